@@ -1,0 +1,82 @@
+/* common.h — status codes, diagnostics and the arena shared by every ptxsim module. */
+#ifndef PTXSIM_COMMON_H
+#define PTXSIM_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdarg.h>
+
+/* ---- status codes ------------------------------------------------------ */
+#define PS_STATUS_LIST(X)                                              \
+    X(PS_OK, "ok")                                                     \
+    X(PS_ERR_USAGE, "bad usage")                                       \
+    X(PS_ERR_IO, "input/output error")                                 \
+    X(PS_ERR_PARSE, "PTX syntax error")                                \
+    X(PS_ERR_UNSUPPORTED, "unsupported by the target or by ptxsim")    \
+    X(PS_ERR_MANIFEST, "bad manifest")                                 \
+    X(PS_ERR_LINK, "unresolved symbol")                                \
+    X(PS_ERR_FAULT, "kernel fault")                                    \
+    X(PS_ERR_WATCHDOG, "watchdog expired")                             \
+    X(PS_ERR_MISMATCH, "output mismatch")                              \
+    X(PS_ERR_NOMEM, "out of memory")
+
+typedef enum {
+#define X(name, msg) name,
+    PS_STATUS_LIST(X)
+#undef X
+} ps_status;
+
+const char *ps_status_str(ps_status s);
+
+/* ---- out of memory goes through one function ----------------------------- */
+void *ps_xmalloc(size_t n);
+void *ps_xcalloc(size_t n, size_t size);
+void *ps_xrealloc(void *p, size_t n);
+char *ps_xstrdup(const char *s);
+_Noreturn void ps_oom(void);
+
+/* ---- arena: many small allocations freed together ------------------------ */
+typedef struct ps_arena_block ps_arena_block;
+typedef struct {
+    ps_arena_block *head;
+} ps_arena;
+
+void ps_arena_init(ps_arena *a);
+void *ps_arena_alloc(ps_arena *a, size_t n); /* zeroed, 16-byte aligned */
+char *ps_arena_strndup(ps_arena *a, const char *s, size_t n);
+void ps_arena_free(ps_arena *a);
+
+/* ---- diagnostics -------------------------------------------------------- */
+typedef enum { PS_DIAG_ERROR, PS_DIAG_WARNING, PS_DIAG_NOTE } ps_diag_level;
+
+typedef struct {
+    ps_diag_level level;
+    const char *file; /* borrowed: lives as long as the module */
+    int line, col;    /* 1-based; 0 when unknown */
+    char *msg;        /* owned */
+} ps_diag;
+
+typedef struct {
+    ps_diag *items;
+    int count, cap;
+    int errors;
+} ps_diags;
+
+void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
+                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
+                   const char *fmt, va_list ap);
+/* Prints "file:line:col: error: msg" lines, like a compiler. */
+void ps_diags_print(const ps_diags *d, void *stream /* FILE* */);
+void ps_diags_free(ps_diags *d);
+
+/* ---- small helpers ------------------------------------------------------ */
+#define PS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define PS_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define PS_MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* Reads a whole file; returns NULL and sets errno on failure. *len excludes the NUL added. */
+char *ps_read_file(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,254 @@
+/* isa.c — builds the lookup indices over the declaration tables and answers target questions. */
+#include "isa.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int size;
+    ps_type_kind kind;
+} type_rows[] = {
+#define X(id, name, size, kind) {name, size, kind},
+#include "types.def"
+#undef X
+};
+
+static const char *const mod_names[] = {
+#define X(id, name) name,
+#include "mods.def"
+#undef X
+};
+
+static ps_form_info forms[] = {
+#define X(id, mn, ty, md, nmin, nmax, ptx, sm, props) \
+    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props},
+#include "forms.def"
+#undef X
+};
+
+static const ps_arch archs[] = {
+#define X(id, name, sm, a, ptx, thr, sh, shopt, regs, feat) \
+    {PS_ARCH_##id, name, sm, a, ptx, thr, sh, shopt, regs, feat, 32, 32, 4},
+#include "archs.def"
+#undef X
+};
+
+/* Modifier groups usable in forms.def. */
+static const struct {
+    const char *group;
+    const char *members;
+} groups[] = {
+    {"ROUND", "rn rz rm rp rna rs"},
+    {"IROUND", "rni rzi rmi rpi"},
+    {"CMP", "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"},
+    {"BOOL", "and or xor"},
+    {"SPACE", "global shared shared::cta shared::cluster local const param param::entry param::func"},
+    {"SEM", "relaxed acquire release acq_rel volatile weak mmio sc"},
+    {"SCOPE", "cta cluster gpu sys"},
+    {"CACHE", "ca cg cs lu cv wb wt L1::evict_normal L1::evict_unchanged L1::evict_first "
+              "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::evict_normal "
+              "L2::evict_unchanged L2::cache_hint L2::64B L2::128B L2::256B"},
+    {"VEC", "v2 v4 v8"},
+    {"ATOMOP", "add inc dec min max exch cas and or xor"},
+};
+
+/* Sorted indices for binary search. */
+static int mod_sorted[PS_MOD_COUNT];
+static int type_sorted[PS_T_COUNT];
+static int form_sorted[PS_F_COUNT];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static int cmp_mod(const void *a, const void *b) {
+    return strcmp(mod_names[*(const int *)a], mod_names[*(const int *)b]);
+}
+static int cmp_type(const void *a, const void *b) {
+    return strcmp(type_rows[*(const int *)a].name, type_rows[*(const int *)b].name);
+}
+static int cmp_form(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    int c = strcmp(forms[x].mnemonic, forms[y].mnemonic);
+    return c ? c : x - y; /* keep declaration order within a mnemonic */
+}
+
+/* Compares the counted string s[0..n) with NUL-terminated t. */
+static int cmpn(const char *s, size_t n, const char *t) {
+    int c = strncmp(s, t, n);
+    if (c) return c;
+    return t[n] ? -1 : 0;
+}
+
+static ps_type type_lookup_raw(const char *s, size_t n);
+static int mod_lookup_raw(const char *s, size_t n);
+
+static void add_word(ps_form_info *f, const char *w, size_t n) {
+    for (size_t g = 0; g < PS_ARRAY_LEN(groups); g++) {
+        if (cmpn(w, n, groups[g].group) == 0) {
+            const char *m = groups[g].members;
+            while (*m) {
+                size_t k = strcspn(m, " ");
+                add_word(f, m, k);
+                m += k;
+                while (*m == ' ') m++;
+            }
+            return;
+        }
+    }
+    int id = mod_lookup_raw(w, n);
+    if (id < 0) {
+        fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w,
+                f->mnemonic);
+        abort();
+    }
+    ps_modset_add(&f->mods, (ps_mod)id);
+}
+
+static void init_tables(void) {
+    for (int i = 0; i < PS_MOD_COUNT; i++) mod_sorted[i] = i;
+    qsort(mod_sorted, PS_MOD_COUNT, sizeof(int), cmp_mod);
+    for (int i = 0; i < PS_T_COUNT; i++) type_sorted[i] = i;
+    qsort(type_sorted, PS_T_COUNT, sizeof(int), cmp_type);
+    for (int i = 0; i < PS_F_COUNT; i++) form_sorted[i] = i;
+    qsort(form_sorted, PS_F_COUNT, sizeof(int), cmp_form);
+
+    for (int i = 0; i < PS_F_COUNT; i++) {
+        ps_form_info *f = &forms[i];
+        if (strcmp(f->types_src, "*") == 0) f->any_type = true;
+        else if (strcmp(f->types_src, "-") == 0) f->no_type = true;
+        else {
+            const char *t = f->types_src;
+            while (*t) {
+                size_t k = strcspn(t, " ");
+                ps_type ty = type_lookup_raw(t, k);
+                if (ty == PS_T_NONE) {
+                    fprintf(stderr, "ptxsim: forms.def: unknown type '%.*s'\n", (int)k, t);
+                    abort();
+                }
+                f->types |= 1ull << ty;
+                t += k;
+                while (*t == ' ') t++;
+            }
+        }
+        if (strcmp(f->mods_src, "*") == 0) f->any_mod = true;
+        else if (strcmp(f->mods_src, "-") != 0) {
+            const char *m = f->mods_src;
+            while (*m) {
+                size_t k = strcspn(m, " ");
+                add_word(f, m, k);
+                m += k;
+                while (*m == ' ') m++;
+            }
+        }
+    }
+}
+
+static void ensure_init(void) { pthread_once(&init_once, init_tables); }
+
+const char *ps_type_name(ps_type t) { return t >= 0 && t < PS_T_COUNT ? type_rows[t].name : "?"; }
+int ps_type_size(ps_type t) { return t >= 0 && t < PS_T_COUNT ? type_rows[t].size : 0; }
+ps_type_kind ps_type_kind_of(ps_type t) { return type_rows[t].kind; }
+
+static ps_type type_lookup_raw(const char *s, size_t n) {
+    int lo = 0, hi = PS_T_COUNT - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2, c = cmpn(s, n, type_rows[type_sorted[mid]].name);
+        if (c == 0) return (ps_type)type_sorted[mid];
+        if (c < 0) hi = mid - 1;
+        else lo = mid + 1;
+    }
+    return PS_T_NONE;
+}
+
+const char *ps_mod_name(ps_mod m) { return m < PS_MOD_COUNT ? mod_names[m] : "?"; }
+
+static int mod_lookup_raw(const char *s, size_t n) {
+    int lo = 0, hi = PS_MOD_COUNT - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2, c = cmpn(s, n, mod_names[mod_sorted[mid]]);
+        if (c == 0) return mod_sorted[mid];
+        if (c < 0) hi = mid - 1;
+        else lo = mid + 1;
+    }
+    return -1;
+}
+
+ps_type ps_type_lookup(const char *s, size_t n) {
+    ensure_init();
+    return type_lookup_raw(s, n);
+}
+
+int ps_mod_lookup(const char *s, size_t n) {
+    ensure_init();
+    return mod_lookup_raw(s, n);
+}
+
+const ps_form_info *ps_form_get(ps_form f) {
+    ensure_init();
+    return &forms[f];
+}
+
+/* First index in form_sorted whose mnemonic is >= s[0..n). */
+static int lower_bound(const char *s, size_t n) {
+    int lo = 0, hi = PS_F_COUNT;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (cmpn(s, n, forms[form_sorted[mid]].mnemonic) > 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **out) {
+    ensure_init();
+    int i = lower_bound(s, n), count = 0;
+    while (i + count < PS_F_COUNT && cmpn(s, n, forms[form_sorted[i + count]].mnemonic) == 0)
+        count++;
+    *out = count ? (const ps_form *)&form_sorted[i] : NULL;
+    return count;
+}
+
+size_t ps_isa_match_prefix(const char *word, size_t n) {
+    ensure_init();
+    size_t ends[8];
+    int k = 0;
+    for (size_t i = 0; i < n && k < 7; i++)
+        if (word[i] == '.') ends[k++] = i;
+    ends[k++] = n;
+    for (int c = k - 1; c >= 0; c--) {
+        const ps_form *f;
+        if (ps_isa_lookup_mnemonic(word, ends[c], &f)) return ends[c];
+    }
+    return 0;
+}
+
+const ps_arch *ps_arch_get(ps_arch_id id) { return &archs[id]; }
+
+const ps_arch *ps_arch_lookup(const char *name) {
+    for (size_t i = 0; i < PS_ARRAY_LEN(archs); i++)
+        if (strcmp(archs[i].name, name) == 0) return &archs[i];
+    return NULL;
+}
+
+const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
+                                    char *buf, size_t buflen) {
+    if (ptx_version && ptx_version < f->min_ptx) {
+        snprintf(buf, buflen, "Instruction '%s' requires PTX ISA .version %d.%d or later",
+                 f->mnemonic, f->min_ptx / 10, f->min_ptx % 10);
+        return buf;
+    }
+    if (!arch) return NULL;
+    if (arch->sm < f->min_sm) {
+        snprintf(buf, buflen, "Instruction '%s' requires .target sm_%d or higher", f->mnemonic,
+                 f->min_sm);
+        return buf;
+    }
+    if ((f->props & P_ARCH_SPECIFIC) &&
+        (arch->arch_specific != 1 || arch->sm / 10 != f->min_sm / 10)) {
+        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)",
+                 f->mnemonic, arch->name, f->min_sm);
+        return buf;
+    }
+    return NULL;
+}

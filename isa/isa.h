@@ -1,0 +1,125 @@
+/* isa.h — the PTX instruction set and the architectures, declared once (forms.def, mods.def,
+ * types.def, archs.def) and queried by the parser, the decoder and the docs generator. */
+#ifndef PTXSIM_ISA_H
+#define PTXSIM_ISA_H
+
+#include "common.h"
+
+typedef enum { TK_BITS, TK_UINT, TK_SINT, TK_FLOAT, TK_PACKED, TK_PRED } ps_type_kind;
+
+typedef enum {
+#define X(id, name, size, kind) PS_T_##id,
+#include "types.def"
+#undef X
+    PS_T_COUNT,
+    PS_T_NONE = -1
+} ps_type;
+
+typedef enum {
+#define X(id, name) PS_MOD_##id,
+#include "mods.def"
+#undef X
+    PS_MOD_COUNT
+} ps_mod;
+
+typedef struct {
+    uint64_t w[(PS_MOD_COUNT + 63) / 64];
+} ps_modset;
+
+static inline bool ps_modset_has(const ps_modset *s, ps_mod m) {
+    return (s->w[m >> 6] >> (m & 63)) & 1;
+}
+static inline void ps_modset_add(ps_modset *s, ps_mod m) { s->w[m >> 6] |= 1ull << (m & 63); }
+
+typedef enum {
+#define X(id, mn, ty, mods, nmin, nmax, ptx, sm, props) PS_F_##id,
+#include "forms.def"
+#undef X
+    PS_F_COUNT
+} ps_form;
+
+/* Form properties (forms.def column 9). */
+enum {
+    P_NOEXEC = 1u << 0,        /* parsed and validated, not executed yet */
+    P_BRANCH = 1u << 1,
+    P_CALL = 1u << 2,
+    P_RET = 1u << 3,
+    P_EXIT = 1u << 4,
+    P_LOAD = 1u << 5,
+    P_STORE = 1u << 6,
+    P_ATOMIC = 1u << 7,
+    P_BARRIER = 1u << 8,
+    P_WARPSYNC = 1u << 9,
+    P_PAIR_DEST = 1u << 10,      /* first operand may be "d|p" */
+    P_ARCH_SPECIFIC = 1u << 11,  /* needs an sm_XXa target */
+};
+
+typedef struct {
+    ps_form id;
+    const char *mnemonic;  /* may contain dots: "cp.async.wait_group" */
+    const char *types_src; /* as written in forms.def */
+    const char *mods_src;
+    uint64_t types;        /* bit per ps_type accepted as first type */
+    ps_modset mods;        /* accepted modifiers */
+    bool any_type, no_type, any_mod;
+    int min_ops, max_ops;  /* -1: unchecked */
+    int min_ptx;           /* major*10+minor */
+    int min_sm;
+    unsigned props;
+} ps_form_info;
+
+/* Architecture feature flags (archs.def). */
+enum {
+    F_BASE = 1u << 0,
+    F_LDMATRIX = 1u << 1,
+    F_CP_ASYNC = 1u << 2,
+    F_BF16_MMA = 1u << 3,
+    F_FP8_MMA = 1u << 4,
+    F_CLUSTER = 1u << 5,
+    F_WGMMA = 1u << 6,
+    F_TCGEN05 = 1u << 7,
+};
+
+typedef enum {
+#define X(id, name, sm, a, ptx, thr, sh, shopt, regs, feat) PS_ARCH_##id,
+#include "archs.def"
+#undef X
+    PS_ARCH_COUNT
+} ps_arch_id;
+
+typedef struct {
+    ps_arch_id id;
+    const char *name;
+    int sm;            /* 90 for sm_90 and sm_90a */
+    int arch_specific; /* 1 for the "a" targets, 2 for "f" family targets */
+    int min_ptx;
+    int max_threads_per_block;
+    int shared_default, shared_optin;
+    int max_regs;
+    unsigned features;
+    int warp_size;
+    int shared_banks, bank_bytes;
+} ps_arch;
+
+const char *ps_type_name(ps_type t);
+int ps_type_size(ps_type t); /* bytes; pred = 0 */
+ps_type_kind ps_type_kind_of(ps_type t);
+ps_type ps_type_lookup(const char *s, size_t n); /* PS_T_NONE if not a type */
+
+const char *ps_mod_name(ps_mod m);
+int ps_mod_lookup(const char *s, size_t n); /* -1 if unknown */
+
+const ps_form_info *ps_form_get(ps_form f);
+/* Forms sharing a mnemonic are contiguous in the sorted index: returns the number of forms
+ * whose mnemonic equals the first `ncomp` dot-separated components of s, and their ids. */
+int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **forms);
+/* Longest dotted prefix of `word` that is a mnemonic; returns its length (0 if none). */
+size_t ps_isa_match_prefix(const char *word, size_t n);
+
+const ps_arch *ps_arch_get(ps_arch_id id);
+const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a"; NULL if unknown */
+/* Can `arch` run `form`? Returns NULL if yes, else a reason for the diagnostic. */
+const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
+                                    char *buf, size_t buflen);
+
+#endif

@@ -1,0 +1,202 @@
+/* lexer.c — splits PTX text into tokens; dotted words stay one token ("ld.global.v4.f32"). */
+#include "lexer.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lex_init(lexer *lx, const char *file, const char *src, size_t len, ps_diags *diags) {
+    lx->src = lx->p = lx->line_start = src;
+    lx->end = src + len;
+    lx->line = 1;
+    lx->file = file;
+    lx->diags = diags;
+}
+
+static bool ident_start(int c) { return isalpha(c) || c == '_' || c == '$' || c == '%'; }
+static bool ident_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
+
+/* Skips whitespace and comments; returns false at end of input. */
+static void skip_space(lexer *lx) {
+    for (;;) {
+        while (lx->p < lx->end && isspace((unsigned char)*lx->p)) {
+            if (*lx->p == '\n') {
+                lx->line++;
+                lx->line_start = lx->p + 1;
+            }
+            lx->p++;
+        }
+        if (lx->p + 1 < lx->end && lx->p[0] == '/' && lx->p[1] == '/') {
+            while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+            continue;
+        }
+        if (lx->p + 1 < lx->end && lx->p[0] == '/' && lx->p[1] == '*') {
+            lx->p += 2;
+            while (lx->p + 1 < lx->end && !(lx->p[0] == '*' && lx->p[1] == '/')) {
+                if (*lx->p == '\n') {
+                    lx->line++;
+                    lx->line_start = lx->p + 1;
+                }
+                lx->p++;
+            }
+            lx->p = lx->p + 2 <= lx->end ? lx->p + 2 : lx->end;
+            continue;
+        }
+        return;
+    }
+}
+
+/* A dotted word: ident ( '.' ident | '::' ident )* */
+static const char *scan_word(const char *p, const char *end) {
+    while (p < end && ident_char((unsigned char)*p)) p++;
+    for (;;) {
+        if (p + 1 < end && p[0] == '.' && (ident_char((unsigned char)p[1]))) {
+            p++;
+            while (p < end && ident_char((unsigned char)*p)) p++;
+        } else if (p + 2 < end && p[0] == ':' && p[1] == ':' && ident_char((unsigned char)p[2])) {
+            p += 2;
+            while (p < end && ident_char((unsigned char)*p)) p++;
+        } else {
+            return p;
+        }
+    }
+}
+
+static int hexval(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static token scan_number(lexer *lx, token t) {
+    const char *p = lx->p, *end = lx->end;
+    if (p + 1 < end && p[0] == '0' && (p[1] == 'f' || p[1] == 'F' || p[1] == 'd' || p[1] == 'D')) {
+        int digits = (p[1] == 'f' || p[1] == 'F') ? 8 : 16;
+        uint64_t v = 0;
+        const char *q = p + 2;
+        int n = 0;
+        while (q < end && hexval((unsigned char)*q) >= 0) {
+            v = v << 4 | (uint64_t)hexval((unsigned char)*q);
+            q++;
+            n++;
+        }
+        if (n != digits) {
+            t.kind = TOK_ERROR;
+            t.len = (int)(q - p);
+            lx->p = q;
+            return t;
+        }
+        t.kind = digits == 8 ? TOK_F32 : TOK_F64;
+        t.u = v;
+        t.len = (int)(q - p);
+        lx->p = q;
+        return t;
+    }
+    /* decimal float? digits '.' digits [e[+-]digits] or digits e digits */
+    const char *q = p;
+    while (q < end && isdigit((unsigned char)*q)) q++;
+    bool is_float = false;
+    if (q < end && *q == '.' && q + 1 < end && isdigit((unsigned char)q[1])) is_float = true;
+    if (q < end && (*q == 'e' || *q == 'E') && !(p[0] == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')))
+        is_float = true;
+    if (is_float) {
+        char *e;
+        double d = strtod(p, &e);
+        memcpy(&t.u, &d, 8);
+        t.kind = TOK_F64;
+        t.len = (int)(e - p);
+        lx->p = e;
+        return t;
+    }
+    uint64_t v = 0;
+    q = p;
+    bool overflow = false;
+    if (q + 1 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
+        q += 2;
+        while (q < end && hexval((unsigned char)*q) >= 0) {
+            if (v >> 60) overflow = true;
+            v = v << 4 | (uint64_t)hexval((unsigned char)*q++);
+        }
+    } else if (q + 1 < end && q[0] == '0' && (q[1] == 'b' || q[1] == 'B')) {
+        q += 2;
+        while (q < end && (*q == '0' || *q == '1')) {
+            if (v >> 63) overflow = true;
+            v = v << 1 | (uint64_t)(*q++ - '0');
+        }
+    } else if (q[0] == '0') {
+        while (q < end && *q >= '0' && *q <= '7') {
+            if (v >> 61) overflow = true;
+            v = v << 3 | (uint64_t)(*q++ - '0');
+        }
+    } else {
+        while (q < end && isdigit((unsigned char)*q)) {
+            uint64_t nv = v * 10 + (uint64_t)(*q - '0');
+            if (v > UINT64_MAX / 10 || nv < v * 10) overflow = true;
+            v = nv;
+            q++;
+        }
+    }
+    if (q < end && (*q == 'U' || *q == 'u')) q++;
+    if (q < end && ident_char((unsigned char)*q)) { /* 12abc */
+        while (q < end && ident_char((unsigned char)*q)) q++;
+        t.kind = TOK_ERROR;
+    } else {
+        t.kind = overflow ? TOK_ERROR : TOK_INT;
+    }
+    t.u = v;
+    t.len = (int)(q - p);
+    lx->p = q;
+    return t;
+}
+
+token lex_next(lexer *lx) {
+    skip_space(lx);
+    token t = {0};
+    t.line = lx->line;
+    t.col = (int)(lx->p - lx->line_start) + 1;
+    t.text = lx->p;
+    if (lx->p >= lx->end) {
+        t.kind = TOK_EOF;
+        return t;
+    }
+    unsigned char c = (unsigned char)*lx->p;
+    if (ident_start(c)) {
+        const char *q = scan_word(lx->p + 1, lx->end);
+        t.kind = TOK_IDENT;
+        t.len = (int)(q - lx->p);
+        lx->p = q;
+        return t;
+    }
+    if (c == '.' && lx->p + 1 < lx->end && (isalpha((unsigned char)lx->p[1]) || lx->p[1] == '_')) {
+        const char *q = scan_word(lx->p + 1, lx->end);
+        t.kind = TOK_DIRECTIVE;
+        t.len = (int)(q - lx->p);
+        lx->p = q;
+        return t;
+    }
+    if (isdigit(c)) return scan_number(lx, t);
+    if (c == '"') {
+        const char *q = lx->p + 1;
+        while (q < lx->end && *q != '"' && *q != '\n') {
+            if (*q == '\\' && q + 1 < lx->end) q++;
+            q++;
+        }
+        if (q >= lx->end || *q != '"') {
+            t.kind = TOK_ERROR;
+            t.len = (int)(q - lx->p);
+            lx->p = q;
+            return t;
+        }
+        t.kind = TOK_STRING;
+        t.text = lx->p + 1;
+        t.len = (int)(q - lx->p - 1);
+        lx->p = q + 1;
+        return t;
+    }
+    t.kind = TOK_PUNCT;
+    t.c = (char)c;
+    t.len = 1;
+    lx->p++;
+    return t;
+}

@@ -1,0 +1,1454 @@
+/* parser.c — recursive-descent PTX parser: module directives, declarations, functions and
+ * instructions, with names resolved as they are read and recovery at ';' after an error. */
+#include "ptx_parser.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+#include "lexer.h"
+
+typedef enum { SYM_REG, SYM_VAR, SYM_FUNC, SYM_LABEL } sym_kind;
+
+typedef struct sym {
+    const char *name;
+    sym_kind kind;
+    int index; /* reg or label index */
+    ps_var *var;
+    ps_func *func;
+    UT_hash_handle hh;
+} sym;
+
+#define MAX_SCOPES 64
+
+typedef struct {
+    lexer lx;
+    token tok;
+    token la[2]; /* lookahead */
+    int nla;
+    ps_module *m;
+    ps_diags *diags;
+    const ps_parse_options *opt;
+    sym *scopes[MAX_SCOPES];
+    int nscopes;
+    ps_func *fn;        /* function being parsed */
+    sym *labels;        /* labels of fn, by name */
+    int loc_file, loc_line;
+    bool failed_stmt;   /* an error was reported in the current statement */
+} parser;
+
+/* ---- tokens ------------------------------------------------------------- */
+
+static token next(parser *p) {
+    if (p->nla) {
+        p->tok = p->la[0];
+        p->la[0] = p->la[1];
+        p->nla--;
+    } else {
+        p->tok = lex_next(&p->lx);
+    }
+    return p->tok;
+}
+
+static token *peek(parser *p) {
+    if (!p->nla) p->la[p->nla++] = lex_next(&p->lx);
+    return &p->la[0];
+}
+
+static token *peek2(parser *p) {
+    while (p->nla < 2) p->la[p->nla++] = lex_next(&p->lx);
+    return &p->la[1];
+}
+
+/* Puts the token just consumed back in front of the lookahead. */
+static void unget(parser *p, token t) {
+    if (p->nla == 2) abort(); /* never needed: callers unget right after next() */
+    p->la[1] = p->la[0];
+    p->la[0] = t;
+    p->nla++;
+}
+
+static bool is_punct(const token *t, char c) { return t->kind == TOK_PUNCT && t->c == c; }
+static bool tok_is(const token *t, const char *s) {
+    return (int)strlen(s) == t->len && memcmp(t->text, s, (size_t)t->len) == 0;
+}
+
+static void error_at(parser *p, const token *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void error_at(parser *p, const token *t, const char *fmt, ...) {
+    if (p->failed_stmt) return; /* one diagnostic per statement */
+    va_list ap;
+    va_start(ap, fmt);
+    ps_diags_vadd(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col, fmt, ap);
+    va_end(ap);
+    p->failed_stmt = true;
+}
+
+static const char *tok_desc(const token *t, char *buf, size_t n) {
+    switch (t->kind) {
+    case TOK_EOF: return "end of file";
+    case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
+    default: snprintf(buf, n, "'%.*s'", t->len > 40 ? 40 : t->len, t->text); return buf;
+    }
+}
+
+static bool expect_punct(parser *p, char c) {
+    token *t = peek(p);
+    if (is_punct(t, c)) {
+        next(p);
+        return true;
+    }
+    char b[64];
+    error_at(p, t, "expected '%c' before %s", c, tok_desc(t, b, sizeof b));
+    return false;
+}
+
+/* Skips to the end of the current statement (';'), not past a closing '}'. */
+static void recover(parser *p) {
+    int depth = 0;
+    for (;;) {
+        token *t = peek(p);
+        if (t->kind == TOK_EOF) return;
+        if (is_punct(t, '{')) depth++;
+        if (is_punct(t, '}')) {
+            if (depth == 0) return;
+            depth--;
+        }
+        next(p);
+        if (depth == 0 && is_punct(&p->tok, ';')) return;
+    }
+}
+
+static char *tok_str(parser *p, const token *t) {
+    return ps_arena_strndup(&p->m->arena, t->text, (size_t)t->len);
+}
+
+/* ---- symbols ------------------------------------------------------------ */
+
+static sym *lookup_in(sym *table, const char *s, size_t n) {
+    sym *e;
+    HASH_FIND(hh, table, s, n, e);
+    return e;
+}
+
+static sym *lookup(parser *p, const char *s, size_t n) {
+    for (int i = p->nscopes - 1; i >= 0; i--) {
+        sym *e = lookup_in(p->scopes[i], s, n);
+        if (e) return e;
+    }
+    return NULL;
+}
+
+static sym *declare(parser *p, const token *at, const char *name, sym_kind kind) {
+    size_t n = strlen(name);
+    sym **scope = &p->scopes[p->nscopes - 1];
+    sym *e = lookup_in(*scope, name, n);
+    if (e) {
+        if (kind == SYM_FUNC && e->kind == SYM_FUNC) return e; /* re-declaration / definition */
+        if (kind == SYM_VAR && e->kind == SYM_VAR && e->var->is_extern) return e;
+        error_at(p, at, "redefinition of '%s'", name);
+        return NULL;
+    }
+    e = ps_arena_alloc(&p->m->arena, sizeof *e);
+    e->name = name;
+    e->kind = kind;
+    HASH_ADD_KEYPTR(hh, *scope, e->name, n, e);
+    return e;
+}
+
+static void push_scope(parser *p) {
+    if (p->nscopes < MAX_SCOPES) p->scopes[p->nscopes++] = NULL;
+}
+
+static void pop_scope(parser *p) {
+    sym *table = p->scopes[--p->nscopes];
+    HASH_CLEAR(hh, table);
+}
+
+/* ---- growable arrays in the module ---------------------------------------- */
+
+#define PUSH(arr, n, cap, val)                                                  \
+    do {                                                                        \
+        if ((n) == (cap)) {                                                     \
+            (cap) = (cap) ? (cap) * 2 : 16;                                     \
+            (arr) = ps_xrealloc((arr), (size_t)(cap) * sizeof *(arr));          \
+        }                                                                       \
+        (arr)[(n)++] = (val);                                                   \
+    } while (0)
+
+/* ---- numbers ------------------------------------------------------------ */
+
+/* Reads an optionally negated integer literal. */
+static bool parse_int(parser *p, int64_t *out) {
+    bool neg = false;
+    if (is_punct(peek(p), '-')) {
+        next(p);
+        neg = true;
+    }
+    token t = next(p);
+    if (t.kind != TOK_INT) {
+        char b[64];
+        error_at(p, &t, "expected an integer, found %s", tok_desc(&t, b, sizeof b));
+        return false;
+    }
+    *out = neg ? -(int64_t)t.u : (int64_t)t.u;
+    return true;
+}
+
+/* ---- declarations --------------------------------------------------------- */
+
+static ps_space space_of(const token *t) {
+    static const struct {
+        const char *s;
+        ps_space sp;
+    } tab[] = {{".global", PS_SPACE_GLOBAL}, {".shared", PS_SPACE_SHARED},
+               {".shared::cta", PS_SPACE_SHARED}, {".shared::cluster", PS_SPACE_SHARED},
+               {".local", PS_SPACE_LOCAL}, {".const", PS_SPACE_CONST},
+               {".param", PS_SPACE_PARAM}, {".tex", PS_SPACE_TEX}};
+    for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
+        if (tok_is(t, tab[i].s)) return tab[i].sp;
+    return PS_SPACE_NONE;
+}
+
+static ps_type dir_type(const token *t) {
+    if (t->kind != TOK_DIRECTIVE) return PS_T_NONE;
+    return ps_type_lookup(t->text + 1, (size_t)t->len - 1);
+}
+
+typedef struct {
+    bool is_extern, is_visible, is_weak, is_common;
+} linkage;
+
+static bool parse_linkage(parser *p, linkage *lk) {
+    token *t = peek(p);
+    if (t->kind != TOK_DIRECTIVE) return false;
+    if (tok_is(t, ".extern")) lk->is_extern = true;
+    else if (tok_is(t, ".visible")) lk->is_visible = true;
+    else if (tok_is(t, ".weak")) lk->is_weak = true;
+    else if (tok_is(t, ".common")) lk->is_common = true;
+    else return false;
+    next(p);
+    return true;
+}
+
+static void write_le(uint8_t *dst, uint64_t v, int size) {
+    for (int i = 0; i < size; i++) dst[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Converts a literal token's value to `type`'s representation. */
+static uint64_t literal_as(parser *p, const token *t, bool neg, ps_type type) {
+    ps_type_kind k = ps_type_kind_of(type);
+    int size = ps_type_size(type);
+    if (t->kind == TOK_INT) {
+        uint64_t v = neg ? (uint64_t)(-(int64_t)t->u) : t->u;
+        if (k == TK_FLOAT && type == PS_T_F32) {
+            float f = neg ? -(float)t->u : (float)t->u;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            return b;
+        }
+        if (k == TK_FLOAT && type == PS_T_F64) {
+            double d = neg ? -(double)t->u : (double)t->u;
+            uint64_t b;
+            memcpy(&b, &d, 8);
+            return b;
+        }
+        return v;
+    }
+    uint64_t bits = t->u;
+    if (t->kind == TOK_F32) {
+        if (neg) bits ^= 0x80000000u;
+        if (size == 8) { /* widen */
+            float f;
+            uint32_t b32 = (uint32_t)bits;
+            memcpy(&f, &b32, 4);
+            double d = f;
+            memcpy(&bits, &d, 8);
+        }
+        return bits;
+    }
+    /* TOK_F64 */
+    if (neg) bits ^= 0x8000000000000000ull;
+    if (size == 4) {
+        double d;
+        memcpy(&d, &bits, 8);
+        float f = (float)d;
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        return b;
+    }
+    (void)p;
+    return bits;
+}
+
+typedef struct {
+    ps_var *v;
+    uint64_t pos; /* byte position of the next element */
+    uint64_t elem;
+    ps_reloc *relocs;
+    int nrelocs, cap;
+    uint8_t *buf;
+    uint64_t cap_bytes;
+} init_state;
+
+static void init_put(parser *p, init_state *s, const token *at, uint64_t bits) {
+    uint64_t need = s->pos + s->elem;
+    if (!s->v->unsized && need > s->v->size) {
+        error_at(p, at, "too many initializers for '%s'", s->v->name);
+        return;
+    }
+    if (need > s->cap_bytes) {
+        uint64_t nc = s->cap_bytes ? s->cap_bytes * 2 : 64;
+        while (nc < need) nc *= 2;
+        s->buf = ps_xrealloc(s->buf, nc);
+        memset(s->buf + s->cap_bytes, 0, nc - s->cap_bytes);
+        s->cap_bytes = nc;
+    }
+    write_le(s->buf + s->pos, bits, (int)s->elem);
+    s->pos += s->elem;
+}
+
+static void parse_init_items(parser *p, init_state *s);
+
+static void parse_init_value(parser *p, init_state *s) {
+    token *t = peek(p);
+    if (is_punct(t, '{')) {
+        next(p);
+        parse_init_items(p, s);
+        expect_punct(p, '}');
+        return;
+    }
+    bool neg = false;
+    if (is_punct(t, '-')) {
+        next(p);
+        neg = true;
+        t = peek(p);
+    }
+    token v = next(p);
+    if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
+        init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
+        return;
+    }
+    if (v.kind == TOK_IDENT) {
+        bool generic = false;
+        token name = v;
+        if (tok_is(&v, "generic") && is_punct(peek(p), '(')) {
+            next(p);
+            name = next(p);
+            generic = true;
+            expect_punct(p, ')');
+        }
+        int64_t addend = 0;
+        if (is_punct(peek(p), '+')) {
+            next(p);
+            parse_int(p, &addend);
+        }
+        sym *e = lookup(p, name.text, (size_t)name.len);
+        if (!e || (e->kind != SYM_VAR && e->kind != SYM_FUNC)) {
+            error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
+            return;
+        }
+        if (s->elem != 4 && s->elem != 8) {
+            error_at(p, &name, "an address initializer needs a 32- or 64-bit element type");
+            return;
+        }
+        ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
+                      e->kind == SYM_FUNC ? e->func : NULL, addend, generic};
+        PUSH(s->relocs, s->nrelocs, s->cap, r);
+        init_put(p, s, &name, 0);
+        return;
+    }
+    char b[64];
+    error_at(p, &v, "expected an initializer, found %s", tok_desc(&v, b, sizeof b));
+}
+
+static void parse_init_items(parser *p, init_state *s) {
+    if (is_punct(peek(p), '}')) return;
+    for (;;) {
+        parse_init_value(p, s);
+        if (p->failed_stmt) return;
+        if (!is_punct(peek(p), ',')) return;
+        next(p);
+    }
+}
+
+static int natural_align(ps_type t, int vec) {
+    int s = ps_type_size(t) * vec;
+    return s ? s : 1;
+}
+
+static ps_func *new_func(parser *p) {
+    ps_func *f = ps_arena_alloc(&p->m->arena, sizeof *f);
+    return f;
+}
+
+/* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
+ * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
+static void parse_decl(parser *p, const token *space_tok, ps_space space, bool is_reg,
+                       linkage lk, ps_var ***out_list, int *out_n, int *out_cap) {
+    bool single = space_tok == NULL; /* a parameter: one name, the comma belongs to the list */
+    int align = 0, vec = 1;
+    ps_type type = PS_T_NONE;
+    bool ptr_attr = false;
+    for (;;) {
+        token *t = peek(p);
+        if (t->kind != TOK_DIRECTIVE) break;
+        if (tok_is(t, ".align")) {
+            next(p);
+            int64_t a;
+            if (!parse_int(p, &a)) return;
+            if (a <= 0 || (a & (a - 1))) {
+                error_at(p, &p->tok, "alignment must be a power of two");
+                return;
+            }
+            align = (int)a;
+        } else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8")) {
+            vec = t->text[2] - '0';
+            next(p);
+        } else if (tok_is(t, ".ptr")) {
+            next(p);
+            ptr_attr = true;
+        } else if (ptr_attr && (space_of(t) != PS_SPACE_NONE)) {
+            next(p); /* .ptr .global / .shared ... */
+        } else if (dir_type(t) != PS_T_NONE) {
+            type = dir_type(t);
+            next(p);
+        } else {
+            break;
+        }
+    }
+    if (type == PS_T_NONE) {
+        char b[64];
+        error_at(p, peek(p), "expected a type in the declaration, found %s",
+                 tok_desc(peek(p), b, sizeof b));
+        return;
+    }
+    for (;;) {
+        token name = next(p);
+        if (name.kind != TOK_IDENT) {
+            char b[64];
+            error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
+            return;
+        }
+        if (is_reg) {
+            if (vec != 1) {
+                error_at(p, &name, "vector registers are not supported");
+                return;
+            }
+            int64_t count = -1;
+            if (is_punct(peek(p), '<')) {
+                next(p);
+                if (!parse_int(p, &count)) return;
+                if (!expect_punct(p, '>')) return;
+                if (count < 0 || count > 1000000) {
+                    error_at(p, &name, "bad register count");
+                    return;
+                }
+            }
+            ps_func *fn = p->fn;
+            for (int64_t i = 0; i < (count < 0 ? 1 : count); i++) {
+                char buf[256];
+                const char *nm;
+                if (count < 0) nm = tok_str(p, &name);
+                else {
+                    snprintf(buf, sizeof buf, "%.*s%lld", name.len, name.text, (long long)i);
+                    nm = ps_arena_strndup(&p->m->arena, buf, strlen(buf));
+                }
+                sym *e = declare(p, &name, nm, SYM_REG);
+                if (!e) return;
+                e->index = fn->nregs;
+                ps_reg r = {nm, type};
+                PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+            }
+        } else {
+            ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
+            v->name = tok_str(p, &name);
+            v->space = space;
+            v->type = type;
+            v->vec = vec;
+            v->align = align ? align : natural_align(type, vec);
+            v->is_extern = lk.is_extern;
+            v->is_visible = lk.is_visible;
+            v->is_weak = lk.is_weak;
+            v->is_common = lk.is_common;
+            v->ptr_attr = ptr_attr;
+            v->line = name.line;
+            v->col = name.col;
+            uint64_t elems = 1;
+            while (is_punct(peek(p), '[')) {
+                next(p);
+                if (is_punct(peek(p), ']')) {
+                    v->unsized = true;
+                    next(p);
+                    continue;
+                }
+                int64_t d;
+                if (!parse_int(p, &d)) return;
+                if (d < 0) {
+                    error_at(p, &p->tok, "negative array size");
+                    return;
+                }
+                elems *= (uint64_t)d;
+                if (!expect_punct(p, ']')) return;
+            }
+            uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
+            v->size = v->unsized ? 0 : elems * esize;
+            if (is_punct(peek(p), '=')) {
+                next(p);
+                init_state s = {.v = v, .elem = esize};
+                if (!esize) {
+                    error_at(p, &name, "cannot initialise a predicate variable");
+                    return;
+                }
+                parse_init_value(p, &s);
+                if (v->unsized) v->size = s.pos, v->unsized = false;
+                if (!p->failed_stmt) {
+                    v->init = ps_arena_alloc(&p->m->arena, v->size);
+                    if (s.buf) memcpy(v->init, s.buf, PS_MIN(v->size, s.pos));
+                    if (s.nrelocs) {
+                        v->relocs = ps_arena_alloc(&p->m->arena, sizeof(ps_reloc) * (size_t)s.nrelocs);
+                        memcpy(v->relocs, s.relocs, sizeof(ps_reloc) * (size_t)s.nrelocs);
+                        v->nrelocs = s.nrelocs;
+                    }
+                }
+                free(s.buf);
+                free(s.relocs);
+                if (p->failed_stmt) return;
+            }
+            sym *e = declare(p, &name, v->name, SYM_VAR);
+            if (!e) return;
+            if (e->var && e->var != v) { /* definition of an .extern declaration */
+                *e->var = *v;
+            } else {
+                e->var = v;
+                if (out_list) PUSH(*out_list, *out_n, *out_cap, v);
+            }
+        }
+        if (single || !is_punct(peek(p), ',')) break;
+        next(p);
+    }
+}
+
+/* ---- operands ----------------------------------------------------------- */
+
+static int label_ref(parser *p, const token *t) {
+    sym *e;
+    HASH_FIND(hh, p->labels, t->text, (size_t)t->len, e);
+    if (e) return e->index;
+    ps_func *fn = p->fn;
+    ps_label l = {.name = tok_str(p, t), .insn = -1, .line = t->line, .col = t->col};
+    PUSH(fn->labels, fn->nlabels, fn->cap_labels, l);
+    e = ps_arena_alloc(&p->m->arena, sizeof *e);
+    e->name = l.name;
+    e->kind = SYM_LABEL;
+    e->index = fn->nlabels - 1;
+    HASH_ADD_KEYPTR(hh, p->labels, e->name, strlen(e->name), e);
+    return e->index;
+}
+
+static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
+    static const char *names[] = {
+#define X(id, name) name,
+        PS_SREG_LIST(X)
+#undef X
+    };
+    int len = t->len;
+    *comp = 0;
+    const char *dot = memchr(t->text, '.', (size_t)len);
+    if (dot) {
+        int base = (int)(dot - t->text);
+        if (len - base != 2) return false;
+        switch (dot[1]) {
+        case 'x': *comp = 0; break;
+        case 'y': *comp = 1; break;
+        case 'z': *comp = 2; break;
+        case 'w': *comp = 3; break;
+        default: return false;
+        }
+        len = base;
+    } else if (len > 4 && (strncmp(t->text, "%pm", 3) == 0 || strncmp(t->text, "%envreg", 7) == 0)) {
+        /* %pm0..%pm7, %envreg0..31 */
+        const char *q = t->text + len;
+        while (q > t->text && isdigit((unsigned char)q[-1])) q--;
+        *comp = atoi(q);
+        len = (int)(q - t->text);
+    }
+    for (int i = 0; i < PS_SREG_COUNT; i++)
+        if ((int)strlen(names[i]) == len && memcmp(names[i], t->text, (size_t)len) == 0) {
+            *s = (ps_sreg)i;
+            return true;
+        }
+    return false;
+}
+
+static bool parse_operand(parser *p, ps_operand *o, bool branch);
+
+static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
+    ps_operand items[64];
+    int n = 0;
+    if (!is_punct(peek(p), close)) {
+        for (;;) {
+            if (n == 64) {
+                error_at(p, peek(p), "too many items in list");
+                return false;
+            }
+            if (!parse_operand(p, &items[n++], branch)) return false;
+            if (!is_punct(peek(p), ',')) break;
+            next(p);
+        }
+    }
+    if (!expect_punct(p, close)) return false;
+    o->items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)(n ? n : 1));
+    memcpy(o->items, items, sizeof(ps_operand) * (size_t)n);
+    o->nitems = n;
+    return true;
+}
+
+static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch) {
+    if (t->len == 1 && t->text[0] == '_') {
+        o->kind = PS_OP_SINK;
+        return true;
+    }
+    sym *e = lookup(p, t->text, (size_t)t->len);
+    if (e) {
+        switch (e->kind) {
+        case SYM_REG: o->kind = PS_OP_REG; o->reg = e->index; return true;
+        case SYM_VAR: o->kind = PS_OP_VAR; o->var = e->var; return true;
+        case SYM_FUNC: o->kind = PS_OP_FUNC; o->func = e->func; return true;
+        case SYM_LABEL: break;
+        }
+    }
+    if (t->text[0] == '%') {
+        if (sreg_lookup(t, &o->sreg, &o->comp)) {
+            o->kind = PS_OP_SREG;
+            return true;
+        }
+        error_at(p, t, "use of undeclared register '%.*s'", t->len, t->text);
+        return false;
+    }
+    if (!p->fn) {
+        error_at(p, t, "use of undeclared identifier '%.*s'", t->len, t->text);
+        return false;
+    }
+    (void)branch;
+    o->kind = PS_OP_LABEL;
+    o->label = label_ref(p, t);
+    return true;
+}
+
+static bool parse_operand(parser *p, ps_operand *o, bool branch) {
+    memset(o, 0, sizeof *o);
+    o->reg = -1;
+    o->pair_reg = -1;
+    token *t = peek(p);
+    o->line = t->line;
+    o->col = t->col;
+    if (is_punct(t, '{')) {
+        next(p);
+        o->kind = PS_OP_VEC;
+        return parse_list(p, o, '}', branch);
+    }
+    if (is_punct(t, '(')) {
+        next(p);
+        o->kind = PS_OP_LIST;
+        return parse_list(p, o, ')', branch);
+    }
+    if (is_punct(t, '[')) {
+        next(p);
+        o->kind = PS_OP_ADDR;
+        token *b = peek(p);
+        if (b->kind == TOK_IDENT) {
+            token bt = next(p);
+            ps_operand base;
+            memset(&base, 0, sizeof base);
+            if (!resolve_ident(p, &bt, &base, false)) return false;
+            if (base.kind == PS_OP_REG) o->reg = base.reg;
+            else if (base.kind == PS_OP_VAR) o->var = base.var;
+            else if (base.kind == PS_OP_LABEL) { /* brx.idx tables are addressed by label */
+                o->kind = PS_OP_ADDR;
+                o->label = base.label;
+                error_at(p, &bt, "use of undeclared identifier '%.*s'", bt.len, bt.text);
+                return false;
+            } else {
+                error_at(p, &bt, "bad address base '%.*s'", bt.len, bt.text);
+                return false;
+            }
+            while (is_punct(peek(p), '+') || is_punct(peek(p), '-')) {
+                bool minus = peek(p)->c == '-';
+                next(p);
+                int64_t v;
+                if (!parse_int(p, &v)) return false;
+                o->offset += minus ? -v : v;
+            }
+        } else {
+            int64_t v;
+            if (!parse_int(p, &v)) return false;
+            o->offset = v;
+        }
+        return expect_punct(p, ']');
+    }
+    if (is_punct(t, '!')) {
+        next(p);
+        token r = next(p);
+        if (r.kind != TOK_IDENT || !resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
+            error_at(p, &r, "'!' must be followed by a predicate register");
+            return false;
+        }
+        o->neg = true;
+        return true;
+    }
+    bool neg = false;
+    if (is_punct(t, '-')) {
+        next(p);
+        neg = true;
+        t = peek(p);
+    }
+    token v = next(p);
+    switch (v.kind) {
+    case TOK_INT:
+        o->kind = PS_OP_IMM;
+        o->imm = neg ? (uint64_t)(-(int64_t)v.u) : v.u;
+        return true;
+    case TOK_F32:
+        o->kind = PS_OP_IMM_F32;
+        o->imm = neg ? v.u ^ 0x80000000u : v.u;
+        return true;
+    case TOK_F64:
+        o->kind = PS_OP_IMM_F64;
+        o->imm = neg ? v.u ^ 0x8000000000000000ull : v.u;
+        return true;
+    case TOK_IDENT:
+        if (neg) {
+            error_at(p, &v, "unary '-' applies only to literals");
+            return false;
+        }
+        if (!resolve_ident(p, &v, o, branch)) return false;
+        if (o->kind == PS_OP_REG && is_punct(peek(p), '|')) {
+            next(p);
+            token q = next(p);
+            ps_operand o2;
+            memset(&o2, 0, sizeof o2);
+            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) || o2.kind != PS_OP_REG) {
+                error_at(p, &q, "expected a predicate register after '|'");
+                return false;
+            }
+            o->pair_reg = o2.reg;
+        } else if ((o->kind == PS_OP_REG && is_punct(peek(p), '_')) ) {
+            return true;
+        }
+        if (o->kind == PS_OP_VAR && (is_punct(peek(p), '+') || is_punct(peek(p), '-'))) {
+            bool minus = peek(p)->c == '-';
+            next(p);
+            int64_t off;
+            if (!parse_int(p, &off)) return false;
+            o->offset = minus ? -off : off;
+        }
+        return true;
+    default: {
+        char b[64];
+        error_at(p, &v, "expected an operand, found %s", tok_desc(&v, b, sizeof b));
+        return false;
+    }
+    }
+}
+
+/* ---- instructions ------------------------------------------------------- */
+
+static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
+    char buf[32];
+    if (n >= sizeof buf || n < 4 || s[0] != 'm') return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    int a = 0, b = 0, c = 0, used = 0;
+    if (sscanf(buf, "m%dn%dk%d%n", &a, &b, &c, &used) == 3 && (size_t)used == n) {
+        *m = a, *nn = b, *k = c;
+        return true;
+    }
+    if (sscanf(buf, "m%dn%d%n", &a, &b, &used) == 2 && (size_t)used == n) {
+        *m = a, *nn = b, *k = 0;
+        return true;
+    }
+    return false;
+}
+
+static const ps_arch *check_arch(parser *p) {
+    return p->opt && p->opt->target ? p->opt->target : p->m->arch;
+}
+
+static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
+    token mt = next(p);
+    ps_func *fn = p->fn;
+    size_t plen = ps_isa_match_prefix(mt.text, (size_t)mt.len);
+    if (!plen) {
+        error_at(p, &mt, "unknown instruction '%.*s'", mt.len, mt.text);
+        recover(p);
+        return;
+    }
+    ps_insn in;
+    memset(&in, 0, sizeof in);
+    in.guard_reg = guard_reg;
+    in.guard_neg = guard_neg;
+    in.vec = 1;
+    in.line = mt.line;
+    in.col = mt.col;
+    in.loc_file = p->loc_file;
+    in.loc_line = p->loc_line;
+    in.text = tok_str(p, &mt);
+
+    /* Split the modifiers. */
+    int unknown_at = -1, unknown_len = 0;
+    const char *s = mt.text + plen, *end = mt.text + mt.len;
+    while (s < end) {
+        s++; /* '.' */
+        const char *e = s;
+        while (e < end && *e != '.') e++;
+        size_t n = (size_t)(e - s);
+        ps_type ty = ps_type_lookup(s, n);
+        int mod;
+        if (ty != PS_T_NONE) {
+            if (in.ntypes == 4) {
+                error_at(p, &mt, "too many type suffixes");
+                recover(p);
+                return;
+            }
+            in.types[in.ntypes++] = ty;
+        } else if ((mod = ps_mod_lookup(s, n)) >= 0) {
+            ps_modset_add(&in.mods, (ps_mod)mod);
+            if (mod == PS_MOD_V2) in.vec = 2;
+            if (mod == PS_MOD_V4) in.vec = 4;
+            if (mod == PS_MOD_V8) in.vec = 8;
+        } else if (parse_shape(s, n, &in.shape_m, &in.shape_n, &in.shape_k)) {
+        } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
+            in.xnum = atoi(s + 1);
+        } else if (unknown_at < 0) {
+            unknown_at = (int)(s - mt.text);
+            unknown_len = (int)n;
+        }
+        s = e;
+    }
+
+    /* Select the form: the first row of this mnemonic that accepts the first type. */
+    const ps_form *cands;
+    int nc = ps_isa_lookup_mnemonic(mt.text, plen, &cands);
+    const ps_form_info *info = NULL;
+    for (int i = 0; i < nc && !info; i++) {
+        const ps_form_info *f = ps_form_get(cands[i]);
+        if (f->any_type || (in.ntypes == 0 && f->no_type) ||
+            (in.ntypes > 0 && (f->types >> in.types[0] & 1)))
+            info = f;
+    }
+    if (!info) {
+        if (in.ntypes)
+            error_at(p, &mt, "instruction '%.*s' does not take type .%s", (int)plen, mt.text,
+                     ps_type_name(in.types[0]));
+        else
+            error_at(p, &mt, "instruction '%.*s' requires a type", (int)plen, mt.text);
+        recover(p);
+        return;
+    }
+    in.form = info->id;
+    in.info = info;
+    if (!info->any_mod) {
+        if (unknown_at >= 0) {
+            token at = mt;
+            at.col += unknown_at - 1;
+            error_at(p, &at, "unknown modifier '.%.*s' for '%s'", unknown_len, mt.text + unknown_at,
+                     info->mnemonic);
+            recover(p);
+            return;
+        }
+        for (int w = 0; w < (int)PS_ARRAY_LEN(in.mods.w); w++) {
+            uint64_t bad = in.mods.w[w] & ~info->mods.w[w];
+            if (bad) {
+                int m = w * 64 + __builtin_ctzll(bad);
+                error_at(p, &mt, "modifier '.%s' is not allowed on '%s' with this type",
+                         ps_mod_name((ps_mod)m), info->mnemonic);
+                recover(p);
+                return;
+            }
+        }
+        if (in.shape_m || in.xnum) {
+            error_at(p, &mt, "unexpected shape modifier on '%s'", info->mnemonic);
+            recover(p);
+            return;
+        }
+    }
+    char why[160];
+    if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why)) {
+        error_at(p, &mt, "%s", why);
+        recover(p);
+        return;
+    }
+
+    /* Operands. */
+    ps_operand ops[16];
+    int nops = 0;
+    bool branch = (info->props & (P_BRANCH | P_CALL)) != 0;
+    if (!is_punct(peek(p), ';')) {
+        for (;;) {
+            if (nops == 16) {
+                error_at(p, peek(p), "too many operands");
+                recover(p);
+                return;
+            }
+            if (!parse_operand(p, &ops[nops++], branch)) {
+                recover(p);
+                return;
+            }
+            if (!is_punct(peek(p), ',')) break;
+            next(p);
+        }
+    }
+    if (!expect_punct(p, ';')) {
+        recover(p);
+        return;
+    }
+    if ((info->min_ops >= 0 && nops < info->min_ops) || (info->max_ops >= 0 && nops > info->max_ops)) {
+        if (info->min_ops == info->max_ops)
+            error_at(p, &mt, "'%s' takes %d operands, %d given", info->mnemonic, info->min_ops, nops);
+        else
+            error_at(p, &mt, "'%s' takes %d to %d operands, %d given", info->mnemonic,
+                     info->min_ops, info->max_ops, nops);
+        return;
+    }
+    for (int i = 0; i < nops; i++)
+        if (ops[i].pair_reg >= 0 && !(i == 0 && (info->props & P_PAIR_DEST))) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
+            return;
+        }
+    in.ops = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)(nops ? nops : 1));
+    memcpy(in.ops, ops, sizeof(ps_operand) * (size_t)nops);
+    in.nops = nops;
+    PUSH(fn->insns, fn->ninsns, fn->cap_insns, in);
+}
+
+/* ---- function bodies ---------------------------------------------------- */
+
+static void define_label(parser *p, const token *t) {
+    int idx = label_ref(p, t);
+    ps_label *l = &p->fn->labels[idx];
+    if (l->defined) {
+        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
+        return;
+    }
+    l->defined = true;
+    l->insn = p->fn->ninsns;
+    l->line = t->line;
+    l->col = t->col;
+}
+
+static void parse_loc(parser *p) {
+    int64_t f, l, c;
+    if (!parse_int(p, &f) || !parse_int(p, &l) || !parse_int(p, &c)) return;
+    p->loc_file = (int)f;
+    p->loc_line = (int)l;
+    /* optional ", function_name LABEL[+N], inlined_at F L C" */
+    while (is_punct(peek(p), ',')) {
+        next(p);
+        token k = next(p);
+        if (tok_is(&k, "function_name")) {
+            next(p);
+            if (is_punct(peek(p), '+')) {
+                int64_t d;
+                next(p);
+                parse_int(p, &d);
+            }
+        } else if (tok_is(&k, "inlined_at")) {
+            int64_t a, b, cc;
+            parse_int(p, &a), parse_int(p, &b), parse_int(p, &cc);
+        } else {
+            error_at(p, &k, "unexpected '%.*s' in .loc", k.len, k.text);
+            return;
+        }
+    }
+}
+
+static void parse_block(parser *p);
+
+static void parse_statement(parser *p) {
+    p->failed_stmt = false;
+    token *t = peek(p);
+    ps_func *fn = p->fn;
+    if (is_punct(t, '{')) {
+        next(p);
+        push_scope(p);
+        parse_block(p);
+        pop_scope(p);
+        return;
+    }
+    if (t->kind == TOK_DIRECTIVE) {
+        token d = next(p);
+        if (tok_is(&d, ".reg")) {
+            parse_decl(p, &d, PS_SPACE_NONE, true, (linkage){0}, NULL, NULL, NULL);
+        } else if (tok_is(&d, ".loc")) {
+            parse_loc(p);
+            return;
+        } else if (tok_is(&d, ".pragma")) {
+            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+        } else if (space_of(&d) != PS_SPACE_NONE) {
+            parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
+                       &fn->cap_locals);
+        } else {
+            error_at(p, &d, "unexpected directive '%.*s' in a function body", d.len, d.text);
+        }
+        if (p->failed_stmt) {
+            recover(p);
+            return;
+        }
+        expect_punct(p, ';');
+        if (p->failed_stmt) recover(p);
+        return;
+    }
+    if (is_punct(t, '@')) {
+        next(p);
+        bool negp = false;
+        if (is_punct(peek(p), '!')) {
+            next(p);
+            negp = true;
+        }
+        token r = next(p);
+        sym *e = r.kind == TOK_IDENT ? lookup(p, r.text, (size_t)r.len) : NULL;
+        if (!e || e->kind != SYM_REG || fn->regs[e->index].type != PS_T_PRED) {
+            error_at(p, &r, "guard must be a predicate register");
+            recover(p);
+            return;
+        }
+        if (peek(p)->kind != TOK_IDENT) {
+            error_at(p, peek(p), "expected an instruction after the guard");
+            recover(p);
+            return;
+        }
+        parse_instruction(p, e->index, negp);
+        return;
+    }
+    if (t->kind == TOK_IDENT) {
+        if (is_punct(peek2(p), ':')) {
+            token name = next(p);
+            next(p);
+            define_label(p, &name);
+            /* label: .branchtargets L1, L2;  or  label: .callprototype ...; */
+            token *d = peek(p);
+            if (d->kind == TOK_DIRECTIVE && tok_is(d, ".branchtargets")) {
+                next(p);
+                int idx = label_ref(p, &name);
+                int targets[4096], n = 0;
+                for (;;) {
+                    token l = next(p);
+                    if (l.kind != TOK_IDENT || n == 4096) {
+                        error_at(p, &l, "expected a label in .branchtargets");
+                        recover(p);
+                        return;
+                    }
+                    targets[n++] = label_ref(p, &l);
+                    if (!is_punct(peek(p), ',')) break;
+                    next(p);
+                }
+                ps_label *lab = &fn->labels[idx];
+                lab->targets = ps_arena_alloc(&p->m->arena, sizeof(int) * (size_t)n);
+                memcpy(lab->targets, targets, sizeof(int) * (size_t)n);
+                lab->ntargets = n;
+                expect_punct(p, ';');
+            } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".callprototype")) {
+                recover(p);
+            }
+            return;
+        }
+        parse_instruction(p, -1, false);
+        return;
+    }
+    char b[64];
+    error_at(p, t, "expected a statement, found %s", tok_desc(t, b, sizeof b));
+    next(p);
+    recover(p);
+}
+
+static void parse_block(parser *p) {
+    for (;;) {
+        token *t = peek(p);
+        if (t->kind == TOK_EOF) {
+            p->failed_stmt = false;
+            error_at(p, t, "expected '}' at end of input");
+            return;
+        }
+        if (is_punct(t, '}')) {
+            next(p);
+            return;
+        }
+        parse_statement(p);
+    }
+}
+
+/* Parses "(.param .b32 a, .reg .u64 b, ...)" into a list of variables. */
+static void parse_params(parser *p, ps_var ***list, int *n) {
+    int cap = 0;
+    if (!expect_punct(p, '(')) return;
+    if (is_punct(peek(p), ')')) {
+        next(p);
+        return;
+    }
+    for (;;) {
+        token d = next(p);
+        ps_space sp = space_of(&d);
+        bool is_reg = tok_is(&d, ".reg");
+        if (sp != PS_SPACE_PARAM && !is_reg) {
+            char b[64];
+            error_at(p, &d, "expected '.param' or '.reg' in a parameter list, found %s",
+                     tok_desc(&d, b, sizeof b));
+            return;
+        }
+        /* Parameters are variables in .param space; .reg parameters behave the same way. */
+        parse_decl(p, NULL, PS_SPACE_PARAM, false, (linkage){0}, list, n, &cap);
+        if (p->failed_stmt) return;
+        if (!is_punct(peek(p), ',')) break;
+        next(p);
+    }
+    expect_punct(p, ')');
+}
+
+static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw) {
+    ps_func proto;
+    memset(&proto, 0, sizeof proto);
+    /* scope for the parameters, then the body */
+    push_scope(p);
+    ps_func *tmp = new_func(p);
+    p->fn = tmp;
+    if (!is_entry && is_punct(peek(p), '(')) parse_params(p, &tmp->rets, &tmp->nrets);
+    token name = next(p);
+    if (name.kind != TOK_IDENT) {
+        char b[64];
+        error_at(p, &name, "expected a function name, found %s", tok_desc(&name, b, sizeof b));
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
+    }
+    if (is_punct(peek(p), '(')) parse_params(p, &tmp->params, &tmp->nparams);
+    if (p->failed_stmt) {
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
+    }
+    tmp->name = tok_str(p, &name);
+    tmp->is_entry = is_entry;
+    tmp->is_extern = lk.is_extern;
+    tmp->is_visible = lk.is_visible;
+    tmp->is_weak = lk.is_weak;
+    tmp->line = name.line;
+    tmp->col = name.col;
+    /* performance directives */
+    for (;;) {
+        token *t = peek(p);
+        if (t->kind != TOK_DIRECTIVE) break;
+        token d = next(p);
+        int *dst = NULL, maxn = 1;
+        if (tok_is(&d, ".maxntid")) dst = tmp->maxntid, maxn = 3;
+        else if (tok_is(&d, ".reqntid")) dst = tmp->reqntid, maxn = 3;
+        else if (tok_is(&d, ".minnctapersm")) dst = &tmp->minnctapersm;
+        else if (tok_is(&d, ".maxnctapersm")) dst = &tmp->maxnctapersm;
+        else if (tok_is(&d, ".maxnreg")) dst = &tmp->maxnreg;
+        else if (tok_is(&d, ".noreturn")) {
+            tmp->noreturn = true;
+            continue;
+        } else if (tok_is(&d, ".pragma")) {
+            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+            expect_punct(p, ';');
+            continue;
+        } else if (tok_is(&d, ".explicitcluster")) {
+            continue;
+        } else if (tok_is(&d, ".reqnctapercluster") || tok_is(&d, ".maxclusterrank") ||
+                   tok_is(&d, ".blocksareclusters")) {
+            int scratch[3];
+            dst = scratch;
+            maxn = 3;
+            for (int i = 0; i < maxn; i++) {
+                int64_t v;
+                if (!parse_int(p, &v)) break;
+                if (!is_punct(peek(p), ',')) break;
+                next(p);
+            }
+            continue;
+        } else {
+            error_at(p, &d, "unexpected directive '%.*s' after a function header", d.len, d.text);
+            break;
+        }
+        for (int i = 0; i < maxn; i++) {
+            int64_t v;
+            if (!parse_int(p, &v)) break;
+            dst[i] = (int)v;
+            if (!is_punct(peek(p), ',')) break;
+            next(p);
+        }
+    }
+    /* Declare (or find) the function at module scope. */
+    sym *e = lookup_in(p->scopes[0], tmp->name, strlen(tmp->name));
+    ps_func *fn;
+    if (e && e->kind == SYM_FUNC) {
+        fn = e->func;
+        if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
+    } else if (e) {
+        error_at(p, &name, "redefinition of '%s'", tmp->name);
+        fn = tmp;
+    } else {
+        fn = tmp;
+        e = ps_arena_alloc(&p->m->arena, sizeof *e);
+        e->name = fn->name;
+        e->kind = SYM_FUNC;
+        e->func = fn;
+        HASH_ADD_KEYPTR(hh, p->scopes[0], e->name, strlen(e->name), e);
+        PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
+    }
+    if (is_punct(peek(p), ';')) {
+        next(p);
+        if (fn != tmp) { /* keep the first declaration's signature */
+        }
+        pop_scope(p);
+        p->fn = NULL;
+        return;
+    }
+    if (!is_punct(peek(p), '{')) {
+        char b[64];
+        error_at(p, peek(p), "expected '{' or ';' after the function header, found %s",
+                 tok_desc(peek(p), b, sizeof b));
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
+    }
+    if (fn->defined) error_at(p, &name, "redefinition of function '%s'", fn->name);
+    if (fn != tmp) { /* definition after a prototype: take the definition's header */
+        fn->params = tmp->params, fn->nparams = tmp->nparams;
+        fn->rets = tmp->rets, fn->nrets = tmp->nrets;
+        fn->is_extern = false;
+        memcpy(fn->maxntid, tmp->maxntid, sizeof fn->maxntid);
+        memcpy(fn->reqntid, tmp->reqntid, sizeof fn->reqntid);
+        fn->line = tmp->line, fn->col = tmp->col;
+    }
+    fn->defined = true;
+    p->fn = fn;
+    p->labels = NULL;
+    next(p); /* '{' */
+    p->loc_file = p->loc_line = 0;
+    parse_block(p);
+    /* labels must be defined */
+    for (int i = 0; i < fn->nlabels; i++)
+        if (!fn->labels[i].defined) {
+            token at = {.line = fn->labels[i].line, .col = fn->labels[i].col};
+            p->failed_stmt = false;
+            error_at(p, &at, "use of undeclared identifier '%s'", fn->labels[i].name);
+        }
+    HASH_CLEAR(hh, p->labels);
+    pop_scope(p);
+    p->fn = NULL;
+    (void)kw;
+}
+
+/* ---- module ------------------------------------------------------------- */
+
+static void skip_braced(parser *p) {
+    int depth = 0;
+    for (;;) {
+        token t = next(p);
+        if (t.kind == TOK_EOF) return;
+        if (is_punct(&t, '{')) depth++;
+        if (is_punct(&t, '}') && --depth <= 0) return;
+    }
+}
+
+static void parse_version(parser *p) {
+    token t = next(p);
+    if (t.kind == TOK_F64) {
+        /* "7.8" lexes as a decimal float; read the digits back from the text */
+        int maj = 0, min = 0;
+        if (sscanf(t.text, "%d.%d", &maj, &min) == 2) {
+            p->m->version = maj * 10 + min;
+            return;
+        }
+    }
+    char b[64];
+    error_at(p, &t, "expected a version number like 8.0, found %s", tok_desc(&t, b, sizeof b));
+}
+
+static void parse_target(parser *p) {
+    for (;;) {
+        token t = next(p);
+        if (t.kind != TOK_IDENT) {
+            char b[64];
+            error_at(p, &t, "expected a target name, found %s", tok_desc(&t, b, sizeof b));
+            return;
+        }
+        if (tok_is(&t, "debug")) p->m->target_debug = true;
+        else if (tok_is(&t, "texmode_unified") || tok_is(&t, "texmode_independent") ||
+                 tok_is(&t, "map_f64_to_f32")) {
+        } else if (!p->m->target) {
+            p->m->target = tok_str(p, &t);
+            p->m->arch = ps_arch_lookup(p->m->target);
+            if (!p->m->arch) error_at(p, &t, "unknown target '%s'", p->m->target);
+            else if (p->m->version && p->m->version < p->m->arch->min_ptx)
+                error_at(p, &t, "target '%s' requires PTX ISA .version %d.%d or later",
+                         p->m->target, p->m->arch->min_ptx / 10, p->m->arch->min_ptx % 10);
+        }
+        if (!is_punct(peek(p), ',')) return;
+        next(p);
+    }
+}
+
+static void parse_file_directive(parser *p) {
+    int64_t idx;
+    if (!parse_int(p, &idx)) return;
+    token s = next(p);
+    if (s.kind != TOK_STRING) {
+        error_at(p, &s, "expected a file name string");
+        return;
+    }
+    if (idx < 0 || idx > 100000) {
+        error_at(p, &s, "bad .file index");
+        return;
+    }
+    if (idx >= p->m->nfiles) {
+        int n = (int)idx + 1;
+        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
+        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
+        p->m->files = f;
+        p->m->nfiles = n;
+    }
+    p->m->files[idx] = tok_str(p, &s);
+    while (is_punct(peek(p), ',')) { /* timestamp, size */
+        int64_t v;
+        next(p);
+        parse_int(p, &v);
+    }
+}
+
+static void parse_toplevel(parser *p) {
+    p->failed_stmt = false;
+    token *t = peek(p);
+    if (t->kind != TOK_DIRECTIVE) {
+        char b[64];
+        error_at(p, t, "expected a directive at module scope, found %s", tok_desc(t, b, sizeof b));
+        next(p);
+        recover(p);
+        return;
+    }
+    token d = next(p);
+    if (tok_is(&d, ".version")) return parse_version(p);
+    if (tok_is(&d, ".target")) return parse_target(p);
+    if (tok_is(&d, ".address_size")) {
+        int64_t v;
+        if (parse_int(p, &v)) {
+            if (v != 32 && v != 64) error_at(p, &p->tok, ".address_size must be 32 or 64");
+            p->m->address_size = (int)v;
+        }
+        return;
+    }
+    if (tok_is(&d, ".file")) return parse_file_directive(p);
+    if (tok_is(&d, ".section")) {
+        next(p); /* section name */
+        skip_braced(p);
+        return;
+    }
+    if (tok_is(&d, ".pragma")) {
+        while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+        expect_punct(p, ';');
+        return;
+    }
+    linkage lk = {0};
+    unget(p, d); /* re-examine d as a linkage directive */
+    while (parse_linkage(p, &lk)) {}
+    token k = next(p);
+    if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
+    if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
+    ps_space sp = space_of(&k);
+    if (sp != PS_SPACE_NONE && sp != PS_SPACE_PARAM) {
+        parse_decl(p, &k, sp, false, lk, &p->m->globals, &p->m->nglobals, &p->m->cap_globals);
+        if (p->failed_stmt) {
+            recover(p);
+            return;
+        }
+        expect_punct(p, ';');
+        if (p->failed_stmt) recover(p);
+        return;
+    }
+    char b[64];
+    error_at(p, &k, "unexpected %s at module scope", tok_desc(&k, b, sizeof b));
+    recover(p);
+}
+
+ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
+                   ps_diags *diags, ps_module **out) {
+    ps_module *m = ps_xcalloc(1, sizeof *m);
+    ps_arena_init(&m->arena);
+    m->filename = ps_arena_strndup(&m->arena, filename, strlen(filename));
+    m->address_size = 64;
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.m = m;
+    p.diags = diags;
+    p.opt = opt;
+    lex_init(&p.lx, m->filename, src, len, diags);
+    int errors_before = diags->errors;
+    push_scope(&p);
+    bool seen_version = false;
+    while (peek(&p)->kind != TOK_EOF) {
+        if (peek(&p)->kind == TOK_ERROR) {
+            token t = next(&p);
+            p.failed_stmt = false;
+            error_at(&p, &t, "invalid token '%.*s'", t.len, t.text);
+            continue;
+        }
+        if (!seen_version && !tok_is(peek(&p), ".version")) {
+            token t = *peek(&p);
+            p.failed_stmt = false;
+            error_at(&p, &t, "a PTX module must begin with .version");
+            seen_version = true;
+        }
+        if (tok_is(peek(&p), ".version")) seen_version = true;
+        parse_toplevel(&p);
+    }
+    if (!m->target && diags->errors == errors_before)
+        ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
+    while (p.nscopes) pop_scope(&p);
+    *out = m;
+    return diags->errors == errors_before ? PS_OK : PS_ERR_PARSE;
+}
+
+void ps_module_free(ps_module *m) {
+    if (!m) return;
+    for (int i = 0; i < m->nfuncs; i++) {
+        ps_func *f = m->funcs[i];
+        free(f->regs);
+        free(f->locals);
+        free(f->insns);
+        free(f->labels);
+        free(f->params);
+        free(f->rets);
+    }
+    free(m->globals);
+    free(m->funcs);
+    ps_arena_free(&m->arena);
+    free(m);
+}
+
+const char *ps_sreg_name(ps_sreg s) {
+    static const char *names[] = {
+#define X(id, name) name,
+        PS_SREG_LIST(X)
+#undef X
+    };
+    return s < PS_SREG_COUNT ? names[s] : "?";
+}
+
+ps_func *ps_module_find_func(const ps_module *m, const char *name) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+    return NULL;
+}
+
+const char *ps_space_name(ps_space s) {
+    static const char *n[] = {"none", "global", "shared", "local", "const", "param", "tex", "generic"};
+    return n[s];
+}

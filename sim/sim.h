@@ -1,0 +1,85 @@
+/* sim.h — the simulator's public interface: decode a parsed module into a program, give it device
+ * memory, launch kernels, and read back statistics and faults. */
+#ifndef PTXSIM_SIM_H
+#define PTXSIM_SIM_H
+
+#include "common.h"
+#include "isa.h"
+#include "ptx_parser.h"
+
+typedef struct ps_program ps_program; /* decoded module: one record array per function */
+typedef struct ps_device ps_device;   /* device memory: allocations in a simulated address space */
+
+/* ---- device memory ------------------------------------------------------- */
+ps_device *ps_device_create(void);
+void ps_device_destroy(ps_device *dev);
+/* Returns the device address of a new zero-filled allocation, 0 on failure. */
+uint64_t ps_device_alloc(ps_device *dev, uint64_t bytes, const char *name);
+/* Host view of [addr, addr+bytes) inside one allocation, NULL if not inside one. */
+void *ps_device_ptr(ps_device *dev, uint64_t addr, uint64_t bytes);
+
+/* ---- programs ---------------------------------------------------------------------------- */
+/* Decodes every defined function of m for arch (NULL: the module's .target). Diagnostics for
+ * what ptxsim cannot execute go to diags with PTX locations. The module must outlive the
+ * program. Module-scope .global/.const variables are allocated in dev. */
+ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                           ps_program **out);
+void ps_program_free(ps_program *p);
+/* Lists kernel names (entry functions). */
+int ps_program_kernel_count(const ps_program *p);
+const char *ps_program_kernel_name(const ps_program *p, int i);
+/* Parameter layout of a kernel: count, and for each its size and offset in the param buffer. */
+int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_var *const **params);
+
+/* ---- launches ------------------------------------------------------------ */
+typedef struct {
+    unsigned grid[3], block[3];
+    unsigned shared_bytes;        /* dynamic shared memory */
+    const uint8_t *params;        /* packed kernel parameter buffer (offsets from ps_var.offset) */
+    size_t params_size;
+    int threads;                  /* host threads for CTAs; 0 = all cores */
+    uint64_t watchdog;            /* max warp instructions for the launch; 0 = default */
+} ps_launch_config;
+
+typedef enum {
+    PS_FAULT_NONE,
+    PS_FAULT_OUT_OF_BOUNDS,
+    PS_FAULT_MISALIGNED,
+    PS_FAULT_TRAP,
+    PS_FAULT_WATCHDOG,
+    PS_FAULT_DEADLOCK,
+    PS_FAULT_UNSUPPORTED,
+    PS_FAULT_BAD_LAUNCH,
+    PS_FAULT_STACK_OVERFLOW,
+    PS_FAULT_INVALID_WARP_SYNC,
+} ps_fault_kind;
+
+typedef struct {
+    ps_fault_kind kind;
+    char message[512];
+    int ptx_line;         /* 0 when not tied to an instruction */
+    unsigned block[3], thread[3];
+    const char *function;
+} ps_fault;
+
+typedef struct {
+    uint64_t warp_instructions;
+    uint64_t thread_instructions;
+    uint64_t branches, divergent_branches;
+    uint64_t ctas;
+} ps_stats;
+
+typedef struct {
+    ps_stats stats;
+    ps_fault fault; /* kind NONE when the kernel completed */
+    double seconds;
+} ps_launch_result;
+
+/* Runs kernel `name`. Returns PS_OK, PS_ERR_FAULT or PS_ERR_WATCHDOG (details in res->fault),
+ * or PS_ERR_USAGE for a bad configuration (message in res->fault). */
+ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_launch_config *cfg,
+                    ps_launch_result *res);
+
+const char *ps_fault_kind_name(ps_fault_kind k);
+
+#endif
