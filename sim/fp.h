@@ -33,7 +33,7 @@
 typedef enum { PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_RND_RNA } ps_rnd;
 
 /* NaN encodings the simulator produces (see docs/numerics.md, "NaN rules"). */
-#define PS_F32_CANON_NAN 0x7fffffffu          /* every f32 NaN result (CUDA guide; PTX 9.7.3) */
+#define PS_F32_CANON_NAN 0x7fffffffu          /* f32 NaN results except cvt.f32.f64 (CUDA guide) */
 #define PS_F16_CANON_NAN 0x7fffu              /* f16 NaN results of cvt (assumption) */
 #define PS_BF16_CANON_NAN 0x7fffu             /* bf16 NaN results of cvt (assumption) */
 #define PS_TF32_CANON_NAN 0x7fffffffu         /* tf32 NaN results of cvt (assumption) */
@@ -97,14 +97,14 @@ uint32_t ps_f32_min(uint32_t a, uint32_t b, bool ftz, bool nan, bool xorsign_abs
 uint32_t ps_f32_max(uint32_t a, uint32_t b, bool ftz, bool nan, bool xorsign_abs);
 uint32_t ps_f32_min3(uint32_t a, uint32_t b, uint32_t c, bool ftz, bool nan, bool abs);
 uint32_t ps_f32_max3(uint32_t a, uint32_t b, uint32_t c, bool ftz, bool nan, bool abs);
-uint64_t ps_f64_min(uint64_t a, uint64_t b);
+uint64_t ps_f64_min(uint64_t a, uint64_t b); /* two NaNs: b, quieted (measured on H200) */
 uint64_t ps_f64_max(uint64_t a, uint64_t b);
 
 /* ---- abs / neg / copysign / testp (PTX 9.7.3.1, 9.7.3.2, 9.7.3.9, 9.7.3.10) -------------- */
 uint32_t ps_f32_abs(uint32_t a, bool ftz);
 uint32_t ps_f32_neg(uint32_t a, bool ftz);
-uint64_t ps_f64_abs(uint64_t a);
-uint64_t ps_f64_neg(uint64_t a);
+uint64_t ps_f64_abs(uint64_t a); /* NaN: |a| with the quiet bit set (measured on H200) */
+uint64_t ps_f64_neg(uint64_t a); /* NaN: passed through unchanged (not yet measured) */
 uint32_t ps_f32_copysign(uint32_t a, uint32_t b); /* copysign.f32 d, a, b: |b| with sign of a */
 uint64_t ps_f64_copysign(uint64_t a, uint64_t b);
 

@@ -31,6 +31,9 @@ const char *ps_program_kernel_name(const ps_program *p, int i);
 /* Parameter layout of a kernel: count, and for each its size and offset in the param buffer. */
 int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_var *const **params);
 
+/* Diagnostics for what ptxsim cannot execute in function i (module order); NULL if none. */
+const ps_diags *ps_program_function_diags(const ps_program *p, int i);
+
 /* ---- launches ------------------------------------------------------------ */
 typedef struct {
     unsigned grid[3], block[3];

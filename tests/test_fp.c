@@ -341,7 +341,8 @@ static uint32_t ref_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, b
 }
 
 /* Expected f64 result: MPFR in emulated binary64; a NaN result is the first NaN operand
- * quieted, or 0xfff8000000000000 when no operand is NaN. */
+ * quieted, or 0xfff8000000000000 when no operand is NaN (A1, A2: confirmed on H200, 2026-11;
+ * div/sqrt/rcp.f64 and three-NaN fma are still listed as open in docs/numerics.md). */
 static uint64_t ref_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r)
 {
     mpfr_rnd_t rnd = mrnd(r);
@@ -625,7 +626,9 @@ static void test_arith_known_answers(void **state)
     CHECK_EQ(ps_f32_add(0x7fc00001, one, PS_RND_RN, false, true), 0, "sat NaN -> +0");
     CHECK_EQ(ps_f32_add(0x40000000, 0, PS_RND_RN, false, true), one, "sat 2 -> 1");
     CHECK_EQ(ps_f32_add(0xbf800000, 0, PS_RND_RN, false, true), 0, "sat -1 -> 0");
+    /* .sat maps -0.0 to +0.0 (A10, confirmed on H200, 2026-11) */
     CHECK_EQ(ps_f32_mul(S32, one, PS_RND_RN, false, true), 0, "sat -0 -> +0");
+    CHECK_EQ(ps_f32_add(one, one | S32, PS_RND_RM, false, true), 0, "add.rm.sat 1-1 -> +0");
     CHECK_EQ(ps_f32_fma(0x3f800001, 0x3f800001, 0xbf800002, PS_RND_RN, false, false), 0x28800000,
              "fma single rounding: (1+u)^2 - (1+2u) = u^2");
     CHECK_EQ(ps_f32_sqrt(0x80000000, PS_RND_RN, false), S32, "sqrt -0");
@@ -633,6 +636,8 @@ static void test_arith_known_answers(void **state)
     CHECK_EQ(ps_f32_sqrt(0x80000001, PS_RND_RN, false), 0x7fffffff, "sqrt -subnormal");
     CHECK_EQ(ps_f32_rcp(0x80000001, PS_RND_RN, true), 0xff800000, "rcp.ftz -subnormal = -inf");
     CHECK_EQ(ps_f32_div(0, 0, PS_RND_RN, false), 0x7fffffff, "0/0");
+    /* A1 (first NaN operand, quieted, payload kept) and A2 (default NaN 0xfff8000000000000):
+     * confirmed on H200, 2026-11 */
     CHECK_EQ(ps_f64_add(0x7ff0000000000000, 0xfff0000000000000, PS_RND_RN), 0xfff8000000000000,
              "f64 inf-inf default NaN");
     CHECK_EQ(ps_f64_add(0x7ff0000000000001, 0xfff8000000000005, PS_RND_RN), 0x7ff8000000000001,
@@ -710,8 +715,9 @@ static uint32_t ref_minmax(uint32_t a, uint32_t b, bool is_max, bool ftz, bool n
 }
 static uint64_t ref_minmax64(uint64_t a, uint64_t b, bool is_max)
 {
+    /* two NaNs: the SECOND operand with its quiet bit set (measured on H200, 2026-11) */
     if (nan64(a) && nan64(b))
-        return a | QNAN64;
+        return b | QNAN64;
     if (nan64(a))
         return b;
     if (nan64(b))
@@ -774,6 +780,15 @@ static void test_minmax(void **state)
     CHECK_EQ(ps_f32_min(0xc0000000, 0xbf800000, false, false, true), 0x3f800000,
              "min.xorsign.abs(-2, -1) = +1");
     CHECK_EQ(ps_f32_min(0x80000001, 0x00000000, true, false, false), S32, "min.ftz flushes");
+    /* min/max.f64 with two NaNs return the second operand quieted (measured on H200, 2026-11) */
+    CHECK_EQ(ps_f64_min(0x7ff0000000000001, 0xfff8000000000005), 0xfff8000000000005,
+             "min.f64(sNaN, -qNaN) = second");
+    CHECK_EQ(ps_f64_max(0x7ff8000000000001, 0xfff4000000000003), 0xfffc000000000003,
+             "max.f64(qNaN, -sNaN) = second, quieted");
+    CHECK_EQ(ps_f64_min(0x7ff8000000012345, 0x7ff0000000000077), 0x7ff8000000000077,
+             "min.f64 second sNaN quieted, payload kept");
+    CHECK_EQ(ps_f64_max(0x7ff4000000000000, 0x3ff0000000000000), 0x3ff0000000000000,
+             "max.f64 one NaN -> the number");
     report("min/max");
 }
 
@@ -797,7 +812,9 @@ static void unary_check32(uint32_t a)
 static void unary_check64(uint64_t a)
 {
     bool nan = nan64(a);
-    CHECK_EQ(ps_f64_abs(a), nan ? a : (a & ~S64), "abs.f64 %016" PRIx64, a);
+    /* abs.f64 of a NaN: |x| with the quiet bit set (measured on H200, 2026-11; the ISA's
+     * "passed through unchanged" is refuted). neg.f64 of a NaN: unchanged (not yet measured). */
+    CHECK_EQ(ps_f64_abs(a), nan ? ((a & ~S64) | QNAN64) : (a & ~S64), "abs.f64 %016" PRIx64, a);
     CHECK_EQ(ps_f64_neg(a), nan ? a : (a ^ S64), "neg.f64 %016" PRIx64, a);
     double f = u2d(a);
     int cls = fpclassify(f);
@@ -829,6 +846,13 @@ static void test_abs_neg_copysign_testp(void **state)
         CHECK_EQ(ps_f64_copysign(x, y), (y & ~S64) | (x & S64), "copysign.f64");
     }
     CHECK_EQ(ps_f32_copysign(S32, 0x7fc12345), 0xffc12345, "copysign keeps the NaN payload");
+    /* measured on H200, 2026-11: abs.f64 of a signalling NaN sets the quiet bit */
+    CHECK_EQ(ps_f64_abs(0x7ff0000000000001), 0x7ff8000000000001, "abs.f64 sNaN quieted");
+    CHECK_EQ(ps_f64_abs(0xfff4000000000003), 0x7ffc000000000003, "abs.f64 -sNaN: |x| quieted");
+    CHECK_EQ(ps_f64_abs(0x7ff8000000012345), 0x7ff8000000012345, "abs.f64 qNaN unchanged");
+    /* A3, confirmed on H200 (2026-11): abs/neg.f32 of any NaN give 0x7fffffff */
+    CHECK_EQ(ps_f32_abs(0xffc00001, false), 0x7fffffff, "abs.f32 NaN canonical");
+    CHECK_EQ(ps_f32_neg(0x7fc12345, false), 0x7fffffff, "neg.f32 NaN canonical");
     CHECK_TRUE(ps_f32_testp(PS_TESTP_NORMAL, S32), "-0 is normal for testp");
     CHECK_TRUE(!ps_f32_testp(PS_TESTP_SUBNORMAL, 0), "+0 is not subnormal");
     report("abs/neg/copysign/testp");
@@ -1255,6 +1279,14 @@ static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, un
             res = ((a >> (seb + smb)) & 1 ? S64 : 0) | 0x7ff8000000000000ull | pay;
             break;
         }
+        case PS_CVT_F32:
+            /* from f64: sign and top 23 payload bits kept, quiet bit set (measured on H200,
+             * 2026-11); from f16/bf16/f32, and under .relu: canonical */
+            if (at == PS_CVT_F64 && !(flags & PS_CVT_RELU))
+                res = (a & S64 ? S32 : 0) | 0x7fc00000u | ((a >> 29) & 0x7fffffu);
+            else
+                res = 0x7fffffff;
+            break;
         default: res = 0x7fffffff; break;
         }
         if (flags & PS_CVT_SAT)
@@ -1356,7 +1388,8 @@ static void test_cvt_float_to_int(void **state)
                     cvt_check(INTS[d], at, a, MODES4[m], flags);
         }
     }
-    /* ISA "Integer Notes": NaN -> 0, or 1 << (w-1) when the source is .f64 or dest is 64-bit */
+    /* ISA "Integer Notes": NaN -> 0, or 1 << (w-1) when the source is .f64 or dest is 64-bit
+     * (confirmed on H200, 2026-11) */
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x7fc00000, PS_RND_RZ, 0), 0, "s32.f32 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_U16, PS_CVT_F16, 0x7e00, PS_RND_RZ, 0), 0, "u16.f16 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RZ, 0), 0x80000000,
@@ -1517,12 +1550,26 @@ static void test_cvt_float_to_float(void **state)
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x36a0000000000000, PS_RND_RN, PS_CVT_FTZ), 0,
              "ftz result");
     CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F32, 0x00000001, PS_RND_RN, PS_CVT_FTZ), 0, "ftz input");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x7ff4000000000001, PS_RND_RN, 0), 0x7fffffff,
-             "f32.f64 NaN");
+    /* cvt.f32.f64 of a NaN, any rounding: sign and top payload bits kept, quiet bit set
+     * (measured on H200, 2026-11) -- not the canonical 0x7fffffff */
+    for (int m = 0; m < 5; m++) {
+        CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xffffffffffffffff, MODES5[m], 0), 0xffffffff,
+                 "cvt.%s.f32.f64 all-ones NaN", RND_NAME[MODES5[m]]);
+        CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x7ff8000000000000, MODES5[m], 0), 0x7fc00000,
+                 "cvt.%s.f32.f64 default qNaN", RND_NAME[MODES5[m]]);
+    }
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x7ff4000000000001, PS_RND_RN, 0), 0x7fe00000,
+             "f32.f64 sNaN: top payload bits kept, quieted");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xfff0000000000001, PS_RND_RZ, PS_CVT_FTZ), 0xffc00000,
+             "f32.f64 sNaN with payload only in dropped bits stays NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xfff8000000000000, PS_RND_RN, PS_CVT_SAT), 0,
+             "f32.f64 sat NaN -> +0");
     CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F32, 0xff800001, PS_RND_RN, 0), 0xfff8000020000000,
              "f64.f32 NaN keeps sign and payload");
+    /* A6 and A8, confirmed on H200 (2026-11) */
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RN, 0), 0x7fff, "f16 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F16, 0x7c01, PS_RND_RN, 0), 0x7fffffff, "f32.f16 NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_BF16, 0xffc1, PS_RND_RN, 0), 0x7fffffff, "f32.bf16 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbfc00000, PS_RND_RM, PS_CVT_INTEGRAL), 0xc0000000,
              "rmi -1.5 -> -2");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbf000000, PS_RND_RP, PS_CVT_INTEGRAL), S32,
@@ -1530,6 +1577,8 @@ static void test_cvt_float_to_float(void **state)
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x3f000000, PS_RND_RN, PS_CVT_INTEGRAL), 0,
              "rni 0.5 -> +0");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x7fc00001, PS_RND_RN, PS_CVT_SAT), 0, "sat NaN");
+    /* .sat maps -0.0 to +0.0 (A10, confirmed on H200, 2026-11) */
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, S32, PS_RND_RN, PS_CVT_SAT), 0, "cvt.sat -0 -> +0");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x80000001, PS_RND_RN, PS_CVT_FTZ), S32,
              "cvt.ftz.f32.f32 flushes");
     CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F64, 0x7ff0000000000001, PS_RND_RN, 0), 0x7ff8000000000001,

@@ -1,0 +1,753 @@
+/* decode.c — turns each parsed function into an array of fixed-size records: operands resolved
+ * to slots, handlers chosen per form and type, branch targets and reconvergence points
+ * (immediate post-dominators) computed once. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+
+typedef struct {
+    ps_program *prog;
+    ps_fprog *fp;
+    const ps_func *fn;
+    ps_diags *diags;
+    int cap_slots;
+    uint16_t *reg_slot; /* per function register: slot or predicate index */
+    uint16_t zero_slot, scratch_slot;
+    bool failed;
+} dctx;
+
+static void derr(dctx *c, const ps_insn *in, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void derr(dctx *c, const ps_insn *in, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->prog->module->filename, in ? in->line : c->fn->line,
+                  in ? in->col : c->fn->col, fmt, ap);
+    va_end(ap);
+    c->failed = true;
+}
+
+/* Program-wide number of a .shared variable (its offset is chosen per launch). */
+static int shared_id(ps_program *p, const ps_var *v) {
+    for (int i = 0; i < p->nshared; i++)
+        if (p->shared_vars[i] == v) return i;
+    if (p->nshared == p->cap_shared) {
+        p->cap_shared = p->cap_shared ? p->cap_shared * 2 : 8;
+        p->shared_vars = ps_xrealloc(p->shared_vars, sizeof(ps_var *) * (size_t)p->cap_shared);
+    }
+    p->shared_vars[p->nshared] = v;
+    return p->nshared++;
+}
+
+static uint16_t new_slot(dctx *c, ps_slot_info info) {
+    ps_fprog *fp = c->fp;
+    if (fp->nslots == c->cap_slots) {
+        c->cap_slots = c->cap_slots ? c->cap_slots * 2 : 64;
+        fp->slots = ps_xrealloc(fp->slots, (size_t)c->cap_slots * sizeof *fp->slots);
+    }
+    if (fp->nslots >= NO_SLOT - 1) {
+        derr(c, NULL, "function '%s' needs more than %d register slots", c->fn->name, NO_SLOT - 1);
+        return 0;
+    }
+    if (info.kind == SK_SHARED_SYM) info.value = (uint64_t)shared_id(c->prog, info.var);
+    fp->slots[fp->nslots] = info;
+    return (uint16_t)fp->nslots++;
+}
+
+/* Constant slots are shared: a linear search is fine for the few dozen a function has. */
+static uint16_t imm_slot(dctx *c, uint64_t v) {
+    for (int i = 0; i < c->fp->nslots; i++)
+        if (c->fp->slots[i].kind == SK_IMM && c->fp->slots[i].value == v) return (uint16_t)i;
+    return new_slot(c, (ps_slot_info){.kind = SK_IMM, .value = v});
+}
+
+static uint16_t sym_slot(dctx *c, uint8_t kind, const ps_var *v, int64_t addend) {
+    for (int i = 0; i < c->fp->nslots; i++) {
+        ps_slot_info *s = &c->fp->slots[i];
+        if (s->kind == kind && s->var == v && s->addend == addend) return (uint16_t)i;
+    }
+    return new_slot(c, (ps_slot_info){.kind = kind, .var = v, .addend = addend});
+}
+
+static bool sreg_is_dynamic(ps_sreg s) {
+    return s == PS_SREG_CLOCK || s == PS_SREG_CLOCK_HI || s == PS_SREG_CLOCK64 ||
+           s == PS_SREG_GLOBALTIMER || s == PS_SREG_GLOBALTIMER_LO || s == PS_SREG_GLOBALTIMER_HI;
+}
+
+static uint16_t sreg_slot(dctx *c, ps_sreg s, int comp) {
+    for (int i = 0; i < c->fp->nslots; i++) {
+        ps_slot_info *si = &c->fp->slots[i];
+        if (si->kind == SK_SREG && si->sreg == s && si->comp == comp) return (uint16_t)i;
+    }
+    return new_slot(c, (ps_slot_info){.kind = SK_SREG, .sreg = (uint8_t)s, .comp = (uint8_t)comp});
+}
+
+static bool is_kernel_param(const ps_func *fn, const ps_var *v) {
+    if (!fn->is_entry) return false;
+    for (int i = 0; i < fn->nparams; i++)
+        if (fn->params[i] == v) return true;
+    return false;
+}
+
+static bool is_module_var(const ps_program *p, const ps_var *v, int *index) {
+    for (int i = 0; i < p->module->nglobals; i++)
+        if (p->module->globals[i] == v) {
+            if (index) *index = i;
+            return true;
+        }
+    return false;
+}
+
+/* Converts an immediate to the representation of `ty` (only floats need converting). */
+static uint64_t imm_value(const ps_operand *o, ps_type ty) {
+    int size = ty == PS_T_NONE ? 8 : ps_type_size(ty);
+    bool is_f = ty != PS_T_NONE && (ty == PS_T_F32 || ty == PS_T_F64);
+    if (o->kind == PS_OP_IMM) {
+        if (!is_f) return o->imm;
+        if (size == 4) {
+            float f = (float)(int64_t)o->imm;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            return b;
+        }
+        double d = (double)(int64_t)o->imm;
+        uint64_t b;
+        memcpy(&b, &d, 8);
+        return b;
+    }
+    if (o->kind == PS_OP_IMM_F32) {
+        if (size == 8 && is_f) {
+            float f;
+            uint32_t b = (uint32_t)o->imm;
+            memcpy(&f, &b, 4);
+            double d = f;
+            uint64_t r;
+            memcpy(&r, &d, 8);
+            return r;
+        }
+        return o->imm;
+    }
+    /* PS_OP_IMM_F64 */
+    if (size == 4 && is_f) {
+        double d;
+        memcpy(&d, &o->imm, 8);
+        float f = (float)d;
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        return b;
+    }
+    return o->imm;
+}
+
+/* Slot of a value operand (not an address, not a list). */
+static uint16_t value_slot(dctx *c, const ps_insn *in, const ps_operand *o, ps_type ty) {
+    switch (o->kind) {
+    case PS_OP_REG: return c->reg_slot[o->reg];
+    case PS_OP_IMM:
+    case PS_OP_IMM_F32:
+    case PS_OP_IMM_F64: return imm_slot(c, imm_value(o, ty));
+    case PS_OP_SINK: return c->scratch_slot;
+    case PS_OP_SREG:
+        if (sreg_is_dynamic(o->sreg)) {
+            derr(c, in, "special register '%s' can only be read by mov", ps_sreg_name(o->sreg));
+            return 0;
+        }
+        return sreg_slot(c, o->sreg, o->comp);
+    case PS_OP_FUNC:
+        for (int k = 0; k < c->prog->module->nfuncs; k++)
+            if (c->prog->module->funcs[k] == o->func) return imm_slot(c, FUNC_BASE + (uint64_t)k);
+        return 0;
+    case PS_OP_VAR: {
+        const ps_var *v = o->var;
+        int gi;
+        if (v->space == PS_SPACE_SHARED) return sym_slot(c, SK_SHARED_SYM, v, o->offset);
+        if (v->space == PS_SPACE_GLOBAL || v->space == PS_SPACE_CONST) {
+            if (is_module_var(c->prog, v, &gi))
+                return imm_slot(c, c->prog->global_addr[gi] + (uint64_t)o->offset);
+            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+            return 0;
+        }
+        if (v->space == PS_SPACE_PARAM && is_kernel_param(c->fn, v))
+            return imm_slot(c, v->offset + (uint64_t)o->offset);
+        if (v->space == PS_SPACE_LOCAL || v->space == PS_SPACE_PARAM)
+            return sym_slot(c, SK_LOCAL_SYM, v, o->offset);
+        derr(c, in, "cannot take the address of '%s'", v->name);
+        return 0;
+    }
+    case PS_OP_LABEL:
+        derr(c, in, "a label cannot be used as a value here");
+        return 0;
+    default:
+        derr(c, in, "unexpected operand");
+        return 0;
+    }
+}
+
+static int space_of_insn(const ps_insn *in) {
+    const ps_modset *m = &in->mods;
+    if (ps_modset_has(m, PS_MOD_GLOBAL)) return SP_GLOBAL;
+    if (ps_modset_has(m, PS_MOD_SHARED) || ps_modset_has(m, PS_MOD_SHARED_CTA)) return SP_SHARED;
+    if (ps_modset_has(m, PS_MOD_LOCAL)) return SP_LOCAL;
+    if (ps_modset_has(m, PS_MOD_CONST)) return SP_CONST;
+    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) ||
+        ps_modset_has(m, PS_MOD_PARAM_FUNC))
+        return SP_KPARAM; /* refined per operand below */
+    return SP_GENERIC;
+}
+
+/* Address operand: sets *slot and d->imm, and refines d->space. */
+static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d, uint16_t *slot) {
+    d->imm = o->offset;
+    if (o->reg >= 0) {
+        *slot = c->reg_slot[o->reg];
+        if (d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
+        return;
+    }
+    if (!o->var) {
+        *slot = c->zero_slot;
+        if (d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
+        return;
+    }
+    const ps_var *v = o->var;
+    int gi;
+    switch (v->space) {
+    case PS_SPACE_PARAM:
+        if (is_kernel_param(c->fn, v)) {
+            *slot = c->zero_slot;
+            d->imm = (int64_t)v->offset + o->offset;
+            if (d->space == SP_GENERIC) d->imm += (int64_t)KPARAM_WINDOW;
+            else d->space = SP_KPARAM;
+            return;
+        }
+        /* device-function parameters and call-site .param variables live in the frame */
+        *slot = sym_slot(c, SK_LOCAL_SYM, v, 0);
+        if (d->space == SP_KPARAM) d->space = SP_LOCAL;
+        else if (d->space == SP_GENERIC) {
+            derr(c, in, "generic access to a .param variable is not supported");
+        }
+        return;
+    case PS_SPACE_LOCAL:
+        *slot = sym_slot(c, SK_LOCAL_SYM, v, 0);
+        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .local variable by name");
+        return;
+    case PS_SPACE_SHARED:
+        *slot = sym_slot(c, SK_SHARED_SYM, v, 0);
+        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .shared variable by name");
+        return;
+    case PS_SPACE_GLOBAL:
+    case PS_SPACE_CONST:
+        if (!is_module_var(c->prog, v, &gi)) {
+            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+            return;
+        }
+        *slot = c->zero_slot;
+        d->imm = (int64_t)(c->prog->global_addr[gi] + (uint64_t)o->offset);
+        return;
+    default:
+        derr(c, in, "unsupported address operand '%s'", v->name);
+    }
+}
+
+static ps_type operand_type(const ps_insn *in, int i) {
+    if (in->ntypes == 0) return PS_T_NONE;
+    switch (in->form) {
+    case PS_F_CVT: return i == 0 ? in->types[0] : in->types[1];
+    case PS_F_SET: return i == 0 ? in->types[0] : in->types[in->ntypes - 1];
+    case PS_F_SLCT: return i == 3 ? in->types[1] : in->types[0];
+    default: return in->types[0];
+    }
+}
+
+static void set_rounding(const ps_insn *in, ps_dinsn *d) {
+    static const struct {
+        ps_mod m;
+        ps_rnd r;
+        bool integral;
+    } tab[] = {{PS_MOD_RN, PS_RND_RN, false},  {PS_MOD_RZ, PS_RND_RZ, false},
+               {PS_MOD_RM, PS_RND_RM, false},  {PS_MOD_RP, PS_RND_RP, false},
+               {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
+               {PS_MOD_RZI, PS_RND_RZ, true},  {PS_MOD_RMI, PS_RND_RM, true},
+               {PS_MOD_RPI, PS_RND_RP, true}};
+    d->rnd = PS_RND_RN;
+    for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
+        if (ps_modset_has(&in->mods, tab[i].m)) {
+            d->rnd = (uint8_t)tab[i].r;
+            d->flags |= DF_HAS_RND | (tab[i].integral ? DF_INTEGRAL : 0);
+        }
+    static const struct {
+        ps_mod m;
+        uint32_t f;
+    } flags[] = {{PS_MOD_FTZ, DF_FTZ}, {PS_MOD_SAT, DF_SAT}, {PS_MOD_HI, DF_HI},
+                 {PS_MOD_LO, DF_LO}, {PS_MOD_WIDE, DF_WIDE}, {PS_MOD_CC, DF_CC},
+                 {PS_MOD_APPROX, DF_APPROX}, {PS_MOD_FULL, DF_FULL}, {PS_MOD_NAN, DF_NAN},
+                 {PS_MOD_XORSIGN, DF_XORSIGN}, {PS_MOD_RELU, DF_RELU},
+                 {PS_MOD_SATFINITE, DF_SATFINITE}};
+    for (size_t i = 0; i < PS_ARRAY_LEN(flags); i++)
+        if (ps_modset_has(&in->mods, flags[i].m)) d->flags |= flags[i].f;
+}
+
+/* Fills d->o[] from the operands (see the convention in sim_internal.h). */
+static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
+    int n = 0;
+    bool pair = (in->info->props & P_PAIR_DEST) != 0;
+    for (int i = 0; i < in->nops; i++) {
+        const ps_operand *o = &in->ops[i];
+        ps_type ty = operand_type(in, i);
+        if (n + (o->kind == PS_OP_VEC ? o->nitems : 1) + (pair && i == 0) > (int)PS_ARRAY_LEN(d->o)) {
+            derr(c, in, "too many operands");
+            return;
+        }
+        if (o->kind == PS_OP_VEC) {
+            for (int k = 0; k < o->nitems; k++) {
+                if (o->items[k].kind == PS_OP_REG && o->items[k].neg) d->negmask |= (uint8_t)(1u << n);
+                d->o[n++] = value_slot(c, in, &o->items[k], ty);
+            }
+        } else if (o->kind == PS_OP_ADDR) {
+            address(c, in, o, d, &d->o[n++]);
+        } else if (o->kind == PS_OP_LIST || o->kind == PS_OP_LABEL) {
+            /* handled by the control-flow decoder */
+        } else {
+            if (o->neg && n < 8) d->negmask |= (uint8_t)(1u << n);
+            d->o[n++] = value_slot(c, in, o, ty);
+        }
+        if (pair && i == 0) d->o[n++] = o->pair_reg >= 0 ? c->reg_slot[o->pair_reg] : NO_SLOT;
+    }
+    d->nops = (uint8_t)n;
+}
+
+/* ---- control flow: basic blocks and immediate post-dominators ------------------ */
+
+static int label_pc(const ps_func *fn, int label) { return fn->labels[label].insn; }
+
+typedef struct {
+    int *succ; /* flattened successor lists */
+    int *start, *count;
+} cfg_t;
+
+static void compute_reconvergence(dctx *c) {
+    ps_fprog *fp = c->fp;
+    int n = fp->ncode;
+    if (n == 0) return;
+    /* leaders */
+    char *leader = ps_xcalloc((size_t)n + 1, 1);
+    leader[0] = 1;
+    for (int i = 0; i < n; i++) {
+        ps_dinsn *d = &fp->code[i];
+        if (d->ctl == CTL_BRA) leader[d->target] = 1;
+        if (d->ctl == CTL_BRX) {
+            const ps_label *tab = &c->fn->labels[d->target];
+            for (int k = 0; k < tab->ntargets; k++) leader[label_pc(c->fn, tab->targets[k])] = 1;
+        }
+        if (d->ctl == CTL_BRA || d->ctl == CTL_BRX || d->ctl == CTL_RET || d->ctl == CTL_EXIT ||
+            d->ctl == CTL_TRAP)
+            leader[i + 1] = 1;
+    }
+    int *block_of = ps_xmalloc(sizeof(int) * (size_t)(n + 1));
+    int nb = 0;
+    for (int i = 0; i < n; i++) {
+        if (leader[i]) nb++;
+        block_of[i] = nb - 1;
+    }
+    int exitb = nb;
+    block_of[n] = exitb;
+    int *bstart = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    for (int i = n - 1; i >= 0; i--) bstart[block_of[i]] = i;
+    bstart[exitb] = n;
+    /* successors */
+    int cap = 2 * nb + 16, ns = 0;
+    int *succ = ps_xmalloc(sizeof(int) * (size_t)cap);
+    int *sstart = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *scount = ps_xcalloc((size_t)nb + 1, sizeof(int));
+#define ADD_SUCC(b, s)                                                     \
+    do {                                                                   \
+        if (ns == cap) succ = ps_xrealloc(succ, sizeof(int) * (size_t)(cap *= 2)); \
+        succ[ns++] = (s);                                                  \
+        scount[b]++;                                                       \
+    } while (0)
+    for (int b = 0; b < nb; b++) {
+        sstart[b] = ns;
+        int last = (b + 1 < nb ? bstart[b + 1] : n) - 1;
+        ps_dinsn *d = &fp->code[last];
+        bool cond = d->guard >= 0;
+        switch (d->ctl) {
+        case CTL_BRA:
+            ADD_SUCC(b, block_of[d->target]);
+            if (cond) ADD_SUCC(b, block_of[last + 1]);
+            break;
+        case CTL_BRX: {
+            const ps_label *tab = &c->fn->labels[d->target];
+            for (int k = 0; k < tab->ntargets; k++)
+                ADD_SUCC(b, block_of[label_pc(c->fn, tab->targets[k])]);
+            if (cond) ADD_SUCC(b, block_of[last + 1]);
+            break;
+        }
+        case CTL_RET:
+        case CTL_EXIT:
+        case CTL_TRAP:
+            ADD_SUCC(b, exitb);
+            if (cond) ADD_SUCC(b, block_of[last + 1]);
+            break;
+        default:
+            ADD_SUCC(b, block_of[last + 1]);
+        }
+    }
+    sstart[exitb] = ns;
+#undef ADD_SUCC
+    /* predecessors = reverse edges; post-order DFS from exit over predecessors */
+    int total = nb + 1;
+    int *pcount = ps_xcalloc((size_t)total, sizeof(int)), *pstart = ps_xmalloc(sizeof(int) * (size_t)(total + 1));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < scount[b]; k++) pcount[succ[sstart[b] + k]]++;
+    pstart[0] = 0;
+    for (int b = 0; b < total; b++) pstart[b + 1] = pstart[b] + pcount[b];
+    int *pred = ps_xmalloc(sizeof(int) * (size_t)(ns + 1)), *fill = ps_xcalloc((size_t)total, sizeof(int));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < scount[b]; k++) {
+            int s = succ[sstart[b] + k];
+            pred[pstart[s] + fill[s]++] = b;
+        }
+    int *po = ps_xmalloc(sizeof(int) * (size_t)total), *ponum = ps_xmalloc(sizeof(int) * (size_t)total);
+    for (int b = 0; b < total; b++) ponum[b] = -1;
+    int npo = 0;
+    int *stack = ps_xmalloc(sizeof(int) * (size_t)total * 2), sp = 0;
+    char *seen = ps_xcalloc((size_t)total, 1);
+    stack[sp++] = exitb, stack[sp++] = 0;
+    seen[exitb] = 1;
+    while (sp) {
+        int b = stack[sp - 2], k = stack[sp - 1];
+        if (k < pcount[b]) {
+            stack[sp - 1]++;
+            int q = pred[pstart[b] + k];
+            if (!seen[q]) {
+                seen[q] = 1;
+                stack[sp++] = q, stack[sp++] = 0;
+            }
+        } else {
+            ponum[b] = npo;
+            po[npo++] = b;
+            sp -= 2;
+        }
+    }
+    /* iterative post-dominators (Cooper, Harvey, Kennedy) on the reverse graph */
+    int *ipdom = ps_xmalloc(sizeof(int) * (size_t)total);
+    for (int b = 0; b < total; b++) ipdom[b] = -1;
+    ipdom[exitb] = exitb;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int i = npo - 2; i >= 0; i--) { /* reverse post-order, exit (last) skipped */
+            int b = po[i], nd = -1;
+            for (int k = 0; k < scount[b]; k++) {
+                int s = succ[sstart[b] + k];
+                if (ipdom[s] < 0) continue;
+                if (nd < 0) {
+                    nd = s;
+                    continue;
+                }
+                int x = s, y = nd;
+                while (x != y) {
+                    while (ponum[x] < ponum[y]) x = ipdom[x];
+                    while (ponum[y] < ponum[x]) y = ipdom[y];
+                }
+                nd = x;
+            }
+            if (nd >= 0 && ipdom[b] != nd) {
+                ipdom[b] = nd;
+                changed = true;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        ps_dinsn *d = &fp->code[i];
+        int b = block_of[i];
+        /* blocks that cannot reach the exit (infinite loops) reconverge nowhere */
+        d->reconv = ipdom[b] < 0 ? n : bstart[ipdom[b]];
+    }
+    free(leader), free(block_of), free(bstart), free(succ), free(sstart), free(scount);
+    free(pcount), free(pstart), free(pred), free(fill), free(po), free(ponum), free(stack);
+    free(seen), free(ipdom);
+}
+
+/* ---- layout ----------------------------------------------------------------- */
+
+static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+static void layout_frame(ps_fprog *fp, const ps_func *fn) {
+    uint64_t off = 0;
+    if (fn->is_entry) {
+        for (int i = 0; i < fn->nparams; i++) {
+            ps_var *v = fn->params[i];
+            off = align_up(off, (uint64_t)v->align);
+            v->offset = off;
+            off += v->size;
+        }
+        fp->kparam_bytes = off;
+        off = 0;
+    } else {
+        for (int i = 0; i < fn->nparams; i++) {
+            ps_var *v = fn->params[i];
+            off = align_up(off, (uint64_t)v->align);
+            v->offset = off;
+            off += v->size;
+        }
+        for (int i = 0; i < fn->nrets; i++) {
+            ps_var *v = fn->rets[i];
+            off = align_up(off, (uint64_t)v->align);
+            v->offset = off;
+            off += v->size;
+        }
+    }
+    for (int i = 0; i < fn->nlocals; i++) {
+        ps_var *v = fn->locals[i];
+        if (v->space != PS_SPACE_LOCAL && v->space != PS_SPACE_PARAM) continue;
+        off = align_up(off, (uint64_t)v->align);
+        v->offset = off;
+        off += v->size;
+    }
+    fp->frame_bytes = align_up(off, 16);
+}
+
+/* ---- instructions ------------------------------------------------------------- */
+
+void ps_exec_clock(ps_warp *w, const ps_dinsn *d);
+
+static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
+    const ps_form_info *info = in->info;
+    memset(d, 0, sizeof *d);
+    d->src = in;
+    d->line = in->line;
+    d->guard = (int16_t)(in->guard_reg >= 0 ? c->reg_slot[in->guard_reg] : -1);
+    d->guard_neg = in->guard_neg;
+    d->type = (uint8_t)(in->ntypes > 0 ? in->types[0] : 0xff);
+    d->type2 = (uint8_t)(in->ntypes > 1 ? in->types[1] : 0xff);
+    d->vec = (uint8_t)in->vec;
+    d->space = (uint8_t)space_of_insn(in);
+    set_rounding(in, d);
+    if (info->props & P_NOEXEC) {
+        derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
+        return;
+    }
+    const ps_func *fn = c->fn;
+    switch (in->form) {
+    case PS_F_BRA:
+        d->ctl = CTL_BRA;
+        if (in->nops != 1 || in->ops[0].kind != PS_OP_LABEL) {
+            derr(c, in, "bra needs a label");
+            return;
+        }
+        d->target = label_pc(fn, in->ops[0].label);
+        return;
+    case PS_F_BRX_IDX:
+        d->ctl = CTL_BRX;
+        if (in->ops[1].kind != PS_OP_LABEL || !fn->labels[in->ops[1].label].ntargets) {
+            derr(c, in, "brx.idx needs a .branchtargets label");
+            return;
+        }
+        d->o[0] = value_slot(c, in, &in->ops[0], PS_T_U32);
+        d->target = in->ops[1].label;
+        return;
+    case PS_F_RET: d->ctl = CTL_RET; return;
+    case PS_F_EXIT: d->ctl = CTL_EXIT; return;
+    case PS_F_TRAP: d->ctl = CTL_TRAP; return;
+    case PS_F_CALL: {
+        d->ctl = CTL_CALL;
+        /* call [(rets),] f [, (args)] [, proto] */
+        int i = 0;
+        const ps_operand *rets = NULL, *args = NULL, *callee = NULL;
+        if (i < in->nops && in->ops[i].kind == PS_OP_LIST) rets = &in->ops[i++];
+        if (i < in->nops) callee = &in->ops[i++];
+        if (i < in->nops && in->ops[i].kind == PS_OP_LIST) args = &in->ops[i++];
+        if (!callee || (callee->kind != PS_OP_FUNC && callee->kind != PS_OP_REG)) {
+            derr(c, in, "call needs a function or a function-pointer register");
+            return;
+        }
+        if (callee->kind == PS_OP_FUNC) {
+            d->target = -1;
+            for (int k = 0; k < c->prog->module->nfuncs; k++)
+                if (c->prog->module->funcs[k] == callee->func) d->target = k;
+        } else {
+            d->target = -1;
+            d->o[0] = c->reg_slot[callee->reg];
+            d->aux8 = 1; /* indirect */
+        }
+        d->imm = (int64_t)(intptr_t)in; /* operands are read from the source at call time */
+        (void)rets;
+        (void)args;
+        /* Pre-resolve argument and return slots for registers / immediates. */
+        int n = 1;
+        const ps_operand *lists[2] = {args, rets};
+        for (int l = 0; l < 2; l++) {
+            if (!lists[l]) continue;
+            for (int k = 0; k < lists[l]->nitems; k++) {
+                const ps_operand *o = &lists[l]->items[k];
+                if (n >= (int)PS_ARRAY_LEN(d->o)) {
+                    derr(c, in, "too many call arguments (at most %d)", (int)PS_ARRAY_LEN(d->o) - 1);
+                    return;
+                }
+                if (o->kind == PS_OP_VAR) {
+                    if (o->var->space != PS_SPACE_PARAM || is_kernel_param(fn, o->var)) {
+                        derr(c, in, "call arguments must be .param variables or registers");
+                        return;
+                    }
+                    d->o[n++] = sym_slot(c, SK_LOCAL_SYM, o->var, 0);
+                } else {
+                    d->o[n++] = value_slot(c, in, o, PS_T_NONE);
+                }
+            }
+        }
+        d->nops = (uint8_t)n;
+        return;
+    }
+    case PS_F_BAR:
+    case PS_F_BARRIER:
+        d->ctl = CTL_BAR;
+        flatten(c, in, d);
+        return;
+    default: break;
+    }
+    if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
+        sreg_is_dynamic(in->ops[1].sreg)) {
+        d->o[0] = c->reg_slot[in->ops[0].reg];
+        d->aux8 = (uint8_t)in->ops[1].sreg;
+        d->nops = 1;
+        d->fn = ps_exec_clock;
+        return;
+    }
+    flatten(c, in, d);
+    if (c->failed) return;
+    ps_exec_fn fnp = NULL;
+    if (!fnp && (info->props & (P_LOAD | P_STORE | P_ATOMIC))) fnp = ps_select_mem(in, d);
+    if (!fnp && (info->props & P_WARPSYNC)) fnp = ps_select_warp(in, d);
+    if (!fnp) fnp = ps_select_mem(in, d);
+    if (!fnp) fnp = ps_select_warp(in, d);
+    if (!fnp) fnp = ps_select_int(in, d);
+    if (!fnp) fnp = ps_select_float(in, d);
+    if (!fnp) {
+        derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
+        return;
+    }
+    d->fn = fnp;
+}
+
+static void decode_function(ps_program *p, int fi, ps_diags *diags) {
+    const ps_func *fn = p->module->funcs[fi];
+    ps_fprog *fp = &p->funcs[fi];
+    fp->func = fn;
+    fp->index = fi;
+    if (!fn->defined) return;
+    dctx c = {.prog = p, .fp = fp, .fn = fn, .diags = diags};
+    layout_frame(fp, fn);
+    c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
+    for (int i = 0; i < fn->nregs; i++) {
+        if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
+        else c.reg_slot[i] = new_slot(&c, (ps_slot_info){.kind = SK_REG});
+    }
+    c.zero_slot = imm_slot(&c, 0);
+    c.scratch_slot = new_slot(&c, (ps_slot_info){.kind = SK_SCRATCH});
+    fp->ncode = fn->ninsns;
+    fp->code = ps_xcalloc((size_t)fn->ninsns + 1, sizeof(ps_dinsn));
+    for (int i = 0; i < fn->ninsns; i++) {
+        c.failed = false;
+        decode_insn(&c, &fn->insns[i], &fp->code[i]);
+    }
+    compute_reconvergence(&c);
+    free(c.reg_slot);
+}
+
+static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags) {
+    const ps_module *m = p->module;
+    p->global_addr = ps_xcalloc((size_t)m->nglobals + 1, sizeof(uint64_t));
+    for (int i = 0; i < m->nglobals; i++) {
+        ps_var *v = m->globals[i];
+        v->index = i;
+        if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) continue;
+        uint64_t addr = ps_device_alloc(dev, v->size, v->name);
+        if (!addr) return PS_ERR_NOMEM;
+        p->global_addr[i] = addr;
+        if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
+    }
+    /* relocations: addresses of other variables inside initialisers */
+    for (int i = 0; i < m->nglobals; i++) {
+        ps_var *v = m->globals[i];
+        if (!v->init || !p->global_addr[i]) continue;
+        uint8_t *dst = ps_device_ptr(dev, p->global_addr[i], v->size);
+        for (int k = 0; k < v->nrelocs; k++) {
+            const ps_reloc *r = &v->relocs[k];
+            uint64_t val = 0;
+            int gi;
+            if (r->var && is_module_var(p, r->var, &gi) && p->global_addr[gi]) {
+                val = p->global_addr[gi] + (uint64_t)r->addend;
+            } else if (r->func) {
+                for (int f = 0; f < m->nfuncs; f++)
+                    if (m->funcs[f] == r->func) val = FUNC_BASE + (uint64_t)f;
+                val += (uint64_t)r->addend;
+            } else {
+                ps_diags_add(diags, PS_DIAG_ERROR, m->filename, v->line, v->col,
+                             "initializer of '%s' takes the address of a variable ptxsim cannot place",
+                             v->name);
+                return PS_ERR_UNSUPPORTED;
+            }
+            for (int b = 0; b < r->size; b++) dst[r->offset + (uint64_t)b] = (uint8_t)(val >> (8 * b));
+        }
+    }
+    return PS_OK;
+}
+
+ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                           ps_program **out) {
+    ps_program *p = ps_xcalloc(1, sizeof *p);
+    p->module = m;
+    p->arch = arch ? arch : m->arch;
+    p->dev = dev;
+    p->nfuncs = m->nfuncs;
+    p->funcs = ps_xcalloc((size_t)m->nfuncs + 1, sizeof(ps_fprog));
+    *out = p;
+    ps_status st = allocate_globals(p, dev, diags);
+    if (st != PS_OK) return st;
+    for (int i = 0; i < m->nfuncs; i++) decode_function(p, i, diags);
+    return PS_OK;
+}
+
+void ps_program_free(ps_program *p) {
+    if (!p) return;
+    for (int i = 0; i < p->nfuncs; i++) {
+        free(p->funcs[i].code);
+        free(p->funcs[i].slots);
+        ps_diags_free(&p->funcs[i].diags);
+    }
+    free(p->funcs);
+    free(p->global_addr);
+    free(p->shared_vars);
+    free(p);
+}
+
+int ps_program_kernel_count(const ps_program *p) {
+    int n = 0;
+    for (int i = 0; i < p->nfuncs; i++) n += p->module->funcs[i]->is_entry && p->module->funcs[i]->defined;
+    return n;
+}
+
+const char *ps_program_kernel_name(const ps_program *p, int k) {
+    for (int i = 0; i < p->nfuncs; i++)
+        if (p->module->funcs[i]->is_entry && p->module->funcs[i]->defined && k-- == 0)
+            return p->module->funcs[i]->name;
+    return NULL;
+}
+
+int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_var *const **params) {
+    for (int i = 0; i < p->nfuncs; i++) {
+        const ps_func *f = p->module->funcs[i];
+        if (f->is_entry && strcmp(f->name, kernel) == 0) {
+            *params = (const ps_var *const *)f->params;
+            return f->nparams;
+        }
+    }
+    return -1;
+}
+
+const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
+    if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;
+    return &p->funcs[i].diags;
+}

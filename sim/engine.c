@@ -1,0 +1,783 @@
+/* engine.c — runs a grid: CTAs on host threads, warps of a CTA round-robin, one decoded
+ * instruction for all active lanes, SIMT reconvergence at immediate post-dominators, calls with
+ * the .param ABI, barriers, faults and the watchdog. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim_internal.h"
+
+#define QUANTUM 256                  /* warp instructions before switching warps */
+#define DEFAULT_WATCHDOG 2000000000ull /* warp instructions per launch */
+
+const char *ps_fault_kind_name(ps_fault_kind k) {
+    static const char *n[] = {"none", "out-of-bounds", "misaligned", "trap", "watchdog",
+                              "deadlock", "unsupported", "bad-launch", "stack-overflow",
+                              "invalid-warp-sync"};
+    return k <= PS_FAULT_INVALID_WARP_SYNC ? n[k] : "?";
+}
+
+void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...) {
+    ps_cta *c = w->cta;
+    ps_launch_ctx *L = c->L;
+    c->faulted = true;
+    pthread_mutex_lock(&L->lock);
+    if (L->fault.kind == PS_FAULT_NONE) {
+        ps_fault *f = &L->fault;
+        f->kind = kind;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(f->message, sizeof f->message, fmt, ap);
+        va_end(ap);
+        f->ptx_line = c->cur ? c->cur->line : 0;
+        memcpy(f->block, c->ctaid, sizeof f->block);
+        if (lane >= 0) memcpy(f->thread, w->tid[lane], sizeof f->thread);
+        f->function = w->nframes ? w->frames[w->nframes - 1].fp->func->name : NULL;
+    }
+    pthread_mutex_unlock(&L->lock);
+    atomic_store(&L->stop, 1);
+}
+
+/* ---- frames ----------------------------------------------------------------- */
+
+static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
+    ps_cta *c = w->cta;
+    ps_launch_ctx *L = c->L;
+    const unsigned *blk = L->cfg.block, *grd = L->cfg.grid;
+    switch (s) {
+    case PS_SREG_TID: return comp < 3 ? w->tid[l][comp] : 0;
+    case PS_SREG_NTID: return comp < 3 ? blk[comp] : 0;
+    case PS_SREG_CTAID: return comp < 3 ? c->ctaid[comp] : 0;
+    case PS_SREG_NCTAID: return comp < 3 ? grd[comp] : 0;
+    case PS_SREG_LANEID: return (uint64_t)l;
+    case PS_SREG_WARPID: return (uint64_t)w->id;
+    case PS_SREG_NWARPID: return 64;
+    case PS_SREG_SMID: return (c->ctaid[0] + c->ctaid[1] * grd[0]) % 132;
+    case PS_SREG_NSMID: return 132;
+    case PS_SREG_GRIDID: return 1;
+    case PS_SREG_LANEMASK_EQ: return 1u << l;
+    case PS_SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
+    case PS_SREG_LANEMASK_LT: return (1u << l) - 1;
+    case PS_SREG_LANEMASK_GE: return ~((1u << l) - 1);
+    case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
+    case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
+    case PS_SREG_TOTAL_SMEM_SIZE:
+    case PS_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    case PS_SREG_CLUSTERID: return comp < 3 ? c->ctaid[comp] : 0;
+    case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] : 0;
+    case PS_SREG_CLUSTER_NCTAID: return comp < 3 ? 1 : 0;
+    case PS_SREG_CLUSTER_NCTARANK: return 1;
+    default: return 0;
+    }
+}
+
+static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn *call) {
+    ps_cta *c = w->cta;
+    uint64_t base = 0;
+    if (w->nframes) {
+        ps_frame *caller = &w->frames[w->nframes - 1];
+        base = caller->local_base + caller->fp->frame_bytes;
+    }
+    if (base + fp->frame_bytes > c->L->local_per_thread && fp->frame_bytes) {
+        ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, __builtin_ctz(mask),
+                       "call stack overflow entering '%s' (%llu bytes of local memory per thread)",
+                       fp->func->name, (unsigned long long)c->L->local_per_thread);
+        return false;
+    }
+    if (w->nframes == w->cap_frames) {
+        int old = w->cap_frames;
+        w->cap_frames = old ? old * 2 : 4;
+        w->frames = ps_xrealloc(w->frames, sizeof(ps_frame) * (size_t)w->cap_frames);
+        memset(w->frames + old, 0, sizeof(ps_frame) * (size_t)(w->cap_frames - old));
+    }
+    ps_frame *f = &w->frames[w->nframes++];
+    /* registers: frames are reused, so keep buffers large enough */
+    uint64_t (*r)[WARP] = f->r;
+    uint32_t *p = f->p;
+    simt_entry *stack = f->stack;
+    int cap = f->cap;
+    size_t rbytes = sizeof(uint64_t) * WARP * (size_t)(fp->nslots ? fp->nslots : 1);
+    r = ps_xrealloc(r, rbytes);
+    p = ps_xrealloc(p, sizeof(uint32_t) * (size_t)(fp->npreds + 1));
+    memset(p, 0, sizeof(uint32_t) * (size_t)(fp->npreds + 1));
+    *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
+                    .local_base = base, .call = call, .call_mask = mask};
+    for (int s = 0; s < fp->nslots; s++) {
+        const ps_slot_info *si = &fp->slots[s];
+        uint64_t *dst = r[s];
+        uint64_t v = 0;
+        switch (si->kind) {
+        case SK_REG:
+        case SK_SCRATCH:
+        case SK_ZERO: v = 0; break;
+        case SK_IMM: v = si->value; break;
+        case SK_SHARED_SYM: v = c->L->shared_off[si->value] + (uint64_t)si->addend; break;
+        case SK_LOCAL_SYM: v = base + si->var->offset + (uint64_t)si->addend; break;
+        case SK_SREG:
+            for (int l = 0; l < WARP; l++) dst[l] = sreg_value(w, l, (ps_sreg)si->sreg, si->comp);
+            continue;
+        }
+        for (int l = 0; l < WARP; l++) dst[l] = v;
+    }
+    if (!f->cap) {
+        f->cap = 16;
+        f->stack = ps_xmalloc(sizeof(simt_entry) * (size_t)f->cap);
+    }
+    f->stack[0] = (simt_entry){0, -1, mask};
+    f->sp = 1;
+    w->r = r;
+    w->p = p;
+    return true;
+}
+
+static void push_entry(ps_frame *f, int pc, int rpc, uint32_t mask) {
+    if (f->sp == f->cap) {
+        f->cap *= 2;
+        f->stack = ps_xrealloc(f->stack, sizeof(simt_entry) * (size_t)f->cap);
+    }
+    f->stack[f->sp++] = (simt_entry){pc, rpc, mask};
+}
+
+static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
+    ps_cta *c = w->cta;
+    return c->local + (uint64_t)(w->id * WARP + lane) * c->L->local_per_thread + off;
+}
+
+/* Copies `size` bytes per lane between a frame variable or a register slot. */
+static void copy_value(ps_warp *w, uint32_t mask, uint64_t (*src_r)[WARP], const ps_slot_info *src_si,
+                       uint16_t src_slot, uint64_t src_base, uint8_t *dst_reg_or_null,
+                       uint64_t (*dst_r)[WARP], const ps_slot_info *dst_si, uint16_t dst_slot,
+                       uint64_t dst_base, uint64_t size) {
+    (void)dst_reg_or_null;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint8_t buf[256];
+        uint64_t n = size > sizeof buf ? sizeof buf : size;
+        if (src_si && src_si->kind == SK_LOCAL_SYM)
+            memcpy(buf, local_at(w, l, src_base + src_si->var->offset), n);
+        else {
+            uint64_t v = src_r[src_slot][l];
+            memset(buf, 0, n);
+            memcpy(buf, &v, n < 8 ? n : 8);
+        }
+        if (dst_si && dst_si->kind == SK_LOCAL_SYM)
+            memcpy(local_at(w, l, dst_base + dst_si->var->offset), buf, n);
+        else {
+            uint64_t v = 0;
+            memcpy(&v, buf, n < 8 ? n : 8);
+            dst_r[dst_slot][l] = v;
+        }
+    }
+}
+
+static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
+    ps_cta *c = w->cta;
+    ps_program *prog = c->L->prog;
+    int target = d->target;
+    if (d->aux8) { /* indirect: the pointer must be uniform over the calling lanes */
+        int l0 = __builtin_ctz(exec);
+        uint64_t v = w->r[d->o[0]][l0];
+        for (uint32_t m = exec; m; m &= m - 1)
+            if (w->r[d->o[0]][__builtin_ctz(m)] != v) {
+                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(m),
+                               "indirect call with different targets in one warp");
+                return;
+            }
+        target = (int)(v - FUNC_BASE);
+        if (v < FUNC_BASE || target >= prog->nfuncs) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "indirect call to a non-function 0x%llx",
+                           (unsigned long long)v);
+            return;
+        }
+    }
+    const ps_fprog *callee = &prog->funcs[target];
+    if (!callee->func->defined) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                       "call to '%s', which is declared but not defined in this module",
+                       callee->func->name);
+        return;
+    }
+    const ps_insn *in = d->src;
+    /* argument list in the source: (rets), f, (args) */
+    int nrets = in->ops[0].kind == PS_OP_LIST ? in->ops[0].nitems : 0;
+    int nargs = 0;
+    for (int i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == PS_OP_LIST && (i > 0 || nrets == 0) && !(i == 0 && nrets))
+            nargs = in->ops[i].nitems;
+    if (nargs != callee->func->nparams || nrets != callee->func->nrets) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                       "call to '%s' with %d arguments and %d results; it takes %d and %d",
+                       callee->func->name, nargs, nrets, callee->func->nparams, callee->func->nrets);
+        return;
+    }
+    ps_frame *caller = &w->frames[w->nframes - 1];
+    uint64_t (*caller_r)[WARP] = caller->r;
+    const ps_fprog *cfp = caller->fp;
+    uint64_t caller_base = caller->local_base;
+    caller->stack[caller->sp - 1].pc++;
+    if (!push_frame(w, callee, exec, d)) return;
+    ps_frame *f = &w->frames[w->nframes - 1];
+    for (int k = 0; k < nargs; k++) {
+        uint16_t s = d->o[1 + k];
+        const ps_var *pv = callee->func->params[k];
+        ps_slot_info dst = {.kind = SK_LOCAL_SYM, .var = pv};
+        copy_value(w, exec, caller_r, &cfp->slots[s], s, caller_base, NULL, f->r, &dst, 0,
+                   f->local_base, pv->size);
+    }
+}
+
+static void do_return(ps_warp *w) {
+    ps_frame *f = &w->frames[w->nframes - 1];
+    ps_frame *caller = &w->frames[w->nframes - 2];
+    const ps_dinsn *d = f->call;
+    const ps_fprog *callee = f->fp;
+    int nargs = callee->func->nparams;
+    uint32_t mask = f->call_mask & w->live;
+    for (int k = 0; k < callee->func->nrets; k++) {
+        uint16_t s = d->o[1 + nargs + k];
+        const ps_var *rv = callee->func->rets[k];
+        ps_slot_info src = {.kind = SK_LOCAL_SYM, .var = rv};
+        copy_value(w, mask, f->r, &src, 0, f->local_base, NULL, caller->r, &caller->fp->slots[s], s,
+                   caller->local_base, rv->size);
+    }
+    w->nframes--;
+    w->r = caller->r;
+    w->p = caller->p;
+}
+
+/* ---- barriers --------------------------------------------------------------- */
+
+static uint32_t cta_live_threads(ps_cta *c) {
+    uint32_t n = 0;
+    for (int i = 0; i < c->nwarps; i++) n += (uint32_t)__builtin_popcount(c->warps[i].live);
+    return n;
+}
+
+static void bar_release(ps_cta *c, int id) {
+    ps_barrier *b = &c->bars[id];
+    for (int i = 0; i < c->nwarps; i++) {
+        if (!(b->waiting >> i & 1)) continue;
+        ps_warp *w = &c->warps[i];
+        const ps_dinsn *d = w->bar_insn;
+        if (d && ps_modset_has(&d->src->mods, PS_MOD_RED)) {
+            w->exec = w->bar_mask;
+            if (ps_modset_has(&d->src->mods, PS_MOD_POPC)) {
+                for (uint32_t m = w->bar_mask; m; m &= m - 1) w->r[d->o[0]][__builtin_ctz(m)] = b->red_popc;
+            } else {
+                bool v = ps_modset_has(&d->src->mods, PS_MOD_AND) ? b->red_and : b->red_or;
+                write_pred(w, d->o[0], v ? FULL_MASK : 0);
+            }
+        }
+        w->state = WS_RUN;
+        w->bar_insn = NULL;
+    }
+    *b = (ps_barrier){0};
+}
+
+static bool bar_complete(ps_cta *c, int id) {
+    ps_barrier *b = &c->bars[id];
+    if (!b->waiting && !b->arrived) return false;
+    uint32_t need = b->expected ? b->expected : cta_live_threads(c);
+    return b->arrived >= need;
+}
+
+static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
+    ps_cta *c = w->cta;
+    const ps_insn *in = d->src;
+    bool red = ps_modset_has(&in->mods, PS_MOD_RED);
+    bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    int first = red ? 1 : 0;
+    int l0 = __builtin_ctz(exec);
+    uint64_t id = w->r[d->o[first]][l0];
+    uint64_t count = 0;
+    int nvals = d->nops - first - (red ? 1 : 0);
+    if (nvals >= 2) count = w->r[d->o[first + 1]][l0];
+    if (id > 15) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "barrier %llu out of range (0-15)",
+                       (unsigned long long)id);
+        return;
+    }
+    if (count && (count % WARP || count > c->L->nthreads + WARP)) {
+        ps_fault_raise(w, PS_FAULT_BAD_LAUNCH, l0, "barrier thread count %llu is not a multiple of 32",
+                       (unsigned long long)count);
+        return;
+    }
+    ps_barrier *b = &c->bars[id];
+    if (b->arrived == 0 && !b->waiting) {
+        b->expected = (uint32_t)count;
+        b->red_and = 1;
+    }
+    b->arrived += (uint32_t)__builtin_popcount(exec);
+    if (red) {
+        uint32_t pv = read_pred(w, d, d->nops - 1) & exec;
+        b->red_popc += (uint32_t)__builtin_popcount(pv);
+        if (pv != exec) b->red_and = 0;
+        if (pv) b->red_or = 1;
+    }
+    if (!arrive) {
+        w->state = WS_BARRIER;
+        w->bar_id = (int)id;
+        w->bar_insn = d;
+        w->bar_mask = exec;
+        b->waiting |= 1ull << w->id;
+    }
+    if (bar_complete(c, (int)id)) bar_release(c, (int)id);
+}
+
+/* ---- the warp loop ---------------------------------------------------------- */
+
+static void exit_lanes(ps_warp *w, uint32_t lanes) {
+    w->live &= ~lanes;
+    for (int i = 0; i < w->nframes; i++) w->frames[i].live &= ~lanes;
+}
+
+static void do_brx(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t m, uint32_t exec) {
+    const ps_func *fn = f->fp->func;
+    const ps_label *tab = &fn->labels[d->target];
+    int pc = f->stack[f->sp - 1].pc;
+    uint32_t rest = m & ~exec;
+    int first_target = -1;
+    uint32_t first_mask = 0;
+    /* group lanes by target */
+    int targets[WARP];
+    for (uint32_t x = exec; x; x &= x - 1) {
+        int l = __builtin_ctz(x);
+        uint64_t idx = w->r[d->o[0]][l] & 0xffffffffu;
+        if (idx >= (uint64_t)tab->ntargets) {
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "brx.idx index %llu out of range (%d targets)",
+                           (unsigned long long)idx, tab->ntargets);
+            return;
+        }
+        targets[l] = fn->labels[tab->targets[idx]].insn;
+    }
+    uint32_t todo = exec;
+    int groups = 0;
+    simt_entry pending[WARP];
+    while (todo) {
+        int l = __builtin_ctz(todo);
+        int t = targets[l];
+        uint32_t g = 0;
+        for (uint32_t x = todo; x; x &= x - 1)
+            if (targets[__builtin_ctz(x)] == t) g |= 1u << __builtin_ctz(x);
+        todo &= ~g;
+        pending[groups++] = (simt_entry){t, d->reconv, g};
+        if (first_target < 0) first_target = t, first_mask = g;
+    }
+    if (groups == 1 && !rest) {
+        f->stack[f->sp - 1].pc = first_target;
+        return;
+    }
+    f->stack[f->sp - 1].pc = d->reconv;
+    if (rest) push_entry(f, pc + 1, d->reconv, rest);
+    for (int i = groups - 1; i >= 0; i--) push_entry(f, pending[i].pc, pending[i].rpc, pending[i].mask);
+    (void)first_mask;
+}
+
+/* Runs warp w for up to `quantum` instructions; returns how many were executed. */
+static int warp_run(ps_warp *w, int quantum) {
+    ps_cta *c = w->cta;
+    int done = 0;
+    while (done < quantum && w->state == WS_RUN && !c->faulted) {
+        ps_frame *f = &w->frames[w->nframes - 1];
+        if (f->sp == 0) {
+            if (w->nframes == 1) {
+                w->state = WS_DONE;
+                break;
+            }
+            do_return(w);
+            continue;
+        }
+        simt_entry *e = &f->stack[f->sp - 1];
+        uint32_t m = e->mask & f->live;
+        if (!m || e->pc == e->rpc) {
+            f->sp--;
+            continue;
+        }
+        if (e->pc >= f->fp->ncode) { /* ran off the end: an implicit ret */
+            if (w->nframes == 1) exit_lanes(w, m);
+            else f->live &= ~m;
+            continue;
+        }
+        const ps_dinsn *d = &f->fp->code[e->pc];
+        uint32_t exec = m;
+        if (d->guard >= 0) {
+            uint32_t g = w->p[d->guard];
+            exec &= d->guard_neg ? ~g : g;
+        }
+        c->cur = d;
+        done++;
+        c->stats.warp_instructions++;
+        c->stats.thread_instructions += (uint64_t)__builtin_popcount(m);
+        switch (d->ctl) {
+        case CTL_NONE:
+            if (exec) {
+                w->exec = exec;
+                d->fn(w, d);
+            }
+            f->stack[f->sp - 1].pc++;
+            break;
+        case CTL_BRA: {
+            uint32_t notk = m & ~exec;
+            c->stats.branches++;
+            if (!notk) e->pc = d->target;
+            else if (!exec) e->pc++;
+            else {
+                int pc = e->pc;
+                c->stats.divergent_branches++;
+                e->pc = d->reconv;
+                push_entry(f, pc + 1, d->reconv, notk);
+                push_entry(f, d->target, d->reconv, exec);
+            }
+            break;
+        }
+        case CTL_BRX:
+            c->stats.branches++;
+            if (!exec) e->pc++;
+            else do_brx(w, f, d, m, exec);
+            break;
+        case CTL_CALL:
+            if (exec) do_call(w, d, exec);
+            else e->pc++;
+            break;
+        case CTL_RET:
+            e->pc++;
+            if (w->nframes == 1) exit_lanes(w, exec);
+            else f->live &= ~exec;
+            break;
+        case CTL_EXIT:
+            e->pc++;
+            exit_lanes(w, exec);
+            for (int b = 0; b < 16; b++)
+                if (bar_complete(c, b)) bar_release(c, b);
+            break;
+        case CTL_TRAP:
+            if (exec) ps_fault_raise(w, PS_FAULT_TRAP, __builtin_ctz(exec), "trap instruction executed");
+            e->pc++;
+            break;
+        case CTL_BAR:
+            e->pc++;
+            if (exec) do_barrier(w, d, exec);
+            break;
+        }
+    }
+    return done;
+}
+
+/* ---- CTAs ------------------------------------------------------------------- */
+
+typedef struct {
+    ps_launch_ctx *L;
+    ps_cta cta;
+} worker;
+
+static void cta_setup(worker *wk, uint64_t linear) {
+    ps_launch_ctx *L = wk->L;
+    ps_cta *c = &wk->cta;
+    const unsigned *g = L->cfg.grid, *b = L->cfg.block;
+    c->ctaid[0] = (unsigned)(linear % g[0]);
+    c->ctaid[1] = (unsigned)(linear / g[0] % g[1]);
+    c->ctaid[2] = (unsigned)(linear / ((uint64_t)g[0] * g[1]));
+    memset(c->shared, 0, c->shared_size);
+    memset(c->bars, 0, sizeof c->bars);
+    c->faulted = false;
+    c->cur = NULL;
+    for (int i = 0; i < c->nwarps; i++) {
+        ps_warp *w = &c->warps[i];
+        w->cta = c;
+        w->id = i;
+        w->valid = 0;
+        for (int l = 0; l < WARP; l++) {
+            unsigned t = (unsigned)(i * WARP + l);
+            if (t >= L->nthreads) break;
+            w->valid |= 1u << l;
+            w->tid[l][0] = t % b[0];
+            w->tid[l][1] = t / b[0] % b[1];
+            w->tid[l][2] = t / (b[0] * b[1]);
+        }
+        w->live = w->valid;
+        w->carry = 0;
+        w->state = WS_RUN;
+        w->nframes = 0;
+        w->bar_insn = NULL;
+        push_frame(w, L->kernel, w->valid, NULL);
+    }
+}
+
+static void cta_run(worker *wk) {
+    ps_launch_ctx *L = wk->L;
+    ps_cta *c = &wk->cta;
+    for (;;) {
+        bool any_run = false, all_done = true;
+        uint64_t executed = 0;
+        for (int i = 0; i < c->nwarps && !c->faulted; i++) {
+            ps_warp *w = &c->warps[i];
+            if (w->state == WS_RUN) {
+                executed += (uint64_t)warp_run(w, QUANTUM);
+                any_run = true;
+            }
+            if (w->state != WS_DONE) all_done = false;
+        }
+        if (c->faulted || all_done || atomic_load(&L->stop)) return;
+        uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
+        if (total > L->watchdog) {
+            ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
+            ps_fault_raise(w, PS_FAULT_WATCHDOG, -1,
+                           "watchdog: kernel '%s' still running after %llu warp instructions",
+                           L->kernel->func->name, (unsigned long long)L->watchdog);
+            return;
+        }
+        if (!any_run) {
+            bool released = false;
+            for (int b = 0; b < 16; b++)
+                if (bar_complete(c, b)) {
+                    bar_release(c, b);
+                    released = true;
+                }
+            if (!released) {
+                ps_warp *w = NULL;
+                for (int i = 0; i < c->nwarps && !w; i++)
+                    if (c->warps[i].state == WS_BARRIER) w = &c->warps[i];
+                c->cur = w->bar_insn;
+                ps_barrier *b = &c->bars[w->bar_id];
+                ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(w->bar_mask),
+                               "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
+                               "thread of the block can run",
+                               w->bar_id, b->expected ? b->expected : cta_live_threads(c), b->arrived);
+                return;
+            }
+        }
+    }
+}
+
+static void *worker_main(void *arg) {
+    worker *wk = arg;
+    ps_launch_ctx *L = wk->L;
+    for (;;) {
+        if (atomic_load(&L->stop)) break;
+        uint64_t i = atomic_fetch_add(&L->next_cta, 1);
+        if (i >= L->ncta) break;
+        cta_setup(wk, i);
+        if (!wk->cta.faulted) cta_run(wk);
+        wk->cta.stats.ctas++;
+    }
+    return NULL;
+}
+
+/* ---- launch ------------------------------------------------------------------ */
+
+/* Functions reachable from f (indirect calls reach every function). */
+static void reach(const ps_program *p, int f, char *seen) {
+    if (seen[f]) return;
+    seen[f] = 1;
+    const ps_fprog *fp = &p->funcs[f];
+    for (int i = 0; i < fp->ncode; i++) {
+        const ps_dinsn *d = &fp->code[i];
+        if (d->ctl != CTL_CALL) continue;
+        if (d->aux8)
+            for (int k = 0; k < p->nfuncs; k++) reach(p, k, seen);
+        else if (d->target >= 0)
+            reach(p, d->target, seen);
+    }
+}
+
+/* Deepest local-memory use along call chains; -1 for recursion. */
+static int64_t stack_depth(const ps_program *p, int f, char *onpath) {
+    if (onpath[f]) return -1;
+    onpath[f] = 1;
+    const ps_fprog *fp = &p->funcs[f];
+    int64_t best = 0;
+    for (int i = 0; i < fp->ncode && best >= 0; i++) {
+        const ps_dinsn *d = &fp->code[i];
+        if (d->ctl != CTL_CALL) continue;
+        if (d->aux8) {
+            best = -1;
+            break;
+        }
+        if (d->target < 0) continue;
+        int64_t s = stack_depth(p, d->target, onpath);
+        if (s < 0) best = -1;
+        else if (s > best) best = s;
+    }
+    onpath[f] = 0;
+    return best < 0 ? -1 : best + (int64_t)fp->frame_bytes;
+}
+
+static void set_error(ps_launch_result *res, ps_fault_kind k, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_error(ps_launch_result *res, ps_fault_kind k, const char *fmt, ...) {
+    res->fault.kind = k;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->fault.message, sizeof res->fault.message, fmt, ap);
+    va_end(ap);
+}
+
+ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_launch_config *cfg,
+                    ps_launch_result *res) {
+    memset(res, 0, sizeof *res);
+    int ki = -1;
+    for (int i = 0; i < p->nfuncs; i++)
+        if (p->module->funcs[i]->is_entry && strcmp(p->module->funcs[i]->name, name) == 0) ki = i;
+    if (ki < 0 || !p->module->funcs[ki]->defined) {
+        set_error(res, PS_FAULT_BAD_LAUNCH, "no kernel named '%s' in the module", name);
+        return PS_ERR_USAGE;
+    }
+    const ps_arch *arch = p->arch;
+    uint64_t nthreads = (uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2];
+    uint64_t ncta = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
+    if (!nthreads || !ncta || nthreads > (uint64_t)(arch ? arch->max_threads_per_block : 1024) ||
+        cfg->block[2] > 64 || cfg->grid[1] > 65535 || cfg->grid[2] > 65535) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "invalid launch configuration: grid %ux%ux%u, block %ux%ux%u", cfg->grid[0],
+                  cfg->grid[1], cfg->grid[2], cfg->block[0], cfg->block[1], cfg->block[2]);
+        return PS_ERR_USAGE;
+    }
+    const ps_func *kf = p->module->funcs[ki];
+    if (kf->reqntid[0] && ((unsigned)kf->reqntid[0] != cfg->block[0] ||
+                          (unsigned)(kf->reqntid[1] ? kf->reqntid[1] : 1) != cfg->block[1] ||
+                          (unsigned)(kf->reqntid[2] ? kf->reqntid[2] : 1) != cfg->block[2])) {
+        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' requires .reqntid %d,%d,%d", name,
+                  kf->reqntid[0], kf->reqntid[1], kf->reqntid[2]);
+        return PS_ERR_USAGE;
+    }
+    if (cfg->params_size < p->funcs[ki].kparam_bytes) {
+        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' takes %llu bytes of parameters, %zu given",
+                  name, (unsigned long long)p->funcs[ki].kparam_bytes, cfg->params_size);
+        return PS_ERR_USAGE;
+    }
+    char *seen = ps_xcalloc((size_t)p->nfuncs + 1, 1);
+    reach(p, ki, seen);
+    for (int i = 0; i < p->nfuncs; i++)
+        if (seen[i] && p->funcs[i].diags.errors) {
+            set_error(res, PS_FAULT_UNSUPPORTED, "kernel '%s' uses instructions ptxsim cannot run",
+                      name);
+            free(seen);
+            return PS_ERR_UNSUPPORTED;
+        }
+    ps_launch_ctx *L = ps_xcalloc(1, sizeof *L);
+    L->prog = p;
+    L->dev = dev;
+    L->kernel = &p->funcs[ki];
+    L->cfg = *cfg;
+    L->nthreads = (unsigned)nthreads;
+    L->ncta = ncta;
+    L->watchdog = cfg->watchdog ? cfg->watchdog : DEFAULT_WATCHDOG;
+    pthread_mutex_init(&L->lock, NULL);
+    /* shared memory: every .shared variable used by reachable functions, then dynamic */
+    L->shared_off = ps_xcalloc((size_t)p->nshared + 1, sizeof(uint64_t));
+    char *used = ps_xcalloc((size_t)p->nshared + 1, 1);
+    for (int i = 0; i < p->nfuncs; i++) {
+        if (!seen[i]) continue;
+        for (int s = 0; s < p->funcs[i].nslots; s++)
+            if (p->funcs[i].slots[s].kind == SK_SHARED_SYM) used[p->funcs[i].slots[s].value] = 1;
+    }
+    uint64_t off = 0, dyn_align = 16;
+    for (int i = 0; i < p->nshared; i++) {
+        const ps_var *v = p->shared_vars[i];
+        if (!used[i] || v->unsized) continue;
+        off = (off + (uint64_t)v->align - 1) / (uint64_t)v->align * (uint64_t)v->align;
+        L->shared_off[i] = off;
+        off += v->size;
+    }
+    for (int i = 0; i < p->nshared; i++)
+        if (used[i] && p->shared_vars[i]->unsized && (uint64_t)p->shared_vars[i]->align > dyn_align)
+            dyn_align = (uint64_t)p->shared_vars[i]->align;
+    off = (off + dyn_align - 1) / dyn_align * dyn_align;
+    for (int i = 0; i < p->nshared; i++)
+        if (used[i] && p->shared_vars[i]->unsized) L->shared_off[i] = off;
+    L->shared_static = off;
+    uint64_t shared_total = off + cfg->shared_bytes;
+    free(used);
+    uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
+    if (shared_total > limit) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "kernel '%s' needs %llu bytes of shared memory; %s allows %llu per block", name,
+                  (unsigned long long)shared_total, arch ? arch->name : "the target",
+                  (unsigned long long)limit);
+        free(seen), free(L->shared_off), free(L);
+        return PS_ERR_USAGE;
+    }
+    char *onpath = ps_xcalloc((size_t)p->nfuncs + 1, 1);
+    int64_t depth = stack_depth(p, ki, onpath);
+    free(onpath);
+    free(seen);
+    L->local_per_thread = depth < 0 ? DEFAULT_STACK : (uint64_t)depth;
+    /* host threads */
+    long ncores = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
+    if ((uint64_t)nthr > ncta) nthr = (int)ncta;
+    worker *wks = ps_xcalloc((size_t)nthr, sizeof(worker));
+    pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
+    int nwarps = (int)((nthreads + WARP - 1) / WARP);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int t = 0; t < nthr; t++) {
+        worker *wk = &wks[t];
+        wk->L = L;
+        wk->cta.L = L;
+        wk->cta.shared_size = shared_total;
+        wk->cta.shared = ps_xcalloc(1, shared_total + 16);
+        wk->cta.local = L->local_per_thread ? ps_xcalloc(nthreads, L->local_per_thread) : NULL;
+        wk->cta.nwarps = nwarps;
+        wk->cta.warps = ps_xcalloc((size_t)nwarps, sizeof(ps_warp));
+    }
+    if (nthr == 1) worker_main(&wks[0]);
+    else {
+        for (int t = 0; t < nthr; t++) pthread_create(&tids[t], NULL, worker_main, &wks[t]);
+        for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    for (int t = 0; t < nthr; t++) {
+        ps_stats *s = &wks[t].cta.stats;
+        res->stats.warp_instructions += s->warp_instructions;
+        res->stats.thread_instructions += s->thread_instructions;
+        res->stats.branches += s->branches;
+        res->stats.divergent_branches += s->divergent_branches;
+        res->stats.ctas += s->ctas;
+        for (int i = 0; i < nwarps; i++) {
+            ps_warp *w = &wks[t].cta.warps[i];
+            for (int k = 0; k < w->cap_frames; k++) {
+                free(w->frames[k].r);
+                free(w->frames[k].p);
+                free(w->frames[k].stack);
+            }
+            free(w->frames);
+        }
+        free(wks[t].cta.warps);
+        free(wks[t].cta.shared);
+        free(wks[t].cta.local);
+    }
+    res->fault = L->fault;
+    free(wks);
+    free(tids);
+    free(L->shared_off);
+    pthread_mutex_destroy(&L->lock);
+    ps_fault_kind k = L->fault.kind;
+    free(L);
+    if (k == PS_FAULT_NONE) return PS_OK;
+    return k == PS_FAULT_WATCHDOG ? PS_ERR_WATCHDOG : PS_ERR_FAULT;
+}
+
+/* mov from %clock / %clock64 / %globaltimer: a counter that only moves forward. */
+void ps_exec_clock(ps_warp *w, const ps_dinsn *d) {
+    ps_cta *c = w->cta;
+    c->clock += 8;
+    uint64_t v = c->clock + c->stats.warp_instructions * 4;
+    switch ((ps_sreg)d->aux8) {
+    case PS_SREG_CLOCK: v &= 0xffffffffu; break;
+    case PS_SREG_CLOCK_HI: v >>= 32; break;
+    case PS_SREG_GLOBALTIMER: {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        v = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+        break;
+    }
+    case PS_SREG_GLOBALTIMER_LO: v &= 0xffffffffu; break;
+    case PS_SREG_GLOBALTIMER_HI: v >>= 32; break;
+    default: break;
+    }
+    LANES(w, R(w, d->o[0])[l] = v);
+}

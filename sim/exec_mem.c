@@ -1,0 +1,262 @@
+/* exec_mem.c — ld, st, atom/red, cvta, isspacep and the memory-ordering no-ops (PTX ISA 9.7.9
+ * "Data Movement and Conversion", 9.7.13 "Parallel Synchronization"). */
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* ---- ld / st ----------------------------------------------------------------- */
+
+#define LD_HANDLER(name, T, EXT)                                                       \
+    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                         \
+        const uint64_t *base = R(w, d->o[vec]);                                        \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
+            int l = __builtin_ctz(m);                                                  \
+            const uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm, \
+                                              (unsigned)(sz * vec), l, false);         \
+            if (!p) return;                                                            \
+            for (int k = 0; k < vec; k++) {                                            \
+                T v;                                                                   \
+                memcpy(&v, p + k * sz, sizeof v);                                      \
+                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                  \
+            }                                                                          \
+        }                                                                              \
+    }
+LD_HANDLER(ld_u8, uint8_t, uint64_t)
+LD_HANDLER(ld_s8, int8_t, int64_t)
+LD_HANDLER(ld_u16, uint16_t, uint64_t)
+LD_HANDLER(ld_s16, int16_t, int64_t)
+LD_HANDLER(ld_u32, uint32_t, uint64_t)
+LD_HANDLER(ld_s32, int32_t, int64_t)
+LD_HANDLER(ld_u64, uint64_t, uint64_t)
+
+#define ST_HANDLER(name, T)                                                            \
+    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                         \
+        const uint64_t *base = R(w, d->o[0]);                                          \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
+            int l = __builtin_ctz(m);                                                  \
+            uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm,       \
+                                        (unsigned)(sz * vec), l, true);                \
+            if (!p) return;                                                            \
+            for (int k = 0; k < vec; k++) {                                            \
+                T v = (T)R(w, d->o[1 + k])[l];                                         \
+                memcpy(p + k * sz, &v, sizeof v);                                      \
+            }                                                                          \
+        }                                                                              \
+    }
+ST_HANDLER(st_8, uint8_t)
+ST_HANDLER(st_16, uint16_t)
+ST_HANDLER(st_32, uint32_t)
+ST_HANDLER(st_64, uint64_t)
+
+/* 128-bit scalars (ld.b128) occupy two 64-bit halves: not supported in registers yet. */
+
+static ps_exec_fn select_ld(const ps_insn *in, ps_dinsn *d) {
+    ps_type t = in->types[0];
+    int size = ps_type_size(t);
+    ps_type_kind k = ps_type_kind_of(t);
+    bool s = k == TK_SINT;
+    if (d->nops < in->vec + 1) return NULL;
+    switch (size) {
+    case 1: return s ? ld_s8 : ld_u8;
+    case 2: return s ? ld_s16 : ld_u16;
+    case 4: return s ? ld_s32 : ld_u32;
+    case 8: return ld_u64;
+    default: return NULL;
+    }
+}
+
+static ps_exec_fn select_st(const ps_insn *in, ps_dinsn *d) {
+    if (d->nops < in->vec + 1) return NULL;
+    switch (ps_type_size(in->types[0])) {
+    case 1: return st_8;
+    case 2: return st_16;
+    case 4: return st_32;
+    case 8: return st_64;
+    default: return NULL;
+    }
+}
+
+/* ---- atomics ------------------------------------------------------------------ */
+
+enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS, AT_FADD };
+
+/* new value for old `o` with operand `b` (and `c` for cas); 32- or 64-bit, signedness in `sig` */
+static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64_t b, uint64_t c,
+                                  bool *write) {
+    uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
+    o &= mask, b &= mask, c &= mask;
+    *write = true;
+    switch (op) {
+    case AT_ADD: return (o + b) & mask;
+    case AT_MIN:
+        if (sig) return (bits == 64 ? (int64_t)o < (int64_t)b : (int32_t)o < (int32_t)b) ? o : b;
+        return o < b ? o : b;
+    case AT_MAX:
+        if (sig) return (bits == 64 ? (int64_t)o > (int64_t)b : (int32_t)o > (int32_t)b) ? o : b;
+        return o > b ? o : b;
+    case AT_INC: return o >= b ? 0 : o + 1;
+    case AT_DEC: return (o == 0 || o > b) ? b : o - 1;
+    case AT_AND: return o & b;
+    case AT_OR: return o | b;
+    case AT_XOR: return o ^ b;
+    case AT_EXCH: return b;
+    case AT_CAS:
+        if (o == b) return c;
+        *write = false;
+        return o;
+    case AT_FADD:
+        return bits == 64 ? ps_f64_add(o, b, PS_RND_RN)
+                          : ps_f32_add((uint32_t)o, (uint32_t)b, PS_RND_RN, true, false);
+    }
+    return o;
+}
+
+/* Lanes are applied in ascending lane order; global memory uses host atomics because other
+ * CTAs may run on other host threads. */
+static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
+    int op = d->aux8, bits = (int)d->aux;
+    bool sig = d->flags & DF_SIGNED;
+    int ai = returns ? 1 : 0;
+    const uint64_t *base = R(w, d->o[ai]);
+    const uint64_t *B = R(w, d->o[ai + 1]);
+    const uint64_t *C = op == AT_CAS ? R(w, d->o[ai + 2]) : B;
+    unsigned size = (unsigned)bits / 8;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm, size, l, true);
+        if (!p) return;
+        uint64_t old;
+        bool write;
+        if (size == 8) {
+            uint64_t *q = (uint64_t *)p, cur = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+            do {
+                nv = atom_apply(op, 64, sig, cur, B[l], C[l], &write);
+                if (!write) break;
+            } while (!__atomic_compare_exchange_n(q, &cur, nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+            old = cur;
+        } else {
+            uint32_t *q = (uint32_t *)p, cur = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+            do {
+                nv = (uint32_t)atom_apply(op, 32, sig, cur, B[l], C[l], &write);
+                if (!write) break;
+            } while (!__atomic_compare_exchange_n(q, &cur, nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+            old = cur;
+        }
+        if (returns) R(w, d->o[0])[l] = old;
+    }
+}
+
+static void atom_ret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, true); }
+static void red_noret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, false); }
+
+static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
+    static const struct {
+        ps_mod m;
+        int op;
+    } ops[] = {{PS_MOD_ADD, AT_ADD}, {PS_MOD_MIN, AT_MIN}, {PS_MOD_MAX, AT_MAX},
+               {PS_MOD_INC, AT_INC}, {PS_MOD_DEC, AT_DEC}, {PS_MOD_AND, AT_AND},
+               {PS_MOD_OR, AT_OR},   {PS_MOD_XOR, AT_XOR}, {PS_MOD_EXCH, AT_EXCH},
+               {PS_MOD_CAS, AT_CAS}};
+    int op = -1;
+    for (size_t i = 0; i < PS_ARRAY_LEN(ops); i++)
+        if (ps_modset_has(&in->mods, ops[i].m)) op = ops[i].op;
+    if (op < 0 || in->ntypes != 1 || in->vec != 1) return NULL;
+    ps_type t = in->types[0];
+    int size = ps_type_size(t);
+    ps_type_kind k = ps_type_kind_of(t);
+    if (size != 4 && size != 8) return NULL;
+    if (k == TK_FLOAT) {
+        if (op == AT_ADD) op = AT_FADD;
+        else if (op != AT_EXCH && op != AT_CAS) return NULL; /* float min/max: later */
+    }
+    if ((op == AT_INC || op == AT_DEC) && t != PS_T_U32) return NULL;
+    d->aux8 = (uint8_t)op;
+    d->aux = size * 8;
+    if (k == TK_SINT) d->flags |= DF_SIGNED;
+    int need = (returns ? 1 : 0) + 2 + (op == AT_CAS);
+    if (d->nops < need) return NULL;
+    return returns ? atom_ret : red_noret;
+}
+
+/* ---- address spaces ------------------------------------------------------------- */
+
+static uint64_t window_of(int sp) {
+    switch (sp) {
+    case SP_SHARED: return SHARED_WINDOW;
+    case SP_LOCAL: return LOCAL_WINDOW;
+    case SP_KPARAM: return KPARAM_WINDOW;
+    default: return 0;
+    }
+}
+
+static void cvta_to_generic(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *D = R(w, d->o[0]);
+    const uint64_t *A = R(w, d->o[1]);
+    uint64_t win = (uint64_t)d->imm;
+    LANES(w, D[l] = (A[l] & 0xffffffffull) + win);
+}
+
+static void cvta_from_generic(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *D = R(w, d->o[0]);
+    const uint64_t *A = R(w, d->o[1]);
+    uint64_t win = (uint64_t)d->imm;
+    LANES(w, D[l] = A[l] - win);
+}
+
+static void cvta_identity(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *D = R(w, d->o[0]);
+    const uint64_t *A = R(w, d->o[1]);
+    LANES(w, D[l] = A[l]);
+}
+
+static void isspacep(ps_warp *w, const ps_dinsn *d) {
+    const uint64_t *A = R(w, d->o[1]);
+    uint32_t r = 0;
+    int sp = d->space;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = A[l];
+        bool in_sh = a - SHARED_WINDOW < WINDOW_SIZE, in_lo = a - LOCAL_WINDOW < WINDOW_SIZE,
+             in_pa = a - KPARAM_WINDOW < WINDOW_SIZE;
+        bool v = sp == SP_SHARED ? in_sh : sp == SP_LOCAL ? in_lo : sp == SP_KPARAM ? in_pa
+                 : !(in_sh || in_lo || in_pa);
+        if (v) r |= 1u << l;
+    }
+    write_pred(w, d->o[0], r);
+}
+
+static void nop(ps_warp *w, const ps_dinsn *d) {
+    (void)w;
+    (void)d;
+}
+
+static void fence(ps_warp *w, const ps_dinsn *d) {
+    (void)w;
+    (void)d;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d) {
+    switch (in->form) {
+    case PS_F_LD:
+    case PS_F_LDU: return select_ld(in, d);
+    case PS_F_ST: return select_st(in, d);
+    case PS_F_ATOM: return select_atom(in, d, true);
+    case PS_F_RED: return select_atom(in, d, false);
+    case PS_F_CVTA:
+        if (d->space == SP_GLOBAL || d->space == SP_CONST || d->space == SP_GENERIC) return cvta_identity;
+        d->imm = (int64_t)window_of(d->space);
+        return ps_modset_has(&in->mods, PS_MOD_TO) ? cvta_from_generic : cvta_to_generic;
+    case PS_F_ISSPACEP: return isspacep;
+    case PS_F_PREFETCH:
+    case PS_F_PREFETCHU:
+    case PS_F_NANOSLEEP:
+    case PS_F_PMEVENT:
+    case PS_F_BRKPT: return nop;
+    case PS_F_MEMBAR:
+    case PS_F_FENCE: return fence;
+    default: return NULL;
+    }
+}

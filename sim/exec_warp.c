@@ -1,0 +1,179 @@
+/* exec_warp.c — warp-level operations: shfl.sync, vote.sync, match.sync, redux.sync,
+ * activemask, elect.sync, bar.warp.sync (PTX ISA 9.7.8.6, 9.7.13.x). The member mask must name
+ * exactly the lanes that arrive together; anything else is reported, not guessed. */
+#include "sim_internal.h"
+
+/* Checks membermask against the lanes that arrived; faults on misuse. */
+static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
+    if (mask_op < 0 || mask_op >= d->nops) return true;
+    uint32_t exec = w->exec;
+    uint32_t mm = (uint32_t)R(w, d->o[mask_op])[__builtin_ctz(exec)];
+    if (exec & ~mm) {
+        ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
+                       "lane executes a warp-synchronous instruction without being in its member "
+                       "mask 0x%08x", mm);
+        return false;
+    }
+    uint32_t missing = mm & w->live & ~exec;
+    if (missing) {
+        ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec),
+                       "member mask 0x%08x names lanes that did not arrive (0x%08x)", mm, missing);
+        return false;
+    }
+    return true;
+}
+
+static void shfl(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 5)) return;
+    const uint64_t *A = R(w, d->o[2]), *B = R(w, d->o[3]), *C = R(w, d->o[4]);
+    uint64_t out[WARP];
+    uint32_t pv = 0;
+    int mode = d->aux8;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t b = (uint32_t)B[l] & 31, c = (uint32_t)C[l];
+        uint32_t cval = c & 31, seg = (c >> 8) & 31;
+        uint32_t maxl = ((uint32_t)l & seg) | (cval & ~seg), minl = (uint32_t)l & seg;
+        int j;
+        bool ok;
+        switch (mode) {
+        case 0: j = l - (int)b; ok = j >= (int)maxl; break;              /* up */
+        case 1: j = l + (int)b; ok = j <= (int)maxl; break;              /* down */
+        case 2: j = l ^ (int)b; ok = j <= (int)maxl; break;              /* bfly */
+        default: j = (int)(minl | (b & ~seg)); ok = j <= (int)maxl; break; /* idx */
+        }
+        if (!ok) j = l;
+        out[l] = A[j] & 0xffffffffu;
+        if (ok) pv |= 1u << l;
+    }
+    uint64_t *D = R(w, d->o[0]);
+    LANES(w, D[l] = out[l]);
+    if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], pv);
+}
+
+static void vote_pred(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 2)) return;
+    uint32_t e = w->exec, v = read_pred(w, d, 1) & e, r;
+    switch (d->aux8) {
+    case 0: r = v == e; break;            /* all */
+    case 1: r = v != 0; break;            /* any */
+    default: r = v == 0 || v == e; break; /* uni */
+    }
+    write_pred(w, d->o[0], r ? FULL_MASK : 0);
+}
+
+static void vote_ballot(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 2)) return;
+    uint32_t v = read_pred(w, d, 1) & w->exec;
+    uint64_t *D = R(w, d->o[0]);
+    LANES(w, D[l] = v);
+}
+
+static void match_any(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 3)) return;
+    const uint64_t *A = R(w, d->o[2]);
+    uint64_t vmask = d->type == PS_T_B64 ? ~0ull : 0xffffffffull;
+    uint64_t out[WARP];
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t r = 0;
+        for (uint32_t n = w->exec; n; n &= n - 1) {
+            int k = __builtin_ctz(n);
+            if (((A[k] ^ A[l]) & vmask) == 0) r |= 1u << k;
+        }
+        out[l] = r;
+    }
+    uint64_t *D = R(w, d->o[0]);
+    LANES(w, D[l] = out[l]);
+}
+
+static void match_all(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 3)) return;
+    const uint64_t *A = R(w, d->o[2]);
+    uint64_t vmask = d->type == PS_T_B64 ? ~0ull : 0xffffffffull;
+    uint64_t first = A[__builtin_ctz(w->exec)];
+    bool same = true;
+    for (uint32_t m = w->exec; m; m &= m - 1)
+        if ((A[__builtin_ctz(m)] ^ first) & vmask) same = false;
+    uint64_t *D = R(w, d->o[0]);
+    uint64_t v = same ? w->exec : 0;
+    LANES(w, D[l] = v);
+    if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], same ? FULL_MASK : 0);
+}
+
+enum { RX_ADD, RX_MIN, RX_MAX, RX_AND, RX_OR, RX_XOR };
+
+static void redux(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 2)) return;
+    const uint64_t *A = R(w, d->o[1]);
+    bool sig = d->flags & DF_SIGNED;
+    int op = d->aux8;
+    uint32_t acc = 0;
+    bool first = true;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        uint32_t v = (uint32_t)A[__builtin_ctz(m)];
+        if (first) {
+            acc = v;
+            first = false;
+            continue;
+        }
+        switch (op) {
+        case RX_ADD: acc += v; break;
+        case RX_MIN: acc = sig ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+        case RX_MAX: acc = sig ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+        case RX_AND: acc &= v; break;
+        case RX_OR: acc |= v; break;
+        case RX_XOR: acc ^= v; break;
+        }
+    }
+    uint64_t *D = R(w, d->o[0]);
+    LANES(w, D[l] = acc);
+}
+
+static void activemask(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *D = R(w, d->o[0]);
+    uint32_t e = w->exec;
+    LANES(w, D[l] = e);
+}
+
+static void elect(ps_warp *w, const ps_dinsn *d) {
+    if (!check_members(w, d, 2)) return;
+    int leader = __builtin_ctz(w->exec);
+    if (d->o[0] != NO_SLOT) {
+        uint64_t *D = R(w, d->o[0]);
+        LANES(w, D[l] = (uint64_t)leader);
+    }
+    if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], 1u << leader);
+}
+
+static void warp_sync(ps_warp *w, const ps_dinsn *d) { check_members(w, d, 0); }
+
+ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
+    const ps_modset *m = &in->mods;
+    switch (in->form) {
+    case PS_F_SHFL:
+        if (!ps_modset_has(m, PS_MOD_SYNC)) {
+            /* legacy shfl (no member mask): treat the mask operand as absent */
+            if (d->nops < 5) return NULL;
+        } else if (d->nops < 6) return NULL;
+        d->aux8 = ps_modset_has(m, PS_MOD_UP) ? 0 : ps_modset_has(m, PS_MOD_DOWN) ? 1
+                  : ps_modset_has(m, PS_MOD_BFLY) ? 2 : 3;
+        return shfl;
+    case PS_F_VOTE:
+        if (ps_modset_has(m, PS_MOD_BALLOT)) return vote_ballot;
+        d->aux8 = ps_modset_has(m, PS_MOD_ALL) ? 0 : ps_modset_has(m, PS_MOD_ANY) ? 1 : 2;
+        return vote_pred;
+    case PS_F_MATCH: return ps_modset_has(m, PS_MOD_ALL) ? match_all : match_any;
+    case PS_F_REDUX:
+        if (in->types[0] == PS_T_F32) return NULL;
+        d->aux8 = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD : ps_modset_has(m, PS_MOD_MIN) ? RX_MIN
+                  : ps_modset_has(m, PS_MOD_MAX) ? RX_MAX : ps_modset_has(m, PS_MOD_AND) ? RX_AND
+                  : ps_modset_has(m, PS_MOD_OR) ? RX_OR : RX_XOR;
+        if (in->types[0] == PS_T_S32) d->flags |= DF_SIGNED;
+        return redux;
+    case PS_F_ACTIVEMASK: return activemask;
+    case PS_F_ELECT: return elect;
+    case PS_F_BAR_WARP_SYNC: return warp_sync;
+    default: return NULL;
+    }
+}

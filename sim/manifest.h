@@ -1,0 +1,69 @@
+/* manifest.h — one kernel launch described in JSON (DESIGN §6): buffers, parameters, expected
+ * outputs. Loading allocates and fills the buffers in a device. */
+#ifndef PTXSIM_MANIFEST_H
+#define PTXSIM_MANIFEST_H
+
+#include "sim.h"
+
+typedef enum { MB_FILL, MB_FILE, MB_NONE } ps_mbuf_init;
+
+typedef struct {
+    char *name;
+    ps_type type;
+    uint64_t count, bytes;
+    ps_mbuf_init init;
+    double fill;
+    char *file;          /* resolved path */
+    uint64_t addr;       /* device address once loaded */
+} ps_mbuf;
+
+typedef enum { MP_BUFFER, MP_SCALAR, MP_BYTES } ps_mparam_kind;
+
+typedef struct {
+    ps_mparam_kind kind;
+    int buf;
+    ps_type type;
+    uint64_t bits;
+    uint8_t *bytes;
+    size_t nbytes;
+} ps_mparam;
+
+typedef struct {
+    int buf;
+    char *file;
+    bool has_tol;
+    double abs, rel;
+    uint64_t ulp;
+} ps_mexpect;
+
+typedef struct {
+    char *path, *dir;
+    char *ptx;           /* resolved path */
+    char *kernel;
+    char *arch;          /* NULL: the module's .target */
+    unsigned grid[3], block[3], shared_bytes;
+    ps_mbuf *bufs;
+    int nbufs;
+    ps_mparam *params;
+    int nparams;
+    ps_mexpect *expect;
+    int nexpect;
+} ps_manifest;
+
+/* Loads and validates; on error returns PS_ERR_MANIFEST with a message in err. */
+ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_t errlen);
+void ps_manifest_free(ps_manifest *m);
+
+/* Allocates and fills the buffers, and packs the kernel parameters for `prog`. */
+ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params,
+                              size_t *params_size, char *err, size_t errlen);
+
+/* Compares the device buffers with the expected files; prints mismatches to `out` (FILE*).
+ * Returns the number of buffers that differ, or -1 on an I/O error (message in err). */
+int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *err, size_t errlen);
+
+/* Writes every buffer to DIR/<name>.bin. */
+ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,
+                                    size_t errlen);
+
+#endif

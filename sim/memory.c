@@ -1,0 +1,149 @@
+/* memory.c — device allocations in a simulated address space and the per-access resolution of
+ * global, shared, local, constant and kernel-parameter addresses (with bounds checks). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+struct ps_device {
+    ps_alloc *allocs; /* sorted by base */
+    int n, cap;
+    uint64_t next;
+    pthread_mutex_t lock;
+};
+
+ps_device *ps_device_create(void) {
+    ps_device *d = ps_xcalloc(1, sizeof *d);
+    d->next = GLOBAL_BASE;
+    pthread_mutex_init(&d->lock, NULL);
+    return d;
+}
+
+void ps_device_destroy(ps_device *d) {
+    if (!d) return;
+    for (int i = 0; i < d->n; i++) {
+        free(d->allocs[i].host);
+        free(d->allocs[i].name);
+    }
+    free(d->allocs);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+}
+
+uint64_t ps_device_alloc(ps_device *d, uint64_t bytes, const char *name) {
+    uint8_t *host = calloc(1, bytes ? bytes : 1);
+    if (!host) return 0;
+    pthread_mutex_lock(&d->lock);
+    if (d->n == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 16;
+        d->allocs = ps_xrealloc(d->allocs, (size_t)d->cap * sizeof *d->allocs);
+    }
+    uint64_t base = d->next;
+    /* 256-byte alignment like cudaMalloc, plus a gap so one-past-the-end is never another buffer */
+    d->next = (base + bytes + 256 + 255) & ~255ull;
+    d->allocs[d->n++] = (ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "?")};
+    pthread_mutex_unlock(&d->lock);
+    return base;
+}
+
+const ps_alloc *ps_device_find(ps_device *d, uint64_t addr) {
+    int lo = 0, hi = d->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const ps_alloc *a = &d->allocs[mid];
+        if (addr < a->base) hi = mid - 1;
+        else if (addr >= a->base + (a->size ? a->size : 1)) lo = mid + 1;
+        else return a;
+    }
+    return NULL;
+}
+
+const ps_alloc *ps_device_nearest(ps_device *d, uint64_t addr) {
+    const ps_alloc *best = NULL;
+    uint64_t bestd = UINT64_MAX;
+    for (int i = 0; i < d->n; i++) {
+        const ps_alloc *a = &d->allocs[i];
+        uint64_t dist = addr < a->base ? a->base - addr
+                        : addr >= a->base + a->size ? addr - (a->base + a->size) : 0;
+        if (dist < bestd) bestd = dist, best = a;
+    }
+    return best;
+}
+
+void *ps_device_ptr(ps_device *d, uint64_t addr, uint64_t bytes) {
+    const ps_alloc *a = ps_device_find(d, addr);
+    if (!a || addr + bytes > a->base + a->size) return NULL;
+    return a->host + (addr - a->base);
+}
+
+static const char *space_word(int sp) {
+    static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter"};
+    return n[sp];
+}
+
+static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
+                 uint64_t limit) {
+    char where[256] = "";
+    if (space == SP_GLOBAL || space == SP_CONST || space == SP_GENERIC) {
+        const ps_alloc *a = ps_device_nearest(w->cta->L->dev, addr);
+        if (a && addr >= a->base + a->size)
+            snprintf(where, sizeof where, ": %llu bytes past the end of '%s' (%llu bytes)",
+                     (unsigned long long)(addr - (a->base + a->size)), a->name,
+                     (unsigned long long)a->size);
+        else if (a && addr + size > a->base + a->size)
+            snprintf(where, sizeof where, ": straddles the end of '%s' (%llu bytes)", a->name,
+                     (unsigned long long)a->size);
+        else if (a && addr < a->base)
+            snprintf(where, sizeof where, ": %llu bytes before the start of '%s' (%llu bytes)",
+                     (unsigned long long)(a->base - addr), a->name, (unsigned long long)a->size);
+        else
+            snprintf(where, sizeof where, ": no allocation");
+    } else {
+        snprintf(where, sizeof where, ": the %s window holds %llu bytes", space_word(space),
+                 (unsigned long long)limit);
+    }
+    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "out-of-bounds %s %s of %u bytes at 0x%llx%s",
+                   space_word(space), write ? "write" : "read", size, (unsigned long long)addr,
+                   where);
+    return NULL;
+}
+
+void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write) {
+    ps_cta *c = w->cta;
+    if (space == SP_GENERIC) {
+        if (addr - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, addr -= SHARED_WINDOW;
+        else if (addr - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, addr -= LOCAL_WINDOW;
+        else if (addr - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, addr -= KPARAM_WINDOW;
+        else space = SP_GLOBAL;
+    }
+    if (addr & (size - 1)) {
+        ps_fault_raise(w, PS_FAULT_MISALIGNED, lane, "misaligned %s %s of %u bytes at 0x%llx",
+                       space_word(space), write ? "write" : "read", size,
+                       (unsigned long long)addr);
+        return NULL;
+    }
+    switch (space) {
+    case SP_SHARED:
+        if (addr + size > c->shared_size) return oob(w, space, addr, size, lane, write, c->shared_size);
+        return c->shared + addr;
+    case SP_LOCAL: {
+        uint64_t per = c->L->local_per_thread;
+        if (addr + size > per) return oob(w, space, addr, size, lane, write, per);
+        return c->local + (uint64_t)(w->id * WARP + lane) * per + addr;
+    }
+    case SP_KPARAM:
+        if (write) {
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "write to kernel parameter space");
+            return NULL;
+        }
+        if (addr + size > c->L->cfg.params_size)
+            return oob(w, space, addr, size, lane, write, c->L->cfg.params_size);
+        return (void *)(c->L->cfg.params + addr);
+    default: {
+        const ps_alloc *a = ps_device_find(c->L->dev, addr);
+        if (!a || addr + size > a->base + a->size) return oob(w, space, addr, size, lane, write, 0);
+        return a->host + (addr - a->base);
+    }
+    }
+}

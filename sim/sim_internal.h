@@ -1,0 +1,261 @@
+/* sim_internal.h — decoded programs, warps, CTAs and the handler interface shared by the
+ * engine and the instruction families (exec_*.c). Not part of the public API. */
+#ifndef PTXSIM_SIM_INTERNAL_H
+#define PTXSIM_SIM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "fp.h"
+#include "sim.h"
+
+#define WARP 32
+#define FULL_MASK 0xffffffffu
+#define NO_SLOT 0xffff
+
+/* Generic-address windows (DESIGN §3): global addresses are generic addresses as they are. */
+#define SHARED_WINDOW 0x0000100000000000ull
+#define LOCAL_WINDOW 0x0000200000000000ull
+#define KPARAM_WINDOW 0x0000300000000000ull
+#define WINDOW_SIZE 0x0000000100000000ull
+#define GLOBAL_BASE 0x0000700000000000ull
+#define FUNC_BASE 0x0000400000000000ull /* values of function symbols, for indirect calls */
+#define DEFAULT_STACK 16384             /* local bytes per thread when depth is unbounded */
+
+typedef struct ps_warp ps_warp;
+typedef struct ps_dinsn ps_dinsn;
+typedef struct ps_cta ps_cta;
+typedef struct ps_fprog ps_fprog;
+typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
+
+/* Control instructions the engine executes itself. */
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR };
+
+/* Memory spaces of a decoded access. */
+enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM };
+
+/* Decoded-instruction flags. */
+enum {
+    DF_FTZ = 1 << 0,
+    DF_SAT = 1 << 1,
+    DF_HI = 1 << 2,
+    DF_LO = 1 << 3,
+    DF_WIDE = 1 << 4,
+    DF_CC = 1 << 5,     /* writes the carry flag */
+    DF_APPROX = 1 << 6,
+    DF_FULL = 1 << 7,
+    DF_NAN = 1 << 8,
+    DF_XORSIGN = 1 << 9,
+    DF_RELU = 1 << 10,
+    DF_SATFINITE = 1 << 11,
+    DF_INTEGRAL = 1 << 12, /* cvt .rni/.rzi/... */
+    DF_HAS_RND = 1 << 13,  /* a rounding modifier was written */
+    DF_SIGNED = 1 << 14,
+};
+
+/* Operand slot kinds (how a frame's slots are initialised). */
+enum { SK_REG, SK_IMM, SK_SREG, SK_SHARED_SYM, SK_LOCAL_SYM, SK_ZERO, SK_SCRATCH };
+
+typedef struct {
+    uint8_t kind;
+    uint8_t sreg, comp;
+    uint64_t value;   /* SK_IMM: the constant; SK_*_SYM: the variable's index / offset */
+    const ps_var *var;
+    int64_t addend;
+} ps_slot_info;
+
+/* Operand convention (decode.c fills o[] from the PTX operands in order):
+ *  - every register, immediate, special register or variable-address operand takes one slot;
+ *    immediates live in constant slots, so handlers never branch on operand kinds;
+ *  - predicate registers are indices into the warp's predicate file (w->p), not slots; a
+ *    negated predicate operand "!p" sets bit i of negmask;
+ *  - a vector operand {a, b, c, d} takes consecutive entries of o[]; "_" gets a scratch slot;
+ *  - an address [base + off] takes one entry (the base slot; constant 0 slot when absent) and
+ *    puts the offset in imm; its state space is in `space`;
+ *  - forms with a "d|p" destination (setp, shfl.sync, match, elect) always have o[1] = the
+ *    second destination predicate or NO_SLOT, and their sources start at o[2];
+ *  - nops counts the entries of o[].
+ * Register slots hold 64 bits per lane; an operand of an N-bit type is the slot's low N bits
+ * (writes store the result zero-extended; readers always truncate). */
+struct ps_dinsn {
+    ps_exec_fn fn;        /* handler for CTL_NONE */
+    uint8_t ctl;
+    uint8_t type, type2;  /* ps_type of the instruction (and source type for cvt etc.) */
+    uint8_t rnd;          /* ps_rnd */
+    uint8_t space;        /* SP_* for memory instructions */
+    uint8_t vec;          /* vector width of memory instructions */
+    uint8_t nops;
+    uint8_t aux8;         /* cmp op / atomic op / shuffle mode / ... */
+    uint32_t flags;
+    int16_t guard;        /* predicate index, -1 if none */
+    uint8_t guard_neg;
+    uint8_t negmask;      /* bit i: operand i is a negated predicate */
+    uint16_t o[12];       /* operand slots (predicate operands index the predicate file) */
+    int32_t target;       /* branch target pc, callee index, barrier info */
+    int32_t reconv;       /* reconvergence pc of a branch */
+    int64_t imm;          /* address offset, immediate selector, ... */
+    int32_t aux;          /* second immediate (e.g. bar thread count slot) */
+    int line;
+    const ps_insn *src;
+};
+
+/* One decoded function. */
+struct ps_fprog {
+    const ps_func *func;
+    ps_dinsn *code;
+    int ncode;
+    int nslots;           /* register-file slots (each 32 lanes of 64 bits) */
+    int npreds;
+    ps_slot_info *slots;  /* nslots */
+    uint64_t frame_bytes; /* local memory of one activation: .local and .param variables */
+    int index;
+    /* kernel only */
+    uint64_t kparam_bytes;
+    ps_diags diags;       /* what ptxsim cannot execute in this function */
+};
+
+struct ps_program {
+    const ps_module *module;
+    const ps_arch *arch;
+    ps_fprog *funcs;      /* one per module function (undefined ones have ncode = 0) */
+    int nfuncs;
+    uint64_t *global_addr; /* device address of each module variable (globals array order) */
+    ps_device *dev;
+    const ps_var **shared_vars; /* every .shared variable referenced; offsets chosen per launch */
+    int nshared, cap_shared;
+};
+
+/* ---- execution state ---------------------------------------------------- */
+
+typedef struct {
+    int32_t pc, rpc;
+    uint32_t mask;
+} simt_entry;
+
+typedef struct {
+    const ps_fprog *fp;
+    uint64_t (*r)[WARP];
+    uint32_t *p;
+    simt_entry *stack;
+    int sp, cap;
+    uint32_t live;          /* lanes still inside this activation */
+    uint64_t local_base;    /* offset of this frame in each thread's local memory */
+    const ps_dinsn *call;   /* call site in the caller */
+    uint32_t call_mask;
+} ps_frame;
+
+enum { WS_RUN, WS_BARRIER, WS_DONE };
+
+struct ps_warp {
+    ps_cta *cta;
+    int id;
+    uint32_t valid;         /* lanes that exist */
+    uint32_t live;          /* not exited */
+    uint32_t exec;          /* lanes executing the current instruction */
+    uint32_t carry;         /* carry flag per lane (add.cc & co.) */
+    ps_frame *frames;
+    int nframes, cap_frames;
+    uint64_t (*r)[WARP];    /* top frame's registers */
+    uint32_t *p;
+    int state;
+    int bar_id;
+    unsigned tid[WARP][3];
+    /* pending bar.red result: destination (slot, or predicate for .and/.or) and lanes */
+    const ps_dinsn *bar_insn;
+    uint32_t bar_mask;
+};
+
+typedef struct {
+    ps_program *prog;
+    ps_device *dev;
+    const ps_fprog *kernel;
+    ps_launch_config cfg;
+    unsigned nthreads;       /* per CTA */
+    uint64_t shared_static;
+    uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
+    uint64_t local_per_thread;
+    uint64_t watchdog;
+    atomic_uint_fast64_t warp_insns_total;
+    atomic_int stop;         /* set when a fault ends the launch */
+    atomic_uint next_cta;
+    uint64_t ncta;
+    ps_fault fault;
+    pthread_mutex_t lock;
+    ps_stats stats;
+} ps_launch_ctx;
+
+typedef struct {
+    uint32_t arrived;        /* threads arrived */
+    uint32_t expected;       /* 0 = all live threads of the CTA */
+    uint64_t waiting;        /* warps waiting (bit per warp) */
+    uint32_t red_popc;
+    uint32_t red_and, red_or; /* bar.red accumulators */
+} ps_barrier;
+
+struct ps_cta {
+    ps_launch_ctx *L;
+    unsigned ctaid[3];
+    uint8_t *shared;
+    uint64_t shared_size;
+    uint8_t *local;          /* nthreads * local_per_thread */
+    ps_warp *warps;
+    int nwarps;
+    ps_barrier bars[16];
+    ps_stats stats;
+    uint64_t clock;
+    const ps_dinsn *cur;     /* instruction being executed (fault reports) */
+    ps_warp *cur_warp;
+    bool faulted;
+};
+
+/* ---- shared helpers --------------------------------------------------------------------- */
+
+/* Lane loop over the executing lanes; the full-mask path is a plain loop the compiler can
+ * vectorise. BODY uses `l`. */
+#define LANES(w, BODY)                                                   \
+    do {                                                                 \
+        uint32_t _m = (w)->exec;                                         \
+        if (_m == FULL_MASK) {                                           \
+            for (int l = 0; l < WARP; l++) { BODY; }                     \
+        } else {                                                         \
+            while (_m) {                                                 \
+                int l = __builtin_ctz(_m);                               \
+                _m &= _m - 1;                                            \
+                BODY;                                                    \
+            }                                                            \
+        }                                                                \
+    } while (0)
+
+#define R(w, i) ((w)->r[(i)])
+
+static inline void write_pred(ps_warp *w, int p, uint32_t v) {
+    w->p[p] = (w->p[p] & ~w->exec) | (v & w->exec);
+}
+static inline uint32_t read_pred(const ps_warp *w, const ps_dinsn *d, int opi) {
+    uint32_t v = w->p[d->o[opi]];
+    return (d->negmask >> opi & 1) ? ~v : v;
+}
+
+/* Raises a fault for the launch (first one wins) and stops the CTA. */
+void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Memory access: resolves (space, address) of `lane` to a host pointer, or faults (NULL). */
+void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write);
+
+/* Handler selection per family; each returns NULL when it does not know the form. */
+ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
+
+/* Device internals used by the loader. */
+typedef struct {
+    uint64_t base, size;
+    uint8_t *host;
+    char *name;
+} ps_alloc;
+const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
+const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
+
+#endif
