@@ -17,6 +17,7 @@ static const char usage[] =
     "  parse FILE.ptx [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
+    "  isa-table                         print the per-architecture instruction support table\n"
     "\n"
     "options for run and check:\n"
     "  --out DIR         write DIR/<buffer>.bin for every buffer (final contents)\n"
@@ -251,6 +252,10 @@ int main(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : EXIT_OK;
+    }
+    if (!strcmp(argv[1], "isa-table")) {
+        ps_isa_write_markdown(stdout);
+        return EXIT_OK;
     }
     if (!strcmp(argv[1], "--version")) {
         puts("ptxsim 0.1");

@@ -122,4 +122,7 @@ const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a"; NULL if unknown */
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
                                     char *buf, size_t buflen);
 
+/* Markdown table of forms × architectures (stream is a FILE*). */
+void ps_isa_write_markdown(void *stream);
+
 #endif

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# parse_matrix.sh — compiles every corpus/src/*.cu with nvcc for a matrix of targets and flag
+# variants, runs `ptxsim parse` on each PTX (as written, then with --target equal to the
+# arch), and prints a summary table (see docs/parser.md for the last recorded result).
+#
+#   scripts/parse_matrix.sh [options]
+#     --quick        all archs with -O3; -lineinfo and -G only for sm_80, sm_90, sm_120
+#     --archs "..."  override the arch list (default: sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a
+#                    sm_100 sm_120)
+#     --variants "." override the variants (default: O3 lineinfo G)
+#     --keep DIR     keep the generated PTX in DIR (default: a temp dir, removed at exit)
+#     -j N           parallel nvcc jobs (default: nproc)
+#
+# Environment: NVCC (default /usr/local/cuda/bin/nvcc), PTXSIM (default build/cli/ptxsim).
+# Exit status: 0 when every file parsed, 1 otherwise.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+PTXSIM=${PTXSIM:-$root/build/cli/ptxsim}
+archs="sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_120"
+variants="O3 lineinfo G"
+quick=0
+keep=""
+jobs=$(nproc 2>/dev/null || echo 2)
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --quick) quick=1 ;;
+  --archs) archs=$2; shift ;;
+  --variants) variants=$2; shift ;;
+  --keep) keep=$2; shift ;;
+  -j) jobs=$2; shift ;;
+  -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+  *) echo "parse_matrix.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+[ -x "$NVCC" ] || { echo "parse_matrix.sh: $NVCC not found" >&2; exit 2; }
+[ -x "$PTXSIM" ] || { echo "parse_matrix.sh: $PTXSIM not built (scripts/build.sh)" >&2; exit 2; }
+
+if [ -n "$keep" ]; then
+  out=$keep
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
+
+flags_of() {
+  case "$1" in
+  O3) echo "-O3" ;;
+  lineinfo) echo "-O3 -lineinfo" ;;
+  G) echo "-G" ;;
+  *) echo "parse_matrix.sh: unknown variant $1" >&2; exit 2 ;;
+  esac
+}
+
+# One job line per compile: "src arch variant".
+joblist=$out/jobs.txt
+: >"$joblist"
+for src in corpus/src/*.cu; do
+  for arch in $archs; do
+    for v in $variants; do
+      if [ "$quick" = 1 ] && [ "$v" != O3 ]; then
+        case "$arch" in sm_80 | sm_90 | sm_120) ;; *) continue ;; esac
+      fi
+      echo "$src $arch $v" >>"$joblist"
+    done
+  done
+done
+
+# nvcc in parallel; a compile failure is recorded, not fatal.
+compile_one() {
+  src=$1 arch=$2 v=$3
+  name=$(basename "$src" .cu)
+  dir=$OUT/$arch.$v
+  mkdir -p "$dir"
+  # shellcheck disable=SC2046
+  if ! "$NVCC" -ptx -arch="$arch" $(flags_of "$v") "$src" -o "$dir/$name.ptx" 2>"$dir/$name.nvcc.err"; then
+    rm -f "$dir/$name.ptx"
+  fi
+}
+export -f compile_one
+export OUT=$out NVCC
+export -f flags_of
+
+start=$(date +%s)
+echo "parse_matrix: $(wc -l <"$joblist") nvcc compiles, -j$jobs, into $out" >&2
+xargs -P "$jobs" -L 1 bash -c 'compile_one "$0" "$1" "$2"' <"$joblist"
+echo "parse_matrix: nvcc done in $(($(date +%s) - start)) s" >&2
+
+# Parse every PTX twice: as written, and with --target equal to the arch it was built for.
+total_fail=0
+printf '%-8s %-9s %6s %7s %7s %7s  %s\n' arch variant files nvcc_ok passed failed "first diagnostic"
+for arch in $archs; do
+  for v in $variants; do
+    dir=$out/$arch.$v
+    [ -d "$dir" ] || continue
+    files=0 built=0 passed=0 failed=0 first=""
+    for src in corpus/src/*.cu; do
+      name=$(basename "$src" .cu)
+      grep -q "^$src $arch $v\$" "$joblist" || continue
+      files=$((files + 1))
+      ptx=$dir/$name.ptx
+      if [ ! -f "$ptx" ]; then
+        [ -n "$first" ] || first="nvcc failed: $name.cu: $(head -1 "$dir/$name.nvcc.err")"
+        failed=$((failed + 1))
+        continue
+      fi
+      built=$((built + 1))
+      ok=1
+      for opt in "" "--target $arch"; do
+        # shellcheck disable=SC2086
+        if ! "$PTXSIM" parse "$ptx" $opt >/dev/null 2>"$dir/$name.parse.err"; then
+          ok=0
+          [ -n "$first" ] || first="$(head -1 "$dir/$name.parse.err" | sed "s|^$dir/||")${opt:+ ($opt)}"
+          break
+        fi
+      done
+      if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    done
+    total_fail=$((total_fail + failed))
+    printf '%-8s %-9s %6d %7d %7d %7d  %s\n' "$arch" "$v" "$files" "$built" "$passed" "$failed" "${first:--}"
+  done
+done
+echo "parse_matrix: total $(($(date +%s) - start)) s, $total_fail failing" >&2
+[ "$total_fail" = 0 ]

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# setup.sh — installs what ptxsim needs to build and test on Debian 12 (run as root, or with sudo).
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build pkg-config libcjson-dev libcmocka-dev libgmp-dev
+      libmpfr-dev uthash-dev python3)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
