@@ -575,29 +575,35 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         d->imm = (int64_t)(intptr_t)in; /* operands are read from the source at call time */
         (void)rets;
         (void)args;
-        /* Pre-resolve argument and return slots for registers / immediates. */
-        int n = 1;
+        /* Argument slots, then result slots, in the function's call_slots array. */
+        ps_fprog *fp = c->fp;
+        d->aux = fp->ncall_slots;
+        int n = 0;
         const ps_operand *lists[2] = {args, rets};
         for (int l = 0; l < 2; l++) {
             if (!lists[l]) continue;
             for (int k = 0; k < lists[l]->nitems; k++) {
                 const ps_operand *o = &lists[l]->items[k];
-                if (n >= (int)PS_ARRAY_LEN(d->o)) {
-                    derr(c, in, "too many call arguments (at most %d)", (int)PS_ARRAY_LEN(d->o) - 1);
-                    return;
-                }
+                uint16_t slot;
                 if (o->kind == PS_OP_VAR) {
                     if (o->var->space != PS_SPACE_PARAM || is_kernel_param(fn, o->var)) {
                         derr(c, in, "call arguments must be .param variables or registers");
                         return;
                     }
-                    d->o[n++] = sym_slot(c, SK_LOCAL_SYM, o->var, 0);
+                    slot = sym_slot(c, SK_LOCAL_SYM, o->var, 0);
                 } else {
-                    d->o[n++] = value_slot(c, in, o, PS_T_NONE);
+                    slot = value_slot(c, in, o, PS_T_NONE);
                 }
+                if (fp->ncall_slots == fp->cap_call_slots) {
+                    fp->cap_call_slots = fp->cap_call_slots ? fp->cap_call_slots * 2 : 16;
+                    fp->call_slots = ps_xrealloc(fp->call_slots, sizeof(uint16_t) * (size_t)fp->cap_call_slots);
+                }
+                fp->call_slots[fp->ncall_slots++] = slot;
+                n++;
             }
         }
-        d->nops = (uint8_t)n;
+        d->nops = 0;
+        (void)n;
         return;
     }
     case PS_F_BAR:
@@ -624,6 +630,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (!fnp) fnp = ps_select_warp(in, d);
     if (!fnp) fnp = ps_select_int(in, d);
     if (!fnp) fnp = ps_select_float(in, d);
+    if (!fnp) fnp = ps_select_dot(in, d);
     if (!fnp) {
         derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
         return;
@@ -715,6 +722,7 @@ void ps_program_free(ps_program *p) {
     for (int i = 0; i < p->nfuncs; i++) {
         free(p->funcs[i].code);
         free(p->funcs[i].slots);
+        free(p->funcs[i].call_slots);
         ps_diags_free(&p->funcs[i].diags);
     }
     free(p->funcs);

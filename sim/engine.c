@@ -219,8 +219,9 @@ static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     caller->stack[caller->sp - 1].pc++;
     if (!push_frame(w, callee, exec, d)) return;
     ps_frame *f = &w->frames[w->nframes - 1];
+    const uint16_t *cs = cfp->call_slots + d->aux;
     for (int k = 0; k < nargs; k++) {
-        uint16_t s = d->o[1 + k];
+        uint16_t s = cs[k];
         const ps_var *pv = callee->func->params[k];
         ps_slot_info dst = {.kind = SK_LOCAL_SYM, .var = pv};
         copy_value(w, exec, caller_r, &cfp->slots[s], s, caller_base, NULL, f->r, &dst, 0,
@@ -236,7 +237,7 @@ static void do_return(ps_warp *w) {
     int nargs = callee->func->nparams;
     uint32_t mask = f->call_mask & w->live;
     for (int k = 0; k < callee->func->nrets; k++) {
-        uint16_t s = d->o[1 + nargs + k];
+        uint16_t s = caller->fp->call_slots[d->aux + nargs + k];
         const ps_var *rv = callee->func->rets[k];
         ps_slot_info src = {.kind = SK_LOCAL_SYM, .var = rv};
         copy_value(w, mask, f->r, &src, 0, f->local_base, NULL, caller->r, &caller->fp->slots[s], s,

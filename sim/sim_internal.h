@@ -112,6 +112,8 @@ struct ps_fprog {
     /* kernel only */
     uint64_t kparam_bytes;
     ps_diags diags;       /* what ptxsim cannot execute in this function */
+    uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
+    int ncall_slots, cap_call_slots;
 };
 
 struct ps_program {
@@ -248,6 +250,7 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);
 
 /* Device internals used by the loader. */
 typedef struct {

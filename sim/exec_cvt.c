@@ -1,0 +1,134 @@
+/* exec_cvt.c — cvt between u8..u64, s8..s64, f16, bf16, tf32, f32 and f64, and the packed
+ * cvt.{f16x2,bf16x2}.f32 d, a, b (PTX ISA 9.7.9.21); numerics through fp.h's ps_cvt.
+ *
+ * Destination width: the ISA lets cvt write a register wider than its type and then "the
+ * result of conversion is sign-extended to the destination register width for signed
+ * integers, and is zero-extended ... for unsigned, bit-size, and floating-point types"
+ * (9.7.9.21 Notes, 9.4.1). A handler does not know the register's declared width, so signed
+ * integer results are sign-extended to all 64 bits of the slot: every reader truncates to its
+ * own width, so each register width sees exactly what the ISA prescribes. */
+#include "sim_internal.h"
+
+ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);
+
+/* Sign- or zero-extension of the low (64 - sh) bits; sh in 0..56. */
+static inline uint64_t sx(uint64_t v, unsigned sh) { return (uint64_t)((int64_t)(v << sh) >> sh); }
+static inline uint64_t zx(uint64_t v, unsigned sh) { return v << sh >> sh; }
+
+/* d->aux: dtype | atype << 8 | ps_cvt flags << 16 (generic path) or the source and
+ * destination extension shifts (integer path); d->aux8: sign-extension shift of the result. */
+#define AUX_DT(d) ((ps_cvt_type)((d)->aux & 0xff))
+#define AUX_AT(d) ((ps_cvt_type)(((d)->aux >> 8) & 0xff))
+#define AUX_FL(d) ((unsigned)(d)->aux >> 16)
+
+static void h_cvt(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]);
+    ps_cvt_type dt = AUX_DT(d), at = AUX_AT(d);
+    unsigned fl = AUX_FL(d), sh = d->aux8;
+    ps_rnd r = (ps_rnd)d->rnd;
+    LANES(w, rd[l] = sx(ps_cvt(dt, at, ra[l], r, fl), sh));
+}
+
+/* Integer to integer without .sat: extend the source by its signedness, then keep the
+ * destination's bits and extend them by its signedness (two's-complement wrap). */
+#define DEF_CVT_II(name, SRC, DST)                                                              \
+    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+        uint64_t *rd = R(w, d->o[0]);                                                           \
+        const uint64_t *ra = R(w, d->o[1]);                                                     \
+        unsigned sa = (unsigned)d->aux & 0xff, sd = (unsigned)(d->aux >> 8) & 0xff;             \
+        LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));                                              \
+    }
+DEF_CVT_II(h_cvt_uu, zx, zx)
+DEF_CVT_II(h_cvt_us, zx, sx)
+DEF_CVT_II(h_cvt_su, sx, zx)
+DEF_CVT_II(h_cvt_ss, sx, sx)
+
+/* cvt.f32.f32 and cvt.f64.f64 without modifiers copy the bits: an H200 keeps NaN payloads
+ * there (0x7fa00001 stays 0x7fa00001), whereas .ftz/.sat/.rni go through ps_cvt. */
+static void h_cvt_copy32(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]);
+    LANES(w, rd[l] = (uint32_t)ra[l]);
+}
+static void h_cvt_copy64(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]);
+    LANES(w, rd[l] = ra[l]);
+}
+
+/* cvt.frnd2{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b: d[31:16] = cvt(a), d[15:0] = cvt(b). */
+static void h_cvt_x2(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
+    ps_cvt_type dt = AUX_DT(d);
+    unsigned fl = AUX_FL(d);
+    ps_rnd r = (ps_rnd)d->rnd;
+    LANES(w, rd[l] = ps_cvt(dt, PS_CVT_F32, ra[l], r, fl) << 16 | ps_cvt(dt, PS_CVT_F32, rb[l], r, fl));
+}
+
+static int cvt_type(int t) {
+    switch (t) {
+    case PS_T_U8: return PS_CVT_U8;
+    case PS_T_U16: return PS_CVT_U16;
+    case PS_T_U32: return PS_CVT_U32;
+    case PS_T_U64: return PS_CVT_U64;
+    case PS_T_S8: return PS_CVT_S8;
+    case PS_T_S16: return PS_CVT_S16;
+    case PS_T_S32: return PS_CVT_S32;
+    case PS_T_S64: return PS_CVT_S64;
+    case PS_T_F16: return PS_CVT_F16;
+    case PS_T_BF16: return PS_CVT_BF16;
+    case PS_T_TF32: return PS_CVT_TF32;
+    case PS_T_F32: return PS_CVT_F32;
+    case PS_T_F64: return PS_CVT_F64;
+    default: return -1;
+    }
+}
+static bool cvt_is_int(int c) { return c >= PS_CVT_U8 && c <= PS_CVT_S64; }
+static bool cvt_is_signed(int c) { return c >= PS_CVT_S8 && c <= PS_CVT_S64; }
+
+static unsigned cvt_flags(const ps_dinsn *d) {
+    unsigned f = 0;
+    if (d->flags & DF_FTZ) f |= PS_CVT_FTZ;
+    if (d->flags & DF_SAT) f |= PS_CVT_SAT;
+    if (d->flags & DF_RELU) f |= PS_CVT_RELU;
+    if (d->flags & DF_SATFINITE) f |= PS_CVT_SATFINITE;
+    return f;
+}
+
+ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
+    unsigned fl = cvt_flags(d);
+    if ((d->flags & DF_HAS_RND) && d->rnd > PS_RND_RNA) return NULL;
+    if (d->type == PS_T_F16X2 || d->type == PS_T_BF16X2) {
+        if (d->type2 != PS_T_F32 || d->nops != 3 || (d->flags & (DF_INTEGRAL | DF_FTZ | DF_SAT)) ||
+            (d->rnd != PS_RND_RN && d->rnd != PS_RND_RZ))
+            return NULL;
+        d->aux = (int32_t)((d->type == PS_T_F16X2 ? PS_CVT_F16 : PS_CVT_BF16) | fl << 16);
+        return h_cvt_x2;
+    }
+    int dt = cvt_type(d->type), at = cvt_type(d->type2);
+    if (dt < 0 || at < 0 || d->nops != 2) return NULL;
+    int dw = ps_cvt_type_bits((ps_cvt_type)dt), aw = ps_cvt_type_bits((ps_cvt_type)at);
+    bool dint = cvt_is_int(dt), aint = cvt_is_int(at);
+    if (dint && aint && !(fl & PS_CVT_SAT)) {
+        static const ps_exec_fn f[2][2] = {{h_cvt_uu, h_cvt_us}, {h_cvt_su, h_cvt_ss}};
+        d->aux = (int32_t)((64 - aw) | (64 - dw) << 8);
+        return f[cvt_is_signed(at)][cvt_is_signed(dt)];
+    }
+    if (dt == at && (dt == PS_CVT_F32 || dt == PS_CVT_F64) && !fl &&
+        !(d->flags & (DF_INTEGRAL | DF_HAS_RND)))
+        return dt == PS_CVT_F32 ? h_cvt_copy32 : h_cvt_copy64;
+    if (d->flags & DF_INTEGRAL) {
+        /* .rni/.rzi/.rmi/.rpi: float -> int, or same-size float -> float rounded to an integer */
+        if (aint || (!dint && dw != aw)) return NULL;
+        if (!dint) fl |= PS_CVT_INTEGRAL;
+    } else if (!dint && !aint && (d->flags & DF_HAS_RND) == 0) {
+        d->rnd = PS_RND_RN; /* widening or same-size: exact, the mode is unused */
+    } else if (dint && !aint && (d->flags & DF_HAS_RND) == 0) {
+        d->rnd = PS_RND_RZ; /* legacy float -> int without .irnd truncates, as C does */
+    }
+    d->aux = (int32_t)(dt | at << 8 | fl << 16);
+    d->aux8 = (uint8_t)(cvt_is_signed(dt) ? 64 - dw : 0);
+    return h_cvt;
+}

@@ -1,0 +1,352 @@
+/* test_engine.c — end-to-end behaviour of the engine on hand-written PTX: SIMT divergence and
+ * reconvergence, jump tables, calls (direct, recursive, indirect), exit, barriers, deadlock,
+ * watchdog, faults, address spaces, special registers, atomics and warp-level operations.
+ * Expected values are computed by plain C in each test. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static char diag[4096];
+
+static ps_status run1(const char *ptx, unsigned grid, unsigned block, void *out, size_t bytes,
+                      ps_launch_result *res) {
+    tu_launch cfg = {.grid = {grid, 1, 1}, .block = {block, 1, 1}};
+    tu_buf b = {out, bytes};
+    ps_status st = tu_run(ptx, "k", &cfg, &b, 1, res, diag, sizeof diag);
+    if (diag[0]) fprintf(stderr, "%s", diag);
+    return st;
+}
+
+/* Kernel prologue: %r1 = global thread index, %rd1 = &out[%r1] (u32 elements). */
+#define PROLOGUE                                                                  \
+    ".visible .entry k(.param .u64 p0) {\n"                                       \
+    "  .reg .pred %p<8>; .reg .b32 %r<32>; .reg .b64 %rd<16>;\n"                  \
+    "  ld.param.u64 %rd2, [p0]; cvta.to.global.u64 %rd2, %rd2;\n"                 \
+    "  mov.u32 %r2, %tid.x; mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x;\n"        \
+    "  mad.lo.s32 %r1, %r3, %r4, %r2;\n"                                          \
+    "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd1, %rd2, %rd3;\n"
+
+static void nested_divergence(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  and.b32 %r5, %r1, 1; setp.eq.s32 %p1, %r5, 0;\n"
+        "  @%p1 bra EVEN;\n"
+        "  and.b32 %r6, %r1, 2; setp.ne.s32 %p2, %r6, 0;\n"
+        "  @%p2 bra ODD2;\n"
+        "  mov.u32 %r10, 100; bra JOIN1;\n"
+        "ODD2: mov.u32 %r10, 200;\n"
+        "JOIN1: add.s32 %r10, %r10, 1; bra DONE;\n"
+        "EVEN: mul.lo.s32 %r10, %r1, 3;\n"
+        "DONE: add.s32 %r10, %r10, %r1; st.global.u32 [%rd1], %r10; ret; }\n";
+    uint32_t out[64] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 2, 32, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 64; i++) {
+        uint32_t v = (i & 1) == 0 ? i * 3 : ((i & 2) ? 200 : 100) + 1;
+        assert_int_equal(out[i], v + i);
+    }
+    assert_true(res.stats.divergent_branches >= 4); /* two branches diverge in each warp */
+}
+
+static void divergent_loop_with_break(void **state) {
+    (void)state;
+    /* sum = 0; for (j = 0; j < tid % 9; j++) { if (j == 5) break; sum += j * 2 + 1; } */
+    const char *ptx = TU_HEADER PROLOGUE
+        "  rem.u32 %r5, %r1, 9; mov.u32 %r6, 0; mov.u32 %r7, 0;\n"
+        "LOOP: setp.ge.u32 %p1, %r6, %r5; @%p1 bra END;\n"
+        "  setp.eq.u32 %p2, %r6, 5; @%p2 bra END;\n"
+        "  shl.b32 %r8, %r6, 1; add.s32 %r8, %r8, 1; add.s32 %r7, %r7, %r8;\n"
+        "  add.s32 %r6, %r6, 1; bra LOOP;\n"
+        "END: st.global.u32 [%rd1], %r7; ret; }\n";
+    uint32_t out[96] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 3, 32, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 96; i++) {
+        uint32_t sum = 0;
+        for (uint32_t j = 0; j < i % 9; j++) {
+            if (j == 5) break;
+            sum += j * 2 + 1;
+        }
+        assert_int_equal(out[i], sum);
+    }
+}
+
+static void jump_table(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  rem.u32 %r5, %r1, 3;\n"
+        "TAB: .branchtargets L0, L1, L2;\n"
+        "  brx.idx %r5, TAB;\n"
+        "L0: mov.u32 %r6, 10; bra J;\n"
+        "L1: mov.u32 %r6, 20; bra J;\n"
+        "L2: mov.u32 %r6, 30;\n"
+        "J: add.s32 %r6, %r6, %r1; st.global.u32 [%rd1], %r6; ret; }\n";
+    uint32_t out[40] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 40, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 40; i++) assert_int_equal(out[i], (i % 3 + 1) * 10 + i);
+}
+
+static void calls_recursion_and_indirect(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".func (.param .b32 r) fact(.param .b32 n) {\n"
+        "  .reg .pred %p<2>; .reg .b32 %r<6>;\n"
+        "  ld.param.b32 %r1, [n]; setp.le.u32 %p1, %r1, 1; @%p1 bra BASE;\n"
+        "  sub.s32 %r2, %r1, 1;\n"
+        "  { .param .b32 a; .param .b32 rv; st.param.b32 [a], %r2;\n"
+        "    call (rv), fact, (a); ld.param.b32 %r3, [rv]; }\n"
+        "  mul.lo.s32 %r4, %r3, %r1; st.param.b32 [r], %r4; ret;\n"
+        "BASE: mov.u32 %r5, 1; st.param.b32 [r], %r5; ret; }\n"
+        ".func (.param .b32 r) twice(.param .b32 x) {\n"
+        "  .reg .b32 %r<3>; ld.param.b32 %r1, [x]; shl.b32 %r2, %r1, 1; st.param.b32 [r], %r2; ret; }\n"
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+        "  ld.param.u64 %rd2, [p0]; mov.u32 %r1, %tid.x;\n"
+        "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd1, %rd2, %rd3;\n"
+        "  rem.u32 %r2, %r1, 8; mov.u32 %r3, 0;\n"
+        "  setp.lt.u32 %p1, %r1, 24; @!%p1 bra SKIP;\n" /* divergent call */
+        "  { .param .b32 a; .param .b32 rv; st.param.b32 [a], %r2;\n"
+        "    call (rv), fact, (a); ld.param.b32 %r3, [rv]; }\n"
+        "SKIP: mov.u64 %rd4, twice;\n"
+        "  { .param .b32 a; .param .b32 rv; st.param.b32 [a], %r3;\n"
+        "    proto: .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+        "    call (rv), %rd4, (a), proto; ld.param.b32 %r4, [rv]; }\n"
+        "  st.global.u32 [%rd1], %r4; ret; }\n";
+    uint32_t out[32] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 32, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 32; i++) {
+        uint32_t f = 1;
+        for (uint32_t k = 2; k <= i % 8; k++) f *= k;
+        assert_int_equal(out[i], i < 24 ? 2 * f : 0);
+    }
+}
+
+static void exit_then_barrier(void **state) {
+    (void)state;
+    /* odd threads exit; the others meet at bar.sync 0 (exited threads do not block it) and
+     * read a neighbour's shared value written before the barrier */
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+        "  .shared .align 4 .b32 sh[64];\n"
+        "  ld.param.u64 %rd2, [p0]; mov.u32 %r1, %tid.x;\n"
+        "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd1, %rd2, %rd3;\n"
+        "  and.b32 %r2, %r1, 1; setp.ne.s32 %p1, %r2, 0; @%p1 exit;\n"
+        "  mov.u32 %r3, sh; shl.b32 %r4, %r1, 2; add.s32 %r5, %r3, %r4;\n"
+        "  mul.lo.s32 %r6, %r1, 7; st.shared.u32 [%r5], %r6;\n"
+        "  bar.sync 0;\n"
+        "  add.s32 %r7, %r1, 2; and.b32 %r7, %r7, 63; shl.b32 %r7, %r7, 2; add.s32 %r7, %r3, %r7;\n"
+        "  ld.shared.u32 %r8, [%r7]; st.global.u32 [%rd1], %r8; ret; }\n";
+    uint32_t out[64];
+    memset(out, 0xee, sizeof out);
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 64, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 64; i++)
+        assert_int_equal(out[i], (i & 1) ? 0xeeeeeeeeu : ((i + 2) & 63) * 7);
+}
+
+static void bar_red_popc_and_deadlock(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  rem.u32 %r5, %r1, 3; setp.eq.u32 %p1, %r5, 0;\n"
+        "  bar.red.popc.u32 %r6, 0, %p1;\n"
+        "  bar.red.or.pred %p2, 1, %p1; selp.u32 %r7, 1000, 0, %p2; add.s32 %r6, %r6, %r7;\n"
+        "  st.global.u32 [%rd1], %r6; ret; }\n";
+    uint32_t out[100] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 100, out, sizeof out, &res), PS_OK);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 100; i++) n += i % 3 == 0;
+    for (uint32_t i = 0; i < 100; i++) assert_int_equal(out[i], n + 1000);
+
+    /* warp 0 waits on barrier 1, warp 1 on barrier 2: neither can complete */
+    const char *dead = TU_HEADER PROLOGUE
+        "  setp.lt.u32 %p1, %r1, 32; @%p1 bra A;\n"
+        "  bar.sync 2; bra E;\n"
+        "A: bar.sync 1;\n"
+        "E: st.global.u32 [%rd1], %r1; ret; }\n";
+    assert_int_equal(run1(dead, 1, 64, out, 64 * 4, &res), PS_ERR_FAULT);
+    assert_int_equal(res.fault.kind, PS_FAULT_DEADLOCK);
+}
+
+static void watchdog_stops_infinite_loop(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE "L: add.s32 %r5, %r5, 1; bra L; }\n";
+    uint32_t out[32];
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .watchdog = 100000};
+    tu_buf b = {out, sizeof out};
+    ps_launch_result res;
+    assert_int_equal(tu_run(ptx, "k", &cfg, &b, 1, &res, diag, sizeof diag), PS_ERR_WATCHDOG);
+    assert_int_equal(res.fault.kind, PS_FAULT_WATCHDOG);
+    assert_non_null(strstr(res.fault.message, "'k'"));
+}
+
+static void out_of_bounds_and_misaligned(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  st.global.u32 [%rd1], %r1;\n" /* line 10 of the snippet */
+        "  st.global.u32 [%rd1+128], %r1;\n"
+        "  ret; }\n";
+    uint32_t out[40] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 32, out, sizeof out, &res), PS_ERR_FAULT);
+    assert_int_equal(res.fault.kind, PS_FAULT_OUT_OF_BOUNDS);
+    assert_int_equal(res.fault.ptx_line, 11);
+    assert_int_equal(res.fault.thread[0], 8); /* 8*4+128 = 160 = first byte past 40 words */
+    assert_non_null(strstr(res.fault.message, "0 bytes past the end"));
+
+    const char *mis = TU_HEADER PROLOGUE "  st.global.u32 [%rd1+2], %r1; ret; }\n";
+    assert_int_equal(run1(mis, 1, 32, out, sizeof out, &res), PS_ERR_FAULT);
+    assert_int_equal(res.fault.kind, PS_FAULT_MISALIGNED);
+}
+
+static void generic_shared_and_local(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<16>; .reg .b64 %rd<16>;\n"
+        "  .shared .align 8 .b8 sh[256];\n"
+        "  .local .align 4 .b8 loc[64];\n"
+        "  ld.param.u64 %rd2, [p0]; mov.u32 %r1, %tid.x;\n"
+        "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd1, %rd2, %rd3;\n"
+        "  mov.u64 %rd4, sh; cvta.shared.u64 %rd5, %rd4; add.s64 %rd5, %rd5, %rd3;\n"
+        "  add.s32 %r2, %r1, 1000; st.u32 [%rd5], %r2;\n"           /* generic store to shared */
+        "  mov.u64 %rd6, loc; cvta.local.u64 %rd7, %rd6;\n"
+        "  and.b32 %r3, %r1, 15; mul.wide.u32 %rd8, %r3, 4; add.s64 %rd9, %rd7, %rd8;\n"
+        "  mul.lo.s32 %r4, %r1, %r1; st.u32 [%rd9], %r4;\n"          /* generic store to local */
+        "  add.s64 %rd10, %rd6, %rd8; ld.local.u32 %r5, [%rd10];\n"
+        "  add.s64 %rd11, %rd4, %rd3; ld.shared.u32 %r6, [%rd11];\n"
+        "  add.s32 %r7, %r5, %r6; st.global.u32 [%rd1], %r7; ret; }\n";
+    uint32_t out[64] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 64, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i * i + i + 1000);
+}
+
+static void special_registers(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+        "  ld.param.u64 %rd2, [p0];\n"
+        "  mov.u32 %r1, %tid.x; mov.u32 %r2, %tid.y; mov.u32 %r3, %ntid.x; mov.u32 %r4, %ctaid.x;\n"
+        "  mad.lo.s32 %r5, %r2, %r3, %r1; mov.u32 %r6, %ntid.y; mul.lo.s32 %r6, %r6, %r3;\n"
+        "  mad.lo.s32 %r5, %r4, %r6, %r5;\n"            /* linear index */
+        "  mul.wide.u32 %rd3, %r5, 16; add.s64 %rd1, %rd2, %rd3;\n"
+        "  mov.u32 %r7, %laneid; mov.u32 %r8, %lanemask_lt; mov.u32 %r9, %warpid; mov.u32 %r10, %nctaid.x;\n"
+        "  st.global.v4.u32 [%rd1], {%r7, %r8, %r9, %r10}; ret; }\n";
+    uint32_t out[2 * 48 * 4] = {0};
+    tu_launch cfg = {.grid = {2, 1, 1}, .block = {16, 3, 1}};
+    tu_buf b = {out, sizeof out};
+    ps_launch_result res;
+    assert_int_equal(tu_run(ptx, "k", &cfg, &b, 1, &res, diag, sizeof diag), PS_OK);
+    for (uint32_t i = 0; i < 96; i++) {
+        uint32_t t = i % 48, lane = t % 32;
+        assert_int_equal(out[4 * i + 0], lane);
+        assert_int_equal(out[4 * i + 1], (1u << lane) - 1);
+        assert_int_equal(out[4 * i + 2], t / 32);
+        assert_int_equal(out[4 * i + 3], 2);
+    }
+}
+
+static void global_atomics_across_host_threads(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  atom.global.add.u32 %r5, [%rd2], 1;\n"
+        "  atom.global.max.s32 %r6, [%rd2+4], %r1;\n"
+        "CAS: ld.volatile.global.u32 %r7, [%rd2+8]; add.s32 %r8, %r7, 3;\n"
+        "  atom.global.cas.b32 %r9, [%rd2+8], %r7, %r8; setp.ne.u32 %p1, %r9, %r7; @%p1 bra CAS;\n"
+        "  ret; }\n";
+    uint32_t out[4] = {0, 0, 0, 0};
+    tu_launch cfg = {.grid = {64, 1, 1}, .block = {128, 1, 1}, .threads = 2};
+    tu_buf b = {out, sizeof out};
+    ps_launch_result res;
+    assert_int_equal(tu_run(ptx, "k", &cfg, &b, 1, &res, diag, sizeof diag), PS_OK);
+    assert_int_equal(out[0], 64 * 128);
+    assert_int_equal(out[1], 64 * 128 - 1);
+    assert_int_equal(out[2], 3 * 64 * 128);
+}
+
+static void warp_shuffles_votes_match_redux(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  mul.wide.u32 %rd3, %r1, 32; add.s64 %rd1, %rd2, %rd3;\n"
+        "  mul.lo.s32 %r5, %r1, 11;\n"
+        "  shfl.sync.down.b32 %r6|%p1, %r5, 3, 0x1f, 0xffffffff;\n"
+        "  shfl.sync.up.b32 %r7, %r5, 5, 0, 0xffffffff;\n"
+        "  shfl.sync.bfly.b32 %r8, %r5, 6, 0x1f, 0xffffffff;\n"
+        "  shfl.sync.idx.b32 %r9, %r5, %r1, 0x1c1f, 0xffffffff;\n" /* segments of 8 lanes */
+        "  and.b32 %r10, %r1, 3; setp.eq.u32 %p2, %r10, 1; vote.sync.ballot.b32 %r11, %p2, 0xffffffff;\n"
+        "  shr.u32 %r12, %r1, 3; match.any.sync.b32 %r13, %r12, 0xffffffff;\n"
+        "  redux.sync.add.u32 %r14, %r1, 0xffffffff; redux.sync.max.s32 %r15, %r10, 0xffffffff;\n"
+        "  selp.u32 %r16, 1, 0, %p1;\n"
+        "  st.global.v4.u32 [%rd1], {%r6, %r7, %r8, %r9};\n"
+        "  st.global.v4.u32 [%rd1+16], {%r11, %r13, %r14, %r16}; ret; }\n";
+    uint32_t out[32 * 8] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 32, out, sizeof out, &res), PS_OK);
+    uint32_t ballot = 0, sum = 0;
+    for (uint32_t l = 0; l < 32; l++) {
+        if ((l & 3) == 1) ballot |= 1u << l;
+        sum += l;
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        uint32_t *o = &out[8 * l];
+        uint32_t down = l + 3 <= 31 ? l + 3 : l;
+        assert_int_equal(o[0], down * 11);
+        assert_int_equal(o[1], (l >= 5 ? l - 5 : l) * 11);
+        assert_int_equal(o[2], (l ^ 6) * 11);
+        assert_int_equal(o[3], ((l & ~7u) | (l & 7u)) * 11); /* idx within the 8-lane segment */
+        assert_int_equal(o[4], ballot);
+        assert_int_equal(o[5], 0xffu << (l & ~7u));
+        assert_int_equal(o[6], sum);
+        assert_int_equal(o[7], l + 3 <= 31);
+    }
+    /* a full member mask inside a divergent branch is a misuse */
+    const char *bad = TU_HEADER PROLOGUE
+        "  setp.lt.u32 %p1, %r1, 16; @!%p1 bra E;\n"
+        "  shfl.sync.down.b32 %r6, %r1, 1, 0x1f, 0xffffffff;\n"
+        "E: ret; }\n";
+    assert_int_equal(run1(bad, 1, 32, out, sizeof out, &res), PS_ERR_FAULT);
+    assert_int_equal(res.fault.kind, PS_FAULT_INVALID_WARP_SYNC);
+}
+
+static void unsupported_instruction_is_located(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<4>;\n"
+        "  vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r1;\n"
+        "  ret; }\n";
+    uint32_t out[1];
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
+    assert_non_null(strstr(diag, "6:3: 'vabsdiff4.u32.u32.u32.add' is not supported"));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(nested_divergence),
+        cmocka_unit_test(divergent_loop_with_break),
+        cmocka_unit_test(jump_table),
+        cmocka_unit_test(calls_recursion_and_indirect),
+        cmocka_unit_test(exit_then_barrier),
+        cmocka_unit_test(bar_red_popc_and_deadlock),
+        cmocka_unit_test(watchdog_stops_infinite_loop),
+        cmocka_unit_test(out_of_bounds_and_misaligned),
+        cmocka_unit_test(generic_shared_and_local),
+        cmocka_unit_test(special_registers),
+        cmocka_unit_test(global_atomics_across_host_threads),
+        cmocka_unit_test(warp_shuffles_votes_match_redux),
+        cmocka_unit_test(unsupported_instruction_is_located),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
