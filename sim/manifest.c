@@ -456,7 +456,15 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
 
 ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,
                                     size_t errlen) {
-    mkdir(dir, 0777);
+    char *tmp = ps_xstrdup(dir); /* mkdir -p */
+    for (char *q = tmp + 1; *q; q++)
+        if (*q == '/') {
+            *q = 0;
+            mkdir(tmp, 0777);
+            *q = '/';
+        }
+    mkdir(tmp, 0777);
+    free(tmp);
     for (int i = 0; i < m->nbufs; i++) {
         const ps_mbuf *b = &m->bufs[i];
         char *path = ps_xmalloc(strlen(dir) + strlen(b->name) + 8);
