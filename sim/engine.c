@@ -40,6 +40,32 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
     atomic_store(&L->stop, 1);
 }
 
+void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d) {
+    const ps_cta *c = w->cta;
+    memcpy(at->ctaid, c->ctaid, sizeof at->ctaid);
+    memcpy(at->block, c->L->cfg.block, sizeof at->block);
+    at->warp = w->id;
+    at->worker = c->worker;
+    at->insn = d ? d->src : NULL;
+    at->function = w->nframes ? w->frames[w->nframes - 1].fp->func->name : NULL;
+}
+
+static void branch_event(ps_warp *w, const ps_dinsn *d, uint32_t active, uint32_t taken) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->branch) return;
+    ps_event_where at;
+    ps_event_where_fill(&at, w, d);
+    o->branch(o->ctx, &at, active, taken);
+}
+
+static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes, bool release) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->barrier) return;
+    ps_event_where at;
+    ps_event_where_fill(&at, w, d);
+    o->barrier(o->ctx, &at, id, lanes, release);
+}
+
 /* ---- frames ----------------------------------------------------------------- */
 
 static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
@@ -258,6 +284,12 @@ static uint32_t cta_live_threads(ps_cta *c) {
 
 static void bar_release(ps_cta *c, int id) {
     ps_barrier *b = &c->bars[id];
+    if (c->obs && c->obs->barrier) {
+        ps_event_where at;
+        ps_event_where_fill(&at, &c->warps[0], NULL);
+        at.warp = -1;
+        c->obs->barrier(c->obs->ctx, &at, id, 0, true);
+    }
     for (int i = 0; i < c->nwarps; i++) {
         if (!(b->waiting >> i & 1)) continue;
         ps_warp *w = &c->warps[i];
@@ -317,6 +349,7 @@ static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
         if (pv != exec) b->red_and = 0;
         if (pv) b->red_or = 1;
     }
+    if (c->obs) barrier_event(w, d, (int)id, exec, false);
     if (!arrive) {
         w->state = WS_BARRIER;
         w->bar_id = (int)id;
@@ -422,6 +455,7 @@ static int warp_run(ps_warp *w, int quantum) {
         case CTL_BRA: {
             uint32_t notk = m & ~exec;
             c->stats.branches++;
+            if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
             if (!notk) e->pc = d->target;
             else if (!exec) e->pc++;
             else {
@@ -435,6 +469,7 @@ static int warp_run(ps_warp *w, int quantum) {
         }
         case CTL_BRX:
             c->stats.branches++;
+            if (c->obs) branch_event(w, d, m, exec);
             if (!exec) e->pc++;
             else do_brx(w, f, d, m, exec);
             break;
@@ -559,8 +594,11 @@ static void *worker_main(void *arg) {
         if (atomic_load(&L->stop)) break;
         uint64_t i = atomic_fetch_add(&L->next_cta, 1);
         if (i >= L->ncta) break;
+        const ps_observer *o = L->cfg.observer;
         cta_setup(wk, i);
+        if (o && o->cta_begin) o->cta_begin(o->ctx, wk->cta.worker, wk->cta.ctaid);
         if (!wk->cta.faulted) cta_run(wk);
+        if (o && o->cta_end) o->cta_end(o->ctx, wk->cta.worker, wk->cta.ctaid);
         wk->cta.stats.ctas++;
     }
     return NULL;
@@ -713,11 +751,15 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;
+    if (cfg->observer && cfg->observer->launch_begin)
+        cfg->observer->launch_begin(cfg->observer->ctx, nthr, name);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int t = 0; t < nthr; t++) {
         worker *wk = &wks[t];
         wk->L = L;
         wk->cta.L = L;
+        wk->cta.obs = cfg->observer;
+        wk->cta.worker = t;
         wk->cta.shared_size = shared_total;
         wk->cta.shared = ps_xcalloc(1, shared_total + 16);
         wk->cta.local = L->local_per_thread ? ps_xcalloc(nthreads, L->local_per_thread) : NULL;

@@ -6,14 +6,38 @@
 
 /* ---- ld / st ----------------------------------------------------------------- */
 
+/* Starts an access event when a checker listens; returns NULL otherwise. */
+static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev, ps_access_kind k,
+                                 int sz, int vec) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->mem) return NULL;
+    ps_event_where_fill(&ev->at, w, d);
+    ev->kind = k;
+    ev->size = (unsigned)(sz * vec);
+    ev->elem = (unsigned)sz;
+    ev->mask = w->exec;
+    return ev;
+}
+
+static void event_end(ps_warp *w, ps_mem_event *ev) {
+    if (ev) w->cta->obs->mem(w->cta->obs->ctx, ev);
+}
+
+static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int l, bool write,
+                            ps_mem_event *ev) {
+    return ev ? ps_mem_resolve_ev(w, space, addr, size, l, write, ev)
+              : ps_mem_resolve(w, space, addr, size, l, write);
+}
+
 #define LD_HANDLER(name, T, EXT)                                                       \
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[vec]);                                        \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);         \
         for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
             int l = __builtin_ctz(m);                                                  \
-            const uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm, \
-                                              (unsigned)(sz * vec), l, false);         \
+            const uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm,        \
+                                       (unsigned)(sz * vec), l, false, ev);            \
             if (!p) return;                                                            \
             for (int k = 0; k < vec; k++) {                                            \
                 T v;                                                                   \
@@ -21,6 +45,7 @@
                 R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                  \
             }                                                                          \
         }                                                                              \
+        event_end(w, ev);                                                              \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -34,16 +59,18 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[0]);                                          \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
         for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
             int l = __builtin_ctz(m);                                                  \
-            uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm,       \
-                                        (unsigned)(sz * vec), l, true);                \
+            uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm,              \
+                                 (unsigned)(sz * vec), l, true, ev);                   \
             if (!p) return;                                                            \
             for (int k = 0; k < vec; k++) {                                            \
                 T v = (T)R(w, d->o[1 + k])[l];                                         \
                 memcpy(p + k * sz, &v, sizeof v);                                      \
             }                                                                          \
         }                                                                              \
+        event_end(w, ev);                                                              \
     }
 ST_HANDLER(st_8, uint8_t)
 ST_HANDLER(st_16, uint16_t)
@@ -123,9 +150,10 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
     const uint64_t *B = R(w, d->o[ai + 1]);
     const uint64_t *C = op == AT_CAS ? R(w, d->o[ai + 2]) : B;
     unsigned size = (unsigned)bits / 8;
+    ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_ATOMIC, (int)size, 1);
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint8_t *p = ps_mem_resolve(w, d->space, base[l] + (uint64_t)d->imm, size, l, true);
+        uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm, size, l, true, ev);
         if (!p) return;
         uint64_t old;
         bool write;
@@ -146,6 +174,7 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
         }
         if (returns) R(w, d->o[0])[l] = old;
     }
+    event_end(w, ev);
 }
 
 static void atom_ret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, true); }

@@ -109,6 +109,23 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
     return NULL;
 }
 
+static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
+                                      PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
+
+void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
+                        ps_mem_event *ev) {
+    void *p = ps_mem_resolve(w, space, addr, size, lane, write);
+    if (space == SP_GENERIC) {
+        if (addr - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, addr -= SHARED_WINDOW;
+        else if (addr - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, addr -= LOCAL_WINDOW;
+        else if (addr - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, addr -= KPARAM_WINDOW;
+        else space = SP_GLOBAL;
+    }
+    ev->space[lane] = space_to_ps[space];
+    ev->addr[lane] = addr;
+    return p;
+}
+
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write) {
     ps_cta *c = w->cta;
     if (space == SP_GENERIC) {

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "isa.h"
 #include "ptx_parser.h"
+#include "observer.h"
 
 typedef struct ps_program ps_program; /* decoded module: one record array per function */
 typedef struct ps_device ps_device;   /* device memory: allocations in a simulated address space */
@@ -42,6 +43,7 @@ typedef struct {
     size_t params_size;
     int threads;                  /* host threads for CTAs; 0 = all cores */
     uint64_t watchdog;            /* max warp instructions for the launch; 0 = default */
+    const ps_observer *observer;  /* checkers; NULL for a plain run */
 } ps_launch_config;
 
 typedef enum {

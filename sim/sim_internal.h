@@ -206,6 +206,8 @@ struct ps_cta {
     ps_stats stats;
     uint64_t clock;
     const ps_dinsn *cur;     /* instruction being executed (fault reports) */
+    const ps_observer *obs;  /* NULL unless checkers run */
+    int worker;
     ps_warp *cur_warp;
     bool faulted;
 };
@@ -242,8 +244,13 @@ static inline uint32_t read_pred(const ps_warp *w, const ps_dinsn *d, int opi) {
 void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Memory access: resolves (space, address) of `lane` to a host pointer, or faults (NULL). */
+/* Memory access: resolves (space, address) of `lane` to a host pointer, or faults (NULL).
+ * When `ev` is not NULL the lane's resolved space and address are recorded in it. */
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write);
+void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
+                        ps_mem_event *ev);
+/* Fills the location part of an event for warp w executing d. */
+void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d);
 
 /* Handler selection per family; each returns NULL when it does not know the form. */
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);

@@ -1,0 +1,44 @@
+/* observer.h — what the engine tells checkers while it runs (DESIGN §4). Checkers observe;
+ * they never change simulator state. With no observer installed the engine skips all of this. */
+#ifndef PTXSIM_OBSERVER_H
+#define PTXSIM_OBSERVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ptx_parser.h"
+
+typedef struct {
+    unsigned ctaid[3];
+    unsigned block[3];     /* CTA shape, to turn warp/lane into a thread index */
+    int warp;              /* warp index in the CTA */
+    int worker;            /* host thread running the CTA (0..nworkers-1) */
+    const ps_insn *insn;   /* PTX line, .loc source line, text */
+    const char *function;
+} ps_event_where;
+
+typedef enum { PS_ACC_LOAD, PS_ACC_STORE, PS_ACC_ATOMIC } ps_access_kind;
+
+typedef struct {
+    ps_event_where at;
+    ps_access_kind kind;
+    unsigned size;            /* bytes per lane (the whole vector) */
+    unsigned elem;            /* bytes per vector element */
+    uint32_t mask;            /* lanes that accessed memory */
+    uint8_t space[32];        /* ps_space each lane's access resolved to (generic accesses vary) */
+    uint64_t addr[32];        /* address in that space: shared offset, global address, ... */
+} ps_mem_event;
+
+typedef struct ps_observer {
+    void *ctx;
+    void (*launch_begin)(void *ctx, int nworkers, const char *kernel);
+    void (*cta_begin)(void *ctx, int worker, const unsigned ctaid[3]);
+    void (*cta_end)(void *ctx, int worker, const unsigned ctaid[3]);
+    void (*mem)(void *ctx, const ps_mem_event *e);
+    /* a conditional branch (or brx.idx) executed by `active` lanes, `taken` of them jumping */
+    void (*branch)(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken);
+    /* lanes arriving at a CTA barrier; release = the barrier completed */
+    void (*barrier)(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release);
+} ps_observer;
+
+#endif
