@@ -1,0 +1,109 @@
+/* verify.h — the verifier: checkers attached to the engine's events (sim/observer.h) that count
+ * what hurts (bank conflicts, divergence, uncoalesced accesses) and find what breaks (races,
+ * barrier misuse, out-of-bounds and uninitialised accesses), then report it (DESIGN §4, §6). */
+#ifndef PTXSIM_VERIFY_H
+#define PTXSIM_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+/* Finding kinds (DESIGN §6), in report order. */
+#define PS_FINDING_KINDS(X)                              \
+    X(RACE, "race")                                      \
+    X(OUT_OF_BOUNDS, "out-of-bounds")                    \
+    X(MISALIGNED, "misaligned")                          \
+    X(UNINITIALIZED, "uninitialized")                    \
+    X(BARRIER_DIVERGENCE, "barrier-divergence")          \
+    X(DEADLOCK, "deadlock")                              \
+    X(INVALID_WARP_SYNC, "invalid-warp-sync")            \
+    X(TRAP, "trap")                                      \
+    X(WATCHDOG, "watchdog")                              \
+    X(BANK_CONFLICT, "bank-conflict")                    \
+    X(DIVERGENCE, "divergence")                          \
+    X(UNCOALESCED, "uncoalesced")
+
+typedef enum {
+#define X(id, name) PS_FIND_##id,
+    PS_FINDING_KINDS(X)
+#undef X
+    PS_FIND_COUNT
+} ps_finding_kind;
+
+typedef enum { PS_SEV_NOTE, PS_SEV_WARNING, PS_SEV_ERROR } ps_severity;
+
+/* One side of a finding: where and who. */
+typedef struct {
+    int ptx_line;           /* 0 = unknown */
+    int src_file, src_line; /* .loc; 0 = none */
+    unsigned block[3], thread[3];
+    uint64_t address;
+    bool has_address;
+    bool is_write;
+} ps_site;
+
+typedef struct {
+    ps_finding_kind kind;
+    ps_severity severity;
+    char message[400];
+    ps_site at;             /* the access / instruction found */
+    ps_site other;          /* races: the conflicting access; has_other says whether set */
+    bool has_other;
+    uint64_t count;         /* occurrences folded into this finding (deduplicated by kind+lines) */
+} ps_finding;
+
+/* Per-instruction shared-memory statistics (bank conflicts), per PTX line. */
+typedef struct {
+    int ptx_line, src_line;
+    int kind;               /* PS_ACC_* */
+    uint64_t executions, wavefronts, ideal_wavefronts;
+    unsigned worst_way;     /* worst n-way conflict seen */
+} ps_line_bank_stats;
+
+typedef struct {
+    struct { uint64_t instructions, wavefronts, bank_conflicts; } shared[3]; /* load, store, atomic */
+    struct { uint64_t requests, sectors; } global[2];                       /* load, store */
+    uint64_t branches, divergent_branches;
+} ps_verify_stats;
+
+enum { PS_CHECK_BANK = 1u << 0, PS_CHECK_COALESCE = 1u << 1, PS_CHECK_DIVERGENCE = 1u << 2,
+       PS_CHECK_RACE = 1u << 3, PS_CHECK_BARRIER = 1u << 4, PS_CHECK_MEMORY = 1u << 5,
+       PS_CHECK_INIT = 1u << 6, PS_CHECK_ALL = 0x7f };
+
+typedef struct ps_verifier ps_verifier;
+
+/* A verifier for one launch of a kernel of `m` on `arch` (bank model per architecture). */
+ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigned checks);
+void ps_verifier_destroy(ps_verifier *v);
+/* Declares [addr, addr+bytes) of device memory as never written (manifest "init": "none"), so
+ * reads before writes are reported as uninitialised. Call before the launch. */
+void ps_verifier_mark_uninitialized(ps_verifier *v, uint64_t addr, uint64_t bytes);
+/* The observer to put in ps_launch_config.observer. */
+const ps_observer *ps_verifier_observer(ps_verifier *v);
+/* After the launch: turns the launch's fault (if any) into a finding and sorts findings. */
+void ps_verifier_finish(ps_verifier *v, const ps_launch_result *res);
+
+const ps_verify_stats *ps_verifier_stats(const ps_verifier *v);
+int ps_verifier_finding_count(const ps_verifier *v);
+const ps_finding *ps_verifier_finding(const ps_verifier *v, int i);
+int ps_verifier_line_stats(const ps_verifier *v, const ps_line_bank_stats **rows);
+const char *ps_finding_kind_name(ps_finding_kind k);
+bool ps_verifier_has_errors(const ps_verifier *v);
+
+/* Reports. */
+typedef struct {
+    const char *ptx_path;   /* for locations */
+    const char *kernel;
+    const char *arch;
+    int max_findings;       /* 0 = all */
+    unsigned only_kinds;    /* bit per ps_finding_kind; 0 = all */
+    ps_severity min_severity;
+} ps_report_options;
+
+void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
+int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+
+#endif

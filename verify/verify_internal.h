@@ -1,0 +1,56 @@
+/* verify_internal.h — how checkers plug into the verifier (not public). Each checker is a table
+ * of callbacks over the engine's events; verify.c fans every event out to the enabled ones.
+ * Callbacks run on the host thread that runs the CTA: per-CTA state is indexed by `worker`, and
+ * anything shared between workers is guarded by v->lock. */
+#ifndef PTXSIM_VERIFY_INTERNAL_H
+#define PTXSIM_VERIFY_INTERNAL_H
+
+#include <pthread.h>
+
+#include "verify.h"
+
+typedef struct ps_checker {
+    const char *name;
+    unsigned check;                          /* PS_CHECK_* bit that enables it */
+    void *(*create)(ps_verifier *v);
+    void (*destroy)(void *self);
+    void (*launch_begin)(void *self, int nworkers);
+    void (*cta_begin)(void *self, int worker, const unsigned ctaid[3]);
+    void (*cta_end)(void *self, int worker, const unsigned ctaid[3]);
+    void (*mem)(void *self, const ps_mem_event *e);
+    void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
+    void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);
+    void (*finish)(void *self, const ps_launch_result *res);
+} ps_checker;
+
+extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence,
+    ps_checker_race, ps_checker_barrier, ps_checker_init;
+
+typedef struct {
+    uint64_t addr, bytes;
+} ps_uninit_range;
+
+struct ps_verifier {
+    const ps_module *module;
+    const ps_arch *arch;
+    unsigned checks;
+    ps_observer obs;
+    pthread_mutex_t lock;
+    ps_verify_stats stats;           /* updated under lock (or merged per worker by checkers) */
+    ps_finding *findings;
+    int nfindings, cap_findings;
+    ps_line_bank_stats *lines;
+    int nlines, cap_lines;
+    ps_uninit_range *uninit;
+    int nuninit, cap_uninit;
+    int nworkers;
+    void *state[8];                  /* one per checker in verify.c's table */
+};
+
+/* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
+ * folded into one with a count. */
+void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
+/* Location of lane `lane` of an event: PTX line, .loc line, block and thread indices. */
+void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane);
+
+#endif
