@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "manifest.h"
 #include "sim.h"
 
@@ -18,6 +19,12 @@ static const char usage[] =
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
     "  isa-table                         print the per-architecture instruction support table\n"
+    "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
+    "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
+    "  gpu-info [--json]                 describe the GPU the CUDA driver sees\n"
+    "  diff CASE.json|DIR [--gpu|--recorded]\n"
+    "                                    compare the simulator's buffers with a GPU's, live or\n"
+    "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
     "\n"
     "options for run and check:\n"
     "  --out DIR         write DIR/<buffer>.bin for every buffer (final contents)\n"
@@ -26,7 +33,8 @@ static const char usage[] =
     "  --watchdog N      stop after N warp instructions (default 2e9)\n"
     "  --quiet           print only problems\n"
     "\n"
-    "exit codes: 0 ok, 1 mismatch or error findings, 2 bad input, 3 kernel fault or watchdog\n";
+    "exit codes: 0 ok, 1 mismatch or error findings, 2 bad input, 3 kernel fault or watchdog\n"
+    "(diff: 1 also when the simulator cannot run or faults; 2 also without a GPU or recording)\n";
 
 typedef struct {
     const char *out, *json, *target;
@@ -261,6 +269,9 @@ int main(int argc, char **argv) {
         puts("ptxsim 0.1");
         return EXIT_OK;
     }
+    if (!strcmp(argv[1], "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
     options o = {0};
     if (argc < 3) {
         fprintf(stderr, "ptxsim: error: '%s' needs a file\n%s", argv[1], usage);

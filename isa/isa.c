@@ -144,7 +144,16 @@ static void init_tables(void) {
     }
 }
 
-static void ensure_init(void) { pthread_once(&init_once, init_tables); }
+static bool init_done; /* read before pthread_once: lookups sit on the parser's hot path */
+
+static void init_tables_once(void) {
+    init_tables();
+    __atomic_store_n(&init_done, true, __ATOMIC_RELEASE);
+}
+
+static void ensure_init(void) {
+    if (!__atomic_load_n(&init_done, __ATOMIC_ACQUIRE)) pthread_once(&init_once, init_tables_once);
+}
 
 const char *ps_type_name(ps_type t) { return t >= 0 && t < PS_T_COUNT ? type_rows[t].name : "?"; }
 int ps_type_size(ps_type t) { return t >= 0 && t < PS_T_COUNT ? type_rows[t].size : 0; }

@@ -23,6 +23,34 @@ typedef struct sym {
 
 #define MAX_SCOPES 64
 
+typedef struct reg_range reg_range;
+struct reg_range {
+    const char *prefix; /* "%r" */
+    int plen;
+    int base, count;    /* %r0 is register `base` of the function, %r<count-1> the last */
+    reg_range *next;    /* a scope has a handful: a list beats hashing */
+};
+
+/* Memo of the work done on an instruction's mnemonic token ("ld.global.nc.v4.f32"): splitting,
+ * form selection, modifier and target checks. Most statements repeat a few hundred spellings,
+ * so each spelling is worked out once per module. Only spellings that passed every check are
+ * stored; the cache is emptied when .version or .target changes. */
+typedef struct {
+    const char *text; /* arena copy, shared as ps_insn.text */
+    int len;
+    uint32_t hash;
+    const ps_form_info *info;
+    ps_type types[4];
+    int ntypes;
+    ps_modset mods;
+    int vec, shape_m, shape_n, shape_k, xnum;
+} mn_entry;
+
+struct mn_cache {
+    mn_entry *slots; /* open addressing, power-of-two size */
+    int cap, n;
+};
+
 typedef struct {
     lexer lx;
     token tok;
@@ -32,7 +60,14 @@ typedef struct {
     ps_diags *diags;
     const ps_parse_options *opt;
     sym *scopes[MAX_SCOPES];
-    int nscopes;
+    int nscopes, scope_overflow;
+    /* ".reg .b32 %r<N>" is kept as one range per scope instead of N symbols (nvcc declares
+     * thousands of registers per kernel: a symbol each cost a quarter of the parse time). */
+    reg_range *ranges[MAX_SCOPES];
+    sym range_hit;                /* what lookup() returns for a register of a range */
+    struct mn_cache mn;           /* mnemonic token → validated form (see parse_instruction) */
+    ps_insn *scratch_insns;       /* instructions of the function being parsed */
+    int cap_scratch_insns;
     ps_func *fn;        /* function being parsed */
     sym *labels;        /* labels of fn, by name */
     int loc_file, loc_line;
@@ -79,6 +114,16 @@ static void error_at(parser *p, const token *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void error_at(parser *p, const token *t, const char *fmt, ...) {
     if (p->failed_stmt) return; /* one diagnostic per statement */
+    if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
+        const char *what = t->text[0] == '"'                    ? "unterminated string"
+                           : t->text[0] == '/'                  ? "unterminated comment"
+                           : isdigit((unsigned char)t->text[0]) ? "invalid number literal"
+                                                                : "invalid token";
+        ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col, "%s '%.*s'", what,
+                     t->len > 40 ? 40 : t->len, t->text);
+        p->failed_stmt = true;
+        return;
+    }
     va_list ap;
     va_start(ap, fmt);
     ps_diags_vadd(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col, fmt, ap);
@@ -105,12 +150,25 @@ static bool expect_punct(parser *p, char c) {
     return false;
 }
 
+/* Directives that can only begin a module-scope statement: recovery at module scope stops
+ * before them, so a missing ';' after a global does not swallow the next function. */
+static bool starts_toplevel(const token *t) {
+    static const char *const dirs[] = {".entry", ".func", ".visible", ".extern", ".weak",
+                                       ".version", ".target", ".address_size", ".file",
+                                       ".section"};
+    if (t->kind != TOK_DIRECTIVE) return false;
+    for (size_t i = 0; i < PS_ARRAY_LEN(dirs); i++)
+        if (tok_is(t, dirs[i])) return true;
+    return false;
+}
+
 /* Skips to the end of the current statement (';'), not past a closing '}'. */
 static void recover(parser *p) {
     int depth = 0;
     for (;;) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) return;
+        if (depth == 0 && !p->fn && starts_toplevel(t)) return;
         if (is_punct(t, '{')) depth++;
         if (is_punct(t, '}')) {
             if (depth == 0) return;
@@ -133,21 +191,73 @@ static sym *lookup_in(sym *table, const char *s, size_t n) {
     return e;
 }
 
+/* Splits "%r123" into prefix "%r" and 123; false if the name does not end in a register
+ * number (digits without a leading zero, as %r<N> spells them). */
+static bool split_reg_number(const char *s, size_t n, size_t *plen, int *num) {
+    size_t i = n;
+    while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') i--;
+    size_t nd = n - i;
+    if (nd == 0 || nd > 9 || i == 0 || (nd > 1 && s[i] == '0')) return false;
+    int v = 0;
+    for (size_t k = i; k < n; k++) v = v * 10 + (s[k] - '0');
+    *plen = i;
+    *num = v;
+    return true;
+}
+
+static reg_range *find_range(reg_range *list, const char *prefix, size_t plen) {
+    for (reg_range *r = list; r; r = r->next)
+        if ((size_t)r->plen == plen && r->prefix[plen - 1] == prefix[plen - 1] &&
+            memcmp(r->prefix, prefix, plen) == 0)
+            return r;
+    return NULL;
+}
+
+/* The range of scope list `list` that declares register s[0..n), if any. */
+static reg_range *range_of(reg_range *list, const char *s, size_t n, int *num) {
+    size_t plen;
+    if (!list || !split_reg_number(s, n, &plen, num)) return NULL;
+    reg_range *r = find_range(list, s, plen);
+    return r && *num < r->count ? r : NULL;
+}
+
+/* A name never is both a range register and a symbol of the same scope (declare and
+ * declare_range refuse that), so each scope can be asked in either order. */
 static sym *lookup(parser *p, const char *s, size_t n) {
     for (int i = p->nscopes - 1; i >= 0; i--) {
+        int num;
+        reg_range *r = range_of(p->ranges[i], s, n, &num);
+        if (r) { /* callers only read kind and index before the next lookup */
+            p->range_hit.kind = SYM_REG;
+            p->range_hit.index = r->base + num;
+            return &p->range_hit;
+        }
         sym *e = lookup_in(p->scopes[i], s, n);
         if (e) return e;
     }
     return NULL;
 }
 
+/* Writes prefix followed by the decimal i and a NUL to dst; returns the length. */
+static int reg_name(char *dst, const char *prefix, size_t plen, int i) {
+    char digits[12];
+    int nd = 0;
+    for (int v = i; nd == 0 || v; v /= 10) digits[nd++] = (char)('0' + v % 10);
+    memcpy(dst, prefix, plen);
+    int n = (int)plen;
+    while (nd) dst[n++] = digits[--nd];
+    dst[n] = 0;
+    return n;
+}
+
 static sym *declare(parser *p, const token *at, const char *name, sym_kind kind) {
     size_t n = strlen(name);
-    sym **scope = &p->scopes[p->nscopes - 1];
+    int top = p->nscopes - 1, num;
+    sym **scope = &p->scopes[top];
     sym *e = lookup_in(*scope, name, n);
-    if (e) {
-        if (kind == SYM_FUNC && e->kind == SYM_FUNC) return e; /* re-declaration / definition */
-        if (kind == SYM_VAR && e->kind == SYM_VAR && e->var->is_extern) return e;
+    if (e || range_of(p->ranges[top], name, n, &num)) {
+        if (e && kind == SYM_FUNC && e->kind == SYM_FUNC) return e; /* re-declaration / definition */
+        if (e && kind == SYM_VAR && e->kind == SYM_VAR && e->var->is_extern) return e;
         error_at(p, at, "redefinition of '%s'", name);
         return NULL;
     }
@@ -158,13 +268,62 @@ static sym *declare(parser *p, const token *at, const char *name, sym_kind kind)
     return e;
 }
 
+/* Declares prefix<0> .. prefix<count-1> as registers base .. base+count-1 of the function. */
+static bool declare_range(parser *p, const token *at, const char *prefix, size_t plen, int count,
+                          int base) {
+    int top = p->nscopes - 1;
+    reg_range *r = find_range(p->ranges[top], prefix, plen);
+    if (r && r->count && count) {
+        error_at(p, at, "redefinition of '%.*s0'", (int)plen, prefix);
+        return false;
+    }
+    /* "%r1" declared alone, then "%r<4>": scan the scope's few symbols, not the range */
+    const char *clash = NULL;
+    int clash_num = count;
+    for (sym *e = p->scopes[top]; e; e = e->hh.next) {
+        size_t n = strlen(e->name), elen;
+        int num;
+        if (split_reg_number(e->name, n, &elen, &num) && elen == plen &&
+            memcmp(e->name, prefix, plen) == 0 && num < clash_num)
+            clash = e->name, clash_num = num;
+    }
+    if (clash) {
+        error_at(p, at, "redefinition of '%s'", clash);
+        return false;
+    }
+    if (r) { /* "%r<0>" before: nothing was declared */
+        r->base = base;
+        r->count = count;
+        return true;
+    }
+    r = ps_arena_alloc(&p->m->arena, sizeof *r);
+    r->prefix = ps_arena_strndup(&p->m->arena, prefix, plen);
+    r->plen = (int)plen;
+    r->base = base;
+    r->count = count;
+    r->next = p->ranges[top];
+    p->ranges[top] = r;
+    return true;
+}
+
 static void push_scope(parser *p) {
-    if (p->nscopes < MAX_SCOPES) p->scopes[p->nscopes++] = NULL;
+    if (p->nscopes == MAX_SCOPES) { /* deeper blocks share the innermost scope */
+        p->scope_overflow++;
+        return;
+    }
+    p->scopes[p->nscopes] = NULL;
+    p->ranges[p->nscopes] = NULL;
+    p->nscopes++;
 }
 
 static void pop_scope(parser *p) {
-    sym *table = p->scopes[--p->nscopes];
-    HASH_CLEAR(hh, table);
+    if (p->scope_overflow) {
+        p->scope_overflow--;
+        return;
+    }
+    p->nscopes--;
+    sym *table = p->scopes[p->nscopes];
+    HASH_CLEAR(hh, table); /* the entries and ranges live in the arena */
 }
 
 /* ---- growable arrays in the module ---------------------------------------- */
@@ -283,10 +442,17 @@ static uint64_t literal_as(parser *p, const token *t, bool neg, ps_type type) {
     return bits;
 }
 
+#define MAX_INIT_DIMS 9
+
 typedef struct {
     ps_var *v;
-    uint64_t pos; /* byte position of the next element */
-    uint64_t elem;
+    uint64_t pos;  /* byte position of the next scalar */
+    uint64_t hi;   /* end of the furthest scalar written */
+    uint64_t elem; /* bytes per scalar */
+    /* Brace levels: the array dimensions, then the vector length. dims[0] is 0 when unsized;
+     * block[L] is how many bytes one item of a level-L list covers. */
+    int ndims;
+    uint64_t dims[MAX_INIT_DIMS + 1], block[MAX_INIT_DIMS + 1];
     ps_reloc *relocs;
     int nrelocs, cap;
     uint8_t *buf;
@@ -308,44 +474,50 @@ static void init_put(parser *p, init_state *s, const token *at, uint64_t bits) {
     }
     write_le(s->buf + s->pos, bits, (int)s->elem);
     s->pos += s->elem;
+    if (s->pos > s->hi) s->hi = s->pos;
 }
 
-static void parse_init_items(parser *p, init_state *s);
-
-static void parse_init_value(parser *p, init_state *s) {
-    token *t = peek(p);
-    if (is_punct(t, '{')) {
+/* After an error inside "{ ... }" of an initialiser: skips past the matching '}' (stopping at
+ * ';'), so statement recovery does not mistake it for the end of a block. */
+static void skip_to_close(parser *p) {
+    int depth = 0;
+    for (;;) {
+        token *t = peek(p);
+        if (t->kind == TOK_EOF || (depth == 0 && is_punct(t, ';'))) return;
         next(p);
-        parse_init_items(p, s);
-        expect_punct(p, '}');
-        return;
+        if (is_punct(&p->tok, '{')) depth++;
+        if (is_punct(&p->tok, '}') && depth-- == 0) return;
     }
+}
+
+/* One scalar at s->pos: a literal, or an address (sym, sym+N, generic(sym)[+N]). */
+static void parse_init_scalar(parser *p, init_state *s) {
+    token *t = peek(p);
     bool neg = false;
     if (is_punct(t, '-')) {
         next(p);
         neg = true;
-        t = peek(p);
     }
     token v = next(p);
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
     }
-    if (v.kind == TOK_IDENT) {
+    if (v.kind == TOK_IDENT && !neg) {
         bool generic = false;
         token name = v;
         if (tok_is(&v, "generic") && is_punct(peek(p), '(')) {
             next(p);
             name = next(p);
             generic = true;
-            expect_punct(p, ')');
+            if (!expect_punct(p, ')')) return;
         }
         int64_t addend = 0;
         if (is_punct(peek(p), '+')) {
             next(p);
-            parse_int(p, &addend);
+            if (!parse_int(p, &addend)) return;
         }
-        sym *e = lookup(p, name.text, (size_t)name.len);
+        sym *e = name.kind == TOK_IDENT ? lookup(p, name.text, (size_t)name.len) : NULL;
         if (!e || (e->kind != SYM_VAR && e->kind != SYM_FUNC)) {
             error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
             return;
@@ -356,22 +528,60 @@ static void parse_init_value(parser *p, init_state *s) {
         }
         ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
                       e->kind == SYM_FUNC ? e->func : NULL, addend, generic};
-        PUSH(s->relocs, s->nrelocs, s->cap, r);
         init_put(p, s, &name, 0);
+        if (!p->failed_stmt) PUSH(s->relocs, s->nrelocs, s->cap, r);
         return;
     }
     char b[64];
     error_at(p, &v, "expected an initializer, found %s", tok_desc(&v, b, sizeof b));
 }
 
-static void parse_init_items(parser *p, init_state *s) {
-    if (is_punct(peek(p), '}')) return;
-    for (;;) {
-        parse_init_value(p, s);
-        if (p->failed_stmt) return;
-        if (!is_punct(peek(p), ',')) return;
-        next(p);
+/* "{ item, ... }" at brace level `level`, filling bytes from `base`. The nesting follows the
+ * declaration (PTX ISA 5.4.4): in "u32 a[2][3]" a level-1 list is one row of 3, and a short
+ * row is zero-filled. Scalars may also run flat across rows ("{1, 2, 3, 4, 5, 6}"). */
+static void parse_init_list(parser *p, init_state *s, int level, uint64_t base) {
+    uint64_t block = level < s->ndims ? s->block[level] : s->elem;
+    uint64_t extent = level < s->ndims ? s->dims[level] * block : s->elem;
+    bool unbounded = level < s->ndims && s->dims[level] == 0;
+    uint64_t cur = 0;
+    next(p); /* '{' */
+    if (!is_punct(peek(p), '}')) {
+        for (;;) {
+            token at = *peek(p);
+            bool brace = is_punct(&at, '{');
+            if (brace) cur = (cur + block - 1) / block * block;
+            uint64_t len = brace ? block : s->elem;
+            if (!unbounded && cur + len > extent) {
+                error_at(p, &at, "too many initializers for '%s'", s->v->name);
+                break;
+            }
+            if (brace) {
+                parse_init_list(p, s, level + 1, base + cur);
+            } else {
+                s->pos = base + cur;
+                parse_init_scalar(p, s);
+            }
+            cur += len;
+            if (p->failed_stmt || !is_punct(peek(p), ',')) break;
+            next(p);
+        }
     }
+    if (p->failed_stmt) skip_to_close(p); /* else recover() would stop at this '}' */
+    else expect_punct(p, '}');
+}
+
+/* The initialiser after '=' of variable v with the given array dimensions (0: unsized). */
+static void parse_initializer(parser *p, init_state *s, const uint64_t *dims, int ndims) {
+    s->ndims = 0;
+    for (int i = 0; i < ndims; i++) s->dims[s->ndims++] = dims[i];
+    if (s->v->vec > 1) s->dims[s->ndims++] = (uint64_t)s->v->vec;
+    uint64_t b = s->elem;
+    for (int i = s->ndims - 1; i >= 0; i--) {
+        s->block[i] = b;
+        b *= s->dims[i] ? s->dims[i] : 1;
+    }
+    if (is_punct(peek(p), '{')) parse_init_list(p, s, 0, 0);
+    else parse_init_scalar(p, s);
 }
 
 static int natural_align(ps_type t, int vec) {
@@ -448,19 +658,28 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 }
             }
             ps_func *fn = p->fn;
-            for (int64_t i = 0; i < (count < 0 ? 1 : count); i++) {
-                char buf[256];
-                const char *nm;
-                if (count < 0) nm = tok_str(p, &name);
-                else {
-                    snprintf(buf, sizeof buf, "%.*s%lld", name.len, name.text, (long long)i);
-                    nm = ps_arena_strndup(&p->m->arena, buf, strlen(buf));
-                }
+            if (count < 0) {
+                const char *nm = tok_str(p, &name);
                 sym *e = declare(p, &name, nm, SYM_REG);
                 if (!e) return;
                 e->index = fn->nregs;
                 ps_reg r = {nm, type};
                 PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+            } else {
+                if (!declare_range(p, &name, name.text, (size_t)name.len, (int)count, fn->nregs))
+                    return;
+                if (fn->nregs + count > fn->cap_regs) {
+                    while (fn->nregs + count > fn->cap_regs)
+                        fn->cap_regs = fn->cap_regs ? fn->cap_regs * 2 : 16;
+                    fn->regs = ps_xrealloc(fn->regs, (size_t)fn->cap_regs * sizeof *fn->regs);
+                }
+                /* the names, "%r0" .. "%r<count-1>", in one block */
+                char *names = ps_arena_alloc(&p->m->arena, (size_t)count * ((size_t)name.len + 8));
+                for (int i = 0; i < (int)count; i++) {
+                    char *nm = names;
+                    names += reg_name(names, name.text, (size_t)name.len, i) + 1;
+                    fn->regs[fn->nregs++] = (ps_reg){nm, type};
+                }
             }
         } else {
             ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
@@ -476,11 +695,21 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->ptr_attr = ptr_attr;
             v->line = name.line;
             v->col = name.col;
-            uint64_t elems = 1;
+            uint64_t elems = 1, dims[MAX_INIT_DIMS];
+            int ndims = 0;
             while (is_punct(peek(p), '[')) {
                 next(p);
+                if (ndims == MAX_INIT_DIMS) {
+                    error_at(p, &p->tok, "too many array dimensions");
+                    return;
+                }
                 if (is_punct(peek(p), ']')) {
+                    if (ndims) {
+                        error_at(p, &p->tok, "only the first array dimension may be unsized");
+                        return;
+                    }
                     v->unsized = true;
+                    dims[ndims++] = 0;
                     next(p);
                     continue;
                 }
@@ -491,22 +720,28 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                     return;
                 }
                 elems *= (uint64_t)d;
+                dims[ndims++] = (uint64_t)d;
                 if (!expect_punct(p, ']')) return;
             }
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
             if (is_punct(peek(p), '=')) {
                 next(p);
-                init_state s = {.v = v, .elem = esize};
+                /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
+                init_state s = {.v = v, .elem = (uint64_t)ps_type_size(type)};
                 if (!esize) {
                     error_at(p, &name, "cannot initialise a predicate variable");
                     return;
                 }
-                parse_init_value(p, &s);
-                if (v->unsized) v->size = s.pos, v->unsized = false;
+                parse_initializer(p, &s, dims, ndims);
+                if (v->unsized) { /* whole rows: "[][2] = {{1, 2}, {3}}" is 4 elements */
+                    uint64_t row = s.ndims ? s.block[0] : s.elem;
+                    v->size = (s.hi + row - 1) / row * row;
+                    v->unsized = false;
+                }
                 if (!p->failed_stmt) {
-                    v->init = ps_arena_alloc(&p->m->arena, v->size);
-                    if (s.buf) memcpy(v->init, s.buf, PS_MIN(v->size, s.pos));
+                    v->init = ps_arena_alloc(&p->m->arena, v->size ? v->size : 1);
+                    if (s.buf) memcpy(v->init, s.buf, PS_MIN(v->size, s.hi));
                     if (s.nrelocs) {
                         v->relocs = ps_arena_alloc(&p->m->arena, sizeof(ps_reloc) * (size_t)s.nrelocs);
                         memcpy(v->relocs, s.relocs, sizeof(ps_reloc) * (size_t)s.nrelocs);
@@ -777,9 +1012,69 @@ static const ps_arch *check_arch(parser *p) {
     return p->opt && p->opt->target ? p->opt->target : p->m->arch;
 }
 
+static uint32_t hash_bytes(const char *s, size_t n) { /* FNV-1a */
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static mn_entry *mn_find(struct mn_cache *c, const char *s, int len, uint32_t h) {
+    if (!c->cap) return NULL;
+    for (int i = (int)(h & (uint32_t)(c->cap - 1));; i = (i + 1) & (c->cap - 1)) {
+        mn_entry *e = &c->slots[i];
+        if (!e->text) return NULL;
+        if (e->hash == h && e->len == len && memcmp(e->text, s, (size_t)len) == 0) return e;
+    }
+}
+
+static void mn_insert(struct mn_cache *c, const mn_entry *x) {
+    if (2 * (c->n + 1) > c->cap) {
+        struct mn_cache old = *c;
+        c->cap = c->cap ? c->cap * 2 : 256;
+        c->slots = ps_xcalloc((size_t)c->cap, sizeof *c->slots);
+        c->n = 0;
+        for (int i = 0; i < old.cap; i++)
+            if (old.slots[i].text) mn_insert(c, &old.slots[i]);
+        free(old.slots);
+    }
+    int i = (int)(x->hash & (uint32_t)(c->cap - 1));
+    while (c->slots[i].text) i = (i + 1) & (c->cap - 1);
+    c->slots[i] = *x;
+    c->n++;
+}
+
+static void mn_clear(struct mn_cache *c) {
+    free(c->slots);
+    memset(c, 0, sizeof *c);
+}
+
+static void parse_operands(parser *p, ps_insn *in, const token *mt);
+
 static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     token mt = next(p);
-    ps_func *fn = p->fn;
+    uint32_t h = hash_bytes(mt.text, (size_t)mt.len);
+    mn_entry *hit = mn_find(&p->mn, mt.text, mt.len, h);
+    if (hit) {
+        ps_insn in;
+        memset(&in, 0, sizeof in);
+        in.form = hit->info->id;
+        in.info = hit->info;
+        memcpy(in.types, hit->types, sizeof in.types);
+        in.ntypes = hit->ntypes;
+        in.mods = hit->mods;
+        in.vec = hit->vec;
+        in.shape_m = hit->shape_m, in.shape_n = hit->shape_n, in.shape_k = hit->shape_k;
+        in.xnum = hit->xnum;
+        in.guard_reg = guard_reg;
+        in.guard_neg = guard_neg;
+        in.line = mt.line;
+        in.col = mt.col;
+        in.loc_file = p->loc_file;
+        in.loc_line = p->loc_line;
+        in.text = hit->text;
+        parse_operands(p, &in, &mt);
+        return;
+    }
     size_t plen = ps_isa_match_prefix(mt.text, (size_t)mt.len);
     if (!plen) {
         error_at(p, &mt, "unknown instruction '%.*s'", mt.len, mt.text);
@@ -795,7 +1090,6 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     in.col = mt.col;
     in.loc_file = p->loc_file;
     in.loc_line = p->loc_line;
-    in.text = tok_str(p, &mt);
 
     /* Split the modifiers. */
     int unknown_at = -1, unknown_len = 0;
@@ -881,8 +1175,20 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         recover(p);
         return;
     }
+    in.text = tok_str(p, &mt);
+    mn_entry e = {in.text, mt.len, h, info, {0}, in.ntypes, in.mods, in.vec,
+                  in.shape_m, in.shape_n, in.shape_k, in.xnum};
+    memcpy(e.types, in.types, sizeof e.types);
+    mn_insert(&p->mn, &e);
+    parse_operands(p, &in, &mt);
+}
 
-    /* Operands. */
+/* The operands of an instruction whose mnemonic has been validated, then the instruction. */
+static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
+    ps_insn in = *inp;
+    token mt = *mtp;
+    const ps_form_info *info = in.info;
+    ps_func *fn = p->fn;
     ps_operand ops[16];
     int nops = 0;
     bool branch = (info->props & (P_BRANCH | P_CALL)) != 0;
@@ -1070,6 +1376,8 @@ static void parse_block(parser *p) {
     for (;;) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) {
+            /* an unterminated comment swallowed the '}' and has been reported already */
+            if (p->tok.kind == TOK_ERROR && p->tok.text[0] == '/') return;
             p->failed_stmt = false;
             error_at(p, t, "expected '}' at end of input");
             return;
@@ -1109,6 +1417,14 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
     expect_punct(p, ')');
 }
 
+/* Frees the parameter lists of a header that does not become (or stops being) the function's. */
+static void discard_header(ps_func *f) {
+    free(f->params);
+    free(f->rets);
+    f->params = f->rets = NULL;
+    f->nparams = f->nrets = 0;
+}
+
 static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw) {
     ps_func proto;
     memset(&proto, 0, sizeof proto);
@@ -1121,6 +1437,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     if (name.kind != TOK_IDENT) {
         char b[64];
         error_at(p, &name, "expected a function name, found %s", tok_desc(&name, b, sizeof b));
+        discard_header(tmp);
         pop_scope(p);
         p->fn = NULL;
         recover(p);
@@ -1128,6 +1445,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     if (is_punct(peek(p), '(')) parse_params(p, &tmp->params, &tmp->nparams);
     if (p->failed_stmt) {
+        discard_header(tmp);
         pop_scope(p);
         p->fn = NULL;
         recover(p);
@@ -1192,7 +1510,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
     } else if (e) {
         error_at(p, &name, "redefinition of '%s'", tmp->name);
-        fn = tmp;
+        fn = tmp; /* kept in the module (which has an error now) so that it is freed */
+        PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
     } else {
         fn = tmp;
         e = ps_arena_alloc(&p->m->arena, sizeof *e);
@@ -1204,8 +1523,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     if (is_punct(peek(p), ';')) {
         next(p);
-        if (fn != tmp) { /* keep the first declaration's signature */
-        }
+        if (fn != tmp) discard_header(tmp); /* keep the first declaration's signature */
         pop_scope(p);
         p->fn = NULL;
         return;
@@ -1214,6 +1532,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         char b[64];
         error_at(p, peek(p), "expected '{' or ';' after the function header, found %s",
                  tok_desc(peek(p), b, sizeof b));
+        if (fn != tmp) discard_header(tmp);
         pop_scope(p);
         p->fn = NULL;
         recover(p);
@@ -1221,6 +1540,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     if (fn->defined) error_at(p, &name, "redefinition of function '%s'", fn->name);
     if (fn != tmp) { /* definition after a prototype: take the definition's header */
+        discard_header(fn);
         fn->params = tmp->params, fn->nparams = tmp->nparams;
         fn->rets = tmp->rets, fn->nrets = tmp->nrets;
         fn->is_extern = false;
@@ -1233,7 +1553,23 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     p->labels = NULL;
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
+    /* The body's instructions go to a buffer reused from function to function; the function
+     * keeps an exact copy. Growing each function's array by doubling cost a tenth of the parse
+     * time in realloc and first-touch page faults. */
+    bool scratch = fn->ninsns == 0;
+    if (scratch) {
+        free(fn->insns);
+        fn->insns = p->scratch_insns;
+        fn->cap_insns = p->cap_scratch_insns;
+    }
     parse_block(p);
+    if (scratch) {
+        p->scratch_insns = fn->insns;
+        p->cap_scratch_insns = fn->cap_insns;
+        fn->insns = fn->ninsns ? ps_xmalloc(sizeof *fn->insns * (size_t)fn->ninsns) : NULL;
+        if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, sizeof *fn->insns * (size_t)fn->ninsns);
+        fn->cap_insns = fn->ninsns;
+    }
     /* labels must be defined */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined) {
@@ -1335,6 +1671,7 @@ static void parse_toplevel(parser *p) {
         return;
     }
     token d = next(p);
+    if (tok_is(&d, ".version") || tok_is(&d, ".target")) mn_clear(&p->mn); /* checks change */
     if (tok_is(&d, ".version")) return parse_version(p);
     if (tok_is(&d, ".target")) return parse_target(p);
     if (tok_is(&d, ".address_size")) {
@@ -1397,7 +1734,8 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         if (peek(&p)->kind == TOK_ERROR) {
             token t = next(&p);
             p.failed_stmt = false;
-            error_at(&p, &t, "invalid token '%.*s'", t.len, t.text);
+            error_at(&p, &t, "invalid token");
+            recover(&p);
             continue;
         }
         if (!seen_version && !tok_is(peek(&p), ".version")) {
@@ -1412,6 +1750,8 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
     while (p.nscopes) pop_scope(&p);
+    mn_clear(&p.mn);
+    free(p.scratch_insns);
     *out = m;
     return diags->errors == errors_before ? PS_OK : PS_ERR_PARSE;
 }

@@ -198,12 +198,51 @@ static void module_variables_and_relocations(void **state) {
     assert_int_equal(out[4], 0xff);
 }
 
+static void mul24_testp_cnot(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+        "  .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<8>; .reg .f32 %f<2>;\n"
+        "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1]; mov.u32 %r1, %tid.x;\n"
+        "  mul.wide.u32 %rd3, %r1, 8; add.s64 %rd4, %rd1, %rd3;\n"
+        "  ld.global.u32 %r2, [%rd4]; ld.global.u32 %r3, [%rd4+4]; mov.b32 %f1, %r2;\n"
+        "  mul24.lo.u32 %r4, %r2, %r3; mul24.hi.s32 %r5, %r2, %r3; cnot.b32 %r6, %r3;\n"
+        "  testp.notanumber.f32 %p1, %f1; testp.subnormal.f32 %p2, %f1; testp.infinite.f32 %p3, %f1;\n"
+        "  selp.u32 %r7, 1, 0, %p1; selp.u32 %r8, 2, 0, %p2; selp.u32 %r9, 4, 0, %p3;\n"
+        "  or.b32 %r7, %r7, %r8; or.b32 %r7, %r7, %r9;\n"
+        "  mul.wide.u32 %rd5, %r1, 16; add.s64 %rd6, %rd2, %rd5;\n"
+        "  st.global.v4.u32 [%rd6], {%r4, %r5, %r6, %r7}; ret; }\n";
+    enum { N = 128 };
+    static uint32_t in[2 * N], out[4 * N];
+    const uint32_t special[] = {0x7fc00000u, 0xff800001u, 0x7f800000u, 0xff800000u, 0x00000001u,
+                                0x807fffffu, 0x00800000u, 0, 0x80000000u, 0x3f800000u};
+    for (int i = 0; i < 2 * N; i++) in[i] = next();
+    for (int i = 0; i < 10; i++) in[2 * i] = special[i], in[2 * i + 1] = (uint32_t)i;
+    tu_buf b[2] = {{in, sizeof in}, {out, sizeof out}};
+    ps_launch_result res;
+    assert_int_equal(run(ptx, 1, N, b, 2, &res), PS_OK);
+    for (int i = 0; i < N; i++) {
+        uint32_t a = in[2 * i], c = in[2 * i + 1];
+        /* mul24: the low 24 bits of each operand, sign-extended for .s32; 48-bit product */
+        uint64_t pu = (uint64_t)(a & 0xffffff) * (c & 0xffffff);
+        int64_t sa = (int32_t)(a << 8) >> 8, sc = (int32_t)(c << 8) >> 8;
+        int64_t ps_ = sa * sc;
+        uint32_t exp = (a >> 23) & 0xff, man = a & 0x7fffff;
+        uint32_t cls = (exp == 255 && man ? 1 : 0) | (exp == 0 && man ? 2 : 0) | (exp == 255 && !man ? 4 : 0);
+        assert_int_equal(out[4 * i + 0], (uint32_t)pu);
+        assert_int_equal(out[4 * i + 1], (uint32_t)((uint64_t)ps_ >> 16));
+        assert_int_equal(out[4 * i + 2], c == 0 ? 1u : 0u);
+        assert_int_equal(out[4 * i + 3], cls);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dot_products),
         cmocka_unit_test(atomics_every_op),
         cmocka_unit_test(votes_elect_and_noops),
         cmocka_unit_test(module_variables_and_relocations),
+        cmocka_unit_test(mul24_testp_cnot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,620 @@
+/* diff.c — `ptxsim gpu-info`, `ptxsim gpu-run` and `ptxsim diff`: run a manifest on a GPU, and
+ * compare the simulator's buffers with a GPU's, live or recorded (DESIGN §5, docs/gpu.md). */
+#include "diff.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gpu.h"
+#include "manifest.h"
+#include "sim.h"
+
+enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
+
+typedef enum { REF_AUTO, REF_GPU, REF_RECORDED } ref_mode;
+
+typedef struct {
+    const char *input;  /* CASE.json or a directory */
+    const char *out, *record;
+    ref_mode mode;
+    int device, threads;
+    uint64_t watchdog;
+    bool quiet, jit_log, json;
+} diff_options;
+
+/* Whether `word` is one of the space-separated words of `list`. */
+static bool has_word(const char *list, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = list; n && (p = strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return true;
+    return false;
+}
+
+static int parse_args(int argc, char **argv, const char *allowed, diff_options *o) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        bool known = has_word(allowed, a);
+        if (a[0] != '-') {
+            if (o->input) {
+                fprintf(stderr, "ptxsim: error: %s: one case or directory at a time ('%s' too)\n", argv[0], a);
+                return -1;
+            }
+            o->input = a;
+            continue;
+        }
+        if (!known) {
+            fprintf(stderr, "ptxsim: error: %s: unknown option '%s'\n", argv[0], a);
+            return -1;
+        }
+        if (!strcmp(a, "--quiet")) o->quiet = true;
+        else if (!strcmp(a, "--jit-log")) o->jit_log = true;
+        else if (!strcmp(a, "--json")) o->json = true;
+        else if (!strcmp(a, "--gpu")) o->mode = REF_GPU;
+        else if (!strcmp(a, "--recorded")) o->mode = REF_RECORDED;
+        else if (!v) {
+            fprintf(stderr, "ptxsim: error: option '%s' needs a value\n", a);
+            return -1;
+        } else {
+            i++;
+            if (!strcmp(a, "--out")) o->out = v;
+            else if (!strcmp(a, "--record")) o->record = v;
+            else if (!strcmp(a, "--device") || !strcmp(a, "--threads")) {
+                long n = strtol(v, &end, 10);
+                if (*end || n < 0 || (n < 1 && a[2] == 't')) {
+                    fprintf(stderr, "ptxsim: error: %s needs a %s number\n", a,
+                            a[2] == 't' ? "positive" : "non-negative");
+                    return -1;
+                }
+                if (a[2] == 't') o->threads = (int)n;
+                else o->device = (int)n;
+            } else if (!strcmp(a, "--watchdog")) {
+                o->watchdog = strtoull(v, &end, 10);
+                if (*end || !o->watchdog) {
+                    fprintf(stderr, "ptxsim: error: --watchdog needs a positive number\n");
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static void print_info_line(FILE *f, const ps_gpu_info *in) {
+    fprintf(f, "%s (sm_%d%d), CUDA driver API %d.%d", in->name, in->sm_major, in->sm_minor,
+            in->driver_version / 1000, in->driver_version % 1000 / 10);
+}
+
+/* ---- gpu-info ------------------------------------------------------------------------------ */
+
+int ptxsim_cmd_gpu_info(int argc, char **argv) {
+    diff_options o = {0};
+    if (parse_args(argc, argv, "--json --device", &o) || o.input) {
+        if (o.input) fprintf(stderr, "ptxsim: error: gpu-info takes no file\n");
+        return EXIT_BAD_INPUT;
+    }
+    char err[600];
+    ps_gpu *g;
+    if (ps_gpu_open(o.device, &g, err, sizeof err) != PS_GPU_OK) {
+        fprintf(stderr, "ptxsim: error: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    const ps_gpu_info *in = ps_gpu_describe(g);
+    if (o.json) {
+        cJSON *r = cJSON_CreateObject();
+        char sm[32], api[32];
+        snprintf(sm, sizeof sm, "sm_%d%d", in->sm_major, in->sm_minor);
+        snprintf(api, sizeof api, "%d.%d", in->driver_version / 1000, in->driver_version % 1000 / 10);
+        cJSON_AddStringToObject(r, "gpu", in->name);
+        cJSON_AddStringToObject(r, "sm", sm);
+        cJSON_AddStringToObject(r, "cuda_driver_api", api);
+        cJSON_AddNumberToObject(r, "shared_optin_bytes", in->shared_optin);
+        char *text = cJSON_PrintUnformatted(r);
+        puts(text);
+        free(text);
+        cJSON_Delete(r);
+    } else {
+        print_info_line(stdout, in);
+        putchar('\n');
+    }
+    ps_gpu_close(g);
+    return EXIT_OK;
+}
+
+/* ---- comparison output --------------------------------------------------------------------- */
+
+static void print_buffer_result(FILE *f, const char *name, ps_type t, uint64_t count,
+                                const ps_mexpect *tol, const ps_gpu_cmp *c, const char *got_label,
+                                const char *want_label, int show) {
+    if (!c->mismatches) {
+        fprintf(f, "  ok %s: %" PRIu64 " %s elements match %s", name, count, ps_type_name(t),
+                c->tolerated ? "within tolerance" : "bit for bit");
+        if (c->tolerated) {
+            fprintf(f, " (%" PRIu64 " not bit for bit", c->tolerated);
+            if (c->tolerated_max_ulp) fprintf(f, ", up to %" PRIu64 " ulp", c->tolerated_max_ulp);
+            fputc(')', f);
+        }
+        fputc('\n', f);
+        return;
+    }
+    fprintf(f, "  MISMATCH %s: %" PRIu64 " of %" PRIu64 " %s elements differ (first at %" PRIu64, name,
+            c->mismatches, count, ps_type_name(t), c->first);
+    if (ps_gpu_type_is_float(t) && c->max_ulp) fprintf(f, ", largest %" PRIu64 " ulp", c->max_ulp);
+    fprintf(f, ")\n");
+    for (int i = 0; i < c->nshown && i < show; i++) {
+        const ps_gpu_diff *d = &c->shown[i];
+        char g[96], w[96];
+        ps_gpu_format_elem(g, sizeof g, d->got, t);
+        ps_gpu_format_elem(w, sizeof w, d->want, t);
+        fprintf(f, "      [%" PRIu64 "] %s %s, %s %s", d->index, got_label, g, want_label, w);
+        if (ps_gpu_type_is_float(t)) {
+            if (d->ulp == UINT64_MAX) fprintf(f, ", ulp n/a (NaN)");
+            else fprintf(f, ", %" PRIu64 " ulp", d->ulp);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* ---- gpu-run ------------------------------------------------------------------------------- */
+
+static int write_file(const char *path, const void *data, uint64_t n, char *err, size_t errlen) {
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n || fclose(f)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int ptxsim_cmd_gpu_run(int argc, char **argv) {
+    diff_options o = {0};
+    if (parse_args(argc, argv, "--out --record --device --quiet --jit-log", &o)) return EXIT_BAD_INPUT;
+    if (!o.input) {
+        fprintf(stderr, "ptxsim: error: usage: ptxsim gpu-run CASE.json [--out DIR] [--record DIR] "
+                        "[--device N] [--jit-log] [--quiet]\n");
+        return EXIT_BAD_INPUT;
+    }
+    char err[4096];
+    ps_manifest *m;
+    if (ps_manifest_load(o.input, &m, err, sizeof err) != PS_OK) {
+        fprintf(stderr, "ptxsim: error: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    ps_gpu *g;
+    if (ps_gpu_open(o.device, &g, err, sizeof err) != PS_GPU_OK) {
+        fprintf(stderr, "ptxsim: error: %s\n", err);
+        ps_manifest_free(m);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = EXIT_BAD_INPUT;
+    ps_gpu_output out;
+    ps_gpu_status st = ps_gpu_run_manifest(g, m, &out, err, sizeof err);
+    const char *log = ps_gpu_jit_log(g);
+    if (st != PS_GPU_OK) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", o.input, err);
+        if (*log) fprintf(stderr, "JIT log:\n%s\n", log);
+        rc = st == PS_GPU_LAUNCH_ERROR ? EXIT_FAULT : EXIT_BAD_INPUT;
+        goto done;
+    }
+    if (o.jit_log && *log) printf("JIT log:\n%s\n", log);
+    if (!o.quiet) {
+        printf("%s: kernel %s on ", o.input, m->kernel);
+        print_info_line(stdout, ps_gpu_describe(g));
+        printf(", grid %ux%ux%u, block %ux%ux%u, %.3f ms\n", m->grid[0], m->grid[1], m->grid[2],
+               m->block[0], m->block[1], m->block[2], out.seconds * 1e3);
+    }
+    if (o.out && ps_gpu_write_outputs(&out, o.out, err, sizeof err) != PS_OK) {
+        fprintf(stderr, "ptxsim: error: %s\n", err);
+        goto done;
+    }
+    if (o.record) {
+        mkdir(o.record, 0777);
+        /* The buffers named in "expect" (every buffer when there is none). */
+        for (int i = 0; i < (m->nexpect ? m->nexpect : m->nbufs); i++) {
+            const ps_gpu_buffer *b = &out.bufs[m->nexpect ? m->expect[i].buf : i];
+            char *name = ps_gpu_recording_name(o.input, b->name);
+            size_t n = strlen(o.record) + strlen(name) + 2;
+            char *path = ps_xmalloc(n);
+            snprintf(path, n, "%s/%s", o.record, name);
+            int bad = write_file(path, b->data, b->bytes, err, sizeof err);
+            if (!bad && !o.quiet) printf("  recorded %s\n", path);
+            free(path);
+            free(name);
+            if (bad) {
+                fprintf(stderr, "ptxsim: error: %s\n", err);
+                goto done;
+            }
+        }
+    }
+    /* Like `run`: compare with the expected outputs (the oracle's) when the manifest has any. */
+    int bad = 0;
+    for (int i = 0; i < m->nexpect; i++) {
+        const ps_mexpect *e = &m->expect[i];
+        const ps_gpu_buffer *b = &out.bufs[e->buf];
+        size_t n;
+        char *want = ps_read_file(e->file, &n);
+        if (!want || n != b->bytes) {
+            if (want) fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e->file, n, b->name, b->bytes);
+            else fprintf(stderr, "ptxsim: error: %s: %s\n", e->file, strerror(errno));
+            free(want);
+            goto done;
+        }
+        ps_gpu_cmp c;
+        ps_gpu_compare(b->data, want, b->type, b->count, e, &c);
+        free(want);
+        bad += c.mismatches > 0;
+        if (!o.quiet || c.mismatches)
+            print_buffer_result(o.quiet ? stderr : stdout, b->name, b->type, b->count, e, &c, "gpu",
+                                "expected", PS_GPU_SHOWN);
+    }
+    rc = bad ? EXIT_MISMATCH : EXIT_OK;
+done:
+    ps_gpu_output_free(&out);
+    ps_gpu_close(g);
+    ps_manifest_free(m);
+    return rc;
+}
+
+/* ---- the simulator's side ------------------------------------------------------------------ */
+
+typedef enum {
+    R_OK,
+    R_MISMATCH,
+    R_SIM_ERROR,    /* ptxsim cannot parse or execute the kernel */
+    R_SIM_FAULT,    /* the simulated kernel faulted or hit the watchdog */
+    R_NO_REFERENCE, /* neither a recording nor a GPU */
+    R_GPU_ERROR,    /* the GPU run failed */
+    R_BAD_INPUT,    /* manifest, PTX file, recorded file sizes */
+} result_kind;
+
+static const char *const result_names[] = {
+    [R_OK] = "ok", [R_MISMATCH] = "MISMATCH", [R_SIM_ERROR] = "sim error", [R_SIM_FAULT] = "sim fault",
+    [R_NO_REFERENCE] = "no reference", [R_GPU_ERROR] = "gpu error", [R_BAD_INPUT] = "bad input",
+};
+
+static int result_exit(result_kind k) {
+    switch (k) {
+    case R_OK: return EXIT_OK;
+    case R_MISMATCH:
+    case R_SIM_ERROR:
+    case R_SIM_FAULT: return EXIT_MISMATCH;
+    default: return EXIT_BAD_INPUT;
+    }
+}
+
+typedef struct {
+    ps_module *mod;
+    ps_program *prog;
+    ps_device *dev;
+    ps_diags diags;
+    uint8_t *params;
+} sim_state;
+
+static void sim_free(sim_state *s) {
+    free(s->params);
+    ps_program_free(s->prog);
+    ps_module_free(s->mod);
+    ps_device_destroy(s->dev);
+    ps_diags_free(&s->diags);
+}
+
+static const ps_diag *first_error(const ps_diags *d) {
+    for (int i = 0; d && i < d->count; i++)
+        if (d->items[i].level == PS_DIAG_ERROR) return &d->items[i];
+    return d && d->count ? &d->items[0] : NULL;
+}
+
+/* Simulates the launch like `ptxsim run` (parse, build, prepare, launch); the final buffers stay
+ * in s->dev. Problems go to note (one line) and, when verbose, in full to stderr. */
+static result_kind sim_run(ps_manifest *m, const diff_options *o, bool verbose, sim_state *s,
+                           char *note, size_t n) {
+    const ps_arch *arch = NULL;
+    if (m->arch && !(arch = ps_arch_lookup(m->arch))) {
+        snprintf(note, n, "unknown arch '%s'", m->arch);
+        return R_BAD_INPUT;
+    }
+    size_t len;
+    char *src = ps_read_file(m->ptx, &len);
+    if (!src) {
+        snprintf(note, n, "%s: %s", m->ptx, strerror(errno));
+        return R_BAD_INPUT;
+    }
+    s->dev = ps_device_create();
+    ps_parse_options po = {.target = arch};
+    ps_status st = ps_parse(m->ptx, src, len, &po, &s->diags, &s->mod);
+    free(src);
+    if (verbose) ps_diags_print(&s->diags, stderr);
+    if (st != PS_OK) {
+        const ps_diag *d = first_error(&s->diags);
+        snprintf(note, n, "%s:%d:%d: %s", m->ptx, d ? d->line : 0, d ? d->col : 0, d ? d->msg : "parse error");
+        return R_SIM_ERROR;
+    }
+    if (ps_program_build(s->mod, arch, s->dev, &s->diags, &s->prog) != PS_OK) {
+        if (verbose) ps_diags_print(&s->diags, stderr);
+        const ps_diag *d = first_error(&s->diags);
+        snprintf(note, n, "%s", d ? d->msg : "cannot build the program");
+        return R_SIM_ERROR;
+    }
+    size_t psize;
+    if (ps_manifest_prepare(m, s->prog, s->dev, &s->params, &psize, note, n) != PS_OK) return R_BAD_INPUT;
+    ps_launch_config cfg = {.shared_bytes = m->shared_bytes, .params = s->params, .params_size = psize,
+                            .threads = o->threads, .watchdog = o->watchdog};
+    memcpy(cfg.grid, m->grid, sizeof cfg.grid);
+    memcpy(cfg.block, m->block, sizeof cfg.block);
+    ps_launch_result res;
+    st = ps_launch(s->prog, s->dev, m->kernel, &cfg, &res);
+    if (st == PS_OK) return R_OK;
+    if (st == PS_ERR_FAULT || st == PS_ERR_WATCHDOG) {
+        snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", m->ptx, res.fault.ptx_line,
+                 res.fault.message, res.fault.block[0], res.fault.block[1], res.fault.block[2],
+                 res.fault.thread[0], res.fault.thread[1], res.fault.thread[2]);
+        if (verbose) fprintf(stderr, "ptxsim: simulated kernel %s: %s\n", st == PS_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
+        return R_SIM_FAULT;
+    }
+    /* PS_ERR_UNSUPPORTED (an instruction ptxsim cannot execute yet) or a launch it refuses. */
+    const ps_diag *d = NULL;
+    for (int i = 0; i < s->mod->nfuncs; i++) {
+        const ps_diags *fd = ps_program_function_diags(s->prog, i);
+        if (fd && verbose) ps_diags_print(fd, stderr);
+        if (fd && !d) d = first_error(fd);
+    }
+    if (d) snprintf(note, n, "%s:%d:%d: %s", d->file ? d->file : m->ptx, d->line, d->col, d->msg);
+    else snprintf(note, n, "%s", res.fault.message);
+    if (verbose) fprintf(stderr, "ptxsim: error: %s\n", res.fault.message);
+    return R_SIM_ERROR;
+}
+
+/* ---- diff ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    const diff_options *o;
+    ps_gpu *gpu;          /* opened on first need */
+    bool gpu_tried;
+    char gpu_err[600];
+    int show;             /* mismatching elements shown per buffer */
+} diff_ctx;
+
+typedef struct {
+    result_kind kind;
+    int nbufs, nok;
+    const char *ref;      /* "recorded" or "gpu" */
+    char note[1100];
+} case_result;
+
+static ps_gpu *diff_gpu(diff_ctx *c) {
+    if (!c->gpu_tried) {
+        c->gpu_tried = true;
+        if (ps_gpu_open(c->o->device, &c->gpu, c->gpu_err, sizeof c->gpu_err) != PS_GPU_OK) c->gpu = NULL;
+    }
+    return c->gpu;
+}
+
+static bool file_exists(const char *path) {
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* Diffs one manifest; `f` gets the per-buffer report (NULL: none). */
+static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case_result *r) {
+    memset(r, 0, sizeof *r);
+    r->ref = "-";
+    char err[1000];
+    ps_manifest *m;
+    if (ps_manifest_load(path, &m, err, sizeof err) != PS_OK) {
+        r->kind = R_BAD_INPUT;
+        snprintf(r->note, sizeof r->note, "%s", err);
+        return;
+    }
+    /* The buffers compared: those named in "expect" (with their tolerance), else all of them. */
+    int n = m->nexpect ? m->nexpect : m->nbufs;
+    r->nbufs = n;
+    int *bufs = ps_xcalloc((size_t)n + 1, sizeof *bufs);
+    const ps_mexpect **tols = ps_xcalloc((size_t)n + 1, sizeof *tols);
+    char **recs = ps_xcalloc((size_t)n + 1, sizeof *recs);
+    uint8_t **want = ps_xcalloc((size_t)n + 1, sizeof *want);
+    int nrec = 0;
+    for (int i = 0; i < n; i++) {
+        bufs[i] = m->nexpect ? m->expect[i].buf : i;
+        tols[i] = m->nexpect ? &m->expect[i] : NULL;
+        recs[i] = ps_gpu_recording_path(path, m->bufs[bufs[i]].name);
+        nrec += file_exists(recs[i]);
+    }
+    ps_gpu_output gout = {0};
+    sim_state s = {0};
+    ref_mode mode = c->o->mode;
+    if (mode == REF_AUTO) mode = nrec ? REF_RECORDED : REF_GPU;
+    if (mode == REF_RECORDED) {
+        r->ref = "recorded";
+        for (int i = 0; i < n; i++) {
+            const ps_mbuf *b = &m->bufs[bufs[i]];
+            size_t len;
+            want[i] = (uint8_t *)ps_read_file(recs[i], &len);
+            if (!want[i]) {
+                r->kind = R_NO_REFERENCE;
+                snprintf(r->note, sizeof r->note, "no recorded GPU output %s (%s)", recs[i], strerror(errno));
+                goto done;
+            }
+            if (len != b->bytes) {
+                r->kind = R_BAD_INPUT;
+                snprintf(r->note, sizeof r->note, "%s: %zu bytes, buffer '%s' holds %" PRIu64, recs[i], len,
+                         b->name, b->bytes);
+                goto done;
+            }
+        }
+    } else {
+        r->ref = "gpu";
+        ps_gpu *g = diff_gpu(c);
+        if (!g) {
+            r->kind = R_NO_REFERENCE;
+            snprintf(r->note, sizeof r->note, "%s%s", c->o->mode == REF_AUTO ? "no recorded GPU outputs, and " : "",
+                     c->gpu_err);
+            goto done;
+        }
+        ps_gpu_status st = ps_gpu_run(g, path, &gout, err, sizeof err);
+        if (st != PS_GPU_OK) {
+            r->kind = st == PS_GPU_BAD_INPUT ? R_BAD_INPUT : R_GPU_ERROR;
+            snprintf(r->note, sizeof r->note, "%s", err);
+            if (verbose && *ps_gpu_jit_log(g)) fprintf(stderr, "JIT log:\n%s\n", ps_gpu_jit_log(g));
+            goto done;
+        }
+        for (int i = 0; i < n; i++) want[i] = gout.bufs[bufs[i]].data;
+    }
+    r->kind = sim_run(m, c->o, verbose, &s, r->note, sizeof r->note);
+    if (r->kind != R_OK) goto done;
+    int bad = 0;
+    char firstbad[200] = "";
+    for (int i = 0; i < n; i++) {
+        const ps_mbuf *b = &m->bufs[bufs[i]];
+        ps_gpu_cmp cmp;
+        ps_gpu_compare(ps_device_ptr(s.dev, b->addr, b->bytes), want[i], b->type, b->count, tols[i], &cmp);
+        if (cmp.tolerated && !r->note[0])
+            snprintf(r->note, sizeof r->note, "within tolerance: %s: %" PRIu64 " of %" PRIu64
+                     " not bit for bit, up to %" PRIu64 " ulp", b->name, cmp.tolerated, b->count,
+                     cmp.tolerated_max_ulp);
+        if (cmp.mismatches) {
+            if (!bad++)
+                snprintf(firstbad, sizeof firstbad, "%s: %" PRIu64 " of %" PRIu64 " differ", b->name,
+                         cmp.mismatches, b->count);
+        } else
+            r->nok++;
+        if (f && (verbose || cmp.mismatches))
+            print_buffer_result(f, b->name, b->type, b->count, tols[i], &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu",
+                                c->show);
+    }
+    if (bad) {
+        r->kind = R_MISMATCH;
+        snprintf(r->note, sizeof r->note, "%s%s", firstbad, bad > 1 ? ", …" : "");
+    }
+done:
+    if (mode == REF_RECORDED)
+        for (int i = 0; i < n; i++) free(want[i]);
+    for (int i = 0; i < n; i++) free(recs[i]);
+    free(recs), free(want), free(bufs), free(tols);
+    ps_gpu_output_free(&gout);
+    sim_free(&s);
+    ps_manifest_free(m);
+}
+
+/* Every case*.json below dir, sorted. */
+static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char **names = NULL;
+    int nn = 0, nc = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        if (nn == nc) names = ps_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
+        names[nn++] = ps_xstrdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    for (int i = 0; i < nn; i++) {
+        size_t len = strlen(dir) + strlen(names[i]) + 2;
+        char *p = ps_xmalloc(len);
+        snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+        struct stat sb;
+        size_t nl = strlen(names[i]);
+        if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            collect_cases(p, list, n, cap);
+            free(p);
+        } else if (!strncmp(names[i], "case", 4) && nl > 5 && !strcmp(names[i] + nl - 5, ".json")) {
+            if (*n == *cap) *list = ps_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
+            (*list)[(*n)++] = p;
+        } else
+            free(p);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* qsort comparator over strings */
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int ptxsim_cmd_diff(int argc, char **argv) {
+    diff_options o = {0};
+    if (parse_args(argc, argv, "--gpu --recorded --device --threads --watchdog --quiet", &o))
+        return EXIT_BAD_INPUT;
+    if (!o.input) {
+        fprintf(stderr, "ptxsim: error: usage: ptxsim diff CASE.json|DIR [--gpu | --recorded] "
+                        "[--threads N] [--watchdog N] [--device N] [--quiet]\n");
+        return EXIT_BAD_INPUT;
+    }
+    diff_ctx c = {.o = &o, .show = PS_GPU_SHOWN};
+    struct stat sb;
+    if (stat(o.input, &sb) != 0) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", o.input, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    int rc = EXIT_OK;
+    if (!S_ISDIR(sb.st_mode)) {
+        case_result r;
+        if (!o.quiet) printf("%s:\n", o.input);
+        diff_case(&c, o.input, o.quiet ? stderr : stdout, !o.quiet, &r);
+        if (!o.quiet || r.kind != R_OK) {
+            FILE *f = r.kind == R_OK ? stdout : stderr;
+            fprintf(f, "%s: %s%s%s (%d of %d buffers match; reference: %s", o.input, result_names[r.kind],
+                    r.kind == R_OK ? "" : ": ", r.kind == R_OK ? "" : r.note, r.nok, r.nbufs, r.ref);
+            if (!strcmp(r.ref, "gpu") && c.gpu) {
+                fputs(", ", f);
+                print_info_line(f, ps_gpu_describe(c.gpu));
+            }
+            fputs(")\n", f);
+        }
+        rc = result_exit(r.kind);
+    } else {
+        char **cases = NULL;
+        int n = 0, cap = 0;
+        collect_cases(o.input, &cases, &n, &cap);
+        qsort(cases, (size_t)n, sizeof *cases, cmp_str);
+        if (!n) {
+            fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o.input);
+            return EXIT_BAD_INPUT;
+        }
+        int width = 4;
+        for (int i = 0; i < n; i++) width = PS_MAX(width, (int)strlen(cases[i]));
+        printf("%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
+        int counts[PS_ARRAY_LEN(result_names)] = {0};
+        for (int i = 0; i < n; i++) {
+            case_result r;
+            char *detail = NULL;
+            size_t dlen = 0;
+            FILE *mf = open_memstream(&detail, &dlen);
+            c.show = 3;
+            diff_case(&c, cases[i], mf, false, &r);
+            fclose(mf);
+            char bufs[32];
+            snprintf(bufs, sizeof bufs, "%d/%d", r.nok, r.nbufs);
+            if (r.kind == R_OK && r.note[0])
+                printf("%-*s  %-8s  %-8s  ok (%s)\n", width, cases[i], bufs, r.ref, r.note);
+            else
+                printf("%-*s  %-8s  %-8s  %s%s%s\n", width, cases[i], bufs, r.ref, result_names[r.kind],
+                       r.kind == R_OK ? "" : ": ", r.kind == R_OK ? "" : r.note);
+            if (!o.quiet && dlen) fputs(detail, stdout);
+            fflush(stdout);
+            free(detail);
+            counts[r.kind]++;
+            rc = PS_MAX(rc, result_exit(r.kind));
+            free(cases[i]);
+        }
+        free(cases);
+        printf("%d case%s:", n, n == 1 ? "" : "s");
+        const char *sep = " ";
+        for (int k = 0; k < (int)PS_ARRAY_LEN(result_names); k++)
+            if (counts[k]) printf("%s%d %s", sep, counts[k], result_names[k]), sep = ", ";
+        if (c.gpu) {
+            printf(" (live GPU: ");
+            print_info_line(stdout, ps_gpu_describe(c.gpu));
+            printf(")");
+        }
+        printf("\n");
+    }
+    ps_gpu_close(c.gpu);
+    return rc;
+}

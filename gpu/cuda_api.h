@@ -1,0 +1,97 @@
+/* cuda_api.h — the few CUDA driver API types, constants and entry points the GPU harness uses,
+ * declared here with the driver's documented ABI so that ptxsim builds without cuda.h and loads
+ * libcuda.so.1 at run time. Values are those of cuda.h (CUDA 13); the entry points are the
+ * symbols the driver exports (the _v2 names where cuda.h maps the plain name onto them).
+ * Tests fill a ps_cuda_api with fakes and open the harness with ps_gpu_open_api. */
+#ifndef PTXSIM_CUDA_API_H
+#define PTXSIM_CUDA_API_H
+
+#include <stddef.h>
+
+#include "gpu.h"
+
+typedef int ps_cu_result;                    /* CUresult; 0 is CUDA_SUCCESS */
+typedef int ps_cu_device;                    /* CUdevice (an ordinal) */
+typedef unsigned long long ps_cu_deviceptr;  /* CUdeviceptr_v2 */
+typedef struct ps_cu_ctx_st *ps_cu_context;  /* CUcontext, opaque */
+typedef struct ps_cu_mod_st *ps_cu_module;   /* CUmodule, opaque */
+typedef struct ps_cu_func_st *ps_cu_function; /* CUfunction, opaque */
+typedef struct ps_cu_stream_st *ps_cu_stream; /* CUstream; NULL is the default stream */
+
+enum {
+    PS_CU_SUCCESS = 0,
+    PS_CU_ERROR_NOT_INITIALIZED = 3,
+    PS_CU_ERROR_NO_DEVICE = 100,
+    PS_CU_ERROR_INVALID_PTX = 218,
+    PS_CU_ERROR_NOT_FOUND = 500,
+    PS_CU_ERROR_ILLEGAL_ADDRESS = 700,
+    PS_CU_ERROR_LAUNCH_FAILED = 719,
+};
+
+/* CUdevice_attribute */
+enum {
+    PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    PS_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+};
+
+/* CUfunction_attribute */
+enum { PS_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+
+/* CUjit_option (an int-sized enum); buffer sizes travel as (void *)(uintptr_t)bytes */
+enum {
+    PS_CU_JIT_INFO_LOG_BUFFER = 3,
+    PS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+    PS_CU_JIT_ERROR_LOG_BUFFER = 5,
+    PS_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+    PS_CU_JIT_LOG_VERBOSE = 12,
+};
+
+/* Static shared memory a kernel may use without opting in (CUDA's 48 KiB default). */
+#define PS_CU_DEFAULT_SHARED_LIMIT (48u * 1024u)
+
+/* The entry points, as function pointers. X(field, symbol, required): the harness resolves
+ * `symbol` with dlsym; a missing required one means the driver is unusable. */
+#define PS_CUDA_API_LIST(X)                                                                         \
+    X(init, "cuInit", 1, ps_cu_result, (unsigned flags))                                            \
+    X(driver_get_version, "cuDriverGetVersion", 1, ps_cu_result, (int *version))                    \
+    X(device_get_count, "cuDeviceGetCount", 1, ps_cu_result, (int *count))                          \
+    X(device_get, "cuDeviceGet", 1, ps_cu_result, (ps_cu_device * dev, int ordinal))                \
+    X(device_get_name, "cuDeviceGetName", 1, ps_cu_result, (char *name, int len, ps_cu_device dev)) \
+    X(device_get_attribute, "cuDeviceGetAttribute", 1, ps_cu_result,                                \
+      (int *value, int attrib, ps_cu_device dev))                                                   \
+    X(ctx_create, "cuCtxCreate_v2", 1, ps_cu_result,                                                \
+      (ps_cu_context * ctx, unsigned flags, ps_cu_device dev))                                      \
+    X(ctx_destroy, "cuCtxDestroy_v2", 1, ps_cu_result, (ps_cu_context ctx))                         \
+    X(ctx_synchronize, "cuCtxSynchronize", 1, ps_cu_result, (void))                                 \
+    X(module_load_data_ex, "cuModuleLoadDataEx", 1, ps_cu_result,                                   \
+      (ps_cu_module * mod, const void *image, unsigned nopts, int *opts, void **values))            \
+    X(module_unload, "cuModuleUnload", 1, ps_cu_result, (ps_cu_module mod))                         \
+    X(module_get_function, "cuModuleGetFunction", 1, ps_cu_result,                                  \
+      (ps_cu_function * fn, ps_cu_module mod, const char *name))                                    \
+    X(module_get_global, "cuModuleGetGlobal_v2", 0, ps_cu_result,                                   \
+      (ps_cu_deviceptr * ptr, size_t * bytes, ps_cu_module mod, const char *name))                  \
+    X(func_set_attribute, "cuFuncSetAttribute", 1, ps_cu_result,                                    \
+      (ps_cu_function fn, int attrib, int value))                                                   \
+    X(mem_alloc, "cuMemAlloc_v2", 1, ps_cu_result, (ps_cu_deviceptr * ptr, size_t bytes))           \
+    X(mem_free, "cuMemFree_v2", 1, ps_cu_result, (ps_cu_deviceptr ptr))                             \
+    X(memcpy_htod, "cuMemcpyHtoD_v2", 1, ps_cu_result,                                              \
+      (ps_cu_deviceptr dst, const void *src, size_t bytes))                                         \
+    X(memcpy_dtoh, "cuMemcpyDtoH_v2", 1, ps_cu_result, (void *dst, ps_cu_deviceptr src, size_t bytes)) \
+    X(launch_kernel, "cuLaunchKernel", 1, ps_cu_result,                                             \
+      (ps_cu_function fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,          \
+       unsigned bz, unsigned shared_bytes, ps_cu_stream stream, void **params, void **extra))       \
+    X(get_error_name, "cuGetErrorName", 1, ps_cu_result, (ps_cu_result err, const char **name))     \
+    X(get_error_string, "cuGetErrorString", 1, ps_cu_result, (ps_cu_result err, const char **text))
+
+typedef struct {
+#define X(field, symbol, required, ret, args) ret (*field) args;
+    PS_CUDA_API_LIST(X)
+#undef X
+} ps_cuda_api;
+
+/* Opens the harness on an already filled table (tests); ps_gpu_open fills it from libcuda. */
+ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
+                              size_t errlen);
+
+#endif

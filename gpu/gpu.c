@@ -1,0 +1,373 @@
+/* gpu.c — the GPU harness: loads the CUDA driver with dlopen, JIT-compiles a manifest's PTX as
+ * written, launches it with the buffers and parameters the simulator would get, and copies the
+ * buffers back (DESIGN §5). */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cuda_api.h"
+#include "gpu.h"
+
+#define JIT_LOG_BYTES 16384
+
+struct ps_gpu {
+    ps_cuda_api api;
+    void *lib; /* dlopen handle; NULL for a table given by ps_gpu_open_api */
+    ps_gpu_info info;
+    ps_cu_device dev;
+    ps_cu_context ctx;
+    bool ctx_broken; /* a launch failed: the context's errors are sticky, make a fresh one */
+    char info_log[JIT_LOG_BYTES], error_log[JIT_LOG_BYTES];
+    char jit_log[2 * JIT_LOG_BYTES + 2];
+};
+
+const char *ps_gpu_status_str(ps_gpu_status s) {
+    static const char *const names[] = {
+        [PS_GPU_OK] = "ok",
+        [PS_GPU_NO_DRIVER] = "no CUDA driver",
+        [PS_GPU_NO_DEVICE] = "no CUDA device",
+        [PS_GPU_BAD_INPUT] = "bad input",
+        [PS_GPU_JIT_ERROR] = "PTX rejected by the driver",
+        [PS_GPU_LAUNCH_ERROR] = "launch failed",
+        [PS_GPU_CUDA_ERROR] = "CUDA error",
+    };
+    return (unsigned)s < PS_ARRAY_LEN(names) ? names[s] : "?";
+}
+
+/* "cuXxx: CUDA_ERROR_NAME (description)" into err. */
+static void cu_error(const ps_gpu *g, ps_cu_result r, const char *what, char *err, size_t errlen) {
+    const char *name = NULL, *text = NULL;
+    if (g->api.get_error_name) g->api.get_error_name(r, &name);
+    if (g->api.get_error_string) g->api.get_error_string(r, &text);
+    snprintf(err, errlen, "%s: %s (%s)", what, name ? name : "unknown CUDA error",
+             text ? text : "no description");
+    if (!name) {
+        size_t n = strlen(err);
+        snprintf(err + n, errlen - n, " [%d]", r);
+    }
+}
+
+static ps_gpu_status create_context(ps_gpu *g, char *err, size_t errlen) {
+    ps_cu_result r = g->api.ctx_create(&g->ctx, 0, g->dev);
+    if (r != PS_CU_SUCCESS) {
+        g->ctx = NULL;
+        cu_error(g, r, "cuCtxCreate", err, errlen);
+        return PS_GPU_CUDA_ERROR;
+    }
+    g->ctx_broken = false;
+    return PS_GPU_OK;
+}
+
+ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
+                              size_t errlen) {
+    *out = NULL;
+    ps_gpu *g = ps_xcalloc(1, sizeof *g);
+    g->api = *api;
+    ps_cu_result r = g->api.init(0);
+    if (r != PS_CU_SUCCESS) {
+        char why[300];
+        cu_error(g, r, "cuInit", why, sizeof why);
+        snprintf(err, errlen, "no CUDA device: the driver loads but %s", why);
+        free(g);
+        return PS_GPU_NO_DEVICE;
+    }
+    int count = 0;
+    if ((r = g->api.device_get_count(&count)) != PS_CU_SUCCESS || count <= ordinal || ordinal < 0) {
+        snprintf(err, errlen, "no CUDA device: the driver sees %d device%s, device %d was asked for",
+                 count, count == 1 ? "" : "s", ordinal);
+        free(g);
+        return PS_GPU_NO_DEVICE;
+    }
+    if ((r = g->api.device_get(&g->dev, ordinal)) != PS_CU_SUCCESS) {
+        cu_error(g, r, "cuDeviceGet", err, errlen);
+        free(g);
+        return PS_GPU_NO_DEVICE;
+    }
+    ps_gpu_info *in = &g->info;
+    in->ordinal = ordinal;
+    if (g->api.device_get_name(in->name, (int)sizeof in->name, g->dev) != PS_CU_SUCCESS)
+        snprintf(in->name, sizeof in->name, "CUDA device %d", ordinal);
+    g->api.device_get_attribute(&in->sm_major, PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, g->dev);
+    g->api.device_get_attribute(&in->sm_minor, PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, g->dev);
+    g->api.device_get_attribute(&in->shared_optin, PS_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                                g->dev);
+    g->api.driver_get_version(&in->driver_version);
+    ps_gpu_status st = create_context(g, err, errlen);
+    if (st != PS_GPU_OK) {
+        free(g);
+        return st;
+    }
+    *out = g;
+    return PS_GPU_OK;
+}
+
+ps_gpu_status ps_gpu_open(int ordinal, ps_gpu **out, char *err, size_t errlen) {
+    *out = NULL;
+    const char *path = getenv("PTXSIM_LIBCUDA");
+    if (!path || !*path) path = "libcuda.so.1";
+    dlerror();
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char *why = dlerror();
+        /* dlerror() usually starts with the path already; keep only the reason. */
+        if (why && !strncmp(why, path, strlen(path)) && why[strlen(path)] == ':') why += strlen(path) + 1;
+        while (why && *why == ' ') why++;
+        snprintf(err, errlen, "no CUDA driver found (%s: %s)", path, why ? why : "cannot be loaded");
+        return PS_GPU_NO_DRIVER;
+    }
+    ps_cuda_api api = {0};
+#define X(field, symbol, required, ret, args)                                                    \
+    *(void **)&api.field = dlsym(lib, symbol);                                                   \
+    if (!api.field && required) {                                                                \
+        snprintf(err, errlen, "no CUDA driver found (%s: it has no %s; driver too old?)", path,  \
+                 symbol);                                                                        \
+        dlclose(lib);                                                                            \
+        return PS_GPU_NO_DRIVER;                                                                 \
+    }
+    PS_CUDA_API_LIST(X)
+#undef X
+    ps_gpu_status st = ps_gpu_open_api(&api, ordinal, out, err, errlen);
+    if (st != PS_GPU_OK) {
+        dlclose(lib);
+        return st;
+    }
+    (*out)->lib = lib;
+    return PS_GPU_OK;
+}
+
+void ps_gpu_close(ps_gpu *g) {
+    if (!g) return;
+    if (g->ctx) g->api.ctx_destroy(g->ctx);
+    if (g->lib) dlclose(g->lib);
+    free(g);
+}
+
+const ps_gpu_info *ps_gpu_describe(const ps_gpu *g) { return &g->info; }
+
+const char *ps_gpu_jit_log(const ps_gpu *g) { return g->jit_log; }
+
+void ps_gpu_output_free(ps_gpu_output *o) {
+    if (!o) return;
+    for (int i = 0; i < o->nbufs; i++) free(o->bufs[i].name), free(o->bufs[i].data);
+    free(o->bufs);
+    memset(o, 0, sizeof *o);
+}
+
+const ps_gpu_buffer *ps_gpu_output_find(const ps_gpu_output *o, const char *name) {
+    for (int i = 0; i < o->nbufs; i++)
+        if (!strcmp(o->bufs[i].name, name)) return &o->bufs[i];
+    return NULL;
+}
+
+static int mkdir_p(const char *dir) {
+    char *p = ps_xstrdup(dir);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        mkdir(p, 0777);
+        *s = '/';
+    }
+    int r = mkdir(p, 0777);
+    free(p);
+    return r == 0 || errno == EEXIST ? 0 : -1;
+}
+
+ps_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen) {
+    if (mkdir_p(dir)) {
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+        return PS_ERR_IO;
+    }
+    for (int i = 0; i < o->nbufs; i++) {
+        const ps_gpu_buffer *b = &o->bufs[i];
+        size_t n = strlen(dir) + strlen(b->name) + 8;
+        char *path = ps_xmalloc(n);
+        snprintf(path, n, "%s/%s.bin", dir, b->name);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(b->data, 1, b->bytes, f) != b->bytes || fclose(f)) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            free(path);
+            return PS_ERR_IO;
+        }
+        free(path);
+    }
+    return PS_OK;
+}
+
+/* The JIT log as one text: the error log, then the info log. */
+static void collect_jit_log(ps_gpu *g) {
+    g->info_log[sizeof g->info_log - 1] = g->error_log[sizeof g->error_log - 1] = 0;
+    snprintf(g->jit_log, sizeof g->jit_log, "%s%s%s", g->error_log,
+             g->error_log[0] && g->info_log[0] ? "\n" : "", g->info_log);
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out, char *err,
+                                  size_t errlen) {
+    memset(out, 0, sizeof *out);
+    g->jit_log[0] = g->info_log[0] = g->error_log[0] = 0;
+    ps_gpu_status st = PS_GPU_BAD_INPUT;
+    if (g->ctx_broken || !g->ctx) {
+        if (g->ctx) g->api.ctx_destroy(g->ctx);
+        g->ctx = NULL;
+        if ((st = create_context(g, err, errlen)) != PS_GPU_OK) return st;
+        st = PS_GPU_BAD_INPUT;
+    }
+    const ps_arch *arch = NULL;
+    if (m->arch && !(arch = ps_arch_lookup(m->arch))) {
+        snprintf(err, errlen, "%s: unknown arch '%s'", m->path, m->arch);
+        return PS_GPU_BAD_INPUT;
+    }
+    /* The simulator's own preparation gives the buffers' initial contents and the packed
+     * parameters; only the buffer addresses are replaced by the GPU's. */
+    size_t srclen;
+    char *src = ps_read_file(m->ptx, &srclen);
+    if (!src) {
+        snprintf(err, errlen, "%s: %s", m->ptx, strerror(errno));
+        return PS_GPU_BAD_INPUT;
+    }
+    ps_diags diags = {0};
+    ps_module *mod = NULL;
+    ps_device *sdev = ps_device_create();
+    ps_program *prog = NULL;
+    uint8_t *params = NULL;
+    size_t psize = 0;
+    ps_cu_module cmod = NULL;
+    ps_cu_deviceptr *dptr = ps_xcalloc((size_t)m->nbufs + 1, sizeof *dptr);
+    void **kparams = ps_xcalloc((size_t)m->nparams + 1, sizeof *kparams);
+    ps_parse_options po = {.target = arch};
+    if (ps_parse(m->ptx, src, srclen, &po, &diags, &mod) != PS_OK) {
+        const ps_diag *d = diags.count ? &diags.items[0] : NULL;
+        for (int i = 0; i < diags.count; i++)
+            if (diags.items[i].level == PS_DIAG_ERROR) {
+                d = &diags.items[i];
+                break;
+            }
+        snprintf(err, errlen, "%s:%d:%d: %s (ptxsim reads the PTX for the parameter layout)", m->ptx,
+                 d ? d->line : 0, d ? d->col : 0, d ? d->msg : "cannot parse");
+        goto out;
+    }
+    if (ps_program_build(mod, arch, sdev, &diags, &prog) != PS_OK) {
+        snprintf(err, errlen, "%s: cannot lay out the module's variables", m->ptx);
+        goto out;
+    }
+    if (ps_manifest_prepare(m, prog, sdev, &params, &psize, err, errlen) != PS_OK) goto out;
+    const ps_var *const *vars;
+    int nvars = ps_program_kernel_params(prog, m->kernel, &vars);
+
+    /* JIT: the driver compiles the PTX text exactly as written (NUL-terminated). */
+    int opts[] = {PS_CU_JIT_INFO_LOG_BUFFER, PS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                  PS_CU_JIT_ERROR_LOG_BUFFER, PS_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                  PS_CU_JIT_LOG_VERBOSE};
+    void *vals[] = {g->info_log, (void *)(uintptr_t)(sizeof g->info_log - 1), g->error_log,
+                    (void *)(uintptr_t)(sizeof g->error_log - 1), (void *)(uintptr_t)1};
+    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)PS_ARRAY_LEN(opts), opts, vals);
+    collect_jit_log(g);
+    if (r != PS_CU_SUCCESS) {
+        cmod = NULL;
+        cu_error(g, r, "cuModuleLoadDataEx", err, errlen);
+        st = PS_GPU_JIT_ERROR;
+        goto out;
+    }
+    st = PS_GPU_CUDA_ERROR;
+    ps_cu_function fn;
+    if ((r = g->api.module_get_function(&fn, cmod, m->kernel)) != PS_CU_SUCCESS) {
+        cu_error(g, r, "cuModuleGetFunction", err, errlen);
+        st = PS_GPU_BAD_INPUT;
+        goto out;
+    }
+    if (m->shared_bytes > PS_CU_DEFAULT_SHARED_LIMIT &&
+        (r = g->api.func_set_attribute(fn, PS_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                       (int)m->shared_bytes)) != PS_CU_SUCCESS) {
+        char why[300];
+        cu_error(g, r, "cuFuncSetAttribute", why, sizeof why);
+        snprintf(err, errlen, "%s (%u bytes of dynamic shared memory; the device allows %d)", why,
+                 m->shared_bytes, g->info.shared_optin);
+        goto out;
+    }
+    for (int i = 0; i < m->nbufs; i++) {
+        const ps_mbuf *b = &m->bufs[i];
+        if ((r = g->api.mem_alloc(&dptr[i], b->bytes)) != PS_CU_SUCCESS) {
+            dptr[i] = 0;
+            cu_error(g, r, "cuMemAlloc", err, errlen);
+            goto out;
+        }
+        if ((r = g->api.memcpy_htod(dptr[i], ps_device_ptr(sdev, b->addr, b->bytes), b->bytes)) !=
+            PS_CU_SUCCESS) {
+            cu_error(g, r, "cuMemcpyHtoD", err, errlen);
+            goto out;
+        }
+    }
+    for (int i = 0; i < nvars; i++) {
+        uint8_t *slot = params + vars[i]->offset;
+        if (m->params[i].kind == MP_BUFFER) memcpy(slot, &dptr[m->params[i].buf], 8);
+        kparams[i] = slot;
+    }
+    double t0 = now_seconds();
+    r = g->api.launch_kernel(fn, m->grid[0], m->grid[1], m->grid[2], m->block[0], m->block[1],
+                             m->block[2], m->shared_bytes, NULL, kparams, NULL);
+    if (r != PS_CU_SUCCESS) {
+        cu_error(g, r, "cuLaunchKernel", err, errlen);
+        g->ctx_broken = true;
+        st = PS_GPU_LAUNCH_ERROR;
+        goto out;
+    }
+    if ((r = g->api.ctx_synchronize()) != PS_CU_SUCCESS) {
+        cu_error(g, r, "kernel execution (cuCtxSynchronize)", err, errlen);
+        g->ctx_broken = true;
+        st = PS_GPU_LAUNCH_ERROR;
+        goto out;
+    }
+    out->seconds = now_seconds() - t0;
+    out->bufs = ps_xcalloc((size_t)m->nbufs + 1, sizeof *out->bufs);
+    for (int i = 0; i < m->nbufs; i++) {
+        const ps_mbuf *b = &m->bufs[i];
+        ps_gpu_buffer *ob = &out->bufs[out->nbufs++];
+        ob->name = ps_xstrdup(b->name);
+        ob->type = b->type;
+        ob->count = b->count;
+        ob->bytes = b->bytes;
+        ob->data = ps_xmalloc(b->bytes ? b->bytes : 1);
+        if ((r = g->api.memcpy_dtoh(ob->data, dptr[i], b->bytes)) != PS_CU_SUCCESS) {
+            cu_error(g, r, "cuMemcpyDtoH", err, errlen);
+            ps_gpu_output_free(out);
+            g->ctx_broken = true;
+            goto out;
+        }
+    }
+    st = PS_GPU_OK;
+out:
+    if (!g->ctx_broken) {
+        for (int i = 0; i < m->nbufs; i++)
+            if (dptr[i]) g->api.mem_free(dptr[i]);
+        if (cmod) g->api.module_unload(cmod);
+    } /* else: destroying the context frees everything */
+    free(dptr);
+    free(kparams);
+    free(params);
+    ps_program_free(prog);
+    ps_module_free(mod);
+    ps_device_destroy(sdev);
+    ps_diags_free(&diags);
+    free(src);
+    return st;
+}
+
+ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err,
+                         size_t errlen) {
+    memset(out, 0, sizeof *out);
+    ps_manifest *m;
+    if (ps_manifest_load(manifest_path, &m, err, errlen) != PS_OK) return PS_GPU_BAD_INPUT;
+    ps_gpu_status st = ps_gpu_run_manifest(g, m, out, err, errlen);
+    ps_manifest_free(m);
+    return st;
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# bench_parse.sh — parse-speed benchmark: builds one large PTX module (default ~10 MB) out of
+# the corpus PTX, every function and module-scope variable renamed per copy so names stay
+# unique under a single .version/.target header, then times `ptxsim parse` on it (best of N).
+#
+#   scripts/bench_parse.sh [--mb N] [--runs N] [--keep FILE]
+#
+# Environment: PTXSIM (default build/cli/ptxsim). Needs python3 to build the input.
+# The target recorded in docs/parser.md is < 0.3 s for 10 MB.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+PTXSIM=${PTXSIM:-$root/build/cli/ptxsim}
+mb=10
+runs=3
+keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --mb) mb=$2; shift ;;
+  --runs) runs=$2; shift ;;
+  --keep) keep=$2; shift ;;
+  -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+  *) echo "bench_parse.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ -x "$PTXSIM" ] || { echo "bench_parse.sh: $PTXSIM not built (scripts/build.sh)" >&2; exit 2; }
+
+if [ -n "$keep" ]; then
+  big=$keep
+else
+  big=$(mktemp --suffix=.ptx)
+  trap 'rm -f "$big"' EXIT
+fi
+
+python3 - "$big" "$mb" corpus/*/*.ptx <<'EOF'
+import re, sys
+
+out, mb, files = sys.argv[1], float(sys.argv[2]), sorted(sys.argv[3:])
+header = re.compile(r'^\s*\.(version|target|address_size)\b')
+func_name = re.compile(r'\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)', re.S)
+var_decl = re.compile(r'^\s*(?:\.(?:visible|extern|weak|common)\s+)*\.(?:global|const|shared|local)\b([^;=\[{]*)', re.M)
+ident = re.compile(r'(?<![\w$.%])([A-Za-z_$][\w$]*)')
+
+units = []  # (body, substitution regex) per source file
+for f in files:
+    text = open(f).read()
+    body = '\n'.join(l for l in text.splitlines() if not header.match(l)) + '\n'
+    names = set(func_name.findall(body))
+    for m in var_decl.finditer(body):
+        ids = ident.findall(m.group(1))
+        if ids:
+            names.add(ids[-1])  # ".global .align 4 .b8 name" → the last identifier
+    if not names:
+        continue
+    pat = re.compile(r'(?<![\w$.%])(' + '|'.join(sorted(map(re.escape, names), key=len, reverse=True)) + r')(?![\w$])')
+    units.append((body, pat))
+
+target = int(mb * 1e6)
+parts = ['.version 9.0\n.target sm_90\n.address_size 64\n\n']
+size, copy = len(parts[0]), 0
+while size < target:
+    for i, (body, pat) in enumerate(units):
+        sfx = '_b%dc%d' % (i, copy)
+        s = pat.sub(lambda m: m.group(1) + sfx, body)
+        parts.append(s)
+        size += len(s)
+        if size >= target:
+            break
+    copy += 1
+open(out, 'w').write(''.join(parts))
+EOF
+
+bytes=$(stat -c %s "$big")
+"$PTXSIM" parse "$big" >/dev/null || { echo "bench_parse.sh: the generated module does not parse" >&2; exit 1; }
+best=""
+for i in $(seq "$runs"); do
+  t0=$(date +%s.%N)
+  "$PTXSIM" parse "$big" >/dev/null
+  t1=$(date +%s.%N)
+  t=$(echo "$t1 - $t0" | bc -l)
+  if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+done
+printf 'input: %.2f MB (%s)\n' "$(echo "$bytes / 1000000" | bc -l)" "$("$PTXSIM" parse "$big" | sed 's/.*(//; s/)$//')"
+printf 'parse: best of %d: %.3f s, %.1f MB/s\n' "$runs" "$best" "$(echo "$bytes / 1000000 / $best" | bc -l)"
