@@ -328,7 +328,13 @@ void case_convert(oc_case *c) {
       d[i] = oc_uniform(c, -1e5, 1e5);
 
     k[i] = i < 16 ? ek[i] : (int32_t)oc_rand32(c);
-    k64[i] = i < 16 ? ek64[i] : (int64_t)oc_rand64(c) >> (oc_rand32(c) % 40);
+    if (i < 16) {
+      k64[i] = ek64[i];
+    } else {
+      int64_t v = (int64_t)oc_rand64(c);
+      uint32_t sh = oc_rand32(c) % 40;
+      k64[i] = v >> sh;
+    }
   }
   oc_fill(c, "oi", OT_S32, 10 * N, 0);
   oc_fill(c, "ol", OT_S64, 3 * N, 0);

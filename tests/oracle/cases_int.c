@@ -242,7 +242,13 @@ void case_intdiv(oc_case *c) {
       a[i] = kind == 0 ? (int32_t)oc_rand32(c) : (int32_t)oc_range(c, -100000, 100000);
       b[i] = kind == 1 ? (int32_t)oc_rand32(c) : (int32_t)oc_range(c, -300, 300);
       a64[i] = kind == 2 ? (int64_t)oc_rand64(c) : (int64_t)oc_range(c, -(1ll << 40), 1ll << 40);
-      b64[i] = kind == 3 ? (int64_t)oc_rand64(c) >> (oc_rand32(c) % 60) : (int64_t)oc_range(c, -5000, 5000);
+      if (kind == 3) {
+        int64_t v = (int64_t)oc_rand64(c);
+        uint32_t sh = oc_rand32(c) % 60;
+        b64[i] = v >> sh;
+      } else {
+        b64[i] = (int64_t)oc_range(c, -5000, 5000);
+      }
     }
     if (b[i] == 0) b[i] = 13;
     if (b64[i] == 0) b64[i] = -13;
@@ -294,7 +300,13 @@ void case_int64(oc_case *c) {
       b[i] = e[i % ne];
     } else {
       a[i] = oc_rand64(c);
-      b[i] = (i & 1) ? oc_rand64(c) : oc_rand64(c) >> (oc_rand32(c) & 63);
+      if (i & 1) {
+        b[i] = oc_rand64(c);
+      } else {
+        uint64_t v = oc_rand64(c);
+        uint32_t sh = oc_rand32(c) & 63;
+        b[i] = v >> sh;
+      }
     }
   }
   oc_fill(c, "out", OT_U64, 12 * N, 0);

@@ -63,6 +63,8 @@ void oc_p_f64(oc_case *c, double v);
 void oc_p_bytes(oc_case *c, const void *p, size_t n);
 
 /* ---- deterministic generator (splitmix64; seeded from the case name) ---- */
+/* Draw random values in separate statements: C leaves the order of two calls inside one
+ * expression unspecified, and -O0 and -O2 builds then generate different inputs. */
 uint64_t oc_rand64(oc_case *c);
 uint32_t oc_rand32(oc_case *c);
 /* uniform integer in [lo, hi] */
