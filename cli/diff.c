@@ -20,7 +20,9 @@ enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 typedef enum { REF_AUTO, REF_GPU, REF_RECORDED } ref_mode;
 
 typedef struct {
-    const char *input;  /* CASE.json or a directory */
+    const char *input;  /* the first CASE.json or directory */
+    const char **inputs; /* all of them (diff takes several) */
+    int ninputs;
     const char *out, *record;
     ref_mode mode;
     int device, threads;
@@ -43,11 +45,13 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
         char *end;
         bool known = has_word(allowed, a);
         if (a[0] != '-') {
-            if (o->input) {
-                fprintf(stderr, "ptxsim: error: %s: one case or directory at a time ('%s' too)\n", argv[0], a);
+            if (o->input && strcmp(argv[0], "diff")) {
+                fprintf(stderr, "ptxsim: error: %s: one case at a time ('%s' too)\n", argv[0], a);
                 return -1;
             }
-            o->input = a;
+            if (!o->input) o->input = a;
+            o->inputs = ps_xrealloc(o->inputs, (size_t)(o->ninputs + 1) * sizeof *o->inputs);
+            o->inputs[o->ninputs++] = a;
             continue;
         }
         if (!known) {
@@ -96,7 +100,9 @@ static void print_info_line(FILE *f, const ps_gpu_info *in) {
 
 int ptxsim_cmd_gpu_info(int argc, char **argv) {
     diff_options o = {0};
-    if (parse_args(argc, argv, "--json --device", &o) || o.input) {
+    int bad_args = parse_args(argc, argv, "--json --device", &o);
+    free(o.inputs);
+    if (bad_args || o.input) {
         if (o.input) fprintf(stderr, "ptxsim: error: gpu-info takes no file\n");
         return EXIT_BAD_INPUT;
     }
@@ -175,7 +181,9 @@ static int write_file(const char *path, const void *data, uint64_t n, char *err,
 
 int ptxsim_cmd_gpu_run(int argc, char **argv) {
     diff_options o = {0};
-    if (parse_args(argc, argv, "--out --record --device --quiet --jit-log", &o)) return EXIT_BAD_INPUT;
+    int bad_args = parse_args(argc, argv, "--out --record --device --quiet --jit-log", &o);
+    free(o.inputs); /* o.input points into argv */
+    if (bad_args) return EXIT_BAD_INPUT;
     if (!o.input) {
         fprintf(stderr, "ptxsim: error: usage: ptxsim gpu-run CASE.json [--out DIR] [--record DIR] "
                         "[--device N] [--jit-log] [--quiet]\n");
@@ -539,21 +547,45 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 int ptxsim_cmd_diff(int argc, char **argv) {
     diff_options o = {0};
-    if (parse_args(argc, argv, "--gpu --recorded --device --threads --watchdog --quiet", &o))
+    int rc = EXIT_OK;
+    if (parse_args(argc, argv, "--gpu --recorded --device --threads --watchdog --quiet", &o)) {
+        free(o.inputs);
         return EXIT_BAD_INPUT;
+    }
     if (!o.input) {
-        fprintf(stderr, "ptxsim: error: usage: ptxsim diff CASE.json|DIR [--gpu | --recorded] "
+        fprintf(stderr, "ptxsim: error: usage: ptxsim diff CASE.json|DIR... [--gpu | --recorded] "
                         "[--threads N] [--watchdog N] [--device N] [--quiet]\n");
         return EXIT_BAD_INPUT;
     }
     diff_ctx c = {.o = &o, .show = PS_GPU_SHOWN};
-    struct stat sb;
-    if (stat(o.input, &sb) != 0) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", o.input, strerror(errno));
-        return EXIT_BAD_INPUT;
+    /* Manifests given as files stay in their order; a directory adds every case*.json below it,
+     * sorted. */
+    char **cases = NULL;
+    int n = 0, cap = 0;
+    bool table = o.ninputs > 1;
+    for (int i = 0; i < o.ninputs; i++) {
+        struct stat sb;
+        if (stat(o.inputs[i], &sb) != 0) {
+            fprintf(stderr, "ptxsim: error: %s: %s\n", o.inputs[i], strerror(errno));
+            rc = EXIT_BAD_INPUT;
+            goto out;
+        }
+        if (S_ISDIR(sb.st_mode)) {
+            int before = n;
+            table = true;
+            collect_cases(o.inputs[i], &cases, &n, &cap);
+            qsort(cases + before, (size_t)(n - before), sizeof *cases, cmp_str);
+            if (n == before) {
+                fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o.inputs[i]);
+                rc = EXIT_BAD_INPUT;
+                goto out;
+            }
+        } else {
+            if (n == cap) cases = ps_xrealloc(cases, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cases);
+            cases[n++] = ps_xstrdup(o.inputs[i]);
+        }
     }
-    int rc = EXIT_OK;
-    if (!S_ISDIR(sb.st_mode)) {
+    if (!table) {
         case_result r;
         if (!o.quiet) printf("%s:\n", o.input);
         diff_case(&c, o.input, o.quiet ? stderr : stdout, !o.quiet, &r);
@@ -569,14 +601,6 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         }
         rc = result_exit(r.kind);
     } else {
-        char **cases = NULL;
-        int n = 0, cap = 0;
-        collect_cases(o.input, &cases, &n, &cap);
-        qsort(cases, (size_t)n, sizeof *cases, cmp_str);
-        if (!n) {
-            fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o.input);
-            return EXIT_BAD_INPUT;
-        }
         int width = 4;
         for (int i = 0; i < n; i++) width = PS_MAX(width, (int)strlen(cases[i]));
         printf("%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
@@ -601,9 +625,7 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             free(detail);
             counts[r.kind]++;
             rc = PS_MAX(rc, result_exit(r.kind));
-            free(cases[i]);
         }
-        free(cases);
         printf("%d case%s:", n, n == 1 ? "" : "s");
         const char *sep = " ";
         for (int k = 0; k < (int)PS_ARRAY_LEN(result_names); k++)
@@ -615,6 +637,10 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         }
         printf("\n");
     }
+out:
+    for (int i = 0; i < n; i++) free(cases[i]);
+    free(cases);
+    free(o.inputs);
     ps_gpu_close(c.gpu);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include "diff.h"
 #include "manifest.h"
 #include "sim.h"
+#include "verify.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 
@@ -32,16 +33,43 @@ static const char usage[] =
     "  --threads N       host threads for CTAs (default: all cores)\n"
     "  --watchdog N      stop after N warp instructions (default 2e9)\n"
     "  --quiet           print only problems\n"
+    "options for check (docs/verifier.md):\n"
+    "  --sarif FILE      write the findings as SARIF 2.1.0\n"
+    "  --max-findings N  report at most N findings\n"
+    "  --only KIND[,KIND]  report only these kinds (race, bank-conflict, uncoalesced, ...)\n"
+    "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n"
     "\n"
     "exit codes: 0 ok, 1 mismatch or error findings, 2 bad input, 3 kernel fault or watchdog\n"
     "(diff: 1 also when the simulator cannot run or faults; 2 also without a GPU or recording)\n";
 
 typedef struct {
-    const char *out, *json, *target;
+    const char *out, *json, *target, *sarif;
     int threads;
     uint64_t watchdog;
     bool quiet;
+    int max_findings;       /* check: 0 = all */
+    unsigned only_kinds;    /* check: bit per ps_finding_kind; 0 = all */
+    ps_severity min_severity;
 } options;
+
+/* "race,bank-conflict" → bits; -1 on an unknown kind */
+static long parse_kinds(const char *list) {
+    long bits = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save, *k = strtok_r(buf, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
+        int id = ps_finding_kind_lookup(k);
+        if (id < 0) {
+            fprintf(stderr, "ptxsim: error: unknown finding kind '%s' (kinds:", k);
+            for (int i = 0; i < PS_FIND_COUNT; i++)
+                fprintf(stderr, " %s", ps_finding_kind_name((ps_finding_kind)i));
+            fprintf(stderr, ")\n");
+            return -1;
+        }
+        bits |= 1L << id;
+    }
+    return bits;
+}
 
 static int parse_options(int argc, char **argv, int start, options *o) {
     for (int i = start; i < argc; i++) {
@@ -59,6 +87,26 @@ static int parse_options(int argc, char **argv, int start, options *o) {
         if (!strcmp(a, "--out")) o->out = v;
         else if (!strcmp(a, "--json")) o->json = v;
         else if (!strcmp(a, "--target")) o->target = v;
+        else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--max-findings")) {
+            o->max_findings = (int)strtol(v, &end, 10);
+            if (*end || o->max_findings < 1) {
+                fprintf(stderr, "ptxsim: error: --max-findings needs a positive number\n");
+                return -1;
+            }
+        } else if (!strcmp(a, "--only")) {
+            long bits = parse_kinds(v);
+            if (bits < 0) return -1;
+            o->only_kinds = (unsigned)bits;
+        } else if (!strcmp(a, "--severity")) {
+            if (!strcmp(v, "note")) o->min_severity = PS_SEV_NOTE;
+            else if (!strcmp(v, "warning")) o->min_severity = PS_SEV_WARNING;
+            else if (!strcmp(v, "error")) o->min_severity = PS_SEV_ERROR;
+            else {
+                fprintf(stderr, "ptxsim: error: --severity takes note, warning or error\n");
+                return -1;
+            }
+        }
         else if (!strcmp(a, "--threads")) {
             o->threads = (int)strtol(v, &end, 10);
             if (*end || o->threads < 1) {
@@ -157,6 +205,35 @@ static void write_json(const char *path, const ps_manifest *man, const ps_progra
     cJSON_Delete(root);
 }
 
+/* check: reports the verifier's findings (text on stdout, --json, --sarif); returns the exit code
+ * the findings call for: 1 when an error-severity finding of the reported kinds exists. */
+static int check_report(ps_verifier *ver, const ps_manifest *man, const ps_module *m,
+                        const ps_launch_result *res, const options *o) {
+    ps_verifier_finish(ver, res);
+    ps_report_options ro = {.ptx_path = man->ptx, .kernel = man->kernel,
+                            .arch = man->arch ? man->arch : m->target ? m->target : "?",
+                            .max_findings = o->max_findings, .only_kinds = o->only_kinds,
+                            .min_severity = o->min_severity};
+    bool errors = false, any = false;
+    for (int i = 0; i < ps_verifier_finding_count(ver); i++) {
+        const ps_finding *f = ps_verifier_finding(ver, i);
+        if (o->only_kinds && !(o->only_kinds & (1u << f->kind))) continue;
+        errors |= f->severity == PS_SEV_ERROR;
+        any |= f->severity >= o->min_severity;
+    }
+    if (!o->quiet || any) ps_report_text(ver, res, &ro, stdout);
+    int rc = errors ? EXIT_MISMATCH : EXIT_OK;
+    if (o->json && ps_report_json(ver, res, &ro, o->json)) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", o->json, strerror(errno));
+        rc = EXIT_BAD_INPUT;
+    }
+    if (o->sarif && ps_report_sarif(ver, res, &ro, o->sarif)) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
+        rc = EXIT_BAD_INPUT;
+    }
+    return rc;
+}
+
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[600];
     ps_manifest *man;
@@ -174,6 +251,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ps_diags d = {0};
     ps_device *dev = ps_device_create();
     ps_program *prog = NULL;
+    ps_verifier *ver = NULL;
     uint8_t *params = NULL;
     size_t psize = 0;
     ps_module *m = load_module(man->ptx, arch, &d);
@@ -186,8 +264,15 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
         goto out;
     }
+    if (check) { /* every checker; buffers with "init": "none" start uninitialised */
+        ver = ps_verifier_create(m, arch, PS_CHECK_ALL);
+        for (int i = 0; i < man->nbufs; i++)
+            if (man->bufs[i].init == MB_NONE)
+                ps_verifier_mark_uninitialized(ver, man->bufs[i].addr, man->bufs[i].bytes);
+    }
     ps_launch_config cfg = {.shared_bytes = man->shared_bytes, .params = params, .params_size = psize,
-                            .threads = o->threads, .watchdog = o->watchdog};
+                            .threads = o->threads, .watchdog = o->watchdog,
+                            .observer = ver ? ps_verifier_observer(ver) : NULL};
     memcpy(cfg.grid, man->grid, sizeof cfg.grid);
     memcpy(cfg.block, man->block, sizeof cfg.block);
     ps_launch_result res;
@@ -206,7 +291,16 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s: %s\n", path, res.fault.message);
         goto out;
     }
-    if (o->json) write_json(o->json, man, prog, &res);
+    if (o->json && !check) write_json(o->json, man, prog, &res);
+    if (st != PS_OK && check) { /* the fault is an error finding of the report */
+        if (!o->quiet)
+            printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, man->kernel,
+                   man->grid[0], man->grid[1], man->grid[2], man->block[0], man->block[1],
+                   man->block[2], st == PS_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
+        rc = check_report(ver, man, m, &res, o);
+        if (rc == EXIT_OK) rc = EXIT_MISMATCH; /* a fault filtered out by --only still fails */
+        goto out;
+    }
     if (st != PS_OK) {
         fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (block (%u,%u,%u), thread (%u,%u,%u))\n",
                 man->ptx, res.fault.ptx_line, man->kernel,
@@ -227,26 +321,16 @@ static int cmd_run(const char *path, const options *o, bool check) {
                (unsigned long long)res.stats.warp_instructions,
                (unsigned long long)res.stats.thread_instructions, res.seconds,
                res.seconds > 0 ? (double)res.stats.thread_instructions / res.seconds / 1e6 : 0.0);
-        if (check) {
-            uint64_t b = res.stats.branches, dv = res.stats.divergent_branches;
-            printf("  branches: %llu executed, %llu divergent (%.1f%%)\n", (unsigned long long)b,
-                   (unsigned long long)dv, b ? 100.0 * (double)dv / (double)b : 0.0);
-            printf("  warp execution efficiency: %.1f%%\n",
-                   res.stats.warp_instructions
-                       ? 100.0 * (double)res.stats.thread_instructions /
-                             (32.0 * (double)res.stats.warp_instructions)
-                       : 0.0);
-            printf("  findings: none (checkers for races, bank conflicts and memory come with `check`'s "
-                   "verifier)\n");
-        }
     }
+    int frc = check ? check_report(ver, man, m, &res, o) : EXIT_OK;
     int bad = ps_manifest_compare(man, dev, o->quiet ? stderr : stdout, err, sizeof err);
     if (bad < 0) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
         goto out;
     }
-    rc = bad ? EXIT_MISMATCH : EXIT_OK;
+    rc = bad ? EXIT_MISMATCH : frc;
 out:
+    ps_verifier_destroy(ver);
     free(params);
     ps_program_free(prog);
     ps_module_free(m);

@@ -3,7 +3,11 @@
 # the corpus PTX, every function and module-scope variable renamed per copy so names stay
 # unique under a single .version/.target header, then times `ptxsim parse` on it (best of N).
 #
-#   scripts/bench_parse.sh [--mb N] [--runs N] [--keep FILE]
+#   scripts/bench_parse.sh [--mb N] [--runs N] [--keep FILE] [--input FILE]
+#     --mb N        size of the generated module in MB (default 10)
+#     --runs N      timed runs; the best is reported (default 3)
+#     --keep FILE   write the generated module to FILE and keep it
+#     --input FILE  time FILE instead of generating a module
 #
 # Environment: PTXSIM (default build/cli/ptxsim). Needs python3 to build the input.
 # The target recorded in docs/parser.md is < 0.3 s for 10 MB.
@@ -16,26 +20,30 @@ PTXSIM=${PTXSIM:-$root/build/cli/ptxsim}
 mb=10
 runs=3
 keep=""
+input=""
 while [ $# -gt 0 ]; do
   case "$1" in
   --mb) mb=$2; shift ;;
   --runs) runs=$2; shift ;;
   --keep) keep=$2; shift ;;
-  -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+  --input) input=$2; shift ;;
+  -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
   *) echo "bench_parse.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 [ -x "$PTXSIM" ] || { echo "bench_parse.sh: $PTXSIM not built (scripts/build.sh)" >&2; exit 2; }
 
-if [ -n "$keep" ]; then
+if [ -n "$input" ]; then
+  big=$input
+elif [ -n "$keep" ]; then
   big=$keep
 else
   big=$(mktemp --suffix=.ptx)
   trap 'rm -f "$big"' EXIT
 fi
 
-python3 - "$big" "$mb" corpus/*/*.ptx <<'EOF'
+[ -n "$input" ] || python3 - "$big" "$mb" corpus/*/*.ptx <<'EOF'
 import re, sys
 
 out, mb, files = sys.argv[1], float(sys.argv[2]), sorted(sys.argv[3:])
@@ -74,14 +82,15 @@ open(out, 'w').write(''.join(parts))
 EOF
 
 bytes=$(stat -c %s "$big")
-"$PTXSIM" parse "$big" >/dev/null || { echo "bench_parse.sh: the generated module does not parse" >&2; exit 1; }
+"$PTXSIM" parse "$big" >/dev/null || { echo "bench_parse.sh: the module does not parse" >&2; exit 1; }
 best=""
 for i in $(seq "$runs"); do
   t0=$(date +%s.%N)
   "$PTXSIM" parse "$big" >/dev/null
   t1=$(date +%s.%N)
-  t=$(echo "$t1 - $t0" | bc -l)
-  if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+  best=$(awk -v a="$t0" -v b="$t1" -v best="$best" 'BEGIN { t = b - a; print (best == "" || t < best) ? t : best }')
 done
-printf 'input: %.2f MB (%s)\n' "$(echo "$bytes / 1000000" | bc -l)" "$("$PTXSIM" parse "$big" | sed 's/.*(//; s/)$//')"
-printf 'parse: best of %d: %.3f s, %.1f MB/s\n' "$runs" "$best" "$(echo "$bytes / 1000000 / $best" | bc -l)"
+printf 'input: %.2f MB (%s)\n' "$(awk -v b="$bytes" 'BEGIN { print b / 1e6 }')" \
+  "$("$PTXSIM" parse "$big" | sed 's/.*(//; s/)$//')"
+awk -v b="$bytes" -v t="$best" -v n="$runs" \
+  'BEGIN { printf "parse: best of %d: %.3f s, %.1f MB/s\n", n, t, b / 1e6 / t }'

@@ -3,7 +3,9 @@
 # ptxsim, runs `ptxsim gpu-run --record` on every corpus/*/case*.json on the GPU the CUDA driver
 # sees, writes corpus/<case>/gpu.provenance.json beside the recorded <buffer>[.<tag>].gpu.bin
 # files into a staging tree, and packs that tree as $OUT/gpu_recorded.tar.gz (unpack it in the
-# repository root). Also runs `ptxsim diff corpus --gpu` (simulator against the live GPU).
+# repository root). Also runs `ptxsim diff corpus/*/case*.json --gpu` (simulator against the
+# live GPU). Only corpus/<case>/case*.json are recorded: deeper manifests (corpus/defects/…)
+# are defective kernels on purpose, not for a GPU.
 #
 # Meant for a GPU machine without this project's build dependencies: ptxsim is compiled with cc
 # directly (the CMake build also wants cmocka, MPFR and GMP for the tests). Every .deb file in
@@ -23,40 +25,48 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-# SHA-256 of a manifest's input files ("init": {"file": ...}), concatenated in manifest order.
-inputs_sha() {
-    local dir files
-    dir=$(dirname "$1")
-    files=$(grep -o '"init": *{ *"file": *"[^"]*"' "$1" | sed 's/.*"\([^"]*\)"$/\1/')
-    (cd "$dir" && cat $files </dev/null) | sha256sum | cut -d' ' -f1
-}
+# A manifest's input files ("init": {"file": F}), one a line.
+input_files() { grep -o '"init": *{ *"file": *"[^"]*"' "$1" | sed 's/.*"\([^"]*\)"$/\1/'; }
 
 if [ "${1:-}" = "--check" ]; then
-    bad=0 n=0
-    field() { echo "$1" | sed -n "s/.*\"$2\": \"\([^\"]*\)\".*/\1/p"; }
-    for m in corpus/*/case*.json; do
-        dir=$(dirname "$m") name=$(basename "$m")
-        n=$((n + 1))
-        line=$(grep -F "\"manifest\": \"$name\"" "$dir/gpu.provenance.json" 2>/dev/null | head -1)
-        if [ -z "$line" ]; then
-            echo "not recorded: $m"
-            bad=$((bad + 1))
-            continue
-        fi
-        ptx=$(field "$line" ptx)
-        if [ "$(sha256sum <"$m" | cut -d' ' -f1)" != "$(field "$line" manifest_sha256)" ]; then
-            echo "stale: $m changed since it was recorded"
-            bad=$((bad + 1))
-        elif [ "$(sha256sum <"$dir/$ptx" | cut -d' ' -f1)" != "$(field "$line" ptx_sha256)" ]; then
-            echo "stale: $dir/$ptx changed since $m was recorded"
-            bad=$((bad + 1))
-        elif [ "$(inputs_sha "$m")" != "$(field "$line" inputs_sha256)" ]; then
-            echo "stale: the input files of $m changed since it was recorded"
-            bad=$((bad + 1))
-        fi
-    done
-    echo "gpu_record --check: $n manifests, $bad not recorded or stale"
-    [ $bad -eq 0 ]
+    # One sha256sum over the corpus, one awk over the provenance files: few processes, since
+    # starting them is what costs on slow machines.
+    ls corpus/*/gpu.provenance.json >/dev/null 2>&1 || { echo "gpu_record --check: no recordings"; exit 1; }
+    find corpus -type f ! -name '*.gpu.bin' ! -name gpu.provenance.json -print0 | xargs -0 sha256sum |
+        awk '
+        function val(s, key,   i) {        # the string after "key": "
+            i = index(s, "\"" key "\": \"")
+            if (!i) return ""
+            s = substr(s, i + length(key) + 5)
+            return substr(s, 1, index(s, "\"") - 1)
+        }
+        function stale(what) { print "stale: " what; bad++ }
+        FNR == NR { path = substr($0, 67); hash[path] = $1
+                    if (path ~ /^corpus\/[^\/]*\/case[^\/]*\.json$/) { manifests[path] = 1; n++ }
+                    next }
+        {
+            dir = FILENAME; sub(/\/[^\/]*$/, "", dir)
+            if ((m = val($0, "manifest")) != "") {
+                cur = dir "/" m; seen[cur] = 1
+                if (hash[cur] != val($0, "manifest_sha256")) stale(cur " changed since it was recorded")
+                ptx = dir "/" val($0, "ptx")
+                if (hash[ptx] != val($0, "ptx_sha256")) stale(ptx " changed since " cur " was recorded")
+            }
+            if (index($0, "\"inputs\": {")) {
+                s = substr($0, index($0, "{") + 1)
+                while ((i = index(s, "\"")) > 0) {
+                    s = substr(s, i + 1); f = substr(s, 1, index(s, "\"") - 1)
+                    s = substr(s, index(s, "\"") + 1); s = substr(s, index(s, "\"") + 1)
+                    h = substr(s, 1, index(s, "\"") - 1); s = substr(s, index(s, "\"") + 1)
+                    if (hash[dir "/" f] != h) stale(dir "/" f " (an input of " cur ") changed since it was recorded")
+                }
+            }
+        }
+        END {
+            for (m in manifests) if (!(m in seen)) { print "not recorded: " m; bad++ }
+            printf "gpu_record --check: %d manifests, %d not recorded or stale\n", n, bad
+            exit bad > 0
+        }' - corpus/*/gpu.provenance.json
     exit
 fi
 
@@ -169,8 +179,10 @@ for dir in corpus/*/; do
         files=$(echo "$run_log" | sed -n 's|^  recorded .*/||p')
         say "$(printf '%-36s %-34s %s' "$m" "$result" "$(echo $files)")"
         [ $rc -le 1 ] || continue
-        entry=$(printf '    {"manifest": "%s", "kernel": "%s", "ptx": "%s", "ptx_sha256": "%s", "manifest_sha256": "%s", "inputs_sha256": "%s",\n     "command": "%s", "files": %s,\n     "vs_expected": "%s"}' \
-            "$name" "$kernel" "$ptx" "$(sha "$dir/$ptx")" "$(sha "$m")" "$(inputs_sha "$m")" "$cmd" "$(json_list $files)" "$result")
+        inputs=""
+        for f in $(input_files "$m"); do inputs="$inputs${inputs:+, }\"$f\": \"$(sha "$dir/$f")\""; done
+        entry=$(printf '    {"manifest": "%s", "kernel": "%s", "ptx": "%s", "ptx_sha256": "%s", "manifest_sha256": "%s",\n     "inputs": {%s},\n     "command": "%s", "files": %s,\n     "vs_expected": "%s"}' \
+            "$name" "$kernel" "$ptx" "$(sha "$dir/$ptx")" "$(sha "$m")" "$inputs" "$cmd" "$(json_list $files)" "$result")
         entries="$entries${entries:+,
 }$entry"
     done
@@ -208,6 +220,6 @@ tar -czf "$out/gpu_recorded.tar.gz" -C "$stage" corpus
 rm -rf "$stage"
 
 # ---- the simulator against the live GPU ----------------------------------------------------
-"$ptxsim" diff corpus --gpu >"$out/diff_live.log" 2>&1
-say "gpu_record: ptxsim diff corpus --gpu: exit $? ($(tail -1 "$out/diff_live.log"))"
+"$ptxsim" diff corpus/*/case*.json --gpu >"$out/diff_live.log" 2>&1
+say "gpu_record: ptxsim diff corpus/*/case*.json --gpu: exit $? ($(tail -1 "$out/diff_live.log"))"
 exit 0

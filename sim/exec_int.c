@@ -14,7 +14,6 @@
 
 /* ==== helpers ============================================================================ */
 
-static inline uint64_t z8(uint64_t x) { return (uint8_t)x; }
 static inline uint64_t z16(uint64_t x) { return (uint16_t)x; }
 static inline uint64_t z32(uint64_t x) { return (uint32_t)x; }
 static inline uint64_t z64(uint64_t x) { return x; }
@@ -39,54 +38,57 @@ static inline uint64_t hi16(uint64_t x) { return z16(x >> 16); }
 static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
 
 /* ==== lane-loop macro family =============================================================
- * DEFn(name, EXPR): d = EXPR of the sources a, b, c, e (uint64_t, the raw slot values) for
- * every executing lane. The body must not contain a top-level comma (it is a macro argument). */
+ * DEFn(name, EXPR): d = EXPR of the sources a, b, c, e (uint64_t, the raw slot values). All 32
+ * lanes are computed into a local array (a fixed-trip loop with no aliasing, which the compiler
+ * vectorises; every EXPR is defined for any input, so inactive lanes are harmless), then the
+ * executing lanes are written back (DESIGN §3: compute branch-free, blend by the mask). The
+ * body must not contain a top-level comma (it is a macro argument). */
+
+static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w, rd[l] = r[l]); }
 
 #define DEF1(name, EXPR)                                                                        \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
-        LANES(w, {                                                                              \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) {                                                        \
             uint64_t a = ra[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+            r[l] = (EXPR);                                                                      \
+        }                                                                                       \
+        blend(w, R(w, d->o[0]), r);                                                             \
     }
 
 #define DEF2(name, EXPR)                                                                        \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) {                                                        \
+            uint64_t a = ra[l], b = rb[l];                                                      \
+            r[l] = (EXPR);                                                                      \
+        }                                                                                       \
+        blend(w, R(w, d->o[0]), r);                                                             \
     }
 
 #define DEF3(name, EXPR)                                                                        \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
-            uint64_t c = rc[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) {                                                        \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                           \
+            r[l] = (EXPR);                                                                      \
+        }                                                                                       \
+        blend(w, R(w, d->o[0]), r);                                                             \
     }
 
 #define DEF4(name, EXPR)                                                                        \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]),           \
                        *re = R(w, d->o[4]);                                                     \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
-            uint64_t c = rc[l];                                                                 \
-            uint64_t e = re[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) {                                                        \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                \
+            r[l] = (EXPR);                                                                      \
+        }                                                                                       \
+        blend(w, R(w, d->o[0]), r);                                                             \
     }
 
 /* Carry chain (add.cc, addc, sub.cc, subc, mad.cc, madc): EXPR computes the result from a, b, c
@@ -94,22 +96,19 @@ static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n
  * COUT: writes it (executing lanes only). c is b for the two-source forms. */
 #define DEF_CY(name, CIN, COUT, EXPR)                                                           \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         const uint64_t *rc = d->nops > 3 ? R(w, d->o[3]) : rb;                                  \
         uint32_t cin = (CIN) ? w->carry : 0, cout = 0;                                          \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
-            uint64_t c = rc[l];                                                                 \
-            uint64_t ci = (cin >> l) & 1;                                                       \
-            uint64_t co = 0;                                                                    \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) {                                                        \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], ci = (cin >> l) & 1, co = 0;              \
             (void)c;                                                                            \
             (void)ci;                                                                           \
-            rd[l] = (EXPR);                                                                     \
+            r[l] = (EXPR);                                                                      \
             cout |= (uint32_t)co << l;                                                          \
-        });                                                                                     \
-        if (COUT) w->carry = (w->carry & ~w->exec) | cout;                                      \
+        }                                                                                       \
+        blend(w, R(w, d->o[0]), r);                                                             \
+        if (COUT) w->carry = (w->carry & ~w->exec) | (cout & w->exec);                          \
     }
 
 /* ==== 9.7.1.1-2 add, sub (incl. .sat, packed u16x2/s16x2) ================================ */
@@ -526,22 +525,21 @@ DEF1(h_mov64, a)
 /* mov.bW d, {x0, .., xn-1}: item i (aux8 = its width K) goes to bits [K*i, K*i+K). */
 static void h_mov_pack(ps_warp *w, const ps_dinsn *d) {
     unsigned k = d->aux8, n = (unsigned)d->aux;
-    uint64_t *rd = R(w, d->o[0]), m = lowmask(k);
-    uint64_t r[WARP] = {0};
+    uint64_t m = lowmask(k), r[WARP] = {0};
     for (unsigned i = 0; i < n; i++) {
         const uint64_t *rx = R(w, d->o[1 + i]);
         for (int l = 0; l < WARP; l++) r[l] |= (rx[l] & m) << (k * i);
     }
-    LANES(w, rd[l] = r[l]);
+    blend(w, R(w, d->o[0]), r);
 }
 /* mov.bW {x0, .., xn-1}, s: the inverse. */
 static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
     unsigned k = d->aux8, n = (unsigned)d->aux;
-    uint64_t s[WARP], m = lowmask(k);
-    memcpy(s, R(w, d->o[n]), sizeof s);
+    uint64_t s[WARP], r[WARP], m = lowmask(k);
+    memcpy(s, R(w, d->o[n]), sizeof s); /* a destination may be the source */
     for (unsigned i = 0; i < n; i++) {
-        uint64_t *rx = R(w, d->o[i]);
-        LANES(w, rx[l] = (s[l] >> (k * i)) & m);
+        for (int l = 0; l < WARP; l++) r[l] = (s[l] >> (k * i)) & m;
+        blend(w, R(w, d->o[i]), r);
     }
 }
 
@@ -549,10 +547,11 @@ static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
 
 #define DEF_SELP(name, Z)                                                                       \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         uint32_t c = read_pred(w, d, 3);                                                        \
-        LANES(w, rd[l] = Z((c >> l & 1) ? ra[l] : rb[l]));                                      \
+        uint64_t r[WARP];                                                                       \
+        for (int l = 0; l < WARP; l++) r[l] = Z((c >> l & 1) ? ra[l] : rb[l]);                  \
+        blend(w, R(w, d->o[0]), r);                                                             \
     }
 DEF_SELP(h_selp16, z16)
 DEF_SELP(h_selp32, z32)
@@ -584,12 +583,11 @@ typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t 
 #define DEF_CMP(name, EXPR)                                                                     \
     static uint32_t name(const ps_warp *w, const uint64_t *ra, const uint64_t *rb) {           \
         uint32_t t = 0;                                                                         \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
+        for (int l = 0; l < WARP; l++) {                                                        \
+            uint64_t a = ra[l], b = rb[l];                                                      \
             t |= (uint32_t)(bool)(EXPR) << l;                                                   \
-        });                                                                                     \
-        return t;                                                                               \
+        }                                                                                       \
+        return t & w->exec;                                                                     \
     }
 
 static inline bool nan32(uint64_t x) { return ((uint32_t)x & 0x7fffffffu) > 0x7f800000u; }
@@ -690,8 +688,9 @@ static void h_setp(ps_warp *w, const ps_dinsn *d) {
 static void set_common(ps_warp *w, const ps_dinsn *d, uint64_t one) {
     uint32_t t = cmp_run(w, d, 1, 2);
     if (d->aux8 != B_NONE) t = boolop(d->aux8, t, read_pred(w, d, 3));
-    uint64_t *rd = R(w, d->o[0]);
-    LANES(w, rd[l] = (t >> l & 1) ? one : 0);
+    uint64_t r[WARP];
+    for (int l = 0; l < WARP; l++) r[l] = (t >> l & 1) ? one : 0;
+    blend(w, R(w, d->o[0]), r);
 }
 static void h_set_int(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0xffffffffu); }
 static void h_set_f32(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0x3f800000u); }

@@ -29,14 +29,54 @@ static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size,
               : ps_mem_resolve(w, space, addr, size, l, write);
 }
 
+/* Records the lanes of a span-resolved access in the event, as ps_mem_resolve_ev would. */
+static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base, int64_t imm,
+                       uint32_t mask) {
+    static const uint8_t to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
+                                    PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ev->space[l] = to_ps[sp->space];
+        ev->addr[l] = base[l] + (uint64_t)imm - sp->unwindow;
+    }
+}
+
+/* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
+ * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
+ * The span path only runs when every lane is good, so both paths leave the same state. */
 #define LD_HANDLER(name, T, EXT)                                                       \
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[vec]);                                        \
+        uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);         \
+        ps_span sp;                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
+            if (vec == 1 && !sp.lane_stride) {                                         \
+                uint64_t *D = R(w, d->o[0]);                                           \
+                uintptr_t off = sp.off + imm;                                          \
+                LANES(w, {                                                             \
+                    T v;                                                               \
+                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);            \
+                    D[l] = (uint64_t)(EXT)v;                                           \
+                });                                                                    \
+            } else {                                                                   \
+                LANES(w, {                                                             \
+                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);              \
+                    T v[4];                                                            \
+                    memcpy(v, p, sizeof(T) * (size_t)vec);                             \
+                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k]; \
+                });                                                                    \
+            }                                                                          \
+            if (ev) {                                                                  \
+                event_span(ev, &sp, base, d->imm, w->exec);                            \
+                event_end(w, ev);                                                      \
+            }                                                                          \
+            return;                                                                    \
+        }                                                                              \
         for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
             int l = __builtin_ctz(m);                                                  \
-            const uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm,        \
+            const uint8_t *p = resolve(w, d->space, base[l] + imm,                     \
                                        (unsigned)(sz * vec), l, false, ev);            \
             if (!p) return;                                                            \
             for (int k = 0; k < vec; k++) {                                            \
@@ -59,10 +99,35 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[0]);                                          \
+        uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
+        ps_span sp;                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
+            if (vec == 1 && !sp.lane_stride) {                                         \
+                const uint64_t *S = R(w, d->o[1]);                                     \
+                uintptr_t off = sp.off + imm;                                          \
+                LANES(w, {                                                             \
+                    T v = (T)S[l];                                                     \
+                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                  \
+                });                                                                    \
+            } else {                                                                   \
+                LANES(w, {                                                             \
+                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                    \
+                    for (int k = 0; k < vec; k++) {                                    \
+                        T v = (T)R(w, d->o[1 + k])[l];                                 \
+                        memcpy(p + k * sz, &v, sizeof v);                              \
+                    }                                                                  \
+                });                                                                    \
+            }                                                                          \
+            if (ev) {                                                                  \
+                event_span(ev, &sp, base, d->imm, w->exec);                            \
+                event_end(w, ev);                                                      \
+            }                                                                          \
+            return;                                                                    \
+        }                                                                              \
         for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
             int l = __builtin_ctz(m);                                                  \
-            uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm,              \
+            uint8_t *p = resolve(w, d->space, base[l] + imm,                           \
                                  (unsigned)(sz * vec), l, true, ev);                   \
             if (!p) return;                                                            \
             for (int k = 0; k < vec; k++) {                                            \

@@ -109,6 +109,17 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
     return NULL;
 }
 
+/* Makes the allocation holding device address addr the CTA's last hit; false if none does. */
+static inline bool hit(ps_cta *c, uint64_t addr) {
+    if (addr - c->hit_base < c->hit_end - c->hit_base) return true;
+    const ps_alloc *a = ps_device_find(c->L->dev, addr);
+    if (!a || !a->size) return false;
+    c->hit_base = a->base;
+    c->hit_end = a->base + a->size;
+    c->hit_host = a->host;
+    return true;
+}
+
 static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
                                       PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
 
@@ -157,10 +168,77 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
         if (addr + size > c->L->cfg.params_size)
             return oob(w, space, addr, size, lane, write, c->L->cfg.params_size);
         return (void *)(c->L->cfg.params + addr);
-    default: {
-        const ps_alloc *a = ps_device_find(c->L->dev, addr);
-        if (!a || addr + size > a->base + a->size) return oob(w, space, addr, size, lane, write, 0);
-        return a->host + (addr - a->base);
+    default:
+        if (!hit(c, addr)) return oob(w, space, addr, size, lane, write, 0);
+        if (addr + size > c->hit_end) return oob(w, space, addr, size, lane, write, 0);
+        return c->hit_host + (addr - c->hit_base);
     }
+}
+
+bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
+                 unsigned size, bool write, ps_span *s) {
+    ps_cta *c = w->cta;
+    uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
+    if (mask == FULL_MASK) {
+        for (int l = 0; l < WARP; l++) {
+            uint64_t a = addr[l] + (uint64_t)imm;
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+            bits |= a;
+        }
+    } else {
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint64_t a = addr[__builtin_ctz(m)] + (uint64_t)imm;
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+            bits |= a;
+        }
     }
+    if (bits & (size - 1)) return false; /* windows are aligned far beyond any access size */
+    uint64_t win = 0;
+    if (space == SP_GENERIC) {
+        if (lo - SHARED_WINDOW < WINDOW_SIZE && hi - SHARED_WINDOW < WINDOW_SIZE)
+            space = SP_SHARED, win = SHARED_WINDOW;
+        else if (lo - LOCAL_WINDOW < WINDOW_SIZE && hi - LOCAL_WINDOW < WINDOW_SIZE)
+            space = SP_LOCAL, win = LOCAL_WINDOW;
+        else if (lo - KPARAM_WINDOW < WINDOW_SIZE && hi - KPARAM_WINDOW < WINDOW_SIZE)
+            space = SP_KPARAM, win = KPARAM_WINDOW;
+        else if (lo >= KPARAM_WINDOW + WINDOW_SIZE)
+            space = SP_GLOBAL; /* every window lies below the lowest lane */
+        else
+            return false;
+    }
+    lo -= win, hi -= win;
+    uint64_t limit, stride = 0;
+    uintptr_t host;
+    switch (space) {
+    case SP_SHARED:
+        limit = c->shared_size;
+        host = (uintptr_t)c->shared;
+        break;
+    case SP_LOCAL:
+        limit = c->L->local_per_thread;
+        stride = limit;
+        host = (uintptr_t)c->local + (uintptr_t)((uint64_t)w->id * WARP * limit);
+        break;
+    case SP_KPARAM:
+        if (write) return false;
+        limit = c->L->cfg.params_size;
+        host = (uintptr_t)c->L->cfg.params;
+        break;
+    default: /* global, const: one allocation holds every lane */
+        if (!hit(c, lo)) return false;
+        if (hi >= c->hit_end || c->hit_end - hi < size) return false;
+        s->off = (uintptr_t)c->hit_host - (uintptr_t)c->hit_base;
+        s->lane_stride = 0;
+        s->unwindow = 0;
+        s->space = space;
+        return true;
+    }
+    if (hi > limit || limit - hi < size) return false;
+    s->off = host - (uintptr_t)win;
+    s->lane_stride = stride;
+    s->unwindow = win;
+    s->space = space;
+    return true;
 }

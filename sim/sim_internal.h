@@ -210,6 +210,10 @@ struct ps_cta {
     int worker;
     ps_warp *cur_warp;
     bool faulted;
+    /* last device allocation an access hit (per host thread, so no locking): [hit_base,
+     * hit_end) maps to host memory at hit_host + (addr - hit_base); hit_end = 0: none yet */
+    uint64_t hit_base, hit_end;
+    uint8_t *hit_host;
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
@@ -249,6 +253,27 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write);
 void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
                         ps_mem_event *ev);
+/* One warp access resolved at once: lane l's bytes are at host address
+ * off + addr_l + l * lane_stride (addr_l as the instruction computed it, generic window included),
+ * where addr_l - unwindow is the address within `space` (SP_SHARED, SP_LOCAL, ...). */
+typedef struct {
+    uintptr_t off;
+    uint64_t lane_stride;   /* local memory: bytes per thread; 0 elsewhere */
+    uint64_t unwindow;      /* generic window base subtracted to get the space's address */
+    int space;              /* the space every lane resolved to (never SP_GENERIC) */
+} ps_span;
+
+/* Resolves every lane in `mask` of an access of `size` bytes at addr[l] + imm in one step when
+ * all of them land, aligned and in bounds, in one region: one allocation (one lookup, through a
+ * last-hit cache), the CTA's shared memory, the local window or the parameter buffer. Returns
+ * false otherwise; the caller then takes the per-lane path, which reports the fault of the
+ * first bad lane exactly as before. */
+bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
+                 unsigned size, bool write, ps_span *s);
+static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
+    return (uint8_t *)(s->off + a + (uint64_t)lane * s->lane_stride);
+}
+
 /* Fills the location part of an event for warp w executing d. */
 void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d);
 

@@ -1,4 +1,254 @@
-/* check_init.c — placeholder checker (filled in by the init checker work). */
+/* check_init.c — reads of memory never written (DESIGN §4, like compute-sanitizer initcheck):
+ * shared memory, which holds garbage when a block starts, and global ranges the host declared
+ * uninitialised (ps_verifier_mark_uninitialized: manifest buffers with "init": "none"). One shadow
+ * bit per byte says "written"; a load (or an atomic other than exch, which reads the old value) of
+ * any byte whose bit is clear is an `uninitialized` finding naming the address and the run of
+ * never-written bytes around it. Registers are not tracked (that needs engine hooks).
+ *
+ * Shared shadow: per worker, cleared when a block begins (only the part used so far). Global
+ * shadow: one bitmap per registered range, shared by every worker and updated with atomic ORs, so
+ * a block may read what another block wrote earlier (if nothing orders the two that is a race,
+ * which the race checker reports). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "verify_internal.h"
 
-const ps_checker ps_checker_init = {.name = "init", .check = 0};
+#define RUN_SCAN_LIMIT (1u << 20) /* bytes scanned each way for the never-written run */
+
+typedef struct {
+    uint64_t addr, bytes;
+    uint8_t *bits;         /* written bits, one per byte */
+} grange;
+
+typedef struct {
+    uint8_t *bits;         /* shared memory written bits */
+    size_t nbytes;         /* shadow size in bytes of shared memory covered */
+    uint64_t hi;           /* highest shared byte written in this block + 1 */
+} iworker;
+
+typedef struct {
+    ps_verifier *v;
+    int nworkers;
+    iworker *w;
+    grange *g;
+    int ng;
+} init;
+
+static void *init_create(ps_verifier *v) {
+    init *c = ps_xcalloc(1, sizeof *c);
+    c->v = v;
+    return c;
+}
+
+static void free_launch(init *c) {
+    for (int i = 0; i < c->nworkers; i++) free(c->w[i].bits);
+    free(c->w);
+    c->w = NULL;
+    c->nworkers = 0;
+    for (int i = 0; i < c->ng; i++) free(c->g[i].bits);
+    free(c->g);
+    c->g = NULL;
+    c->ng = 0;
+}
+
+static void init_destroy(void *self) {
+    free_launch(self);
+    free(self);
+}
+
+static int cmp_range(const void *a, const void *b) {
+    const grange *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static void init_launch_begin(void *self, int nworkers) {
+    init *c = self;
+    free_launch(c);
+    c->nworkers = nworkers > 0 ? nworkers : 1;
+    c->w = ps_xcalloc((size_t)c->nworkers, sizeof *c->w);
+    /* ranges were registered before the launch; nothing adds to them while it runs */
+    ps_verifier *v = c->v;
+    c->g = ps_xcalloc((size_t)v->nuninit + 1, sizeof *c->g);
+    for (int i = 0; i < v->nuninit; i++) {
+        if (!v->uninit[i].bytes) continue;
+        grange *g = &c->g[c->ng++];
+        g->addr = v->uninit[i].addr;
+        g->bytes = v->uninit[i].bytes;
+        g->bits = ps_xcalloc((size_t)((g->bytes + 7) / 8), 1);
+    }
+    qsort(c->g, (size_t)c->ng, sizeof *c->g, cmp_range);
+}
+
+static void init_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
+    init *c = self;
+    iworker *w = &c->w[worker];
+    if (w->hi) memset(w->bits, 0, (size_t)((w->hi + 7) / 8));
+    w->hi = 0;
+}
+
+/* ---- bitmaps ---------------------------------------------------------------------------------- */
+
+static bool bit(const uint8_t *bits, uint64_t i, bool shared_atomic) {
+    uint8_t b = shared_atomic ? __atomic_load_n(&bits[i >> 3], __ATOMIC_RELAXED) : bits[i >> 3];
+    return (b >> (i & 7)) & 1;
+}
+
+static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    for (uint64_t i = lo; i < hi; i++) {
+        uint8_t m = (uint8_t)(1u << (i & 7));
+        if (atomic) __atomic_fetch_or(&bits[i >> 3], m, __ATOMIC_RELAXED);
+        else bits[i >> 3] |= m;
+    }
+}
+
+/* First never-written byte in [lo, hi), or hi. */
+static uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    for (uint64_t i = lo; i < hi; i++)
+        if (!bit(bits, i, atomic)) return i;
+    return hi;
+}
+
+/* The run [*lo, *hi) of never-written bytes around byte i of a shared shadow covering n bytes
+ * (bytes at n and beyond were never written); *open when nothing after i was written. */
+static void clear_run(const uint8_t *bits, uint64_t n, uint64_t i, uint64_t *lo, uint64_t *hi,
+                      bool *open) {
+    uint64_t a = i < n ? i : n, b = i + 1;
+    while (a > 0 && i - a < RUN_SCAN_LIMIT && !bit(bits, a - 1, false)) a--;
+    while (b < n && b - i < RUN_SCAN_LIMIT && !bit(bits, b, false)) b++;
+    *lo = a;
+    *hi = b;
+    *open = b >= n;
+}
+
+static grange *find_range(init *c, uint64_t addr) {
+    int lo = 0, hi = c->ng - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        grange *g = &c->g[mid];
+        if (addr < g->addr) hi = mid - 1;
+        else if (addr >= g->addr + g->bytes) lo = mid + 1;
+        else return g;
+    }
+    return NULL;
+}
+
+/* ---- events ----------------------------------------------------------------------------------- */
+
+static bool reads_memory(const ps_mem_event *e) {
+    if (e->kind == PS_ACC_LOAD) return true;
+    if (e->kind == PS_ACC_STORE) return false;
+    return !(e->at.insn && ps_modset_has(&e->at.insn->mods, PS_MOD_EXCH));
+}
+
+static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, const grange *g,
+                   uint64_t run_lo, uint64_t run_hi, bool open, uint64_t lanes) {
+    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = lanes};
+    ps_site_from_event(&f.at, &e->at, lane);
+    f.at.address = addr;
+    f.at.has_address = true;
+    f.at.is_write = false;
+    const char *what = e->kind == PS_ACC_ATOMIC ? "atomic reads" : "load reads";
+    /* the message names a range that does not move as other threads write, so the verifier folds
+     * repeats: for global memory the registered allocation, for shared memory the run of
+     * unwritten bytes around the address when it was read */
+    if (g)
+        snprintf(f.message, sizeof f.message,
+                 "%s global memory never written (allocation 0x%llx, %llu bytes, declared "
+                 "uninitialised)",
+                 what, (unsigned long long)g->addr, (unsigned long long)g->bytes);
+    else if (open)
+        snprintf(f.message, sizeof f.message,
+                 "%s shared memory never written in this block (nothing from offset 0x%llx on "
+                 "was written)",
+                 what, (unsigned long long)run_lo);
+    else
+        snprintf(f.message, sizeof f.message,
+                 "%s shared memory never written in this block (offsets 0x%llx-0x%llx are "
+                 "unwritten)",
+                 what, (unsigned long long)run_lo, (unsigned long long)(run_hi - 1));
+    ps_verify_add_finding(c->v, &f);
+}
+
+static void init_mem(void *self, const ps_mem_event *e) {
+    init *c = self;
+    iworker *w = &c->w[e->at.worker];
+    bool reads = reads_memory(e), writes = e->kind != PS_ACC_LOAD;
+    /* first pass: reads of unwritten bytes (before this instruction's own writes count) */
+    if (reads) {
+        int first_lane = -1;
+        uint64_t first_addr = 0, run_lo = 0, run_hi = 0, nlanes = 0;
+        bool open = false;
+        const grange *first_g = NULL;
+        for (uint32_t m = e->mask; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint64_t a = e->addr[l], end = a + e->size;
+            const uint8_t *bits;
+            uint64_t n, base, bad;
+            bool global;
+            const grange *g = NULL;
+            if (e->space[l] == PS_SPACE_SHARED) {
+                global = false;
+                bits = w->bits;
+                n = w->nbytes;
+                base = 0;
+                uint64_t inside = PS_MIN(end, n);
+                bad = a < inside ? first_clear(bits, a, inside, false) : a;
+                if (bad == inside) bad = inside < end ? inside : UINT64_MAX;
+            } else if (e->space[l] == PS_SPACE_GLOBAL && c->ng) {
+                global = true;
+                g = find_range(c, a);
+                if (!g) continue;
+                bits = g->bits;
+                base = g->addr;
+                n = g->bytes;
+                uint64_t hi = PS_MIN(end, g->addr + g->bytes);
+                uint64_t i = first_clear(bits, a - base, hi - base, true);
+                bad = i < hi - base ? base + i : UINT64_MAX;
+            } else {
+                continue;
+            }
+            if (bad == UINT64_MAX) continue;
+            nlanes++;
+            if (first_lane >= 0) continue;
+            first_lane = l;
+            first_addr = bad;
+            first_g = g;
+            if (!global) clear_run(bits, n, bad, &run_lo, &run_hi, &open);
+        }
+        if (first_lane >= 0)
+            report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes);
+    }
+    if (!writes) return;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = e->addr[l], end = a + e->size;
+        if (e->space[l] == PS_SPACE_SHARED) {
+            if (end > w->nbytes) {
+                size_t n = w->nbytes ? w->nbytes : 4096;
+                while (n < end) n *= 2;
+                w->bits = ps_xrealloc(w->bits, (n + 7) / 8);
+                memset(w->bits + (w->nbytes + 7) / 8, 0, (n + 7) / 8 - (w->nbytes + 7) / 8);
+                w->nbytes = n;
+            }
+            set_bits(w->bits, a, end, false);
+            if (end > w->hi) w->hi = end;
+        } else if (e->space[l] == PS_SPACE_GLOBAL && c->ng) {
+            grange *g = find_range(c, a);
+            if (!g) continue;
+            uint64_t hi = PS_MIN(end, g->addr + g->bytes);
+            set_bits(g->bits, a - g->addr, hi - g->addr, true);
+        }
+    }
+}
+
+const ps_checker ps_checker_init = {
+    .name = "init",
+    .check = PS_CHECK_INIT,
+    .create = init_create,
+    .destroy = init_destroy,
+    .launch_begin = init_launch_begin,
+    .cta_begin = init_cta_begin,
+    .mem = init_mem,
+};

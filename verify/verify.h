@@ -21,6 +21,8 @@
     X(INVALID_WARP_SYNC, "invalid-warp-sync")            \
     X(TRAP, "trap")                                      \
     X(WATCHDOG, "watchdog")                              \
+    X(STACK_OVERFLOW, "stack-overflow")                  \
+    X(UNSUPPORTED, "unsupported")                        \
     X(BANK_CONFLICT, "bank-conflict")                    \
     X(DIVERGENCE, "divergence")                          \
     X(UNCOALESCED, "uncoalesced")
@@ -60,7 +62,23 @@ typedef struct {
     int kind;               /* PS_ACC_* */
     uint64_t executions, wavefronts, ideal_wavefronts;
     unsigned worst_way;     /* worst n-way conflict seen */
+    unsigned size;          /* bytes per lane of the access (the whole vector) */
 } ps_line_bank_stats;
+
+/* Per-instruction global-memory statistics (coalescing), per PTX line. */
+typedef struct {
+    int ptx_line, src_line;
+    int kind;               /* PS_ACC_* */
+    unsigned size;          /* bytes per lane */
+    uint64_t requests, sectors, ideal_sectors;
+} ps_line_global_stats;
+
+/* Per-branch statistics (divergence), per PTX line. */
+typedef struct {
+    int ptx_line, src_line;
+    uint64_t executions, divergent;
+    uint64_t taken_lanes, not_taken_lanes; /* summed over executions */
+} ps_line_branch_stats;
 
 typedef struct {
     struct { uint64_t instructions, wavefronts, bank_conflicts; } shared[3]; /* load, store, atomic */
@@ -88,8 +106,16 @@ void ps_verifier_finish(ps_verifier *v, const ps_launch_result *res);
 const ps_verify_stats *ps_verifier_stats(const ps_verifier *v);
 int ps_verifier_finding_count(const ps_verifier *v);
 const ps_finding *ps_verifier_finding(const ps_verifier *v, int i);
+/* Per-line tables, sorted by PTX line; each returns the row count. */
 int ps_verifier_line_stats(const ps_verifier *v, const ps_line_bank_stats **rows);
+int ps_verifier_global_lines(const ps_verifier *v, const ps_line_global_stats **rows);
+int ps_verifier_branch_lines(const ps_verifier *v, const ps_line_branch_stats **rows);
+/* Findings dropped because too many distinct ones were found (each still counted here). */
+uint64_t ps_verifier_dropped_findings(const ps_verifier *v);
 const char *ps_finding_kind_name(ps_finding_kind k);
+/* "race" → PS_FIND_RACE; -1 when unknown. */
+int ps_finding_kind_lookup(const char *name);
+const char *ps_severity_name(ps_severity s);
 bool ps_verifier_has_errors(const ps_verifier *v);
 
 /* Reports. */

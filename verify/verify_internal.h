@@ -45,7 +45,30 @@ struct ps_verifier {
     int nuninit, cap_uninit;
     int nworkers;
     void *state[8];                  /* one per checker in verify.c's table */
+    /* per-line tables filled by the checkers at finish */
+    ps_line_global_stats *glines;
+    int nglines;
+    ps_line_branch_stats *blines;
+    int nblines;
+    /* finding deduplication (verify.c) */
+    int *find_hash;                  /* open addressing: index+1 into findings, 0 = empty */
+    int cap_hash;
+    uint64_t dropped;
+    /* instruction numbering: every instruction of the module gets a dense index */
+    struct ps_func_range { const ps_insn *begin; int count, base; } *franges;
+    int nfranges, ninsns;
+    bool *uniform_addr;              /* per instruction: its address is the same for every lane */
 };
+
+/* Dense index of an instruction of the module (0..v->ninsns-1); -1 if not the module's. */
+int ps_verify_insn_index(const ps_verifier *v, const ps_insn *in);
+/* Whether instruction `idx` (ps_verify_insn_index) addresses memory through an operand that is
+ * provably the same for all lanes of a warp, as ptxas would see it (a conservative data-flow
+ * analysis of the PTX: values derived only from constants, parameters, %ctaid/%ntid and loads
+ * from such addresses, in functions whose branches cannot diverge or defined once). */
+bool ps_verify_uniform_address(const ps_verifier *v, int idx);
+/* Path of .loc file `idx` of the module, NULL if none. */
+const char *ps_verify_src_file(const ps_verifier *v, int idx);
 
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */

@@ -1,0 +1,688 @@
+/* test_checkers.c — the race, barrier and uninitialised-memory checkers (verify/check_race.c,
+ * check_barrier.c, check_init.c) on PTX snippets; the clean corpus must give them nothing to
+ * report; and `test_checkers --defect DIR` runs one planted defect of corpus/defects/ with every
+ * checker and compares the findings with DIR/expected_findings.json (docs/checkers.md). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manifest.h"
+#include "ptx_parser.h"
+#include "sim.h"
+#include "testutil.h"
+#include "verify.h"
+
+enum { CHECKS_MINE = PS_CHECK_RACE | PS_CHECK_BARRIER | PS_CHECK_INIT };
+
+/* ---- running a snippet with the verifier -------------------------------------------------- */
+
+typedef struct {
+    ps_module *m;
+    ps_program *prog;
+    ps_device *dev;
+    ps_verifier *v;
+    ps_launch_result res;
+    ps_status st;
+} run_ctx;
+
+static void run_free(run_ctx *r) {
+    ps_verifier_destroy(r->v);
+    ps_program_free(r->prog);
+    ps_device_destroy(r->dev);
+    ps_module_free(r->m);
+}
+
+typedef struct {
+    unsigned grid, block;   /* 1-D */
+    int nbufs;
+    uint64_t bytes[4];
+    bool uninit[4];         /* declared uninitialised (manifest "init": "none") */
+    int threads;            /* host threads; 0 = 1 */
+} snip;
+
+/* Runs kernel "k" of a snippet whose parameters are .u64 buffer pointers p0..pN-1. */
+static void run_snippet(run_ctx *r, const char *body_ptx, const snip *s, unsigned checks) {
+    memset(r, 0, sizeof *r);
+    ps_diags d = {0};
+    ps_parse_options po = {0};
+    ps_status st = ps_parse("snippet.ptx", body_ptx, strlen(body_ptx), &po, &d, &r->m);
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    assert_int_equal(st, PS_OK);
+    r->dev = ps_device_create();
+    st = ps_program_build(r->m, NULL, r->dev, &d, &r->prog);
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    assert_int_equal(st, PS_OK);
+    ps_diags_free(&d);
+    uint8_t params[64] = {0};
+    r->v = ps_verifier_create(r->m, NULL, checks);
+    for (int i = 0; i < s->nbufs; i++) {
+        uint64_t a = ps_device_alloc(r->dev, s->bytes[i], "buf");
+        memcpy(params + 8 * i, &a, 8);
+        if (s->uninit[i]) ps_verifier_mark_uninitialized(r->v, a, s->bytes[i]);
+    }
+    ps_launch_config cfg = {.grid = {s->grid, 1, 1}, .block = {s->block, 1, 1},
+                            .params = params, .params_size = sizeof params,
+                            .threads = s->threads ? s->threads : 1,
+                            .observer = ps_verifier_observer(r->v)};
+    r->st = ps_launch(r->prog, r->dev, "k", &cfg, &r->res);
+    ps_verifier_finish(r->v, &r->res);
+    if (r->st == PS_ERR_USAGE) fprintf(stderr, "  launch: %s\n", r->res.fault.message);
+    assert_int_not_equal(r->st, PS_ERR_USAGE);
+    if (getenv("TEST_CHECKERS_VERBOSE")) {
+        fprintf(stderr, "  launch: %s\n", r->res.fault.message);
+        for (int i = 0; i < ps_verifier_finding_count(r->v); i++) {
+            const ps_finding *f = ps_verifier_finding(r->v, i);
+            fprintf(stderr, "  %s %s line %d/%d x%llu: %s\n", ps_severity_name(f->severity),
+                    ps_finding_kind_name(f->kind), f->at.ptx_line, f->has_other ? f->other.ptx_line : 0,
+                    (unsigned long long)f->count, f->message);
+        }
+    }
+}
+
+/* Findings of `kind` (any severity when sev < 0) at PTX line `line` (any when 0). */
+static uint64_t count_findings(const run_ctx *r, ps_finding_kind kind, int sev, int line) {
+    uint64_t n = 0;
+    for (int i = 0; i < ps_verifier_finding_count(r->v); i++) {
+        const ps_finding *f = ps_verifier_finding(r->v, i);
+        if (f->kind != kind || (sev >= 0 && (int)f->severity != sev)) continue;
+        if (line && f->at.ptx_line != line && !(f->has_other && f->other.ptx_line == line)) continue;
+        n += f->count;
+    }
+    return n;
+}
+
+static int error_findings(const run_ctx *r) {
+    int n = 0;
+    for (int i = 0; i < ps_verifier_finding_count(r->v); i++) {
+        const ps_finding *f = ps_verifier_finding(r->v, i);
+        if (f->severity == PS_SEV_ERROR) {
+            fprintf(stderr, "  finding: %s line %d/%d: %s\n", ps_finding_kind_name(f->kind),
+                    f->at.ptx_line, f->has_other ? f->other.ptx_line : 0, f->message);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* PTX line of the first line of `src` containing `marker`. */
+static int line_of(const char *src, const char *marker) {
+    const char *p = strstr(src, marker);
+    assert_non_null(p);
+    int line = 1;
+    for (const char *q = src; q < p; q++) line += *q == '\n';
+    return line;
+}
+
+#define HEAD TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"                 \
+    "\t.reg .pred %p<8>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n\t.reg .f32 %f<8>;\n"      \
+    "\t.shared .align 8 .b8 s[1024];\n"                                                        \
+    "\tld.param.u64 %rd1, [p0];\n\tld.param.u64 %rd2, [p1];\n"                                  \
+    "\tmov.u32 %r1, %tid.x;\n\tshl.b32 %r2, %r1, 2;\n\tmov.u32 %r3, s;\n\tadd.s32 %r4, %r3, %r2;\n"
+
+/* ---- races ---------------------------------------------------------------------------------- */
+
+/* Warp 0 reads the words warp 1 writes, no barrier: a race whichever runs first. */
+static const char race_xwarp[] = HEAD
+    "\tst.shared.u32 [%r4], %r1; // W\n"
+    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+    "\tld.shared.u32 %r7, [%r6]; // R\n"
+    "\tret;\n}\n";
+
+static void test_race_shared_across_warps(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    run_snippet(&r, race_xwarp, &s, CHECKS_MINE);
+    int w = line_of(race_xwarp, "// W"), rd = line_of(race_xwarp, "// R");
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, w) > 0);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, rd) > 0);
+    /* the other access of each finding is the other line, from the other warp */
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->kind != PS_FIND_RACE) continue;
+        assert_true(f->has_other);
+        assert_int_not_equal(f->at.ptx_line, f->other.ptx_line);
+        assert_int_not_equal(f->at.thread[0] / 32, f->other.thread[0] / 32);
+        assert_true(f->at.has_address);
+        assert_int_equal(f->at.address, f->other.address);
+    }
+    run_free(&r);
+}
+
+static const char race_bar[] = HEAD
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tbar.sync 0;\n"
+    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+    "\tld.shared.u32 %r7, [%r6];\n"
+    "\tbar.sync 0;\n"
+    "\tst.shared.u32 [%r4], %r7;\n" /* WAR against the reads is ordered by the second barrier */
+    "\tret;\n}\n";
+
+static void test_race_barrier_orders(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 128, .threads = 2};
+    run_snippet(&r, race_bar, &s, CHECKS_MINE);
+    assert_int_equal(error_findings(&r), 0);
+    run_free(&r);
+}
+
+/* The second barrier is missing: the stores race with the other warp's loads. */
+static const char race_war[] = HEAD
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tbar.sync 0;\n"
+    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+    "\tld.shared.u32 %r7, [%r6]; // R\n"
+    "\tst.shared.u32 [%r4], %r7; // W\n"
+    "\tret;\n}\n";
+
+static void test_race_war(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    run_snippet(&r, race_war, &s, CHECKS_MINE);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(race_war, "// W")) > 0);
+    run_free(&r);
+}
+
+/* Producer/consumer named barrier: warp 0 writes then bar.arrive; warp 1 bar.sync then reads
+ * (ordered). Then warp 0 writes again after its arrive while warp 1 reads: a race. */
+static const char race_arrive[] = HEAD
+    "\tsetp.ge.u32 %p1, %r1, 32;\n"
+    "\t@%p1 bra CONS;\n"
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tbar.arrive 1, 64;\n"
+    "\tst.shared.u32 [%r4+512], %r1; // LATE\n"
+    "\tbra.uni DONE;\n"
+    "CONS:\n"
+    "\tbar.sync 1, 64;\n"
+    "\tld.shared.u32 %r7, [%r4+-128];\n"
+    "\tld.shared.u32 %r8, [%r4+384]; // READ2\n"
+    "DONE:\n"
+    "\tret;\n}\n";
+
+static void test_race_named_barrier_arrive(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    run_snippet(&r, race_arrive, &s, CHECKS_MINE);
+    /* only the late write against the second read */
+    assert_int_equal(error_findings(&r) >= 1, 1);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->severity != PS_SEV_ERROR) continue;
+        assert_int_equal(f->kind, PS_FIND_RACE);
+        int a = f->at.ptx_line, b = f->other.ptx_line;
+        int late = line_of(race_arrive, "// LATE"), rd = line_of(race_arrive, "// READ2");
+        assert_true((a == late && b == rd) || (a == rd && b == late));
+    }
+    run_free(&r);
+}
+
+/* Atomics never race with atomics; a plain store against them does. */
+static const char race_atomics[] = HEAD
+    "\tsetp.ne.u32 %p2, %r1, 0;\n"
+    "\t@!%p2 st.shared.v4.u32 [s], {0, 0, 0, 0};\n"
+    "\tbar.sync 0;\n"
+    "\tatom.shared.add.u32 %r5, [s], 1;\n"
+    "\tred.shared.add.u32 [s+4], 1;\n"
+    "\tbar.sync 0;\n"
+    "\tsetp.ne.u32 %p1, %r1, 40;\n"
+    "\t@%p1 bra SKIP;\n"
+    "\tst.shared.u32 [s+8], 0; // PLAIN\n"
+    "SKIP:\n"
+    "\tatom.shared.add.u32 %r6, [s+8], 1; // ATOM\n"
+    "\tret;\n}\n";
+
+static void test_race_atomics(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    run_snippet(&r, race_atomics, &s, CHECKS_MINE);
+    int plain = line_of(race_atomics, "// PLAIN"), atom = line_of(race_atomics, "// ATOM");
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, plain) > 0);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->kind != PS_FIND_RACE) continue;
+        /* every race involves the plain store */
+        assert_true(f->at.ptx_line == plain || f->other.ptx_line == plain);
+        assert_true(f->at.ptx_line == atom || f->other.ptx_line == atom);
+    }
+    run_free(&r);
+}
+
+/* Lanes of one store writing different values to one word: a write-after-write race. Bytes of
+ * one word written by different lanes do not conflict. */
+static const char race_lanes[] = HEAD
+    "\tst.shared.u32 [s], %r1; // SAME\n"
+    "\tadd.s32 %r5, %r3, %r1;\n"
+    "\tst.shared.u8 [%r5+64], %r1; // BYTES\n"
+    "\tret;\n}\n";
+
+static void test_race_lanes_same_word(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32};
+    run_snippet(&r, race_lanes, &s, CHECKS_MINE);
+    int same = line_of(race_lanes, "// SAME"), bytes = line_of(race_lanes, "// BYTES");
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, same), 31);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, bytes), 0);
+    run_free(&r);
+}
+
+/* Lanes of one warp in different instructions: treated as ordered (no warp-sync events; see
+ * docs/checkers.md), so the classic warp-synchronous exchange is not reported. */
+static const char race_same_warp[] = HEAD
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"
+    "\tld.shared.u32 %r7, [%r6];\n"
+    "\tret;\n}\n";
+
+static void test_race_same_warp_program_order(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32};
+    run_snippet(&r, race_same_warp, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, 0), 0);
+    run_free(&r);
+}
+
+/* Global memory: block b writes g[b] and reads g[b+1] (another block): a race between blocks.
+ * Within a block, a barrier orders global accesses like shared ones. */
+static const char race_global[] = HEAD
+    "\tcvta.to.global.u64 %rd1, %rd1;\n"
+    "\tmov.u32 %r10, %ctaid.x;\n"
+    "\tsetp.ne.u32 %p1, %r1, 0;\n"
+    "\t@%p1 bra INBLOCK;\n"
+    "\tmul.wide.u32 %rd3, %r10, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+    "\tst.global.u32 [%rd4], %r10; // GW\n"
+    "\tld.global.u32 %r11, [%rd4+4]; // GR\n"
+    "INBLOCK:\n"
+    "\tcvta.to.global.u64 %rd2, %rd2;\n"
+    "\tmul.wide.u32 %rd5, %r10, 256;\n\tadd.s64 %rd6, %rd2, %rd5;\n"
+    "\tmul.wide.u32 %rd7, %r1, 4;\n\tadd.s64 %rd8, %rd6, %rd7;\n"
+    "\tst.global.u32 [%rd8], %r1;\n"
+    "\tbar.sync 0;\n"
+    "\txor.b64 %rd9, %rd7, 128;\n\tadd.s64 %rd10, %rd6, %rd9;\n"
+    "\tld.global.u32 %r12, [%rd10];\n"
+    "\tret;\n}\n";
+
+static void test_race_global(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 4, .block = 64, .nbufs = 2, .bytes = {64, 4 * 256}, .threads = 3};
+    run_snippet(&r, race_global, &s, CHECKS_MINE);
+    int gw = line_of(race_global, "// GW"), gr = line_of(race_global, "// GR");
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, gw) > 0);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->severity != PS_SEV_ERROR) continue;
+        assert_int_equal(f->kind, PS_FIND_RACE);
+        assert_true((f->at.ptx_line == gw && f->other.ptx_line == gr) ||
+                    (f->at.ptx_line == gr && f->other.ptx_line == gw));
+        assert_int_not_equal(f->at.block[0], f->other.block[0]);
+    }
+    run_free(&r);
+}
+
+/* ---- barriers ------------------------------------------------------------------------------- */
+
+/* Lanes 16-31 exit, then the rest reaches bar.sync: allowed (exited threads do not take part).
+ * The exit has its own ret: lanes that branch to the ret at the branch's reconvergence point
+ * wait there in ptxsim and the barrier deadlocks (see docs/checkers.md). */
+static const char bar_exited[] = HEAD
+    "\tand.b32 %r5, %r1, 31;\n"
+    "\tsetp.ge.u32 %p1, %r5, 16;\n"
+    "\t@%p1 bra EARLY;\n"
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tbar.sync 0;\n"
+    "\tld.shared.u32 %r7, [%r4];\n"
+    "\tret;\n"
+    "EARLY:\n"
+    "\tret;\n}\n";
+
+static void test_barrier_exited_lanes_ok(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 64};
+    run_snippet(&r, bar_exited, &s, CHECKS_MINE);
+    assert_int_equal(r.res.fault.kind, PS_FAULT_NONE);
+    assert_int_equal(error_findings(&r), 0);
+    run_free(&r);
+}
+
+/* Half a warp at bar.sync while the other half waits further on: divergence (and deadlock). */
+static const char bar_half[] = HEAD
+    "\tsetp.ge.u32 %p1, %r1, 16;\n"
+    "\t@%p1 bra JOIN;\n"
+    "\tbar.sync 0; // HALF\n"
+    "JOIN:\n"
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tret;\n}\n";
+
+static void test_barrier_half_warp(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32};
+    run_snippet(&r, bar_half, &s, CHECKS_MINE);
+    int half = line_of(bar_half, "// HALF");
+    assert_int_equal(count_findings(&r, PS_FIND_BARRIER_DIVERGENCE, PS_SEV_ERROR, half), 1);
+    assert_int_equal(count_findings(&r, PS_FIND_DEADLOCK, PS_SEV_ERROR, half), 1);
+    run_free(&r);
+}
+
+/* Warps at different bar.sync instructions of one id; barrier.sync (not aligned) may differ. */
+static const char bar_lines[] = HEAD
+    "\tshr.u32 %r5, %r1, 5;\n"
+    "\tsetp.ne.u32 %p1, %r5, 0;\n"
+    "\t@%p1 bra OTHER;\n"
+    "\tbar.sync 0; // A\n"
+    "\tbarrier.sync 1;\n"
+    "\tbra.uni JOIN;\n"
+    "OTHER:\n"
+    "\tbar.sync 0; // B\n"
+    "\tbarrier.sync 1;\n"
+    "JOIN:\n"
+    "\tret;\n}\n";
+
+static void test_barrier_different_instructions(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 96};
+    run_snippet(&r, bar_lines, &s, CHECKS_MINE);
+    assert_int_equal(r.res.fault.kind, PS_FAULT_NONE);
+    int a = line_of(bar_lines, "// A"), b = line_of(bar_lines, "// B");
+    assert_int_equal(count_findings(&r, PS_FIND_BARRIER_DIVERGENCE, PS_SEV_ERROR, 0), 2);
+    assert_int_equal(count_findings(&r, PS_FIND_BARRIER_DIVERGENCE, PS_SEV_ERROR, a), 2);
+    assert_int_equal(count_findings(&r, PS_FIND_BARRIER_DIVERGENCE, PS_SEV_ERROR, b), 2);
+    run_free(&r);
+}
+
+/* One phase of barrier 1 given 64 by warp 0 and 96 by warp 1. */
+static const char bar_counts[] = HEAD
+    "\tshr.u32 %r5, %r1, 5;\n"
+    "\tsetp.ne.u32 %p1, %r5, 0;\n"
+    "\t@%p1 bra OTHER;\n"
+    "\tbar.sync 1, 64;\n"
+    "\tbra.uni JOIN;\n"
+    "OTHER:\n"
+    "\tbar.sync 1, 96; // COUNT\n"
+    "JOIN:\n"
+    "\tret;\n}\n";
+
+static void test_barrier_count_mismatch(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    run_snippet(&r, bar_counts, &s, PS_CHECK_BARRIER);
+    int c = line_of(bar_counts, "// COUNT");
+    assert_true(count_findings(&r, PS_FIND_BARRIER_DIVERGENCE, PS_SEV_ERROR, c) >= 1);
+    run_free(&r);
+}
+
+/* ---- uninitialised memory ----------------------------------------------------------------- */
+
+static const char init_shared[] = HEAD
+    "\tst.shared.u32 [%r4], %r1;\n"
+    "\tbar.sync 0;\n"
+    "\tld.shared.u32 %r5, [%r4]; // OK\n"
+    "\tld.shared.u32 %r6, [%r4+256]; // BAD\n"
+    "\tld.shared.u16 %r7, [%r4+2]; // HALF\n"
+    "\tret;\n}\n";
+
+static void test_init_shared(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 3, .block = 64, .threads = 2};
+    run_snippet(&r, init_shared, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_shared, "// OK")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_shared, "// HALF")), 0);
+    /* every thread of every block: 3 * 64 */
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
+                                    line_of(init_shared, "// BAD")), 192);
+    run_free(&r);
+}
+
+static const char init_global[] = HEAD
+    "\tcvta.to.global.u64 %rd1, %rd1;\n"
+    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+    "\tsetp.ge.u32 %p1, %r1, 16;\n"
+    "\t@%p1 bra SKIP;\n"
+    "\tst.global.u32 [%rd4], %r1;\n"
+    "SKIP:\n"
+    "\tbar.sync 0;\n"
+    "\tld.global.u32 %r5, [%rd4]; // LD\n"
+    "\tatom.global.exch.b32 %r6, [%rd4+256], 1;\n"
+    "\tatom.global.add.u32 %r7, [%rd4+512], 1; // ADD\n"
+    "\tcvta.to.global.u64 %rd2, %rd2;\n"
+    "\tld.global.u32 %r8, [%rd2]; // INITED\n"
+    "\tret;\n}\n";
+
+static void test_init_global(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32, .nbufs = 2, .bytes = {1024, 64}, .uninit = {true, false}};
+    run_snippet(&r, init_global, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
+                                    line_of(init_global, "// LD")), 16);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
+                                    line_of(init_global, "// ADD")), 32);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, 0), 48);
+    run_free(&r);
+}
+
+/* ---- the clean corpus ------------------------------------------------------------------------ */
+
+typedef struct {
+    ps_manifest *man;
+    ps_module *m;
+    ps_program *prog;
+    ps_device *dev;
+    ps_verifier *v;
+    uint8_t *params;
+    ps_launch_result res;
+} case_run;
+
+static void case_free(case_run *c) {
+    ps_verifier_destroy(c->v);
+    free(c->params);
+    ps_program_free(c->prog);
+    ps_device_destroy(c->dev);
+    ps_module_free(c->m);
+    ps_manifest_free(c->man);
+}
+
+/* Loads and runs a manifest with `checks`; returns false (message on stderr) on bad input. */
+static bool run_case(const char *path, unsigned checks, int threads, case_run *c) {
+    memset(c, 0, sizeof *c);
+    char err[600];
+    if (ps_manifest_load(path, &c->man, err, sizeof err) != PS_OK) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    const ps_arch *arch = c->man->arch ? ps_arch_lookup(c->man->arch) : NULL;
+    size_t len;
+    char *src = ps_read_file(c->man->ptx, &len);
+    if (!src) {
+        fprintf(stderr, "%s: cannot read\n", c->man->ptx);
+        return false;
+    }
+    ps_diags d = {0};
+    ps_parse_options po = {.target = NULL};
+    ps_status st = ps_parse(c->man->ptx, src, len, &po, &d, &c->m);
+    free(src);
+    c->dev = ps_device_create();
+    if (st == PS_OK) st = ps_program_build(c->m, arch, c->dev, &d, &c->prog);
+    if (st != PS_OK) {
+        ps_diags_print(&d, stderr);
+        ps_diags_free(&d);
+        return false;
+    }
+    ps_diags_free(&d);
+    size_t psize;
+    if (ps_manifest_prepare(c->man, c->prog, c->dev, &c->params, &psize, err, sizeof err) != PS_OK) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    c->v = ps_verifier_create(c->m, arch, checks);
+    for (int i = 0; i < c->man->nbufs; i++)
+        if (c->man->bufs[i].init == MB_NONE)
+            ps_verifier_mark_uninitialized(c->v, c->man->bufs[i].addr, c->man->bufs[i].bytes);
+    ps_launch_config cfg = {.shared_bytes = c->man->shared_bytes, .params = c->params,
+                            .params_size = psize, .threads = threads,
+                            .observer = ps_verifier_observer(c->v)};
+    memcpy(cfg.grid, c->man->grid, sizeof cfg.grid);
+    memcpy(cfg.block, c->man->block, sizeof cfg.block);
+    ps_launch(c->prog, c->dev, c->man->kernel, &cfg, &c->res);
+    ps_verifier_finish(c->v, &c->res);
+    return true;
+}
+
+static void test_clean_corpus(void **state) {
+    (void)state;
+    glob_t g;
+    assert_int_equal(glob("corpus/*/case*.json", 0, NULL, &g), 0);
+    assert_true(g.gl_pathc > 10);
+    int bad = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        case_run c;
+        if (!run_case(g.gl_pathv[i], CHECKS_MINE, 0, &c)) {
+            bad++;
+            case_free(&c);
+            continue;
+        }
+        for (int k = 0; k < ps_verifier_finding_count(c.v); k++) {
+            const ps_finding *f = ps_verifier_finding(c.v, k);
+            if (f->severity != PS_SEV_ERROR) continue;
+            fprintf(stderr, "%s: %s at line %d (other %d): %s\n", g.gl_pathv[i],
+                    ps_finding_kind_name(f->kind), f->at.ptx_line, f->has_other ? f->other.ptx_line : 0,
+                    f->message);
+            bad++;
+        }
+        case_free(&c);
+    }
+    globfree(&g);
+    assert_int_equal(bad, 0);
+}
+
+/* ---- planted defects ---------------------------------------------------------------------- */
+
+/* The PTX lines of a finding: its own and, for two-sided findings, the other access's. */
+static int finding_lines(const ps_finding *f, int out[2]) {
+    int n = 0;
+    if (f->at.ptx_line) out[n++] = f->at.ptx_line;
+    if (f->has_other && f->other.ptx_line && (n == 0 || f->other.ptx_line != out[0]))
+        out[n++] = f->other.ptx_line;
+    return n;
+}
+
+static bool line_in(int line, const cJSON *lines) {
+    const cJSON *x;
+    cJSON_ArrayForEach(x, lines) if (cJSON_IsNumber(x) && x->valueint == line) return true;
+    return false;
+}
+
+/* An entry {kind, lines, match?}: the finding has that kind and exactly those lines (or, with
+ * "match": "subset", only lines from the list). */
+static bool entry_matches(const cJSON *e, const ps_finding *f) {
+    const cJSON *kind = cJSON_GetObjectItem(e, "kind"), *lines = cJSON_GetObjectItem(e, "lines");
+    const cJSON *match = cJSON_GetObjectItem(e, "match");
+    if (!cJSON_IsString(kind) || strcmp(kind->valuestring, ps_finding_kind_name(f->kind))) return false;
+    int fl[2], n = finding_lines(f, fl);
+    if (!n) return false;
+    for (int i = 0; i < n; i++)
+        if (!line_in(fl[i], lines)) return false;
+    if (cJSON_IsString(match) && !strcmp(match->valuestring, "subset")) return true;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, lines) {
+        bool found = false;
+        for (int i = 0; i < n; i++) found |= fl[i] == x->valueint;
+        if (!found) return false;
+    }
+    return true;
+}
+
+static int run_defect(const char *dir) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/expected_findings.json", dir);
+    size_t len;
+    char *text = ps_read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "%s: cannot read\n", path);
+        return 2;
+    }
+    cJSON *exp = cJSON_Parse(text);
+    free(text);
+    const cJSON *expected = cJSON_GetObjectItem(exp, "expected"), *allowed = cJSON_GetObjectItem(exp, "allowed");
+    if (!cJSON_IsArray(expected)) {
+        fprintf(stderr, "%s: no \"expected\" array\n", path);
+        cJSON_Delete(exp);
+        return 2;
+    }
+    snprintf(path, sizeof path, "%s/defect.json", dir);
+    case_run c;
+    if (!run_case(path, PS_CHECK_ALL, 0, &c)) {
+        case_free(&c);
+        cJSON_Delete(exp);
+        return 2;
+    }
+    int failures = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, expected) {
+        bool found = false;
+        for (int k = 0; k < ps_verifier_finding_count(c.v) && !found; k++)
+            found = entry_matches(e, ps_verifier_finding(c.v, k));
+        char *s = cJSON_PrintUnformatted(cJSON_GetObjectItem(e, "lines"));
+        printf("%s: expected %s at %s: %s\n", dir, cJSON_GetObjectItem(e, "kind")->valuestring, s,
+               found ? "found" : "MISSING");
+        free(s);
+        failures += !found;
+    }
+    for (int k = 0; k < ps_verifier_finding_count(c.v); k++) {
+        const ps_finding *f = ps_verifier_finding(c.v, k);
+        bool known = false;
+        cJSON_ArrayForEach(e, expected) known |= entry_matches(e, f);
+        cJSON_ArrayForEach(e, allowed) known |= entry_matches(e, f);
+        int fl[2], n = finding_lines(f, fl);
+        printf("%s:   %s %s at %d%s%.0d x%llu: %s\n", dir, ps_severity_name(f->severity),
+               ps_finding_kind_name(f->kind), n ? fl[0] : 0, n > 1 ? "," : "", n > 1 ? fl[1] : 0,
+               (unsigned long long)f->count, f->message);
+        if (!known && f->severity == PS_SEV_ERROR) {
+            printf("%s: UNEXPECTED error finding above\n", dir);
+            failures++;
+        }
+    }
+    case_free(&c);
+    cJSON_Delete(exp);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && !strcmp(argv[1], "--defect")) return run_defect(argv[2]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_race_shared_across_warps),
+        cmocka_unit_test(test_race_barrier_orders),
+        cmocka_unit_test(test_race_war),
+        cmocka_unit_test(test_race_named_barrier_arrive),
+        cmocka_unit_test(test_race_atomics),
+        cmocka_unit_test(test_race_lanes_same_word),
+        cmocka_unit_test(test_race_same_warp_program_order),
+        cmocka_unit_test(test_race_global),
+        cmocka_unit_test(test_barrier_exited_lanes_ok),
+        cmocka_unit_test(test_barrier_half_warp),
+        cmocka_unit_test(test_barrier_different_instructions),
+        cmocka_unit_test(test_barrier_count_mismatch),
+        cmocka_unit_test(test_init_shared),
+        cmocka_unit_test(test_init_global),
+        cmocka_unit_test(test_clean_corpus),
+    };
+    return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);
+}

@@ -1,0 +1,321 @@
+/* check_bank.c — shared-memory bank conflicts, counted as Nsight Compute counts them on hardware
+ * (docs/verifier.md, "Bank model", calibrated on an H200 with tests/verify):
+ *   instructions   = smsp__sass_inst_executed_op_shared_{ld,st,atom}
+ *   wavefronts     = l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,atom}
+ *   bank_conflicts = l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st,atom}
+ *
+ * The model: a wavefront moves at most one 4-byte word through each of the 32 banks. An access of
+ * S bytes per lane is served in phases of 128/S lanes (32 lanes for S <= 4, half-warps for 8,
+ * quarter-warps for 16). A load whose active lanes come in pairs reading the same address (lane n
+ * and lane n^1, or n and n^2; a partner that is inactive does not break the pair) returns packed
+ * registers and is served in phases twice as wide. In a phase, wavefronts = the largest number of
+ * distinct words any one bank must deliver (lanes reading one word share it). The ideal is one
+ * wavefront per phase that has an active lane; conflicts = wavefronts - ideal. Atomics do not
+ * share a word between lanes (each lane's read-modify-write takes its own slot), and a CAS moves
+ * two operands per lane, so it is phased like an access twice its size. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+typedef struct {
+    uint64_t exec, wf, ideal, conflicted; /* conflicted: executions with wf > ideal */
+    uint32_t worst;                         /* worst n-way seen */
+    uint8_t kind, size, used;
+    /* a sample of the worst execution, for the finding */
+    unsigned ctaid[3], block[3];
+    int warp, lane;
+    uint64_t addr;
+    int64_t stride;                         /* bytes between consecutive active lanes; INT64_MIN: irregular */
+} bank_row;
+
+typedef struct {
+    ps_verifier *v;
+    int nworkers, nrows; /* nrows = instructions + 1 (the last: instructions not in the module) */
+    bank_row **rows;     /* [worker][insn] */
+    unsigned banks, bank_bytes;
+} bank_state;
+
+static void *bank_create(ps_verifier *v) {
+    bank_state *s = ps_xcalloc(1, sizeof *s);
+    s->v = v;
+    s->nrows = v->ninsns + 1;
+    s->banks = v->arch && v->arch->shared_banks ? (unsigned)v->arch->shared_banks : 32;
+    s->bank_bytes = v->arch && v->arch->bank_bytes ? (unsigned)v->arch->bank_bytes : 4;
+    return s;
+}
+
+static void bank_destroy(void *self) {
+    bank_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    free(s);
+}
+
+static void bank_launch_begin(void *self, int nworkers) {
+    bank_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    s->nworkers = nworkers > 0 ? nworkers : 1;
+    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
+    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+}
+
+static void sort_u64(uint64_t *a, int n) {
+    for (int i = 1; i < n; i++) {
+        uint64_t x = a[i];
+        int j = i - 1;
+        while (j >= 0 && a[j] > x) a[j + 1] = a[j], j--;
+        a[j + 1] = x;
+    }
+}
+
+/* Lanes of `mask` pair up with lane n^k on equal addresses (inactive partners pair with anyone). */
+static bool paired(const uint64_t *addr, uint32_t mask, int k) {
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m), p = l ^ k;
+        if ((mask >> p & 1) && addr[p] != addr[l]) return false;
+    }
+    return true;
+}
+
+typedef struct {
+    unsigned wavefronts, ideal, worst;
+} bank_cost;
+
+/* The model above, for the lanes of `mask` (all in shared memory). */
+static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t mask, unsigned size,
+                            ps_access_kind kind, bool cas, bool share) {
+    bank_cost c = {0, 0, 0};
+    unsigned bb = s->bank_bytes, line = s->banks * bb;
+    unsigned eff = cas ? 2 * size : size; /* bytes moved per lane, for phasing */
+    unsigned phase = eff <= bb ? 32 : line / eff;
+    if (phase < 1) phase = 1;
+    if (phase > 32) phase = 32;
+    if (kind == PS_ACC_LOAD && phase < 32 && (paired(addr, mask, 1) || paired(addr, mask, 2)))
+        phase *= 2;
+    unsigned words_per_lane = size <= bb ? 1 : size / bb;
+    uint64_t words[128];
+    unsigned count[64];
+    for (unsigned p0 = 0; p0 < 32; p0 += phase) {
+        uint32_t pm = mask & (phase == 32 ? ~0u : ((1u << phase) - 1) << p0);
+        if (!pm) continue;
+        int n = 0;
+        for (uint32_t m = pm; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint64_t w0 = addr[l] / bb;
+            for (unsigned k = 0; k < words_per_lane && n < 128; k++) words[n++] = w0 + k;
+        }
+        if (kind != PS_ACC_ATOMIC || share) { /* lanes share a word: count distinct words */
+            sort_u64(words, n);
+            int u = 0;
+            for (int i = 0; i < n; i++)
+                if (!u || words[u - 1] != words[i]) words[u++] = words[i];
+            n = u;
+        }
+        memset(count, 0, s->banks * sizeof *count);
+        unsigned worst = 1;
+        for (int i = 0; i < n; i++) {
+            unsigned b = (unsigned)(words[i] % s->banks);
+            if (++count[b] > worst) worst = count[b];
+        }
+        c.wavefronts += worst;
+        c.ideal++;
+        if (worst > c.worst) c.worst = worst;
+    }
+    return c;
+}
+
+static bool is_cas(const ps_insn *in) {
+    return in && ps_modset_has(&in->mods, PS_MOD_CAS);
+}
+
+/* atom/red .add of the constant 1: ptxas makes it ATOMS.POPC.INC, which adds the number of lanes
+ * naming a word in one slot, so lanes share words as loads do (corpus/histogram on the H200). */
+static bool is_popc_inc(const ps_insn *in) {
+    if (!in || !in->nops || !ps_modset_has(&in->mods, PS_MOD_ADD)) return false;
+    const ps_operand *val = &in->ops[in->nops - 1];
+    return val->kind == PS_OP_IMM && val->imm == 1;
+}
+
+/* A 32-bit integer add/min/max/and/or/xor atomic on a warp-uniform address: ptxas reduces the
+ * lanes' operands in registers (REDUX / popc) and lets one lane do the atomic (tests/verify
+ * atom_same and corpus/atomics on the H200). */
+static bool warp_aggregated(const ps_verifier *v, const ps_insn *in, int idx) {
+    if (!in || in->ntypes < 1 || ps_type_size(in->types[0]) != 4) return false;
+    ps_type_kind k = ps_type_kind_of(in->types[0]);
+    if (k != TK_UINT && k != TK_SINT && k != TK_BITS) return false;
+    static const ps_mod ops[] = {PS_MOD_ADD, PS_MOD_MIN, PS_MOD_MAX, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
+    bool op = false;
+    for (size_t i = 0; i < PS_ARRAY_LEN(ops); i++) op |= ps_modset_has(&in->mods, ops[i]);
+    return op && ps_verify_uniform_address(v, idx);
+}
+
+static void bank_mem(void *self, const ps_mem_event *e) {
+    bank_state *s = self;
+    uint32_t mask = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] == PS_SPACE_SHARED) mask |= 1u << l;
+    }
+    if (!mask) return;
+    int idx = ps_verify_insn_index(s->v, e->at.insn);
+    uint32_t cost_mask = mask;
+    if (e->kind == PS_ACC_ATOMIC && warp_aggregated(s->v, e->at.insn, idx)) cost_mask &= -cost_mask;
+    bank_cost c = bank_model(s, e->addr, cost_mask, e->size, e->kind, is_cas(e->at.insn),
+                             e->kind == PS_ACC_ATOMIC && is_popc_inc(e->at.insn));
+    int w = e->at.worker >= 0 && e->at.worker < s->nworkers ? e->at.worker : 0;
+    bank_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    r->used = 1;
+    r->kind = (uint8_t)e->kind;
+    r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+    r->exec++;
+    r->wf += c.wavefronts;
+    r->ideal += c.ideal;
+    if (c.wavefronts > c.ideal) r->conflicted++;
+    /* keep the worst execution, the earliest CTA and warp among equals (deterministic) */
+    unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
+    unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
+    if (c.worst > r->worst || (c.worst == r->worst && c.worst > 1 &&
+                               (lin < rlin || (lin == rlin && e->at.warp < r->warp)))) {
+        r->worst = c.worst;
+        memcpy(r->ctaid, e->at.ctaid, sizeof r->ctaid);
+        memcpy(r->block, e->at.block, sizeof r->block);
+        r->warp = e->at.warp;
+        r->lane = __builtin_ctz(mask);
+        r->addr = e->addr[r->lane];
+        r->stride = INT64_MIN;
+        uint32_t rest = mask & (mask - 1);
+        if (rest) {
+            int l1 = __builtin_ctz(rest);
+            int64_t st = (int64_t)(e->addr[l1] - e->addr[r->lane]) / (l1 - r->lane);
+            bool regular = true;
+            for (uint32_t m = mask; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                if ((int64_t)(e->addr[l] - e->addr[r->lane]) != st * (l - r->lane)) regular = false;
+            }
+            if (regular) r->stride = st;
+        }
+    }
+}
+
+static const char *kind_words(int kind) {
+    return kind == PS_ACC_LOAD ? "loads" : kind == PS_ACC_STORE ? "stores" : "atomics";
+}
+
+static int cmp_lines(const void *a, const void *b) {
+    const ps_line_bank_stats *x = a, *y = b;
+    return x->ptx_line != y->ptx_line ? (x->ptx_line < y->ptx_line ? -1 : 1) : x->kind - y->kind;
+}
+
+/* Advice for the finding, from the access's shape. */
+static void bank_hint(char *buf, size_t n, const bank_row *r, unsigned banks, unsigned bb) {
+    unsigned size = r->size ? r->size : 4;
+    if (r->kind == PS_ACC_ATOMIC) {
+        snprintf(buf, n, "lanes update words of one bank (or the same word) in one atomic; "
+                         "spread the counters over banks or aggregate per warp first");
+        return;
+    }
+    if (r->stride != INT64_MIN && r->stride > 0 && (uint64_t)r->stride % bb == 0) {
+        uint64_t words = (uint64_t)r->stride / bb;
+        unsigned wpl = size <= bb ? 1 : size / bb;
+        snprintf(buf, n, "lanes are %lld bytes apart; pad each row by %u word%s (a pitch of %llu words) "
+                         "or swizzle the index so a warp's lanes fall in distinct banks",
+                 (long long)r->stride, wpl, wpl == 1 ? "" : "s",
+                 (unsigned long long)(words + wpl));
+        return;
+    }
+    (void)banks;
+    snprintf(buf, n, "lanes of a phase hit different words of one bank; pad rows or swizzle the index "
+                     "so that they fall in distinct banks");
+}
+
+static void bank_finish(void *self, const ps_launch_result *res) {
+    (void)res;
+    bank_state *s = self;
+    ps_verifier *v = s->v;
+    if (!s->rows) return;
+    /* merge workers into worker 0 */
+    for (int w = 1; w < s->nworkers; w++)
+        for (int i = 0; i < s->nrows; i++) {
+            bank_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+            if (!b->used) continue;
+            bool take = !a->used || b->worst > a->worst;
+            if (b->worst == a->worst && a->used) {
+                unsigned la = (a->ctaid[2] * 65536u + a->ctaid[1]) * 65536u + a->ctaid[0];
+                unsigned lb = (b->ctaid[2] * 65536u + b->ctaid[1]) * 65536u + b->ctaid[0];
+                take = lb < la || (lb == la && b->warp < a->warp);
+            }
+            bank_row m = *a;
+            if (take) {
+                memcpy(m.ctaid, b->ctaid, sizeof m.ctaid);
+                memcpy(m.block, b->block, sizeof m.block);
+                m.warp = b->warp, m.lane = b->lane, m.addr = b->addr, m.stride = b->stride;
+                m.worst = b->worst;
+            }
+            m.used = 1, m.kind = b->kind, m.size = b->size;
+            m.exec += b->exec, m.wf += b->wf, m.ideal += b->ideal, m.conflicted += b->conflicted;
+            *a = m;
+        }
+    const ps_module *mod = v->module;
+    int n = 0;
+    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    free(v->lines);
+    v->lines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->lines);
+    v->nlines = 0;
+    for (int fi = 0, base = 0; fi < mod->nfuncs; fi++) {
+        const ps_func *f = mod->funcs[fi];
+        if (!f->ninsns) continue;
+        for (int j = 0; j < f->ninsns; j++) {
+            const bank_row *r = &s->rows[0][base + j];
+            if (!r->used) continue;
+            const ps_insn *in = &f->insns[j];
+            int k = r->kind;
+            v->stats.shared[k].instructions += r->exec;
+            v->stats.shared[k].wavefronts += r->wf;
+            v->stats.shared[k].bank_conflicts += r->wf - r->ideal;
+            v->lines[v->nlines++] = (ps_line_bank_stats){
+                .ptx_line = in->line, .src_line = in->loc_line, .kind = k, .executions = r->exec,
+                .wavefronts = r->wf, .ideal_wavefronts = r->ideal, .worst_way = r->worst,
+                .size = r->size};
+            if (r->wf <= r->ideal) continue;
+            ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted};
+            /* a note when the conflicts cost under 10% extra, else a warning */
+            fd.severity = (r->wf - r->ideal) * 10 < r->ideal ? PS_SEV_NOTE : PS_SEV_WARNING;
+            char hint[200];
+            bank_hint(hint, sizeof hint, r, s->banks, s->bank_bytes);
+            snprintf(fd.message, sizeof fd.message,
+                     "%u-way bank conflict on %u-bit shared %s: %llu wavefronts where %llu would do; %s",
+                     r->worst, 8 * (r->size ? r->size : 4), kind_words(k), (unsigned long long)r->wf,
+                     (unsigned long long)r->ideal, hint);
+            ps_event_where at = {.warp = r->warp, .insn = in};
+            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
+            memcpy(at.block, r->block, sizeof at.block);
+            ps_site_from_event(&fd.at, &at, r->lane);
+            fd.at.address = r->addr;
+            fd.at.has_address = true;
+            fd.at.is_write = k != PS_ACC_LOAD;
+            ps_verify_add_finding(v, &fd);
+        }
+        base += f->ninsns;
+    }
+    /* accesses from instructions outside the module (none expected) still count */
+    const bank_row *r = &s->rows[0][s->nrows - 1];
+    if (r->used) {
+        v->stats.shared[r->kind].instructions += r->exec;
+        v->stats.shared[r->kind].wavefronts += r->wf;
+        v->stats.shared[r->kind].bank_conflicts += r->wf - r->ideal;
+    }
+    qsort(v->lines, (size_t)v->nlines, sizeof *v->lines, cmp_lines);
+}
+
+const ps_checker ps_checker_bank = {
+    .name = "bank",
+    .check = PS_CHECK_BANK,
+    .create = bank_create,
+    .destroy = bank_destroy,
+    .launch_begin = bank_launch_begin,
+    .mem = bank_mem,
+    .finish = bank_finish,
+};

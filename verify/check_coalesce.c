@@ -1,0 +1,197 @@
+/* check_coalesce.c — global-memory coalescing, counted as Nsight Compute counts it
+ * (docs/verifier.md, "Coalescing"; calibrated on an H200 with tests/verify):
+ *   requests = l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}: one per warp-level global load or
+ *              store instruction executed with at least one active lane;
+ *   sectors  = l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}: the distinct 32-byte aligned
+ *              segments the active lanes touch.
+ * A line is reported as uncoalesced when its sectors exceed UNCOALESCED_FACTOR times the ideal,
+ * the bytes its lanes asked for divided by 32 and rounded up, per request. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+enum { SECTOR_BYTES = 32, UNCOALESCED_FACTOR = 2 };
+
+typedef struct {
+    uint64_t requests, sectors, ideal;
+    uint8_t kind, size, used;
+    int64_t stride; /* bytes between consecutive active lanes in the first request; INT64_MIN: irregular */
+    unsigned ctaid[3], block[3];
+    int warp, lane;
+    uint64_t addr;
+} co_row;
+
+typedef struct {
+    ps_verifier *v;
+    int nworkers, nrows;
+    co_row **rows; /* [worker][insn] */
+} co_state;
+
+static void *co_create(ps_verifier *v) {
+    co_state *s = ps_xcalloc(1, sizeof *s);
+    s->v = v;
+    s->nrows = v->ninsns + 1;
+    return s;
+}
+
+static void co_destroy(void *self) {
+    co_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    free(s);
+}
+
+static void co_launch_begin(void *self, int nworkers) {
+    co_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    s->nworkers = nworkers > 0 ? nworkers : 1;
+    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
+    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+}
+
+static void co_mem(void *self, const ps_mem_event *e) {
+    co_state *s = self;
+    if (e->kind == PS_ACC_ATOMIC) return; /* global atomics are not loads or stores */
+    uint64_t seg[64];
+    int n = 0;
+    uint32_t mask = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] != PS_SPACE_GLOBAL) continue;
+        mask |= 1u << l;
+        uint64_t first = e->addr[l] / SECTOR_BYTES, last = (e->addr[l] + e->size - 1) / SECTOR_BYTES;
+        for (uint64_t q = first; q <= last && n < 64; q++) seg[n++] = q;
+    }
+    if (!mask) return;
+    /* distinct segments: insertion sort, then count runs */
+    for (int i = 1; i < n; i++) {
+        uint64_t x = seg[i];
+        int j = i - 1;
+        while (j >= 0 && seg[j] > x) seg[j + 1] = seg[j], j--;
+        seg[j + 1] = x;
+    }
+    unsigned sectors = 0;
+    for (int i = 0; i < n; i++)
+        if (!i || seg[i] != seg[i - 1]) sectors++;
+    uint64_t bytes = (uint64_t)__builtin_popcount(mask) * e->size;
+    int idx = ps_verify_insn_index(s->v, e->at.insn);
+    int w = e->at.worker >= 0 && e->at.worker < s->nworkers ? e->at.worker : 0;
+    co_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    if (!r->used) { /* the first request seen on this worker is the sample */
+        r->used = 1;
+        r->kind = (uint8_t)e->kind;
+        r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+        memcpy(r->ctaid, e->at.ctaid, sizeof r->ctaid);
+        memcpy(r->block, e->at.block, sizeof r->block);
+        r->warp = e->at.warp;
+        r->lane = __builtin_ctz(mask);
+        r->addr = e->addr[r->lane];
+        r->stride = INT64_MIN;
+        uint32_t rest = mask & (mask - 1);
+        if (rest) {
+            int l0 = r->lane, l1 = __builtin_ctz(rest);
+            int64_t st = (int64_t)(e->addr[l1] - e->addr[l0]) / (l1 - l0);
+            bool regular = true;
+            for (uint32_t m = mask; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                if ((int64_t)(e->addr[l] - e->addr[l0]) != st * (l - l0)) regular = false;
+            }
+            if (regular) r->stride = st;
+        }
+    }
+    r->requests++;
+    r->sectors += sectors;
+    r->ideal += (bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+}
+
+static int cmp_glines(const void *a, const void *b) {
+    const ps_line_global_stats *x = a, *y = b;
+    return x->ptx_line != y->ptx_line ? (x->ptx_line < y->ptx_line ? -1 : 1) : x->kind - y->kind;
+}
+
+static void co_finish(void *self, const ps_launch_result *res) {
+    (void)res;
+    co_state *s = self;
+    ps_verifier *v = s->v;
+    if (!s->rows) return;
+    for (int w = 1; w < s->nworkers; w++)
+        for (int i = 0; i < s->nrows; i++) {
+            co_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+            if (!b->used) continue;
+            if (!a->used) {
+                *a = *b;
+                continue;
+            }
+            unsigned la = (a->ctaid[2] * 65536u + a->ctaid[1]) * 65536u + a->ctaid[0];
+            unsigned lb = (b->ctaid[2] * 65536u + b->ctaid[1]) * 65536u + b->ctaid[0];
+            co_row m = (lb < la || (lb == la && b->warp < a->warp)) ? *b : *a; /* earliest sample */
+            m.requests = a->requests + b->requests;
+            m.sectors = a->sectors + b->sectors;
+            m.ideal = a->ideal + b->ideal;
+            *a = m;
+        }
+    const ps_module *mod = v->module;
+    int n = 0;
+    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    free(v->glines);
+    v->glines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->glines);
+    v->nglines = 0;
+    for (int fi = 0, base = 0; fi < mod->nfuncs; fi++) {
+        const ps_func *f = mod->funcs[fi];
+        for (int j = 0; j < f->ninsns; j++) {
+            const co_row *r = &s->rows[0][base + j];
+            if (!r->used) continue;
+            const ps_insn *in = &f->insns[j];
+            int k = r->kind == PS_ACC_STORE ? 1 : 0;
+            v->stats.global[k].requests += r->requests;
+            v->stats.global[k].sectors += r->sectors;
+            v->glines[v->nglines++] = (ps_line_global_stats){
+                .ptx_line = in->line, .src_line = in->loc_line, .kind = r->kind, .size = r->size,
+                .requests = r->requests, .sectors = r->sectors, .ideal_sectors = r->ideal};
+            if (r->sectors <= UNCOALESCED_FACTOR * r->ideal) continue;
+            ps_finding fd = {.kind = PS_FIND_UNCOALESCED, .severity = PS_SEV_WARNING,
+                             .count = r->requests};
+            char shape[120];
+            if (r->stride != INT64_MIN && r->stride != (int64_t)r->size)
+                snprintf(shape, sizeof shape, "lanes are %lld bytes apart", (long long)r->stride);
+            else
+                snprintf(shape, sizeof shape, "lanes scatter");
+            snprintf(fd.message, sizeof fd.message,
+                     "uncoalesced %u-bit global %s: %.1f sectors per request where %.1f would do "
+                     "(%llu sectors in %llu requests); %s: let consecutive lanes touch consecutive "
+                     "addresses, or stage the data through shared memory",
+                     8u * r->size, k ? "stores" : "loads", (double)r->sectors / (double)r->requests,
+                     (double)r->ideal / (double)r->requests, (unsigned long long)r->sectors,
+                     (unsigned long long)r->requests, shape);
+            ps_event_where at = {.warp = r->warp, .insn = in};
+            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
+            memcpy(at.block, r->block, sizeof at.block);
+            ps_site_from_event(&fd.at, &at, r->lane);
+            fd.at.address = r->addr;
+            fd.at.has_address = true;
+            fd.at.is_write = k == 1;
+            ps_verify_add_finding(v, &fd);
+        }
+        base += f->ninsns;
+    }
+    const co_row *r = &s->rows[0][s->nrows - 1];
+    if (r->used) {
+        int k = r->kind == PS_ACC_STORE ? 1 : 0;
+        v->stats.global[k].requests += r->requests;
+        v->stats.global[k].sectors += r->sectors;
+    }
+    qsort(v->glines, (size_t)v->nglines, sizeof *v->glines, cmp_glines);
+}
+
+const ps_checker ps_checker_coalesce = {
+    .name = "coalesce",
+    .check = PS_CHECK_COALESCE,
+    .create = co_create,
+    .destroy = co_destroy,
+    .launch_begin = co_launch_begin,
+    .mem = co_mem,
+    .finish = co_finish,
+};

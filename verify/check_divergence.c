@@ -1,0 +1,149 @@
+/* check_divergence.c — branch divergence per PTX line: how often a conditional branch splits a
+ * warp, and how many lanes go each way (docs/verifier.md, "Divergence").
+ * A branch is reported when it diverges in at least DIVERGENT_NOTE_PCT % of its warp-level
+ * executions and at least MIN_DIVERGENT times: as a note, or as a warning from
+ * DIVERGENT_WARN_PCT % on. A bounds check that splits only the last warp of the grid stays
+ * below the thresholds; a lane-dependent condition inside a loop does not. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+enum { DIVERGENT_NOTE_PCT = 20, DIVERGENT_WARN_PCT = 50, MIN_DIVERGENT = 2 };
+
+typedef struct {
+    uint64_t exec, divergent, taken, not_taken;
+    uint8_t used;
+    unsigned ctaid[3], block[3]; /* the first divergent execution, for the finding */
+    int warp, lane;
+    bool sampled;
+} dv_row;
+
+typedef struct {
+    ps_verifier *v;
+    int nworkers, nrows;
+    dv_row **rows;
+} dv_state;
+
+static void *dv_create(ps_verifier *v) {
+    dv_state *s = ps_xcalloc(1, sizeof *s);
+    s->v = v;
+    s->nrows = v->ninsns + 1;
+    return s;
+}
+
+static void dv_destroy(void *self) {
+    dv_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    free(s);
+}
+
+static void dv_launch_begin(void *self, int nworkers) {
+    dv_state *s = self;
+    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
+    free(s->rows);
+    s->nworkers = nworkers > 0 ? nworkers : 1;
+    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
+    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+}
+
+static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uint32_t taken) {
+    dv_state *s = self;
+    if (!active) return;
+    int idx = ps_verify_insn_index(s->v, at->insn);
+    int w = at->worker >= 0 && at->worker < s->nworkers ? at->worker : 0;
+    dv_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    taken &= active;
+    r->used = 1;
+    r->exec++;
+    r->taken += (uint64_t)__builtin_popcount(taken);
+    r->not_taken += (uint64_t)__builtin_popcount(active & ~taken);
+    if (taken && taken != active) {
+        r->divergent++;
+        if (!r->sampled) {
+            r->sampled = true;
+            memcpy(r->ctaid, at->ctaid, sizeof r->ctaid);
+            memcpy(r->block, at->block, sizeof r->block);
+            r->warp = at->warp;
+            r->lane = __builtin_ctz(taken);
+        }
+    }
+}
+
+static int cmp_blines(const void *a, const void *b) {
+    const ps_line_branch_stats *x = a, *y = b;
+    return x->ptx_line < y->ptx_line ? -1 : x->ptx_line > y->ptx_line;
+}
+
+static bool earlier(const dv_row *a, const dv_row *b) { /* a's sample before b's */
+    unsigned la = (a->ctaid[2] * 65536u + a->ctaid[1]) * 65536u + a->ctaid[0];
+    unsigned lb = (b->ctaid[2] * 65536u + b->ctaid[1]) * 65536u + b->ctaid[0];
+    return la < lb || (la == lb && a->warp < b->warp);
+}
+
+static void dv_finish(void *self, const ps_launch_result *res) {
+    (void)res;
+    dv_state *s = self;
+    ps_verifier *v = s->v;
+    if (!s->rows) return;
+    for (int w = 1; w < s->nworkers; w++)
+        for (int i = 0; i < s->nrows; i++) {
+            dv_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+            if (!b->used) continue;
+            dv_row m = (b->sampled && (!a->sampled || earlier(b, a))) ? *b : *a;
+            m.used = 1;
+            m.exec = a->exec + b->exec;
+            m.divergent = a->divergent + b->divergent;
+            m.taken = a->taken + b->taken;
+            m.not_taken = a->not_taken + b->not_taken;
+            *a = m;
+        }
+    const ps_module *mod = v->module;
+    int n = 0;
+    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    free(v->blines);
+    v->blines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->blines);
+    v->nblines = 0;
+    for (int fi = 0, base = 0; fi < mod->nfuncs; fi++) {
+        const ps_func *f = mod->funcs[fi];
+        for (int j = 0; j < f->ninsns; j++) {
+            const dv_row *r = &s->rows[0][base + j];
+            if (!r->used) continue;
+            const ps_insn *in = &f->insns[j];
+            v->blines[v->nblines++] = (ps_line_branch_stats){
+                .ptx_line = in->line, .src_line = in->loc_line, .executions = r->exec,
+                .divergent = r->divergent, .taken_lanes = r->taken, .not_taken_lanes = r->not_taken};
+            if (r->divergent < MIN_DIVERGENT || r->divergent * 100 < DIVERGENT_NOTE_PCT * r->exec)
+                continue;
+            ps_finding fd = {.kind = PS_FIND_DIVERGENCE, .count = r->divergent};
+            fd.severity = r->divergent * 100 >= DIVERGENT_WARN_PCT * r->exec ? PS_SEV_WARNING : PS_SEV_NOTE;
+            double lanes = (double)(r->taken + r->not_taken) / (double)r->exec;
+            snprintf(fd.message, sizeof fd.message,
+                     "branch diverges in %llu of %llu warp executions (%.0f%%); on average %.1f of "
+                     "%.1f active lanes jump; make the condition uniform across a warp (e.g. a "
+                     "function of the warp index) or regroup the work so lanes that skip it share "
+                     "warps",
+                     (unsigned long long)r->divergent, (unsigned long long)r->exec,
+                     100.0 * (double)r->divergent / (double)r->exec, (double)r->taken / (double)r->exec,
+                     lanes);
+            ps_event_where at = {.warp = r->warp, .insn = in};
+            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
+            memcpy(at.block, r->block, sizeof at.block);
+            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_verify_add_finding(v, &fd);
+        }
+        base += f->ninsns;
+    }
+    qsort(v->blines, (size_t)v->nblines, sizeof *v->blines, cmp_blines);
+}
+
+const ps_checker ps_checker_divergence = {
+    .name = "divergence",
+    .check = PS_CHECK_DIVERGENCE,
+    .create = dv_create,
+    .destroy = dv_destroy,
+    .launch_begin = dv_launch_begin,
+    .branch = dv_branch,
+    .finish = dv_finish,
+};

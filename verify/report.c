@@ -1,0 +1,428 @@
+/* report.c — the verifier's reports: text for people, JSON for tools (DESIGN §6), SARIF 2.1.0 for
+ * code scanning. All three show the same findings, filtered by ps_report_options. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+/* One line on what a kind means and one on what usually fixes it. */
+static const struct {
+    const char *what, *hint;
+} kind_text[PS_FIND_COUNT] = {
+    [PS_FIND_RACE] = {"two threads access one location with no barrier between them, and one writes",
+                      "add bar.sync (__syncthreads()) between the write and the other access, or make "
+                      "the update atomic"},
+    [PS_FIND_OUT_OF_BOUNDS] = {"an access outside every allocation, or outside the shared or local window",
+                               "check the index against the buffer's size"},
+    [PS_FIND_MISALIGNED] = {"an address that is not a multiple of the access size",
+                            "align the buffer or offset to the size of the whole (vector) access"},
+    [PS_FIND_UNINITIALIZED] = {"a read of memory that nothing wrote",
+                               "write the data before reading it, or add the barrier that orders the "
+                               "writes before the reads"},
+    [PS_FIND_BARRIER_DIVERGENCE] = {"a barrier that not every thread that must reach it reaches",
+                                    "keep bar.sync out of thread-dependent branches and early exits"},
+    [PS_FIND_DEADLOCK] = {"every live warp of a CTA waits and none can proceed",
+                          "all threads must reach the same barriers in the same order"},
+    [PS_FIND_INVALID_WARP_SYNC] = {"a warp-synchronous instruction names lanes that did not arrive with it",
+                                   "pass the mask of the lanes that really execute it (__activemask() "
+                                   "before the branch)"},
+    [PS_FIND_TRAP] = {"the kernel executed trap (assert or __trap())",
+                      "the message and line show which check failed"},
+    [PS_FIND_WATCHDOG] = {"the launch ran past its instruction limit",
+                          "look for a loop that never exits; raise --watchdog for long kernels"},
+    [PS_FIND_STACK_OVERFLOW] = {"calls nested deeper than the stack holds", "bound the recursion"},
+    [PS_FIND_UNSUPPORTED] = {"an instruction ptxsim cannot execute yet", "see docs/isa-support.md"},
+    [PS_FIND_BANK_CONFLICT] = {"lanes of a warp hit different words of one shared-memory bank, so the "
+                               "access takes several wavefronts",
+                               "pad the tile row (e.g. float tile[32][33] instead of [32][32]) or "
+                               "swizzle the index"},
+    [PS_FIND_DIVERGENCE] = {"lanes of a warp take both sides of a branch, so the warp runs both paths",
+                            "make the condition uniform per warp, or regroup the work by warp"},
+    [PS_FIND_UNCOALESCED] = {"a warp's global accesses touch many more 32-byte sectors than the bytes "
+                             "it asks for",
+                             "let consecutive threads access consecutive addresses; transpose "
+                             "through shared memory"},
+};
+
+static bool shown(const ps_finding *f, const ps_report_options *o) {
+    if (!o) return true;
+    if (o->only_kinds && !(o->only_kinds & (1u << f->kind))) return false;
+    return f->severity >= o->min_severity;
+}
+
+/* Indices of the findings to report, grouped by kind (kinds in order of first appearance in
+ * the sorted list, so errors come first), at most max_findings. */
+static int select_findings(const ps_verifier *v, const ps_report_options *o, int *out) {
+    int n = 0, limit = o && o->max_findings > 0 ? o->max_findings : INT32_MAX;
+    bool done[PS_FIND_COUNT] = {0};
+    for (int i = 0; i < v->nfindings && n < limit; i++) {
+        int k = v->findings[i].kind;
+        if (done[k] || !shown(&v->findings[i], o)) continue;
+        done[k] = true;
+        for (int j = i; j < v->nfindings && n < limit; j++)
+            if ((int)v->findings[j].kind == k && shown(&v->findings[j], o)) out[n++] = j;
+    }
+    return n;
+}
+
+static const char *src_path(const ps_verifier *v, const ps_site *s) {
+    const char *p = ps_verify_src_file(v, s->src_file);
+    return p ? p : "?";
+}
+
+/* "k.ptx:42 (k.cu:17)" */
+static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_options *o,
+                  const ps_site *s) {
+    const char *ptx = o && o->ptx_path ? o->ptx_path : v->module->filename ? v->module->filename : "?";
+    int len = snprintf(buf, n, "%s:%d", ptx, s->ptx_line);
+    if (s->src_line && len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, " (%s:%d)", src_path(v, s), s->src_line);
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
+                    FILE *out) {
+    const ps_verify_stats *st = &v->stats;
+    if (o && o->kernel)
+        fprintf(out, "kernel %s (%s)\n", o->kernel, o->arch ? o->arch : "?");
+    if (res) {
+        const ps_stats *rs = &res->stats;
+        fprintf(out, "  %" PRIu64 " warp instructions, %" PRIu64 " thread instructions, warp efficiency %.1f%%\n",
+                rs->warp_instructions, rs->thread_instructions,
+                100.0 * ratio(rs->thread_instructions, 32 * rs->warp_instructions));
+    }
+    static const char *const acc[3] = {"loads", "stores", "atomics"};
+    if (v->checks & PS_CHECK_BANK) {
+        fprintf(out, "  shared memory    instructions   wavefronts  bank conflicts\n");
+        for (int k = 0; k < 3; k++)
+            fprintf(out, "    %-8s   %14" PRIu64 " %12" PRIu64 " %15" PRIu64 "\n", acc[k],
+                    st->shared[k].instructions, st->shared[k].wavefronts, st->shared[k].bank_conflicts);
+    }
+    if (v->checks & PS_CHECK_COALESCE) {
+        fprintf(out, "  global memory        requests      sectors  sectors/request\n");
+        for (int k = 0; k < 2; k++)
+            fprintf(out, "    %-8s   %14" PRIu64 " %12" PRIu64 " %16.2f\n", acc[k], st->global[k].requests,
+                    st->global[k].sectors, ratio(st->global[k].sectors, st->global[k].requests));
+    }
+    fprintf(out, "  branches: %" PRIu64 " executed, %" PRIu64 " divergent (%.1f%%)\n", st->branches,
+            st->divergent_branches, 100.0 * ratio(st->divergent_branches, st->branches));
+    /* per-instruction shared-memory breakdown, where it matters */
+    int conflicted = 0;
+    for (int i = 0; i < v->nlines; i++) conflicted += v->lines[i].wavefronts > v->lines[i].ideal_wavefronts;
+    if (conflicted) {
+        fprintf(out, "  shared-memory lines with bank conflicts:\n");
+        int shownl = 0;
+        for (int i = 0; i < v->nlines && shownl < 20; i++) {
+            const ps_line_bank_stats *l = &v->lines[i];
+            if (l->wavefronts <= l->ideal_wavefronts) continue;
+            shownl++;
+            char w[300];
+            ps_site s = {.ptx_line = l->ptx_line};
+            where(w, sizeof w, v, o, &s);
+            fprintf(out, "    %-28s %2u-bit %-7s %8" PRIu64 " executions %10" PRIu64
+                         " wavefronts (ideal %" PRIu64 ", worst %u-way)%s\n",
+                    w, 8 * l->size, acc[l->kind], l->executions, l->wavefronts, l->ideal_wavefronts,
+                    l->worst_way, l->src_line ? "" : "");
+        }
+        if (conflicted > 20) fprintf(out, "    ... %d more\n", conflicted - 20);
+    }
+
+    int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
+    int n = select_findings(v, o, sel);
+    int by_sev[3] = {0};
+    for (int i = 0; i < v->nfindings; i++)
+        if (shown(&v->findings[i], o)) by_sev[v->findings[i].severity]++;
+    fprintf(out, "findings: %d error%s, %d warning%s, %d note%s", by_sev[PS_SEV_ERROR],
+            by_sev[PS_SEV_ERROR] == 1 ? "" : "s", by_sev[PS_SEV_WARNING],
+            by_sev[PS_SEV_WARNING] == 1 ? "" : "s", by_sev[PS_SEV_NOTE], by_sev[PS_SEV_NOTE] == 1 ? "" : "s");
+    int total = by_sev[0] + by_sev[1] + by_sev[2];
+    if (n < total) fprintf(out, " (%d shown)", n);
+    if (v->dropped) fprintf(out, " (+%" PRIu64 " beyond the limit of distinct findings)", v->dropped);
+    fputc('\n', out);
+    int prev = -1;
+    for (int i = 0; i < n; i++) {
+        const ps_finding *f = &v->findings[sel[i]];
+        if ((int)f->kind != prev) {
+            prev = (int)f->kind;
+            int cnt = 0;
+            for (int j = i; j < n && v->findings[sel[j]].kind == f->kind; j++) cnt++;
+            fprintf(out, "\n%s (%d): %s\n  hint: %s\n", ps_finding_kind_name(f->kind), cnt,
+                    kind_text[f->kind].what, kind_text[f->kind].hint);
+        }
+        char w[300];
+        where(w, sizeof w, v, o, &f->at);
+        fprintf(out, "  %s: %s: %s\n", w, ps_severity_name(f->severity), f->message);
+        fprintf(out, "      block (%u,%u,%u) thread (%u,%u,%u)", f->at.block[0], f->at.block[1],
+                f->at.block[2], f->at.thread[0], f->at.thread[1], f->at.thread[2]);
+        if (f->at.has_address) fprintf(out, ", address 0x%" PRIx64, f->at.address);
+        if (f->count > 1) fprintf(out, ", %" PRIu64 " times", f->count);
+        fputc('\n', out);
+        if (f->has_other) {
+            where(w, sizeof w, v, o, &f->other);
+            fprintf(out, "      other access: %s, block (%u,%u,%u) thread (%u,%u,%u)", w, f->other.block[0],
+                    f->other.block[1], f->other.block[2], f->other.thread[0], f->other.thread[1],
+                    f->other.thread[2]);
+            if (f->other.has_address) fprintf(out, ", address 0x%" PRIx64, f->other.address);
+            fprintf(out, " (%s)\n", f->other.is_write ? "write" : "read");
+        }
+    }
+    free(sel);
+}
+
+/* ---- JSON ------------------------------------------------------------------------------------ */
+
+static cJSON *uint_array(const unsigned a[3]) {
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < 3; i++) cJSON_AddItemToArray(arr, cJSON_CreateNumber(a[i]));
+    return arr;
+}
+
+static void add_site(cJSON *obj, const ps_verifier *v, const ps_report_options *o, const ps_site *s) {
+    const char *ptx = o && o->ptx_path ? o->ptx_path : v->module->filename ? v->module->filename : "?";
+    cJSON *p = cJSON_AddObjectToObject(obj, "ptx");
+    cJSON_AddStringToObject(p, "file", ptx);
+    cJSON_AddNumberToObject(p, "line", s->ptx_line);
+    if (s->src_line) {
+        cJSON *src = cJSON_AddObjectToObject(obj, "source");
+        cJSON_AddStringToObject(src, "file", src_path(v, s));
+        cJSON_AddNumberToObject(src, "line", s->src_line);
+    }
+    cJSON_AddItemToObject(obj, "block", uint_array(s->block));
+    cJSON_AddItemToObject(obj, "thread", uint_array(s->thread));
+    if (s->has_address) {
+        char hex[24];
+        snprintf(hex, sizeof hex, "0x%" PRIx64, s->address);
+        cJSON_AddStringToObject(obj, "address", hex);
+    }
+}
+
+static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o) {
+    const ps_verify_stats *st = &v->stats;
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "kernel", o && o->kernel ? o->kernel : "?");
+    cJSON_AddStringToObject(root, "arch", o && o->arch ? o->arch : v->arch ? v->arch->name : "?");
+    cJSON *stats = cJSON_AddObjectToObject(root, "stats");
+    cJSON_AddNumberToObject(stats, "warp_instructions", res ? (double)res->stats.warp_instructions : 0);
+    cJSON_AddNumberToObject(stats, "thread_instructions", res ? (double)res->stats.thread_instructions : 0);
+    static const char *const acc[3] = {"load", "store", "atomic"};
+    cJSON *sh = cJSON_AddObjectToObject(stats, "shared");
+    for (int k = 0; k < 3; k++) {
+        cJSON *a = cJSON_AddObjectToObject(sh, acc[k]);
+        cJSON_AddNumberToObject(a, "instructions", (double)st->shared[k].instructions);
+        cJSON_AddNumberToObject(a, "wavefronts", (double)st->shared[k].wavefronts);
+        cJSON_AddNumberToObject(a, "bank_conflicts", (double)st->shared[k].bank_conflicts);
+    }
+    cJSON *gl = cJSON_AddObjectToObject(stats, "global");
+    for (int k = 0; k < 2; k++) {
+        cJSON *a = cJSON_AddObjectToObject(gl, acc[k]);
+        cJSON_AddNumberToObject(a, "requests", (double)st->global[k].requests);
+        cJSON_AddNumberToObject(a, "sectors", (double)st->global[k].sectors);
+    }
+    cJSON *br = cJSON_AddObjectToObject(stats, "branches");
+    cJSON_AddNumberToObject(br, "executed", (double)st->branches);
+    cJSON_AddNumberToObject(br, "divergent", (double)st->divergent_branches);
+
+    cJSON *fs = cJSON_AddArrayToObject(root, "findings");
+    int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
+    int n = select_findings(v, o, sel);
+    for (int i = 0; i < n; i++) {
+        const ps_finding *f = &v->findings[sel[i]];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "kind", ps_finding_kind_name(f->kind));
+        cJSON_AddStringToObject(j, "severity", ps_severity_name(f->severity));
+        cJSON_AddStringToObject(j, "message", f->message);
+        add_site(j, v, o, &f->at);
+        if (f->has_other) {
+            cJSON *oth = cJSON_AddObjectToObject(j, "other");
+            add_site(oth, v, o, &f->other);
+            cJSON_AddStringToObject(oth, "access", f->other.is_write ? "write" : "read");
+        }
+        cJSON_AddNumberToObject(j, "count", (double)f->count);
+        cJSON_AddItemToArray(fs, j);
+    }
+    free(sel);
+
+    /* per-line tables (an extension of DESIGN §6's report; docs/verifier.md) */
+    cJSON *lines = cJSON_AddObjectToObject(root, "lines");
+    cJSON *ls = cJSON_AddArrayToObject(lines, "shared");
+    for (int i = 0; i < v->nlines; i++) {
+        const ps_line_bank_stats *l = &v->lines[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddNumberToObject(j, "ptx_line", l->ptx_line);
+        if (l->src_line) cJSON_AddNumberToObject(j, "source_line", l->src_line);
+        cJSON_AddStringToObject(j, "op", acc[l->kind]);
+        cJSON_AddNumberToObject(j, "bytes", l->size);
+        cJSON_AddNumberToObject(j, "executions", (double)l->executions);
+        cJSON_AddNumberToObject(j, "wavefronts", (double)l->wavefronts);
+        cJSON_AddNumberToObject(j, "ideal_wavefronts", (double)l->ideal_wavefronts);
+        cJSON_AddNumberToObject(j, "worst_way", l->worst_way);
+        cJSON_AddItemToArray(ls, j);
+    }
+    cJSON *lg = cJSON_AddArrayToObject(lines, "global");
+    for (int i = 0; i < v->nglines; i++) {
+        const ps_line_global_stats *l = &v->glines[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddNumberToObject(j, "ptx_line", l->ptx_line);
+        if (l->src_line) cJSON_AddNumberToObject(j, "source_line", l->src_line);
+        cJSON_AddStringToObject(j, "op", acc[l->kind]);
+        cJSON_AddNumberToObject(j, "bytes", l->size);
+        cJSON_AddNumberToObject(j, "requests", (double)l->requests);
+        cJSON_AddNumberToObject(j, "sectors", (double)l->sectors);
+        cJSON_AddNumberToObject(j, "ideal_sectors", (double)l->ideal_sectors);
+        cJSON_AddItemToArray(lg, j);
+    }
+    cJSON *lb = cJSON_AddArrayToObject(lines, "branches");
+    for (int i = 0; i < v->nblines; i++) {
+        const ps_line_branch_stats *l = &v->blines[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddNumberToObject(j, "ptx_line", l->ptx_line);
+        if (l->src_line) cJSON_AddNumberToObject(j, "source_line", l->src_line);
+        cJSON_AddNumberToObject(j, "executions", (double)l->executions);
+        cJSON_AddNumberToObject(j, "divergent", (double)l->divergent);
+        cJSON_AddNumberToObject(j, "taken_lanes", (double)l->taken_lanes);
+        cJSON_AddNumberToObject(j, "not_taken_lanes", (double)l->not_taken_lanes);
+        cJSON_AddItemToArray(lb, j);
+    }
+    return root;
+}
+
+static int write_json_file(cJSON *root, const char *path) {
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text) return -1;
+    FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    int rc = 0;
+    if (!fp || fputs(text, fp) < 0 || fputc('\n', fp) < 0) rc = -1;
+    if (fp && fp != stdout && fclose(fp)) rc = -1;
+    free(text);
+    return rc;
+}
+
+int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
+                   const char *path) {
+    return write_json_file(json_report(v, res, o), path);
+}
+
+/* ---- SARIF 2.1.0 ----------------------------------------------------------------------------- */
+
+/* A relative reference for artifactLocation.uri: spaces and the like percent-encoded. */
+static void uri_of(char *buf, size_t n, const char *path) {
+    static const char hexd[] = "0123456789ABCDEF";
+    size_t j = 0;
+    for (const unsigned char *p = (const unsigned char *)path; *p && j + 4 < n; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr("-._~/:", *p))
+            buf[j++] = (char)*p;
+        else {
+            buf[j++] = '%';
+            buf[j++] = hexd[*p >> 4];
+            buf[j++] = hexd[*p & 15];
+        }
+    }
+    buf[j] = 0;
+}
+
+static cJSON *sarif_location(const char *path, int line, const char *text, int id) {
+    cJSON *loc = cJSON_CreateObject();
+    if (id >= 0) cJSON_AddNumberToObject(loc, "id", id);
+    cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
+    cJSON *art = cJSON_AddObjectToObject(phys, "artifactLocation");
+    char uri[1024];
+    uri_of(uri, sizeof uri, path);
+    cJSON_AddStringToObject(art, "uri", uri);
+    if (line > 0) {
+        cJSON *reg = cJSON_AddObjectToObject(phys, "region");
+        cJSON_AddNumberToObject(reg, "startLine", line);
+    }
+    if (text) {
+        cJSON *msg = cJSON_AddObjectToObject(loc, "message");
+        cJSON_AddStringToObject(msg, "text", text);
+    }
+    return loc;
+}
+
+static const char *sarif_level(ps_severity s) {
+    return s == PS_SEV_ERROR ? "error" : s == PS_SEV_WARNING ? "warning" : "note";
+}
+
+/* The severity a kind usually has (rules' defaultConfiguration). */
+static ps_severity kind_default_severity(int k) {
+    switch (k) {
+    case PS_FIND_BANK_CONFLICT:
+    case PS_FIND_UNCOALESCED: return PS_SEV_WARNING;
+    case PS_FIND_DIVERGENCE: return PS_SEV_NOTE;
+    default: return PS_SEV_ERROR;
+    }
+}
+
+int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
+                    const char *path) {
+    (void)res;
+    const char *ptx = o && o->ptx_path ? o->ptx_path : v->module->filename ? v->module->filename : "?";
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    cJSON_AddStringToObject(root, "version", "2.1.0");
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+    cJSON *run = cJSON_CreateObject();
+    cJSON_AddItemToArray(runs, run);
+    cJSON *driver = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "tool"), "driver");
+    cJSON_AddStringToObject(driver, "name", "ptxsim");
+    cJSON_AddStringToObject(driver, "version", "0.1");
+    cJSON_AddStringToObject(driver, "informationUri", "docs/verifier.md");
+    cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
+    for (int k = 0; k < PS_FIND_COUNT; k++) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddStringToObject(r, "id", ps_finding_kind_name((ps_finding_kind)k));
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "shortDescription"), "text", kind_text[k].what);
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "help"), "text", kind_text[k].hint);
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "defaultConfiguration"), "level",
+                                sarif_level(kind_default_severity(k)));
+        cJSON_AddItemToArray(rules, r);
+    }
+    cJSON *results = cJSON_AddArrayToObject(run, "results");
+    int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
+    int n = select_findings(v, o, sel);
+    for (int i = 0; i < n; i++) {
+        const ps_finding *f = &v->findings[sel[i]];
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddStringToObject(r, "ruleId", ps_finding_kind_name(f->kind));
+        cJSON_AddNumberToObject(r, "ruleIndex", f->kind);
+        cJSON_AddStringToObject(r, "level", sarif_level(f->severity));
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "message"), "text", f->message);
+        cJSON *locs = cJSON_AddArrayToObject(r, "locations");
+        cJSON_AddItemToArray(locs, sarif_location(ptx, f->at.ptx_line, NULL, -1));
+        cJSON *rel = cJSON_CreateArray();
+        int id = 1;
+        if (f->at.src_line)
+            cJSON_AddItemToArray(rel, sarif_location(src_path(v, &f->at), f->at.src_line,
+                                                     "CUDA source line (.loc)", id++));
+        if (f->has_other) {
+            char text[160];
+            snprintf(text, sizeof text, "the other access (%s) by block (%u,%u,%u) thread (%u,%u,%u)",
+                     f->other.is_write ? "write" : "read", f->other.block[0], f->other.block[1],
+                     f->other.block[2], f->other.thread[0], f->other.thread[1], f->other.thread[2]);
+            cJSON_AddItemToArray(rel, sarif_location(ptx, f->other.ptx_line, text, id++));
+            if (f->other.src_line)
+                cJSON_AddItemToArray(rel, sarif_location(src_path(v, &f->other), f->other.src_line,
+                                                         "CUDA source line of the other access", id++));
+        }
+        if (cJSON_GetArraySize(rel)) cJSON_AddItemToObject(r, "relatedLocations", rel);
+        else cJSON_Delete(rel);
+        if (f->count > 1) cJSON_AddNumberToObject(r, "occurrenceCount", (double)f->count);
+        cJSON *props = cJSON_AddObjectToObject(r, "properties");
+        cJSON_AddItemToObject(props, "block", uint_array(f->at.block));
+        cJSON_AddItemToObject(props, "thread", uint_array(f->at.thread));
+        if (f->at.has_address) {
+            char hex[24];
+            snprintf(hex, sizeof hex, "0x%" PRIx64, f->at.address);
+            cJSON_AddStringToObject(props, "address", hex);
+        }
+        cJSON_AddItemToArray(results, r);
+    }
+    free(sel);
+    return write_json_file(root, path);
+}

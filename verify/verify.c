@@ -1,0 +1,455 @@
+/* verify.c — the verifier core: fans the engine's events out to the enabled checkers, collects
+ * and deduplicates findings, and turns a launch's fault into a finding (DESIGN §4). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+/* Checkers in a fixed order; v->state[i] belongs to checkers[i]. */
+static const ps_checker *const checkers[] = {&ps_checker_bank, &ps_checker_coalesce,
+                                             &ps_checker_divergence, &ps_checker_race,
+                                             &ps_checker_barrier, &ps_checker_init};
+enum { NCHECKERS = (int)PS_ARRAY_LEN(checkers) };
+_Static_assert(NCHECKERS <= (int)PS_ARRAY_LEN(((ps_verifier *)0)->state), "state[] too small");
+
+/* Distinct findings kept; further ones are only counted (ps_verifier_dropped_findings). */
+enum { MAX_DISTINCT_FINDINGS = 10000 };
+
+static const char *const kind_names[] = {
+#define X(id, name) name,
+    PS_FINDING_KINDS(X)
+#undef X
+};
+
+const char *ps_finding_kind_name(ps_finding_kind k) {
+    return (unsigned)k < PS_FIND_COUNT ? kind_names[k] : "?";
+}
+
+int ps_finding_kind_lookup(const char *name) {
+    for (int k = 0; k < PS_FIND_COUNT; k++)
+        if (!strcmp(kind_names[k], name)) return k;
+    return -1;
+}
+
+const char *ps_severity_name(ps_severity s) {
+    switch (s) {
+    case PS_SEV_NOTE: return "note";
+    case PS_SEV_WARNING: return "warning";
+    case PS_SEV_ERROR: return "error";
+    }
+    return "?";
+}
+
+static bool enabled(const ps_verifier *v, int i) {
+    return checkers[i]->check && (v->checks & checkers[i]->check);
+}
+
+/* ---- event fan-out ----------------------------------------------------------------------- */
+
+static void on_launch_begin(void *ctx, int nworkers, const char *kernel) {
+    (void)kernel;
+    ps_verifier *v = ctx;
+    v->nworkers = nworkers;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->launch_begin) checkers[i]->launch_begin(v->state[i], nworkers);
+}
+
+static void on_cta_begin(void *ctx, int worker, const unsigned ctaid[3]) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->cta_begin) checkers[i]->cta_begin(v->state[i], worker, ctaid);
+}
+
+static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->cta_end) checkers[i]->cta_end(v->state[i], worker, ctaid);
+}
+
+static void on_mem(void *ctx, const ps_mem_event *e) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e);
+}
+
+static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->branch) checkers[i]->branch(v->state[i], at, active, taken);
+}
+
+static void on_barrier(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->barrier)
+            checkers[i]->barrier(v->state[i], at, id, lanes, release);
+}
+
+/* ---- warp-uniform addresses ---------------------------------------------------------------- */
+
+static bool sreg_uniform(ps_sreg r) {
+    switch (r) {
+    case PS_SREG_TID:
+    case PS_SREG_LANEID:
+    case PS_SREG_LANEMASK_EQ:
+    case PS_SREG_LANEMASK_LE:
+    case PS_SREG_LANEMASK_LT:
+    case PS_SREG_LANEMASK_GE:
+    case PS_SREG_LANEMASK_GT:
+    case PS_SREG_CLOCK:
+    case PS_SREG_CLOCK_HI:
+    case PS_SREG_CLOCK64:
+    case PS_SREG_GLOBALTIMER:
+    case PS_SREG_GLOBALTIMER_LO:
+    case PS_SREG_GLOBALTIMER_HI:
+    case PS_SREG_PM: return false;
+    default: return true;
+    }
+}
+
+/* Does the instruction write operand 0 (and its "d|p" partner)? */
+static bool writes_first(const ps_insn *in) {
+    unsigned p = in->info ? in->info->props : 0;
+    if (p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT | P_BARRIER)) return false;
+    if (in->form == PS_F_RED || !in->nops) return false;
+    return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;
+}
+
+static const ps_operand *address_operand(const ps_insn *in) {
+    for (int i = 0; i < in->nops; i++)
+        if (in->ops[i].kind == PS_OP_ADDR) return &in->ops[i];
+    return NULL;
+}
+
+/* Marks registers whose value may differ between the lanes of a warp; returns whether any mark
+ * was added. `multi` counts definitions per register; `divergent` says whether a branch of the
+ * function may split a warp. */
+static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool divergent,
+                      bool is_entry) {
+    bool changed = false;
+    for (int i = 0; i < f->ninsns; i++) {
+        const ps_insn *in = &f->insns[i];
+        if (!writes_first(in)) continue;
+        unsigned props = in->info ? in->info->props : 0;
+        bool nu = in->guard_reg >= 0 && nonuni[in->guard_reg];
+        if (props & (P_ATOMIC | P_WARPSYNC | P_NOEXEC)) nu = true;
+        if (props & P_LOAD) {
+            const ps_operand *a = address_operand(in);
+            bool local = ps_modset_has(&in->mods, PS_MOD_LOCAL);
+            bool fparam = !is_entry && ps_modset_has(&in->mods, PS_MOD_PARAM);
+            if (local || fparam || !a || (a->reg >= 0 && nonuni[a->reg])) nu = true;
+        } else {
+            for (int k = 1; k < in->nops && !nu; k++) {
+                const ps_operand *o = &in->ops[k];
+                if (o->kind == PS_OP_REG && o->reg >= 0 && nonuni[o->reg]) nu = true;
+                if (o->kind == PS_OP_ADDR && o->reg >= 0 && nonuni[o->reg]) nu = true;
+                if (o->kind == PS_OP_SREG && !sreg_uniform(o->sreg)) nu = true;
+                if (o->kind == PS_OP_VEC)
+                    for (int j = 0; j < o->nitems; j++)
+                        if (o->items[j].kind == PS_OP_REG && o->items[j].reg >= 0 &&
+                            nonuni[o->items[j].reg])
+                            nu = true;
+            }
+        }
+        int dests[40], nd = 0;
+        const ps_operand *d = &in->ops[0];
+        if (d->kind == PS_OP_REG) dests[nd++] = d->reg;
+        else
+            for (int j = 0; j < d->nitems && nd < 32; j++)
+                if (d->items[j].kind == PS_OP_REG) dests[nd++] = d->items[j].reg;
+        if (d->pair_reg >= 0) dests[nd++] = d->pair_reg;
+        for (int j = 0; j < nd; j++) {
+            int r = dests[j];
+            if (r < 0 || r >= f->nregs || nonuni[r]) continue;
+            if (nu || (divergent && multi[r] > 1)) {
+                nonuni[r] = true;
+                changed = true;
+            }
+        }
+    }
+    return changed;
+}
+
+static void analyse_uniform(ps_verifier *v) {
+    const ps_module *m = v->module;
+    v->uniform_addr = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->uniform_addr);
+    for (int fi = 0, base = 0; fi < m->nfuncs; fi++) {
+        const ps_func *f = m->funcs[fi];
+        if (!f->ninsns) continue;
+        bool *nonuni = ps_xcalloc((size_t)f->nregs + 1, sizeof *nonuni);
+        int *multi = ps_xcalloc((size_t)f->nregs + 1, sizeof *multi);
+        for (int i = 0; i < f->ninsns; i++) {
+            const ps_insn *in = &f->insns[i];
+            if (!writes_first(in)) continue;
+            const ps_operand *d = &in->ops[0];
+            if (d->kind == PS_OP_REG && d->reg >= 0 && d->reg < f->nregs) multi[d->reg]++;
+            if (d->kind == PS_OP_VEC)
+                for (int j = 0; j < d->nitems; j++)
+                    if (d->items[j].kind == PS_OP_REG && d->items[j].reg >= 0 && d->items[j].reg < f->nregs)
+                        multi[d->items[j].reg]++;
+            if (d->pair_reg >= 0 && d->pair_reg < f->nregs) multi[d->pair_reg]++;
+        }
+        bool divergent = false;
+        for (;;) {
+            bool changed = mark_pass(f, nonuni, multi, divergent, f->is_entry);
+            for (int i = 0; i < f->ninsns && !divergent; i++) {
+                const ps_insn *in = &f->insns[i];
+                if (in->info && (in->info->props & P_BRANCH) && in->guard_reg >= 0 && nonuni[in->guard_reg])
+                    divergent = changed = true;
+                if (in->form == PS_F_BRX_IDX) divergent = changed = true;
+            }
+            if (!changed) break;
+        }
+        for (int i = 0; i < f->ninsns; i++) {
+            const ps_insn *in = &f->insns[i];
+            unsigned props = in->info ? in->info->props : 0;
+            if (!(props & (P_LOAD | P_STORE | P_ATOMIC))) continue;
+            const ps_operand *a = address_operand(in);
+            v->uniform_addr[base + i] = a && (a->reg < 0 || !nonuni[a->reg]);
+        }
+        free(nonuni);
+        free(multi);
+        base += f->ninsns;
+    }
+}
+
+bool ps_verify_uniform_address(const ps_verifier *v, int idx) {
+    return idx >= 0 && idx < v->ninsns && v->uniform_addr[idx];
+}
+
+/* ---- lifetime ---------------------------------------------------------------------------- */
+
+ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigned checks) {
+    ps_verifier *v = ps_xcalloc(1, sizeof *v);
+    v->module = m;
+    v->arch = arch ? arch : m->arch;
+    v->checks = checks;
+    pthread_mutex_init(&v->lock, NULL);
+    v->franges = ps_xcalloc((size_t)(m->nfuncs ? m->nfuncs : 1), sizeof *v->franges);
+    for (int i = 0; i < m->nfuncs; i++) {
+        const ps_func *f = m->funcs[i];
+        if (!f->ninsns) continue;
+        v->franges[v->nfranges++] = (struct ps_func_range){f->insns, f->ninsns, v->ninsns};
+        v->ninsns += f->ninsns;
+    }
+    analyse_uniform(v);
+    v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
+                           .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
+                           .barrier = on_barrier};
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
+    return v;
+}
+
+void ps_verifier_destroy(ps_verifier *v) {
+    if (!v) return;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (v->state[i] && checkers[i]->destroy) checkers[i]->destroy(v->state[i]);
+    pthread_mutex_destroy(&v->lock);
+    free(v->findings);
+    free(v->find_hash);
+    free(v->lines);
+    free(v->glines);
+    free(v->blines);
+    free(v->uninit);
+    free(v->franges);
+    free(v->uniform_addr);
+    free(v);
+}
+
+void ps_verifier_mark_uninitialized(ps_verifier *v, uint64_t addr, uint64_t bytes) {
+    if (!bytes) return;
+    if (v->nuninit == v->cap_uninit) {
+        v->cap_uninit = v->cap_uninit ? 2 * v->cap_uninit : 8;
+        v->uninit = ps_xrealloc(v->uninit, (size_t)v->cap_uninit * sizeof *v->uninit);
+    }
+    v->uninit[v->nuninit++] = (ps_uninit_range){addr, bytes};
+}
+
+const ps_observer *ps_verifier_observer(ps_verifier *v) { return &v->obs; }
+
+/* ---- instruction numbering --------------------------------------------------------------- */
+
+int ps_verify_insn_index(const ps_verifier *v, const ps_insn *in) {
+    if (!in) return -1;
+    for (int i = 0; i < v->nfranges; i++) {
+        const struct ps_func_range *r = &v->franges[i];
+        if (in >= r->begin && in < r->begin + r->count) return r->base + (int)(in - r->begin);
+    }
+    return -1;
+}
+
+const char *ps_verify_src_file(const ps_verifier *v, int idx) {
+    const ps_module *m = v->module;
+    if (idx <= 0 || !m->files || idx >= m->nfiles) return NULL;
+    return m->files[idx];
+}
+
+/* ---- findings ---------------------------------------------------------------------------- */
+
+static uint64_t finding_key(const ps_finding *f) {
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
+    MIX(f->kind);
+    MIX((uint32_t)f->at.ptx_line);
+    MIX(f->has_other ? (uint32_t)f->other.ptx_line + 1 : 0);
+    for (const char *c = f->message; *c; c++) MIX((unsigned char)*c);
+#undef MIX
+    return h;
+}
+
+static bool same_finding(const ps_finding *a, const ps_finding *b) {
+    return a->kind == b->kind && a->at.ptx_line == b->at.ptx_line && a->has_other == b->has_other &&
+           (!a->has_other || a->other.ptx_line == b->other.ptx_line) && !strcmp(a->message, b->message);
+}
+
+static void rehash(ps_verifier *v) {
+    int cap = v->cap_hash ? 2 * v->cap_hash : 64;
+    free(v->find_hash);
+    v->find_hash = ps_xcalloc((size_t)cap, sizeof *v->find_hash);
+    v->cap_hash = cap;
+    for (int i = 0; i < v->nfindings; i++) {
+        uint64_t h = finding_key(&v->findings[i]);
+        int s = (int)(h & (uint64_t)(cap - 1));
+        while (v->find_hash[s]) s = (s + 1) & (cap - 1);
+        v->find_hash[s] = i + 1;
+    }
+}
+
+void ps_verify_add_finding(ps_verifier *v, const ps_finding *f) {
+    uint64_t count = f->count ? f->count : 1;
+    pthread_mutex_lock(&v->lock);
+    if (2 * (v->nfindings + 1) > v->cap_hash) rehash(v);
+    uint64_t h = finding_key(f);
+    int s = (int)(h & (uint64_t)(v->cap_hash - 1));
+    for (; v->find_hash[s]; s = (s + 1) & (v->cap_hash - 1)) {
+        ps_finding *g = &v->findings[v->find_hash[s] - 1];
+        if (same_finding(g, f)) {
+            g->count += count;
+            pthread_mutex_unlock(&v->lock);
+            return;
+        }
+    }
+    if (v->nfindings >= MAX_DISTINCT_FINDINGS) {
+        v->dropped += count;
+        pthread_mutex_unlock(&v->lock);
+        return;
+    }
+    if (v->nfindings == v->cap_findings) {
+        v->cap_findings = v->cap_findings ? 2 * v->cap_findings : 16;
+        v->findings = ps_xrealloc(v->findings, (size_t)v->cap_findings * sizeof *v->findings);
+    }
+    ps_finding *g = &v->findings[v->nfindings++];
+    *g = *f;
+    g->message[sizeof g->message - 1] = 0;
+    g->count = count;
+    v->find_hash[s] = v->nfindings;
+    pthread_mutex_unlock(&v->lock);
+}
+
+void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane) {
+    memset(s, 0, sizeof *s);
+    if (at->insn) {
+        s->ptx_line = at->insn->line;
+        s->src_file = at->insn->loc_file;
+        s->src_line = at->insn->loc_line;
+    }
+    memcpy(s->block, at->ctaid, sizeof s->block);
+    unsigned bx = at->block[0] ? at->block[0] : 1, by = at->block[1] ? at->block[1] : 1;
+    unsigned linear = (unsigned)at->warp * 32u + (unsigned)(lane < 0 ? 0 : lane);
+    s->thread[0] = linear % bx;
+    s->thread[1] = (linear / bx) % by;
+    s->thread[2] = linear / (bx * by);
+}
+
+/* The .loc line of the first instruction on PTX line `line` of function `fn` (any when NULL). */
+static void src_of_line(const ps_verifier *v, const char *fn, int line, ps_site *s) {
+    const ps_module *m = v->module;
+    for (int i = 0; i < m->nfuncs; i++) {
+        const ps_func *f = m->funcs[i];
+        if (fn && f->name && strcmp(fn, f->name)) continue;
+        for (int j = 0; j < f->ninsns; j++)
+            if (f->insns[j].line == line) {
+                s->src_file = f->insns[j].loc_file;
+                s->src_line = f->insns[j].loc_line;
+                return;
+            }
+    }
+}
+
+static int fault_finding_kind(ps_fault_kind k) {
+    switch (k) {
+    case PS_FAULT_OUT_OF_BOUNDS: return PS_FIND_OUT_OF_BOUNDS;
+    case PS_FAULT_MISALIGNED: return PS_FIND_MISALIGNED;
+    case PS_FAULT_TRAP: return PS_FIND_TRAP;
+    case PS_FAULT_WATCHDOG: return PS_FIND_WATCHDOG;
+    case PS_FAULT_DEADLOCK: return PS_FIND_DEADLOCK;
+    case PS_FAULT_INVALID_WARP_SYNC: return PS_FIND_INVALID_WARP_SYNC;
+    case PS_FAULT_STACK_OVERFLOW: return PS_FIND_STACK_OVERFLOW;
+    case PS_FAULT_UNSUPPORTED: return PS_FIND_UNSUPPORTED;
+    default: return -1; /* NONE; BAD_LAUNCH is a usage error, not a finding */
+    }
+}
+
+static int cmp_findings(const void *a, const void *b) {
+    const ps_finding *x = a, *y = b;
+    if (x->severity != y->severity) return x->severity > y->severity ? -1 : 1;
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    if (x->at.ptx_line != y->at.ptx_line) return x->at.ptx_line < y->at.ptx_line ? -1 : 1;
+    return strcmp(x->message, y->message);
+}
+
+void ps_verifier_finish(ps_verifier *v, const ps_launch_result *res) {
+    if (res) {
+        v->stats.branches = res->stats.branches;
+        v->stats.divergent_branches = res->stats.divergent_branches;
+    }
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->finish) checkers[i]->finish(v->state[i], res);
+    int k = res ? fault_finding_kind(res->fault.kind) : -1;
+    if (k >= 0) {
+        const ps_fault *fl = &res->fault;
+        ps_finding f = {.kind = (ps_finding_kind)k, .severity = PS_SEV_ERROR, .count = 1};
+        snprintf(f.message, sizeof f.message, "%.*s", (int)sizeof f.message - 1, fl->message);
+        f.at.ptx_line = fl->ptx_line;
+        memcpy(f.at.block, fl->block, sizeof f.at.block);
+        memcpy(f.at.thread, fl->thread, sizeof f.at.thread);
+        if (fl->ptx_line) src_of_line(v, fl->function, fl->ptx_line, &f.at);
+        /* the address, when the engine's message carries one ("... at 0x1234") */
+        const char *hex = strstr(fl->message, " at 0x");
+        if (hex) {
+            f.at.address = strtoull(hex + 4, NULL, 16);
+            f.at.has_address = true;
+        }
+        ps_verify_add_finding(v, &f);
+    }
+    qsort(v->findings, (size_t)v->nfindings, sizeof *v->findings, cmp_findings);
+    rehash(v); /* indices moved */
+}
+
+/* ---- queries ----------------------------------------------------------------------------- */
+
+const ps_verify_stats *ps_verifier_stats(const ps_verifier *v) { return &v->stats; }
+int ps_verifier_finding_count(const ps_verifier *v) { return v->nfindings; }
+const ps_finding *ps_verifier_finding(const ps_verifier *v, int i) {
+    return i >= 0 && i < v->nfindings ? &v->findings[i] : NULL;
+}
+int ps_verifier_line_stats(const ps_verifier *v, const ps_line_bank_stats **rows) {
+    *rows = v->lines;
+    return v->nlines;
+}
+int ps_verifier_global_lines(const ps_verifier *v, const ps_line_global_stats **rows) {
+    *rows = v->glines;
+    return v->nglines;
+}
+int ps_verifier_branch_lines(const ps_verifier *v, const ps_line_branch_stats **rows) {
+    *rows = v->blines;
+    return v->nblines;
+}
+uint64_t ps_verifier_dropped_findings(const ps_verifier *v) { return v->dropped; }
+
+bool ps_verifier_has_errors(const ps_verifier *v) {
+    for (int i = 0; i < v->nfindings; i++)
+        if (v->findings[i].severity == PS_SEV_ERROR) return true;
+    return false;
+}
