@@ -47,7 +47,7 @@ cmd=(ncu --clock-control none --metrics "$mlist" --csv --page raw
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader 2>&1)"
   echo "ncu: $(ncu --version 2>&1 | tail -1)"
   echo "ptxas: $(ptxas --version 2>&1 | tail -1)"
-  echo "command: ${cmd[*]}"
+  echo "command: ${cmd[*]:0:${#cmd[@]}-${#cases[@]}} <${#cases[@]} manifests: ${cases[0]} ...>"
 } >"$out/provenance.txt"
 cat "$out/provenance.txt"
 

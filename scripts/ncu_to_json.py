@@ -42,7 +42,8 @@ def main(csv_path, prov_path, log_path=None):
     for r in rows:
         rec = dict(zip(header, r))
         k = rec["Kernel Name"].split("(")[0]
-        counters = {h: number(v) for h, v in rec.items() if "__" in h}
+        counters = {h: number(v) for h, v in rec.items()
+                    if h.startswith(("l1tex__", "smsp__")) and h.endswith(".sum")}  # what was asked
         counters["grid"] = rec.get("Grid Size", "")
         counters["block"] = rec.get("Block Size", "")
         if k.startswith(("k_", "k2_")):  # tests/verify/src/bank_kernels*.cu

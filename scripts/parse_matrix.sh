@@ -12,7 +12,7 @@
 #     --reuse        with --keep: do not recompile PTX already in DIR (re-parse only)
 #     --export-data  also refresh tests/data/nvcc/ (the committed subset that test_parser
 #                    parses): every arch and variant of $DATA_SRCS, as NAME.ARCH.VARIANT.ptx
-#     -j N           parallel nvcc jobs (default: nproc)
+#     -j N, -jN      parallel nvcc jobs (default: nproc)
 #
 # Environment: NVCC (default /usr/local/cuda/bin/nvcc), PTXSIM (default build/cli/ptxsim).
 # Exit status: 0 when every PTX file nvcc produced parsed, 1 otherwise.
@@ -41,6 +41,7 @@ while [ $# -gt 0 ]; do
   --reuse) reuse=1 ;;
   --export-data) export_data=1 ;;
   -j) jobs=$2; shift ;;
+  -j[0-9]*) jobs=${1#-j} ;;
   -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
   *) echo "parse_matrix.sh: unknown argument $1" >&2; exit 2 ;;
   esac

@@ -647,6 +647,7 @@ DEF_FCMP(fcmp32, nan32, key32)
 DEF_FCMP(fcmp32f, nan32, key32_ftz)
 DEF_FCMP(fcmp64, nan64, key64)
 
+/* Signed rows also carry the unsigned lo..hs entries; select_cmp refuses them on signed types. */
 #define ICMP_ROW(P, SG)                                                                         \
     {P##_eq, P##_ne, P##_##SG##lt, P##_##SG##le, P##_##SG##gt, P##_##SG##ge, P##_ult, P##_ule,  \
      P##_ugt, P##_uge}
@@ -751,6 +752,8 @@ static bool select_cmp(const ps_insn *in, ps_dinsn *d, int stype, int nsrc_ops) 
     int k = cmp_kind(stype, (d->flags & DF_FTZ) != 0);
     int op = cmp_op(in), b = bool_op(in);
     if (k < 0 || op < 0 || b < 0 || !CMP_TABLE[k][op]) return false;
+    /* lo ls hi hs are for unsigned and bit-size values; ptxas rejects them on signed types */
+    if (op >= C_LO && op <= C_HS && is_signed(stype)) return false;
     if ((b != B_NONE) != (in->nops == nsrc_ops + 2)) return false; /* BoolOp needs c, and only then */
     if ((d->flags & DF_FTZ) && stype != PS_T_F32) return false;
     d->aux = k * C_COUNT + op;

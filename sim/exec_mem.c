@@ -52,7 +52,15 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);         \
         ps_span sp;                                                                    \
         if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
-            if (vec == 1 && !sp.lane_stride) {                                         \
+            if (sp.contiguous && vec == 1) {                                           \
+                uint64_t *D = R(w, d->o[0]);                                           \
+                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                 \
+                for (int l = 0; l < WARP; l++) {                                       \
+                    T v;                                                               \
+                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                   \
+                    D[l] = (uint64_t)(EXT)v;                                           \
+                }                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                  \
                 uint64_t *D = R(w, d->o[0]);                                           \
                 uintptr_t off = sp.off + imm;                                          \
                 LANES(w, {                                                             \
@@ -103,7 +111,14 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
         ps_span sp;                                                                    \
         if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
-            if (vec == 1 && !sp.lane_stride) {                                         \
+            if (sp.contiguous && vec == 1) {                                           \
+                const uint64_t *S = R(w, d->o[1]);                                     \
+                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                       \
+                for (int l = 0; l < WARP; l++) {                                       \
+                    T v = (T)S[l];                                                     \
+                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                   \
+                }                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                  \
                 const uint64_t *S = R(w, d->o[1]);                                     \
                 uintptr_t off = sp.off + imm;                                          \
                 LANES(w, {                                                             \

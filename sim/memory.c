@@ -178,67 +178,65 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
 bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
                  unsigned size, bool write, ps_span *s) {
     ps_cta *c = w->cta;
-    uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
-    if (mask == FULL_MASK) {
-        for (int l = 0; l < WARP; l++) {
-            uint64_t a = addr[l] + (uint64_t)imm;
-            lo = a < lo ? a : lo;
-            hi = a > hi ? a : hi;
-            bits |= a;
-        }
-    } else {
-        for (uint32_t m = mask; m; m &= m - 1) {
-            uint64_t a = addr[__builtin_ctz(m)] + (uint64_t)imm;
-            lo = a < lo ? a : lo;
-            hi = a > hi ? a : hi;
-            bits |= a;
-        }
-    }
-    if (bits & (size - 1)) return false; /* windows are aligned far beyond any access size */
-    uint64_t win = 0;
-    if (space == SP_GENERIC) {
-        if (lo - SHARED_WINDOW < WINDOW_SIZE && hi - SHARED_WINDOW < WINDOW_SIZE)
-            space = SP_SHARED, win = SHARED_WINDOW;
-        else if (lo - LOCAL_WINDOW < WINDOW_SIZE && hi - LOCAL_WINDOW < WINDOW_SIZE)
-            space = SP_LOCAL, win = LOCAL_WINDOW;
-        else if (lo - KPARAM_WINDOW < WINDOW_SIZE && hi - KPARAM_WINDOW < WINDOW_SIZE)
-            space = SP_KPARAM, win = KPARAM_WINDOW;
-        else if (lo >= KPARAM_WINDOW + WINDOW_SIZE)
-            space = SP_GLOBAL; /* every window lies below the lowest lane */
-        else
-            return false;
-    }
-    lo -= win, hi -= win;
-    uint64_t limit, stride = 0;
+    uint64_t a0 = addr[__builtin_ctz(mask)] + (uint64_t)imm;
+    /* The region is the one lane 0 (the first executing lane) hits: [rbase, rbase + rlen) in
+     * the instruction's own addresses (generic window included); then every lane is checked
+     * against it. */
+    uint64_t rbase, rlen, win = 0, stride = 0;
     uintptr_t host;
+    if (space == SP_GENERIC) {
+        if (a0 - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, win = SHARED_WINDOW;
+        else if (a0 - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, win = LOCAL_WINDOW;
+        else if (a0 - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, win = KPARAM_WINDOW;
+        else space = SP_GLOBAL;
+    }
     switch (space) {
     case SP_SHARED:
-        limit = c->shared_size;
+        rbase = win, rlen = c->shared_size;
         host = (uintptr_t)c->shared;
         break;
     case SP_LOCAL:
-        limit = c->L->local_per_thread;
-        stride = limit;
-        host = (uintptr_t)c->local + (uintptr_t)((uint64_t)w->id * WARP * limit);
+        rbase = win, rlen = c->L->local_per_thread;
+        stride = rlen;
+        host = (uintptr_t)c->local + (uintptr_t)((uint64_t)w->id * WARP * rlen);
         break;
     case SP_KPARAM:
         if (write) return false;
-        limit = c->L->cfg.params_size;
+        rbase = win, rlen = c->L->cfg.params_size;
         host = (uintptr_t)c->L->cfg.params;
         break;
-    default: /* global, const: one allocation holds every lane */
-        if (!hit(c, lo)) return false;
-        if (hi >= c->hit_end || c->hit_end - hi < size) return false;
-        s->off = (uintptr_t)c->hit_host - (uintptr_t)c->hit_base;
-        s->lane_stride = 0;
-        s->unwindow = 0;
-        s->space = space;
-        return true;
+    default: /* global, const: one allocation must hold every lane */
+        if (!hit(c, a0)) return false;
+        rbase = c->hit_base, rlen = c->hit_end - c->hit_base;
+        host = (uintptr_t)c->hit_host;
+        break;
     }
-    if (hi > limit || limit - hi < size) return false;
-    s->off = host - (uintptr_t)win;
+    if (rlen < size) return false;
+    uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
+    bool contiguous = false;
+    if (mask == FULL_MASK) {
+        /* coalesced warp: lane l at a0 + l * size (a vectorisable test) */
+        uint64_t dev = 0;
+        for (int l = 0; l < WARP; l++) dev |= (addr[l] + (uint64_t)imm) - (a0 + (uint64_t)l * size);
+        uint64_t hi = a0 + (uint64_t)(WARP - 1) * size;
+        if (!dev && hi > a0) {
+            if ((a0 & (size - 1)) || a0 - rbase > rmax || hi - rbase > rmax) return false;
+            contiguous = !stride;
+        }
+    }
+    if (!contiguous) {
+        uint64_t bits = 0, bad = 0;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint64_t a = addr[__builtin_ctz(m)] + (uint64_t)imm;
+            bits |= a; /* windows are aligned far beyond any access size */
+            bad |= (uint64_t)(a - rbase > rmax);
+        }
+        if (bad || (bits & (size - 1))) return false;
+    }
+    s->off = host - (uintptr_t)rbase;
     s->lane_stride = stride;
     s->unwindow = win;
     s->space = space;
+    s->contiguous = contiguous;
     return true;
 }

@@ -261,6 +261,7 @@ typedef struct {
     uint64_t lane_stride;   /* local memory: bytes per thread; 0 elsewhere */
     uint64_t unwindow;      /* generic window base subtracted to get the space's address */
     int space;              /* the space every lane resolved to (never SP_GENERIC) */
+    bool contiguous;        /* full warp, lane l at lane 0's address + l * size, stride 0 */
 } ps_span;
 
 /* Resolves every lane in `mask` of an access of `size` bytes at addr[l] + imm in one step when

@@ -1532,7 +1532,7 @@ static void test_setp_set(void **state) {
     for (int t = 0; t < 6; t++) {
         char k = kind_of(IW[t]);
         for (int op = 0; op < 10; op++) {
-            if ((t & 1) && op >= 6) continue; /* lo ls hi hs are for unsigned values */
+            if ((t & 1) && op >= 6) continue; /* lo ls hi hs are for unsigned values only */
             RUN(T("setp.%s.%s {d0}|{d1}, {a0}, {a1};", CMP_NAMES[op], IT[t]), "pp", rep(k, 2), "ii", o_setp,
                 (t & 1) | IW[t] << 4 | op << 12, 2048);
         }
@@ -1564,6 +1564,8 @@ static void test_setp_set(void **state) {
     assert_false(selects("setp.lt.and.s32 %p8, %r0, %r1;"));
     assert_false(selects("setp.equ.s32 %p8, %r0, %r1;"));
     assert_false(selects("setp.lt.ftz.s32 %p8, %r0, %r1;"));
+    assert_false(selects("setp.lo.s32 %p8, %r0, %r1;")); /* ptxas: type/comparison mismatch */
+    assert_false(selects("set.hi.u32.s16 %r8, %h0, %h1;"));
 }
 /* setp with the sink "_" as first destination writes only q. (The parser does not take
  * "_|%p" yet, so the parsed operand is turned into a sink by hand, as decode would see it.) */
@@ -1819,7 +1821,7 @@ static void test_cvt_copy_h200(void **state) {
     RUN("cvt.f64.f64 {d0}, {a0};", "l", "l", "F", o_copy, 64);
 }
 /* Signed integer results are sign-extended into wider destination registers (ISA 9.4.1,
- * 9.7.9.21 Notes); checked here on the whole 64-bit slot. */
+ * 9.7.9.21 Notes; an H200 does so into .b64 registers); checked on the whole 64-bit slot. */
 static void test_cvt_dest_extension(void **state) {
     (void)state;
     static const struct {

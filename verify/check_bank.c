@@ -21,6 +21,7 @@
 
 typedef struct {
     uint64_t exec, wf, ideal, conflicted; /* conflicted: executions with wf > ideal */
+    uint64_t aux_exec, aux_wf, aux_ideal;   /* the loads in front of emulated 64-bit atomics */
     uint32_t worst;                         /* worst n-way seen */
     uint8_t kind, size, used;
     /* a sample of the worst execution, for the finding */
@@ -84,18 +85,27 @@ typedef struct {
     unsigned wavefronts, ideal, worst;
 } bank_cost;
 
+/* How lanes meet in a bank. */
+typedef enum {
+    MODE_LOAD,   /* lanes reading one word share it; pairs of equal addresses pack (above) */
+    MODE_STORE,  /* lanes writing one word share it */
+    MODE_SHARE,  /* atomics that combine the lanes naming one word (ATOMS.POPC.INC) */
+    MODE_SERIAL, /* atomics: every lane takes its own slot in its bank(s) */
+    MODE_CAS,    /* compare-and-swap: two passes of MODE_SERIAL; the second is not a conflict */
+} bank_mode;
+
 /* The model above, for the lanes of `mask` (all in shared memory). */
 static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t mask, unsigned size,
-                            ps_access_kind kind, bool cas, bool share) {
+                            bank_mode mode) {
     bank_cost c = {0, 0, 0};
     unsigned bb = s->bank_bytes, line = s->banks * bb;
-    unsigned eff = cas ? 2 * size : size; /* bytes moved per lane, for phasing */
-    unsigned phase = eff <= bb ? 32 : line / eff;
+    unsigned phase = size <= bb ? 32 : line / size;
     if (phase < 1) phase = 1;
     if (phase > 32) phase = 32;
-    if (kind == PS_ACC_LOAD && phase < 32 && (paired(addr, mask, 1) || paired(addr, mask, 2)))
+    if (mode == MODE_LOAD && phase < 32 && (paired(addr, mask, 1) || paired(addr, mask, 2)))
         phase *= 2;
     unsigned words_per_lane = size <= bb ? 1 : size / bb;
+    bool share = mode == MODE_LOAD || mode == MODE_STORE || mode == MODE_SHARE;
     uint64_t words[128];
     unsigned count[64];
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
@@ -107,7 +117,7 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
             uint64_t w0 = addr[l] / bb;
             for (unsigned k = 0; k < words_per_lane && n < 128; k++) words[n++] = w0 + k;
         }
-        if (kind != PS_ACC_ATOMIC || share) { /* lanes share a word: count distinct words */
+        if (share) { /* count distinct words */
             sort_u64(words, n);
             int u = 0;
             for (int i = 0; i < n; i++)
@@ -120,36 +130,90 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
             unsigned b = (unsigned)(words[i] % s->banks);
             if (++count[b] > worst) worst = count[b];
         }
-        c.wavefronts += worst;
-        c.ideal++;
+        if (mode == MODE_CAS) { /* H200: cas_s1/s2/s32 cost 2W wavefronts, W-1 conflicts */
+            c.wavefronts += 2 * worst;
+            c.ideal += worst + 1;
+        } else {
+            c.wavefronts += worst;
+            c.ideal++;
+        }
         if (worst > c.worst) c.worst = worst;
     }
     return c;
 }
 
-static bool is_cas(const ps_insn *in) {
-    return in && ps_modset_has(&in->mods, PS_MOD_CAS);
+static bool has_mod(const ps_insn *in, ps_mod m) { return in && ps_modset_has(&in->mods, m); }
+
+/* How ptxas (CUDA 13, sm_90) compiles a shared atomic, as measured on the H200 (tests/verify):
+ *  - a 32-bit integer add, or a min/max/and/or/xor whose result is unused, on a warp-uniform
+ *    address: the lanes' operands are combined in registers and one lane does the atomic;
+ *  - an add of the constant 1 whose result is unused (or a red): ATOMS.POPC.INC, one slot per word;
+ *  - CAS: two passes;
+ *  - a 64-bit add/min/max/and/or/xor/inc/dec: a 64-bit load, then a CAS loop that runs once per
+ *    lane naming the same word (only add.u64 was measured; the others are assumed alike);
+ *  - everything else (32-bit add/min/max/... with results, exch): ATOMS, one slot per lane. */
+typedef enum { AT_NATIVE, AT_AGGREGATED, AT_POPC, AT_CAS, AT_CAS_LOOP } atom_class;
+
+static atom_class classify_atomic(const ps_verifier *v, const ps_insn *in, int idx, unsigned size) {
+    if (!in) return AT_NATIVE;
+    unsigned fl = ps_verify_insn_flags(v, idx);
+    bool unused = fl & PS_IF_RESULT_UNUSED;
+    if (has_mod(in, PS_MOD_CAS)) return AT_CAS;
+    if (has_mod(in, PS_MOD_EXCH)) return AT_NATIVE;
+    ps_type_kind tk = in->ntypes ? ps_type_kind_of(in->types[0]) : TK_BITS;
+    bool integer = tk == TK_UINT || tk == TK_SINT || tk == TK_BITS;
+    if (size == 8 && integer) return AT_CAS_LOOP;
+    bool add = has_mod(in, PS_MOD_ADD);
+    bool logic = has_mod(in, PS_MOD_MIN) || has_mod(in, PS_MOD_MAX) || has_mod(in, PS_MOD_AND) ||
+                 has_mod(in, PS_MOD_OR) || has_mod(in, PS_MOD_XOR);
+    if (size == 4 && integer && (fl & PS_IF_UNIFORM_ADDR) && (add || (logic && unused)))
+        return AT_AGGREGATED;
+    if (add && integer && (fl & PS_IF_VALUE_ONE) && unused) return AT_POPC;
+    return AT_NATIVE;
 }
 
-/* atom/red .add of the constant 1: ptxas makes it ATOMS.POPC.INC, which adds the number of lanes
- * naming a word in one slot, so lanes share words as loads do (corpus/histogram on the H200). */
-static bool is_popc_inc(const ps_insn *in) {
-    if (!in || !in->nops || !ps_modset_has(&in->mods, PS_MOD_ADD)) return false;
-    const ps_operand *val = &in->ops[in->nops - 1];
-    return val->kind == PS_OP_IMM && val->imm == 1;
-}
+typedef struct {
+    bank_cost c;          /* the atomic's (or access's) own cost */
+    unsigned inst;        /* warp-level instructions it stands for (CAS loop rounds) */
+    bank_cost aux;        /* the 64-bit load in front of a CAS loop */
+    bool has_aux;
+} access_cost;
 
-/* A 32-bit integer add/min/max/and/or/xor atomic on a warp-uniform address: ptxas reduces the
- * lanes' operands in registers (REDUX / popc) and lets one lane do the atomic (tests/verify
- * atom_same and corpus/atomics on the H200). */
-static bool warp_aggregated(const ps_verifier *v, const ps_insn *in, int idx) {
-    if (!in || in->ntypes < 1 || ps_type_size(in->types[0]) != 4) return false;
-    ps_type_kind k = ps_type_kind_of(in->types[0]);
-    if (k != TK_UINT && k != TK_SINT && k != TK_BITS) return false;
-    static const ps_mod ops[] = {PS_MOD_ADD, PS_MOD_MIN, PS_MOD_MAX, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
-    bool op = false;
-    for (size_t i = 0; i < PS_ARRAY_LEN(ops); i++) op |= ps_modset_has(&in->mods, ops[i]);
-    return op && ps_verify_uniform_address(v, idx);
+static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t mask, int idx) {
+    access_cost r = {.inst = 1};
+    if (e->kind == PS_ACC_LOAD) r.c = bank_model(s, e->addr, mask, e->size, MODE_LOAD);
+    else if (e->kind == PS_ACC_STORE) r.c = bank_model(s, e->addr, mask, e->size, MODE_STORE);
+    else switch (classify_atomic(s->v, e->at.insn, idx, e->size)) {
+        case AT_AGGREGATED: r.c = bank_model(s, e->addr, mask & -mask, e->size, MODE_SERIAL); break;
+        case AT_POPC: r.c = bank_model(s, e->addr, mask, e->size, MODE_SHARE); break;
+        case AT_CAS: r.c = bank_model(s, e->addr, mask, e->size, MODE_CAS); break;
+        case AT_CAS_LOOP: {
+            r.aux = bank_model(s, e->addr, mask, e->size, MODE_LOAD);
+            r.has_aux = true;
+            /* round k: the lanes that lost k times (one lane per word wins each round) */
+            unsigned rank[32] = {0};
+            unsigned rounds = 0;
+            for (uint32_t m = mask; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                for (uint32_t o = mask & ((1u << l) - 1); o; o &= o - 1)
+                    if (e->addr[__builtin_ctz(o)] == e->addr[l]) rank[l]++;
+                if (rank[l] + 1 > rounds) rounds = rank[l] + 1;
+            }
+            r.inst = rounds;
+            r.c = (bank_cost){0, 0, 0};
+            for (unsigned k = 0; k < rounds; k++) {
+                uint32_t rm = 0;
+                for (uint32_t m = mask; m; m &= m - 1)
+                    if (rank[__builtin_ctz(m)] >= k) rm |= m & -m;
+                bank_cost ck = bank_model(s, e->addr, rm, e->size, MODE_CAS);
+                r.c.wavefronts += ck.wavefronts, r.c.ideal += ck.ideal;
+                if (ck.worst > r.c.worst) r.c.worst = ck.worst;
+            }
+            break;
+        }
+        default: r.c = bank_model(s, e->addr, mask, e->size, MODE_SERIAL); break;
+        }
+    return r;
 }
 
 static void bank_mem(void *self, const ps_mem_event *e) {
@@ -161,18 +225,21 @@ static void bank_mem(void *self, const ps_mem_event *e) {
     }
     if (!mask) return;
     int idx = ps_verify_insn_index(s->v, e->at.insn);
-    uint32_t cost_mask = mask;
-    if (e->kind == PS_ACC_ATOMIC && warp_aggregated(s->v, e->at.insn, idx)) cost_mask &= -cost_mask;
-    bank_cost c = bank_model(s, e->addr, cost_mask, e->size, e->kind, is_cas(e->at.insn),
-                             e->kind == PS_ACC_ATOMIC && is_popc_inc(e->at.insn));
+    access_cost ac = cost_of(s, e, mask, idx);
+    bank_cost c = ac.c;
     int w = e->at.worker >= 0 && e->at.worker < s->nworkers ? e->at.worker : 0;
     bank_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
     r->used = 1;
     r->kind = (uint8_t)e->kind;
     r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
-    r->exec++;
+    r->exec += ac.inst;
     r->wf += c.wavefronts;
     r->ideal += c.ideal;
+    if (ac.has_aux) {
+        r->aux_exec++;
+        r->aux_wf += ac.aux.wavefronts;
+        r->aux_ideal += ac.aux.ideal;
+    }
     if (c.wavefronts > c.ideal) r->conflicted++;
     /* keep the worst execution, the earliest CTA and warp among equals (deterministic) */
     unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
@@ -256,6 +323,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             }
             m.used = 1, m.kind = b->kind, m.size = b->size;
             m.exec += b->exec, m.wf += b->wf, m.ideal += b->ideal, m.conflicted += b->conflicted;
+            m.aux_exec += b->aux_exec, m.aux_wf += b->aux_wf, m.aux_ideal += b->aux_ideal;
             *a = m;
         }
     const ps_module *mod = v->module;
@@ -275,6 +343,9 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             v->stats.shared[k].instructions += r->exec;
             v->stats.shared[k].wavefronts += r->wf;
             v->stats.shared[k].bank_conflicts += r->wf - r->ideal;
+            v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;
+            v->stats.shared[PS_ACC_LOAD].wavefronts += r->aux_wf;
+            v->stats.shared[PS_ACC_LOAD].bank_conflicts += r->aux_wf - r->aux_ideal;
             v->lines[v->nlines++] = (ps_line_bank_stats){
                 .ptx_line = in->line, .src_line = in->loc_line, .kind = k, .executions = r->exec,
                 .wavefronts = r->wf, .ideal_wavefronts = r->ideal, .worst_way = r->worst,

@@ -170,9 +170,15 @@ static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool div
     return changed;
 }
 
-static void analyse_uniform(ps_verifier *v) {
+static void count_reads(const ps_operand *o, int *reads, int nregs) {
+    if ((o->kind == PS_OP_REG || o->kind == PS_OP_ADDR) && o->reg >= 0 && o->reg < nregs) reads[o->reg]++;
+    if (o->kind == PS_OP_VEC)
+        for (int j = 0; j < o->nitems; j++) count_reads(&o->items[j], reads, nregs);
+}
+
+static void analyse_insns(ps_verifier *v) {
     const ps_module *m = v->module;
-    v->uniform_addr = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->uniform_addr);
+    v->insn_flags = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->insn_flags);
     for (int fi = 0, base = 0; fi < m->nfuncs; fi++) {
         const ps_func *f = m->funcs[fi];
         if (!f->ninsns) continue;
@@ -200,21 +206,46 @@ static void analyse_uniform(ps_verifier *v) {
             }
             if (!changed) break;
         }
+        /* registers read anywhere, and registers whose one definition is "mov r, 1" */
+        int *reads = ps_xcalloc((size_t)f->nregs + 1, sizeof *reads);
+        bool *one = ps_xcalloc((size_t)f->nregs + 1, sizeof *one);
+        for (int i = 0; i < f->ninsns; i++) {
+            const ps_insn *in = &f->insns[i];
+            bool w = writes_first(in);
+            for (int k = w ? 1 : 0; k < in->nops; k++) count_reads(&in->ops[k], reads, f->nregs);
+            if (w && in->ops[0].kind == PS_OP_ADDR) count_reads(&in->ops[0], reads, f->nregs);
+            if (in->guard_reg >= 0 && in->guard_reg < f->nregs) reads[in->guard_reg]++;
+            if (in->form == PS_F_MOV && in->nops == 2 && in->ops[0].kind == PS_OP_REG &&
+                in->ops[1].kind == PS_OP_IMM && in->ops[1].imm == 1 && in->ops[0].reg >= 0 &&
+                in->ops[0].reg < f->nregs && multi[in->ops[0].reg] == 1 && in->guard_reg < 0)
+                one[in->ops[0].reg] = true;
+        }
         for (int i = 0; i < f->ninsns; i++) {
             const ps_insn *in = &f->insns[i];
             unsigned props = in->info ? in->info->props : 0;
             if (!(props & (P_LOAD | P_STORE | P_ATOMIC))) continue;
+            uint8_t fl = 0;
             const ps_operand *a = address_operand(in);
-            v->uniform_addr[base + i] = a && (a->reg < 0 || !nonuni[a->reg]);
+            if (a && (a->reg < 0 || !nonuni[a->reg])) fl |= PS_IF_UNIFORM_ADDR;
+            if (!writes_first(in) ||
+                (in->ops[0].kind == PS_OP_REG && in->ops[0].reg >= 0 && !reads[in->ops[0].reg]))
+                fl |= PS_IF_RESULT_UNUSED;
+            const ps_operand *last = in->nops ? &in->ops[in->nops - 1] : NULL;
+            if (last && ((last->kind == PS_OP_IMM && last->imm == 1) ||
+                         (last->kind == PS_OP_REG && last->reg >= 0 && one[last->reg])))
+                fl |= PS_IF_VALUE_ONE;
+            v->insn_flags[base + i] = fl;
         }
+        free(reads);
+        free(one);
         free(nonuni);
         free(multi);
         base += f->ninsns;
     }
 }
 
-bool ps_verify_uniform_address(const ps_verifier *v, int idx) {
-    return idx >= 0 && idx < v->ninsns && v->uniform_addr[idx];
+unsigned ps_verify_insn_flags(const ps_verifier *v, int idx) {
+    return idx >= 0 && idx < v->ninsns ? v->insn_flags[idx] : 0;
 }
 
 /* ---- lifetime ---------------------------------------------------------------------------- */
@@ -232,7 +263,7 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
         v->franges[v->nfranges++] = (struct ps_func_range){f->insns, f->ninsns, v->ninsns};
         v->ninsns += f->ninsns;
     }
-    analyse_uniform(v);
+    analyse_insns(v);
     v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
                            .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
                            .barrier = on_barrier};
@@ -253,7 +284,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->blines);
     free(v->uninit);
     free(v->franges);
-    free(v->uniform_addr);
+    free(v->insn_flags);
     free(v);
 }
 

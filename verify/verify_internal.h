@@ -57,16 +57,24 @@ struct ps_verifier {
     /* instruction numbering: every instruction of the module gets a dense index */
     struct ps_func_range { const ps_insn *begin; int count, base; } *franges;
     int nfranges, ninsns;
-    bool *uniform_addr;              /* per instruction: its address is the same for every lane */
+    uint8_t *insn_flags;             /* per instruction: PS_IF_* (static facts from the PTX) */
+};
+
+/* Static facts about an instruction, as ptxas would see them (verify.c's analysis). */
+enum {
+    PS_IF_UNIFORM_ADDR = 1u << 0,    /* its address is provably the same for all lanes of a warp */
+    PS_IF_RESULT_UNUSED = 1u << 1,   /* no instruction reads its destination register */
+    PS_IF_VALUE_ONE = 1u << 2,       /* its last operand is the constant 1 (immediate, or a
+                                        register whose one definition moves 1 into it) */
 };
 
 /* Dense index of an instruction of the module (0..v->ninsns-1); -1 if not the module's. */
 int ps_verify_insn_index(const ps_verifier *v, const ps_insn *in);
-/* Whether instruction `idx` (ps_verify_insn_index) addresses memory through an operand that is
- * provably the same for all lanes of a warp, as ptxas would see it (a conservative data-flow
- * analysis of the PTX: values derived only from constants, parameters, %ctaid/%ntid and loads
- * from such addresses, in functions whose branches cannot diverge or defined once). */
-bool ps_verify_uniform_address(const ps_verifier *v, int idx);
+/* PS_IF_* facts of instruction `idx` (ps_verify_insn_index). PS_IF_UNIFORM_ADDR comes from a
+ * conservative data-flow analysis of the PTX: values derived only from constants, parameters,
+ * %ctaid/%ntid and loads from such addresses, defined once or in functions whose branches cannot
+ * diverge. */
+unsigned ps_verify_insn_flags(const ps_verifier *v, int idx);
 /* Path of .loc file `idx` of the module, NULL if none. */
 const char *ps_verify_src_file(const ps_verifier *v, int idx);
 
