@@ -205,12 +205,45 @@ static void write_json(const char *path, const ps_manifest *man, const ps_progra
     cJSON_Delete(root);
 }
 
+/* "a/b/../c.ptx" → "a/c.ptx" (lexically, for locations in reports). */
+static void tidy_path(char *out, size_t n, const char *path) {
+    const char *parts[128];
+    size_t lens[128];
+    int np = 0;
+    bool abs = path[0] == '/';
+    for (const char *p = path; *p && np < 128;) {
+        while (*p == '/') p++;
+        const char *e = strchr(p, '/');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (!len) break;
+        if (len == 1 && p[0] == '.') {
+        } else if (len == 2 && !strncmp(p, "..", 2) && np > 0 &&
+                   !(lens[np - 1] == 2 && !strncmp(parts[np - 1], "..", 2))) {
+            np--;
+        } else {
+            parts[np] = p;
+            lens[np++] = len;
+        }
+        p += len;
+    }
+    size_t j = 0;
+    if (abs && j + 1 < n) out[j++] = '/';
+    for (int i = 0; i < np && j + lens[i] + 2 < n; i++) {
+        if (i) out[j++] = '/';
+        memcpy(out + j, parts[i], lens[i]);
+        j += lens[i];
+    }
+    out[j] = 0;
+}
+
 /* check: reports the verifier's findings (text on stdout, --json, --sarif); returns the exit code
  * the findings call for: 1 when an error-severity finding of the reported kinds exists. */
 static int check_report(ps_verifier *ver, const ps_manifest *man, const ps_module *m,
                         const ps_launch_result *res, const options *o) {
     ps_verifier_finish(ver, res);
-    ps_report_options ro = {.ptx_path = man->ptx, .kernel = man->kernel,
+    char ptx[1024];
+    tidy_path(ptx, sizeof ptx, man->ptx);
+    ps_report_options ro = {.ptx_path = ptx, .kernel = man->kernel,
                             .arch = man->arch ? man->arch : m->target ? m->target : "?",
                             .max_findings = o->max_findings, .only_kinds = o->only_kinds,
                             .min_severity = o->min_severity};
@@ -317,10 +350,13 @@ static int cmd_run(const char *path, const options *o, bool check) {
     if (!o->quiet) {
         printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u\n", path, man->kernel, man->grid[0],
                man->grid[1], man->grid[2], man->block[0], man->block[1], man->block[2]);
-        printf("  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
+        if (!check)
+            printf("  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
                (unsigned long long)res.stats.warp_instructions,
                (unsigned long long)res.stats.thread_instructions, res.seconds,
                res.seconds > 0 ? (double)res.stats.thread_instructions / res.seconds / 1e6 : 0.0);
+        else
+            printf("  simulated with every checker in %.3f s\n", res.seconds);
     }
     int frc = check ? check_report(ver, man, m, &res, o) : EXIT_OK;
     int bad = ps_manifest_compare(man, dev, o->quiet ? stderr : stdout, err, sizeof err);

@@ -44,6 +44,7 @@ static const struct {
     {"ROUND", "rn rz rm rp rna rs"},
     {"IROUND", "rni rzi rmi rpi"},
     {"CMP", "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"},
+    {"NAN", "nan NaN"}, /* the manual spells min/max .NaN; both are accepted */
     {"BOOL", "and or xor"},
     {"SPACE", "global shared shared::cta shared::cluster local const param param::entry param::func"},
     {"SEM", "relaxed acquire release acq_rel volatile weak mmio sc"},

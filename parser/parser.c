@@ -960,7 +960,7 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             return false;
         }
         if (!resolve_ident(p, &v, o, branch)) return false;
-        if (o->kind == PS_OP_REG && is_punct(peek(p), '|')) {
+        if ((o->kind == PS_OP_REG || o->kind == PS_OP_SINK) && is_punct(peek(p), '|')) {
             next(p);
             token q = next(p);
             ps_operand o2;
@@ -970,8 +970,6 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
                 return false;
             }
             o->pair_reg = o2.reg;
-        } else if ((o->kind == PS_OP_REG && is_punct(peek(p), '_')) ) {
-            return true;
         }
         if (o->kind == PS_OP_VAR && (is_punct(peek(p), '+') || is_punct(peek(p), '-'))) {
             bool minus = peek(p)->c == '-';

@@ -2,7 +2,7 @@
 # setup.sh — installs what ptxsim needs to build and test on Debian 12 (run as root, or with sudo).
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config libcjson-dev libcmocka-dev libgmp-dev
-      libmpfr-dev uthash-dev python3)
+      libmpfr-dev uthash-dev python3 python3-jsonschema)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -282,7 +282,7 @@ static void set_rounding(const ps_insn *in, ps_dinsn *d) {
         uint32_t f;
     } flags[] = {{PS_MOD_FTZ, DF_FTZ}, {PS_MOD_SAT, DF_SAT}, {PS_MOD_HI, DF_HI},
                  {PS_MOD_LO, DF_LO}, {PS_MOD_WIDE, DF_WIDE}, {PS_MOD_CC, DF_CC},
-                 {PS_MOD_APPROX, DF_APPROX}, {PS_MOD_FULL, DF_FULL}, {PS_MOD_NAN, DF_NAN},
+                 {PS_MOD_APPROX, DF_APPROX}, {PS_MOD_FULL, DF_FULL}, {PS_MOD_NAN, DF_NAN}, {PS_MOD_NAN_MANUAL, DF_NAN},
                  {PS_MOD_XORSIGN, DF_XORSIGN}, {PS_MOD_RELU, DF_RELU},
                  {PS_MOD_SATFINITE, DF_SATFINITE}};
     for (size_t i = 0; i < PS_ARRAY_LEN(flags); i++)

@@ -126,8 +126,11 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
     int cap = f->cap;
     size_t rbytes = sizeof(uint64_t) * WARP * (size_t)(fp->nslots ? fp->nslots : 1);
     r = ps_xrealloc(r, rbytes);
-    p = ps_xrealloc(p, sizeof(uint32_t) * (size_t)(fp->npreds + 1));
-    memset(p, 0, sizeof(uint32_t) * (size_t)(fp->npreds + 1));
+    /* "_" operands use the scratch slot index, also as a predicate destination ("setp _|p"):
+     * the predicate file covers every slot index so such writes stay in bounds. */
+    size_t npred = (size_t)(fp->npreds > fp->nslots ? fp->npreds : fp->nslots) + 1;
+    p = ps_xrealloc(p, sizeof(uint32_t) * npred);
+    memset(p, 0, sizeof(uint32_t) * npred);
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
                     .local_base = base, .call = call, .call_mask = mask};
     for (int s = 0; s < fp->nslots; s++) {

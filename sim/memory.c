@@ -109,15 +109,26 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
     return NULL;
 }
 
-/* Makes the allocation holding device address addr the CTA's last hit; false if none does. */
-static inline bool hit(ps_cta *c, uint64_t addr) {
-    if (addr - c->hit_base < c->hit_end - c->hit_base) return true;
-    const ps_alloc *a = ps_device_find(c->L->dev, addr);
-    if (!a || !a->size) return false;
-    c->hit_base = a->base;
-    c->hit_end = a->base + a->size;
-    c->hit_host = a->host;
-    return true;
+/* The allocation holding device address addr, through the CTA's last-hit entries (the one
+ * found moves to the front); NULL if no allocation holds it. */
+static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
+    struct ps_alloc_hit *h = c->hits;
+    if (addr - h[0].base < h[0].end - h[0].base) return &h[0];
+    struct ps_alloc_hit found;
+    int i = 1;
+    for (; i < 4; i++)
+        if (addr - h[i].base < h[i].end - h[i].base) break;
+    if (i < 4) {
+        found = h[i];
+    } else {
+        const ps_alloc *a = ps_device_find(c->L->dev, addr);
+        if (!a || !a->size) return NULL;
+        found = (struct ps_alloc_hit){a->base, a->base + a->size, a->host};
+        i = 3;
+    }
+    memmove(&h[1], &h[0], sizeof h[0] * (size_t)i);
+    h[0] = found;
+    return &h[0];
 }
 
 static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
@@ -168,10 +179,11 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
         if (addr + size > c->L->cfg.params_size)
             return oob(w, space, addr, size, lane, write, c->L->cfg.params_size);
         return (void *)(c->L->cfg.params + addr);
-    default:
-        if (!hit(c, addr)) return oob(w, space, addr, size, lane, write, 0);
-        if (addr + size > c->hit_end) return oob(w, space, addr, size, lane, write, 0);
-        return c->hit_host + (addr - c->hit_base);
+    default: {
+        const struct ps_alloc_hit *h = hit(c, addr);
+        if (!h || addr + size > h->end) return oob(w, space, addr, size, lane, write, 0);
+        return h->host + (addr - h->base);
+    }
     }
 }
 
@@ -205,19 +217,25 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
         rbase = win, rlen = c->L->cfg.params_size;
         host = (uintptr_t)c->L->cfg.params;
         break;
-    default: /* global, const: one allocation must hold every lane */
-        if (!hit(c, a0)) return false;
-        rbase = c->hit_base, rlen = c->hit_end - c->hit_base;
-        host = (uintptr_t)c->hit_host;
+    default: { /* global, const: one allocation must hold every lane */
+        const struct ps_alloc_hit *h = hit(c, a0);
+        if (!h) return false;
+        rbase = h->base, rlen = h->end - h->base;
+        host = (uintptr_t)h->host;
         break;
+    }
     }
     if (rlen < size) return false;
     uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
     bool contiguous = false;
     if (mask == FULL_MASK) {
-        /* coalesced warp: lane l at a0 + l * size (a vectorisable test) */
-        uint64_t dev = 0;
-        for (int l = 0; l < WARP; l++) dev |= (addr[l] + (uint64_t)imm) - (a0 + (uint64_t)l * size);
+        /* coalesced warp: lane l at a0 + l * size (written so that it vectorises) */
+        static const uint64_t lane_index[WARP] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                                  11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                                  22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+        unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two */
+        uint64_t dev = 0, a00 = addr[0];
+        for (int l = 0; l < WARP; l++) dev |= (addr[l] - a00) ^ (lane_index[l] << shift);
         uint64_t hi = a0 + (uint64_t)(WARP - 1) * size;
         if (!dev && hi > a0) {
             if ((a0 & (size - 1)) || a0 - rbase > rmax || hi - rbase > rmax) return false;

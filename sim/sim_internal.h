@@ -210,10 +210,13 @@ struct ps_cta {
     int worker;
     ps_warp *cur_warp;
     bool faulted;
-    /* last device allocation an access hit (per host thread, so no locking): [hit_base,
-     * hit_end) maps to host memory at hit_host + (addr - hit_base); hit_end = 0: none yet */
-    uint64_t hit_base, hit_end;
-    uint8_t *hit_host;
+    /* the device allocations accesses hit last (per host thread, so no locking), most recent
+     * first: [base, end) maps to host memory at host + (addr - base); end = 0: empty. Four
+     * entries keep a kernel's few buffers (copy: in, out) from evicting one another. */
+    struct ps_alloc_hit {
+        uint64_t base, end;
+        uint8_t *host;
+    } hits[4];
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */

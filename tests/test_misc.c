@@ -236,6 +236,26 @@ static void mul24_testp_cnot(void **state) {
     }
 }
 
+/* Regressions: the manual's spelling ".NaN" and a sink as the first setp destination. */
+static void nan_spelling_and_sink_pair(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .pred %p<2>; .reg .f32 %f<4>; .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
+        "  ld.param.u64 %rd1, [p0];\n"
+        "  ld.global.f32 %f1, [%rd1]; ld.global.f32 %f2, [%rd1+4];\n"
+        "  min.NaN.f32 %f3, %f1, %f2;\n"
+        "  setp.lt.f32 _|%p1, %f2, %f1;\n"
+        "  selp.u32 %r1, 7, 9, %p1;\n"
+        "  st.global.f32 [%rd1+8], %f3; st.global.u32 [%rd1+12], %r1; ret; }\n";
+    uint32_t mem[4] = {0x3f800000u, 0x7fc00001u, 0, 0}; /* 1.0, NaN */
+    tu_buf b = {mem, sizeof mem};
+    ps_launch_result res;
+    assert_int_equal(run(ptx, 1, 1, &b, 1, &res), PS_OK);
+    assert_int_equal(mem[2], 0x7fffffffu); /* .NaN propagates the canonical NaN */
+    assert_int_equal(mem[3], 7);           /* %p1 = !(NaN < 1.0) = true, so selp picks 7 */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dot_products),
@@ -243,6 +263,7 @@ int main(void) {
         cmocka_unit_test(votes_elect_and_noops),
         cmocka_unit_test(module_variables_and_relocations),
         cmocka_unit_test(mul24_testp_cnot),
+        cmocka_unit_test(nan_spelling_and_sink_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,9 +10,8 @@
  * and lane n^1, or n and n^2; a partner that is inactive does not break the pair) returns packed
  * registers and is served in phases twice as wide. In a phase, wavefronts = the largest number of
  * distinct words any one bank must deliver (lanes reading one word share it). The ideal is one
- * wavefront per phase that has an active lane; conflicts = wavefronts - ideal. Atomics do not
- * share a word between lanes (each lane's read-modify-write takes its own slot), and a CAS moves
- * two operands per lane, so it is phased like an access twice its size. */
+ * wavefront per phase that has an active lane; conflicts = wavefronts - ideal. Stores share
+ * words like loads but never pack. Atomics depend on how ptxas compiles them (classify_atomic). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
