@@ -279,11 +279,7 @@ static void do_return(ps_warp *w) {
 
 /* ---- barriers --------------------------------------------------------------- */
 
-static uint32_t cta_live_threads(ps_cta *c) {
-    uint32_t n = 0;
-    for (int i = 0; i < c->nwarps; i++) n += (uint32_t)__builtin_popcount(c->warps[i].live);
-    return n;
-}
+static uint32_t cta_live_threads(ps_cta *c) { return c->live_threads; }
 
 static void bar_release(ps_cta *c, int id) {
     ps_barrier *b = &c->bars[id];
@@ -345,10 +341,10 @@ static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
         b->expected = (uint32_t)count;
         b->red_and = 1;
     }
-    b->arrived += (uint32_t)__builtin_popcount(exec);
+    b->arrived += ps_popc(exec);
     if (red) {
         uint32_t pv = read_pred(w, d, d->nops - 1) & exec;
-        b->red_popc += (uint32_t)__builtin_popcount(pv);
+        b->red_popc += ps_popc(pv);
         if (pv != exec) b->red_and = 0;
         if (pv) b->red_or = 1;
     }
@@ -366,6 +362,7 @@ static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
 /* ---- the warp loop ---------------------------------------------------------- */
 
 static void exit_lanes(ps_warp *w, uint32_t lanes) {
+    w->cta->live_threads -= ps_popc(w->live & lanes);
     w->live &= ~lanes;
     for (int i = 0; i < w->nframes; i++) w->frames[i].live &= ~lanes;
 }
@@ -412,11 +409,8 @@ static void do_brx(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t m, uint3
     (void)first_mask;
 }
 
-/* Number of lanes in a mask; the full warp without a popcount (no POPCNT in the baseline ISA,
- * where __builtin_popcount is a libgcc call). */
-static inline unsigned lanes_in(uint32_t m) {
-    return m == FULL_MASK ? WARP : (unsigned)__builtin_popcount(m);
-}
+/* Number of lanes in a mask: the full warp without counting. */
+static inline unsigned lanes_in(uint32_t m) { return m == FULL_MASK ? WARP : ps_popc(m); }
 
 /* Runs warp w for up to `quantum` instructions; returns how many were executed. */
 static int warp_run(ps_warp *w, int quantum) {
@@ -435,6 +429,21 @@ static int warp_run(ps_warp *w, int quantum) {
         simt_entry *e = &f->stack[f->sp - 1];
         uint32_t m = e->mask & f->live;
         if (!m || e->pc == e->rpc) {
+            /* Lanes whose path reconverges at an unconditional ret/exit leave now instead of
+             * waiting there for the other path: with independent thread scheduling (sm_70+) they
+             * would, and `if (i >= n) return; ... bar.sync` must not deadlock. */
+            if (m && e->pc < f->fp->ncode) {
+                const ps_dinsn *t = &f->fp->code[e->pc];
+                if (t->guard < 0 && (t->ctl == CTL_EXIT || t->ctl == CTL_RET)) {
+                    if (t->ctl == CTL_EXIT || w->nframes == 1) {
+                        exit_lanes(w, m);
+                        for (int b = 0; b < 16; b++)
+                            if (bar_complete(c, b)) bar_release(c, b);
+                    } else {
+                        f->live &= ~m;
+                    }
+                }
+            }
             f->sp--;
             continue;
         }
@@ -443,15 +452,18 @@ static int warp_run(ps_warp *w, int quantum) {
             else f->live &= ~m;
             continue;
         }
-        const ps_dinsn *d = &f->fp->code[e->pc];
-        if (d->ctl == CTL_NONE) {
-            /* Straight-line run: the active mask m cannot change until a control instruction,
-             * so the records execute back to back with only the guard to evaluate; the entry's
-             * pc is written back once. (Measured: docs/performance.md.) */
-            const ps_dinsn *end = f->fp->code + f->fp->ncode;
-            const ps_dinsn *stop = e->rpc > e->pc ? f->fp->code + e->rpc : end;
-            int n = 0, limit = quantum - done;
+        const ps_dinsn *code = f->fp->code, *end = code + f->fp->ncode;
+        const ps_dinsn *d = code + e->pc;
+        if (d->ctl == CTL_NONE || d->ctl == CTL_BRA) {
+            /* A run of the top SIMT entry: its lanes m cannot change until a divergent branch
+             * or another control instruction, so plain records and branches that every lane
+             * of m takes the same way execute back to back, with only the guard to evaluate,
+             * and the entry's pc is written back once (docs/performance.md). The run stops
+             * where the entry would be popped (its reconvergence pc), at the end of the code,
+             * at the quantum, or at a fault. */
+            const ps_dinsn *stop = e->rpc >= 0 ? code + e->rpc : end;
             const uint32_t *preds = w->p;
+            int n = 0, limit = quantum - done;
             for (;;) {
                 uint32_t exec = m;
                 if (d->guard >= 0) {
@@ -460,15 +472,33 @@ static int warp_run(ps_warp *w, int quantum) {
                 }
                 c->cur = d;
                 c->stats.warp_instructions++;
-                if (exec) {
-                    w->exec = exec;
-                    d->fn(w, d);
-                }
                 n++;
-                d++;
-                if (d == stop || d == end || d->ctl != CTL_NONE || n == limit || c->faulted) break;
+                if (d->ctl == CTL_NONE) {
+                    if (exec) {
+                        w->exec = exec;
+                        d->fn(w, d);
+                    }
+                    d++;
+                } else { /* bra */
+                    c->stats.branches++;
+                    if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
+                    if (exec == m) d = code + d->target;
+                    else if (!exec) d++;
+                    else { /* divergent: this entry waits at the reconvergence point */
+                        int pc = (int)(d - code);
+                        c->stats.divergent_branches++;
+                        e->pc = d->reconv;
+                        push_entry(f, pc + 1, d->reconv, m & ~exec); /* may move f->stack */
+                        push_entry(f, d->target, d->reconv, exec);
+                        d = NULL;
+                        break;
+                    }
+                }
+                if (d == stop || d == end || n == limit || c->faulted ||
+                    (d->ctl != CTL_NONE && d->ctl != CTL_BRA))
+                    break;
             }
-            e->pc = (int32_t)(d - f->fp->code);
+            if (d) e->pc = (int32_t)(d - code);
             done += n;
             c->stats.thread_instructions += (uint64_t)n * lanes_in(m);
             continue;
@@ -483,22 +513,8 @@ static int warp_run(ps_warp *w, int quantum) {
         c->stats.warp_instructions++;
         c->stats.thread_instructions += lanes_in(m);
         switch (d->ctl) {
-        case CTL_NONE: break; /* handled above */
-        case CTL_BRA: {
-            uint32_t notk = m & ~exec;
-            c->stats.branches++;
-            if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
-            if (!notk) e->pc = d->target;
-            else if (!exec) e->pc++;
-            else {
-                int pc = e->pc;
-                c->stats.divergent_branches++;
-                e->pc = d->reconv;
-                push_entry(f, pc + 1, d->reconv, notk);
-                push_entry(f, d->target, d->reconv, exec);
-            }
-            break;
-        }
+        case CTL_NONE:
+        case CTL_BRA: break; /* executed by the run above */
         case CTL_BRX:
             c->stats.branches++;
             if (c->obs) branch_event(w, d, m, exec);
@@ -551,6 +567,7 @@ static void cta_setup(worker *wk, uint64_t linear) {
     memset(c->bars, 0, sizeof c->bars);
     c->faulted = false;
     c->cur = NULL;
+    c->live_threads = L->nthreads;
     for (int i = 0; i < c->nwarps; i++) {
         ps_warp *w = &c->warps[i];
         w->cta = c;

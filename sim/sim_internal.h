@@ -210,6 +210,7 @@ struct ps_cta {
     int worker;
     ps_warp *cur_warp;
     bool faulted;
+    uint32_t live_threads;   /* threads of the CTA that have not exited */
     /* the device allocations accesses hit last (per host thread, so no locking), most recent
      * first: [base, end) maps to host memory at host + (addr - base); end = 0: empty. Four
      * entries keep a kernel's few buffers (copy: in, out) from evicting one another. */
@@ -238,6 +239,15 @@ struct ps_cta {
     } while (0)
 
 #define R(w, i) ((w)->r[(i)])
+
+/* Lanes in a mask. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a libgcc
+ * call, which showed up at 6-13 % of engine profiles; this is a few inline instructions. */
+static inline unsigned ps_popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
 
 static inline void write_pred(ps_warp *w, int p, uint32_t v) {
     w->p[p] = (w->p[p] & ~w->exec) | (v & w->exec);

@@ -177,6 +177,20 @@ static void bar_red_popc_and_deadlock(void **state) {
     assert_int_equal(res.fault.kind, PS_FAULT_DEADLOCK);
 }
 
+/* nvcc's `if (i >= n) return; ... __syncthreads()` with n splitting a warp: the returning lanes
+ * must not hold up the barrier (regression: they used to wait at the reconvergence point). */
+static void early_return_then_barrier(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  setp.ge.u32 %p1, %r1, 45; @%p1 bra END;\n"
+        "  bar.sync 0; add.s32 %r5, %r1, 1; st.global.u32 [%rd1], %r5;\n"
+        "END: ret; }\n";
+    uint32_t out[64] = {0};
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 64, out, sizeof out, &res), PS_OK);
+    for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i < 45 ? i + 1 : 0);
+}
+
 static void watchdog_stops_infinite_loop(void **state) {
     (void)state;
     const char *ptx = TU_HEADER PROLOGUE "L: add.s32 %r5, %r5, 1; bra L; }\n";
@@ -314,7 +328,7 @@ static void warp_shuffles_votes_match_redux(void **state) {
     const char *bad = TU_HEADER PROLOGUE
         "  setp.lt.u32 %p1, %r1, 16; @!%p1 bra E;\n"
         "  shfl.sync.down.b32 %r6, %r1, 1, 0x1f, 0xffffffff;\n"
-        "E: ret; }\n";
+        "E: st.global.u32 [%rd1], %r1; ret; }\n"; /* lanes 16-31 wait at E, still live */
     assert_int_equal(run1(bad, 1, 32, out, sizeof out, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_INVALID_WARP_SYNC);
 }
@@ -340,6 +354,7 @@ int main(void) {
         cmocka_unit_test(calls_recursion_and_indirect),
         cmocka_unit_test(exit_then_barrier),
         cmocka_unit_test(bar_red_popc_and_deadlock),
+        cmocka_unit_test(early_return_then_barrier),
         cmocka_unit_test(watchdog_stops_infinite_loop),
         cmocka_unit_test(out_of_bounds_and_misaligned),
         cmocka_unit_test(generic_shared_and_local),

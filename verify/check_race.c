@@ -19,8 +19,8 @@
  * unordered writes and two reads, each with a byte mask so 1- and 2-byte accesses to different
  * bytes of a word do not conflict. Entries carry the block's generation number instead of being
  * cleared per block. Global memory: one hash map of 4-byte words over the launch, split into
- * stripes with a lock each, bounded to RACE_GLOBAL_WORDS words (further words go unchecked and a
- * note says so). Atomics never race with atomics. */
+ * stripes with a lock each, bounded to RACE_GLOBAL_WORDS words in at most 2^20 slots of 104 bytes
+ * (further words go unchecked and a note says so). Atomics never race with atomics. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +29,8 @@
 
 #define MAXW 32                         /* warps per block: 1024 threads at most */
 #define NBAR 16
-#define RACE_GLOBAL_WORDS (1u << 20)    /* global words tracked per launch (80 bytes each) */
-#define NSTRIPES 64
+#define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch: 3/4 of 2^20 slots */
+#define NSTRIPES 64                     /* the top 6 bits of a word hash pick the stripe */
 #define CTA_CHUNK 4096
 #define CTA_CHUNKS 65536                /* blocks numbered per launch: 268M */
 
@@ -493,7 +493,7 @@ static void race_mem(void *self, const ps_mem_event *e) {
                 shentry *s = shared_entry(w, word);
                 check_word(r, w, e, l, word << 2, mask, s->w, s->r, false, strong);
             } else {
-                stripe *s = &r->stripes[hash_word(word) % NSTRIPES];
+                stripe *s = &r->stripes[hash_word(word) >> 26]; /* top bits: slots use the low ones */
                 bool full = false;
                 pthread_mutex_lock(&s->lock);
                 gentry *g = global_entry(r, s, word, &full);
