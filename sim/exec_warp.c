@@ -23,28 +23,42 @@ static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
     return true;
 }
 
+/* shfl.sync (ISA 9.7.8.6): lane l reads lane j of a, or keeps its own value when j is out of
+ * its segment (then p is false for it). c packs the clamp value (bits 0-4) and the segment mask
+ * (bits 8-12). Every source is read before the destination is written (d may be a). */
+#define SHFL_LANE(JEXPR, OKEXPR)                                                                \
+    do {                                                                                        \
+        uint32_t b = (uint32_t)B[l] & 31, c = (uint32_t)C[l];                                   \
+        uint32_t cval = c & 31, seg = (c >> 8) & 31;                                            \
+        int maxl = (int)(((uint32_t)l & seg) | (cval & ~seg)), minl = (int)((uint32_t)l & seg); \
+        int j = (JEXPR);                                                                        \
+        bool ok = (OKEXPR);                                                                     \
+        (void)minl;                                                                             \
+        out[l] = (uint32_t)A[ok ? j : l];                                                       \
+        pv |= (uint32_t)ok << l;                                                                \
+    } while (0)
+/* One loop per mode, so no lane branches on it; the full warp takes a plain counted loop. */
+#define SHFL_MODE(JEXPR, OKEXPR)                                                                \
+    do {                                                                                        \
+        if (exec == FULL_MASK)                                                                  \
+            for (int l = 0; l < WARP; l++) SHFL_LANE(JEXPR, OKEXPR);                            \
+        else                                                                                    \
+            for (uint32_t m = exec; m; m &= m - 1) {                                            \
+                int l = __builtin_ctz(m);                                                       \
+                SHFL_LANE(JEXPR, OKEXPR);                                                       \
+            }                                                                                   \
+    } while (0)
+
 static void shfl(ps_warp *w, const ps_dinsn *d) {
     if (!check_members(w, d, 5)) return;
     const uint64_t *A = R(w, d->o[2]), *B = R(w, d->o[3]), *C = R(w, d->o[4]);
     uint64_t out[WARP];
-    uint32_t pv = 0;
-    int mode = d->aux8;
-    for (uint32_t m = w->exec; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        uint32_t b = (uint32_t)B[l] & 31, c = (uint32_t)C[l];
-        uint32_t cval = c & 31, seg = (c >> 8) & 31;
-        uint32_t maxl = ((uint32_t)l & seg) | (cval & ~seg), minl = (uint32_t)l & seg;
-        int j;
-        bool ok;
-        switch (mode) {
-        case 0: j = l - (int)b; ok = j >= (int)maxl; break;              /* up */
-        case 1: j = l + (int)b; ok = j <= (int)maxl; break;              /* down */
-        case 2: j = l ^ (int)b; ok = j <= (int)maxl; break;              /* bfly */
-        default: j = (int)(minl | (b & ~seg)); ok = j <= (int)maxl; break; /* idx */
-        }
-        if (!ok) j = l;
-        out[l] = A[j] & 0xffffffffu;
-        if (ok) pv |= 1u << l;
+    uint32_t pv = 0, exec = w->exec;
+    switch (d->aux8) {
+    case 0: SHFL_MODE(l - (int)b, j >= maxl); break;             /* up */
+    case 1: SHFL_MODE(l + (int)b, j <= maxl); break;             /* down */
+    case 2: SHFL_MODE(l ^ (int)b, j <= maxl); break;             /* bfly */
+    default: SHFL_MODE(minl | (int)(b & ~seg), j <= maxl); break; /* idx */
     }
     uint64_t *D = R(w, d->o[0]);
     LANES(w, D[l] = out[l]);

@@ -454,7 +454,7 @@ void ps_verifier_finish(ps_verifier *v, const ps_launch_result *res) {
         }
         ps_verify_add_finding(v, &f);
     }
-    qsort(v->findings, (size_t)v->nfindings, sizeof *v->findings, cmp_findings);
+    if (v->nfindings > 1) qsort(v->findings, (size_t)v->nfindings, sizeof *v->findings, cmp_findings);
     rehash(v); /* indices moved */
 }
 

@@ -369,6 +369,20 @@ static fz_rclass cvt_cls(G *g, int bits) {
     return cls_bits(bits);
 }
 
+/* A bit position or length of bfe/bfi: a register (any value: only bits 7:0 count) or an
+ * immediate, which ptxas takes in 0..255 only. */
+static void pos_len(G *g, char out[24]) {
+    if (chance(g, 40)) snprintf(out, 24, "%u", chance(g, 85) ? rn(g, 70) : rn(g, 256));
+    else src_reg(g, RC_B32, FL_SHIFT, 0, out);
+}
+
+/* Whether every value of integer type `at` fits `dt` (then ptxas rejects cvt.sat). */
+static bool int_fits(const char *dt, const char *at) {
+    int db = type_bits(dt), ab = type_bits(at);
+    if (at[0] == 'u') return dt[0] == 'u' ? db >= ab : db > ab;
+    return dt[0] == 's' && db >= ab;
+}
+
 /* Marks the last-created register's writer family and flags. */
 static void set_out(G *g, int r, int fam) { g->p->regs[r].wfam = fam; }
 
@@ -392,12 +406,11 @@ static void gen_insn(G *g, int fam) {
             rd = dst(g, rc, FL_INT, d);
             INSN("%s%s.%s %s, %s, %s", op, sat ? ".sat" : "", t, d, a, b);
         } else {
-            const char *t = chance(g, 50) ? "u16x2" : "s16x2";
-            bool sat = t[0] == 's' && chance(g, 40);
+            const char *t = chance(g, 50) ? "u16x2" : "s16x2"; /* add only: ptxas has no sub.x2 */
             src_reg(g, RC_B32, FL_INT, 0, a);
             src_reg(g, RC_B32, FL_INT, 0, b);
             rd = dst(g, RC_B32, FL_INT, d);
-            INSN("%s%s.%s %s, %s, %s", op, sat ? ".sat" : "", t, d, a, b);
+            INSN("add.%s %s, %s, %s", t, d, a, b);
         }
         break;
     }
@@ -557,8 +570,8 @@ static void gen_insn(G *g, int fam) {
             const char *t = PICK(g, bt);
             fz_rclass rc = cls_bits(type_bits(t));
             src_reg(g, rc, FL_INT, 0, a);
-            src_imm(g, b, RC_B32, FL_SHIFT, "u32", 40, 0);
-            src_imm(g, c, RC_B32, FL_SHIFT, "u32", 40, 0);
+            pos_len(g, b);
+            pos_len(g, c);
             rd = dst(g, rc, FL_INT, d);
             INSN("bfe.%s %s, %s, %s, %s", t, d, a, b, c);
             break;
@@ -569,8 +582,8 @@ static void gen_insn(G *g, int fam) {
             fz_rclass rc = w ? RC_B64 : RC_B32;
             src_reg(g, rc, FL_INT, 0, a);
             src_reg(g, rc, FL_INT, 0, b);
-            src_imm(g, c, RC_B32, FL_SHIFT, "u32", 40, 0);
-            src_imm(g, e, RC_B32, FL_SHIFT, "u32", 40, 0);
+            pos_len(g, c);
+            pos_len(g, e);
             rd = dst(g, rc, FL_INT, d);
             INSN("bfi.%s %s, %s, %s, %s, %s", w ? "b64" : "b32", d, a, b, c, e);
             break;
@@ -817,7 +830,7 @@ static void gen_insn(G *g, int fam) {
         fz_rclass dc = cvt_cls(g, type_bits(dt)), ac = cvt_cls(g, type_bits(at));
         src_reg(g, ac, FL_INT, 0, a);
         rd = dst(g, dc, FL_INT, d);
-        INSN("cvt%s.%s.%s %s, %s", chance(g, 40) ? ".sat" : "", dt, at, d, a);
+        INSN("cvt%s.%s.%s %s, %s", !int_fits(dt, at) && chance(g, 50) ? ".sat" : "", dt, at, d, a);
         break;
     }
     case FZ_CVT_FI: {
