@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh build >/dev/null
-case=${1:-corpus/reduce_smem/case.sm_80.json}
+case=${1:-corpus/transpose_naive/case.sm_80.json}
 echo "== ptxsim check $case"
 exec build/cli/ptxsim check "$case"

@@ -408,7 +408,7 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
     int T = p->threads;
     uint64_t counts[FZ_NFAM + 1] = {0}, guarded = 0;
     fz_prog_counts(p, counts, &guarded);
-    uint64_t expect = fz_frame_lanes(p, &u->lay);
+    uint64_t expect = fz_frame_lanes(p, &u->lay, NULL, NULL);
     for (int f = 0; f <= FZ_NFAM; f++) expect += counts[f];
     if (expect != u->sim_tinstr) {
         st->count_check_failed++;
@@ -829,7 +829,7 @@ static int cmd_run(const opts_t *o) {
         if (!have_gpu) { /* simulator only: counts and the count check */
             uint64_t counts[FZ_NFAM + 1] = {0}, guarded = 0;
             fz_prog_counts(u->p, counts, &guarded);
-            uint64_t expect = fz_frame_lanes(u->p, &u->lay);
+            uint64_t expect = fz_frame_lanes(u->p, &u->lay, NULL, NULL);
             for (int f = 0; f <= FZ_NFAM; f++) expect += counts[f], st.fam[f].lanes += counts[f];
             if (expect != u->sim_tinstr) {
                 st.count_check_failed++;

@@ -71,6 +71,8 @@ typedef struct {
     fz_flavor fl;
     int writer;      /* item that writes it, -1 for an input */
     int wfam;        /* family of the instruction that writes it, -1 for an input */
+    int uncond_line; /* line of its writer item that writes it on every lane, or -1 (then the
+                      * prologue loads its initial value: guarded, branch or loop writes) */
     bool no_source;  /* result of an approximate instruction (or of an unfused mul): not read */
     bool norn_mul;   /* written by mul.f32/f64 without a rounding modifier (may fuse into add) */
     uint64_t few[3]; /* FL_FEW: the values lanes pick from */
@@ -99,7 +101,7 @@ typedef struct {
 typedef struct {
     uint64_t seed;
     char name[48];
-    int threads;           /* one CTA of this many threads (32 or 64) */
+    int threads;           /* one CTA of this many threads (32 to 256) */
     fz_reg *regs;
     int nregs, cap_regs;
     fz_item *items;
@@ -127,7 +129,12 @@ typedef struct {
 void fz_layout_all(const fz_prog *p, fz_layout *l);
 /* The registers read or written by the kept items (keep NULL: all). */
 void fz_layout_items(const fz_prog *p, const bool *keep_items, fz_layout *l);
+/* The registers marked in use[] (nregs flags). */
+void fz_layout_mask(const fz_prog *p, const bool *use, fz_layout *l);
 void fz_layout_free(fz_layout *l);
+/* Whether the prologue loads register r (it does unless the kept code writes r on every lane
+ * before any read). */
+bool fz_reg_loaded(const fz_prog *p, int r, const bool *keep_items, bool *const *keep_lines);
 
 /* Appends a kernel named `kname` to a PTX text. keep_items/keep_lines (per item, per line;
  * either may be NULL: everything) choose what of the body is emitted. */
@@ -146,7 +153,8 @@ uint64_t *fz_image_init(const fz_prog *p, const fz_layout *l);
 /* Lane-executions per family of the whole body and of the prologue and epilogue that
  * fz_ptx_kernel emits for layout l (the check against the simulator's thread_instructions). */
 void fz_prog_counts(const fz_prog *p, uint64_t counts[FZ_NFAM + 1], uint64_t *guarded);
-uint64_t fz_frame_lanes(const fz_prog *p, const fz_layout *l);
+uint64_t fz_frame_lanes(const fz_prog *p, const fz_layout *l, const bool *keep_items,
+                        bool *const *keep_lines);
 
 /* The byte width a register class occupies in its 8-byte image slot. */
 int fz_rclass_bytes(fz_rclass c);

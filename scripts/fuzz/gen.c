@@ -242,6 +242,7 @@ static int new_reg(G *g, fz_rclass c, fz_flavor fl, int writer) {
     r->fl = fl;
     r->writer = writer;
     r->wfam = -1;
+    r->uncond_line = -1;
     if (fl == FL_FEW) {
         for (int i = 0; i < 3; i++) r->few[i] = value(g, c, (fz_flavor)rn(g, 4), NULL);
         if (chance(g, 30)) r->few[1] = r->few[0];
@@ -383,8 +384,14 @@ static bool int_fits(const char *dt, const char *at) {
     return dt[0] == 's' && db >= ab;
 }
 
-/* Marks the last-created register's writer family and flags. */
-static void set_out(G *g, int r, int fam) { g->p->regs[r].wfam = fam; }
+/* Records the family that writes register r, and whether the item's last line writes it on
+ * every lane (top-level, unguarded): then it needs no initial value. */
+static void set_out(G *g, int r, int fam, bool guarded) {
+    fz_reg *rg = &g->p->regs[r];
+    rg->wfam = fam;
+    int kind = g->it->kind;
+    if (!guarded && (kind == IT_SINGLE || kind == IT_CHAIN || kind == IT_WARP)) rg->uncond_line = g->it->nlines - 1;
+}
 
 static void gen_insn(G *g, int fam) {
     char gd[24], d[16], d2[16], a[24], b[24], c[24], e[24];
@@ -1092,8 +1099,8 @@ static void gen_insn(G *g, int fam) {
         break;
     default: break;
     }
-    if (rd >= 0) set_out(g, rd, fam);
-    if (rd2 >= 0) set_out(g, rd2, fam);
+    if (rd >= 0) set_out(g, rd, fam, guarded);
+    if (rd2 >= 0) set_out(g, rd2, fam, guarded);
     if (!fz_family_exact[fam]) {
         if (rd >= 0) g->p->regs[rd].no_source = true;
         if (rd2 >= 0) g->p->regs[rd2].no_source = true;
@@ -1148,16 +1155,16 @@ static void gen_chain(G *g) {
         if (s == 2) {
             src_reg(g, rc, FL_INT, 0, c);
             int rd = dst(g, rc, FL_INT, d);
-            set_out(g, rd, FZ_INT_CARRY);
             const char *hl = chance(g, 50) ? "hi" : "lo";
             if (first) emit_line(g, FZ_INT_CARRY, false, "\tmad.%s.cc.%s %s, %s, %s, %s;", hl, t, d, a, c, b);
             else emit_line(g, FZ_INT_CARRY, false, "\tmadc.%s%s.%s %s, %s, %s, %s;", hl, cc, t, d, a, c, b);
+            set_out(g, rd, FZ_INT_CARRY, false);
         } else {
             int rd = dst(g, rc, FL_INT, d);
-            set_out(g, rd, FZ_INT_CARRY);
             const char *op = s ? "sub" : "add";
             if (first) emit_line(g, FZ_INT_CARRY, false, "\t%s.cc.%s %s, %s, %s;", op, t, d, a, b);
             else emit_line(g, FZ_INT_CARRY, false, "\t%sc%s.%s %s, %s, %s;", op, cc, t, d, a, b);
+            set_out(g, rd, FZ_INT_CARRY, false);
         }
     }
 }
@@ -1315,7 +1322,8 @@ fz_prog *fz_generate(uint64_t seed, const char *name, const fz_gen_opts *o) {
     G g = {.p = p, .s = seed * 0x2545f4914f6cdd1dull + 0x1234567ull, .o = o};
     p->seed = seed;
     snprintf(p->name, sizeof p->name, "%s", name);
-    p->threads = chance(&g, 50) ? 32 : 64;
+    static const int threads[] = {32, 64, 128, 128, 256};
+    p->threads = PICK(&g, threads);
     g.lanes = (uint64_t)p->threads;
 
     /* inputs: every class, every flavour */
@@ -1395,7 +1403,7 @@ void fz_prog_free(fz_prog *p) {
 
 /* ---- layouts, PTX, images --------------------------------------------------------------------- */
 
-static void layout_from_mask(const fz_prog *p, const bool *use, fz_layout *l) {
+void fz_layout_mask(const fz_prog *p, const bool *use, fz_layout *l) {
     l->slot_of = malloc((size_t)p->nregs * sizeof *l->slot_of + 1);
     l->reg_of = malloc((size_t)p->nregs * sizeof *l->reg_of + 1);
     l->nslots = 0;
@@ -1408,7 +1416,7 @@ static void layout_from_mask(const fz_prog *p, const bool *use, fz_layout *l) {
 void fz_layout_all(const fz_prog *p, fz_layout *l) {
     bool *use = malloc((size_t)p->nregs + 1);
     memset(use, 1, (size_t)p->nregs);
-    layout_from_mask(p, use, l);
+    fz_layout_mask(p, use, l);
     free(use);
 }
 
@@ -1420,7 +1428,7 @@ void fz_layout_items(const fz_prog *p, const bool *keep, fz_layout *l) {
         for (int j = 0; j < it->nreads; j++) use[it->reads[j]] = true;
         for (int j = 0; j < it->nwrites; j++) use[it->writes[j]] = true;
     }
-    layout_from_mask(p, use, l);
+    fz_layout_mask(p, use, l);
     free(use);
 }
 
@@ -1428,6 +1436,14 @@ void fz_layout_free(fz_layout *l) {
     free(l->slot_of);
     free(l->reg_of);
     memset(l, 0, sizeof *l);
+}
+
+bool fz_reg_loaded(const fz_prog *p, int r, const bool *keep_items, bool *const *keep_lines) {
+    const fz_reg *rg = &p->regs[r];
+    if (rg->writer < 0 || rg->uncond_line < 0) return true;
+    if (keep_items && !keep_items[rg->writer]) return true;
+    if (keep_lines && keep_lines[rg->writer] && !keep_lines[rg->writer][rg->uncond_line]) return true;
+    return false;
 }
 
 void fz_ptx_header(fz_buf *b) {
@@ -1461,6 +1477,7 @@ void fz_ptx_kernel(fz_buf *b, const fz_prog *p, const char *kname, const fz_layo
     for (int s = 0; s < l->nslots; s++) {
         int r = l->reg_of[s];
         long off = (long)s * T * 8;
+        if (!fz_reg_loaded(p, r, keep_items, keep_lines)) continue;
         switch (p->regs[r].cls) {
         case RC_B16: fz_buf_printf(b, "\tld.global.b16 %%h%d, [%%ain+%ld];\n", r, off); break;
         case RC_B32: fz_buf_printf(b, "\tld.global.b32 %%r%d, [%%ain+%ld];\n", r, off); break;
@@ -1514,9 +1531,14 @@ void fz_prog_counts(const fz_prog *p, uint64_t counts[FZ_NFAM + 1], uint64_t *gu
     }
 }
 
-uint64_t fz_frame_lanes(const fz_prog *p, const fz_layout *l) {
-    uint64_t n = 10 + 2 * (uint64_t)l->nslots;
-    for (int s = 0; s < l->nslots; s++)
-        if (p->regs[l->reg_of[s]].cls == RC_PRED) n += 2;
+uint64_t fz_frame_lanes(const fz_prog *p, const fz_layout *l, const bool *keep_items,
+                        bool *const *keep_lines) {
+    uint64_t n = 10;
+    for (int s = 0; s < l->nslots; s++) {
+        int r = l->reg_of[s];
+        bool pred = p->regs[r].cls == RC_PRED;
+        n += pred ? 2 : 1; /* store (selp + st for a predicate) */
+        if (fz_reg_loaded(p, r, keep_items, keep_lines)) n += pred ? 2 : 1;
+    }
     return n * (uint64_t)p->threads;
 }
