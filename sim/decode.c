@@ -655,6 +655,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     c.scratch_slot = new_slot(&c, (ps_slot_info){.kind = SK_SCRATCH});
     fp->ncode = fn->ninsns;
     fp->code = ps_xcalloc((size_t)fn->ninsns + 1, sizeof(ps_dinsn));
+    fp->code[fn->ninsns].ctl = CTL_END; /* sentinel: ends the engine's runs */
     for (int i = 0; i < fn->ninsns; i++) {
         c.failed = false;
         decode_insn(&c, &fn->insns[i], &fp->code[i]);

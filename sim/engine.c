@@ -124,23 +124,25 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
     uint32_t *p = f->p;
     simt_entry *stack = f->stack;
     int cap = f->cap;
+    size_t rcap = f->rcap, pcap = f->pcap;
     size_t rbytes = sizeof(uint64_t) * WARP * (size_t)(fp->nslots ? fp->nslots : 1);
-    r = ps_xrealloc(r, rbytes);
+    if (rbytes > rcap) r = ps_xrealloc(r, rcap = rbytes);
     /* "_" operands use the scratch slot index, also as a predicate destination ("setp _|p"):
      * the predicate file covers every slot index so such writes stay in bounds. */
     size_t npred = (size_t)(fp->npreds > fp->nslots ? fp->npreds : fp->nslots) + 1;
-    p = ps_xrealloc(p, sizeof(uint32_t) * npred);
+    if (sizeof(uint32_t) * npred > pcap) p = ps_xrealloc(p, pcap = sizeof(uint32_t) * npred);
     memset(p, 0, sizeof(uint32_t) * npred);
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
-                    .local_base = base, .call = call, .call_mask = mask};
+                    .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
+                    .pcap = pcap};
+    /* registers start at zero (one memset); then the constant slots get their values */
+    memset(r, 0, rbytes);
     for (int s = 0; s < fp->nslots; s++) {
         const ps_slot_info *si = &fp->slots[s];
+        if (si->kind == SK_REG || si->kind == SK_SCRATCH || si->kind == SK_ZERO) continue;
         uint64_t *dst = r[s];
         uint64_t v = 0;
         switch (si->kind) {
-        case SK_REG:
-        case SK_SCRATCH:
-        case SK_ZERO: v = 0; break;
         case SK_IMM: v = si->value; break;
         case SK_SHARED_SYM: v = c->L->shared_off[si->value] + (uint64_t)si->addend; break;
         case SK_LOCAL_SYM: v = base + si->var->offset + (uint64_t)si->addend; break;
@@ -477,6 +479,10 @@ static int warp_run(ps_warp *w, int quantum) {
                     if (exec) {
                         w->exec = exec;
                         d->fn(w, d);
+                        if (c->faulted) {
+                            d++;
+                            break;
+                        }
                     }
                     d++;
                 } else { /* bra */
@@ -494,9 +500,7 @@ static int warp_run(ps_warp *w, int quantum) {
                         break;
                     }
                 }
-                if (d == stop || d == end || n == limit || c->faulted ||
-                    (d->ctl != CTL_NONE && d->ctl != CTL_BRA))
-                    break;
+                if (d->ctl > CTL_BRA || d == stop || n == limit) break; /* CTL_END at the end */
             }
             if (d) e->pc = (int32_t)(d - code);
             done += n;
@@ -573,13 +577,16 @@ static void cta_setup(worker *wk, uint64_t linear) {
         w->cta = c;
         w->id = i;
         w->valid = 0;
-        for (int l = 0; l < WARP; l++) {
-            unsigned t = (unsigned)(i * WARP + l);
-            if (t >= L->nthreads) break;
+        unsigned t0 = (unsigned)(i * WARP);
+        unsigned x = t0 % b[0], y = t0 / b[0] % b[1], z = t0 / (b[0] * b[1]);
+        for (int l = 0; l < WARP; l++) { /* thread t0 + l, counting x fastest */
+            if (t0 + (unsigned)l >= L->nthreads) break;
             w->valid |= 1u << l;
-            w->tid[l][0] = t % b[0];
-            w->tid[l][1] = t / b[0] % b[1];
-            w->tid[l][2] = t / (b[0] * b[1]);
+            w->tid[l][0] = x, w->tid[l][1] = y, w->tid[l][2] = z;
+            if (++x == b[0]) {
+                x = 0;
+                if (++y == b[1]) y = 0, z++;
+            }
         }
         w->live = w->valid;
         w->carry = 0;

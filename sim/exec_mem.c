@@ -45,7 +45,7 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
  * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
  * The span path only runs when every lane is good, so both paths leave the same state. */
 #define LD_HANDLER(name, T, EXT)                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[vec]);                                        \
         uint64_t imm = (uint64_t)d->imm;                                               \
@@ -94,6 +94,36 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
             }                                                                          \
         }                                                                              \
         event_end(w, ev);                                                              \
+    }                                                                                  \
+    /* Scalar load, no checker: the span path with nothing else around it. */          \
+    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+        const uint64_t *base = R(w, d->o[1]);                                          \
+        ps_span sp;                                                                    \
+        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) { \
+            name##_any(w, d);                                                          \
+            return;                                                                    \
+        }                                                                              \
+        uint64_t *D = R(w, d->o[0]);                                                   \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                    \
+        T v;                                                                           \
+        if (sp.contiguous) {                                                           \
+            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                      \
+            for (int l = 0; l < WARP; l++) {                                           \
+                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                       \
+                D[l] = (uint64_t)(EXT)v;                                               \
+            }                                                                          \
+        } else if (!sp.lane_stride) {                                                  \
+            LANES(w, {                                                                 \
+                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                \
+                D[l] = (uint64_t)(EXT)v;                                               \
+            });                                                                        \
+        } else {                                                                       \
+            uint64_t stride = sp.lane_stride;                                          \
+            LANES(w, {                                                                 \
+                memcpy(&v, (const uint8_t *)(off + base[l] + (uint64_t)l * stride), sizeof v); \
+                D[l] = (uint64_t)(EXT)v;                                               \
+            });                                                                        \
+        }                                                                              \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -104,7 +134,7 @@ LD_HANDLER(ld_s32, int32_t, int64_t)
 LD_HANDLER(ld_u64, uint64_t, uint64_t)
 
 #define ST_HANDLER(name, T)                                                            \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {  \
         int vec = d->vec, sz = (int)sizeof(T);                                         \
         const uint64_t *base = R(w, d->o[0]);                                          \
         uint64_t imm = (uint64_t)d->imm;                                               \
@@ -151,6 +181,30 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
             }                                                                          \
         }                                                                              \
         event_end(w, ev);                                                              \
+    }                                                                                  \
+    /* Scalar store, no checker: the span path with nothing else around it. */         \
+    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+        const uint64_t *base = R(w, d->o[0]);                                          \
+        ps_span sp;                                                                    \
+        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) { \
+            name##_any(w, d);                                                          \
+            return;                                                                    \
+        }                                                                              \
+        const uint64_t *S = R(w, d->o[1]);                                             \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                    \
+        if (sp.contiguous) {                                                           \
+            uint8_t *p0 = (uint8_t *)(off + base[0]);                                  \
+            for (int l = 0; l < WARP; l++) {                                           \
+                T v = (T)S[l];                                                         \
+                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                       \
+            }                                                                          \
+        } else {                                                                       \
+            uint64_t stride = sp.lane_stride;                                          \
+            LANES(w, {                                                                 \
+                T v = (T)S[l];                                                         \
+                memcpy((uint8_t *)(off + base[l] + (uint64_t)l * stride), &v, sizeof v); \
+            });                                                                        \
+        }                                                                              \
     }
 ST_HANDLER(st_8, uint8_t)
 ST_HANDLER(st_16, uint16_t)
@@ -165,22 +219,24 @@ static ps_exec_fn select_ld(const ps_insn *in, ps_dinsn *d) {
     ps_type_kind k = ps_type_kind_of(t);
     bool s = k == TK_SINT;
     if (d->nops < in->vec + 1) return NULL;
+    bool one = in->vec == 1;
     switch (size) {
-    case 1: return s ? ld_s8 : ld_u8;
-    case 2: return s ? ld_s16 : ld_u16;
-    case 4: return s ? ld_s32 : ld_u32;
-    case 8: return ld_u64;
+    case 1: return s ? (one ? ld_s8 : ld_s8_any) : (one ? ld_u8 : ld_u8_any);
+    case 2: return s ? (one ? ld_s16 : ld_s16_any) : (one ? ld_u16 : ld_u16_any);
+    case 4: return s ? (one ? ld_s32 : ld_s32_any) : (one ? ld_u32 : ld_u32_any);
+    case 8: return one ? ld_u64 : ld_u64_any;
     default: return NULL;
     }
 }
 
 static ps_exec_fn select_st(const ps_insn *in, ps_dinsn *d) {
     if (d->nops < in->vec + 1) return NULL;
+    bool one = in->vec == 1;
     switch (ps_type_size(in->types[0])) {
-    case 1: return st_8;
-    case 2: return st_16;
-    case 4: return st_32;
-    case 8: return st_64;
+    case 1: return one ? st_8 : st_8_any;
+    case 2: return one ? st_16 : st_16_any;
+    case 4: return one ? st_32 : st_32_any;
+    case 8: return one ? st_64 : st_64_any;
     default: return NULL;
     }
 }

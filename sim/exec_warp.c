@@ -49,11 +49,65 @@ static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
             }                                                                                   \
     } while (0)
 
+/* Full warp with the same b and c in every lane and no segments (width 32: the usual
+ * reduction, scan and broadcast code): the lanes that read another lane form one range, so the
+ * result is one or two shifted copies. Returns false for the other cases. */
+static bool shfl_full(const ps_dinsn *d, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                      uint64_t *out, uint32_t *pv) {
+    uint64_t diff = 0;
+    for (int l = 0; l < WARP; l++) diff |= (B[l] ^ B[0]) | (C[l] ^ C[0]);
+    if ((uint32_t)diff || (C[0] >> 8 & 31)) return false;
+    int b = (int)(B[0] & 31), cval = (int)(C[0] & 31);
+    switch (d->aux8) {
+    case 0: { /* up: lanes l >= cval + b read l - b */
+        int lo = cval + b < WARP ? cval + b : WARP;
+        for (int l = 0; l < lo; l++) out[l] = (uint32_t)A[l];
+        for (int l = lo; l < WARP; l++) out[l] = (uint32_t)A[l - b];
+        *pv = lo < WARP ? FULL_MASK << lo : 0;
+        return true;
+    }
+    case 1: { /* down: lanes l <= cval - b read l + b */
+        int n = cval - b + 1 > 0 ? cval - b + 1 : 0;
+        for (int l = 0; l < n; l++) out[l] = (uint32_t)A[l + b];
+        for (int l = n; l < WARP; l++) out[l] = (uint32_t)A[l];
+        *pv = n >= WARP ? FULL_MASK : (1u << n) - 1;
+        return true;
+    }
+    case 2: { /* bfly: lanes with l ^ b <= cval read l ^ b */
+        uint32_t p = 0;
+        for (int l = 0; l < WARP; l++) {
+            int j = l ^ b;
+            bool ok = j <= cval;
+            out[l] = (uint32_t)A[ok ? j : l];
+            p |= (uint32_t)ok << l;
+        }
+        *pv = p;
+        return true;
+    }
+    default: /* idx: every lane reads lane b, if b <= cval */
+        if (b <= cval) {
+            uint64_t v = (uint32_t)A[b];
+            for (int l = 0; l < WARP; l++) out[l] = v;
+            *pv = FULL_MASK;
+        } else {
+            for (int l = 0; l < WARP; l++) out[l] = (uint32_t)A[l];
+            *pv = 0;
+        }
+        return true;
+    }
+}
+
 static void shfl(ps_warp *w, const ps_dinsn *d) {
     if (!check_members(w, d, 5)) return;
     const uint64_t *A = R(w, d->o[2]), *B = R(w, d->o[3]), *C = R(w, d->o[4]);
     uint64_t out[WARP];
     uint32_t pv = 0, exec = w->exec;
+    if (exec == FULL_MASK && shfl_full(d, A, B, C, out, &pv)) {
+        uint64_t *D = R(w, d->o[0]);
+        for (int l = 0; l < WARP; l++) D[l] = out[l];
+        if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], pv);
+        return;
+    }
     switch (d->aux8) {
     case 0: SHFL_MODE(l - (int)b, j >= maxl); break;             /* up */
     case 1: SHFL_MODE(l + (int)b, j <= maxl); break;             /* down */

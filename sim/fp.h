@@ -33,11 +33,11 @@
 typedef enum { PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_RND_RNA } ps_rnd;
 
 /* NaN encodings the simulator produces (see docs/numerics.md, "NaN rules"). */
-#define PS_F32_CANON_NAN 0x7fffffffu          /* f32 NaN results except cvt.f32.f64 (CUDA guide) */
-#define PS_F16_CANON_NAN 0x7fffu              /* f16 NaN results of cvt (assumption) */
-#define PS_BF16_CANON_NAN 0x7fffu             /* bf16 NaN results of cvt (assumption) */
-#define PS_TF32_CANON_NAN 0x7fffffffu         /* tf32 NaN results of cvt (assumption) */
-#define PS_F64_DEFAULT_NAN 0xfff8000000000000ull /* f64 NaN made from non-NaN inputs (assumption) */
+#define PS_F32_CANON_NAN 0x7fffffffu   /* f32 NaN results of arithmetic, approximations, most cvt */
+#define PS_F16_CANON_NAN 0x7fffu       /* f16 NaN results of cvt from f32/bf16 (measured on H200) */
+#define PS_BF16_CANON_NAN 0x7fffu      /* bf16 NaN results of cvt from f32/f16 (measured on H200) */
+#define PS_TF32_CANON_NAN 0x7fffffffu  /* cvt.relu.tf32 of a NaN (not measured) */
+#define PS_F64_DEFAULT_NAN 0xfff8000000000000ull /* f64 NaN made from non-NaN inputs (H200) */
 #define PS_F64_APPROX_NAN 0x7fffffff00000000ull  /* rcp/rsqrt.approx.ftz.f64 (PTX 9.7.3.14/17) */
 
 /* ---- host rounding-mode scope ----------------------------------------------------------- */
@@ -49,8 +49,9 @@ typedef struct {
 ps_fp_env ps_fp_round_begin(ps_rnd r);
 void ps_fp_round_end(ps_fp_env env);
 
-/* ---- IEEE-rounded arithmetic, f32 (ftz: flush subnormal inputs and results to sign-preserving
- * zero; sat: clamp to [+0.0, 1.0], NaN -> +0.0) ------------------------------------------ */
+/* ---- IEEE-rounded arithmetic, f32 (ftz: flush subnormal inputs, and results that are tiny
+ * with tininess detected after rounding, to sign-preserving zero; sat: clamp to [+0.0, 1.0],
+ * NaN -> +0.0) ------------------------------------------------------------------------------ */
 uint32_t ps_f32_add(uint32_t a, uint32_t b, ps_rnd r, bool ftz, bool sat);
 uint32_t ps_f32_sub(uint32_t a, uint32_t b, ps_rnd r, bool ftz, bool sat);
 uint32_t ps_f32_mul(uint32_t a, uint32_t b, ps_rnd r, bool ftz, bool sat);
@@ -71,7 +72,9 @@ void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_r
 void ps_f32_sqrt_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz);
 void ps_f32_rcp_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz);
 
-/* ---- IEEE-rounded arithmetic, f64 (PTX has no .ftz/.sat for f64) ------------------------- */
+/* ---- IEEE-rounded arithmetic, f64 (PTX has no .ftz/.sat for f64). A NaN result is the
+ * highest-priority NaN operand, quieted: add/sub/mul b then a; fma b, c, a; div a then b
+ * (measured on H200) -------------------------------------------------------------------- */
 uint64_t ps_f64_add(uint64_t a, uint64_t b, ps_rnd r);
 uint64_t ps_f64_sub(uint64_t a, uint64_t b, ps_rnd r);
 uint64_t ps_f64_mul(uint64_t a, uint64_t b, ps_rnd r);
@@ -103,8 +106,8 @@ uint64_t ps_f64_max(uint64_t a, uint64_t b);
 /* ---- abs / neg / copysign / testp (PTX 9.7.3.1, 9.7.3.2, 9.7.3.9, 9.7.3.10) -------------- */
 uint32_t ps_f32_abs(uint32_t a, bool ftz);
 uint32_t ps_f32_neg(uint32_t a, bool ftz);
-uint64_t ps_f64_abs(uint64_t a); /* NaN: |a| with the quiet bit set (measured on H200) */
-uint64_t ps_f64_neg(uint64_t a); /* NaN: passed through unchanged (not yet measured) */
+uint64_t ps_f64_abs(uint64_t a); /* NaN: a with the quiet bit set, sign kept (measured on H200) */
+uint64_t ps_f64_neg(uint64_t a); /* NaN: a with the quiet bit set, sign kept (measured on H200) */
 uint32_t ps_f32_copysign(uint32_t a, uint32_t b); /* copysign.f32 d, a, b: |b| with sign of a */
 uint64_t ps_f64_copysign(uint64_t a, uint64_t b);
 
@@ -120,10 +123,11 @@ bool ps_f32_testp(ps_testp_op op, uint32_t a);
 bool ps_f64_testp(ps_testp_op op, uint64_t a);
 
 /* ---- approximate instructions (PTX 9.7.3.8, 9.7.3.13-22) ---------------------------------
- * Computed in double precision and rounded to nearest, i.e. well inside the error bounds the
- * ISA states (listed in docs/numerics.md); special values follow the ISA tables exactly. Not
- * yet bit-identical to the GPU's MUFU unit. They run in round-to-nearest whatever the current
- * host mode is. */
+ * rcp.approx, div.approx, div.full and ex2.approx follow the H200's instruction sequences
+ * exactly around a model of its MUFU unit that matches 98-99% of the hardware's results and is
+ * 1 ulp off otherwise (docs/numerics.md section 7). The others are computed in double precision
+ * and rounded to nearest, well inside the ISA's bounds but not the GPU's bits. Special values
+ * follow the ISA tables exactly. None depends on the host rounding mode. */
 uint32_t ps_f32_rcp_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_sqrt_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz);

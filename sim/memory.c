@@ -228,21 +228,33 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
     if (rlen < size) return false;
     uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
     bool contiguous = false;
-    if (mask == FULL_MASK) {
-        /* coalesced warp: lane l at a0 + l * size (written so that it vectorises) */
-        static const uint64_t lane_index[WARP] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
-                                                  11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                                                  22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-        unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two */
-        uint64_t dev = 0, a00 = addr[0];
-        for (int l = 0; l < WARP; l++) dev |= (addr[l] - a00) ^ (lane_index[l] << shift);
-        uint64_t hi = a0 + (uint64_t)(WARP - 1) * size;
-        if (!dev && hi > a0) {
-            if ((a0 & (size - 1)) || a0 - rbase > rmax || hi - rbase > rmax) return false;
-            contiguous = !stride;
+    if (mask == FULL_MASK && rmax < 0x80000000u && !(rbase & (size - 1))) {
+        /* Full warp, region under 2 GiB, one pass of 64-bit adds, subtracts and ORs (it
+         * vectorises): every offset o = a - rbase must be below 2^31 (their OR tells), and then
+         * rmax - o is negative exactly when o > rmax. rbase is aligned, so the offsets' low bits
+         * are the addresses'. The same pass tells whether the warp is coalesced (lane l at lane
+         * 0's address + l * size). */
+        static const uint64_t lane_bytes[6][WARP] = {
+#define LB(s) {0 << s,  1 << s,  2 << s,  3 << s,  4 << s,  5 << s,  6 << s,  7 << s,            \
+               8 << s,  9 << s,  10 << s, 11 << s, 12 << s, 13 << s, 14 << s, 15 << s,           \
+               16 << s, 17 << s, 18 << s, 19 << s, 20 << s, 21 << s, 22 << s, 23 << s,           \
+               24 << s, 25 << s, 26 << s, 27 << s, 28 << s, 29 << s, 30 << s, 31 << s}
+            LB(0), LB(1), LB(2), LB(3), LB(4), LB(5)
+#undef LB
+        };
+        unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two, <= 32 */
+        const uint64_t *lane_off = lane_bytes[shift < 6 ? shift : 5];
+        uint64_t any = 0, over = 0, dev = 0, delta = (uint64_t)imm - rbase, a00 = addr[0];
+#pragma GCC unroll 4 /* fully unrolled, the three accumulators spill */
+        for (int l = 0; l < WARP; l++) {
+            uint64_t o = addr[l] + delta;
+            any |= o;
+            over |= rmax - o;
+            dev |= (addr[l] - a00) ^ lane_off[l];
         }
-    }
-    if (!contiguous) {
+        if ((over >> 63) || (any >> 31) || (any & (size - 1))) return false;
+        contiguous = !dev && !stride && shift < 6;
+    } else {
         uint64_t bits = 0, bad = 0;
         for (uint32_t m = mask; m; m &= m - 1) {
             uint64_t a = addr[__builtin_ctz(m)] + (uint64_t)imm;

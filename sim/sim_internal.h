@@ -28,8 +28,10 @@ typedef struct ps_cta ps_cta;
 typedef struct ps_fprog ps_fprog;
 typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 
-/* Control instructions the engine executes itself. */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR };
+/* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
+ * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
+ * one (never executed: it stops a run there without a bounds test per instruction). */
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_END };
 
 /* Memory spaces of a decoded access. */
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM };
@@ -144,6 +146,7 @@ typedef struct {
     uint64_t local_base;    /* offset of this frame in each thread's local memory */
     const ps_dinsn *call;   /* call site in the caller */
     uint32_t call_mask;
+    size_t rcap, pcap;      /* bytes allocated at r and p (frames are reused) */
 } ps_frame;
 
 enum { WS_RUN, WS_BARRIER, WS_DONE };

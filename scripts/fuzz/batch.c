@@ -401,6 +401,8 @@ static void writer_sig(const fz_prog *p, int r, char out[96]) {
 typedef struct {
     unit *u;      /* the full program */
     int item;
+    int fam;      /* family of the first differing register's writer */
+    char sig[96]; /* and its form */
 } root_ref;
 
 static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots, int *cap_roots, FILE *errs) {
@@ -463,14 +465,22 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
             else st->fam[f].bad_root += bad[r];
         }
         if (rbad) continue;
-        st->fam[it->fam].root_items++;
-        sigstat *ss = sig_get(st, it->sig, it->fam);
+        root_ref rr = {u, k, it->fam, ""};
+        for (int j = 0; j < it->nwrites; j++) {
+            int r = it->writes[j];
+            if (!bad[r]) continue;
+            if (p->regs[r].wfam >= 0) rr.fam = p->regs[r].wfam;
+            writer_sig(p, r, rr.sig);
+            break;
+        }
+        st->fam[rr.fam].root_items++;
+        sigstat *ss = sig_get(st, rr.sig, rr.fam);
         ss->roots++;
         if (*nroots == *cap_roots) {
             *cap_roots = *cap_roots ? 2 * *cap_roots : 64;
             *roots = realloc(*roots, (size_t)*cap_roots * sizeof **roots);
         }
-        (*roots)[(*nroots)++] = (root_ref){u, k};
+        (*roots)[(*nroots)++] = rr;
     }
     free(bad);
 }
@@ -517,6 +527,11 @@ static int shrink_lines(gpu_t *g, unit *u, int k, double deadline) {
     bool *keep = u->keep_lines[k];
     for (int j = it->nlines - 1; j >= 0 && now() < deadline && tries < 16; j--) {
         if (it->lines[j].core || !keep[j]) continue;
+        if (it->kind == IT_CHAIN) { /* the carry flag flows down the chain: trim its tail only */
+            bool tail = true;
+            for (int i = j + 1; i < it->nlines; i++) tail &= !keep[i];
+            if (!tail) break;
+        }
         int others = 0;
         for (int i = 0; i < it->nlines; i++) others += keep[i] && !it->lines[i].core && i != j;
         if (!others) break;
@@ -539,6 +554,108 @@ static int shrink_lines(gpu_t *g, unit *u, int k, double deadline) {
         keep[j] = true;
     }
     return tries;
+}
+
+/* Runs one unit again on both sides (its outputs replaced). */
+static void rerun(gpu_t *g, unit *u) {
+    reset_outputs(u);
+    sim_run(&u, 1);
+    gpu_run(g, &u, 1);
+}
+
+/* With one instruction left in a branch or loop item, tries it alone on every lane. */
+static void drop_control(gpu_t *g, unit *u, int k) {
+    const fz_item *it = &u->p->items[k];
+    bool *keep = u->keep_lines[k], *saved = malloc((size_t)it->nlines + 1);
+    memcpy(saved, keep, (size_t)it->nlines);
+    int kept = 0;
+    for (int j = 0; j < it->nlines; j++) {
+        if (it->lines[j].core) keep[j] = false;
+        else kept += keep[j];
+    }
+    uint64_t *so = u->sim_out, *go = u->gpu_out;
+    int ss = u->sim_st, gs = u->gpu_st;
+    if (kept == 0 || kept == it->nlines) {
+        memcpy(keep, saved, (size_t)it->nlines);
+        free(saved);
+        return;
+    }
+    u->sim_out = u->gpu_out = NULL;
+    rerun(g, u);
+    if (both_ok(u) && unit_mismatch(u)) {
+        free(so);
+        free(go);
+    } else {
+        reset_outputs(u);
+        u->sim_out = so, u->gpu_out = go, u->sim_st = ss, u->gpu_st = gs;
+        memcpy(keep, saved, (size_t)it->nlines);
+    }
+    free(saved);
+}
+
+/* Keeps only the registers the kept lines name, then runs again (the outputs of the case are
+ * those of this final form; when it no longer differs, the previous form is kept). */
+static void relayout(gpu_t *g, unit *u, int k) {
+    const fz_prog *p = u->p;
+    const fz_item *it = &p->items[k];
+    int T = p->threads;
+    bool *use = calloc((size_t)p->nregs + 1, 1);
+    for (int j = 0; j < it->nlines; j++) {
+        if (!u->keep_lines[k][j]) continue;
+        for (const char *s = it->lines[j].text; (s = strchr(s, '%')); s++) {
+            char c = s[1];
+            if ((c == 'r' || c == 'd' || c == 'h' || c == 'p') && s[2] >= '0' && s[2] <= '9') {
+                int r = atoi(s + 2);
+                if (r >= 0 && r < p->nregs) use[r] = true;
+            }
+        }
+    }
+    fz_layout nl;
+    fz_layout_mask(p, use, &nl);
+    free(use);
+    if (nl.nslots == u->lay.nslots) {
+        fz_layout_free(&nl);
+        return;
+    }
+    unit v = *u;
+    v.lay = nl;
+    v.words = (size_t)nl.nslots * (size_t)T;
+    v.in = calloc(v.words + 1, 8);
+    for (int s = 0; s < nl.nslots; s++)
+        memcpy(v.in + (size_t)s * T, u->in + (size_t)u->lay.slot_of[nl.reg_of[s]] * T, (size_t)T * 8);
+    v.sim_out = v.gpu_out = NULL;
+    v.sim_st = v.gpu_st = ST_NOTRUN;
+    unit *vp = &v;
+    sim_run(&vp, 1);
+    gpu_run(g, &vp, 1);
+    if (both_ok(&v) && unit_mismatch(&v)) {
+        fz_layout_free(&u->lay);
+        free(u->in);
+        free(u->sim_out);
+        free(u->gpu_out);
+        u->lay = v.lay, u->in = v.in, u->words = v.words;
+        u->sim_out = v.sim_out, u->gpu_out = v.gpu_out, u->sim_st = v.sim_st, u->gpu_st = v.gpu_st;
+    } else {
+        fz_layout_free(&v.lay);
+        free(v.in);
+        free(v.sim_out);
+        free(v.gpu_out);
+    }
+}
+
+/* The opcode of the first kept non-control line of item k. */
+static void kept_sig(const unit *u, int k, char out[96]) {
+    const fz_item *it = &u->p->items[k];
+    snprintf(out, 96, "%s", it->sig);
+    for (int j = 0; j < it->nlines; j++) {
+        if (it->lines[j].core || (u->keep_lines && u->keep_lines[k] && !u->keep_lines[k][j])) continue;
+        const char *s = it->lines[j].text;
+        while (*s == '\t') s++;
+        if (*s == '@') s = strchr(s, ' ') + 1;
+        size_t n = strcspn(s, " ");
+        snprintf(out, 96, "%.*s", (int)(n < 90 ? n : 90), s);
+        return;
+    }
 }
 
 static void sanitize(char *s) {
@@ -607,8 +724,16 @@ static void write_case(const char *dir, unit *u, int k, const char *why, FILE *i
     /* report */
     fz_buf r = {0};
     const fz_item *it = &p->items[k];
+    int fam = it->fam;
+    for (int s = 0; s < u->lay.nslots && u->sim_out && u->gpu_out; s++)
+        if (slot_diff_lanes(u, s, NULL) && p->regs[u->lay.reg_of[s]].wfam >= 0) {
+            fam = p->regs[u->lay.reg_of[s]].wfam;
+            break;
+        }
+    char sig[96];
+    kept_sig(u, k, sig);
     fz_buf_printf(&r, "family: %s\nform: %s\nfrom: program seed %llu, item %d (%s)\nresult: %s\n\ncode:\n",
-                  fz_family_name[it->fam], it->sig, (unsigned long long)p->seed, k,
+                  fz_family_name[fam], sig, (unsigned long long)p->seed, k,
                   it->kind == IT_SINGLE ? "one instruction" : it->kind == IT_CHAIN ? "carry chain"
                   : it->kind == IT_LOOP ? "loop" : it->kind == IT_WARP ? "warp operation" : "branch",
                   why);
@@ -697,7 +822,8 @@ static void usage(void) {
             "       ptxfuzz run --seed S --programs N [--gpu | --fake-gpu [--plant 'FROM=>TO']]\n"
             "                   [--chunk K] [--threads N] [--time-limit SEC] [--shrink-time SEC]\n"
             "                   [--shrink-max N] [--per-sig N] [--shrink-approx] [--family NAME]\n"
-            "                   [--out DIR]\n");
+            "                   [--out DIR]\n"
+            "       ptxfuzz merge OUTDIR DIR...                add up campaign directories\n");
     exit(2);
 }
 
@@ -743,6 +869,112 @@ static void print_summary(FILE *f, const opts_t *o, const stats_t *st, const gpu
         if (!fz_family_exact[s->fam] || !s->roots) continue;
         fprintf(f, "  %-40s %-24s %d items\n", s->sig, fz_family_name[s->fam], s->roots);
     }
+}
+
+/* stats.tsv: what `ptxfuzz merge` adds up over several campaign processes. */
+static void write_stats(const char *dir, const stats_t *st, const gpu_t *g, double secs, int shrunk, int reproduced) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/stats.tsv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fprintf(f, "meta\t%d\t%d\t%d\t%d\t%d\t%llu\t%d\t%.3f\t%.3f\t%.3f\t%d\t%d\n", st->programs, st->compared,
+            st->sim_errors, st->gpu_errors, st->count_check_failed, (unsigned long long)st->thread_instructions,
+            g ? g->jit_calls : 0, g ? g->jit_seconds : 0.0, g ? g->run_seconds : 0.0, secs, shrunk, reproduced);
+    if (g) fprintf(f, "device\t%s\t%d\t%d\t%d\n", g->name, g->sm_major, g->sm_minor, g->driver_version);
+    for (int fa = 0; fa <= FZ_NFAM; fa++) {
+        const famstat *s = &st->fam[fa];
+        fprintf(f, "fam\t%s\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n", fz_family_name[fa], (unsigned long long)s->lanes,
+                (unsigned long long)s->guarded, (unsigned long long)s->values, (unsigned long long)s->bad_root,
+                (unsigned long long)s->bad_prop, (unsigned long long)s->root_items);
+    }
+    for (int i = 0; i < st->nsigs; i++) {
+        const sigstat *s = &st->sigs[i];
+        fprintf(f, "sig\t%s\t%s\t%llu\t%llu\t%llu\t%d\t%llx\t%llx\n", fz_family_name[s->fam], s->sig,
+                (unsigned long long)s->values, (unsigned long long)s->bad, (unsigned long long)s->max_ulp, s->roots,
+                (unsigned long long)s->ex_gpu, (unsigned long long)s->ex_sim);
+    }
+    fclose(f);
+}
+
+static int fam_index(const char *name) {
+    for (int f = 0; f <= FZ_NFAM; f++)
+        if (!strcmp(fz_family_name[f], name)) return f;
+    return -1;
+}
+
+/* ptxfuzz merge OUT DIR...: adds up the stats.tsv of campaign directories into OUT/summary.txt. */
+static int cmd_merge(int argc, char **argv) {
+    if (argc < 4) usage();
+    stats_t st;
+    memset(&st, 0, sizeof st);
+    gpu_t g;
+    memset(&g, 0, sizeof g);
+    bool have_g = false;
+    double secs = 0;
+    int shrunk = 0, reproduced = 0, ndirs = 0;
+    for (int i = 3; i < argc; i++) {
+        char path[1200], line[2048];
+        snprintf(path, sizeof path, "%s/stats.tsv", argv[i]);
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "ptxfuzz merge: %s: %s\n", path, strerror(errno));
+            continue;
+        }
+        ndirs++;
+        while (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = 0;
+            char *fld[16];
+            int n = 0;
+            for (char *s = line, *t; n < 16 && s; s = t) {
+                t = strchr(s, '\t');
+                if (t) *t++ = 0;
+                fld[n++] = s;
+            }
+            if (!strcmp(fld[0], "meta") && n >= 13) {
+                st.programs += atoi(fld[1]), st.compared += atoi(fld[2]), st.sim_errors += atoi(fld[3]);
+                st.gpu_errors += atoi(fld[4]), st.count_check_failed += atoi(fld[5]);
+                st.thread_instructions += strtoull(fld[6], NULL, 10);
+                g.jit_calls += atoi(fld[7]), g.jit_seconds += atof(fld[8]), g.run_seconds += atof(fld[9]);
+                if (atof(fld[10]) > secs) secs = atof(fld[10]);
+                shrunk += atoi(fld[11]), reproduced += atoi(fld[12]);
+            } else if (!strcmp(fld[0], "device") && n >= 5) {
+                snprintf(g.name, sizeof g.name, "%s", fld[1]);
+                g.sm_major = atoi(fld[2]), g.sm_minor = atoi(fld[3]), g.driver_version = atoi(fld[4]);
+                have_g = true;
+            } else if (!strcmp(fld[0], "fam") && n >= 8) {
+                int fa = fam_index(fld[1]);
+                if (fa < 0) continue;
+                famstat *s = &st.fam[fa];
+                s->lanes += strtoull(fld[2], NULL, 10), s->guarded += strtoull(fld[3], NULL, 10);
+                s->values += strtoull(fld[4], NULL, 10), s->bad_root += strtoull(fld[5], NULL, 10);
+                s->bad_prop += strtoull(fld[6], NULL, 10), s->root_items += strtoull(fld[7], NULL, 10);
+            } else if (!strcmp(fld[0], "sig") && n >= 10) {
+                int fa = fam_index(fld[1]);
+                if (fa < 0) continue;
+                sigstat *s = sig_get(&st, fld[2], fa);
+                s->values += strtoull(fld[3], NULL, 10), s->bad += strtoull(fld[4], NULL, 10);
+                uint64_t mu = strtoull(fld[5], NULL, 10);
+                if (mu > s->max_ulp) s->max_ulp = mu;
+                s->roots += atoi(fld[6]);
+                if (!s->ex_gpu && !s->ex_sim) s->ex_gpu = strtoull(fld[7], NULL, 16), s->ex_sim = strtoull(fld[8], NULL, 16);
+            }
+        }
+        fclose(f);
+    }
+    opts_t o = {.seed = 0};
+    mkdir_p(argv[2]);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/summary.txt", argv[2]);
+    FILE *sf = fopen(path, "w");
+    printf("merged %d campaign directories\n", ndirs);
+    print_summary(stdout, &o, &st, have_g ? &g : NULL, secs, shrunk, reproduced);
+    if (sf) {
+        fprintf(sf, "merged %d campaign directories\n", ndirs);
+        print_summary(sf, &o, &st, have_g ? &g : NULL, secs, shrunk, reproduced);
+        fclose(sf);
+    }
+    write_stats(argv[2], &st, have_g ? &g : NULL, secs, shrunk, reproduced);
+    return 0;
 }
 
 static int cmd_run(const opts_t *o) {
@@ -862,10 +1094,9 @@ static int cmd_run(const opts_t *o) {
         int *slice_item = calloc((size_t)nroots, sizeof *slice_item);
         int ns = 0;
         for (int i = 0; i < nroots && ns < o->shrink_max; i++) {
-            const fz_item *it = &roots[i].u->p->items[roots[i].item];
-            if (!fz_family_exact[it->fam] && !o->shrink_approx) continue;
-            sigstat *ss = sig_get(&st, it->sig, it->fam);
-            if (ss->shrunk >= (fz_family_exact[it->fam] ? o->per_sig : 1)) continue;
+            if (!fz_family_exact[roots[i].fam] && !o->shrink_approx) continue;
+            sigstat *ss = sig_get(&st, roots[i].sig, roots[i].fam);
+            if (ss->shrunk >= (fz_family_exact[roots[i].fam] ? o->per_sig : 1)) continue;
             ss->shrunk++;
             slice_item[ns] = roots[i].item;
             slices[ns] = make_slice(roots[i].u, roots[i].item, ns);
@@ -886,9 +1117,11 @@ static int cmd_run(const opts_t *o) {
                 reproduced++;
                 why = "reproduced in isolation";
                 if (it->nlines > 1 && now() < deadline) shrink_lines(&g, u, k, deadline);
+                if (it->nlines > 1 && now() < deadline) drop_control(&g, u, k);
+                relayout(&g, u, k);
             }
             char sig[96];
-            snprintf(sig, sizeof sig, "%s", it->sig);
+            kept_sig(u, k, sig);
             sanitize(sig);
             snprintf(casedir, sizeof casedir, "%s/cases/%s_%llu_%d", dir, sig, (unsigned long long)u->p->seed, k);
             write_case(casedir, u, k, why, index);
@@ -916,6 +1149,7 @@ static int cmd_run(const opts_t *o) {
     FILE *sf = fopen(path, "w");
     print_summary(stdout, o, &st, have_gpu ? &g : NULL, secs, shrunk, reproduced);
     if (sf) print_summary(sf, o, &st, have_gpu ? &g : NULL, secs, shrunk, reproduced), fclose(sf);
+    write_stats(dir, &st, have_gpu ? &g : NULL, secs, shrunk, reproduced);
     int exact_bad = 0;
     for (int f = 0; f < FZ_NFAM; f++)
         if (fz_family_exact[f]) exact_bad += st.fam[f].root_items != 0;
@@ -952,6 +1186,7 @@ static int cmd_gen(const opts_t *o) {
 
 int main(int argc, char **argv) {
     if (argc < 2) usage();
+    if (!strcmp(argv[1], "merge")) return cmd_merge(argc, argv);
     opts_t o = {.seed = 1, .programs = 1, .chunk = 128, .threads = 0, .shrink_max = 60, .per_sig = 2,
                 .time_limit = 1e9, .shrink_time = 60};
     fz_gen_default_opts(&o.go);
