@@ -312,15 +312,82 @@ static uint64_t cls_mask(fz_rclass c) {
     return c == RC_B16 ? 0xffffull : c == RC_B64 ? ~0ull : 0xffffffffull;
 }
 
+static _Atomic uint64_t nan_tolerated; /* abs/neg results where both sides gave a NaN */
+static _Atomic uint64_t nan_pick_tolerated; /* f64 results from two NaN operands */
+
+static bool f64_nan(uint64_t v) { return (v & ~(1ull << 63)) > 0x7ff0000000000000ull; }
+
+/* How many source operands of the f64 line writing register r were NaN in lane t (values as
+ * the unit's GPU output holds them: sources are written before the line and never after). */
+static int nan_sources(const unit *u, int r, int t) {
+    const fz_prog *p = u->p;
+    const fz_reg *rg = &p->regs[r];
+    const char *s = p->items[rg->writer].lines[rg->nan_pick_line].text;
+    s = strchr(s, ','); /* past the destination */
+    int n = 0, T = p->threads;
+    while (s && *s) {
+        while (*s == ',' || *s == ' ') s++;
+        if (!*s || *s == ';') break;
+        uint64_t v = 0;
+        bool known = false;
+        if (s[0] == '%' && s[1] == 'd') {
+            int src = atoi(s + 2);
+            if (src == r || src >= p->nregs || u->lay.slot_of[src] < 0) return 0;
+            v = u->gpu_out[(size_t)u->lay.slot_of[src] * T + t];
+            known = true;
+        } else if (s[0] == '0' && s[1] == 'd') {
+            v = strtoull(s + 2, NULL, 16);
+            known = true;
+        }
+        if (known && f64_nan(v)) n++;
+        s += strcspn(s, ",;");
+    }
+    return n;
+}
+
+/* Whether two values of register r differ (two NaNs out of abs/neg do not: fuzz.h). */
+static bool vals_differ(const fz_reg *rg, uint64_t a, uint64_t b) {
+    uint64_t m = cls_mask(rg->cls);
+    if ((a & m) == (b & m)) return false;
+    if (rg->nan_unspec) {
+        bool an, bn;
+        if (rg->cls == RC_B64) {
+            an = (a & ~(1ull << 63)) > 0x7ff0000000000000ull, bn = (b & ~(1ull << 63)) > 0x7ff0000000000000ull;
+        } else {
+            an = (a & 0x7fffffffu) > 0x7f800000u, bn = (b & 0x7fffffffu) > 0x7f800000u;
+        }
+        if (an && bn) {
+            nan_tolerated++;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether slot s differs in lane t, with the tolerances of fuzz.h. */
+static bool lane_differs(const unit *u, int s, int t) {
+    const fz_prog *p = u->p;
+    int r = u->lay.reg_of[s];
+    const fz_reg *rg = &p->regs[r];
+    size_t i = (size_t)s * (size_t)p->threads + (size_t)t;
+    if (!vals_differ(rg, u->sim_out[i], u->gpu_out[i])) return false;
+    if (rg->nan_pick_line >= 0 && f64_nan(u->sim_out[i]) && f64_nan(u->gpu_out[i]) && nan_sources(u, r, t) >= 2) {
+        nan_pick_tolerated++;
+        return false;
+    }
+    return true;
+}
+
 /* Lanes of slot s that differ. */
 static uint64_t slot_diff_lanes(const unit *u, int s, uint64_t *lanes_mask /* may be NULL */) {
     const fz_prog *p = u->p;
     int T = p->threads;
-    uint64_t m = cls_mask(p->regs[u->lay.reg_of[s]].cls), n = 0;
+    const fz_reg *rg = &p->regs[u->lay.reg_of[s]];
+    uint64_t n = 0;
     if (lanes_mask) *lanes_mask = 0;
     for (int t = 0; t < T; t++) {
-        size_t i = (size_t)s * (size_t)T + (size_t)t;
-        if ((u->sim_out[i] & m) != (u->gpu_out[i] & m)) {
+        (void)rg;
+        if (lane_differs(u, s, t)) {
             n++;
             if (lanes_mask) *lanes_mask |= 1ull << t;
         }
@@ -359,7 +426,7 @@ typedef struct {
     sigstat *sigs;
     int nsigs, cap_sigs;
     int programs, compared, sim_errors, gpu_errors, count_check_failed;
-    uint64_t thread_instructions;
+    uint64_t thread_instructions, nan_tolerated, nan_pick_tolerated;
 } stats_t;
 
 static sigstat *sig_get(stats_t *st, const char *sig, int fam) {
@@ -390,10 +457,7 @@ static void writer_sig(const fz_prog *p, int r, char out[96]) {
         if (it->lines[j].core) continue;
         const char *q = strstr(s, name);
         if (!q || (q[nl] >= '0' && q[nl] <= '9')) continue;
-        while (*s == '\t') s++;
-        if (*s == '@') s = strchr(s, ' ') + 1;
-        size_t n = strcspn(s, " ");
-        snprintf(out, 96, "%.*s", (int)(n < 90 ? n : 90), s);
+        fz_line_sig(s, out);
         return;
     }
 }
@@ -649,11 +713,7 @@ static void kept_sig(const unit *u, int k, char out[96]) {
     snprintf(out, 96, "%s", it->sig);
     for (int j = 0; j < it->nlines; j++) {
         if (it->lines[j].core || (u->keep_lines && u->keep_lines[k] && !u->keep_lines[k][j])) continue;
-        const char *s = it->lines[j].text;
-        while (*s == '\t') s++;
-        if (*s == '@') s = strchr(s, ' ') + 1;
-        size_t n = strcspn(s, " ");
-        snprintf(out, 96, "%.*s", (int)(n < 90 ? n : 90), s);
+        fz_line_sig(it->lines[j].text, out);
         return;
     }
 }
@@ -749,11 +809,8 @@ static void write_case(const char *dir, unit *u, int k, const char *why, FILE *i
         int shown = 0;
         for (int t = 0; t < T && shown < 6; t++) {
             bool lane_bad = false;
-            for (int s = 0; s < u->lay.nslots; s++) {
-                uint64_t m = cls_mask(p->regs[u->lay.reg_of[s]].cls);
-                size_t i = (size_t)s * T + t;
-                if ((u->sim_out[i] & m) != (u->gpu_out[i] & m)) lane_bad = true;
-            }
+            for (int s = 0; s < u->lay.nslots; s++)
+                if (lane_differs(u, s, t)) lane_bad = true;
             if (!lane_bad) continue;
             shown++;
             fz_buf_printf(&r, "lane %d:\n", t);
@@ -765,18 +822,14 @@ static void write_case(const char *dir, unit *u, int k, const char *why, FILE *i
                 fmt_val(c0, sizeof c0, u->in[i], c);
                 fmt_val(a, sizeof a, u->gpu_out[i], c);
                 fmt_val(b, sizeof b, u->sim_out[i], c);
-                uint64_t m = cls_mask(c);
                 fz_buf_printf(&r, "  %s%d: in %s  gpu %s  ptxsim %s%s\n", fz_rclass_prefix(c), reg, c0, a, b,
-                              (u->sim_out[i] & m) != (u->gpu_out[i] & m) ? "   <-- differs" : "");
+                              lane_differs(u, s, t) ? "   <-- differs" : "");
             }
         }
         int nbad = 0;
         for (int t = 0; t < T; t++)
-            for (int s = 0; s < u->lay.nslots; s++) {
-                uint64_t m = cls_mask(p->regs[u->lay.reg_of[s]].cls);
-                size_t i = (size_t)s * T + t;
-                if ((u->sim_out[i] & m) != (u->gpu_out[i] & m)) nbad++;
-            }
+            for (int s = 0; s < u->lay.nslots; s++)
+                if (lane_differs(u, s, t)) nbad++;
         fz_buf_printf(&r, "\n%d differing values in all\n", nbad);
     }
     write_file(dir, "report.txt", r.s, r.n);
@@ -844,6 +897,8 @@ static void print_summary(FILE *f, const opts_t *o, const stats_t *st, const gpu
                    g->sm_major, g->sm_minor, g->driver_version, g->jit_calls, g->jit_seconds, g->run_seconds);
     fprintf(f, "thread instructions simulated: %llu; programs whose count check failed: %d\n",
             (unsigned long long)st->thread_instructions, st->count_check_failed);
+    fprintf(f, "NaN results not counted as mismatches (docs/fuzz.md): abs/neg %llu, f64 with two NaN operands %llu\n",
+            (unsigned long long)st->nan_tolerated, (unsigned long long)st->nan_pick_tolerated);
     fprintf(f, "wall time %.1f s; %d mismatching items shrunk, %d reproduced in isolation\n\n", secs, shrunk, reproduced);
     fprintf(f, "| family | exact | lane-executions | guarded | results compared | differing (root) | differing (downstream) | root items |\n");
     fprintf(f, "|---|---|---|---|---|---|---|---|\n");
@@ -880,6 +935,7 @@ static void write_stats(const char *dir, const stats_t *st, const gpu_t *g, doub
     fprintf(f, "meta\t%d\t%d\t%d\t%d\t%d\t%llu\t%d\t%.3f\t%.3f\t%.3f\t%d\t%d\n", st->programs, st->compared,
             st->sim_errors, st->gpu_errors, st->count_check_failed, (unsigned long long)st->thread_instructions,
             g ? g->jit_calls : 0, g ? g->jit_seconds : 0.0, g ? g->run_seconds : 0.0, secs, shrunk, reproduced);
+    fprintf(f, "tol\t%llu\t%llu\n", (unsigned long long)st->nan_tolerated, (unsigned long long)st->nan_pick_tolerated);
     if (g) fprintf(f, "device\t%s\t%d\t%d\t%d\n", g->name, g->sm_major, g->sm_minor, g->driver_version);
     for (int fa = 0; fa <= FZ_NFAM; fa++) {
         const famstat *s = &st->fam[fa];
@@ -937,6 +993,9 @@ static int cmd_merge(int argc, char **argv) {
                 g.jit_calls += atoi(fld[7]), g.jit_seconds += atof(fld[8]), g.run_seconds += atof(fld[9]);
                 if (atof(fld[10]) > secs) secs = atof(fld[10]);
                 shrunk += atoi(fld[11]), reproduced += atoi(fld[12]);
+            } else if (!strcmp(fld[0], "tol") && n >= 3) {
+                st.nan_tolerated += strtoull(fld[1], NULL, 10);
+                st.nan_pick_tolerated += strtoull(fld[2], NULL, 10);
             } else if (!strcmp(fld[0], "device") && n >= 5) {
                 snprintf(g.name, sizeof g.name, "%s", fld[1]);
                 g.sm_major = atoi(fld[2]), g.sm_minor = atoi(fld[3]), g.driver_version = atoi(fld[4]);
@@ -948,7 +1007,7 @@ static int cmd_merge(int argc, char **argv) {
                 s->lanes += strtoull(fld[2], NULL, 10), s->guarded += strtoull(fld[3], NULL, 10);
                 s->values += strtoull(fld[4], NULL, 10), s->bad_root += strtoull(fld[5], NULL, 10);
                 s->bad_prop += strtoull(fld[6], NULL, 10), s->root_items += strtoull(fld[7], NULL, 10);
-            } else if (!strcmp(fld[0], "sig") && n >= 10) {
+            } else if (!strcmp(fld[0], "sig") && n >= 9) {
                 int fa = fam_index(fld[1]);
                 if (fa < 0) continue;
                 sigstat *s = sig_get(&st, fld[2], fa);
@@ -1082,6 +1141,8 @@ static int cmd_run(const opts_t *o) {
         compare_program(&st, u, &roots, &nroots, &cap_roots, errs);
     }
     if (errs) fclose(errs);
+    st.nan_tolerated = nan_tolerated;
+    st.nan_pick_tolerated = nan_pick_tolerated;
 
     /* shrink: the root items of exact families, a few per form */
     int shrunk = 0, reproduced = 0;
@@ -1158,6 +1219,7 @@ static int cmd_run(const opts_t *o) {
     free(up);
     free(progs);
     free(roots);
+    free(st.sigs);
     if (have_gpu) {
         if (g.ctx) g.api.ctx_destroy(g.ctx);
         if (g.lib) dlclose(g.lib);

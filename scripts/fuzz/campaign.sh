@@ -64,7 +64,7 @@ fi
 log=$dev/campaign.log
 : >"$log"
 say() { echo "$*" | tee -a "$log"; }
-if [ -x "$dev/ptxfuzz" ] && "$dev/ptxfuzz" 2>&1 | grep -q usage; then
+if [ -x "$dev/ptxfuzz" ] && { "$dev/ptxfuzz" 2>&1 || true; } | grep -q usage; then
     say "campaign: prebuilt $dev/ptxfuzz (simulator sources $(cat "$dev/SOURCE" 2>/dev/null || echo '?'))"
 else
     t0=$SECONDS
@@ -93,15 +93,24 @@ for i in $(seq 0 $((procs - 1))); do
 done
 for p in "${pids[@]}"; do wait "$p"; done
 say "campaign: processes done in $((SECONDS - t0)) s"
-"$dev/ptxfuzz" merge "$work" "$work"/p[0-9]* >/dev/null
+"$dev/ptxfuzz" merge "$work" "$work"/p[0-9]*/ >/dev/null
+# Optional evidence: the SASS that ptxas makes of chosen cases (build-fuzz-dev/sass/*.ptx).
+if ls "$dev"/sass/*.ptx >/dev/null 2>&1; then
+    PATH=$PATH:/usr/local/cuda/bin
+    mkdir -p "$work/sass"
+    for f in "$dev"/sass/*.ptx; do
+        b=$(basename "$f" .ptx)
+        ptxas -arch=sm_90 "$f" -o "$work/sass/$b.cubin" 2>>"$work/sass/ptxas.log" &&
+            cuobjdump -sass "$work/sass/$b.cubin" >"$work/sass/$b.sass" 2>&1
+        rm -f "$work/sass/$b.cubin"
+    done
+    say "campaign: SASS of $(ls "$work"/sass/*.sass 2>/dev/null | wc -l) cases ($(ptxas --version 2>/dev/null | tail -1))"
+fi
 mkdir -p "$work/cases"
 for d in "$work"/p[0-9]*/cases/*/; do [ -d "$d" ] && cp -r "$d" "$work/cases/"; done
 for d in "$work"/p[0-9]*/; do cp "$d/../$(basename "$d").log" "$d/run.log" 2>/dev/null; rm -rf "$d/cases"; done
 cp "$log" "$work/"
-cat "$work/summary.txt"
-echo
-echo "cases: $(ls "$work/cases" | wc -l)"
-for d in "$work"/cases/*/; do [ -d "$d" ] && sed -n '1,4p' "$d/report.txt" | tr '\n' ' ' && echo; done | head -80
+# Pack first, print after: a reader that stops early (`| head`) must not cost the results.
 tar -czf "$out/fuzz_results.tar.gz" -C "$work" .
 if [ "$(stat -c %s "$out/fuzz_results.tar.gz")" -gt 15000000 ]; then # what comes back: 16 MiB a file
     say "campaign: results too large; keeping the reports and the first 150 cases whole"
@@ -110,4 +119,8 @@ if [ "$(stat -c %s "$out/fuzz_results.tar.gz")" -gt 15000000 ]; then # what come
 fi
 cp "$work/summary.txt" "$out/summary.txt"
 cp "$log" "$out/campaign.log"
+cat "$work/summary.txt"
+echo
+echo "cases: $(ls "$work/cases" | wc -l)"
+for d in "$work"/cases/*/; do [ -d "$d" ] && sed -n '1,4p' "$d/report.txt" | tr '\n' ' ' && echo; done | head -80
 ls -la "$out"

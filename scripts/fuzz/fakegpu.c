@@ -12,16 +12,20 @@
 #include "fakegpu.h"
 #include "sim.h"
 
+typedef struct fake_function fake_function;
+
 typedef struct {
     ps_module *mod;
     ps_program *prog;
     char *src;
+    fake_function *functions; /* handed out by get_function, freed with the module */
 } fake_module;
 
-typedef struct {
+struct fake_function {
     fake_module *mod;
     char name[128];
-} fake_function;
+    fake_function *next;
+};
 
 static struct {
     ps_device *dev;
@@ -105,6 +109,10 @@ static ps_cu_result f_module_load_data_ex(ps_cu_module *out, const void *image, 
 }
 static ps_cu_result f_module_unload(ps_cu_module mod) {
     fake_module *m = (fake_module *)mod;
+    for (fake_function *f = m->functions, *n; f; f = n) {
+        n = f->next;
+        free(f);
+    }
     ps_program_free(m->prog);
     ps_module_free(m->mod);
     free(m->src);
@@ -115,8 +123,10 @@ static ps_cu_result f_module_get_function(ps_cu_function *fn, ps_cu_module mod, 
     fake_module *m = (fake_module *)mod;
     const ps_var *const *vars;
     if (ps_program_kernel_params(m->prog, name, &vars) < 0) return PS_CU_ERROR_NOT_FOUND;
-    fake_function *f = calloc(1, sizeof *f); /* leaked with the process: a handful per module */
+    fake_function *f = calloc(1, sizeof *f);
     f->mod = m;
+    f->next = m->functions;
+    m->functions = f;
     snprintf(f->name, sizeof f->name, "%s", name);
     *fn = (ps_cu_function)f;
     return PS_CU_SUCCESS;

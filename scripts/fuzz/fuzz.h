@@ -75,6 +75,11 @@ typedef struct {
                       * prologue loads its initial value: guarded, branch or loop writes) */
     bool no_source;  /* result of an approximate instruction (or of an unfused mul): not read */
     bool norn_mul;   /* written by mul.f32/f64 without a rounding modifier (may fuse into add) */
+    bool nan_unspec; /* abs/neg.f32/f64: which NaN comes out depends on ptxas's code selection,
+                      * so two NaNs compare equal (and the value feeds nothing) */
+    int nan_pick_line; /* an f64 add/sub/mul/fma/mad/min/max of a one-line item (that line, else
+                        * -1): with two NaN operands, which one comes out depends on the order
+                        * ptxas gives the operands (docs/fuzz.md), so two NaNs compare equal */
     uint64_t few[3]; /* FL_FEW: the values lanes pick from */
 } fz_reg;
 
@@ -155,6 +160,11 @@ uint64_t *fz_image_init(const fz_prog *p, const fz_layout *l);
 void fz_prog_counts(const fz_prog *p, uint64_t counts[FZ_NFAM + 1], uint64_t *guarded);
 uint64_t fz_frame_lanes(const fz_prog *p, const fz_layout *l, const bool *keep_items,
                         bool *const *keep_lines);
+
+/* The opcode of a PTX line (guard and tab skipped), with "+imm" appended when an operand is an
+ * immediate (not counting a warp operation's member mask): ptxas treats some immediates
+ * differently from registers, so forms are told apart by it. */
+void fz_line_sig(const char *text, char out[96]);
 
 /* The byte width a register class occupies in its 8-byte image slot. */
 int fz_rclass_bytes(fz_rclass c);

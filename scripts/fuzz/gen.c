@@ -1,6 +1,7 @@
 /* gen.c — the random PTX program generator and the PTX writer of scripts/fuzz (docs/fuzz.md).
  * Deterministic: a program is a function of its seed. Every form it writes is one ptxas 13
  * accepts for sm_90 (the campaign's first step checks that on the GPU's JIT). */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,6 +244,7 @@ static int new_reg(G *g, fz_rclass c, fz_flavor fl, int writer) {
     r->writer = writer;
     r->wfam = -1;
     r->uncond_line = -1;
+    r->nan_pick_line = -1;
     if (fl == FL_FEW) {
         for (int i = 0; i < 3; i++) r->few[i] = value(g, c, (fz_flavor)rn(g, 4), NULL);
         if (chance(g, 30)) r->few[1] = r->few[0];
@@ -294,6 +296,19 @@ static int src_reg(G *g, fz_rclass c, fz_flavor fl, unsigned rules, char name[16
     else r = new_reg(g, c, fl, -1); /* every class has inputs; not reached */
     add_unique(&g->it->reads, &g->it->nreads, &g->it->cap_reads, r);
     rname(p, r, name);
+    return r;
+}
+
+/* A source register other than `avoid` when there is one (ptxas folds min(x, x) to x, which
+ * keeps a signalling NaN that the instruction itself would quiet). */
+static int src_reg_not(G *g, fz_rclass c, fz_flavor fl, int avoid, char name[16]) {
+    int r = -1;
+    for (int i = 0; i < 8; i++) {
+        int n0 = g->it->nreads;
+        r = src_reg(g, c, fl, 0, name);
+        if (r != avoid) return r;
+        if (g->it->nreads > n0) g->it->nreads--; /* not read after all */
+    }
     return r;
 }
 
@@ -707,6 +722,10 @@ static void gen_insn(G *g, int fam) {
             snprintf(cp, sizeof cp, ", %s%s", chance(g, 30) ? "!" : "", pn);
         }
         if (chance(g, 25)) {
+            /* never guarded: ptxas 13 writes the destination of a guarded set on the lanes whose
+             * guard is false (docs/fuzz.md) */
+            gd[0] = 0;
+            guarded = false;
             static const char *const dt[] = {"u32", "s32", "f32"};
             const char *dtt = PICK(g, dt);
             rd = dst(g, RC_B32, dtt[0] == 'f' ? FL_F32 : FL_INT, d);
@@ -799,13 +818,15 @@ static void gen_insn(G *g, int fam) {
             if (chance(g, 40)) strcat(mods, ".ftz");
             if (chance(g, 40)) strcat(mods, ".NaN");
             if (chance(g, 30)) strcat(mods, ".xorsign.abs");
-            src_reg(g, RC_B32, FL_F32, 0, a);
-            src_imm(g, b, RC_B32, FL_F32, "f32", 10, 0);
+            int ra = src_reg(g, RC_B32, FL_F32, 0, a);
+            if (chance(g, 10)) src_imm(g, b, RC_B32, FL_F32, "f32", 100, 0);
+            else src_reg_not(g, RC_B32, FL_F32, ra, b);
             rd = dst(g, RC_B32, FL_F32, d);
             INSN("%s%s.f32 %s, %s, %s", op, mods, d, a, b);
         } else {
-            src_reg(g, RC_B64, FL_F64, 0, a);
-            src_imm(g, b, RC_B64, FL_F64, "f64", 10, 0);
+            int ra = src_reg(g, RC_B64, FL_F64, 0, a);
+            if (chance(g, 10)) src_imm(g, b, RC_B64, FL_F64, "f64", 100, 0);
+            else src_reg_not(g, RC_B64, FL_F64, ra, b);
             rd = dst(g, RC_B64, FL_F64, d);
             INSN("%s.f64 %s, %s, %s", op, d, a, b);
         }
@@ -820,6 +841,7 @@ static void gen_insn(G *g, int fam) {
         src_reg(g, rc, fl, 0, a);
         if (r < 4) {
             rd = dst(g, rc, fl, d);
+            g->p->regs[rd].nan_unspec = g->p->regs[rd].no_source = true;
             INSN("%s%s.%s %s, %s", chance(g, 50) ? "abs" : "neg", f32 && chance(g, 40) ? ".ftz" : "", t, d, a);
         } else if (r < 6) {
             src_reg(g, rc, chance(g, 50) ? fl : FL_INT, 0, b);
@@ -827,6 +849,8 @@ static void gen_insn(G *g, int fam) {
             INSN("copysign.%s %s, %s, %s", t, d, a, b);
         } else {
             static const char *const tp[] = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+            gd[0] = 0; /* never guarded: like set, ptxas writes it on false-guard lanes */
+            guarded = false;
             rd = dst(g, RC_PRED, FL_PRED, d);
             INSN("testp.%s.%s %s, %s", PICK(g, tp), t, d, a);
         }
@@ -1099,6 +1123,9 @@ static void gen_insn(G *g, int fam) {
         break;
     default: break;
     }
+    if (rd >= 0 && g->it->kind == IT_SINGLE && (fam == FZ_F64 || fam == FZ_FMINMAX) &&
+        g->p->regs[rd].cls == RC_B64)
+        g->p->regs[rd].nan_pick_line = g->it->nlines - 1;
     if (rd >= 0) set_out(g, rd, fam, guarded);
     if (rd2 >= 0) set_out(g, rd2, fam, guarded);
     if (!fz_family_exact[fam]) {
@@ -1296,16 +1323,35 @@ static void gen_loop(G *g, int fam) {
     g->lanes = top;
 }
 
+void fz_line_sig(const char *text, char out[96]) {
+    const char *s = text;
+    while (*s == '\t') s++;
+    if (*s == '@') s = strchr(s, ' ') + 1;
+    size_t n = strcspn(s, " ");
+    snprintf(out, 96, "%.*s", (int)(n < 88 ? n : 88), s);
+    bool warp = !strncmp(s, "shfl", 4) || !strncmp(s, "vote", 4) || !strncmp(s, "redux", 5) ||
+                !strncmp(s, "match", 5) || !strncmp(s, "elect", 5);
+    bool imm = false;
+    const char *q = s + n;
+    int idx = 0;
+    while (*q) {
+        while (*q == ' ' || *q == ',' || *q == '{' || *q == '!') q++;
+        if (!*q || *q == ';') break;
+        const char *e = q + strcspn(q, ",;");
+        bool last = !strchr(q, ',') || strchr(q, ',') > strchr(q, ';');
+        if (idx > 0 && (isdigit((unsigned char)*q) || *q == '-') && !(warp && last)) imm = true;
+        idx++;
+        q = e;
+    }
+    if (imm) strcat(out, "+imm");
+}
+
 static void finish_item(G *g) {
     fz_item *it = g->it;
     for (int i = 0; i < it->nlines; i++) {
         const fz_line *l = &it->lines[i];
         if (l->core || l->fam < 0) continue;
-        const char *s = l->text;
-        while (*s == '\t') s++;
-        if (*s == '@') s = strchr(s, ' ') + 1;
-        size_t n = strcspn(s, " ");
-        snprintf(it->sig, sizeof it->sig, "%.*s", (int)(n < 90 ? n : 90), s);
+        fz_line_sig(l->text, it->sig);
         break;
     }
 }
