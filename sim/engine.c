@@ -555,8 +555,10 @@ static int warp_run(ps_warp *w, int quantum) {
 
 /* ---- CTAs ------------------------------------------------------------------- */
 
+/* One host thread's state. Cache-line aligned: each worker writes its CTA's statistics and
+ * last-hit entries all the time, and must not share a line with its neighbour's fields. */
 typedef struct {
-    ps_launch_ctx *L;
+    _Alignas(64) ps_launch_ctx *L;
     ps_cta cta;
 } worker;
 
@@ -803,7 +805,9 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     long ncores = sysconf(_SC_NPROCESSORS_ONLN);
     int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
     if ((uint64_t)nthr > ncta) nthr = (int)ncta;
-    worker *wks = ps_xcalloc((size_t)nthr, sizeof(worker));
+    worker *wks = aligned_alloc(_Alignof(worker), sizeof(worker) * (size_t)nthr);
+    if (!wks) ps_oom();
+    memset(wks, 0, sizeof(worker) * (size_t)nthr);
     pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;

@@ -51,7 +51,8 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
         uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);         \
         ps_span sp;                                                                    \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
+                                    (unsigned)(sz * vec), false, &sp)) {               \
             if (sp.contiguous && vec == 1) {                                           \
                 uint64_t *D = R(w, d->o[0]);                                           \
                 const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                 \
@@ -73,7 +74,8 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
                     const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);              \
                     T v[4];                                                            \
                     memcpy(v, p, sizeof(T) * (size_t)vec);                             \
-                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k]; \
+                    for (int k = 0; k < vec; k++)                                      \
+                        R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                        \
                 });                                                                    \
             }                                                                          \
             if (ev) {                                                                  \
@@ -99,7 +101,8 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         const uint64_t *base = R(w, d->o[1]);                                          \
         ps_span sp;                                                                    \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) { \
+        if (w->cta->obs ||                                                             \
+            !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) { \
             name##_any(w, d);                                                          \
             return;                                                                    \
         }                                                                              \
@@ -120,7 +123,8 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
         } else {                                                                       \
             uint64_t stride = sp.lane_stride;                                          \
             LANES(w, {                                                                 \
-                memcpy(&v, (const uint8_t *)(off + base[l] + (uint64_t)l * stride), sizeof v); \
+                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride); \
+                memcpy(&v, p, sizeof v);                                               \
                 D[l] = (uint64_t)(EXT)v;                                               \
             });                                                                        \
         }                                                                              \
@@ -140,7 +144,8 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
         uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
         ps_span sp;                                                                    \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
+                                    (unsigned)(sz * vec), true, &sp)) {                \
             if (sp.contiguous && vec == 1) {                                           \
                 const uint64_t *S = R(w, d->o[1]);                                     \
                 uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                       \
@@ -186,7 +191,8 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
     static void name(ps_warp *w, const ps_dinsn *d) {                                  \
         const uint64_t *base = R(w, d->o[0]);                                          \
         ps_span sp;                                                                    \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) { \
+        if (w->cta->obs ||                                                             \
+            !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {  \
             name##_any(w, d);                                                          \
             return;                                                                    \
         }                                                                              \
@@ -202,7 +208,8 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
             uint64_t stride = sp.lane_stride;                                          \
             LANES(w, {                                                                 \
                 T v = (T)S[l];                                                         \
-                memcpy((uint8_t *)(off + base[l] + (uint64_t)l * stride), &v, sizeof v); \
+                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);        \
+                memcpy(p, &v, sizeof v);                                               \
             });                                                                        \
         }                                                                              \
     }

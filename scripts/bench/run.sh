@@ -12,7 +12,9 @@
 #
 # Environment: PTXSIM (default build/cli/ptxsim, built with scripts/build.sh in Release),
 # BENCH_REPS (default 3), BENCH_THREADS (default "1 2"), NATIVE_CFLAGS (default -O2),
-# BENCH_WORK (scratch directory, default build-bench-work/ under the repository).
+# BENCH_WORK (scratch directory, default build-bench-work/ under the repository), NATIVE_BIN
+# (use this prebuilt twin instead of compiling), BENCH_BASELINE (a second ptxsim, reported as
+# "slowdown before", run in turns with PTXSIM so both see the same host load).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -25,6 +27,10 @@ if [ ! -x "$PTXSIM" ]; then
     exit 2
 fi
 mkdir -p "$BENCH_WORK"
-# shellcheck disable=SC2086
-${CC:-cc} $NATIVE_CFLAGS -std=c17 -Wall -o "$BENCH_WORK/native" scripts/bench/native.c -lm
+if [ -n "${NATIVE_BIN:-}" ]; then # a prebuilt twin (hosts without a C compiler)
+    cp "$NATIVE_BIN" "$BENCH_WORK/native"
+else
+    # shellcheck disable=SC2086
+    ${CC:-cc} $NATIVE_CFLAGS -std=c17 -Wall -o "$BENCH_WORK/native" scripts/bench/native.c -lm
+fi
 exec python3 scripts/bench/bench.py "$@"
