@@ -109,26 +109,18 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
     return NULL;
 }
 
-/* The allocation holding device address addr, through the CTA's last-hit entries (the one
- * found moves to the front); NULL if no allocation holds it. */
+/* The allocation holding device address addr, through the CTA's last-hit entries; NULL if no
+ * allocation holds it. Entries stay where they are (a kernel alternating between two buffers
+ * finds each in one or two compares); a miss replaces them in turn. */
 static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
     struct ps_alloc_hit *h = c->hits;
-    if (addr - h[0].base < h[0].end - h[0].base) return &h[0];
-    struct ps_alloc_hit found;
-    int i = 1;
-    for (; i < 4; i++)
-        if (addr - h[i].base < h[i].end - h[i].base) break;
-    if (i < 4) {
-        found = h[i];
-    } else {
-        const ps_alloc *a = ps_device_find(c->L->dev, addr);
-        if (!a || !a->size) return NULL;
-        found = (struct ps_alloc_hit){a->base, a->base + a->size, a->host};
-        i = 3;
-    }
-    memmove(&h[1], &h[0], sizeof h[0] * (size_t)i);
-    h[0] = found;
-    return &h[0];
+    for (int i = 0; i < PS_ALLOC_HITS; i++)
+        if (addr - h[i].base < h[i].end - h[i].base) return &h[i];
+    const ps_alloc *a = ps_device_find(c->L->dev, addr);
+    if (!a || !a->size) return NULL;
+    struct ps_alloc_hit *e = &h[c->hit_next++ % PS_ALLOC_HITS];
+    *e = (struct ps_alloc_hit){a->base, a->base + a->size, a->host};
+    return e;
 }
 
 static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
@@ -228,12 +220,11 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
     if (rlen < size) return false;
     uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
     bool contiguous = false;
-    if (mask == FULL_MASK && rmax < 0x80000000u && !(rbase & (size - 1))) {
-        /* Full warp, region under 2 GiB, one pass of 64-bit adds, subtracts and ORs (it
-         * vectorises): every offset o = a - rbase must be below 2^31 (their OR tells), and then
-         * rmax - o is negative exactly when o > rmax. rbase is aligned, so the offsets' low bits
-         * are the addresses'. The same pass tells whether the warp is coalesced (lane l at lane
-         * 0's address + l * size). */
+    unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two */
+    if (mask == FULL_MASK && !stride && shift < 6 &&
+        addr[WARP - 1] - addr[0] == (uint64_t)(WARP - 1) << shift) {
+        /* Probably coalesced (lane l at lane 0's address + l * size): confirm with one pass of
+         * subtracts and XORs (it vectorises); then only lanes 0 and 31 need the bounds. */
         static const uint64_t lane_bytes[6][WARP] = {
 #define LB(s) {0 << s,  1 << s,  2 << s,  3 << s,  4 << s,  5 << s,  6 << s,  7 << s,            \
                8 << s,  9 << s,  10 << s, 11 << s, 12 << s, 13 << s, 14 << s, 15 << s,           \
@@ -242,18 +233,29 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
             LB(0), LB(1), LB(2), LB(3), LB(4), LB(5)
 #undef LB
         };
-        unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two, <= 32 */
-        const uint64_t *lane_off = lane_bytes[shift < 6 ? shift : 5];
-        uint64_t any = 0, over = 0, dev = 0, delta = (uint64_t)imm - rbase, a00 = addr[0];
-#pragma GCC unroll 4 /* fully unrolled, the three accumulators spill */
+        const uint64_t *lane_off = lane_bytes[shift];
+        uint64_t dev = 0, a00 = addr[0];
+        for (int l = 0; l < WARP; l++) dev |= (addr[l] - a00) ^ lane_off[l];
+        uint64_t hi = a0 + ((uint64_t)(WARP - 1) << shift);
+        if (!dev && hi > a0) {
+            if ((a0 & (size - 1)) || a0 - rbase > rmax || hi - rbase > rmax) return false;
+            contiguous = true;
+        }
+    }
+    if (contiguous) {
+        /* checked above */
+    } else if (mask == FULL_MASK && rmax < 0x80000000u && !(rbase & (size - 1))) {
+        /* Full warp, region under 2 GiB, one pass of 64-bit adds, subtracts and ORs (it
+         * vectorises): every offset o = a - rbase must be below 2^31 (their OR tells), and then
+         * rmax - o is negative exactly when o > rmax. rbase is aligned, so the offsets' low bits
+         * are the addresses'. */
+        uint64_t any = 0, over = 0, delta = (uint64_t)imm - rbase;
         for (int l = 0; l < WARP; l++) {
             uint64_t o = addr[l] + delta;
             any |= o;
             over |= rmax - o;
-            dev |= (addr[l] - a00) ^ lane_off[l];
         }
         if ((over >> 63) || (any >> 31) || (any & (size - 1))) return false;
-        contiguous = !dev && !stride && shift < 6;
     } else {
         uint64_t bits = 0, bad = 0;
         for (uint32_t m = mask; m; m &= m - 1) {

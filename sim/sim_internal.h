@@ -21,6 +21,7 @@
 #define GLOBAL_BASE 0x0000700000000000ull
 #define FUNC_BASE 0x0000400000000000ull /* values of function symbols, for indirect calls */
 #define DEFAULT_STACK 16384             /* local bytes per thread when depth is unbounded */
+#define PS_ALLOC_HITS 4                 /* last-hit allocation entries per CTA */
 
 typedef struct ps_warp ps_warp;
 typedef struct ps_dinsn ps_dinsn;
@@ -214,13 +215,14 @@ struct ps_cta {
     ps_warp *cur_warp;
     bool faulted;
     uint32_t live_threads;   /* threads of the CTA that have not exited */
-    /* the device allocations accesses hit last (per host thread, so no locking), most recent
-     * first: [base, end) maps to host memory at host + (addr - base); end = 0: empty. Four
-     * entries keep a kernel's few buffers (copy: in, out) from evicting one another. */
+    /* the device allocations accesses hit last (per host thread, so no locking): [base, end)
+     * maps to host memory at host + (addr - base); end = 0: empty. Several entries keep a
+     * kernel's few buffers (copy: in, out) from evicting one another. */
     struct ps_alloc_hit {
         uint64_t base, end;
         uint8_t *host;
-    } hits[4];
+    } hits[PS_ALLOC_HITS];
+    unsigned hit_next;       /* entry the next miss replaces */
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
