@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim_internal.h"
 
@@ -23,7 +24,8 @@ ps_device *ps_device_create(void) {
 void ps_device_destroy(ps_device *d) {
     if (!d) return;
     for (int i = 0; i < d->n; i++) {
-        free(d->allocs[i].host);
+        if (d->allocs[i].map) munmap(d->allocs[i].map, d->allocs[i].map_len);
+        else free(d->allocs[i].host);
         free(d->allocs[i].name);
     }
     free(d->allocs);
@@ -31,13 +33,34 @@ void ps_device_destroy(ps_device *d) {
     free(d);
 }
 
+/* Zeroed host memory for an allocation. Large ones are mapped on a 2 MiB boundary and asked for
+ * transparent huge pages (granted where THP is "always" or "madvise"): kernels that stride
+ * through a buffer one CTA after another (grid-stride loops) otherwise take a TLB miss on
+ * nearly every warp access (copy benchmark on the 2-core development host: 211 ms -> 33 ms
+ * per launch; docs/performance.md). */
+static uint8_t *host_alloc(uint64_t bytes, void **map, size_t *map_len) {
+    *map = NULL, *map_len = 0;
+#ifdef MADV_HUGEPAGE
+    const uint64_t huge = 2u << 20;
+    if (bytes >= huge && bytes < (1ull << 46)) {
+        size_t len = (size_t)((bytes + huge - 1) / huge * huge + huge); /* + room to align */
+        void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED) {
+            uintptr_t a = ((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1);
+            madvise((void *)a, (size_t)((bytes + huge - 1) / huge * huge), MADV_HUGEPAGE);
+            *map = m, *map_len = len;
+            return (uint8_t *)a; /* anonymous pages read as zero */
+        }
+    }
+#endif
+    return calloc(1, bytes ? bytes : 1);
+}
+
 uint64_t ps_device_alloc(ps_device *d, uint64_t bytes, const char *name) {
-    /* Zeroed by hand, not calloc: calloc's fresh pages would be faulted in one by one during
-     * the launch, where page faults serialise host threads (the kernel's mm lock) and cost the
-     * copy benchmark 2x at 2 threads. */
-    uint8_t *host = malloc(bytes ? bytes : 1);
+    void *map;
+    size_t map_len;
+    uint8_t *host = host_alloc(bytes, &map, &map_len);
     if (!host) return 0;
-    memset(host, 0, bytes ? bytes : 1);
     pthread_mutex_lock(&d->lock);
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 16;
@@ -46,7 +69,7 @@ uint64_t ps_device_alloc(ps_device *d, uint64_t bytes, const char *name) {
     uint64_t base = d->next;
     /* 256-byte alignment like cudaMalloc, plus a gap so one-past-the-end is never another buffer */
     d->next = (base + bytes + 256 + 255) & ~255ull;
-    d->allocs[d->n++] = (ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "?")};
+    d->allocs[d->n++] = (ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "?"), map, map_len};
     pthread_mutex_unlock(&d->lock);
     return base;
 }

@@ -308,6 +308,8 @@ typedef struct {
     uint64_t base, size;
     uint8_t *host;
     char *name;
+    void *map;            /* large allocations: the mapping holding host (NULL: host is malloc'd) */
+    size_t map_len;
 } ps_alloc;
 const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
