@@ -386,15 +386,12 @@ static void cvta_identity(ps_warp *w, const ps_dinsn *d) {
 static void isspacep(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *A = R(w, d->o[1]);
     uint32_t r = 0;
-    int sp = d->space;
+    /* spaces without a window (global, const) are whatever lies outside the windows */
+    int sp = d->space == SP_SHARED || d->space == SP_LOCAL || d->space == SP_KPARAM ? d->space : SP_GLOBAL;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t a = A[l];
-        bool in_sh = a - SHARED_WINDOW < WINDOW_SIZE, in_lo = a - LOCAL_WINDOW < WINDOW_SIZE,
-             in_pa = a - KPARAM_WINDOW < WINDOW_SIZE;
-        bool v = sp == SP_SHARED ? in_sh : sp == SP_LOCAL ? in_lo : sp == SP_KPARAM ? in_pa
-                 : !(in_sh || in_lo || in_pa);
-        if (v) r |= 1u << l;
+        uint64_t win;
+        if (generic_space(A[l], &win) == sp) r |= 1u << l;
     }
     write_pred(w, d->o[0], r);
 }

@@ -157,10 +157,9 @@ void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int
                         ps_mem_event *ev) {
     void *p = ps_mem_resolve(w, space, addr, size, lane, write);
     if (space == SP_GENERIC) {
-        if (addr - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, addr -= SHARED_WINDOW;
-        else if (addr - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, addr -= LOCAL_WINDOW;
-        else if (addr - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, addr -= KPARAM_WINDOW;
-        else space = SP_GLOBAL;
+        uint64_t win;
+        space = generic_space(addr, &win);
+        addr -= win;
     }
     ev->space[lane] = space_to_ps[space];
     ev->addr[lane] = addr;
@@ -170,10 +169,9 @@ void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write) {
     ps_cta *c = w->cta;
     if (space == SP_GENERIC) {
-        if (addr - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, addr -= SHARED_WINDOW;
-        else if (addr - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, addr -= LOCAL_WINDOW;
-        else if (addr - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, addr -= KPARAM_WINDOW;
-        else space = SP_GLOBAL;
+        uint64_t win;
+        space = generic_space(addr, &win);
+        addr -= win;
     }
     if (addr & (size - 1)) {
         ps_fault_raise(w, PS_FAULT_MISALIGNED, lane, "misaligned %s %s of %u bytes at 0x%llx",
@@ -215,12 +213,7 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
      * against it. */
     uint64_t rbase, rlen, win = 0, stride = 0;
     uintptr_t host;
-    if (space == SP_GENERIC) {
-        if (a0 - SHARED_WINDOW < WINDOW_SIZE) space = SP_SHARED, win = SHARED_WINDOW;
-        else if (a0 - LOCAL_WINDOW < WINDOW_SIZE) space = SP_LOCAL, win = LOCAL_WINDOW;
-        else if (a0 - KPARAM_WINDOW < WINDOW_SIZE) space = SP_KPARAM, win = KPARAM_WINDOW;
-        else space = SP_GLOBAL;
-    }
+    if (space == SP_GENERIC) space = generic_space(a0, &win);
     switch (space) {
     case SP_SHARED:
         rbase = win, rlen = c->shared_size;

@@ -262,6 +262,14 @@ static inline uint32_t read_pred(const ps_warp *w, const ps_dinsn *d, int opi) {
     return (d->negmask >> opi & 1) ? ~v : v;
 }
 
+/* The space a generic address falls in, and that space's window base (0 for global). */
+static inline int generic_space(uint64_t addr, uint64_t *window) {
+    if (addr - SHARED_WINDOW < WINDOW_SIZE) return *window = SHARED_WINDOW, SP_SHARED;
+    if (addr - LOCAL_WINDOW < WINDOW_SIZE) return *window = LOCAL_WINDOW, SP_LOCAL;
+    if (addr - KPARAM_WINDOW < WINDOW_SIZE) return *window = KPARAM_WINDOW, SP_KPARAM;
+    return *window = 0, SP_GLOBAL;
+}
+
 /* Raises a fault for the launch (first one wins) and stops the CTA. */
 void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

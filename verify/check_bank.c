@@ -32,15 +32,14 @@ typedef struct {
 
 typedef struct {
     ps_verifier *v;
-    int nworkers, nrows; /* nrows = instructions + 1 (the last: instructions not in the module) */
-    bank_row **rows;     /* [worker][insn] */
+    ps_row_table t;      /* [worker][instruction] statistics */
     unsigned banks, bank_bytes;
 } bank_state;
 
 static void *bank_create(ps_verifier *v) {
     bank_state *s = ps_xcalloc(1, sizeof *s);
     s->v = v;
-    s->nrows = v->ninsns + 1;
+    ps_rows_init(&s->t, v->ninsns + 1, sizeof(bank_row));
     s->banks = v->arch && v->arch->shared_banks ? (unsigned)v->arch->shared_banks : 32;
     s->bank_bytes = v->arch && v->arch->bank_bytes ? (unsigned)v->arch->bank_bytes : 4;
     return s;
@@ -48,18 +47,13 @@ static void *bank_create(ps_verifier *v) {
 
 static void bank_destroy(void *self) {
     bank_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
+    ps_rows_free(&s->t);
     free(s);
 }
 
 static void bank_launch_begin(void *self, int nworkers) {
     bank_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
-    s->nworkers = nworkers > 0 ? nworkers : 1;
-    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
-    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+    ps_rows_reset(&s->t, nworkers);
 }
 
 static void sort_u64(uint64_t *a, int n) {
@@ -226,8 +220,8 @@ static void bank_mem(void *self, const ps_mem_event *e) {
     int idx = ps_verify_insn_index(s->v, e->at.insn);
     access_cost ac = cost_of(s, e, mask, idx);
     bank_cost c = ac.c;
-    int w = e->at.worker >= 0 && e->at.worker < s->nworkers ? e->at.worker : 0;
-    bank_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
+    bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
     r->used = 1;
     r->kind = (uint8_t)e->kind;
     r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
@@ -301,11 +295,11 @@ static void bank_finish(void *self, const ps_launch_result *res) {
     (void)res;
     bank_state *s = self;
     ps_verifier *v = s->v;
-    if (!s->rows) return;
+    if (!s->t.rows) return;
     /* merge workers into worker 0 */
-    for (int w = 1; w < s->nworkers; w++)
-        for (int i = 0; i < s->nrows; i++) {
-            bank_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+    for (int w = 1; w < s->t.nworkers; w++)
+        for (int i = 0; i < s->t.nrows; i++) {
+            bank_row *a = (bank_row *)ps_row(&s->t, 0, i), *b = (bank_row *)ps_row(&s->t, w, i);
             if (!b->used) continue;
             bool take = !a->used || b->worst > a->worst;
             if (b->worst == a->worst && a->used) {
@@ -327,7 +321,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         }
     const ps_module *mod = v->module;
     int n = 0;
-    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    for (int i = 0; i < s->t.nrows; i++) n += ((bank_row *)ps_row(&s->t, 0, i))->used;
     free(v->lines);
     v->lines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->lines);
     v->nlines = 0;
@@ -335,7 +329,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         const ps_func *f = mod->funcs[fi];
         if (!f->ninsns) continue;
         for (int j = 0; j < f->ninsns; j++) {
-            const bank_row *r = &s->rows[0][base + j];
+            const bank_row *r = (bank_row *)ps_row(&s->t, 0, base + j);
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             int k = r->kind;
@@ -371,7 +365,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         base += f->ninsns;
     }
     /* accesses from instructions outside the module (none expected) still count */
-    const bank_row *r = &s->rows[0][s->nrows - 1];
+    const bank_row *r = (bank_row *)ps_row(&s->t, 0, s->t.nrows - 1);
     if (r->used) {
         v->stats.shared[r->kind].instructions += r->exec;
         v->stats.shared[r->kind].wavefronts += r->wf;

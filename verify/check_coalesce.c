@@ -25,31 +25,25 @@ typedef struct {
 
 typedef struct {
     ps_verifier *v;
-    int nworkers, nrows;
-    co_row **rows; /* [worker][insn] */
+    ps_row_table t;      /* [worker][instruction] statistics */
 } co_state;
 
 static void *co_create(ps_verifier *v) {
     co_state *s = ps_xcalloc(1, sizeof *s);
     s->v = v;
-    s->nrows = v->ninsns + 1;
+    ps_rows_init(&s->t, v->ninsns + 1, sizeof(co_row));
     return s;
 }
 
 static void co_destroy(void *self) {
     co_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
+    ps_rows_free(&s->t);
     free(s);
 }
 
 static void co_launch_begin(void *self, int nworkers) {
     co_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
-    s->nworkers = nworkers > 0 ? nworkers : 1;
-    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
-    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+    ps_rows_reset(&s->t, nworkers);
 }
 
 static void co_mem(void *self, const ps_mem_event *e) {
@@ -78,8 +72,8 @@ static void co_mem(void *self, const ps_mem_event *e) {
         if (!i || seg[i] != seg[i - 1]) sectors++;
     uint64_t bytes = (uint64_t)__builtin_popcount(mask) * e->size;
     int idx = ps_verify_insn_index(s->v, e->at.insn);
-    int w = e->at.worker >= 0 && e->at.worker < s->nworkers ? e->at.worker : 0;
-    co_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
+    co_row *r = (co_row *)ps_row(&s->t, w, idx);
     if (!r->used) { /* the first request seen on this worker is the sample */
         r->used = 1;
         r->kind = (uint8_t)e->kind;
@@ -116,10 +110,10 @@ static void co_finish(void *self, const ps_launch_result *res) {
     (void)res;
     co_state *s = self;
     ps_verifier *v = s->v;
-    if (!s->rows) return;
-    for (int w = 1; w < s->nworkers; w++)
-        for (int i = 0; i < s->nrows; i++) {
-            co_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+    if (!s->t.rows) return;
+    for (int w = 1; w < s->t.nworkers; w++)
+        for (int i = 0; i < s->t.nrows; i++) {
+            co_row *a = (co_row *)ps_row(&s->t, 0, i), *b = (co_row *)ps_row(&s->t, w, i);
             if (!b->used) continue;
             if (!a->used) {
                 *a = *b;
@@ -135,14 +129,14 @@ static void co_finish(void *self, const ps_launch_result *res) {
         }
     const ps_module *mod = v->module;
     int n = 0;
-    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    for (int i = 0; i < s->t.nrows; i++) n += ((co_row *)ps_row(&s->t, 0, i))->used;
     free(v->glines);
     v->glines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->glines);
     v->nglines = 0;
     for (int fi = 0, base = 0; fi < mod->nfuncs; fi++) {
         const ps_func *f = mod->funcs[fi];
         for (int j = 0; j < f->ninsns; j++) {
-            const co_row *r = &s->rows[0][base + j];
+            const co_row *r = (co_row *)ps_row(&s->t, 0, base + j);
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             int k = r->kind == PS_ACC_STORE ? 1 : 0;
@@ -177,7 +171,7 @@ static void co_finish(void *self, const ps_launch_result *res) {
         }
         base += f->ninsns;
     }
-    const co_row *r = &s->rows[0][s->nrows - 1];
+    const co_row *r = (co_row *)ps_row(&s->t, 0, s->t.nrows - 1);
     if (r->used) {
         int k = r->kind == PS_ACC_STORE ? 1 : 0;
         v->stats.global[k].requests += r->requests;

@@ -21,39 +21,33 @@ typedef struct {
 
 typedef struct {
     ps_verifier *v;
-    int nworkers, nrows;
-    dv_row **rows;
+    ps_row_table t;      /* [worker][instruction] statistics */
 } dv_state;
 
 static void *dv_create(ps_verifier *v) {
     dv_state *s = ps_xcalloc(1, sizeof *s);
     s->v = v;
-    s->nrows = v->ninsns + 1;
+    ps_rows_init(&s->t, v->ninsns + 1, sizeof(dv_row));
     return s;
 }
 
 static void dv_destroy(void *self) {
     dv_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
+    ps_rows_free(&s->t);
     free(s);
 }
 
 static void dv_launch_begin(void *self, int nworkers) {
     dv_state *s = self;
-    for (int w = 0; w < s->nworkers; w++) free(s->rows[w]);
-    free(s->rows);
-    s->nworkers = nworkers > 0 ? nworkers : 1;
-    s->rows = ps_xcalloc((size_t)s->nworkers, sizeof *s->rows);
-    for (int w = 0; w < s->nworkers; w++) s->rows[w] = ps_xcalloc((size_t)s->nrows, sizeof **s->rows);
+    ps_rows_reset(&s->t, nworkers);
 }
 
 static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uint32_t taken) {
     dv_state *s = self;
     if (!active) return;
     int idx = ps_verify_insn_index(s->v, at->insn);
-    int w = at->worker >= 0 && at->worker < s->nworkers ? at->worker : 0;
-    dv_row *r = &s->rows[w][idx < 0 ? s->nrows - 1 : idx];
+    int w = at->worker >= 0 && at->worker < s->t.nworkers ? at->worker : 0;
+    dv_row *r = (dv_row *)ps_row(&s->t, w, idx);
     taken &= active;
     r->used = 1;
     r->exec++;
@@ -86,10 +80,10 @@ static void dv_finish(void *self, const ps_launch_result *res) {
     (void)res;
     dv_state *s = self;
     ps_verifier *v = s->v;
-    if (!s->rows) return;
-    for (int w = 1; w < s->nworkers; w++)
-        for (int i = 0; i < s->nrows; i++) {
-            dv_row *a = &s->rows[0][i], *b = &s->rows[w][i];
+    if (!s->t.rows) return;
+    for (int w = 1; w < s->t.nworkers; w++)
+        for (int i = 0; i < s->t.nrows; i++) {
+            dv_row *a = (dv_row *)ps_row(&s->t, 0, i), *b = (dv_row *)ps_row(&s->t, w, i);
             if (!b->used) continue;
             dv_row m = (b->sampled && (!a->sampled || earlier(b, a))) ? *b : *a;
             m.used = 1;
@@ -101,14 +95,14 @@ static void dv_finish(void *self, const ps_launch_result *res) {
         }
     const ps_module *mod = v->module;
     int n = 0;
-    for (int i = 0; i < s->nrows; i++) n += s->rows[0][i].used;
+    for (int i = 0; i < s->t.nrows; i++) n += ((dv_row *)ps_row(&s->t, 0, i))->used;
     free(v->blines);
     v->blines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->blines);
     v->nblines = 0;
     for (int fi = 0, base = 0; fi < mod->nfuncs; fi++) {
         const ps_func *f = mod->funcs[fi];
         for (int j = 0; j < f->ninsns; j++) {
-            const dv_row *r = &s->rows[0][base + j];
+            const dv_row *r = (dv_row *)ps_row(&s->t, 0, base + j);
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             v->blines[v->nblines++] = (ps_line_branch_stats){

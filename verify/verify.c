@@ -484,3 +484,21 @@ bool ps_verifier_has_errors(const ps_verifier *v) {
         if (v->findings[i].severity == PS_SEV_ERROR) return true;
     return false;
 }
+
+void ps_rows_init(ps_row_table *t, int nrows, size_t row_size) {
+    *t = (ps_row_table){.nrows = nrows, .row_size = row_size};
+}
+
+void ps_rows_free(ps_row_table *t) {
+    for (int w = 0; w < t->nworkers; w++) free(t->rows[w]);
+    free(t->rows);
+    t->rows = NULL;
+    t->nworkers = 0;
+}
+
+void ps_rows_reset(ps_row_table *t, int nworkers) {
+    ps_rows_free(t);
+    t->nworkers = nworkers > 0 ? nworkers : 1;
+    t->rows = ps_xcalloc((size_t)t->nworkers, sizeof *t->rows);
+    for (int w = 0; w < t->nworkers; w++) t->rows[w] = ps_xcalloc((size_t)t->nrows, t->row_size);
+}

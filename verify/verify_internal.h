@@ -78,6 +78,20 @@ unsigned ps_verify_insn_flags(const ps_verifier *v, int idx);
 /* Path of .loc file `idx` of the module, NULL if none. */
 const char *ps_verify_src_file(const ps_verifier *v, int idx);
 
+/* Per-instruction statistics rows, one array per host worker (merged into worker 0 when the
+ * launch ends); index -1 maps to the last row, which collects instructions outside the module. */
+typedef struct {
+    int nworkers, nrows;
+    size_t row_size;
+    unsigned char **rows;
+} ps_row_table;
+void ps_rows_init(ps_row_table *t, int nrows, size_t row_size);
+void ps_rows_reset(ps_row_table *t, int nworkers); /* fresh zeroed rows for a launch */
+void ps_rows_free(ps_row_table *t);
+static inline void *ps_row(const ps_row_table *t, int worker, int idx) {
+    return t->rows[worker] + (size_t)(idx < 0 ? t->nrows - 1 : idx) * t->row_size;
+}
+
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */
 void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
