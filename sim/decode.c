@@ -514,10 +514,19 @@ static void layout_frame(ps_fprog *fp, const ps_func *fn) {
 void ps_exec_clock(ps_warp *w, const ps_dinsn *d);
 
 static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
-    const ps_form_info *info = in->info;
     memset(d, 0, sizeof *d);
     d->src = in;
     d->line = in->line;
+    /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_imm.c) */
+    ps_insn folded;
+    ps_operand folded_ops[8];
+    const char *refused;
+    in = ps_ptxas_rewrite(in, &folded, folded_ops, 8, &refused);
+    if (refused) {
+        derr(c, in, "%s", refused);
+        return;
+    }
+    const ps_form_info *info = in->info;
     d->guard = (int16_t)(in->guard_reg >= 0 ? c->reg_slot[in->guard_reg] : -1);
     d->guard_neg = in->guard_neg;
     d->type = (uint8_t)(in->ntypes > 0 ? in->types[0] : 0xff);

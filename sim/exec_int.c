@@ -332,10 +332,12 @@ static inline uint64_t nsign64(uint64_t a) { return s64(a) < 0 ? ~a : a; }
 
 /* fns: the n-th set bit of mask counting from bit `base` upwards (offset > 0) or downwards
  * (offset < 0); offset 0 tests bit base. base > 31 is undefined in the ISA: ptxsim finds
- * nothing (the ISA's loop never runs). */
+ * nothing (the ISA's loop never runs). Offset INT_MIN gives 0 on the H200 whatever the mask
+ * and base, from a register or an immediate (tests/regress/imm_fns). */
 static inline uint64_t fns(uint64_t mask64, uint64_t base64, uint64_t off64) {
     uint32_t mask = (uint32_t)mask64, base = (uint32_t)base64;
     int64_t off = s32(off64);
+    if (off == INT32_MIN) return 0;
     if (base > 31) return 0xffffffff;
     if (off == 0) return (mask >> base & 1) ? base : 0xffffffff;
     uint64_t n = (uint64_t)(off > 0 ? off : -off);

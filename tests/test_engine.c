@@ -346,6 +346,21 @@ static void unsupported_instruction_is_located(void **state) {
     assert_non_null(strstr(diag, "6:3: 'vabsdiff4.u32.u32.u32.add' is not supported"));
 }
 
+/* ptxas refuses bfe/bfi immediates past 255 ("value '256' out of range [0..255]"), so does
+ * the decoder, at the operand's instruction */
+static void bitfield_immediate_out_of_range(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<4>;\n"
+        "  bfi.b32 %r1, %r2, %r3, 3, 300;\n"
+        "  ret; }\n";
+    uint32_t out[1];
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
+    assert_non_null(strstr(diag, "6:3: immediate field length out of range [0..255]"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nested_divergence),
@@ -362,6 +377,7 @@ int main(void) {
         cmocka_unit_test(global_atomics_across_host_threads),
         cmocka_unit_test(warp_shuffles_votes_match_redux),
         cmocka_unit_test(unsupported_instruction_is_located),
+        cmocka_unit_test(bitfield_immediate_out_of_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
