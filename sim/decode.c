@@ -517,7 +517,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     memset(d, 0, sizeof *d);
     d->src = in;
     d->line = in->line;
-    /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_imm.c) */
+    /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_model.c) */
     ps_insn folded;
     ps_operand folded_ops[8];
     const char *refused;

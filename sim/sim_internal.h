@@ -305,10 +305,12 @@ static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
 void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d);
 
 /* Handler selection per family; each returns NULL when it does not know the form. */
-/* ptxas_imm.c: the instruction as ptxas compiles it (immediate folding the GPU shows): `in`
+/* ptxas_model.c: the instruction as ptxas compiles it (immediate folding the GPU shows): `in`
  * itself, or a copy in tmp/ops (ops holds max operands); *error set for what ptxas refuses. */
 const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max,
                                 const char **error);
+/* The order ptxas gives commutative operands: register number, constants after registers. */
+int ps_ptxas_rank(const ps_operand *o);
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);

@@ -115,6 +115,22 @@ def bitfields():
     return c
 
 
+def bfi_sweep():
+    """bfi.b32/bfe.s32 with both immediates over every position below 32 and lengths past 31."""
+    c = Case("imm_bfi_sweep")
+    lens = [32, 33, 34, 35, 36, 40, 42, 47, 48, 63, 64, 65, 80, 96, 100, 127, 128, 129, 200, 255]
+    for p in range(32):
+        for n in lens:
+            c.emit(f"bfi.b32 %d32, %a32, %b32, {p}, {n};", "32")
+    for p in range(32):
+        for n in (33, 40, 64, 100, 255):
+            c.emit(f"bfe.s32 %d32, %a32, {p}, {n};", "32")
+    for p in range(32, 41):
+        for n in (1, 2, 31):
+            c.emit(f"bfe.s32 %d32, %a32, {p}, {n};", "32")
+    return c
+
+
 def fns():
     c = Case("imm_fns")
     bases = [0, 1, 12, 31, 32, 33, 255, 0xffffffff]
@@ -180,7 +196,7 @@ def inputs(rng, case):
 def main():
     out = sys.argv[1]
     rng = random.Random(20261129)
-    for case in (shifts(), bitfields(), fns(), fnan()):
+    for case in (shifts(), bitfields(), fns(), fnan(), bfi_sweep()):
         d = os.path.join(out, case.name)
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "kernel.ptx"), "w") as f:
