@@ -520,10 +520,10 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_model.c) */
     ps_insn folded;
     ps_operand folded_ops[8];
-    const char *refused;
-    in = ps_ptxas_rewrite(in, &folded, folded_ops, 8, &refused);
-    if (refused) {
-        derr(c, in, "%s", refused);
+    ps_ptxas_note note;
+    in = ps_ptxas_rewrite(c->fn, in, &folded, folded_ops, 8, &note);
+    if (note.error) {
+        derr(c, in, "%s", note.error);
         return;
     }
     const ps_form_info *info = in->info;
@@ -534,6 +534,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->vec = (uint8_t)in->vec;
     d->space = (uint8_t)space_of_insn(in);
     set_rounding(in, d);
+    if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
     if (info->props & P_NOEXEC) {
         derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
         return;

@@ -135,7 +135,7 @@ F32_N3(h_fma_f32, ps_f32_fma_n(r, a, b, c, WARP, RND(d), FTZ(d), SAT(d)))
 F64_N2(h_add_f64, ps_f64_add_n(r, a, b, WARP, RND(d)))
 F64_N2(h_sub_f64, ps_f64_sub_n(r, a, b, WARP, RND(d)))
 F64_N2(h_mul_f64, ps_f64_mul_n(r, a, b, WARP, RND(d)))
-/* sub.f64 a, b where a ranks above b (ps_ptxas_rank: a higher register number, or a constant):
+/* sub.f64 a, b where a ranks above b (DF_NAN_A_WINS: defined later, or a constant):
  * ptxas compiles -b + a, so when both are NaN the hardware returns a (the second operand of its
  * add), quieted (H200, tests/regress/imm_fnan and fuzz campaign 3) */
 static inline bool nan64(uint64_t x) { return (x & ~(1ull << 63)) > 0x7ff0000000000000ull; }
@@ -240,8 +240,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         int k = in->form == PS_F_ADD_FLT ? 0 : in->form == PS_F_SUB_FLT ? 1 : 2;
         static const ps_exec_fn f[2][3] = {{h_add_f32, h_sub_f32, h_mul_f32},
                                            {h_add_f64, h_sub_f64, h_mul_f64}};
-        if (f64 && k == 1 && ps_ptxas_rank(&in->ops[1]) > ps_ptxas_rank(&in->ops[2]))
-            return h_sub_f64_kfirst;
+        if (f64 && k == 1 && (fl & DF_NAN_A_WINS)) return h_sub_f64_kfirst;
         return f[f64][k];
     }
     case PS_F_FMA_FLT:

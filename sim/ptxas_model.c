@@ -15,8 +15,34 @@ static bool is_imm(const ps_operand *o) {
 static bool is_int_imm(const ps_operand *o) { return o->kind == PS_OP_IMM; }
 static bool has_mod(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
-int ps_ptxas_rank(const ps_operand *o) { return is_imm(o) ? 1 << 30 : o->kind == PS_OP_REG ? o->reg : -1; }
-static int rank(const ps_operand *o) { return ps_ptxas_rank(o); }
+/* Whether instruction i writes register r (its first operand, a vector of them, or d|p). */
+static bool writes(const ps_insn *i, int r) {
+    if (i->nops == 0 || (i->info->props & P_STORE)) return false;
+    const ps_operand *d = &i->ops[0];
+    if (d->kind == PS_OP_REG) return d->reg == r || d->pair_reg == r;
+    if (d->kind == PS_OP_VEC)
+        for (int k = 0; k < d->nitems; k++)
+            if (d->items[k].kind == PS_OP_REG && d->items[k].reg == r) return true;
+    return false;
+}
+
+/* The order ptxas gives commutative operands: by where their values were defined, the later
+ * definition ranking higher (the nearest preceding write in program order; a value with no
+ * write before, -1), registers of the same definition by number, any constant above every
+ * register. Campaign 3's isolated cases cannot tell this from "by register number"; campaign
+ * 4's loops can (a loop-carried accumulator loaded early ranks below a value computed later). */
+static int64_t rank(const ps_func *fn, const ps_insn *in, const ps_operand *o) {
+    if (is_imm(o)) return INT64_MAX;
+    if (o->kind != PS_OP_REG) return -1;
+    int pc = (int)(in - fn->insns), def = -1;
+    if (pc < 0 || pc > fn->ninsns) pc = 0; /* not in this function: no definition known */
+    for (int i = pc - 1; i >= 0 && i >= pc - 8192; i--)
+        if (writes(&fn->insns[i], o->reg)) {
+            def = i;
+            break;
+        }
+    return (int64_t)def * (1 << 20) + o->reg;
+}
 
 /* The copy the rules edit: the instruction and its operand array. */
 static ps_insn *copy_of(const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max) {
@@ -35,9 +61,10 @@ static bool negate_f64_imm(ps_operand *o) {
     return true;
 }
 
-const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max,
-                                const char **error) {
-    *error = NULL;
+const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *tmp,
+                                ps_operand *ops, int max, ps_ptxas_note *note) {
+    memset(note, 0, sizeof *note);
+    const char **error = &note->error;
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     ps_insn *c;
     switch (in->form) {
@@ -74,10 +101,11 @@ const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops
             ops[1].imm = 0xffffffffu;
             return c;
         }
-        if (in->form == PS_F_BFI && ps_type_size(t) == 4 && len >= 32 && pos > 0 && pos < 32 &&
-            (c = copy_of(in, tmp, ops, max))) {
-            /* bfi.b32 with both immediate and 0 < pos < 32: the length is taken modulo 32
-             * (at pos 0 the ISA's clamp holds) */
+        if (in->form == PS_F_BFI && ps_type_size(t) == 4 && len >= 32 && pos < 32 &&
+            pos % 8 != 0 && (c = copy_of(in, tmp, ops, max))) {
+            /* bfi.b32 with both immediate and a position that is not a byte boundary: the
+             * length is taken modulo 32 (at 0, 8, 16, 24 the ISA's clamp holds; every
+             * position below 32 measured in tests/regress/imm_bfi_sweep) */
             ops[first + 1].imm = len & 31;
             return c;
         }
@@ -117,7 +145,7 @@ const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops
          * orders commutative operands by rank: the higher-numbered register second, a constant
          * after any register. Sorting the two (product) operands by rank gives the handlers,
          * which prefer operand b, the GPU's choice. */
-        if (t == PS_T_F64 && in->nops >= 3 && rank(&in->ops[1]) > rank(&in->ops[2]) &&
+        if (t == PS_T_F64 && in->nops >= 3 && rank(fn, in, &in->ops[1]) > rank(fn, in, &in->ops[2]) &&
             (c = copy_of(in, tmp, ops, max))) {
             ps_operand x = ops[1];
             ops[1] = ops[2];
@@ -135,6 +163,8 @@ const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops
             c->info = ps_form_get(PS_F_ADD_FLT);
             return c;
         }
+        note->nan_a_wins = t == PS_T_F64 && in->nops == 3 &&
+                           rank(fn, in, &in->ops[1]) > rank(fn, in, &in->ops[2]);
         return in;
     default: return in;
     }

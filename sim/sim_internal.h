@@ -54,6 +54,7 @@ enum {
     DF_INTEGRAL = 1 << 12, /* cvt .rni/.rzi/... */
     DF_HAS_RND = 1 << 13,  /* a rounding modifier was written */
     DF_SIGNED = 1 << 14,
+    DF_NAN_A_WINS = 1 << 15, /* f64 sub: operand a wins between two NaNs (ptxas_model.c) */
 };
 
 /* Operand slot kinds (how a frame's slots are initialised). */
@@ -305,12 +306,14 @@ static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
 void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d);
 
 /* Handler selection per family; each returns NULL when it does not know the form. */
-/* ptxas_model.c: the instruction as ptxas compiles it (immediate folding the GPU shows): `in`
- * itself, or a copy in tmp/ops (ops holds max operands); *error set for what ptxas refuses. */
-const ps_insn *ps_ptxas_rewrite(const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max,
-                                const char **error);
-/* The order ptxas gives commutative operands: register number, constants after registers. */
-int ps_ptxas_rank(const ps_operand *o);
+/* ptxas_model.c: instruction `in` of fn as ptxas compiles it (immediates folded, f64 operands
+ * in ptxas's order): `in` itself, or a copy in tmp/ops (ops holds max operands). */
+typedef struct {
+    const char *error; /* what ptxas refuses, or NULL */
+    bool nan_a_wins;   /* sub.f64: when both operands are NaN the first comes out (DF_NAN_A_WINS) */
+} ps_ptxas_note;
+const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *tmp,
+                                ps_operand *ops, int max, ps_ptxas_note *note);
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
