@@ -237,9 +237,8 @@ static uint8_t fp8_round(ps_fp8_fmt f, val v, bool relu)
     if (v.cls == K_INF) return s | maxv;
     uint64_t r = f == PS_FP8_E4M3 ? ps_fp_round_pack(5, 3, v.neg, v.exp - 8, v.sig, PS_RND_RN)
                                   : ps_fp_round_pack(5, 2, v.neg, v.exp, v.sig, PS_RND_RN);
-    uint8_t mag = (uint8_t)(r & 0xff & 0x7f);
-    if ((f == PS_FP8_E4M3 && ((r & 0x7fff) > 0x7e)) || (f == PS_FP8_E5M2 && mag > 0x7b))
-        mag = maxv;
+    uint64_t m = r & (f == PS_FP8_E4M3 ? 0xffu : 0x7fu); /* magnitude: e5m3 has 8 bits */
+    uint8_t mag = m > maxv ? maxv : (uint8_t)m;
     return s | mag;
 }
 uint8_t ps_fp8_from_f32(ps_fp8_fmt f, uint32_t a, bool relu)
