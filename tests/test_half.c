@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -348,12 +349,134 @@ static void test_cvt_pack(void **state)
     }
 }
 
+
+/* ---- the instructions end to end: one PTX kernel, one line per form ----------------------- */
+typedef struct {
+    const char *insn; /* %d result (b32), %x %y %z sources (b32); 16-bit forms use %h* */
+    int kind;         /* 0: f16x2 (two halves), 1: f16 scalar (low half), 2/3: bf16x2 / bf16 */
+    int op;           /* OADD..OFMA, or 10 min 11 max 12 neg 13 abs 14 ex2 15 tanh 16 setp.lt 17 setp.gtu */
+    unsigned fl;
+} ptx_form;
+static const ptx_form FORMS[] = {
+    {"add.rn.f16x2 %d, %x, %y;", 0, OADD, 0},
+    {"sub.rn.ftz.f16 %hd, %hx, %hy;", 1, OSUB, PS_HALF_FTZ},
+    {"mul.rn.sat.f16x2 %d, %x, %y;", 0, OMUL, PS_HALF_SAT},
+    {"fma.rn.relu.f16x2 %d, %x, %y, %z;", 0, OFMA, PS_HALF_RELU},
+    {"neg.f16x2 %d, %x;", 0, 12, 0},
+    {"abs.ftz.f16 %hd, %hx;", 1, 13, PS_HALF_FTZ},
+    {"min.NaN.f16x2 %d, %x, %y;", 0, 10, PS_HALF_NAN},
+    {"max.xorsign.abs.f16 %hd, %hx, %hy;", 1, 11, PS_HALF_XORSIGN},
+    {"add.rn.bf16x2 %d, %x, %y;", 2, OADD, 0},
+    {"sub.bf16 %hd, %hx, %hy;", 3, OSUB, 0},
+    {"mul.rn.bf16 %hd, %hx, %hy;", 3, OMUL, 0},
+    {"fma.rn.relu.bf16x2 %d, %x, %y, %z;", 2, OFMA, PS_HALF_RELU},
+    {"neg.bf16x2 %d, %x;", 2, 12, 0},
+    {"abs.bf16 %hd, %hx;", 3, 13, 0},
+    {"min.bf16x2 %d, %x, %y;", 2, 10, 0},
+    {"max.NaN.bf16 %hd, %hx, %hy;", 3, 11, PS_HALF_NAN},
+    {"min.ftz.f16 %hd, %hx, %hy;", 1, 10, PS_HALF_FTZ},
+    {"max.bf16x2 %d, %x, %y;", 2, 11, 0},
+    {"ex2.approx.f16x2 %d, %x;", 0, 14, 0},
+    {"tanh.approx.bf16 %hd, %hx;", 3, 15, 0},
+    {"setp.lt.f16x2 %p|%q, %x, %y; selp.b32 %d, 1, 0, %p; selp.b32 %t, 2, 0, %q; or.b32 %d, %d, %t;", 0, 16, 0},
+    {"setp.gtu.bf16 %p, %hx, %hy; selp.b32 %d, 1, 0, %p;", 3, 17, 0},
+};
+#define NFORMS ((int)(sizeof FORMS / sizeof FORMS[0]))
+
+/* |got - exact| <= 1 ulp of the half format (the measured accuracy of ex2/tanh, section 11.4) */
+static bool within_ulp(fmtx f, uint16_t got, uint16_t a, bool tanh_)
+{
+    if (is_nan(f, a)) return got == 0x7fff;
+    mpfr_t x, r;
+    mpfr_inits2(100, x, r, (mpfr_ptr)0);
+    mpfr_set_d(x, value(f, a), MPFR_RNDN);
+    if (tanh_) mpfr_tanh(r, x, MPFR_RNDN);
+    else mpfr_exp2(r, x, MPFR_RNDN);
+    uint16_t want = (uint16_t)mp_round(f, r, 0);
+    mpfr_clears(x, r, (mpfr_ptr)0);
+    int kg = (got & 0x8000) ? -(got & 0x7fff) : (got & 0x7fff), kw = (want & 0x8000) ? -(want & 0x7fff) : (want & 0x7fff);
+    return abs(kg - kw) <= 1;
+}
+
+static void test_ptx_forms(void **state)
+{
+    (void)state;
+    char ptx[16384], diag[1024];
+    int n = snprintf(ptx, sizeof ptx, TU_HEADER
+                     ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+                     ".reg .b64 %%a, %%o, %%i;\n.reg .b32 %%x, %%y, %%z, %%d, %%t, %%tid;\n"
+                     ".reg .b16 %%hx, %%hy, %%hd;\n.reg .pred %%p, %%q;\n"
+                     "ld.param.u64 %%a, [p0];\nld.param.u64 %%o, [p1];\nmov.u32 %%tid, %%tid.x;\n"
+                     "mul.wide.u32 %%i, %%tid, 16;\nadd.u64 %%a, %%a, %%i;\n"
+                     "mul.wide.u32 %%i, %%tid, %d;\nadd.u64 %%o, %%o, %%i;\n"
+                     "ld.global.v4.b32 {%%x, %%y, %%z, %%t}, [%%a];\nmov.b32 {%%hx, %%hd}, %%x;\n"
+                     "mov.b32 {%%hy, %%hd}, %%y;\n", NFORMS * 4);
+    for (int k = 0; k < NFORMS; k++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "mov.b32 %%d, 0;\nmov.b16 %%hd, 0;\n%s\n%s\nst.global.b32 [%%o+%d], %%d;\n",
+                      FORMS[k].insn, strstr(FORMS[k].insn, "%hd,") ? "cvt.u32.u16 %d, %hd;" : "", 4 * k);
+    snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
+    enum { T = 256 };
+    static uint32_t in[T * 4], out[T * NFORMS];
+    for (int i = 0; i < T; i++)
+        for (int j = 0; j < 3; j++) {
+            ps_half_fmt hf = (ps_half_fmt)(i & 1); /* even threads f16 operands, odd bf16 */
+            in[4 * i + j] = (uint32_t)operand(hf) << 16 | operand(hf);
+        }
+    tu_buf b[2] = {{in, sizeof in}, {out, sizeof out}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {T, 1, 1}};
+    ps_launch_result res;
+    diag[0] = 0;
+    if (tu_run(ptx, "k", &cfg, b, 2, &res, diag, sizeof diag) != PS_OK) fail_msg("%s", diag);
+    for (int i = 0; i < T; i++)
+        for (int k = 0; k < NFORMS; k++) {
+            const ptx_form *fm = &FORMS[k];
+            ps_half_fmt hf = fm->kind >= 2 ? PS_HALF_BF16 : PS_HALF_F16;
+            fmtx f = hf == PS_HALF_F16 ? F16 : BF16;
+            bool x2 = !(fm->kind & 1);
+            uint32_t got = out[i * NFORMS + k], want = 0;
+            for (int h = 0; h < (x2 ? 2 : 1); h++) {
+                uint16_t a = (uint16_t)(in[4 * i] >> 16 * h), bb = (uint16_t)(in[4 * i + 1] >> 16 * h),
+                         c = (uint16_t)(in[4 * i + 2] >> 16 * h), r;
+                uint16_t g = (uint16_t)(got >> 16 * h);
+                switch (fm->op) {
+                case 10: r = ref_minmax(hf, a, bb, fm->fl, false); break;
+                case 11: r = ref_minmax(hf, a, bb, fm->fl, true); break;
+                case 12:
+                case 13:
+                    if (is_nan(f, a)) r = 0x7fff;
+                    else {
+                        if ((fm->fl & PS_HALF_FTZ) && !(a & inf_of(f))) a &= 0x8000;
+                        r = fm->op == 12 ? a ^ 0x8000 : a & 0x7fff;
+                    }
+                    break;
+                case 14:
+                case 15:
+                    if (!within_ulp(f, g, a, fm->op == 15)) fail_msg("%s: %04x -> %04x", fm->insn, a, g);
+                    r = g;
+                    break;
+                case 16:
+                case 17: {
+                    bool un = is_nan(f, a) || is_nan(f, bb);
+                    double va = un ? 0 : value(f, a), vb = un ? 0 : value(f, bb);
+                    bool t = fm->op == 16 ? (!un && va < vb) : (un || va > vb);
+                    want |= (uint32_t)t << h;
+                    continue;
+                }
+                default: r = ref_arith(hf, fm->op, a, bb, c, fm->fl);
+                }
+                want |= (uint32_t)r << 16 * h;
+            }
+            if (got != want) fail_msg("thread %d: %s: %08x %08x %08x -> %08x, want %08x", i, fm->insn, in[4 * i],
+                                      in[4 * i + 1], in[4 * i + 2], got, want);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_f16_arith), cmocka_unit_test(test_bf16_arith),
         cmocka_unit_test(test_minmax_neg_abs), cmocka_unit_test(test_fp8),
-        cmocka_unit_test(test_cvt_pack),
+        cmocka_unit_test(test_cvt_pack), cmocka_unit_test(test_ptx_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
