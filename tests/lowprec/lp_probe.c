@@ -1,6 +1,6 @@
 /* lp_probe.c — runs every case of lp_cases.h on a GPU and writes the results: one raw file
  * <name>.bin per case (LP_N results of outw/8 bytes, little-endian) into the directory argv[1],
- * (argv[2], optional: the PTX of each case) and summary lines "name hash" (or "name FAIL reason") on stdout. Standalone on purpose (CUDA
+ * (argv[2], optional: the PTX of each case) and the lines of lp_h200.txt ("name hash samples...", or "name FAIL reason") on stdout. Standalone on purpose (CUDA
  * Driver API only): build with `gcc -O2 -I$CUDA/include lp_probe.c -lcuda`. Each case is its own
  * module, so a form the JIT rejects costs one line, not the run. */
 #include <cuda.h>
@@ -81,7 +81,11 @@ int main(int argc, char **argv)
         if (!f) return 1;
         for (int i = 0; i < LP_N; i++) fwrite(&d[i], (size_t)cs->outw / 8, 1, f);
         fclose(f);
-        printf("%s %016llx\n", cs->name, (unsigned long long)lp_hash(d, LP_N, cs->outw));
+        /* the line format of lp_h200.txt: hash, then the results at i = k * 4099 mod LP_N */
+        printf("%s %016llx", cs->name, (unsigned long long)lp_hash(d, LP_N, cs->outw));
+        uint64_t m = cs->outw == 64 ? ~0ull : (1ull << cs->outw) - 1;
+        for (int k = 0; k < 32; k++) printf(" %llx", (unsigned long long)(d[(k * 4099) % LP_N] & m));
+        printf("\n");
     }
     return 0;
 }
