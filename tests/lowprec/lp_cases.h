@@ -212,8 +212,9 @@ static inline uint32_t lp_s32(lp_rng *r)
                                   65535, 65536, 0x7fffffff};
     unsigned k = (unsigned)(x & 3);
     if (k == 0) return (uint32_t)(x >> 32);
-    int32_t v = lim[(x >> 8) % 17] + (int32_t)((x >> 16) % 3) - 1;
-    return (uint32_t)((x >> 24 & 1) ? -v : v);
+    /* two's-complement wrap-around (0x7fffffff + 1) in unsigned arithmetic */
+    uint32_t v = (uint32_t)lim[(x >> 8) % 17] + (uint32_t)((x >> 16) % 3) - 1u;
+    return (x >> 24 & 1) ? 0u - v : v;
 }
 
 /* Fills a, b, c (LP_N words each) for generator g. */
