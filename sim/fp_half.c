@@ -205,18 +205,22 @@ uint16_t ps_half_max(ps_half_fmt f, uint16_t a, uint16_t b, unsigned fl) { retur
 
 /* ---- approximations ----------------------------------------------------------------------
  * ptxas emits one MUFU.EX2.F16 / MUFU.EX2.BF16 / MUFU.TANH.F16 / MUFU.TANH.BF16 (SASS on the
- * H200). Modelled as the f32 unit (fp.c section 7) with its result truncated to the half's
- * precision, then rounded to nearest into the half format (which matters only for f16
- * subnormal results). Measured on every input (docs/numerics.md section 11.4): ex2.bf16 exact,
- * ex2.f16 99.4 %, tanh.bf16 98.6 %, tanh.f16 88 % of the H200's bits, the rest 1 ulp off. */
+ * H200). On every half input the H200's result is the f32 unit's result (MUFU.EX2 after
+ * ex2.approx.ftz.f32, MUFU.TANH after tanh.approx.f32, dumped for the same inputs) truncated
+ * (rounded toward zero, subnormals included) to the half format, except that an f16 overflow
+ * gives +Inf. ptxsim applies that to its f32 models (fp.c section 7), so the remaining
+ * differences are those of the f32 models (docs/numerics.md section 11.4). */
 static uint32_t to_f32(ps_half_fmt f, uint16_t a)
 {
     return (uint32_t)ps_cvt(PS_CVT_F32, f == PS_HALF_F16 ? PS_CVT_F16 : PS_CVT_BF16, a, PS_RND_RN, 0);
 }
 static uint16_t from_f32_trunc(ps_half_fmt f, uint32_t x)
 {
-    if ((x & 0x7fffffffu) <= 0x7f800000u) x &= ~((1u << (23 - HF[f].mbits)) - 1);
-    return (uint16_t)ps_cvt(f == PS_HALF_F16 ? PS_CVT_F16 : PS_CVT_BF16, PS_CVT_F32, x, PS_RND_RN, 0);
+    uint16_t r = (uint16_t)ps_cvt(f == PS_HALF_F16 ? PS_CVT_F16 : PS_CVT_BF16, PS_CVT_F32, x, PS_RND_RZ, 0);
+    /* beyond the largest finite binade (2^16 for f16; bf16 shares f32's range): Inf */
+    if (f == PS_HALF_F16 && (x & 0x7fffffffu) >= 0x47800000u && (x & 0x7fffffffu) <= 0x7f800000u)
+        r = (uint16_t)((r & 0x8000u) | 0x7c00u);
+    return r;
 }
 uint16_t ps_half_ex2_approx(ps_half_fmt f, uint16_t a)
 {

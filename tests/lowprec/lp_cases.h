@@ -22,7 +22,10 @@ enum {
     G_BF16X2_3, /* two bf16 per word */
     G_F32_2,    /* a, b: f32 near rounding boundaries of the narrow formats, specials */
     G_F64_1,    /* a: f64 near rounding boundaries of f32/f16/bf16, specials */
-    G_S32_3     /* a, b: s32 near the saturation limits of 2/4/8/16-bit types, c: any bits */
+    G_S32_3,    /* a, b: s32 near the saturation limits of 2/4/8/16-bit types, c: any bits */
+    G_ALL16_A,  /* every 16-bit pattern in a (two halves as G_ALL16X2), b = c = 0 */
+    G_ALL16_B,  /* ... in b, a = c = 0 */
+    G_ALL16_C   /* ... in c, a = b = 0 */
 };
 
 typedef struct {
@@ -242,6 +245,13 @@ static inline void lp_inputs(int g, uint64_t *a, uint64_t *b, uint64_t *c)
             break;
         case G_F32_2: a[i] = lp_f32(&r), b[i] = lp_f32(&r); break;
         case G_F64_1: a[i] = lp_f64(&r); break;
+        case G_ALL16_A:
+        case G_ALL16_B:
+        case G_ALL16_C: {
+            uint64_t v = (uint64_t)i | (uint64_t)((i * 40503u + 12345u) & 0xffff) << 16;
+            (g == G_ALL16_A ? a : g == G_ALL16_B ? b : c)[i] = v;
+            break;
+        }
         case G_S32_3:
             a[i] = lp_s32(&r), b[i] = lp_s32(&r), c[i] = (uint32_t)lp_next(&r);
             break;
