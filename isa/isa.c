@@ -263,6 +263,49 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
     return NULL;
 }
 
+/* Requirements of single types and modifiers (variants.def). */
+typedef struct {
+    ps_form form;
+    bool is_type;
+    int id; /* ps_type or ps_mod */
+    int min_ptx, min_sm;
+} variant_req;
+static const variant_req VARIANTS[] = {
+#define VT(F, T, P, S) {PS_F_##F, true, PS_T_##T, P, S},
+#define VM(F, M, P, S) {PS_F_##F, false, PS_MOD_##M, P, S},
+#include "variants.def"
+#undef VT
+#undef VM
+};
+
+const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes,
+                                       const ps_modset *mods, const ps_arch *arch, int ptx_version,
+                                       char *buf, size_t buflen) {
+    for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
+        const variant_req *v = &VARIANTS[i];
+        if (v->form != f->id) continue;
+        bool used = false;
+        if (v->is_type) {
+            for (int k = 0; k < ntypes; k++) used |= (int)types[k] == v->id;
+        } else {
+            used = ps_modset_has(mods, (ps_mod)v->id);
+        }
+        if (!used) continue;
+        const char *what = v->is_type ? ps_type_name((ps_type)v->id) : ps_mod_name((ps_mod)v->id);
+        if (ptx_version && ptx_version < v->min_ptx) {
+            snprintf(buf, buflen, "'.%s' on '%s' requires PTX ISA .version %d.%d or later", what,
+                     f->mnemonic, v->min_ptx / 10, v->min_ptx % 10);
+            return buf;
+        }
+        if (arch && arch->sm < v->min_sm) {
+            snprintf(buf, buflen, "'.%s' on '%s' requires .target sm_%d or higher", what, f->mnemonic,
+                     v->min_sm);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
 /* Writes the per-architecture support table (docs/isa-support.md is this output). */
 void ps_isa_write_markdown(void *stream) {
     ensure_init();
@@ -297,4 +340,13 @@ void ps_isa_write_markdown(void *stream) {
         else nx++;
     }
     fprintf(f, "\n%d forms executed, %d parsed only.\n", nx, np);
+    fprintf(f, "\nTypes and modifiers with requirements of their own (isa/variants.def):\n\n"
+               "| instruction | type or modifier | min PTX | min target |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
+        const variant_req *v = &VARIANTS[i];
+        const ps_form_info *fi = ps_form_get(v->form);
+        fprintf(f, "| `%s` (%s) | `.%s` | %d.%d | sm_%d |\n", fi->mnemonic, fi->types_src,
+                v->is_type ? ps_type_name((ps_type)v->id) : ps_mod_name((ps_mod)v->id),
+                v->min_ptx / 10, v->min_ptx % 10, v->min_sm);
+    }
 }

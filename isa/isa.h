@@ -122,6 +122,12 @@ const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a"; NULL if unknown */
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
                                     char *buf, size_t buflen);
 
+/* Can `arch` / `ptx_version` run this use of form f, given its types and modifiers
+ * (isa/variants.def: e.g. cvt to .e4m3x2 needs sm_89)? NULL if yes, else the reason. */
+const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes,
+                                       const ps_modset *mods, const ps_arch *arch, int ptx_version,
+                                       char *buf, size_t buflen);
+
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);
 

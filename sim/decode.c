@@ -639,6 +639,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (!fnp) fnp = ps_select_mem(in, d);
     if (!fnp) fnp = ps_select_warp(in, d);
     if (!fnp) fnp = ps_select_int(in, d);
+    if (!fnp) fnp = ps_select_half(in, d);
     if (!fnp) fnp = ps_select_float(in, d);
     if (!fnp) fnp = ps_select_dot(in, d);
     if (!fnp) {

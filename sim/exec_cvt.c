@@ -7,6 +7,7 @@
  * (9.7.9.21 Notes, 9.4.1). A handler does not know the register's declared width, so signed
  * integer results are sign-extended to all 64 bits of the slot: every reader truncates to its
  * own width, so each register width sees exactly what the ISA prescribes. */
+#include "fp_half.h"
 #include "sim_internal.h"
 
 ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);
@@ -67,6 +68,81 @@ static void h_cvt_x2(ps_warp *w, const ps_dinsn *d) {
     LANES(w, rd[l] = ps_cvt(dt, PS_CVT_F32, ra[l], r, fl) << 16 | ps_cvt(dt, PS_CVT_F32, rb[l], r, fl));
 }
 
+/* fp8 pairs (ISA 9.7.9.21; numerics in fp_half.c). d->aux8: the fp8 format; d->aux bit 0: .relu.
+ * cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: d[15:8] = cvt(a), d[7:0] = cvt(b). */
+static void h_cvt_f8x2_f32(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
+    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
+    bool relu = d->aux & 1;
+    LANES(w, rd[l] = (uint64_t)ps_fp8_from_f32(f, (uint32_t)ra[l], relu) << 8 |
+                     ps_fp8_from_f32(f, (uint32_t)rb[l], relu));
+}
+/* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: each half of a to the byte in its place. */
+static void h_cvt_f8x2_f16x2(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]);
+    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
+    bool relu = d->aux & 1;
+    LANES(w, rd[l] = (uint64_t)ps_fp8_from_f16(f, (uint16_t)(ra[l] >> 16), relu) << 8 |
+                     ps_fp8_from_f16(f, (uint16_t)ra[l], relu));
+}
+/* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: each byte of a to the f16 in its place (exact). */
+static void h_cvt_f16x2_f8x2(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]);
+    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
+    bool relu = d->aux & 1;
+    LANES(w, rd[l] = (uint64_t)ps_fp8_to_f16(f, (uint8_t)(ra[l] >> 8), relu) << 16 |
+                     ps_fp8_to_f16(f, (uint8_t)ra[l], relu));
+}
+
+static ps_exec_fn select_fp8(ps_dinsn *d) {
+    bool to8 = d->type == PS_T_E4M3X2 || d->type == PS_T_E5M2X2;
+    int f8 = to8 ? d->type : d->type2;
+    if (f8 != PS_T_E4M3X2 && f8 != PS_T_E5M2X2) return NULL;
+    if (!(d->flags & DF_HAS_RND) || d->rnd != PS_RND_RN ||
+        (d->flags & ~(uint32_t)(DF_HAS_RND | DF_RELU | DF_SATFINITE)))
+        return NULL;
+    d->aux8 = (uint8_t)(f8 == PS_T_E4M3X2 ? PS_FP8_E4M3 : PS_FP8_E5M2);
+    d->aux = (d->flags & DF_RELU) ? 1 : 0;
+    if (!to8) /* cvt.rn{.relu}.f16x2.f8x2type: no .satfinite */
+        return d->type == PS_T_F16X2 && d->nops == 2 && !(d->flags & DF_SATFINITE) ? h_cvt_f16x2_f8x2 : NULL;
+    if (!(d->flags & DF_SATFINITE)) return NULL; /* .satfinite is required towards fp8 */
+    if (d->type2 == PS_T_F32 && d->nops == 3) return h_cvt_f8x2_f32;
+    if (d->type2 == PS_T_F16X2 && d->nops == 2) return h_cvt_f8x2_f16x2;
+    return NULL;
+}
+
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b: d = sat(a) << 16 | sat(b);
+ * cvt.pack.sat.{u8,s8,u4,s4}.s32.b32 d, a, b, c: d = c << 2w | sat(a) << w | sat(b), w the
+ * width of the converted type (ISA 9.7.9.22). d->aux8: w; d->aux: 1 if signed. */
+static inline uint32_t pack_sat(int32_t v, unsigned w, bool sgn) {
+    int32_t lo = sgn ? -(1 << (w - 1)) : 0, hi = sgn ? (1 << (w - 1)) - 1 : (int32_t)((1u << w) - 1);
+    v = v < lo ? lo : v > hi ? hi : v;
+    return (uint32_t)v & ((1u << w) - 1);
+}
+static void h_cvt_pack(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
+    const uint64_t *rc = d->nops == 4 ? R(w, d->o[3]) : NULL;
+    unsigned wd = d->aux8;
+    bool sgn = d->aux & 1;
+    LANES(w, rd[l] = (uint32_t)((rc ? (uint32_t)rc[l] << (2 * wd) : 0) |
+                                pack_sat((int32_t)ra[l], wd, sgn) << wd | pack_sat((int32_t)rb[l], wd, sgn)));
+}
+ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d) {
+    int t = d->type;
+    unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16 : t == PS_T_U8 || t == PS_T_S8 ? 8 : t == PS_T_U4 || t == PS_T_S4 ? 4 : 0;
+    if (!wd || !(d->flags & DF_SAT) || (d->flags & ~(uint32_t)DF_SAT) || d->type2 != PS_T_S32) return NULL;
+    if (wd == 16 ? (d->nops != 3 || in->ntypes != 2) : (d->nops != 4 || in->ntypes != 3 || in->types[2] != PS_T_B32))
+        return NULL;
+    d->aux8 = (uint8_t)wd;
+    d->aux = t == PS_T_S16 || t == PS_T_S8 || t == PS_T_S4;
+    return h_cvt_pack;
+}
+
 static int cvt_type(int t) {
     switch (t) {
     case PS_T_U8: return PS_CVT_U8;
@@ -100,6 +176,8 @@ static unsigned cvt_flags(const ps_dinsn *d) {
 ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
     unsigned fl = cvt_flags(d);
     if ((d->flags & DF_HAS_RND) && d->rnd > PS_RND_RNA) return NULL;
+    ps_exec_fn f8 = select_fp8(d);
+    if (f8) return f8;
     if (d->type == PS_T_F16X2 || d->type == PS_T_BF16X2) {
         if (d->type2 != PS_T_F32 || d->nops != 3 || (d->flags & (DF_INTEGRAL | DF_FTZ | DF_SAT)) ||
             (d->rnd != PS_RND_RN && d->rnd != PS_RND_RZ))

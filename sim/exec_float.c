@@ -10,7 +10,8 @@
 
 #include "sim_internal.h"
 
-ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d); /* exec_cvt.c */
+ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);      /* exec_cvt.c */
+ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d); /* exec_cvt.c */
 
 /* ==== helpers ============================================================================ */
 
@@ -222,6 +223,7 @@ static void legacy_approx_ftz(ps_dinsn *d) {
 
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     if (in->form == PS_F_CVT) return ps_select_cvt(in, d);
+    if (in->form == PS_F_CVT_PACK) return ps_select_cvt_pack(in, d);
     int t = d->type;
     bool f32 = t == PS_T_F32, f64 = t == PS_T_F64;
     if (!f32 && !f64) return NULL;

@@ -1467,7 +1467,10 @@ static uint64_t cvt_to_float(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd 
         res = mag ? round_pack(df, neg, 0, mag, r) : 0;
     } else {
         uint64_t src = a & type_mask(at);
-        if ((flags & PS_CVT_FTZ) && (at == PS_CVT_F32 || at == PS_CVT_TF32))
+        /* .ftz flushes an f32 source, except towards f16: the H200 rounds f32 subnormals
+         * there as they are (cvt.rm.ftz.f16.f32 0x80033903 = 0x8001, cvt.rp.ftz.f16.f32
+         * 0x00000101 = 0x0001; tests/regress/cvt_f16_r[mp]_ftz_f32_subnormal) */
+        if ((flags & PS_CVT_FTZ) && (at == PS_CVT_F32 || at == PS_CVT_TF32) && dt != PS_CVT_F16)
             src = f32_flush((uint32_t)src);
         unpacked u = unpack(type_fmt(at, false), src);
         if (u.cls == CLS_NAN) {
@@ -1478,11 +1481,11 @@ static uint64_t cvt_to_float(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd 
                  * not quieted (0xff812345 -> 0xff812000, 0x7fa00001 -> 0x7fa00000; a payload
                  * only in the low 13 bits gives Inf: 0x7f800001 -> 0x7f800000). .satfinite
                  * then subtracts 0x2000 from anything that is Inf or NaN (0x7fa00001 ->
-                 * 0x7f9fe000, 0x7f802000 -> 0x7f800000). .rn/.rz (sm_100) and .relu are not
-                 * measured and get the same rule, .relu the canonical NaN. */
+                 * 0x7f9fe000, 0x7f802000 -> 0x7f800000). cvt.rn/.rz{.relu}.tf32.f32 give
+                 * 0x7fffe000 for every NaN (H200, tests/lowprec: all NaN inputs of G_F32_2). */
                 if (flags & PS_CVT_SAT)
                     return 0;
-                if (flags & PS_CVT_RELU)
+                if ((flags & PS_CVT_RELU) || r != PS_RND_RNA)
                     return PS_TF32_CANON_NAN;
                 res = src & 0xffffe000u;
                 if (flags & PS_CVT_SATFINITE)
@@ -1553,4 +1556,11 @@ uint64_t ps_cvt(ps_cvt_type dtype, ps_cvt_type atype, uint64_t a, ps_rnd r, unsi
     if (type_is_int(dtype))
         return cvt_to_int(dtype, atype, a, r, flags);
     return cvt_to_float(dtype, atype, a, r, flags);
+}
+
+/* The rounding core for fp_half.c (fp_core.h): round_pack on a format given by its widths. */
+uint64_t ps_fp_round_pack(int ebits, int mbits, bool neg, int exp, uint64_t sig, ps_rnd r)
+{
+    fmt f = {ebits, mbits};
+    return round_pack(f, neg, exp, sig, r);
 }

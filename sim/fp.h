@@ -36,7 +36,7 @@ typedef enum { PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_RND_RNA } ps_rnd;
 #define PS_F32_CANON_NAN 0x7fffffffu   /* f32 NaN results of arithmetic, approximations, most cvt */
 #define PS_F16_CANON_NAN 0x7fffu       /* f16 NaN results of cvt from f32/bf16 (measured on H200) */
 #define PS_BF16_CANON_NAN 0x7fffu      /* bf16 NaN results of cvt from f32/f16 (measured on H200) */
-#define PS_TF32_CANON_NAN 0x7fffffffu  /* cvt.relu.tf32 of a NaN (not measured) */
+#define PS_TF32_CANON_NAN 0x7fffe000u  /* cvt.rn/.rz{.relu}.tf32.f32 of a NaN (H200) */
 #define PS_F64_DEFAULT_NAN 0xfff8000000000000ull /* f64 NaN made from non-NaN inputs (H200) */
 #define PS_F64_APPROX_NAN 0x7fffffff00000000ull  /* rcp/rsqrt.approx.ftz.f64 (PTX 9.7.3.14/17) */
 

@@ -319,6 +319,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d); /* exec_half.c */
 
 /* Device internals used by the loader. */
 typedef struct {

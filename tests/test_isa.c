@@ -155,11 +155,33 @@ static void every_executable_form_is_exercised(void **state) {
     assert_int_equal(missing, 0);
 }
 
+/* A type or modifier newer than its form is gated on its own (isa/variants.def). */
+static void variant_requirements(void **state) {
+    (void)state;
+    char buf[160];
+    const ps_form_info *cvt = ps_form_get(PS_F_CVT), *fma = ps_form_get(PS_F_FMA_F16);
+    ps_type e4[2] = {PS_T_E4M3X2, PS_T_F32}, f16[2] = {PS_T_F16, PS_T_F32};
+    ps_modset none = {{0}}, oob = {{0}};
+    oob.w[PS_MOD_OOB / 64] |= 1ull << (PS_MOD_OOB % 64);
+    const ps_arch *a80 = ps_arch_lookup("sm_80"), *a89 = ps_arch_lookup("sm_89"), *a90 = ps_arch_lookup("sm_90");
+    assert_non_null(ps_isa_variant_unsupported(cvt, e4, 2, &none, a80, 85, buf, sizeof buf));
+    assert_non_null(strstr(buf, "sm_89"));
+    assert_null(ps_isa_variant_unsupported(cvt, e4, 2, &none, a89, 85, buf, sizeof buf));
+    assert_non_null(ps_isa_variant_unsupported(cvt, e4, 2, &none, a89, 77, buf, sizeof buf));
+    assert_non_null(strstr(buf, "7.8"));
+    assert_null(ps_isa_variant_unsupported(cvt, f16, 2, &none, ps_arch_lookup("sm_70"), 60, buf, sizeof buf));
+    ps_type h[1] = {PS_T_F16};
+    assert_non_null(ps_isa_variant_unsupported(fma, h, 1, &oob, a89, 85, buf, sizeof buf));
+    assert_null(ps_isa_variant_unsupported(fma, h, 1, &oob, a90, 85, buf, sizeof buf));
+    assert_null(ps_isa_variant_unsupported(fma, h, 1, &none, a80, 85, buf, sizeof buf));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_overlapping_forms),
         cmocka_unit_test(names_round_trip),
         cmocka_unit_test(architectures),
+        cmocka_unit_test(variant_requirements),
         cmocka_unit_test(every_executable_form_is_exercised),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
