@@ -310,6 +310,8 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);
+/* Families whose unsupported uses get a precise reason (written to why) instead of NULL alone. */
+ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 
 /* Device internals used by the loader. */
 typedef struct {
