@@ -393,7 +393,7 @@ static void rejects_misuse(void **state) {
         {"vadd4.u32.u32.u32 %rd.b03, %ra, %rb, %rc;", "destination mask"},
         {"vadd2.u32.u32.u32 %rd, %ra.h4, %rb, %rc;", "invalid selector '.h4'"},
         {"vadd4.u32.u32.u32 %rd, %ra.b321, %rb, %rc;", "source selectors"},
-        {"vadd4.u32.u32.u32.min %rd, %ra, %rb, %rc;", "only .add"},
+        {"vadd4.u32.u32.u32.min %rd, %ra, %rb, %rc;", "modifier '.min' is not allowed"},
         {"vadd.u32.u32.u32 %rd, %ra.b3210, %rb;", "selectors must be"},
         {"vadd.u32.u32.u32 %rd.b1, %ra, %rb;", "merge needs"},
         {"vadd.u32.u32.u32.add %rd, %ra, %rb;", "secondary operation takes"},
