@@ -27,6 +27,20 @@ struct ps_async {
     uint64_t spin_addr;
 };
 
+/* The lanes' memory events of one instruction, grouped as observers expect them: one event per
+ * access size and per round of lanes (a lane's second copy in one wait starts a new event). */
+typedef struct {
+    ps_mem_event ev[4];
+    int n;
+    ps_warp *w;
+    const ps_dinsn *d;
+    ps_access_kind kind;
+    bool on;               /* an observer listens */
+} ps_evbatch;
+void ps_evbatch_begin(ps_evbatch *b, ps_warp *w, const ps_dinsn *d, ps_access_kind kind);
+void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsigned size);
+void ps_evbatch_end(ps_evbatch *b);
+
 /* The CTA's async state, created on first use. */
 struct ps_async *ps_async_get(ps_cta *c);
 /* Completes, in issue order, the copies of the lanes in `lanes` of warp w whose group is at most

@@ -46,18 +46,34 @@ void ps_async_free(ps_cta *c) {
 
 uint64_t ps_async_epoch(const ps_cta *c) { return c->async ? c->async->epoch : 0; }
 
-static void copy_event(ps_warp *w, const ps_dinsn *d, ps_access_kind kind, int lane, uint8_t space,
-                       uint64_t addr, unsigned size) {
+void ps_evbatch_begin(ps_evbatch *b, ps_warp *w, const ps_dinsn *d, ps_access_kind kind) {
     const ps_observer *o = w->cta->obs;
-    if (!o || !o->mem || !size) return;
-    ps_mem_event ev;
-    ps_event_where_fill(&ev.at, w, d);
-    ev.kind = kind;
-    ev.size = ev.elem = size;
-    ev.mask = 1u << lane;
-    ev.space[lane] = space;
-    ev.addr[lane] = addr;
-    o->mem(o->ctx, &ev);
+    b->on = o && o->mem;
+    b->n = 0, b->w = w, b->d = d, b->kind = kind;
+}
+
+void ps_evbatch_end(ps_evbatch *b) {
+    const ps_observer *o = b->w->cta->obs;
+    for (int i = 0; i < b->n; i++) o->mem(o->ctx, &b->ev[i]);
+    b->n = 0;
+}
+
+void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsigned size) {
+    if (!b->on || !size) return;
+    ps_mem_event *e = NULL;
+    for (int i = 0; i < b->n && !e; i++)
+        if (b->ev[i].size == size && !(b->ev[i].mask >> lane & 1)) e = &b->ev[i];
+    if (!e) {
+        if (b->n == 4) ps_evbatch_end(b);
+        e = &b->ev[b->n++];
+        ps_event_where_fill(&e->at, b->w, b->d);
+        e->kind = b->kind;
+        e->size = e->elem = size;
+        e->mask = 0;
+    }
+    e->mask |= 1u << lane;
+    e->space[lane] = space;
+    e->addr[lane] = addr;
 }
 
 static void async_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t dst, unsigned size,
@@ -74,6 +90,8 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
     if (!a || !a->n) return;
     uint32_t t0 = (uint32_t)w->id * WARP;
     int keep = 0;
+    ps_evbatch eb;
+    ps_evbatch_begin(&eb, w, d, PS_ACC_STORE);
     for (int i = 0; i < a->n; i++) {
         ps_acopy *e = &a->q[i];
         uint32_t lane = e->thread - t0;
@@ -86,13 +104,17 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
         uint8_t *p = ps_mem_resolve(w, SP_SHARED, e->dst, e->size, (int)lane, true);
         if (p) {
             memcpy(p, e->data, e->size);
-            copy_event(w, d, PS_ACC_STORE, (int)lane, PS_SPACE_SHARED, e->dst, e->size);
+            ps_evbatch_add(&eb, (int)lane, PS_SPACE_SHARED, e->dst, e->size);
             async_event(w, d, (int)lane, e->dst, e->size, true);
         }
         a->epoch++;
     }
     a->n = keep;
+    ps_evbatch_end(&eb);
 }
+
+static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D,
+                     const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb);
 
 /* d->o: [dst], [src], cp-size, then src-size (aux8 & 1) or the ignore-src predicate (aux8 & 2);
  * d->aux: the destination's address offset, d->imm the source's; d->vec: cp-size. */
@@ -103,6 +125,14 @@ static void cp_async(ps_warp *w, const ps_dinsn *d) {
     unsigned size = d->vec;
     uint32_t ignore = 0;
     if (d->aux8 & 2) ignore = read_pred(w, d, 3);
+    ps_evbatch eb;
+    ps_evbatch_begin(&eb, w, d, PS_ACC_LOAD);
+    cp_lanes(w, d, a, D, S, size, ignore, &eb);
+    ps_evbatch_end(&eb);
+}
+
+static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D,
+                     const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb) {
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = D[l] + (uint64_t)(int64_t)d->aux, src = S[l] + (uint64_t)d->imm;
@@ -127,7 +157,7 @@ static void cp_async(ps_warp *w, const ps_dinsn *d) {
             if (!p) return;
             e.data[k] = *p;
         }
-        copy_event(w, d, PS_ACC_LOAD, l, PS_SPACE_GLOBAL, src, (unsigned)srcsz);
+        ps_evbatch_add(eb, l, PS_SPACE_GLOBAL, src, (unsigned)srcsz);
         async_event(w, d, l, dst, size, false);
         if (a->n == a->cap) {
             a->cap = a->cap ? a->cap * 2 : 64;

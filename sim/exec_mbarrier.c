@@ -35,7 +35,7 @@ enum { MB_INIT, MB_INVAL, MB_ARRIVE, MB_ARRIVE_DROP, MB_EXPECT_TX, MB_COMPLETE_T
 enum { MBF_COUNT = 1, MBF_EXPECT_TX = 2, MBF_PARITY = 4, MBF_NOINC = 8, MBF_NOCOMPLETE = 16 };
 
 /* The lane's mbarrier object (8 aligned bytes of this CTA's shared memory), or NULL after a fault. */
-static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr) {
+static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, ps_evbatch *eb) {
     int space = d->space;
     if (space == SP_GENERIC) {
         uint64_t win;
@@ -48,18 +48,21 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr) {
         space = SP_SHARED;
     }
     uint64_t *p = ps_mem_resolve(w, space, addr, 8, lane, true);
-    const ps_observer *o = w->cta->obs;
-    if (p && o && o->mem) {
-        ps_mem_event ev;
-        ps_event_where_fill(&ev.at, w, d);
-        ev.kind = PS_ACC_ATOMIC;
-        ev.size = ev.elem = 8;
-        ev.mask = 1u << lane;
-        ev.space[lane] = PS_SPACE_SHARED;
-        ev.addr[lane] = addr;
-        o->mem(o->ctx, &ev);
-    }
+    /* init and inval write the object like stores; arrivals and polls are synchronisation,
+     * reported through ps_observer.mbarrier (as memory accesses the bank and race checkers
+     * would count every arrival of a warp as a 32-way access to one word) */
+    if (p && (d->aux8 == MB_INIT || d->aux8 == MB_INVAL)) ps_evbatch_add(eb, lane, PS_SPACE_SHARED, addr, 8);
     return p;
+}
+
+static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, bool acquire) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->mbarrier) return;
+    ps_event_where at;
+    ps_event_where_fill(&at, w, d);
+    uint64_t win = 0;
+    if (d->space == SP_GENERIC) generic_space(addr, &win);
+    o->mbarrier(o->ctx, &at, lane, addr - win, acquire);
 }
 
 /* Counts `count` arrivals (after adding tx to the tx-count); completes the phase when nothing
@@ -97,7 +100,16 @@ static bool mb_arrive(ps_warp *w, int lane, uint64_t *p, unsigned count, int64_t
     return true;
 }
 
+static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb);
+
 static void mb_exec(ps_warp *w, const ps_dinsn *d) {
+    ps_evbatch eb;
+    ps_evbatch_begin(&eb, w, d, PS_ACC_STORE);
+    mb_lanes(w, d, &eb);
+    ps_evbatch_end(&eb);
+}
+
+static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
     ps_cta *c = w->cta;
     struct ps_async *a = ps_async_get(c);
     int op = d->aux8;
@@ -114,7 +126,7 @@ static void mb_exec(ps_warp *w, const ps_dinsn *d) {
             continue;
         }
         uint64_t addr = A[l] + (uint64_t)d->imm;
-        uint64_t *p = mb_at(w, d, l, addr);
+        uint64_t *p = mb_at(w, d, l, addr, eb);
         if (!p) return;
         switch (op) {
         case MB_INIT: {
@@ -138,6 +150,7 @@ static void mb_exec(ps_warp *w, const ps_dinsn *d) {
             int64_t tx = 0;
             if (fl & MBF_EXPECT_TX) tx = (int64_t)(uint32_t)R(w, d->o[2])[l];
             else if (fl & MBF_COUNT) n = (uint32_t)R(w, d->o[2])[l];
+            sync_event(w, d, l, addr, false);
             if (!mb_arrive(w, l, p, (unsigned)n, tx, op == MB_ARRIVE_DROP, fl & MBF_NOCOMPLETE)) return;
             R(w, d->o[0])[l] = old;
             break;
@@ -145,6 +158,7 @@ static void mb_exec(ps_warp *w, const ps_dinsn *d) {
         case MB_EXPECT_TX:
         case MB_COMPLETE_TX: {
             int64_t tx = (int64_t)(uint32_t)R(w, d->o[1])[l];
+            if (op == MB_COMPLETE_TX) sync_event(w, d, l, addr, false);
             uint64_t v = *p;
             int64_t txc = MB_TX(v) + (op == MB_EXPECT_TX ? tx : -tx);
             unsigned pending = MB_PENDING(v), phase = MB_PHASE(v), expected = MB_EXPECTED(v);
@@ -156,14 +170,20 @@ static void mb_exec(ps_warp *w, const ps_dinsn *d) {
         case MB_TEST_WAIT: {
             uint64_t s = R(w, d->o[2])[l];
             unsigned want = (fl & MBF_PARITY) ? (unsigned)(s & 1) : MB_PHASE(s);
-            if (MB_PHASE(*p) != want) done |= 1u << l;
+            if (MB_PHASE(*p) != want) {
+                done |= 1u << l;
+                sync_event(w, d, l, addr, true);
+            }
             break;
         }
         case MB_CP_ARRIVE: {
             ps_async_complete(w, d, 1u << l, NULL);
             if (c->faulted) return;
             /* without .noinc the pending count goes up at issue and down at completion */
-            if ((fl & MBF_NOINC) && !mb_arrive(w, l, p, 1, 0, false, false)) return;
+            if (fl & MBF_NOINC) {
+                sync_event(w, d, l, addr, false);
+                if (!mb_arrive(w, l, p, 1, 0, false, false)) return;
+            }
             break;
         }
         }

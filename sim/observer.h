@@ -46,6 +46,11 @@ typedef struct ps_observer {
      * thread is a read before the wait. May be NULL. */
     void (*async_copy)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
                        bool complete);
+    /* mbarrier ordering, for happens-before: `lane` arrived on the mbarrier at shared offset
+     * addr (acquire = false: a release, its earlier accesses happen before the phase completes;
+     * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc), or its test_wait /
+     * try_wait saw the phase complete (acquire = true). May be NULL. */
+    void (*mbarrier)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
 } ps_observer;
 
 #endif

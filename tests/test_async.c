@@ -279,7 +279,7 @@ static void never_completing_wait_is_a_deadlock(void **state) {
 /* Observers see each copy issued (global read at the cp.async) and completed (shared write at
  * the wait), so a checker can flag reads of the destination in between. */
 typedef struct {
-    int issued, completed, loads, stores, issue_line, complete_line;
+    int issued, completed, loads, stores, load_events, store_events, issue_line, complete_line;
     uint64_t last_addr;
 } seen_t;
 static void on_async(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
@@ -293,8 +293,10 @@ static void on_async(void *ctx, const ps_event_where *at, int lane, uint64_t add
 }
 static void on_mem(void *ctx, const ps_mem_event *e) {
     seen_t *s = ctx;
-    if (e->at.insn->form == PS_F_CP_ASYNC && e->kind == PS_ACC_LOAD) s->loads++;
-    if (e->at.insn->form == PS_F_CP_ASYNC_WAIT_ALL && e->kind == PS_ACC_STORE) s->stores++;
+    int lanes = __builtin_popcount(e->mask);
+    if (e->at.insn->form == PS_F_CP_ASYNC && e->kind == PS_ACC_LOAD) s->loads += lanes, s->load_events++;
+    if (e->at.insn->form == PS_F_CP_ASYNC_WAIT_ALL && e->kind == PS_ACC_STORE)
+        s->stores += lanes, s->store_events++;
 }
 
 static void observer_sees_issue_and_completion(void **state) {
@@ -318,6 +320,8 @@ static void observer_sees_issue_and_completion(void **state) {
     assert_int_equal(s.completed, 32);
     assert_int_equal(s.loads, 32);
     assert_int_equal(s.stores, 32);
+    assert_int_equal(s.load_events, 1); /* one warp-wide access each, as for ld/st */
+    assert_int_equal(s.store_events, 1);
     assert_int_equal(s.issue_line, 8);
     assert_int_equal(s.complete_line, 9);
     assert_int_equal(s.last_addr, 31 * 8);
