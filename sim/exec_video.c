@@ -59,8 +59,9 @@ static inline bool compare(int cmp, int64_t a, int64_t b) {
 }
 
 /* .sat for a scalar result (measured): signed destinations clamp to their range; a 32-bit
- * unsigned destination only clamps negative results to 0 (results past 2^32 wrap); an unsigned
- * byte or half clamps every out-of-range result, negative ones included, to its maximum. */
+ * unsigned destination only clamps negative results to 0 (results past 2^32 wrap; vshl/vshr
+ * clamp both ways); an unsigned byte or half clamps every out-of-range result, negative ones
+ * included, to its maximum. */
 static inline int64_t scalar_sat(int64_t t, bool sig, uint16_t dsel) {
     int bits = !dsel ? 32 : (dsel & PS_SEL_BYTE) ? 8 : 16;
     if (sig) {
@@ -88,19 +89,28 @@ static uint32_t scalar_one(int op, unsigned aux, uint16_t as, uint16_t bs, uint1
         if ((aux & VA_CLAMP) && n > 32) n = 32;
         if (aux & VA_WRAP) n &= 31;
         t = op == V_SHL ? (int64_t)((uint64_t)x << n) : x >> n;
+        /* measured: vshl's result wraps to 34 bits, signed, except before .min/.max */
+        if (op == V_SHL && VA_OP2(aux) == OP2_NONE) t = (int64_t)((uint64_t)t << 30) >> 30;
     }
     }
     bool dsig = aux & VA_DSIG;
-    if (sat) t = scalar_sat(t, dsig, ds);
+    if (sat && shift && !dsig && !ds) t = t < 0 ? 0 : t > 0xffffffffll ? 0xffffffffll : t;
+    else if (sat) t = scalar_sat(t, dsig, ds);
     int op2 = VA_OP2(aux);
     if (op2 != OP2_NONE) {
         bool sg = op == V_SET ? (aux & VA_ASIG) != 0 : dsig; /* vset's result has no type */
         int64_t z = sg ? (int64_t)(int32_t)c : (int64_t)c;
         if (op2 == OP2_ADD) return (uint32_t)(t + z);
-        /* min/max see the result wrapped to 33 bits: signed, or unsigned for a u32 result */
-        int64_t w = (int64_t)((uint64_t)t << 31) >> 31;
-        if (!sg) w = (int64_t)((uint64_t)w & 0x1ffffffffull);
-        return (uint32_t)(op2 == OP2_MIN ? (w < z ? w : z) : (w > z ? w : z));
+        bool lt;
+        if (shift) { /* the whole shifted value, unsigned for a u32 result */
+            lt = sg ? t < z : (uint64_t)t < (uint64_t)z;
+        } else { /* the result wrapped to 33 bits: signed, or unsigned for a u32 result */
+            int64_t w = (int64_t)((uint64_t)t << 31) >> 31;
+            if (!sg) w = (int64_t)((uint64_t)w & 0x1ffffffffull);
+            t = w;
+            lt = w < z;
+        }
+        return (uint32_t)(op2 == OP2_MIN ? (lt ? t : z) : (lt ? z : t));
     }
     if (!ds) return (uint32_t)t;
     /* merge into c: a byte destination takes the result's low byte; a half destination takes

@@ -150,21 +150,25 @@ static uint32_t vr_scalar(const vr_insn *x, uint32_t a, uint32_t b, uint32_t c) 
         uint64_t n = (uint64_t)tb;
         if (x->clamp && n > 32) n = 32;
         if (x->wrap) n &= 31;
-        if (!strcmp(x->op, "vshl")) t = (int64_t)((uint64_t)ta << n);
+        /* measured: vshl's result wraps to 34 bits, signed (except for min/max) */
+        if (!strcmp(x->op, "vshl"))
+            t = x->op2[0] ? (int64_t)((uint64_t)ta << n) : (int64_t)(((uint64_t)ta << n) << 30) >> 30;
         else t = ta >> n;
     }
-    if (x->sat) t = vr_sat(t, x->dsig, x->dsel);
+    if (x->sat && shift && !x->dsig && !x->dsel[0]) t = vr_clamp(t, false, 32); /* measured */
+    else if (x->sat) t = vr_sat(t, x->dsig, x->dsel);
     if (x->op2[0]) {
         bool sg = !strcmp(x->op, "vset") ? x->asig : x->dsig;
         int64_t tc = sg ? (int64_t)(int32_t)c : (int64_t)c;
         /* min/max compare the result wrapped to 33 bits: signed, or as a 33-bit unsigned */
-        if (strcmp(x->op2, "add")) {
+        if (strcmp(x->op2, "add") && !shift) {
             int64_t w = (int64_t)((uint64_t)t << 31) >> 31;
             t = sg ? w : (int64_t)((uint64_t)w & 0x1ffffffffull);
         }
-        if (!strcmp(x->op2, "add")) t = t + tc;
-        else if (!strcmp(x->op2, "min")) t = t < tc ? t : tc;
-        else t = t > tc ? t : tc;
+        if (!strcmp(x->op2, "add")) return (uint32_t)(t + tc);
+        bool lt = (shift && !sg) ? (uint64_t)t < (uint64_t)tc : t < tc; /* measured */
+        if (!strcmp(x->op2, "min")) t = lt ? t : tc;
+        else t = lt ? tc : t;
         return (uint32_t)t;
     }
     return vr_merge(c, t, x->dsel, x->sat);
@@ -261,16 +265,6 @@ static const char *const known_gpu_diffs[] = {
     "vsub.s32.u32.u32.min %rd, %ra, %rb, %rc;",
     "vsub.u32.s32.s32.max %rd, %ra.b2, %rb, %rc;",
     "vsub.u32.u32.s32.sat.min %rd, %ra.h0, %rb, %rc;",
-    "vshl.u32.u32.u32.sat.clamp %rd, %ra, %rb;",
-    "vshl.s32.u32.u32.sat.clamp %rd, %ra, %rb;",
-    "vshl.u32.s32.u32.sat.clamp %rd, %ra, %rb;",
-    "vshl.s32.s32.u32.sat.clamp %rd, %ra, %rb;",
-    "vshl.u32.u32.u32.sat.wrap %rd, %ra, %rb;",
-    "vshl.s32.u32.u32.sat.wrap %rd, %ra, %rb;",
-    "vshl.u32.s32.u32.sat.wrap %rd, %ra, %rb;",
-    "vshl.s32.s32.u32.sat.wrap %rd, %ra, %rb;",
-    "vshl.s32.u32.u32.wrap.min %rd, %ra, %rb, %rc;",
-    "vshl.u32.s32.u32.clamp.max %rd, %ra, %rb, %rc;",
     "vshl.u32.s32.u32.sat.clamp %rd.b2, %ra, %rb, %rc;",
     "vshl.s32.s32.u32.sat.wrap %rd.b3, %ra, %rb, %rc;",
     "vshr.u32.s32.u32.sat.clamp %rd.b2, %ra, %rb, %rc;",
