@@ -227,9 +227,10 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     }
     if (addr_op >= 0 && (addr_op >= in->nops || in->ops[addr_op].kind != PS_OP_ADDR))
         return WHY("'%s' takes the mbarrier's address as operand %d, in brackets", mn, addr_op + 1);
-    if (ps_modset_has(m, PS_MOD_CLUSTER) || ps_modset_has(m, PS_MOD_SHARED_CLUSTER))
-        return WHY("'%s' with .cluster scope or .shared::cluster addresses needs clusters, which "
-                   "ptxsim does not simulate", mn);
+    /* ptxsim launches no clusters: every CTA is a cluster of one, where .cluster scope is the
+     * CTA's and a .shared::cluster address of the executing CTA is its shared-memory offset
+     * (mapa, the only way to name another CTA's shared memory, is not executed) */
+    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_SHARED;
     if (ps_modset_has(m, PS_MOD_EXPECT_TX)) {
         if (in->nops != 3) return WHY("'%s.expect_tx' takes state, [addr], txCount", mn);
         fl |= MBF_EXPECT_TX;

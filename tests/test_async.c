@@ -131,7 +131,10 @@ static void copy_errors(void **state) {
         {"cp.async.cg.shared.global [%r4], [%rd1], 4;", PS_ERR_PARSE, "cp.async.cg copies 16 bytes"},
         {"cp.async.ca.shared.global [%r4], [%rd1], 2;", PS_ERR_PARSE, "cp-size must be the constant 4, 8 or 16"},
         {"cp.async.shared.global [%r4], [%rd1], 4;", PS_ERR_PARSE, "needs one of .ca and .cg"},
-        {"mbarrier.arrive.shared::cluster.b64 _, [%r4];", PS_ERR_PARSE, "clusters"},
+        {"mbarrier.init.shared.b64 [%r4], 0;", PS_ERR_FAULT, "mbarrier.init count 0 outside 1..1048575"},
+        {"mbarrier.arrive.shared.b64 _, [%r4];", PS_ERR_FAULT, "only 0 arrivals are pending"},
+        {"mbarrier.init.shared.b64 [%rd1], 1;", PS_ERR_FAULT, "out-of-bounds"},
+        {"mbarrier.init.b64 [%rd1], 1;", PS_ERR_FAULT, "not in shared memory"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[2048], diag[2048];
@@ -171,7 +174,7 @@ static void mbarrier_states_like_h200(void **state) {
         "  mbarrier.complete_tx.shared.b64 [%r1], 40;\n"
         "  mbarrier.test_wait.parity.shared.b64 %p1, [%r1], 0;\n" /* pending 1, tx 60: not yet */
         "  mbarrier.complete_tx.shared.b64 [%r1], 60;\n"
-        "  mbarrier.arrive.shared.b64 %rd4, [%r1];\n"
+        "  mbarrier.arrive.release.cluster.shared::cluster.b64 %rd4, [%r1];\n"
         "  mbarrier.arrive_drop.shared.b64 %rd5, [%r1];\n"
         "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
         "  mbarrier.pending_count.b64 %r4, %rd4; mbarrier.pending_count.b64 %r5, %rd5;\n"
