@@ -217,6 +217,8 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     case PS_F_MBARRIER_INVAL: op = MB_INVAL; break;
     case PS_F_MBARRIER_ARRIVE: op = MB_ARRIVE, addr_op = 1; break;
     case PS_F_MBARRIER_ARRIVE_DROP: op = MB_ARRIVE_DROP, addr_op = 1; break;
+    case PS_F_MBARRIER_ARRIVE_EXPECT_TX: op = MB_ARRIVE, addr_op = 1, fl |= MBF_EXPECT_TX; break;
+    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX: op = MB_ARRIVE_DROP, addr_op = 1, fl |= MBF_EXPECT_TX; break;
     case PS_F_MBARRIER_EXPECT_TX: op = MB_EXPECT_TX; break;
     case PS_F_MBARRIER_COMPLETE_TX: op = MB_COMPLETE_TX; break;
     case PS_F_MBARRIER_TEST_WAIT:
@@ -231,10 +233,7 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
      * CTA's and a .shared::cluster address of the executing CTA is its shared-memory offset
      * (mapa, the only way to name another CTA's shared memory, is not executed) */
     if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_SHARED;
-    if (ps_modset_has(m, PS_MOD_EXPECT_TX)) {
-        if (in->nops != 3) return WHY("'%s.expect_tx' takes state, [addr], txCount", mn);
-        fl |= MBF_EXPECT_TX;
-    } else if ((op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) {
+    if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) {
         fl |= MBF_COUNT;
     }
     if (ps_modset_has(m, PS_MOD_NOCOMPLETE)) {

@@ -210,6 +210,35 @@ static void mbarrier_states_like_h200(void **state) {
     assert_memory_equal(out, want, sizeof want);
 }
 
+/* arrive_drop lowers the expected count of the next phases; with .expect_tx it also raises the
+ * tx-count, which complete_tx must bring back to 0 before the phase can complete (ISA 9.7.13.15). */
+static void mbarrier_arrive_drop_expect_tx(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<12>; .reg .b64 %rd<8>; .reg .pred %p<4>;\n"
+        "  .shared .align 8 .b64 bar;\n"
+        "  ld.param.u64 %rd1, [p0]; mov.u32 %r1, bar;\n"
+        "  mbarrier.init.shared.b64 [%r1], 3;\n"
+        "  mbarrier.arrive_drop.expect_tx.shared.b64 %rd2, [%r1], 4;\n" /* expected 2, pending 2, tx 4 */
+        "  mbarrier.arrive.shared.b64 %rd3, [%r1], 2;\n"               /* pending 0, tx 4 */
+        "  mbarrier.test_wait.parity.shared.b64 %p1, [%r1], 0;\n"       /* not yet */
+        "  mbarrier.complete_tx.shared.b64 [%r1], 4;\n"                 /* phase 0 completes */
+        "  mbarrier.test_wait.parity.shared.b64 %p2, [%r1], 0;\n"
+        "  mbarrier.arrive.shared.b64 %rd4, [%r1];\n"                  /* phase 1: 2 expected */
+        "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
+        "  mbarrier.pending_count.b64 %r4, %rd4;\n"
+        "  selp.u32 %r5, 1, 0, %p1; selp.u32 %r6, 1, 0, %p2;\n"
+        "  st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5}; st.global.u32 [%rd1+16], %r6; ret; }\n";
+    static uint32_t out[5];
+    tu_buf b[1] = {{out, sizeof out}};
+    ps_launch_result res;
+    char diag[1024];
+    assert_int_equal(run(ptx, 1, b, 1, &res, diag, sizeof diag, NULL), PS_OK);
+    const uint32_t want[5] = {3, 2, 2, 0, 1};
+    assert_memory_equal(out, want, sizeof want);
+}
+
 /* Warps spinning on try_wait let the other warps run: warp 1 waits for data warp 0 produces
  * after a long loop, then warp 0 waits for warp 1's answer on a second barrier. */
 static void spinning_warps_progress(void **state) {
@@ -336,6 +365,7 @@ int main(void) {
         cmocka_unit_test(sizes_zero_fill_ignore_src),
         cmocka_unit_test(copy_errors),
         cmocka_unit_test(mbarrier_states_like_h200),
+        cmocka_unit_test(mbarrier_arrive_drop_expect_tx),
         cmocka_unit_test(spinning_warps_progress),
         cmocka_unit_test(never_completing_wait_is_a_deadlock),
         cmocka_unit_test(observer_sees_issue_and_completion),
