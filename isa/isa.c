@@ -53,6 +53,7 @@ static const struct {
               "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::evict_normal "
               "L2::evict_unchanged L2::cache_hint L2::64B L2::128B L2::256B"},
     {"VEC", "v2 v4 v8"},
+    {"MBSPACE", "shared shared::cta shared::cluster"},
     {"ATOMOP", "add inc dec min max exch cas and or xor"},
 };
 

@@ -52,6 +52,8 @@ enum {
     P_WARPSYNC = 1u << 9,
     P_PAIR_DEST = 1u << 10,      /* first operand may be "d|p" */
     P_ARCH_SPECIFIC = 1u << 11,  /* needs an sm_XXa target */
+    P_VIDEO = 1u << 12,          /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
+    P_ASYNC = 1u << 13,          /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
 };
 
 typedef struct {

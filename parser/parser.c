@@ -841,12 +841,45 @@ static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
     return true;
 }
 
+/* A video selector suffix (".b0", ".h10", ".b3210": 'b' with 1-4 digits 0-7 or 'h' with 1-2
+ * digits 0-3); returns its PS_SEL_* encoding or 0. */
+static uint16_t video_sel(const char *s, size_t n) {
+    if (n < 2 || (s[0] != 'b' && s[0] != 'h')) return 0;
+    bool half = s[0] == 'h';
+    size_t nd = n - 1;
+    if (nd > (half ? 2u : 4u)) return 0;
+    unsigned v = half ? PS_SEL_HALF : PS_SEL_BYTE;
+    for (size_t k = 0; k < nd; k++) {
+        char c = s[1 + k];
+        if (c < '0' || c > (half ? '3' : '7')) return 0;
+        v |= (unsigned)(c - '0') << (3 * k);
+    }
+    return (uint16_t)(v | (unsigned)(nd - 1) << 12);
+}
+
 static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch) {
     if (t->len == 1 && t->text[0] == '_') {
         o->kind = PS_OP_SINK;
         return true;
     }
     sym *e = lookup(p, t->text, (size_t)t->len);
+    if (!e && t->text[0] == '%') { /* %r.b0: a register with a video selector */
+        const char *dot = memchr(t->text, '.', (size_t)t->len);
+        uint16_t sel = dot ? video_sel(dot + 1, (size_t)(t->text + t->len - dot - 1)) : 0;
+        sym *base = sel ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
+        if (base && base->kind == SYM_REG) {
+            o->kind = PS_OP_REG;
+            o->reg = base->index;
+            o->sel = sel;
+            return true;
+        }
+        base = dot ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
+        if (base && base->kind == SYM_REG) {
+            error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
+                     (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
+            return false;
+        }
+    }
     if (e) {
         switch (e->kind) {
         case SYM_REG: o->kind = PS_OP_REG; o->reg = e->index; return true;
@@ -955,11 +988,15 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
         o->imm = neg ? v.u ^ 0x8000000000000000ull : v.u;
         return true;
     case TOK_IDENT:
-        if (neg) {
-            error_at(p, &v, "unary '-' applies only to literals");
-            return false;
-        }
         if (!resolve_ident(p, &v, o, branch)) return false;
+        if (neg) { /* -%r: only vmad negates register operands (checked with the form) */
+            if (o->kind != PS_OP_REG) {
+                error_at(p, &v, "unary '-' applies only to literals");
+                return false;
+            }
+            o->neg = true;
+            o->minus = true;
+        }
         if ((o->kind == PS_OP_REG || o->kind == PS_OP_SINK) && is_punct(peek(p), '|')) {
             next(p);
             token q = next(p);
@@ -1219,6 +1256,21 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
                      info->min_ops, info->max_ops, nops);
         return;
     }
+    for (int i = 0; i < nops; i++)
+        if (ops[i].minus && info->id != PS_F_VMAD) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            error_at(p, &at, "unary '-' applies only to literals");
+            return;
+        }
+    for (int i = 0; i < nops; i++)
+        if (ops[i].sel && !(info->props & P_VIDEO)) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            error_at(p, &at, "operand selectors (.b0, .h1, ...) are only allowed on video "
+                             "instructions, not on '%s'", info->mnemonic);
+            return;
+        }
     for (int i = 0; i < nops; i++)
         if (ops[i].pair_reg >= 0 && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;

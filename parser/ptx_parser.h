@@ -95,16 +95,27 @@ typedef enum {
     PS_OP_SINK,     /* _ */
 } ps_opkind;
 
+/* Video selectors: PS_SEL_HALF for .hN…, PS_SEL_BYTE for .bN…; the digit count minus one in
+ * bits 12..13; digit k (k = 0 the leftmost as written) in bits 3k..3k+2. ".b3210" = BYTE |
+ * 3 << 12 | digits 3,2,1,0. A selector is never 0, so 0 means "none". */
+#define PS_SEL_BYTE 0x8000u
+#define PS_SEL_HALF 0x4000u
+#define PS_SEL_COUNT(s) ((((s) >> 12) & 3u) + 1)
+#define PS_SEL_DIGIT(s, k) (((s) >> (3 * (k))) & 7u)
+
 typedef struct ps_operand ps_operand;
 struct ps_operand {
     ps_opkind kind;
     bool neg;        /* !%p (predicate negation) or -x for immediates already folded */
+    bool minus;      /* -%r: a negated register (vmad only) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
     int pair_reg;    /* "d|p": the second destination, -1 if none */
     uint64_t imm;
     ps_sreg sreg;
     int comp;
+    uint16_t sel;    /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):
+                      * 0 = none, else PS_SEL_* (see below) */
     ps_var *var;
     ps_func *func;
     int label;       /* index into the function's label table */

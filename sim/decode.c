@@ -634,6 +634,22 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     flatten(c, in, d);
     if (c->failed) return;
     ps_exec_fn fnp = NULL;
+    if (info->props & P_VIDEO) {
+        char why[200] = "";
+        fnp = ps_select_video(in, d, why, sizeof why);
+        if (!fnp) {
+            derr(c, in, "%s", why[0] ? why : "unsupported video instruction");
+            return;
+        }
+    }
+    if (info->props & P_ASYNC) {
+        char why[200] = "";
+        fnp = ps_select_async(in, d, c->fn, why, sizeof why);
+        if (!fnp) {
+            derr(c, in, "%s", why[0] ? why : "unsupported asynchronous-copy or mbarrier instruction");
+            return;
+        }
+    }
     if (!fnp && (info->props & (P_LOAD | P_STORE | P_ATOMIC))) fnp = ps_select_mem(in, d);
     if (!fnp && (info->props & P_WARPSYNC)) fnp = ps_select_warp(in, d);
     if (!fnp) fnp = ps_select_mem(in, d);

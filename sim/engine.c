@@ -10,6 +10,7 @@
 #include "sim_internal.h"
 
 #define QUANTUM 256                  /* warp instructions before switching warps */
+#define SPIN_ROUNDS 10000            /* rounds of mbarrier waits alone before a deadlock */
 #define DEFAULT_WATCHDOG 2000000000ull /* warp instructions per launch */
 
 const char *ps_fault_kind_name(ps_fault_kind k) {
@@ -418,7 +419,8 @@ static inline unsigned lanes_in(uint32_t m) { return m == FULL_MASK ? WARP : ps_
 static int warp_run(ps_warp *w, int quantum) {
     ps_cta *c = w->cta;
     int done = 0;
-    while (done < quantum && w->state == WS_RUN && !c->faulted) {
+    c->yield = false;
+    while (done < quantum && w->state == WS_RUN && !c->faulted && !c->yield) {
         ps_frame *f = &w->frames[w->nframes - 1];
         if (f->sp == 0) {
             if (w->nframes == 1) {
@@ -479,7 +481,7 @@ static int warp_run(ps_warp *w, int quantum) {
                     if (exec) {
                         w->exec = exec;
                         d->fn(w, d);
-                        if (c->faulted) {
+                        if (c->faulted | c->yield) { /* yield: an mbarrier wait failed */
                             d++;
                             break;
                         }
@@ -574,6 +576,8 @@ static void cta_setup(worker *wk, uint64_t linear) {
     c->faulted = false;
     c->cur = NULL;
     c->live_threads = L->nthreads;
+    c->spin_rounds = 0;
+    ps_async_reset(c);
     for (int i = 0; i < c->nwarps; i++) {
         ps_warp *w = &c->warps[i];
         w->cta = c;
@@ -603,17 +607,25 @@ static void cta_run(worker *wk) {
     ps_launch_ctx *L = wk->L;
     ps_cta *c = &wk->cta;
     for (;;) {
-        bool any_run = false, all_done = true;
-        uint64_t executed = 0;
+        bool any_run = false, all_done = true, all_wait = true;
+        uint64_t executed = 0, epoch = ps_async_epoch(c);
         for (int i = 0; i < c->nwarps && !c->faulted; i++) {
             ps_warp *w = &c->warps[i];
             if (w->state == WS_RUN) {
                 executed += (uint64_t)warp_run(w, QUANTUM);
                 any_run = true;
+                all_wait &= c->yield;
             }
             if (w->state != WS_DONE) all_done = false;
         }
         if (c->faulted || all_done || atomic_load(&L->stop)) return;
+        /* Every running warp ended its turn on an mbarrier wait that failed, and no mbarrier
+         * changed: after this many such rounds in a row nothing will (SPIN_ROUNDS). */
+        c->spin_rounds = any_run && all_wait && ps_async_epoch(c) == epoch ? c->spin_rounds + 1 : 0;
+        if (c->spin_rounds > SPIN_ROUNDS) {
+            ps_async_deadlock(c);
+            return;
+        }
         uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
         if (total > L->watchdog) {
             ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
@@ -850,6 +862,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             free(w->frames);
         }
         free(wks[t].cta.warps);
+        ps_async_free(&wks[t].cta);
         free(wks[t].cta.shared);
         free(wks[t].cta.local);
     }

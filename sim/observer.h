@@ -39,6 +39,18 @@ typedef struct ps_observer {
     void (*branch)(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken);
     /* lanes arriving at a CTA barrier; release = the barrier completed */
     void (*barrier)(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release);
+    /* cp.async of `lane` into shared memory [addr, addr + size): issued (complete = false; its
+     * global read is a mem event of the same instruction) or completed (complete = true, at the
+     * wait or cp.async.mbarrier.arrive `at`, which also reports the store as a mem event).
+     * Between the two the destination still holds its old bytes: a read of it by the issuing
+     * thread is a read before the wait. May be NULL. */
+    void (*async_copy)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
+                       bool complete);
+    /* mbarrier ordering, for happens-before: `lane` arrived on the mbarrier at shared offset
+     * addr (acquire = false: a release, its earlier accesses happen before the phase completes;
+     * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc), or its test_wait /
+     * try_wait saw the phase complete (acquire = true). May be NULL. */
+    void (*mbarrier)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
 } ps_observer;
 
 #endif

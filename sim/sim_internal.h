@@ -224,6 +224,9 @@ struct ps_cta {
         uint8_t *host;
     } hits[PS_ALLOC_HITS];
     unsigned hit_next;       /* entry the next miss replaces */
+    struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
+    bool yield;              /* the running warp waits on an mbarrier: end its turn */
+    unsigned spin_rounds;    /* scheduling rounds in which every warp only waited (deadlock) */
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
@@ -320,6 +323,15 @@ ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d); /* exec_half.c */
+/* Families whose unsupported uses get a precise reason (written to why) instead of NULL alone. */
+ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+
+/* cp.async / mbarrier state of a CTA (exec_async.c): cleared for each CTA, freed with it. */
+void ps_async_reset(ps_cta *c);
+void ps_async_free(ps_cta *c);
+uint64_t ps_async_epoch(const ps_cta *c); /* changes whenever an mbarrier or a copy does */
+void ps_async_deadlock(ps_cta *c);        /* faults: every warp waits on an mbarrier for good */
 
 /* Device internals used by the loader. */
 typedef struct {

@@ -19,6 +19,7 @@ typedef struct {
     uint64_t watchdog;  /* 0 = default */
     uint64_t scalars[4];/* appended after the buffer parameters, each 8 or 4 bytes per the kernel */
     int nscalars;
+    const ps_observer *observer; /* NULL: none */
 } tu_launch;
 
 /* Parses `ptx`, builds it, allocates the buffers, passes their addresses (then the scalars) as

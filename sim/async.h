@@ -1,0 +1,51 @@
+/* async.h — what exec_async.c (cp.async groups) and exec_mbarrier.c (mbarrier objects) share:
+ * the per-CTA record of copies in flight. Private to sim/. */
+#ifndef PTXSIM_ASYNC_H
+#define PTXSIM_ASYNC_H
+
+#include "sim_internal.h"
+
+/* A cp.async whose source was read at issue and whose destination is written when it completes
+ * (cp.async.wait_group / wait_all, or cp.async.mbarrier.arrive). */
+typedef struct {
+    uint64_t dst;          /* shared-memory offset */
+    uint32_t group;        /* the issuing thread's group number (open group at issue) */
+    uint32_t thread;       /* thread index in the CTA */
+    uint8_t size;          /* cp-size: 4, 8 or 16 */
+    uint8_t data[16];      /* src-size bytes of the source, then zeros */
+} ps_acopy;
+
+struct ps_async {
+    ps_acopy *q;           /* copies in flight, in issue order */
+    int n, cap;
+    uint32_t *open;        /* per thread: the group cp.async adds to (committed ones are below) */
+    unsigned nthreads;
+    uint64_t epoch;        /* bumped whenever an mbarrier changes or a copy completes */
+    /* the last wait that found its phase incomplete, for the deadlock report */
+    const ps_dinsn *spin_insn;
+    int spin_warp, spin_lane;
+    uint64_t spin_addr;
+};
+
+/* The lanes' memory events of one instruction, grouped as observers expect them: one event per
+ * access size and per round of lanes (a lane's second copy in one wait starts a new event). */
+typedef struct {
+    ps_mem_event ev[4];
+    int n;
+    ps_warp *w;
+    const ps_dinsn *d;
+    ps_access_kind kind;
+    bool on;               /* an observer listens */
+} ps_evbatch;
+void ps_evbatch_begin(ps_evbatch *b, ps_warp *w, const ps_dinsn *d, ps_access_kind kind);
+void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsigned size);
+void ps_evbatch_end(ps_evbatch *b);
+
+/* The CTA's async state, created on first use. */
+struct ps_async *ps_async_get(ps_cta *c);
+/* Completes, in issue order, the copies of the lanes in `lanes` of warp w whose group is at most
+ * limit[lane] (UINT32_MAX: all of them): writes their bytes to shared memory, reporting each as
+ * a store of instruction d to the observer. */
+void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint32_t *limit);
+
+#endif
