@@ -874,7 +874,10 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
             return true;
         }
         base = dot ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
-        if (base && base->kind == SYM_REG) {
+        ps_sreg sr;
+        int comp;
+        /* a register named like a special register (%tid) leaves %tid.x the special one */
+        if (base && base->kind == SYM_REG && !sreg_lookup(t, &sr, &comp)) {
             error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
                      (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
             return false;
