@@ -382,6 +382,17 @@ static bool lane_differs(const unit *u, int s, int t) {
 }
 
 /* Lanes of slot s that differ. */
+/* Lanes of slot s whose bits differ at all, tolerated NaN differences included. */
+static uint64_t slot_raw_diff_lanes(const unit *u, int s) {
+    const fz_prog *p = u->p;
+    uint64_t m = cls_mask(p->regs[u->lay.reg_of[s]].cls), n = 0;
+    for (int t = 0; t < p->threads; t++) {
+        size_t i = (size_t)s * (size_t)p->threads + (size_t)t;
+        n += (u->sim_out[i] & m) != (u->gpu_out[i] & m);
+    }
+    return n;
+}
+
 static uint64_t slot_diff_lanes(const unit *u, int s, uint64_t *lanes_mask /* may be NULL */) {
     const fz_prog *p = u->p;
     int T = p->threads;
@@ -488,7 +499,11 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
     for (int f = 0; f <= FZ_NFAM; f++) st->fam[f].lanes += counts[f];
     /* per register: differing lanes */
     uint64_t *bad = calloc((size_t)p->nregs + 1, sizeof *bad);
-    for (int s = 0; s < u->lay.nslots; s++) bad[u->lay.reg_of[s]] = slot_diff_lanes(u, s, NULL);
+    uint64_t *raw = calloc((size_t)p->nregs + 1, sizeof *raw); /* tolerated differences too */
+    for (int s = 0; s < u->lay.nslots; s++) {
+        bad[u->lay.reg_of[s]] = slot_diff_lanes(u, s, NULL);
+        raw[u->lay.reg_of[s]] = slot_raw_diff_lanes(u, s);
+    }
     for (int r = 0; r < p->nregs; r++) {
         const fz_reg *rg = &p->regs[r];
         if (rg->writer < 0) {
@@ -523,7 +538,9 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
         if (!wbad) continue;
         for (int j = 0; j < it->nreads; j++) {
             int r = it->reads[j], w = p->regs[r].writer;
-            if (w >= 0 && w < k && bad[r]) rbad = true;
+            /* an input that differs, even by a tolerated NaN (whose payload or sign later
+             * instructions may expose), makes this item's mismatch a downstream one */
+            if (w >= 0 && w < k && raw[r]) rbad = true;
         }
         for (int j = 0; j < it->nwrites; j++) {
             int r = it->writes[j];
@@ -550,6 +567,7 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
         (*roots)[(*nroots)++] = rr;
     }
     free(bad);
+    free(raw);
 }
 
 /* ---- shrinking ------------------------------------------------------------------------------ */
