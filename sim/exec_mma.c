@@ -102,8 +102,13 @@ static void mma_exec(ps_warp *w, const ps_dinsn *d) {
                 } else if (md.ka <= EK_E5M2) {
                     uint32_t a[32], b[32];
                     for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i * k + kk], b[kk] = (uint32_t)B[g][kk * n + j];
-                    out = mma_dot_float(model, ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, ek_fmt(md.kc),
-                                        (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
+                    if (md.ka == EK_E4M3 || md.ka == EK_E5M2)
+                        out = mma_dot_fp8(ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, (uint32_t)C[g][i * n + j]);
+                    else if (f16_884)
+                        out = mma_dot_884(a, b, ek_fmt(md.kc), (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
+                    else
+                        out = mma_dot_float(model, ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, ek_fmt(md.kc),
+                                            (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
                 } else {
                     int64_t acc = (int32_t)C[g][i * n + j];
                     for (int kk = 0; kk < k; kk++) {

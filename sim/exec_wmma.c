@@ -177,6 +177,9 @@ static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
         for (int e = 0; e < nelems(Lc); e++) coord(Lc, l, e, &r, &c), C[r * n + c] = get_elem(w, sc, cb, l, e);
     }
     mma_acc_model model = wd.fa != 0xff ? mma_model_for((mma_fmt)wd.fa, k) : (mma_acc_model){0};
+    /* wmma m16n16k8 .tf32 runs as two k=4 passes on sm_90 (measured: one k=8 pass, as
+     * mma.sync m16n8k8 does it, disagrees with the H200 on 21 % of the outputs) */
+    if (wd.fa == MF_TF32) model.group = 4;
     bool sat = (d->flags & DF_SATFINITE) != 0;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) {

@@ -157,6 +157,7 @@ static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint3
 uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
                        mma_fmt cf, uint32_t c, mma_fmt df) {
     int g = m.group > 0 && m.group < k ? m.group : k;
+    if (df == MF_F16) m.out_rn = 1; /* HMMA.F16 rounds its f16 result to nearest (measured) */
     mma_acc_model inner = m;
     inner.out_rn = 0;
     for (int i = 0; i < k; i += g) {
@@ -167,22 +168,118 @@ uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *
     return c;
 }
 
+/* HMMA on sm_90 (f16, bf16, tf32 inputs; k = 4, 8, 16 all in one pass): 25 bits below the
+ * largest exponent, terms cut toward zero, f32 result toward zero (f16 result: to nearest). */
 mma_acc_model mma_model_for(mma_fmt in, int k) {
     (void)in;
     (void)k;
-    return (mma_acc_model){.frac_bits = 25, .group = 0, .out_rn = 0, .ovf_inf = 1};
+    return (mma_acc_model){.frac_bits = 25, .group = 0, .out_rn = 0, .ovf_inf = 1, .term_rn = 0};
 }
 
-uint64_t mma_dot_f64(const uint64_t *a, const uint64_t *b, int k, uint64_t c) {
-    double acc;
-    memcpy(&acc, &c, 8);
+/* ---- sm_90 emulations: what ptxas makes of forms the tensor cores lack (read from SASS) ---- */
+
+static float f32_of(uint32_t b) {
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static uint32_t bits_of(float f) {
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+/* an element of format f (f16, e4m3, e5m2, f32) as a float (exact) */
+static float to_f32(mma_fmt f, uint32_t bits) {
+    if (f == MF_F32) return f32_of(bits);
+    elem e = decode(f, bits);
+    float v;
+    switch (e.kind) {
+    case K_ZERO: v = 0.0f; break;
+    case K_INF: v = __builtin_inff(); break;
+    case K_NAN: return __builtin_nanf("");
+    default: v = __builtin_ldexpf((float)e.sig, e.lsb);
+    }
+    return e.sign ? -v : v;
+}
+/* f32 result of an FADD/FFMA chain: NaN canonical as the GPU writes it */
+static uint32_t f32_result(float v) { return v != v ? 0x7fffffffu : bits_of(v); }
+/* F2FP.F16.F32: round to nearest even, NaN canonical */
+static uint32_t f16_of_f32(float v) {
+    if (v != v) return 0x7fffu;
+    uint32_t b = bits_of(v), sign = (b >> 16) & 0x8000u;
+    if ((b & 0x7fffffffu) == 0x7f800000u) return sign | 0x7c00u;
+    elem e = decode(MF_F32, b);
+    if (e.kind == K_ZERO) return sign;
+    mma_acc_model rn = {.out_rn = 1, .ovf_inf = 1};
+    int64_t sig = (int64_t)e.sig;
+    uint32_t r = to_format(e.sign ? -sig : sig, e.lsb, MF_F16, &rn);
+    return r ? r : sign; /* underflow to zero keeps the sign */
+}
+
+uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c) {
+    /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.16816.F32 over the k with k%4 < 2 from zero,
+     * HMMA.16816.F32 over the others on top, then FADD of c */
+    uint32_t a16[2][16], b16[2][16];
+    int n[2] = {0, 0};
+    mma_acc_model hm = mma_model_for(MF_F16, 16);
     for (int i = 0; i < k; i++) {
-        double x, y;
+        int h = (i & 3) >= 2;
+        a16[h][n[h]] = f16_of_f32(to_f32(af, a[i]));
+        b16[h][n[h]] = f16_of_f32(to_f32(bf, b[i]));
+        n[h]++;
+    }
+    uint32_t p = mma_dot_float(hm, MF_F16, MF_F16, a16[0], b16[0], n[0], MF_F32, 0, MF_F32);
+    p = mma_dot_float(hm, MF_F16, MF_F16, a16[1], b16[1], n[1], MF_F32, p, MF_F32);
+    return f32_result(f32_of(c) + f32_of(p));
+}
+
+uint32_t mma_dot_884(const uint32_t *a, const uint32_t *b, mma_fmt cf, uint32_t c, mma_fmt df) {
+    float x[4], y[4], r;
+    for (int i = 0; i < 4; i++) x[i] = to_f32(MF_F16, a[i]), y[i] = to_f32(MF_F16, b[i]);
+    float cv = to_f32(cf, c);
+    if (df == MF_F32) {
+        /* FFMA chain in k order from zero, then FADD of c */
+        float t = 0.0f;
+        for (int i = 0; i < 4; i++) t = __builtin_fmaf(x[i], y[i], t);
+        r = cv + t;
+        return f32_result(r);
+    }
+    /* f16 result: pairs FFMA(a1, b1, a0*b0) and FFMA(a3, b3, a2*b2), added to c in turn, F2FP */
+    float s01 = __builtin_fmaf(x[1], y[1], x[0] * y[0]);
+    float s23 = __builtin_fmaf(x[3], y[3], x[2] * y[2]);
+    r = (cv + s01) + s23;
+    return f16_of_f32(r);
+}
+
+/* DMMA.8x8x4: a chain of fused multiply-adds in k order, each rounded to nearest. NaNs, as
+ * measured: at each step a NaN b_k replaces the accumulator (quieted), else a NaN accumulator
+ * stays, else a NaN a_k replaces it; an invalid operation (inf·0, inf - inf) gives the default
+ * NaN 0xfff8000000000000. */
+static int is_nan64(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v << 12); }
+
+uint64_t mma_dot_f64(const uint64_t *a, const uint64_t *b, int k, uint64_t c) {
+    uint64_t acc = c;
+    for (int i = 0; i < k; i++) {
+        if (is_nan64(b[i])) {
+            acc = b[i] | 0x0008000000000000ull;
+            continue;
+        }
+        if (is_nan64(acc)) continue;
+        if (is_nan64(a[i])) {
+            acc = a[i] | 0x0008000000000000ull;
+            continue;
+        }
+        double x, y, z;
         memcpy(&x, &a[i], 8);
         memcpy(&y, &b[i], 8);
-        acc = __builtin_fma(x, y, acc);
+        memcpy(&z, &acc, 8);
+        double r = __builtin_fma(x, y, z);
+        if (r != r) {
+            acc = 0xfff8000000000000ull;
+            continue;
+        }
+        memcpy(&acc, &r, 8);
     }
-    uint64_t r;
-    memcpy(&r, &acc, 8);
-    return r;
+    if (is_nan64(acc)) acc |= 0x0008000000000000ull;
+    return acc;
 }

@@ -32,6 +32,13 @@ mma_acc_model mma_model_for(mma_fmt in, int k);
 uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
                        mma_fmt cf, uint32_t c, mma_fmt df);
 
+/* e4m3/e5m2 m16n8k32 (f32 accumulator), which sm_90 runs as two f16 HMMA passes plus an add. */
+uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c);
+
+/* m8n8k4 .f16 (four products), which sm_90 runs on the FMA units: c of format cf (f16 or
+ * f32), result of format df. */
+uint32_t mma_dot_884(const uint32_t *a, const uint32_t *b, mma_fmt cf, uint32_t c, mma_fmt df);
+
 /* f64 m8n8k4: d = c + Σ a_k·b_k as the H200's DMMA does it. */
 uint64_t mma_dot_f64(const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 

@@ -96,6 +96,14 @@ int main(int argc, char **argv) {
                             uint64_t a[4], b[4];
                             for (int kk = 0; kk < k; kk++) a[kk] = A[g][i][kk], b[kk] = B[g][kk][j];
                             got = mma_dot_f64(a, b, k, C[g][i][j]);
+                        } else if (!override && (fmt_of(at) == MF_E4M3 || fmt_of(at) == MF_E5M2)) {
+                            uint32_t a[256], b[256];
+                            for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i][kk], b[kk] = (uint32_t)B[g][kk][j];
+                            got = mma_dot_fp8(fmt_of(at), fmt_of(bt), a, b, k, (uint32_t)C[g][i][j]);
+                        } else if (!override && m == 8 && n == 8 && k == 4) {
+                            uint32_t a[4], b[4];
+                            for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i][kk], b[kk] = (uint32_t)B[g][kk][j];
+                            got = mma_dot_884(a, b, fmt_of(ct), (uint32_t)C[g][i][j], fmt_of(dt));
                         } else {
                             uint32_t a[256], b[256];
                             for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i][kk], b[kk] = (uint32_t)B[g][kk][j];

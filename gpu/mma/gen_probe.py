@@ -182,3 +182,36 @@ for (name, m, n, k, at, ct, ra, rb, rc, nt) in WM:
         name, m, n, k, at.upper(), ct.upper(), ra, rb, rc, nt, *([name] * 9)))
 w("};")
 open("probe_kernels.inc", "w").write("\n".join(out) + "\n")
+
+# wmma.mma with every .alayout/.blayout pair (m16n16k16 f16 -> f32): A and B stored in memory as
+# the qualifiers say; does the product depend on them? (it must not)
+out2 = []
+w2 = out2.append
+for la in ("row", "col"):
+    for lb in ("row", "col"):
+        w2("__global__ void wx_%s_%s(const unsigned char *in, unsigned char *out, int ntests) {" % (la, lb))
+        w2("  int t = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;")
+        w2("  if (t >= ntests) return;")
+        w2("  const unsigned char *A = in + (size_t)t * 2048, *B = A + 512, *C = B + 512;")
+        w2("  unsigned char *D = out + (size_t)t * 1024;")
+        w2("  unsigned %s, %s, %s, %s;" % (", ".join(regs("a", 8)), ", ".join(regs("b", 8)), ", ".join(regs("c", 8)), ", ".join(regs("d", 8))))
+        for frag, ptr, lay in (("a", "A", la), ("b", "B", lb)):
+            lst = "{" + ", ".join("%%%d" % i for i in range(8)) + "}"
+            w2('  asm volatile("wmma.load.%s.sync.aligned.%s.m16n16k16.global.f16 %s, [%%8], 16;" : %s : "l"(%s));' % (
+                frag, lay, lst, ", ".join('"=r"(%s%d)' % (frag, i) for i in range(8)), ptr))
+        lst = "{" + ", ".join("%%%d" % i for i in range(8)) + "}"
+        w2('  asm volatile("wmma.load.c.sync.aligned.row.m16n16k16.global.f32 %s, [%%8], 16;" : %s : "l"(C));' % (
+            lst, ", ".join('"=r"(c%d)' % i for i in range(8))))
+        dl = "{" + ", ".join("%%%d" % i for i in range(8)) + "}"
+        al = "{" + ", ".join("%%%d" % (8 + i) for i in range(8)) + "}"
+        bl = "{" + ", ".join("%%%d" % (16 + i) for i in range(8)) + "}"
+        cl = "{" + ", ".join("%%%d" % (24 + i) for i in range(8)) + "}"
+        w2('  asm volatile("wmma.mma.sync.aligned.%s.%s.m16n16k16.f32.f32 %s, %s, %s, %s;" : %s : %s);' % (la, lb, dl, al, bl, cl,
+           ", ".join('"=r"(d%d)' % i for i in range(8)),
+           ", ".join(['"r"(a%d)' % i for i in range(8)] + ['"r"(b%d)' % i for i in range(8)] + ['"r"(c%d)' % i for i in range(8)])))
+        lst = "{" + ", ".join("%%%d" % (i + 1) for i in range(8)) + "}"
+        w2('  asm volatile("wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%%0], %s, 16;" :: "l"(D), %s : "memory");' % (
+            lst, ", ".join('"r"(d%d)' % i for i in range(8))))
+        w2("}")
+w2("static const void *WX_KERNELS[4] = {(const void *)wx_row_row, (const void *)wx_row_col, (const void *)wx_col_row, (const void *)wx_col_col};")
+open("probe_kernels.inc", "a").write("\n".join(out2) + "\n")

@@ -513,6 +513,50 @@ static void run_matrix(const char *dir, FILE *idx) {
                "stmatrix same six (128 words: 256 b16 of the table), movmatrix (32 words)\n");
 }
 
+// ---- wmma.mma layout qualifiers -----------------------------------------------------------------
+// wx_<la>_<lb>.bin: per test A (16x16 f16, logical row-major), B (16x16 f16, logical k x n
+// row-major), C (f32 row-major) as generated, then D (f32 row-major) from the GPU.
+static void run_wx(const char *dir, FILE *idx) {
+  const int T = 48;
+  for (int v = 0; v < 4; v++) {
+    int acol = v >> 1, bcol = v & 1;
+    std::vector<unsigned char> logical((size_t)T * 2048), in((size_t)T * 2048), out((size_t)T * 1024);
+    std::vector<uint64_t> A(256), B(256), C(256);
+    for (int t = 0; t < T; t++) {
+      gen_matrix(t % NMODES, 16, 16, 16, T_F16, T_F16, T_F32, A.data(), B.data(), C.data());
+      unsigned char *L = &logical[(size_t)t * 2048], *P = &in[(size_t)t * 2048];
+      for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++) {
+          uint16_t a = (uint16_t)A[i * 16 + j], b = (uint16_t)B[i * 16 + j];
+          uint32_t c = (uint32_t)C[i * 16 + j];
+          memcpy(L + 2 * (i * 16 + j), &a, 2);
+          memcpy(L + 512 + 2 * (i * 16 + j), &b, 2);
+          memcpy(L + 1024 + 4 * (i * 16 + j), &c, 4);
+          memcpy(P + 2 * (acol ? j * 16 + i : i * 16 + j), &a, 2);       // A(i, j)
+          memcpy(P + 512 + 2 * (bcol ? j * 16 + i : i * 16 + j), &b, 2); // B(i = k, j = n)
+          memcpy(P + 1024 + 4 * (i * 16 + j), &c, 4);
+        }
+    }
+    void *din, *dout;
+    CK(cudaMalloc(&din, in.size()));
+    CK(cudaMalloc(&dout, out.size()));
+    CK(cudaMemcpy(din, in.data(), in.size(), cudaMemcpyHostToDevice));
+    int nt = T;
+    void *args[] = {&din, &dout, &nt};
+    launch(WX_KERNELS[v], (T + 3) / 4, 128, args);
+    CK(cudaMemcpy(out.data(), dout, out.size(), cudaMemcpyDeviceToHost));
+    cudaFree(din);
+    cudaFree(dout);
+    char name[64];
+    snprintf(name, sizeof name, "wx_%s_%s.bin", acol ? "col" : "row", bcol ? "col" : "row");
+    FILE *f = openf(dir, name);
+    fwrite(logical.data(), 1, logical.size(), f);
+    fwrite(out.data(), 1, out.size(), f);
+    fclose(f);
+    fprintf(idx, "wx %s tests=%d\n", name, T);
+  }
+}
+
 // ---- corpus case through the driver API ------------------------------------------------------
 static std::vector<char> slurp(const char *path) {
   std::vector<char> v;
@@ -589,7 +633,7 @@ int main(int argc, char **argv) {
   if (!strcmp(what, "list")) {
     for (const mma_cfg &c : MMA_CFGS) printf("mma:%s\n", c.name);
     for (const wmma_cfg &c : WMMA_CFGS) printf("wmma:%s\n", c.name);
-    printf("matrix\ntc\n");
+    printf("matrix\ntc\nwx\n");
     return 0;
   }
   if (getenv("PROBE_SEED")) rs ^= strtoull(getenv("PROBE_SEED"), 0, 0) * 0x2545F4914F6CDD1Dull;
@@ -619,6 +663,7 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(what, "matrix")) run_matrix(dir, idx);
   if (!strcmp(what, "tc")) run_tc_gemm(dir, argv[2], idx);
+  if (!strcmp(what, "wx")) run_wx(dir, idx);
   fclose(idx);
   return 0;
 }
