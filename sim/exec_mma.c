@@ -27,9 +27,10 @@ static int ek_bits(int k) {
     static const int b[] = {16, 16, 32, 32, 64, 8, 8, 8, 8, 4, 4, 1, 32};
     return b[k];
 }
+/* floating-point kinds only (k <= EK_E5M2) */
 static mma_fmt ek_fmt(int k) {
     static const mma_fmt f[] = {MF_F16, MF_BF16, MF_TF32, MF_F32, MF_F64, MF_E4M3, MF_E5M2};
-    return f[k];
+    return k <= EK_E5M2 ? f[k] : MF_F32;
 }
 
 /* element e of a lane's fragment, whose registers are slots s[0..) */

@@ -261,7 +261,7 @@ static void test_movmatrix(void **state) {
 
 static void test_partial_warp_faults(void **state) {
     (void)state;
-    uint32_t in[32 * 8] = {0}, out[32 * 4];
+    uint32_t in[32 * 10] = {0}, out[32 * 4];
     ps_launch_result res;
     char diag[1024];
     /* 16 threads: half a warp cannot execute a .sync.aligned matrix instruction */
