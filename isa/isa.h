@@ -121,6 +121,12 @@ const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a"; NULL if unknown */
 /* Can `arch` run `form`? Returns NULL if yes, else a reason for the diagnostic. */
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
                                     char *buf, size_t buflen);
+/* Tensor-core forms (mma, wmma.*) whose element types or shape need a later target than the
+ * form's row says (PTX ISA 9.7.14: .bf16/.tf32/.f64 and most integer shapes sm_80, fp8 sm_89,
+ * m16n8k8 .f16 and the first integer shapes sm_75). Writes ptxas-like wording to buf and
+ * returns it, or NULL. */
+const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
+                                      const ps_arch *arch, char *buf, size_t buflen);
 
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);

@@ -293,6 +293,43 @@ static void test_unsupported_forms_rejected(void **state) {
     }
 }
 
+/* target gating by element type and shape (what ptxas 13 says for the same lines) */
+static void test_types_need_later_targets(void **state) {
+    (void)state;
+    static const struct {
+        const char *target, *insn, *error; /* error NULL: accepted */
+    } cases[] = {
+        {"sm_75", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
+         "with .bf16 requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};",
+         "with shape .m16n8k16 requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};", NULL},
+        {"sm_80", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};",
+         "with .e4m3 requires .target sm_89"},
+        {"sm_89", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};", NULL},
+        {"sm_70", "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r0,%r1}, {%r2}, {%r3}, {%r0,%r1};", "with .s8 requires .target sm_75"},
+        {"sm_75", "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, [%rd0];", "with .bf16 requires .target sm_80"},
+        {"sm_80", "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r0], {%r1};", "requires .target sm_90"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[1024];
+        snprintf(ptx, sizeof ptx, ".version 8.5\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
+                 ".reg .b64 %%rd<2>;\n%s\nret;\n}\n", cases[i].target, cases[i].insn);
+        ps_diags d = {0};
+        ps_module *m = NULL;
+        ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &m);
+        if (!cases[i].error) {
+            if (st != PS_OK) fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
+        } else {
+            if (st == PS_OK) fail_msg("%s accepted on %s", cases[i].insn, cases[i].target);
+            assert_true(d.count > 0);
+            if (!strstr(d.items[0].msg, cases[i].error)) fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
+        }
+        ps_diags_free(&d);
+        ps_module_free(m);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mma_integer),
@@ -300,6 +337,7 @@ int main(void) {
         cmocka_unit_test(test_movmatrix),
         cmocka_unit_test(test_partial_warp_faults),
         cmocka_unit_test(test_unsupported_forms_rejected),
+        cmocka_unit_test(test_types_need_later_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
