@@ -95,12 +95,9 @@ static uint64_t get_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int 
     return bits == 32 ? v : v & ((1u << bits) - 1);
 }
 
-/* d->imm: address offset; d->aux8: layout index; d->flags DF_HI: column-major memory;
- * d->target: stride slot present (1) or not */
-typedef struct {
-    uint8_t m, n, k, frag, kind, col_major, has_stride;
-} wmma_ls;
-
+/* wmma.load/store. d->imm: address offset; d->aux8: LAYOUTS index; d->flags DF_HI: column-major
+ * memory (.col); d->target: 1 when a stride operand follows the address (else the matrix's
+ * width is the stride). Slots: load {regs}, [addr], stride; store [addr], {regs}, stride. */
 static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (!tc_full_warp(w, d)) return;
     const wmma_layout *L = &LAYOUTS[d->aux8];
@@ -151,8 +148,7 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
 static void wmma_load(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, false); }
 static void wmma_store(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, true); }
 
-/* wmma.mma: d->aux8 = A layout index, d->target = B layout index, d->aux = ... (slots), and
- * d->imm packs the C and D layout indices and the element kinds. */
+/* wmma.mma: d->imm packs the A, B, C and D layout indices and the element formats. */
 typedef struct {
     uint8_t la, lb, lc, ld;     /* LAYOUTS indices */
     uint8_t fa, fc, fd;         /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
