@@ -305,6 +305,36 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
         }
     }
     return NULL;
+const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
+                                      const ps_arch *arch, char *buf, size_t buflen) {
+    if (!arch || (form != PS_F_MMA && form != PS_F_WMMA_LOAD && form != PS_F_WMMA_STORE && form != PS_F_WMMA_MMA))
+        return NULL;
+    int need = 0;
+    const char *what = NULL;
+    for (int i = 0; i < ntypes; i++) {
+        ps_type t = types[i];
+        int s = 0;
+        if (t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F64) s = 80;
+        else if (t == PS_T_E4M3 || t == PS_T_E5M2) s = 89;
+        else if (t == PS_T_S8 || t == PS_T_U8 || t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1) s = 75;
+        if (s > need) need = s, what = ps_type_name(t);
+    }
+    if (form == PS_F_MMA) {
+        /* shapes newer than their types: m16n8k8 .f16 sm_75; m16n8k16 .f16 and the m16 integer
+         * shapes sm_80 */
+        int s = 0;
+        if (m == 16 && n == 8 && k == 8) s = 75;
+        if (m == 16 && n == 8 && (k == 16 || k == 32 || k == 64 || k == 128 || k == 256)) s = 80;
+        if (s > need) need = s, what = NULL;
+    }
+    if (arch->sm >= need) return NULL;
+    if (what)
+        snprintf(buf, buflen, "Instruction '%s' with .%s requires .target sm_%d or higher", ps_form_get(form)->mnemonic,
+                 what, need);
+    else
+        snprintf(buf, buflen, "Instruction '%s' with shape .m%dn%dk%d requires .target sm_%d or higher",
+                 ps_form_get(form)->mnemonic, m, n, k, need);
+    return buf;
 }
 
 /* Writes the per-architecture support table (docs/isa-support.md is this output). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "tensor.h"
 
 
 typedef struct {
@@ -316,6 +317,53 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
         if (pair && i == 0) d->o[n++] = o->pair_reg >= 0 ? c->reg_slot[o->pair_reg] : NO_SLOT;
     }
     d->nops = (uint8_t)n;
+}
+
+/* Operand slots of the warp-level matrix forms, in the function's call_slots array (their lists
+ * outgrow d->o[]; see tensor.h). */
+static bool is_tensor_form(ps_form f) {
+    return f == PS_F_LDMATRIX || f == PS_F_STMATRIX || f == PS_F_MOVMATRIX || f == PS_F_MMA ||
+           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA;
+}
+
+static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
+    ps_fprog *fp = c->fp;
+    d->aux = fp->ncall_slots;
+    int n = 0;
+    if (in->nops > (int)PS_ARRAY_LEN(d->o)) {
+        derr(c, in, "too many operands");
+        return;
+    }
+    for (int i = 0; i < in->nops; i++) {
+        const ps_operand *o = &in->ops[i];
+        int cnt = o->kind == PS_OP_VEC ? o->nitems : 1;
+        if (fp->ncall_slots + cnt > fp->cap_call_slots) {
+            fp->cap_call_slots = (fp->cap_call_slots ? fp->cap_call_slots * 2 : 16) + cnt;
+            fp->call_slots = ps_xrealloc(fp->call_slots, sizeof(uint16_t) * (size_t)fp->cap_call_slots);
+        }
+        uint16_t *dst = &fp->call_slots[fp->ncall_slots];
+        if (o->kind == PS_OP_VEC) {
+            for (int k = 0; k < o->nitems; k++) dst[k] = value_slot(c, in, &o->items[k], PS_T_NONE);
+        } else if (o->kind == PS_OP_ADDR) {
+            address(c, in, o, d, dst);
+        } else {
+            dst[0] = value_slot(c, in, o, PS_T_NONE);
+        }
+        fp->ncall_slots += cnt;
+        d->o[i] = (uint16_t)cnt;
+        n += cnt;
+    }
+    d->nops = (uint8_t)(n > 255 ? 255 : n);
+}
+
+static ps_exec_fn select_tensor(const ps_insn *in, ps_dinsn *d) {
+    switch (in->form) {
+    case PS_F_LDMATRIX:
+    case PS_F_STMATRIX:
+    case PS_F_MOVMATRIX: return ps_select_matrix(in, d);
+    case PS_F_MMA: return ps_select_mma(in, d);
+    default: return ps_select_wmma(in, d);
+    }
 }
 
 /* ---- control flow: basic blocks and immediate post-dominators ------------------ */
@@ -629,6 +677,13 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         d->aux8 = (uint8_t)in->ops[1].sreg;
         d->nops = 1;
         d->fn = ps_exec_clock;
+        return;
+    }
+    if (is_tensor_form(in->form)) {
+        tensor_flatten(c, in, d);
+        if (c->failed) return;
+        d->fn = select_tensor(in, d);
+        if (!d->fn) derr(c, in, "'%s' with these operands is not supported by ptxsim", in->text);
         return;
     }
     flatten(c, in, d);

@@ -333,7 +333,9 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             int k = r->kind;
-            v->stats.shared[k].instructions += r->exec;
+            /* ldmatrix (LDSM) is not an "op_shared_ld" SASS instruction for ncu: its wavefronts and
+             * conflicts count under loads, the instruction does not (H200, docs/tensor-cores.md) */
+            if (in->form != PS_F_LDMATRIX) v->stats.shared[k].instructions += r->exec;
             v->stats.shared[k].wavefronts += r->wf;
             v->stats.shared[k].bank_conflicts += r->wf - r->ideal;
             v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;

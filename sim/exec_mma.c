@@ -1,0 +1,227 @@
+/* exec_mma.c — mma.sync.aligned (PTX ISA 9.7.14.5 "Warp-level MMA"): fragments gathered into
+ * the logical matrices (mma_frag.h), every output element computed as the H200 computes it
+ * (mma_model.h for floating point; exact integer arithmetic with wrap-around or .satfinite;
+ * popcount of and/xor for .b1), and scattered back. One handler serves every shape and type;
+ * the decoded record carries the shape, the element kinds and the register counts. */
+#include <string.h>
+
+#include "mma_frag.h"
+#include "mma_model.h"
+#include "tensor.h"
+
+enum { EK_F16, EK_BF16, EK_TF32, EK_F32, EK_F64, EK_E4M3, EK_E5M2, EK_S8, EK_U8, EK_S4, EK_U4, EK_B1, EK_S32 };
+
+/* Packed in d->imm (no address operand here): shape and element kinds. Options are flags:
+ * DF_HI .row A, DF_LO .col B (m8n8k4 .f16), DF_SATFINITE, DF_XORSIGN .xor.popc (else .and). */
+typedef struct {
+    uint8_t m, n;
+    uint16_t k;
+    uint8_t ka, kb, kc, kd;   /* EK_* */
+} mma_desc;
+
+typedef struct {
+    int na, nb, nc, nd;       /* registers per operand */
+} mma_regs;
+
+static int ek_bits(int k) {
+    static const int b[] = {16, 16, 32, 32, 64, 8, 8, 8, 8, 4, 4, 1, 32};
+    return b[k];
+}
+/* floating-point kinds only (k <= EK_E5M2) */
+static mma_fmt ek_fmt(int k) {
+    static const mma_fmt f[] = {MF_F16, MF_BF16, MF_TF32, MF_F32, MF_F64, MF_E4M3, MF_E5M2};
+    return k <= EK_E5M2 ? f[k] : MF_F32;
+}
+
+/* element e of a lane's fragment, whose registers are slots s[0..) */
+static uint64_t frag_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int e) {
+    if (bits == 64) return R(w, s[e])[lane];
+    int per = 32 / bits, sh = (e % per) * bits;
+    uint64_t v = (R(w, s[e / per])[lane] & 0xffffffffu) >> sh;
+    return bits == 32 ? v : v & ((1u << bits) - 1);
+}
+
+static mma_regs regs_of(const mma_desc *md) {
+    /* m8n8k4 .f16: four products, one per quad pair */
+    int groups = md->m == 8 && md->n == 8 && md->k == 4 && md->ka == EK_F16 ? 4 : 1;
+    int ab = ek_bits(md->ka), cb = ek_bits(md->kc), db = ek_bits(md->kd);
+    int ea = md->m * md->k * groups / 32, eb = md->k * md->n * groups / 32;
+    int ec = md->m * md->n * groups / 32;
+    return (mma_regs){ab == 64 ? ea : ea * ab / 32, ab == 64 ? eb : eb * ab / 32,
+                      cb == 64 ? ec : ec * cb / 32, db == 64 ? ec : ec * db / 32};
+}
+
+static int64_t int_val(int kind, uint64_t v) {
+    switch (kind) {
+    case EK_S8: return (int8_t)v;
+    case EK_S4: return (int64_t)(v & 7) - (int64_t)(v & 8);
+    case EK_S32: return (int32_t)v;
+    default: return (int64_t)v;
+    }
+}
+
+static void mma_exec(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return;
+    mma_desc md;
+    memcpy(&md, &d->imm, sizeof md);
+    mma_regs rg = regs_of(&md);
+    int row_a = (d->flags & DF_HI) != 0, col_b = (d->flags & DF_LO) != 0;
+    const uint16_t *s = tc_slots(w, d);
+    const uint16_t *sd = s, *sa = s + rg.nd, *sb = sa + rg.na, *sc = sb + rg.nb;
+    int m = md.m, n = md.n, k = md.k;
+    int ab = ek_bits(md.ka), bb = ek_bits(md.kb), cb = ek_bits(md.kc), db = ek_bits(md.kd);
+    bool f16_884 = m == 8 && n == 8 && k == 4 && ab == 16;
+    int groups = f16_884 ? 4 : 1;
+    /* element counts per lane */
+    int nea = ab == 64 ? rg.na : rg.na * 32 / ab, neb = bb == 64 ? rg.nb : rg.nb * 32 / bb;
+    int nec = cb == 64 ? rg.nc : rg.nc * 32 / cb, ned = db == 64 ? rg.nd : rg.nd * 32 / db;
+    static _Thread_local uint64_t A[4][16 * 256], B[4][256 * 8], C[4][16 * 8], D[4][16 * 8];
+    for (int l = 0; l < WARP; l++) {
+        int r, c, g;
+        for (int e = 0; e < nea; e++) {
+            mma_frag_coord(m, n, k, ab, MMA_OP_A, l, e, row_a, col_b, &r, &c, &g);
+            A[g][r * k + c] = frag_elem(w, sa, ab, l, e);
+        }
+        for (int e = 0; e < neb; e++) {
+            mma_frag_coord(m, n, k, bb, MMA_OP_B, l, e, row_a, col_b, &r, &c, &g);
+            B[g][r * n + c] = frag_elem(w, sb, bb, l, e);
+        }
+        for (int e = 0; e < nec; e++) {
+            mma_frag_coord(m, n, k, cb, MMA_OP_C, l, e, row_a, col_b, &r, &c, &g);
+            C[g][r * n + c] = frag_elem(w, sc, cb, l, e);
+        }
+    }
+    mma_acc_model model = mma_model_for(ek_fmt(md.ka), k);
+    for (int g = 0; g < groups; g++)
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < n; j++) {
+                uint64_t out;
+                if (md.ka == EK_F64) {
+                    uint64_t a[4], b[4];
+                    for (int kk = 0; kk < k; kk++) a[kk] = A[g][i * k + kk], b[kk] = B[g][kk * n + j];
+                    out = mma_dot_f64(a, b, k, C[g][i * n + j]);
+                } else if (md.ka <= EK_E5M2) {
+                    uint32_t a[32], b[32];
+                    for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i * k + kk], b[kk] = (uint32_t)B[g][kk * n + j];
+                    if (md.ka == EK_E4M3 || md.ka == EK_E5M2)
+                        out = mma_dot_fp8(ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, (uint32_t)C[g][i * n + j]);
+                    else if (f16_884)
+                        out = mma_dot_884(a, b, ek_fmt(md.kc), (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
+                    else
+                        out = mma_dot_float(model, ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, ek_fmt(md.kc),
+                                            (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
+                } else {
+                    int64_t acc = (int32_t)C[g][i * n + j];
+                    for (int kk = 0; kk < k; kk++) {
+                        uint64_t x = A[g][i * k + kk], y = B[g][kk * n + j];
+                        if (md.ka == EK_B1) acc += (d->flags & DF_XORSIGN) ? (x ^ y) : (x & y);
+                        else acc += int_val(md.ka, x) * int_val(md.kb, y);
+                    }
+                    if (d->flags & DF_SATFINITE) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+                    out = (uint32_t)acc;
+                }
+                D[g][i * n + j] = out;
+            }
+    /* D may share registers with A, B or C: everything was read above */
+    for (int l = 0; l < WARP; l++) {
+        uint64_t regs[8] = {0};
+        for (int e = 0; e < ned; e++) {
+            int r, c, g;
+            mma_frag_coord(m, n, k, db, MMA_OP_C, l, e, row_a, col_b, &r, &c, &g);
+            uint64_t v = D[g][r * n + c];
+            if (db == 64) regs[e] = v;
+            else if (db == 32) regs[e] = v;
+            else regs[e / 2] |= (v & 0xffff) << (16 * (e % 2));
+        }
+        for (int i = 0; i < rg.nd; i++) R(w, sd[i])[l] = regs[i];
+    }
+}
+
+static int ek_of(ps_type t) {
+    switch (t) {
+    case PS_T_F16: return EK_F16;
+    case PS_T_BF16: return EK_BF16;
+    case PS_T_TF32: return EK_TF32;
+    case PS_T_F32: return EK_F32;
+    case PS_T_F64: return EK_F64;
+    case PS_T_E4M3: return EK_E4M3;
+    case PS_T_E5M2: return EK_E5M2;
+    case PS_T_S8: return EK_S8;
+    case PS_T_U8: return EK_U8;
+    case PS_T_S4: return EK_S4;
+    case PS_T_U4: return EK_U4;
+    case PS_T_B1: return EK_B1;
+    case PS_T_S32: return EK_S32;
+    default: return -1;
+    }
+}
+
+/* Is (shape, a, b, c, d) a combination the PTX ISA defines for mma.sync up to sm_90? */
+static bool mma_valid(int m, int n, int k, int a, int b, int c, int dd, bool layouts_rc) {
+    bool f16acc = (c == EK_F16 || c == EK_F32) && (dd == EK_F16 || dd == EK_F32);
+    bool i8 = (a == EK_S8 || a == EK_U8) && (b == EK_S8 || b == EK_U8);
+    bool i4 = (a == EK_S4 || a == EK_U4) && (b == EK_S4 || b == EK_U4);
+    bool f8 = (a == EK_E4M3 || a == EK_E5M2) && (b == EK_E4M3 || b == EK_E5M2);
+    bool s32 = c == EK_S32 && dd == EK_S32, f32 = c == EK_F32 && dd == EK_F32;
+    if (m == 8 && n == 8 && k == 4) {
+        if (a == EK_F64) return b == EK_F64 && c == EK_F64 && dd == EK_F64 && layouts_rc;
+        return a == EK_F16 && b == EK_F16 && f16acc;
+    }
+    if (!layouts_rc) return false;
+    if (m == 16 && n == 8 && (k == 8 || k == 16)) {
+        if (a == EK_F16) return b == EK_F16 && f16acc && c == dd;
+        if (a == EK_BF16) return b == EK_BF16 && f32;
+        if (a == EK_TF32 && k == 8) return b == EK_TF32 && f32;
+        if (k == 16) return i8 && s32;
+        return false;
+    }
+    if (m == 16 && n == 8 && k == 4) return a == EK_TF32 && b == EK_TF32 && f32;
+    if (m == 16 && n == 8 && k == 32) return (f8 && f32) || ((i8 || i4) && s32);
+    if (m == 8 && n == 8 && k == 16) return i8 && s32;
+    if (m == 8 && n == 8 && k == 32) return i4 && s32;
+    if (m == 16 && n == 8 && k == 64) return i4 && s32;
+    if ((m == 8 && n == 8 && k == 128) || (m == 16 && n == 8 && (k == 128 || k == 256)))
+        return a == EK_B1 && b == EK_B1 && s32;
+    return false;
+}
+
+ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
+    if (in->ntypes != 4 || in->nops != 4) return NULL;
+    char words[24][16];
+    int nw = tc_words(in->text, words, 24);
+    int lay[2] = {-1, -1}, nl = 0;
+    bool sync = false, aligned = false;
+    for (int i = 1; i < nw; i++) {
+        if (!strcmp(words[i], "row") || !strcmp(words[i], "col")) {
+            if (nl < 2) lay[nl] = words[i][0] == 'r';
+            nl++;
+        } else if (!strcmp(words[i], "sync")) sync = true;
+        else if (!strcmp(words[i], "aligned")) aligned = true;
+    }
+    if (!sync || !aligned || nl != 2) return NULL;
+    mma_desc md = {0};
+    int ek[4];
+    for (int i = 0; i < 4; i++)
+        if ((ek[i] = ek_of(in->types[i])) < 0) return NULL;
+    md.m = (uint8_t)in->shape_m, md.n = (uint8_t)in->shape_n, md.k = (uint16_t)in->shape_k;
+    md.kd = (uint8_t)ek[0], md.ka = (uint8_t)ek[1], md.kb = (uint8_t)ek[2], md.kc = (uint8_t)ek[3];
+    d->flags &= ~(uint32_t)(DF_HI | DF_LO | DF_SAT | DF_XORSIGN);
+    if (lay[0]) d->flags |= DF_HI;
+    if (!lay[1]) d->flags |= DF_LO;
+    if (!mma_valid(md.m, md.n, md.k, ek[1], ek[2], ek[3], ek[0], lay[0] == 1 && lay[1] == 0)) return NULL;
+    const ps_modset *mods = &in->mods;
+    if ((d->flags & DF_SATFINITE) && md.kc != EK_S32) return NULL;
+    if (md.ka == EK_B1) {
+        bool x = ps_modset_has(mods, PS_MOD_XOR), a = ps_modset_has(mods, PS_MOD_AND);
+        if (!ps_modset_has(mods, PS_MOD_POPC) || x == a) return NULL;
+        if (x) d->flags |= DF_XORSIGN;
+    } else if (ps_modset_has(mods, PS_MOD_POPC) || ps_modset_has(mods, PS_MOD_XOR) ||
+               ps_modset_has(mods, PS_MOD_AND)) {
+        return NULL;
+    }
+    mma_regs rg = regs_of(&md);
+    if (d->o[0] != rg.nd || d->o[1] != rg.na || d->o[2] != rg.nb || d->o[3] != rg.nc) return NULL;
+    _Static_assert(sizeof(mma_desc) <= sizeof(int64_t), "mma_desc must fit in d->imm");
+    memcpy(&d->imm, &md, sizeof md);
+    return mma_exec;
+}

@@ -1,0 +1,313 @@
+/* exec_wmma.c — wmma.load, wmma.store, wmma.mma (PTX ISA 9.7.14.4 "Warp-level matrix
+ * instructions: wmma"). The ISA leaves the fragment layout to the implementation; the tables
+ * below are what an H200 (sm_90) does, measured by gpu/mma/probe.cu (docs/tensor-cores.md):
+ * a fragment is a sequence of chunks, each an 8-line tile of the matrix that the 32 lanes hold
+ * the way mma.sync holds its fragments — A chunks as 8 rows × 4·per columns (lane l: row l/4,
+ * columns per·(l%4)..+per-1), B chunks as 4·per rows × 8 columns (column l/4), C chunks as
+ * 8×8 with two elements per lane (row l/4, columns 2(l%4)+{0,1}; transposed chunks swap the
+ * roles). The f16 A and B fragments of 8 registers repeat their chunks (four copies for the
+ * m32n8k16 B and m8n32k16 A). wmma.mma computes every element as mma.sync does (same k). */
+#include <string.h>
+
+#include "mma_model.h"
+#include "tensor.h"
+
+enum { WK_F16, WK_BF16, WK_TF32, WK_I8, WK_F64, WK_C16, WK_C32, WK_C64 };
+
+typedef struct {
+    uint8_t m, n, k;
+    char frag;          /* 'a', 'b', 'c' (c also describes d) */
+    uint8_t kind;       /* WK_* */
+    uint8_t per;        /* elements per lane and chunk */
+    uint8_t nchunks;
+    struct { uint8_t r0, c0, tr; } ch[8];
+} wmma_layout;
+
+/* Measured on an H200 (gpu/mma/probe.cu, wl_* recordings); u8 as s8, s32 as f32. */
+static const wmma_layout LAYOUTS[] = {
+    {8, 8, 4, 'a', WK_F64, 1, 1, {{0, 0, 0}}},
+    {8, 8, 4, 'b', WK_F64, 1, 1, {{0, 0, 0}}},
+    {8, 8, 4, 'c', WK_C64, 2, 1, {{0, 0, 0}}},
+    {8, 32, 16, 'a', WK_BF16, 2, 2, {{0, 0, 0}, {0, 8, 0}}},
+    {8, 32, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}}},
+    {8, 32, 16, 'a', WK_I8, 4, 1, {{0, 0, 0}}},
+    {8, 32, 16, 'b', WK_BF16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
+    {8, 32, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
+    {8, 32, 16, 'b', WK_I8, 4, 4, {{0, 0, 0}, {0, 8, 0}, {0, 16, 0}, {0, 24, 0}}},
+    {8, 32, 16, 'c', WK_C16, 2, 4, {{0, 0, 1}, {0, 8, 1}, {0, 16, 1}, {0, 24, 1}}},
+    {8, 32, 16, 'c', WK_C32, 2, 4, {{0, 0, 1}, {0, 8, 1}, {0, 16, 1}, {0, 24, 1}}},
+    {16, 16, 8, 'a', WK_TF32, 1, 4, {{0, 0, 0}, {8, 0, 0}, {0, 4, 0}, {8, 4, 0}}},
+    {16, 16, 8, 'b', WK_TF32, 1, 4, {{0, 0, 0}, {4, 0, 0}, {0, 8, 0}, {4, 8, 0}}},
+    {16, 16, 8, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'a', WK_BF16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'a', WK_I8, 4, 2, {{0, 0, 0}, {8, 0, 0}}},
+    {16, 16, 16, 'b', WK_BF16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'b', WK_I8, 4, 2, {{0, 0, 0}, {0, 8, 0}}},
+    {16, 16, 16, 'c', WK_C16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16, 16, 16, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {32, 8, 16, 'a', WK_BF16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
+    {32, 8, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
+    {32, 8, 16, 'a', WK_I8, 4, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
+    {32, 8, 16, 'b', WK_BF16, 2, 2, {{0, 0, 0}, {8, 0, 0}}},
+    {32, 8, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}}},
+    {32, 8, 16, 'b', WK_I8, 4, 1, {{0, 0, 0}}},
+    {32, 8, 16, 'c', WK_C16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
+    {32, 8, 16, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
+};
+
+static const wmma_layout *find_layout(int m, int n, int k, char frag, int kind) {
+    for (size_t i = 0; i < PS_ARRAY_LEN(LAYOUTS); i++) {
+        const wmma_layout *L = &LAYOUTS[i];
+        if (L->m == m && L->n == n && L->k == k && L->frag == frag && L->kind == kind) return L;
+    }
+    return NULL;
+}
+
+static int kind_bits(int kind) {
+    static const int b[] = {16, 16, 32, 8, 64, 16, 32, 64};
+    return b[kind];
+}
+
+/* (row, column) of element e of `lane` */
+static void coord(const wmma_layout *L, int lane, int e, int *r, int *c) {
+    int g = lane >> 2, t = lane & 3, ch = e / L->per, j = e % L->per;
+    int line = g, along = L->per * t + j; /* A/B: along k; C: along columns */
+    int r0 = L->ch[ch].r0, c0 = L->ch[ch].c0;
+    bool tr = L->ch[ch].tr;
+    if (L->frag == 'b') tr = !tr;      /* B lines are columns */
+    if (!tr) *r = r0 + line, *c = c0 + along;
+    else *r = r0 + along, *c = c0 + line;
+}
+
+static int nelems(const wmma_layout *L) { return L->per * L->nchunks; }
+static int nregs(const wmma_layout *L) {
+    int bits = kind_bits(L->kind);
+    return bits == 64 ? nelems(L) : nelems(L) * bits / 32;
+}
+
+/* element e of a lane's fragment held in slots s */
+static uint64_t get_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int e) {
+    if (bits == 64) return R(w, s[e])[lane];
+    int per = 32 / bits, sh = (e % per) * bits;
+    uint64_t v = (R(w, s[e / per])[lane] & 0xffffffffu) >> sh;
+    return bits == 32 ? v : v & ((1u << bits) - 1);
+}
+
+/* wmma.load/store. d->imm: address offset; d->aux8: LAYOUTS index; d->flags DF_HI: column-major
+ * memory (.col); d->target: 1 when a stride operand follows the address (else the matrix's
+ * width is the stride). Slots: load {regs}, [addr], stride; store [addr], {regs}, stride. */
+static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
+    if (!tc_full_warp(w, d)) return;
+    const wmma_layout *L = &LAYOUTS[d->aux8];
+    const uint16_t *s = tc_slots(w, d);
+    int nr = nregs(L), ne = nelems(L), bits = kind_bits(L->kind), esz = bits / 8;
+    const uint16_t *regs = store ? s + 1 : s;
+    const uint64_t *base = R(w, s[store ? 0 : nr]);
+    /* stride in elements: the operand after the address, else the matrix's own width */
+    bool col = (d->flags & DF_HI) != 0;
+    int rows = L->frag == 'a' ? L->m : L->frag == 'b' ? L->k : L->m;
+    int cols = L->frag == 'a' ? L->k : L->n;
+    uint64_t ld = (uint64_t)(col ? rows : cols);
+    if (d->target) ld = R(w, s[store ? 1 + nr : nr + 1])[__builtin_ctz(w->exec)] & 0xffffffffu;
+    uint64_t vals[WARP][32];
+    if (store)
+        for (int l = 0; l < WARP; l++)
+            for (int e = 0; e < ne; e++) vals[l][e] = get_elem(w, regs, bits, l, e);
+    /* one access per fragment element: every lane's e-th element */
+    for (int e = 0; e < ne; e++) {
+        uint64_t addr[WARP];
+        uint8_t *p[WARP];
+        for (int l = 0; l < WARP; l++) {
+            int r, c;
+            coord(L, l, e, &r, &c);
+            uint64_t idx = col ? (uint64_t)c * ld + (uint64_t)r : (uint64_t)r * ld + (uint64_t)c;
+            addr[l] = base[l] + idx * (uint64_t)esz;
+        }
+        if (!tc_access(w, d, FULL_MASK, addr, (unsigned)esz, store, p)) return;
+        for (int l = 0; l < WARP; l++) {
+            if (store) memcpy(p[l], &vals[l][e], (size_t)esz);
+            else {
+                uint64_t v = 0;
+                memcpy(&v, p[l], (size_t)esz);
+                vals[l][e] = v;
+            }
+        }
+    }
+    if (store) return;
+    for (int l = 0; l < WARP; l++)
+        for (int i = 0; i < nr; i++) {
+            uint64_t word = 0;
+            if (bits == 64) word = vals[l][i];
+            else
+                for (int j = 0; j < 32 / bits; j++) word |= vals[l][i * (32 / bits) + j] << (bits * j);
+            R(w, regs[i])[l] = word;
+        }
+}
+static void wmma_load(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, false); }
+static void wmma_store(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, true); }
+
+/* wmma.mma: d->imm packs the A, B, C and D layout indices and the element formats. */
+typedef struct {
+    uint8_t la, lb, lc, ld;     /* LAYOUTS indices */
+    uint8_t fa, fc, fd;         /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
+    uint8_t ua;                 /* integers: bit 0 A unsigned, bit 1 B unsigned */
+} wmma_desc;
+
+static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return;
+    wmma_desc wd;
+    memcpy(&wd, &d->imm, sizeof wd);
+    const wmma_layout *La = &LAYOUTS[wd.la], *Lb = &LAYOUTS[wd.lb], *Lc = &LAYOUTS[wd.lc], *Ld = &LAYOUTS[wd.ld];
+    int m = La->m, n = La->n, k = La->k;
+    const uint16_t *s = tc_slots(w, d);
+    const uint16_t *sd = s, *sa = sd + nregs(Ld), *sb = sa + nregs(La), *sc = sb + nregs(Lb);
+    static _Thread_local uint64_t A[32 * 16], B[16 * 32], C[32 * 32], D[32 * 32];
+    int ab = kind_bits(La->kind), cb = kind_bits(Lc->kind), db = kind_bits(Ld->kind);
+    /* replicated chunks: the last copy read wins (all copies are equal after wmma.load) */
+    for (int l = 0; l < WARP; l++) {
+        int r, c;
+        for (int e = 0; e < nelems(La); e++) coord(La, l, e, &r, &c), A[r * k + c] = get_elem(w, sa, ab, l, e);
+        for (int e = 0; e < nelems(Lb); e++) coord(Lb, l, e, &r, &c), B[r * n + c] = get_elem(w, sb, ab, l, e);
+        for (int e = 0; e < nelems(Lc); e++) coord(Lc, l, e, &r, &c), C[r * n + c] = get_elem(w, sc, cb, l, e);
+    }
+    mma_acc_model model = wd.fa != 0xff ? mma_model_for((mma_fmt)wd.fa, k) : (mma_acc_model){0};
+    /* wmma m16n16k8 .tf32 runs as two k=4 passes on sm_90 (measured: one k=8 pass, as
+     * mma.sync m16n8k8 does it, disagrees with the H200 on 21 % of the outputs) */
+    if (wd.fa == MF_TF32) model.group = 4;
+    bool sat = (d->flags & DF_SATFINITE) != 0;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            if (wd.fa == MF_F64) {
+                uint64_t a[4], b[4];
+                for (int kk = 0; kk < k; kk++) a[kk] = A[i * k + kk], b[kk] = B[kk * n + j];
+                D[i * n + j] = mma_dot_f64(a, b, k, C[i * n + j]);
+            } else if (wd.fa != 0xff) {
+                uint32_t a[16], b[16];
+                for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[i * k + kk], b[kk] = (uint32_t)B[kk * n + j];
+                D[i * n + j] = mma_dot_float(model, (mma_fmt)wd.fa, (mma_fmt)wd.fa, a, b, k, (mma_fmt)wd.fc,
+                                             (uint32_t)C[i * n + j], (mma_fmt)wd.fd);
+            } else {
+                int64_t acc = (int32_t)C[i * n + j];
+                for (int kk = 0; kk < k; kk++) {
+                    int64_t x = (wd.ua & 1) ? (int64_t)(uint8_t)A[i * k + kk] : (int64_t)(int8_t)A[i * k + kk];
+                    int64_t y = (wd.ua & 2) ? (int64_t)(uint8_t)B[kk * n + j] : (int64_t)(int8_t)B[kk * n + j];
+                    acc += x * y;
+                }
+                if (sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+                D[i * n + j] = (uint32_t)acc;
+            }
+        }
+    int nd = nregs(Ld);
+    for (int l = 0; l < WARP; l++) {
+        uint64_t regs[8] = {0};
+        for (int e = 0; e < nelems(Ld); e++) {
+            int r, c;
+            coord(Ld, l, e, &r, &c);
+            uint64_t v = D[r * n + c];
+            if (db == 16) regs[e / 2] |= (v & 0xffff) << (16 * (e % 2));
+            else regs[e] = v;
+        }
+        for (int i = 0; i < nd; i++) R(w, sd[i])[l] = regs[i];
+    }
+}
+
+static int ab_kind(ps_type t) {
+    switch (t) {
+    case PS_T_F16: return WK_F16;
+    case PS_T_BF16: return WK_BF16;
+    case PS_T_TF32: return WK_TF32;
+    case PS_T_S8:
+    case PS_T_U8: return WK_I8;
+    case PS_T_F64: return WK_F64;
+    default: return -1;
+    }
+}
+static int c_kind(ps_type t) {
+    switch (t) {
+    case PS_T_F16: return WK_C16;
+    case PS_T_F32:
+    case PS_T_S32: return WK_C32;
+    case PS_T_F64: return WK_C64;
+    default: return -1;
+    }
+}
+static int layout_index(int m, int n, int k, char frag, int kind) {
+    const wmma_layout *L = find_layout(m, n, k, frag, kind);
+    return L ? (int)(L - LAYOUTS) : -1;
+}
+static int fmt_of(ps_type t) {
+    switch (t) {
+    case PS_T_F16: return MF_F16;
+    case PS_T_BF16: return MF_BF16;
+    case PS_T_TF32: return MF_TF32;
+    case PS_T_F32: return MF_F32;
+    case PS_T_F64: return MF_F64;
+    default: return 0xff;
+    }
+}
+
+ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
+    char words[24][16];
+    int nw = tc_words(in->text, words, 24);
+    int lay[2] = {-1, -1}, nl = 0;
+    char frag = 0;
+    bool sync = false, aligned = false;
+    for (int i = 2; i < nw; i++) {
+        if (!strcmp(words[i], "row") || !strcmp(words[i], "col")) {
+            if (nl < 2) lay[nl] = words[i][0] == 'c';
+            nl++;
+        } else if (!strcmp(words[i], "sync")) sync = true;
+        else if (!strcmp(words[i], "aligned")) aligned = true;
+        else if (words[i][1] == 0 && strchr("abcd", words[i][0])) frag = words[i][0];
+    }
+    int m = in->shape_m, n = in->shape_n, k = in->shape_k;
+    if (!sync || !aligned) return NULL;
+    if (in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE) {
+        bool store = in->form == PS_F_WMMA_STORE;
+        if (nl != 1 || in->ntypes != 1 || (store ? frag != 'd' : !frag || frag == 'd')) return NULL;
+        int kind = frag == 'a' || frag == 'b' ? ab_kind(in->types[0]) : c_kind(in->types[0]);
+        if (kind < 0) return NULL;
+        int li = layout_index(m, n, k, store ? 'c' : frag, kind);
+        if (li < 0) return NULL;
+        int nr = nregs(&LAYOUTS[li]);
+        if (in->nops != 2 && in->nops != 3) return NULL;
+        if (store ? (d->o[1] != nr || in->ops[0].kind != PS_OP_ADDR) : (d->o[0] != nr || in->ops[1].kind != PS_OP_ADDR))
+            return NULL;
+        if (d->space != SP_GLOBAL && d->space != SP_SHARED && d->space != SP_GENERIC) return NULL;
+        d->aux8 = (uint8_t)li;
+        if (lay[0]) d->flags |= DF_HI;
+        d->target = in->nops == 3;
+        return store ? wmma_store : wmma_load;
+    }
+    /* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype (f16) or .dtype.atype.btype.ctype */
+    if (in->form != PS_F_WMMA_MMA || nl != 2 || in->nops != 4) return NULL;
+    /* .alayout/.blayout name how A and B were loaded; the fragments hold the logical matrix
+     * whatever the memory layout was (measured), so the product does not depend on them. */
+    ps_type td, ta, tb, tc;
+    if (in->ntypes == 2) td = in->types[0], tc = in->types[1], ta = tb = PS_T_F16;
+    else if (in->ntypes == 4) td = in->types[0], ta = in->types[1], tb = in->types[2], tc = in->types[3];
+    else return NULL;
+    int ka = ab_kind(ta), kb = ab_kind(tb), kc = c_kind(tc), kd = c_kind(td);
+    if (ka < 0 || ka != kb || kc < 0 || kd < 0) return NULL;
+    bool ints = ka == WK_I8;
+    if (ints && (tc != PS_T_S32 || td != PS_T_S32)) return NULL;
+    if ((ka == WK_BF16 || ka == WK_TF32) && (tc != PS_T_F32 || td != PS_T_F32)) return NULL;
+    if (ka == WK_F16 && (tc == PS_T_S32 || td == PS_T_S32 || tc == PS_T_F64 || td == PS_T_F64)) return NULL;
+    if (ka == WK_F64 && (tc != PS_T_F64 || td != PS_T_F64)) return NULL;
+    if ((d->flags & DF_SATFINITE) && !ints) return NULL;
+    wmma_desc wd = {0};
+    int la = layout_index(m, n, k, 'a', ka), lb = layout_index(m, n, k, 'b', kb);
+    int lc = layout_index(m, n, k, 'c', kc), ld = layout_index(m, n, k, 'c', kd);
+    if (la < 0 || lb < 0 || lc < 0 || ld < 0) return NULL;
+    wd.la = (uint8_t)la, wd.lb = (uint8_t)lb, wd.lc = (uint8_t)lc, wd.ld = (uint8_t)ld;
+    wd.fa = (uint8_t)(ints ? 0xff : fmt_of(ta)), wd.fc = (uint8_t)fmt_of(tc), wd.fd = (uint8_t)fmt_of(td);
+    wd.ua = (uint8_t)((ta == PS_T_U8) | (tb == PS_T_U8) << 1);
+    if (d->o[0] != nregs(&LAYOUTS[ld]) || d->o[1] != nregs(&LAYOUTS[la]) || d->o[2] != nregs(&LAYOUTS[lb]) ||
+        d->o[3] != nregs(&LAYOUTS[lc]))
+        return NULL;
+    _Static_assert(sizeof(wmma_desc) <= sizeof(int64_t), "wmma_desc must fit in d->imm");
+    memcpy(&d->imm, &wd, sizeof wd);
+    return wmma_mma;
+}

@@ -1,0 +1,285 @@
+/* mma_model.c — tensor-core dot-product arithmetic (mma_model.h, docs/tensor-cores.md). */
+#include "mma_model.h"
+
+#include <string.h>
+
+typedef struct {
+    int ebits, mbits, bias;
+    int ieee;         /* inf and NaN at the top exponent (e4m3 has neither inf nor NaN there) */
+    int shift;        /* bits below the format in its container (tf32: 13) */
+} fmt_info;
+
+static fmt_info info_of(mma_fmt f) {
+    switch (f) {
+    case MF_F16: return (fmt_info){5, 10, 15, 1, 0};
+    case MF_BF16: return (fmt_info){8, 7, 127, 1, 0};
+    case MF_TF32: return (fmt_info){8, 10, 127, 1, 13};
+    case MF_F32: return (fmt_info){8, 23, 127, 1, 0};
+    case MF_E4M3: return (fmt_info){4, 3, 7, 0, 0};
+    case MF_E5M2: return (fmt_info){5, 2, 15, 1, 0};
+    default: return (fmt_info){11, 52, 1023, 1, 0};
+    }
+}
+
+enum { K_ZERO, K_FIN, K_INF, K_NAN };
+
+typedef struct {
+    int kind, sign;
+    uint64_t sig;   /* integer significand, hidden bit included */
+    int lsb;        /* value = sig * 2^lsb */
+    int exp;        /* exponent for alignment: that of the leading bit position (subnormals: emin) */
+} elem;
+
+static elem decode(mma_fmt f, uint32_t bits) {
+    fmt_info fi = info_of(f);
+    uint32_t b = bits >> fi.shift;
+    elem e = {0};
+    uint32_t mant = b & ((1u << fi.mbits) - 1), ef = (b >> fi.mbits) & ((1u << fi.ebits) - 1);
+    uint32_t top = (1u << fi.ebits) - 1;
+    e.sign = (int)(b >> (fi.ebits + fi.mbits)) & 1;
+    if (fi.ieee && ef == top) {
+        e.kind = mant ? K_NAN : K_INF;
+        return e;
+    }
+    if (!fi.ieee && ef == top && mant == (1u << fi.mbits) - 1) {
+        e.kind = K_NAN;
+        return e;
+    }
+    if (ef == 0 && mant == 0) {
+        e.kind = K_ZERO;
+        return e;
+    }
+    e.kind = K_FIN;
+    e.exp = (ef ? (int)ef : 1) - fi.bias;
+    e.sig = ef ? (mant | (1u << fi.mbits)) : mant;
+    e.lsb = e.exp - fi.mbits;
+    return e;
+}
+
+/* sig * 2^lsb in units of 2^q, cut toward zero (rn: rounded to nearest, ties to even) */
+static int64_t cut(uint64_t sig, int lsb, int q, int rn) {
+    int sh = lsb - q;
+    if (sh >= 0) return (int64_t)(sig << sh); /* callers keep sh small */
+    if (-sh > 64) return 0;
+    uint64_t v = -sh == 64 ? 0 : sig >> -sh;
+    if (rn) {
+        uint64_t rem = -sh == 64 ? sig : sig & ((1ull << -sh) - 1), half = 1ull << (-sh - 1);
+        if (rem > half || (rem == half && (v & 1))) v++;
+    }
+    return (int64_t)v;
+}
+
+/* s * 2^q rounded to format f (MF_F32 or MF_F16) */
+static uint32_t to_format(int64_t s, int q, mma_fmt f, const mma_acc_model *m) {
+    fmt_info fi = info_of(f);
+    if (s == 0) return 0;
+    uint32_t sign = s < 0 ? 1u << (fi.ebits + fi.mbits) : 0;
+    uint64_t mag = s < 0 ? (uint64_t)-s : (uint64_t)s;
+    int nb = 64 - __builtin_clzll(mag);
+    int e = q + nb - 1, emin = 1 - fi.bias, emax = fi.bias;
+    int lsb = e < emin ? emin - fi.mbits : e - fi.mbits; /* weight of the result's last bit */
+    int sh = lsb - q;
+    uint64_t mant;
+    if (sh <= 0) {
+        mant = mag << -sh;
+    } else {
+        mant = sh >= 64 ? 0 : mag >> sh;
+        if (m->out_rn && sh < 64 + 1) {
+            uint64_t rem = sh >= 64 ? mag : mag & ((1ull << sh) - 1);
+            uint64_t half = sh > 64 ? 0 : 1ull << (sh - 1);
+            if (sh <= 64 && (rem > half || (rem == half && (mant & 1)))) mant++;
+        }
+    }
+    if (mant == 0) return 0; /* a sum that underflows to zero is +0, whatever its sign */
+    /* mant now has mbits+1 bits (normal), fewer (subnormal), or mbits+2 after rounding up */
+    uint32_t bits;
+    if (e < emin) {
+        bits = (uint32_t)mant; /* a carry into the hidden bit gives the smallest normal */
+    } else {
+        if (mant >> (fi.mbits + 1)) {
+            mant >>= 1;
+            e++;
+        }
+        bits = ((uint32_t)(e + fi.bias) << fi.mbits) | ((uint32_t)mant & ((1u << fi.mbits) - 1));
+    }
+    if (e > emax) {
+        uint32_t inf = ((1u << fi.ebits) - 1) << fi.mbits;
+        bits = m->ovf_inf ? inf : inf - 1;
+    }
+    return sign | bits;
+}
+
+static uint32_t nan_of(mma_fmt f) { return f == MF_F16 ? 0x7fffu : 0x7fffffffu; }
+static uint32_t inf_of(mma_fmt f, int neg) {
+    return f == MF_F16 ? (neg ? 0xfc00u : 0x7c00u) : (neg ? 0xff800000u : 0x7f800000u);
+}
+
+/* one pass: c (format cf) + products a[0..n)·b[0..n); result in format rf */
+static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
+                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
+    elem pa[64], pb[64];
+    elem ec = decode(cf, c);
+    int nan = ec.kind == K_NAN, pinf = ec.kind == K_INF && !ec.sign, ninf = ec.kind == K_INF && ec.sign;
+    int have = 0, emax = 0;
+    if (ec.kind == K_FIN) have = 1, emax = ec.exp;
+    for (int i = 0; i < n; i++) {
+        pa[i] = decode(af, a[i]);
+        pb[i] = decode(bf, b[i]);
+        int ka = pa[i].kind, kb = pb[i].kind, s = pa[i].sign ^ pb[i].sign;
+        if (ka == K_NAN || kb == K_NAN) nan = 1;
+        else if (ka == K_INF || kb == K_INF) {
+            if (ka == K_ZERO || kb == K_ZERO) nan = 1;
+            else if (s) ninf = 1;
+            else pinf = 1;
+        } else if (ka == K_FIN && kb == K_FIN) {
+            int e = pa[i].exp + pb[i].exp;
+            if (!have || e > emax) emax = e;
+            have = 1;
+        }
+    }
+    if (nan || (pinf && ninf)) return nan_of(rf);
+    if (pinf || ninf) return inf_of(rf, ninf);
+    if (!have) return 0;
+    int q = emax - m->frac_bits;
+    int64_t s = 0;
+    if (ec.kind == K_FIN) {
+        int64_t t = cut(ec.sig, ec.lsb, q, m->term_rn);
+        s += ec.sign ? -t : t;
+    }
+    for (int i = 0; i < n; i++) {
+        if (pa[i].kind != K_FIN || pb[i].kind != K_FIN) continue;
+        int64_t t = cut(pa[i].sig * pb[i].sig, pa[i].lsb + pb[i].lsb, q, m->term_rn);
+        s += (pa[i].sign ^ pb[i].sign) ? -t : t;
+    }
+    return to_format(s, q, rf, m);
+}
+
+uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
+                       mma_fmt cf, uint32_t c, mma_fmt df) {
+    int g = m.group > 0 && m.group < k ? m.group : k;
+    if (df == MF_F16) m.out_rn = 1; /* HMMA.F16 rounds its f16 result to nearest (measured) */
+    mma_acc_model inner = m;
+    inner.out_rn = 0;
+    for (int i = 0; i < k; i += g) {
+        int last = i + g >= k;
+        c = pass(last ? &m : &inner, af, bf, a + i, b + i, g, cf, c, last ? df : MF_F32);
+        cf = MF_F32;
+    }
+    return c;
+}
+
+/* HMMA on sm_90 (f16, bf16, tf32 inputs; k = 4, 8, 16 all in one pass): 25 bits below the
+ * largest exponent, terms cut toward zero, f32 result toward zero (f16 result: to nearest). */
+mma_acc_model mma_model_for(mma_fmt in, int k) {
+    (void)in;
+    (void)k;
+    return (mma_acc_model){.frac_bits = 25, .group = 0, .out_rn = 0, .ovf_inf = 1, .term_rn = 0};
+}
+
+/* ---- sm_90 emulations: what ptxas makes of forms the tensor cores lack (read from SASS) ---- */
+
+static float f32_of(uint32_t b) {
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static uint32_t bits_of(float f) {
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+/* an element of format f (f16, e4m3, e5m2, f32) as a float (exact) */
+static float to_f32(mma_fmt f, uint32_t bits) {
+    if (f == MF_F32) return f32_of(bits);
+    elem e = decode(f, bits);
+    float v;
+    switch (e.kind) {
+    case K_ZERO: v = 0.0f; break;
+    case K_INF: v = __builtin_inff(); break;
+    case K_NAN: return __builtin_nanf("");
+    default: v = __builtin_ldexpf((float)e.sig, e.lsb);
+    }
+    return e.sign ? -v : v;
+}
+/* f32 result of an FADD/FFMA chain: NaN canonical as the GPU writes it */
+static uint32_t f32_result(float v) { return v != v ? 0x7fffffffu : bits_of(v); }
+/* F2FP.F16.F32: round to nearest even, NaN canonical */
+static uint32_t f16_of_f32(float v) {
+    if (v != v) return 0x7fffu;
+    uint32_t b = bits_of(v), sign = (b >> 16) & 0x8000u;
+    if ((b & 0x7fffffffu) == 0x7f800000u) return sign | 0x7c00u;
+    elem e = decode(MF_F32, b);
+    if (e.kind == K_ZERO) return sign;
+    mma_acc_model rn = {.out_rn = 1, .ovf_inf = 1};
+    int64_t sig = (int64_t)e.sig;
+    uint32_t r = to_format(e.sign ? -sig : sig, e.lsb, MF_F16, &rn);
+    return r ? r : sign; /* underflow to zero keeps the sign */
+}
+
+uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c) {
+    /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.16816.F32 over the k with k%4 < 2 from zero,
+     * HMMA.16816.F32 over the others on top, then FADD of c */
+    uint32_t a16[2][16], b16[2][16];
+    int n[2] = {0, 0};
+    mma_acc_model hm = mma_model_for(MF_F16, 16);
+    for (int i = 0; i < k; i++) {
+        int h = (i & 3) >= 2;
+        a16[h][n[h]] = f16_of_f32(to_f32(af, a[i]));
+        b16[h][n[h]] = f16_of_f32(to_f32(bf, b[i]));
+        n[h]++;
+    }
+    uint32_t p = mma_dot_float(hm, MF_F16, MF_F16, a16[0], b16[0], n[0], MF_F32, 0, MF_F32);
+    p = mma_dot_float(hm, MF_F16, MF_F16, a16[1], b16[1], n[1], MF_F32, p, MF_F32);
+    return f32_result(f32_of(c) + f32_of(p));
+}
+
+uint32_t mma_dot_884(const uint32_t *a, const uint32_t *b, mma_fmt cf, uint32_t c, mma_fmt df) {
+    float x[4], y[4], r;
+    for (int i = 0; i < 4; i++) x[i] = to_f32(MF_F16, a[i]), y[i] = to_f32(MF_F16, b[i]);
+    float cv = to_f32(cf, c);
+    if (df == MF_F32) {
+        /* FFMA chain in k order from zero, then FADD of c */
+        float t = 0.0f;
+        for (int i = 0; i < 4; i++) t = __builtin_fmaf(x[i], y[i], t);
+        r = cv + t;
+        return f32_result(r);
+    }
+    /* f16 result: pairs FFMA(a1, b1, a0*b0) and FFMA(a3, b3, a2*b2), added to c in turn, F2FP */
+    float s01 = __builtin_fmaf(x[1], y[1], x[0] * y[0]);
+    float s23 = __builtin_fmaf(x[3], y[3], x[2] * y[2]);
+    r = (cv + s01) + s23;
+    return f16_of_f32(r);
+}
+
+/* DMMA.8x8x4: a chain of fused multiply-adds in k order, each rounded to nearest. NaNs, as
+ * measured: at each step a NaN b_k replaces the accumulator (quieted), else a NaN accumulator
+ * stays, else a NaN a_k replaces it; an invalid operation (inf·0, inf - inf) gives the default
+ * NaN 0xfff8000000000000. */
+static int is_nan64(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v << 12); }
+
+uint64_t mma_dot_f64(const uint64_t *a, const uint64_t *b, int k, uint64_t c) {
+    uint64_t acc = c;
+    for (int i = 0; i < k; i++) {
+        if (is_nan64(b[i])) {
+            acc = b[i] | 0x0008000000000000ull;
+            continue;
+        }
+        if (is_nan64(acc)) continue;
+        if (is_nan64(a[i])) {
+            acc = a[i] | 0x0008000000000000ull;
+            continue;
+        }
+        double x, y, z;
+        memcpy(&x, &a[i], 8);
+        memcpy(&y, &b[i], 8);
+        memcpy(&z, &acc, 8);
+        double r = __builtin_fma(x, y, z);
+        if (r != r) {
+            acc = 0xfff8000000000000ull;
+            continue;
+        }
+        memcpy(&acc, &r, 8);
+    }
+    if (is_nan64(acc)) acc |= 0x0008000000000000ull;
+    return acc;
+}
