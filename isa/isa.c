@@ -305,6 +305,8 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
         }
     }
     return NULL;
+}
+
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
                                       const ps_arch *arch, char *buf, size_t buflen) {
     if (!arch || (form != PS_F_MMA && form != PS_F_WMMA_LOAD && form != PS_F_WMMA_STORE && form != PS_F_WMMA_MMA))
