@@ -318,7 +318,8 @@ static _Atomic uint64_t nan_pick_tolerated; /* f64 results from two NaN operands
 static bool f64_nan(uint64_t v) { return (v & ~(1ull << 63)) > 0x7ff0000000000000ull; }
 
 /* How many source operands of the f64 line writing register r were NaN in lane t (values as
- * the unit's GPU output holds them: sources are written before the line and never after). */
+ * the unit's GPU output holds them: sources are written before the item and never after, but
+ * for a loop's accumulator, the destination itself). */
 static int nan_sources(const unit *u, int r, int t) {
     const fz_prog *p = u->p;
     const fz_reg *rg = &p->regs[r];
@@ -332,8 +333,10 @@ static int nan_sources(const unit *u, int r, int t) {
         bool known = false;
         if (s[0] == '%' && s[1] == 'd') {
             int src = atoi(s + 2);
-            if (src == r || src >= p->nregs || u->lay.slot_of[src] < 0) return 0;
-            v = u->gpu_out[(size_t)u->lay.slot_of[src] * T + t];
+            if (src >= p->nregs || u->lay.slot_of[src] < 0) return 0;
+            /* a loop's accumulator: the result is NaN, so from the second iteration on the
+             * accumulator is a NaN operand too */
+            v = src == r ? 0x7ff8000000000000ull : u->gpu_out[(size_t)u->lay.slot_of[src] * T + t];
             known = true;
         } else if (s[0] == '0' && s[1] == 'd') {
             v = strtoull(s + 2, NULL, 16);

@@ -77,7 +77,7 @@ typedef struct {
     bool norn_mul;   /* written by mul.f32/f64 without a rounding modifier (may fuse into add) */
     bool nan_unspec; /* abs/neg.f32/f64: which NaN comes out depends on ptxas's code selection,
                       * so two NaNs compare equal (and the value feeds nothing) */
-    int nan_pick_line; /* an f64 add/sub/mul/fma/mad/min/max of a one-line item (that line, else
+    int nan_pick_line; /* an f64 add/sub/mul/fma/mad/min/max (its line in the item, else
                         * -1): with two NaN operands, which one comes out depends on the order
                         * ptxas gives the operands (docs/fuzz.md), so two NaNs compare equal */
     uint64_t few[3]; /* FL_FEW: the values lanes pick from */
