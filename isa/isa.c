@@ -339,6 +339,25 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
     return buf;
 }
 
+const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
+                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+    if ((form != PS_F_MBARRIER_ARRIVE && form != PS_F_MBARRIER_ARRIVE_DROP) || nops < 3 ||
+        ps_modset_has(mods, PS_MOD_NOCOMPLETE))
+        return NULL;
+    const char *mn = ps_form_get(form)->mnemonic;
+    if (ptx_version && ptx_version < 78) {
+        snprintf(buf, buflen, "Feature '%s with count argument and without '.noComplete' modifier' "
+                 "requires PTX ISA .version 7.8 or later", mn);
+        return buf;
+    }
+    if (arch && arch->sm < 90) {
+        snprintf(buf, buflen, "Feature '%s with count argument and without '.noComplete' modifier' "
+                 "requires .target sm_90 or higher", mn);
+        return buf;
+    }
+    return NULL;
+}
+
 /* Writes the per-architecture support table (docs/isa-support.md is this output). */
 void ps_isa_write_markdown(void *stream) {
     ensure_init();

@@ -136,6 +136,12 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
                                        const ps_modset *mods, const ps_arch *arch, int ptx_version,
                                        char *buf, size_t buflen);
 
+/* Requirements that depend on the operands: `mbarrier.arrive{_drop}` with a count operand and
+ * without `.noComplete` needs PTX ISA 7.8 and sm_90 (9.7.13.15.13, Target ISA Notes). nops counts
+ * every operand (state, [addr], count). Writes ptxas's wording to buf and returns it, or NULL. */
+const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
+                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);
 

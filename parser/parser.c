@@ -1261,6 +1261,12 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
                      info->min_ops, info->max_ops, nops);
         return;
     }
+    char why[192];
+    if (ps_isa_operands_unsupported(info->id, &in.mods, nops, check_arch(p), p->m->version, why,
+                                    sizeof why)) {
+        error_at(p, &mt, "%s", why);
+        return;
+    }
     for (int i = 0; i < nops; i++)
         if (ops[i].minus && info->id != PS_F_VMAD) {
             token at = mt;

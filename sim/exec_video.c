@@ -58,10 +58,10 @@ static inline bool compare(int cmp, int64_t a, int64_t b) {
     }
 }
 
-/* .sat for a scalar result (measured): signed destinations clamp to their range; a 32-bit
- * unsigned destination only clamps negative results to 0 (results past 2^32 wrap; vshl/vshr
- * clamp both ways); an unsigned byte or half clamps every out-of-range result, negative ones
- * included, to its maximum. */
+/* .sat for a scalar result other than a shift (measured): signed destinations clamp to their
+ * range; a 32-bit unsigned destination only clamps negative results to 0 (results past 2^32
+ * wrap); an unsigned byte or half clamps every out-of-range result, negative ones included, to
+ * its maximum. (vshl/vshr clamp to the type's 32-bit range both ways, see scalar_one.) */
 static inline int64_t scalar_sat(int64_t t, bool sig, uint16_t dsel) {
     int bits = !dsel ? 32 : (dsel & PS_SEL_BYTE) ? 8 : 16;
     if (sig) {
@@ -94,22 +94,22 @@ static uint32_t scalar_one(int op, unsigned aux, uint16_t as, uint16_t bs, uint1
     }
     }
     bool dsig = aux & VA_DSIG;
-    if (sat && shift && !dsig && !ds) t = t < 0 ? 0 : t > 0xffffffffll ? 0xffffffffll : t;
-    else if (sat) t = scalar_sat(t, dsig, ds);
+    if (sat && shift) { /* measured: the 32-bit range of the type, whatever the selector */
+        int64_t hi = dsig ? INT32_MAX : UINT32_MAX, lo = dsig ? INT32_MIN : 0;
+        t = t < lo ? lo : t > hi ? hi : t;
+    } else if (sat) {
+        t = scalar_sat(t, dsig, ds);
+    }
     int op2 = VA_OP2(aux);
     if (op2 != OP2_NONE) {
         bool sg = op == V_SET ? (aux & VA_ASIG) != 0 : dsig; /* vset's result has no type */
         int64_t z = sg ? (int64_t)(int32_t)c : (int64_t)c;
         if (op2 == OP2_ADD) return (uint32_t)(t + z);
-        bool lt;
-        if (shift) { /* the whole shifted value, unsigned for a u32 result */
-            lt = sg ? t < z : (uint64_t)t < (uint64_t)z;
-        } else { /* the result wrapped to 33 bits: signed, or unsigned for a u32 result */
-            int64_t w = (int64_t)((uint64_t)t << 31) >> 31;
-            if (!sg) w = (int64_t)((uint64_t)w & 0x1ffffffffull);
-            t = w;
-            lt = w < z;
-        }
+        /* measured: vadd/vsub hand their low 32 bits on, sign-extended; the other operations
+         * their whole value. The comparison with c is 64-bit, unsigned for a u32 result (a
+         * negative value is then above every c). */
+        if (op == V_ADD || op == V_SUB) t = (int32_t)(uint32_t)t;
+        bool lt = sg ? t < z : (uint64_t)t < (uint64_t)z;
         return (uint32_t)(op2 == OP2_MIN ? (lt ? t : z) : (lt ? z : t));
     }
     if (!ds) return (uint32_t)t;
@@ -137,8 +137,10 @@ static void exec_scalar(ps_warp *w, const ps_dinsn *d) {
 }
 
 /* vmad (measured): whole-word sources are sign-extended whatever their type (selected bytes and
- * halves follow it), c is sign-extended, the sum is scaled at full width; .sat clamps to the
- * signed range when a source type is signed and to 0xffffffff otherwise. */
+ * halves follow it), c is sign-extended, the sum (64 bits) is scaled at full width: arithmetic
+ * shift when a source type is signed, logical when both are unsigned (a negative sum turns into
+ * a large positive one); .sat clamps to the signed range when a source type is signed and to
+ * [0, 0xffffffff] otherwise. */
 static uint32_t vmad_one(unsigned aux, uint16_t as, uint16_t bs, bool sat, uint32_t a, uint32_t b,
                          uint32_t c) {
     __int128 x = as ? part(a, as, aux & VA_ASIG) : (int64_t)(int32_t)a;
@@ -147,14 +149,13 @@ static uint32_t vmad_one(unsigned aux, uint16_t as, uint16_t bs, bool sat, uint3
     if (aux & VA_NEGP) p = -p;
     if (aux & VA_NEGC) z = -z;
     __int128 t = p + z + ((aux & VA_PO) ? 1 : 0);
-    t >>= VA_SCALE(aux);
+    bool isig = aux & (VA_ASIG | VA_BSIG);
+    unsigned sh = VA_SCALE(aux);
+    if (isig || !sh) t >>= sh;
+    else t = (__int128)((uint64_t)(int64_t)t >> sh); /* |a*b + c + 1| < 2^63 */
     if (sat) {
-        if (aux & (VA_ASIG | VA_BSIG)) {
-            __int128 hi = 0x7fffffff, lo = -hi - 1;
-            t = t < lo ? lo : t > hi ? hi : t;
-        } else if (t < 0 || t > 0xffffffff) {
-            t = 0xffffffff;
-        }
+        __int128 hi = isig ? 0x7fffffff : 0xffffffff, lo = isig ? -0x80000000ll : 0;
+        t = t < lo ? lo : t > hi ? hi : t;
     }
     return (uint32_t)t;
 }

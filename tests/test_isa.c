@@ -176,12 +176,32 @@ static void variant_requirements(void **state) {
     assert_null(ps_isa_variant_unsupported(fma, h, 1, &none, a80, 85, buf, sizeof buf));
 }
 
+/* mbarrier.arrive{_drop} with a count and without .noComplete: PTX 7.8 and sm_90. */
+static void operand_requirements(void **state) {
+    (void)state;
+    char buf[192];
+    ps_modset none = {{0}}, noc = {{0}};
+    noc.w[PS_MOD_NOCOMPLETE / 64] |= 1ull << (PS_MOD_NOCOMPLETE % 64);
+    const ps_arch *a80 = ps_arch_lookup("sm_80"), *a90 = ps_arch_lookup("sm_90");
+    assert_non_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE, &none, 3, a80, 80, buf, sizeof buf));
+    assert_non_null(strstr(buf, "requires .target sm_90"));
+    assert_non_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE_DROP, &none, 3, a80, 80, buf, sizeof buf));
+    assert_non_null(strstr(buf, "'mbarrier.arrive_drop with count argument"));
+    assert_non_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE, &none, 3, a90, 77, buf, sizeof buf));
+    assert_non_null(strstr(buf, "7.8"));
+    assert_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE, &none, 3, a90, 78, buf, sizeof buf));
+    assert_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE, &none, 2, a80, 70, buf, sizeof buf));
+    assert_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE, &noc, 3, a80, 70, buf, sizeof buf));
+    assert_null(ps_isa_operands_unsupported(PS_F_MBARRIER_ARRIVE_EXPECT_TX, &none, 3, a80, 80, buf, sizeof buf));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_overlapping_forms),
         cmocka_unit_test(names_round_trip),
         cmocka_unit_test(architectures),
         cmocka_unit_test(variant_requirements),
+        cmocka_unit_test(operand_requirements),
         cmocka_unit_test(every_executable_form_is_exercised),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
