@@ -692,12 +692,14 @@ static bool line_in(int line, const cJSON *lines) {
     return false;
 }
 
-/* An entry {kind, lines, match?}: the finding has that kind and exactly those lines (or, with
- * "match": "subset", only lines from the list). */
+/* An entry {kind, severity?, lines, match?}: the finding has that kind (and severity, when
+ * given) and exactly those lines (or, with "match": "subset", only lines from the list). */
 static bool entry_matches(const cJSON *e, const ps_finding *f) {
     const cJSON *kind = cJSON_GetObjectItem(e, "kind"), *lines = cJSON_GetObjectItem(e, "lines");
     const cJSON *match = cJSON_GetObjectItem(e, "match");
     if (!cJSON_IsString(kind) || strcmp(kind->valuestring, ps_finding_kind_name(f->kind))) return false;
+    const cJSON *sev = cJSON_GetObjectItem(e, "severity");
+    if (cJSON_IsString(sev) && strcmp(sev->valuestring, ps_severity_name(f->severity))) return false;
     int fl[2], n = finding_lines(f, fl);
     if (!n) return false;
     for (int i = 0; i < n; i++)

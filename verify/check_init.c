@@ -96,6 +96,16 @@ static bool bit(const uint8_t *bits, uint64_t i, bool shared_atomic) {
 }
 
 static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte */
+        uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 7));
+        if (atomic) {
+            if ((__atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) & m) != m)
+                __atomic_fetch_or(&bits[lo >> 3], m, __ATOMIC_RELAXED);
+        } else {
+            bits[lo >> 3] |= m;
+        }
+        return;
+    }
     for (uint64_t i = lo; i < hi; i++) {
         uint8_t m = (uint8_t)(1u << (i & 7));
         if (atomic) __atomic_fetch_or(&bits[i >> 3], m, __ATOMIC_RELAXED);
@@ -105,6 +115,11 @@ static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
 
 /* First never-written byte in [lo, hi), or hi. */
 static uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte, all set */
+        uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 7));
+        uint8_t b = atomic ? __atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) : bits[lo >> 3];
+        if ((b & m) == m) return hi;
+    }
     for (uint64_t i = lo; i < hi; i++)
         if (!bit(bits, i, atomic)) return i;
     return hi;

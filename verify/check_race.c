@@ -55,6 +55,7 @@ typedef struct {
     uint32_t clock;      /* the warp's own clock at the access */
     uint32_t lclock;     /* the lane's own clock among the warp's lanes */
     uint32_t cta;        /* launch-wide block number */
+    uint32_t phase;      /* the block's whole-block barrier count at the access */
     uint16_t tid;        /* linear thread index in the block */
     uint8_t mask;        /* bytes of the word */
     uint8_t flags;
@@ -91,7 +92,12 @@ enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_COUNT };
 typedef struct {
     uint32_t gen, cta;
     unsigned ctaid[3];
-    unsigned nthreads;
+    /* Whole-block barriers: a release that every lane of every warp of the block waited for
+     * orders everything before it with everything after it, so records of an earlier phase are
+     * ordered without consulting the clocks (the common case, and the cheap one). */
+    uint32_t phase;
+    uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
+    bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
     uint32_t vc[MAXW][MAXW];
     uint32_t join[NBAR][MAXW];
     uint32_t waiters[NBAR];
@@ -188,6 +194,9 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     memset(w->vc, 0, sizeof w->vc);
     memset(w->join, 0, sizeof w->join);
     memset(w->waiters, 0, sizeof w->waiters);
+    memset(w->bar_lanes_ok, 0, sizeof w->bar_lanes_ok);
+    memset(w->bar_partial, 0, sizeof w->bar_partial);
+    w->phase = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->ncta++;
@@ -222,7 +231,12 @@ static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     if (waits) w->waiters[id] |= 1u << warp;
 }
 
-static void barrier_release(rworker *w, int id) {
+static void barrier_release(rworker *w, int id, unsigned nthreads) {
+    unsigned nwarps = (nthreads + 31) / 32;
+    uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
+    if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) w->phase++;
+    w->bar_partial[id] = false;
+    w->bar_lanes_ok[id] = 0;
     for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
         uint32_t *vc = w->vc[__builtin_ctz(m)];
         for (int i = 0; i < MAXW; i++)
@@ -237,12 +251,14 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     rworker *w = &r->w[at->worker];
     if (id < 0 || id >= NBAR) return;
     if (release) {
-        barrier_release(w, id);
+        barrier_release(w, id, block_threads(at));
         return;
     }
     if (at->warp < 0 || at->warp >= MAXW || !lanes) return;
     bool waits = !(at->insn && ps_modset_has(&at->insn->mods, PS_MOD_ARRIVE));
     barrier_arrive(w, at->warp, id, waits);
+    if (waits && lanes == valid_lanes(block_threads(at), at->warp)) w->bar_lanes_ok[id] |= 1u << at->warp;
+    else w->bar_partial[id] = true;
     /* lanes that wait at one barrier are released together: nothing either does before it can
      * come after what the other does after it */
     if (waits) ps_lane_clocks_sync(&w->lanes[at->warp], lanes, valid_lanes(block_threads(at), at->warp));
@@ -258,9 +274,10 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
 }
 
 /* Is the earlier access `a` ordered before the current access of thread `tid` of this block? */
-static bool ordered(const rworker *w, const acc *a, unsigned tid) {
+static inline __attribute__((always_inline)) bool ordered(const rworker *w, const acc *a,
+                                                          unsigned tid) {
     if (a->cta != w->cta) return false; /* blocks of one launch are never ordered */
-    if (a->tid == tid) return true;
+    if (a->tid == tid || a->phase != w->phase) return true;
     unsigned aw = a->tid / 32u, cw = tid / 32u;
     if (aw >= MAXW || cw >= MAXW) return true;
     if (aw == cw) return ps_lane_clocks_view(&w->lanes[cw], tid % 32u, a->tid % 32u) > a->lclock;
@@ -392,6 +409,7 @@ typedef struct {
 static void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
                       uint8_t mask, uint64_t addr, int type) {
     if (!a->insn || !(a->mask & mask)) return;
+    if (a->cta == w->cta && a->phase != w->phase) return; /* a whole-block barrier between */
     int k = conflict(a, c->flags);
     if (!k) return;
     if (k == 3 && (a->cta != w->cta || a->tid / 32u != c->tid / 32u)) return;
@@ -407,8 +425,13 @@ static void check_word(race *r, rworker *w, const cur_access *c, int lane, uint6
 }
 
 static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
+    if (!c->global) /* shared: records of an earlier whole-block phase are ordered with all */
+        for (int i = 0; i < 2; i++) {
+            if (s->w[i].phase != w->phase) s->w[i].insn = 0;
+            if (s->r[i].phase != w->phase) s->r[i].insn = 0;
+        }
     acc now = {.insn = c->insn, .clock = c->clock, .lclock = c->lclock, .cta = w->cta,
-               .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
+               .phase = w->phase, .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
     bool strong = c->flags & F_STRONG;
     if (c->write) {
         /* A write covering earlier accesses replaces them: each is ordered before it or was just
@@ -431,7 +454,7 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
         /* the same thread reading again in the same epoch: nothing new to remember */
         for (int i = 0; i < 2; i++)
             if (rs[i].insn && rs[i].tid == now.tid && rs[i].cta == now.cta &&
-                rs[i].clock == now.clock && rs[i].lclock == now.lclock &&
+                rs[i].clock == now.clock && rs[i].lclock == now.lclock && rs[i].phase == now.phase &&
                 rs[i].flags == now.flags && !(mask & ~rs[i].mask))
                 return;
         int slot = -1;
