@@ -114,7 +114,7 @@ static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
 }
 
 /* First never-written byte in [lo, hi), or hi. */
-static uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+static inline uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
     if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte, all set */
         uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 7));
         uint8_t b = atomic ? __atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) : bits[lo >> 3];

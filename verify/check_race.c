@@ -25,7 +25,7 @@
  * byte mask so 1- and 2-byte accesses to different bytes of a word do not conflict.
  * - Shared: per worker (one block at a time) one dense array, entries carrying the block's
  *   generation number instead of being cleared per block.
- * - Global: dense pages of 1024 words, found through a lock-free directory keyed by page number
+ * - Global: dense pages of 2048 words, found through a lock-free directory keyed by page number
  *   with a per-worker last-page cache, one lock per page taken once per run of lanes in the page.
  *   At most RACE_GLOBAL_WORDS words are tracked (further pages go unchecked; a note says so).
  * Atomics never race with atomics. */
@@ -39,7 +39,8 @@
 #define MAXW 32                         /* warps per block: 1024 threads at most */
 #define NBAR 16
 #define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch */
-#define PAGE_BITS 10                    /* words per global shadow page: 1024 (4 KiB of data) */
+#define PAGE_BITS 11 /* words per global shadow page: 2048 (8 KiB of data; 160 KiB of shadow, which
+                      * calloc maps fresh from the system, zeroed for free) */
 #define PAGE_WORDS (1u << PAGE_BITS)
 #define CTA_CHUNK 4096
 #define CTA_CHUNKS 65536                /* blocks numbered per launch: 268M */
@@ -104,8 +105,9 @@ typedef struct {
     ps_lane_clocks lanes[MAXW];
     shentry *sh;
     size_t nsh;
-    uint64_t last_page;      /* page number + 1 of last_gp; 0 = none */
-    gpage *last_gp;
+    uint64_t last_page[4];   /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
+    gpage *last_gp[4];
+    unsigned last_next;
     pending pend[16];
     int npend;
 } rworker;
@@ -568,7 +570,8 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
  * are not compared with each other here (same_instruction_waw does that). */
 static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     const ps_mem_event *e = c->e;
-    gpage *locked = NULL;
+    gpage *locked = NULL, *cur_p = NULL;
+    uint64_t cur_pg = 0;     /* the page (+ 1) the previous lane used */
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -586,19 +589,22 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
                 s = shared_word(w, wd);
             } else {
                 uint64_t pg = wd >> PAGE_BITS;
-                gpage *p;
-                if (w->last_page == pg + 1) {
-                    p = w->last_gp;
-                } else {
+                gpage *p = pg + 1 == cur_pg ? cur_p : NULL;
+                for (int k = 0; k < 4 && !p; k++)
+                    if (w->last_page[k] == pg + 1) p = w->last_gp[k];
+                if (!p) {
                     bool full = false;
                     p = global_page(r, pg, &full);
                     if (!p) {
                         if (full) note_overflow(r, e, l);
                         continue;
                     }
-                    w->last_page = pg + 1;
-                    w->last_gp = p;
+                    unsigned k = w->last_next++ & 3;
+                    w->last_page[k] = pg + 1;
+                    w->last_gp[k] = p;
                 }
+                cur_pg = pg + 1;
+                cur_p = p;
                 if (p != locked) {
                     if (locked) pthread_mutex_unlock(&locked->lock);
                     pthread_mutex_lock(&p->lock);
