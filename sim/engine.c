@@ -836,12 +836,15 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     struct timespec t0, t1;
     /* per-instruction events: the observer picks the records once per launch */
     const ps_observer *ob = cfg->observer;
-    bool watch = ob && ob->insn && ob->watch_insn;
+    bool can_watch = ob && ob->insn && ob->watch_insn, watch = false;
     for (int i = 0; i < p->nfuncs; i++)
         for (int k = 0; k < p->funcs[i].ncode; k++) {
             ps_dinsn *d = &p->funcs[i].code[k];
             d->flags &= ~(uint32_t)DF_WATCH;
-            if (watch && d->src && ob->watch_insn(ob->ctx, d->src)) d->flags |= DF_WATCH;
+            if (can_watch && d->src && ob->watch_insn(ob->ctx, d->src)) {
+                d->flags |= DF_WATCH;
+                watch = true; /* else the plain warp loop runs, even under checkers */
+            }
         }
     if (cfg->observer && cfg->observer->launch_begin)
         cfg->observer->launch_begin(cfg->observer->ctx, nthr, name);

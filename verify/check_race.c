@@ -568,50 +568,69 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
 /* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
  * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
  * are not compared with each other here (same_instruction_waw does that). */
+/* The shadow word of global word `wd`, through the per-event page (*cur), the worker's page cache
+ * and the directory, taking the page's lock when it changes (*locked); NULL when the page is not
+ * tracked (the bound was reached). */
+static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd,
+                                uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
+    uint64_t pg = wd >> PAGE_BITS;
+    gpage *p;
+    if (pg + 1 == *cur_pg) {
+        p = *cur_p;
+    } else {
+        p = NULL;
+        for (int k = 0; k < 4 && !p; k++)
+            if (w->last_page[k] == pg + 1) p = w->last_gp[k];
+        if (!p) {
+            bool full = false;
+            p = global_page(r, pg, &full);
+            if (p) {
+                unsigned k = w->last_next++ & 3;
+                w->last_page[k] = pg + 1;
+                w->last_gp[k] = p;
+            } else if (full) {
+                note_overflow(r, e, lane);
+            }
+        }
+        *cur_pg = pg + 1;
+        *cur_p = p; /* NULL: the following lanes in this page skip it too */
+    }
+    if (!p) return NULL;
+    if (p != *locked) {
+        if (*locked) pthread_mutex_unlock(&(*locked)->lock);
+        pthread_mutex_lock(&p->lock);
+        *locked = p;
+    }
+    return &p->words[wd & (PAGE_WORDS - 1)];
+}
+
+/* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
+ * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
+ * are not compared with each other here (same_instruction_waw does that). */
 static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     const ps_mem_event *e = c->e;
     gpage *locked = NULL, *cur_p = NULL;
     uint64_t cur_pg = 0;     /* the page (+ 1) the previous lane used */
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
         if (space != PS_SPACE_SHARED && space != PS_SPACE_GLOBAL) continue;
-        c->tid = (unsigned)e->at.warp * 32u + (unsigned)l;
+        c->tid = tid0 + (unsigned)l;
         c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
         c->global = space == PS_SPACE_GLOBAL;
         uint64_t a = e->addr[l], end = a + e->size;
+        bool whole = e->size == 4 && !(a & 3); /* the common case: one whole word */
         for (uint64_t wd = a >> 2; wd << 2 < end; wd++) {
-            uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
-            uint8_t mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
-            word *s;
-            if (!c->global) {
-                s = shared_word(w, wd);
-            } else {
-                uint64_t pg = wd >> PAGE_BITS;
-                gpage *p = pg + 1 == cur_pg ? cur_p : NULL;
-                for (int k = 0; k < 4 && !p; k++)
-                    if (w->last_page[k] == pg + 1) p = w->last_gp[k];
-                if (!p) {
-                    bool full = false;
-                    p = global_page(r, pg, &full);
-                    if (!p) {
-                        if (full) note_overflow(r, e, l);
-                        continue;
-                    }
-                    unsigned k = w->last_next++ & 3;
-                    w->last_page[k] = pg + 1;
-                    w->last_gp[k] = p;
-                }
-                cur_pg = pg + 1;
-                cur_p = p;
-                if (p != locked) {
-                    if (locked) pthread_mutex_unlock(&locked->lock);
-                    pthread_mutex_lock(&p->lock);
-                    locked = p;
-                }
-                s = &p->words[wd & (PAGE_WORDS - 1)];
+            uint8_t mask = 0xf;
+            if (!whole) {
+                uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
+                mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
             }
+            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
+                                : shared_word(w, wd);
+            if (!s) continue;
             if (chk) check_word(r, w, c, l, wd << 2, mask, s);
             if (rec) record_word(w, c, mask, s);
         }
