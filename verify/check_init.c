@@ -196,9 +196,14 @@ static void init_mem(void *self, const ps_mem_event *e) {
         uint64_t first_addr = 0, run_lo = 0, run_hi = 0, nlanes = 0;
         bool open = false;
         const grange *first_g = NULL;
+        bool word4 = e->size == 4;
         for (uint32_t m = e->mask; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             uint64_t a = e->addr[l], end = a + e->size;
+            /* fast path: an aligned 4-byte shared read of written bytes (one bitmap nibble) */
+            if (word4 && !(a & 3) && e->space[l] == PS_SPACE_SHARED && end <= w->nbytes &&
+                ((w->bits[a >> 3] >> (a & 7)) & 0xf) == 0xf)
+                continue;
             const uint8_t *bits;
             uint64_t n, base, bad;
             bool global;

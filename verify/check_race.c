@@ -68,6 +68,7 @@ typedef struct {
 
 typedef struct {
     uint32_t gen;        /* block generation the entry belongs to */
+    uint32_t phase;      /* whole-block phase of its records: older phases read as empty */
     word s;
 } shentry;
 
@@ -408,32 +409,31 @@ typedef struct {
     bool write, global;
 } cur_access;
 
-static void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
-                      uint8_t mask, uint64_t addr, int type) {
+static inline void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
+                             uint8_t mask, uint64_t waddr, int type) {
     if (!a->insn || !(a->mask & mask)) return;
     if (a->cta == w->cta && a->phase != w->phase) return; /* a whole-block barrier between */
     int k = conflict(a, c->flags);
     if (!k) return;
     if (k == 3 && (a->cta != w->cta || a->tid / 32u != c->tid / 32u)) return;
-    if (!ordered(w, a, c->tid)) note_hazard(r, w, c->e, lane, addr, type, c->global, k, a);
+    if (!ordered(w, a, c->tid))
+        note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
-static void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr,
-                       uint8_t mask, const word *s) {
-    uint64_t addr = waddr + (uint64_t)__builtin_ctz(mask);
-    for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, addr, c->write ? HZ_WAW : HZ_RAW);
+static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr,
+                              uint8_t mask, const word *s) {
+    if (!(s->w[0].insn | s->w[1].insn) && (!c->write || !(s->r[0].insn | s->r[1].insn))) return;
+    for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, waddr, c->write ? HZ_WAW : HZ_RAW);
     if (c->write)
-        for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->r[i], mask, addr, HZ_WAR);
+        for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->r[i], mask, waddr, HZ_WAR);
+}
+
+static inline acc make_acc(const rworker *w, const cur_access *c, uint8_t mask) {
+    return (acc){.insn = c->insn, .clock = c->clock, .lclock = c->lclock, .cta = w->cta,
+                 .phase = w->phase, .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
 }
 
 static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
-    if (!c->global) /* shared: records of an earlier whole-block phase are ordered with all */
-        for (int i = 0; i < 2; i++) {
-            if (s->w[i].phase != w->phase) s->w[i].insn = 0;
-            if (s->r[i].phase != w->phase) s->r[i].insn = 0;
-        }
-    acc now = {.insn = c->insn, .clock = c->clock, .lclock = c->lclock, .cta = w->cta,
-               .phase = w->phase, .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
     bool strong = c->flags & F_STRONG;
     if (c->write) {
         /* A write covering earlier accesses replaces them: each is ordered before it or was just
@@ -450,21 +450,24 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
         }
         /* a free slot, else a strong one (keeping plain writes), else the second */
         int slot = !s->w[0].insn ? 0 : !s->w[1].insn ? 1 : (s->w[0].flags & F_STRONG) ? 0 : 1;
-        s->w[slot] = now;
+        s->w[slot] = make_acc(w, c, mask);
     } else {
         acc *rs = s->r;
+        if (!rs[0].insn) {
+            rs[0] = make_acc(w, c, mask);
+            return;
+        }
         /* the same thread reading again in the same epoch: nothing new to remember */
         for (int i = 0; i < 2; i++)
-            if (rs[i].insn && rs[i].tid == now.tid && rs[i].cta == now.cta &&
-                rs[i].clock == now.clock && rs[i].lclock == now.lclock && rs[i].phase == now.phase &&
-                rs[i].flags == now.flags && !(mask & ~rs[i].mask))
+            if (rs[i].insn && rs[i].tid == c->tid && rs[i].cta == w->cta &&
+                rs[i].clock == c->clock && rs[i].lclock == c->lclock && rs[i].phase == w->phase &&
+                rs[i].flags == c->flags && !(mask & ~rs[i].mask))
                 return;
         int slot = -1;
-        for (int i = 0; i < 2 && slot < 0; i++)
-            if (!rs[i].insn) slot = i;
+        if (!rs[1].insn) slot = 1;
         for (int i = 0; i < 2 && slot < 0; i++)
             if (!(rs[i].mask & ~mask) && ordered(w, &rs[i], c->tid)) slot = i;
-        if (slot >= 0) rs[slot] = now;
+        if (slot >= 0) rs[slot] = make_acc(w, c, mask);
         /* else: two unordered reads of other threads are kept, enough to catch a later write */
     }
 }
@@ -478,9 +481,10 @@ static word *shared_word(rworker *w, uint64_t wd) {
         w->nsh = n;
     }
     shentry *s = &w->sh[wd];
-    if (s->gen != w->gen) {
-        memset(s, 0, sizeof *s);
+    if (s->gen != w->gen || s->phase != w->phase) {
+        memset(&s->s, 0, sizeof s->s);
         s->gen = w->gen;
+        s->phase = w->phase;
     }
     return &s->s;
 }
@@ -613,6 +617,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     uint64_t cur_pg = 0;     /* the page (+ 1) the previous lane used */
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
+    bool size4 = e->size == 4;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
@@ -621,8 +626,9 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
         c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
         c->global = space == PS_SPACE_GLOBAL;
         uint64_t a = e->addr[l], end = a + e->size;
-        bool whole = e->size == 4 && !(a & 3); /* the common case: one whole word */
-        for (uint64_t wd = a >> 2; wd << 2 < end; wd++) {
+        uint64_t wd = a >> 2, wend = (end + 3) >> 2;
+        bool whole = size4 && !(a & 3); /* the common case: one whole word */
+        do {
             uint8_t mask = 0xf;
             if (!whole) {
                 uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
@@ -633,7 +639,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
             if (!s) continue;
             if (chk) check_word(r, w, c, l, wd << 2, mask, s);
             if (rec) record_word(w, c, mask, s);
-        }
+        } while (++wd < wend);
     }
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
