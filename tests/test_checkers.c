@@ -675,6 +675,28 @@ static void test_init_registers(void **state) {
     run_free(&r);
 }
 
+/* Local memory read before this thread wrote it (check_init.c): explicit .local accesses. */
+static const char init_local[] = HEAD
+    "\t.local .align 4 .b8 buf[64];\n"
+    "\tst.local.u32 [buf], %r1;\n"
+    "\tld.local.u32 %r6, [buf]; // OK\n"
+    "\tld.local.u32 %r7, [buf+4]; // BAD\n"
+    "\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@%p1 st.local.u32 [buf+8], %r1;\n"
+    "\tld.local.u32 %r8, [buf+8]; // HALF\n"
+    "\tret;\n}\n";
+
+static void test_init_local(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 32};
+    run_snippet(&r, init_local, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_local, "// OK")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_local, "// BAD")), 64);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_local, "// HALF")), 32);
+    run_free(&r);
+}
+
 /* ---- planted defects ---------------------------------------------------------------------- */
 
 /* The PTX lines of a finding: its own and, for two-sided findings, the other access's. */
@@ -787,6 +809,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_init_shared),
         cmocka_unit_test(test_init_global),
         cmocka_unit_test(test_init_registers),
+        cmocka_unit_test(test_init_local),
         cmocka_unit_test(test_clean_corpus),
     };
     return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);
