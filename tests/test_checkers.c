@@ -346,6 +346,50 @@ static void test_race_same_warp_volta(void **state) {
     run_free(&r);
 }
 
+/* A non-aligned barrier.sync with a thread count of 32 (warp 0 of a 64-thread block), reached by
+ * the two halves of warp 0 in separate arrivals (legal for barrier.sync; the engine itself cannot
+ * run it yet: it parks the whole warp at the first arrival): the halves are released together,
+ * so each half's read of the other half's word is ordered. Warp 1 takes no part, so the block's
+ * whole-barrier phase does not move and the lane clocks decide. Fed to the verifier as synthetic
+ * engine events, the way sim/engine.c sends them. */
+static void test_race_split_barrier(void **state) {
+    (void)state;
+    ps_diags d = {0};
+    ps_parse_options po = {0};
+    static const char src[] = TU_HEADER
+        ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n\tst.shared.u32 [%r1], %r2;\n"
+        "\tbarrier.sync 0;\n\tld.shared.u32 %r3, [%r1];\n\tret;\n}\n";
+    ps_module *m = NULL;
+    ps_status st = ps_parse("split.ptx", src, strlen(src), &po, &d, &m);
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    assert_int_equal(st, PS_OK);
+    ps_diags_free(&d);
+    const ps_func *f = m->funcs[0];
+    ps_verifier *v = ps_verifier_create(m, NULL, PS_CHECK_RACE);
+    const ps_observer *o = ps_verifier_observer(v);
+    unsigned ctaid[3] = {0, 0, 0};
+    o->launch_begin(o->ctx, 1, "k");
+    o->cta_begin(o->ctx, 0, ctaid);
+    ps_mem_event e = {.at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[0]},
+                      .kind = PS_ACC_STORE, .size = 4, .elem = 4, .mask = 0xffffffffu};
+    for (int l = 0; l < 32; l++) e.space[l] = PS_SPACE_SHARED, e.addr[l] = 4u * (unsigned)l;
+    o->mem(o->ctx, &e);
+    ps_event_where at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[1]};
+    o->barrier(o->ctx, &at, 0, 0xffff0000u, false); /* lanes 16-31 arrive */
+    o->barrier(o->ctx, &at, 0, 0x0000ffffu, false); /* lanes 0-15, at another time */
+    at.warp = -1;
+    o->barrier(o->ctx, &at, 0, 0, true);
+    e.at.insn = &f->insns[2];
+    e.kind = PS_ACC_LOAD;
+    for (int l = 0; l < 32; l++) e.addr[l] = 4u * (unsigned)(l ^ 16);
+    o->mem(o->ctx, &e);
+    ps_launch_result res = {0};
+    ps_verifier_finish(v, &res);
+    assert_int_equal(ps_verifier_finding_count(v), 0);
+    ps_verifier_destroy(v);
+    ps_module_free(m);
+}
+
 /* Global memory: block b writes g[b] and reads g[b+1] (another block): a race between blocks.
  * Within a block, a barrier orders global accesses like shared ones. */
 static const char race_global[] = HEAD
@@ -801,6 +845,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_atomics),
         cmocka_unit_test(test_race_lanes_same_word),
         cmocka_unit_test(test_race_same_warp_volta),
+        cmocka_unit_test(test_race_split_barrier),
         cmocka_unit_test(test_race_global),
         cmocka_unit_test(test_barrier_exited_lanes_ok),
         cmocka_unit_test(test_barrier_half_warp),

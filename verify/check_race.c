@@ -99,6 +99,7 @@ typedef struct {
      * ordered without consulting the clocks (the common case, and the cheap one). */
     uint32_t phase;
     uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
+    uint32_t bar_lanes[NBAR][MAXW]; /* lanes of each warp waiting at the pending barrier */
     bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
     uint32_t vc[MAXW][MAXW];
     uint32_t join[NBAR][MAXW];
@@ -199,6 +200,7 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     memset(w->waiters, 0, sizeof w->waiters);
     memset(w->bar_lanes_ok, 0, sizeof w->bar_lanes_ok);
     memset(w->bar_partial, 0, sizeof w->bar_partial);
+    memset(w->bar_lanes, 0, sizeof w->bar_lanes);
     w->phase = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
     pthread_mutex_lock(&r->lock);
@@ -238,6 +240,14 @@ static void barrier_release(rworker *w, int id, unsigned nthreads) {
     unsigned nwarps = (nthreads + 31) / 32;
     uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
     if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) w->phase++;
+    /* the lanes of a warp that waited are released together, whether they arrived together or
+     * (non-aligned barrier.sync) in several groups: nothing either did before the barrier can
+     * come after what the other does after it */
+    for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        ps_lane_clocks_sync(&w->lanes[k], w->bar_lanes[id][k], valid_lanes(nthreads, k));
+        w->bar_lanes[id][k] = 0;
+    }
     w->bar_partial[id] = false;
     w->bar_lanes_ok[id] = 0;
     for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
@@ -260,11 +270,11 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     if (at->warp < 0 || at->warp >= MAXW || !lanes) return;
     bool waits = !(at->insn && ps_modset_has(&at->insn->mods, PS_MOD_ARRIVE));
     barrier_arrive(w, at->warp, id, waits);
-    if (waits && lanes == valid_lanes(block_threads(at), at->warp)) w->bar_lanes_ok[id] |= 1u << at->warp;
-    else w->bar_partial[id] = true;
-    /* lanes that wait at one barrier are released together: nothing either does before it can
-     * come after what the other does after it */
-    if (waits) ps_lane_clocks_sync(&w->lanes[at->warp], lanes, valid_lanes(block_threads(at), at->warp));
+    if (waits) w->bar_lanes[id][at->warp] |= lanes;
+    if (waits && w->bar_lanes[id][at->warp] == valid_lanes(block_threads(at), at->warp))
+        w->bar_lanes_ok[id] |= 1u << at->warp;
+    else
+        w->bar_partial[id] = w->bar_partial[id] || !waits;
 }
 
 static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes) {
