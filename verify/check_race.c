@@ -98,6 +98,9 @@ typedef struct {
      * orders everything before it with everything after it, so records of an earlier phase are
      * ordered without consulting the clocks (the common case, and the cheap one). */
     uint32_t phase;
+    uint32_t synced;             /* phase + 1 when a partial barrier or warp sync ordered some
+                                    threads inside the current phase; otherwise two threads'
+                                    accesses in one phase are never ordered */
     uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
     uint32_t bar_lanes[NBAR][MAXW]; /* lanes of each warp waiting at the pending barrier */
     bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
@@ -202,6 +205,7 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     memset(w->bar_partial, 0, sizeof w->bar_partial);
     memset(w->bar_lanes, 0, sizeof w->bar_lanes);
     w->phase = 0;
+    w->synced = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->ncta++;
@@ -240,6 +244,7 @@ static void barrier_release(rworker *w, int id, unsigned nthreads) {
     unsigned nwarps = (nthreads + 31) / 32;
     uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
     if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) w->phase++;
+    else w->synced = w->phase + 1;
     /* the lanes of a warp that waited are released together, whether they arrived together or
      * (non-aligned barrier.sync) in several groups: nothing either did before the barrier can
      * come after what the other does after it */
@@ -284,6 +289,7 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
     if (at->insn->form != PS_F_BAR_WARP_SYNC) return;
     rworker *w = &r->w[at->worker];
     ps_lane_clocks_sync(&w->lanes[at->warp], lanes, valid_lanes(block_threads(at), at->warp));
+    w->synced = w->phase + 1;
 }
 
 /* Is the earlier access `a` ordered before the current access of thread `tid` of this block? */
@@ -475,6 +481,16 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
                 return;
         int slot = -1;
         if (!rs[1].insn) slot = 1;
+        /* Both slots hold other threads' reads that cannot be ordered before this one: from
+         * other blocks, or from this phase of this block with no synchronisation inside it.
+         * Keep them (the common case of many threads reading one word). */
+        if (slot < 0 && w->synced != w->phase + 1) {
+            bool keep = true;
+            for (int i = 0; i < 2; i++)
+                keep = keep && rs[i].tid != c->tid &&
+                       (rs[i].cta != w->cta || rs[i].phase == w->phase);
+            if (keep) return;
+        }
         for (int i = 0; i < 2 && slot < 0; i++)
             if (!(rs[i].mask & ~mask) && ordered(w, &rs[i], c->tid)) slot = i;
         if (slot >= 0) rs[slot] = make_acc(w, c, mask);
