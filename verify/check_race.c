@@ -572,11 +572,14 @@ static void note_overflow(race *r, const ps_mem_event *e, int lane) {
 static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int space,
                                  uint32_t insn) {
     int idx[32], n = 0;
+    bool ascending = true; /* lanes in order of address with no overlap: nothing to find */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        if (e->space[l] == space) idx[n++] = l;
+        if (e->space[l] != space) continue;
+        if (n && e->addr[idx[n - 1]] + e->size > e->addr[l]) ascending = false;
+        idx[n++] = l;
     }
-    if (n < 2) return;
+    if (n < 2 || ascending) return;
     /* insertion sort by address: 32 lanes at most; usually already sorted */
     for (int i = 1; i < n; i++) {
         int x = idx[i], j = i;
