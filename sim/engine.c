@@ -59,6 +59,19 @@ static void branch_event(ps_warp *w, const ps_dinsn *d, uint32_t active, uint32_
     o->branch(o->ctx, &at, active, taken);
 }
 
+/* Per-instruction event for a watched record (DF_WATCH), before it executes. */
+static __attribute__((noinline)) void insn_event(ps_warp *w, const ps_dinsn *d, uint32_t active,
+                                                 uint32_t exec) {
+    const ps_observer *o = w->cta->obs;
+    const ps_frame *f = &w->frames[w->nframes - 1];
+    ps_insn_event e = {.worker = w->cta->worker, .warp = w->id, .depth = w->nframes,
+                       .activation = f->activation, .insn = d->src, .active = active,
+                       .exec = exec};
+    memcpy(e.ctaid, w->cta->ctaid, sizeof e.ctaid);
+    memcpy(e.block, w->cta->L->cfg.block, sizeof e.block);
+    o->insn(o->ctx, &e);
+}
+
 static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes, bool release) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->barrier) return;
@@ -135,7 +148,7 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
     memset(p, 0, sizeof(uint32_t) * npred);
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
                     .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
-                    .pcap = pcap};
+                    .pcap = pcap, .activation = ++w->activations};
     /* registers start at zero (one memset); then the constant slots get their values */
     memset(r, 0, rbytes);
     for (int s = 0; s < fp->nslots; s++) {
@@ -415,8 +428,10 @@ static void do_brx(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t m, uint3
 /* Number of lanes in a mask: the full warp without counting. */
 static inline unsigned lanes_in(uint32_t m) { return m == FULL_MASK ? WARP : ps_popc(m); }
 
-/* Runs warp w for up to `quantum` instructions; returns how many were executed. */
-static int warp_run(ps_warp *w, int quantum) {
+/* Runs warp w for up to `quantum` instructions; returns how many were executed. `watch` is a
+ * constant in each of the two copies below: the plain one has no per-instruction test at all. */
+static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int quantum,
+                                                               const bool watch) {
     ps_cta *c = w->cta;
     int done = 0;
     c->yield = false;
@@ -477,6 +492,7 @@ static int warp_run(ps_warp *w, int quantum) {
                 c->cur = d;
                 c->stats.warp_instructions++;
                 n++;
+                if (watch && (d->flags & DF_WATCH)) insn_event(w, d, m, exec);
                 if (d->ctl == CTL_NONE) {
                     if (exec) {
                         w->exec = exec;
@@ -518,6 +534,7 @@ static int warp_run(ps_warp *w, int quantum) {
         done++;
         c->stats.warp_instructions++;
         c->stats.thread_instructions += lanes_in(m);
+        if (watch && (d->flags & DF_WATCH)) insn_event(w, d, m, exec);
         switch (d->ctl) {
         case CTL_NONE:
         case CTL_BRA: break; /* executed by the run above */
@@ -553,6 +570,12 @@ static int warp_run(ps_warp *w, int quantum) {
         }
     }
     return done;
+}
+
+static int warp_run_plain(ps_warp *w, int quantum) { return warp_run_impl(w, quantum, false); }
+static int warp_run_watched(ps_warp *w, int quantum) { return warp_run_impl(w, quantum, true); }
+static int warp_run(ps_warp *w, int quantum) {
+    return w->cta->watch ? warp_run_watched(w, quantum) : warp_run_plain(w, quantum);
 }
 
 /* ---- CTAs ------------------------------------------------------------------- */
@@ -823,6 +846,18 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;
+    /* per-instruction events: the observer picks the records once per launch */
+    const ps_observer *ob = cfg->observer;
+    bool can_watch = ob && ob->insn && ob->watch_insn, watch = false;
+    for (int i = 0; i < p->nfuncs; i++)
+        for (int k = 0; k < p->funcs[i].ncode; k++) {
+            ps_dinsn *d = &p->funcs[i].code[k];
+            d->flags &= ~(uint32_t)DF_WATCH;
+            if (can_watch && d->src && ob->watch_insn(ob->ctx, d->src)) {
+                d->flags |= DF_WATCH;
+                watch = true; /* else the plain warp loop runs, even under checkers */
+            }
+        }
     if (cfg->observer && cfg->observer->launch_begin)
         cfg->observer->launch_begin(cfg->observer->ctx, nthr, name);
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -831,6 +866,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         wk->L = L;
         wk->cta.L = L;
         wk->cta.obs = cfg->observer;
+        wk->cta.watch = watch;
         wk->cta.worker = t;
         wk->cta.shared_size = shared_total;
         wk->cta.shared = ps_xcalloc(1, shared_total + 16);

@@ -20,6 +20,12 @@ static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
                        "member mask 0x%08x names lanes that did not arrive (0x%08x)", mm, missing);
         return false;
     }
+    const ps_observer *o = w->cta->obs;
+    if (o && o->warp_sync) {
+        ps_event_where at;
+        ps_event_where_fill(&at, w, d);
+        o->warp_sync(o->ctx, &at, exec);
+    }
     return true;
 }
 

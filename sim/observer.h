@@ -29,6 +29,17 @@ typedef struct {
     uint64_t addr[32];        /* address in that space: shared offset, global address, ... */
 } ps_mem_event;
 
+/* One instruction about to execute (only for instructions the observer asked to watch). */
+typedef struct {
+    unsigned ctaid[3], block[3];
+    int worker, warp;          /* host thread, warp index in the CTA */
+    int depth;                 /* call depth: 1 = the kernel's own frame */
+    uint32_t activation;       /* changes whenever a new frame is pushed at this depth */
+    const ps_insn *insn;
+    uint32_t active;           /* lanes at the instruction (they all read its guard) */
+    uint32_t exec;             /* of them, the lanes whose guard holds (they execute it) */
+} ps_insn_event;
+
 typedef struct ps_observer {
     void *ctx;
     void (*launch_begin)(void *ctx, int nworkers, const char *kernel);
@@ -51,6 +62,13 @@ typedef struct ps_observer {
      * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc), or its test_wait /
      * try_wait saw the phase complete (acquire = true). May be NULL. */
     void (*mbarrier)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
+    /* `lanes` of a warp synchronised at a warp-synchronous instruction (bar.warp.sync and the
+     * .sync collectives: shfl, vote, match, redux, elect) whose member mask checked out */
+    void (*warp_sync)(void *ctx, const ps_event_where *at, uint32_t lanes);
+    /* Per-instruction events, for the instructions watch_insn accepts (asked once per decoded
+     * instruction when the launch begins; the others run at full speed). */
+    bool (*watch_insn)(void *ctx, const ps_insn *insn);
+    void (*insn)(void *ctx, const ps_insn_event *e);
 } ps_observer;
 
 #endif

@@ -55,6 +55,7 @@ enum {
     DF_HAS_RND = 1 << 13,  /* a rounding modifier was written */
     DF_SIGNED = 1 << 14,
     DF_NAN_A_WINS = 1 << 15, /* f64 sub: operand a wins between two NaNs (ptxas_model.c) */
+    DF_WATCH = 1u << 31,   /* the observer watches this instruction (set per launch) */
 };
 
 /* Operand slot kinds (how a frame's slots are initialised). */
@@ -149,6 +150,7 @@ typedef struct {
     const ps_dinsn *call;   /* call site in the caller */
     uint32_t call_mask;
     size_t rcap, pcap;      /* bytes allocated at r and p (frames are reused) */
+    uint32_t activation;    /* serial number of this activation in its warp (observer events) */
 } ps_frame;
 
 enum { WS_RUN, WS_BARRIER, WS_DONE };
@@ -170,6 +172,7 @@ struct ps_warp {
     /* pending bar.red result: destination (slot, or predicate for .and/.or) and lanes */
     const ps_dinsn *bar_insn;
     uint32_t bar_mask;
+    uint32_t activations;   /* frames pushed so far */
 };
 
 typedef struct {
@@ -212,6 +215,7 @@ struct ps_cta {
     uint64_t clock;
     const ps_dinsn *cur;     /* instruction being executed (fault reports) */
     const ps_observer *obs;  /* NULL unless checkers run */
+    bool watch;              /* obs wants per-instruction events (DF_WATCH records) */
     int worker;
     ps_warp *cur_warp;
     bool faulted;

@@ -278,21 +278,116 @@ static void test_race_lanes_same_word(void **state) {
     run_free(&r);
 }
 
-/* Lanes of one warp in different instructions: treated as ordered (no warp-sync events; see
- * docs/checkers.md), so the classic warp-synchronous exchange is not reported. */
-static const char race_same_warp[] = HEAD
-    "\tst.shared.u32 [%r4], %r1;\n"
+/* Lanes of one warp in different instructions (Volta model): lane l stores word l, then reads
+ * word l ^ 1, written by its neighbour. Without __syncwarp that is a read-after-write race
+ * between lanes of one warp (one per lane: the neighbour's store and this lane's load are
+ * unordered whichever lane ran first); bar.warp.sync between them orders them; shfl.sync does
+ * not (it synchronises execution, not memory: CUDA programming guide, and racecheck agrees);
+ * volatile accesses make it the pre-Volta warp-synchronous idiom, a warning. */
+#define WARP_XCHG(BETWEEN, LD, ST)                                                         \
+    HEAD "\t" ST " [%r4], %r1; // W\n" BETWEEN                                              \
+    "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"                                    \
+    "\t" LD " %r7, [%r6]; // R\n"                                                            \
+    "\tret;\n}\n"
+static const char warp_nosync[] = WARP_XCHG("", "ld.shared.u32", "st.shared.u32");
+static const char warp_syncwarp[] = WARP_XCHG("\tbar.warp.sync -1;\n", "ld.shared.u32", "st.shared.u32");
+static const char warp_shfl[] =
+    WARP_XCHG("\tshfl.sync.bfly.b32 %r9, %r1, 1, 31, -1;\n", "ld.shared.u32", "st.shared.u32");
+static const char warp_barrier[] = WARP_XCHG("\tbar.sync 0;\n", "ld.shared.u32", "st.shared.u32");
+static const char warp_volatile[] = WARP_XCHG("", "ld.volatile.shared.u32", "st.volatile.shared.u32");
+/* half the warp syncs (mask 0x0000ffff from lanes 0-15 only): lanes 0-15 are ordered among
+ * themselves, lanes 16-31 are not */
+static const char warp_partial[] = HEAD
+    "\tst.shared.u32 [%r4], %r1; // W\n"
+    "\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@!%p1 bra SKIP;\n"
+    "\tbar.warp.sync 0x0000ffff;\n"
+    "SKIP:\n"
     "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6];\n"
+    "\tld.shared.u32 %r7, [%r6]; // R\n"
     "\tret;\n}\n";
 
-static void test_race_same_warp_program_order(void **state) {
+static void test_race_same_warp_volta(void **state) {
     (void)state;
     run_ctx r;
     snip s = {.grid = 1, .block = 32};
-    run_snippet(&r, race_same_warp, &s, CHECKS_MINE);
+    int w = line_of(warp_nosync, "// W"), rd = line_of(warp_nosync, "// R");
+    run_snippet(&r, warp_nosync, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, rd), 32);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        assert_int_equal(f->at.ptx_line, rd);
+        assert_int_equal(f->other.ptx_line, w);
+        assert_non_null(strstr(f->message, "between lanes of one warp"));
+        /* the other access is the neighbour's store: lane t ^ 1 */
+        assert_int_equal(f->other.thread[0], f->at.thread[0] ^ 1u);
+        assert_true(f->other.is_write && !f->at.is_write);
+    }
+    run_free(&r);
+
+    run_snippet(&r, warp_syncwarp, &s, CHECKS_MINE);
     assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, 0), 0);
     run_free(&r);
+    run_snippet(&r, warp_barrier, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, 0), 0);
+    run_free(&r);
+    run_snippet(&r, warp_shfl, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(warp_shfl, "// R")), 32);
+    run_free(&r);
+    run_snippet(&r, warp_volatile, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, 0), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_WARNING, line_of(warp_volatile, "// R")), 32);
+    run_free(&r);
+    /* lanes 16-31 read words of lanes 17..31 / 16..30 (unordered); lanes 0-15 synced */
+    run_snippet(&r, warp_partial, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(warp_partial, "// R")), 16);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++)
+        assert_true(ps_verifier_finding(r.v, i)->at.thread[0] >= 16);
+    run_free(&r);
+}
+
+/* A non-aligned barrier.sync with a thread count of 32 (warp 0 of a 64-thread block), reached by
+ * the two halves of warp 0 in separate arrivals (legal for barrier.sync; the engine itself cannot
+ * run it yet: it parks the whole warp at the first arrival): the halves are released together,
+ * so each half's read of the other half's word is ordered. Warp 1 takes no part, so the block's
+ * whole-barrier phase does not move and the lane clocks decide. Fed to the verifier as synthetic
+ * engine events, the way sim/engine.c sends them. */
+static void test_race_split_barrier(void **state) {
+    (void)state;
+    ps_diags d = {0};
+    ps_parse_options po = {0};
+    static const char src[] = TU_HEADER
+        ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n\tst.shared.u32 [%r1], %r2;\n"
+        "\tbarrier.sync 0;\n\tld.shared.u32 %r3, [%r1];\n\tret;\n}\n";
+    ps_module *m = NULL;
+    ps_status st = ps_parse("split.ptx", src, strlen(src), &po, &d, &m);
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    assert_int_equal(st, PS_OK);
+    ps_diags_free(&d);
+    const ps_func *f = m->funcs[0];
+    ps_verifier *v = ps_verifier_create(m, NULL, PS_CHECK_RACE);
+    const ps_observer *o = ps_verifier_observer(v);
+    unsigned ctaid[3] = {0, 0, 0};
+    o->launch_begin(o->ctx, 1, "k");
+    o->cta_begin(o->ctx, 0, ctaid);
+    ps_mem_event e = {.at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[0]},
+                      .kind = PS_ACC_STORE, .size = 4, .elem = 4, .mask = 0xffffffffu};
+    for (int l = 0; l < 32; l++) e.space[l] = PS_SPACE_SHARED, e.addr[l] = 4u * (unsigned)l;
+    o->mem(o->ctx, &e);
+    ps_event_where at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[1]};
+    o->barrier(o->ctx, &at, 0, 0xffff0000u, false); /* lanes 16-31 arrive */
+    o->barrier(o->ctx, &at, 0, 0x0000ffffu, false); /* lanes 0-15, at another time */
+    at.warp = -1;
+    o->barrier(o->ctx, &at, 0, 0, true);
+    e.at.insn = &f->insns[2];
+    e.kind = PS_ACC_LOAD;
+    for (int l = 0; l < 32; l++) e.addr[l] = 4u * (unsigned)(l ^ 16);
+    o->mem(o->ctx, &e);
+    ps_launch_result res = {0};
+    ps_verifier_finish(v, &res);
+    assert_int_equal(ps_verifier_finding_count(v), 0);
+    ps_verifier_destroy(v);
+    ps_module_free(m);
 }
 
 /* Global memory: block b writes g[b] and reads g[b+1] (another block): a race between blocks.
@@ -576,6 +671,79 @@ static void test_clean_corpus(void **state) {
     assert_int_equal(bad, 0);
 }
 
+/* Registers read before any write on the reading lane (check_reginit.c). Expected counts are
+ * lanes, worked out from the PTX: lanes 16-31 have %p1 false. */
+static const char init_regs[] = HEAD
+    "\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@%p1 mov.u32 %r10, 7;\n"
+    "\t@%p1 add.u32 %r11, %r10, 1; // SAMEPRED\n"
+    "\tadd.u32 %r12, %r10, 1; // HALF\n"
+    "\t@%p1 bra L1;\n"
+    "\tmov.u32 %r13, 1;\n"
+    "L1:\n"
+    "\tst.shared.u32 [%r4], %r13; // BRANCH\n"
+    "\tsetp.eq.u32 %p2, %r1, 99;\n"
+    "\t@!%p2 bra L2;\n"
+    "\tadd.u32 %r14, %r15, 1; // DEAD\n"
+    "L2:\n"
+    "\t@%p3 bra L3; // PRED\n"
+    "L3:\n"
+    "\tmov.u32 %r16, 0;\n"
+    "LOOP:\n"
+    "\tadd.u32 %r16, %r16, 1; // LOOPED\n"
+    "\tsetp.lt.u32 %p4, %r16, 4;\n"
+    "\t@%p4 bra LOOP;\n"
+    "\tret;\n}\n";
+
+static void test_init_registers(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 32};
+    run_snippet(&r, init_regs, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_regs, "// SAMEPRED")), 0);
+    /* lanes 16-31 of both blocks read %r10, written only where %p1 held */
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_regs, "// HALF")), 32);
+    /* lanes 0-15 jumped over the write of %r13 */
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_regs, "// BRANCH")), 32);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_regs, "// DEAD")), 0);
+    /* the guard %p3 is never written: all 32 lanes of both blocks */
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_regs, "// PRED")), 64);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_regs, "// LOOPED")), 0);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        assert_int_equal(f->kind, PS_FIND_UNINITIALIZED);
+        if (f->at.ptx_line == line_of(init_regs, "// HALF")) {
+            assert_non_null(strstr(f->message, "register %r10"));
+            assert_true(f->at.thread[0] >= 16);
+        }
+        if (f->at.ptx_line == line_of(init_regs, "// PRED"))
+            assert_non_null(strstr(f->message, "predicate %p3"));
+    }
+    run_free(&r);
+}
+
+/* Local memory read before this thread wrote it (check_init.c): explicit .local accesses. */
+static const char init_local[] = HEAD
+    "\t.local .align 4 .b8 buf[64];\n"
+    "\tst.local.u32 [buf], %r1;\n"
+    "\tld.local.u32 %r6, [buf]; // OK\n"
+    "\tld.local.u32 %r7, [buf+4]; // BAD\n"
+    "\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@%p1 st.local.u32 [buf+8], %r1;\n"
+    "\tld.local.u32 %r8, [buf+8]; // HALF\n"
+    "\tret;\n}\n";
+
+static void test_init_local(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 32};
+    run_snippet(&r, init_local, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_local, "// OK")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_local, "// BAD")), 64);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_local, "// HALF")), 32);
+    run_free(&r);
+}
+
 /* ---- planted defects ---------------------------------------------------------------------- */
 
 /* The PTX lines of a finding: its own and, for two-sided findings, the other access's. */
@@ -593,12 +761,14 @@ static bool line_in(int line, const cJSON *lines) {
     return false;
 }
 
-/* An entry {kind, lines, match?}: the finding has that kind and exactly those lines (or, with
- * "match": "subset", only lines from the list). */
+/* An entry {kind, severity?, lines, match?}: the finding has that kind (and severity, when
+ * given) and exactly those lines (or, with "match": "subset", only lines from the list). */
 static bool entry_matches(const cJSON *e, const ps_finding *f) {
     const cJSON *kind = cJSON_GetObjectItem(e, "kind"), *lines = cJSON_GetObjectItem(e, "lines");
     const cJSON *match = cJSON_GetObjectItem(e, "match");
     if (!cJSON_IsString(kind) || strcmp(kind->valuestring, ps_finding_kind_name(f->kind))) return false;
+    const cJSON *sev = cJSON_GetObjectItem(e, "severity");
+    if (cJSON_IsString(sev) && strcmp(sev->valuestring, ps_severity_name(f->severity))) return false;
     int fl[2], n = finding_lines(f, fl);
     if (!n) return false;
     for (int i = 0; i < n; i++)
@@ -677,7 +847,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_named_barrier_arrive),
         cmocka_unit_test(test_race_atomics),
         cmocka_unit_test(test_race_lanes_same_word),
-        cmocka_unit_test(test_race_same_warp_program_order),
+        cmocka_unit_test(test_race_same_warp_volta),
+        cmocka_unit_test(test_race_split_barrier),
         cmocka_unit_test(test_race_global),
         cmocka_unit_test(test_barrier_exited_lanes_ok),
         cmocka_unit_test(test_barrier_half_warp),
@@ -685,6 +856,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_barrier_count_mismatch),
         cmocka_unit_test(test_init_shared),
         cmocka_unit_test(test_init_global),
+        cmocka_unit_test(test_init_registers),
+        cmocka_unit_test(test_init_local),
         cmocka_unit_test(test_clean_corpus),
     };
     return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);

@@ -104,6 +104,26 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t pm = mask & (phase == 32 ? ~0u : ((1u << phase) - 1) << p0);
         if (!pm) continue;
+        if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) &&
+            !(s->banks & (s->banks - 1))) {
+            /* fast path: every bank holds one distinct word (conflict-free or broadcast); bank
+             * sizes and counts are powers of two on every architecture (shifts, not divisions) */
+            uint64_t seen = 0, first[64];
+            bool simple = true;
+            unsigned shift = (unsigned)__builtin_ctz(bb), bmask = s->banks - 1;
+            for (uint32_t m = pm; m && simple; m &= m - 1) {
+                uint64_t w = addr[__builtin_ctz(m)] >> shift;
+                unsigned b = (unsigned)w & bmask;
+                if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
+                else if (first[b] != w) simple = false;
+            }
+            if (simple) {
+                c.wavefronts++;
+                c.ideal++;
+                if (!c.worst) c.worst = 1;
+                continue;
+            }
+        }
         int n = 0;
         for (uint32_t m = pm; m; m &= m - 1) {
             int l = __builtin_ctz(m);

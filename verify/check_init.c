@@ -3,7 +3,8 @@
  * uninitialised (ps_verifier_mark_uninitialized: manifest buffers with "init": "none"). One shadow
  * bit per byte says "written"; a load (or an atomic other than exch, which reads the old value) of
  * any byte whose bit is clear is an `uninitialized` finding naming the address and the run of
- * never-written bytes around it. Registers are not tracked (that needs engine hooks).
+ * never-written bytes around it. Local memory is tracked per thread (explicit .local and generic
+ * accesses; .param ones are not, see local_access). Registers: check_reginit.c.
  *
  * Shared shadow: per worker, cleared when a block begins (only the part used so far). Global
  * shadow: one bitmap per registered range, shared by every worker and updated with atomic ORs, so
@@ -22,10 +23,18 @@ typedef struct {
     uint8_t *bits;         /* written bits, one per byte */
 } grange;
 
+/* One thread's local memory: written bits, grown as offsets are written. */
+typedef struct {
+    uint8_t *bits;
+    uint64_t nbytes;       /* bytes covered */
+    uint64_t hi;           /* highest byte written in this block + 1 */
+} tlocal;
+
 typedef struct {
     uint8_t *bits;         /* shared memory written bits */
     size_t nbytes;         /* shadow size in bytes of shared memory covered */
     uint64_t hi;           /* highest shared byte written in this block + 1 */
+    tlocal *loc;           /* per thread of the block (up to 1024) */
 } iworker;
 
 typedef struct {
@@ -43,7 +52,12 @@ static void *init_create(ps_verifier *v) {
 }
 
 static void free_launch(init *c) {
-    for (int i = 0; i < c->nworkers; i++) free(c->w[i].bits);
+    for (int i = 0; i < c->nworkers; i++) {
+        free(c->w[i].bits);
+        if (c->w[i].loc)
+            for (int t = 0; t < 1024; t++) free(c->w[i].loc[t].bits);
+        free(c->w[i].loc);
+    }
     free(c->w);
     c->w = NULL;
     c->nworkers = 0;
@@ -86,6 +100,12 @@ static void init_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     iworker *w = &c->w[worker];
     if (w->hi) memset(w->bits, 0, (size_t)((w->hi + 7) / 8));
     w->hi = 0;
+    if (w->loc)
+        for (int t = 0; t < 1024; t++) {
+            tlocal *tl = &w->loc[t];
+            if (tl->hi) memset(tl->bits, 0, (size_t)((tl->hi + 7) / 8));
+            tl->hi = 0;
+        }
 }
 
 /* ---- bitmaps ---------------------------------------------------------------------------------- */
@@ -96,6 +116,16 @@ static bool bit(const uint8_t *bits, uint64_t i, bool shared_atomic) {
 }
 
 static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte */
+        uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 7));
+        if (atomic) {
+            if ((__atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) & m) != m)
+                __atomic_fetch_or(&bits[lo >> 3], m, __ATOMIC_RELAXED);
+        } else {
+            bits[lo >> 3] |= m;
+        }
+        return;
+    }
     for (uint64_t i = lo; i < hi; i++) {
         uint8_t m = (uint8_t)(1u << (i & 7));
         if (atomic) __atomic_fetch_or(&bits[i >> 3], m, __ATOMIC_RELAXED);
@@ -104,7 +134,12 @@ static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
 }
 
 /* First never-written byte in [lo, hi), or hi. */
-static uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+static inline uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte, all set */
+        uint8_t m = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 7));
+        uint8_t b = atomic ? __atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) : bits[lo >> 3];
+        if ((b & m) == m) return hi;
+    }
     for (uint64_t i = lo; i < hi; i++)
         if (!bit(bits, i, atomic)) return i;
     return hi;
@@ -171,19 +206,80 @@ static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, cons
     ps_verify_add_finding(c->v, &f);
 }
 
+/* Local memory (per thread): explicit .local and generic accesses only. .param accesses of device
+ * functions also live in the frame, but the engine's call sequence copies arguments and results
+ * without memory events, so they are neither checked nor recorded. */
+static bool local_tracked(const ps_mem_event *e) {
+    const ps_modset *m = e->at.insn ? &e->at.insn->mods : NULL;
+    return m && !ps_modset_has(m, PS_MOD_PARAM) && !ps_modset_has(m, PS_MOD_PARAM_FUNC) &&
+           !ps_modset_has(m, PS_MOD_PARAM_ENTRY);
+}
+
+static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads, bool writes) {
+    if (!local_tracked(e) || e->at.warp < 0 || e->at.warp >= 32) return;
+    if (!w->loc) w->loc = ps_xcalloc(1024, sizeof *w->loc);
+    int first_lane = -1;
+    uint64_t first_off = 0, nlanes = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] != PS_SPACE_LOCAL) continue;
+        tlocal *tl = &w->loc[e->at.warp * 32 + l];
+        uint64_t a = e->addr[l], end = a + e->size;
+        if (reads) {
+            uint64_t inside = PS_MIN(end, tl->nbytes);
+            uint64_t bad = a < inside ? first_clear(tl->bits, a, inside, false) : a;
+            if (bad == inside && inside == end) bad = UINT64_MAX;
+            if (bad != UINT64_MAX) {
+                nlanes++;
+                if (first_lane < 0) first_lane = l, first_off = bad;
+            }
+        }
+        if (writes) {
+            if (end > tl->nbytes) {
+                uint64_t n = tl->nbytes ? tl->nbytes : 64;
+                while (n < end) n *= 2;
+                tl->bits = ps_xrealloc(tl->bits, (size_t)((n + 7) / 8));
+                memset(tl->bits + (tl->nbytes + 7) / 8, 0, (size_t)((n + 7) / 8 - (tl->nbytes + 7) / 8));
+                tl->nbytes = n;
+            }
+            set_bits(tl->bits, a, end, false);
+            if (end > tl->hi) tl->hi = end;
+        }
+    }
+    if (first_lane < 0) return;
+    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = nlanes};
+    ps_site_from_event(&f.at, &e->at, first_lane);
+    f.at.address = first_off;
+    f.at.has_address = true;
+    snprintf(f.message, sizeof f.message,
+             "%s local memory this thread never wrote (the address is the offset in the thread's "
+             "local memory)", e->kind == PS_ACC_ATOMIC ? "atomic reads" : "load reads");
+    ps_verify_add_finding(c->v, &f);
+}
+
 static void init_mem(void *self, const ps_mem_event *e) {
     init *c = self;
     iworker *w = &c->w[e->at.worker];
     bool reads = reads_memory(e), writes = e->kind != PS_ACC_LOAD;
+    for (uint32_t m = e->mask; m; m &= m - 1)
+        if (e->space[__builtin_ctz(m)] == PS_SPACE_LOCAL) {
+            local_access(c, w, e, reads, writes);
+            break;
+        }
     /* first pass: reads of unwritten bytes (before this instruction's own writes count) */
     if (reads) {
         int first_lane = -1;
         uint64_t first_addr = 0, run_lo = 0, run_hi = 0, nlanes = 0;
         bool open = false;
         const grange *first_g = NULL;
+        bool word4 = e->size == 4;
         for (uint32_t m = e->mask; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             uint64_t a = e->addr[l], end = a + e->size;
+            /* fast path: an aligned 4-byte shared read of written bytes (one bitmap nibble) */
+            if (word4 && !(a & 3) && e->space[l] == PS_SPACE_SHARED && end <= w->nbytes &&
+                ((w->bits[a >> 3] >> (a & 7)) & 0xf) == 0xf)
+                continue;
             const uint8_t *bits;
             uint64_t n, base, bad;
             bool global;

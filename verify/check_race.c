@@ -2,35 +2,46 @@
  * barrier orders, and global-memory hazards within a launch (between blocks, or between threads of
  * a block that no barrier orders), reported with both accesses like compute-sanitizer racecheck.
  *
- * Happens-before inside a block is tracked with one vector clock per warp (a block has at most 32
- * warps): arriving at a barrier ticks the warp's own clock and adds its clock to the barrier's
- * join; the release hands the join to every warp that waited (bar.sync / bar.red / barrier.sync),
- * not to warps that only arrived (bar.arrive), so producer/consumer named barriers order the
- * producers' earlier accesses before the consumers' later ones and nothing else. An access by warp
- * A at A's clock c happens before the current access of warp B when B's clock of A exceeds c.
+ * Happens-before inside a block, between warps, is tracked with one vector clock per warp (a block
+ * has at most 32 warps): arriving at a barrier ticks the warp's own clock and adds its clock to the
+ * barrier's join; the release hands the join to every warp that waited (bar.sync / bar.red /
+ * barrier.sync), not to warps that only arrived (bar.arrive), so producer/consumer named barriers
+ * order the producers' earlier accesses before the consumers' later ones and nothing else. An
+ * access by warp A at A's clock c happens before the current access of warp B when B's clock of A
+ * exceeds c.
  *
- * Within one warp: lanes of one instruction are unordered (two lanes storing different values to
- * the same bytes is a write-after-write race). Accesses of one warp in different instructions are
- * treated as ordered in program order, because the engine sends no event for bar.warp.sync /
- * __syncwarp or the other .sync warp instructions; without those events, checking the Volta rule
- * (lanes are independent threads) would report every warp-synchronous idiom. docs/checkers.md.
+ * Inside a warp (Volta model: lanes are independent threads) one vector clock per lane over the
+ * warp's lanes (race_lanes.h): bar.warp.sync (__syncwarp) and a waiting CTA barrier join the
+ * clocks of the lanes that took part. The .sync collectives (shfl, vote, match, redux, elect)
+ * synchronise execution but do not order memory (CUDA programming guide; compute-sanitizer's
+ * racecheck agrees), so they do not join clocks. Two accesses of different lanes of one warp with
+ * no bar.warp.sync or barrier between are unordered: a plain pair is an error, a pair of
+ * volatile/relaxed accesses (the pre-Volta "warp-synchronous" idiom: a volatile shared array
+ * reduced without __syncwarp) a warning. Lanes of one instruction are unordered too (two lanes
+ * storing to the same bytes is a write-after-write race).
  *
- * Shadow memory: per worker (one block at a time), one entry per 4-byte shared word with up to two
- * unordered writes and two reads, each with a byte mask so 1- and 2-byte accesses to different
- * bytes of a word do not conflict. Entries carry the block's generation number instead of being
- * cleared per block. Global memory: one hash map of 4-byte words over the launch, split into
- * stripes with a lock each, bounded to RACE_GLOBAL_WORDS words in at most 2^20 slots of 104 bytes
- * (further words go unchecked and a note says so). Atomics never race with atomics. */
+ * Shadow memory: 20-byte access records (instruction index, the warp's clock, the lane's clock,
+ * block number, thread, byte mask, flags), two writes and two reads per 4-byte word, each with a
+ * byte mask so 1- and 2-byte accesses to different bytes of a word do not conflict.
+ * - Shared: per worker (one block at a time) one dense array, entries carrying the block's
+ *   generation number instead of being cleared per block.
+ * - Global: dense pages of 2048 words, found through a lock-free directory keyed by page number
+ *   with a per-worker last-page cache, one lock per page taken once per run of lanes in the page.
+ *   At most RACE_GLOBAL_WORDS words are tracked (further pages go unchecked; a note says so).
+ * Atomics never race with atomics. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "race_lanes.h"
 #include "verify_internal.h"
 
 #define MAXW 32                         /* warps per block: 1024 threads at most */
 #define NBAR 16
-#define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch: 3/4 of 2^20 slots */
-#define NSTRIPES 64                     /* the top 6 bits of a word hash pick the stripe */
+#define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch */
+#define PAGE_BITS 11 /* words per global shadow page: 2048 (8 KiB of data; 160 KiB of shadow, which
+                      * calloc maps fresh from the system, zeroed for free) */
+#define PAGE_WORDS (1u << PAGE_BITS)
 #define CTA_CHUNK 4096
 #define CTA_CHUNKS 65536                /* blocks numbered per launch: 268M */
 
@@ -38,38 +49,42 @@
  * other (PTX memory model: morally strong operations). */
 enum { F_ATOMIC = 1, F_WRITE = 2, F_STRONG = 4 };
 
-/* One access: who (thread in the block, block number in the launch), where, and when. */
+/* One access: what (instruction index + 1; 0 = empty slot), who (thread in the block, block number
+ * in the launch), where (bytes of the word) and when (the warp's and the lane's clocks). */
 typedef struct {
-    const ps_insn *insn; /* NULL: empty slot */
+    uint32_t insn;
     uint32_t clock;      /* the warp's own clock at the access */
-    uint32_t cta;        /* launch-wide block number (global shadow only) */
+    uint32_t lclock;     /* the lane's own clock among the warp's lanes */
+    uint32_t cta;        /* launch-wide block number */
+    uint32_t phase;      /* the block's whole-block barrier count at the access */
     uint16_t tid;        /* linear thread index in the block */
     uint8_t mask;        /* bytes of the word */
     uint8_t flags;
 } acc;
 
 typedef struct {
-    uint32_t gen;        /* block generation the entry belongs to */
     acc w[2], r[2];
+} word;
+
+typedef struct {
+    uint32_t gen;        /* block generation the entry belongs to */
+    uint32_t phase;      /* whole-block phase of its records: older phases read as empty */
+    word s;
 } shentry;
 
 typedef struct {
-    uint64_t key;        /* word address + 1; 0 = empty */
-    acc w[2], r[2];
-} gentry;
-
-typedef struct {
     pthread_mutex_t lock;
-    gentry *tab;
-    uint32_t cap, n;
-} stripe;
+    word words[PAGE_WORDS];
+} gpage;
 
 /* Hazards found in one event, folded before they go to the verifier. */
 typedef struct {
     int type;            /* HZ_* */
     bool global, cross;  /* global memory; the other access is in another block */
     bool stale;          /* a plain load against an atomic/volatile write: a warning */
-    const ps_insn *other;
+    bool lanes;          /* the other access is another lane of the same warp */
+    bool idiom;          /* both strong, lanes of one warp, no __syncwarp: a warning */
+    uint32_t other;
     ps_site at, oth;
     uint64_t count;
 } pending;
@@ -79,11 +94,25 @@ enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_COUNT };
 typedef struct {
     uint32_t gen, cta;
     unsigned ctaid[3];
+    /* Whole-block barriers: a release that every lane of every warp of the block waited for
+     * orders everything before it with everything after it, so records of an earlier phase are
+     * ordered without consulting the clocks (the common case, and the cheap one). */
+    uint32_t phase;
+    uint32_t synced;             /* phase + 1 when a partial barrier or warp sync ordered some
+                                    threads inside the current phase; otherwise two threads'
+                                    accesses in one phase are never ordered */
+    uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
+    uint32_t bar_lanes[NBAR][MAXW]; /* lanes of each warp waiting at the pending barrier */
+    bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
     uint32_t vc[MAXW][MAXW];
     uint32_t join[NBAR][MAXW];
     uint32_t waiters[NBAR];
+    ps_lane_clocks lanes[MAXW];
     shentry *sh;
     size_t nsh;
+    uint64_t last_page[4];   /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
+    gpage *last_gp[4];
+    unsigned last_next;
     pending pend[16];
     int npend;
 } rworker;
@@ -92,8 +121,11 @@ typedef struct {
     ps_verifier *v;
     int nworkers;
     rworker *w;
-    stripe stripes[NSTRIPES];
-    uint32_t stripe_cap;
+    /* global page directory: open addressing on page number + 1, published with atomics */
+    uint64_t *dir_key;
+    gpage **dir_page;
+    uint32_t dir_cap;        /* power of two, twice the page bound */
+    uint32_t max_pages, npages;
     unsigned (**ctaids)[3];  /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
     uint32_t ncta;
     bool overflow_noted;
@@ -104,10 +136,17 @@ static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
     r->v = v;
     pthread_mutex_init(&r->lock, NULL);
-    for (int i = 0; i < NSTRIPES; i++) pthread_mutex_init(&r->stripes[i].lock, NULL);
     const char *env = getenv("PTXSIM_RACE_GLOBAL_WORDS");
     uint64_t words = env ? strtoull(env, NULL, 0) : RACE_GLOBAL_WORDS;
-    r->stripe_cap = (uint32_t)(words / NSTRIPES ? words / NSTRIPES : 1);
+    uint64_t pages = (words + PAGE_WORDS - 1) / PAGE_WORDS;
+    if (pages < 1) pages = 1;
+    if (pages > (1u << 24)) pages = 1u << 24;
+    r->max_pages = (uint32_t)pages;
+    uint32_t cap = 16;
+    while (cap < 2 * pages) cap *= 2;
+    r->dir_cap = cap;
+    r->dir_key = ps_xcalloc(cap, sizeof *r->dir_key);
+    r->dir_page = ps_xcalloc(cap, sizeof *r->dir_page);
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
     return r;
 }
@@ -117,11 +156,15 @@ static void race_free_launch(race *r) {
     free(r->w);
     r->w = NULL;
     r->nworkers = 0;
-    for (int i = 0; i < NSTRIPES; i++) {
-        free(r->stripes[i].tab);
-        r->stripes[i].tab = NULL;
-        r->stripes[i].cap = r->stripes[i].n = 0;
+    for (uint32_t i = 0; i < r->dir_cap; i++) {
+        if (r->dir_page[i]) {
+            pthread_mutex_destroy(&r->dir_page[i]->lock);
+            free(r->dir_page[i]);
+        }
+        r->dir_page[i] = NULL;
+        r->dir_key[i] = 0;
     }
+    r->npages = 0;
     for (int i = 0; i < CTA_CHUNKS && r->ctaids[i]; i++) {
         free(r->ctaids[i]);
         r->ctaids[i] = NULL;
@@ -132,8 +175,9 @@ static void race_free_launch(race *r) {
 static void race_destroy(void *self) {
     race *r = self;
     race_free_launch(r);
-    for (int i = 0; i < NSTRIPES; i++) pthread_mutex_destroy(&r->stripes[i].lock);
     pthread_mutex_destroy(&r->lock);
+    free(r->dir_key);
+    free(r->dir_page);
     free(r->ctaids);
     free(r);
 }
@@ -157,6 +201,12 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     memset(w->vc, 0, sizeof w->vc);
     memset(w->join, 0, sizeof w->join);
     memset(w->waiters, 0, sizeof w->waiters);
+    memset(w->bar_lanes_ok, 0, sizeof w->bar_lanes_ok);
+    memset(w->bar_partial, 0, sizeof w->bar_partial);
+    memset(w->bar_lanes, 0, sizeof w->bar_lanes);
+    w->phase = 0;
+    w->synced = 0;
+    for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->ncta++;
     uint32_t chunk = n / CTA_CHUNK;
@@ -170,6 +220,18 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
 
 /* ---- happens-before ------------------------------------------------------------------------ */
 
+/* Lanes of warp `warp` that exist in a block of n threads. */
+static uint32_t valid_lanes(unsigned n, int warp) {
+    unsigned t0 = (unsigned)warp * 32u;
+    if (t0 >= n) return 0;
+    return n - t0 >= 32 ? 0xffffffffu : (1u << (n - t0)) - 1;
+}
+
+static unsigned block_threads(const ps_event_where *at) {
+    return (at->block[0] ? at->block[0] : 1) * (at->block[1] ? at->block[1] : 1) *
+           (at->block[2] ? at->block[2] : 1);
+}
+
 static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     uint32_t *vc = w->vc[warp];
     vc[warp]++;
@@ -178,7 +240,21 @@ static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     if (waits) w->waiters[id] |= 1u << warp;
 }
 
-static void barrier_release(rworker *w, int id) {
+static void barrier_release(rworker *w, int id, unsigned nthreads) {
+    unsigned nwarps = (nthreads + 31) / 32;
+    uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
+    if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) w->phase++;
+    else w->synced = w->phase + 1;
+    /* the lanes of a warp that waited are released together, whether they arrived together or
+     * (non-aligned barrier.sync) in several groups: nothing either did before the barrier can
+     * come after what the other does after it */
+    for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        ps_lane_clocks_sync(&w->lanes[k], w->bar_lanes[id][k], valid_lanes(nthreads, k));
+        w->bar_lanes[id][k] = 0;
+    }
+    w->bar_partial[id] = false;
+    w->bar_lanes_ok[id] = 0;
     for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
         uint32_t *vc = w->vc[__builtin_ctz(m)];
         for (int i = 0; i < MAXW; i++)
@@ -193,50 +269,71 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     rworker *w = &r->w[at->worker];
     if (id < 0 || id >= NBAR) return;
     if (release) {
-        barrier_release(w, id);
+        barrier_release(w, id, block_threads(at));
         return;
     }
     if (at->warp < 0 || at->warp >= MAXW || !lanes) return;
     bool waits = !(at->insn && ps_modset_has(&at->insn->mods, PS_MOD_ARRIVE));
     barrier_arrive(w, at->warp, id, waits);
+    if (waits) w->bar_lanes[id][at->warp] |= lanes;
+    if (waits && w->bar_lanes[id][at->warp] == valid_lanes(block_threads(at), at->warp))
+        w->bar_lanes_ok[id] |= 1u << at->warp;
+    else
+        w->bar_partial[id] = w->bar_partial[id] || !waits;
 }
 
-/* Is the earlier access `a` ordered before the current access of thread `tid` in block `cta`? */
-static bool ordered(const rworker *w, const acc *a, uint32_t cta, unsigned tid) {
-    if (a->cta != cta) return false; /* blocks of one launch are never ordered */
-    if (a->tid == tid) return true;
+static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes) {
+    race *r = self;
+    if (at->warp < 0 || at->warp >= MAXW || !at->insn) return;
+    /* only bar.warp.sync orders memory; shfl/vote/match/redux/elect.sync do not */
+    if (at->insn->form != PS_F_BAR_WARP_SYNC) return;
+    rworker *w = &r->w[at->worker];
+    ps_lane_clocks_sync(&w->lanes[at->warp], lanes, valid_lanes(block_threads(at), at->warp));
+    w->synced = w->phase + 1;
+}
+
+/* Is the earlier access `a` ordered before the current access of thread `tid` of this block? */
+static inline __attribute__((always_inline)) bool ordered(const rworker *w, const acc *a,
+                                                          unsigned tid) {
+    if (a->cta != w->cta) return false; /* blocks of one launch are never ordered */
+    if (a->tid == tid || a->phase != w->phase) return true;
     unsigned aw = a->tid / 32u, cw = tid / 32u;
-    if (aw == cw) return true; /* same warp, another instruction: program order (see top) */
     if (aw >= MAXW || cw >= MAXW) return true;
+    if (aw == cw) return ps_lane_clocks_view(&w->lanes[cw], tid % 32u, a->tid % 32u) > a->lclock;
     return w->vc[cw][aw] > a->clock;
 }
 
 /* ---- reporting ------------------------------------------------------------------------------ */
 
 /* Message of a hazard: fixed text per (type, space, scope, stale) so the verifier folds repeats. */
-static void hazard_message(char *buf, size_t n, int type, bool global, bool cross, bool stale) {
-    const char *space = global ? "global" : "shared";
+static void hazard_message(char *buf, size_t n, const pending *p) {
+    const char *space = p->global ? "global" : "shared";
+    int type = p->type;
     const char *what = type == HZ_RAW ? "read-after-write" : type == HZ_WAR ? "write-after-read"
                                                                             : "write-after-write";
     if (type == HZ_WAW_LANES) {
-#ifdef PS_MEM_EVENT_HAS_DATA
-        snprintf(buf, n, "write-after-write race on %s memory: lanes of one warp instruction store "
-                 "different values to the same bytes", space);
-#else
         snprintf(buf, n, "write-after-write race on %s memory: lanes of one warp instruction store "
                  "to the same bytes", space);
-#endif
         return;
     }
     const char *pair = type == HZ_RAW ? "the read and another thread's write"
                        : type == HZ_WAR ? "the write and another thread's read"
                                         : "two writes by different threads";
-    if (stale)
+    if (p->idiom)
+        snprintf(buf, n, "%s race on %s memory between lanes of one warp: volatile (or relaxed) "
+                 "accesses with no __syncwarp (bar.warp.sync) between them; warp-synchronous code "
+                 "that assumes lock-step lanes, which Volta and later GPUs do not guarantee",
+                 what, space);
+    else if (p->stale)
         snprintf(buf, n, "%s race on %s memory%s: a plain load and another thread's atomic (or "
                  "volatile) update of the same bytes are not ordered%s; the load may see a stale "
                  "value (benign in a compare-and-swap loop)", what, space,
-                 cross ? " between blocks" : "", cross ? "" : " by a barrier");
-    else if (cross)
+                 p->cross ? " between blocks" : p->lanes ? " between lanes of one warp" : "",
+                 p->cross ? "" : p->lanes ? " by __syncwarp or a barrier" : " by a barrier");
+    else if (p->lanes)
+        snprintf(buf, n, "%s race on %s memory between lanes of one warp: %s of the same bytes are "
+                 "not ordered by __syncwarp (bar.warp.sync) or a barrier", what, space, pair);
+    else if (p->cross)
         snprintf(buf, n, "%s race on %s memory between blocks: %s of the same bytes come from "
                  "different blocks of one launch", what, space, pair);
     else
@@ -247,7 +344,7 @@ static void hazard_message(char *buf, size_t n, int type, bool global, bool cros
 static void other_site(const race *r, ps_site *s, const ps_event_where *cur, const acc *a,
                        uint64_t addr) {
     ps_event_where at = *cur;
-    at.insn = a->insn;
+    at.insn = ps_verify_insn_at(r->v, (int)a->insn - 1);
     at.warp = a->tid / 32;
     if (a->cta != r->w[cur->worker].cta) {
         uint32_t chunk = a->cta / CTA_CHUNK;
@@ -262,24 +359,22 @@ static void other_site(const race *r, ps_site *s, const ps_event_where *cur, con
 
 /* Queues one hazard of the current event (folded by type and other instruction). */
 static void note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr,
-                        int type, bool global, bool stale, const acc *other) {
+                        int type, bool global, int sev, const acc *other) {
     bool cross = other->cta != w->cta;
+    bool lanes = !cross && other->tid / 32u == (unsigned)e->at.warp;
+    bool stale = sev == 2, idiom = sev == 3;
     for (int i = 0; i < w->npend; i++) {
         pending *p = &w->pend[i];
         if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
-            p->other == other->insn) {
+            p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
             p->count++;
             return;
         }
     }
     if (w->npend == (int)PS_ARRAY_LEN(w->pend)) return; /* keep the first 16 kinds of pair */
     pending *p = &w->pend[w->npend++];
-    p->type = type;
-    p->global = global;
-    p->cross = cross;
-    p->stale = stale;
-    p->other = other->insn;
-    p->count = 1;
+    *p = (pending){.type = type, .global = global, .cross = cross, .stale = stale,
+                   .lanes = lanes, .idiom = idiom, .other = other->insn, .count = 1};
     ps_site_from_event(&p->at, &e->at, lane);
     p->at.address = addr;
     p->at.has_address = true;
@@ -290,9 +385,10 @@ static void note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, ui
 static void flush_hazards(race *r, rworker *w) {
     for (int i = 0; i < w->npend; i++) {
         pending *p = &w->pend[i];
-        ps_finding f = {.kind = PS_FIND_RACE, .severity = p->stale ? PS_SEV_WARNING : PS_SEV_ERROR,
+        bool warn = p->stale || p->idiom;
+        ps_finding f = {.kind = PS_FIND_RACE, .severity = warn ? PS_SEV_WARNING : PS_SEV_ERROR,
                         .at = p->at, .other = p->oth, .has_other = true, .count = p->count};
-        hazard_message(f.message, sizeof f.message, p->type, p->global, p->cross, p->stale);
+        hazard_message(f.message, sizeof f.message, p);
         ps_verify_add_finding(r->v, &f);
     }
     w->npend = 0;
@@ -309,209 +405,290 @@ static bool is_strong(const ps_mem_event *e) {
 }
 
 /* A conflict between the earlier access `a` and the current one (flags `cf`): 0 none, 1 an error,
- * 2 a warning (a plain load against a strong write: stale value, the compare-and-swap idiom). */
+ * 2 a warning (a plain load against a strong write: stale value, the compare-and-swap idiom),
+ * 3 two strong accesses, one a non-atomic write (only a finding between lanes of one warp). */
 static int conflict(const acc *a, uint8_t cf) {
-    if ((a->flags & F_STRONG) && (cf & F_STRONG)) return 0;
-    if (!(a->flags & (F_WRITE)) && !(cf & F_WRITE)) return 0;
+    if (!(a->flags & F_WRITE) && !(cf & F_WRITE)) return 0;
+    if ((a->flags & F_STRONG) && (cf & F_STRONG))
+        return (a->flags & F_ATOMIC) && (cf & F_ATOMIC) ? 0 : 3;
     bool a_plain_load = !(a->flags & (F_WRITE | F_STRONG)), c_plain_load = !(cf & (F_WRITE | F_STRONG));
     if ((a_plain_load && (cf & F_STRONG)) || (c_plain_load && (a->flags & F_STRONG))) return 2;
     return 1;
 }
 
-static void check_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t waddr,
-                       uint8_t mask, acc *ws, acc *rs, bool global, bool strong) {
-    unsigned tid = (unsigned)e->at.warp * 32u + (unsigned)lane;
-    bool write = e->kind != PS_ACC_LOAD;
-    uint8_t cf = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                           (strong ? F_STRONG : 0));
-    uint64_t addr = waddr + (uint64_t)__builtin_ctz(mask);
-    for (int i = 0; i < 2; i++) {
-        acc *a = &ws[i];
-        if (!a->insn || !(a->mask & mask)) continue;
-        int c = conflict(a, cf);
-        if (c && !ordered(w, a, w->cta, tid))
-            note_hazard(r, w, e, lane, addr, write ? HZ_WAW : HZ_RAW, global, c == 2, a);
-    }
-    if (write)
-        for (int i = 0; i < 2; i++) {
-            acc *a = &rs[i];
-            if (!a->insn || !(a->mask & mask)) continue;
-            int c = conflict(a, cf);
-            if (c && !ordered(w, a, w->cta, tid))
-                note_hazard(r, w, e, lane, addr, HZ_WAR, global, c == 2, a);
-        }
-    acc now = {.insn = e->at.insn, .clock = w->vc[e->at.warp][e->at.warp], .cta = w->cta,
-               .tid = (uint16_t)tid, .mask = mask, .flags = cf};
-    if (write) {
+/* The access being checked: one lane of the current event. */
+typedef struct {
+    const ps_mem_event *e;
+    unsigned tid;
+    uint32_t insn, clock, lclock;
+    uint8_t flags;
+    bool write, global;
+} cur_access;
+
+static inline void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
+                             uint8_t mask, uint64_t waddr, int type) {
+    if (!a->insn || !(a->mask & mask)) return;
+    if (a->cta == w->cta && a->phase != w->phase) return; /* a whole-block barrier between */
+    int k = conflict(a, c->flags);
+    if (!k) return;
+    if (k == 3 && (a->cta != w->cta || a->tid / 32u != c->tid / 32u)) return;
+    if (!ordered(w, a, c->tid))
+        note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
+}
+
+static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr,
+                              uint8_t mask, const word *s) {
+    if (!(s->w[0].insn | s->w[1].insn) && (!c->write || !(s->r[0].insn | s->r[1].insn))) return;
+    for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, waddr, c->write ? HZ_WAW : HZ_RAW);
+    if (c->write)
+        for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->r[i], mask, waddr, HZ_WAR);
+}
+
+static inline acc make_acc(const rworker *w, const cur_access *c, uint8_t mask) {
+    return (acc){.insn = c->insn, .clock = c->clock, .lclock = c->lclock, .cta = w->cta,
+                 .phase = w->phase, .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
+}
+
+static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
+    bool strong = c->flags & F_STRONG;
+    if (c->write) {
         /* A write covering earlier accesses replaces them: each is ordered before it or was just
          * reported, and what is ordered after this write is ordered after them. Not so for a
          * strong write over plain accesses: strong-strong pairs are not checked, so a later
          * atomic of another thread would never be compared with the plain access it races. */
         for (int i = 0; i < 2; i++) {
-            if (strong && !(ws[i].flags & F_STRONG)) continue;
-            if (ws[i].insn && !(ws[i].mask & ~mask)) ws[i].insn = NULL;
+            if (strong && !(s->w[i].flags & F_STRONG)) continue;
+            if (s->w[i].insn && !(s->w[i].mask & ~mask)) s->w[i].insn = 0;
         }
         for (int i = 0; i < 2; i++) {
-            if (strong && !(rs[i].flags & F_STRONG)) continue;
-            if (rs[i].insn && !(rs[i].mask & ~mask)) rs[i].insn = NULL;
+            if (strong && !(s->r[i].flags & F_STRONG)) continue;
+            if (s->r[i].insn && !(s->r[i].mask & ~mask)) s->r[i].insn = 0;
         }
         /* a free slot, else a strong one (keeping plain writes), else the second */
-        int slot = !ws[0].insn ? 0 : !ws[1].insn ? 1 : (ws[0].flags & F_STRONG) ? 0 : 1;
-        ws[slot] = now;
+        int slot = !s->w[0].insn ? 0 : !s->w[1].insn ? 1 : (s->w[0].flags & F_STRONG) ? 0 : 1;
+        s->w[slot] = make_acc(w, c, mask);
     } else {
+        acc *rs = s->r;
+        if (!rs[0].insn) {
+            rs[0] = make_acc(w, c, mask);
+            return;
+        }
+        /* the same thread reading again in the same epoch: nothing new to remember */
+        for (int i = 0; i < 2; i++)
+            if (rs[i].insn && rs[i].tid == c->tid && rs[i].cta == w->cta &&
+                rs[i].clock == c->clock && rs[i].lclock == c->lclock && rs[i].phase == w->phase &&
+                rs[i].flags == c->flags && !(mask & ~rs[i].mask))
+                return;
         int slot = -1;
+        if (!rs[1].insn) slot = 1;
+        /* Both slots hold other threads' reads that cannot be ordered before this one: from
+         * other blocks, or from this phase of this block with no synchronisation inside it.
+         * Keep them (the common case of many threads reading one word). */
+        if (slot < 0 && w->synced != w->phase + 1) {
+            bool keep = true;
+            for (int i = 0; i < 2; i++)
+                keep = keep && rs[i].tid != c->tid &&
+                       (rs[i].cta != w->cta || rs[i].phase == w->phase);
+            if (keep) return;
+        }
         for (int i = 0; i < 2 && slot < 0; i++)
-            if (!rs[i].insn) slot = i;
-        for (int i = 0; i < 2 && slot < 0; i++)
-            if (!(rs[i].mask & ~mask) && ordered(w, &rs[i], w->cta, tid)) slot = i;
-        if (slot >= 0) rs[slot] = now;
+            if (!(rs[i].mask & ~mask) && ordered(w, &rs[i], c->tid)) slot = i;
+        if (slot >= 0) rs[slot] = make_acc(w, c, mask);
         /* else: two unordered reads of other threads are kept, enough to catch a later write */
     }
 }
 
-static shentry *shared_entry(rworker *w, uint64_t word) {
-    if (word >= w->nsh) {
+static word *shared_word(rworker *w, uint64_t wd) {
+    if (wd >= w->nsh) {
         size_t n = w->nsh ? w->nsh : 1024;
-        while (n <= word) n *= 2;
+        while (n <= wd) n *= 2;
         w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
         memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
         w->nsh = n;
     }
-    shentry *s = &w->sh[word];
-    if (s->gen != w->gen) {
-        memset(s, 0, sizeof *s);
+    shentry *s = &w->sh[wd];
+    if (s->gen != w->gen || s->phase != w->phase) {
+        memset(&s->s, 0, sizeof s->s);
         s->gen = w->gen;
+        s->phase = w->phase;
     }
-    return s;
+    return &s->s;
 }
 
-static uint32_t hash_word(uint64_t word) {
-    uint64_t h = word * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)(h >> 32);
+/* The shadow page of global page number `pg`, created on first use; NULL when the bound is
+ * reached (*full set). Lock-free lookups: a slot's key is claimed with a compare-and-swap and its
+ * page pointer published after the page is initialised. */
+static gpage *global_page(race *r, uint64_t pg, bool *full) {
+    uint64_t key = pg + 1;
+    uint64_t h = pg * 0x9E3779B97F4A7C15ull;
+    uint32_t mask = r->dir_cap - 1;
+    for (uint32_t i = (uint32_t)(h >> 32) & mask, probes = 0; probes < r->dir_cap;
+         i = (i + 1) & mask, probes++) {
+        uint64_t k = __atomic_load_n(&r->dir_key[i], __ATOMIC_ACQUIRE);
+        if (k == key) {
+            gpage *p;
+            while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) { /* being made */ }
+            return p;
+        }
+        if (k) continue;
+        if (__atomic_add_fetch(&r->npages, 1, __ATOMIC_RELAXED) > r->max_pages) {
+            __atomic_sub_fetch(&r->npages, 1, __ATOMIC_RELAXED);
+            *full = true;
+            return NULL;
+        }
+        uint64_t expect = 0;
+        if (!__atomic_compare_exchange_n(&r->dir_key[i], &expect, key, false, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE)) {
+            __atomic_sub_fetch(&r->npages, 1, __ATOMIC_RELAXED);
+            if (expect == key) { /* another worker claimed it for the same page */
+                gpage *p;
+                while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) { }
+                return p;
+            }
+            continue;
+        }
+        gpage *p = ps_xcalloc(1, sizeof *p);
+        pthread_mutex_init(&p->lock, NULL);
+        __atomic_store_n(&r->dir_page[i], p, __ATOMIC_RELEASE);
+        return p;
+    }
+    *full = true;
+    return NULL;
 }
 
-/* The global entry of `word` (stripe locked by the caller); NULL when the map is full. */
-static gentry *global_entry(race *r, stripe *s, uint64_t word, bool *full) {
-    uint64_t key = word + 1;
-    if (s->tab) {
-        uint32_t h = hash_word(word);
-        for (uint32_t i = h & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-            if (s->tab[i].key == key) return &s->tab[i];
-            if (!s->tab[i].key) break;
-        }
-    }
-    if (s->n >= r->stripe_cap) {
-        *full = true;
-        return NULL;
-    }
-    if (!s->tab || (uint64_t)(s->n + 1) * 4 > (uint64_t)s->cap * 3) {
-        uint32_t ncap = s->cap ? s->cap * 2 : 256;
-        gentry *nt = ps_xcalloc(ncap, sizeof *nt);
-        for (uint32_t i = 0; i < s->cap; i++) {
-            if (!s->tab[i].key) continue;
-            uint32_t j = hash_word(s->tab[i].key - 1) & (ncap - 1);
-            while (nt[j].key) j = (j + 1) & (ncap - 1);
-            nt[j] = s->tab[i];
-        }
-        free(s->tab);
-        s->tab = nt;
-        s->cap = ncap;
-    }
-    uint32_t i = hash_word(word) & (s->cap - 1);
-    while (s->tab[i].key) i = (i + 1) & (s->cap - 1);
-    s->tab[i].key = key;
-    s->n++;
-    return &s->tab[i];
+static void note_overflow(race *r, const ps_mem_event *e, int lane) {
+    if (__atomic_exchange_n(&r->overflow_noted, true, __ATOMIC_RELAXED)) return;
+    ps_finding f = {.kind = PS_FIND_RACE, .severity = PS_SEV_NOTE, .count = 1};
+    ps_site_from_event(&f.at, &e->at, lane);
+    snprintf(f.message, sizeof f.message,
+             "global race check covers the first %llu words touched; later words go unchecked "
+             "(PTXSIM_RACE_GLOBAL_WORDS raises the bound)",
+             (unsigned long long)r->max_pages * PAGE_WORDS);
+    ps_verify_add_finding(r->v, &f);
 }
 
 /* ---- lanes of one instruction writing the same bytes -------------------------------------- */
 
-static bool lanes_differ(const ps_mem_event *e, int a, int b, uint64_t lo, uint64_t hi) {
-#ifdef PS_MEM_EVENT_HAS_DATA
-    /* compare the overlapping bytes [lo, hi) that both lanes stored (first 16 bytes per lane) */
-    for (uint64_t x = lo; x < hi; x++) {
-        uint64_t ia = x - e->addr[a], ib = x - e->addr[b];
-        if (ia >= 16 || ib >= 16) return true;
-        if (e->data[a][ia] != e->data[b][ib]) return true;
-    }
-    return false;
-#else
-    (void)e, (void)a, (void)b, (void)lo, (void)hi;
-    return true;
-#endif
-}
-
-static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int space) {
+static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int space,
+                                 uint32_t insn) {
     int idx[32], n = 0;
+    bool ascending = true; /* lanes in order of address with no overlap: nothing to find */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        if (e->space[l] == space) idx[n++] = l;
+        if (e->space[l] != space) continue;
+        if (n && e->addr[idx[n - 1]] + e->size > e->addr[l]) ascending = false;
+        idx[n++] = l;
     }
-    if (n < 2) return;
-    /* insertion sort by address: 32 lanes at most */
+    if (n < 2 || ascending) return;
+    /* insertion sort by address: 32 lanes at most; usually already sorted */
     for (int i = 1; i < n; i++) {
         int x = idx[i], j = i;
         while (j > 0 && e->addr[idx[j - 1]] > e->addr[x]) idx[j] = idx[j - 1], j--;
         idx[j] = x;
     }
     for (int i = 1; i < n; i++) {
-        int b = idx[i];
-        for (int j = i - 1; j >= 0; j--) {
-            int a = idx[j];
-            uint64_t aend = e->addr[a] + e->size;
-            if (aend <= e->addr[b]) break; /* equal sizes: lanes further down end earlier */
-            uint64_t hi = PS_MIN(aend, e->addr[b] + e->size);
-            if (!lanes_differ(e, a, b, e->addr[b], hi)) continue;
-            acc other = {.insn = e->at.insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
-                         .flags = F_WRITE};
-            note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, false, &other);
-            break;
-        }
+        int b = idx[i], a = idx[i - 1];
+        /* equal sizes: a lane overlaps an earlier one exactly when it overlaps its predecessor */
+        if (e->addr[a] + e->size <= e->addr[b]) continue;
+        acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
+                     .flags = F_WRITE};
+        note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
     }
 }
 
 /* ---- events --------------------------------------------------------------------------------- */
 
-static void race_mem(void *self, const ps_mem_event *e) {
-    race *r = self;
-    rworker *w = &r->w[e->at.worker];
-    if (e->at.warp < 0 || e->at.warp >= MAXW) return;
-    bool strong = is_strong(e);
-    if (e->kind == PS_ACC_STORE) {
-        same_instruction_waw(r, w, e, PS_SPACE_SHARED);
-        same_instruction_waw(r, w, e, PS_SPACE_GLOBAL);
+/* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
+ * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
+ * are not compared with each other here (same_instruction_waw does that). */
+/* The shadow word of global word `wd`, through the per-event page (*cur), the worker's page cache
+ * and the directory, taking the page's lock when it changes (*locked); NULL when the page is not
+ * tracked (the bound was reached). */
+static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd,
+                                uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
+    uint64_t pg = wd >> PAGE_BITS;
+    gpage *p;
+    if (pg + 1 == *cur_pg) {
+        p = *cur_p;
+    } else {
+        p = NULL;
+        for (int k = 0; k < 4 && !p; k++)
+            if (w->last_page[k] == pg + 1) p = w->last_gp[k];
+        if (!p) {
+            bool full = false;
+            p = global_page(r, pg, &full);
+            if (p) {
+                unsigned k = w->last_next++ & 3;
+                w->last_page[k] = pg + 1;
+                w->last_gp[k] = p;
+            } else if (full) {
+                note_overflow(r, e, lane);
+            }
+        }
+        *cur_pg = pg + 1;
+        *cur_p = p; /* NULL: the following lanes in this page skip it too */
     }
+    if (!p) return NULL;
+    if (p != *locked) {
+        if (*locked) pthread_mutex_unlock(&(*locked)->lock);
+        pthread_mutex_lock(&p->lock);
+        *locked = p;
+    }
+    return &p->words[wd & (PAGE_WORDS - 1)];
+}
+
+/* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
+ * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
+ * are not compared with each other here (same_instruction_waw does that). */
+static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
+    const ps_mem_event *e = c->e;
+    gpage *locked = NULL, *cur_p = NULL;
+    uint64_t cur_pg = 0;     /* the page (+ 1) the previous lane used */
+    ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
+    bool size4 = e->size == 4;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
         if (space != PS_SPACE_SHARED && space != PS_SPACE_GLOBAL) continue;
+        c->tid = tid0 + (unsigned)l;
+        c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
+        c->global = space == PS_SPACE_GLOBAL;
         uint64_t a = e->addr[l], end = a + e->size;
-        for (uint64_t word = a >> 2; word << 2 < end; word++) {
-            uint64_t lo = PS_MAX(a, word << 2), hi = PS_MIN(end, (word << 2) + 4);
-            uint8_t mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
-            if (space == PS_SPACE_SHARED) {
-                shentry *s = shared_entry(w, word);
-                check_word(r, w, e, l, word << 2, mask, s->w, s->r, false, strong);
-            } else {
-                stripe *s = &r->stripes[hash_word(word) >> 26]; /* top bits: slots use the low ones */
-                bool full = false;
-                pthread_mutex_lock(&s->lock);
-                gentry *g = global_entry(r, s, word, &full);
-                if (g) check_word(r, w, e, l, word << 2, mask, g->w, g->r, true, strong);
-                pthread_mutex_unlock(&s->lock);
-                if (full && !__atomic_exchange_n(&r->overflow_noted, true, __ATOMIC_RELAXED)) {
-                    {
-                        ps_finding f = {.kind = PS_FIND_RACE, .severity = PS_SEV_NOTE, .count = 1};
-                        ps_site_from_event(&f.at, &e->at, l);
-                        snprintf(f.message, sizeof f.message,
-                                 "global race check covers the first %llu words touched; later "
-                                 "words go unchecked (PTXSIM_RACE_GLOBAL_WORDS raises the bound)",
-                                 (unsigned long long)r->stripe_cap * NSTRIPES);
-                        ps_verify_add_finding(r->v, &f);
-                    }
-                }
+        uint64_t wd = a >> 2, wend = (end + 3) >> 2;
+        bool whole = size4 && !(a & 3); /* the common case: one whole word */
+        do {
+            uint8_t mask = 0xf;
+            if (!whole) {
+                uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
+                mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
             }
-        }
+            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
+                                : shared_word(w, wd);
+            if (!s) continue;
+            if (chk) check_word(r, w, c, l, wd << 2, mask, s);
+            if (rec) record_word(w, c, mask, s);
+        } while (++wd < wend);
+    }
+    if (locked) pthread_mutex_unlock(&locked->lock);
+}
+
+static void race_mem(void *self, const ps_mem_event *e) {
+    race *r = self;
+    rworker *w = &r->w[e->at.worker];
+    if (e->at.warp < 0 || e->at.warp >= MAXW) return;
+    bool write = e->kind != PS_ACC_LOAD;
+    cur_access c = {.e = e, .insn = (uint32_t)(ps_verify_insn_index(r->v, e->at.insn) + 1),
+                    .clock = w->vc[e->at.warp][e->at.warp], .write = write};
+    c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
+                        (is_strong(e) ? F_STRONG : 0));
+    if (e->kind == PS_ACC_STORE) {
+        same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
+        same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+        lanes_pass(r, w, &c, true, false);
+        lanes_pass(r, w, &c, false, true);
+    } else {
+        lanes_pass(r, w, &c, true, true);
     }
     if (w->npend) flush_hazards(r, w);
 }
@@ -525,4 +702,5 @@ const ps_checker ps_checker_race = {
     .cta_begin = race_cta_begin,
     .mem = race_mem,
     .barrier = race_barrier,
+    .warp_sync = race_warp_sync,
 };

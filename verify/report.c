@@ -12,16 +12,16 @@
 static const struct {
     const char *what, *hint;
 } kind_text[PS_FIND_COUNT] = {
-    [PS_FIND_RACE] = {"two threads access one location with no barrier between them, and one writes",
-                      "add bar.sync (__syncthreads()) between the write and the other access, or make "
-                      "the update atomic"},
+    [PS_FIND_RACE] = {"two threads access one location with nothing ordering them, and one writes",
+                      "add bar.sync (__syncthreads()) between the write and the other access (between "
+                      "lanes of one warp, __syncwarp() is enough), or make the update atomic"},
     [PS_FIND_OUT_OF_BOUNDS] = {"an access outside every allocation, or outside the shared or local window",
                                "check the index against the buffer's size"},
     [PS_FIND_MISALIGNED] = {"an address that is not a multiple of the access size",
                             "align the buffer or offset to the size of the whole (vector) access"},
-    [PS_FIND_UNINITIALIZED] = {"a read of memory that nothing wrote",
+    [PS_FIND_UNINITIALIZED] = {"a read of memory, or of a register, that nothing wrote",
                                "write the data before reading it, or add the barrier that orders the "
-                               "writes before the reads"},
+                               "writes before the reads; give the variable a value on every path"},
     [PS_FIND_BARRIER_DIVERGENCE] = {"a barrier that not every thread that must reach it reaches",
                                     "keep bar.sync out of thread-dependent branches and early exits"},
     [PS_FIND_DEADLOCK] = {"every live warp of a CTA waits and none can proceed",

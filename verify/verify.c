@@ -8,7 +8,8 @@
 /* Checkers in a fixed order; v->state[i] belongs to checkers[i]. */
 static const ps_checker *const checkers[] = {&ps_checker_bank, &ps_checker_coalesce,
                                              &ps_checker_divergence, &ps_checker_race,
-                                             &ps_checker_barrier, &ps_checker_init};
+                                             &ps_checker_barrier, &ps_checker_init,
+                                             &ps_checker_reginit};
 enum { NCHECKERS = (int)PS_ARRAY_LEN(checkers) };
 _Static_assert(NCHECKERS <= (int)PS_ARRAY_LEN(((ps_verifier *)0)->state), "state[] too small");
 
@@ -83,6 +84,27 @@ static void on_barrier(void *ctx, const ps_event_where *at, int id, uint32_t lan
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->barrier)
             checkers[i]->barrier(v->state[i], at, id, lanes, release);
+}
+
+static void on_warp_sync(void *ctx, const ps_event_where *at, uint32_t lanes) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->warp_sync) checkers[i]->warp_sync(v->state[i], at, lanes);
+}
+
+static bool on_watch_insn(void *ctx, const ps_insn *in) {
+    ps_verifier *v = ctx;
+    bool any = false;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->watch_insn && checkers[i]->watch_insn(v->state[i], in))
+            any = true;
+    return any;
+}
+
+static void on_insn(void *ctx, const ps_insn_event *e) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->insn) checkers[i]->insn(v->state[i], e);
 }
 
 /* ---- warp-uniform addresses ---------------------------------------------------------------- */
@@ -266,7 +288,8 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
     analyse_insns(v);
     v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
                            .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
-                           .barrier = on_barrier};
+                           .barrier = on_barrier, .warp_sync = on_warp_sync,
+                           .watch_insn = on_watch_insn, .insn = on_insn};
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
     return v;
@@ -308,6 +331,14 @@ int ps_verify_insn_index(const ps_verifier *v, const ps_insn *in) {
         if (in >= r->begin && in < r->begin + r->count) return r->base + (int)(in - r->begin);
     }
     return -1;
+}
+
+const ps_insn *ps_verify_insn_at(const ps_verifier *v, int idx) {
+    for (int i = 0; i < v->nfranges; i++) {
+        const struct ps_func_range *r = &v->franges[i];
+        if (idx >= r->base && idx < r->base + r->count) return r->begin + (idx - r->base);
+    }
+    return NULL;
 }
 
 const char *ps_verify_src_file(const ps_verifier *v, int idx) {

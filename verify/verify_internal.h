@@ -20,11 +20,14 @@ typedef struct ps_checker {
     void (*mem)(void *self, const ps_mem_event *e);
     void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
     void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);
+    void (*warp_sync)(void *self, const ps_event_where *at, uint32_t lanes);
+    bool (*watch_insn)(void *self, const ps_insn *in);  /* wants insn events for it */
+    void (*insn)(void *self, const ps_insn_event *e);
     void (*finish)(void *self, const ps_launch_result *res);
 } ps_checker;
 
 extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence,
-    ps_checker_race, ps_checker_barrier, ps_checker_init;
+    ps_checker_race, ps_checker_barrier, ps_checker_init, ps_checker_reginit;
 
 typedef struct {
     uint64_t addr, bytes;
@@ -70,6 +73,8 @@ enum {
 
 /* Dense index of an instruction of the module (0..v->ninsns-1); -1 if not the module's. */
 int ps_verify_insn_index(const ps_verifier *v, const ps_insn *in);
+/* The instruction with dense index idx; NULL when out of range. */
+const ps_insn *ps_verify_insn_at(const ps_verifier *v, int idx);
 /* PS_IF_* facts of instruction `idx` (ps_verify_insn_index). PS_IF_UNIFORM_ADDR comes from a
  * conservative data-flow analysis of the PTX: values derived only from constants, parameters,
  * %ctaid/%ntid and loads from such addresses, defined once or in functions whose branches cannot

@@ -10,7 +10,17 @@ PTXAS=${PTXAS:-$(dirname "$NVCC")/ptxas}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
-ls corpus/defects/*/*.cu | xargs "$NVCC" -O3 -ptx -arch=sm_80 -lineinfo --output-directory "$tmp"
+# cases with an nvcc_flags file are compiled with those flags instead of -O3 (uninit_reg needs
+# -Xcicc -O0: NVVM folds an undefined value away when optimising)
+for cu in corpus/defects/*/*.cu; do
+  d=$(dirname "$cu")
+  if [ -f "$d/nvcc_flags" ]; then
+    # shellcheck disable=SC2046
+    "$NVCC" $(cat "$d/nvcc_flags") -ptx -arch=sm_80 -lineinfo --output-directory "$tmp" "$cu"
+  else
+    echo "$cu"
+  fi
+done | xargs "$NVCC" -O3 -ptx -arch=sm_80 -lineinfo --output-directory "$tmp"
 for f in "$tmp"/*.ptx; do
   name=$(basename "$f" .ptx)
   awk -v pfx="\"$root/" '{ i = index($0, pfx); if (i) $0 = substr($0, 1, i) substr($0, i + length(pfx)); print }' \

@@ -1,0 +1,66 @@
+/* race_lanes.h — vector clocks over the 32 lanes of one warp, for the race checker's Volta model
+ * (lanes are independent threads, ordered only by bar.warp.sync and barriers).
+ *
+ * Lane l's view of lane k's clock is rows[l][k]; an access by lane k stamped with k's own clock
+ * c is ordered before lane l's current point when rows[l][k] > c. A sync of lanes M ticks each
+ * member's own clock, then gives every member the join (element-wise maximum) of the members'
+ * rows. The common case costs O(1): while every lane's row is the same (`uniform`), the rows are
+ * U[k] + base, and a sync of the whole warp only increments base. A partial sync materialises the
+ * rows; the next whole-warp sync makes them uniform again. */
+#ifndef PTXSIM_RACE_LANES_H
+#define PTXSIM_RACE_LANES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+    bool uniform;
+    uint32_t base;
+    uint32_t u[32];
+    uint32_t rows[32][32];
+} ps_lane_clocks;
+
+static inline void ps_lane_clocks_reset(ps_lane_clocks *c) {
+    c->uniform = true;
+    c->base = 0;
+    memset(c->u, 0, sizeof c->u);
+}
+
+/* Lane l's view of lane k's clock (l == k: k's own clock). */
+static inline uint32_t ps_lane_clocks_view(const ps_lane_clocks *c, unsigned l, unsigned k) {
+    return c->uniform ? c->u[k] + c->base : c->rows[l][k];
+}
+
+/* Lanes `m` synchronise; `valid` = the lanes the warp has (a sync of all of them is whole). */
+static inline void ps_lane_clocks_sync(ps_lane_clocks *c, uint32_t m, uint32_t valid) {
+    m &= valid;
+    if (!m) return;
+    bool whole = m == valid;
+    if (c->uniform && whole) {
+        c->base++;
+        return;
+    }
+    if (c->uniform) {
+        for (int l = 0; l < 32; l++)
+            for (int k = 0; k < 32; k++) c->rows[l][k] = c->u[k] + c->base;
+        c->uniform = false;
+    }
+    uint32_t join[32];
+    memset(join, 0, sizeof join);
+    for (uint32_t x = m; x; x &= x - 1) {
+        int l = __builtin_ctz(x);
+        c->rows[l][l]++;
+        for (int k = 0; k < 32; k++)
+            if (c->rows[l][k] > join[k]) join[k] = c->rows[l][k];
+    }
+    if (whole) {
+        memcpy(c->u, join, sizeof join);
+        c->base = 0;
+        c->uniform = true;
+        return;
+    }
+    for (uint32_t x = m; x; x &= x - 1) memcpy(c->rows[__builtin_ctz(x)], join, sizeof join);
+}
+
+#endif
