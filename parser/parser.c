@@ -1554,22 +1554,21 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
     /* The body's instructions go to a buffer reused from function to function; the function
-     * keeps an exact copy. Growing each function's array by doubling cost a tenth of the parse
-     * time in realloc and first-touch page faults. */
-    bool scratch = fn->ninsns == 0;
-    if (scratch) {
-        free(fn->insns);
-        fn->insns = p->scratch_insns;
-        fn->cap_insns = p->cap_scratch_insns;
+     * keeps an exact copy in the arena. Growing each function's array by doubling cost a tenth
+     * of the parse time in realloc and first-touch page faults. */
+    if (fn->ninsns > p->cap_scratch_insns) {
+        p->cap_scratch_insns = fn->ninsns;
+        p->scratch_insns = ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
     }
+    if (fn->ninsns) memcpy(p->scratch_insns, fn->insns, sizeof *fn->insns * (size_t)fn->ninsns);
+    fn->insns = p->scratch_insns;
+    fn->cap_insns = p->cap_scratch_insns;
     parse_block(p);
-    if (scratch) {
-        p->scratch_insns = fn->insns;
-        p->cap_scratch_insns = fn->cap_insns;
-        fn->insns = fn->ninsns ? ps_xmalloc(sizeof *fn->insns * (size_t)fn->ninsns) : NULL;
-        if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, sizeof *fn->insns * (size_t)fn->ninsns);
-        fn->cap_insns = fn->ninsns;
-    }
+    p->scratch_insns = fn->insns;
+    p->cap_scratch_insns = fn->cap_insns;
+    fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, sizeof *fn->insns * (size_t)fn->ninsns) : NULL;
+    if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, sizeof *fn->insns * (size_t)fn->ninsns);
+    fn->cap_insns = fn->ninsns;
     /* labels must be defined */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined) {
@@ -1762,7 +1761,6 @@ void ps_module_free(ps_module *m) {
         ps_func *f = m->funcs[i];
         free(f->regs);
         free(f->locals);
-        free(f->insns);
         free(f->labels);
         free(f->params);
         free(f->rets);
