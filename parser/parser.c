@@ -1599,7 +1599,9 @@ static void parse_version(parser *p) {
     if (t.kind == TOK_F64) {
         /* "7.8" lexes as a decimal float; read the digits back from the text */
         int maj = 0, min = 0;
-        if (sscanf(t.text, "%d.%d", &maj, &min) == 2) {
+        char digits[32]; /* sscanf on t.text itself would measure the rest of the file */
+        snprintf(digits, sizeof digits, "%.*s", PS_MIN(t.len, 31), t.text);
+        if (sscanf(digits, "%d.%d", &maj, &min) == 2) {
             p->m->version = maj * 10 + min;
             return;
         }
