@@ -10,6 +10,7 @@
  * Section numbers refer to the PTX ISA manual (9.x series, "Instruction Set" chapter).
  */
 #include "fp.h"
+#include "common.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -239,8 +240,15 @@ static int host_mode(ps_rnd r)
 /* Enters the host rounding mode for PTX rounding modifier r (ISA 9.7.3 "Rounding modifiers"). */
 ps_fp_env ps_fp_round_begin(ps_rnd r)
 {
-    ps_fp_env env = {fegetround()};
     int want = host_mode(r);
+#if defined(__x86_64__)
+    /* Fast path: round-to-nearest wanted and SSE already rounding to nearest (MXCSR.RC = 0),
+     * which is the normal state between instructions: no fegetround/fesetround calls. Host
+     * f32/f64 arithmetic and libm's fma run on SSE, so MXCSR is the mode that matters. */
+    if (want == FE_TONEAREST && (__builtin_ia32_stmxcsr() & 0x6000u) == 0)
+        return (ps_fp_env){-1};
+#endif
+    ps_fp_env env = {fegetround()};
     if (want != env.saved)
         fesetround(want);
     return env;
@@ -249,6 +257,8 @@ ps_fp_env ps_fp_round_begin(ps_rnd r)
 /* Restores the host rounding mode saved by ps_fp_round_begin. */
 void ps_fp_round_end(ps_fp_env env)
 {
+    if (env.saved == -1)
+        return; /* the fast path changed nothing */
     if (fegetround() != env.saved)
         fesetround(env.saved);
 }
@@ -357,59 +367,85 @@ static inline uint32_t f32_rcp_core(uint32_t a, bool ftz)
 #define PS_NOIPA __attribute__((noipa))
 #endif
 
-/* Batch forms: one host rounding-mode switch for n lanes. */
-PS_NOIPA void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
-                           bool ftz, bool sat)
+/* Batch forms: one host rounding-mode switch for n lanes. The lane loops are multiversioned
+ * (PS_CLONES: the x86-64-v3 clone has fmaf/fma as one instruction instead of a libm call per
+ * lane); noipa cannot be combined with cloning, so each loop is a separate function called
+ * between the mode switches of its noipa batch function. */
+PS_CLONES __attribute__((noinline)) static void f32_add_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
 {
-    ps_fp_env env = ps_fp_round_begin(r);
     for (int i = 0; i < n; i++)
         d[i] = f32_add_core(a[i], b[i], ftz, sat);
-    ps_fp_round_end(env);
 }
-PS_NOIPA void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
-                           bool ftz, bool sat)
+PS_NOIPA void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
+    f32_add_lanes(d, a, b, n, ftz, sat);
+    ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_sub_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
+{
     for (int i = 0; i < n; i++)
         d[i] = f32_sub_core(a[i], b[i], ftz, sat);
-    ps_fp_round_end(env);
 }
-PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
-                           bool ftz, bool sat)
+PS_NOIPA void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
+    f32_sub_lanes(d, a, b, n, ftz, sat);
+    ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_mul_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
+{
     for (int i = 0; i < n; i++)
         d[i] = f32_mul_core(a[i], b[i], ftz, sat);
-    ps_fp_round_end(env);
 }
-PS_NOIPA void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                           int n, ps_rnd r, bool ftz, bool sat)
+PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
+    f32_mul_lanes(d, a, b, n, ftz, sat);
+    ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, bool ftz, bool sat)
+{
     for (int i = 0; i < n; i++)
         d[i] = f32_fma_core(a[i], b[i], c[i], ftz, sat);
-    ps_fp_round_end(env);
 }
-PS_NOIPA void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
-                           bool ftz)
+PS_NOIPA void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
+    f32_fma_lanes(d, a, b, c, n, ftz, sat);
+    ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_div_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz)
+{
     for (int i = 0; i < n; i++)
         d[i] = f32_div_core(a[i], b[i], ftz);
+}
+PS_NOIPA void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz)
+{
+    ps_fp_env env = ps_fp_round_begin(r);
+    f32_div_lanes(d, a, b, n, ftz);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_sqrt_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f32_sqrt_core(a[i], ftz);
 }
 PS_NOIPA void ps_f32_sqrt_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_sqrt_core(a[i], ftz);
+    f32_sqrt_lanes(d, a, n, ftz);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f32_rcp_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f32_rcp_core(a[i], ftz);
 }
 PS_NOIPA void ps_f32_rcp_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_rcp_core(a[i], ftz);
+    f32_rcp_lanes(d, a, n, ftz);
     ps_fp_round_end(env);
 }
 
@@ -519,54 +555,81 @@ static inline uint64_t f64_sqrt_core(uint64_t a) { return f64_finish(sqrt(u2d(a)
 /* rcp.rnd.f64 (ISA 9.7.3.13). */
 static inline uint64_t f64_rcp_core(uint64_t a) { return f64_finish(1.0 / u2d(a), a, 0, 0); }
 
+PS_CLONES __attribute__((noinline)) static void f64_add_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_add_core(a[i], b[i]);
+}
 PS_NOIPA void ps_f64_add_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_add_core(a[i], b[i]);
+    f64_add_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f64_sub_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_sub_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_sub_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_sub_core(a[i], b[i]);
+    f64_sub_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f64_mul_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_mul_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_mul_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_mul_core(a[i], b[i]);
+    f64_mul_lanes(d, a, b, n);
     ps_fp_round_end(env);
 }
-PS_NOIPA void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,
-                           int n, ps_rnd r)
+PS_CLONES __attribute__((noinline)) static void f64_fma_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n)
 {
-    ps_fp_env env = ps_fp_round_begin(r);
     for (int i = 0; i < n; i++)
         d[i] = f64_fma_core(a[i], b[i], c[i]);
+}
+PS_NOIPA void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n, ps_rnd r)
+{
+    ps_fp_env env = ps_fp_round_begin(r);
+    f64_fma_lanes(d, a, b, c, n);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f64_div_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_div_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_div_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_div_core(a[i], b[i]);
+    f64_div_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f64_sqrt_lanes(uint64_t *d, const uint64_t *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_sqrt_core(a[i]);
 }
 PS_NOIPA void ps_f64_sqrt_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_sqrt_core(a[i]);
+    f64_sqrt_lanes(d, a, n);
     ps_fp_round_end(env);
+}
+PS_CLONES __attribute__((noinline)) static void f64_rcp_lanes(uint64_t *d, const uint64_t *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_rcp_core(a[i]);
 }
 PS_NOIPA void ps_f64_rcp_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_rcp_core(a[i]);
+    f64_rcp_lanes(d, a, n);
     ps_fp_round_end(env);
 }
 
