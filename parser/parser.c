@@ -1558,7 +1558,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
      * of the parse time in realloc and first-touch page faults. */
     if (fn->ninsns > p->cap_scratch_insns) {
         p->cap_scratch_insns = fn->ninsns;
-        p->scratch_insns = ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
+        p->scratch_insns =
+            ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
     }
     if (fn->ninsns) memcpy(p->scratch_insns, fn->insns, sizeof *fn->insns * (size_t)fn->ninsns);
     fn->insns = p->scratch_insns;
@@ -1566,8 +1567,9 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     parse_block(p);
     p->scratch_insns = fn->insns;
     p->cap_scratch_insns = fn->cap_insns;
-    fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, sizeof *fn->insns * (size_t)fn->ninsns) : NULL;
-    if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, sizeof *fn->insns * (size_t)fn->ninsns);
+    size_t insn_bytes = sizeof *fn->insns * (size_t)fn->ninsns;
+    fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
+    if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
     /* labels must be defined */
     for (int i = 0; i < fn->nlabels; i++)

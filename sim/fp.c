@@ -374,11 +374,14 @@ static inline uint32_t f32_rcp_core(uint32_t a, bool ftz)
 #define PS_NOIPA __attribute__((noipa))
 #endif
 
+#define LANE_LOOP PS_CLONES __attribute__((noinline)) static void
+
 /* Batch forms: one host rounding-mode switch for n lanes. The lane loops are multiversioned
  * (PS_CLONES: the x86-64-v3 clone has fmaf/fma as one instruction instead of a libm call per
  * lane); noipa cannot be combined with cloning, so each loop is a separate function called
  * between the mode switches of its noipa batch function. */
-PS_CLONES __attribute__((noinline)) static void f32_add_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
+LANE_LOOP f32_add_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
 {
     if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
         for (int i = 0; i < n; i++)
@@ -388,13 +391,15 @@ PS_CLONES __attribute__((noinline)) static void f32_add_lanes(uint32_t *d, const
     for (int i = 0; i < n; i++)
         d[i] = f32_add_core(a[i], b[i], ftz, sat);
 }
-PS_NOIPA void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
+PS_NOIPA void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
+                           bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f32_add_lanes(d, a, b, n, ftz, sat);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f32_sub_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
+LANE_LOOP f32_sub_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
 {
     if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
         for (int i = 0; i < n; i++)
@@ -404,13 +409,15 @@ PS_CLONES __attribute__((noinline)) static void f32_sub_lanes(uint32_t *d, const
     for (int i = 0; i < n; i++)
         d[i] = f32_sub_core(a[i], b[i], ftz, sat);
 }
-PS_NOIPA void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
+PS_NOIPA void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
+                           bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f32_sub_lanes(d, a, b, n, ftz, sat);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f32_mul_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz, bool sat)
+LANE_LOOP f32_mul_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
 {
     if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
         for (int i = 0; i < n; i++)
@@ -420,7 +427,8 @@ PS_CLONES __attribute__((noinline)) static void f32_mul_lanes(uint32_t *d, const
     for (int i = 0; i < n; i++)
         d[i] = f32_mul_core(a[i], b[i], ftz, sat);
 }
-PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat)
+PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
+                           bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f32_mul_lanes(d, a, b, n, ftz, sat);
@@ -431,9 +439,8 @@ PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, in
 /* fma.rn.f32 without .ftz/.sat, 8 lanes per AVX2 FMA instruction (fmaf depends on the rounding
  * mode, so under -frounding-math GCC does not vectorise it). Same IEEE operation per lane as
  * fmaf; a NaN result becomes the canonical NaN as in f32_finish. */
-__attribute__((target("avx2,fma"), noinline)) static void f32_fma_avx2(uint32_t *d, const uint32_t *a,
-                                                                      const uint32_t *b,
-                                                                      const uint32_t *c, int n)
+__attribute__((target("avx2,fma"), noinline)) static void
+f32_fma_avx2(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n)
 {
     const __m256i mag = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000);
     const __m256i canon = _mm256_set1_epi32((int)PS_F32_CANON_NAN);
@@ -467,7 +474,8 @@ static bool have_avx2_fma(void)
 #define F32_FMA_FAST(d, a, b, c, n) ((void)0)
 #endif
 
-PS_CLONES __attribute__((noinline)) static void f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, bool ftz, bool sat)
+LANE_LOOP f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n,
+                        bool ftz, bool sat)
 {
     if (!ftz && !sat) {
         F32_FMA_FAST(d, a, b, c, n);
@@ -478,24 +486,26 @@ PS_CLONES __attribute__((noinline)) static void f32_fma_lanes(uint32_t *d, const
     for (int i = 0; i < n; i++)
         d[i] = f32_fma_core(a[i], b[i], c[i], ftz, sat);
 }
-PS_NOIPA void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, ps_rnd r, bool ftz, bool sat)
+PS_NOIPA void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                           int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f32_fma_lanes(d, a, b, c, n, ftz, sat);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f32_div_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz)
+LANE_LOOP f32_div_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz)
 {
     for (int i = 0; i < n; i++)
         d[i] = f32_div_core(a[i], b[i], ftz);
 }
-PS_NOIPA void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz)
+PS_NOIPA void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
+                           bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f32_div_lanes(d, a, b, n, ftz);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f32_sqrt_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+LANE_LOOP f32_sqrt_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
 {
     for (int i = 0; i < n; i++)
         d[i] = f32_sqrt_core(a[i], ftz);
@@ -506,7 +516,7 @@ PS_NOIPA void ps_f32_sqrt_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, boo
     f32_sqrt_lanes(d, a, n, ftz);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f32_rcp_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+LANE_LOOP f32_rcp_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
 {
     for (int i = 0; i < n; i++)
         d[i] = f32_rcp_core(a[i], ftz);
@@ -624,7 +634,7 @@ static inline uint64_t f64_sqrt_core(uint64_t a) { return f64_finish(sqrt(u2d(a)
 /* rcp.rnd.f64 (ISA 9.7.3.13). */
 static inline uint64_t f64_rcp_core(uint64_t a) { return f64_finish(1.0 / u2d(a), a, 0, 0); }
 
-PS_CLONES __attribute__((noinline)) static void f64_add_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+LANE_LOOP f64_add_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_add_core(a[i], b[i]);
@@ -635,7 +645,7 @@ PS_NOIPA void ps_f64_add_n(uint64_t *d, const uint64_t *a, const uint64_t *b, in
     f64_add_lanes(d, a, b, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_sub_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+LANE_LOOP f64_sub_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_sub_core(a[i], b[i]);
@@ -646,7 +656,7 @@ PS_NOIPA void ps_f64_sub_n(uint64_t *d, const uint64_t *a, const uint64_t *b, in
     f64_sub_lanes(d, a, b, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_mul_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+LANE_LOOP f64_mul_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_mul_core(a[i], b[i]);
@@ -657,18 +667,19 @@ PS_NOIPA void ps_f64_mul_n(uint64_t *d, const uint64_t *a, const uint64_t *b, in
     f64_mul_lanes(d, a, b, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_fma_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n)
+LANE_LOOP f64_fma_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_fma_core(a[i], b[i], c[i]);
 }
-PS_NOIPA void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n, ps_rnd r)
+PS_NOIPA void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                           int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
     f64_fma_lanes(d, a, b, c, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_div_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+LANE_LOOP f64_div_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_div_core(a[i], b[i]);
@@ -679,7 +690,7 @@ PS_NOIPA void ps_f64_div_n(uint64_t *d, const uint64_t *a, const uint64_t *b, in
     f64_div_lanes(d, a, b, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_sqrt_lanes(uint64_t *d, const uint64_t *a, int n)
+LANE_LOOP f64_sqrt_lanes(uint64_t *d, const uint64_t *a, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_sqrt_core(a[i]);
@@ -690,7 +701,7 @@ PS_NOIPA void ps_f64_sqrt_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r)
     f64_sqrt_lanes(d, a, n);
     ps_fp_round_end(env);
 }
-PS_CLONES __attribute__((noinline)) static void f64_rcp_lanes(uint64_t *d, const uint64_t *a, int n)
+LANE_LOOP f64_rcp_lanes(uint64_t *d, const uint64_t *a, int n)
 {
     for (int i = 0; i < n; i++)
         d[i] = f64_rcp_core(a[i]);

@@ -49,7 +49,8 @@ static void arena_zeroed_aligned_disjoint(void **state) {
         }
     for (int j = 0; j < k; j++)
         for (size_t i = 0; i < pc[j].n; i++)
-            if (pc[j].p[i] != (unsigned char)((j % 251) + 1)) fail_msg("piece %d byte %zu overwritten", j, i);
+            if (pc[j].p[i] != (unsigned char)((j % 251) + 1))
+                fail_msg("piece %d byte %zu overwritten", j, i);
     char *s = ps_arena_strndup(&a, "register%r12 trailing", 12);
     assert_string_equal(s, "register%r12");
     ps_arena_free(&a);

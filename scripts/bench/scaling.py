@@ -70,8 +70,8 @@ def main():
         out = subprocess.run([native, k, dirs[0]], capture_output=True, text=True, check=True)
         nsolo = float(out.stdout.split()[1])
         nts = concurrent([[native, k, d] for d in dirs], lambda text, i: float(text.split()[1]))
-        print(f"native {k}: solo {nsolo * 1e3:.1f} ms, 16 concurrent mean {sum(nts) / 16 * 1e3:.1f} ms"
-              f" -> {16 * nsolo / (sum(nts) / 16):.2f}x", flush=True)
+        print(f"native {k}: solo {nsolo * 1e3:.1f} ms, 16 concurrent mean "
+              f"{sum(nts) / 16 * 1e3:.1f} ms -> {16 * nsolo / (sum(nts) / 16):.2f}x", flush=True)
 
 
 if __name__ == "__main__":
