@@ -72,6 +72,19 @@ void ps_diags_print(const ps_diags *d, void *stream /* FILE* */);
 void ps_diags_free(ps_diags *d);
 
 /* ---- small helpers ------------------------------------------------------ */
+/* Hot handler families are compiled twice, for baseline x86-64 and for x86-64-v3 (AVX2, FMA,
+ * BMI2), and the loader picks one per function on the running CPU (GCC function multiversioning,
+ * an ifunc per handler). Integer results are the same by construction; floating-point lanes use
+ * the same IEEE operations (fmaf becomes the FMA instruction instead of a libm call), so results
+ * are bit-identical. Used by sim/exec_int.c, exec_float.c and fp.c; docs/performance.md has
+ * the measurements. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(PS_NO_MULTIVERSION)
+#define PS_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define PS_CLONES
+#endif
+
 #define PS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define PS_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define PS_MAX(a, b) ((a) > (b) ? (a) : (b))

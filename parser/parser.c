@@ -1617,22 +1617,23 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
     /* The body's instructions go to a buffer reused from function to function; the function
-     * keeps an exact copy. Growing each function's array by doubling cost a tenth of the parse
-     * time in realloc and first-touch page faults. */
-    bool scratch = fn->ninsns == 0;
-    if (scratch) {
-        free(fn->insns);
-        fn->insns = p->scratch_insns;
-        fn->cap_insns = p->cap_scratch_insns;
+     * keeps an exact copy in the arena. Growing each function's array by doubling cost a tenth
+     * of the parse time in realloc and first-touch page faults. */
+    if (fn->ninsns > p->cap_scratch_insns) {
+        p->cap_scratch_insns = fn->ninsns;
+        p->scratch_insns =
+            ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
     }
+    if (fn->ninsns) memcpy(p->scratch_insns, fn->insns, sizeof *fn->insns * (size_t)fn->ninsns);
+    fn->insns = p->scratch_insns;
+    fn->cap_insns = p->cap_scratch_insns;
     parse_block(p);
-    if (scratch) {
-        p->scratch_insns = fn->insns;
-        p->cap_scratch_insns = fn->cap_insns;
-        fn->insns = fn->ninsns ? ps_xmalloc(sizeof *fn->insns * (size_t)fn->ninsns) : NULL;
-        if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, sizeof *fn->insns * (size_t)fn->ninsns);
-        fn->cap_insns = fn->ninsns;
-    }
+    p->scratch_insns = fn->insns;
+    p->cap_scratch_insns = fn->cap_insns;
+    size_t insn_bytes = sizeof *fn->insns * (size_t)fn->ninsns;
+    fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
+    if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
+    fn->cap_insns = fn->ninsns;
     /* labels must be defined */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined) {
@@ -1663,7 +1664,9 @@ static void parse_version(parser *p) {
     if (t.kind == TOK_F64) {
         /* "7.8" lexes as a decimal float; read the digits back from the text */
         int maj = 0, min = 0;
-        if (sscanf(t.text, "%d.%d", &maj, &min) == 2) {
+        char digits[32]; /* sscanf on t.text itself would measure the rest of the file */
+        snprintf(digits, sizeof digits, "%.*s", PS_MIN(t.len, 31), t.text);
+        if (sscanf(digits, "%d.%d", &maj, &min) == 2) {
             p->m->version = maj * 10 + min;
             return;
         }
@@ -1825,7 +1828,6 @@ void ps_module_free(ps_module *m) {
         ps_func *f = m->funcs[i];
         free(f->regs);
         free(f->locals);
-        free(f->insns);
         free(f->labels);
         free(f->params);
         free(f->rets);

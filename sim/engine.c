@@ -788,7 +788,9 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             free(seen);
             return PS_ERR_UNSUPPORTED;
         }
-    ps_launch_ctx *L = ps_xcalloc(1, sizeof *L);
+    ps_launch_ctx *L = aligned_alloc(_Alignof(ps_launch_ctx), sizeof *L); /* 64: see its fields */
+    if (!L) ps_oom();
+    memset(L, 0, sizeof *L);
     L->prog = p;
     L->dev = dev;
     L->kernel = &p->funcs[ki];

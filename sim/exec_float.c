@@ -32,14 +32,14 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
  * F32_1 / F32_2 / F32_3 / F64_1 / F64_2: per-lane calls of non-rounding fp.h functions. */
 
 #define F32_N1(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint32_t a[WARP], r[WARP];                                                              \
         get32(a, R(w, d->o[1]));                                                                \
         CALL;                                                                                   \
         put32(w, R(w, d->o[0]), r);                                                             \
     }
 #define F32_N2(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint32_t a[WARP], b[WARP], r[WARP];                                                     \
         get32(a, R(w, d->o[1]));                                                                \
         get32(b, R(w, d->o[2]));                                                                \
@@ -47,7 +47,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         put32(w, R(w, d->o[0]), r);                                                             \
     }
 #define F32_N3(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint32_t a[WARP], b[WARP], c[WARP], r[WARP];                                            \
         get32(a, R(w, d->o[1]));                                                                \
         get32(b, R(w, d->o[2]));                                                                \
@@ -56,21 +56,21 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         put32(w, R(w, d->o[0]), r);                                                             \
     }
 #define F64_N1(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *a = R(w, d->o[1]);                                                      \
         uint64_t r[WARP];                                                                       \
         CALL;                                                                                   \
         put64(w, R(w, d->o[0]), r);                                                             \
     }
 #define F64_N2(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]);                                  \
         uint64_t r[WARP];                                                                       \
         CALL;                                                                                   \
         put64(w, R(w, d->o[0]), r);                                                             \
     }
 #define F64_N3(name, CALL)                                                                      \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]), *c = R(w, d->o[3]);              \
         uint64_t r[WARP];                                                                       \
         CALL;                                                                                   \
@@ -78,7 +78,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     }
 
 #define F32_1(name, EXPR)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
         LANES(w, {                                                                              \
@@ -87,7 +87,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         });                                                                                     \
     }
 #define F32_2(name, EXPR)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         LANES(w, {                                                                              \
@@ -97,7 +97,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         });                                                                                     \
     }
 #define F32_3(name, EXPR)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
         LANES(w, {                                                                              \
@@ -108,7 +108,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         });                                                                                     \
     }
 #define F64_1(name, EXPR)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
         LANES(w, {                                                                              \
@@ -117,7 +117,7 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
         });                                                                                     \
     }
 #define F64_2(name, EXPR)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         LANES(w, {                                                                              \

@@ -47,7 +47,7 @@ static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n
 static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w, rd[l] = r[l]); }
 
 #define DEF1(name, EXPR)                                                                        \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
         uint64_t r[WARP];                                                                       \
         for (int l = 0; l < WARP; l++) {                                                        \
@@ -58,7 +58,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     }
 
 #define DEF2(name, EXPR)                                                                        \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         uint64_t r[WARP];                                                                       \
         for (int l = 0; l < WARP; l++) {                                                        \
@@ -69,7 +69,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     }
 
 #define DEF3(name, EXPR)                                                                        \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
         uint64_t r[WARP];                                                                       \
         for (int l = 0; l < WARP; l++) {                                                        \
@@ -80,7 +80,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     }
 
 #define DEF4(name, EXPR)                                                                        \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]),           \
                        *re = R(w, d->o[4]);                                                     \
         uint64_t r[WARP];                                                                       \
@@ -95,7 +95,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
  * and the carry-in bit `ci`, storing the carry-out bit through `&co`. CIN: reads w->carry;
  * COUT: writes it (executing lanes only). c is b for the two-source forms. */
 #define DEF_CY(name, CIN, COUT, EXPR)                                                           \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         const uint64_t *rc = d->nops > 3 ? R(w, d->o[3]) : rb;                                  \
         uint32_t cin = (CIN) ? w->carry : 0, cout = 0;                                          \
@@ -548,7 +548,7 @@ static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
 /* ==== 9.7.6.3-4 selp, slct ================================================================ */
 
 #define DEF_SELP(name, Z)                                                                       \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         uint32_t c = read_pred(w, d, 3);                                                        \
         uint64_t r[WARP];                                                                       \
@@ -583,7 +583,7 @@ DEF3(h_slct64_f32_ftz, f32_ge0(c, true) ? a : b)
 typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t *rb);
 
 #define DEF_CMP(name, EXPR)                                                                     \
-    static uint32_t name(const ps_warp *w, const uint64_t *ra, const uint64_t *rb) {           \
+    PS_CLONES static uint32_t name(const ps_warp *w, const uint64_t *ra, const uint64_t *rb) { \
         uint32_t t = 0;                                                                         \
         for (int l = 0; l < WARP; l++) {                                                        \
             uint64_t a = ra[l], b = rb[l];                                                      \

@@ -10,6 +10,7 @@
  * Section numbers refer to the PTX ISA manual (9.x series, "Instruction Set" chapter).
  */
 #include "fp.h"
+#include "common.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -239,8 +240,15 @@ static int host_mode(ps_rnd r)
 /* Enters the host rounding mode for PTX rounding modifier r (ISA 9.7.3 "Rounding modifiers"). */
 ps_fp_env ps_fp_round_begin(ps_rnd r)
 {
-    ps_fp_env env = {fegetround()};
     int want = host_mode(r);
+#if defined(__x86_64__)
+    /* Fast path: round-to-nearest wanted and SSE already rounding to nearest (MXCSR.RC = 0),
+     * which is the normal state between instructions: no fegetround/fesetround calls. Host
+     * f32/f64 arithmetic and libm's fma run on SSE, so MXCSR is the mode that matters. */
+    if (want == FE_TONEAREST && (__builtin_ia32_stmxcsr() & 0x6000u) == 0)
+        return (ps_fp_env){-1};
+#endif
+    ps_fp_env env = {fegetround()};
     if (want != env.saved)
         fesetround(want);
     return env;
@@ -249,6 +257,8 @@ ps_fp_env ps_fp_round_begin(ps_rnd r)
 /* Restores the host rounding mode saved by ps_fp_round_begin. */
 void ps_fp_round_end(ps_fp_env env)
 {
+    if (env.saved == -1)
+        return; /* the fast path changed nothing */
     if (fegetround() != env.saved)
         fesetround(env.saved);
 }
@@ -286,6 +296,13 @@ static inline uint32_t f32_finish(uint32_t r, bool ftz, bool sat)
             r = F32_ONE;
     }
     return r;
+}
+
+/* f32_finish without .ftz and .sat. */
+static inline uint32_t f32_canon(uint32_t r)
+{
+    uint32_t nan = 0u - (uint32_t)((r & ~F32_SIGN) > F32_EXP); /* all ones for a NaN; no branch */
+    return (r & ~nan) | (PS_F32_CANON_NAN & nan);
 }
 
 static inline uint32_t f32_in(uint32_t x, bool ftz) { return ftz ? f32_flush(x) : x; }
@@ -357,59 +374,157 @@ static inline uint32_t f32_rcp_core(uint32_t a, bool ftz)
 #define PS_NOIPA __attribute__((noipa))
 #endif
 
-/* Batch forms: one host rounding-mode switch for n lanes. */
+#define LANE_LOOP PS_CLONES __attribute__((noinline)) static void
+
+/* Batch forms: one host rounding-mode switch for n lanes. The lane loops are multiversioned
+ * (PS_CLONES: the x86-64-v3 clone has fmaf/fma as one instruction instead of a libm call per
+ * lane); noipa cannot be combined with cloning, so each loop is a separate function called
+ * between the mode switches of its noipa batch function. */
+LANE_LOOP f32_add_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
+{
+    if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
+        for (int i = 0; i < n; i++)
+            d[i] = f32_canon(f2u(u2f(a[i]) + u2f(b[i])));
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        d[i] = f32_add_core(a[i], b[i], ftz, sat);
+}
 PS_NOIPA void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
                            bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_add_core(a[i], b[i], ftz, sat);
+    f32_add_lanes(d, a, b, n, ftz, sat);
     ps_fp_round_end(env);
+}
+LANE_LOOP f32_sub_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
+{
+    if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
+        for (int i = 0; i < n; i++)
+            d[i] = f32_canon(f2u(u2f(a[i]) - u2f(b[i])));
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        d[i] = f32_sub_core(a[i], b[i], ftz, sat);
 }
 PS_NOIPA void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
                            bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_sub_core(a[i], b[i], ftz, sat);
+    f32_sub_lanes(d, a, b, n, ftz, sat);
     ps_fp_round_end(env);
+}
+LANE_LOOP f32_mul_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz,
+                        bool sat)
+{
+    if (!ftz && !sat) { /* branch-free: the compiler vectorises it */
+        for (int i = 0; i < n; i++)
+            d[i] = f32_canon(f2u(u2f(a[i]) * u2f(b[i])));
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        d[i] = f32_mul_core(a[i], b[i], ftz, sat);
 }
 PS_NOIPA void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
                            bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_mul_core(a[i], b[i], ftz, sat);
+    f32_mul_lanes(d, a, b, n, ftz, sat);
     ps_fp_round_end(env);
+}
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(PS_NO_MULTIVERSION)
+#include <immintrin.h>
+/* fma.rn.f32 without .ftz/.sat, 8 lanes per AVX2 FMA instruction (fmaf depends on the rounding
+ * mode, so under -frounding-math GCC does not vectorise it). Same IEEE operation per lane as
+ * fmaf; a NaN result becomes the canonical NaN as in f32_finish. */
+__attribute__((target("avx2,fma"), noinline)) static void
+f32_fma_avx2(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n)
+{
+    const __m256i mag = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000);
+    const __m256i canon = _mm256_set1_epi32((int)PS_F32_CANON_NAN);
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 r = _mm256_fmadd_ps(_mm256_loadu_ps((const float *)(a + i)),
+                                   _mm256_loadu_ps((const float *)(b + i)),
+                                   _mm256_loadu_ps((const float *)(c + i)));
+        __m256i ri = _mm256_castps_si256(r);
+        __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(ri, mag), inf);
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_blendv_epi8(ri, canon, nan));
+    }
+    for (; i < n; i++)
+        d[i] = f32_canon(f2u(fmaf(u2f(a[i]), u2f(b[i]), u2f(c[i]))));
+}
+static bool have_avx2_fma(void)
+{
+    static int have = -1; /* benign race: every thread computes the same value */
+    if (have < 0)
+        have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return have;
+}
+#define F32_FMA_FAST(d, a, b, c, n)                                                              \
+    do {                                                                                         \
+        if (have_avx2_fma()) {                                                                   \
+            f32_fma_avx2(d, a, b, c, n);                                                         \
+            return;                                                                              \
+        }                                                                                        \
+    } while (0)
+#else
+#define F32_FMA_FAST(d, a, b, c, n) ((void)0)
+#endif
+
+LANE_LOOP f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n,
+                        bool ftz, bool sat)
+{
+    if (!ftz && !sat) {
+        F32_FMA_FAST(d, a, b, c, n);
+        for (int i = 0; i < n; i++)
+            d[i] = f32_canon(f2u(fmaf(u2f(a[i]), u2f(b[i]), u2f(c[i]))));
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        d[i] = f32_fma_core(a[i], b[i], c[i], ftz, sat);
 }
 PS_NOIPA void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
                            int n, ps_rnd r, bool ftz, bool sat)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_fma_core(a[i], b[i], c[i], ftz, sat);
+    f32_fma_lanes(d, a, b, c, n, ftz, sat);
     ps_fp_round_end(env);
+}
+LANE_LOOP f32_div_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, bool ftz)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f32_div_core(a[i], b[i], ftz);
 }
 PS_NOIPA void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r,
                            bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_div_core(a[i], b[i], ftz);
+    f32_div_lanes(d, a, b, n, ftz);
     ps_fp_round_end(env);
+}
+LANE_LOOP f32_sqrt_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f32_sqrt_core(a[i], ftz);
 }
 PS_NOIPA void ps_f32_sqrt_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_sqrt_core(a[i], ftz);
+    f32_sqrt_lanes(d, a, n, ftz);
     ps_fp_round_end(env);
+}
+LANE_LOOP f32_rcp_lanes(uint32_t *d, const uint32_t *a, int n, bool ftz)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f32_rcp_core(a[i], ftz);
 }
 PS_NOIPA void ps_f32_rcp_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f32_rcp_core(a[i], ftz);
+    f32_rcp_lanes(d, a, n, ftz);
     ps_fp_round_end(env);
 }
 
@@ -519,54 +634,82 @@ static inline uint64_t f64_sqrt_core(uint64_t a) { return f64_finish(sqrt(u2d(a)
 /* rcp.rnd.f64 (ISA 9.7.3.13). */
 static inline uint64_t f64_rcp_core(uint64_t a) { return f64_finish(1.0 / u2d(a), a, 0, 0); }
 
+LANE_LOOP f64_add_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_add_core(a[i], b[i]);
+}
 PS_NOIPA void ps_f64_add_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_add_core(a[i], b[i]);
+    f64_add_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_sub_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_sub_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_sub_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_sub_core(a[i], b[i]);
+    f64_sub_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_mul_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_mul_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_mul_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_mul_core(a[i], b[i]);
+    f64_mul_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_fma_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_fma_core(a[i], b[i], c[i]);
 }
 PS_NOIPA void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,
                            int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_fma_core(a[i], b[i], c[i]);
+    f64_fma_lanes(d, a, b, c, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_div_lanes(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_div_core(a[i], b[i]);
 }
 PS_NOIPA void ps_f64_div_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_div_core(a[i], b[i]);
+    f64_div_lanes(d, a, b, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_sqrt_lanes(uint64_t *d, const uint64_t *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_sqrt_core(a[i]);
 }
 PS_NOIPA void ps_f64_sqrt_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_sqrt_core(a[i]);
+    f64_sqrt_lanes(d, a, n);
     ps_fp_round_end(env);
+}
+LANE_LOOP f64_rcp_lanes(uint64_t *d, const uint64_t *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        d[i] = f64_rcp_core(a[i]);
 }
 PS_NOIPA void ps_f64_rcp_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r)
 {
     ps_fp_env env = ps_fp_round_begin(r);
-    for (int i = 0; i < n; i++)
-        d[i] = f64_rcp_core(a[i]);
+    f64_rcp_lanes(d, a, n);
     ps_fp_round_end(env);
 }
 

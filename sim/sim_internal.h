@@ -185,10 +185,12 @@ typedef struct {
     uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
     uint64_t watchdog;
-    atomic_uint_fast64_t warp_insns_total;
+    /* Written by every worker (per CTA and per scheduling round): a cache line of their own,
+     * so the read-mostly fields around them are not invalidated in every core. */
+    _Alignas(64) atomic_uint_fast64_t warp_insns_total;
     atomic_int stop;         /* set when a fault ends the launch */
     atomic_uint next_cta;
-    uint64_t ncta;
+    _Alignas(64) uint64_t ncta;
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;

@@ -688,6 +688,15 @@ static void test_rounding_mode_scope(void **state)
         CHECK_EQ(ps_f32_add(one, tiny, PS_RND_RP, false, false), 0x3f800001, "rp under %d", i);
         CHECK_EQ(ps_f64_add(0x3ff0000000000000, 0x3ca0000000000000, PS_RND_RN),
                  0x3ff0000000000000, "f64 rn under %d", i);
+        /* One rounding: (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 and (1 + 2^-27)^2 - 1 = 2^-26 + 2^-54
+         * exactly; a product rounded first (tie to even) would lose the last term. Round to
+         * nearest takes fp.c's fast path under a nearest host mode (no mode switch) and the
+         * switching path otherwise; the fma lane loops are multiversioned (FMA instruction). */
+        CHECK_EQ(ps_f32_fma(0x3f800800, 0x3f800800, 0xbf800000, PS_RND_RN, false, false),
+                 0x3a000400, "f32 fma fused under %d", i);
+        CHECK_EQ(ps_f64_fma(0x3ff0000002000000, 0x3ff0000002000000, 0xbff0000000000000,
+                            PS_RND_RN),
+                 0x3e50000001000000, "f64 fma fused under %d", i);
         CHECK_TRUE(fegetround() == modes[i], "host mode %d restored", i);
         ps_fp_env env = ps_fp_round_begin(PS_RND_RM);
         CHECK_TRUE(fegetround() == FE_DOWNWARD, "begin(rm)");

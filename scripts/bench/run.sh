@@ -14,7 +14,8 @@
 # BENCH_REPS (default 3), BENCH_THREADS (default "1 2"), NATIVE_CFLAGS (default -O2),
 # BENCH_WORK (scratch directory, default build-bench-work/ under the repository), NATIVE_BIN
 # (use this prebuilt twin instead of compiling), BENCH_BASELINE (a second ptxsim, reported as
-# "slowdown before", run in turns with PTXSIM so both see the same host load).
+# "slowdown before", run in turns with PTXSIM so both see the same host load), BENCH_CHECK=0
+# (skip `ptxsim check`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
