@@ -649,9 +649,6 @@ static void test_clean_corpus(void **state) {
     int bad = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         case_run c;
-        /* corpus/mbarrier orders its shared-memory accesses with mbarriers only, which the race
-         * checker does not model yet (the engine reports them through ps_observer.mbarrier) */
-        if (strstr(g.gl_pathv[i], "corpus/mbarrier/")) continue;
         if (!run_case(g.gl_pathv[i], CHECKS_MINE, 0, &c)) {
             bad++;
             case_free(&c);
@@ -669,6 +666,41 @@ static void test_clean_corpus(void **state) {
     }
     globfree(&g);
     assert_int_equal(bad, 0);
+}
+
+/* cp.async completed by cp.async.mbarrier.arrive: the issuing thread's read of its destination
+ * before its mbarrier wait is an error (the copy's data is guaranteed only once the phase
+ * completed); after the wait its own word and its neighbour lane's word are ordered (the
+ * neighbour's copy completed before the neighbour's arrive). One warp: 32 lanes. */
+static const char async_mbar[] = HEAD
+    "\tcvta.to.global.u64 %rd3, %rd1;\n"
+    "\tmul.wide.u32 %rd4, %r1, 4;\n\tadd.s64 %rd5, %rd3, %rd4;\n"
+    "\tadd.s32 %r11, %r3, 512;\n"
+    "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"
+    "\tmov.u32 %r12, 32;\n\tmbarrier.init.shared.b64 [%r11], %r12;\n"
+    "I:\n\tbar.sync 0;\n"
+    "\tcp.async.ca.shared.global [%r4], [%rd5], 4; // CP\n"
+    "\tcp.async.mbarrier.arrive.shared.b64 [%r11];\n"
+    "\tld.shared.u32 %r13, [%r4]; // EARLY\n"
+    "\tmbarrier.arrive.shared.b64 %rd6, [%r11];\n"
+    "W:\n\tmbarrier.test_wait.shared.b64 %p2, [%r11], %rd6;\n\t@!%p2 bra W;\n"
+    "\tld.shared.u32 %r14, [%r4]; // LATE\n"
+    "\txor.b32 %r15, %r2, 4;\n\tadd.s32 %r16, %r3, %r15;\n"
+    "\tld.shared.u32 %r17, [%r16]; // NEIGHBOUR\n"
+    "\tret;\n}\n";
+
+static void test_race_async_mbarrier(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32, .nbufs = 1, .bytes = {128}};
+    run_snippet(&r, async_mbar, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+    int early = line_of(async_mbar, "// EARLY"), cp = line_of(async_mbar, "// CP");
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, early), 32);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, cp), 32);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, 0), 32); /* nothing else */
+    assert_int_equal(error_findings(&r), 1);
+    run_free(&r);
 }
 
 /* Registers read before any write on the reading lane (check_reginit.c). Expected counts are
@@ -850,6 +882,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_same_warp_volta),
         cmocka_unit_test(test_race_split_barrier),
         cmocka_unit_test(test_race_global),
+        cmocka_unit_test(test_race_async_mbarrier),
         cmocka_unit_test(test_barrier_exited_lanes_ok),
         cmocka_unit_test(test_barrier_half_warp),
         cmocka_unit_test(test_barrier_different_instructions),

@@ -33,104 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "race_lanes.h"
-#include "verify_internal.h"
+#include "race_internal.h"
 
-#define MAXW 32                         /* warps per block: 1024 threads at most */
-#define NBAR 16
-#define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch */
-#define PAGE_BITS 11 /* words per global shadow page: 2048 (8 KiB of data; 160 KiB of shadow, which
-                      * calloc maps fresh from the system, zeroed for free) */
-#define PAGE_WORDS (1u << PAGE_BITS)
-#define CTA_CHUNK 4096
-#define CTA_CHUNKS 65536                /* blocks numbered per launch: 268M */
-
-/* F_STRONG: atomics and volatile/relaxed/acquire/release accesses, which do not race with each
- * other (PTX memory model: morally strong operations). */
-enum { F_ATOMIC = 1, F_WRITE = 2, F_STRONG = 4 };
-
-/* One access: what (instruction index + 1; 0 = empty slot), who (thread in the block, block number
- * in the launch), where (bytes of the word) and when (the warp's and the lane's clocks). */
-typedef struct {
-    uint32_t insn;
-    uint32_t clock;      /* the warp's own clock at the access */
-    uint32_t lclock;     /* the lane's own clock among the warp's lanes */
-    uint32_t cta;        /* launch-wide block number */
-    uint32_t phase;      /* the block's whole-block barrier count at the access */
-    uint16_t tid;        /* linear thread index in the block */
-    uint8_t mask;        /* bytes of the word */
-    uint8_t flags;
-} acc;
-
-typedef struct {
-    acc w[2], r[2];
-} word;
-
-typedef struct {
-    uint32_t gen;        /* block generation the entry belongs to */
-    uint32_t phase;      /* whole-block phase of its records: older phases read as empty */
-    word s;
-} shentry;
-
-typedef struct {
-    pthread_mutex_t lock;
-    word words[PAGE_WORDS];
-} gpage;
-
-/* Hazards found in one event, folded before they go to the verifier. */
-typedef struct {
-    int type;            /* HZ_* */
-    bool global, cross;  /* global memory; the other access is in another block */
-    bool stale;          /* a plain load against an atomic/volatile write: a warning */
-    bool lanes;          /* the other access is another lane of the same warp */
-    bool idiom;          /* both strong, lanes of one warp, no __syncwarp: a warning */
-    uint32_t other;
-    ps_site at, oth;
-    uint64_t count;
-} pending;
-
-enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_COUNT };
-
-typedef struct {
-    uint32_t gen, cta;
-    unsigned ctaid[3];
-    /* Whole-block barriers: a release that every lane of every warp of the block waited for
-     * orders everything before it with everything after it, so records of an earlier phase are
-     * ordered without consulting the clocks (the common case, and the cheap one). */
-    uint32_t phase;
-    uint32_t synced;             /* phase + 1 when a partial barrier or warp sync ordered some
-                                    threads inside the current phase; otherwise two threads'
-                                    accesses in one phase are never ordered */
-    uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
-    uint32_t bar_lanes[NBAR][MAXW]; /* lanes of each warp waiting at the pending barrier */
-    bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
-    uint32_t vc[MAXW][MAXW];
-    uint32_t join[NBAR][MAXW];
-    uint32_t waiters[NBAR];
-    ps_lane_clocks lanes[MAXW];
-    shentry *sh;
-    size_t nsh;
-    uint64_t last_page[4];   /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
-    gpage *last_gp[4];
-    unsigned last_next;
-    pending pend[16];
-    int npend;
-} rworker;
-
-typedef struct {
-    ps_verifier *v;
-    int nworkers;
-    rworker *w;
-    /* global page directory: open addressing on page number + 1, published with atomics */
-    uint64_t *dir_key;
-    gpage **dir_page;
-    uint32_t dir_cap;        /* power of two, twice the page bound */
-    uint32_t max_pages, npages;
-    unsigned (**ctaids)[3];  /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
-    uint32_t ncta;
-    bool overflow_noted;
-    pthread_mutex_t lock;
-} race;
 
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
@@ -152,7 +56,10 @@ static void *race_create(ps_verifier *v) {
 }
 
 static void race_free_launch(race *r) {
-    for (int i = 0; i < r->nworkers; i++) free(r->w[i].sh);
+    for (int i = 0; i < r->nworkers; i++) {
+        free(r->w[i].sh);
+        race_async_free(&r->w[i]);
+    }
     free(r->w);
     r->w = NULL;
     r->nworkers = 0;
@@ -207,6 +114,7 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     w->phase = 0;
     w->synced = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
+    race_async_cta_begin(w);
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->ncta++;
     uint32_t chunk = n / CTA_CHUNK;
@@ -221,13 +129,13 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
 /* ---- happens-before ------------------------------------------------------------------------ */
 
 /* Lanes of warp `warp` that exist in a block of n threads. */
-static uint32_t valid_lanes(unsigned n, int warp) {
+uint32_t race_valid_lanes(unsigned n, int warp) {
     unsigned t0 = (unsigned)warp * 32u;
     if (t0 >= n) return 0;
     return n - t0 >= 32 ? 0xffffffffu : (1u << (n - t0)) - 1;
 }
 
-static unsigned block_threads(const ps_event_where *at) {
+unsigned race_block_threads(const ps_event_where *at) {
     return (at->block[0] ? at->block[0] : 1) * (at->block[1] ? at->block[1] : 1) *
            (at->block[2] ? at->block[2] : 1);
 }
@@ -250,7 +158,7 @@ static void barrier_release(rworker *w, int id, unsigned nthreads) {
      * come after what the other does after it */
     for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
         int k = __builtin_ctz(m);
-        ps_lane_clocks_sync(&w->lanes[k], w->bar_lanes[id][k], valid_lanes(nthreads, k));
+        ps_lane_clocks_sync(&w->lanes[k], w->bar_lanes[id][k], race_valid_lanes(nthreads, k));
         w->bar_lanes[id][k] = 0;
     }
     w->bar_partial[id] = false;
@@ -269,14 +177,14 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     rworker *w = &r->w[at->worker];
     if (id < 0 || id >= NBAR) return;
     if (release) {
-        barrier_release(w, id, block_threads(at));
+        barrier_release(w, id, race_block_threads(at));
         return;
     }
     if (at->warp < 0 || at->warp >= MAXW || !lanes) return;
     bool waits = !(at->insn && ps_modset_has(&at->insn->mods, PS_MOD_ARRIVE));
     barrier_arrive(w, at->warp, id, waits);
     if (waits) w->bar_lanes[id][at->warp] |= lanes;
-    if (waits && w->bar_lanes[id][at->warp] == valid_lanes(block_threads(at), at->warp))
+    if (waits && w->bar_lanes[id][at->warp] == race_valid_lanes(race_block_threads(at), at->warp))
         w->bar_lanes_ok[id] |= 1u << at->warp;
     else
         w->bar_partial[id] = w->bar_partial[id] || !waits;
@@ -288,7 +196,7 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
     /* only bar.warp.sync orders memory; shfl/vote/match/redux/elect.sync do not */
     if (at->insn->form != PS_F_BAR_WARP_SYNC) return;
     rworker *w = &r->w[at->worker];
-    ps_lane_clocks_sync(&w->lanes[at->warp], lanes, valid_lanes(block_threads(at), at->warp));
+    ps_lane_clocks_sync(&w->lanes[at->warp], lanes, race_valid_lanes(race_block_threads(at), at->warp));
     w->synced = w->phase + 1;
 }
 
@@ -311,6 +219,15 @@ static void hazard_message(char *buf, size_t n, const pending *p) {
     int type = p->type;
     const char *what = type == HZ_RAW ? "read-after-write" : type == HZ_WAR ? "write-after-read"
                                                                             : "write-after-write";
+    if (type == HZ_EARLY_READ || type == HZ_EARLY_WRITE) {
+        snprintf(buf, n, "%s of a cp.async destination before the copy completed: the thread's "
+                 "cp.async to these bytes has not been waited for (cp.async.wait_group, "
+                 "cp.async.wait_all, or cp.async.mbarrier.arrive and a successful mbarrier wait)"
+                 "%s", type == HZ_EARLY_READ ? "read" : "write",
+                 type == HZ_EARLY_READ ? ", so the read may see the old bytes"
+                                       : ", so the copy may overwrite this store later");
+        return;
+    }
     if (type == HZ_WAW_LANES) {
         snprintf(buf, n, "write-after-write race on %s memory: lanes of one warp instruction store "
                  "to the same bytes", space);
@@ -358,7 +275,7 @@ static void other_site(const race *r, ps_site *s, const ps_event_where *cur, con
 }
 
 /* Queues one hazard of the current event (folded by type and other instruction). */
-static void note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr,
+void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr,
                         int type, bool global, int sev, const acc *other) {
     bool cross = other->cta != w->cta;
     bool lanes = !cross && other->tid / 32u == (unsigned)e->at.warp;
@@ -433,7 +350,7 @@ static inline void check_one(race *r, rworker *w, const cur_access *c, int lane,
     if (!k) return;
     if (k == 3 && (a->cta != w->cta || a->tid / 32u != c->tid / 32u)) return;
     if (!ordered(w, a, c->tid))
-        note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
+        race_note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
 static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr,
@@ -592,7 +509,7 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
         if (e->addr[a] + e->size <= e->addr[b]) continue;
         acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
                      .flags = F_WRITE};
-        note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
+        race_note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
     }
 }
 
@@ -682,6 +599,7 @@ static void race_mem(void *self, const ps_mem_event *e) {
                     .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
                         (is_strong(e) ? F_STRONG : 0));
+    if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
     if (e->kind == PS_ACC_STORE) {
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
         same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
@@ -703,4 +621,6 @@ const ps_checker ps_checker_race = {
     .mem = race_mem,
     .barrier = race_barrier,
     .warp_sync = race_warp_sync,
+    .async_copy = race_async_copy,
+    .mbarrier = race_mbarrier,
 };

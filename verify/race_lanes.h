@@ -32,6 +32,14 @@ static inline uint32_t ps_lane_clocks_view(const ps_lane_clocks *c, unsigned l, 
     return c->uniform ? c->u[k] + c->base : c->rows[l][k];
 }
 
+/* Gives every lane its own row (before one lane's clock or view changes alone). */
+static inline void ps_lane_clocks_materialise(ps_lane_clocks *c) {
+    if (!c->uniform) return;
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < 32; k++) c->rows[l][k] = c->u[k] + c->base;
+    c->uniform = false;
+}
+
 /* Lanes `m` synchronise; `valid` = the lanes the warp has (a sync of all of them is whole). */
 static inline void ps_lane_clocks_sync(ps_lane_clocks *c, uint32_t m, uint32_t valid) {
     m &= valid;
@@ -41,11 +49,7 @@ static inline void ps_lane_clocks_sync(ps_lane_clocks *c, uint32_t m, uint32_t v
         c->base++;
         return;
     }
-    if (c->uniform) {
-        for (int l = 0; l < 32; l++)
-            for (int k = 0; k < 32; k++) c->rows[l][k] = c->u[k] + c->base;
-        c->uniform = false;
-    }
+    ps_lane_clocks_materialise(c);
     uint32_t join[32];
     memset(join, 0, sizeof join);
     for (uint32_t x = m; x; x &= x - 1) {

@@ -92,6 +92,21 @@ static void on_warp_sync(void *ctx, const ps_event_where *at, uint32_t lanes) {
         if (enabled(v, i) && checkers[i]->warp_sync) checkers[i]->warp_sync(v->state[i], at, lanes);
 }
 
+static void on_async_copy(void *ctx, const ps_event_where *at, int lane, uint64_t addr,
+                          unsigned size, bool complete) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->async_copy)
+            checkers[i]->async_copy(v->state[i], at, lane, addr, size, complete);
+}
+
+static void on_mbarrier(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->mbarrier)
+            checkers[i]->mbarrier(v->state[i], at, lane, addr, acquire);
+}
+
 static bool on_watch_insn(void *ctx, const ps_insn *in) {
     ps_verifier *v = ctx;
     bool any = false;
@@ -289,6 +304,7 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
     v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
                            .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
                            .barrier = on_barrier, .warp_sync = on_warp_sync,
+                           .async_copy = on_async_copy, .mbarrier = on_mbarrier,
                            .watch_insn = on_watch_insn, .insn = on_insn};
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);

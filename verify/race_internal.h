@@ -1,0 +1,150 @@
+/* race_internal.h — the race checker's state, shared by check_race.c (memory accesses, CTA
+ * barriers, warp syncs) and race_async.c (cp.async and mbarrier events). Private to verify/. */
+#ifndef PTXSIM_RACE_INTERNAL_H
+#define PTXSIM_RACE_INTERNAL_H
+
+#include "race_lanes.h"
+#include "verify_internal.h"
+
+#define MAXW 32                         /* warps per block: 1024 threads at most */
+#define NBAR 16
+#define RACE_GLOBAL_WORDS (3u << 18)    /* global words tracked per launch */
+#define PAGE_BITS 11 /* words per global shadow page: 2048 (8 KiB of data; 160 KiB of shadow, which
+                      * calloc maps fresh from the system, zeroed for free) */
+#define PAGE_WORDS (1u << PAGE_BITS)
+#define CTA_CHUNK 4096
+#define CTA_CHUNKS 65536                /* blocks numbered per launch: 268M */
+
+/* F_STRONG: atomics and volatile/relaxed/acquire/release accesses, which do not race with each
+ * other (PTX memory model: morally strong operations). */
+enum { F_ATOMIC = 1, F_WRITE = 2, F_STRONG = 4 };
+
+/* One access: what (instruction index + 1; 0 = empty slot), who (thread in the block, block number
+ * in the launch), where (bytes of the word) and when (the warp's and the lane's clocks). */
+typedef struct {
+    uint32_t insn;
+    uint32_t clock;      /* the warp's own clock at the access */
+    uint32_t lclock;     /* the lane's own clock among the warp's lanes */
+    uint32_t cta;        /* launch-wide block number */
+    uint32_t phase;      /* the block's whole-block barrier count at the access */
+    uint16_t tid;        /* linear thread index in the block */
+    uint8_t mask;        /* bytes of the word */
+    uint8_t flags;
+} acc;
+
+typedef struct {
+    acc w[2], r[2];
+} word;
+
+typedef struct {
+    uint32_t gen;        /* block generation the entry belongs to */
+    uint32_t phase;      /* whole-block phase of its records: older phases read as empty */
+    word s;
+} shentry;
+
+typedef struct {
+    pthread_mutex_t lock;
+    word words[PAGE_WORDS];
+} gpage;
+
+/* Hazards found in one event, folded before they go to the verifier. */
+typedef struct {
+    int type;            /* HZ_* */
+    bool global, cross;  /* global memory; the other access is in another block */
+    bool stale;          /* a plain load against an atomic/volatile write: a warning */
+    bool lanes;          /* the other access is another lane of the same warp */
+    bool idiom;          /* both strong, lanes of one warp, no __syncwarp: a warning */
+    uint32_t other;
+    ps_site at, oth;
+    uint64_t count;
+} pending;
+
+/* HZ_EARLY_*: the thread's own access to a cp.async destination before the copy completed */
+enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_EARLY_READ, HZ_EARLY_WRITE, HZ_COUNT };
+
+/* A shared word that is the destination of a cp.async of thread tid1 - 1 (instruction insn)
+ * that has not completed for that thread: issued and not waited for, or completed by a
+ * cp.async.mbarrier.arrive (acq = the thread's acquire count then) and not yet followed by a
+ * successful mbarrier wait of the thread. */
+typedef struct {
+    uint32_t gen;        /* block generation; older entries read as empty */
+    uint32_t tid1;       /* issuing thread + 1; 0 = none */
+    uint32_t insn;       /* the cp.async's instruction index + 1 */
+    uint32_t acq;        /* ACQ_ISSUED, or the thread's acquire count at the mbarrier arrive */
+} pcopy;
+#define ACQ_ISSUED UINT32_MAX
+
+/* An mbarrier of the block (by shared offset): the join of the clocks its releasing arrivals
+ * carried, across warps (wjoin) and, per warp, across that warp's lanes (ljoin). */
+typedef struct {
+    uint64_t addr;
+    uint32_t wjoin[MAXW];
+    uint32_t lanes_released;     /* warps with a releasing lane (their ljoin row is valid) */
+    uint32_t ljoin[MAXW][32];
+} mbar;
+
+typedef struct {
+    uint32_t gen, cta;
+    unsigned ctaid[3];
+    /* Whole-block barriers: a release that every lane of every warp of the block waited for
+     * orders everything before it with everything after it, so records of an earlier phase are
+     * ordered without consulting the clocks (the common case, and the cheap one). */
+    uint32_t phase;
+    uint32_t synced;             /* phase + 1 when a partial barrier or warp sync ordered some
+                                    threads inside the current phase; otherwise two threads'
+                                    accesses in one phase are never ordered */
+    uint32_t bar_lanes_ok[NBAR]; /* warps whose every lane arrived at the pending barrier */
+    uint32_t bar_lanes[NBAR][MAXW]; /* lanes of each warp waiting at the pending barrier */
+    bool bar_partial[NBAR];      /* some warp arrived with part of its lanes, or only arrived */
+    uint32_t vc[MAXW][MAXW];
+    uint32_t join[NBAR][MAXW];
+    uint32_t waiters[NBAR];
+    ps_lane_clocks lanes[MAXW];
+    shentry *sh;
+    size_t nsh;
+    uint64_t last_page[4];   /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
+    gpage *last_gp[4];
+    unsigned last_next;
+    pending pend[16];
+    int npend;
+    /* cp.async destinations not yet complete for their thread (race_async.c) */
+    pcopy *pc;
+    size_t npc;
+    bool copies;                 /* this block issued a cp.async: loads consult pc */
+    uint32_t acq[MAXW * 32];     /* per thread: successful mbarrier waits so far */
+    mbar *mb;
+    int nmb, cap_mb;
+} rworker;
+
+typedef struct {
+    ps_verifier *v;
+    int nworkers;
+    rworker *w;
+    /* global page directory: open addressing on page number + 1, published with atomics */
+    uint64_t *dir_key;
+    gpage **dir_page;
+    uint32_t dir_cap;        /* power of two, twice the page bound */
+    uint32_t max_pages, npages;
+    unsigned (**ctaids)[3];  /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
+    uint32_t ncta;
+    bool overflow_noted;
+    pthread_mutex_t lock;
+} race;
+
+/* check_race.c */
+void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr,
+                      int type, bool global, int sev, const acc *other);
+uint32_t race_valid_lanes(unsigned n, int warp);
+unsigned race_block_threads(const ps_event_where *at);
+
+/* race_async.c */
+void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
+                     bool complete);
+void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
+/* Reports lanes of a shared-memory access of block-worker w that touch a cp.async destination
+ * their own thread has not yet seen complete. */
+void race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);
+void race_async_cta_begin(rworker *w);
+void race_async_free(rworker *w);
+
+#endif
