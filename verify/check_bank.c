@@ -229,10 +229,11 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
     return r;
 }
 
-static void bank_mem(void *self, const ps_mem_event *e) {
+static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     bank_state *s = self;
-    uint32_t mask = 0;
-    for (uint32_t m = e->mask; m; m &= m - 1) {
+    if (sh->space >= 0 && sh->space != PS_SPACE_SHARED) return; /* no shared lane */
+    uint32_t mask = sh->space == PS_SPACE_SHARED ? e->mask : 0;
+    for (uint32_t m = sh->space < 0 ? e->mask : 0; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] == PS_SPACE_SHARED) mask |= 1u << l;
     }

@@ -46,12 +46,19 @@ static void co_launch_begin(void *self, int nworkers) {
     ps_rows_reset(&s->t, nworkers);
 }
 
-static void co_mem(void *self, const ps_mem_event *e) {
+static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     co_state *s = self;
     if (e->kind == PS_ACC_ATOMIC) return; /* global atomics are not loads or stores */
+    if (sh->space >= 0 && sh->space != PS_SPACE_GLOBAL) return;
     uint64_t seg[64];
     int n = 0;
     uint32_t mask = 0;
+    unsigned sectors = 0;
+    if (sh->space == PS_SPACE_GLOBAL && sh->dense) { /* one gapless range of bytes */
+        mask = e->mask;
+        sectors = (unsigned)((sh->hi - 1) / SECTOR_BYTES - sh->lo / SECTOR_BYTES + 1);
+        goto counted;
+    }
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_GLOBAL) continue;
@@ -67,9 +74,9 @@ static void co_mem(void *self, const ps_mem_event *e) {
         while (j >= 0 && seg[j] > x) seg[j + 1] = seg[j], j--;
         seg[j + 1] = x;
     }
-    unsigned sectors = 0;
     for (int i = 0; i < n; i++)
         if (!i || seg[i] != seg[i - 1]) sectors++;
+counted:;
     uint64_t bytes = (uint64_t)__builtin_popcount(mask) * e->size;
     int idx = ps_verify_insn_index(s->v, e->at.insn);
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;

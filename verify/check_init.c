@@ -133,6 +133,28 @@ static void set_bits(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
     }
 }
 
+/* Sets the bits of [lo, hi) a whole bitmap byte at a time (a warp's range in one go). */
+static void set_range(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
+    while (lo < hi && (lo & 7)) set_bits(bits, lo, lo + 1, atomic), lo++;
+    for (; lo + 8 <= hi; lo += 8) {
+        if (!atomic) bits[lo >> 3] = 0xff;
+        else if (__atomic_load_n(&bits[lo >> 3], __ATOMIC_RELAXED) != 0xff)
+            __atomic_fetch_or(&bits[lo >> 3], 0xff, __ATOMIC_RELAXED);
+    }
+    if (lo < hi) set_bits(bits, lo, hi, atomic);
+}
+
+/* Are all bits of [lo, hi) of a (non-atomic) bitmap set? Whole bytes at a time. */
+static bool range_set(const uint8_t *bits, uint64_t lo, uint64_t hi) {
+    for (; lo < hi && (lo & 7); lo++)
+        if (!(bits[lo >> 3] >> (lo & 7) & 1)) return false;
+    for (; lo + 8 <= hi; lo += 8)
+        if (bits[lo >> 3] != 0xff) return false;
+    for (; lo < hi; lo++)
+        if (!(bits[lo >> 3] >> (lo & 7) & 1)) return false;
+    return true;
+}
+
 /* First never-written byte in [lo, hi), or hi. */
 static inline uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
     if (hi > lo && hi - lo <= 8 && (lo >> 3) == ((hi - 1) >> 3)) { /* one bitmap byte, all set */
@@ -257,15 +279,35 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
     ps_verify_add_finding(c->v, &f);
 }
 
-static void init_mem(void *self, const ps_mem_event *e) {
+/* Makes the shared shadow cover [0, end). */
+static void grow_shared(iworker *w, uint64_t end) {
+    if (end <= w->nbytes) return;
+    size_t n = w->nbytes ? w->nbytes : 4096;
+    while (n < end) n *= 2;
+    w->bits = ps_xrealloc(w->bits, (n + 7) / 8);
+    memset(w->bits + (w->nbytes + 7) / 8, 0, (n + 7) / 8 - (w->nbytes + 7) / 8);
+    w->nbytes = n;
+}
+
+static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     init *c = self;
     iworker *w = &c->w[e->at.worker];
     bool reads = reads_memory(e), writes = e->kind != PS_ACC_LOAD;
-    for (uint32_t m = e->mask; m; m &= m - 1)
-        if (e->space[__builtin_ctz(m)] == PS_SPACE_LOCAL) {
-            local_access(c, w, e, reads, writes);
-            break;
-        }
+    int sp = sh->space;
+    /* one space for every lane: nothing to do for spaces (or global memory) not tracked */
+    if (sp >= 0 && sp != PS_SPACE_SHARED && sp != PS_SPACE_LOCAL && !(sp == PS_SPACE_GLOBAL && c->ng))
+        return;
+    if (sp < 0 || sp == PS_SPACE_LOCAL)
+        for (uint32_t m = e->mask; m; m &= m - 1)
+            if (e->space[__builtin_ctz(m)] == PS_SPACE_LOCAL) {
+                local_access(c, w, e, reads, writes);
+                break;
+            }
+    if (sp == PS_SPACE_LOCAL) return;
+    /* the warp's whole byte range written (lanes at most 512 bytes apart): nothing unwritten */
+    if (reads && sp == PS_SPACE_SHARED && sh->hi <= w->nbytes && sh->hi - sh->lo <= 512 &&
+        range_set(w->bits, sh->lo, sh->hi))
+        reads = false;
     /* first pass: reads of unwritten bytes (before this instruction's own writes count) */
     if (reads) {
         int first_lane = -1;
@@ -317,17 +359,24 @@ static void init_mem(void *self, const ps_mem_event *e) {
             report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes);
     }
     if (!writes) return;
+    if (sh->dense && sp == PS_SPACE_SHARED) {
+        grow_shared(w, sh->hi);
+        set_range(w->bits, sh->lo, sh->hi, false);
+        if (sh->hi > w->hi) w->hi = sh->hi;
+        return;
+    }
+    if (sh->dense && sp == PS_SPACE_GLOBAL) {
+        grange *g = find_range(c, sh->lo);
+        if (!g || sh->hi > g->addr + g->bytes) goto lanes;
+        set_range(g->bits, sh->lo - g->addr, sh->hi - g->addr, true);
+        return;
+    }
+lanes:
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = e->addr[l], end = a + e->size;
         if (e->space[l] == PS_SPACE_SHARED) {
-            if (end > w->nbytes) {
-                size_t n = w->nbytes ? w->nbytes : 4096;
-                while (n < end) n *= 2;
-                w->bits = ps_xrealloc(w->bits, (n + 7) / 8);
-                memset(w->bits + (w->nbytes + 7) / 8, 0, (n + 7) / 8 - (w->nbytes + 7) / 8);
-                w->nbytes = n;
-            }
+            grow_shared(w, end);
             set_bits(w->bits, a, end, false);
             if (end > w->hi) w->hi = end;
         } else if (e->space[l] == PS_SPACE_GLOBAL && c->ng) {

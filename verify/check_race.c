@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "race_internal.h"
 
@@ -66,7 +67,7 @@ static void race_free_launch(race *r) {
     for (uint32_t i = 0; i < r->dir_cap; i++) {
         if (r->dir_page[i]) {
             pthread_mutex_destroy(&r->dir_page[i]->lock);
-            free(r->dir_page[i]);
+            munmap(r->dir_page[i], sizeof(gpage));
         }
         r->dir_page[i] = NULL;
         r->dir_key[i] = 0;
@@ -464,7 +465,14 @@ static gpage *global_page(race *r, uint64_t pg, bool *full) {
             }
             continue;
         }
-        gpage *p = ps_xcalloc(1, sizeof *p);
+        /* fresh zero pages from the system: no clearing (calloc from the heap would memset) */
+        gpage *p = mmap(NULL, sizeof *p, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) {
+            __atomic_sub_fetch(&r->npages, 1, __ATOMIC_RELAXED);
+            __atomic_store_n(&r->dir_key[i], UINT64_MAX, __ATOMIC_RELEASE); /* a dead slot */
+            *full = true;
+            return NULL;
+        }
         pthread_mutex_init(&p->lock, NULL);
         __atomic_store_n(&r->dir_page[i], p, __ATOMIC_RELEASE);
         return p;
@@ -590,7 +598,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
 
-static void race_mem(void *self, const ps_mem_event *e) {
+static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     race *r = self;
     rworker *w = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
@@ -600,9 +608,11 @@ static void race_mem(void *self, const ps_mem_event *e) {
     c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
                         (is_strong(e) ? F_STRONG : 0));
     if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
-    if (e->kind == PS_ACC_STORE) {
+    if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
         same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+    }
+    if (e->kind == PS_ACC_STORE) {
         lanes_pass(r, w, &c, true, false);
         lanes_pass(r, w, &c, false, true);
     } else {

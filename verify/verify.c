@@ -67,10 +67,38 @@ static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
         if (enabled(v, i) && checkers[i]->cta_end) checkers[i]->cta_end(v->state[i], worker, ctaid);
 }
 
+static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
+    *sh = (ps_mem_shape){.space = -1};
+    uint32_t m = e->mask;
+    if (!m) return;
+    int l0 = __builtin_ctz(m);
+    uint64_t a0 = e->addr[l0], lo = a0, hi = a0, size = e->size;
+    int space = e->space[l0];
+    bool same = true, dense = ((m >> l0) & ((m >> l0) + 1)) == 0; /* one run of set bits */
+    uint64_t any = 0;
+    for (uint32_t x = m; x; x &= x - 1) {
+        int l = __builtin_ctz(x);
+        uint64_t a = e->addr[l];
+        same = same && e->space[l] == space;
+        dense = dense && a == a0 + (uint64_t)(l - l0) * size;
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+        any |= a;
+    }
+    if (!same) return;
+    sh->space = space;
+    sh->dense = dense;
+    sh->aligned4 = size == 4 && !(any & 3);
+    sh->lo = lo;
+    sh->hi = hi + size;
+}
+
 static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_verifier *v = ctx;
+    ps_mem_shape sh;
+    mem_shape(e, &sh);
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e);
+        if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e, &sh);
 }
 
 static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {

@@ -9,6 +9,16 @@
 
 #include "verify.h"
 
+/* The shape of one memory event, worked out once by the verifier core for every checker: the
+ * common warp access (every active lane in one space, lane l0 + k at a0 + k * size) is then
+ * handled as one range instead of lane by lane. */
+typedef struct {
+    int space;           /* the space of every active lane; -1 when they differ (or no lane) */
+    bool dense;          /* active lanes are l0..l0+n-1 and lane l0+k accesses lo + k * size */
+    bool aligned4;       /* size 4 and every lane's address a multiple of 4 */
+    uint64_t lo, hi;     /* lowest address, highest address + size, over the active lanes */
+} ps_mem_shape;
+
 typedef struct ps_checker {
     const char *name;
     unsigned check;                          /* PS_CHECK_* bit that enables it */
@@ -17,7 +27,7 @@ typedef struct ps_checker {
     void (*launch_begin)(void *self, int nworkers);
     void (*cta_begin)(void *self, int worker, const unsigned ctaid[3]);
     void (*cta_end)(void *self, int worker, const unsigned ctaid[3]);
-    void (*mem)(void *self, const ps_mem_event *e);
+    void (*mem)(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
     void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);
     void (*warp_sync)(void *self, const ps_event_where *at, uint32_t lanes);
