@@ -416,6 +416,28 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
     }
 }
 
+/* The common cases of a whole-word access, settled without the general check and record:
+ * a read of a word no write record covers (nothing to check) that is the word's first reader,
+ * or a further reader that record_word would not remember (both read records are other threads'
+ * reads that nothing can order: other blocks, or this phase with no synchronisation inside it);
+ * a write to an empty word. Returns false when the general path must run. */
+static inline bool fast_word(const rworker *w, const cur_access *c, word *s, bool rec) {
+    if (s->w[0].insn | s->w[1].insn) return false;
+    if (!c->write) {
+        if (!rec) return true;
+        if (!s->r[0].insn) {
+            s->r[0] = make_acc(w, c, 0xf);
+            return true;
+        }
+        const acc *a = &s->r[0], *b = &s->r[1];
+        return b->insn && w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
+               (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
+    }
+    if (s->r[0].insn | s->r[1].insn) return false;
+    if (rec) s->w[0] = make_acc(w, c, 0xf);
+    return true;
+}
+
 static word *shared_word(rworker *w, uint64_t wd) {
     if (wd >= w->nsh) {
         size_t n = w->nsh ? w->nsh : 1024;
@@ -529,9 +551,9 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
 /* The shadow word of global word `wd`, through the per-event page (*cur), the worker's page cache
  * and the directory, taking the page's lock when it changes (*locked); NULL when the page is not
  * tracked (the bound was reached). */
-static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd,
-                                uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
-    uint64_t pg = wd >> PAGE_BITS;
+static inline gpage *global_page_locked(race *r, rworker *w, const ps_mem_event *e, int lane,
+                                        uint64_t pg, uint64_t *cur_pg, gpage **cur_p,
+                                        gpage **locked) {
     gpage *p;
     if (pg + 1 == *cur_pg) {
         p = *cur_p;
@@ -559,7 +581,79 @@ static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int 
         pthread_mutex_lock(&p->lock);
         *locked = p;
     }
-    return &p->words[wd & (PAGE_WORDS - 1)];
+    return p;
+}
+
+/* Writes block bi's summary out into its words: what the general path would have recorded. */
+static void block_words(gpage *p, uint32_t bi) {
+    if (p->hdr[bi] == BH_SUM) {
+        const bsum *b = &p->sum[bi];
+        for (unsigned k = 0; k < b->n; k++) {
+            acc x = b->a;
+            x.tid = (uint16_t)(b->a.tid + k);
+            word *s = &p->words[bi * BLOCK_WORDS + b->k0 + k];
+            if (x.flags & F_WRITE) s->w[0] = x;
+            else s->r[0] = x;
+        }
+    }
+    p->hdr[bi] = BH_WORDS;
+}
+
+static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd,
+                                uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
+    gpage *p = global_page_locked(r, w, e, lane, wd >> PAGE_BITS, cur_pg, cur_p, locked);
+    if (!p) return NULL;
+    uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1));
+    if (p->hdr[i / BLOCK_WORDS] != BH_WORDS) block_words(p, i / BLOCK_WORDS);
+    return &p->words[i];
+}
+
+/* A dense warp access of whole words to global memory (lane l0 + k at word wd0 + k), all lanes
+ * with the same lane clock: an untouched block gets the access as its summary; other blocks take
+ * the per-word path. Returns false (nothing done) when the lane clocks differ. */
+static bool dense_global(race *r, rworker *w, cur_access *c, const ps_mem_shape *sh) {
+    const ps_mem_event *e = c->e;
+    int l0 = __builtin_ctz(e->mask);
+    const ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    uint32_t lcl = ps_lane_clocks_view(lc, (unsigned)l0, (unsigned)l0);
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (ps_lane_clocks_view(lc, l, l) != lcl) return false;
+    }
+    c->global = true;
+    c->lclock = lcl;
+    unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
+    gpage *locked = NULL, *cur_p = NULL;
+    uint64_t cur_pg = 0, wd0 = sh->lo >> 2, wend = sh->hi >> 2;
+    for (uint64_t wd = wd0; wd < wend;) {
+        uint64_t bend = PS_MIN(wend, (wd | (BLOCK_WORDS - 1)) + 1);
+        int lane = l0 + (int)(wd - wd0);
+        gpage *p = global_page_locked(r, w, e, lane, wd >> PAGE_BITS, &cur_pg, &cur_p, &locked);
+        if (!p) {
+            wd = bend;
+            continue;
+        }
+        uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1)), bi = i / BLOCK_WORDS;
+        if (p->hdr[bi] == BH_EMPTY) {
+            c->tid = tid0 + (unsigned)(wd - wd0);
+            p->sum[bi] = (bsum){.a = make_acc(w, c, 0xf), .k0 = (uint8_t)(i % BLOCK_WORDS),
+                                .n = (uint8_t)(bend - wd)};
+            p->hdr[bi] = BH_SUM;
+            wd = bend;
+            continue;
+        }
+        if (p->hdr[bi] == BH_SUM) block_words(p, bi);
+        for (; wd < bend; wd++, i++) {
+            lane = l0 + (int)(wd - wd0);
+            c->tid = tid0 + (unsigned)(wd - wd0);
+            word *s = &p->words[i];
+            if (fast_word(w, c, s, true)) continue;
+            check_word(r, w, c, lane, wd << 2, 0xf, s);
+            record_word(w, c, 0xf, s);
+        }
+    }
+    if (locked) pthread_mutex_unlock(&locked->lock);
+    return true;
 }
 
 /* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
@@ -582,6 +676,15 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
         uint64_t a = e->addr[l], end = a + e->size;
         uint64_t wd = a >> 2, wend = (end + 3) >> 2;
         bool whole = size4 && !(a & 3); /* the common case: one whole word */
+        if (whole) {
+            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
+                                : shared_word(w, wd);
+            if (!s) continue;
+            if (fast_word(w, c, s, rec)) continue;
+            if (chk) check_word(r, w, c, l, wd << 2, 0xf, s);
+            if (rec) record_word(w, c, 0xf, s);
+            continue;
+        }
         do {
             uint8_t mask = 0xf;
             if (!whole) {
@@ -612,7 +715,11 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
         same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
     }
-    if (e->kind == PS_ACC_STORE) {
+    if (sh->dense && sh->aligned4 && sh->space == PS_SPACE_GLOBAL && dense_global(r, w, &c, sh)) {
+        /* done: lanes touch distinct words, so checking and recording in one pass is the same */
+    } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
+        lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
+    } else if (e->kind == PS_ACC_STORE) {
         lanes_pass(r, w, &c, true, false);
         lanes_pass(r, w, &c, false, true);
     } else {

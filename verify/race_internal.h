@@ -42,8 +42,23 @@ typedef struct {
     word s;
 } shentry;
 
+/* Global shadow in blocks of 32 words (128 bytes of data). A block that one dense warp access
+ * touched first is kept as that access alone (BH_SUM: the record of the run's first word, and the
+ * words it covers; word k's thread is the first word's + k), its word entries untouched; any other
+ * access to the block first writes the summary out into the words (BH_WORDS). A kernel that
+ * touches each word once (a copy, an element-wise map) then costs one summary per warp access. */
+#define BLOCK_WORDS 32
+enum { BH_EMPTY, BH_SUM, BH_WORDS };
+
+typedef struct {
+    acc a;               /* the access of the run's first word */
+    uint8_t k0, n;       /* words k0..k0+n-1 of the block */
+} bsum;
+
 typedef struct {
     pthread_mutex_t lock;
+    uint8_t hdr[PAGE_WORDS / BLOCK_WORDS];
+    bsum sum[PAGE_WORDS / BLOCK_WORDS];
     word words[PAGE_WORDS];
 } gpage;
 

@@ -71,26 +71,31 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     *sh = (ps_mem_shape){.space = -1};
     uint32_t m = e->mask;
     if (!m) return;
-    int l0 = __builtin_ctz(m);
-    uint64_t a0 = e->addr[l0], lo = a0, hi = a0, size = e->size;
+    int l0 = __builtin_ctz(m), n = __builtin_popcount(m);
+    uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
-    bool same = true, dense = ((m >> l0) & ((m >> l0) + 1)) == 0; /* one run of set bits */
-    uint64_t any = 0;
+    if (((m >> l0) & ((m >> l0) + 1)) == 0) { /* lanes l0..l0+n-1: the common case */
+        for (int k = 1; k < n; k++)
+            if (e->space[l0 + k] != space) return;
+        bool dense = true;
+        for (int k = 1; k < n && dense; k++) dense = e->addr[l0 + k] == a0 + (uint64_t)k * size;
+        if (dense) {
+            *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
+                                 .lo = a0, .hi = a0 + (uint64_t)n * size};
+            return;
+        }
+    }
+    uint64_t lo = a0, hi = a0, any = 0;
     for (uint32_t x = m; x; x &= x - 1) {
         int l = __builtin_ctz(x);
         uint64_t a = e->addr[l];
-        same = same && e->space[l] == space;
-        dense = dense && a == a0 + (uint64_t)(l - l0) * size;
+        if (e->space[l] != space) return;
         lo = a < lo ? a : lo;
         hi = a > hi ? a : hi;
         any |= a;
     }
-    if (!same) return;
-    sh->space = space;
-    sh->dense = dense;
-    sh->aligned4 = size == 4 && !(any & 3);
-    sh->lo = lo;
-    sh->hi = hi + size;
+    *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo,
+                         .hi = hi + size};
 }
 
 static void on_mem(void *ctx, const ps_mem_event *e) {
