@@ -192,8 +192,18 @@ typedef struct {
     bool has_aux;
 } access_cost;
 
-static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t mask, int idx) {
+static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t mask, int idx,
+                           const ps_mem_shape *sh) {
     access_cost r = {.inst = 1};
+    unsigned bb = s->bank_bytes;
+    /* every lane in shared memory, sizes up to a bank word, all words within `banks` consecutive
+     * words: each bank holds at most one distinct word, which is bank_model's one-wavefront case */
+    if ((e->kind == PS_ACC_LOAD || e->kind == PS_ACC_STORE) && sh->space == PS_SPACE_SHARED &&
+        e->size <= bb && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1)) &&
+        (sh->hi - 1) / bb - sh->lo / bb < s->banks) {
+        r.c = (bank_cost){1, 1, 1};
+        return r;
+    }
     if (e->kind == PS_ACC_LOAD) r.c = bank_model(s, e->addr, mask, e->size, MODE_LOAD);
     else if (e->kind == PS_ACC_STORE) r.c = bank_model(s, e->addr, mask, e->size, MODE_STORE);
     else switch (classify_atomic(s->v, e->at.insn, idx, e->size)) {
@@ -239,7 +249,7 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (!mask) return;
     int idx = ps_verify_insn_index(s->v, e->at.insn);
-    access_cost ac = cost_of(s, e, mask, idx);
+    access_cost ac = cost_of(s, e, mask, idx, sh);
     bank_cost c = ac.c;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
     bank_row *r = (bank_row *)ps_row(&s->t, w, idx);

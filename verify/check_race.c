@@ -59,6 +59,7 @@ static void *race_create(ps_verifier *v) {
 static void race_free_launch(race *r) {
     for (int i = 0; i < r->nworkers; i++) {
         free(r->w[i].sh);
+        free(r->w[i].sat);
         race_async_free(&r->w[i]);
     }
     free(r->w);
@@ -438,14 +439,16 @@ static inline bool fast_word(const rworker *w, const cur_access *c, word *s, boo
     return true;
 }
 
-static word *shared_word(rworker *w, uint64_t wd) {
-    if (wd >= w->nsh) {
-        size_t n = w->nsh ? w->nsh : 1024;
-        while (n <= wd) n *= 2;
-        w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
-        memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
-        w->nsh = n;
-    }
+static __attribute__((noinline)) void shared_grow(rworker *w, uint64_t wd) {
+    size_t n = w->nsh ? w->nsh : 1024;
+    while (n <= wd) n *= 2;
+    w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
+    memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
+    w->nsh = n;
+}
+
+static inline word *shared_word(rworker *w, uint64_t wd) {
+    if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
     shentry *s = &w->sh[wd];
     if (s->gen != w->gen || s->phase != w->phase) {
         memset(&s->s, 0, sizeof s->s);
@@ -656,6 +659,81 @@ static bool dense_global(race *r, rworker *w, cur_access *c, const ps_mem_shape 
     return true;
 }
 
+/* A load of whole words from shared memory. Shared entries only hold records of this block and
+ * phase, so a lane reading the word the previous lane read, when no write record covers it and
+ * both read records are other threads' with no synchronisation inside the phase, changes nothing
+ * and is settled with two comparisons (broadcast reads: 16 lanes of a warp reading one word; a
+ * lane reading the word of lane l-1 or l-16 reuses that lane's lookup). */
+/* The saturation record of shared block b (32 words), current for this block and phase. */
+static inline struct shsat *sat_block(rworker *w, uint64_t b) {
+    if (__builtin_expect(b >= w->nsat, 0)) {
+        size_t n = w->nsat ? w->nsat : 64;
+        while (n <= b) n *= 2;
+        w->sat = ps_xrealloc(w->sat, n * sizeof *w->sat);
+        memset(w->sat + w->nsat, 0, (n - w->nsat) * sizeof *w->sat);
+        w->nsat = n;
+    }
+    struct shsat *t = &w->sat[b];
+    if (t->gen != w->gen || t->phase != w->phase) *t = (struct shsat){.gen = w->gen, .phase = w->phase};
+    return t;
+}
+
+/* A write to shared word wd: it is no longer read-saturated. */
+static inline void sat_clear(rworker *w, uint64_t wd) {
+    if (wd / 32 < w->nsat) sat_block(w, wd / 32)->sat &= ~(1u << (wd % 32));
+}
+
+/* Are all words of [lo, hi) (byte offsets) read-saturated, with no record of warp `warp`? */
+static bool sat_covers(rworker *w, uint64_t lo, uint64_t hi, int warp) {
+    uint64_t w0 = lo >> 2, w1 = (hi + 3) >> 2;
+    if (w1 - w0 > 96) return false;
+    for (uint64_t b = w0 / 32; b * 32 < w1; b++) {
+        if (b >= w->nsat) return false;
+        const struct shsat *t = &w->sat[b];
+        if (t->gen != w->gen || t->phase != w->phase || (t->warps >> warp & 1)) return false;
+        uint64_t a = PS_MAX(w0, b * 32) - b * 32, z = PS_MIN(w1, b * 32 + 32) - b * 32;
+        uint32_t m = (uint32_t)((z - a == 32 ? ~0ull : ((1ull << (z - a)) - 1)) << a);
+        if ((t->sat & m) != m) return false;
+    }
+    return true;
+}
+
+static void shared_loads(race *r, rworker *w, cur_access *c) {
+    const ps_mem_event *e = c->e;
+    const ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
+    bool quiet = w->synced != w->phase + 1;
+    word *ws[32];            /* each lane's word: a lane reading lane l-1's or l-16's word reuses it */
+    uint64_t wds[32];
+    c->global = false;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        unsigned tid = tid0 + (unsigned)l;
+        uint64_t wd = e->addr[l] >> 2;
+        word *s;
+        if (l > 0 && (e->mask >> (l - 1) & 1) && wds[l - 1] == wd) s = ws[l - 1];
+        else if (l >= 16 && (e->mask >> (l - 16) & 1) && wds[l - 16] == wd) s = ws[l - 16];
+        else s = shared_word(w, wd);
+        ws[l] = s;
+        wds[l] = wd;
+        if (quiet && s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != tid &&
+            s->r[1].tid != tid)
+            continue; /* changes nothing (the word is saturated, see below) */
+        c->tid = tid;
+        c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
+        if (!fast_word(w, c, s, true)) {
+            check_word(r, w, c, l, wd << 2, 0xf, s);
+            record_word(w, c, 0xf, s);
+        }
+        if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != s->r[1].tid &&
+            s->r[0].mask == 0xf && s->r[1].mask == 0xf) { /* saturated from now on */
+            struct shsat *t = sat_block(w, wd / 32);
+            t->sat |= 1u << (wd % 32);
+            t->warps |= 1u << (s->r[0].tid / 32u) | 1u << (s->r[1].tid / 32u);
+        }
+    }
+}
+
 /* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
  * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
  * are not compared with each other here (same_instruction_waw does that). */
@@ -680,6 +758,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
             word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
                                 : shared_word(w, wd);
             if (!s) continue;
+            if (c->write && !c->global) sat_clear(w, wd);
             if (fast_word(w, c, s, rec)) continue;
             if (chk) check_word(r, w, c, l, wd << 2, 0xf, s);
             if (rec) record_word(w, c, 0xf, s);
@@ -694,6 +773,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
             word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
                                 : shared_word(w, wd);
             if (!s) continue;
+            if (c->write && !c->global) sat_clear(w, wd);
             if (chk) check_word(r, w, c, l, wd << 2, mask, s);
             if (rec) record_word(w, c, mask, s);
         } while (++wd < wend);
@@ -717,6 +797,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (sh->dense && sh->aligned4 && sh->space == PS_SPACE_GLOBAL && dense_global(r, w, &c, sh)) {
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
+    } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
+        if (w->synced == w->phase + 1 || !sat_covers(w, sh->lo, sh->hi, e->at.warp))
+            shared_loads(r, w, &c);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {

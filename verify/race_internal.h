@@ -117,6 +117,11 @@ typedef struct {
     ps_lane_clocks lanes[MAXW];
     shentry *sh;
     size_t nsh;
+    /* per 32 shared words: which are "read-saturated" in this phase (no write record, two read
+     * records of different threads) and the warps those records belong to; a load whose words
+     * are all saturated, by a warp not among them, changes nothing (check_race.c, shared_loads) */
+    struct shsat { uint32_t gen, phase, sat, warps; } *sat;
+    size_t nsat;
     uint64_t last_page[4];   /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
     gpage *last_gp[4];
     unsigned last_next;

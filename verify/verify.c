@@ -74,7 +74,23 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     int l0 = __builtin_ctz(m), n = __builtin_popcount(m);
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
-    if (((m >> l0) & ((m >> l0) + 1)) == 0) { /* lanes l0..l0+n-1: the common case */
+    if (m == 0xffffffffu) { /* a whole warp: one branch-free pass */
+        uint64_t lo = a0, hi = a0, any = 0, off = 0;
+        unsigned diff = 0;
+        for (int l = 0; l < 32; l++) {
+            uint64_t a = e->addr[l];
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+            any |= a;
+            off |= a ^ (a0 + (uint64_t)l * size);
+            diff |= (unsigned)(e->space[l] ^ space);
+        }
+        if (diff) return;
+        *sh = (ps_mem_shape){.space = space, .dense = off == 0, .aligned4 = size == 4 && !(any & 3),
+                             .lo = lo, .hi = hi + size};
+        return;
+    }
+    if (((m >> l0) & ((m >> l0) + 1)) == 0) { /* lanes l0..l0+n-1 */
         for (int k = 1; k < n; k++)
             if (e->space[l0 + k] != space) return;
         bool dense = true;
