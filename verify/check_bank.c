@@ -248,7 +248,7 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         if (e->space[l] == PS_SPACE_SHARED) mask |= 1u << l;
     }
     if (!mask) return;
-    int idx = ps_verify_insn_index(s->v, e->at.insn);
+    int idx = sh->insn;
     access_cost ac = cost_of(s, e, mask, idx, sh);
     bank_cost c = ac.c;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;

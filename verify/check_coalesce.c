@@ -78,7 +78,7 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
         if (!i || seg[i] != seg[i - 1]) sectors++;
 counted:;
     uint64_t bytes = (uint64_t)__builtin_popcount(mask) * e->size;
-    int idx = ps_verify_insn_index(s->v, e->at.insn);
+    int idx = sh->insn;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
     co_row *r = (co_row *)ps_row(&s->t, w, idx);
     if (!r->used) { /* the first request seen on this worker is the sample */

@@ -698,7 +698,7 @@ static bool sat_covers(rworker *w, uint64_t lo, uint64_t hi, int warp) {
     return true;
 }
 
-static void shared_loads(race *r, rworker *w, cur_access *c) {
+static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev) {
     const ps_mem_event *e = c->e;
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
@@ -711,6 +711,21 @@ static void shared_loads(race *r, rworker *w, cur_access *c) {
         unsigned tid = tid0 + (unsigned)l;
         uint64_t wd = e->addr[l] >> 2;
         word *s;
+        /* lanes l..end-1 read the word lane l-2 and l-1 read (a broadcast run): once lanes l-2 and
+         * l-1 went through, the rest of the run changes nothing when the word is saturated by
+         * records of threads outside the run */
+        if (l >= 2 && (same_prev >> l & 1) && (same_prev >> (l - 1) & 1) && quiet) {
+            s = ws[l - 1];
+            int end = l + 1;
+            while (end < 32 && (same_prev >> end & 1)) end++;
+            unsigned t0 = tid0 + (unsigned)l, t1 = tid0 + (unsigned)end - 1;
+            if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) &&
+                (s->r[0].tid < t0 || s->r[0].tid > t1) && (s->r[1].tid < t0 || s->r[1].tid > t1)) {
+                uint32_t run = (uint32_t)(((1ull << end) - 1) & ~((1ull << l) - 1));
+                m &= ~run | (1u << l); /* the loop clears lane l itself */
+                continue;
+            }
+        }
         if (l > 0 && (e->mask >> (l - 1) & 1) && wds[l - 1] == wd) s = ws[l - 1];
         else if (l >= 16 && (e->mask >> (l - 16) & 1) && wds[l - 16] == wd) s = ws[l - 16];
         else s = shared_word(w, wd);
@@ -786,7 +801,7 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     rworker *w = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
     bool write = e->kind != PS_ACC_LOAD;
-    cur_access c = {.e = e, .insn = (uint32_t)(ps_verify_insn_index(r->v, e->at.insn) + 1),
+    cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1),
                     .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
                         (is_strong(e) ? F_STRONG : 0));
@@ -799,7 +814,7 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
     } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
         if (w->synced == w->phase + 1 || !sat_covers(w, sh->lo, sh->hi, e->at.warp))
-            shared_loads(r, w, &c);
+            shared_loads(r, w, &c, sh->same_prev);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {

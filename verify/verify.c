@@ -67,6 +67,59 @@ static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
         if (enabled(v, i) && checkers[i]->cta_end) checkers[i]->cta_end(v->state[i], worker, ctaid);
 }
 
+/* The whole-warp pass of mem_shape, vectorised (AVX2 where the host has it). */
+PS_CLONES __attribute__((optimize("tree-vectorize"))) static bool
+warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, ps_mem_shape *sh) {
+    uint64_t any = 0, off = 0;
+    unsigned diff = 0;
+    if (size && !(size & (size - 1))) { /* sizes are powers of two: a shift, not a multiply */
+        unsigned sh2 = (unsigned)__builtin_ctzll(size);
+        for (int l = 0; l < 32; l++) {
+            uint64_t a = e->addr[l];
+            any |= a;
+            off |= (a - a0) ^ ((uint64_t)l << sh2);
+        }
+    } else {
+        for (int l = 0; l < 32; l++) {
+            uint64_t a = e->addr[l];
+            any |= a;
+            off |= a ^ (a0 + (uint64_t)l * size);
+        }
+    }
+    for (int l = 0; l < 32; l++) diff |= (unsigned)(e->space[l] ^ space);
+    if (diff) return false;
+    if (!off) {
+        *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
+                             .lo = a0, .hi = a0 + 32 * size};
+        return true;
+    }
+    /* lowest and highest address as 32-bit distances from lane 0's (vector min/max), when every
+     * lane is within 2 GiB of it; otherwise in 64 bits */
+    int32_t dlo = 0, dhi = 0;
+    uint64_t far = 0;
+    for (int l = 0; l < 32; l++) {
+        uint64_t d = e->addr[l] - a0;
+        far |= (d + 0x80000000u) >> 32;
+        int32_t d32 = (int32_t)(uint32_t)d;
+        dlo = d32 < dlo ? d32 : dlo;
+        dhi = d32 > dhi ? d32 : dhi;
+    }
+    uint64_t lo = a0 + (uint64_t)(int64_t)dlo, hi = a0 + (uint64_t)(int64_t)dhi;
+    if (far) {
+        lo = hi = a0;
+        for (int l = 0; l < 32; l++) {
+            uint64_t a = e->addr[l];
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+        }
+    }
+    uint32_t same = 0;
+    for (int l = 1; l < 32; l++) same |= (uint32_t)(e->addr[l] == e->addr[l - 1]) << l;
+    *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo,
+                         .hi = hi + size, .same_prev = same};
+    return true;
+}
+
 static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     *sh = (ps_mem_shape){.space = -1};
     uint32_t m = e->mask;
@@ -75,19 +128,7 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
     if (m == 0xffffffffu) { /* a whole warp: one branch-free pass */
-        uint64_t lo = a0, hi = a0, any = 0, off = 0;
-        unsigned diff = 0;
-        for (int l = 0; l < 32; l++) {
-            uint64_t a = e->addr[l];
-            lo = a < lo ? a : lo;
-            hi = a > hi ? a : hi;
-            any |= a;
-            off |= a ^ (a0 + (uint64_t)l * size);
-            diff |= (unsigned)(e->space[l] ^ space);
-        }
-        if (diff) return;
-        *sh = (ps_mem_shape){.space = space, .dense = off == 0, .aligned4 = size == 4 && !(any & 3),
-                             .lo = lo, .hi = hi + size};
+        warp_shape(e, a0, size, space, sh);
         return;
     }
     if (((m >> l0) & ((m >> l0) + 1)) == 0) { /* lanes l0..l0+n-1 */
@@ -118,6 +159,7 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_verifier *v = ctx;
     ps_mem_shape sh;
     mem_shape(e, &sh);
+    sh.insn = ps_verify_insn_index(v, e->at.insn);
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e, &sh);
 }

@@ -17,6 +17,8 @@ typedef struct {
     bool dense;          /* active lanes are l0..l0+n-1 and lane l0+k accesses lo + k * size */
     bool aligned4;       /* size 4 and every lane's address a multiple of 4 */
     uint64_t lo, hi;     /* lowest address, highest address + size, over the active lanes */
+    uint32_t same_prev;  /* whole warps only: bit l when lane l's address is lane l-1's */
+    int insn;            /* ps_verify_insn_index of the event's instruction */
 } ps_mem_shape;
 
 typedef struct ps_checker {
