@@ -611,15 +611,24 @@ static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int 
     return &p->words[i];
 }
 
-/* A dense warp access of whole words to global memory (lane l0 + k at word wd0 + k), all lanes
- * with the same lane clock: an untouched block gets the access as its summary; other blocks take
+/* A whole warp whose halves each access 16 consecutive words, the two runs apart (rows of a
+ * 16-wide tile). */
+static bool half_dense(const ps_mem_event *e) {
+    if (e->mask != 0xffffffffu || e->size != 4) return false;
+    uint64_t a = e->addr[0], b = e->addr[16], off = 0;
+    for (int l = 0; l < 16; l++) off |= ((e->addr[l] - a) ^ (4u * l)) | ((e->addr[16 + l] - b) ^ (4u * l));
+    return !off && (a + 64 <= b || b + 64 <= a);
+}
+
+/* A dense run of a warp access of whole words to global memory (the lanes of `mask`, l0..l0+n-1,
+ * lane l0 + k at word lo/4 + k), all lanes with the same lane clock: an untouched block gets the access as its summary; other blocks take
  * the per-word path. Returns false (nothing done) when the lane clocks differ. */
-static bool dense_global(race *r, rworker *w, cur_access *c, const ps_mem_shape *sh) {
+static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint64_t lo) {
     const ps_mem_event *e = c->e;
-    int l0 = __builtin_ctz(e->mask);
+    int l0 = __builtin_ctz(mask);
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     uint32_t lcl = ps_lane_clocks_view(lc, (unsigned)l0, (unsigned)l0);
-    for (uint32_t m = e->mask; m; m &= m - 1) {
+    for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (ps_lane_clocks_view(lc, l, l) != lcl) return false;
     }
@@ -627,7 +636,7 @@ static bool dense_global(race *r, rworker *w, cur_access *c, const ps_mem_shape 
     c->lclock = lcl;
     unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
     gpage *locked = NULL, *cur_p = NULL;
-    uint64_t cur_pg = 0, wd0 = sh->lo >> 2, wend = sh->hi >> 2;
+    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + (uint64_t)__builtin_popcount(mask);
     for (uint64_t wd = wd0; wd < wend;) {
         uint64_t bend = PS_MIN(wend, (wd | (BLOCK_WORDS - 1)) + 1);
         int lane = l0 + (int)(wd - wd0);
@@ -810,8 +819,13 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
         same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
     }
-    if (sh->dense && sh->aligned4 && sh->space == PS_SPACE_GLOBAL && dense_global(r, w, &c, sh)) {
+    if (sh->dense && sh->aligned4 && sh->space == PS_SPACE_GLOBAL &&
+        dense_global(r, w, &c, e->mask, sh->lo)) {
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
+    } else if (sh->aligned4 && sh->space == PS_SPACE_GLOBAL && half_dense(e) &&
+               dense_global(r, w, &c, 0x0000ffffu, e->addr[0]) &&
+               dense_global(r, w, &c, 0xffff0000u, e->addr[16])) {
+        /* two half-warp rows (a 16-wide tile): each half as above */
     } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
         if (w->synced == w->phase + 1 || !sat_covers(w, sh->lo, sh->hi, e->at.warp))
             shared_loads(r, w, &c, sh->same_prev);
