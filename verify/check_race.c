@@ -620,6 +620,17 @@ static bool half_dense(const ps_mem_event *e) {
     return !off && (a + 64 <= b || b + 64 <= a);
 }
 
+/* Do the lanes of `mask` all have the same own clock? (Then dense_global cannot refuse them.) */
+static bool same_lane_clock(const ps_lane_clocks *lc, uint32_t mask) {
+    unsigned l0 = (unsigned)__builtin_ctz(mask);
+    uint32_t c0 = ps_lane_clocks_view(lc, l0, l0);
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (ps_lane_clocks_view(lc, l, l) != c0) return false;
+    }
+    return true;
+}
+
 /* A dense run of a warp access of whole words to global memory (the lanes of `mask`, l0..l0+n-1,
  * lane l0 + k at word lo/4 + k), all lanes with the same lane clock: an untouched block gets the access as its summary; other blocks take
  * the per-word path. Returns false (nothing done) when the lane clocks differ. */
@@ -714,6 +725,7 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
     bool quiet = w->synced != w->phase + 1;
     word *ws[32];            /* each lane's word: a lane reading lane l-1's or l-16's word reuses it */
     uint64_t wds[32];
+    uint32_t looked = 0;     /* lanes whose ws/wds are set (a skipped run sets none) */
     c->global = false;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -723,7 +735,7 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
         /* lanes l..end-1 read the word lane l-2 and l-1 read (a broadcast run): once lanes l-2 and
          * l-1 went through, the rest of the run changes nothing when the word is saturated by
          * records of threads outside the run */
-        if (l >= 2 && (same_prev >> l & 1) && (same_prev >> (l - 1) & 1) && quiet) {
+        if (l >= 2 && (same_prev >> l & 1) && (looked >> (l - 1) & 1) && quiet) {
             s = ws[l - 1];
             int end = l + 1;
             while (end < 32 && (same_prev >> end & 1)) end++;
@@ -735,11 +747,12 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
                 continue;
             }
         }
-        if (l > 0 && (e->mask >> (l - 1) & 1) && wds[l - 1] == wd) s = ws[l - 1];
-        else if (l >= 16 && (e->mask >> (l - 16) & 1) && wds[l - 16] == wd) s = ws[l - 16];
+        if (l > 0 && (looked >> (l - 1) & 1) && wds[l - 1] == wd) s = ws[l - 1];
+        else if (l >= 16 && (looked >> (l - 16) & 1) && wds[l - 16] == wd) s = ws[l - 16];
         else s = shared_word(w, wd);
         ws[l] = s;
         wds[l] = wd;
+        looked |= 1u << l;
         if (quiet && s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != tid &&
             s->r[1].tid != tid)
             continue; /* changes nothing (the word is saturated, see below) */
@@ -823,6 +836,7 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         dense_global(r, w, &c, e->mask, sh->lo)) {
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
     } else if (sh->aligned4 && sh->space == PS_SPACE_GLOBAL && half_dense(e) &&
+               same_lane_clock(&w->lanes[e->at.warp], e->mask) &&
                dense_global(r, w, &c, 0x0000ffffu, e->addr[0]) &&
                dense_global(r, w, &c, 0xffff0000u, e->addr[16])) {
         /* two half-warp rows (a 16-wide tile): each half as above */
