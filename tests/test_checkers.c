@@ -668,6 +668,59 @@ static void test_clean_corpus(void **state) {
     assert_int_equal(bad, 0);
 }
 
+/* Warp-level shadow paths (docs/checkers.md): dense global accesses stored as block summaries
+ * must still meet later accesses of other blocks, and shared words whose reads are settled per
+ * word (broadcast runs, read-saturated words) must still meet a later unordered write. */
+static const char race_dense_blocks[] = HEAD
+    "\tcvta.to.global.u64 %rd1, %rd1;\n"
+    "\tmov.u32 %r10, %ctaid.x;\n\tmov.u32 %r11, %nctaid.x;\n"
+    "\tshl.b32 %r12, %r10, 5;\n\tadd.s32 %r13, %r12, %r1;\n"
+    "\tmul.wide.u32 %rd3, %r13, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+    "\tst.global.u32 [%rd4], %r1; // DW\n"
+    "\tadd.s32 %r14, %r10, 1;\n\trem.u32 %r15, %r14, %r11;\n"
+    "\tshl.b32 %r16, %r15, 5;\n\tadd.s32 %r17, %r16, %r1;\n"
+    "\tmul.wide.u32 %rd5, %r17, 4;\n\tadd.s64 %rd6, %rd1, %rd5;\n"
+    "\tld.global.u32 %r18, [%rd6]; // DR\n"
+    "\tret;\n}\n";
+
+/* Warps 0-3 read s[0..15] (lanes l and l+16 the same word, Bs-like) and s[64] (every lane, a
+ * broadcast); after a barrier warp 3 writes s[64] and s[0..15] while warps 0-2 read them again. */
+static const char race_saturated[] = HEAD
+    "\tand.b32 %r10, %r1, 15;\n\tshl.b32 %r11, %r10, 2;\n\tadd.s32 %r12, %r3, %r11;\n"
+    "\tld.shared.u32 %r13, [%r12];\n"
+    "\tld.shared.u32 %r14, [%r3+256];\n"
+    "\tbar.sync 0;\n"
+    "\tld.shared.u32 %r15, [%r12]; // SR\n"
+    "\tld.shared.u32 %r16, [%r3+256]; // BR\n"
+    "\tsetp.lt.u32 %p1, %r1, 96;\n\t@%p1 bra DONE;\n"
+    "\tst.shared.u32 [%r12], %r1; // SW\n"
+    "\tst.shared.u32 [%r3+256], %r1; // BW\n"
+    "DONE:\n\tret;\n}\n";
+
+static void test_race_warp_level_paths(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 4, .block = 32, .nbufs = 1, .bytes = {4 * 128}};
+    run_snippet(&r, race_dense_blocks, &s, CHECKS_MINE);
+    int dw = line_of(race_dense_blocks, "// DW"), dr = line_of(race_dense_blocks, "// DR");
+    /* block b reads block b+1's words: with blocks in order 0..3, blocks 0-2 read before the
+     * owner writes (WAR at the write, 32 lanes each), block 3 reads block 0's after (RAW) */
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, 0), 4 * 32);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, dw), 4 * 32);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, dr), 4 * 32);
+    run_free(&r);
+
+    snip t = {.grid = 1, .block = 128};
+    run_snippet(&r, race_saturated, &t, CHECKS_MINE);
+    int sr = line_of(race_saturated, "// SR"), br = line_of(race_saturated, "// BR");
+    int sw = line_of(race_saturated, "// SW"), bw = line_of(race_saturated, "// BW");
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, sw) > 0);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, bw) > 0);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, sr) > 0);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, br) > 0);
+    run_free(&r);
+}
+
 /* cp.async completed by cp.async.mbarrier.arrive: the issuing thread's read of its destination
  * before its mbarrier wait is an error (the copy's data is guaranteed only once the phase
  * completed); after the wait its own word and its neighbour lane's word are ordered (the
@@ -883,6 +936,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_split_barrier),
         cmocka_unit_test(test_race_global),
         cmocka_unit_test(test_race_async_mbarrier),
+        cmocka_unit_test(test_race_warp_level_paths),
         cmocka_unit_test(test_barrier_exited_lanes_ok),
         cmocka_unit_test(test_barrier_half_warp),
         cmocka_unit_test(test_barrier_different_instructions),
