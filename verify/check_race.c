@@ -593,7 +593,7 @@ static void block_words(gpage *p, uint32_t bi) {
         const bsum *b = &p->sum[bi];
         for (unsigned k = 0; k < b->n; k++) {
             acc x = b->a;
-            x.tid = (uint16_t)(b->a.tid + k);
+            x.tid = (uint16_t)(b->a.tid + (k >> b->shift));
             word *s = &p->words[bi * BLOCK_WORDS + b->k0 + k];
             if (x.flags & F_WRITE) s->w[0] = x;
             else s->r[0] = x;
@@ -632,7 +632,8 @@ static bool same_lane_clock(const ps_lane_clocks *lc, uint32_t mask) {
 }
 
 /* A dense run of a warp access of whole words to global memory (the lanes of `mask`, l0..l0+n-1,
- * lane l0 + k at word lo/4 + k), all lanes with the same lane clock: an untouched block gets the access as its summary; other blocks take
+ * lane l0 + k at words lo/4 + k·s .. lo/4 + k·s + s-1 for s = size/4 words per lane), all lanes
+ * with the same lane clock: an untouched block gets the access as its summary; other blocks take
  * the per-word path. Returns false (nothing done) when the lane clocks differ. */
 static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint64_t lo) {
     const ps_mem_event *e = c->e;
@@ -646,11 +647,12 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
     c->global = true;
     c->lclock = lcl;
     unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
+    unsigned shift = e->size == 16 ? 2 : e->size == 8 ? 1 : 0; /* words per lane: 1 << shift */
     gpage *locked = NULL, *cur_p = NULL;
-    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + (uint64_t)__builtin_popcount(mask);
+    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + ((uint64_t)__builtin_popcount(mask) << shift);
     for (uint64_t wd = wd0; wd < wend;) {
         uint64_t bend = PS_MIN(wend, (wd | (BLOCK_WORDS - 1)) + 1);
-        int lane = l0 + (int)(wd - wd0);
+        int lane = l0 + (int)((wd - wd0) >> shift);
         gpage *p = global_page_locked(r, w, e, lane, wd >> PAGE_BITS, &cur_pg, &cur_p, &locked);
         if (!p) {
             wd = bend;
@@ -658,17 +660,17 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
         }
         uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1)), bi = i / BLOCK_WORDS;
         if (p->hdr[bi] == BH_EMPTY) {
-            c->tid = tid0 + (unsigned)(wd - wd0);
+            c->tid = tid0 + (unsigned)((wd - wd0) >> shift);
             p->sum[bi] = (bsum){.a = make_acc(w, c, 0xf), .k0 = (uint8_t)(i % BLOCK_WORDS),
-                                .n = (uint8_t)(bend - wd)};
+                                .n = (uint8_t)(bend - wd), .shift = (uint8_t)shift};
             p->hdr[bi] = BH_SUM;
             wd = bend;
             continue;
         }
         if (p->hdr[bi] == BH_SUM) block_words(p, bi);
         for (; wd < bend; wd++, i++) {
-            lane = l0 + (int)(wd - wd0);
-            c->tid = tid0 + (unsigned)(wd - wd0);
+            lane = l0 + (int)((wd - wd0) >> shift);
+            c->tid = tid0 + (unsigned)((wd - wd0) >> shift);
             word *s = &p->words[i];
             if (fast_word(w, c, s, true)) continue;
             check_word(r, w, c, lane, wd << 2, 0xf, s);
@@ -832,8 +834,8 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
         same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
     }
-    if (sh->dense && sh->aligned4 && sh->space == PS_SPACE_GLOBAL &&
-        dense_global(r, w, &c, e->mask, sh->lo)) {
+    if (sh->dense && sh->space == PS_SPACE_GLOBAL && !(sh->lo & 3) &&
+        (e->size == 4 || e->size == 8 || e->size == 16) && dense_global(r, w, &c, e->mask, sh->lo)) {
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
     } else if (sh->aligned4 && sh->space == PS_SPACE_GLOBAL && half_dense(e) &&
                same_lane_clock(&w->lanes[e->at.warp], e->mask) &&

@@ -28,7 +28,8 @@
 void race_async_cta_begin(rworker *w) {
     w->copies = false;
     w->nmb = 0;
-    memset(w->acq, 0, sizeof w->acq);
+    if (w->acq_used) memset(w->acq, 0, sizeof w->acq);
+    w->acq_used = false;
 }
 
 void race_async_free(rworker *w) {
@@ -141,5 +142,6 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
             if (b->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = b->ljoin[wp][k];
     }
     w->acq[(uint32_t)wp * 32u + (uint32_t)lane]++;
+    w->acq_used = true;
     w->synced = w->phase + 1; /* threads are now ordered inside the phase */
 }

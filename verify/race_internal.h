@@ -53,6 +53,7 @@ enum { BH_EMPTY, BH_SUM, BH_WORDS };
 typedef struct {
     acc a;               /* the access of the run's first word */
     uint8_t k0, n;       /* words k0..k0+n-1 of the block */
+    uint8_t shift;       /* words per lane = 1 << shift (4-, 8- and 16-byte accesses) */
 } bsum;
 
 typedef struct {
@@ -132,6 +133,7 @@ typedef struct {
     size_t npc;
     bool copies;                 /* this block issued a cp.async: loads consult pc */
     uint32_t acq[MAXW * 32];     /* per thread: successful mbarrier waits so far */
+    bool acq_used;               /* acq has non-zero entries (cleared when a block begins) */
     mbar *mb;
     int nmb, cap_mb;
 } rworker;
