@@ -620,6 +620,21 @@ static bool half_dense(const ps_mem_event *e) {
     return !off && (a + 64 <= b || b + 64 <= a);
 }
 
+/* A write by the same threads of the block, word for word, over all the words of a summary (an
+ * in-place update, y[i] = f(y[i])): the per-word path would find nothing (each word's record is
+ * the writing thread's own) and leave only the write (it removes the records it covers), so the
+ * write becomes the summary. Not for a strong write over plain records, which keeps them. */
+static bool summary_rewrite(const rworker *w, const cur_access *c, bsum *b, unsigned k0, unsigned n,
+                            unsigned shift, unsigned tid_k0) {
+    if ((c->flags & F_STRONG) && !(b->a.flags & F_STRONG)) return false;
+    if (b->shift != shift || b->a.cta != w->cta || b->k0 < k0 || b->k0 + b->n > k0 + n) return false;
+    if (tid_k0 + ((b->k0 - k0) >> shift) != b->a.tid) return false;
+    cur_access x = *c;
+    x.tid = tid_k0;
+    *b = (bsum){.a = make_acc(w, &x, 0xf), .k0 = (uint8_t)k0, .n = (uint8_t)n, .shift = (uint8_t)shift};
+    return true;
+}
+
 /* Do the lanes of `mask` all have the same own clock? (Then dense_global cannot refuse them.) */
 static bool same_lane_clock(const ps_lane_clocks *lc, uint32_t mask) {
     unsigned l0 = (unsigned)__builtin_ctz(mask);
@@ -664,6 +679,12 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
             p->sum[bi] = (bsum){.a = make_acc(w, c, 0xf), .k0 = (uint8_t)(i % BLOCK_WORDS),
                                 .n = (uint8_t)(bend - wd), .shift = (uint8_t)shift};
             p->hdr[bi] = BH_SUM;
+            wd = bend;
+            continue;
+        }
+        if (p->hdr[bi] == BH_SUM && c->write && summary_rewrite(w, c, &p->sum[bi], i % BLOCK_WORDS,
+                                                                (unsigned)(bend - wd), shift,
+                                                                tid0 + (unsigned)((wd - wd0) >> shift))) {
             wd = bend;
             continue;
         }
