@@ -49,6 +49,8 @@ ptxsim_status api_fail(ptxsim_context *ctx, ptxsim_status st, const char *fmt, .
     return st;
 }
 
+void ptxsim_write_isa_table(FILE *out) { ps_isa_write_markdown(out); }
+
 /* ---- contexts -------------------------------------------------------------------------------- */
 ptxsim_status ptxsim_context_create(const char *arch, ptxsim_context **out, const char **error) {
     *out = NULL;
@@ -104,7 +106,7 @@ ptxsim_diagnostics *api_diags_copy(const ps_diags *d) {
     for (int i = 0; d && i < d->count; i++) {
         const ps_diag *s = &d->items[i];
         o->items[o->count++] = (ptxsim_diagnostic){(ptxsim_diag_level)s->level,
-                                                   ps_xstrdup(s->file ? s->file : ""), s->line,
+                                                   s->file ? ps_xstrdup(s->file) : NULL, s->line,
                                                    s->col, ps_xstrdup(s->msg ? s->msg : "")};
         o->errors += s->level == PS_DIAG_ERROR;
     }
@@ -122,7 +124,11 @@ void ptxsim_diagnostics_print(const ptxsim_diagnostics *d, FILE *out) {
     static const char *const level[] = {"error", "warning", "note"};
     for (int i = 0; d && i < d->count; i++) {
         const ptxsim_diagnostic *g = &d->items[i];
-        fprintf(out, "%s:%d:%d: %s: %s\n", g->file, g->line, g->col, level[g->level], g->message);
+        if (g->line > 0)
+            fprintf(out, "%s:%d:%d: %s: %s\n", g->file ? g->file : "<input>", g->line, g->col,
+                    level[g->level], g->message);
+        else
+            fprintf(out, "%s: %s: %s\n", g->file ? g->file : "ptxsim", level[g->level], g->message);
     }
 }
 

@@ -44,6 +44,9 @@ typedef enum {
 const char *ptxsim_status_name(ptxsim_status s);   /* "PTXSIM_ERR_FAULT" */
 const char *ptxsim_status_string(ptxsim_status s); /* "the kernel faulted" */
 
+/* The per-architecture instruction support table (docs/isa-support.md), as Markdown. */
+void ptxsim_write_isa_table(FILE *out);
+
 /* ---- contexts ------------------------------------------------------------------------------- */
 typedef struct ptxsim_context ptxsim_context;
 typedef struct ptxsim_module ptxsim_module;
@@ -94,7 +97,7 @@ typedef enum { PTXSIM_DIAG_ERROR, PTXSIM_DIAG_WARNING, PTXSIM_DIAG_NOTE } ptxsim
 
 typedef struct {
     ptxsim_diag_level level;
-    const char *file;  /* the name the module was loaded under */
+    const char *file;  /* the name the module was loaded under; NULL when not tied to one */
     int line, col;     /* 1-based; 0 when unknown */
     const char *message;
 } ptxsim_diagnostic;
