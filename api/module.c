@@ -15,7 +15,7 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
     *info = (ptxsim_module_info){m->version, m->target ? m->target : "?", m->nfuncs, insns, kernels};
 }
 
-/* Parses into *m (freed and NULL on error); diagnostics into d. */
+/* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */
 static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len,
                            ps_diags *d, ps_module **m) {
     char *src = ps_xmalloc(len + 1); /* the parser wants a NUL after the text */
@@ -24,12 +24,9 @@ static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *so
     ps_parse_options po = {.target = ctx->arch};
     ps_status st = ps_parse(name ? name : "<ptx>", src, len, &po, d, m);
     free(src);
-    if (st != PS_OK) {
-        ps_module_free(*m);
-        *m = NULL;
+    if (st != PS_OK)
         return api_fail(ctx, PTXSIM_ERR_PARSE, "%d error%s in %s", d->errors, d->errors == 1 ? "" : "s",
                         name ? name : "<ptx>");
-    }
     return PTXSIM_OK;
 }
 
@@ -41,7 +38,7 @@ ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char 
     ptxsim_status st = parse(ctx, name, source, len, &d, &m);
     pthread_mutex_unlock(&ctx->lock);
     if (diags) *diags = api_diags_copy(&d);
-    if (m && info) fill_info(m, info);
+    if (m && info && st == PTXSIM_OK) fill_info(m, info);
     ps_module_free(m);
     ps_diags_free(&d);
     return st;
@@ -72,13 +69,13 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
                                                                           : PTXSIM_ERR_UNSUPPORTED,
                           "%s", why);
             ps_program_free(prog);
-            ps_module_free(ast);
-            prog = NULL, ast = NULL;
+            prog = NULL;
         }
     }
     if (diags) *diags = api_diags_copy(&d);
     ps_diags_free(&d);
     if (st != PTXSIM_OK) {
+        ps_module_free(ast);
         pthread_mutex_unlock(&ctx->lock);
         return st;
     }
