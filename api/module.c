@@ -1,6 +1,7 @@
 /* module.c — libptxsim modules: parse, validate and decode PTX; kernels and their parameter
  * layout; module-scope variables. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,9 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
         insns += m->funcs[i]->ninsns;
         kernels += m->funcs[i]->is_entry && m->funcs[i]->defined;
     }
-    *info = (ptxsim_module_info){m->version, m->target ? m->target : "?", m->nfuncs, insns, kernels};
+    *info = (ptxsim_module_info){.ptx_version = m->version, .functions = m->nfuncs,
+                                 .instructions = insns, .kernels = kernels};
+    snprintf(info->target, sizeof info->target, "%s", m->target ? m->target : "?");
 }
 
 /* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */

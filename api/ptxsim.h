@@ -112,7 +112,7 @@ void ptxsim_diagnostics_free(ptxsim_diagnostics *d);
 /* ---- modules -------------------------------------------------------------------------------- */
 typedef struct {
     int ptx_version;   /* major*10+minor */
-    const char *target; /* .target as written */
+    char target[24];   /* .target as written */
     int functions, instructions, kernels;
 } ptxsim_module_info;
 

@@ -18,6 +18,10 @@ struct CUctx_st {
     int refs;              /* primary: retain count */
     unsigned flags;
     CUresult sticky;       /* a kernel fault poisons the context, as on a GPU */
+    struct CUmod_st **mods; /* freed with the context */
+    int nmods, cap_mods;
+    void **host;           /* cuMemHostAlloc blocks, freed with the context */
+    int nhost, cap_host;
 };
 
 struct CUfunc_st {
@@ -64,6 +68,10 @@ void shim_unlock(void);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);
+/* Frees a context with its modules and host allocations. */
+void shim_context_free(struct CUctx_st *c);
+/* Registers the exit handler (report, cleanup) once. */
+void shim_hook_exit(void);
 /* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG. */
 void shim_context_options(ptxsim_options *o);
 

@@ -95,6 +95,7 @@ CUresult cuInit(unsigned int flags) {
             shim.initialized = true;
     }
     shim_unlock();
+    if (r == CUDA_SUCCESS) shim_hook_exit();
     return r;
 }
 
@@ -277,8 +278,7 @@ CUresult cuCtxDestroy_v2(CUcontext ctx) {
     if (!ctx || ctx->primary) return shim_fail(CUDA_ERROR_INVALID_CONTEXT, "cuCtxDestroy", "not a context of cuCtxCreate");
     shim_lock();
     forget_current(ctx);
-    ptxsim_context_destroy(ctx->sim);
-    free(ctx);
+    shim_context_free(ctx);
     shim_unlock();
     return CUDA_SUCCESS;
 }
@@ -391,8 +391,7 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev) {
     shim_lock();
     if (shim.primary) {
         forget_current(shim.primary);
-        ptxsim_context_destroy(shim.primary->sim);
-        free(shim.primary);
+        shim_context_free(shim.primary);
         shim.primary = NULL;
     }
     shim_unlock();

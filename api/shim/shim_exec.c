@@ -84,6 +84,13 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     ptxsim_module_get_info(m, &mi);
     const char *t = mi.target;
     cm->target_sm = !strncmp(t, "sm_", 3) ? atoi(t + 3) : 0;
+    shim_lock();
+    if (c->nmods == c->cap_mods) {
+        c->cap_mods = c->cap_mods ? 2 * c->cap_mods : 8;
+        c->mods = realloc(c->mods, (size_t)c->cap_mods * sizeof *c->mods);
+    }
+    c->mods[c->nmods++] = cm;
+    shim_unlock();
     *module = cm;
     return CUDA_SUCCESS;
 }
@@ -117,14 +124,30 @@ CUresult cuModuleLoad(CUmodule *module, const char *path) {
     return r;
 }
 
-CUresult cuModuleUnload(CUmodule m) {
-    if (!m) return CUDA_ERROR_INVALID_HANDLE;
-    shim_lock();
+static void module_free(struct CUmod_st *m) {
     ptxsim_module_unload(m->mod);
     free(m->funcs);
     free(m);
+}
+
+CUresult cuModuleUnload(CUmodule m) {
+    if (!m) return CUDA_ERROR_INVALID_HANDLE;
+    shim_lock();
+    struct CUctx_st *c = m->ctx;
+    for (int i = 0; i < c->nmods; i++)
+        if (c->mods[i] == m) c->mods[i] = c->mods[--c->nmods];
+    module_free(m);
     shim_unlock();
     return CUDA_SUCCESS;
+}
+
+void shim_context_free(struct CUctx_st *c) {
+    for (int i = 0; i < c->nmods; i++) module_free(c->mods[i]);
+    free(c->mods);
+    ptxsim_context_destroy(c->sim);
+    for (int i = 0; i < c->nhost; i++) free(c->host[i]);
+    free(c->host);
+    free(c);
 }
 
 CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule m, const char *name) {

@@ -149,17 +149,34 @@ CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags) {
     void *p = calloc(1, bytes);
     if (!p) return CUDA_ERROR_OUT_OF_MEMORY;
     CUresult r = mem_status(ptxsim_mem_register_host(c->sim, p, bytes, "cuMemHostAlloc"), c, "cuMemHostAlloc");
-    if (r != CUDA_SUCCESS) free(p);
-    else *pp = p;
-    return r;
+    if (r != CUDA_SUCCESS) {
+        free(p);
+        return r;
+    }
+    shim_lock();
+    if (c->nhost == c->cap_host) {
+        c->cap_host = c->cap_host ? 2 * c->cap_host : 8;
+        c->host = realloc(c->host, (size_t)c->cap_host * sizeof *c->host);
+    }
+    c->host[c->nhost++] = p;
+    shim_unlock();
+    *pp = p;
+    return CUDA_SUCCESS;
 }
 CUresult cuMemAllocHost_v2(void **pp, size_t bytes) { return cuMemHostAlloc(pp, bytes, 0); }
 CUresult cuMemAllocHost(void **pp, size_t bytes) { return cuMemHostAlloc(pp, bytes, 0); }
 
 CUresult cuMemFreeHost(void *p) {
-    CUresult r = cuMemHostUnregister(p);
-    if (r == CUDA_SUCCESS) free(p);
-    return r;
+    CURRENT("cuMemFreeHost");
+    bool mine = false;
+    shim_lock();
+    for (int i = 0; i < c->nhost; i++)
+        if (c->host[i] == p) c->host[i] = c->host[--c->nhost], mine = true;
+    shim_unlock();
+    if (!mine) return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuMemFreeHost", "%p is not from cuMemHostAlloc", p);
+    ptxsim_mem_free(c->sim, (uintptr_t)p);
+    free(p);
+    return CUDA_SUCCESS;
 }
 
 /* The device sees registered host memory at its host address. */

@@ -68,10 +68,24 @@ static void write_json(const char *path) {
     fclose(f);
 }
 
+static void release(void) { /* at exit, or when a program dlcloses the shim */
+    for (int i = 0; i < rec.n; i++) {
+        for (int k = 0; k < rec.l[i].nfindings; k++) free((char *)rec.l[i].findings[k].message);
+        free(rec.l[i].findings);
+        free(rec.l[i].kernel);
+        free(rec.l[i].fault);
+    }
+    free(rec.l);
+    rec.l = NULL, rec.n = rec.cap = 0;
+    if (shim.primary) shim_context_free(shim.primary);
+    shim.primary = NULL;
+}
+
 static void at_exit(void) {
     const char *path = getenv("PTXSIM_REPORT");
     if (path && *path) {
         write_json(path);
+        release();
         return;
     }
     int findings = 0;
@@ -86,15 +100,19 @@ static void at_exit(void) {
                     rec.l[i].kernel, g->ptx_line, sev[g->severity], g->message, g->kind, g->block[0],
                     g->block[1], g->block[2], g->thread[0], g->thread[1], g->thread[2]);
         }
+    release();
+}
+
+void shim_hook_exit(void) {
+    shim_lock();
+    if (!rec.hooked) atexit(at_exit);
+    rec.hooked = true;
+    shim_unlock();
 }
 
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r) {
     shim_lock();
-    if (!rec.hooked) {
-        atexit(at_exit);
-        rec.hooked = true;
-    }
     if (rec.n == rec.cap) {
         rec.cap = rec.cap ? 2 * rec.cap : 16;
         rec.l = realloc(rec.l, (size_t)rec.cap * sizeof *rec.l);
