@@ -151,7 +151,7 @@ CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev) {
 }
 
 CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total_bytes) {
-    struct CUctx_st *c;
+    struct CUctx_st *c = NULL;
     CUresult r = shim_current("cuMemGetInfo", &c);
     if (r != CUDA_SUCCESS) return r;
     if (free_bytes) *free_bytes = SHIM_TOTAL_MEMORY;
@@ -321,7 +321,7 @@ CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
 CUresult cuCtxPopCurrent(CUcontext *pctx) { return cuCtxPopCurrent_v2(pctx); }
 
 CUresult cuCtxGetDevice(CUdevice *device) {
-    struct CUctx_st *c;
+    struct CUctx_st *c = NULL;
     CUresult r = shim_current("cuCtxGetDevice", &c);
     if (r != CUDA_SUCCESS) return r;
     *device = 0;
@@ -335,7 +335,7 @@ CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
 }
 
 CUresult cuCtxGetFlags(unsigned int *flags) {
-    struct CUctx_st *c;
+    struct CUctx_st *c = NULL;
     CUresult r = shim_current("cuCtxGetFlags", &c);
     if (r != CUDA_SUCCESS) return r;
     *flags = c->flags;
@@ -344,7 +344,7 @@ CUresult cuCtxGetFlags(unsigned int *flags) {
 
 /* Work is done by the time each call returns, so synchronising only reports a sticky fault. */
 CUresult cuCtxSynchronize(void) {
-    struct CUctx_st *c;
+    struct CUctx_st *c = NULL;
     return shim_current("cuCtxSynchronize", &c);
 }
 

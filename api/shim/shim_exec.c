@@ -9,7 +9,7 @@
 #include "shim.h"
 
 #define CURRENT(fn)                                  \
-    struct CUctx_st *c;                              \
+    struct CUctx_st *c = NULL;                       \
     CUresult r_ = shim_current(fn, &c);              \
     if (r_ != CUDA_SUCCESS) return r_
 

@@ -16,7 +16,7 @@ static CUresult mem_status(ptxsim_status st, struct CUctx_st *c, const char *fn)
 }
 
 #define CURRENT(fn)                                  \
-    struct CUctx_st *c;                              \
+    struct CUctx_st *c = NULL;                       \
     CUresult r_ = shim_current(fn, &c);              \
     if (r_ != CUDA_SUCCESS) return r_
 
