@@ -842,3 +842,13 @@ const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
     if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;
     return &p->funcs[i].diags;
 }
+
+uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *bytes) {
+    const ps_module *m = p->module;
+    for (int i = 0; i < m->nglobals; i++)
+        if (p->global_addr[i] && !strcmp(m->globals[i]->name, name)) {
+            if (bytes) *bytes = m->globals[i]->size;
+            return p->global_addr[i];
+        }
+    return 0;
+}

@@ -346,6 +346,7 @@ typedef struct {
     char *name;
     void *map;            /* large allocations: the mapping holding host (NULL: host is malloc'd) */
     size_t map_len;
+    bool external;        /* registered host memory: the caller owns it */
 } ps_alloc;
 const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
