@@ -28,6 +28,11 @@ typedef struct {
     bool fenced;           /* a wgmma.fence ran */
     uint32_t committed;    /* wgmma.commit_group count */
     uint32_t issued;       /* wgmma.mma_async count (warpgroup consistency) */
+    struct {               /* the last 8 issued: number, instruction, descriptors */
+        uint32_t n;
+        const ps_dinsn *d;
+        uint64_t da, db;
+    } hist[8];
     ps_wgop *ops;
     int nops, cap;
 } ps_wgwarp;

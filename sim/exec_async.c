@@ -34,7 +34,10 @@ void ps_async_reset(ps_cta *c) {
     for (unsigned t = 0; t < a->nthreads; t++) a->open[t] = 1;
     a->epoch = 0;
     a->spin_insn = NULL;
-    for (int i = 0; i < a->nwg; i++) a->wg[i].fenced = false, a->wg[i].committed = 0, a->wg[i].issued = 0, a->wg[i].nops = 0;
+    for (int i = 0; i < a->nwg; i++) {
+        a->wg[i].fenced = false, a->wg[i].committed = 0, a->wg[i].issued = 0, a->wg[i].nops = 0;
+        memset(a->wg[i].hist, 0, sizeof a->wg[i].hist);
+    }
 }
 
 void ps_async_free(ps_cta *c) {

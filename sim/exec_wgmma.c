@@ -125,6 +125,42 @@ static mma_fmt wt_fmt(int t) {
     return t == WT_F16 ? MF_F16 : t == WT_BF16 ? MF_BF16 : t == WT_TF32 ? MF_TF32 : MF_F32;
 }
 
+/* The descriptors are the same in every lane, and every warp of the warpgroup executes its n-th
+ * wgmma.mma_async at the same instruction with the same descriptors (the ISA requires both;
+ * each warp then takes its own rows). Records this warp's issue number st->issued. */
+static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, uint16_t sb) {
+    uint64_t da = sa == NO_SLOT ? 0 : R(w, sa)[0], db = R(w, sb)[0];
+    for (int l = 1; l < WARP; l++)
+        if ((sa != NO_SLOT && R(w, sa)[l] != da) || R(w, sb)[l] != db) {
+            ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, l,
+                           "wgmma.mma_async matrix descriptors differ between lanes 0 and %d", l);
+            return false;
+        }
+    ps_cta *c = w->cta;
+    for (int i = 4 * (w->id / 4); i < 4 * (w->id / 4) + 4; i++) {
+        if (i == w->id) continue;
+        const ps_wgwarp *o = wg_warp(c, i);
+        for (int h = 0; h < 8; h++) {
+            if (o->hist[h].n != st->issued || !o->hist[h].d) continue;
+            if (o->hist[h].d != d || o->hist[h].da != da || o->hist[h].db != db) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                               "wgmma.mma_async number %u of warpgroup %d: warp %d ran it at line %d "
+                               "with descriptors 0x%llx, 0x%llx, warp %d at line %d with 0x%llx, 0x%llx; "
+                               "the warps of a warpgroup must execute the same instruction with the "
+                               "same descriptors", st->issued, w->id / 4, i, o->hist[h].d->line,
+                               (unsigned long long)o->hist[h].da, (unsigned long long)o->hist[h].db,
+                               w->id, d->line, (unsigned long long)da, (unsigned long long)db);
+                return false;
+            }
+        }
+    }
+    st->hist[st->issued % 8].n = st->issued;
+    st->hist[st->issued % 8].d = d;
+    st->hist[st->issued % 8].da = da;
+    st->hist[st->issued % 8].db = db;
+    return true;
+}
+
 static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     if (!wg_whole(w, d)) return;
     ps_cta *c = w->cta;
@@ -170,6 +206,7 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     const uint16_t *sd = s, *sa = s + nd;
     int na = areg ? 4 : 1;
     uint16_t sb = sa[na];
+    if (!wg_same(w, d, st, areg ? NO_SLOT : sa[0], sb)) return;
     int q = w->id % 4; /* this warp's rows: 16q .. 16q+15 */
     uint32_t sign = eb == 2 ? 0x8000u : 0x80000000u;
     uint32_t nega = (sh.flags & WGF_NEGA) ? sign : 0, negb = (sh.flags & WGF_NEGB) ? sign : 0;

@@ -395,6 +395,17 @@ static void test_async_misuse(void **state) {
                     128, &res, diag, sizeof diag),
         PS_OK);
     assert_non_null(strstr(res.fault.message, "only chains on the same accumulator"));
+    /* descriptors that differ between the warps of the warpgroup, or between lanes */
+    assert_int_not_equal(run_snippet("mov.u32 %r5, %tid.x; shr.u32 %r5, %r5, 5; cvt.u64.u32 %rd2, %r5;\n"
+                                     "wgmma.fence.sync.aligned;\n" MMA,
+                                     128, &res, diag, sizeof diag),
+                         PS_OK);
+    assert_non_null(strstr(res.fault.message, "same descriptors"));
+    assert_int_not_equal(run_snippet("mov.u32 %r5, %tid.x; and.b32 %r5, %r5, 1; cvt.u64.u32 %rd2, %r5;\n"
+                                     "wgmma.fence.sync.aligned;\n" MMA,
+                                     128, &res, diag, sizeof diag),
+                         PS_OK);
+    assert_non_null(strstr(res.fault.message, "differ between lanes 0 and 1"));
 }
 
 static void test_decode_errors(void **state) {
