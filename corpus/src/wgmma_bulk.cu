@@ -45,7 +45,10 @@ extern "C" __global__ void __launch_bounds__(128) wgmma_bulk(const uint4 *__rest
                  "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], 0;\n"
                  "@!done bra wait_%=;\n"
                  "}\n" :: "r"(sbar) : "memory");
-    unsigned long long da = t->desc_a, db = t->desc_b, da2 = t->desc_a2, db2 = t->desc_b2;
+    /* the table's descriptors are relative to buf: add its shared address (start field, >> 4) */
+    unsigned long long base = sbuf >> 4;
+    unsigned long long da = t->desc_a + base, db = t->desc_b + base, da2 = t->desc_a2 + base,
+                       db2 = t->desc_b2 + base;
     unsigned sd = t->scale_d;
     const unsigned *a = &afrags[(t->afrag * 128 + tid) * 4];
     switch (t->variant) {
