@@ -3,6 +3,7 @@
  *   (also .shared::cta as destination, and shared::cta -> shared::cluster within the CTA),
  *   cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size,
  *   cp.async.bulk.commit_group, cp.async.bulk.wait_group{.read} N;
+ *   cp.async.bulk.prefetch.L2.global (a no-op);
  * plus the Hopper instructions with no functional effect in a single launch without clusters:
  * setmaxnreg, griddepcontrol.
  *
@@ -133,6 +134,17 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
             return WHY("cp.async.bulk.wait_group takes an integer constant");
         for (int i = 4; i < n; i++)
             if (strcmp(w[i], "read")) return WHY("'%s': unexpected .%s", in->text, w[i]);
+        return bulk_nop;
+    case PS_F_CP_ASYNC_BULK_PREFETCH:
+        /* cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [src], size{, cache-policy}: a hint
+         * to bring global data into L2; nothing to do in a functional model (and a prefetch of
+         * a bad address is no error) */
+        if (n < 6 || n > 7 || strcmp(w[4], "L2") || strcmp(w[5], "global") ||
+            (n == 7 && strcmp(w[6], "L2::cache_hint")))
+            return WHY("'%s': ptxsim executes cp.async.bulk.prefetch.L2.global{.L2::cache_hint}; the "
+                       ".tensor form is not supported yet", in->text);
+        if (in->nops != (n == 7 ? 3 : 2) || in->ops[0].kind != PS_OP_ADDR)
+            return WHY("'%s' takes [src], size%s", in->text, n == 7 ? ", cache-policy" : "");
         return bulk_nop;
     case PS_F_CP_ASYNC_BULK: break;
     default: return NULL;

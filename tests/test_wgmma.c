@@ -469,6 +469,8 @@ static void test_bulk_copy(void **state) {
         "cp.async.bulk.commit_group;\n"
         "cp.async.bulk.wait_group.read 0;\n"
         "cp.async.bulk.wait_group 0;\n"
+        "cp.async.bulk.prefetch.L2.global [%rd1], %r5;\n"
+        "cp.async.bulk.prefetch.L2.global.L2::cache_hint [%rd1+16], %r5, %rd1;\n"
         "END: ret; }\n";
     static uint8_t in[3072], out[3072];
     for (int i = 0; i < 3072; i++) in[i] = (uint8_t)next();
