@@ -420,6 +420,8 @@ static void test_decode_errors(void **state) {
         {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;", "1 or -1"},
         {"wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "not supported"},
         {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%rd1], %r2, [%r3], %r5;", "clusters"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.s32 [%rd1], [%r1], %r2;", ".inc and .dec take .u32"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         diag[0] = 0;
@@ -501,6 +503,89 @@ static void test_bulk_copy(void **state) {
     assert_non_null(strstr(res.fault.message, "multiple of 16"));
 }
 
+/* cp.reduce.async.bulk: integer reductions shared -> global (bulk_group) and shared::cta ->
+ * shared::cluster (mbarrier complete_tx), against a C reference of each operation */
+static void test_bulk_reduce(void **state) {
+    (void)state;
+    const char *ptx =
+        ".version 8.3\n.target sm_90a\n.address_size 64\n"
+        ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2) {\n"
+        ".reg .b32 %r<20>; .reg .b64 %rd<20>; .reg .pred %p<4>;\n"
+        ".shared .align 16 .b8 sh[128]; .shared .align 16 .b8 acc[32]; .shared .align 8 .b64 bar;\n"
+        "ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1]; ld.param.u64 %rd3, [p2];\n"
+        "mov.u32 %r2, sh; mov.u32 %r3, bar; mov.u32 %r6, acc;\n"
+        "mbarrier.init.shared::cta.b64 [%r3], 1;\n"
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 128;\n"
+        "mov.u32 %r4, 128;\n"
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], %r4, [%r3];\n"
+        "W1: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 0; @!%p1 bra W1;\n"
+        "mov.u32 %r5, 32; mov.u32 %r7, 16;\n"
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%rd2], [%r2], %r5;\n"
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.min.s32 [%rd2+32], [%r2+32], %r5;\n"
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.L2::cache_hint.max.u64 [%rd2+64], [%r2+64], %r5, %rd1;\n"
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.xor.b64 [%rd2+96], [%r2+96], %r7;\n"
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.u32 [%rd2+112], [%r2+112], %r7;\n"
+        "cp.async.bulk.commit_group; cp.async.bulk.wait_group 0;\n"
+        /* acc (zeroed shared) max.s64= sh[0..32), then += sh[32..64) as s64 */
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 64;\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r6], [%r2], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.s64 [%r6], [%r2+32], %r5, [%r3];\n"
+        "W2: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 1; @!%p1 bra W2;\n"
+        "cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r6], %r5;\n"
+        "ret; }\n";
+    static uint8_t in[128], out[128], out0[128], acc[32];
+    for (int i = 0; i < 128; i++) in[i] = (uint8_t)next(), out[i] = out0[i] = (uint8_t)next();
+    memset(acc, 0, sizeof acc);
+    tu_buf b[3] = {{in, sizeof in}, {out, sizeof out}, {acc, sizeof acc}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+    ps_launch_result res;
+    char diag[1024] = "";
+    ps_status st = tu_run(ptx, "k", &cfg, b, 3, &res, diag, sizeof diag);
+    if (st != PS_OK) fprintf(stderr, "%s%s\n", diag, res.fault.message);
+    assert_int_equal(st, PS_OK);
+    uint8_t want[128];
+    memcpy(want, out0, sizeof want);
+    for (int i = 0; i < 8; i++) { /* add.u32 */
+        uint32_t a, x;
+        memcpy(&a, want + 4 * i, 4), memcpy(&x, in + 4 * i, 4);
+        a += x;
+        memcpy(want + 4 * i, &a, 4);
+    }
+    for (int i = 8; i < 16; i++) { /* min.s32 */
+        int32_t a, x;
+        memcpy(&a, want + 4 * i, 4), memcpy(&x, in + 4 * i, 4);
+        if (x < a) a = x;
+        memcpy(want + 4 * i, &a, 4);
+    }
+    for (int i = 8; i < 12; i++) { /* max.u64 */
+        uint64_t a, x;
+        memcpy(&a, want + 8 * i, 8), memcpy(&x, in + 8 * i, 8);
+        if (x > a) a = x;
+        memcpy(want + 8 * i, &a, 8);
+    }
+    for (int i = 12; i < 14; i++) { /* xor.b64 */
+        uint64_t a, x;
+        memcpy(&a, want + 8 * i, 8), memcpy(&x, in + 8 * i, 8);
+        a ^= x;
+        memcpy(want + 8 * i, &a, 8);
+    }
+    for (int i = 28; i < 32; i++) { /* inc.u32: old >= src ? 0 : old + 1 */
+        uint32_t a, x;
+        memcpy(&a, want + 4 * i, 4), memcpy(&x, in + 4 * i, 4);
+        a = a >= x ? 0 : a + 1;
+        memcpy(want + 4 * i, &a, 4);
+    }
+    assert_memory_equal(out, want, sizeof want);
+    for (int i = 0; i < 4; i++) {
+        int64_t x, y;
+        memcpy(&x, in + 8 * i, 8), memcpy(&y, in + 32 + 8 * i, 8);
+        int64_t v = (x > 0 ? x : 0) + y;
+        int64_t got;
+        memcpy(&got, acc + 8 * i, 8);
+        assert_int_equal(got, v);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_fields),
@@ -515,6 +600,7 @@ int main(void) {
         cmocka_unit_test(test_async_misuse),
         cmocka_unit_test(test_decode_errors),
         cmocka_unit_test(test_bulk_copy),
+        cmocka_unit_test(test_bulk_reduce),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
