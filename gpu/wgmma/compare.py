@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compare.py CASE_DIR GPU_OUT [GPU_ECHO] — runs `build/cli/ptxsim run` on CASE_DIR/case.json and
+"""compare.py CASE_DIR GPU_OUT [GPU_ECHO | --base] — runs `build/cli/ptxsim run` on CASE_DIR/case.json and
 compares its `out` and `echo` buffers with the H200's, test by test (one CTA per test; the test
 table in tests.in.bin gives each test's variant, descriptors and output offset). Prints one line
 per test: registers compared, mismatches, and the first mismatch."""
@@ -55,7 +55,32 @@ def layout_probe(t, v, img, sd, db, af, g, nr):
                       f"model {want} (both mod 2048)")
                 shown += 1
 
+def base_report(case, gpu_out):
+    """The base-offset launch (tests_base.in.bin; ptxsim refuses nonzero base offsets): for each
+    test, how many of the B(k, n) addresses the GPU read fit the swizzle row index plus the base
+    offset, minus it, or without it (absolute address bits)."""
+    gpu = open(gpu_out, "rb").read()
+    table = open(os.path.join(case, "tests_base.in.bin"), "rb").read()
+    for t in range(len(table) // 64):
+        v, img, sd, off, da, db, da2, db2, af, _, _, _ = struct.unpack_from("<4I4Q4I", table, 64 * t)
+        g = struct.unpack_from("<512I", gpu, 4 * off)
+        fits = {"+base": 0, "-base": 0, "none": 0}
+        for tid in range(128):
+            for e in range(4):
+                m, n = d_pos(tid, e)
+                f = struct.unpack("<f", struct.pack("<I", g[tid * 4 + e]))[0]
+                got = int(f) * 2 % 2048 if f == f and abs(f) < 1e9 else -1
+                base = db >> 49 & 7
+                for name, b in (("+base", base), ("-base", -base), ("none", 0)):
+                    d2 = (db & ~(7 << 49)) | ((b & 7) << 49)
+                    if model_addr(d2, n, m % 16, 2, False) % 2048 == got:
+                        fits[name] += 1
+        print(f"base test {t}: descB {db:016x}: of 512 addresses, {fits}")
+
 def main():
+    if len(sys.argv) > 3 and sys.argv[3] == "--base":
+        base_report(sys.argv[1], sys.argv[2])
+        return 0
     case, gpu_out = sys.argv[1], sys.argv[2]
     gpu_echo = sys.argv[3] if len(sys.argv) > 3 else None
     tmp = tempfile.mkdtemp()

@@ -237,7 +237,12 @@ def main():
     add(0, 1, 0, 0, desc(B_OFF, 1024, 128, 0), af=1)          # no swizzle, other LBO/SBO
     add(0, 3, 1, 0, kmajor(B_OFF, "128"), af=3)                # specials
     add(0, 1, 0, 0, desc(B_OFF + 256, 16, 1024, 1, 0), af=1)   # 128B swizzle, start not 1024-aligned
-    add(0, 1, 0, 0, desc(B_OFF + 256, 16, 1024, 1, 2), af=1)   # ... with base offset 2
+    # nonzero base offsets: a launch of their own (tests_base.in.bin), since ptxsim refuses them
+    # until this recording says how the hardware applies them
+    base_tests = [(0, 1, 0, 0, desc(B_OFF + 256, 16, 1024, 1, 2), 0, 0, 1),
+                  (0, 1, 0, 0, desc(B_OFF + 256, 16, 1024, 1, 1), 0, 0, 1),
+                  (0, 1, 0, 0, desc(B_OFF, 16, 1024, 1, 3), 0, 0, 1),
+                  (0, 1, 0, 0, desc(B_OFF + 128, 16, 512, 2, 1), 0, 0, 1)]
     add(0, 1, 0, 0, desc(B_OFF + 32, 16, 1024, 1, 0), af=1)    # +32 B along K (second k16 of the row)
     # V1 n256 f16 A desc
     add(1, 0, 1, kmajor(A_OFF, "128"), kmajor(B_OFF, "128"))
@@ -283,6 +288,10 @@ def main():
                 x2 = random.choice([-1, 1]) * random.uniform(1, 2) * 2.0 ** random.randint(-6, 6)
                 cin.append(f16_bits(x1) | f16_bits(x2) << 16)
         off += 128 * nr
+    base_table = bytearray()
+    for i, (v, img, sd, da, db, da2, db2, af) in enumerate(base_tests):
+        base_table += struct.pack("<4I4Q4I", v, img, sd, 128 * 4 * i, da, db, da2, db2, af, 0, 0, 0)
+    open(os.path.join(CASE, "tests_base.in.bin"), "wb").write(bytes(base_table))
     open(os.path.join(CASE, "imgs.in.bin"), "wb").write(b"".join(imgs))
     open(os.path.join(CASE, "tests.in.bin"), "wb").write(bytes(table))
     open(os.path.join(CASE, "afrags.in.bin"), "wb").write(b"".join(struct.pack("<I", x) for a in afrags for x in a))

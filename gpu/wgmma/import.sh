@@ -12,7 +12,8 @@ gpu=$(head -1 "$files/env.txt" | cut -d, -f1 | sed 's/^ *//; s/ *$//')
 driver=$(head -1 "$files/env.txt" | cut -d, -f2 | sed 's/^ *//; s/ *$//')
 date=$(sed -n 's/^\([0-9-]*T[0-9:]*Z\)$/\1/p' "$files/env.txt" | head -1)
 mkdir -p "$dst"
-git mv "$src/case.json" "$src/wgmma_bulk.sm_90a.ptx" "$src"/*.in.bin "$dst/"
+git mv "$src/case.json" "$src/wgmma_bulk.sm_90a.ptx" "$src/imgs.in.bin" "$src/tests.in.bin" "$src/afrags.in.bin" "$src/cin.in.bin" "$dst/"
+git mv "$src/tests_base.in.bin" gpu/wgmma/   # the base-offset table stays with the probe tools
 git rm -q "$src/probe.json"
 cp "$files/s1.out.gpu.bin" "$dst/out.gpu.bin"
 cp "$files/s1.echo.gpu.bin" "$dst/echo.gpu.bin"
@@ -31,7 +32,7 @@ cat >"$dst/gpu.provenance.json" <<JSON
   "manifests": [
     {"manifest": "case.json", "kernel": "wgmma_bulk", "ptx": "wgmma_bulk.sm_90a.ptx", "ptx_sha256": "$(sha "$dst/wgmma_bulk.sm_90a.ptx")", "manifest_sha256": "$(sha "$dst/case.json")",
      "inputs": {$inputs},
-     "command": "run wgmma_bulk.sm_90a.ptx wgmma_bulk 36 128 in:imgs.in.bin in:tests.in.bin in:afrags.in.bin in:cin.in.bin out:458752:out.gpu.bin out:36864:echo.gpu.bin", "files": ["out.gpu.bin", "echo.gpu.bin"],
+     "command": "run wgmma_bulk.sm_90a.ptx wgmma_bulk 35 128 in:imgs.in.bin in:tests.in.bin in:afrags.in.bin in:cin.in.bin out:456704:out.gpu.bin out:35840:echo.gpu.bin", "files": ["out.gpu.bin", "echo.gpu.bin"],
      "vs_expected": "the expected output is this recording"}
   ]
 }
