@@ -592,6 +592,39 @@ static void test_bulk_reduce(void **state) {
     }
 }
 
+/* shared::cta -> shared::cluster bulk copy (the CTA's own shared memory without clusters) */
+static void test_bulk_s2s(void **state) {
+    (void)state;
+    const char *ptx =
+        ".version 8.3\n.target sm_90a\n.address_size 64\n"
+        ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+        ".reg .b32 %r<20>; .reg .b64 %rd<20>; .reg .pred %p<4>;\n"
+        ".shared .align 16 .b8 sh[128]; .shared .align 8 .b64 bar;\n"
+        "ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
+        "mov.u32 %r2, sh; mov.u32 %r3, bar; mov.u32 %r4, 64; mov.u32 %r5, 48;\n"
+        "mbarrier.init.shared::cta.b64 [%r3], 1;\n"
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 112;\n"
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], %r4, [%r3];\n"
+        "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r2+64], [%r2+16], %r5, [%r3];\n"
+        "W: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 0; @!%p1 bra W;\n"
+        "mov.u32 %r6, 128;\n"
+        "cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r2], %r6;\n"
+        "cp.async.bulk.commit_group; cp.async.bulk.wait_group 0;\n"
+        "ret; }\n";
+    static uint8_t in[64], out[128];
+    for (int i = 0; i < 64; i++) in[i] = (uint8_t)next();
+    memset(out, 0xee, sizeof out);
+    tu_buf b[2] = {{in, sizeof in}, {out, sizeof out}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+    ps_launch_result res;
+    char diag[1024] = "";
+    ps_status st = tu_run(ptx, "k", &cfg, b, 2, &res, diag, sizeof diag);
+    if (st != PS_OK) fprintf(stderr, "%s%s\n", diag, res.fault.message);
+    assert_int_equal(st, PS_OK);
+    assert_memory_equal(out, in, 64);
+    assert_memory_equal(out + 64, in + 16, 48);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_fields),
@@ -607,6 +640,7 @@ int main(void) {
         cmocka_unit_test(test_decode_errors),
         cmocka_unit_test(test_bulk_copy),
         cmocka_unit_test(test_bulk_reduce),
+        cmocka_unit_test(test_bulk_s2s),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
