@@ -161,6 +161,7 @@ static void recording_tag(const char *manifest_path, char *tag, size_t n) {
     if (manifests < 2) return;
     const char *start = base + 4;
     if (*start == '.') start++;
+    if (strlen(start) <= 5) return; /* "case.json" beside tagged manifests: no tag */
     size_t len = strlen(start) - 5; /* ".json" */
     snprintf(tag, n, "%.*s", (int)len, start);
 }

@@ -54,8 +54,9 @@ wg_desc wg_desc_decode(uint64_t v) {
  *     of 8 K-rows at SBO, groups of W/elem_bytes M/N elements at LBO.
  * The swizzle then exchanges 16-byte chunks within each W-byte row: address bits 4.. (log2(W/16)
  * of them) are XORed with the same number of bits from bit 7 up, the row's index within the
- * repeating pattern of 8 rows (1024/512/256 bytes). Adding the base offset to that row index is
- * a guess, used only by the unit tests: wg_mma refuses nonzero base offsets (wg_base_ok). */
+ * repeating pattern of 8 rows (1024/512/256 bytes), minus the descriptor's base offset (H200:
+ * every address of the base-offset probe, corpus/wgmma_bulk/case.base.json, fits "minus"; none
+ * fits "plus" or "ignored"). */
 uint32_t wg_elem_addr(const wg_desc *ds, int mn, int k, int eb, bool mn_major) {
     uint32_t a, t = 16u / (uint32_t)eb, w = ds->swizzle;
     if (!w) {
@@ -75,7 +76,7 @@ uint32_t wg_elem_addr(const wg_desc *ds, int mn, int k, int eb, bool mn_major) {
         a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * w +
             (uint32_t)(k / (int)per) * ds->lbo + (uint32_t)(k % (int)per) * (uint32_t)eb;
     uint32_t mask = w / 16 - 1;
-    uint32_t row = ((a >> 7) + ds->base) & mask;
+    uint32_t row = ((a >> 7) - ds->base) & mask;
     return a ^ (row << 4);
 }
 
@@ -104,18 +105,6 @@ static bool wg_whole(ps_warp *w, const ps_dinsn *d) {
         }
     }
     return true;
-}
-
-/* A nonzero base offset (swizzle patterns that do not start on their 1024/512/256-byte
- * boundary) is refused until an H200 recording settles how the hardware applies it
- * (gpu/wgmma/README.md: the probe has such tests). */
-static bool wg_base_ok(ps_warp *w, const wg_desc *a, const wg_desc *b) {
-    const wg_desc *x = a && a->base && a->swizzle ? a : b->base && b->swizzle ? b : NULL;
-    if (!x) return true;
-    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, 0,
-                   "wgmma matrix descriptor with base offset %u: not supported by ptxsim yet (how the "
-                   "hardware applies it to the swizzle pattern is not checked on a GPU)", x->base);
-    return false;
 }
 
 static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
@@ -225,7 +214,6 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     static _Thread_local uint32_t A[16][16], B[256][16];
     bool ok = true;
     wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
-    if (!wg_base_ok(w, areg ? NULL : &da0, &db0)) return;
     /* A: this warp's 16 rows */
     if (areg) {
         for (int l = 0; l < WARP; l++) {

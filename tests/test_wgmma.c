@@ -395,12 +395,6 @@ static void test_async_misuse(void **state) {
                     128, &res, diag, sizeof diag),
         PS_OK);
     assert_non_null(strstr(res.fault.message, "only chains on the same accumulator"));
-    /* a nonzero base offset is refused until a GPU recording settles it */
-    assert_int_not_equal(run_snippet("mov.b64 %rd2, 0x4004004000010000;\nwgmma.fence.sync.aligned;\n" MMA,
-                                     128, &res, diag, sizeof diag),
-                         PS_OK);
-    assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
-    assert_non_null(strstr(res.fault.message, "base offset 2"));
     /* descriptors that differ between the warps of the warpgroup, or between lanes */
     assert_int_not_equal(run_snippet("mov.u32 %r5, %tid.x; shr.u32 %r5, %r5, 5; cvt.u64.u32 %rd2, %r5;\n"
                                      "wgmma.fence.sync.aligned;\n" MMA,

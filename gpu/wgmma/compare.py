@@ -30,7 +30,7 @@ def model_addr(desc, mn, k, eb, mn_major):
         a = start + mn // per * lbo + mn % per * eb + k // 8 * sbo + k % 8 * w
     else:
         a = start + mn // 8 * sbo + mn % 8 * w + k // per * lbo + k % per * eb
-    return a ^ ((((a >> 7) + base) & (w // 16 - 1)) << 4)
+    return a ^ ((((a >> 7) - base) & (w // 16 - 1)) << 4)
 
 def layout_probe(t, v, img, sd, db, af, g, nr):
     """Tests with A one-hot in registers (A[m][k] = 1 where k = m % 16), scale-d 0 and the f16
@@ -84,7 +84,7 @@ def main():
     case, gpu_out = sys.argv[1], sys.argv[2]
     gpu_echo = sys.argv[3] if len(sys.argv) > 3 else None
     tmp = tempfile.mkdtemp()
-    ptxsim = os.path.join(os.path.dirname(__file__), "../../build/cli/ptxsim")
+    ptxsim = os.environ.get("PTXSIM", os.path.join(os.path.dirname(__file__), "../../build/cli/ptxsim"))
     subprocess.run([ptxsim, "run", os.path.join(case, "case.json"), "--out", tmp],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     sim = open(os.path.join(tmp, "out.bin"), "rb").read()
