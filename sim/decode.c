@@ -718,6 +718,9 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     d->fn = fnp;
+    /* lanes of a warp may meet at different bar.warp.sync instructions (sm_70+): the engine
+     * parks the early ones (engine.c, do_warp_sync) */
+    if (in->form == PS_F_BAR_WARP_SYNC) d->ctl = CTL_WSYNC;
 }
 
 static void decode_function(ps_program *p, int fi, ps_diags *diags) {
