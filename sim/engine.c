@@ -877,7 +877,11 @@ static void cta_run(worker *wk) {
                                "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
                                "thread of the block can run%s",
                                id, b->expected ? b->expected : cta_live_threads(c), b->arrived,
-                               w->bar_id < 0 && outside
+                               w->bar_id >= 0 && lanes != w->live
+                                   ? " (an aligned barrier, such as bar.sync, reached by only "
+                                     "part of a warp: undefined in PTX; barrier.sync without "
+                                     ".aligned lets the lanes of a warp arrive apart)"
+                               : w->bar_id < 0 && outside
                                    ? " (lanes of the waiting warp are in a calling function "
                                      "and cannot arrive before the call returns)"
                                    : "");
