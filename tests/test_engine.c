@@ -362,6 +362,19 @@ static void barrier_partial_warp_exit_and_deadlock(void **state) {
     assert_int_equal(run1(dead, 1, 64, out, sizeof out, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_DEADLOCK);
     assert_non_null(strstr(res.fault.message, "deadlock: barrier"));
+
+    /* a barrier in a function called by half of a warp: the other half cannot run until the call
+     * returns (one frame stack per warp), so ptxsim reports a deadlock that says so */
+    const char *callee = TU_HEADER
+        ".func f() { barrier.sync 0; ret; }\n"
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .pred %p<2>; .reg .b32 %r<4>;\n"
+        "  mov.u32 %r1, %tid.x; setp.lt.u32 %p1, %r1, 16; @%p1 bra C; bra E;\n"
+        "C: call f;\n"
+        "E: ret; }\n";
+    assert_int_equal(run1(callee, 1, 32, out, sizeof out, &res), PS_ERR_FAULT);
+    assert_int_equal(res.fault.kind, PS_FAULT_DEADLOCK);
+    assert_non_null(strstr(res.fault.message, "calling function"));
 }
 
 /* bar.sync is barrier.sync.aligned: PTX leaves it undefined when the lanes of a warp reach it
