@@ -311,6 +311,35 @@ static void barrier_red_divergent(void **state) {
     for (uint32_t t = 0; t < 96; t++) assert_int_equal(out[t], 2);
 }
 
+/* Each thread runs t % 4 rounds of barrier.red.popc on barrier 0, at one of three instructions
+ * picked by bits 3 and 4 of t; threads leave after their last round. Round k's threads are those
+ * with t % 4 >= k (the others have exited) and the predicate is true only at the third
+ * instruction (t & 24 == 24). */
+static void barrier_red_rounds_with_exits(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER PROLOGUE
+        "  mov.u32 %r6, 0; mov.u32 %r7, 0; and.b32 %r8, %r2, 3;\n"
+        "L: setp.ge.u32 %p1, %r6, %r8; @%p1 bra OUT;\n"
+        "  and.b32 %r9, %r2, 8; setp.ne.u32 %p2, %r9, 0; @%p2 bra B;\n"
+        "  barrier.red.popc.u32 %r10, 0, %p2; add.s32 %r7, %r7, %r10; bra N;\n"
+        "B: and.b32 %r9, %r2, 16; setp.ne.u32 %p3, %r9, 0; @%p3 bra C;\n"
+        "  barrier.red.popc.u32 %r10, 0, %p3; add.s32 %r7, %r7, %r10; bra N;\n"
+        "C: barrier.red.popc.u32 %r10, 0, %p2; add.s32 %r7, %r7, %r10;\n"
+        "N: add.s32 %r6, %r6, 1; bra L;\n"
+        "OUT: st.global.u32 [%rd1], %r7; ret; }\n";
+    uint32_t out[96];
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 1, 96, out, sizeof out, &res), PS_OK);
+    uint32_t popc[4] = {0};
+    for (uint32_t k = 1; k < 4; k++)
+        for (uint32_t t = 0; t < 96; t++) popc[k] += t % 4 >= k && (t & 24) == 24;
+    for (uint32_t t = 0; t < 96; t++) {
+        uint32_t v = 0;
+        for (uint32_t k = 1; k <= t % 4; k++) v += popc[k];
+        assert_int_equal(out[t], v);
+    }
+}
+
 /* Named barrier 1 with a thread count: warps 0 and 1 (split odd/even over two barrier.sync 1, 64)
  * take part and warp 2 does not (count64 of the probe). Then barrier 2 with count 96: warp 2 is a
  * producer that writes and arrives (barrier.arrive), warps 0-1 consume after a divergent wait. */
@@ -662,6 +691,7 @@ int main(void) {
         cmocka_unit_test(odd_even_barrier_exchange),
         cmocka_unit_test(barrier_in_divergent_loop),
         cmocka_unit_test(barrier_red_divergent),
+        cmocka_unit_test(barrier_red_rounds_with_exits),
         cmocka_unit_test(barrier_thread_count_divergent),
         cmocka_unit_test(barrier_partial_warp_exit_and_deadlock),
         cmocka_unit_test(aligned_barrier_divergent_is_reported),
