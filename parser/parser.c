@@ -821,11 +821,11 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
 static bool parse_operand(parser *p, ps_operand *o, bool branch);
 
 static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
-    ps_operand items[64];
+    ps_operand items[128]; /* wgmma.mma_async m64n256k16 .f32 names 128 accumulator registers */
     int n = 0;
     if (!is_punct(peek(p), close)) {
         for (;;) {
-            if (n == 64) {
+            if (n == 128) {
                 error_at(p, peek(p), "too many items in list");
                 return false;
             }

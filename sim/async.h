@@ -15,7 +15,31 @@ typedef struct {
     uint8_t data[16];      /* src-size bytes of the source, then zeros */
 } ps_acopy;
 
+/* One wgmma.mma_async of a warp not yet covered by a wgmma.wait_group (exec_wgmma.c). */
+typedef struct {
+    uint32_t group;        /* 0: not committed yet; else the warp's commit number */
+    uint16_t index;        /* the instruction's wgmma number in its function (ps_fprog.wg_conflict) */
+    const ps_fprog *fp;
+    const ps_dinsn *d;
+} ps_wgop;
+
+/* Per warp: wgmma state. */
+typedef struct {
+    bool fenced;           /* a wgmma.fence ran */
+    uint32_t committed;    /* wgmma.commit_group count */
+    uint32_t issued;       /* wgmma.mma_async count (warpgroup consistency) */
+    struct {               /* the last 8 issued: number, instruction, descriptors */
+        uint32_t n;
+        const ps_dinsn *d;
+        uint64_t da, db;
+    } hist[8];
+    ps_wgop *ops;
+    int nops, cap;
+} ps_wgwarp;
+
 struct ps_async {
+    ps_wgwarp *wg;         /* per warp, NULL until a wgmma instruction runs */
+    int nwg;
     ps_acopy *q;           /* copies in flight, in issue order */
     int n, cap;
     uint32_t *open;        /* per thread: the group cp.async adds to (committed ones are below) */

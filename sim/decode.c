@@ -323,7 +323,9 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
  * outgrow d->o[]; see tensor.h). */
 static bool is_tensor_form(ps_form f) {
     return f == PS_F_LDMATRIX || f == PS_F_STMATRIX || f == PS_F_MOVMATRIX || f == PS_F_MMA ||
-           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA;
+           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA ||
+           f == PS_F_WGMMA_MMA_ASYNC || f == PS_F_WGMMA_FENCE || f == PS_F_WGMMA_COMMIT ||
+           f == PS_F_WGMMA_WAIT;
 }
 
 static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
@@ -583,6 +585,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->space = (uint8_t)space_of_insn(in);
     set_rounding(in, d);
     if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
+    if (in->form == PS_F_MULTIMEM) {
+        derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
+                    "spanning several GPUs), which needs that hardware; ptxsim does not model it",
+             in->text);
+        return;
+    }
     if (info->props & P_NOEXEC) {
         derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
         return;
@@ -682,6 +690,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (is_tensor_form(in->form)) {
         tensor_flatten(c, in, d);
         if (c->failed) return;
+        if (info->mnemonic[0] == 'w' && info->mnemonic[1] == 'g') { /* wgmma.* */
+            char why[240] = "";
+            d->fn = ps_select_wgmma(in, d, c->fn, why, sizeof why);
+            if (!d->fn) derr(c, in, "%s", why);
+            return;
+        }
         d->fn = select_tensor(in, d);
         if (!d->fn) derr(c, in, "'%s' with these operands is not supported by ptxsim", in->text);
         return;
@@ -702,6 +716,14 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         fnp = ps_select_async(in, d, c->fn, why, sizeof why);
         if (!fnp) {
             derr(c, in, "%s", why[0] ? why : "unsupported asynchronous-copy or mbarrier instruction");
+            return;
+        }
+    }
+    if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
+        char why[200] = "";
+        fnp = ps_select_sm90_misc(in, d, why, sizeof why);
+        if (!fnp) {
+            derr(c, in, "%s", why);
             return;
         }
     }
@@ -746,6 +768,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         decode_insn(&c, &fn->insns[i], &fp->code[i]);
     }
     compute_reconvergence(&c);
+    ps_wgmma_install_checks(fp);
     free(c.reg_slot);
 }
 
@@ -809,6 +832,8 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].code);
         free(p->funcs[i].slots);
         free(p->funcs[i].call_slots);
+        free(p->funcs[i].wg_conflict);
+        free(p->funcs[i].wg_orig);
         ps_diags_free(&p->funcs[i].diags);
     }
     free(p->funcs);
@@ -844,4 +869,14 @@ int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_v
 const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
     if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;
     return &p->funcs[i].diags;
+}
+
+uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *bytes) {
+    const ps_module *m = p->module;
+    for (int i = 0; i < m->nglobals; i++)
+        if (p->global_addr[i] && !strcmp(m->globals[i]->name, name)) {
+            if (bytes) *bytes = m->globals[i]->size;
+            return p->global_addr[i];
+        }
+    return 0;
 }

@@ -119,6 +119,11 @@ struct ps_fprog {
     ps_diags diags;       /* what ptxsim cannot execute in this function */
     uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
     int ncall_slots, cap_call_slots;
+    /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
+     * registers the record touches (bit i: wgmma number i) and, where the record's handler was
+     * wrapped by the check for accesses before wgmma.wait_group, the original handler */
+    uint64_t *wg_conflict;
+    ps_exec_fn *wg_orig;
 };
 
 struct ps_program {
@@ -340,6 +345,8 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d); /* exec_half.c */
 /* Families whose unsupported uses get a precise reason (written to why) instead of NULL alone. */
 ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+/* exec_bulk.c: setmaxnreg and griddepcontrol (accepted, no functional effect) */
+ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 
 /* cp.async / mbarrier state of a CTA (exec_async.c): cleared for each CTA, freed with it. */
 void ps_async_reset(ps_cta *c);
@@ -354,6 +361,7 @@ typedef struct {
     char *name;
     void *map;            /* large allocations: the mapping holding host (NULL: host is malloc'd) */
     size_t map_len;
+    bool external;        /* registered host memory: the caller owns it */
 } ps_alloc;
 const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);

@@ -1,0 +1,336 @@
+/* test_api.c — libptxsim's public interface (api/ptxsim.h): contexts, diagnostics as data,
+ * parameter layout, both parameter forms, memory and its errors, host registration, module
+ * variables, checker findings, and contexts used from several threads at once. Expected values
+ * come from C reference computations in this file. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptxsim.h"
+
+/* y[i] = a * x[i] + y[i] (u32, wrapping) for i < n; scale is added from the module variable. */
+static const char axpy_ptx[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".global .align 4 .u32 bias = 5;\n"
+    ".visible .entry axpy(.param .u64 px, .param .u32 pa, .param .u64 py, .param .u32 pn)\n"
+    "{\n"
+    "  .reg .pred %p; .reg .b32 %r<10>; .reg .b64 %rd<8>;\n"
+    "  ld.param.u64 %rd1, [px]; ld.param.u32 %r1, [pa]; ld.param.u64 %rd2, [py]; ld.param.u32 %r2, [pn];\n"
+    "  mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x; mov.u32 %r5, %tid.x;\n"
+    "  mad.lo.u32 %r6, %r3, %r4, %r5;\n"
+    "  setp.ge.u32 %p, %r6, %r2;\n"
+    "  @%p bra END;\n"
+    "  mul.wide.u32 %rd3, %r6, 4;\n"
+    "  add.u64 %rd4, %rd1, %rd3; add.u64 %rd5, %rd2, %rd3;\n"
+    "  ld.global.u32 %r7, [%rd4]; ld.global.u32 %r8, [%rd5];\n"
+    "  mad.lo.u32 %r9, %r1, %r7, %r8;\n"
+    "  ld.global.u32 %r7, [bias];\n"
+    "  add.u32 %r9, %r9, %r7;\n"
+    "  st.global.u32 [%rd5], %r9;\n"
+    "END:\n"
+    "  ret;\n"
+    "}\n";
+
+static void ref_axpy(uint32_t a, uint32_t bias, const uint32_t *x, uint32_t *y, unsigned n) {
+    for (unsigned i = 0; i < n; i++) y[i] = a * x[i] + y[i] + bias;
+}
+
+static ptxsim_context *ctx_new(void) {
+    ptxsim_context *c;
+    assert_int_equal(ptxsim_context_create("sm_90", &c, NULL), PTXSIM_OK);
+    return c;
+}
+
+static ptxsim_kernel *load_axpy(ptxsim_context *c, ptxsim_module **m) {
+    ptxsim_kernel *k;
+    assert_int_equal(ptxsim_module_load(c, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), m, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_kernel(*m, "axpy", &k), PTXSIM_OK);
+    return k;
+}
+
+static void unknown_arch_and_status_names(void **state) {
+    ptxsim_context *c;
+    const char *why = NULL;
+    assert_int_equal(ptxsim_context_create("sm_12", &c, &why), PTXSIM_ERR_INVALID_ARGUMENT);
+    assert_non_null(why);
+    assert_string_equal(ptxsim_status_name(PTXSIM_ERR_FAULT), "PTXSIM_ERR_FAULT");
+    assert_string_equal(ptxsim_status_string(PTXSIM_ERR_FAULT), "the kernel faulted");
+    ptxsim_arch_info ai;
+    assert_true(ptxsim_arch_query("sm_80", &ai));
+    assert_int_equal(ai.sm, 80);
+    assert_int_equal(ai.shared_per_block_optin, 166912); /* CUDA guide, compute capability 8.0 */
+    assert_false(ptxsim_arch_query("sm_12", &ai));
+}
+
+static void diagnostics_are_data(void **state) {
+    ptxsim_context *c = ctx_new();
+    const char bad[] = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  frob.u32 %r1;\n}\n";
+    ptxsim_module *m = NULL;
+    ptxsim_diagnostics *d = NULL;
+    assert_int_equal(ptxsim_module_load(c, "bad.ptx", bad, strlen(bad), &m, &d), PTXSIM_ERR_PARSE);
+    assert_null(m);
+    assert_true(ptxsim_diagnostics_errors(d) >= 1);
+    const ptxsim_diagnostic *g = ptxsim_diagnostics_get(d, 0);
+    assert_int_equal(g->level, PTXSIM_DIAG_ERROR);
+    assert_string_equal(g->file, "bad.ptx");
+    assert_int_equal(g->line, 6);
+    assert_int_equal(g->col, 3);
+    assert_non_null(strstr(ptxsim_context_message(c), "bad.ptx"));
+    ptxsim_diagnostics_free(d);
+    /* validation alone, against a target that lacks the module's .target features */
+    ptxsim_module_info info;
+    assert_int_equal(ptxsim_validate(c, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), &info, NULL), PTXSIM_OK);
+    assert_int_equal(info.ptx_version, 80);
+    assert_string_equal(info.target, "sm_90");
+    assert_int_equal(info.kernels, 1);
+    assert_int_equal(info.instructions, 20); /* counted by hand: 4 ld.param, 3 mov, mad, setp, bra, mul, 2 add, 2 ld, mad, ld, add, st, ret */
+    ptxsim_context_destroy(c);
+}
+
+static void parameter_layout(void **state) {
+    ptxsim_context *c = ctx_new();
+    ptxsim_module *m;
+    ptxsim_kernel *k = load_axpy(c, &m);
+    assert_int_equal(ptxsim_kernel_param_count(k), 4);
+    static const size_t size[] = {8, 4, 8, 4}, off[] = {0, 8, 16, 24};
+    for (int i = 0; i < 4; i++) {
+        size_t s, o;
+        assert_true(ptxsim_kernel_param(k, i, &s, &o));
+        assert_int_equal(s, size[i]);
+        assert_int_equal(o, off[i]);
+    }
+    assert_false(ptxsim_kernel_param(k, 4, NULL, NULL));
+    assert_int_equal(ptxsim_kernel_params_size(k), 28);
+    ptxsim_kernel *none;
+    assert_int_equal(ptxsim_module_kernel(m, "nope", &none), PTXSIM_ERR_NOT_FOUND);
+    assert_int_equal(ptxsim_module_kernel(m, NULL, &none), PTXSIM_OK); /* the first kernel */
+    assert_ptr_equal(none, k);
+    ptxsim_context_destroy(c);
+}
+
+enum { N = 1000 };
+
+static void launch_both_parameter_forms(void **state) {
+    ptxsim_context *c = ctx_new();
+    ptxsim_module *m;
+    ptxsim_kernel *k = load_axpy(c, &m);
+    uint32_t x[N], y[N], want[N], got[N];
+    for (unsigned i = 0; i < N; i++) x[i] = i * 2654435761u, y[i] = want[i] = i ^ 0x5a5a;
+    uint64_t dx, dy, gaddr, gbytes;
+    assert_int_equal(ptxsim_mem_alloc(c, sizeof x, "x", &dx), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_alloc(c, sizeof y, "y", &dy), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_write(c, dx, x, sizeof x), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_write(c, dy, y, sizeof y), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_global(m, "bias", &gaddr, &gbytes), PTXSIM_OK);
+    assert_int_equal(gbytes, 4);
+    uint32_t a = 7, n = N, bias;
+    assert_int_equal(ptxsim_mem_read(c, &bias, gaddr, 4), PTXSIM_OK);
+    assert_int_equal(bias, 5); /* the initialiser */
+    void *args[] = {&dx, &a, &dy, &n};
+    ptxsim_launch_config cfg = {.grid = {(N + 127) / 128, 1, 1}, .block = {128, 1, 1}, .args = args};
+    ptxsim_report *rep;
+    assert_int_equal(ptxsim_launch(c, k, &cfg, &rep), PTXSIM_OK);
+    ref_axpy(a, 5, x, want, N);
+    assert_int_equal(ptxsim_mem_read(c, got, dy, sizeof got), PTXSIM_OK);
+    assert_memory_equal(got, want, sizeof want);
+    const ptxsim_stats *s = ptxsim_report_stats(rep);
+    assert_int_equal(s->ctas, (N + 127) / 128);
+    assert_null(ptxsim_report_fault(rep));
+    ptxsim_report_free(rep);
+
+    /* the packed form, after changing the module variable */
+    bias = 1000;
+    assert_int_equal(ptxsim_mem_write(c, gaddr, &bias, 4), PTXSIM_OK);
+    uint8_t buf[28] = {0};
+    a = 3;
+    memcpy(buf, &dx, 8), memcpy(buf + 8, &a, 4), memcpy(buf + 16, &dy, 8), memcpy(buf + 24, &n, 4);
+    ptxsim_launch_config pk = {.grid = {(N + 127) / 128, 1, 1}, .block = {128, 1, 1},
+                               .param_buffer = buf, .param_buffer_size = sizeof buf};
+    assert_int_equal(ptxsim_launch(c, k, &pk, NULL), PTXSIM_OK);
+    ref_axpy(3, 1000, x, want, N);
+    assert_int_equal(ptxsim_mem_read(c, got, dy, sizeof got), PTXSIM_OK);
+    assert_memory_equal(got, want, sizeof want);
+    pk.param_buffer_size = 20;
+    assert_int_equal(ptxsim_launch(c, k, &pk, NULL), PTXSIM_ERR_INVALID_ARGUMENT);
+    ptxsim_launch_config big = {.grid = {1, 1, 1}, .block = {2048, 1, 1}, .args = args};
+    assert_int_equal(ptxsim_launch(c, k, &big, NULL), PTXSIM_ERR_INVALID_ARGUMENT);
+    ptxsim_context_destroy(c);
+}
+
+static void memory_errors_and_fill(void **state) {
+    ptxsim_context *c = ctx_new();
+    uint64_t d, base, bytes;
+    bool host = true;
+    assert_int_equal(ptxsim_mem_alloc(c, 100, "d", &d), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_range(c, d + 50, &base, &bytes, &host), PTXSIM_OK);
+    assert_true(base == d && bytes == 100 && !host);
+    uint8_t b[200];
+    assert_int_equal(ptxsim_mem_read(c, b, d + 1, 100), PTXSIM_ERR_INVALID_ADDRESS);
+    assert_non_null(strstr(ptxsim_context_message(c), "past the end"));
+    assert_int_equal(ptxsim_mem_free(c, d + 4), PTXSIM_ERR_INVALID_ADDRESS);
+    uint16_t pat = 0xbeef;
+    assert_int_equal(ptxsim_mem_fill(c, d + 2, &pat, 2, 10), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_fill(c, d, &pat, 3, 1), PTXSIM_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ptxsim_mem_read(c, b, d, 24), PTXSIM_OK);
+    for (int i = 0; i < 24; i++) {
+        uint8_t want = i < 2 || i >= 22 ? 0 : (i % 2 ? 0xbe : 0xef); /* fresh memory reads as 0 */
+        assert_int_equal(b[i], want);
+    }
+    assert_int_equal(ptxsim_mem_free(c, d), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_read(c, b, d, 1), PTXSIM_ERR_INVALID_ADDRESS);
+    ptxsim_context_destroy(c);
+}
+
+static void host_memory_mode(void **state) {
+    ptxsim_context *c = ctx_new();
+    ptxsim_module *m;
+    ptxsim_kernel *k = load_axpy(c, &m);
+    uint32_t *x = calloc(N, 4), *y = calloc(N + 16, 4), want[N + 16];
+    for (unsigned i = 0; i < N; i++) x[i] = i * 77u + 1, y[i] = i;
+    memcpy(want, y, sizeof want);
+    assert_int_equal(ptxsim_mem_register_host(c, x, N * 4, "x"), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_register_host(c, y, N * 4, "y"), PTXSIM_OK); /* not the 16 extra */
+    assert_int_equal(ptxsim_mem_register_host(c, y + 10, 4, "overlap"), PTXSIM_ERR_INVALID_ARGUMENT);
+    bool host = false;
+    assert_int_equal(ptxsim_mem_range(c, (uintptr_t)(y + 3), NULL, NULL, &host), PTXSIM_OK);
+    assert_true(host);
+    uint64_t px = (uintptr_t)x, py = (uintptr_t)y;
+    uint32_t a = 9, n = N;
+    void *args[] = {&px, &a, &py, &n};
+    ptxsim_launch_config cfg = {.grid = {(N + 255) / 256, 1, 1}, .block = {256, 1, 1}, .args = args};
+    assert_int_equal(ptxsim_launch(c, k, &cfg, NULL), PTXSIM_OK);
+    ref_axpy(9, 5, x, want, N);
+    assert_memory_equal(y, want, N * 4); /* written in place */
+    /* past the registration: a fault with the access, and the host bytes there untouched */
+    n = N + 16;
+    ptxsim_report *rep = NULL;
+    assert_int_equal(ptxsim_launch(c, k, &cfg, &rep), PTXSIM_ERR_FAULT);
+    const ptxsim_fault *f = ptxsim_report_fault(rep);
+    assert_non_null(f);
+    assert_string_equal(f->fault_kind, "out-of-bounds");
+    for (int i = N; i < N + 16; i++) assert_int_equal(y[i], 0);
+    ptxsim_report_free(rep);
+    assert_int_equal(ptxsim_mem_free(c, (uintptr_t)y), PTXSIM_OK); /* unregisters; y stays ours */
+    y[0] = 1;
+    ptxsim_context_destroy(c);
+    free(x), free(y);
+}
+
+/* Thread 0 writes s[0]; thread 32 (another warp) reads it with no barrier between. */
+static const char race_ptx[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry racy(.param .u64 out)\n"
+    "{\n"
+    "  .shared .align 4 .u32 s[1];\n"
+    "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  setp.eq.u32 %p1, %r1, 0;\n"
+    "  @%p1 st.shared.u32 [s], %r1;\n"
+    "  setp.eq.u32 %p2, %r1, 32;\n"
+    "  @!%p2 bra END;\n"
+    "  ld.shared.u32 %r2, [s];\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  st.global.u32 [%rd1], %r2;\n"
+    "END:\n"
+    "  ret;\n"
+    "}\n";
+
+static void checker_findings(void **state) {
+    ptxsim_context *c = ctx_new();
+    ptxsim_module *m;
+    ptxsim_kernel *k;
+    assert_int_equal(ptxsim_module_load(c, "race.ptx", race_ptx, strlen(race_ptx), &m, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_kernel(m, "racy", &k), PTXSIM_OK);
+    ptxsim_kernel_info ki;
+    ptxsim_kernel_get_info(k, &ki);
+    assert_int_equal(ki.static_shared_bytes, 4);
+    uint64_t out;
+    assert_int_equal(ptxsim_mem_alloc(c, 4, "out", &out), PTXSIM_OK);
+    void *args[] = {&out};
+    ptxsim_launch_config cfg = {.grid = {1, 1, 1}, .block = {64, 1, 1}, .args = args};
+    ptxsim_report *rep;
+    assert_int_equal(ptxsim_launch(c, k, &cfg, &rep), PTXSIM_OK); /* plain run: no checkers */
+    assert_false(ptxsim_report_checked(rep));
+    assert_int_equal(ptxsim_report_finding_count(rep), 0);
+    ptxsim_report_free(rep);
+    ptxsim_options o = {.checks = PTXSIM_CHECK_RACE, .threads = 1};
+    assert_int_equal(ptxsim_context_set_options(c, &o), PTXSIM_OK);
+    assert_int_equal(ptxsim_launch(c, k, &cfg, &rep), PTXSIM_OK);
+    assert_true(ptxsim_report_checked(rep));
+    int races = 0;
+    ptxsim_finding f;
+    for (int i = 0; ptxsim_report_finding(rep, i, &f); i++)
+        if (!strcmp(f.kind, "race")) {
+            races++;
+            assert_int_equal(f.severity, PTXSIM_SEV_ERROR);
+            assert_int_equal(f.ptx_line, 13); /* the read */
+        }
+    assert_int_equal(races, 1);
+    assert_true(ptxsim_report_has_errors(rep));
+    ptxsim_report_free(rep);
+    o.checks = 0x1000;
+    assert_int_equal(ptxsim_context_set_options(c, &o), PTXSIM_ERR_INVALID_ARGUMENT);
+    ptxsim_context_destroy(c);
+}
+
+/* Each thread drives its own context; a second thread shares one context with the first. */
+static ptxsim_context *shared_ctx;
+static void *worker(void *arg) {
+    uintptr_t seed = (uintptr_t)arg;
+    ptxsim_context *c = seed & 1 ? shared_ctx : NULL;
+    if (!c && ptxsim_context_create("sm_80", &c, NULL) != PTXSIM_OK) return (void *)1;
+    ptxsim_module *m;
+    ptxsim_kernel *k;
+    if (ptxsim_module_load(c, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), &m, NULL) != PTXSIM_OK ||
+        ptxsim_module_kernel(m, "axpy", &k) != PTXSIM_OK)
+        return (void *)1;
+    uint32_t x[N], y[N], want[N];
+    for (unsigned i = 0; i < N; i++) x[i] = (uint32_t)(i * seed), y[i] = want[i] = (uint32_t)(i + seed);
+    uint64_t dx, dy;
+    uintptr_t bad = 0;
+    bad |= ptxsim_mem_alloc(c, sizeof x, "x", &dx) | ptxsim_mem_alloc(c, sizeof y, "y", &dy);
+    bad |= ptxsim_mem_write(c, dx, x, sizeof x) | ptxsim_mem_write(c, dy, y, sizeof y);
+    uint32_t a = (uint32_t)seed, n = N;
+    void *args[] = {&dx, &a, &dy, &n};
+    ptxsim_launch_config cfg = {.grid = {8, 1, 1}, .block = {128, 1, 1}, .args = args};
+    for (int rep = 0; rep < 3; rep++) {
+        bad |= ptxsim_launch(c, k, &cfg, NULL);
+        ref_axpy(a, 5, x, want, N);
+    }
+    bad |= ptxsim_mem_read(c, y, dy, sizeof y);
+    bad |= memcmp(y, want, sizeof y) != 0;
+    ptxsim_module_unload(m);
+    if (!(seed & 1)) ptxsim_context_destroy(c);
+    return (void *)bad;
+}
+
+static void contexts_from_threads(void **state) {
+    assert_int_equal(ptxsim_context_create(NULL, &shared_ctx, NULL), PTXSIM_OK);
+    pthread_t t[6];
+    for (uintptr_t i = 0; i < 6; i++) pthread_create(&t[i], NULL, worker, (void *)(i + 2));
+    for (int i = 0; i < 6; i++) {
+        void *r;
+        pthread_join(t[i], &r);
+        assert_int_equal((uintptr_t)r, 0);
+    }
+    ptxsim_context_destroy(shared_ctx);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(unknown_arch_and_status_names),
+        cmocka_unit_test(diagnostics_are_data),
+        cmocka_unit_test(parameter_layout),
+        cmocka_unit_test(launch_both_parameter_forms),
+        cmocka_unit_test(memory_errors_and_fill),
+        cmocka_unit_test(host_memory_mode),
+        cmocka_unit_test(checker_findings),
+        cmocka_unit_test(contexts_from_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
