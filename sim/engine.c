@@ -321,7 +321,7 @@ static void red_result(uint64_t (*r)[WARP], uint32_t *p, const ps_dinsn *d, uint
     }
 }
 
-/* Runs `fn` on every parked entry of w (all frames) whose parked value is `which`. */
+/* Runs BODY for every parked entry (pe, in frame pf) of w, in all frames, parked as `which`. */
 #define FOR_PARKED(w, which, BODY)                                                \
     for (int _k = 0; _k < (w)->nframes && (w)->nparked; _k++) {                   \
         ps_frame *pf = &(w)->frames[_k];                                          \
@@ -426,11 +426,13 @@ static uint32_t wsync_lanes(ps_warp *w) {
 static bool wsync_try_release(ps_warp *w, const ps_dinsn *d, uint32_t extra) {
     uint32_t at = wsync_lanes(w) | extra;
     if (w->wsync_mask & w->live & ~at) return false;
-    warp_sync_event(w, d, at);
+    const ps_dinsn *first = d;
     FOR_PARKED(w, (uint32_t)PARK_WSYNC, {
+        if (!first) first = &pf->fp->code[pe->pc - 1]; /* the event names a bar.warp.sync */
         pe->parked = 0;
         w->nparked--;
     });
+    warp_sync_event(w, first, at);
     w->wsync_mask = 0;
     return true;
 }
@@ -451,7 +453,7 @@ static bool park_continue(ps_warp *w, ps_frame *f) {
         const ps_dinsn *d = e->parked == PARK_WSYNC ? &f->fp->code[e->pc - 1] : NULL;
         if (wsync_try_release(w, d, 0)) return true;
         if (!cta) { /* no lane can come: the others are in callers or exited */
-            w->cta->cur = d;
+            if (d) w->cta->cur = d;
             ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(e->mask),
                            "bar.warp.sync member mask 0x%08x names lanes that cannot arrive "
                            "(0x%08x)", w->wsync_mask, w->wsync_mask & w->live & ~wsync_lanes(w));
