@@ -504,6 +504,10 @@ static void do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec
                        (unsigned long long)id);
         return;
     }
+    if (arrive && !count) { /* a register holding 0 (an immediate 0 is refused when decoding) */
+        ps_fault_raise(w, PS_FAULT_BAD_LAUNCH, l0, "barrier.arrive with a thread count of 0");
+        return;
+    }
     if (count && (count % WARP || count > c->L->nthreads + WARP)) {
         ps_fault_raise(w, PS_FAULT_BAD_LAUNCH, l0, "barrier thread count %llu is not a multiple of 32",
                        (unsigned long long)count);
