@@ -673,10 +673,27 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     case PS_F_BAR:
-    case PS_F_BARRIER:
+    case PS_F_BARRIER: {
+        /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
+         * the warp size when immediate (register values are checked when they arrive) */
+        bool red = ps_modset_has(&in->mods, PS_MOD_RED);
+        bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+        int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
+        const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
+        if (arrive && !cnt) {
+            derr(c, in, "'%s' needs a thread count (ptxas)", in->text);
+            return;
+        }
+        if (cnt && cnt->kind == PS_OP_IMM && (cnt->imm % 32 || (arrive && cnt->imm == 0))) {
+            derr(c, in, cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
+                                      : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
+                 (long long)cnt->imm);
+            return;
+        }
         d->ctl = CTL_BAR;
         flatten(c, in, d);
         return;
+    }
     default: break;
     }
     if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
@@ -740,6 +757,9 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     d->fn = fnp;
+    /* lanes of a warp may meet at different bar.warp.sync instructions (sm_70+): the engine
+     * parks the early ones (engine.c, do_warp_sync) */
+    if (in->form == PS_F_BAR_WARP_SYNC) d->ctl = CTL_WSYNC;
 }
 
 static void decode_function(ps_program *p, int fi, ps_diags *diags) {

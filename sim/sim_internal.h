@@ -32,7 +32,7 @@ typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 /* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
  * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
  * one (never executed: it stops a run there without a bounds test per instruction). */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_END };
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC, CTL_END };
 
 /* Memory spaces of a decoded access. */
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM };
@@ -139,10 +139,16 @@ struct ps_program {
 
 /* ---- execution state ---------------------------------------------------- */
 
+/* One SIMT stack entry. `parked`: 0, or the lanes wait at a barrier they reached apart from the
+ * rest of their warp (sm_70+ independent thread scheduling; engine.c, "barriers"): PARK_CTA + id
+ * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync. The
+ * barrier instruction is the record before pc. */
 typedef struct {
     int32_t pc, rpc;
     uint32_t mask;
+    uint32_t parked;
 } simt_entry;
+enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16 };
 
 typedef struct {
     const ps_fprog *fp;
@@ -172,11 +178,13 @@ struct ps_warp {
     uint64_t (*r)[WARP];    /* top frame's registers */
     uint32_t *p;
     int state;
-    int bar_id;
+    int bar_id;             /* WS_BARRIER: the barrier the whole warp waits at; -1: its lanes are parked */
     unsigned tid[WARP][3];
     /* pending bar.red result: destination (slot, or predicate for .and/.or) and lanes */
     const ps_dinsn *bar_insn;
     uint32_t bar_mask;
+    int nparked;            /* SIMT entries of any frame with parked != 0 */
+    uint32_t wsync_mask;    /* member mask of the lanes parked at bar.warp.sync */
     uint32_t activations;   /* frames pushed so far */
 };
 
