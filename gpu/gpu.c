@@ -250,7 +250,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     ptxsim_diagnostics *diags = NULL;
     ptxsim_module *mod = NULL;
     ptxsim_kernel *k = NULL;
-    const uint8_t *params = NULL;
+    const void *params = NULL;
     uint8_t *host = NULL;
     ps_cu_module cmod = NULL;
     ps_cu_deviceptr *dptr = gpu_xcalloc((size_t)ci.buffers + 1, sizeof *dptr);
@@ -267,7 +267,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         goto out;
     }
     size_t psize;
-    if (ptxsim_case_prepare(sim, c, mod, (const void **)&params, &psize) != PTXSIM_OK) {
+    if (ptxsim_case_prepare(sim, c, mod, &params, &psize) != PTXSIM_OK) {
         snprintf(err, errlen, "%s", ptxsim_context_message(sim));
         goto out;
     }

@@ -355,9 +355,10 @@ static void case_contents_and_prepare(void **state) {
     ptxsim_module *m;
     assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
     assert_int_equal(ptxsim_module_load_file(ctx, ci.ptx_path, &m, NULL), PTXSIM_OK);
-    const uint8_t *params;
+    const void *packed;
     size_t psize;
-    assert_int_equal(ptxsim_case_prepare(ctx, c, m, (const void **)&params, &psize), PTXSIM_OK);
+    assert_int_equal(ptxsim_case_prepare(ctx, c, m, &packed, &psize), PTXSIM_OK);
+    const uint8_t *params = packed;
     ptxsim_kernel *k;
     assert_int_equal(ptxsim_module_kernel(m, "axpy", &k), PTXSIM_OK);
     assert_int_equal(psize, ptxsim_kernel_params_size(k));
@@ -402,8 +403,8 @@ static void case_contents_and_prepare(void **state) {
     assert_int_equal(ptxsim_case_load(path, &c, err, sizeof err), PTXSIM_OK);
     assert_int_equal(ptxsim_context_create(NULL, &ctx, NULL), PTXSIM_OK);
     assert_int_equal(ptxsim_module_load(ctx, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), &m, NULL), PTXSIM_OK);
-    assert_int_equal(ptxsim_case_prepare(ctx, c, m, (const void **)&params, &psize), PTXSIM_ERR_CASE);
-    assert_null(params);
+    assert_int_equal(ptxsim_case_prepare(ctx, c, m, &packed, &psize), PTXSIM_ERR_CASE);
+    assert_null(packed);
     assert_non_null(strstr(ptxsim_context_message(ctx), "takes 4 parameters, the manifest gives 1"));
     ptxsim_context_destroy(ctx);
     ptxsim_case_free(c);
