@@ -30,27 +30,47 @@ void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     memcpy(out->block, m->block, sizeof out->block);
 }
 
+/* Prepares c for kernel man->kernel of m with ctx locked; *k receives the kernel. */
+static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                    ptxsim_kernel **k) {
+    ps_manifest *man = c->man;
+    *k = NULL;
+    for (int i = 0; i < m->nkernels; i++)
+        if (!strcmp(m->kernels[i].fn->name, man->kernel)) *k = &m->kernels[i];
+    free(c->params);
+    c->params = NULL;
+    c->params_size = 0;
+    c->prepared = false;
+    if (ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
+                            sizeof ctx->msg) != PS_OK)
+        return PTXSIM_ERR_CASE;
+    if (!*k) return api_fail(ctx, PTXSIM_ERR_NOT_FOUND, "no kernel '%s' in %s", man->kernel, m->name);
+    c->prepared = true;
+    return PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                  const void **params, size_t *params_size) {
+    pthread_mutex_lock(&ctx->lock);
+    ptxsim_kernel *k;
+    ptxsim_status st = prepare_locked(ctx, c, m, &k);
+    pthread_mutex_unlock(&ctx->lock);
+    if (params) *params = st == PTXSIM_OK ? c->params : NULL;
+    if (params_size) *params_size = st == PTXSIM_OK ? c->params_size : 0;
+    return st;
+}
+
 ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
                                  ptxsim_report **report) {
     if (report) *report = NULL;
     ps_manifest *man = c->man;
     pthread_mutex_lock(&ctx->lock);
-    ptxsim_kernel *k = NULL;
-    for (int i = 0; i < m->nkernels; i++)
-        if (!strcmp(m->kernels[i].fn->name, man->kernel)) k = &m->kernels[i];
-    free(c->params);
-    c->params = NULL;
-    ptxsim_status st = PTXSIM_OK;
-    if (ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
-                            sizeof ctx->msg) != PS_OK)
-        st = PTXSIM_ERR_CASE;
-    else if (!k)
-        st = api_fail(ctx, PTXSIM_ERR_NOT_FOUND, "no kernel '%s' in %s", man->kernel, m->name);
+    ptxsim_kernel *k;
+    ptxsim_status st = prepare_locked(ctx, c, m, &k);
     if (st != PTXSIM_OK) {
         pthread_mutex_unlock(&ctx->lock);
         return st;
     }
-    c->prepared = true;
     ptxsim_range *uninit = ps_xcalloc((size_t)man->nbufs + 1, sizeof *uninit);
     int nun = 0;
     for (int i = 0; i < man->nbufs; i++)
@@ -91,4 +111,42 @@ ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_
             return PTXSIM_OK;
         }
     return PTXSIM_ERR_NOT_FOUND;
+}
+
+bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out) {
+    if (i < 0 || i >= c->man->nbufs) return false;
+    const ps_mbuf *b = &c->man->bufs[i];
+    *out = (ptxsim_case_buffer_info){.name = b->name, .type = ps_type_name(b->type),
+                                     .elem_bytes = ps_type_size(b->type), .count = b->count,
+                                     .bytes = b->bytes, .initialized = b->init != MB_NONE,
+                                     .addr = c->prepared ? b->addr : 0};
+    return true;
+}
+
+int ptxsim_case_expect_count(const ptxsim_case *c) { return c->man->nexpect; }
+
+bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out) {
+    if (i < 0 || i >= c->man->nexpect) return false;
+    const ps_mexpect *e = &c->man->expect[i];
+    *out = (ptxsim_case_expect){.buffer = e->buf, .file = e->file, .has_tolerance = e->has_tol,
+                                .abs = e->abs, .rel = e->rel, .ulp = e->ulp};
+    return true;
+}
+
+int ptxsim_case_param_buffer(const ptxsim_case *c, int i) {
+    if (i < 0 || i >= c->man->nparams || c->man->params[i].kind != MP_BUFFER) return -1;
+    return c->man->params[i].buf;
+}
+
+bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls) {
+    ps_type t = name ? ps_type_lookup(name, strlen(name)) : PS_T_NONE;
+    if (t == PS_T_NONE) return false;
+    static const ptxsim_type_class classes[] = {
+        [TK_BITS] = PTXSIM_TYPE_BITS,     [TK_UINT] = PTXSIM_TYPE_UINT,
+        [TK_SINT] = PTXSIM_TYPE_SINT,     [TK_FLOAT] = PTXSIM_TYPE_FLOAT,
+        [TK_PACKED] = PTXSIM_TYPE_PACKED, [TK_PRED] = PTXSIM_TYPE_PRED,
+    };
+    if (bytes) *bytes = ps_type_size(t);
+    if (cls) *cls = classes[ps_type_kind_of(t)];
+    return true;
 }

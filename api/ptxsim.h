@@ -283,6 +283,49 @@ int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out);
 /* After ptxsim_case_launch: the device address of buffer `name`, and its size. */
 ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes);
 
+/* What a case holds, for clients that run it elsewhere (the GPU harness, gpu/gpu.h): its
+ * buffers, parameters and expected outputs. Strings are owned by the case. */
+typedef struct {
+    const char *name;
+    const char *type;          /* element type as PTX names it: "f32", "s32", "b16", … */
+    int elem_bytes;            /* 1, 2, 4 or 8 */
+    uint64_t count, bytes;
+    bool initialized;          /* false for "init": "none" (contents undefined before the launch) */
+    uint64_t addr;             /* device address in the context once prepared, else 0 */
+} ptxsim_case_buffer_info;
+/* Buffer i (0 <= i < ptxsim_case_info.buffers), in manifest order; false when out of range. */
+bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out);
+
+/* One "expect" entry: buffer index, expected file, and tolerance (docs/gpu.md). */
+typedef struct {
+    int buffer;
+    const char *file;          /* resolved path */
+    bool has_tolerance;        /* false: bit for bit */
+    double abs, rel;           /* |got-want| <= abs + rel·|want|; negative: not given */
+    uint64_t ulp;              /* at most this many units in the last place; 0: not given */
+} ptxsim_case_expect;
+int ptxsim_case_expect_count(const ptxsim_case *c);
+bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out);
+/* Kernel parameter i passes the device address of buffer ptxsim_case_param_buffer(c, i); -1 when
+ * it is a value (or i is out of range). Offsets and sizes come from ptxsim_kernel_param. */
+int ptxsim_case_param_buffer(const ptxsim_case *c, int i);
+
+/* The first half of ptxsim_case_launch: allocates the case's buffers in ctx, fills them, and packs
+ * the kernel's parameters (buffer parameters hold the buffers' device addresses) for kernel
+ * ptxsim_case_info.kernel of m. *params (valid until the case is prepared, launched or freed
+ * again) and *params_size receive the packed buffer; either may be NULL. PTXSIM_ERR_CASE when the
+ * manifest does not fit the kernel (message in ptxsim_context_message). */
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                  const void **params, size_t *params_size);
+
+/* A PTX fundamental type by name ("f32", "s8", "bf16", "f16x2", …): its size in bytes and its
+ * class. False when the name is not a type. */
+typedef enum {
+    PTXSIM_TYPE_BITS, PTXSIM_TYPE_UINT, PTXSIM_TYPE_SINT, PTXSIM_TYPE_FLOAT, PTXSIM_TYPE_PACKED,
+    PTXSIM_TYPE_PRED
+} ptxsim_type_class;
+bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
+
 /* ---- one call for mock-GPU test suites ------------------------------------------------------ */
 /* Runs the first kernel of ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH)
  * with grid (grid_x, grid_y, grid_z) of blocks (block_x, block_y, block_z) and shared_mem bytes of

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ptxsim.h"
 
@@ -280,6 +281,161 @@ static void checker_findings(void **state) {
 
 /* Each thread drives its own context; a second thread shares one context with the first. */
 static ptxsim_context *shared_ctx;
+static void write_bytes(const char *path, const void *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A case's contents as the GPU harness sees them (gpu/gpu.h): buffers, parameters, expectations,
+ * and ptxsim_case_prepare's packed parameters; then a launch against the C reference. */
+static void case_contents_and_prepare(void **state) {
+    (void)state;
+    char dir[] = "/tmp/ptxsim_api_case_XXXXXX", path[128];
+    assert_non_null(mkdtemp(dir));
+    enum { N = 64 };
+    uint32_t x[N], y[N], want[N];
+    for (unsigned i = 0; i < N; i++) x[i] = 1000u * i + 7u, y[i] = 3u;
+    memcpy(want, y, sizeof want);
+    ref_axpy(9, 5, x, want, N);
+    snprintf(path, sizeof path, "%s/axpy.ptx", dir);
+    write_bytes(path, axpy_ptx, strlen(axpy_ptx));
+    snprintf(path, sizeof path, "%s/x.bin", dir);
+    write_bytes(path, x, sizeof x);
+    snprintf(path, sizeof path, "%s/want.bin", dir);
+    write_bytes(path, want, sizeof want);
+    static const char manifest[] =
+        "{\"ptx\": \"axpy.ptx\", \"kernel\": \"axpy\", \"grid\": [2, 1, 1], \"block\": [32, 1, 1],\n"
+        " \"buffers\": [{\"name\": \"x\", \"type\": \"u32\", \"count\": 64, \"init\": {\"file\": \"x.bin\"}},\n"
+        "             {\"name\": \"y\", \"type\": \"u32\", \"count\": 64, \"init\": {\"fill\": 3}},\n"
+        "             {\"name\": \"scratch\", \"type\": \"bf16\", \"count\": 5, \"init\": \"none\"}],\n"
+        " \"params\": [{\"buffer\": \"x\"}, {\"u32\": 9}, {\"buffer\": \"y\"}, {\"u32\": 64}],\n"
+        " \"expect\": {\"y\": {\"file\": \"want.bin\", \"tolerance\": {\"ulp\": 2, \"rel\": 0.5}}}}\n";
+    snprintf(path, sizeof path, "%s/case.json", dir);
+    write_bytes(path, manifest, strlen(manifest));
+
+    ptxsim_case *c;
+    char err[256];
+    assert_int_equal(ptxsim_case_load(path, &c, err, sizeof err), PTXSIM_OK);
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(c, &ci);
+    assert_int_equal(ci.buffers, 3);
+    ptxsim_case_buffer_info b;
+    assert_true(ptxsim_case_get_buffer(c, 0, &b));
+    assert_string_equal(b.name, "x");
+    assert_string_equal(b.type, "u32");
+    assert_int_equal(b.elem_bytes, 4);
+    assert_int_equal(b.count, 64);
+    assert_int_equal(b.bytes, 256);
+    assert_true(b.initialized);
+    assert_int_equal(b.addr, 0); /* not prepared yet */
+    assert_true(ptxsim_case_get_buffer(c, 2, &b));
+    assert_string_equal(b.type, "bf16");
+    assert_int_equal(b.bytes, 10);
+    assert_false(b.initialized);
+    assert_false(ptxsim_case_get_buffer(c, 3, &b));
+    assert_false(ptxsim_case_get_buffer(c, -1, &b));
+    assert_int_equal(ptxsim_case_expect_count(c), 1);
+    ptxsim_case_expect e;
+    assert_true(ptxsim_case_get_expect(c, 0, &e));
+    assert_int_equal(e.buffer, 1);
+    assert_non_null(strstr(e.file, "/want.bin"));
+    assert_true(e.has_tolerance);
+    assert_int_equal(e.ulp, 2);
+    assert_true(e.rel == 0.5 && e.abs < 0);
+    assert_false(ptxsim_case_get_expect(c, 1, &e));
+    assert_int_equal(ptxsim_case_param_buffer(c, 0), 0);
+    assert_int_equal(ptxsim_case_param_buffer(c, 1), -1);
+    assert_int_equal(ptxsim_case_param_buffer(c, 2), 1);
+    assert_int_equal(ptxsim_case_param_buffer(c, 3), -1);
+    assert_int_equal(ptxsim_case_param_buffer(c, 4), -1);
+
+    ptxsim_context *ctx;
+    ptxsim_module *m;
+    assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_load_file(ctx, ci.ptx_path, &m, NULL), PTXSIM_OK);
+    const void *packed;
+    size_t psize;
+    assert_int_equal(ptxsim_case_prepare(ctx, c, m, &packed, &psize), PTXSIM_OK);
+    const uint8_t *params = packed;
+    ptxsim_kernel *k;
+    assert_int_equal(ptxsim_module_kernel(m, "axpy", &k), PTXSIM_OK);
+    assert_int_equal(psize, ptxsim_kernel_params_size(k));
+    uint64_t addr[2];
+    for (int i = 0; i < 2; i++) {
+        assert_true(ptxsim_case_get_buffer(c, i, &b));
+        assert_true(b.addr != 0);
+        addr[i] = b.addr;
+    }
+    /* The packed parameters: buffer addresses and the scalars, at the kernel's offsets. */
+    size_t size, off;
+    uint64_t a64;
+    uint32_t a32;
+    assert_true(ptxsim_kernel_param(k, 0, &size, &off));
+    memcpy(&a64, params + off, 8);
+    assert_int_equal(a64, addr[0]);
+    assert_true(ptxsim_kernel_param(k, 1, &size, &off));
+    memcpy(&a32, params + off, 4);
+    assert_int_equal(a32, 9);
+    assert_true(ptxsim_kernel_param(k, 2, &size, &off));
+    memcpy(&a64, params + off, 8);
+    assert_int_equal(a64, addr[1]);
+    /* The buffers hold their initial contents. */
+    uint32_t got[N];
+    assert_int_equal(ptxsim_mem_read(ctx, got, addr[0], sizeof got), PTXSIM_OK);
+    assert_memory_equal(got, x, sizeof x);
+    assert_int_equal(ptxsim_mem_read(ctx, got, addr[1], sizeof got), PTXSIM_OK);
+    assert_memory_equal(got, y, sizeof y);
+    /* A launch prepares afresh and runs; y then equals the C reference. */
+    assert_int_equal(ptxsim_case_launch(ctx, c, m, NULL), PTXSIM_OK);
+    assert_true(ptxsim_case_get_buffer(c, 1, &b));
+    assert_int_equal(ptxsim_mem_read(ctx, got, b.addr, sizeof got), PTXSIM_OK);
+    assert_memory_equal(got, want, sizeof want);
+    ptxsim_context_destroy(ctx);
+    ptxsim_case_free(c);
+
+    /* A manifest that does not fit its kernel: PTXSIM_ERR_CASE with the reason. */
+    static const char bad[] =
+        "{\"ptx\": \"axpy.ptx\", \"kernel\": \"axpy\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1],\n"
+        " \"buffers\": [{\"name\": \"x\", \"type\": \"u32\", \"count\": 4}], \"params\": [{\"buffer\": \"x\"}]}\n";
+    write_bytes(path, bad, strlen(bad));
+    assert_int_equal(ptxsim_case_load(path, &c, err, sizeof err), PTXSIM_OK);
+    assert_int_equal(ptxsim_context_create(NULL, &ctx, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_load(ctx, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), &m, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_case_prepare(ctx, c, m, &packed, &psize), PTXSIM_ERR_CASE);
+    assert_null(packed);
+    assert_non_null(strstr(ptxsim_context_message(ctx), "takes 4 parameters, the manifest gives 1"));
+    ptxsim_context_destroy(ctx);
+    ptxsim_case_free(c);
+    const char *files[] = {"axpy.ptx", "x.bin", "want.bin", "case.json"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+/* PTX type names, sizes and classes (isa/types.def, the PTX ISA's fundamental types). */
+static void type_query(void **state) {
+    (void)state;
+    static const struct { const char *name; int bytes; ptxsim_type_class cls; } types[] = {
+        {"u8", 1, PTXSIM_TYPE_UINT},    {"s16", 2, PTXSIM_TYPE_SINT},     {"b32", 4, PTXSIM_TYPE_BITS},
+        {"s64", 8, PTXSIM_TYPE_SINT},   {"f16", 2, PTXSIM_TYPE_FLOAT},    {"bf16", 2, PTXSIM_TYPE_FLOAT},
+        {"f64", 8, PTXSIM_TYPE_FLOAT},  {"f16x2", 4, PTXSIM_TYPE_PACKED}, {"pred", 0, PTXSIM_TYPE_PRED},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        int bytes = -1;
+        ptxsim_type_class cls = PTXSIM_TYPE_PRED;
+        assert_true(ptxsim_type_query(types[i].name, &bytes, &cls));
+        assert_int_equal(bytes, types[i].bytes);
+        assert_int_equal(cls, types[i].cls);
+    }
+    assert_false(ptxsim_type_query("f17", NULL, NULL));
+    assert_false(ptxsim_type_query("", NULL, NULL));
+    assert_false(ptxsim_type_query(NULL, NULL, NULL));
+}
+
 static void *worker(void *arg) {
     uintptr_t seed = (uintptr_t)arg;
     ptxsim_context *c = seed & 1 ? shared_ctx : NULL;
@@ -331,6 +487,8 @@ int main(void) {
         cmocka_unit_test(host_memory_mode),
         cmocka_unit_test(checker_findings),
         cmocka_unit_test(contexts_from_threads),
+        cmocka_unit_test(case_contents_and_prepare),
+        cmocka_unit_test(type_query),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

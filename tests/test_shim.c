@@ -1,11 +1,13 @@
 /* test_shim.c — the libcuda shim's behaviour beyond the demo programs (tests/shim/): images that
  * are not PTX, JIT error logs, entry points it does not implement, a faulting kernel poisoning its
- * context as on a GPU, host memory the kernel addresses directly, and the PTXSIM_REPORT file. */
+ * context as on a GPU, host memory the kernel addresses directly, the PTXSIM_REPORT file, and
+ * entry points resolved by cuGetProcAddress (versions from CUDA's cudaTypedefs.h names). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +156,125 @@ static void report_file_at_exit(void **state) {
     assert_non_null(strstr(text, "\"ptx_line\": 13"));
 }
 
+/* The address the shim exports under `name` (what the real driver's table holds for a version). */
+static void *shim_symbol(const char *name) {
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(lib);
+    void *p = dlsym(lib, name);
+    dlclose(lib);
+    assert_non_null(p);
+    return p;
+}
+
+/* cuGetProcAddress(symbol, version, flags): the function found, with its status. */
+static void *proc(const char *symbol, int version, cuuint64_t flags, CUdriverProcAddressQueryResult *st) {
+    void *p = (void *)1;
+    *st = (CUdriverProcAddressQueryResult)-1;
+    assert_int_equal(cuGetProcAddress_v2(symbol, &p, version, flags, st), CUDA_SUCCESS);
+    return p;
+}
+
+typedef CUresult (*pfn_mem_alloc)(CUdeviceptr *, size_t);
+typedef CUresult (*pfn_mem_free)(CUdeviceptr);
+typedef CUresult (*pfn_memcpy_dtoh)(void *, CUdeviceptr, size_t);
+typedef CUresult (*pfn_memset_d32)(CUdeviceptr, unsigned int, size_t);
+typedef CUresult (*pfn_module_load_data)(CUmodule *, const void *);
+typedef CUresult (*pfn_module_get_function)(CUfunction *, CUmodule, const char *);
+typedef CUresult (*pfn_launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                      unsigned, unsigned, CUstream, void **, void **);
+typedef CUresult (*pfn_ctx_synchronize)(void);
+typedef CUresult (*pfn_get_proc_address_v1)(const char *, void **, int, cuuint64_t);
+
+static void proc_address_versions(void **state) {
+    CUdriverProcAddressQueryResult st;
+    /* The newest ABI variant not newer than the requested version (PFN_cuCtxCreate_v3020,
+     * _v11040, _v12050; PFN_cuEventElapsedTime_v2000, _v12080). */
+    assert_ptr_equal(proc("cuCtxCreate", 3020, 0, &st), shim_symbol("cuCtxCreate_v2"));
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_SUCCESS);
+    assert_ptr_equal(proc("cuCtxCreate", 11040, 0, &st), shim_symbol("cuCtxCreate_v3"));
+    assert_ptr_equal(proc("cuCtxCreate", 12000, 0, &st), shim_symbol("cuCtxCreate_v3"));
+    assert_ptr_equal(proc("cuCtxCreate", 12050, 0, &st), shim_symbol("cuCtxCreate_v4"));
+    assert_ptr_equal(proc("cuCtxCreate", 13000, 0, &st), shim_symbol("cuCtxCreate_v4"));
+    assert_ptr_equal(proc("cuEventElapsedTime", 12000, 0, &st), shim_symbol("cuEventElapsedTime"));
+    assert_ptr_equal(proc("cuEventElapsedTime", 12080, 0, &st), shim_symbol("cuEventElapsedTime_v2"));
+    assert_ptr_equal(proc("cuMemAlloc", 12000, 0, &st), shim_symbol("cuMemAlloc_v2"));
+    assert_ptr_equal(proc("cuDevicePrimaryCtxRelease", 10020, 0, &st), shim_symbol("cuDevicePrimaryCtxRelease"));
+    assert_ptr_equal(proc("cuDevicePrimaryCtxRelease", 11000, 0, &st), shim_symbol("cuDevicePrimaryCtxRelease_v2"));
+    assert_ptr_equal(proc("cuGetProcAddress", 11080, 0, &st), shim_symbol("cuGetProcAddress"));
+    assert_ptr_equal(proc("cuGetProcAddress", 12000, 0, &st), shim_symbol("cuGetProcAddress_v2"));
+    /* Both default-stream flavours resolve alike (every operation is synchronous). */
+    void *legacy = proc("cuLaunchKernel", 12000, CU_GET_PROC_ADDRESS_LEGACY_STREAM, &st);
+    assert_ptr_equal(legacy, shim_symbol("cuLaunchKernel"));
+    assert_ptr_equal(proc("cuLaunchKernel", 12000, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &st), legacy);
+    /* Introduced after the requested version (cuFuncSetAttribute: CUDA 9.0), or only in the
+     * 32-bit variant the shim does not provide (cuMemAlloc before CUDA 3.2). */
+    assert_null(proc("cuFuncSetAttribute", 8000, 0, &st));
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
+    assert_null(proc("cuMemAlloc", 3010, 0, &st));
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
+    /* Versioned names are not base names; unknown names are not found. */
+    assert_null(proc("cuMemAlloc_v2", 12000, 0, &st));
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
+    assert_null(proc("cuNoSuchFunction", 12000, 0, &st));
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
+    /* An entry point the simulator does not implement: its stub, which says so when called. */
+    void *managed = proc("cuMemAllocManaged", 12000, 0, &st);
+    assert_int_equal(st, CU_GET_PROC_ADDRESS_SUCCESS);
+    assert_ptr_equal(managed, shim_symbol("cuMemAllocManaged"));
+    CUdeviceptr d;
+    assert_int_equal(((CUresult(*)(CUdeviceptr *, size_t, unsigned))managed)(&d, 16, 1), CUDA_ERROR_NOT_SUPPORTED);
+    assert_ptr_equal(proc("cuStreamGetCaptureInfo", 12030, 0, &st), shim_symbol("cuStreamGetCaptureInfo_v3"));
+    /* Bad requests. */
+    void *p = (void *)1;
+    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 13010, 0, &st), CUDA_ERROR_INVALID_VALUE); /* newer than the driver */
+    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 12000, 4, &st), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 12000, 3, &st), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuGetProcAddress_v2(NULL, &p, 12000, 0, &st), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuGetProcAddress_v2("cuInit", NULL, 12000, 0, &st), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 12000, 0, NULL), CUDA_SUCCESS); /* status optional */
+    assert_ptr_equal(p, shim_symbol("cuInit"));
+    /* The CUDA 11 entry point: no status, CUDA_ERROR_NOT_FOUND when there is nothing to return. */
+    pfn_get_proc_address_v1 v1 = (pfn_get_proc_address_v1)shim_symbol("cuGetProcAddress");
+    assert_int_equal(v1("cuMemFree", &p, 11080, 0), CUDA_SUCCESS);
+    assert_ptr_equal(p, shim_symbol("cuMemFree_v2"));
+    assert_int_equal(v1("cuNoSuchFunction", &p, 11080, 0), CUDA_ERROR_NOT_FOUND);
+    assert_null(p);
+    assert_int_equal(v1("cuFuncSetAttribute", &p, 8000, 0), CUDA_ERROR_NOT_FOUND);
+}
+
+/* A whole launch through resolved pointers only: out[i] = i * 10 (store_ptx), checked against the
+ * C formula, and the elements past n keep the memset pattern. */
+static void proc_address_launch(void **state) {
+    CUdriverProcAddressQueryResult st;
+    pfn_mem_alloc mem_alloc = (pfn_mem_alloc)proc("cuMemAlloc", CUDA_VERSION, 0, &st);
+    pfn_mem_free mem_free = (pfn_mem_free)proc("cuMemFree", CUDA_VERSION, 0, &st);
+    pfn_memcpy_dtoh dtoh = (pfn_memcpy_dtoh)proc("cuMemcpyDtoH", CUDA_VERSION, 0, &st);
+    pfn_memset_d32 memset32 = (pfn_memset_d32)proc("cuMemsetD32", CUDA_VERSION, 0, &st);
+    pfn_module_load_data load = (pfn_module_load_data)proc("cuModuleLoadData", CUDA_VERSION, 0, &st);
+    pfn_module_get_function get_fn = (pfn_module_get_function)proc("cuModuleGetFunction", CUDA_VERSION, 0, &st);
+    pfn_launch_kernel launch = (pfn_launch_kernel)proc("cuLaunchKernel", CUDA_VERSION,
+                                                       CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &st);
+    pfn_ctx_synchronize sync = (pfn_ctx_synchronize)proc("cuCtxSynchronize", CUDA_VERSION, 0, &st);
+    assert_true(mem_alloc && mem_free && dtoh && memset32 && load && get_fn && launch && sync);
+    enum { N = 200, ALLOC = 256 };
+    CUdeviceptr d;
+    assert_int_equal(mem_alloc(&d, ALLOC * 4), CUDA_SUCCESS);
+    assert_int_equal(memset32(d, 0xdeadbeefu, ALLOC), CUDA_SUCCESS);
+    CUmodule m;
+    CUfunction f;
+    assert_int_equal(load(&m, store_ptx), CUDA_SUCCESS);
+    assert_int_equal(get_fn(&f, m, "store"), CUDA_SUCCESS);
+    unsigned n = N;
+    void *args[] = {&d, &n};
+    assert_int_equal(launch(f, 2, 1, 1, 128, 1, 1, 0, NULL, args, NULL), CUDA_SUCCESS);
+    assert_int_equal(sync(), CUDA_SUCCESS);
+    uint32_t out[ALLOC];
+    assert_int_equal(dtoh(out, d, sizeof out), CUDA_SUCCESS);
+    for (unsigned i = 0; i < ALLOC; i++) assert_int_equal(out[i], i < N ? i * 10 : 0xdeadbeefu);
+    assert_int_equal(mem_free(d), CUDA_SUCCESS);
+    assert_int_equal(cuModuleUnload(m), CUDA_SUCCESS);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(not_ptx),
@@ -161,6 +282,8 @@ int main(void) {
         cmocka_unit_test(unimplemented_entry_point),
         cmocka_unit_test(host_memory_and_sticky_fault),
         cmocka_unit_test(report_file_at_exit),
+        cmocka_unit_test(proc_address_versions),
+        cmocka_unit_test(proc_address_launch),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -72,6 +72,13 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
 void shim_context_free(struct CUctx_st *c);
 /* Registers the exit handler (report, cleanup) once. */
 void shim_hook_exit(void);
+/* The entry points shim_stubs.c defines, by exported name; ended by {NULL, NULL}. */
+typedef struct {
+    const char *name;
+    void *fn;
+} shim_stub;
+extern const shim_stub shim_stubs[];
+
 /* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG. */
 void shim_context_options(ptxsim_options *o);
 

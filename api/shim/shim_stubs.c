@@ -1,7 +1,7 @@
 /* shim_stubs.c — Driver API entry points the simulator does not implement. Each exists so that a
  * program linked against them loads, and each fails with CUDA_ERROR_NOT_SUPPORTED and a message
  * naming itself. (A caller's arguments are ignored; under the SysV calling convention a function
- * taking none may be called with any.) */
+ * taking none may be called with any.) cuGetProcAddress hands them out too (shim_stubs). */
 #include "shim.h"
 
 #define SHIM_UNSUPPORTED(X)                                                                        \
@@ -30,7 +30,7 @@
     X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuOccupancyMaxPotentialBlockSize)              \
     X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) X(cuFuncGetModule) X(cuFuncGetName)     \
     X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
-    X(cuGetProcAddress) X(cuGetProcAddress_v2) X(cuGetExportTable) X(cuProfilerStart)               \
+    X(cuGetExportTable) X(cuProfilerStart)               \
     X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
     X(cuFuncGetParamInfo) X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
     X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
@@ -41,4 +41,10 @@
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, #name, "not implemented by the ptxsim simulator"); \
     }
 SHIM_UNSUPPORTED(X)
+#undef X
+
+/* For cuGetProcAddress (shim_proc.c): a program that asks for one of these gets the stub, which
+ * fails with a message naming it when called. */
+#define X(name) {#name, (void *)name},
+const shim_stub shim_stubs[] = {SHIM_UNSUPPORTED(X) {NULL, NULL}};
 #undef X
