@@ -83,7 +83,7 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
     }
     ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params,
                            .params_size = k->params_size, .threads = ctx->opt.threads,
-                           .watchdog = ctx->opt.watchdog,
+                           .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
                            .observer = r->ver ? ps_verifier_observer(r->ver) : NULL};
     memcpy(lc.grid, cfg->grid, sizeof lc.grid);
     memcpy(lc.block, cfg->block, sizeof lc.block);

@@ -65,6 +65,9 @@ typedef struct {
     unsigned checks;   /* PTXSIM_CHECK_* bits; 0: a plain run (no checker costs anything) */
     int threads;       /* host threads for CTAs; 0: all cores */
     uint64_t watchdog; /* warp instructions per launch before it is stopped; 0: the default (2e9) */
+    uint64_t schedule_seed; /* 0: each CTA's warps in order, 256 instructions a turn; else a
+                             * seeded random warp order and turn length, reproducible per seed,
+                             * to shake out schedule-dependent results (docs/engine.md) */
 } ptxsim_options;
 
 /* arch: "sm_90", "sm_80", … (isa/archs.def); NULL: each module runs on its own .target. Fails with

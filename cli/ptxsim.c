@@ -31,6 +31,8 @@ static const char usage[] =
     "  --json FILE       write the report as JSON\n"
     "  --threads N       host threads for CTAs (default: all cores)\n"
     "  --watchdog N      stop after N warp instructions (default 2e9)\n"
+    "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
+    "                    (default: in order); results of race-free kernels do not change\n"
     "  --quiet           print only problems\n"
     "options for check (docs/verifier.md):\n"
     "  --sarif FILE      write the findings as SARIF 2.1.0\n"
@@ -44,7 +46,7 @@ static const char usage[] =
 typedef struct {
     const char *out, *json, *target, *sarif;
     int threads;
-    uint64_t watchdog;
+    uint64_t watchdog, schedule_seed;
     bool quiet;
     int max_findings;       /* check: 0 = all */
     unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
@@ -116,6 +118,12 @@ static int parse_options(int argc, char **argv, int start, options *o) {
             o->watchdog = strtoull(v, &end, 10);
             if (*end || !o->watchdog) {
                 fprintf(stderr, "ptxsim: error: --watchdog needs a positive number\n");
+                return -1;
+            }
+        } else if (!strcmp(a, "--schedule-seed")) {
+            o->schedule_seed = strtoull(v, &end, 10);
+            if (*end || !*v) {
+                fprintf(stderr, "ptxsim: error: --schedule-seed needs a number\n");
                 return -1;
             }
         } else {
@@ -309,7 +317,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
         return EXIT_BAD_INPUT;
     }
     ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL : 0, .threads = o->threads,
-                          .watchdog = o->watchdog};
+                          .watchdog = o->watchdog, .schedule_seed = o->schedule_seed};
     ptxsim_context_set_options(ctx, &opt);
     int rc = EXIT_BAD_INPUT;
     ptxsim_module *m = NULL;

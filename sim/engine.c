@@ -796,6 +796,16 @@ static void cta_setup(worker *wk, uint64_t linear) {
     c->cur = NULL;
     c->live_threads = L->nthreads;
     c->spin_rounds = 0;
+    /* the seeded schedule: a generator per CTA, so results do not depend on which host thread
+     * ran which CTA (splitmix64 of seed and CTA index; never 0) */
+    if (L->cfg.schedule_seed) {
+        uint64_t z = L->cfg.schedule_seed + 0x9e3779b97f4a7c15ull * (linear + 1);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        c->sched = (z ^ (z >> 31)) | 1;
+    } else {
+        c->sched = 0;
+    }
     ps_async_reset(c);
     for (int i = 0; i < c->nwarps; i++) {
         ps_warp *w = &c->warps[i];
@@ -825,16 +835,31 @@ static void cta_setup(worker *wk, uint64_t linear) {
     }
 }
 
+/* xorshift64 step of the seeded schedule */
+static uint64_t sched_next(ps_cta *c) {
+    uint64_t x = c->sched;
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return c->sched = x;
+}
+
 static void cta_run(worker *wk) {
     ps_launch_ctx *L = wk->L;
     ps_cta *c = &wk->cta;
+    int order[1024 / WARP + 1];
+    for (int i = 0; i < c->nwarps; i++) order[i] = i;
     for (;;) {
         bool any_run = false, all_done = true, all_wait = true;
         uint64_t executed = 0, epoch = ps_async_epoch(c);
-        for (int i = 0; i < c->nwarps && !c->faulted; i++) {
-            ps_warp *w = &c->warps[i];
+        if (c->sched) /* a new random order each round (Fisher-Yates) */
+            for (int i = c->nwarps - 1; i > 0; i--) {
+                int j = (int)(sched_next(c) % (uint64_t)(i + 1)), t = order[i];
+                order[i] = order[j], order[j] = t;
+            }
+        for (int k = 0; k < c->nwarps && !c->faulted; k++) {
+            ps_warp *w = &c->warps[order[k]];
             if (w->state == WS_RUN) {
-                executed += (uint64_t)warp_run(w, QUANTUM);
+                int quantum = c->sched ? 1 + (int)(sched_next(c) % QUANTUM) : QUANTUM;
+                executed += (uint64_t)warp_run(w, quantum);
                 any_run = true;
                 all_wait &= c->yield;
             }

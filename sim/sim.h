@@ -54,6 +54,8 @@ typedef struct {
     size_t params_size;
     int threads;                  /* host threads for CTAs; 0 = all cores */
     uint64_t watchdog;            /* max warp instructions for the launch; 0 = default */
+    uint64_t schedule_seed;       /* 0: each CTA's warps in order, 256 instructions a turn; else
+                                   * a seeded random warp order and turn length (docs/engine.md) */
     const ps_observer *observer;  /* checkers; NULL for a plain run */
 } ps_launch_config;
 

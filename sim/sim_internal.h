@@ -246,6 +246,7 @@ struct ps_cta {
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
     unsigned spin_rounds;    /* scheduling rounds in which every warp only waited (deadlock) */
+    uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
