@@ -310,6 +310,14 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
     for (int i = 0; i < nvars; i++) {
         uint8_t *slot = params + vars[i]->offset;
         if (m->params[i].kind == MP_BUFFER) memcpy(slot, &dptr[m->params[i].buf], 8);
+        if (m->params[i].kind == MP_TENSORMAP) { /* gpu/tensormap.c */
+            ps_gpu_status ts = ps_gpu_tensormap_encode(g->lib, &m->params[i].tmap, dptr[m->params[i].buf], slot, err,
+                                                       errlen);
+            if (ts != PS_GPU_OK) {
+                st = ts;
+                goto out;
+            }
+        }
         kparams[i] = slot;
     }
     double t0 = now_seconds();
