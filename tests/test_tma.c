@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "manifest.h"
 #include "tensormap.h"
 #include "testutil.h"
 
@@ -295,11 +297,59 @@ static void refused_forms(void **state) {
     }
 }
 
+/* The manifest's "tensormap" parameter: accepted forms and diagnostics. */
+static void manifest_param(void **state) {
+    (void)state;
+    static const struct {
+        const char *map, *msg; /* msg NULL: loads */
+    } cases[] = {
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
+         "\"swizzle\": \"128B\", \"l2_promotion\": \"256B\"", NULL},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 25], \"strides\": [192], \"box\": [32, 8]",
+         "the tensor spans 4768 bytes but buffer 'A' holds 4608"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
+         "\"oob_fill\": \"nan\"", "NaN out-of-bounds fill is supported for f32 only"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [190], \"box\": [32, 8]",
+         "strides[0] = 190 bytes is not a multiple of 16"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
+         "\"swizzle\": \"16B\"", "\"swizzle\" must be one of none, 32B, 64B, 128B"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
+         "\"element_strides\": [1, 2]", "element strides other than 1"},
+        {"\"buffer\": \"B\", \"type\": \"u32\", \"dims\": [40], \"box\": [32]", "must name a buffer"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40], \"box\": [32], \"pad\": 1", "unknown key \"pad\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[] = "/tmp/ptxsim_tma_XXXXXX";
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        FILE *f = fdopen(fd, "w");
+        fprintf(f, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], "
+                   "\"buffers\": [{\"name\": \"A\", \"type\": \"u32\", \"count\": 1152}], "
+                   "\"params\": [{\"tensormap\": {%s}}]}", cases[i].map);
+        fclose(f);
+        ps_manifest *m = NULL;
+        char err[600] = "";
+        ps_status st = ps_manifest_load(path, &m, err, sizeof err);
+        unlink(path);
+        if (!cases[i].msg) {
+            if (st != PS_OK) fail_msg("case %zu: %s", i, err);
+            assert_int_equal(m->params[0].kind, MP_TENSORMAP);
+            assert_int_equal(m->params[0].tmap.swizzle, PS_TMS_128B);
+            assert_int_equal(m->params[0].tmap.l2, PS_TML2_256B);
+            assert_int_equal(m->params[0].tmap.strides[1], 192);
+        } else {
+            assert_int_not_equal(st, PS_OK);
+            if (!strstr(err, cases[i].msg)) fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].msg);
+        }
+        ps_manifest_free(m);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
         cmocka_unit_test(checks),         cmocka_unit_test(load_store),     cmocka_unit_test(faults),
-        cmocka_unit_test(refused_forms),
+        cmocka_unit_test(refused_forms),  cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
