@@ -21,5 +21,5 @@ B3 = "16,10,6:32,320"
 print("run tma_tile.sm_90a.ptx tma_tile 1 128 out:4096:raw.gpu.bin ~in:A.in.bin ~in:B.in.bin "
       "~io:C.in.bin:C.gpu.bin ~io:D.in.bin:D.gpu.bin ~io:F.in.bin:F.gpu.bin "
       f"tmap:1:u32:{A2}:none:none tmap:1:u32:{A2}:128B:none tmap:2:u16:{B3}:16,4,2:32B:none "
-      f"tmap:2:u16:{B3}:8,3,3:none:none tmap:1:f32:{A2}:none:nan tmap:3:u32:{A2}:none:none "
-      f"tmap:3:u32:{A2}:128B:none tmap:4:u32:{A2}:none:none tmap:5:u16:{B3}:8,3,3:none:none")
+      f"tmap:1:f32:{A2}:none:nan tmap:3:u32:{A2}:none:none tmap:3:u32:{A2}:128B:none "
+      f"tmap:4:u32:{A2}:none:none tmap:5:u16:{B3}:16,4,2:32B:none")
