@@ -138,6 +138,21 @@ int ptxsim_case_param_buffer(const ptxsim_case *c, int i) {
     return c->man->params[i].buf;
 }
 
+bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out) {
+    if (i < 0 || i >= c->man->nparams || c->man->params[i].kind != MP_TENSORMAP) return false;
+    const ps_tmap *t = &c->man->params[i].tmap;
+    memset(out, 0, sizeof *out);
+    out->type = (int)t->type;
+    out->rank = t->rank;
+    for (unsigned d = 0; d < t->rank && d < 5; d++) {
+        out->dims[d] = t->dims[d], out->strides[d] = t->strides[d];
+        out->box[d] = t->box[d], out->estrides[d] = t->estrides[d];
+    }
+    out->swizzle = (int)t->swizzle, out->l2 = (int)t->l2, out->fill = (int)t->fill;
+    out->buffer = c->man->params[i].buf;
+    return true;
+}
+
 bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls) {
     ps_type t = name ? ps_type_lookup(name, strlen(name)) : PS_T_NONE;
     if (t == PS_T_NONE) return false;

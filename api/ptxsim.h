@@ -313,6 +313,21 @@ bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out
  * it is a value (or i is out of range). Offsets and sizes come from ptxsim_kernel_param. */
 int ptxsim_case_param_buffer(const ptxsim_case *c, int i);
 
+/* A tiled tensor map (manifest parameter kind "tensormap", docs/tma.md): the description a
+ * GPU harness gives cuTensorMapEncodeTiled. Enumerations are numbered as CUtensorMapDataType,
+ * CUtensorMapSwizzle, CUtensorMapL2promotion and CUtensorMapFloatOOBfill number them. */
+typedef struct {
+    int type;
+    unsigned rank;          /* 1..5 */
+    uint64_t dims[5];       /* elements per dimension, innermost first */
+    uint64_t strides[5];    /* bytes; strides[0] is the element size */
+    uint32_t box[5], estrides[5];
+    int swizzle, l2, fill;
+    int buffer;             /* the case buffer holding element (0, ..., 0) */
+} ptxsim_tensormap;
+/* Whether kernel parameter i is a tensor map; if so fills *out. */
+bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out);
+
 /* The first half of ptxsim_case_launch: allocates the case's buffers in ctx, fills them, and packs
  * the kernel's parameters (buffer parameters hold the buffers' device addresses) for kernel
  * ptxsim_case_info.kernel of m. *params (valid until the case is prepared, launched or freed

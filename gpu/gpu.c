@@ -333,6 +333,11 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         ptxsim_kernel_param(k, i, &size, &offset);
         int buf = ptxsim_case_param_buffer(c, i);
         if (buf >= 0) memcpy(host + offset, &dptr[buf], 8);
+        ptxsim_tensormap tm;
+        if (ptxsim_case_param_tensormap(c, i, &tm)) { /* the driver's map: gpu/tensormap.c */
+            st = ps_gpu_tensormap_encode(g->lib, &tm, dptr[tm.buffer], host + offset, err, errlen);
+            if (st != PS_GPU_OK) goto out;
+        }
         kparams[i] = host + offset;
     }
     double t0 = now_seconds();

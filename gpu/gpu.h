@@ -122,4 +122,9 @@ void ps_gpu_compare(const void *got, const void *want, const char *type, uint64_
 /* "-3 (0xfffffffd)", "1.5 (0x3fc00000)", …: the typed value and its bits. */
 void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, const char *type);
 
+/* gpu/tensormap.c: the driver's CUtensorMap for a manifest tensor map over device address dptr,
+ * made with cuTensorMapEncodeTiled from the driver library `lib` (dlopen handle). */
+ps_gpu_status ps_gpu_tensormap_encode(void *lib, const ptxsim_tensormap *t, uint64_t dptr, uint8_t out[128],
+                                      char *err, size_t errlen);
+
 #endif

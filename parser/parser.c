@@ -958,6 +958,22 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             if (!parse_int(p, &v)) return false;
             o->offset = v;
         }
+        /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
+         * address operand as its items */
+        if (is_punct(peek(p), ',') && o->reg >= 0) {
+            next(p);
+            if (!is_punct(peek(p), '{')) {
+                error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
+                return false;
+            }
+            next(p);
+            ps_operand v;
+            memset(&v, 0, sizeof v);
+            v.kind = PS_OP_VEC;
+            if (!parse_list(p, &v, '}', branch)) return false;
+            o->items = v.items;
+            o->nitems = v.nitems;
+        }
         return expect_punct(p, ']');
     }
     if (is_punct(t, '!')) {

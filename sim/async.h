@@ -72,4 +72,12 @@ struct ps_async *ps_async_get(ps_cta *c);
  * a store of instruction d to the observer. */
 void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint32_t *limit);
 
+/* Bulk reductions (exec_bulk.c): one element of dst op src, as atom/red define op. */
+enum { RO_AND, RO_OR, RO_XOR, RO_ADD, RO_INC, RO_DEC, RO_MIN, RO_MAX };
+enum { RT_U32, RT_S32, RT_U64, RT_S64 };
+uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b);
+
+/* Tensor copies (exec_tma.c): cp.async.bulk.tensor and cp.reduce.async.bulk.tensor. */
+ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+
 #endif

@@ -297,7 +297,8 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     for (int i = 0; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         ps_type ty = operand_type(in, i);
-        if (n + (o->kind == PS_OP_VEC ? o->nitems : 1) + (pair && i == 0) > (int)PS_ARRAY_LEN(d->o)) {
+        if (n + (o->kind == PS_OP_VEC ? o->nitems : o->kind == PS_OP_ADDR ? o->nitems + 1 : 1) + (pair && i == 0) >
+            (int)PS_ARRAY_LEN(d->o)) {
             derr(c, in, "too many operands");
             return;
         }
@@ -308,6 +309,8 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
             }
         } else if (o->kind == PS_OP_ADDR) {
             address(c, in, o, d, &d->o[n++]);
+            /* [tensorMap, {coordinates}]: the coordinates' slots follow the address's */
+            for (int k = 0; k < o->nitems; k++) d->o[n++] = value_slot(c, in, &o->items[k], PS_T_S32);
         } else if (o->kind == PS_OP_LIST || o->kind == PS_OP_LABEL) {
             /* handled by the control-flow decoder */
         } else {

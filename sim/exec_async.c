@@ -260,6 +260,7 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     case PS_F_CP_ASYNC_BULK_WAIT:
     case PS_F_CP_ASYNC_BULK_PREFETCH:
     case PS_F_CP_REDUCE_ASYNC_BULK: return ps_select_bulk(in, d, why, len);
+    case PS_F_CP_ASYNC_BULK_TENSOR: return ps_select_tma(in, d, why, len);
     default: return ps_select_mbarrier(in, d, fn, why, len);
     }
 }

@@ -90,12 +90,10 @@ static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
     }
 }
 
-enum { RO_AND, RO_OR, RO_XOR, RO_ADD, RO_INC, RO_DEC, RO_MIN, RO_MAX };
-enum { RT_U32, RT_S32, RT_U64, RT_S64 };
 
 /* One element of cp.reduce.async.bulk: dst op src, as atom/red define the operation
  * (inc: old >= src ? 0 : old + 1; dec: old == 0 || old > src ? src : old - 1). */
-static uint64_t reduce1(int op, int ty, uint64_t a, uint64_t b) {
+uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
     bool sgn = ty == RT_S32 || ty == RT_S64, wide = ty >= RT_U64;
     int64_t sa = wide ? (int64_t)a : (int64_t)(int32_t)a, sb = wide ? (int64_t)b : (int64_t)(int32_t)b;
     uint64_t r;
@@ -138,7 +136,7 @@ static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
             uint64_t a = 0, b = 0;
             memcpy(&a, t + i, es);
             memcpy(&b, s + i, es);
-            uint64_t r = reduce1(op, ty, a, b);
+            uint64_t r = ps_bulk_reduce1(op, ty, a, b);
             memcpy(t + i, &r, es);
         }
         mem_event(w, d, l, SP_SHARED, src, size, false);
@@ -189,6 +187,7 @@ static int split(const char *text, char words[][32], int max) {
 static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why, size_t len) {
     static const char *ops[] = {"and", "or", "xor", "add", "inc", "dec", "min", "max"};
     static const char *tys[] = {"u32", "s32", "u64", "s64"};
+    if (n > 4 && !strcmp(w[4], "tensor")) return ps_select_tma(in, d, why, len);
     if (n < 9) return WHY("'%s': incomplete cp.reduce.async.bulk", in->text);
     if (!strcmp(w[n - 1], "noftz") || !strcmp(w[n - 1], "f16") || !strcmp(w[n - 1], "bf16") ||
         !strcmp(w[n - 1], "f32") || !strcmp(w[n - 1], "f64") || !strcmp(w[n - 2], "noftz"))
