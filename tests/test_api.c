@@ -290,6 +290,34 @@ static void write_bytes(const char *path, const void *data, size_t n) {
 
 /* A case's contents as the GPU harness sees them (gpu/gpu.h): buffers, parameters, expectations,
  * and ptxsim_case_prepare's packed parameters; then a launch against the C reference. */
+/* A tensor-map parameter as the GPU harness sees it (corpus/tma_tile/case.json, whose second
+ * parameter is a 2-D u32 map over buffer A: dims 40 x 24, row stride 192 bytes, box 32 x 8, no
+ * swizzle); plain parameters are not tensor maps. */
+static void case_tensormap_param(void **state) {
+    (void)state;
+    ptxsim_case *c;
+    char err[256];
+    assert_int_equal(ptxsim_case_load("corpus/tma_tile/case.json", &c, err, sizeof err), PTXSIM_OK);
+    ptxsim_tensormap tm;
+    assert_false(ptxsim_case_param_tensormap(c, 0, &tm));
+    assert_true(ptxsim_case_param_tensormap(c, 1, &tm));
+    assert_int_equal(tm.type, 2); /* CU_TENSOR_MAP_DATA_TYPE_UINT32 */
+    assert_int_equal(tm.rank, 2);
+    assert_int_equal(tm.dims[0], 40);
+    assert_int_equal(tm.dims[1], 24);
+    assert_int_equal(tm.strides[0], 4);
+    assert_int_equal(tm.strides[1], 192);
+    assert_int_equal(tm.box[0], 32);
+    assert_int_equal(tm.box[1], 8);
+    assert_int_equal(tm.swizzle, 0);
+    assert_int_equal(ptxsim_case_param_buffer(c, 1), -1);
+    ptxsim_case_buffer_info b;
+    assert_true(ptxsim_case_get_buffer(c, tm.buffer, &b));
+    assert_string_equal(b.name, "A");
+    assert_false(ptxsim_case_param_tensormap(c, 99, &tm));
+    ptxsim_case_free(c);
+}
+
 static void case_contents_and_prepare(void **state) {
     (void)state;
     char dir[] = "/tmp/ptxsim_api_case_XXXXXX", path[128];
@@ -488,6 +516,7 @@ int main(void) {
         cmocka_unit_test(checker_findings),
         cmocka_unit_test(contexts_from_threads),
         cmocka_unit_test(case_contents_and_prepare),
+        cmocka_unit_test(case_tensormap_param),
         cmocka_unit_test(type_query),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
