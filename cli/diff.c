@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli_util.h"
 #include "gpu.h"
-#include "manifest.h"
-#include "sim.h"
+#include "ptxsim.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 
@@ -50,7 +50,7 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
                 return -1;
             }
             if (!o->input) o->input = a;
-            o->inputs = ps_xrealloc(o->inputs, (size_t)(o->ninputs + 1) * sizeof *o->inputs);
+            o->inputs = cli_xrealloc(o->inputs, (size_t)(o->ninputs + 1) * sizeof *o->inputs);
             o->inputs[o->ninputs++] = a;
             continue;
         }
@@ -136,11 +136,11 @@ int ptxsim_cmd_gpu_info(int argc, char **argv) {
 
 /* ---- comparison output --------------------------------------------------------------------- */
 
-static void print_buffer_result(FILE *f, const char *name, ps_type t, uint64_t count,
-                                const ps_mexpect *tol, const ps_gpu_cmp *c, const char *got_label,
+static void print_buffer_result(FILE *f, const char *name, const char *t, uint64_t count,
+                                const ptxsim_case_expect *tol, const ps_gpu_cmp *c, const char *got_label,
                                 const char *want_label, int show) {
     if (!c->mismatches) {
-        fprintf(f, "  ok %s: %" PRIu64 " %s elements match %s", name, count, ps_type_name(t),
+        fprintf(f, "  ok %s: %" PRIu64 " %s elements match %s", name, count, t,
                 c->tolerated ? "within tolerance" : "bit for bit");
         if (c->tolerated) {
             fprintf(f, " (%" PRIu64 " not bit for bit", c->tolerated);
@@ -151,7 +151,7 @@ static void print_buffer_result(FILE *f, const char *name, ps_type t, uint64_t c
         return;
     }
     fprintf(f, "  MISMATCH %s: %" PRIu64 " of %" PRIu64 " %s elements differ (first at %" PRIu64, name,
-            c->mismatches, count, ps_type_name(t), c->first);
+            c->mismatches, count, t, c->first);
     if (ps_gpu_type_is_float(t) && c->max_ulp) fprintf(f, ", largest %" PRIu64 " ulp", c->max_ulp);
     fprintf(f, ")\n");
     for (int i = 0; i < c->nshown && i < show; i++) {
@@ -190,20 +190,23 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     char err[4096];
-    ps_manifest *m;
-    if (ps_manifest_load(o.input, &m, err, sizeof err) != PS_OK) {
+    ptxsim_case *m;
+    if (ptxsim_case_load(o.input, &m, err, sizeof err) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
         return EXIT_BAD_INPUT;
     }
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(m, &ci);
+    int nexpect = ptxsim_case_expect_count(m);
     ps_gpu *g;
     if (ps_gpu_open(o.device, &g, err, sizeof err) != PS_GPU_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
-        ps_manifest_free(m);
+        ptxsim_case_free(m);
         return EXIT_BAD_INPUT;
     }
     int rc = EXIT_BAD_INPUT;
     ps_gpu_output out;
-    ps_gpu_status st = ps_gpu_run_manifest(g, m, &out, err, sizeof err);
+    ps_gpu_status st = ps_gpu_run_case(g, m, &out, err, sizeof err);
     const char *log = ps_gpu_jit_log(g);
     if (st != PS_GPU_OK) {
         fprintf(stderr, "ptxsim: error: %s: %s\n", o.input, err);
@@ -213,23 +216,25 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
     }
     if (o.jit_log && *log) printf("JIT log:\n%s\n", log);
     if (!o.quiet) {
-        printf("%s: kernel %s on ", o.input, m->kernel);
+        printf("%s: kernel %s on ", o.input, ci.kernel);
         print_info_line(stdout, ps_gpu_describe(g));
-        printf(", grid %ux%ux%u, block %ux%ux%u, %.3f ms\n", m->grid[0], m->grid[1], m->grid[2],
-               m->block[0], m->block[1], m->block[2], out.seconds * 1e3);
+        printf(", grid %ux%ux%u, block %ux%ux%u, %.3f ms\n", ci.grid[0], ci.grid[1], ci.grid[2],
+               ci.block[0], ci.block[1], ci.block[2], out.seconds * 1e3);
     }
-    if (o.out && ps_gpu_write_outputs(&out, o.out, err, sizeof err) != PS_OK) {
+    if (o.out && ps_gpu_write_outputs(&out, o.out, err, sizeof err) != PS_GPU_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
         goto done;
     }
     if (o.record) {
         mkdir(o.record, 0777);
         /* The buffers named in "expect" (every buffer when there is none). */
-        for (int i = 0; i < (m->nexpect ? m->nexpect : m->nbufs); i++) {
-            const ps_gpu_buffer *b = &out.bufs[m->nexpect ? m->expect[i].buf : i];
+        for (int i = 0; i < (nexpect ? nexpect : ci.buffers); i++) {
+            ptxsim_case_expect e = {.buffer = i};
+            if (nexpect) ptxsim_case_get_expect(m, i, &e);
+            const ps_gpu_buffer *b = &out.bufs[e.buffer];
             char *name = ps_gpu_recording_name(o.input, b->name);
             size_t n = strlen(o.record) + strlen(name) + 2;
-            char *path = ps_xmalloc(n);
+            char *path = cli_xmalloc(n);
             snprintf(path, n, "%s/%s", o.record, name);
             int bad = write_file(path, b->data, b->bytes, err, sizeof err);
             if (!bad && !o.quiet) printf("  recorded %s\n", path);
@@ -243,30 +248,31 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
     }
     /* Like `run`: compare with the expected outputs (the oracle's) when the manifest has any. */
     int bad = 0;
-    for (int i = 0; i < m->nexpect; i++) {
-        const ps_mexpect *e = &m->expect[i];
-        const ps_gpu_buffer *b = &out.bufs[e->buf];
+    for (int i = 0; i < nexpect; i++) {
+        ptxsim_case_expect e;
+        ptxsim_case_get_expect(m, i, &e);
+        const ps_gpu_buffer *b = &out.bufs[e.buffer];
         size_t n;
-        char *want = ps_read_file(e->file, &n);
+        char *want = cli_read_file(e.file, &n);
         if (!want || n != b->bytes) {
-            if (want) fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e->file, n, b->name, b->bytes);
-            else fprintf(stderr, "ptxsim: error: %s: %s\n", e->file, strerror(errno));
+            if (want) fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e.file, n, b->name, b->bytes);
+            else fprintf(stderr, "ptxsim: error: %s: %s\n", e.file, strerror(errno));
             free(want);
             goto done;
         }
         ps_gpu_cmp c;
-        ps_gpu_compare(b->data, want, b->type, b->count, e, &c);
+        ps_gpu_compare(b->data, want, b->type, b->count, &e, &c);
         free(want);
         bad += c.mismatches > 0;
         if (!o.quiet || c.mismatches)
-            print_buffer_result(o.quiet ? stderr : stdout, b->name, b->type, b->count, e, &c, "gpu",
+            print_buffer_result(o.quiet ? stderr : stdout, b->name, b->type, b->count, &e, &c, "gpu",
                                 "expected", PS_GPU_SHOWN);
     }
     rc = bad ? EXIT_MISMATCH : EXIT_OK;
 done:
     ps_gpu_output_free(&out);
     ps_gpu_close(g);
-    ps_manifest_free(m);
+    ptxsim_case_free(m);
     return rc;
 }
 
@@ -298,84 +304,83 @@ static int result_exit(result_kind k) {
 }
 
 typedef struct {
-    ps_module *mod;
-    ps_program *prog;
-    ps_device *dev;
-    ps_diags diags;
-    uint8_t *params;
+    ptxsim_context *ctx;  /* holds the module and the final buffers */
+    ptxsim_diagnostics *diags;
 } sim_state;
 
 static void sim_free(sim_state *s) {
-    free(s->params);
-    ps_program_free(s->prog);
-    ps_module_free(s->mod);
-    ps_device_destroy(s->dev);
-    ps_diags_free(&s->diags);
+    ptxsim_diagnostics_free(s->diags);
+    ptxsim_context_destroy(s->ctx);
 }
 
-static const ps_diag *first_error(const ps_diags *d) {
-    for (int i = 0; d && i < d->count; i++)
-        if (d->items[i].level == PS_DIAG_ERROR) return &d->items[i];
-    return d && d->count ? &d->items[0] : NULL;
+/* The first error among diagnostics (else the first diagnostic), NULL when there is none. */
+static const ptxsim_diagnostic *first_error(const ptxsim_diagnostics *d) {
+    int n = d ? ptxsim_diagnostics_count(d) : 0;
+    for (int i = 0; i < n; i++)
+        if (ptxsim_diagnostics_get(d, i)->level == PTXSIM_DIAG_ERROR) return ptxsim_diagnostics_get(d, i);
+    return n ? ptxsim_diagnostics_get(d, 0) : NULL;
 }
 
-/* Simulates the launch like `ptxsim run` (parse, build, prepare, launch); the final buffers stay
- * in s->dev. Problems go to note (one line) and, when verbose, in full to stderr. */
-static result_kind sim_run(ps_manifest *m, const diff_options *o, bool verbose, sim_state *s,
+/* Simulates the launch like `ptxsim run` (load the module, prepare the case, launch); the final
+ * buffers stay in s->ctx. Problems go to note (one line) and, when verbose, in full to stderr. */
+static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, sim_state *s,
                            char *note, size_t n) {
-    const ps_arch *arch = NULL;
-    if (m->arch && !(arch = ps_arch_lookup(m->arch))) {
-        snprintf(note, n, "unknown arch '%s'", m->arch);
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(m, &ci);
+    if (ptxsim_context_create(ci.arch, &s->ctx, NULL) != PTXSIM_OK) {
+        snprintf(note, n, "unknown arch '%s'", ci.arch);
         return R_BAD_INPUT;
     }
+    ptxsim_options opt = {.threads = o->threads, .watchdog = o->watchdog};
+    ptxsim_context_set_options(s->ctx, &opt);
     size_t len;
-    char *src = ps_read_file(m->ptx, &len);
+    char *src = cli_read_file(ci.ptx_path, &len);
     if (!src) {
-        snprintf(note, n, "%s: %s", m->ptx, strerror(errno));
+        snprintf(note, n, "%s: %s", ci.ptx_path, strerror(errno));
         return R_BAD_INPUT;
     }
-    s->dev = ps_device_create();
-    ps_parse_options po = {.target = arch};
-    ps_status st = ps_parse(m->ptx, src, len, &po, &s->diags, &s->mod);
+    ptxsim_module *mod;
+    ptxsim_status st = ptxsim_module_load(s->ctx, ci.ptx_path, src, len, &mod, &s->diags);
     free(src);
-    if (verbose) ps_diags_print(&s->diags, stderr);
-    if (st != PS_OK) {
-        const ps_diag *d = first_error(&s->diags);
-        snprintf(note, n, "%s:%d:%d: %s", m->ptx, d ? d->line : 0, d ? d->col : 0, d ? d->msg : "parse error");
+    if (verbose && s->diags) ptxsim_diagnostics_print(s->diags, stderr);
+    if (st == PTXSIM_ERR_PARSE) {
+        const ptxsim_diagnostic *d = first_error(s->diags);
+        snprintf(note, n, "%s:%d:%d: %s", ci.ptx_path, d ? d->line : 0, d ? d->col : 0,
+                 d ? d->message : "parse error");
         return R_SIM_ERROR;
     }
-    if (ps_program_build(s->mod, arch, s->dev, &s->diags, &s->prog) != PS_OK) {
-        if (verbose) ps_diags_print(&s->diags, stderr);
-        const ps_diag *d = first_error(&s->diags);
-        snprintf(note, n, "%s", d ? d->msg : "cannot build the program");
+    if (st != PTXSIM_OK) {
+        const ptxsim_diagnostic *d = first_error(s->diags);
+        snprintf(note, n, "%s", d ? d->message : "cannot build the program");
         return R_SIM_ERROR;
     }
-    size_t psize;
-    if (ps_manifest_prepare(m, s->prog, s->dev, &s->params, &psize, note, n) != PS_OK) return R_BAD_INPUT;
-    ps_launch_config cfg = {.shared_bytes = m->shared_bytes, .params = s->params, .params_size = psize,
-                            .threads = o->threads, .watchdog = o->watchdog};
-    memcpy(cfg.grid, m->grid, sizeof cfg.grid);
-    memcpy(cfg.block, m->block, sizeof cfg.block);
-    ps_launch_result res;
-    st = ps_launch(s->prog, s->dev, m->kernel, &cfg, &res);
-    if (st == PS_OK) return R_OK;
-    if (st == PS_ERR_FAULT || st == PS_ERR_WATCHDOG) {
-        snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", m->ptx, res.fault.ptx_line,
-                 res.fault.message, res.fault.block[0], res.fault.block[1], res.fault.block[2],
-                 res.fault.thread[0], res.fault.thread[1], res.fault.thread[2]);
-        if (verbose) fprintf(stderr, "ptxsim: simulated kernel %s: %s\n", st == PS_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
+    ptxsim_report *rep = NULL;
+    st = ptxsim_case_launch(s->ctx, m, mod, &rep);
+    if (st == PTXSIM_OK) {
+        ptxsim_report_free(rep);
+        return R_OK;
+    }
+    if ((st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) && rep && ptxsim_report_fault(rep)) {
+        const ptxsim_fault *f = ptxsim_report_fault(rep);
+        snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", ci.ptx_path, f->ptx_line,
+                 f->message, f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1],
+                 f->thread[2]);
+        ptxsim_report_free(rep);
+        if (verbose) fprintf(stderr, "ptxsim: simulated kernel %s: %s\n", st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
         return R_SIM_FAULT;
     }
-    /* PS_ERR_UNSUPPORTED (an instruction ptxsim cannot execute yet) or a launch it refuses. */
-    const ps_diag *d = NULL;
-    for (int i = 0; i < s->mod->nfuncs; i++) {
-        const ps_diags *fd = ps_program_function_diags(s->prog, i);
-        if (fd && verbose) ps_diags_print(fd, stderr);
-        if (fd && !d) d = first_error(fd);
+    ptxsim_report_free(rep);
+    if (st == PTXSIM_ERR_CASE || st == PTXSIM_ERR_NOT_FOUND) { /* the manifest does not fit the kernel */
+        snprintf(note, n, "%s", ptxsim_context_message(s->ctx));
+        return R_BAD_INPUT;
     }
-    if (d) snprintf(note, n, "%s:%d:%d: %s", d->file ? d->file : m->ptx, d->line, d->col, d->msg);
-    else snprintf(note, n, "%s", res.fault.message);
-    if (verbose) fprintf(stderr, "ptxsim: error: %s\n", res.fault.message);
+    /* PTXSIM_ERR_UNSUPPORTED (an instruction ptxsim cannot execute yet) or a launch it refuses. */
+    const ptxsim_diagnostics *un = ptxsim_module_unsupported(mod);
+    if (un && verbose) ptxsim_diagnostics_print(un, stderr);
+    const ptxsim_diagnostic *d = first_error(un);
+    if (d) snprintf(note, n, "%s:%d:%d: %s", d->file ? d->file : ci.ptx_path, d->line, d->col, d->message);
+    else snprintf(note, n, "%s", ptxsim_context_message(s->ctx));
+    if (verbose) fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(s->ctx));
     return R_SIM_ERROR;
 }
 
@@ -414,24 +419,28 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     memset(r, 0, sizeof *r);
     r->ref = "-";
     char err[1000];
-    ps_manifest *m;
-    if (ps_manifest_load(path, &m, err, sizeof err) != PS_OK) {
+    ptxsim_case *m;
+    if (ptxsim_case_load(path, &m, err, sizeof err) != PTXSIM_OK) {
         r->kind = R_BAD_INPUT;
         snprintf(r->note, sizeof r->note, "%s", err);
         return;
     }
     /* The buffers compared: those named in "expect" (with their tolerance), else all of them. */
-    int n = m->nexpect ? m->nexpect : m->nbufs;
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(m, &ci);
+    int nexpect = ptxsim_case_expect_count(m);
+    int n = nexpect ? nexpect : ci.buffers;
     r->nbufs = n;
-    int *bufs = ps_xcalloc((size_t)n + 1, sizeof *bufs);
-    const ps_mexpect **tols = ps_xcalloc((size_t)n + 1, sizeof *tols);
-    char **recs = ps_xcalloc((size_t)n + 1, sizeof *recs);
-    uint8_t **want = ps_xcalloc((size_t)n + 1, sizeof *want);
+    ptxsim_case_buffer_info *bufs = cli_xcalloc((size_t)n + 1, sizeof *bufs);
+    ptxsim_case_expect *tols = cli_xcalloc((size_t)n + 1, sizeof *tols);
+    char **recs = cli_xcalloc((size_t)n + 1, sizeof *recs);
+    uint8_t **want = cli_xcalloc((size_t)n + 1, sizeof *want);
     int nrec = 0;
     for (int i = 0; i < n; i++) {
-        bufs[i] = m->nexpect ? m->expect[i].buf : i;
-        tols[i] = m->nexpect ? &m->expect[i] : NULL;
-        recs[i] = ps_gpu_recording_path(path, m->bufs[bufs[i]].name);
+        tols[i] = (ptxsim_case_expect){.buffer = i};
+        if (nexpect) ptxsim_case_get_expect(m, i, &tols[i]);
+        ptxsim_case_get_buffer(m, tols[i].buffer, &bufs[i]);
+        recs[i] = ps_gpu_recording_path(path, bufs[i].name);
         nrec += file_exists(recs[i]);
     }
     ps_gpu_output gout = {0};
@@ -441,9 +450,9 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     if (mode == REF_RECORDED) {
         r->ref = "recorded";
         for (int i = 0; i < n; i++) {
-            const ps_mbuf *b = &m->bufs[bufs[i]];
+            const ptxsim_case_buffer_info *b = &bufs[i];
             size_t len;
-            want[i] = (uint8_t *)ps_read_file(recs[i], &len);
+            want[i] = (uint8_t *)cli_read_file(recs[i], &len);
             if (!want[i]) {
                 r->kind = R_NO_REFERENCE;
                 snprintf(r->note, sizeof r->note, "no recorded GPU output %s (%s)", recs[i], strerror(errno));
@@ -465,23 +474,33 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
                      c->gpu_err);
             goto done;
         }
-        ps_gpu_status st = ps_gpu_run(g, path, &gout, err, sizeof err);
+        ps_gpu_status st = ps_gpu_run_case(g, m, &gout, err, sizeof err);
         if (st != PS_GPU_OK) {
             r->kind = st == PS_GPU_BAD_INPUT ? R_BAD_INPUT : R_GPU_ERROR;
             snprintf(r->note, sizeof r->note, "%s", err);
             if (verbose && *ps_gpu_jit_log(g)) fprintf(stderr, "JIT log:\n%s\n", ps_gpu_jit_log(g));
             goto done;
         }
-        for (int i = 0; i < n; i++) want[i] = gout.bufs[bufs[i]].data;
+        for (int i = 0; i < n; i++) want[i] = gout.bufs[tols[i].buffer].data;
     }
     r->kind = sim_run(m, c->o, verbose, &s, r->note, sizeof r->note);
     if (r->kind != R_OK) goto done;
     int bad = 0;
     char firstbad[200] = "";
     for (int i = 0; i < n; i++) {
-        const ps_mbuf *b = &m->bufs[bufs[i]];
+        ptxsim_case_buffer_info *b = &bufs[i];
+        ptxsim_case_get_buffer(m, tols[i].buffer, b); /* now with its address in s.ctx */
+        uint8_t *got = cli_xmalloc(b->bytes);
+        if (ptxsim_mem_read(s.ctx, got, b->addr, b->bytes) != PTXSIM_OK) {
+            r->kind = R_SIM_ERROR;
+            snprintf(r->note, sizeof r->note, "%s", ptxsim_context_message(s.ctx));
+            free(got);
+            goto done;
+        }
         ps_gpu_cmp cmp;
-        ps_gpu_compare(ps_device_ptr(s.dev, b->addr, b->bytes), want[i], b->type, b->count, tols[i], &cmp);
+        const ptxsim_case_expect *tol = nexpect ? &tols[i] : NULL;
+        ps_gpu_compare(got, want[i], b->type, b->count, tol, &cmp);
+        free(got);
         if (cmp.tolerated && !r->note[0])
             snprintf(r->note, sizeof r->note, "within tolerance: %s: %" PRIu64 " of %" PRIu64
                      " not bit for bit, up to %" PRIu64 " ulp", b->name, cmp.tolerated, b->count,
@@ -493,7 +512,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         } else
             r->nok++;
         if (f && (verbose || cmp.mismatches))
-            print_buffer_result(f, b->name, b->type, b->count, tols[i], &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu",
+            print_buffer_result(f, b->name, b->type, b->count, tol, &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu",
                                 c->show);
     }
     if (bad) {
@@ -507,7 +526,7 @@ done:
     free(recs), free(want), free(bufs), free(tols);
     ps_gpu_output_free(&gout);
     sim_free(&s);
-    ps_manifest_free(m);
+    ptxsim_case_free(m);
 }
 
 /* Every case*.json below dir, sorted. */
@@ -518,14 +537,14 @@ static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
     int nn = 0, nc = 0;
     for (struct dirent *e; (e = readdir(d));) {
         if (e->d_name[0] == '.') continue;
-        if (nn == nc) names = ps_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
-        names[nn++] = ps_xstrdup(e->d_name);
+        if (nn == nc) names = cli_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
+        names[nn++] = cli_xstrdup(e->d_name);
     }
     closedir(d);
     qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
     for (int i = 0; i < nn; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
-        char *p = ps_xmalloc(len);
+        char *p = cli_xmalloc(len);
         snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
         struct stat sb;
         size_t nl = strlen(names[i]);
@@ -533,7 +552,7 @@ static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
             collect_cases(p, list, n, cap);
             free(p);
         } else if (!strncmp(names[i], "case", 4) && nl > 5 && !strcmp(names[i] + nl - 5, ".json")) {
-            if (*n == *cap) *list = ps_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
+            if (*n == *cap) *list = cli_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
             (*list)[(*n)++] = p;
         } else
             free(p);
@@ -581,8 +600,8 @@ int ptxsim_cmd_diff(int argc, char **argv) {
                 goto out;
             }
         } else {
-            if (n == cap) cases = ps_xrealloc(cases, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cases);
-            cases[n++] = ps_xstrdup(o.inputs[i]);
+            if (n == cap) cases = cli_xrealloc(cases, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cases);
+            cases[n++] = cli_xstrdup(o.inputs[i]);
         }
     }
     if (!table) {
@@ -602,9 +621,9 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         rc = result_exit(r.kind);
     } else {
         int width = 4;
-        for (int i = 0; i < n; i++) width = PS_MAX(width, (int)strlen(cases[i]));
+        for (int i = 0; i < n; i++) width = CLI_MAX(width, (int)strlen(cases[i]));
         printf("%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
-        int counts[PS_ARRAY_LEN(result_names)] = {0};
+        int counts[CLI_ARRAY_LEN(result_names)] = {0};
         for (int i = 0; i < n; i++) {
             case_result r;
             char *detail = NULL;
@@ -624,11 +643,11 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             fflush(stdout);
             free(detail);
             counts[r.kind]++;
-            rc = PS_MAX(rc, result_exit(r.kind));
+            rc = CLI_MAX(rc, result_exit(r.kind));
         }
         printf("%d case%s:", n, n == 1 ? "" : "s");
         const char *sep = " ";
-        for (int k = 0; k < (int)PS_ARRAY_LEN(result_names); k++)
+        for (int k = 0; k < (int)CLI_ARRAY_LEN(result_names); k++)
             if (counts[k]) printf("%s%d %s", sep, counts[k], result_names[k]), sep = ", ";
         if (c.gpu) {
             printf(" (live GPU: ");

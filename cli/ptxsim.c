@@ -1,4 +1,5 @@
-/* ptxsim.c — command-line front end: parse, run and check (DESIGN §6). */
+/* ptxsim.c — command-line front end: parse, run and check (DESIGN §6) as a client of libptxsim
+ * (api/ptxsim.h); gpu-run, gpu-info and diff live in diff.c. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>
@@ -6,9 +7,7 @@
 #include <string.h>
 
 #include "diff.h"
-#include "manifest.h"
-#include "sim.h"
-#include "verify.h"
+#include "ptxsim.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 
@@ -32,6 +31,8 @@ static const char usage[] =
     "  --json FILE       write the report as JSON\n"
     "  --threads N       host threads for CTAs (default: all cores)\n"
     "  --watchdog N      stop after N warp instructions (default 2e9)\n"
+    "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
+    "                    (default: in order); results of race-free kernels do not change\n"
     "  --quiet           print only problems\n"
     "options for check (docs/verifier.md):\n"
     "  --sarif FILE      write the findings as SARIF 2.1.0\n"
@@ -45,11 +46,11 @@ static const char usage[] =
 typedef struct {
     const char *out, *json, *target, *sarif;
     int threads;
-    uint64_t watchdog;
+    uint64_t watchdog, schedule_seed;
     bool quiet;
     int max_findings;       /* check: 0 = all */
-    unsigned only_kinds;    /* check: bit per ps_finding_kind; 0 = all */
-    ps_severity min_severity;
+    unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
+    ptxsim_severity min_severity;
 } options;
 
 /* "race,bank-conflict" → bits; -1 on an unknown kind */
@@ -58,11 +59,11 @@ static long parse_kinds(const char *list) {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save, *k = strtok_r(buf, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
-        int id = ps_finding_kind_lookup(k);
+        int id = ptxsim_finding_kind_lookup(k);
         if (id < 0) {
             fprintf(stderr, "ptxsim: error: unknown finding kind '%s' (kinds:", k);
-            for (int i = 0; i < PS_FIND_COUNT; i++)
-                fprintf(stderr, " %s", ps_finding_kind_name((ps_finding_kind)i));
+            for (int i = 0; i < ptxsim_finding_kind_count(); i++)
+                fprintf(stderr, " %s", ptxsim_finding_kind_name(i));
             fprintf(stderr, ")\n");
             return -1;
         }
@@ -99,9 +100,9 @@ static int parse_options(int argc, char **argv, int start, options *o) {
             if (bits < 0) return -1;
             o->only_kinds = (unsigned)bits;
         } else if (!strcmp(a, "--severity")) {
-            if (!strcmp(v, "note")) o->min_severity = PS_SEV_NOTE;
-            else if (!strcmp(v, "warning")) o->min_severity = PS_SEV_WARNING;
-            else if (!strcmp(v, "error")) o->min_severity = PS_SEV_ERROR;
+            if (!strcmp(v, "note")) o->min_severity = PTXSIM_SEV_NOTE;
+            else if (!strcmp(v, "warning")) o->min_severity = PTXSIM_SEV_WARNING;
+            else if (!strcmp(v, "error")) o->min_severity = PTXSIM_SEV_ERROR;
             else {
                 fprintf(stderr, "ptxsim: error: --severity takes note, warning or error\n");
                 return -1;
@@ -119,6 +120,12 @@ static int parse_options(int argc, char **argv, int start, options *o) {
                 fprintf(stderr, "ptxsim: error: --watchdog needs a positive number\n");
                 return -1;
             }
+        } else if (!strcmp(a, "--schedule-seed")) {
+            o->schedule_seed = strtoull(v, &end, 10);
+            if (*end || !*v) {
+                fprintf(stderr, "ptxsim: error: --schedule-seed needs a number\n");
+                return -1;
+            }
         } else {
             fprintf(stderr, "ptxsim: error: unknown option '%s'\n", a);
             return -1;
@@ -128,71 +135,98 @@ static int parse_options(int argc, char **argv, int start, options *o) {
     return 0;
 }
 
-static ps_module *load_module(const char *path, const ps_arch *target, ps_diags *d) {
-    size_t n;
-    char *src = ps_read_file(path, &n);
-    if (!src) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", path, strerror(errno));
+/* The whole file, NUL-terminated; NULL with errno set on failure. */
+static char *read_text(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int err = ferror(f) ? errno : 0;
+    fclose(f);
+    if (err) {
+        free(buf);
+        errno = err;
         return NULL;
     }
-    ps_module *m;
-    ps_parse_options po = {.target = target};
-    ps_status st = ps_parse(path, src, n, &po, d, &m);
-    free(src);
-    ps_diags_print(d, stderr);
-    if (st != PS_OK) {
-        fprintf(stderr, "ptxsim: %d error%s in %s\n", d->errors, d->errors == 1 ? "" : "s", path);
-        ps_module_free(m);
-        return NULL;
-    }
-    return m;
+    buf[n] = 0;
+    *len = n;
+    return buf;
 }
 
 static int cmd_parse(const char *file, const options *o) {
-    const ps_arch *target = NULL;
-    if (o->target && !(target = ps_arch_lookup(o->target))) {
+    ptxsim_context *ctx;
+    if (ptxsim_context_create(o->target, &ctx, NULL) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: unknown target '%s'\n", o->target);
         return EXIT_BAD_INPUT;
     }
-    ps_diags d = {0};
-    ps_module *m = load_module(file, target, &d);
-    ps_diags_free(&d);
-    if (!m) return EXIT_BAD_INPUT;
-    if (!o->quiet) {
-        int n = 0;
-        for (int i = 0; i < m->nfuncs; i++) n += m->funcs[i]->ninsns;
-        printf("%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", file, m->version / 10,
-               m->version % 10, m->target ? m->target : "?", m->nfuncs, n);
+    size_t n;
+    char *src = read_text(file, &n);
+    if (!src) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", file, strerror(errno));
+        ptxsim_context_destroy(ctx);
+        return EXIT_BAD_INPUT;
     }
-    ps_module_free(m);
-    return EXIT_OK;
+    ptxsim_module_info info;
+    ptxsim_diagnostics *d = NULL;
+    ptxsim_status st = ptxsim_validate(ctx, file, src, n, &info, &d);
+    free(src);
+    ptxsim_diagnostics_print(d, stderr);
+    ptxsim_diagnostics_free(d);
+    int rc = EXIT_OK;
+    if (st != PTXSIM_OK) {
+        fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
+        rc = EXIT_BAD_INPUT;
+    } else if (!o->quiet) {
+        printf("%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", file, info.ptx_version / 10,
+               info.ptx_version % 10, info.target, info.functions, info.instructions);
+    }
+    ptxsim_context_destroy(ctx);
+    return rc;
 }
 
-static void write_json(const char *path, const ps_manifest *man, const ps_program *prog,
-                       const ps_launch_result *res) {
+static void write_json(const char *path, const ptxsim_case_info *ci, const char *arch,
+                       const ptxsim_report *rep) {
+    const ptxsim_stats *s = ptxsim_report_stats(rep);
     cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "kernel", man->kernel);
-    cJSON_AddStringToObject(root, "arch", man->arch ? man->arch : prog ? ps_arch_get(0)->name : "?");
+    cJSON_AddStringToObject(root, "kernel", ci->kernel);
+    cJSON_AddStringToObject(root, "arch", arch);
     cJSON *stats = cJSON_AddObjectToObject(root, "stats");
-    cJSON_AddNumberToObject(stats, "warp_instructions", (double)res->stats.warp_instructions);
-    cJSON_AddNumberToObject(stats, "thread_instructions", (double)res->stats.thread_instructions);
+    cJSON_AddNumberToObject(stats, "warp_instructions", (double)s->warp_instructions);
+    cJSON_AddNumberToObject(stats, "thread_instructions", (double)s->thread_instructions);
     cJSON *br = cJSON_AddObjectToObject(stats, "branches");
-    cJSON_AddNumberToObject(br, "executed", (double)res->stats.branches);
-    cJSON_AddNumberToObject(br, "divergent", (double)res->stats.divergent_branches);
-    cJSON_AddNumberToObject(stats, "seconds", res->seconds);
+    cJSON_AddNumberToObject(br, "executed", (double)s->branches);
+    cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
+    cJSON_AddNumberToObject(stats, "seconds", s->seconds);
     cJSON *findings = cJSON_AddArrayToObject(root, "findings");
-    if (res->fault.kind != PS_FAULT_NONE) {
+    const ptxsim_fault *fault = ptxsim_report_fault(rep);
+    if (fault) {
         cJSON *f = cJSON_CreateObject();
-        cJSON_AddStringToObject(f, "kind", ps_fault_kind_name(res->fault.kind));
+        cJSON_AddStringToObject(f, "kind", fault->fault_kind);
         cJSON_AddStringToObject(f, "severity", "error");
-        cJSON_AddStringToObject(f, "message", res->fault.message);
-        if (res->fault.ptx_line) {
+        cJSON_AddStringToObject(f, "message", fault->message);
+        if (fault->ptx_line) {
             cJSON *ptx = cJSON_AddObjectToObject(f, "ptx");
-            cJSON_AddStringToObject(ptx, "file", man->ptx);
-            cJSON_AddNumberToObject(ptx, "line", res->fault.ptx_line);
+            cJSON_AddStringToObject(ptx, "file", ci->ptx_path);
+            cJSON_AddNumberToObject(ptx, "line", fault->ptx_line);
         }
-        int blk[3] = {(int)res->fault.block[0], (int)res->fault.block[1], (int)res->fault.block[2]};
-        int thr[3] = {(int)res->fault.thread[0], (int)res->fault.thread[1], (int)res->fault.thread[2]};
+        int blk[3] = {(int)fault->block[0], (int)fault->block[1], (int)fault->block[2]};
+        int thr[3] = {(int)fault->thread[0], (int)fault->thread[1], (int)fault->thread[2]};
         cJSON_AddItemToObject(f, "block", cJSON_CreateIntArray(blk, 3));
         cJSON_AddItemToObject(f, "thread", cJSON_CreateIntArray(thr, 3));
         cJSON_AddItemToArray(findings, f);
@@ -236,143 +270,135 @@ static void tidy_path(char *out, size_t n, const char *path) {
     out[j] = 0;
 }
 
-/* check: reports the verifier's findings (text on stdout, --json, --sarif); returns the exit code
+/* check: reports the checkers' findings (text on stdout, --json, --sarif); returns the exit code
  * the findings call for: 1 when an error-severity finding of the reported kinds exists. */
-static int check_report(ps_verifier *ver, const ps_manifest *man, const ps_module *m,
-                        const ps_launch_result *res, const options *o) {
-    ps_verifier_finish(ver, res);
+static int check_report(const ptxsim_report *rep, const ptxsim_case_info *ci, const char *arch,
+                        const options *o) {
     char ptx[1024];
-    tidy_path(ptx, sizeof ptx, man->ptx);
-    ps_report_options ro = {.ptx_path = ptx, .kernel = man->kernel,
-                            .arch = man->arch ? man->arch : m->target ? m->target : "?",
-                            .max_findings = o->max_findings, .only_kinds = o->only_kinds,
-                            .min_severity = o->min_severity};
+    tidy_path(ptx, sizeof ptx, ci->ptx_path);
+    ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci->kernel, .arch = arch,
+                               .max_findings = o->max_findings, .only_kinds = o->only_kinds,
+                               .min_severity = o->min_severity};
     bool errors = false, any = false;
-    for (int i = 0; i < ps_verifier_finding_count(ver); i++) {
-        const ps_finding *f = ps_verifier_finding(ver, i);
-        if (o->only_kinds && !(o->only_kinds & (1u << f->kind))) continue;
-        errors |= f->severity == PS_SEV_ERROR;
-        any |= f->severity >= o->min_severity;
+    ptxsim_finding f;
+    for (int i = 0; ptxsim_report_finding(rep, i, &f); i++) {
+        int kind = ptxsim_finding_kind_lookup(f.kind);
+        if (o->only_kinds && !(o->only_kinds & (1u << kind))) continue;
+        errors |= f.severity == PTXSIM_SEV_ERROR;
+        any |= (int)f.severity >= (int)o->min_severity;
     }
-    if (!o->quiet || any) ps_report_text(ver, res, &ro, stdout);
+    if (!o->quiet || any) ptxsim_report_write_text(rep, &rf, stdout);
     int rc = errors ? EXIT_MISMATCH : EXIT_OK;
-    if (o->json && ps_report_json(ver, res, &ro, o->json)) {
+    if (o->json && ptxsim_report_write_json(rep, &rf, o->json) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s: %s\n", o->json, strerror(errno));
         rc = EXIT_BAD_INPUT;
     }
-    if (o->sarif && ps_report_sarif(ver, res, &ro, o->sarif)) {
+    if (o->sarif && ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
         rc = EXIT_BAD_INPUT;
     }
     return rc;
 }
 
+/* run and check: one manifest on a libptxsim context. */
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[600];
-    ps_manifest *man;
-    if (ps_manifest_load(path, &man, err, sizeof err) != PS_OK) {
+    ptxsim_case *cs;
+    if (ptxsim_case_load(path, &cs, err, sizeof err) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    const ps_arch *arch = NULL;
-    if (man->arch && !(arch = ps_arch_lookup(man->arch))) {
-        fprintf(stderr, "ptxsim: error: %s: unknown arch '%s'\n", path, man->arch);
-        ps_manifest_free(man);
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(cs, &ci);
+    ptxsim_context *ctx;
+    if (ptxsim_context_create(ci.arch, &ctx, NULL) != PTXSIM_OK) {
+        fprintf(stderr, "ptxsim: error: %s: unknown arch '%s'\n", path, ci.arch);
+        ptxsim_case_free(cs);
         return EXIT_BAD_INPUT;
     }
+    ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL : 0, .threads = o->threads,
+                          .watchdog = o->watchdog, .schedule_seed = o->schedule_seed};
+    ptxsim_context_set_options(ctx, &opt);
     int rc = EXIT_BAD_INPUT;
-    ps_diags d = {0};
-    ps_device *dev = ps_device_create();
-    ps_program *prog = NULL;
-    ps_verifier *ver = NULL;
-    uint8_t *params = NULL;
-    size_t psize = 0;
-    ps_module *m = load_module(man->ptx, arch, &d);
-    if (!m) goto out;
-    if (ps_program_build(m, arch, dev, &d, &prog) != PS_OK) {
-        ps_diags_print(&d, stderr);
+    ptxsim_module *m = NULL;
+    ptxsim_report *rep = NULL;
+    ptxsim_diagnostics *d = NULL;
+    ptxsim_status st = ptxsim_module_load_file(ctx, ci.ptx_path, &m, &d);
+    ptxsim_diagnostics_print(d, stderr);
+    if (st == PTXSIM_ERR_PARSE) {
+        fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
-    if (ps_manifest_prepare(man, prog, dev, &params, &psize, err, sizeof err) != PS_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+    if (st == PTXSIM_ERR_IO) {
+        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
-    if (check) { /* every checker; buffers with "init": "none" start uninitialised */
-        ver = ps_verifier_create(m, arch, PS_CHECK_ALL);
-        for (int i = 0; i < man->nbufs; i++)
-            if (man->bufs[i].init == MB_NONE)
-                ps_verifier_mark_uninitialized(ver, man->bufs[i].addr, man->bufs[i].bytes);
-    }
-    ps_launch_config cfg = {.shared_bytes = man->shared_bytes, .params = params, .params_size = psize,
-                            .threads = o->threads, .watchdog = o->watchdog,
-                            .observer = ver ? ps_verifier_observer(ver) : NULL};
-    memcpy(cfg.grid, man->grid, sizeof cfg.grid);
-    memcpy(cfg.block, man->block, sizeof cfg.block);
-    ps_launch_result res;
-    ps_status st = ps_launch(prog, dev, man->kernel, &cfg, &res);
-    if (st == PS_ERR_UNSUPPORTED) {
-        ps_diags all = {0};
-        for (int i = 0; i < m->nfuncs; i++) {
-            const ps_diags *fd = ps_program_function_diags(prog, i);
-            if (fd) ps_diags_print(fd, stderr);
-        }
-        ps_diags_free(&all);
-        fprintf(stderr, "ptxsim: error: %s\n", res.fault.message);
+    if (st != PTXSIM_OK) goto out;
+    ptxsim_module_info mi;
+    ptxsim_module_get_info(m, &mi);
+    const char *arch = ci.arch ? ci.arch : mi.target;
+    st = ptxsim_case_launch(ctx, cs, m, &rep);
+    if (st == PTXSIM_ERR_UNSUPPORTED) {
+        ptxsim_diagnostics_print(ptxsim_module_unsupported(m), stderr);
+        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
-    if (st == PS_ERR_USAGE) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", path, res.fault.message);
+    if (st == PTXSIM_ERR_INVALID_ARGUMENT) {
+        fprintf(stderr, "ptxsim: error: %s: %s\n", path, ptxsim_context_message(ctx));
         goto out;
     }
-    if (o->json && !check) write_json(o->json, man, prog, &res);
-    if (st != PS_OK && check) { /* the fault is an error finding of the report */
+    if (st != PTXSIM_OK && st != PTXSIM_ERR_FAULT && st != PTXSIM_ERR_WATCHDOG) {
+        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
+        goto out;
+    }
+    if (o->json && !check) write_json(o->json, &ci, arch, rep);
+    const ptxsim_fault *fault = ptxsim_report_fault(rep);
+    if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */
         if (!o->quiet)
-            printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, man->kernel,
-                   man->grid[0], man->grid[1], man->grid[2], man->block[0], man->block[1],
-                   man->block[2], st == PS_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
-        rc = check_report(ver, man, m, &res, o);
+            printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, ci.kernel, ci.grid[0],
+                   ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
+                   st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
+        rc = check_report(rep, &ci, arch, o);
         if (rc == EXIT_OK) rc = EXIT_MISMATCH; /* a fault filtered out by --only still fails */
         goto out;
     }
-    if (st != PS_OK) {
+    if (st != PTXSIM_OK) {
         fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (block (%u,%u,%u), thread (%u,%u,%u))\n",
-                man->ptx, res.fault.ptx_line, man->kernel,
-                st == PS_ERR_WATCHDOG ? "hit the watchdog" : "faulted", res.fault.message,
-                res.fault.block[0], res.fault.block[1], res.fault.block[2], res.fault.thread[0],
-                res.fault.thread[1], res.fault.thread[2]);
+                ci.ptx_path, fault->ptx_line, ci.kernel,
+                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message,
+                fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
+                fault->thread[2]);
         rc = EXIT_FAULT;
         goto out;
     }
-    if (o->out && ps_manifest_write_outputs(man, dev, o->out, err, sizeof err) != PS_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+    if (o->out && ptxsim_case_write_outputs(ctx, cs, o->out) != PTXSIM_OK) {
+        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
+    const ptxsim_stats *s = ptxsim_report_stats(rep);
     if (!o->quiet) {
-        printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u\n", path, man->kernel, man->grid[0],
-               man->grid[1], man->grid[2], man->block[0], man->block[1], man->block[2]);
+        printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u\n", path, ci.kernel, ci.grid[0], ci.grid[1],
+               ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
         if (!check)
             printf("  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
-               (unsigned long long)res.stats.warp_instructions,
-               (unsigned long long)res.stats.thread_instructions, res.seconds,
-               res.seconds > 0 ? (double)res.stats.thread_instructions / res.seconds / 1e6 : 0.0);
+                   (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions,
+                   s->seconds, s->seconds > 0 ? (double)s->thread_instructions / s->seconds / 1e6 : 0.0);
         else
-            printf("  simulated with every checker in %.3f s\n", res.seconds);
+            printf("  simulated with every checker in %.3f s\n", s->seconds);
     }
-    int frc = check ? check_report(ver, man, m, &res, o) : EXIT_OK;
-    int bad = ps_manifest_compare(man, dev, o->quiet ? stderr : stdout, err, sizeof err);
+    int frc = check ? check_report(rep, &ci, arch, o) : EXIT_OK;
+    int bad = ptxsim_case_compare(ctx, cs, o->quiet ? stderr : stdout);
     if (bad < 0) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
     rc = bad ? EXIT_MISMATCH : frc;
 out:
-    ps_verifier_destroy(ver);
-    free(params);
-    ps_program_free(prog);
-    ps_module_free(m);
-    ps_device_destroy(dev);
-    ps_diags_free(&d);
-    ps_manifest_free(man);
+    ptxsim_report_free(rep);
+    ptxsim_diagnostics_free(d);
+    ptxsim_module_unload(m);
+    ptxsim_context_destroy(ctx);
+    ptxsim_case_free(cs);
     return rc;
 }
 
@@ -382,7 +408,7 @@ int main(int argc, char **argv) {
         return argc < 2 ? EXIT_BAD_INPUT : EXIT_OK;
     }
     if (!strcmp(argv[1], "isa-table")) {
-        ps_isa_write_markdown(stdout);
+        ptxsim_write_isa_table(stdout);
         return EXIT_OK;
     }
     if (!strcmp(argv[1], "--version")) {

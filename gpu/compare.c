@@ -8,10 +8,31 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "gpu_util.h"
 
-bool ps_gpu_type_is_float(ps_type t) {
-    return t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_F32 || t == PS_T_F64;
+/* An element type as the comparison sees it: its float format, or an integer's signedness. */
+typedef enum { E_BITS, E_SINT, E_F16, E_BF16, E_F32, E_F64 } elem_kind;
+typedef struct {
+    elem_kind kind;
+    int size;
+} elem;
+
+static elem elem_of(const char *type) {
+    int bytes;
+    ptxsim_type_class cls;
+    if (!type || !ptxsim_type_query(type, &bytes, &cls) || bytes < 1 || bytes > 8) return (elem){E_BITS, 1};
+    static const struct { const char *name; elem_kind kind; } floats[] = {
+        {"f16", E_F16}, {"bf16", E_BF16}, {"f32", E_F32}, {"f64", E_F64}};
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++)
+        if (!strcmp(type, floats[i].name)) return (elem){floats[i].kind, bytes};
+    return (elem){cls == PTXSIM_TYPE_SINT ? E_SINT : E_BITS, bytes};
 }
+
+static bool is_float(elem e) { return e.kind >= E_F16; }
+
+bool ps_gpu_type_is_float(const char *type) { return is_float(elem_of(type)); }
+
+int ps_gpu_type_size(const char *type) { return elem_of(type).size; }
 
 static double half_value(uint16_t h) {
     int e = (h >> 10) & 0x1f, f = h & 0x3ff;
@@ -19,43 +40,44 @@ static double half_value(uint16_t h) {
     return h & 0x8000 ? -v : v;
 }
 
-double ps_gpu_elem_value(uint64_t bits, ps_type t) {
-    int s = ps_type_size(t);
-    switch (t) {
-    case PS_T_F16: return half_value((uint16_t)bits);
-    case PS_T_BF16: {
+static int64_t sign_extend(uint64_t bits, int s) {
+    return s == 1 ? (int8_t)bits : s == 2 ? (int16_t)bits : s == 4 ? (int32_t)bits : (int64_t)bits;
+}
+
+static double value_of(uint64_t bits, elem e) {
+    switch (e.kind) {
+    case E_F16: return half_value((uint16_t)bits);
+    case E_BF16: {
         uint32_t b = (uint32_t)(bits & 0xffff) << 16;
         float f;
         memcpy(&f, &b, 4);
         return f;
     }
-    case PS_T_F32: {
+    case E_F32: {
         uint32_t b = (uint32_t)bits;
         float f;
         memcpy(&f, &b, 4);
         return f;
     }
-    case PS_T_F64: {
+    case E_F64: {
         double d;
         memcpy(&d, &bits, 8);
         return d;
     }
-    default:
-        if (ps_type_kind_of(t) == TK_SINT) {
-            int64_t v = s == 1 ? (int8_t)bits : s == 2 ? (int16_t)bits : s == 4 ? (int32_t)bits : (int64_t)bits;
-            return (double)v;
-        }
-        return (double)bits;
+    case E_SINT: return (double)sign_extend(bits, e.size);
+    default: return (double)bits;
     }
 }
 
+double ps_gpu_elem_value(uint64_t bits, const char *type) { return value_of(bits, elem_of(type)); }
+
 /* Exponent and mantissa masks of a float type's bit pattern (sign is the top bit). */
-static bool float_layout(ps_type t, int *bits, uint64_t *exp_mask, uint64_t *man_mask) {
+static bool float_layout(elem_kind t, int *bits, uint64_t *exp_mask, uint64_t *man_mask) {
     switch (t) {
-    case PS_T_F16: *bits = 16, *exp_mask = 0x7c00, *man_mask = 0x3ff; return true;
-    case PS_T_BF16: *bits = 16, *exp_mask = 0x7f80, *man_mask = 0x7f; return true;
-    case PS_T_F32: *bits = 32, *exp_mask = 0x7f800000, *man_mask = 0x7fffff; return true;
-    case PS_T_F64: *bits = 64, *exp_mask = 0x7ff0000000000000ull, *man_mask = 0xfffffffffffffull; return true;
+    case E_F16: *bits = 16, *exp_mask = 0x7c00, *man_mask = 0x3ff; return true;
+    case E_BF16: *bits = 16, *exp_mask = 0x7f80, *man_mask = 0x7f; return true;
+    case E_F32: *bits = 32, *exp_mask = 0x7f800000, *man_mask = 0x7fffff; return true;
+    case E_F64: *bits = 64, *exp_mask = 0x7ff0000000000000ull, *man_mask = 0xfffffffffffffull; return true;
     default: return false;
     }
 }
@@ -64,10 +86,10 @@ static bool is_nan_bits(uint64_t b, uint64_t exp_mask, uint64_t man_mask) {
     return (b & exp_mask) == exp_mask && (b & man_mask);
 }
 
-uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, ps_type t) {
+static uint64_t ulp_distance(uint64_t a, uint64_t b, elem e) {
     int n;
     uint64_t em, mm;
-    if (!float_layout(t, &n, &em, &mm)) return UINT64_MAX;
+    if (!float_layout(e.kind, &n, &em, &mm)) return UINT64_MAX;
     uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1, sign = 1ull << (n - 1);
     a &= all, b &= all;
     if (is_nan_bits(a, em, mm) || is_nan_bits(b, em, mm)) return UINT64_MAX;
@@ -79,35 +101,44 @@ uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, ps_type t) {
     return ma + mb;
 }
 
-bool ps_gpu_elem_match(uint64_t got, uint64_t want, ps_type t, const ps_mexpect *tol) {
-    int s = ps_type_size(t);
+uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, const char *type) {
+    return ulp_distance(a, b, elem_of(type));
+}
+
+static bool elem_match(uint64_t got, uint64_t want, elem e, const ptxsim_case_expect *tol) {
+    int s = e.size;
     uint64_t mask = s >= 8 ? ~0ull : (1ull << (8 * s)) - 1;
     got &= mask, want &= mask;
     if (got == want) return true;
-    if (!tol || !tol->has_tol || !ps_gpu_type_is_float(t)) return false;
-    double g = ps_gpu_elem_value(got, t), w = ps_gpu_elem_value(want, t);
+    if (!tol || !tol->has_tolerance || !is_float(e)) return false;
+    double g = value_of(got, e), w = value_of(want, e);
     if (isnan(g) && isnan(w)) return true;
     if (tol->abs >= 0 || tol->rel >= 0) {
         double lim = (tol->abs > 0 ? tol->abs : 0) + (tol->rel > 0 ? tol->rel * fabs(w) : 0);
         if (fabs(g - w) <= lim) return true;
     }
-    return tol->ulp && isfinite(g) && isfinite(w) && ps_gpu_ulp_distance(got, want, t) <= tol->ulp;
+    return tol->ulp && isfinite(g) && isfinite(w) && ulp_distance(got, want, e) <= tol->ulp;
 }
 
-void ps_gpu_compare(const void *gotp, const void *wantp, ps_type t, uint64_t count,
-                    const ps_mexpect *tol, ps_gpu_cmp *res) {
+bool ps_gpu_elem_match(uint64_t got, uint64_t want, const char *type, const ptxsim_case_expect *tol) {
+    return elem_match(got, want, elem_of(type), tol);
+}
+
+void ps_gpu_compare(const void *gotp, const void *wantp, const char *type, uint64_t count,
+                    const ptxsim_case_expect *tol, ps_gpu_cmp *res) {
     memset(res, 0, sizeof *res);
     const uint8_t *got = gotp, *want = wantp;
-    size_t s = (size_t)ps_type_size(t);
-    bool is_float = ps_gpu_type_is_float(t);
+    elem e = elem_of(type);
+    size_t s = (size_t)e.size;
+    bool fl = is_float(e);
     for (uint64_t k = 0; k < count; k++) {
         const uint8_t *g = got + k * s, *w = want + k * s;
         if (!memcmp(g, w, s)) continue;
         uint64_t gb = 0, wb = 0;
         memcpy(&gb, g, s);
         memcpy(&wb, w, s);
-        uint64_t ulp = is_float ? ps_gpu_ulp_distance(gb, wb, t) : UINT64_MAX;
-        if (ps_gpu_elem_match(gb, wb, t, tol)) {
+        uint64_t ulp = fl ? ulp_distance(gb, wb, e) : UINT64_MAX;
+        if (elem_match(gb, wb, e, tol)) {
             res->tolerated++;
             if (ulp != UINT64_MAX && ulp > res->tolerated_max_ulp) res->tolerated_max_ulp = ulp;
             continue;
@@ -120,16 +151,16 @@ void ps_gpu_compare(const void *gotp, const void *wantp, ps_type t, uint64_t cou
     }
 }
 
-void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, ps_type t) {
-    int s = ps_type_size(t);
+void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, const char *type) {
+    elem e = elem_of(type);
+    int s = e.size;
     int hex = 2 * s;
     if (s < 8) bits &= (1ull << (8 * s)) - 1;
-    if (ps_gpu_type_is_float(t)) {
-        int digits = t == PS_T_F64 ? 17 : t == PS_T_F32 ? 9 : 5;
-        snprintf(buf, n, "%.*g (0x%0*" PRIx64 ")", digits, ps_gpu_elem_value(bits, t), hex, bits);
-    } else if (ps_type_kind_of(t) == TK_SINT) {
-        int64_t v = s == 1 ? (int8_t)bits : s == 2 ? (int16_t)bits : s == 4 ? (int32_t)bits : (int64_t)bits;
-        snprintf(buf, n, "%" PRId64 " (0x%0*" PRIx64 ")", v, hex, bits);
+    if (is_float(e)) {
+        int digits = e.kind == E_F64 ? 17 : e.kind == E_F32 ? 9 : 5;
+        snprintf(buf, n, "%.*g (0x%0*" PRIx64 ")", digits, value_of(bits, e), hex, bits);
+    } else if (e.kind == E_SINT) {
+        snprintf(buf, n, "%" PRId64 " (0x%0*" PRIx64 ")", sign_extend(bits, s), hex, bits);
     } else {
         snprintf(buf, n, "%" PRIu64 " (0x%0*" PRIx64 ")", bits, hex, bits);
     }
@@ -149,8 +180,7 @@ static void recording_tag(const char *manifest_path, char *tag, size_t n) {
     const char *slash = strrchr(manifest_path, '/');
     const char *base = slash ? slash + 1 : manifest_path;
     if (!is_manifest_name(base)) return;
-    char *dir = slash ? strndup(manifest_path, (size_t)(slash - manifest_path)) : ps_xstrdup(".");
-    if (!dir) ps_oom();
+    char *dir = slash ? gpu_xstrndup(manifest_path, (size_t)(slash - manifest_path)) : gpu_xstrdup(".");
     int manifests = 0;
     DIR *d = opendir(*dir ? dir : "/");
     if (d) {
@@ -161,6 +191,7 @@ static void recording_tag(const char *manifest_path, char *tag, size_t n) {
     if (manifests < 2) return;
     const char *start = base + 4;
     if (*start == '.') start++;
+    if (strlen(start) <= 5) return; /* "case.json" beside tagged manifests: no tag */
     size_t len = strlen(start) - 5; /* ".json" */
     snprintf(tag, n, "%.*s", (int)len, start);
 }
@@ -169,7 +200,7 @@ char *ps_gpu_recording_name(const char *manifest_path, const char *buffer) {
     char tag[256];
     recording_tag(manifest_path, tag, sizeof tag);
     size_t n = strlen(buffer) + strlen(tag) + 16;
-    char *r = ps_xmalloc(n);
+    char *r = gpu_xmalloc(n);
     snprintf(r, n, "%s%s%s.gpu.bin", buffer, *tag ? "." : "", tag);
     return r;
 }
@@ -179,7 +210,7 @@ char *ps_gpu_recording_path(const char *manifest_path, const char *buffer) {
     const char *slash = strrchr(manifest_path, '/');
     int dirlen = slash ? (int)(slash - manifest_path) : 1;
     size_t n = (size_t)dirlen + strlen(name) + 2;
-    char *r = ps_xmalloc(n);
+    char *r = gpu_xmalloc(n);
     snprintf(r, n, "%.*s/%s", dirlen, slash ? manifest_path : ".", name);
     free(name);
     return r;

@@ -12,6 +12,7 @@
 
 #include "cuda_api.h"
 #include "gpu.h"
+#include "gpu_util.h"
 
 #define JIT_LOG_BYTES 16384
 
@@ -36,7 +37,7 @@ const char *ps_gpu_status_str(ps_gpu_status s) {
         [PS_GPU_LAUNCH_ERROR] = "launch failed",
         [PS_GPU_CUDA_ERROR] = "CUDA error",
     };
-    return (unsigned)s < PS_ARRAY_LEN(names) ? names[s] : "?";
+    return (unsigned)s < GPU_ARRAY_LEN(names) ? names[s] : "?";
 }
 
 /* "cuXxx: CUDA_ERROR_NAME (description)" into err. */
@@ -66,7 +67,7 @@ static ps_gpu_status create_context(ps_gpu *g, char *err, size_t errlen) {
 ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
                               size_t errlen) {
     *out = NULL;
-    ps_gpu *g = ps_xcalloc(1, sizeof *g);
+    ps_gpu *g = gpu_xcalloc(1, sizeof *g);
     g->api = *api;
     ps_cu_result r = g->api.init(0);
     if (r != PS_CU_SUCCESS) {
@@ -153,7 +154,7 @@ const char *ps_gpu_jit_log(const ps_gpu *g) { return g->jit_log; }
 
 void ps_gpu_output_free(ps_gpu_output *o) {
     if (!o) return;
-    for (int i = 0; i < o->nbufs; i++) free(o->bufs[i].name), free(o->bufs[i].data);
+    for (int i = 0; i < o->nbufs; i++) free(o->bufs[i].name), free(o->bufs[i].type), free(o->bufs[i].data);
     free(o->bufs);
     memset(o, 0, sizeof *o);
 }
@@ -165,7 +166,7 @@ const ps_gpu_buffer *ps_gpu_output_find(const ps_gpu_output *o, const char *name
 }
 
 static int mkdir_p(const char *dir) {
-    char *p = ps_xstrdup(dir);
+    char *p = gpu_xstrdup(dir);
     for (char *s = p + 1; *s; s++) {
         if (*s != '/') continue;
         *s = 0;
@@ -177,25 +178,25 @@ static int mkdir_p(const char *dir) {
     return r == 0 || errno == EEXIST ? 0 : -1;
 }
 
-ps_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen) {
+ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen) {
     if (mkdir_p(dir)) {
         snprintf(err, errlen, "%s: %s", dir, strerror(errno));
-        return PS_ERR_IO;
+        return PS_GPU_BAD_INPUT;
     }
     for (int i = 0; i < o->nbufs; i++) {
         const ps_gpu_buffer *b = &o->bufs[i];
         size_t n = strlen(dir) + strlen(b->name) + 8;
-        char *path = ps_xmalloc(n);
+        char *path = gpu_xmalloc(n);
         snprintf(path, n, "%s/%s.bin", dir, b->name);
         FILE *f = fopen(path, "wb");
         if (!f || fwrite(b->data, 1, b->bytes, f) != b->bytes || fclose(f)) {
             snprintf(err, errlen, "%s: %s", path, strerror(errno));
             free(path);
-            return PS_ERR_IO;
+            return PS_GPU_BAD_INPUT;
         }
         free(path);
     }
-    return PS_OK;
+    return PS_GPU_OK;
 }
 
 /* The JIT log as one text: the error log, then the info log. */
@@ -211,8 +212,16 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out, char *err,
-                                  size_t errlen) {
+/* The first error among diagnostics (else the first diagnostic), NULL when there is none. */
+static const ptxsim_diagnostic *first_error(const ptxsim_diagnostics *d) {
+    int n = d ? ptxsim_diagnostics_count(d) : 0;
+    for (int i = 0; i < n; i++)
+        if (ptxsim_diagnostics_get(d, i)->level == PTXSIM_DIAG_ERROR) return ptxsim_diagnostics_get(d, i);
+    return n ? ptxsim_diagnostics_get(d, 0) : NULL;
+}
+
+ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err,
+                              size_t errlen) {
     memset(out, 0, sizeof *out);
     g->jit_log[0] = g->info_log[0] = g->error_log[0] = 0;
     ps_gpu_status st = PS_GPU_BAD_INPUT;
@@ -222,47 +231,51 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
         if ((st = create_context(g, err, errlen)) != PS_GPU_OK) return st;
         st = PS_GPU_BAD_INPUT;
     }
-    const ps_arch *arch = NULL;
-    if (m->arch && !(arch = ps_arch_lookup(m->arch))) {
-        snprintf(err, errlen, "%s: unknown arch '%s'", m->path, m->arch);
+    ptxsim_case_info ci;
+    ptxsim_case_get_info(c, &ci);
+    /* The simulator's own preparation, on a private context, gives the buffers' initial contents
+     * and the packed parameters; only the buffer addresses are replaced by the GPU's. */
+    ptxsim_context *sim;
+    if (ptxsim_context_create(ci.arch, &sim, NULL) != PTXSIM_OK) {
+        snprintf(err, errlen, "%s: unknown arch '%s'", ci.path, ci.arch);
         return PS_GPU_BAD_INPUT;
     }
-    /* The simulator's own preparation gives the buffers' initial contents and the packed
-     * parameters; only the buffer addresses are replaced by the GPU's. */
     size_t srclen;
-    char *src = ps_read_file(m->ptx, &srclen);
+    char *src = gpu_read_file(ci.ptx_path, &srclen);
     if (!src) {
-        snprintf(err, errlen, "%s: %s", m->ptx, strerror(errno));
+        snprintf(err, errlen, "%s: %s", ci.ptx_path, strerror(errno));
+        ptxsim_context_destroy(sim);
         return PS_GPU_BAD_INPUT;
     }
-    ps_diags diags = {0};
-    ps_module *mod = NULL;
-    ps_device *sdev = ps_device_create();
-    ps_program *prog = NULL;
-    uint8_t *params = NULL;
-    size_t psize = 0;
+    ptxsim_diagnostics *diags = NULL;
+    ptxsim_module *mod = NULL;
+    ptxsim_kernel *k = NULL;
+    const void *params = NULL;
+    uint8_t *host = NULL;
     ps_cu_module cmod = NULL;
-    ps_cu_deviceptr *dptr = ps_xcalloc((size_t)m->nbufs + 1, sizeof *dptr);
-    void **kparams = ps_xcalloc((size_t)m->nparams + 1, sizeof *kparams);
-    ps_parse_options po = {.target = arch};
-    if (ps_parse(m->ptx, src, srclen, &po, &diags, &mod) != PS_OK) {
-        const ps_diag *d = diags.count ? &diags.items[0] : NULL;
-        for (int i = 0; i < diags.count; i++)
-            if (diags.items[i].level == PS_DIAG_ERROR) {
-                d = &diags.items[i];
-                break;
-            }
-        snprintf(err, errlen, "%s:%d:%d: %s (ptxsim reads the PTX for the parameter layout)", m->ptx,
-                 d ? d->line : 0, d ? d->col : 0, d ? d->msg : "cannot parse");
+    ps_cu_deviceptr *dptr = gpu_xcalloc((size_t)ci.buffers + 1, sizeof *dptr);
+    void **kparams = NULL;
+    ptxsim_status ps = ptxsim_module_load(sim, ci.ptx_path, src, srclen, &mod, &diags);
+    if (ps == PTXSIM_ERR_PARSE) {
+        const ptxsim_diagnostic *d = first_error(diags);
+        snprintf(err, errlen, "%s:%d:%d: %s (ptxsim reads the PTX for the parameter layout)", ci.ptx_path,
+                 d ? d->line : 0, d ? d->col : 0, d ? d->message : "cannot parse");
         goto out;
     }
-    if (ps_program_build(mod, arch, sdev, &diags, &prog) != PS_OK) {
-        snprintf(err, errlen, "%s: cannot lay out the module's variables", m->ptx);
+    if (ps != PTXSIM_OK) {
+        snprintf(err, errlen, "%s: cannot lay out the module's variables", ci.ptx_path);
         goto out;
     }
-    if (ps_manifest_prepare(m, prog, sdev, &params, &psize, err, errlen) != PS_OK) goto out;
-    const ps_var *const *vars;
-    int nvars = ps_program_kernel_params(prog, m->kernel, &vars);
+    size_t psize;
+    if (ptxsim_case_prepare(sim, c, mod, &params, &psize) != PTXSIM_OK) {
+        snprintf(err, errlen, "%s", ptxsim_context_message(sim));
+        goto out;
+    }
+    ptxsim_module_kernel(mod, ci.kernel, &k); /* prepared: it exists */
+    int nparams = ptxsim_kernel_param_count(k);
+    kparams = gpu_xcalloc((size_t)nparams + 1, sizeof *kparams);
+    host = gpu_xmalloc(psize + 8);
+    memcpy(host, params, psize);
 
     /* JIT: the driver compiles the PTX text exactly as written (NUL-terminated). */
     int opts[] = {PS_CU_JIT_INFO_LOG_BUFFER, PS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
@@ -270,7 +283,7 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
                   PS_CU_JIT_LOG_VERBOSE};
     void *vals[] = {g->info_log, (void *)(uintptr_t)(sizeof g->info_log - 1), g->error_log,
                     (void *)(uintptr_t)(sizeof g->error_log - 1), (void *)(uintptr_t)1};
-    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)PS_ARRAY_LEN(opts), opts, vals);
+    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)GPU_ARRAY_LEN(opts), opts, vals);
     collect_jit_log(g);
     if (r != PS_CU_SUCCESS) {
         cmod = NULL;
@@ -280,41 +293,56 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
     }
     st = PS_GPU_CUDA_ERROR;
     ps_cu_function fn;
-    if ((r = g->api.module_get_function(&fn, cmod, m->kernel)) != PS_CU_SUCCESS) {
+    if ((r = g->api.module_get_function(&fn, cmod, ci.kernel)) != PS_CU_SUCCESS) {
         cu_error(g, r, "cuModuleGetFunction", err, errlen);
         st = PS_GPU_BAD_INPUT;
         goto out;
     }
-    if (m->shared_bytes > PS_CU_DEFAULT_SHARED_LIMIT &&
+    if (ci.shared_bytes > PS_CU_DEFAULT_SHARED_LIMIT &&
         (r = g->api.func_set_attribute(fn, PS_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                       (int)m->shared_bytes)) != PS_CU_SUCCESS) {
+                                       (int)ci.shared_bytes)) != PS_CU_SUCCESS) {
         char why[300];
         cu_error(g, r, "cuFuncSetAttribute", why, sizeof why);
         snprintf(err, errlen, "%s (%u bytes of dynamic shared memory; the device allows %d)", why,
-                 m->shared_bytes, g->info.shared_optin);
+                 ci.shared_bytes, g->info.shared_optin);
         goto out;
     }
-    for (int i = 0; i < m->nbufs; i++) {
-        const ps_mbuf *b = &m->bufs[i];
-        if ((r = g->api.mem_alloc(&dptr[i], b->bytes)) != PS_CU_SUCCESS) {
+    for (int i = 0; i < ci.buffers; i++) {
+        ptxsim_case_buffer_info b;
+        ptxsim_case_get_buffer(c, i, &b);
+        if ((r = g->api.mem_alloc(&dptr[i], b.bytes)) != PS_CU_SUCCESS) {
             dptr[i] = 0;
             cu_error(g, r, "cuMemAlloc", err, errlen);
             goto out;
         }
-        if ((r = g->api.memcpy_htod(dptr[i], ps_device_ptr(sdev, b->addr, b->bytes), b->bytes)) !=
-            PS_CU_SUCCESS) {
+        uint8_t *init = gpu_xmalloc(b.bytes);
+        if (ptxsim_mem_read(sim, init, b.addr, b.bytes) != PTXSIM_OK) {
+            snprintf(err, errlen, "%s", ptxsim_context_message(sim));
+            free(init);
+            goto out;
+        }
+        r = g->api.memcpy_htod(dptr[i], init, b.bytes);
+        free(init);
+        if (r != PS_CU_SUCCESS) {
             cu_error(g, r, "cuMemcpyHtoD", err, errlen);
             goto out;
         }
     }
-    for (int i = 0; i < nvars; i++) {
-        uint8_t *slot = params + vars[i]->offset;
-        if (m->params[i].kind == MP_BUFFER) memcpy(slot, &dptr[m->params[i].buf], 8);
-        kparams[i] = slot;
+    for (int i = 0; i < nparams; i++) {
+        size_t size, offset;
+        ptxsim_kernel_param(k, i, &size, &offset);
+        int buf = ptxsim_case_param_buffer(c, i);
+        if (buf >= 0) memcpy(host + offset, &dptr[buf], 8);
+        ptxsim_tensormap tm;
+        if (ptxsim_case_param_tensormap(c, i, &tm)) { /* the driver's map: gpu/tensormap.c */
+            st = ps_gpu_tensormap_encode(g->lib, &tm, dptr[tm.buffer], host + offset, err, errlen);
+            if (st != PS_GPU_OK) goto out;
+        }
+        kparams[i] = host + offset;
     }
     double t0 = now_seconds();
-    r = g->api.launch_kernel(fn, m->grid[0], m->grid[1], m->grid[2], m->block[0], m->block[1],
-                             m->block[2], m->shared_bytes, NULL, kparams, NULL);
+    r = g->api.launch_kernel(fn, ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
+                             ci.block[2], ci.shared_bytes, NULL, kparams, NULL);
     if (r != PS_CU_SUCCESS) {
         cu_error(g, r, "cuLaunchKernel", err, errlen);
         g->ctx_broken = true;
@@ -328,16 +356,17 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
         goto out;
     }
     out->seconds = now_seconds() - t0;
-    out->bufs = ps_xcalloc((size_t)m->nbufs + 1, sizeof *out->bufs);
-    for (int i = 0; i < m->nbufs; i++) {
-        const ps_mbuf *b = &m->bufs[i];
+    out->bufs = gpu_xcalloc((size_t)ci.buffers + 1, sizeof *out->bufs);
+    for (int i = 0; i < ci.buffers; i++) {
+        ptxsim_case_buffer_info b;
+        ptxsim_case_get_buffer(c, i, &b);
         ps_gpu_buffer *ob = &out->bufs[out->nbufs++];
-        ob->name = ps_xstrdup(b->name);
-        ob->type = b->type;
-        ob->count = b->count;
-        ob->bytes = b->bytes;
-        ob->data = ps_xmalloc(b->bytes ? b->bytes : 1);
-        if ((r = g->api.memcpy_dtoh(ob->data, dptr[i], b->bytes)) != PS_CU_SUCCESS) {
+        ob->name = gpu_xstrdup(b.name);
+        ob->type = gpu_xstrdup(b.type);
+        ob->count = b.count;
+        ob->bytes = b.bytes;
+        ob->data = gpu_xmalloc(b.bytes ? b.bytes : 1);
+        if ((r = g->api.memcpy_dtoh(ob->data, dptr[i], b.bytes)) != PS_CU_SUCCESS) {
             cu_error(g, r, "cuMemcpyDtoH", err, errlen);
             ps_gpu_output_free(out);
             g->ctx_broken = true;
@@ -347,17 +376,15 @@ ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out,
     st = PS_GPU_OK;
 out:
     if (!g->ctx_broken) {
-        for (int i = 0; i < m->nbufs; i++)
+        for (int i = 0; i < ci.buffers; i++)
             if (dptr[i]) g->api.mem_free(dptr[i]);
         if (cmod) g->api.module_unload(cmod);
     } /* else: destroying the context frees everything */
     free(dptr);
     free(kparams);
-    free(params);
-    ps_program_free(prog);
-    ps_module_free(mod);
-    ps_device_destroy(sdev);
-    ps_diags_free(&diags);
+    free(host);
+    ptxsim_diagnostics_free(diags);
+    ptxsim_context_destroy(sim); /* and with it the module, its buffers and the packed parameters */
     free(src);
     return st;
 }
@@ -365,9 +392,9 @@ out:
 ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err,
                          size_t errlen) {
     memset(out, 0, sizeof *out);
-    ps_manifest *m;
-    if (ps_manifest_load(manifest_path, &m, err, errlen) != PS_OK) return PS_GPU_BAD_INPUT;
-    ps_gpu_status st = ps_gpu_run_manifest(g, m, out, err, errlen);
-    ps_manifest_free(m);
+    ptxsim_case *c;
+    if (ptxsim_case_load(manifest_path, &c, err, errlen) != PTXSIM_OK) return PS_GPU_BAD_INPUT;
+    ps_gpu_status st = ps_gpu_run_case(g, c, out, err, errlen);
+    ptxsim_case_free(c);
     return st;
 }

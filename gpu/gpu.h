@@ -1,7 +1,11 @@
 /* gpu.h — differential testing against hardware (DESIGN §5): runs a manifest's launch on an NVIDIA
  * GPU through the CUDA driver API (libcuda.so.1, loaded at run time, so every build runs where
  * there is no GPU and says so), names the recorded outputs committed next to a case, and compares
- * buffers element by element with typed values and ULP distances. */
+ * buffers element by element with typed values and ULP distances.
+ *
+ * The harness is a client of libptxsim: it sees a case only through api/ptxsim.h (ptxsim_case),
+ * and element types are PTX type names ("f32", "s32", "bf16"). This header and ptxsim.h are all
+ * the CLI includes (tests/check_includes.sh). */
 #ifndef PTXSIM_GPU_H
 #define PTXSIM_GPU_H
 
@@ -9,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "manifest.h"
+#include "ptxsim.h"
 
 typedef enum {
     PS_GPU_OK,
@@ -45,7 +49,7 @@ const char *ps_gpu_jit_log(const ps_gpu *g);
 /* Final contents of every manifest buffer after a GPU launch, in manifest order. */
 typedef struct {
     char *name;
-    ps_type type;
+    char *type;          /* element type, PTX name ("f32") */
     uint64_t count, bytes;
     uint8_t *data;
 } ps_gpu_buffer;
@@ -56,19 +60,20 @@ typedef struct {
     double seconds; /* launch to synchronisation, wall clock */
 } ps_gpu_output;
 
-/* Runs one manifest on the GPU: its buffers are filled and its parameters packed by
- * ps_manifest_prepare, exactly as for the simulator (parameter offsets from ptxsim's parser and
- * ps_program_kernel_params), the PTX file is JIT-compiled by the driver as written, launched,
+/* Runs one case on the GPU: its buffers are filled and its parameters packed by
+ * ptxsim_case_prepare on a private simulator context, exactly as for the simulator (parameter
+ * offsets from ptxsim's parser), the PTX file is JIT-compiled by the driver as written, launched,
  * synchronised and copied back. A failed launch leaves the context unusable; the next run
- * creates a fresh one. */
+ * creates a fresh one. ps_gpu_run loads the manifest at manifest_path first. */
 ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err,
                          size_t errlen);
-ps_gpu_status ps_gpu_run_manifest(ps_gpu *g, ps_manifest *m, ps_gpu_output *out, char *err,
-                                  size_t errlen);
+ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err,
+                              size_t errlen);
 void ps_gpu_output_free(ps_gpu_output *o);
 const ps_gpu_buffer *ps_gpu_output_find(const ps_gpu_output *o, const char *name);
-/* Writes DIR/<buffer>.bin for every buffer, like `ptxsim run --out DIR` (creates DIR). */
-ps_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen);
+/* Writes DIR/<buffer>.bin for every buffer, like `ptxsim run --out DIR` (creates DIR);
+ * PS_GPU_BAD_INPUT with the reason in err when a file cannot be written. */
+ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen);
 
 /* ---- recorded outputs ----------------------------------------------------------------------
  * A GPU's output for buffer B of manifest DIR/case.json is committed as DIR/B.gpu.bin. When DIR
@@ -78,18 +83,21 @@ ps_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *er
 char *ps_gpu_recording_name(const char *manifest_path, const char *buffer); /* file name, malloc'd */
 char *ps_gpu_recording_path(const char *manifest_path, const char *buffer); /* beside the manifest */
 
-/* ---- comparison --------------------------------------------------------------------------- */
-bool ps_gpu_type_is_float(ps_type t); /* f16, bf16, f32, f64: compared with ULPs and tolerances */
+/* ---- comparison ---------------------------------------------------------------------------
+ * `type` is a PTX type name of 1 to 8 bytes (a case buffer's ptxsim_case_buffer_info.type); a
+ * name that is not a type counts as raw bytes of 1. */
+bool ps_gpu_type_is_float(const char *type); /* f16, bf16, f32, f64: compared with ULPs and tolerances */
+int ps_gpu_type_size(const char *type);      /* bytes per element */
 /* Value of one element as a double (floats decoded, integers converted). */
-double ps_gpu_elem_value(uint64_t bits, ps_type t);
+double ps_gpu_elem_value(uint64_t bits, const char *type);
 /* Distance in units in the last place between two values of float type t (bits as stored):
  * the number of representable values between them, +0 and -0 being one value. UINT64_MAX when
  * either is a NaN or t is not a float type. */
-uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, ps_type t);
-/* Whether `got` matches `want`: bit for bit, or within tol (NULL or !has_tol: exact) the way
- * ps_manifest_compare applies an expect tolerance: two NaNs match, |got-want| <= abs + rel·|want|,
+uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, const char *type);
+/* Whether `got` matches `want`: bit for bit, or within tol (NULL or !has_tolerance: exact) the
+ * way `ptxsim run` applies an expect tolerance: two NaNs match, |got-want| <= abs + rel·|want|,
  * or both finite and at most `ulp` apart. */
-bool ps_gpu_elem_match(uint64_t got, uint64_t want, ps_type t, const ps_mexpect *tol);
+bool ps_gpu_elem_match(uint64_t got, uint64_t want, const char *type, const ptxsim_case_expect *tol);
 
 enum { PS_GPU_SHOWN = 8 };
 
@@ -109,9 +117,14 @@ typedef struct {
 } ps_gpu_cmp;
 
 /* Compares `count` little-endian elements of type t. */
-void ps_gpu_compare(const void *got, const void *want, ps_type t, uint64_t count,
-                    const ps_mexpect *tol, ps_gpu_cmp *res);
+void ps_gpu_compare(const void *got, const void *want, const char *type, uint64_t count,
+                    const ptxsim_case_expect *tol, ps_gpu_cmp *res);
 /* "-3 (0xfffffffd)", "1.5 (0x3fc00000)", …: the typed value and its bits. */
-void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, ps_type t);
+void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, const char *type);
+
+/* gpu/tensormap.c: the driver's CUtensorMap for a manifest tensor map over device address dptr,
+ * made with cuTensorMapEncodeTiled from the driver library `lib` (dlopen handle). */
+ps_gpu_status ps_gpu_tensormap_encode(void *lib, const ptxsim_tensormap *t, uint64_t dptr, uint8_t out[128],
+                                      char *err, size_t errlen);
 
 #endif

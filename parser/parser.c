@@ -821,11 +821,11 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
 static bool parse_operand(parser *p, ps_operand *o, bool branch);
 
 static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
-    ps_operand items[64];
+    ps_operand items[128]; /* wgmma.mma_async m64n256k16 .f32 names 128 accumulator registers */
     int n = 0;
     if (!is_punct(peek(p), close)) {
         for (;;) {
-            if (n == 64) {
+            if (n == 128) {
                 error_at(p, peek(p), "too many items in list");
                 return false;
             }
@@ -957,6 +957,22 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             int64_t v;
             if (!parse_int(p, &v)) return false;
             o->offset = v;
+        }
+        /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
+         * address operand as its items */
+        if (is_punct(peek(p), ',') && o->reg >= 0) {
+            next(p);
+            if (!is_punct(peek(p), '{')) {
+                error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
+                return false;
+            }
+            next(p);
+            ps_operand v;
+            memset(&v, 0, sizeof v);
+            v.kind = PS_OP_VEC;
+            if (!parse_list(p, &v, '}', branch)) return false;
+            o->items = v.items;
+            o->nitems = v.nitems;
         }
         return expect_punct(p, ']');
     }

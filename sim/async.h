@@ -15,7 +15,31 @@ typedef struct {
     uint8_t data[16];      /* src-size bytes of the source, then zeros */
 } ps_acopy;
 
+/* One wgmma.mma_async of a warp not yet covered by a wgmma.wait_group (exec_wgmma.c). */
+typedef struct {
+    uint32_t group;        /* 0: not committed yet; else the warp's commit number */
+    uint16_t index;        /* the instruction's wgmma number in its function (ps_fprog.wg_conflict) */
+    const ps_fprog *fp;
+    const ps_dinsn *d;
+} ps_wgop;
+
+/* Per warp: wgmma state. */
+typedef struct {
+    bool fenced;           /* a wgmma.fence ran */
+    uint32_t committed;    /* wgmma.commit_group count */
+    uint32_t issued;       /* wgmma.mma_async count (warpgroup consistency) */
+    struct {               /* the last 8 issued: number, instruction, descriptors */
+        uint32_t n;
+        const ps_dinsn *d;
+        uint64_t da, db;
+    } hist[8];
+    ps_wgop *ops;
+    int nops, cap;
+} ps_wgwarp;
+
 struct ps_async {
+    ps_wgwarp *wg;         /* per warp, NULL until a wgmma instruction runs */
+    int nwg;
     ps_acopy *q;           /* copies in flight, in issue order */
     int n, cap;
     uint32_t *open;        /* per thread: the group cp.async adds to (committed ones are below) */
@@ -47,5 +71,13 @@ struct ps_async *ps_async_get(ps_cta *c);
  * limit[lane] (UINT32_MAX: all of them): writes their bytes to shared memory, reporting each as
  * a store of instruction d to the observer. */
 void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint32_t *limit);
+
+/* Bulk reductions (exec_bulk.c): one element of dst op src, as atom/red define op. */
+enum { RO_AND, RO_OR, RO_XOR, RO_ADD, RO_INC, RO_DEC, RO_MIN, RO_MAX };
+enum { RT_U32, RT_S32, RT_U64, RT_S64 };
+uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b);
+
+/* Tensor copies (exec_tma.c): cp.async.bulk.tensor and cp.reduce.async.bulk.tensor. */
+ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 
 #endif

@@ -297,7 +297,8 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     for (int i = 0; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         ps_type ty = operand_type(in, i);
-        if (n + (o->kind == PS_OP_VEC ? o->nitems : 1) + (pair && i == 0) > (int)PS_ARRAY_LEN(d->o)) {
+        if (n + (o->kind == PS_OP_VEC ? o->nitems : o->kind == PS_OP_ADDR ? o->nitems + 1 : 1) + (pair && i == 0) >
+            (int)PS_ARRAY_LEN(d->o)) {
             derr(c, in, "too many operands");
             return;
         }
@@ -308,6 +309,8 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
             }
         } else if (o->kind == PS_OP_ADDR) {
             address(c, in, o, d, &d->o[n++]);
+            /* [tensorMap, {coordinates}]: the coordinates' slots follow the address's */
+            for (int k = 0; k < o->nitems; k++) d->o[n++] = value_slot(c, in, &o->items[k], PS_T_S32);
         } else if (o->kind == PS_OP_LIST || o->kind == PS_OP_LABEL) {
             /* handled by the control-flow decoder */
         } else {
@@ -323,7 +326,9 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
  * outgrow d->o[]; see tensor.h). */
 static bool is_tensor_form(ps_form f) {
     return f == PS_F_LDMATRIX || f == PS_F_STMATRIX || f == PS_F_MOVMATRIX || f == PS_F_MMA ||
-           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA;
+           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA ||
+           f == PS_F_WGMMA_MMA_ASYNC || f == PS_F_WGMMA_FENCE || f == PS_F_WGMMA_COMMIT ||
+           f == PS_F_WGMMA_WAIT;
 }
 
 static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
@@ -583,6 +588,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->space = (uint8_t)space_of_insn(in);
     set_rounding(in, d);
     if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
+    if (in->form == PS_F_MULTIMEM) {
+        derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
+                    "spanning several GPUs), which needs that hardware; ptxsim does not model it",
+             in->text);
+        return;
+    }
     if (info->props & P_NOEXEC) {
         derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
         return;
@@ -665,10 +676,27 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     case PS_F_BAR:
-    case PS_F_BARRIER:
+    case PS_F_BARRIER: {
+        /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
+         * the warp size when immediate (register values are checked when they arrive) */
+        bool red = ps_modset_has(&in->mods, PS_MOD_RED);
+        bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+        int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
+        const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
+        if (arrive && !cnt) {
+            derr(c, in, "'%s' needs a thread count (ptxas)", in->text);
+            return;
+        }
+        if (cnt && cnt->kind == PS_OP_IMM && (cnt->imm % 32 || (arrive && cnt->imm == 0))) {
+            derr(c, in, cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
+                                      : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
+                 (long long)cnt->imm);
+            return;
+        }
         d->ctl = CTL_BAR;
         flatten(c, in, d);
         return;
+    }
     default: break;
     }
     if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
@@ -682,6 +710,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (is_tensor_form(in->form)) {
         tensor_flatten(c, in, d);
         if (c->failed) return;
+        if (info->mnemonic[0] == 'w' && info->mnemonic[1] == 'g') { /* wgmma.* */
+            char why[240] = "";
+            d->fn = ps_select_wgmma(in, d, c->fn, why, sizeof why);
+            if (!d->fn) derr(c, in, "%s", why);
+            return;
+        }
         d->fn = select_tensor(in, d);
         if (!d->fn) derr(c, in, "'%s' with these operands is not supported by ptxsim", in->text);
         return;
@@ -705,6 +739,14 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
     }
+    if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
+        char why[200] = "";
+        fnp = ps_select_sm90_misc(in, d, why, sizeof why);
+        if (!fnp) {
+            derr(c, in, "%s", why);
+            return;
+        }
+    }
     if (!fnp && (info->props & (P_LOAD | P_STORE | P_ATOMIC))) fnp = ps_select_mem(in, d);
     if (!fnp && (info->props & P_WARPSYNC)) fnp = ps_select_warp(in, d);
     if (!fnp) fnp = ps_select_mem(in, d);
@@ -718,6 +760,9 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     d->fn = fnp;
+    /* lanes of a warp may meet at different bar.warp.sync instructions (sm_70+): the engine
+     * parks the early ones (engine.c, do_warp_sync) */
+    if (in->form == PS_F_BAR_WARP_SYNC) d->ctl = CTL_WSYNC;
 }
 
 static void decode_function(ps_program *p, int fi, ps_diags *diags) {
@@ -743,6 +788,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         decode_insn(&c, &fn->insns[i], &fp->code[i]);
     }
     compute_reconvergence(&c);
+    ps_wgmma_install_checks(fp);
     free(c.reg_slot);
 }
 
@@ -806,6 +852,8 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].code);
         free(p->funcs[i].slots);
         free(p->funcs[i].call_slots);
+        free(p->funcs[i].wg_conflict);
+        free(p->funcs[i].wg_orig);
         ps_diags_free(&p->funcs[i].diags);
     }
     free(p->funcs);
@@ -841,4 +889,14 @@ int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_v
 const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
     if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;
     return &p->funcs[i].diags;
+}
+
+uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *bytes) {
+    const ps_module *m = p->module;
+    for (int i = 0; i < m->nglobals; i++)
+        if (p->global_addr[i] && !strcmp(m->globals[i]->name, name)) {
+            if (bytes) *bytes = m->globals[i]->size;
+            return p->global_addr[i];
+        }
+    return 0;
 }

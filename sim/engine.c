@@ -170,7 +170,7 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
         f->cap = 16;
         f->stack = ps_xmalloc(sizeof(simt_entry) * (size_t)f->cap);
     }
-    f->stack[0] = (simt_entry){0, -1, mask};
+    f->stack[0] = (simt_entry){0, -1, mask, 0};
     f->sp = 1;
     w->r = r;
     w->p = p;
@@ -182,7 +182,7 @@ static void push_entry(ps_frame *f, int pc, int rpc, uint32_t mask) {
         f->cap *= 2;
         f->stack = ps_xrealloc(f->stack, sizeof(simt_entry) * (size_t)f->cap);
     }
-    f->stack[f->sp++] = (simt_entry){pc, rpc, mask};
+    f->stack[f->sp++] = (simt_entry){pc, rpc, mask, 0};
 }
 
 static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
@@ -293,9 +293,44 @@ static void do_return(ps_warp *w) {
     w->p = caller->p;
 }
 
-/* ---- barriers --------------------------------------------------------------- */
+/* ---- barriers --------------------------------------------------------------- *
+ * CTA barriers count arriving threads. A warp whose live lanes all arrive together (the common
+ * case, and always for aligned barriers: bar.sync, barrier.sync.aligned) waits as a whole
+ * (state WS_BARRIER, bar_id). With independent thread scheduling (sm_70+) the lanes of a warp may
+ * also reach a non-aligned barrier.sync / barrier.red at different instructions and times (PTX
+ * ISA 9.7.13.1): the SIMT entry of the lanes that arrived is parked (simt_entry.parked) and the
+ * warp's other lanes run on, even past the reconvergence point they would otherwise wait at
+ * (park_schedule); the parked entries run again when the barrier completes. bar.warp.sync parks
+ * the same way until every lane of its member mask arrived. */
 
 static uint32_t cta_live_threads(ps_cta *c) { return c->live_threads; }
+
+static bool is_aligned(const ps_dinsn *d) {
+    return d->src->form == PS_F_BAR || ps_modset_has(&d->src->mods, PS_MOD_ALIGNED);
+}
+
+/* bar.red result for `lanes`, into registers r / predicates p of the frame that executed d. */
+static void red_result(uint64_t (*r)[WARP], uint32_t *p, const ps_dinsn *d, uint32_t lanes,
+                       const ps_barrier *b) {
+    if (!ps_modset_has(&d->src->mods, PS_MOD_RED)) return;
+    if (ps_modset_has(&d->src->mods, PS_MOD_POPC)) {
+        for (uint32_t m = lanes; m; m &= m - 1) r[d->o[0]][__builtin_ctz(m)] = b->red_popc;
+    } else {
+        bool v = ps_modset_has(&d->src->mods, PS_MOD_AND) ? b->red_and : b->red_or;
+        p[d->o[0]] = (p[d->o[0]] & ~lanes) | (v ? lanes : 0);
+    }
+}
+
+/* Runs BODY for every parked entry (pe, in frame pf) of w, in all frames, parked as `which`. */
+#define FOR_PARKED(w, which, BODY)                                                \
+    for (int _k = 0; _k < (w)->nframes && (w)->nparked; _k++) {                   \
+        ps_frame *pf = &(w)->frames[_k];                                          \
+        for (int _j = 0; _j < pf->sp; _j++) {                                     \
+            simt_entry *pe = &pf->stack[_j];                                      \
+            if (pe->parked != (which)) continue;                                  \
+            BODY;                                                                 \
+        }                                                                         \
+    }
 
 static void bar_release(ps_cta *c, int id) {
     ps_barrier *b = &c->bars[id];
@@ -308,18 +343,20 @@ static void bar_release(ps_cta *c, int id) {
     for (int i = 0; i < c->nwarps; i++) {
         if (!(b->waiting >> i & 1)) continue;
         ps_warp *w = &c->warps[i];
-        const ps_dinsn *d = w->bar_insn;
-        if (d && ps_modset_has(&d->src->mods, PS_MOD_RED)) {
-            w->exec = w->bar_mask;
-            if (ps_modset_has(&d->src->mods, PS_MOD_POPC)) {
-                for (uint32_t m = w->bar_mask; m; m &= m - 1) w->r[d->o[0]][__builtin_ctz(m)] = b->red_popc;
-            } else {
-                bool v = ps_modset_has(&d->src->mods, PS_MOD_AND) ? b->red_and : b->red_or;
-                write_pred(w, d->o[0], v ? FULL_MASK : 0);
-            }
+        FOR_PARKED(w, (uint32_t)(PARK_CTA + id), {
+            red_result(pf->r, pf->p, &pf->fp->code[pe->pc - 1], pe->mask & pf->live, b);
+            pe->parked = 0;
+            w->nparked--;
+        });
+        if (w->state != WS_BARRIER) continue;
+        if (w->bar_id == id) { /* the whole warp waited here */
+            red_result(w->r, w->p, w->bar_insn, w->bar_mask, b);
+            w->bar_insn = NULL;
+            w->bar_id = -1;
+            w->state = WS_RUN;
+        } else if (w->bar_id < 0) {
+            w->state = WS_RUN; /* parked lanes: the warp loop runs what can run now */
         }
-        w->state = WS_RUN;
-        w->bar_insn = NULL;
     }
     *b = (ps_barrier){0};
 }
@@ -331,7 +368,127 @@ static bool bar_complete(ps_cta *c, int id) {
     return b->arrived >= need;
 }
 
-static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
+/* The lanes of the top entry of f that execute d (exec, of the entry's m) wait at it: the
+ * entry is parked past d, as `which`. Lanes of m whose guard is false go on in an entry of
+ * their own. */
+static void park_top(ps_warp *w, ps_frame *f, uint32_t exec, uint32_t m, uint32_t which) {
+    simt_entry *e = &f->stack[f->sp - 1];
+    e->mask = exec;
+    e->parked = which;
+    w->nparked++;
+    if (m & ~exec) push_entry(f, e->pc, e->rpc, m & ~exec);
+}
+
+/* The top entry of f is parked: brings an entry that can run to the top. Scanning down, `held`
+ * collects the lanes that wait (parked, or at a reconvergence point behind parked lanes). The
+ * first entry with lanes outside `held` runs: moved to the top when it has no held lanes, or,
+ * when it is the reconvergence point of held lanes and others, split so that the others go on
+ * without them (they would under independent thread scheduling). False: nothing can run. */
+static bool park_schedule(ps_frame *f) {
+    uint32_t held = 0;
+    for (int i = f->sp - 1; i >= 0; i--) {
+        simt_entry *e = &f->stack[i];
+        uint32_t m = e->mask & f->live;
+        if (e->parked || (m && !(m & ~held))) {
+            held |= m;
+            continue;
+        }
+        if (m & held) { /* a reconvergence point: the lanes that are not held go on alone */
+            simt_entry go = {e->pc, e->rpc, m & ~held, 0};
+            e->mask = m & held;
+            push_entry(f, go.pc, go.rpc, go.mask);
+        } else { /* disjoint from every held lane: rotate it to the top */
+            simt_entry go = *e;
+            memmove(&f->stack[i], &f->stack[i + 1], sizeof(simt_entry) * (size_t)(f->sp - 1 - i));
+            f->stack[f->sp - 1] = go;
+        }
+        return true;
+    }
+    return false;
+}
+
+static void warp_sync_event(ps_warp *w, const ps_dinsn *d, uint32_t lanes) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->warp_sync) return;
+    ps_event_where at;
+    ps_event_where_fill(&at, w, d);
+    o->warp_sync(o->ctx, &at, lanes);
+}
+
+/* Lanes parked at bar.warp.sync. */
+static uint32_t wsync_lanes(ps_warp *w) {
+    uint32_t lanes = 0;
+    FOR_PARKED(w, (uint32_t)PARK_WSYNC, lanes |= pe->mask & pf->live);
+    return lanes;
+}
+
+/* Releases the lanes parked at bar.warp.sync once every live lane of the member mask is there. */
+static bool wsync_try_release(ps_warp *w, const ps_dinsn *d, uint32_t extra) {
+    uint32_t at = wsync_lanes(w) | extra;
+    if (w->wsync_mask & w->live & ~at) return false;
+    const ps_dinsn *first = d;
+    FOR_PARKED(w, (uint32_t)PARK_WSYNC, {
+        if (!first) first = &pf->fp->code[pe->pc - 1]; /* the event names a bar.warp.sync */
+        pe->parked = 0;
+        w->nparked--;
+    });
+    warp_sync_event(w, first, at);
+    w->wsync_mask = 0;
+    return true;
+}
+
+/* The top entry of f is parked. Returns true when the warp can go on (something runs, or a
+ * bar.warp.sync completed), false when every lane waits (the warp blocks) or on a fault. */
+static bool park_continue(ps_warp *w, ps_frame *f) {
+    if (park_schedule(f)) return true;
+    bool wsync = false, cta = false;
+    for (int k = 0; k < w->nframes; k++)
+        for (int j = 0; j < w->frames[k].sp; j++) {
+            uint32_t pk = w->frames[k].stack[j].parked;
+            wsync |= pk == PARK_WSYNC;
+            cta |= pk && pk != PARK_WSYNC;
+        }
+    if (wsync) {
+        simt_entry *e = &f->stack[f->sp - 1];
+        const ps_dinsn *d = e->parked == PARK_WSYNC ? &f->fp->code[e->pc - 1] : NULL;
+        if (wsync_try_release(w, d, 0)) return true;
+        if (!cta) { /* no lane can come: the others are in callers or exited */
+            if (d) w->cta->cur = d;
+            ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(e->mask),
+                           "bar.warp.sync member mask 0x%08x names lanes that cannot arrive "
+                           "(0x%08x)", w->wsync_mask, w->wsync_mask & w->live & ~wsync_lanes(w));
+            return false;
+        }
+    }
+    return false;
+}
+
+/* bar.warp.sync (ISA 9.7.13.x): the lanes of the member mask meet, at this or another
+ * bar.warp.sync instruction (sm_70+). The top entry's pc is past d. */
+static void do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
+    uint32_t mm = (uint32_t)w->r[d->o[0]][__builtin_ctz(exec)];
+    if (exec & ~mm) {
+        ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
+                       "lane executes a warp-synchronous instruction without being in its member "
+                       "mask 0x%08x", mm);
+        return;
+    }
+    if (!(mm & w->live & ~exec)) { /* everyone is here: the common case */
+        warp_sync_event(w, d, exec);
+        return;
+    }
+    if (w->wsync_mask && w->wsync_mask != mm) {
+        ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec),
+                       "bar.warp.sync with member mask 0x%08x while lanes wait at one with 0x%08x",
+                       mm, w->wsync_mask);
+        return;
+    }
+    w->wsync_mask = mm;
+    if (wsync_try_release(w, d, exec)) return;
+    park_top(w, f, exec, m, PARK_WSYNC);
+}
+
+static void do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
     ps_cta *c = w->cta;
     const ps_insn *in = d->src;
     bool red = ps_modset_has(&in->mods, PS_MOD_RED);
@@ -345,6 +502,10 @@ static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     if (id > 15) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "barrier %llu out of range (0-15)",
                        (unsigned long long)id);
+        return;
+    }
+    if (arrive && !count) { /* a register holding 0 (an immediate 0 is refused when decoding) */
+        ps_fault_raise(w, PS_FAULT_BAD_LAUNCH, l0, "barrier.arrive with a thread count of 0");
         return;
     }
     if (count && (count % WARP || count > c->L->nthreads + WARP)) {
@@ -366,13 +527,39 @@ static void do_barrier(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     }
     if (c->obs) barrier_event(w, d, (int)id, exec, false);
     if (!arrive) {
-        w->state = WS_BARRIER;
-        w->bar_id = (int)id;
-        w->bar_insn = d;
-        w->bar_mask = exec;
         b->waiting |= 1ull << w->id;
+        if ((exec == w->live && !w->nparked) || is_aligned(d)) {
+            /* the whole warp waits (aligned barriers: PTX leaves a partial arrival undefined;
+             * the rest of the warp waits too, and a barrier that then cannot complete is a
+             * deadlock fault) */
+            w->state = WS_BARRIER;
+            w->bar_id = (int)id;
+            w->bar_insn = d;
+            w->bar_mask = exec;
+        } else {
+            park_top(w, f, exec, m, (uint32_t)(PARK_CTA + id));
+        }
     }
     if (bar_complete(c, (int)id)) bar_release(c, (int)id);
+}
+
+/* A waiting warp's barrier and lanes, for the deadlock report. */
+static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **insn) {
+    if (w->bar_id >= 0) {
+        *id = w->bar_id, *lanes = w->bar_mask, *insn = w->bar_insn;
+        return;
+    }
+    *id = -1, *lanes = 0, *insn = NULL;
+    for (int k = w->nframes - 1; k >= 0 && !*insn; k--) {
+        ps_frame *pf = &w->frames[k];
+        for (int j = pf->sp - 1; j >= 0 && !*insn; j--) {
+            const simt_entry *pe = &pf->stack[j];
+            if (!pe->parked) continue;
+            *id = pe->parked == PARK_WSYNC ? -1 : (int)(pe->parked - PARK_CTA);
+            *lanes = pe->mask & pf->live;
+            *insn = &pf->fp->code[pe->pc - 1];
+        }
+    }
 }
 
 /* ---- the warp loop ---------------------------------------------------------- */
@@ -412,7 +599,7 @@ static void do_brx(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t m, uint3
         for (uint32_t x = todo; x; x &= x - 1)
             if (targets[__builtin_ctz(x)] == t) g |= 1u << __builtin_ctz(x);
         todo &= ~g;
-        pending[groups++] = (simt_entry){t, d->reconv, g};
+        pending[groups++] = (simt_entry){t, d->reconv, g, 0};
         if (first_target < 0) first_target = t, first_mask = g;
     }
     if (groups == 1 && !rest) {
@@ -446,6 +633,11 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
             continue;
         }
         simt_entry *e = &f->stack[f->sp - 1];
+        if (__builtin_expect(e->parked != 0, 0)) { /* its lanes wait at a barrier */
+            if (park_continue(w, f)) continue;
+            if (!c->faulted) w->state = WS_BARRIER, w->bar_id = -1;
+            break;
+        }
         uint32_t m = e->mask & f->live;
         if (!m || e->pc == e->rpc) {
             /* Lanes whose path reconverges at an unconditional ret/exit leave now instead of
@@ -565,7 +757,11 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
             break;
         case CTL_BAR:
             e->pc++;
-            if (exec) do_barrier(w, d, exec);
+            if (exec) do_barrier(w, f, d, exec, m);
+            break;
+        case CTL_WSYNC:
+            e->pc++;
+            if (exec) do_warp_sync(w, f, d, exec, m);
             break;
         }
     }
@@ -600,6 +796,16 @@ static void cta_setup(worker *wk, uint64_t linear) {
     c->cur = NULL;
     c->live_threads = L->nthreads;
     c->spin_rounds = 0;
+    /* the seeded schedule: a generator per CTA, so results do not depend on which host thread
+     * ran which CTA (splitmix64 of seed and CTA index; never 0) */
+    if (L->cfg.schedule_seed) {
+        uint64_t z = L->cfg.schedule_seed + 0x9e3779b97f4a7c15ull * (linear + 1);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        c->sched = (z ^ (z >> 31)) | 1;
+    } else {
+        c->sched = 0;
+    }
     ps_async_reset(c);
     for (int i = 0; i < c->nwarps; i++) {
         ps_warp *w = &c->warps[i];
@@ -622,20 +828,38 @@ static void cta_setup(worker *wk, uint64_t linear) {
         w->state = WS_RUN;
         w->nframes = 0;
         w->bar_insn = NULL;
+        w->bar_id = -1;
+        w->nparked = 0;
+        w->wsync_mask = 0;
         push_frame(w, L->kernel, w->valid, NULL);
     }
+}
+
+/* xorshift64 step of the seeded schedule */
+static uint64_t sched_next(ps_cta *c) {
+    uint64_t x = c->sched;
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return c->sched = x;
 }
 
 static void cta_run(worker *wk) {
     ps_launch_ctx *L = wk->L;
     ps_cta *c = &wk->cta;
+    int order[1024 / WARP + 1];
+    for (int i = 0; i < c->nwarps; i++) order[i] = i;
     for (;;) {
         bool any_run = false, all_done = true, all_wait = true;
         uint64_t executed = 0, epoch = ps_async_epoch(c);
-        for (int i = 0; i < c->nwarps && !c->faulted; i++) {
-            ps_warp *w = &c->warps[i];
+        if (c->sched) /* a new random order each round (Fisher-Yates) */
+            for (int i = c->nwarps - 1; i > 0; i--) {
+                int j = (int)(sched_next(c) % (uint64_t)(i + 1)), t = order[i];
+                order[i] = order[j], order[j] = t;
+            }
+        for (int k = 0; k < c->nwarps && !c->faulted; k++) {
+            ps_warp *w = &c->warps[order[k]];
             if (w->state == WS_RUN) {
-                executed += (uint64_t)warp_run(w, QUANTUM);
+                int quantum = c->sched ? 1 + (int)(sched_next(c) % QUANTUM) : QUANTUM;
+                executed += (uint64_t)warp_run(w, quantum);
                 any_run = true;
                 all_wait &= c->yield;
             }
@@ -668,12 +892,30 @@ static void cta_run(worker *wk) {
                 ps_warp *w = NULL;
                 for (int i = 0; i < c->nwarps && !w; i++)
                     if (c->warps[i].state == WS_BARRIER) w = &c->warps[i];
-                c->cur = w->bar_insn;
-                ps_barrier *b = &c->bars[w->bar_id];
-                ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(w->bar_mask),
+                int id;
+                uint32_t lanes;
+                bar_waiter(w, &id, &lanes, &c->cur);
+                if (id < 0) {
+                    ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
+                                   "deadlock: bar.warp.sync waits for lanes 0x%08x of warp %d, "
+                                   "which wait at a CTA barrier that cannot complete",
+                                   w->wsync_mask & w->live & ~wsync_lanes(w), w->id);
+                    return;
+                }
+                ps_barrier *b = &c->bars[id];
+                uint32_t outside = w->live & ~w->frames[w->nframes - 1].live;
+                ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
                                "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
-                               "thread of the block can run",
-                               w->bar_id, b->expected ? b->expected : cta_live_threads(c), b->arrived);
+                               "thread of the block can run%s",
+                               id, b->expected ? b->expected : cta_live_threads(c), b->arrived,
+                               w->bar_id >= 0 && lanes != w->live
+                                   ? " (an aligned barrier, such as bar.sync, reached by only "
+                                     "part of a warp: undefined in PTX; barrier.sync without "
+                                     ".aligned lets the lanes of a warp arrive apart)"
+                               : w->bar_id < 0 && outside
+                                   ? " (lanes of the waiting warp are in a calling function "
+                                     "and cannot arrive before the call returns)"
+                                   : "");
                 return;
             }
         }

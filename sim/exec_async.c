@@ -34,12 +34,18 @@ void ps_async_reset(ps_cta *c) {
     for (unsigned t = 0; t < a->nthreads; t++) a->open[t] = 1;
     a->epoch = 0;
     a->spin_insn = NULL;
+    for (int i = 0; i < a->nwg; i++) {
+        a->wg[i].fenced = false, a->wg[i].committed = 0, a->wg[i].issued = 0, a->wg[i].nops = 0;
+        memset(a->wg[i].hist, 0, sizeof a->wg[i].hist);
+    }
 }
 
 void ps_async_free(ps_cta *c) {
     if (!c->async) return;
     free(c->async->q);
     free(c->async->open);
+    for (int i = 0; i < c->async->nwg; i++) free(c->async->wg[i].ops);
+    free(c->async->wg);
     free(c->async);
     c->async = NULL;
 }
@@ -210,6 +216,7 @@ void ps_async_deadlock(ps_cta *c) {
 
 ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why,
                               size_t len);
+ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len); /* exec_bulk.c */
 
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
     switch (in->form) {
@@ -248,6 +255,12 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         d->imm = (int64_t)in->ops[0].imm;
         return wait_group;
     case PS_F_CP_ASYNC_WAIT_ALL: return wait_all;
+    case PS_F_CP_ASYNC_BULK:
+    case PS_F_CP_ASYNC_BULK_COMMIT:
+    case PS_F_CP_ASYNC_BULK_WAIT:
+    case PS_F_CP_ASYNC_BULK_PREFETCH:
+    case PS_F_CP_REDUCE_ASYNC_BULK: return ps_select_bulk(in, d, why, len);
+    case PS_F_CP_ASYNC_BULK_TENSOR: return ps_select_tma(in, d, why, len);
     default: return ps_select_mbarrier(in, d, fn, why, len);
     }
 }

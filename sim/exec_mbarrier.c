@@ -248,3 +248,29 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     d->aux = (int32_t)fl;
     return mb_exec;
 }
+
+/* complete_tx of `tx` bytes on the mbarrier at shared offset addr, for a bulk copy of lane l
+ * (exec_bulk.c); false after a fault. */
+bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx) {
+    struct ps_async *a = ps_async_get(w->cta);
+    if (addr & 7) {
+        ps_fault_raise(w, PS_FAULT_MISALIGNED, lane, "mbarrier object at shared offset 0x%llx is not 8-byte aligned",
+                       (unsigned long long)addr);
+        return false;
+    }
+    uint64_t *p = ps_mem_resolve(w, SP_SHARED, addr, 8, lane, true);
+    if (!p) return false;
+    const ps_observer *o = w->cta->obs;
+    if (o && o->mbarrier) {
+        ps_event_where at;
+        ps_event_where_fill(&at, w, d);
+        o->mbarrier(o->ctx, &at, lane, addr, false);
+    }
+    uint64_t v = *p;
+    int64_t txc = MB_TX(v) - (int64_t)tx;
+    unsigned pending = MB_PENDING(v), phase = MB_PHASE(v), expected = MB_EXPECTED(v);
+    if (pending == 0 && txc == 0) phase ^= 1, pending = expected;
+    *p = mb_make(expected, pending, txc, phase);
+    a->epoch++;
+    return true;
+}

@@ -75,6 +75,9 @@ static bool scalar_bits(const cJSON *v, ps_type t, uint64_t *bits) {
     }
 }
 
+/* manifest_tmap.c: a "tensormap" parameter's object. */
+bool ps_manifest_tmap_parse(const cJSON *o, const ps_manifest *m, ps_mparam *mp, char *e, size_t n);
+
 ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_t errlen) {
     *out = NULL;
     size_t len;
@@ -184,6 +187,13 @@ ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_
                 unsigned v;
                 if (sscanf(h + 2 * k, "%2x", &v) != 1) FAIL("params[%d]: bad hex in \"bytes\"", i);
                 mp->bytes[k] = (uint8_t)v;
+            }
+        } else if (!strcmp(kv->string, "tensormap")) {
+            mp->kind = MP_TENSORMAP;
+            if (!ps_manifest_tmap_parse(kv, m, mp, e, sizeof e)) {
+                char e2[400];
+                snprintf(e2, sizeof e2, "params[%d]: %s", i, e);
+                FAIL("%s", e2);
             }
         } else {
             mp->kind = MP_SCALAR;
@@ -331,6 +341,18 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
             }
             memcpy(dst, &p->bits, v->size);
             break;
+        case MP_TENSORMAP: {
+            if (v->size != PS_TMAP_BYTES) {
+                snprintf(err, errlen, "%s: params[%d] is a tensor map (128 bytes) but '%s' is %llu bytes", m->path,
+                         i, v->name, (unsigned long long)v->size);
+                free(buf);
+                return PS_ERR_MANIFEST;
+            }
+            ps_tmap t = p->tmap;
+            t.addr = m->bufs[p->buf].addr;
+            ps_tmap_encode(&t, dst);
+            break;
+        }
         case MP_BYTES:
             if (p->nbytes != v->size) {
                 snprintf(err, errlen, "%s: params[%d] has %zu bytes but '%s' is %llu bytes", m->path, i,

@@ -4,6 +4,7 @@
 #define PTXSIM_MANIFEST_H
 
 #include "sim.h"
+#include "tensormap.h"
 
 typedef enum { MB_FILL, MB_FILE, MB_NONE } ps_mbuf_init;
 
@@ -17,7 +18,9 @@ typedef struct {
     uint64_t addr;       /* device address once loaded */
 } ps_mbuf;
 
-typedef enum { MP_BUFFER, MP_SCALAR, MP_BYTES } ps_mparam_kind;
+/* MP_TENSORMAP: a tiled tensor map over buffer `buf` (ptxsim encodes its own 128 bytes; the GPU
+ * harness builds the driver's with cuTensorMapEncodeTiled). */
+typedef enum { MP_BUFFER, MP_SCALAR, MP_BYTES, MP_TENSORMAP } ps_mparam_kind;
 
 typedef struct {
     ps_mparam_kind kind;
@@ -26,6 +29,7 @@ typedef struct {
     uint64_t bits;
     uint8_t *bytes;
     size_t nbytes;
+    ps_tmap tmap;        /* MP_TENSORMAP; tmap.addr is filled when the buffers are allocated */
 } ps_mparam;
 
 typedef struct {

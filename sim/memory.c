@@ -25,7 +25,7 @@ void ps_device_destroy(ps_device *d) {
     if (!d) return;
     for (int i = 0; i < d->n; i++) {
         if (d->allocs[i].map) munmap(d->allocs[i].map, d->allocs[i].map_len);
-        else free(d->allocs[i].host);
+        else if (!d->allocs[i].external) free(d->allocs[i].host);
         free(d->allocs[i].name);
     }
     free(d->allocs);
@@ -56,22 +56,88 @@ static uint8_t *host_alloc(uint64_t bytes, void **map, size_t *map_len) {
     return calloc(1, bytes ? bytes : 1);
 }
 
+/* Index where an allocation at base belongs (allocs stay sorted by base). */
+static int insert_pos(const ps_device *d, uint64_t base) {
+    int lo = 0, hi = d->n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (d->allocs[mid].base < base) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Whether [base, base+size) meets an allocation (with the one-past-the-end byte of each). */
+static bool overlaps(const ps_device *d, uint64_t base, uint64_t size) {
+    int i = insert_pos(d, base);
+    if (i < d->n && d->allocs[i].base <= base + size) return true;
+    return i > 0 && d->allocs[i - 1].base + d->allocs[i - 1].size >= base;
+}
+
+static void insert_alloc(ps_device *d, const ps_alloc *a) {
+    if (d->n == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 16;
+        d->allocs = ps_xrealloc(d->allocs, (size_t)d->cap * sizeof *d->allocs);
+    }
+    int i = insert_pos(d, a->base);
+    memmove(&d->allocs[i + 1], &d->allocs[i], (size_t)(d->n - i) * sizeof *d->allocs);
+    d->allocs[i] = *a;
+    d->n++;
+}
+
 uint64_t ps_device_alloc(ps_device *d, uint64_t bytes, const char *name) {
     void *map;
     size_t map_len;
     uint8_t *host = host_alloc(bytes, &map, &map_len);
     if (!host) return 0;
     pthread_mutex_lock(&d->lock);
-    if (d->n == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 16;
-        d->allocs = ps_xrealloc(d->allocs, (size_t)d->cap * sizeof *d->allocs);
-    }
     uint64_t base = d->next;
+    while (overlaps(d, base, bytes + 256)) base += 1ull << 20; /* skip registered host ranges */
     /* 256-byte alignment like cudaMalloc, plus a gap so one-past-the-end is never another buffer */
     d->next = (base + bytes + 256 + 255) & ~255ull;
-    d->allocs[d->n++] = (ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "?"), map, map_len};
+    insert_alloc(d, &(ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "?"), map, map_len, false});
     pthread_mutex_unlock(&d->lock);
     return base;
+}
+
+/* Host memory at its own address: the windows of the generic address space (shared, local,
+ * parameters, function symbols) and existing allocations must stay clear of it. */
+ps_status ps_device_register_host(ps_device *d, void *host, uint64_t bytes, const char *name) {
+    uint64_t base = (uint64_t)(uintptr_t)host;
+    if (!host || !bytes || base + bytes < base) return PS_ERR_USAGE;
+    if (base < FUNC_BASE + WINDOW_SIZE && base + bytes > SHARED_WINDOW) return PS_ERR_UNSUPPORTED;
+    pthread_mutex_lock(&d->lock);
+    ps_status st = PS_OK;
+    if (overlaps(d, base, bytes)) st = PS_ERR_USAGE;
+    else insert_alloc(d, &(ps_alloc){base, bytes, host, ps_xstrdup(name ? name : "host"), NULL, 0, true});
+    pthread_mutex_unlock(&d->lock);
+    return st;
+}
+
+ps_status ps_device_free(ps_device *d, uint64_t addr) {
+    pthread_mutex_lock(&d->lock);
+    int i = insert_pos(d, addr);
+    if (i >= d->n || d->allocs[i].base != addr) {
+        pthread_mutex_unlock(&d->lock);
+        return PS_ERR_USAGE;
+    }
+    ps_alloc a = d->allocs[i];
+    memmove(&d->allocs[i], &d->allocs[i + 1], (size_t)(d->n - i - 1) * sizeof *d->allocs);
+    d->n--;
+    pthread_mutex_unlock(&d->lock);
+    if (a.map) munmap(a.map, a.map_len);
+    else if (!a.external) free(a.host);
+    free(a.name);
+    return PS_OK;
+}
+
+bool ps_device_range(ps_device *d, uint64_t addr, uint64_t *base, uint64_t *size, bool *host) {
+    const ps_alloc *a = ps_device_find(d, addr);
+    if (!a) return false;
+    if (base) *base = a->base;
+    if (size) *size = a->size;
+    if (host) *host = a->external;
+    return true;
 }
 
 const ps_alloc *ps_device_find(ps_device *d, uint64_t addr) {

@@ -16,6 +16,14 @@ ps_device *ps_device_create(void);
 void ps_device_destroy(ps_device *dev);
 /* Returns the device address of a new zero-filled allocation, 0 on failure. */
 uint64_t ps_device_alloc(ps_device *dev, uint64_t bytes, const char *name);
+/* Registers caller-owned host memory as an allocation at its own address (host-memory mode: the
+ * kernel addresses it directly, bounds-checked like any allocation). PS_ERR_USAGE when it meets
+ * another allocation, PS_ERR_UNSUPPORTED when it falls in a window of the generic address space. */
+ps_status ps_device_register_host(ps_device *dev, void *host, uint64_t bytes, const char *name);
+/* Frees the allocation (or forgets the registration) starting at addr; PS_ERR_USAGE if none. */
+ps_status ps_device_free(ps_device *dev, uint64_t addr);
+/* The allocation holding addr: its base and size, and whether it is registered host memory. */
+bool ps_device_range(ps_device *dev, uint64_t addr, uint64_t *base, uint64_t *size, bool *host);
 /* Host view of [addr, addr+bytes) inside one allocation, NULL if not inside one. */
 void *ps_device_ptr(ps_device *dev, uint64_t addr, uint64_t bytes);
 
@@ -32,6 +40,9 @@ const char *ps_program_kernel_name(const ps_program *p, int i);
 /* Parameter layout of a kernel: count, and for each its size and offset in the param buffer. */
 int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_var *const **params);
 
+/* Device address (and size) of module-scope .global/.const variable `name`; 0 if none. */
+uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *bytes);
+
 /* Diagnostics for what ptxsim cannot execute in function i (module order); NULL if none. */
 const ps_diags *ps_program_function_diags(const ps_program *p, int i);
 
@@ -43,6 +54,8 @@ typedef struct {
     size_t params_size;
     int threads;                  /* host threads for CTAs; 0 = all cores */
     uint64_t watchdog;            /* max warp instructions for the launch; 0 = default */
+    uint64_t schedule_seed;       /* 0: each CTA's warps in order, 256 instructions a turn; else
+                                   * a seeded random warp order and turn length (docs/engine.md) */
     const ps_observer *observer;  /* checkers; NULL for a plain run */
 } ps_launch_config;
 

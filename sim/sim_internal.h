@@ -32,7 +32,7 @@ typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 /* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
  * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
  * one (never executed: it stops a run there without a bounds test per instruction). */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_END };
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC, CTL_END };
 
 /* Memory spaces of a decoded access. */
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM };
@@ -119,6 +119,11 @@ struct ps_fprog {
     ps_diags diags;       /* what ptxsim cannot execute in this function */
     uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
     int ncall_slots, cap_call_slots;
+    /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
+     * registers the record touches (bit i: wgmma number i) and, where the record's handler was
+     * wrapped by the check for accesses before wgmma.wait_group, the original handler */
+    uint64_t *wg_conflict;
+    ps_exec_fn *wg_orig;
 };
 
 struct ps_program {
@@ -134,10 +139,16 @@ struct ps_program {
 
 /* ---- execution state ---------------------------------------------------- */
 
+/* One SIMT stack entry. `parked`: 0, or the lanes wait at a barrier they reached apart from the
+ * rest of their warp (sm_70+ independent thread scheduling; engine.c, "barriers"): PARK_CTA + id
+ * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync. The
+ * barrier instruction is the record before pc. */
 typedef struct {
     int32_t pc, rpc;
     uint32_t mask;
+    uint32_t parked;
 } simt_entry;
+enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16 };
 
 typedef struct {
     const ps_fprog *fp;
@@ -167,11 +178,13 @@ struct ps_warp {
     uint64_t (*r)[WARP];    /* top frame's registers */
     uint32_t *p;
     int state;
-    int bar_id;
+    int bar_id;             /* WS_BARRIER: the barrier the whole warp waits at; -1: its lanes are parked */
     unsigned tid[WARP][3];
     /* pending bar.red result: destination (slot, or predicate for .and/.or) and lanes */
     const ps_dinsn *bar_insn;
     uint32_t bar_mask;
+    int nparked;            /* SIMT entries of any frame with parked != 0 */
+    uint32_t wsync_mask;    /* member mask of the lanes parked at bar.warp.sync */
     uint32_t activations;   /* frames pushed so far */
 };
 
@@ -233,6 +246,7 @@ struct ps_cta {
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
     unsigned spin_rounds;    /* scheduling rounds in which every warp only waited (deadlock) */
+    uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
@@ -332,6 +346,8 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d); /* exec_half.c */
 /* Families whose unsupported uses get a precise reason (written to why) instead of NULL alone. */
 ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+/* exec_bulk.c: setmaxnreg and griddepcontrol (accepted, no functional effect) */
+ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 
 /* cp.async / mbarrier state of a CTA (exec_async.c): cleared for each CTA, freed with it. */
 void ps_async_reset(ps_cta *c);
@@ -346,6 +362,7 @@ typedef struct {
     char *name;
     void *map;            /* large allocations: the mapping holding host (NULL: host is malloc'd) */
     size_t map_len;
+    bool external;        /* registered host memory: the caller owns it */
 } ps_alloc;
 const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);

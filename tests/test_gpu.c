@@ -17,6 +17,7 @@
 
 #include "cuda_api.h"
 #include "gpu.h"
+#include "manifest.h"
 
 /* ---- a fake CUDA driver backed by the simulator --------------------------------------------- */
 
@@ -225,23 +226,28 @@ static void close_fake(ps_gpu *g) {
 
 /* Every buffer named in the manifest's "expect" equals its expected file. */
 static void assert_matches_expected(const char *manifest, const ps_gpu_output *out) {
-    ps_manifest *m;
+    ptxsim_case *m;
     char err[600];
-    assert_int_equal(ps_manifest_load(manifest, &m, err, sizeof err), PS_OK);
-    assert_true(m->nexpect > 0);
-    for (int i = 0; i < m->nexpect; i++) {
-        const ps_gpu_buffer *b = ps_gpu_output_find(out, m->bufs[m->expect[i].buf].name);
+    assert_int_equal(ptxsim_case_load(manifest, &m, err, sizeof err), PTXSIM_OK);
+    assert_true(ptxsim_case_expect_count(m) > 0);
+    for (int i = 0; i < ptxsim_case_expect_count(m); i++) {
+        ptxsim_case_expect e;
+        ptxsim_case_buffer_info bi;
+        assert_true(ptxsim_case_get_expect(m, i, &e));
+        assert_true(ptxsim_case_get_buffer(m, e.buffer, &bi));
+        const ps_gpu_buffer *b = ps_gpu_output_find(out, bi.name);
         assert_non_null(b);
+        assert_string_equal(b->type, bi.type);
         size_t n;
-        char *want = ps_read_file(m->expect[i].file, &n);
+        char *want = ps_read_file(e.file, &n);
         assert_non_null(want);
         assert_int_equal(n, b->bytes);
         ps_gpu_cmp c;
-        ps_gpu_compare(b->data, want, b->type, b->count, &m->expect[i], &c);
+        ps_gpu_compare(b->data, want, b->type, b->count, &e, &c);
         if (c.mismatches) fail_msg("%s: %s: %llu mismatches", manifest, b->name, (unsigned long long)c.mismatches);
         free(want);
     }
-    ps_manifest_free(m);
+    ptxsim_case_free(m);
 }
 
 /* ---- the real driver, or its absence -------------------------------------------------------- */
@@ -353,7 +359,7 @@ static void fake_writes_outputs(void **state) {
     assert_int_equal(ps_gpu_run(g, "corpus/saxpy/case.sm_80.json", &out, err, sizeof err), PS_GPU_OK);
     char sub[64];
     snprintf(sub, sizeof sub, "%s/a/b", dir);
-    assert_int_equal(ps_gpu_write_outputs(&out, sub, err, sizeof err), PS_OK);
+    assert_int_equal(ps_gpu_write_outputs(&out, sub, err, sizeof err), PS_GPU_OK);
     char path[96];
     snprintf(path, sizeof path, "%s/y.bin", sub);
     size_t n;
@@ -469,42 +475,42 @@ static uint64_t f64_bits(double d) {
 
 static void ulp_distances(void **state) {
     (void)state;
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(1.0f), f32_bits(nextafterf(1.0f, 2.0f)), PS_T_F32), 1);
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(1.0f), f32_bits(1.0f), PS_T_F32), 0);
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(0.0f), f32_bits(-0.0f), PS_T_F32), 0);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(1.0f), f32_bits(nextafterf(1.0f, 2.0f)), "f32"), 1);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(1.0f), f32_bits(1.0f), "f32"), 0);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(0.0f), f32_bits(-0.0f), "f32"), 0);
     /* across zero: -denorm_min, ±0, +denorm_min */
-    assert_int_equal(ps_gpu_ulp_distance(0x80000001u, 0x00000001u, PS_T_F32), 2);
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(-1.0f), f32_bits(1.0f), PS_T_F32), 2 * 0x3f800000ull);
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(FLT_MAX), f32_bits(INFINITY), PS_T_F32), 1);
-    assert_int_equal(ps_gpu_ulp_distance(f32_bits(NAN), f32_bits(1.0f), PS_T_F32), UINT64_MAX);
-    assert_int_equal(ps_gpu_ulp_distance(f64_bits(1.0), f64_bits(nextafter(nextafter(1.0, 0), 0)), PS_T_F64), 2);
-    assert_int_equal(ps_gpu_ulp_distance(f64_bits(-0.0), f64_bits(4.9406564584124654e-324), PS_T_F64), 1);
-    assert_int_equal(ps_gpu_ulp_distance(0x8000000000000001ull, 0x0000000000000001ull, PS_T_F64), 2);
-    assert_int_equal(ps_gpu_ulp_distance(0x3c00, 0x3c01, PS_T_F16), 1);  /* f16 1.0 and next */
-    assert_int_equal(ps_gpu_ulp_distance(0xbc00, 0x3c00, PS_T_F16), 2 * 0x3c00);
-    assert_int_equal(ps_gpu_ulp_distance(0x7e00, 0x3c00, PS_T_F16), UINT64_MAX); /* f16 NaN */
-    assert_int_equal(ps_gpu_ulp_distance(0x3f80, 0x3f82, PS_T_BF16), 2);
-    assert_int_equal(ps_gpu_ulp_distance(1, 2, PS_T_U32), UINT64_MAX);
+    assert_int_equal(ps_gpu_ulp_distance(0x80000001u, 0x00000001u, "f32"), 2);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(-1.0f), f32_bits(1.0f), "f32"), 2 * 0x3f800000ull);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(FLT_MAX), f32_bits(INFINITY), "f32"), 1);
+    assert_int_equal(ps_gpu_ulp_distance(f32_bits(NAN), f32_bits(1.0f), "f32"), UINT64_MAX);
+    assert_int_equal(ps_gpu_ulp_distance(f64_bits(1.0), f64_bits(nextafter(nextafter(1.0, 0), 0)), "f64"), 2);
+    assert_int_equal(ps_gpu_ulp_distance(f64_bits(-0.0), f64_bits(4.9406564584124654e-324), "f64"), 1);
+    assert_int_equal(ps_gpu_ulp_distance(0x8000000000000001ull, 0x0000000000000001ull, "f64"), 2);
+    assert_int_equal(ps_gpu_ulp_distance(0x3c00, 0x3c01, "f16"), 1);  /* f16 1.0 and next */
+    assert_int_equal(ps_gpu_ulp_distance(0xbc00, 0x3c00, "f16"), 2 * 0x3c00);
+    assert_int_equal(ps_gpu_ulp_distance(0x7e00, 0x3c00, "f16"), UINT64_MAX); /* f16 NaN */
+    assert_int_equal(ps_gpu_ulp_distance(0x3f80, 0x3f82, "bf16"), 2);
+    assert_int_equal(ps_gpu_ulp_distance(1, 2, "u32"), UINT64_MAX);
 }
 
 static void elem_values_and_format(void **state) {
     (void)state;
-    assert_true(ps_gpu_elem_value(0x3c00, PS_T_F16) == 1.0);
-    assert_true(ps_gpu_elem_value(0x0001, PS_T_F16) == ldexp(1, -24));
-    assert_true(ps_gpu_elem_value(0xc000, PS_T_F16) == -2.0);
-    assert_true(isinf(ps_gpu_elem_value(0x7c00, PS_T_F16)));
-    assert_true(ps_gpu_elem_value(0x3fc0, PS_T_BF16) == 1.5);
-    assert_true(ps_gpu_elem_value(0xff, PS_T_S8) == -1.0);
+    assert_true(ps_gpu_elem_value(0x3c00, "f16") == 1.0);
+    assert_true(ps_gpu_elem_value(0x0001, "f16") == ldexp(1, -24));
+    assert_true(ps_gpu_elem_value(0xc000, "f16") == -2.0);
+    assert_true(isinf(ps_gpu_elem_value(0x7c00, "f16")));
+    assert_true(ps_gpu_elem_value(0x3fc0, "bf16") == 1.5);
+    assert_true(ps_gpu_elem_value(0xff, "s8") == -1.0);
     char buf[96];
-    ps_gpu_format_elem(buf, sizeof buf, 0xfffffffdu, PS_T_S32);
+    ps_gpu_format_elem(buf, sizeof buf, 0xfffffffdu, "s32");
     assert_string_equal(buf, "-3 (0xfffffffd)");
-    ps_gpu_format_elem(buf, sizeof buf, 0xfffffffdu, PS_T_U32);
+    ps_gpu_format_elem(buf, sizeof buf, 0xfffffffdu, "u32");
     assert_string_equal(buf, "4294967293 (0xfffffffd)");
-    ps_gpu_format_elem(buf, sizeof buf, f32_bits(1.5f), PS_T_F32);
+    ps_gpu_format_elem(buf, sizeof buf, f32_bits(1.5f), "f32");
     assert_string_equal(buf, "1.5 (0x3fc00000)");
-    ps_gpu_format_elem(buf, sizeof buf, 0x8000000000000000ull, PS_T_S64);
+    ps_gpu_format_elem(buf, sizeof buf, 0x8000000000000000ull, "s64");
     assert_string_equal(buf, "-9223372036854775808 (0x8000000000000000)");
-    ps_gpu_format_elem(buf, sizeof buf, 0xbc00, PS_T_F16);
+    ps_gpu_format_elem(buf, sizeof buf, 0xbc00, "f16");
     assert_string_equal(buf, "-1 (0xbc00)");
 }
 
@@ -514,12 +520,12 @@ static void compare_exact_and_tolerances(void **state) {
     float got[6];
     memcpy(got, want, sizeof got);
     ps_gpu_cmp c;
-    ps_gpu_compare(got, want, PS_T_F32, 6, NULL, &c);
+    ps_gpu_compare(got, want, "f32", 6, NULL, &c);
     assert_int_equal(c.mismatches, 0);
     got[1] = nextafterf(2.0f, 3.0f);                     /* 1 ulp */
     got[2] = nextafterf(nextafterf(3.0f, 0.0f), 0.0f);   /* 2 ulp */
     memcpy(&got[3], &(uint32_t){0x7fc00001u}, 4);        /* another NaN */
-    ps_gpu_compare(got, want, PS_T_F32, 6, NULL, &c);
+    ps_gpu_compare(got, want, "f32", 6, NULL, &c);
     assert_int_equal(c.mismatches, 3);
     assert_int_equal(c.first, 1);
     assert_int_equal(c.max_ulp, 2);
@@ -528,27 +534,27 @@ static void compare_exact_and_tolerances(void **state) {
     assert_int_equal(c.shown[0].ulp, 1);
     assert_int_equal(c.shown[1].ulp, 2);
     assert_int_equal(c.shown[2].ulp, UINT64_MAX);
-    ps_mexpect ulp1 = {.has_tol = true, .abs = -1, .rel = -1, .ulp = 1};
-    ps_gpu_compare(got, want, PS_T_F32, 6, &ulp1, &c);
+    ptxsim_case_expect ulp1 = {.has_tolerance = true, .abs = -1, .rel = -1, .ulp = 1};
+    ps_gpu_compare(got, want, "f32", 6, &ulp1, &c);
     assert_int_equal(c.mismatches, 1); /* the 2-ulp element; NaNs match under a tolerance */
     assert_int_equal(c.first, 2);
-    ps_mexpect ulp2 = {.has_tol = true, .abs = -1, .rel = -1, .ulp = 2};
-    ps_gpu_compare(got, want, PS_T_F32, 6, &ulp2, &c);
+    ptxsim_case_expect ulp2 = {.has_tolerance = true, .abs = -1, .rel = -1, .ulp = 2};
+    ps_gpu_compare(got, want, "f32", 6, &ulp2, &c);
     assert_int_equal(c.mismatches, 0);
     assert_int_equal(c.tolerated, 3); /* two within 2 ulp, two different NaNs */
     assert_int_equal(c.tolerated_max_ulp, 2);
-    ps_mexpect rel = {.has_tol = true, .abs = -1, .rel = 1e-6, .ulp = 0};
-    ps_gpu_compare(got, want, PS_T_F32, 6, &rel, &c);
+    ptxsim_case_expect rel = {.has_tolerance = true, .abs = -1, .rel = 1e-6, .ulp = 0};
+    ps_gpu_compare(got, want, "f32", 6, &rel, &c);
     assert_int_equal(c.mismatches, 0);
     got[4] = 2e-30f;
-    ps_mexpect abs = {.has_tol = true, .abs = 1e-6, .rel = -1, .ulp = 0};
-    ps_gpu_compare(got, want, PS_T_F32, 6, &abs, &c);
+    ptxsim_case_expect abs = {.has_tolerance = true, .abs = 1e-6, .rel = -1, .ulp = 0};
+    ps_gpu_compare(got, want, "f32", 6, &abs, &c);
     assert_int_equal(c.mismatches, 0);
-    ps_gpu_compare(got, want, PS_T_F32, 6, &rel, &c);
+    ps_gpu_compare(got, want, "f32", 6, &rel, &c);
     assert_int_equal(c.mismatches, 1);
     /* integers: tolerances never apply */
     int32_t a[4] = {1, 2, 3, 4}, b[4] = {1, 2, 30, 4};
-    ps_gpu_compare(a, b, PS_T_S32, 4, &ulp2, &c);
+    ps_gpu_compare(a, b, "s32", 4, &ulp2, &c);
     assert_int_equal(c.mismatches, 1);
     assert_int_equal(c.first, 2);
     assert_int_equal(c.shown[0].got, 3);
@@ -557,14 +563,14 @@ static void compare_exact_and_tolerances(void **state) {
     /* more mismatches than shown */
     uint8_t x[40] = {0}, y[40];
     memset(y, 1, sizeof y);
-    ps_gpu_compare(x, y, PS_T_U8, 40, NULL, &c);
+    ps_gpu_compare(x, y, "u8", 40, NULL, &c);
     assert_int_equal(c.mismatches, 40);
     assert_int_equal(c.nshown, PS_GPU_SHOWN);
     /* 16-bit floats: a 1-ulp f16 difference under ulp 1 */
     uint16_t h1[2] = {0x3c00, 0x4000}, h2[2] = {0x3c01, 0x4000};
-    ps_gpu_compare(h1, h2, PS_T_F16, 2, &ulp1, &c);
+    ps_gpu_compare(h1, h2, "f16", 2, &ulp1, &c);
     assert_int_equal(c.mismatches, 0);
-    ps_gpu_compare(h1, h2, PS_T_F16, 2, NULL, &c);
+    ps_gpu_compare(h1, h2, "f16", 2, NULL, &c);
     assert_int_equal(c.mismatches, 1);
     assert_int_equal(c.max_ulp, 1);
 }

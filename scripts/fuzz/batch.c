@@ -524,7 +524,7 @@ static void compare_program(stats_t *st, unit *u, root_ref **roots, int *nroots,
             ss->values += (uint64_t)T;
             ss->bad += bad[r];
             int s = u->lay.slot_of[r];
-            ps_type ty = rg->cls == RC_B64 ? PS_T_F64 : PS_T_F32;
+            const char *ty = rg->cls == RC_B64 ? "f64" : "f32";
             for (int t = 0; t < T && bad[r]; t++) {
                 uint64_t a = u->sim_out[(size_t)s * T + t], b = u->gpu_out[(size_t)s * T + t];
                 if (a == b) continue;

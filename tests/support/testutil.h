@@ -17,6 +17,7 @@ typedef struct {
     unsigned shared_bytes;
     int threads;        /* host threads (0 = 1, for determinism) */
     uint64_t watchdog;  /* 0 = default */
+    uint64_t schedule_seed; /* 0 = warps in order (ps_launch_config.schedule_seed) */
     uint64_t scalars[4];/* appended after the buffer parameters, each 8 or 4 bytes per the kernel */
     int nscalars;
     const ps_observer *observer; /* NULL: none */

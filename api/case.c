@@ -1,0 +1,167 @@
+/* case.c — libptxsim cases: one launch described by a manifest (DESIGN §6) run on a context, the
+ * way `ptxsim run` and `ptxsim check` use them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, size_t errlen) {
+    *out = NULL;
+    ps_manifest *man;
+    if (ps_manifest_load(path, &man, err, errlen) != PS_OK) return PTXSIM_ERR_CASE;
+    ptxsim_case *c = ps_xcalloc(1, sizeof *c);
+    c->man = man;
+    *out = c;
+    return PTXSIM_OK;
+}
+
+void ptxsim_case_free(ptxsim_case *c) {
+    if (!c) return;
+    ps_manifest_free(c->man);
+    free(c->params);
+    free(c);
+}
+
+void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
+    const ps_manifest *m = c->man;
+    *out = (ptxsim_case_info){.path = m->path, .ptx_path = m->ptx, .kernel = m->kernel, .arch = m->arch,
+                              .shared_bytes = m->shared_bytes, .buffers = m->nbufs};
+    memcpy(out->grid, m->grid, sizeof out->grid);
+    memcpy(out->block, m->block, sizeof out->block);
+}
+
+/* Prepares c for kernel man->kernel of m with ctx locked; *k receives the kernel. */
+static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                    ptxsim_kernel **k) {
+    ps_manifest *man = c->man;
+    *k = NULL;
+    for (int i = 0; i < m->nkernels; i++)
+        if (!strcmp(m->kernels[i].fn->name, man->kernel)) *k = &m->kernels[i];
+    free(c->params);
+    c->params = NULL;
+    c->params_size = 0;
+    c->prepared = false;
+    if (ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
+                            sizeof ctx->msg) != PS_OK)
+        return PTXSIM_ERR_CASE;
+    if (!*k) return api_fail(ctx, PTXSIM_ERR_NOT_FOUND, "no kernel '%s' in %s", man->kernel, m->name);
+    c->prepared = true;
+    return PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                  const void **params, size_t *params_size) {
+    pthread_mutex_lock(&ctx->lock);
+    ptxsim_kernel *k;
+    ptxsim_status st = prepare_locked(ctx, c, m, &k);
+    pthread_mutex_unlock(&ctx->lock);
+    if (params) *params = st == PTXSIM_OK ? c->params : NULL;
+    if (params_size) *params_size = st == PTXSIM_OK ? c->params_size : 0;
+    return st;
+}
+
+ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                 ptxsim_report **report) {
+    if (report) *report = NULL;
+    ps_manifest *man = c->man;
+    pthread_mutex_lock(&ctx->lock);
+    ptxsim_kernel *k;
+    ptxsim_status st = prepare_locked(ctx, c, m, &k);
+    if (st != PTXSIM_OK) {
+        pthread_mutex_unlock(&ctx->lock);
+        return st;
+    }
+    ptxsim_range *uninit = ps_xcalloc((size_t)man->nbufs + 1, sizeof *uninit);
+    int nun = 0;
+    for (int i = 0; i < man->nbufs; i++)
+        if (man->bufs[i].init == MB_NONE) uninit[nun++] = (ptxsim_range){man->bufs[i].addr, man->bufs[i].bytes};
+    ptxsim_launch_config cfg = {.shared_bytes = man->shared_bytes, .param_buffer = c->params,
+                                .param_buffer_size = c->params_size, .uninitialized = uninit,
+                                .n_uninitialized = nun};
+    memcpy(cfg.grid, man->grid, sizeof cfg.grid);
+    memcpy(cfg.block, man->block, sizeof cfg.block);
+    st = api_launch_locked(ctx, k, &cfg, report);
+    free(uninit);
+    pthread_mutex_unlock(&ctx->lock);
+    return st;
+}
+
+ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *c, const char *dir) {
+    if (!c->prepared) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the case has not been launched");
+    pthread_mutex_lock(&ctx->lock);
+    ps_status st = ps_manifest_write_outputs(c->man, ctx->dev, dir, ctx->msg, sizeof ctx->msg);
+    pthread_mutex_unlock(&ctx->lock);
+    return api_status(st);
+}
+
+int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out) {
+    if (!c->prepared) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the case has not been launched"), -1;
+    pthread_mutex_lock(&ctx->lock);
+    int bad = ps_manifest_compare(c->man, ctx->dev, out, ctx->msg, sizeof ctx->msg);
+    pthread_mutex_unlock(&ctx->lock);
+    return bad;
+}
+
+ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes) {
+    for (int i = 0; i < c->man->nbufs; i++)
+        if (!strcmp(c->man->bufs[i].name, name)) {
+            if (!c->prepared) return PTXSIM_ERR_INVALID_ARGUMENT;
+            if (addr) *addr = c->man->bufs[i].addr;
+            if (bytes) *bytes = c->man->bufs[i].bytes;
+            return PTXSIM_OK;
+        }
+    return PTXSIM_ERR_NOT_FOUND;
+}
+
+bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out) {
+    if (i < 0 || i >= c->man->nbufs) return false;
+    const ps_mbuf *b = &c->man->bufs[i];
+    *out = (ptxsim_case_buffer_info){.name = b->name, .type = ps_type_name(b->type),
+                                     .elem_bytes = ps_type_size(b->type), .count = b->count,
+                                     .bytes = b->bytes, .initialized = b->init != MB_NONE,
+                                     .addr = c->prepared ? b->addr : 0};
+    return true;
+}
+
+int ptxsim_case_expect_count(const ptxsim_case *c) { return c->man->nexpect; }
+
+bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out) {
+    if (i < 0 || i >= c->man->nexpect) return false;
+    const ps_mexpect *e = &c->man->expect[i];
+    *out = (ptxsim_case_expect){.buffer = e->buf, .file = e->file, .has_tolerance = e->has_tol,
+                                .abs = e->abs, .rel = e->rel, .ulp = e->ulp};
+    return true;
+}
+
+int ptxsim_case_param_buffer(const ptxsim_case *c, int i) {
+    if (i < 0 || i >= c->man->nparams || c->man->params[i].kind != MP_BUFFER) return -1;
+    return c->man->params[i].buf;
+}
+
+bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out) {
+    if (i < 0 || i >= c->man->nparams || c->man->params[i].kind != MP_TENSORMAP) return false;
+    const ps_tmap *t = &c->man->params[i].tmap;
+    memset(out, 0, sizeof *out);
+    out->type = (int)t->type;
+    out->rank = t->rank;
+    for (unsigned d = 0; d < t->rank && d < 5; d++) {
+        out->dims[d] = t->dims[d], out->strides[d] = t->strides[d];
+        out->box[d] = t->box[d], out->estrides[d] = t->estrides[d];
+    }
+    out->swizzle = (int)t->swizzle, out->l2 = (int)t->l2, out->fill = (int)t->fill;
+    out->buffer = c->man->params[i].buf;
+    return true;
+}
+
+bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls) {
+    ps_type t = name ? ps_type_lookup(name, strlen(name)) : PS_T_NONE;
+    if (t == PS_T_NONE) return false;
+    static const ptxsim_type_class classes[] = {
+        [TK_BITS] = PTXSIM_TYPE_BITS,     [TK_UINT] = PTXSIM_TYPE_UINT,
+        [TK_SINT] = PTXSIM_TYPE_SINT,     [TK_FLOAT] = PTXSIM_TYPE_FLOAT,
+        [TK_PACKED] = PTXSIM_TYPE_PACKED, [TK_PRED] = PTXSIM_TYPE_PRED,
+    };
+    if (bytes) *bytes = ps_type_size(t);
+    if (cls) *cls = classes[ps_type_kind_of(t)];
+    return true;
+}

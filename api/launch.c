@@ -1,0 +1,171 @@
+/* launch.c — libptxsim launches (parameters in either cuLaunchKernel form, checkers from the
+ * context's options) and their reports. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+/* Packs the parameters into buf (k->params_size bytes). */
+static ptxsim_status pack_params(ptxsim_context *ctx, const ptxsim_kernel *k,
+                                 const ptxsim_launch_config *cfg, uint8_t *buf) {
+    if (cfg->param_buffer) {
+        if (cfg->param_buffer_size < k->params_size)
+            return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT,
+                            "kernel '%s' takes %zu bytes of parameters, the buffer holds %zu",
+                            k->fn->name, k->params_size, cfg->param_buffer_size);
+        memcpy(buf, cfg->param_buffer, k->params_size);
+        return PTXSIM_OK;
+    }
+    if (k->nparams && !cfg->args)
+        return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "kernel '%s' takes %d parameters, none were given",
+                        k->fn->name, k->nparams);
+    for (int i = 0; i < k->nparams; i++) {
+        if (!cfg->args[i])
+            return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "parameter %d of kernel '%s' is NULL", i,
+                            k->fn->name);
+        memcpy(buf + k->params[i]->offset, cfg->args[i], (size_t)k->params[i]->size);
+    }
+    return PTXSIM_OK;
+}
+
+static void fill_report(ptxsim_report *r, const char *kernel) {
+    const ps_launch_result *res = &r->res;
+    ptxsim_stats *s = &r->stats;
+    s->warp_instructions = res->stats.warp_instructions;
+    s->thread_instructions = res->stats.thread_instructions;
+    s->ctas = res->stats.ctas;
+    s->branches = res->stats.branches;
+    s->divergent_branches = res->stats.divergent_branches;
+    s->seconds = res->seconds;
+    if (r->ver) {
+        const ps_verify_stats *v = ps_verifier_stats(r->ver);
+        s->shared_load.instructions = v->shared[0].instructions;
+        s->shared_load.wavefronts = v->shared[0].wavefronts;
+        s->shared_load.bank_conflicts = v->shared[0].bank_conflicts;
+        s->shared_store.instructions = v->shared[1].instructions;
+        s->shared_store.wavefronts = v->shared[1].wavefronts;
+        s->shared_store.bank_conflicts = v->shared[1].bank_conflicts;
+        s->shared_atomic.instructions = v->shared[2].instructions;
+        s->shared_atomic.wavefronts = v->shared[2].wavefronts;
+        s->shared_atomic.bank_conflicts = v->shared[2].bank_conflicts;
+        s->global_load.requests = v->global[0].requests;
+        s->global_load.sectors = v->global[0].sectors;
+        s->global_store.requests = v->global[1].requests;
+        s->global_store.sectors = v->global[1].sectors;
+        if (v->branches) s->branches = v->branches, s->divergent_branches = v->divergent_branches;
+    }
+    r->has_fault = res->fault.kind != PS_FAULT_NONE;
+    if (r->has_fault) {
+        const ps_fault *f = &res->fault;
+        r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind), ps_fault_kind_name(f->kind), f->message,
+                                  f->ptx_line, f->function ? f->function : kernel,
+                                  {f->block[0], f->block[1], f->block[2]},
+                                  {f->thread[0], f->thread[1], f->thread[2]}};
+    }
+}
+
+ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                                ptxsim_report **report) {
+    if (report) *report = NULL;
+    uint8_t *params = ps_xcalloc(1, k->params_size + 8);
+    ptxsim_status st = pack_params(ctx, k, cfg, params);
+    if (st != PTXSIM_OK) {
+        free(params);
+        return st;
+    }
+    ptxsim_report *r = ps_xcalloc(1, sizeof *r);
+    const ps_module *ast = k->mod->ast;
+    if (ctx->opt.checks) {
+        r->ver = ps_verifier_create(ast, ctx->arch ? ctx->arch : ast->arch, ctx->opt.checks);
+        for (int i = 0; i < cfg->n_uninitialized; i++)
+            ps_verifier_mark_uninitialized(r->ver, cfg->uninitialized[i].addr, cfg->uninitialized[i].bytes);
+    }
+    ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params,
+                           .params_size = k->params_size, .threads = ctx->opt.threads,
+                           .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
+                           .observer = r->ver ? ps_verifier_observer(r->ver) : NULL};
+    memcpy(lc.grid, cfg->grid, sizeof lc.grid);
+    memcpy(lc.block, cfg->block, sizeof lc.block);
+    ps_status ls = ps_launch(k->mod->prog, ctx->dev, k->fn->name, &lc, &r->res);
+    free(params);
+    if (ls == PS_ERR_UNSUPPORTED || ls == PS_ERR_USAGE) {
+        st = api_fail(ctx, api_status(ls), "%s", r->res.fault.message);
+        ps_verifier_destroy(r->ver);
+        free(r);
+        return st;
+    }
+    if (r->ver) ps_verifier_finish(r->ver, &r->res);
+    fill_report(r, k->fn->name);
+    st = api_status(ls);
+    if (st != PTXSIM_OK)
+        api_fail(ctx, st, "kernel '%s' %s: %s", k->fn->name,
+                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", r->res.fault.message);
+    if (report) *report = r;
+    else ptxsim_report_free(r);
+    return st;
+}
+
+ptxsim_status ptxsim_launch(ptxsim_context *ctx, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                            ptxsim_report **report) {
+    pthread_mutex_lock(&ctx->lock);
+    ptxsim_status st = api_launch_locked(ctx, k, cfg, report);
+    pthread_mutex_unlock(&ctx->lock);
+    return st;
+}
+
+/* ---- reports --------------------------------------------------------------------------------- */
+const ptxsim_stats *ptxsim_report_stats(const ptxsim_report *r) { return &r->stats; }
+const ptxsim_fault *ptxsim_report_fault(const ptxsim_report *r) { return r->has_fault ? &r->fault : NULL; }
+bool ptxsim_report_checked(const ptxsim_report *r) { return r->ver != NULL; }
+int ptxsim_report_finding_count(const ptxsim_report *r) { return r->ver ? ps_verifier_finding_count(r->ver) : 0; }
+
+bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out) {
+    if (!r->ver || i < 0 || i >= ps_verifier_finding_count(r->ver)) return false;
+    const ps_finding *f = ps_verifier_finding(r->ver, i);
+    *out = (ptxsim_finding){ps_finding_kind_name(f->kind), (ptxsim_severity)f->severity, f->message,
+                            f->at.ptx_line, f->at.src_file, f->at.src_line,
+                            {f->at.block[0], f->at.block[1], f->at.block[2]},
+                            {f->at.thread[0], f->at.thread[1], f->at.thread[2]},
+                            f->at.address, f->at.has_address, f->count};
+    return true;
+}
+
+bool ptxsim_report_has_errors(const ptxsim_report *r) {
+    return r->has_fault || (r->ver && ps_verifier_has_errors(r->ver));
+}
+
+static ps_report_options report_options(const ptxsim_report_format *f) {
+    return (ps_report_options){.ptx_path = f->ptx_path, .kernel = f->kernel, .arch = f->arch,
+                               .max_findings = f->max_findings, .only_kinds = f->only_kinds,
+                               .min_severity = (ps_severity)f->min_severity};
+}
+
+void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out) {
+    ps_report_options o = report_options(f);
+    if (r->ver) ps_report_text(r->ver, &r->res, &o, out);
+}
+
+ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
+    ps_report_options o = report_options(f);
+    if (!r->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
+    return ps_report_json(r->ver, &r->res, &o, path) ? PTXSIM_ERR_IO : PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
+    ps_report_options o = report_options(f);
+    if (!r->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
+    return ps_report_sarif(r->ver, &r->res, &o, path) ? PTXSIM_ERR_IO : PTXSIM_OK;
+}
+
+void ptxsim_report_free(ptxsim_report *r) {
+    if (!r) return;
+    ps_verifier_destroy(r->ver);
+    free(r);
+}
+
+int ptxsim_finding_kind_count(void) { return PS_FIND_COUNT; }
+const char *ptxsim_finding_kind_name(int kind) {
+    return kind >= 0 && kind < PS_FIND_COUNT ? ps_finding_kind_name((ps_finding_kind)kind) : NULL;
+}
+int ptxsim_finding_kind_lookup(const char *name) { return ps_finding_kind_lookup(name); }

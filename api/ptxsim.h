@@ -1,0 +1,368 @@
+/* ptxsim.h — libptxsim, the embedding interface: contexts for a simulated architecture, PTX
+ * modules (diagnostics returned as data), device and registered host memory, kernel launches, and
+ * the report of each launch (statistics, fault, checker findings) as structs. This is the only
+ * header a client includes; everything behind it is private (docs/api.md).
+ *
+ * Conventions: every handle is opaque; every fallible call returns a ptxsim_status, and on failure
+ * ptxsim_context_message() says why in words. Calls on one context are serialised by the context
+ * (use a context from any thread; different contexts run in parallel). There is no global state. */
+#ifndef PTXSIM_API_H
+#define PTXSIM_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PTXSIM_API_VERSION 1
+
+/* ---- status codes --------------------------------------------------------------------------- */
+#define PTXSIM_STATUS_LIST(X)                                                        \
+    X(PTXSIM_OK, "ok")                                                               \
+    X(PTXSIM_ERR_INVALID_ARGUMENT, "invalid argument")                               \
+    X(PTXSIM_ERR_IO, "input/output error")                                           \
+    X(PTXSIM_ERR_PARSE, "the PTX does not parse or validate")                        \
+    X(PTXSIM_ERR_UNSUPPORTED, "unsupported by the target or by ptxsim")              \
+    X(PTXSIM_ERR_NOT_FOUND, "no such kernel, variable or allocation")                \
+    X(PTXSIM_ERR_OUT_OF_MEMORY, "out of memory")                                     \
+    X(PTXSIM_ERR_INVALID_ADDRESS, "address outside every allocation")                \
+    X(PTXSIM_ERR_FAULT, "the kernel faulted")                                        \
+    X(PTXSIM_ERR_WATCHDOG, "the kernel hit the watchdog")                            \
+    X(PTXSIM_ERR_CASE, "bad case manifest")                                          \
+    X(PTXSIM_ERR_MISMATCH, "output differs from the expected output")
+
+typedef enum {
+#define PTXSIM_X(id, text) id,
+    PTXSIM_STATUS_LIST(PTXSIM_X)
+#undef PTXSIM_X
+} ptxsim_status;
+
+const char *ptxsim_status_name(ptxsim_status s);   /* "PTXSIM_ERR_FAULT" */
+const char *ptxsim_status_string(ptxsim_status s); /* "the kernel faulted" */
+
+/* The per-architecture instruction support table (docs/isa-support.md), as Markdown. */
+void ptxsim_write_isa_table(FILE *out);
+
+/* ---- contexts ------------------------------------------------------------------------------- */
+typedef struct ptxsim_context ptxsim_context;
+typedef struct ptxsim_module ptxsim_module;
+typedef struct ptxsim_kernel ptxsim_kernel;   /* borrowed from its module */
+typedef struct ptxsim_report ptxsim_report;
+typedef struct ptxsim_diagnostics ptxsim_diagnostics;
+
+/* Checkers (docs/checkers.md); PTXSIM_CHECK_ALL is what `ptxsim check` runs. */
+enum {
+    PTXSIM_CHECK_BANK = 1u << 0, PTXSIM_CHECK_COALESCE = 1u << 1, PTXSIM_CHECK_DIVERGENCE = 1u << 2,
+    PTXSIM_CHECK_RACE = 1u << 3, PTXSIM_CHECK_BARRIER = 1u << 4, PTXSIM_CHECK_MEMORY = 1u << 5,
+    PTXSIM_CHECK_INIT = 1u << 6, PTXSIM_CHECK_ALL = 0x7f
+};
+
+typedef struct {
+    unsigned checks;   /* PTXSIM_CHECK_* bits; 0: a plain run (no checker costs anything) */
+    int threads;       /* host threads for CTAs; 0: all cores */
+    uint64_t watchdog; /* warp instructions per launch before it is stopped; 0: the default (2e9) */
+    uint64_t schedule_seed; /* 0: each CTA's warps in order, 256 instructions a turn; else a
+                             * seeded random warp order and turn length, reproducible per seed,
+                             * to shake out schedule-dependent results (docs/engine.md) */
+} ptxsim_options;
+
+/* arch: "sm_90", "sm_80", … (isa/archs.def); NULL: each module runs on its own .target. Fails with
+ * PTXSIM_ERR_INVALID_ARGUMENT for an unknown name (message in *error when error is not NULL). */
+ptxsim_status ptxsim_context_create(const char *arch, ptxsim_context **out, const char **error);
+void ptxsim_context_destroy(ptxsim_context *ctx); /* frees its modules, memory and reports */
+/* Why the latest failing call on ctx failed ("" when none); valid until the next call on ctx. */
+const char *ptxsim_context_message(const ptxsim_context *ctx);
+/* The architecture's name ("sm_90"), NULL for "each module's .target". */
+const char *ptxsim_context_arch(const ptxsim_context *ctx);
+
+/* Architecture facts (for device queries): NULL arch means the context's. Returns false for an
+ * unknown architecture. */
+typedef struct {
+    const char *name;             /* "sm_90" */
+    int sm;                       /* 90 */
+    int warp_size;
+    int max_threads_per_block;
+    int shared_per_block;         /* without opt-in */
+    int shared_per_block_optin;
+    int max_registers_per_thread;
+} ptxsim_arch_info;
+bool ptxsim_arch_query(const char *arch, ptxsim_arch_info *out);
+
+void ptxsim_context_get_options(const ptxsim_context *ctx, ptxsim_options *out);
+ptxsim_status ptxsim_context_set_options(ptxsim_context *ctx, const ptxsim_options *o);
+
+/* ---- diagnostics (data, not text) ----------------------------------------------------------- */
+typedef enum { PTXSIM_DIAG_ERROR, PTXSIM_DIAG_WARNING, PTXSIM_DIAG_NOTE } ptxsim_diag_level;
+
+typedef struct {
+    ptxsim_diag_level level;
+    const char *file;  /* the name the module was loaded under; NULL when not tied to one */
+    int line, col;     /* 1-based; 0 when unknown */
+    const char *message;
+} ptxsim_diagnostic;
+
+int ptxsim_diagnostics_count(const ptxsim_diagnostics *d);
+int ptxsim_diagnostics_errors(const ptxsim_diagnostics *d);
+const ptxsim_diagnostic *ptxsim_diagnostics_get(const ptxsim_diagnostics *d, int i);
+/* "file:line:col: error: message" lines, like a compiler. */
+void ptxsim_diagnostics_print(const ptxsim_diagnostics *d, FILE *out);
+void ptxsim_diagnostics_free(ptxsim_diagnostics *d);
+
+/* ---- modules -------------------------------------------------------------------------------- */
+typedef struct {
+    int ptx_version;   /* major*10+minor */
+    char target[24];   /* .target as written */
+    int functions, instructions, kernels;
+} ptxsim_module_info;
+
+/* Parses and validates PTX against the context's architecture (or its own .target) without
+ * preparing it to run: `ptxsim parse`. diags (optional) receives every diagnostic; info
+ * (optional) the module's summary. PTXSIM_ERR_PARSE when there is an error. */
+ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char *source, size_t len,
+                              ptxsim_module_info *info, ptxsim_diagnostics **diags);
+
+/* Parses, validates and decodes a module; its .global/.const variables are allocated in the
+ * context's memory. name is for locations; source need not be NUL-terminated (len bytes).
+ * diags (optional) receives the diagnostics, also on success (warnings). PTXSIM_ERR_PARSE for
+ * PTX with errors, PTXSIM_ERR_UNSUPPORTED for PTX ptxsim cannot prepare. */
+ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source,
+                                 size_t len, ptxsim_module **out, ptxsim_diagnostics **diags);
+/* The same from a file (PTXSIM_ERR_IO when it cannot be read). */
+ptxsim_status ptxsim_module_load_file(ptxsim_context *ctx, const char *path, ptxsim_module **out,
+                                      ptxsim_diagnostics **diags);
+void ptxsim_module_unload(ptxsim_module *m);
+void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out);
+int ptxsim_module_kernel_count(const ptxsim_module *m);
+const char *ptxsim_module_kernel_name(const ptxsim_module *m, int i);
+/* What ptxsim cannot execute in this module (launching such a kernel fails with
+ * PTXSIM_ERR_UNSUPPORTED), NULL when everything can run. Owned by the module. */
+const ptxsim_diagnostics *ptxsim_module_unsupported(const ptxsim_module *m);
+/* A module-scope .global or .const variable: its device address and size. */
+ptxsim_status ptxsim_module_global(ptxsim_module *m, const char *name, uint64_t *addr, uint64_t *bytes);
+
+/* Kernels (entry functions); NULL name: the module's first kernel. */
+ptxsim_status ptxsim_module_kernel(ptxsim_module *m, const char *name, ptxsim_kernel **out);
+const char *ptxsim_kernel_name(const ptxsim_kernel *k);
+int ptxsim_kernel_param_count(const ptxsim_kernel *k);
+/* Size and offset of parameter i in the packed parameter buffer; false when i is out of range. */
+bool ptxsim_kernel_param(const ptxsim_kernel *k, int i, size_t *size, size_t *offset);
+size_t ptxsim_kernel_params_size(const ptxsim_kernel *k); /* the packed buffer's size */
+typedef struct {
+    uint64_t static_shared_bytes;  /* .shared variables the kernel declares or names */
+    int ptx_version;               /* of its module, major*10+minor */
+    int reqntid[3], maxntid[3];    /* 0 when not given */
+} ptxsim_kernel_info;
+void ptxsim_kernel_get_info(const ptxsim_kernel *k, ptxsim_kernel_info *out);
+
+/* ---- memory --------------------------------------------------------------------------------- */
+/* Device allocations live in a simulated address space; every kernel access is bounds-checked
+ * against the allocation it falls in. */
+ptxsim_status ptxsim_mem_alloc(ptxsim_context *ctx, uint64_t bytes, const char *name, uint64_t *addr);
+/* Frees an allocation, or forgets a registration, by its start address. */
+ptxsim_status ptxsim_mem_free(ptxsim_context *ctx, uint64_t addr);
+ptxsim_status ptxsim_mem_write(ptxsim_context *ctx, uint64_t dst, const void *src, size_t bytes);
+ptxsim_status ptxsim_mem_read(ptxsim_context *ctx, void *dst, uint64_t src, size_t bytes);
+ptxsim_status ptxsim_mem_copy(ptxsim_context *ctx, uint64_t dst, uint64_t src, size_t bytes);
+/* Writes `count` copies of a pattern of 1, 2, 4 or 8 bytes from dst on. */
+ptxsim_status ptxsim_mem_fill(ptxsim_context *ctx, uint64_t dst, const void *pattern,
+                              size_t pattern_bytes, size_t count);
+/* Host-memory mode: caller-owned host memory becomes an allocation at its own address, so a
+ * kernel given the host pointer reads and writes it directly (bounds-checked like any
+ * allocation). It must not overlap another allocation or registration. */
+ptxsim_status ptxsim_mem_register_host(ptxsim_context *ctx, void *host, size_t bytes, const char *name);
+/* The allocation holding addr: start, size, and whether it is registered host memory. */
+ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes,
+                               bool *is_host);
+
+/* ---- launches and reports ------------------------------------------------------------------- */
+typedef struct {
+    uint64_t addr, bytes;
+} ptxsim_range;
+
+typedef struct {
+    unsigned grid[3], block[3];
+    unsigned shared_bytes;        /* dynamic shared memory */
+    /* Parameters, one of two forms (cuLaunchKernel's): args[i] points at parameter i's value
+     * (ptxsim_kernel_param gives its size), or param_buffer holds the packed buffer. */
+    void *const *args;
+    const void *param_buffer;
+    size_t param_buffer_size;
+    /* With PTXSIM_CHECK_INIT: memory that counts as never written before the launch. */
+    const ptxsim_range *uninitialized;
+    int n_uninitialized;
+} ptxsim_launch_config;
+
+/* Runs a kernel to completion with the context's options. On PTXSIM_OK, PTXSIM_ERR_FAULT and
+ * PTXSIM_ERR_WATCHDOG, *report (optional) receives the launch's report; free it with
+ * ptxsim_report_free. A bad configuration is PTXSIM_ERR_INVALID_ARGUMENT, a kernel using what
+ * ptxsim cannot execute PTXSIM_ERR_UNSUPPORTED (message in ptxsim_context_message). */
+ptxsim_status ptxsim_launch(ptxsim_context *ctx, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                            ptxsim_report **report);
+
+typedef struct {
+    uint64_t warp_instructions, thread_instructions, ctas;
+    uint64_t branches, divergent_branches;
+    /* With the checkers that count them (bank, coalescing): Nsight Compute's metrics. */
+    struct { uint64_t instructions, wavefronts, bank_conflicts; } shared_load, shared_store, shared_atomic;
+    struct { uint64_t requests, sectors; } global_load, global_store;
+    double seconds;
+} ptxsim_stats;
+
+typedef enum { PTXSIM_SEV_NOTE, PTXSIM_SEV_WARNING, PTXSIM_SEV_ERROR } ptxsim_severity;
+
+typedef struct {
+    const char *kind;          /* "race", "out-of-bounds", … (DESIGN §6) */
+    const char *fault_kind;    /* the engine's name for a fault ("out-of-bounds", "watchdog") */
+    const char *message;
+    int ptx_line;              /* 0 when not tied to an instruction */
+    const char *function;      /* NULL when unknown */
+    unsigned block[3], thread[3];
+} ptxsim_fault;
+
+typedef struct {
+    const char *kind;          /* DESIGN §6 finding kinds */
+    ptxsim_severity severity;
+    const char *message;
+    int ptx_line;              /* 0 = unknown */
+    int source_file, source_line; /* .loc; 0 = none */
+    unsigned block[3], thread[3];
+    uint64_t address;
+    bool has_address;
+    uint64_t count;            /* occurrences folded into this finding */
+} ptxsim_finding;
+
+const ptxsim_stats *ptxsim_report_stats(const ptxsim_report *r);
+/* The fault that stopped the kernel, NULL when it completed. */
+const ptxsim_fault *ptxsim_report_fault(const ptxsim_report *r);
+int ptxsim_report_finding_count(const ptxsim_report *r);
+bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out);
+bool ptxsim_report_has_errors(const ptxsim_report *r); /* an error-severity finding or a fault */
+bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
+
+/* Written reports (docs/verifier.md) for launches with checkers. */
+typedef struct {
+    const char *ptx_path;      /* for locations */
+    const char *kernel, *arch;
+    int max_findings;          /* 0 = all */
+    unsigned only_kinds;       /* bit (1 << ptxsim_finding_kind_lookup(kind)) per kind; 0 = all */
+    ptxsim_severity min_severity;
+} ptxsim_report_format;
+void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
+ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
+ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
+void ptxsim_report_free(ptxsim_report *r);
+
+int ptxsim_finding_kind_count(void);
+const char *ptxsim_finding_kind_name(int kind);
+int ptxsim_finding_kind_lookup(const char *name); /* -1 when unknown */
+
+/* ---- cases: one launch described by a manifest (DESIGN §6), as `ptxsim run` uses them -------- */
+typedef struct ptxsim_case ptxsim_case;
+typedef struct {
+    const char *path, *ptx_path, *kernel;
+    const char *arch;          /* NULL: the module's .target */
+    unsigned grid[3], block[3], shared_bytes;
+    int buffers;
+} ptxsim_case_info;
+
+/* Reads and validates a manifest; on failure the message goes to err. */
+ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, size_t errlen);
+void ptxsim_case_free(ptxsim_case *c);
+void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out);
+/* Allocates and fills the case's buffers in ctx and launches its kernel of m with them
+ * (uninitialised buffers marked for the init checker). Statuses as ptxsim_launch. */
+ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                 ptxsim_report **report);
+/* After ptxsim_case_launch: the final buffers as DIR/<buffer>.bin. */
+ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *c, const char *dir);
+/* After ptxsim_case_launch: compares with the manifest's "expect" files, printing one line per
+ * buffer (and mismatches) to out. Returns the number of buffers that differ, -1 on an I/O error
+ * (message in ptxsim_context_message). */
+int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out);
+/* After ptxsim_case_launch: the device address of buffer `name`, and its size. */
+ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes);
+
+/* What a case holds, for clients that run it elsewhere (the GPU harness, gpu/gpu.h): its
+ * buffers, parameters and expected outputs. Strings are owned by the case. */
+typedef struct {
+    const char *name;
+    const char *type;          /* element type as PTX names it: "f32", "s32", "b16", … */
+    int elem_bytes;            /* 1, 2, 4 or 8 */
+    uint64_t count, bytes;
+    bool initialized;          /* false for "init": "none" (contents undefined before the launch) */
+    uint64_t addr;             /* device address in the context once prepared, else 0 */
+} ptxsim_case_buffer_info;
+/* Buffer i (0 <= i < ptxsim_case_info.buffers), in manifest order; false when out of range. */
+bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out);
+
+/* One "expect" entry: buffer index, expected file, and tolerance (docs/gpu.md). */
+typedef struct {
+    int buffer;
+    const char *file;          /* resolved path */
+    bool has_tolerance;        /* false: bit for bit */
+    double abs, rel;           /* |got-want| <= abs + rel·|want|; negative: not given */
+    uint64_t ulp;              /* at most this many units in the last place; 0: not given */
+} ptxsim_case_expect;
+int ptxsim_case_expect_count(const ptxsim_case *c);
+bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out);
+/* Kernel parameter i passes the device address of buffer ptxsim_case_param_buffer(c, i); -1 when
+ * it is a value (or i is out of range). Offsets and sizes come from ptxsim_kernel_param. */
+int ptxsim_case_param_buffer(const ptxsim_case *c, int i);
+
+/* A tiled tensor map (manifest parameter kind "tensormap", docs/tma.md): the description a
+ * GPU harness gives cuTensorMapEncodeTiled. Enumerations are numbered as CUtensorMapDataType,
+ * CUtensorMapSwizzle, CUtensorMapL2promotion and CUtensorMapFloatOOBfill number them. */
+typedef struct {
+    int type;
+    unsigned rank;          /* 1..5 */
+    uint64_t dims[5];       /* elements per dimension, innermost first */
+    uint64_t strides[5];    /* bytes; strides[0] is the element size */
+    uint32_t box[5], estrides[5];
+    int swizzle, l2, fill;
+    int buffer;             /* the case buffer holding element (0, ..., 0) */
+} ptxsim_tensormap;
+/* Whether kernel parameter i is a tensor map; if so fills *out. */
+bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out);
+
+/* The first half of ptxsim_case_launch: allocates the case's buffers in ctx, fills them, and packs
+ * the kernel's parameters (buffer parameters hold the buffers' device addresses) for kernel
+ * ptxsim_case_info.kernel of m. *params (valid until the case is prepared, launched or freed
+ * again) and *params_size receive the packed buffer; either may be NULL. PTXSIM_ERR_CASE when the
+ * manifest does not fit the kernel (message in ptxsim_context_message). */
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+                                  const void **params, size_t *params_size);
+
+/* A PTX fundamental type by name ("f32", "s8", "bf16", "f16x2", …): its size in bytes and its
+ * class. False when the name is not a type. */
+typedef enum {
+    PTXSIM_TYPE_BITS, PTXSIM_TYPE_UINT, PTXSIM_TYPE_SINT, PTXSIM_TYPE_FLOAT, PTXSIM_TYPE_PACKED,
+    PTXSIM_TYPE_PRED
+} ptxsim_type_class;
+bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
+
+/* ---- one call for mock-GPU test suites ------------------------------------------------------ */
+/* Runs the first kernel of ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH)
+ * with grid (grid_x, grid_y, grid_z) of blocks (block_x, block_y, block_z) and shared_mem bytes of
+ * dynamic shared memory, and returns when it has finished. args[i] points at kernel parameter
+ * i's value (as cuLaunchKernel's kernelParams); a buffer parameter's value is a host pointer the
+ * caller owns: host-memory mode, where the kernel reads and writes that memory in place. A
+ * pointer into memory registered with ptx_register_host is bounds-checked against the
+ * registration; any other pointer only against the host mapping (/proc/self/maps) holding it.
+ * An access outside is a fault (reported, never a crash). Returns 0 (PTXSIM_OK) or a
+ * ptxsim_status with the reason on stderr. Thread-safe. */
+int ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
+            int grid_x, int grid_y, int grid_z, int shared_mem);
+/* Declares [host, host+bytes) one buffer for ptx_run's bounds checks (process-wide, until
+ * unregistered); fails on an overlap with another registration. */
+int ptx_register_host(void *host, size_t bytes);
+int ptx_unregister_host(void *host);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

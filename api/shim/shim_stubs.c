@@ -1,0 +1,50 @@
+/* shim_stubs.c — Driver API entry points the simulator does not implement. Each exists so that a
+ * program linked against them loads, and each fails with CUDA_ERROR_NOT_SUPPORTED and a message
+ * naming itself. (A caller's arguments are ignored; under the SysV calling convention a function
+ * taking none may be called with any.) cuGetProcAddress hands them out too (shim_stubs). */
+#include "shim.h"
+
+#define SHIM_UNSUPPORTED(X)                                                                        \
+    X(cuArrayCreate_v2) X(cuArray3DCreate_v2) X(cuArrayDestroy) X(cuTexObjectCreate)                \
+    X(cuTexObjectDestroy) X(cuSurfObjectCreate) X(cuSurfObjectDestroy) X(cuMemcpy2D_v2)             \
+    X(cuMemcpy2DAsync_v2) X(cuMemcpy2DUnaligned_v2) X(cuMemcpy3D_v2) X(cuMemcpy3DAsync_v2)          \
+    X(cuMemcpyPeer) X(cuMemcpyPeerAsync) X(cuMemAllocPitch_v2) X(cuMemAllocManaged)                 \
+    X(cuMemAllocAsync) X(cuMemFreeAsync) X(cuMemAllocFromPoolAsync) X(cuMemPoolCreate)              \
+    X(cuMemsetD2D8_v2) X(cuMemsetD2D16_v2) X(cuMemsetD2D32_v2) X(cuMemsetD2D8Async)                 \
+    X(cuMemsetD2D16Async) X(cuMemsetD2D32Async) X(cuMemPrefetchAsync) X(cuMemAdvise)                \
+    X(cuMemAdvise_v2) X(cuMemCreate) X(cuMemMap) X(cuMemUnmap) X(cuMemAddressReserve)               \
+    X(cuMemAddressFree) X(cuMemSetAccess) X(cuMemRelease) X(cuPointerGetAttribute)                  \
+    X(cuPointerGetAttributes) X(cuLaunchCooperativeKernel) X(cuLaunchCooperativeKernelMultiDevice)  \
+    X(cuLaunchKernelEx) X(cuLaunchHostFunc) X(cuStreamAddCallback) X(cuStreamBeginCapture_v2)       \
+    X(cuStreamEndCapture) X(cuStreamIsCapturing) X(cuStreamGetCaptureInfo_v2)                       \
+    X(cuStreamGetCaptureInfo_v3) X(cuGraphCreate) X(cuGraphInstantiateWithFlags) X(cuGraphLaunch)   \
+    X(cuGraphDestroy) X(cuGraphExecDestroy) X(cuLinkCreate_v2) X(cuLinkAddData_v2)                  \
+    X(cuLinkAddFile_v2) X(cuLinkComplete) X(cuLinkDestroy) X(cuLibraryLoadData)                     \
+    X(cuLibraryLoadFromFile) X(cuLibraryGetKernel) X(cuLibraryGetModule) X(cuLibraryUnload)         \
+    X(cuKernelGetFunction) X(cuModuleGetTexRef) X(cuModuleGetSurfRef) X(cuCtxSetLimit)              \
+    X(cuCtxGetLimit) X(cuCtxEnablePeerAccess) X(cuCtxDisablePeerAccess) X(cuDeviceCanAccessPeer)    \
+    X(cuDeviceGetP2PAttribute) X(cuDeviceGetUuid) X(cuDeviceGetUuid_v2) X(cuDeviceGetLuid)          \
+    X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetDefaultMemPool)                    \
+    X(cuDeviceGetMemPool) X(cuDeviceGetTexture1DLinearMaxWidth) X(cuIpcGetMemHandle)                \
+    X(cuIpcOpenMemHandle_v2) X(cuIpcCloseMemHandle) X(cuIpcGetEventHandle) X(cuIpcOpenEventHandle)  \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuOccupancyMaxPotentialBlockSize)              \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) X(cuFuncGetModule) X(cuFuncGetName)     \
+    X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
+    X(cuGetExportTable) X(cuProfilerStart)               \
+    X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
+    X(cuFuncGetParamInfo) X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
+    X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
+
+#define X(name)                                                                                    \
+    CUresult name(void);                                                                           \
+    CUresult name(void) {                                                                          \
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, #name, "not implemented by the ptxsim simulator"); \
+    }
+SHIM_UNSUPPORTED(X)
+#undef X
+
+/* For cuGetProcAddress (shim_proc.c): a program that asks for one of these gets the stub, which
+ * fails with a message naming it when called. */
+#define X(name) {#name, (void *)name},
+const shim_stub shim_stubs[] = {SHIM_UNSUPPORTED(X) {NULL, NULL}};
+#undef X

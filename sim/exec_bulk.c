@@ -1,0 +1,316 @@
+/* exec_bulk.c — non-tensor bulk copies (PTX ISA 9.7.9.25.4 "cp.async.bulk"):
+ *   cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size, [mbar]
+ *   (also .shared::cta as destination, and shared::cta -> shared::cluster within the CTA),
+ *   cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size,
+ *   cp.async.bulk.commit_group, cp.async.bulk.wait_group{.read} N;
+ *   cp.async.bulk.prefetch.L2.global (a no-op);
+ *   cp.reduce.async.bulk (integer reductions; the same two directions as the copies);
+ * plus the Hopper instructions with no functional effect in a single launch without clusters:
+ * setmaxnreg, griddepcontrol.
+ *
+ * Model. ptxsim launches no clusters, so every CTA is a cluster of one and a .shared::cluster
+ * address is the executing CTA's shared-memory offset. A bulk copy moves its bytes when it is
+ * issued; the mbarrier form then performs complete_tx(size) on the mbarrier, which is what the
+ * hardware does once the bytes have landed. A program that reads the destination before its
+ * mbarrier phase completes (or writes the source of a bulk_group copy before
+ * cp.async.bulk.wait_group.read) races with the copy on the GPU; here it sees the copied bytes.
+ * The bulk-group bookkeeping therefore has nothing left to wait for: commit_group and
+ * wait_group are accepted and checked for form only. */
+#include <stdio.h>
+#include <string.h>
+
+#include "async.h"
+
+enum { BK_G2S, BK_S2S, BK_S2G };
+
+/* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c). */
+bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
+
+/* Host pointer to `size` bytes at addr of `space` for lane l, or NULL after a fault. */
+static uint8_t *range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write) {
+    uint8_t *p0 = ps_mem_resolve(w, space, addr, 16, l, write);
+    if (!p0) return NULL;
+    uint8_t *p1 = ps_mem_resolve(w, space, addr + size - 16, 16, l, write);
+    if (!p1) return NULL;
+    if (p1 - p0 != (ptrdiff_t)size - 16) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                       "cp.async.bulk range [0x%llx, 0x%llx) spans two allocations",
+                       (unsigned long long)addr, (unsigned long long)(addr + size));
+        return NULL;
+    }
+    return p0;
+}
+
+static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size,
+                      bool write) {
+    const ps_observer *o = w->cta->obs;
+    if (!o || !o->mem) return;
+    ps_mem_event ev;
+    ps_event_where_fill(&ev.at, w, d);
+    ev.kind = write ? PS_ACC_STORE : PS_ACC_LOAD;
+    ev.size = size;
+    ev.elem = 16;
+    ev.mask = 1u << l;
+    ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
+    ev.addr[l] = addr;
+    o->mem(o->ctx, &ev);
+}
+
+/* d->o: [dst], [src], size{, [mbar]}; offsets: dst d->aux, src d->imm, mbar d->target;
+ * d->aux8: BK_*. */
+static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
+    int kind = d->aux8;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
+        uint32_t size = (uint32_t)R(w, d->o[2])[l];
+        if (size % 16 || !size) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "cp.async.bulk size %u is not a positive multiple of 16", size);
+            return;
+        }
+        if ((dst | src) & 15) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
+                           "cp.async.bulk addresses must be 16-byte aligned (dst 0x%llx, src 0x%llx)",
+                           (unsigned long long)dst, (unsigned long long)src);
+            return;
+        }
+        uint8_t *s = range(w, ssp, src, size, l, false);
+        if (!s) return;
+        uint8_t *t = range(w, dsp, dst, size, l, true);
+        if (!t) return;
+        memmove(t, s, size);
+        mem_event(w, d, l, ssp, src, size, false);
+        mem_event(w, d, l, dsp, dst, size, true);
+        if (kind != BK_S2G) {
+            uint64_t mbar = R(w, d->o[3])[l] + (uint64_t)(int64_t)d->target;
+            if (!ps_mbarrier_complete_tx(w, d, l, mbar, size)) return;
+        }
+    }
+}
+
+
+/* One element of cp.reduce.async.bulk: dst op src, as atom/red define the operation
+ * (inc: old >= src ? 0 : old + 1; dec: old == 0 || old > src ? src : old - 1). */
+uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
+    bool sgn = ty == RT_S32 || ty == RT_S64, wide = ty >= RT_U64;
+    int64_t sa = wide ? (int64_t)a : (int64_t)(int32_t)a, sb = wide ? (int64_t)b : (int64_t)(int32_t)b;
+    uint64_t r;
+    switch (op) {
+    case RO_AND: r = a & b; break;
+    case RO_OR: r = a | b; break;
+    case RO_XOR: r = a ^ b; break;
+    case RO_ADD: r = a + b; break;
+    case RO_INC: r = a >= b ? 0 : a + 1; break;
+    case RO_DEC: r = (a == 0 || a > b) ? b : a - 1; break;
+    case RO_MIN: r = sgn ? (uint64_t)(sa < sb ? sa : sb) : (a < b ? a : b); break;
+    default: r = sgn ? (uint64_t)(sa > sb ? sa : sb) : (a > b ? a : b); break;
+    }
+    return wide ? r : (uint32_t)r;
+}
+
+/* cp.reduce.async.bulk: like bulk_copy (d->aux8 BK_S2S or BK_S2G), combining each element of
+ * the destination with the source's; d->type2 = RO_*, d->vec = RT_*. */
+static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
+    int kind = d->aux8, op = d->type2, ty = d->vec;
+    unsigned es = ty >= RT_U64 ? 8 : 4;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
+        uint32_t size = (uint32_t)R(w, d->o[2])[l];
+        if (size % 16 || !size || (dst | src) & 15) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
+                           "cp.reduce.async.bulk needs 16-byte aligned addresses (dst 0x%llx, src 0x%llx) "
+                           "and a positive multiple of 16 bytes (%u)",
+                           (unsigned long long)dst, (unsigned long long)src, size);
+            return;
+        }
+        uint8_t *s = range(w, SP_SHARED, src, size, l, false);
+        if (!s) return;
+        uint8_t *t = range(w, dsp, dst, size, l, true);
+        if (!t) return;
+        for (uint32_t i = 0; i < size; i += es) {
+            uint64_t a = 0, b = 0;
+            memcpy(&a, t + i, es);
+            memcpy(&b, s + i, es);
+            uint64_t r = ps_bulk_reduce1(op, ty, a, b);
+            memcpy(t + i, &r, es);
+        }
+        mem_event(w, d, l, SP_SHARED, src, size, false);
+        mem_event(w, d, l, dsp, dst, size, true);
+        if (kind == BK_S2S) {
+            uint64_t mbar = R(w, d->o[3])[l] + (uint64_t)(int64_t)d->target;
+            if (!ps_mbarrier_complete_tx(w, d, l, mbar, size)) return;
+        }
+    }
+}
+
+static void bulk_nop(ps_warp *w, const ps_dinsn *d) {
+    (void)w;
+    (void)d;
+}
+
+/* setmaxnreg: a hint to the register allocator of the warpgroup; no functional effect. */
+static void setmaxnreg(ps_warp *w, const ps_dinsn *d) {
+    (void)d;
+    (void)w;
+}
+
+#define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
+
+static bool has_word(char words[][32], int n, const char *w) {
+    for (int i = 0; i < n; i++)
+        if (!strcmp(words[i], w)) return true;
+    return false;
+}
+
+static int split(const char *text, char words[][32], int max) {
+    int n = 0;
+    const char *s = text;
+    while (*s && n < max) {
+        const char *e = strchr(s, '.');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        if (l > 31) l = 31;
+        memcpy(words[n], s, l);
+        words[n][l] = 0;
+        n++;
+        if (!e) break;
+        s = e + 1;
+    }
+    return n;
+}
+
+/* cp.reduce.async.bulk.dst.src.completion{.L2::cache_hint}.redOp.type (dst is word 4) */
+static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why, size_t len) {
+    static const char *ops[] = {"and", "or", "xor", "add", "inc", "dec", "min", "max"};
+    static const char *tys[] = {"u32", "s32", "u64", "s64"};
+    if (n > 4 && !strcmp(w[4], "tensor")) return ps_select_tma(in, d, why, len);
+    if (n < 9) return WHY("'%s': incomplete cp.reduce.async.bulk", in->text);
+    if (!strcmp(w[n - 1], "noftz") || !strcmp(w[n - 1], "f16") || !strcmp(w[n - 1], "bf16") ||
+        !strcmp(w[n - 1], "f32") || !strcmp(w[n - 1], "f64") || !strcmp(w[n - 2], "noftz"))
+        return WHY("'%s': floating-point bulk reductions are not supported by ptxsim yet (their "
+                   "rounding and subnormal handling still need checking on a GPU)", in->text);
+    int op = -1, ty = -1;
+    for (int i = 0; i < 8; i++)
+        if (!strcmp(w[n - 2], ops[i])) op = i;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(w[n - 1], tys[i])) ty = i;
+    if (!strcmp(w[n - 1], "b32")) ty = RT_U32;
+    if (!strcmp(w[n - 1], "b64")) ty = RT_U64;
+    if (op < 0 || ty < 0)
+        return WHY("'%s': the reduction is .and .or .xor .add .inc .dec .min or .max of .b32 .u32 "
+                   ".s32 .b64 .u64 or .s64", in->text);
+    bool hint = !strcmp(w[7], "L2::cache_hint");
+    if (n != (hint ? 10 : 9)) return WHY("'%s': unexpected modifiers", in->text);
+    int want;
+    if (!strcmp(w[4], "shared::cluster") && !strcmp(w[5], "shared::cta") &&
+        !strcmp(w[6], "mbarrier::complete_tx::bytes"))
+        d->aux8 = BK_S2S, want = 4;
+    else if (!strcmp(w[4], "global") && !strcmp(w[5], "shared::cta") && !strcmp(w[6], "bulk_group"))
+        d->aux8 = BK_S2G, want = 3;
+    else
+        return WHY("'%s': ptxsim executes cp.reduce.async.bulk.shared::cluster.shared::cta."
+                   "mbarrier::complete_tx::bytes and cp.reduce.async.bulk.global.shared::cta.bulk_group",
+                   in->text);
+    if (in->nops != want + (hint ? 1 : 0) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR ||
+        (want == 4 && in->ops[3].kind != PS_OP_ADDR))
+        return WHY("'%s' takes %s%s", in->text, want == 4 ? "[dst], [src], size, [mbar]" : "[dst], [src], size",
+                   hint ? ", cache-policy" : "");
+    if ((op == RO_INC || op == RO_DEC) && ty != RT_U32)
+        return WHY("'%s': .inc and .dec take .u32", in->text);
+    if ((op <= RO_XOR) != (!strcmp(w[n - 1], "b32") || !strcmp(w[n - 1], "b64")))
+        return WHY("'%s': .and .or .xor take .b32/.b64, the other operations .u32/.s32/.u64/.s64", in->text);
+    d->type2 = (uint8_t)op;
+    d->vec = (uint8_t)ty;
+    d->aux = (int32_t)in->ops[0].offset;
+    d->imm = in->ops[1].offset;
+    d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
+    return bulk_reduce;
+}
+
+ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    char w[16][32];
+    int n = split(in->text, w, 16);
+    switch (in->form) {
+    case PS_F_CP_ASYNC_BULK_COMMIT: return bulk_nop;
+    case PS_F_CP_ASYNC_BULK_WAIT:
+        if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM)
+            return WHY("cp.async.bulk.wait_group takes an integer constant");
+        for (int i = 4; i < n; i++)
+            if (strcmp(w[i], "read")) return WHY("'%s': unexpected .%s", in->text, w[i]);
+        return bulk_nop;
+    case PS_F_CP_ASYNC_BULK_PREFETCH:
+        /* cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [src], size{, cache-policy}: a hint
+         * to bring global data into L2; nothing to do in a functional model (and a prefetch of
+         * a bad address is no error) */
+        if (n < 6 || n > 7 || strcmp(w[4], "L2") || strcmp(w[5], "global") ||
+            (n == 7 && strcmp(w[6], "L2::cache_hint")))
+            return WHY("'%s': ptxsim executes cp.async.bulk.prefetch.L2.global{.L2::cache_hint}; the "
+                       ".tensor form is not supported yet", in->text);
+        if (in->nops != (n == 7 ? 3 : 2) || in->ops[0].kind != PS_OP_ADDR)
+            return WHY("'%s' takes [src], size%s", in->text, n == 7 ? ", cache-policy" : "");
+        return bulk_nop;
+    case PS_F_CP_ASYNC_BULK: break;
+    case PS_F_CP_REDUCE_ASYNC_BULK: return select_reduce(in, d, w, n, why, len);
+    default: return NULL;
+    }
+    /* cp.async.bulk.dst.src.completion{.multicast::cluster}{.level::cache_hint} */
+    if (has_word(w, n, "multicast::cluster"))
+        return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
+    if (has_word(w, n, "cp_mask"))
+        return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
+    bool hint = has_word(w, n, "L2::cache_hint");
+    if (n < 5) return WHY("'%s': incomplete cp.async.bulk", in->text);
+    const char *dst = w[3], *src = w[4];
+    bool dst_sh = !strcmp(dst, "shared::cluster") || !strcmp(dst, "shared::cta");
+    bool mbar = n > 5 && !strcmp(w[5], "mbarrier::complete_tx::bytes");
+    bool group = n > 5 && !strcmp(w[5], "bulk_group");
+    int want;
+    if (dst_sh && !strcmp(src, "global") && mbar) d->aux8 = BK_G2S, want = 4;
+    else if (!strcmp(dst, "shared::cluster") && !strcmp(src, "shared::cta") && mbar) d->aux8 = BK_S2S, want = 4;
+    else if (!strcmp(dst, "global") && !strcmp(src, "shared::cta") && group) d->aux8 = BK_S2G, want = 3;
+    else
+        return WHY("'%s': ptxsim executes cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes, "
+                   "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes and "
+                   "cp.async.bulk.global.shared::cta.bulk_group", in->text);
+    if (in->nops != want + (hint ? 1 : 0))
+        return WHY("'%s' takes %s%s", in->text, want == 4 ? "[dst], [src], size, [mbar]" : "[dst], [src], size",
+                   hint ? ", cache-policy" : "");
+    if (in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR || (want == 4 && in->ops[3].kind != PS_OP_ADDR))
+        return WHY("'%s': the addresses are written in brackets", in->text);
+    d->aux = (int32_t)in->ops[0].offset;
+    d->imm = in->ops[1].offset;
+    d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
+    return bulk_copy;
+}
+
+ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    (void)d;
+    char w[8][32];
+    int n = split(in->text, w, 8);
+    switch (in->form) {
+    case PS_F_SETMAXNREG: {
+        /* setmaxnreg.{inc,dec}.sync.aligned.u32 imm: 24..256, a multiple of 8 */
+        if (n != 5 || (strcmp(w[1], "inc") && strcmp(w[1], "dec")) || strcmp(w[2], "sync") ||
+            strcmp(w[3], "aligned") || strcmp(w[4], "u32"))
+            return WHY("write setmaxnreg.inc.sync.aligned.u32 or setmaxnreg.dec.sync.aligned.u32");
+        if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM)
+            return WHY("setmaxnreg takes an integer constant");
+        uint64_t v = in->ops[0].imm;
+        if (v < 24 || v > 256 || v % 8)
+            return WHY("setmaxnreg register count %llu must be a multiple of 8 in 24..256",
+                       (unsigned long long)v);
+        return setmaxnreg;
+    }
+    case PS_F_GRIDDEPCONTROL:
+        /* programmatic dependent launch: with one launch at a time there is no prerequisite
+         * grid to wait for and no dependent grid to release */
+        if (n != 2 || (strcmp(w[1], "launch_dependents") && strcmp(w[1], "wait")))
+            return WHY("write griddepcontrol.launch_dependents or griddepcontrol.wait");
+        return bulk_nop;
+    default: return NULL;
+    }
+}

@@ -1,0 +1,520 @@
+/* exec_wgmma.c — warpgroup MMA (PTX ISA 9.7.15): wgmma.mma_async for dense .f16/.bf16 (k16,
+ * accumulator .f32, or .f16 for .f16) and .tf32 (k8, .f32) with A from registers or from a
+ * shared-memory matrix descriptor and B from a descriptor; wgmma.fence, wgmma.commit_group,
+ * wgmma.wait_group.
+ *
+ * Model. A warpgroup is four consecutive warps of the CTA (warps 4g..4g+3); warp w%4 owns rows
+ * 16(w%4)..16(w%4)+15 of A and of the 64xN accumulator, so each warp's quarter of the result
+ * depends only on its own registers, its own rows of A and all of B. ptxsim therefore computes a
+ * warp's quarter when that warp issues the instruction (reading shared memory then), with the
+ * tensor-core arithmetic of mma_model.c (the k=16 step is the one mma.sync m16n8k16 takes), and
+ * writes its accumulator registers at once. The ISA makes any access to those registers (and to
+ * the registers holding A) undefined until a wgmma.wait_group covers the instruction, so no
+ * correct program can tell; incorrect ones are caught: every instruction that names such a
+ * register is wrapped at decode (wg_guard) and faults when it runs while the wgmma is still in
+ * flight. A wgmma.mma_async before any wgmma.fence of the warp faults as well. Chains of
+ * wgmma.mma_async on one accumulator (same shape and type) are what the ISA allows without a
+ * wait and are not flagged. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "async.h"
+#include "mma_model.h"
+#include "tensor.h"
+#include "wgmma.h"
+
+enum { WT_F16, WT_BF16, WT_TF32, WT_F32 };
+enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16 };
+
+/* Packed in d->imm (the forms take no address operand). */
+typedef struct {
+    uint16_t n;
+    uint8_t k, dt, at, flags, index, pad;
+} wg_shape;
+
+wg_desc wg_desc_decode(uint64_t v) {
+    static const unsigned swz[4] = {0, 128, 64, 32};
+    return (wg_desc){.start = (uint32_t)(v & 0x3fff) << 4,
+                     .lbo = (uint32_t)(v >> 16 & 0x3fff) << 4,
+                     .sbo = (uint32_t)(v >> 32 & 0x3fff) << 4,
+                     .base = (unsigned)(v >> 49 & 7),
+                     .swizzle = swz[v >> 62]};
+}
+
+/* 9.7.15.5.1.2 "Shared Memory Matrix Layout". In units of 16-byte chunks (T = 16/elem_bytes
+ * elements), the canonical layouts are, with W the swizzle width in bytes:
+ *   K-major, no swizzle: 8x16-byte core matrices; rows of a core matrix 16 bytes apart, core
+ *     matrices adjacent in K at LBO, in M/N at SBO.
+ *   K-major, swizzled: rows W bytes apart (a row holds W/elem_bytes elements of K), groups of
+ *     8 rows at SBO; LBO unused (k16 of 16-bit or k8 of 32-bit elements is 32 bytes <= W).
+ *   MN-major, no swizzle: core matrices of 8 K-rows x 16 bytes of M/N; adjacent in M/N at SBO,
+ *     in K at LBO.
+ *   MN-major, swizzled: K-rows W bytes apart (a row holds W/elem_bytes elements of M/N), groups
+ *     of 8 K-rows at SBO, groups of W/elem_bytes M/N elements at LBO.
+ * The swizzle then exchanges 16-byte chunks within each W-byte row: address bits 4.. (log2(W/16)
+ * of them) are XORed with the same number of bits from bit 7 up, the row's index within the
+ * repeating pattern of 8 rows (1024/512/256 bytes), minus the descriptor's base offset (H200:
+ * every address of the base-offset probe, corpus/wgmma_bulk/case.base.json, fits "minus"; none
+ * fits "plus" or "ignored"). */
+uint32_t wg_elem_addr(const wg_desc *ds, int mn, int k, int eb, bool mn_major) {
+    uint32_t a, t = 16u / (uint32_t)eb, w = ds->swizzle;
+    if (!w) {
+        if (mn_major)
+            a = ds->start + (uint32_t)(mn / (int)t) * ds->sbo + (uint32_t)(mn % (int)t) * (uint32_t)eb +
+                (uint32_t)(k / 8) * ds->lbo + (uint32_t)(k % 8) * 16;
+        else
+            a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * 16 +
+                (uint32_t)(k / (int)t) * ds->lbo + (uint32_t)(k % (int)t) * (uint32_t)eb;
+        return a;
+    }
+    uint32_t per = w / (uint32_t)eb; /* elements in a W-byte row */
+    if (mn_major)
+        a = ds->start + (uint32_t)(mn / (int)per) * ds->lbo + (uint32_t)(mn % (int)per) * (uint32_t)eb +
+            (uint32_t)(k / 8) * ds->sbo + (uint32_t)(k % 8) * w;
+    else
+        a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * w +
+            (uint32_t)(k / (int)per) * ds->lbo + (uint32_t)(k % (int)per) * (uint32_t)eb;
+    uint32_t mask = w / 16 - 1;
+    uint32_t row = ((a >> 7) - ds->base) & mask;
+    return a ^ (row << 4);
+}
+
+static ps_wgwarp *wg_warp(ps_cta *c, int warp) {
+    struct ps_async *a = ps_async_get(c);
+    if (a->nwg < c->nwarps) {
+        a->wg = ps_xrealloc(a->wg, sizeof *a->wg * (size_t)c->nwarps);
+        memset(a->wg + a->nwg, 0, sizeof *a->wg * (size_t)(c->nwarps - a->nwg));
+        a->nwg = c->nwarps;
+    }
+    return &a->wg[warp];
+}
+
+/* The warp's warpgroup must exist whole and run the instruction with every lane. */
+static bool wg_whole(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return false;
+    ps_cta *c = w->cta;
+    int g = w->id / 4;
+    for (int i = 4 * g; i < 4 * g + 4; i++) {
+        if (i >= c->nwarps || c->warps[i].valid != FULL_MASK) {
+            ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                           "'%s' needs the whole warpgroup %d (threads %d..%d of the block), which "
+                           "this block of %u threads does not have", d->src->text, g, 128 * g,
+                           128 * g + 127, c->L->nthreads);
+            return false;
+        }
+    }
+    return true;
+}
+
+static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
+    ps_cta *c = w->cta;
+    if ((uint64_t)addr + (uint64_t)eb > c->shared_size) {
+        if (*ok)
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, 0,
+                           "wgmma matrix descriptor reaches shared address 0x%x, beyond the block's "
+                           "%llu bytes of shared memory", addr, (unsigned long long)c->shared_size);
+        *ok = false;
+        return 0;
+    }
+    uint32_t v = 0;
+    memcpy(&v, c->shared + addr, (size_t)eb);
+    return v;
+}
+
+static mma_fmt wt_fmt(int t) {
+    return t == WT_F16 ? MF_F16 : t == WT_BF16 ? MF_BF16 : t == WT_TF32 ? MF_TF32 : MF_F32;
+}
+
+/* The descriptors are the same in every lane, and every warp of the warpgroup executes its n-th
+ * wgmma.mma_async at the same instruction with the same descriptors (the ISA requires both;
+ * each warp then takes its own rows). Records this warp's issue number st->issued. */
+static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, uint16_t sb) {
+    uint64_t da = sa == NO_SLOT ? 0 : R(w, sa)[0], db = R(w, sb)[0];
+    for (int l = 1; l < WARP; l++)
+        if ((sa != NO_SLOT && R(w, sa)[l] != da) || R(w, sb)[l] != db) {
+            ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, l,
+                           "wgmma.mma_async matrix descriptors differ between lanes 0 and %d", l);
+            return false;
+        }
+    ps_cta *c = w->cta;
+    for (int i = 4 * (w->id / 4); i < 4 * (w->id / 4) + 4; i++) {
+        if (i == w->id) continue;
+        const ps_wgwarp *o = wg_warp(c, i);
+        for (int h = 0; h < 8; h++) {
+            if (o->hist[h].n != st->issued || !o->hist[h].d) continue;
+            if (o->hist[h].d != d || o->hist[h].da != da || o->hist[h].db != db) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                               "wgmma.mma_async number %u of warpgroup %d: warp %d ran it at line %d "
+                               "with descriptors 0x%llx, 0x%llx, warp %d at line %d with 0x%llx, 0x%llx; "
+                               "the warps of a warpgroup must execute the same instruction with the "
+                               "same descriptors", st->issued, w->id / 4, i, o->hist[h].d->line,
+                               (unsigned long long)o->hist[h].da, (unsigned long long)o->hist[h].db,
+                               w->id, d->line, (unsigned long long)da, (unsigned long long)db);
+                return false;
+            }
+        }
+    }
+    st->hist[st->issued % 8].n = st->issued;
+    st->hist[st->issued % 8].d = d;
+    st->hist[st->issued % 8].da = da;
+    st->hist[st->issued % 8].db = db;
+    return true;
+}
+
+static void wg_mma(ps_warp *w, const ps_dinsn *d) {
+    if (!wg_whole(w, d)) return;
+    ps_cta *c = w->cta;
+    ps_wgwarp *st = wg_warp(c, w->id);
+    if (!st->fenced) {
+        ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                       "wgmma.mma_async before any wgmma.fence of this warp: the PTX ISA requires a "
+                       "wgmma.fence before the first wgmma.mma_async (and after register accesses "
+                       "to its operands)");
+        return;
+    }
+    wg_shape sh;
+    memcpy(&sh, &d->imm, sizeof sh);
+    const ps_frame *f = &w->frames[w->nframes - 1];
+    const ps_fprog *fp = f->fp;
+    size_t pc = (size_t)(d - fp->code);
+    /* an earlier wgmma of this warp still in flight on registers this one uses */
+    if (fp->wg_conflict)
+        for (int i = 0; i < st->nops; i++)
+            if (st->ops[i].fp == fp && (fp->wg_conflict[pc] >> st->ops[i].index & 1)) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                               "wgmma.mma_async uses registers of the wgmma.mma_async at line %d "
+                               "before a wgmma.wait_group covers it (only chains on the same "
+                               "accumulator with the same shape may overlap)", st->ops[i].d->line);
+                return;
+            }
+    /* a sibling warp that exited without issuing as many wgmma instructions */
+    st->issued++;
+    for (int i = 4 * (w->id / 4); i < 4 * (w->id / 4) + 4; i++) {
+        const ps_wgwarp *o = wg_warp(c, i);
+        if (i != w->id && c->warps[i].state == WS_DONE && o->issued < st->issued) {
+            ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
+                           "wgmma.mma_async number %u of warpgroup %d: warp %d exited after %u; "
+                           "every warp of the warpgroup must execute it", st->issued, w->id / 4, i,
+                           o->issued);
+            return;
+        }
+    }
+    const uint16_t *s = tc_slots(w, d);
+    bool f32d = sh.dt == WT_F32, areg = sh.flags & WGF_AREG;
+    int n = sh.n, k = sh.k, eb = sh.at == WT_TF32 ? 4 : 2;
+    int nd = f32d ? n / 2 : n / 4;
+    const uint16_t *sd = s, *sa = s + nd;
+    int na = areg ? 4 : 1;
+    uint16_t sb = sa[na];
+    if (!wg_same(w, d, st, areg ? NO_SLOT : sa[0], sb)) return;
+    int q = w->id % 4; /* this warp's rows: 16q .. 16q+15 */
+    uint32_t sign = eb == 2 ? 0x8000u : 0x80000000u;
+    uint32_t nega = (sh.flags & WGF_NEGA) ? sign : 0, negb = (sh.flags & WGF_NEGB) ? sign : 0;
+    static _Thread_local uint32_t A[16][16], B[256][16];
+    bool ok = true;
+    wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
+    /* A: this warp's 16 rows */
+    if (areg) {
+        for (int l = 0; l < WARP; l++) {
+            int t = 32 * q + l;
+            for (int e = 0; e < (eb == 2 ? 8 : 4); e++) {
+                int row, col;
+                uint32_t v;
+                if (eb == 2) {
+                    wg_a16_pos(t, e, &row, &col);
+                    v = (uint32_t)(R(w, sa[e / 2])[l] >> (16 * (e % 2))) & 0xffffu;
+                } else {
+                    wg_a32_pos(t, e, &row, &col);
+                    v = (uint32_t)R(w, sa[e])[l];
+                }
+                A[row - 16 * q][col] = v ^ nega;
+            }
+        }
+    } else {
+        const wg_desc da = da0;
+        for (int r = 0; r < 16 && ok; r++)
+            for (int kk = 0; kk < k; kk++)
+                A[r][kk] = smem_elem(w, wg_elem_addr(&da, 16 * q + r, kk, eb, sh.flags & WGF_TA), eb, &ok) ^ nega;
+    }
+    const wg_desc db = db0;
+    for (int col = 0; col < n && ok; col++)
+        for (int kk = 0; kk < k; kk++)
+            B[col][kk] = smem_elem(w, wg_elem_addr(&db, col, kk, eb, sh.flags & WGF_TB), eb, &ok) ^ negb;
+    if (!ok) return;
+    /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B; negated when
+     * aux8 & 2) or a constant (aux8 & 1) */
+    uint32_t scale_d;
+    if (d->aux8 & 4) {
+        uint32_t p = w->p[sa[na + 1]];
+        scale_d = (d->aux8 & 2) ? ~p : p;
+    } else {
+        scale_d = (d->aux8 & 1) ? FULL_MASK : 0;
+    }
+    mma_fmt af = wt_fmt(sh.at), df = f32d ? MF_F32 : MF_F16;
+    mma_acc_model m = mma_model_for(af, k);
+    for (int l = 0; l < WARP; l++) {
+        bool acc = scale_d >> l & 1;
+        int t = 32 * q + l;
+        uint32_t out[128];
+        for (int e = 0; e < (f32d ? nd : 2 * nd); e++) {
+            int row, col;
+            wg_d_pos(t, e, &row, &col);
+            uint32_t cv = 0;
+            if (acc) {
+                uint64_t r = R(w, sd[f32d ? e : e / 2])[l];
+                cv = f32d ? (uint32_t)r : (uint32_t)(r >> (16 * (e % 2))) & 0xffffu;
+            }
+            uint32_t v = mma_dot_float(m, af, af, A[row - 16 * q], B[col], k, df, cv, df);
+            if (f32d) out[e] = v;
+            else if (e % 2) out[e / 2] |= v << 16;
+            else out[e / 2] = v;
+        }
+        for (int i = 0; i < nd; i++) R(w, sd[i])[l] = out[i];
+    }
+    if (st->nops == st->cap) {
+        st->cap = st->cap ? 2 * st->cap : 8;
+        st->ops = ps_xrealloc(st->ops, sizeof *st->ops * (size_t)st->cap);
+    }
+    st->ops[st->nops++] = (ps_wgop){.group = 0, .index = sh.index, .fp = fp, .d = d};
+}
+
+static void wg_fence(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return;
+    wg_warp(w->cta, w->id)->fenced = true;
+}
+
+static void wg_commit(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return;
+    ps_wgwarp *st = wg_warp(w->cta, w->id);
+    st->committed++;
+    for (int i = 0; i < st->nops; i++)
+        if (!st->ops[i].group) st->ops[i].group = st->committed;
+}
+
+/* wait_group N: every committed group but the newest N is complete (d->imm = N). */
+static void wg_wait(ps_warp *w, const ps_dinsn *d) {
+    if (!tc_full_warp(w, d)) return;
+    ps_wgwarp *st = wg_warp(w->cta, w->id);
+    uint64_t nkeep = (uint64_t)d->imm;
+    int keep = 0;
+    for (int i = 0; i < st->nops; i++) {
+        ps_wgop *o = &st->ops[i];
+        bool done = o->group && (uint64_t)o->group + nkeep <= st->committed;
+        if (!done) st->ops[keep++] = *o;
+    }
+    st->nops = keep;
+}
+
+/* The wrapper of instructions that name registers of some wgmma.mma_async of the function. */
+static void wg_guard(ps_warp *w, const ps_dinsn *d) {
+    const ps_fprog *fp = w->frames[w->nframes - 1].fp;
+    size_t pc = (size_t)(d - fp->code);
+    struct ps_async *a = w->cta->async;
+    if (a && w->id < a->nwg) {
+        const ps_wgwarp *st = &a->wg[w->id];
+        for (int i = 0; i < st->nops; i++)
+            if (st->ops[i].fp == fp && (fp->wg_conflict[pc] >> st->ops[i].index & 1)) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(w->exec),
+                               "'%s' accesses a register of the wgmma.mma_async at line %d before a "
+                               "wgmma.wait_group covers it: the accumulator and A-fragment registers "
+                               "are undefined until then (PTX ISA, wgmma.wait_group)", d->src->text,
+                               st->ops[i].d->line);
+                return;
+            }
+    }
+    fp->wg_orig[pc](w, d);
+}
+
+/* ---- decode ------------------------------------------------------------------------ */
+
+static int parse_type(const char *s) {
+    if (!strcmp(s, "f16")) return WT_F16;
+    if (!strcmp(s, "bf16")) return WT_BF16;
+    if (!strcmp(s, "tf32")) return WT_TF32;
+    if (!strcmp(s, "f32")) return WT_F32;
+    return -1;
+}
+
+static bool imm_of(const ps_operand *o, int64_t *v) {
+    if (o->kind != PS_OP_IMM) return false;
+    *v = (int64_t)o->imm;
+    return true;
+}
+
+ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
+#define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
+    char words[12][16];
+    int nw = tc_words(in->text, words, 12);
+    bool sync = false, aligned = false;
+    for (int i = 1; i < nw; i++) {
+        if (!strcmp(words[i], "sync")) sync = true;
+        if (!strcmp(words[i], "aligned")) aligned = true;
+    }
+    if (!sync || !aligned) return WHY("'%s' must be written .sync.aligned", in->text);
+    switch (in->form) {
+    case PS_F_WGMMA_FENCE: return nw == 4 ? wg_fence : WHY("unexpected modifiers on '%s'", in->text);
+    case PS_F_WGMMA_COMMIT: return nw == 4 ? wg_commit : WHY("unexpected modifiers on '%s'", in->text);
+    case PS_F_WGMMA_WAIT: {
+        int64_t v;
+        if (nw != 4 || in->nops != 1 || !imm_of(&in->ops[0], &v) || v < 0)
+            return WHY("wgmma.wait_group.sync.aligned takes one non-negative integer constant");
+        d->imm = v;
+        return wg_wait;
+    }
+    default: break;
+    }
+    /* wgmma.mma_async.sync.aligned.shape.dtype.atype.btype */
+    if (nw != 8) {
+        if (nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp"))
+            return WHY("'%s': sparse wgmma (.sp) is not supported by ptxsim yet", in->text);
+        return WHY("'%s': ptxsim executes wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype", in->text);
+    }
+    unsigned m = 0, n = 0, k = 0;
+    if (sscanf(words[4], "m%un%uk%u", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 || n % 8)
+        return WHY("'%s': shape must be m64nNkK with N = 8, 16, ..., 256", in->text);
+    int dt = parse_type(words[5]), at = parse_type(words[6]), bt = parse_type(words[7]);
+    if (at != bt || at < 0 || at == WT_F32 || dt < 0 || (dt != WT_F32 && dt != WT_F16))
+        return WHY("'%s': ptxsim executes .f16, .bf16 and .tf32 inputs (same type for A and B) with "
+                   "an .f32 or .f16 accumulator; the integer, fp8 and .b1 forms are not supported yet",
+                   in->text);
+    if ((at == WT_TF32 && k != 8) || (at != WT_TF32 && k != 16))
+        return WHY("'%s': .%s inputs take k%d", in->text, words[6], at == WT_TF32 ? 8 : 16);
+    if (dt == WT_F16 && at != WT_F16) return WHY("'%s': an .f16 accumulator needs .f16 inputs", in->text);
+    wg_shape sh = {.n = (uint16_t)n, .k = (uint8_t)k, .dt = (uint8_t)dt, .at = (uint8_t)at};
+    int nd = dt == WT_F32 ? (int)n / 2 : (int)n / 4;
+    bool t16 = at != WT_TF32;
+    /* operands: d, a (vector of 4, or a descriptor), b-desc, scale-d, imm-scale-a, imm-scale-b,
+     * then for 16-bit inputs imm-trans-b (A in registers) or imm-trans-a, imm-trans-b */
+    if (in->nops < 6 || in->ops[0].kind != PS_OP_VEC || in->ops[0].nitems != nd)
+        return WHY("'%s': the accumulator is a vector of %d registers", in->text, nd);
+    bool areg = in->ops[1].kind == PS_OP_VEC;
+    if (areg && in->ops[1].nitems != 4) return WHY("'%s': A in registers is a vector of 4 registers", in->text);
+    if (!areg && in->ops[1].kind != PS_OP_REG) return WHY("'%s': A is a 64-bit descriptor register or a vector of 4 registers", in->text);
+    if (in->ops[2].kind != PS_OP_REG) return WHY("'%s': B is a 64-bit descriptor register", in->text);
+    int want = 6 + (t16 ? (areg ? 1 : 2) : 0);
+    if (in->nops != want)
+        return WHY("'%s' takes %d operands here (d, a, b-desc, scale-d, imm-scale-a, imm-scale-b%s)",
+                   in->text, want, !t16 ? "" : areg ? ", imm-trans-b" : ", imm-trans-a, imm-trans-b");
+    const ps_operand *sdo = &in->ops[3];
+    if (sdo->kind == PS_OP_IMM) {
+        if (sdo->imm > 1) return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
+        d->aux8 = sdo->imm ? 1 : 0;
+    } else if (sdo->kind == PS_OP_REG && fn->regs[sdo->reg].type == PS_T_PRED) {
+        d->aux8 = (uint8_t)(4 | (sdo->neg ? 2 : 0));
+    } else {
+        return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
+    }
+    int64_t v[4] = {1, 1, 0, 0};
+    for (int i = 4; i < in->nops; i++)
+        if (!imm_of(&in->ops[i], &v[i - 4])) return WHY("'%s': operand %d must be an integer constant", in->text, i + 1);
+    for (int i = 0; i < 2; i++)
+        if (v[i] != 1 && v[i] != -1) return WHY("'%s': imm-scale-a/b must be 1 or -1", in->text);
+    int64_t ta = areg ? 0 : v[2], tb = areg ? v[2] : v[3];
+    if (in->nops == 6) ta = tb = 0;
+    if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1)) return WHY("'%s': imm-trans-a/b must be 0 or 1", in->text);
+    sh.flags = (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) |
+                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0));
+    memcpy(&d->imm, &sh, sizeof sh);
+    return wg_mma;
+#undef WHY
+}
+
+/* ---- the access check, installed once a function is decoded ------------------------- */
+
+typedef struct {
+    int *regs;
+    int n, cap;
+} regset;
+
+static void rs_add(regset *s, int r) {
+    if (r < 0) return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->regs = ps_xrealloc(s->regs, sizeof(int) * (size_t)s->cap);
+    }
+    s->regs[s->n++] = r;
+}
+
+static void rs_of_operand(regset *s, const ps_operand *o) {
+    switch (o->kind) {
+    case PS_OP_REG: rs_add(s, o->reg); rs_add(s, o->pair_reg); break;
+    case PS_OP_ADDR: rs_add(s, o->reg); break;
+    case PS_OP_VEC:
+    case PS_OP_LIST:
+        for (int i = 0; i < o->nitems; i++) rs_of_operand(s, &o->items[i]);
+        break;
+    default: break;
+    }
+}
+
+static bool rs_meet(const regset *a, const regset *b) {
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n; j++)
+            if (a->regs[i] == b->regs[j]) return true;
+    return false;
+}
+
+static bool rs_equal(const regset *a, const regset *b) {
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->regs[i] != b->regs[i]) return false;
+    return true;
+}
+
+void ps_wgmma_install_checks(ps_fprog *fp) {
+    int n = fp->ncode, nw = 0;
+    for (int i = 0; i < n; i++)
+        if (fp->code[i].fn == wg_mma) nw++;
+    if (!nw) return;
+    int *pcs = ps_xmalloc(sizeof(int) * (size_t)nw);
+    regset *D = ps_xcalloc((size_t)nw, sizeof *D), *A = ps_xcalloc((size_t)nw, sizeof *A);
+    nw = 0;
+    for (int i = 0; i < n; i++) {
+        ps_dinsn *d = &fp->code[i];
+        if (d->fn != wg_mma) continue;
+        wg_shape sh;
+        memcpy(&sh, &d->imm, sizeof sh);
+        sh.index = (uint8_t)(nw < 63 ? nw : 63); /* beyond 63: number 63 stands for all of them */
+        memcpy(&d->imm, &sh, sizeof sh);
+        rs_of_operand(&D[nw], &d->src->ops[0]);
+        if (d->src->ops[1].kind == PS_OP_VEC) rs_of_operand(&A[nw], &d->src->ops[1]);
+        pcs[nw++] = i;
+    }
+    fp->wg_conflict = ps_xcalloc((size_t)n + 1, sizeof(uint64_t));
+    fp->wg_orig = ps_xcalloc((size_t)n + 1, sizeof(ps_exec_fn));
+    regset r = {0};
+    for (int i = 0; i < n; i++) {
+        ps_dinsn *d = &fp->code[i];
+        if (d->ctl != CTL_NONE || !d->fn) continue;
+        uint64_t mask = 0;
+        if (d->fn == wg_mma) {
+            int j = 0;
+            while (pcs[j] != i) j++;
+            wg_shape sj, si;
+            memcpy(&sj, &d->imm, sizeof sj);
+            for (int k = 0; k < nw; k++) {
+                memcpy(&si, &fp->code[pcs[k]].imm, sizeof si);
+                bool chain = rs_equal(&D[j], &D[k]) && sj.n == si.n && sj.dt == si.dt;
+                bool bad = rs_meet(&D[j], &A[k]) || rs_meet(&A[j], &D[k]) ||
+                           (!chain && rs_meet(&D[j], &D[k]));
+                if (bad) mask |= 1ull << (k < 63 ? k : 63);
+            }
+            fp->wg_conflict[i] = mask;
+            continue;
+        }
+        r.n = 0;
+        for (int o = 0; o < d->src->nops; o++) rs_of_operand(&r, &d->src->ops[o]);
+        for (int k = 0; k < nw; k++)
+            if (rs_meet(&r, &D[k]) || rs_meet(&r, &A[k])) mask |= 1ull << (k < 63 ? k : 63);
+        if (!mask) continue;
+        fp->wg_conflict[i] = mask;
+        fp->wg_orig[i] = d->fn;
+        d->fn = wg_guard;
+    }
+    free(r.regs);
+    for (int k = 0; k < nw; k++) free(D[k].regs), free(A[k].regs);
+    free(D);
+    free(A);
+    free(pcs);
+}
