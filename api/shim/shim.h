@@ -79,7 +79,8 @@ typedef struct {
 } shim_stub;
 extern const shim_stub shim_stubs[];
 
-/* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG. */
+/* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG,
+ * $PTXSIM_SCHEDULE_SEED. */
 void shim_context_options(ptxsim_options *o);
 
 #endif

@@ -216,6 +216,7 @@ void shim_context_options(ptxsim_options *o) {
     }
     if ((s = getenv("PTXSIM_THREADS"))) o->threads = atoi(s);
     if ((s = getenv("PTXSIM_WATCHDOG"))) o->watchdog = strtoull(s, NULL, 10);
+    if ((s = getenv("PTXSIM_SCHEDULE_SEED"))) o->schedule_seed = strtoull(s, NULL, 10);
 }
 
 static struct CUctx_st *new_context(bool primary, unsigned flags) {
