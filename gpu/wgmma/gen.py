@@ -8,7 +8,7 @@ import os, random, struct, sys
 random.seed(int(sys.argv[1]) if len(sys.argv) > 2 else 20261129)
 ROOT = os.getcwd()
 SRC = os.path.join(ROOT, "corpus/src/wgmma_bulk.cu")
-CASE = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "gpu/wgmma/case")
+CASE = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "corpus/wgmma_bulk")
 
 # variants: (name, N, dtype, atype, a_from_regs, scale_a, scale_b, tnsp_a, tnsp_b, chain)
 VARIANTS = [
