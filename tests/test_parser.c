@@ -712,6 +712,36 @@ static void test_video_selectors(void **state) {
     parsed_free(&r);
 }
 
+/* A register named like a special register (%tid) does not capture %tid.x, which stays the
+ * special register; %tid itself and a video selector on a real register still resolve. */
+static void test_register_named_like_sreg(void **state) {
+    (void)state;
+    parsed r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry k() {\n"
+                          "  .reg .b32 %tid, %x;\n"
+                          "  mov.u32 %tid, %tid.x;\n"
+                          "  add.u32 %x, %tid, 1;\n"
+                          "  vadd.u32.u32.u32 %x, %x.b0, %tid.h1, %x;\n"
+                          "  ret; }\n",
+                          NULL);
+    if (r.st != PS_OK) print_diags(&r.diags);
+    assert_int_equal(r.st, PS_OK);
+    const ps_func *f = r.m->funcs[0];
+    const ps_insn *in = f->insns;
+    int tid = find_reg(f, "%tid");
+    assert_int_equal(in[0].ops[0].kind, PS_OP_REG);
+    assert_int_equal(in[0].ops[0].reg, tid);
+    assert_int_equal(in[0].ops[1].kind, PS_OP_SREG);
+    assert_int_equal(in[0].ops[1].sreg, PS_SREG_TID);
+    assert_int_equal(in[0].ops[1].comp, 0);
+    assert_int_equal(in[1].ops[1].kind, PS_OP_REG);
+    assert_int_equal(in[1].ops[1].reg, tid);
+    assert_int_equal(in[2].ops[2].kind, PS_OP_REG); /* %tid.h1: the register with a selector */
+    assert_int_equal(in[2].ops[2].reg, tid);
+    assert_int_not_equal(in[2].ops[2].sel, 0);
+    parsed_free(&r);
+}
+
 static void test_forms_table(void **state) {
     for (int i = 0; i < PS_F_COUNT; i++) {
         const ps_form_info *a = ps_form_get((ps_form)i);
@@ -748,6 +778,7 @@ int main(void) {
         cmocka_unit_test(test_module_despite_errors),
         cmocka_unit_test(test_regress_hex_without_digits),
         cmocka_unit_test(test_forms_table),
+        cmocka_unit_test(test_register_named_like_sreg),
     };
     int failed = cmocka_run_group_tests_name("parser_api", ast, NULL, NULL);
     failed += run_file_group("parser_accept", "tests/parser", "accept_", test_accept_file, 1);
