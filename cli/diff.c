@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli_util.h"
+#include "common.h"
 #include "gpu.h"
 #include "ptxsim.h"
 
@@ -50,7 +50,7 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
                 return -1;
             }
             if (!o->input) o->input = a;
-            o->inputs = cli_xrealloc(o->inputs, (size_t)(o->ninputs + 1) * sizeof *o->inputs);
+            o->inputs = ps_xrealloc(o->inputs, (size_t)(o->ninputs + 1) * sizeof *o->inputs);
             o->inputs[o->ninputs++] = a;
             continue;
         }
@@ -234,7 +234,7 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
             const ps_gpu_buffer *b = &out.bufs[e.buffer];
             char *name = ps_gpu_recording_name(o.input, b->name);
             size_t n = strlen(o.record) + strlen(name) + 2;
-            char *path = cli_xmalloc(n);
+            char *path = ps_xmalloc(n);
             snprintf(path, n, "%s/%s", o.record, name);
             int bad = write_file(path, b->data, b->bytes, err, sizeof err);
             if (!bad && !o.quiet) printf("  recorded %s\n", path);
@@ -253,7 +253,7 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
         ptxsim_case_get_expect(m, i, &e);
         const ps_gpu_buffer *b = &out.bufs[e.buffer];
         size_t n;
-        char *want = cli_read_file(e.file, &n);
+        char *want = ps_read_file(e.file, &n);
         if (!want || n != b->bytes) {
             if (want) fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e.file, n, b->name, b->bytes);
             else fprintf(stderr, "ptxsim: error: %s: %s\n", e.file, strerror(errno));
@@ -334,7 +334,7 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
     ptxsim_options opt = {.threads = o->threads, .watchdog = o->watchdog};
     ptxsim_context_set_options(s->ctx, &opt);
     size_t len;
-    char *src = cli_read_file(ci.ptx_path, &len);
+    char *src = ps_read_file(ci.ptx_path, &len);
     if (!src) {
         snprintf(note, n, "%s: %s", ci.ptx_path, strerror(errno));
         return R_BAD_INPUT;
@@ -431,10 +431,10 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     int nexpect = ptxsim_case_expect_count(m);
     int n = nexpect ? nexpect : ci.buffers;
     r->nbufs = n;
-    ptxsim_case_buffer_info *bufs = cli_xcalloc((size_t)n + 1, sizeof *bufs);
-    ptxsim_case_expect *tols = cli_xcalloc((size_t)n + 1, sizeof *tols);
-    char **recs = cli_xcalloc((size_t)n + 1, sizeof *recs);
-    uint8_t **want = cli_xcalloc((size_t)n + 1, sizeof *want);
+    ptxsim_case_buffer_info *bufs = ps_xcalloc((size_t)n + 1, sizeof *bufs);
+    ptxsim_case_expect *tols = ps_xcalloc((size_t)n + 1, sizeof *tols);
+    char **recs = ps_xcalloc((size_t)n + 1, sizeof *recs);
+    uint8_t **want = ps_xcalloc((size_t)n + 1, sizeof *want);
     int nrec = 0;
     for (int i = 0; i < n; i++) {
         tols[i] = (ptxsim_case_expect){.buffer = i};
@@ -452,7 +452,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         for (int i = 0; i < n; i++) {
             const ptxsim_case_buffer_info *b = &bufs[i];
             size_t len;
-            want[i] = (uint8_t *)cli_read_file(recs[i], &len);
+            want[i] = (uint8_t *)ps_read_file(recs[i], &len);
             if (!want[i]) {
                 r->kind = R_NO_REFERENCE;
                 snprintf(r->note, sizeof r->note, "no recorded GPU output %s (%s)", recs[i], strerror(errno));
@@ -490,7 +490,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     for (int i = 0; i < n; i++) {
         ptxsim_case_buffer_info *b = &bufs[i];
         ptxsim_case_get_buffer(m, tols[i].buffer, b); /* now with its address in s.ctx */
-        uint8_t *got = cli_xmalloc(b->bytes);
+        uint8_t *got = ps_xmalloc(b->bytes);
         if (ptxsim_mem_read(s.ctx, got, b->addr, b->bytes) != PTXSIM_OK) {
             r->kind = R_SIM_ERROR;
             snprintf(r->note, sizeof r->note, "%s", ptxsim_context_message(s.ctx));
@@ -537,14 +537,14 @@ static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
     int nn = 0, nc = 0;
     for (struct dirent *e; (e = readdir(d));) {
         if (e->d_name[0] == '.') continue;
-        if (nn == nc) names = cli_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
-        names[nn++] = cli_xstrdup(e->d_name);
+        if (nn == nc) names = ps_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
+        names[nn++] = ps_xstrdup(e->d_name);
     }
     closedir(d);
     qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
     for (int i = 0; i < nn; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
-        char *p = cli_xmalloc(len);
+        char *p = ps_xmalloc(len);
         snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
         struct stat sb;
         size_t nl = strlen(names[i]);
@@ -552,7 +552,7 @@ static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
             collect_cases(p, list, n, cap);
             free(p);
         } else if (!strncmp(names[i], "case", 4) && nl > 5 && !strcmp(names[i] + nl - 5, ".json")) {
-            if (*n == *cap) *list = cli_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
+            if (*n == *cap) *list = ps_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
             (*list)[(*n)++] = p;
         } else
             free(p);
@@ -600,8 +600,8 @@ int ptxsim_cmd_diff(int argc, char **argv) {
                 goto out;
             }
         } else {
-            if (n == cap) cases = cli_xrealloc(cases, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cases);
-            cases[n++] = cli_xstrdup(o.inputs[i]);
+            if (n == cap) cases = ps_xrealloc(cases, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cases);
+            cases[n++] = ps_xstrdup(o.inputs[i]);
         }
     }
     if (!table) {
@@ -621,9 +621,9 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         rc = result_exit(r.kind);
     } else {
         int width = 4;
-        for (int i = 0; i < n; i++) width = CLI_MAX(width, (int)strlen(cases[i]));
+        for (int i = 0; i < n; i++) width = PS_MAX(width, (int)strlen(cases[i]));
         printf("%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
-        int counts[CLI_ARRAY_LEN(result_names)] = {0};
+        int counts[PS_ARRAY_LEN(result_names)] = {0};
         for (int i = 0; i < n; i++) {
             case_result r;
             char *detail = NULL;
@@ -643,11 +643,11 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             fflush(stdout);
             free(detail);
             counts[r.kind]++;
-            rc = CLI_MAX(rc, result_exit(r.kind));
+            rc = PS_MAX(rc, result_exit(r.kind));
         }
         printf("%d case%s:", n, n == 1 ? "" : "s");
         const char *sep = " ";
-        for (int k = 0; k < (int)CLI_ARRAY_LEN(result_names); k++)
+        for (int k = 0; k < (int)PS_ARRAY_LEN(result_names); k++)
             if (counts[k]) printf("%s%d %s", sep, counts[k], result_names[k]), sep = ", ";
         if (c.gpu) {
             printf(" (live GPU: ");

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "gpu.h"
-#include "gpu_util.h"
+#include "common.h"
 
 /* An element type as the comparison sees it: its float format, or an integer's signedness. */
 typedef enum { E_BITS, E_SINT, E_F16, E_BF16, E_F32, E_F64 } elem_kind;
@@ -180,7 +180,8 @@ static void recording_tag(const char *manifest_path, char *tag, size_t n) {
     const char *slash = strrchr(manifest_path, '/');
     const char *base = slash ? slash + 1 : manifest_path;
     if (!is_manifest_name(base)) return;
-    char *dir = slash ? gpu_xstrndup(manifest_path, (size_t)(slash - manifest_path)) : gpu_xstrdup(".");
+    char *dir = slash ? strndup(manifest_path, (size_t)(slash - manifest_path)) : ps_xstrdup(".");
+    if (!dir) ps_oom();
     int manifests = 0;
     DIR *d = opendir(*dir ? dir : "/");
     if (d) {
@@ -200,7 +201,7 @@ char *ps_gpu_recording_name(const char *manifest_path, const char *buffer) {
     char tag[256];
     recording_tag(manifest_path, tag, sizeof tag);
     size_t n = strlen(buffer) + strlen(tag) + 16;
-    char *r = gpu_xmalloc(n);
+    char *r = ps_xmalloc(n);
     snprintf(r, n, "%s%s%s.gpu.bin", buffer, *tag ? "." : "", tag);
     return r;
 }
@@ -210,7 +211,7 @@ char *ps_gpu_recording_path(const char *manifest_path, const char *buffer) {
     const char *slash = strrchr(manifest_path, '/');
     int dirlen = slash ? (int)(slash - manifest_path) : 1;
     size_t n = (size_t)dirlen + strlen(name) + 2;
-    char *r = gpu_xmalloc(n);
+    char *r = ps_xmalloc(n);
     snprintf(r, n, "%.*s/%s", dirlen, slash ? manifest_path : ".", name);
     free(name);
     return r;

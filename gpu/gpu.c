@@ -12,7 +12,7 @@
 
 #include "cuda_api.h"
 #include "gpu.h"
-#include "gpu_util.h"
+#include "common.h"
 
 #define JIT_LOG_BYTES 16384
 
@@ -37,7 +37,7 @@ const char *ps_gpu_status_str(ps_gpu_status s) {
         [PS_GPU_LAUNCH_ERROR] = "launch failed",
         [PS_GPU_CUDA_ERROR] = "CUDA error",
     };
-    return (unsigned)s < GPU_ARRAY_LEN(names) ? names[s] : "?";
+    return (unsigned)s < PS_ARRAY_LEN(names) ? names[s] : "?";
 }
 
 /* "cuXxx: CUDA_ERROR_NAME (description)" into err. */
@@ -67,7 +67,7 @@ static ps_gpu_status create_context(ps_gpu *g, char *err, size_t errlen) {
 ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
                               size_t errlen) {
     *out = NULL;
-    ps_gpu *g = gpu_xcalloc(1, sizeof *g);
+    ps_gpu *g = ps_xcalloc(1, sizeof *g);
     g->api = *api;
     ps_cu_result r = g->api.init(0);
     if (r != PS_CU_SUCCESS) {
@@ -166,7 +166,7 @@ const ps_gpu_buffer *ps_gpu_output_find(const ps_gpu_output *o, const char *name
 }
 
 static int mkdir_p(const char *dir) {
-    char *p = gpu_xstrdup(dir);
+    char *p = ps_xstrdup(dir);
     for (char *s = p + 1; *s; s++) {
         if (*s != '/') continue;
         *s = 0;
@@ -186,7 +186,7 @@ ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char
     for (int i = 0; i < o->nbufs; i++) {
         const ps_gpu_buffer *b = &o->bufs[i];
         size_t n = strlen(dir) + strlen(b->name) + 8;
-        char *path = gpu_xmalloc(n);
+        char *path = ps_xmalloc(n);
         snprintf(path, n, "%s/%s.bin", dir, b->name);
         FILE *f = fopen(path, "wb");
         if (!f || fwrite(b->data, 1, b->bytes, f) != b->bytes || fclose(f)) {
@@ -241,7 +241,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         return PS_GPU_BAD_INPUT;
     }
     size_t srclen;
-    char *src = gpu_read_file(ci.ptx_path, &srclen);
+    char *src = ps_read_file(ci.ptx_path, &srclen);
     if (!src) {
         snprintf(err, errlen, "%s: %s", ci.ptx_path, strerror(errno));
         ptxsim_context_destroy(sim);
@@ -253,7 +253,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     const void *params = NULL;
     uint8_t *host = NULL;
     ps_cu_module cmod = NULL;
-    ps_cu_deviceptr *dptr = gpu_xcalloc((size_t)ci.buffers + 1, sizeof *dptr);
+    ps_cu_deviceptr *dptr = ps_xcalloc((size_t)ci.buffers + 1, sizeof *dptr);
     void **kparams = NULL;
     ptxsim_status ps = ptxsim_module_load(sim, ci.ptx_path, src, srclen, &mod, &diags);
     if (ps == PTXSIM_ERR_PARSE) {
@@ -273,8 +273,8 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     }
     ptxsim_module_kernel(mod, ci.kernel, &k); /* prepared: it exists */
     int nparams = ptxsim_kernel_param_count(k);
-    kparams = gpu_xcalloc((size_t)nparams + 1, sizeof *kparams);
-    host = gpu_xmalloc(psize + 8);
+    kparams = ps_xcalloc((size_t)nparams + 1, sizeof *kparams);
+    host = ps_xmalloc(psize + 8);
     memcpy(host, params, psize);
 
     /* JIT: the driver compiles the PTX text exactly as written (NUL-terminated). */
@@ -283,7 +283,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
                   PS_CU_JIT_LOG_VERBOSE};
     void *vals[] = {g->info_log, (void *)(uintptr_t)(sizeof g->info_log - 1), g->error_log,
                     (void *)(uintptr_t)(sizeof g->error_log - 1), (void *)(uintptr_t)1};
-    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)GPU_ARRAY_LEN(opts), opts, vals);
+    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)PS_ARRAY_LEN(opts), opts, vals);
     collect_jit_log(g);
     if (r != PS_CU_SUCCESS) {
         cmod = NULL;
@@ -315,7 +315,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
             cu_error(g, r, "cuMemAlloc", err, errlen);
             goto out;
         }
-        uint8_t *init = gpu_xmalloc(b.bytes);
+        uint8_t *init = ps_xmalloc(b.bytes);
         if (ptxsim_mem_read(sim, init, b.addr, b.bytes) != PTXSIM_OK) {
             snprintf(err, errlen, "%s", ptxsim_context_message(sim));
             free(init);
@@ -356,16 +356,16 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         goto out;
     }
     out->seconds = now_seconds() - t0;
-    out->bufs = gpu_xcalloc((size_t)ci.buffers + 1, sizeof *out->bufs);
+    out->bufs = ps_xcalloc((size_t)ci.buffers + 1, sizeof *out->bufs);
     for (int i = 0; i < ci.buffers; i++) {
         ptxsim_case_buffer_info b;
         ptxsim_case_get_buffer(c, i, &b);
         ps_gpu_buffer *ob = &out->bufs[out->nbufs++];
-        ob->name = gpu_xstrdup(b.name);
-        ob->type = gpu_xstrdup(b.type);
+        ob->name = ps_xstrdup(b.name);
+        ob->type = ps_xstrdup(b.type);
         ob->count = b.count;
         ob->bytes = b.bytes;
-        ob->data = gpu_xmalloc(b.bytes ? b.bytes : 1);
+        ob->data = ps_xmalloc(b.bytes ? b.bytes : 1);
         if ((r = g->api.memcpy_dtoh(ob->data, dptr[i], b.bytes)) != PS_CU_SUCCESS) {
             cu_error(g, r, "cuMemcpyDtoH", err, errlen);
             ps_gpu_output_free(out);

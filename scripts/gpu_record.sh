@@ -110,10 +110,10 @@ ptxsim=${PTXSIM:-}
 if [ -z "$ptxsim" ]; then
     ptxsim=$work/bin/ptxsim
     mkdir -p "$work/bin"
-    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c verify/*.c gpu/*.c cli/*.c)
+    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c verify/*.c api/*.c gpu/*.c cli/*.c)
     # -frounding-math etc. are what sim/CMakeLists.txt gives fp.c; harmless for the rest.
     if ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off \
-        -Icommon -Iisa -Iparser -Isim -Iverify -Igpu -Icli $dep_cflags $srcs -o "$ptxsim" \
+        -Icommon -Iisa -Iparser -Isim -Iverify -Iapi -Igpu -Icli $dep_cflags $srcs -o "$ptxsim" \
         $dep_libs -ldl -lm >>"$log" 2>&1; then
         say "gpu_record: built $ptxsim with $(${CC:-cc} --version | head -1)"
     elif [ -x "$work/ptxsim" ]; then

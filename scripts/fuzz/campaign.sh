@@ -6,7 +6,7 @@
 # Uses build-fuzz-dev/ptxfuzz when it exists (built on a developer machine by
 # `bash scripts/fuzz/campaign.sh --build-only`, needing no library beyond glibc), otherwise
 # compiles ptxfuzz here with cc from the working tree: the simulator sources without the manifest
-# reader (so without cJSON) and uthash's headers, unpacked from build-gpurec/debs/*.deb the way
+# reader (so without cJSON), and of api/ only types.c and uthash's headers, unpacked from build-gpurec/debs/*.deb the way
 # scripts/gpu_record.sh does. Then it runs PROCS ptxfuzz processes at once (the driver's PTX JIT
 # is the bottleneck and runs on one host thread per process), each on its own seed range, each
 # comparing its programs with the simulator in-process and shrinking its own mismatches on the
@@ -38,11 +38,11 @@ build() { # compiles $dev/ptxfuzz from the sources in $1 (default: the working t
     fi
     local srcs objs=() s o
     pushd "$src" >/dev/null || return 1
-    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c gpu/compare.c scripts/fuzz/*.c | grep -v '^sim/manifest.c$')
+    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c api/types.c gpu/compare.c scripts/fuzz/*.c | grep -v '^sim/manifest')
     mkdir -p "$dev/obj"
     # one compiler per source file, in parallel; fp.c needs the flags sim/CMakeLists.txt gives it
     printf '%s\n' $srcs | xargs -P "$(nproc)" -I{} sh -c \
-        'o='"$dev"'/obj/$(echo {} | tr / _).o; ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off -Icommon -Iisa -Iparser -Isim -Igpu -Iscripts/fuzz '"$inc"' -c {} -o $o' || return 1
+        'o='"$dev"'/obj/$(echo {} | tr / _).o; ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off -Icommon -Iisa -Iparser -Isim -Iapi -Igpu -Iscripts/fuzz '"$inc"' -c {} -o $o' || return 1
     for s in $srcs; do objs+=("$dev/obj/$(echo "$s" | tr / _).o"); done
     ${CC:-cc} -pthread "${objs[@]}" -o "$dev/ptxfuzz.new" -ldl -lm || return 1
     mv "$dev/ptxfuzz.new" "$dev/ptxfuzz"
@@ -55,7 +55,7 @@ if [ "${1:-}" = "--build-only" ]; then
     # leak into the campaign; scripts/fuzz as it is in the working tree.
     snap=$dev/snapshot
     rm -rf "$snap" && mkdir -p "$snap"
-    git archive HEAD common isa parser sim gpu | tar -x -C "$snap" || exit 2
+    git archive HEAD common isa parser sim api gpu | tar -x -C "$snap" || exit 2
     mkdir -p "$snap/scripts" && cp -r scripts/fuzz "$snap/scripts/"
     build "$snap" "commit $(git rev-parse --short HEAD)" && echo "built $dev/ptxfuzz ($(cat "$dev/SOURCE"))"
     exit
