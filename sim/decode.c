@@ -16,6 +16,7 @@ typedef struct {
     ps_diags *diags;
     int cap_slots;
     uint16_t *reg_slot; /* per function register: slot or predicate index */
+    int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
     uint16_t zero_slot, scratch_slot;
     bool failed;
 } dctx;
@@ -574,7 +575,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     ps_insn folded;
     ps_operand folded_ops[8];
     ps_ptxas_note note;
-    in = ps_ptxas_rewrite(c->fn, in, &folded, folded_ops, 8, &note);
+    in = ps_ptxas_rewrite(c->last_def, in, &folded, folded_ops, 8, &note);
     if (note.error) {
         derr(c, in, "%s", note.error);
         return;
@@ -774,6 +775,8 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     dctx c = {.prog = p, .fp = fp, .fn = fn, .diags = diags};
     layout_frame(fp, fn);
     c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
+    c.last_def = ps_xmalloc(sizeof(int) * (size_t)(fn->nregs + 1));
+    for (int i = 0; i <= fn->nregs; i++) c.last_def[i] = -1;
     for (int i = 0; i < fn->nregs; i++) {
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
         else c.reg_slot[i] = new_slot(&c, (ps_slot_info){.kind = SK_REG});
@@ -786,10 +789,12 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     for (int i = 0; i < fn->ninsns; i++) {
         c.failed = false;
         decode_insn(&c, &fn->insns[i], &fp->code[i]);
+        ps_ptxas_note_defs(&fn->insns[i], i, c.last_def);
     }
     compute_reconvergence(&c);
     ps_wgmma_install_checks(fp);
     free(c.reg_slot);
+    free(c.last_def);
 }
 
 static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags) {

@@ -15,33 +15,28 @@ static bool is_imm(const ps_operand *o) {
 static bool is_int_imm(const ps_operand *o) { return o->kind == PS_OP_IMM; }
 static bool has_mod(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
-/* Whether instruction i writes register r (its first operand, a vector of them, or d|p). */
-static bool writes(const ps_insn *i, int r) {
-    if (i->nops == 0 || (i->info->props & P_STORE)) return false;
-    const ps_operand *d = &i->ops[0];
-    if (d->kind == PS_OP_REG) return d->reg == r || d->pair_reg == r;
-    if (d->kind == PS_OP_VEC)
+void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def) {
+    if (in->nops == 0 || (in->info->props & P_STORE)) return;
+    const ps_operand *d = &in->ops[0]; /* the destination: a register, d|p, or a vector */
+    if (d->kind == PS_OP_REG) {
+        last_def[d->reg] = pc;
+        if (d->pair_reg >= 0) last_def[d->pair_reg] = pc;
+    } else if (d->kind == PS_OP_VEC) {
         for (int k = 0; k < d->nitems; k++)
-            if (d->items[k].kind == PS_OP_REG && d->items[k].reg == r) return true;
-    return false;
+            if (d->items[k].kind == PS_OP_REG) last_def[d->items[k].reg] = pc;
+    }
 }
 
 /* The order ptxas gives commutative operands: by where their values were defined, the later
- * definition ranking higher (the nearest preceding write in program order; a value with no
- * write before, -1), registers of the same definition by number, any constant above every
- * register. Campaign 3's isolated cases cannot tell this from "by register number"; campaign
- * 4's loops can (a loop-carried accumulator loaded early ranks below a value computed later). */
-static int64_t rank(const ps_func *fn, const ps_insn *in, const ps_operand *o) {
+ * definition ranking higher (the nearest preceding write in program order, last_def; a value
+ * with no write before, -1), registers of the same definition by number, any constant above
+ * every register. Campaign 3's isolated cases cannot tell this from "by register number";
+ * campaign 4's loops can (a loop-carried accumulator loaded early ranks below a value computed
+ * later). */
+static int64_t rank(const int *last_def, const ps_operand *o) {
     if (is_imm(o)) return INT64_MAX;
     if (o->kind != PS_OP_REG) return -1;
-    int pc = (int)(in - fn->insns), def = -1;
-    if (pc < 0 || pc > fn->ninsns) pc = 0; /* not in this function: no definition known */
-    for (int i = pc - 1; i >= 0 && i >= pc - 8192; i--)
-        if (writes(&fn->insns[i], o->reg)) {
-            def = i;
-            break;
-        }
-    return (int64_t)def * (1 << 20) + o->reg;
+    return (int64_t)last_def[o->reg] * (1 << 20) + o->reg;
 }
 
 /* The copy the rules edit: the instruction and its operand array. */
@@ -61,7 +56,7 @@ static bool negate_f64_imm(ps_operand *o) {
     return true;
 }
 
-const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *tmp,
+const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp,
                                 ps_operand *ops, int max, ps_ptxas_note *note) {
     memset(note, 0, sizeof *note);
     const char **error = &note->error;
@@ -145,7 +140,7 @@ const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *t
          * orders commutative operands by rank: the higher-numbered register second, a constant
          * after any register. Sorting the two (product) operands by rank gives the handlers,
          * which prefer operand b, the GPU's choice. */
-        if (t == PS_T_F64 && in->nops >= 3 && rank(fn, in, &in->ops[1]) > rank(fn, in, &in->ops[2]) &&
+        if (t == PS_T_F64 && in->nops >= 3 && rank(last_def, &in->ops[1]) > rank(last_def, &in->ops[2]) &&
             (c = copy_of(in, tmp, ops, max))) {
             ps_operand x = ops[1];
             ops[1] = ops[2];
@@ -164,7 +159,7 @@ const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *t
             return c;
         }
         note->nan_a_wins = t == PS_T_F64 && in->nops == 3 &&
-                           rank(fn, in, &in->ops[1]) > rank(fn, in, &in->ops[2]);
+                           rank(last_def, &in->ops[1]) > rank(last_def, &in->ops[2]);
         return in;
     default: return in;
     }

@@ -329,14 +329,17 @@ static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
 void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d);
 
 /* Handler selection per family; each returns NULL when it does not know the form. */
-/* ptxas_model.c: instruction `in` of fn as ptxas compiles it (immediates folded, f64 operands
- * in ptxas's order): `in` itself, or a copy in tmp/ops (ops holds max operands). */
+/* ptxas_model.c: instruction `in` as ptxas compiles it (immediates folded, f64 operands in
+ * ptxas's order): `in` itself, or a copy in tmp/ops (ops holds max operands). last_def[r] is the
+ * index of the nearest preceding instruction that writes register r (-1: none), kept by the
+ * decoder with ps_ptxas_note_defs as it goes through the function in order. */
 typedef struct {
     const char *error; /* what ptxas refuses, or NULL */
     bool nan_a_wins;   /* sub.f64: when both operands are NaN the first comes out (DF_NAN_A_WINS) */
 } ps_ptxas_note;
-const ps_insn *ps_ptxas_rewrite(const ps_func *fn, const ps_insn *in, ps_insn *tmp,
+const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp,
                                 ps_operand *ops, int max, ps_ptxas_note *note);
+void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def);
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
