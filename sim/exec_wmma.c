@@ -82,6 +82,12 @@ static void coord(const wmma_layout *L, int lane, int e, int *r, int *c) {
 }
 
 static int nelems(const wmma_layout *L) { return L->per * L->nchunks; }
+
+/* every lane's address of element e, into out (returned) */
+static const uint64_t *addr_col(uint64_t (*addr)[32], int e, uint64_t *out) {
+    for (int l = 0; l < WARP; l++) out[l] = addr[l][e];
+    return out;
+}
 static int nregs(const wmma_layout *L) {
     int bits = kind_bits(L->kind);
     return bits == 64 ? nelems(L) : nelems(L) * bits / 32;
@@ -93,6 +99,65 @@ static uint64_t get_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int 
     int per = 32 / bits, sh = (e % per) * bits;
     uint64_t v = (R(w, s[e / per])[lane] & 0xffffffffu) >> sh;
     return bits == 32 ? v : v & ((1u << bits) - 1);
+}
+
+/* The shared-memory accesses ptxas (CUDA 13, sm_90) makes of a wmma.load/store from a .shared
+ * address, reported to the checkers instead of one access per fragment element (SASS and Nsight
+ * Compute on an H200, tests/verify/src/bank_kernels3.cu, docs/tensor-cores.md):
+ *  - f16/bf16 A and B fragments: LDSM.16.M88.4 (or .MT88, by layout) — the fragment's distinct
+ *    8x8 tiles, four per instruction; lane l gives the 16-byte memory line l%8 of tile l/8;
+ *  - C and D fragments: one LDS/STS per chunk and lane, joining a lane's two elements of a chunk
+ *    when they are adjacent in memory (LDS.64 for f32, LDS.32 for f16 with a row layout; a
+ *    column layout gives one 32-bit access per element).
+ * Other fragments (tf32, s8/u8, f64) keep one access per element (not measured). Returns false
+ * after a fault. `elem_addr(l, e)` is element e's address of lane l (without d->imm). */
+static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout *L,
+                               uint64_t (*addr)[32], int esz, bool store, bool col, uint64_t ld,
+                               const uint64_t *base) {
+    uint8_t *p[WARP];
+    uint64_t a[WARP];
+    int ne = nelems(L);
+    bool ab = L->frag != 'c';
+    if (ab && (L->kind == WK_F16 || L->kind == WK_BF16)) {
+        /* distinct tiles (replicated chunks are loaded once) and their top-left element */
+        int tr0[8], tc0[8], nt = 0;
+        for (int ch = 0; ch < L->nchunks; ch++) {
+            int rmin = 1 << 20, cmin = 1 << 20;
+            for (int l = 0; l < WARP; l++)
+                for (int j = 0; j < L->per; j++) {
+                    int r, c;
+                    coord(L, l, ch * L->per + j, &r, &c);
+                    if (r < rmin) rmin = r;
+                    if (c < cmin) cmin = c;
+                }
+            bool seen = false;
+            for (int t = 0; t < nt; t++) seen |= tr0[t] == rmin && tc0[t] == cmin;
+            if (!seen) tr0[nt] = rmin, tc0[nt] = cmin, nt++;
+        }
+        for (int g = 0; g < nt; g += 4) {
+            int n = nt - g < 4 ? nt - g : 4;
+            uint32_t mask = n == 4 ? FULL_MASK : (1u << (8 * n)) - 1;
+            for (int l = 0; l < 8 * n; l++) {
+                int t = g + l / 8, k = l % 8;
+                uint64_t idx = col ? (uint64_t)(tc0[t] + k) * ld + (uint64_t)tr0[t]
+                                   : (uint64_t)(tr0[t] + k) * ld + (uint64_t)tc0[t];
+                a[l] = base[l] + idx * (uint64_t)esz;
+            }
+            if (!tc_access(w, d, mask, a, 16, store, p)) return false;
+        }
+        return true;
+    }
+    bool pairs = !ab && esz <= 4;
+    for (int e = 0; e < ne;) {
+        bool join = pairs && e % L->per + 1 < L->per;
+        for (int l = 0; l < WARP && join; l++)
+            join = addr[l][e + 1] == addr[l][e] + (uint64_t)esz && addr[l][e] % (2u * (unsigned)esz) == 0;
+        if (!tc_access(w, d, FULL_MASK, addr_col(addr, e, a), join ? 2u * (unsigned)esz : (unsigned)esz,
+                       store, p))
+            return false;
+        e += join ? 2 : 1;
+    }
+    return true;
 }
 
 /* wmma.load/store. d->imm: address offset; d->aux8: LAYOUTS index; d->flags DF_HI: column-major
@@ -115,17 +180,29 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (store)
         for (int l = 0; l < WARP; l++)
             for (int e = 0; e < ne; e++) vals[l][e] = get_elem(w, regs, bits, l, e);
-    /* one access per fragment element: every lane's e-th element */
-    for (int e = 0; e < ne; e++) {
-        uint64_t addr[WARP];
-        uint8_t *p[WARP];
-        for (int l = 0; l < WARP; l++) {
+    /* every lane's e-th element */
+    static _Thread_local uint64_t addr[WARP][32];
+    for (int l = 0; l < WARP; l++)
+        for (int e = 0; e < ne; e++) {
             int r, c;
             coord(L, l, e, &r, &c);
             uint64_t idx = col ? (uint64_t)c * ld + (uint64_t)r : (uint64_t)r * ld + (uint64_t)c;
-            addr[l] = base[l] + idx * (uint64_t)esz;
+            addr[l][e] = base[l] + idx * (uint64_t)esz;
         }
-        if (!tc_access(w, d, FULL_MASK, addr, (unsigned)esz, store, p)) return;
+    /* .shared: the checkers see the accesses the hardware makes (above), then the elements move
+     * without events; otherwise one access per element */
+    bool grouped = d->space == SP_SHARED;
+    if (grouped && !wmma_shared_events(w, d, L, addr, esz, store, col, ld, base)) return;
+    for (int e = 0; e < ne; e++) {
+        uint8_t *p[WARP];
+        uint64_t a[WARP];
+        addr_col(addr, e, a);
+        if (grouped) {
+            for (int l = 0; l < WARP; l++)
+                if (!(p[l] = ps_mem_resolve(w, d->space, a[l] + (uint64_t)d->imm, (unsigned)esz, l, store)))
+                    return;
+        } else if (!tc_access(w, d, FULL_MASK, a, (unsigned)esz, store, p))
+            return;
         for (int l = 0; l < WARP; l++) {
             if (store) memcpy(p[l], &vals[l][e], (size_t)esz);
             else {

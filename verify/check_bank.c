@@ -23,6 +23,7 @@ typedef struct {
     uint64_t aux_exec, aux_wf, aux_ideal;   /* the loads in front of emulated 64-bit atomics */
     uint32_t worst;                         /* worst n-way seen */
     uint8_t kind, size, used;
+    uint8_t matrix;                         /* LDSM/STSM: not an op_shared_{ld,st} instruction */
     /* a sample of the worst execution, for the finding */
     unsigned ctaid[3], block[3];
     int warp, lane;
@@ -239,6 +240,17 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
     return r;
 }
 
+/* ldmatrix and stmatrix (LDSM/STSM), and the LDSM that an f16/bf16 wmma.load of A or B from
+ * shared memory becomes (its only 16-byte accesses, sim/exec_wmma.c): Nsight Compute counts their
+ * wavefronts and conflicts under shared loads and stores, but not the instructions (H200,
+ * tests/verify: ldm_*, stm_*, wld_*). */
+static bool matrix_rows(const ps_mem_event *e) {
+    const ps_insn *in = e->at.insn;
+    if (!in) return false;
+    if (in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX) return true;
+    return (in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE) && e->size == 16;
+}
+
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     bank_state *s = self;
     if (sh->space >= 0 && sh->space != PS_SPACE_SHARED) return; /* no shared lane */
@@ -254,6 +266,7 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
     bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
     r->used = 1;
+    r->matrix |= matrix_rows(e);
     r->kind = (uint8_t)e->kind;
     r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
     r->exec += ac.inst;
@@ -345,7 +358,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
                 m.warp = b->warp, m.lane = b->lane, m.addr = b->addr, m.stride = b->stride;
                 m.worst = b->worst;
             }
-            m.used = 1, m.kind = b->kind, m.size = b->size;
+            m.used = 1, m.kind = b->kind, m.size = b->size, m.matrix |= b->matrix;
             m.exec += b->exec, m.wf += b->wf, m.ideal += b->ideal, m.conflicted += b->conflicted;
             m.aux_exec += b->aux_exec, m.aux_wf += b->aux_wf, m.aux_ideal += b->aux_ideal;
             *a = m;
@@ -364,9 +377,8 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             int k = r->kind;
-            /* ldmatrix (LDSM) is not an "op_shared_ld" SASS instruction for ncu: its wavefronts and
-             * conflicts count under loads, the instruction does not (H200, docs/tensor-cores.md) */
-            if (in->form != PS_F_LDMATRIX) v->stats.shared[k].instructions += r->exec;
+            /* LDSM/STSM are not "op_shared_{ld,st}" SASS instructions for ncu (matrix_rows) */
+            if (!r->matrix) v->stats.shared[k].instructions += r->exec;
             v->stats.shared[k].wavefronts += r->wf;
             v->stats.shared[k].bank_conflicts += r->wf - r->ideal;
             v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;

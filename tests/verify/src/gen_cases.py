@@ -12,7 +12,7 @@ import re
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
-PTX = ["bank_kernels.sm_90.ptx", "bank_kernels2.sm_90.ptx"]
+PTX = ["bank_kernels.sm_90.ptx", "bank_kernels2.sm_90.ptx", "bank_kernels3.sm_90.ptx"]
 
 # grid, block per kernel; everything else runs one CTA of two warps
 SHAPES = {
@@ -28,7 +28,7 @@ DEFAULT = ([1, 1, 1], [64, 1, 1])
 kernels = []
 for ptx in PTX:
     with open(os.path.join(root, ptx)) as f:
-        kernels += [(ptx, k) for k in re.findall(r"^\.visible \.entry (k2?_\w+)\(", f.read(), re.M)]
+        kernels += [(ptx, k) for k in re.findall(r"^\.visible \.entry (k[23]?_\w+)\(", f.read(), re.M)]
 
 for ptx, k in kernels:
     grid, block = SHAPES.get(k, DEFAULT)
