@@ -55,14 +55,23 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
     return p;
 }
 
-static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, bool acquire) {
+/* flags: PS_MBAR_*; phase: the parity of the phase arrived on (releases) or observed (waits) */
+static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, unsigned flags,
+                       unsigned phase) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mbarrier) return;
     ps_event_where at;
     ps_event_where_fill(&at, w, d);
     uint64_t win = 0;
     if (d->space == SP_GENERIC) generic_space(addr, &win);
-    o->mbarrier(o->ctx, &at, lane, addr - win, acquire);
+    o->mbarrier(o->ctx, &at, lane, addr - win, flags | (phase ? PS_MBAR_PARITY : 0));
+}
+
+/* a release of `lane` on the phase the object had before (`old`), after the operation left `now` */
+static void release_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint64_t old,
+                          uint64_t now, unsigned extra) {
+    unsigned done = MB_PHASE(old) != MB_PHASE(now) ? PS_MBAR_COMPLETED : 0;
+    if (!(extra & PS_MBAR_NO_RELEASE) || done) sync_event(w, d, lane, addr, extra | done, MB_PHASE(old));
 }
 
 /* Counts `count` arrivals (after adding tx to the tx-count); completes the phase when nothing
@@ -150,29 +159,29 @@ static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
             int64_t tx = 0;
             if (fl & MBF_EXPECT_TX) tx = (int64_t)(uint32_t)R(w, d->o[2])[l];
             else if (fl & MBF_COUNT) n = (uint32_t)R(w, d->o[2])[l];
-            sync_event(w, d, l, addr, false);
             if (!mb_arrive(w, l, p, (unsigned)n, tx, op == MB_ARRIVE_DROP, fl & MBF_NOCOMPLETE)) return;
+            release_event(w, d, l, addr, old, *p, 0);
             R(w, d->o[0])[l] = old;
             break;
         }
         case MB_EXPECT_TX:
         case MB_COMPLETE_TX: {
             int64_t tx = (int64_t)(uint32_t)R(w, d->o[1])[l];
-            if (op == MB_COMPLETE_TX) sync_event(w, d, l, addr, false);
             uint64_t v = *p;
             int64_t txc = MB_TX(v) + (op == MB_EXPECT_TX ? tx : -tx);
             unsigned pending = MB_PENDING(v), phase = MB_PHASE(v), expected = MB_EXPECTED(v);
             if (pending == 0 && txc == 0) phase ^= 1, pending = expected;
             *p = mb_make(expected, pending, txc, phase);
+            release_event(w, d, l, addr, v, *p, op == MB_EXPECT_TX ? PS_MBAR_NO_RELEASE : 0);
             a->epoch++;
             break;
         }
         case MB_TEST_WAIT: {
             uint64_t s = R(w, d->o[2])[l];
             unsigned want = (fl & MBF_PARITY) ? (unsigned)(s & 1) : MB_PHASE(s);
-            if (MB_PHASE(*p) != want) {
+            if (MB_PHASE(*p) != want) { /* the phase of parity `want` completed */
                 done |= 1u << l;
-                sync_event(w, d, l, addr, true);
+                sync_event(w, d, l, addr, PS_MBAR_ACQUIRE, want);
             }
             break;
         }
@@ -181,8 +190,9 @@ static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
             if (c->faulted) return;
             /* without .noinc the pending count goes up at issue and down at completion */
             if (fl & MBF_NOINC) {
-                sync_event(w, d, l, addr, false);
+                uint64_t old = *p;
                 if (!mb_arrive(w, l, p, 1, 0, false, false)) return;
+                release_event(w, d, l, addr, old, *p, 0);
             }
             break;
         }
@@ -260,17 +270,18 @@ bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t a
     }
     uint64_t *p = ps_mem_resolve(w, SP_SHARED, addr, 8, lane, true);
     if (!p) return false;
-    const ps_observer *o = w->cta->obs;
-    if (o && o->mbarrier) {
-        ps_event_where at;
-        ps_event_where_fill(&at, w, d);
-        o->mbarrier(o->ctx, &at, lane, addr, false);
-    }
     uint64_t v = *p;
     int64_t txc = MB_TX(v) - (int64_t)tx;
     unsigned pending = MB_PENDING(v), phase = MB_PHASE(v), expected = MB_EXPECTED(v);
     if (pending == 0 && txc == 0) phase ^= 1, pending = expected;
     *p = mb_make(expected, pending, txc, phase);
+    const ps_observer *o = w->cta->obs;
+    if (o && o->mbarrier) {
+        ps_event_where at;
+        ps_event_where_fill(&at, w, d);
+        o->mbarrier(o->ctx, &at, lane, addr,
+                    (MB_PHASE(v) ? PS_MBAR_PARITY : 0u) | (MB_PHASE(v) != phase ? PS_MBAR_COMPLETED : 0u));
+    }
     a->epoch++;
     return true;
 }

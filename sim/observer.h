@@ -19,6 +19,14 @@ typedef struct {
 
 typedef enum { PS_ACC_LOAD, PS_ACC_STORE, PS_ACC_ATOMIC } ps_access_kind;
 
+/* ps_observer.mbarrier flags */
+enum {
+    PS_MBAR_ACQUIRE = 1,    /* a successful wait (else a release) */
+    PS_MBAR_PARITY = 2,     /* the phase's parity is 1 */
+    PS_MBAR_COMPLETED = 4,  /* the release completed the phase */
+    PS_MBAR_NO_RELEASE = 8, /* only a completion (expect_tx): the lane released nothing */
+};
+
 typedef struct {
     ps_event_where at;
     ps_access_kind kind;
@@ -57,11 +65,13 @@ typedef struct ps_observer {
      * thread is a read before the wait. May be NULL. */
     void (*async_copy)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
                        bool complete);
-    /* mbarrier ordering, for happens-before: `lane` arrived on the mbarrier at shared offset
-     * addr (acquire = false: a release, its earlier accesses happen before the phase completes;
-     * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc), or its test_wait /
-     * try_wait saw the phase complete (acquire = true). May be NULL. */
-    void (*mbarrier)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
+    /* mbarrier ordering, for happens-before (flags PS_MBAR_*): `lane` arrived on the mbarrier at
+     * shared offset addr (a release: its earlier accesses happen before the phase completes;
+     * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc; PS_MBAR_PARITY: the
+     * parity of the phase it counted toward; PS_MBAR_COMPLETED: it completed that phase), or its
+     * test_wait / try_wait saw a phase complete (PS_MBAR_ACQUIRE; PS_MBAR_PARITY: the parity of
+     * the phase it observed). May be NULL. */
+    void (*mbarrier)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
     /* `lanes` of a warp synchronised at a warp-synchronous instruction (bar.warp.sync and the
      * .sync collectives: shfl, vote, match, redux, elect) whose member mask checked out */
     void (*warp_sync)(void *ctx, const ps_event_where *at, uint32_t lanes);

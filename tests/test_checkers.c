@@ -759,6 +759,47 @@ static void test_race_async_mbarrier(void **state) {
     run_free(&r);
 }
 
+/* mbarrier waits are phase-exact: a wait orders only the releases of the phase it observed (and
+ * earlier ones). Warp 1 (producer) stores a[lane], arrives (its 32 arrivals complete phase 0),
+ * stores b[lane] and, after a warp sync, lane 0 arrives once on phase 1 (left incomplete). Warp 0
+ * (consumer) waits for phase 0 (parity 0) and reads BUF. Under ptxsim's schedule the
+ * producer's phase-1 arrival comes before the consumer's wait succeeds. */
+#define MBAR_PHASE(BUF) HEAD                                                                 \
+    "\tand.b32 %r5, %r1, 31;\n\tshl.b32 %r6, %r5, 2;\n"                                          \
+    "\tadd.s32 %r7, %r3, %r6;\n\tadd.s32 %r8, %r7, 128;\n\tadd.s32 %r9, %r3, 512;\n"             \
+    "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"                                                \
+    "\tmov.u32 %r10, 32;\n\tmbarrier.init.shared.b64 [%r9], %r10;\n"                             \
+    "I:\n\tbar.sync 0;\n"                                                                         \
+    "\tsetp.lt.u32 %p2, %r1, 32;\n\t@%p2 bra C;\n"                                                \
+    "\tst.shared.u32 [%r7], %r1; // WA\n"                                                          \
+    "\tmbarrier.arrive.shared.b64 %rd3, [%r9];\n"                                                 \
+    "\tst.shared.u32 [%r8], %r1; // WB\n"                                                          \
+    "\tbar.warp.sync -1;\n"                                                                       \
+    "\tsetp.ne.u32 %p3, %r5, 0;\n\t@%p3 bra D;\n"                                                \
+    "\tmbarrier.arrive.shared.b64 %rd4, [%r9];\n\tbra.uni D;\n"                                   \
+    "C:\n\tmbarrier.test_wait.parity.shared.b64 %p4, [%r9], 0;\n\t@!%p4 bra C;\n"         \
+    "\tld.shared.u32 %r11, [" BUF "]; // R\n"                                                      \
+    "D:\n\tret;\n}\n"
+static const char mbar_a[] = MBAR_PHASE("%r7"), mbar_b[] = MBAR_PHASE("%r8");
+
+static void test_race_mbarrier_phase(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 64};
+    /* waits for phase 0, reads what was stored before the phase-0 arrivals: ordered */
+    run_snippet(&r, mbar_a, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+    assert_int_equal(error_findings(&r), 0);
+    run_free(&r);
+    /* waits for phase 0, reads b, stored after the phase-0 arrivals: only phase 1 (never
+     * completed) would order it, although lane 0's phase-1 arrival came before the wait ran */
+    run_snippet(&r, mbar_b, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(mbar_b, "// R")), 32);
+    assert_int_equal(error_findings(&r), 1);
+    run_free(&r);
+}
+
 /* Registers read before any write on the reading lane (check_reginit.c). Expected counts are
  * lanes, worked out from the PTX: lanes 16-31 have %p1 false. */
 static const char init_regs[] = HEAD
@@ -939,6 +980,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_split_barrier),
         cmocka_unit_test(test_race_global),
         cmocka_unit_test(test_race_async_mbarrier),
+        cmocka_unit_test(test_race_mbarrier_phase),
         cmocka_unit_test(test_race_warp_level_paths),
         cmocka_unit_test(test_barrier_exited_lanes_ok),
         cmocka_unit_test(test_barrier_half_warp),

@@ -12,14 +12,15 @@
  *
  * mbarrier: arrivals release (mbarrier.arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive
  * .noinc), successful test_wait / try_wait acquire. The accesses a thread made before it arrived
- * happen before the accesses of any thread after a successful wait: the releasing lane ticks its
- * warp's clock and its own lane clock and joins both into the mbarrier; the acquiring lane's warp
- * takes the mbarrier's warp join, and the lane its warp's lane join.
+ * happen before the accesses of any thread after a wait that observed that phase (or a later
+ * one) complete: the releasing lane ticks its warp's clock and its own lane clock and joins both
+ * into the mbarrier's running join; when a release completes the phase of parity p, the running
+ * join is kept as done[p]; a wait that saw the phase of parity p complete (the engine says which)
+ * takes done[p] — its warp the warp join, the lane its warp's lane join — and not arrivals for a
+ * later phase. A wait for the phase before the first acquires nothing.
  *
- * Approximations, both towards missing races, never inventing them: (1) the checker does not see
- * which phase a wait observed, so an acquire takes every release of the mbarrier so far, also
- * arrivals for a later phase made before the wait ran; (2) between warps, happens-before is kept
- * per warp, so one lane's acquire orders its whole warp after the releases. */
+ * Approximation, towards missing races, never inventing them: between warps, happens-before is
+ * kept per warp, so one lane's acquire orders its whole warp after the releases. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,7 +116,7 @@ static mbar *mbar_at(rworker *w, uint64_t addr) {
     return b;
 }
 
-void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, bool acquire) {
+void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
     race *r = self;
     if (at->warp < 0 || at->warp >= MAXW || lane < 0 || lane >= 32) return;
     rworker *w = &r->w[at->worker];
@@ -123,23 +124,36 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
     mbar *b = mbar_at(w, addr);
     ps_lane_clocks *lc = &w->lanes[wp];
     uint32_t *vc = w->vc[wp];
-    if (!acquire) {
-        vc[wp]++;
-        for (int i = 0; i < MAXW; i++)
-            if (vc[i] > b->wjoin[i]) b->wjoin[i] = vc[i];
-        ps_lane_clocks_materialise(lc);
-        lc->rows[lane][lane]++;
-        for (int k = 0; k < 32; k++)
-            if (lc->rows[lane][k] > b->ljoin[wp][k]) b->ljoin[wp][k] = lc->rows[lane][k];
-        b->lanes_released |= 1u << wp;
+    unsigned par = flags & PS_MBAR_PARITY ? 1 : 0;
+    if (!(flags & PS_MBAR_ACQUIRE)) {
+        if (!(flags & PS_MBAR_NO_RELEASE)) {
+            mbjoin *j = &b->cur;
+            vc[wp]++;
+            for (int i = 0; i < MAXW; i++)
+                if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
+            ps_lane_clocks_materialise(lc);
+            lc->rows[lane][lane]++;
+            for (int k = 0; k < 32; k++)
+                if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
+            j->lanes_released |= 1u << wp;
+        }
+        if (flags & PS_MBAR_COMPLETED) {
+            b->done[par] = b->cur;
+            b->done_mask |= 1u << par;
+        }
         return;
     }
-    for (int i = 0; i < MAXW; i++)
-        if (b->wjoin[i] > vc[i]) vc[i] = b->wjoin[i];
-    if (b->lanes_released >> wp & 1) {
-        ps_lane_clocks_materialise(lc);
-        for (int k = 0; k < 32; k++)
-            if (b->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = b->ljoin[wp][k];
+    /* the wait observed the completion of the latest phase of this parity; when none completed
+     * yet (a wait for the phase before the first) it orders nothing */
+    if (b->done_mask >> par & 1) {
+        const mbjoin *j = &b->done[par];
+        for (int i = 0; i < MAXW; i++)
+            if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
+        if (j->lanes_released >> wp & 1) {
+            ps_lane_clocks_materialise(lc);
+            for (int k = 0; k < 32; k++)
+                if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
+        }
     }
     w->acq[(uint32_t)wp * 32u + (uint32_t)lane]++;
     w->acq_used = true;

@@ -90,13 +90,24 @@ typedef struct {
 } pcopy;
 #define ACQ_ISSUED UINT32_MAX
 
-/* An mbarrier of the block (by shared offset): the join of the clocks its releasing arrivals
- * carried, across warps (wjoin) and, per warp, across that warp's lanes (ljoin). */
+/* A join of the clocks that releasing arrivals on an mbarrier carried, across warps (wjoin) and,
+ * per warp, across that warp's lanes (ljoin). */
 typedef struct {
-    uint64_t addr;
     uint32_t wjoin[MAXW];
     uint32_t lanes_released;     /* warps with a releasing lane (their ljoin row is valid) */
     uint32_t ljoin[MAXW][32];
+} mbjoin;
+
+/* An mbarrier of the block (by shared offset): every release so far (cur), and what cur was when
+ * the latest phase of each parity completed (done[p], valid when done_mask bit p is set); a wait
+ * that observed the phase of parity p acquires done[p]. Phases complete in order and arrivals
+ * always count toward the current phase, so done[p] holds exactly the releases of that phase and
+ * the phases before it. */
+typedef struct {
+    uint64_t addr;
+    mbjoin cur;
+    mbjoin done[2];
+    unsigned done_mask;
 } mbar;
 
 typedef struct {
@@ -162,7 +173,7 @@ unsigned race_block_threads(const ps_event_where *at);
 /* race_async.c */
 void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
                      bool complete);
-void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
+void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
 /* Reports lanes of a shared-memory access of block-worker w that touch a cp.async destination
  * their own thread has not yet seen complete. */
 void race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);

@@ -191,11 +191,11 @@ static void on_async_copy(void *ctx, const ps_event_where *at, int lane, uint64_
             checkers[i]->async_copy(v->state[i], at, lane, addr, size, complete);
 }
 
-static void on_mbarrier(void *ctx, const ps_event_where *at, int lane, uint64_t addr, bool acquire) {
+static void on_mbarrier(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->mbarrier)
-            checkers[i]->mbarrier(v->state[i], at, lane, addr, acquire);
+            checkers[i]->mbarrier(v->state[i], at, lane, addr, flags);
 }
 
 static bool on_watch_insn(void *ctx, const ps_insn *in) {

@@ -35,7 +35,7 @@ typedef struct ps_checker {
     void (*warp_sync)(void *self, const ps_event_where *at, uint32_t lanes);
     void (*async_copy)(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
                        bool complete);
-    void (*mbarrier)(void *self, const ps_event_where *at, int lane, uint64_t addr, bool acquire);
+    void (*mbarrier)(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
     bool (*watch_insn)(void *self, const ps_insn *in);  /* wants insn events for it */
     void (*insn)(void *self, const ps_insn_event *e);
     void (*finish)(void *self, const ps_launch_result *res);
