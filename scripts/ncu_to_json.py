@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ncu_to_json.py — turns ncu's raw CSV page (scripts/ncu_calibrate.sh) into the recorded
 calibration file tests/verify/ncu_h200.json: provenance, then one object per pattern (the
-kernel name without its "k_", "k2_" or "k3_" prefix) holding every counter ncu reported, by metric name, and
+kernel name without its "k_", "k2_", "k3_" or "k4_" prefix) holding every counter ncu reported, by metric name, and
 likewise one per corpus kernel under "corpus" with its manifest (from the launcher's log).
 
     python3 scripts/ncu_to_json.py ncu.csv provenance.txt [launch.log] > ncu_h200.json
@@ -46,7 +46,7 @@ def main(csv_path, prov_path, log_path=None):
                     if h.startswith(("l1tex__", "smsp__")) and h.endswith(".sum")}  # what was asked
         counters["grid"] = rec.get("Grid Size", "")
         counters["block"] = rec.get("Block Size", "")
-        if k.startswith(("k_", "k2_", "k3_")):  # tests/verify/src/bank_kernels*.cu
+        if k.startswith(("k_", "k2_", "k3_", "k4_")):  # tests/verify/src/bank_kernels*.cu
             table, name = patterns, k.split("_", 1)[1]
         else:
             table, name = corpus, k

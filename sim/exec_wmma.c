@@ -101,16 +101,31 @@ static uint64_t get_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int 
     return bits == 32 ? v : v & ((1u << bits) - 1);
 }
 
+/* Bounding box of chunk ch (its top-left element and its extent), over every lane. */
+static void chunk_box(const wmma_layout *L, int ch, int *r0, int *c0, int *nr, int *nc) {
+    int rmin = 1 << 20, cmin = 1 << 20, rmax = -1, cmax = -1;
+    for (int l = 0; l < WARP; l++)
+        for (int j = 0; j < L->per; j++) {
+            int r, c;
+            coord(L, l, ch * L->per + j, &r, &c);
+            rmin = r < rmin ? r : rmin, cmin = c < cmin ? c : cmin;
+            rmax = r > rmax ? r : rmax, cmax = c > cmax ? c : cmax;
+        }
+    *r0 = rmin, *c0 = cmin, *nr = rmax - rmin + 1, *nc = cmax - cmin + 1;
+}
+
 /* The shared-memory accesses ptxas (CUDA 13, sm_90) makes of a wmma.load/store from a .shared
  * address, reported to the checkers instead of one access per fragment element (SASS and Nsight
- * Compute on an H200, tests/verify/src/bank_kernels3.cu, docs/tensor-cores.md):
- *  - f16/bf16 A and B fragments: LDSM.16.M88.4 (or .MT88, by layout) — the fragment's distinct
- *    8x8 tiles, four per instruction; lane l gives the 16-byte memory line l%8 of tile l/8;
- *  - C and D fragments: one LDS/STS per chunk and lane, joining a lane's two elements of a chunk
- *    when they are adjacent in memory (LDS.64 for f32, LDS.32 for f16 with a row layout; a
- *    column layout gives one 32-bit access per element).
- * Other fragments (tf32, s8/u8, f64) keep one access per element (not measured). Returns false
- * after a fault. `elem_addr(l, e)` is element e's address of lane l (without d->imm). */
+ * Compute on an H200: tests/verify/src/bank_kernels3.cu and bank_kernels4.cu, docs/verifier.md):
+ *  - f16, bf16 and s8/u8 A and B fragments whose tiles are 8 memory lines of 16 contiguous bytes:
+ *    LDSM.16.M88 (or .MT88, by layout) of the fragment's distinct tiles, four per instruction
+ *    (.x2 when there are two); lane l gives the line l%8 of tile l/8;
+ *  - C and D fragments, per chunk: one LDS/STS per lane of the lane's two elements when they are
+ *    adjacent in memory (.32 for f16, .64 for f32/s32, .128 for f64); f16 chunks whose pairs are
+ *    not (column layout) move as the chunk's 32-bit memory words, lane l the word 2(l%4) of line
+ *    l/4, transposed in registers (MOVM); otherwise one access per element (f32 column layout);
+ *  - anything else (tf32 A/B, s8/u8 A or B across lines, f64 A/B) one access per element.
+ * Returns false after a fault. addr[l][e]: element e's address of lane l (without d->imm). */
 static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout *L,
                                uint64_t (*addr)[32], int esz, bool store, bool col, uint64_t ld,
                                const uint64_t *base) {
@@ -118,44 +133,59 @@ static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout 
     uint64_t a[WARP];
     int ne = nelems(L);
     bool ab = L->frag != 'c';
-    if (ab && (L->kind == WK_F16 || L->kind == WK_BF16)) {
+    if (ab && (L->kind == WK_F16 || L->kind == WK_BF16 || L->kind == WK_I8)) {
         /* distinct tiles (replicated chunks are loaded once) and their top-left element */
         int tr0[8], tc0[8], nt = 0;
+        bool lines16 = true;
         for (int ch = 0; ch < L->nchunks; ch++) {
-            int rmin = 1 << 20, cmin = 1 << 20;
-            for (int l = 0; l < WARP; l++)
-                for (int j = 0; j < L->per; j++) {
-                    int r, c;
-                    coord(L, l, ch * L->per + j, &r, &c);
-                    if (r < rmin) rmin = r;
-                    if (c < cmin) cmin = c;
-                }
+            int r0, c0, nr, nc;
+            chunk_box(L, ch, &r0, &c0, &nr, &nc);
+            /* memory lines run along the columns (row layout) or the rows (column layout) */
+            if ((col ? nr : nc) * esz != 16 || (col ? nc : nr) != 8) lines16 = false;
             bool seen = false;
-            for (int t = 0; t < nt; t++) seen |= tr0[t] == rmin && tc0[t] == cmin;
-            if (!seen) tr0[nt] = rmin, tc0[nt] = cmin, nt++;
+            for (int t = 0; t < nt; t++) seen |= tr0[t] == r0 && tc0[t] == c0;
+            if (!seen) tr0[nt] = r0, tc0[nt] = c0, nt++;
         }
-        for (int g = 0; g < nt; g += 4) {
-            int n = nt - g < 4 ? nt - g : 4;
-            uint32_t mask = n == 4 ? FULL_MASK : (1u << (8 * n)) - 1;
-            for (int l = 0; l < 8 * n; l++) {
-                int t = g + l / 8, k = l % 8;
-                uint64_t idx = col ? (uint64_t)(tc0[t] + k) * ld + (uint64_t)tr0[t]
-                                   : (uint64_t)(tr0[t] + k) * ld + (uint64_t)tc0[t];
-                a[l] = base[l] + idx * (uint64_t)esz;
+        if (lines16) {
+            for (int g = 0; g < nt; g += 4) {
+                int n = nt - g < 4 ? nt - g : 4;
+                uint32_t mask = n == 4 ? FULL_MASK : (1u << (8 * n)) - 1;
+                for (int l = 0; l < 8 * n; l++) {
+                    int t = g + l / 8, k = l % 8;
+                    uint64_t idx = col ? (uint64_t)(tc0[t] + k) * ld + (uint64_t)tr0[t]
+                                       : (uint64_t)(tr0[t] + k) * ld + (uint64_t)tc0[t];
+                    a[l] = base[l] + idx * (uint64_t)esz;
+                }
+                if (!tc_access(w, d, mask, a, 16, store, p)) return false;
             }
-            if (!tc_access(w, d, mask, a, 16, store, p)) return false;
+            return true;
         }
-        return true;
     }
-    bool pairs = !ab && esz <= 4;
     for (int e = 0; e < ne;) {
-        bool join = pairs && e % L->per + 1 < L->per;
+        bool pair = !ab && L->per == 2 && e % 2 == 0;
+        bool join = pair;
         for (int l = 0; l < WARP && join; l++)
             join = addr[l][e + 1] == addr[l][e] + (uint64_t)esz && addr[l][e] % (2u * (unsigned)esz) == 0;
-        if (!tc_access(w, d, FULL_MASK, addr_col(addr, e, a), join ? 2u * (unsigned)esz : (unsigned)esz,
-                       store, p))
-            return false;
-        e += join ? 2 : 1;
+        if (join) {
+            if (!tc_access(w, d, FULL_MASK, addr_col(addr, e, a), 2u * (unsigned)esz, store, p)) return false;
+            e += 2;
+            continue;
+        }
+        if (pair && esz == 2) { /* the chunk's 32-bit memory words, transposed by MOVM */
+            int r0, c0, nr, nc;
+            chunk_box(L, e / 2, &r0, &c0, &nr, &nc);
+            for (int l = 0; l < WARP; l++) {
+                uint64_t line = (uint64_t)(l / 4), off = 2u * (uint64_t)(l % 4);
+                uint64_t idx = col ? ((uint64_t)c0 + line) * ld + (uint64_t)r0 + off
+                                   : ((uint64_t)r0 + line) * ld + (uint64_t)c0 + off;
+                a[l] = base[l] + idx * (uint64_t)esz;
+            }
+            if (!tc_access(w, d, FULL_MASK, a, 4, store, p)) return false;
+            e += 2;
+            continue;
+        }
+        if (!tc_access(w, d, FULL_MASK, addr_col(addr, e, a), (unsigned)esz, store, p)) return false;
+        e++;
     }
     return true;
 }

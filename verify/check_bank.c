@@ -240,15 +240,16 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
     return r;
 }
 
-/* ldmatrix and stmatrix (LDSM/STSM), and the LDSM that an f16/bf16 wmma.load of A or B from
- * shared memory becomes (its only 16-byte accesses, sim/exec_wmma.c): Nsight Compute counts their
- * wavefronts and conflicts under shared loads and stores, but not the instructions (H200,
- * tests/verify: ldm_*, stm_*, wld_*). */
+/* ldmatrix and stmatrix (LDSM/STSM), and the LDSM that a wmma.load of an A or B fragment from
+ * shared memory can become (its 16-byte accesses, sim/exec_wmma.c; a C fragment's 16-byte
+ * accesses are LDS.128): Nsight Compute counts their wavefronts and conflicts under shared loads
+ * and stores, but not the instructions (H200, tests/verify: ldm_*, stm_*, wld_*). */
 static bool matrix_rows(const ps_mem_event *e) {
     const ps_insn *in = e->at.insn;
     if (!in) return false;
     if (in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX) return true;
-    return (in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE) && e->size == 16;
+    return in->form == PS_F_WMMA_LOAD && e->size == 16 &&
+           (!strncmp(in->text, "wmma.load.a.", 12) || !strncmp(in->text, "wmma.load.b.", 12));
 }
 
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {

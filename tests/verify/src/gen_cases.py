@@ -12,7 +12,8 @@ import re
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
-PTX = ["bank_kernels.sm_90.ptx", "bank_kernels2.sm_90.ptx", "bank_kernels3.sm_90.ptx"]
+PTX = ["bank_kernels.sm_90.ptx", "bank_kernels2.sm_90.ptx", "bank_kernels3.sm_90.ptx",
+       "bank_kernels4.sm_90.ptx"]
 
 # grid, block per kernel; everything else runs one CTA of two warps
 SHAPES = {
@@ -24,13 +25,18 @@ SHAPES = {
     "k_transpose33": ([1, 1, 1], [32, 8, 1]),
 }
 DEFAULT = ([1, 1, 1], [64, 1, 1])
+# kernels measured but not patterns: their measurement does not show what the kernel was meant to
+# (ptxas dropped the unused upper half of the f64 fragment: one 32-bit LDS instead of an LDS.64)
+EXCLUDE = {"k4_wld_a_f64_row_4", "k4_wld_b_f64_col_4"}
 
 kernels = []
 for ptx in PTX:
     with open(os.path.join(root, ptx)) as f:
-        kernels += [(ptx, k) for k in re.findall(r"^\.visible \.entry (k[23]?_\w+)\(", f.read(), re.M)]
+        kernels += [(ptx, k) for k in re.findall(r"^\.visible \.entry (k[234]?_\w+)\(", f.read(), re.M)]
 
 for ptx, k in kernels:
+    if k in EXCLUDE:
+        continue
     grid, block = SHAPES.get(k, DEFAULT)
     case = {
         "ptx": "../" + ptx,
@@ -52,4 +58,4 @@ for ptx, k in kernels:
     text = re.sub(r"\{\s+(\"name[^\n]*\{[^{}]*\})\s+\}", lambda m: "{" + re.sub(r"\s*\n\s*", " ", m.group(1)) + "}", text)
     with open(os.path.join(d, "case.json"), "w") as f:
         f.write(text + "\n")
-print(f"{len(kernels)} cases")
+print(f"{len(kernels) - len(EXCLUDE)} cases")
