@@ -276,7 +276,11 @@ static void refused_forms(void **state) {
         const char *insn, *msg;
     } cases[] = {
         {"cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3], {%rs1};",
-         "im2col mode is not supported"},
+         "im2col mode needs a .3d"},
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "im2col offsets"},
+        {"cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "im2col mode for loads"},
         {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3];",
          "takes 3 coordinates"},
         {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;",

@@ -418,9 +418,12 @@ static void test_decode_errors(void **state) {
         {"multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];", "NVLink multicast"},
         {"wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 {%f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;", "N = 8, 16"},
         {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;", "1 or -1"},
-        {"wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "not supported"},
+        {"wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "multiples of 16"},
         {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%rd1], %r2, [%r3], %r5;", "clusters"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.min.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f16 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.s64 [%rd1], [%r1], %r2;", "not .s64"},
+        {"cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r1], [%r2], %r3, [%r4];", "shared::cluster destination"},
         {"cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.s32 [%rd1], [%r1], %r2;", ".inc and .dec take .u32"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -526,10 +529,11 @@ static void test_bulk_reduce(void **state) {
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.xor.b64 [%rd2+96], [%r2+96], %r7;\n"
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.u32 [%rd2+112], [%r2+112], %r7;\n"
         "cp.async.bulk.commit_group; cp.async.bulk.wait_group 0;\n"
-        /* acc (zeroed shared) max.s64= sh[0..32), then += sh[32..64) as s64 */
+        /* acc (zeroed shared) max.s32= sh[0..32), then += sh[32..64) as u64 (a shared::cluster
+         * destination takes 32-bit types and .add.u64 only, as ptxas 13 does) */
         "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 64;\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r6], [%r2], %r5, [%r3];\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.s64 [%r6], [%r2+32], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s32 [%r6], [%r2], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u64 [%r6], [%r2+32], %r5, [%r3];\n"
         "W2: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 1; @!%p1 bra W2;\n"
         "cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r6], %r5;\n"
         "ret; }\n";
@@ -577,12 +581,13 @@ static void test_bulk_reduce(void **state) {
     }
     assert_memory_equal(out, want, sizeof want);
     for (int i = 0; i < 4; i++) {
-        int64_t x, y;
-        memcpy(&x, in + 8 * i, 8), memcpy(&y, in + 32 + 8 * i, 8);
-        int64_t v = (x > 0 ? x : 0) + y;
-        int64_t got;
+        int32_t x[2];
+        uint64_t y, m = 0;
+        memcpy(x, in + 8 * i, 8), memcpy(&y, in + 32 + 8 * i, 8);
+        for (int h = 0; h < 2; h++) m |= (uint64_t)(uint32_t)(x[h] > 0 ? x[h] : 0) << (32 * h);
+        uint64_t got;
         memcpy(&got, acc + 8 * i, 8);
-        assert_int_equal(got, v);
+        assert_int_equal(got, m + y);
     }
 }
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """gen.py — inputs and launch list of the H200 probe gpu/tma/i2c/tma_probe.cu: im2col loads
 (3D, 4D, 5D), cp.reduce.async.bulk and cp.reduce.async.bulk.tensor. Writes DIR (default
-tests/data/tma_i2c) and DIR/launches.txt, one launch per line:
+corpus/tma_i2c) and DIR/launches.txt, one launch per line:
   NAME KERNEL GRID BLOCK ARG...   (run.c's argument syntax; FILE names relative to DIR, the
                                    output files NAME.*.gpu.bin)
 Deterministic (seed 20261129). Run from the repository root."""
 import os, random, struct, sys
 
 random.seed(20261129)
-DIR = sys.argv[1] if len(sys.argv) > 1 else "tests/data/tma_i2c"
+DIR = sys.argv[1] if len(sys.argv) > 1 else "corpus/tma_i2c"
 os.makedirs(DIR, exist_ok=True)
 launches = []
 
