@@ -173,6 +173,59 @@ static void checks(void **state) {
     assert_false(ps_tmap_check(&m, why, sizeof why));
 }
 
+/* im2col maps: encoding round trip, cuTensorMapEncodeIm2col's limits, and the traversal against
+ * a reference written here from the CUDA/PTX documentation's description (pixels walk W by its
+ * stride inside [lower, dims - 1 + upper], carrying into H and then N; read at pixel + offset). */
+static void im2col_maps(void **state) {
+    (void)state;
+    ps_tmap m = {.type = PS_TMT_F32, .rank = 4, .addr = 0x1000, .dims = {8, 5, 4, 2}, .strides = {4, 32, 160, 640},
+                 .estrides = {1, 2, 1, 1}, .mode = PS_TMM_IM2COL, .lower = {-1, 0}, .upper = {0, -1}, .cpp = 8,
+                 .ppc = 40, .box = {8, 40, 1, 1}};
+    char why[300];
+    assert_true(ps_tmap_check(&m, why, sizeof why));
+    uint8_t bytes[PS_TMAP_BYTES];
+    ps_tmap_encode(&m, bytes);
+    ps_tmap back;
+    assert_true(ps_tmap_decode(bytes, &back, why, sizeof why));
+    assert_int_equal(back.mode, PS_TMM_IM2COL);
+    assert_int_equal(back.cpp, 8);
+    assert_int_equal(back.ppc, 40);
+    assert_int_equal(back.lower[0], -1);
+    assert_int_equal(back.upper[1], -1);
+    assert_int_equal(back.box[1], 40);
+    assert_int_equal(back.estrides[1], 2);
+    int32_t coord[5] = {0, -1, 1, 0, 0}, off[3] = {1, 2, 0}, row[1024][5];
+    ps_tmap_im2col_pixels(&m, coord, off, row);
+    int w = -1, h = 1, n = 0;
+    for (unsigned p = 0; p < m.ppc; p++) {
+        assert_int_equal(row[p][1], w + 1);
+        assert_int_equal(row[p][2], h + 2);
+        assert_int_equal(row[p][3], n);
+        w += 2;
+        if (w > 5 - 1 + 0) {
+            w = -1;
+            if (++h > 4 - 1 - 1) h = 0, n++;
+        }
+    }
+    ps_tmap bad = m;
+    bad.lower[0] = -129; /* rank 4: -128..127 */
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    assert_non_null(strstr(why, "corner"));
+    bad = m;
+    bad.upper[1] = -5; /* H box [0, 4 - 1 - 5]: empty */
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    assert_non_null(strstr(why, "empty"));
+    bad = m;
+    bad.estrides[3] = 2;
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    bad = m;
+    bad.rank = 2;
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    bad = m;
+    bad.ppc = 1025, bad.box[1] = 1025;
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+}
+
 /* The map lives in global memory (p0); the kernel writes the tensor's address (p1) into it.
  * Thread 0 loads the box at (LX, LY) into shared memory, copies the shared bytes to p2, and
  * stores the box back to the tensor at (SX, SY). */
@@ -321,6 +374,16 @@ static void manifest_param(void **state) {
          "\"element_strides\": [1, 2]", "element strides other than 1"},
         {"\"buffer\": \"B\", \"type\": \"u32\", \"dims\": [40], \"box\": [32]", "must name a buffer"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40], \"box\": [32], \"pad\": 1", "unknown key \"pad\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"box\": [8, 4, 1, 1]", "an im2col map has no \"box\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"pixel_box_lower_corner\": [-1, 200], \"pixel_box_upper_corner\": [0, 0], \"channels_per_pixel\": 8, "
+         "\"pixels_per_column\": 16", "outside -128..127"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"box\": [8, 4, 1, 1], "
+         "\"channels_per_pixel\": 8", "belongs to \"mode\": \"im2col\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"pixel_box_lower_corner\": [-1, 0], \"pixel_box_upper_corner\": [0, -1], \"channels_per_pixel\": 8, "
+         "\"pixels_per_column\": 2000", "pixels_per_column"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[] = "/tmp/ptxsim_tma_XXXXXX";
@@ -352,7 +415,8 @@ static void manifest_param(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
-        cmocka_unit_test(checks),         cmocka_unit_test(load_store),     cmocka_unit_test(faults),
+        cmocka_unit_test(checks),
+        cmocka_unit_test(im2col_maps),    cmocka_unit_test(load_store),     cmocka_unit_test(faults),
         cmocka_unit_test(refused_forms),  cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
