@@ -6,8 +6,7 @@
  *  - .add.noftz.f16 / .add.noftz.bf16: round to nearest even, subnormals kept, NaN 0x7fff;
  *  - .min/.max .f16/.bf16: a NaN operand yields the other one, two NaNs 0x7fff, -0 < +0;
  *  - .add.f64: round to nearest even; a NaN src is stored as it is (not quieted: 0x7ff0000000000001
- *    stays). Not measured: a NaN dst (stored as it is here) and inf - inf (the default NaN
- *    0xfff8000000000000, as add.f64 makes it). */
+ *    stays), else a NaN dst stays as it is; inf - inf gives 0xfff8000000000000; no flush. */
 #include "async.h"
 #include "fp.h"
 #include "fp_half.h"

@@ -165,6 +165,16 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
         uint64_t fill = ps_tmap_fill_bits(&m);
         static _Thread_local int32_t pix[1024][PS_TMAP_MAX_RANK];
         if (im2col) {
+            /* an H200 raises an illegal-instruction error for a start outside the pixel bounding
+             * box (measured in W, both sides) */
+            for (unsigned i = 1; i + 1 < rank; i++)
+                if (c[i] < m.lower[i - 1] || (int64_t)c[i] > (int64_t)m.dims[i] - 1 + m.upper[i - 1]) {
+                    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                                   "cp.async.bulk.tensor.im2col starts at coordinate %d of dimension %u, outside the pixel "
+                                   "bounding box [%d, %lld] (an H200 raises an illegal-instruction error)", c[i], i,
+                                   m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
+                    return;
+                }
             int32_t off[3] = {0};
             for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
             ps_tmap_im2col_pixels(&m, c, off, pix);

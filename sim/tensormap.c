@@ -41,8 +41,6 @@ static bool check_im2col(const ps_tmap *m, char *why, size_t len) {
     if (m->box[0] != m->cpp || m->box[1] != m->ppc) return WHY("corrupt im2col box");
     for (unsigned i = 2; i < m->rank; i++)
         if (m->box[i] != 1) return WHY("corrupt im2col box");
-    if (m->estrides[m->rank - 1] != 1)
-        return WHY("an element stride other than 1 along N is not supported by ptxsim (not measured)");
     return true;
 }
 
@@ -179,14 +177,14 @@ void ps_tmap_im2col_pixels(const ps_tmap *m, const int32_t coord[PS_TMAP_MAX_RAN
         for (unsigned i = 1; i <= ns; i++) row[p][i] = (int32_t)(pix[i] + off[i - 1]);
         row[p][m->rank - 1] = (int32_t)pix[m->rank - 1];
         /* next pixel: W by its element stride; past the box's upper corner back to its lower
-         * corner and carry into H, D, and finally N */
+         * corner and carry into H, D, and finally N (by N's element stride: measured, 2) */
         unsigned i = 1;
         for (; i <= ns; i++) {
             pix[i] += m->estrides[i];
             if (pix[i] <= (int64_t)m->dims[i] - 1 + m->upper[i - 1]) break;
             pix[i] = m->lower[i - 1];
         }
-        if (i > ns) pix[m->rank - 1]++;
+        if (i > ns) pix[m->rank - 1] += m->estrides[m->rank - 1];
     }
 }
 

@@ -78,8 +78,8 @@ uint64_t ps_tmap_smem_span(const ps_tmap *m);
 /* im2col: the tensor coordinates (C omitted: row[p][0] = 0) of the ppc pixels a load at
  * coordinates `coord` (C, W, {H, {D,}} N) with im2col offsets `off` (W first) reads: the
  * traversal starts at coord's pixel and steps the element stride along W; past the bounding
- * box's upper corner it restarts at its lower corner and steps the next dimension (H, D, then N
- * by one image); each pixel is read at its position plus the offsets. */
+ * box's upper corner it restarts at its lower corner and steps the next dimension (H, D, then N,
+ * each by its element stride); each pixel is read at its position plus the offsets. */
 void ps_tmap_im2col_pixels(const ps_tmap *m, const int32_t coord[PS_TMAP_MAX_RANK], const int32_t off[3],
                            int32_t (*row)[PS_TMAP_MAX_RANK]);
 

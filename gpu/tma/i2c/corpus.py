@@ -104,7 +104,7 @@ head = """{
   "cuda": "13.0",
   "cuda_toolkit_on_host": "13.0",
   "date": "2026-11-29T21:26:12Z",
-  "how": "gpu/tma/run.c (CUDA driver API; the PTX JIT-compiled by the driver as written; tensor maps made by cuTensorMapEncodeIm2col / cuTensorMapEncodeTiled from the description in the command, which the manifest repeats), one process per launch, launches from gpu/tma/i2c/gen.py (launches.txt); tred_f32_min and tred_f32_max raised an illegal-instruction error and have no manifest",
+  "how": "gpu/tma/run.c (CUDA driver API; the PTX JIT-compiled by the driver as written; tensor maps made by cuTensorMapEncodeIm2col / cuTensorMapEncodeTiled from the description in the command, which the manifest repeats), one process per launch, launches from gpu/tma/i2c/gen.py (launches.txt); tred_f32_min and tred_f32_max raised an illegal-instruction error and have no manifest; red2 and i2cN were recorded in a second run (2026-11-29T21:54:35Z, same GPU and driver), which also found that im2col starts outside the pixel bounding box raise an illegal-instruction error and that cuTensorMapEncodeIm2col refuses 8-byte pixels",
   "manifests": [
 """
 open(os.path.join(C, "gpu.provenance.json"), "w").write(head + ",\n".join(prov) + "\n  ]\n}\n")

@@ -130,5 +130,37 @@ for (ty, op) in TRED:
     launches.append(f"{name} tred 1 32 ~io:{name}.dst.in.bin:{name}.dst.gpu.bin "
                     f"tmap:0:{ty}:{W},{H}:48:{boxw},4:none:none in:{name}.src.in.bin i32:{OPS.index(op)} i32:{x} i32:{y}")
 
+# ---- second recording (same day): red2 = red's inputs with crafted f64 and f32 pairs (NaN
+# destinations, two NaNs, inf - inf, signed zeros, overflow, ties); i2cN: an im2col map with an
+# element stride of 2 along N. (Also measured then, without a manifest: im2col starts outside
+# the pixel bounding box, w = 9 and w = -3 of a [-2, 8] box, raise an illegal-instruction error;
+# cuTensorMapEncodeIm2col refuses 2 channels per pixel of f32, 8 bytes.)
+src2, dst2 = bytearray(src), bytearray(dst)
+P64 = [(0x7ff8000000000001, 0x3ff0000000000000), (0x7ff0000000000002, 0x3ff0000000000000),
+       (0xfff8000000000003, 0x7ff8000000000004), (0x7ff0000000000005, 0x7ff8000000000006),
+       (0x7ff8000000000007, 0x7ff0000000000008), (0x7ff0000000000000, 0xfff0000000000000),
+       (0xfff0000000000000, 0x7ff0000000000000), (0x7ff0000000000000, 0x7ff0000000000000),
+       (0x0000000000000001, 0x8000000000000001), (0x8000000000000000, 0x8000000000000000),
+       (0x0000000000000000, 0x8000000000000000), (0x7fefffffffffffff, 0x7fefffffffffffff),
+       (0x000fffffffffffff, 0x0000000000000001), (0x3ff0000000000000, 0x3ca0000000000000),
+       (0x3ff0000000000001, 0x3ca0000000000000), (0xfff8000000000009, 0x0000000000000000)]
+for i in range(32):
+    a, b = P64[i % len(P64)]
+    struct.pack_into("<Q", dst2, 256 + 8 * i, a)
+    struct.pack_into("<Q", src2, 256 + 8 * i, b)
+P32 = [(0x7fc00001, 0x3f800000), (0x7f800002, 0x3f800000), (0x3f800000, 0x7fa00003), (0x7f800000, 0xff800000),
+       (0x00000001, 0x80000001), (0x80000000, 0x80000000), (0x7f7fffff, 0x7f7fffff), (0x3f800000, 0x33800000)]
+for i in range(64):
+    a, b = P32[i % len(P32)]
+    struct.pack_into("<I", dst2, 4 * i, a)
+    struct.pack_into("<I", src2, 4 * i, b)
+wfile("red2.src.in.bin", bytes(src2))
+wfile("red2.dst.in.bin", bytes(dst2))
+launches.append(f"red2 red {len(RED)} 32 in:red2.src.in.bin io:red2.dst.in.bin:red2.dst.gpu.bin")
+wfile("i2cx.tensor.in.bin", tensor_f32(16 * 10 * 4))
+wfile("i2cN.tests.in.bin", b"".join(struct.pack("<8i", c, w, 0, 0, nn, ow, 0, 8 * 32 * 4) for (c, w, nn, ow) in [(0, -2, 0, 0), (0, 3, 1, 1)]))
+launches.append("i2cN i2c3 2 128 ~in:i2cx.tensor.in.bin i2c:0:f32:16,10,4:64,640:-2:-1:8:32:1,1,2:none:none "
+                "in:i2cN.tests.in.bin out:32768:i2cN.out.gpu.bin")
+
 open(os.path.join(DIR, "launches.txt"), "w").write("\n".join(launches) + "\n")
 print(f"{len(launches)} launches")
