@@ -150,6 +150,9 @@ bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *
     }
     out->swizzle = (int)t->swizzle, out->l2 = (int)t->l2, out->fill = (int)t->fill;
     out->buffer = c->man->params[i].buf;
+    out->im2col = t->mode == PS_TMM_IM2COL;
+    for (int d = 0; d < 3; d++) out->lower[d] = t->lower[d], out->upper[d] = t->upper[d];
+    out->cpp = t->cpp, out->ppc = t->ppc;
     return true;
 }
 

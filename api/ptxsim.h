@@ -313,8 +313,9 @@ bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out
  * it is a value (or i is out of range). Offsets and sizes come from ptxsim_kernel_param. */
 int ptxsim_case_param_buffer(const ptxsim_case *c, int i);
 
-/* A tiled tensor map (manifest parameter kind "tensormap", docs/tma.md): the description a
- * GPU harness gives cuTensorMapEncodeTiled. Enumerations are numbered as CUtensorMapDataType,
+/* A tensor map (manifest parameter kind "tensormap", docs/tma.md): the description a GPU
+ * harness gives cuTensorMapEncodeTiled (im2col 0) or cuTensorMapEncodeIm2col (im2col 1: the
+ * box is unused; lower/upper corners W first, channels per pixel, pixels per column). Enumerations are numbered as CUtensorMapDataType,
  * CUtensorMapSwizzle, CUtensorMapL2promotion and CUtensorMapFloatOOBfill number them. */
 typedef struct {
     int type;
@@ -324,6 +325,9 @@ typedef struct {
     uint32_t box[5], estrides[5];
     int swizzle, l2, fill;
     int buffer;             /* the case buffer holding element (0, ..., 0) */
+    int im2col;
+    int lower[3], upper[3];
+    uint32_t cpp, ppc;
 } ptxsim_tensormap;
 /* Whether kernel parameter i is a tensor map; if so fills *out. */
 bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out);

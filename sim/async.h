@@ -74,8 +74,10 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
 
 /* Bulk reductions (exec_bulk.c): one element of dst op src, as atom/red define op. */
 enum { RO_AND, RO_OR, RO_XOR, RO_ADD, RO_INC, RO_DEC, RO_MIN, RO_MAX };
-enum { RT_U32, RT_S32, RT_U64, RT_S64 };
+enum { RT_U32, RT_S32, RT_U64, RT_S64, RT_F32, RT_F64, RT_F16, RT_BF16 };
 uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b);
+/* the floating-point ones (bulk_reduce.c): .add of RT_F32/F64/F16/BF16, .min/.max of F16/BF16 */
+uint64_t ps_bulk_reduce_float(int op, int ty, uint64_t a, uint64_t b);
 
 /* Tensor copies (exec_tma.c): cp.async.bulk.tensor and cp.reduce.async.bulk.tensor. */
 ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len);

@@ -94,6 +94,7 @@ static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
 /* One element of cp.reduce.async.bulk: dst op src, as atom/red define the operation
  * (inc: old >= src ? 0 : old + 1; dec: old == 0 || old > src ? src : old - 1). */
 uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
+    if (ty >= RT_F32) return ps_bulk_reduce_float(op, ty, a, b);
     bool sgn = ty == RT_S32 || ty == RT_S64, wide = ty >= RT_U64;
     int64_t sa = wide ? (int64_t)a : (int64_t)(int32_t)a, sb = wide ? (int64_t)b : (int64_t)(int32_t)b;
     uint64_t r;
@@ -111,16 +112,17 @@ uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
 }
 
 /* cp.reduce.async.bulk: like bulk_copy (d->aux8 BK_S2S or BK_S2G), combining each element of
- * the destination with the source's; d->type2 = RO_*, d->vec = RT_*. */
+ * the destination with the source's; d->type2 = RO_*, d->vec = RT_* (| 0x80: a constant size,
+ * in d->target: the decoder gives a floating-point form's constants the form's type). */
 static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
-    int kind = d->aux8, op = d->type2, ty = d->vec;
-    unsigned es = ty >= RT_U64 ? 8 : 4;
+    int kind = d->aux8, op = d->type2, ty = d->vec & 0x7f;
+    unsigned es = ty == RT_F16 || ty == RT_BF16 ? 2 : ty == RT_U64 || ty == RT_S64 || ty == RT_F64 ? 8 : 4;
     int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
-        uint32_t size = (uint32_t)R(w, d->o[2])[l];
+        uint32_t size = (d->vec & 0x80) ? (uint32_t)d->target : (uint32_t)R(w, d->o[2])[l];
         if (size % 16 || !size || (dst | src) & 15) {
             ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
                            "cp.reduce.async.bulk needs 16-byte aligned addresses (dst 0x%llx, src 0x%llx) "
@@ -189,11 +191,40 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], in
     static const char *tys[] = {"u32", "s32", "u64", "s64"};
     if (n > 4 && !strcmp(w[4], "tensor")) return ps_select_tma(in, d, why, len);
     if (n < 9) return WHY("'%s': incomplete cp.reduce.async.bulk", in->text);
-    if (!strcmp(w[n - 1], "noftz") || !strcmp(w[n - 1], "f16") || !strcmp(w[n - 1], "bf16") ||
-        !strcmp(w[n - 1], "f32") || !strcmp(w[n - 1], "f64") || !strcmp(w[n - 2], "noftz"))
-        return WHY("'%s': floating-point bulk reductions are not supported by ptxsim yet (their "
-                   "rounding and subnormal handling still need checking on a GPU)", in->text);
     int op = -1, ty = -1;
+    /* floating point (global destination only): .add.f32 .add.f64 .add.noftz.f16/.bf16
+     * .min/.max.f16/.bf16 (their arithmetic: bulk_reduce.c) */
+    static const char *ftys[] = {"f32", "f64", "f16", "bf16"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(w[n - 1], ftys[i])) ty = RT_F32 + i;
+    if (ty >= 0) {
+        bool noftz = !strcmp(w[n - 2], "noftz");
+        const char *o = w[n - (noftz ? 3 : 2)];
+        op = !strcmp(o, "add") ? RO_ADD : !strcmp(o, "min") ? RO_MIN : !strcmp(o, "max") ? RO_MAX : -1;
+        bool half = ty == RT_F16 || ty == RT_BF16;
+        if (op < 0 || (op != RO_ADD && !half) || (op == RO_ADD && half != noftz) || (op != RO_ADD && noftz))
+            return WHY("'%s': the floating-point bulk reductions are .add.f32, .add.f64, .add.noftz.f16, "
+                       ".add.noftz.bf16 and .min/.max of .f16/.bf16", in->text);
+        bool hint = !strcmp(w[7], "L2::cache_hint");
+        if (n != (hint ? 10 : 9) + (noftz ? 1 : 0) || strcmp(w[4], "global") || strcmp(w[5], "shared::cta") ||
+            strcmp(w[6], "bulk_group"))
+            return WHY("'%s': floating-point bulk reductions are cp.reduce.async.bulk.global.shared::cta.bulk_group"
+                       "{.L2::cache_hint}.OP.TYPE", in->text);
+        if (in->nops != 3 + (hint ? 1 : 0) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
+            return WHY("'%s' takes [dst], [src], size%s", in->text, hint ? ", cache-policy" : "");
+        d->aux8 = BK_S2G;
+        d->type2 = (uint8_t)op;
+        d->vec = (uint8_t)ty;
+        d->aux = (int32_t)in->ops[0].offset;
+        d->imm = in->ops[1].offset;
+        d->target = 0;
+        if (in->ops[2].kind == PS_OP_IMM) {
+            if (in->ops[2].imm > 0x7fffffff) return WHY("'%s': size %llu is too large", in->text, (unsigned long long)in->ops[2].imm);
+            d->vec |= 0x80;
+            d->target = (int32_t)in->ops[2].imm;
+        }
+        return bulk_reduce;
+    }
     for (int i = 0; i < 8; i++)
         if (!strcmp(w[n - 2], ops[i])) op = i;
     for (int i = 0; i < 4; i++)
@@ -221,6 +252,10 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], in
                    hint ? ", cache-policy" : "");
     if ((op == RO_INC || op == RO_DEC) && ty != RT_U32)
         return WHY("'%s': .inc and .dec take .u32", in->text);
+    if (op == RO_ADD && ty == RT_S64) return WHY("'%s': .add takes .u32, .s32 or .u64 (not .s64)", in->text);
+    if (d->aux8 == BK_S2S && (ty == RT_U64 || ty == RT_S64) && !(op == RO_ADD && ty == RT_U64))
+        return WHY("'%s': a shared::cluster destination takes 32-bit types, and of the 64-bit ones .add.u64 only",
+                   in->text);
     if ((op <= RO_XOR) != (!strcmp(w[n - 1], "b32") || !strcmp(w[n - 1], "b64")))
         return WHY("'%s': .and .or .xor take .b32/.b64, the other operations .u32/.s32/.u64/.s64", in->text);
     d->type2 = (uint8_t)op;

@@ -3,7 +3,10 @@
  *       [dst], [tensorMap, {c0, ..}], [mbar]        global box -> shared memory
  *   cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [tensorMap, {c0, ..}], [src]
  *   cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP.tile.bulk_group [tensorMap, {..}], [src]
- * (.shared::cta destination, .tile omitted, .L2::cache_hint accepted). The tensor map is the
+ * (.shared::cta destination, .tile omitted, .L2::cache_hint accepted), and im2col loads
+ *   cp.async.bulk.tensor.Nd.shared::cluster.global.im2col.mbarrier::complete_tx::bytes
+ *       [dst], [tensorMap, {c, w, {h, {d,}} n}], [mbar], {offsets}   (N = 3..5)
+ * through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels. The tensor map is the
  * 128-byte object ptxsim encodes for a manifest "tensormap" parameter (tensormap.h), found at a
  * generic address in kernel parameters, constant or global memory.
  *
@@ -24,7 +27,7 @@
 
 bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
 
-enum { TK_LOAD, TK_STORE, TK_REDUCE };
+enum { TK_LOAD, TK_STORE, TK_REDUCE, TK_IM2COL };
 
 /* The lane's tensor map, decoded, or false after a fault. */
 static bool tmap_at(ps_warp *w, int l, uint64_t addr, unsigned rank, ps_tmap *m) {
@@ -89,17 +92,46 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
     o->mem(o->ctx, &ev);
 }
 
+/* The element type (RT_*) of a tensor reduction with operation op over map m, or false after a
+ * fault: integer maps as before (.inc/.dec on u32 only); .add on f32, f64, f16, bf16 maps and
+ * .min/.max on f16 and bf16 (an H200 raises an illegal-instruction error for .min/.max on an f32
+ * map: measured). */
+static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
+    static const int rt[PS_TMT_COUNT] = {[PS_TMT_U32] = RT_U32 + 1, [PS_TMT_S32] = RT_S32 + 1, [PS_TMT_U64] = RT_U64 + 1,
+                                         [PS_TMT_S64] = RT_S64 + 1, [PS_TMT_F32] = RT_F32 + 1, [PS_TMT_F64] = RT_F64 + 1,
+                                         [PS_TMT_F16] = RT_F16 + 1, [PS_TMT_BF16] = RT_BF16 + 1};
+    int t = rt[m->type] - 1;
+    bool ok = t >= 0;
+    if (t >= RT_F32) ok = op == RO_ADD || ((op == RO_MIN || op == RO_MAX) && (t == RT_F16 || t == RT_BF16));
+    else if (ok && (op == RO_INC || op == RO_DEC)) ok = t == RT_U32;
+    if (!ok) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.reduce.async.bulk.tensor .%s over %s elements: ptxsim reduces u32 s32 u64 s64 (.inc "
+                       "and .dec: u32), .add of f32 f64 f16 bf16 and .min/.max of f16 bf16 (.min/.max of f32 raise "
+                       "an illegal-instruction error on an H200)", (const char *[]){"and", "or", "xor", "add", "inc",
+                       "dec", "min", "max"}[op], ps_tmap_type_name(m->type));
+        return false;
+    }
+    *rty = t;
+    return true;
+}
+
 /* Slots: load o[0] dst (offset d->aux), o[1] map (d->imm), o[2..] coordinates, then mbar
  * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->aux).
  * d->aux8 TK_*, d->vec rank, d->type2 RO_* of a reduction. */
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
-    int kind = d->aux8;
+    bool im2col = d->aux8 == TK_IM2COL;
+    int kind = im2col ? TK_LOAD : d->aux8;
     unsigned rank = d->vec;
     int mo = kind == TK_LOAD ? 1 : 0;
     for (uint32_t mask = w->exec; mask; mask &= mask - 1) {
         int l = __builtin_ctz(mask);
         ps_tmap m;
         if (!tmap_at(w, l, R(w, d->o[mo])[l] + (uint64_t)d->imm, rank, &m)) return;
+        if ((m.mode == PS_TMM_IM2COL) != im2col) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.async.bulk.tensor%s names %s tensor map", im2col ? ".im2col" : " (tile mode)",
+                           m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
+            return;
+        }
         int32_t c[PS_TMAP_MAX_RANK] = {0};
         for (unsigned i = 0; i < rank; i++) c[i] = (int32_t)R(w, d->o[mo + 1 + i])[l];
         unsigned es = ps_tmap_type_size(m.type);
@@ -125,21 +157,39 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                            (unsigned long long)sa);
             return;
         }
-        bool integer = m.type == PS_TMT_U32 || m.type == PS_TMT_S32 || m.type == PS_TMT_U64 || m.type == PS_TMT_S64;
-        if (kind == TK_REDUCE && (!integer || ((d->type2 == RO_INC || d->type2 == RO_DEC) && m.type != PS_TMT_U32))) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                           "cp.reduce.async.bulk.tensor over %s elements is not supported by ptxsim (it reduces "
-                           "u32 s32 u64 s64; .inc and .dec u32)", ps_tmap_type_name(m.type));
-            return;
-        }
+        int rty = -1;
+        if (kind == TK_REDUCE && !reduce_type(w, l, &m, d->type2, &rty)) return;
         uint64_t span = ps_tmap_smem_span(&m), n = ps_tmap_box_elems(&m);
         uint8_t *s = smem_range(w, sa, span, l, kind == TK_LOAD);
         if (!s) return;
         uint64_t fill = ps_tmap_fill_bits(&m);
+        static _Thread_local int32_t pix[1024][PS_TMAP_MAX_RANK];
+        if (im2col) {
+            /* an H200 raises an illegal-instruction error for a start outside the pixel bounding
+             * box (measured in W, both sides) */
+            for (unsigned i = 1; i + 1 < rank; i++)
+                if (c[i] < m.lower[i - 1] || (int64_t)c[i] > (int64_t)m.dims[i] - 1 + m.upper[i - 1]) {
+                    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                                   "cp.async.bulk.tensor.im2col starts at coordinate %d of dimension %u, outside the pixel "
+                                   "bounding box [%d, %lld] (an H200 raises an illegal-instruction error)", c[i], i,
+                                   m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
+                    return;
+                }
+            int32_t off[3] = {0};
+            for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
+            ps_tmap_im2col_pixels(&m, c, off, pix);
+        }
         for (uint64_t k = 0; k < n; k++) {
             uint8_t *e = s + (ps_tmap_smem_addr(&m, sa, k) - sa);
             uint64_t off;
-            bool in = ps_tmap_global_offset(&m, c, k, &off);
+            bool in;
+            if (im2col) {
+                int64_t at[PS_TMAP_MAX_RANK];
+                for (unsigned i = 0; i < rank; i++) at[i] = pix[k / m.cpp][i];
+                at[0] = (int64_t)c[0] + (int64_t)(k % m.cpp);
+                in = ps_tmap_offset_of(&m, at, &off);
+            } else
+                in = ps_tmap_global_offset(&m, c, k, &off);
             if (kind == TK_LOAD && !in) {
                 memcpy(e, &fill, es);
                 continue;
@@ -153,8 +203,7 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                 uint64_t a = 0, b = 0;
                 memcpy(&a, g, es);
                 memcpy(&b, e, es);
-                int ty = m.type == PS_TMT_S32 ? RT_S32 : m.type == PS_TMT_U64 ? RT_U64 : m.type == PS_TMT_S64 ? RT_S64 : RT_U32;
-                uint64_t r = ps_bulk_reduce1(d->type2, ty, a, b);
+                uint64_t r = ps_bulk_reduce1(d->type2, rty, a, b);
                 memcpy(g, &r, es);
             }
         }
@@ -190,10 +239,14 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (!rank) return WHY("'%s': the dimension is .1d to .5d", in->text);
     const char *dst = w[i + 1], *src = w[i + 2];
     int kind, op = -1;
-    bool hint = false, mbar = false, group = false;
+    bool hint = false, mbar = false, group = false, im2col = false;
     for (int k = i + 3; k < n; k++) {
+        if (!strcmp(w[k], "im2col") && !reduce) {
+            im2col = true;
+            continue;
+        }
         if (!strncmp(w[k], "im2col", 6))
-            return WHY("'%s': im2col mode is not supported by ptxsim yet (tile mode is)", in->text);
+            return WHY("'%s': ptxsim executes im2col mode for loads (.im2col), not .%s", in->text, w[k]);
         if (!strcmp(w[k], "multicast::cluster"))
             return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
         if (!strncmp(w[k], "cta_group", 9)) return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
@@ -221,11 +274,16 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     else
         return WHY("'%s': ptxsim executes cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
                    "and cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group", in->text);
+    if (im2col && kind != TK_LOAD)
+        return WHY("'%s': ptxsim executes im2col mode for loads (shared::cluster or shared::cta destination)", in->text);
+    if (im2col && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
     int want = kind == TK_LOAD ? 3 : 2, mi = kind == TK_LOAD ? 1 : 0;
-    if (in->nops != want + (hint ? 1 : 0))
-        return WHY("'%s' takes %s%s", in->text, kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]"
-                                                                : "[tensorMap, {coordinates}], [src]",
-                   hint ? ", cache-policy" : "");
+    if (in->nops != want + (im2col ? 1 : 0) + (hint ? 1 : 0))
+        return WHY("'%s' takes %s%s%s", in->text, kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]"
+                                                                  : "[tensorMap, {coordinates}], [src]",
+                   im2col ? ", {im2col offsets}" : "", hint ? ", cache-policy" : "");
+    if (im2col && (in->ops[3].kind != PS_OP_VEC || in->ops[3].nitems != (int)rank - 2))
+        return WHY("'%s': the im2col offsets are a vector of %u .u16 registers", in->text, rank - 2);
     for (int k = 0; k < want; k++)
         if (in->ops[k].kind != PS_OP_ADDR || in->ops[k].reg < 0)
             return WHY("'%s': operand %d must be an address in a register, [%%r] or [%%r+offset]%s", in->text, k + 1,
@@ -235,7 +293,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     for (int k = 0; k < want; k++)
         if (k != mi && in->ops[k].nitems)
             return WHY("'%s': only the tensor map is followed by coordinates", in->text);
-    d->aux8 = (uint8_t)kind;
+    d->aux8 = (uint8_t)(im2col ? TK_IM2COL : kind);
     d->vec = (uint8_t)rank;
     d->type2 = (uint8_t)(op < 0 ? 0 : op);
     d->imm = in->ops[mi].offset;

@@ -24,14 +24,17 @@
 #include "tensor.h"
 #include "wgmma.h"
 
-enum { WT_F16, WT_BF16, WT_TF32, WT_F32 };
-enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16 };
+enum { WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, WT_S32 };
+enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16, WGF_SAT = 32 };
 
-/* Packed in d->imm (the forms take no address operand). */
+/* Packed in d->imm (the forms take no address operand). k: elements of A and B read per row
+ * (.b1: its 32 bytes); at/bt: input types. */
 typedef struct {
     uint16_t n;
-    uint8_t k, dt, at, flags, index, pad;
+    uint8_t k, dt, at, bt, flags, index;
 } wg_shape;
+
+static int wt_bytes(int t) { return t == WT_TF32 ? 4 : t == WT_F16 || t == WT_BF16 ? 2 : 1; }
 
 wg_desc wg_desc_decode(uint64_t v) {
     static const unsigned swz[4] = {0, 128, 64, 32};
@@ -123,7 +126,25 @@ static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
 }
 
 static mma_fmt wt_fmt(int t) {
-    return t == WT_F16 ? MF_F16 : t == WT_BF16 ? MF_BF16 : t == WT_TF32 ? MF_TF32 : MF_F32;
+    return t == WT_F16 ? MF_F16 : t == WT_BF16 ? MF_BF16 : t == WT_TF32 ? MF_TF32 : t == WT_E4M3 ? MF_E4M3
+         : t == WT_E5M2 ? MF_E5M2 : MF_F32;
+}
+
+/* d = c + sum of a[i]*b[i] over k 8-bit integers (s8 when sa/sb), or c + popc(a AND b) over k
+ * bytes of .b1 elements: exact, the 32-bit result wrapping, or saturating with .satfinite. */
+static uint32_t wg_dot_int(int at, int bt, const uint32_t *a, const uint32_t *b, int k, uint32_t c, bool sat) {
+    int64_t acc = (int32_t)c;
+    for (int i = 0; i < k; i++) {
+        if (at == WT_B1) {
+            acc += __builtin_popcount(a[i] & b[i]);
+            continue;
+        }
+        int64_t x = at == WT_S8 ? (int8_t)a[i] : (int64_t)(uint8_t)a[i];
+        int64_t y = bt == WT_S8 ? (int8_t)b[i] : (int64_t)(uint8_t)b[i];
+        acc += x * y;
+    }
+    if (sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+    return (uint32_t)acc;
 }
 
 /* The descriptors are the same in every lane, and every warp of the warpgroup executes its n-th
@@ -201,27 +222,30 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
         }
     }
     const uint16_t *s = tc_slots(w, d);
-    bool f32d = sh.dt == WT_F32, areg = sh.flags & WGF_AREG;
-    int n = sh.n, k = sh.k, eb = sh.at == WT_TF32 ? 4 : 2;
+    bool f32d = sh.dt != WT_F16, areg = sh.flags & WGF_AREG;
+    int n = sh.n, k = sh.k, eb = wt_bytes(sh.at);
     int nd = f32d ? n / 2 : n / 4;
     const uint16_t *sd = s, *sa = s + nd;
     int na = areg ? 4 : 1;
     uint16_t sb = sa[na];
     if (!wg_same(w, d, st, areg ? NO_SLOT : sa[0], sb)) return;
     int q = w->id % 4; /* this warp's rows: 16q .. 16q+15 */
-    uint32_t sign = eb == 2 ? 0x8000u : 0x80000000u;
+    uint32_t sign = eb == 1 ? 0x80u : eb == 2 ? 0x8000u : 0x80000000u;
     uint32_t nega = (sh.flags & WGF_NEGA) ? sign : 0, negb = (sh.flags & WGF_NEGB) ? sign : 0;
-    static _Thread_local uint32_t A[16][16], B[256][16];
+    static _Thread_local uint32_t A[16][32], B[256][32];
     bool ok = true;
     wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
     /* A: this warp's 16 rows */
     if (areg) {
         for (int l = 0; l < WARP; l++) {
             int t = 32 * q + l;
-            for (int e = 0; e < (eb == 2 ? 8 : 4); e++) {
+            for (int e = 0; e < (eb == 1 ? 16 : eb == 2 ? 8 : 4); e++) {
                 int row, col;
                 uint32_t v;
-                if (eb == 2) {
+                if (eb == 1) {
+                    wg_a8_pos(t, e, &row, &col);
+                    v = (uint32_t)(R(w, sa[e / 4])[l] >> (8 * (e % 4))) & 0xffu;
+                } else if (eb == 2) {
                     wg_a16_pos(t, e, &row, &col);
                     v = (uint32_t)(R(w, sa[e / 2])[l] >> (16 * (e % 2))) & 0xffffu;
                 } else {
@@ -251,7 +275,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     } else {
         scale_d = (d->aux8 & 1) ? FULL_MASK : 0;
     }
-    mma_fmt af = wt_fmt(sh.at), df = f32d ? MF_F32 : MF_F16;
+    mma_fmt af = wt_fmt(sh.at), bf = wt_fmt(sh.bt), df = sh.dt == WT_F16 ? MF_F16 : MF_F32;
+    bool integer = sh.dt == WT_S32, fp8 = sh.at == WT_E4M3 || sh.at == WT_E5M2;
     mma_acc_model m = mma_model_for(af, k);
     for (int l = 0; l < WARP; l++) {
         bool acc = scale_d >> l & 1;
@@ -265,7 +290,9 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
                 uint64_t r = R(w, sd[f32d ? e : e / 2])[l];
                 cv = f32d ? (uint32_t)r : (uint32_t)(r >> (16 * (e % 2))) & 0xffffu;
             }
-            uint32_t v = mma_dot_float(m, af, af, A[row - 16 * q], B[col], k, df, cv, df);
+            uint32_t v = integer ? wg_dot_int(sh.at, sh.bt, A[row - 16 * q], B[col], k, cv, sh.flags & WGF_SAT)
+                       : fp8 ? mma_dot_wgmma_fp8(af, bf, A[row - 16 * q], B[col], k, df, cv)
+                             : mma_dot_float(m, af, bf, A[row - 16 * q], B[col], k, df, cv, df);
             if (f32d) out[e] = v;
             else if (e % 2) out[e / 2] |= v << 16;
             else out[e / 2] = v;
@@ -329,6 +356,9 @@ static void wg_guard(ps_warp *w, const ps_dinsn *d) {
 /* ---- decode ------------------------------------------------------------------------ */
 
 static int parse_type(const char *s) {
+    static const char *more[] = {"e4m3", "e5m2", "s8", "u8", "b1", "s32"};
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(s, more[i])) return WT_E4M3 + i;
     if (!strcmp(s, "f16")) return WT_F16;
     if (!strcmp(s, "bf16")) return WT_BF16;
     if (!strcmp(s, "tf32")) return WT_TF32;
@@ -364,38 +394,55 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     }
     default: break;
     }
-    /* wgmma.mma_async.sync.aligned.shape.dtype.atype.btype */
-    if (nw != 8) {
-        if (nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp"))
-            return WHY("'%s': sparse wgmma (.sp) is not supported by ptxsim yet", in->text);
-        return WHY("'%s': ptxsim executes wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype", in->text);
-    }
+    /* wgmma.mma_async.sync.aligned.shape.dtype{.satfinite}.atype.btype{.and.popc} */
+    if (nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp"))
+        return WHY("'%s': sparse wgmma (.sp) is not supported by ptxsim yet", in->text);
+    bool sat = nw > 6 && !strcmp(words[6], "satfinite");
+    int ti = sat ? 7 : 6; /* atype */
+    bool popc = nw == ti + 4 && !strcmp(words[ti + 2], "and") && !strcmp(words[ti + 3], "popc");
+    if (nw != ti + 2 + (popc ? 2 : 0))
+        return WHY("'%s': ptxsim executes wgmma.mma_async.sync.aligned.m64nNkK.dtype{.satfinite}.atype.btype "
+                   "(.b1: followed by .and.popc)", in->text);
     unsigned m = 0, n = 0, k = 0;
     if (sscanf(words[4], "m%un%uk%u", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 || n % 8)
         return WHY("'%s': shape must be m64nNkK with N = 8, 16, ..., 256", in->text);
-    int dt = parse_type(words[5]), at = parse_type(words[6]), bt = parse_type(words[7]);
-    if (at != bt || at < 0 || at == WT_F32 || dt < 0 || (dt != WT_F32 && dt != WT_F16))
-        return WHY("'%s': ptxsim executes .f16, .bf16 and .tf32 inputs (same type for A and B) with "
-                   "an .f32 or .f16 accumulator; the integer, fp8 and .b1 forms are not supported yet",
+    int dt = parse_type(words[5]), at = parse_type(words[ti]), bt = parse_type(words[ti + 1]);
+    bool fl16 = at == WT_F16 || at == WT_BF16 || at == WT_TF32, fp8 = at == WT_E4M3 || at == WT_E5M2;
+    bool int8 = at == WT_S8 || at == WT_U8, b1 = at == WT_B1;
+    if (at < 0 || bt < 0 || dt < 0)
+        return WHY("'%s': unknown type (wgmma takes .f16 .bf16 .tf32 .e4m3 .e5m2 .s8 .u8 .b1 inputs)", in->text);
+    if (fl16 ? bt != at : fp8 ? bt != WT_E4M3 && bt != WT_E5M2 : int8 ? bt != WT_S8 && bt != WT_U8 : bt != at)
+        return WHY("'%s': .%s A does not combine with .%s B", in->text, words[ti], words[ti + 1]);
+    if ((fl16 || fp8) && dt != WT_F32 && dt != WT_F16)
+        return WHY("'%s': floating-point inputs take an .f32 or .f16 accumulator", in->text);
+    if ((int8 || b1) && dt != WT_S32) return WHY("'%s': .%s inputs take an .s32 accumulator", in->text, words[ti]);
+    if (dt == WT_F16 && (at == WT_BF16 || at == WT_TF32))
+        return WHY("'%s': an .f16 accumulator needs .f16 or fp8 inputs", in->text);
+    if (sat && !int8) return WHY("'%s': .satfinite applies to the integer (.s8/.u8) forms", in->text);
+    if (popc != b1) return WHY("'%s': .b1 inputs take .and.popc (and only they do)", in->text);
+    unsigned want_k = at == WT_TF32 ? 8 : fl16 ? 16 : b1 ? 256 : 32;
+    if (k != want_k) return WHY("'%s': .%s inputs take k%u", in->text, words[ti], want_k);
+    if ((int8 || b1) && n > 24 && n % 16)
+        return WHY("'%s': integer and .b1 wgmma take N = 8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 above 24)",
                    in->text);
-    if ((at == WT_TF32 && k != 8) || (at != WT_TF32 && k != 16))
-        return WHY("'%s': .%s inputs take k%d", in->text, words[6], at == WT_TF32 ? 8 : 16);
-    if (dt == WT_F16 && at != WT_F16) return WHY("'%s': an .f16 accumulator needs .f16 inputs", in->text);
-    wg_shape sh = {.n = (uint16_t)n, .k = (uint8_t)k, .dt = (uint8_t)dt, .at = (uint8_t)at};
-    int nd = dt == WT_F32 ? (int)n / 2 : (int)n / 4;
-    bool t16 = at != WT_TF32;
-    /* operands: d, a (vector of 4, or a descriptor), b-desc, scale-d, imm-scale-a, imm-scale-b,
-     * then for 16-bit inputs imm-trans-b (A in registers) or imm-trans-a, imm-trans-b */
-    if (in->nops < 6 || in->ops[0].kind != PS_OP_VEC || in->ops[0].nitems != nd)
+    wg_shape sh = {.n = (uint16_t)n, .k = (uint8_t)(b1 ? 32 : k), .dt = (uint8_t)dt, .at = (uint8_t)at,
+                   .bt = (uint8_t)bt};
+    int nd = dt == WT_F16 ? (int)n / 4 : (int)n / 2;
+    bool t16 = at == WT_F16 || at == WT_BF16, scales = fl16 || fp8;
+    /* operands: d, a (vector of 4, or a descriptor), b-desc, scale-d, then for floating-point
+     * inputs imm-scale-a, imm-scale-b, and for 16-bit inputs imm-trans-b (A in registers) or
+     * imm-trans-a, imm-trans-b */
+    if (in->nops < 4 || in->ops[0].kind != PS_OP_VEC || in->ops[0].nitems != nd)
         return WHY("'%s': the accumulator is a vector of %d registers", in->text, nd);
     bool areg = in->ops[1].kind == PS_OP_VEC;
     if (areg && in->ops[1].nitems != 4) return WHY("'%s': A in registers is a vector of 4 registers", in->text);
     if (!areg && in->ops[1].kind != PS_OP_REG) return WHY("'%s': A is a 64-bit descriptor register or a vector of 4 registers", in->text);
     if (in->ops[2].kind != PS_OP_REG) return WHY("'%s': B is a 64-bit descriptor register", in->text);
-    int want = 6 + (t16 ? (areg ? 1 : 2) : 0);
+    int want = 4 + (scales ? 2 : 0) + (t16 ? (areg ? 1 : 2) : 0);
     if (in->nops != want)
-        return WHY("'%s' takes %d operands here (d, a, b-desc, scale-d, imm-scale-a, imm-scale-b%s)",
-                   in->text, want, !t16 ? "" : areg ? ", imm-trans-b" : ", imm-trans-a, imm-trans-b");
+        return WHY("'%s' takes %d operands here (d, a, b-desc, scale-d%s%s)", in->text, want,
+                   scales ? ", imm-scale-a, imm-scale-b" : "",
+                   !t16 ? "" : areg ? ", imm-trans-b" : ", imm-trans-a, imm-trans-b");
     const ps_operand *sdo = &in->ops[3];
     if (sdo->kind == PS_OP_IMM) {
         if (sdo->imm > 1) return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
@@ -411,10 +458,10 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     for (int i = 0; i < 2; i++)
         if (v[i] != 1 && v[i] != -1) return WHY("'%s': imm-scale-a/b must be 1 or -1", in->text);
     int64_t ta = areg ? 0 : v[2], tb = areg ? v[2] : v[3];
-    if (in->nops == 6) ta = tb = 0;
+    if (!t16) ta = tb = 0;
     if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1)) return WHY("'%s': imm-trans-a/b must be 0 or 1", in->text);
     sh.flags = (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) |
-                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0));
+                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0));
     memcpy(&d->imm, &sh, sizeof sh);
     return wg_mma;
 #undef WHY

@@ -3,7 +3,9 @@
  *                  "element_strides": [...], "interleave": "none", "swizzle": S,
  *                  "l2_promotion": P, "oob_fill": F}}
  * with the fields of cuTensorMapEncodeTiled: dims innermost first, strides in bytes for dims
- * 1..rank-1, the last five optional (1s, "none", "none", "none", "none"). */
+ * 1..rank-1, the last five optional (1s, "none", "none", "none", "none"); or, with
+ * "mode": "im2col", those of cuTensorMapEncodeIm2col: no "box" but "pixel_box_lower_corner" and
+ * "pixel_box_upper_corner" (rank-2 integers, W first), "channels_per_pixel", "pixels_per_column". */
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,9 +30,18 @@ static int ints(const cJSON *o, const char *key, int count, double lo, double hi
             snprintf(e, n, "tensormap: \"%s\"[%d] must be an integer in %.0f..%.0f", key, i, lo, hi);
             return -1;
         }
-        v[i] = (uint64_t)x->valuedouble;
+        v[i] = (uint64_t)(int64_t)x->valuedouble;
     }
     return k;
+}
+
+/* A number in [lo, hi] under key, or false with a message. */
+static bool one_int(const cJSON *o, const char *key, double lo, double hi, int64_t *v, char *e, size_t n) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsNumber(x) || x->valuedouble < lo || x->valuedouble > hi || x->valuedouble != floor(x->valuedouble))
+        return FAIL("tensormap: \"%s\" must be an integer in %.0f..%.0f", key, lo, hi);
+    *v = (int64_t)x->valuedouble;
+    return true;
 }
 
 /* One of `names` (default 0 when the key is absent), or -1. */
@@ -52,7 +63,10 @@ bool ps_manifest_tmap_parse(const cJSON *o, const ps_manifest *m, ps_mparam *mp,
     static const char *const swz[] = {"none", "32B", "64B", "128B"}, *const l2[] = {"none", "64B", "128B", "256B"},
                              *const fill[] = {"none", "nan"}, *const il[] = {"none"};
     static const char *const keys[] = {"buffer", "type", "dims", "strides", "box", "element_strides",
-                                       "interleave", "swizzle", "l2_promotion", "oob_fill"};
+                                       "interleave", "swizzle", "l2_promotion", "oob_fill", "mode",
+                                       "pixel_box_lower_corner", "pixel_box_upper_corner",
+                                       "channels_per_pixel", "pixels_per_column"};
+    static const char *const modes[] = {"tiled", "im2col"};
     if (!cJSON_IsObject(o)) return FAIL("\"tensormap\" must be an object");
     for (const cJSON *c = o->child; c; c = c->next) {
         bool known = false;
@@ -77,14 +91,36 @@ bool ps_manifest_tmap_parse(const cJSON *o, const ps_manifest *m, ps_mparam *mp,
     if (rank > 1 && ints(o, "strides", rank - 1, 16, 1099511627775.0, t->strides + 1, e, n) < 0) return false;
     if (rank == 1 && cJSON_GetObjectItemCaseSensitive(o, "strides") && ints(o, "strides", 0, 0, 0, v, e, n) < 0)
         return false;
-    if (ints(o, "box", rank, 1, 256, v, e, n) < 0) return false;
-    for (int i = 0; i < rank; i++) t->box[i] = (uint32_t)v[i];
+    int c;
+    if ((c = choice(o, "mode", modes, 2, e, n)) < 0) return false;
+    t->mode = (ps_tmap_mode)c;
+    if (t->mode == PS_TMM_TILED) {
+        static const char *const i2c_keys[] = {"pixel_box_lower_corner", "pixel_box_upper_corner", "channels_per_pixel",
+                                               "pixels_per_column"};
+        for (int i = 0; i < 4; i++)
+            if (cJSON_GetObjectItemCaseSensitive(o, i2c_keys[i]))
+                return FAIL("tensormap: \"%s\" belongs to \"mode\": \"im2col\"", i2c_keys[i]);
+        if (ints(o, "box", rank, 1, 256, v, e, n) < 0) return false;
+        for (int i = 0; i < rank; i++) t->box[i] = (uint32_t)v[i];
+    } else {
+        if (cJSON_GetObjectItemCaseSensitive(o, "box"))
+            return FAIL("tensormap: an im2col map has no \"box\" (channels_per_pixel and pixels_per_column instead)");
+        if (rank < 3) return FAIL("tensormap: an im2col map has rank 3, 4 or 5");
+        int64_t cpp, ppc;
+        if (!one_int(o, "channels_per_pixel", 1, 256, &cpp, e, n) || !one_int(o, "pixels_per_column", 1, 1024, &ppc, e, n))
+            return false;
+        t->cpp = (uint32_t)cpp, t->ppc = (uint32_t)ppc;
+        for (int i = 0; i < rank; i++) t->box[i] = i == 0 ? t->cpp : i == 1 ? t->ppc : 1;
+        if (ints(o, "pixel_box_lower_corner", rank - 2, -32768, 32767, v, e, n) < 0) return false;
+        for (int i = 0; i < rank - 2; i++) t->lower[i] = (int32_t)(int64_t)v[i];
+        if (ints(o, "pixel_box_upper_corner", rank - 2, -32768, 32767, v, e, n) < 0) return false;
+        for (int i = 0; i < rank - 2; i++) t->upper[i] = (int32_t)(int64_t)v[i];
+    }
     for (int i = 0; i < rank; i++) t->estrides[i] = 1;
     if (cJSON_GetObjectItemCaseSensitive(o, "element_strides")) {
         if (ints(o, "element_strides", rank, 1, 8, v, e, n) < 0) return false;
         for (int i = 0; i < rank; i++) t->estrides[i] = (uint32_t)v[i];
     }
-    int c;
     if ((c = choice(o, "interleave", il, 1, e, n)) < 0) return false;
     if ((c = choice(o, "swizzle", swz, 4, e, n)) < 0) return false;
     t->swizzle = (ps_tmap_swizzle)c;

@@ -21,6 +21,9 @@ typedef struct {
     int out_rn;      /* 1: the final result is rounded to nearest even instead of toward zero */
     int ovf_inf;     /* 1: a sum beyond the output format's range becomes inf (else its max) */
     int term_rn;     /* 1: terms are rounded to nearest at the cut instead of truncated */
+    int out_frac;    /* >0: the f32 result keeps only this many fraction bits (cut toward zero) */
+    int norm_exp;    /* 1: a product counts with the exponent of its value (ea + eb, plus one when
+                      * the significands' product is 2 or more) instead of ea + eb */
 } mma_acc_model;
 
 /* The model the H200 follows for inputs of format `in` (f16, bf16, tf32, e4m3, e5m2) with k
@@ -34,6 +37,11 @@ uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *
 
 /* e4m3/e5m2 m16n8k32 (f32 accumulator), which sm_90 runs as two f16 HMMA passes plus an add. */
 uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c);
+
+/* wgmma.mma_async with e4m3/e5m2 inputs (k = 32): c of format df (f32 or f16) plus the products,
+ * result in df, as the H200 computes it. */
+uint32_t mma_dot_wgmma_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, mma_fmt df,
+                           uint32_t c);
 
 /* m8n8k4 .f16 (four products), which sm_90 runs on the FMA units: c of format cf (f16 or
  * f32), result of format df. */

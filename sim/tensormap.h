@@ -1,4 +1,4 @@
-/* tensormap.h — tiled tensor maps (the CUtensorMap a cp.async.bulk.tensor names): the
+/* tensormap.h — tiled and im2col tensor maps (the CUtensorMap a cp.async.bulk.tensor names): the
  * description, ptxsim's own 128-byte encoding of it (docs/tma.md), and the box geometry the
  * tensor copies use (global offsets, out-of-bounds tests, shared-memory layout with the TMA
  * swizzles). Used by the manifest (which encodes maps into kernel parameters), exec_tma.c and
@@ -23,6 +23,8 @@ typedef enum {
 typedef enum { PS_TMS_NONE, PS_TMS_32B, PS_TMS_64B, PS_TMS_128B } ps_tmap_swizzle;
 typedef enum { PS_TML2_NONE, PS_TML2_64B, PS_TML2_128B, PS_TML2_256B } ps_tmap_l2;
 typedef enum { PS_TMF_NONE, PS_TMF_NAN } ps_tmap_fill;
+/* cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col */
+typedef enum { PS_TMM_TILED, PS_TMM_IM2COL } ps_tmap_mode;
 
 typedef struct {
     ps_tmap_type type;
@@ -35,6 +37,13 @@ typedef struct {
     ps_tmap_swizzle swizzle;
     ps_tmap_l2 l2;
     ps_tmap_fill fill;
+    /* im2col maps (rank 3..5: C, W, {H, {D,}} N): the pixel bounding box's corners per spatial
+     * dimension, W first (lower: offset from 0, upper: from dims - 1), channels per pixel and
+     * pixels per column; box[0] = cpp, box[1] = ppc and the other box entries 1, so that the
+     * shared-memory layout is a box of ppc rows of cpp elements */
+    ps_tmap_mode mode;
+    int32_t lower[3], upper[3];
+    uint32_t cpp, ppc;
 } ps_tmap;
 
 /* "u8" ... "bf16" to a type (PS_TMT_COUNT if unknown); the name of one; its size in bytes. */
@@ -65,6 +74,17 @@ uint64_t ps_tmap_smem_addr(const ps_tmap *m, uint64_t base, uint64_t k);
 
 /* Bytes of shared memory the box covers from its base (rows padded to the swizzle span). */
 uint64_t ps_tmap_smem_span(const ps_tmap *m);
+
+/* im2col: the tensor coordinates (C omitted: row[p][0] = 0) of the ppc pixels a load at
+ * coordinates `coord` (C, W, {H, {D,}} N) with im2col offsets `off` (W first) reads: the
+ * traversal starts at coord's pixel and steps the element stride along W; past the bounding
+ * box's upper corner it restarts at its lower corner and steps the next dimension (H, D, then N,
+ * each by its element stride); each pixel is read at its position plus the offsets. */
+void ps_tmap_im2col_pixels(const ps_tmap *m, const int32_t coord[PS_TMAP_MAX_RANK], const int32_t off[3],
+                           int32_t (*row)[PS_TMAP_MAX_RANK]);
+
+/* Byte offset from m->addr of the element at tensor coordinates c, or false when outside. */
+bool ps_tmap_offset_of(const ps_tmap *m, const int64_t c[PS_TMAP_MAX_RANK], uint64_t *off);
 
 /* The value written for an out-of-bounds element (zero, or the NaN an H200 writes for f32). */
 uint64_t ps_tmap_fill_bits(const ps_tmap *m);

@@ -36,6 +36,13 @@ static inline void wg_a16_pos(int t, int e, int *row, int *col) {
     *row = 16 * (t / 32) + l / 4 + 8 * ((e / 2) % 2);
     *col = 2 * (l % 4) + e % 2 + 8 * (e / 4);
 }
+/* A from registers, 8-bit elements (m64k32: 16 elements, register e/4, byte e%4; the 32 bytes
+ * of a .b1 row likewise): */
+static inline void wg_a8_pos(int t, int e, int *row, int *col) {
+    int l = t % 32;
+    *row = 16 * (t / 32) + l / 4 + 8 * ((e / 4) % 2);
+    *col = 4 * (l % 4) + e % 4 + 16 * (e / 8);
+}
 /* A from registers, tf32 (m64k8: 4 elements, one per register): */
 static inline void wg_a32_pos(int t, int e, int *row, int *col) {
     int l = t % 32;

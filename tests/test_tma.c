@@ -173,6 +173,59 @@ static void checks(void **state) {
     assert_false(ps_tmap_check(&m, why, sizeof why));
 }
 
+/* im2col maps: encoding round trip, cuTensorMapEncodeIm2col's limits, and the traversal against
+ * a reference written here from the CUDA/PTX documentation's description (pixels walk W by its
+ * stride inside [lower, dims - 1 + upper], carrying into H and then N; read at pixel + offset). */
+static void im2col_maps(void **state) {
+    (void)state;
+    ps_tmap m = {.type = PS_TMT_F32, .rank = 4, .addr = 0x1000, .dims = {8, 5, 4, 2}, .strides = {4, 32, 160, 640},
+                 .estrides = {1, 2, 1, 1}, .mode = PS_TMM_IM2COL, .lower = {-1, 0}, .upper = {0, -1}, .cpp = 8,
+                 .ppc = 40, .box = {8, 40, 1, 1}};
+    char why[300];
+    assert_true(ps_tmap_check(&m, why, sizeof why));
+    uint8_t bytes[PS_TMAP_BYTES];
+    ps_tmap_encode(&m, bytes);
+    ps_tmap back;
+    assert_true(ps_tmap_decode(bytes, &back, why, sizeof why));
+    assert_int_equal(back.mode, PS_TMM_IM2COL);
+    assert_int_equal(back.cpp, 8);
+    assert_int_equal(back.ppc, 40);
+    assert_int_equal(back.lower[0], -1);
+    assert_int_equal(back.upper[1], -1);
+    assert_int_equal(back.box[1], 40);
+    assert_int_equal(back.estrides[1], 2);
+    int32_t coord[5] = {0, -1, 1, 0, 0}, off[3] = {1, 2, 0}, row[1024][5];
+    ps_tmap_im2col_pixels(&m, coord, off, row);
+    int w = -1, h = 1, n = 0;
+    for (unsigned p = 0; p < m.ppc; p++) {
+        assert_int_equal(row[p][1], w + 1);
+        assert_int_equal(row[p][2], h + 2);
+        assert_int_equal(row[p][3], n);
+        w += 2;
+        if (w > 5 - 1 + 0) {
+            w = -1;
+            if (++h > 4 - 1 - 1) h = 0, n++;
+        }
+    }
+    ps_tmap bad = m;
+    bad.lower[0] = -129; /* rank 4: -128..127 */
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    assert_non_null(strstr(why, "corner"));
+    bad = m;
+    bad.upper[1] = -5; /* H box [0, 4 - 1 - 5]: empty */
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    assert_non_null(strstr(why, "empty"));
+    bad = m;
+    bad.estrides[3] = 9; /* 1..8 */
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    bad = m;
+    bad.rank = 2;
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+    bad = m;
+    bad.ppc = 1025, bad.box[1] = 1025;
+    assert_false(ps_tmap_check(&bad, why, sizeof why));
+}
+
 /* The map lives in global memory (p0); the kernel writes the tensor's address (p1) into it.
  * Thread 0 loads the box at (LX, LY) into shared memory, copies the shared bytes to p2, and
  * stores the box back to the tensor at (SX, SY). */
@@ -270,13 +323,83 @@ static void faults(void **state) {
     free(o);
 }
 
+/* An im2col load through the simulator: a 3D map (C 16, W 10, N 3 of f32, box [-2, 8] in W,
+ * 8 channels x 24 pixels) in global memory, the tensor's address patched in by the kernel; the
+ * shared bytes against the traversal written here; a start outside the box faults (an H200
+ * raises an illegal-instruction error, measured for w = 9 and w = -3). */
+static int im2col_run(int c0, int w0, int n0, int ow, uint32_t *sh, ps_launch_result *res) {
+    ps_tmap m = {.type = PS_TMT_F32, .rank = 3, .dims = {16, 10, 3}, .strides = {4, 64, 640}, .estrides = {1, 1, 1},
+                 .mode = PS_TMM_IM2COL, .lower = {-2}, .upper = {-1}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
+    static uint8_t map[PS_TMAP_BYTES];
+    ps_tmap_encode(&m, map);
+    static float tensor[480];
+    for (int i = 0; i < 480; i++) tensor[i] = (float)(i + 1);
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90a\n.address_size 64\n"
+             ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2) {\n"
+             ".reg .b32 %%r<16>; .reg .b64 %%rd<8>; .reg .b16 %%rs<4>; .reg .pred %%p<2>;\n"
+             ".shared .align 1024 .b8 sh[768]; .shared .align 8 .b64 bar;\n"
+             "ld.param.u64 %%rd1, [p0]; ld.param.u64 %%rd2, [p1]; ld.param.u64 %%rd3, [p2];\n"
+             "st.global.u64 [%%rd1+16], %%rd2;\n"
+             "mov.u32 %%r1, sh; mov.u32 %%r2, bar;\n"
+             "mbarrier.init.shared::cta.b64 [%%r2], 1;\n"
+             "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%r2], 768;\n"
+             "mov.u32 %%r3, %d; mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.u16 %%rs1, %d;\n"
+             "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%%r1], [%%rd1, {%%r3, %%r4, %%r5}], [%%r2], {%%rs1};\n"
+             "W1: mbarrier.try_wait.parity.shared::cta.b64 %%p1, [%%r2], 0; @!%%p1 bra W1;\n"
+             "mov.u32 %%r6, 0;\n"
+             "L: shl.b32 %%r7, %%r6, 2; add.u32 %%r8, %%r1, %%r7; ld.shared.u32 %%r9, [%%r8];\n"
+             "cvt.u64.u32 %%rd4, %%r7; add.s64 %%rd5, %%rd3, %%rd4; st.global.u32 [%%rd5], %%r9;\n"
+             "add.u32 %%r6, %%r6, 1; setp.lt.u32 %%p1, %%r6, 192; @%%p1 bra L;\n"
+             "ret; }\n",
+             c0, w0, n0, ow);
+    tu_buf b[3] = {{map, sizeof map}, {tensor, sizeof tensor}, {sh, 768}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+    char diag[2048] = "";
+    ps_status st = tu_run(ptx, "k", &cfg, b, 3, res, diag, sizeof diag);
+    if (st != PS_OK && st != PS_ERR_FAULT) fail_msg("%s", diag);
+    return st;
+}
+
+static void im2col_load(void **state) {
+    (void)state;
+    static const int starts[][4] = {{0, -2, 0, 0}, {8, 5, 1, 2}, {4, 8, 0, 1}, {0, -2, 2, 3}};
+    for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++) {
+        uint32_t sh[192];
+        memset(sh, 0xab, sizeof sh);
+        ps_launch_result res;
+        assert_int_equal(im2col_run(starts[t][0], starts[t][1], starts[t][2], starts[t][3], sh, &res), PS_OK);
+        int w = starts[t][1], n = starts[t][2];
+        for (int p = 0; p < 24; p++) {
+            for (int ch = 0; ch < 8; ch++) {
+                int x = w + starts[t][3], c = starts[t][0] + ch;
+                float want = (x >= 0 && x < 10 && n < 3) ? (float)(n * 160 + x * 16 + c + 1) : 0.0f;
+                float got;
+                memcpy(&got, &sh[p * 8 + ch], 4);
+                if (got != want) fail_msg("start %zu pixel %d channel %d: %g, want %g", t, p, ch, got, want);
+            }
+            if (++w > 10 - 1 - 1) w = -2, n++;
+        }
+    }
+    uint32_t sh[192];
+    ps_launch_result res;
+    assert_int_equal(im2col_run(0, 9, 0, 0, sh, &res), PS_ERR_FAULT);
+    assert_non_null(strstr(res.fault.message, "outside the pixel bounding box"));
+    assert_int_equal(im2col_run(0, -3, 0, 0, sh, &res), PS_ERR_FAULT);
+}
+
 static void refused_forms(void **state) {
     (void)state;
     static const struct {
         const char *insn, *msg;
     } cases[] = {
         {"cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3], {%rs1};",
-         "im2col mode is not supported"},
+         "im2col mode needs a .3d"},
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "im2col offsets"},
+        {"cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "im2col mode for loads"},
         {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3];",
          "takes 3 coordinates"},
         {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;",
@@ -317,6 +440,16 @@ static void manifest_param(void **state) {
          "\"element_strides\": [1, 2]", "element strides other than 1"},
         {"\"buffer\": \"B\", \"type\": \"u32\", \"dims\": [40], \"box\": [32]", "must name a buffer"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40], \"box\": [32], \"pad\": 1", "unknown key \"pad\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"box\": [8, 4, 1, 1]", "an im2col map has no \"box\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"pixel_box_lower_corner\": [-1, 200], \"pixel_box_upper_corner\": [0, 0], \"channels_per_pixel\": 8, "
+         "\"pixels_per_column\": 16", "outside -128..127"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"box\": [8, 4, 1, 1], "
+         "\"channels_per_pixel\": 8", "belongs to \"mode\": \"im2col\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"pixel_box_lower_corner\": [-1, 0], \"pixel_box_upper_corner\": [0, -1], \"channels_per_pixel\": 8, "
+         "\"pixels_per_column\": 2000", "pixels_per_column"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[] = "/tmp/ptxsim_tma_XXXXXX";
@@ -348,7 +481,8 @@ static void manifest_param(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
-        cmocka_unit_test(checks),         cmocka_unit_test(load_store),     cmocka_unit_test(faults),
+        cmocka_unit_test(checks),
+        cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),    cmocka_unit_test(load_store),     cmocka_unit_test(faults),
         cmocka_unit_test(refused_forms),  cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

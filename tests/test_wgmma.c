@@ -297,6 +297,131 @@ static void run_gemm(const gcfg *c) {
     assert_int_equal(bad, 0);
 }
 
+/* ---- integer and .b1 GEMMs against a C reference (exact arithmetic) ----------------- */
+
+typedef struct {
+    int n;
+    int at, bt;     /* 0 s8, 1 u8; both 2: .b1 */
+    int sat, areg;
+    unsigned swa, swb;
+    int scale_d;    /* 0/1 constant */
+} icfg;
+
+static char *igemm_ptx(const icfg *c) {
+    int nd = c->n / 2;
+    const char *ty[] = {"s8", "u8", "b1"};
+    size_t cap = 65536;
+    char *s = malloc(cap);
+    int p = 0;
+#define P(...) (p += snprintf(s + p, cap - (size_t)p, __VA_ARGS__))
+    P(".version 8.0\n.target sm_90a\n.address_size 64\n"
+      ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2, .param .u64 p3) {\n"
+      ".reg .b32 %%r<200>; .reg .b64 %%rd<20>; .reg .pred %%p<4>;\n"
+      ".shared .align 1024 .b8 sh[%d];\n"
+      "ld.param.u64 %%rd1, [p0]; ld.param.u64 %%rd2, [p1]; ld.param.u64 %%rd3, [p2]; ld.param.u64 %%rd4, [p3];\n"
+      "mov.u32 %%r1, %%tid.x; mov.u32 %%r2, sh; shl.b32 %%r3, %%r1, 4;\n"
+      "LOOP: setp.ge.u32 %%p1, %%r3, %d; @%%p1 bra DONE;\n"
+      "cvt.u64.u32 %%rd5, %%r3; add.s64 %%rd6, %%rd1, %%rd5; ld.global.v4.u32 {%%r4, %%r5, %%r6, %%r7}, [%%rd6];\n"
+      "add.u32 %%r8, %%r2, %%r3; st.shared.v4.u32 [%%r8], {%%r4, %%r5, %%r6, %%r7};\n"
+      "add.u32 %%r3, %%r3, 2048; bra LOOP;\n"
+      "DONE: bar.sync 0;\n"
+      "mul.wide.u32 %%rd7, %%r1, 16; add.s64 %%rd8, %%rd2, %%rd7; ld.global.v4.u32 {%%r10, %%r11, %%r12, %%r13}, [%%rd8];\n"
+      "ld.global.u64 %%rd9, [%%rd4]; ld.global.u64 %%rd10, [%%rd4+8];\n"
+      "cvt.u64.u32 %%rd13, %%r2; shr.u64 %%rd13, %%rd13, 4; add.s64 %%rd9, %%rd9, %%rd13; add.s64 %%rd10, %%rd10, %%rd13;\n"
+      "mul.wide.u32 %%rd11, %%r1, %d; add.s64 %%rd12, %%rd3, %%rd11;\n",
+      IMG, IMG, nd * 4);
+    for (int i = 0; i < nd; i++) P("ld.global.b32 %%r%d, [%%rd12+%d];\n", 60 + i, 4 * i);
+    P("wgmma.fence.sync.aligned;\n");
+    if (c->at == 2) P("wgmma.mma_async.sync.aligned.m64n%dk256.s32.b1.b1.and.popc {", c->n);
+    else P("wgmma.mma_async.sync.aligned.m64n%dk32.s32%s.%s.%s {", c->n, c->sat ? ".satfinite" : "", ty[c->at], ty[c->bt]);
+    for (int i = 0; i < nd; i++) P("%s%%r%d", i ? ", " : "", 60 + i);
+    P("}, %s, %%rd10, %d;\n", c->areg ? "{%r10, %r11, %r12, %r13}" : "%rd9", c->scale_d);
+    P("wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n");
+    for (int i = 0; i < nd; i++) P("st.global.b32 [%%rd12+%d], %%r%d;\n", 4 * i, 60 + i);
+    P("ret; }\n");
+#undef P
+    return s;
+}
+
+static void run_igemm(const icfg *c) {
+    int n = c->n, nd = n / 2;
+    static uint8_t A[64][32], B[256][32], img[IMG];
+    static int32_t C[64][256];
+    static uint32_t afr[128 * 4], acc[128 * 128];
+    for (int i = 0; i < IMG; i++) img[i] = (uint8_t)next();
+    for (int m = 0; m < 64; m++)
+        for (int kb = 0; kb < 32; kb++) A[m][kb] = (uint8_t)next();
+    for (int j = 0; j < n; j++)
+        for (int kb = 0; kb < 32; kb++) B[j][kb] = (uint8_t)next();
+    for (int m = 0; m < 64; m++)
+        for (int j = 0; j < n; j++)
+            C[m][j] = (next() & 3) ? (int32_t)(next() % 2001) - 1000 : (int32_t)(next() & 1 ? INT32_MAX - next() % 300000 : INT32_MIN + next() % 300000);
+    uint64_t descs[2] = {desc_for(A_OFF, c->swa, 0, 1), desc_for(B_OFF, c->swb, 0, 1)};
+    uint32_t lbo_a = c->swa ? 16 : 128, sbo_a = c->swa ? 8 * c->swa : 256, lbo_b = c->swb ? 16 : 128, sbo_b = c->swb ? 8 * c->swb : 256;
+    for (int m = 0; m < 64 && !c->areg; m++)
+        for (int kb = 0; kb < 32; kb++) img[ref_addr(A_OFF, lbo_a, sbo_a, c->swa, m, kb, 1, 0)] = A[m][kb];
+    for (int j = 0; j < n; j++)
+        for (int kb = 0; kb < 32; kb++) img[ref_addr(B_OFF, lbo_b, sbo_b, c->swb, j, kb, 1, 0)] = B[j][kb];
+    for (int t = 0; t < 128; t++) {
+        /* A fragment, as the ISA's figure for 8-bit A (register r: row l/4 + 8 (r % 2), bytes 4 (l % 4) + 16 (r / 2) ..) */
+        int l = t % 32;
+        for (int r = 0; r < 4; r++) {
+            afr[t * 4 + r] = 0;
+            for (int j = 0; j < 4; j++)
+                afr[t * 4 + r] |= (uint32_t)A[16 * (t / 32) + l / 4 + 8 * (r % 2)][4 * (l % 4) + 16 * (r / 2) + j] << (8 * j);
+        }
+        for (int e = 0; e < nd; e++) {
+            int r, cc;
+            wg_d_pos(t, e, &r, &cc);
+            acc[t * nd + e] = (uint32_t)C[r][cc];
+        }
+    }
+    tu_buf bufs[4] = {{img, IMG}, {afr, sizeof afr}, {acc, (size_t)128 * (size_t)nd * 4}, {descs, sizeof descs}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {128, 1, 1}};
+    ps_launch_result res;
+    char diag[2048] = "";
+    char *ptx = igemm_ptx(c);
+    ps_status st = tu_run(ptx, "k", &cfg, bufs, 4, &res, diag, sizeof diag);
+    if (st != PS_OK) fprintf(stderr, "%s\n%s\n", diag, res.fault.message);
+    assert_int_equal(st, PS_OK);
+    free(ptx);
+    int bad = 0;
+    for (int t = 0; t < 128; t++)
+        for (int e = 0; e < nd; e++) {
+            int r, cc;
+            wg_d_pos(t, e, &r, &cc);
+            int64_t want = c->scale_d ? C[r][cc] : 0;
+            for (int kb = 0; kb < 32; kb++) {
+                if (c->at == 2) {
+                    want += __builtin_popcount(A[r][kb] & B[cc][kb]);
+                    continue;
+                }
+                int64_t x = c->at == 0 ? (int8_t)A[r][kb] : A[r][kb], y = c->bt == 0 ? (int8_t)B[cc][kb] : B[cc][kb];
+                want += x * y;
+            }
+            if (c->sat) want = want > INT32_MAX ? INT32_MAX : want < INT32_MIN ? INT32_MIN : want;
+            uint32_t w32 = (uint32_t)(uint64_t)want;
+            if (acc[t * nd + e] != w32 && bad++ < 5)
+                fprintf(stderr, "n%d: D[%d][%d] = 0x%08x, want 0x%08x\n", n, r, cc, acc[t * nd + e], w32);
+        }
+    assert_int_equal(bad, 0);
+}
+
+/* every N the ISA allows for the integer and .b1 forms (8, 16, 24, then multiples of 16), each
+ * signedness pairing, .satfinite, A from registers and descriptors, every swizzle */
+static void test_igemm_every_n(void **state) {
+    (void)state;
+    static const unsigned sw[4] = {0, 32, 64, 128};
+    int i = 0;
+    for (int n = 8; n <= 256; n += 8, i++) {
+        if (n > 24 && n % 16) continue;
+        run_igemm(&(icfg){.n = n, .at = i % 2, .bt = (i / 2) % 2, .sat = i % 3 == 0, .areg = i % 4 == 1,
+                          .swa = sw[i % 4], .swb = sw[(i + 1) % 4], .scale_d = i % 5 != 0});
+        run_igemm(&(icfg){.n = n, .at = 2, .bt = 2, .areg = i % 3 == 0, .swa = sw[(i + 2) % 4], .swb = sw[(i + 3) % 4],
+                          .scale_d = 1});
+    }
+}
+
 static void test_gemm_f16_areg_n8(void **state) {
     (void)state;
     run_gemm(&(gcfg){.n = 8, .areg = 1, .sa = 1, .sb = 1, .scale_d = 1, .swb = 0});
@@ -418,9 +543,12 @@ static void test_decode_errors(void **state) {
         {"multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];", "NVLink multicast"},
         {"wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 {%f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;", "N = 8, 16"},
         {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;", "1 or -1"},
-        {"wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "not supported"},
+        {"wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "multiples of 16"},
         {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%rd1], %r2, [%r3], %r5;", "clusters"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.min.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f16 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.s64 [%rd1], [%r1], %r2;", "not .s64"},
+        {"cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r1], [%r2], %r3, [%r4];", "shared::cluster destination"},
         {"cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.s32 [%rd1], [%r1], %r2;", ".inc and .dec take .u32"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -526,10 +654,11 @@ static void test_bulk_reduce(void **state) {
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.xor.b64 [%rd2+96], [%r2+96], %r7;\n"
         "cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.u32 [%rd2+112], [%r2+112], %r7;\n"
         "cp.async.bulk.commit_group; cp.async.bulk.wait_group 0;\n"
-        /* acc (zeroed shared) max.s64= sh[0..32), then += sh[32..64) as s64 */
+        /* acc (zeroed shared) max.s32= sh[0..32), then += sh[32..64) as u64 (a shared::cluster
+         * destination takes 32-bit types and .add.u64 only, as ptxas 13 does) */
         "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 64;\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r6], [%r2], %r5, [%r3];\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.s64 [%r6], [%r2+32], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s32 [%r6], [%r2], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u64 [%r6], [%r2+32], %r5, [%r3];\n"
         "W2: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 1; @!%p1 bra W2;\n"
         "cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r6], %r5;\n"
         "ret; }\n";
@@ -577,12 +706,13 @@ static void test_bulk_reduce(void **state) {
     }
     assert_memory_equal(out, want, sizeof want);
     for (int i = 0; i < 4; i++) {
-        int64_t x, y;
-        memcpy(&x, in + 8 * i, 8), memcpy(&y, in + 32 + 8 * i, 8);
-        int64_t v = (x > 0 ? x : 0) + y;
-        int64_t got;
+        int32_t x[2];
+        uint64_t y, m = 0;
+        memcpy(x, in + 8 * i, 8), memcpy(&y, in + 32 + 8 * i, 8);
+        for (int h = 0; h < 2; h++) m |= (uint64_t)(uint32_t)(x[h] > 0 ? x[h] : 0) << (32 * h);
+        uint64_t got;
         memcpy(&got, acc + 8 * i, 8);
-        assert_int_equal(got, v);
+        assert_int_equal(got, m + y);
     }
 }
 
@@ -630,6 +760,7 @@ int main(void) {
         cmocka_unit_test(test_gemm_f16acc),
         cmocka_unit_test(test_gemm_tf32),
         cmocka_unit_test(test_gemm_every_n),
+        cmocka_unit_test(test_igemm_every_n),
         cmocka_unit_test(test_async_misuse),
         cmocka_unit_test(test_decode_errors),
         cmocka_unit_test(test_bulk_copy),

@@ -13,6 +13,12 @@
  *                              (bytes, rank-1 of them) and BOX comma lists; SWIZZLE none 32B 64B
  *                              128B; FILL none or nan; element strides 1, no interleave, no L2
  *                              promotion
+ *        i2c:K:TYPE:DIMS:STRIDES:LOWER:UPPER:CPP:PPC:ESTRIDES:SWIZZLE:FILL
+ *                              an im2col CUtensorMap (cuTensorMapEncodeIm2col): LOWER and UPPER
+ *                              the pixel box corners (rank-2 signed values, innermost spatial
+ *                              dimension first), CPP channels per pixel, PPC pixels per column,
+ *                              ESTRIDES the element strides (rank values)
+ *        i32:V                 a 32-bit integer parameter
  * The encoded maps are also written to tmaps.bin (128 bytes each, in order).
  * Build: cc -O2 run.c -I$CUDA/include -lcuda */
 #include <cuda.h>
@@ -40,6 +46,15 @@ static int list(const char *s, cuuint64_t *v) {
     int n = 0;
     while (*s && *s != ':') {
         v[n++] = strtoull(s, (char **)&s, 10);
+        if (*s == ',') s++;
+    }
+    return n;
+}
+
+static int slist(const char *s, int *v) {
+    int n = 0;
+    while (*s && *s != ':') {
+        v[n++] = (int)strtol(s, (char **)&s, 10);
         if (*s == ',') s++;
     }
     return n;
@@ -85,11 +100,43 @@ int main(int argc, char **argv) {
     size_t *sizes = calloc((size_t)na, sizeof *sizes);
     void **params = calloc((size_t)na, sizeof *params);
     CUtensorMap *maps = aligned_alloc(64, (size_t)na * sizeof *maps);
+    int *ints = calloc((size_t)na, sizeof *ints);
     FILE *tf = fopen("tmaps.bin", "wb");
     for (int i = 0; i < na; i++) {
         char *a = argv[5 + i];
         int hidden = a[0] == '~';
         a += hidden;
+        if (!strncmp(a, "i32:", 4)) {
+            ints[i] = atoi(a + 4);
+            params[np++] = &ints[i];
+            continue;
+        }
+        if (!strncmp(a, "i2c:", 4)) {
+            int k = atoi(a + 4);
+            cuuint64_t dims[5], strides[5], es64[5];
+            cuuint32_t es[5];
+            int lo[3], hi[3];
+            int rank = list(field(a, 3), dims);
+            list(field(a, 4), strides);
+            slist(field(a, 5), lo);
+            slist(field(a, 6), hi);
+            unsigned cpp = (unsigned)atoi(field(a, 7)), ppc = (unsigned)atoi(field(a, 8));
+            list(field(a, 9), es64);
+            for (int d = 0; d < rank; d++) es[d] = (cuuint32_t)es64[d];
+            const char *sw = field(a, 10), *fill = field(a, 11);
+            CUtensorMapSwizzle swz = !strncmp(sw, "32B", 3) ? CU_TENSOR_MAP_SWIZZLE_32B
+                                   : !strncmp(sw, "64B", 3) ? CU_TENSOR_MAP_SWIZZLE_64B
+                                   : !strncmp(sw, "128B", 4) ? CU_TENSOR_MAP_SWIZZLE_128B
+                                   : CU_TENSOR_MAP_SWIZZLE_NONE;
+            CK(cuTensorMapEncodeIm2col(&maps[i], dtype(field(a, 2)), (cuuint32_t)rank, (void *)ptrs[k], dims, strides,
+                                       lo, hi, cpp, ppc, es, CU_TENSOR_MAP_INTERLEAVE_NONE, swz,
+                                       CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                       !strncmp(fill, "nan", 3) ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+                                                                : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+            fwrite(&maps[i], 1, sizeof maps[i], tf);
+            params[np++] = &maps[i];
+            continue;
+        }
         if (!strncmp(a, "tmap:", 5)) {
             int k = atoi(a + 5);
             cuuint64_t dims[5], strides[5], box64[5];
@@ -133,6 +180,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < na; i++) {
         char *a = argv[5 + i];
         a += a[0] == '~';
+        if (!strncmp(a, "i32:", 4)) continue;
         if (strncmp(a, "out:", 4) && strncmp(a, "io:", 3)) continue;
         const char *path = strchr(a + 4, ':') + 1;
         void *h = malloc(sizes[i]);
