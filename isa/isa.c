@@ -318,7 +318,8 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
         int s = 0;
         if (t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F64) s = 80;
         else if (t == PS_T_E4M3 || t == PS_T_E5M2) s = 89;
-        else if (t == PS_T_S8 || t == PS_T_U8 || t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1) s = 75;
+        else if (t == PS_T_S8 || t == PS_T_U8) s = form == PS_F_MMA ? 75 : 72; /* integer wmma: sm_72 */
+        else if (t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1) s = 75;
         if (s > need) need = s, what = ps_type_name(t);
     }
     if (form == PS_F_MMA) {

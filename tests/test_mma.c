@@ -282,6 +282,16 @@ static void test_unsupported_forms_rejected(void **state) {
         {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 2},     /* too few d registers */
         {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32.satfinite", 2, 1, 4, 4},
         {"mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32", 1, 1, 2, 2},       /* b1 needs .and/.xor.popc */
+        /* sub-byte and single-bit wmma.mma: .row.col only, A and B of one type, .bitOp.popc on .b1 only */
+        {"wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.col.col.m8n8k32.s32.u4.u4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.u4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2, 2},
+        {"wmma.mma.xor.popc.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32", 1, 1, 2, 2},
+        {"wmma.mma.xor.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2, 2},
+        {"wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32.satfinite", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.f32", 1, 1, 8, 8},   /* c must be .s32 */
+        {"wmma.mma.sync.aligned.row.col.m16n16k16.rz.f32.f32", 8, 8, 8, 8},    /* .rnd is .f64 only */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t in[32 * 12] = {0}, out[32 * 8];
@@ -310,6 +320,16 @@ static void test_types_need_later_targets(void **state) {
         {"sm_70", "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r0,%r1}, {%r2}, {%r3}, {%r0,%r1};", "with .s8 requires .target sm_75"},
         {"sm_75", "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, [%rd0];", "with .bf16 requires .target sm_80"},
         {"sm_80", "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r0], {%r1};", "requires .target sm_90"},
+        {"sm_72", "wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r0,%r1}, [%rd0];", NULL},
+        {"sm_70", "wmma.load.a.sync.aligned.row.m16n16k16.global.u8 {%r0,%r1}, [%rd0];", "with .u8 requires .target sm_72"},
+        {"sm_72", "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];", "with .s4 requires .target sm_75"},
+        {"sm_75", "wmma.load.b.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd0];", NULL},
+        {"sm_75", "wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};", NULL},
+        {"sm_75", "wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+         "'.and' on 'wmma.mma' requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+         "'.and' on 'mma' requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
@@ -330,6 +350,39 @@ static void test_types_need_later_targets(void **state) {
     }
 }
 
+/* wmma.load of sub-byte / single-bit A is .row only, B .col only; the accumulator either way */
+static void test_wmma_subbyte_load_layouts(void **state) {
+    (void)state;
+    static const struct {
+        const char *insn;
+        bool ok;
+    } cases[] = {
+        {"wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd1];", true},
+        {"wmma.load.a.sync.aligned.col.m8n8k32.global.s4 {%r0}, [%rd1];", false},
+        {"wmma.load.b.sync.aligned.row.m8n8k32.global.u4 {%r0}, [%rd1];", false},
+        {"wmma.load.b.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd1], 128;", true},
+        {"wmma.load.a.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd1];", false},
+        {"wmma.load.c.sync.aligned.col.m8n8k128.global.s32 {%r0, %r1}, [%rd1];", true},
+        {"wmma.store.d.sync.aligned.col.m8n8k32.global.s4 [%rd1], {%r0};", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[1024];
+        snprintf(ptx, sizeof ptx, TU_HEADER ".visible .entry k(.param .u64 p0) {\n.reg .b32 %%r<4>;\n.reg .b64 %%rd<2>;\n"
+                 "ld.param.u64 %%rd1, [p0];\n%s\nret;\n}\n", cases[i].insn);
+        uint8_t mem[1024] = {0};
+        tu_buf bufs[1] = {{mem, sizeof mem}};
+        tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+        ps_launch_result res;
+        char diag[1024] = "";
+        ps_status st = tu_run(ptx, "k", &cfg, bufs, 1, &res, diag, sizeof diag);
+        if (cases[i].ok && st != PS_OK) fail_msg("'%s' rejected: %s", cases[i].insn, diag);
+        if (!cases[i].ok) {
+            if (st == PS_OK) fail_msg("'%s' was accepted", cases[i].insn);
+            assert_non_null(strstr(diag, "not supported"));
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mma_integer),
@@ -338,6 +391,7 @@ int main(void) {
         cmocka_unit_test(test_partial_warp_faults),
         cmocka_unit_test(test_unsupported_forms_rejected),
         cmocka_unit_test(test_types_need_later_targets),
+        cmocka_unit_test(test_wmma_subbyte_load_layouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

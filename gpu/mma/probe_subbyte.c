@@ -176,7 +176,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "--ptx")) { /* --ptx DIR: write each kernel to DIR/<name>.ptx (for ptxas) */
         for (int i = 0; i < nf && argc > 2; i++) {
             char path[512];
-            snprintf(path, sizeof path, "%s/%s.ptx", argv[2], fs[i].name);
+            snprintf(path, sizeof path, "%.400s/%.63s.ptx", argv[2], fs[i].name);
             FILE *o = fopen(path, "w");
             if (!o) return perror(path), 1;
             kernel_text(&fs[i], ptx, sizeof ptx);
