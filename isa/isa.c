@@ -340,8 +340,38 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
     return buf;
 }
 
+/* Modifier pairings ptxas 13 refuses: the mbarrier family's .sem and .scope come together
+ * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
+static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
+    const char *mn = ps_form_get(form)->mnemonic;
+    if (form >= PS_F_MBARRIER_INIT && form <= PS_F_MBARRIER_PENDING_COUNT) {
+        static const ps_mod sems[] = {PS_MOD_RELEASE, PS_MOD_RELAXED, PS_MOD_ACQUIRE};
+        static const ps_mod scopes[] = {PS_MOD_CTA, PS_MOD_CLUSTER};
+        int sem = -1, scope = -1;
+        for (size_t i = 0; i < PS_ARRAY_LEN(sems); i++)
+            if (ps_modset_has(mods, sems[i])) sem = (int)sems[i];
+        for (size_t i = 0; i < PS_ARRAY_LEN(scopes); i++)
+            if (ps_modset_has(mods, scopes[i])) scope = (int)scopes[i];
+        if (sem >= 0 && scope < 0) {
+            snprintf(buf, buflen, "Modifier '.%s' requires scope with '%s' instruction", ps_mod_name((ps_mod)sem), mn);
+            return buf;
+        }
+        if (scope >= 0 && sem < 0) {
+            snprintf(buf, buflen, "Modifier '.%s' requires order with '%s' instruction", ps_mod_name((ps_mod)scope), mn);
+            return buf;
+        }
+    }
+    if ((form == PS_F_FMA_F16 || form == PS_F_FMA_BF16) && ps_modset_has(mods, PS_MOD_OOB) &&
+        ps_modset_has(mods, PS_MOD_FTZ)) {
+        snprintf(buf, buflen, "Modifier '.ftz' cannot be combined with modifier '.oob'");
+        return buf;
+    }
+    return NULL;
+}
+
 const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
                                         const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+    if (modifier_pairs_unsupported(form, mods, buf, buflen)) return buf;
     if ((form != PS_F_MBARRIER_ARRIVE && form != PS_F_MBARRIER_ARRIVE_DROP) || nops < 3 ||
         ps_modset_has(mods, PS_MOD_NOCOMPLETE))
         return NULL;

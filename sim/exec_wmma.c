@@ -347,7 +347,8 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
     if ((d->flags & (DF_HAS_RND | DF_INTEGRAL)) && (ka != WK_F64 || (d->flags & DF_INTEGRAL) || d->rnd == PS_RND_RNA))
         return NULL;
     /* sub-byte and single-bit: .row.col only, the same A and B type (PTX ISA wmma.mma) */
-    if (sub && (lay[0] != 0 || lay[1] != 1 || ta != tb)) return NULL;
+    if (ints && ta != tb) return NULL; /* integer wmma: A and B of the same type (PTX ISA wmma.mma) */
+    if (sub && (lay[0] != 0 || lay[1] != 1)) return NULL;
     const ps_modset *mods = &in->mods;
     bool x = ps_modset_has(mods, PS_MOD_XOR), an = ps_modset_has(mods, PS_MOD_AND), pc = ps_modset_has(mods, PS_MOD_POPC);
     d->flags &= ~(uint32_t)DF_XORSIGN;

@@ -292,6 +292,8 @@ static void test_unsupported_forms_rejected(void **state) {
         {"wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32.satfinite", 1, 1, 2, 2},
         {"wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.f32", 1, 1, 8, 8},   /* c must be .s32 */
         {"wmma.mma.sync.aligned.row.col.m16n16k16.rz.f32.f32", 8, 8, 8, 8},    /* .rnd is .f64 only */
+        {"wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32", 2, 2, 8, 8}, /* integer A and B: one type */
+        {"mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32", 2, 2, 8, 4},       /* c .f32 needs d .f32 */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t in[32 * 12] = {0}, out[32 * 8];
