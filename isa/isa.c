@@ -309,6 +309,13 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
 
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
                                       const ps_arch *arch, char *buf, size_t buflen) {
+    if (arch && (form == PS_F_LDMATRIX || form == PS_F_STMATRIX) && m && !(m == 8 && n == 8) &&
+        !(arch->arch_specific && arch->sm >= 100)) {
+        /* the 8-bit shapes: sm_100a, sm_101a/sm_110a, sm_120a and the family targets */
+        snprintf(buf, buflen, "Instruction '%s' with shape .m%dn%d requires .target sm_100a, sm_110a, sm_120a or a "
+                 "family-specific target (sm_100f and later)", ps_form_get(form)->mnemonic, m, n);
+        return buf;
+    }
     if (!arch || (form != PS_F_MMA && form != PS_F_WMMA_LOAD && form != PS_F_WMMA_STORE && form != PS_F_WMMA_MMA))
         return NULL;
     int need = 0;
