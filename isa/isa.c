@@ -406,6 +406,8 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
             snprintf(buf, buflen, "Integer rounding modifier not allowed on 'cvt.%s.%s'", dn, sn);
         else if (set[0] == '-')
             snprintf(buf, buflen, "Rounding modifier required for 'cvt.%s.%s'", dn, sn);
+        else if (!strchr(shown + 1, '.'))
+            snprintf(buf, buflen, "Modifier '%s' is not valid on 'cvt.%s.%s'", shown, dn, sn);
         else
             snprintf(buf, buflen, "Modifiers '%s' are not valid together on 'cvt.%s.%s'", shown, dn, sn);
         return buf;
