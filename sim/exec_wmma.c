@@ -6,7 +6,10 @@
  * columns per·(l%4)..+per-1), B chunks as 4·per rows × 8 columns (column l/4), C chunks as
  * 8×8 with two elements per lane (row l/4, columns 2(l%4)+{0,1}; transposed chunks swap the
  * roles). The f16 A and B fragments of 8 registers repeat their chunks (four copies for the
- * m32n8k16 B and m8n32k16 A). wmma.mma computes every element as mma.sync does (same k). */
+ * m32n8k16 B and m8n32k16 A). Sub-byte (.s4/.u4 m8n8k32) and single-bit (.b1 m8n8k128)
+ * fragments are one chunk each, exactly mma.sync's (gpu/mma/probe_subbyte.c); their elements sit
+ * in memory 4 or 1 bits apart, low-order bits first. wmma.mma computes every element as mma.sync
+ * does (same k); .f64 with .rz/.rm/.rp rounds every step of its fma chain that way. */
 #include <string.h>
 
 #include "fp.h"
