@@ -385,6 +385,58 @@ static void test_wmma_subbyte_load_layouts(void **state) {
     }
 }
 
+/* wmma.load and ldmatrix from .shared, .shared::cta and generic addresses give the registers the
+ * .global load gives (that one is checked against the H200 in test_mma_gpu); wmma.store the same
+ * way round */
+static void test_state_spaces_agree(void **state) {
+    (void)state;
+    static const struct {
+        const char *load; /* %s: the state space (with its dot) */
+        int nregs;
+    } cases[] = {
+        {"wmma.load.a.sync.aligned.row.m16n16k16%s.f16", 8},  {"wmma.load.b.sync.aligned.col.m8n8k32%s.s4", 1},
+        {"wmma.load.a.sync.aligned.row.m8n8k128%s.b1", 1},    {"wmma.load.c.sync.aligned.col.m8n8k32%s.s32", 2},
+        {"wmma.load.a.sync.aligned.col.m32n8k16%s.s8", 4},
+    };
+    static const char *spaces[] = {".global", ".shared", ".shared::cta", ""};
+    uint8_t mem[1024];
+    for (int i = 0; i < 1024; i++) mem[i] = (uint8_t)rnd32();
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint32_t ref[8 * 32];
+        for (int sp = 0; sp < 4; sp++) {
+            char insn[128], ptx[4096];
+            snprintf(insn, sizeof insn, cases[c].load, spaces[sp]);
+            bool shared = sp == 1 || sp == 2;
+            int n = snprintf(ptx, sizeof ptx,
+                             TU_HEADER ".visible .entry k(.param .u64 pm, .param .u64 po) {\n.reg .b32 %%r<40>;\n"
+                                       ".reg .b64 %%rd<10>;\n.shared .align 16 .b8 sm[1024];\nld.param.u64 %%rd1, [pm];\n"
+                                       "ld.param.u64 %%rd2, [po];\ncvta.to.global.u64 %%rd1, %%rd1;\nmov.u32 %%r0, %%tid.x;\n"
+                                       "mul.wide.u32 %%rd3, %%r0, 32;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmov.u32 %%r1, sm;\n"
+                                       "shl.b32 %%r2, %%r0, 5;\nadd.u32 %%r2, %%r1, %%r2;\n"
+                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4];\nst.shared.v4.u32 [%%r2], {%%r20,%%r21,%%r22,%%r23};\n"
+                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4+16];\nst.shared.v4.u32 [%%r2+16], {%%r20,%%r21,%%r22,%%r23};\n"
+                                       "bar.sync 0;\nmov.u64 %%rd5, sm;\ncvta.shared.u64 %%rd6, %%rd5;\n"
+                                       "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd2, %%rd2, %%rd3;\n%s {",
+                             insn);
+            for (int r = 0; r < cases[c].nregs; r++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", r ? "," : "", 10 + r);
+            n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, [%s];\n", sp == 0 ? "%rd1" : shared ? "sm" : "%rd6");
+            for (int r = 0; r < cases[c].nregs; r++)
+                n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * r, 10 + r);
+            snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
+            uint32_t out[8 * 32] = {0};
+            uint8_t m2[1024];
+            memcpy(m2, mem, sizeof m2);
+            tu_buf bufs[2] = {{m2, sizeof m2}, {out, sizeof out}};
+            tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+            ps_launch_result res;
+            char diag[1024];
+            if (tu_run(ptx, "k", &cfg, bufs, 2, &res, diag, sizeof diag) != PS_OK) fail_msg("%s: %s", insn, diag);
+            if (sp == 0) memcpy(ref, out, sizeof ref);
+            else if (memcmp(ref, out, sizeof ref)) fail_msg("'%s' differs from the .global load", insn);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mma_integer),
@@ -394,6 +446,7 @@ int main(void) {
         cmocka_unit_test(test_unsupported_forms_rejected),
         cmocka_unit_test(test_types_need_later_targets),
         cmocka_unit_test(test_wmma_subbyte_load_layouts),
+        cmocka_unit_test(test_state_spaces_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
