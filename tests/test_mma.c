@@ -296,7 +296,7 @@ static void test_unsupported_forms_rejected(void **state) {
         {"mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32", 2, 2, 8, 4},       /* c .f32 needs d .f32 */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        uint32_t in[32 * 12] = {0}, out[32 * 8];
+        uint32_t in[32 * 24] = {0}, out[32 * 8]; /* up to 24 input registers (wmma.mma .f16) */
         ps_launch_result res;
         char diag[1024] = "";
         ps_status st = run_frag(bad[i].insn, bad[i].na, bad[i].nb, bad[i].nc, bad[i].nd, 32, in, out, &res, diag, sizeof diag);
