@@ -309,6 +309,13 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
 
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
                                       const ps_arch *arch, char *buf, size_t buflen) {
+    if (arch && (form == PS_F_LDMATRIX || form == PS_F_STMATRIX) && m && !(m == 8 && n == 8) &&
+        !(arch->arch_specific && arch->sm >= 100)) {
+        /* the 8-bit shapes: sm_100a, sm_101a/sm_110a, sm_120a and the family targets */
+        snprintf(buf, buflen, "Instruction '%s' with shape .m%dn%d requires .target sm_100a, sm_110a, sm_120a or a "
+                 "family-specific target (sm_100f and later)", ps_form_get(form)->mnemonic, m, n);
+        return buf;
+    }
     if (!arch || (form != PS_F_MMA && form != PS_F_WMMA_LOAD && form != PS_F_WMMA_STORE && form != PS_F_WMMA_MMA))
         return NULL;
     int need = 0;
@@ -318,7 +325,8 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
         int s = 0;
         if (t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F64) s = 80;
         else if (t == PS_T_E4M3 || t == PS_T_E5M2) s = 89;
-        else if (t == PS_T_S8 || t == PS_T_U8 || t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1) s = 75;
+        else if (t == PS_T_S8 || t == PS_T_U8) s = form == PS_F_MMA ? 75 : 72; /* integer wmma: sm_72 */
+        else if (t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1) s = 75;
         if (s > need) need = s, what = ps_type_name(t);
     }
     if (form == PS_F_MMA) {
@@ -339,8 +347,110 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
     return buf;
 }
 
+/* Floating-point cvt spellings (cvt_forms.def). */
+typedef struct {
+    ps_type dst, src;
+    int min_sm;
+    const char *mods;
+} cvt_form;
+static const cvt_form CVT_FORMS[] = {
+#define CVT_FORM(D, S, SM, M) {PS_T_##D, PS_T_##S, SM, M},
+#include "cvt_forms.def"
+#undef CVT_FORM
+};
+
+static bool cvt_float_type(ps_type t) {
+    return t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F32 || t == PS_T_F64 || t == PS_T_F16X2 ||
+           t == PS_T_BF16X2 || t == PS_T_E4M3X2 || t == PS_T_E5M2X2;
+}
+
+/* does the space-separated list `list` contain the word `w`? */
+static bool word_in(const char *list, const char *w) {
+    size_t n = strlen(w);
+    for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+    return false;
+}
+
+const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
+                                   const ps_arch *arch, char *buf, size_t buflen) {
+    if (form != PS_F_CVT || ntypes != 2 || types[0] == types[1] || !cvt_float_type(types[0]) ||
+        !cvt_float_type(types[1]) || ps_modset_has(mods, PS_MOD_RS))
+        return NULL;
+    static const ps_mod order[] = {PS_MOD_RN,  PS_MOD_RZ,  PS_MOD_RM,   PS_MOD_RP,       PS_MOD_RNA,
+                                   PS_MOD_FTZ, PS_MOD_SAT, PS_MOD_RELU, PS_MOD_SATFINITE};
+    static const ps_mod irnd[] = {PS_MOD_RNI, PS_MOD_RZI, PS_MOD_RMI, PS_MOD_RPI};
+    char set[64] = "", shown[72] = "";
+    for (size_t i = 0; i < PS_ARRAY_LEN(order); i++)
+        if (ps_modset_has(mods, order[i]))
+            snprintf(set + strlen(set), sizeof set - strlen(set), "%s%s", set[0] ? "." : "", ps_mod_name(order[i]));
+    bool integral = false;
+    for (size_t i = 0; i < PS_ARRAY_LEN(irnd); i++) integral |= ps_modset_has(mods, irnd[i]);
+    if (!set[0]) snprintf(set, sizeof set, "-");
+    else snprintf(shown, sizeof shown, ".%s", set);
+    const char *dn = ps_type_name(types[0]), *sn = ps_type_name(types[1]);
+    bool pair = false;
+    int need = 0;
+    for (size_t i = 0; i < PS_ARRAY_LEN(CVT_FORMS); i++) {
+        const cvt_form *c = &CVT_FORMS[i];
+        if (c->dst != types[0] || c->src != types[1]) continue;
+        pair = true;
+        if (!integral && word_in(c->mods, set) && (!need || c->min_sm < need)) need = c->min_sm;
+    }
+    if (!pair) {
+        snprintf(buf, buflen, "Unexpected instruction types specified for 'cvt' (.%s.%s)", dn, sn);
+        return buf;
+    }
+    if (!need) {
+        if (integral)
+            snprintf(buf, buflen, "Integer rounding modifier not allowed on 'cvt.%s.%s'", dn, sn);
+        else if (set[0] == '-')
+            snprintf(buf, buflen, "Rounding modifier required for 'cvt.%s.%s'", dn, sn);
+        else if (!strchr(shown + 1, '.'))
+            snprintf(buf, buflen, "Modifier '%s' is not valid on 'cvt.%s.%s'", shown, dn, sn);
+        else
+            snprintf(buf, buflen, "Modifiers '%s' are not valid together on 'cvt.%s.%s'", shown, dn, sn);
+        return buf;
+    }
+    if (arch && arch->sm < need) {
+        snprintf(buf, buflen, "'cvt%s.%s.%s' requires .target sm_%d or higher", shown, dn, sn, need);
+        return buf;
+    }
+    return NULL;
+}
+
+/* Modifier pairings ptxas 13 refuses: the mbarrier family's .sem and .scope come together
+ * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
+static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
+    const char *mn = ps_form_get(form)->mnemonic;
+    if (form >= PS_F_MBARRIER_INIT && form <= PS_F_MBARRIER_PENDING_COUNT) {
+        static const ps_mod sems[] = {PS_MOD_RELEASE, PS_MOD_RELAXED, PS_MOD_ACQUIRE};
+        static const ps_mod scopes[] = {PS_MOD_CTA, PS_MOD_CLUSTER};
+        int sem = -1, scope = -1;
+        for (size_t i = 0; i < PS_ARRAY_LEN(sems); i++)
+            if (ps_modset_has(mods, sems[i])) sem = (int)sems[i];
+        for (size_t i = 0; i < PS_ARRAY_LEN(scopes); i++)
+            if (ps_modset_has(mods, scopes[i])) scope = (int)scopes[i];
+        if (sem >= 0 && scope < 0) {
+            snprintf(buf, buflen, "Modifier '.%s' requires scope with '%s' instruction", ps_mod_name((ps_mod)sem), mn);
+            return buf;
+        }
+        if (scope >= 0 && sem < 0) {
+            snprintf(buf, buflen, "Modifier '.%s' requires order with '%s' instruction", ps_mod_name((ps_mod)scope), mn);
+            return buf;
+        }
+    }
+    if ((form == PS_F_FMA_F16 || form == PS_F_FMA_BF16) && ps_modset_has(mods, PS_MOD_OOB) &&
+        ps_modset_has(mods, PS_MOD_FTZ)) {
+        snprintf(buf, buflen, "Modifier '.ftz' cannot be combined with modifier '.oob'");
+        return buf;
+    }
+    return NULL;
+}
+
 const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
                                         const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+    if (modifier_pairs_unsupported(form, mods, buf, buflen)) return buf;
     if ((form != PS_F_MBARRIER_ARRIVE && form != PS_F_MBARRIER_ARRIVE_DROP) || nops < 3 ||
         ps_modset_has(mods, PS_MOD_NOCOMPLETE))
         return NULL;

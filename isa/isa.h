@@ -142,6 +142,12 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
 const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
                                         const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
+/* cvt between floating-point types (f16 bf16 tf32 f32 f64 f16x2 bf16x2 e4m3x2 e5m2x2): is the
+ * combination of rounding, .ftz, .sat, .relu and .satfinite one that exists (isa/cvt_forms.def,
+ * what ptxas 13 accepts), and on this target? NULL if yes, else the reason. */
+const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
+                                   const ps_arch *arch, char *buf, size_t buflen);
+
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);
 

@@ -134,12 +134,13 @@ static void h_cvt_pack(ps_warp *w, const ps_dinsn *d) {
 ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d) {
     int t = d->type;
-    unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16 : t == PS_T_U8 || t == PS_T_S8 ? 8 : t == PS_T_U4 || t == PS_T_S4 ? 4 : 0;
+    unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16 : t == PS_T_U8 || t == PS_T_S8 ? 8 : t == PS_T_U4 || t == PS_T_S4 ? 4
+                : t == PS_T_U2 || t == PS_T_S2 ? 2 : 0;
     if (!wd || !(d->flags & DF_SAT) || (d->flags & ~(uint32_t)DF_SAT) || d->type2 != PS_T_S32) return NULL;
     if (wd == 16 ? (d->nops != 3 || in->ntypes != 2) : (d->nops != 4 || in->ntypes != 3 || in->types[2] != PS_T_B32))
         return NULL;
     d->aux8 = (uint8_t)wd;
-    d->aux = t == PS_T_S16 || t == PS_T_S8 || t == PS_T_S4;
+    d->aux = t == PS_T_S16 || t == PS_T_S8 || t == PS_T_S4 || t == PS_T_S2;
     return h_cvt_pack;
 }
 

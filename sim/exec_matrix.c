@@ -2,7 +2,7 @@
  * store and transpose"): 8x8 matrices of 16-bit elements, each row 16 contiguous bytes at an
  * address one lane supplies (lanes 8i..8i+7 for matrix i). In registers, lane l holds elements
  * (row l/4, columns 2(l%4) and 2(l%4)+1) of matrix i in register i; .trans holds the transpose.
- * The b8 forms (.m16n16, .m8n16) are sm_100a and later and are rejected by the selector. Also
+ * The 8-bit shapes (.m16n16, .m8n16, stmatrix .m16n8; sm_100a) are in exec_matrix_b8.c. Also
  * the helpers the tensor-core families share (tensor.h). */
 #include <string.h>
 
@@ -120,6 +120,8 @@ static void movmatrix(ps_warp *w, const ps_dinsn *d) {
 
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d) {
     bool trans = ps_modset_has(&in->mods, PS_MOD_TRANS);
+    if (in->form != PS_F_MOVMATRIX && (in->shape_m != 8 || in->shape_n != 8))
+        return ps_select_matrix_b8(in, d); /* the 8-bit shapes */
     if (in->shape_m != 8 || in->shape_n != 8 || in->shape_k != 0) return NULL; /* .m8n8 only */
     if (in->ntypes != 1 || in->types[0] != PS_T_B16) return NULL;
     if (trans) d->flags |= DF_HI;

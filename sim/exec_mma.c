@@ -165,7 +165,8 @@ static bool mma_valid(int m, int n, int k, int a, int b, int c, int dd, bool lay
     bool s32 = c == EK_S32 && dd == EK_S32, f32 = c == EK_F32 && dd == EK_F32;
     if (m == 8 && n == 8 && k == 4) {
         if (a == EK_F64) return b == EK_F64 && c == EK_F64 && dd == EK_F64 && layouts_rc;
-        return a == EK_F16 && b == EK_F16 && f16acc;
+        /* "When .ctype is .f32, .dtype must also be .f32" (PTX ISA mma, m8n8k4) */
+        return a == EK_F16 && b == EK_F16 && f16acc && !(c == EK_F32 && dd == EK_F16);
     }
     if (!layouts_rc) return false;
     if (m == 16 && n == 8 && (k == 8 || k == 16)) {

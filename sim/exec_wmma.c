@@ -6,13 +6,17 @@
  * columns per·(l%4)..+per-1), B chunks as 4·per rows × 8 columns (column l/4), C chunks as
  * 8×8 with two elements per lane (row l/4, columns 2(l%4)+{0,1}; transposed chunks swap the
  * roles). The f16 A and B fragments of 8 registers repeat their chunks (four copies for the
- * m32n8k16 B and m8n32k16 A). wmma.mma computes every element as mma.sync does (same k). */
+ * m32n8k16 B and m8n32k16 A). Sub-byte (.s4/.u4 m8n8k32) and single-bit (.b1 m8n8k128)
+ * fragments are one chunk each, exactly mma.sync's (gpu/mma/probe_subbyte.c); their elements sit
+ * in memory 4 or 1 bits apart, low-order bits first. wmma.mma computes every element as mma.sync
+ * does (same k); .f64 with .rz/.rm/.rp rounds every step of its fma chain that way. */
 #include <string.h>
 
+#include "fp.h"
 #include "mma_model.h"
 #include "tensor.h"
 
-enum { WK_F16, WK_BF16, WK_TF32, WK_I8, WK_F64, WK_C16, WK_C32, WK_C64 };
+enum { WK_F16, WK_BF16, WK_TF32, WK_I8, WK_F64, WK_C16, WK_C32, WK_C64, WK_I4, WK_B1 };
 
 typedef struct {
     uint8_t m, n, k;
@@ -55,6 +59,14 @@ static const wmma_layout LAYOUTS[] = {
     {32, 8, 16, 'b', WK_I8, 4, 1, {{0, 0, 0}}},
     {32, 8, 16, 'c', WK_C16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
     {32, 8, 16, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
+    /* sub-byte and single-bit (A .row and B .col only): one chunk, as mma.sync m8n8k32 and
+     * m8n8k128 hold their fragments (tests/data/mma/wsub_*, recorded on the H200) */
+    {8, 8, 32, 'a', WK_I4, 8, 1, {{0, 0, 0}}},
+    {8, 8, 32, 'b', WK_I4, 8, 1, {{0, 0, 0}}},
+    {8, 8, 32, 'c', WK_C32, 2, 1, {{0, 0, 0}}},
+    {8, 8, 128, 'a', WK_B1, 32, 1, {{0, 0, 0}}},
+    {8, 8, 128, 'b', WK_B1, 32, 1, {{0, 0, 0}}},
+    {8, 8, 128, 'c', WK_C32, 2, 1, {{0, 0, 0}}},
 };
 
 static const wmma_layout *find_layout(int m, int n, int k, char frag, int kind) {
@@ -66,7 +78,7 @@ static const wmma_layout *find_layout(int m, int n, int k, char frag, int kind) 
 }
 
 static int kind_bits(int kind) {
-    static const int b[] = {16, 16, 32, 8, 64, 16, 32, 64};
+    static const int b[] = {16, 16, 32, 8, 64, 16, 32, 64, 4, 1};
     return b[kind];
 }
 
@@ -197,7 +209,10 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (!tc_full_warp(w, d)) return;
     const wmma_layout *L = &LAYOUTS[d->aux8];
     const uint16_t *s = tc_slots(w, d);
-    int nr = nregs(L), ne = nelems(L), bits = kind_bits(L->kind), esz = bits / 8;
+    int nr = nregs(L), ne = nelems(L), bits = kind_bits(L->kind);
+    /* sub-byte elements (loads only): element i of the matrix is bits i*bits.. of memory, the
+     * low-order bits of a byte first */
+    unsigned esz = bits < 8 ? 1u : (unsigned)bits / 8;
     const uint16_t *regs = store ? s + 1 : s;
     const uint64_t *base = R(w, s[store ? 0 : nr]);
     /* stride in elements: the operand after the address, else the matrix's own width */
@@ -210,34 +225,38 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (store)
         for (int l = 0; l < WARP; l++)
             for (int e = 0; e < ne; e++) vals[l][e] = get_elem(w, regs, bits, l, e);
-    /* every lane's e-th element */
+    /* every lane's e-th element; sub-byte elements sit at bit offsets (shift) */
     static _Thread_local uint64_t addr[WARP][32];
+    static _Thread_local uint8_t shift[WARP][32];
     for (int l = 0; l < WARP; l++)
         for (int e = 0; e < ne; e++) {
             int r, c;
             coord(L, l, e, &r, &c);
             uint64_t idx = col ? (uint64_t)c * ld + (uint64_t)r : (uint64_t)r * ld + (uint64_t)c;
-            addr[l][e] = base[l] + idx * (uint64_t)esz;
+            uint64_t bit = idx * (uint64_t)bits;
+            addr[l][e] = base[l] + bit / 8;
+            shift[l][e] = (uint8_t)(bit % 8);
         }
     /* .shared: the checkers see the accesses the hardware makes (above), then the elements move
-     * without events; otherwise one access per element */
-    bool grouped = d->space == SP_SHARED;
-    if (grouped && !wmma_shared_events(w, d, L, addr, esz, store, col, ld, base)) return;
+     * without events; otherwise (and for the sub-byte kinds, unmeasured) one access per element */
+    bool grouped = d->space == SP_SHARED && bits >= 8;
+    if (grouped && !wmma_shared_events(w, d, L, addr, (int)esz, store, col, ld, base)) return;
     for (int e = 0; e < ne; e++) {
         uint8_t *p[WARP];
         uint64_t a[WARP];
         addr_col(addr, e, a);
         if (grouped) {
             for (int l = 0; l < WARP; l++)
-                if (!(p[l] = ps_mem_resolve(w, d->space, a[l] + (uint64_t)d->imm, (unsigned)esz, l, store)))
+                if (!(p[l] = ps_mem_resolve(w, d->space, a[l] + (uint64_t)d->imm, esz, l, store)))
                     return;
-        } else if (!tc_access(w, d, FULL_MASK, a, (unsigned)esz, store, p))
+        } else if (!tc_access(w, d, FULL_MASK, a, esz, store, p))
             return;
         for (int l = 0; l < WARP; l++) {
-            if (store) memcpy(p[l], &vals[l][e], (size_t)esz);
+            if (store) memcpy(p[l], &vals[l][e], esz);
             else {
                 uint64_t v = 0;
-                memcpy(&v, p[l], (size_t)esz);
+                memcpy(&v, p[l], esz);
+                if (bits < 8) v = (v >> shift[l][e]) & ((1u << bits) - 1);
                 vals[l][e] = v;
             }
         }
@@ -262,6 +281,31 @@ typedef struct {
     uint8_t ua;                 /* integers: bit 0 A unsigned, bit 1 B unsigned */
 } wmma_desc;
 
+/* f64 d = c + a0*b0 + a1*b1 + ... with .rz/.rm/.rp: the fma chain of mma_dot_f64 (same NaN
+ * rules) with the directed rounding on every step (checked on the H200: wsub_f64_* recordings) */
+static bool nan64(uint64_t v) { return (v & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+static uint64_t dot_f64_directed(const uint64_t *a, const uint64_t *b, int k, uint64_t c, ps_rnd r) {
+    const uint64_t quiet = 0x0008000000000000ull;
+    uint64_t acc = c;
+    for (int i = 0; i < k; i++) {
+        bool na = nan64(a[i]), nb = nan64(b[i]), nacc = nan64(acc);
+        if (nb) acc = b[i] | quiet;
+        else if (nacc) continue;
+        else if (na) acc = a[i] | quiet;
+        else {
+            acc = ps_f64_fma(a[i], b[i], acc, r);
+            if (nan64(acc)) acc = PS_F64_DEFAULT_NAN;
+        }
+    }
+    return nan64(acc) ? acc | quiet : acc;
+}
+
+/* value of an integer A/B element of kind WK_I8 or WK_I4 */
+static int64_t int_elem(int kind, bool uns, uint64_t v) {
+    if (kind == WK_I4) return uns ? (int64_t)(v & 15) : (int64_t)(v & 7) - (int64_t)(v & 8);
+    return uns ? (int64_t)(uint8_t)v : (int64_t)(int8_t)v;
+}
+
 static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     wmma_desc wd;
@@ -270,7 +314,7 @@ static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
     int m = La->m, n = La->n, k = La->k;
     const uint16_t *s = tc_slots(w, d);
     const uint16_t *sd = s, *sa = sd + nregs(Ld), *sb = sa + nregs(La), *sc = sb + nregs(Lb);
-    static _Thread_local uint64_t A[32 * 16], B[16 * 32], C[32 * 32], D[32 * 32];
+    static _Thread_local uint64_t A[8 * 128], B[128 * 8], C[32 * 32], D[32 * 32];
     int ab = kind_bits(La->kind), cb = kind_bits(Lc->kind), db = kind_bits(Ld->kind);
     /* replicated chunks: the last copy read wins (all copies are equal after wmma.load) */
     for (int l = 0; l < WARP; l++) {
@@ -289,7 +333,8 @@ static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
             if (wd.fa == MF_F64) {
                 uint64_t a[4], b[4];
                 for (int kk = 0; kk < k; kk++) a[kk] = A[i * k + kk], b[kk] = B[kk * n + j];
-                D[i * n + j] = mma_dot_f64(a, b, k, C[i * n + j]);
+                D[i * n + j] = d->rnd == PS_RND_RN ? mma_dot_f64(a, b, k, C[i * n + j])
+                                                   : dot_f64_directed(a, b, k, C[i * n + j], (ps_rnd)d->rnd);
             } else if (wd.fa != 0xff) {
                 uint32_t a[16], b[16];
                 for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[i * k + kk], b[kk] = (uint32_t)B[kk * n + j];
@@ -298,9 +343,9 @@ static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
             } else {
                 int64_t acc = (int32_t)C[i * n + j];
                 for (int kk = 0; kk < k; kk++) {
-                    int64_t x = (wd.ua & 1) ? (int64_t)(uint8_t)A[i * k + kk] : (int64_t)(int8_t)A[i * k + kk];
-                    int64_t y = (wd.ua & 2) ? (int64_t)(uint8_t)B[kk * n + j] : (int64_t)(int8_t)B[kk * n + j];
-                    acc += x * y;
+                    uint64_t x = A[i * k + kk], y = B[kk * n + j];
+                    if (La->kind == WK_B1) acc += (int64_t)((d->flags & DF_XORSIGN) ? x ^ y : x & y);
+                    else acc += int_elem(La->kind, wd.ua & 1, x) * int_elem(La->kind, wd.ua & 2, y);
                 }
                 if (sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
                 D[i * n + j] = (uint32_t)acc;
@@ -327,6 +372,9 @@ static int ab_kind(ps_type t) {
     case PS_T_TF32: return WK_TF32;
     case PS_T_S8:
     case PS_T_U8: return WK_I8;
+    case PS_T_S4:
+    case PS_T_U4: return WK_I4;
+    case PS_T_B1: return WK_B1;
     case PS_T_F64: return WK_F64;
     default: return -1;
     }
@@ -378,6 +426,8 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
         if (kind < 0) return NULL;
         int li = layout_index(m, n, k, store ? 'c' : frag, kind);
         if (li < 0) return NULL;
+        /* sub-byte and single-bit A are loaded .row only, B .col only (PTX ISA wmma.load) */
+        if ((kind == WK_I4 || kind == WK_B1) && lay[0] != (frag == 'b')) return NULL;
         int nr = nregs(&LAYOUTS[li]);
         if (in->nops != 2 && in->nops != 3) return NULL;
         if (store ? (d->o[1] != nr || in->ops[0].kind != PS_OP_ADDR) : (d->o[0] != nr || in->ops[1].kind != PS_OP_ADDR))
@@ -398,19 +448,34 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
     else return NULL;
     int ka = ab_kind(ta), kb = ab_kind(tb), kc = c_kind(tc), kd = c_kind(td);
     if (ka < 0 || ka != kb || kc < 0 || kd < 0) return NULL;
-    bool ints = ka == WK_I8;
+    bool sub = ka == WK_I4 || ka == WK_B1, ints = ka == WK_I8 || sub;
     if (ints && (tc != PS_T_S32 || td != PS_T_S32)) return NULL;
     if ((ka == WK_BF16 || ka == WK_TF32) && (tc != PS_T_F32 || td != PS_T_F32)) return NULL;
     if (ka == WK_F16 && (tc == PS_T_S32 || td == PS_T_S32 || tc == PS_T_F64 || td == PS_T_F64)) return NULL;
     if (ka == WK_F64 && (tc != PS_T_F64 || td != PS_T_F64)) return NULL;
-    if ((d->flags & DF_SATFINITE) && !ints) return NULL;
+    if ((d->flags & DF_SATFINITE) && (!ints || ka == WK_B1)) return NULL;
+    /* .rn/.rz/.rm/.rp: .f64 only */
+    if ((d->flags & (DF_HAS_RND | DF_INTEGRAL)) && (ka != WK_F64 || (d->flags & DF_INTEGRAL) || d->rnd == PS_RND_RNA))
+        return NULL;
+    /* sub-byte and single-bit: .row.col only, the same A and B type (PTX ISA wmma.mma) */
+    if (ints && ta != tb) return NULL; /* integer wmma: A and B of the same type (PTX ISA wmma.mma) */
+    if (sub && (lay[0] != 0 || lay[1] != 1)) return NULL;
+    const ps_modset *mods = &in->mods;
+    bool x = ps_modset_has(mods, PS_MOD_XOR), an = ps_modset_has(mods, PS_MOD_AND), pc = ps_modset_has(mods, PS_MOD_POPC);
+    d->flags &= ~(uint32_t)DF_XORSIGN;
+    if (ka == WK_B1) {
+        if (!pc || x == an) return NULL; /* .xor.popc or .and.popc */
+        if (x) d->flags |= DF_XORSIGN;
+    } else if (x || an || pc) {
+        return NULL;
+    }
     wmma_desc wd = {0};
     int la = layout_index(m, n, k, 'a', ka), lb = layout_index(m, n, k, 'b', kb);
     int lc = layout_index(m, n, k, 'c', kc), ld = layout_index(m, n, k, 'c', kd);
     if (la < 0 || lb < 0 || lc < 0 || ld < 0) return NULL;
     wd.la = (uint8_t)la, wd.lb = (uint8_t)lb, wd.lc = (uint8_t)lc, wd.ld = (uint8_t)ld;
     wd.fa = (uint8_t)(ints ? 0xff : fmt_of(ta)), wd.fc = (uint8_t)fmt_of(tc), wd.fd = (uint8_t)fmt_of(td);
-    wd.ua = (uint8_t)((ta == PS_T_U8) | (tb == PS_T_U8) << 1);
+    wd.ua = (uint8_t)((ta == PS_T_U8 || ta == PS_T_U4) | (tb == PS_T_U8 || tb == PS_T_U4) << 1);
     if (d->o[0] != nregs(&LAYOUTS[ld]) || d->o[1] != nregs(&LAYOUTS[la]) || d->o[2] != nregs(&LAYOUTS[lb]) ||
         d->o[3] != nregs(&LAYOUTS[lc]))
         return NULL;

@@ -27,6 +27,8 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
                bool write, uint8_t **ptr);
 
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d);
+/* exec_matrix_b8.c: ldmatrix .m16n16/.m8n16 and stmatrix .m16n8 (8-bit elements, sm_100a) */
+ps_exec_fn ps_select_matrix_b8(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d);
 /* exec_wgmma.c: wgmma.mma_async / fence / commit_group / wait_group (why: the reason for NULL) */

@@ -317,7 +317,8 @@ static void test_cvt_pack(void **state)
         int w;
         bool sgn, three;
     } ty[] = {{"u16.s32", 16, false, false}, {"s16.s32", 16, true, false}, {"u8.s32.b32", 8, false, true},
-              {"s8.s32.b32", 8, true, true}, {"u4.s32.b32", 4, false, true}, {"s4.s32.b32", 4, true, true}};
+              {"s8.s32.b32", 8, true, true}, {"u4.s32.b32", 4, false, true}, {"s4.s32.b32", 4, true, true},
+              {"u2.s32.b32", 2, false, true}, {"s2.s32.b32", 2, true, true}};
     for (size_t k = 0; k < sizeof ty / sizeof ty[0]; k++) {
         char ptx[1024], diag[512];
         snprintf(ptx, sizeof ptx,

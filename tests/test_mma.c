@@ -282,9 +282,21 @@ static void test_unsupported_forms_rejected(void **state) {
         {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 2},     /* too few d registers */
         {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32.satfinite", 2, 1, 4, 4},
         {"mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32", 1, 1, 2, 2},       /* b1 needs .and/.xor.popc */
+        /* sub-byte and single-bit wmma.mma: .row.col only, A and B of one type, .bitOp.popc on .b1 only */
+        {"wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.col.col.m8n8k32.s32.u4.u4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.u4.s32", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2, 2},
+        {"wmma.mma.xor.popc.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32", 1, 1, 2, 2},
+        {"wmma.mma.xor.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2, 2},
+        {"wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32.satfinite", 1, 1, 2, 2},
+        {"wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.f32", 1, 1, 8, 8},   /* c must be .s32 */
+        {"wmma.mma.sync.aligned.row.col.m16n16k16.rz.f32.f32", 8, 8, 8, 8},    /* .rnd is .f64 only */
+        {"wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32", 2, 2, 8, 8}, /* integer A and B: one type */
+        {"mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32", 2, 2, 8, 4},       /* c .f32 needs d .f32 */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        uint32_t in[32 * 12] = {0}, out[32 * 8];
+        uint32_t in[32 * 24] = {0}, out[32 * 8]; /* up to 24 input registers (wmma.mma .f16) */
         ps_launch_result res;
         char diag[1024] = "";
         ps_status st = run_frag(bad[i].insn, bad[i].na, bad[i].nb, bad[i].nc, bad[i].nd, 32, in, out, &res, diag, sizeof diag);
@@ -310,6 +322,16 @@ static void test_types_need_later_targets(void **state) {
         {"sm_70", "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r0,%r1}, {%r2}, {%r3}, {%r0,%r1};", "with .s8 requires .target sm_75"},
         {"sm_75", "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, [%rd0];", "with .bf16 requires .target sm_80"},
         {"sm_80", "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r0], {%r1};", "requires .target sm_90"},
+        {"sm_72", "wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r0,%r1}, [%rd0];", NULL},
+        {"sm_70", "wmma.load.a.sync.aligned.row.m16n16k16.global.u8 {%r0,%r1}, [%rd0];", "with .u8 requires .target sm_72"},
+        {"sm_72", "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];", "with .s4 requires .target sm_75"},
+        {"sm_75", "wmma.load.b.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd0];", NULL},
+        {"sm_75", "wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};", NULL},
+        {"sm_75", "wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+         "'.and' on 'wmma.mma' requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+         "'.and' on 'mma' requires .target sm_80"},
+        {"sm_75", "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
@@ -330,6 +352,91 @@ static void test_types_need_later_targets(void **state) {
     }
 }
 
+/* wmma.load of sub-byte / single-bit A is .row only, B .col only; the accumulator either way */
+static void test_wmma_subbyte_load_layouts(void **state) {
+    (void)state;
+    static const struct {
+        const char *insn;
+        bool ok;
+    } cases[] = {
+        {"wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd1];", true},
+        {"wmma.load.a.sync.aligned.col.m8n8k32.global.s4 {%r0}, [%rd1];", false},
+        {"wmma.load.b.sync.aligned.row.m8n8k32.global.u4 {%r0}, [%rd1];", false},
+        {"wmma.load.b.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd1], 128;", true},
+        {"wmma.load.a.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd1];", false},
+        {"wmma.load.c.sync.aligned.col.m8n8k128.global.s32 {%r0, %r1}, [%rd1];", true},
+        {"wmma.store.d.sync.aligned.col.m8n8k32.global.s4 [%rd1], {%r0};", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[1024];
+        snprintf(ptx, sizeof ptx, TU_HEADER ".visible .entry k(.param .u64 p0) {\n.reg .b32 %%r<4>;\n.reg .b64 %%rd<2>;\n"
+                 "ld.param.u64 %%rd1, [p0];\n%s\nret;\n}\n", cases[i].insn);
+        uint8_t mem[1024] = {0};
+        tu_buf bufs[1] = {{mem, sizeof mem}};
+        tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+        ps_launch_result res;
+        char diag[1024] = "";
+        ps_status st = tu_run(ptx, "k", &cfg, bufs, 1, &res, diag, sizeof diag);
+        if (cases[i].ok && st != PS_OK) fail_msg("'%s' rejected: %s", cases[i].insn, diag);
+        if (!cases[i].ok) {
+            if (st == PS_OK) fail_msg("'%s' was accepted", cases[i].insn);
+            assert_non_null(strstr(diag, "not supported"));
+        }
+    }
+}
+
+/* wmma.load and ldmatrix from .shared, .shared::cta and generic addresses give the registers the
+ * .global load gives (that one is checked against the H200 in test_mma_gpu); wmma.store the same
+ * way round */
+static void test_state_spaces_agree(void **state) {
+    (void)state;
+    static const struct {
+        const char *load; /* %s: the state space (with its dot) */
+        int nregs;
+    } cases[] = {
+        {"wmma.load.a.sync.aligned.row.m16n16k16%s.f16", 8},  {"wmma.load.b.sync.aligned.col.m8n8k32%s.s4", 1},
+        {"wmma.load.a.sync.aligned.row.m8n8k128%s.b1", 1},    {"wmma.load.c.sync.aligned.col.m8n8k32%s.s32", 2},
+        {"wmma.load.a.sync.aligned.col.m32n8k16%s.s8", 4},
+    };
+    static const char *spaces[] = {".global", ".shared", ".shared::cta", ""};
+    uint8_t mem[1024];
+    for (int i = 0; i < 1024; i++) mem[i] = (uint8_t)rnd32();
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint32_t ref[8 * 32];
+        for (int sp = 0; sp < 4; sp++) {
+            char insn[128], ptx[4096];
+            snprintf(insn, sizeof insn, cases[c].load, spaces[sp]);
+            bool shared = sp == 1 || sp == 2;
+            int n = snprintf(ptx, sizeof ptx,
+                             TU_HEADER ".visible .entry k(.param .u64 pm, .param .u64 po) {\n.reg .b32 %%r<40>;\n"
+                                       ".reg .b64 %%rd<10>;\n.shared .align 16 .b8 sm[1024];\nld.param.u64 %%rd1, [pm];\n"
+                                       "ld.param.u64 %%rd2, [po];\ncvta.to.global.u64 %%rd1, %%rd1;\nmov.u32 %%r0, %%tid.x;\n"
+                                       "mul.wide.u32 %%rd3, %%r0, 32;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmov.u32 %%r1, sm;\n"
+                                       "shl.b32 %%r2, %%r0, 5;\nadd.u32 %%r2, %%r1, %%r2;\n"
+                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4];\nst.shared.v4.u32 [%%r2], {%%r20,%%r21,%%r22,%%r23};\n"
+                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4+16];\nst.shared.v4.u32 [%%r2+16], {%%r20,%%r21,%%r22,%%r23};\n"
+                                       "bar.sync 0;\nmov.u64 %%rd5, sm;\ncvta.shared.u64 %%rd6, %%rd5;\n"
+                                       "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd2, %%rd2, %%rd3;\n%s {",
+                             insn);
+            for (int r = 0; r < cases[c].nregs; r++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", r ? "," : "", 10 + r);
+            n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, [%s];\n", sp == 0 ? "%rd1" : shared ? "sm" : "%rd6");
+            for (int r = 0; r < cases[c].nregs; r++)
+                n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * r, 10 + r);
+            snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
+            uint32_t out[8 * 32] = {0};
+            uint8_t m2[1024];
+            memcpy(m2, mem, sizeof m2);
+            tu_buf bufs[2] = {{m2, sizeof m2}, {out, sizeof out}};
+            tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+            ps_launch_result res;
+            char diag[1024];
+            if (tu_run(ptx, "k", &cfg, bufs, 2, &res, diag, sizeof diag) != PS_OK) fail_msg("%s: %s", insn, diag);
+            if (sp == 0) memcpy(ref, out, sizeof ref);
+            else if (memcmp(ref, out, sizeof ref)) fail_msg("'%s' differs from the .global load", insn);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mma_integer),
@@ -338,6 +445,8 @@ int main(void) {
         cmocka_unit_test(test_partial_warp_faults),
         cmocka_unit_test(test_unsupported_forms_rejected),
         cmocka_unit_test(test_types_need_later_targets),
+        cmocka_unit_test(test_wmma_subbyte_load_layouts),
+        cmocka_unit_test(test_state_spaces_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

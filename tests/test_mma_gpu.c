@@ -419,6 +419,85 @@ static void test_wmma_layout_pairs_vs_h200(void **state) {
     }
 }
 
+/* ---- sub-byte and single-bit wmma, wmma.mma .f64 rounding modifiers -------------------------- */
+
+/* The kernel gpu/mma/probe_subbyte.c ran for one wsub_index.txt line (layouts in its header):
+ * loads A, B, C, runs the recorded wmma.mma, dumps the four fragments' registers and stores D. */
+static void wsub_kernel(sbuf *p, const char *mma, const char *type, const char *cl, const char *dl, int stride) {
+    sb(p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
+          ".reg .b32 %%r<40>;\n.reg .b64 %%rd<20>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pin];\n"
+          "ld.param.u64 %%rd2, [pout];\ncvta.to.global.u64 %%rd1, %%rd1;\ncvta.to.global.u64 %%rd2, %%rd2;\n"
+          "mov.u32 %%r30, %%ctaid.x;\nmov.u32 %%r31, %%tid.x;\nmul.wide.u32 %%rd3, %%r30, 1024;\n"
+          "add.s64 %%rd4, %%rd1, %%rd3;\nmul.wide.u32 %%rd3, %%r30, 1280;\nadd.s64 %%rd5, %%rd2, %%rd3;\n"
+          "mul.wide.u32 %%rd6, %%r31, 4;\nadd.s64 %%rd7, %%rd5, %%rd6;\nmul.wide.u32 %%rd6, %%r31, 8;\n"
+          "add.s64 %%rd8, %%rd5, %%rd6;\n");
+    if (!strcmp(type, "f64")) {
+        sb(p, "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%%fd0}, [%%rd4];\n"
+              "wmma.load.b.sync.aligned.col.m8n8k4.global.f64 {%%fd1}, [%%rd4+256];\n"
+              "wmma.load.c.sync.aligned.row.m8n8k4.global.f64 {%%fd2, %%fd3}, [%%rd4+512];\n"
+              "%s {%%fd4, %%fd5}, {%%fd0}, {%%fd1}, {%%fd2, %%fd3};\n"
+              "st.global.f64 [%%rd8], %%fd4;\nst.global.f64 [%%rd8+256], %%fd5;\n"
+              "wmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%%rd5+768], {%%fd4, %%fd5};\nret;\n}\n", mma);
+        return;
+    }
+    bool b1 = !strcmp(type, "b1");
+    const char *shape = b1 ? "m8n8k128" : "m8n8k32";
+    char sa[16] = "", sc[16] = "";
+    if (stride) snprintf(sa, sizeof sa, ", %d", b1 ? 256 : 64), snprintf(sc, sizeof sc, ", 16");
+    sb(p, "wmma.load.a.sync.aligned.row.%s.global.%s {%%r0}, [%%rd4]%s;\n", shape, type, sa);
+    sb(p, "wmma.load.b.sync.aligned.col.%s.global.%s {%%r1}, [%%rd4+256]%s;\n", shape, type, sa);
+    sb(p, "wmma.load.c.sync.aligned.%s.%s.global.s32 {%%r2, %%r3}, [%%rd4+512]%s;\n", cl, shape, sc);
+    sb(p, "%s {%%r4, %%r5}, {%%r0}, {%%r1}, {%%r2, %%r3};\n", mma);
+    for (int i = 0; i < 6; i++) sb(p, "st.global.u32 [%%rd7+%d], %%r%d;\n", 128 * i, i);
+    sb(p, "wmma.store.d.sync.aligned.%s.%s.global.s32 [%%rd5+768], {%%r4, %%r5}%s;\nret;\n}\n", dl, shape, sc);
+}
+
+static void test_wmma_subbyte_vs_h200(void **state) {
+    (void)state;
+    char ipath[512];
+    snprintf(ipath, sizeof ipath, "%s/wsub_index.txt", data_dir());
+    FILE *f = fopen(ipath, "r");
+    assert_non_null(f);
+    char line[512];
+    int nforms = 0;
+    long tests = 0;
+    while (fgets(line, sizeof line, f)) {
+        char name[64], mma[128], cl[8], dl[8], type[8];
+        int T, stride;
+        if (strncmp(line, "wsub ", 5)) continue;
+        if (sscanf(line, "wsub %63s %d \"%127[^\"]\" %7s %7s %d", name, &T, mma, cl, dl, &stride) != 6)
+            fail_msg("bad line %s", line);
+        snprintf(type, sizeof type, "%.3s", name);
+        if (type[2] == '_') type[2] = 0;
+        sbuf p = {0};
+        wsub_kernel(&p, mma, type, cl, dl, stride);
+        char file[96];
+        snprintf(file, sizeof file, "wsub_%s.bin", name);
+        size_t len;
+        uint8_t *data = slurp(file, &len);
+        size_t inb = (size_t)T * 1024, outb = (size_t)T * 1280;
+        assert_int_equal(len, inb + outb);
+        uint8_t *out = malloc(outb);
+        memset(out, 0xee, outb); /* the probe's fill: wmma.store.d leaves the rest of D's rows */
+        tu_buf bufs[2] = {{data, inb}, {out, outb}};
+        assert_int_equal(run_kernel(p.s, (unsigned)T, bufs, 2), PS_OK);
+        static const char *part[] = {"A registers", "B registers", "C registers", "C registers",
+                                     "D registers", "D registers", "stored D", "stored D", "stored D", "stored D"};
+        static const char *part64[] = {"D registers", "D registers", "D registers", "D registers", "-", "-",
+                                       "stored D", "stored D", "stored D", "stored D"};
+        const char **parts = strcmp(type, "f64") ? part : part64;
+        for (size_t i = 0; i < outb; i++)
+            if (out[i] != data[inb + i])
+                fail_msg("%s: test %zu, %s, byte %zu: ptxsim 0x%02x, H200 0x%02x", name, i / 1280, parts[i % 1280 / 128],
+                         i % 1280, out[i], data[inb + i]);
+        free(out), free(data), free(p.s);
+        nforms++, tests += T;
+    }
+    fclose(f);
+    print_message("sub-byte/.b1/.f64-rounding wmma: %d forms, %ld tests equal to the H200's\n", nforms, tests);
+    assert_true(nforms >= 35);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mma_sync_vs_h200),
@@ -426,6 +505,7 @@ int main(void) {
         cmocka_unit_test(test_wmma_layouts_vs_h200),
         cmocka_unit_test(test_matrix_vs_h200),
         cmocka_unit_test(test_wmma_layout_pairs_vs_h200),
+        cmocka_unit_test(test_wmma_subbyte_vs_h200),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
