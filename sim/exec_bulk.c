@@ -51,8 +51,10 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     ev.size = size;
     ev.elem = 16;
     ev.mask = 1u << l;
+    ev.remote = 0;
     ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
     ev.addr[l] = addr;
+    if (space == SP_DSMEM) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's (clusters) */
     o->mem(o->ctx, &ev);
 }
 
@@ -60,7 +62,7 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
  * d->aux8: BK_*. */
 static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
     int kind = d->aux8;
-    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
@@ -258,8 +260,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
     default: return NULL;
     }
     /* cp.async.bulk.dst.src.completion{.multicast::cluster}{.level::cache_hint} */
-    if (has_word(w, n, "multicast::cluster"))
-        return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
+    if (has_word(w, n, "multicast::cluster")) return ps_select_bulk_multicast(in, d, w, n, why, len);
     if (has_word(w, n, "cp_mask"))
         return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
     bool hint = has_word(w, n, "L2::cache_hint");

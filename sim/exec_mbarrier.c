@@ -45,7 +45,7 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
             return NULL;
         }
         addr -= win;
-        space = SP_SHARED;
+        space = SP_DSMEM; /* this CTA's shared memory, or another CTA's of the cluster (mapa) */
     }
     uint64_t *p = ps_mem_resolve(w, space, addr, 8, lane, true);
     /* init and inval write the object like stores; arrivals and polls are synchronisation,
@@ -229,10 +229,10 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     }
     if (addr_op >= 0 && (addr_op >= in->nops || in->ops[addr_op].kind != PS_OP_ADDR))
         return WHY("'%s' takes the mbarrier's address as operand %d, in brackets", mn, addr_op + 1);
-    /* ptxsim launches no clusters: every CTA is a cluster of one, where .cluster scope is the
-     * CTA's and a .shared::cluster address of the executing CTA is its shared-memory offset
-     * (mapa, the only way to name another CTA's shared memory, is not executed) */
-    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_SHARED;
+    /* .shared::cluster: the mbarrier may be another CTA's of the cluster (an address from mapa;
+     * docs/clusters.md); waits only on the CTA's own (ptxas: test_wait/try_wait take
+     * .shared::cta addresses) */
+    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_DSMEM;
     if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) {
         fl |= MBF_COUNT;
     }
@@ -258,7 +258,7 @@ bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t a
                        (unsigned long long)addr);
         return false;
     }
-    uint64_t *p = ps_mem_resolve(w, SP_SHARED, addr, 8, lane, true);
+    uint64_t *p = ps_mem_resolve(w, SP_DSMEM, addr, 8, lane, true); /* possibly another CTA's */
     if (!p) return false;
     const ps_observer *o = w->cta->obs;
     if (o && o->mbarrier) {
