@@ -55,6 +55,15 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
     return p;
 }
 
+/* The shared offset observers know an mbarrier by: a .shared::cluster address naming the
+ * executing CTA itself (mapa to its own rank) is its plain offset. Another CTA's mbarrier keeps
+ * its rank bits (the checkers order such remote arrivals conservatively, docs/clusters.md). */
+static uint64_t observed_offset(const ps_warp *w, uint64_t addr) {
+    if (addr >= DSMEM_RANK_UNIT && (addr >> DSMEM_RANK_SHIFT) - 1 == w->cta->rank)
+        return addr & (DSMEM_RANK_UNIT - 1);
+    return addr;
+}
+
 static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, bool acquire) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mbarrier) return;
@@ -62,7 +71,7 @@ static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, b
     ps_event_where_fill(&at, w, d);
     uint64_t win = 0;
     if (d->space == SP_GENERIC) generic_space(addr, &win);
-    o->mbarrier(o->ctx, &at, lane, addr - win, acquire);
+    o->mbarrier(o->ctx, &at, lane, observed_offset(w, addr - win), acquire);
 }
 
 /* Counts `count` arrivals (after adding tx to the tx-count); completes the phase when nothing
@@ -264,7 +273,7 @@ bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t a
     if (o && o->mbarrier) {
         ps_event_where at;
         ps_event_where_fill(&at, w, d);
-        o->mbarrier(o->ctx, &at, lane, addr, false);
+        o->mbarrier(o->ctx, &at, lane, observed_offset(w, addr), false);
     }
     uint64_t v = *p;
     int64_t txc = MB_TX(v) - (int64_t)tx;
