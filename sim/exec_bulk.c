@@ -5,11 +5,11 @@
  *   cp.async.bulk.commit_group, cp.async.bulk.wait_group{.read} N;
  *   cp.async.bulk.prefetch.L2.global (a no-op);
  *   cp.reduce.async.bulk (integer reductions; the same two directions as the copies);
- * plus the Hopper instructions with no functional effect in a single launch without clusters:
- * setmaxnreg, griddepcontrol.
+ * plus the Hopper instructions with no functional effect in a single launch:
+ * setmaxnreg, griddepcontrol. The .multicast::cluster copy is exec_cluster.c's.
  *
- * Model. ptxsim launches no clusters, so every CTA is a cluster of one and a .shared::cluster
- * address is the executing CTA's shared-memory offset. A bulk copy moves its bytes when it is
+ * Model. A .shared::cluster destination is the executing CTA's shared-memory offset, or another
+ * CTA's of its cluster (an address from mapa, docs/clusters.md). A bulk copy moves its bytes when it is
  * issued; the mbarrier form then performs complete_tx(size) on the mbarrier, which is what the
  * hardware does once the bytes have landed. A program that reads the destination before its
  * mbarrier phase completes (or writes the source of a bulk_group copy before

@@ -196,7 +196,8 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         if (!strncmp(w[k], "im2col", 6))
             return WHY("'%s': im2col mode is not supported by ptxsim yet (tile mode is)", in->text);
         if (!strcmp(w[k], "multicast::cluster"))
-            return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
+            return WHY("'%s': multicast tensor copies are not supported by ptxsim yet (non-tensor "
+                       "cp.async.bulk multicast is)", in->text);
         if (!strncmp(w[k], "cta_group", 9)) return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
         if (!strcmp(w[k], "tile")) continue;
         if (!strcmp(w[k], "L2::cache_hint")) hint = true;
