@@ -546,6 +546,36 @@ static void do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec
     if (bar_complete(c, (int)id)) bar_release(c, (int)id);
 }
 
+/* barrier.cluster.wait (ISA 9.7.13.1): the executing threads wait until the cluster phase they
+ * arrived in completed (ps_cluster_bar_check releases them). As for barrier.sync, a whole warp
+ * waits as one (WS_CLUSTER); lanes of a non-aligned wait reached by part of a warp are parked so
+ * that the others can still arrive. The top entry's pc is past d. */
+static void do_cluster_wait(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
+    ps_cluster *cl = w->cta->cluster;
+    uint32_t missing = exec & ~w->cl_pending;
+    if (missing) {
+        ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(missing),
+                       "barrier.cluster.wait by a thread that has not arrived "
+                       "(barrier.cluster.arrive) since its last wait: it would wait forever");
+        return;
+    }
+    bool open = false;
+    for (uint32_t x = exec; x && !open; x &= x - 1) open = w->cl_phase[__builtin_ctz(x)] == cl->bar_phase;
+    if (!open) { /* the phase already completed */
+        w->cl_pending &= ~exec;
+        return;
+    }
+    w->cl_insn = d;
+    w->cl_wait |= exec;
+    if ((exec == w->live && !w->nparked) || ps_modset_has(&d->src->mods, PS_MOD_ALIGNED)) {
+        /* aligned: PTX leaves a partial arrival undefined; the whole warp waits, and a barrier
+         * that then cannot complete is a deadlock fault */
+        w->state = WS_CLUSTER;
+        return;
+    }
+    park_top(w, f, exec, m, PARK_CLUSTER);
+}
+
 /* A waiting warp's barrier and lanes, for the deadlock report. */
 static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **insn) {
     if (w->bar_id >= 0) {
@@ -557,7 +587,7 @@ static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **in
         ps_frame *pf = &w->frames[k];
         for (int j = pf->sp - 1; j >= 0 && !*insn; j--) {
             const simt_entry *pe = &pf->stack[j];
-            if (!pe->parked) continue;
+            if (!pe->parked || pe->parked == PARK_CLUSTER) continue;
             *id = pe->parked == PARK_WSYNC ? -1 : (int)(pe->parked - PARK_CTA);
             *lanes = pe->mask & pf->live;
             *insn = &pf->fp->code[pe->pc - 1];
@@ -601,6 +631,21 @@ void ps_cluster_bar_check(ps_cluster *cl) {
         ps_cta *c = cl->cta[i];
         for (int k = 0; k < c->nwarps; k++) {
             ps_warp *w = &c->warps[k];
+            bool unparked = false;
+            FOR_PARKED(w, (uint32_t)PARK_CLUSTER, {
+                uint32_t lanes = pe->mask & pf->live;
+                bool done = true;
+                for (uint32_t x = lanes; x && done; x &= x - 1)
+                    done = w->cl_phase[__builtin_ctz(x)] != cl->bar_phase;
+                if (done) {
+                    pe->parked = 0;
+                    w->nparked--;
+                    w->cl_pending &= ~lanes;
+                    w->cl_wait &= ~lanes;
+                    unparked = true;
+                }
+            });
+            if (unparked && w->state == WS_BARRIER && w->bar_id < 0) w->state = WS_RUN;
             if (w->state != WS_CLUSTER) continue;
             bool ready = true;
             for (uint32_t m = w->cl_wait & w->live; m && ready; m &= m - 1)
@@ -819,6 +864,10 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
             e->pc++;
             if (exec) do_warp_sync(w, f, d, exec, m);
             break;
+        case CTL_CWAIT:
+            e->pc++;
+            if (exec) do_cluster_wait(w, f, d, exec, m);
+            break;
         }
     }
     return done;
@@ -926,12 +975,16 @@ static uint64_t sched_next(ps_cta *c) {
  * (false when none does). */
 static bool cta_deadlock(ps_cta *c) {
     ps_warp *w = NULL;
-    for (int i = 0; i < c->nwarps && !w; i++)
-        if (c->warps[i].state == WS_BARRIER) w = &c->warps[i];
+    int id = -1;
+    uint32_t lanes = 0;
+    for (int i = 0; i < c->nwarps && !w; i++) {
+        ps_warp *x = &c->warps[i];
+        if (x->state != WS_BARRIER) continue;
+        const ps_dinsn *at;
+        bar_waiter(x, &id, &lanes, &at);
+        if (at) w = x, c->cur = at; /* else its lanes wait at barrier.cluster only */
+    }
     if (!w) return false;
-    int id;
-    uint32_t lanes;
-    bar_waiter(w, &id, &lanes, &c->cur);
     if (id < 0) {
         ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
                        "deadlock: bar.warp.sync waits for lanes 0x%08x of warp %d, "
@@ -1050,7 +1103,7 @@ static void cluster_run(worker *wk) {
             ps_cta *c = cl->cta[i];
             for (int k = 0; !done[i] && k < c->nwarps; k++) {
                 ps_warp *w = &c->warps[k];
-                if (w->state != WS_CLUSTER) continue;
+                if (w->state != WS_CLUSTER && !(w->state == WS_BARRIER && w->cl_wait)) continue;
                 c->cur = w->cl_insn;
                 uint32_t live = cluster_live_threads(cl);
                 ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(w->cl_wait & w->live),

@@ -116,31 +116,11 @@ static void cluster_arrive(ps_warp *w, const ps_dinsn *d) {
     ps_cluster_bar_check(cl);
 }
 
-/* barrier.cluster.wait: the executing threads wait until the phase they arrived in completed */
-static void cluster_wait(ps_warp *w, const ps_dinsn *d) {
-    ps_cluster *cl = w->cta->cluster;
-    uint32_t missing = w->exec & ~w->cl_pending;
-    if (missing) {
-        ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(missing),
-                       "barrier.cluster.wait by a thread that has not arrived "
-                       "(barrier.cluster.arrive) since its last wait: it would wait forever");
-        return;
-    }
-    uint32_t open = 0;
-    for (uint32_t m = w->exec; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        if (w->cl_phase[l] == cl->bar_phase) open |= 1u << l;
-    }
-    if (!open) {
-        w->cl_pending &= ~w->exec;
-        return;
-    }
-    /* the warp blocks; ps_cluster_bar_check runs it again when the phase completes, after this
-     * record (the engine's yield ends the turn past it) */
-    w->cl_wait = w->exec;
-    w->cl_insn = d;
-    w->state = WS_CLUSTER;
-    w->cta->yield = true;
+/* barrier.cluster.wait is a control record (CTL_CWAIT): the engine blocks the warp, or parks the
+ * waiting lanes of a non-aligned wait reached by part of a warp (engine.c, do_cluster_wait). */
+static void cluster_wait_in_engine(ps_warp *w, const ps_dinsn *d) {
+    (void)w;
+    (void)d;
 }
 
 /* barrier.cluster (no .arrive/.wait) is not an instruction; the ISA writes arrive and wait. */
@@ -320,7 +300,9 @@ ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t l
             return WHY("'%s': .acquire belongs to barrier.cluster.wait", in->text);
         if (wait && (ps_modset_has(m, PS_MOD_RELAXED) || ps_modset_has(m, PS_MOD_RELEASE)))
             return WHY("'%s': .relaxed and .release belong to barrier.cluster.arrive", in->text);
-        return arrive ? cluster_arrive : cluster_wait;
+        if (arrive) return cluster_arrive;
+        d->ctl = CTL_CWAIT;
+        return cluster_wait_in_engine;
     }
     case PS_F_ST_ASYNC: return select_st_async(in, d, why, len);
     case PS_F_RED_ASYNC: return select_red_async(in, d, why, len);

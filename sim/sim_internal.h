@@ -32,7 +32,8 @@ typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 /* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
  * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
  * one (never executed: it stops a run there without a bounds test per instruction). */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC, CTL_END };
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC,
+       CTL_CWAIT /* barrier.cluster.wait */, CTL_END };
 
 /* Memory spaces of a decoded access. */
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM,
@@ -150,14 +151,15 @@ struct ps_program {
 
 /* One SIMT stack entry. `parked`: 0, or the lanes wait at a barrier they reached apart from the
  * rest of their warp (sm_70+ independent thread scheduling; engine.c, "barriers"): PARK_CTA + id
- * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync. The
- * barrier instruction is the record before pc. */
+ * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync,
+ * PARK_CLUSTER for a non-aligned barrier.cluster.wait. The barrier instruction is the record
+ * before pc. */
 typedef struct {
     int32_t pc, rpc;
     uint32_t mask;
     uint32_t parked;
 } simt_entry;
-enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16 };
+enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16, PARK_CLUSTER /* barrier.cluster.wait */ };
 
 typedef struct {
     const ps_fprog *fp;

@@ -329,6 +329,46 @@ static void cluster_barrier_deadlock(void **state) {
     assert_int_equal(res.fault.ptx_line, 9);
 }
 
+/* Non-aligned barrier.cluster reached by the odd and the even lanes of a warp at different
+ * instructions (sm_90 independent thread scheduling): each half waits apart, and the exchange
+ * through DSMEM before it is complete after it. */
+static void cluster_barrier_divergent(void **state) {
+    (void)state;
+    const char *ptx = HDR
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .shared .align 4 .b32 buf[64];\n"
+        "  .reg .u32 %r<20>; .reg .u64 %rd<8>; .reg .pred %p<4>;\n"
+        "  mov.u32 %r1, %tid.x; mov.u32 %r2, %cluster_ctarank; xor.b32 %r3, %r2, 1;\n"
+        "  mov.u32 %r4, %ctaid.x; shl.b32 %r5, %r1, 2; mov.u32 %r6, buf; add.u32 %r6, %r6, %r5;\n"
+        "  mapa.shared::cluster.u32 %r7, %r6, %r3;\n"
+        "  mad.lo.u32 %r8, %r4, 100, %r1;\n"
+        "  st.shared::cluster.u32 [%r7], %r8;\n"
+        "  and.b32 %r9, %r1, 1; setp.eq.u32 %p1, %r9, 0;\n"
+        "  @%p1 bra EVEN;\n"
+        "  barrier.cluster.arrive; barrier.cluster.wait;\n"
+        "  ld.shared.u32 %r10, [%r6]; add.u32 %r10, %r10, 1000000; bra OUT;\n"
+        "EVEN:\n"
+        "  barrier.cluster.arrive; barrier.cluster.wait;\n"
+        "  ld.shared.u32 %r10, [%r6];\n"
+        "OUT:\n"
+        "  ld.param.u64 %rd1, [p0]; mad.lo.u32 %r11, %r4, 64, %r1; mul.wide.u32 %rd2, %r11, 4;\n"
+        "  add.u64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r10;\n"
+        "  barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
+        "  ret;\n}\n";
+    uint32_t out[4 * 64];
+    tu_buf b = {out, sizeof out};
+    ps_launch_result res;
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        memset(out, 0, sizeof out);
+        tu_launch cfg = {.grid = {4, 1, 1}, .block = {64, 1, 1}, .cluster = {2, 1, 1},
+                         .schedule_seed = seed * 11};
+        assert_int_equal(run(ptx, &cfg, &b, 1, &res), PS_OK);
+        for (unsigned x = 0; x < 4; x++)
+            for (unsigned t = 0; t < 64; t++)
+                assert_int_equal(out[x * 64 + t], (x ^ 1) * 100 + t + (t & 1 ? 1000000 : 0));
+    }
+}
+
 static void cluster_barrier_misuse(void **state) {
     (void)state;
     uint32_t out[4];
@@ -683,6 +723,7 @@ int main(void) {
         cmocka_unit_test(dsmem_ring),
         cmocka_unit_test(dsmem_generic),
         cmocka_unit_test(cluster_barrier_deadlock),
+        cmocka_unit_test(cluster_barrier_divergent),
         cmocka_unit_test(cluster_barrier_misuse),
         cmocka_unit_test(dsmem_faults),
         cmocka_unit_test(st_red_async),
