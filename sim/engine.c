@@ -1106,11 +1106,16 @@ static void cluster_run(worker *wk) {
                 if (w->state != WS_CLUSTER && !(w->state == WS_BARRIER && w->cl_wait)) continue;
                 c->cur = w->cl_insn;
                 uint32_t live = cluster_live_threads(cl);
+                bool partial = w->state == WS_CLUSTER && (w->cl_wait & w->live) != w->live;
                 ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(w->cl_wait & w->live),
                                "deadlock: barrier.cluster.wait waits for the %u live threads of "
                                "the cluster (%d CTAs) to arrive, %u arrived, and no other thread "
-                               "of the cluster can run",
-                               live, cl->n, cl->bar_arrived);
+                               "of the cluster can run%s",
+                               live, cl->n, cl->bar_arrived,
+                               partial ? " (an aligned barrier.cluster reached by only part of a "
+                                         "warp: undefined in PTX; without .aligned the lanes of a "
+                                         "warp may arrive apart)"
+                                       : "");
                 return;
             }
         }

@@ -326,6 +326,7 @@ static void cluster_barrier_deadlock(void **state) {
     assert_int_equal(run(stuck3, &cfg, &b, 1, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_DEADLOCK);
     assert_non_null(strstr(res.fault.message, "barrier.cluster.wait waits for the 128 live threads"));
+    assert_non_null(strstr(res.fault.message, "aligned barrier.cluster reached by only part of a warp"));
     assert_int_equal(res.fault.ptx_line, 9);
 }
 
