@@ -899,7 +899,6 @@ static void cta_setup(ps_cta *c) {
     c->faulted = false;
     c->cur = NULL;
     c->live_threads = L->nthreads;
-    c->spin_rounds = 0;
     for (int i = 0; i < c->nwarps; i++) c->order[i] = i;
     /* the seeded schedule: a generator per CTA, so results do not depend on which host thread
      * ran which CTA (splitmix64 of seed and CTA index; never 0) */

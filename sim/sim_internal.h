@@ -222,7 +222,7 @@ typedef struct {
     _Alignas(64) atomic_uint_fast64_t warp_insns_total;
     atomic_int stop;         /* set when a fault ends the launch */
     atomic_uint next_cta;
-    _Alignas(64) uint64_t ncta;
+    _Alignas(64) uint64_t ncta; /* clusters in the grid (CTAs without clusters): what next_cta counts */
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;
@@ -279,7 +279,6 @@ struct ps_cta {
     unsigned hit_next;       /* entry the next miss replaces */
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
-    unsigned spin_rounds;    /* scheduling rounds in which every warp only waited (deadlock) */
     uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
     int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };
