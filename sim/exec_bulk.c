@@ -117,7 +117,7 @@ uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
 static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
     int kind = d->aux8, op = d->type2, ty = d->vec;
     unsigned es = ty >= RT_U64 ? 8 : 4;
-    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM; /* maybe another CTA's (clusters) */
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;

@@ -579,6 +579,50 @@ static void multicast_bulk(void **state) {
     }
 }
 
+/* cp.reduce.async.bulk (shared::cta to shared::cluster) into the peer CTA's buffer, completing
+ * bytes on the peer's mbarrier: each CTA's buffer ends as its initial values plus the peer's. */
+static void bulk_reduce_remote(void **state) {
+    (void)state;
+    const char *ptx = HDR
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .shared .align 16 .b32 src[16];\n"
+        "  .shared .align 16 .b32 dst[16];\n"
+        "  .shared .align 8 .b64 bar;\n"
+        "  .reg .u32 %r<20>; .reg .u64 %rd<8>; .reg .pred %p<4>;\n"
+        "  mov.u32 %r1, %tid.x; mov.u32 %r2, %cluster_ctarank; xor.b32 %r3, %r2, 1; mov.u32 %r4, %ctaid.x;\n"
+        "  mov.u32 %r5, bar; shl.b32 %r6, %r1, 2;\n"
+        "  setp.lt.u32 %p1, %r1, 16; @!%p1 bra SKIP;\n"
+        "  mad.lo.u32 %r7, %r4, 1000, %r1; mov.u32 %r8, src; add.u32 %r8, %r8, %r6; st.shared.u32 [%r8], %r7;\n"
+        "  mul.lo.u32 %r9, %r1, 3; mov.u32 %r10, dst; add.u32 %r10, %r10, %r6; st.shared.u32 [%r10], %r9;\n"
+        "SKIP:\n"
+        "  setp.ne.u32 %p2, %r1, 0; @%p2 bra SYNC;\n"
+        "  mbarrier.init.shared::cta.b64 [%r5], 1;\n"
+        "  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r5], 64;\n"
+        "SYNC:\n"
+        "  barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
+        "  @%p2 bra WAIT;\n"
+        "  mov.u32 %r11, dst; mapa.shared::cluster.u32 %r12, %r11, %r3; mapa.shared::cluster.u32 %r13, %r5, %r3;\n"
+        "  mov.u32 %r14, src;\n"
+        "  cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u32 [%r12], [%r14], 64, [%r13];\n"
+        "WAIT:\n"
+        "W: mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r5], 0; @!%p3 bra W;\n"
+        "  @!%p1 bra END;\n"
+        "  mov.u32 %r10, dst; add.u32 %r10, %r10, %r6; ld.shared.u32 %r15, [%r10];\n"
+        "  ld.param.u64 %rd1, [p0]; mad.lo.u32 %r16, %r4, 16, %r1; mul.wide.u32 %rd2, %r16, 4;\n"
+        "  add.u64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r15;\n"
+        "END:\n"
+        "  barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
+        "  ret;\n}\n";
+    uint32_t out[4 * 16];
+    memset(out, 0, sizeof out);
+    tu_buf b = {out, sizeof out};
+    tu_launch cfg = {.grid = {4, 1, 1}, .block = {32, 1, 1}, .cluster = {2, 1, 1}};
+    ps_launch_result res;
+    assert_int_equal(run(ptx, &cfg, &b, 1, &res), PS_OK);
+    for (unsigned x = 0; x < 4; x++)
+        for (unsigned t = 0; t < 16; t++) assert_int_equal(out[x * 16 + t], t * 3 + (x ^ 1) * 1000 + t);
+}
+
 /* ---- checkers: races and initcheck through DSMEM ----------------------------------------- */
 
 typedef struct {
@@ -729,6 +773,7 @@ int main(void) {
         cmocka_unit_test(dsmem_faults),
         cmocka_unit_test(st_red_async),
         cmocka_unit_test(multicast_bulk),
+        cmocka_unit_test(bulk_reduce_remote),
         cmocka_unit_test(dsmem_race),
         cmocka_unit_test(dsmem_uninitialized_read),
         cmocka_unit_test(multimem_rejected),
