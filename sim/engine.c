@@ -1106,7 +1106,8 @@ static void cluster_run(worker *wk) {
                 c->cur = w->cl_insn;
                 uint32_t live = cluster_live_threads(cl);
                 bool partial = w->state == WS_CLUSTER && (w->cl_wait & w->live) != w->live;
-                ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(w->cl_wait & w->live),
+                uint32_t waiting = w->cl_wait & w->live;
+                ps_fault_raise(w, PS_FAULT_DEADLOCK, waiting ? __builtin_ctz(waiting) : -1,
                                "deadlock: barrier.cluster.wait waits for the %u live threads of "
                                "the cluster (%d CTAs) to arrive, %u arrived, and no other thread "
                                "of the cluster can run%s",
