@@ -27,6 +27,7 @@ void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     *out = (ptxsim_case_info){.path = m->path, .ptx_path = m->ptx, .kernel = m->kernel, .arch = m->arch,
                               .shared_bytes = m->shared_bytes, .buffers = m->nbufs};
     memcpy(out->grid, m->grid, sizeof out->grid);
+    memcpy(out->cluster, m->cluster, sizeof out->cluster);
     memcpy(out->block, m->block, sizeof out->block);
 }
 
@@ -79,6 +80,7 @@ ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mod
                                 .param_buffer_size = c->params_size, .uninitialized = uninit,
                                 .n_uninitialized = nun};
     memcpy(cfg.grid, man->grid, sizeof cfg.grid);
+    memcpy(cfg.cluster, man->cluster, sizeof cfg.cluster);
     memcpy(cfg.block, man->block, sizeof cfg.block);
     st = api_launch_locked(ctx, k, &cfg, report);
     free(uninit);

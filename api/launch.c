@@ -86,6 +86,7 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
                            .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
                            .observer = r->ver ? ps_verifier_observer(r->ver) : NULL};
     memcpy(lc.grid, cfg->grid, sizeof lc.grid);
+    memcpy(lc.cluster, cfg->cluster, sizeof lc.cluster);
     memcpy(lc.block, cfg->block, sizeof lc.block);
     ps_status ls = ps_launch(k->mod->prog, ctx->dev, k->fn->name, &lc, &r->res);
     free(params);

@@ -194,6 +194,10 @@ typedef struct {
     /* With PTXSIM_CHECK_INIT: memory that counts as never written before the launch. */
     const ptxsim_range *uninitialized;
     int n_uninitialized;
+    /* Thread-block cluster shape (sm_90; docs/clusters.md), like cuLaunchKernelEx's
+     * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION. All 0: the kernel's .reqnctapercluster, else
+     * clusters of one CTA. The grid must be a whole number of clusters of at most 8 CTAs. */
+    unsigned cluster[3];
 } ptxsim_launch_config;
 
 /* Runs a kernel to completion with the context's options. On PTXSIM_OK, PTXSIM_ERR_FAULT and
@@ -267,6 +271,7 @@ typedef struct {
     const char *arch;          /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
     int buffers;
+    unsigned cluster[3];       /* all 0 when the manifest gives no "cluster" */
 } ptxsim_case_info;
 
 /* Reads and validates a manifest; on failure the message goes to err. */

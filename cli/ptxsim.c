@@ -377,8 +377,10 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     const ptxsim_stats *s = ptxsim_report_stats(rep);
     if (!o->quiet) {
-        printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u\n", path, ci.kernel, ci.grid[0], ci.grid[1],
+        printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", path, ci.kernel, ci.grid[0], ci.grid[1],
                ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
+        if (ci.cluster[0]) printf(", cluster %ux%ux%u", ci.cluster[0], ci.cluster[1], ci.cluster[2]);
+        printf("\n");
         if (!check)
             printf("  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
                    (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions,

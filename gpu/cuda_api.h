@@ -47,6 +47,24 @@ enum {
     PS_CU_JIT_LOG_VERBOSE = 12,
 };
 
+/* cuLaunchKernelEx's configuration (CUlaunchConfig, CUlaunchAttribute): only the cluster
+ * shape is used. The attribute value is a 64-byte union in cuda.h. */
+enum { PS_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
+typedef struct {
+    int id;                                   /* CUlaunchAttributeID */
+    char pad[4];
+    union {
+        char bytes[64];
+        struct { unsigned x, y, z; } cluster_dim;
+    } value;
+} ps_cu_launch_attribute;
+typedef struct {
+    unsigned grid_x, grid_y, grid_z, block_x, block_y, block_z, shared_bytes;
+    ps_cu_stream stream;
+    ps_cu_launch_attribute *attrs;
+    unsigned num_attrs;
+} ps_cu_launch_config;
+
 /* Static shared memory a kernel may use without opting in (CUDA's 48 KiB default). */
 #define PS_CU_DEFAULT_SHARED_LIMIT (48u * 1024u)
 
@@ -81,6 +99,8 @@ enum {
     X(launch_kernel, "cuLaunchKernel", 1, ps_cu_result,                                             \
       (ps_cu_function fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,          \
        unsigned bz, unsigned shared_bytes, ps_cu_stream stream, void **params, void **extra))       \
+    X(launch_kernel_ex, "cuLaunchKernelEx", 0, ps_cu_result,                                        \
+      (const ps_cu_launch_config *config, ps_cu_function fn, void **params, void **extra))          \
     X(get_error_name, "cuGetErrorName", 1, ps_cu_result, (ps_cu_result err, const char **name))     \
     X(get_error_string, "cuGetErrorString", 1, ps_cu_result, (ps_cu_result err, const char **text))
 

@@ -340,11 +340,28 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         }
         kparams[i] = host + offset;
     }
+    bool cluster = ci.cluster[0] || ci.cluster[1] || ci.cluster[2];
+    if (cluster && !g->api.launch_kernel_ex) {
+        snprintf(err, errlen, "%s: a cluster launch needs cuLaunchKernelEx, which this driver lacks",
+                 ci.path);
+        st = PS_GPU_LAUNCH_ERROR;
+        goto out;
+    }
     double t0 = now_seconds();
-    r = g->api.launch_kernel(fn, ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
-                             ci.block[2], ci.shared_bytes, NULL, kparams, NULL);
+    if (cluster) { /* the manifest's "cluster": CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION */
+        ps_cu_launch_attribute attr = {.id = PS_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION};
+        attr.value.cluster_dim.x = ci.cluster[0] ? ci.cluster[0] : 1;
+        attr.value.cluster_dim.y = ci.cluster[1] ? ci.cluster[1] : 1;
+        attr.value.cluster_dim.z = ci.cluster[2] ? ci.cluster[2] : 1;
+        ps_cu_launch_config lc = {ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
+                                  ci.block[2], ci.shared_bytes, NULL, &attr, 1};
+        r = g->api.launch_kernel_ex(&lc, fn, kparams, NULL);
+    } else {
+        r = g->api.launch_kernel(fn, ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
+                                 ci.block[2], ci.shared_bytes, NULL, kparams, NULL);
+    }
     if (r != PS_CU_SUCCESS) {
-        cu_error(g, r, "cuLaunchKernel", err, errlen);
+        cu_error(g, r, cluster ? "cuLaunchKernelEx" : "cuLaunchKernel", err, errlen);
         g->ctx_broken = true;
         st = PS_GPU_LAUNCH_ERROR;
         goto out;

@@ -1557,9 +1557,13 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             expect_punct(p, ';');
             continue;
         } else if (tok_is(&d, ".explicitcluster")) {
+            tmp->explicitcluster = true;
             continue;
-        } else if (tok_is(&d, ".reqnctapercluster") || tok_is(&d, ".maxclusterrank") ||
-                   tok_is(&d, ".blocksareclusters")) {
+        } else if (tok_is(&d, ".reqnctapercluster")) {
+            dst = tmp->reqnctapercluster, maxn = 3;
+        } else if (tok_is(&d, ".maxclusterrank")) {
+            dst = &tmp->maxclusterrank;
+        } else if (tok_is(&d, ".blocksareclusters")) {
             int scratch[3];
             dst = scratch;
             maxn = 3;
@@ -1626,6 +1630,9 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         fn->is_extern = false;
         memcpy(fn->maxntid, tmp->maxntid, sizeof fn->maxntid);
         memcpy(fn->reqntid, tmp->reqntid, sizeof fn->reqntid);
+        memcpy(fn->reqnctapercluster, tmp->reqnctapercluster, sizeof fn->reqnctapercluster);
+        fn->maxclusterrank = tmp->maxclusterrank;
+        fn->explicitcluster = tmp->explicitcluster;
         fn->line = tmp->line, fn->col = tmp->col;
     }
     fn->defined = true;

@@ -166,6 +166,10 @@ struct ps_func {
     ps_label *labels;
     int nlabels, cap_labels;
     int maxntid[3], reqntid[3], minnctapersm, maxnreg, maxnctapersm;
+    /* cluster directives (sm_90): .reqnctapercluster x, y, z (0: none), .maxclusterrank n (0:
+     * none), .explicitcluster (the kernel must be launched with cluster dimensions) */
+    int reqnctapercluster[3], maxclusterrank;
+    bool explicitcluster;
     int line, col;
 };
 

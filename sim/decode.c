@@ -192,6 +192,7 @@ static int space_of_insn(const ps_insn *in) {
     const ps_modset *m = &in->mods;
     if (ps_modset_has(m, PS_MOD_GLOBAL)) return SP_GLOBAL;
     if (ps_modset_has(m, PS_MOD_SHARED) || ps_modset_has(m, PS_MOD_SHARED_CTA)) return SP_SHARED;
+    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) return SP_DSMEM;
     if (ps_modset_has(m, PS_MOD_LOCAL)) return SP_LOCAL;
     if (ps_modset_has(m, PS_MOD_CONST)) return SP_CONST;
     if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) ||
@@ -737,6 +738,15 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         fnp = ps_select_async(in, d, c->fn, why, sizeof why);
         if (!fnp) {
             derr(c, in, "%s", why[0] ? why : "unsupported asynchronous-copy or mbarrier instruction");
+            return;
+        }
+    }
+    if (in->form == PS_F_MAPA || in->form == PS_F_GETCTARANK || in->form == PS_F_BARRIER_CLUSTER ||
+        in->form == PS_F_ST_ASYNC || in->form == PS_F_RED_ASYNC) {
+        char why[240] = "";
+        fnp = ps_select_cluster(in, d, why, sizeof why); /* exec_cluster.c */
+        if (!fnp) {
+            derr(c, in, "%s", why);
             return;
         }
     }

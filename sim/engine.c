@@ -105,10 +105,13 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
     case PS_SREG_TOTAL_SMEM_SIZE:
     case PS_SREG_AGGR_SMEM_SIZE: return c->shared_size;
-    case PS_SREG_CLUSTERID: return comp < 3 ? c->ctaid[comp] : 0;
-    case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] : 0;
-    case PS_SREG_CLUSTER_NCTAID: return comp < 3 ? 1 : 0;
-    case PS_SREG_CLUSTER_NCTARANK: return 1;
+    case PS_SREG_CLUSTERID: return comp < 3 ? c->cluster->id[comp] : 0;
+    case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] / L->cluster[comp] : 0;
+    case PS_SREG_CLUSTER_CTAID: return comp < 3 ? c->cluster_ctaid[comp] : 0;
+    case PS_SREG_CLUSTER_NCTAID: return comp < 3 ? L->cluster[comp] : 0;
+    case PS_SREG_CLUSTER_CTARANK: return c->rank;
+    case PS_SREG_CLUSTER_NCTARANK: return L->cluster_size;
+    case PS_SREG_IS_EXPLICIT_CLUSTER: return L->explicit_cluster;
     default: return 0;
     }
 }
@@ -543,6 +546,36 @@ static void do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec
     if (bar_complete(c, (int)id)) bar_release(c, (int)id);
 }
 
+/* barrier.cluster.wait (ISA 9.7.13.1): the executing threads wait until the cluster phase they
+ * arrived in completed (ps_cluster_bar_check releases them). As for barrier.sync, a whole warp
+ * waits as one (WS_CLUSTER); lanes of a non-aligned wait reached by part of a warp are parked so
+ * that the others can still arrive. The top entry's pc is past d. */
+static void do_cluster_wait(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
+    ps_cluster *cl = w->cta->cluster;
+    uint32_t missing = exec & ~w->cl_pending;
+    if (missing) {
+        ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(missing),
+                       "barrier.cluster.wait by a thread that has not arrived "
+                       "(barrier.cluster.arrive) since its last wait: it would wait forever");
+        return;
+    }
+    bool open = false;
+    for (uint32_t x = exec; x && !open; x &= x - 1) open = w->cl_phase[__builtin_ctz(x)] == cl->bar_phase;
+    if (!open) { /* the phase already completed */
+        w->cl_pending &= ~exec;
+        return;
+    }
+    w->cl_insn = d;
+    w->cl_wait |= exec;
+    if ((exec == w->live && !w->nparked) || ps_modset_has(&d->src->mods, PS_MOD_ALIGNED)) {
+        /* aligned: PTX leaves a partial arrival undefined; the whole warp waits, and a barrier
+         * that then cannot complete is a deadlock fault */
+        w->state = WS_CLUSTER;
+        return;
+    }
+    park_top(w, f, exec, m, PARK_CLUSTER);
+}
+
 /* A waiting warp's barrier and lanes, for the deadlock report. */
 static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **insn) {
     if (w->bar_id >= 0) {
@@ -554,7 +587,7 @@ static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **in
         ps_frame *pf = &w->frames[k];
         for (int j = pf->sp - 1; j >= 0 && !*insn; j--) {
             const simt_entry *pe = &pf->stack[j];
-            if (!pe->parked) continue;
+            if (!pe->parked || pe->parked == PARK_CLUSTER) continue;
             *id = pe->parked == PARK_WSYNC ? -1 : (int)(pe->parked - PARK_CTA);
             *lanes = pe->mask & pf->live;
             *insn = &pf->fp->code[pe->pc - 1];
@@ -565,9 +598,77 @@ static void bar_waiter(ps_warp *w, int *id, uint32_t *lanes, const ps_dinsn **in
 /* ---- the warp loop ---------------------------------------------------------- */
 
 static void exit_lanes(ps_warp *w, uint32_t lanes) {
-    w->cta->live_threads -= ps_popc(w->live & lanes);
+    uint32_t leaving = w->live & lanes;
+    w->cta->live_threads -= ps_popc(leaving);
     w->live &= ~lanes;
     for (int i = 0; i < w->nframes; i++) w->frames[i].live &= ~lanes;
+    if (leaving) ps_cluster_lanes_exit(w, leaving);
+}
+
+/* ---- barrier.cluster (the phases; exec_cluster.c has the instructions) ----------------------- */
+
+static uint32_t cluster_live_threads(const ps_cluster *cl) {
+    uint32_t n = 0;
+    for (int i = 0; i < cl->n; i++) n += cl->cta[i]->live_threads;
+    return n;
+}
+
+/* Completes the current phase when every live thread of the cluster arrived, and lets the warps
+ * whose waiting lanes all arrived in a completed phase run again. */
+void ps_cluster_bar_check(ps_cluster *cl) {
+    uint32_t live = cluster_live_threads(cl);
+    if (!cl->bar_arrived || cl->bar_arrived < live) return;
+    cl->bar_phase++;
+    cl->bar_arrived = 0;
+    ps_cta *c0 = cl->cta[0];
+    const ps_observer *o = c0->obs;
+    if (o && o->cluster_barrier) {
+        int workers[MAX_CLUSTER];
+        for (int i = 0; i < cl->n; i++) workers[i] = cl->cta[i]->worker;
+        o->cluster_barrier(o->ctx, workers, cl->n);
+    }
+    for (int i = 0; i < cl->n; i++) {
+        ps_cta *c = cl->cta[i];
+        for (int k = 0; k < c->nwarps; k++) {
+            ps_warp *w = &c->warps[k];
+            bool unparked = false;
+            FOR_PARKED(w, (uint32_t)PARK_CLUSTER, {
+                uint32_t lanes = pe->mask & pf->live;
+                bool done = true;
+                for (uint32_t x = lanes; x && done; x &= x - 1)
+                    done = w->cl_phase[__builtin_ctz(x)] != cl->bar_phase;
+                if (done) {
+                    pe->parked = 0;
+                    w->nparked--;
+                    w->cl_pending &= ~lanes;
+                    w->cl_wait &= ~lanes;
+                    unparked = true;
+                }
+            });
+            if (unparked && w->state == WS_BARRIER && w->bar_id < 0) w->state = WS_RUN;
+            if (w->state != WS_CLUSTER) continue;
+            bool ready = true;
+            for (uint32_t m = w->cl_wait & w->live; m && ready; m &= m - 1)
+                ready = w->cl_phase[__builtin_ctz(m)] != cl->bar_phase;
+            if (ready) {
+                w->cl_pending &= ~w->cl_wait;
+                w->cl_wait = 0;
+                w->state = WS_RUN;
+            }
+        }
+    }
+}
+
+void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes) {
+    ps_cluster *cl = w->cta->cluster;
+    for (uint32_t m = w->cl_pending & lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (w->cl_phase[l] == cl->bar_phase && cl->bar_arrived) cl->bar_arrived--;
+    }
+    w->cl_pending &= ~lanes;
+    w->cl_wait &= ~lanes;
+    if (w->state == WS_CLUSTER && !(w->cl_wait & w->live)) w->state = WS_RUN;
+    ps_cluster_bar_check(cl);
 }
 
 static void do_brx(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t m, uint32_t exec) {
@@ -763,6 +864,10 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
             e->pc++;
             if (exec) do_warp_sync(w, f, d, exec, m);
             break;
+        case CTL_CWAIT:
+            e->pc++;
+            if (exec) do_cluster_wait(w, f, d, exec, m);
+            break;
         }
     }
     return done;
@@ -776,26 +881,25 @@ static int warp_run(ps_warp *w, int quantum) {
 
 /* ---- CTAs ------------------------------------------------------------------- */
 
-/* One host thread's state. Cache-line aligned: each worker writes its CTA's statistics and
- * last-hit entries all the time, and must not share a line with its neighbour's fields. */
+/* One host thread's state: the CTAs of the cluster it runs (one CTA without clusters).
+ * Cache-line aligned: each worker writes its CTAs' statistics and last-hit entries all the time,
+ * and must not share a line with its neighbour's fields. */
 typedef struct {
     _Alignas(64) ps_launch_ctx *L;
-    ps_cta cta;
+    ps_cluster cl;
+    ps_cta *ctas;            /* L->cluster_size, by rank */
 } worker;
 
-static void cta_setup(worker *wk, uint64_t linear) {
-    ps_launch_ctx *L = wk->L;
-    ps_cta *c = &wk->cta;
+static void cta_setup(ps_cta *c) {
+    ps_launch_ctx *L = c->L;
     const unsigned *g = L->cfg.grid, *b = L->cfg.block;
-    c->ctaid[0] = (unsigned)(linear % g[0]);
-    c->ctaid[1] = (unsigned)(linear / g[0] % g[1]);
-    c->ctaid[2] = (unsigned)(linear / ((uint64_t)g[0] * g[1]));
+    uint64_t linear = c->ctaid[0] + (uint64_t)g[0] * (c->ctaid[1] + (uint64_t)g[1] * c->ctaid[2]);
     memset(c->shared, 0, c->shared_size);
     memset(c->bars, 0, sizeof c->bars);
     c->faulted = false;
     c->cur = NULL;
     c->live_threads = L->nthreads;
-    c->spin_rounds = 0;
+    for (int i = 0; i < c->nwarps; i++) c->order[i] = i;
     /* the seeded schedule: a generator per CTA, so results do not depend on which host thread
      * ran which CTA (splitmix64 of seed and CTA index; never 0) */
     if (L->cfg.schedule_seed) {
@@ -831,8 +935,32 @@ static void cta_setup(worker *wk, uint64_t linear) {
         w->bar_id = -1;
         w->nparked = 0;
         w->wsync_mask = 0;
+        w->cl_pending = w->cl_wait = 0;
         push_frame(w, L->kernel, w->valid, NULL);
     }
+}
+
+/* Cluster number k (x fastest over the grid of clusters): its CTAs, ranks x fastest. */
+static void cluster_setup(worker *wk, uint64_t k) {
+    ps_launch_ctx *L = wk->L;
+    ps_cluster *cl = &wk->cl;
+    const unsigned *g = L->cfg.grid, *cd = L->cluster;
+    uint64_t nx = g[0] / cd[0], ny = g[1] / cd[1];
+    cl->id[0] = (unsigned)(k % nx);
+    cl->id[1] = (unsigned)(k / nx % ny);
+    cl->id[2] = (unsigned)(k / (nx * ny));
+    cl->bar_phase = 0;
+    cl->bar_arrived = 0;
+    for (int r = 0; r < cl->n; r++) {
+        ps_cta *c = &wk->ctas[r];
+        unsigned rr = (unsigned)r;
+        c->cluster_ctaid[0] = rr % cd[0];
+        c->cluster_ctaid[1] = rr / cd[0] % cd[1];
+        c->cluster_ctaid[2] = rr / (cd[0] * cd[1]);
+        for (int i = 0; i < 3; i++) c->ctaid[i] = cl->id[i] * cd[i] + c->cluster_ctaid[i];
+    }
+    /* every CTA exists (live threads, shared memory) before any of them starts */
+    for (int r = 0; r < cl->n; r++) cta_setup(&wk->ctas[r]);
 }
 
 /* xorshift64 step of the seeded schedule */
@@ -842,99 +970,188 @@ static uint64_t sched_next(ps_cta *c) {
     return c->sched = x;
 }
 
-static void cta_run(worker *wk) {
-    ps_launch_ctx *L = wk->L;
-    ps_cta *c = &wk->cta;
-    int order[1024 / WARP + 1];
-    for (int i = 0; i < c->nwarps; i++) order[i] = i;
+/* Reports the deadlock of a CTA none of whose warps can run, where one waits at a CTA barrier
+ * (false when none does). */
+static bool cta_deadlock(ps_cta *c) {
+    ps_warp *w = NULL;
+    int id = -1;
+    uint32_t lanes = 0;
+    for (int i = 0; i < c->nwarps && !w; i++) {
+        ps_warp *x = &c->warps[i];
+        if (x->state != WS_BARRIER) continue;
+        const ps_dinsn *at;
+        bar_waiter(x, &id, &lanes, &at);
+        if (at) w = x, c->cur = at; /* else its lanes wait at barrier.cluster only */
+    }
+    if (!w) return false;
+    if (id < 0) {
+        ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
+                       "deadlock: bar.warp.sync waits for lanes 0x%08x of warp %d, "
+                       "which wait at a CTA barrier that cannot complete",
+                       w->wsync_mask & w->live & ~wsync_lanes(w), w->id);
+        return true;
+    }
+    ps_barrier *b = &c->bars[id];
+    uint32_t outside = w->live & ~w->frames[w->nframes - 1].live;
+    ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
+                   "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
+                   "thread of the block can run%s",
+                   id, b->expected ? b->expected : cta_live_threads(c), b->arrived,
+                   w->bar_id >= 0 && lanes != w->live
+                       ? " (an aligned barrier, such as bar.sync, reached by only "
+                         "part of a warp: undefined in PTX; barrier.sync without "
+                         ".aligned lets the lanes of a warp arrive apart)"
+                   : w->bar_id < 0 && outside
+                       ? " (lanes of the waiting warp are in a calling function "
+                         "and cannot arrive before the call returns)"
+                       : "");
+    return true;
+}
+
+enum { ROUND_RAN, ROUND_IDLE, ROUND_DONE, ROUND_STOP };
+
+/* One scheduling round of a CTA: each running warp gets a turn. *spin: warps ran, and every one
+ * of them ended its turn on an mbarrier wait that failed. ROUND_IDLE: no warp could run and no
+ * CTA barrier could complete (the cluster decides whether that is a deadlock). */
+static int cta_round(ps_cta *c, bool *spin) {
+    ps_launch_ctx *L = c->L;
+    bool any_run = false, all_done = true, all_wait = true;
+    uint64_t executed = 0;
+    int *order = c->order;
+    *spin = false;
+    if (c->sched) /* a new random order each round (Fisher-Yates) */
+        for (int i = c->nwarps - 1; i > 0; i--) {
+            int j = (int)(sched_next(c) % (uint64_t)(i + 1)), t = order[i];
+            order[i] = order[j], order[j] = t;
+        }
+    for (int k = 0; k < c->nwarps && !c->faulted; k++) {
+        ps_warp *w = &c->warps[order[k]];
+        if (w->state == WS_RUN) {
+            int quantum = c->sched ? 1 + (int)(sched_next(c) % QUANTUM) : QUANTUM;
+            executed += (uint64_t)warp_run(w, quantum);
+            any_run = true;
+            all_wait &= c->yield;
+        }
+        if (w->state != WS_DONE) all_done = false;
+    }
+    if (c->faulted || atomic_load(&L->stop)) return ROUND_STOP;
+    if (all_done) return ROUND_DONE;
+    *spin = any_run && all_wait;
+    uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
+    if (total > L->watchdog) {
+        ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
+        ps_fault_raise(w, PS_FAULT_WATCHDOG, -1,
+                       "watchdog: kernel '%s' still running after %llu warp instructions",
+                       L->kernel->func->name, (unsigned long long)L->watchdog);
+        return ROUND_STOP;
+    }
+    if (any_run) return ROUND_RAN;
+    bool released = false;
+    for (int b = 0; b < 16; b++)
+        if (bar_complete(c, b)) {
+            bar_release(c, b);
+            released = true;
+        }
+    return released ? ROUND_RAN : ROUND_IDLE;
+}
+
+/* Runs the CTAs of a cluster to completion, round by round, on this host thread: a CTA waiting
+ * at barrier.cluster.wait (or on an mbarrier another CTA arrives on) lets the others run. */
+static void cluster_run(worker *wk) {
+    ps_cluster *cl = &wk->cl;
+    bool done[MAX_CLUSTER] = {false};
+    unsigned spin_rounds = 0;
     for (;;) {
-        bool any_run = false, all_done = true, all_wait = true;
-        uint64_t executed = 0, epoch = ps_async_epoch(c);
-        if (c->sched) /* a new random order each round (Fisher-Yates) */
-            for (int i = c->nwarps - 1; i > 0; i--) {
-                int j = (int)(sched_next(c) % (uint64_t)(i + 1)), t = order[i];
-                order[i] = order[j], order[j] = t;
+        bool all_done = true, progress = false, all_spin = true, any_spin = false;
+        ps_cta *spinner = NULL;
+        uint64_t epoch = 0, epoch_after = 0;
+        for (int i = 0; i < cl->n; i++) epoch += ps_async_epoch(cl->cta[i]);
+        for (int i = 0; i < cl->n; i++) {
+            if (done[i]) continue;
+            ps_cta *c = cl->cta[i];
+            bool spin;
+            int r = cta_round(c, &spin);
+            if (r == ROUND_STOP) return;
+            if (r == ROUND_DONE) {
+                done[i] = true;
+                progress = true;
+                continue;
             }
-        for (int k = 0; k < c->nwarps && !c->faulted; k++) {
-            ps_warp *w = &c->warps[order[k]];
-            if (w->state == WS_RUN) {
-                int quantum = c->sched ? 1 + (int)(sched_next(c) % QUANTUM) : QUANTUM;
-                executed += (uint64_t)warp_run(w, quantum);
-                any_run = true;
-                all_wait &= c->yield;
+            all_done = false;
+            if (r == ROUND_RAN) {
+                progress = true;
+                all_spin &= spin;
+                if (spin && !spinner) spinner = c;
+                any_spin |= spin;
             }
-            if (w->state != WS_DONE) all_done = false;
         }
-        if (c->faulted || all_done || atomic_load(&L->stop)) return;
-        /* Every running warp ended its turn on an mbarrier wait that failed, and no mbarrier
-         * changed: after this many such rounds in a row nothing will (SPIN_ROUNDS). */
-        c->spin_rounds = any_run && all_wait && ps_async_epoch(c) == epoch ? c->spin_rounds + 1 : 0;
-        if (c->spin_rounds > SPIN_ROUNDS) {
-            ps_async_deadlock(c);
+        if (all_done) return;
+        for (int i = 0; i < cl->n; i++) epoch_after += ps_async_epoch(cl->cta[i]);
+        /* Every running warp of the cluster ended its turn on an mbarrier wait that failed, and
+         * no mbarrier changed: after this many such rounds in a row nothing will (SPIN_ROUNDS). */
+        spin_rounds = any_spin && all_spin && epoch == epoch_after ? spin_rounds + 1 : 0;
+        if (spin_rounds > SPIN_ROUNDS) {
+            ps_async_deadlock(spinner);
             return;
         }
-        uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
-        if (total > L->watchdog) {
-            ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
-            ps_fault_raise(w, PS_FAULT_WATCHDOG, -1,
-                           "watchdog: kernel '%s' still running after %llu warp instructions",
-                           L->kernel->func->name, (unsigned long long)L->watchdog);
-            return;
-        }
-        if (!any_run) {
-            bool released = false;
-            for (int b = 0; b < 16; b++)
-                if (bar_complete(c, b)) {
-                    bar_release(c, b);
-                    released = true;
-                }
-            if (!released) {
-                ps_warp *w = NULL;
-                for (int i = 0; i < c->nwarps && !w; i++)
-                    if (c->warps[i].state == WS_BARRIER) w = &c->warps[i];
-                int id;
-                uint32_t lanes;
-                bar_waiter(w, &id, &lanes, &c->cur);
-                if (id < 0) {
-                    ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
-                                   "deadlock: bar.warp.sync waits for lanes 0x%08x of warp %d, "
-                                   "which wait at a CTA barrier that cannot complete",
-                                   w->wsync_mask & w->live & ~wsync_lanes(w), w->id);
-                    return;
-                }
-                ps_barrier *b = &c->bars[id];
-                uint32_t outside = w->live & ~w->frames[w->nframes - 1].live;
-                ps_fault_raise(w, PS_FAULT_DEADLOCK, __builtin_ctz(lanes),
-                               "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
-                               "thread of the block can run%s",
-                               id, b->expected ? b->expected : cta_live_threads(c), b->arrived,
-                               w->bar_id >= 0 && lanes != w->live
-                                   ? " (an aligned barrier, such as bar.sync, reached by only "
-                                     "part of a warp: undefined in PTX; barrier.sync without "
-                                     ".aligned lets the lanes of a warp arrive apart)"
-                               : w->bar_id < 0 && outside
-                                   ? " (lanes of the waiting warp are in a calling function "
-                                     "and cannot arrive before the call returns)"
-                                   : "");
+        if (progress) continue;
+        /* nothing can run: a CTA barrier or the cluster barrier that cannot complete */
+        for (int i = 0; i < cl->n; i++)
+            if (!done[i] && cta_deadlock(cl->cta[i])) return;
+        for (int i = 0; i < cl->n; i++) {
+            ps_cta *c = cl->cta[i];
+            for (int k = 0; !done[i] && k < c->nwarps; k++) {
+                ps_warp *w = &c->warps[k];
+                if (w->state != WS_CLUSTER && !(w->state == WS_BARRIER && w->cl_wait)) continue;
+                c->cur = w->cl_insn;
+                uint32_t live = cluster_live_threads(cl);
+                bool partial = w->state == WS_CLUSTER && (w->cl_wait & w->live) != w->live;
+                uint32_t waiting = w->cl_wait & w->live;
+                ps_fault_raise(w, PS_FAULT_DEADLOCK, waiting ? __builtin_ctz(waiting) : -1,
+                               "deadlock: barrier.cluster.wait waits for the %u live threads of "
+                               "the cluster (%d CTAs) to arrive, %u arrived, and no other thread "
+                               "of the cluster can run%s",
+                               live, cl->n, cl->bar_arrived,
+                               partial ? " (an aligned barrier.cluster reached by only part of a "
+                                         "warp: undefined in PTX; without .aligned the lanes of a "
+                                         "warp may arrive apart)"
+                                       : "");
                 return;
             }
         }
+        ps_fault_raise(&cl->cta[0]->warps[0], PS_FAULT_DEADLOCK, -1,
+                       "deadlock: no thread of the cluster can run");
+        return;
     }
 }
 
 static void *worker_main(void *arg) {
     worker *wk = arg;
     ps_launch_ctx *L = wk->L;
+    ps_cluster *cl = &wk->cl;
+    const ps_observer *o = L->cfg.observer;
     for (;;) {
         if (atomic_load(&L->stop)) break;
-        uint64_t i = atomic_fetch_add(&L->next_cta, 1);
+        uint64_t i = atomic_fetch_add(&L->next_cta, 1); /* the next cluster */
         if (i >= L->ncta) break;
-        const ps_observer *o = L->cfg.observer;
-        cta_setup(wk, i);
-        if (o && o->cta_begin) o->cta_begin(o->ctx, wk->cta.worker, wk->cta.ctaid);
-        if (!wk->cta.faulted) cta_run(wk);
-        if (o && o->cta_end) o->cta_end(o->ctx, wk->cta.worker, wk->cta.ctaid);
-        wk->cta.stats.ctas++;
+        cluster_setup(wk, i);
+        bool faulted = false;
+        for (int r = 0; r < cl->n; r++) {
+            ps_cta *c = cl->cta[r];
+            if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
+            faulted |= c->faulted;
+        }
+        if (o && o->cluster_begin && cl->n > 1) {
+            int workers[MAX_CLUSTER];
+            for (int r = 0; r < cl->n; r++) workers[r] = cl->cta[r]->worker;
+            o->cluster_begin(o->ctx, workers, cl->n);
+        }
+        if (!faulted) cluster_run(wk);
+        for (int r = 0; r < cl->n; r++) {
+            ps_cta *c = cl->cta[r];
+            if (o && o->cta_end) o->cta_end(o->ctx, c->worker, c->ctaid);
+            c->stats.ctas++;
+        }
     }
     return NULL;
 }
@@ -988,6 +1205,59 @@ static void set_error(ps_launch_result *res, ps_fault_kind k, const char *fmt, .
     va_end(ap);
 }
 
+/* The cluster shape of a launch (docs/clusters.md): the launch's, else the kernel's
+ * .reqnctapercluster, else 1x1x1; checked against the grid, the kernel's directives and the
+ * target. False (message in res) when the launch cannot run. */
+static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launch_config *cfg,
+                          unsigned cd[3], bool *explicit_cluster, ps_launch_result *res) {
+    const ps_arch *arch = p->arch;
+    bool given = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
+    bool req = kf->reqnctapercluster[0] > 0;
+    unsigned rq[3];
+    for (int i = 0; i < 3; i++) rq[i] = kf->reqnctapercluster[i] > 0 ? (unsigned)kf->reqnctapercluster[i] : 1;
+    for (int i = 0; i < 3; i++) cd[i] = given ? (cfg->cluster[i] ? cfg->cluster[i] : 1) : req ? rq[i] : 1;
+    *explicit_cluster = given || req;
+    if ((given || req || kf->explicitcluster) && arch && arch->sm < 90) {
+        set_error(res, PS_FAULT_BAD_LAUNCH, "thread-block clusters need sm_90 or later; the target is %s",
+                  arch->name);
+        return false;
+    }
+    if (given && req && (cd[0] != rq[0] || cd[1] != rq[1] || cd[2] != rq[2])) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "cluster %ux%ux%u given for kernel '%s', which requires .reqnctapercluster %u,%u,%u",
+                  cd[0], cd[1], cd[2], kf->name, rq[0], rq[1], rq[2]);
+        return false;
+    }
+    if (kf->explicitcluster && !given && !req) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "kernel '%s' is declared .explicitcluster: launch it with cluster dimensions",
+                  kf->name);
+        return false;
+    }
+    uint64_t n = (uint64_t)cd[0] * cd[1] * cd[2];
+    if (n > 8) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "cluster %ux%ux%u has %llu CTAs; at most 8 are portable (non-portable sizes up "
+                  "to 16 are not modelled)", cd[0], cd[1], cd[2], (unsigned long long)n);
+        return false;
+    }
+    if (kf->maxclusterrank > 0 && n > (uint64_t)kf->maxclusterrank) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "cluster %ux%ux%u has %llu CTAs; kernel '%s' allows .maxclusterrank %d",
+                  cd[0], cd[1], cd[2], (unsigned long long)n, kf->name, kf->maxclusterrank);
+        return false;
+    }
+    for (int i = 0; i < 3; i++)
+        if (cfg->grid[i] % cd[i]) {
+            set_error(res, PS_FAULT_BAD_LAUNCH,
+                      "grid %ux%ux%u is not a whole number of %ux%ux%u clusters (%c: %u %% %u = %u)",
+                      cfg->grid[0], cfg->grid[1], cfg->grid[2], cd[0], cd[1], cd[2], "xyz"[i],
+                      cfg->grid[i], cd[i], cfg->grid[i] % cd[i]);
+            return false;
+        }
+    return true;
+}
+
 ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_launch_config *cfg,
                     ps_launch_result *res) {
     memset(res, 0, sizeof *res);
@@ -1016,6 +1286,9 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                   kf->reqntid[0], kf->reqntid[1], kf->reqntid[2]);
         return PS_ERR_USAGE;
     }
+    unsigned cdim[3];
+    bool explicit_cluster;
+    if (!cluster_shape(p, kf, cfg, cdim, &explicit_cluster, res)) return PS_ERR_USAGE;
     if (cfg->params_size < p->funcs[ki].kparam_bytes) {
         set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' takes %llu bytes of parameters, %zu given",
                   name, (unsigned long long)p->funcs[ki].kparam_bytes, cfg->params_size);
@@ -1038,7 +1311,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     L->kernel = &p->funcs[ki];
     L->cfg = *cfg;
     L->nthreads = (unsigned)nthreads;
-    L->ncta = ncta;
+    memcpy(L->cluster, cdim, sizeof L->cluster);
+    L->cluster_size = cdim[0] * cdim[1] * cdim[2];
+    L->explicit_cluster = explicit_cluster;
+    L->ncta = ncta / L->cluster_size; /* clusters: the unit a host thread takes */
     L->watchdog = cfg->watchdog ? cfg->watchdog : DEFAULT_WATCHDOG;
     pthread_mutex_init(&L->lock, NULL);
     /* shared memory: every .shared variable used by reachable functions, then dynamic */
@@ -1083,7 +1359,8 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     /* host threads */
     long ncores = sysconf(_SC_NPROCESSORS_ONLN);
     int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
-    if ((uint64_t)nthr > ncta) nthr = (int)ncta;
+    if ((uint64_t)nthr > L->ncta) nthr = (int)L->ncta;
+    int csize = (int)L->cluster_size;
     worker *wks = aligned_alloc(_Alignof(worker), sizeof(worker) * (size_t)nthr);
     if (!wks) ps_oom();
     memset(wks, 0, sizeof(worker) * (size_t)nthr);
@@ -1102,21 +1379,33 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                 watch = true; /* else the plain warp loop runs, even under checkers */
             }
         }
-    if (cfg->observer && cfg->observer->launch_begin)
-        cfg->observer->launch_begin(cfg->observer->ctx, nthr, name);
+    if (cfg->observer && cfg->observer->launch_begin) /* a worker slot per CTA of a cluster */
+        cfg->observer->launch_begin(cfg->observer->ctx, nthr * csize, name);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int t = 0; t < nthr; t++) {
         worker *wk = &wks[t];
         wk->L = L;
-        wk->cta.L = L;
-        wk->cta.obs = cfg->observer;
-        wk->cta.watch = watch;
-        wk->cta.worker = t;
-        wk->cta.shared_size = shared_total;
-        wk->cta.shared = ps_xcalloc(1, shared_total + 16);
-        wk->cta.local = L->local_per_thread ? ps_xcalloc(nthreads, L->local_per_thread) : NULL;
-        wk->cta.nwarps = nwarps;
-        wk->cta.warps = ps_xcalloc((size_t)nwarps, sizeof(ps_warp));
+        wk->ctas = aligned_alloc(_Alignof(ps_cta), sizeof(ps_cta) * (size_t)csize);
+        if (!wk->ctas) ps_oom();
+        memset(wk->ctas, 0, sizeof(ps_cta) * (size_t)csize);
+        wk->cl.n = csize;
+        memcpy(wk->cl.dim, cdim, sizeof wk->cl.dim);
+        wk->cl.explicit_launch = explicit_cluster;
+        for (int r = 0; r < csize; r++) {
+            ps_cta *c = &wk->ctas[r];
+            wk->cl.cta[r] = c;
+            c->L = L;
+            c->cluster = &wk->cl;
+            c->rank = (unsigned)r;
+            c->obs = cfg->observer;
+            c->watch = watch;
+            c->worker = t * csize + r;
+            c->shared_size = shared_total;
+            c->shared = ps_xcalloc(1, shared_total + 16);
+            c->local = L->local_per_thread ? ps_xcalloc(nthreads, L->local_per_thread) : NULL;
+            c->nwarps = nwarps;
+            c->warps = ps_xcalloc((size_t)nwarps, sizeof(ps_warp));
+        }
     }
     if (nthr == 1) worker_main(&wks[0]);
     else {
@@ -1125,27 +1414,30 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    for (int t = 0; t < nthr; t++) {
-        ps_stats *s = &wks[t].cta.stats;
-        res->stats.warp_instructions += s->warp_instructions;
-        res->stats.thread_instructions += s->thread_instructions;
-        res->stats.branches += s->branches;
-        res->stats.divergent_branches += s->divergent_branches;
-        res->stats.ctas += s->ctas;
-        for (int i = 0; i < nwarps; i++) {
-            ps_warp *w = &wks[t].cta.warps[i];
-            for (int k = 0; k < w->cap_frames; k++) {
-                free(w->frames[k].r);
-                free(w->frames[k].p);
-                free(w->frames[k].stack);
+    for (int t = 0; t < nthr; t++)
+        for (int r = 0; r < csize; r++) {
+            ps_cta *c = &wks[t].ctas[r];
+            ps_stats *s = &c->stats;
+            res->stats.warp_instructions += s->warp_instructions;
+            res->stats.thread_instructions += s->thread_instructions;
+            res->stats.branches += s->branches;
+            res->stats.divergent_branches += s->divergent_branches;
+            res->stats.ctas += s->ctas;
+            for (int i = 0; i < nwarps; i++) {
+                ps_warp *w = &c->warps[i];
+                for (int k = 0; k < w->cap_frames; k++) {
+                    free(w->frames[k].r);
+                    free(w->frames[k].p);
+                    free(w->frames[k].stack);
+                }
+                free(w->frames);
             }
-            free(w->frames);
+            free(c->warps);
+            ps_async_free(c);
+            free(c->shared);
+            free(c->local);
         }
-        free(wks[t].cta.warps);
-        ps_async_free(&wks[t].cta);
-        free(wks[t].cta.shared);
-        free(wks[t].cta.local);
-    }
+    for (int t = 0; t < nthr; t++) free(wks[t].ctas);
     res->fault = L->fault;
     free(wks);
     free(tids);

@@ -5,11 +5,11 @@
  *   cp.async.bulk.commit_group, cp.async.bulk.wait_group{.read} N;
  *   cp.async.bulk.prefetch.L2.global (a no-op);
  *   cp.reduce.async.bulk (integer reductions; the same two directions as the copies);
- * plus the Hopper instructions with no functional effect in a single launch without clusters:
- * setmaxnreg, griddepcontrol.
+ * plus the Hopper instructions with no functional effect in a single launch:
+ * setmaxnreg, griddepcontrol. The .multicast::cluster copy is exec_cluster.c's.
  *
- * Model. ptxsim launches no clusters, so every CTA is a cluster of one and a .shared::cluster
- * address is the executing CTA's shared-memory offset. A bulk copy moves its bytes when it is
+ * Model. A .shared::cluster destination is the executing CTA's shared-memory offset, or another
+ * CTA's of its cluster (an address from mapa, docs/clusters.md). A bulk copy moves its bytes when it is
  * issued; the mbarrier form then performs complete_tx(size) on the mbarrier, which is what the
  * hardware does once the bytes have landed. A program that reads the destination before its
  * mbarrier phase completes (or writes the source of a bulk_group copy before
@@ -51,8 +51,10 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     ev.size = size;
     ev.elem = 16;
     ev.mask = 1u << l;
+    ev.remote = 0;
     ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
     ev.addr[l] = addr;
+    if (space == SP_DSMEM) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's (clusters) */
     o->mem(o->ctx, &ev);
 }
 
@@ -60,7 +62,7 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
  * d->aux8: BK_*. */
 static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
     int kind = d->aux8;
-    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
@@ -117,7 +119,7 @@ uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
 static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
     int kind = d->aux8, op = d->type2, ty = d->vec & 0x7f;
     unsigned es = ty == RT_F16 || ty == RT_BF16 ? 2 : ty == RT_U64 || ty == RT_S64 || ty == RT_F64 ? 8 : 4;
-    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_SHARED;
+    int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM; /* maybe another CTA's (clusters) */
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
@@ -293,8 +295,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
     default: return NULL;
     }
     /* cp.async.bulk.dst.src.completion{.multicast::cluster}{.level::cache_hint} */
-    if (has_word(w, n, "multicast::cluster"))
-        return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
+    if (has_word(w, n, "multicast::cluster")) return ps_select_bulk_multicast(in, d, w, n, why, len);
     if (has_word(w, n, "cp_mask"))
         return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
     bool hint = has_word(w, n, "L2::cache_hint");

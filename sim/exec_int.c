@@ -459,6 +459,13 @@ static void h_xor_pred(ps_warp *w, const ps_dinsn *d) {
 }
 static void h_not_pred(ps_warp *w, const ps_dinsn *d) { write_pred(w, d->o[0], ~read_pred(w, d, 1)); }
 static void h_mov_pred(ps_warp *w, const ps_dinsn *d) { write_pred(w, d->o[0], read_pred(w, d, 1)); }
+/* mov.pred p, %is_explicit_cluster: the special register's slot holds 0 or 1 per lane */
+static void h_mov_pred_sreg(ps_warp *w, const ps_dinsn *d) {
+    const uint64_t *S = R(w, d->o[1]);
+    uint32_t v = 0;
+    for (int l = 0; l < WARP; l++) v |= (uint32_t)(S[l] != 0) << l;
+    write_pred(w, d->o[0], v);
+}
 static void h_mov_pred_imm(ps_warp *w, const ps_dinsn *d) {
     write_pred(w, d->o[0], d->imm ? FULL_MASK : 0);
 }
@@ -899,6 +906,7 @@ static ps_exec_fn select_mov(const ps_insn *in, ps_dinsn *d) {
             d->imm = in->ops[1].imm != 0;
             return h_mov_pred_imm;
         }
+        if (in->ops[1].kind == PS_OP_SREG) return h_mov_pred_sreg;
         return in->ops[1].kind == PS_OP_REG ? h_mov_pred : NULL;
     }
     int wi = width_index(t);

@@ -45,7 +45,7 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
             return NULL;
         }
         addr -= win;
-        space = SP_SHARED;
+        space = SP_DSMEM; /* this CTA's shared memory, or another CTA's of the cluster (mapa) */
     }
     uint64_t *p = ps_mem_resolve(w, space, addr, 8, lane, true);
     /* init and inval write the object like stores; arrivals and polls are synchronisation,
@@ -53,6 +53,15 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
      * would count every arrival of a warp as a 32-way access to one word) */
     if (p && (d->aux8 == MB_INIT || d->aux8 == MB_INVAL)) ps_evbatch_add(eb, lane, PS_SPACE_SHARED, addr, 8);
     return p;
+}
+
+/* The shared offset observers know an mbarrier by: a .shared::cluster address naming the
+ * executing CTA itself (mapa to its own rank) is its plain offset. Another CTA's mbarrier keeps
+ * its rank bits (the checkers order such remote arrivals conservatively, docs/clusters.md). */
+static uint64_t observed_offset(const ps_warp *w, uint64_t addr) {
+    if (addr >= DSMEM_RANK_UNIT && (addr >> DSMEM_RANK_SHIFT) - 1 == w->cta->rank)
+        return addr & (DSMEM_RANK_UNIT - 1);
+    return addr;
 }
 
 /* flags: PS_MBAR_*; phase: the parity of the phase arrived on (releases) or observed (waits) */
@@ -64,7 +73,7 @@ static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, u
     ps_event_where_fill(&at, w, d);
     uint64_t win = 0;
     if (d->space == SP_GENERIC) generic_space(addr, &win);
-    o->mbarrier(o->ctx, &at, lane, addr - win, flags | (phase ? PS_MBAR_PARITY : 0));
+    o->mbarrier(o->ctx, &at, lane, observed_offset(w, addr - win), flags | (phase ? PS_MBAR_PARITY : 0));
 }
 
 /* a release of `lane` on the phase the object had before (`old`), after the operation left `now` */
@@ -239,10 +248,10 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     }
     if (addr_op >= 0 && (addr_op >= in->nops || in->ops[addr_op].kind != PS_OP_ADDR))
         return WHY("'%s' takes the mbarrier's address as operand %d, in brackets", mn, addr_op + 1);
-    /* ptxsim launches no clusters: every CTA is a cluster of one, where .cluster scope is the
-     * CTA's and a .shared::cluster address of the executing CTA is its shared-memory offset
-     * (mapa, the only way to name another CTA's shared memory, is not executed) */
-    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_SHARED;
+    /* .shared::cluster: the mbarrier may be another CTA's of the cluster (an address from mapa;
+     * docs/clusters.md); waits only on the CTA's own (ptxas: test_wait/try_wait take
+     * .shared::cta addresses) */
+    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_DSMEM;
     if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) {
         fl |= MBF_COUNT;
     }
@@ -268,7 +277,7 @@ bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t a
                        (unsigned long long)addr);
         return false;
     }
-    uint64_t *p = ps_mem_resolve(w, SP_SHARED, addr, 8, lane, true);
+    uint64_t *p = ps_mem_resolve(w, SP_DSMEM, addr, 8, lane, true); /* possibly another CTA's */
     if (!p) return false;
     uint64_t v = *p;
     int64_t txc = MB_TX(v) - (int64_t)tx;
@@ -279,7 +288,7 @@ bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t a
     if (o && o->mbarrier) {
         ps_event_where at;
         ps_event_where_fill(&at, w, d);
-        o->mbarrier(o->ctx, &at, lane, addr,
+        o->mbarrier(o->ctx, &at, lane, observed_offset(w, addr),
                     (MB_PHASE(v) ? PS_MBAR_PARITY : 0u) | (MB_PHASE(v) != phase ? PS_MBAR_COMPLETED : 0u));
     }
     a->epoch++;

@@ -16,6 +16,7 @@ static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev
     ev->size = (unsigned)(sz * vec);
     ev->elem = (unsigned)sz;
     ev->mask = w->exec;
+    ev->remote = 0;
     return ev;
 }
 
@@ -356,7 +357,8 @@ static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
 
 static uint64_t window_of(int sp) {
     switch (sp) {
-    case SP_SHARED: return SHARED_WINDOW;
+    case SP_SHARED:
+    case SP_DSMEM: return SHARED_WINDOW; /* shared::cluster addresses share the window */
     case SP_LOCAL: return LOCAL_WINDOW;
     case SP_KPARAM: return KPARAM_WINDOW;
     default: return 0;
@@ -387,7 +389,9 @@ static void isspacep(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *A = R(w, d->o[1]);
     uint32_t r = 0;
     /* spaces without a window (global, const) are whatever lies outside the windows */
-    int sp = d->space == SP_SHARED || d->space == SP_LOCAL || d->space == SP_KPARAM ? d->space : SP_GLOBAL;
+    int sp = d->space == SP_SHARED || d->space == SP_LOCAL || d->space == SP_KPARAM ? d->space
+             : d->space == SP_DSMEM                                                  ? SP_SHARED
+                                                                                     : SP_GLOBAL;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t win;

@@ -87,6 +87,7 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
     ev.size = (uint32_t)size;
     ev.elem = 16;
     ev.mask = 1u << l;
+    ev.remote = 0;
     ev.space[l] = PS_SPACE_SHARED;
     ev.addr[l] = addr;
     o->mem(o->ctx, &ev);
@@ -248,7 +249,8 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         if (!strncmp(w[k], "im2col", 6))
             return WHY("'%s': ptxsim executes im2col mode for loads (.im2col), not .%s", in->text, w[k]);
         if (!strcmp(w[k], "multicast::cluster"))
-            return WHY("'%s': multicast needs clusters, which ptxsim does not launch yet", in->text);
+            return WHY("'%s': multicast tensor copies are not supported by ptxsim yet (non-tensor "
+                       "cp.async.bulk multicast is)", in->text);
         if (!strncmp(w[k], "cta_group", 9)) return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
         if (!strcmp(w[k], "tile")) continue;
         if (!strcmp(w[k], "L2::cache_hint")) hint = true;

@@ -113,6 +113,10 @@ ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_
     }
     if (!get_dim3(root, "grid", m->grid, e, sizeof e)) goto done;
     if (!get_dim3(root, "block", m->block, e, sizeof e)) goto done;
+    /* thread-block cluster shape (sm_90): optional; checked against the grid at launch */
+    if (cJSON_GetObjectItemCaseSensitive(root, "cluster") &&
+        !get_dim3(root, "cluster", m->cluster, e, sizeof e))
+        goto done;
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(root, "shared_bytes");
     if (sh) {
         if (!cJSON_IsNumber(sh) || sh->valuedouble < 0 || sh->valuedouble > 1e9)

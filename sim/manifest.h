@@ -46,6 +46,7 @@ typedef struct {
     char *kernel;
     char *arch;          /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
+    unsigned cluster[3];  /* "cluster": thread-block cluster shape; all 0 when not given */
     ps_mbuf *bufs;
     int nbufs;
     ps_mparam *params;

@@ -171,7 +171,8 @@ void *ps_device_ptr(ps_device *d, uint64_t addr, uint64_t bytes) {
 }
 
 static const char *space_word(int sp) {
-    static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter"};
+    static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter",
+                              "shared::cluster"};
     return n[sp];
 }
 
@@ -217,7 +218,8 @@ static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
 }
 
 static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
-                                      PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
+                                      PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM,
+                                      PS_SPACE_SHARED};
 
 void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
                         ps_mem_event *ev) {
@@ -227,13 +229,84 @@ void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int
         space = generic_space(addr, &win);
         addr -= win;
     }
+    ev->remote &= ~(1u << lane);
+    if ((space == SP_SHARED || space == SP_DSMEM) && addr >= DSMEM_RANK_UNIT && p) {
+        /* another CTA's shared memory (or this CTA's, named by its rank) */
+        uint64_t off;
+        ps_cta *t = ps_dsmem_target(w, addr, &off, lane);
+        addr = off;
+        if (t && t != w->cta) {
+            ev->remote |= 1u << lane;
+            ev->target[lane] = (int16_t)t->worker;
+        }
+    }
     ev->space[lane] = space_to_ps[space];
     ev->addr[lane] = addr;
     return p;
 }
 
+void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr) {
+    uint64_t off = addr;
+    ps_cta *t = addr >= DSMEM_RANK_UNIT ? ps_dsmem_target(w, addr, &off, lane) : w->cta;
+    ev->space[lane] = PS_SPACE_SHARED;
+    ev->addr[lane] = off;
+    ev->remote &= ~(1u << lane);
+    if (t && t != w->cta) {
+        ev->remote |= 1u << lane;
+        ev->target[lane] = (int16_t)t->worker;
+    }
+}
+
+ps_cta *ps_dsmem_target(ps_warp *w, uint64_t addr, uint64_t *off, int lane) {
+    ps_cluster *cl = w->cta->cluster;
+    uint64_t rank = (addr >> DSMEM_RANK_SHIFT) - 1;
+    *off = addr & (DSMEM_RANK_UNIT - 1);
+    if (addr < DSMEM_RANK_UNIT) return w->cta;
+    if (rank >= (uint64_t)cl->n) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
+                       "shared::cluster address 0x%llx names CTA rank %llu of a cluster of %d CTAs",
+                       (unsigned long long)addr, (unsigned long long)rank, cl->n);
+        return NULL;
+    }
+    ps_cta *t = cl->cta[rank];
+    if (!t->live_threads) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
+                       "shared::cluster access to CTA rank %llu (block %u,%u,%u), which has exited: "
+                       "its shared memory is gone (a barrier.cluster before exiting keeps it)",
+                       (unsigned long long)rank, t->ctaid[0], t->ctaid[1], t->ctaid[2]);
+        return NULL;
+    }
+    return t;
+}
+
+/* A shared access at a .shared::cluster address with rank bits: another CTA of the cluster. */
+static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write) {
+    if (space == SP_SHARED) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
+                       "%s of %u bytes at 0x%llx through .shared::cta: the address is a "
+                       "shared::cluster address of CTA rank %llu (from mapa); use .shared::cluster "
+                       "or a generic address", write ? "write" : "read", size,
+                       (unsigned long long)addr,
+                       (unsigned long long)((addr >> DSMEM_RANK_SHIFT) - 1));
+        return NULL;
+    }
+    uint64_t off;
+    ps_cta *t = ps_dsmem_target(w, addr, &off, lane);
+    if (!t) return NULL;
+    if (off + size > t->shared_size) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
+                       "out-of-bounds shared::cluster %s of %u bytes at offset 0x%llx of CTA rank "
+                       "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes",
+                       write ? "write" : "read", size, (unsigned long long)off, t->rank,
+                       t->ctaid[0], t->ctaid[1], t->ctaid[2], (unsigned long long)t->shared_size);
+        return NULL;
+    }
+    return t->shared + off;
+}
+
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write) {
     ps_cta *c = w->cta;
+    int asked = space;
     if (space == SP_GENERIC) {
         uint64_t win;
         space = generic_space(addr, &win);
@@ -247,7 +320,12 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
     }
     switch (space) {
     case SP_SHARED:
-        if (addr + size > c->shared_size) return oob(w, space, addr, size, lane, write, c->shared_size);
+    case SP_DSMEM:
+        if (addr + size > c->shared_size) {
+            if (addr >= DSMEM_RANK_UNIT && addr < (MAX_CLUSTER + 1ull) * DSMEM_RANK_UNIT)
+                return dsmem_resolve(w, asked, addr, size, lane, write);
+            return oob(w, space, addr, size, lane, write, c->shared_size);
+        }
         return c->shared + addr;
     case SP_LOCAL: {
         uint64_t per = c->L->local_per_thread;
@@ -280,6 +358,7 @@ bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint3
     uint64_t rbase, rlen, win = 0, stride = 0;
     uintptr_t host;
     if (space == SP_GENERIC) space = generic_space(a0, &win);
+    if (space == SP_DSMEM) space = SP_SHARED; /* the CTA's own shared memory; others per lane */
     switch (space) {
     case SP_SHARED:
         rbase = win, rlen = c->shared_size;

@@ -35,6 +35,11 @@ typedef struct {
     uint32_t mask;            /* lanes that accessed memory */
     uint8_t space[32];        /* ps_space each lane's access resolved to (generic accesses vary) */
     uint64_t addr[32];        /* address in that space: shared offset, global address, ... */
+    /* distributed shared memory (clusters): lanes whose shared access went to another CTA of
+     * the cluster; for them addr is the offset in that CTA's shared memory and target the
+     * worker slot (ps_event_where.worker) the CTA runs as */
+    uint32_t remote;
+    int16_t target[32];
 } ps_mem_event;
 
 /* One instruction about to execute (only for instructions the observer asked to watch). */
@@ -77,6 +82,11 @@ typedef struct ps_observer {
     void (*warp_sync)(void *ctx, const ps_event_where *at, uint32_t lanes);
     /* Per-instruction events, for the instructions watch_insn accepts (asked once per decoded
      * instruction when the launch begins; the others run at full speed). */
+    /* Thread-block clusters: the CTAs of a cluster, as worker slots by rank, once each of them
+     * began (cta_begin); and each completed barrier.cluster phase. Worker slots are distinct
+     * for the CTAs of a cluster (launch_begin counts them all). May be NULL. */
+    void (*cluster_begin)(void *ctx, const int *workers, int n);
+    void (*cluster_barrier)(void *ctx, const int *workers, int n);
     bool (*watch_insn)(void *ctx, const ps_insn *insn);
     void (*insn)(void *ctx, const ps_insn_event *e);
 } ps_observer;

@@ -57,6 +57,8 @@ typedef struct {
     uint64_t schedule_seed;       /* 0: each CTA's warps in order, 256 instructions a turn; else
                                    * a seeded random warp order and turn length (docs/engine.md) */
     const ps_observer *observer;  /* checkers; NULL for a plain run */
+    unsigned cluster[3];          /* thread-block cluster shape (sm_90, docs/clusters.md); all 0:
+                                   * the kernel's .reqnctapercluster, else clusters of one CTA */
 } ps_launch_config;
 
 typedef enum {

@@ -32,10 +32,20 @@ typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 /* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
  * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
  * one (never executed: it stops a run there without a bounds test per instruction). */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC, CTL_END };
+enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC,
+       CTL_CWAIT /* barrier.cluster.wait */, CTL_END };
 
 /* Memory spaces of a decoded access. */
-enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM };
+enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM,
+       SP_DSMEM /* .shared::cluster: the executing CTA's or another CTA's of its cluster */ };
+
+/* Distributed shared memory (docs/clusters.md): a .shared::cluster address is a shared-memory
+ * offset of the executing CTA (below DSMEM_RANK_UNIT, so every .shared::cta address is one), or
+ * (rank + 1) * DSMEM_RANK_UNIT + offset for CTA `rank` of the cluster, as mapa makes them. In
+ * the generic space they lie in the shared window like any shared address. */
+#define DSMEM_RANK_SHIFT 24
+#define DSMEM_RANK_UNIT (1ull << DSMEM_RANK_SHIFT)
+#define MAX_CLUSTER 16
 
 /* Decoded-instruction flags. */
 enum {
@@ -141,14 +151,15 @@ struct ps_program {
 
 /* One SIMT stack entry. `parked`: 0, or the lanes wait at a barrier they reached apart from the
  * rest of their warp (sm_70+ independent thread scheduling; engine.c, "barriers"): PARK_CTA + id
- * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync. The
- * barrier instruction is the record before pc. */
+ * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync,
+ * PARK_CLUSTER for a non-aligned barrier.cluster.wait. The barrier instruction is the record
+ * before pc. */
 typedef struct {
     int32_t pc, rpc;
     uint32_t mask;
     uint32_t parked;
 } simt_entry;
-enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16 };
+enum { PARK_CTA = 1, PARK_WSYNC = PARK_CTA + 16, PARK_CLUSTER /* barrier.cluster.wait */ };
 
 typedef struct {
     const ps_fprog *fp;
@@ -164,7 +175,7 @@ typedef struct {
     uint32_t activation;    /* serial number of this activation in its warp (observer events) */
 } ps_frame;
 
-enum { WS_RUN, WS_BARRIER, WS_DONE };
+enum { WS_RUN, WS_BARRIER, WS_DONE, WS_CLUSTER /* waits at barrier.cluster.wait */ };
 
 struct ps_warp {
     ps_cta *cta;
@@ -186,6 +197,11 @@ struct ps_warp {
     int nparked;            /* SIMT entries of any frame with parked != 0 */
     uint32_t wsync_mask;    /* member mask of the lanes parked at bar.warp.sync */
     uint32_t activations;   /* frames pushed so far */
+    /* barrier.cluster: lanes that arrived and have not waited yet, the cluster phase each
+     * arrived in, and (WS_CLUSTER) the lanes waiting */
+    uint32_t cl_pending, cl_wait;
+    const ps_dinsn *cl_insn;   /* the barrier.cluster.wait it waits at */
+    uint32_t cl_phase[WARP];
 };
 
 typedef struct {
@@ -194,6 +210,9 @@ typedef struct {
     const ps_fprog *kernel;
     ps_launch_config cfg;
     unsigned nthreads;       /* per CTA */
+    unsigned cluster[3];     /* cluster shape (1,1,1 without clusters) */
+    unsigned cluster_size;
+    bool explicit_cluster;
     uint64_t shared_static;
     uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
@@ -203,7 +222,7 @@ typedef struct {
     _Alignas(64) atomic_uint_fast64_t warp_insns_total;
     atomic_int stop;         /* set when a fault ends the launch */
     atomic_uint next_cta;
-    _Alignas(64) uint64_t ncta;
+    _Alignas(64) uint64_t ncta; /* clusters in the grid (CTAs without clusters): what next_cta counts */
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;
@@ -217,8 +236,23 @@ typedef struct {
     uint32_t red_and, red_or; /* bar.red accumulators */
 } ps_barrier;
 
+/* The CTAs of one thread-block cluster: run together by one host thread (engine.c), which
+ * switches between them, so a barrier.cluster or a remote mbarrier can wait for the others. */
+typedef struct ps_cluster {
+    ps_cta *cta[MAX_CLUSTER]; /* by %cluster_ctarank */
+    int n;
+    unsigned dim[3];          /* %cluster_nctaid */
+    unsigned id[3];           /* %clusterid */
+    bool explicit_launch;     /* %is_explicit_cluster */
+    uint32_t bar_phase;       /* barrier.cluster phases completed */
+    uint32_t bar_arrived;     /* live threads arrived in the current phase */
+} ps_cluster;
+
 struct ps_cta {
     ps_launch_ctx *L;
+    ps_cluster *cluster;
+    unsigned rank;           /* %cluster_ctarank */
+    unsigned cluster_ctaid[3];
     unsigned ctaid[3];
     uint8_t *shared;
     uint64_t shared_size;
@@ -245,8 +279,8 @@ struct ps_cta {
     unsigned hit_next;       /* entry the next miss replaces */
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
-    unsigned spin_rounds;    /* scheduling rounds in which every warp only waited (deadlock) */
     uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
+    int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };
 
 /* ---- shared helpers --------------------------------------------------------------------- */
@@ -351,6 +385,21 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
 /* exec_bulk.c: setmaxnreg and griddepcontrol (accepted, no functional effect) */
 ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* exec_cluster.c: mapa, getctarank, barrier.cluster, st.async, red.async */
+ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* The CTA of w's cluster holding .shared::cluster address addr (rank bits included) and the
+ * offset in its shared memory; faults (NULL) when the address names no CTA of the cluster or a
+ * CTA that has exited. */
+ps_cta *ps_dsmem_target(ps_warp *w, uint64_t addr, uint64_t *off, int lane);
+/* Records lane's access at .shared::cluster address addr in ev (space, offset in the target
+ * CTA, and its worker slot when it is another CTA). */
+void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr);
+/* exec_cluster.c: cp.async.bulk...multicast::cluster (words: the mnemonic split at dots) */
+ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why,
+                                    size_t len);
+/* barrier.cluster bookkeeping (engine.c): lanes of w leave (exit) */
+void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes);
+void ps_cluster_bar_check(ps_cluster *cl);
 
 /* cp.async / mbarrier state of a CTA (exec_async.c): cleared for each CTA, freed with it. */
 void ps_async_reset(ps_cta *c);

@@ -669,13 +669,13 @@ static void unsupported_instruction_is_located(void **state) {
     (void)state;
     const char *ptx = TU_HEADER
         ".visible .entry k(.param .u64 p0) {\n"
-        "  .reg .b32 %r<4>;\n"
-        "  mapa.shared::cluster.u32 %r1, %r2, %r3;\n"
+        "  .reg .b64 %rd<4>;\n"
+        "  discard.global.L2 [%rd1], 128;\n"
         "  ret; }\n";
     uint32_t out[1];
     ps_launch_result res;
     assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
-    assert_non_null(strstr(diag, "6:3: 'mapa.shared::cluster.u32' is not supported"));
+    assert_non_null(strstr(diag, "6:3: 'discard.global.L2' is not supported"));
 }
 
 /* ptxas refuses bfe/bfi immediates past 255 ("value '256' out of range [0..255]"), so does

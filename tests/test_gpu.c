@@ -40,6 +40,7 @@ static struct {
     int contexts_created, launches, modules_live;
     int shared_attr;      /* last MAX_DYNAMIC_SHARED_SIZE_BYTES set */
     unsigned last_shared; /* shared bytes of the last launch */
+    unsigned last_cluster[3]; /* cluster shape of the last cuLaunchKernelEx */
     fake_function fn;
 } fake;
 
@@ -155,9 +156,9 @@ static ps_cu_result fake_memcpy_dtoh(void *dst, ps_cu_deviceptr src, size_t n) {
     return PS_CU_SUCCESS;
 }
 /* Packs kernelParams the way the driver does: each pointer's bytes at its parameter's offset. */
-static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz,
-                                       unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                                       ps_cu_stream stream, void **params, void **extra) {
+static ps_cu_result fake_launch(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz,
+                                unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                const unsigned cluster[3], void **params) {
     fake_function *fn = (fake_function *)f;
     const ps_var *const *vars;
     int n = ps_program_kernel_params(fn->mod->prog, fn->name, &vars);
@@ -166,7 +167,8 @@ static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned g
     uint8_t *buf = calloc(1, total + 8);
     for (int i = 0; i < n; i++) memcpy(buf + vars[i]->offset, params[i], vars[i]->size);
     ps_launch_config cfg = {.grid = {gx, gy, gz}, .block = {bx, by, bz}, .shared_bytes = shared,
-                            .params = buf, .params_size = total, .threads = 1};
+                            .params = buf, .params_size = total, .threads = 1,
+                            .cluster = {cluster[0], cluster[1], cluster[2]}};
     ps_launch_result res;
     ps_status st = ps_launch(fn->mod->prog, fake.dev, fn->name, &cfg, &res);
     free(buf);
@@ -174,6 +176,22 @@ static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned g
     fake.last_shared = shared;
     if (st != PS_OK) fake.sync_result = PS_CU_ERROR_ILLEGAL_ADDRESS; /* reported at synchronisation */
     return PS_CU_SUCCESS;
+}
+static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz,
+                                       unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                       ps_cu_stream stream, void **params, void **extra) {
+    static const unsigned none[3] = {0, 0, 0};
+    return fake_launch(f, gx, gy, gz, bx, by, bz, shared, none, params);
+}
+/* cuLaunchKernelEx: the cluster attribute is the only one the harness passes */
+static ps_cu_result fake_launch_kernel_ex(const ps_cu_launch_config *c, ps_cu_function f,
+                                          void **params, void **extra) {
+    if (c->num_attrs != 1 || c->attrs[0].id != PS_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) return 1;
+    const unsigned cd[3] = {c->attrs[0].value.cluster_dim.x, c->attrs[0].value.cluster_dim.y,
+                            c->attrs[0].value.cluster_dim.z};
+    memcpy(fake.last_cluster, cd, sizeof fake.last_cluster);
+    return fake_launch(f, c->grid_x, c->grid_y, c->grid_z, c->block_x, c->block_y, c->block_z,
+                       c->shared_bytes, cd, params);
 }
 static ps_cu_result fake_get_error_name(ps_cu_result r, const char **s) {
     *s = r == PS_CU_ERROR_NO_DEVICE         ? "CUDA_ERROR_NO_DEVICE"
@@ -206,6 +224,7 @@ static const ps_cuda_api fake_api = {
     .memcpy_htod = fake_memcpy_htod,
     .memcpy_dtoh = fake_memcpy_dtoh,
     .launch_kernel = fake_launch_kernel,
+    .launch_kernel_ex = fake_launch_kernel_ex,
     .get_error_name = fake_get_error_name,
     .get_error_string = fake_get_error_string,
 };
@@ -347,6 +366,31 @@ static void fake_runs_corpus_cases(void **state) {
     assert_int_equal(fake.launches, (int)PS_ARRAY_LEN(cases));
     assert_int_equal(fake.shared_attr, 0); /* nothing above 48 KiB */
     assert_int_equal(fake.contexts_created, 1);
+    close_fake(g);
+}
+
+/* A manifest with "cluster" goes through cuLaunchKernelEx with the cluster attribute; a driver
+ * without it is refused with the reason, not run without clusters. */
+static void fake_cluster_launch(void **state) {
+    (void)state;
+    const char *m = "corpus/cluster_dsmem/case.ring.json";
+    ps_gpu *g = open_fake();
+    ps_gpu_output out;
+    char err[600];
+    ps_gpu_status st = ps_gpu_run(g, m, &out, err, sizeof err);
+    if (st != PS_GPU_OK) fail_msg("%s: %s", m, err);
+    assert_matches_expected(m, &out);
+    assert_int_equal(fake.last_cluster[0], 2);
+    assert_int_equal(fake.last_cluster[1], 2);
+    assert_int_equal(fake.last_cluster[2], 1);
+    ps_gpu_output_free(&out);
+    close_fake(g);
+    ps_cuda_api api = fake_api;
+    api.launch_kernel_ex = NULL;
+    memset(&fake, 0, sizeof fake);
+    assert_int_equal(ps_gpu_open_api(&api, 0, &g, err, sizeof err), PS_GPU_OK);
+    assert_int_not_equal(ps_gpu_run(g, m, &out, err, sizeof err), PS_GPU_OK);
+    assert_non_null(strstr(err, "needs cuLaunchKernelEx"));
     close_fake(g);
 }
 
@@ -611,6 +655,7 @@ int main(void) {
         cmocka_unit_test(fake_opts_in_to_large_shared_memory),
         cmocka_unit_test(fake_jit_error_keeps_the_log),
         cmocka_unit_test(fake_launch_failure_gets_a_fresh_context),
+        cmocka_unit_test(fake_cluster_launch),
         cmocka_unit_test(bad_manifest_is_bad_input),
         cmocka_unit_test(ulp_distances),
         cmocka_unit_test(elem_values_and_format),

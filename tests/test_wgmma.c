@@ -544,7 +544,7 @@ static void test_decode_errors(void **state) {
         {"wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 {%f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;", "N = 8, 16"},
         {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;", "1 or -1"},
         {"wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "multiples of 16"},
-        {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%rd1], %r2, [%r3], %r5;", "clusters"},
+        {"cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%r2], %r2, [%r3], %r5;", "executes multicast as"},
         {"cp.reduce.async.bulk.global.shared::cta.bulk_group.min.f32 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
         {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f16 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
         {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.s64 [%rd1], [%r1], %r2;", "not .s64"},
@@ -716,7 +716,7 @@ static void test_bulk_reduce(void **state) {
     }
 }
 
-/* shared::cta -> shared::cluster bulk copy (the CTA's own shared memory without clusters) */
+/* shared::cta -> shared::cluster bulk copy (the CTA's own shared memory, no cluster launched) */
 static void test_bulk_s2s(void **state) {
     (void)state;
     const char *ptx =

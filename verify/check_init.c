@@ -388,6 +388,31 @@ lanes:
     }
 }
 
+/* Lanes that accessed another CTA's shared memory (clusters): reads are checked against, and
+ * writes marked in, that CTA's shadow. */
+static void init_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
+    (void)sh;
+    init *c = self;
+    bool reads = reads_memory(e), writes = e->kind != PS_ACC_LOAD;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] != PS_SPACE_SHARED || e->target[l] < 0 || e->target[l] >= c->nworkers) continue;
+        iworker *t = &c->w[e->target[l]];
+        uint64_t a = e->addr[l], end = a + e->size;
+        if (reads) {
+            uint64_t inside = PS_MIN(end, t->nbytes);
+            uint64_t bad = a < inside ? first_clear(t->bits, a, inside, false) : a;
+            if (bad == inside) bad = inside < end ? inside : UINT64_MAX;
+            if (bad != UINT64_MAX) report(c, e, l, bad, NULL, bad, bad + 1, false, 1);
+        }
+        if (writes) {
+            grow_shared(t, end);
+            set_bits(t->bits, a, end, false);
+            if (end > t->hi) t->hi = end;
+        }
+    }
+}
+
 const ps_checker ps_checker_init = {
     .name = "init",
     .check = PS_CHECK_INIT,
@@ -396,4 +421,5 @@ const ps_checker ps_checker_init = {
     .launch_begin = init_launch_begin,
     .cta_begin = init_cta_begin,
     .mem = init_mem,
+    .dsmem = init_dsmem,
 };

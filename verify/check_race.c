@@ -60,6 +60,7 @@ static void race_free_launch(race *r) {
     for (int i = 0; i < r->nworkers; i++) {
         free(r->w[i].sh);
         free(r->w[i].sat);
+        free(r->w[i].rsh);
         race_async_free(&r->w[i]);
     }
     free(r->w);
@@ -113,6 +114,8 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     memset(w->bar_lanes_ok, 0, sizeof w->bar_lanes_ok);
     memset(w->bar_partial, 0, sizeof w->bar_partial);
     memset(w->bar_lanes, 0, sizeof w->bar_lanes);
+    w->dsmem_dirty = false;
+    w->cgen++;
     w->phase = 0;
     w->synced = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
@@ -252,6 +255,10 @@ static void hazard_message(char *buf, size_t n, const pending *p) {
     else if (p->lanes)
         snprintf(buf, n, "%s race on %s memory between lanes of one warp: %s of the same bytes are "
                  "not ordered by __syncwarp (bar.warp.sync) or a barrier", what, space, pair);
+    else if (p->cross && !p->global)
+        snprintf(buf, n, "%s race on distributed shared memory between blocks of a cluster: %s of "
+                 "the same bytes are not ordered by barrier.cluster (or an mbarrier the reader "
+                 "waited on)", what, pair);
     else if (p->cross)
         snprintf(buf, n, "%s race on %s memory between blocks: %s of the same bytes come from "
                  "different blocks of one launch", what, space, pair);
@@ -841,6 +848,8 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
 
+static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e);
+
 static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     race *r = self;
     rworker *w = &r->w[e->at.worker];
@@ -874,7 +883,115 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     } else {
         lanes_pass(r, w, &c, true, true);
     }
+    if (__builtin_expect(w->dsmem_dirty, 0)) dsmem_local_check(r, w, e);
     if (w->npend) flush_hazards(r, w);
+}
+
+/* ---- clusters: distributed shared memory ---------------------------------------------------- */
+
+/* The record of other CTAs' accesses to shared word wd of block-worker w (rworker.rsh). */
+static struct rsh *remote_word(rworker *w, uint64_t wd) {
+    if (wd >= w->nrsh) {
+        size_t n = w->nrsh ? w->nrsh : 256;
+        while (n <= wd) n *= 2;
+        w->rsh = ps_xrealloc(w->rsh, n * sizeof *w->rsh);
+        memset(w->rsh + w->nrsh, 0, (n - w->nrsh) * sizeof *w->rsh);
+        w->nrsh = n;
+    }
+    struct rsh *x = &w->rsh[wd];
+    if (x->gen != w->cgen) *x = (struct rsh){.gen = w->cgen};
+    return x;
+}
+
+/* Checks one access (flags, byte mask) of a thread of block `cta` against the other CTAs'
+ * records of word wd; reports through block-worker `rw` (the accessing one). */
+static void remote_check(race *r, rworker *rw, const ps_mem_event *e, int lane, uint64_t addr,
+                         const struct rsh *x, uint32_t cta, uint8_t flags, uint8_t mask) {
+    bool write = flags & F_WRITE;
+    const acc *recs[2] = {&x->w, write ? &x->r : NULL};
+    for (int k = 0; k < 2; k++) {
+        const acc *o = recs[k];
+        if (!o || !o->insn || !(o->mask & mask) || o->cta == cta) continue;
+        int sev = conflict(o, flags);
+        if (!sev || sev == 3) continue;
+        race_note_hazard(r, rw, e, lane, addr, k ? HZ_WAR : (write ? HZ_WAW : HZ_RAW), false, sev, o);
+    }
+}
+
+/* Lanes of block-worker `aw` accessing the shared memory of other CTAs of its cluster. Each is
+ * checked against the target block's own records of its current phase and against other CTAs'
+ * accesses to it since the last cluster-wide ordering, and recorded among the latter, so that
+ * the target's later accesses that nothing orders are reported as races between blocks of the
+ * cluster. A barrier.cluster (race_cluster_barrier) clears them. Accesses of aw's own threads
+ * are not compared with each other here (their order is aw's business). */
+static void race_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
+    race *r = self;
+    rworker *aw = &r->w[e->at.worker];
+    if (e->at.warp < 0 || e->at.warp >= MAXW) return;
+    bool write = e->kind != PS_ACC_LOAD;
+    uint8_t flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
+                              (is_strong(e) ? F_STRONG : 0));
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] != PS_SPACE_SHARED || e->target[l] < 0 || e->target[l] >= r->nworkers) continue;
+        rworker *tw = &r->w[e->target[l]];
+        unsigned tid = (unsigned)e->at.warp * 32u + (unsigned)l;
+        uint64_t a = e->addr[l], end = a + e->size;
+        for (uint64_t wd = a >> 2; wd < (end + 3) >> 2; wd++) {
+            uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
+            uint8_t mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
+            const word *s = shared_word(tw, wd);
+            for (int k = 0; k < (write ? 4 : 2); k++) {
+                const acc *o = k < 2 ? &s->w[k] : &s->r[k - 2];
+                if (!o->insn || !(o->mask & mask) || o->cta == aw->cta) continue;
+                int sev = conflict(o, flags);
+                if (!sev || sev == 3) continue;
+                race_note_hazard(r, aw, e, l, lo, k < 2 ? (write ? HZ_WAW : HZ_RAW) : HZ_WAR, false,
+                                 sev, o);
+            }
+            struct rsh *x = remote_word(tw, wd);
+            remote_check(r, aw, e, l, lo, x, aw->cta, flags, mask);
+            acc rec = {.insn = (uint32_t)(sh->insn + 1), .cta = aw->cta, .phase = tw->phase,
+                       .tid = (uint16_t)tid, .mask = mask, .flags = flags};
+            if (write) x->w = rec;
+            else x->r = rec;
+        }
+        tw->dsmem_dirty = true;
+    }
+    if (aw->npend) flush_hazards(r, aw);
+}
+
+/* A block's own shared-memory access while other CTAs' accesses to its memory are unordered
+ * with it (rworker.dsmem_dirty). */
+static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e) {
+    bool write = e->kind != PS_ACC_LOAD;
+    uint8_t flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
+                              (is_strong(e) ? F_STRONG : 0));
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (e->space[l] != PS_SPACE_SHARED) continue;
+        uint64_t a = e->addr[l], end = a + e->size;
+        for (uint64_t wd = a >> 2; wd < (end + 3) >> 2 && wd < w->nrsh; wd++) {
+            const struct rsh *x = &w->rsh[wd];
+            if (x->gen != w->cgen) continue;
+            uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
+            uint8_t mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
+            remote_check(r, w, e, l, lo, x, w->cta, flags, mask);
+        }
+    }
+}
+
+/* A barrier.cluster phase completed: everything before it in every CTA of the cluster is
+ * ordered before everything after it. */
+static void race_cluster_barrier(void *self, const int *workers, int n) {
+    race *r = self;
+    for (int i = 0; i < n; i++) {
+        if (workers[i] < 0 || workers[i] >= r->nworkers) continue;
+        rworker *w = &r->w[workers[i]];
+        w->phase++;
+        w->cgen++;
+        w->dsmem_dirty = false;
+    }
 }
 
 const ps_checker ps_checker_race = {
@@ -889,4 +1006,6 @@ const ps_checker ps_checker_race = {
     .warp_sync = race_warp_sync,
     .async_copy = race_async_copy,
     .mbarrier = race_mbarrier,
+    .dsmem = race_dsmem,
+    .cluster_barrier = race_cluster_barrier,
 };

@@ -157,5 +157,14 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
     }
     w->acq[(uint32_t)wp * 32u + (uint32_t)lane]++;
     w->acq_used = true;
+    if (w->dsmem_dirty) {
+        /* another CTA of the cluster accessed this block's shared memory and may have released
+         * this mbarrier (remote arrivals name the mbarrier by its shared::cluster address, so
+         * the edge is not tracked): treat the wait as ordering every earlier access, as a
+         * barrier does */
+        w->phase++;
+        w->cgen++;
+        w->dsmem_dirty = false;
+    }
     w->synced = w->phase + 1; /* threads are now ordered inside the phase */
 }

@@ -147,6 +147,16 @@ typedef struct {
     bool acq_used;               /* acq has non-zero entries (cleared when a block begins) */
     mbar *mb;
     int nmb, cap_mb;
+    /* clusters: another CTA accessed this block's shared memory since the last cluster-wide
+     * ordering (barrier.cluster, or an mbarrier wait of this block, which may have been released
+     * by the other CTA); its records carry that CTA's block number */
+    bool dsmem_dirty;
+    /* accesses of other CTAs to this block's shared memory since the last cluster-wide ordering
+     * (entries of generation cgen; one write and one read record a word), kept apart from the
+     * block's own shadow so that the block's CTA barriers do not clear them */
+    struct rsh { uint32_t gen; acc w, r; } *rsh;
+    size_t nrsh;
+    uint32_t cgen;
 } rworker;
 
 typedef struct {

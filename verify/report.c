@@ -14,7 +14,8 @@ static const struct {
 } kind_text[PS_FIND_COUNT] = {
     [PS_FIND_RACE] = {"two threads access one location with nothing ordering them, and one writes",
                       "add bar.sync (__syncthreads()) between the write and the other access (between "
-                      "lanes of one warp, __syncwarp() is enough), or make the update atomic"},
+                      "lanes of one warp, __syncwarp() is enough; between blocks of a cluster, "
+                      "barrier.cluster: cluster.sync()), or make the update atomic"},
     [PS_FIND_OUT_OF_BOUNDS] = {"an access outside every allocation, or outside the shared or local window",
                                "check the index against the buffer's size"},
     [PS_FIND_MISALIGNED] = {"an address that is not a multiple of the access size",

@@ -155,8 +155,42 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
                          .hi = hi + size};
 }
 
+static void on_mem(void *ctx, const ps_mem_event *e);
+
+/* An event with lanes in other CTAs' shared memory (DSMEM): those lanes go to the checkers that
+ * follow them (dsmem), the others through on_mem as usual. */
+static void on_mem_remote(ps_verifier *v, const ps_mem_event *e) {
+    ps_mem_event part = *e;
+    part.mask = e->mask & e->remote;
+    ps_mem_shape sh;
+    mem_shape(&part, &sh);
+    sh.insn = ps_verify_insn_index(v, e->at.insn);
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->dsmem) checkers[i]->dsmem(v->state[i], &part, &sh);
+    part.mask = e->mask & ~e->remote;
+    part.remote = 0;
+    if (part.mask) on_mem(v, &part);
+}
+
+static void on_cluster_begin(void *ctx, const int *workers, int n) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->cluster_begin) checkers[i]->cluster_begin(v->state[i], workers, n);
+}
+
+static void on_cluster_barrier(void *ctx, const int *workers, int n) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->cluster_barrier)
+            checkers[i]->cluster_barrier(v->state[i], workers, n);
+}
+
 static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_verifier *v = ctx;
+    if (__builtin_expect(e->remote & e->mask, 0)) {
+        on_mem_remote(v, e);
+        return;
+    }
     ps_mem_shape sh;
     mem_shape(e, &sh);
     sh.insn = ps_verify_insn_index(v, e->at.insn);
@@ -396,6 +430,7 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
                            .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
                            .barrier = on_barrier, .warp_sync = on_warp_sync,
                            .async_copy = on_async_copy, .mbarrier = on_mbarrier,
+                           .cluster_begin = on_cluster_begin, .cluster_barrier = on_cluster_barrier,
                            .watch_insn = on_watch_insn, .insn = on_insn};
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);

@@ -39,6 +39,12 @@ typedef struct ps_checker {
     bool (*watch_insn)(void *self, const ps_insn *in);  /* wants insn events for it */
     void (*insn)(void *self, const ps_insn_event *e);
     void (*finish)(void *self, const ps_launch_result *res);
+    /* Thread-block clusters (docs/clusters.md). dsmem: the lanes of a memory event that went to
+     * another CTA's shared memory (ps_mem_event.remote; mem gets the other lanes); checkers
+     * without it never see such lanes. cluster_begin / cluster_barrier: observer.h. */
+    void (*dsmem)(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
+    void (*cluster_begin)(void *self, const int *workers, int n);
+    void (*cluster_barrier)(void *self, const int *workers, int n);
 } ps_checker;
 
 extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence,

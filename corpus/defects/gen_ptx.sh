@@ -15,8 +15,11 @@ cd "$root"
 for cu in corpus/defects/*/*.cu; do
   d=$(dirname "$cu")
   if [ -f "$d/nvcc_flags" ]; then
-    # shellcheck disable=SC2046
-    "$NVCC" $(cat "$d/nvcc_flags") -ptx -arch=sm_80 -lineinfo --output-directory "$tmp" "$cu"
+    # (flags naming an -arch, as the sm_90a cluster defects do, replace the default sm_80)
+    flags=$(cat "$d/nvcc_flags")
+    case "$flags" in *-arch*) ;; *) flags="$flags -arch=sm_80" ;; esac
+    # shellcheck disable=SC2086
+    "$NVCC" $flags -ptx -lineinfo --output-directory "$tmp" "$cu"
   else
     echo "$cu"
   fi
@@ -27,5 +30,5 @@ for f in "$tmp"/*.ptx; do
     <"$f" >"corpus/defects/$name/$name.ptx"
 done
 for f in corpus/defects/*/*.ptx; do
-  "$PTXAS" -arch=sm_80 "$f" -o /dev/null || echo "gen_ptx.sh: ptxas rejects $f (expected only for defects ptxas itself catches)" >&2
+  "$PTXAS" -arch="$(awk '/^\.target/ { print $2; exit }' "$f")" "$f" -o /dev/null || echo "gen_ptx.sh: ptxas rejects $f (expected only for defects ptxas itself catches)" >&2
 done

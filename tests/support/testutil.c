@@ -51,7 +51,8 @@ ps_status tu_run(const char *ptx, const char *kernel, const tu_launch *cfg, tu_b
         memcpy(params + vars[nbufs + i]->offset, &cfg->scalars[i], vars[nbufs + i]->size);
     ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params, .params_size = psize,
                            .threads = cfg->threads ? cfg->threads : 1, .watchdog = cfg->watchdog, .schedule_seed = cfg->schedule_seed,
-                           .observer = cfg->observer};
+                           .observer = cfg->observer,
+                           .cluster = {cfg->cluster[0], cfg->cluster[1], cfg->cluster[2]}};
     for (int k = 0; k < 3; k++) {
         lc.grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
         lc.block[k] = cfg->block[k] ? cfg->block[k] : 1;

@@ -21,6 +21,7 @@ typedef struct {
     uint64_t scalars[4];/* appended after the buffer parameters, each 8 or 4 bytes per the kernel */
     int nscalars;
     const ps_observer *observer; /* NULL: none */
+    unsigned cluster[3];         /* thread-block cluster shape; all 0: none */
 } tu_launch;
 
 /* Parses `ptx`, builds it, allocates the buffers, passes their addresses (then the scalars) as
