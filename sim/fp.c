@@ -1053,22 +1053,18 @@ uint32_t ps_f32_lg2_approx(uint32_t a, bool ftz)
     return f32_out(log2((double)u2f(a)), ftz);
 }
 
-/* sin.approx{.ftz}.f32 (ISA 9.7.3.18; abs error 2^-20.5 on [-2pi, 2pi]; +-Inf -> NaN). */
+/* sin.approx{.ftz}.f32 and cos.approx{.ftz}.f32 (ISA 9.7.3.18-19), both forms the same SASS on
+ * the H200:  r = FMUL.RZ(x, 0.15915494);  d = MUFU.SIN(r) / MUFU.COS(r). */
 uint32_t ps_f32_sin_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if ((a & ~F32_SIGN) >= F32_EXP)
-        return PS_F32_CANON_NAN;
-    return f32_out(sin((double)u2f(a)), ftz);
+    (void)ftz;
+    return ps_mufu_sin(ps_f32_mul(a, 0x3e22f983u, PS_RND_RZ, false, false));
 }
 
-/* cos.approx{.ftz}.f32 (ISA 9.7.3.19; abs error 2^-20.5 on [-2pi, 2pi]; +-Inf -> NaN). */
 uint32_t ps_f32_cos_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if ((a & ~F32_SIGN) >= F32_EXP)
-        return PS_F32_CANON_NAN;
-    return f32_out(cos((double)u2f(a)), ftz);
+    (void)ftz;
+    return ps_mufu_cos(ps_f32_mul(a, 0x3e22f983u, PS_RND_RZ, false, false));
 }
 
 /* tanh.approx.f32 (ISA 9.7.3.22; relative error 2^-11; +-Inf -> +-1; subnormals pass). */

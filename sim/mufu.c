@@ -9,6 +9,7 @@
 #include "mufu.h"
 #include "common.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -248,3 +249,43 @@ uint32_t ps_mufu_rsq64h(uint32_t hi)
 /* tanh.approx.{f16,bf16}: the correction of the truncated f32 model's magnitude at input x
  * (sim/mufu/tanh_*.exc from scripts/gpu/mufu_half_exc.c; docs/numerics.md 11.4). */
 int ps_mufu_tanh_half_fix(int bf16, uint16_t x) { return tab_c(bf16 ? T_THBF : T_TH16, x); }
+
+/* MUFU.SIN / MUFU.COS on r = FMUL.RZ(x, 1/(2 pi)) (docs/numerics.md 7.3). Measured exactly on
+ * the H200 over every f32 x: the result depends only on R = floor(frac(|r|) 2^25) (|r| >= 2^24:
+ * R = 0) and the sign of x: sin = Q(quadrant of R), negated in quadrants 2-3 and for x < 0;
+ * quadrant 1 and 3 read Q at the ones' complement ~t of the 23-bit position t, and
+ * cos(R) = sin(R + 2^23) for either sign of x. Q itself (the quadrant table, 2^23 values on a
+ * 2^-38 grid) is NOT the hardware's yet: it is sin(pi/2 t 2^-23) rounded to f32. */
+static uint32_t trig_q(uint32_t t)
+{
+    double v = sin(1.5707963267948966 * (double)t * 0x1p-23);
+    float f = (float)v;
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+static uint32_t mufu_trig(uint32_t r, int cos_)
+{
+    if ((r & ~F32_SIGN) >= F32_EXP)
+        return CANON_NAN;
+    float a;
+    uint32_t ab = r & ~F32_SIGN;
+    memcpy(&a, &ab, sizeof a);
+    uint32_t R = 0;
+    if (a < 16777216.0f)
+        R = (uint32_t)((double)(a - floorf(a)) * 33554432.0); /* exact: frac has <= 24 bits */
+    if (cos_)
+        R = (R + (1u << 23)) & ((1u << 25) - 1);
+    uint32_t q = R >> 23, t = R & ((1u << 23) - 1);
+    if (q & 1)
+        t = ~t & ((1u << 23) - 1);
+    uint32_t v = trig_q(t);
+    if (q & 2)
+        v ^= F32_SIGN;
+    if (!cos_ && (r & F32_SIGN))
+        v ^= F32_SIGN;
+    return v;
+}
+uint32_t ps_mufu_sin(uint32_t r) { return mufu_trig(r, 0); }
+uint32_t ps_mufu_cos(uint32_t r) { return mufu_trig(r, 1); }

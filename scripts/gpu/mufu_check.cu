@@ -2,7 +2,7 @@
 // the GPU computes each instruction for all 2^32 bit patterns (chunks of 2^28), the host's cores
 // run the C model (mufu_model.c + sim/) on the same inputs and count mismatches and the largest
 // ulp distance. f64 .ftz forms: every upper word (low word hashed); rsqrt.approx.f64 and the
-// divisions: 2^28 hashed inputs (pairs). Prints one line per instruction.
+// divisions: 2^26 hashed inputs (pairs); sin/cos (double models): every 64th bit pattern. Prints one line per instruction.
 // Build: see mufu_run2.sh.
 #include <cstdio>
 #include <cstdlib>
@@ -61,6 +61,47 @@ __global__ void k_run(int kind, int op, u64 base, u32 n, u32 stride, void *out)
     if (kind == 0) ((u32 *)out)[j] = f32op(op, (u32)(i * stride));
     else if (kind == 3) { u64 r = mufu_mix(i); ((u32 *)out)[j] = divop(op, (u32)r, (u32)(r >> 32)); }
     else ((u64 *)out)[j] = f64op(op, in64(kind, i));
+}
+
+// MUFU.SIN / MUFU.COS table: sin/cos.approx(x) should depend only on R = floor(frac(|r|) 2^25),
+// r = FMUL.RZ(x, 1/(2 pi)) (and on the sign of x for sin). Over every x: T[R] = result for
+// x >= 0 (first seen), and count the x whose result differs from T[R] (sign-adjusted for x < 0).
+__global__ void k_trig(int cos_, u64 base, u32 n, u32 *T, unsigned long long *bad, int pass)
+{
+    u32 j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= n) return;
+    u32 xb = (u32)(base + j);
+    float x = __uint_as_float(xb), y;
+    if ((xb & 0x7fffffffu) >= 0x7f800000u) return;
+    if (cos_) asm volatile("cos.approx.f32 %0, %1;" : "=f"(y) : "f"(x));
+    else asm volatile("sin.approx.f32 %0, %1;" : "=f"(y) : "f"(x));
+    float r = fabsf(__fmul_rz(x, 0.15915493667125701904f));
+    u32 R = r >= 16777216.0f ? 0u : (u32)((r - floorf(r)) * 33554432.0f);
+    u32 v = __float_as_uint(y);
+    if (!cos_ && (xb >> 31)) v ^= 0x80000000u;
+    if (pass == 0) { if (!(xb >> 31)) atomicCAS(&T[R], 0xffffffffu, v); }
+    else if (T[R] != v) atomicAdd(bad, 1ull);
+}
+static void trig(int cos_, const char *dir)
+{
+    u32 *T; unsigned long long *bad, hb = 0;
+    CK(cudaMalloc(&T, 4u << 25)); CK(cudaMemset(T, 0xff, 4u << 25));
+    CK(cudaMalloc(&bad, 8)); CK(cudaMemset(bad, 0, 8));
+    for (int pass = 0; pass < 2; pass++)
+        for (u64 b = 0; b < (1ull << 32); b += 1u << 30) k_trig<<<(1u << 30) / 256, 256>>>(cos_, b, 1u << 30, T, bad, pass);
+    CK(cudaMemcpy(&hb, bad, 8, cudaMemcpyDeviceToHost));
+    u32 *h = (u32 *)malloc(4u << 25);
+    CK(cudaMemcpy(h, T, 4u << 25, cudaMemcpyDeviceToHost));
+    long unseen = 0;
+    for (u32 i = 0; i < (1u << 25); i++) unseen += h[i] == 0xffffffffu;
+    printf("%s table: x not explained by T[R] (sign-adjusted): %llu; R never reached: %ld\n", cos_ ? "cos" : "sin", hb, unseen);
+    for (u32 i = (1u << 25) - 1; i > 0; i--) h[i] -= h[i - 1]; // delta-coded for compression
+    char path[512];
+    snprintf(path, sizeof path, "%s/trig_%s.u32", dir, cos_ ? "cos" : "sin");
+    FILE *f = fopen(path, "wb");
+    if (f) { fwrite(h, 4, 1u << 25, f); fclose(f); }
+    free(h); cudaFree(T); cudaFree(bad);
+    fflush(stdout);
 }
 
 struct job { int kind, op; u32 stride; u64 base; u32 lo, hi; const void *g; u64 mism, nanm, maxulp; u64 ex[4][3]; int nex; };
@@ -136,6 +177,11 @@ static void check(const char *name, int kind, int op, u64 total, u32 stride, voi
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
+    if (!strcmp(only, "trig")) { // tables for the next model step, written to argv[2]
+        trig(0, argv[2]);
+        trig(1, argv[2]);
+        return 0;
+    }
     void *d, *h;
     CK(cudaMalloc(&d, (size_t)8 << 26));
     CK(cudaMallocHost(&h, (size_t)8 << 26));
@@ -156,21 +202,21 @@ int main(int argc, char **argv)
     };
     u64 all = 1ull << 32;
     // priority order: the MUFU-table models first; sin/cos (double-precision models whose
-    // glibc evaluation of huge arguments is slow) on every 16th bit pattern
+    // glibc evaluation of huge arguments is slow) on every 64th bit pattern
     static const int order[] = {0, 1, 2, 3, 4, 5, 6, 7, -1, -2, -3, -4, 8, 9, 14, 10, 11, 12, 13};
     for (int k = 0; k < (int)(sizeof order / sizeof order[0]); k++) {
         int op = order[k];
         if (op >= 0) {
-            u32 st = op >= 10 && op <= 13 ? 16 : 1;
+            u32 st = op >= 10 && op <= 13 ? 64 : 1;
             if (!*only || strstr(N32[op], only)) check(N32[op], 0, op, all / st, st, d, h);
         } else if (op == -1) {
             for (int o = 0; o < 2; o++)
                 if (!*only || strstr(N64[o], only)) check(N64[o], 1, o, all, 1, d, h);
         } else if (op == -2) {
-            if (!*only || strstr(N64[2], only)) check(N64[2], 2, 2, 1ull << 28, 1, d, h);
+            if (!*only || strstr(N64[2], only)) check(N64[2], 2, 2, 1ull << 26, 1, d, h);
         } else if (op == -3) {
             for (int o = 0; o < MUFU_NDIV; o++)
-                if (!*only || strstr(ND[o], only)) check(ND[o], 3, o, 1ull << 28, 1, d, h);
+                if (!*only || strstr(ND[o], only)) check(ND[o], 3, o, 1ull << 26, 1, d, h);
         }
     }
     return 0;

@@ -13,4 +13,6 @@ gcc $F -DPS_MUFU_DATA_DIR="\"$PWD/sim/mufu\"" -c sim/mufu_data.c -o $W/mufu_data
 gcc $F -c common/common.c -o $W/common.o
 gcc $F -c scripts/gpu/mufu_model.c -o $W/model.o
 nvcc -O2 -arch=sm_90 -I scripts/gpu scripts/gpu/mufu_check.cu $W/*.o -o $W/mufu_check -lpthread -lm
+mkdir -p $W/t && $W/mufu_check trig $W/t 2>&1 | tee -a $OUT/check.txt
+(cd $W/t && xz -T16 -3 trig_*.u32 && cat trig_sin.u32.xz trig_cos.u32.xz > $W/trig.cat && ls -l >> $OUT/check.txt && cd $OUT && split -b 15000000 -d $W/trig.cat trig.cat.)
 MUFU_SAVE_DIR=$OUT $W/mufu_check "$@" 2>&1 | tee -a $OUT/check.txt
