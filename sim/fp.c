@@ -923,13 +923,13 @@ bool ps_f64_testp(ps_testp_op op, uint64_t a)
 }
 
 /* ==== approximate instructions ===========================================================
- * rcp.approx, div.approx, div.full and ex2.approx (f32) follow the H200's SASS around a model
- * of its MUFU unit (below); they use exact products and the exact rounding core only, so the
- * host rounding mode does not matter. The others compute the function in double precision and
- * round to nearest, which is far inside the ISA's stated bound, after handling the special
- * values of the ISA's table. They do not switch the host rounding mode; in a directed host
- * mode the double result may move by one double ulp, which cannot push the f32 result outside
- * the bound. */
+ * rcp, div.approx, div.full, ex2, rsqrt, sqrt (f32), sin and cos, and the f64 forms follow the
+ * H200's SASS around a model of its MUFU unit (mufu.c; bit-exact except the sin/cos quadrant
+ * table); they use exact products and the exact rounding core only. lg2 and tanh (f32) compute
+ * the function in double precision and round to nearest, far inside the ISA's stated bound,
+ * after handling the special values of the ISA's table. Nothing here switches the host rounding
+ * mode; in a directed host mode a double result may move by one double ulp, which cannot push
+ * an f32 result outside the bound. docs/numerics.md section 7. */
 
 static inline uint32_t f32_out(double r, bool ftz)
 {
@@ -1013,8 +1013,8 @@ uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz)
  *          d = FMUL.FTZ(MUFU.RCP(b), a)
  *   plain: if |b| > 2^126 { b *= 0.25; a *= 0.25 }  if |b| < 2^-126 { b *= 2^24; a *= 2^24 }
  *          d = FMUL(MUFU.RCP(b), a)
- * With the exact MUFU.RCP table this reproduced all 2^20 pairs of an H200 dump, plain and .ftz;
- * with the fitted MUFU_RCP_K it is exact wherever the reciprocal is. */
+ * With the exact MUFU.RCP model this reproduces the H200 on every pair compared (2^26 random
+ * pairs, docs/numerics.md 7.3), plain and .ftz. */
 uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
 {
     uint32_t bm = (ftz ? f32_flush(b) : b) & ~F32_SIGN;
