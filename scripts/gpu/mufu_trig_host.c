@@ -1,5 +1,5 @@
 /* mufu_trig_host.c — dev tool: counts ptxsim sin/cos.approx against the H200 tables T[R] written by
- * `mufu_check trig` (delta-decoded into sin.tab/cos.tab) over every finite f32 input; the device
+ * `mufu_check trig` (delta-decoded into /tmp/d2/sin.tab, cos.tab) over every finite f32 input; the device
  * verified that T explains every input. Build: gcc -O2 -I sim -I common mufu_trig_host.c
  * build/sim/libps_sim.a build/common/libps_common.a -lm -lpthread */
 #include <stdio.h>
