@@ -11,6 +11,7 @@
  */
 #include "fp.h"
 #include "common.h"
+#include "mufu.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -60,8 +61,7 @@ static inline uint32_t f32_flush(uint32_t x) { return (x & F32_EXP) ? x : (x & F
 
 /* ==== exact rounding core ================================================================
  * A binary format is described by its exponent and stored-mantissa widths. TF32 is rounded as
- * an 8/10 format and then placed in f32 layout; F64HI is the 1.11.20 upper word that
- * rcp/rsqrt.approx.ftz.f64 operate on. */
+ * an 8/10 format and then placed in f32 layout. */
 typedef struct {
     int ebits, mbits;
 } fmt;
@@ -70,7 +70,6 @@ static const fmt FMT_BF16 = {8, 7};
 static const fmt FMT_TF32 = {8, 10};
 static const fmt FMT_F32 = {8, 23};
 static const fmt FMT_F64 = {11, 52};
-static const fmt FMT_F64HI = {11, 20};
 static const fmt FMT_F32_WIDE = {11, 23}; /* f32 precision, exponent range too wide to underflow */
 
 enum { CLS_ZERO, CLS_FINITE, CLS_INF, CLS_NAN };
@@ -924,13 +923,13 @@ bool ps_f64_testp(ps_testp_op op, uint64_t a)
 }
 
 /* ==== approximate instructions ===========================================================
- * rcp.approx, div.approx, div.full and ex2.approx (f32) follow the H200's SASS around a model
- * of its MUFU unit (below); they use exact products and the exact rounding core only, so the
- * host rounding mode does not matter. The others compute the function in double precision and
- * round to nearest, which is far inside the ISA's stated bound, after handling the special
- * values of the ISA's table. They do not switch the host rounding mode; in a directed host
- * mode the double result may move by one double ulp, which cannot push the f32 result outside
- * the bound. */
+ * rcp, div.approx, div.full, ex2, rsqrt, sqrt (f32), sin and cos, and the f64 forms follow the
+ * H200's SASS around a model of its MUFU unit (mufu.c; bit-exact except the sin/cos quadrant
+ * table); they use exact products and the exact rounding core only. lg2 and tanh (f32) compute
+ * the function in double precision and round to nearest, far inside the ISA's stated bound,
+ * after handling the special values of the ISA's table. Nothing here switches the host rounding
+ * mode; in a directed host mode a double result may move by one double ulp, which cannot push
+ * an f32 result outside the bound. docs/numerics.md section 7. */
 
 static inline uint32_t f32_out(double r, bool ftz)
 {
@@ -938,340 +937,9 @@ static inline uint32_t f32_out(double r, bool ftz)
     return ftz ? f32_flush(d) : d;
 }
 
-/* ---- the multifunction unit (MUFU) -------------------------------------------------------
- * ptxas lowers rcp.approx, div.approx, div.full and ex2.approx to MUFU.RCP / MUFU.EX2 plus a
- * few FMULs (SASS read on H200, 2026-11; the sequences are given at each function). The MUFU
- * results were dumped on the H200 for every mantissa (RCP: all x in [1, 2); EX2: every input
- * on the 2^-23 grid of [0, 1) and (-1, 0]) and checked on 2^20 further inputs each:
- *  - MUFU.RCP depends on the mantissa only (the exponent just scales), flushes subnormal inputs
- *    and results, and is within 1 ulp of 1/x: 13% of mantissas differ from the correctly
- *    rounded value by +-1 ulp;
- *  - MUFU.EX2 truncates its input to a sign-magnitude fixed-point number with 23 fraction bits
- *    (x >= 0: 2^floor * A(frac); x < 0: 2^-floor * B(frac) with |x| truncated), flushes
- *    subnormal results, and A, B are within [-2, +1] ulp of the exact 2^f.
- * The fraction functions R, A, B are piecewise quadratic interpolations in the hardware (128
- * segments for RCP, 64 for EX2: the error profile repeats with that period). The tables below
- * are quadratics FITTED to the dumps (y = (K0 + K1 t + K2 t^2) >> 38, t = the mantissa bits
- * below the segment index); they are not the hardware's coefficients, whose internal
- * truncations were not identified. They reproduce R on 99.0%, A on 98.1% and B on 98.1% of all
- * 2^23 mantissas; the rest are 1 ulp off. Everything around the MUFU (scalings, input
- * quantisation, special values, flushing) is exact. */
-#define MUFU_SHIFT 38
-/* MUFU.RCP: R(1.m) * 2^24 for m in segment m >> 16, t = m & 0xffff */
-static const int64_t MUFU_RCP_K[128][3] = {
-    {4611686028409983536ll, -549739813628ll, 64842ll},
-    {4575936639164560912ll, -541249888692ll, 63296ll},
-    {4540737148308867532ll, -532953566054ll, 61824ll},
-    {4506074976073713513ll, -524850164023ll, 60480ll},
-    {4471937959286577008ll, -516922953368ll, 59072ll},
-    {4438314478073667736ll, -509180147257ll, 57727ll},
-    {4405192792587426934ll, -501613727269ll, 56512ll},
-    {4372561623189478512ll, -494206553857ll, 55232ll},
-    {4340410393185877811ll, -486967168498ll, 54079ll},
-    {4308728653292278182ll, -479887214545ll, 52928ll},
-    {4277506026034071800ll, -472958187402ll, 51776ll},
-    {4246732484183931912ll, -466171831715ll, 50624ll},
-    {4216398745186920563ll, -459536436759ll, 49536ll},
-    {4186495258012853687ll, -453043666815ll, 48512ll},
-    {4157012885585691185ll, -446685119153ll, 47488ll},
-    {4127942828209079584ll, -440460726100ll, 46528ll},
-    {4099276567152044560ll, -434362184665ll, 45504ll},
-    {4071005717412960452ll, -428389481766ll, 44544ll},
-    {4043122102266632328ll, -422542636440ll, 43648ll},
-    {4015617821399886402ll, -416813238210ll, 42816ll},
-    {3988485241899277672ll, -411201267588ll, 41984ll},
-    {3961716944780852113ll, -405698322064ll, 41087ll},
-    {3935305437441207792ll, -400312890543ll, 40385ll},
-    {3909243918602959132ll, -395027993434ll, 39552ll},
-    {3883525174514078978ll, -389843794833ll, 38719ll},
-    {3858142744348798114ll, -384768779330ll, 38016ll},
-    {3833089821481910538ll, -379785931375ll, 37248ll},
-    {3808360154551252368ll, -374903690144ll, 36607ll},
-    {3783947698899890782ll, -370113844453ll, 35904ll},
-    {3759846060614824960ll, -365407823488ll, 35136ll},
-    {3736049604689925048ll, -360802437190ll, 34559ll},
-    {3712552355319761694ll, -356272615021ll, 33855ll},
-    {3689348948854334016ll, -351835050408ll, 33216ll},
-    {3666433751495981868ll, -347481374411ll, 32640ll},
-    {3643801336604593830ll, -343203187178ll, 32064ll},
-    {3621446822175465192ll, -339000494866ll, 31360ll},
-    {3599364780765948306ll, -334881693625ll, 30848ll},
-    {3577550537578484203ll, -330838364263ll, 30336ll},
-    {3555999011870144280ll, -326862189762ll, 29760ll},
-    {3534705663003358736ll, -322961483662ll, 29248ll},
-    {3513665683724293712ll, -319127880788ll, 28736ll},
-    {3492874742201720804ll, -315361359666ll, 28224ll},
-    {3472328443815772441ll, -311662001943ll, 27712ll},
-    {3452022458090822568ll, -308029756785ll, 27264ll},
-    {3431952522798999856ll, -304456208528ll, 26752ll},
-    {3412114652497856128ll, -300949753760ll, 26368ll},
-    {3392504794470561728ll, -297493645713ll, 25792ll},
-    {3373119029660426848ll, -294104656313ll, 25408ll},
-    {3353953648832731072ll, -290774331036ll, 24959ll},
-    {3335004664919587796ll, -287494420477ll, 24512ll},
-    {3316268643434436650ll, -284273214657ll, 24128ll},
-    {3297742147404071370ll, -281110674086ll, 23744ll},
-    {3279421328940330537ll, -277998522713ll, 23424ll},
-    {3261302951848664295ll, -274927764789ll, 22904ll},
-    {3243383667482770236ll, -271916780500ll, 22592ll},
-    {3225660226932108480ll, -268955607297ll, 22272ll},
-    {3208129544561428040ll, -266036347710ll, 21824ll},
-    {3190788390990949126ll, -263175848614ll, 21568ll},
-    {3173633536535014252ll, -260348883871ll, 21184ll},
-    {3156662162032498298ll, -257572253002ll, 20864ll},
-    {3139871451150457144ll, -254837564966ll, 20480ll},
-    {3123258448240259120ll, -252153153087ll, 20223ll},
-    {3106820269147352142ll, -249502402761ll, 19840ll},
-    {3090554094665751112ll, -246893554010ll, 19520ll},
-    {3074457449627370376ll, -244334972727ll, 19327ll},
-    {3058527726579508205ll, -241810079421ll, 19008ll},
-    {3042762103608060544ll, -239318645024ll, 18624ll},
-    {3027158109503285490ll, -236869164938ll, 18368ll},
-    {3011713476329208112ll, -234461641795ll, 18112ll},
-    {2996425522982095611ll, -232087669609ll, 17856ll},
-    {2981292120177141032ll, -229747258434ll, 17536ll},
-    {2966310792756080720ll, -227448761244ll, 17344ll},
-    {2951479205200426600ll, -225175426445ll, 17024ll},
-    {2936795227787510517ll, -222944066199ll, 16832ll},
-    {2922256591830099104ll, -220737870430ll, 16512ll},
-    {2907861236340192160ll, -218573623456ll, 16384ll},
-    {2893607098272526478ll, -216434502378ll, 16064ll},
-    {2879491910859677030ll, -214328948145ll, 15872ll},
-    {2865513820367251796ll, -212248587573ll, 15552ll},
-    {2851670694162117462ll, -210201770326ll, 15360ll},
-    {2837960747359507568ll, -208188530051ll, 15168ll},
-    {2824382051127291606ll, -206200219347ll, 14909ll},
-    {2810932620277457761ll, -204245851921ll, 14784ll},
-    {2797610662727278864ll, -202308102974ll, 14464ll},
-    {2784414324115251217ll, -200403881499ll, 14272ll},
-    {2771341956056753744ll, -198533223612ll, 14208ll},
-    {2758391770711448960ll, -196679345088ll, 13952ll},
-    {2745562049501046776ll, -194850608419ll, 13696ll},
-    {2732851145444771064ll, -193055442484ll, 13568ll},
-    {2720257409118385844ll, -191277079380ll, 13312ll},
-    {2707779050732470272ll, -189523839606ll, 13120ll},
-    {2695414836510257460ll, -187804186228ll, 13056ll},
-    {2683162909953723872ll, -186092904882ll, 12736ll},
-    {2671021896831981440ll, -184415200228ll, 12608ll},
-    {2658990284558890675ll, -182762634907ll, 12544ll},
-    {2647066561707803802ll, -181126853293ll, 12352ll},
-    {2635249285895969160ll, -179507855418ll, 12096ll},
-    {2623537081079882184ll, -177914002167ll, 11904ll},
-    {2611928575241121355ll, -176345332615ll, 11776ll},
-    {2600422186324734777ll, -174793450949ll, 11648ll},
-    {2589016883833726439ll, -173266779744ll, 11521ll},
-    {2577711086165276404ll, -171756764806ll, 11392ll},
-    {2566503626994145906ll, -170263584658ll, 11200ll},
-    {2555393268781230591ll, -168795607797ll, 11072ll},
-    {2544378635073463122ll, -167344348953ll, 10944ll},
-    {2533458491590173780ll, -165909841080ll, 10815ll},
-    {2522631807824400800ll, -164492249428ll, 10624ll},
-    {2511897206798987428ll, -163099730715ll, 10560ll},
-    {2501253589969543344ll, -161715535810ll, 10303ll},
-    {2490699790902059160ll, -160356658892ll, 10240ll},
-    {2480234639091193656ll, -159014467511ll, 10176ll},
-    {2469857105764162452ll, -157680748788ll, 9921ll},
-    {2459566020270883958ll, -156372066686ll, 9856ll},
-    {2449360352075103360ll, -155080203588ll, 9792ll},
-    {2439239004759527808ll, -153796756963ll, 9600ll},
-    {2429201082006370278ll, -152538475022ll, 9536ll},
-    {2419245279066525142ll, -151288518251ll, 9407ll},
-    {2409370771129127251ll, -150055379346ll, 9279ll},
-    {2399576665507366286ll, -148839085549ll, 9152ll},
-    {2389861655656948256ll, -147639522376ll, 9152ll},
-    {2380225191707538428ll, -146448329066ll, 8960ll},
-    {2370666106802657306ll, -145273930341ll, 8832ll},
-    {2361183437389173230ll, -144116300218ll, 8768ll},
-    {2351776291472090058ll, -142967083530ll, 8640ll},
-    {2342443842309752632ll, -141834602071ll, 8512ll},
-    {2333185198387340067ll, -140718911397ll, 8448ll},
-    {2323999328725315904ll, -139611620968ll, 8384ll},
-    {2314885610472713574ll, -138520870793ll, 8317ll},
-};
-/* MUFU.EX2, x >= 0: A(f) * 2^23 for the 23-bit fraction f, segment f >> 17, t = f & 0x1ffff */
-static const int64_t MUFU_EX2P_K[64][3] = {
-    {2305843259936841347ll, 190530412905ll, 7904ll},
-    {2330952188368317552ll, 192602398264ll, 8016ll},
-    {2356334690010144271ll, 194699540829ll, 8096ll},
-    {2381993373086952714ll, 196821868102ll, 8176ll},
-    {2407931746682330272ll, 198960969225ll, 8288ll},
-    {2434152281715859116ll, 201133600738ll, 8336ll},
-    {2460658413868768867ll, 203323039299ll, 8432ll},
-    {2487453305187463888ll, 205537645400ll, 8512ll},
-    {2514539981652905600ll, 207768995824ll, 8656ll},
-    {2541921463083284908ll, 210033923438ll, 8736ll},
-    {2569601049800865819ll, 212324003111ll, 8816ll},
-    {2597582314193034146ll, 214630882594ll, 8944ll},
-    {2625868076138227250ll, 216971293978ll, 9024ll},
-    {2654461906801878139ll, 219336879443ll, 9088ll},
-    {2683367172696693934ll, 221719253105ll, 9232ll},
-    {2712587107905821466ll, 224135164434ll, 9328ll},
-    {2742125211800884840ll, 226576265928ll, 9424ll},
-    {2771984992807674444ll, 229042498835ll, 9536ll},
-    {2802169817610761808ll, 231542296764ll, 9600ll},
-    {2832683532459321252ll, 234058892252ll, 9744ll},
-    {2863529367909044160ll, 236609039168ll, 9840ll},
-    {2894711243953941072ll, 239184329068ll, 9952ll},
-    {2926232454642081180ll, 241793190634ll, 10032ll},
-    {2958097057220717505ll, 244427213115ll, 10128ll},
-    {2990308625617500717ll, 247086384759ll, 10256ll},
-    {3022870936300988208ll, 249779138464ll, 10352ll},
-    {3055787841841925528ll, 252497039772ll, 10480ll},
-    {3089063254342225688ll, 255248520810ll, 10576ll},
-    {3122700889298602688ll, 258025125153ll, 10720ll},
-    {3156704866925297776ll, 260835319232ll, 10832ll},
-    {3191079241754373576ll, 263670684024ll, 10976ll},
-    {3225827725890157045ll, 266547968443ll, 11056ll},
-    {3260954648309624232ll, 269450420940ll, 11184ll},
-    {3296464200963009762ll, 272386438966ll, 11280ll},
-    {3332360368896873495ll, 275347623489ll, 11440ll},
-    {3368647277223389852ll, 278350720078ll, 11536ll},
-    {3405329459380190788ll, 281379005918ll, 11680ll},
-    {3442411108234526656ll, 284440844008ll, 11824ll},
-    {3479896550365090492ll, 287536264291ll, 11968ll},
-    {3517790050299628423ll, 290673588193ll, 12048ll},
-    {3556096280113886938ll, 293836089574ll, 12208ll},
-    {3594819634570099632ll, 297032174586ll, 12368ll},
-    {3633964723877912528ll, 300270148036ll, 12464ll},
-    {3673535940721593664ll, 303541714416ll, 12592ll},
-    {3713538097685172832ll, 306846815044ll, 12736ll},
-    {3753975867188470336ll, 310185497420ll, 12896ll},
-    {3794853992429939907ll, 313566094107ll, 13008ll},
-    {3836177213059704150ll, 316980252774ll, 13152ll},
-    {3877950545334709417ll, 320427984487ll, 13328ll},
-    {3920178594218736902ll, 323917637558ll, 13472ll},
-    {3962866515059403840ll, 327449236528ll, 13584ll},
-    {4006019390752186000ll, 331014401244ll, 13728ll},
-    {4049642103014828034ll, 334613109087ll, 13920ll},
-    {4093739803716663848ll, 338262154248ll, 14032ll},
-    {4138317647680409849ll, 341944736339ll, 14192ll},
-    {4183380992697494185ll, 345669290071ll, 14336ll},
-    {4228935064765999130ll, 349427386662ll, 14544ll},
-    {4274985085482048432ll, 353235827832ll, 14672ll},
-    {4321536621987984559ll, 357086189709ll, 14800ll},
-    {4368595032087264976ll, 360970104639ll, 15008ll},
-    {4416165950146032526ll, 364904382131ll, 15136ll},
-    {4464254879718371562ll, 368872186807ll, 15344ll},
-    {4512867380309173760ll, 372890332352ll, 15504ll},
-    {4562009295933697847ll, 376950421711ll, 15680ll},
-};
-/* MUFU.EX2, x < 0: B(f) * 2^24 = 2^(24-f) for the 23-bit fraction f of |x| */
-static const int64_t MUFU_EX2N_K[64][3] = {
-    {4611685940861766280ll, -381060807528ll, 15680ll},
-    {4562008841532271457ll, -376954580987ll, 15504ll},
-    {4512866930033019428ll, -372894494391ll, 15344ll},
-    {4464254363179425077ll, -368872166705ll, 15136ll},
-    {4416165576437926288ll, -364904335445ll, 15008ll},
-    {4368594524012206952ll, -360965889636ll, 14800ll},
-    {4321536118007577111ll, -357081982587ll, 14672ll},
-    {4274984722262316356ll, -353239981564ll, 14544ll},
-    {4228934498565904496ll, -349427350416ll, 14336ll},
-    {4183380499276761651ll, -345665056831ll, 14192ll},
-    {4138317227945551384ll, -341940549365ll, 14032ll},
-    {4093739318037484287ll, -338262127383ll, 13920ll},
-    {4049641621022599800ll, -334613087265ll, 13728ll},
-    {4006018983746809005ll, -331010194883ll, 13584ll},
-    {3962866246358378848ll, -327449214480ll, 13472ll},
-    {3920178332749802568ll, -323921844019ll, 13328ll},
-    {3877950079207069684ll, -320427964003ll, 13152ll},
-    {3836176885630151509ll, -316976031593ll, 13008ll},
-    {3794853739373420120ll, -313566088334ll, 12896ll},
-    {3753975616576695484ll, -310185457988ll, 12736ll},
-    {3713537782636172362ll, -306842608331ll, 12592ll},
-    {3673535559686495976ll, -303537491764ll, 12464ll},
-    {3633964414513511846ll, -300274331669ll, 12368ll},
-    {3594819399103195593ll, -297036324471ll, 12208ll},
-    {3556095910025485432ll, -293831899816ll, 12048ll},
-    {3517789821591697016ll, -290673579572ll, 11968ll},
-    {3479896185935467471ll, -287540415727ll, 11824ll},
-    {3442410747152480762ll, -284440852643ll, 11680ll},
-    {3405329168399942706ll, -281374789822ll, 11536ll},
-    {3368646990665452488ll, -278346507384ll, 11440ll},
-    {3332359949285645115ll, -275343295018ll, 11279ll},
-    {3296463921167250134ll, -272382217518ll, 11184ll},
-    {3260954372395531393ll, -269446210349ll, 11056ll},
-    {3225827385238249550ll, -266547953090ll, 10976ll},
-    {3191078902760694599ll, -263674847843ll, 10832ll},
-    {3156704667954915180ll, -260835305266ll, 10720ll},
-    {3122700624852558563ll, -258020931743ll, 10576ll},
-    {3089062923805088772ll, -255244293490ll, 10480ll},
-    {3055787580102600207ll, -252492816139ll, 10352ll},
-    {3022870679234618326ll, -249774914037ll, 10256ll},
-    {2990308371674218775ll, -247082186975ll, 10128ll},
-    {2958096876411471601ll, -244423006823ll, 10032ll},
-    {2926232344301993904ll, -241793164240ll, 9952ll},
-    {2894710998575861052ll, -239188515244ll, 9840ll},
-    {2863529263753400196ll, -236613208598ll, 9744ll},
-    {2832683222285210950ll, -234058861367ll, 9600ll},
-    {2802169647011320841ll, -231542286143ll, 9536ll},
-    {2771984690151103296ll, -229046689470ll, 9424ll},
-    {2742124979404953159ll, -226580424901ll, 9328ll},
-    {2712586739234724126ll, -224139349831ll, 9232ll},
-    {2683366739853896435ll, -221719234201ll, 9088ll},
-    {2654461749429749940ll, -219336864655ll, 9024ll},
-    {2625867852964281144ll, -216975478952ll, 8944ll},
-    {2597582024724914032ll, -214635049000ll, 8816ll},
-    {2569600898971739230ll, -212323981322ll, 8736ll},
-    {2541921178324854688ll, -210038095248ll, 8656ll},
-    {2514539561916588972ll, -207768985091ll, 8512ll},
-    {2487453026393670521ll, -205533419879ll, 8432ll},
-    {2460658273428062496ll, -203318819110ll, 8336ll},
-    {2434152143166582640ll, -201133594940ll, 8288ll},
-    {2407931473201140308ll, -198965146354ll, 8176ll},
-    {2381993239993261544ll, -196821848840ll, 8096ll},
-    {2356334489405877766ll, -194703731473ll, 8016ll},
-    {2330952059104986360ll, -192602380334ll, 7904ll},
-};
-/* y = (K0 + K1 t + K2 t^2) >> MUFU_SHIFT, the fraction function's mantissa as an integer. */
-static inline int64_t mufu_poly(const int64_t k[3], int64_t t)
-{
-    return (k[0] + k[1] * t + k[2] * t * t) >> MUFU_SHIFT;
-}
-
-/* MUFU.RCP: +-0 -> +-Inf, +-Inf -> +-0, NaN -> canonical, subnormal in -> +-Inf, subnormal out
- * -> +-0. */
-static uint32_t mufu_rcp(uint32_t x)
-{
-    if (f32_is_nan(x))
-        return PS_F32_CANON_NAN;
-    uint32_t sign = x & F32_SIGN, e = (x >> 23) & 0xff, m = x & 0x007fffffu;
-    if (e == 0)
-        return sign | F32_EXP;
-    if (e == 0xff)
-        return sign;
-    if (m == 0) /* 1/2^(e-127) = 2^(127-e): biased exponent 254 - e */
-        return e < 254 ? sign | ((254 - e) << 23) : sign;
-    /* 1/(1.m * 2^(e-127)) = R(m) * 2^(127-e), R(m) = y * 2^-24 in (0.5, 1), so the result is
-     * (y / 2^23) * 2^(126-e): biased exponent 253 - e */
-    int64_t y = mufu_poly(MUFU_RCP_K[m >> 16], m & 0xffff);
-    int be = 253 - (int)e;
-    if (be < 1 && !(be == 0 && y == (1 << 24)))
-        return sign; /* subnormal result: flushed */
-    return sign | (uint32_t)(((int64_t)be << 23) + (y - (1 << 23)));
-}
-
-/* MUFU.EX2: NaN -> canonical, +Inf -> +Inf, -Inf -> +0; results below 2^-126 flush to +0. */
-static uint32_t mufu_ex2(uint32_t x)
-{
-    if (f32_is_nan(x))
-        return PS_F32_CANON_NAN;
-    float f = u2f(x);
-    if (!(x & F32_SIGN)) {
-        if (f >= 128.0f)
-            return F32_EXP;
-        int64_t X = (int64_t)((double)f * 0x1p23); /* truncation toward zero */
-        int64_t y = (X & 0x7fffff) == 0 ? (1 << 23) /* an integer power of two is exact */
-                                         : mufu_poly(MUFU_EX2P_K[(X >> 17) & 63], X & 0x1ffff);
-        return (uint32_t)((((X >> 23) + 127) << 23) + (y - (1 << 23)));
-    }
-    if (f <= -127.0f)
-        return 0;
-    int64_t Y = (int64_t)(-(double)f * 0x1p23);
-    int64_t y = (Y & 0x7fffff) == 0 ? (1 << 24)
-                                     : mufu_poly(MUFU_EX2N_K[(Y >> 17) & 63], Y & 0x1ffff);
-    int64_t bits = ((126 - (Y >> 23)) << 23) + (y - (1 << 23));
-    return bits < 0x00800000 ? 0 : (uint32_t)bits;
-}
+/* The MUFU operations themselves (MUFU.RCP, EX2, RSQ, SQRT, RCP64H, RSQ64H) are in mufu.c,
+ * bit-exact with the H200 over their whole input domain (docs/numerics.md 7.2); the functions
+ * below are the instruction sequences ptxas wraps around them. */
 
 /* One FMUL of two f32 values in round-to-nearest, with FMUL.FTZ's flushing when ftz. */
 static uint32_t fmul_rn(uint32_t a, uint32_t b, bool ftz)
@@ -1296,33 +964,30 @@ static uint32_t fmul_rn(uint32_t a, uint32_t b, bool ftz)
 uint32_t ps_f32_rcp_approx(uint32_t a, bool ftz)
 {
     if (ftz)
-        return mufu_rcp(a);
+        return ps_mufu_rcp(a);
     uint32_t m = a & ~F32_SIGN;
     uint32_t s = m < 0x00800000u ? 0x4b800000u : 0x3f800000u; /* 2^24 or 1 */
     if (m > 0x7e800000u && m <= F32_EXP)
         s = 0x3e800000u; /* 0.25 */
-    return fmul_rn(s, mufu_rcp(fmul_rn(a, s, false)), false);
+    return fmul_rn(s, ps_mufu_rcp(fmul_rn(a, s, false)), false);
 }
 
-/* sqrt.approx{.ftz}.f32 (ISA 9.7.3.15; relative error 2^-23; negative -> NaN, -0 -> -0). */
+/* sqrt.approx.ftz.f32 = MUFU.SQRT. sqrt.approx.f32 (ISA 9.7.3.15) is (SASS, H200):
+ *   if !(|x| >= 2^-126) { x *= 2^24; d = MUFU.SQRT(x) * 2^-12 } else d = MUFU.SQRT(x) */
 uint32_t ps_f32_sqrt_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if (f32_is_nan(a) || ((a & F32_SIGN) && !f32_is_zero(a)))
-        return PS_F32_CANON_NAN;
-    return f32_out(sqrt((double)u2f(a)), ftz);
+    if (ftz || f32_is_nan(a) || (a & ~F32_SIGN) >= 0x00800000u)
+        return ps_mufu_sqrt(a);
+    return fmul_rn(ps_mufu_sqrt(fmul_rn(a, 0x4b800000u, false)), 0x39800000u, false);
 }
 
-/* rsqrt.approx{.ftz}.f32 (ISA 9.7.3.16; relative error 2^-22.9; -0 -> -Inf, +0 -> +Inf,
- * negative -> NaN, +Inf -> +0). */
+/* rsqrt.approx.ftz.f32 = MUFU.RSQ. rsqrt.approx.f32 (ISA 9.7.3.16) is (SASS, H200):
+ *   if !(|x| >= 2^-126) { x *= 2^24; d = MUFU.RSQ(x) * 2^12 } else d = MUFU.RSQ(x) */
 uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if (f32_is_zero(a))
-        return (a & F32_SIGN) | F32_EXP;
-    if (f32_is_nan(a) || (a & F32_SIGN))
-        return PS_F32_CANON_NAN;
-    return f32_out(1.0 / sqrt((double)u2f(a)), ftz);
+    if (ftz || f32_is_nan(a) || (a & ~F32_SIGN) >= 0x00800000u)
+        return ps_mufu_rsq(a);
+    return fmul_rn(ps_mufu_rsq(fmul_rn(a, 0x4b800000u, false)), 0x45800000u, false);
 }
 
 /* div.approx{.ftz}.f32 (ISA 9.7.3.8; 2 ulp for |b| in [2^-126, 2^126]). SASS:
@@ -1334,12 +999,12 @@ uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz)
 uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz)
 {
     if (ftz)
-        return fmul_rn(a, mufu_rcp(b), true);
+        return fmul_rn(a, ps_mufu_rcp(b), true);
     if ((b & ~F32_SIGN) < 0x00800000u) {
         a = fmul_rn(a, 0x4b800000u, false);
         b = fmul_rn(b, 0x4b800000u, false);
     }
-    return fmul_rn(mufu_rcp(b), a, false);
+    return fmul_rn(ps_mufu_rcp(b), a, false);
 }
 
 /* div.full{.ftz}.f32 (ISA 9.7.3.8; max 2 ulp over the full range). Not correctly rounded on
@@ -1348,8 +1013,8 @@ uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz)
  *          d = FMUL.FTZ(MUFU.RCP(b), a)
  *   plain: if |b| > 2^126 { b *= 0.25; a *= 0.25 }  if |b| < 2^-126 { b *= 2^24; a *= 2^24 }
  *          d = FMUL(MUFU.RCP(b), a)
- * With the exact MUFU.RCP table this reproduced all 2^20 pairs of an H200 dump, plain and .ftz;
- * with the fitted MUFU_RCP_K it is exact wherever the reciprocal is. */
+ * With the exact MUFU.RCP model this reproduces the H200 on every pair compared (2^26 random
+ * pairs, docs/numerics.md 7.3), plain and .ftz. */
 uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
 {
     uint32_t bm = (ftz ? f32_flush(b) : b) & ~F32_SIGN;
@@ -1360,7 +1025,7 @@ uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
         a = fmul_rn(a, 0x4b800000u, false);
         b = fmul_rn(b, 0x4b800000u, false);
     }
-    return fmul_rn(mufu_rcp(b), a, ftz);
+    return fmul_rn(ps_mufu_rcp(b), a, ftz);
 }
 
 /* ex2.approx.ftz.f32 = MUFU.EX2. ex2.approx.f32 (ISA 9.7.3.21; 2 ulp) is
@@ -1371,8 +1036,8 @@ uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
 uint32_t ps_f32_ex2_approx(uint32_t a, bool ftz)
 {
     if (ftz || f32_is_nan(a) || !(u2f(a) < -126.0f))
-        return mufu_ex2(a);
-    uint32_t r = mufu_ex2(fmul_rn(a, 0x3f000000u, false));
+        return ps_mufu_ex2(a);
+    uint32_t r = ps_mufu_ex2(fmul_rn(a, 0x3f000000u, false));
     return fmul_rn(r, r, false);
 }
 
@@ -1388,22 +1053,18 @@ uint32_t ps_f32_lg2_approx(uint32_t a, bool ftz)
     return f32_out(log2((double)u2f(a)), ftz);
 }
 
-/* sin.approx{.ftz}.f32 (ISA 9.7.3.18; abs error 2^-20.5 on [-2pi, 2pi]; +-Inf -> NaN). */
+/* sin.approx{.ftz}.f32 and cos.approx{.ftz}.f32 (ISA 9.7.3.18-19), both forms the same SASS on
+ * the H200:  r = FMUL.RZ(x, 0.15915494);  d = MUFU.SIN(r) / MUFU.COS(r). */
 uint32_t ps_f32_sin_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if ((a & ~F32_SIGN) >= F32_EXP)
-        return PS_F32_CANON_NAN;
-    return f32_out(sin((double)u2f(a)), ftz);
+    (void)ftz;
+    return ps_mufu_sin(ps_f32_mul(a, 0x3e22f983u, PS_RND_RZ, false, false));
 }
 
-/* cos.approx{.ftz}.f32 (ISA 9.7.3.19; abs error 2^-20.5 on [-2pi, 2pi]; +-Inf -> NaN). */
 uint32_t ps_f32_cos_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if ((a & ~F32_SIGN) >= F32_EXP)
-        return PS_F32_CANON_NAN;
-    return f32_out(cos((double)u2f(a)), ftz);
+    (void)ftz;
+    return ps_mufu_cos(ps_f32_mul(a, 0x3e22f983u, PS_RND_RZ, false, false));
 }
 
 /* tanh.approx.f32 (ISA 9.7.3.22; relative error 2^-11; +-Inf -> +-1; subnormals pass). */
@@ -1414,53 +1075,42 @@ uint32_t ps_f32_tanh_approx(uint32_t a)
     return f32_out(tanh((double)u2f(a)), false);
 }
 
-/* rsqrt.approx.f64 (ISA 9.7.3.16): NaN payloads kept (quieted); -0 -> -Inf, +0 -> +Inf,
- * negative -> NaN, +Inf -> +0. Two roundings in double: under 2 ulp. */
+/* One Newton-Raphson step of the H200's rsqrt.approx.f64 on y0 = MUFU.RSQ64H(x) (SASS):
+ *   e = fma(x, -(y0 * y0), 1); y = fma(fma(e, 0.375, 0.5), y0 * e, y0)   (all RN) */
+static uint64_t rsqrt64_step(uint64_t x)
+{
+    uint64_t y0 = (uint64_t)ps_mufu_rsq64h((uint32_t)(x >> 32)) << 32;
+    uint64_t e = ps_f64_fma(x, ps_f64_neg(ps_f64_mul(y0, y0, PS_RND_RN)), F64_ONE, PS_RND_RN);
+    uint64_t c = ps_f64_fma(e, 0x3fd8000000000000ull, 0x3fe0000000000000ull, PS_RND_RN);
+    return ps_f64_fma(c, ps_f64_mul(y0, e, PS_RND_RN), y0, PS_RND_RN);
+}
+
+/* rsqrt.approx.f64 (ISA 9.7.3.16), the H200's sequence: biased exponents 1..2046 (either sign)
+ * take rsqrt64_step directly (a negative x gives MUFU's NaN through the FMAs); otherwise
+ * +-0 -> +-Inf, NaN -> x + x (quieted), negative -> default NaN, +Inf -> +0, and a positive
+ * subnormal is scaled by 2^54 and the result by 2^27. */
 uint64_t ps_f64_rsqrt_approx(uint64_t a)
 {
-    if (f64_is_nan(a))
-        return a | F64_QUIET;
+    uint32_t hi = (uint32_t)(a >> 32);
+    if (hi - 0x00100000u < 0x7fe00000u)
+        return rsqrt64_step(a);
     if ((a & ~F64_SIGN) == 0)
         return (a & F64_SIGN) | F64_EXP;
+    if (f64_is_nan(a))
+        return ps_f64_add(a, a, PS_RND_RN);
     if (a & F64_SIGN)
         return PS_F64_DEFAULT_NAN;
-    return d2u(1.0 / sqrt(u2d(a)));
+    if (a == F64_EXP)
+        return 0;
+    uint64_t r = rsqrt64_step(ps_f64_mul(a, 0x4350000000000000ull, PS_RND_RN)); /* 2^54 */
+    return ps_f64_mul(r, 0x41a0000000000000ull, PS_RND_RN);                    /* 2^27 */
 }
 
-/* Shared body of rcp/rsqrt.approx.ftz.f64: works on the 1.11.20 upper word only, rounds the
- * result to 1.11.20, flushes subnormals, and zeroes the low word. */
-static uint64_t f64hi_approx(uint64_t a, bool rsqrt)
-{
-    uint64_t hi = a >> 32;
-    unpacked u = unpack(FMT_F64HI, hi);
-    uint64_t sign = u.neg ? 0x80000000ull : 0;
-    uint64_t res;
-    if (u.cls == CLS_NAN) {
-        return PS_F64_APPROX_NAN;
-    } else if (u.cls == CLS_ZERO || (hi & 0x7ff00000ull) == 0) { /* zero or subnormal */
-        res = sign | 0x7ff00000ull;                               /* +-Inf */
-    } else if (u.cls == CLS_INF) {
-        if (rsqrt && u.neg)
-            return PS_F64_APPROX_NAN;
-        res = sign; /* +-0 */
-    } else if (rsqrt && u.neg) {
-        return PS_F64_APPROX_NAN;
-    } else {
-        double t = u2d(hi << 32);
-        double r = rsqrt ? 1.0 / sqrt(t) : 1.0 / t;
-        unpacked v = unpack(FMT_F64, d2u(r));
-        res = round_pack(FMT_F64HI, v.neg, v.exp, v.sig, PS_RND_RN);
-        if ((res & 0x7ff00000ull) == 0)
-            res &= 0x80000000ull; /* subnormal results are flushed */
-    }
-    return res << 32;
-}
+/* rsqrt.approx.ftz.f64 (ISA 9.7.3.17) = MUFU.RSQ64H on the upper word; low word 0. */
+uint64_t ps_f64_rsqrt_approx_ftz(uint64_t a) { return (uint64_t)ps_mufu_rsq64h((uint32_t)(a >> 32)) << 32; }
 
-/* rsqrt.approx.ftz.f64 (ISA 9.7.3.17). */
-uint64_t ps_f64_rsqrt_approx_ftz(uint64_t a) { return f64hi_approx(a, true); }
-
-/* rcp.approx.ftz.f64 (ISA 9.7.3.14). */
-uint64_t ps_f64_rcp_approx_ftz(uint64_t a) { return f64hi_approx(a, false); }
+/* rcp.approx.ftz.f64 (ISA 9.7.3.14) = MUFU.RCP64H on the upper word; low word 0. */
+uint64_t ps_f64_rcp_approx_ftz(uint64_t a) { return (uint64_t)ps_mufu_rcp64h((uint32_t)(a >> 32)) << 32; }
 
 /* ==== cvt ================================================================================ */
 

@@ -123,11 +123,12 @@ bool ps_f32_testp(ps_testp_op op, uint32_t a);
 bool ps_f64_testp(ps_testp_op op, uint64_t a);
 
 /* ---- approximate instructions (PTX 9.7.3.8, 9.7.3.13-22) ---------------------------------
- * rcp.approx, div.approx, div.full and ex2.approx follow the H200's instruction sequences
- * exactly around a model of its MUFU unit that matches 98-99% of the hardware's results and is
- * 1 ulp off otherwise (docs/numerics.md section 7). The others are computed in double precision
- * and rounded to nearest, well inside the ISA's bounds but not the GPU's bits. Special values
- * follow the ISA tables exactly. None depends on the host rounding mode. */
+ * rcp, div.approx, div.full, ex2, rsqrt, sqrt (f32) and rcp/rsqrt.approx{.ftz}.f64 follow the
+ * H200's instruction sequences around a model of its MUFU unit and give the hardware's bits for
+ * every input measured (all 2^32 f32 inputs; docs/numerics.md section 7). sin/cos reproduce the
+ * hardware's argument reduction exactly, not yet its quadrant table; lg2 and tanh (f32) are
+ * computed in double precision and rounded to nearest, well inside the ISA's bounds but not the
+ * GPU's bits. None depends on the host rounding mode. */
 uint32_t ps_f32_rcp_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_sqrt_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz);

@@ -5,6 +5,7 @@
  * depends on the host FPU or its rounding mode. NaN, .ftz, .sat and .relu are applied around
  * the exact result. The rules are in docs/numerics.md section 11. */
 #include "fp_half.h"
+#include "mufu.h"
 
 #include "fp_core.h"
 
@@ -230,7 +231,8 @@ uint16_t ps_half_ex2_approx(ps_half_fmt f, uint16_t a)
 uint16_t ps_half_tanh_approx(ps_half_fmt f, uint16_t a)
 {
     if (ps_half_is_nan(f, a)) return PS_HALF_CANON_NAN;
-    return from_f32_trunc(f, ps_f32_tanh_approx(to_f32(f, a)));
+    uint16_t r = from_f32_trunc(f, ps_f32_tanh_approx(to_f32(f, a)));
+    return (uint16_t)((r & 0x8000u) | ((r & 0x7fffu) + ps_mufu_tanh_half_fix(f == PS_HALF_BF16, a)));
 }
 
 /* ---- fp8 -------------------------------------------------------------------------------- */
