@@ -307,8 +307,41 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
     return NULL;
 }
 
+/* mma.sync forms newer than their types (ptxas 13's wording): the sm_89 fp8 forms of PTX ISA 8.7
+ * and the sm_90 .f64 shapes of PTX ISA 7.8 */
+static const char *mma_new_form(const ps_type *types, int ntypes, int m, int n, int k, const ps_arch *arch,
+                                int ptx_version, char *buf, size_t buflen) {
+    bool f8 = false, f16 = false, f64 = false;
+    for (int i = 0; i < ntypes; i++) {
+        f8 |= types[i] == PS_T_E4M3 || types[i] == PS_T_E5M2;
+        f16 |= types[i] == PS_T_F16;
+        f64 |= types[i] == PS_T_F64;
+    }
+    if (f64 && m == 16 && n == 8) {
+        if (ptx_version && ptx_version < 78) {
+            snprintf(buf, buflen, "Feature '.m16n8k%d with double types' requires PTX ISA .version 7.8 or later", k);
+            return buf;
+        }
+        if (arch && arch->sm < 90) {
+            snprintf(buf, buflen, "Feature '.m16n8k%d with double types' requires .target sm_90 or higher", k);
+            return buf;
+        }
+    }
+    if (f8 && ptx_version && ptx_version < 87 && (k == 16 || f16)) {
+        if (k == 16)
+            snprintf(buf, buflen, "Feature 'mma with FP8 floating point type and .m16n8k16 shape' requires PTX ISA "
+                     ".version 8.7 or later");
+        else
+            snprintf(buf, buflen, "Feature 'mma with FP8 floating point type and FP16 accumulation' requires PTX ISA "
+                     ".version 8.7 or later");
+        return buf;
+    }
+    return NULL;
+}
+
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
-                                      const ps_arch *arch, char *buf, size_t buflen) {
+                                      const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+    if (form == PS_F_MMA && mma_new_form(types, ntypes, m, n, k, arch, ptx_version, buf, buflen)) return buf;
     if (arch && (form == PS_F_LDMATRIX || form == PS_F_STMATRIX) && m && !(m == 8 && n == 8) &&
         !(arch->arch_specific && arch->sm >= 100)) {
         /* the 8-bit shapes: sm_100a, sm_101a/sm_110a, sm_120a and the family targets */

@@ -125,10 +125,11 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
                                     char *buf, size_t buflen);
 /* Tensor-core forms (mma, wmma.*) whose element types or shape need a later target than the
  * form's row says (PTX ISA 9.7.14: .bf16/.tf32/.f64 and most integer shapes sm_80, fp8 sm_89,
- * m16n8k8 .f16 and the first integer shapes sm_75). Writes ptxas-like wording to buf and
- * returns it, or NULL. */
+ * m16n8k8 .f16 and the first integer shapes sm_75), or a later PTX ISA version (ptx_version, 0:
+ * unknown; mma fp8 .m16n8k16 and fp8 with an .f16 accumulator 8.7, .f64 .m16n8k4/k8/k16 7.8 and
+ * sm_90). Writes ptxas-like wording to buf and returns it, or NULL. */
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
-                                      const ps_arch *arch, char *buf, size_t buflen);
+                                      const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
 /* Can `arch` / `ptx_version` run this use of form f, given its types and modifiers
  * (isa/variants.def: e.g. cvt to .e4m3x2 needs sm_89)? NULL if yes, else the reason. */

@@ -1228,7 +1228,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
         ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
-                                  check_arch(p), why, sizeof why) ||
+                                  check_arch(p), p->m->version, why, sizeof why) ||
         ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);

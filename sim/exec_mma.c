@@ -97,13 +97,15 @@ static void mma_exec(ps_warp *w, const ps_dinsn *d) {
             for (int j = 0; j < n; j++) {
                 uint64_t out;
                 if (md.ka == EK_F64) {
-                    uint64_t a[4], b[4];
+                    uint64_t a[16], b[16];
                     for (int kk = 0; kk < k; kk++) a[kk] = A[g][i * k + kk], b[kk] = B[g][kk * n + j];
                     out = mma_dot_f64(a, b, k, C[g][i * n + j]);
                 } else if (md.ka <= EK_E5M2) {
                     uint32_t a[32], b[32];
                     for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i * k + kk], b[kk] = (uint32_t)B[g][kk * n + j];
-                    if (md.ka == EK_E4M3 || md.ka == EK_E5M2)
+                    if ((md.ka == EK_E4M3 || md.ka == EK_E5M2) && md.kd == EK_F16)
+                        out = mma_dot_fp8_f16(ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, (uint32_t)C[g][i * n + j]);
+                    else if (md.ka == EK_E4M3 || md.ka == EK_E5M2)
                         out = mma_dot_fp8(ek_fmt(md.ka), ek_fmt(md.kb), a, b, k, (uint32_t)C[g][i * n + j]);
                     else if (f16_884)
                         out = mma_dot_884(a, b, ek_fmt(md.kc), (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
@@ -163,6 +165,8 @@ static bool mma_valid(int m, int n, int k, int a, int b, int c, int dd, bool lay
     bool i4 = (a == EK_S4 || a == EK_U4) && (b == EK_S4 || b == EK_U4);
     bool f8 = (a == EK_E4M3 || a == EK_E5M2) && (b == EK_E4M3 || b == EK_E5M2);
     bool s32 = c == EK_S32 && dd == EK_S32, f32 = c == EK_F32 && dd == EK_F32;
+    bool f16 = c == EK_F16 && dd == EK_F16;
+    bool f64 = a == EK_F64 && b == EK_F64 && c == EK_F64 && dd == EK_F64;
     if (m == 8 && n == 8 && k == 4) {
         if (a == EK_F64) return b == EK_F64 && c == EK_F64 && dd == EK_F64 && layouts_rc;
         /* "When .ctype is .f32, .dtype must also be .f32" (PTX ISA mma, m8n8k4) */
@@ -173,11 +177,12 @@ static bool mma_valid(int m, int n, int k, int a, int b, int c, int dd, bool lay
         if (a == EK_F16) return b == EK_F16 && f16acc && c == dd;
         if (a == EK_BF16) return b == EK_BF16 && f32;
         if (a == EK_TF32 && k == 8) return b == EK_TF32 && f32;
-        if (k == 16) return i8 && s32;
+        if (a == EK_F64) return f64; /* sm_90 */
+        if (k == 16) return (i8 && s32) || (f8 && (f32 || f16)); /* fp8 k16: PTX ISA 8.7 */
         return false;
     }
-    if (m == 16 && n == 8 && k == 4) return a == EK_TF32 && b == EK_TF32 && f32;
-    if (m == 16 && n == 8 && k == 32) return (f8 && f32) || ((i8 || i4) && s32);
+    if (m == 16 && n == 8 && k == 4) return (a == EK_TF32 && b == EK_TF32 && f32) || f64;
+    if (m == 16 && n == 8 && k == 32) return (f8 && (f32 || f16)) || ((i8 || i4) && s32);
     if (m == 8 && n == 8 && k == 16) return i8 && s32;
     if (m == 8 && n == 8 && k == 32) return i4 && s32;
     if (m == 16 && n == 8 && k == 64) return i4 && s32;

@@ -241,6 +241,40 @@ uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *
     return f32_result(f32_of(c) + f32_of(p));
 }
 
+/* HADD2 of two f16 values: the exact sum (a multiple of 2^-24 below 2^17) rounded to nearest
+ * even; NaN canonical; an exact zero sum is -0 only when both addends are -0 */
+static uint32_t hadd_f16(uint32_t x, uint32_t y) {
+    elem ex = decode(MF_F16, x), ey = decode(MF_F16, y);
+    if (ex.kind == K_NAN || ey.kind == K_NAN) return 0x7fffu;
+    if (ex.kind == K_INF || ey.kind == K_INF) {
+        if (ex.kind == K_INF && ey.kind == K_INF && ex.sign != ey.sign) return 0x7fffu;
+        return ex.kind == K_INF ? inf_of(MF_F16, ex.sign) : inf_of(MF_F16, ey.sign);
+    }
+    int64_t s = 0;
+    if (ex.kind == K_FIN) s += (ex.sign ? -1 : 1) * (int64_t)(ex.sig << (ex.lsb + 24));
+    if (ey.kind == K_FIN) s += (ey.sign ? -1 : 1) * (int64_t)(ey.sig << (ey.lsb + 24));
+    if (s == 0) return (x & y & 0x8000u) && ex.kind == K_ZERO && ey.kind == K_ZERO ? 0x8000u : 0;
+    mma_acc_model rn = {.out_rn = 1, .ovf_inf = 1};
+    return to_format(s, -24, MF_F16, &rn);
+}
+
+uint32_t mma_dot_fp8_f16(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c) {
+    /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.F16 over the k with k%4 < 2 from zero,
+     * HMMA.F16 over the others on top (each pass rounded to f16, to nearest), then HADD2 of c */
+    uint32_t a16[2][16], b16[2][16];
+    int n[2] = {0, 0};
+    mma_acc_model hm = mma_model_for(MF_F16, 16);
+    for (int i = 0; i < k; i++) {
+        int h = (i & 3) >= 2;
+        a16[h][n[h]] = f16_of_f32(to_f32(af, a[i]));
+        b16[h][n[h]] = f16_of_f32(to_f32(bf, b[i]));
+        n[h]++;
+    }
+    uint32_t p = mma_dot_float(hm, MF_F16, MF_F16, a16[0], b16[0], n[0], MF_F16, 0, MF_F16);
+    p = mma_dot_float(hm, MF_F16, MF_F16, a16[1], b16[1], n[1], MF_F16, p, MF_F16);
+    return hadd_f16(p, c);
+}
+
 uint32_t mma_dot_884(const uint32_t *a, const uint32_t *b, mma_fmt cf, uint32_t c, mma_fmt df) {
     float x[4], y[4], r;
     for (int i = 0; i < 4; i++) x[i] = to_f32(MF_F16, a[i]), y[i] = to_f32(MF_F16, b[i]);

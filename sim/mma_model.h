@@ -35,8 +35,13 @@ mma_acc_model mma_model_for(mma_fmt in, int k);
 uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
                        mma_fmt cf, uint32_t c, mma_fmt df);
 
-/* e4m3/e5m2 m16n8k32 (f32 accumulator), which sm_90 runs as two f16 HMMA passes plus an add. */
+/* e4m3/e5m2 m16n8k16 or m16n8k32 (f32 accumulator), which sm_90 runs as two f16 HMMA passes
+ * (k%4 < 2, then the rest) plus an f32 add of c. */
 uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c);
+
+/* e4m3/e5m2 m16n8k16 or m16n8k32 with an .f16 accumulator: two HMMA.F16 passes (each rounded
+ * to f16) from zero, then an f16 add of c (HADD2). */
+uint32_t mma_dot_fp8_f16(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c);
 
 /* wgmma.mma_async with e4m3/e5m2 inputs (k = 32): c of format df (f32 or f16) plus the products,
  * result in df, as the H200 computes it. */

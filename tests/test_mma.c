@@ -294,6 +294,8 @@ static void test_unsupported_forms_rejected(void **state) {
         {"wmma.mma.sync.aligned.row.col.m16n16k16.rz.f32.f32", 8, 8, 8, 8},    /* .rnd is .f64 only */
         {"wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32", 2, 2, 8, 8}, /* integer A and B: one type */
         {"mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32", 2, 2, 8, 4},       /* c .f32 needs d .f32 */
+        {"mma.sync.aligned.m16n8k4.col.col.f64.f64.f64.f64", 4, 2, 8, 8},      /* .f64 m16: .row.col only */
+        {"mma.sync.aligned.m16n8k8.row.col.f32.f64.f64.f32", 8, 4, 4, 4},      /* .f64 A/B need .f64 c/d */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t in[32 * 24] = {0}, out[32 * 8]; /* up to 24 input registers (wmma.mma .f16) */
@@ -337,6 +339,45 @@ static void test_types_need_later_targets(void **state) {
         char ptx[1024];
         snprintf(ptx, sizeof ptx, ".version 8.5\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
                  ".reg .b64 %%rd<2>;\n%s\nret;\n}\n", cases[i].target, cases[i].insn);
+        ps_diags d = {0};
+        ps_module *m = NULL;
+        ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &m);
+        if (!cases[i].error) {
+            if (st != PS_OK) fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
+        } else {
+            if (st == PS_OK) fail_msg("%s accepted on %s", cases[i].insn, cases[i].target);
+            assert_true(d.count > 0);
+            if (!strstr(d.items[0].msg, cases[i].error)) fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
+        }
+        ps_diags_free(&d);
+        ps_module_free(m);
+    }
+}
+
+/* the fp8 forms of PTX ISA 8.7 and the sm_90 .f64 shapes: ptxas 13's version and target gates
+ * (its wording, checked with ptxas -arch=sm_90 / sm_80 on the same lines) */
+static void test_new_mma_forms_gated(void **state) {
+    (void)state;
+    static const struct {
+        const char *version, *target, *insn, *error; /* error NULL: accepted */
+    } cases[] = {
+        {"8.5", "sm_90", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
+         "'mma with FP8 floating point type and .m16n8k16 shape' requires PTX ISA .version 8.7"},
+        {"8.4", "sm_90", "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1};",
+         "'mma with FP8 floating point type and FP16 accumulation' requires PTX ISA .version 8.7"},
+        {"8.7", "sm_89", "mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e4m3.f16 {%r0,%r1}, {%r4,%r5}, {%r6}, {%r0,%r1};", NULL},
+        {"8.7", "sm_80", "mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e4m3.f16 {%r0,%r1}, {%r4,%r5}, {%r6}, {%r0,%r1};",
+         "with .e5m2 requires .target sm_89"},
+        {"8.0", "sm_80", "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6}, {%fd0,%fd1,%fd2,%fd3};",
+         "'.m16n8k4 with double types' requires .target sm_90"},
+        {"7.7", "sm_86", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd0,%fd1,%fd2,%fd3};",
+         "'.m16n8k8 with double types' requires PTX ISA .version 7.8"},
+        {"8.0", "sm_90", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd0,%fd1,%fd2,%fd3};", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[1024];
+        snprintf(ptx, sizeof ptx, ".version %s\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
+                 ".reg .f64 %%fd<20>;\n%s\nret;\n}\n", cases[i].version, cases[i].target, cases[i].insn);
         ps_diags d = {0};
         ps_module *m = NULL;
         ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &m);
@@ -445,6 +486,7 @@ int main(void) {
         cmocka_unit_test(test_partial_warp_faults),
         cmocka_unit_test(test_unsupported_forms_rejected),
         cmocka_unit_test(test_types_need_later_targets),
+        cmocka_unit_test(test_new_mma_forms_gated),
         cmocka_unit_test(test_wmma_subbyte_load_layouts),
         cmocka_unit_test(test_state_spaces_agree),
     };
