@@ -180,6 +180,10 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                     bases[nbase++] = (uint64_t)(__builtin_ctz(r) + 1) << DSMEM_RANK_SHIFT;
                 mb &= DSMEM_RANK_UNIT - 1;
             } else {
+                /* a mapped address of the executing CTA names its own shared memory */
+                uint64_t own = (uint64_t)(w->cta->rank + 1) << DSMEM_RANK_SHIFT;
+                if ((sa & ~(DSMEM_RANK_UNIT - 1)) == own) sa &= DSMEM_RANK_UNIT - 1;
+                if ((mb & ~(DSMEM_RANK_UNIT - 1)) == own) mb &= DSMEM_RANK_UNIT - 1;
                 bases[0] = sa & ~(DSMEM_RANK_UNIT - 1);
                 if (mb >= DSMEM_RANK_UNIT && (mb & ~(DSMEM_RANK_UNIT - 1)) != bases[0]) {
                     ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,

@@ -390,8 +390,9 @@ static void im2col_load(void **state) {
 }
 
 /* Tensor loads into other CTAs of a cluster of 4 (PTX ISA 9.7.9.25.5.1): rank 0 multicasts the
- * box at (MX, MY) to ranks 0, 1 and 3 (ctaMask 0xb); rank 1 loads the box at (NX, NY) into rank
- * 2's shared memory through mapa'd destination and mbarrier addresses. Every CTA waits on its own
+ * box at (MX, MY) to ranks 0 and 1 (ctaMask 0x3); rank 1 loads the box at (NX, NY) into rank
+ * 2's shared memory through mapa'd destination and mbarrier addresses; rank 3 loads the box at
+ * (TX, TY) to a plain offset, completing on its mbarrier through a mapa'd address of its own. Every CTA waits on its own
  * mbarrier (expect_tx of one box) and copies its 1024 shared bytes out; the oracle is the
  * reference layout above over the tensor written here (128B swizzle, zero fill outside). */
 static const char *mc_kernel =
@@ -408,10 +409,14 @@ static const char *mc_kernel =
     "sync: barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
     "  @%%p1 bra w;\n"
     "  setp.eq.u32 %%p2, %%r20, 0; @!%%p2 bra one;\n"
-    "  mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.b16 %%rs1, 0xb;\n"
+    "  mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.b16 %%rs1, %d;\n"
     "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%%r2], [%%rd1, {%%r4, %%r5}], [%%r3], %%rs1;\n"
     "  bra w;\n"
-    "one: setp.eq.u32 %%p2, %%r20, 1; @!%%p2 bra w;\n"
+    "one: setp.eq.u32 %%p2, %%r20, 3; @!%%p2 bra two;\n"
+    "  mapa.shared::cluster.u32 %%r7, %%r3, %%r20;\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%d, %d}], [%%r7];\n"
+    "  bra w;\n"
+    "two: setp.eq.u32 %%p2, %%r20, 1; @!%%p2 bra w;\n"
     "  mov.u32 %%r6, 2; mapa.shared::cluster.u32 %%r7, %%r2, %%r6; mapa.shared::cluster.u32 %%r8, %%r3, %%r6;\n"
     "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r7], [%%rd1, {%d, %d}], [%%r8];\n"
     "w: mbarrier.try_wait.parity.shared::cta.b64 %%p2, [%%r3], 0; @!%%p2 bra w;\n"
@@ -424,10 +429,10 @@ static const char *mc_kernel =
 
 static void multicast_load(void **state) {
     (void)state;
-    enum { MX = 8, MY = 6, NX = 0, NY = 1 };
+    enum { MX = 8, MY = 6, NX = 0, NY = 1, TX = 4, TY = 3 };
     char ptx[8192];
     int n = snprintf(ptx, sizeof ptx, TU_HEADER);
-    snprintf(ptx + n, sizeof ptx - (size_t)n, mc_kernel, MX, MY, NX, NY);
+    snprintf(ptx + n, sizeof ptx - (size_t)n, mc_kernel, MX, MY, 0x3, TX, TY, NX, NY);
     ps_tmap m = sample_map(); /* u32 20 x 12, row pitch 128 bytes, box 16 x 8, 128B swizzle */
     uint8_t map[PS_TMAP_BYTES];
     ps_tmap_encode(&m, map);
@@ -442,7 +447,7 @@ static void multicast_load(void **state) {
     ps_status st = tu_run(ptx, "k", &cfg, b, 3, &res, diag, sizeof diag);
     if (st != PS_OK) fail_msg("%s%s", diag, res.fault.message);
     for (int rank = 0; rank < 4; rank++) {
-        int bx = rank == 2 ? NX : MX, by = rank == 2 ? NY : MY;
+        int bx = rank == 2 ? NX : rank == 3 ? TX : MX, by = rank == 2 ? NY : rank == 3 ? TY : MY;
         for (int r = 0; r < 8; r++)
             for (int c = 0; c < 16; c++) {
                 int x = bx + c, y = by + r;
@@ -452,10 +457,10 @@ static void multicast_load(void **state) {
             }
     }
     /* a ctaMask naming a rank beyond the cluster faults */
-    cfg.cluster[0] = 2, cfg.grid[0] = 2;
+    snprintf(ptx + n, sizeof ptx - (size_t)n, mc_kernel, MX, MY, 0x13, TX, TY, NX, NY);
     st = tu_run(ptx, "k", &cfg, b, 3, &res, diag, sizeof diag);
     assert_int_equal(st, PS_ERR_FAULT);
-    assert_non_null(strstr(res.fault.message, "ctaMask 0x000b"));
+    assert_non_null(strstr(res.fault.message, "ctaMask 0x0013"));
 }
 
 static void refused_forms(void **state) {
