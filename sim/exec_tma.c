@@ -6,7 +6,7 @@
  * (.shared::cta destination, .tile omitted, .L2::cache_hint accepted), and im2col loads
  *   cp.async.bulk.tensor.Nd.shared::cluster.global.im2col.mbarrier::complete_tx::bytes
  *       [dst], [tensorMap, {c, w, {h, {d,}} n}], [mbar], {offsets}   (N = 3..5)
- * through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels. The tensor map is the
+ * (.multicast::cluster: the box lands in every CTA of ctaMask) through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels. The tensor map is the
  * 128-byte object ptxsim encodes for a manifest "tensormap" parameter (tensormap.h), found at a
  * generic address in kernel parameters, constant or global memory.
  *
@@ -64,11 +64,13 @@ static bool tmap_at(ps_warp *w, int l, uint64_t addr, unsigned rank, ps_tmap *m)
     return true;
 }
 
-/* Host pointer to `size` shared bytes at addr (one allocation), or NULL after a fault. */
+/* Host pointer to `size` shared bytes at addr (one allocation), or NULL after a fault; addr may
+ * name another CTA of the cluster (rank bits, DSMEM_RANK_UNIT). */
 static uint8_t *smem_range(ps_warp *w, uint64_t addr, uint64_t size, int l, bool write) {
-    uint8_t *p0 = ps_mem_resolve(w, SP_SHARED, addr, 16, l, write);
+    int sp = addr >= DSMEM_RANK_UNIT ? SP_DSMEM : SP_SHARED;
+    uint8_t *p0 = ps_mem_resolve(w, sp, addr, 16, l, write);
     if (!p0) return NULL;
-    uint8_t *p1 = ps_mem_resolve(w, SP_SHARED, addr + size - 16, 16, l, write);
+    uint8_t *p1 = ps_mem_resolve(w, sp, addr + size - 16, 16, l, write);
     if (!p1) return NULL;
     if ((uint64_t)(p1 - p0) != size - 16) {
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "tensor box in shared memory [0x%llx, 0x%llx) is out of bounds",
@@ -90,6 +92,7 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
     ev.remote = 0;
     ev.space[l] = PS_SPACE_SHARED;
     ev.addr[l] = addr;
+    if (addr >= DSMEM_RANK_UNIT) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's */
     o->mem(o->ctx, &ev);
 }
 
@@ -118,7 +121,10 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
 
 /* Slots: load o[0] dst (offset d->aux), o[1] map (d->imm), o[2..] coordinates, then mbar
  * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->aux).
- * d->aux8 TK_*, d->vec rank, d->type2 RO_* of a reduction. */
+ * d->aux8 TK_*, d->vec rank, d->type2 RO_* of a reduction, d->rnd the ctaMask's slot of a
+ * .multicast::cluster load (0: none). A load's destination may be another CTA's (mapa); a
+ * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
+ * bytes on the mbarrier at the same offset of each. */
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
     bool im2col = d->aux8 == TK_IM2COL;
     int kind = im2col ? TK_LOAD : d->aux8;
@@ -153,6 +159,42 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                 }
         int so = kind == TK_LOAD ? 0 : 1 + (int)rank;
         uint64_t sa = (uint32_t)(R(w, d->o[so])[l] + (uint64_t)(int64_t)d->aux);
+        /* A load's destinations: rank bits (DSMEM_RANK_UNIT multiples) of each CTA it writes, 0
+         * for the executing CTA's own shared memory. Multicast: every rank of ctaMask; otherwise
+         * the CTA that the .shared::cluster address names (mapa), whose mbarrier it completes. */
+        uint64_t bases[MAX_CLUSTER] = {0};
+        int nbase = 1;
+        uint64_t mb = 0;
+        if (kind == TK_LOAD) {
+            mb = (uint32_t)(R(w, d->o[2 + rank])[l] + (uint64_t)(int64_t)d->target);
+            if (d->rnd) {
+                uint32_t cmask = (uint16_t)R(w, d->o[d->rnd])[l];
+                if (cmask >> w->cta->cluster->n) {
+                    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                                   "cp.async.bulk.tensor multicast ctaMask 0x%04x names CTA ranks beyond the "
+                                   "cluster's %d", cmask, w->cta->cluster->n);
+                    return;
+                }
+                nbase = 0;
+                for (uint32_t r = cmask; r; r &= r - 1)
+                    bases[nbase++] = (uint64_t)(__builtin_ctz(r) + 1) << DSMEM_RANK_SHIFT;
+                mb &= DSMEM_RANK_UNIT - 1;
+            } else {
+                /* a mapped address of the executing CTA names its own shared memory */
+                uint64_t own = (uint64_t)(w->cta->rank + 1) << DSMEM_RANK_SHIFT;
+                if ((sa & ~(DSMEM_RANK_UNIT - 1)) == own) sa &= DSMEM_RANK_UNIT - 1;
+                if ((mb & ~(DSMEM_RANK_UNIT - 1)) == own) mb &= DSMEM_RANK_UNIT - 1;
+                bases[0] = sa & ~(DSMEM_RANK_UNIT - 1);
+                if (mb >= DSMEM_RANK_UNIT && (mb & ~(DSMEM_RANK_UNIT - 1)) != bases[0]) {
+                    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                                   "cp.async.bulk.tensor: the mbarrier 0x%llx is not in the destination's CTA "
+                                   "(0x%llx)", (unsigned long long)mb, (unsigned long long)sa);
+                    return;
+                }
+                mb &= DSMEM_RANK_UNIT - 1;
+            }
+            sa &= DSMEM_RANK_UNIT - 1;
+        }
         if (sa % 128) {
             ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "cp.async.bulk.tensor: shared address 0x%llx is not 128-byte aligned",
                            (unsigned long long)sa);
@@ -161,8 +203,6 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
         int rty = -1;
         if (kind == TK_REDUCE && !reduce_type(w, l, &m, d->type2, &rty)) return;
         uint64_t span = ps_tmap_smem_span(&m), n = ps_tmap_box_elems(&m);
-        uint8_t *s = smem_range(w, sa, span, l, kind == TK_LOAD);
-        if (!s) return;
         uint64_t fill = ps_tmap_fill_bits(&m);
         static _Thread_local int32_t pix[1024][PS_TMAP_MAX_RANK];
         if (im2col) {
@@ -180,38 +220,39 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
             for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
             ps_tmap_im2col_pixels(&m, c, off, pix);
         }
-        for (uint64_t k = 0; k < n; k++) {
-            uint8_t *e = s + (ps_tmap_smem_addr(&m, sa, k) - sa);
-            uint64_t off;
-            bool in;
-            if (im2col) {
-                int64_t at[PS_TMAP_MAX_RANK];
-                for (unsigned i = 0; i < rank; i++) at[i] = pix[k / m.cpp][i];
-                at[0] = (int64_t)c[0] + (int64_t)(k % m.cpp);
-                in = ps_tmap_offset_of(&m, at, &off);
-            } else
-                in = ps_tmap_global_offset(&m, c, k, &off);
-            if (kind == TK_LOAD && !in) {
-                memcpy(e, &fill, es);
-                continue;
+        for (int b = 0; b < nbase; b++) {
+            uint8_t *s = smem_range(w, bases[b] | sa, span, l, kind == TK_LOAD);
+            if (!s) return;
+            for (uint64_t k = 0; k < n; k++) {
+                uint8_t *e = s + (ps_tmap_smem_addr(&m, sa, k) - sa);
+                uint64_t off;
+                bool in;
+                if (im2col) {
+                    int64_t at[PS_TMAP_MAX_RANK];
+                    for (unsigned i = 0; i < rank; i++) at[i] = pix[k / m.cpp][i];
+                    at[0] = (int64_t)c[0] + (int64_t)(k % m.cpp);
+                    in = ps_tmap_offset_of(&m, at, &off);
+                } else
+                    in = ps_tmap_global_offset(&m, c, k, &off);
+                if (kind == TK_LOAD && !in) {
+                    memcpy(e, &fill, es);
+                    continue;
+                }
+                if (!in) continue;
+                uint8_t *g = ps_mem_resolve(w, SP_GLOBAL, m.addr + off, es, l, kind != TK_LOAD);
+                if (!g) return;
+                if (kind == TK_LOAD) memcpy(e, g, es);
+                else if (kind == TK_STORE) memcpy(g, e, es);
+                else {
+                    uint64_t a = 0, bb = 0;
+                    memcpy(&a, g, es);
+                    memcpy(&bb, e, es);
+                    uint64_t r = ps_bulk_reduce1(d->type2, rty, a, bb);
+                    memcpy(g, &r, es);
+                }
             }
-            if (!in) continue;
-            uint8_t *g = ps_mem_resolve(w, SP_GLOBAL, m.addr + off, es, l, kind != TK_LOAD);
-            if (!g) return;
-            if (kind == TK_LOAD) memcpy(e, g, es);
-            else if (kind == TK_STORE) memcpy(g, e, es);
-            else {
-                uint64_t a = 0, b = 0;
-                memcpy(&a, g, es);
-                memcpy(&b, e, es);
-                uint64_t r = ps_bulk_reduce1(d->type2, rty, a, b);
-                memcpy(g, &r, es);
-            }
-        }
-        smem_event(w, d, l, sa, span, kind == TK_LOAD);
-        if (kind == TK_LOAD) {
-            uint64_t mb = (uint32_t)(R(w, d->o[2 + rank])[l] + (uint64_t)(int64_t)d->target);
-            if (!ps_mbarrier_complete_tx(w, d, l, mb, (uint32_t)(n * es))) return;
+            smem_event(w, d, l, bases[b] | sa, span, kind == TK_LOAD);
+            if (kind == TK_LOAD && !ps_mbarrier_complete_tx(w, d, l, bases[b] | mb, (uint32_t)(n * es))) return;
         }
     }
 }
@@ -240,7 +281,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (!rank) return WHY("'%s': the dimension is .1d to .5d", in->text);
     const char *dst = w[i + 1], *src = w[i + 2];
     int kind, op = -1;
-    bool hint = false, mbar = false, group = false, im2col = false;
+    bool hint = false, mbar = false, group = false, im2col = false, multicast = false;
     for (int k = i + 3; k < n; k++) {
         if (!strcmp(w[k], "im2col") && !reduce) {
             im2col = true;
@@ -248,9 +289,10 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         }
         if (!strncmp(w[k], "im2col", 6))
             return WHY("'%s': ptxsim executes im2col mode for loads (.im2col), not .%s", in->text, w[k]);
-        if (!strcmp(w[k], "multicast::cluster"))
-            return WHY("'%s': multicast tensor copies are not supported by ptxsim yet (non-tensor "
-                       "cp.async.bulk multicast is)", in->text);
+        if (!strcmp(w[k], "multicast::cluster")) {
+            multicast = true;
+            continue;
+        }
         if (!strncmp(w[k], "cta_group", 9)) return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
         if (!strcmp(w[k], "tile")) continue;
         if (!strcmp(w[k], "L2::cache_hint")) hint = true;
@@ -279,11 +321,18 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (im2col && kind != TK_LOAD)
         return WHY("'%s': ptxsim executes im2col mode for loads (shared::cluster or shared::cta destination)", in->text);
     if (im2col && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
+    if (multicast && (kind != TK_LOAD || strcmp(dst, "shared::cluster")))
+        return WHY("'%s': .multicast::cluster is a form of loads to .shared::cluster", in->text);
     int want = kind == TK_LOAD ? 3 : 2, mi = kind == TK_LOAD ? 1 : 0;
-    if (in->nops != want + (im2col ? 1 : 0) + (hint ? 1 : 0))
-        return WHY("'%s' takes %s%s%s", in->text, kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]"
-                                                                  : "[tensorMap, {coordinates}], [src]",
-                   im2col ? ", {im2col offsets}" : "", hint ? ", cache-policy" : "");
+    if (in->nops != want + (im2col ? 1 : 0) + (multicast ? 1 : 0) + (hint ? 1 : 0))
+        return WHY("'%s' takes %s%s%s%s", in->text, kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]"
+                                                                    : "[tensorMap, {coordinates}], [src]",
+                   im2col ? ", {im2col offsets}" : "", multicast ? ", ctaMask" : "", hint ? ", cache-policy" : "");
+    /* the ctaMask's slot: after dst, map, coordinates, mbar and the im2col offsets */
+    unsigned mslot = 3 + rank + (im2col ? rank - 2 : 0);
+    if (multicast && (in->ops[want + (im2col ? 1 : 0)].kind == PS_OP_ADDR || mslot + (hint ? 1 : 0) >= 12))
+        return WHY("'%s': ptxsim takes the ctaMask as a register or constant, with at most 11 other operand slots",
+                   in->text);
     if (im2col && (in->ops[3].kind != PS_OP_VEC || in->ops[3].nitems != (int)rank - 2))
         return WHY("'%s': the im2col offsets are a vector of %u .u16 registers", in->text, rank - 2);
     for (int k = 0; k < want; k++)
@@ -296,6 +345,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         if (k != mi && in->ops[k].nitems)
             return WHY("'%s': only the tensor map is followed by coordinates", in->text);
     d->aux8 = (uint8_t)(im2col ? TK_IM2COL : kind);
+    d->rnd = (uint8_t)(multicast ? mslot : 0); /* the ctaMask's slot of a multicast load, else 0 */
     d->vec = (uint8_t)rank;
     d->type2 = (uint8_t)(op < 0 ? 0 : op);
     d->imm = in->ops[mi].offset;

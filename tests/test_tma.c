@@ -389,6 +389,80 @@ static void im2col_load(void **state) {
     assert_int_equal(im2col_run(0, -3, 0, 0, sh, &res), PS_ERR_FAULT);
 }
 
+/* Tensor loads into other CTAs of a cluster of 4 (PTX ISA 9.7.9.25.5.1): rank 0 multicasts the
+ * box at (MX, MY) to ranks 0 and 1 (ctaMask 0x3); rank 1 loads the box at (NX, NY) into rank
+ * 2's shared memory through mapa'd destination and mbarrier addresses; rank 3 loads the box at
+ * (TX, TY) to a plain offset, completing on its mbarrier through a mapa'd address of its own. Every CTA waits on its own
+ * mbarrier (expect_tx of one box) and copies its 1024 shared bytes out; the oracle is the
+ * reference layout above over the tensor written here (128B swizzle, zero fill outside). */
+static const char *mc_kernel =
+    ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2) {\n"
+    "  .reg .pred %%p<4>; .reg .b32 %%r<24>; .reg .b64 %%rd<10>; .reg .b16 %%rs<2>;\n"
+    "  .shared .align 1024 .b8 sh[1024];\n"
+    "  .shared .align 8 .b64 mb;\n"
+    "  ld.param.u64 %%rd1, [p0]; ld.param.u64 %%rd2, [p1]; ld.param.u64 %%rd3, [p2];\n"
+    "  mov.u32 %%r1, %%tid.x; mov.u32 %%r20, %%cluster_ctarank; mov.u32 %%r2, sh; mov.u32 %%r3, mb;\n"
+    "  setp.ne.u32 %%p1, %%r1, 0; @%%p1 bra sync;\n"
+    "  st.global.u64 [%%rd1+16], %%rd2;\n"
+    "  mbarrier.init.shared::cta.b64 [%%r3], 1;\n"
+    "  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%r3], 512;\n"
+    "sync: barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
+    "  @%%p1 bra w;\n"
+    "  setp.eq.u32 %%p2, %%r20, 0; @!%%p2 bra one;\n"
+    "  mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.b16 %%rs1, %d;\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%%r2], [%%rd1, {%%r4, %%r5}], [%%r3], %%rs1;\n"
+    "  bra w;\n"
+    "one: setp.eq.u32 %%p2, %%r20, 3; @!%%p2 bra two;\n"
+    "  mapa.shared::cluster.u32 %%r7, %%r3, %%r20;\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%d, %d}], [%%r7];\n"
+    "  bra w;\n"
+    "two: setp.eq.u32 %%p2, %%r20, 1; @!%%p2 bra w;\n"
+    "  mov.u32 %%r6, 2; mapa.shared::cluster.u32 %%r7, %%r2, %%r6; mapa.shared::cluster.u32 %%r8, %%r3, %%r6;\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r7], [%%rd1, {%d, %d}], [%%r8];\n"
+    "w: mbarrier.try_wait.parity.shared::cta.b64 %%p2, [%%r3], 0; @!%%p2 bra w;\n"
+    "  shl.b32 %%r9, %%r1, 4; add.u32 %%r10, %%r2, %%r9;\n"
+    "  ld.shared.v4.u32 {%%r11, %%r12, %%r13, %%r14}, [%%r10];\n"
+    "  shl.b32 %%r15, %%r20, 10; add.u32 %%r15, %%r15, %%r9; cvt.u64.u32 %%rd4, %%r15; add.u64 %%rd5, %%rd3, %%rd4;\n"
+    "  st.global.v4.u32 [%%rd5], {%%r11, %%r12, %%r13, %%r14};\n"
+    "  barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;\n"
+    "  ret; }\n";
+
+static void multicast_load(void **state) {
+    (void)state;
+    enum { MX = 8, MY = 6, NX = 0, NY = 1, TX = 4, TY = 3 };
+    char ptx[8192];
+    int n = snprintf(ptx, sizeof ptx, TU_HEADER);
+    snprintf(ptx + n, sizeof ptx - (size_t)n, mc_kernel, MX, MY, 0x3, TX, TY, NX, NY);
+    ps_tmap m = sample_map(); /* u32 20 x 12, row pitch 128 bytes, box 16 x 8, 128B swizzle */
+    uint8_t map[PS_TMAP_BYTES];
+    ps_tmap_encode(&m, map);
+    static uint32_t tensor[32 * 12];
+    static uint8_t raw[4][1024];
+    for (int i = 0; i < 32 * 12; i++) tensor[i] = next();
+    memset(raw, 0xee, sizeof raw);
+    tu_buf b[3] = {{map, sizeof map}, {tensor, sizeof tensor}, {raw, sizeof raw}};
+    tu_launch cfg = {.grid = {4, 1, 1}, .block = {64, 1, 1}, .cluster = {4, 1, 1}};
+    ps_launch_result res;
+    char diag[2048] = "";
+    ps_status st = tu_run(ptx, "k", &cfg, b, 3, &res, diag, sizeof diag);
+    if (st != PS_OK) fail_msg("%s%s", diag, res.fault.message);
+    for (int rank = 0; rank < 4; rank++) {
+        int bx = rank == 2 ? NX : rank == 3 ? TX : MX, by = rank == 2 ? NY : rank == 3 ? TY : MY;
+        for (int r = 0; r < 8; r++)
+            for (int c = 0; c < 16; c++) {
+                int x = bx + c, y = by + r;
+                uint32_t want = x < 20 && y < 12 ? tensor[y * 32 + x] : 0, got;
+                memcpy(&got, raw[rank] + ref_smem(128, 64, 0, (uint64_t)r, (uint64_t)c * 4), 4);
+                if (got != want) fail_msg("rank %d element (%d, %d): 0x%08x, want 0x%08x", rank, c, r, got, want);
+            }
+    }
+    /* a ctaMask naming a rank beyond the cluster faults */
+    snprintf(ptx + n, sizeof ptx - (size_t)n, mc_kernel, MX, MY, 0x13, TX, TY, NX, NY);
+    st = tu_run(ptx, "k", &cfg, b, 3, &res, diag, sizeof diag);
+    assert_int_equal(st, PS_ERR_FAULT);
+    assert_non_null(strstr(res.fault.message, "ctaMask 0x0013"));
+}
+
 static void refused_forms(void **state) {
     (void)state;
     static const struct {
@@ -402,8 +476,10 @@ static void refused_forms(void **state) {
          "im2col mode for loads"},
         {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3];",
          "takes 3 coordinates"},
-        {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;",
-         "multicast"},
+        {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3];",
+         "ctaMask"},
+        {"cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.multicast::cluster [%rd1, {%r4, %r5}], [%r3], %rs1;",
+         "form of loads"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[2048], diag[2048] = "";
@@ -483,7 +559,7 @@ int main(void) {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
         cmocka_unit_test(checks),
         cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),    cmocka_unit_test(load_store),     cmocka_unit_test(faults),
-        cmocka_unit_test(refused_forms),  cmocka_unit_test(manifest_param),
+        cmocka_unit_test(refused_forms),  cmocka_unit_test(multicast_load),  cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

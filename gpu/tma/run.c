@@ -19,6 +19,10 @@
  *                              dimension first), CPP channels per pixel, PPC pixels per column,
  *                              ESTRIDES the element strides (rank values)
  *        i32:V                 a 32-bit integer parameter
+ *        grid:X,Y,Z            the grid (overrides GRIDX; not a parameter)
+ *        block:X,Y,Z           the block (overrides BLOCKX)
+ *        cluster:X,Y,Z         launch with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION (cuLaunchKernelEx)
+ *        smem:BYTES            dynamic shared memory (the kernel's maximum raised to it)
  * The encoded maps are also written to tmaps.bin (128 bytes each, in order).
  * Build: cc -O2 run.c -I$CUDA/include -lcuda */
 #include <cuda.h>
@@ -102,10 +106,23 @@ int main(int argc, char **argv) {
     CUtensorMap *maps = aligned_alloc(64, (size_t)na * sizeof *maps);
     int *ints = calloc((size_t)na, sizeof *ints);
     FILE *tf = fopen("tmaps.bin", "wb");
+    unsigned grid[3] = {(unsigned)atoi(argv[3]), 1, 1}, block[3] = {(unsigned)atoi(argv[4]), 1, 1}, cluster[3] = {0, 0, 0};
+    unsigned smem = 0;
     for (int i = 0; i < na; i++) {
         char *a = argv[5 + i];
         int hidden = a[0] == '~';
         a += hidden;
+        unsigned *dim = !strncmp(a, "grid:", 5) ? grid : !strncmp(a, "block:", 6) ? block
+                      : !strncmp(a, "cluster:", 8) ? cluster : NULL;
+        if (dim) {
+            sscanf(strchr(a, ':') + 1, "%u,%u,%u", &dim[0], &dim[1], &dim[2]);
+            continue;
+        }
+        if (!strncmp(a, "smem:", 5)) {
+            smem = (unsigned)atoi(a + 5);
+            CK(cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)smem));
+            continue;
+        }
         if (!strncmp(a, "i32:", 4)) {
             ints[i] = atoi(a + 4);
             params[np++] = &ints[i];
@@ -175,12 +192,24 @@ int main(int argc, char **argv) {
         if (!hidden) params[np++] = &ptrs[i];
     }
     fclose(tf);
-    CK(cuLaunchKernel(fn, (unsigned)atoi(argv[3]), 1, 1, (unsigned)atoi(argv[4]), 1, 1, 0, NULL, params, NULL));
+    CUlaunchConfig cfg = {0};
+    CUlaunchAttribute attr;
+    cfg.gridDimX = grid[0], cfg.gridDimY = grid[1], cfg.gridDimZ = grid[2];
+    cfg.blockDimX = block[0], cfg.blockDimY = block[1], cfg.blockDimZ = block[2];
+    cfg.sharedMemBytes = smem;
+    if (cluster[0]) {
+        memset(&attr, 0, sizeof attr);
+        attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        attr.value.clusterDim.x = cluster[0], attr.value.clusterDim.y = cluster[1], attr.value.clusterDim.z = cluster[2];
+        cfg.attrs = &attr;
+        cfg.numAttrs = 1;
+    }
+    CK(cuLaunchKernelEx(&cfg, fn, params, NULL));
     CK(cuCtxSynchronize());
     for (int i = 0; i < na; i++) {
         char *a = argv[5 + i];
         a += a[0] == '~';
-        if (!strncmp(a, "i32:", 4)) continue;
+        if (!strncmp(a, "i32:", 4) || strchr("gbcs", a[0])) continue; /* grid: block: cluster: smem: */
         if (strncmp(a, "out:", 4) && strncmp(a, "io:", 3)) continue;
         const char *path = strchr(a + 4, ':') + 1;
         void *h = malloc(sizes[i]);
