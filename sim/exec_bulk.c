@@ -51,6 +51,7 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     ev.size = size;
     ev.elem = 16;
     ev.mask = 1u << l;
+    ev.hint = 0;
     ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
     ev.addr[l] = addr;
     o->mem(o->ctx, &ev);

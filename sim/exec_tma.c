@@ -84,6 +84,7 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
     ev.size = (uint32_t)size;
     ev.elem = 16;
     ev.mask = 1u << l;
+    ev.hint = 0;
     ev.space[l] = PS_SPACE_SHARED;
     ev.addr[l] = addr;
     o->mem(o->ctx, &ev);

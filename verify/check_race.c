@@ -418,8 +418,8 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
 }
 
 /* The common cases of a whole-word access, settled without the general check and record:
- * a read of a word no write record covers (nothing to check) that is the word's first reader,
- * or a further reader that record_word would not remember (both read records are other threads'
+ * a read of a word no write record covers (nothing to check) that is the word's first or second
+ * reader, or a further reader that record_word would not remember (both read records are other threads'
  * reads that nothing can order: other blocks, or this phase with no synchronisation inside it);
  * a write to an empty word. Returns false when the general path must run. */
 static inline bool fast_word(const rworker *w, const cur_access *c, word *s, bool rec) {
@@ -431,7 +431,14 @@ static inline bool fast_word(const rworker *w, const cur_access *c, word *s, boo
             return true;
         }
         const acc *a = &s->r[0], *b = &s->r[1];
-        return b->insn && w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
+        if (!b->insn) { /* the second reader: record_word's same-epoch test, else slot 1 */
+            if (!(a->tid == c->tid && a->cta == w->cta && a->clock == c->clock &&
+                  a->lclock == c->lclock && a->phase == w->phase && a->flags == c->flags &&
+                  a->mask == 0xf))
+                s->r[1] = make_acc(w, c, 0xf);
+            return true;
+        }
+        return w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
                (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
     }
     if (s->r[0].insn | s->r[1].insn) return false;
@@ -760,8 +767,9 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
          * records of threads outside the run */
         if (l >= 2 && (same_prev >> l & 1) && (looked >> (l - 1) & 1) && quiet) {
             s = ws[l - 1];
-            int end = l + 1;
-            while (end < 32 && (same_prev >> end & 1)) end++;
+            /* the run ends at the first lane above l that does not repeat its neighbour */
+            uint64_t rest = ~((uint64_t)same_prev >> (l + 1));
+            int end = l + 1 + __builtin_ctzll(rest); /* bits from 32 up are set: end <= 32 */
             unsigned t0 = tid0 + (unsigned)l, t1 = tid0 + (unsigned)end - 1;
             if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) &&
                 (s->r[0].tid < t0 || s->r[0].tid > t1) && (s->r[1].tid < t0 || s->r[1].tid > t1)) {
