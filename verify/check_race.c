@@ -37,6 +37,14 @@
 #include "race_internal.h"
 
 
+/* Is the instruction a morally strong access (volatile, relaxed, acquire, release, sc)? */
+static bool insn_strong(const ps_insn *in) {
+    const ps_modset *m = in ? &in->mods : NULL;
+    return m && (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) ||
+                 ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_RELEASE) ||
+                 ps_modset_has(m, PS_MOD_SC));
+}
+
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
     r->v = v;
@@ -53,6 +61,8 @@ static void *race_create(ps_verifier *v) {
     r->dir_key = ps_xcalloc(cap, sizeof *r->dir_key);
     r->dir_page = ps_xcalloc(cap, sizeof *r->dir_page);
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
+    r->strong = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int i = 0; i < v->ninsns; i++) r->strong[i] = insn_strong(ps_verify_insn_at(v, i));
     return r;
 }
 
@@ -88,6 +98,7 @@ static void race_destroy(void *self) {
     free(r->dir_key);
     free(r->dir_page);
     free(r->ctaids);
+    free(r->strong);
     free(r);
 }
 
@@ -315,13 +326,6 @@ static void flush_hazards(race *r, rworker *w) {
 
 /* ---- one access against one shadow word ---------------------------------------------------- */
 
-static bool is_strong(const ps_mem_event *e) {
-    if (e->kind == PS_ACC_ATOMIC) return true;
-    const ps_modset *m = e->at.insn ? &e->at.insn->mods : NULL;
-    return m && (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) ||
-                 ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_RELEASE) ||
-                 ps_modset_has(m, PS_MOD_SC));
-}
 
 /* A conflict between the earlier access `a` and the current one (flags `cf`): 0 none, 1 an error,
  * 2 a warning (a plain load against a strong write: stale value, the compare-and-swap idiom),
@@ -458,7 +462,7 @@ static inline word *shared_word(rworker *w, uint64_t wd) {
     if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
     shentry *s = &w->sh[wd];
     if (s->gen != w->gen || s->phase != w->phase) {
-        memset(&s->s, 0, sizeof s->s);
+        s->s = (word){0};
         s->gen = w->gen;
         s->phase = w->phase;
     }
@@ -802,6 +806,44 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
     }
 }
 
+/* A dense store of whole words to shared memory (lanes l0..l0+n-1 at words lo/4 + k): what
+ * lanes_pass does for it, with the read-saturation bits cleared per 32 words and a word of an
+ * earlier block or phase (cleared on first touch) taking the store as its only record. */
+static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) {
+    const ps_mem_event *e = c->e;
+    int l0 = __builtin_ctz(e->mask), n = __builtin_popcount(e->mask);
+    const ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
+    uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;
+    c->global = false;
+    if (wend > w->nsh) shared_grow(w, wend - 1);
+    for (uint64_t wd = wd0; wd < wend;) {
+        uint64_t b = wd / 32, bend = PS_MIN(wend, (b + 1) * 32);
+        if (b < w->nsat) {
+            uint64_t k0 = wd % 32, k1 = bend - b * 32;
+            uint32_t bits = (uint32_t)((k1 - k0 == 32 ? ~0ull : (1ull << (k1 - k0)) - 1) << k0);
+            sat_block(w, b)->sat &= ~bits;
+        }
+        wd = bend;
+    }
+    for (int k = 0; k < n; k++) {
+        int l = l0 + k;
+        uint64_t wd = wd0 + (uint64_t)k;
+        shentry *se = &w->sh[wd];
+        c->tid = tid0 + (unsigned)l;
+        c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
+        if (se->gen != w->gen || se->phase != w->phase) {
+            se->gen = w->gen;
+            se->phase = w->phase;
+            se->s = (word){.w = {make_acc(w, c, 0xf)}};
+            continue;
+        }
+        if (fast_word(w, c, &se->s, true)) continue;
+        check_word(r, w, c, l, wd << 2, 0xf, &se->s);
+        record_word(w, c, 0xf, &se->s);
+    }
+}
+
 /* One pass over the lanes of an event: check (and, with `rec`, record) every word each lane
  * touches. Stores take two passes (check all, then record all) so that lanes of one instruction
  * are not compared with each other here (same_instruction_waw does that). */
@@ -857,7 +899,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1),
                     .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                        (is_strong(e) ? F_STRONG : 0));
+                        (e->kind == PS_ACC_ATOMIC ||
+                                 (sh->insn >= 0 ? r->strong[sh->insn] : insn_strong(e->at.insn))
+                             ? F_STRONG : 0));
     if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
         same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
@@ -874,6 +918,8 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
         if (w->synced == w->phase + 1 || !sat_covers(w, sh->lo, sh->hi, e->at.warp))
             shared_loads(r, w, &c, sh->same_prev);
+    } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
+        shared_dense_store(r, w, &c, sh->lo);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {

@@ -149,6 +149,7 @@ typedef struct {
     uint32_t max_pages, npages;
     unsigned (**ctaids)[3];  /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
     uint32_t ncta;
+    uint8_t *strong;         /* per instruction index: a morally strong access (F_STRONG) */
     bool overflow_noted;
     pthread_mutex_t lock;
 } race;

@@ -99,7 +99,20 @@ warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool on
         for (int l = 0; l < 32; l++) diff |= (unsigned)(e->space[l] ^ space);
         if (diff) return false;
     }
-    if (size && !(size & (size - 1))) { /* sizes are powers of two: a shift, not a multiply */
+    if (one_space && space == PS_SPACE_SHARED && size && !(size & (size - 1))) {
+        /* shared offsets the engine checked against the block's shared size: all below 2^31, so
+         * 32-bit distances are exact (eight lanes per AVX2 operation) */
+        unsigned sh2 = (unsigned)__builtin_ctzll(size);
+        uint32_t b0 = (uint32_t)a0, any32 = 0, off32 = 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t a = (uint32_t)e->addr[l];
+            any32 |= a;
+            d[l] = a - b0;
+            off32 |= d[l] ^ ((uint32_t)l << sh2);
+        }
+        any = any32;
+        off = off32;
+    } else if (size && !(size & (size - 1))) { /* sizes are powers of two: a shift, not a multiply */
         unsigned sh2 = (unsigned)__builtin_ctzll(size);
         for (int l = 0; l < 32; l++) {
             uint64_t a = e->addr[l], dl = a - a0;
@@ -196,8 +209,7 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_mem_shape sh;
     mem_shape(e, &sh);
     sh.insn = ps_verify_insn_index(v, e->at.insn);
-    for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e, &sh);
+    for (int i = 0; i < v->nmem; i++) v->mem_fn[i](v->mem_state[i], e, &sh);
 }
 
 static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {
@@ -435,6 +447,11 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
                            .watch_insn = on_watch_insn, .insn = on_insn};
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
+    for (int i = 0; i < NCHECKERS; i++) /* the memory-event fan-out, without a test per checker */
+        if (enabled(v, i) && checkers[i]->mem) {
+            v->mem_fn[v->nmem] = checkers[i]->mem;
+            v->mem_state[v->nmem++] = v->state[i];
+        }
     return v;
 }
 
