@@ -442,6 +442,9 @@ static inline bool fast_word(const rworker *w, const cur_access *c, word *s, boo
                 s->r[1] = make_acc(w, c, 0xf);
             return true;
         }
+        /* both records from other blocks: nothing orders them before this read, so record_word
+         * keeps them whatever the threads (and no write record means nothing to check) */
+        if (a->cta != w->cta && b->cta != w->cta) return true;
         return w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
                (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
     }
