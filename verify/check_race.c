@@ -426,7 +426,8 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
  * reader, or a further reader that record_word would not remember (both read records are other threads'
  * reads that nothing can order: other blocks, or this phase with no synchronisation inside it);
  * a write to an empty word. Returns false when the general path must run. */
-static inline bool fast_word(const rworker *w, const cur_access *c, word *s, bool rec) {
+static inline __attribute__((always_inline)) bool fast_word(const rworker *w, const cur_access *c,
+                                                            word *s, bool rec) {
     if (s->w[0].insn | s->w[1].insn) return false;
     if (!c->write) {
         if (!rec) return true;
@@ -838,7 +839,8 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
         if (se->gen != w->gen || se->phase != w->phase) {
             se->gen = w->gen;
             se->phase = w->phase;
-            se->s = (word){.w = {make_acc(w, c, 0xf)}};
+            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[0] = make_acc(w, c, 0xf);
             continue;
         }
         if (fast_word(w, c, &se->s, true)) continue;
