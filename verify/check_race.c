@@ -889,11 +889,25 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
                                 : shared_word(w, wd);
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
+            if (mask == 0xf && fast_word(w, c, s, rec)) continue; /* a whole word of the access */
             if (chk) check_word(r, w, c, l, wd << 2, mask, s);
             if (rec) record_word(w, c, mask, s);
         } while (++wd < wend);
     }
     if (locked) pthread_mutex_unlock(&locked->lock);
+}
+
+/* Do the active lanes, in lane order, touch strictly increasing words (no word touched by two
+ * lanes)? Then checking every lane before recording any, as a store's two passes do, finds what
+ * one pass finds, and no two lanes of the instruction overlap. */
+static bool words_ascending(const ps_mem_event *e) {
+    uint64_t next = 0; /* lowest word the next lane may start at */
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t a = e->addr[__builtin_ctz(m)];
+        if (a >> 2 < next) return false;
+        next = ((a + e->size - 1) >> 2) + 1;
+    }
+    return true;
 }
 
 static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
@@ -908,9 +922,13 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
                                  (sh->insn >= 0 ? r->strong[sh->insn] : insn_strong(e->at.insn))
                              ? F_STRONG : 0));
     if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
+    bool ascending = false; /* a store whose lanes touch distinct words in lane order */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
-        same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
-        same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+        ascending = words_ascending(e);
+        if (!ascending) {
+            same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
+            same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+        }
     }
     if (sh->dense && sh->space == PS_SPACE_GLOBAL && !(sh->lo & 3) &&
         (e->size == 4 || e->size == 8 || e->size == 16) && dense_global(r, w, &c, e->mask, sh->lo)) {
@@ -927,6 +945,8 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         shared_dense_store(r, w, &c, sh->lo);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
+    } else if (e->kind == PS_ACC_STORE && ascending) {
+        lanes_pass(r, w, &c, true, true); /* no word shared by two lanes: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {
         lanes_pass(r, w, &c, true, false);
         lanes_pass(r, w, &c, false, true);
