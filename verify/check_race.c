@@ -37,6 +37,7 @@
 #include "race_internal.h"
 
 
+
 /* Is the instruction a morally strong access (volatile, relaxed, acquire, release, sc)? */
 static bool insn_strong(const ps_insn *in) {
     const ps_modset *m = in ? &in->mods : NULL;
@@ -602,8 +603,18 @@ static inline gpage *global_page_locked(race *r, rworker *w, const ps_mem_event 
     return p;
 }
 
-/* Writes block bi's summary out into its words: what the general path would have recorded. */
+/* Writes block bi's summary out into its words: what the general path would have recorded.
+ * The first time a page's words are used (every word access goes through here first), the
+ * whole page is made resident in one call: faulting its ~50 memory pages in one by one as
+ * words are first touched took most of a tiled matmul's check time on a virtual machine. Pages
+ * used only through summaries (a copy) never get there. */
 static void block_words(gpage *p, uint32_t bi) {
+#ifdef MADV_POPULATE_WRITE
+    if (!p->populated) {
+        p->populated = true;
+        (void)madvise(p, sizeof *p, MADV_POPULATE_WRITE); /* older kernels: EINVAL, faults as before */
+    }
+#endif
     if (p->hdr[bi] == BH_SUM) {
         const bsum *b = &p->sum[bi];
         for (unsigned k = 0; k < b->n; k++) {

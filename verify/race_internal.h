@@ -58,6 +58,7 @@ typedef struct {
 
 typedef struct {
     pthread_mutex_t lock;
+    bool populated;      /* made resident (check_race.c, block_words) */
     uint8_t hdr[PAGE_WORDS / BLOCK_WORDS];
     bsum sum[PAGE_WORDS / BLOCK_WORDS];
     word words[PAGE_WORDS];
