@@ -77,6 +77,7 @@ void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsig
         e->size = e->elem = size;
         e->mask = 0;
         e->remote = 0;
+        e->hint = 0;
     }
     e->mask |= 1u << lane;
     e->space[lane] = space;

@@ -52,6 +52,7 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     ev.elem = 16;
     ev.mask = 1u << l;
     ev.remote = 0;
+    ev.hint = 0;
     ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
     ev.addr[l] = addr;
     if (space == SP_DSMEM) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's (clusters) */

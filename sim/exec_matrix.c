@@ -29,6 +29,7 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
         ev.elem = size < 4 ? size : 4;
         ev.mask = mask;
         ev.remote = 0;
+        ev.hint = 0;
         evp = &ev;
     }
     for (uint32_t m = mask; m; m &= m - 1) {

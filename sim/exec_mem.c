@@ -17,6 +17,7 @@ static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev
     ev->elem = (unsigned)sz;
     ev->mask = w->exec;
     ev->remote = 0;
+    ev->hint = 0;
     return ev;
 }
 
@@ -30,16 +31,17 @@ static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size,
               : ps_mem_resolve(w, space, addr, size, l, write);
 }
 
-/* Records the lanes of a span-resolved access in the event, as ps_mem_resolve_ev would. */
-static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base, int64_t imm,
-                       uint32_t mask) {
+/* Records the lanes of a span-resolved access in the event, as ps_mem_resolve_ev would: one space
+ * for every lane (the span's), and whether the lanes are contiguous. All 32 lanes are filled (a
+ * straight loop that vectorises); the event's mask says which count. */
+PS_CLONES __attribute__((optimize("tree-vectorize"))) static void
+event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restrict base, int64_t imm) {
     static const uint8_t to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
                                     PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
-    for (uint32_t m = mask; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        ev->space[l] = to_ps[sp->space];
-        ev->addr[l] = base[l] + (uint64_t)imm - sp->unwindow;
-    }
+    memset(ev->space, to_ps[sp->space], sizeof ev->space);
+    uint64_t delta = (uint64_t)imm - sp->unwindow;
+    for (int l = 0; l < WARP; l++) ev->addr[l] = base[l] + delta;
+    ev->hint = PS_MEM_ONE_SPACE | (sp->contiguous ? PS_MEM_CONTIGUOUS : 0u);
 }
 
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
@@ -80,7 +82,7 @@ static void event_span(ps_mem_event *ev, const ps_span *sp, const uint64_t *base
                 });                                                                    \
             }                                                                          \
             if (ev) {                                                                  \
-                event_span(ev, &sp, base, d->imm, w->exec);                            \
+                event_span(ev, &sp, base, d->imm);                            \
                 event_end(w, ev);                                                      \
             }                                                                          \
             return;                                                                    \
@@ -171,7 +173,7 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
                 });                                                                    \
             }                                                                          \
             if (ev) {                                                                  \
-                event_span(ev, &sp, base, d->imm, w->exec);                            \
+                event_span(ev, &sp, base, d->imm);                            \
                 event_end(w, ev);                                                      \
             }                                                                          \
             return;                                                                    \

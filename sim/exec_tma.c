@@ -90,6 +90,7 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
     ev.elem = 16;
     ev.mask = 1u << l;
     ev.remote = 0;
+    ev.hint = 0;
     ev.space[l] = PS_SPACE_SHARED;
     ev.addr[l] = addr;
     if (addr >= DSMEM_RANK_UNIT) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's */

@@ -27,12 +27,20 @@ enum {
     PS_MBAR_NO_RELEASE = 8, /* only a completion (expect_tx): the lane released nothing */
 };
 
+/* What the engine already knows about a memory event's lanes (ps_mem_event.hint), so that the
+ * verifier need not work it out again; 0 claims nothing. */
+enum {
+    PS_MEM_ONE_SPACE = 1u << 0,  /* every lane of mask is in space[first lane of mask] */
+    PS_MEM_CONTIGUOUS = 1u << 1, /* mask is the whole warp, lane l at addr[0] + l * size, one space */
+};
+
 typedef struct {
     ps_event_where at;
     ps_access_kind kind;
     unsigned size;            /* bytes per lane (the whole vector) */
     unsigned elem;            /* bytes per vector element */
     uint32_t mask;            /* lanes that accessed memory */
+    unsigned hint;            /* PS_MEM_* facts; 0 = none */
     uint8_t space[32];        /* ps_space each lane's access resolved to (generic accesses vary) */
     uint64_t addr[32];        /* address in that space: shared offset, global address, ... */
     /* distributed shared memory (clusters): lanes whose shared access went to another CTA of

@@ -59,6 +59,20 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
         sectors = (unsigned)((sh->hi - 1) / SECTOR_BYTES - sh->lo / SECTOR_BYTES + 1);
         goto counted;
     }
+    if (sh->space == PS_SPACE_GLOBAL && e->size <= 16 && (sh->hi - 1) / SECTOR_BYTES - sh->lo / SECTOR_BYTES < 64) {
+        /* every lane global, within 64 sectors: a bitmap of the sectors relative to the lowest
+         * (a lane of at most 16 bytes touches at most 2 sectors, so the list below would hold
+         * every one of them too) */
+        uint64_t q0 = sh->lo / SECTOR_BYTES, bits = 0;
+        for (uint32_t m = e->mask; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint64_t first = e->addr[l] / SECTOR_BYTES - q0, last = (e->addr[l] + e->size - 1) / SECTOR_BYTES - q0;
+            bits |= 1ull << first | 1ull << last;
+        }
+        mask = e->mask;
+        sectors = (unsigned)__builtin_popcountll(bits);
+        goto counted;
+    }
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_GLOBAL) continue;

@@ -148,6 +148,11 @@ static void set_range(uint8_t *bits, uint64_t lo, uint64_t hi, bool atomic) {
 static bool range_set(const uint8_t *bits, uint64_t lo, uint64_t hi) {
     for (; lo < hi && (lo & 7); lo++)
         if (!(bits[lo >> 3] >> (lo & 7) & 1)) return false;
+    for (; lo + 64 <= hi; lo += 64) { /* eight bitmap bytes at a time */
+        uint64_t x;
+        memcpy(&x, bits + (lo >> 3), sizeof x);
+        if (x != UINT64_MAX) return false;
+    }
     for (; lo + 8 <= hi; lo += 8)
         if (bits[lo >> 3] != 0xff) return false;
     for (; lo < hi; lo++)

@@ -37,6 +37,20 @@
 #include "race_internal.h"
 
 
+
+/* Is the instruction a morally strong access (volatile, relaxed, acquire, release, sc)? */
+static bool insn_strong(const ps_insn *in) {
+    const ps_modset *m = in ? &in->mods : NULL;
+    return m && (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) ||
+                 ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_RELEASE) ||
+                 ps_modset_has(m, PS_MOD_SC));
+}
+
+/* ... or the event an atomic (the DSMEM paths, which have no precomputed table entry) */
+static bool is_strong(const ps_mem_event *e) {
+    return e->kind == PS_ACC_ATOMIC || insn_strong(e->at.insn);
+}
+
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
     r->v = v;
@@ -53,6 +67,8 @@ static void *race_create(ps_verifier *v) {
     r->dir_key = ps_xcalloc(cap, sizeof *r->dir_key);
     r->dir_page = ps_xcalloc(cap, sizeof *r->dir_page);
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
+    r->strong = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int i = 0; i < v->ninsns; i++) r->strong[i] = insn_strong(ps_verify_insn_at(v, i));
     return r;
 }
 
@@ -89,6 +105,7 @@ static void race_destroy(void *self) {
     free(r->dir_key);
     free(r->dir_page);
     free(r->ctaids);
+    free(r->strong);
     free(r);
 }
 
@@ -322,13 +339,6 @@ static void flush_hazards(race *r, rworker *w) {
 
 /* ---- one access against one shadow word ---------------------------------------------------- */
 
-static bool is_strong(const ps_mem_event *e) {
-    if (e->kind == PS_ACC_ATOMIC) return true;
-    const ps_modset *m = e->at.insn ? &e->at.insn->mods : NULL;
-    return m && (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) ||
-                 ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_RELEASE) ||
-                 ps_modset_has(m, PS_MOD_SC));
-}
 
 /* A conflict between the earlier access `a` and the current one (flags `cf`): 0 none, 1 an error,
  * 2 a warning (a plain load against a strong write: stale value, the compare-and-swap idiom),
@@ -425,11 +435,12 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
 }
 
 /* The common cases of a whole-word access, settled without the general check and record:
- * a read of a word no write record covers (nothing to check) that is the word's first reader,
- * or a further reader that record_word would not remember (both read records are other threads'
+ * a read of a word no write record covers (nothing to check) that is the word's first or second
+ * reader, or a further reader that record_word would not remember (both read records are other threads'
  * reads that nothing can order: other blocks, or this phase with no synchronisation inside it);
  * a write to an empty word. Returns false when the general path must run. */
-static inline bool fast_word(const rworker *w, const cur_access *c, word *s, bool rec) {
+static inline __attribute__((always_inline)) bool fast_word(const rworker *w, const cur_access *c,
+                                                            word *s, bool rec) {
     if (s->w[0].insn | s->w[1].insn) return false;
     if (!c->write) {
         if (!rec) return true;
@@ -438,7 +449,17 @@ static inline bool fast_word(const rworker *w, const cur_access *c, word *s, boo
             return true;
         }
         const acc *a = &s->r[0], *b = &s->r[1];
-        return b->insn && w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
+        if (!b->insn) { /* the second reader: record_word's same-epoch test, else slot 1 */
+            if (!(a->tid == c->tid && a->cta == w->cta && a->clock == c->clock &&
+                  a->lclock == c->lclock && a->phase == w->phase && a->flags == c->flags &&
+                  a->mask == 0xf))
+                s->r[1] = make_acc(w, c, 0xf);
+            return true;
+        }
+        /* both records from other blocks: nothing orders them before this read, so record_word
+         * keeps them whatever the threads (and no write record means nothing to check) */
+        if (a->cta != w->cta && b->cta != w->cta) return true;
+        return w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
                (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
     }
     if (s->r[0].insn | s->r[1].insn) return false;
@@ -458,7 +479,7 @@ static inline word *shared_word(rworker *w, uint64_t wd) {
     if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
     shentry *s = &w->sh[wd];
     if (s->gen != w->gen || s->phase != w->phase) {
-        memset(&s->s, 0, sizeof s->s);
+        s->s = (word){0};
         s->gen = w->gen;
         s->phase = w->phase;
     }
@@ -594,8 +615,18 @@ static inline gpage *global_page_locked(race *r, rworker *w, const ps_mem_event 
     return p;
 }
 
-/* Writes block bi's summary out into its words: what the general path would have recorded. */
+/* Writes block bi's summary out into its words: what the general path would have recorded.
+ * The first time a page's words are used (every word access goes through here first), the
+ * whole page is made resident in one call: faulting its ~50 memory pages in one by one as
+ * words are first touched took most of a tiled matmul's check time on a virtual machine. Pages
+ * used only through summaries (a copy) never get there. */
 static void block_words(gpage *p, uint32_t bi) {
+#ifdef MADV_POPULATE_WRITE
+    if (!p->populated) {
+        p->populated = true;
+        (void)madvise(p, sizeof *p, MADV_POPULATE_WRITE); /* older kernels: EINVAL, faults as before */
+    }
+#endif
     if (p->hdr[bi] == BH_SUM) {
         const bsum *b = &p->sum[bi];
         for (unsigned k = 0; k < b->n; k++) {
@@ -767,8 +798,9 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
          * records of threads outside the run */
         if (l >= 2 && (same_prev >> l & 1) && (looked >> (l - 1) & 1) && quiet) {
             s = ws[l - 1];
-            int end = l + 1;
-            while (end < 32 && (same_prev >> end & 1)) end++;
+            /* the run ends at the first lane above l that does not repeat its neighbour */
+            uint64_t rest = ~((uint64_t)same_prev >> (l + 1));
+            int end = l + 1 + __builtin_ctzll(rest); /* bits from 32 up are set: end <= 32 */
             unsigned t0 = tid0 + (unsigned)l, t1 = tid0 + (unsigned)end - 1;
             if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) &&
                 (s->r[0].tid < t0 || s->r[0].tid > t1) && (s->r[1].tid < t0 || s->r[1].tid > t1)) {
@@ -798,6 +830,45 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
             t->sat |= 1u << (wd % 32);
             t->warps |= 1u << (s->r[0].tid / 32u) | 1u << (s->r[1].tid / 32u);
         }
+    }
+}
+
+/* A dense store of whole words to shared memory (lanes l0..l0+n-1 at words lo/4 + k): what
+ * lanes_pass does for it, with the read-saturation bits cleared per 32 words and a word of an
+ * earlier block or phase (cleared on first touch) taking the store as its only record. */
+static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) {
+    const ps_mem_event *e = c->e;
+    int l0 = __builtin_ctz(e->mask), n = __builtin_popcount(e->mask);
+    const ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
+    uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;
+    c->global = false;
+    if (wend > w->nsh) shared_grow(w, wend - 1);
+    for (uint64_t wd = wd0; wd < wend;) {
+        uint64_t b = wd / 32, bend = PS_MIN(wend, (b + 1) * 32);
+        if (b < w->nsat) {
+            uint64_t k0 = wd % 32, k1 = bend - b * 32;
+            uint32_t bits = (uint32_t)((k1 - k0 == 32 ? ~0ull : (1ull << (k1 - k0)) - 1) << k0);
+            sat_block(w, b)->sat &= ~bits;
+        }
+        wd = bend;
+    }
+    for (int k = 0; k < n; k++) {
+        int l = l0 + k;
+        uint64_t wd = wd0 + (uint64_t)k;
+        shentry *se = &w->sh[wd];
+        c->tid = tid0 + (unsigned)l;
+        c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
+        if (se->gen != w->gen || se->phase != w->phase) {
+            se->gen = w->gen;
+            se->phase = w->phase;
+            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[0] = make_acc(w, c, 0xf);
+            continue;
+        }
+        if (fast_word(w, c, &se->s, true)) continue;
+        check_word(r, w, c, l, wd << 2, 0xf, &se->s);
+        record_word(w, c, 0xf, &se->s);
     }
 }
 
@@ -841,6 +912,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
                                 : shared_word(w, wd);
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
+            if (mask == 0xf && fast_word(w, c, s, rec)) continue; /* a whole word of the access */
             if (chk) check_word(r, w, c, l, wd << 2, mask, s);
             if (rec) record_word(w, c, mask, s);
         } while (++wd < wend);
@@ -850,6 +922,19 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
 
 static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e);
 
+/* Do the active lanes, in lane order, touch strictly increasing words (no word touched by two
+ * lanes)? Then checking every lane before recording any, as a store's two passes do, finds what
+ * one pass finds, and no two lanes of the instruction overlap. */
+static bool words_ascending(const ps_mem_event *e) {
+    uint64_t next = 0; /* lowest word the next lane may start at */
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t a = e->addr[__builtin_ctz(m)];
+        if (a >> 2 < next) return false;
+        next = ((a + e->size - 1) >> 2) + 1;
+    }
+    return true;
+}
+
 static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     race *r = self;
     rworker *w = &r->w[e->at.worker];
@@ -858,11 +943,17 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1),
                     .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                        (is_strong(e) ? F_STRONG : 0));
+                        (e->kind == PS_ACC_ATOMIC ||
+                                 (sh->insn >= 0 ? r->strong[sh->insn] : insn_strong(e->at.insn))
+                             ? F_STRONG : 0));
     if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
+    bool ascending = false; /* a store whose lanes touch distinct words in lane order */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
-        same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
-        same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+        ascending = words_ascending(e);
+        if (!ascending) {
+            same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
+            same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
+        }
     }
     if (sh->dense && sh->space == PS_SPACE_GLOBAL && !(sh->lo & 3) &&
         (e->size == 4 || e->size == 8 || e->size == 16) && dense_global(r, w, &c, e->mask, sh->lo)) {
@@ -875,8 +966,12 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
         if (w->synced == w->phase + 1 || !sat_covers(w, sh->lo, sh->hi, e->at.warp))
             shared_loads(r, w, &c, sh->same_prev);
+    } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
+        shared_dense_store(r, w, &c, sh->lo);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
+    } else if (e->kind == PS_ACC_STORE && ascending) {
+        lanes_pass(r, w, &c, true, true); /* no word shared by two lanes: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {
         lanes_pass(r, w, &c, true, false);
         lanes_pass(r, w, &c, false, true);

@@ -58,6 +58,7 @@ typedef struct {
 
 typedef struct {
     pthread_mutex_t lock;
+    bool populated;      /* made resident (check_race.c, block_words) */
     uint8_t hdr[PAGE_WORDS / BLOCK_WORDS];
     bsum sum[PAGE_WORDS / BLOCK_WORDS];
     word words[PAGE_WORDS];
@@ -170,6 +171,7 @@ typedef struct {
     uint32_t max_pages, npages;
     unsigned (**ctaids)[3];  /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
     uint32_t ncta;
+    uint8_t *strong;         /* per instruction index: a morally strong access (F_STRONG) */
     bool overflow_noted;
     pthread_mutex_t lock;
 } race;

@@ -2,6 +2,9 @@
  * and deduplicates findings, and turns a launch's fault into a finding (DESIGN §4). */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "verify_internal.h"
 
@@ -67,54 +70,95 @@ static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
         if (enabled(v, i) && checkers[i]->cta_end) checkers[i]->cta_end(v->state[i], worker, ctaid);
 }
 
-/* The whole-warp pass of mem_shape, vectorised (AVX2 where the host has it). */
+/* Bit l set when d[l] == d[l-1], for d = dd + 1 (dd[0] differs from dd[1], so bit 0 is clear). */
+static inline uint32_t same_prev_32(const uint32_t dd[33]) {
+    uint32_t same = 0;
+#ifdef __SSE2__
+    for (int i = 0; i < 8; i++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(dd + 1 + 4 * i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(dd + 4 * i));
+        same |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))) << (4 * i);
+    }
+#else
+    for (int l = 0; l < 32; l++) same |= (uint32_t)(dd[l + 1] == dd[l]) << l;
+#endif
+    return same;
+}
+
+/* The whole-warp pass of mem_shape, vectorised (AVX2 where the host has it). `one_space`: the
+ * engine says every lane is in `space` (PS_MEM_ONE_SPACE), so the lanes' spaces are not compared.
+ * Addresses are compared as 32-bit distances from lane 0's (vector min/max and equality) when
+ * every lane is within 2 GiB of it, otherwise in 64 bits. */
 PS_CLONES __attribute__((optimize("tree-vectorize"))) static bool
-warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, ps_mem_shape *sh) {
-    uint64_t any = 0, off = 0;
-    unsigned diff = 0;
-    if (size && !(size & (size - 1))) { /* sizes are powers of two: a shift, not a multiply */
+warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool one_space,
+           ps_mem_shape *sh) {
+    uint64_t any = 0, off = 0, far = 0;
+    uint32_t dd[33], *d = dd + 1; /* dd[0]: a value unlike d[0], for same_prev_32 */
+    if (!one_space) {
+        unsigned diff = 0;
+        for (int l = 0; l < 32; l++) diff |= (unsigned)(e->space[l] ^ space);
+        if (diff) return false;
+    }
+    if (one_space && space == PS_SPACE_SHARED && size && !(size & (size - 1))) {
+        /* shared offsets the engine checked against the block's shared size: all below 2^31, so
+         * 32-bit distances are exact (eight lanes per AVX2 operation) */
+        unsigned sh2 = (unsigned)__builtin_ctzll(size);
+        uint32_t b0 = (uint32_t)a0, any32 = 0, off32 = 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t a = (uint32_t)e->addr[l];
+            any32 |= a;
+            d[l] = a - b0;
+            off32 |= d[l] ^ ((uint32_t)l << sh2);
+        }
+        any = any32;
+        off = off32;
+    } else if (size && !(size & (size - 1))) { /* sizes are powers of two: a shift, not a multiply */
         unsigned sh2 = (unsigned)__builtin_ctzll(size);
         for (int l = 0; l < 32; l++) {
-            uint64_t a = e->addr[l];
+            uint64_t a = e->addr[l], dl = a - a0;
             any |= a;
-            off |= (a - a0) ^ ((uint64_t)l << sh2);
+            off |= dl ^ ((uint64_t)l << sh2);
+            far |= (dl + 0x80000000u) >> 32;
+            d[l] = (uint32_t)dl;
         }
     } else {
         for (int l = 0; l < 32; l++) {
-            uint64_t a = e->addr[l];
+            uint64_t a = e->addr[l], dl = a - a0;
             any |= a;
             off |= a ^ (a0 + (uint64_t)l * size);
+            far |= (dl + 0x80000000u) >> 32;
+            d[l] = (uint32_t)dl;
         }
     }
-    for (int l = 0; l < 32; l++) diff |= (unsigned)(e->space[l] ^ space);
-    if (diff) return false;
     if (!off) {
         *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
                              .lo = a0, .hi = a0 + 32 * size};
         return true;
     }
-    /* lowest and highest address as 32-bit distances from lane 0's (vector min/max), when every
-     * lane is within 2 GiB of it; otherwise in 64 bits */
-    int32_t dlo = 0, dhi = 0;
-    uint64_t far = 0;
-    for (int l = 0; l < 32; l++) {
-        uint64_t d = e->addr[l] - a0;
-        far |= (d + 0x80000000u) >> 32;
-        int32_t d32 = (int32_t)(uint32_t)d;
-        dlo = d32 < dlo ? d32 : dlo;
-        dhi = d32 > dhi ? d32 : dhi;
-    }
-    uint64_t lo = a0 + (uint64_t)(int64_t)dlo, hi = a0 + (uint64_t)(int64_t)dhi;
-    if (far) {
+    uint64_t lo, hi;
+    uint32_t same = 0;
+    if (!far) {
+        int32_t dlo = 0, dhi = 0;
+        for (int l = 0; l < 32; l++) {
+            int32_t d32 = (int32_t)d[l];
+            dlo = d32 < dlo ? d32 : dlo;
+            dhi = d32 > dhi ? d32 : dhi;
+        }
+        lo = a0 + (uint64_t)(int64_t)dlo;
+        hi = a0 + (uint64_t)(int64_t)dhi;
+        /* lane l repeats lane l-1 exactly when their 32-bit distances are equal (both within
+         * 2 GiB of lane 0) */
+        dd[0] = d[0] + 1;
+        same = same_prev_32(dd);
+    } else {
         lo = hi = a0;
         for (int l = 0; l < 32; l++) {
             uint64_t a = e->addr[l];
             lo = a < lo ? a : lo;
             hi = a > hi ? a : hi;
         }
+        for (int l = 1; l < 32; l++) same |= (uint32_t)(e->addr[l] == e->addr[l - 1]) << l;
     }
-    uint32_t same = 0;
-    for (int l = 1; l < 32; l++) same |= (uint32_t)(e->addr[l] == e->addr[l - 1]) << l;
     *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo,
                          .hi = hi + size, .same_prev = same};
     return true;
@@ -127,8 +171,13 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     int l0 = __builtin_ctz(m), n = __builtin_popcount(m);
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
+    if (e->hint & PS_MEM_CONTIGUOUS) { /* the engine checked: lane l at a0 + l * size */
+        *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
+                             .lo = a0, .hi = a0 + 32 * size};
+        return;
+    }
     if (m == 0xffffffffu) { /* a whole warp: one branch-free pass */
-        warp_shape(e, a0, size, space, sh);
+        warp_shape(e, a0, size, space, (e->hint & PS_MEM_ONE_SPACE) != 0, sh);
         return;
     }
     if (((m >> l0) & ((m >> l0) + 1)) == 0) { /* lanes l0..l0+n-1 */
@@ -161,6 +210,7 @@ static void on_mem(void *ctx, const ps_mem_event *e);
  * follow them (dsmem), the others through on_mem as usual. */
 static void on_mem_remote(ps_verifier *v, const ps_mem_event *e) {
     ps_mem_event part = *e;
+    part.hint = 0; /* the engine's facts were about the whole mask */
     part.mask = e->mask & e->remote;
     ps_mem_shape sh;
     mem_shape(&part, &sh);
@@ -194,8 +244,7 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_mem_shape sh;
     mem_shape(e, &sh);
     sh.insn = ps_verify_insn_index(v, e->at.insn);
-    for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->mem) checkers[i]->mem(v->state[i], e, &sh);
+    for (int i = 0; i < v->nmem; i++) v->mem_fn[i](v->mem_state[i], e, &sh);
 }
 
 static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {
@@ -434,6 +483,11 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
                            .watch_insn = on_watch_insn, .insn = on_insn};
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
+    for (int i = 0; i < NCHECKERS; i++) /* the memory-event fan-out, without a test per checker */
+        if (enabled(v, i) && checkers[i]->mem) {
+            v->mem_fn[v->nmem] = checkers[i]->mem;
+            v->mem_state[v->nmem++] = v->state[i];
+        }
     return v;
 }
 

@@ -69,6 +69,10 @@ struct ps_verifier {
     int nuninit, cap_uninit;
     int nworkers;
     void *state[8];                  /* one per checker in verify.c's table */
+    /* the enabled checkers' mem callbacks and states, in table order */
+    void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
+    void *mem_state[8];
+    int nmem;
     /* per-line tables filled by the checkers at finish */
     ps_line_global_stats *glines;
     int nglines;

@@ -118,6 +118,8 @@ def main():
             configs.append(("check", PTXSIM, "check", THREADS[0]))
         if BASELINE:
             configs.append(("base", BASELINE, "run", THREADS[0]))
+            if do_check:
+                configs.append(("basecheck", BASELINE, "check", THREADS[0]))
         sim_once(PTXSIM, case, "run", THREADS[0], "warmup")  # untimed: page cache, clocks
         best = sim_best(case, configs)
         res = {t: best[f"run{t}"] for t in THREADS}
@@ -128,6 +130,8 @@ def main():
                "slowdown": r1["seconds"] / native_s, "rss": r1["rss"],
                "scaling": {t: r1["seconds"] / res[t]["seconds"] for t in THREADS[1:]},
                "check": chk["wall"] / r1["wall"] if chk else None,
+               "check_base": (best["basecheck"]["wall"] / best["base"]["wall"]
+                              if "basecheck" in best else None),
                "base": best["base"]["seconds"] / native_s if BASELINE else None}
         rows.append(row)
         print(f"{name}: verified; native {native_s * 1e3:.1f} ms, ptxsim {r1['seconds'] * 1e3:.1f} ms",
@@ -139,13 +143,16 @@ def main():
           f"ptxsim: best of {REPS} runs, launch time (parse and I/O excluded)\n")
     scal_hdr = "".join(f" | 1→{t} threads" for t in THREADS[1:])
     base_hdr = " | slowdown before" if BASELINE else ""
+    chk_base = BASELINE and do_check  # the baseline's check/run too
     print(f"| kernel | thread-insts | native ms | ptxsim ms | M thread-insts/s{base_hdr} | slowdown"
-          f"{scal_hdr} | check/run | peak RSS MiB |")
+          f"{scal_hdr}{' | check/run before' if chk_base else ''} | check/run | peak RSS MiB |")
     print("|---|---:|---:|---:|---:|" + ("---:|" if BASELINE else "") + "---:|" +
-          "---:|" * len(THREADS[1:]) + "---:|---:|")
+          "---:|" * len(THREADS[1:]) + ("---:|" if chk_base else "") + "---:|---:|")
     for r in rows:
         scal = "".join(f" | {r['scaling'][t]:.2f}×" for t in THREADS[1:])
         chk = f"{r['check']:.2f}×" if r["check"] is not None else "n/a"
+        if chk_base:
+            chk = f"{r['check_base']:.2f}× | {chk}"
         base = f" | {r['base']:.1f}×" if BASELINE else ""
         print(f"| {r['name']} | {r['ti']:,} | {r['native'] * 1e3:.1f} | {r['sim'] * 1e3:.1f} | "
               f"{r['rate'] / 1e6:.0f}{base} | {r['slowdown']:.1f}×{scal} | {chk} | {r['rss']:.0f} |")
