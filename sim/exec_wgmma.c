@@ -110,8 +110,49 @@ static bool wg_whole(ps_warp *w, const ps_dinsn *d) {
     return true;
 }
 
+/* The 16-byte shared-memory rows (core-matrix rows) a wgmma.mma_async of one warp read through
+ * its descriptors, collected for the observer when one listens (wg_rows_report). */
+#define WG_MAX_ROWS (256u * 1024u / 16u)
+static _Thread_local struct {
+    bool on;
+    uint32_t n;
+    uint64_t seen[WG_MAX_ROWS / 64];
+    uint32_t row[WG_MAX_ROWS];
+} wg_rows;
+
+static void wg_row_note(uint32_t addr) {
+    uint32_t r = addr >> 4;
+    if (r >= WG_MAX_ROWS || (wg_rows.seen[r / 64] >> (r % 64) & 1)) return;
+    wg_rows.seen[r / 64] |= 1ull << (r % 64);
+    wg_rows.row[wg_rows.n++] = r;
+}
+
+/* Reports the rows as async-proxy loads of instruction d, 32 rows (one per lane slot) to an
+ * event; the lanes stand for the warp, not for threads (docs/checkers.md, wgmma operands). */
+static void wg_rows_report(ps_warp *w, const ps_dinsn *d) {
+    const ps_observer *o = w->cta->obs;
+    ps_mem_event ev;
+    ps_event_where_fill(&ev.at, w, d);
+    ev.kind = PS_ACC_LOAD;
+    ev.size = ev.elem = 16;
+    ev.remote = 0;
+    ev.hint = PS_MEM_ONE_SPACE | PS_MEM_ASYNC_PROXY;
+    for (uint32_t i = 0; i < wg_rows.n; i += 32) {
+        uint32_t n = wg_rows.n - i < 32 ? wg_rows.n - i : 32;
+        ev.mask = n == 32 ? FULL_MASK : (1u << n) - 1;
+        for (uint32_t l = 0; l < n; l++) {
+            ev.space[l] = PS_SPACE_SHARED;
+            ev.addr[l] = (uint64_t)wg_rows.row[i + l] << 4;
+            wg_rows.seen[wg_rows.row[i + l] / 64] = 0;
+        }
+        o->mem(o->ctx, &ev);
+    }
+    wg_rows.n = 0;
+}
+
 static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
     ps_cta *c = w->cta;
+    if (wg_rows.on) wg_row_note(addr);
     if ((uint64_t)addr + (uint64_t)eb > c->shared_size) {
         if (*ok)
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, 0,
@@ -235,6 +276,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     static _Thread_local uint32_t A[16][32], B[256][32];
     bool ok = true;
     wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
+    wg_rows.on = w->cta->obs && w->cta->obs->mem;
+    wg_rows.n = 0;
     /* A: this warp's 16 rows */
     if (areg) {
         for (int l = 0; l < WARP; l++) {
@@ -265,6 +308,13 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     for (int col = 0; col < n && ok; col++)
         for (int kk = 0; kk < k; kk++)
             B[col][kk] = smem_elem(w, wg_elem_addr(&db, col, kk, eb, sh.flags & WGF_TB), eb, &ok) ^ negb;
+    if (wg_rows.on) {
+        if (ok) wg_rows_report(w, d);
+        else
+            for (uint32_t i = 0; i < wg_rows.n; i++) wg_rows.seen[wg_rows.row[i] / 64] = 0;
+        wg_rows.n = 0;
+        wg_rows.on = false;
+    }
     if (!ok) return;
     /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B; negated when
      * aux8 & 2) or a constant (aux8 & 1) */

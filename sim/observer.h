@@ -32,6 +32,9 @@ enum {
 enum {
     PS_MEM_ONE_SPACE = 1u << 0,  /* every lane of mask is in space[first lane of mask] */
     PS_MEM_CONTIGUOUS = 1u << 1, /* mask is the whole warp, lane l at addr[0] + l * size, one space */
+    /* an access of the async proxy on the warp's behalf (wgmma.mma_async reading its shared
+     * operands: one 16-byte row per lane slot, the lanes standing for the warp) */
+    PS_MEM_ASYNC_PROXY = 1u << 2,
 };
 
 typedef struct {

@@ -69,6 +69,7 @@ static void *race_create(ps_verifier *v) {
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
     r->strong = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
     for (int i = 0; i < v->ninsns; i++) r->strong[i] = insn_strong(ps_verify_insn_at(v, i));
+    r->hopper = race_proxy_program(v);
     return r;
 }
 
@@ -136,7 +137,7 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     w->phase = 0;
     w->synced = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
-    race_async_cta_begin(w);
+    race_async_cta_begin(r, w);
     pthread_mutex_lock(&r->lock);
     uint32_t n = r->ncta++;
     uint32_t chunk = n / CTA_CHUNK;
@@ -241,6 +242,7 @@ static void hazard_message(char *buf, size_t n, const pending *p) {
     int type = p->type;
     const char *what = type == HZ_RAW ? "read-after-write" : type == HZ_WAR ? "write-after-read"
                                                                             : "write-after-write";
+    if (race_proxy_message(buf, n, type)) return;
     if (type == HZ_EARLY_READ || type == HZ_EARLY_WRITE) {
         snprintf(buf, n, "%s of a cp.async destination before the copy completed: the thread's "
                  "cp.async to these bytes has not been waited for (cp.async.wait_group, "
@@ -946,7 +948,10 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
                         (e->kind == PS_ACC_ATOMIC ||
                                  (sh->insn >= 0 ? r->strong[sh->insn] : insn_strong(e->at.insn))
                              ? F_STRONG : 0));
-    if (w->copies && e->kind != PS_ACC_ATOMIC) race_pending_copies(r, w, e, c.insn);
+    if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
+        flush_hazards(r, w); /* an async-proxy read: race_proxy.c checked it */
+        return;
+    }
     bool ascending = false; /* a store whose lanes touch distinct words in lane order */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
         ascending = words_ascending(e);
@@ -1101,6 +1106,8 @@ const ps_checker ps_checker_race = {
     .warp_sync = race_warp_sync,
     .async_copy = race_async_copy,
     .mbarrier = race_mbarrier,
+    .watch_insn = race_proxy_watch,
+    .insn = race_proxy_insn,
     .dsmem = race_dsmem,
     .cluster_barrier = race_cluster_barrier,
 };

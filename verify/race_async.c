@@ -26,8 +26,9 @@
 
 #include "race_internal.h"
 
-void race_async_cta_begin(rworker *w) {
-    w->copies = false;
+void race_async_cta_begin(race *r, rworker *w) {
+    w->copies = r->hopper; /* Hopper programs: every access goes through race_proxy_access */
+    if (r->hopper) race_proxy_cta_begin(w);
     w->nmb = 0;
     if (w->acq_used) memset(w->acq, 0, sizeof w->acq);
     w->acq_used = false;
@@ -36,6 +37,9 @@ void race_async_cta_begin(rworker *w) {
 void race_async_free(rworker *w) {
     free(w->pc);
     free(w->mb);
+    if (w->ap) free(w->ap->aw);
+    free(w->ap);
+    w->ap = NULL;
     w->pc = NULL;
     w->mb = NULL;
     w->npc = 0;
@@ -76,12 +80,13 @@ void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t ad
     if (!complete) w->copies = true;
 }
 
-void race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn) {
-    (void)insn;
+bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn) {
+    if (w->ap && race_proxy_access(r, w, e, insn)) return true;
+    if (!w->npc) return false;
     /* the stores of completing copies come from the completing instruction itself */
     ps_form f = e->at.insn ? e->at.insn->form : PS_F_COUNT;
     if (f == PS_F_CP_ASYNC_WAIT || f == PS_F_CP_ASYNC_WAIT_ALL || f == PS_F_CP_ASYNC_MBARRIER_ARRIVE)
-        return;
+        return false;
     uint32_t tid0 = (uint32_t)e->at.warp * 32u;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -100,6 +105,7 @@ void race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t in
             break;
         }
     }
+    return false;
 }
 
 /* The block's record of the mbarrier at shared offset addr, created on first use. */
@@ -122,6 +128,7 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
     rworker *w = &r->w[at->worker];
     int wp = at->warp;
     mbar *b = mbar_at(w, addr);
+    if (w->ap) race_proxy_mbarrier(w, (int)(b - w->mb), at, lane, flags);
     ps_lane_clocks *lc = &w->lanes[wp];
     uint32_t *vc = w->vc[wp];
     unsigned par = flags & PS_MBAR_PARITY ? 1 : 0;

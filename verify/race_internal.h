@@ -77,7 +77,11 @@ typedef struct {
 } pending;
 
 /* HZ_EARLY_*: the thread's own access to a cp.async destination before the copy completed */
-enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_EARLY_READ, HZ_EARLY_WRITE, HZ_COUNT };
+/* HZ_BULK_*: an access to a bulk/TMA load's destination before its mbarrier phase was observed;
+ * HZ_ASYNC_WAR: a write over an async-proxy read in flight; HZ_NO_FENCE: an async-proxy read of
+ * a generic store with no fence.proxy.async between (race_proxy.c) */
+enum { HZ_RAW, HZ_WAR, HZ_WAW, HZ_WAW_LANES, HZ_EARLY_READ, HZ_EARLY_WRITE, HZ_BULK_READ,
+       HZ_BULK_WRITE, HZ_ASYNC_WAR, HZ_NO_FENCE, HZ_COUNT };
 
 /* A shared word that is the destination of a cp.async of thread tid1 - 1 (instruction insn)
  * that has not completed for that thread: issued and not waited for, or completed by a
@@ -109,7 +113,39 @@ typedef struct {
     mbjoin cur;
     mbjoin done[2];
     unsigned done_mask;
+    /* for bulk/TMA destinations (race_proxy.c), per parity: successful waits so far (seq), seq
+     * at the latest bulk load bound to a phase of that parity, and per warp the seq of its
+     * latest wait and where its first wait since that bind stood (whole-block phase, clock) */
+    uint32_t seq[2], bind_seq[2], wseq[2][MAXW];
+    struct { uint32_t bphase, clock; } first[2][MAXW];
 } mbar;
+
+/* Per shared word, what the async proxy does there (race_proxy.c, docs/checkers.md): a bulk or
+ * TMA load that wrote it and the mbarrier phase its bytes arrive in; an async-proxy read still
+ * in flight (a wgmma.mma_async operand until wgmma.wait_group retires its group, or the source
+ * of a bulk store until cp.async.bulk.wait_group.read); the last generic-proxy store and its
+ * thread's fence.proxy.async count then. */
+typedef struct {
+    uint32_t gen;
+    uint32_t wr_insn, wr_seq; /* bulk load + 1 (0: none), the mbarrier's seq[wr_par] at bind */
+    uint16_t wr_mb, wr_tid;   /* mbarrier index + 1 (0: not bound), issuing thread */
+    uint8_t wr_par;           /* parity of the phase its bytes arrive in */
+    uint32_t rd_insn, rd_group; /* async read + 1 (0: none), its group */
+    uint16_t rd_who;          /* wgmma: warp; bulk store: thread */
+    uint8_t rd_bulk;
+    uint32_t gw_insn, gw_fence; /* generic store + 1 (0: none), the thread's fence count */
+    uint16_t gw_tid;
+} aword;
+
+typedef struct {
+    aword *aw;
+    size_t naw;
+    uint32_t fence[MAXW * 32];            /* fence.proxy.async per thread */
+    uint32_t bcommit[MAXW * 32], bretire[MAXW * 32]; /* bulk groups per thread */
+    uint32_t wcommit[MAXW], wretire[MAXW]; /* wgmma groups per warp */
+    struct { uint32_t insn; uint16_t tid; uint64_t lo, hi; } stash[8]; /* bulk loads to bind */
+    int nstash;
+} aproxy;
 
 typedef struct {
     uint32_t gen, cta;
@@ -148,6 +184,7 @@ typedef struct {
     bool acq_used;               /* acq has non-zero entries (cleared when a block begins) */
     mbar *mb;
     int nmb, cap_mb;
+    aproxy *ap;                  /* async-proxy state; NULL unless the program has Hopper forms */
     /* clusters: another CTA accessed this block's shared memory since the last cluster-wide
      * ordering (barrier.cluster, or an mbarrier wait of this block, which may have been released
      * by the other CTA); its records carry that CTA's block number */
@@ -173,6 +210,7 @@ typedef struct {
     uint32_t ncta;
     uint8_t *strong;         /* per instruction index: a morally strong access (F_STRONG) */
     bool overflow_noted;
+    bool hopper;             /* the program has wgmma or bulk copies (race_proxy.c) */
     pthread_mutex_t lock;
 } race;
 
@@ -188,8 +226,20 @@ void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t ad
 void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
 /* Reports lanes of a shared-memory access of block-worker w that touch a cp.async destination
  * their own thread has not yet seen complete. */
-void race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);
-void race_async_cta_begin(rworker *w);
+bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);
+void race_async_cta_begin(race *r, rworker *w);
 void race_async_free(rworker *w);
+
+/* race_proxy.c */
+bool race_proxy_program(const ps_verifier *v);   /* has async-proxy forms */
+bool race_proxy_watch(void *self, const ps_insn *in);
+void race_proxy_insn(void *self, const ps_insn_event *e);
+void race_proxy_cta_begin(rworker *w);
+/* Checks and records a shared-memory access; true when the event is an async-proxy read that
+ * the plain race checker must not see (wgmma operand rows). */
+bool race_proxy_access(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);
+void race_proxy_mbarrier(rworker *w, int mb, const ps_event_where *at, int lane, unsigned flags);
+/* The message of an HZ_BULK_* / HZ_ASYNC_WAR / HZ_NO_FENCE hazard; false for other types. */
+bool race_proxy_message(char *buf, size_t n, int type);
 
 #endif

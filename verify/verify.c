@@ -244,6 +244,15 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_mem_shape sh;
     mem_shape(e, &sh);
     sh.insn = ps_verify_insn_index(v, e->at.insn);
+    if (__builtin_expect(e->hint & PS_MEM_ASYNC_PROXY, 0)) {
+        /* wgmma operand rows: lanes stand for the warp, so only the checkers that follow bytes
+         * (race, init) see them, not those that follow one warp access's lanes (bank, coalesce) */
+        for (int i = 0; i < NCHECKERS; i++)
+            if (enabled(v, i) && checkers[i]->mem &&
+                (checkers[i] == &ps_checker_race || checkers[i] == &ps_checker_init))
+                checkers[i]->mem(v->state[i], e, &sh);
+        return;
+    }
     for (int i = 0; i < v->nmem; i++) v->mem_fn[i](v->mem_state[i], e, &sh);
 }
 
