@@ -30,6 +30,9 @@ K_END
 K_TABLE(rsq64)
 #include "mufu/rsq64.inc"
 K_END
+K_TABLE(sinq)
+#include "mufu/sinq.inc"
+K_END
 
 /* name: symbols ps_mufu_<name>_exc and ps_mufu_<name>_exc_end around the file's bytes */
 #define INCBIN(name)                                                                            \
@@ -47,5 +50,6 @@ INCBIN(rsq)
 INCBIN(sqrt)
 INCBIN(rcp64)
 INCBIN(rsq64)
+INCBIN(sinq)
 INCBIN(tanh_f16)
 INCBIN(tanh_bf16)
