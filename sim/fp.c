@@ -1041,16 +1041,13 @@ uint32_t ps_f32_ex2_approx(uint32_t a, bool ftz)
     return fmul_rn(r, r, false);
 }
 
-/* lg2.approx{.ftz}.f32 (ISA 9.7.3.20; abs error 2^-22 on (0.5, 2), else relative 2^-22;
- * +-0 -> -Inf, negative -> NaN, +Inf -> +Inf). */
+/* lg2.approx{.ftz}.f32 (ISA 9.7.3.20): MUFU.LG2; without .ftz, on the H200,
+ *   if !(|x| >= 2^-126) { d = FADD(MUFU.LG2(x * 2^24), -24) } else d = MUFU.LG2(x). */
 uint32_t ps_f32_lg2_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if (f32_is_zero(a))
-        return F32_SIGN | F32_EXP;
-    if (f32_is_nan(a) || (a & F32_SIGN))
-        return PS_F32_CANON_NAN;
-    return f32_out(log2((double)u2f(a)), ftz);
+    if (ftz || !(fabsf(u2f(a)) < 0x1p-126f))
+        return ps_mufu_lg2(a);
+    return ps_f32_add(ps_mufu_lg2(fmul_rn(a, 0x4b800000u, false)), 0xc1c00000u, PS_RND_RN, false, false);
 }
 
 /* sin.approx{.ftz}.f32 and cos.approx{.ftz}.f32 (ISA 9.7.3.18-19), both forms the same SASS on

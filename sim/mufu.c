@@ -27,6 +27,8 @@ DECL(sqrt)
 DECL(rcp64)
 DECL(rsq64)
 DECL(sinq)
+DECL(lg2a)
+DECL(lg2b)
 extern const unsigned char ps_mufu_tanh_f16_exc[], ps_mufu_tanh_f16_exc_end[];
 extern const unsigned char ps_mufu_tanh_bf16_exc[], ps_mufu_tanh_bf16_exc_end[];
 
@@ -266,6 +268,10 @@ typedef struct {
     uint32_t nbucket;
 } mufu_ftab;
 static mufu_ftab ftab_sinq = {ps_mufu_sinq_k, 17, 38, ps_mufu_sinq_exc, ps_mufu_sinq_exc_end, NULL, NULL, 0, NULL, 0};
+/* MUFU.LG2 on [1, 2): A(m) = the result for 1.m (L(m) truncated), B(m) = minus the result for
+ * 0.5 (1.m) (1 - L(m) truncated) */
+static mufu_ftab ftab_lg2a = {ps_mufu_lg2a_k, 14, 36, ps_mufu_lg2a_exc, ps_mufu_lg2a_exc_end, NULL, NULL, 0, NULL, 0};
+static mufu_ftab ftab_lg2b = {ps_mufu_lg2b_k, 14, 36, ps_mufu_lg2b_exc, ps_mufu_lg2b_exc_end, NULL, NULL, 0, NULL, 0};
 static pthread_once_t fdecode_once = PTHREAD_ONCE_INIT;
 
 static uint64_t get_varint(const unsigned char **pp)
@@ -308,7 +314,12 @@ static void fdecode(mufu_ftab *m)
         m->bucket[b] = (uint32_t)j;
     }
 }
-static void fdecode_all(void) { fdecode(&ftab_sinq); }
+static void fdecode_all(void)
+{
+    fdecode(&ftab_sinq);
+    fdecode(&ftab_lg2a);
+    fdecode(&ftab_lg2b);
+}
 
 static uint32_t ftab_value(mufu_ftab *m, uint32_t i)
 {
@@ -339,6 +350,49 @@ static uint32_t ftab_value(mufu_ftab *m, uint32_t i)
         }
     }
     return b;
+}
+
+/* f32 bits of d truncated toward zero */
+static uint32_t trunc_f32(double d)
+{
+    float f = (float)d;
+    if (fabs((double)f) > fabs(d))
+        f = nextafterf(f, 0.0f);
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* MUFU.LG2: +-0 and subnormals -> -Inf, negative -> NaN, +Inf -> +Inf. For x = 1.m 2^E the unit
+ * forms E + L(m) in fixed point (L on a 2^-36 grid, the H200's own approximation of log2 1.m)
+ * and converts it to f32 toward zero (docs/numerics.md 7.2). Two dumped tables carry L: A(m) =
+ * trunc(L) (E = 0) and B(m) = trunc(1 - L) (E = -1); E >= 1 needs only A, E <= -2 needs
+ * whether L equals A exactly, which holds iff 1 - B = A. */
+uint32_t ps_mufu_lg2(uint32_t x)
+{
+    uint32_t e = (x >> 23) & 0xff, m = x & 0x007fffffu;
+    if (e == 0xff)
+        return m ? CANON_NAN : (x & F32_SIGN ? CANON_NAN : F32_EXP);
+    if (e == 0)
+        return F32_SIGN | F32_EXP;
+    if (x & F32_SIGN)
+        return CANON_NAN;
+    int E = (int)e - 127;
+    uint32_t A = ftab_value(&ftab_lg2a, m);
+    if (E == 0)
+        return A;
+    uint32_t B = ftab_value(&ftab_lg2b, m);
+    if (E == -1)
+        return B | F32_SIGN;
+    float af, bf;
+    memcpy(&af, &A, sizeof af);
+    memcpy(&bf, &B, sizeof bf);
+    if (E > 0)
+        return trunc_f32((double)E + (double)af); /* exact sums: A has <= 36 fraction bits */
+    double d = (double)-E - (double)af;
+    if (1.0 - (double)bf != (double)af)
+        d = nextafter(d, 0.0); /* L > A: the magnitude is just below d */
+    return trunc_f32(d) | F32_SIGN;
 }
 
 /* MUFU.SIN / MUFU.COS on r = FMUL.RZ(x, 1/(2 pi)) (docs/numerics.md 7.3). Measured exactly on
