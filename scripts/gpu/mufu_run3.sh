@@ -3,7 +3,7 @@
 # sources staged in .stage/approx2/src: sim/, common/, scripts/gpu/):
 #   bash .stage/approx2/src/scripts/gpu/mufu_run3.sh [ops...]
 # the tanh.approx.f32 table and hypothesis test (mufu_tanh.cu, skipped with NOTANH=1), then
-# the exhaustive model check (mufu_check.cu) of each op filter given (default: lg2 sin cos).
+# the exhaustive model check (mufu_check.cu) of each op filter given.
 set -e
 S=$(cd "$(dirname "$0")/../.." && pwd)
 W=/tmp/mchk3; mkdir -p $W/t; cd $S
@@ -18,6 +18,6 @@ nvcc -O2 -arch=sm_90 -I scripts/gpu scripts/gpu/mufu_check.cu $W/*.o -o $W/mufu_
 if [ -z "$NOTANH" ]; then
   nvcc -O2 -arch=sm_90 scripts/gpu/mufu_tanh.cu -o $W/mufu_tanh
   ( time $W/mufu_tanh $W/t ) 2>&1 | tee -a $OUT/check.txt
-  ( cd $W/t && time xz -T16 -4 tanh_t.u32 && ls -l && split -b 15000000 -d tanh_t.u32.xz $OUT/tanh_t.xz. ) 2>&1 | tee -a $OUT/check.txt
+  ( cd $W/t && time xz -T16 -4 tanh_*.u32 && ls -l && cp tanh_t.u32.xz tanh_u.u32.xz $OUT/ ) 2>&1 | tee -a $OUT/check.txt
 fi
-for op in ${@:-lg2 sin cos}; do ( time $W/mufu_check $op ) 2>&1 | tee -a $OUT/check.txt; done
+for op in "$@"; do ( time $W/mufu_check $op ) 2>&1 | tee -a $OUT/check.txt; done
