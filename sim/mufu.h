@@ -17,6 +17,8 @@ uint32_t ps_mufu_sqrt(uint32_t x);   /* MUFU.SQRT  (sqrt.approx.ftz.f32) */
 uint32_t ps_mufu_lg2(uint32_t x);    /* MUFU.LG2   (lg2.approx.ftz.f32) */
 uint32_t ps_mufu_rcp64h(uint32_t hi); /* MUFU.RCP64H: upper word of an f64 in and out */
 uint32_t ps_mufu_rsq64h(uint32_t hi); /* MUFU.RSQ64H */
+/* MUFU.TANH (tanh.approx.f32; sim/mufu_tanh.c) */
+uint32_t ps_mufu_tanh(uint32_t x);
 /* MUFU.SIN / MUFU.COS of r (revolutions) */
 uint32_t ps_mufu_sin(uint32_t r);
 uint32_t ps_mufu_cos(uint32_t r);
