@@ -923,13 +923,10 @@ bool ps_f64_testp(ps_testp_op op, uint64_t a)
 }
 
 /* ==== approximate instructions ===========================================================
- * rcp, div.approx, div.full, ex2, rsqrt, sqrt (f32), sin and cos, and the f64 forms follow the
- * H200's SASS around a model of its MUFU unit (mufu.c; bit-exact except the sin/cos quadrant
- * table); they use exact products and the exact rounding core only. lg2 and tanh (f32) compute
- * the function in double precision and round to nearest, far inside the ISA's stated bound,
- * after handling the special values of the ISA's table. Nothing here switches the host rounding
- * mode; in a directed host mode a double result may move by one double ulp, which cannot push
- * an f32 result outside the bound. docs/numerics.md section 7. */
+ * rcp, div.approx, div.full, ex2, rsqrt, sqrt, lg2, sin, cos, tanh (f32) and the f64 forms follow
+ * the H200's SASS around a model of its MUFU unit (mufu.c, mufu_tanh.c; bit-exact with the H200
+ * over every f32 input); they use exact products and the exact rounding core only and never
+ * switch the host rounding mode. docs/numerics.md section 7. */
 
 static inline uint32_t f32_out(double r, bool ftz)
 {
@@ -1041,16 +1038,13 @@ uint32_t ps_f32_ex2_approx(uint32_t a, bool ftz)
     return fmul_rn(r, r, false);
 }
 
-/* lg2.approx{.ftz}.f32 (ISA 9.7.3.20; abs error 2^-22 on (0.5, 2), else relative 2^-22;
- * +-0 -> -Inf, negative -> NaN, +Inf -> +Inf). */
+/* lg2.approx{.ftz}.f32 (ISA 9.7.3.20): MUFU.LG2; without .ftz, on the H200,
+ *   if !(|x| >= 2^-126) { d = FADD(MUFU.LG2(x * 2^24), -24) } else d = MUFU.LG2(x). */
 uint32_t ps_f32_lg2_approx(uint32_t a, bool ftz)
 {
-    a = f32_in(a, ftz);
-    if (f32_is_zero(a))
-        return F32_SIGN | F32_EXP;
-    if (f32_is_nan(a) || (a & F32_SIGN))
-        return PS_F32_CANON_NAN;
-    return f32_out(log2((double)u2f(a)), ftz);
+    if (ftz || !(fabsf(u2f(a)) < 0x1p-126f))
+        return ps_mufu_lg2(a);
+    return ps_f32_add(ps_mufu_lg2(fmul_rn(a, 0x4b800000u, false)), 0xc1c00000u, PS_RND_RN, false, false);
 }
 
 /* sin.approx{.ftz}.f32 and cos.approx{.ftz}.f32 (ISA 9.7.3.18-19), both forms the same SASS on
@@ -1067,12 +1061,10 @@ uint32_t ps_f32_cos_approx(uint32_t a, bool ftz)
     return ps_mufu_cos(ps_f32_mul(a, 0x3e22f983u, PS_RND_RZ, false, false));
 }
 
-/* tanh.approx.f32 (ISA 9.7.3.22; relative error 2^-11; +-Inf -> +-1; subnormals pass). */
+/* tanh.approx.f32 (ISA 9.7.3.22): MUFU.TANH (+-Inf -> +-1; subnormals pass). */
 uint32_t ps_f32_tanh_approx(uint32_t a)
 {
-    if (f32_is_nan(a))
-        return PS_F32_CANON_NAN;
-    return f32_out(tanh((double)u2f(a)), false);
+    return ps_mufu_tanh(a);
 }
 
 /* One Newton-Raphson step of the H200's rsqrt.approx.f64 on y0 = MUFU.RSQ64H(x) (SASS):

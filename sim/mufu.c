@@ -26,6 +26,9 @@ DECL(rsq)
 DECL(sqrt)
 DECL(rcp64)
 DECL(rsq64)
+DECL(sinq)
+DECL(lg2a)
+DECL(lg2b)
 extern const unsigned char ps_mufu_tanh_f16_exc[], ps_mufu_tanh_f16_exc_end[];
 extern const unsigned char ps_mufu_tanh_bf16_exc[], ps_mufu_tanh_bf16_exc_end[];
 
@@ -250,20 +253,155 @@ uint32_t ps_mufu_rsq64h(uint32_t hi)
  * (sim/mufu/tanh_*.exc from scripts/gpu/mufu_half_exc.c; docs/numerics.md 11.4). */
 int ps_mufu_tanh_half_fix(int bf16, uint16_t x) { return tab_c(bf16 ? T_THBF : T_TH16, x); }
 
-/* MUFU.SIN / MUFU.COS on r = FMUL.RZ(x, 1/(2 pi)) (docs/numerics.md 7.3). Measured exactly on
- * the H200 over every f32 x: the result depends only on R = floor(frac(|r|) 2^25) (|r| >= 2^24:
- * R = 0) and the sign of x: sin = Q(quadrant of R), negated in quadrants 2-3 and for x < 0;
- * quadrant 1 and 3 read Q at the ones' complement ~t of the 23-bit position t, and
- * cos(R) = sin(R + 2^23) for either sign of x. Q itself (the quadrant table, 2^23 values on a
- * 2^-38 grid) is NOT the hardware's yet: it is sin(pi/2 t 2^-23) rounded to f32. */
-static uint32_t trig_q(uint32_t t)
+/* Fraction functions with an f32 result (the MUFU.SIN quadrant table): y = (K0 + K1 u + K2 u^2)
+ * >> 20 in units of 2^-G, the result is y 2^-G truncated to f32, plus c(i) ulps for the listed
+ * indices. List entries: varint(gap << 2 | code), code 0: c = +1, 1: c = -1, 2: a zigzag varint
+ * c follows (scripts/gpu/mufu_fitf.c). */
+typedef struct {
+    const int64_t (*k)[3];
+    int lbits, g;
+    const unsigned char *exc, *exc_end;
+    uint32_t *idx; /* decoded, ascending */
+    int32_t *c;
+    size_t n;
+    uint32_t *bucket;
+    uint32_t nbucket;
+} mufu_ftab;
+static mufu_ftab ftab_sinq = {ps_mufu_sinq_k, 17, 38, ps_mufu_sinq_exc, ps_mufu_sinq_exc_end, NULL, NULL, 0, NULL, 0};
+/* MUFU.LG2 on [1, 2): A(m) = the result for 1.m (L(m) truncated), B(m) = minus the result for
+ * 0.5 (1.m) (1 - L(m) truncated) */
+static mufu_ftab ftab_lg2a = {ps_mufu_lg2a_k, 14, 36, ps_mufu_lg2a_exc, ps_mufu_lg2a_exc_end, NULL, NULL, 0, NULL, 0};
+static mufu_ftab ftab_lg2b = {ps_mufu_lg2b_k, 14, 36, ps_mufu_lg2b_exc, ps_mufu_lg2b_exc_end, NULL, NULL, 0, NULL, 0};
+static pthread_once_t fdecode_once = PTHREAD_ONCE_INIT;
+
+static uint64_t get_varint(const unsigned char **pp)
 {
-    double v = sin(1.5707963267948966 * (double)t * 0x1p-23);
-    float f = (float)v;
+    const unsigned char *p = *pp;
+    uint64_t v = 0;
+    int sh = 0;
+    do
+        v |= (uint64_t)(*p & 0x7f) << sh, sh += 7;
+    while (*p++ & 0x80);
+    *pp = p;
+    return v;
+}
+
+static void fdecode(mufu_ftab *m)
+{
+    size_t cap = (size_t)(m->exc_end - m->exc), n = 0;
+    m->idx = ps_xmalloc((cap ? cap : 1) * sizeof *m->idx);
+    m->c = ps_xmalloc((cap ? cap : 1) * sizeof *m->c);
+    uint64_t at = 0;
+    for (const unsigned char *p = m->exc; p < m->exc_end;) {
+        uint64_t v = get_varint(&p);
+        at += v >> 2;
+        int32_t c = (v & 3) == 0 ? 1 : -1;
+        if ((v & 3) == 2) {
+            uint64_t z = get_varint(&p);
+            c = (z & 1) ? -(int32_t)((z + 1) >> 1) : (int32_t)(z >> 1);
+        }
+        m->idx[n] = (uint32_t)at;
+        m->c[n++] = c;
+        at++;
+    }
+    m->n = n;
+    m->nbucket = n ? (m->idx[n - 1] >> BUCKET_BITS) + 1 : 0;
+    m->bucket = ps_xmalloc(((size_t)m->nbucket + 1) * sizeof *m->bucket);
+    size_t j = 0;
+    for (uint32_t b = 0; b <= m->nbucket; b++) {
+        while (j < n && (m->idx[j] >> BUCKET_BITS) < b)
+            j++;
+        m->bucket[b] = (uint32_t)j;
+    }
+}
+static void fdecode_all(void)
+{
+    fdecode(&ftab_sinq);
+    fdecode(&ftab_lg2a);
+    fdecode(&ftab_lg2b);
+}
+
+static uint32_t ftab_value(mufu_ftab *m, uint32_t i)
+{
+    pthread_once(&fdecode_once, fdecode_all);
+    const int64_t *k = m->k[i >> m->lbits];
+    int64_t u = (int64_t)(i & ((1u << m->lbits) - 1));
+    __extension__ __int128 v = (__int128)k[0] + (__int128)k[1] * u + (__int128)k[2] * u * u;
+    int64_t y = (int64_t)(v >> 20);
+    uint32_t b = 0;
+    if (y > 0) { /* y 2^-g truncated to f32 (y < 2^53: the double is exact) */
+        double d = ldexp((double)y, -m->g);
+        float f = (float)d;
+        if ((double)f > d)
+            f = nextafterf(f, 0.0f);
+        memcpy(&b, &f, sizeof b);
+    }
+    uint32_t bk = i >> BUCKET_BITS;
+    if (bk < m->nbucket) {
+        size_t lo = m->bucket[bk], hi = m->bucket[bk + 1];
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (m->idx[mid] == i)
+                return b + (uint32_t)m->c[mid];
+            if (m->idx[mid] < i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+    }
+    return b;
+}
+
+/* f32 bits of d truncated toward zero */
+static uint32_t trunc_f32(double d)
+{
+    float f = (float)d;
+    if (fabs((double)f) > fabs(d))
+        f = nextafterf(f, 0.0f);
     uint32_t b;
     memcpy(&b, &f, sizeof b);
     return b;
 }
+
+/* MUFU.LG2: +-0 and subnormals -> -Inf, negative -> NaN, +Inf -> +Inf. For x = 1.m 2^E the unit
+ * forms E + L(m) in fixed point (L on a 2^-36 grid, the H200's own approximation of log2 1.m)
+ * and converts it to f32 toward zero (docs/numerics.md 7.2). Two dumped tables carry L: A(m) =
+ * trunc(L) (E = 0) and B(m) = trunc(1 - L) (E = -1); E >= 1 needs only A, E <= -2 needs
+ * whether L equals A exactly, which holds iff 1 - B = A. */
+uint32_t ps_mufu_lg2(uint32_t x)
+{
+    uint32_t e = (x >> 23) & 0xff, m = x & 0x007fffffu;
+    if (e == 0xff)
+        return m ? CANON_NAN : (x & F32_SIGN ? CANON_NAN : F32_EXP);
+    if (e == 0)
+        return F32_SIGN | F32_EXP;
+    if (x & F32_SIGN)
+        return CANON_NAN;
+    int E = (int)e - 127;
+    uint32_t A = ftab_value(&ftab_lg2a, m);
+    if (E == 0)
+        return A;
+    uint32_t B = ftab_value(&ftab_lg2b, m);
+    if (E == -1)
+        return B | F32_SIGN;
+    float af, bf;
+    memcpy(&af, &A, sizeof af);
+    memcpy(&bf, &B, sizeof bf);
+    if (E > 0)
+        return trunc_f32((double)E + (double)af); /* exact sums: A has <= 36 fraction bits */
+    double d = (double)-E - (double)af;
+    if (1.0 - (double)bf != (double)af)
+        d = nextafter(d, 0.0); /* L > A: the magnitude is just below d */
+    return trunc_f32(d) | F32_SIGN;
+}
+
+/* MUFU.SIN / MUFU.COS on r = FMUL.RZ(x, 1/(2 pi)) (docs/numerics.md 7.3). Measured exactly on
+ * the H200 over every f32 x: the result depends only on R = floor(frac(|r|) 2^25) (|r| >= 2^24:
+ * R = 0) and the sign of x: sin = Q(quadrant of R), negated in quadrants 2-3 and for x < 0;
+ * quadrant 1 and 3 read Q at the ones' complement ~t of the 23-bit position t, and
+ * cos(R) = sin(R + 2^23) for either sign of x. Q (the quadrant table, 2^23 values on a 2^-38
+ * grid) is the H200's, dumped for every t (sim/mufu/sinq.*). */
+static uint32_t trig_q(uint32_t t) { return ftab_value(&ftab_sinq, t); }
 
 static uint32_t mufu_trig(uint32_t r, int cos_)
 {

@@ -14,10 +14,12 @@ uint32_t ps_mufu_rcp(uint32_t x);    /* MUFU.RCP   (rcp.approx.ftz.f32) */
 uint32_t ps_mufu_ex2(uint32_t x);    /* MUFU.EX2   (ex2.approx.ftz.f32) */
 uint32_t ps_mufu_rsq(uint32_t x);    /* MUFU.RSQ   (rsqrt.approx.ftz.f32) */
 uint32_t ps_mufu_sqrt(uint32_t x);   /* MUFU.SQRT  (sqrt.approx.ftz.f32) */
+uint32_t ps_mufu_lg2(uint32_t x);    /* MUFU.LG2   (lg2.approx.ftz.f32) */
 uint32_t ps_mufu_rcp64h(uint32_t hi); /* MUFU.RCP64H: upper word of an f64 in and out */
 uint32_t ps_mufu_rsq64h(uint32_t hi); /* MUFU.RSQ64H */
-/* MUFU.SIN / MUFU.COS of r (revolutions): argument reduction, quadrants and signs are the
- * hardware's; the quadrant table is not yet (sin rounded to f32). */
+/* MUFU.TANH (tanh.approx.f32; sim/mufu_tanh.c) */
+uint32_t ps_mufu_tanh(uint32_t x);
+/* MUFU.SIN / MUFU.COS of r (revolutions) */
 uint32_t ps_mufu_sin(uint32_t r);
 uint32_t ps_mufu_cos(uint32_t r);
 /* tanh.approx.{f16,bf16} (bf16 != 0): -1, 0 or +1, the H200's result magnitude minus that of

@@ -30,6 +30,15 @@ K_END
 K_TABLE(rsq64)
 #include "mufu/rsq64.inc"
 K_END
+K_TABLE(sinq)
+#include "mufu/sinq.inc"
+K_END
+K_TABLE(lg2a)
+#include "mufu/lg2a.inc"
+K_END
+K_TABLE(lg2b)
+#include "mufu/lg2b.inc"
+K_END
 
 /* name: symbols ps_mufu_<name>_exc and ps_mufu_<name>_exc_end around the file's bytes */
 #define INCBIN(name)                                                                            \
@@ -47,5 +56,9 @@ INCBIN(rsq)
 INCBIN(sqrt)
 INCBIN(rcp64)
 INCBIN(rsq64)
+INCBIN(sinq)
+INCBIN(lg2a)
+INCBIN(lg2b)
+INCBIN(tanh32)
 INCBIN(tanh_f16)
 INCBIN(tanh_bf16)

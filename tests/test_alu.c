@@ -1735,8 +1735,10 @@ static void test_f_approx(void **state) {
         uint32_t got = ps_f32_ex2_approx(f32b(x), false), near = f32b((float)exp2((double)x));
         assert_true(got - near + 2 <= 4); /* within 2 ulp of the correctly rounded value */
         float y = (float)((double)(rnd64() % 2000001) / 1e6 * 6.28 - 6.28); /* [-2pi, 2pi] */
-        assert_true(fabs((double)f32v(ps_f32_sin_approx(f32b(y), false)) - sin((double)y)) <= 0x1.6a09e667f3bcdp-21); /* 2^-20.5 */
-        assert_true(fabs((double)f32v(ps_f32_cos_approx(f32b(y), false)) - cos((double)y)) <= 0x1.6a09e667f3bcdp-21); /* 2^-20.5 */
+        /* the ISA states 2^-20.5; the H200 (which ptxsim reproduces bit for bit) reaches 2^-20.43
+         * on [0, 2pi] (cos at 0x409ccdb6; 2349 inputs above 2^-20.5: docs/numerics.md 7.3) */
+        assert_true(fabs((double)f32v(ps_f32_sin_approx(f32b(y), false)) - sin((double)y)) <= 0x1.8p-21);
+        assert_true(fabs((double)f32v(ps_f32_cos_approx(f32b(y), false)) - cos((double)y)) <= 0x1.8p-21);
         CHECKS += 3;
     }
 }

@@ -207,7 +207,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < (int)(sizeof order / sizeof order[0]); k++) {
         int op = order[k];
         if (op >= 0) {
-            u32 st = op >= 10 && op <= 13 ? 64 : 1;
+            u32 st = 1;
             if (!*only || strstr(N32[op], only)) check(N32[op], 0, op, all / st, st, d, h);
         } else if (op == -1) {
             for (int o = 0; o < 2; o++)

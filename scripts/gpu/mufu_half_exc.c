@@ -1,9 +1,9 @@
 /* mufu_half_exc.c — dev tool: the exception lists of tanh.approx.{f16,bf16} (sim/mufu/
  * tanh_{f16,bf16}.exc). On the H200 the half result is MUFU.TANH's f32 result truncated to the
- * half format (docs/numerics.md 11.4); ptxsim's tanh.approx.f32 is not yet the hardware's, so
- * the inputs where the truncated model differs (by one unit of the magnitude) are listed, in the
- * varint format of mufu_fit.c. Regenerate whenever ps_f32_tanh_approx changes:
- *   gcc -O2 -I sim -I common mufu_half_exc.c sim/fp.c sim/fp_half.c sim/mufu.c sim/mufu_data.c \
+ * half format (docs/numerics.md 11.4); the inputs where the truncated f32 model differs (by one
+ * unit of the magnitude) are listed, in the varint format of mufu_fit.c (none since the f32
+ * model is the H200's table). Regenerate whenever ps_f32_tanh_approx changes:
+ *   gcc -O2 -I sim -I common mufu_half_exc.c sim/fp.c sim/fp_half.c sim/mufu.c sim/mufu_tanh.c sim/mufu_data.c \
  *       common/common.c -DPS_MUFU_DATA_DIR=\"$PWD/sim/mufu\" -lm -lpthread -o mufu_half_exc
  *   ./mufu_half_exc tests/data/mufu sim/mufu */
 #include <stdio.h>

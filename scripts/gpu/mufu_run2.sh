@@ -9,6 +9,7 @@ W=/tmp/mchk; mkdir -p $W; cd $S/src
 F="-O2 -I sim -I common -I scripts/gpu"
 gcc $F -frounding-math -fno-fast-math -ffp-contract=off -c sim/fp.c -o $W/fp.o
 gcc $F -c sim/mufu.c -o $W/mufu.o
+gcc $F -c sim/mufu_tanh.c -o $W/mufu_tanh.o
 gcc $F -DPS_MUFU_DATA_DIR="\"$PWD/sim/mufu\"" -c sim/mufu_data.c -o $W/mufu_data.o
 gcc $F -c common/common.c -o $W/common.o
 gcc $F -c scripts/gpu/mufu_model.c -o $W/model.o
