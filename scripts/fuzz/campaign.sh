@@ -42,7 +42,7 @@ build() { # compiles $dev/ptxfuzz from the sources in $1 (default: the working t
     mkdir -p "$dev/obj"
     # one compiler per source file, in parallel; fp.c needs the flags sim/CMakeLists.txt gives it
     printf '%s\n' $srcs | xargs -P "$(nproc)" -I{} sh -c \
-        'o='"$dev"'/obj/$(echo {} | tr / _).o; ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off -Icommon -Iisa -Iparser -Isim -Iapi -Igpu -Iscripts/fuzz '"$inc"' -c {} -o $o' || return 1
+        'o='"$dev"'/obj/$(echo {} | tr / _).o; ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off -DPS_MUFU_DATA_DIR=\"$PWD/sim/mufu\" -Icommon -Iisa -Iparser -Isim -Iapi -Igpu -Iscripts/fuzz '"$inc"' -c {} -o $o' || return 1
     for s in $srcs; do objs+=("$dev/obj/$(echo "$s" | tr / _).o"); done
     ${CC:-cc} -pthread "${objs[@]}" -o "$dev/ptxfuzz.new" -ldl -lm || return 1
     mv "$dev/ptxfuzz.new" "$dev/ptxfuzz"
