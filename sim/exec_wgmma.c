@@ -236,18 +236,12 @@ static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, u
  * KI[r][i], the K index of element i of A's row r; faults on a field the ISA leaves undefined. */
 static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const wg_shape *sh, uint8_t KI[16][64]) {
     bool tf32 = sh->at == WT_TF32;
-    if (wt_bytes(sh->at) == 1) {
-        /* recorded on the H200 (tests/data/wgmma_sp: e4m3, e5m2, s8, u8) but the layout above,
-         * and the variants of it tried, do not reproduce it: refused rather than guessed */
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, 0,
-                       "sparse wgmma.mma_async with 8-bit inputs (k64): ptxsim does not model its "
-                       "metadata layout yet (docs/tensor-cores.md)");
-        return false;
-    }
     int nchunks = tf32 ? sh->k / 2 : sh->k / 4, sel = sh->flags & WGF_SEL1 ? 1 : 0;
     for (int r = 0; r < 16; r++)
         for (int j = 0; j < nchunks; j++) {
             int lane = 4 * (r % 8) + 2 * sel + j / 4, bit = 16 * (r / 8) + 4 * (j % 4);
+            if (nchunks == 16) /* 8-bit: a row's chunks 0..7 fill lane 4g (g+8: 4g+1), 8..15 lane 4g+2 (4g+3) */
+                lane = 4 * (r % 8) + r / 8 + 2 * (j / 8), bit = 4 * (j % 8);
             unsigned f = (unsigned)(meta[lane] >> bit) & 15u, i0 = f & 3u, i1 = f >> 2;
             bool bad = tf32 ? f != 0x4 && f != 0xe : i0 >= i1;
             if (bad) {
@@ -316,7 +310,7 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     int q = w->id % 4; /* this warp's rows: 16q .. 16q+15 */
     uint32_t sign = eb == 1 ? 0x80u : eb == 2 ? 0x8000u : 0x80000000u;
     uint32_t nega = (sh.flags & WGF_NEGA) ? sign : 0, negb = (sh.flags & WGF_NEGB) ? sign : 0;
-    static _Thread_local uint32_t A[16][32], B[256][32];
+    static _Thread_local uint32_t A[16][32], B[256][64]; /* B: up to k64 (.sp 8-bit) */
     bool ok = true;
     wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
     wg_rows.on = w->cta->obs && w->cta->obs->mem;
