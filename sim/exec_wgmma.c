@@ -1,7 +1,9 @@
 /* exec_wgmma.c — warpgroup MMA (PTX ISA 9.7.15): wgmma.mma_async for dense .f16/.bf16 (k16,
  * accumulator .f32, or .f16 for .f16) and .tf32 (k8, .f32) with A from registers or from a
  * shared-memory matrix descriptor and B from a descriptor; wgmma.fence, wgmma.commit_group,
- * wgmma.wait_group.
+ * wgmma.wait_group. Also fp8, 8-bit integer and .b1 inputs, and the sparse form
+ * wgmma.mma_async.sp (A 2:4 sparse, k doubled: the products of A's stored elements with the B
+ * elements the metadata selects, in K order, through the dense accumulation model of k/2).
  *
  * Model. A warpgroup is four consecutive warps of the CTA (warps 4g..4g+3); warp w%4 owns rows
  * 16(w%4)..16(w%4)+15 of A and of the 64xN accumulator, so each warp's quarter of the result
@@ -226,14 +228,17 @@ static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, u
 }
 
 /* .sp (PTX ISA 9.7.15.6, sparse wgmma): A is 2:4 sparse in K (.tf32: 1:2), stored compressed,
- * k/2 elements per row; a 4-bit metadata field per chunk of 4 K positions (.tf32: of 2) names the
- * positions of the chunk's two (one) stored elements: bits 1:0 the first, 3:2 the second (.tf32:
- * 0b0100 the first of the pair, 0b1110 the second). A warp's 16 rows take 32 bits of metadata each
- * (64 for 8-bit types), in 16-bit pieces: row g (0..7) and g+8 of the warp are the low and high
- * halves of the metadata registers of lanes 4g.. ; piece p (K positions 16p.. of 16-bit types)
- * is in lane 4g+p, offset by 2 when the sparsity selector is 1 (16-bit and .tf32 types take two
- * lanes of the four, the selector picking the pair; 8-bit types all four, selector 0). Fills
- * KI[r][i], the K index of element i of A's row r; faults on a field the ISA leaves undefined. */
+ * k/2 elements per row in the dense layout of that width; a 4-bit metadata field per chunk of 4
+ * K positions (.tf32: of 2) names the positions of the chunk's two (one) stored elements: bits
+ * 1:0 the first, 3:2 the second (.tf32: 0b0100 the first of the pair, 0b1110 the second). Where
+ * the fields of a warp's rows g and g+8 (g = 0..7) live, as the H200 recording shows
+ * (tests/data/wgmma_sp), in the lanes 4g..4g+3:
+ *   16-bit and .tf32 (32 bits a row): chunks 4p..4p+3 in lane 4g+2*sel+p, row g the low and
+ *     row g+8 the high half (the selector picks the lane pair);
+ *   8-bit (64 bits a row): chunks 0..7 of row g in lane 4g, of row g+8 in 4g+1; chunks 8..15 in
+ *     4g+2 and 4g+3 (selector 0).
+ * Fills KI[r][i], the K index of element i of A's row r; faults on a field the ISA leaves
+ * undefined. */
 static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const wg_shape *sh, uint8_t KI[16][64]) {
     bool tf32 = sh->at == WT_TF32;
     int nchunks = tf32 ? sh->k / 2 : sh->k / 4, sel = sh->flags & WGF_SEL1 ? 1 : 0;
