@@ -17,6 +17,10 @@
 
 #include "testutil.h"
 
+#ifndef MMA_SP_VARIANTS
+#define MMA_SP_VARIANTS 0x3ffu
+#endif
+
 static uint8_t *slurp(const char *name, size_t *len) {
     char path[512];
     snprintf(path, sizeof path, "tests/data/wgmma_sp/%s", name);
@@ -89,6 +93,13 @@ static void test_recorded(void **state) {
 }
 
 
+/* warp-level mma.sp.sync: m16n8k32 f16 sel 0/1, m16n8k16 f16 sel 0/3, m16n8k32 bf16 sel 1,
+ * m16n8k16 tf32, m16n8k8 tf32 sel 1, m16n8k64 s8, m16n8k64 e4m3, ::ordered_metadata f16 k32 */
+static void test_recorded_mma(void **state) {
+    (void)state;
+    replay("mma_sp", MMA_SP_VARIANTS);
+}
+
 static void test_recorded_more(void **state) {
     (void)state;
     replay("wgmma_sp_risky", 0x7);
@@ -134,6 +145,31 @@ static void test_refused(void **state) {
     }
 }
 
+/* mma.sp forms outside the ISA (or not modelled) are refused at decode */
+static void test_mma_sp_refused(void **state) {
+    (void)state;
+    static const char *bad[] = {
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, 2",
+        "mma.sp.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r10,%r11,%r12,%r13}, %r8, 1",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, %r9",
+        "mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0}, {%r4}, {%f0,%f1,%f2,%f3}, %r8, 0",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, 0",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char ptx[2048], diag[2048] = "";
+        snprintf(ptx, sizeof ptx,
+                 ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
+                 ".reg .b32 %%r<20>; .reg .f32 %%f<8>;\n%s;\nret;\n}\n", bad[i]);
+        uint32_t buf[4] = {0};
+        tu_buf b = {buf, sizeof buf};
+        tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+        ps_launch_result res;
+        ps_status st = tu_run(ptx, "k", &cfg, &b, 1, &res, diag, sizeof diag);
+        if (st == PS_OK) fail_msg("'%s' was accepted", bad[i]);
+        if (!strstr(diag, "is not supported")) fail_msg("'%s': no diagnostic: %s", bad[i], diag);
+    }
+}
+
 /* metadata the ISA leaves undefined faults at run time, naming the field */
 static void test_bad_metadata(void **state) {
     (void)state;
@@ -159,8 +195,10 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recorded),
         cmocka_unit_test(test_recorded_more),
+        cmocka_unit_test(test_recorded_mma),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_bad_metadata),
+        cmocka_unit_test(test_mma_sp_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
