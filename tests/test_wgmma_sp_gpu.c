@@ -154,6 +154,7 @@ static void test_mma_sp_refused(void **state) {
         "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, %r9",
         "mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0}, {%r4}, {%f0,%f1,%f2,%f3}, %r8, 0",
         "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, 0",
+        "mma.sp.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1}, {%r4,%r5}, {%r10,%r11,%r12,%r13}, %r8, 0",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char ptx[2048], diag[2048] = "";
