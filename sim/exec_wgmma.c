@@ -1,7 +1,9 @@
 /* exec_wgmma.c — warpgroup MMA (PTX ISA 9.7.15): wgmma.mma_async for dense .f16/.bf16 (k16,
  * accumulator .f32, or .f16 for .f16) and .tf32 (k8, .f32) with A from registers or from a
  * shared-memory matrix descriptor and B from a descriptor; wgmma.fence, wgmma.commit_group,
- * wgmma.wait_group.
+ * wgmma.wait_group. Also fp8, 8-bit integer and .b1 inputs, and the sparse form
+ * wgmma.mma_async.sp (A 2:4 sparse, k doubled: the products of A's stored elements with the B
+ * elements the metadata selects, in K order, through the dense accumulation model of k/2).
  *
  * Model. A warpgroup is four consecutive warps of the CTA (warps 4g..4g+3); warp w%4 owns rows
  * 16(w%4)..16(w%4)+15 of A and of the 64xN accumulator, so each warp's quarter of the result
@@ -25,10 +27,11 @@
 #include "wgmma.h"
 
 enum { WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, WT_S32 };
-enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16, WGF_SAT = 32 };
+enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16, WGF_SAT = 32,
+       WGF_SP = 64, WGF_SEL1 = 128 /* .sp: sparse A; the sparsity selector is 1 */ };
 
 /* Packed in d->imm (the forms take no address operand). k: elements of A and B read per row
- * (.b1: its 32 bytes); at/bt: input types. */
+ * (.b1: its 32 bytes; .sp: the logical K, A holding k/2 per row); at/bt: input types. */
 typedef struct {
     uint16_t n;
     uint8_t k, dt, at, bt, flags, index;
@@ -224,6 +227,45 @@ static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, u
     return true;
 }
 
+/* .sp (PTX ISA 9.7.15.6, sparse wgmma): A is 2:4 sparse in K (.tf32: 1:2), stored compressed,
+ * k/2 elements per row in the dense layout of that width; a 4-bit metadata field per chunk of 4
+ * K positions (.tf32: of 2) names the positions of the chunk's two (one) stored elements: bits
+ * 1:0 the first, 3:2 the second (.tf32: 0b0100 the first of the pair, 0b1110 the second). Where
+ * the fields of a warp's rows g and g+8 (g = 0..7) live, as the H200 recording shows
+ * (tests/data/wgmma_sp), in the lanes 4g..4g+3:
+ *   16-bit and .tf32 (32 bits a row): chunks 4p..4p+3 in lane 4g+2*sel+p, row g the low and
+ *     row g+8 the high half (the selector picks the lane pair);
+ *   8-bit (64 bits a row): chunks 0..7 of row g in lane 4g, of row g+8 in 4g+1; chunks 8..15 in
+ *     4g+2 and 4g+3 (selector 0).
+ * Fills KI[r][i], the K index of element i of A's row r; faults on a field the ISA leaves
+ * undefined. */
+static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const wg_shape *sh, uint8_t KI[16][64]) {
+    bool tf32 = sh->at == WT_TF32;
+    int nchunks = tf32 ? sh->k / 2 : sh->k / 4, sel = sh->flags & WGF_SEL1 ? 1 : 0;
+    for (int r = 0; r < 16; r++)
+        for (int j = 0; j < nchunks; j++) {
+            int lane = 4 * (r % 8) + 2 * sel + j / 4, bit = 16 * (r / 8) + 4 * (j % 4);
+            if (nchunks == 16) /* 8-bit: a row's chunks 0..7 fill lane 4g (g+8: 4g+1), 8..15 lane 4g+2 (4g+3) */
+                lane = 4 * (r % 8) + r / 8 + 2 * (j / 8), bit = 4 * (j % 8);
+            unsigned f = (unsigned)(meta[lane] >> bit) & 15u, i0 = f & 3u, i1 = f >> 2;
+            bool bad = tf32 ? f != 0x4 && f != 0xe : i0 >= i1;
+            if (bad) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, lane,
+                               "sparse wgmma.mma_async: metadata field 0x%x (lane %d, bits %d..%d, row %d "
+                               "of the warp's 16, K %d..%d) is not %s; the PTX ISA leaves the result "
+                               "undefined", f, lane, bit + 3, bit, r, tf32 ? 2 * j : 4 * j,
+                               tf32 ? 2 * j + 1 : 4 * j + 3,
+                               tf32 ? "0x4 or 0xe (.tf32 is 1:2 sparse)"
+                                    : "0x4 0x8 0x9 0xc 0xd or 0xe (0x0 0x5 0xa 0xf are undefined; "
+                                      "decreasing index pairs are not modelled by ptxsim)");
+                return false;
+            }
+            if (tf32) KI[r][j] = (uint8_t)(2 * j + (int)(i0 >> 1));
+            else KI[r][2 * j] = (uint8_t)(4 * j + (int)i0), KI[r][2 * j + 1] = (uint8_t)(4 * j + (int)i1);
+        }
+    return true;
+}
+
 static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     if (!wg_whole(w, d)) return;
     ps_cta *c = w->cta;
@@ -263,8 +305,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
         }
     }
     const uint16_t *s = tc_slots(w, d);
-    bool f32d = sh.dt != WT_F16, areg = sh.flags & WGF_AREG;
-    int n = sh.n, k = sh.k, eb = wt_bytes(sh.at);
+    bool f32d = sh.dt != WT_F16, areg = sh.flags & WGF_AREG, sp = sh.flags & WGF_SP;
+    int n = sh.n, k = sh.k, eb = wt_bytes(sh.at), ka = sp ? k / 2 : k; /* ka: A elements per row */
     int nd = f32d ? n / 2 : n / 4;
     const uint16_t *sd = s, *sa = s + nd;
     int na = areg ? 4 : 1;
@@ -273,7 +315,7 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     int q = w->id % 4; /* this warp's rows: 16q .. 16q+15 */
     uint32_t sign = eb == 1 ? 0x80u : eb == 2 ? 0x8000u : 0x80000000u;
     uint32_t nega = (sh.flags & WGF_NEGA) ? sign : 0, negb = (sh.flags & WGF_NEGB) ? sign : 0;
-    static _Thread_local uint32_t A[16][32], B[256][32];
+    static _Thread_local uint32_t A[16][32], B[256][64]; /* B: up to k64 (.sp 8-bit) */
     bool ok = true;
     wg_desc da0 = wg_desc_decode(areg ? 0 : R(w, sa[0])[0]), db0 = wg_desc_decode(R(w, sb)[0]);
     wg_rows.on = w->cta->obs && w->cta->obs->mem;
@@ -301,7 +343,7 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
     } else {
         const wg_desc da = da0;
         for (int r = 0; r < 16 && ok; r++)
-            for (int kk = 0; kk < k; kk++)
+            for (int kk = 0; kk < ka; kk++)
                 A[r][kk] = smem_elem(w, wg_elem_addr(&da, 16 * q + r, kk, eb, sh.flags & WGF_TA), eb, &ok) ^ nega;
     }
     const wg_desc db = db0;
@@ -316,18 +358,22 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
         wg_rows.on = false;
     }
     if (!ok) return;
-    /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B; negated when
-     * aux8 & 2) or a constant (aux8 & 1) */
+    /* .sp: the K index of each of A's k/2 elements per row, from the metadata (slot after B;
+     * the selector's slot follows) */
+    static _Thread_local uint8_t KI[16][64];
+    if (sp && !wg_sp_index(w, R(w, sa[na + 1]), &sh, KI)) return;
+    /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B, after the metadata
+     * and selector with .sp; negated when aux8 & 2) or a constant (aux8 & 1) */
     uint32_t scale_d;
     if (d->aux8 & 4) {
-        uint32_t p = w->p[sa[na + 1]];
+        uint32_t p = w->p[sa[na + (sp ? 3 : 1)]];
         scale_d = (d->aux8 & 2) ? ~p : p;
     } else {
         scale_d = (d->aux8 & 1) ? FULL_MASK : 0;
     }
     mma_fmt af = wt_fmt(sh.at), bf = wt_fmt(sh.bt), df = sh.dt == WT_F16 ? MF_F16 : MF_F32;
     bool integer = sh.dt == WT_S32, fp8 = sh.at == WT_E4M3 || sh.at == WT_E5M2;
-    mma_acc_model m = mma_model_for(af, k);
+    mma_acc_model m = mma_model_for(af, ka);
     for (int l = 0; l < WARP; l++) {
         bool acc = scale_d >> l & 1;
         int t = 32 * q + l;
@@ -340,9 +386,15 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
                 uint64_t r = R(w, sd[f32d ? e : e / 2])[l];
                 cv = f32d ? (uint32_t)r : (uint32_t)(r >> (16 * (e % 2))) & 0xffffu;
             }
-            uint32_t v = integer ? wg_dot_int(sh.at, sh.bt, A[row - 16 * q], B[col], k, cv, sh.flags & WGF_SAT)
-                       : fp8 ? mma_dot_wgmma_fp8(af, bf, A[row - 16 * q], B[col], k, df, cv)
-                             : mma_dot_float(m, af, bf, A[row - 16 * q], B[col], k, df, cv, df);
+            const uint32_t *bc = B[col];
+            uint32_t bs[64];
+            if (sp) { /* the products of A's non-zero elements, in K order */
+                for (int i = 0; i < ka; i++) bs[i] = B[col][KI[row - 16 * q][i]];
+                bc = bs;
+            }
+            uint32_t v = integer ? wg_dot_int(sh.at, sh.bt, A[row - 16 * q], bc, ka, cv, sh.flags & WGF_SAT)
+                       : fp8 ? mma_dot_wgmma_fp8(af, bf, A[row - 16 * q], bc, ka, df, cv)
+                             : mma_dot_float(m, af, bf, A[row - 16 * q], bc, ka, df, cv, df);
             if (f32d) out[e] = v;
             else if (e % 2) out[e / 2] |= v << 16;
             else out[e / 2] = v;
@@ -445,8 +497,13 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     default: break;
     }
     /* wgmma.mma_async.sync.aligned.shape.dtype{.satfinite}.atype.btype{.and.popc} */
-    if (nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp"))
-        return WHY("'%s': sparse wgmma (.sp) is not supported by ptxsim yet", in->text);
+    /* .sp: drop the word; operands then gain sp-meta and sp-sel after b-desc */
+    bool sp = nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp");
+    if (sp) {
+        memmove(words[2], words[3], sizeof words[0] * (size_t)(nw - 3));
+        nw--;
+    }
+    int o0 = sp ? 2 : 0;
     bool sat = nw > 6 && !strcmp(words[6], "satfinite");
     int ti = sat ? 7 : 6; /* atype */
     bool popc = nw == ti + 4 && !strcmp(words[ti + 2], "and") && !strcmp(words[ti + 3], "popc");
@@ -470,7 +527,8 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         return WHY("'%s': an .f16 accumulator needs .f16 or fp8 inputs", in->text);
     if (sat && !int8) return WHY("'%s': .satfinite applies to the integer (.s8/.u8) forms", in->text);
     if (popc != b1) return WHY("'%s': .b1 inputs take .and.popc (and only they do)", in->text);
-    unsigned want_k = at == WT_TF32 ? 8 : fl16 ? 16 : b1 ? 256 : 32;
+    if (sp && b1) return WHY("'%s': sparse wgmma takes no .b1 inputs", in->text);
+    unsigned want_k = (at == WT_TF32 ? 8 : fl16 ? 16 : b1 ? 256 : 32) * (sp ? 2 : 1);
     if (k != want_k) return WHY("'%s': .%s inputs take k%u", in->text, words[ti], want_k);
     if ((int8 || b1) && n > 24 && n % 16)
         return WHY("'%s': integer and .b1 wgmma take N = 8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 above 24)",
@@ -488,12 +546,24 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     if (areg && in->ops[1].nitems != 4) return WHY("'%s': A in registers is a vector of 4 registers", in->text);
     if (!areg && in->ops[1].kind != PS_OP_REG) return WHY("'%s': A is a 64-bit descriptor register or a vector of 4 registers", in->text);
     if (in->ops[2].kind != PS_OP_REG) return WHY("'%s': B is a 64-bit descriptor register", in->text);
-    int want = 4 + (scales ? 2 : 0) + (t16 ? (areg ? 1 : 2) : 0);
+    int want = 4 + o0 + (scales ? 2 : 0) + (t16 ? (areg ? 1 : 2) : 0);
     if (in->nops != want)
-        return WHY("'%s' takes %d operands here (d, a, b-desc, scale-d%s%s)", in->text, want,
-                   scales ? ", imm-scale-a, imm-scale-b" : "",
+        return WHY("'%s' takes %d operands here (d, a, b-desc, %sscale-d%s%s)", in->text, want,
+                   sp ? "sp-meta, sp-sel, " : "", scales ? ", imm-scale-a, imm-scale-b" : "",
                    !t16 ? "" : areg ? ", imm-trans-b" : ", imm-trans-a, imm-trans-b");
-    const ps_operand *sdo = &in->ops[3];
+    int64_t sel = 0;
+    if (sp) {
+        const ps_operand *mo = &in->ops[3];
+        if (mo->kind != PS_OP_IMM && mo->kind != PS_OP_REG)
+            return WHY("'%s': sp-meta is a 32-bit register or constant", in->text);
+        /* selector: 16-bit and .tf32 inputs keep a row's metadata in two lanes of four (0 or 1
+         * picks the pair), 8-bit inputs in all four (0) */
+        int64_t maxsel = int8 || fp8 ? 0 : 1;
+        if (!imm_of(&in->ops[4], &sel) || sel < 0 || sel > maxsel)
+            return WHY("'%s': sp-sel must be the integer constant %s for .%s inputs", in->text,
+                       maxsel ? "0 or 1" : "0", words[ti]);
+    }
+    const ps_operand *sdo = &in->ops[3 + o0];
     if (sdo->kind == PS_OP_IMM) {
         if (sdo->imm > 1) return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
         d->aux8 = sdo->imm ? 1 : 0;
@@ -503,15 +573,17 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
     }
     int64_t v[4] = {1, 1, 0, 0};
-    for (int i = 4; i < in->nops; i++)
-        if (!imm_of(&in->ops[i], &v[i - 4])) return WHY("'%s': operand %d must be an integer constant", in->text, i + 1);
+    for (int i = 4 + o0; i < in->nops; i++)
+        if (!imm_of(&in->ops[i], &v[i - 4 - o0]))
+            return WHY("'%s': operand %d must be an integer constant", in->text, i + 1);
     for (int i = 0; i < 2; i++)
         if (v[i] != 1 && v[i] != -1) return WHY("'%s': imm-scale-a/b must be 1 or -1", in->text);
     int64_t ta = areg ? 0 : v[2], tb = areg ? v[2] : v[3];
     if (!t16) ta = tb = 0;
     if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1)) return WHY("'%s': imm-trans-a/b must be 0 or 1", in->text);
     sh.flags = (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) |
-                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0));
+                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0) |
+                         (sp ? WGF_SP : 0) | (sel ? WGF_SEL1 : 0));
     memcpy(&d->imm, &sh, sizeof sh);
     return wg_mma;
 #undef WHY
