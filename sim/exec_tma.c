@@ -8,9 +8,8 @@
  *       [dst], [tensorMap, {c, w, {h, {d,}} n}], [mbar], {offsets}   (N = 3..5)
  * (.multicast::cluster: the box lands in every CTA of ctaMask) through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels; im2col stores and reductions
  *   cp{.reduce}.async.bulk.tensor.Nd.global.shared::cta{.OP}.im2col_no_offs.bulk_group [tensorMap, {c, w, .. n}], [src]
- * walk the same pixels with no offsets (PTX ISA: the .im2col_no_offs mode) and write (combine)
- * the ones inside the tensor: the ISA's semantics, not yet recorded on the H200 (docs/tma.md:
- * the one probe started in the padding, which faults as for tiled stores). The tensor map is the
+ * decode but fault (unsupported) when they run: an H200 raised an illegal-instruction error for
+ * all 13 measured launches, starts in the padding and inside the tensor (docs/tma.md). The tensor map is the
  * 128-byte object ptxsim encodes for a manifest "tensormap" parameter (tensormap.h), found at a
  * generic address in kernel parameters, constant or global memory.
  *
@@ -145,6 +144,16 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                            m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
             return;
         }
+        if (im2col && kind != TK_LOAD) {
+            /* every .im2col_no_offs store and reduction measured on an H200 (13 launches, 3D-5D,
+             * store .add .min .max, starts in the padding and inside the tensor; gpu/tma/i2c/store)
+             * raised an illegal-instruction error: none has recorded semantics, so none runs */
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "cp%s.async.bulk.tensor.%ud .im2col_no_offs: an H200 raises an illegal-instruction error "
+                           "for im2col stores and reductions (13 of 13 measured launches); ptxsim does not run them",
+                           kind == TK_REDUCE ? ".reduce" : "", rank);
+            return;
+        }
         int32_t c[PS_TMAP_MAX_RANK] = {0};
         for (unsigned i = 0; i < rank; i++) c[i] = (int32_t)R(w, d->o[mo + 1 + i])[l];
         unsigned es = ps_tmap_type_size(m.type);
@@ -222,9 +231,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                                    m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
                     return;
                 }
-            int32_t off[3] = {0}; /* .im2col_no_offs (stores, reductions): none */
-            if (kind == TK_LOAD)
-                for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
+            int32_t off[3] = {0}; /* loads only: im2col stores and reductions fault above */
+            for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
             ps_tmap_im2col_pixels(&m, c, off, pix);
         }
         for (int b = 0; b < nbase; b++) {
