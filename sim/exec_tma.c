@@ -6,7 +6,10 @@
  * (.shared::cta destination, .tile omitted, .L2::cache_hint accepted), and im2col loads
  *   cp.async.bulk.tensor.Nd.shared::cluster.global.im2col.mbarrier::complete_tx::bytes
  *       [dst], [tensorMap, {c, w, {h, {d,}} n}], [mbar], {offsets}   (N = 3..5)
- * (.multicast::cluster: the box lands in every CTA of ctaMask) through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels. The tensor map is the
+ * (.multicast::cluster: the box lands in every CTA of ctaMask) through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels; im2col stores and reductions
+ *   cp{.reduce}.async.bulk.tensor.Nd.global.shared::cta{.OP}.im2col_no_offs.bulk_group [tensorMap, {c, w, .. n}], [src]
+ * decode but fault (unsupported) when they run: an H200 raised an illegal-instruction error for
+ * all 13 measured launches, starts in the padding and inside the tensor (docs/tma.md). The tensor map is the
  * 128-byte object ptxsim encodes for a manifest "tensormap" parameter (tensormap.h), found at a
  * generic address in kernel parameters, constant or global memory.
  *
@@ -27,7 +30,8 @@
 
 bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
 
-enum { TK_LOAD, TK_STORE, TK_REDUCE, TK_IM2COL };
+/* TK_IM2COL: an im2col load; TK_I2C_STORE / TK_I2C_REDUCE: .im2col_no_offs stores and reductions */
+enum { TK_LOAD, TK_STORE, TK_REDUCE, TK_IM2COL, TK_I2C_STORE, TK_I2C_REDUCE };
 
 /* The lane's tensor map, decoded, or false after a fault. */
 static bool tmap_at(ps_warp *w, int l, uint64_t addr, unsigned rank, ps_tmap *m) {
@@ -100,7 +104,7 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
 /* The element type (RT_*) of a tensor reduction with operation op over map m, or false after a
  * fault: integer maps as before (.inc/.dec on u32 only); .add on f32, f64, f16, bf16 maps and
  * .min/.max on f16 and bf16 (an H200 raises an illegal-instruction error for .min/.max on an f32
- * map: measured). */
+ * or f64 map: measured). */
 static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
     static const int rt[PS_TMT_COUNT] = {[PS_TMT_U32] = RT_U32 + 1, [PS_TMT_S32] = RT_S32 + 1, [PS_TMT_U64] = RT_U64 + 1,
                                          [PS_TMT_S64] = RT_S64 + 1, [PS_TMT_F32] = RT_F32 + 1, [PS_TMT_F64] = RT_F64 + 1,
@@ -111,8 +115,8 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
     else if (ok && (op == RO_INC || op == RO_DEC)) ok = t == RT_U32;
     if (!ok) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.reduce.async.bulk.tensor .%s over %s elements: ptxsim reduces u32 s32 u64 s64 (.inc "
-                       "and .dec: u32), .add of f32 f64 f16 bf16 and .min/.max of f16 bf16 (.min/.max of f32 raise "
-                       "an illegal-instruction error on an H200)", (const char *[]){"and", "or", "xor", "add", "inc",
+                       "and .dec: u32), .add of f32 f64 f16 bf16 and .min/.max of f16 bf16 (.min/.max of f32 and f64 "
+                       "raise an illegal-instruction error on an H200)", (const char *[]){"and", "or", "xor", "add", "inc",
                        "dec", "min", "max"}[op], ps_tmap_type_name(m->type));
         return false;
     }
@@ -127,8 +131,8 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
  * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
  * bytes on the mbarrier at the same offset of each. */
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
-    bool im2col = d->aux8 == TK_IM2COL;
-    int kind = im2col ? TK_LOAD : d->aux8;
+    bool im2col = d->aux8 >= TK_IM2COL;
+    int kind = d->aux8 == TK_IM2COL ? TK_LOAD : d->aux8 == TK_I2C_STORE ? TK_STORE : d->aux8 == TK_I2C_REDUCE ? TK_REDUCE : d->aux8;
     unsigned rank = d->vec;
     int mo = kind == TK_LOAD ? 1 : 0;
     for (uint32_t mask = w->exec; mask; mask &= mask - 1) {
@@ -138,6 +142,16 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
         if ((m.mode == PS_TMM_IM2COL) != im2col) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.async.bulk.tensor%s names %s tensor map", im2col ? ".im2col" : " (tile mode)",
                            m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
+            return;
+        }
+        if (im2col && kind != TK_LOAD) {
+            /* every .im2col_no_offs store and reduction measured on an H200 (13 launches, 3D-5D,
+             * store .add .min .max, starts in the padding and inside the tensor; gpu/tma/i2c/store)
+             * raised an illegal-instruction error: none has recorded semantics, so none runs */
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "cp%s.async.bulk.tensor.%ud .im2col_no_offs: an H200 raises an illegal-instruction error "
+                           "for im2col stores and reductions (13 of 13 measured launches); ptxsim does not run them",
+                           kind == TK_REDUCE ? ".reduce" : "", rank);
             return;
         }
         int32_t c[PS_TMAP_MAX_RANK] = {0};
@@ -217,7 +231,7 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                                    m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
                     return;
                 }
-            int32_t off[3] = {0};
+            int32_t off[3] = {0}; /* loads only: im2col stores and reductions fault above */
             for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
             ps_tmap_im2col_pixels(&m, c, off, pix);
         }
@@ -282,14 +296,19 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (!rank) return WHY("'%s': the dimension is .1d to .5d", in->text);
     const char *dst = w[i + 1], *src = w[i + 2];
     int kind, op = -1;
-    bool hint = false, mbar = false, group = false, im2col = false, multicast = false;
+    bool hint = false, mbar = false, group = false, im2col = false, no_offs = false, multicast = false;
     for (int k = i + 3; k < n; k++) {
         if (!strcmp(w[k], "im2col") && !reduce) {
             im2col = true;
             continue;
         }
+        if (!strcmp(w[k], "im2col_no_offs")) {
+            no_offs = true;
+            continue;
+        }
         if (!strncmp(w[k], "im2col", 6))
-            return WHY("'%s': ptxsim executes im2col mode for loads (.im2col), not .%s", in->text, w[k]);
+            return WHY("'%s': ptxsim executes im2col mode as .im2col (loads) and .im2col_no_offs (stores and "
+                       "reductions), not .%s", in->text, w[k]);
         if (!strcmp(w[k], "multicast::cluster")) {
             multicast = true;
             continue;
@@ -310,7 +329,8 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (reduce) {
         if (op < 0) return WHY("'%s': a tensor reduction names its operation (.add .min .max .inc .dec .and .or .xor)", in->text);
         if (strcmp(dst, "global") || strcmp(src, "shared::cta") || !group)
-            return WHY("'%s': ptxsim executes cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP.tile.bulk_group", in->text);
+            return WHY("'%s': ptxsim executes cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP{.tile,.im2col_no_offs}"
+                       ".bulk_group", in->text);
         kind = TK_REDUCE;
     } else if ((!strcmp(dst, "shared::cluster") || !strcmp(dst, "shared::cta")) && !strcmp(src, "global") && mbar)
         kind = TK_LOAD;
@@ -320,7 +340,10 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         return WHY("'%s': ptxsim executes cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
                    "and cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group", in->text);
     if (im2col && kind != TK_LOAD)
-        return WHY("'%s': ptxsim executes im2col mode for loads (shared::cluster or shared::cta destination)", in->text);
+        return WHY("'%s': stores and reductions in im2col mode are .im2col_no_offs (no im2col offsets)", in->text);
+    if (no_offs && kind == TK_LOAD)
+        return WHY("'%s': .im2col_no_offs is a mode of stores and reductions; im2col loads are .im2col", in->text);
+    if (no_offs && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
     if (im2col && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
     if (multicast && (kind != TK_LOAD || strcmp(dst, "shared::cluster")))
         return WHY("'%s': .multicast::cluster is a form of loads to .shared::cluster", in->text);
@@ -345,7 +368,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     for (int k = 0; k < want; k++)
         if (k != mi && in->ops[k].nitems)
             return WHY("'%s': only the tensor map is followed by coordinates", in->text);
-    d->aux8 = (uint8_t)(im2col ? TK_IM2COL : kind);
+    d->aux8 = (uint8_t)(im2col ? TK_IM2COL : !no_offs ? kind : kind == TK_STORE ? TK_I2C_STORE : TK_I2C_REDUCE);
     d->rnd = (uint8_t)(multicast ? mslot : 0); /* the ctaMask's slot of a multicast load, else 0 */
     d->vec = (uint8_t)rank;
     d->type2 = (uint8_t)(op < 0 ? 0 : op);

@@ -389,6 +389,60 @@ static void im2col_load(void **state) {
     assert_int_equal(im2col_run(0, -3, 0, 0, sh, &res), PS_ERR_FAULT);
 }
 
+/* An im2col store or reduction (.im2col_no_offs) through the simulator, on im2col_run's map. The
+ * H200 raised an illegal-instruction error for all 13 launches of gpu/tma/i2c/store (rounds 1
+ * and 2: 3D-5D, store/.add/.min/.max, starts in the padding and inside the tensor), so ptxsim
+ * faults for every one and leaves the tensor untouched (docs/tma.md). */
+static int im2col_store_run(const char *op, int c0, int w0, int n0, float *tensor, ps_launch_result *res) {
+    ps_tmap m = {.type = PS_TMT_F32, .rank = 3, .dims = {16, 10, 3}, .strides = {4, 64, 640}, .estrides = {1, 1, 1},
+                 .mode = PS_TMM_IM2COL, .lower = {-2}, .upper = {-1}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
+    static uint8_t map[PS_TMAP_BYTES];
+    ps_tmap_encode(&m, map);
+    for (int i = 0; i < 480; i++) tensor[i] = (float)(i + 1);
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90a\n.address_size 64\n"
+             ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+             ".reg .b32 %%r<16>; .reg .b64 %%rd<8>; .reg .f32 %%f<2>; .reg .pred %%p<2>;\n"
+             ".shared .align 1024 .b8 sh[768];\n"
+             "ld.param.u64 %%rd1, [p0]; ld.param.u64 %%rd2, [p1];\n"
+             "st.global.u64 [%%rd1+16], %%rd2;\n"
+             "mov.u32 %%r1, sh; mov.u32 %%r6, 0;\n"
+             "L: shl.b32 %%r7, %%r6, 2; add.u32 %%r8, %%r1, %%r7; add.u32 %%r9, %%r6, 1000;\n"
+             "cvt.rn.f32.u32 %%f1, %%r9; st.shared.f32 [%%r8], %%f1;\n"
+             "add.u32 %%r6, %%r6, 1; setp.lt.u32 %%p1, %%r6, 192; @%%p1 bra L;\n"
+             "fence.proxy.async.shared::cta;\n"
+             "mov.u32 %%r3, %d; mov.u32 %%r4, %d; mov.u32 %%r5, %d;\n"
+             "%s [%%rd1, {%%r3, %%r4, %%r5}], [%%r1];\n"
+             "cp.async.bulk.commit_group; cp.async.bulk.wait_group 0;\n"
+             "ret; }\n",
+             c0, w0, n0, op);
+    tu_buf b[2] = {{map, sizeof map}, {tensor, 480 * sizeof(float)}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+    char diag[2048] = "";
+    ps_status st = tu_run(ptx, "k", &cfg, b, 2, res, diag, sizeof diag);
+    if (st != PS_OK && st != PS_ERR_FAULT) fail_msg("%s", diag);
+    return st;
+}
+
+static void im2col_store(void **state) {
+    (void)state;
+    static const char *ops[] = {"cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group",
+                                "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group"};
+    /* (c, w, n, op): the H200's round-2 starts (inside the tensor) and round-1 ones (negative W) */
+    static const int starts[][4] = {{0, 0, 0, 0}, {8, 5, 1, 0}, {8, 5, 1, 1}, {0, 1, 0, 1}, {0, -1, 0, 0}, {0, 9, 0, 1}};
+    for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++) {
+        static float tensor[480];
+        ps_launch_result res;
+        assert_int_equal(im2col_store_run(ops[starts[t][3]], starts[t][0], starts[t][1], starts[t][2], tensor, &res),
+                         PS_ERR_FAULT);
+        assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
+        assert_non_null(strstr(res.fault.message, "illegal-instruction error for im2col stores"));
+        for (int i = 0; i < 480; i++)
+            if (tensor[i] != (float)(i + 1)) fail_msg("start %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
+    }
+}
+
 /* Tensor loads into other CTAs of a cluster of 4 (PTX ISA 9.7.9.25.5.1): rank 0 multicasts the
  * box at (MX, MY) to ranks 0 and 1 (ctaMask 0x3); rank 1 loads the box at (NX, NY) into rank
  * 2's shared memory through mapa'd destination and mbarrier addresses; rank 3 loads the box at
@@ -472,8 +526,14 @@ static void refused_forms(void **state) {
          "im2col mode needs a .3d"},
         {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
          "im2col offsets"},
-        {"cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
-         "im2col mode for loads"},
+        {"cp.async.bulk.tensor.3d.global.shared::cta.im2col.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "are .im2col_no_offs"},
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "mode of stores and reductions"},
+        {"cp.async.bulk.tensor.2d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r4, %r5}], [%r3];",
+         "im2col mode needs a .3d"},
+        {"cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_w.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
+         "not .im2col_w"},
         {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3];",
          "takes 3 coordinates"},
         {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3];",
@@ -558,7 +618,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
         cmocka_unit_test(checks),
-        cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),    cmocka_unit_test(load_store),     cmocka_unit_test(faults),
+        cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),    cmocka_unit_test(im2col_store), cmocka_unit_test(load_store),     cmocka_unit_test(faults),
         cmocka_unit_test(refused_forms),  cmocka_unit_test(multicast_load),  cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
