@@ -107,14 +107,30 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
         if (!pm) continue;
         if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) &&
             !(s->banks & (s->banks - 1))) {
-            /* every bank's distinct words counted in place: the first word of a bank in
-             * first[], further distinct words in more[] (equal words share a bank, so one list
-             * serves all banks); bank sizes and counts are powers of two on every architecture
-             * (shifts, not divisions). Same result as the general path below, without a sort. */
-            uint64_t seen = 0, first[64], more[32];
+            /* fast path: every bank holds one distinct word (conflict-free or broadcast); bank
+             * sizes and counts are powers of two on every architecture (shifts, not divisions) */
+            uint64_t seen = 0, first[64];
+            bool simple = true;
+            unsigned shift = (unsigned)__builtin_ctz(bb), bmask = s->banks - 1;
+            for (uint32_t m = pm; m && simple; m &= m - 1) {
+                uint64_t w = addr[__builtin_ctz(m)] >> shift;
+                unsigned b = (unsigned)w & bmask;
+                if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
+                else if (first[b] != w) simple = false;
+            }
+            if (simple) {
+                c.wavefronts++;
+                c.ideal++;
+                if (!c.worst) c.worst = 1;
+                continue;
+            }
+            /* a conflict: each bank's distinct words counted in place, without the general
+             * path's sort (the first word of a bank in first[], further distinct words in one
+             * short list: equal words share a bank); the same count as below */
+            uint64_t more[32];
             unsigned char cnt[64];
             unsigned nmore = 0, worst = 1;
-            unsigned shift = (unsigned)__builtin_ctz(bb), bmask = s->banks - 1;
+            seen = 0;
             for (uint32_t m = pm; m; m &= m - 1) {
                 uint64_t w = addr[__builtin_ctz(m)] >> shift;
                 unsigned b = (unsigned)w & bmask;

@@ -392,22 +392,6 @@ typedef struct {
     bool write, global;
 } cur_access;
 
-/* race_note_hazard's first test, inlined into the hot caller: the hazard repeats the pending
- * entry the previous one folded into (atomics and histograms: one per lane of an event). */
-static inline bool fold_last(rworker *w, const ps_mem_event *e, int type, bool global, int sev,
-                             const acc *other) {
-    if (w->last_pend >= w->npend) return false;
-    pending *p = &w->pend[w->last_pend];
-    bool cross = other->cta != w->cta;
-    bool lanes = !cross && other->tid / 32u == (unsigned)e->at.warp;
-    if (p->type == type && p->global == global && p->cross == cross && p->stale == (sev == 2) &&
-        p->lanes == lanes && p->idiom == (sev == 3) && p->other == other->insn) {
-        p->count++;
-        return true;
-    }
-    return false;
-}
-
 static inline void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
                              uint8_t mask, uint64_t waddr, int type) {
     if (!a->insn || !(a->mask & mask)) return;
@@ -415,7 +399,7 @@ static inline void check_one(race *r, rworker *w, const cur_access *c, int lane,
     int k = conflict(a, c->flags);
     if (!k) return;
     if (k == 3 && (a->cta != w->cta || a->tid / 32u != c->tid / 32u)) return;
-    if (!ordered(w, a, c->tid) && !fold_last(w, c->e, type, c->global, k, a))
+    if (!ordered(w, a, c->tid))
         race_note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
