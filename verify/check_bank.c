@@ -124,6 +124,34 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
                 if (!c.worst) c.worst = 1;
                 continue;
             }
+            /* a conflict: each bank's distinct words counted in place, without the general
+             * path's sort (the first word of a bank in first[], further distinct words in one
+             * short list: equal words share a bank); the same count as below */
+            uint64_t more[32];
+            unsigned char cnt[64];
+            unsigned nmore = 0, worst = 1;
+            seen = 0;
+            for (uint32_t m = pm; m; m &= m - 1) {
+                uint64_t w = addr[__builtin_ctz(m)] >> shift;
+                unsigned b = (unsigned)w & bmask;
+                if (!(seen >> b & 1)) {
+                    seen |= 1ull << b;
+                    first[b] = w;
+                    cnt[b] = 1;
+                    continue;
+                }
+                if (first[b] == w) continue;
+                unsigned i = 0;
+                while (i < nmore && more[i] != w) i++;
+                if (i == nmore) {
+                    more[nmore++] = w;
+                    if (++cnt[b] > worst) worst = cnt[b];
+                }
+            }
+            c.wavefronts += worst;
+            c.ideal++;
+            if (worst > c.worst) c.worst = worst;
+            continue;
         }
         int n = 0;
         for (uint32_t m = pm; m; m &= m - 1) {

@@ -308,15 +308,25 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     bool cross = other->cta != w->cta;
     bool lanes = !cross && other->tid / 32u == (unsigned)e->at.warp;
     bool stale = sev == 2, idiom = sev == 3;
-    for (int i = 0; i < w->npend; i++) {
-        pending *p = &w->pend[i];
+    if (w->last_pend < w->npend) { /* most hazards of an event repeat the previous one */
+        pending *p = &w->pend[w->last_pend];
         if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
             p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
             p->count++;
             return;
         }
     }
+    for (int i = 0; i < w->npend; i++) {
+        pending *p = &w->pend[i];
+        if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
+            p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
+            p->count++;
+            w->last_pend = i;
+            return;
+        }
+    }
     if (w->npend == (int)PS_ARRAY_LEN(w->pend)) return; /* keep the first 16 kinds of pair */
+    w->last_pend = w->npend;
     pending *p = &w->pend[w->npend++];
     *p = (pending){.type = type, .global = global, .cross = cross, .stale = stale,
                    .lanes = lanes, .idiom = idiom, .other = other->insn, .count = 1};
@@ -327,16 +337,37 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     other_site(r, &p->oth, &e->at, other, addr);
 }
 
+/* What makes a race finding distinct (ps_verify_add_finding folds on kind, both lines and the
+ * message, and the message is a function of these flags): the flags of a pending hazard. */
+static uint32_t pending_key(const pending *p) {
+    return (uint32_t)p->type | (uint32_t)p->global << 8 | (uint32_t)p->cross << 9 |
+           (uint32_t)p->stale << 10 | (uint32_t)p->lanes << 11 | (uint32_t)p->idiom << 12;
+}
+
 static void flush_hazards(race *r, rworker *w) {
     for (int i = 0; i < w->npend; i++) {
         pending *p = &w->pend[i];
+        uint32_t key = pending_key(p);
+        int j = 0;
+        while (j < w->nsent && (w->sent[j].key != key || w->sent[j].at_line != (uint32_t)p->at.ptx_line ||
+                                w->sent[j].oth_line != (uint32_t)p->oth.ptx_line))
+            j++;
+        if (j < w->nsent) { /* the same finding as an earlier event's: only the count grows */
+            ps_verify_add_count(r->v, w->sent[j].idx, p->count);
+            continue;
+        }
         bool warn = p->stale || p->idiom;
         ps_finding f = {.kind = PS_FIND_RACE, .severity = warn ? PS_SEV_WARNING : PS_SEV_ERROR,
                         .at = p->at, .other = p->oth, .has_other = true, .count = p->count};
         hazard_message(f.message, sizeof f.message, p);
-        ps_verify_add_finding(r->v, &f);
+        int idx = ps_verify_add_finding_idx(r->v, &f);
+        if (idx < 0) continue; /* dropped (too many distinct findings): not cached */
+        if (w->nsent < (int)PS_ARRAY_LEN(w->sent)) j = w->nsent++;
+        else j = w->next_sent++ % (int)PS_ARRAY_LEN(w->sent);
+        w->sent[j] = (struct sent){key, (uint32_t)p->at.ptx_line, (uint32_t)p->oth.ptx_line, idx};
     }
     w->npend = 0;
+    w->last_pend = 0;
 }
 
 /* ---- one access against one shadow word ---------------------------------------------------- */

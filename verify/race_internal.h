@@ -176,6 +176,11 @@ typedef struct {
     unsigned last_next;
     pending pend[16];
     int npend;
+    int last_pend;               /* the pending entry the previous hazard folded into */
+    /* findings this worker already handed to the verifier in this launch: a repeat adds its
+     * count to the verifier's entry without building and hashing the message again */
+    struct sent { uint32_t key, at_line, oth_line; int idx; } sent[32];
+    int nsent, next_sent;
     /* cp.async destinations not yet complete for their thread (race_async.c) */
     pcopy *pc;
     size_t npc;

@@ -583,7 +583,7 @@ static void rehash(ps_verifier *v) {
     }
 }
 
-void ps_verify_add_finding(ps_verifier *v, const ps_finding *f) {
+int ps_verify_add_finding_idx(ps_verifier *v, const ps_finding *f) {
     uint64_t count = f->count ? f->count : 1;
     pthread_mutex_lock(&v->lock);
     if (2 * (v->nfindings + 1) > v->cap_hash) rehash(v);
@@ -594,13 +594,13 @@ void ps_verify_add_finding(ps_verifier *v, const ps_finding *f) {
         if (same_finding(g, f)) {
             g->count += count;
             pthread_mutex_unlock(&v->lock);
-            return;
+            return v->find_hash[s] - 1;
         }
     }
     if (v->nfindings >= MAX_DISTINCT_FINDINGS) {
         v->dropped += count;
         pthread_mutex_unlock(&v->lock);
-        return;
+        return -1;
     }
     if (v->nfindings == v->cap_findings) {
         v->cap_findings = v->cap_findings ? 2 * v->cap_findings : 16;
@@ -611,6 +611,15 @@ void ps_verify_add_finding(ps_verifier *v, const ps_finding *f) {
     g->message[sizeof g->message - 1] = 0;
     g->count = count;
     v->find_hash[s] = v->nfindings;
+    pthread_mutex_unlock(&v->lock);
+    return v->nfindings - 1;
+}
+
+void ps_verify_add_finding(ps_verifier *v, const ps_finding *f) { (void)ps_verify_add_finding_idx(v, f); }
+
+void ps_verify_add_count(ps_verifier *v, int idx, uint64_t count) {
+    pthread_mutex_lock(&v->lock);
+    v->findings[idx].count += count;
     pthread_mutex_unlock(&v->lock);
 }
 

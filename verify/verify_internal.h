@@ -125,6 +125,11 @@ static inline void *ps_row(const ps_row_table *t, int worker, int idx) {
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */
 void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
+/* The same, returning the finding's index in this launch (-1 when it was dropped: too many
+ * distinct findings); ps_verify_add_count adds to that finding's count until the launch finishes
+ * (ps_verifier_finish sorts the findings and the indices go stale). */
+int ps_verify_add_finding_idx(ps_verifier *v, const ps_finding *f);
+void ps_verify_add_count(ps_verifier *v, int idx, uint64_t count);
 /* Location of lane `lane` of an event: PTX line, .loc line, block and thread indices. */
 void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane);
 
