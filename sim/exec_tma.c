@@ -8,8 +8,9 @@
  *       [dst], [tensorMap, {c, w, {h, {d,}} n}], [mbar], {offsets}   (N = 3..5)
  * (.multicast::cluster: the box lands in every CTA of ctaMask) through an im2col map: ppc rows of cpp channels, the pixels of ps_tmap_im2col_pixels; im2col stores and reductions
  *   cp{.reduce}.async.bulk.tensor.Nd.global.shared::cta{.OP}.im2col_no_offs.bulk_group [tensorMap, {c, w, .. n}], [src]
- * decode but fault (unsupported) when they run: an H200 raised an illegal-instruction error for
- * all 13 measured launches, starts in the padding and inside the tensor (docs/tma.md). The tensor map is the
+ * walk the same pixels with no offsets and write (combine) them, as an H200 does (recorded, round 3),
+ * when the map's lower corners are >= 0 and the walk stays inside the tensor; otherwise they fault
+ * (unsupported): an H200 refused all 13 launches whose walks covered padding (docs/tma.md). The tensor map is the
  * 128-byte object ptxsim encodes for a manifest "tensormap" parameter (tensormap.h), found at a
  * generic address in kernel parameters, constant or global memory.
  *
@@ -130,6 +131,39 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
  * .multicast::cluster load (0: none). A load's destination may be another CTA's (mapa); a
  * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
  * bytes on the mbarrier at the same offset of each. */
+/* The im2col stores and reductions (.im2col_no_offs) an H200 executed (gpu/tma/i2c/store round 3:
+ * 3D/4D store, 3D .add f32) had lower corners all 0 and walks wholly inside the tensor; every
+ * launch whose walk covered padding pixels (rounds 1-2, 13 launches, lower corners -1/-2) raised an
+ * illegal-instruction error. Anything else faults (unsupported), before memory is touched. */
+static bool i2c_store_measured(ps_warp *w, int l, const ps_tmap *m, const int32_t *c, int32_t (*pix)[PS_TMAP_MAX_RANK],
+                               bool reduce) {
+    const char *op = reduce ? ".reduce" : "";
+    for (unsigned i = 0; i + 2 < m->rank; i++)
+        if (m->lower[i] < 0) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "cp%s.async.bulk.tensor.%ud .im2col_no_offs through a map with a negative lower corner (%d): "
+                           "not measured apart from walks over padding, which an H200 refuses (illegal instruction)",
+                           op, m->rank, m->lower[i]);
+            return false;
+        }
+    if (c[0] < 0 || (int64_t)c[0] + m->cpp > (int64_t)m->dims[0]) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                       "cp%s.async.bulk.tensor.%ud .im2col_no_offs: channels [%d, %lld) outside the tensor (not measured)",
+                       op, m->rank, c[0], (long long)c[0] + m->cpp);
+        return false;
+    }
+    for (uint32_t p = 0; p < m->ppc; p++)
+        for (unsigned i = 1; i < m->rank; i++)
+            if (pix[p][i] < 0 || (int64_t)pix[p][i] >= (int64_t)m->dims[i]) {
+                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                               "cp%s.async.bulk.tensor.%ud .im2col_no_offs: pixel %u of the walk is outside the tensor "
+                               "(coordinate %d of dimension %u); an H200 raises an illegal-instruction error for walks "
+                               "over padding", op, m->rank, p, pix[p][i], i);
+                return false;
+            }
+    return true;
+}
+
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
     bool im2col = d->aux8 >= TK_IM2COL;
     int kind = d->aux8 == TK_IM2COL ? TK_LOAD : d->aux8 == TK_I2C_STORE ? TK_STORE : d->aux8 == TK_I2C_REDUCE ? TK_REDUCE : d->aux8;
@@ -142,16 +176,6 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
         if ((m.mode == PS_TMM_IM2COL) != im2col) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.async.bulk.tensor%s names %s tensor map", im2col ? ".im2col" : " (tile mode)",
                            m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
-            return;
-        }
-        if (im2col && kind != TK_LOAD) {
-            /* every .im2col_no_offs store and reduction measured on an H200 (13 launches, 3D-5D,
-             * store .add .min .max, starts in the padding and inside the tensor; gpu/tma/i2c/store)
-             * raised an illegal-instruction error: none has recorded semantics, so none runs */
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                           "cp%s.async.bulk.tensor.%ud .im2col_no_offs: an H200 raises an illegal-instruction error "
-                           "for im2col stores and reductions (13 of 13 measured launches); ptxsim does not run them",
-                           kind == TK_REDUCE ? ".reduce" : "", rank);
             return;
         }
         int32_t c[PS_TMAP_MAX_RANK] = {0};
@@ -231,9 +255,11 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                                    m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
                     return;
                 }
-            int32_t off[3] = {0}; /* loads only: im2col stores and reductions fault above */
-            for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
+            int32_t off[3] = {0}; /* .im2col_no_offs (stores, reductions): none */
+            if (kind == TK_LOAD)
+                for (unsigned i = 0; i + 2 < rank; i++) off[i] = (int32_t)(R(w, d->o[3 + rank + i])[l] & 0xffff);
             ps_tmap_im2col_pixels(&m, c, off, pix);
+            if (kind != TK_LOAD && !i2c_store_measured(w, l, &m, c, pix, kind == TK_REDUCE)) return;
         }
         for (int b = 0; b < nbase; b++) {
             uint8_t *s = smem_range(w, bases[b] | sa, span, l, kind == TK_LOAD);

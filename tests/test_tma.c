@@ -389,13 +389,14 @@ static void im2col_load(void **state) {
     assert_int_equal(im2col_run(0, -3, 0, 0, sh, &res), PS_ERR_FAULT);
 }
 
-/* An im2col store or reduction (.im2col_no_offs) through the simulator, on im2col_run's map. The
- * H200 raised an illegal-instruction error for all 13 launches of gpu/tma/i2c/store (rounds 1
- * and 2: 3D-5D, store/.add/.min/.max, starts in the padding and inside the tensor), so ptxsim
- * faults for every one and leaves the tensor untouched (docs/tma.md). */
-static int im2col_store_run(const char *op, int c0, int w0, int n0, float *tensor, ps_launch_result *res) {
+/* An im2col store or reduction (.im2col_no_offs) through the simulator, on im2col_run's map with
+ * pixel box corners lo, hi. The H200 raised an illegal-instruction error for all 13 launches of
+ * gpu/tma/i2c/store rounds 1-2 (lower corners -2/-1, walks over padding) and executed all 5 of
+ * round 3 (lower corners 0, walks inside the tensor; recorded bytes: corpus/tma_i2cstore). ptxsim
+ * runs the second kind and faults (unsupported, tensor untouched) for anything else (docs/tma.md). */
+static int im2col_store_run(const char *op, int lo, int hi, int c0, int w0, int n0, float *tensor, ps_launch_result *res) {
     ps_tmap m = {.type = PS_TMT_F32, .rank = 3, .dims = {16, 10, 3}, .strides = {4, 64, 640}, .estrides = {1, 1, 1},
-                 .mode = PS_TMM_IM2COL, .lower = {-2}, .upper = {-1}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
+                 .mode = PS_TMM_IM2COL, .lower = {lo}, .upper = {hi}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
     static uint8_t map[PS_TMAP_BYTES];
     ps_tmap_encode(&m, map);
     for (int i = 0; i < 480; i++) tensor[i] = (float)(i + 1);
@@ -429,17 +430,58 @@ static void im2col_store(void **state) {
     (void)state;
     static const char *ops[] = {"cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group",
                                 "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group"};
-    /* (c, w, n, op): the H200's round-2 starts (inside the tensor) and round-1 ones (negative W) */
-    static const int starts[][4] = {{0, 0, 0, 0}, {8, 5, 1, 0}, {8, 5, 1, 1}, {0, 1, 0, 1}, {0, -1, 0, 0}, {0, 9, 0, 1}};
+    /* (c, w, n, op) on the rounds 1-2 map (lower -2, upper -1): fault, tensor untouched */
+    static const int starts[][4] = {{0, 0, 0, 0}, {8, 5, 1, 0}, {8, 5, 1, 1}, {0, 1, 0, 1}};
     for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++) {
         static float tensor[480];
         ps_launch_result res;
-        assert_int_equal(im2col_store_run(ops[starts[t][3]], starts[t][0], starts[t][1], starts[t][2], tensor, &res),
+        assert_int_equal(im2col_store_run(ops[starts[t][3]], -2, -1, starts[t][0], starts[t][1], starts[t][2], tensor, &res),
                          PS_ERR_FAULT);
-        assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
-        assert_non_null(strstr(res.fault.message, "illegal-instruction error for im2col stores"));
+        if (res.fault.kind != PS_FAULT_UNSUPPORTED || !strstr(res.fault.message, "negative lower corner"))
+            fail_msg("start %zu: fault %d %s", t, (int)res.fault.kind, res.fault.message);
         for (int i = 0; i < 480; i++)
             if (tensor[i] != (float)(i + 1)) fail_msg("start %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
+    }
+    {
+        static float tensor[480];
+        ps_launch_result res; /* a negative start: out of bounds, as for tiled stores */
+        assert_int_equal(im2col_store_run(ops[0], -2, -1, 0, -1, 0, tensor, &res), PS_ERR_FAULT);
+        assert_non_null(strstr(res.fault.message, "negative coordinate"));
+    }
+    /* lower corner 0: walks of 24 pixels (W 0..9 then the next N) inside the tensor run; the
+     * reference walk is written here (PTX ISA: W then N, shared box pixel-major, 8 channels) */
+    static const int in[][4] = {{0, 0, 0, 0}, {8, 5, 0, 0}, {8, 5, 0, 1}, {4, 3, 0, 1}};
+    for (size_t t = 0; t < sizeof in / sizeof in[0]; t++) {
+        static float tensor[480];
+        float want[480];
+        ps_launch_result res;
+        int add = in[t][3];
+        assert_int_equal(im2col_store_run(ops[add], 0, 0, in[t][0], in[t][1], in[t][2], tensor, &res), PS_OK);
+        for (int i = 0; i < 480; i++) want[i] = (float)(i + 1);
+        int w = in[t][1], n = in[t][2];
+        for (int p = 0; p < 24; p++) {
+            for (int ch = 0; ch < 8; ch++) {
+                float v = (float)(1000 + p * 8 + ch);
+                int at = n * 160 + w * 16 + in[t][0] + ch;
+                want[at] = add ? want[at] + v : v;
+            }
+            if (++w == 10) w = 0, n++;
+        }
+        for (int i = 0; i < 480; i++)
+            if (tensor[i] != want[i]) fail_msg("start %zu element %d: %g, want %g", t, i, tensor[i], want[i]);
+    }
+    /* lower corner 0 but the walk leaves the tensor (past N; through W = 10 with upper corner 1;
+     * channels past C): fault, tensor untouched */
+    static const int out[][5] = {{0, 0, 2, 0, 0}, {0, 0, 0, 0, 1}, {12, 0, 0, 0, 0}};
+    static const char *why[] = {"outside the tensor", "outside the tensor", "channels"};
+    for (size_t t = 0; t < sizeof out / sizeof out[0]; t++) {
+        static float tensor[480];
+        ps_launch_result res;
+        assert_int_equal(im2col_store_run(ops[0], 0, out[t][4], out[t][0], out[t][1], out[t][2], tensor, &res), PS_ERR_FAULT);
+        assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
+        assert_non_null(strstr(res.fault.message, why[t]));
+        for (int i = 0; i < 480; i++)
+            if (tensor[i] != (float)(i + 1)) fail_msg("case %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
     }
 }
 

@@ -10,7 +10,8 @@ Each ST1 launch's first operation starts at a negative W (in the padding of the 
 box), which faults for tiled stores too, so round 1 does not say whether im2col stores work
 at all; the f64 .min/.max launches use the coordinates at which tred_f64_add works, so f64
 .min/.max tensor reductions are refused by the H200 (like f32). Round 2 (ST2: starts inside
-the tensor) has not run yet. Deterministic (seed 20261130). Run from the repository root."""
+the tensor) faulted too (round2.txt). Round 3 (ST3: lower corners 0, walks inside
+the tensor; round3.sh). Deterministic (seed 20261130). Run from the repository root."""
 import os, random, struct, sys
 
 random.seed(20261130)
@@ -93,5 +94,24 @@ for op, opn in ((1, "min"), (2, "max")):
                     f"tmap:0:f64:6,8:48:4,4:none:none in:{name}.src.in.bin i32:{op} i32:4 i32:5")
 
 st_launches(ST2)
+# round 3: lower corners all 0 and every pixel walk inside the tensor and the bounding box (no
+# padding pixel touched), plus a tiled f32 .add reduction (tred op 0) as the positive control
+ST3 = [
+    ("s3i", "i2cst3", "f32", [16, 10, 3], [0], [0], 8, 8, [1, 1, 1],
+     [(0, 0, 0, 0, 0, 0, 0), (8, 2, 0, 0, 1, 1024, 0)]),
+    ("s3x", "i2cst3", "f32", [16, 10, 3], [0], [0], 8, 16, [1, 1, 1],
+     [(0, 0, 0, 0, 0, 0, 0), (8, 2, 0, 0, 1, 1024, 0)]),
+    ("a3i", "i2cst3", "f32", [16, 10, 3], [0], [0], 8, 8, [1, 1, 1],
+     [(0, 0, 0, 0, 0, 0, 1), (8, 2, 0, 0, 1, 1024, 1)]),
+    ("s3u", "i2cst3", "f32", [16, 10, 3], [0], [-2], 8, 8, [1, 1, 1],
+     [(0, 0, 0, 0, 2, 0, 0)]),
+    ("s4i", "i2cst4", "f32", [8, 5, 4, 2], [0, 0], [0, 0], 8, 8, [1, 1, 1, 1],
+     [(0, 0, 0, 0, 0, 0, 0), (0, 1, 2, 0, 1, 1024, 0)]),
+]
+st_launches(ST3)
+wfile("tred_f32_add3.dst.in.bin", tensor("f32", 64, 1))
+wfile("tred_f32_add3.src.in.bin", tensor("f32", 256, 1001))
+launches.append("tma_probe.sm_90a.ptx tred_f32_add3 tred 1 32 ~io:tred_f32_add3.dst.in.bin:tred_f32_add3.dst.gpu.bin "
+                "tmap:0:f32:8,8:32:4,4:none:none in:tred_f32_add3.src.in.bin i32:0 i32:4 i32:4")
 open(os.path.join(DIR, "launches_store.txt"), "w").write("\n".join(launches) + "\n")
 print(f"{len(launches)} launches")
