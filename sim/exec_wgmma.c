@@ -496,7 +496,7 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     }
     default: break;
     }
-    /* wgmma.mma_async.sync.aligned.shape.dtype{.satfinite}.atype.btype{.and.popc} */
+    /* wgmma.mma_async.sync.aligned.shape{.satfinite}.dtype{.satfinite}.atype.btype{.and.popc} */
     /* .sp: drop the word; operands then gain sp-meta and sp-sel after b-desc */
     bool sp = nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp");
     if (sp) {
@@ -504,11 +504,19 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         nw--;
     }
     int o0 = sp ? 2 : 0;
+    /* .satfinite after the dtype, or (as the ISA's syntax lines write it, and ptxas takes both)
+     * right after the shape: move it to the dtype's side */
+    if (nw > 6 && !strcmp(words[5], "satfinite")) {
+        char tmp[sizeof words[0]];
+        memcpy(tmp, words[5], sizeof tmp);
+        memcpy(words[5], words[6], sizeof tmp);
+        memcpy(words[6], tmp, sizeof tmp);
+    }
     bool sat = nw > 6 && !strcmp(words[6], "satfinite");
     int ti = sat ? 7 : 6; /* atype */
     bool popc = nw == ti + 4 && !strcmp(words[ti + 2], "and") && !strcmp(words[ti + 3], "popc");
     if (nw != ti + 2 + (popc ? 2 : 0))
-        return WHY("'%s': ptxsim executes wgmma.mma_async.sync.aligned.m64nNkK.dtype{.satfinite}.atype.btype "
+        return WHY("'%s': ptxsim executes wgmma.mma_async{.sp}.sync.aligned.m64nNkK{.satfinite}.dtype.atype.btype "
                    "(.b1: followed by .and.popc)", in->text);
     unsigned m = 0, n = 0, k = 0;
     if (sscanf(words[4], "m%un%uk%u", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 || n % 8)

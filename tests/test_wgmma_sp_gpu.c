@@ -4,7 +4,8 @@
  * holds the probe kernels' PTX (gpu/wgmma/sparse), the inputs and the accumulator registers the
  * GPU wrote (provenance: tests/data/wgmma_sp/PROVENANCE.md). ptxsim runs the same PTX on the same
  * inputs and every register must equal the GPU's bits. Also the decoder's and the executor's
- * refusals (selector out of range, undefined metadata). */
+ * refusals (selector out of range, undefined metadata). Second round: A by descriptor, negated
+ * and transposed inputs, .f16 accumulators, .satfinite, mma.sp e5m2 and .f16 accumulators. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,6 +106,34 @@ static void test_recorded_more(void **state) {
     replay("wgmma_sp_risky", 0x7);
 }
 
+/* Second round (gpu/wgmma/sparse/gen_sp2.py, mma_sp2.cu; m64n8). A through a no-swizzle
+ * descriptor: f16, f16 trans-a sel 1, bf16 scale-a -1 trans-b, f16 .f16 accumulator scale-a -1
+ * trans-a trans-b, tf32, e4m3 scale-b -1, s8, u8. */
+static void test_recorded_adesc(void **state) {
+    (void)state;
+    replay("wgmma_sp2a", 0xff);
+}
+
+/* A in registers: f16 scale-a/b -1 trans-b sel 1, bf16 scale-b -1 trans-b, f16 .f16
+ * accumulator, e5m2 .f16 accumulator scale-a -1 */
+static void test_recorded_neg_trans_f16acc(void **state) {
+    (void)state;
+    replay("wgmma_sp2b", 0xf);
+}
+
+/* .satfinite: s8 (A in registers), u8 (A by descriptor) */
+static void test_recorded_satfinite(void **state) {
+    (void)state;
+    replay("wgmma_sp2c", 0x3);
+}
+
+/* mma.sp: m16n8k64 e5m2, m16n8k32 and m16n8k16 (sel 1) f16 with .f16 accumulators,
+ * ::ordered_metadata m16n8k32 bf16 sel 1 */
+static void test_recorded_mma2(void **state) {
+    (void)state;
+    replay("mma_sp2", 0xf);
+}
+
 /* A kernel with one sparse wgmma, A in registers (all 1.0 in f16), metadata `meta` in every
  * lane; returns the status and the diagnostic. */
 static ps_status run_one(const char *insn, const char *meta, char *diag, size_t len, ps_launch_result *res) {
@@ -197,6 +226,10 @@ int main(void) {
         cmocka_unit_test(test_recorded),
         cmocka_unit_test(test_recorded_more),
         cmocka_unit_test(test_recorded_mma),
+        cmocka_unit_test(test_recorded_adesc),
+        cmocka_unit_test(test_recorded_neg_trans_f16acc),
+        cmocka_unit_test(test_recorded_satfinite),
+        cmocka_unit_test(test_recorded_mma2),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_bad_metadata),
         cmocka_unit_test(test_mma_sp_refused),
