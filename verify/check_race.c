@@ -46,10 +46,6 @@ static bool insn_strong(const ps_insn *in) {
                  ps_modset_has(m, PS_MOD_SC));
 }
 
-/* ... or the event an atomic (the DSMEM paths, which have no precomputed table entry) */
-static bool is_strong(const ps_mem_event *e) {
-    return e->kind == PS_ACC_ATOMIC || insn_strong(e->at.insn);
-}
 
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
@@ -953,7 +949,15 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
 
-static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e);
+/* F_ATOMIC / F_WRITE / F_STRONG of an access; insn: its index in the verifier's table (r->strong),
+ * or < 0 when it has none */
+static uint8_t access_flags(const race *r, const ps_mem_event *e, int insn) {
+    bool strong = e->kind == PS_ACC_ATOMIC || (insn >= 0 ? r->strong[insn] : insn_strong(e->at.insn));
+    return (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (e->kind != PS_ACC_LOAD ? F_WRITE : 0) |
+                     (strong ? F_STRONG : 0));
+}
+
+static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e, uint8_t flags);
 
 /* Do the active lanes, in lane order, touch strictly increasing words (no word touched by two
  * lanes)? Then checking every lane before recording any, as a store's two passes do, finds what
@@ -975,10 +979,7 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     bool write = e->kind != PS_ACC_LOAD;
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1),
                     .clock = w->vc[e->at.warp][e->at.warp], .write = write};
-    c.flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                        (e->kind == PS_ACC_ATOMIC ||
-                                 (sh->insn >= 0 ? r->strong[sh->insn] : insn_strong(e->at.insn))
-                             ? F_STRONG : 0));
+    c.flags = access_flags(r, e, sh->insn);
     if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
         flush_hazards(r, w); /* an async-proxy read: race_proxy.c checked it */
         return;
@@ -1014,7 +1015,7 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     } else {
         lanes_pass(r, w, &c, true, true);
     }
-    if (__builtin_expect(w->dsmem_dirty, 0)) dsmem_local_check(r, w, e);
+    if (__builtin_expect(w->dsmem_dirty, 0)) dsmem_local_check(r, w, e, c.flags);
     if (w->npend) flush_hazards(r, w);
 }
 
@@ -1059,9 +1060,8 @@ static void race_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
     race *r = self;
     rworker *aw = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
-    bool write = e->kind != PS_ACC_LOAD;
-    uint8_t flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                              (is_strong(e) ? F_STRONG : 0));
+    uint8_t flags = access_flags(r, e, sh->insn);
+    bool write = flags & F_WRITE;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_SHARED || e->target[l] < 0 || e->target[l] >= r->nworkers) continue;
@@ -1094,10 +1094,7 @@ static void race_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
 
 /* A block's own shared-memory access while other CTAs' accesses to its memory are unordered
  * with it (rworker.dsmem_dirty). */
-static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e) {
-    bool write = e->kind != PS_ACC_LOAD;
-    uint8_t flags = (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (write ? F_WRITE : 0) |
-                              (is_strong(e) ? F_STRONG : 0));
+static void dsmem_local_check(race *r, rworker *w, const ps_mem_event *e, uint8_t flags) {
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_SHARED) continue;
