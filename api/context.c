@@ -82,7 +82,7 @@ const char *ptxsim_context_arch(const ptxsim_context *ctx) { return ctx->arch ? 
 
 bool ptxsim_arch_query(const char *arch, ptxsim_arch_info *out) {
     const ps_arch *a = ps_arch_lookup(arch ? arch : "");
-    if (!a) return false;
+    if (!a || !ps_arch_is_machine(a)) return false; /* sm_35 and the like are targets, not machines */
     *out = (ptxsim_arch_info){a->name, a->sm, a->warp_size, a->max_threads_per_block,
                               a->shared_default, a->shared_optin, a->max_regs};
     return true;

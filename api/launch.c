@@ -77,7 +77,7 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
     ptxsim_report *r = ps_xcalloc(1, sizeof *r);
     const ps_module *ast = k->mod->ast;
     if (ctx->opt.checks) {
-        r->ver = ps_verifier_create(ast, ctx->arch ? ctx->arch : ast->arch, ctx->opt.checks);
+        r->ver = ps_verifier_create(ast, ps_program_arch(k->mod->prog), ctx->opt.checks);
         for (int i = 0; i < cfg->n_uninitialized; i++)
             ps_verifier_mark_uninitialized(r->ver, cfg->uninitialized[i].addr, cfg->uninitialized[i].bytes);
     }

@@ -7,6 +7,20 @@
 
 #include "api_internal.h"
 
+/* The machine a module runs on: the context's architecture, else the module's .target when ptxsim
+ * models it as a machine, else the oldest machine that can run it (isa/archs.def). */
+static const ps_arch *machine_for(const ptxsim_context *ctx, const ps_module *m) {
+    return ctx->arch ? ctx->arch : ps_arch_default_machine(m->arch);
+}
+
+/* Decode refusals become located warnings of the parse: whatever parse accepts, run executes, or
+ * parse has said why not (issue 13, "parse = run"). */
+static void add_run_warnings(const ps_diags *from, ps_diags *to) {
+    for (int k = 0; from && k < from->count; k++)
+        ps_diags_add(to, PS_DIAG_WARNING, from->items[k].file, from->items[k].line, from->items[k].col,
+                     "accepted, but ptxsim cannot run it: %s", from->items[k].msg);
+}
+
 static void fill_info(const ps_module *m, ptxsim_module_info *info) {
     int insns = 0, kernels = 0;
     for (int i = 0; i < m->nfuncs; i++) {
@@ -39,9 +53,25 @@ ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char 
     ps_module *m = NULL;
     pthread_mutex_lock(&ctx->lock);
     ptxsim_status st = parse(ctx, name, source, len, &d, &m);
+    const ps_arch *mach = m ? machine_for(ctx, m) : NULL;
+    if (st == PTXSIM_OK && mach) {
+        /* decode for the machine on a scratch device: what run would refuse, parse reports */
+        ps_device *dev = ps_device_create();
+        ps_diags bd = {0};
+        ps_program *prog = NULL;
+        ps_program_build(m, mach, dev, &bd, &prog);
+        add_run_warnings(&bd, &d);
+        for (int i = 0; prog && i < m->nfuncs; i++) add_run_warnings(ps_program_function_diags(prog, i), &d);
+        ps_program_free(prog);
+        ps_diags_free(&bd);
+        ps_device_destroy(dev);
+    }
     pthread_mutex_unlock(&ctx->lock);
     if (diags) *diags = api_diags_copy(&d);
-    if (m && info && st == PTXSIM_OK) fill_info(m, info);
+    if (m && info && st == PTXSIM_OK) {
+        fill_info(m, info);
+        snprintf(info->machine, sizeof info->machine, "%s", mach ? mach->name : "");
+    }
     ps_module_free(m);
     ps_diags_free(&d);
     return st;
@@ -64,8 +94,13 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
     ps_program *prog = NULL;
     pthread_mutex_lock(&ctx->lock);
     ptxsim_status st = parse(ctx, name, source, len, &d, &ast);
+    const ps_arch *mach = ast ? machine_for(ctx, ast) : NULL;
+    if (st == PTXSIM_OK && (!mach || !ps_arch_is_machine(mach)))
+        st = api_fail(ctx, PTXSIM_ERR_UNSUPPORTED,
+                      "ptxsim does not model %s as a machine (its limits and shared-memory banks): run the "
+                      "module on sm_50 or a later architecture", mach ? mach->name : ast->target);
     if (st == PTXSIM_OK) {
-        ps_status bs = ps_program_build(ast, ctx->arch, ctx->dev, &d, &prog);
+        ps_status bs = ps_program_build(ast, mach, ctx->dev, &d, &prog);
         if (bs != PS_OK) {
             const char *why = d.count ? d.items[d.count - 1].msg : ps_status_str(bs);
             st = api_fail(ctx, api_status(bs) == PTXSIM_ERR_OUT_OF_MEMORY ? PTXSIM_ERR_OUT_OF_MEMORY
@@ -75,9 +110,9 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
             prog = NULL;
         }
     }
-    if (diags) *diags = api_diags_copy(&d);
-    ps_diags_free(&d);
     if (st != PTXSIM_OK) {
+        if (diags) *diags = api_diags_copy(&d);
+        ps_diags_free(&d);
         ps_module_free(ast);
         pthread_mutex_unlock(&ctx->lock);
         return st;
@@ -95,6 +130,9 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
                          "%s", fd->items[k].msg);
     }
     if (un.count) m->unsupported = api_diags_copy(&un);
+    add_run_warnings(&un, &d); /* the load's diagnostics say it too, located, as parse does */
+    if (diags) *diags = api_diags_copy(&d);
+    ps_diags_free(&d);
     ps_diags_free(&un);
     m->kernels = ps_xcalloc((size_t)ast->nfuncs + 1, sizeof *m->kernels);
     for (int i = 0; i < ast->nfuncs; i++) {
@@ -145,7 +183,10 @@ void ptxsim_module_unload(ptxsim_module *m) {
     free(m);
 }
 
-void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out) { fill_info(m->ast, out); }
+void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out) {
+    fill_info(m->ast, out);
+    snprintf(out->machine, sizeof out->machine, "%s", m->prog && ps_program_arch(m->prog) ? ps_program_arch(m->prog)->name : "");
+}
 int ptxsim_module_kernel_count(const ptxsim_module *m) { return m->nkernels; }
 
 const char *ptxsim_module_kernel_name(const ptxsim_module *m, int i) {

@@ -70,8 +70,12 @@ typedef struct {
                              * to shake out schedule-dependent results (docs/engine.md) */
 } ptxsim_options;
 
-/* arch: "sm_90", "sm_80", … (isa/archs.def); NULL: each module runs on its own .target. Fails with
- * PTXSIM_ERR_INVALID_ARGUMENT for an unknown name (message in *error when error is not NULL). */
+/* arch: "sm_90", "sm_80", … (isa/archs.def): the machine modules run on, which must be able to run
+ * each module's .target (an sm_80 runs .target sm_35 PTX; an sm_90a module needs sm_90a). NULL: each
+ * module runs on its own .target, or, for a target ptxsim does not model as a machine (sm_10 to sm_37,
+ * sm_88), on the oldest machine that can run it (sm_50, sm_89). A target that is not a machine is
+ * accepted here for ptxsim_validate (ptxsim parse --target sm_35) but module loads on it fail. Fails
+ * with PTXSIM_ERR_INVALID_ARGUMENT for an unknown name (message in *error when error is not NULL). */
 ptxsim_status ptxsim_context_create(const char *arch, ptxsim_context **out, const char **error);
 void ptxsim_context_destroy(ptxsim_context *ctx); /* frees its modules, memory and reports */
 /* Why the latest failing call on ctx failed ("" when none); valid until the next call on ctx. */
@@ -80,7 +84,7 @@ const char *ptxsim_context_message(const ptxsim_context *ctx);
 const char *ptxsim_context_arch(const ptxsim_context *ctx);
 
 /* Architecture facts (for device queries): NULL arch means the context's. Returns false for an
- * unknown architecture. */
+ * unknown architecture and for a target ptxsim does not model as a machine (sm_10 ... sm_37, sm_88). */
 typedef struct {
     const char *name;             /* "sm_90" */
     int sm;                       /* 90 */
@@ -117,11 +121,17 @@ typedef struct {
     int ptx_version;   /* major*10+minor */
     char target[24];   /* .target as written */
     int functions, instructions, kernels;
+    char machine[24];  /* the architecture it runs on: the context's, else the .target's when ptxsim
+                        * models that machine, else the oldest one that can run it ("sm_50" for an
+                        * sm_35 module); "" when none can */
 } ptxsim_module_info;
 
-/* Parses and validates PTX against the context's architecture (or its own .target) without
- * preparing it to run: `ptxsim parse`. diags (optional) receives every diagnostic; info
- * (optional) the module's summary. PTXSIM_ERR_PARSE when there is an error. */
+/* Parses and validates PTX as `ptxas -arch=<the context's architecture>` would (instructions are
+ * checked against the module's .target, which the context's architecture must be able to run), then
+ * decodes it for that machine without preparing it to run: `ptxsim parse`. diags (optional)
+ * receives every diagnostic, with a located warning for each instruction ptxsim accepts but cannot
+ * execute ("accepted, but ptxsim cannot run it: ..."); info (optional) the module's summary.
+ * PTXSIM_ERR_PARSE when there is an error (warnings are not errors). */
 ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char *source, size_t len,
                               ptxsim_module_info *info, ptxsim_diagnostics **diags);
 

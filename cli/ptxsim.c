@@ -336,10 +336,9 @@ static int cmd_run(const char *path, const options *o, bool check) {
     if (st != PTXSIM_OK) goto out;
     ptxsim_module_info mi;
     ptxsim_module_get_info(m, &mi);
-    const char *arch = ci.arch ? ci.arch : mi.target;
+    const char *arch = mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target;
     st = ptxsim_case_launch(ctx, cs, m, &rep);
-    if (st == PTXSIM_ERR_UNSUPPORTED) {
-        ptxsim_diagnostics_print(ptxsim_module_unsupported(m), stderr);
+    if (st == PTXSIM_ERR_UNSUPPORTED) { /* the load printed what ptxsim cannot run, located */
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }

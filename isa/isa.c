@@ -237,9 +237,56 @@ size_t ps_isa_match_prefix(const char *word, size_t n) {
 const ps_arch *ps_arch_get(ps_arch_id id) { return &archs[id]; }
 
 const ps_arch *ps_arch_lookup(const char *name) {
+    /* ptxas takes "compute_90a" for "sm_90a" in .target and -arch: the same row */
+    char sm[24];
+    if (!strncmp(name, "compute_", 8) && strlen(name) < sizeof sm - 3) {
+        snprintf(sm, sizeof sm, "sm_%s", name + 8);
+        name = sm;
+    }
     for (size_t i = 0; i < PS_ARRAY_LEN(archs); i++)
         if (strcmp(archs[i].name, name) == 0) return &archs[i];
     return NULL;
+}
+
+bool ps_arch_is_machine(const ps_arch *a) { return a && a->max_threads_per_block > 0; }
+
+const ps_arch *ps_arch_default_machine(const ps_arch *target) {
+    if (!target || ps_arch_is_machine(target)) return target;
+    for (size_t i = 0; i < PS_ARRAY_LEN(archs); i++) /* rows are in ascending order */
+        if (ps_arch_is_machine(&archs[i]) && !ps_arch_cannot_run(&archs[i], target, NULL, 0)) return &archs[i];
+    return NULL;
+}
+
+/* The family of a target for the "f" rules: sm_100 and sm_103 are one, sm_101 (renamed sm_110 in
+ * CUDA 13) and sm_110 another, sm_120 and sm_121 a third. */
+static int arch_family(const ps_arch *a) { return a->sm == 101 ? 11 : a->sm / 10; }
+
+const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, char *buf, size_t buflen) {
+    enum { OK, SAME_SM, FUTURE, NEWER, FAMILY } rule = OK;
+    if (target->arch_specific == 1 && (machine->sm != target->sm || machine->arch_specific != 1))
+        rule = machine->sm == target->sm ? SAME_SM : FUTURE;
+    else if (target->sm > machine->sm)
+        rule = NEWER;
+    else if (target->arch_specific == 2 && arch_family(machine) != arch_family(target))
+        rule = FAMILY;
+    if (rule == OK) return NULL;
+    if (!buf) return "cannot run";
+    const char *t = target->name, *m = machine->name;
+    switch (rule) {
+    case SAME_SM: snprintf(buf, buflen, "PTX with .target '%s' cannot be compiled for architecture '%s'", t, m); break;
+    case FUTURE:
+        snprintf(buf, buflen, "Program with .target '%s' cannot be compiled to future architecture '%s'", t, m);
+        break;
+    case NEWER:
+        snprintf(buf, buflen, ".target %s is newer than the architecture '%s' it is checked or run for (ptxas: "
+                 "SM version specified by .target is higher than default SM version assumed)", t, m);
+        break;
+    default:
+        snprintf(buf, buflen, "Program with .target '%s' cannot be compiled to different SM-family architecture "
+                 "'%s'", t, m);
+        break;
+    }
+    return buf;
 }
 
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
@@ -383,11 +430,11 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
 /* Floating-point cvt spellings (cvt_forms.def). */
 typedef struct {
     ps_type dst, src;
-    int min_sm;
+    int min_sm, min_ptx;
     const char *mods;
 } cvt_form;
 static const cvt_form CVT_FORMS[] = {
-#define CVT_FORM(D, S, SM, M) {PS_T_##D, PS_T_##S, SM, M},
+#define CVT_FORM(D, S, SM, PTX, M) {PS_T_##D, PS_T_##S, SM, PTX, M},
 #include "cvt_forms.def"
 #undef CVT_FORM
 };
@@ -406,7 +453,7 @@ static bool word_in(const char *list, const char *w) {
 }
 
 const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
-                                   const ps_arch *arch, char *buf, size_t buflen) {
+                                   const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
     if (form != PS_F_CVT || ntypes != 2 || types[0] == types[1] || !cvt_float_type(types[0]) ||
         !cvt_float_type(types[1]) || ps_modset_has(mods, PS_MOD_RS))
         return NULL;
@@ -422,19 +469,24 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
     if (!set[0]) snprintf(set, sizeof set, "-");
     else snprintf(shown, sizeof shown, ".%s", set);
     const char *dn = ps_type_name(types[0]), *sn = ps_type_name(types[1]);
-    bool pair = false;
-    int need = 0;
+    bool pair = false, spelled = false;
+    int need_sm = 0, need_ptx = 0; /* the lowest target, and the lowest version on a target we have */
     for (size_t i = 0; i < PS_ARRAY_LEN(CVT_FORMS); i++) {
         const cvt_form *c = &CVT_FORMS[i];
         if (c->dst != types[0] || c->src != types[1]) continue;
         pair = true;
-        if (!integral && word_in(c->mods, set) && (!need || c->min_sm < need)) need = c->min_sm;
+        if (integral || !word_in(c->mods, set)) continue;
+        spelled = true;
+        bool sm_ok = !arch || arch->sm >= c->min_sm, ptx_ok = !ptx_version || ptx_version >= c->min_ptx;
+        if (sm_ok && ptx_ok) return NULL;
+        if (!sm_ok && (!need_sm || c->min_sm < need_sm)) need_sm = c->min_sm;
+        if (sm_ok && (!need_ptx || c->min_ptx < need_ptx)) need_ptx = c->min_ptx;
     }
     if (!pair) {
         snprintf(buf, buflen, "Unexpected instruction types specified for 'cvt' (.%s.%s)", dn, sn);
         return buf;
     }
-    if (!need) {
+    if (!spelled) {
         if (integral)
             snprintf(buf, buflen, "Integer rounding modifier not allowed on 'cvt.%s.%s'", dn, sn);
         else if (set[0] == '-')
@@ -445,8 +497,73 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
             snprintf(buf, buflen, "Modifiers '%s' are not valid together on 'cvt.%s.%s'", shown, dn, sn);
         return buf;
     }
-    if (arch && arch->sm < need) {
-        snprintf(buf, buflen, "'cvt%s.%s.%s' requires .target sm_%d or higher", shown, dn, sn, need);
+    if (need_ptx)
+        snprintf(buf, buflen, "'cvt%s.%s.%s' requires PTX ISA .version %d.%d or later", shown, dn, sn, need_ptx / 10,
+                 need_ptx % 10);
+    else
+        snprintf(buf, buflen, "'cvt%s.%s.%s' requires .target sm_%d or higher", shown, dn, sn, need_sm);
+    return buf;
+}
+
+/* set.CmpOp{.BoolOp}{.ftz}.dtype.stype (PTX ISA 9.7.5.1 set, 9.7.4.x half-precision set): the pairs
+ * ptxas 13 accepts, .ftz only with an f16, f16x2 or f32 source, and what the half-precision pairs
+ * need of target and version (ptxas's wording, its spelling of "arithmetic" included). */
+static bool set_pair_ok(ps_type d, ps_type s) {
+    bool bits = s == PS_T_B16 || s == PS_T_B32 || s == PS_T_B64;
+    bool ints = s == PS_T_U16 || s == PS_T_U32 || s == PS_T_U64 || s == PS_T_S16 || s == PS_T_S32 || s == PS_T_S64;
+    bool wide = s == PS_T_F32 || s == PS_T_F64;
+    switch (d) {
+    case PS_T_U16:
+    case PS_T_S16: return s == PS_T_F16 || s == PS_T_BF16;
+    case PS_T_U32:
+    case PS_T_S32:
+        return bits || ints || wide || s == PS_T_F16 || s == PS_T_BF16 || s == PS_T_F16X2 || s == PS_T_BF16X2;
+    case PS_T_F32: return bits || ints || wide;
+    case PS_T_F16: return bits || ints || wide || s == PS_T_F16;
+    case PS_T_BF16: return bits || ints || wide || s == PS_T_F16 || s == PS_T_BF16;
+    case PS_T_F16X2: return s == PS_T_F16X2;
+    case PS_T_BF16X2: return s == PS_T_BF16X2;
+    default: return false;
+    }
+}
+
+const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
+                                   const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+    if (form != PS_F_SET) return NULL;
+    if (ntypes != 2) {
+        snprintf(buf, buflen, "'set' takes a destination and a source type (set.CmpOp.dtype.stype)");
+        return buf;
+    }
+    ps_type d = types[0], s = types[1];
+    const char *dn = ps_type_name(d), *sn = ps_type_name(s);
+    if (!set_pair_ok(d, s)) {
+        snprintf(buf, buflen, "Unexpected instruction types specified for 'set' (.%s.%s)", dn, sn);
+        return buf;
+    }
+    if (ps_modset_has(mods, PS_MOD_FTZ) && s != PS_T_F16 && s != PS_T_F16X2 && s != PS_T_F32) {
+        snprintf(buf, buflen, "Illegal modifier '.ftz' for instruction 'set' (.%s.%s)", dn, sn);
+        return buf;
+    }
+    const char *feat = NULL;
+    int ptx = 0, sm = 0;
+    char bf[24];
+    bool half_src = s == PS_T_F16 || s == PS_T_F16X2;
+    bool int_dst = d == PS_T_U16 || d == PS_T_S16 || d == PS_T_U32 || d == PS_T_S32;
+    if (d == PS_T_BF16 || d == PS_T_BF16X2 || s == PS_T_BF16 || s == PS_T_BF16X2) {
+        snprintf(bf, sizeof bf, "set.%s", d == PS_T_BF16X2 || s == PS_T_BF16X2 ? "bf16x2" : "bf16");
+        feat = bf, ptx = 78, sm = 90;
+    } else if (half_src && int_dst) {
+        feat = "half precision floating point set instruction with integer result", ptx = 65, sm = 53;
+    } else if (half_src || d == PS_T_F16 || d == PS_T_F16X2) {
+        feat = "f16 arithemetic and compare instructions", ptx = 42, sm = 53;
+    }
+    if (!feat) return NULL;
+    if (ptx_version && ptx_version < ptx) {
+        snprintf(buf, buflen, "Feature '%s' requires PTX ISA .version %d.%d or later", feat, ptx / 10, ptx % 10);
+        return buf;
+    }
+    if (arch && arch->sm < sm) {
+        snprintf(buf, buflen, "Feature '%s' requires .target sm_%d or higher", feat, sm);
         return buf;
     }
     return NULL;
@@ -525,7 +642,7 @@ void ps_isa_write_markdown(void *stream) {
                 fi->any_type ? "any" : fi->no_type ? "" : fi->types_src, fi->min_ptx / 10,
                 fi->min_ptx % 10);
         for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) {
-            char buf[8];
+            char buf[160];
             const ps_arch *a = ps_arch_lookup(cols[c]);
             bool ok = !ps_isa_form_unsupported(fi, a, 0, buf, sizeof buf);
             fprintf(f, " %s |", !ok ? "-" : (fi->props & P_NOEXEC) ? "p" : "x");

@@ -119,7 +119,16 @@ int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **forms);
 size_t ps_isa_match_prefix(const char *word, size_t n);
 
 const ps_arch *ps_arch_get(ps_arch_id id);
-const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a"; NULL if unknown */
+const ps_arch *ps_arch_lookup(const char *name); /* "sm_90a" or "compute_90a"; NULL if unknown */
+/* Does ptxsim model `a` as a machine (limits, bank model), or only as a .target? */
+bool ps_arch_is_machine(const ps_arch *a);
+/* The machine a module for `target` runs on when neither manifest nor context names one: the target
+ * itself when it is a machine, else the oldest machine that can run it (sm_50 for sm_10..sm_37). */
+const ps_arch *ps_arch_default_machine(const ps_arch *target);
+/* Can `machine` run PTX written for `target`, as ptxas -arch=machine decides for .target target
+ * (a newer machine runs an older target; an "a" target runs only on itself; an "f" target on newer
+ * members of its family)? NULL if yes, else the reason (in buf when buf is not NULL). */
+const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, char *buf, size_t buflen);
 /* Can `arch` run `form`? Returns NULL if yes, else a reason for the diagnostic. */
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
                                     char *buf, size_t buflen);
@@ -145,9 +154,23 @@ const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int
 
 /* cvt between floating-point types (f16 bf16 tf32 f32 f64 f16x2 bf16x2 e4m3x2 e5m2x2): is the
  * combination of rounding, .ftz, .sat, .relu and .satfinite one that exists (isa/cvt_forms.def,
- * what ptxas 13 accepts), and on this target? NULL if yes, else the reason. */
+ * what ptxas 13 accepts), and on this target and .version (ptx_version, 0: unchecked)? NULL if yes, else the reason. */
 const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
-                                   const ps_arch *arch, char *buf, size_t buflen);
+                                   const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
+/* set with its two types: is the pair one ptxas accepts (.f16/.bf16/.f16x2/.bf16x2 sources and
+ * destinations included), .ftz only with f16/f16x2/f32 sources, and what the half-precision pairs
+ * need (sm_53 and PTX ISA 4.2, 6.5 for an integer result of an f16 comparison, sm_90 and 7.8 for
+ * bf16)? NULL if fine, else the reason. */
+const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
+                                   const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
+/* Combinations of modifier, type and state space an instruction needs a target or version for (atom
+ * and red by operation, type and space, the sm_1x rounding rules, mad's required rounding, shfl and
+ * vote without .sync on sm_70, .cc on 64-bit types, ...): isa/target_rules.c. text: the mnemonic as
+ * written (for modifiers ptxsim does not name). NULL if fine, else ptxas's reason in buf. */
+const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
+                                const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);

@@ -72,6 +72,8 @@ typedef struct {
     sym *labels;        /* labels of fn, by name */
     int loc_file, loc_line;
     bool failed_stmt;   /* an error was reported in the current statement */
+    bool seen_section;  /* a .section (debug information, for .target debug) */
+    token debug_tok;    /* where .target named debug */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */
@@ -783,17 +785,24 @@ static int label_ref(parser *p, const token *t) {
     return e->index;
 }
 
-static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
-    static const char *names[] = {
-#define X(id, name) name,
-        PS_SREG_LIST(X)
+static const struct {
+    const char *name;
+    int shape, bits, min_ptx, min_sm;
+} sregs[] = {
+#define X(id, name, shape, bits, ptx, sm) {name, shape, bits, ptx, sm},
+    PS_SREG_LIST(X)
 #undef X
-    };
+};
+
+/* %tid.x, %laneid, %envreg7, %pm3, %pm3_64: the special register and its component or number. A
+ * vector register needs a component and a scalar one takes none (ptxas: "Unknown field '.x'"). */
+static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
+    const char *txt = t->text;
     int len = t->len;
     *comp = 0;
-    const char *dot = memchr(t->text, '.', (size_t)len);
+    const char *dot = memchr(txt, '.', (size_t)len);
+    int base = dot ? (int)(dot - txt) : len;
     if (dot) {
-        int base = (int)(dot - t->text);
         if (len - base != 2) return false;
         switch (dot[1]) {
         case 'x': *comp = 0; break;
@@ -802,21 +811,57 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
         case 'w': *comp = 3; break;
         default: return false;
         }
-        len = base;
-    } else if (len > 4 && (strncmp(t->text, "%pm", 3) == 0 || strncmp(t->text, "%envreg", 7) == 0)) {
-        /* %pm0..%pm7, %envreg0..31 */
-        const char *q = t->text + len;
-        while (q > t->text && isdigit((unsigned char)q[-1])) q--;
-        *comp = atoi(q);
-        len = (int)(q - t->text);
     }
-    for (int i = 0; i < PS_SREG_COUNT; i++)
-        if ((int)strlen(names[i]) == len && memcmp(names[i], t->text, (size_t)len) == 0) {
+    for (int i = 0; i < PS_SREG_COUNT; i++) {
+        const char *n = sregs[i].name;
+        int nl = (int)strlen(n), shape = sregs[i].shape;
+        if (shape > PS_SR_VEC) {
+            /* %envreg<N>, %pm<N>, %pm<N>_64 */
+            bool is64 = i == PS_SREG_PM64;
+            int stem = is64 ? nl - 3 : nl, tail = is64 ? 3 : 0;
+            if (dot || base <= stem + tail || strncmp(txt, n, (size_t)stem) != 0) continue;
+            if (is64 && memcmp(txt + base - 3, "_64", 3) != 0) continue;
+            int digits = base - stem - tail, v = 0;
+            if (digits > 2 || (digits == 2 && txt[stem] == '0')) continue;
+            for (int k = 0; k < digits; k++) {
+                char c = txt[stem + k];
+                if (c < '0' || c > '9') { v = -1; break; }
+                v = v * 10 + (c - '0');
+            }
+            if (v < 0 || v >= shape) continue;
             *s = (ps_sreg)i;
+            *comp = v;
             return true;
         }
+        if (nl != base || memcmp(n, txt, (size_t)nl) != 0) continue;
+        if ((shape == PS_SR_VEC) != (dot != NULL)) return false;
+        *s = (ps_sreg)i;
+        return true;
+    }
     return false;
 }
+
+const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf,
+                                size_t buflen) {
+    if (s >= PS_SREG_COUNT) return NULL;
+    int ptx = sregs[s].min_ptx, sm = sregs[s].min_sm;
+    char name[40];
+    if (s == PS_SREG_PM && comp >= 4) ptx = 30, sm = 20; /* the second four counters came with Fermi */
+    if (s == PS_SREG_ENVREG || s == PS_SREG_PM) snprintf(name, sizeof name, "%s%d", sregs[s].name, comp);
+    else if (s == PS_SREG_PM64) snprintf(name, sizeof name, "%%pm%d_64", comp);
+    else snprintf(name, sizeof name, "%s", sregs[s].name);
+    if (ptx_version && ptx_version < ptx) {
+        snprintf(buf, buflen, "Feature '%s' requires PTX ISA .version %d.%d or later", name, ptx / 10, ptx % 10);
+        return buf;
+    }
+    if (arch && arch->sm < sm) {
+        snprintf(buf, buflen, "Feature '%s' requires .target sm_%d or higher", name, sm);
+        return buf;
+    }
+    return NULL;
+}
+
+int ps_sreg_bits(ps_sreg s) { return s < PS_SREG_COUNT ? sregs[s].bits : 0; }
 
 static bool parse_operand(parser *p, ps_operand *o, bool branch);
 
@@ -894,6 +939,11 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
     if (t->text[0] == '%') {
         if (sreg_lookup(t, &o->sreg, &o->comp)) {
             o->kind = PS_OP_SREG;
+            char why[96];
+            if (ps_sreg_unsupported(o->sreg, o->comp, p->m->arch, p->m->version, why, sizeof why)) {
+                error_at(p, t, "%s", why);
+                return false;
+            }
             return true;
         }
         error_at(p, t, "use of undeclared register '%.*s'", t->len, t->text);
@@ -1062,9 +1112,9 @@ static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
     return false;
 }
 
-static const ps_arch *check_arch(parser *p) {
-    return p->opt && p->opt->target ? p->opt->target : p->m->arch;
-}
+/* Instructions are checked against the module's .target, as ptxas checks them whatever -arch
+ * says (--target only has to be able to run that target: parse_target). */
+static const ps_arch *check_arch(parser *p) { return p->m->arch; }
 
 static uint32_t hash_bytes(const char *s, size_t n) { /* FNV-1a */
     uint32_t h = 2166136261u;
@@ -1229,7 +1279,12 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
                                    why, sizeof why) ||
         ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), why, sizeof why)) {
+        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+                               sizeof why) ||
+        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+                               sizeof why) ||
+        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+                            why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
         return;
@@ -1699,28 +1754,67 @@ static void parse_version(parser *p) {
     error_at(p, &t, "expected a version number like 8.0, found %s", tok_desc(&t, b, sizeof b));
 }
 
+/* .target sm_XX[, option...] (PTX ISA 11.3.2), checked as ptxas 13 checks it: the list starts with
+ * a target; a later target replaces the earlier one (so does a later .target directive before any
+ * function or variable); texmode_independent needs PTX ISA 1.5 and debug 3.0; the two texmodes
+ * conflict; map_f64_to_f32 is only for targets below sm_13 (the one written before it); debug
+ * requires debug information, i.e. some .section in the module (checked at the end). Under
+ * --target (ps_parse_options.target) the target must be one that architecture can run
+ * (ps_arch_cannot_run). Instructions are checked against the module's target, as ptxas does. */
 static void parse_target(parser *p) {
+    if (p->m->nfuncs || p->m->nglobals) {
+        error_at(p, &p->tok, "'.target' must come before the module's functions and variables");
+        recover(p);
+        return;
+    }
+    bool first = true;
+    token last_target = p->tok;
     for (;;) {
         token t = next(p);
+        char b[64];
         if (t.kind != TOK_IDENT) {
-            char b[64];
             error_at(p, &t, "expected a target name, found %s", tok_desc(&t, b, sizeof b));
             return;
         }
-        if (tok_is(&t, "debug")) p->m->target_debug = true;
-        else if (tok_is(&t, "texmode_unified") || tok_is(&t, "texmode_independent") ||
-                 tok_is(&t, "map_f64_to_f32")) {
-        } else if (!p->m->target) {
+        bool debug = tok_is(&t, "debug"), unified = tok_is(&t, "texmode_unified"),
+             independent = tok_is(&t, "texmode_independent"), map = tok_is(&t, "map_f64_to_f32");
+        if (first && (debug || unified || independent || map)) {
+            error_at(p, &t, "'.target' must name a target architecture (sm_XX) before its options");
+        } else if (debug) {
+            if (p->m->version && p->m->version < 30)
+                error_at(p, &t, "Feature 'debug' requires PTX ISA .version 3.0 or later");
+            if (!p->m->target_debug) p->debug_tok = t;
+            p->m->target_debug = true;
+        } else if (unified || independent) {
+            if (independent && p->m->version && p->m->version < 15)
+                error_at(p, &t, "Feature 'texmode_independent' requires PTX ISA .version 1.5 or later");
+            int mode = unified ? 1 : 2;
+            if (p->m->texmode && p->m->texmode != mode)
+                error_at(p, &t, "Conflicting .target option '%.*s'", t.len, t.text);
+            p->m->texmode = mode;
+        } else if (map) {
+            if (p->m->arch && p->m->arch->sm >= 13)
+                error_at(p, &t, "Directive map_f64_to_f32 is not supported with SM 1.3 or higher (.target %s)",
+                         p->m->target);
+            p->m->map_f64_to_f32 = true;
+        } else {
             p->m->target = tok_str(p, &t);
             p->m->arch = ps_arch_lookup(p->m->target);
+            last_target = t;
             if (!p->m->arch) error_at(p, &t, "unknown target '%s'", p->m->target);
             else if (p->m->version && p->m->version < p->m->arch->min_ptx)
-                error_at(p, &t, "target '%s' requires PTX ISA .version %d.%d or later",
-                         p->m->target, p->m->arch->min_ptx / 10, p->m->arch->min_ptx % 10);
+                error_at(p, &t, "target '%s' requires PTX ISA .version %d.%d or later (PTX .version %d.%d does "
+                         "not support it)", p->m->target, p->m->arch->min_ptx / 10, p->m->arch->min_ptx % 10,
+                         p->m->version / 10, p->m->version % 10);
         }
-        if (!is_punct(peek(p), ',')) return;
+        first = false;
+        if (!is_punct(peek(p), ',')) break;
         next(p);
     }
+    char why[200];
+    if (p->opt && p->opt->target && p->m->arch &&
+        ps_arch_cannot_run(p->opt->target, p->m->arch, why, sizeof why))
+        error_at(p, &last_target, "%s", why);
 }
 
 static void parse_file_directive(parser *p) {
@@ -1774,6 +1868,7 @@ static void parse_toplevel(parser *p) {
     }
     if (tok_is(&d, ".file")) return parse_file_directive(p);
     if (tok_is(&d, ".section")) {
+        p->seen_section = true;
         next(p); /* section name */
         skip_braced(p);
         return;
@@ -1839,6 +1934,10 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     }
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
+    if (m->target_debug && !p.seen_section)
+        ps_diags_add(diags, PS_DIAG_ERROR, m->filename, p.debug_tok.line, p.debug_tok.col,
+                     "Debug information not found in presence of .target debug (a module for .target debug "
+                     "carries its DWARF in .section blocks)");
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);
@@ -1862,14 +1961,7 @@ void ps_module_free(ps_module *m) {
     free(m);
 }
 
-const char *ps_sreg_name(ps_sreg s) {
-    static const char *names[] = {
-#define X(id, name) name,
-        PS_SREG_LIST(X)
-#undef X
-    };
-    return s < PS_SREG_COUNT ? names[s] : "?";
-}
+const char *ps_sreg_name(ps_sreg s) { return s < PS_SREG_COUNT ? sregs[s].name : "?"; }
 
 ps_func *ps_module_find_func(const ps_module *m, const char *name) {
     for (int i = 0; i < m->nfuncs; i++)

@@ -54,27 +54,49 @@ typedef struct {
     ps_type type;
 } ps_reg;
 
-/* Special registers (%tid.x ...). Component 0..3 = x,y,z,w where relevant. */
-#define PS_SREG_LIST(X)                                                                   \
-    X(TID, "%tid") X(NTID, "%ntid") X(CTAID, "%ctaid") X(NCTAID, "%nctaid")               \
-    X(LANEID, "%laneid") X(WARPID, "%warpid") X(NWARPID, "%nwarpid") X(SMID, "%smid")     \
-    X(NSMID, "%nsmid") X(GRIDID, "%gridid") X(LANEMASK_EQ, "%lanemask_eq")                \
-    X(LANEMASK_LE, "%lanemask_le") X(LANEMASK_LT, "%lanemask_lt")                         \
-    X(LANEMASK_GE, "%lanemask_ge") X(LANEMASK_GT, "%lanemask_gt") X(CLOCK, "%clock")      \
-    X(CLOCK_HI, "%clock_hi") X(CLOCK64, "%clock64") X(GLOBALTIMER, "%globaltimer")        \
-    X(GLOBALTIMER_LO, "%globaltimer_lo") X(GLOBALTIMER_HI, "%globaltimer_hi")             \
-    X(DYNAMIC_SMEM_SIZE, "%dynamic_smem_size") X(TOTAL_SMEM_SIZE, "%total_smem_size")     \
-    X(AGGR_SMEM_SIZE, "%aggr_smem_size") X(CLUSTERID, "%clusterid")                       \
-    X(NCLUSTERID, "%nclusterid") X(CLUSTER_CTAID, "%cluster_ctaid")                       \
-    X(CLUSTER_NCTAID, "%cluster_nctaid") X(CLUSTER_CTARANK, "%cluster_ctarank")           \
-    X(CLUSTER_NCTARANK, "%cluster_nctarank") X(IS_EXPLICIT_CLUSTER, "%is_explicit_cluster") \
-    X(ENVREG, "%envreg") X(PM, "%pm") X(RESERVED_SMEM_OFFSET_BEGIN, "%reserved_smem_offset_begin") \
-    X(RESERVED_SMEM_OFFSET_END, "%reserved_smem_offset_end")                              \
-    X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap")                              \
-    X(CURRENT_GRAPH_EXEC, "%current_graph_exec")
+/* Special registers (PTX ISA chapter 10), one row each:
+ *   X(ID, "name", shape, bits, min_ptx, min_sm)
+ * shape: PS_SR_SCALAR; PS_SR_VEC for the .x/.y/.z/.w vectors (ps_operand.comp 0..3); n > 1 for a
+ * numbered family %name0..%name<n-1> (comp = the number). bits: the register's width (1: .pred).
+ * min_ptx/min_sm: what ptxas 13 requires of the module (.version, .target) to name it ("Feature
+ * '%aggr_smem_size' requires PTX ISA .version 8.1 or later"); %pm4..%pm7 need PTX ISA 3.0 and sm_20
+ * on top of their row (ps_sreg_unsupported). */
+enum { PS_SR_SCALAR = 0, PS_SR_VEC = 1 };
+#define PS_SREG_LIST(X)                                                                           \
+    X(TID, "%tid", PS_SR_VEC, 32, 10, 10) X(NTID, "%ntid", PS_SR_VEC, 32, 10, 10)                 \
+    X(CTAID, "%ctaid", PS_SR_VEC, 32, 10, 10) X(NCTAID, "%nctaid", PS_SR_VEC, 32, 10, 10)         \
+    X(LANEID, "%laneid", PS_SR_SCALAR, 32, 13, 10) X(WARPID, "%warpid", PS_SR_SCALAR, 32, 13, 10) \
+    X(NWARPID, "%nwarpid", PS_SR_SCALAR, 32, 20, 20) X(SMID, "%smid", PS_SR_SCALAR, 32, 13, 10)   \
+    X(NSMID, "%nsmid", PS_SR_SCALAR, 32, 20, 20) X(GRIDID, "%gridid", PS_SR_SCALAR, 64, 10, 10)   \
+    X(LANEMASK_EQ, "%lanemask_eq", PS_SR_SCALAR, 32, 20, 20)                                      \
+    X(LANEMASK_LE, "%lanemask_le", PS_SR_SCALAR, 32, 20, 20)                                      \
+    X(LANEMASK_LT, "%lanemask_lt", PS_SR_SCALAR, 32, 20, 20)                                      \
+    X(LANEMASK_GE, "%lanemask_ge", PS_SR_SCALAR, 32, 20, 20)                                      \
+    X(LANEMASK_GT, "%lanemask_gt", PS_SR_SCALAR, 32, 20, 20)                                      \
+    X(CLOCK, "%clock", PS_SR_SCALAR, 32, 10, 10) X(CLOCK_HI, "%clock_hi", PS_SR_SCALAR, 32, 50, 20) \
+    X(CLOCK64, "%clock64", PS_SR_SCALAR, 64, 20, 20)                                              \
+    X(GLOBALTIMER, "%globaltimer", PS_SR_SCALAR, 64, 31, 30)                                      \
+    X(GLOBALTIMER_LO, "%globaltimer_lo", PS_SR_SCALAR, 32, 31, 30)                                \
+    X(GLOBALTIMER_HI, "%globaltimer_hi", PS_SR_SCALAR, 32, 31, 30)                                \
+    X(DYNAMIC_SMEM_SIZE, "%dynamic_smem_size", PS_SR_SCALAR, 32, 41, 20)                          \
+    X(TOTAL_SMEM_SIZE, "%total_smem_size", PS_SR_SCALAR, 32, 41, 20)                              \
+    X(AGGR_SMEM_SIZE, "%aggr_smem_size", PS_SR_SCALAR, 32, 81, 90)                                \
+    X(CLUSTERID, "%clusterid", PS_SR_VEC, 32, 78, 90)                                             \
+    X(NCLUSTERID, "%nclusterid", PS_SR_VEC, 32, 78, 90)                                           \
+    X(CLUSTER_CTAID, "%cluster_ctaid", PS_SR_VEC, 32, 78, 90)                                     \
+    X(CLUSTER_NCTAID, "%cluster_nctaid", PS_SR_VEC, 32, 78, 90)                                   \
+    X(CLUSTER_CTARANK, "%cluster_ctarank", PS_SR_SCALAR, 32, 78, 90)                              \
+    X(CLUSTER_NCTARANK, "%cluster_nctarank", PS_SR_SCALAR, 32, 78, 90)                            \
+    X(IS_EXPLICIT_CLUSTER, "%is_explicit_cluster", PS_SR_SCALAR, 1, 78, 90)                       \
+    X(ENVREG, "%envreg", 32, 32, 10, 10) X(PM, "%pm", 8, 32, 13, 10)                              \
+    X(PM64, "%pm_64", 8, 64, 40, 50) /* spelled %pm0_64 .. %pm7_64 */                             \
+    X(RESERVED_SMEM_OFFSET_BEGIN, "%reserved_smem_offset_begin", PS_SR_SCALAR, 32, 76, 80)        \
+    X(RESERVED_SMEM_OFFSET_END, "%reserved_smem_offset_end", PS_SR_SCALAR, 32, 76, 80)            \
+    X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap", PS_SR_SCALAR, 32, 76, 80)            \
+    X(CURRENT_GRAPH_EXEC, "%current_graph_exec", PS_SR_SCALAR, 64, 80, 50)
 
 typedef enum {
-#define X(id, name) PS_SREG_##id,
+#define X(id, name, shape, bits, ptx, sm) PS_SREG_##id,
     PS_SREG_LIST(X)
 #undef X
     PS_SREG_COUNT
@@ -179,7 +201,9 @@ typedef struct {
     int version;            /* major*10+minor */
     const char *target;     /* as written, e.g. "sm_90a" */
     const ps_arch *arch;    /* NULL if the target is unknown */
-    bool target_debug;
+    bool target_debug;      /* .target ..., debug */
+    bool map_f64_to_f32;    /* .target sm_1x, map_f64_to_f32: .f64 instructions run as .f32 */
+    int texmode;            /* 0: default, 1: texmode_unified, 2: texmode_independent */
     int address_size;       /* 32 or 64 */
     ps_var **globals;       /* module-scope variables */
     int nglobals, cap_globals;
@@ -200,6 +224,12 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
 void ps_module_free(ps_module *m);
 
 const char *ps_sreg_name(ps_sreg s);
+/* Width in bits of a special register (1 for %is_explicit_cluster, a predicate). */
+int ps_sreg_bits(ps_sreg s);
+/* Can a module of PTX ISA `ptx_version` for `arch` name the special register (s, comp)? NULL if yes,
+ * else ptxas's reason in buf ("Feature '%aggr_smem_size' requires .target sm_90 or higher"). */
+const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf,
+                                size_t buflen);
 ps_func *ps_module_find_func(const ps_module *m, const char *name);
 const char *ps_space_name(ps_space s);
 

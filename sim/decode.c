@@ -568,6 +568,29 @@ static void layout_frame(ps_fprog *fp, const ps_func *fn) {
 
 void ps_exec_clock(ps_warp *w, const ps_dinsn *d);
 
+/* Floating point of the oldest targets, which ptxsim does not model (it runs sm_20-and-later
+ * semantics): in a module for sm_1x, .f32 arithmetic flushes subnormal inputs and results to zero
+ * and mad.f32 truncates its product (PTX ISA 9.7.3, "Floating-Point Instructions", sm_1x notes);
+ * below sm_13, and under .target map_f64_to_f32, .f64 instructions are demoted to .f32 (11.3.2
+ * ".target"). Returns why the instruction cannot run, or NULL. */
+static const char *old_target_float(const ps_module *m, const ps_insn *in) {
+    if (!m->arch) return NULL;
+    bool f32 = false, f64 = false;
+    for (int i = 0; i < in->ntypes; i++) {
+        f32 |= in->types[i] == PS_T_F32 || in->types[i] == PS_T_F16 || in->types[i] == PS_T_F16X2;
+        f64 |= in->types[i] == PS_T_F64;
+    }
+    if (f64 && (m->arch->sm < 13 || m->map_f64_to_f32))
+        return "in a module for sm_10-sm_12 or with map_f64_to_f32, .f64 instructions are demoted to .f32 (PTX "
+               "ISA 11.3.2 .target), which ptxsim does not model";
+    bool moves = in->form == PS_F_MOV || in->form == PS_F_LD || in->form == PS_F_LDU || in->form == PS_F_ST ||
+                 in->form == PS_F_SELP;
+    if ((f32 || f64) && !moves && m->arch->sm < 20)
+        return "in a module for sm_1x, floating-point instructions flush subnormals and mad.f32 truncates its "
+               "product (PTX ISA 9.7.3); ptxsim models sm_20 and later floating point";
+    return NULL;
+}
+
 static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     memset(d, 0, sizeof *d);
     d->src = in;
@@ -590,6 +613,11 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->space = (uint8_t)space_of_insn(in);
     set_rounding(in, d);
     if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
+    const char *old = old_target_float(c->prog->module, in);
+    if (old) {
+        derr(c, in, "'%s': %s", in->text, old);
+        return;
+    }
     if (in->form == PS_F_MULTIMEM) {
         derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
                     "spanning several GPUs), which needs that hardware; ptxsim does not model it",
@@ -850,7 +878,7 @@ ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *d
                            ps_program **out) {
     ps_program *p = ps_xcalloc(1, sizeof *p);
     p->module = m;
-    p->arch = arch ? arch : m->arch;
+    p->arch = arch ? arch : ps_arch_default_machine(m->arch);
     p->dev = dev;
     p->nfuncs = m->nfuncs;
     p->funcs = ps_xcalloc((size_t)m->nfuncs + 1, sizeof(ps_fprog));
@@ -900,6 +928,8 @@ int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_v
     }
     return -1;
 }
+
+const ps_arch *ps_program_arch(const ps_program *p) { return p->arch; }
 
 const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
     if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;

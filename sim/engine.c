@@ -82,6 +82,16 @@ static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes,
 
 /* ---- frames ----------------------------------------------------------------- */
 
+/* %total_smem_size: the CTA's static and dynamic shared memory, rounded up to the allocation unit the
+ * PTX ISA gives for the machine (256 bytes on sm_5x-sm_7x, 128 on sm_8x and later); %aggr_smem_size
+ * adds the 1 KiB an sm_8x or later reserves per CTA for system use (CUDA's
+ * cudaDevAttrReservedSharedMemoryPerBlock). The H200 record in lab/sregs/ is the check. */
+static uint64_t total_smem(const ps_cta *c) {
+    const ps_arch *a = c->L->prog->arch;
+    uint64_t unit = a && a->sm < 80 ? 256 : 128;
+    return (c->shared_size + unit - 1) / unit * unit;
+}
+
 static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     ps_cta *c = w->cta;
     ps_launch_ctx *L = c->L;
@@ -103,8 +113,8 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_GE: return ~((1u << l) - 1);
     case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
-    case PS_SREG_TOTAL_SMEM_SIZE:
-    case PS_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    case PS_SREG_TOTAL_SMEM_SIZE: return total_smem(c);
+    case PS_SREG_AGGR_SMEM_SIZE: return total_smem(c) + 1024; /* sm_90 and later only (PTX ISA) */
     case PS_SREG_CLUSTERID: return comp < 3 ? c->cluster->id[comp] : 0;
     case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] / L->cluster[comp] : 0;
     case PS_SREG_CLUSTER_CTAID: return comp < 3 ? c->cluster_ctaid[comp] : 0;
@@ -112,6 +122,9 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_CLUSTER_CTARANK: return c->rank;
     case PS_SREG_CLUSTER_NCTARANK: return L->cluster_size;
     case PS_SREG_IS_EXPLICIT_CLUSTER: return L->explicit_cluster;
+    /* %envreg0..31 (set by the driver), %pm0..7 and %pm0_64..7_64 (performance counters, which
+     * nothing programs here), %current_graph_exec (0 outside a CUDA device graph), %reserved_smem_*:
+     * 0 until the H200 record in lab/sregs/ says otherwise (docs/engine.md) */
     default: return 0;
     }
 }

@@ -106,6 +106,33 @@ static void h_half_setp(ps_warp *w, const ps_dinsn *d) {
     if (X2(d) && d->o[1] != NO_SLOT) write_pred(w, d->o[1], boolop(bop, hi, c));
 }
 
+/* ---- set with half-precision sources (9.7.4.5) ------------------------------------------------
+ * set.CmpOp{.BoolOp}{.ftz}.dtype.{f16,bf16} d, a, b{, c}: d = all ones of .u16/.s16/.u32/.s32 or 1.0
+ * of .bf16 when BoolOp(a CmpOp b, c) holds, else 0. With .f16x2/.bf16x2 sources each half of d is
+ * the result of its half: 1.0 in the .f16x2/.bf16x2 destination format, or 0xffff for .u32/.s32.
+ * d->aux as for setp; d->o: d, a, b{, c}; d->imm: the "true" value (per half for x2). */
+static void h_half_set(ps_warp *w, const ps_dinsn *d) {
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
+    int op = d->aux & 0xff, bop = (d->aux >> 8) & 0xf;
+    bool ftz = (d->aux >> 12) & 1;
+    ps_half_fmt f = FMT(d);
+    uint32_t lo = 0, hi = 0;
+    for (int l = 0; l < WARP; l++) {
+        lo |= (uint32_t)half_cmp(op, f, ftz, LO(ra[l]), LO(rb[l])) << l;
+        if (X2(d)) hi |= (uint32_t)half_cmp(op, f, ftz, HI(ra[l]), HI(rb[l])) << l;
+    }
+    if (bop != BOOL_NONE) {
+        uint32_t c = read_pred(w, d, 3);
+        lo = boolop(bop, lo, c);
+        hi = boolop(bop, hi, c);
+    }
+    uint64_t one = (uint64_t)d->imm, r[WARP];
+    for (int l = 0; l < WARP; l++)
+        r[l] = X2(d) ? ((lo >> l & 1) ? one : 0) | ((hi >> l & 1) ? one << 16 : 0) : (lo >> l & 1) ? one : 0;
+    uint64_t *rd = R(w, d->o[0]);
+    LANES(w, rd[l] = r[l]);
+}
+
 /* ---- selection ---------------------------------------------------------------------------- */
 static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
@@ -131,6 +158,47 @@ static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
     if (in->ops[0].kind == PS_OP_SINK) d->o[0] = NO_SLOT;
     d->aux = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
     return h_half_setp;
+}
+
+static int cmp_of(const ps_insn *in) {
+    static const ps_mod ops[CMP_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,
+                                          PS_MOD_GE,  PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
+                                          PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
+    int op = -1;
+    for (int i = 0; i < CMP_COUNT; i++)
+        if (has(in, ops[i])) {
+            if (op >= 0) return -1;
+            op = i;
+        }
+    return op;
+}
+
+ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
+    int dt = in->types[0], st = in->types[in->ntypes - 1];
+    bool bf = st == PS_T_BF16 || st == PS_T_BF16X2, x2 = st == PS_T_F16X2 || st == PS_T_BF16X2;
+    int op = cmp_of(in);
+    int nb = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
+    int bop = has(in, PS_MOD_AND) ? BOOL_AND : has(in, PS_MOD_OR) ? BOOL_OR : has(in, PS_MOD_XOR) ? BOOL_XOR : BOOL_NONE;
+    if (op < 0 || nb > 1 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
+    if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
+    if ((bop != BOOL_NONE) != (d->nops == 4) || d->nops < 3) return NULL;
+    if ((d->flags & DF_FTZ) && bf) return NULL;
+    uint64_t one;
+    switch (dt) {
+    case PS_T_U16:
+    case PS_T_S16: one = x2 ? 0 : 0xffff; break;
+    case PS_T_U32:
+    case PS_T_S32: one = x2 ? 0xffff : 0xffffffffu; break;
+    case PS_T_BF16: one = x2 ? 0 : 0x3f80; break;
+    case PS_T_F16X2: one = st == PS_T_F16X2 ? 0x3c00 : 0; break;
+    case PS_T_BF16X2: one = st == PS_T_BF16X2 ? 0x3f80 : 0; break;
+    default: one = 0; break;
+    }
+    if (!one) return NULL; /* pairs the parser refuses (isa.c set_pair_ok) */
+    d->imm = (int64_t)one;
+    d->aux8 = (uint8_t)((bf ? 0x10 : 0) | (x2 ? 0x80 : 0));
+    d->aux = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
+    return h_half_set;
 }
 
 ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {

@@ -704,6 +704,9 @@ static void set_common(ps_warp *w, const ps_dinsn *d, uint64_t one) {
 }
 static void h_set_int(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0xffffffffu); }
 static void h_set_f32(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0x3f800000u); }
+/* set.CmpOp.f16.stype / .bf16.stype: 1.0 in the destination's format (PTX ISA 9.7.4.5) */
+static void h_set_f16(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0x3c00u); }
+static void h_set_bf16(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0x3f80u); }
 
 /* ==== selection ========================================================================== */
 
@@ -1061,8 +1064,12 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d) {
         return h_setp;
     case PS_F_SET: {
         int dt = d->type, st = in->ntypes >= 2 ? in->types[in->ntypes - 1] : PS_T_NONE;
+        if (st == PS_T_F16 || st == PS_T_BF16 || st == PS_T_F16X2 || st == PS_T_BF16X2)
+            return ps_select_half_set(in, d); /* half-precision sources: exec_half.c */
         if (d->nops < 3 || !select_cmp(in, d, st, 2)) return NULL;
         if (dt == PS_T_U32 || dt == PS_T_S32) return h_set_int;
+        if (dt == PS_T_F16) return h_set_f16;
+        if (dt == PS_T_BF16) return h_set_bf16;
         return dt == PS_T_F32 ? h_set_f32 : NULL;
     }
     default: return NULL;

@@ -44,6 +44,9 @@ int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_v
 uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *bytes);
 
 /* Diagnostics for what ptxsim cannot execute in function i (module order); NULL if none. */
+/* The machine a program was decoded for (its manifest's or context's architecture, else the
+ * module's target's default machine: ps_arch_default_machine). */
+const ps_arch *ps_program_arch(const ps_program *p);
 const ps_diags *ps_program_function_diags(const ps_program *p, int i);
 
 /* ---- launches ------------------------------------------------------------ */

@@ -379,6 +379,8 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);
+/* set with a half-precision source (exec_half.c), reached from ps_select_int's set */
+ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d); /* exec_half.c */
 /* Families whose unsupported uses get a precise reason (written to why) instead of NULL alone. */
 ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len);

@@ -57,7 +57,7 @@ static ptxsim_kernel *load_axpy(ptxsim_context *c, ptxsim_module **m) {
 static void unknown_arch_and_status_names(void **state) {
     ptxsim_context *c;
     const char *why = NULL;
-    assert_int_equal(ptxsim_context_create("sm_12", &c, &why), PTXSIM_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ptxsim_context_create("sm_99", &c, &why), PTXSIM_ERR_INVALID_ARGUMENT);
     assert_non_null(why);
     assert_string_equal(ptxsim_status_name(PTXSIM_ERR_FAULT), "PTXSIM_ERR_FAULT");
     assert_string_equal(ptxsim_status_string(PTXSIM_ERR_FAULT), "the kernel faulted");
@@ -467,7 +467,7 @@ static void type_query(void **state) {
 static void *worker(void *arg) {
     uintptr_t seed = (uintptr_t)arg;
     ptxsim_context *c = seed & 1 ? shared_ctx : NULL;
-    if (!c && ptxsim_context_create("sm_80", &c, NULL) != PTXSIM_OK) return (void *)1;
+    if (!c && ptxsim_context_create("sm_100", &c, NULL) != PTXSIM_OK) return (void *)1; /* runs the sm_90 PTX */
     ptxsim_module *m;
     ptxsim_kernel *k;
     if (ptxsim_module_load(c, "axpy.ptx", axpy_ptx, strlen(axpy_ptx), &m, NULL) != PTXSIM_OK ||

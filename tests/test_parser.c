@@ -645,7 +645,9 @@ static void test_register_scopes(void **state) {
     parsed_free(&r);
 }
 
-/* The --target option (ps_parse_options.target) overrides .target for the checks. */
+/* The --target option (ps_parse_options.target) is ptxas's -arch: the module's .target still decides
+ * which instructions exist (redux.sync: sm_80), and the architecture must be able to run that target
+ * (ptxas -arch=sm_75 stops an sm_80 module: "SM version specified by .target is higher ..."). */
 static void test_target_option(void **state) {
     const char *src = ".version 7.0\n.target sm_80\n.entry k () {\n\t.reg .b32 %r<2>;\n"
                       "\tredux.sync.add.u32 %r1, %r0, -1;\n\tret;\n}\n";
@@ -658,10 +660,19 @@ static void test_target_option(void **state) {
     parsed bad = parse_text(src, "sm_75");
     assert_int_equal(bad.st, PS_ERR_PARSE);
     assert_int_equal(bad.diags.count, 1);
-    assert_int_equal(bad.diags.items[0].line, 5);
-    assert_int_equal(bad.diags.items[0].col, 2);
-    assert_non_null(strstr(bad.diags.items[0].msg, "sm_80"));
+    assert_int_equal(bad.diags.items[0].line, 2);
+    assert_int_equal(bad.diags.items[0].col, 9);
+    assert_non_null(strstr(bad.diags.items[0].msg, ".target sm_80 is newer than the architecture 'sm_75'"));
     parsed_free(&bad);
+    /* an sm_75 module under sm_90: the instruction is checked against sm_75 */
+    const char *src75 = ".version 7.0\n.target sm_75\n.entry k () {\n\t.reg .b32 %r<2>;\n"
+                        "\tredux.sync.add.u32 %r1, %r0, -1;\n\tret;\n}\n";
+    parsed bad75 = parse_text(src75, "sm_90");
+    assert_int_equal(bad75.st, PS_ERR_PARSE);
+    assert_int_equal(bad75.diags.count, 1);
+    assert_int_equal(bad75.diags.items[0].line, 5);
+    assert_non_null(strstr(bad75.diags.items[0].msg, "requires .target sm_80"));
+    parsed_free(&bad75);
 }
 
 /* The module is returned even when there are errors, with the good statements in it. */
