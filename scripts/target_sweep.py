@@ -97,7 +97,7 @@ FORM_HEADER = """.version {ver}
 .target {target}
 {asz}
 .global .align 8 .b8 gvar[64];
-.visible .entry k(.param .u64 pp)
+.visible .entry k{params}
 {{
 .reg .b32 %r<20>;
 .reg .b64 %rd<20>;
@@ -131,7 +131,8 @@ def forms(args):
     def one(job):
         t, ver, insn = job
         asz = ".address_size 64" if float(ver) >= 2.3 else ""
-        src = FORM_HEADER.format(ver=ver, target=t, asz=asz, insn=insn)
+        params = "(.param .u64 pp)" if float(ver) >= 1.4 else "()"  # kernel parameters: PTX ISA 1.4
+        src = FORM_HEADER.format(ver=ver, target=t, asz=asz, insn=insn, params=params)
         with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
             f.write(src)
             tmp = f.name

@@ -189,6 +189,7 @@ ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
     case PS_T_S16: one = x2 ? 0 : 0xffff; break;
     case PS_T_U32:
     case PS_T_S32: one = x2 ? 0xffff : 0xffffffffu; break;
+    case PS_T_F16: one = x2 || bf ? 0 : 0x3c00; break;
     case PS_T_BF16: one = x2 ? 0 : 0x3f80; break;
     case PS_T_F16X2: one = st == PS_T_F16X2 ? 0x3c00 : 0; break;
     case PS_T_BF16X2: one = st == PS_T_BF16X2 ? 0x3f80 : 0; break;
