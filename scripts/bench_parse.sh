@@ -67,7 +67,7 @@ for f in files:
     units.append((body, pat))
 
 target = int(mb * 1e6)
-parts = ['.version 9.0\n.target sm_90\n.address_size 64\n\n']
+parts = ['.version 9.0\n.target sm_90a\n.address_size 64\n\n']  # sm_90a: the corpus has wgmma kernels
 size, copy = len(parts[0]), 0
 while size < target:
     for i, (body, pat) in enumerate(units):

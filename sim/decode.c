@@ -19,6 +19,11 @@ typedef struct {
     int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
     uint16_t zero_slot, scratch_slot;
     bool failed;
+    /* immediate value -> slot, open addressing (0xffff: empty): a function has thousands of
+     * constants in big kernels, and a linear search of the slots was 4 % of `ptxsim parse` */
+    uint64_t *imm_keys;
+    uint16_t *imm_vals;
+    int imm_cap, imm_n;
 } dctx;
 
 static void derr(dctx *c, const ps_insn *in, const char *fmt, ...)
@@ -59,11 +64,34 @@ static uint16_t new_slot(dctx *c, ps_slot_info info) {
     return (uint16_t)fp->nslots++;
 }
 
-/* Constant slots are shared: a linear search is fine for the few dozen a function has. */
+static uint32_t imm_hash(uint64_t v) { return (uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 32); }
+
+/* Constant slots are shared: one per distinct value in a function. */
 static uint16_t imm_slot(dctx *c, uint64_t v) {
-    for (int i = 0; i < c->fp->nslots; i++)
-        if (c->fp->slots[i].kind == SK_IMM && c->fp->slots[i].value == v) return (uint16_t)i;
-    return new_slot(c, (ps_slot_info){.kind = SK_IMM, .value = v});
+    if (2 * (c->imm_n + 1) > c->imm_cap) {
+        int oc = c->imm_cap;
+        uint64_t *ok = c->imm_keys;
+        uint16_t *ov = c->imm_vals;
+        c->imm_cap = oc ? 2 * oc : 64;
+        c->imm_keys = ps_xmalloc(sizeof(uint64_t) * (size_t)c->imm_cap);
+        c->imm_vals = ps_xmalloc(sizeof(uint16_t) * (size_t)c->imm_cap);
+        memset(c->imm_vals, 0xff, sizeof(uint16_t) * (size_t)c->imm_cap);
+        for (int i = 0; i < oc; i++)
+            if (ov[i] != 0xffff) {
+                uint32_t h = imm_hash(ok[i]) & (uint32_t)(c->imm_cap - 1);
+                while (c->imm_vals[h] != 0xffff) h = (h + 1) & (uint32_t)(c->imm_cap - 1);
+                c->imm_keys[h] = ok[i], c->imm_vals[h] = ov[i];
+            }
+        free(ok);
+        free(ov);
+    }
+    uint32_t h = imm_hash(v) & (uint32_t)(c->imm_cap - 1);
+    for (; c->imm_vals[h] != 0xffff; h = (h + 1) & (uint32_t)(c->imm_cap - 1))
+        if (c->imm_keys[h] == v) return c->imm_vals[h];
+    uint16_t slot = new_slot(c, (ps_slot_info){.kind = SK_IMM, .value = v});
+    c->imm_keys[h] = v, c->imm_vals[h] = slot;
+    c->imm_n++;
+    return slot;
 }
 
 static uint16_t sym_slot(dctx *c, uint8_t kind, const ps_var *v, int64_t addend) {
@@ -832,6 +860,8 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     compute_reconvergence(&c);
     ps_wgmma_install_checks(fp);
     free(c.reg_slot);
+    free(c.imm_keys);
+    free(c.imm_vals);
     free(c.last_def);
 }
 
