@@ -351,6 +351,13 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
+    /* the kernel's own output (printf, assert) first, on stdout like a CUDA program's */
+    size_t out_len;
+    const char *out_text = ptxsim_report_output(rep, &out_len);
+    if (out_len) {
+        fwrite(out_text, 1, out_len, stdout);
+        fflush(stdout);
+    }
     if (o->json && !check) write_json(o->json, &ci, arch, rep);
     const ptxsim_fault *fault = ptxsim_report_fault(rep);
     if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */

@@ -196,6 +196,13 @@ token lex_next(lexer *lx) {
         t.kind = TOK_IDENT;
         t.len = (int)(q - lx->p);
         lx->p = q;
+        /* WARP_SZ, the PTX ISA's one predefined constant (section 4.4, "Identifiers"; nvcc's
+         * warpSize): ptxas takes it wherever an integer literal may stand (operands, constant
+         * expressions, initialisers, array sizes, .reqntid) and never as a name, so it is one. */
+        if (t.len == 7 && memcmp(t.text, "WARP_SZ", 7) == 0) {
+            t.kind = TOK_INT;
+            t.u = 32;
+        }
         return t;
     }
     if (c == '.' && lx->p + 1 < lx->end && (ident_start((unsigned char)lx->p[1]) && lx->p[1] != '%' && lx->p[1] != '$')) {

@@ -809,6 +809,11 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
         while (q > t->text && isdigit((unsigned char)q[-1])) q--;
         *comp = atoi(q);
         len = (int)(q - t->text);
+    } else if (len == 23 && strncmp(t->text, "%reserved_smem_offset_", 22) == 0) {
+        /* %reserved_smem_offset_<2>: _0 and _1 (PTX ISA 10.29) */
+        if (t->text[22] != '0' && t->text[22] != '1') return false;
+        *comp = t->text[22] - '0';
+        len = 22;
     }
     for (int i = 0; i < PS_SREG_COUNT; i++)
         if ((int)strlen(names[i]) == len && memcmp(names[i], t->text, (size_t)len) == 0) {
@@ -819,6 +824,26 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
 }
 
 static bool parse_operand(parser *p, ps_operand *o, bool branch);
+static const ps_arch *check_arch(parser *p);
+
+/* The PTX version and target a special register needs, in ptxas's words (PTX ISA 10.29: the
+ * reserved shared-memory registers, PTX 7.6 and sm_80). */
+static void sreg_gate(parser *p, const token *t, ps_sreg s) {
+    int ver = 0, sm = 0;
+    switch (s) {
+    case PS_SREG_RESERVED_SMEM_OFFSET_BEGIN:
+    case PS_SREG_RESERVED_SMEM_OFFSET_END:
+    case PS_SREG_RESERVED_SMEM_OFFSET_CAP:
+    case PS_SREG_RESERVED_SMEM_OFFSET: ver = 76, sm = 80; break;
+    default: return;
+    }
+    const ps_arch *a = check_arch(p);
+    if (p->m->version && p->m->version < ver)
+        error_at(p, t, "Feature '%.*s' requires PTX ISA .version %d.%d or later", t->len, t->text,
+                 ver / 10, ver % 10);
+    else if (a && a->sm < sm)
+        error_at(p, t, "Feature '%.*s' requires .target sm_%d or higher", t->len, t->text, sm);
+}
 
 static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
     ps_operand items[128]; /* wgmma.mma_async m64n256k16 .f32 names 128 accumulator registers */
@@ -894,6 +919,7 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
     if (t->text[0] == '%') {
         if (sreg_lookup(t, &o->sreg, &o->comp)) {
             o->kind = PS_OP_SREG;
+            sreg_gate(p, t, o->sreg);
             return true;
         }
         error_at(p, t, "use of undeclared register '%.*s'", t->len, t->text);

@@ -71,6 +71,7 @@ typedef struct {
     X(ENVREG, "%envreg") X(PM, "%pm") X(RESERVED_SMEM_OFFSET_BEGIN, "%reserved_smem_offset_begin") \
     X(RESERVED_SMEM_OFFSET_END, "%reserved_smem_offset_end")                              \
     X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap")                              \
+    X(RESERVED_SMEM_OFFSET, "%reserved_smem_offset_") /* _0, _1: comp */                   \
     X(CURRENT_GRAPH_EXEC, "%current_graph_exec")
 
 typedef enum {

@@ -675,6 +675,13 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         }
         d->nops = 0;
         (void)n;
+        /* a device-runtime function the module declares but does not define (builtins.c) */
+        int bi = callee->kind == PS_OP_FUNC ? ps_builtin_of(callee->func, NULL, 0) : PS_BI_NONE;
+        if (bi != PS_BI_NONE) {
+            d->ctl = CTL_NONE;
+            d->fn = ps_exec_builtin;
+            d->aux8 = (uint8_t)bi;
+        }
         return;
     }
     case PS_F_BAR:

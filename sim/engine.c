@@ -103,8 +103,14 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_GE: return ~((1u << l) - 1);
     case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
-    case PS_SREG_TOTAL_SMEM_SIZE:
+    case PS_SREG_TOTAL_SMEM_SIZE: return c->shared_size - L->reserved_smem;
     case PS_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    /* the reserved region (PTX ISA 10.29; docs/engine.md "Memory"): [0, reserved_smem) */
+    case PS_SREG_RESERVED_SMEM_OFFSET_BEGIN: return 0;
+    case PS_SREG_RESERVED_SMEM_OFFSET_END:
+    case PS_SREG_RESERVED_SMEM_OFFSET_CAP: return L->reserved_smem;
+    case PS_SREG_RESERVED_SMEM_OFFSET:
+        return comp ? L->reserved_smem - PS_RESERVED_SMEM_CG : 0;
     case PS_SREG_CLUSTERID: return comp < 3 ? c->cluster->id[comp] : 0;
     case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] / L->cluster[comp] : 0;
     case PS_SREG_CLUSTER_CTAID: return comp < 3 ? c->cluster_ctaid[comp] : 0;
@@ -1139,6 +1145,8 @@ static void *worker_main(void *arg) {
         for (int r = 0; r < cl->n; r++) {
             ps_cta *c = cl->cta[r];
             if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
+            if (o && o->shared_reserved && L->reserved_smem)
+                o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
             faulted |= c->faulted;
         }
         if (o && o->cluster_begin && cl->n > 1) {
@@ -1149,6 +1157,7 @@ static void *worker_main(void *arg) {
         if (!faulted) cluster_run(wk);
         for (int r = 0; r < cl->n; r++) {
             ps_cta *c = cl->cta[r];
+            ps_output_cta_end(c);
             if (o && o->cta_end) o->cta_end(o->ctx, c->worker, c->ctaid);
             c->stats.ctas++;
         }
@@ -1157,6 +1166,37 @@ static void *worker_main(void *arg) {
 }
 
 /* ---- launch ------------------------------------------------------------------ */
+
+static int cmp_out(const void *a, const void *b) {
+    const struct ps_out_rec *x = a, *y = b;
+    return x->cta < y->cta ? -1 : x->cta > y->cta;
+}
+
+/* The CTAs' printf output, in CTA order (each CTA's records are whole: it ran on one thread). */
+static void collect_output(ps_launch_ctx *L, ps_launch_result *res) {
+    if (!L->nouts) return;
+    qsort(L->outs, (size_t)L->nouts, sizeof *L->outs, cmp_out);
+    size_t n = 0;
+    for (int i = 0; i < L->nouts; i++) n += L->outs[i].len;
+    res->output = ps_xmalloc(n + 1);
+    res->output_len = n;
+    n = 0;
+    for (int i = 0; i < L->nouts; i++) {
+        memcpy(res->output + n, L->outs[i].text, L->outs[i].len);
+        n += L->outs[i].len;
+        free(L->outs[i].text);
+    }
+    res->output[n] = 0;
+    free(L->outs);
+    L->outs = NULL;
+    L->nouts = 0;
+}
+
+void ps_launch_result_release(ps_launch_result *res) {
+    free(res->output);
+    res->output = NULL;
+    res->output_len = 0;
+}
 
 /* Functions reachable from f (indirect calls reach every function). */
 static void reach(const ps_program *p, int f, char *seen) {
@@ -1325,7 +1365,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         for (int s = 0; s < p->funcs[i].nslots; s++)
             if (p->funcs[i].slots[s].kind == SK_SHARED_SYM) used[p->funcs[i].slots[s].value] = 1;
     }
-    uint64_t off = 0, dyn_align = 16;
+    /* sm_80 and later reserve the first KiB of a CTA's shared memory for the system
+     * (%reserved_smem_offset_*); the CTA's own variables follow it, as on an H200 */
+    L->reserved_smem = ps_reserved_smem(arch);
+    uint64_t off = L->reserved_smem, dyn_align = 16;
     for (int i = 0; i < p->nshared; i++) {
         const ps_var *v = p->shared_vars[i];
         if (!used[i] || v->unsized) continue;
@@ -1343,10 +1386,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     uint64_t shared_total = off + cfg->shared_bytes;
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
-    if (shared_total > limit) {
+    if (shared_total - L->reserved_smem > limit) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
                   "kernel '%s' needs %llu bytes of shared memory; %s allows %llu per block", name,
-                  (unsigned long long)shared_total, arch ? arch->name : "the target",
+                  (unsigned long long)(shared_total - L->reserved_smem), arch ? arch->name : "the target",
                   (unsigned long long)limit);
         free(seen), free(L->shared_off), free(L);
         return PS_ERR_USAGE;
@@ -1434,11 +1477,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             }
             free(c->warps);
             ps_async_free(c);
+            free(c->out);
             free(c->shared);
             free(c->local);
         }
     for (int t = 0; t < nthr; t++) free(wks[t].ctas);
     res->fault = L->fault;
+    collect_output(L, res);
     free(wks);
     free(tids);
     free(L->shared_off);

@@ -69,6 +69,10 @@ typedef struct ps_observer {
     void (*launch_begin)(void *ctx, int nworkers, const char *kernel);
     void (*cta_begin)(void *ctx, int worker, const unsigned ctaid[3]);
     void (*cta_end)(void *ctx, int worker, const unsigned ctaid[3]);
+    /* right after cta_begin: the CTA's first `bytes` of shared memory are the system's reserved
+     * region (PTX ISA 10.29; docs/engine.md "Memory"), whose contents the CTA finds there (they
+     * count as written). May be NULL. */
+    void (*shared_reserved)(void *ctx, int worker, uint64_t bytes);
     void (*mem)(void *ctx, const ps_mem_event *e);
     /* a conditional branch (or brx.idx) executed by `active` lanes, `taken` of them jumping */
     void (*branch)(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken);
