@@ -684,6 +684,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
         } else {
             ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
             v->name = tok_str(p, &name);
+            v->file = p->m->filename;
             v->space = space;
             v->type = type;
             v->vec = vec;
@@ -1558,6 +1559,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         return;
     }
     tmp->name = tok_str(p, &name);
+    tmp->file = p->m->filename;
     tmp->is_entry = is_entry;
     tmp->is_extern = lk.is_extern;
     tmp->is_visible = lk.is_visible;
@@ -1874,6 +1876,16 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
 
 void ps_module_free(ps_module *m) {
     if (!m) return;
+    if (m->nparts) { /* linked: the parts own the functions and variables */
+        for (int i = 0; i < m->nparts; i++) ps_module_free(m->parts[i]);
+        free(m->parts);
+        free(m->files);
+        free(m->globals);
+        free(m->funcs);
+        ps_arena_free(&m->arena);
+        free(m);
+        return;
+    }
     for (int i = 0; i < m->nfuncs; i++) {
         ps_func *f = m->funcs[i];
         free(f->regs);

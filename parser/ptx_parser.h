@@ -44,6 +44,7 @@ struct ps_var {
     ps_reloc *relocs;
     int nrelocs;
     int line, col;
+    const char *file;   /* the module file it was declared in (linked programs have several) */
     /* Filled by the loader: offset within its space / frame. */
     uint64_t offset;
     int index;
@@ -172,9 +173,10 @@ struct ps_func {
     int reqnctapercluster[3], maxclusterrank;
     bool explicitcluster;
     int line, col;
+    const char *file;    /* the module file it was declared in (linked programs have several) */
 };
 
-typedef struct {
+typedef struct ps_module {
     ps_arena arena;
     const char *filename;
     int version;            /* major*10+minor */
@@ -188,6 +190,10 @@ typedef struct {
     int nfuncs, cap_funcs;
     const char **files;     /* .file index → path */
     int nfiles;
+    /* a linked program (ps_link): the modules it was linked from, which own the functions and
+     * variables; funcs and globals list what the program keeps of them */
+    struct ps_module **parts;
+    int nparts;
 } ps_module;
 
 typedef struct {
@@ -199,6 +205,17 @@ typedef struct {
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
                    ps_diags *diags, ps_module **out);
 void ps_module_free(ps_module *m);
+
+/* Links parsed modules (parts[0..n-1], n >= 1, each parsed without errors) into one program, as
+ * cuLinkAddData + cuLinkComplete do with nvcc -rdc=true PTX (link.c, docs/parser.md "Linking"):
+ * .extern functions and variables resolve to the definitions other modules export (.visible, or
+ * .weak / .common when nothing stronger exists). The result owns the parts (ps_module_free frees
+ * them); on errors it is still returned, for ps_module_free. */
+ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out);
+/* ptxas's whole-program check of a module about to run: a call to, or the address of, a function
+ * no module defines (other than the device runtime's vprintf, malloc, free, __assertfail) is an
+ * error. Returns the number of errors added. */
+int ps_check_externs(const ps_module *m, ps_diags *diags);
 
 const char *ps_sreg_name(ps_sreg s);
 ps_func *ps_module_find_func(const ps_module *m, const char *name);

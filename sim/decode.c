@@ -26,7 +26,7 @@ static void derr(dctx *c, const ps_insn *in, const char *fmt, ...)
 static void derr(dctx *c, const ps_insn *in, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->prog->module->filename, in ? in->line : c->fn->line,
+    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->fn->file ? c->fn->file : c->prog->module->filename, in ? in->line : c->fn->line,
                   in ? in->col : c->fn->col, fmt, ap);
     va_end(ap);
     c->failed = true;
@@ -676,7 +676,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         d->nops = 0;
         (void)n;
         /* a device-runtime function the module declares but does not define (builtins.c) */
-        int bi = callee->kind == PS_OP_FUNC ? ps_builtin_of(callee->func, NULL, 0) : PS_BI_NONE;
+        char why[160];
+        int bi = callee->kind == PS_OP_FUNC ? ps_builtin_of(callee->func, why, sizeof why) : PS_BI_NONE;
+        if (bi == PS_BI_NONE && callee->kind == PS_OP_FUNC && why[0]) {
+            derr(c, in, "%s", why);
+            return;
+        }
         if (bi != PS_BI_NONE) {
             d->ctl = CTL_NONE;
             d->fn = ps_exec_builtin;

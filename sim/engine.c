@@ -36,6 +36,7 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
         memcpy(f->block, c->ctaid, sizeof f->block);
         if (lane >= 0) memcpy(f->thread, w->tid[lane], sizeof f->thread);
         f->function = w->nframes ? w->frames[w->nframes - 1].fp->func->name : NULL;
+        f->file = w->nframes ? w->frames[w->nframes - 1].fp->func->file : NULL;
     }
     pthread_mutex_unlock(&L->lock);
     atomic_store(&L->stop, 1);

@@ -323,6 +323,11 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
                      (unsigned long long)(a->base - addr), a->name, (unsigned long long)a->size);
         else
             snprintf(where, sizeof where, ": no allocation");
+    } else if (space == SP_SHARED && w->cta->L->reserved_smem) {
+        uint64_t r = w->cta->L->reserved_smem;
+        snprintf(where, sizeof where, ": the CTA's shared memory holds %llu bytes from offset 0x%llx "
+                 "(the %llu bytes before are reserved for the system)",
+                 (unsigned long long)(limit - r), (unsigned long long)r, (unsigned long long)r);
     } else {
         snprintf(where, sizeof where, ": the %s window holds %llu bytes", space_word(space),
                  (unsigned long long)limit);
@@ -432,9 +437,12 @@ static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, 
     if (off + size > t->shared_size) {
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
                        "out-of-bounds shared::cluster %s of %u bytes at offset 0x%llx of CTA rank "
-                       "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes",
+                       "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes "
+                       "from offset 0x%llx",
                        write ? "write" : "read", size, (unsigned long long)off, t->rank,
-                       t->ctaid[0], t->ctaid[1], t->ctaid[2], (unsigned long long)t->shared_size);
+                       t->ctaid[0], t->ctaid[1], t->ctaid[2],
+                       (unsigned long long)(t->shared_size - t->L->reserved_smem),
+                       (unsigned long long)t->L->reserved_smem);
         return NULL;
     }
     return t->shared + off;

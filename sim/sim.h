@@ -80,6 +80,7 @@ typedef struct {
     int ptx_line;         /* 0 when not tied to an instruction */
     unsigned block[3], thread[3];
     const char *function;
+    const char *file;     /* the PTX file of that function (linked programs have several) */
 } ps_fault;
 
 typedef struct {
