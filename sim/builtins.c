@@ -371,6 +371,8 @@ void ps_exec_builtin(ps_warp *w, const ps_dinsn *d) {
             uint64_t size;
             if (!arg_read(w, d, 0, 8, l, &size)) return;
             uint64_t p = ps_heap_malloc(dev, size);
+            const ps_observer *o = c->obs;
+            if (p && o && o->heap_alloc) o->heap_alloc(o->ctx, c->worker, p, size);
             if (d->src->ops[0].kind == PS_OP_LIST) result_write(w, d, nargs, 8, l, p);
         }
         return;

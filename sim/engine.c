@@ -477,6 +477,31 @@ static bool park_continue(ps_warp *w, ps_frame *f) {
  * bar.warp.sync instruction (sm_70+). The top entry's pc is past d. */
 static void do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
     uint32_t mm = (uint32_t)w->r[d->o[0]][__builtin_ctz(exec)];
+    /* lanes with different member masks (tiled_partition<16>.sync(): each half warp names its
+     * half) are independent groups; when each group is here whole, each synchronises alone */
+    uint32_t diff = 0;
+    for (uint32_t k = exec; k; k &= k - 1) diff |= (uint32_t)w->r[d->o[0]][__builtin_ctz(k)] ^ mm;
+    if (diff) {
+        for (uint32_t left = exec; left;) {
+            uint32_t gm = (uint32_t)w->r[d->o[0]][__builtin_ctz(left)], g = 0;
+            for (uint32_t k = left; k; k &= k - 1)
+                if ((uint32_t)w->r[d->o[0]][__builtin_ctz(k)] == gm) g |= 1u << __builtin_ctz(k);
+            if (g & ~gm || (gm & w->live & ~g)) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(g),
+                               "bar.warp.sync with member mask 0x%08x reached by lanes 0x%08x "
+                               "together with lanes of other masks: ptxsim needs each mask's "
+                               "lanes to arrive together then", gm, g);
+                return;
+            }
+            left &= ~g;
+        }
+        for (uint32_t left = exec; left;) {
+            uint32_t gm = (uint32_t)w->r[d->o[0]][__builtin_ctz(left)];
+            warp_sync_event(w, d, gm & exec);
+            left &= ~gm;
+        }
+        return;
+    }
     if (exec & ~mm) {
         ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
                        "lane executes a warp-synchronous instruction without being in its member "

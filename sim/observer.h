@@ -73,6 +73,9 @@ typedef struct ps_observer {
      * region (PTX ISA 10.29; docs/engine.md "Memory"), whose contents the CTA finds there (they
      * count as written). May be NULL. */
     void (*shared_reserved)(void *ctx, int worker, uint64_t bytes);
+    /* device heap (malloc in a kernel, sim/builtins.c): a block [addr, addr + size) was handed
+     * out; earlier accesses to those bytes belonged to a freed block. May be NULL. */
+    void (*heap_alloc)(void *ctx, int worker, uint64_t addr, uint64_t size);
     void (*mem)(void *ctx, const ps_mem_event *e);
     /* a conditional branch (or brx.idx) executed by `active` lanes, `taken` of them jumping */
     void (*branch)(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken);

@@ -563,6 +563,25 @@ static gpage *global_page(race *r, uint64_t pg, bool *full) {
     return NULL;
 }
 
+static void block_words(gpage *p, uint32_t bi);
+
+/* A block malloc handed out: its bytes' records belonged to a block freed before (malloc orders
+ * the free before it), so they are forgotten. */
+static void race_heap_alloc(void *self, int worker, uint64_t addr, uint64_t size) {
+    race *r = self;
+    (void)worker;
+    for (uint64_t wd = addr >> 2; wd < (addr + size + 3) >> 2; wd++) {
+        bool full = false;
+        gpage *p = global_page(r, wd >> PAGE_BITS, &full);
+        if (!p) return;
+        pthread_mutex_lock(&p->lock);
+        uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1));
+        if (p->hdr[i / BLOCK_WORDS] != BH_WORDS) block_words(p, i / BLOCK_WORDS);
+        memset(&p->words[i], 0, sizeof p->words[i]);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
 static void note_overflow(race *r, const ps_mem_event *e, int lane) {
     if (__atomic_exchange_n(&r->overflow_noted, true, __ATOMIC_RELAXED)) return;
     ps_finding f = {.kind = PS_FIND_RACE, .severity = PS_SEV_NOTE, .count = 1};
@@ -1129,6 +1148,7 @@ const ps_checker ps_checker_race = {
     .destroy = race_destroy,
     .launch_begin = race_launch_begin,
     .cta_begin = race_cta_begin,
+    .heap_alloc = race_heap_alloc,
     .mem = race_mem,
     .barrier = race_barrier,
     .warp_sync = race_warp_sync,
