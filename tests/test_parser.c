@@ -161,11 +161,34 @@ static void test_reject_file(void **state) {
     free(src);
 }
 
-/* nvcc output: must parse clean as written and when checked against its own .target. */
+/* The library unit that NAME.ARCH.VARIANT.ptx is linked with (nvcc -rdc=true output, exported
+ * by scripts/parse_matrix.sh as NAME.lib.ARCH.VARIANT.ptx), or NULL when there is none. */
+static char *lib_unit(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strchr(base, '.');
+    if (!dot || strncmp(dot, ".lib.", 5) == 0) return NULL;
+    char *lib = malloc(strlen(path) + 5);
+    sprintf(lib, "%.*s.lib%s", (int)(dot - path), path, dot);
+    FILE *f = fopen(lib, "r");
+    if (!f) {
+        free(lib);
+        return NULL;
+    }
+    fclose(f);
+    return lib;
+}
+
+/* nvcc output: must parse clean as written and when checked against its own .target, and pass
+ * ptxas's whole-program check, linked with its library unit where it has one. */
 static void test_nvcc_file(void **state) {
     const char *path = *state;
     size_t len;
+    if (strstr(strrchr(path, '/'), ".lib.")) return; /* checked with the unit it is linked to */
     char *src = read_or_fail(path, &len);
+    char *lib = lib_unit(path);
+    size_t lib_len = 0;
+    char *lib_src = lib ? read_or_fail(lib, &lib_len) : NULL;
     for (int pass = 0; pass < 2; pass++) {
         ps_diags d = {0};
         ps_module *m = NULL;
@@ -179,6 +202,14 @@ static void test_nvcc_file(void **state) {
             assert_non_null(opt.target);
         }
         ps_status st = ps_parse(path, src, len, &opt, &d, &m);
+        if (st == PS_OK && lib) {
+            ps_module *parts[2] = {m, NULL};
+            st = ps_parse(lib, lib_src, lib_len, &opt, &d, &parts[1]);
+            if (st == PS_OK) st = ps_link(parts, 2, &d, &m);
+            else ps_module_free(parts[1]);
+        } else if (st == PS_OK) {
+            ps_check_externs(m, &d);
+        }
         if (st != PS_OK || d.count) print_diags(&d);
         assert_int_equal(st, PS_OK);
         assert_int_equal(d.count, 0);
@@ -187,6 +218,8 @@ static void test_nvcc_file(void **state) {
         ps_diags_free(&d);
     }
     free(src);
+    free(lib_src);
+    free(lib);
 }
 
 static int cmp_str(const void *a, const void *b) {
