@@ -20,11 +20,11 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
 
 /* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */
 static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len,
-                           ps_diags *d, ps_module **m) {
+                           bool relocatable, ps_diags *d, ps_module **m) {
     char *src = ps_xmalloc(len + 1); /* the parser wants a NUL after the text */
     memcpy(src, source, len);
     src[len] = 0;
-    ps_parse_options po = {.target = ctx->arch};
+    ps_parse_options po = {.target = ctx->arch, .relocatable = relocatable};
     ps_status st = ps_parse(name ? name : "<ptx>", src, len, &po, d, m);
     free(src);
     if (st != PS_OK)
@@ -42,7 +42,7 @@ static ptxsim_status parse_program(ptxsim_context *ctx, const ptxsim_source *src
     ps_module **parts = ps_xcalloc((size_t)n, sizeof *parts);
     ptxsim_status st = PTXSIM_OK;
     for (int i = 0; i < n; i++) {
-        ptxsim_status s = parse(ctx, srcs[i].name, srcs[i].source, srcs[i].len, d, &parts[i]);
+        ptxsim_status s = parse(ctx, srcs[i].name, srcs[i].source, srcs[i].len, n > 1, d, &parts[i]);
         if (s != PTXSIM_OK && st == PTXSIM_OK) st = s;
     }
     if (st != PTXSIM_OK) {
@@ -59,8 +59,7 @@ static ptxsim_status parse_program(ptxsim_context *ctx, const ptxsim_source *src
         return st;
     }
     if (n == 1) {
-        *m = parts[0];
-        ps_check_externs(*m, d);
+        *m = parts[0]; /* ps_parse made ptxas's whole-program check */
     } else {
         ps_link(parts, n, d, m);
     }

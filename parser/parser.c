@@ -1867,6 +1867,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     }
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
+    if (diags->errors == errors_before && !(opt && opt->relocatable)) ps_check_externs(m, diags);
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);

@@ -198,6 +198,9 @@ typedef struct ps_module {
 
 typedef struct {
     const ps_arch *target; /* --target override: check every form against it (NULL: .target) */
+    /* a unit to be linked with others (ptxas -c): leaves out ps_check_externs, which ps_parse
+     * otherwise makes, as ptxas does of a module compiled alone; ps_link makes it after linking */
+    bool relocatable;
 } ps_parse_options;
 
 /* Parses src (NUL-terminated, len bytes). On return *out holds the module (even with errors, for

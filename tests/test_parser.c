@@ -201,14 +201,13 @@ static void test_nvcc_file(void **state) {
             opt.target = ps_arch_lookup(name);
             assert_non_null(opt.target);
         }
+        opt.relocatable = lib != NULL; /* ps_parse checks externs of a lone module itself */
         ps_status st = ps_parse(path, src, len, &opt, &d, &m);
         if (st == PS_OK && lib) {
             ps_module *parts[2] = {m, NULL};
             st = ps_parse(lib, lib_src, lib_len, &opt, &d, &parts[1]);
             if (st == PS_OK) st = ps_link(parts, 2, &d, &m);
             else ps_module_free(parts[1]);
-        } else if (st == PS_OK) {
-            ps_check_externs(m, &d);
         }
         if (st != PS_OK || d.count) print_diags(&d);
         assert_int_equal(st, PS_OK);
