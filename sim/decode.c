@@ -682,6 +682,13 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             derr(c, in, "%s", why);
             return;
         }
+        if (bi != PS_BI_NONE && ((args ? args->nitems : 0) != callee->func->nparams ||
+                                 (rets ? rets->nitems : 0) > callee->func->nrets)) {
+            derr(c, in, "call to '%s' with %d arguments and %d results; it takes %d and %d",
+                 callee->func->name, args ? args->nitems : 0, rets ? rets->nitems : 0,
+                 callee->func->nparams, callee->func->nrets);
+            return;
+        }
         if (bi != PS_BI_NONE) {
             d->ctl = CTL_NONE;
             d->fn = ps_exec_builtin;
