@@ -1805,6 +1805,30 @@ static void parse_toplevel(parser *p) {
     recover(p);
 }
 
+/* ptxas stops at the first byte outside ASCII, comments included ("Unexpected non-ASCII
+ * character encountered on line N"): one diagnostic per such line. The lexer skips these
+ * bytes, so a character in code is not reported twice. */
+static void report_non_ascii(parser *p, const char *src, size_t len) {
+    int line = 1;
+    const char *line_start = src;
+    bool reported = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c == '\n') {
+            line++;
+            line_start = src + i + 1;
+            reported = false;
+        } else if (c >= 0x80 && !reported) {
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
+                         (int)(src + i - line_start) + 1,
+                         "non-ASCII character (byte 0x%02x): ptxas accepts only ASCII, comments "
+                         "included",
+                         c);
+            reported = true;
+        }
+    }
+}
+
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
                    ps_diags *diags, ps_module **out) {
     ps_module *m = ps_xcalloc(1, sizeof *m);
@@ -1818,6 +1842,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     p.opt = opt;
     lex_init(&p.lx, m->filename, src, len, diags);
     int errors_before = diags->errors;
+    report_non_ascii(&p, src, len);
     push_scope(&p);
     bool seen_version = false;
     while (peek(&p)->kind != TOK_EOF) {
@@ -1831,7 +1856,9 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         if (!seen_version && !tok_is(peek(&p), ".version")) {
             token t = *peek(&p);
             p.failed_stmt = false;
-            error_at(&p, &t, "a PTX module must begin with .version");
+            error_at(&p, &t, "a PTX module must begin with .version (a minimal header: "
+                             "'.version 8.0', '.target sm_80', '.address_size 64', each on a line "
+                             "of its own, with the target of your GPU)");
             seen_version = true;
         }
         if (tok_is(peek(&p), ".version")) seen_version = true;
