@@ -196,7 +196,8 @@ token lex_next(lexer *lx) {
         lx->p = lx->end;
         return t;
     }
-    if (ident_start(c)) {
+    if (ident_start(c) && !(c == '%' && !(lx->p + 1 < lx->end && ident_char((unsigned char)lx->p[1])))) {
+        /* "%" alone is the remainder operator of constant expressions */
         const char *q = scan_word(lx->p + 1, lx->end, false);
         t.kind = TOK_IDENT;
         t.len = (int)(q - lx->p);

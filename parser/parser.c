@@ -8,111 +8,13 @@
 #include <string.h>
 #include <uthash.h>
 
-#include "lexer.h"
-
-typedef enum { SYM_REG, SYM_VAR, SYM_FUNC, SYM_LABEL } sym_kind;
-
-typedef struct sym {
-    const char *name;
-    sym_kind kind;
-    int index; /* reg or label index */
-    ps_var *var;
-    ps_func *func;
-    UT_hash_handle hh;
-} sym;
-
-#define MAX_SCOPES 64
-
-typedef struct reg_range reg_range;
-struct reg_range {
-    const char *prefix; /* "%r" */
-    int plen;
-    int base, count;    /* %r0 is register `base` of the function, %r<count-1> the last */
-    reg_range *next;    /* a scope has a handful: a list beats hashing */
-};
-
-/* Memo of the work done on an instruction's mnemonic token ("ld.global.nc.v4.f32"): splitting,
- * form selection, modifier and target checks. Most statements repeat a few hundred spellings,
- * so each spelling is worked out once per module. Only spellings that passed every check are
- * stored; the cache is emptied when .version or .target changes. */
-typedef struct {
-    const char *text; /* arena copy, shared as ps_insn.text */
-    int len;
-    uint32_t hash;
-    const ps_form_info *info;
-    ps_type types[4];
-    int ntypes;
-    ps_modset mods;
-    int vec, shape_m, shape_n, shape_k, xnum;
-} mn_entry;
-
-struct mn_cache {
-    mn_entry *slots; /* open addressing, power-of-two size */
-    int cap, n;
-};
-
-typedef struct {
-    lexer lx;
-    token tok;
-    token la[2]; /* lookahead */
-    int nla;
-    ps_module *m;
-    ps_diags *diags;
-    const ps_parse_options *opt;
-    sym *scopes[MAX_SCOPES];
-    int nscopes, scope_overflow;
-    /* ".reg .b32 %r<N>" is kept as one range per scope instead of N symbols (nvcc declares
-     * thousands of registers per kernel: a symbol each cost a quarter of the parse time). */
-    reg_range *ranges[MAX_SCOPES];
-    sym range_hit;                /* what lookup() returns for a register of a range */
-    struct mn_cache mn;           /* mnemonic token → validated form (see parse_instruction) */
-    ps_insn *scratch_insns;       /* instructions of the function being parsed */
-    int cap_scratch_insns;
-    ps_func *fn;        /* function being parsed */
-    sym *labels;        /* labels of fn, by name */
-    int loc_file, loc_line;
-    bool failed_stmt;   /* an error was reported in the current statement */
-} parser;
+#include "constexpr.h"
+#include "parser_internal.h"
+#include "spaces.h"
 
 /* ---- tokens ------------------------------------------------------------- */
 
-static token next(parser *p) {
-    if (p->nla) {
-        p->tok = p->la[0];
-        p->la[0] = p->la[1];
-        p->nla--;
-    } else {
-        p->tok = lex_next(&p->lx);
-    }
-    return p->tok;
-}
-
-static token *peek(parser *p) {
-    if (!p->nla) p->la[p->nla++] = lex_next(&p->lx);
-    return &p->la[0];
-}
-
-static token *peek2(parser *p) {
-    while (p->nla < 2) p->la[p->nla++] = lex_next(&p->lx);
-    return &p->la[1];
-}
-
-/* Puts the token just consumed back in front of the lookahead. */
-static void unget(parser *p, token t) {
-    if (p->nla == 2) abort(); /* never needed: callers unget right after next() */
-    p->la[1] = p->la[0];
-    p->la[0] = t;
-    p->nla++;
-}
-
-static bool is_punct(const token *t, char c) { return t->kind == TOK_PUNCT && t->c == c; }
-static bool tok_is(const token *t, const char *s) {
-    return (int)strlen(s) == t->len && memcmp(t->text, s, (size_t)t->len) == 0;
-}
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void error_at(parser *p, const token *t, const char *fmt, ...) {
+void error_at(parser *p, const token *t, const char *fmt, ...) {
     if (p->failed_stmt) return; /* one diagnostic per statement */
     if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
         const char *what = t->text[0] == '"'                    ? "unterminated string"
@@ -131,7 +33,7 @@ static void error_at(parser *p, const token *t, const char *fmt, ...) {
     p->failed_stmt = true;
 }
 
-static const char *tok_desc(const token *t, char *buf, size_t n) {
+const char *tok_desc(const token *t, char *buf, size_t n) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
@@ -139,7 +41,7 @@ static const char *tok_desc(const token *t, char *buf, size_t n) {
     }
 }
 
-static bool expect_punct(parser *p, char c) {
+bool expect_punct(parser *p, char c) {
     token *t = peek(p);
     if (is_punct(t, c)) {
         next(p);
@@ -179,7 +81,7 @@ static void recover(parser *p) {
     }
 }
 
-static char *tok_str(parser *p, const token *t) {
+char *tok_str(parser *p, const token *t) {
     return ps_arena_strndup(&p->m->arena, t->text, (size_t)t->len);
 }
 
@@ -223,7 +125,7 @@ static reg_range *range_of(reg_range *list, const char *s, size_t n, int *num) {
 
 /* A name never is both a range register and a symbol of the same scope (declare and
  * declare_range refuse that), so each scope can be asked in either order. */
-static sym *lookup(parser *p, const char *s, size_t n) {
+sym *lookup(parser *p, const char *s, size_t n) {
     for (int i = p->nscopes - 1; i >= 0; i--) {
         int num;
         reg_range *r = range_of(p->ranges[i], s, n, &num);
@@ -340,7 +242,7 @@ static void pop_scope(parser *p) {
 /* ---- numbers ------------------------------------------------------------ */
 
 /* Reads an optionally negated integer literal. */
-static bool parse_int(parser *p, int64_t *out) {
+bool parse_int(parser *p, int64_t *out) {
     bool neg = false;
     if (is_punct(peek(p), '-')) {
         next(p);
@@ -723,6 +625,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 dims[ndims++] = (uint64_t)d;
                 if (!expect_punct(p, ']')) return;
             }
+            v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
             if (is_punct(peek(p), '=')) {
@@ -909,6 +812,104 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
     return true;
 }
 
+/* "+ expr" after an address or variable base (PTX ISA 6.4.3: [reg+imm], [var+imm], var+imm).
+ * ptxas takes '+' only: "[%rd1-4]" and "var-4" are syntax errors, "[%rd1+-4]" is the spelling. */
+static bool parse_offset(parser *p, int64_t *off) {
+    token *t = peek(p);
+    if (is_punct(t, '-')) {
+        error_at(p, t, "expected '+' before the offset: ptxas refuses '-' here; write '+-N'");
+        return false;
+    }
+    if (!is_punct(t, '+')) return true;
+    next(p);
+    int64_t v;
+    if (!cexpr_parse_int(p, &v)) return false;
+    *off += v;
+    return true;
+}
+
+/* "var[K]": the address of element K, counted in the variable's scalar type (ptxas adds
+ * K * sizeof(type): a .v4 .f32 array steps by 4 bytes, a [R][C] array by one scalar; see
+ * lab/ptxas_operands). A register index is legal PTX that ptxsim refuses (ptxas truncates it to
+ * 32 bits before scaling, a detail not confirmed on hardware). */
+static bool parse_index(parser *p, ps_operand *o, const token *name) {
+    token open = next(p); /* '[' */
+    if (!o->var->is_array) {
+        error_at(p, &open, "'%.*s' is not an array: indexing needs an array variable", name->len,
+                 name->text);
+        return false;
+    }
+    if (peek(p)->kind == TOK_IDENT) {
+        error_at(p, peek(p), "a register index into '%.*s' is not supported by ptxsim; compute "
+                             "the address (mul.wide, add) and use [reg]", name->len, name->text);
+        return false;
+    }
+    int64_t k;
+    if (!cexpr_parse_int(p, &k)) return false;
+    o->offset += k * ps_type_size(o->var->type);
+    o->indexed = true;
+    return expect_punct(p, ']');
+}
+
+static bool parse_address(parser *p, ps_operand *o, bool branch) {
+    o->kind = PS_OP_ADDR;
+    token *b = peek(p);
+    if (b->kind == TOK_IDENT) {
+        token bt = next(p);
+        ps_operand base;
+        memset(&base, 0, sizeof base);
+        if (!resolve_ident(p, &bt, &base, false)) return false;
+        if (base.kind == PS_OP_REG) o->reg = base.reg;
+        else if (base.kind == PS_OP_VAR) o->var = base.var;
+        else {
+            error_at(p, &bt, base.kind == PS_OP_LABEL ? "use of undeclared identifier '%.*s'"
+                                                      : "bad address base '%.*s'",
+                     bt.len, bt.text);
+            return false;
+        }
+        if (!parse_offset(p, &o->offset)) return false;
+    } else {
+        if (!cexpr_starts(p, true)) {
+            char d[64];
+            error_at(p, b, "expected an address, found %s", tok_desc(b, d, sizeof d));
+            return false;
+        }
+        if (!cexpr_parse_int(p, &o->offset)) return false;
+    }
+    /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
+     * address operand as its items */
+    if (is_punct(peek(p), ',') && o->reg >= 0) {
+        next(p);
+        if (!is_punct(peek(p), '{')) {
+            error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
+            return false;
+        }
+        next(p);
+        ps_operand v;
+        memset(&v, 0, sizeof v);
+        v.kind = PS_OP_VEC;
+        if (!parse_list(p, &v, '}', branch)) return false;
+        o->items = v.items;
+        o->nitems = v.nitems;
+    }
+    return expect_punct(p, ']');
+}
+
+/* A constant expression as an immediate operand: integers as PS_OP_IMM, floating-point values
+ * as PS_OP_IMM_F64 (their f64 bits, as a decimal float literal). */
+static bool parse_imm_expr(parser *p, ps_operand *o) {
+    ps_cval v;
+    if (!cexpr_parse(p, &v)) return false;
+    if (v.is_float) {
+        o->kind = PS_OP_IMM_F64;
+        memcpy(&o->imm, &v.d, 8);
+    } else {
+        o->kind = PS_OP_IMM;
+        o->imm = v.i;
+    }
+    return true;
+}
+
 static bool parse_operand(parser *p, ps_operand *o, bool branch) {
     memset(o, 0, sizeof *o);
     o->reg = -1;
@@ -921,101 +922,50 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
         o->kind = PS_OP_VEC;
         return parse_list(p, o, '}', branch);
     }
-    if (is_punct(t, '(')) {
+    if (is_punct(t, '(') && branch) { /* call argument lists; elsewhere '(' opens an expression */
         next(p);
         o->kind = PS_OP_LIST;
         return parse_list(p, o, ')', branch);
     }
     if (is_punct(t, '[')) {
         next(p);
-        o->kind = PS_OP_ADDR;
-        token *b = peek(p);
-        if (b->kind == TOK_IDENT) {
-            token bt = next(p);
-            ps_operand base;
-            memset(&base, 0, sizeof base);
-            if (!resolve_ident(p, &bt, &base, false)) return false;
-            if (base.kind == PS_OP_REG) o->reg = base.reg;
-            else if (base.kind == PS_OP_VAR) o->var = base.var;
-            else if (base.kind == PS_OP_LABEL) { /* brx.idx tables are addressed by label */
-                o->kind = PS_OP_ADDR;
-                o->label = base.label;
-                error_at(p, &bt, "use of undeclared identifier '%.*s'", bt.len, bt.text);
-                return false;
-            } else {
-                error_at(p, &bt, "bad address base '%.*s'", bt.len, bt.text);
-                return false;
-            }
-            while (is_punct(peek(p), '+') || is_punct(peek(p), '-')) {
-                bool minus = peek(p)->c == '-';
-                next(p);
-                int64_t v;
-                if (!parse_int(p, &v)) return false;
-                o->offset += minus ? -v : v;
-            }
-        } else {
-            int64_t v;
-            if (!parse_int(p, &v)) return false;
-            o->offset = v;
-        }
-        /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
-         * address operand as its items */
-        if (is_punct(peek(p), ',') && o->reg >= 0) {
-            next(p);
-            if (!is_punct(peek(p), '{')) {
-                error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
-                return false;
-            }
-            next(p);
-            ps_operand v;
-            memset(&v, 0, sizeof v);
-            v.kind = PS_OP_VEC;
-            if (!parse_list(p, &v, '}', branch)) return false;
-            o->items = v.items;
-            o->nitems = v.nitems;
-        }
-        return expect_punct(p, ']');
+        return parse_address(p, o, branch);
     }
-    if (is_punct(t, '!')) {
+    if (is_punct(t, '!') && peek2(p)->kind == TOK_IDENT) {
         next(p);
         token r = next(p);
-        if (r.kind != TOK_IDENT || !resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
+        if (!resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
             error_at(p, &r, "'!' must be followed by a predicate register");
             return false;
         }
         o->neg = true;
         return true;
     }
-    bool neg = false;
-    if (is_punct(t, '-')) {
+    if (is_punct(t, '-') && peek2(p)->kind == TOK_IDENT) { /* -%r: vmad only (checked later) */
         next(p);
-        neg = true;
-        t = peek(p);
+        token v = next(p);
+        if (!resolve_ident(p, &v, o, branch)) return false;
+        if (o->kind != PS_OP_REG) {
+            error_at(p, &v, "unary '-' applies only to literals");
+            return false;
+        }
+        o->neg = true;
+        o->minus = true;
+        return true;
     }
+    if (cexpr_starts(p, true)) return parse_imm_expr(p, o);
     token v = next(p);
     switch (v.kind) {
-    case TOK_INT:
-        o->kind = PS_OP_IMM;
-        o->imm = neg ? (uint64_t)(-(int64_t)v.u) : v.u;
-        return true;
-    case TOK_F32:
+    case TOK_F32: /* hex floats are literals on their own: ptxas refuses -0f..., 0f...*2 */
         o->kind = PS_OP_IMM_F32;
-        o->imm = neg ? v.u ^ 0x80000000u : v.u;
+        o->imm = v.u;
         return true;
     case TOK_F64:
         o->kind = PS_OP_IMM_F64;
-        o->imm = neg ? v.u ^ 0x8000000000000000ull : v.u;
+        o->imm = v.u;
         return true;
     case TOK_IDENT:
         if (!resolve_ident(p, &v, o, branch)) return false;
-        if (neg) { /* -%r: only vmad negates register operands (checked with the form) */
-            if (o->kind != PS_OP_REG) {
-                error_at(p, &v, "unary '-' applies only to literals");
-                return false;
-            }
-            o->neg = true;
-            o->minus = true;
-        }
         if ((o->kind == PS_OP_REG || o->kind == PS_OP_SINK) && is_punct(peek(p), '|')) {
             next(p);
             token q = next(p);
@@ -1027,12 +977,9 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             }
             o->pair_reg = o2.reg;
         }
-        if (o->kind == PS_OP_VAR && (is_punct(peek(p), '+') || is_punct(peek(p), '-'))) {
-            bool minus = peek(p)->c == '-';
-            next(p);
-            int64_t off;
-            if (!parse_int(p, &off)) return false;
-            o->offset = minus ? -off : off;
+        if (o->kind == PS_OP_VAR) {
+            if (is_punct(peek(p), '[')) return parse_index(p, o, &v);
+            return parse_offset(p, &o->offset);
         }
         return true;
     default: {
@@ -1306,6 +1253,13 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
             return;
         }
+    /* "ld.global.u32 r, arr[2]" / "st.global.u32 arr[2], r": an indexed array is the address
+     * (PTX ISA 6.4.3), as [arr+2*size] */
+    if (info->id == PS_F_LD || info->id == PS_F_ST)
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind == PS_OP_VAR && ops[i].indexed) ops[i].kind = PS_OP_ADDR;
+    check_spaces(p, &in, &mt, ops, nops);
+    if (p->failed_stmt) return;
     in.ops = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)(nops ? nops : 1));
     memcpy(in.ops, ops, sizeof(ps_operand) * (size_t)nops);
     in.nops = nops;
