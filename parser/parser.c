@@ -858,6 +858,10 @@ static bool parse_address(parser *p, ps_operand *o, bool branch) {
         token bt = next(p);
         ps_operand base;
         memset(&base, 0, sizeof base);
+        if (bt.text[0] != '%' && !lookup(p, bt.text, (size_t)bt.len)) { /* not a label */
+            error_at(p, &bt, "use of undeclared identifier '%.*s'", bt.len, bt.text);
+            return false;
+        }
         if (!resolve_ident(p, &bt, &base, false)) return false;
         if (base.kind == PS_OP_REG) o->reg = base.reg;
         else if (base.kind == PS_OP_VAR) o->var = base.var;
