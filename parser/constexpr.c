@@ -69,6 +69,23 @@ static bool unary(parser *p, ps_cval *v) {
             v->is_unsigned = u;
             return true;
         }
+        if (is_hex_float(c) && is_punct(peek2(p), ')')) {
+            /* "(0f3F800000)": ptxas takes a hex float in parentheses as a floating-point
+             * constant (never with an operator inside them) */
+            token h = next(p);
+            next(p);
+            double d;
+            if (h.kind == TOK_F32) {
+                uint32_t b32 = (uint32_t)h.u;
+                float f;
+                memcpy(&f, &b32, 4);
+                d = f;
+            } else {
+                memcpy(&d, &h.u, 8);
+            }
+            *v = (ps_cval){.is_float = true, .d = d};
+            return true;
+        }
         if (!cond_expr(p, v)) return false;
         return expect_punct(p, ')');
     }

@@ -396,11 +396,29 @@ static void skip_to_close(parser *p) {
 static void parse_init_scalar(parser *p, init_state *s) {
     token *t = peek(p);
     bool neg = false;
+    if (cexpr_starts(p, true) && !(is_punct(t, '-') && peek2(p)->kind != TOK_INT &&
+                                   peek2(p)->kind != TOK_F64 && !is_punct(peek2(p), '('))) {
+        /* a constant expression (PTX ISA 4.6): "2*3", "7U/2", "-(1.5)" */
+        token at = *t;
+        ps_cval c;
+        if (!cexpr_parse(p, &c)) return;
+        token lit = at;
+        lit.kind = c.is_float ? TOK_F64 : TOK_INT;
+        if (c.is_float) memcpy(&lit.u, &c.d, 8);
+        else lit.u = c.i;
+        init_put(p, s, &at, literal_as(p, &lit, false, s->v->type));
+        return;
+    }
     if (is_punct(t, '-')) {
         next(p);
         neg = true;
     }
     token v = next(p);
+    if (neg && (v.kind == TOK_F32 || v.kind == TOK_F64)) { /* only hex floats get here */
+        error_at(p, &v, "a hex floating-point literal cannot be negated (ptxas refuses it); "
+                        "write the negative value's bits");
+        return;
+    }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
@@ -417,7 +435,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         int64_t addend = 0;
         if (is_punct(peek(p), '+')) {
             next(p);
-            if (!parse_int(p, &addend)) return;
+            if (!cexpr_parse_int(p, &addend)) return;
         }
         sym *e = name.kind == TOK_IDENT ? lookup(p, name.text, (size_t)name.len) : NULL;
         if (!e || (e->kind != SYM_VAR && e->kind != SYM_FUNC)) {
