@@ -514,6 +514,58 @@ static ps_func *new_func(parser *p) {
     return f;
 }
 
+/* ".reg .v4 .f32 V;" (PTX ISA 5.4.2, 6.4.2): a vector register is its elements, registers named
+ * V.x V.y V.z V.w (also V.r V.g V.b V.a); V alone stands for {V.x, V.y, ...}, which is what ptxas
+ * compiles (mov.b64 %rd, V of a .v2 .u32 puts V.x in the low half: lab/ptxas_operands).
+ * "V<N>" declares V0 .. V<N-1>. */
+static bool declare_vreg(parser *p, const token *name, ps_type type, int vec) {
+    if (type == PS_T_PRED) {
+        error_at(p, name, "a predicate register cannot be a vector (ptxas: Predicate type can only "
+                          "be used to define scalar register variables)");
+        return false;
+    }
+    if (vec > 4 || ps_type_size(type) * vec > 16) {
+        error_at(p, name, "vector type too large: .v%d .%s exceeds 128 bits", vec,
+                 ps_type_name(type));
+        return false;
+    }
+    int64_t count = -1;
+    if (is_punct(peek(p), '<')) {
+        next(p);
+        if (!parse_int(p, &count) || !expect_punct(p, '>')) return false;
+        if (count < 0 || count > 100000) {
+            error_at(p, name, "bad register count");
+            return false;
+        }
+    }
+    ps_func *fn = p->fn;
+    for (int64_t k = 0; k < (count < 0 ? 1 : count); k++) {
+        char base[160];
+        if (count < 0) snprintf(base, sizeof base, "%.*s", name->len, name->text);
+        else snprintf(base, sizeof base, "%.*s%lld", name->len, name->text, (long long)k);
+        const char *nm = ps_arena_strndup(&p->m->arena, base, strlen(base));
+        sym *e = declare(p, name, nm, SYM_VREG);
+        if (!e) return false;
+        e->index = fn->nregs;
+        e->count = vec;
+        static const char xyzw[] = "xyzw", rgba[] = "rgba";
+        for (int i = 0; i < vec; i++) {
+            char en[168];
+            for (int alias = 0; alias < 2; alias++) {
+                snprintf(en, sizeof en, "%s.%c", base, (alias ? rgba : xyzw)[i]);
+                const char *enm = ps_arena_strndup(&p->m->arena, en, strlen(en));
+                sym *el = declare(p, name, enm, SYM_REG);
+                if (!el) return false;
+                el->index = fn->nregs;
+            }
+            snprintf(en, sizeof en, "%s.%c", base, xyzw[i]);
+            ps_reg r = {ps_arena_strndup(&p->m->arena, en, strlen(en)), type};
+            PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        }
+    }
+    return true;
+}
+
 /* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
  * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
 static void parse_decl(parser *p, const token *space_tok, ps_space space, bool is_reg,
@@ -562,11 +614,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
         }
-        if (is_reg) {
-            if (vec != 1) {
-                error_at(p, &name, "vector registers are not supported");
-                return;
-            }
+        if (is_reg && vec != 1) {
+            if (!declare_vreg(p, &name, type, vec)) return;
+        } else if (is_reg) {
             int64_t count = -1;
             if (is_punct(peek(p), '<')) {
                 next(p);
@@ -809,6 +859,22 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         case SYM_REG: o->kind = PS_OP_REG; o->reg = e->index; return true;
         case SYM_VAR: o->kind = PS_OP_VAR; o->var = e->var; return true;
         case SYM_FUNC: o->kind = PS_OP_FUNC; o->func = e->func; return true;
+        case SYM_VREG: {
+            int base = e->index, n = e->count;
+            o->kind = PS_OP_VEC;
+            o->vreg = true;
+            o->items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)n);
+            o->nitems = n;
+            for (int i = 0; i < n; i++) {
+                ps_operand *it = &o->items[i];
+                it->kind = PS_OP_REG;
+                it->reg = base + i;
+                it->pair_reg = -1;
+                it->line = t->line;
+                it->col = t->col;
+            }
+            return true;
+        }
         case SYM_LABEL: break;
         }
     }
@@ -1281,6 +1347,32 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
             return;
+        }
+    for (int i = 0; i < nops; i++)
+        if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
+            info->id != PS_F_ST) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            error_at(p, &at, "a vector register is not allowed as an operand of '%s' (ptxas: Vector "
+                             "operand is not allowed for instruction '%s'); name its elements",
+                     info->mnemonic, info->mnemonic);
+            return;
+        }
+    if (info->id == PS_F_MOV && in.vec > 1) /* mov.v2 / mov.v4: element by element */
+        for (int i = 0; i < nops; i++) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            if (ops[i].kind != PS_OP_VEC) {
+                error_at(p, &at, "ptxsim does not run 'mov.v%d' with a scalar or immediate operand "
+                                 "(ptxas compiles it to values the PTX ISA does not define; "
+                                 "lab/ptxas_operands)", in.vec);
+                return;
+            }
+            if (ops[i].nitems != in.vec) {
+                error_at(p, &at, "'mov.v%d' needs %d elements here, not %d (ptxas: Argument vector "
+                                 "size mismatch)", in.vec, in.vec, ops[i].nitems);
+                return;
+            }
         }
     /* "ld.global.u32 r, arr[2]" / "st.global.u32 arr[2], r": an indexed array is the address
      * (PTX ISA 6.4.3), as [arr+2*size] */

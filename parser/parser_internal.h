@@ -10,12 +10,13 @@
 #include "lexer.h"
 #include "ptx_parser.h"
 
-typedef enum { SYM_REG, SYM_VAR, SYM_FUNC, SYM_LABEL } sym_kind;
+typedef enum { SYM_REG, SYM_VAR, SYM_FUNC, SYM_LABEL, SYM_VREG /* vector register */ } sym_kind;
 
 typedef struct sym {
     const char *name;
     sym_kind kind;
-    int index; /* reg or label index */
+    int index; /* reg or label index; SYM_VREG: its first element register */
+    int count; /* SYM_VREG: elements (2 or 4) */
     ps_var *var;
     ps_func *func;
     UT_hash_handle hh;

@@ -113,6 +113,7 @@ struct ps_operand {
     bool neg;        /* !%p (predicate negation) or -x for immediates already folded */
     bool minus;      /* -%r: a negated register (vmad only) */
     bool indexed;    /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
+    bool vreg;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
     int pair_reg;    /* "d|p": the second destination, -1 if none */

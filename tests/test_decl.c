@@ -246,6 +246,36 @@ static void extern_shared_from_func(void **state) {
     for (uint32_t t = 0; t < 32; t++) assert_int_equal(out[t], 3 * (31 - t));
 }
 
+/* Vector registers (PTX ISA 6.4.2): V is {V.x, V.y, ...} in ld/st/mov; elements by .xyzw or
+ * .rgba; mov.b64 %rd, V of a .v2 .u32 packs V.x low (as ptxas compiles it: lab/ptxas_operands);
+ * mov.v2 reads both sources before writing (a swap). */
+static void vector_registers(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<8>; .reg .b64 %rd<4>;\n"
+        "  .reg .v4 .u32 V; .reg .v2 .u32 W<2>; .reg.v2.b16 H;\n"
+        "  ld.param.u64 %rd1, [p0];\n"
+        "  ld.global.v4.u32 V, [%rd1];\n"              /* 1 2 3 4 */
+        "  add.u32 V.w, V.r, V.a;\n"                   /* w = 1 + 4 */
+        "  mov.v2.u32 W0, {V.y, V.z};\n"               /* 2 3 */
+        "  mov.v2.u32 W0, {W0.y, W0.x};\n"             /* swap: 3 2 */
+        "  mov.v2.u32 W1, W0;\n"
+        "  mov.b64 %rd2, W1;\n"                        /* 0x00000002_00000003 */
+        "  mov.v4.u32 {%r1, %r2, %r3, %r4}, V;\n"
+        "  mov.b32 H, 0x00070009;\n"                   /* H.x = 9, H.y = 7 */
+        "  cvt.u32.u16 %r5, H.y;\n"
+        "  st.global.v4.u32 [%rd1+16], V;\n"
+        "  st.global.u64 [%rd1+32], %rd2;\n"
+        "  st.global.v2.u32 [%rd1+40], {%r4, %r5};\n"
+        "  ret; }\n";
+    uint32_t out[12] = {1, 2, 3, 4};
+    tu_buf b = {out, sizeof out};
+    assert_int_equal(run(ptx, 1, &b, 1), PS_OK);
+    uint32_t want[12] = {1, 2, 3, 4, 1, 2, 3, 5, 3, 2, 5, 7};
+    for (int i = 0; i < 12; i++) assert_int_equal(out[i], want[i]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(constant_expressions),
@@ -253,6 +283,7 @@ int main(void) {
         cmocka_unit_test(generic_access_by_name),
         cmocka_unit_test(function_scope_statics),
         cmocka_unit_test(extern_shared_from_func),
+        cmocka_unit_test(vector_registers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
