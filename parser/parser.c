@@ -1284,6 +1284,33 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     parse_operands(p, &in, &mt);
 }
 
+static bool flatten_call_list(parser *p, ps_operand *list) {
+    for (int k = 0; k < list->nitems; k++)
+        if (list->items[k].kind == PS_OP_VEC && !list->items[k].vreg) {
+            token at = p->tok;
+            at.line = list->items[k].line, at.col = list->items[k].col;
+            error_at(p, &at, "a brace list cannot be a call argument (ptxas refuses it); pass a "
+                             "vector register");
+            return false;
+        }
+    int n = 0;
+    for (int k = 0; k < list->nitems; k++)
+        n += list->items[k].kind == PS_OP_VEC ? list->items[k].nitems : 1;
+    if (n == list->nitems) return true;
+    ps_operand *items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)n);
+    int j = 0;
+    for (int k = 0; k < list->nitems; k++) {
+        const ps_operand *it = &list->items[k];
+        if (it->kind == PS_OP_VEC)
+            for (int e = 0; e < it->nitems; e++) items[j++] = it->items[e];
+        else
+            items[j++] = *it;
+    }
+    list->items = items;
+    list->nitems = n;
+    return true;
+}
+
 /* The operands of an instruction whose mnemonic has been validated, then the instruction. */
 static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
     ps_insn in = *inp;
@@ -1348,6 +1375,9 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
             return;
         }
+    if (info->props & P_CALL) /* a vector argument is its elements (see vreg_param) */
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind == PS_OP_LIST && !flatten_call_list(p, &ops[i])) return;
     for (int i = 0; i < nops; i++)
         if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
             info->id != PS_F_ST) {
@@ -1545,6 +1575,52 @@ static void parse_block(parser *p) {
     }
 }
 
+/* A vector .reg parameter ".reg .v2 .f32 a" (the last variable of the list) becomes one scalar
+ * .reg formal per element, a.x then a.y, and `a` the vector register made of them: a call passes
+ * a vector argument element by element (call lists flatten vector operands), so the signature,
+ * arity checks and the engine's copies stay those of scalar formals. */
+static bool vreg_param(parser *p, const token *at, ps_var ***list, int *n, int *cap) {
+    ps_var *v = (*list)[--*n];
+    ps_func *fn = p->fn;
+    if (v->is_array || v->init) {
+        error_at(p, at, "a .reg parameter cannot be an array");
+        return false;
+    }
+    if (ps_type_size(v->type) * v->vec > 16) {
+        error_at(p, at, "vector type too large: .v%d .%s exceeds 128 bits", v->vec,
+                 ps_type_name(v->type));
+        return false;
+    }
+    sym *e = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+    e->kind = SYM_VREG;
+    e->index = fn->nregs;
+    e->count = v->vec;
+    e->var = NULL;
+    static const char xyzw[] = "xyzw", rgba[] = "rgba";
+    for (int i = 0; i < v->vec; i++) {
+        char en[168];
+        ps_var *el = ps_arena_alloc(&p->m->arena, sizeof *el);
+        *el = *v;
+        snprintf(en, sizeof en, "%s.%c", v->name, xyzw[i]);
+        el->name = ps_arena_strndup(&p->m->arena, en, strlen(en));
+        el->vec = 1;
+        el->size = (uint64_t)ps_type_size(v->type);
+        el->align = (int)el->size;
+        el->is_reg = true;
+        el->reg = fn->nregs;
+        for (int alias = 0; alias < 2; alias++) {
+            snprintf(en, sizeof en, "%s.%c", v->name, (alias ? rgba : xyzw)[i]);
+            sym *es = declare(p, at, ps_arena_strndup(&p->m->arena, en, strlen(en)), SYM_REG);
+            if (!es) return false;
+            es->index = fn->nregs;
+        }
+        ps_reg r = {el->name, v->type};
+        PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        PUSH(*list, *n, *cap, el);
+    }
+    return true;
+}
+
 /* Parses "(.param .b32 a, .reg .u64 b, ...)" into a list of variables. */
 static void parse_params(parser *p, ps_var ***list, int *n) {
     int cap = 0;
@@ -1569,7 +1645,9 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
         int before = *n;
         parse_decl(p, NULL, PS_SPACE_PARAM, false, (linkage){0}, list, n, &cap);
         if (p->failed_stmt) return;
-        if (is_reg && *n > before) {
+        if (is_reg && *n > before && (*list)[*n - 1]->vec > 1) {
+            if (!vreg_param(p, &d, list, n, &cap)) return;
+        } else if (is_reg && *n > before) {
             ps_var *v = (*list)[*n - 1];
             if (v->vec != 1 || v->size != (uint64_t)ps_type_size(v->type)) {
                 error_at(p, &d, "a .reg parameter is one scalar register");

@@ -276,6 +276,40 @@ static void vector_registers(void **state) {
     for (int i = 0; i < 12; i++) assert_int_equal(out[i], want[i]);
 }
 
+/* A .func with vector .reg parameters and return values: the arguments arrive element by
+ * element and the result comes back the same way (ptxas takes vector registers there, not brace
+ * lists). */
+static void vector_register_params(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".func (.reg .v2 .u32 r) f(.reg .v4 .u16 a, .reg .u32 b, .reg .v2 .u32 c) {\n"
+        "  .reg .b32 %t<4>;\n"
+        "  cvt.u32.u16 %t1, a.w;\n"
+        "  cvt.u32.u16 %t2, a.x;\n"
+        "  mad.lo.u32 r.x, %t1, b, c.y;\n"          /* w * b + c.y */
+        "  sub.u32 r.y, %t2, c.x;\n"                /* x - c.x */
+        "  ret; }\n"
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .v4 .u16 Q; .reg .v2 .u32 W, R, R2, X;\n"
+        "  ld.param.u64 %rd1, [p0];\n"
+        "  ld.global.v4.u16 Q, [%rd1];\n"           /* 1 2 3 4 */
+        "  ld.global.v2.u32 W, [%rd1+8];\n"         /* 100 7 */
+        "  call (R), f, (Q, 10, W);\n"
+        "  mov.u32 %r1, 2;\n"
+        "  mov.v2.u32 X, {%r1, %r1};\n"
+        "  call (R2), f, (Q, %r1, X);\n"
+        "  st.global.v2.u32 [%rd1+16], R;\n"
+        "  st.global.v2.u32 [%rd1+24], R2;\n"
+        "  ret; }\n";
+    uint32_t out[8] = {1 | 2u << 16, 3 | 4u << 16, 100, 7};
+    tu_buf b = {out, sizeof out};
+    assert_int_equal(run(ptx, 1, &b, 1), PS_OK);
+    assert_int_equal(out[4], 4 * 10 + 7);
+    assert_int_equal(out[5], (uint32_t)(1 - 100));
+    assert_int_equal(out[6], 4 * 2 + 2);
+    assert_int_equal(out[7], (uint32_t)(1 - 2));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(constant_expressions),
@@ -284,6 +318,7 @@ int main(void) {
         cmocka_unit_test(function_scope_statics),
         cmocka_unit_test(extern_shared_from_func),
         cmocka_unit_test(vector_registers),
+        cmocka_unit_test(vector_register_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
