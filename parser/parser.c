@@ -273,6 +273,16 @@ static ps_space space_of(const token *t) {
     return PS_SPACE_NONE;
 }
 
+/* ".shared::cta" and ".shared::cluster" name windows of .shared in instructions; a variable is
+ * declared .shared (ptxas: syntax error at ".shared::cta"). */
+static bool refuse_qualified_space(parser *p, const token *d) {
+    if (!tok_is(d, ".shared::cta") && !tok_is(d, ".shared::cluster")) return false;
+    error_at(p, d, "variables are declared in .shared; '%.*s' names the space only in "
+                   "instructions (ptxas refuses it here)",
+             d->len, d->text);
+    return true;
+}
+
 static ps_type dir_type(const token *t) {
     if (t->kind != TOK_DIRECTIVE) return PS_T_NONE;
     return ps_type_lookup(t->text + 1, (size_t)t->len - 1);
@@ -1481,6 +1491,10 @@ static void parse_statement(parser *p) {
         } else if (tok_is(&d, ".pragma")) {
             while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
         } else if (space_of(&d) != PS_SPACE_NONE) {
+            if (refuse_qualified_space(p, &d)) {
+                recover(p);
+                return;
+            }
             parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
                        &fn->cap_locals);
         } else {
@@ -1966,6 +1980,10 @@ static void parse_toplevel(parser *p) {
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
     ps_space sp = space_of(&k);
     if (sp != PS_SPACE_NONE && sp != PS_SPACE_PARAM) {
+        if (refuse_qualified_space(p, &k)) {
+            recover(p);
+            return;
+        }
         parse_decl(p, &k, sp, false, lk, &p->m->globals, &p->m->nglobals, &p->m->cap_globals);
         if (p->failed_stmt) {
             recover(p);

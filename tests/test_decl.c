@@ -310,6 +310,37 @@ static void vector_register_params(void **state) {
     assert_int_equal(out[7], (uint32_t)(1 - 2));
 }
 
+/* Regression: cuda_fp16.hpp's inline assembly opens blocks with "{.reg.b16 hl, hu;" (no space
+ * after .reg), which the parser refused, so every kernel using those half intrinsics failed to
+ * load. The block below is the shape nvcc 13.0 emits for h2exp (tail cut). Inputs 1.5 and -2.0
+ * (0x3E00, 0xC000); 1.5 * 3 = 4.5 is 0x4480 and -2 + 3 = 1 is 0x3C00 in binary16. */
+static void regress_cuda_fp16_glued_reg(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+        "  ld.param.u64 %rd1, [p0];\n"
+        "  ld.global.u32 %r1, [%rd1];\n"
+        "  {.reg.b16         hl, hu;\n"
+        "   .reg.b32         fl,fu,C;\n"
+        "   mov.b32         {hl, hu}, %r1;\n"
+        "   cvt.f32.f16     fl, hl;\n"
+        "   cvt.f32.f16     fu, hu;\n"
+        "   mov.b32         C, 0x40400000U;\n"
+        "   mul.rn.f32      fl,fl,C;\n"
+        "   add.rn.f32      fu,fu,C;\n"
+        "   cvt.rn.f16.f32  hl, fl;\n"
+        "   cvt.rn.f16.f32  hu, fu;\n"
+        "   mov.b32         %r2, {hl, hu};\n"
+        "  }\n"
+        "  st.global.u32 [%rd1+4], %r2;\n"
+        "  ret; }\n";
+    uint32_t out[2] = {0xC0003E00u, 0};
+    tu_buf b = {out, sizeof out};
+    assert_int_equal(run(ptx, 1, &b, 1), PS_OK);
+    assert_int_equal(out[1], 0x3C004480u);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(constant_expressions),
@@ -319,6 +350,7 @@ int main(void) {
         cmocka_unit_test(extern_shared_from_func),
         cmocka_unit_test(vector_registers),
         cmocka_unit_test(vector_register_params),
+        cmocka_unit_test(regress_cuda_fp16_glued_reg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
