@@ -1,7 +1,8 @@
 // C++ in kernels: function and class templates instantiated for several types, a functor and
 // lambdas (one capturing by value, one generic) passed to a templated __device__ algorithm,
-// and virtual calls through objects built in device code (vtables in .global, indirect calls).
-// Each warp builds objects of one class, so the calls of a warp have one target.
+// and virtual calls through objects built in device code (vtables in .global, indirect calls):
+// once with one class per warp, once with the class changing from lane to lane (the calls of a
+// warp then have three targets).
 // corpus-archs: sm_75 sm_80 sm_90 sm_120
 #include <cstdint>
 
@@ -65,12 +66,13 @@ extern "C" __global__ void cxx_kernels(const int *__restrict__ in, int *__restri
     o[2] = fold(row, 8, 1, MulAdd{3});
     o[3] = fold(row, 8, 0, [bias](int acc, int x) { return acc > x + bias ? acc : x + bias; });
     dout[2 * g + 1] = fold(row, 8, 0.0, [](auto acc, auto x) { return acc + x * 0.125; });
-    /* virtual calls: one class per warp */
+    /* virtual calls: one class per warp, then a class per lane */
     int w = t / 32;
     Rect r(row[0] & 15, row[1] & 15);
     Tri tr(row[2] & 15, row[3] & 15);
     Square sq(row[4] & 15);
     Shape *s = w % 3 == 0 ? (Shape *)&r : w % 3 == 1 ? (Shape *)&tr : (Shape *)&sq;
     o[4] = describe(*s);
-    o[5] = s->area() - s->sides();
+    Shape *d = t % 3 == 0 ? (Shape *)&r : t % 3 == 1 ? (Shape *)&tr : (Shape *)&sq;
+    o[5] = d->area() - d->sides();
 }

@@ -236,12 +236,11 @@ void case_cxx_kernels(oc_case *c) {
     double sum = 0.0;
     for (int i = 0; i < 8; i++) sum += r[i] * 0.125;
     dout[2 * g + 1] = sum;
-    int w = t / 32, area, sides;
-    if (w % 3 == 0) area = (r[0] & 15) * (r[1] & 15), sides = 4;
-    else if (w % 3 == 1) area = (r[2] & 15) * (r[3] & 15) / 2, sides = 3;
-    else area = (r[4] & 15) * (r[4] & 15), sides = 40;
-    o[4] = area * 100 + sides;
-    o[5] = area - sides;
+    int area[3] = {(r[0] & 15) * (r[1] & 15), (r[2] & 15) * (r[3] & 15) / 2, (r[4] & 15) * (r[4] & 15)};
+    int sides[3] = {4, 3, 40}; /* Rect, Tri, Square */
+    int w = t / 32 % 3, l = t % 3;
+    o[4] = area[w] * 100 + sides[w];
+    o[5] = area[l] - sides[l];
   }
 }
 
@@ -261,7 +260,7 @@ void case_rdc_link(oc_case *c) {
   oc_p_buf(c, "out");
   int32_t *out = oc_out(c, "out");
   for (int g = 0; g < N; g++) {
-    int t = g % BS, v = in[g], k = (g / 32) % 3, off = offsets[t & 3];
+    int t = g % BS, v = in[g], k = g % 3, off = offsets[t & 3];
     int32_t *o = out + 5 * g;
     o[0] = (v * 7 + 1) * weights[t & 7];                       /* the library's helper */
     o[1] = k == 0 ? v + off : k == 1 ? v - off : (v > off ? v : off);
