@@ -12,7 +12,8 @@
 #     --keep DIR     keep the generated PTX in DIR (default: a temp dir, removed at exit)
 #     --reuse        with --keep: do not recompile PTX already in DIR (re-parse only)
 #     --export-data  also refresh tests/data/nvcc/ (the committed subset that test_parser
-#                    parses): every arch and variant of $DATA_SRCS, as NAME.ARCH.VARIANT.ptx
+#                    parses): every arch and variant of $DATA_SRCS and the O3 variant of
+#                    $DATA_SRCS_O3 (their debug info is megabytes), as NAME.ARCH.VARIANT.ptx
 #     -j N, -jN      parallel nvcc jobs (default: nproc)
 #
 # A source whose leading comment says "// corpus-rdc: rdc/lib.cu" is compiled with -rdc=true
@@ -33,8 +34,9 @@ quick=0
 reuse=0
 export_data=0
 keep=""
-DATA_SRCS=${DATA_SRCS:-"atomics devfunc conv2d warp_vote struct_param warpsize coop_groups printf_assert device_malloc cxx_kernels rdc_link"}
-sources=
+DATA_SRCS=${DATA_SRCS:-"atomics devfunc conv2d warp_vote struct_param warpsize printf_assert device_malloc cxx_kernels rdc_link"}
+DATA_SRCS_O3=${DATA_SRCS_O3:-"coop_groups"}
+sources=""
 jobs=$(nproc 2>/dev/null || echo 2)
 
 while [ $# -gt 0 ]; do
@@ -169,9 +171,10 @@ if [ "$export_data" = 1 ]; then
   data=tests/data/nvcc
   mkdir -p "$data"
   rm -f "$data"/*.ptx
-  for name in $DATA_SRCS; do
+  for name in $DATA_SRCS $DATA_SRCS_O3; do
     for arch in $archs; do
       for v in $variants; do
+        case " $DATA_SRCS_O3 " in *" $name "*) [ "$v" = O3 ] || continue ;; esac
         for ptx in "$out/$arch.$v/$name.ptx" "$out/$arch.$v/$name.lib.ptx"; do
           [ -f "$ptx" ] || continue
           base=$(basename "$ptx" .ptx)
