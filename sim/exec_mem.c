@@ -18,6 +18,7 @@ static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev
     ev->mask = w->exec;
     ev->remote = 0;
     ev->hint = 0;
+    ev->values = NULL;
     return ev;
 }
 
@@ -146,6 +147,7 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
         const uint64_t *base = R(w, d->o[0]);                                          \
         uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
+        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                \
         ps_span sp;                                                                    \
         if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
                                     (unsigned)(sz * vec), true, &sp)) {                \

@@ -51,6 +51,9 @@ typedef struct {
      * worker slot (ps_event_where.worker) the CTA runs as */
     uint32_t remote;
     int16_t target[32];
+    /* stores of one register (not vectors): lane l stored the low `size` bytes of values[l];
+     * NULL otherwise */
+    const uint64_t *values;
 } ps_mem_event;
 
 /* One instruction about to execute (only for instructions the observer asked to watch). */

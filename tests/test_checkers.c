@@ -657,10 +657,11 @@ static void test_clean_corpus(void **state) {
     assert_true(g.gl_pathc > 10);
     int bad = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
-        /* cooperative groups' multi-warp tiles synchronise through release/acquire atomics on a
-         * shared word and store one value from every lane of a warp: the race checker models
-         * neither (docs/checkers.md, "Not done"), so this correct kernel gets race findings */
-        if (strstr(g.gl_pathv[i], "corpus/coop_groups/")) continue;
+        /* Cooperative groups on sm_75 keep a multi-warp tile's scratch in the user's
+         * block_tile_memory and rewrite a warp's slot after lanes read it, with only shfl.sync
+         * between: the PTX memory model does not order that (bar.warp.sync would), and the race
+         * checker says so (docs/checkers.md). sm_80 and later code checks clean. */
+        if (strstr(g.gl_pathv[i], "corpus/coop_groups/case.sm_75.json")) continue;
         case_run c;
         if (!run_case(g.gl_pathv[i], CHECKS_MINE, 0, &c)) {
             bad++;

@@ -616,6 +616,11 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
         int b = idx[i], a = idx[i - 1];
         /* equal sizes: a lane overlaps an earlier one exactly when it overlaps its predecessor */
         if (e->addr[a] + e->size <= e->addr[b]) continue;
+        /* the same bytes stored with the same value (a warp storing its reduced result from every
+         * lane): whichever lane wins, memory holds that value */
+        if (e->values && e->addr[a] == e->addr[b] &&
+            !((e->values[a] ^ e->values[b]) & (e->size >= 8 ? ~0ull : (1ull << (8 * e->size)) - 1)))
+            continue;
         acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
                      .flags = F_WRITE};
         race_note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
@@ -1036,6 +1041,20 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (__builtin_expect(w->dsmem_dirty, 0)) dsmem_local_check(r, w, e, c.flags);
     if (w->npend) flush_hazards(r, w);
+    /* release/acquire on a shared word: message passing between the block's threads
+     * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
+    const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
+    if (mods && (ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
+                 ps_modset_has(mods, PS_MOD_ACQ_REL))) {
+        bool acq = ps_modset_has(mods, PS_MOD_ACQUIRE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
+        bool rel = ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
+        for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (e->space[l] == PS_SPACE_SHARED)
+                race_sync_word(w, e->at.warp, l, e->addr[l] & ~3ull, acq && e->kind != PS_ACC_STORE,
+                               rel && e->kind != PS_ACC_LOAD);
+        }
+    }
 }
 
 /* ---- clusters: distributed shared memory ---------------------------------------------------- */
