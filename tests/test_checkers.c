@@ -588,6 +588,7 @@ typedef struct {
 
 static void case_free(case_run *c) {
     ps_verifier_destroy(c->v);
+    ps_launch_result_release(&c->res); /* what the kernel printed */
     free(c->params);
     ps_program_free(c->prog);
     ps_device_destroy(c->dev);
