@@ -309,3 +309,245 @@ void case_montgomery(oc_case *c) {
   }
   mpz_clears(a, b, n, r, rinv, t, NULL);
 }
+
+/* ---------------- bitops ---------------- */
+static uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i++) {
+    unsigned idx = ((a >> i) & 1) << 2 | ((b >> i) & 1) << 1 | ((c >> i) & 1);
+    r |= ((lut >> idx) & 1u) << i;
+  }
+  return r;
+}
+static uint32_t msb64(uint64_t v) { return v ? 63 - oc_clz64(v) : 0xffffffffu; }
+/* fns.b32 as the PTX ISA's pseudocode defines it */
+static uint32_t fns(uint32_t mask, uint32_t base, int32_t offset) {
+  if (offset == 0) return (mask >> base) & 1 ? base : 0xffffffffu;
+  int pos = (int)base, count = (offset < 0 ? -offset : offset) - 1, inc = offset > 0 ? 1 : -1;
+  for (; pos >= 0 && pos < 32; pos += inc) {
+    if ((mask >> pos) & 1) {
+      if (count == 0) return (uint32_t)pos;
+      count--;
+    }
+  }
+  return 0xffffffffu;
+}
+
+void case_bitops(oc_case *c) {
+  enum { N = 512, BS = 128, K = 20 };
+  oc_kernel(c, "bitops");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *x = oc_in(c, "x", OT_U32, N);
+  uint32_t *y = oc_in(c, "y", OT_U32, N);
+  edge_pairs32(c, x, y, N);
+  for (int i = NEDGE32 * NEDGE32; i < N; i += 5) x[i] &= 0x00f0f000u; /* sparse masks for fns */
+  oc_fill(c, "out", OT_U32, K * N, 0x77777777);
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "y");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t X = x[i], Y = y[i], Z = oc_rotl32(Y, 13), *r = o + K * i;
+    uint64_t W = (uint64_t)Y << 32 | X;
+    r[0] = X & Y;
+    r[1] = X | Y;
+    r[2] = (X ^ Y) + ~X;
+    r[3] = (uint32_t)(X == 0) | (uint32_t)(Y == 0) << 1;
+    r[4] = lop3(X, Y, Z, 0x96);
+    r[5] = lop3(X, Y, Z, 0xe8);
+    r[6] = lop3(X, Y, Z, 0xca);
+    r[7] = lop3(X, Y, Z, 91);
+    r[8] = oc_popc32(X) | oc_popc64(W) << 8;
+    r[9] = oc_clz32(X) | oc_clz64(W) << 8;
+    r[10] = oc_brev32(X);
+    uint64_t bw = oc_brev64(W);
+    r[11] = (uint32_t)bw;
+    r[12] = (uint32_t)(bw >> 32);
+    r[13] = X ? 31 - oc_clz32(X) : 0xffffffffu;
+    r[14] = X ? oc_clz32(X) : 0xffffffffu;
+    uint32_t ys = (int32_t)Y < 0 ? ~Y : Y;
+    r[15] = ys ? 31 - oc_clz32(ys) : 0xffffffffu;
+    r[16] = msb64(W);
+    r[17] = msb64((int64_t)W < 0 ? ~W : W);
+    r[18] = fns(X, Y & 31, (int32_t)((Y >> 5) & 63) - 31);
+    r[19] = fns(Y, X & 31, 0);
+  }
+}
+
+/* ---------------- shifts ---------------- */
+static uint32_t bmsk(uint32_t a, uint32_t b, int clamp) {
+  uint32_t a1 = a & 0x1f, b1 = b & 0x1f, sum = a1 + b1;
+  uint32_t mask0 = ~0u << a1, mask1 = sum >= 32 ? 0 : ~0u << sum;
+  int over = sum >= 32;
+  if (clamp) {
+    if (a >= 32) { over = 1; mask0 = 0; }
+    if (b >= 32) over = 1;
+  }
+  if (over) mask1 = 0;
+  else if (b1 == 0) mask1 = ~0u;
+  return mask0 & ~mask1;
+}
+static uint32_t szext(uint32_t a, uint32_t b, int clamp, int is_signed) {
+  uint32_t b1 = b & 0x1f;
+  int too_large = b >= 32 && clamp;
+  uint32_t mask = too_large ? 0 : ~0u << b1;
+  int sign = (b1 == 0 || too_large || !is_signed) ? 0 : (a >> ((b1 - 1) & 0x1f)) & 1;
+  return (a & ~mask) | (sign ? mask : 0);
+}
+
+void case_shifts(oc_case *c) {
+  enum { N = 512, BS = 128, K = 16 };
+  oc_kernel(c, "shifts");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *xy = oc_in(c, "xy", OT_U32, 2 * N);
+  for (int i = 0; i < N; i++) {
+    uint32_t X = edge32[i % NEDGE32];
+    if (i >= 4 * NEDGE32) X = oc_rand32(c);
+    uint32_t Y = oc_rand32(c) & 0xff3f3fffu; /* bits 8..31 vary: amounts up to 2^24 */
+    if (i < 128) Y = (Y & ~63u) | (uint32_t)(i % 64); /* every amount 0..63 */
+    if (i % 16 == 3) Y &= 0x3fffu;                    /* shl by small kb too */
+    xy[2 * i] = X;
+    xy[2 * i + 1] = Y;
+  }
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "xy");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t X = xy[2 * i], Y = xy[2 * i + 1], k = Y & 63, kb = Y >> 8, *r = o + K * i;
+    uint64_t W = (uint64_t)Y << 32 | X;
+    r[0] = k >= 32 ? 0 : X << k;
+    r[1] = k >= 32 ? 0 : X >> k;
+    r[2] = (uint32_t)oc_sra32((int32_t)X, k >= 32 ? 31 : k);
+    r[3] = kb >= 32 ? 0 : X << kb;
+    uint64_t v = W << k;
+    r[4] = (uint32_t)v;
+    r[5] = (uint32_t)(v >> 32);
+    uint32_t j = (Y >> 6) & 127;
+    v = (uint64_t)oc_sra64((int64_t)W, j >= 64 ? 63 : j);
+    r[6] = (uint32_t)v;
+    r[7] = (uint32_t)(v >> 32);
+    uint32_t h = X & 0xffff, j31 = k & 31;
+    r[8] = j31 >= 16 ? 0 : h >> j31;
+    uint32_t kc = k > 32 ? 32 : k;
+    r[9] = oc_shf_l(X, Y, k & 31);
+    r[10] = oc_shf_r(X, Y, kc);
+    r[11] = oc_shf_l(X, Y, kc);
+    r[12] = oc_shf_r(X, Y, k & 31);
+    uint32_t j6 = (Y >> 16) & 63;
+    r[13] = bmsk(k, j6, 1);
+    r[14] = bmsk(k, j6, 0);
+    r[15] = (szext(X, k, 1, 1) + szext(X, j6, 0, 0)) ^ szext(X, k, 0, 1);
+  }
+}
+
+/* ---------------- cvt_int ---------------- */
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void case_cvt_int(oc_case *c) {
+  enum { N = 512, BS = 128, K = 16 };
+  static const uint64_t ye[] = {0, 1, UINT64_MAX, 0x7fffffffull, 0x80000000ull, 0xffffffffull,
+                                0x100000000ull, 0xffffffff80000000ull, 0xffffffff7fffffffull,
+                                0x8000000000000000ull, 0x7fffffffffffffffull, 0x7fffull, 0x8000ull,
+                                0xffffffffffff8000ull};
+  oc_kernel(c, "cvt_int");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *x = oc_in(c, "x", OT_U32, N);
+  uint64_t *y = oc_in(c, "y", OT_U64, N);
+  for (int i = 0; i < N; i++) {
+    if (i < NEDGE32) x[i] = edge32[i];
+    else if (i < 200) x[i] = (uint32_t)(int32_t)oc_range(c, -70000, 70000);
+    else x[i] = oc_rand32(c);
+    if (i < 14) y[i] = ye[i];
+    else if (i % 3 == 0) y[i] = (uint64_t)oc_range(c, -5000000000ll, 5000000000ll);
+    else y[i] = oc_rand64(c) >> (oc_rand32(c) & 63);
+  }
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "y");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t X = x[i], *r = o + K * i;
+    int32_t sx = (int32_t)X;
+    uint64_t Y = y[i];
+    r[0] = (uint32_t)(int32_t)(int8_t)X;
+    r[1] = X & 0xff;
+    r[2] = (uint32_t)clamp64(sx, -128, 127);
+    r[3] = (uint32_t)clamp64(sx, 0, 255);
+    r[4] = (uint32_t)clamp64(sx, -32768, 32767);
+    r[5] = X > 65535 ? 65535 : X;
+    r[6] = X > 0x7fffffffu ? 0x7fffffffu : X;
+    r[7] = sx < 0 ? 0 : X;
+    uint64_t w = (uint64_t)(int64_t)sx;
+    r[8] = (uint32_t)w;
+    r[9] = (uint32_t)(w >> 32);
+    w = (uint64_t)(int64_t)(int16_t)X;
+    r[10] = (uint32_t)w;
+    r[11] = (uint32_t)(w >> 32);
+    r[12] = (uint32_t)clamp64((int64_t)Y, INT32_MIN, INT32_MAX);
+    r[13] = (uint32_t)clamp64((int64_t)Y, 0, UINT32_MAX);
+    r[14] = (uint32_t)(Y > 32767 ? 32767 : Y);
+    r[15] = ((uint32_t)Y + (uint32_t)(int32_t)(int8_t)X) ^ (X & 0xff);
+  }
+}
+
+/* ---------------- dot4 ---------------- */
+static int64_t byte_of(uint32_t v, int k, int is_signed) {
+  uint8_t b = (uint8_t)(v >> (8 * k));
+  return is_signed ? (int8_t)b : b;
+}
+static int64_t half_of(uint32_t v, int k, int is_signed) {
+  uint16_t h = (uint16_t)(v >> (16 * k));
+  return is_signed ? (int16_t)h : h;
+}
+static uint32_t dp4a(uint32_t a, uint32_t b, uint32_t c, int sa, int sb) {
+  int64_t d = (int64_t)c;
+  for (int k = 0; k < 4; k++) d += byte_of(a, k, sa) * byte_of(b, k, sb);
+  return (uint32_t)d;
+}
+static uint32_t dp2a(uint32_t a, uint32_t b, uint32_t c, int hi, int sa, int sb) {
+  int64_t d = (int64_t)c;
+  for (int k = 0; k < 2; k++) d += half_of(a, k, sa) * byte_of(b, 2 * hi + k, sb);
+  return (uint32_t)d;
+}
+
+void case_dot4(oc_case *c) {
+  enum { N = 512, BS = 128, K = 12 };
+  oc_kernel(c, "dot4");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 3 * N);
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < 3; k++) {
+      uint32_t v = oc_rand32(c);
+      if (i < 64) v = edge32[(i + 5 * k) % NEDGE32];
+      in[3 * i + k] = v;
+    }
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t a = in[3 * i], b = in[3 * i + 1], cc = in[3 * i + 2], *r = o + K * i;
+    r[0] = dp4a(a, b, cc, 0, 0);
+    r[1] = dp4a(a, b, cc, 1, 1);
+    r[2] = dp4a(a, b, cc, 1, 0);
+    r[3] = dp4a(a, b, cc, 0, 1);
+    r[4] = dp2a(a, b, cc, 0, 0, 0);
+    r[5] = dp2a(a, b, cc, 1, 0, 0);
+    r[6] = dp2a(a, b, cc, 0, 1, 1);
+    r[7] = dp2a(a, b, cc, 1, 1, 1);
+    r[8] = dp2a(a, b, cc, 0, 1, 0);
+    r[9] = dp2a(a, b, cc, 1, 0, 1);
+    r[10] = dp4a(a, a, 0, 1, 1);
+    r[11] = dp4a(b, 0x01010101u, cc, 0, 0);
+  }
+}
