@@ -392,3 +392,269 @@ void case_half_bf16(oc_case *c) {
     r[15] = small_round(f, f1, RN);
   }
 }
+
+/* ---------------- cvt_float ---------------- */
+/* x rounded to an integral value in a mode (exact: nearbyint of the exact double) */
+static double rint_mode(double x, int mode) {
+  volatile double v = x, r;
+  fesetround(fe_mode[mode]);
+  r = nearbyint(v);
+  fesetround(FE_TONEAREST);
+  return r;
+}
+/* float -> integer: exact rounding then clamping; NaN gives nan_val (docs/numerics.md section 3) */
+static int64_t f2i(double x, int mode, double lo, double hi, int64_t ilo, int64_t ihi, int64_t nan_val) {
+  if (isnan(x)) return nan_val;
+  double r = rint_mode(x, mode);
+  if (r <= lo) return ilo;
+  if (r >= hi) return ihi;
+  return (int64_t)r;
+}
+static uint64_t f2u64(double x, int mode, double hi, uint64_t uhi, uint64_t nan_val) {
+  if (isnan(x)) return nan_val;
+  double r = rint_mode(x, mode);
+  if (r <= 0) return 0;
+  if (r >= hi) return uhi;
+  return (uint64_t)r;
+}
+/* |m| (sign separate) rounded to p significant bits in a mode, returned exactly as a double */
+static double round_int(uint64_t m, int neg, int p, int mode) {
+  if (m == 0) return 0.0; /* integer zero converts to +0 */
+  int bits = 64 - (int)oc_clz64(m);
+  uint64_t q = m, rem = 0, half = 0;
+  int sh = bits > p ? bits - p : 0;
+  if (sh) {
+    q = m >> sh;
+    rem = m & ((1ull << sh) - 1);
+    half = 1ull << (sh - 1);
+  }
+  int up;
+  switch (mode) {
+  case RN: up = rem > half || (rem == half && sh && (q & 1)); break;
+  case RZ: up = 0; break;
+  case RM: up = neg && rem; break;
+  default: up = !neg && rem; break;
+  }
+  double v = ldexp((double)(q + (uint64_t)up), sh);
+  return neg ? -v : v;
+}
+static uint32_t f64_to_f32_bits(double d, int mode) {
+  if (isnan(d)) { /* sign and the top 22 payload bits kept, quiet bit set */
+    uint64_t u = d2u(d);
+    return (uint32_t)(u >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(u >> 29 & 0x3fffffu);
+  }
+  volatile double v = d;
+  volatile float r;
+  fesetround(fe_mode[mode]);
+  r = (float)v;
+  fesetround(FE_TONEAREST);
+  return f2u(r);
+}
+static uint64_t f32_to_f64_bits(float x) {
+  uint32_t u = f2u(x);
+  if (isnan(x)) /* sign kept, payload shifted into the top of the fraction, quiet bit set */
+    return (uint64_t)(u & 0x80000000u) << 32 | 0x7ff8000000000000ull | (uint64_t)(u & 0x7fffffu) << 29;
+  return d2u((double)x);
+}
+
+void case_cvt_float(oc_case *c) {
+  enum { N = 1024, BS = 128, K = 28 };
+  const int ns = (int)oc_n_special_f32, nd = (int)oc_n_special_f64;
+  oc_kernel(c, "cvt_float");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  float *x = oc_in(c, "x", OT_F32, N);
+  double *d = oc_in(c, "d", OT_F64, N);
+  int32_t *iv = oc_in(c, "i", OT_S32, N);
+  int64_t *lv = oc_in(c, "l", OT_S64, N);
+  static const int64_t le[] = {0, 1, -1, INT64_MAX, INT64_MIN, 0x1000001, 0x1000003, 0x20000000000001ll,
+                               0x7fffffc000000000ll, 0xffffff7fffffffffll, -0x1000001, 16777217};
+  for (int i = 0; i < N; i++) {
+    if (i < ns) x[i] = u2f(oc_special_f32[i]);
+    else if (i % 4 == 0) x[i] = (float)oc_range(c, -40, 40) * 0.25f; /* halves and quarters */
+    else if (i % 4 == 1) x[i] = wide32(c, 120, 160);
+    else x[i] = wide32(c, 0, 255);
+    if (i < nd) d[i] = u2d(oc_special_f64[i]);
+    else if (i % 3 == 0) d[i] = wide64(c, 1023 - 150, 1023 + 130);
+    else if (i % 3 == 1) d[i] = wide64(c, 1023 - 10, 1023 + 34);
+    else d[i] = wide64(c, 0, 2047);
+    static const int32_t ie[] = {0, 1, -1, INT32_MAX, INT32_MIN, 16777217, -16777219, 0x7fffffc0};
+    int32_t ir = (int32_t)oc_rand32(c);
+    iv[i] = i < 8 ? ie[i] : ir >> (oc_rand32(c) & 31);
+    uint64_t lr = oc_rand64(c);
+    lv[i] = i < 12 ? le[i] : (int64_t)(lr >> (oc_rand32(c) & 63));
+    if (i % 5 == 0 && i >= 12) lv[i] = -lv[i];
+  }
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "d");
+  oc_p_buf(c, "i");
+  oc_p_buf(c, "l");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    float X = x[i];
+    double D = d[i];
+    int32_t I = iv[i];
+    int64_t L = lv[i];
+    uint32_t *r = o + K * i;
+    for (int m = 0; m < 4; m++)
+      r[m] = (uint32_t)f2i(X, m, -0x1p31, 0x1p31 - 1, INT32_MIN, INT32_MAX, 0);
+    r[4] = (uint32_t)f2u64(X, RN, 0x1p32 - 1, UINT32_MAX, 0);
+    uint64_t w = (uint64_t)f2i(X, RZ, -0x1p63, 0x1p63, INT64_MIN, INT64_MAX, INT64_MIN);
+    r[5] = (uint32_t)w;
+    r[6] = (uint32_t)(w >> 32);
+    uint32_t mag = I < 0 ? 0u - (uint32_t)I : (uint32_t)I;
+    r[7] = f2u((float)round_int(mag, I < 0, 24, RN));
+    r[8] = f2u((float)round_int(mag, I < 0, 24, RZ));
+    r[9] = f2u((float)round_int(mag, I < 0, 24, RM));
+    r[10] = f2u((float)round_int(mag, I < 0, 24, RP));
+    r[11] = f2u((float)round_int((uint64_t)L, 0, 24, RN));
+    r[12] = f2u((float)round_int((uint64_t)L, 0, 24, RZ));
+    for (int m = 0; m < 4; m++) r[13 + m] = f64_to_f32_bits(D, m);
+    r[17] = f2u(canon32((float)rint_mode(X, RN)));
+    r[18] = f2u(canon32((float)rint_mode(X, RM)));
+    uint16_t h = small_round(&FMT_F16, X, RN);
+    r[19] = h;
+    r[20] = small_round(&FMT_F16, X, RZ);
+    r[21] = small_isnan(&FMT_F16, h) ? OC_CNAN32 : f2u((float)small_decode(&FMT_F16, h));
+    w = f32_to_f64_bits(X);
+    r[22] = (uint32_t)w;
+    r[23] = (uint32_t)(w >> 32);
+    uint64_t lm = L < 0 ? 0 - (uint64_t)L : (uint64_t)L;
+    w = d2u(round_int(lm, L < 0, 53, RN));
+    r[24] = (uint32_t)w;
+    r[25] = (uint32_t)(w >> 32);
+    r[26] = (uint32_t)f2i(D, RZ, -0x1p31, 0x1p31 - 1, INT32_MIN, INT32_MAX, INT32_MIN);
+    r[27] = (uint32_t)f2u64(D, RM, 0x1p32 - 1, UINT32_MAX, 0x80000000u);
+  }
+}
+
+/* ---------------- setp_float ---------------- */
+/* comparison k of eq ne lt le gt ge equ neu ltu leu gtu geu num nan */
+static int fcmp(double a, double b, int k) {
+  int un = isnan(a) || isnan(b);
+  switch (k) {
+  case 0: return !un && a == b;
+  case 1: return !un && a != b;
+  case 2: return !un && a < b;
+  case 3: return !un && a <= b;
+  case 4: return !un && a > b;
+  case 5: return !un && a >= b;
+  case 6: return un || a == b;
+  case 7: return un || a != b;
+  case 8: return un || a < b;
+  case 9: return un || a <= b;
+  case 10: return un || a > b;
+  case 11: return un || a >= b;
+  case 12: return !un;
+  default: return un;
+  }
+}
+
+/* f32 pairs a, b and f64 pairs: every pair of the 32 specials, then random (some equal) */
+static void special_pairs(oc_case *c, float *f, double *d, int n) {
+  const int ns = (int)oc_n_special_f32, nd = (int)oc_n_special_f64;
+  for (int i = 0; i < n; i++) {
+    if (i < ns * ns) {
+      f[2 * i] = u2f(oc_special_f32[i / ns]);
+      f[2 * i + 1] = u2f(oc_special_f32[i % ns]);
+    } else {
+      f[2 * i] = wide32(c, 0, 255);
+      f[2 * i + 1] = i % 3 ? wide32(c, 0, 255) : f[2 * i];
+    }
+    if (i < nd * nd) {
+      d[2 * i] = u2d(oc_special_f64[i / nd]);
+      d[2 * i + 1] = u2d(oc_special_f64[i % nd]);
+    } else {
+      d[2 * i] = wide64(c, 0, 2047);
+      d[2 * i + 1] = i % 3 ? wide64(c, 0, 2047) : -d[2 * i];
+    }
+  }
+}
+
+void case_setp_float(oc_case *c) {
+  enum { N = 1280, BS = 128, K = 4 };
+  oc_kernel(c, "setp_float");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  float *f = oc_in(c, "f", OT_F32, 2 * N);
+  double *d = oc_in(c, "d", OT_F64, 2 * N);
+  special_pairs(c, f, d, N);
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "f");
+  oc_p_buf(c, "d");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    float a = f[2 * i], b = f[2 * i + 1];
+    double da = d[2 * i], db = d[2 * i + 1];
+    uint32_t *r = o + K * i;
+    for (int k = 0; k < 14; k++) {
+      r[0] |= (uint32_t)fcmp(a, b, k) << k;
+      r[1] |= (uint32_t)fcmp(ftz_in(a), ftz_in(b), k) << k;
+      r[2] |= (uint32_t)fcmp(da, db, k) << k;
+    }
+    int p1 = !isnan(a), le = fcmp(a, b, 3);
+    r[3] = (uint32_t)((fcmp(a, b, 2) && p1) | (fcmp(da, db, 10) || !p1) << 1 | (le ^ p1) << 2 |
+                      (!le ^ p1) << 3);
+  }
+}
+
+/* ---------------- testp_minmax ---------------- */
+static uint32_t classify(double x, int is_f32) {
+  int nan = isnan(x), inf = isinf(x), sub = fpclassify(x) == FP_SUBNORMAL;
+  if (is_f32 && !nan && !inf && x != 0 && fabs(x) < 0x1p-126) sub = 1;
+  int normal = !nan && !inf && !sub; /* "positive and negative zero are considered normal" (ISA) */
+  return (uint32_t)(!nan && !inf) | (uint32_t)inf << 1 | (uint32_t)!nan << 2 | (uint32_t)nan << 3 |
+         (uint32_t)normal << 4 | (uint32_t)sub << 5;
+}
+static float minmax32(float a, float b, int is_max) {
+  if (isnan(a) && isnan(b)) return u2f(OC_CNAN32);
+  if (isnan(a)) return b;
+  if (isnan(b)) return a;
+  if (a == b) return (signbit(a) != 0) != is_max ? a : b; /* +-0: min takes -0, max +0 */
+  return (a < b) != is_max ? a : b;
+}
+
+void case_testp_minmax(oc_case *c) {
+  enum { N = 1280, BS = 128, K = 12 };
+  oc_kernel(c, "testp_minmax");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  float *f = oc_in(c, "f", OT_F32, 2 * N);
+  double *d = oc_in(c, "d", OT_F64, 2 * N);
+  special_pairs(c, f, d, N);
+  oc_fill(c, "out", OT_U32, K * N, 0);
+  oc_p_buf(c, "f");
+  oc_p_buf(c, "d");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    float a = f[2 * i], b = f[2 * i + 1];
+    double da = d[2 * i], db = d[2 * i + 1];
+    uint32_t *r = o + K * i;
+    r[0] = classify(a, 1) | classify(da, 0) << 8;
+    r[1] = (f2u(a) & 0x80000000u) | (f2u(b) & 0x7fffffffu);
+    uint64_t cs = (d2u(da) & 0x8000000000000000ull) | (d2u(db) & 0x7fffffffffffffffull);
+    r[2] = (uint32_t)cs;
+    r[3] = (uint32_t)(cs >> 32);
+    r[4] = isnan(a) ? OC_CNAN32 : f2u(a) & 0x7fffffffu;
+    r[5] = isnan(b) ? OC_CNAN32 : f2u(b) ^ 0x80000000u;
+    r[6] = f2u(minmax32(a, b, 0));
+    r[7] = f2u(minmax32(a, b, 1));
+    r[8] = isnan(a) || isnan(b) ? OC_CNAN32 : f2u(minmax32(a, b, 0));
+    r[9] = f2u(minmax32(ftz_in(a), ftz_in(b), 1));
+    double m;
+    if (isnan(da) && isnan(db)) m = quiet64(db);
+    else if (isnan(da)) m = db;
+    else if (isnan(db)) m = da;
+    else if (da == db) m = signbit(da) ? da : db;
+    else m = da < db ? da : db;
+    r[10] = (uint32_t)d2u(m);
+    r[11] = (uint32_t)(d2u(m) >> 32);
+  }
+}

@@ -465,7 +465,10 @@ void case_cvt_int(oc_case *c) {
     else x[i] = oc_rand32(c);
     if (i < 14) y[i] = ye[i];
     else if (i % 3 == 0) y[i] = (uint64_t)oc_range(c, -5000000000ll, 5000000000ll);
-    else y[i] = oc_rand64(c) >> (oc_rand32(c) & 63);
+    else {
+      uint64_t yr = oc_rand64(c);
+      y[i] = yr >> (oc_rand32(c) & 63);
+    }
   }
   oc_fill(c, "out", OT_U32, K * N, 0);
   oc_p_buf(c, "x");
