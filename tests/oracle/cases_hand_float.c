@@ -605,7 +605,7 @@ void case_setp_float(oc_case *c) {
 
 /* ---------------- testp_minmax ---------------- */
 static uint32_t classify(double x, int is_f32) {
-  int nan = isnan(x), inf = isinf(x), sub = fpclassify(x) == FP_SUBNORMAL;
+  int nan = isnan(x) != 0, inf = isinf(x) != 0, sub = fpclassify(x) == FP_SUBNORMAL;
   if (is_f32 && !nan && !inf && x != 0 && fabs(x) < 0x1p-126) sub = 1;
   int normal = !nan && !inf && !sub; /* "positive and negative zero are considered normal" (ISA) */
   return (uint32_t)(!nan && !inf) | (uint32_t)inf << 1 | (uint32_t)!nan << 2 | (uint32_t)nan << 3 |
