@@ -1,0 +1,166 @@
+/* Oracles for the hand-written memory PTX kernels (corpus/src/hand/): load/store widths and
+ * vectors, state spaces, shared/local/const arrays and initialisers, atomics, cache operators. */
+#include "oracle.h"
+
+static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static uint32_t rd32(const uint8_t *p) { return rd16(p) | rd16(p + 2) << 16; }
+static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+static void wr16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static void wr32(uint8_t *p, uint32_t v) { wr16(p, v); wr16(p + 2, v >> 16); }
+static void wr64(uint8_t *p, uint64_t v) { wr32(p, (uint32_t)v); wr32(p + 4, (uint32_t)(v >> 32)); }
+
+/* ---------------- ldst_widths ---------------- */
+void case_ldst_widths(oc_case *c) {
+  enum { N = 384, BS = 128 };
+  oc_kernel(c, "ldst_widths");
+  oc_grid(c, N / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint8_t *in = oc_in(c, "in", OT_U8, 64 * N);
+  for (int i = 0; i < 64 * N; i++) in[i] = (uint8_t)oc_rand32(c);
+  for (int i = 0; i < 16; i++) /* records of all-ones, all-zeros and sign bits */
+    memset(in + 64 * i, i % 4 == 0 ? 0xff : i % 4 == 1 ? 0x00 : i % 4 == 2 ? 0x80 : 0x7f, 64);
+  oc_fill(c, "w", OT_U32, 20 * N, 0);
+  oc_fill(c, "out", OT_U8, 64 * N, 0xa5);
+  oc_fill(c, "d", OT_F64, 2 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "w");
+  oc_p_buf(c, "out");
+  oc_p_buf(c, "d");
+  oc_p_u32(c, N);
+  uint32_t *w = oc_out(c, "w");
+  uint8_t *out = oc_out(c, "out");
+  double *d = oc_out(c, "d");
+  for (int i = 0; i < N; i++) {
+    const uint8_t *s = in + 64 * i;
+    uint32_t *r = w + 20 * i;
+    uint8_t *o = out + 64 * i;
+    r[0] = (uint32_t)(int32_t)(int8_t)s[0];
+    r[1] = s[1];
+    r[2] = (uint32_t)(int32_t)(int16_t)rd16(s + 2);
+    r[3] = rd16(s + 4);
+    r[4] = s[6];
+    r[5] = s[7];
+    for (int k = 0; k < 4; k++) r[6 + k] = (uint32_t)(int32_t)(int8_t)s[8 + k];
+    r[10] = (uint32_t)(int32_t)(int16_t)rd16(s + 12);
+    r[11] = (uint32_t)(int32_t)(int16_t)rd16(s + 14);
+    for (int k = 0; k < 4; k++) r[12 + k] = rd16(s + 16 + 2 * k);
+    r[16] = rd32(s + 24);
+    r[17] = rd32(s + 28);
+    uint64_t q = rd64(s + 32);
+    r[18] = (uint32_t)q;
+    r[19] = (uint32_t)(q >> 32);
+    d[2 * i] = u2d(rd64(s + 56));
+    d[2 * i + 1] = u2d(rd64(s + 48));
+    o[0] = s[7];
+    o[1] = s[6];
+    uint32_t r2p1 = r[2] + 1;
+    wr16(o + 2, r2p1);
+    for (int k = 0; k < 4; k++) o[4 + k] = s[11 - k];
+    for (int k = 0; k < 4; k++) wr16(o + 8 + 2 * k, rd16(s + 16 + 2 * k) + (uint32_t)k + 1);
+    wr32(o + 16, r[17]);
+    wr32(o + 20, r[16]);
+    wr64(o + 24, q + 1);
+    wr32(o + 32, r[0]);
+    wr32(o + 36, r[1]);
+    wr32(o + 40, r2p1);
+    wr32(o + 44, r[3]);
+    wr64(o + 48, q);
+    wr64(o + 56, ~q);
+    o[63] = (uint8_t)r[1];
+    o[1] = s[8];
+  }
+}
+
+/* ---------------- vcopy_v4 ---------------- */
+void case_vcopy_v4(oc_case *c) {
+  enum { N = 4099, BS = 128, G = 5 }; /* 640 threads for 1024 vectors: two loop trips for most */
+  oc_kernel(c, "vcopy_v4");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *src = oc_in(c, "src", OT_U32, N + 5);
+  float *x = oc_in(c, "x", OT_F32, N + 5);
+  float *y = oc_in(c, "y", OT_F32, N + 5);
+  for (int i = 0; i < N + 5; i++) {
+    src[i] = oc_rand32(c);
+    x[i] = oc_uniformf(c, -100.0f, 100.0f);
+    y[i] = oc_uniformf(c, -100.0f, 100.0f);
+  }
+  for (int i = 0; i < 32; i++) x[i] = u2f(oc_special_f32[i]);
+  const float a = 1.75f;
+  oc_fill(c, "dst", OT_U32, N + 5, 0xeeeeeeee); /* the 5 words past n stay untouched */
+  oc_p_buf(c, "src");
+  oc_p_buf(c, "dst");
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "y");
+  oc_p_f32(c, a);
+  oc_p_u32(c, N);
+  uint32_t *dst = oc_out(c, "dst");
+  float *yo = oc_out(c, "y");
+  for (int i = 0; i < N; i++) {
+    dst[i] = src[i];
+    yo[i] = canon32(fmaf(a, x[i], y[i]));
+  }
+}
+
+/* ---------------- state_spaces ---------------- */
+void case_state_spaces(oc_case *c) {
+  enum { G = 3, BS = 128, N = G * BS };
+  static const uint64_t ctab[4] = {0x100000001ull, 2, 3, 0xffffffffffffffffull};
+  const uint32_t k = 21;
+  oc_kernel(c, "state_spaces");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  oc_fill(c, "out", OT_U32, 8 * N, 0);
+  oc_p_buf(c, "out");
+  oc_p_u32(c, k);
+  uint32_t *o = oc_out(c, "out");
+  for (uint32_t b = 0; b < G; b++)
+    for (uint32_t t = 0; t < BS; t++) {
+      uint32_t *r = o + 8 * (b * BS + t);
+      uint32_t mine = t * 3 + b, nb = (t ^ 1) * 3 + b;
+      uint32_t l[4] = {t, 2 * k, mine, nb};
+      r[0] = 2 * k;
+      r[1] = nb;
+      r[2] = l[t & 3];
+      r[3] = 70;
+      r[4] = (uint32_t)ctab[t & 3];
+      r[5] = (uint32_t)(ctab[t & 3] >> 32);
+      r[6] = 15; /* shared, local, global, const; the shared pointer is not global */
+      r[7] = mine;
+    }
+}
+
+/* ---------------- shared_arrays ---------------- */
+void case_shared_arrays(oc_case *c) {
+  enum { G = 4, BS = 64 };
+  oc_kernel(c, "shared_arrays");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  oc_fill(c, "out", OT_U32, 8 * G * BS, 0);
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (uint32_t b = 0; b < G; b++) {
+    uint8_t bytes[256];
+    uint64_t qs[64];
+    for (uint32_t t = 0; t < BS; t++) {
+      bytes[4 * t] = (uint8_t)t;
+      bytes[4 * t + 1] = (uint8_t)(t + 1);
+      bytes[4 * t + 2] = (uint8_t)(t + 2);
+      bytes[4 * t + 3] = (uint8_t)(7 * t + b);
+      qs[t] = (uint64_t)t * 0x100000001ull + b;
+    }
+    for (uint32_t t = 0; t < BS; t++) {
+      uint32_t *r = o + 8 * (b * BS + t);
+      r[0] = rd32(bytes + 4 * (63 - t));
+      const uint8_t *v = bytes + 16 * (t % 16);
+      r[1] = rd32(v) ^ rd32(v + 12);
+      r[2] = rd32(v + 4) + rd32(v + 8);
+      r[3] = ~rd32(bytes + 4 * t);
+      uint64_t q = qs[(t + 5) % 64];
+      r[4] = (uint32_t)q;
+      r[5] = (uint32_t)(q >> 32) + (uint32_t)(qs[63] >> 32);
+      r[6] = (t % 8) * 8 + t / 8 + 1; /* mat[t%8][t/8] holds the thread that wrote it */
+      r[7] = 7 * t + b;
+    }
+  }
+}
