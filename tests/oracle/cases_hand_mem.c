@@ -164,3 +164,93 @@ void case_shared_arrays(oc_case *c) {
     }
   }
 }
+
+/* ---------------- local_stack ---------------- */
+void case_local_stack(oc_case *c) {
+  enum { G = 3, BS = 64, N = G * BS };
+  oc_kernel(c, "local_stack");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 16 * N);
+  for (int i = 0; i < N; i++) {
+    uint32_t *v = in + 16 * i;
+    for (int k = 0; k < 16; k++) {
+      switch (i % 6) {
+      case 0: v[k] = (uint32_t)k; break;          /* sorted: deepest stack for Lomuto */
+      case 1: v[k] = (uint32_t)(15 - k); break;   /* reversed */
+      case 2: v[k] = (uint32_t)oc_range(c, 0, 3); break; /* many duplicates */
+      case 3: v[k] = 7; break;                    /* all equal */
+      default: v[k] = oc_rand32(c);
+      }
+    }
+  }
+  oc_fill(c, "out", OT_U32, 20 * N, 0x11111111);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t a[16], stk[64], sp = 0, depth = 1;
+    memcpy(a, in + 16 * i, sizeof a);
+    stk[0] = 0;
+    stk[1] = 15;
+    sp = 1;
+    while (sp) {
+      sp--;
+      uint32_t lo = stk[2 * sp], hi = stk[2 * sp + 1], pivot = a[hi], p = lo;
+      for (uint32_t j = lo; j < hi; j++)
+        if (a[j] < pivot) {
+          uint32_t t = a[p];
+          a[p] = a[j];
+          a[j] = t;
+          p++;
+        }
+      a[hi] = a[p];
+      a[p] = pivot;
+      if (lo + 1 < p) {
+        stk[2 * sp] = lo;
+        stk[2 * sp + 1] = p - 1;
+        sp++;
+      }
+      if (p + 1 < hi) {
+        stk[2 * sp] = p + 1;
+        stk[2 * sp + 1] = hi;
+        sp++;
+      }
+      if (sp > depth) depth = sp;
+    }
+    memcpy(o + 20 * i, a, sizeof a);
+    o[20 * i + 16] = depth;
+  }
+}
+
+/* ---------------- const_crc32 ---------------- */
+/* bitwise CRC-32 (no table: independent of the kernel's table) */
+static uint32_t crc32_bits(const uint8_t *p, size_t n) {
+  uint32_t crc = 0xffffffffu;
+  for (size_t i = 0; i < n; i++) {
+    crc ^= p[i];
+    for (int k = 0; k < 8; k++) crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+  }
+  return ~crc;
+}
+
+void case_const_crc32(oc_case *c) {
+  enum { G = 2, BS = 128, N = G * BS, LEN = 52 };
+  oc_kernel(c, "const_crc32");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint8_t *m = oc_in(c, "msgs", OT_U8, LEN * N);
+  for (int i = 0; i < LEN * N; i++) m[i] = (uint8_t)oc_rand32(c);
+  memcpy(m, "The quick brown fox jumps over the lazy dog", 43);
+  memset(m + LEN, 0, LEN);
+  memset(m + 2 * LEN, 0xff, LEN);
+  oc_fill(c, "out", OT_U32, 2 * N, 0);
+  oc_p_buf(c, "msgs");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, LEN);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    o[2 * i] = crc32_bits(m + LEN * i, LEN);
+    o[2 * i + 1] = crc32_bits(m + LEN * i, 4);
+  }
+}
