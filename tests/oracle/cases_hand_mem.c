@@ -254,3 +254,89 @@ void case_const_crc32(oc_case *c) {
     o[2 * i + 1] = crc32_bits(m + LEN * i, 4);
   }
 }
+
+/* ---------------- init_immediates ---------------- */
+void case_init_immediates(oc_case *c) {
+  enum { G = 2, BS = 32 };
+  static const uint8_t c8[8] = {0, 1, 0x7f, 0x80, 0xff, 017, 10, 255};
+  static const int16_t c16[4] = {-1, -32768, 32767, 0x1234};
+  static const uint32_t cf[4] = {0x3fc00000u, 0x3f800000u, 0xbe800000u, 0xff800000u};
+  static const uint64_t cd[2] = {0x3ff8000000000000ull, 0x4004000000000000ull};
+  static const uint64_t cq[2] = {0xfedcba9876543210ull, 0xffffffffffffffffull};
+  static const uint32_t grid2[2][3] = {{1, 2, 3}, {4, 5, 6}};
+  static const uint32_t partial[8] = {9, 8, 7};
+  static const int32_t sized[4] = {-7, 0x7fffffff, INT32_MIN, 255};
+  oc_kernel(c, "init_immediates");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  oc_fill(c, "out", OT_U32, 16 * G * BS, 0);
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (uint32_t b = 0; b < G; b++)
+    for (uint32_t t = 0; t < BS; t++) {
+      uint32_t *r = o + 16 * (b * BS + t);
+      r[0] = c8[t & 7];
+      r[1] = (uint32_t)(int32_t)c16[t & 3];
+      r[2] = cf[t & 3];
+      r[3] = (uint32_t)cd[t & 1];
+      r[4] = (uint32_t)(cd[t & 1] >> 32);
+      r[5] = (uint32_t)cq[t & 1];
+      r[6] = (uint32_t)(cq[t & 1] >> 32);
+      r[7] = t & 3;
+      r[8] = grid2[t & 1][t % 3];
+      r[9] = partial[t & 7];
+      r[10] = (uint32_t)sized[t & 3];
+      r[11] = 110;
+      r[12] = 8;
+      r[13] = t + 0x10 + 010 + 3 - 100;
+      float f = (float)t * 0.25f + 0.125f + 1.0f; /* exact */
+      r[14] = (uint32_t)f;
+      r[15] = f2u(f) ^ (uint32_t)((double)t * 0.5 + 1000.0);
+    }
+}
+
+/* ---------------- dyn_shared ---------------- */
+void case_dyn_shared(oc_case *c) {
+  enum { G = 3, BS = 96, N = G * BS, DYN = BS * 8 + 256 };
+  oc_kernel(c, "dyn_shared");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  oc_shared(c, DYN); /* more than the kernel uses: %dynamic_smem_size reports all of it */
+  uint64_t *in = oc_in(c, "in", OT_U64, N);
+  for (int i = 0; i < N; i++) in[i] = oc_rand64(c);
+  oc_fill(c, "out", OT_U32, 4 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (uint32_t b = 0; b < G; b++) {
+    const uint64_t *blk = in + b * BS;
+    for (uint32_t t = 0; t < BS; t++) {
+      uint32_t *r = o + 4 * (b * BS + t);
+      uint64_t v = blk[BS - 1 - t];
+      r[0] = (uint32_t)v;
+      r[1] = (uint32_t)(v >> 32);
+      r[2] = DYN + b;
+      uint32_t k = 2 * (t & ~1u), s = 0; /* words k..k+3 = elements k/2, k/2 + 1 */
+      for (uint32_t j = 0; j < 4; j++) {
+        uint64_t e = blk[(k + j) / 2];
+        s += (k + j) & 1 ? (uint32_t)(e >> 32) : (uint32_t)e;
+      }
+      r[3] = s;
+    }
+  }
+}
+
+/* ---------------- cache_ops ---------------- */
+void case_cache_ops(oc_case *c) {
+  enum { G = 2, BS = 64, N = G * BS };
+  oc_kernel(c, "cache_ops");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 16 * N);
+  for (int i = 0; i < 16 * N; i++) in[i] = oc_rand32(c);
+  oc_fill(c, "out", OT_U32, 16 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < 16 * N; i++) o[i] = in[i] + (uint32_t)(i % 16) + 1;
+}
