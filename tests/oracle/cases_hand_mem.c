@@ -340,3 +340,126 @@ void case_cache_ops(oc_case *c) {
   uint32_t *o = oc_out(c, "out");
   for (int i = 0; i < 16 * N; i++) o[i] = in[i] + (uint32_t)(i % 16) + 1;
 }
+
+/* ---------------- atom_global ---------------- */
+/* a random finite f16 (the exponent field never all ones) */
+static uint16_t finite_f16(oc_case *c) {
+  uint16_t h = (uint16_t)oc_rand32(c);
+  if ((h & 0x7c00) == 0x7c00) h ^= 0x4000;
+  return h;
+}
+static double f16_val(uint16_t h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+  return h & 0x8000 ? -v : v;
+}
+/* round a double that is exactly a sum of two f16 values to f16, nearest even */
+static uint16_t to_f16(double x) {
+  uint16_t s = signbit(x) ? 0x8000 : 0;
+  double a = fabs(x);
+  if (a == 0) return s;
+  int E;
+  frexp(a, &E);
+  int q = (E - 1 < -14 ? -14 : E - 1) - 10;
+  double n = floor(ldexp(a, -q)), fr = ldexp(a, -q) - n;
+  if (fr > 0.5 || (fr == 0.5 && fmod(n, 2) != 0)) n += 1;
+  double v = ldexp(n, q);
+  if (v >= 65520.0) return s | 0x7c00;
+  if (v < 0x1p-14) return s | (uint16_t)n;
+  frexp(v, &E);
+  return (uint16_t)(s | (uint32_t)(E - 1 + 15) << 10 | ((uint32_t)ldexp(v, 11 - E) - 1024));
+}
+
+void case_atom_global(oc_case *c) {
+  enum { G = 4, BS = 128, N = G * BS };
+  oc_kernel(c, "atom_global");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *slot = oc_in(c, "slot", OT_U32, 16 * N);
+  uint64_t *q = oc_in(c, "q", OT_U64, 6 * N);
+  uint32_t *x = oc_in(c, "x", OT_U32, 2 * N);
+  uint32_t *cnt = oc_in(c, "cnt", OT_U32, 10);
+  for (int i = 0; i < N; i++) {
+    uint32_t *s = slot + 16 * i;
+    for (int k = 0; k < 16; k++) s[k] = oc_rand32(c);
+    s[4] = (uint32_t)oc_range(c, 0, 20); /* inc/dec around the limit */
+    s[5] = i % 7 == 0 ? 0 : (uint32_t)oc_range(c, 0, 20);
+    s[11] = f2u(oc_uniformf(c, -1000.0f, 1000.0f));
+    uint16_t lo = finite_f16(c), hi = finite_f16(c);
+    s[12] = (uint32_t)hi << 16 | lo;
+    for (int k = 0; k < 6; k++) q[6 * i + k] = oc_rand64(c);
+    q[6 * i + 4] = d2u(oc_uniform(c, -1e6, 1e6));
+    lo = finite_f16(c);
+    hi = finite_f16(c);
+    x[2 * i] = (uint32_t)hi << 16 | lo;
+    x[2 * i + 1] = f2u(oc_uniformf(c, -1000.0f, 1000.0f));
+    if (i % 5 == 0) x[2 * i + 1] = f2u((float)oc_range(c, -8, 8)); /* small limits too */
+  }
+  const uint32_t cinit[10] = {5, 0, 0x80000000u, 0xffffffffu, 0, 0xffffffffu, 0, 0, 0, 0};
+  memcpy(cnt, cinit, sizeof cinit);
+  oc_fill(c, "old", OT_U32, 24 * N, 0);
+  oc_p_buf(c, "slot");
+  oc_p_buf(c, "q");
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "old");
+  oc_p_buf(c, "cnt");
+  uint32_t *so = oc_out(c, "slot");
+  uint64_t *qo = oc_out(c, "q");
+  uint32_t *old = oc_out(c, "old");
+  uint32_t *co = oc_out(c, "cnt");
+  uint64_t c64 = 0;
+  float fsum = 0;
+  for (int i = 0; i < N; i++) {
+    uint32_t X = x[2 * i], Y = x[2 * i + 1], lim = Y & 15, *s = so + 16 * i, *o = old + 24 * i;
+    const uint32_t *s0 = slot + 16 * i;
+    memcpy(o, s0, 16 * 4); /* every atom returns the slot's initial value ... */
+    s[0] = s0[0] + X;
+    s[1] = X;
+    s[2] = X;
+    s[3] = s0[3]; /* the failed cas leaves it */
+    s[4] = s0[4] >= lim ? 0 : s0[4] + 1;
+    s[5] = (s0[5] == 0 || s0[5] > lim) ? lim : s0[5] - 1;
+    s[6] = (int32_t)s0[6] < (int32_t)X ? s0[6] : X;
+    s[7] = s0[7] > X ? s0[7] : X;
+    s[8] = s0[8] & X;
+    s[9] = s0[9] | Y;
+    s[10] = s0[10] ^ Y;
+    s[11] = f2u(u2f(s0[11]) + u2f(Y));
+    s[12] = (uint32_t)to_f16(f16_val((uint16_t)(s0[12] >> 16)) + f16_val((uint16_t)(X >> 16))) << 16 |
+            to_f16(f16_val((uint16_t)s0[12]) + f16_val((uint16_t)X));
+    s[13] = s0[13] + 7;
+    s[14] = Y;
+    s[15] = s0[15] >= 3 ? 0 : s0[15] + 1;
+    const uint64_t *q0 = q + 6 * i;
+    uint64_t *qq = qo + 6 * i, V = (uint64_t)Y << 32 | X;
+    qq[0] = q0[0] + V;
+    qq[1] = V;
+    qq[2] = (int64_t)q0[2] < (int64_t)V ? q0[2] : V;
+    qq[3] = q0[3] > V ? q0[3] : V;
+    qq[4] = d2u(u2d(q0[4]) + (double)(int32_t)X);
+    qq[5] = V;
+    o[16] = (uint32_t)q0[0];
+    o[17] = (uint32_t)(q0[0] >> 32);
+    o[18] = (uint32_t)q0[1];
+    o[19] = (uint32_t)(q0[1] >> 32);
+    uint64_t m = q0[2] ^ q0[3], e = q0[4] ^ q0[5];
+    o[20] = (uint32_t)m;
+    o[21] = (uint32_t)(m >> 32);
+    o[22] = (uint32_t)e;
+    o[23] = (uint32_t)(e >> 32);
+    /* counters */
+    co[1] += (uint32_t)i;
+    int32_t mx = (int32_t)(X & 0xffff) - 30000;
+    if (mx > (int32_t)co[2]) co[2] = (uint32_t)mx;
+    if (X < co[3]) co[3] = X;
+    co[4] |= 1u << (i & 31);
+    co[5] &= ~(1u << (i & 31));
+    fsum += (float)(i & 7);
+    c64 += (uint64_t)i << 33;
+  }
+  co[0] = 5 + N;
+  co[6] = N % 101;
+  co[7] = f2u(fsum);
+  co[8] = (uint32_t)c64;
+  co[9] = (uint32_t)(c64 >> 32);
+}
