@@ -463,3 +463,49 @@ void case_atom_global(oc_case *c) {
   co[8] = (uint32_t)c64;
   co[9] = (uint32_t)(c64 >> 32);
 }
+
+/* ---------------- atom_shared ---------------- */
+void case_atom_shared(oc_case *c) {
+  enum { G = 3, BS = 256, N = G * BS };
+  oc_kernel(c, "atom_shared");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, N);
+  for (int i = 0; i < N; i++) {
+    in[i] = oc_rand32(c);
+    if (i >= 2 * BS) in[i] &= 0x8000003fu; /* skewed histogram, negatives for max.s32 */
+  }
+  oc_fill(c, "out", OT_U32, 48 * G, 0x12345678);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int b = 0; b < G; b++) {
+    uint32_t *r = o + 48 * b;
+    const uint32_t *x = in + b * BS;
+    int32_t mx = INT32_MIN;
+    uint32_t mn = 0xffffffffu, xr = 0;
+    uint64_t prod = 1, sum = 0;
+    float fs = 0;
+    for (int k = 0; k < 32; k++) r[k] = 0;
+    for (int t = 0; t < BS; t++) {
+      r[x[t] & 31]++;
+      if ((int32_t)x[t] > mx) mx = (int32_t)x[t];
+      if (x[t] < mn) mn = x[t];
+      xr ^= x[t];
+      fs += (float)(x[t] & 15);
+      sum += x[t];
+      prod *= x[t] | 1;
+    }
+    r[32] = (uint32_t)mx;
+    r[33] = mn;
+    r[34] = BS % 100; /* inc with limit 99 wraps at 100 */
+    r[35] = xr;
+    r[36] = f2u(fs);
+    r[37] = BS;
+    r[38] = (uint32_t)prod;
+    r[39] = (uint32_t)(prod >> 32);
+    r[40] = (uint32_t)sum;
+    r[41] = (uint32_t)(sum >> 32);
+    r[42] = BS; /* every ticket 0..255 seen exactly once */
+  }
+}
