@@ -144,3 +144,175 @@ void case_match_redux(oc_case *c) {
     }
   }
 }
+
+/* ---------------- prodcons ---------------- */
+void case_prodcons(oc_case *c) {
+  enum { G = 3, BS = 64 };
+  oc_kernel(c, "prodcons");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 256 * G);
+  for (int i = 0; i < 256 * G; i++) in[i] = oc_rand32(c);
+  oc_fill(c, "out", OT_U32, 2 * BS * G, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int b = 0; b < G; b++) {
+    uint32_t acc[BS], odd = 0;
+    for (int t = 0; t < BS; t++) {
+      if (t < 32) {
+        acc[t] = (uint32_t)t;
+      } else {
+        uint32_t a = 0, l = (uint32_t)t - 32;
+        for (uint32_t it = 0; it < 8; it++) a = a * 31 + in[256 * b + 32 * it + (l + it) % 32];
+        acc[t] = a;
+      }
+      odd += acc[t] & 1;
+    }
+    for (int t = 0; t < BS; t++) {
+      o[2 * (b * BS + t)] = acc[t];
+      o[2 * (b * BS + t) + 1] = odd;
+    }
+  }
+}
+
+/* ---------------- loops ---------------- */
+static uint32_t gcd32(uint32_t x, uint32_t y) {
+  while (y) {
+    uint32_t t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+void case_loops(oc_case *c) {
+  enum { N = 500, BS = 128 };
+  oc_kernel(c, "loops");
+  oc_grid(c, (N + BS - 1) / BS, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 2 * N);
+  for (int i = 0; i < N; i++) {
+    uint32_t a = oc_rand32(c), b = oc_rand32(c);
+    if (i % 4 == 1) { /* common factors */
+      uint32_t f = (uint32_t)oc_range(c, 1, 1000);
+      a = f * (uint32_t)oc_range(c, 0, 100000);
+      b = f * (uint32_t)oc_range(c, 0, 100000);
+    }
+    if (i < 6) {
+      static const uint32_t e[6][2] = {{0, 0}, {0, 5}, {7, 0}, {0xffffffffu, 0xffffffffu},
+                                       {1u << 31, 1u << 30}, {48, 18}};
+      a = e[i][0];
+      b = e[i][1];
+    }
+    in[2 * i] = a;
+    in[2 * i + 1] = b;
+  }
+  oc_fill(c, "out", OT_U32, 5 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  oc_p_u32(c, N);
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t a = in[2 * i], b = in[2 * i + 1], *r = o + 5 * i;
+    r[0] = gcd32(a, b);
+    uint32_t lo = 0, hi = 65536;
+    for (int k = 0; k < 16; k++) {
+      uint32_t mid = (lo + hi) >> 1;
+      if ((uint64_t)mid * mid <= a) lo = mid;
+      else hi = mid;
+    }
+    r[1] = lo;
+    uint32_t s = 0;
+    for (uint32_t k = 0; k < (a & 7); k++)
+      for (uint32_t j = 0; j < (b & 7); j++) s += (k * j) ^ a;
+    r[2] = s;
+    uint32_t x = b, cnt = 0;
+    do {
+      cnt++;
+      x &= x - 1;
+    } while (x);
+    r[3] = cnt;
+    uint32_t found = 99;
+    for (uint32_t k = 0; k < 32; k++) {
+      if (k % 3 == 0) continue;
+      if ((a >> k) & 1) {
+        found = k;
+        break;
+      }
+    }
+    r[4] = found;
+  }
+}
+
+/* ---------------- vm_interp ---------------- */
+enum { VM_HALT, VM_PUSH, VM_ADD, VM_SUB, VM_MUL, VM_DUP, VM_SWAP, VM_JNZ, VM_XOR, VM_LOADX, VM_DEC,
+       VM_OVER, VM_ANDI, VM_SHLI, VM_SHRI, VM_DROP };
+#define I(op, imm) ((uint32_t)(op) | ((uint32_t)(imm) & 0xffffffu) << 8)
+static const uint32_t vm_progs[4][32] = {
+    /* x * 3 + 7 - (x ^ 0x55) */
+    {I(VM_LOADX, 0), I(VM_PUSH, 3), I(VM_MUL, 0), I(VM_PUSH, 7), I(VM_ADD, 0), I(VM_LOADX, 0),
+     I(VM_PUSH, 85), I(VM_XOR, 0), I(VM_SUB, 0), I(VM_HALT, 0)},
+    /* sum of 1 .. (x & 15) */
+    {I(VM_PUSH, 0), I(VM_LOADX, 0), I(VM_ANDI, 15), I(VM_DUP, 0), I(VM_JNZ, 7), I(VM_SWAP, 0),
+     I(VM_HALT, 0), I(VM_SWAP, 0), I(VM_OVER, 0), I(VM_ADD, 0), I(VM_SWAP, 0), I(VM_DEC, 0),
+     I(VM_PUSH, 1), I(VM_JNZ, 3)},
+    /* xorshift32 step */
+    {I(VM_LOADX, 0), I(VM_DUP, 0), I(VM_SHLI, 13), I(VM_XOR, 0), I(VM_DUP, 0), I(VM_SHRI, 17),
+     I(VM_XOR, 0), I(VM_DUP, 0), I(VM_SHLI, 5), I(VM_XOR, 0), I(VM_HALT, 0)},
+    /* Collatz steps of x & 255 */
+    {I(VM_PUSH, 0), I(VM_LOADX, 0), I(VM_ANDI, 255), I(VM_DUP, 0), I(VM_DEC, 0), I(VM_JNZ, 8),
+     I(VM_SWAP, 0), I(VM_HALT, 0), I(VM_DUP, 0), I(VM_ANDI, 1), I(VM_JNZ, 18), I(VM_SHRI, 1),
+     I(VM_SWAP, 0), I(VM_PUSH, 1), I(VM_ADD, 0), I(VM_SWAP, 0), I(VM_PUSH, 1), I(VM_JNZ, 3),
+     I(VM_PUSH, 3), I(VM_MUL, 0), I(VM_PUSH, 1), I(VM_ADD, 0), I(VM_SWAP, 0), I(VM_PUSH, 1),
+     I(VM_ADD, 0), I(VM_SWAP, 0), I(VM_PUSH, 1), I(VM_JNZ, 3)},
+};
+#undef I
+
+/* the interpreter, written from the opcode list (not from the PTX) */
+static void vm_run(const uint32_t *prog, uint32_t x, uint32_t *top, uint32_t *steps) {
+  uint32_t st[16], sp = 0, pc = 0, n = 0;
+  for (;;) {
+    uint32_t ins = prog[pc++], op = ins & 255;
+    int32_t imm = (int32_t)ins >> 8;
+    n++;
+    switch (op) {
+    case VM_HALT: *top = st[sp - 1]; *steps = n; return;
+    case VM_PUSH: st[sp++] = (uint32_t)imm; break;
+    case VM_ADD: st[sp - 2] += st[sp - 1]; sp--; break;
+    case VM_SUB: st[sp - 2] -= st[sp - 1]; sp--; break;
+    case VM_MUL: st[sp - 2] *= st[sp - 1]; sp--; break;
+    case VM_XOR: st[sp - 2] ^= st[sp - 1]; sp--; break;
+    case VM_DUP: st[sp] = st[sp - 1]; sp++; break;
+    case VM_OVER: st[sp] = st[sp - 2]; sp++; break;
+    case VM_SWAP: { uint32_t t = st[sp - 1]; st[sp - 1] = st[sp - 2]; st[sp - 2] = t; break; }
+    case VM_JNZ: if (st[--sp]) pc = (uint32_t)imm; break;
+    case VM_LOADX: st[sp++] = x; break;
+    case VM_DEC: st[sp - 1]--; break;
+    case VM_ANDI: st[sp - 1] &= (uint32_t)imm; break;
+    case VM_SHLI: st[sp - 1] <<= imm; break;
+    case VM_SHRI: st[sp - 1] >>= imm; break;
+    default: sp--; break;
+    }
+  }
+}
+
+void case_vm_interp(oc_case *c) {
+  enum { G = 3, BS = 128, N = G * BS };
+  oc_kernel(c, "vm_interp");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 2 * N);
+  for (int i = 0; i < N; i++) {
+    uint32_t pid = i < 32 ? 1 : i < 64 ? 3 : (uint32_t)(i % 4), x = oc_rand32(c);
+    if (i >= 128) pid = (uint32_t)oc_range(c, 0, 3);
+    if (pid == 3) x = (x & ~255u) | (uint32_t)oc_range(c, 1, 255);
+    in[2 * i] = pid;
+    in[2 * i + 1] = x;
+  }
+  oc_fill(c, "out", OT_U32, 2 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) vm_run(vm_progs[in[2 * i]], in[2 * i + 1], &o[2 * i], &o[2 * i + 1]);
+}
