@@ -316,3 +316,37 @@ void case_vm_interp(oc_case *c) {
   uint32_t *o = oc_out(c, "out");
   for (int i = 0; i < N; i++) vm_run(vm_progs[in[2 * i]], in[2 * i + 1], &o[2 * i], &o[2 * i + 1]);
 }
+
+/* ---------------- recursion ---------------- */
+static uint32_t ack(uint32_t m, uint32_t n) {
+  if (m == 0) return n + 1;
+  if (n == 0) return ack(m - 1, 1);
+  return ack(m - 1, ack(m, n - 1));
+}
+
+void case_recursion(oc_case *c) {
+  enum { G = 2, BS = 64, N = G * BS };
+  oc_kernel(c, "recursion");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 4 * N);
+  for (int i = 0; i < N; i++) {
+    in[4 * i] = (uint32_t)oc_range(c, 0, 2);
+    in[4 * i + 1] = (uint32_t)oc_range(c, 0, 6);
+    in[4 * i + 2] = (uint32_t)oc_range(c, 0, 40);
+    in[4 * i + 3] = (uint32_t)oc_range(c, 0, 30);
+  }
+  oc_fill(c, "out", OT_U32, 4 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    const uint32_t *v = in + 4 * i;
+    o[4 * i] = ack(v[0], v[1]);
+    o[4 * i + 1] = v[2] % 2 == 0;
+    uint32_t s = 0;
+    for (uint32_t k = 1; k <= v[3]; k++) s += k * k;
+    o[4 * i + 2] = s;
+    o[4 * i + 3] = 0x600dcafe;
+  }
+}
