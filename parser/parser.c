@@ -978,6 +978,13 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
     }
     if (is_punct(t, '!')) {
         next(p);
+        if (peek(p)->kind == TOK_INT) { /* "!1": a negated immediate predicate (ptxas takes it) */
+            token v = next(p);
+            o->kind = PS_OP_IMM;
+            o->imm = v.u;
+            o->neg = true;
+            return true;
+        }
         token r = next(p);
         if (r.kind != TOK_IDENT || !resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
             error_at(p, &r, "'!' must be followed by a predicate register");
@@ -1488,9 +1495,28 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
                      tok_desc(&d, b, sizeof b));
             return;
         }
-        /* Parameters are variables in .param space; .reg parameters behave the same way. */
+        /* Parameters are variables in .param space (their size and alignment make the
+         * signature). A .reg parameter is also a register of the function: its name resolves to
+         * that register in the body, and calls copy values in and out of it (PTX ISA 5.1.6). */
+        int before = *n;
         parse_decl(p, NULL, PS_SPACE_PARAM, false, (linkage){0}, list, n, &cap);
         if (p->failed_stmt) return;
+        if (is_reg && *n > before) {
+            ps_var *v = (*list)[*n - 1];
+            if (v->vec != 1 || v->size != (uint64_t)ps_type_size(v->type)) {
+                error_at(p, &d, "a .reg parameter is one scalar register");
+                return;
+            }
+            sym *e = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+            ps_func *fn = p->fn;
+            v->is_reg = true;
+            v->reg = fn->nregs;
+            e->kind = SYM_REG;
+            e->index = fn->nregs;
+            e->var = NULL;
+            ps_reg r = {v->name, v->type};
+            PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        }
         if (!is_punct(peek(p), ',')) break;
         next(p);
     }
@@ -1501,8 +1527,10 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
 static void discard_header(ps_func *f) {
     free(f->params);
     free(f->rets);
+    free(f->regs); /* a header's registers are its .reg parameters */
     f->params = f->rets = NULL;
-    f->nparams = f->nrets = 0;
+    f->regs = NULL;
+    f->nparams = f->nrets = f->nregs = f->cap_regs = 0;
 }
 
 static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw) {
@@ -1627,6 +1655,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         discard_header(fn);
         fn->params = tmp->params, fn->nparams = tmp->nparams;
         fn->rets = tmp->rets, fn->nrets = tmp->nrets;
+        fn->regs = tmp->regs, fn->nregs = tmp->nregs, fn->cap_regs = tmp->cap_regs;
         fn->is_extern = false;
         memcpy(fn->maxntid, tmp->maxntid, sizeof fn->maxntid);
         memcpy(fn->reqntid, tmp->reqntid, sizeof fn->reqntid);

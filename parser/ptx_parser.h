@@ -40,6 +40,9 @@ struct ps_var {
     uint64_t size;      /* bytes; 0 for unsized arrays (extern .shared x[]) */
     bool is_extern, is_visible, is_weak, is_common, unsized;
     bool ptr_attr;      /* .ptr on kernel params (ignored semantically) */
+    bool is_reg;        /* a .func parameter or return value declared .reg: register `reg` of
+                         * the function (the name resolves to that register in the body) */
+    int reg;
     uint8_t *init;      /* size bytes, or NULL */
     ps_reloc *relocs;
     int nrelocs;

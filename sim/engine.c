@@ -149,6 +149,7 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
     size_t npred = (size_t)(fp->npreds > fp->nslots ? fp->npreds : fp->nslots) + 1;
     if (sizeof(uint32_t) * npred > pcap) p = ps_xrealloc(p, pcap = sizeof(uint32_t) * npred);
     memset(p, 0, sizeof(uint32_t) * npred);
+    if (fp->pred_true >= 0) p[fp->pred_true] = FULL_MASK;
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
                     .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
                     .pcap = pcap, .activation = ++w->activations};
@@ -193,52 +194,90 @@ static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
     return c->local + (uint64_t)(w->id * WARP + lane) * c->L->local_per_thread + off;
 }
 
-/* Copies `size` bytes per lane between a frame variable or a register slot. */
-static void copy_value(ps_warp *w, uint32_t mask, uint64_t (*src_r)[WARP], const ps_slot_info *src_si,
-                       uint16_t src_slot, uint64_t src_base, uint8_t *dst_reg_or_null,
-                       uint64_t (*dst_r)[WARP], const ps_slot_info *dst_si, uint16_t dst_slot,
-                       uint64_t dst_base, uint64_t size) {
-    (void)dst_reg_or_null;
+/* Where a call's value lives in one frame: a register slot, a predicate (index into the
+ * frame's predicate file) or frame memory (a .param variable: slot info SK_LOCAL_SYM). */
+typedef struct {
+    uint64_t (*r)[WARP];
+    uint32_t *p;
+    uint64_t base;          /* the frame's local_base */
+    const ps_var *var;      /* frame memory: the variable */
+    uint16_t slot;          /* register slot or predicate index */
+    bool pred;
+} arg_loc;
+
+/* Moves `size` bytes per lane of `mask` from one place to another (PTX ISA 9.7.12.6, call:
+ * arguments are copied into the callee's parameters, results back after ret). Registers hold
+ * their value zero-extended to 64 bits; predicates are one bit per lane. */
+static void move_value(ps_warp *w, uint32_t mask, const arg_loc *src, const arg_loc *dst, uint64_t size) {
+    uint64_t n = size > 256 ? 256 : size;
     for (uint32_t m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint8_t buf[256];
-        uint64_t n = size > sizeof buf ? sizeof buf : size;
-        if (src_si && src_si->kind == SK_LOCAL_SYM)
-            memcpy(buf, local_at(w, l, src_base + src_si->var->offset), n);
+        uint8_t buf[256] = {0};
+        if (src->pred) buf[0] = (src->p[src->slot] >> l) & 1;
+        else if (src->var) memcpy(buf, local_at(w, l, src->base + src->var->offset), n);
         else {
-            uint64_t v = src_r[src_slot][l];
-            memset(buf, 0, n);
+            uint64_t v = src->r[src->slot][l];
             memcpy(buf, &v, n < 8 ? n : 8);
         }
-        if (dst_si && dst_si->kind == SK_LOCAL_SYM)
-            memcpy(local_at(w, l, dst_base + dst_si->var->offset), buf, n);
-        else {
+        if (dst->pred) {
+            dst->p[dst->slot] = (dst->p[dst->slot] & ~(1u << l)) | (uint32_t)(buf[0] != 0) << l;
+        } else if (dst->var) {
+            memcpy(local_at(w, l, dst->base + dst->var->offset), buf, n);
+        } else {
             uint64_t v = 0;
             memcpy(&v, buf, n < 8 ? n : 8);
-            dst_r[dst_slot][l] = v;
+            dst->r[dst->slot][l] = v;
         }
     }
 }
+
+/* The caller's k-th call_slots entry of call d as a location. */
+static arg_loc caller_loc(const ps_frame *f, const ps_dinsn *d, int k) {
+    uint16_t s = f->fp->call_slots[d->aux + k];
+    const ps_slot_info *si = &f->fp->slots[s];
+    bool pred = f->fp->call_pred[d->aux + k];
+    return (arg_loc){.r = f->r, .p = f->p, .base = f->local_base, .slot = s, .pred = pred,
+                     .var = !pred && si->kind == SK_LOCAL_SYM ? si->var : NULL};
+}
+
+/* The callee's k-th formal (parameters, then return values) as a location. */
+static arg_loc callee_loc(const ps_frame *f, int k) {
+    const ps_func *fn = f->fp->func;
+    const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
+    if (!v->is_reg) return (arg_loc){.base = f->local_base, .var = v};
+    return (arg_loc){.r = f->r, .p = f->p, .slot = f->fp->arg_slot[k], .pred = v->type == PS_T_PRED};
+}
+
+static uint64_t formal_size(const ps_var *v) { return v->type == PS_T_PRED ? 1 : v->size; }
 
 static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     ps_cta *c = w->cta;
     ps_program *prog = c->L->prog;
     int target = d->target;
-    if (d->aux8) { /* indirect: the pointer must be uniform over the calling lanes */
+    if (d->aux8) { /* indirect */
         int l0 = __builtin_ctz(exec);
         uint64_t v = w->r[d->o[0]][l0];
+        /* Lanes calling different functions run one target at a time, as the hardware
+         * serialises them: the lanes of the first lane's target call now; the others wait on
+         * the SIMT stack at this call and run it again, all meeting after the call. */
+        uint32_t group = 0;
         for (uint32_t m = exec; m; m &= m - 1)
-            if (w->r[d->o[0]][__builtin_ctz(m)] != v) {
-                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(m),
-                               "indirect call with different targets in one warp");
-                return;
-            }
-        target = (int)(v - FUNC_BASE);
-        if (v < FUNC_BASE || target >= prog->nfuncs) {
+            if (w->r[d->o[0]][__builtin_ctz(m)] == v) group |= 1u << __builtin_ctz(m);
+        if (group != exec) {
+            ps_frame *f = &w->frames[w->nframes - 1];
+            int pc = f->stack[f->sp - 1].pc;
+            f->stack[f->sp - 1].pc = pc + 1;
+            push_entry(f, pc, pc + 1, f->stack[f->sp - 1].mask & ~group);
+            push_entry(f, pc, pc + 1, group);
+            exec = group;
+        }
+        uint64_t fi = v - FUNC_BASE;
+        if (v < FUNC_BASE || fi >= (uint64_t)prog->nfuncs) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "indirect call to a non-function 0x%llx",
                            (unsigned long long)v);
             return;
         }
+        target = (int)fi;
     }
     const ps_fprog *callee = &prog->funcs[target];
     if (!callee->func->defined) {
@@ -247,33 +286,32 @@ static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
                        callee->func->name);
         return;
     }
-    const ps_insn *in = d->src;
-    /* argument list in the source: (rets), f, (args) */
-    int nrets = in->ops[0].kind == PS_OP_LIST ? in->ops[0].nitems : 0;
-    int nargs = 0;
-    for (int i = 0; i < in->nops; i++)
-        if (in->ops[i].kind == PS_OP_LIST && (i > 0 || nrets == 0) && !(i == 0 && nrets))
-            nargs = in->ops[i].nitems;
+    int nargs = d->o[1], nrets = d->o[2];
     if (nargs != callee->func->nparams || nrets != callee->func->nrets) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
                        "call to '%s' with %d arguments and %d results; it takes %d and %d",
                        callee->func->name, nargs, nrets, callee->func->nparams, callee->func->nrets);
         return;
     }
+    for (int k = 0; k < nargs + nrets; k++) { /* an indirect call's operands meet the callee here */
+        const ps_var *v = k < nargs ? callee->func->params[k] : callee->func->rets[k - nargs];
+        ps_frame *caller = &w->frames[w->nframes - 1];
+        if (caller->fp->call_pred[d->aux + k] != (v->type == PS_T_PRED) &&
+            !(k < nargs && v->type == PS_T_PRED)) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                           "call to '%s': operand %d and its formal '%s' must both be predicates or both not",
+                           callee->func->name, k + 1, v->name);
+            return;
+        }
+    }
     ps_frame *caller = &w->frames[w->nframes - 1];
-    uint64_t (*caller_r)[WARP] = caller->r;
-    const ps_fprog *cfp = caller->fp;
-    uint64_t caller_base = caller->local_base;
     caller->stack[caller->sp - 1].pc++;
     if (!push_frame(w, callee, exec, d)) return;
     ps_frame *f = &w->frames[w->nframes - 1];
-    const uint16_t *cs = cfp->call_slots + d->aux;
+    caller = &w->frames[w->nframes - 2]; /* push_frame may have moved the frames */
     for (int k = 0; k < nargs; k++) {
-        uint16_t s = cs[k];
-        const ps_var *pv = callee->func->params[k];
-        ps_slot_info dst = {.kind = SK_LOCAL_SYM, .var = pv};
-        copy_value(w, exec, caller_r, &cfp->slots[s], s, caller_base, NULL, f->r, &dst, 0,
-                   f->local_base, pv->size);
+        arg_loc src = caller_loc(caller, d, k), dst = callee_loc(f, k);
+        move_value(w, exec, &src, &dst, formal_size(callee->func->params[k]));
     }
 }
 
@@ -281,15 +319,11 @@ static void do_return(ps_warp *w) {
     ps_frame *f = &w->frames[w->nframes - 1];
     ps_frame *caller = &w->frames[w->nframes - 2];
     const ps_dinsn *d = f->call;
-    const ps_fprog *callee = f->fp;
-    int nargs = callee->func->nparams;
+    const ps_func *fn = f->fp->func;
     uint32_t mask = f->call_mask & w->live;
-    for (int k = 0; k < callee->func->nrets; k++) {
-        uint16_t s = caller->fp->call_slots[d->aux + nargs + k];
-        const ps_var *rv = callee->func->rets[k];
-        ps_slot_info src = {.kind = SK_LOCAL_SYM, .var = rv};
-        copy_value(w, mask, f->r, &src, 0, f->local_base, NULL, caller->r, &caller->fp->slots[s], s,
-                   caller->local_base, rv->size);
+    for (int k = 0; k < fn->nrets; k++) {
+        arg_loc src = callee_loc(f, fn->nparams + k), dst = caller_loc(caller, d, fn->nparams + k);
+        move_value(w, mask, &src, &dst, formal_size(fn->rets[k]));
     }
     w->nframes--;
     w->r = caller->r;

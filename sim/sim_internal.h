@@ -121,6 +121,7 @@ struct ps_fprog {
     int ncode;
     int nslots;           /* register-file slots (each 32 lanes of 64 bits) */
     int npreds;
+    int pred_true, pred_false; /* constant predicates for immediate predicate operands, or -1 */
     ps_slot_info *slots;  /* nslots */
     uint64_t frame_bytes; /* local memory of one activation: .local and .param variables */
     int index;
@@ -128,7 +129,11 @@ struct ps_fprog {
     uint64_t kparam_bytes;
     ps_diags diags;       /* what ptxsim cannot execute in this function */
     uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
+    uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
+    /* .func only: per parameter then per return value, the register slot (predicate index for
+     * .pred) of a .reg one, NO_SLOT for a .param one (it lives in the frame at var->offset) */
+    uint16_t *arg_slot;
     /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
      * registers the record touches (bit i: wgmma number i) and, where the record's handler was
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */

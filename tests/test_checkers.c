@@ -848,6 +848,33 @@ static void test_init_registers(void **state) {
     run_free(&r);
 }
 
+/* A .func's .reg parameters are written by the call: reading them is no finding; a register of
+ * the callee read before its write still is (check_reginit.c). */
+static const char init_reg_params[] = TU_HEADER
+    ".func (.reg .u32 r, .reg .pred q) f(.reg .u32 x, .reg .pred p)\n{\n"
+    "\t.reg .u32 t;\n"
+    "\tselp.u32 r, x, 5, p; // PARAMS\n"
+    "\tadd.u32 r, r, t; // LOCAL\n"
+    "\tsetp.ne.u32 q, r, 0;\n"
+    "\tret;\n}\n"
+    ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+    "\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 8;\n"
+    "\tcall (%r2, %p2), f, (%r1, %p1);\n"
+    "\tselp.u32 %r3, %r2, 1, %p2; // RESULTS\n"
+    "\tret;\n}\n";
+
+static void test_init_reg_params(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32};
+    run_snippet(&r, init_reg_params, &s, CHECKS_MINE);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_reg_params, "// PARAMS")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_reg_params, "// RESULTS")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_reg_params, "// LOCAL")), 32);
+    run_free(&r);
+}
+
 /* Local memory read before this thread wrote it (check_init.c): explicit .local accesses. */
 static const char init_local[] = HEAD
     "\t.local .align 4 .b8 buf[64];\n"
@@ -987,6 +1014,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_init_global),
         cmocka_unit_test(test_init_registers),
         cmocka_unit_test(test_init_local),
+        cmocka_unit_test(test_init_reg_params),
         cmocka_unit_test(test_clean_corpus),
     };
     return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);
