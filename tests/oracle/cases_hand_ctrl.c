@@ -350,3 +350,61 @@ void case_recursion(oc_case *c) {
     o[4 * i + 3] = 0x600dcafe;
   }
 }
+
+/* ---------------- func_reg_abi ---------------- */
+static int f16_nan(uint16_t h) { return (h & 0x7c00) == 0x7c00 && (h & 0x3ff); }
+static double f16_d(uint16_t h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 31 ? INFINITY : e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+  return h & 0x8000 ? -v : v;
+}
+/* max.f16 / min.f16: one NaN gives the other operand, two the canonical NaN; -0 < +0 */
+static uint16_t f16_minmax(uint16_t a, uint16_t b, int is_max) {
+  if (f16_nan(a) && f16_nan(b)) return 0x7fff;
+  if (f16_nan(a)) return b;
+  if (f16_nan(b)) return a;
+  double x = f16_d(a), y = f16_d(b);
+  if (x == y) return ((a & 0x8000) != 0) != is_max ? a : b;
+  return (x < y) != is_max ? a : b;
+}
+
+void case_func_reg_abi(oc_case *c) {
+  enum { G = 2, BS = 128, N = G * BS };
+  oc_kernel(c, "func_reg_abi");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 2 * N);
+  for (int i = 0; i < N; i++) {
+    in[2 * i] = oc_rand32(c);
+    in[2 * i + 1] = oc_rand32(c);
+  }
+  in[1] = 0x80000000u;
+  in[3] = 0;
+  in[4] = 0x7e00fc00u; /* NaN and -inf halves */
+  in[6] = 0x00008000u; /* +0 and -0 halves */
+  oc_fill(c, "out", OT_U32, 8 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t a = in[2 * i], b = in[2 * i + 1], *r = o + 8 * i;
+    uint64_t m = (uint64_t)a * b + 0xffffffffu;
+    r[0] = (uint32_t)m;
+    r[1] = (uint32_t)(m >> 32);
+    int32_t sb = (int32_t)b;
+    r[2] = (sb < 0 ? 0x80000000u : 0) | (sb < 0 ? 0u - b : b);
+    uint16_t lo = (uint16_t)a, hi = (uint16_t)(a >> 16);
+    r[3] = (uint32_t)f16_minmax(lo, hi, 0) << 16 | f16_minmax(lo, hi, 1);
+    uint32_t x = a & 0xffff, y = b & 0xfff;
+    while (y) {
+      uint32_t t = x % y;
+      x = y;
+      y = t;
+    }
+    r[4] = x + 5;
+    r[5] = x;
+    uint64_t p = (uint64_t)a * 3;
+    r[6] = (uint32_t)p ^ (uint32_t)(p >> 32);
+    r[7] = (uint32_t)i;
+  }
+}
