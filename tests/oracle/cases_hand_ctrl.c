@@ -3,6 +3,8 @@
  * predicated code, reductions and scans. */
 #include "oracle.h"
 
+#include <stdlib.h>
+
 /* ---------------- shfl_modes ---------------- */
 enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
 /* shfl.sync as the PTX ISA defines it (9.7.8.6): source lane and the in-range predicate */
@@ -406,5 +408,100 @@ void case_func_reg_abi(oc_case *c) {
     uint64_t p = (uint64_t)a * 3;
     r[6] = (uint32_t)p ^ (uint32_t)(p >> 32);
     r[7] = (uint32_t)i;
+  }
+}
+
+/* ---------------- sregs ---------------- */
+void case_sregs(oc_case *c) {
+  enum { BX = 8, BY = 4, BZ = 3, GX = 3, GY = 2, GZ = 2, BS = BX * BY * BZ, N = BS * GX * GY * GZ };
+  oc_kernel(c, "sregs");
+  oc_grid(c, GX, GY, GZ);
+  oc_block(c, BX, BY, BZ);
+  oc_fill(c, "out", OT_U32, 8 * N, 0);
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (uint32_t cz = 0; cz < GZ; cz++)
+    for (uint32_t cy = 0; cy < GY; cy++)
+      for (uint32_t cx = 0; cx < GX; cx++)
+        for (uint32_t tz = 0; tz < BZ; tz++)
+          for (uint32_t ty = 0; ty < BY; ty++)
+            for (uint32_t tx = 0; tx < BX; tx++) {
+              uint32_t lin = (tz * BY + ty) * BX + tx, blk = (cz * GY + cy) * GX + cx;
+              uint32_t g = blk * BS + lin, lane = lin % 32, *r = o + 8 * g;
+              r[0] = tx | BX << 8 | cx << 16 | (uint32_t)GX << 24;
+              r[1] = ty | BY << 8 | cy << 16 | (uint32_t)GY << 24;
+              r[2] = tz | BZ << 8 | cz << 16 | (uint32_t)GZ << 24;
+              r[3] = lane;
+              r[4] = 1u << lane;
+              r[5] = 2 * ~(1u << lane);
+              r[6] = 7;
+              r[7] = g;
+            }
+}
+
+/* ---------------- perf_directives ---------------- */
+void case_perf_directives(oc_case *c) {
+  enum { G = 4, BS = 64, N = G * BS };
+  oc_kernel(c, "perf_directives");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *x = oc_in(c, "x", OT_U32, N);
+  uint32_t *coef = oc_in(c, "coef", OT_U32, 8);
+  for (int i = 0; i < N; i++) x[i] = i < 4 ? (uint32_t)i : oc_rand32(c);
+  for (int k = 0; k < 8; k++) coef[k] = oc_rand32(c);
+  oc_fill(c, "out", OT_U32, N, 0);
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "coef");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t acc = 0;
+    for (int k = 7; k >= 0; k--) acc = acc * x[i] + coef[k];
+    o[i] = acc;
+  }
+}
+
+/* ---------------- pred_branchless ---------------- */
+static int cmp_s32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+void case_pred_branchless(oc_case *c) {
+  enum { G = 4, BS = 128, N = G * BS };
+  oc_kernel(c, "pred_branchless");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  int32_t *keys = oc_in(c, "keys", OT_S32, 8 * N);
+  int32_t *x = oc_in(c, "x", OT_S32, N);
+  for (int i = 0; i < N; i++) {
+    for (int k = 0; k < 8; k++) {
+      int32_t v = (int32_t)oc_rand32(c);
+      if (i % 3 == 1) v = (int32_t)oc_range(c, -3, 3); /* duplicates */
+      if (i % 3 == 2) v = 8 - k;                        /* reversed */
+      keys[8 * i + k] = v;
+    }
+    x[i] = (int32_t)(i % 2 ? oc_range(c, -200, 1200) : oc_range(c, -2000, 2000));
+  }
+  x[0] = INT32_MIN;
+  x[1] = INT32_MAX;
+  x[2] = -50;
+  x[3] = 50;
+  x[4] = 99;
+  x[5] = 100;
+  x[6] = 999;
+  x[7] = 1000;
+  oc_fill(c, "out", OT_S32, 10 * N, 0);
+  oc_p_buf(c, "keys");
+  oc_p_buf(c, "x");
+  oc_p_buf(c, "out");
+  int32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    int32_t *r = o + 10 * i, v = x[i];
+    memcpy(r, keys + 8 * i, 32);
+    qsort(r, 8, 4, cmp_s32);
+    uint32_t u = (uint32_t)v;
+    r[8] = v < 0 ? (int32_t)(u * 0xfffffffeu) : v < 100 ? v + 7 : v < 1000 ? v * 3 : 5000;
+    r[9] = v > 50 ? 50 : v < -50 ? -50 : v;
   }
 }
