@@ -505,3 +505,38 @@ void case_pred_branchless(oc_case *c) {
     r[9] = v > 50 ? 50 : v < -50 ? -50 : v;
   }
 }
+
+/* ---------------- reduce_grid ---------------- */
+void case_reduce_grid(oc_case *c) {
+  enum { G = 6, BS = 256, N = 20000 };
+  oc_kernel(c, "reduce_grid");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, N);
+  float *f = oc_in(c, "f", OT_F32, N);
+  for (int i = 0; i < N; i++) {
+    in[i] = oc_rand32(c);
+    f[i] = oc_uniformf(c, 0.0f, 1000.0f);
+  }
+  f[12345] = 3.0e38f;
+  oc_fill(c, "part", OT_U64, G, 0);
+  oc_fill(c, "total", OT_U32, 4, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "f");
+  oc_p_buf(c, "part");
+  oc_p_buf(c, "total");
+  oc_p_u32(c, N);
+  uint64_t *part = oc_out(c, "part");
+  uint32_t *tot = oc_out(c, "total");
+  uint64_t sum = 0;
+  float mx = 0;
+  for (int i = 0; i < N; i++) {
+    part[(i % (G * BS)) / BS] += in[i];
+    sum += in[i];
+    if (f[i] > mx) mx = f[i];
+  }
+  tot[0] = (uint32_t)sum;
+  tot[1] = (uint32_t)(sum >> 32);
+  tot[2] = f2u(mx);
+  tot[3] = G;
+}
