@@ -540,3 +540,34 @@ void case_reduce_grid(oc_case *c) {
   tot[2] = f2u(mx);
   tot[3] = G;
 }
+
+/* ---------------- scan_warp ---------------- */
+void case_scan_warp(oc_case *c) {
+  enum { G = 3, BS = 256, N = G * BS };
+  oc_kernel(c, "scan_warp");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 2 * N);
+  for (int i = 0; i < N; i++) {
+    in[2 * i] = i < BS ? (uint32_t)oc_range(c, 0, 9) : oc_rand32(c);
+    in[2 * i + 1] = (uint32_t)(int32_t)oc_range(c, -100000, 100000);
+  }
+  in[2 * 300 + 1] = 0x80000000u; /* INT_MIN */
+  oc_fill(c, "out", OT_U32, 3 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int b = 0; b < G; b++) {
+    uint32_t sum = 0;
+    int32_t mx = INT32_MIN;
+    for (int t = 0; t < BS; t++) {
+      int i = b * BS + t;
+      o[3 * i + 1] = sum;
+      sum += in[2 * i];
+      int32_t v = (int32_t)in[2 * i + 1];
+      if (v > mx) mx = v;
+      o[3 * i] = sum;
+      o[3 * i + 2] = (uint32_t)mx;
+    }
+  }
+}
