@@ -2,15 +2,18 @@
 # Regenerate the kernel corpus (see docs/corpus.md).
 #
 #   scripts/gen_corpus.sh            PTX from corpus/src/*.cu (nvcc, sm_80 and sm_90), copies of
-#                                    the hand-written PTX, then manifests, inputs and expected
-#                                    outputs from the C oracles (tests/oracle).
-#   scripts/gen_corpus.sh --no-nvcc  only the oracle outputs (no CUDA toolkit needed).
+#                                    the hand-written PTX, PTX from LLVM (corpus/src/llvm: clang-14
+#                                    and llc-14, when installed), then manifests, inputs and
+#                                    expected outputs from the C oracles (tests/oracle).
+#   scripts/gen_corpus.sh --no-nvcc  no nvcc (the hand copies, LLVM PTX and oracle outputs).
+#   scripts/gen_corpus.sh --no-llvm  keep the committed LLVM PTX instead of regenerating it.
 #
 # Deterministic: fixed seeds, no clock, no absolute paths in the outputs, so a rerun with the
 # same toolkit reproduces the committed files byte for byte. The committed PTX was produced by
-# CUDA 13.0 (V13.0.88); another nvcc version will produce different (but valid) PTX.
+# CUDA 13.0 (V13.0.88) and LLVM 14 (Debian 12's clang-14 / llc-14); other versions produce
+# different (but valid) PTX.
 #
-# Environment: NVCC, PTXAS, CC override the tools.
+# Environment: NVCC, PTXAS, CC, CLANG, LLC override the tools.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,15 +22,23 @@ cd "$root"
 NVCC=${NVCC:-nvcc}
 PTXAS=${PTXAS:-ptxas}
 CC=${CC:-cc}
+CLANG=${CLANG:-clang-14}
+LLC=${LLC:-llc-14}
 ARCHS="sm_80 sm_90"
-HAND_CHECK_ARCH=sm_75 # ptxas 13 no longer targets sm_50/sm_70; sm_75 accepts their PTX
+LLVM_ARCH=sm_80
+# clang without CUDA headers or libdevice; +ptx70 because clang-14 does not know CUDA 13 and
+# would otherwise assume a PTX version too old for the *_sync builtins
+CLANG_CUDA="--cuda-device-only --cuda-gpu-arch=$LLVM_ARCH -nocudainc -nocudalib -S -Wno-unknown-cuda-version -Xclang -target-feature -Xclang +ptx70"
+LLC_NVPTX="-march=nvptx64 -mcpu=$LLVM_ARCH -mattr=+ptx70"
 
 use_nvcc=1
+use_llvm=1
 for arg in "$@"; do
   case "$arg" in
   --no-nvcc) use_nvcc=0 ;;
+  --no-llvm) use_llvm=0 ;;
   -h | --help)
-    sed -n '2,15p' "$0"
+    sed -n '2,18p' "$0"
     exit 0
     ;;
   *)
@@ -60,21 +71,41 @@ if [ "$use_nvcc" = 1 ]; then
     done
     echo "ptx   $name"
   done
-  for src in corpus/src/hand/*.ptx; do
-    name=$(basename "$src" .ptx)
-    mkdir -p "corpus/hand_$name"
-    cp "$src" "corpus/hand_$name/$name.ptx"
-    for arch in $HAND_CHECK_ARCH sm_90; do
-      "$PTXAS" -arch="$arch" "corpus/hand_$name/$name.ptx" -o /dev/null
-    done
-    echo "hand  $name"
+fi
+for src in corpus/src/hand/*.ptx; do
+  name=$(basename "$src" .ptx)
+  mkdir -p "corpus/hand_$name"
+  cp "$src" "corpus/hand_$name/$name.ptx"
+done
+
+# PTX from LLVM's NVPTX backend. A source may name extra flags on a line of its own:
+# `// clang-flags: ...` (.cu) or `; llc-flags: ...` (.ll); the default is -O2. The command goes
+# into the first line of the PTX.
+if [ "$use_llvm" = 1 ] && command -v "$CLANG" >/dev/null && command -v "$LLC" >/dev/null; then
+  for src in corpus/src/llvm/*.cu corpus/src/llvm/*.ll; do
+    [ -e "$src" ] || continue
+    file=$(basename "$src")
+    name=${file%.*}
+    mkdir -p "corpus/llvm_$name"
+    if [ "${file##*.}" = cu ]; then
+      flags=$(sed -n 's|^// clang-flags: ||p' "$src" | head -1)
+      cmd="$CLANG $CLANG_CUDA ${flags:--O2} $file"
+      (cd corpus/src/llvm && $CLANG $CLANG_CUDA ${flags:--O2} "$file" -o "$tmp/k.ptx")
+    else
+      flags=$(sed -n 's|^; llc-flags: ||p' "$src" | head -1)
+      cmd="$LLC $LLC_NVPTX ${flags:--O2} $file"
+      (cd corpus/src/llvm && $LLC $LLC_NVPTX ${flags:--O2} "$file" -o "$tmp/k.ptx")
+    fi
+    { echo "// $cmd  (corpus/src/llvm, scripts/gen_corpus.sh)"; cat "$tmp/k.ptx"; } >"corpus/llvm_$name/$name.ptx"
+    echo "llvm  $name"
   done
-else
-  for src in corpus/src/hand/*.ptx; do
-    name=$(basename "$src" .ptx)
-    mkdir -p "corpus/hand_$name"
-    cp "$src" "corpus/hand_$name/$name.ptx"
-  done
+elif [ "$use_llvm" = 1 ]; then
+  echo "gen_corpus.sh: $CLANG or $LLC not found: the committed LLVM PTX is kept" >&2
+fi
+
+# Every hand-written and LLVM kernel must pass ptxas for its own target.
+if command -v "$PTXAS" >/dev/null; then
+  PTXAS=$(command -v "$PTXAS") bash scripts/check_corpus_ptxas.sh
 fi
 
 "$CC" -O2 -std=gnu17 -ffp-contract=off -Wall -Wextra -o "$tmp/ps_oracle" tests/oracle/*.c -lgmp -lm

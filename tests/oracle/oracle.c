@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-enum { KIND_CU, KIND_HAND };
+enum { KIND_CU, KIND_HAND, KIND_LLVM };
 
 typedef struct {
   char name[32];
@@ -383,6 +383,7 @@ typedef struct {
 
 #define CU KIND_CU
 #define HAND KIND_HAND
+#define LLVM KIND_LLVM
 static const oc_entry cases[] = {
 #define OC_CASE(name, kind) {#name, kind, case_##name},
 #include "cases.def"
@@ -390,6 +391,10 @@ static const oc_entry cases[] = {
 };
 #undef CU
 #undef HAND
+#undef LLVM
+
+/* the folder prefix of a case kind: corpus/<prefix><name>/ */
+static const char *kind_prefix(int kind) { return kind == KIND_HAND ? "hand_" : kind == KIND_LLVM ? "llvm_" : ""; }
 static const int ncases = (int)(sizeof cases / sizeof cases[0]);
 
 static uint64_t name_seed(const char *s) {
@@ -416,10 +421,7 @@ static void run_case(const oc_entry *e, const char *corpus) {
   if (!c->kernel) die("%s: no kernel", c->name);
 
   char dir[4096];
-  if (e->kind == KIND_HAND)
-    snprintf(dir, sizeof dir, "%s/hand_%s", corpus, e->name);
-  else
-    snprintf(dir, sizeof dir, "%s/%s", corpus, e->name);
+  snprintf(dir, sizeof dir, "%s/%s%s", corpus, kind_prefix(e->kind), e->name);
   if (!mode_check) mkdir_p(dir);
 
   for (int i = 0; i < c->nbufs; i++) {
@@ -437,10 +439,10 @@ static void run_case(const oc_entry *e, const char *corpus) {
   }
 
   const char *archs[] = {"sm_80", "sm_90"};
-  int narch = e->kind == KIND_HAND ? 1 : 2;
+  int narch = e->kind == KIND_CU ? 2 : 1;
   for (int a = 0; a < narch; a++) {
     char ptx[256], file[256], path[8192];
-    if (e->kind == KIND_HAND) {
+    if (e->kind != KIND_CU) { /* hand-written or LLVM: one PTX file, one manifest */
       snprintf(ptx, sizeof ptx, "%s.ptx", e->name);
       snprintf(file, sizeof file, "case.json");
     } else {
@@ -474,7 +476,7 @@ static int selected(const char *name, int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "list")) {
     for (int i = 0; i < ncases; i++)
-      printf("%s%s\n", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+      printf("%s%s\n", kind_prefix(cases[i].kind), cases[i].name);
     return 0;
   }
   if (argc < 3 || (strcmp(argv[1], "gen") && strcmp(argv[1], "check"))) {
@@ -489,7 +491,7 @@ int main(int argc, char **argv) {
   int ran = 0;
   for (int i = 0; i < ncases; i++) {
     char full[64];
-    snprintf(full, sizeof full, "%s%s", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+    snprintf(full, sizeof full, "%s%s", kind_prefix(cases[i].kind), cases[i].name);
     if (!selected(cases[i].name, nsel, sel) && !selected(full, nsel, sel)) continue;
     int before = n_diff;
     run_case(&cases[i], corpus);
