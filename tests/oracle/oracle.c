@@ -393,8 +393,8 @@ static const oc_entry cases[] = {
 #undef HAND
 #undef LLVM
 
-/* the folder prefix of a case kind: corpus/<prefix><name>/ */
-static const char *kind_prefix(int kind) { return kind == KIND_HAND ? "hand_" : kind == KIND_LLVM ? "llvm_" : ""; }
+/* the folder prefix of a case kind: corpus/<prefix><name>/ (LLVM case names carry their llvm_) */
+static const char *kind_prefix(int kind) { return kind == KIND_HAND ? "hand_" : ""; }
 static const int ncases = (int)(sizeof cases / sizeof cases[0]);
 
 static uint64_t name_seed(const char *s) {
@@ -443,7 +443,8 @@ static void run_case(const oc_entry *e, const char *corpus) {
   for (int a = 0; a < narch; a++) {
     char ptx[256], file[256], path[8192];
     if (e->kind != KIND_CU) { /* hand-written or LLVM: one PTX file, one manifest */
-      snprintf(ptx, sizeof ptx, "%s.ptx", e->name);
+      /* corpus/llvm_<src>/<src>.ptx comes from corpus/src/llvm/<src>.cu or .ll */
+      snprintf(ptx, sizeof ptx, "%s.ptx", e->kind == KIND_LLVM ? e->name + 5 : e->name);
       snprintf(file, sizeof file, "case.json");
     } else {
       snprintf(ptx, sizeof ptx, "%s.%s.ptx", e->name, archs[a]);
