@@ -307,3 +307,95 @@ void case_llvm_rounding(oc_case *c) {
     r[23] = f64_to_f32_bits(v, RZ);
   }
 }
+
+/* ---------------- int128 (llc) ---------------- */
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+
+void case_llvm_int128(oc_case *c) {
+  enum { G = 2, BS = 128, N = G * BS };
+  oc_kernel(c, "int128");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint64_t *in = oc_in(c, "in", OT_U64, 4 * N);
+  static const uint64_t e[] = {0, 1, UINT64_MAX, 0x8000000000000000ull, 0x7fffffffffffffffull,
+                               0x00000000ffffffffull, 0x80000000ull};
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < 4; k++) {
+      uint64_t v = oc_rand64(c);
+      if (i < 49) v = e[(k & 1 ? i / 7 : i % 7)];
+      in[4 * i + k] = v;
+    }
+  oc_fill(c, "out", OT_U32, 20 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    const uint64_t *v = in + 4 * i;
+    uint32_t *r = o + 20 * i;
+    u128 a = (u128)v[1] << 64 | v[0], b = (u128)v[3] << 64 | v[2];
+    u128 sum = a + b, dif = a - b, prd = a * b;
+    u128 r0 = sum ^ (prd >> 37);
+    u128 ash = (u128)((s128)dif >> 100);
+    u128 r1 = prd + ash;
+    for (int k = 0; k < 4; k++) {
+      r[k] = (uint32_t)(r0 >> (32 * k));
+      r[4 + k] = (uint32_t)(r1 >> (32 * k));
+    }
+    uint32_t a0 = (uint32_t)v[0], a1 = (uint32_t)v[1], b0 = (uint32_t)v[2];
+    uint32_t tz = b0 ? (uint32_t)__builtin_ctz(b0) : 32;
+    r[8] = oc_popc64(v[0]) | oc_clz64(v[2]) << 8 | tz << 16;
+    r[9] = oc_brev32(a0);
+    uint64_t bs = __builtin_bswap64(v[3]);
+    r[10] = (uint32_t)bs;
+    r[11] = (uint32_t)(bs >> 32);
+    uint32_t s = b0 & 31;
+    r[12] = s ? (a0 << s) | (a1 >> (32 - s)) : a0; /* fshl(a0, a1, b0) */
+    r[13] = s ? (a1 >> s) | (a0 << (32 - s)) : a1; /* fshr(a0, a1, b0) */
+    u128 m = (u128)v[0] * v[2];
+    r[14] = (uint32_t)m;
+    r[15] = (m >> 64) != 0;
+    int64_t ss = (int64_t)(int32_t)a0 + (int32_t)b0;
+    r[16] = (uint32_t)(ss > INT32_MAX ? INT32_MAX : ss < INT32_MIN ? INT32_MIN : ss);
+    r[17] = (uint32_t)((int32_t)a1 < (int32_t)b0 ? a1 : b0);
+    r[18] = (uint32_t)(v[1] > v[3] ? v[1] : v[3]);
+    r[19] = (int32_t)a1 < 0 ? 0u - a1 : a1;
+  }
+}
+
+/* ---------------- vector (llc) ---------------- */
+void case_llvm_vector(oc_case *c) {
+  enum { G = 3, BS = 64, N = G * BS };
+  static const uint32_t tab[8] = {3, 1, 4, 1, 5, 9, 2, 6}, bias[4] = {100, 200, 300, 400};
+  oc_kernel(c, "vector");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 4 * N);
+  float *fin = oc_in(c, "fin", OT_F32, 2 * N);
+  for (int i = 0; i < 4 * N; i++) in[i] = i % 3 ? (uint32_t)oc_range(c, -2000, 2000) : oc_rand32(c);
+  for (int i = 0; i < 2 * N; i++) fin[i] = i < 64 ? u2f(oc_special_f32[i % 32]) : oc_uniformf(c, -10.0f, 10.0f);
+  oc_fill(c, "out", OT_U32, 12 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "fin");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    const uint32_t *v = in + 4 * i;
+    uint32_t w[4], *r = o + 12 * i, t = (uint32_t)i % BS, sum = 0, mask = 0;
+    for (int k = 0; k < 4; k++) w[k] = v[k] + bias[k];
+    for (int k = 0; k < 4; k++) {
+      r[k] = (int32_t)v[k] > (int32_t)w[3 - k] ? v[k] : w[3 - k];
+      sum += w[k];
+      mask |= (uint32_t)(v[k] < 1000) << k;
+    }
+    float f0 = canon32(fin[2 * i] + 1.5f), f1 = canon32(fin[2 * i + 1] - 0.25f);
+    r[4] = isnan(f0) ? OC_CNAN32 : f2u(f0) ^ 0x80000000u;
+    r[5] = isnan(f1) ? OC_CNAN32 : f2u(f1) ^ 0x80000000u;
+    r[6] = v[t & 3];
+    r[7] = tab[i & 7];
+    r[8] = in[4 * (i - (int)t + 63 - (int)t)];
+    r[9] = sum;
+    r[10] = mask;
+    r[11] = (uint32_t)i;
+  }
+}
