@@ -399,3 +399,129 @@ void case_llvm_vector(oc_case *c) {
     r[11] = (uint32_t)i;
   }
 }
+
+/* ---------------- switch ---------------- */
+static uint32_t classify_u(uint32_t v) {
+  switch (v % 11) {
+  case 0: return v * 3;
+  case 1: return v ^ 0xffffu;
+  case 2: return v >> 3;
+  case 3: return v + 1000;
+  case 4:
+  case 5: return v * v;
+  case 6: return ~v;
+  case 7: return v & 0xf0f0f0f0u;
+  case 8: return v | 1;
+  case 9: return v << 5;
+  default: return 42;
+  }
+}
+
+void case_llvm_switch(oc_case *c) {
+  enum { G = 3, BS = 128, N = G * BS };
+  oc_kernel(c, "switch_k");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, N);
+  for (int i = 0; i < N; i++) in[i] = i < 64 ? (uint32_t)i : oc_rand32(c);
+  oc_fill(c, "out", OT_U32, 3 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t x = in[i], acc = 0, state = x & 3, steps = 0;
+    do {
+      steps++;
+      switch (state) {
+      case 0: acc += x; state = (acc >> 3) & 3; break;
+      case 1: acc = acc * 7 + 1; state = (acc & 1) ? 2 : 0; break;
+      case 2:
+        acc = (acc << 9) | (acc >> 23);
+        if (acc & 0x100) continue;
+        state = 3;
+        break;
+      default: goto done;
+      }
+      x = x * 1103515245u + 12345u;
+    } while (steps < 40);
+  done:
+    o[3 * i] = acc;
+    o[3 * i + 1] = steps;
+    o[3 * i + 2] = classify_u(in[i]);
+  }
+}
+
+/* ---------------- transpose2d ---------------- */
+void case_llvm_transpose2d(oc_case *c) {
+  enum { R = 70, C = 45, T = 16 };
+  oc_kernel(c, "transpose2d");
+  oc_grid(c, (C + T - 1) / T, (R + T - 1) / T, 1);
+  oc_block(c, T, T, 1);
+  double *in = oc_in(c, "in", OT_F64, R * C);
+  for (int i = 0; i < R * C; i++) in[i] = u2d(oc_rand64(c)); /* any bits: moved, not computed */
+  oc_fill(c, "out", OT_F64, R * C + 8, -1.0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  oc_p_s32(c, R);
+  oc_p_s32(c, C);
+  double *o = oc_out(c, "out");
+  for (int y = 0; y < R; y++)
+    for (int x = 0; x < C; x++) o[x * R + y] = in[y * C + x];
+}
+
+/* ---------------- dmath ---------------- */
+/* abs.f64 / neg.f64 of a NaN quieten it and keep its sign (docs/numerics.md section 3) */
+static double abs_d(double a) { return isnan(a) ? quiet64(a) : u2d(d2u(a) & 0x7fffffffffffffffull); }
+static double neg_d(double a) { return isnan(a) ? quiet64(a) : u2d(d2u(a) ^ 0x8000000000000000ull); }
+static double fma_d(double a, double b, double c) { return nan_bca(fma(a, b, c), a, b, c); }
+/* min/max.f64: one NaN gives the other operand, two give b quietened; -0 < +0 */
+static double minmax_d(double a, double b, int is_max) {
+  if (isnan(a) && isnan(b)) return quiet64(b);
+  if (isnan(a)) return b;
+  if (isnan(b)) return a;
+  if (a == b) return (signbit(a) != 0) != is_max ? a : b;
+  return (a < b) != is_max ? a : b;
+}
+
+void case_llvm_dmath(oc_case *c) {
+  enum { G = 10, BS = 128, N = G * BS };
+  const int nd = (int)oc_n_special_f64;
+  oc_kernel(c, "dmath");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  double *a = oc_in(c, "a", OT_F64, N);
+  double *b = oc_in(c, "b", OT_F64, N);
+  for (int i = 0; i < N; i++) {
+    if (i < nd * nd) {
+      a[i] = u2d(oc_special_f64[i / nd]);
+      b[i] = u2d(oc_special_f64[i % nd]);
+    } else {
+      a[i] = wide64(c, 1000, 1050);
+      b[i] = wide64(c, 900, 1100);
+    }
+  }
+  oc_fill(c, "out", OT_F64, 8 * N, 0);
+  oc_fill(c, "iout", OT_S64, 2 * N, 0);
+  oc_p_buf(c, "a");
+  oc_p_buf(c, "b");
+  oc_p_buf(c, "out");
+  oc_p_buf(c, "iout");
+  double *o = oc_out(c, "out");
+  int64_t *io = oc_out(c, "iout");
+  for (int i = 0; i < N; i++) {
+    double x = a[i], y = b[i], *r = o + 8 * i;
+    r[0] = f64_res2(x / y, x, y);
+    r[1] = f64_res1(sqrt(abs_d(x)), abs_d(x));
+    r[2] = fma_d(x, y, 1.0);
+    r[3] = minmax_d(x, y, 0);
+    r[4] = minmax_d(x, y, 1);
+    double ay = abs_d(y);
+    r[5] = signbit(x) ? neg_d(ay) : ay;
+    double p = fma_d(x, 0.0, 6.0);
+    for (int k = 4; k >= 0; k--) p = fma_d(x, p, (double)(k + 1));
+    r[6] = p;
+    r[7] = fma_d((double)i, 0.5, neg_d(y));
+    io[2 * i] = f2i(x, RZ, -0x1p63, 0x1p63, INT64_MIN, INT64_MAX, INT64_MIN);
+    io[2 * i + 1] = (int64_t)f2u64(y * 1024.0, RZ, 0x1p64, UINT64_MAX, 0x8000000000000000ull);
+  }
+}
