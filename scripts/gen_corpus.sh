@@ -29,6 +29,7 @@ LLVM_ARCH=sm_80
 # clang without CUDA headers or libdevice; +ptx70 because clang-14 does not know CUDA 13 and
 # would otherwise assume a PTX version too old for the *_sync builtins
 CLANG_CUDA="--cuda-device-only --cuda-gpu-arch=$LLVM_ARCH -nocudainc -nocudalib -S -Wno-unknown-cuda-version -Xclang -target-feature -Xclang +ptx70"
+CLANG_OPENCL="-target nvptx64-nvidia-nvcl -x cl -cl-std=CL1.2 -S"
 LLC_NVPTX="-march=nvptx64 -mcpu=$LLVM_ARCH -mattr=+ptx70"
 
 use_nvcc=1
@@ -78,19 +79,22 @@ for src in corpus/src/hand/*.ptx; do
   cp "$src" "corpus/hand_$name/$name.ptx"
 done
 
-# PTX from LLVM's NVPTX backend. A source may name extra flags on a line of its own:
-# `// clang-flags: ...` (.cu) or `; llc-flags: ...` (.ll); the default is -O2. The command goes
-# into the first line of the PTX.
+# PTX from LLVM's NVPTX backend: CUDA (.cu) and OpenCL C (.cl, clang's nvptx64-nvidia-nvcl
+# target and its defaults) through clang-14, LLVM IR (.ll) through llc-14. A source may name
+# extra flags on a line of its own: `// clang-flags: ...` or `; llc-flags: ...`; the default is
+# -O2. The command goes into the first line of the PTX.
 if [ "$use_llvm" = 1 ] && command -v "$CLANG" >/dev/null && command -v "$LLC" >/dev/null; then
-  for src in corpus/src/llvm/*.cu corpus/src/llvm/*.ll; do
+  for src in corpus/src/llvm/*.cu corpus/src/llvm/*.cl corpus/src/llvm/*.ll; do
     [ -e "$src" ] || continue
     file=$(basename "$src")
     name=${file%.*}
     mkdir -p "corpus/llvm_$name"
-    if [ "${file##*.}" = cu ]; then
+    if [ "${file##*.}" = cu ] || [ "${file##*.}" = cl ]; then
       flags=$(sed -n 's|^// clang-flags: ||p' "$src" | head -1)
-      cmd="$CLANG $CLANG_CUDA ${flags:--O2} $file"
-      (cd corpus/src/llvm && $CLANG $CLANG_CUDA ${flags:--O2} "$file" -o "$tmp/k.ptx")
+      lang=$CLANG_CUDA
+      [ "${file##*.}" = cl ] && lang=$CLANG_OPENCL
+      cmd="$CLANG $lang ${flags:--O2} $file"
+      (cd corpus/src/llvm && $CLANG $lang ${flags:--O2} "$file" -o "$tmp/k.ptx")
     else
       flags=$(sed -n 's|^; llc-flags: ||p' "$src" | head -1)
       cmd="$LLC $LLC_NVPTX ${flags:--O2} $file"
