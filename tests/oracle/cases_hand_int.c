@@ -554,3 +554,50 @@ void case_dot4(oc_case *c) {
     r[11] = dp4a(b, 0x01010101u, cc, 0, 0);
   }
 }
+
+/* ---------------- pack_unpack ---------------- */
+/* cvt.pack.sat: d = sat(b) | sat(a) << w | c << 2w (the fields of w bits; c only below 32) */
+static uint32_t pack_sat(int32_t a, int32_t b, uint32_t c, int w, int is_signed) {
+  int64_t lo = is_signed ? -(1ll << (w - 1)) : 0, hi = is_signed ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+  uint32_t m = w == 32 ? 0xffffffffu : (1u << w) - 1;
+  uint32_t ta = (uint32_t)clamp64(a, lo, hi) & m, tb = (uint32_t)clamp64(b, lo, hi) & m;
+  uint32_t d = tb | ta << w;
+  if (2 * w < 32) d |= c << (2 * w);
+  return d;
+}
+
+void case_pack_unpack(oc_case *c) {
+  enum { G = 2, BS = 128, N = G * BS };
+  oc_kernel(c, "pack_unpack");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  int32_t *in = oc_in(c, "in", OT_S32, 4 * N);
+  for (int i = 0; i < 4 * N; i++) {
+    int k = (i / 4) % 3;
+    in[i] = (int32_t)(k == 0 ? oc_range(c, -300, 300) : k == 1 ? oc_range(c, -40000, 40000) : (int32_t)oc_rand32(c));
+  }
+  oc_fill(c, "out", OT_U32, 16 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    const int32_t *v = in + 4 * i;
+    uint32_t a = (uint32_t)v[0], b = (uint32_t)v[1], cc = (uint32_t)v[2], d = (uint32_t)v[3], *r = o + 16 * i;
+    r[0] = oc_rotl32(b, 16);
+    r[1] = oc_rotl32(a, 16);
+    r[2] = a;
+    r[3] = b;
+    r[4] = d;
+    r[5] = cc & 0xffff;
+    r[6] = pack_sat(v[3], v[2], 0, 8, 0);
+    r[7] = pack_sat(v[1], v[0], r[6], 8, 0);
+    r[8] = pack_sat(v[0], v[1], 0, 16, 1);
+    r[9] = pack_sat(v[2], v[3], 0xabcdef, 4, 0);
+    r[10] = pack_sat(v[0], v[3], r[8], 8, 1);
+    r[11] = (uint32_t)i;
+    r[12] = (a & 0xff) | (b & 0xff) << 8 | (a & 0xff) << 16 | (a & 0xff) << 24;
+    r[13] = (cc & 0xff) | (cc & 0xff) << 8 | (cc & 0xff) << 16 | (d & 0xff) << 24;
+    r[14] = (a & 0xff) | (b & 0xff) << 8 | (cc & 0xff) << 16 | (d & 0xff) << 24;
+    r[15] = r[14];
+  }
+}
