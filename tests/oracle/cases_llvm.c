@@ -525,3 +525,39 @@ void case_llvm_dmath(oc_case *c) {
     io[2 * i + 1] = (int64_t)f2u64(y * 1024.0, RZ, 0x1p64, UINT64_MAX, 0x8000000000000000ull);
   }
 }
+
+/* ---------------- half (llc) ---------------- */
+void case_llvm_half(oc_case *c) {
+  enum { G = 6, BS = 128, N = G * BS, NS = 24 };
+  static const uint16_t sp[NS] = {0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7c01,
+                                  0xfe01, 0x0001, 0x8001, 0x03ff, 0x0400, 0x7bff, 0xfbff, 0x3800,
+                                  0x3c01, 0x3bff, 0x3e00, 0x4100, 0xc100, 0x5bff, 0x1400, 0x7800};
+  const small_fmt *f = FMT_F16;
+  oc_kernel(c, "half_k");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint16_t *a = oc_in(c, "a", OT_U16, N);
+  uint16_t *b = oc_in(c, "b", OT_U16, N);
+  for (int i = 0; i < N; i++) {
+    if (i < NS * NS) {
+      a[i] = sp[i / NS];
+      b[i] = sp[i % NS];
+    } else {
+      a[i] = (uint16_t)oc_rand32(c);
+      b[i] = (uint16_t)oc_rand32(c);
+    }
+  }
+  oc_fill(c, "out", OT_U16, 4 * N, 0);
+  oc_p_buf(c, "a");
+  oc_p_buf(c, "b");
+  oc_p_buf(c, "out");
+  uint16_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint16_t x = a[i], y = b[i], *r = o + 4 * i;
+    int lt = !small_isnan(f, x) && !small_isnan(f, y) && small_decode(f, x) < small_decode(f, y);
+    r[0] = lt ? small_add(f, x, y) : small_mul(f, x, y);
+    r[1] = small_fma(f, x, y, 0x3c00);
+    r[2] = small_minmax(f, x, y, 0, 0);
+    r[3] = small_isnan(f, x) ? 0x7fff : small_round(f, small_decode(f, x) * 3.0, RN);
+  }
+}
