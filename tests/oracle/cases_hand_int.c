@@ -151,7 +151,7 @@ void case_int16(oc_case *c) {
     uint32_t w;
     r[0] = (uint16_t)(A + B);
     r[1] = (uint16_t)(A - B);
-    r[2] = (uint16_t)(A * B);
+    r[2] = (uint16_t)((uint32_t)A * B); /* unsigned: A * B as int could overflow */
     r[3] = (uint16_t)((uint32_t)((int32_t)sa * sb) >> 16);
     w = (uint32_t)((int32_t)sa * sb);
     r[4] = (uint16_t)w;
@@ -159,13 +159,13 @@ void case_int16(oc_case *c) {
     w = (uint32_t)A * B;
     r[6] = (uint16_t)w;
     r[7] = (uint16_t)(w >> 16);
-    r[8] = (uint16_t)(A * B + (A ^ B));
+    r[8] = (uint16_t)((uint32_t)A * B + (A ^ B));
     r[9] = (uint16_t)(A / (B | 1));
     r[10] = (uint16_t)(A % (B | 1));
     r[11] = (uint16_t)(sa < sb ? sa : sb);
     r[12] = A > B ? A : B;
     unsigned sh = B & 15;
-    uint16_t x = (uint16_t)((sa < 0 ? (uint16_t)-A : A) << sh);
+    uint16_t x = (uint16_t)((uint32_t)(sa < 0 ? (uint16_t)-A : A) << sh);
     int16_t nb = (int16_t)(uint16_t)-B;
     uint16_t y = (uint16_t)(nb >> sh);
     r[13] = x ^ y;
