@@ -39,6 +39,7 @@ struct ps_var {
     int align;          /* bytes; natural alignment when not written */
     uint64_t size;      /* bytes; 0 for unsized arrays (extern .shared x[]) */
     bool is_extern, is_visible, is_weak, is_common, unsized;
+    bool is_array;      /* declared with [dims]: name[K] operands index it */
     bool ptr_attr;      /* .ptr on kernel params (ignored semantically) */
     bool is_reg;        /* a .func parameter or return value declared .reg: register `reg` of
                          * the function (the name resolves to that register in the body) */
@@ -111,6 +112,8 @@ struct ps_operand {
     ps_opkind kind;
     bool neg;        /* !%p (predicate negation) or -x for immediates already folded */
     bool minus;      /* -%r: a negated register (vmad only) */
+    bool indexed;    /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
+    bool vreg;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
     int pair_reg;    /* "d|p": the second destination, -1 if none */

@@ -103,6 +103,22 @@ static bool is_module_var(const ps_program *p, const ps_var *v, int *index) {
     return false;
 }
 
+/* Device address of a .global or .const variable, module-scope or declared in a function (PTX
+ * ISA 5.1: a function-scope .global/.const variable is static, one copy per module). */
+static bool static_var_addr(const ps_program *p, const ps_var *v, uint64_t *addr) {
+    int gi;
+    if (is_module_var(p, v, &gi)) {
+        *addr = p->global_addr[gi];
+        return *addr != 0;
+    }
+    for (int i = 0; i < p->nfvars; i++)
+        if (p->fvars[i] == v) {
+            *addr = p->fvar_addr[i];
+            return true;
+        }
+    return false;
+}
+
 /* Converts an immediate to the representation of `ty` (only floats need converting). */
 static uint64_t imm_value(const ps_operand *o, ps_type ty) {
     int size = ty == PS_T_NONE ? 8 : ps_type_size(ty);
@@ -164,12 +180,11 @@ static uint16_t value_slot(dctx *c, const ps_insn *in, const ps_operand *o, ps_t
         return 0;
     case PS_OP_VAR: {
         const ps_var *v = o->var;
-        int gi;
+        uint64_t ga;
         if (v->space == PS_SPACE_SHARED) return sym_slot(c, SK_SHARED_SYM, v, o->offset);
         if (v->space == PS_SPACE_GLOBAL || v->space == PS_SPACE_CONST) {
-            if (is_module_var(c->prog, v, &gi))
-                return imm_slot(c, c->prog->global_addr[gi] + (uint64_t)o->offset);
-            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+            if (static_var_addr(c->prog, v, &ga)) return imm_slot(c, ga + (uint64_t)o->offset);
+            derr(c, in, "'%s' has no storage", v->name);
             return 0;
         }
         if (v->space == PS_SPACE_PARAM && is_kernel_param(c->fn, v))
@@ -215,7 +230,7 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
         return;
     }
     const ps_var *v = o->var;
-    int gi;
+    uint64_t ga;
     switch (v->space) {
     case PS_SPACE_PARAM:
         if (is_kernel_param(c->fn, v)) {
@@ -232,22 +247,24 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
             derr(c, in, "generic access to a .param variable is not supported");
         }
         return;
+    /* A generic access to a variable by name (ld.u32 r, [var]) uses the variable's generic
+     * address, the one cvta.local / cvta.shared gives: the space's window plus its offset. */
     case PS_SPACE_LOCAL:
         *slot = sym_slot(c, SK_LOCAL_SYM, v, 0);
-        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .local variable by name");
+        if (d->space == SP_GENERIC) d->imm += (int64_t)LOCAL_WINDOW;
         return;
     case PS_SPACE_SHARED:
         *slot = sym_slot(c, SK_SHARED_SYM, v, 0);
-        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .shared variable by name");
+        if (d->space == SP_GENERIC) d->imm += (int64_t)SHARED_WINDOW;
         return;
     case PS_SPACE_GLOBAL:
     case PS_SPACE_CONST:
-        if (!is_module_var(c->prog, v, &gi)) {
-            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+        if (!static_var_addr(c->prog, v, &ga)) {
+            derr(c, in, "'%s' has no storage", v->name);
             return;
         }
         *slot = c->zero_slot;
-        d->imm = (int64_t)(c->prog->global_addr[gi] + (uint64_t)o->offset);
+        d->imm = (int64_t)(ga + (uint64_t)o->offset);
         return;
     default:
         derr(c, in, "unsupported address operand '%s'", v->name);
@@ -621,6 +638,10 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->type2 = (uint8_t)(in->ntypes > 1 ? in->types[1] : 0xff);
     d->vec = (uint8_t)in->vec;
     d->space = (uint8_t)space_of_insn(in);
+    /* a device function's parameters live in its local frame (PTX ISA 9.7.9.3, mov: "the
+     * parameter will be copied onto the stack and the address will be in the local state
+     * space"), so cvta.param there converts a local address */
+    if (in->form == PS_F_CVTA && d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
     set_rounding(in, d);
     if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
     if (in->form == PS_F_MULTIMEM) {
@@ -872,17 +893,36 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
         p->global_addr[i] = addr;
         if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
     }
+    /* function-scope .global/.const variables: one static copy each */
+    for (int f = 0; f < m->nfuncs; f++)
+        for (int i = 0; i < m->funcs[f]->nlocals; i++) {
+            const ps_var *v = m->funcs[f]->locals[i];
+            if (v->space == PS_SPACE_GLOBAL || v->space == PS_SPACE_CONST) p->nfvars++;
+        }
+    p->fvars = ps_xcalloc((size_t)p->nfvars + 1, sizeof *p->fvars);
+    p->fvar_addr = ps_xcalloc((size_t)p->nfvars + 1, sizeof *p->fvar_addr);
+    int nf = 0;
+    for (int f = 0; f < m->nfuncs; f++)
+        for (int i = 0; i < m->funcs[f]->nlocals; i++) {
+            const ps_var *v = m->funcs[f]->locals[i];
+            if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) continue;
+            uint64_t addr = ps_device_alloc(dev, v->size ? v->size : 1, v->name);
+            if (!addr) return PS_ERR_NOMEM;
+            if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
+            p->fvars[nf] = v;
+            p->fvar_addr[nf++] = addr;
+        }
     /* relocations: addresses of other variables inside initialisers */
-    for (int i = 0; i < m->nglobals; i++) {
-        ps_var *v = m->globals[i];
-        if (!v->init || !p->global_addr[i]) continue;
-        uint8_t *dst = ps_device_ptr(dev, p->global_addr[i], v->size);
+    for (int i = 0; i < m->nglobals + p->nfvars; i++) {
+        const ps_var *v = i < m->nglobals ? m->globals[i] : p->fvars[i - m->nglobals];
+        uint64_t vaddr = i < m->nglobals ? p->global_addr[i] : p->fvar_addr[i - m->nglobals];
+        if (!v->init || !vaddr) continue;
+        uint8_t *dst = ps_device_ptr(dev, vaddr, v->size);
         for (int k = 0; k < v->nrelocs; k++) {
             const ps_reloc *r = &v->relocs[k];
-            uint64_t val = 0;
-            int gi;
-            if (r->var && is_module_var(p, r->var, &gi) && p->global_addr[gi]) {
-                val = p->global_addr[gi] + (uint64_t)r->addend;
+            uint64_t val = 0, ga;
+            if (r->var && static_var_addr(p, r->var, &ga)) {
+                val = ga + (uint64_t)r->addend;
             } else if (r->func) {
                 for (int f = 0; f < m->nfuncs; f++)
                     if (m->funcs[f] == r->func) val = FUNC_BASE + (uint64_t)f;
@@ -928,6 +968,8 @@ void ps_program_free(ps_program *p) {
     }
     free(p->funcs);
     free(p->global_addr);
+    free(p->fvars);
+    free(p->fvar_addr);
     free(p->shared_vars);
     free(p);
 }

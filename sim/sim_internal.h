@@ -147,6 +147,9 @@ struct ps_program {
     ps_fprog *funcs;      /* one per module function (undefined ones have ncode = 0) */
     int nfuncs;
     uint64_t *global_addr; /* device address of each module variable (globals array order) */
+    const ps_var **fvars;  /* function-scope .global/.const variables: allocated like the module's */
+    uint64_t *fvar_addr;
+    int nfvars;
     ps_device *dev;
     const ps_var **shared_vars; /* every .shared variable referenced; offsets chosen per launch */
     int nshared, cap_shared;

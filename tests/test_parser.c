@@ -133,9 +133,9 @@ static void test_reject_file(void **state) {
     const char *path = *state;
     size_t len;
     char *src = read_or_fail(path, &len);
-    expectation ex[16];
+    expectation ex[32];
     char target[32];
-    int n = read_header(src, ex, 16, target, sizeof target);
+    int n = read_header(src, ex, (int)PS_ARRAY_LEN(ex), target, sizeof target);
     if (n == 0) fail_msg("%s: no '// expect: LINE:COL: message' line at the top", path);
     ps_parse_options opt = {0};
     if (target[0]) {
@@ -286,8 +286,8 @@ static const char *ast_src =
     "\t.param .b32 pr;\n"
     "\tcall.uni (pr), helper, (pa, pb);\n"           /* 12 */
     "\t}\n"
-    "\tld.shared.u32 %r0, [16];\n"                   /* 13 */
-    "\tmov.f32 %f1, -0f40000000;\n"                  /* 14 */
+    "\tld.local.u32 %r0, [16];\n"                    /* 13 */
+    "\tmov.f32 %f1, 0fC0000000;\n"                   /* 14 */
     "$L_end:\n"
     "\tret;\n"                                       /* 15 */
     "}\n";
@@ -406,7 +406,7 @@ static void test_ast_operands(void **state) {
     assert_int_equal(in[12].ops[2].kind, PS_OP_LIST);
     assert_int_equal(in[12].ops[2].nitems, 2);
     assert_string_equal(in[12].ops[2].items[1].var->name, "pb");
-    /* ld.shared.u32 %r0, [16]: an absolute address */
+    /* ld.local.u32 %r0, [16]: an absolute address (ptxas allows them in .local only) */
     assert_int_equal(in[13].ops[1].kind, PS_OP_ADDR);
     assert_int_equal(in[13].ops[1].reg, -1);
     assert_null(in[13].ops[1].var);
@@ -430,7 +430,7 @@ static void test_ast_immediates(void **state) {
     assert_int_equal(in[5].ops[2].imm, 0x3FF8000000000000ull);
     assert_int_equal(in[6].ops[2].kind, PS_OP_IMM); /* 017 octal */
     assert_int_equal(in[6].ops[2].imm, 15);
-    assert_int_equal(in[14].ops[1].kind, PS_OP_IMM_F32); /* -0f40000000 = -2.0f */
+    assert_int_equal(in[14].ops[1].kind, PS_OP_IMM_F32); /* 0fC0000000 = -2.0f */
     assert_int_equal(in[14].ops[1].imm, 0xC0000000u);
     parsed_free(&r);
 }
