@@ -509,3 +509,34 @@ void case_atom_shared(oc_case *c) {
     r[42] = BS; /* every ticket 0..255 seen exactly once */
   }
 }
+
+/* ---------------- decl_forms ---------------- */
+void case_decl_forms(oc_case *c) {
+  enum { G = 3, BS = 128, N = G * BS };
+  oc_kernel(c, "decl_forms");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  uint32_t *in = oc_in(c, "in", OT_U32, 4 * N);
+  for (int i = 0; i < 4 * N; i++) in[i] = oc_rand32(c);
+  oc_fill(c, "out", OT_U32, 12 * N, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  uint32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    const uint32_t *v = in + 4 * i;
+    uint32_t *r = o + 12 * i;
+    int blk0 = i - i % BS;
+    r[0] = v[0] + v[3];
+    r[1] = v[1] ^ 0x5500u;
+    r[2] = v[2];
+    r[3] = v[3];
+    r[4] = oc_rotl32(v[2], 16);
+    r[5] = v[0] + v[1] + v[2] + v[3];
+    r[6] = v[1];
+    r[7] = (uint32_t)i;
+    r[8] = 16 + 9 + 4; /* lut[5] + lut[3] + lut[2] of {1, 2, 4, 9, 99, 16, 0x3c, 3} */
+    r[9] = in[4 * (blk0 + 1) + 3];
+    r[10] = v[2];
+    r[11] = (uint32_t)i * 5;
+  }
+}
