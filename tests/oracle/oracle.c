@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-enum { KIND_CU, KIND_HAND };
+enum { KIND_CU, KIND_HAND, KIND_LLVM };
 
 typedef struct {
   char name[32];
@@ -433,6 +433,7 @@ typedef struct {
 
 #define CU KIND_CU
 #define HAND KIND_HAND
+#define LLVM KIND_LLVM
 static const oc_entry cases[] = {
 #define OC_CASE(name, kind) {#name, kind, case_##name},
 #include "cases.def"
@@ -440,6 +441,10 @@ static const oc_entry cases[] = {
 };
 #undef CU
 #undef HAND
+#undef LLVM
+
+/* the folder prefix of a case kind: corpus/<prefix><name>/ (LLVM case names carry their llvm_) */
+static const char *kind_prefix(int kind) { return kind == KIND_HAND ? "hand_" : ""; }
 static const int ncases = (int)(sizeof cases / sizeof cases[0]);
 
 static uint64_t name_seed(const char *s) {
@@ -478,10 +483,7 @@ static void run_case(const oc_entry *e, const char *corpus) {
   if (!c->kernel) die("%s: no kernel", c->name);
 
   char dir[4096];
-  if (e->kind == KIND_HAND)
-    snprintf(dir, sizeof dir, "%s/hand_%s", corpus, e->name);
-  else
-    snprintf(dir, sizeof dir, "%s/%s", corpus, e->name);
+  snprintf(dir, sizeof dir, "%s/%s%s", corpus, kind_prefix(e->kind), e->name);
   if (!mode_check) mkdir_p(dir);
 
   for (int i = 0; i < c->nbufs; i++) {
@@ -510,17 +512,18 @@ static void run_case(const oc_entry *e, const char *corpus) {
   int narch = 0;
   const char *arch[8];
   for (char *tok = strtok(archs, " "); tok && narch < 8; tok = strtok(NULL, " ")) arch[narch++] = tok;
-  if (e->kind == KIND_HAND) narch = 1;
+  if (e->kind != KIND_CU) narch = 1;
   for (int a = 0; a < narch; a++) {
     char ptx[256], lib_ptx[256], file[256];
-    if (e->kind == KIND_HAND) {
-      snprintf(ptx, sizeof ptx, "%s.ptx", e->name);
+    if (e->kind != KIND_CU) { /* hand-written or LLVM: one PTX file, one manifest */
+      /* corpus/llvm_<src>/<src>.ptx comes from corpus/src/llvm/<src>.cu or .ll */
+      snprintf(ptx, sizeof ptx, "%s.ptx", e->kind == KIND_LLVM ? e->name + 5 : e->name);
       snprintf(file, sizeof file, "case.json");
     } else {
       snprintf(ptx, sizeof ptx, "%s.%s.ptx", e->name, arch[a]);
       snprintf(file, sizeof file, "case.%s.json", arch[a]);
     }
-    snprintf(lib_ptx, sizeof lib_ptx, "%s.%s.ptx", c->lib, e->kind == KIND_HAND ? "" : arch[a]);
+    snprintf(lib_ptx, sizeof lib_ptx, "%s.%s.ptx", c->lib, e->kind != KIND_CU ? "" : arch[a]);
     sbuf s = {0};
     manifest_json(c, &s, ptx, c->lib[0] ? lib_ptx : NULL, NULL);
     emit(dir, file, s.p, s.n, 1);
@@ -551,7 +554,7 @@ static int selected(const char *name, int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "list")) {
     for (int i = 0; i < ncases; i++)
-      printf("%s%s\n", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+      printf("%s%s\n", kind_prefix(cases[i].kind), cases[i].name);
     return 0;
   }
   if (argc < 3 || (strcmp(argv[1], "gen") && strcmp(argv[1], "check"))) {
@@ -566,7 +569,7 @@ int main(int argc, char **argv) {
   int ran = 0;
   for (int i = 0; i < ncases; i++) {
     char full[64];
-    snprintf(full, sizeof full, "%s%s", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+    snprintf(full, sizeof full, "%s%s", kind_prefix(cases[i].kind), cases[i].name);
     if (!selected(cases[i].name, nsel, sel) && !selected(full, nsel, sel)) continue;
     int before = n_diff;
     run_case(&cases[i], corpus);
