@@ -55,6 +55,8 @@ struct ptxsim_case {
     uint8_t *params;
     size_t params_size;
     bool prepared;
+    char *output;                /* what the latest launch printed (for "expect_output") */
+    size_t output_len;
 };
 
 /* Sets the context's message and returns st. */

@@ -19,13 +19,16 @@ void ptxsim_case_free(ptxsim_case *c) {
     if (!c) return;
     ps_manifest_free(c->man);
     free(c->params);
+    free(c->output);
     free(c);
 }
 
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     const ps_manifest *m = c->man;
     *out = (ptxsim_case_info){.path = m->path, .ptx_path = m->ptx, .kernel = m->kernel, .arch = m->arch,
-                              .shared_bytes = m->shared_bytes, .buffers = m->nbufs};
+                              .shared_bytes = m->shared_bytes, .buffers = m->nbufs,
+                              .ptx_paths = (const char *const *)m->ptxs, .n_ptx = m->nptx,
+                              .expect_output = m->expect_output};
     memcpy(out->grid, m->grid, sizeof out->grid);
     memcpy(out->cluster, m->cluster, sizeof out->cluster);
     memcpy(out->block, m->block, sizeof out->block);
@@ -82,8 +85,19 @@ ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mod
     memcpy(cfg.grid, man->grid, sizeof cfg.grid);
     memcpy(cfg.cluster, man->cluster, sizeof cfg.cluster);
     memcpy(cfg.block, man->block, sizeof cfg.block);
-    st = api_launch_locked(ctx, k, &cfg, report);
+    ptxsim_report *r = NULL;
+    st = api_launch_locked(ctx, k, &cfg, &r);
     free(uninit);
+    free(c->output);
+    c->output = NULL;
+    c->output_len = 0;
+    if (r && r->res.output) {
+        c->output = ps_xmalloc(r->res.output_len + 1);
+        memcpy(c->output, r->res.output, r->res.output_len + 1);
+        c->output_len = r->res.output_len;
+    }
+    if (report) *report = r;
+    else ptxsim_report_free(r);
     pthread_mutex_unlock(&ctx->lock);
     return st;
 }
@@ -100,6 +114,11 @@ int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out) {
     if (!c->prepared) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the case has not been launched"), -1;
     pthread_mutex_lock(&ctx->lock);
     int bad = ps_manifest_compare(c->man, ctx->dev, out, ctx->msg, sizeof ctx->msg);
+    if (bad >= 0) {
+        int ob = ps_manifest_compare_output(c->man, c->output, c->output_len, out, ctx->msg,
+                                            sizeof ctx->msg);
+        bad = ob < 0 ? -1 : bad + ob;
+    }
     pthread_mutex_unlock(&ctx->lock);
     return bad;
 }

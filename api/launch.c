@@ -61,7 +61,7 @@ static void fill_report(ptxsim_report *r, const char *kernel) {
         r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind), ps_fault_kind_name(f->kind), f->message,
                                   f->ptx_line, f->function ? f->function : kernel,
                                   {f->block[0], f->block[1], f->block[2]},
-                                  {f->thread[0], f->thread[1], f->thread[2]}};
+                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file};
     }
 }
 
@@ -93,6 +93,7 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
     if (ls == PS_ERR_UNSUPPORTED || ls == PS_ERR_USAGE) {
         st = api_fail(ctx, api_status(ls), "%s", r->res.fault.message);
         ps_verifier_destroy(r->ver);
+        ps_launch_result_release(&r->res);
         free(r);
         return st;
     }
@@ -132,6 +133,11 @@ bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out) {
     return true;
 }
 
+const char *ptxsim_report_output(const ptxsim_report *r, size_t *len) {
+    if (len) *len = r->res.output_len;
+    return r->res.output ? r->res.output : "";
+}
+
 bool ptxsim_report_has_errors(const ptxsim_report *r) {
     return r->has_fault || (r->ver && ps_verifier_has_errors(r->ver));
 }
@@ -162,6 +168,7 @@ ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_rep
 void ptxsim_report_free(ptxsim_report *r) {
     if (!r) return;
     ps_verifier_destroy(r->ver);
+    ps_launch_result_release(&r->res);
     free(r);
 }
 

@@ -34,11 +34,11 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
 
 /* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */
 static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len,
-                           ps_diags *d, ps_module **m) {
+                           bool relocatable, ps_diags *d, ps_module **m) {
     char *src = ps_xmalloc(len + 1); /* the parser wants a NUL after the text */
     memcpy(src, source, len);
     src[len] = 0;
-    ps_parse_options po = {.target = ctx->arch};
+    ps_parse_options po = {.target = ctx->arch, .relocatable = relocatable};
     ps_status st = ps_parse(name ? name : "<ptx>", src, len, &po, d, m);
     free(src);
     if (st != PS_OK)
@@ -47,12 +47,55 @@ static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *so
     return PTXSIM_OK;
 }
 
+/* Parses n modules and, for n > 1, links them (ps_link); then ptxas's whole-program check. *m is
+ * set whenever something was parsed (to be freed by the caller). */
+static ptxsim_status parse_program(ptxsim_context *ctx, const ptxsim_source *srcs, int n, ps_diags *d,
+                                   ps_module **m) {
+    *m = NULL;
+    if (n < 1 || !srcs) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "no PTX module given");
+    ps_module **parts = ps_xcalloc((size_t)n, sizeof *parts);
+    ptxsim_status st = PTXSIM_OK;
+    for (int i = 0; i < n; i++) {
+        ptxsim_status s = parse(ctx, srcs[i].name, srcs[i].source, srcs[i].len, n > 1, d, &parts[i]);
+        if (s != PTXSIM_OK && st == PTXSIM_OK) st = s;
+    }
+    if (st != PTXSIM_OK) {
+        if (n == 1) {
+            *m = parts[0];
+            free(parts);
+        } else { /* the diagnostics name the parts' files: a holder keeps them until freed */
+            ps_module *hold = ps_xcalloc(1, sizeof *hold);
+            ps_arena_init(&hold->arena);
+            hold->parts = parts;
+            hold->nparts = n;
+            *m = hold;
+        }
+        return st;
+    }
+    if (n == 1) {
+        *m = parts[0]; /* ps_parse made ptxas's whole-program check */
+    } else {
+        ps_link(parts, n, d, m);
+    }
+    free(parts);
+    if (d->errors)
+        return api_fail(ctx, PTXSIM_ERR_PARSE, "%d error%s %s %s", d->errors, d->errors == 1 ? "" : "s",
+                        n > 1 ? "linking" : "in", n > 1 ? "the modules" : (*m)->filename);
+    return PTXSIM_OK;
+}
+
 ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char *source, size_t len,
                               ptxsim_module_info *info, ptxsim_diagnostics **diags) {
+    ptxsim_source s = {name, source, len};
+    return ptxsim_validate_linked(ctx, &s, 1, info, diags);
+}
+
+ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n,
+                                     ptxsim_module_info *info, ptxsim_diagnostics **diags) {
     ps_diags d = {0};
     ps_module *m = NULL;
     pthread_mutex_lock(&ctx->lock);
-    ptxsim_status st = parse(ctx, name, source, len, &d, &m);
+    ptxsim_status st = parse_program(ctx, sources, n, &d, &m);
     const ps_arch *mach = m ? machine_for(ctx, m) : NULL;
     if (st == PTXSIM_OK && mach) {
         /* decode for the machine on a scratch device: what run would refuse, parse reports */
@@ -87,13 +130,19 @@ static void add_module(ptxsim_context *ctx, ptxsim_module *m) {
 
 ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source,
                                  size_t len, ptxsim_module **out, ptxsim_diagnostics **diags) {
+    ptxsim_source s = {name, source, len};
+    return ptxsim_module_link(ctx, &s, 1, out, diags);
+}
+
+ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n,
+                                 ptxsim_module **out, ptxsim_diagnostics **diags) {
     *out = NULL;
     if (diags) *diags = NULL;
     ps_diags d = {0};
     ps_module *ast = NULL;
     ps_program *prog = NULL;
     pthread_mutex_lock(&ctx->lock);
-    ptxsim_status st = parse(ctx, name, source, len, &d, &ast);
+    ptxsim_status st = parse_program(ctx, sources, n, &d, &ast);
     const ps_arch *mach = ast ? machine_for(ctx, ast) : NULL;
     if (st == PTXSIM_OK && (!mach || !ps_arch_is_machine(mach)))
         st = api_fail(ctx, PTXSIM_ERR_UNSUPPORTED,
@@ -117,9 +166,10 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
         pthread_mutex_unlock(&ctx->lock);
         return st;
     }
+    const char *name = sources[0].name ? sources[0].name : "<ptx>";
     ptxsim_module *m = ps_xcalloc(1, sizeof *m);
     m->ctx = ctx;
-    m->name = ps_xstrdup(name ? name : "<ptx>");
+    m->name = ps_xstrdup(name);
     m->ast = ast;
     m->prog = prog;
     ps_diags un = {0};
@@ -150,6 +200,25 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
     pthread_mutex_unlock(&ctx->lock);
     *out = m;
     return PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n,
+                                       ptxsim_module **out, ptxsim_diagnostics **diags) {
+    *out = NULL;
+    if (diags) *diags = NULL;
+    if (n < 1 || !paths) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "no PTX file given");
+    ptxsim_source *s = ps_xcalloc((size_t)n, sizeof *s);
+    ptxsim_status st = PTXSIM_OK;
+    for (int i = 0; i < n && st == PTXSIM_OK; i++) {
+        size_t len;
+        char *src = ps_read_file(paths[i], &len);
+        if (!src) st = api_fail(ctx, PTXSIM_ERR_IO, "%s: %s", paths[i], strerror(errno));
+        s[i] = (ptxsim_source){paths[i], src, len};
+    }
+    if (st == PTXSIM_OK) st = ptxsim_module_link(ctx, s, n, out, diags);
+    for (int i = 0; i < n; i++) free((char *)s[i].source);
+    free(s);
+    return st;
 }
 
 ptxsim_status ptxsim_module_load_file(ptxsim_context *ctx, const char *path, ptxsim_module **out,

@@ -144,6 +144,26 @@ ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const ch
 /* The same from a file (PTXSIM_ERR_IO when it cannot be read). */
 ptxsim_status ptxsim_module_load_file(ptxsim_context *ctx, const char *path, ptxsim_module **out,
                                       ptxsim_diagnostics **diags);
+/* Several PTX modules (nvcc -rdc=true output of separate translation units) linked into one
+ * module, as cuLinkCreate, cuLinkAddData per module and cuLinkComplete then cuModuleLoadData do:
+ * each .extern function and variable resolves to the .visible (or .weak / .common) definition
+ * in another module; a multiple or missing definition is a PTXSIM_ERR_PARSE with diagnostics
+ * located in the module concerned (docs/api.md, "Linking"). With n == 1 this is
+ * ptxsim_module_load. Loading a single module makes ptxas's whole-program check: a call to a
+ * function no module defines (other than the device runtime's vprintf, malloc, free,
+ * __assertfail) is an error. */
+typedef struct {
+    const char *name;   /* for locations */
+    const char *source; /* need not be NUL-terminated */
+    size_t len;
+} ptxsim_source;
+ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n,
+                                 ptxsim_module **out, ptxsim_diagnostics **diags);
+ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n,
+                                       ptxsim_module **out, ptxsim_diagnostics **diags);
+/* ptxsim_validate for several modules linked together (`ptxsim parse a.ptx b.ptx`). */
+ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n,
+                                     ptxsim_module_info *info, ptxsim_diagnostics **diags);
 void ptxsim_module_unload(ptxsim_module *m);
 void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out);
 int ptxsim_module_kernel_count(const ptxsim_module *m);
@@ -235,6 +255,7 @@ typedef struct {
     int ptx_line;              /* 0 when not tied to an instruction */
     const char *function;      /* NULL when unknown */
     unsigned block[3], thread[3];
+    const char *ptx_file;      /* the module file of ptx_line (linked modules); NULL: unknown */
 } ptxsim_fault;
 
 typedef struct {
@@ -255,6 +276,11 @@ const ptxsim_fault *ptxsim_report_fault(const ptxsim_report *r);
 int ptxsim_report_finding_count(const ptxsim_report *r);
 bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out);
 bool ptxsim_report_has_errors(const ptxsim_report *r); /* an error-severity finding or a fault */
+/* What the kernel printed (device printf, failed assert messages): CTA by CTA in the order of
+ * their linear index, each CTA's lines in the order it printed them, a warp's lanes in lane order
+ * (docs/engine.md, "Device runtime"). NUL-terminated; "" when nothing was printed; *len
+ * (optional) receives the length. Owned by the report. */
+const char *ptxsim_report_output(const ptxsim_report *r, size_t *len);
 bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
 
 /* Written reports (docs/verifier.md) for launches with checkers. */
@@ -277,11 +303,15 @@ int ptxsim_finding_kind_lookup(const char *name); /* -1 when unknown */
 /* ---- cases: one launch described by a manifest (DESIGN §6), as `ptxsim run` uses them -------- */
 typedef struct ptxsim_case ptxsim_case;
 typedef struct {
-    const char *path, *ptx_path, *kernel;
+    const char *path, *ptx_path, *kernel; /* ptx_path: the first module's */
     const char *arch;          /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
     int buffers;
     unsigned cluster[3];       /* all 0 when the manifest gives no "cluster" */
+    /* every module's path ("ptx": ["a.ptx", "b.ptx"] links them: ptxsim_module_link_files) */
+    const char *const *ptx_paths;
+    int n_ptx;
+    const char *expect_output; /* "expect_output" file (the kernel's printed text), or NULL */
 } ptxsim_case_info;
 
 /* Reads and validates a manifest; on failure the message goes to err. */
@@ -295,8 +325,9 @@ ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mod
 /* After ptxsim_case_launch: the final buffers as DIR/<buffer>.bin. */
 ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *c, const char *dir);
 /* After ptxsim_case_launch: compares with the manifest's "expect" files, printing one line per
- * buffer (and mismatches) to out. Returns the number of buffers that differ, -1 on an I/O error
- * (message in ptxsim_context_message). */
+ * buffer (and mismatches) to out, and the kernel's printed output with "expect_output". Returns
+ * the number of buffers (and output) that differ, -1 on an I/O error (message in
+ * ptxsim_context_message). */
 int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out);
 /* After ptxsim_case_launch: the device address of buffer `name`, and its size. */
 ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes);

@@ -333,15 +333,12 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
     }
     ptxsim_options opt = {.threads = o->threads, .watchdog = o->watchdog};
     ptxsim_context_set_options(s->ctx, &opt);
-    size_t len;
-    char *src = ps_read_file(ci.ptx_path, &len);
-    if (!src) {
-        snprintf(note, n, "%s: %s", ci.ptx_path, strerror(errno));
+    ptxsim_module *mod;
+    ptxsim_status st = ptxsim_module_link_files(s->ctx, ci.ptx_paths, ci.n_ptx, &mod, &s->diags);
+    if (st == PTXSIM_ERR_IO) {
+        snprintf(note, n, "%s", ptxsim_context_message(s->ctx));
         return R_BAD_INPUT;
     }
-    ptxsim_module *mod;
-    ptxsim_status st = ptxsim_module_load(s->ctx, ci.ptx_path, src, len, &mod, &s->diags);
-    free(src);
     if (verbose && s->diags) ptxsim_diagnostics_print(s->diags, stderr);
     if (st == PTXSIM_ERR_PARSE) {
         const ptxsim_diagnostic *d = first_error(s->diags);

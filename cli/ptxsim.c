@@ -15,7 +15,7 @@ static const char usage[] =
     "usage: ptxsim <command> [options]\n"
     "\n"
     "commands:\n"
-    "  parse FILE.ptx [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
+    "  parse FILE.ptx... [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
     "  isa-table                         print the per-architecture instruction support table\n"
@@ -169,33 +169,43 @@ static char *read_text(const char *path, size_t *len) {
     return buf;
 }
 
-static int cmd_parse(const char *file, const options *o) {
+/* parse: one module, or several linked as one program (nvcc -rdc=true output). */
+static int cmd_parse(char **files, int nfiles, const options *o) {
     ptxsim_context *ctx;
     if (ptxsim_context_create(o->target, &ctx, NULL) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: unknown target '%s'\n", o->target);
         return EXIT_BAD_INPUT;
     }
-    size_t n;
-    char *src = read_text(file, &n);
-    if (!src) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", file, strerror(errno));
-        ptxsim_context_destroy(ctx);
-        return EXIT_BAD_INPUT;
-    }
-    ptxsim_module_info info;
-    ptxsim_diagnostics *d = NULL;
-    ptxsim_status st = ptxsim_validate(ctx, file, src, n, &info, &d);
-    free(src);
-    ptxsim_diagnostics_print(d, stderr);
-    ptxsim_diagnostics_free(d);
+    ptxsim_source *srcs = calloc((size_t)nfiles, sizeof *srcs);
     int rc = EXIT_OK;
-    if (st != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
-        rc = EXIT_BAD_INPUT;
-    } else if (!o->quiet) {
-        printf("%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", file, info.ptx_version / 10,
-               info.ptx_version % 10, info.target, info.functions, info.instructions);
+    for (int i = 0; i < nfiles && srcs; i++) {
+        size_t n;
+        char *src = read_text(files[i], &n);
+        if (!src) {
+            fprintf(stderr, "ptxsim: error: %s: %s\n", files[i], strerror(errno));
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        srcs[i] = (ptxsim_source){files[i], src, n};
     }
+    if (!srcs) rc = EXIT_BAD_INPUT;
+    if (rc == EXIT_OK) {
+        ptxsim_module_info info;
+        ptxsim_diagnostics *d = NULL;
+        ptxsim_status st = ptxsim_validate_linked(ctx, srcs, nfiles, &info, &d);
+        ptxsim_diagnostics_print(d, stderr);
+        ptxsim_diagnostics_free(d);
+        if (st != PTXSIM_OK) {
+            fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
+            rc = EXIT_BAD_INPUT;
+        } else if (!o->quiet) {
+            printf("%s%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", files[0],
+                   nfiles > 1 ? " and the modules linked with it" : "", info.ptx_version / 10,
+                   info.ptx_version % 10, info.target, info.functions, info.instructions);
+        }
+    }
+    for (int i = 0; i < nfiles && srcs; i++) free((char *)srcs[i].source);
+    free(srcs);
     ptxsim_context_destroy(ctx);
     return rc;
 }
@@ -222,7 +232,7 @@ static void write_json(const char *path, const ptxsim_case_info *ci, const char 
         cJSON_AddStringToObject(f, "message", fault->message);
         if (fault->ptx_line) {
             cJSON *ptx = cJSON_AddObjectToObject(f, "ptx");
-            cJSON_AddStringToObject(ptx, "file", ci->ptx_path);
+            cJSON_AddStringToObject(ptx, "file", fault->ptx_file ? fault->ptx_file : ci->ptx_path);
             cJSON_AddNumberToObject(ptx, "line", fault->ptx_line);
         }
         int blk[3] = {(int)fault->block[0], (int)fault->block[1], (int)fault->block[2]};
@@ -323,7 +333,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ptxsim_module *m = NULL;
     ptxsim_report *rep = NULL;
     ptxsim_diagnostics *d = NULL;
-    ptxsim_status st = ptxsim_module_load_file(ctx, ci.ptx_path, &m, &d);
+    ptxsim_status st = ptxsim_module_link_files(ctx, ci.ptx_paths, ci.n_ptx, &m, &d);
     ptxsim_diagnostics_print(d, stderr);
     if (st == PTXSIM_ERR_PARSE) {
         fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
@@ -350,6 +360,13 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
+    /* the kernel's own output (printf, assert) first, on stdout like a CUDA program's */
+    size_t out_len;
+    const char *out_text = ptxsim_report_output(rep, &out_len);
+    if (out_len) {
+        fwrite(out_text, 1, out_len, stdout);
+        fflush(stdout);
+    }
     if (o->json && !check) write_json(o->json, &ci, arch, rep);
     const ptxsim_fault *fault = ptxsim_report_fault(rep);
     if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */
@@ -363,7 +380,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     if (st != PTXSIM_OK) {
         fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (block (%u,%u,%u), thread (%u,%u,%u))\n",
-                ci.ptx_path, fault->ptx_line, ci.kernel,
+                fault->ptx_file ? fault->ptx_file : ci.ptx_path, fault->ptx_line, ci.kernel,
                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message,
                 fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
                 fault->thread[2]);
@@ -424,8 +441,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "ptxsim: error: '%s' needs a file\n%s", argv[1], usage);
         return EXIT_BAD_INPUT;
     }
-    if (parse_options(argc, argv, 3, &o)) return EXIT_BAD_INPUT;
-    if (!strcmp(argv[1], "parse")) return cmd_parse(argv[2], &o);
+    int first_opt = 3;
+    if (!strcmp(argv[1], "parse")) /* parse takes several files: linked as one program */
+        while (first_opt < argc && argv[first_opt][0] != '-') first_opt++;
+    if (parse_options(argc, argv, first_opt, &o)) return EXIT_BAD_INPUT;
+    if (!strcmp(argv[1], "parse")) return cmd_parse(argv + 2, first_opt - 2, &o);
     if (!strcmp(argv[1], "run")) return cmd_run(argv[2], &o, false);
     if (!strcmp(argv[1], "check")) return cmd_run(argv[2], &o, true);
     fprintf(stderr, "ptxsim: error: unknown command '%s'\n%s", argv[1], usage);

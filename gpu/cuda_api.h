@@ -17,6 +17,10 @@ typedef struct ps_cu_ctx_st *ps_cu_context;  /* CUcontext, opaque */
 typedef struct ps_cu_mod_st *ps_cu_module;   /* CUmodule, opaque */
 typedef struct ps_cu_func_st *ps_cu_function; /* CUfunction, opaque */
 typedef struct ps_cu_stream_st *ps_cu_stream; /* CUstream; NULL is the default stream */
+typedef struct ps_cu_link_st *ps_cu_link_state; /* CUlinkState, opaque */
+
+/* CUjitInputType */
+enum { PS_CU_JIT_INPUT_PTX = 1 };
 
 enum {
     PS_CU_SUCCESS = 0,
@@ -101,6 +105,14 @@ typedef struct {
        unsigned bz, unsigned shared_bytes, ps_cu_stream stream, void **params, void **extra))       \
     X(launch_kernel_ex, "cuLaunchKernelEx", 0, ps_cu_result,                                        \
       (const ps_cu_launch_config *config, ps_cu_function fn, void **params, void **extra))          \
+    X(link_create, "cuLinkCreate_v2", 0, ps_cu_result,                                              \
+      (unsigned nopts, int *opts, void **values, ps_cu_link_state *state))                          \
+    X(link_add_data, "cuLinkAddData_v2", 0, ps_cu_result,                                           \
+      (ps_cu_link_state state, int type, void *data, size_t size, const char *name, unsigned nopts, \
+       int *opts, void **values))                                                                   \
+    X(link_complete, "cuLinkComplete", 0, ps_cu_result,                                             \
+      (ps_cu_link_state state, void **cubin, size_t *size))                                         \
+    X(link_destroy, "cuLinkDestroy", 0, ps_cu_result, (ps_cu_link_state state))                     \
     X(get_error_name, "cuGetErrorName", 1, ps_cu_result, (ps_cu_result err, const char **name))     \
     X(get_error_string, "cuGetErrorString", 1, ps_cu_result, (ps_cu_result err, const char **text))
 

@@ -240,6 +240,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         snprintf(err, errlen, "%s: unknown arch '%s'", ci.path, ci.arch);
         return PS_GPU_BAD_INPUT;
     }
+    /* every module of the case ("ptx": [...] lists the units of a separate compilation) */
     size_t srclen;
     char *src = ps_read_file(ci.ptx_path, &srclen);
     if (!src) {
@@ -247,6 +248,17 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         ptxsim_context_destroy(sim);
         return PS_GPU_BAD_INPUT;
     }
+    char **srcs = ps_xcalloc((size_t)ci.n_ptx + 1, sizeof *srcs);
+    size_t *lens = ps_xcalloc((size_t)ci.n_ptx + 1, sizeof *lens);
+    srcs[0] = src, lens[0] = srclen;
+    for (int i = 1; i < ci.n_ptx; i++)
+        if (!(srcs[i] = ps_read_file(ci.ptx_paths[i], &lens[i]))) {
+            snprintf(err, errlen, "%s: %s", ci.ptx_paths[i], strerror(errno));
+            for (int j = 0; j < i; j++) free(srcs[j]);
+            free(srcs), free(lens);
+            ptxsim_context_destroy(sim);
+            return PS_GPU_BAD_INPUT;
+        }
     ptxsim_diagnostics *diags = NULL;
     ptxsim_module *mod = NULL;
     ptxsim_kernel *k = NULL;
@@ -255,7 +267,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     ps_cu_module cmod = NULL;
     ps_cu_deviceptr *dptr = ps_xcalloc((size_t)ci.buffers + 1, sizeof *dptr);
     void **kparams = NULL;
-    ptxsim_status ps = ptxsim_module_load(sim, ci.ptx_path, src, srclen, &mod, &diags);
+    ptxsim_status ps = ptxsim_module_link_files(sim, ci.ptx_paths, ci.n_ptx, &mod, &diags);
     if (ps == PTXSIM_ERR_PARSE) {
         const ptxsim_diagnostic *d = first_error(diags);
         snprintf(err, errlen, "%s:%d:%d: %s (ptxsim reads the PTX for the parameter layout)", ci.ptx_path,
@@ -283,11 +295,40 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
                   PS_CU_JIT_LOG_VERBOSE};
     void *vals[] = {g->info_log, (void *)(uintptr_t)(sizeof g->info_log - 1), g->error_log,
                     (void *)(uintptr_t)(sizeof g->error_log - 1), (void *)(uintptr_t)1};
-    ps_cu_result r = g->api.module_load_data_ex(&cmod, src, (unsigned)PS_ARRAY_LEN(opts), opts, vals);
+    ps_cu_result r;
+    const char *jit_call = "cuModuleLoadDataEx";
+    if (ci.n_ptx == 1) {
+        r = g->api.module_load_data_ex(&cmod, src, (unsigned)PS_ARRAY_LEN(opts), opts, vals);
+    } else { /* separate compilation: cuLinkAddData per module, cuLinkComplete, load the cubin */
+        ps_cu_link_state ls = NULL;
+        if (!g->api.link_create || !g->api.link_add_data || !g->api.link_complete) {
+            snprintf(err, errlen, "the CUDA driver has no cuLinkCreate_v2 / cuLinkAddData_v2 / cuLinkComplete");
+            st = PS_GPU_JIT_ERROR;
+            goto out;
+        }
+        jit_call = "cuLinkCreate_v2";
+        r = g->api.link_create((unsigned)PS_ARRAY_LEN(opts), opts, vals, &ls);
+        for (int i = 0; r == PS_CU_SUCCESS && i < ci.n_ptx; i++) {
+            jit_call = "cuLinkAddData_v2";
+            r = g->api.link_add_data(ls, PS_CU_JIT_INPUT_PTX, srcs[i], lens[i] + 1, ci.ptx_paths[i], 0,
+                                     NULL, NULL);
+        }
+        void *cubin = NULL;
+        size_t cubin_size = 0;
+        if (r == PS_CU_SUCCESS) {
+            jit_call = "cuLinkComplete";
+            r = g->api.link_complete(ls, &cubin, &cubin_size);
+        }
+        if (r == PS_CU_SUCCESS) {
+            jit_call = "cuModuleLoadDataEx";
+            r = g->api.module_load_data_ex(&cmod, cubin, 0, NULL, NULL);
+        }
+        if (ls && g->api.link_destroy) g->api.link_destroy(ls);
+    }
     collect_jit_log(g);
     if (r != PS_CU_SUCCESS) {
         cmod = NULL;
-        cu_error(g, r, "cuModuleLoadDataEx", err, errlen);
+        cu_error(g, r, jit_call, err, errlen);
         st = PS_GPU_JIT_ERROR;
         goto out;
     }
@@ -402,7 +443,8 @@ out:
     free(host);
     ptxsim_diagnostics_free(diags);
     ptxsim_context_destroy(sim); /* and with it the module, its buffers and the packed parameters */
-    free(src);
+    for (int i = 0; i < ci.n_ptx; i++) free(srcs[i]); /* srcs[0] is src */
+    free(srcs), free(lens);
     return st;
 }
 

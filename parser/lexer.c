@@ -38,7 +38,9 @@ static inline bool is_digit(int c) { return cls[c] & C_DIGIT; }
 /* Skips whitespace and comments; returns false at end of input. */
 static void skip_space(lexer *lx) {
     for (;;) {
-        while (lx->p < lx->end && is_space((unsigned char)*lx->p)) {
+        /* non-ASCII bytes were reported by the parser's first scan (ptxas refuses them
+         * anywhere); skipping them here keeps them from causing a second diagnostic */
+        while (lx->p < lx->end && (is_space((unsigned char)*lx->p) || (unsigned char)*lx->p >= 0x80)) {
             if (*lx->p == '\n') {
                 lx->line++;
                 lx->line_start = lx->p + 1;
@@ -65,11 +67,13 @@ static void skip_space(lexer *lx) {
     }
 }
 
-/* A dotted word: ident ( '.' ident | '::' ident )* */
-static const char *scan_word(const char *p, const char *end) {
+/* A dotted word: ident ( '.' ident | '::' ident )*. A directive is one word of its own
+ * (ident ( '::' ident )*): PTX lexes ".reg.u64" as ".reg" ".u64" and ".visible.entry" as two
+ * directives, while "ld.global.u32" stays one instruction token. */
+static const char *scan_word(const char *p, const char *end, bool directive) {
     while (p < end && ident_char((unsigned char)*p)) p++;
     for (;;) {
-        if (p + 1 < end && p[0] == '.' && (ident_char((unsigned char)p[1]))) {
+        if (!directive && p + 1 < end && p[0] == '.' && (ident_char((unsigned char)p[1]))) {
             p++;
             while (p < end && ident_char((unsigned char)*p)) p++;
         } else if (p + 2 < end && p[0] == ':' && p[1] == ':' && ident_char((unsigned char)p[2])) {
@@ -116,7 +120,8 @@ static token scan_number(lexer *lx, token t) {
     const char *q = p;
     while (q < end && is_digit((unsigned char)*q)) q++;
     bool is_float = false;
-    if (q < end && *q == '.' && q + 1 < end && is_digit((unsigned char)q[1])) is_float = true;
+    /* "1.5", "4." and ".5" are decimal floats (ptxas reads "4.u32" as "4." then "u32") */
+    if (q < end && *q == '.' && !(q + 1 < end && q[1] == '.')) is_float = true;
     if (q < end && (*q == 'e' || *q == 'E') && !(p[0] == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')))
         is_float = true;
     if (is_float) {
@@ -191,21 +196,30 @@ token lex_next(lexer *lx) {
         lx->p = lx->end;
         return t;
     }
-    if (ident_start(c)) {
-        const char *q = scan_word(lx->p + 1, lx->end);
+    if (ident_start(c) && !(c == '%' && !(lx->p + 1 < lx->end && ident_char((unsigned char)lx->p[1])))) {
+        /* "%" alone is the remainder operator of constant expressions */
+        const char *q = scan_word(lx->p + 1, lx->end, false);
         t.kind = TOK_IDENT;
         t.len = (int)(q - lx->p);
         lx->p = q;
+        /* WARP_SZ, the PTX ISA's one predefined constant (section 4.4, "Identifiers"; nvcc's
+         * warpSize): ptxas takes it wherever an integer literal may stand (operands, constant
+         * expressions, initialisers, array sizes, .reqntid) and never as a name, so it is one. */
+        if (t.len == 7 && memcmp(t.text, "WARP_SZ", 7) == 0) {
+            t.kind = TOK_INT;
+            t.u = 32;
+        }
         return t;
     }
     if (c == '.' && lx->p + 1 < lx->end && (ident_start((unsigned char)lx->p[1]) && lx->p[1] != '%' && lx->p[1] != '$')) {
-        const char *q = scan_word(lx->p + 1, lx->end);
+        const char *q = scan_word(lx->p + 1, lx->end, true);
         t.kind = TOK_DIRECTIVE;
         t.len = (int)(q - lx->p);
         lx->p = q;
         return t;
     }
-    if (is_digit(c)) return scan_number(lx, t);
+    if (is_digit(c) || (c == '.' && lx->p + 1 < lx->end && is_digit((unsigned char)lx->p[1])))
+        return scan_number(lx, t);
     if (c == '"') {
         const char *q = lx->p + 1;
         while (q < lx->end && *q != '"' && *q != '\n') {

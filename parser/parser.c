@@ -8,113 +8,13 @@
 #include <string.h>
 #include <uthash.h>
 
-#include "lexer.h"
-
-typedef enum { SYM_REG, SYM_VAR, SYM_FUNC, SYM_LABEL } sym_kind;
-
-typedef struct sym {
-    const char *name;
-    sym_kind kind;
-    int index; /* reg or label index */
-    ps_var *var;
-    ps_func *func;
-    UT_hash_handle hh;
-} sym;
-
-#define MAX_SCOPES 64
-
-typedef struct reg_range reg_range;
-struct reg_range {
-    const char *prefix; /* "%r" */
-    int plen;
-    int base, count;    /* %r0 is register `base` of the function, %r<count-1> the last */
-    reg_range *next;    /* a scope has a handful: a list beats hashing */
-};
-
-/* Memo of the work done on an instruction's mnemonic token ("ld.global.nc.v4.f32"): splitting,
- * form selection, modifier and target checks. Most statements repeat a few hundred spellings,
- * so each spelling is worked out once per module. Only spellings that passed every check are
- * stored; the cache is emptied when .version or .target changes. */
-typedef struct {
-    const char *text; /* arena copy, shared as ps_insn.text */
-    int len;
-    uint32_t hash;
-    const ps_form_info *info;
-    ps_type types[4];
-    int ntypes;
-    ps_modset mods;
-    int vec, shape_m, shape_n, shape_k, xnum;
-} mn_entry;
-
-struct mn_cache {
-    mn_entry *slots; /* open addressing, power-of-two size */
-    int cap, n;
-};
-
-typedef struct {
-    lexer lx;
-    token tok;
-    token la[2]; /* lookahead */
-    int nla;
-    ps_module *m;
-    ps_diags *diags;
-    const ps_parse_options *opt;
-    sym *scopes[MAX_SCOPES];
-    int nscopes, scope_overflow;
-    /* ".reg .b32 %r<N>" is kept as one range per scope instead of N symbols (nvcc declares
-     * thousands of registers per kernel: a symbol each cost a quarter of the parse time). */
-    reg_range *ranges[MAX_SCOPES];
-    sym range_hit;                /* what lookup() returns for a register of a range */
-    struct mn_cache mn;           /* mnemonic token → validated form (see parse_instruction) */
-    ps_insn *scratch_insns;       /* instructions of the function being parsed */
-    int cap_scratch_insns;
-    ps_func *fn;        /* function being parsed */
-    sym *labels;        /* labels of fn, by name */
-    int loc_file, loc_line;
-    bool failed_stmt;   /* an error was reported in the current statement */
-    bool seen_section;  /* a .section (debug information, for .target debug) */
-    token debug_tok;    /* where .target named debug */
-} parser;
+#include "constexpr.h"
+#include "parser_internal.h"
+#include "spaces.h"
 
 /* ---- tokens ------------------------------------------------------------- */
 
-static token next(parser *p) {
-    if (p->nla) {
-        p->tok = p->la[0];
-        p->la[0] = p->la[1];
-        p->nla--;
-    } else {
-        p->tok = lex_next(&p->lx);
-    }
-    return p->tok;
-}
-
-static token *peek(parser *p) {
-    if (!p->nla) p->la[p->nla++] = lex_next(&p->lx);
-    return &p->la[0];
-}
-
-static token *peek2(parser *p) {
-    while (p->nla < 2) p->la[p->nla++] = lex_next(&p->lx);
-    return &p->la[1];
-}
-
-/* Puts the token just consumed back in front of the lookahead. */
-static void unget(parser *p, token t) {
-    if (p->nla == 2) abort(); /* never needed: callers unget right after next() */
-    p->la[1] = p->la[0];
-    p->la[0] = t;
-    p->nla++;
-}
-
-static bool is_punct(const token *t, char c) { return t->kind == TOK_PUNCT && t->c == c; }
-static bool tok_is(const token *t, const char *s) {
-    return (int)strlen(s) == t->len && memcmp(t->text, s, (size_t)t->len) == 0;
-}
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void error_at(parser *p, const token *t, const char *fmt, ...) {
+void error_at(parser *p, const token *t, const char *fmt, ...) {
     if (p->failed_stmt) return; /* one diagnostic per statement */
     if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
         const char *what = t->text[0] == '"'                    ? "unterminated string"
@@ -133,7 +33,7 @@ static void error_at(parser *p, const token *t, const char *fmt, ...) {
     p->failed_stmt = true;
 }
 
-static const char *tok_desc(const token *t, char *buf, size_t n) {
+const char *tok_desc(const token *t, char *buf, size_t n) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
@@ -141,7 +41,7 @@ static const char *tok_desc(const token *t, char *buf, size_t n) {
     }
 }
 
-static bool expect_punct(parser *p, char c) {
+bool expect_punct(parser *p, char c) {
     token *t = peek(p);
     if (is_punct(t, c)) {
         next(p);
@@ -181,7 +81,7 @@ static void recover(parser *p) {
     }
 }
 
-static char *tok_str(parser *p, const token *t) {
+char *tok_str(parser *p, const token *t) {
     return ps_arena_strndup(&p->m->arena, t->text, (size_t)t->len);
 }
 
@@ -225,7 +125,7 @@ static reg_range *range_of(reg_range *list, const char *s, size_t n, int *num) {
 
 /* A name never is both a range register and a symbol of the same scope (declare and
  * declare_range refuse that), so each scope can be asked in either order. */
-static sym *lookup(parser *p, const char *s, size_t n) {
+sym *lookup(parser *p, const char *s, size_t n) {
     for (int i = p->nscopes - 1; i >= 0; i--) {
         int num;
         reg_range *r = range_of(p->ranges[i], s, n, &num);
@@ -342,7 +242,7 @@ static void pop_scope(parser *p) {
 /* ---- numbers ------------------------------------------------------------ */
 
 /* Reads an optionally negated integer literal. */
-static bool parse_int(parser *p, int64_t *out) {
+bool parse_int(parser *p, int64_t *out) {
     bool neg = false;
     if (is_punct(peek(p), '-')) {
         next(p);
@@ -371,6 +271,16 @@ static ps_space space_of(const token *t) {
     for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
         if (tok_is(t, tab[i].s)) return tab[i].sp;
     return PS_SPACE_NONE;
+}
+
+/* ".shared::cta" and ".shared::cluster" name windows of .shared in instructions; a variable is
+ * declared .shared (ptxas: syntax error at ".shared::cta"). */
+static bool refuse_qualified_space(parser *p, const token *d) {
+    if (!tok_is(d, ".shared::cta") && !tok_is(d, ".shared::cluster")) return false;
+    error_at(p, d, "variables are declared in .shared; '%.*s' names the space only in "
+                   "instructions (ptxas refuses it here)",
+             d->len, d->text);
+    return true;
 }
 
 static ps_type dir_type(const token *t) {
@@ -496,11 +406,29 @@ static void skip_to_close(parser *p) {
 static void parse_init_scalar(parser *p, init_state *s) {
     token *t = peek(p);
     bool neg = false;
+    if (cexpr_starts(p, true) && !(is_punct(t, '-') && peek2(p)->kind != TOK_INT &&
+                                   peek2(p)->kind != TOK_F64 && !is_punct(peek2(p), '('))) {
+        /* a constant expression (PTX ISA 4.6): "2*3", "7U/2", "-(1.5)" */
+        token at = *t;
+        ps_cval c;
+        if (!cexpr_parse(p, &c)) return;
+        token lit = at;
+        lit.kind = c.is_float ? TOK_F64 : TOK_INT;
+        if (c.is_float) memcpy(&lit.u, &c.d, 8);
+        else lit.u = c.i;
+        init_put(p, s, &at, literal_as(p, &lit, false, s->v->type));
+        return;
+    }
     if (is_punct(t, '-')) {
         next(p);
         neg = true;
     }
     token v = next(p);
+    if (neg && (v.kind == TOK_F32 || v.kind == TOK_F64)) { /* only hex floats get here */
+        error_at(p, &v, "a hex floating-point literal cannot be negated (ptxas refuses it); "
+                        "write the negative value's bits");
+        return;
+    }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
@@ -517,7 +445,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         int64_t addend = 0;
         if (is_punct(peek(p), '+')) {
             next(p);
-            if (!parse_int(p, &addend)) return;
+            if (!cexpr_parse_int(p, &addend)) return;
         }
         sym *e = name.kind == TOK_IDENT ? lookup(p, name.text, (size_t)name.len) : NULL;
         if (!e || (e->kind != SYM_VAR && e->kind != SYM_FUNC)) {
@@ -596,6 +524,58 @@ static ps_func *new_func(parser *p) {
     return f;
 }
 
+/* ".reg .v4 .f32 V;" (PTX ISA 5.4.2, 6.4.2): a vector register is its elements, registers named
+ * V.x V.y V.z V.w (also V.r V.g V.b V.a); V alone stands for {V.x, V.y, ...}, which is what ptxas
+ * compiles (mov.b64 %rd, V of a .v2 .u32 puts V.x in the low half: lab/ptxas_operands).
+ * "V<N>" declares V0 .. V<N-1>. */
+static bool declare_vreg(parser *p, const token *name, ps_type type, int vec) {
+    if (type == PS_T_PRED) {
+        error_at(p, name, "a predicate register cannot be a vector (ptxas: Predicate type can only "
+                          "be used to define scalar register variables)");
+        return false;
+    }
+    if (vec > 4 || ps_type_size(type) * vec > 16) {
+        error_at(p, name, "vector type too large: .v%d .%s exceeds 128 bits", vec,
+                 ps_type_name(type));
+        return false;
+    }
+    int64_t count = -1;
+    if (is_punct(peek(p), '<')) {
+        next(p);
+        if (!parse_int(p, &count) || !expect_punct(p, '>')) return false;
+        if (count < 0 || count > 100000) {
+            error_at(p, name, "bad register count");
+            return false;
+        }
+    }
+    ps_func *fn = p->fn;
+    for (int64_t k = 0; k < (count < 0 ? 1 : count); k++) {
+        char base[160];
+        if (count < 0) snprintf(base, sizeof base, "%.*s", name->len, name->text);
+        else snprintf(base, sizeof base, "%.*s%lld", name->len, name->text, (long long)k);
+        const char *nm = ps_arena_strndup(&p->m->arena, base, strlen(base));
+        sym *e = declare(p, name, nm, SYM_VREG);
+        if (!e) return false;
+        e->index = fn->nregs;
+        e->count = vec;
+        static const char xyzw[] = "xyzw", rgba[] = "rgba";
+        for (int i = 0; i < vec; i++) {
+            char en[168];
+            for (int alias = 0; alias < 2; alias++) {
+                snprintf(en, sizeof en, "%s.%c", base, (alias ? rgba : xyzw)[i]);
+                const char *enm = ps_arena_strndup(&p->m->arena, en, strlen(en));
+                sym *el = declare(p, name, enm, SYM_REG);
+                if (!el) return false;
+                el->index = fn->nregs;
+            }
+            snprintf(en, sizeof en, "%s.%c", base, xyzw[i]);
+            ps_reg r = {ps_arena_strndup(&p->m->arena, en, strlen(en)), type};
+            PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        }
+    }
+    return true;
+}
+
 /* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
  * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
 static void parse_decl(parser *p, const token *space_tok, ps_space space, bool is_reg,
@@ -644,11 +624,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
         }
-        if (is_reg) {
-            if (vec != 1) {
-                error_at(p, &name, "vector registers are not supported");
-                return;
-            }
+        if (is_reg && vec != 1) {
+            if (!declare_vreg(p, &name, type, vec)) return;
+        } else if (is_reg) {
             int64_t count = -1;
             if (is_punct(peek(p), '<')) {
                 next(p);
@@ -686,6 +664,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
         } else {
             ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
             v->name = tok_str(p, &name);
+            v->file = p->m->filename;
             v->space = space;
             v->type = type;
             v->vec = vec;
@@ -725,6 +704,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 dims[ndims++] = (uint64_t)d;
                 if (!expect_punct(p, ']')) return;
             }
+            v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
             if (is_punct(peek(p), '=')) {
@@ -847,7 +827,8 @@ const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int pt
     int ptx = sregs[s].min_ptx, sm = sregs[s].min_sm;
     char name[40];
     if (s == PS_SREG_PM && comp >= 4) ptx = 30, sm = 20; /* the second four counters came with Fermi */
-    if (s == PS_SREG_ENVREG || s == PS_SREG_PM) snprintf(name, sizeof name, "%s%d", sregs[s].name, comp);
+    if (s == PS_SREG_ENVREG || s == PS_SREG_PM || s == PS_SREG_RESERVED_SMEM_OFFSET)
+        snprintf(name, sizeof name, "%s%d", sregs[s].name, comp);
     else if (s == PS_SREG_PM64) snprintf(name, sizeof name, "%%pm%d_64", comp);
     else snprintf(name, sizeof name, "%s", sregs[s].name);
     if (ptx_version && ptx_version < ptx) {
@@ -864,6 +845,7 @@ const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int pt
 int ps_sreg_bits(ps_sreg s) { return s < PS_SREG_COUNT ? sregs[s].bits : 0; }
 
 static bool parse_operand(parser *p, ps_operand *o, bool branch);
+static const ps_arch *check_arch(parser *p);
 
 static bool parse_list(parser *p, ps_operand *o, char close, bool branch) {
     ps_operand items[128]; /* wgmma.mma_async m64n256k16 .f32 names 128 accumulator registers */
@@ -933,6 +915,22 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         case SYM_REG: o->kind = PS_OP_REG; o->reg = e->index; return true;
         case SYM_VAR: o->kind = PS_OP_VAR; o->var = e->var; return true;
         case SYM_FUNC: o->kind = PS_OP_FUNC; o->func = e->func; return true;
+        case SYM_VREG: {
+            int base = e->index, n = e->count;
+            o->kind = PS_OP_VEC;
+            o->vreg = true;
+            o->items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)n);
+            o->nitems = n;
+            for (int i = 0; i < n; i++) {
+                ps_operand *it = &o->items[i];
+                it->kind = PS_OP_REG;
+                it->reg = base + i;
+                it->pair_reg = -1;
+                it->line = t->line;
+                it->col = t->col;
+            }
+            return true;
+        }
         case SYM_LABEL: break;
         }
     }
@@ -959,6 +957,108 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
     return true;
 }
 
+/* "+ expr" after an address or variable base (PTX ISA 6.4.3: [reg+imm], [var+imm], var+imm).
+ * ptxas takes '+' only: "[%rd1-4]" and "var-4" are syntax errors, "[%rd1+-4]" is the spelling. */
+static bool parse_offset(parser *p, int64_t *off) {
+    token *t = peek(p);
+    if (is_punct(t, '-')) {
+        error_at(p, t, "expected '+' before the offset: ptxas refuses '-' here; write '+-N'");
+        return false;
+    }
+    if (!is_punct(t, '+')) return true;
+    next(p);
+    int64_t v;
+    if (!cexpr_parse_int(p, &v)) return false;
+    *off += v;
+    return true;
+}
+
+/* "var[K]": the address of element K, counted in the variable's scalar type (ptxas adds
+ * K * sizeof(type): a .v4 .f32 array steps by 4 bytes, a [R][C] array by one scalar; see
+ * lab/ptxas_operands). A register index is legal PTX that ptxsim refuses (ptxas truncates it to
+ * 32 bits before scaling, a detail not confirmed on hardware). */
+static bool parse_index(parser *p, ps_operand *o, const token *name) {
+    token open = next(p); /* '[' */
+    if (!o->var->is_array) {
+        error_at(p, &open, "'%.*s' is not an array: indexing needs an array variable", name->len,
+                 name->text);
+        return false;
+    }
+    if (peek(p)->kind == TOK_IDENT) {
+        error_at(p, peek(p), "a register index into '%.*s' is not supported by ptxsim; compute "
+                             "the address (mul.wide, add) and use [reg]", name->len, name->text);
+        return false;
+    }
+    int64_t k;
+    if (!cexpr_parse_int(p, &k)) return false;
+    o->offset += k * ps_type_size(o->var->type);
+    o->indexed = true;
+    return expect_punct(p, ']');
+}
+
+static bool parse_address(parser *p, ps_operand *o, bool branch) {
+    o->kind = PS_OP_ADDR;
+    token *b = peek(p);
+    if (b->kind == TOK_IDENT) {
+        token bt = next(p);
+        ps_operand base;
+        memset(&base, 0, sizeof base);
+        if (bt.text[0] != '%' && !lookup(p, bt.text, (size_t)bt.len)) { /* not a label */
+            error_at(p, &bt, "use of undeclared identifier '%.*s'", bt.len, bt.text);
+            return false;
+        }
+        if (!resolve_ident(p, &bt, &base, false)) return false;
+        if (base.kind == PS_OP_REG) o->reg = base.reg;
+        else if (base.kind == PS_OP_VAR) o->var = base.var;
+        else {
+            error_at(p, &bt, base.kind == PS_OP_LABEL ? "use of undeclared identifier '%.*s'"
+                                                      : "bad address base '%.*s'",
+                     bt.len, bt.text);
+            return false;
+        }
+        if (!parse_offset(p, &o->offset)) return false;
+    } else {
+        if (!cexpr_starts(p, true)) {
+            char d[64];
+            error_at(p, b, "expected an address, found %s", tok_desc(b, d, sizeof d));
+            return false;
+        }
+        if (!cexpr_parse_int(p, &o->offset)) return false;
+    }
+    /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
+     * address operand as its items */
+    if (is_punct(peek(p), ',') && o->reg >= 0) {
+        next(p);
+        if (!is_punct(peek(p), '{')) {
+            error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
+            return false;
+        }
+        next(p);
+        ps_operand v;
+        memset(&v, 0, sizeof v);
+        v.kind = PS_OP_VEC;
+        if (!parse_list(p, &v, '}', branch)) return false;
+        o->items = v.items;
+        o->nitems = v.nitems;
+    }
+    return expect_punct(p, ']');
+}
+
+/* A constant expression as an immediate operand: integers as PS_OP_IMM, floating-point values
+ * as PS_OP_IMM_F64 (their f64 bits, as a decimal float literal). */
+static bool parse_imm_expr(parser *p, ps_operand *o) {
+    ps_cval v;
+    if (!cexpr_parse(p, &v)) return false;
+    if (v.is_float) {
+        o->kind = PS_OP_IMM_F64;
+        memcpy(&o->imm, &v.d, 8);
+    } else {
+        o->kind = PS_OP_IMM;
+        o->imm = v.i;
+    }
+    return true;
+}
+
 static bool parse_operand(parser *p, ps_operand *o, bool branch) {
     memset(o, 0, sizeof *o);
     o->reg = -1;
@@ -971,101 +1071,57 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
         o->kind = PS_OP_VEC;
         return parse_list(p, o, '}', branch);
     }
-    if (is_punct(t, '(')) {
+    if (is_punct(t, '(') && branch) { /* call argument lists; elsewhere '(' opens an expression */
         next(p);
         o->kind = PS_OP_LIST;
         return parse_list(p, o, ')', branch);
     }
     if (is_punct(t, '[')) {
         next(p);
-        o->kind = PS_OP_ADDR;
-        token *b = peek(p);
-        if (b->kind == TOK_IDENT) {
-            token bt = next(p);
-            ps_operand base;
-            memset(&base, 0, sizeof base);
-            if (!resolve_ident(p, &bt, &base, false)) return false;
-            if (base.kind == PS_OP_REG) o->reg = base.reg;
-            else if (base.kind == PS_OP_VAR) o->var = base.var;
-            else if (base.kind == PS_OP_LABEL) { /* brx.idx tables are addressed by label */
-                o->kind = PS_OP_ADDR;
-                o->label = base.label;
-                error_at(p, &bt, "use of undeclared identifier '%.*s'", bt.len, bt.text);
-                return false;
-            } else {
-                error_at(p, &bt, "bad address base '%.*s'", bt.len, bt.text);
-                return false;
-            }
-            while (is_punct(peek(p), '+') || is_punct(peek(p), '-')) {
-                bool minus = peek(p)->c == '-';
-                next(p);
-                int64_t v;
-                if (!parse_int(p, &v)) return false;
-                o->offset += minus ? -v : v;
-            }
-        } else {
-            int64_t v;
-            if (!parse_int(p, &v)) return false;
-            o->offset = v;
-        }
-        /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
-         * address operand as its items */
-        if (is_punct(peek(p), ',') && o->reg >= 0) {
-            next(p);
-            if (!is_punct(peek(p), '{')) {
-                error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
-                return false;
-            }
-            next(p);
-            ps_operand v;
-            memset(&v, 0, sizeof v);
-            v.kind = PS_OP_VEC;
-            if (!parse_list(p, &v, '}', branch)) return false;
-            o->items = v.items;
-            o->nitems = v.nitems;
-        }
-        return expect_punct(p, ']');
+        return parse_address(p, o, branch);
     }
-    if (is_punct(t, '!')) {
+    if (is_punct(t, '!') && peek2(p)->kind == TOK_IDENT) {
         next(p);
+        if (peek(p)->kind == TOK_INT) { /* "!1": a negated immediate predicate (ptxas takes it) */
+            token v = next(p);
+            o->kind = PS_OP_IMM;
+            o->imm = v.u;
+            o->neg = true;
+            return true;
+        }
         token r = next(p);
-        if (r.kind != TOK_IDENT || !resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
+        if (!resolve_ident(p, &r, o, branch) || o->kind != PS_OP_REG) {
             error_at(p, &r, "'!' must be followed by a predicate register");
             return false;
         }
         o->neg = true;
         return true;
     }
-    bool neg = false;
-    if (is_punct(t, '-')) {
+    if (is_punct(t, '-') && peek2(p)->kind == TOK_IDENT) { /* -%r: vmad only (checked later) */
         next(p);
-        neg = true;
-        t = peek(p);
+        token v = next(p);
+        if (!resolve_ident(p, &v, o, branch)) return false;
+        if (o->kind != PS_OP_REG) {
+            error_at(p, &v, "unary '-' applies only to literals");
+            return false;
+        }
+        o->neg = true;
+        o->minus = true;
+        return true;
     }
+    if (cexpr_starts(p, true)) return parse_imm_expr(p, o);
     token v = next(p);
     switch (v.kind) {
-    case TOK_INT:
-        o->kind = PS_OP_IMM;
-        o->imm = neg ? (uint64_t)(-(int64_t)v.u) : v.u;
-        return true;
-    case TOK_F32:
+    case TOK_F32: /* hex floats are literals on their own: ptxas refuses -0f..., 0f...*2 */
         o->kind = PS_OP_IMM_F32;
-        o->imm = neg ? v.u ^ 0x80000000u : v.u;
+        o->imm = v.u;
         return true;
     case TOK_F64:
         o->kind = PS_OP_IMM_F64;
-        o->imm = neg ? v.u ^ 0x8000000000000000ull : v.u;
+        o->imm = v.u;
         return true;
     case TOK_IDENT:
         if (!resolve_ident(p, &v, o, branch)) return false;
-        if (neg) { /* -%r: only vmad negates register operands (checked with the form) */
-            if (o->kind != PS_OP_REG) {
-                error_at(p, &v, "unary '-' applies only to literals");
-                return false;
-            }
-            o->neg = true;
-            o->minus = true;
-        }
         if ((o->kind == PS_OP_REG || o->kind == PS_OP_SINK) && is_punct(peek(p), '|')) {
             next(p);
             token q = next(p);
@@ -1077,12 +1133,9 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             }
             o->pair_reg = o2.reg;
         }
-        if (o->kind == PS_OP_VAR && (is_punct(peek(p), '+') || is_punct(peek(p), '-'))) {
-            bool minus = peek(p)->c == '-';
-            next(p);
-            int64_t off;
-            if (!parse_int(p, &off)) return false;
-            o->offset = minus ? -off : off;
+        if (o->kind == PS_OP_VAR) {
+            if (is_punct(peek(p), '[')) return parse_index(p, o, &v);
+            return parse_offset(p, &o->offset);
         }
         return true;
     default: {
@@ -1297,6 +1350,33 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     parse_operands(p, &in, &mt);
 }
 
+static bool flatten_call_list(parser *p, ps_operand *list) {
+    for (int k = 0; k < list->nitems; k++)
+        if (list->items[k].kind == PS_OP_VEC && !list->items[k].vreg) {
+            token at = p->tok;
+            at.line = list->items[k].line, at.col = list->items[k].col;
+            error_at(p, &at, "a brace list cannot be a call argument (ptxas refuses it); pass a "
+                             "vector register");
+            return false;
+        }
+    int n = 0;
+    for (int k = 0; k < list->nitems; k++)
+        n += list->items[k].kind == PS_OP_VEC ? list->items[k].nitems : 1;
+    if (n == list->nitems) return true;
+    ps_operand *items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)n);
+    int j = 0;
+    for (int k = 0; k < list->nitems; k++) {
+        const ps_operand *it = &list->items[k];
+        if (it->kind == PS_OP_VEC)
+            for (int e = 0; e < it->nitems; e++) items[j++] = it->items[e];
+        else
+            items[j++] = *it;
+    }
+    list->items = items;
+    list->nitems = n;
+    return true;
+}
+
 /* The operands of an instruction whose mnemonic has been validated, then the instruction. */
 static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
     ps_insn in = *inp;
@@ -1361,6 +1441,42 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
             return;
         }
+    if (info->props & P_CALL) /* a vector argument is its elements (see vreg_param) */
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind == PS_OP_LIST && !flatten_call_list(p, &ops[i])) return;
+    for (int i = 0; i < nops; i++)
+        if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
+            info->id != PS_F_ST) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            error_at(p, &at, "a vector register is not allowed as an operand of '%s' (ptxas: Vector "
+                             "operand is not allowed for instruction '%s'); name its elements",
+                     info->mnemonic, info->mnemonic);
+            return;
+        }
+    if (info->id == PS_F_MOV && in.vec > 1) /* mov.v2 / mov.v4: element by element */
+        for (int i = 0; i < nops; i++) {
+            token at = mt;
+            at.line = ops[i].line, at.col = ops[i].col;
+            if (ops[i].kind != PS_OP_VEC) {
+                error_at(p, &at, "ptxsim does not run 'mov.v%d' with a scalar or immediate operand "
+                                 "(ptxas compiles it to values the PTX ISA does not define; "
+                                 "lab/ptxas_operands)", in.vec);
+                return;
+            }
+            if (ops[i].nitems != in.vec) {
+                error_at(p, &at, "'mov.v%d' needs %d elements here, not %d (ptxas: Argument vector "
+                                 "size mismatch)", in.vec, in.vec, ops[i].nitems);
+                return;
+            }
+        }
+    /* "ld.global.u32 r, arr[2]" / "st.global.u32 arr[2], r": an indexed array is the address
+     * (PTX ISA 6.4.3), as [arr+2*size] */
+    if (info->id == PS_F_LD || info->id == PS_F_ST)
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind == PS_OP_VAR && ops[i].indexed) ops[i].kind = PS_OP_ADDR;
+    check_spaces(p, &in, &mt, ops, nops);
+    if (p->failed_stmt) return;
     in.ops = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)(nops ? nops : 1));
     memcpy(in.ops, ops, sizeof(ps_operand) * (size_t)nops);
     in.nops = nops;
@@ -1431,6 +1547,10 @@ static void parse_statement(parser *p) {
         } else if (tok_is(&d, ".pragma")) {
             while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
         } else if (space_of(&d) != PS_SPACE_NONE) {
+            if (refuse_qualified_space(p, &d)) {
+                recover(p);
+                return;
+            }
             parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
                        &fn->cap_locals);
         } else {
@@ -1525,6 +1645,52 @@ static void parse_block(parser *p) {
     }
 }
 
+/* A vector .reg parameter ".reg .v2 .f32 a" (the last variable of the list) becomes one scalar
+ * .reg formal per element, a.x then a.y, and `a` the vector register made of them: a call passes
+ * a vector argument element by element (call lists flatten vector operands), so the signature,
+ * arity checks and the engine's copies stay those of scalar formals. */
+static bool vreg_param(parser *p, const token *at, ps_var ***list, int *n, int *cap) {
+    ps_var *v = (*list)[--*n];
+    ps_func *fn = p->fn;
+    if (v->is_array || v->init) {
+        error_at(p, at, "a .reg parameter cannot be an array");
+        return false;
+    }
+    if (ps_type_size(v->type) * v->vec > 16) {
+        error_at(p, at, "vector type too large: .v%d .%s exceeds 128 bits", v->vec,
+                 ps_type_name(v->type));
+        return false;
+    }
+    sym *e = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+    e->kind = SYM_VREG;
+    e->index = fn->nregs;
+    e->count = v->vec;
+    e->var = NULL;
+    static const char xyzw[] = "xyzw", rgba[] = "rgba";
+    for (int i = 0; i < v->vec; i++) {
+        char en[168];
+        ps_var *el = ps_arena_alloc(&p->m->arena, sizeof *el);
+        *el = *v;
+        snprintf(en, sizeof en, "%s.%c", v->name, xyzw[i]);
+        el->name = ps_arena_strndup(&p->m->arena, en, strlen(en));
+        el->vec = 1;
+        el->size = (uint64_t)ps_type_size(v->type);
+        el->align = (int)el->size;
+        el->is_reg = true;
+        el->reg = fn->nregs;
+        for (int alias = 0; alias < 2; alias++) {
+            snprintf(en, sizeof en, "%s.%c", v->name, (alias ? rgba : xyzw)[i]);
+            sym *es = declare(p, at, ps_arena_strndup(&p->m->arena, en, strlen(en)), SYM_REG);
+            if (!es) return false;
+            es->index = fn->nregs;
+        }
+        ps_reg r = {el->name, v->type};
+        PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        PUSH(*list, *n, *cap, el);
+    }
+    return true;
+}
+
 /* Parses "(.param .b32 a, .reg .u64 b, ...)" into a list of variables. */
 static void parse_params(parser *p, ps_var ***list, int *n) {
     int cap = 0;
@@ -1543,9 +1709,30 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
                      tok_desc(&d, b, sizeof b));
             return;
         }
-        /* Parameters are variables in .param space; .reg parameters behave the same way. */
+        /* Parameters are variables in .param space (their size and alignment make the
+         * signature). A .reg parameter is also a register of the function: its name resolves to
+         * that register in the body, and calls copy values in and out of it (PTX ISA 5.1.6). */
+        int before = *n;
         parse_decl(p, NULL, PS_SPACE_PARAM, false, (linkage){0}, list, n, &cap);
         if (p->failed_stmt) return;
+        if (is_reg && *n > before && (*list)[*n - 1]->vec > 1) {
+            if (!vreg_param(p, &d, list, n, &cap)) return;
+        } else if (is_reg && *n > before) {
+            ps_var *v = (*list)[*n - 1];
+            if (v->vec != 1 || v->size != (uint64_t)ps_type_size(v->type)) {
+                error_at(p, &d, "a .reg parameter is one scalar register");
+                return;
+            }
+            sym *e = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+            ps_func *fn = p->fn;
+            v->is_reg = true;
+            v->reg = fn->nregs;
+            e->kind = SYM_REG;
+            e->index = fn->nregs;
+            e->var = NULL;
+            ps_reg r = {v->name, v->type};
+            PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
+        }
         if (!is_punct(peek(p), ',')) break;
         next(p);
     }
@@ -1556,8 +1743,10 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
 static void discard_header(ps_func *f) {
     free(f->params);
     free(f->rets);
+    free(f->regs); /* a header's registers are its .reg parameters */
     f->params = f->rets = NULL;
-    f->nparams = f->nrets = 0;
+    f->regs = NULL;
+    f->nparams = f->nrets = f->nregs = f->cap_regs = 0;
 }
 
 static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw) {
@@ -1587,6 +1776,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         return;
     }
     tmp->name = tok_str(p, &name);
+    tmp->file = p->m->filename;
     tmp->is_entry = is_entry;
     tmp->is_extern = lk.is_extern;
     tmp->is_visible = lk.is_visible;
@@ -1682,6 +1872,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         discard_header(fn);
         fn->params = tmp->params, fn->nparams = tmp->nparams;
         fn->rets = tmp->rets, fn->nrets = tmp->nrets;
+        fn->regs = tmp->regs, fn->nregs = tmp->nregs, fn->cap_regs = tmp->cap_regs;
         fn->is_extern = false;
         memcpy(fn->maxntid, tmp->maxntid, sizeof fn->maxntid);
         memcpy(fn->reqntid, tmp->reqntid, sizeof fn->reqntid);
@@ -1886,6 +2077,10 @@ static void parse_toplevel(parser *p) {
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
     ps_space sp = space_of(&k);
     if (sp != PS_SPACE_NONE && sp != PS_SPACE_PARAM) {
+        if (refuse_qualified_space(p, &k)) {
+            recover(p);
+            return;
+        }
         parse_decl(p, &k, sp, false, lk, &p->m->globals, &p->m->nglobals, &p->m->cap_globals);
         if (p->failed_stmt) {
             recover(p);
@@ -1898,6 +2093,30 @@ static void parse_toplevel(parser *p) {
     char b[64];
     error_at(p, &k, "unexpected %s at module scope", tok_desc(&k, b, sizeof b));
     recover(p);
+}
+
+/* ptxas stops at the first byte outside ASCII, comments included ("Unexpected non-ASCII
+ * character encountered on line N"): one diagnostic per such line. The lexer skips these
+ * bytes, so a character in code is not reported twice. */
+static void report_non_ascii(parser *p, const char *src, size_t len) {
+    int line = 1;
+    const char *line_start = src;
+    bool reported = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c == '\n') {
+            line++;
+            line_start = src + i + 1;
+            reported = false;
+        } else if (c >= 0x80 && !reported) {
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
+                         (int)(src + i - line_start) + 1,
+                         "non-ASCII character (byte 0x%02x): ptxas accepts only ASCII, comments "
+                         "included",
+                         c);
+            reported = true;
+        }
+    }
 }
 
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
@@ -1913,6 +2132,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     p.opt = opt;
     lex_init(&p.lx, m->filename, src, len, diags);
     int errors_before = diags->errors;
+    report_non_ascii(&p, src, len);
     push_scope(&p);
     bool seen_version = false;
     while (peek(&p)->kind != TOK_EOF) {
@@ -1926,7 +2146,9 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         if (!seen_version && !tok_is(peek(&p), ".version")) {
             token t = *peek(&p);
             p.failed_stmt = false;
-            error_at(&p, &t, "a PTX module must begin with .version");
+            error_at(&p, &t, "a PTX module must begin with .version (a minimal header: "
+                             "'.version 8.0', '.target sm_80', '.address_size 64', each on a line "
+                             "of its own, with the target of your GPU)");
             seen_version = true;
         }
         if (tok_is(peek(&p), ".version")) seen_version = true;
@@ -1938,6 +2160,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, p.debug_tok.line, p.debug_tok.col,
                      "Debug information not found in presence of .target debug (a module for .target debug "
                      "carries its DWARF in .section blocks)");
+    if (diags->errors == errors_before && !(opt && opt->relocatable)) ps_check_externs(m, diags);
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);
@@ -1947,6 +2170,16 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
 
 void ps_module_free(ps_module *m) {
     if (!m) return;
+    if (m->nparts) { /* linked: the parts own the functions and variables */
+        for (int i = 0; i < m->nparts; i++) ps_module_free(m->parts[i]);
+        free(m->parts);
+        free(m->files);
+        free(m->globals);
+        free(m->funcs);
+        ps_arena_free(&m->arena);
+        free(m);
+        return;
+    }
     for (int i = 0; i < m->nfuncs; i++) {
         ps_func *f = m->funcs[i];
         free(f->regs);

@@ -39,11 +39,16 @@ struct ps_var {
     int align;          /* bytes; natural alignment when not written */
     uint64_t size;      /* bytes; 0 for unsized arrays (extern .shared x[]) */
     bool is_extern, is_visible, is_weak, is_common, unsized;
+    bool is_array;      /* declared with [dims]: name[K] operands index it */
     bool ptr_attr;      /* .ptr on kernel params (ignored semantically) */
+    bool is_reg;        /* a .func parameter or return value declared .reg: register `reg` of
+                         * the function (the name resolves to that register in the body) */
+    int reg;
     uint8_t *init;      /* size bytes, or NULL */
     ps_reloc *relocs;
     int nrelocs;
     int line, col;
+    const char *file;   /* the module file it was declared in (linked programs have several) */
     /* Filled by the loader: offset within its space / frame. */
     uint64_t offset;
     int index;
@@ -93,6 +98,7 @@ enum { PS_SR_SCALAR = 0, PS_SR_VEC = 1 };
     X(RESERVED_SMEM_OFFSET_BEGIN, "%reserved_smem_offset_begin", PS_SR_SCALAR, 32, 76, 80)        \
     X(RESERVED_SMEM_OFFSET_END, "%reserved_smem_offset_end", PS_SR_SCALAR, 32, 76, 80)            \
     X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap", PS_SR_SCALAR, 32, 76, 80)            \
+    X(RESERVED_SMEM_OFFSET, "%reserved_smem_offset_", 2, 32, 76, 80) /* _0, _1: comp */          \
     X(CURRENT_GRAPH_EXEC, "%current_graph_exec", PS_SR_SCALAR, 64, 80, 50)
 
 typedef enum {
@@ -130,6 +136,8 @@ struct ps_operand {
     ps_opkind kind;
     bool neg;        /* !%p (predicate negation) or -x for immediates already folded */
     bool minus;      /* -%r: a negated register (vmad only) */
+    bool indexed;    /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
+    bool vreg;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
     int pair_reg;    /* "d|p": the second destination, -1 if none */
@@ -193,9 +201,10 @@ struct ps_func {
     int reqnctapercluster[3], maxclusterrank;
     bool explicitcluster;
     int line, col;
+    const char *file;    /* the module file it was declared in (linked programs have several) */
 };
 
-typedef struct {
+typedef struct ps_module {
     ps_arena arena;
     const char *filename;
     int version;            /* major*10+minor */
@@ -211,10 +220,17 @@ typedef struct {
     int nfuncs, cap_funcs;
     const char **files;     /* .file index → path */
     int nfiles;
+    /* a linked program (ps_link): the modules it was linked from, which own the functions and
+     * variables; funcs and globals list what the program keeps of them */
+    struct ps_module **parts;
+    int nparts;
 } ps_module;
 
 typedef struct {
     const ps_arch *target; /* --target override: check every form against it (NULL: .target) */
+    /* a unit to be linked with others (ptxas -c): leaves out ps_check_externs, which ps_parse
+     * otherwise makes, as ptxas does of a module compiled alone; ps_link makes it after linking */
+    bool relocatable;
 } ps_parse_options;
 
 /* Parses src (NUL-terminated, len bytes). On return *out holds the module (even with errors, for
@@ -222,6 +238,17 @@ typedef struct {
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
                    ps_diags *diags, ps_module **out);
 void ps_module_free(ps_module *m);
+
+/* Links parsed modules (parts[0..n-1], n >= 1, each parsed without errors) into one program, as
+ * cuLinkAddData + cuLinkComplete do with nvcc -rdc=true PTX (link.c, docs/parser.md "Linking"):
+ * .extern functions and variables resolve to the definitions other modules export (.visible, or
+ * .weak / .common when nothing stronger exists). The result owns the parts (ps_module_free frees
+ * them); on errors it is still returned, for ps_module_free. */
+ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out);
+/* ptxas's whole-program check of a module about to run: a call to, or the address of, a function
+ * no module defines (other than the device runtime's vprintf, malloc, free, __assertfail) is an
+ * error. Returns the number of errors added. */
+int ps_check_externs(const ps_module *m, ps_diags *diags);
 
 const char *ps_sreg_name(ps_sreg s);
 /* Width in bits of a special register (1 for %is_explicit_cluster, a predicate). */

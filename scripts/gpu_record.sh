@@ -25,15 +25,30 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-# A manifest's input files ("init": {"file": F}), one a line.
-input_files() { grep -o '"init": *{ *"file": *"[^"]*"' "$1" | sed 's/.*"\([^"]*\)"$/\1/'; }
+# A manifest's input files ("init": {"file": F}) and the modules it links after the first
+# ("ptx": ["a.ptx", "b.ptx"]), one a line.
+input_files() {
+    grep -o '"init": *{ *"file": *"[^"]*"' "$1" | sed 's/.*"\([^"]*\)"$/\1/'
+    grep -o '"ptx": *\[[^]]*\]' "$1" | grep -o '"[^"]*\.ptx"' | tr -d '"' | tail -n +2
+}
+# A manifest's first (or only) PTX file.
+first_ptx() { sed -n 's/.*"ptx" *: *\[* *"\([^"]*\)".*/\1/p' "$1" | head -1; }
+# Manifests for a target newer than the recording GPU (case.sm_120.json on an H200, sm 90) have
+# no recording: that GPU cannot run them. RECORD_MAX_SM (default 90, the H200) sets the bound.
+beyond_gpu() {
+    local n
+    n=$(basename "$1" | sed -n 's/^case\.sm_\([0-9]*\)[a-z]*\.json$/\1/p')
+    [ -n "$n" ] && [ "$n" -gt "${RECORD_MAX_SM:-90}" ]
+}
 
 if [ "${1:-}" = "--check" ]; then
     # One sha256sum over the corpus, one awk over the provenance files: few processes, since
     # starting them is what costs on slow machines.
     ls corpus/*/gpu.provenance.json >/dev/null 2>&1 || { echo "gpu_record --check: no recordings"; exit 1; }
+    skip=$(for m in corpus/*/case*.json; do beyond_gpu "$m" && echo "$m"; done)
     find corpus -type f ! -name '*.gpu.bin' ! -name gpu.provenance.json -print0 | xargs -0 sha256sum |
-        awk '
+        awk -v skip="$skip" '
+        BEGIN { n = split(skip, sk, "\n"); for (i = 1; i <= n; i++) if (sk[i] != "") beyond[sk[i]] = 1 }
         function val(s, key,   i) {        # the string after "key": "
             i = index(s, "\"" key "\": \"")
             if (!i) return ""
@@ -42,7 +57,7 @@ if [ "${1:-}" = "--check" ]; then
         }
         function stale(what) { print "stale: " what; bad++ }
         FNR == NR { path = substr($0, 67); hash[path] = $1
-                    if (path ~ /^corpus\/[^\/]*\/case[^\/]*\.json$/) { manifests[path] = 1; n++ }
+                    if (path ~ /^corpus\/[^\/]*\/case[^\/]*\.json$/ && !(path in beyond)) { manifests[path] = 1; n++ }
                     next }
         {
             dir = FILENAME; sub(/\/[^\/]*$/, "", dir)
@@ -164,7 +179,11 @@ for dir in corpus/*/; do
             continue
         fi
         name=$(basename "$m")
-        ptx=$(sed -n 's/.*"ptx" *: *"\([^"]*\)".*/\1/p' "$m" | head -1)
+        if beyond_gpu "$m"; then
+            say "$m: skipped (its target is newer than sm_${RECORD_MAX_SM:-90})"
+            continue
+        fi
+        ptx=$(first_ptx "$m")
         kernel=$(sed -n 's/.*"kernel" *: *"\([^"]*\)".*/\1/p' "$m" | head -1)
         cmd="ptxsim gpu-run $m --record $dir"
         run_log=$("$ptxsim" gpu-run "$m" --record "$case_stage" 2>&1)

@@ -53,6 +53,8 @@ def main(paths):
         with open(path) as f:
             m = json.load(f)
         d = os.path.dirname(os.path.abspath(path))
+        if isinstance(m["ptx"], list):  # linked modules: not supported here (ptxsim gpu-run links them)
+            sys.exit("%s links several PTX modules; ncu_launch.py loads one" % path)
         ptx = os.path.normpath(os.path.join(d, m["ptx"]))
         if ptx not in modules:
             with open(ptx, "rb") as f:

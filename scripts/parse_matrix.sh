@@ -8,11 +8,16 @@
 #     --archs "..."  override the arch list (default: sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a
 #                    sm_100 sm_120)
 #     --variants "." override the variants (default: O3 lineinfo G)
+#     --sources "."  only these corpus/src/NAME.cu (default: all)
 #     --keep DIR     keep the generated PTX in DIR (default: a temp dir, removed at exit)
 #     --reuse        with --keep: do not recompile PTX already in DIR (re-parse only)
 #     --export-data  also refresh tests/data/nvcc/ (the committed subset that test_parser
-#                    parses): every arch and variant of $DATA_SRCS, as NAME.ARCH.VARIANT.ptx
+#                    parses): every arch and variant of $DATA_SRCS and the O3 variant of
+#                    $DATA_SRCS_O3 (their debug info is megabytes), as NAME.ARCH.VARIANT.ptx
 #     -j N, -jN      parallel nvcc jobs (default: nproc)
+#
+# A source whose leading comment says "// corpus-rdc: rdc/lib.cu" is compiled with -rdc=true
+# together with that second unit, and the two PTX files are parsed as one linked program.
 #
 # Environment: NVCC (default /usr/local/cuda/bin/nvcc), PTXSIM (default build/cli/ptxsim).
 # Exit status: 0 when every PTX file nvcc produced parsed, 1 otherwise.
@@ -29,7 +34,9 @@ quick=0
 reuse=0
 export_data=0
 keep=""
-DATA_SRCS=${DATA_SRCS:-"atomics devfunc conv2d warp_vote struct_param"}
+DATA_SRCS=${DATA_SRCS:-"atomics devfunc conv2d warp_vote struct_param warpsize printf_assert device_malloc cxx_kernels rdc_link"}
+DATA_SRCS_O3=${DATA_SRCS_O3:-"coop_groups"}
+sources=""
 jobs=$(nproc 2>/dev/null || echo 2)
 
 while [ $# -gt 0 ]; do
@@ -37,12 +44,13 @@ while [ $# -gt 0 ]; do
   --quick) quick=1 ;;
   --archs) archs=$2; shift ;;
   --variants) variants=$2; shift ;;
+  --sources) sources=$2; shift ;;
   --keep) keep=$2; shift ;;
   --reuse) reuse=1 ;;
   --export-data) export_data=1 ;;
   -j) jobs=$2; shift ;;
   -j[0-9]*) jobs=${1#-j} ;;
-  -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+  -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
   *) echo "parse_matrix.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -68,10 +76,18 @@ flags_of() {
   esac
 }
 
+# The sources: all of corpus/src/*.cu, or those --sources names.
+srcs=""
+for src in corpus/src/*.cu; do
+  n=$(basename "$src" .cu)
+  if [ -n "$sources" ]; then case " $sources " in *" $n "*) ;; *) continue ;; esac; fi
+  srcs="$srcs $src"
+done
+
 # One job line per compile: "src arch variant".
 joblist=$out/jobs.txt
 : >"$joblist"
-for src in corpus/src/*.cu; do
+for src in $srcs; do
   for arch in $archs; do
     for v in $variants; do
       if [ "$quick" = 1 ] && [ "$v" != O3 ]; then
@@ -89,6 +105,16 @@ compile_one() {
   dir=$OUT/$arch.$v
   mkdir -p "$dir"
   [ "$REUSE" = 1 ] && [ -f "$dir/$name.ptx" ] && return 0
+  lib=$(sed -n 's|^// corpus-rdc: *||p' "$src" | head -1)
+  if [ -n "$lib" ]; then # separate compilation: this unit and its library, -rdc=true
+    # shellcheck disable=SC2046
+    if ! "$NVCC" -ptx -rdc=true -arch="$arch" $(flags_of "$v") "$src" -o "$dir/$name.ptx" 2>"$dir/$name.nvcc.err" ||
+       ! "$NVCC" -ptx -rdc=true -arch="$arch" $(flags_of "$v") "$(dirname "$src")/$lib" \
+         -o "$dir/$name.lib.ptx" 2>>"$dir/$name.nvcc.err"; then
+      rm -f "$dir/$name.ptx" "$dir/$name.lib.ptx"
+    fi
+    return 0
+  fi
   # shellcheck disable=SC2046
   if ! "$NVCC" -ptx -arch="$arch" $(flags_of "$v") "$src" -o "$dir/$name.ptx" 2>"$dir/$name.nvcc.err"; then
     rm -f "$dir/$name.ptx"
@@ -112,7 +138,7 @@ for arch in $archs; do
     dir=$out/$arch.$v
     [ -d "$dir" ] || continue
     files=0 nvfail=0 passed=0 failed=0 first="" note=""
-    for src in corpus/src/*.cu; do
+    for src in $srcs; do
       name=$(basename "$src" .cu)
       grep -q "^$src $arch $v\$" "$joblist" || continue
       files=$((files + 1))
@@ -123,9 +149,11 @@ for arch in $archs; do
         continue
       fi
       ok=1
+      linked=""
+      [ -f "$dir/$name.lib.ptx" ] && linked="$dir/$name.lib.ptx"
       for opt in "" "--target $arch"; do
         # shellcheck disable=SC2086
-        if ! "$PTXSIM" parse "$ptx" $opt >/dev/null 2>"$dir/$name.parse.err"; then
+        if ! "$PTXSIM" parse "$ptx" $linked $opt >/dev/null 2>"$dir/$name.parse.err"; then
           ok=0
           [ -n "$first" ] || first="$(head -1 "$dir/$name.parse.err" | sed "s|^$dir/||")${opt:+ ($opt)}"
           break
@@ -143,13 +171,16 @@ if [ "$export_data" = 1 ]; then
   data=tests/data/nvcc
   mkdir -p "$data"
   rm -f "$data"/*.ptx
-  for name in $DATA_SRCS; do
+  for name in $DATA_SRCS $DATA_SRCS_O3; do
     for arch in $archs; do
       for v in $variants; do
-        ptx=$out/$arch.$v/$name.ptx
-        [ -f "$ptx" ] || continue
-        awk -v pfx="\"$root/" '{ i = index($0, pfx); if (i) $0 = substr($0, 1, i) substr($0, i + length(pfx)); print }' \
-          "$ptx" >"$data/$name.$arch.$v.ptx"
+        case " $DATA_SRCS_O3 " in *" $name "*) [ "$v" = O3 ] || continue ;; esac
+        for ptx in "$out/$arch.$v/$name.ptx" "$out/$arch.$v/$name.lib.ptx"; do
+          [ -f "$ptx" ] || continue
+          base=$(basename "$ptx" .ptx)
+          awk -v pfx="\"$root/" '{ i = index($0, pfx); if (i) $0 = substr($0, 1, i) substr($0, i + length(pfx)); print }' \
+            "$ptx" >"$data/$base.$arch.$v.ptx"
+        done
       done
     done
   done

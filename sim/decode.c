@@ -31,7 +31,7 @@ static void derr(dctx *c, const ps_insn *in, const char *fmt, ...)
 static void derr(dctx *c, const ps_insn *in, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->prog->module->filename, in ? in->line : c->fn->line,
+    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->fn->file ? c->fn->file : c->prog->module->filename, in ? in->line : c->fn->line,
                   in ? in->col : c->fn->col, fmt, ap);
     va_end(ap);
     c->failed = true;
@@ -131,6 +131,22 @@ static bool is_module_var(const ps_program *p, const ps_var *v, int *index) {
     return false;
 }
 
+/* Device address of a .global or .const variable, module-scope or declared in a function (PTX
+ * ISA 5.1: a function-scope .global/.const variable is static, one copy per module). */
+static bool static_var_addr(const ps_program *p, const ps_var *v, uint64_t *addr) {
+    int gi;
+    if (is_module_var(p, v, &gi)) {
+        *addr = p->global_addr[gi];
+        return *addr != 0;
+    }
+    for (int i = 0; i < p->nfvars; i++)
+        if (p->fvars[i] == v) {
+            *addr = p->fvar_addr[i];
+            return true;
+        }
+    return false;
+}
+
 /* Converts an immediate to the representation of `ty` (only floats need converting). */
 static uint64_t imm_value(const ps_operand *o, ps_type ty) {
     int size = ty == PS_T_NONE ? 8 : ps_type_size(ty);
@@ -192,12 +208,11 @@ static uint16_t value_slot(dctx *c, const ps_insn *in, const ps_operand *o, ps_t
         return 0;
     case PS_OP_VAR: {
         const ps_var *v = o->var;
-        int gi;
+        uint64_t ga;
         if (v->space == PS_SPACE_SHARED) return sym_slot(c, SK_SHARED_SYM, v, o->offset);
         if (v->space == PS_SPACE_GLOBAL || v->space == PS_SPACE_CONST) {
-            if (is_module_var(c->prog, v, &gi))
-                return imm_slot(c, c->prog->global_addr[gi] + (uint64_t)o->offset);
-            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+            if (static_var_addr(c->prog, v, &ga)) return imm_slot(c, ga + (uint64_t)o->offset);
+            derr(c, in, "'%s' has no storage", v->name);
             return 0;
         }
         if (v->space == PS_SPACE_PARAM && is_kernel_param(c->fn, v))
@@ -243,7 +258,7 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
         return;
     }
     const ps_var *v = o->var;
-    int gi;
+    uint64_t ga;
     switch (v->space) {
     case PS_SPACE_PARAM:
         if (is_kernel_param(c->fn, v)) {
@@ -260,22 +275,24 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
             derr(c, in, "generic access to a .param variable is not supported");
         }
         return;
+    /* A generic access to a variable by name (ld.u32 r, [var]) uses the variable's generic
+     * address, the one cvta.local / cvta.shared gives: the space's window plus its offset. */
     case PS_SPACE_LOCAL:
         *slot = sym_slot(c, SK_LOCAL_SYM, v, 0);
-        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .local variable by name");
+        if (d->space == SP_GENERIC) d->imm += (int64_t)LOCAL_WINDOW;
         return;
     case PS_SPACE_SHARED:
         *slot = sym_slot(c, SK_SHARED_SYM, v, 0);
-        if (d->space == SP_GENERIC) derr(c, in, "generic access to a .shared variable by name");
+        if (d->space == SP_GENERIC) d->imm += (int64_t)SHARED_WINDOW;
         return;
     case PS_SPACE_GLOBAL:
     case PS_SPACE_CONST:
-        if (!is_module_var(c->prog, v, &gi)) {
-            derr(c, in, "function-scope '%s' variables are not supported", ps_space_name(v->space));
+        if (!static_var_addr(c->prog, v, &ga)) {
+            derr(c, in, "'%s' has no storage", v->name);
             return;
         }
         *slot = c->zero_slot;
-        d->imm = (int64_t)(c->prog->global_addr[gi] + (uint64_t)o->offset);
+        d->imm = (int64_t)(ga + (uint64_t)o->offset);
         return;
     default:
         derr(c, in, "unsupported address operand '%s'", v->name);
@@ -320,6 +337,34 @@ static void set_rounding(const ps_insn *in, ps_dinsn *d) {
         if (ps_modset_has(&in->mods, flags[i].m)) d->flags |= flags[i].f;
 }
 
+/* Is operand i of `in` a predicate source? ptxas takes immediates there (`selp.u32 d, a, b, 1`,
+ * `setp.eq.and.u32 p, a, b, 1`, `vote.sync.all.pred p, 1, m`, `mov.pred p, 0`): they become one
+ * of the function's constant predicates instead of a register slot. */
+static bool pred_source(const ps_insn *in, int i) {
+    switch (in->form) {
+    case PS_F_AND:
+    case PS_F_OR:
+    case PS_F_XOR:
+    case PS_F_NOT:
+    case PS_F_MOV: return i > 0 && in->ntypes && in->types[0] == PS_T_PRED;
+    case PS_F_SELP:
+    case PS_F_SETP:
+    case PS_F_SETP_HALF:
+    case PS_F_SET: return i == 3;
+    case PS_F_VOTE: return i == 1;
+    case PS_F_BAR:
+    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED) && i == in->nops - 1;
+    default: return false;
+    }
+}
+
+/* Index of the constant predicate that is `v` in every lane (allocated on first use). */
+static uint16_t const_pred(dctx *c, bool v) {
+    int *idx = v ? &c->fp->pred_true : &c->fp->pred_false;
+    if (*idx < 0) *idx = c->fp->npreds++;
+    return (uint16_t)*idx;
+}
+
 /* Fills d->o[] from the operands (see the convention in sim_internal.h). */
 static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     int n = 0;
@@ -343,6 +388,9 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
             for (int k = 0; k < o->nitems; k++) d->o[n++] = value_slot(c, in, &o->items[k], PS_T_S32);
         } else if (o->kind == PS_OP_LIST || o->kind == PS_OP_LABEL) {
             /* handled by the control-flow decoder */
+        } else if ((o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64) &&
+                   pred_source(in, i)) {
+            d->o[n++] = const_pred(c, (o->imm != 0) != o->neg);
         } else {
             if (o->neg && n < 8) d->negmask |= (uint8_t)(1u << n);
             d->o[n++] = value_slot(c, in, o, ty);
@@ -361,6 +409,17 @@ static bool is_tensor_form(ps_form f) {
            f == PS_F_WGMMA_WAIT;
 }
 
+/* Appends one entry to the function's call_slots (and its predicate flag). */
+static void call_slot_add(ps_fprog *fp, uint16_t slot, bool pred) {
+    if (fp->ncall_slots == fp->cap_call_slots) {
+        fp->cap_call_slots = fp->cap_call_slots ? fp->cap_call_slots * 2 : 16;
+        fp->call_slots = ps_xrealloc(fp->call_slots, sizeof(uint16_t) * (size_t)fp->cap_call_slots);
+        fp->call_pred = ps_xrealloc(fp->call_pred, (size_t)fp->cap_call_slots);
+    }
+    fp->call_pred[fp->ncall_slots] = pred;
+    fp->call_slots[fp->ncall_slots++] = slot;
+}
+
 static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     ps_fprog *fp = c->fp;
     d->aux = fp->ncall_slots;
@@ -372,19 +431,15 @@ static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     for (int i = 0; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         int cnt = o->kind == PS_OP_VEC ? o->nitems : 1;
-        if (fp->ncall_slots + cnt > fp->cap_call_slots) {
-            fp->cap_call_slots = (fp->cap_call_slots ? fp->cap_call_slots * 2 : 16) + cnt;
-            fp->call_slots = ps_xrealloc(fp->call_slots, sizeof(uint16_t) * (size_t)fp->cap_call_slots);
-        }
-        uint16_t *dst = &fp->call_slots[fp->ncall_slots];
         if (o->kind == PS_OP_VEC) {
-            for (int k = 0; k < o->nitems; k++) dst[k] = value_slot(c, in, &o->items[k], PS_T_NONE);
+            for (int k = 0; k < o->nitems; k++) call_slot_add(fp, value_slot(c, in, &o->items[k], PS_T_NONE), false);
         } else if (o->kind == PS_OP_ADDR) {
-            address(c, in, o, d, dst);
+            uint16_t slot = 0;
+            address(c, in, o, d, &slot);
+            call_slot_add(fp, slot, false);
         } else {
-            dst[0] = value_slot(c, in, o, PS_T_NONE);
+            call_slot_add(fp, value_slot(c, in, o, PS_T_NONE), false);
         }
-        fp->ncall_slots += cnt;
         d->o[i] = (uint16_t)cnt;
         n += cnt;
     }
@@ -569,14 +624,9 @@ static void layout_frame(ps_fprog *fp, const ps_func *fn) {
         fp->kparam_bytes = off;
         off = 0;
     } else {
-        for (int i = 0; i < fn->nparams; i++) {
-            ps_var *v = fn->params[i];
-            off = align_up(off, (uint64_t)v->align);
-            v->offset = off;
-            off += v->size;
-        }
-        for (int i = 0; i < fn->nrets; i++) {
-            ps_var *v = fn->rets[i];
+        for (int i = 0; i < fn->nparams + fn->nrets; i++) { /* .reg ones are registers */
+            ps_var *v = i < fn->nparams ? fn->params[i] : fn->rets[i - fn->nparams];
+            if (v->is_reg) continue;
             off = align_up(off, (uint64_t)v->align);
             v->offset = off;
             off += v->size;
@@ -639,6 +689,10 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->type2 = (uint8_t)(in->ntypes > 1 ? in->types[1] : 0xff);
     d->vec = (uint8_t)in->vec;
     d->space = (uint8_t)space_of_insn(in);
+    /* a device function's parameters live in its local frame (PTX ISA 9.7.9.3, mov: "the
+     * parameter will be copied onto the stack and the address will be in the local state
+     * space"), so cvta.param there converts a local address */
+    if (in->form == PS_F_CVTA && d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
     set_rounding(in, d);
     if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
     const char *old = old_target_float(c->prog->module, in);
@@ -699,38 +753,62 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             d->o[0] = c->reg_slot[callee->reg];
             d->aux8 = 1; /* indirect */
         }
-        d->imm = (int64_t)(intptr_t)in; /* operands are read from the source at call time */
-        (void)rets;
-        (void)args;
-        /* Argument slots, then result slots, in the function's call_slots array. */
+        /* Argument slots, then result slots, in the function's call_slots array; the counts in
+         * o[1] and o[2]. A direct call's lists must match the callee's header (ptxas checks
+         * this too); an indirect call's callee is known at run time only (engine.c). */
+        const ps_func *cf = callee->kind == PS_OP_FUNC ? callee->func : NULL;
+        int nargs = args ? args->nitems : 0, nrets = rets ? rets->nitems : 0;
+        if (cf && (nargs != cf->nparams || nrets != cf->nrets)) {
+            derr(c, in, "call to '%s' with %d arguments and %d results; it takes %d and %d", cf->name,
+                 nargs, nrets, cf->nparams, cf->nrets);
+            return;
+        }
         ps_fprog *fp = c->fp;
         d->aux = fp->ncall_slots;
-        int n = 0;
+        d->o[1] = (uint16_t)nargs;
+        d->o[2] = (uint16_t)nrets;
         const ps_operand *lists[2] = {args, rets};
         for (int l = 0; l < 2; l++) {
-            if (!lists[l]) continue;
-            for (int k = 0; k < lists[l]->nitems; k++) {
+            for (int k = 0; lists[l] && k < lists[l]->nitems; k++) {
                 const ps_operand *o = &lists[l]->items[k];
+                const ps_var *formal = cf ? (l == 0 ? cf->params[k] : cf->rets[k]) : NULL;
                 uint16_t slot;
+                bool pred = o->kind == PS_OP_REG && fn->regs[o->reg].type == PS_T_PRED;
                 if (o->kind == PS_OP_VAR) {
                     if (o->var->space != PS_SPACE_PARAM || is_kernel_param(fn, o->var)) {
                         derr(c, in, "call arguments must be .param variables or registers");
                         return;
                     }
                     slot = sym_slot(c, SK_LOCAL_SYM, o->var, 0);
+                } else if (l == 1 && o->kind != PS_OP_REG) {
+                    derr(c, in, "a call's results must be registers or .param variables");
+                    return;
                 } else {
-                    slot = value_slot(c, in, o, PS_T_NONE);
+                    slot = value_slot(c, in, o, formal ? formal->type : PS_T_NONE);
                 }
-                if (fp->ncall_slots == fp->cap_call_slots) {
-                    fp->cap_call_slots = fp->cap_call_slots ? fp->cap_call_slots * 2 : 16;
-                    fp->call_slots = ps_xrealloc(fp->call_slots, sizeof(uint16_t) * (size_t)fp->cap_call_slots);
+                bool formal_pred = formal && formal->type == PS_T_PRED;
+                bool imm = o->kind != PS_OP_REG && o->kind != PS_OP_VAR; /* imm → pred: != 0 */
+                if (formal && formal_pred != pred && !(imm && formal_pred)) {
+                    derr(c, in, "argument %d of the call to '%s' and its parameter '%s' must both be "
+                                "predicates or both not", k + 1, cf->name, formal->name);
+                    return;
                 }
-                fp->call_slots[fp->ncall_slots++] = slot;
-                n++;
+                call_slot_add(fp, slot, pred);
             }
         }
         d->nops = 0;
-        (void)n;
+        /* a device-runtime function the module declares but does not define (builtins.c) */
+        char why[160];
+        int bi = cf ? ps_builtin_of(cf, why, sizeof why) : PS_BI_NONE;
+        if (bi == PS_BI_NONE && cf && why[0]) {
+            derr(c, in, "%s", why);
+            return;
+        }
+        if (bi != PS_BI_NONE) {
+            d->ctl = CTL_NONE;
+            d->fn = ps_exec_builtin;
+            d->aux8 = (uint8_t)bi;
+        }
         return;
     }
     case PS_F_BAR:
@@ -837,6 +915,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     ps_fprog *fp = &p->funcs[fi];
     fp->func = fn;
     fp->index = fi;
+    fp->pred_true = fp->pred_false = -1;
     if (!fn->defined) return;
     dctx c = {.prog = p, .fp = fp, .fn = fn, .diags = diags};
     layout_frame(fp, fn);
@@ -849,6 +928,13 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     }
     c.zero_slot = imm_slot(&c, 0);
     c.scratch_slot = new_slot(&c, (ps_slot_info){.kind = SK_SCRATCH});
+    if (!fn->is_entry) {
+        fp->arg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nparams + fn->nrets + 1));
+        for (int k = 0; k < fn->nparams + fn->nrets; k++) {
+            const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
+            fp->arg_slot[k] = v->is_reg ? c.reg_slot[v->reg] : NO_SLOT;
+        }
+    }
     fp->ncode = fn->ninsns;
     fp->code = ps_xcalloc((size_t)fn->ninsns + 1, sizeof(ps_dinsn));
     fp->code[fn->ninsns].ctl = CTL_END; /* sentinel: ends the engine's runs */
@@ -877,17 +963,36 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
         p->global_addr[i] = addr;
         if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
     }
+    /* function-scope .global/.const variables: one static copy each */
+    for (int f = 0; f < m->nfuncs; f++)
+        for (int i = 0; i < m->funcs[f]->nlocals; i++) {
+            const ps_var *v = m->funcs[f]->locals[i];
+            if (v->space == PS_SPACE_GLOBAL || v->space == PS_SPACE_CONST) p->nfvars++;
+        }
+    p->fvars = ps_xcalloc((size_t)p->nfvars + 1, sizeof *p->fvars);
+    p->fvar_addr = ps_xcalloc((size_t)p->nfvars + 1, sizeof *p->fvar_addr);
+    int nf = 0;
+    for (int f = 0; f < m->nfuncs; f++)
+        for (int i = 0; i < m->funcs[f]->nlocals; i++) {
+            const ps_var *v = m->funcs[f]->locals[i];
+            if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) continue;
+            uint64_t addr = ps_device_alloc(dev, v->size ? v->size : 1, v->name);
+            if (!addr) return PS_ERR_NOMEM;
+            if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
+            p->fvars[nf] = v;
+            p->fvar_addr[nf++] = addr;
+        }
     /* relocations: addresses of other variables inside initialisers */
-    for (int i = 0; i < m->nglobals; i++) {
-        ps_var *v = m->globals[i];
-        if (!v->init || !p->global_addr[i]) continue;
-        uint8_t *dst = ps_device_ptr(dev, p->global_addr[i], v->size);
+    for (int i = 0; i < m->nglobals + p->nfvars; i++) {
+        const ps_var *v = i < m->nglobals ? m->globals[i] : p->fvars[i - m->nglobals];
+        uint64_t vaddr = i < m->nglobals ? p->global_addr[i] : p->fvar_addr[i - m->nglobals];
+        if (!v->init || !vaddr) continue;
+        uint8_t *dst = ps_device_ptr(dev, vaddr, v->size);
         for (int k = 0; k < v->nrelocs; k++) {
             const ps_reloc *r = &v->relocs[k];
-            uint64_t val = 0;
-            int gi;
-            if (r->var && is_module_var(p, r->var, &gi) && p->global_addr[gi]) {
-                val = p->global_addr[gi] + (uint64_t)r->addend;
+            uint64_t val = 0, ga;
+            if (r->var && static_var_addr(p, r->var, &ga)) {
+                val = ga + (uint64_t)r->addend;
             } else if (r->func) {
                 for (int f = 0; f < m->nfuncs; f++)
                     if (m->funcs[f] == r->func) val = FUNC_BASE + (uint64_t)f;
@@ -925,12 +1030,16 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].code);
         free(p->funcs[i].slots);
         free(p->funcs[i].call_slots);
+        free(p->funcs[i].call_pred);
+        free(p->funcs[i].arg_slot);
         free(p->funcs[i].wg_conflict);
         free(p->funcs[i].wg_orig);
         ps_diags_free(&p->funcs[i].diags);
     }
     free(p->funcs);
     free(p->global_addr);
+    free(p->fvars);
+    free(p->fvar_addr);
     free(p->shared_vars);
     free(p);
 }

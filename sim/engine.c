@@ -36,6 +36,7 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
         memcpy(f->block, c->ctaid, sizeof f->block);
         if (lane >= 0) memcpy(f->thread, w->tid[lane], sizeof f->thread);
         f->function = w->nframes ? w->frames[w->nframes - 1].fp->func->name : NULL;
+        f->file = w->nframes ? w->frames[w->nframes - 1].fp->func->file : NULL;
     }
     pthread_mutex_unlock(&L->lock);
     atomic_store(&L->stop, 1);
@@ -82,14 +83,14 @@ static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes,
 
 /* ---- frames ----------------------------------------------------------------- */
 
-/* %total_smem_size: the CTA's static and dynamic shared memory, rounded up to the allocation unit the
- * PTX ISA gives for the machine (256 bytes on sm_5x-sm_7x, 128 on sm_8x and later); %aggr_smem_size
- * adds the 1 KiB an sm_8x or later reserves per CTA for system use (CUDA's
- * cudaDevAttrReservedSharedMemoryPerBlock). The H200 record in lab/sregs/ is the check. */
+/* %total_smem_size: the CTA's static and dynamic shared memory (the reserved region at its start
+ * left out), rounded up to the allocation unit the PTX ISA gives for the machine (256 bytes on
+ * sm_5x-sm_7x, 128 on sm_8x and later); %aggr_smem_size adds the reserved region (1 KiB from sm_80,
+ * ps_reserved_smem). The H200 record in lab/sregs/ is the check. */
 static uint64_t total_smem(const ps_cta *c) {
     const ps_arch *a = c->L->prog->arch;
-    uint64_t unit = a && a->sm < 80 ? 256 : 128;
-    return (c->shared_size + unit - 1) / unit * unit;
+    uint64_t unit = a && a->sm < 80 ? 256 : 128, own = c->shared_size - c->L->reserved_smem;
+    return (own + unit - 1) / unit * unit;
 }
 
 static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
@@ -114,7 +115,13 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
     case PS_SREG_TOTAL_SMEM_SIZE: return total_smem(c);
-    case PS_SREG_AGGR_SMEM_SIZE: return total_smem(c) + 1024; /* sm_90 and later only (PTX ISA) */
+    case PS_SREG_AGGR_SMEM_SIZE: return total_smem(c) + L->reserved_smem;
+    /* the reserved region (PTX ISA 10.29; docs/engine.md "Memory"): [0, reserved_smem) */
+    case PS_SREG_RESERVED_SMEM_OFFSET_BEGIN: return 0;
+    case PS_SREG_RESERVED_SMEM_OFFSET_END:
+    case PS_SREG_RESERVED_SMEM_OFFSET_CAP: return L->reserved_smem;
+    case PS_SREG_RESERVED_SMEM_OFFSET:
+        return comp ? L->reserved_smem - PS_RESERVED_SMEM_CG : 0;
     case PS_SREG_CLUSTERID: return comp < 3 ? c->cluster->id[comp] : 0;
     case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] / L->cluster[comp] : 0;
     case PS_SREG_CLUSTER_CTAID: return comp < 3 ? c->cluster_ctaid[comp] : 0;
@@ -123,8 +130,8 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_CLUSTER_NCTARANK: return L->cluster_size;
     case PS_SREG_IS_EXPLICIT_CLUSTER: return L->explicit_cluster;
     /* %envreg0..31 (set by the driver), %pm0..7 and %pm0_64..7_64 (performance counters, which
-     * nothing programs here), %current_graph_exec (0 outside a CUDA device graph), %reserved_smem_*:
-     * 0 until the H200 record in lab/sregs/ says otherwise (docs/engine.md) */
+     * nothing programs here), %current_graph_exec (0 outside a CUDA device graph): 0 until the H200
+     * record in lab/sregs/ says otherwise (docs/targets.md) */
     default: return 0;
     }
 }
@@ -162,6 +169,7 @@ static bool push_frame(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_d
     size_t npred = (size_t)(fp->npreds > fp->nslots ? fp->npreds : fp->nslots) + 1;
     if (sizeof(uint32_t) * npred > pcap) p = ps_xrealloc(p, pcap = sizeof(uint32_t) * npred);
     memset(p, 0, sizeof(uint32_t) * npred);
+    if (fp->pred_true >= 0) p[fp->pred_true] = FULL_MASK;
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
                     .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
                     .pcap = pcap, .activation = ++w->activations};
@@ -206,52 +214,90 @@ static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
     return c->local + (uint64_t)(w->id * WARP + lane) * c->L->local_per_thread + off;
 }
 
-/* Copies `size` bytes per lane between a frame variable or a register slot. */
-static void copy_value(ps_warp *w, uint32_t mask, uint64_t (*src_r)[WARP], const ps_slot_info *src_si,
-                       uint16_t src_slot, uint64_t src_base, uint8_t *dst_reg_or_null,
-                       uint64_t (*dst_r)[WARP], const ps_slot_info *dst_si, uint16_t dst_slot,
-                       uint64_t dst_base, uint64_t size) {
-    (void)dst_reg_or_null;
+/* Where a call's value lives in one frame: a register slot, a predicate (index into the
+ * frame's predicate file) or frame memory (a .param variable: slot info SK_LOCAL_SYM). */
+typedef struct {
+    uint64_t (*r)[WARP];
+    uint32_t *p;
+    uint64_t base;          /* the frame's local_base */
+    const ps_var *var;      /* frame memory: the variable */
+    uint16_t slot;          /* register slot or predicate index */
+    bool pred;
+} arg_loc;
+
+/* Moves `size` bytes per lane of `mask` from one place to another (PTX ISA 9.7.12.6, call:
+ * arguments are copied into the callee's parameters, results back after ret). Registers hold
+ * their value zero-extended to 64 bits; predicates are one bit per lane. */
+static void move_value(ps_warp *w, uint32_t mask, const arg_loc *src, const arg_loc *dst, uint64_t size) {
+    uint64_t n = size > 256 ? 256 : size;
     for (uint32_t m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint8_t buf[256];
-        uint64_t n = size > sizeof buf ? sizeof buf : size;
-        if (src_si && src_si->kind == SK_LOCAL_SYM)
-            memcpy(buf, local_at(w, l, src_base + src_si->var->offset), n);
+        uint8_t buf[256] = {0};
+        if (src->pred) buf[0] = (src->p[src->slot] >> l) & 1;
+        else if (src->var) memcpy(buf, local_at(w, l, src->base + src->var->offset), n);
         else {
-            uint64_t v = src_r[src_slot][l];
-            memset(buf, 0, n);
+            uint64_t v = src->r[src->slot][l];
             memcpy(buf, &v, n < 8 ? n : 8);
         }
-        if (dst_si && dst_si->kind == SK_LOCAL_SYM)
-            memcpy(local_at(w, l, dst_base + dst_si->var->offset), buf, n);
-        else {
+        if (dst->pred) {
+            dst->p[dst->slot] = (dst->p[dst->slot] & ~(1u << l)) | (uint32_t)(buf[0] != 0) << l;
+        } else if (dst->var) {
+            memcpy(local_at(w, l, dst->base + dst->var->offset), buf, n);
+        } else {
             uint64_t v = 0;
             memcpy(&v, buf, n < 8 ? n : 8);
-            dst_r[dst_slot][l] = v;
+            dst->r[dst->slot][l] = v;
         }
     }
 }
+
+/* The caller's k-th call_slots entry of call d as a location. */
+static arg_loc caller_loc(const ps_frame *f, const ps_dinsn *d, int k) {
+    uint16_t s = f->fp->call_slots[d->aux + k];
+    const ps_slot_info *si = &f->fp->slots[s];
+    bool pred = f->fp->call_pred[d->aux + k];
+    return (arg_loc){.r = f->r, .p = f->p, .base = f->local_base, .slot = s, .pred = pred,
+                     .var = !pred && si->kind == SK_LOCAL_SYM ? si->var : NULL};
+}
+
+/* The callee's k-th formal (parameters, then return values) as a location. */
+static arg_loc callee_loc(const ps_frame *f, int k) {
+    const ps_func *fn = f->fp->func;
+    const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
+    if (!v->is_reg) return (arg_loc){.base = f->local_base, .var = v};
+    return (arg_loc){.r = f->r, .p = f->p, .slot = f->fp->arg_slot[k], .pred = v->type == PS_T_PRED};
+}
+
+static uint64_t formal_size(const ps_var *v) { return v->type == PS_T_PRED ? 1 : v->size; }
 
 static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     ps_cta *c = w->cta;
     ps_program *prog = c->L->prog;
     int target = d->target;
-    if (d->aux8) { /* indirect: the pointer must be uniform over the calling lanes */
+    if (d->aux8) { /* indirect */
         int l0 = __builtin_ctz(exec);
         uint64_t v = w->r[d->o[0]][l0];
+        /* Lanes calling different functions run one target at a time, as the hardware
+         * serialises them: the lanes of the first lane's target call now; the others wait on
+         * the SIMT stack at this call and run it again, all meeting after the call. */
+        uint32_t group = 0;
         for (uint32_t m = exec; m; m &= m - 1)
-            if (w->r[d->o[0]][__builtin_ctz(m)] != v) {
-                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(m),
-                               "indirect call with different targets in one warp");
-                return;
-            }
-        target = (int)(v - FUNC_BASE);
-        if (v < FUNC_BASE || target >= prog->nfuncs) {
+            if (w->r[d->o[0]][__builtin_ctz(m)] == v) group |= 1u << __builtin_ctz(m);
+        if (group != exec) {
+            ps_frame *f = &w->frames[w->nframes - 1];
+            int pc = f->stack[f->sp - 1].pc;
+            f->stack[f->sp - 1].pc = pc + 1;
+            push_entry(f, pc, pc + 1, f->stack[f->sp - 1].mask & ~group);
+            push_entry(f, pc, pc + 1, group);
+            exec = group;
+        }
+        uint64_t fi = v - FUNC_BASE;
+        if (v < FUNC_BASE || fi >= (uint64_t)prog->nfuncs) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "indirect call to a non-function 0x%llx",
                            (unsigned long long)v);
             return;
         }
+        target = (int)fi;
     }
     const ps_fprog *callee = &prog->funcs[target];
     if (!callee->func->defined) {
@@ -260,33 +306,32 @@ static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
                        callee->func->name);
         return;
     }
-    const ps_insn *in = d->src;
-    /* argument list in the source: (rets), f, (args) */
-    int nrets = in->ops[0].kind == PS_OP_LIST ? in->ops[0].nitems : 0;
-    int nargs = 0;
-    for (int i = 0; i < in->nops; i++)
-        if (in->ops[i].kind == PS_OP_LIST && (i > 0 || nrets == 0) && !(i == 0 && nrets))
-            nargs = in->ops[i].nitems;
+    int nargs = d->o[1], nrets = d->o[2];
     if (nargs != callee->func->nparams || nrets != callee->func->nrets) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
                        "call to '%s' with %d arguments and %d results; it takes %d and %d",
                        callee->func->name, nargs, nrets, callee->func->nparams, callee->func->nrets);
         return;
     }
+    for (int k = 0; k < nargs + nrets; k++) { /* an indirect call's operands meet the callee here */
+        const ps_var *v = k < nargs ? callee->func->params[k] : callee->func->rets[k - nargs];
+        ps_frame *caller = &w->frames[w->nframes - 1];
+        if (caller->fp->call_pred[d->aux + k] != (v->type == PS_T_PRED) &&
+            !(k < nargs && v->type == PS_T_PRED)) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                           "call to '%s': operand %d and its formal '%s' must both be predicates or both not",
+                           callee->func->name, k + 1, v->name);
+            return;
+        }
+    }
     ps_frame *caller = &w->frames[w->nframes - 1];
-    uint64_t (*caller_r)[WARP] = caller->r;
-    const ps_fprog *cfp = caller->fp;
-    uint64_t caller_base = caller->local_base;
     caller->stack[caller->sp - 1].pc++;
     if (!push_frame(w, callee, exec, d)) return;
     ps_frame *f = &w->frames[w->nframes - 1];
-    const uint16_t *cs = cfp->call_slots + d->aux;
+    caller = &w->frames[w->nframes - 2]; /* push_frame may have moved the frames */
     for (int k = 0; k < nargs; k++) {
-        uint16_t s = cs[k];
-        const ps_var *pv = callee->func->params[k];
-        ps_slot_info dst = {.kind = SK_LOCAL_SYM, .var = pv};
-        copy_value(w, exec, caller_r, &cfp->slots[s], s, caller_base, NULL, f->r, &dst, 0,
-                   f->local_base, pv->size);
+        arg_loc src = caller_loc(caller, d, k), dst = callee_loc(f, k);
+        move_value(w, exec, &src, &dst, formal_size(callee->func->params[k]));
     }
 }
 
@@ -294,15 +339,11 @@ static void do_return(ps_warp *w) {
     ps_frame *f = &w->frames[w->nframes - 1];
     ps_frame *caller = &w->frames[w->nframes - 2];
     const ps_dinsn *d = f->call;
-    const ps_fprog *callee = f->fp;
-    int nargs = callee->func->nparams;
+    const ps_func *fn = f->fp->func;
     uint32_t mask = f->call_mask & w->live;
-    for (int k = 0; k < callee->func->nrets; k++) {
-        uint16_t s = caller->fp->call_slots[d->aux + nargs + k];
-        const ps_var *rv = callee->func->rets[k];
-        ps_slot_info src = {.kind = SK_LOCAL_SYM, .var = rv};
-        copy_value(w, mask, f->r, &src, 0, f->local_base, NULL, caller->r, &caller->fp->slots[s], s,
-                   caller->local_base, rv->size);
+    for (int k = 0; k < fn->nrets; k++) {
+        arg_loc src = callee_loc(f, fn->nparams + k), dst = caller_loc(caller, d, fn->nparams + k);
+        move_value(w, mask, &src, &dst, formal_size(fn->rets[k]));
     }
     w->nframes--;
     w->r = caller->r;
@@ -483,6 +524,31 @@ static bool park_continue(ps_warp *w, ps_frame *f) {
  * bar.warp.sync instruction (sm_70+). The top entry's pc is past d. */
 static void do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
     uint32_t mm = (uint32_t)w->r[d->o[0]][__builtin_ctz(exec)];
+    /* lanes with different member masks (tiled_partition<16>.sync(): each half warp names its
+     * half) are independent groups; when each group is here whole, each synchronises alone */
+    uint32_t diff = 0;
+    for (uint32_t k = exec; k; k &= k - 1) diff |= (uint32_t)w->r[d->o[0]][__builtin_ctz(k)] ^ mm;
+    if (diff) {
+        for (uint32_t left = exec; left;) {
+            uint32_t gm = (uint32_t)w->r[d->o[0]][__builtin_ctz(left)], g = 0;
+            for (uint32_t k = left; k; k &= k - 1)
+                if ((uint32_t)w->r[d->o[0]][__builtin_ctz(k)] == gm) g |= 1u << __builtin_ctz(k);
+            if (g & ~gm || (gm & w->live & ~g)) {
+                ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(g),
+                               "bar.warp.sync with member mask 0x%08x reached by lanes 0x%08x "
+                               "together with lanes of other masks: ptxsim needs each mask's "
+                               "lanes to arrive together then", gm, g);
+                return;
+            }
+            left &= ~g;
+        }
+        for (uint32_t left = exec; left;) {
+            uint32_t gm = (uint32_t)w->r[d->o[0]][__builtin_ctz(left)];
+            warp_sync_event(w, d, gm & exec);
+            left &= ~gm;
+        }
+        return;
+    }
     if (exec & ~mm) {
         ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
                        "lane executes a warp-synchronous instruction without being in its member "
@@ -1152,6 +1218,8 @@ static void *worker_main(void *arg) {
         for (int r = 0; r < cl->n; r++) {
             ps_cta *c = cl->cta[r];
             if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
+            if (o && o->shared_reserved && L->reserved_smem)
+                o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
             faulted |= c->faulted;
         }
         if (o && o->cluster_begin && cl->n > 1) {
@@ -1162,6 +1230,7 @@ static void *worker_main(void *arg) {
         if (!faulted) cluster_run(wk);
         for (int r = 0; r < cl->n; r++) {
             ps_cta *c = cl->cta[r];
+            ps_output_cta_end(c);
             if (o && o->cta_end) o->cta_end(o->ctx, c->worker, c->ctaid);
             c->stats.ctas++;
         }
@@ -1170,6 +1239,37 @@ static void *worker_main(void *arg) {
 }
 
 /* ---- launch ------------------------------------------------------------------ */
+
+static int cmp_out(const void *a, const void *b) {
+    const struct ps_out_rec *x = a, *y = b;
+    return x->cta < y->cta ? -1 : x->cta > y->cta;
+}
+
+/* The CTAs' printf output, in CTA order (each CTA's records are whole: it ran on one thread). */
+static void collect_output(ps_launch_ctx *L, ps_launch_result *res) {
+    if (!L->nouts) return;
+    qsort(L->outs, (size_t)L->nouts, sizeof *L->outs, cmp_out);
+    size_t n = 0;
+    for (int i = 0; i < L->nouts; i++) n += L->outs[i].len;
+    res->output = ps_xmalloc(n + 1);
+    res->output_len = n;
+    n = 0;
+    for (int i = 0; i < L->nouts; i++) {
+        memcpy(res->output + n, L->outs[i].text, L->outs[i].len);
+        n += L->outs[i].len;
+        free(L->outs[i].text);
+    }
+    res->output[n] = 0;
+    free(L->outs);
+    L->outs = NULL;
+    L->nouts = 0;
+}
+
+void ps_launch_result_release(ps_launch_result *res) {
+    free(res->output);
+    res->output = NULL;
+    res->output_len = 0;
+}
 
 /* Functions reachable from f (indirect calls reach every function). */
 static void reach(const ps_program *p, int f, char *seen) {
@@ -1338,7 +1438,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         for (int s = 0; s < p->funcs[i].nslots; s++)
             if (p->funcs[i].slots[s].kind == SK_SHARED_SYM) used[p->funcs[i].slots[s].value] = 1;
     }
-    uint64_t off = 0, dyn_align = 16;
+    /* sm_80 and later reserve the first KiB of a CTA's shared memory for the system
+     * (%reserved_smem_offset_*); the CTA's own variables follow it, as on an H200 */
+    L->reserved_smem = ps_reserved_smem(arch);
+    uint64_t off = L->reserved_smem, dyn_align = 16;
     for (int i = 0; i < p->nshared; i++) {
         const ps_var *v = p->shared_vars[i];
         if (!used[i] || v->unsized) continue;
@@ -1356,10 +1459,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     uint64_t shared_total = off + cfg->shared_bytes;
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
-    if (shared_total > limit) {
+    if (shared_total - L->reserved_smem > limit) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
                   "kernel '%s' needs %llu bytes of shared memory; %s allows %llu per block", name,
-                  (unsigned long long)shared_total, arch ? arch->name : "the target",
+                  (unsigned long long)(shared_total - L->reserved_smem), arch ? arch->name : "the target",
                   (unsigned long long)limit);
         free(seen), free(L->shared_off), free(L);
         return PS_ERR_USAGE;
@@ -1447,11 +1550,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             }
             free(c->warps);
             ps_async_free(c);
+            free(c->out);
             free(c->shared);
             free(c->local);
         }
     for (int t = 0; t < nthr; t++) free(wks[t].ctas);
     res->fault = L->fault;
+    collect_output(L, res);
     free(wks);
     free(tids);
     free(L->shared_off);

@@ -901,8 +901,28 @@ static ps_exec_fn select_shift(const ps_insn *in, ps_dinsn *d) {
     return is_signed(t) ? shrs[wi] : shru[wi];
 }
 
+/* mov.v2 / mov.v4 {d...}, {a...}: every element, all sources read before any destination is
+ * written (mov.v2.u32 V, {V.y, V.x} swaps). d->aux: elements; d->aux8: element bits. */
+static void h_mov_vec(ps_warp *w, const ps_dinsn *d) {
+    int n = d->aux;
+    uint64_t mask = d->aux8 == 64 ? ~0ull : (1ull << d->aux8) - 1;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t v[4];
+        for (int i = 0; i < n; i++) v[i] = R(w, d->o[n + i])[l] & mask;
+        for (int i = 0; i < n; i++) R(w, d->o[i])[l] = v[i];
+    }
+}
+
 static ps_exec_fn select_mov(const ps_insn *in, ps_dinsn *d) {
     int t = d->type;
+    if (d->vec > 1) {
+        int n = d->vec, bits = ps_type_size((ps_type)t) * 8;
+        if (n > 4 || d->nops != 2 * n || bits < 16) return NULL;
+        d->aux = n;
+        d->aux8 = (uint8_t)bits;
+        return h_mov_vec;
+    }
     if (t == PS_T_PRED) {
         if (in->nops != 2 || d->nops != 2) return NULL;
         if (in->ops[1].kind == PS_OP_IMM) {

@@ -2,6 +2,7 @@
  * "Data Movement and Conversion", 9.7.13 "Parallel Synchronization"). */
 #include <string.h>
 
+#include "fp_half.h"
 #include "sim_internal.h"
 
 /* ---- ld / st ----------------------------------------------------------------- */
@@ -18,6 +19,7 @@ static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev
     ev->mask = w->exec;
     ev->remote = 0;
     ev->hint = 0;
+    ev->values = NULL;
     return ev;
 }
 
@@ -146,6 +148,7 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
         const uint64_t *base = R(w, d->o[0]);                                          \
         uint64_t imm = (uint64_t)d->imm;                                               \
         ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
+        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                \
         ps_span sp;                                                                    \
         if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
                                     (unsigned)(sz * vec), true, &sp)) {                \
@@ -253,7 +256,7 @@ static ps_exec_fn select_st(const ps_insn *in, ps_dinsn *d) {
 
 /* ---- atomics ------------------------------------------------------------------ */
 
-enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS, AT_FADD };
+enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS, AT_FADD, AT_F16X2, AT_BF16X2 };
 
 /* new value for old `o` with operand `b` (and `c` for cas); 32- or 64-bit, signedness in `sig` */
 static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64_t b, uint64_t c,
@@ -282,6 +285,15 @@ static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64
     case AT_FADD:
         return bits == 64 ? ps_f64_add(o, b, PS_RND_RN)
                           : ps_f32_add((uint32_t)o, (uint32_t)b, PS_RND_RN, true, false);
+    case AT_F16X2:
+    case AT_BF16X2: {
+        /* add.noftz.f16x2 / .bf16x2 (ISA 9.7.13.5): each half rounded to nearest even,
+         * subnormals kept; the same element operation as the bulk reductions' .add.noftz */
+        ps_half_fmt f = op == AT_F16X2 ? PS_HALF_F16 : PS_HALF_BF16;
+        uint16_t lo = ps_half_add(f, (uint16_t)o, (uint16_t)b, 0);
+        uint16_t hi = ps_half_add(f, (uint16_t)(o >> 16), (uint16_t)(b >> 16), 0);
+        return (uint64_t)hi << 16 | lo;
+    }
     }
     return o;
 }
@@ -345,6 +357,10 @@ static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
     if (k == TK_FLOAT) {
         if (op == AT_ADD) op = AT_FADD;
         else if (op != AT_EXCH && op != AT_CAS) return NULL; /* float min/max: later */
+    }
+    if (k == TK_PACKED) { /* only add.noftz.f16x2 / .bf16x2 exist; never an integer add */
+        if (op != AT_ADD || (t != PS_T_F16X2 && t != PS_T_BF16X2)) return NULL;
+        op = t == PS_T_F16X2 ? AT_F16X2 : AT_BF16X2;
     }
     if ((op == AT_INC || op == AT_DEC) && t != PS_T_U32) return NULL;
     d->aux8 = (uint8_t)op;

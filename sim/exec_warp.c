@@ -29,6 +29,34 @@ static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
     return true;
 }
 
+/* Lanes that execute one warp-synchronous instruction with different member masks (sm_70+:
+ * cooperative groups' tiled_partition<16> gives each half warp its own half as the mask) form
+ * independent groups, each of which executes the instruction on its own: fn runs once per
+ * group of lanes with the same mask (in lane order of their first lanes), and check_members
+ * then checks each group against its mask. Returns false when every lane has the same mask (the
+ * caller executes the instruction as usual). */
+static bool per_mask_group(ps_warp *w, const ps_dinsn *d, int mask_op, ps_exec_fn fn) {
+    if (mask_op < 0 || mask_op >= d->nops) return false;
+    uint32_t exec = w->exec;
+    const uint64_t *M = R(w, d->o[mask_op]);
+    uint32_t m0 = (uint32_t)M[__builtin_ctz(exec)], diff = 0;
+    if (exec == FULL_MASK)
+        for (int l = 0; l < WARP; l++) diff |= (uint32_t)M[l] ^ m0;
+    else
+        for (uint32_t m = exec; m; m &= m - 1) diff |= (uint32_t)M[__builtin_ctz(m)] ^ m0;
+    if (!diff) return false;
+    for (uint32_t left = exec; left && !w->cta->faulted;) {
+        uint32_t mm = (uint32_t)M[__builtin_ctz(left)], g = 0;
+        for (uint32_t m = left; m; m &= m - 1)
+            if ((uint32_t)M[__builtin_ctz(m)] == mm) g |= 1u << __builtin_ctz(m);
+        w->exec = g;
+        fn(w, d);
+        left &= ~g;
+    }
+    w->exec = exec;
+    return true;
+}
+
 /* shfl.sync (ISA 9.7.8.6): lane l reads lane j of a, or keeps its own value when j is out of
  * its segment (then p is false for it). c packs the clamp value (bits 0-4) and the segment mask
  * (bits 8-12). Every source is read before the destination is written (d may be a). */
@@ -104,6 +132,7 @@ static bool shfl_full(const ps_dinsn *d, const uint64_t *A, const uint64_t *B, c
 }
 
 static void shfl(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 5, shfl)) return;
     if (!check_members(w, d, 5)) return;
     const uint64_t *A = R(w, d->o[2]), *B = R(w, d->o[3]), *C = R(w, d->o[4]);
     uint64_t out[WARP];
@@ -126,6 +155,7 @@ static void shfl(ps_warp *w, const ps_dinsn *d) {
 }
 
 static void vote_pred(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 2, vote_pred)) return;
     if (!check_members(w, d, 2)) return;
     uint32_t e = w->exec, v = read_pred(w, d, 1) & e, r;
     switch (d->aux8) {
@@ -137,6 +167,7 @@ static void vote_pred(ps_warp *w, const ps_dinsn *d) {
 }
 
 static void vote_ballot(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 2, vote_ballot)) return;
     if (!check_members(w, d, 2)) return;
     uint32_t v = read_pred(w, d, 1) & w->exec;
     uint64_t *D = R(w, d->o[0]);
@@ -144,6 +175,7 @@ static void vote_ballot(ps_warp *w, const ps_dinsn *d) {
 }
 
 static void match_any(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 3, match_any)) return;
     if (!check_members(w, d, 3)) return;
     const uint64_t *A = R(w, d->o[2]);
     uint64_t vmask = d->type == PS_T_B64 ? ~0ull : 0xffffffffull;
@@ -162,6 +194,7 @@ static void match_any(ps_warp *w, const ps_dinsn *d) {
 }
 
 static void match_all(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 3, match_all)) return;
     if (!check_members(w, d, 3)) return;
     const uint64_t *A = R(w, d->o[2]);
     uint64_t vmask = d->type == PS_T_B64 ? ~0ull : 0xffffffffull;
@@ -178,6 +211,7 @@ static void match_all(ps_warp *w, const ps_dinsn *d) {
 enum { RX_ADD, RX_MIN, RX_MAX, RX_AND, RX_OR, RX_XOR };
 
 static void redux(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 2, redux)) return;
     if (!check_members(w, d, 2)) return;
     const uint64_t *A = R(w, d->o[1]);
     bool sig = d->flags & DF_SIGNED;
@@ -211,6 +245,7 @@ static void activemask(ps_warp *w, const ps_dinsn *d) {
 }
 
 static void elect(ps_warp *w, const ps_dinsn *d) {
+    if (per_mask_group(w, d, 2, elect)) return;
     if (!check_members(w, d, 2)) return;
     int leader = __builtin_ctz(w->exec);
     if (d->o[0] != NO_SLOT) {

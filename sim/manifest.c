@@ -102,9 +102,31 @@ ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_
 #define FAIL(...) do { snprintf(e, sizeof e, __VA_ARGS__); goto done; } while (0)
     const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(root, "ptx");
     const cJSON *kernel = cJSON_GetObjectItemCaseSensitive(root, "kernel");
-    if (!cJSON_IsString(ptx)) FAIL("\"ptx\" (a file name) is required");
+    /* "ptx": one file, or the files of separately compiled modules to link (nvcc -rdc=true) */
+    if (cJSON_IsArray(ptx)) {
+        m->nptx = cJSON_GetArraySize(ptx);
+        if (!m->nptx) FAIL("\"ptx\" lists no file");
+        m->ptxs = ps_xcalloc((size_t)m->nptx, sizeof *m->ptxs);
+        int i = 0;
+        for (const cJSON *x = ptx->child; x; x = x->next, i++) {
+            if (!cJSON_IsString(x)) FAIL("\"ptx\" must list file names");
+            m->ptxs[i] = join(m->dir, x->valuestring);
+        }
+    } else if (cJSON_IsString(ptx)) {
+        m->nptx = 1;
+        m->ptxs = ps_xcalloc(1, sizeof *m->ptxs);
+        m->ptxs[0] = join(m->dir, ptx->valuestring);
+    } else {
+        FAIL("\"ptx\" (a file name, or a list of the files to link) is required");
+    }
     if (!cJSON_IsString(kernel)) FAIL("\"kernel\" (a name) is required");
-    m->ptx = join(m->dir, ptx->valuestring);
+    m->ptx = ps_xstrdup(m->ptxs[0]);
+    const cJSON *eo = cJSON_GetObjectItemCaseSensitive(root, "expect_output");
+    if (eo) {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(eo, "file");
+        if (!cJSON_IsString(f)) FAIL("\"expect_output\" must be {\"file\": F}");
+        m->expect_output = join(m->dir, f->valuestring);
+    }
     m->kernel = ps_xstrdup(kernel->valuestring);
     const cJSON *arch = cJSON_GetObjectItemCaseSensitive(root, "arch");
     if (arch) {
@@ -253,6 +275,8 @@ void ps_manifest_free(ps_manifest *m) {
     for (int i = 0; i < m->nparams; i++) free(m->params[i].bytes);
     for (int i = 0; i < m->nexpect; i++) free(m->expect[i].file);
     free(m->bufs), free(m->params), free(m->expect);
+    for (int i = 0; i < m->nptx; i++) free(m->ptxs[i]);
+    free(m->ptxs), free(m->expect_output);
     free(m->path), free(m->dir), free(m->ptx), free(m->kernel), free(m->arch);
     free(m);
 }
@@ -506,4 +530,32 @@ ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const 
         free(path);
     }
     return PS_OK;
+}
+
+int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *outp,
+                               char *err, size_t errlen) {
+    FILE *out = outp;
+    if (!m->expect_output) return 0;
+    size_t n;
+    char *want = ps_read_file(m->expect_output, &n);
+    if (!want) {
+        snprintf(err, errlen, "%s: %s", m->expect_output, strerror(errno));
+        return -1;
+    }
+    if (!got) got = "";
+    int bad = n != len || memcmp(want, got, n) != 0;
+    if (!bad) {
+        fprintf(out, "ok output: %zu bytes match\n", n);
+    } else {
+        size_t i = 0, line = 1, col = 1;
+        while (i < n && i < len && want[i] == got[i]) {
+            if (want[i] == '\n') line++, col = 1;
+            else col++;
+            i++;
+        }
+        fprintf(out, "MISMATCH output: %zu bytes printed, %zu expected; first difference at line %zu, "
+                     "column %zu\n", len, n, line, col);
+    }
+    free(want);
+    return bad;
 }

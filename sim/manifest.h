@@ -42,7 +42,10 @@ typedef struct {
 
 typedef struct {
     char *path, *dir;
-    char *ptx;           /* resolved path */
+    char *ptx;           /* resolved path (the first module's when several are linked) */
+    char **ptxs;         /* every module's resolved path: "ptx": ["a.ptx", "b.ptx"] links them */
+    int nptx;
+    char *expect_output; /* "expect_output": {"file": F}, the kernel's printed text; NULL: none */
     char *kernel;
     char *arch;          /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
@@ -66,6 +69,12 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
 /* Compares the device buffers with the expected files; prints mismatches to `out` (FILE*).
  * Returns the number of buffers that differ, or -1 on an I/O error (message in err). */
 int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *err, size_t errlen);
+
+/* Compares the kernel's printed output (printf, assert) with "expect_output"; prints the result
+ * to `out`. Returns 1 when they differ, 0 when they agree or nothing is expected, -1 on an I/O
+ * error (message in err). */
+int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *out,
+                               char *err, size_t errlen);
 
 /* Writes every buffer to DIR/<name>.bin. */
 ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,

@@ -7,22 +7,41 @@
 
 #include "sim_internal.h"
 
+/* A block of the device heap (malloc in kernels): [base, base + size), live until freed. Freed
+ * blocks stay listed (live false) until their bytes are handed out again, so that an access to
+ * one can say so. */
+typedef struct {
+    uint64_t base, size;
+    bool live;
+} heap_block;
+
 struct ps_device {
     ps_alloc *allocs; /* sorted by base */
     int n, cap;
     uint64_t next;
     pthread_mutex_t lock;
+    /* the device heap: PS_HEAP_BYTES of host memory at HEAP_BASE, made on the first malloc;
+     * blocks sorted by base. Kernels of several host threads allocate and look up at once. */
+    pthread_rwlock_t heap_lock;
+    uint8_t *heap;
+    heap_block *blocks;
+    int nblocks, cap_blocks;
+    uint64_t heap_used; /* bytes in live blocks */
 };
 
 ps_device *ps_device_create(void) {
     ps_device *d = ps_xcalloc(1, sizeof *d);
     d->next = GLOBAL_BASE;
     pthread_mutex_init(&d->lock, NULL);
+    pthread_rwlock_init(&d->heap_lock, NULL);
     return d;
 }
 
 void ps_device_destroy(ps_device *d) {
     if (!d) return;
+    free(d->heap);
+    free(d->blocks);
+    pthread_rwlock_destroy(&d->heap_lock);
     for (int i = 0; i < d->n; i++) {
         if (d->allocs[i].map) munmap(d->allocs[i].map, d->allocs[i].map_len);
         else if (!d->allocs[i].external) free(d->allocs[i].host);
@@ -106,6 +125,7 @@ ps_status ps_device_register_host(ps_device *d, void *host, uint64_t bytes, cons
     uint64_t base = (uint64_t)(uintptr_t)host;
     if (!host || !bytes || base + bytes < base) return PS_ERR_USAGE;
     if (base < FUNC_BASE + WINDOW_SIZE && base + bytes > SHARED_WINDOW) return PS_ERR_UNSUPPORTED;
+    if (base < HEAP_BASE + PS_HEAP_BYTES && base + bytes > HEAP_BASE) return PS_ERR_UNSUPPORTED;
     pthread_mutex_lock(&d->lock);
     ps_status st = PS_OK;
     if (overlaps(d, base, bytes)) st = PS_ERR_USAGE;
@@ -170,6 +190,114 @@ void *ps_device_ptr(ps_device *d, uint64_t addr, uint64_t bytes) {
     return a->host + (addr - a->base);
 }
 
+/* ---- the device heap (docs/engine.md "Device heap") ---------------------------------------- *
+ * malloc in a kernel takes the first gap that fits, 16-byte aligned (what CUDA guarantees), and
+ * leaves 16 bytes after each block unused so that a block's one-past-the-end byte is never
+ * another block's. Every access to heap memory is checked against the live blocks. */
+
+/* Bytes a block of `size` takes: itself rounded up to 16, and the gap after it. */
+static uint64_t heap_footprint(uint64_t size) { return (size ? (size + 15) / 16 * 16 : 16) + 16; }
+
+uint64_t ps_heap_malloc(ps_device *d, uint64_t bytes) {
+    if (bytes > PS_HEAP_BYTES) return 0;
+    uint64_t need = heap_footprint(bytes);
+    pthread_rwlock_wrlock(&d->heap_lock);
+    if (!d->heap) d->heap = ps_xcalloc(1, PS_HEAP_BYTES);
+    /* first fit between the live blocks (freed ones are free space) */
+    uint64_t at = 0;
+    bool found = false;
+    for (int i = 0; i < d->nblocks && !found; i++) {
+        const heap_block *b = &d->blocks[i];
+        if (!b->live) continue;
+        if (b->base - HEAP_BASE >= at + need) found = true;
+        else at = b->base - HEAP_BASE + heap_footprint(b->size);
+    }
+    if (!found) found = at + need <= PS_HEAP_BYTES;
+    uint64_t base = 0;
+    if (found) {
+        base = HEAP_BASE + at;
+        /* freed blocks under the new one are forgotten; the rest keep their order */
+        int j = 0;
+        for (int i = 0; i < d->nblocks; i++) {
+            const heap_block *b = &d->blocks[i];
+            if (!b->live && b->base < base + need && b->base + heap_footprint(b->size) > base) continue;
+            d->blocks[j++] = *b;
+        }
+        d->nblocks = j;
+        if (d->nblocks == d->cap_blocks) {
+            d->cap_blocks = d->cap_blocks ? d->cap_blocks * 2 : 64;
+            d->blocks = ps_xrealloc(d->blocks, sizeof *d->blocks * (size_t)d->cap_blocks);
+        }
+        int i = 0;
+        while (i < d->nblocks && d->blocks[i].base < base) i++;
+        memmove(&d->blocks[i + 1], &d->blocks[i], sizeof *d->blocks * (size_t)(d->nblocks - i));
+        d->blocks[i] = (heap_block){base, bytes, true};
+        d->nblocks++;
+        d->heap_used += bytes;
+    }
+    pthread_rwlock_unlock(&d->heap_lock);
+    return base;
+}
+
+/* The block holding or nearest to addr (live or freed), -1 if none; under the lock. */
+static int heap_block_at(const ps_device *d, uint64_t addr) {
+    int lo = 0, hi = d->nblocks - 1, best = -1;
+    while (lo <= hi) { /* the last block starting at or below addr */
+        int mid = (lo + hi) / 2;
+        if (d->blocks[mid].base <= addr) best = mid, lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return best;
+}
+
+int ps_heap_free(ps_device *d, uint64_t addr) {
+    pthread_rwlock_wrlock(&d->heap_lock);
+    int i = heap_block_at(d, addr), rc = -1;
+    if (i >= 0 && d->blocks[i].base == addr) {
+        rc = d->blocks[i].live ? 0 : 1;
+        if (!rc) {
+            d->blocks[i].live = false;
+            d->heap_used -= d->blocks[i].size;
+        }
+    }
+    pthread_rwlock_unlock(&d->heap_lock);
+    return rc;
+}
+
+uint8_t *ps_heap_find(ps_device *d, uint64_t addr, uint64_t *base, uint64_t *end) {
+    if (addr - HEAP_BASE >= PS_HEAP_BYTES) return NULL;
+    pthread_rwlock_rdlock(&d->heap_lock);
+    int i = heap_block_at(d, addr);
+    uint8_t *host = NULL;
+    if (i >= 0 && d->blocks[i].live && addr < d->blocks[i].base + d->blocks[i].size) {
+        *base = d->blocks[i].base;
+        *end = d->blocks[i].base + d->blocks[i].size;
+        host = d->heap + (*base - HEAP_BASE);
+    }
+    pthread_rwlock_unlock(&d->heap_lock);
+    return host;
+}
+
+/* Where addr lies relative to the heap's blocks, for a fault message. */
+static void heap_where(ps_device *d, uint64_t addr, unsigned size, char *out, size_t n) {
+    pthread_rwlock_rdlock(&d->heap_lock);
+    int i = heap_block_at(d, addr);
+    if (i >= 0 && !d->blocks[i].live && addr < d->blocks[i].base + d->blocks[i].size)
+        snprintf(out, n, ": inside a block of %llu bytes that free() released (device heap)",
+                 (unsigned long long)d->blocks[i].size);
+    else if (i >= 0 && addr < d->blocks[i].base + d->blocks[i].size)
+        snprintf(out, n, ": straddles the end of a malloc'd block of %llu bytes (device heap)",
+                 (unsigned long long)d->blocks[i].size);
+    else if (i >= 0 && addr + size > d->blocks[i].base + d->blocks[i].size)
+        snprintf(out, n, ": %llu bytes past the end of a %sblock of %llu bytes at 0x%llx (device heap)",
+                 (unsigned long long)(addr - (d->blocks[i].base + d->blocks[i].size)),
+                 d->blocks[i].live ? "malloc'd " : "freed ", (unsigned long long)d->blocks[i].size,
+                 (unsigned long long)d->blocks[i].base);
+    else
+        snprintf(out, n, ": device heap memory that no malloc() handed out");
+    pthread_rwlock_unlock(&d->heap_lock);
+}
+
 static const char *space_word(int sp) {
     static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter",
                               "shared::cluster"};
@@ -179,7 +307,9 @@ static const char *space_word(int sp) {
 static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
                  uint64_t limit) {
     char where[256] = "";
-    if (space == SP_GLOBAL || space == SP_CONST || space == SP_GENERIC) {
+    if ((space == SP_GLOBAL || space == SP_GENERIC) && addr - HEAP_BASE < PS_HEAP_BYTES) {
+        heap_where(w->cta->L->dev, addr, size, where, sizeof where);
+    } else if (space == SP_GLOBAL || space == SP_CONST || space == SP_GENERIC) {
         const ps_alloc *a = ps_device_nearest(w->cta->L->dev, addr);
         if (a && addr >= a->base + a->size)
             snprintf(where, sizeof where, ": %llu bytes past the end of '%s' (%llu bytes)",
@@ -193,6 +323,11 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
                      (unsigned long long)(a->base - addr), a->name, (unsigned long long)a->size);
         else
             snprintf(where, sizeof where, ": no allocation");
+    } else if (space == SP_SHARED && w->cta->L->reserved_smem) {
+        uint64_t r = w->cta->L->reserved_smem;
+        snprintf(where, sizeof where, ": the CTA's shared memory holds %llu bytes from offset 0x%llx "
+                 "(the %llu bytes before are reserved for the system)",
+                 (unsigned long long)(limit - r), (unsigned long long)r, (unsigned long long)r);
     } else {
         snprintf(where, sizeof where, ": the %s window holds %llu bytes", space_word(space),
                  (unsigned long long)limit);
@@ -211,6 +346,12 @@ static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
     for (int i = 0; i < PS_ALLOC_HITS; i++)
         if (addr - h[i].base < h[i].end - h[i].base) return &h[i];
     const ps_alloc *a = ps_device_find(c->L->dev, addr);
+    if (!a && addr - HEAP_BASE < PS_HEAP_BYTES) {
+        /* a device-heap block: never cached, since another CTA may free it at any time */
+        struct ps_alloc_hit *e = &c->heap_hit;
+        e->host = ps_heap_find(c->L->dev, addr, &e->base, &e->end);
+        return e->host ? e : NULL;
+    }
     if (!a || !a->size) return NULL;
     struct ps_alloc_hit *e = &h[c->hit_next++ % PS_ALLOC_HITS];
     *e = (struct ps_alloc_hit){a->base, a->base + a->size, a->host};
@@ -296,9 +437,12 @@ static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, 
     if (off + size > t->shared_size) {
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
                        "out-of-bounds shared::cluster %s of %u bytes at offset 0x%llx of CTA rank "
-                       "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes",
+                       "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes "
+                       "from offset 0x%llx",
                        write ? "write" : "read", size, (unsigned long long)off, t->rank,
-                       t->ctaid[0], t->ctaid[1], t->ctaid[2], (unsigned long long)t->shared_size);
+                       t->ctaid[0], t->ctaid[1], t->ctaid[2],
+                       (unsigned long long)(t->shared_size - t->L->reserved_smem),
+                       (unsigned long long)t->L->reserved_smem);
         return NULL;
     }
     return t->shared + off;

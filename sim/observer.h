@@ -51,6 +51,9 @@ typedef struct {
      * worker slot (ps_event_where.worker) the CTA runs as */
     uint32_t remote;
     int16_t target[32];
+    /* stores of one register (not vectors): lane l stored the low `size` bytes of values[l];
+     * NULL otherwise */
+    const uint64_t *values;
 } ps_mem_event;
 
 /* One instruction about to execute (only for instructions the observer asked to watch). */
@@ -69,6 +72,13 @@ typedef struct ps_observer {
     void (*launch_begin)(void *ctx, int nworkers, const char *kernel);
     void (*cta_begin)(void *ctx, int worker, const unsigned ctaid[3]);
     void (*cta_end)(void *ctx, int worker, const unsigned ctaid[3]);
+    /* right after cta_begin: the CTA's first `bytes` of shared memory are the system's reserved
+     * region (PTX ISA 10.29; docs/engine.md "Memory"), whose contents the CTA finds there (they
+     * count as written). May be NULL. */
+    void (*shared_reserved)(void *ctx, int worker, uint64_t bytes);
+    /* device heap (malloc in a kernel, sim/builtins.c): a block [addr, addr + size) was handed
+     * out; earlier accesses to those bytes belonged to a freed block. May be NULL. */
+    void (*heap_alloc)(void *ctx, int worker, uint64_t addr, uint64_t size);
     void (*mem)(void *ctx, const ps_mem_event *e);
     /* a conditional branch (or brx.idx) executed by `active` lanes, `taken` of them jumping */
     void (*branch)(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken);

@@ -83,6 +83,7 @@ typedef struct {
     int ptx_line;         /* 0 when not tied to an instruction */
     unsigned block[3], thread[3];
     const char *function;
+    const char *file;     /* the PTX file of that function (linked programs have several) */
 } ps_fault;
 
 typedef struct {
@@ -96,7 +97,14 @@ typedef struct {
     ps_stats stats;
     ps_fault fault; /* kind NONE when the kernel completed */
     double seconds;
+    /* What the kernel printed (printf, failed asserts), CTA by CTA in the order of their linear
+     * index, each CTA's lines in the order it printed them (docs/engine.md "Device runtime");
+     * NUL-terminated, NULL when nothing was printed. Freed by ps_launch_result_release. */
+    char *output;
+    size_t output_len;
 } ps_launch_result;
+
+void ps_launch_result_release(ps_launch_result *res);
 
 /* Runs kernel `name`. Returns PS_OK, PS_ERR_FAULT or PS_ERR_WATCHDOG (details in res->fault),
  * or PS_ERR_USAGE for a bad configuration (message in res->fault). */

@@ -20,6 +20,8 @@
 #define WINDOW_SIZE 0x0000000100000000ull
 #define GLOBAL_BASE 0x0000700000000000ull
 #define FUNC_BASE 0x0000400000000000ull /* values of function symbols, for indirect calls */
+#define HEAP_BASE 0x0000600000000000ull /* the device heap (malloc in kernels) */
+#define PS_HEAP_BYTES (8ull << 20)      /* its size: cudaLimitMallocHeapSize's default, 8 MiB */
 #define DEFAULT_STACK 16384             /* local bytes per thread when depth is unbounded */
 #define PS_ALLOC_HITS 4                 /* last-hit allocation entries per CTA */
 
@@ -121,6 +123,7 @@ struct ps_fprog {
     int ncode;
     int nslots;           /* register-file slots (each 32 lanes of 64 bits) */
     int npreds;
+    int pred_true, pred_false; /* constant predicates for immediate predicate operands, or -1 */
     ps_slot_info *slots;  /* nslots */
     uint64_t frame_bytes; /* local memory of one activation: .local and .param variables */
     int index;
@@ -128,7 +131,11 @@ struct ps_fprog {
     uint64_t kparam_bytes;
     ps_diags diags;       /* what ptxsim cannot execute in this function */
     uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
+    uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
+    /* .func only: per parameter then per return value, the register slot (predicate index for
+     * .pred) of a .reg one, NO_SLOT for a .param one (it lives in the frame at var->offset) */
+    uint16_t *arg_slot;
     /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
      * registers the record touches (bit i: wgmma number i) and, where the record's handler was
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */
@@ -142,6 +149,9 @@ struct ps_program {
     ps_fprog *funcs;      /* one per module function (undefined ones have ncode = 0) */
     int nfuncs;
     uint64_t *global_addr; /* device address of each module variable (globals array order) */
+    const ps_var **fvars;  /* function-scope .global/.const variables: allocated like the module's */
+    uint64_t *fvar_addr;
+    int nfvars;
     ps_device *dev;
     const ps_var **shared_vars; /* every .shared variable referenced; offsets chosen per launch */
     int nshared, cap_shared;
@@ -213,6 +223,7 @@ typedef struct {
     unsigned cluster[3];     /* cluster shape (1,1,1 without clusters) */
     unsigned cluster_size;
     bool explicit_cluster;
+    uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
     uint64_t shared_static;
     uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
@@ -226,6 +237,13 @@ typedef struct {
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;
+    /* device printf output of finished CTAs (under lock), by CTA index at the end */
+    struct ps_out_rec {
+        uint64_t cta;
+        char *text;
+        size_t len;
+    } *outs;
+    int nouts, cap_outs;
 } ps_launch_ctx;
 
 typedef struct {
@@ -277,11 +295,22 @@ struct ps_cta {
         uint8_t *host;
     } hits[PS_ALLOC_HITS];
     unsigned hit_next;       /* entry the next miss replaces */
+    struct ps_alloc_hit heap_hit; /* the device-heap block of the latest heap access (uncached) */
+    char *out;               /* device printf output of the running CTA (builtins.c) */
+    size_t out_len, out_cap;
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
     uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
     int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };
+
+/* Shared memory reserved for system software at the start of every CTA's shared memory (PTX ISA
+ * 10.29, %reserved_smem_offset_*): 1 KiB from sm_80 on (CUDA Programming Guide, "reserved shared
+ * memory per block"; an H200 places a CTA's own shared memory after it, at 0x400). Cooperative
+ * groups keep their multi-warp scratch at %reserved_smem_offset_1, at least
+ * PS_RESERVED_SMEM_CG bytes before the end (cooperative_groups/details/memory.h). */
+#define PS_RESERVED_SMEM_CG 288u
+static inline uint64_t ps_reserved_smem(const ps_arch *a) { return a && a->sm >= 80 ? 1024 : 0; }
 
 /* ---- shared helpers --------------------------------------------------------------------- */
 
@@ -408,6 +437,24 @@ void ps_async_reset(ps_cta *c);
 void ps_async_free(ps_cta *c);
 uint64_t ps_async_epoch(const ps_cta *c); /* changes whenever an mbarrier or a copy does */
 void ps_async_deadlock(ps_cta *c);        /* faults: every warp waits on an mbarrier for good */
+
+/* The device heap (memory.c): malloc returns 0 when no gap fits; free returns 0, 1 for a block
+ * freed already, -1 for an address no malloc returned; find gives the live block holding addr
+ * ([*base, *end) and its host memory), NULL when none does. */
+uint64_t ps_heap_malloc(ps_device *dev, uint64_t bytes);
+int ps_heap_free(ps_device *dev, uint64_t addr);
+uint8_t *ps_heap_find(ps_device *dev, uint64_t addr, uint64_t *base, uint64_t *end);
+
+/* builtins.c: the device-runtime functions nvcc's PTX calls without defining them (vprintf,
+ * __assertfail, malloc, free), executed by the simulator itself. */
+enum { PS_BI_NONE, PS_BI_VPRINTF, PS_BI_ASSERTFAIL, PS_BI_MALLOC, PS_BI_FREE };
+/* The builtin an undefined function stands for (its name and parameter shapes), PS_BI_NONE if
+ * none; why says what does not match when the name does. */
+int ps_builtin_of(const ps_func *f, char *why, size_t len);
+void ps_exec_builtin(ps_warp *w, const ps_dinsn *d);
+/* The CTA's printf output joins the launch's (at the CTA's end); the launch's, in CTA order,
+ * goes to res (ps_launch). */
+void ps_output_cta_end(ps_cta *c);
 
 /* Device internals used by the loader. */
 typedef struct {

@@ -505,6 +505,169 @@ static void contexts_from_threads(void **state) {
     ptxsim_context_destroy(shared_ctx);
 }
 
+/* ---- separate compilation: ptxsim_module_link (cuLinkAddData + cuLinkComplete) ---------------- */
+
+/* The kernel unit calls a library function, reads an .extern variable and calls through an
+ * .extern table of function pointers; each unit has its own internal `helper`; twice is .weak in
+ * both. Values: plain C below. */
+static const char link_main[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".extern .func (.param .b32 r) lib_f (.param .b32 x);\n"
+    ".extern .global .align 4 .u32 lib_k;\n"
+    ".extern .global .align 8 .b8 lib_ops[16];\n"
+    ".func (.param .b32 r) helper (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  add.u32 %r2, %r1, 1000; st.param.u32 [r], %r2; ret; }\n"
+    ".weak .func (.param .b32 r) twice (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  add.u32 %r2, %r1, %r1; st.param.u32 [r], %r2; ret; }\n"
+    ".visible .entry k(.param .u64 out) {\n"
+    "  .reg .b32 %r<10>; .reg .b64 %rd<6>;\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 r; call.uni (r), lib_f, (a); ld.param.b32 %r2, [r]; }\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 r; call.uni (r), helper, (a); ld.param.b32 %r3, [r]; }\n"
+    "  ld.global.u32 %r4, [lib_k];\n"
+    "  ld.global.u64 %rd1, [lib_ops+8];\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 r;\n"
+    "    proto: .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+    "    call (r), %rd1, (a), proto; ld.param.b32 %r5, [r]; }\n"
+    "  ld.param.u64 %rd2, [out]; mul.wide.u32 %rd3, %r1, 16; add.s64 %rd4, %rd2, %rd3;\n"
+    "  st.global.v4.u32 [%rd4], {%r2, %r3, %r4, %r5}; ret; }\n";
+static const char link_lib[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .global .align 4 .u32 lib_k = 77;\n"
+    ".func (.param .b32 r) helper (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  mul.lo.u32 %r2, %r1, 3; st.param.u32 [r], %r2; ret; }\n"
+    ".weak .func (.param .b32 r) twice (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  add.u32 %r2, %r1, %r1; st.param.u32 [r], %r2; ret; }\n"
+    ".visible .func (.param .b32 r) lib_f (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 q; call.uni (q), helper, (a); ld.param.b32 %r2, [q]; }\n"
+    "  st.param.u32 [r], %r2; ret; }\n"
+    ".visible .func (.param .b32 r) lib_g (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 q; call.uni (q), twice, (a); ld.param.b32 %r2, [q]; }\n"
+    "  st.param.u32 [r], %r2; ret; }\n"
+    ".visible .global .align 8 .u64 lib_ops[2] = {lib_f, lib_g};\n";
+
+static void link_two_modules(void **state) {
+    (void)state;
+    ptxsim_context *ctx;
+    assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
+    ptxsim_source srcs[2] = {{"main.ptx", link_main, sizeof link_main - 1},
+                             {"lib.ptx", link_lib, sizeof link_lib - 1}};
+    ptxsim_module *m;
+    ptxsim_diagnostics *d = NULL;
+    /* the kernel unit alone: ptxas's whole-program check refuses the unresolved call */
+    assert_int_equal(ptxsim_module_link(ctx, srcs, 1, &m, &d), PTXSIM_ERR_PARSE);
+    assert_true(ptxsim_diagnostics_errors(d) >= 1);
+    assert_non_null(strstr(ptxsim_diagnostics_get(d, 0)->message, "Unresolved extern function 'lib_f'"));
+    assert_string_equal(ptxsim_diagnostics_get(d, 0)->file, "main.ptx");
+    ptxsim_diagnostics_free(d);
+    assert_int_equal(ptxsim_module_link(ctx, srcs, 2, &m, &d), PTXSIM_OK);
+    assert_int_equal(ptxsim_diagnostics_count(d), 0);
+    ptxsim_diagnostics_free(d);
+    uint64_t addr, bytes;
+    assert_int_equal(ptxsim_module_global(m, "lib_k", &addr, &bytes), PTXSIM_OK);
+    assert_int_equal(bytes, 4);
+    ptxsim_kernel *k;
+    assert_int_equal(ptxsim_module_kernel(m, "k", &k), PTXSIM_OK);
+    uint64_t out;
+    assert_int_equal(ptxsim_mem_alloc(ctx, 32 * 16, "out", &out), PTXSIM_OK);
+    void *args[] = {&out};
+    ptxsim_launch_config cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .args = args};
+    ptxsim_report *r;
+    assert_int_equal(ptxsim_launch(ctx, k, &cfg, &r), PTXSIM_OK);
+    ptxsim_report_free(r);
+    uint32_t got[32 * 4];
+    assert_int_equal(ptxsim_mem_read(ctx, got, out, sizeof got), PTXSIM_OK);
+    for (uint32_t t = 0; t < 32; t++) {
+        assert_int_equal(got[4 * t + 0], t * 3);      /* lib_f through the library's helper */
+        assert_int_equal(got[4 * t + 1], t + 1000);   /* the kernel unit's own helper */
+        assert_int_equal(got[4 * t + 2], 77);         /* the library's lib_k */
+        assert_int_equal(got[4 * t + 3], t + t);      /* lib_ops[1] = lib_g, through twice */
+    }
+    ptxsim_context_destroy(ctx);
+}
+
+static void link_errors_name_their_module(void **state) {
+    (void)state;
+    ptxsim_context *ctx;
+    assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
+    /* the library twice: every exported definition is defined twice */
+    ptxsim_source twice[3] = {{"main.ptx", link_main, sizeof link_main - 1},
+                              {"lib.ptx", link_lib, sizeof link_lib - 1},
+                              {"lib2.ptx", link_lib, sizeof link_lib - 1}};
+    ptxsim_module *m;
+    ptxsim_diagnostics *d = NULL;
+    assert_int_equal(ptxsim_module_link(ctx, twice, 3, &m, &d), PTXSIM_ERR_PARSE);
+    assert_int_equal(ptxsim_diagnostics_errors(d), 4); /* lib_k, lib_f, lib_g, lib_ops; twice is .weak */
+    for (int i = 0; i < 4; i++) {
+        const ptxsim_diagnostic *x = ptxsim_diagnostics_get(d, i);
+        assert_string_equal(x->file, "lib2.ptx");
+        assert_non_null(strstr(x->message, "multiple definitions of"));
+        assert_non_null(strstr(x->message, "also defined in lib.ptx"));
+    }
+    ptxsim_diagnostics_free(d);
+    /* an .extern variable nobody defines */
+    static const char lonely[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                                 ".extern .global .u32 nowhere;\n"
+                                 ".visible .entry e() { .reg .b32 %r1; ld.global.u32 %r1, [nowhere]; ret; }\n";
+    ptxsim_source two[2] = {{"lonely.ptx", lonely, sizeof lonely - 1}, {"lib.ptx", link_lib, sizeof link_lib - 1}};
+    assert_int_equal(ptxsim_module_link(ctx, two, 2, &m, &d), PTXSIM_ERR_PARSE);
+    assert_int_equal(ptxsim_diagnostics_errors(d), 1);
+    assert_string_equal(ptxsim_diagnostics_get(d, 0)->file, "lonely.ptx");
+    assert_int_equal(ptxsim_diagnostics_get(d, 0)->line, 4);
+    assert_non_null(strstr(ptxsim_diagnostics_get(d, 0)->message, "undefined reference to 'nowhere'"));
+    ptxsim_diagnostics_free(d);
+    ptxsim_context_destroy(ctx);
+}
+
+/* A block malloc'd in one launch lives on in the context's heap: the next launch reads and frees
+ * it, as on a GPU; the kernel's printf output comes back in the report. */
+static void device_heap_outlives_a_launch(void **state) {
+    (void)state;
+    static const char ptx[] =
+        ".version 8.0\n.target sm_90\n.address_size 64\n"
+        ".extern .func (.param .b64 r) malloc (.param .b64 n);\n"
+        ".extern .func free (.param .b64 p);\n"
+        ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"
+        ".global .align 1 .b8 fmt[8] = {118, 61, 37, 100, 10, 0};\n" /* "v=%d\n" */
+        ".visible .entry put(.param .u64 slot) {\n"
+        "  .reg .b64 %rd<4>;\n"
+        "  { .param .b64 n; st.param.b64 [n], 8; .param .b64 r; call.uni (r), malloc, (n); ld.param.b64 %rd1, [r]; }\n"
+        "  st.u32 [%rd1], 4242; ld.param.u64 %rd2, [slot]; st.global.u64 [%rd2], %rd1; ret; }\n"
+        ".visible .entry take(.param .u64 slot) {\n"
+        "  .local .align 8 .b8 buf[8]; .reg .b32 %r<3>; .reg .b64 %rd<6>;\n"
+        "  ld.param.u64 %rd2, [slot]; ld.global.u64 %rd1, [%rd2]; ld.u32 %r1, [%rd1]; st.local.u32 [buf], %r1;\n"
+        "  mov.u64 %rd3, buf; cvta.local.u64 %rd3, %rd3; mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
+        "  { .param .b64 a0; st.param.b64 [a0], %rd4; .param .b64 a1; st.param.b64 [a1], %rd3; .param .b32 r;\n"
+        "    call.uni (r), vprintf, (a0, a1); }\n"
+        "  { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); } ret; }\n";
+    ptxsim_context *ctx;
+    assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
+    ptxsim_module *m;
+    assert_int_equal(ptxsim_module_load(ctx, "heap.ptx", ptx, sizeof ptx - 1, &m, NULL), PTXSIM_OK);
+    uint64_t slot;
+    assert_int_equal(ptxsim_mem_alloc(ctx, 8, "slot", &slot), PTXSIM_OK);
+    void *args[] = {&slot};
+    ptxsim_launch_config cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}, .args = args};
+    ptxsim_kernel *put, *take;
+    assert_int_equal(ptxsim_module_kernel(m, "put", &put), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_kernel(m, "take", &take), PTXSIM_OK);
+    ptxsim_report *r;
+    assert_int_equal(ptxsim_launch(ctx, put, &cfg, &r), PTXSIM_OK);
+    size_t len = 99;
+    assert_string_equal(ptxsim_report_output(r, &len), "");
+    assert_int_equal(len, 0);
+    ptxsim_report_free(r);
+    assert_int_equal(ptxsim_launch(ctx, take, &cfg, &r), PTXSIM_OK);
+    assert_string_equal(ptxsim_report_output(r, &len), "v=4242\n");
+    assert_int_equal(len, 7);
+    ptxsim_report_free(r);
+    /* freed: a third launch reading it faults */
+    assert_int_equal(ptxsim_launch(ctx, take, &cfg, &r), PTXSIM_ERR_FAULT);
+    assert_non_null(strstr(ptxsim_report_fault(r)->message, "free() released"));
+    ptxsim_report_free(r);
+    ptxsim_context_destroy(ctx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unknown_arch_and_status_names),
@@ -518,6 +681,9 @@ int main(void) {
         cmocka_unit_test(case_contents_and_prepare),
         cmocka_unit_test(case_tensormap_param),
         cmocka_unit_test(type_query),
+        cmocka_unit_test(link_two_modules),
+        cmocka_unit_test(link_errors_name_their_module),
+        cmocka_unit_test(device_heap_outlives_a_launch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -404,8 +404,9 @@ static void dsmem_faults(void **state) {
         "  barrier.cluster.arrive; barrier.cluster.wait; ret;\n}\n";
     assert_int_equal(run(oob, &cfg, &b, 1, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_OUT_OF_BOUNDS);
-    assert_non_null(strstr(res.fault.message, "offset 0x40 of CTA rank 1"));
-    assert_non_null(strstr(res.fault.message, "holds 64 bytes"));
+    /* the CTA's shared memory starts after the 1 KiB reserved for the system (sm_80+) */
+    assert_non_null(strstr(res.fault.message, "offset 0x440 of CTA rank 1"));
+    assert_non_null(strstr(res.fault.message, "holds 64 bytes from offset 0x400"));
     /* a rank beyond the cluster */
     const char *rank = HDR
         ".visible .entry k(.param .u64 p0) {\n"

@@ -134,6 +134,32 @@ static void atomics_every_op(void **state) {
     for (int i = 0; i < 13; i++) assert_int_equal(mem[i], m[i]);
 }
 
+/* Regression (corpus/hand_atom_global): atom/red .add.noftz.f16x2 and .bf16x2 ran as a 32-bit
+ * integer add. Each 16-bit half must be an f16 (bf16) add rounded to nearest even. */
+static void regress_atom_add_noftz_f16x2_was_integer_add(void **state) {
+    (void)state;
+    const char *ptx = TU_HEADER
+        ".visible .entry k(.param .u64 p0) {\n"
+        "  .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+        "  ld.param.u64 %rd1, [p0];\n"
+        "  atom.global.add.noftz.f16x2 %r1, [%rd1], 0x3c003c00;\n" /* {1.0, 1.0} */
+        "  st.global.u32 [%rd1+4], %r1;\n"
+        "  red.global.add.noftz.bf16x2 [%rd1+8], 0x3f803f80;\n"   /* {1.0, 1.0} */
+        "  atom.global.add.noftz.f16x2 %r2, [%rd1+12], 0x00010002;\n"
+        "  ret; }\n";
+    /* [0] {1.5, 65504} + {1, 1}: {2.5, 65504} (65505 rounds back to 65504);
+     * [2] bf16 {1.0, -2.0} + {1, 1}: {2.0, -1.0}; [3] f16 {-2^-24, 2^-14} + {2^-23, 2^-24}:
+     * {2^-24, 2^-14 + 2^-24}, subnormals kept (noftz) */
+    uint32_t mem[4] = {0x7bff3e00u, 0, 0xc0003f80u, 0x04008001u};
+    tu_buf b = {mem, sizeof mem};
+    ps_launch_result res;
+    assert_int_equal(run(ptx, 1, 1, &b, 1, &res), PS_OK);
+    assert_int_equal(mem[0], 0x7bff4100u);
+    assert_int_equal(mem[1], 0x7bff3e00u); /* the old value */
+    assert_int_equal(mem[2], 0xbf804000u);
+    assert_int_equal(mem[3], 0x04010001u);
+}
+
 static void votes_elect_and_noops(void **state) {
     (void)state;
     const char *ptx = TU_HEADER
@@ -260,6 +286,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dot_products),
         cmocka_unit_test(atomics_every_op),
+        cmocka_unit_test(regress_atom_add_noftz_f16x2_was_integer_add),
         cmocka_unit_test(votes_elect_and_noops),
         cmocka_unit_test(module_variables_and_relocations),
         cmocka_unit_test(mul24_testp_cnot),

@@ -133,9 +133,9 @@ static void test_reject_file(void **state) {
     const char *path = *state;
     size_t len;
     char *src = read_or_fail(path, &len);
-    expectation ex[16];
+    expectation ex[32];
     char target[32];
-    int n = read_header(src, ex, 16, target, sizeof target);
+    int n = read_header(src, ex, (int)PS_ARRAY_LEN(ex), target, sizeof target);
     if (n == 0) fail_msg("%s: no '// expect: LINE:COL: message' line at the top", path);
     ps_parse_options opt = {0};
     if (target[0]) {
@@ -161,11 +161,34 @@ static void test_reject_file(void **state) {
     free(src);
 }
 
-/* nvcc output: must parse clean as written and when checked against its own .target. */
+/* The library unit that NAME.ARCH.VARIANT.ptx is linked with (nvcc -rdc=true output, exported
+ * by scripts/parse_matrix.sh as NAME.lib.ARCH.VARIANT.ptx), or NULL when there is none. */
+static char *lib_unit(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strchr(base, '.');
+    if (!dot || strncmp(dot, ".lib.", 5) == 0) return NULL;
+    char *lib = malloc(strlen(path) + 5);
+    sprintf(lib, "%.*s.lib%s", (int)(dot - path), path, dot);
+    FILE *f = fopen(lib, "r");
+    if (!f) {
+        free(lib);
+        return NULL;
+    }
+    fclose(f);
+    return lib;
+}
+
+/* nvcc output: must parse clean as written and when checked against its own .target, and pass
+ * ptxas's whole-program check, linked with its library unit where it has one. */
 static void test_nvcc_file(void **state) {
     const char *path = *state;
     size_t len;
+    if (strstr(strrchr(path, '/'), ".lib.")) return; /* checked with the unit it is linked to */
     char *src = read_or_fail(path, &len);
+    char *lib = lib_unit(path);
+    size_t lib_len = 0;
+    char *lib_src = lib ? read_or_fail(lib, &lib_len) : NULL;
     for (int pass = 0; pass < 2; pass++) {
         ps_diags d = {0};
         ps_module *m = NULL;
@@ -178,7 +201,14 @@ static void test_nvcc_file(void **state) {
             opt.target = ps_arch_lookup(name);
             assert_non_null(opt.target);
         }
+        opt.relocatable = lib != NULL; /* ps_parse checks externs of a lone module itself */
         ps_status st = ps_parse(path, src, len, &opt, &d, &m);
+        if (st == PS_OK && lib) {
+            ps_module *parts[2] = {m, NULL};
+            st = ps_parse(lib, lib_src, lib_len, &opt, &d, &parts[1]);
+            if (st == PS_OK) st = ps_link(parts, 2, &d, &m);
+            else ps_module_free(parts[1]);
+        }
         if (st != PS_OK || d.count) print_diags(&d);
         assert_int_equal(st, PS_OK);
         assert_int_equal(d.count, 0);
@@ -187,6 +217,8 @@ static void test_nvcc_file(void **state) {
         ps_diags_free(&d);
     }
     free(src);
+    free(lib_src);
+    free(lib);
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -286,8 +318,8 @@ static const char *ast_src =
     "\t.param .b32 pr;\n"
     "\tcall.uni (pr), helper, (pa, pb);\n"           /* 12 */
     "\t}\n"
-    "\tld.shared.u32 %r0, [16];\n"                   /* 13 */
-    "\tmov.f32 %f1, -0f40000000;\n"                  /* 14 */
+    "\tld.local.u32 %r0, [16];\n"                    /* 13 */
+    "\tmov.f32 %f1, 0fC0000000;\n"                   /* 14 */
     "$L_end:\n"
     "\tret;\n"                                       /* 15 */
     "}\n";
@@ -406,7 +438,7 @@ static void test_ast_operands(void **state) {
     assert_int_equal(in[12].ops[2].kind, PS_OP_LIST);
     assert_int_equal(in[12].ops[2].nitems, 2);
     assert_string_equal(in[12].ops[2].items[1].var->name, "pb");
-    /* ld.shared.u32 %r0, [16]: an absolute address */
+    /* ld.local.u32 %r0, [16]: an absolute address (ptxas allows them in .local only) */
     assert_int_equal(in[13].ops[1].kind, PS_OP_ADDR);
     assert_int_equal(in[13].ops[1].reg, -1);
     assert_null(in[13].ops[1].var);
@@ -430,7 +462,7 @@ static void test_ast_immediates(void **state) {
     assert_int_equal(in[5].ops[2].imm, 0x3FF8000000000000ull);
     assert_int_equal(in[6].ops[2].kind, PS_OP_IMM); /* 017 octal */
     assert_int_equal(in[6].ops[2].imm, 15);
-    assert_int_equal(in[14].ops[1].kind, PS_OP_IMM_F32); /* -0f40000000 = -2.0f */
+    assert_int_equal(in[14].ops[1].kind, PS_OP_IMM_F32); /* 0fC0000000 = -2.0f */
     assert_int_equal(in[14].ops[1].imm, 0xC0000000u);
     parsed_free(&r);
 }

@@ -185,6 +185,52 @@ typedef CUresult (*pfn_launch_kernel)(CUfunction, unsigned, unsigned, unsigned, 
 typedef CUresult (*pfn_ctx_synchronize)(void);
 typedef CUresult (*pfn_get_proc_address_v1)(const char *, void **, int, cuuint64_t);
 
+/* cuLinkCreate_v2 / cuLinkAddData_v2 / cuLinkComplete, then cuModuleLoadData of the image, as a
+ * program linking nvcc -rdc=true PTX does: the kernel unit calls the library unit's function. */
+static const char unit_main[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".extern .func (.param .b32 r) triple (.param .b32 x);\n"
+    ".visible .entry k(.param .u64 out) {\n"
+    "  .reg .b32 %r<4>; .reg .b64 %rd<4>; mov.u32 %r1, %tid.x;\n"
+    "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 q; call.uni (q), triple, (a); ld.param.b32 %r2, [q]; }\n"
+    "  ld.param.u64 %rd1, [out]; mul.wide.u32 %rd2, %r1, 4; add.s64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r2; ret; }\n";
+static const char unit_lib[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .func (.param .b32 r) triple (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
+    "  mul.lo.u32 %r2, %r1, 3; st.param.u32 [r], %r2; ret; }\n";
+
+static void link_ptx_units(void **state) {
+    (void)state;
+    CUmodule m;
+    /* the kernel unit alone: ptxas's "Unresolved extern function" */
+    assert_int_equal(cuModuleLoadData(&m, unit_main), CUDA_ERROR_INVALID_PTX);
+    CUlinkState ls;
+    assert_int_equal(cuLinkCreate_v2(0, NULL, NULL, &ls), CUDA_SUCCESS);
+    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_main, sizeof unit_main, "main.ptx", 0,
+                                      NULL, NULL), CUDA_SUCCESS);
+    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_lib, sizeof unit_lib, "lib.ptx", 0,
+                                      NULL, NULL), CUDA_SUCCESS);
+    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_CUBIN, (void *)unit_lib, 4, "x.cubin", 0, NULL, NULL),
+                     CUDA_ERROR_NOT_SUPPORTED);
+    void *image;
+    size_t size;
+    assert_int_equal(cuLinkComplete(ls, &image, &size), CUDA_SUCCESS);
+    assert_true(size > 0);
+    assert_int_equal(cuModuleLoadData(&m, image), CUDA_SUCCESS);
+    assert_int_equal(cuLinkDestroy(ls), CUDA_SUCCESS);
+    CUfunction f;
+    assert_int_equal(cuModuleGetFunction(&f, m, "k"), CUDA_SUCCESS);
+    CUdeviceptr out;
+    assert_int_equal(cuMemAlloc_v2(&out, 32 * 4), CUDA_SUCCESS);
+    void *args[] = {&out};
+    assert_int_equal(cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, args, NULL), CUDA_SUCCESS);
+    uint32_t got[32];
+    assert_int_equal(cuMemcpyDtoH_v2(got, out, sizeof got), CUDA_SUCCESS);
+    for (uint32_t i = 0; i < 32; i++) assert_int_equal(got[i], 3 * i);
+    cuMemFree_v2(out);
+    cuModuleUnload(m);
+}
+
 static void proc_address_versions(void **state) {
     CUdriverProcAddressQueryResult st;
     /* The newest ABI variant not newer than the requested version (PFN_cuCtxCreate_v3020,
@@ -282,6 +328,7 @@ int main(void) {
         cmocka_unit_test(unimplemented_entry_point),
         cmocka_unit_test(host_memory_and_sticky_fault),
         cmocka_unit_test(report_file_at_exit),
+        cmocka_unit_test(link_ptx_units),
         cmocka_unit_test(proc_address_versions),
         cmocka_unit_test(proc_address_launch),
     };

@@ -418,6 +418,16 @@ static void init_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
     }
 }
 
+/* The system's reserved shared memory holds what the system left there: not garbage to the
+ * CTA (cooperative groups' scratch masks the bits it does not own). */
+static void init_shared_reserved(void *self, int worker, uint64_t bytes) {
+    init *c = self;
+    iworker *w = &c->w[worker];
+    grow_shared(w, bytes);
+    set_bits(w->bits, 0, bytes, false);
+    if (bytes > w->hi) w->hi = bytes;
+}
+
 const ps_checker ps_checker_init = {
     .name = "init",
     .check = PS_CHECK_INIT,
@@ -425,6 +435,7 @@ const ps_checker ps_checker_init = {
     .destroy = init_destroy,
     .launch_begin = init_launch_begin,
     .cta_begin = init_cta_begin,
+    .shared_reserved = init_shared_reserved,
     .mem = init_mem,
     .dsmem = init_dsmem,
 };

@@ -563,6 +563,25 @@ static gpage *global_page(race *r, uint64_t pg, bool *full) {
     return NULL;
 }
 
+static void block_words(gpage *p, uint32_t bi);
+
+/* A block malloc handed out: its bytes' records belonged to a block freed before (malloc orders
+ * the free before it), so they are forgotten. */
+static void race_heap_alloc(void *self, int worker, uint64_t addr, uint64_t size) {
+    race *r = self;
+    (void)worker;
+    for (uint64_t wd = addr >> 2; wd < (addr + size + 3) >> 2; wd++) {
+        bool full = false;
+        gpage *p = global_page(r, wd >> PAGE_BITS, &full);
+        if (!p) return;
+        pthread_mutex_lock(&p->lock);
+        uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1));
+        if (p->hdr[i / BLOCK_WORDS] != BH_WORDS) block_words(p, i / BLOCK_WORDS);
+        memset(&p->words[i], 0, sizeof p->words[i]);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
 static void note_overflow(race *r, const ps_mem_event *e, int lane) {
     if (__atomic_exchange_n(&r->overflow_noted, true, __ATOMIC_RELAXED)) return;
     ps_finding f = {.kind = PS_FIND_RACE, .severity = PS_SEV_NOTE, .count = 1};
@@ -597,6 +616,11 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
         int b = idx[i], a = idx[i - 1];
         /* equal sizes: a lane overlaps an earlier one exactly when it overlaps its predecessor */
         if (e->addr[a] + e->size <= e->addr[b]) continue;
+        /* the same bytes stored with the same value (a warp storing its reduced result from every
+         * lane): whichever lane wins, memory holds that value */
+        if (e->values && e->addr[a] == e->addr[b] &&
+            !((e->values[a] ^ e->values[b]) & (e->size >= 8 ? ~0ull : (1ull << (8 * e->size)) - 1)))
+            continue;
         acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
                      .flags = F_WRITE};
         race_note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
@@ -1017,6 +1041,20 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (__builtin_expect(w->dsmem_dirty, 0)) dsmem_local_check(r, w, e, c.flags);
     if (w->npend) flush_hazards(r, w);
+    /* release/acquire on a shared word: message passing between the block's threads
+     * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
+    const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
+    if (mods && (ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
+                 ps_modset_has(mods, PS_MOD_ACQ_REL))) {
+        bool acq = ps_modset_has(mods, PS_MOD_ACQUIRE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
+        bool rel = ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
+        for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (e->space[l] == PS_SPACE_SHARED)
+                race_sync_word(w, e->at.warp, l, e->addr[l] & ~3ull, acq && e->kind != PS_ACC_STORE,
+                               rel && e->kind != PS_ACC_LOAD);
+        }
+    }
 }
 
 /* ---- clusters: distributed shared memory ---------------------------------------------------- */
@@ -1129,6 +1167,7 @@ const ps_checker ps_checker_race = {
     .destroy = race_destroy,
     .launch_begin = race_launch_begin,
     .cta_begin = race_cta_begin,
+    .heap_alloc = race_heap_alloc,
     .mem = race_mem,
     .barrier = race_barrier,
     .warp_sync = race_warp_sync,

@@ -209,8 +209,12 @@ static void analyse_function(const ps_func *f, bool *tracked, uint8_t **suspicio
     /* IN sets: all ones (top) except the entry; OUT = IN | unguarded writes of the block */
     uint64_t *in = ps_xmalloc((size_t)nb * words * 8 + 8), *out = ps_xmalloc((size_t)nb * words * 8 + 8);
     uint64_t *gen = ps_xcalloc((size_t)nb * words + 1, 8);
+    /* on entry only a .func's .reg parameters hold values (the call wrote them) */
+    uint64_t *entry = ps_xcalloc(words + 1, 8);
+    for (int k = 0; k < f->nparams; k++)
+        if (f->params[k]->is_reg) entry[f->params[k]->reg / 64] |= 1ull << (f->params[k]->reg % 64);
     memset(in, 0xff, (size_t)nb * words * 8);
-    memset(in, 0, words * 8);
+    memcpy(in, entry, words * 8);
     oplist ol = {0};
     for (int k = 0; k < nb; k++)
         for (int i = b[k].first; i <= b[k].last; i++) {
@@ -234,12 +238,12 @@ static void analyse_function(const ps_func *f, bool *tracked, uint8_t **suspicio
                     reached[t] = true;
                     memcpy(ti, o, words * 8);
                     if (t != 0) changed = true;
-                    else for (size_t x = 0; x < words; x++) ti[x] = 0;
+                    else memcpy(ti, entry, words * 8);
                     continue;
                 }
                 for (size_t x = 0; x < words; x++) {
                     uint64_t v = ti[x] & o[x];
-                    if (t == 0) v = 0;
+                    if (t == 0) v = entry[x];
                     if (v != ti[x]) ti[x] = v, changed = true;
                 }
             }
@@ -270,6 +274,7 @@ static void analyse_function(const ps_func *f, bool *tracked, uint8_t **suspicio
     free(cur);
     free(ol.v);
     free(reached);
+    free(entry);
     free(in);
     free(out);
     free(gen);
@@ -395,6 +400,8 @@ static void reginit_insn(void *self, const ps_insn_event *e) {
             fr->cap = fi->nregs;
         }
         memset(fr->written, 0, (size_t)fi->nregs * sizeof *fr->written);
+        for (int k = 0; k < fi->func->nparams; k++) /* written by the call */
+            if (fi->func->params[k]->is_reg) fr->written[fi->func->params[k]->reg] = 0xffffffffu;
         fr->activation = e->activation;
         fr->func = ii->func;
     }

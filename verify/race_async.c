@@ -122,6 +122,33 @@ static mbar *mbar_at(rworker *w, uint64_t addr) {
     return b;
 }
 
+void race_sync_word(rworker *w, int wp, int lane, uint64_t addr, bool acquire, bool release) {
+    mbar *b = mbar_at(w, addr);
+    ps_lane_clocks *lc = &w->lanes[wp];
+    uint32_t *vc = w->vc[wp];
+    mbjoin *j = &b->cur;
+    if (acquire && j->lanes_released) {
+        for (int i = 0; i < MAXW; i++)
+            if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
+        if (j->lanes_released >> wp & 1) {
+            ps_lane_clocks_materialise(lc);
+            for (int k = 0; k < 32; k++)
+                if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
+        }
+        w->synced = w->phase + 1; /* threads are now ordered inside the phase */
+    }
+    if (release) {
+        vc[wp]++;
+        for (int i = 0; i < MAXW; i++)
+            if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
+        ps_lane_clocks_materialise(lc);
+        lc->rows[lane][lane]++;
+        for (int k = 0; k < 32; k++)
+            if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
+        j->lanes_released |= 1u << wp;
+    }
+}
+
 void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
     race *r = self;
     if (at->warp < 0 || at->warp >= MAXW || lane < 0 || lane >= 32) return;

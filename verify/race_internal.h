@@ -229,6 +229,11 @@ unsigned race_block_threads(const ps_event_where *at);
 void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
                      bool complete);
 void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
+/* A release (st/red/atom .release or .acq_rel) or acquire (ld/atom .acquire or .acq_rel) by `lane`
+ * of warp `warp` on the shared word at addr: releases join into the word's record, an acquire
+ * takes every release so far (more than the one it read from: it may miss a race, never invent
+ * one). */
+void race_sync_word(rworker *w, int warp, int lane, uint64_t addr, bool acquire, bool release);
 /* Reports lanes of a shared-memory access of block-worker w that touch a cp.async destination
  * their own thread has not yet seen complete. */
 bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);

@@ -64,6 +64,20 @@ static void on_cta_begin(void *ctx, int worker, const unsigned ctaid[3]) {
         if (enabled(v, i) && checkers[i]->cta_begin) checkers[i]->cta_begin(v->state[i], worker, ctaid);
 }
 
+static void on_shared_reserved(void *ctx, int worker, uint64_t bytes) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->shared_reserved)
+            checkers[i]->shared_reserved(v->state[i], worker, bytes);
+}
+
+static void on_heap_alloc(void *ctx, int worker, uint64_t addr, uint64_t size) {
+    ps_verifier *v = ctx;
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->heap_alloc)
+            checkers[i]->heap_alloc(v->state[i], worker, addr, size);
+}
+
 static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
@@ -485,7 +499,9 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
     }
     analyse_insns(v);
     v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
-                           .cta_end = on_cta_end, .mem = on_mem, .branch = on_branch,
+                           .cta_end = on_cta_end, .shared_reserved = on_shared_reserved,
+                           .heap_alloc = on_heap_alloc,
+                           .mem = on_mem, .branch = on_branch,
                            .barrier = on_barrier, .warp_sync = on_warp_sync,
                            .async_copy = on_async_copy, .mbarrier = on_mbarrier,
                            .cluster_begin = on_cluster_begin, .cluster_barrier = on_cluster_barrier,

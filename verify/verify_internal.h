@@ -29,6 +29,8 @@ typedef struct ps_checker {
     void (*launch_begin)(void *self, int nworkers);
     void (*cta_begin)(void *self, int worker, const unsigned ctaid[3]);
     void (*cta_end)(void *self, int worker, const unsigned ctaid[3]);
+    void (*shared_reserved)(void *self, int worker, uint64_t bytes); /* observer.h */
+    void (*heap_alloc)(void *self, int worker, uint64_t addr, uint64_t size); /* observer.h */
     void (*mem)(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
     void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);

@@ -57,6 +57,10 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUlinkState_st *CUlinkState;
+
+/* CUjitInputType: only PTX is taken */
+typedef enum { CU_JIT_INPUT_CUBIN = 0, CU_JIT_INPUT_PTX = 1 } CUjitInputType;
 
 typedef enum CUdevice_attribute_enum {
     CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
@@ -203,6 +207,15 @@ CUresult cuCtxGetFlags(unsigned int *flags);
 CUresult cuModuleLoadData(CUmodule *module, const void *image);
 CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,
                             CUjit_option *options, void **optionValues);
+CUresult cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options, void **optionValues,
+                         CUlinkState *stateOut);
+CUresult cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size,
+                          const char *name, unsigned int numOptions, CUjit_option *options,
+                          void **optionValues);
+CUresult cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path,
+                          unsigned int numOptions, CUjit_option *options, void **optionValues);
+CUresult cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut);
+CUresult cuLinkDestroy(CUlinkState state);
 CUresult cuModuleLoad(CUmodule *module, const char *path);
 CUresult cuModuleUnload(CUmodule hmod);
 CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name);

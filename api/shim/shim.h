@@ -42,6 +42,15 @@ struct CUstream_st {
     struct CUctx_st *ctx;
 };
 
+/* cuLinkCreate's state: the PTX units added so far, and the image cuLinkComplete hands out (a
+ * tag naming this state, which cuModuleLoadData recognises: shim_exec.c). */
+struct CUlinkState_st {
+    ptxsim_source *srcs;
+    int n;
+    char image[32];
+};
+const struct CUlinkState_st *shim_link_image(const void *image);
+
 struct CUevent_st {
     bool recorded;
     double ms; /* CLOCK_MONOTONIC at the record, in ms (every operation has finished by then) */

@@ -28,6 +28,91 @@ static size_t copy_log(char *buf, size_t cap, const ptxsim_diagnostics *d) {
     return n;
 }
 
+/* ---- linking: cuLinkCreate / cuLinkAddData / cuLinkComplete ------------------------------------
+ * The PTX units are kept as they are added; cuLinkComplete hands out an image that is no cubin
+ * but a tag pointing back at the state, and cuModuleLoadData(Ex) of that image links the units
+ * with ptxsim_module_link (docs/api.md, "Linking PTX modules"). The image lives as long as the
+ * state, as the driver's cubin does. */
+#define LINK_MAGIC "ptxsim link\n"
+
+const struct CUlinkState_st *shim_link_image(const void *image) {
+    const struct CUlinkState_st *ls = NULL;
+    if (memcmp(image, LINK_MAGIC, sizeof LINK_MAGIC) != 0) return NULL;
+    memcpy(&ls, (const char *)image + sizeof LINK_MAGIC, sizeof ls);
+    return ls;
+}
+
+CUresult cuLinkCreate_v2(unsigned int n, CUjit_option *opts, void **vals, CUlinkState *out) {
+    (void)n, (void)opts, (void)vals;
+    CURRENT("cuLinkCreate_v2");
+    (void)c;
+    if (!out) return CUDA_ERROR_INVALID_VALUE;
+    *out = calloc(1, sizeof **out);
+    return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+static CUresult link_add(const char *fn, CUlinkState s, CUjitInputType type, const char *text,
+                         size_t size, const char *name) {
+    if (!s || !text) return CUDA_ERROR_INVALID_VALUE;
+    if (type != CU_JIT_INPUT_PTX)
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "input type %d: ptxsim links PTX only", (int)type);
+    size_t len = strnlen(text, size);
+    char *copy = malloc(len + 1);
+    if (!copy) return CUDA_ERROR_OUT_OF_MEMORY;
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    ptxsim_source *srcs = realloc(s->srcs, sizeof *srcs * (size_t)(s->n + 1));
+    if (!srcs) {
+        free(copy);
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+    s->srcs = srcs;
+    char *nm = strdup(name && *name ? name : "ptx");
+    s->srcs[s->n++] = (ptxsim_source){nm, copy, len};
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLinkAddData_v2(CUlinkState s, CUjitInputType type, void *data, size_t size, const char *name,
+                          unsigned int n, CUjit_option *opts, void **vals) {
+    (void)n, (void)opts, (void)vals;
+    return link_add("cuLinkAddData_v2", s, type, data, size, name);
+}
+
+CUresult cuLinkAddFile_v2(CUlinkState s, CUjitInputType type, const char *path, unsigned int n,
+                          CUjit_option *opts, void **vals) {
+    (void)n, (void)opts, (void)vals;
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f) return shim_fail(CUDA_ERROR_FILE_NOT_FOUND, "cuLinkAddFile_v2", "cannot open %s", path ? path : "(null)");
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = calloc(1, (size_t)(len > 0 ? len : 0) + 1);
+    size_t got = buf ? fread(buf, 1, (size_t)(len > 0 ? len : 0), f) : 0;
+    fclose(f);
+    CUresult r = buf && (long)got == len ? link_add("cuLinkAddFile_v2", s, type, buf, got, path)
+                                         : shim_fail(CUDA_ERROR_FILE_NOT_FOUND, "cuLinkAddFile_v2", "cannot read %s", path);
+    free(buf);
+    return r;
+}
+
+CUresult cuLinkComplete(CUlinkState s, void **image, size_t *size) {
+    if (!s || !image) return CUDA_ERROR_INVALID_VALUE;
+    if (!s->n) return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLinkComplete", "no PTX was added");
+    memcpy(s->image, LINK_MAGIC, sizeof LINK_MAGIC);
+    memcpy(s->image + sizeof LINK_MAGIC, &s, sizeof s);
+    *image = s->image;
+    if (size) *size = sizeof s->image;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLinkDestroy(CUlinkState s) {
+    if (!s) return CUDA_ERROR_INVALID_HANDLE;
+    for (int i = 0; i < s->n; i++) free((char *)s->srcs[i].name), free((char *)s->srcs[i].source);
+    free(s->srcs);
+    free(s);
+    return CUDA_SUCCESS;
+}
+
 static CUresult load(const char *fn, CUmodule *module, const void *image, unsigned nopts,
                      CUjit_option *opts, void **vals) {
     CURRENT(fn);
@@ -44,7 +129,12 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     const char *src = image;
     ptxsim_module *m = NULL;
     ptxsim_diagnostics *d = NULL;
-    ptxsim_status st = ptxsim_module_load(c->sim, "ptx", src, strlen(src), &m, &d);
+    ptxsim_status st;
+    const struct CUlinkState_st *ls = shim_link_image(image);
+    if (ls) /* what cuLinkComplete handed out: the linked program of its PTX units */
+        st = ptxsim_module_link(c->sim, ls->srcs, ls->n, &m, &d);
+    else
+        st = ptxsim_module_load(c->sim, "ptx", src, strlen(src), &m, &d);
     char *errlog = NULL, *infolog = NULL;
     size_t errcap = 0, infocap = 0;
     for (unsigned i = 0; i < nopts && opts && vals; i++) {
@@ -219,6 +309,8 @@ CUresult cuFuncSetCacheConfig(CUfunction f, int config) { return f ? CUDA_SUCCES
 /* ---- launches --------------------------------------------------------------------------------- */
 static CUresult fault_result(const ptxsim_fault *f) {
     const char *k = f ? f->fault_kind : "";
+    /* a failed assert traps with the device's message (docs/engine.md, "Device runtime") */
+    if (!strcmp(k, "trap") && strstr(f->message, "Assertion `")) return CUDA_ERROR_ASSERT;
     if (!strcmp(k, "out-of-bounds")) return CUDA_ERROR_ILLEGAL_ADDRESS;
     if (!strcmp(k, "misaligned")) return CUDA_ERROR_MISALIGNED_ADDRESS;
     if (!strcmp(k, "watchdog") || !strcmp(k, "deadlock")) return CUDA_ERROR_LAUNCH_TIMEOUT;
@@ -256,6 +348,12 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     ptxsim_report *rep = NULL;
     ptxsim_status st = ptxsim_launch(c->sim, f->k, &cfg, &rep);
     if (rep) shim_record_launch(ptxsim_kernel_name(f->k), cfg.grid, cfg.block, rep);
+    size_t out_len = 0; /* device printf: a GPU prints it at the next synchronisation; here now */
+    const char *out = rep ? ptxsim_report_output(rep, &out_len) : "";
+    if (out_len) {
+        fwrite(out, 1, out_len, stdout);
+        fflush(stdout);
+    }
     CUresult r = CUDA_SUCCESS;
     if (st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) {
         /* asynchronous on a GPU: the launch succeeds and the context fails from then on */

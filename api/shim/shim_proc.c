@@ -62,6 +62,9 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuModuleLoad, 2000, cuModuleLoad) X(cuModuleLoadData, 2000, cuModuleLoadData)                 \
     X(cuModuleLoadDataEx, 2010, cuModuleLoadDataEx)                                                 \
     X(cuModuleLoadFatBinary, 2000, cuModuleLoadFatBinary)                                           \
+    X(cuLinkCreate, 6050, cuLinkCreate_v2) X(cuLinkAddData, 6050, cuLinkAddData_v2)                 \
+    X(cuLinkAddFile, 6050, cuLinkAddFile_v2) X(cuLinkComplete, 5050, cuLinkComplete)                \
+    X(cuLinkDestroy, 5050, cuLinkDestroy)                                                           \
     X(cuModuleUnload, 2000, cuModuleUnload) X(cuModuleGetFunction, 2000, cuModuleGetFunction)       \
     X(cuModuleGetGlobal, 3020, cuModuleGetGlobal_v2)                                                \
     X(cuFuncGetAttribute, 2020, cuFuncGetAttribute) X(cuFuncSetAttribute, 9000, cuFuncSetAttribute) \

@@ -18,8 +18,7 @@
     X(cuLaunchKernelEx) X(cuLaunchHostFunc) X(cuStreamAddCallback) X(cuStreamBeginCapture_v2)       \
     X(cuStreamEndCapture) X(cuStreamIsCapturing) X(cuStreamGetCaptureInfo_v2)                       \
     X(cuStreamGetCaptureInfo_v3) X(cuGraphCreate) X(cuGraphInstantiateWithFlags) X(cuGraphLaunch)   \
-    X(cuGraphDestroy) X(cuGraphExecDestroy) X(cuLinkCreate_v2) X(cuLinkAddData_v2)                  \
-    X(cuLinkAddFile_v2) X(cuLinkComplete) X(cuLinkDestroy) X(cuLibraryLoadData)                     \
+    X(cuGraphDestroy) X(cuGraphExecDestroy) X(cuLibraryLoadData)                                     \
     X(cuLibraryLoadFromFile) X(cuLibraryGetKernel) X(cuLibraryGetModule) X(cuLibraryUnload)         \
     X(cuKernelGetFunction) X(cuModuleGetTexRef) X(cuModuleGetSurfRef) X(cuCtxSetLimit)              \
     X(cuCtxGetLimit) X(cuCtxEnablePeerAccess) X(cuCtxDisablePeerAccess) X(cuDeviceCanAccessPeer)    \

@@ -88,6 +88,8 @@ def compare(buf, got, exp, tol):
 def run_case(path, save_dir):
     d = os.path.dirname(path)
     m = json.load(open(path))
+    if isinstance(m["ptx"], list):  # linked modules (nvcc -rdc=true): ptxsim gpu-run links them
+        raise SystemExit("%s links %d modules; use `ptxsim gpu-run %s`" % (path, len(m["ptx"]), path))
     ptx = open(os.path.join(d, m["ptx"]), "rb").read() + b"\0"
     mod = C.c_void_p()
     check(cu.cuModuleLoadDataEx(C.byref(mod), C.c_char_p(ptx), 0, None, None), "cuModuleLoadDataEx")

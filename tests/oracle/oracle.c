@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-enum { KIND_CU, KIND_HAND };
+enum { KIND_CU, KIND_HAND, KIND_LLVM };
 
 typedef struct {
   char name[32];
@@ -49,6 +49,15 @@ struct oc_case {
   oc_param params[32];
   int nparams;
   uint64_t rng;
+  char archs[128];
+  char lib[64];
+  char *output;   /* expected printed text, or NULL */
+  size_t output_len;
+  char variant[32];
+  int variant_param;
+  int32_t variant_value;
+  char *variant_output;
+  size_t variant_output_len;
 };
 
 static const char *type_name[] = {"u8", "s8",  "u16", "s16", "u32",  "s32",
@@ -152,6 +161,34 @@ void oc_tol_absrel(oc_case *c, const char *name, double abs_tol, double rel_tol)
   b->rel_tol = rel_tol;
 }
 
+/* ------------------------------------------------------------------ nvcc features */
+void oc_archs(oc_case *c, const char *archs) { snprintf(c->archs, sizeof c->archs, "%s", archs); }
+void oc_link(oc_case *c, const char *lib) { snprintf(c->lib, sizeof c->lib, "%s", lib); }
+
+static char *dup_text(const char *text, size_t n) {
+  char *p = xcalloc(n + 1, 1);
+  memcpy(p, text, n);
+  return p;
+}
+
+void oc_expect_output(oc_case *c, const char *text, size_t n) {
+  free(c->output);
+  c->output = dup_text(text, n);
+  c->output_len = n;
+}
+
+void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, const char *text,
+                      size_t n) {
+  if (param < 0 || param >= c->nparams || c->params[param].kind != P_S32)
+    die("%s: variant parameter %d is not an s32", c->name, param);
+  snprintf(c->variant, sizeof c->variant, "%s", name);
+  c->variant_param = param;
+  c->variant_value = value;
+  free(c->variant_output);
+  c->variant_output = dup_text(text, n);
+  c->variant_output_len = n;
+}
+
 /* ------------------------------------------------------------------ params */
 static oc_param *new_param(oc_case *c, int kind) {
   if (c->nparams == 32) die("%s: too many params", c->name);
@@ -241,10 +278,16 @@ static void fmt_float(char *out, size_t n, float v) {
   }
 }
 
-static void manifest_json(oc_case *c, sbuf *s, const char *ptx) {
+/* variant: NULL for the case's manifest, else the fault variant's (its parameter replaced, no
+ * buffer expectations, its own expected output). */
+static void manifest_json(oc_case *c, sbuf *s, const char *ptx, const char *lib_ptx,
+                          const char *variant) {
   char num[64];
   sb_printf(s, "{\n");
-  sb_printf(s, "  \"ptx\": \"%s\",\n", ptx);
+  if (lib_ptx)
+    sb_printf(s, "  \"ptx\": [\"%s\", \"%s\"],\n", ptx, lib_ptx);
+  else
+    sb_printf(s, "  \"ptx\": \"%s\",\n", ptx);
   sb_printf(s, "  \"kernel\": \"%s\",\n", c->kernel);
   sb_printf(s, "  \"grid\": [%u, %u, %u],\n", c->grid[0], c->grid[1], c->grid[2]);
   sb_printf(s, "  \"block\": [%u, %u, %u],\n", c->block[0], c->block[1], c->block[2]);
@@ -270,7 +313,10 @@ static void manifest_json(oc_case *c, sbuf *s, const char *ptx) {
     switch (p->kind) {
     case P_BUF: sb_printf(s, "{\"buffer\": \"%s\"}", p->buf); break;
     case P_U32: sb_printf(s, "{\"u32\": %llu}", (unsigned long long)p->u); break;
-    case P_S32: sb_printf(s, "{\"s32\": %lld}", (long long)p->s); break;
+    case P_S32:
+      sb_printf(s, "{\"s32\": %lld}",
+                variant && i == c->variant_param ? (long long)c->variant_value : (long long)p->s);
+      break;
     case P_U64: sb_printf(s, "{\"u64\": %llu}", (unsigned long long)p->u); break;
     case P_S64: sb_printf(s, "{\"s64\": %lld}", (long long)p->s); break;
     case P_F32: fmt_float(num, sizeof num, p->f); sb_printf(s, "{\"f32\": %s}", num); break;
@@ -283,9 +329,13 @@ static void manifest_json(oc_case *c, sbuf *s, const char *ptx) {
     }
   }
   sb_printf(s, "],\n");
+  if (variant)
+    sb_printf(s, "  \"expect_output\": {\"file\": \"%s.output.expected.txt\"},\n", variant);
+  else if (c->output)
+    sb_printf(s, "  \"expect_output\": {\"file\": \"output.expected.txt\"},\n");
   sb_printf(s, "  \"expect\": {");
   int ne = 0;
-  for (int i = 0; i < c->nbufs; i++) {
+  for (int i = 0; i < c->nbufs && !variant; i++) {
     oc_buf *b = &c->bufs[i];
     if (!b->expect) continue;
     sb_printf(s, "%s\n    \"%s\": {\"file\": \"%s.expected.bin\"", ne ? "," : "", b->name, b->name);
@@ -383,6 +433,7 @@ typedef struct {
 
 #define CU KIND_CU
 #define HAND KIND_HAND
+#define LLVM KIND_LLVM
 static const oc_entry cases[] = {
 #define OC_CASE(name, kind) {#name, kind, case_##name},
 #include "cases.def"
@@ -390,6 +441,10 @@ static const oc_entry cases[] = {
 };
 #undef CU
 #undef HAND
+#undef LLVM
+
+/* the folder prefix of a case kind: corpus/<prefix><name>/ (LLVM case names carry their llvm_) */
+static const char *kind_prefix(int kind) { return kind == KIND_HAND ? "hand_" : ""; }
 static const int ncases = (int)(sizeof cases / sizeof cases[0]);
 
 static uint64_t name_seed(const char *s) {
@@ -402,6 +457,18 @@ static void free_case(oc_case *c) {
   for (int i = 0; i < c->nbufs; i++) {
     free(c->bufs[i].init);
     free(c->bufs[i].expect);
+  }
+  free(c->output);
+  free(c->variant_output);
+}
+
+static void check_exists(const char *dir, const char *file) {
+  char path[8192];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  if (stat(path, &st)) {
+    fprintf(stderr, "MISSING  %s (run scripts/gen_corpus.sh)\n", path);
+    n_diff++;
   }
 }
 
@@ -416,10 +483,7 @@ static void run_case(const oc_entry *e, const char *corpus) {
   if (!c->kernel) die("%s: no kernel", c->name);
 
   char dir[4096];
-  if (e->kind == KIND_HAND)
-    snprintf(dir, sizeof dir, "%s/hand_%s", corpus, e->name);
-  else
-    snprintf(dir, sizeof dir, "%s/%s", corpus, e->name);
+  snprintf(dir, sizeof dir, "%s/%s%s", corpus, kind_prefix(e->kind), e->name);
   if (!mode_check) mkdir_p(dir);
 
   for (int i = 0; i < c->nbufs; i++) {
@@ -436,28 +500,44 @@ static void run_case(const oc_entry *e, const char *corpus) {
     }
   }
 
-  const char *archs[] = {"sm_80", "sm_90"};
-  int narch = e->kind == KIND_HAND ? 1 : 2;
+  if (c->output) emit(dir, "output.expected.txt", c->output, c->output_len, 1);
+  if (c->variant[0]) {
+    char file[128];
+    snprintf(file, sizeof file, "%s.output.expected.txt", c->variant);
+    emit(dir, file, c->variant_output, c->variant_output_len, 1);
+  }
+
+  char archs[128];
+  snprintf(archs, sizeof archs, "%s", c->archs[0] ? c->archs : "sm_80 sm_90");
+  int narch = 0;
+  const char *arch[8];
+  for (char *tok = strtok(archs, " "); tok && narch < 8; tok = strtok(NULL, " ")) arch[narch++] = tok;
+  if (e->kind != KIND_CU) narch = 1;
   for (int a = 0; a < narch; a++) {
-    char ptx[256], file[256], path[8192];
-    if (e->kind == KIND_HAND) {
-      snprintf(ptx, sizeof ptx, "%s.ptx", e->name);
+    char ptx[256], lib_ptx[256], file[256];
+    if (e->kind != KIND_CU) { /* hand-written or LLVM: one PTX file, one manifest */
+      /* corpus/llvm_<src>/<src>.ptx comes from corpus/src/llvm/<src>.cu or .ll */
+      snprintf(ptx, sizeof ptx, "%s.ptx", e->kind == KIND_LLVM ? e->name + 5 : e->name);
       snprintf(file, sizeof file, "case.json");
     } else {
-      snprintf(ptx, sizeof ptx, "%s.%s.ptx", e->name, archs[a]);
-      snprintf(file, sizeof file, "case.%s.json", archs[a]);
+      snprintf(ptx, sizeof ptx, "%s.%s.ptx", e->name, arch[a]);
+      snprintf(file, sizeof file, "case.%s.json", arch[a]);
     }
+    snprintf(lib_ptx, sizeof lib_ptx, "%s.%s.ptx", c->lib, e->kind != KIND_CU ? "" : arch[a]);
     sbuf s = {0};
-    manifest_json(c, &s, ptx);
+    manifest_json(c, &s, ptx, c->lib[0] ? lib_ptx : NULL, NULL);
     emit(dir, file, s.p, s.n, 1);
     free(s.p);
+    if (c->variant[0]) {
+      snprintf(file, sizeof file, "%s.%s.json", c->variant, arch[a]);
+      sbuf v = {0};
+      manifest_json(c, &v, ptx, c->lib[0] ? lib_ptx : NULL, c->variant);
+      emit(dir, file, v.p, v.n, 1);
+      free(v.p);
+    }
     if (mode_check) {
-      struct stat st;
-      snprintf(path, sizeof path, "%s/%s", dir, ptx);
-      if (stat(path, &st)) {
-        fprintf(stderr, "MISSING  %s (run scripts/gen_corpus.sh)\n", path);
-        n_diff++;
-      }
+      check_exists(dir, ptx);
+      if (c->lib[0]) check_exists(dir, lib_ptx);
     }
   }
   free_case(c);
@@ -474,7 +554,7 @@ static int selected(const char *name, int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "list")) {
     for (int i = 0; i < ncases; i++)
-      printf("%s%s\n", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+      printf("%s%s\n", kind_prefix(cases[i].kind), cases[i].name);
     return 0;
   }
   if (argc < 3 || (strcmp(argv[1], "gen") && strcmp(argv[1], "check"))) {
@@ -489,7 +569,7 @@ int main(int argc, char **argv) {
   int ran = 0;
   for (int i = 0; i < ncases; i++) {
     char full[64];
-    snprintf(full, sizeof full, "%s%s", cases[i].kind == KIND_HAND ? "hand_" : "", cases[i].name);
+    snprintf(full, sizeof full, "%s%s", kind_prefix(cases[i].kind), cases[i].name);
     if (!selected(cases[i].name, nsel, sel) && !selected(full, nsel, sel)) continue;
     int before = n_diff;
     run_case(&cases[i], corpus);

@@ -52,6 +52,21 @@ void *oc_out(oc_case *c, const char *name);
 void oc_tol_ulp(oc_case *c, const char *name, unsigned ulp);
 void oc_tol_absrel(oc_case *c, const char *name, double abs_tol, double rel_tol);
 
+/* ---- nvcc features (docs/corpus.md, "Device runtime, linking, targets") ----
+ * oc_archs:  the targets the case's PTX is compiled for (default "sm_80 sm_90"); one manifest
+ *            case.<arch>.json each. scripts/gen_corpus.sh reads the same list from the source.
+ * oc_link:   the case links a second module, the PTX of corpus/src/rdc/<lib>.cu (nvcc
+ *            -rdc=true): "ptx": ["<case>.<arch>.ptx", "<lib>.<arch>.ptx"].
+ * oc_expect_output: what the kernel prints (printf), byte for byte ("expect_output").
+ * oc_fault_variant: a second manifest, <name>.<arch>.json, whose launch faults: parameter
+ *            `param` takes the s32 `value`, nothing is expected of the buffers, and `text` is
+ *            what the kernel prints before the fault (checked by the CTest corpus_fault_*). */
+void oc_archs(oc_case *c, const char *archs);
+void oc_link(oc_case *c, const char *lib);
+void oc_expect_output(oc_case *c, const char *text, size_t n);
+void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, const char *text,
+                      size_t n);
+
 /* ---- parameters, in kernel order ---- */
 void oc_p_buf(oc_case *c, const char *name);
 void oc_p_u32(oc_case *c, uint32_t v);
