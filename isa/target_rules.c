@@ -102,8 +102,31 @@ static const char *rounding_rules(const ps_form_info *f, const ps_type *types, i
     return NULL;
 }
 
+/* Modifiers that PTX ISA 1.x added, whatever the instruction (ptxas 13's wording). */
+static const char *early_modifiers(const ps_form_info *f, const ps_modset *mods, int ptx, char *buf, size_t buflen) {
+    static const struct {
+        ps_mod mod;
+        int ptx;
+    } early[] = {{PS_MOD_VOLATILE, 11}, {PS_MOD_CC, 12}, {PS_MOD_FTZ, 14}, {PS_MOD_APPROX, 14}};
+    if (!ptx) return NULL;
+    for (size_t i = 0; i < sizeof early / sizeof early[0]; i++)
+        if (has(mods, early[i].mod) && ptx < early[i].ptx)
+            return FAIL("Feature '.%s' requires PTX ISA .version %d.%d or later", ps_mod_name(early[i].mod),
+                        early[i].ptx / 10, early[i].ptx % 10);
+    if (f->id == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && ptx < 14)
+        return FAIL("Feature 'div.full' requires PTX ISA .version 1.4 or later");
+    if (f->id == PS_F_SUB_INT && has(mods, PS_MOD_CC) && ptx < 13)
+        return FAIL("Feature 'sub.cc' requires PTX ISA .version 1.3 or later");
+    return NULL;
+}
+
 const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
                                 const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
+    if (early_modifiers(f, mods, ptx, buf, buflen)) return buf;
+    /* div, rcp and sqrt on .f32 name their rounding or .approx/.full from PTX ISA 1.4 (ptxas) */
+    if ((f->id == PS_F_DIV_FLT || f->id == PS_F_RCP || f->id == PS_F_SQRT) && has_type(types, ntypes, PS_T_F32) &&
+        !any_rounding(mods) && !has(mods, PS_MOD_APPROX) && !has(mods, PS_MOD_FULL) && (!ptx || ptx >= 14))
+        return FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", f->mnemonic);
     if (!arch) return NULL;
     int sm = arch->sm;
     ps_form id = f->id;

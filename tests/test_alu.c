@@ -1686,10 +1686,10 @@ static void test_f_approx(void **state) {
     RUN("rcp.approx.ftz.f64 {d0}, {a0};", "l", "l", "F", o_approx, 10);
     RUN("rsqrt.approx.f64 {d0}, {a0};", "l", "l", "F", o_approx, 11);
     RUN("rsqrt.approx.ftz.f64 {d0}, {a0};", "l", "l", "F", o_approx, 12);
-    /* legacy spellings (PTX ISA 1.0-1.3) mean .approx.ftz */
-    RUN("div.f32 {d0}, {a0}, {a1};", "r", "rr", "ff", o_approx, 8 | 16, 1024);
+    /* legacy spellings (PTX ISA 1.0-1.3) mean .approx.ftz; div.f32 and sqrt.f32 without a modifier
+     * are refused from PTX ISA 1.4 as ptxas refuses them (docs/targets.md), and PTX ISA 1.x modules
+     * are sm_1x modules, whose floating point ptxsim does not run */
     RUN("ex2.f32 {d0}, {a0};", "r", "r", "f", o_approx, 6 | 16, 1024);
-    RUN("sqrt.f32 {d0}, {a0};", "r", "r", "f", o_approx, 1 | 16, 1024);
     assert_false(selects("rcp.approx.f64 %rd8, %rd0;"));
     assert_false(selects("tanh.approx.ftz.f32 %r8, %r0;"));
 
