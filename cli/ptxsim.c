@@ -343,7 +343,10 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
-    if (st != PTXSIM_OK) goto out;
+    if (st != PTXSIM_OK) { /* e.g. an arch that is a target only (sm_35), or an unplaceable initialiser */
+        fprintf(stderr, "ptxsim: error: %s: %s\n", path, ptxsim_context_message(ctx));
+        goto out;
+    }
     ptxsim_module_info mi;
     ptxsim_module_get_info(m, &mi);
     const char *arch = mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target;

@@ -198,6 +198,52 @@ static void old_target_runs_on_sm50(void **state) {
     ps_diags_free(&d);
 }
 
+/* The same sm_35 module on a machine the context names (the JIT runs sm_35 PTX on an sm_80): it
+ * loads, runs with the same results, and the module reports the machine; an sm_90a module does not
+ * load on an sm_90 context (an "a" target runs on its own architecture only). */
+static void old_target_on_named_machine(void **state) {
+    (void)state;
+    ptxsim_context *ctx;
+    assert_int_equal(ptxsim_context_create("sm_80", &ctx, NULL), PTXSIM_OK);
+    ptxsim_module *m = NULL;
+    ptxsim_diagnostics *d = NULL;
+    assert_int_equal(ptxsim_module_load(ctx, "old.ptx", OLD_KERNEL, strlen(OLD_KERNEL), &m, &d), PTXSIM_OK);
+    ptxsim_diagnostics_free(d);
+    ptxsim_module_info info;
+    ptxsim_module_get_info(m, &info);
+    assert_string_equal(info.target, "sm_35");
+    assert_string_equal(info.machine, "sm_80");
+    ptxsim_kernel *k;
+    assert_int_equal(ptxsim_module_kernel(m, "old", &k), PTXSIM_OK);
+    float in[32];
+    uint32_t out[32];
+    for (int i = 0; i < 32; i++) in[i] = (float)i * 0.25f - 3.0f;
+    uint64_t din, dout;
+    assert_int_equal(ptxsim_mem_alloc(ctx, sizeof in, "in", &din), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_alloc(ctx, sizeof out, "out", &dout), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_write(ctx, din, in, sizeof in), PTXSIM_OK);
+    void *args[] = {&din, &dout};
+    ptxsim_launch_config cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .args = args};
+    assert_int_equal(ptxsim_launch(ctx, k, &cfg, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_mem_read(ctx, out, dout, sizeof out), PTXSIM_OK);
+    for (uint32_t l = 0; l < 32; l++) {
+        uint32_t up = l == 0 ? 0 : l - 1;
+        uint32_t funnel = (uint32_t)((((uint64_t)up << 32) | l) << 4 >> 32);
+        float f = fmaf(in[l], in[l], in[l]);
+        uint32_t fb;
+        memcpy(&fb, &f, 4);
+        assert_int_equal(out[l], (up + funnel) ^ fb);
+    }
+    ptxsim_context_destroy(ctx);
+    static const char a90[] = ".version 8.0\n.target sm_90a\n.address_size 64\n.entry k () { ret; }\n";
+    assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
+    assert_int_equal(ptxsim_module_load(ctx, "a90.ptx", a90, strlen(a90), &m, &d), PTXSIM_ERR_PARSE);
+    assert_true(ptxsim_diagnostics_count(d) == 1 &&
+                strstr(ptxsim_diagnostics_get(d, 0)->message, "cannot be compiled for architecture 'sm_90'"));
+    ptxsim_diagnostics_free(d);
+    ptxsim_context_destroy(ctx);
+}
+
 /* mad.f32 without rounding: ptxas 13 refuses it from PTX ISA 3.2 on sm_20 and later ("Rounding
  * modifier required for instruction 'mad'"), accepts it below (and on sm_1x, where rounding is
  * illegal); the cvt spellings below sm_70 that ptxas accepts (cvt.f64.f32, cvt.rn.f32.f64,
@@ -655,6 +701,7 @@ int main(void) {
         cmocka_unit_test(which_machine_runs_which_target),
         cmocka_unit_test(default_machines),
         cmocka_unit_test(old_target_runs_on_sm50),
+        cmocka_unit_test(old_target_on_named_machine),
         cmocka_unit_test(gates_of_old_targets),
         cmocka_unit_test(special_register_gates),
         cmocka_unit_test(special_register_values),
