@@ -113,7 +113,7 @@ ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *s
     if (diags) *diags = api_diags_copy(&d);
     if (m && info && st == PTXSIM_OK) {
         fill_info(m, info);
-        snprintf(info->machine, sizeof info->machine, "%s", mach ? mach->name : "");
+        snprintf(info->machine, sizeof info->machine, "%s", ps_arch_is_machine(mach) ? mach->name : "");
     }
     ps_module_free(m);
     ps_diags_free(&d);
