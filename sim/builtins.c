@@ -168,7 +168,7 @@ static bool read_string(ps_warp *w, uint64_t a, size_t max, int l, char **s, siz
 
 #define MAX_FORMAT (64u << 10) /* bytes of a format string read at most */
 #define MAX_STRING (1u << 20)  /* bytes of a %s argument read at most */
-#define RECORD_ARGS 32         /* argument slots of one printf record (the Programming Guide's 32) */
+#define RECORD_ARGS 32         /* argument slots of a printf record (the Programming Guide: 32) */
 #define MAX_DIGITS 9           /* of a width or precision: more is refused */
 
 enum { SZ_NONE, SZ_H, SZ_HH, SZ_L, SZ_LL };
@@ -317,20 +317,33 @@ static int lane_vprintf(ps_warp *w, int l, uint64_t fmt_addr, uint64_t buf, text
         hh += ps[i].kind == IT_CONV && ps[i].size == SZ_HH;
         other += ps[i].kind == IT_OTHER;
         pct += ps[i].kind == IT_PERCENT;
+        if (ps[i].kind != IT_CONV) continue;
         if (ps[i].nwidth > MAX_DIGITS || ps[i].nprec > MAX_DIGITS + 1) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "printf(\"%s\"): a width or precision of "
                            "more than %d digits", r.what, MAX_DIGITS);
+            goto done;
+        }
+        /* a size on %c %s %p (C's wide characters) or on a float other than C99's no-op %lf */
+        bool integer = strchr("diouxX", ps[i].type);
+        if (ps[i].size && !integer && (ps[i].size != SZ_L || strchr("csp", ps[i].type))) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "printf(\"%s\"): %.*s: a size on %%%c is "
+                           "not known to print on a GPU as in C, ptxsim does not guess", r.what,
+                           (int)ps[i].len, fmt + ps[i].at, ps[i].type);
             goto done;
         }
     }
     /* Measured: formats whose conversions the device all takes, and formats with none it takes
      * (only 'hh' ones, or only other text after '%'). Anything between is not known. */
     if ((hh || other) && (dev || pct || (hh && other))) {
+        const char *with = dev ? "conversions the device takes"
+                           : hh && other ? "'hh' conversions"
+                                         : "%%";
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                       "printf(\"%s\"): the format mixes conversions a device printf takes with "
-                       "%s: what a GPU prints is not known, ptxsim does not guess",
-                       r.what, hh && !other ? "'hh' ones (which it does not take)"
-                                            : "text after '%' that is no conversion");
+                       "printf(\"%s\"): %s together with %s in one format: what a GPU prints is "
+                       "not known, ptxsim does not guess", r.what,
+                       other ? "text after '%' that is no conversion"
+                             : "'hh' conversions (which the device does not take)",
+                       with);
         goto done;
     }
     /* the device: nvcc's buffer into the record's slots */
