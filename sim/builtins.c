@@ -163,8 +163,8 @@ static bool read_string(ps_warp *w, uint64_t a, size_t max, int l, char **s, siz
  * host prints it as it stands, and a device that meets one fills no slot. Each conversion is
  * formatted as the C library formats it. Where the measured behaviour says nothing (conversions
  * the device takes mixed with ones it does not, a slot past the format's bytes, a string or '*'
- * width read from the format's bytes), ptxsim refuses with an "unsupported" fault rather than
- * guess. */
+ * width read from the format's bytes, a size on %c %s %p or a float but %lf), ptxsim refuses with
+ * an "unsupported" fault rather than guess. */
 
 #define MAX_FORMAT (64u << 10) /* bytes of a format string read at most */
 #define MAX_STRING (1u << 20)  /* bytes of a %s argument read at most */
