@@ -105,7 +105,7 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
     case PS_SREG_TOTAL_SMEM_SIZE: return L->total_smem;
-    case PS_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    case PS_SREG_AGGR_SMEM_SIZE: return L->aggr_smem;
     /* the reserved region (PTX ISA 10.29; docs/engine.md "Reserved shared memory"): an H200's
      * values; below sm_80 (no region) all zero */
     case PS_SREG_RESERVED_SMEM_OFFSET_BEGIN: return 0;
@@ -1466,6 +1466,9 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     uint64_t unit = ps_smem_alloc_unit(arch);
     uint64_t own = (has_dyn ? off : static_end) - L->reserved_smem + cfg->shared_bytes;
     L->total_smem = (own + unit - 1) / unit * unit;
+    /* %aggr_smem_size: the reserved KiB plus those bytes, not rounded (1344 for 64 + 256 with a
+     * dynamic variable; 1152 for 100 static + 28 dynamic bytes without one: no padding) */
+    L->aggr_smem = L->reserved_smem + own;
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
     if (shared_total - L->reserved_smem > limit) {

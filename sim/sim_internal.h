@@ -226,6 +226,7 @@ typedef struct {
     uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
     uint64_t shared_static;
     uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
+    uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
     uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
     uint64_t watchdog;
