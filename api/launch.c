@@ -138,6 +138,11 @@ const char *ptxsim_report_output(const ptxsim_report *r, size_t *len) {
     return r->res.output ? r->res.output : "";
 }
 
+const char *ptxsim_report_error_output(const ptxsim_report *r, size_t *len) {
+    if (len) *len = r->res.error_output_len;
+    return r->res.error_output ? r->res.error_output : "";
+}
+
 bool ptxsim_report_has_errors(const ptxsim_report *r) {
     return r->has_fault || (r->ver && ps_verifier_has_errors(r->ver));
 }

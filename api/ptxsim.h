@@ -276,11 +276,13 @@ const ptxsim_fault *ptxsim_report_fault(const ptxsim_report *r);
 int ptxsim_report_finding_count(const ptxsim_report *r);
 bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out);
 bool ptxsim_report_has_errors(const ptxsim_report *r); /* an error-severity finding or a fault */
-/* What the kernel printed (device printf, failed assert messages): CTA by CTA in the order of
+/* What the kernel printed with printf (a CUDA program's stdout): CTA by CTA in the order of
  * their linear index, each CTA's lines in the order it printed them, a warp's lanes in lane order
  * (docs/engine.md, "Device runtime"). NUL-terminated; "" when nothing was printed; *len
  * (optional) receives the length. Owned by the report. */
 const char *ptxsim_report_output(const ptxsim_report *r, size_t *len);
+/* The same for the messages of failed asserts, which the CUDA driver writes to stderr. */
+const char *ptxsim_report_error_output(const ptxsim_report *r, size_t *len);
 bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
 
 /* Written reports (docs/verifier.md) for launches with checkers. */

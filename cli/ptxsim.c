@@ -363,12 +363,18 @@ static int cmd_run(const char *path, const options *o, bool check) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
-    /* the kernel's own output (printf, assert) first, on stdout like a CUDA program's */
+    /* the kernel's own output first: printf on stdout, failed asserts on stderr, as the CUDA
+     * driver writes them */
     size_t out_len;
     const char *out_text = ptxsim_report_output(rep, &out_len);
     if (out_len) {
         fwrite(out_text, 1, out_len, stdout);
         fflush(stdout);
+    }
+    out_text = ptxsim_report_error_output(rep, &out_len);
+    if (out_len) {
+        fwrite(out_text, 1, out_len, stderr);
+        fflush(stderr);
     }
     if (o->json && !check) write_json(o->json, &ci, arch, rep);
     const ptxsim_fault *fault = ptxsim_report_fault(rep);

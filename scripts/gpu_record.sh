@@ -35,8 +35,10 @@ input_files() {
 first_ptx() { sed -n 's/.*"ptx" *: *\[* *"\([^"]*\)".*/\1/p' "$1" | head -1; }
 # Manifests for a target newer than the recording GPU (case.sm_120.json on an H200, sm 90) have
 # no recording: that GPU cannot run them. RECORD_MAX_SM (default 90, the H200) sets the bound.
+# corpus/GPU_UNRECORDABLE lists the manifests the GPU cannot run for another reason.
 beyond_gpu() {
     local n
+    grep -q "^$1 " corpus/GPU_UNRECORDABLE 2>/dev/null && return 0
     n=$(basename "$1" | sed -n 's/^case\.sm_\([0-9]*\)[a-z]*\.json$/\1/p')
     [ -n "$n" ] && [ "$n" -gt "${RECORD_MAX_SM:-90}" ]
 }
@@ -180,7 +182,7 @@ for dir in corpus/*/; do
         fi
         name=$(basename "$m")
         if beyond_gpu "$m"; then
-            say "$m: skipped (its target is newer than sm_${RECORD_MAX_SM:-90})"
+            say "$m: skipped (its target is newer than sm_${RECORD_MAX_SM:-90}, or corpus/GPU_UNRECORDABLE lists it)"
             continue
         fi
         ptx=$(first_ptx "$m")

@@ -83,16 +83,6 @@ static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes,
 
 /* ---- frames ----------------------------------------------------------------- */
 
-/* %total_smem_size: the CTA's static and dynamic shared memory (the reserved region at its start
- * left out), rounded up to the allocation unit the PTX ISA gives for the machine (256 bytes on
- * sm_5x-sm_7x, 128 on sm_8x and later); %aggr_smem_size adds the reserved region (1 KiB from sm_80,
- * ps_reserved_smem). The H200 record in lab/sregs/ is the check. */
-static uint64_t total_smem(const ps_cta *c) {
-    const ps_arch *a = c->L->prog->arch;
-    uint64_t unit = a && a->sm < 80 ? 256 : 128, own = c->shared_size - c->L->reserved_smem;
-    return (own + unit - 1) / unit * unit;
-}
-
 static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     ps_cta *c = w->cta;
     ps_launch_ctx *L = c->L;
@@ -114,14 +104,14 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_GE: return ~((1u << l) - 1);
     case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
-    case PS_SREG_TOTAL_SMEM_SIZE: return total_smem(c);
-    case PS_SREG_AGGR_SMEM_SIZE: return total_smem(c) + L->reserved_smem;
-    /* the reserved region (PTX ISA 10.29; docs/engine.md "Memory"): [0, reserved_smem) */
+    case PS_SREG_TOTAL_SMEM_SIZE: return L->total_smem;
+    case PS_SREG_AGGR_SMEM_SIZE: return L->aggr_smem;
+    /* the reserved region (PTX ISA 10.29; docs/engine.md "Reserved shared memory"): an H200's
+     * values; below sm_80 (no region) all zero */
     case PS_SREG_RESERVED_SMEM_OFFSET_BEGIN: return 0;
-    case PS_SREG_RESERVED_SMEM_OFFSET_END:
+    case PS_SREG_RESERVED_SMEM_OFFSET_END: return L->reserved_smem ? PS_RESERVED_SMEM_END : 0;
     case PS_SREG_RESERVED_SMEM_OFFSET_CAP: return L->reserved_smem;
-    case PS_SREG_RESERVED_SMEM_OFFSET:
-        return comp ? L->reserved_smem - PS_RESERVED_SMEM_CG : 0;
+    case PS_SREG_RESERVED_SMEM_OFFSET: return 0; /* _0 and _1 */
     case PS_SREG_CLUSTERID: return comp < 3 ? c->cluster->id[comp] : 0;
     case PS_SREG_NCLUSTERID: return comp < 3 ? grd[comp] / L->cluster[comp] : 0;
     case PS_SREG_CLUSTER_CTAID: return comp < 3 ? c->cluster_ctaid[comp] : 0;
@@ -1245,21 +1235,31 @@ static int cmp_out(const void *a, const void *b) {
     return x->cta < y->cta ? -1 : x->cta > y->cta;
 }
 
-/* The CTAs' printf output, in CTA order (each CTA's records are whole: it ran on one thread). */
+/* The CTAs' device-runtime output of one stream, in CTA order (each CTA's records are whole: it
+ * ran on one thread); NULL when there is none. */
+static char *collect_stream(ps_launch_ctx *L, int stream, size_t *len) {
+    size_t n = 0;
+    for (int i = 0; i < L->nouts; i++)
+        if (L->outs[i].stream == stream) n += L->outs[i].len;
+    *len = n;
+    if (!n) return NULL;
+    char *s = ps_xmalloc(n + 1);
+    n = 0;
+    for (int i = 0; i < L->nouts; i++) {
+        if (L->outs[i].stream != stream) continue;
+        memcpy(s + n, L->outs[i].text, L->outs[i].len);
+        n += L->outs[i].len;
+    }
+    s[n] = 0;
+    return s;
+}
+
 static void collect_output(ps_launch_ctx *L, ps_launch_result *res) {
     if (!L->nouts) return;
     qsort(L->outs, (size_t)L->nouts, sizeof *L->outs, cmp_out);
-    size_t n = 0;
-    for (int i = 0; i < L->nouts; i++) n += L->outs[i].len;
-    res->output = ps_xmalloc(n + 1);
-    res->output_len = n;
-    n = 0;
-    for (int i = 0; i < L->nouts; i++) {
-        memcpy(res->output + n, L->outs[i].text, L->outs[i].len);
-        n += L->outs[i].len;
-        free(L->outs[i].text);
-    }
-    res->output[n] = 0;
+    res->output = collect_stream(L, PS_OUT_STDOUT, &res->output_len);
+    res->error_output = collect_stream(L, PS_OUT_STDERR, &res->error_output_len);
+    for (int i = 0; i < L->nouts; i++) free(L->outs[i].text);
     free(L->outs);
     L->outs = NULL;
     L->nouts = 0;
@@ -1267,8 +1267,9 @@ static void collect_output(ps_launch_ctx *L, ps_launch_result *res) {
 
 void ps_launch_result_release(ps_launch_result *res) {
     free(res->output);
-    res->output = NULL;
-    res->output_len = 0;
+    free(res->error_output);
+    res->output = res->error_output = NULL;
+    res->output_len = res->error_output_len = 0;
 }
 
 /* Functions reachable from f (indirect calls reach every function). */
@@ -1449,14 +1450,28 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         L->shared_off[i] = off;
         off += v->size;
     }
+    bool has_dyn = false;
     for (int i = 0; i < p->nshared; i++)
-        if (used[i] && p->shared_vars[i]->unsized && (uint64_t)p->shared_vars[i]->align > dyn_align)
-            dyn_align = (uint64_t)p->shared_vars[i]->align;
+        if (used[i] && p->shared_vars[i]->unsized) {
+            has_dyn = true;
+            uint64_t a = (uint64_t)p->shared_vars[i]->align;
+            if (a > dyn_align) dyn_align = a;
+        }
+    uint64_t static_end = off;
     off = (off + dyn_align - 1) / dyn_align * dyn_align;
     for (int i = 0; i < p->nshared; i++)
         if (used[i] && p->shared_vars[i]->unsized) L->shared_off[i] = off;
     L->shared_static = off;
     uint64_t shared_total = off + cfg->shared_bytes;
+    /* %total_smem_size: the static bytes as ptxas counts them (padded to the dynamic variable's
+     * alignment, at least 16, when the kernel has one) plus the dynamic ones, rounded up to whole
+     * allocation units; 64 static + 256 dynamic bytes gave 384 on an H200 */
+    uint64_t unit = ps_smem_alloc_unit(arch);
+    uint64_t own = (has_dyn ? off : static_end) - L->reserved_smem + cfg->shared_bytes;
+    L->total_smem = (own + unit - 1) / unit * unit;
+    /* %aggr_smem_size: the reserved KiB plus those bytes, not rounded (1344 for 64 + 256 with a
+     * dynamic variable; 1152 for 100 static + 28 dynamic bytes without one: no padding) */
+    L->aggr_smem = L->reserved_smem + own;
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
     if (shared_total - L->reserved_smem > limit) {
@@ -1550,7 +1565,8 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             }
             free(c->warps);
             ps_async_free(c);
-            free(c->out);
+            free(c->out[PS_OUT_STDOUT]);
+            free(c->out[PS_OUT_STDERR]);
             free(c->shared);
             free(c->local);
         }

@@ -97,11 +97,14 @@ typedef struct {
     ps_stats stats;
     ps_fault fault; /* kind NONE when the kernel completed */
     double seconds;
-    /* What the kernel printed (printf, failed asserts), CTA by CTA in the order of their linear
-     * index, each CTA's lines in the order it printed them (docs/engine.md "Device runtime");
-     * NUL-terminated, NULL when nothing was printed. Freed by ps_launch_result_release. */
+    /* What the kernel printed with printf (the CUDA driver's stdout), CTA by CTA in the order of
+     * their linear index, each CTA's lines in the order it printed them (docs/engine.md "Device
+     * runtime"); NUL-terminated, NULL when nothing was printed. error_output: the same for the
+     * messages of failed asserts (the driver's stderr). Freed by ps_launch_result_release. */
     char *output;
     size_t output_len;
+    char *error_output;
+    size_t error_output_len;
 } ps_launch_result;
 
 void ps_launch_result_release(ps_launch_result *res);

@@ -225,6 +225,8 @@ typedef struct {
     bool explicit_cluster;
     uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
     uint64_t shared_static;
+    uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
+    uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
     uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
     uint64_t watchdog;
@@ -237,9 +239,10 @@ typedef struct {
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;
-    /* device printf output of finished CTAs (under lock), by CTA index at the end */
+    /* device-runtime output of finished CTAs (under lock), by CTA index at the end */
     struct ps_out_rec {
         uint64_t cta;
+        int stream; /* PS_OUT_STDOUT, PS_OUT_STDERR */
         char *text;
         size_t len;
     } *outs;
@@ -296,21 +299,29 @@ struct ps_cta {
     } hits[PS_ALLOC_HITS];
     unsigned hit_next;       /* entry the next miss replaces */
     struct ps_alloc_hit heap_hit; /* the device-heap block of the latest heap access (uncached) */
-    char *out;               /* device printf output of the running CTA (builtins.c) */
-    size_t out_len, out_cap;
+    /* what the running CTA's device runtime printed (builtins.c): [PS_OUT_STDOUT] printf,
+     * [PS_OUT_STDERR] failed assertions, which the CUDA driver writes to stderr */
+    char *out[2];
+    size_t out_len[2], out_cap[2];
     struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
     bool yield;              /* the running warp waits on an mbarrier: end its turn */
     uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
     int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };
 
+enum { PS_OUT_STDOUT, PS_OUT_STDERR }; /* the two streams of ps_cta.out */
+
 /* Shared memory reserved for system software at the start of every CTA's shared memory (PTX ISA
  * 10.29, %reserved_smem_offset_*): 1 KiB from sm_80 on (CUDA Programming Guide, "reserved shared
- * memory per block"; an H200 places a CTA's own shared memory after it, at 0x400). Cooperative
- * groups keep their multi-warp scratch at %reserved_smem_offset_1, at least
- * PS_RESERVED_SMEM_CG bytes before the end (cooperative_groups/details/memory.h). */
-#define PS_RESERVED_SMEM_CG 288u
+ * memory per block"; an H200 places a CTA's own shared memory after it, at 0x400). Of it the
+ * system uses [0, PS_RESERVED_SMEM_END): cooperative groups' multi-warp scratch, at most 288 bytes
+ * (cooperative_groups/details/memory.h), at %reserved_smem_offset_1 = 0. Values measured on an
+ * H200 (lab/nvcc_features/README.md, docs/engine.md "Reserved shared memory"). */
+#define PS_RESERVED_SMEM_END 288u
 static inline uint64_t ps_reserved_smem(const ps_arch *a) { return a && a->sm >= 80 ? 1024 : 0; }
+/* The shared-memory allocation unit %total_smem_size counts in (PTX ISA 10.30): 256 bytes on
+ * sm_3x to sm_7x, 128 on sm_8x and later */
+static inline uint64_t ps_smem_alloc_unit(const ps_arch *a) { return a && a->sm < 80 ? 256 : 128; }
 
 /* ---- shared helpers --------------------------------------------------------------------- */
 

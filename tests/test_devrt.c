@@ -137,10 +137,126 @@ static void printf_output_in_cta_then_lane_order(void **state) {
     ps_launch_result_release(&res);
 }
 
+/* One printf(fmt, ...) from one thread: `stores` fills nvcc's argument buffer (buf, 512 bytes;
+ * `str` is the address of the string "abcdef"); out[0] = what printf returned. */
+static ps_status printf_once(const char *fmt, const char *stores, int32_t *ret, ps_launch_result *res) {
+    char body[8192];
+    snprintf(body, sizeof body,
+             ".visible .entry k(.param .u64 p0) {\n"
+             "  .local .align 8 .b8 buf[512]; .reg .b32 %%r<4>; .reg .b64 %%rd<8>; .reg .f64 %%fd<4>;\n"
+             "  mov.u64 %%rd1, buf; cvta.local.u64 %%rd2, %%rd1;\n"
+             "  mov.u64 %%rd3, str; cvta.global.u64 %%rd3, %%rd3;\n"
+             "  %s\n"
+             "  mov.u64 %%rd4, fmt; cvta.global.u64 %%rd4, %%rd4;\n"
+             "  " VPRINTF("%%rd4", "%%rd2", "%%r1")
+             "  ld.param.u64 %%rd5, [p0]; st.global.u32 [%%rd5], %%r1; ret; }\n",
+             stores);
+    const char *ptx = with_strings(body, "fmt", fmt, "str", "abcdef", NULL);
+    tu_buf b[1] = {{ret, sizeof *ret}};
+    *ret = -100;
+    return run(ptx, 1, 1, b, 1, res);
+}
+
+/* Regression: ptxsim printed %hhd of 300 as 44. An H200's device printf does not take 'hh': it
+ * fills no argument slot and returns 0, and the host, which does take it, reads the record's
+ * 8-byte slots from the format's own bytes ('1', 'h', 'h': lab/nvcc_features, line 1). */
+static void printf_hh_prints_the_records_format_bytes(void **state) {
+    (void)state;
+    int32_t ret;
+    ps_launch_result res;
+    assert_int_equal(printf_once("1 hh: [%hhd] [%hhu] [%hhx]\n",
+                                 "st.local.u32 [buf], 300; st.local.u32 [buf+4], 300; st.local.u32 [buf+8], -1;",
+                                 &ret, &res), PS_OK);
+    assert_string_equal(res.output, "1 hh: [49] [104] [68]\n"); /* the H200's line */
+    assert_int_equal(ret, 0);
+    ps_launch_result_release(&res);
+}
+
+/* Regression: ptxsim printed %F as it stands; an H200 takes it (a double, C's %F). */
+static void printf_takes_upper_case_F(void **state) {
+    (void)state;
+    int32_t ret;
+    ps_launch_result res;
+    assert_int_equal(printf_once("2 F: [%F] [%F]\n",
+                                 "mov.f64 %fd1, 0d3FF8000000000000; st.local.f64 [buf], %fd1;"
+                                 "mov.f64 %fd2, 0d7FF0000000000000; st.local.f64 [buf+8], %fd2;",
+                                 &ret, &res), PS_OK);
+    assert_string_equal(res.output, "2 F: [1.500000] [INF]\n");
+    assert_int_equal(ret, 2);
+    ps_launch_result_release(&res);
+}
+
+/* Regression: ptxsim took '*' precisions as arguments and returned 1. An H200 prints formats
+ * whose only conversions are no conversions to it as they stand, and returns 0. */
+static void printf_other_text_after_percent_prints_as_it_stands(void **state) {
+    (void)state;
+    static const char *fmts[] = {"3 star precision: [%.*f] [%*.*s]\n", "5 z j t L: [%zu] [%jd] [%td] [%Lf]\n",
+                                 "6 unknown: [%y] [%5%] [%k]\n", "7 trailing percent: %"};
+    for (int i = 0; i < 4; i++) {
+        int32_t ret;
+        ps_launch_result res;
+        assert_int_equal(printf_once(fmts[i], "st.local.u32 [buf], 2; st.local.u32 [buf+4], 6;", &ret, &res), PS_OK);
+        assert_string_equal(res.output, fmts[i]);
+        assert_int_equal(ret, 0);
+        ps_launch_result_release(&res);
+    }
+}
+
+/* Regression: ptxsim printed all 34 arguments and returned 34. A record holds 32 (the
+ * Programming Guide's limit): an H200 returns 32 and prints the 33rd and 34th from the format's
+ * first 16 bytes, as little-endian ints ("9 ma", "ny: ": 1634541625 and 622879781 there). */
+static void printf_more_than_32_arguments_reads_the_format(void **state) {
+    (void)state;
+    char fmt[256] = "9 many:", stores[4096] = "", want[512] = "9 many:";
+    for (int i = 1; i <= 34; i++) {
+        strcat(fmt, " %d");
+        size_t n = strlen(stores);
+        snprintf(stores + n, sizeof stores - n, "st.local.u32 [buf+%d], %d; ", 4 * (i - 1), i);
+    }
+    strcat(fmt, "\n");
+    for (int i = 1; i <= 32; i++) snprintf(want + strlen(want), sizeof want - strlen(want), " %d", i);
+    for (int k = 0; k < 2; k++) {
+        int32_t v;
+        memcpy(&v, fmt + 8 * k, 4); /* the low 4 bytes of slot 32 + k (a little-endian host) */
+        snprintf(want + strlen(want), sizeof want - strlen(want), " %d", v);
+    }
+    strcat(want, "\n");
+    assert_non_null(strstr(want, " 32 1634541625 622879781\n")); /* the H200's line */
+    int32_t ret;
+    ps_launch_result res;
+    assert_int_equal(printf_once(fmt, stores, &ret, &res), PS_OK);
+    assert_string_equal(res.output, want);
+    assert_int_equal(ret, 32);
+    ps_launch_result_release(&res);
+}
+
+/* What no GPU run has shown is refused, not guessed: conversions the device takes mixed with ones
+ * it does not, a slot read past the format's bytes, a string or '*' width read from them, sizes
+ * on %c %s %p and floats (docs/engine.md "Device runtime"). */
+static void printf_unmeasured_formats_are_refused(void **state) {
+    (void)state;
+    char many[128] = "";
+    for (int i = 0; i < 32; i++) strcat(many, "%d");
+    strcat(many, " %s\n");
+    const char *fmts[] = {"[%d] [%y]\n", "[%d] [%hhd]\n", "[%hhd] [%y]\n", "100%% [%y]\n",
+                          "%hhd%hhd%hhd\n", "[%*hhd]\n", many, "[%ls]\n", "[%hf]\n", "[%lc]\n"};
+    for (int i = 0; i < 10; i++) {
+        int32_t ret;
+        ps_launch_result res;
+        assert_int_equal(printf_once(fmts[i], "st.local.u32 [buf], 1; st.local.u32 [buf+4], 2;", &ret, &res),
+                         PS_ERR_FAULT);
+        assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
+        assert_non_null(strstr(res.fault.message, "not known"));
+        assert_null(res.output);
+        ps_launch_result_release(&res);
+    }
+}
+
 /* ---- assert ---------------------------------------------------------------------------------- */
 
-/* Two lanes fail: one line each in lane order, in the device's format, then a trap fault with
- * the first line as its message. */
+/* Two lanes fail: one line each in lane order, in the device's format, on the error stream (an
+ * H200's driver writes them to stderr, lab/nvcc_features), then a trap fault with the first line
+ * as its message. */
 static void failed_assert_prints_and_traps(void **state) {
     (void)state;
     const char *ptx = with_strings(
@@ -159,7 +275,8 @@ static void failed_assert_prints_and_traps(void **state) {
     assert_int_equal(res.fault.kind, PS_FAULT_TRAP);
     assert_string_equal(res.fault.message,
                         "k.cu:12: void k(): block: [0,0,0], thread: [3,0,0] Assertion `x < 3` failed.");
-    assert_string_equal(res.output,
+    assert_null(res.output);
+    assert_string_equal(res.error_output,
                         "k.cu:12: void k(): block: [0,0,0], thread: [3,0,0] Assertion `x < 3` failed.\n"
                         "k.cu:12: void k(): block: [0,0,0], thread: [4,0,0] Assertion `x < 3` failed.\n");
     assert_int_equal(res.fault.thread[0], 3);
@@ -279,44 +396,44 @@ static void warp_sz_is_32(void **state) {
 }
 
 /* sm_80 and later: the first KiB of a CTA's shared memory is the system's (CUDA Programming
- * Guide), the CTA's own variables follow at 0x400 as on an H200; sm_75 has no such region. */
+ * Guide). An H200 gave, for 64 static and 256 dynamic bytes (lab/nvcc_features/reserved_smem.ptx,
+ * tests/data/devrt_h200): offset_0 0, offset_1 0, begin 0, end 288, cap 1024, %total_smem_size
+ * 384 (whole 128-byte units, PTX ISA 10.30), %aggr_smem_size 1344 (the reserved KiB, static and
+ * dynamic bytes), the static variable at 0x400 and the dynamic one right after it. sm_75 has no
+ * reserved region and counts %total_smem_size in 256-byte units (PTX ISA 10.30). */
 static void reserved_shared_memory_layout(void **state) {
     (void)state;
-    const char *body =
+    static const char *fmt =
+        ".version 8.1\n.target %s\n.address_size 64\n"
+        ".extern .shared .align 16 .b8 dyn[];\n"
         ".visible .entry k(.param .u64 p0) {\n"
-        "  .shared .align 4 .b8 s[100]; .reg .b32 %r<8>; .reg .b64 %rd<3>;\n"
-        "  mov.u32 %r1, s; mov.u32 %r2, %total_smem_size; mov.u32 %r3, %dynamic_smem_size;\n"
-        "  ld.param.u64 %rd1, [p0]; st.global.v2.u32 [%rd1], {%r1, %r2}; st.global.u32 [%rd1+8], %r3;\n"
+        "  .shared .align 16 .b8 s[%u]; .reg .b32 %%r<12>; .reg .b64 %%rd<3>;\n"
+        "  mov.u32 %%r1, s; mov.u32 %%r2, dyn; mov.u32 %%r3, %%total_smem_size;\n"
+        "  mov.u32 %%r4, %%dynamic_smem_size;\n"
+        "  ld.param.u64 %%rd1, [p0]; st.global.v4.u32 [%%rd1], {%%r1, %%r2, %%r3, %%r4};\n"
         "  %s ret; }\n";
+    const char *regs = "mov.u32 %r5, %reserved_smem_offset_begin; mov.u32 %r6, %reserved_smem_offset_end; "
+                       "mov.u32 %r7, %reserved_smem_offset_cap; mov.u32 %r8, %reserved_smem_offset_0; "
+                       "mov.u32 %r9, %reserved_smem_offset_1; mov.u32 %r10, %aggr_smem_size; "
+                       "st.global.v4.u32 [%rd1+16], {%r5, %r6, %r7, %r8}; st.global.v2.u32 [%rd1+32], {%r9, %r10};";
     char ptx[2048];
-    snprintf(ptx, sizeof ptx, "%s%s", ".version 7.6\n.target sm_80\n.address_size 64\n", body);
-    char *at = strstr(ptx, "%s");
-    const char *regs = "mov.u32 %r4, %reserved_smem_offset_begin; mov.u32 %r5, %reserved_smem_offset_cap; "
-                       "mov.u32 %r6, %reserved_smem_offset_0; mov.u32 %r7, %reserved_smem_offset_1; "
-                       "st.global.v4.u32 [%rd1+16], {%r4, %r5, %r6, %r7};";
-    char full[2048];
-    snprintf(full, sizeof full, "%.*s%s%s", (int)(at - ptx), ptx, regs, at + 2);
-    uint32_t out[8] = {0};
+    snprintf(ptx, sizeof ptx, fmt, "sm_90", 64u, regs);
+    uint32_t out[10] = {0};
     tu_buf b[1] = {{out, sizeof out}};
     ps_launch_result res;
-    tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .shared_bytes = 28};
-    assert_int_equal(tu_run(full, "k", &cfg, b, 1, &res, diag, sizeof diag), PS_OK);
-    assert_int_equal(out[0], 0x400);     /* the variable, after the reserved KiB */
-    /* the CTA's own bytes: static, then dynamic from the next 16-byte boundary (ptxsim's layout;
-     * lab/nvcc_features asks the H200), 112 + 28 = 140, which %total_smem_size gives as a multiple
-     * of the 128-byte allocation unit of sm_8x (PTX ISA, %total_smem_size; lab/sregs asks the H200) */
-    assert_int_equal(out[1], 256);
-    assert_int_equal(out[2], 28);
-    assert_int_equal(out[4], 0);         /* begin */
-    assert_int_equal(out[5], 1024);      /* cap */
-    assert_int_equal(out[6], 0);         /* offset_0 */
-    assert_true(out[7] + 288 <= 1024);   /* offset_1: room for cooperative groups' scratch */
-    snprintf(full, sizeof full, "%.*s%s", (int)(at - ptx), ptx, at + 2);
-    memcpy(full, ".version 7.6\n.target sm_75", strlen(".version 7.6\n.target sm_75"));
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .shared_bytes = 256};
+    assert_int_equal(tu_run(ptx, "k", &cfg, b, 1, &res, diag, sizeof diag), PS_OK);
+    const uint32_t h200[10] = {1024, 1088, 384, 256, 0, 288, 1024, 0, 0, 1344};
+    for (int i = 0; i < 10; i++) assert_int_equal(out[i], h200[i]);
+    /* sm_75: 100 static bytes (ptxas -v counts 112: padded to dyn's alignment), 28 dynamic ones */
+    snprintf(ptx, sizeof ptx, fmt, "sm_75", 100u, "");
     memset(out, 0, sizeof out);
-    assert_int_equal(tu_run(full, "k", &cfg, b, 1, &res, diag, sizeof diag), PS_OK);
-    assert_int_equal(out[0], 0); /* sm_75: no reserved region */
-    assert_int_equal(out[1], 256); /* 140 in 256-byte units (sm_7x) */
+    cfg.shared_bytes = 28;
+    assert_int_equal(tu_run(ptx, "k", &cfg, b, 1, &res, diag, sizeof diag), PS_OK);
+    assert_int_equal(out[0], 0);   /* no reserved region */
+    assert_int_equal(out[1], 112); /* dyn: where ptxas's 112 static bytes end */
+    assert_int_equal(out[2], 256); /* 140 bytes in 256-byte units */
+    assert_int_equal(out[3], 28);
 }
 
 /* ---- member masks per group (regression: tiled_partition<16> faulted) -------------------------- */
@@ -378,6 +495,11 @@ int main(void) {
         cmocka_unit_test(printf_reads_nvccs_argument_layout),
         cmocka_unit_test(printf_null_format_and_null_string),
         cmocka_unit_test(printf_output_in_cta_then_lane_order),
+        cmocka_unit_test(printf_hh_prints_the_records_format_bytes),
+        cmocka_unit_test(printf_takes_upper_case_F),
+        cmocka_unit_test(printf_other_text_after_percent_prints_as_it_stands),
+        cmocka_unit_test(printf_more_than_32_arguments_reads_the_format),
+        cmocka_unit_test(printf_unmeasured_formats_are_refused),
         cmocka_unit_test(failed_assert_prints_and_traps),
         cmocka_unit_test(malloc_blocks_are_bounds_checked),
         cmocka_unit_test(double_free_faults),

@@ -354,6 +354,11 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
         fwrite(out, 1, out_len, stdout);
         fflush(stdout);
     }
+    out = rep ? ptxsim_report_error_output(rep, &out_len) : ""; /* failed asserts: stderr */
+    if (out_len) {
+        fwrite(out, 1, out_len, stderr);
+        fflush(stderr);
+    }
     CUresult r = CUDA_SUCCESS;
     if (st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) {
         /* asynchronous on a GPU: the launch succeeds and the context fails from then on */

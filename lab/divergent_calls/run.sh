@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# run.sh PTXSIM OUTDIR — runs every case.modeN.json on the GPU (gpu-run) and on the simulator.
+# run.sh PTXSIM OUTDIR — runs every case.modeN.json of tests/data/divergent_calls on the GPU
+# (gpu-run) and on the simulator; OUTDIR absolute.
 set -u
-cd "$(dirname "$0")"
+cd "$(dirname "$0")/../../tests/data/divergent_calls"
 ps=$1 out=$2
 for m in case.mode*.json; do
   n=${m%.json}; n=${n#case.}

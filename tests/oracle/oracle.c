@@ -58,6 +58,8 @@ struct oc_case {
   int32_t variant_value;
   char *variant_output;
   size_t variant_output_len;
+  char *variant_stderr;
+  size_t variant_stderr_len;
 };
 
 static const char *type_name[] = {"u8", "s8",  "u16", "s16", "u32",  "s32",
@@ -187,6 +189,13 @@ void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, co
   free(c->variant_output);
   c->variant_output = dup_text(text, n);
   c->variant_output_len = n;
+}
+
+void oc_fault_variant_stderr(oc_case *c, const char *text, size_t n) {
+  if (!c->variant[0]) die("%s: oc_fault_variant_stderr before oc_fault_variant", c->name);
+  free(c->variant_stderr);
+  c->variant_stderr = dup_text(text, n);
+  c->variant_stderr_len = n;
 }
 
 /* ------------------------------------------------------------------ params */
@@ -460,6 +469,7 @@ static void free_case(oc_case *c) {
   }
   free(c->output);
   free(c->variant_output);
+  free(c->variant_stderr);
 }
 
 static void check_exists(const char *dir, const char *file) {
@@ -505,6 +515,10 @@ static void run_case(const oc_entry *e, const char *corpus) {
     char file[128];
     snprintf(file, sizeof file, "%s.output.expected.txt", c->variant);
     emit(dir, file, c->variant_output, c->variant_output_len, 1);
+    if (c->variant_stderr) {
+      snprintf(file, sizeof file, "%s.stderr.expected.txt", c->variant);
+      emit(dir, file, c->variant_stderr, c->variant_stderr_len, 1);
+    }
   }
 
   char archs[128];

@@ -60,12 +60,16 @@ void oc_tol_absrel(oc_case *c, const char *name, double abs_tol, double rel_tol)
  * oc_expect_output: what the kernel prints (printf), byte for byte ("expect_output").
  * oc_fault_variant: a second manifest, <name>.<arch>.json, whose launch faults: parameter
  *            `param` takes the s32 `value`, nothing is expected of the buffers, and `text` is
- *            what the kernel prints before the fault (checked by the CTest corpus_fault_*). */
+ *            what the kernel prints before the fault (checked by the CTest corpus_fault_*).
+ * oc_fault_variant_stderr: what the variant's device runtime writes to stderr (failed asserts'
+ *            messages, as the CUDA driver writes them): <name>.stderr.expected.txt, the start of
+ *            `ptxsim run`'s stderr (corpus_fault_*). */
 void oc_archs(oc_case *c, const char *archs);
 void oc_link(oc_case *c, const char *lib);
 void oc_expect_output(oc_case *c, const char *text, size_t n);
 void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, const char *text,
                       size_t n);
+void oc_fault_variant_stderr(oc_case *c, const char *text, size_t n);
 
 /* ---- parameters, in kernel order ---- */
 void oc_p_buf(oc_case *c, const char *name);
