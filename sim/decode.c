@@ -858,6 +858,12 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     }
     flatten(c, in, d);
     if (c->failed) return;
+    if (in->form == PS_F_ST && in->ntypes && in->types[0] == PS_T_F32 && in->nops > 1) {
+        const ps_operand *v = &in->ops[1];
+        const ps_operand *r0 = v->kind == PS_OP_VEC && v->nitems ? &v->items[0] : v;
+        if (r0->kind == PS_OP_REG && ps_type_size(c->fn->regs[r0->reg].type) == 8)
+            d->flags |= DF_ST_F32_U64;
+    }
     ps_exec_fn fnp = NULL;
     if (info->props & P_VIDEO) {
         char why[200] = "";

@@ -67,6 +67,7 @@ enum {
     DF_HAS_RND = 1 << 13,  /* a rounding modifier was written */
     DF_SIGNED = 1 << 14,
     DF_NAN_A_WINS = 1 << 15, /* f64 sub: operand a wins between two NaNs (ptxas_model.c) */
+    DF_ST_F32_U64 = 1 << 16, /* st.f32 from a 64-bit register: stores cvt.rn.f32.u64 of it (H200) */
     DF_WATCH = 1u << 31,   /* the observer watches this instruction (set per launch) */
 };
 
