@@ -561,3 +561,23 @@ void case_llvm_half(oc_case *c) {
     r[3] = small_isnan(f, x) ? 0x7fff : small_round(f, small_decode(f, x) * 3.0, RN);
   }
 }
+
+/* OpenCL C through clang-14's nvptx64-nvidia-nvcl target (.target sm_20, texmode_independent) */
+void case_llvm_stencil_cl(oc_case *c) {
+  enum { N = 1000, BS = 64, G = (N + BS - 1) / BS };
+  oc_kernel(c, "stencil_cl");
+  oc_grid(c, G, 1, 1);
+  oc_block(c, BS, 1, 1);
+  int32_t *in = oc_in(c, "in", OT_S32, N);
+  for (int i = 0; i < N; i++) in[i] = (int32_t)oc_rand32(c);
+  oc_fill(c, "out", OT_S32, G * BS, 0);
+  oc_p_buf(c, "in");
+  oc_p_buf(c, "out");
+  oc_p_s32(c, N);
+  int32_t *o = oc_out(c, "out");
+  for (int i = 0; i < N; i++) {
+    uint32_t v[5];
+    for (int k = 0; k < 5; k++) v[k] = i + k - 2 >= 0 && i + k - 2 < N ? (uint32_t)in[i + k - 2] : 0;
+    o[i] = (int32_t)(v[0] - 2 * v[1] + 5 * v[2] - 2 * v[3] + v[4]);
+  }
+}
