@@ -11,6 +11,7 @@
 #include "constexpr.h"
 #include "parser_internal.h"
 #include "spaces.h"
+#include "validate.h"
 
 /* ---- tokens ------------------------------------------------------------- */
 
@@ -1476,6 +1477,8 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         for (int i = 0; i < nops; i++)
             if (ops[i].kind == PS_OP_VAR && ops[i].indexed) ops[i].kind = PS_OP_ADDR;
     check_spaces(p, &in, &mt, ops, nops);
+    if (p->failed_stmt) return;
+    ps_validate_operands(p, &in, &mt, ops, nops);
     if (p->failed_stmt) return;
     in.ops = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)(nops ? nops : 1));
     memcpy(in.ops, ops, sizeof(ps_operand) * (size_t)nops);
