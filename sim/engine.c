@@ -97,7 +97,7 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_NWARPID: return 64;
     case PS_SREG_SMID: return (c->ctaid[0] + c->ctaid[1] * grd[0]) % 132;
     case PS_SREG_NSMID: return 132;
-    case PS_SREG_GRIDID: return 1;
+    case PS_SREG_GRIDID: return L->gridid;
     case PS_SREG_LANEMASK_EQ: return 1u << l;
     case PS_SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
     case PS_SREG_LANEMASK_LT: return (1u << l) - 1;
@@ -119,9 +119,14 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_CLUSTER_CTARANK: return c->rank;
     case PS_SREG_CLUSTER_NCTARANK: return L->cluster_size;
     case PS_SREG_IS_EXPLICIT_CLUSTER: return L->explicit_cluster;
-    /* %envreg0..31 (set by the driver), %pm0..7 and %pm0_64..7_64 (performance counters, which
-     * nothing programs here), %current_graph_exec (0 outside a CUDA device graph): 0 until the H200
-     * record in lab/sregs/ says otherwise (docs/targets.md) */
+    /* %envreg0..31 are the driver's: an H200 (driver 580.159.04, lab/sregs/h200) sets envreg0,
+     * envreg6 and envreg10 (the end of the reserved shared memory) in every launch shape and leaves
+     * the rest 0; other machines are unmeasured and read 0 */
+    case PS_SREG_ENVREG:
+        if (!L->envreg_h200) return 0;
+        return comp == 0 ? 58995400u : comp == 6 ? 1u : comp == 10 ? PS_RESERVED_SMEM_END : 0u;
+    /* %pm0..7 and %pm0_64..7_64 (performance counters, which nothing programs here),
+     * %current_graph_exec (0 on the H200 even in a launch of a captured graph: lab/sregs/h200) */
     default: return 0;
     }
 }
@@ -1442,6 +1447,9 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     /* sm_80 and later reserve the first KiB of a CTA's shared memory for the system
      * (%reserved_smem_offset_*); the CTA's own variables follow it, as on an H200 */
     L->reserved_smem = ps_reserved_smem(arch);
+    /* %gridid: 2 for a context's first launch, +2 for each later one (lab/sregs/h200) */
+    L->gridid = ps_device_next_gridid(dev);
+    L->envreg_h200 = arch && arch->sm == 90;
     uint64_t off = L->reserved_smem, dyn_align = 16;
     for (int i = 0; i < p->nshared; i++) {
         const ps_var *v = p->shared_vars[i];

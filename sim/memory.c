@@ -27,7 +27,12 @@ struct ps_device {
     heap_block *blocks;
     int nblocks, cap_blocks;
     uint64_t heap_used; /* bytes in live blocks */
+    atomic_uint_fast64_t launches; /* launches so far, for %gridid */
 };
+
+uint64_t ps_device_next_gridid(ps_device *dev) {
+    return 2 * (atomic_fetch_add(&dev->launches, 1) + 1);
+}
 
 ps_device *ps_device_create(void) {
     ps_device *d = ps_xcalloc(1, sizeof *d);

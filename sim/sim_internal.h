@@ -225,6 +225,8 @@ typedef struct {
     unsigned cluster_size;
     bool explicit_cluster;
     uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
+    uint64_t gridid;         /* %gridid of this launch (ps_device_next_gridid) */
+    bool envreg_h200;        /* %envreg* as the H200's driver sets them (sm_90 machines) */
     uint64_t shared_static;
     uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
     uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
@@ -478,6 +480,9 @@ typedef struct {
     bool external;        /* registered host memory: the caller owns it */
 } ps_alloc;
 const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
+/* The %gridid of the next launch on dev: 2, 4, 6, ... as an H200's driver numbers the launches of a
+ * context (lab/sregs/h200). Thread-safe. */
+uint64_t ps_device_next_gridid(ps_device *dev);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
 
 #endif
