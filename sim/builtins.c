@@ -302,6 +302,56 @@ static void refuse(record *r, const char *why, int k) {
                    r->what, why, k + 1, r->filled, r->flen + 1);
 }
 
+/* What in a format (its pieces) ptxsim does not print, as the device would not or as nobody has
+ * measured; NULL if nothing, else the reason in buf. Whether the arguments suffice depends on the
+ * call and is checked as the record is read. */
+static const char *format_problem(const piece *ps, int np, const char *fmt, char *buf, size_t len) {
+    int dev = 0, hh = 0, other = 0, pct = 0;
+    for (int i = 0; i < np; i++) {
+        dev += ps[i].kind == IT_CONV && ps[i].size != SZ_HH;
+        hh += ps[i].kind == IT_CONV && ps[i].size == SZ_HH;
+        other += ps[i].kind == IT_OTHER;
+        pct += ps[i].kind == IT_PERCENT;
+        if (ps[i].kind != IT_CONV) continue;
+        if (ps[i].nwidth > MAX_DIGITS || ps[i].nprec > MAX_DIGITS + 1) {
+            snprintf(buf, len, "a width or precision of more than %d digits", MAX_DIGITS);
+            return buf;
+        }
+        /* a size on %c %s %p (C's wide characters) or on a float other than C99's no-op %lf */
+        bool integer = strchr("diouxX", ps[i].type);
+        if (ps[i].size && !integer && (ps[i].size != SZ_L || strchr("csp", ps[i].type))) {
+            snprintf(buf, len, "%.*s: a size on %%%c is not known to print on a GPU as in C, ptxsim "
+                     "does not guess", (int)ps[i].len, fmt + ps[i].at, ps[i].type);
+            return buf;
+        }
+    }
+    /* Measured: formats whose conversions the device all takes, and formats with none it takes
+     * (only 'hh' ones, or only other text after '%'). Anything between is not known. */
+    if ((hh || other) && (dev || pct || (hh && other))) {
+        const char *with = dev ? "conversions the device takes" : hh && other ? "'hh' conversions" : "%%";
+        snprintf(buf, len, "%s together with %s in one format: what a GPU prints is not known, "
+                 "ptxsim does not guess",
+                 other ? "text after '%' that is no conversion"
+                       : "'hh' conversions (which the device does not take)", with);
+        return buf;
+    }
+    return NULL;
+}
+
+const char *ps_printf_format_problem(const char *fmt, size_t n, char *buf, size_t len) {
+    piece *ps;
+    int np = parse_format(fmt, n, &ps);
+    char why[256];
+    const char *r = format_problem(ps, np, fmt, why, sizeof why);
+    if (r) {
+        char what[96];
+        excerpt(what, sizeof what, fmt, n);
+        snprintf(buf, len, "printf(\"%s\"): %s", what, why);
+    }
+    free(ps);
+    return r ? buf : NULL;
+}
+
 /* One lane's printf into t; returns vprintf's result, or -3 after a fault. */
 static int lane_vprintf(ps_warp *w, int l, uint64_t fmt_addr, uint64_t buf, text *t) {
     if (!fmt_addr) return -1;
@@ -311,39 +361,10 @@ static int lane_vprintf(ps_warp *w, int l, uint64_t fmt_addr, uint64_t buf, text
     r.fmt = fmt;
     excerpt(r.what, sizeof r.what, fmt, r.flen);
     piece *ps;
-    int np = parse_format(fmt, r.flen, &ps), dev = 0, hh = 0, other = 0, pct = 0, ret = -3;
-    for (int i = 0; i < np; i++) {
-        dev += ps[i].kind == IT_CONV && ps[i].size != SZ_HH;
-        hh += ps[i].kind == IT_CONV && ps[i].size == SZ_HH;
-        other += ps[i].kind == IT_OTHER;
-        pct += ps[i].kind == IT_PERCENT;
-        if (ps[i].kind != IT_CONV) continue;
-        if (ps[i].nwidth > MAX_DIGITS || ps[i].nprec > MAX_DIGITS + 1) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "printf(\"%s\"): a width or precision of "
-                           "more than %d digits", r.what, MAX_DIGITS);
-            goto done;
-        }
-        /* a size on %c %s %p (C's wide characters) or on a float other than C99's no-op %lf */
-        bool integer = strchr("diouxX", ps[i].type);
-        if (ps[i].size && !integer && (ps[i].size != SZ_L || strchr("csp", ps[i].type))) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "printf(\"%s\"): %.*s: a size on %%%c is "
-                           "not known to print on a GPU as in C, ptxsim does not guess", r.what,
-                           (int)ps[i].len, fmt + ps[i].at, ps[i].type);
-            goto done;
-        }
-    }
-    /* Measured: formats whose conversions the device all takes, and formats with none it takes
-     * (only 'hh' ones, or only other text after '%'). Anything between is not known. */
-    if ((hh || other) && (dev || pct || (hh && other))) {
-        const char *with = dev ? "conversions the device takes"
-                           : hh && other ? "'hh' conversions"
-                                         : "%%";
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                       "printf(\"%s\"): %s together with %s in one format: what a GPU prints is "
-                       "not known, ptxsim does not guess", r.what,
-                       other ? "text after '%' that is no conversion"
-                             : "'hh' conversions (which the device does not take)",
-                       with);
+    int np = parse_format(fmt, r.flen, &ps), ret = -3;
+    char why[256];
+    if (format_problem(ps, np, fmt, why, sizeof why)) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "printf(\"%s\"): %s", r.what, why);
         goto done;
     }
     /* the device: nvcc's buffer into the record's slots */

@@ -669,6 +669,44 @@ static const char *old_target_float(const ps_module *m, const ps_insn *in) {
     return NULL;
 }
 
+/* The last instruction before `in` in its function that writes register reg, or NULL. */
+static const ps_insn *def_before(const ps_func *fn, const ps_insn *in, int reg) {
+    for (const ps_insn *q = in - 1; q >= fn->insns; q--)
+        if (q->nops && q->ops[0].kind == PS_OP_REG && q->ops[0].reg == reg && q->form != PS_F_ST) return q;
+    return NULL;
+}
+
+/* vprintf's format where the PTX shows it, as nvcc writes it: the argument (a .param variable
+ * stored from a register, or the register) is `cvta.global` of `mov` of an initialised .global or
+ * .const variable. A format that would stop the kernel when printed is a warning of the load (and
+ * of parse), located at the call, so nobody learns it at run time; other shapes are left to run. */
+static void warn_printf_format(dctx *c, const ps_insn *in, const ps_operand *arg) {
+    const ps_func *fn = c->fn;
+    int reg = arg->kind == PS_OP_REG ? arg->reg : -1;
+    if (arg->kind == PS_OP_VAR)
+        for (const ps_insn *q = in - 1; q >= fn->insns && reg < 0; q--)
+            if (q->form == PS_F_ST && q->nops == 2 && q->ops[0].kind == PS_OP_ADDR && q->ops[0].var == arg->var &&
+                q->ops[0].offset == 0 && q->ops[1].kind == PS_OP_REG)
+                reg = q->ops[1].reg;
+    const ps_var *v = NULL;
+    for (int hops = 0; reg >= 0 && hops < 4 && !v; hops++) {
+        const ps_insn *q = def_before(fn, in, reg);
+        reg = -1;
+        if (!q || q->nops != 2) break;
+        if (q->form == PS_F_CVTA && q->ops[1].kind == PS_OP_REG) reg = q->ops[1].reg;
+        else if (q->form == PS_F_CVTA && q->ops[1].kind == PS_OP_VAR) v = q->ops[1].var;
+        else if (q->form == PS_F_MOV && q->ops[1].kind == PS_OP_VAR) v = q->ops[1].var;
+    }
+    if (!v || !v->init || (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST)) return;
+    const char *fmt = (const char *)v->init;
+    size_t n = 0;
+    while (n < v->size && fmt[n]) n++;
+    char why[320];
+    if (ps_printf_format_problem(fmt, n, why, sizeof why))
+        ps_diags_add(&c->fp->diags, PS_DIAG_WARNING, fn->file ? fn->file : c->prog->module->filename, in->line,
+                     in->col, "%s (the kernel stops here when it prints)", why);
+}
+
 static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     memset(d, 0, sizeof *d);
     d->src = in;
@@ -808,6 +846,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             d->ctl = CTL_NONE;
             d->fn = ps_exec_builtin;
             d->aux8 = (uint8_t)bi;
+            if (bi == PS_BI_VPRINTF && args) warn_printf_format(c, in, &args->items[0]);
         }
         return;
     }

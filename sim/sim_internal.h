@@ -465,6 +465,10 @@ enum { PS_BI_NONE, PS_BI_VPRINTF, PS_BI_ASSERTFAIL, PS_BI_MALLOC, PS_BI_FREE };
 /* The builtin an undefined function stands for (its name and parameter shapes), PS_BI_NONE if
  * none; why says what does not match when the name does. */
 int ps_builtin_of(const ps_func *f, char *why, size_t len);
+/* A printf format (n bytes, no NUL) that vprintf would stop the kernel on whatever the arguments
+ * (builtins.c); NULL if none, else the reason in buf. The decoder warns with it where it finds the
+ * format of a call. */
+const char *ps_printf_format_problem(const char *fmt, size_t n, char *buf, size_t len);
 void ps_exec_builtin(ps_warp *w, const ps_dinsn *d);
 /* The CTA's printf output joins the launch's (at the CTA's end); the launch's, in CTA order,
  * goes to res (ps_launch). */

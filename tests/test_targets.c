@@ -640,6 +640,37 @@ static void parse_warns_what_run_cannot(void **state) {
     ptxsim_context_destroy(ctx);
 }
 
+/* A printf whose format vprintf would stop the kernel on (a 'hh' conversion with one the device
+ * takes: not measured, refused at run time, sim/builtins.c) is a warning of parse at the call, when
+ * the format is in the PTX as nvcc puts it there; a format it prints is not. */
+static void parse_warns_printf_formats_run_refuses(void **state) {
+    (void)state;
+    static const char ptx[] =
+        ".version 8.0\n.target sm_80\n.address_size 64\n"
+        ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"
+        /* "a %hhd %d\n" and "b %d\n" */
+        ".global .align 1 .b8 bad[11] = {97, 32, 37, 104, 104, 100, 32, 37, 100, 10, 0};\n"
+        ".global .align 1 .b8 good[6] = {98, 32, 37, 100, 10, 0};\n"
+        ".entry k (.param .u64 p)\n{\n"
+        "\t.reg .b32 %r<3>; .reg .b64 %rd<6>;\n"
+        "\tmov.u64 %rd1, bad; cvta.global.u64 %rd2, %rd1;\n"
+        "\t{ .param .b64 a0; st.param.b64 [a0], %rd2; .param .b64 a1; st.param.b64 [a1], 0;\n"
+        "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
+        "\tmov.u64 %rd3, good; cvta.global.u64 %rd4, %rd3;\n"
+        "\t{ .param .b64 a0; st.param.b64 [a0], %rd4; .param .b64 a1; st.param.b64 [a1], 0;\n"
+        "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
+        "\tret;\n}\n";
+    ptxsim_context *ctx;
+    assert_int_equal(ptxsim_context_create(NULL, &ctx, NULL), PTXSIM_OK);
+    ptxsim_diagnostics *d = NULL;
+    ptxsim_module_info info;
+    assert_int_equal(ptxsim_validate(ctx, "pf.ptx", ptx, strlen(ptx), &info, &d), PTXSIM_OK);
+    assert_true(has_warning(d, 12, "'hh' conversions"));
+    assert_false(has_warning(d, 15, ""));
+    ptxsim_diagnostics_free(d);
+    ptxsim_context_destroy(ctx);
+}
+
 /* The property over every PTX file in tests/ and corpus/: each decode refusal module load finds
  * (for the same machine) is a warning of parse at the same line, so nothing parse accepts fails in
  * run with "not supported" unannounced. */
@@ -710,6 +741,7 @@ int main(void) {
         cmocka_unit_test(set_half_destination),
         cmocka_unit_test(set_type_pairs),
         cmocka_unit_test(parse_warns_what_run_cannot),
+        cmocka_unit_test(parse_warns_printf_formats_run_refuses),
         cmocka_unit_test(parse_equals_run_over_test_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
