@@ -172,6 +172,14 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
 const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
                                 const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
+/* ---- types_rules.c: operand types by instruction type ---- */
+
+/* ---- mod_rules.c: modifier combinations of the arithmetic families ---- */
+
+/* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
+
+/* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
+
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);
 

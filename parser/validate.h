@@ -12,4 +12,24 @@ void ps_validate_operands(parser *p, const ps_insn *in, const token *mt, const p
 
 /* The checks of one area; each reports with error_at and returns at its first problem. */
 
+/* ---- types: validate_types.c ---- */
+/* operand and register types: which register and immediate types each instruction type takes (relaxed type checking as ptxas applies it), immediates' notation and range. */
+void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+
+/* ---- mods: validate_mods.c ---- */
+/* modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them. */
+void ps_check_mods(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+
+/* ---- mem: validate_mem.c ---- */
+/* memory instructions (ld, st, atom, red, cp.async, fences, barriers on memory): state spaces of symbols and addresses, vector widths, cache and ordering qualifiers. */
+void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+
+/* ---- ctrl: validate_ctrl.c ---- */
+/* control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules. */
+void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+
+/* ---- decl: validate_decl.c ---- */
+/* Directives and declarations: the module header, variables, functions and their parameters. */
+
+
 #endif

