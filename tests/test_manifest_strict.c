@@ -175,7 +175,9 @@ static void row7_hex_bytes_in_linear_time(void **state) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         print_message("row 7: %zu MB of \"bytes\" loaded in %.3f s\n", mb, s);
-        assert_true(s < 0.5);
+        /* the issue's bound, with room for sanitizer builds (release: about 0.01 s a MB; ASan
+         * about 0.25 s); the quadratic loader took 28 s for 1 MB and 146 s for 2 */
+        assert_true(s < 1.0 * (double)mb);
         assert_int_equal(m->params[0].nbytes, nbytes);
         for (size_t i = 0; i < nbytes; i += 4099) assert_int_equal(m->params[0].bytes[i], (uint8_t)(i * 7));
         ps_manifest_free(m);
