@@ -110,6 +110,7 @@ ptxsim_diagnostics *api_diags_copy(const ps_diags *d) {
                                                    s->col, ps_xstrdup(s->msg ? s->msg : "")};
         o->errors += s->level == PS_DIAG_ERROR;
     }
+    if (d && d->errors > o->errors) o->errors = d->errors; /* errors past PS_DIAGS_MAX still count */
     return o;
 }
 

@@ -194,9 +194,13 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
         ptxsim_diagnostics *d = NULL;
         ptxsim_status st = ptxsim_validate_linked(ctx, srcs, nfiles, &info, &d);
         ptxsim_diagnostics_print(d, stderr);
+        int errors = ptxsim_diagnostics_errors(d);
         ptxsim_diagnostics_free(d);
         if (st != PTXSIM_OK) {
             fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
+            rc = EXIT_BAD_INPUT;
+        } else if (errors) { /* never "ok" after an error, whatever the status said */
+            fprintf(stderr, "ptxsim: %d errors\n", errors);
             rc = EXIT_BAD_INPUT;
         } else if (!o->quiet) {
             printf("%s%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", files[0],

@@ -19,6 +19,7 @@ typedef struct {
     int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
     uint16_t zero_slot, scratch_slot;
     bool failed;
+    bool slots_full; /* reported once: a .reg range may ask for a million slots */
     /* immediate value -> slot, open addressing (0xffff: empty): a function has thousands of
      * constants in big kernels, and a linear search of the slots was 4 % of `ptxsim parse` */
     uint64_t *imm_keys;
@@ -56,6 +57,8 @@ static uint16_t new_slot(dctx *c, ps_slot_info info) {
         fp->slots = ps_xrealloc(fp->slots, (size_t)c->cap_slots * sizeof *fp->slots);
     }
     if (fp->nslots >= NO_SLOT - 1) {
+        if (c->slots_full) return 0;
+        c->slots_full = true;
         derr(c, NULL, "function '%s' needs more than %d register slots", c->fn->name, NO_SLOT - 1);
         return 0;
     }
