@@ -38,6 +38,8 @@ static const char usage[] =
     "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
     "                    (default: in order); results of race-free kernels do not change\n"
     "  --quiet           print only problems\n"
+    "  --allow-paths DIR let the manifest's file references reach into DIR too (repeatable;\n"
+    "                    by default they stay inside the manifest's folder: docs/limits.md)\n"
     "options for check (docs/verifier.md):\n"
     "  --sarif FILE      write the findings as SARIF 2.1.0\n"
     "  --max-findings N  report at most N findings\n"
@@ -57,7 +59,15 @@ typedef struct {
     int max_findings;       /* check: 0 = all */
     unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
     ptxsim_severity min_severity;
+    const char *allow_paths[16]; /* --allow-paths */
+    int n_allow_paths;
 } options;
+
+/* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
+static void print_error(const char *msg) {
+    if (strstr(msg, ": error: ")) fprintf(stderr, "%s\n", msg);
+    else fprintf(stderr, "ptxsim: error: %s\n", msg);
+}
 
 /* "race,bank-conflict" → bits; -1 on an unknown kind */
 static long parse_kinds(const char *list) {
@@ -110,6 +120,13 @@ static int parse_options(int argc, char **argv, int start, options *o) {
         else if (!strcmp(a, "--json")) o->json = v;
         else if (!strcmp(a, "--target")) o->target = v;
         else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--allow-paths")) {
+            if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
+                fprintf(stderr, "ptxsim: error: at most 16 --allow-paths\n");
+                return -1;
+            }
+            o->allow_paths[o->n_allow_paths++] = v;
+        }
         else if (!strcmp(a, "--max-findings")) {
             o->max_findings = (int)strtol(v, &end, 10);
             if (*end || o->max_findings < 1) {
@@ -354,10 +371,12 @@ static int check_report(const ptxsim_report *rep, const ptxsim_case_info *ci, co
 
 /* run and check: one manifest on a libptxsim context. */
 static int cmd_run(const char *path, const options *o, bool check) {
-    char err[600];
+    char err[2048];
     ptxsim_case *cs;
-    if (ptxsim_case_load(path, &cs, err, sizeof err) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+    ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
+                                  .max_bytes = o->max_memory};
+    if (ptxsim_case_load_with(path, &policy, &cs, err, sizeof err) != PTXSIM_OK) {
+        print_error(err);
         return EXIT_BAD_INPUT;
     }
     ptxsim_case_info ci;
@@ -404,7 +423,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
         goto out;
     }
     if (st != PTXSIM_OK && st != PTXSIM_ERR_FAULT && st != PTXSIM_ERR_WATCHDOG) {
-        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
+        print_error(ptxsim_context_message(ctx));
         goto out;
     }
     /* the kernel's own output first: printf on stdout, failed asserts on stderr, as the CUDA
@@ -460,7 +479,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     int frc = check ? check_report(rep, &ci, arch, o) : EXIT_OK;
     int bad = ptxsim_case_compare(ctx, cs, o->quiet ? stderr : stdout);
     if (bad < 0) {
-        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
+        print_error(ptxsim_context_message(ctx));
         goto out;
     }
     rc = bad ? EXIT_MISMATCH : frc;
