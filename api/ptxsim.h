@@ -68,7 +68,16 @@ typedef struct {
     uint64_t schedule_seed; /* 0: each CTA's warps in order, 256 instructions a turn; else a
                              * seeded random warp order and turn length, reproducible per seed,
                              * to shake out schedule-dependent results (docs/engine.md) */
+    /* Resource policy (docs/limits.md). */
+    uint64_t max_memory; /* bytes the context's device memory (allocations, module variables) and
+                          * a launch's shared and local memory may take; 0: the default, 4 GiB */
+    double timeout;      /* wall-clock seconds a launch may run before it is stopped as a
+                          * watchdog fault; 0: the default (30 s); negative: no limit */
+    bool progress;       /* report on stderr the progress of a launch running longer than 3 s */
 } ptxsim_options;
+
+#define PTXSIM_DEFAULT_MAX_MEMORY (4ull << 30)
+#define PTXSIM_DEFAULT_TIMEOUT 30.0
 
 /* arch: "sm_90", "sm_80", … (isa/archs.def): the machine modules run on, which must be able to run
  * each module's .target (an sm_80 runs .target sm_35 PTX; an sm_90a module needs sm_90a). NULL: each

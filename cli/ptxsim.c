@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diff.h"
 #include "ptxsim.h"
@@ -31,6 +32,9 @@ static const char usage[] =
     "  --json FILE       write the report as JSON\n"
     "  --threads N       host threads for CTAs (default: all cores)\n"
     "  --watchdog N      stop after N warp instructions (default 2e9)\n"
+    "  --timeout SECONDS stop a launch after SECONDS of wall-clock time (default 30; 0: none)\n"
+    "  --max-memory SIZE device memory plus a launch's shared and local memory, in bytes or\n"
+    "                    with a K, M or G suffix (default 4G; docs/limits.md)\n"
     "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
     "                    (default: in order); results of race-free kernels do not change\n"
     "  --quiet           print only problems\n"
@@ -49,6 +53,8 @@ typedef struct {
     const char *out, *json, *target, *sarif;
     int threads;
     uint64_t watchdog, schedule_seed;
+    uint64_t max_memory;    /* 0: the library's default */
+    double timeout;         /* 0: the library's default; negative: none */
     bool quiet;
     int max_findings;       /* check: 0 = all */
     unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
@@ -80,6 +86,21 @@ static long parse_kinds(const char *list) {
         bits |= 1L << id;
     }
     return bits;
+}
+
+/* "4G", "512M", "100000": a positive byte count (K, M, G are powers of 1024). */
+static bool parse_size(const char *v, uint64_t *out) {
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (end == v || *v == '-' || errno) return false;
+    int shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10, end++;
+    else if (*end == 'M' || *end == 'm') shift = 20, end++;
+    else if (*end == 'G' || *end == 'g') shift = 30, end++;
+    if (*end || !n || n > (UINT64_MAX >> shift)) return false;
+    *out = (uint64_t)n << shift;
+    return true;
 }
 
 static int parse_options(int argc, char **argv, int start, options *o) {
@@ -135,6 +156,19 @@ static int parse_options(int argc, char **argv, int start, options *o) {
             o->watchdog = strtoull(v, &end, 10);
             if (*end || !o->watchdog) {
                 fprintf(stderr, "ptxsim: error: --watchdog needs a positive number\n");
+                return -1;
+            }
+        } else if (!strcmp(a, "--timeout")) {
+            double t = strtod(v, &end);
+            if (*end || !*v || !(t >= 0) || t > 1e9) {
+                fprintf(stderr, "ptxsim: error: --timeout needs a number of seconds (0: no limit)\n");
+                return -1;
+            }
+            o->timeout = t > 0 ? t : -1;
+        } else if (!strcmp(a, "--max-memory")) {
+            if (!parse_size(v, &o->max_memory)) {
+                fprintf(stderr, "ptxsim: error: --max-memory needs a positive size in bytes, or with a "
+                                "K, M or G suffix (4G)\n");
                 return -1;
             }
         } else if (!strcmp(a, "--schedule-seed")) {
@@ -193,6 +227,10 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
         fprintf(stderr, "ptxsim: error: unknown target '%s'\n", o->target);
         return EXIT_BAD_INPUT;
     }
+    ptxsim_options popt;
+    ptxsim_context_get_options(ctx, &popt);
+    popt.max_memory = o->max_memory; /* module variables meet the limit run would apply */
+    ptxsim_context_set_options(ctx, &popt);
     ptxsim_source *srcs = calloc((size_t)nfiles, sizeof *srcs);
     int rc = EXIT_OK;
     for (int i = 0; i < nfiles && srcs; i++) {
@@ -211,9 +249,13 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
         ptxsim_diagnostics *d = NULL;
         ptxsim_status st = ptxsim_validate_linked(ctx, srcs, nfiles, &info, &d);
         ptxsim_diagnostics_print(d, stderr);
+        int errors = ptxsim_diagnostics_errors(d);
         ptxsim_diagnostics_free(d);
         if (st != PTXSIM_OK) {
             fprintf(stderr, "ptxsim: %s\n", ptxsim_context_message(ctx));
+            rc = EXIT_BAD_INPUT;
+        } else if (errors) { /* never "ok" after an error, whatever the status said */
+            fprintf(stderr, "ptxsim: %d errors\n", errors);
             rc = EXIT_BAD_INPUT;
         } else if (!o->quiet) {
             printf("%s%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", files[0],
@@ -331,7 +373,8 @@ static int check_report(const ptxsim_report *rep, const ptxsim_case_info *ci, co
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[2048];
     ptxsim_case *cs;
-    ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths};
+    ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
+                                  .max_bytes = o->max_memory};
     if (ptxsim_case_load_with(path, &policy, &cs, err, sizeof err) != PTXSIM_OK) {
         print_error(err);
         return EXIT_BAD_INPUT;
@@ -345,7 +388,9 @@ static int cmd_run(const char *path, const options *o, bool check) {
         return EXIT_BAD_INPUT;
     }
     ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL : 0, .threads = o->threads,
-                          .watchdog = o->watchdog, .schedule_seed = o->schedule_seed};
+                          .watchdog = o->watchdog, .schedule_seed = o->schedule_seed,
+                          .max_memory = o->max_memory, .timeout = o->timeout,
+                          .progress = isatty(STDERR_FILENO)};
     ptxsim_context_set_options(ctx, &opt);
     int rc = EXIT_BAD_INPUT;
     ptxsim_module *m = NULL;

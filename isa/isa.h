@@ -178,6 +178,22 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
 
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
 
+/* The state space an instruction names (PS_MOD_GLOBAL, PS_MOD_SHARED_CTA, ...; PS_MOD_GENERIC when
+ * it names none). */
+ps_mod ps_mem_space(const ps_modset *m);
+/* ld, ldu and st: types, vector width, memory-model qualifiers, cache operators, .nc, eviction
+ * priorities, prefetch sizes and ::cache_hint by space, target (arch may be NULL) and version (ptx,
+ * 0: unchecked); nops counts the operands. NULL if fine, else ptxas's reason in buf. */
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                              int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* What the spaces spelled with "::" need of target and version (.shared::cta, .shared::cluster,
+ * .param::entry, .param::func), for any instruction that names one. */
+const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* prefetch and prefetchu: the cache level, eviction priorities, .tensormap by space and target. */
+const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
+
 /* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
 
 /* Markdown table of forms × architectures (stream is a FILE*). */

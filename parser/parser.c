@@ -1527,19 +1527,12 @@ static void parse_loc(parser *p) {
     }
 }
 
-static void parse_block(parser *p);
+static void skip_braced(parser *p);
 
 static void parse_statement(parser *p) {
     p->failed_stmt = false;
     token *t = peek(p);
     ps_func *fn = p->fn;
-    if (is_punct(t, '{')) {
-        next(p);
-        push_scope(p);
-        parse_block(p);
-        pop_scope(p);
-        return;
-    }
     if (t->kind == TOK_DIRECTIVE) {
         token d = next(p);
         if (tok_is(&d, ".reg")) {
@@ -1630,7 +1623,14 @@ static void parse_statement(parser *p) {
     recover(p);
 }
 
+/* Blocks nest as deep as ptxas lets them: its parser stack runs out ("memory exhausted") past
+ * 1,664 levels, the function body's included (ptxas 13.0, docs/limits.md). Nested blocks are
+ * walked by this loop, not by recursion, so their depth costs no C stack. */
+#define PS_MAX_BLOCK_DEPTH 1664
+
+/* A function body, its '{' read: statements and nested blocks up to the matching '}'. */
 static void parse_block(parser *p) {
+    int depth = 1;
     for (;;) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) {
@@ -1642,7 +1642,21 @@ static void parse_block(parser *p) {
         }
         if (is_punct(t, '}')) {
             next(p);
-            return;
+            if (--depth == 0) return;
+            pop_scope(p);
+            continue;
+        }
+        if (is_punct(t, '{')) {
+            p->failed_stmt = false;
+            if (depth == PS_MAX_BLOCK_DEPTH) {
+                error_at(p, t, "blocks nested more than %d deep (ptxas's limit)", PS_MAX_BLOCK_DEPTH);
+                skip_braced(p);
+                continue;
+            }
+            next(p);
+            push_scope(p);
+            depth++;
+            continue;
         }
         parse_statement(p);
     }
@@ -2122,6 +2136,37 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
     }
 }
 
+/* Binary input (a cubin, a fat binary, random bytes) gets one diagnostic instead of one per
+ * line with raw bytes in it: an ELF or fat-binary magic number, a NUL byte, or control
+ * characters in the first 4 KiB, which PTX text never has. */
+static bool refuse_binary(const char *filename, const char *src, size_t len, ps_diags *diags) {
+    const unsigned char *u = (const unsigned char *)src;
+    const char *what = NULL;
+    if (len >= 4 && !memcmp(src, "\x7f" "ELF", 4))
+        what = "an ELF file (a cubin or other object code), not PTX text";
+    else if (len >= 4 && u[0] == 0x50 && u[1] == 0xed && u[2] == 0x55 && u[3] == 0xba)
+        what = "a CUDA fat binary, not PTX text";
+    size_t at = len, controls = 0, first_control = 0;
+    for (size_t i = 0; i < len && !what; i++) {
+        if (!u[i]) {
+            at = i, what = "binary data (a NUL byte), not PTX text";
+            break;
+        }
+        if (i < 4096 && u[i] < 0x20 && !strchr("\t\n\v\f\r", u[i])) {
+            if (!controls++) first_control = i;
+            if (controls == 8) at = first_control, what = "binary data (control characters), not PTX text";
+        }
+    }
+    if (!what) return false;
+    int line = 1, col = 1;
+    for (size_t i = 0; i < at && i < len; i++) u[i] == '\n' ? (line++, col = 1) : col++;
+    if (at == len) line = col = 1;
+    ps_diags_add(diags, PS_DIAG_ERROR, filename, line, col,
+                 "this is %s: ptxsim reads PTX (what nvcc -ptx writes; cuobjdump -ptx extracts it "
+                 "from a fat binary)", what);
+    return true;
+}
+
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
                    ps_diags *diags, ps_module **out) {
     ps_module *m = ps_xcalloc(1, sizeof *m);
@@ -2133,8 +2178,12 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     p.m = m;
     p.diags = diags;
     p.opt = opt;
-    lex_init(&p.lx, m->filename, src, len, diags);
     int errors_before = diags->errors;
+    if (refuse_binary(m->filename, src, len, diags)) {
+        *out = m;
+        return PS_ERR_PARSE;
+    }
+    lex_init(&p.lx, m->filename, src, len, diags);
     report_non_ascii(&p, src, len);
     push_scope(&p);
     bool seen_version = false;

@@ -140,8 +140,15 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
         ps_mbuf *b = &m->bufs[i];
         b->addr = ps_device_alloc(dev, b->bytes, b->name);
         if (!b->addr) {
-            snprintf(err, errlen, "%s: error: cannot allocate %llu bytes for buffer '%s'", m->path,
-                     (unsigned long long)b->bytes, b->name);
+            uint64_t limit = ps_device_limit(dev), used = ps_device_used(dev);
+            if (limit && (b->bytes > limit || used > limit - b->bytes))
+                snprintf(err, errlen, "%s: error: cannot allocate %llu bytes for buffer '%s': %llu of the "
+                         "%llu-byte memory limit are in use (--max-memory, docs/limits.md)", m->path,
+                         (unsigned long long)b->bytes, b->name, (unsigned long long)used,
+                         (unsigned long long)limit);
+            else
+                snprintf(err, errlen, "%s: error: cannot allocate %llu bytes for buffer '%s'", m->path,
+                         (unsigned long long)b->bytes, b->name);
             return PS_ERR_NOMEM;
         }
         ps_status st = fill_buffer(m, i, ps_device_ptr(dev, b->addr, b->bytes), err, errlen);
