@@ -357,6 +357,14 @@ static void row16_memory_is_bounded(void **state) {
     k += (size_t)snprintf(text + k, cap - k, "0]}");
     load_bad_n(text, k, NULL, ":1:524292: error: invalid JSON: more than 262144 values");
     free(text);
+    /* and the manifest file itself (a sparse file: nothing is written to disk) */
+    char path[256];
+    snprintf(path, sizeof path, "%s/case.json", dir);
+    assert_int_equal(truncate(path, (65 << 20)), 0);
+    assert_int_equal(ps_manifest_load(path, &m, err, sizeof err), PS_ERR_IO);
+    char want[400];
+    snprintf(want, sizeof want, "%s: error: 68157440 bytes, more than the limit of 67108864", path);
+    assert_string_equal(err, want);
 }
 
 /* Row 17: "count": 1000000000000 said only "must be a positive integer"; a grid beyond CUDA's
