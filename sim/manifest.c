@@ -2,14 +2,12 @@
  * number checked against what it describes, every file reference under the path policy, and every
  * error located as PATH:LINE:COL with its JSON path (docs/limits.md). Running a loaded manifest
  * is manifest_run.c's. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "manifest_internal.h"
 
-#define TRY(x) do { if (!(x)) goto done; } while (0)
 #define NKEYS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* CUDA's launch limits on every architecture ptxsim models. */

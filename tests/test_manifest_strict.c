@@ -131,14 +131,16 @@ static void row6_numbers_checked_against_types(void **state) {
     /* what loads: exact integers at the ends of their ranges (through a double, 2^64-1 would be
      * 2^64), integral values written with exponents, and floats rounded once to their type */
     ps_manifest *m = load_ok(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1e3, \"init\": {\"fill\": -0.0}},"
-                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}}",
+                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}},"
+                                  "{\"name\": \"g\", \"type\": \"f16\", \"count\": 2, \"init\": {\"fill\": -2}}",
                                   "{\"u64\": 18446744073709551615}, {\"s64\": -9223372036854775808}, {\"s32\": 2.5e1},"
                                   "{\"f32\": 1.5}, {\"f16\": 1.5}, {\"f16\": 65519}, {\"f64\": 0.1}, {\"b32\": -1},"
-                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}",
+                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}, {\"f16\": 1}",
                                   ""));
     assert_int_equal(m->bufs[0].count, 1000);
     assert_int_equal(m->bufs[0].fill_bits, 0x80000000u); /* -0.0f: the sign survives */
     assert_int_equal(m->bufs[1].fill_bits, 0x3fc0);      /* bf16 1.5 */
+    assert_int_equal(m->bufs[2].fill_bits, 0xc000);      /* f16 -2 (the old loader filled 16-bit floats with 0) */
     assert_int_equal(m->params[0].bits, UINT64_MAX);
     assert_int_equal(m->params[1].bits, 0x8000000000000000ull);
     assert_int_equal(m->params[2].bits, 25);
@@ -150,6 +152,7 @@ static void row6_numbers_checked_against_types(void **state) {
     assert_int_equal(m->params[8].bits, 0xdeadbeefu);
     assert_int_equal(m->params[9].bits, 0xff800000u);
     assert_int_equal(m->params[10].bits, 255);
+    assert_int_equal(m->params[11].bits, 0x3c00);        /* f16 1.0 (the old loader passed the integer 1) */
     ps_manifest_free(m);
 }
 
