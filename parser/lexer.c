@@ -224,10 +224,7 @@ token lex_next(lexer *lx) {
         return scan_number(lx, t);
     if (c == '"') {
         const char *q = lx->p + 1;
-        while (q < lx->end && *q != '"' && *q != '\n') {
-            if (*q == '\\' && q + 1 < lx->end) q++;
-            q++;
-        }
+        while (q < lx->end && *q != '"' && *q != '\n') q++; /* ptxas: no escapes */
         if (q >= lx->end || *q != '"') {
             t.kind = TOK_ERROR;
             t.len = (int)(q - lx->p);

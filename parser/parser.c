@@ -1508,32 +1508,6 @@ static void define_label(parser *p, const token *t) {
     l->col = t->col;
 }
 
-static void parse_loc(parser *p) {
-    int64_t f, l, c;
-    if (!parse_int(p, &f) || !parse_int(p, &l) || !parse_int(p, &c)) return;
-    p->loc_file = (int)f;
-    p->loc_line = (int)l;
-    /* optional ", function_name LABEL[+N], inlined_at F L C" */
-    while (is_punct(peek(p), ',')) {
-        next(p);
-        token k = next(p);
-        if (tok_is(&k, "function_name")) {
-            next(p);
-            if (is_punct(peek(p), '+')) {
-                int64_t d;
-                next(p);
-                parse_int(p, &d);
-            }
-        } else if (tok_is(&k, "inlined_at")) {
-            int64_t a, b, cc;
-            parse_int(p, &a), parse_int(p, &b), parse_int(p, &cc);
-        } else {
-            error_at(p, &k, "unexpected '%.*s' in .loc", k.len, k.text);
-            return;
-        }
-    }
-}
-
 static void parse_block(parser *p);
 
 static void parse_statement(parser *p) {
@@ -1552,7 +1526,8 @@ static void parse_statement(parser *p) {
         if (tok_is(&d, ".reg")) {
             parse_decl(p, &d, PS_SPACE_NONE, true, (linkage){0}, NULL, NULL, NULL);
         } else if (tok_is(&d, ".loc")) {
-            parse_loc(p);
+            ps_decl_loc(p);
+            if (p->failed_stmt) recover(p);
             return;
         } else if (tok_is(&d, ".pragma")) {
             token s = next(p);
@@ -1931,16 +1906,6 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
 
 /* ---- module ------------------------------------------------------------- */
 
-static void skip_braced(parser *p) {
-    int depth = 0;
-    for (;;) {
-        token t = next(p);
-        if (t.kind == TOK_EOF) return;
-        if (is_punct(&t, '{')) depth++;
-        if (is_punct(&t, '}') && --depth <= 0) return;
-    }
-}
-
 static void parse_version(parser *p) {
     token d = p->tok;
     ps_decl_version(p, &d);
@@ -2007,33 +1972,6 @@ static void parse_target(parser *p) {
         error_at(p, &last_target, "%s", why);
 }
 
-static void parse_file_directive(parser *p) {
-    int64_t idx;
-    if (!parse_int(p, &idx)) return;
-    token s = next(p);
-    if (s.kind != TOK_STRING) {
-        error_at(p, &s, "expected a file name string");
-        return;
-    }
-    if (idx < 0 || idx > 100000) {
-        error_at(p, &s, "bad .file index");
-        return;
-    }
-    if (idx >= p->m->nfiles) {
-        int n = (int)idx + 1;
-        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
-        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
-        p->m->files = f;
-        p->m->nfiles = n;
-    }
-    p->m->files[idx] = tok_str(p, &s);
-    while (is_punct(peek(p), ',')) { /* timestamp, size */
-        int64_t v;
-        next(p);
-        parse_int(p, &v);
-    }
-}
-
 static void parse_toplevel(parser *p) {
     p->failed_stmt = false;
     token *t = peek(p);
@@ -2056,12 +1994,10 @@ static void parse_toplevel(parser *p) {
         }
         return;
     }
-    if (tok_is(&d, ".file")) return parse_file_directive(p);
+    if (tok_is(&d, ".file")) return ps_decl_file(p);
     if (tok_is(&d, ".section")) {
         p->seen_section = true;
-        next(p); /* section name */
-        skip_braced(p);
-        return;
+        return ps_decl_section(p);
     }
     if (tok_is(&d, ".pragma")) {
         token s = next(p);

@@ -82,7 +82,7 @@ typedef struct {
     bool fatal;
     bool target_unsupported;
     token target_tok;
-    int loc_seen[4][3]; /* the last .loc positions, for inlined_at */
+    uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */

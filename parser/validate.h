@@ -41,6 +41,10 @@ void ps_decl_target_version(parser *p, const token *t);
 void ps_decl_address_size(parser *p, const token *d, int64_t v);
 /* `.pragma` string s at module scope (0), after a function header (1) or in a body (2). */
 void ps_decl_pragma(parser *p, const token *s, int scope);
+/* `.file`, `.loc` (in a body) and `.section`, after their directive. */
+void ps_decl_file(parser *p);
+void ps_decl_loc(parser *p);
+void ps_decl_section(parser *p);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof);
 

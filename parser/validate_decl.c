@@ -48,8 +48,8 @@ bool ps_decl_header(parser *p) {
     case H_TARGET:
         if (target) return true; /* a later .target replaces the earlier one */
         p->header = H_BODY;
-        if (asize) return true;
-        return true;
+        if (!version) return true; /* .address_size, or the body */
+        /* fall through */
     default:
         if (version || target || asize) {
             char msg[160];
@@ -165,4 +165,140 @@ void ps_decl_pragma(parser *p, const token *s, int scope) {
     }
     if (scope == 0 && !(s->len == 9 && memcmp(s->text, "coroutine", 9) == 0))
         error_at(p, s, "Pragma '%.*s' not supported", s->len, s->text);
+}
+
+/* A syntax error at t, as ptxas reports one (fatal: it reads no further). */
+static void syntax_error(parser *p, const token *t, const char *what) {
+    char b[64], msg[200];
+    snprintf(msg, sizeof msg, "Parsing error near %s: syntax error (%s)", tok_desc(t, b, sizeof b),
+             what);
+    fatal_at(p, t, msg);
+}
+
+/* Reads a non-negative integer literal (no sign: ptxas's .file and .loc take none). */
+static bool plain_int(parser *p, const char *what, int64_t *v) {
+    token t = next(p);
+    if (t.kind != TOK_INT || t.u > INT32_MAX) {
+        syntax_error(p, &t, what);
+        return false;
+    }
+    *v = (int64_t)t.u;
+    return true;
+}
+
+/* `.file N "name" [, timestamp [, size]]` (no ';'); an index given twice is an error ptxas
+ * reports at the next token. */
+void ps_decl_file(parser *p) {
+    int64_t idx;
+    if (!plain_int(p, ".file takes an index, then a file name in quotes", &idx)) return;
+    token s = next(p);
+    if (s.kind != TOK_STRING) {
+        syntax_error(p, &s, ".file takes an index, then a file name in quotes");
+        return;
+    }
+    for (int i = 0; i < 2 && is_punct(peek(p), ','); i++) {
+        int64_t v;
+        next(p);
+        if (!plain_int(p, "expected a number after ',' in .file", &v)) return;
+    }
+    token *after = peek(p);
+    if (after->kind != TOK_DIRECTIVE && after->kind != TOK_EOF) {
+        syntax_error(p, after, ".file ends at its file name, timestamp and size, without ';'");
+        return;
+    }
+    if (idx < p->m->nfiles && p->m->files[idx]) {
+        error_at(p, after, "Duplicate file index #%lld (at the .file before this line)", (long long)idx);
+        return;
+    }
+    if (idx >= p->m->nfiles) {
+        int n = (int)idx + 1;
+        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
+        memset(f, 0, sizeof(char *) * (size_t)n);
+        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
+        p->m->files = f;
+        p->m->nfiles = n;
+    }
+    p->m->files[idx] = tok_str(p, &s);
+}
+
+/* Looks up (or adds) a .loc position; a full table answers yes (no false error). */
+static bool loc_seen(parser *p, uint64_t key, bool add) {
+    const size_t n = sizeof p->loc_seen / sizeof p->loc_seen[0];
+    key++;
+    for (size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 52) % n, k = 0; k < n; i = (i + 1) % n, k++) {
+        if (p->loc_seen[i] == key) return true;
+        if (!p->loc_seen[i]) {
+            if (add) p->loc_seen[i] = key;
+            return add;
+        }
+    }
+    return true;
+}
+
+/* `.loc F L C [, function_name LABEL[+N], inlined_at F L C]` in a body (no ';'); inlined_at
+ * names a position an earlier .loc gave. */
+void ps_decl_loc(parser *p) {
+    int64_t f, l, c;
+    const char *why = ".loc takes a file index, a line and a column";
+    if (!plain_int(p, why, &f) || !plain_int(p, why, &l) || !plain_int(p, why, &c)) return;
+    p->loc_file = (int)f;
+    p->loc_line = (int)l;
+    if (is_punct(peek(p), ',')) {
+        next(p);
+        token k = next(p);
+        if (!tok_is(&k, "function_name")) {
+            syntax_error(p, &k, "after .loc's position comes ', function_name LABEL, inlined_at F L C'");
+            return;
+        }
+        token lab = next(p);
+        if (lab.kind != TOK_IDENT) {
+            syntax_error(p, &lab, "function_name takes a label");
+            return;
+        }
+        if (is_punct(peek(p), '+')) {
+            int64_t d;
+            next(p);
+            if (!plain_int(p, "function_name LABEL+N takes a number", &d)) return;
+        }
+        token comma = next(p), in = next(p);
+        if (!is_punct(&comma, ',') || !tok_is(&in, "inlined_at")) {
+            syntax_error(p, is_punct(&comma, ',') ? &in : &comma,
+                         "function_name is followed by ', inlined_at F L C'");
+            return;
+        }
+        int64_t a, b, cc;
+        token at = in;
+        if (!plain_int(p, why, &a) || !plain_int(p, why, &b) || !plain_int(p, why, &cc)) return;
+        if (!loc_seen(p, (uint64_t)a << 42 | (uint64_t)b << 21 | (uint64_t)cc, false))
+            error_at(p, &at, "Source location %lld %lld %lld used in inlined_at directive must be "
+                     "used in a preceding .loc directive", (long long)a, (long long)b, (long long)cc);
+    }
+    loc_seen(p, (uint64_t)f << 42 | (uint64_t)l << 21 | (uint64_t)c, true);
+    token *after = peek(p);
+    if (is_punct(after, ';')) syntax_error(p, after, ".loc ends without ';'");
+}
+
+/* `.section .name { ... }` (debug information): the name is one directive word ("nv.foo" is not),
+ * then a braced block, which must close. */
+void ps_decl_section(parser *p) {
+    token name = next(p);
+    if (name.kind != TOK_DIRECTIVE) {
+        syntax_error(p, &name, ".section takes a name like .debug_info");
+        return;
+    }
+    token *t = peek(p);
+    if (!is_punct(t, '{')) {
+        syntax_error(p, t, ".section's name is followed by '{'");
+        return;
+    }
+    int depth = 0;
+    for (;;) {
+        token u = next(p);
+        if (u.kind == TOK_EOF) {
+            syntax_error(p, &u, "the .section's '{' is not closed");
+            return;
+        }
+        if (is_punct(&u, '{')) depth++;
+        if (is_punct(&u, '}') && --depth <= 0) return;
+    }
 }
