@@ -63,10 +63,10 @@ int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_mods
     case PS_F_MAD24: case PS_F_SAD: spec = "dTsTsTsT"; break;
     case PS_F_ABS_INT: case PS_F_NEG_INT: case PS_F_BREV: case PS_F_NOT: case PS_F_CNOT: spec = "dTsT"; break;
     case PS_F_POPC: case PS_F_CLZ: case PS_F_BFIND: spec = "dusT"; break;
-    case PS_F_FNS: spec = "dBsBsUsS"; break;
+    case PS_F_FNS: spec = "dBsBsBsB"; break; /* ptxas types all four .b32 */
     case PS_F_BFE: spec = "dTsTyuyu"; break;
     case PS_F_BFI: spec = "dTsTsTyuyu"; break;
-    case PS_F_BMSK: spec = "dBsusu"; break;
+    case PS_F_BMSK: spec = "dususu"; break; /* ptxas takes bmsk's result as .u32 */
     case PS_F_SZEXT: spec = "dTsTsu"; break;
     case PS_F_DP4A: case PS_F_DP2A: spec = "desTsQse"; break;
     case PS_F_LOP3: spec = boolop ? "dBsBsBsBiBsP" : "dBsBsBsBiB"; break;

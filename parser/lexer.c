@@ -141,19 +141,19 @@ static token scan_number(lexer *lx, token t) {
         q += 2;
         no_digits = !(q < end && hexval((unsigned char)*q) >= 0);
         while (q < end && hexval((unsigned char)*q) >= 0) {
-            if (v >> 60) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true; /* as decimals below: 0x1 followed by 16 zeros reads as 0 */
             v = v << 4 | (uint64_t)hexval((unsigned char)*q++);
         }
     } else if (q + 1 < end && q[0] == '0' && (q[1] == 'b' || q[1] == 'B')) {
         q += 2;
         no_digits = !(q < end && (*q == '0' || *q == '1'));
         while (q < end && (*q == '0' || *q == '1')) {
-            if (v >> 63) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
             v = v << 1 | (uint64_t)(*q++ - '0');
         }
     } else if (q[0] == '0') {
         while (q < end && *q >= '0' && *q <= '7') {
-            if (v >> 61) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
             v = v << 3 | (uint64_t)(*q++ - '0');
         }
     } else {

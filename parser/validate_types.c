@@ -82,6 +82,19 @@ static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, co
                  i, mn, (long long)o->imm, i, mn);
 }
 
+/* The address of a variable as mov's source, in a slot of type t. */
+static void check_mov_var(parser *p, const token *mt, const ps_operand *o, int i, ps_type t) {
+    token at = at_op(mt, o);
+    if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED)
+        mismatch(p, mt, o, i, "mov", "an address", t);
+    else if (o->var->space == PS_SPACE_GLOBAL && p->m->address_size == 64 && ps_type_size(t) == 4 &&
+             (o->offset == 0 || o->indexed))
+        /* ptxas: "Program uses 32-bit address ... conflicting with .address_size 64", fatal; it
+         * takes "var+4" (and "var+0", which ptxsim cannot tell from "var") */
+        error_at(p, &at, "the address of .global '%s' does not fit .%s in a module of .address_size 64",
+                 o->var->name, ps_type_name(t));
+}
+
 /* mov with a brace list on one side: packs or unpacks same-sized registers (PTX ISA 9.7.9.1). */
 static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops) {
     const char *mn = "mov";
@@ -105,7 +118,8 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     int esize = 0;
-    ps_type first = PS_T_NONE;
+    ps_type prev = PS_T_NONE; /* ptxas compares each element with the one before it */
+    bool prev_imm = false;
     for (int k = 0; k < l->nitems; k++) {
         const ps_operand *e = &l->items[k];
         token eat = at_op(mt, e);
@@ -126,6 +140,12 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
                 mismatch(p, mt, e, li, mn, "a floating-point immediate element", t);
                 return;
             }
+            if (prev != PS_T_NONE && !prev_imm && !ps_types_imm_fits(prev, PS_IMM_INT)) {
+                error_at(p, &eat, "brace-list elements .%s and an integer (ptxas: Vector with elements of "
+                                  "different types are not allowed in mov instruction)", ps_type_name(prev));
+                return;
+            }
+            prev_imm = true;
             continue;
         }
         if (e->kind != PS_OP_REG || e->neg) {
@@ -142,13 +162,18 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
                               "of vector expression)");
             return;
         }
-        if (first != PS_T_NONE && !ps_types_reg_fits(first, rt, false) && !ps_types_reg_fits(rt, first, false)) {
+        bool clash = prev_imm ? !ps_types_imm_fits(rt, PS_IMM_INT)
+                              : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, false) &&
+                                    !ps_types_reg_fits(rt, prev, false);
+        if (clash) {
             error_at(p, &eat, "brace-list elements .%s and .%s (ptxas: Vector with elements of different "
-                              "types are not allowed in mov instruction)", ps_type_name(first), ps_type_name(rt));
+                              "types are not allowed in mov instruction)",
+                     prev_imm ? "(integer)" : ps_type_name(prev), ps_type_name(rt));
             return;
         }
         esize = ps_type_size(rt);
-        if (first == PS_T_NONE) first = rt;
+        prev = rt;
+        prev_imm = false;
     }
     if (esize && esize * l->nitems != ps_type_size(t)) {
         error_at(p, &at, "%d elements of %d bytes do not make a .%s (ptxas: Arguments mismatch for "
@@ -162,6 +187,8 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         error_at(p, &oat, li == 1 ? "'mov' cannot discard its result into '_' (ptxas: Result discard mode is "
                                     "not allowed for instruction 'mov')"
                                   : "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
+    else if (o->kind == PS_OP_VAR && li == 0)
+        check_mov_var(p, mt, o, 1, t);
     else if (o->kind != PS_OP_REG && o->kind != PS_OP_IMM && o->kind != PS_OP_IMM_F32 && o->kind != PS_OP_IMM_F64)
         mismatch(p, mt, o, 1 - li, mn, "this operand beside a brace list", t);
     else if (o->kind == PS_OP_REG) check_reg(p, mt, o, 1 - li, mn, s);
@@ -171,6 +198,19 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
 
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
+    if (in->text && ps_types_slots(in->form, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
+        /* a modifier written twice ("mul24.lo.lo"): ptxas refuses it, the modifier set cannot tell */
+        const char *s = in->text;
+        for (const char *a = strchr(s, '.'); a; a = strchr(a + 1, '.')) {
+            size_t n = strcspn(a + 1, ".");
+            if (ps_type_lookup(a + 1, n) != PS_T_NONE) continue; /* set.eq.f32.f32 is two types */
+            for (const char *b = strchr(a + 1, '.'); b; b = strchr(b + 1, '.'))
+                if (strcspn(b + 1, ".") == n && !memcmp(a + 1, b + 1, n)) {
+                    error_at(p, mt, "'%s' repeats '.%.*s' (ptxas refuses a repeated modifier)", s, (int)n, a + 1);
+                    return;
+                }
+        }
+    }
     const char *bad = ps_types_mods_unsupported(in->form, in->types, in->ntypes, &in->mods);
     if (bad) {
         error_at(p, mt, "'%s' %s", in->text ? in->text : mn, bad);
@@ -179,6 +219,12 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->form, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
+    int want_types = in->form == PS_F_SET || in->form == PS_F_SLCT || in->form == PS_F_DP4A || in->form == PS_F_DP2A ? 2 : 1;
+    if (in->ntypes != want_types) {
+        error_at(p, mt, "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
+                        "for '%s')", mn, want_types, want_types > 1 ? "es" : "", in->ntypes, mn);
+        return;
+    }
     bool mov = in->form == PS_F_MOV;
     if (mov && in->vec > 1) return; /* mov.v2/.v4: element by element (parser.c) */
     if (in->form == PS_F_SETP || in->form == PS_F_SET) {
@@ -220,19 +266,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             if (!mov || i == 0)
                 error_at(p, &at, "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
                                  "Argument %d of instruction '%s': must be register)", i, mn, o->var->name, i, mn);
-            else if (ps_type_kind_of(sl[i].type) == TK_FLOAT || sl[i].type == PS_T_PRED)
-                mismatch(p, mt, o, i, mn, "an address", sl[i].type);
-            else if (o->var->space == PS_SPACE_GLOBAL && p->m->address_size == 64 &&
-                     ps_type_size(sl[i].type) == 4 && (o->offset == 0 || o->indexed))
-                /* ptxas: "Program uses 32-bit address ... conflicting with .address_size 64", fatal;
-                 * it takes "var+4" (and "var+0", which ptxsim cannot tell from "var") */
-                error_at(p, &at, "the address of .global '%s' does not fit .%s in a module of .address_size 64",
-                         o->var->name, ps_type_name(sl[i].type));
+            else
+                check_mov_var(p, mt, o, i, sl[i].type);
             break;
         case PS_OP_SINK:
             if (sl[i].role != PS_TS_DST)
                 error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-            else if (in->form != PS_F_SETP)
+            else if (in->form != PS_F_SETP && in->form != PS_F_LOP3) /* ptxas lets these discard */
                 error_at(p, &at, "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
                                  "allowed for instruction '%s')", mn, mn);
             break;

@@ -11,7 +11,7 @@ REGS = {"pred": ("%p", 8), "b16": ("%h", 8), "b32": ("%r", 16), "b64": ("%rd", 1
         "f64": ("%fd", 8), "u16": ("%us", 8), "s16": ("%ss", 8), "u32": ("%u", 8), "s32": ("%s", 8),
         "u64": ("%ul", 8), "s64": ("%sl", 8), "b8": ("%c", 4), "f16": ("%hf", 8), "f16x2": ("%hh", 8)}
 SIZE = {"b8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4, "s32": 4, "f32": 4,
-        "f16x2": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8, "pred": 0}
+        "f16x2": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8, "pred": 0, "b128": 16}
 
 
 def reg_types(target):
@@ -20,13 +20,14 @@ def reg_types(target):
 
 
 def reg(rng, t):
-    prefix, n = REGS[t]
+    prefix, n = REGS.get(t, REGS["b64"])
     return f"{prefix}{rng.randrange(n)}"
 
 
 def same_size(t, target):
     """Register types of t's size (the relaxed-typing candidates)."""
-    return [r for r in reg_types(target) if SIZE[r] == SIZE[t] and r != "pred"] if t != "pred" else ["pred"]
+    same = [r for r in reg_types(target) if SIZE[r] == SIZE.get(t, 4) and r != "pred"]
+    return same or ["b64"] if t != "pred" else ["pred"]
 
 
 def ok_reg(rng, t, target):
@@ -133,6 +134,8 @@ def mutate(rng, slots, ops, target, sreg_src=True):
         k = 0
     if m == "wreg":
         ops[k] = wrong_reg(rng, t, target)
+        if t == "pred" and ops[k].startswith("%hh"):  # ptxas takes it, ptxsim refuses (explained)
+            m = "wreg_f16x2pred"
     elif m == "wimm":
         ops[k] = wrong_imm(rng, t)
     elif m == "dimm":
