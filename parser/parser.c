@@ -1135,6 +1135,7 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             token q = next(p);
             ps_operand o2;
             memset(&o2, 0, sizeof o2);
+            if (tok_is(&q, "_")) return true; /* "p|_": the second result discarded, as none */
             if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) || o2.kind != PS_OP_REG) {
                 error_at(p, &q, "expected a predicate register after '|'");
                 return false;
