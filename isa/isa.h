@@ -176,6 +176,14 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
 
 /* ---- mod_rules.c: modifier combinations of the arithmetic families ---- */
 
+/* The modifiers of an f32/f64, half-precision or cvt instruction (form with its types and nops
+ * operands; text: the mnemonic as written, where a repeated modifier shows): roundings (one at most, required where ptxas requires one), .ftz, .sat, .approx,
+ * .full, .NaN, .xorsign.abs, .relu, .satfinite on the types that take them, and what a
+ * combination needs of target and .version (ptx_version 0: unchecked). NULL if ptxas accepts
+ * the combination, else its reason. */
+const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
+                                    const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
 
 /* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
