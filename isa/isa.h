@@ -212,6 +212,14 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods);
 
 /* ---- mod_rules.c: modifier combinations of the arithmetic families ---- */
 
+/* The modifiers of an f32/f64, half-precision or cvt instruction (form with its types and nops
+ * operands; text: the mnemonic as written, where a repeated modifier shows): roundings (one at most, required where ptxas requires one), .ftz, .sat, .approx,
+ * .full, .NaN, .xorsign.abs, .relu, .satfinite on the types that take them, and what a
+ * combination needs of target and .version (ptx_version 0: unchecked). NULL if ptxas accepts
+ * the combination, else its reason. */
+const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
+                                    const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
 
 /* The state space an instruction names (PS_MOD_GLOBAL, PS_MOD_SHARED_CTA, ...; PS_MOD_GENERIC when
