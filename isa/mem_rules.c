@@ -159,7 +159,9 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (!generic && !global)
             return FAIL("Modifier '.%s' cannot be applied to '.%s' space for instruction '%s'", short_name((ps_mod)l1),
                         spn, mn);
-        if (strong) return FAIL("Modifier '.%s' cannot be combined with modifier '.%s'", short_name((ps_mod)l1), strong);
+        if (vol || mmio) /* the orders take eviction priorities; .volatile and .mmio do not */
+            return FAIL("Modifier '.%s' cannot be combined with modifier '.%s'", short_name((ps_mod)l1),
+                        mmio ? "mmio" : "volatile");
         if (cache >= 0)
             return FAIL("Modifier '.%s' cannot be combined with modifier '.%s'", short_name((ps_mod)l1),
                         ps_mod_name((ps_mod)cache));
@@ -177,6 +179,7 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (ptx && ptx < 74) return FAIL("Feature 'cache prefetching' requires PTX ISA .version 7.4 or later");
         if (sm < 75) return FAIL("Feature 'cache prefetching' requires .target sm_75 or higher");
         if (!generic && !global) return FAIL("State space incorrect for feature 'cache prefetching'");
+        if (mmio) return FAIL("Modifier '.%s' cannot be combined with modifier '.mmio'", ps_mod_name((ps_mod)l2s));
     }
     bool hint = has(m, PS_MOD_L2_CACHE_HINT);
     if (hint) {
@@ -185,6 +188,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (sm < 80) return FAIL("Modifier '.L2::cache_hint' requires .target sm_80 or higher");
         if (!generic && !global)
             return FAIL("Modifier '.L2::cache_hint' cannot be applied to '.%s' space for instruction '%s'", spn, mn);
+        if (vol || mmio)
+            return FAIL("Modifier '.L2::cache_hint' cannot be combined with modifier '.%s'", mmio ? "mmio" : "volatile");
         if (nops != 3) return FAIL("Arguments mismatch for instruction '%s'", mn);
     } else if (nops == 3) {
         return FAIL(".L2::cache_hint modifier required for instruction '%s' with 3 arguments", mn);
@@ -502,12 +507,13 @@ const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf,
     if (!dst || !has(m, PS_MOD_GLOBAL) || has(m, PS_MOD_SHARED_CLUSTER) || has(m, PS_MOD_LOCAL) ||
         has(m, PS_MOD_CONST) || has(m, PS_MOD_PARAM))
         return FAIL("State space incorrect for instruction 'cp.async'");
-    if (has(m, PS_MOD_CA) == has(m, PS_MOD_CG)) return FAIL("Cache operation .ca or .cg required for instruction "
-                                                            "'cp.async'");
+    if (has(m, PS_MOD_CA) == has(m, PS_MOD_CG)) return FAIL("cp.async needs one of .ca and .cg");
     if (has(m, PS_MOD_CG) && size != 16)
-        return FAIL("Argument 2 of instruction 'cp.async': unexpected value '%lld', expected to be 16", size);
+        return FAIL("cp.async.cg copies 16 bytes (ptxas: Argument 2 of instruction 'cp.async': unexpected value "
+                    "'%lld', expected to be 16)", size);
     if (has(m, PS_MOD_CA) && size != 4 && size != 8 && size != 16)
-        return FAIL("Argument 2 of instruction 'cp.async': unexpected value '%lld', expected to be 4 or 8 or 16", size);
+        return FAIL("cp-size must be the constant 4, 8 or 16 (ptxas: Argument 2 of instruction 'cp.async': "
+                    "unexpected value '%lld', expected to be 4 or 8 or 16)", size);
     return NULL;
 }
 
