@@ -60,8 +60,12 @@ typedef struct {
 typedef struct {
     ps_diag *items;
     int count, cap;
-    int errors;
+    int errors; /* every error, kept or not */
 } ps_diags;
+
+/* Diagnostics kept per list; past it one note says the rest were dropped (their errors still
+ * count), so a bad input cannot print the same line a million times. */
+#define PS_DIAGS_MAX 100
 
 void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));

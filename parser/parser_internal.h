@@ -75,6 +75,14 @@ typedef struct {
     bool failed_stmt;   /* an error was reported in the current statement */
     bool seen_section;  /* a .section (debug information, for .target debug) */
     token debug_tok;    /* where .target named debug */
+    /* validate_decl.c's state: how far the module header has come (ps_decl_header), a fatal
+     * error (ptxas stops at it: the rest of the module is skipped), and the .version/.target
+     * mismatch, which ptxas reports after the module's other errors. */
+    int header;
+    bool fatal;
+    bool target_unsupported;
+    token target_tok;
+    uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */

@@ -30,6 +30,23 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
 
 /* ---- decl: validate_decl.c ---- */
 /* Directives and declarations: the module header, variables, functions and their parameters. */
+/* Before each module-scope statement: the header's order (.version, .target..., [.address_size],
+ * then none of them again); false after a fatal error (p->fatal: parsing stops). */
+bool ps_decl_header(parser *p);
+/* After ".version" (token d): the number, known to ptxas 13; sets p->m->version. */
+void ps_decl_version(parser *p, const token *d);
+/* A .target the module's .version does not support (reported by ps_decl_finish). */
+void ps_decl_target_version(parser *p, const token *t);
+/* ".address_size" (token d) with value v (the value's token is p->tok). */
+void ps_decl_address_size(parser *p, const token *d, int64_t v);
+/* `.pragma` string s at module scope (0), after a function header (1) or in a body (2). */
+void ps_decl_pragma(parser *p, const token *s, int scope);
+/* `.file`, `.loc` (in a body) and `.section`, after their directive. */
+void ps_decl_file(parser *p);
+void ps_decl_loc(parser *p);
+void ps_decl_section(parser *p);
+/* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
+void ps_decl_finish(parser *p, const token *eof);
 
 
 #endif

@@ -27,6 +27,7 @@ struct ps_device {
     heap_block *blocks;
     int nblocks, cap_blocks;
     uint64_t heap_used; /* bytes in live blocks */
+    uint64_t limit, used; /* the memory limit (0: none) and the allocations' bytes (under lock) */
     atomic_uint_fast64_t launches; /* launches so far, for %gridid */
 };
 
@@ -109,12 +110,36 @@ static void insert_alloc(ps_device *d, const ps_alloc *a) {
     d->n++;
 }
 
+void ps_device_set_limit(ps_device *d, uint64_t bytes) {
+    pthread_mutex_lock(&d->lock);
+    d->limit = bytes;
+    pthread_mutex_unlock(&d->lock);
+}
+
+uint64_t ps_device_limit(const ps_device *d) { return d->limit; }
+
+uint64_t ps_device_used(ps_device *d) {
+    pthread_mutex_lock(&d->lock);
+    uint64_t u = d->used;
+    pthread_mutex_unlock(&d->lock);
+    return u;
+}
+
 uint64_t ps_device_alloc(ps_device *d, uint64_t bytes, const char *name) {
+    pthread_mutex_lock(&d->lock);
+    bool over = d->limit && (bytes > d->limit || d->used > d->limit - bytes);
+    if (!over) d->used += bytes; /* reserved before the host memory is taken */
+    pthread_mutex_unlock(&d->lock);
+    if (over) return 0;
     void *map;
     size_t map_len;
     uint8_t *host = host_alloc(bytes, &map, &map_len);
-    if (!host) return 0;
     pthread_mutex_lock(&d->lock);
+    if (!host) {
+        d->used -= bytes;
+        pthread_mutex_unlock(&d->lock);
+        return 0;
+    }
     uint64_t base = d->next;
     while (overlaps(d, base, bytes + 256)) base += 1ull << 20; /* skip registered host ranges */
     /* 256-byte alignment like cudaMalloc, plus a gap so one-past-the-end is never another buffer */
@@ -149,6 +174,7 @@ ps_status ps_device_free(ps_device *d, uint64_t addr) {
     ps_alloc a = d->allocs[i];
     memmove(&d->allocs[i], &d->allocs[i + 1], (size_t)(d->n - i - 1) * sizeof *d->allocs);
     d->n--;
+    if (!a.external) d->used -= a.size;
     pthread_mutex_unlock(&d->lock);
     if (a.map) munmap(a.map, a.map_len);
     else if (!a.external) free(a.host);
