@@ -234,6 +234,19 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
  * .param::entry, .param::func), for any instruction that names one. */
 const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                size_t buflen);
+/* atom and red: operations by type, .noftz, vectors, semantics, ::cache_hint and the operand count. */
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                                int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* membar and fence, from the mnemonic as written (text) and the operand count. */
+const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* cp.async: spaces, cache operator and copy size (size: the immediate cp-size, -1 if none). */
+const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf, size_t buflen);
+/* mbarrier: what its qualifiers need of target and version. */
+const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
+/* cp.async.bulk (not .tensor, .prefetch, ...): the destination and source spaces, from the mnemonic. */
+const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t buflen);
 /* prefetch and prefetchu: the cache level, eviction priorities, .tensormap by space and target. */
 const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                   size_t buflen);
