@@ -17,10 +17,12 @@ static bool bad_sel(parser *p, const token *mt, const ps_operand *o, int i) {
     return false;
 }
 
-/* A scalar video selector: .b0-.b3 (more than one byte digit is taken too), or one half .h0/.h1. */
+/* A scalar video selector: .b0-.b3 (ptxas takes two byte digits too, not four), or one half
+ * .h0/.h1. */
 static bool scalar_sel_ok(uint16_t s) {
     if (!s) return true;
     if (s & PS_SEL_HALF) return PS_SEL_COUNT(s) == 1 && PS_SEL_DIGIT(s, 0) <= 1;
+    if (PS_SEL_COUNT(s) > 2) return false;
     for (unsigned k = 0; k < PS_SEL_COUNT(s); k++)
         if (PS_SEL_DIGIT(s, k) > 3) return false;
     return true;
@@ -90,14 +92,14 @@ void ps_check_video(parser *p, const ps_insn *in, const token *mt, const ps_oper
         if (lanes > 1 && ops[i].kind == PS_OP_IMM) return (void)bad_sel(p, mt, &ops[i], i);
         if (!ps_ctrl_want(p, mt, mn, &ops[i], k)) return;
     }
-    /* vmad: -a or -b (or both), or -c; .po takes none */
+    /* vmad: the product a*b negated (-a or -b, not both), or c; .po takes neither */
     if (vmad) {
         bool na = ops[1].minus, nb = ops[2].minus, nc = ops[3].minus;
         if ((na != nb || nc) && has(in, PS_MOD_PO)) { /* -a*-b is a*b */
             error_at(p, mt, "Conflicting use of '.po' modifier with operand negation");
             return;
         }
-        if ((na || nb) && nc) {
+        if (na != nb && nc) {
             error_at(p, mt, "Operand negation limited to either (source A xor source B) or source C");
             return;
         }

@@ -738,7 +738,7 @@ static void test_video_selectors(void **state) {
     parsed r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
                           ".entry k() { .reg .b32 %r<4>;\n"
                           "vsub4.u32.u32.u32 %r1.b20, %r2.b0123, %r3, %r0;\n"
-                          "vmad.s32.s32.s32 %r1, -%r2.h1, %r3, -%r0;\n"
+                          "vmad.s32.s32.s32 %r1, -%r2.h1, -%r3, -%r0;\n"
                           "vadd2.u32.u32.u32 %r1.h10, %r2.h32, %r3, %r0; ret; }\n", NULL);
     assert_int_equal(r.st, PS_OK);
     const ps_insn *in = r.m->funcs[0]->insns;
@@ -747,7 +747,7 @@ static void test_video_selectors(void **state) {
     assert_int_equal(in[0].ops[2].sel, 0);
     assert_int_equal(in[0].ops[1].reg, in[1].ops[1].reg);                       /* %r2 */
     assert_int_equal(in[1].ops[1].sel, 0x4000 | 1);                            /* .h1 */
-    assert_true(in[1].ops[1].minus && !in[1].ops[2].minus && in[1].ops[3].minus);
+    assert_true(in[1].ops[1].minus && in[1].ops[2].minus && in[1].ops[3].minus);
     assert_int_equal(in[2].ops[0].sel, 0x4000 | 1 << 12 | 1);                  /* .h10 */
     assert_int_equal(PS_SEL_COUNT(in[2].ops[1].sel), 2);
     assert_int_equal(PS_SEL_DIGIT(in[2].ops[1].sel, 0), 3);
