@@ -223,14 +223,18 @@ static void push_scope(parser *p) {
     }
     p->scopes[p->nscopes] = NULL;
     p->ranges[p->nscopes] = NULL;
+    p->label_defs[p->nscopes] = p->label_pending[p->nscopes] = NULL;
     p->nscopes++;
 }
+
+static void labels_close_block(parser *p);
 
 static void pop_scope(parser *p) {
     if (p->scope_overflow) {
         p->scope_overflow--;
         return;
     }
+    if (p->fn && p->nscopes - 1 > p->label_base) labels_close_block(p);
     p->nscopes--;
     sym *table = p->scopes[p->nscopes];
     HASH_CLEAR(hh, table); /* the entries and ranges live in the arena */
@@ -758,19 +762,69 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
 
 /* ---- operands ----------------------------------------------------------- */
 
-static int label_ref(parser *p, const token *t) {
-    sym *e;
-    HASH_FIND(hh, p->labels, t->text, (size_t)t->len, e);
-    if (e) return e->index;
+static sym *new_label(parser *p, const token *t, sym **table) {
     ps_func *fn = p->fn;
     ps_label l = {.name = tok_str(p, t), .insn = -1, .line = t->line, .col = t->col};
     PUSH(fn->labels, fn->nlabels, fn->cap_labels, l);
-    e = ps_arena_alloc(&p->m->arena, sizeof *e);
+    if (fn->nlabels > p->cap_label_fwd) {
+        p->cap_label_fwd = fn->cap_labels;
+        p->label_fwd = ps_xrealloc(p->label_fwd, sizeof(int) * (size_t)p->cap_label_fwd);
+    }
+    p->label_fwd[fn->nlabels - 1] = -1;
+    sym *e = ps_arena_alloc(&p->m->arena, sizeof *e);
     e->name = l.name;
     e->kind = SYM_LABEL;
     e->index = fn->nlabels - 1;
-    HASH_ADD_KEYPTR(hh, p->labels, e->name, strlen(e->name), e);
-    return e->index;
+    HASH_ADD_KEYPTR(hh, *table, e->name, strlen(e->name), e);
+    return e;
+}
+
+/* A use of label t: the definition in reach (innermost block first), else a placeholder of the
+ * current block. */
+static int label_ref(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    for (int i = top; i >= p->label_base; i--) {
+        HASH_FIND(hh, p->label_defs[i], t->text, (size_t)t->len, e);
+        if (e) return e->index;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) return e->index;
+    return new_label(p, t, &p->label_pending[top])->index;
+}
+
+/* The definition of label t in the current block (its placeholder, if it was used before);
+ * -1 after a redefinition in the same block (ptxas allows the name again in other blocks). */
+static int label_def(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    HASH_FIND(hh, p->label_defs[top], t->text, (size_t)t->len, e);
+    if (e) {
+        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
+        return -1;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) {
+        HASH_DEL(p->label_pending[top], e);
+        HASH_ADD_KEYPTR(hh, p->label_defs[top], e->name, strlen(e->name), e);
+        return e->index;
+    }
+    return new_label(p, t, &p->label_defs[top])->index;
+}
+
+/* Closing a block: its definitions go out of reach, its unresolved uses move to the enclosing
+ * block (merged with a placeholder of the same name there). */
+static void labels_close_block(parser *p) {
+    int top = p->nscopes - 1;
+    sym *e, *tmp;
+    HASH_CLEAR(hh, p->label_defs[top]);
+    HASH_ITER(hh, p->label_pending[top], e, tmp) {
+        HASH_DEL(p->label_pending[top], e);
+        sym *q = NULL;
+        if (top > p->label_base) HASH_FIND(hh, p->label_pending[top - 1], e->name, strlen(e->name), q);
+        if (q) p->label_fwd[e->index] = q->index;
+        else if (top > p->label_base) HASH_ADD_KEYPTR(hh, p->label_pending[top - 1], e->name, strlen(e->name), e);
+    }
 }
 
 static const struct {
@@ -911,8 +965,10 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         base = dot ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
         ps_sreg sr;
         int comp;
-        /* a register named like a special register (%tid) leaves %tid.x the special one */
-        if (base && base->kind == SYM_REG && !sreg_lookup(t, &sr, &comp)) {
+        /* a register named like a special register (%tid) hides it: %tid.x is then a selector on
+         * that register, which ptxas refuses ("Unknown video selector") */
+        (void)sr, (void)comp;
+        if (base && base->kind == SYM_REG) {
             error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
                      (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
             return false;
@@ -1135,12 +1191,12 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             token q = next(p);
             ps_operand o2;
             memset(&o2, 0, sizeof o2);
-            if (tok_is(&q, "_")) return true; /* "p|_": the second result discarded, as none */
-            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) || o2.kind != PS_OP_REG) {
+            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) ||
+                (o2.kind != PS_OP_REG && o2.kind != PS_OP_SINK)) {
                 error_at(p, &q, "expected a predicate register after '|'");
                 return false;
             }
-            o->pair_reg = o2.reg;
+            o->pair_reg = o2.kind == PS_OP_SINK ? PS_PAIR_SINK : o2.reg;
         }
         if (o->kind == PS_OP_VAR) {
             if (is_punct(peek(p), '[')) return parse_index(p, o, &v);
@@ -1444,7 +1500,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             return;
         }
     for (int i = 0; i < nops; i++)
-        if (ops[i].pair_reg >= 0 && !(i == 0 && (info->props & P_PAIR_DEST))) {
+        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
@@ -1496,17 +1552,130 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
 
 /* ---- function bodies ---------------------------------------------------- */
 
-static void define_label(parser *p, const token *t) {
-    int idx = label_ref(p, t);
+static int define_label(parser *p, const token *t) {
+    int idx = label_def(p, t);
+    if (idx < 0) return -1;
     ps_label *l = &p->fn->labels[idx];
-    if (l->defined) {
-        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
-        return;
-    }
     l->defined = true;
     l->insn = p->fn->ninsns;
     l->line = t->line;
     l->col = t->col;
+    return idx;
+}
+
+/* One formal of a .callprototype: ".param .align 16 .b8 _[16]", ".reg .b32 _" (its name is not
+ * kept). Returns the variable, or NULL after an error. */
+static ps_var *proto_formal(parser *p) {
+    ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
+    memset(v, 0, sizeof *v);
+    v->type = PS_T_NONE;
+    v->vec = 1;
+    token d = next(p);
+    if (!tok_is(&d, ".param") && !tok_is(&d, ".reg")) {
+        char b[64];
+        error_at(p, &d, "expected '.param' or '.reg' in a .callprototype, found %s", tok_desc(&d, b, sizeof b));
+        return NULL;
+    }
+    v->is_reg = tok_is(&d, ".reg");
+    v->space = PS_SPACE_PARAM;
+    uint64_t count = 1;
+    for (;;) {
+        token t = next(p);
+        if (t.kind == TOK_EOF || is_punct(&t, ';')) {
+            error_at(p, &t, "unterminated .callprototype");
+            return NULL;
+        }
+        if (is_punct(&t, ',') || is_punct(&t, ')')) {
+            unget(p, t);
+            break;
+        }
+        int64_t n;
+        if (tok_is(&t, ".align")) {
+            if (!parse_int(p, &n)) return NULL;
+            v->align = (int)n;
+        } else if (tok_is(&t, ".v2") || tok_is(&t, ".v4")) {
+            v->vec = t.text[2] - '0';
+        } else if (dir_type(&t) != PS_T_NONE) {
+            v->type = dir_type(&t);
+        } else if (is_punct(&t, '[')) {
+            if (!parse_int(p, &n) || !expect_punct(p, ']')) return NULL;
+            v->is_array = true;
+            count *= (uint64_t)(n > 0 ? n : 0);
+        } else if (t.kind != TOK_IDENT && t.kind != TOK_DIRECTIVE) { /* the name, .ptr, spaces */
+            char b[64];
+            error_at(p, &t, "unexpected %s in a .callprototype", tok_desc(&t, b, sizeof b));
+            return NULL;
+        }
+    }
+    if (v->type == PS_T_NONE) {
+        error_at(p, &d, "a .callprototype parameter needs a type");
+        return NULL;
+    }
+    v->size = (uint64_t)ps_type_size(v->type) * (uint64_t)v->vec * count;
+    if (!v->align) v->align = ps_type_size(v->type) * v->vec;
+    return v;
+}
+
+/* "(formal, ...)" of a .callprototype into list/n (arena). */
+static bool proto_list(parser *p, ps_var ***list, int *n) {
+    ps_var *items[64];
+    *n = 0;
+    if (!expect_punct(p, '(')) return false;
+    while (!is_punct(peek(p), ')')) {
+        if (*n == 64) {
+            error_at(p, peek(p), "too many parameters in a .callprototype");
+            return false;
+        }
+        if (!(items[*n] = proto_formal(p))) return false;
+        (*n)++;
+        if (is_punct(peek(p), ',')) next(p);
+    }
+    next(p);
+    *list = ps_arena_alloc(&p->m->arena, sizeof(ps_var *) * (size_t)(*n ? *n : 1));
+    memcpy(*list, items, sizeof(ps_var *) * (size_t)*n);
+    return true;
+}
+
+/* "label: .callprototype [(rets)] _ [(params)] [.noreturn];" — the header an indirect call through
+ * this label must match (PTX ISA 9.7.14.3 call). */
+static void parse_callprototype(parser *p, ps_label *lab) {
+    ps_func *f = ps_arena_alloc(&p->m->arena, sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->name = lab->name;
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->rets, &f->nrets)) return;
+    token u = next(p);
+    if (!tok_is(&u, "_")) {
+        char b[64];
+        error_at(p, &u, "expected '_' in a .callprototype, found %s", tok_desc(&u, b, sizeof b));
+        return;
+    }
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->params, &f->nparams)) return;
+    if (peek(p)->kind == TOK_DIRECTIVE && tok_is(peek(p), ".noreturn")) {
+        next(p);
+        f->noreturn = true;
+    }
+    if (expect_punct(p, ';')) lab->proto = f;
+}
+
+/* "label: .calltargets f1, f2;" — the functions an indirect call through this label may reach. */
+static void parse_calltargets(parser *p, ps_label *lab) {
+    ps_func *fs[256];
+    int n = 0;
+    for (;;) {
+        token t = next(p);
+        sym *e = t.kind == TOK_IDENT ? lookup(p, t.text, (size_t)t.len) : NULL;
+        if (!e || e->kind != SYM_FUNC || n == 256) {
+            error_at(p, &t, "expected a declared function in .calltargets");
+            return;
+        }
+        fs[n++] = e->func;
+        if (!is_punct(peek(p), ',')) break;
+        next(p);
+    }
+    if (!expect_punct(p, ';')) return;
+    lab->calltargets = ps_arena_alloc(&p->m->arena, sizeof(ps_func *) * (size_t)n);
+    memcpy(lab->calltargets, fs, sizeof(ps_func *) * (size_t)n);
+    lab->ncalltargets = n;
 }
 
 static void skip_braced(parser *p);
@@ -1571,12 +1740,15 @@ static void parse_statement(parser *p) {
         if (is_punct(peek2(p), ':')) {
             token name = next(p);
             next(p);
-            define_label(p, &name);
-            /* label: .branchtargets L1, L2;  or  label: .callprototype ...; */
+            int idx = define_label(p, &name);
+            /* label: .branchtargets L1, L2;  or  label: .callprototype ...;  or .calltargets */
             token *d = peek(p);
+            if (idx < 0) {
+                if (d->kind == TOK_DIRECTIVE) recover(p);
+                return;
+            }
             if (d->kind == TOK_DIRECTIVE && tok_is(d, ".branchtargets")) {
                 next(p);
-                int idx = label_ref(p, &name);
                 int targets[4096], n = 0;
                 for (;;) {
                     token l = next(p);
@@ -1595,7 +1767,13 @@ static void parse_statement(parser *p) {
                 lab->ntargets = n;
                 expect_punct(p, ';');
             } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".callprototype")) {
-                recover(p);
+                next(p);
+                parse_callprototype(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
+            } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".calltargets")) {
+                next(p);
+                parse_calltargets(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
             }
             return;
         }
@@ -1886,7 +2064,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     fn->defined = true;
     p->fn = fn;
-    p->labels = NULL;
+    p->label_base = p->nscopes - 1;
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
     /* The body's instructions go to a buffer reused from function to function; the function
@@ -1907,14 +2085,20 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
     if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
-    /* labels must be defined */
+    /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
-        if (!fn->labels[i].defined) {
+        if (!fn->labels[i].defined && p->label_fwd[i] < 0) {
             token at = {.line = fn->labels[i].line, .col = fn->labels[i].col};
             p->failed_stmt = false;
             error_at(p, &at, "use of undeclared identifier '%s'", fn->labels[i].name);
         }
-    HASH_CLEAR(hh, p->labels);
+    for (int i = 0; i < fn->nlabels; i++) {
+        int r = i;
+        while (p->label_fwd[r] >= 0) r = p->label_fwd[r];
+        if (r != i) fn->labels[i] = fn->labels[r];
+    }
+    HASH_CLEAR(hh, p->label_defs[p->label_base]);
+    HASH_CLEAR(hh, p->label_pending[p->label_base]);
     pop_scope(p);
     p->fn = NULL;
     (void)kw;
@@ -2159,6 +2343,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);
+    free(p.label_fwd);
     *out = m;
     return diags->errors == errors_before ? PS_OK : PS_ERR_PARSE;
 }

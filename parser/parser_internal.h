@@ -70,7 +70,13 @@ typedef struct {
     ps_insn *scratch_insns;       /* instructions of the function being parsed */
     int cap_scratch_insns;
     ps_func *fn;        /* function being parsed */
-    sym *labels;        /* labels of fn, by name */
+    /* Labels have block scope: each open block of fn has the labels it defines, and the names it
+     * used before a definition in reach (placeholders, resolved when a definition comes in the
+     * block or an enclosing one; label_fwd maps a placeholder merged into another to it). */
+    sym *label_defs[MAX_SCOPES], *label_pending[MAX_SCOPES];
+    int label_base;     /* the scope of fn's body */
+    int *label_fwd;     /* by label index: the label it is, or -1 */
+    int cap_label_fwd;
     int loc_file, loc_line;
     bool failed_stmt;   /* an error was reported in the current statement */
     bool seen_section;  /* a .section (debug information, for .target debug) */

@@ -131,6 +131,8 @@ typedef enum {
 #define PS_SEL_COUNT(s) ((((s) >> 12) & 3u) + 1)
 #define PS_SEL_DIGIT(s, k) (((s) >> (3 * (k))) & 7u)
 
+#define PS_PAIR_SINK (-2)
+
 typedef struct ps_operand ps_operand;
 struct ps_operand {
     ps_opkind kind;
@@ -140,7 +142,7 @@ struct ps_operand {
     bool vreg;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
-    int pair_reg;    /* "d|p": the second destination, -1 if none */
+    int pair_reg;    /* "d|p": the second destination, -1 if none, PS_PAIR_SINK for "d|_" */
     uint64_t imm;
     ps_sreg sreg;
     int comp;
@@ -176,6 +178,9 @@ typedef struct {
     int insn;            /* instruction index the label precedes */
     int *targets;        /* .branchtargets: label indices */
     int ntargets;
+    ps_func *proto;      /* .callprototype: the header it declares (params, rets; arena) */
+    ps_func **calltargets; /* .calltargets: the functions it names */
+    int ncalltargets;
     bool defined;
     int line, col;       /* first reference, for "undefined label" */
 } ps_label;
