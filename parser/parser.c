@@ -424,6 +424,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         token at = *t;
         ps_cval c;
         if (!cexpr_parse(p, &c)) return;
+        if (!ps_decl_init_value(p, &at, s->v, c.is_float)) return;
         token lit = at;
         lit.kind = c.is_float ? TOK_F64 : TOK_INT;
         if (c.is_float) memcpy(&lit.u, &c.d, 8);
@@ -442,6 +443,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         return;
     }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
+        if (!ps_decl_init_value(p, &v, s->v, v.kind != TOK_INT)) return;
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
     }
@@ -464,8 +466,10 @@ static void parse_init_scalar(parser *p, init_state *s) {
             error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
             return;
         }
-        if (s->elem != 4 && s->elem != 8) {
-            error_at(p, &name, "an address initializer needs a 32- or 64-bit element type");
+        if (!ps_decl_init_value(p, &name, s->v, 2)) return;
+        if (e->kind == SYM_FUNC && e->func->is_entry) {
+            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)",
+                     name.len, name.text);
             return;
         }
         ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
@@ -596,9 +600,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
     bool ptr_attr = false;
+    token type_tok = {0}, vec_tok = {0};
     for (;;) {
         token *t = peek(p);
         if (t->kind != TOK_DIRECTIVE) break;
+        if (type != PS_T_NONE && !ptr_attr && !tok_is(t, ".ptr")) {
+            /* ptxas: [.align N] [.vN] .type, then only a parameter's .ptr attributes */
+            char b[64];
+            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)",
+                     tok_desc(t, b, sizeof b));
+            p->fatal = true;
+            return;
+        }
         if (tok_is(t, ".align")) {
             next(p);
             int64_t a;
@@ -608,8 +621,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 return;
             }
             align = (int)a;
-        } else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8")) {
-            vec = t->text[2] - '0';
+        } else if (t->len >= 3 && t->text[1] == 'v' && t->text[2] >= '0' && t->text[2] <= '9') {
+            vec = atoi(t->text + 2);
+            vec_tok = *t;
             next(p);
         } else if (tok_is(t, ".ptr")) {
             next(p);
@@ -618,6 +632,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
             type = dir_type(t);
+            type_tok = *t;
             next(p);
         } else {
             break;
@@ -629,12 +644,19 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                  tok_desc(peek(p), b, sizeof b));
         return;
     }
+    bool fn_param = !single && space == PS_SPACE_PARAM && p->fn;
+    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param))
+        return;
     for (;;) {
         token name = next(p);
         if (name.kind != TOK_IDENT) {
             char b[64];
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
+        }
+        if (is_reg && memchr(name.text, '.', (size_t)name.len)) {
+            ps_var nv = {.type = type, .space = space};
+            if (!ps_decl_var(p, &name, &nv, false, false, false)) return;
         }
         if (is_reg && vec != 1) {
             if (!declare_vreg(p, &name, type, vec)) return;
@@ -719,6 +741,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
+            if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -2218,7 +2241,13 @@ static void parse_toplevel(parser *p) {
     }
     linkage lk = {0};
     unget(p, d); /* re-examine d as a linkage directive */
-    while (parse_linkage(p, &lk)) {}
+    for (int n = 0; parse_linkage(p, &lk); n++)
+        if (n) { /* ptxas: one linkage directive */
+            error_at(p, &p->tok, "Parsing error near '%.*s': syntax error (one of .extern .visible "
+                     ".weak .common)", p->tok.len, p->tok.text);
+            p->fatal = true;
+            return;
+        }
     token k = next(p);
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
@@ -2332,7 +2361,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         }
         parse_toplevel(&p);
     }
-    ps_decl_finish(&p, peek(&p));
+    ps_decl_finish(&p, peek(&p), errors_before);
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
     if (m->target_debug && !p.seen_section)
