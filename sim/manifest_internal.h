@@ -24,7 +24,7 @@ bool ps_mfail_key(ps_mctx *c, const ps_json *member, const char *jp, const char 
     __attribute__((format(printf, 4, 5)));
 
 /* v must be of JSON type t ("what" names what was expected, e.g. "a file name"). */
-bool ps_mexpect_type(ps_mctx *c, const ps_json *v, const char *jp, ps_jtype t, const char *what);
+bool ps_mwant_type(ps_mctx *c, const ps_json *v, const char *jp, ps_jtype t, const char *what);
 /* Every member of obj must be one of keys; an unknown one is an error with "did you mean". */
 bool ps_mkeys(ps_mctx *c, const ps_json *obj, const char *jp, const char *const *keys, int nkeys);
 /* " (did you mean \"x\"?)" (or "x" or "y" on a tie) when word is a plausible misspelling of a

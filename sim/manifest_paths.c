@@ -78,7 +78,7 @@ static bool allowed(const ps_mctx *c, const char *abs) {
 }
 
 char *ps_mpath(ps_mctx *c, const ps_json *v, const char *jp, const char *dir) {
-    if (!ps_mexpect_type(c, v, jp, PS_J_STRING, "a file name")) return NULL;
+    if (!ps_mwant_type(c, v, jp, PS_J_STRING, "a file name")) return NULL;
     const char *ref = v->str;
     if (!*ref) return ps_mfail(c, v, jp, "the file name is empty"), NULL;
     if (v->len > PATH_MAX) return ps_mfail(c, v, jp, "the file name is longer than %d bytes", PATH_MAX), NULL;
@@ -124,7 +124,7 @@ bad:
 }
 
 bool ps_mname(ps_mctx *c, const ps_json *v, const char *jp) {
-    if (!ps_mexpect_type(c, v, jp, PS_J_STRING, "a name")) return false;
+    if (!ps_mwant_type(c, v, jp, PS_J_STRING, "a name")) return false;
     const char *s = v->str;
     bool ok = *s && *s != '.' && *s != '-' && v->len <= 200;
     for (; ok && *s; s++)

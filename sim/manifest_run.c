@@ -44,9 +44,10 @@ static bool scalar_fits(const ps_manifest *m, int i, const ps_var *v, char *err,
     ps_type_kind pk = ps_type_kind_of(p->type), vk = ps_type_kind_of(v->type);
     if (v->vec > 1 || v->is_array || pk == TK_BITS || vk == TK_BITS) return true;
     if (vk == TK_FLOAT && p->type != v->type) {
-        snprintf(err, errlen, "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write {\"%s\": ...})",
+        snprintf(err, errlen, "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write {\"%s\": ...}, "
+                              "or {\"b%d\": ...} for raw bits)",
                  where, a_type(p->type, art, sizeof art), v->name, m->kernel, ps_type_name(v->type),
-                 ps_type_name(v->type));
+                 ps_type_name(v->type), 8 * ps_type_size(v->type));
         return false;
     }
     if (vk == TK_UINT || vk == TK_SINT) {

@@ -175,7 +175,9 @@ static void row7_hex_bytes_in_linear_time(void **state) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         print_message("row 7: %zu MB of \"bytes\" loaded in %.3f s\n", mb, s);
-        assert_true(s < 0.5);
+        /* the issue's bound, with room for sanitizer builds (release: about 0.01 s a MB; ASan
+         * about 0.25 s); the quadratic loader took 28 s for 1 MB and 146 s for 2 */
+        assert_true(s < 1.0 * (double)mb);
         assert_int_equal(m->params[0].nbytes, nbytes);
         for (size_t i = 0; i < nbytes; i += 4099) assert_int_equal(m->params[0].bytes[i], (uint8_t)(i * 7));
         ps_manifest_free(m);
@@ -213,9 +215,9 @@ static void row9_references_stay_inside(void **state) {
     unlink(path);
     /* a symbolic link out of the folder is outside it */
     snprintf(path, sizeof path, "%s/link.bin", dir);
-    assert_int_equal(symlink("/etc/hostname", path), 0);
+    assert_int_equal(symlink("/tmp", path), 0); /* a folder surely there, outside this one */
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"link.bin\"}}", "", ""),
-             ":2:71: error: buffers[0].init.file: \"link.bin\" is a symbolic link to /etc/hostname, outside");
+             ":2:71: error: buffers[0].init.file: \"link.bin\" is a symbolic link to /tmp, outside");
     unlink(path);
     /* inside the folder, and in an allowed one, loads */
     char sub[256], outside[] = "/tmp/ptxsim_manifest_allow_XXXXXX";
@@ -355,6 +357,14 @@ static void row16_memory_is_bounded(void **state) {
     k += (size_t)snprintf(text + k, cap - k, "0]}");
     load_bad_n(text, k, NULL, ":1:524292: error: invalid JSON: more than 262144 values");
     free(text);
+    /* and the manifest file itself (a sparse file: nothing is written to disk) */
+    char path[256];
+    snprintf(path, sizeof path, "%s/case.json", dir);
+    assert_int_equal(truncate(path, (65 << 20)), 0);
+    assert_int_equal(ps_manifest_load(path, &m, err, sizeof err), PS_ERR_IO);
+    char want[400];
+    snprintf(want, sizeof want, "%s: error: 68157440 bytes, more than the limit of 67108864", path);
+    assert_string_equal(err, want);
 }
 
 /* Row 17: "count": 1000000000000 said only "must be a positive integer"; a grid beyond CUDA's
