@@ -1800,6 +1800,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
+    if (is_entry) ps_check_param_space(p, tmp, &name);
     /* performance directives */
     for (;;) {
         token *t = peek(p);

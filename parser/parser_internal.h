@@ -130,4 +130,7 @@ char *tok_str(parser *p, const token *t);
 sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
 
+/* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
+void ps_check_param_space(parser *p, const ps_func *fn, const token *at);
+
 #endif
