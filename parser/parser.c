@@ -1022,8 +1022,12 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         }
     }
     if (t->text[0] == '%') {
-        if (sreg_lookup(t, &o->sreg, &o->comp)) {
+        ps_sreg sr;
+        int comp;
+        if (sreg_lookup(t, &sr, &comp)) {
             o->kind = PS_OP_SREG;
+            o->sreg = sr;
+            o->comp = (uint8_t)comp;
             char why[96];
             if (ps_sreg_unsupported(o->sreg, o->comp, p->m->arch, p->m->version, why, sizeof why)) {
                 error_at(p, t, "%s", why);
@@ -1253,6 +1257,17 @@ static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
     return false;
 }
 
+/* A shape modifier into the instruction; one that does not fit its 16-bit fields is no shape
+ * (the modifier is then reported as unknown). */
+static bool shape_of(const char *s, size_t n, ps_insn *in) {
+    int m, nn, k;
+    if (!parse_shape(s, n, &m, &nn, &k) || m < 0 || nn < 0 || k < 0 || m > INT16_MAX || nn > INT16_MAX ||
+        k > INT16_MAX)
+        return false;
+    in->shape_m = (int16_t)m, in->shape_n = (int16_t)nn, in->shape_k = (int16_t)k;
+    return true;
+}
+
 /* Instructions are checked against the module's .target, as ptxas checks them whatever -arch
  * says (--target only has to be able to run that target: parse_target). */
 static const ps_arch *check_arch(parser *p) { return p->m->arch; }
@@ -1358,7 +1373,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             if (mod == PS_MOD_V2) in.vec = 2;
             if (mod == PS_MOD_V4) in.vec = 4;
             if (mod == PS_MOD_V8) in.vec = 8;
-        } else if (parse_shape(s, n, &in.shape_m, &in.shape_n, &in.shape_k)) {
+        } else if (shape_of(s, n, &in)) {
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
             in.xnum = atoi(s + 1);
         } else if (unknown_at < 0) {
@@ -1415,16 +1430,18 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         }
     }
     char why[160];
+    ps_type tys[4] = {PS_T_NONE, PS_T_NONE, PS_T_NONE, PS_T_NONE};
+    for (int i = 0; i < in.ntypes; i++) tys[i] = (ps_type)in.types[i];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
+        ps_isa_variant_unsupported(info, tys, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
+        ps_isa_tensor_unsupported(info->id, tys, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_cvt_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_set_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+        ps_isa_target_rules(info, tys, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
                             why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
@@ -1986,6 +2003,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
+    if (is_entry) ps_check_param_space(p, tmp, &name);
     /* performance directives */
     for (;;) {
         token *t = peek(p);

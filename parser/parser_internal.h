@@ -41,7 +41,7 @@ typedef struct {
     int len;
     uint32_t hash;
     const ps_form_info *info;
-    ps_type types[4];
+    uint8_t types[4]; /* as ps_insn.types */
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;
@@ -143,5 +143,8 @@ bool expect_punct(parser *p, char c);
 char *tok_str(parser *p, const token *t);
 sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
+
+/* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
+void ps_check_param_space(parser *p, const ps_func *fn, const token *at);
 
 #endif
