@@ -1,5 +1,6 @@
 /* validate_mem.c — memory instructions (ld, st, atom, red, cp.async, fences, barriers on memory): state spaces of symbols and addresses, vector widths, cache and ordering qualifiers (validate.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "validate.h"
 
@@ -129,6 +130,101 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
     }
 }
 
+static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    char why[256];
+    if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
+                            why, sizeof why)) {
+        error_at(p, mt, "%s", why);
+        return;
+    }
+    int a = in->form == PS_F_ATOM ? 1 : 0;
+    if (a >= nops) return;
+    /* the destination and the values are registers of the type's size (ptxas: Arguments mismatch) */
+    int size = in->ntypes ? ps_type_size(in->types[0]) : 0;
+    bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT);
+    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++)
+        if (i != a && ops[i].kind == PS_OP_REG && ps_type_size(p->fn->regs[ops[i].reg].type) != size) {
+            token at;
+            at_operand(&at, mt, &ops[i]);
+            error_at(p, &at, "'%s.%s' needs a %d-bit register here (ptxas: Arguments mismatch for instruction '%s')",
+                     in->info->mnemonic, ps_type_name(in->types[0]), size * 8, in->info->mnemonic);
+            return;
+        }
+    const ps_operand *o = &ops[a];
+    if (check_narrow(p, in, mt, o)) return;
+    /* atomics on local memory are undefined (PTX ISA 9.7.13.5), and ptxas 13 crashes on a generic atom
+     * naming a .local variable */
+    if (in->form == PS_F_ATOM && o->kind == PS_OP_ADDR && o->var && o->var->space == PS_SPACE_LOCAL) {
+        token at;
+        at_operand(&at, mt, o);
+        error_at(p, &at, "atom cannot access .local variable '%s': atomics on local memory are undefined (ptxas 13 "
+                         "crashes on it)", o->var->name);
+    }
+}
+
+static void fence(parser *p, const ps_insn *in, const token *mt, int nops) {
+    char why[256];
+    if (ps_mem_fence_rules(in->form, in->text ? in->text : in->info->mnemonic, nops, p->m->arch, p->m->version, why,
+                           sizeof why))
+        error_at(p, mt, "%s", why);
+}
+
+static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    char why[256];
+    if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) {
+        if (nops == 1 && ops[0].kind != PS_OP_IMM) {
+            token at;
+            at_operand(&at, mt, &ops[0]);
+            error_at(p, &at, "the group count of '%s' is an immediate (ptxas: Arguments mismatch for instruction "
+                             "'%s')", in->info->mnemonic, in->info->mnemonic);
+        }
+        return;
+    }
+    long long size = nops >= 3 && ops[2].kind == PS_OP_IMM ? (long long)ops[2].imm : -1;
+    if (ps_mem_cp_async_rules(&in->mods, size, why, sizeof why)) {
+        error_at(p, mt, "%s", why);
+        return;
+    }
+    /* the destination's space comes first: .shared{::cta}.global */
+    const char *g = in->text ? strstr(in->text, ".global") : NULL, *sh = in->text ? strstr(in->text, ".shared") : NULL;
+    if (g && sh && g < sh) error_at(p, mt, "State space incorrect for instruction 'cp.async' (it copies .global to .shared: "
+                                           "cp.async.ca.shared.global)");
+}
+
+/* mbarrier.*: the barrier is a .shared object (a .shared variable, or an address in a register). */
+static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    char why[256];
+    if (ps_mem_mbarrier_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
+        error_at(p, mt, "%s", why);
+        return;
+    }
+    for (int i = 0; i < nops; i++) {
+        const ps_operand *o = &ops[i];
+        if (o->kind != PS_OP_ADDR) continue;
+        token at;
+        at_operand(&at, mt, o);
+        if (o->var && o->var->space != PS_SPACE_SHARED) {
+            error_at(p, &at, "the mbarrier object is in .shared memory, not .%s variable '%s' (ptxas: Illegal state "
+                             "space for address operand '%s' with instruction '%s')",
+                     ps_space_name(o->var->space), o->var->name, o->var->name, in->info->mnemonic);
+            return;
+        }
+        if (ps_mem_space(&in->mods) == PS_MOD_GENERIC && narrow_address(p, o)) {
+            narrow_error(p, mt, o, in->info->mnemonic);
+            return;
+        }
+    }
+    /* a remote (.shared::cluster) arrive returns no state: its destination is the sink '_' */
+    bool arrive = in->form == PS_F_MBARRIER_ARRIVE || in->form == PS_F_MBARRIER_ARRIVE_DROP ||
+                  in->form == PS_F_MBARRIER_ARRIVE_EXPECT_TX || in->form == PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX;
+    if (arrive && ps_modset_has(&in->mods, PS_MOD_SHARED_CLUSTER) && nops >= 1 && ops[0].kind != PS_OP_SINK) {
+        token at;
+        at_operand(&at, mt, &ops[0]);
+        error_at(p, &at, "Sink '_' is expected as a destination operand for instruction '%s' with '.shared::cluster'",
+                 in->info->mnemonic);
+    }
+}
+
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
     if (ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
@@ -141,6 +237,27 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_ST: ldst(p, in, mt, ops, nops); return;
     case PS_F_PREFETCH:
     case PS_F_PREFETCHU: prefetch(p, in, mt, ops, nops); return;
+    case PS_F_ATOM:
+    case PS_F_RED: atomic(p, in, mt, ops, nops); return;
+    case PS_F_CP_ASYNC_BULK:
+        if (in->text && ps_mem_bulk_rules(in->text, p->m->version, why, sizeof why)) error_at(p, mt, "%s", why);
+        return;
+    case PS_F_MEMBAR:
+    case PS_F_FENCE: fence(p, in, mt, nops); return;
+    case PS_F_CP_ASYNC:
+    case PS_F_CP_ASYNC_WAIT:
+    case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;
+    case PS_F_MBARRIER_INIT:
+    case PS_F_MBARRIER_INVAL:
+    case PS_F_MBARRIER_ARRIVE:
+    case PS_F_MBARRIER_ARRIVE_DROP:
+    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
+    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
+    case PS_F_MBARRIER_EXPECT_TX:
+    case PS_F_MBARRIER_COMPLETE_TX:
+    case PS_F_MBARRIER_TEST_WAIT:
+    case PS_F_MBARRIER_TRY_WAIT:
+    case PS_F_MBARRIER_PENDING_COUNT: mbarrier(p, in, mt, ops, nops); return;
     case PS_F_ISSPACEP: isspacep(p, in, mt, ops, nops); return;
     case PS_F_CVTA:
     case PS_F_MOV: address_move(p, in, mt, ops, nops); return;
