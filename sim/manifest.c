@@ -326,6 +326,7 @@ ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *poli
     const char *slash = strrchr(path, '/');
     m->dir = slash ? (slash == path ? ps_xstrdup("/") : strndup(path, (size_t)(slash - path))) : ps_xstrdup(".");
     bool ok = ps_mpaths_init(&c, m->dir, policy) && load(&c, m, root);
+    if (ok) ps_mpaths_keep(&c, m);
     ps_mpaths_free(&c);
     ps_json_free(root);
     if (!ok) {
@@ -349,5 +350,7 @@ void ps_manifest_free(ps_manifest *m) {
     for (int i = 0; i < m->nptx; i++) free(m->ptxs[i]);
     free(m->ptxs), free(m->expect_output);
     free(m->path), free(m->dir), free(m->ptx), free(m->kernel), free(m->arch);
+    for (int i = 0; i < m->nroots; i++) free(m->roots[i]);
+    free(m->roots);
     free(m);
 }

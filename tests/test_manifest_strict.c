@@ -238,7 +238,30 @@ static void row9_references_stay_inside(void **state) {
     ps_manifest_free(m);
     rmdir(sub);
     rmdir(outside);
-    /* reading checks again: a regular file that became a FIFO after loading is refused */
+    /* reading checks again: a file swapped for a link out of the folder after loading is refused */
+    put("data.bin", "abc", 3);
+    m = load_ok(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"data.bin\"}}", "", ""));
+    char elsewhere[] = "/tmp/ptxsim_manifest_elsewhere_XXXXXX", whose[] = "buffer 'o'", *data;
+    int fd = mkstemp(elsewhere);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "xyz", 3), 3);
+    close(fd);
+    size_t got;
+    char why2[300];
+    assert_non_null(data = ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    assert_memory_equal(data, "abc", 3);
+    free(data);
+    snprintf(path, sizeof path, "%s/data.bin", dir);
+    unlink(path);
+    assert_int_equal(symlink(elsewhere, path), 0);
+    assert_null(ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    char want2[200];
+    snprintf(want2, sizeof want2, "now resolves to %s, outside the manifest's folder", elsewhere);
+    if (!strstr(why2, want2)) fail_msg("'%s' lacks '%s'", why2, want2);
+    unlink(path);
+    unlink(elsewhere);
+    ps_manifest_free(m);
+    /* and a regular file that became a FIFO after loading is refused */
     size_t len;
     char why[200];
     assert_int_equal(mkfifo(path, 0600), 0);
