@@ -1838,9 +1838,13 @@ static void parse_block(parser *p) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) {
             /* an unterminated comment swallowed the '}' and has been reported already */
-            if (p->tok.kind == TOK_ERROR && p->tok.text[0] == '/') return;
+            if (p->tok.kind == TOK_ERROR && p->tok.text[0] == '/') {
+                while (--depth > 0) pop_scope(p);
+                return;
+            }
             p->failed_stmt = false;
             error_at(p, t, "expected '}' at end of input");
+            while (--depth > 0) pop_scope(p); /* the blocks left open, so their tables are freed */
             return;
         }
         if (is_punct(t, '}')) {
