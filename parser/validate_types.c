@@ -163,8 +163,8 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
             return;
         }
         bool clash = prev_imm ? !ps_types_imm_fits(rt, PS_IMM_INT)
-                              : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, false) &&
-                                    !ps_types_reg_fits(rt, prev, false);
+                              : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, true) &&
+                                    !ps_types_reg_fits(rt, prev, true); /* {%hh, %s} clash */
         if (clash) {
             error_at(p, &eat, "brace-list elements .%s and .%s (ptxas: Vector with elements of different "
                               "types are not allowed in mov instruction)",
