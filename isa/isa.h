@@ -212,7 +212,44 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods);
 
 /* ---- mod_rules.c: modifier combinations of the arithmetic families ---- */
 
+/* The modifiers of an f32/f64, half-precision or cvt instruction (form with its types and nops
+ * operands; text: the mnemonic as written, where a repeated modifier shows): roundings (one at most, required where ptxas requires one), .ftz, .sat, .approx,
+ * .full, .NaN, .xorsign.abs, .relu, .satfinite on the types that take them, and what a
+ * combination needs of target and .version (ptx_version 0: unchecked). NULL if ptxas accepts
+ * the combination, else its reason. */
+const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
+                                    const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
+
+/* The state space an instruction names (PS_MOD_GLOBAL, PS_MOD_SHARED_CTA, ...; PS_MOD_GENERIC when
+ * it names none). */
+ps_mod ps_mem_space(const ps_modset *m);
+/* ld, ldu and st: types, vector width, memory-model qualifiers, cache operators, .nc, eviction
+ * priorities, prefetch sizes and ::cache_hint by space, target (arch may be NULL) and version (ptx,
+ * 0: unchecked); nops counts the operands. NULL if fine, else ptxas's reason in buf. */
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                              int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* What the spaces spelled with "::" need of target and version (.shared::cta, .shared::cluster,
+ * .param::entry, .param::func), for any instruction that names one. */
+const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* atom and red: operations by type, .noftz, vectors, semantics, ::cache_hint and the operand count. */
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                                int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* membar and fence, from the mnemonic as written (text) and the operand count. */
+const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* cp.async: spaces, cache operator and copy size (size: the immediate cp-size, -1 if none). */
+const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf, size_t buflen);
+/* mbarrier: what its qualifiers need of target and version. */
+const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
+/* cp.async.bulk (not .tensor, .prefetch, ...): the destination and source spaces, from the mnemonic. */
+const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t buflen);
+/* prefetch and prefetchu: the cache level, eviction priorities, .tensormap by space and target. */
+const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
 
 /* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
 

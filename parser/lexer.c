@@ -15,8 +15,10 @@ void lex_init(lexer *lx, const char *file, const char *src, size_t len, ps_diags
 /* Character classes by table: the <ctype.h> calls cost a tenth of the lexing time. */
 enum { C_SPACE = 1, C_START = 2, C_IDENT = 4, C_DIGIT = 8 };
 static const unsigned char cls[256] = {
-    [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\v'] = C_SPACE,
-    ['\f'] = C_SPACE,
+    /* ptxas's blanks: \v and the other control characters are errors outside comments, while
+     * \f and ^Z (0x1a) are blanks */
+    [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE,
+    [0x1a] = C_SPACE,
 #define R4(a) [a] = C_START | C_IDENT, [a + 1] = C_START | C_IDENT, [a + 2] = C_START | C_IDENT, \
               [a + 3] = C_START | C_IDENT
     R4('a'), R4('e'), R4('i'), R4('m'), R4('q'), R4('u'), ['y'] = C_START | C_IDENT,
@@ -224,10 +226,7 @@ token lex_next(lexer *lx) {
         return scan_number(lx, t);
     if (c == '"') {
         const char *q = lx->p + 1;
-        while (q < lx->end && *q != '"' && *q != '\n') {
-            if (*q == '\\' && q + 1 < lx->end) q++;
-            q++;
-        }
+        while (q < lx->end && *q != '"' && *q != '\n') q++; /* ptxas: no escapes */
         if (q >= lx->end || *q != '"') {
             t.kind = TOK_ERROR;
             t.len = (int)(q - lx->p);
@@ -238,6 +237,12 @@ token lex_next(lexer *lx) {
         t.text = lx->p + 1;
         t.len = (int)(q - lx->p - 1);
         lx->p = q + 1;
+        return t;
+    }
+    if (c < 0x20 || c == 0x7f) { /* a control character outside a comment (ptxas: syntax error) */
+        t.kind = TOK_ERROR;
+        t.len = 1;
+        lx->p++;
         return t;
     }
     t.kind = TOK_PUNCT;

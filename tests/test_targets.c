@@ -317,7 +317,7 @@ static void special_register_gates(void **state) {
         {"8.0", "sm_80", "mov.u32 %r1, %aggr_smem_size;", "'%aggr_smem_size' requires PTX ISA .version 8.1"},
         {"8.1", "sm_80", "mov.u32 %r1, %aggr_smem_size;", "'%aggr_smem_size' requires .target sm_90"},
         {"8.1", "sm_90", "mov.u32 %r1, %aggr_smem_size;", NULL},
-        {"7.9", "sm_90", "mov.u64 %rd1, %current_graph_exec;", "requires PTX ISA .version 8.0"},
+        {"7.8", "sm_90", "mov.u64 %rd1, %current_graph_exec;", "requires PTX ISA .version 8.0"},
         {"8.0", "sm_50", "mov.u64 %rd1, %current_graph_exec;", NULL},
         {"8.0", "sm_37", "mov.u64 %rd1, %current_graph_exec;", "requires .target sm_50"},
         {"1.3", "sm_10", "mov.u32 %r1, %pm3;", NULL},
