@@ -122,7 +122,9 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
                              "for instruction '%s')", o->var->name, mn, ps_type_name(t), mn);
             return;
         }
-        if (narrow && p->m->address_size == 64 && o->var->space == PS_SPACE_GLOBAL) {
+        /* ptxas takes mov.u16 of it, and var+N in 32 bits (types area, check_mov_var) */
+        if (ps_type_size(t) == 4 && (o->offset == 0 || o->indexed) && p->m->address_size == 64 &&
+            o->var->space == PS_SPACE_GLOBAL) {
             error_at(p, &at, "the address of .global variable '%s' takes 64 bits in a module of .address_size 64 "
                              "(ptxas: 32-bit compilation is no longer supported)", o->var->name);
             return;
