@@ -73,6 +73,9 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         bool rcp = form == PS_F_RCP, rnd = ieee_rounding(mods);
         if (approx && (rnd || has(mods, PS_MOD_RNA)))
             return FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", mn);
+        if (has(mods, PS_MOD_FULL) && approx) return FAIL("Unknown modifier '.full'");
+        if (has(mods, PS_MOD_FULL) && (rnd || has(mods, PS_MOD_RNA)))
+            return FAIL("Illegal rounding modifier for instruction 'div.full'");
         if (!f64) return has(mods, PS_MOD_RNA) ? FAIL("Illegal rounding modifier for instruction '%s'", mn) : NULL;
         if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL))
             return FAIL("Unexpected instruction types specified for 'div.full'");
@@ -201,8 +204,8 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
         return FAIL("Modifier '.relu' cannot be combined with modifier '.sat'");
     if (has(mods, PS_MOD_SATFINITE) && has(mods, PS_MOD_SAT))
         return FAIL("Modifier '.satfinite' cannot be combined with modifier '.sat'");
-    if (d == PS_T_TF32 || a == PS_T_TF32 || has(mods, PS_MOD_RELU) || has(mods, PS_MOD_SATFINITE) ||
-        (d == PS_T_BF16 && (a == PS_T_U8 || a == PS_T_S8)) || (a == PS_T_BF16 && (d == PS_T_U8 || d == PS_T_S8)))
+    /* (bf16 with u8/s8 wants an 8-bit register on the 8-bit side: validate_mods.c) */
+    if (d == PS_T_TF32 || a == PS_T_TF32 || has(mods, PS_MOD_RELU) || has(mods, PS_MOD_SATFINITE))
         return FAIL("Unexpected instruction types specified for 'cvt'");
     if (nops != 2) return FAIL("Arguments mismatch for instruction 'cvt'");
     if (d == PS_T_BF16 || a == PS_T_BF16) { /* bf16 with an integer, or with itself: sm_90 */
@@ -329,6 +332,9 @@ static const char *repeated(const char *text, char *buf, size_t buflen) {
 const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
                                     const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     if (repeated(text, buf, buflen)) return buf;
+    /* ptxas reads "div.full" as one word: .full elsewhere is unknown to it */
+    if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && text && strncmp(text, "div.full.", 9) != 0)
+        return FAIL("Unknown modifier '.full'");
     if (!ntypes) return NULL;
     switch (form) {
     case PS_F_ADD_FLT:
