@@ -1214,11 +1214,11 @@ static void test_add_sub_mul_mad(void **state) {
     }
     RUN("add.sat.s32 {d0}, {a0}, {a1};", "r", "rr", "ii", o_arith, P(32, 1, A_ADDSAT));
     RUN("sub.sat.s32 {d0}, {a0}, {a1};", "r", "rr", "ii", o_arith, P(32, 1, A_SUBSAT));
-    RUN("add.sat.u32 {d0}, {a0}, {a1};", "r", "rr", "ii", o_arith, P(32, 0, A_ADDSAT));
     RUN("mad.hi.sat.s32 {d0}, {a0}, {a1}, {a2};", "r", "rrr", "iii", o_arith, P(32, 1, A_MADHISAT));
     /* forms the ISA does not have */
     assert_false(selects("add.sat.u16 %h8, %h0, %h1;"));
     assert_false(selects("sub.sat.u32 %r8, %r0, %r1;"));
+    assert_false(selects("add.sat.u32 %r8, %r0, %r1;")); /* ptxas: '.sat' does not apply to '.u32' */
     assert_false(selects("mad.lo.sat.s32 %r8, %r0, %r1, %r2;"));
     assert_false(selects("mul.wide.u64 %rd8, %rd0, %rd1;"));
     assert_false(selects("add.cc.u16 %h8, %h0, %h1;"));
@@ -1228,8 +1228,9 @@ static void test_packed16x2(void **state) {
     (void)state;
     RUN("add.u16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 0, 0));
     RUN("add.s16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 1, 0));
-    RUN("add.sat.u16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 0, 1));
-    RUN("add.sat.s16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 1, 1));
+    /* ptxas 13: "Modifier '.sat' does not apply to '.u16x2' type" (and .s16x2) */
+    assert_false(selects("add.sat.u16x2 %r8, %r0, %r1;"));
+    assert_false(selects("add.sat.s16x2 %r8, %r0, %r1;"));
     RUN("min.u16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 0, 2));
     RUN("min.s16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 1, 2));
     RUN("max.u16x2 {d0}, {a0}, {a1};", "r", "rr", "ii", o_x2, P(0, 0, 3));
