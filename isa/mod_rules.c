@@ -313,25 +313,33 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
     return NULL;
 }
 
-/* A rounding or .ftz written twice (the modifier set cannot show it): ptxas refuses both. */
-static const char *repeated(const char *text, char *buf, size_t buflen) {
+/* Modifiers written twice, which the modifier set cannot show: ptxas refuses a second rounding,
+ * .ftz, .oob, .abs, .xorsign, .full (one word with div) and testp class, and takes the others. */
+static const char *repeated(ps_form form, const char *text, char *buf, size_t buflen) {
     static const char *const rounds[] = {"rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi"};
-    int nround = 0, nftz = 0;
+    static const char *const classes[] = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+    static const char *const once[] = {"ftz", "oob", "abs", "xorsign", "full"};
+    int nround = 0, nclass = 0, n_once[PS_ARRAY_LEN(once)] = {0};
     for (const char *w = text ? strchr(text, '.') : NULL; w; w = strchr(w, '.')) {
         w++;
         size_t n = strcspn(w, ".");
-        for (size_t i = 0; i < PS_ARRAY_LEN(rounds); i++)
-            nround += strlen(rounds[i]) == n && !strncmp(w, rounds[i], n);
-        nftz += n == 3 && !strncmp(w, "ftz", 3);
+        for (size_t i = 0; i < PS_ARRAY_LEN(rounds); i++) nround += strlen(rounds[i]) == n && !strncmp(w, rounds[i], n);
+        for (size_t i = 0; i < PS_ARRAY_LEN(classes); i++) nclass += strlen(classes[i]) == n && !strncmp(w, classes[i], n);
+        for (size_t i = 0; i < PS_ARRAY_LEN(once); i++) n_once[i] += strlen(once[i]) == n && !strncmp(w, once[i], n);
     }
     if (nround > 1) return FAIL("Multiple rounding modifiers specified");
-    if (nftz > 1) return FAIL("Duplicate .ftz modifier");
+    if (form == PS_F_TESTP && nclass > 1) return FAIL("Multiple testp operation modifiers specified");
+    if (n_once[0] > 1) return FAIL("Duplicate .ftz modifier");
+    if (n_once[1] > 1) return FAIL("Duplicate .oob modifier");
+    if (n_once[2] > 1) return FAIL("Multiple .abs modifiers specified");
+    if (n_once[3] > 1) return FAIL("Multiple .xorsign modifiers specified");
+    if (n_once[4] > 1) return FAIL("Unknown modifier '.full'");
     return NULL;
 }
 
 const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
                                     const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
-    if (repeated(text, buf, buflen)) return buf;
+    if (repeated(form, text, buf, buflen)) return buf;
     /* ptxas reads "div.full" as one word: .full elsewhere is unknown to it */
     if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && text && strncmp(text, "div.full.", 9) != 0)
         return FAIL("Unknown modifier '.full'");

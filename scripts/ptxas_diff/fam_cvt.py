@@ -44,11 +44,12 @@ PACKED = [
 
 def reg(rng, kind, sm):
     i = rng.randrange(1, 8)
-    r = {"u8": ["%us", "%c"], "s8": ["%ss"], "u16": ["%us", "%h"], "s16": ["%ss"], "u32": ["%u", "%r"],
+    r = {"u8": ["%us", "%c"], "s8": ["%ss", "%c"], "u16": ["%us", "%h"], "s16": ["%ss"], "u32": ["%u", "%r"],
          "s32": ["%s", "%r"], "u64": ["%ul", "%rd"], "s64": ["%sl", "%rd"], "bf16": ["%h"], "tf32": ["%r"],
          "f32": ["%f"], "f64": ["%fd"], "b8": ["%c"], "b16": ["%h"], "b32": ["%r"],
          "f16": ["%hf", "%h"] if sm >= 53 else ["%h"]}[kind]
-    return f"{common.pick(rng, r)}{i if r[0] != '%c' else i % 4}"
+    name = common.pick(rng, r)
+    return f"{name}{i % 4 if name == '%c' else i}"  # %c<4>
 
 
 def scalar_mods(rng, d, a):
