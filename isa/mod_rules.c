@@ -238,8 +238,9 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
     return NULL;
 }
 
-/* The FP4, FP6 and UE8M0 conversions (PTX ISA 8.6) and cvt.rs (8.7), which only the sm_100a-family
- * targets have (ptxas 13: sm_100a and sm_120a take the first, sm_100a alone .rs): each type pair's
+/* The FP4, FP6 and UE8M0 conversions (PTX ISA 8.6) and cvt.rs (8.7, to f16x2, bf16x2 and the
+ * four-element fp8/fp6/fp4 types), which only the sm_100a-family targets have (ptxas 13: sm_100a
+ * and sm_120a take the first, sm_100a alone .rs): each type pair's
  * modifier sets, in the order of `order` below, with ptxas's name of the feature. */
 static const struct {
     ps_type d, a;
@@ -257,7 +258,23 @@ static const struct {
     {PS_T_BF16X2, PS_T_UE8M0X2, "cvt with .ue8m0x2", "rn"},
     {PS_T_F16X2, PS_T_F32, ".rs", "rs rs.relu rs.satfinite rs.relu.satfinite"},
     {PS_T_BF16X2, PS_T_F32, ".rs", "rs rs.relu rs.satfinite rs.relu.satfinite"},
+    {PS_T_E4M3X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E5M2X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E2M1X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E2M3X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E3M2X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
 };
+
+static bool is_x4(ps_type t) {
+    return t == PS_T_E4M3X4 || t == PS_T_E5M2X4 || t == PS_T_E2M1X4 || t == PS_T_E2M3X4 || t == PS_T_E3M2X4;
+}
+
+/* cvt's operand count: a packed pair from two f32 sources takes 3, a four-element one takes its
+ * sources as one brace list; .rs adds the random bits. */
+static int cvt_operands(ps_type d, ps_type a, bool rs) {
+    if (is_x4(d)) return 3;
+    return (ps_type_kind_of(d) == TK_PACKED && a == PS_T_F32 ? 3 : 2) + rs;
+}
 
 static bool word_in(const char *list, const char *w) {
     size_t n = strlen(w);
@@ -278,7 +295,7 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
         bool fresh = false;
         for (int i = 0; i < 2; i++)
             fresh |= types[i] == PS_T_E2M1X2 || types[i] == PS_T_E2M3X2 || types[i] == PS_T_E3M2X2 ||
-                     types[i] == PS_T_UE8M0X2;
+                     types[i] == PS_T_UE8M0X2 || is_x4(types[i]);
         if (!rs && !fresh) return nops == 4 ? FAIL("Arguments mismatch for instruction 'cvt'") : NULL;
         if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
         return FAIL("Unexpected instruction types specified for 'cvt'");
@@ -302,8 +319,7 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
             return FAIL("'.satfinite' modifier required for instruction 'cvt' with destination type '.%s'", dn);
         return FAIL("Modifiers '.%s' are not valid together on 'cvt.%s.%s'", set, dn, an);
     }
-    int want = rs ? 4 : types[1] == PS_T_F32 ? 3 : 2;
-    if (nops != want) return FAIL("Arguments mismatch for instruction 'cvt'");
+    if (nops != cvt_operands(types[0], types[1], rs)) return FAIL("Arguments mismatch for instruction 'cvt'");
     const char *feat = NEW_PACKED[row].feature;
     if (ptx && ptx < (rs ? 87 : 86))
         return FAIL("Feature '%s' requires PTX ISA .version %s or later", feat, rs ? "8.7" : "8.6");
@@ -383,11 +399,8 @@ const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntyp
         if (cvt_new_packed(types, ntypes, mods, nops, arch, ptx, buf, buflen) ||
             cvt_rules(types, ntypes, mods, nops, arch, ptx, buf, buflen))
             return buf;
-        if (ntypes == 2) { /* a packed pair from two f32 sources, .rs with its random bits */
-            ps_type_kind dk = ps_type_kind_of(types[0]);
-            int want = (dk == TK_PACKED && types[1] == PS_T_F32 ? 3 : 2) + has(mods, PS_MOD_RS);
-            if (nops != want) return FAIL("Arguments mismatch for instruction 'cvt'");
-        }
+        if (ntypes == 2 && nops != cvt_operands(types[0], types[1], has(mods, PS_MOD_RS)))
+            return FAIL("Arguments mismatch for instruction 'cvt'");
         return NULL;
     default: return NULL;
     }
