@@ -122,7 +122,8 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
                              "for instruction '%s')", o->var->name, mn, ps_type_name(t), mn);
             return;
         }
-        if (narrow && p->m->address_size == 64 && o->var->space == PS_SPACE_GLOBAL) {
+        /* (with an offset, "g+8", ptxas takes a constant expression and accepts the narrowing) */
+        if (narrow && p->m->address_size == 64 && o->var->space == PS_SPACE_GLOBAL && o->offset == 0) {
             error_at(p, &at, "the address of .global variable '%s' takes 64 bits in a module of .address_size 64 "
                              "(ptxas: 32-bit compilation is no longer supported)", o->var->name);
             return;
@@ -142,14 +143,21 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     /* the destination and the values are registers of the type's size (ptxas: Arguments mismatch) */
     int size = in->ntypes ? ps_type_size(in->types[0]) : 0;
     bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT);
-    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++)
-        if (i != a && ops[i].kind == PS_OP_REG && ps_type_size(p->fn->regs[ops[i].reg].type) != size) {
+    ps_type_kind k = in->ntypes ? ps_type_kind_of(in->types[0]) : TK_BITS;
+    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++) {
+        if (i == a || ops[i].kind != PS_OP_REG) continue;
+        ps_type rt = p->fn->regs[ops[i].reg].type;
+        ps_type_kind rk = ps_type_kind_of(rt);
+        bool integer = k == TK_UINT || k == TK_SINT, rinteger = rk == TK_UINT || rk == TK_SINT;
+        if (ps_type_size(rt) != size || (integer && rk == TK_FLOAT) || (k == TK_FLOAT && rinteger)) {
             token at;
             at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "'%s.%s' needs a %d-bit register here (ptxas: Arguments mismatch for instruction '%s')",
-                     in->info->mnemonic, ps_type_name(in->types[0]), size * 8, in->info->mnemonic);
+            error_at(p, &at, "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction "
+                             "'%s')", in->info->mnemonic, ps_type_name(in->types[0]), ps_type_name(rt),
+                     in->info->mnemonic);
             return;
         }
+    }
     const ps_operand *o = &ops[a];
     if (check_narrow(p, in, mt, o)) return;
     /* atomics on local memory are undefined (PTX ISA 9.7.13.5), and ptxas 13 crashes on a generic atom
