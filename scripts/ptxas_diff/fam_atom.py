@@ -53,7 +53,7 @@ def address(rng, space, mutate):
 def one(rng, target, version, op_kind):
     sm = common.sm_number(target)
     ver = common.version_number(version)
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     op = pick(rng, OPS)
     t = pick(rng, LEGAL[op])
     if mutate and rng.random() < 0.5:

@@ -87,7 +87,7 @@ def vec_operand(rng, t, vec):
 
 def ldst_case(rng, target, version, op):
     sm = common.sm_number(target)
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     space = pick(rng, SPACES)
     if op == "ldu":
         space = pick(rng, ["", ".global", ".global", ".shared", ".local"])
@@ -125,8 +125,9 @@ def ldst_case(rng, target, version, op):
                 space = ".global"
         elif r < 0.6 and mutate:
             quals.append(".nc")
-    if op in ("ld", "st") and rng.random() < 0.2:
-        quals.append(pick(rng, EVICT_L1 + EVICT_L2))
+    if op in ("ld", "st") and rng.random() < 0.15:
+        # L2 priorities on ld/st are for 256-bit vectors only: mostly L1 ones
+        quals.append(pick(rng, EVICT_L1 + EVICT_L2 if mutate else EVICT_L1))
     hint = op in ("ld", "st") and rng.random() < 0.12
     if hint:
         quals.append(".L2::cache_hint")
@@ -168,7 +169,7 @@ def ldst_case(rng, target, version, op):
 
 
 def other_case(rng, target, version, op):
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     if op == "prefetch":
         space = pick(rng, ["", ".global", ".local", ".shared", ".const", ".param"] if mutate else
                      ["", ".global", ".local", ""])

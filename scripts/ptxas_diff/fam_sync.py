@@ -131,7 +131,7 @@ def generate(rng, target_version, count):
     sm = common.sm_number(target)
     out = []
     for i in range(count):
-        mutate = rng.random() < 0.35
+        mutate = rng.random() < 0.25
         kind = pick(rng, ["fence", "fence", "mbarrier", "mbarrier", "cp_async", "cp_async"])
         line, what = {"fence": membar_fence, "mbarrier": mbarrier, "cp_async": cp_async}[kind](rng, sm, mutate)
         text = common.kernel(target, version, [line], prelude=PRELUDE)
