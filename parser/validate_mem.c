@@ -42,8 +42,73 @@ static bool check_narrow(parser *p, const ps_insn *in, const token *mt, const ps
     return false;
 }
 
+/* The shapes of a memory instruction's operands (ptxas: Arguments mismatch, Result register
+ * required, ...): `addr` is the index of the [address], `data` the value's (-1: none); the value is a
+ * register, a brace list of exactly vec elements (sinks only where it is written: ld), and for a
+ * store or an atomic's operands also an immediate; never a predicate. */
+static bool operand_shapes(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops, int addr,
+                           int data, bool written) {
+    const char *mn = in->info->mnemonic;
+    token at;
+    for (int i = 0; i < nops; i++) {
+        const ps_operand *o = &ops[i];
+        at_operand(&at, mt, o);
+        if (i == addr) {
+            if (o->kind != PS_OP_ADDR) {
+                error_at(p, &at, "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction "
+                                 "'%s')", mn, mn);
+                return false;
+            }
+            continue;
+        }
+        if (o->kind == PS_OP_ADDR) {
+            error_at(p, &at, "'%s' takes one address (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
+            return false;
+        }
+        if (i != data) continue;
+        if (o->kind == PS_OP_VEC && in->vec == 1 && o->nitems == 1) o = &o->items[0]; /* a scalar written {%r} */
+        if (o->kind == PS_OP_VEC) {
+            if (o->nitems != in->vec) {
+                error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: %s)", mn, in->vec, in->vec, o->nitems,
+                         o->nitems == 3 || o->nitems > 4 ? "Illegal vector size" : "Argument vector size mismatch");
+                return false;
+            }
+            for (int k = 0; k < o->nitems; k++)
+                if (o->items[k].kind == PS_OP_SINK && !written) {
+                    at_operand(&at, mt, &o->items[k]);
+                    error_at(p, &at, "Sink '_' not allowed as a source operand");
+                    return false;
+                }
+            continue;
+        }
+        if (in->vec > 1) {
+            error_at(p, &at, "'%s.v%d' takes a brace list of %d elements (ptxas: Vector expected)", mn, in->vec,
+                     in->vec);
+            return false;
+        }
+        if (o->kind == PS_OP_SINK && (written ? in->form == PS_F_LD || in->form == PS_F_LDU : true)) {
+            error_at(p, &at, written ? "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for "
+                                       "instruction '%s')"
+                                     : "Sink '_' not allowed as a source operand%.0s%.0s",
+                     mn, mn);
+            return false;
+        }
+        if (written && o->kind != PS_OP_REG && o->kind != PS_OP_SINK) {
+            error_at(p, &at, "Result register required for instruction '%s'", mn);
+            return false;
+        }
+        if (o->kind == PS_OP_REG && p->fn && p->fn->regs[o->reg].type == PS_T_PRED) {
+            error_at(p, &at, "'%s' does not move predicates (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void ldst(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool st = in->form == PS_F_ST;
+    if (!operand_shapes(p, in, mt, ops, nops, st ? 0 : 1, st ? 1 : 0, !st)) return;
     if (ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
                           why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -70,7 +135,7 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
         error_at(p, mt, "%s", why);
         return;
     }
-    if (nops < 1) return;
+    if (nops < 1 || !operand_shapes(p, in, mt, ops, nops, 0, -1, false)) return;
     const ps_operand *o = &ops[0];
     if (check_narrow(p, in, mt, o)) return;
     /* prefetchu takes a generic address: a register, or a .global variable's (ptxas) */
@@ -106,6 +171,14 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
     ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
     bool narrow = ps_type_size(t) < 8;
     if (in->form == PS_F_CVTA) {
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind != PS_OP_REG && !(i == 1 && ops[i].kind == PS_OP_VAR)) {
+                token at;
+                at_operand(&at, mt, &ops[i]);
+                error_at(p, &at, "Argument %d of instruction 'cvta': must be register%s", i,
+                         i == 1 ? " or a variable" : "");
+                return;
+            }
         if (narrow && p->m->address_size == 64)
             error_at(p, mt, "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "
                             "32-bit compilation is no longer supported)", ps_type_name(t));
@@ -133,6 +206,8 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
 
 static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool red = in->form == PS_F_RED;
+    if (!operand_shapes(p, in, mt, ops, nops, red ? 0 : 1, red ? -1 : 0, true)) return;
     if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
                             why, sizeof why)) {
         error_at(p, mt, "%s", why);

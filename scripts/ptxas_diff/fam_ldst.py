@@ -159,7 +159,26 @@ def ldst_case(rng, target, version, op):
     ops = [v, a] if op in ("ld", "ldu") else [a, v]
     if hint:
         ops.append("%rd9")
-    what = f"{op}{len(quals)}"
+    form = ""
+    if mutate and rng.random() < 0.3:  # operand shapes
+        form = pick(rng, ["nobracket", "swap", "imm", "sink", "count", "pred", "extra_addr"])
+        d, s_ = (0, 1) if op in ("ld", "ldu") else (1, 0)
+        if form == "nobracket":
+            ops[s_] = ops[s_].strip("[]").replace("+-", "-")
+        elif form == "swap":
+            ops[0], ops[1] = ops[1], ops[0]
+        elif form == "imm":
+            ops[d] = "5" if vec == 1 else "{" + ", ".join(["5"] + [f"{TYPES[t][0]}{i}" for i in range(1, vec)]) + "}"
+        elif form == "sink":
+            ops[d] = "_" if vec == 1 else "{" + ", ".join(["_"] + [f"{TYPES[t][0]}{i}" for i in range(1, vec)]) + "}"
+        elif form == "count":
+            n = vec + pick(rng, [-1, 1]) if vec > 1 else 2
+            ops[d] = "{" + ", ".join(f"{TYPES[t][0]}{i}" for i in range(n)) + "}"
+        elif form == "pred":
+            ops[d] = "%p1"
+        else:
+            ops.append("[%rd4]")
+    what = f"{op}{len(quals)}" + (f"_{form}" if form else "")
     # tags for what ptxas 13 crashes on (explained/mem.txt)
     if op == "ld" and vec == 8 and TYPES[t][1] < 4:
         what += "_v8narrow"
