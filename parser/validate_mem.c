@@ -10,6 +10,9 @@ static void at_operand(token *at, const token *mt, const ps_operand *o) {
     at->col = o->col;
 }
 
+static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops,
+                          const char *sig);
+
 static bool in_list(ps_var *const *list, int n, const ps_var *v) {
     for (int i = 0; i < n; i++)
         if (list[i] == v) return true;
@@ -245,11 +248,20 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     }
 }
 
-static void fence(parser *p, const ps_insn *in, const token *mt, int nops) {
+static void fence(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
     if (ps_mem_fence_rules(in->form, in->text ? in->text : in->info->mnemonic, nops, p->m->arch, p->m->version, why,
-                           sizeof why))
+                           sizeof why)) {
         error_at(p, mt, "%s", why);
+        return;
+    }
+    /* fence.proxy.tensormap::generic.acquire.scope [a], 128 */
+    if (nops == 2 && shapes_by_sig(p, in, mt, ops, nops, "ai") && ops[1].imm != 128) {
+        token at;
+        at_operand(&at, mt, &ops[1]);
+        error_at(p, &at, "Argument 1 of instruction 'fence.proxy': unexpected value '%lld', expected to be 128",
+                 (long long)ops[1].imm);
+    }
 }
 
 static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
@@ -263,6 +275,14 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
         }
         return;
     }
+    if (!shapes_by_sig(p, in, mt, ops, nops, "aa")) return;
+    for (int i = 2; i < nops; i++)
+        if (ops[i].kind == PS_OP_ADDR) {
+            token at;
+            at_operand(&at, mt, &ops[i]);
+            error_at(p, &at, "cp.async takes two addresses (ptxas: Arguments mismatch for instruction 'cp.async')");
+            return;
+        }
     long long size = nops >= 3 && ops[2].kind == PS_OP_IMM ? (long long)ops[2].imm : -1;
     if (ps_mem_cp_async_rules(&in->mods, size, why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -274,9 +294,66 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
                                            "cp.async.ca.shared.global)");
 }
 
+/* Operand shapes by a small signature, one letter an operand: a [address], D a 64-bit register or
+ * '_', s a 64-bit register, p a predicate, c a 32-bit register, r a 32-bit register or an immediate,
+ * i an immediate; upper-case letters after '|' are optional. ptxas: Arguments mismatch. */
+static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops,
+                          const char *sig) {
+    const char *mn = in->info->mnemonic;
+    int k = 0;
+    for (const char *c = sig; *c && k < nops; c++) {
+        if (*c == '|') continue;
+        const ps_operand *o = &ops[k++];
+        int size = o->kind == PS_OP_REG && p->fn ? ps_type_size(p->fn->regs[o->reg].type) : 0;
+        bool pred = o->kind == PS_OP_REG && p->fn && p->fn->regs[o->reg].type == PS_T_PRED;
+        bool ok;
+        switch (*c | 0x20) {
+        case 'a': ok = o->kind == PS_OP_ADDR; break;
+        case 'd': ok = o->kind == PS_OP_SINK || (size == 8 && !pred); break;
+        case 's': ok = size == 8 && !pred; break;
+        case 'p': ok = pred; break;
+        case 'c': ok = size == 4 && !pred; break;
+        case 'r': ok = (size == 4 && !pred) || o->kind == PS_OP_IMM; break;
+        default: ok = o->kind == PS_OP_IMM; break;
+        }
+        if (!ok) {
+            token at;
+            at_operand(&at, mt, o);
+            error_at(p, &at, "operand %d of '%s' must be %s (ptxas: Arguments mismatch for instruction '%s')", k, mn,
+                     (*c | 0x20) == 'a'   ? "an address in brackets"
+                     : (*c | 0x20) == 'd' ? "a 64-bit register or '_'"
+                     : (*c | 0x20) == 's' ? "a 64-bit register"
+                     : (*c | 0x20) == 'p' ? "a predicate"
+                     : (*c | 0x20) == 'c' ? "a 32-bit register"
+                     : (*c | 0x20) == 'r' ? "a 32-bit register or an immediate"
+                                          : "an immediate",
+                     mn);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* mbarrier.*: the barrier is a .shared object (a .shared variable, or an address in a register). */
 static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool parity = ps_modset_has(&in->mods, PS_MOD_PARITY);
+    const char *sig = "";
+    switch (in->form) {
+    case PS_F_MBARRIER_INIT: sig = "ar"; break;
+    case PS_F_MBARRIER_INVAL: sig = "a"; break;
+    case PS_F_MBARRIER_ARRIVE:
+    case PS_F_MBARRIER_ARRIVE_DROP: sig = "da|R"; break;
+    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
+    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX: sig = "dar"; break;
+    case PS_F_MBARRIER_EXPECT_TX:
+    case PS_F_MBARRIER_COMPLETE_TX: sig = "ar"; break;
+    case PS_F_MBARRIER_TEST_WAIT: sig = parity ? "par" : "pas"; break;
+    case PS_F_MBARRIER_TRY_WAIT: sig = parity ? "par|R" : "pas|R"; break;
+    case PS_F_MBARRIER_PENDING_COUNT: sig = "cs"; break;
+    default: break;
+    }
+    if (!shapes_by_sig(p, in, mt, ops, nops, sig)) return;
     if (ps_mem_mbarrier_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
@@ -324,9 +401,11 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_RED: atomic(p, in, mt, ops, nops); return;
     case PS_F_CP_ASYNC_BULK:
         if (in->text && ps_mem_bulk_rules(in->text, p->m->version, why, sizeof why)) error_at(p, mt, "%s", why);
+        else shapes_by_sig(p, in, mt, ops, nops, "aar");
         return;
+    case PS_F_CP_ASYNC_MBARRIER_ARRIVE: shapes_by_sig(p, in, mt, ops, nops, "a"); return;
     case PS_F_MEMBAR:
-    case PS_F_FENCE: fence(p, in, mt, nops); return;
+    case PS_F_FENCE: fence(p, in, mt, ops, nops); return;
     case PS_F_CP_ASYNC:
     case PS_F_CP_ASYNC_WAIT:
     case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;
