@@ -266,6 +266,13 @@ static void fence(parser *p, const ps_insn *in, const token *mt, const ps_operan
 
 static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    if (in->form == PS_F_CP_ASYNC_BULK_WAIT && in->text) { /* cp.async.bulk.wait_group{.read} */
+        const char *q = in->text + strlen("cp.async.bulk.wait_group");
+        if (*q && strcmp(q, ".read")) {
+            error_at(p, mt, "Unknown modifier '%s' for 'cp.async.bulk.wait_group' (it takes only .read)", q);
+            return;
+        }
+    }
     if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) {
         if (nops == 1 && ops[0].kind != PS_OP_IMM) {
             token at;

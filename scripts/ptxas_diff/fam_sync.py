@@ -138,9 +138,9 @@ def generate(rng, target_version, count):
             form = pick(rng, ["nobracket", "narrow_state", "wide_count", "pred_dest"])
             mn, _, rest = line.partition(" ")
             if form == "nobracket" and "[" in rest:
-                i = rest.index("[")
-                j = rest.index("]", i)
-                rest = rest[:i] + rest[i + 1:j] + rest[j + 1:]
+                lo = rest.index("[")
+                hi = rest.index("]", lo)
+                rest = rest[:lo] + rest[lo + 1:hi] + rest[hi + 1:]
             elif form == "narrow_state" and "%rd4" in rest:
                 rest = rest.replace("%rd4", "%r9", 1)
             elif form == "wide_count" and "%r2" in rest:
