@@ -223,14 +223,18 @@ static void push_scope(parser *p) {
     }
     p->scopes[p->nscopes] = NULL;
     p->ranges[p->nscopes] = NULL;
+    p->label_defs[p->nscopes] = p->label_pending[p->nscopes] = NULL;
     p->nscopes++;
 }
+
+static void labels_close_block(parser *p);
 
 static void pop_scope(parser *p) {
     if (p->scope_overflow) {
         p->scope_overflow--;
         return;
     }
+    if (p->fn && p->nscopes - 1 > p->label_base) labels_close_block(p);
     p->nscopes--;
     sym *table = p->scopes[p->nscopes];
     HASH_CLEAR(hh, table); /* the entries and ranges live in the arena */
@@ -420,6 +424,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         token at = *t;
         ps_cval c;
         if (!cexpr_parse(p, &c)) return;
+        if (!ps_decl_init_value(p, &at, s->v, c.is_float)) return;
         token lit = at;
         lit.kind = c.is_float ? TOK_F64 : TOK_INT;
         if (c.is_float) memcpy(&lit.u, &c.d, 8);
@@ -438,6 +443,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         return;
     }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
+        if (!ps_decl_init_value(p, &v, s->v, v.kind != TOK_INT)) return;
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
     }
@@ -460,8 +466,10 @@ static void parse_init_scalar(parser *p, init_state *s) {
             error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
             return;
         }
-        if (s->elem != 4 && s->elem != 8) {
-            error_at(p, &name, "an address initializer needs a 32- or 64-bit element type");
+        if (!ps_decl_init_value(p, &name, s->v, 2)) return;
+        if (e->kind == SYM_FUNC && e->func->is_entry) {
+            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)",
+                     name.len, name.text);
             return;
         }
         ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
@@ -592,9 +600,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
     bool ptr_attr = false;
+    token type_tok = {0}, vec_tok = {0};
     for (;;) {
         token *t = peek(p);
         if (t->kind != TOK_DIRECTIVE) break;
+        if (type != PS_T_NONE && !ptr_attr && !tok_is(t, ".ptr")) {
+            /* ptxas: [.align N] [.vN] .type, then only a parameter's .ptr attributes */
+            char b[64];
+            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)",
+                     tok_desc(t, b, sizeof b));
+            p->fatal = true;
+            return;
+        }
         if (tok_is(t, ".align")) {
             next(p);
             int64_t a;
@@ -604,8 +621,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 return;
             }
             align = (int)a;
-        } else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8")) {
-            vec = t->text[2] - '0';
+        } else if (t->len >= 3 && t->text[1] == 'v' && t->text[2] >= '0' && t->text[2] <= '9') {
+            vec = atoi(t->text + 2);
+            vec_tok = *t;
             next(p);
         } else if (tok_is(t, ".ptr")) {
             next(p);
@@ -614,6 +632,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
             type = dir_type(t);
+            type_tok = *t;
             next(p);
         } else {
             break;
@@ -625,12 +644,19 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                  tok_desc(peek(p), b, sizeof b));
         return;
     }
+    bool fn_param = !single && space == PS_SPACE_PARAM && p->fn;
+    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param))
+        return;
     for (;;) {
         token name = next(p);
         if (name.kind != TOK_IDENT) {
             char b[64];
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
+        }
+        if (is_reg && memchr(name.text, '.', (size_t)name.len)) {
+            ps_var nv = {.type = type, .space = space};
+            if (!ps_decl_var(p, &name, &nv, false, false, false)) return;
         }
         if (is_reg && vec != 1) {
             if (!declare_vreg(p, &name, type, vec)) return;
@@ -715,6 +741,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
+            if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -758,19 +785,69 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
 
 /* ---- operands ----------------------------------------------------------- */
 
-static int label_ref(parser *p, const token *t) {
-    sym *e;
-    HASH_FIND(hh, p->labels, t->text, (size_t)t->len, e);
-    if (e) return e->index;
+static sym *new_label(parser *p, const token *t, sym **table) {
     ps_func *fn = p->fn;
     ps_label l = {.name = tok_str(p, t), .insn = -1, .line = t->line, .col = t->col};
     PUSH(fn->labels, fn->nlabels, fn->cap_labels, l);
-    e = ps_arena_alloc(&p->m->arena, sizeof *e);
+    if (fn->nlabels > p->cap_label_fwd) {
+        p->cap_label_fwd = fn->cap_labels;
+        p->label_fwd = ps_xrealloc(p->label_fwd, sizeof(int) * (size_t)p->cap_label_fwd);
+    }
+    p->label_fwd[fn->nlabels - 1] = -1;
+    sym *e = ps_arena_alloc(&p->m->arena, sizeof *e);
     e->name = l.name;
     e->kind = SYM_LABEL;
     e->index = fn->nlabels - 1;
-    HASH_ADD_KEYPTR(hh, p->labels, e->name, strlen(e->name), e);
-    return e->index;
+    HASH_ADD_KEYPTR(hh, *table, e->name, strlen(e->name), e);
+    return e;
+}
+
+/* A use of label t: the definition in reach (innermost block first), else a placeholder of the
+ * current block. */
+static int label_ref(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    for (int i = top; i >= p->label_base; i--) {
+        HASH_FIND(hh, p->label_defs[i], t->text, (size_t)t->len, e);
+        if (e) return e->index;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) return e->index;
+    return new_label(p, t, &p->label_pending[top])->index;
+}
+
+/* The definition of label t in the current block (its placeholder, if it was used before);
+ * -1 after a redefinition in the same block (ptxas allows the name again in other blocks). */
+static int label_def(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    HASH_FIND(hh, p->label_defs[top], t->text, (size_t)t->len, e);
+    if (e) {
+        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
+        return -1;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) {
+        HASH_DEL(p->label_pending[top], e);
+        HASH_ADD_KEYPTR(hh, p->label_defs[top], e->name, strlen(e->name), e);
+        return e->index;
+    }
+    return new_label(p, t, &p->label_defs[top])->index;
+}
+
+/* Closing a block: its definitions go out of reach, its unresolved uses move to the enclosing
+ * block (merged with a placeholder of the same name there). */
+static void labels_close_block(parser *p) {
+    int top = p->nscopes - 1;
+    sym *e, *tmp;
+    HASH_CLEAR(hh, p->label_defs[top]);
+    HASH_ITER(hh, p->label_pending[top], e, tmp) {
+        HASH_DEL(p->label_pending[top], e);
+        sym *q = NULL;
+        if (top > p->label_base) HASH_FIND(hh, p->label_pending[top - 1], e->name, strlen(e->name), q);
+        if (q) p->label_fwd[e->index] = q->index;
+        else if (top > p->label_base) HASH_ADD_KEYPTR(hh, p->label_pending[top - 1], e->name, strlen(e->name), e);
+    }
 }
 
 static const struct {
@@ -911,8 +988,10 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         base = dot ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
         ps_sreg sr;
         int comp;
-        /* a register named like a special register (%tid) leaves %tid.x the special one */
-        if (base && base->kind == SYM_REG && !sreg_lookup(t, &sr, &comp)) {
+        /* a register named like a special register (%tid) hides it: %tid.x is then a selector on
+         * that register, which ptxas refuses ("Unknown video selector") */
+        (void)sr, (void)comp;
+        if (base && base->kind == SYM_REG) {
             error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
                      (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
             return false;
@@ -943,8 +1022,12 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         }
     }
     if (t->text[0] == '%') {
-        if (sreg_lookup(t, &o->sreg, &o->comp)) {
+        ps_sreg sr;
+        int comp;
+        if (sreg_lookup(t, &sr, &comp)) {
             o->kind = PS_OP_SREG;
+            o->sreg = sr;
+            o->comp = (uint8_t)comp;
             char why[96];
             if (ps_sreg_unsupported(o->sreg, o->comp, p->m->arch, p->m->version, why, sizeof why)) {
                 error_at(p, t, "%s", why);
@@ -1135,11 +1218,12 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             token q = next(p);
             ps_operand o2;
             memset(&o2, 0, sizeof o2);
-            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) || o2.kind != PS_OP_REG) {
+            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) ||
+                (o2.kind != PS_OP_REG && o2.kind != PS_OP_SINK)) {
                 error_at(p, &q, "expected a predicate register after '|'");
                 return false;
             }
-            o->pair_reg = o2.reg;
+            o->pair_reg = o2.kind == PS_OP_SINK ? PS_PAIR_SINK : o2.reg;
         }
         if (o->kind == PS_OP_VAR) {
             if (is_punct(peek(p), '[')) return parse_index(p, o, &v);
@@ -1171,6 +1255,17 @@ static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
         return true;
     }
     return false;
+}
+
+/* A shape modifier into the instruction; one that does not fit its 16-bit fields is no shape
+ * (the modifier is then reported as unknown). */
+static bool shape_of(const char *s, size_t n, ps_insn *in) {
+    int m, nn, k;
+    if (!parse_shape(s, n, &m, &nn, &k) || m < 0 || nn < 0 || k < 0 || m > INT16_MAX || nn > INT16_MAX ||
+        k > INT16_MAX)
+        return false;
+    in->shape_m = (int16_t)m, in->shape_n = (int16_t)nn, in->shape_k = (int16_t)k;
+    return true;
 }
 
 /* Instructions are checked against the module's .target, as ptxas checks them whatever -arch
@@ -1278,7 +1373,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             if (mod == PS_MOD_V2) in.vec = 2;
             if (mod == PS_MOD_V4) in.vec = 4;
             if (mod == PS_MOD_V8) in.vec = 8;
-        } else if (parse_shape(s, n, &in.shape_m, &in.shape_n, &in.shape_k)) {
+        } else if (shape_of(s, n, &in)) {
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
             in.xnum = atoi(s + 1);
         } else if (unknown_at < 0) {
@@ -1335,16 +1430,18 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         }
     }
     char why[160];
+    ps_type tys[4] = {PS_T_NONE, PS_T_NONE, PS_T_NONE, PS_T_NONE};
+    for (int i = 0; i < in.ntypes; i++) tys[i] = (ps_type)in.types[i];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
+        ps_isa_variant_unsupported(info, tys, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
+        ps_isa_tensor_unsupported(info->id, tys, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_cvt_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_set_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+        ps_isa_target_rules(info, tys, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
                             why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
@@ -1443,7 +1540,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             return;
         }
     for (int i = 0; i < nops; i++)
-        if (ops[i].pair_reg >= 0 && !(i == 0 && (info->props & P_PAIR_DEST))) {
+        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
@@ -1495,17 +1592,130 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
 
 /* ---- function bodies ---------------------------------------------------- */
 
-static void define_label(parser *p, const token *t) {
-    int idx = label_ref(p, t);
+static int define_label(parser *p, const token *t) {
+    int idx = label_def(p, t);
+    if (idx < 0) return -1;
     ps_label *l = &p->fn->labels[idx];
-    if (l->defined) {
-        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
-        return;
-    }
     l->defined = true;
     l->insn = p->fn->ninsns;
     l->line = t->line;
     l->col = t->col;
+    return idx;
+}
+
+/* One formal of a .callprototype: ".param .align 16 .b8 _[16]", ".reg .b32 _" (its name is not
+ * kept). Returns the variable, or NULL after an error. */
+static ps_var *proto_formal(parser *p) {
+    ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
+    memset(v, 0, sizeof *v);
+    v->type = PS_T_NONE;
+    v->vec = 1;
+    token d = next(p);
+    if (!tok_is(&d, ".param") && !tok_is(&d, ".reg")) {
+        char b[64];
+        error_at(p, &d, "expected '.param' or '.reg' in a .callprototype, found %s", tok_desc(&d, b, sizeof b));
+        return NULL;
+    }
+    v->is_reg = tok_is(&d, ".reg");
+    v->space = PS_SPACE_PARAM;
+    uint64_t count = 1;
+    for (;;) {
+        token t = next(p);
+        if (t.kind == TOK_EOF || is_punct(&t, ';')) {
+            error_at(p, &t, "unterminated .callprototype");
+            return NULL;
+        }
+        if (is_punct(&t, ',') || is_punct(&t, ')')) {
+            unget(p, t);
+            break;
+        }
+        int64_t n;
+        if (tok_is(&t, ".align")) {
+            if (!parse_int(p, &n)) return NULL;
+            v->align = (int)n;
+        } else if (tok_is(&t, ".v2") || tok_is(&t, ".v4")) {
+            v->vec = t.text[2] - '0';
+        } else if (dir_type(&t) != PS_T_NONE) {
+            v->type = dir_type(&t);
+        } else if (is_punct(&t, '[')) {
+            if (!parse_int(p, &n) || !expect_punct(p, ']')) return NULL;
+            v->is_array = true;
+            count *= (uint64_t)(n > 0 ? n : 0);
+        } else if (t.kind != TOK_IDENT && t.kind != TOK_DIRECTIVE) { /* the name, .ptr, spaces */
+            char b[64];
+            error_at(p, &t, "unexpected %s in a .callprototype", tok_desc(&t, b, sizeof b));
+            return NULL;
+        }
+    }
+    if (v->type == PS_T_NONE) {
+        error_at(p, &d, "a .callprototype parameter needs a type");
+        return NULL;
+    }
+    v->size = (uint64_t)ps_type_size(v->type) * (uint64_t)v->vec * count;
+    if (!v->align) v->align = ps_type_size(v->type) * v->vec;
+    return v;
+}
+
+/* "(formal, ...)" of a .callprototype into list/n (arena). */
+static bool proto_list(parser *p, ps_var ***list, int *n) {
+    ps_var *items[64];
+    *n = 0;
+    if (!expect_punct(p, '(')) return false;
+    while (!is_punct(peek(p), ')')) {
+        if (*n == 64) {
+            error_at(p, peek(p), "too many parameters in a .callprototype");
+            return false;
+        }
+        if (!(items[*n] = proto_formal(p))) return false;
+        (*n)++;
+        if (is_punct(peek(p), ',')) next(p);
+    }
+    next(p);
+    *list = ps_arena_alloc(&p->m->arena, sizeof(ps_var *) * (size_t)(*n ? *n : 1));
+    memcpy(*list, items, sizeof(ps_var *) * (size_t)*n);
+    return true;
+}
+
+/* "label: .callprototype [(rets)] _ [(params)] [.noreturn];" — the header an indirect call through
+ * this label must match (PTX ISA 9.7.14.3 call). */
+static void parse_callprototype(parser *p, ps_label *lab) {
+    ps_func *f = ps_arena_alloc(&p->m->arena, sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->name = lab->name;
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->rets, &f->nrets)) return;
+    token u = next(p);
+    if (!tok_is(&u, "_")) {
+        char b[64];
+        error_at(p, &u, "expected '_' in a .callprototype, found %s", tok_desc(&u, b, sizeof b));
+        return;
+    }
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->params, &f->nparams)) return;
+    if (peek(p)->kind == TOK_DIRECTIVE && tok_is(peek(p), ".noreturn")) {
+        next(p);
+        f->noreturn = true;
+    }
+    if (expect_punct(p, ';')) lab->proto = f;
+}
+
+/* "label: .calltargets f1, f2;" — the functions an indirect call through this label may reach. */
+static void parse_calltargets(parser *p, ps_label *lab) {
+    ps_func *fs[256];
+    int n = 0;
+    for (;;) {
+        token t = next(p);
+        sym *e = t.kind == TOK_IDENT ? lookup(p, t.text, (size_t)t.len) : NULL;
+        if (!e || e->kind != SYM_FUNC || n == 256) {
+            error_at(p, &t, "expected a declared function in .calltargets");
+            return;
+        }
+        fs[n++] = e->func;
+        if (!is_punct(peek(p), ',')) break;
+        next(p);
+    }
+    if (!expect_punct(p, ';')) return;
+    lab->calltargets = ps_arena_alloc(&p->m->arena, sizeof(ps_func *) * (size_t)n);
+    memcpy(lab->calltargets, fs, sizeof(ps_func *) * (size_t)n);
+    lab->ncalltargets = n;
 }
 
 static void skip_braced(parser *p);
@@ -1570,12 +1780,15 @@ static void parse_statement(parser *p) {
         if (is_punct(peek2(p), ':')) {
             token name = next(p);
             next(p);
-            define_label(p, &name);
-            /* label: .branchtargets L1, L2;  or  label: .callprototype ...; */
+            int idx = define_label(p, &name);
+            /* label: .branchtargets L1, L2;  or  label: .callprototype ...;  or .calltargets */
             token *d = peek(p);
+            if (idx < 0) {
+                if (d->kind == TOK_DIRECTIVE) recover(p);
+                return;
+            }
             if (d->kind == TOK_DIRECTIVE && tok_is(d, ".branchtargets")) {
                 next(p);
-                int idx = label_ref(p, &name);
                 int targets[4096], n = 0;
                 for (;;) {
                     token l = next(p);
@@ -1594,7 +1807,13 @@ static void parse_statement(parser *p) {
                 lab->ntargets = n;
                 expect_punct(p, ';');
             } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".callprototype")) {
-                recover(p);
+                next(p);
+                parse_callprototype(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
+            } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".calltargets")) {
+                next(p);
+                parse_calltargets(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
             }
             return;
         }
@@ -1784,6 +2003,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
+    if (is_entry) ps_check_param_space(p, tmp, &name);
     /* performance directives */
     for (;;) {
         token *t = peek(p);
@@ -1885,7 +2105,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     fn->defined = true;
     p->fn = fn;
-    p->labels = NULL;
+    p->label_base = p->nscopes - 1;
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
     /* The body's instructions go to a buffer reused from function to function; the function
@@ -1906,14 +2126,20 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
     if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
-    /* labels must be defined */
+    /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
-        if (!fn->labels[i].defined) {
+        if (!fn->labels[i].defined && p->label_fwd[i] < 0) {
             token at = {.line = fn->labels[i].line, .col = fn->labels[i].col};
             p->failed_stmt = false;
             error_at(p, &at, "use of undeclared identifier '%s'", fn->labels[i].name);
         }
-    HASH_CLEAR(hh, p->labels);
+    for (int i = 0; i < fn->nlabels; i++) {
+        int r = i;
+        while (p->label_fwd[r] >= 0) r = p->label_fwd[r];
+        if (r != i) fn->labels[i] = fn->labels[r];
+    }
+    HASH_CLEAR(hh, p->label_defs[p->label_base]);
+    HASH_CLEAR(hh, p->label_pending[p->label_base]);
     pop_scope(p);
     p->fn = NULL;
     (void)kw;
@@ -2033,7 +2259,13 @@ static void parse_toplevel(parser *p) {
     }
     linkage lk = {0};
     unget(p, d); /* re-examine d as a linkage directive */
-    while (parse_linkage(p, &lk)) {}
+    for (int n = 0; parse_linkage(p, &lk); n++)
+        if (n) { /* ptxas: one linkage directive */
+            error_at(p, &p->tok, "Parsing error near '%.*s': syntax error (one of .extern .visible "
+                     ".weak .common)", p->tok.len, p->tok.text);
+            p->fatal = true;
+            return;
+        }
     token k = next(p);
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
@@ -2147,7 +2379,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         }
         parse_toplevel(&p);
     }
-    ps_decl_finish(&p, peek(&p));
+    ps_decl_finish(&p, peek(&p), errors_before);
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
     if (m->target_debug && !p.seen_section)
@@ -2158,6 +2390,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);
+    free(p.label_fwd);
     *out = m;
     return diags->errors == errors_before ? PS_OK : PS_ERR_PARSE;
 }

@@ -41,7 +41,7 @@ typedef struct {
     int len;
     uint32_t hash;
     const ps_form_info *info;
-    ps_type types[4];
+    ps_type types[4]; /* as ps_insn.types */
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;
@@ -70,7 +70,13 @@ typedef struct {
     ps_insn *scratch_insns;       /* instructions of the function being parsed */
     int cap_scratch_insns;
     ps_func *fn;        /* function being parsed */
-    sym *labels;        /* labels of fn, by name */
+    /* Labels have block scope: each open block of fn has the labels it defines, and the names it
+     * used before a definition in reach (placeholders, resolved when a definition comes in the
+     * block or an enclosing one; label_fwd maps a placeholder merged into another to it). */
+    sym *label_defs[MAX_SCOPES], *label_pending[MAX_SCOPES];
+    int label_base;     /* the scope of fn's body */
+    int *label_fwd;     /* by label index: the label it is, or -1 */
+    int cap_label_fwd;
     int loc_file, loc_line;
     bool failed_stmt;   /* an error was reported in the current statement */
     bool seen_section;  /* a .section (debug information, for .target debug) */
@@ -137,5 +143,8 @@ bool expect_punct(parser *p, char c);
 char *tok_str(parser *p, const token *t);
 sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
+
+/* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
+void ps_check_param_space(parser *p, const ps_func *fn, const token *at);
 
 #endif

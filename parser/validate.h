@@ -45,8 +45,17 @@ void ps_decl_pragma(parser *p, const token *s, int scope);
 void ps_decl_file(parser *p);
 void ps_decl_loc(parser *p);
 void ps_decl_section(parser *p);
+/* A declaration's type ty (vt: its vector token or NULL) in space sp (is_reg: .reg; fn_param: a
+ * .param in a function body); false after reporting. */
+bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
+                  bool is_reg, bool fn_param);
+/* A variable v named `name`, its dimensions read; module: at module scope; has_init: '=' follows. */
+bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
+                 bool fn_param);
+/* A scalar of v's initialiser at `at`: what = 0 integer, 1 floating-point literal, 2 address. */
+bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
-void ps_decl_finish(parser *p, const token *eof);
+void ps_decl_finish(parser *p, const token *eof, int errors_before);
 
 
 #endif

@@ -64,7 +64,7 @@ bool ps_decl_header(parser *p) {
 
 /* The PTX ISA versions ptxas 13 knows. */
 static bool known_version(int major, int minor) {
-    static const char last_minor[] = {-1, 5, 3, 2, 3, 0, 5, 8, 8, 0}; /* by major; -1: none */
+    static const char last_minor[] = {-1, 5, 3, 2, 3, 1, 5, 8, 8, 0}; /* by major; -1: none */
     return major >= 1 && major <= 9 && minor >= 0 && minor <= last_minor[major];
 }
 
@@ -121,11 +121,12 @@ void ps_decl_address_size(parser *p, const token *d, int64_t v) {
 }
 
 /* What ptxas reports at the end of the module (at its end-of-file token `eof`). */
-void ps_decl_finish(parser *p, const token *eof) {
+void ps_decl_finish(parser *p, const token *eof, int errors_before) {
     if (!p->fatal && p->header < H_TARGET)
         fatal_at(p, eof, p->header == H_START ? "Missing .version directive at start of file"
                                               : "Missing .target directive at start of file");
-    if (p->target_unsupported && !p->fatal) {
+    /* only when nothing else is wrong: ptxas reports it last, and not at all after a syntax error */
+    if (p->target_unsupported && !p->fatal && p->diags->errors == errors_before) {
         p->failed_stmt = false;
         error_at(p, &p->target_tok, "PTX .version %d.%d does not support .target %.*s (it needs "
                  "PTX ISA .version %d.%d or later)", p->m->version / 10, p->m->version % 10,
@@ -292,13 +293,139 @@ void ps_decl_section(parser *p) {
         return;
     }
     int depth = 0;
+    bool operand = false; /* after .bN or ',': a label or another section's name may follow */
     for (;;) {
         token u = next(p);
+        bool was_operand = operand;
+        operand = is_punct(&u, ',') || is_punct(&u, '+') || tok_is(&u, ".b8") || tok_is(&u, ".b16") ||
+                  tok_is(&u, ".b32") || tok_is(&u, ".b64");
         if (u.kind == TOK_EOF) {
             syntax_error(p, &u, "the .section's '{' is not closed");
             return;
         }
         if (is_punct(&u, '{')) depth++;
         if (is_punct(&u, '}') && --depth <= 0) return;
+        /* data directives (.b8 .b16 .b32 .b64) with numbers, labels and label arithmetic */
+        if (u.kind == TOK_DIRECTIVE && !operand && !was_operand) {
+            syntax_error(p, &u, "a .section holds .b8/.b16/.b32/.b64 data and labels");
+            return;
+        }
     }
+}
+
+/* ---- variables ------------------------------------------------------------ */
+
+/* A declaration's type and vector prefix (tokens ty and vt, vt NULL without one), in space sp
+ * (is_reg for .reg); fn_param: a .param declared in a function body. */
+bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
+                  bool is_reg, bool fn_param) {
+    /* types ptxas's declaration grammar does not have at all */
+    static const char *const no_decl[] = {".bf16", ".bf16x2", ".tf32", ".s4", ".u4", ".b1", ".s2",
+                                          ".u2"};
+    for (size_t i = 0; i < sizeof no_decl / sizeof no_decl[0]; i++)
+        if (tok_is(ty, no_decl[i])) {
+            syntax_error(p, ty, "variables cannot have this type; declare them .b16/.b32");
+            return false;
+        }
+    if (vt && vec != 2 && vec != 4) {
+        syntax_error(p, vt, "vectors are .v2 or .v4");
+        return false;
+    }
+    ps_type_kind k = ps_type_kind_of(type);
+    bool basic = (k != TK_PACKED || type == PS_T_F16X2) && type != PS_T_E4M3 && type != PS_T_E5M2;
+    if (!basic) {
+        if (vt) error_at(p, vt, "Vector type only allowed over basic types");
+        else error_at(p, ty, "Type .%s may only be used as an instruction type", ps_type_name(type));
+        return false;
+    }
+    if (type == PS_T_PRED && vt) {
+        error_at(p, vt, "Predicate type can only be used to define scalar register variables");
+        return false;
+    }
+    if (type == PS_T_B128 && p->m->version < 83) {
+        error_at(p, ty, "Feature 'Type .b128' requires PTX ISA .version 8.3 or later");
+        return false;
+    }
+    if (ps_type_size(type) * vec > 16) {
+        error_at(p, vt ? vt : ty, "Vector type too large, exceeds 128 bit limit");
+        return false;
+    }
+    if (type == PS_T_F16X2 && p->m->arch && p->m->arch->sm < 53) {
+        error_at(p, ty, "Feature '.f16x2 packed data-type' requires .target sm_53 or higher");
+        return false;
+    }
+    (void)sp;
+    (void)is_reg;
+    (void)fn_param;
+    return true;
+}
+
+/* One variable (not a register) once its name, dimensions and initialiser are read: where each
+ * kind may live. module: declared at module scope; has_init: '=' followed. */
+bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
+                 bool fn_param) {
+    if (memchr(name->text, '.', (size_t)name->len)) {
+        token at = *name;
+        const char *dot = memchr(name->text, '.', (size_t)name->len);
+        at.col += (int)(dot - name->text);
+        at.text = dot;
+        at.len = name->len - (int)(dot - name->text);
+        syntax_error(p, &at, "a name has no '.'");
+        return false;
+    }
+    if (v->space == PS_SPACE_TEX && p->m->version >= 15) {
+        error_at(p, name, "Deprecated feature: '.tex' not supported as of PTX version 1.5 (declare "
+                          "a .global .texref)");
+        return false;
+    }
+    if (v->type == PS_T_PRED) {
+        error_at(p, name, "Predicate variable '%s' must be in register state space", v->name);
+        return false;
+    }
+    if (module && v->space == PS_SPACE_LOCAL) {
+        error_at(p, name, "Module-scoped variables in .local state space are not allowed with ABI");
+        return false;
+    }
+    if (v->is_common && v->space != PS_SPACE_GLOBAL) {
+        error_at(p, name, ".common variables must be declared in .global space");
+        return false;
+    }
+    if (fn_param && (v->vec > 1 || v->type == PS_T_F16X2)) {
+        error_at(p, name, "Variable '%s' cannot be allocated in .param state space", v->name);
+        return false;
+    }
+    if (has_init) {
+        if (v->is_extern) {
+            error_at(p, name, "No initial value is allowed for external symbol '%s'", v->name);
+            return false;
+        }
+        if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) {
+            error_at(p, name, "No initial value is allowed for '%s' in this state space", v->name);
+            return false;
+        }
+        if (v->type == PS_T_F16 || v->type == PS_T_F16X2) {
+            error_at(p, name, "No initial value is allowed for .%s type", ps_type_name(v->type));
+            return false;
+        }
+    } else if (!v->is_extern && v->is_array && v->size == 0 && v->space != PS_SPACE_SHARED) {
+        error_at(p, name, "Non-external variable '%s' has incomplete type", v->name);
+        return false;
+    }
+    return true;
+}
+
+/* One scalar of an initialiser: what = 0 an integer, 1 a floating-point literal, 2 an address. */
+bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
+    ps_type_kind k = ps_type_kind_of(v->type);
+    bool ok = what == 2 ? (v->type == PS_T_U32 || v->type == PS_T_U64)
+                        : (what == 1) == (k == TK_FLOAT);
+    if (!ok) {
+        p->failed_stmt = false;
+        fatal_at(p, at, what == 2 ? "Initial value type mismatch (an address initialises a .u32 or "
+                                    ".u64 variable)"
+                                  : "Initial value type mismatch (an integer variable takes integer "
+                                    "values, a floating-point one floating-point literals)");
+        return false;
+    }
+    return true;
 }

@@ -2,14 +2,12 @@
  * number checked against what it describes, every file reference under the path policy, and every
  * error located as PATH:LINE:COL with its JSON path (docs/limits.md). Running a loaded manifest
  * is manifest_run.c's. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "manifest_internal.h"
 
-#define TRY(x) do { if (!(x)) goto done; } while (0)
 #define NKEYS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* CUDA's launch limits on every architecture ptxsim models. */
@@ -27,7 +25,7 @@ static bool get_dim3(ps_mctx *c, const ps_json *root, int which, unsigned v[3]) 
     const char *key = dim_limits[which].key;
     const ps_json *a = ps_json_get(root, key);
     v[0] = v[1] = v[2] = 1;
-    if (!ps_mexpect_type(c, a, key, PS_J_ARRAY, "an array of 1 to 3 positive integers")) return false;
+    if (!ps_mwant_type(c, a, key, PS_J_ARRAY, "an array of 1 to 3 positive integers")) return false;
     if (a->n < 1 || a->n > 3) return ps_mfail(c, a, key, "has %d elements; it takes 1 to 3 positive integers", a->n);
     int i = 0;
     uint64_t threads = 1;
@@ -52,7 +50,7 @@ static int buffer_index(const ps_manifest *m, const char *name) {
 
 /* A string naming one of m's buffers; "did you mean" for a near miss. */
 static int buffer_ref(ps_mctx *c, const ps_manifest *m, const ps_json *v, const char *jp) {
-    if (!ps_mexpect_type(c, v, jp, PS_J_STRING, "a buffer's name")) return -1;
+    if (!ps_mwant_type(c, v, jp, PS_J_STRING, "a buffer's name")) return -1;
     int k = buffer_index(m, v->str);
     if (k >= 0) return k;
     const char **names = ps_xcalloc((size_t)m->nbufs + 1, sizeof *names);
@@ -80,7 +78,7 @@ static bool load_ptx(ps_mctx *c, ps_manifest *m, const ps_json *root) {
             m->nptx = i + 1;
         }
     } else {
-        if (!ps_mexpect_type(c, ptx, "ptx", PS_J_STRING, "a file name, or a list of the files to link")) return false;
+        if (!ps_mwant_type(c, ptx, "ptx", PS_J_STRING, "a file name, or a list of the files to link")) return false;
         m->ptxs = ps_xcalloc(1, sizeof *m->ptxs);
         if (!(m->ptxs[0] = ps_mpath(c, ptx, "ptx", m->dir))) return false;
         m->nptx = 1;
@@ -123,7 +121,7 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     const ps_json *bufs = ps_json_get(root, "buffers");
     m->bufs = ps_xcalloc((bufs && bufs->type == PS_J_ARRAY ? (size_t)bufs->n : 0) + 1, sizeof(ps_mbuf));
     if (!bufs) return true;
-    if (!ps_mexpect_type(c, bufs, "buffers", PS_J_ARRAY, "an array")) return false;
+    if (!ps_mwant_type(c, bufs, "buffers", PS_J_ARRAY, "an array")) return false;
     if (bufs->n > PS_MANIFEST_MAX_ITEMS)
         return ps_mfail(c, bufs, "buffers", "%d buffers; the limit is %d", bufs->n, PS_MANIFEST_MAX_ITEMS);
     uint64_t total = 0;
@@ -131,7 +129,7 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     for (const ps_json *b = bufs->child; b; b = b->next, i++) {
         char jp[48], fjp[64];
         snprintf(jp, sizeof jp, "buffers[%d]", i);
-        if (!ps_mexpect_type(c, b, jp, PS_J_OBJECT, "an object {\"name\", \"type\", \"count\", \"init\"}") ||
+        if (!ps_mwant_type(c, b, jp, PS_J_OBJECT, "an object {\"name\", \"type\", \"count\", \"init\"}") ||
             !ps_mkeys(c, b, jp, keys, NKEYS(keys)))
             return false;
         ps_mbuf *mb = &m->bufs[i];
@@ -147,7 +145,7 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         mb->name = ps_xstrdup(name->str);
         m->nbufs = i + 1;
         snprintf(fjp, sizeof fjp, "%s.type", jp);
-        if (!ps_mexpect_type(c, type, fjp, PS_J_STRING, "an element type")) return false;
+        if (!ps_mwant_type(c, type, fjp, PS_J_STRING, "an element type")) return false;
         mb->type = ps_type_lookup(type->str, type->len);
         if (!ps_mtype_ok(mb->type)) {
             static const char *const names[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64",
@@ -180,7 +178,7 @@ static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     const ps_json *params = ps_json_get(root, "params");
     m->params = ps_xcalloc((params && params->type == PS_J_ARRAY ? (size_t)params->n : 0) + 1, sizeof(ps_mparam));
     if (!params) return true;
-    if (!ps_mexpect_type(c, params, "params", PS_J_ARRAY, "an array")) return false;
+    if (!ps_mwant_type(c, params, "params", PS_J_ARRAY, "an array")) return false;
     if (params->n > PS_MANIFEST_MAX_ITEMS)
         return ps_mfail(c, params, "params", "%d parameters; the limit is %d", params->n, PS_MANIFEST_MAX_ITEMS);
     int i = 0;
@@ -219,7 +217,7 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     const ps_json *expect = ps_json_get(root, "expect");
     m->expect = ps_xcalloc((expect && expect->type == PS_J_OBJECT ? (size_t)expect->n : 0) + 1, sizeof(ps_mexpect));
     if (!expect) return true;
-    if (!ps_mexpect_type(c, expect, "expect", PS_J_OBJECT, "an object {\"<buffer>\": {\"file\": F}, ...}"))
+    if (!ps_mwant_type(c, expect, "expect", PS_J_OBJECT, "an object {\"<buffer>\": {\"file\": F}, ...}"))
         return false;
     for (const ps_json *x = expect->child; x; x = x->next) {
         char jp[96], fjp[128];
@@ -235,7 +233,7 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
             return ps_mfail_key(c, x, jp, "no buffer named \"%.60s\"%s", x->key, hint);
         }
         m->nexpect++;
-        if (!ps_mexpect_type(c, x, jp, PS_J_OBJECT, "an object {\"file\": F}") || !ps_mkeys(c, x, jp, keys, 2))
+        if (!ps_mwant_type(c, x, jp, PS_J_OBJECT, "an object {\"file\": F}") || !ps_mkeys(c, x, jp, keys, 2))
             return false;
         const ps_json *f = ps_json_get(x, "file");
         if (!f) return ps_mfail(c, x, jp, "\"file\" is required");
@@ -245,7 +243,7 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         const ps_json *tol = ps_json_get(x, "tolerance");
         if (!tol) continue;
         snprintf(fjp, sizeof fjp, "%s.tolerance", jp);
-        if (!ps_mexpect_type(c, tol, fjp, PS_J_OBJECT, "an object {\"abs\", \"rel\", \"ulp\"}") ||
+        if (!ps_mwant_type(c, tol, fjp, PS_J_OBJECT, "an object {\"abs\", \"rel\", \"ulp\"}") ||
             !ps_mkeys(c, tol, fjp, tkeys, 3))
             return false;
         if (!tol->n) return ps_mfail(c, tol, fjp, "needs abs, rel or ulp");
@@ -272,18 +270,18 @@ static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     if (!ps_mkeys(c, root, NULL, keys, NKEYS(keys)) || !load_ptx(c, m, root)) return false;
     const ps_json *kernel = ps_json_get(root, "kernel");
     if (!kernel) return ps_mfail(c, root, NULL, "\"kernel\" (the kernel's name) is required");
-    if (!ps_mexpect_type(c, kernel, "kernel", PS_J_STRING, "the kernel's name")) return false;
+    if (!ps_mwant_type(c, kernel, "kernel", PS_J_STRING, "the kernel's name")) return false;
     if (!kernel->len) return ps_mfail(c, kernel, "kernel", "the name is empty");
     m->kernel = ps_xstrdup(kernel->str);
     const ps_json *arch = ps_json_get(root, "arch");
     if (arch) {
-        if (!ps_mexpect_type(c, arch, "arch", PS_J_STRING, "a string like \"sm_80\"")) return false;
+        if (!ps_mwant_type(c, arch, "arch", PS_J_STRING, "a string like \"sm_80\"")) return false;
         m->arch = ps_xstrdup(arch->str);
     }
     const ps_json *eo = ps_json_get(root, "expect_output");
     if (eo) {
         static const char *const eokeys[] = {"file"};
-        if (!ps_mexpect_type(c, eo, "expect_output", PS_J_OBJECT, "{\"file\": F}") ||
+        if (!ps_mwant_type(c, eo, "expect_output", PS_J_OBJECT, "{\"file\": F}") ||
             !ps_mkeys(c, eo, "expect_output", eokeys, 1))
             return false;
         const ps_json *f = ps_json_get(eo, "file");
@@ -328,6 +326,7 @@ ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *poli
     const char *slash = strrchr(path, '/');
     m->dir = slash ? (slash == path ? ps_xstrdup("/") : strndup(path, (size_t)(slash - path))) : ps_xstrdup(".");
     bool ok = ps_mpaths_init(&c, m->dir, policy) && load(&c, m, root);
+    if (ok) ps_mpaths_keep(&c, m);
     ps_mpaths_free(&c);
     ps_json_free(root);
     if (!ok) {
@@ -351,5 +350,7 @@ void ps_manifest_free(ps_manifest *m) {
     for (int i = 0; i < m->nptx; i++) free(m->ptxs[i]);
     free(m->ptxs), free(m->expect_output);
     free(m->path), free(m->dir), free(m->ptx), free(m->kernel), free(m->arch);
+    for (int i = 0; i < m->nroots; i++) free(m->roots[i]);
+    free(m->roots);
     free(m);
 }

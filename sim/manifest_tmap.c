@@ -30,7 +30,7 @@ static int ints(ps_mctx *c, const ps_json *o, const char *jp, const char *key, i
         if (lo < 0) { /* the corners' range is exactly s16's */
             bool is_int, neg;
             uint64_t mag, bits;
-            if (!ps_mexpect_type(c, x, ejp, PS_J_NUMBER, "an integer") ||
+            if (!ps_mwant_type(c, x, ejp, PS_J_NUMBER, "an integer") ||
                 !ps_mvalue(c, x, ejp, PS_T_S16, &bits, &is_int, &neg, &mag))
                 return -1;
             v[i] = neg ? (uint64_t)0 - mag : mag;
@@ -80,7 +80,7 @@ bool ps_manifest_tmap_parse(ps_mctx *c, const ps_json *o, const char *jp, const 
                                        "pixel_box_lower_corner", "pixel_box_upper_corner",
                                        "channels_per_pixel", "pixels_per_column"};
     static const char *const modes[] = {"tiled", "im2col"};
-    if (!ps_mexpect_type(c, o, jp, PS_J_OBJECT, "an object (the fields of cuTensorMapEncodeTiled)") ||
+    if (!ps_mwant_type(c, o, jp, PS_J_OBJECT, "an object (the fields of cuTensorMapEncodeTiled)") ||
         !ps_mkeys(c, o, jp, keys, (int)(sizeof keys / sizeof keys[0])))
         return false;
     ps_tmap *t = &mp->tmap;

@@ -39,7 +39,7 @@ bool ps_mfail_key(ps_mctx *c, const ps_json *member, const char *jp, const char 
     return false;
 }
 
-bool ps_mexpect_type(ps_mctx *c, const ps_json *v, const char *jp, ps_jtype t, const char *what) {
+bool ps_mwant_type(ps_mctx *c, const ps_json *v, const char *jp, ps_jtype t, const char *what) {
     if (v->type == t) return true;
     return ps_mfail(c, v, jp, "must be %s, not %s", what, ps_json_type_name(v->type));
 }
@@ -333,7 +333,7 @@ bool ps_mvalue(ps_mctx *c, const ps_json *v, const char *jp, ps_type t, uint64_t
 /* ---- "bytes" ------------------------------------------------------------------------------- */
 
 bool ps_mhex(ps_mctx *c, const ps_json *v, const char *jp, uint8_t **out, size_t *n) {
-    if (!ps_mexpect_type(c, v, jp, PS_J_STRING, "a string of hex digits")) return false;
+    if (!ps_mwant_type(c, v, jp, PS_J_STRING, "a string of hex digits")) return false;
     if (v->len % 2) return ps_mfail(c, v, jp, "%zu hex digits do not make whole bytes", v->len);
     uint8_t *bytes = ps_xmalloc(v->len / 2 + 1);
     for (size_t i = 0; i < v->len; i += 2) {

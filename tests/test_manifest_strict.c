@@ -131,14 +131,16 @@ static void row6_numbers_checked_against_types(void **state) {
     /* what loads: exact integers at the ends of their ranges (through a double, 2^64-1 would be
      * 2^64), integral values written with exponents, and floats rounded once to their type */
     ps_manifest *m = load_ok(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1e3, \"init\": {\"fill\": -0.0}},"
-                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}}",
+                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}},"
+                                  "{\"name\": \"g\", \"type\": \"f16\", \"count\": 2, \"init\": {\"fill\": -2}}",
                                   "{\"u64\": 18446744073709551615}, {\"s64\": -9223372036854775808}, {\"s32\": 2.5e1},"
                                   "{\"f32\": 1.5}, {\"f16\": 1.5}, {\"f16\": 65519}, {\"f64\": 0.1}, {\"b32\": -1},"
-                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}",
+                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}, {\"f16\": 1}",
                                   ""));
     assert_int_equal(m->bufs[0].count, 1000);
     assert_int_equal(m->bufs[0].fill_bits, 0x80000000u); /* -0.0f: the sign survives */
     assert_int_equal(m->bufs[1].fill_bits, 0x3fc0);      /* bf16 1.5 */
+    assert_int_equal(m->bufs[2].fill_bits, 0xc000);      /* f16 -2 (the old loader filled 16-bit floats with 0) */
     assert_int_equal(m->params[0].bits, UINT64_MAX);
     assert_int_equal(m->params[1].bits, 0x8000000000000000ull);
     assert_int_equal(m->params[2].bits, 25);
@@ -150,6 +152,7 @@ static void row6_numbers_checked_against_types(void **state) {
     assert_int_equal(m->params[8].bits, 0xdeadbeefu);
     assert_int_equal(m->params[9].bits, 0xff800000u);
     assert_int_equal(m->params[10].bits, 255);
+    assert_int_equal(m->params[11].bits, 0x3c00);        /* f16 1.0 (the old loader passed the integer 1) */
     ps_manifest_free(m);
 }
 
@@ -175,7 +178,9 @@ static void row7_hex_bytes_in_linear_time(void **state) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         print_message("row 7: %zu MB of \"bytes\" loaded in %.3f s\n", mb, s);
-        assert_true(s < 0.5);
+        /* the issue's bound, with room for sanitizer builds (release: about 0.01 s a MB; ASan
+         * about 0.25 s); the quadratic loader took 28 s for 1 MB and 146 s for 2 */
+        assert_true(s < 1.0 * (double)mb);
         assert_int_equal(m->params[0].nbytes, nbytes);
         for (size_t i = 0; i < nbytes; i += 4099) assert_int_equal(m->params[0].bytes[i], (uint8_t)(i * 7));
         ps_manifest_free(m);
@@ -213,9 +218,9 @@ static void row9_references_stay_inside(void **state) {
     unlink(path);
     /* a symbolic link out of the folder is outside it */
     snprintf(path, sizeof path, "%s/link.bin", dir);
-    assert_int_equal(symlink("/etc/hostname", path), 0);
+    assert_int_equal(symlink("/tmp", path), 0); /* a folder surely there, outside this one */
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"link.bin\"}}", "", ""),
-             ":2:71: error: buffers[0].init.file: \"link.bin\" is a symbolic link to /etc/hostname, outside");
+             ":2:71: error: buffers[0].init.file: \"link.bin\" is a symbolic link to /tmp, outside");
     unlink(path);
     /* inside the folder, and in an allowed one, loads */
     char sub[256], outside[] = "/tmp/ptxsim_manifest_allow_XXXXXX";
@@ -233,7 +238,30 @@ static void row9_references_stay_inside(void **state) {
     ps_manifest_free(m);
     rmdir(sub);
     rmdir(outside);
-    /* reading checks again: a regular file that became a FIFO after loading is refused */
+    /* reading checks again: a file swapped for a link out of the folder after loading is refused */
+    put("data.bin", "abc", 3);
+    m = load_ok(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"data.bin\"}}", "", ""));
+    char elsewhere[] = "/tmp/ptxsim_manifest_elsewhere_XXXXXX", whose[] = "buffer 'o'", *data;
+    int fd = mkstemp(elsewhere);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "xyz", 3), 3);
+    close(fd);
+    size_t got;
+    char why2[300];
+    assert_non_null(data = ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    assert_memory_equal(data, "abc", 3);
+    free(data);
+    snprintf(path, sizeof path, "%s/data.bin", dir);
+    unlink(path);
+    assert_int_equal(symlink(elsewhere, path), 0);
+    assert_null(ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    char want2[200];
+    snprintf(want2, sizeof want2, "now resolves to %s, outside the manifest's folder", elsewhere);
+    if (!strstr(why2, want2)) fail_msg("'%s' lacks '%s'", why2, want2);
+    unlink(path);
+    unlink(elsewhere);
+    ps_manifest_free(m);
+    /* and a regular file that became a FIFO after loading is refused */
     size_t len;
     char why[200];
     assert_int_equal(mkfifo(path, 0600), 0);
@@ -355,6 +383,14 @@ static void row16_memory_is_bounded(void **state) {
     k += (size_t)snprintf(text + k, cap - k, "0]}");
     load_bad_n(text, k, NULL, ":1:524292: error: invalid JSON: more than 262144 values");
     free(text);
+    /* and the manifest file itself (a sparse file: nothing is written to disk) */
+    char path[256];
+    snprintf(path, sizeof path, "%s/case.json", dir);
+    assert_int_equal(truncate(path, (65 << 20)), 0);
+    assert_int_equal(ps_manifest_load(path, &m, err, sizeof err), PS_ERR_IO);
+    char want[400];
+    snprintf(want, sizeof want, "%s: error: 68157440 bytes, more than the limit of 67108864", path);
+    assert_string_equal(err, want);
 }
 
 /* Row 17: "count": 1000000000000 said only "must be a positive integer"; a grid beyond CUDA's

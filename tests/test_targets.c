@@ -538,8 +538,8 @@ static void set_half_destination(void **state) {
         "\tset.nan.bf16.f64 %h4, %fd1, %fd1;\n"    /* 0x3f80 */
         "\tset.lt.f16.s32 %h5, -1, 1;\n"           /* 0x3c00 */
         "\tset.lo.f16.u32 %h6, -1, 1;\n"           /* false */
-        "\tmov.b16 %h7, 0x8001;\n"
-        "\tset.eq.ftz.f16.f16 %h7, %h7, 0x0000;\n" /* -subnormal == 0 under .ftz: 0x3c00 */
+        "\tmov.b16 %h7, 0x8001; mov.b16 %h0, 0x0000;\n" /* ptxas takes no immediate for .f16 */
+        "\tset.eq.ftz.f16.f16 %h7, %h7, %h0;\n"  /* -subnormal == 0 under .ftz: 0x3c00 */
         "\tmov.b32 %r1, {%h1, %h2}; mov.b32 %r2, {%h3, %h4}; mov.b32 %r3, {%h5, %h6};\n"
         "\tst.global.v4.b32 [%rd1], {%r1, %r2, %r3, %r3};\n"
         "\tcvt.u32.u16 %r1, %h7; st.global.b32 [%rd1+12], %r1;\n"

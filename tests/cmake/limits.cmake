@@ -8,3 +8,8 @@ foreach(t ${PS_LIMIT_TESTS})
     set_tests_properties(limits_${n} PROPERTIES LABELS "limits;regress" TIMEOUT 300)
   endif()
 endforeach()
+# The same policy through the public API (tests/test_limits.c).
+if(TARGET test_limits)
+  target_link_libraries(test_limits PRIVATE ptxsim_static)
+  set_tests_properties(test_limits PROPERTIES LABELS "unit;limits")
+endif()
