@@ -67,6 +67,15 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
             error_at(p, &at, "Special register argument not allowed for instruction '%s'", in->info->mnemonic);
             return false;
         }
+        /* cvt between integers only, from a source type no wider than the register */
+        if (f == PS_F_CVT && in->ntypes == 2 && i == 1) {
+            ps_type_kind k0 = ps_type_kind_of(in->types[0]), k1 = ps_type_kind_of(in->types[1]);
+            if (k0 == TK_FLOAT || k0 == TK_PACKED || k1 == TK_FLOAT || k1 == TK_PACKED) {
+                error_at(p, &at, "Special register argument not allowed for instruction 'cvt'");
+                return false;
+            }
+            if (ps_type_size(in->types[1]) * 8 > ps_sreg_bits(ops[i].sreg)) return mismatch(p, mt, "cvt");
+        }
         if (f == PS_F_MOV && in->ntypes == 1) {
             ps_type t = in->types[0];
             ps_type_kind k = ps_type_kind_of(t);

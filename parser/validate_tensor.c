@@ -317,6 +317,11 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
         error_at(p, mt, "Modifier '%s' requires .target sm_80 or higher", shape);
         return;
     }
+    for (int i = 0; i < in->ntypes && arch && arch->sm < 72; i++)
+        if (in->types[i] == PS_T_S32 || in->types[i] == PS_T_S8 || in->types[i] == PS_T_U8) {
+            error_at(p, mt, "Feature 'WMMA with integer types' requires .target sm_72 or higher");
+            return;
+        }
     if (!mma) {
         if (has(in, PS_MOD_LOCAL) || has(in, PS_MOD_CONST) || has(in, PS_MOD_PARAM) || word(tx, "shared::cluster")) {
             error_at(p, mt, "State space incorrect for instruction '%s'", name);
