@@ -60,6 +60,7 @@ struct ptxsim_case {
 };
 
 /* Sets the context's message and returns st. */
+ptxsim_status api_mem_fail(ptxsim_context *ctx, uint64_t bytes, const char *name);
 ptxsim_status api_fail(ptxsim_context *ctx, ptxsim_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 ptxsim_status api_status(ps_status st);

@@ -63,6 +63,7 @@ ptxsim_status ptxsim_context_create(const char *arch, ptxsim_context **out, cons
     pthread_mutex_init(&c->lock, NULL);
     c->arch = a;
     c->dev = ps_device_create();
+    ps_device_set_limit(c->dev, PTXSIM_DEFAULT_MAX_MEMORY);
     *out = c;
     return PTXSIM_OK;
 }
@@ -93,8 +94,11 @@ void ptxsim_context_get_options(const ptxsim_context *ctx, ptxsim_options *out) 
 ptxsim_status ptxsim_context_set_options(ptxsim_context *ctx, const ptxsim_options *o) {
     if (o->checks & ~(unsigned)PTXSIM_CHECK_ALL || o->threads < 0)
         return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "unknown checker bits or negative thread count");
+    if (o->timeout != o->timeout)
+        return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the timeout is not a number");
     pthread_mutex_lock(&ctx->lock);
     ctx->opt = *o;
+    ps_device_set_limit(ctx->dev, o->max_memory ? o->max_memory : PTXSIM_DEFAULT_MAX_MEMORY);
     pthread_mutex_unlock(&ctx->lock);
     return PTXSIM_OK;
 }
@@ -110,6 +114,7 @@ ptxsim_diagnostics *api_diags_copy(const ps_diags *d) {
                                                    s->col, ps_xstrdup(s->msg ? s->msg : "")};
         o->errors += s->level == PS_DIAG_ERROR;
     }
+    if (d && d->errors > o->errors) o->errors = d->errors; /* errors past PS_DIAGS_MAX still count */
     return o;
 }
 
@@ -140,12 +145,24 @@ void ptxsim_diagnostics_free(ptxsim_diagnostics *d) {
 }
 
 /* ---- memory ---------------------------------------------------------------------------------- */
+/* Why an allocation failed: the memory limit (named, with what is in use), else the host. */
+ptxsim_status api_mem_fail(ptxsim_context *ctx, uint64_t bytes, const char *name) {
+    uint64_t limit = ps_device_limit(ctx->dev), used = ps_device_used(ctx->dev);
+    if (limit && (bytes > limit || used > limit - bytes))
+        return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY,
+                        "cannot allocate %llu bytes for '%s': %llu of the %llu-byte memory limit are in "
+                        "use (--max-memory, docs/limits.md)",
+                        (unsigned long long)bytes, name ? name : "?", (unsigned long long)used,
+                        (unsigned long long)limit);
+    return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY, "cannot allocate %llu bytes for '%s': the host is out of memory",
+                    (unsigned long long)bytes, name ? name : "?");
+}
+
 ptxsim_status ptxsim_mem_alloc(ptxsim_context *ctx, uint64_t bytes, const char *name, uint64_t *addr) {
     if (bytes >> 46) return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY, "allocation of %llu bytes is too large",
                                      (unsigned long long)bytes);
     *addr = ps_device_alloc(ctx->dev, bytes, name);
-    if (!*addr) return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY, "cannot allocate %llu bytes",
-                                (unsigned long long)bytes);
+    if (!*addr) return api_mem_fail(ctx, bytes, name);
     return PTXSIM_OK;
 }
 

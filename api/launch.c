@@ -84,7 +84,12 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
     ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params,
                            .params_size = k->params_size, .threads = ctx->opt.threads,
                            .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
-                           .observer = r->ver ? ps_verifier_observer(r->ver) : NULL};
+                           .observer = r->ver ? ps_verifier_observer(r->ver) : NULL,
+                           .timeout = ctx->opt.timeout < 0 ? 0 : ctx->opt.timeout ? ctx->opt.timeout : PTXSIM_DEFAULT_TIMEOUT,
+                           .progress = ctx->opt.progress};
+    /* what the memory limit leaves for the launch's shared and local memory */
+    uint64_t limit = ps_device_limit(ctx->dev), used = ps_device_used(ctx->dev);
+    lc.max_launch_bytes = limit ? (used < limit ? limit - used : 1) : 0;
     memcpy(lc.grid, cfg->grid, sizeof lc.grid);
     memcpy(lc.cluster, cfg->cluster, sizeof lc.cluster);
     memcpy(lc.block, cfg->block, sizeof lc.block);

@@ -100,6 +100,7 @@ ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *s
     if (st == PTXSIM_OK && mach) {
         /* decode for the machine on a scratch device: what run would refuse, parse reports */
         ps_device *dev = ps_device_create();
+        ps_device_set_limit(dev, ps_device_limit(ctx->dev)); /* the variables meet run's limit */
         ps_diags bd = {0};
         ps_program *prog = NULL;
         ps_program_build(m, mach, dev, &bd, &prog);

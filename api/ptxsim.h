@@ -68,7 +68,16 @@ typedef struct {
     uint64_t schedule_seed; /* 0: each CTA's warps in order, 256 instructions a turn; else a
                              * seeded random warp order and turn length, reproducible per seed,
                              * to shake out schedule-dependent results (docs/engine.md) */
+    /* Resource policy (docs/limits.md). */
+    uint64_t max_memory; /* bytes the context's device memory (allocations, module variables) and
+                          * a launch's shared and local memory may take; 0: the default, 4 GiB */
+    double timeout;      /* wall-clock seconds a launch may run before it is stopped as a
+                          * watchdog fault; 0: the default (30 s); negative: no limit */
+    bool progress;       /* report on stderr the progress of a launch running longer than 3 s */
 } ptxsim_options;
+
+#define PTXSIM_DEFAULT_MAX_MEMORY (4ull << 30)
+#define PTXSIM_DEFAULT_TIMEOUT 30.0
 
 /* arch: "sm_90", "sm_80", … (isa/archs.def): the machine modules run on, which must be able to run
  * each module's .target (an sm_80 runs .target sm_35 PTX; an sm_90a module needs sm_90a). NULL: each
@@ -316,8 +325,17 @@ typedef struct {
     const char *expect_output; /* "expect_output" file (the kernel's printed text), or NULL */
 } ptxsim_case_info;
 
-/* Reads and validates a manifest; on failure the message goes to err. */
+/* Reads and validates a manifest strictly (docs/limits.md); on failure the message goes to err as
+ * "PATH:LINE:COL: error: JSON.PATH: what". File references stay inside the manifest's folder. */
 ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, size_t errlen);
+/* What a manifest may reach and ask for. */
+typedef struct {
+    const char *const *allow_paths; /* folders references may reach besides the manifest's own */
+    int n_allow_paths;
+    uint64_t max_bytes;             /* the most the buffers may total; 0: 4 GiB */
+} ptxsim_case_policy;
+ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out,
+                                    char *err, size_t errlen);
 void ptxsim_case_free(ptxsim_case *c);
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out);
 /* Allocates and fills the case's buffers in ctx and launches its kernel of m with them

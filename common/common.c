@@ -126,14 +126,20 @@ void ps_arena_free(ps_arena *a) {
 
 void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
                    const char *fmt, va_list ap) {
+    if (lvl == PS_DIAG_ERROR) d->errors++;
+    if (d->count > PS_DIAGS_MAX) return;
     if (d->count == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 8;
         d->items = ps_xrealloc(d->items, (size_t)d->cap * sizeof *d->items);
     }
     char buf[1024];
+    if (d->count == PS_DIAGS_MAX) { /* the one line that says the rest are dropped */
+        snprintf(buf, sizeof buf, "too many diagnostics: only the first %d are shown", PS_DIAGS_MAX);
+        d->items[d->count++] = (ps_diag){PS_DIAG_NOTE, file, 0, 0, ps_xstrdup(buf)};
+        return;
+    }
     vsnprintf(buf, sizeof buf, fmt, ap);
     d->items[d->count++] = (ps_diag){lvl, file, line, col, ps_xstrdup(buf)};
-    if (lvl == PS_DIAG_ERROR) d->errors++;
 }
 
 void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,

@@ -60,8 +60,12 @@ typedef struct {
 typedef struct {
     ps_diag *items;
     int count, cap;
-    int errors;
+    int errors; /* every error, kept or not */
 } ps_diags;
+
+/* Diagnostics kept per list; past it one note says the rest were dropped (their errors still
+ * count), so a bad input cannot print the same line a million times. */
+#define PS_DIAGS_MAX 100
 
 void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -83,6 +87,12 @@ void ps_diags_free(ps_diags *d);
 #define PS_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
 #else
 #define PS_CLONES
+#endif
+/* GCC's per-function optimisation switch; clang has none (it vectorises at -O2 anyway). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PS_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#else
+#define PS_VECTORIZE
 #endif
 
 #define PS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

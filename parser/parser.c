@@ -38,6 +38,13 @@ const char *tok_desc(const token *t, char *buf, size_t n) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
+    case TOK_ERROR:
+        if (t->len == 1 && ((unsigned char)t->text[0] < 0x20 || t->text[0] == 0x7f)) {
+            snprintf(buf, n, "control character 0x%02x (ptxas allows it only in comments)",
+                     (unsigned char)t->text[0]);
+            return buf;
+        }
+        /* fall through */
     default: snprintf(buf, n, "'%.*s'", t->len > 40 ? 40 : t->len, t->text); return buf;
     }
 }
@@ -417,6 +424,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         token at = *t;
         ps_cval c;
         if (!cexpr_parse(p, &c)) return;
+        if (!ps_decl_init_value(p, &at, s->v, c.is_float)) return;
         token lit = at;
         lit.kind = c.is_float ? TOK_F64 : TOK_INT;
         if (c.is_float) memcpy(&lit.u, &c.d, 8);
@@ -435,6 +443,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         return;
     }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
+        if (!ps_decl_init_value(p, &v, s->v, v.kind != TOK_INT)) return;
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
     }
@@ -457,8 +466,10 @@ static void parse_init_scalar(parser *p, init_state *s) {
             error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
             return;
         }
-        if (s->elem != 4 && s->elem != 8) {
-            error_at(p, &name, "an address initializer needs a 32- or 64-bit element type");
+        if (!ps_decl_init_value(p, &name, s->v, 2)) return;
+        if (e->kind == SYM_FUNC && e->func->is_entry) {
+            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)",
+                     name.len, name.text);
             return;
         }
         ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
@@ -589,9 +600,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
     bool ptr_attr = false;
+    token type_tok = {0}, vec_tok = {0};
     for (;;) {
         token *t = peek(p);
         if (t->kind != TOK_DIRECTIVE) break;
+        if (type != PS_T_NONE && !ptr_attr && !tok_is(t, ".ptr")) {
+            /* ptxas: [.align N] [.vN] .type, then only a parameter's .ptr attributes */
+            char b[64];
+            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)",
+                     tok_desc(t, b, sizeof b));
+            p->fatal = true;
+            return;
+        }
         if (tok_is(t, ".align")) {
             next(p);
             int64_t a;
@@ -601,8 +621,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 return;
             }
             align = (int)a;
-        } else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8")) {
-            vec = t->text[2] - '0';
+        } else if (t->len >= 3 && t->text[1] == 'v' && t->text[2] >= '0' && t->text[2] <= '9') {
+            vec = atoi(t->text + 2);
+            vec_tok = *t;
             next(p);
         } else if (tok_is(t, ".ptr")) {
             next(p);
@@ -611,6 +632,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
             type = dir_type(t);
+            type_tok = *t;
             next(p);
         } else {
             break;
@@ -622,12 +644,19 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                  tok_desc(peek(p), b, sizeof b));
         return;
     }
+    bool fn_param = !single && space == PS_SPACE_PARAM && p->fn;
+    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param))
+        return;
     for (;;) {
         token name = next(p);
         if (name.kind != TOK_IDENT) {
             char b[64];
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
+        }
+        if (is_reg && memchr(name.text, '.', (size_t)name.len)) {
+            ps_var nv = {.type = type, .space = space};
+            if (!ps_decl_var(p, &name, &nv, false, false, false)) return;
         }
         if (is_reg && vec != 1) {
             if (!declare_vreg(p, &name, type, vec)) return;
@@ -712,6 +741,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
+            if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -992,8 +1022,12 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         }
     }
     if (t->text[0] == '%') {
-        if (sreg_lookup(t, &o->sreg, &o->comp)) {
+        ps_sreg sr;
+        int comp;
+        if (sreg_lookup(t, &sr, &comp)) {
             o->kind = PS_OP_SREG;
+            o->sreg = sr;
+            o->comp = (uint8_t)comp;
             char why[96];
             if (ps_sreg_unsupported(o->sreg, o->comp, p->m->arch, p->m->version, why, sizeof why)) {
                 error_at(p, t, "%s", why);
@@ -1228,6 +1262,17 @@ static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
     return false;
 }
 
+/* A shape modifier into the instruction; one that does not fit its 16-bit fields is no shape
+ * (the modifier is then reported as unknown). */
+static bool shape_of(const char *s, size_t n, ps_insn *in) {
+    int m, nn, k;
+    if (!parse_shape(s, n, &m, &nn, &k) || m < 0 || nn < 0 || k < 0 || m > INT16_MAX || nn > INT16_MAX ||
+        k > INT16_MAX)
+        return false;
+    in->shape_m = (int16_t)m, in->shape_n = (int16_t)nn, in->shape_k = (int16_t)k;
+    return true;
+}
+
 /* Instructions are checked against the module's .target, as ptxas checks them whatever -arch
  * says (--target only has to be able to run that target: parse_target). */
 static const ps_arch *check_arch(parser *p) { return p->m->arch; }
@@ -1333,7 +1378,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             if (mod == PS_MOD_V2) in.vec = 2;
             if (mod == PS_MOD_V4) in.vec = 4;
             if (mod == PS_MOD_V8) in.vec = 8;
-        } else if (parse_shape(s, n, &in.shape_m, &in.shape_n, &in.shape_k)) {
+        } else if (shape_of(s, n, &in)) {
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
             in.xnum = atoi(s + 1);
         } else if (unknown_at < 0) {
@@ -1390,16 +1435,18 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         }
     }
     char why[160];
+    ps_type tys[4] = {PS_T_NONE, PS_T_NONE, PS_T_NONE, PS_T_NONE};
+    for (int i = 0; i < in.ntypes; i++) tys[i] = (ps_type)in.types[i];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
+        ps_isa_variant_unsupported(info, tys, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
+        ps_isa_tensor_unsupported(info->id, tys, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_cvt_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_set_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+        ps_isa_target_rules(info, tys, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
                             why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
@@ -1676,54 +1723,24 @@ static void parse_calltargets(parser *p, ps_label *lab) {
     lab->ncalltargets = n;
 }
 
-static void parse_loc(parser *p) {
-    int64_t f, l, c;
-    if (!parse_int(p, &f) || !parse_int(p, &l) || !parse_int(p, &c)) return;
-    p->loc_file = (int)f;
-    p->loc_line = (int)l;
-    /* optional ", function_name LABEL[+N], inlined_at F L C" */
-    while (is_punct(peek(p), ',')) {
-        next(p);
-        token k = next(p);
-        if (tok_is(&k, "function_name")) {
-            next(p);
-            if (is_punct(peek(p), '+')) {
-                int64_t d;
-                next(p);
-                parse_int(p, &d);
-            }
-        } else if (tok_is(&k, "inlined_at")) {
-            int64_t a, b, cc;
-            parse_int(p, &a), parse_int(p, &b), parse_int(p, &cc);
-        } else {
-            error_at(p, &k, "unexpected '%.*s' in .loc", k.len, k.text);
-            return;
-        }
-    }
-}
-
+static void skip_braced(parser *p);
 static void parse_block(parser *p);
 
 static void parse_statement(parser *p) {
     p->failed_stmt = false;
     token *t = peek(p);
     ps_func *fn = p->fn;
-    if (is_punct(t, '{')) {
-        next(p);
-        push_scope(p);
-        parse_block(p);
-        pop_scope(p);
-        return;
-    }
     if (t->kind == TOK_DIRECTIVE) {
         token d = next(p);
         if (tok_is(&d, ".reg")) {
             parse_decl(p, &d, PS_SPACE_NONE, true, (linkage){0}, NULL, NULL, NULL);
         } else if (tok_is(&d, ".loc")) {
-            parse_loc(p);
+            ps_decl_loc(p);
+            if (p->failed_stmt) recover(p);
             return;
         } else if (tok_is(&d, ".pragma")) {
-            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+            token s = next(p);
+            ps_decl_pragma(p, &s, 2);
         } else if (space_of(&d) != PS_SPACE_NONE) {
             if (refuse_qualified_space(p, &d)) {
                 recover(p);
@@ -1814,7 +1831,14 @@ static void parse_statement(parser *p) {
     recover(p);
 }
 
+/* Blocks nest as deep as ptxas lets them: its parser stack runs out ("memory exhausted") past
+ * 1,664 levels, the function body's included (ptxas 13.0, docs/limits.md). Nested blocks are
+ * walked by this loop, not by recursion, so their depth costs no C stack. */
+#define PS_MAX_BLOCK_DEPTH 1664
+
+/* A function body, its '{' read: statements and nested blocks up to the matching '}'. */
 static void parse_block(parser *p) {
+    int depth = 1;
     for (;;) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) {
@@ -1826,7 +1850,21 @@ static void parse_block(parser *p) {
         }
         if (is_punct(t, '}')) {
             next(p);
-            return;
+            if (--depth == 0) return;
+            pop_scope(p);
+            continue;
+        }
+        if (is_punct(t, '{')) {
+            p->failed_stmt = false;
+            if (depth == PS_MAX_BLOCK_DEPTH) {
+                error_at(p, t, "blocks nested more than %d deep (ptxas's limit)", PS_MAX_BLOCK_DEPTH);
+                skip_braced(p);
+                continue;
+            }
+            next(p);
+            push_scope(p);
+            depth++;
+            continue;
         }
         parse_statement(p);
     }
@@ -1970,6 +2008,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
+    if (is_entry) ps_check_param_space(p, tmp, &name);
     /* performance directives */
     for (;;) {
         token *t = peek(p);
@@ -1987,7 +2026,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             tmp->noreturn = true;
             continue;
         } else if (tok_is(&d, ".pragma")) {
-            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+            token s = next(p);
+            ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
             continue;
         } else if (tok_is(&d, ".explicitcluster")) {
@@ -2125,19 +2165,8 @@ static void skip_braced(parser *p) {
 }
 
 static void parse_version(parser *p) {
-    token t = next(p);
-    if (t.kind == TOK_F64) {
-        /* "7.8" lexes as a decimal float; read the digits back from the text */
-        int maj = 0, min = 0;
-        char digits[32]; /* sscanf on t.text itself would measure the rest of the file */
-        snprintf(digits, sizeof digits, "%.*s", PS_MIN(t.len, 31), t.text);
-        if (sscanf(digits, "%d.%d", &maj, &min) == 2) {
-            p->m->version = maj * 10 + min;
-            return;
-        }
-    }
-    char b[64];
-    error_at(p, &t, "expected a version number like 8.0, found %s", tok_desc(&t, b, sizeof b));
+    token d = p->tok;
+    ps_decl_version(p, &d);
 }
 
 /* .target sm_XX[, option...] (PTX ISA 11.3.2), checked as ptxas 13 checks it: the list starts with
@@ -2189,9 +2218,7 @@ static void parse_target(parser *p) {
             last_target = t;
             if (!p->m->arch) error_at(p, &t, "unknown target '%s'", p->m->target);
             else if (p->m->version && p->m->version < p->m->arch->min_ptx)
-                error_at(p, &t, "target '%s' requires PTX ISA .version %d.%d or later (PTX .version %d.%d does "
-                         "not support it)", p->m->target, p->m->arch->min_ptx / 10, p->m->arch->min_ptx % 10,
-                         p->m->version / 10, p->m->version % 10);
+                ps_decl_target_version(p, &t);
         }
         first = false;
         if (!is_punct(peek(p), ',')) break;
@@ -2201,33 +2228,6 @@ static void parse_target(parser *p) {
     if (p->opt && p->opt->target && p->m->arch &&
         ps_arch_cannot_run(p->opt->target, p->m->arch, why, sizeof why))
         error_at(p, &last_target, "%s", why);
-}
-
-static void parse_file_directive(parser *p) {
-    int64_t idx;
-    if (!parse_int(p, &idx)) return;
-    token s = next(p);
-    if (s.kind != TOK_STRING) {
-        error_at(p, &s, "expected a file name string");
-        return;
-    }
-    if (idx < 0 || idx > 100000) {
-        error_at(p, &s, "bad .file index");
-        return;
-    }
-    if (idx >= p->m->nfiles) {
-        int n = (int)idx + 1;
-        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
-        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
-        p->m->files = f;
-        p->m->nfiles = n;
-    }
-    p->m->files[idx] = tok_str(p, &s);
-    while (is_punct(peek(p), ',')) { /* timestamp, size */
-        int64_t v;
-        next(p);
-        parse_int(p, &v);
-    }
 }
 
 static void parse_toplevel(parser *p) {
@@ -2247,26 +2247,32 @@ static void parse_toplevel(parser *p) {
     if (tok_is(&d, ".address_size")) {
         int64_t v;
         if (parse_int(p, &v)) {
-            if (v != 32 && v != 64) error_at(p, &p->tok, ".address_size must be 32 or 64");
+            ps_decl_address_size(p, &d, v);
             p->m->address_size = (int)v;
         }
         return;
     }
-    if (tok_is(&d, ".file")) return parse_file_directive(p);
+    if (tok_is(&d, ".file")) return ps_decl_file(p);
     if (tok_is(&d, ".section")) {
         p->seen_section = true;
-        next(p); /* section name */
-        skip_braced(p);
-        return;
+        return ps_decl_section(p);
     }
     if (tok_is(&d, ".pragma")) {
-        while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
-        expect_punct(p, ';');
+        token s = next(p);
+        ps_decl_pragma(p, &s, 0);
+        if (!p->failed_stmt) expect_punct(p, ';');
+        if (p->failed_stmt) recover(p);
         return;
     }
     linkage lk = {0};
     unget(p, d); /* re-examine d as a linkage directive */
-    while (parse_linkage(p, &lk)) {}
+    for (int n = 0; parse_linkage(p, &lk); n++)
+        if (n) { /* ptxas: one linkage directive */
+            error_at(p, &p->tok, "Parsing error near '%.*s': syntax error (one of .extern .visible "
+                     ".weak .common)", p->tok.len, p->tok.text);
+            p->fatal = true;
+            return;
+        }
     token k = next(p);
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
@@ -2303,6 +2309,11 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
             line++;
             line_start = src + i + 1;
             reported = false;
+        } else if (c == 0 && !reported) { /* ptxas: "Unexpected EOF encountered" */
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
+                         (int)(src + i - line_start) + 1,
+                         "NUL byte: ptxas takes it for the end of the file");
+            reported = true;
         } else if (c >= 0x80 && !reported) {
             ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
                          (int)(src + i - line_start) + 1,
@@ -2312,6 +2323,37 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
             reported = true;
         }
     }
+}
+
+/* Binary input (a cubin, a fat binary, random bytes) gets one diagnostic instead of one per
+ * line with raw bytes in it: an ELF or fat-binary magic number, a NUL byte, or control
+ * characters in the first 4 KiB, which PTX text never has. */
+static bool refuse_binary(const char *filename, const char *src, size_t len, ps_diags *diags) {
+    const unsigned char *u = (const unsigned char *)src;
+    const char *what = NULL;
+    if (len >= 4 && !memcmp(src, "\x7f" "ELF", 4))
+        what = "an ELF file (a cubin or other object code), not PTX text";
+    else if (len >= 4 && u[0] == 0x50 && u[1] == 0xed && u[2] == 0x55 && u[3] == 0xba)
+        what = "a CUDA fat binary, not PTX text";
+    size_t at = len, controls = 0, first_control = 0;
+    for (size_t i = 0; i < len && !what; i++) {
+        if (!u[i]) {
+            at = i, what = "binary data (a NUL byte), not PTX text";
+            break;
+        }
+        if (i < 4096 && u[i] < 0x20 && !strchr("\t\n\v\f\r", u[i])) {
+            if (!controls++) first_control = i;
+            if (controls == 8) at = first_control, what = "binary data (control characters), not PTX text";
+        }
+    }
+    if (!what) return false;
+    int line = 1, col = 1;
+    for (size_t i = 0; i < at && i < len; i++) u[i] == '\n' ? (line++, col = 1) : col++;
+    if (at == len) line = col = 1;
+    ps_diags_add(diags, PS_DIAG_ERROR, filename, line, col,
+                 "this is %s: ptxsim reads PTX (what nvcc -ptx writes; cuobjdump -ptx extracts it "
+                 "from a fat binary)", what);
+    return true;
 }
 
 ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
@@ -2325,12 +2367,16 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     p.m = m;
     p.diags = diags;
     p.opt = opt;
-    lex_init(&p.lx, m->filename, src, len, diags);
     int errors_before = diags->errors;
+    if (refuse_binary(m->filename, src, len, diags)) {
+        *out = m;
+        return PS_ERR_PARSE;
+    }
+    lex_init(&p.lx, m->filename, src, len, diags);
     report_non_ascii(&p, src, len);
     push_scope(&p);
-    bool seen_version = false;
-    while (peek(&p)->kind != TOK_EOF) {
+    while (peek(&p)->kind != TOK_EOF && !p.fatal) {
+        if (!ps_decl_header(&p)) break;
         if (peek(&p)->kind == TOK_ERROR) {
             token t = next(&p);
             p.failed_stmt = false;
@@ -2338,17 +2384,9 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
             recover(&p);
             continue;
         }
-        if (!seen_version && !tok_is(peek(&p), ".version")) {
-            token t = *peek(&p);
-            p.failed_stmt = false;
-            error_at(&p, &t, "a PTX module must begin with .version (a minimal header: "
-                             "'.version 8.0', '.target sm_80', '.address_size 64', each on a line "
-                             "of its own, with the target of your GPU)");
-            seen_version = true;
-        }
-        if (tok_is(peek(&p), ".version")) seen_version = true;
         parse_toplevel(&p);
     }
+    ps_decl_finish(&p, peek(&p), errors_before);
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
     if (m->target_debug && !p.seen_section)

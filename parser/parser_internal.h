@@ -41,7 +41,7 @@ typedef struct {
     int len;
     uint32_t hash;
     const ps_form_info *info;
-    ps_type types[4];
+    uint8_t types[4]; /* as ps_insn.types */
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;
@@ -81,6 +81,14 @@ typedef struct {
     bool failed_stmt;   /* an error was reported in the current statement */
     bool seen_section;  /* a .section (debug information, for .target debug) */
     token debug_tok;    /* where .target named debug */
+    /* validate_decl.c's state: how far the module header has come (ps_decl_header), a fatal
+     * error (ptxas stops at it: the rest of the module is skipped), and the .version/.target
+     * mismatch, which ptxas reports after the module's other errors. */
+    int header;
+    bool fatal;
+    bool target_unsupported;
+    token target_tok;
+    uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */
@@ -135,5 +143,8 @@ bool expect_punct(parser *p, char c);
 char *tok_str(parser *p, const token *t);
 sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
+
+/* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
+void ps_check_param_space(parser *p, const ps_func *fn, const token *at);
 
 #endif

@@ -134,43 +134,47 @@ typedef enum {
 #define PS_PAIR_SINK (-2)
 
 typedef struct ps_operand ps_operand;
+/* 72 bytes (96 before): a 100 MB module holds about 15 million of them (docs/limits.md, "Parse
+ * memory"), so the small fields are packed at the front. */
 struct ps_operand {
-    ps_opkind kind;
-    bool neg;        /* !%p (predicate negation) or -x for immediates already folded */
-    bool minus;      /* -%r: a negated register (vmad only) */
-    bool indexed;    /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
-    bool vreg;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
+    ps_opkind kind : 8;
+    bool neg : 1;    /* !%p (predicate negation) or -x for immediates already folded */
+    bool minus : 1;  /* -%r: a negated register (vmad only) */
+    bool indexed : 1; /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
+    bool vreg : 1;   /* PS_OP_VEC written as a vector register's name (its elements are items) */
+    ps_sreg sreg : 8;
+    uint8_t comp;    /* the special register's component or number (%tid.y: 1, %envreg9: 9) */
+    uint16_t sel;    /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):
+                      * 0 = none, else PS_SEL_* (see below) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
     int pair_reg;    /* "d|p": the second destination, -1 if none, PS_PAIR_SINK for "d|_" */
+    int label;       /* index into the function's label table */
+    int nitems;
     uint64_t imm;
-    ps_sreg sreg;
-    int comp;
-    uint16_t sel;    /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):
-                      * 0 = none, else PS_SEL_* (see below) */
+    int64_t offset;
     ps_var *var;
     ps_func *func;
-    int label;       /* index into the function's label table */
-    int64_t offset;
     ps_operand *items;
-    int nitems;
 };
 
 typedef struct {
-    ps_form form;
+    /* Packed (136 bytes before): a 100 MB module holds 1.5 million (docs/limits.md). */
     const ps_form_info *info;
-    ps_type types[4];
-    int ntypes;
-    ps_modset mods;
-    int vec;              /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
-    int shape_m, shape_n, shape_k, xnum;
-    int guard_reg;        /* -1: unguarded */
-    bool guard_neg;
     ps_operand *ops;
-    int nops;
+    const char *text;     /* mnemonic as written */
+    ps_modset mods;
+    ps_form form;
+    int guard_reg;        /* -1: unguarded */
     int line, col;        /* of the mnemonic in the PTX file */
     int loc_file, loc_line; /* CUDA source location from .loc; 0 = none */
-    const char *text;     /* mnemonic as written */
+    int xnum;
+    int16_t shape_m, shape_n, shape_k;
+    uint8_t types[4];     /* ps_type values */
+    uint8_t ntypes;
+    uint8_t vec;          /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
+    uint8_t nops;
+    bool guard_neg;
 } ps_insn;
 
 typedef struct {

@@ -19,6 +19,7 @@ typedef struct {
     int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
     uint16_t zero_slot, scratch_slot;
     bool failed;
+    bool slots_full; /* reported once: a .reg range may ask for a million slots */
     /* immediate value -> slot, open addressing (0xffff: empty): a function has thousands of
      * constants in big kernels, and a linear search of the slots was 4 % of `ptxsim parse` */
     uint64_t *imm_keys;
@@ -56,6 +57,8 @@ static uint16_t new_slot(dctx *c, ps_slot_info info) {
         fp->slots = ps_xrealloc(fp->slots, (size_t)c->cap_slots * sizeof *fp->slots);
     }
     if (fp->nslots >= NO_SLOT - 1) {
+        if (c->slots_full) return 0;
+        c->slots_full = true;
         derr(c, NULL, "function '%s' needs more than %d register slots", c->fn->name, NO_SLOT - 1);
         return 0;
     }
@@ -996,6 +999,21 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     free(c.last_def);
 }
 
+/* A module variable that does not fit: located, with the memory limit it would pass. */
+static ps_status global_nomem(ps_device *dev, const ps_var *v, ps_diags *diags) {
+    uint64_t limit = ps_device_limit(dev), used = ps_device_used(dev), size = v->size ? v->size : 1;
+    if (limit && (size > limit || used > limit - size))
+        ps_diags_add(diags, PS_DIAG_ERROR, v->file, v->line, v->col,
+                     "variable '%s' needs %llu bytes of device memory; %llu of the %llu-byte memory limit "
+                     "are in use (--max-memory, docs/limits.md)", v->name, (unsigned long long)size,
+                     (unsigned long long)used, (unsigned long long)limit);
+    else
+        ps_diags_add(diags, PS_DIAG_ERROR, v->file, v->line, v->col,
+                     "variable '%s' needs %llu bytes of device memory: the host is out of memory", v->name,
+                     (unsigned long long)size);
+    return PS_ERR_NOMEM;
+}
+
 static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags) {
     const ps_module *m = p->module;
     p->global_addr = ps_xcalloc((size_t)m->nglobals + 1, sizeof(uint64_t));
@@ -1004,7 +1022,7 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
         v->index = i;
         if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) continue;
         uint64_t addr = ps_device_alloc(dev, v->size, v->name);
-        if (!addr) return PS_ERR_NOMEM;
+        if (!addr) return global_nomem(dev, v, diags);
         p->global_addr[i] = addr;
         if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
     }
@@ -1022,7 +1040,7 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
             const ps_var *v = m->funcs[f]->locals[i];
             if (v->space != PS_SPACE_GLOBAL && v->space != PS_SPACE_CONST) continue;
             uint64_t addr = ps_device_alloc(dev, v->size ? v->size : 1, v->name);
-            if (!addr) return PS_ERR_NOMEM;
+            if (!addr) return global_nomem(dev, v, diags);
             if (v->init) memcpy(ps_device_ptr(dev, addr, v->size), v->init, v->size);
             p->fvars[nf] = v;
             p->fvar_addr[nf++] = addr;

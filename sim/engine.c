@@ -292,6 +292,11 @@ static void do_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
                            (unsigned long long)v);
             return;
         }
+        if (prog->funcs[fi].func->is_entry) { /* kernels are launched, never called */
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "indirect call to 0x%llx, which is kernel '%s': a kernel cannot be called",
+                           (unsigned long long)v, prog->funcs[fi].func->name);
+            return;
+        }
         target = (int)fi;
     }
     const ps_fprog *callee = &prog->funcs[target];
@@ -1109,6 +1114,13 @@ static int cta_round(ps_cta *c, bool *spin) {
         if (w->state != WS_DONE) all_done = false;
     }
     if (c->faulted || atomic_load(&L->stop)) return ROUND_STOP;
+    if (atomic_load(&L->timed_out)) { /* the monitor's wall-clock limit (monitor.c) */
+        ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
+        ps_fault_raise(w, PS_FAULT_WATCHDOG, -1,
+                       "timeout: kernel '%s' still running after %g s of wall-clock time (--timeout)",
+                       L->kernel->func->name, L->cfg.timeout);
+        return ROUND_STOP;
+    }
     if (all_done) return ROUND_DONE;
     *spin = any_run && all_wait;
     uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
@@ -1324,6 +1336,32 @@ static void set_error(ps_launch_result *res, ps_fault_kind k, const char *fmt, .
     va_end(ap);
 }
 
+/* The launch limits of CUDA's compute capabilities 5.0 and later (cuLaunchKernel refuses the
+ * rest); the message names the one broken. */
+static bool launch_shape_ok(const ps_arch *arch, const ps_launch_config *cfg, uint64_t nthreads,
+                            ps_launch_result *res) {
+    static const uint64_t grid_max[3] = {2147483647u, 65535, 65535}, block_max[3] = {1024, 1024, 64};
+    static const char *const grid_name[3] = {"grid.x", "grid.y", "grid.z"},
+                             *const block_name[3] = {"block.x", "block.y", "block.z"};
+    const char *what = NULL;
+    uint64_t got = 0, limit = 0;
+    for (int i = 0; i < 3 && !what; i++) {
+        if (!cfg->grid[i] || cfg->grid[i] > grid_max[i]) what = grid_name[i], got = cfg->grid[i], limit = grid_max[i];
+        else if (!cfg->block[i] || cfg->block[i] > block_max[i])
+            what = block_name[i], got = cfg->block[i], limit = block_max[i];
+    }
+    uint64_t tmax = (uint64_t)(arch ? arch->max_threads_per_block : 1024);
+    if (!what && nthreads > tmax) what = "threads per block", got = nthreads, limit = tmax;
+    if (!what) return true;
+    char bound[64];
+    if (got) snprintf(bound, sizeof bound, "the limit is %llu", (unsigned long long)limit);
+    else snprintf(bound, sizeof bound, "it must be at least 1");
+    set_error(res, PS_FAULT_BAD_LAUNCH, "invalid launch configuration: grid %ux%ux%u, block %ux%ux%u: %s is %llu; %s",
+              cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0], cfg->block[1], cfg->block[2], what,
+              (unsigned long long)got, bound);
+    return false;
+}
+
 /* The cluster shape of a launch (docs/clusters.md): the launch's, else the kernel's
  * .reqnctapercluster, else 1x1x1; checked against the grid, the kernel's directives and the
  * target. False (message in res) when the launch cannot run. */
@@ -1390,13 +1428,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     const ps_arch *arch = p->arch;
     uint64_t nthreads = (uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2];
     uint64_t ncta = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
-    if (!nthreads || !ncta || nthreads > (uint64_t)(arch ? arch->max_threads_per_block : 1024) ||
-        cfg->block[2] > 64 || cfg->grid[1] > 65535 || cfg->grid[2] > 65535) {
-        set_error(res, PS_FAULT_BAD_LAUNCH,
-                  "invalid launch configuration: grid %ux%ux%u, block %ux%ux%u", cfg->grid[0],
-                  cfg->grid[1], cfg->grid[2], cfg->block[0], cfg->block[1], cfg->block[2]);
-        return PS_ERR_USAGE;
-    }
+    if (!launch_shape_ok(arch, cfg, nthreads, res)) return PS_ERR_USAGE;
     const ps_func *kf = p->module->funcs[ki];
     if (kf->reqntid[0] && ((unsigned)kf->reqntid[0] != cfg->block[0] ||
                           (unsigned)(kf->reqntid[1] ? kf->reqntid[1] : 1) != cfg->block[1] ||
@@ -1495,11 +1527,36 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     free(onpath);
     free(seen);
     L->local_per_thread = depth < 0 ? DEFAULT_STACK : (uint64_t)depth;
-    /* host threads */
+    if (L->local_per_thread > PS_MAX_LOCAL_PER_THREAD) {
+        set_error(res, PS_FAULT_BAD_LAUNCH,
+                  "%s:%d:%d: kernel '%s' needs %llu bytes of local memory per thread (its .local "
+                  "variables and those of the functions it calls); CUDA allows at most %u (512 KiB)",
+                  kf->file ? kf->file : "<input>", kf->line, kf->col, name,
+                  (unsigned long long)L->local_per_thread, PS_MAX_LOCAL_PER_THREAD);
+        free(L->shared_off), free(L);
+        return PS_ERR_USAGE;
+    }
+    /* host threads: as many as asked (all cores by default), fewer when the shared and local
+     * memory of that many CTAs at once would not fit in what --max-memory leaves */
     long ncores = sysconf(_SC_NPROCESSORS_ONLN);
     int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
     if ((uint64_t)nthr > L->ncta) nthr = (int)L->ncta;
     int csize = (int)L->cluster_size;
+    uint64_t cta_bytes = (shared_total + 16 + nthreads * L->local_per_thread) * (uint64_t)csize;
+    if (cfg->max_launch_bytes) {
+        if (cta_bytes > cfg->max_launch_bytes) {
+            set_error(res, PS_FAULT_BAD_LAUNCH,
+                      "kernel '%s' needs %llu bytes of host memory for the shared and local memory of "
+                      "one %s (%llu bytes of local memory per thread, %llu of shared memory); only %llu "
+                      "are left under the memory limit (--max-memory, docs/limits.md)",
+                      name, (unsigned long long)cta_bytes, csize > 1 ? "cluster" : "CTA",
+                      (unsigned long long)L->local_per_thread, (unsigned long long)shared_total,
+                      (unsigned long long)cfg->max_launch_bytes);
+            free(L->shared_off), free(L);
+            return PS_ERR_USAGE;
+        }
+        if ((uint64_t)nthr > cfg->max_launch_bytes / cta_bytes) nthr = (int)(cfg->max_launch_bytes / cta_bytes);
+    }
     worker *wks = aligned_alloc(_Alignof(worker), sizeof(worker) * (size_t)nthr);
     if (!wks) ps_oom();
     memset(wks, 0, sizeof(worker) * (size_t)nthr);
@@ -1546,11 +1603,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             c->warps = ps_xcalloc((size_t)nwarps, sizeof(ps_warp));
         }
     }
+    ps_monitor *mon = ps_monitor_start(L);
     if (nthr == 1) worker_main(&wks[0]);
     else {
         for (int t = 0; t < nthr; t++) pthread_create(&tids[t], NULL, worker_main, &wks[t]);
         for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
     }
+    ps_monitor_stop(mon);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     for (int t = 0; t < nthr; t++)

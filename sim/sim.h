@@ -14,8 +14,15 @@ typedef struct ps_device ps_device;   /* device memory: allocations in a simulat
 /* ---- device memory ------------------------------------------------------- */
 ps_device *ps_device_create(void);
 void ps_device_destroy(ps_device *dev);
-/* Returns the device address of a new zero-filled allocation, 0 on failure. */
+/* Returns the device address of a new zero-filled allocation, 0 on failure (host memory, or the
+ * limit below would be passed). */
 uint64_t ps_device_alloc(ps_device *dev, uint64_t bytes, const char *name);
+/* The device memory limit (docs/limits.md): allocations (registered host memory aside) may hold
+ * at most `bytes` together; 0: no limit. Checked before any host memory is taken. */
+void ps_device_set_limit(ps_device *dev, uint64_t bytes);
+uint64_t ps_device_limit(const ps_device *dev);
+uint64_t ps_device_used(ps_device *dev); /* bytes the allocations hold now */
+#define PS_DEFAULT_MAX_MEMORY (4ull << 30)
 /* Registers caller-owned host memory as an allocation at its own address (host-memory mode: the
  * kernel addresses it directly, bounds-checked like any allocation). PS_ERR_USAGE when it meets
  * another allocation, PS_ERR_UNSUPPORTED when it falls in a window of the generic address space. */
@@ -62,7 +69,14 @@ typedef struct {
     const ps_observer *observer;  /* checkers; NULL for a plain run */
     unsigned cluster[3];          /* thread-block cluster shape (sm_90, docs/clusters.md); all 0:
                                    * the kernel's .reqnctapercluster, else clusters of one CTA */
+    double timeout;               /* wall-clock seconds before the launch is stopped; <= 0: none */
+    bool progress;                /* after PS_PROGRESS_AFTER seconds, report progress on stderr */
+    uint64_t max_launch_bytes;    /* host memory for the launch's shared and local memory; 0: no
+                                   * limit (docs/limits.md) */
 } ps_launch_config;
+
+#define PS_PROGRESS_AFTER 3.0
+#define PS_MAX_LOCAL_PER_THREAD (512u << 10) /* CUDA's per-thread local memory limit */
 
 typedef enum {
     PS_FAULT_NONE,

@@ -237,7 +237,8 @@ typedef struct {
      * so the read-mostly fields around them are not invalidated in every core. */
     _Alignas(64) atomic_uint_fast64_t warp_insns_total;
     atomic_int stop;         /* set when a fault ends the launch */
-    atomic_uint next_cta;
+    atomic_int timed_out;    /* set by the monitor (monitor.c) when the wall-clock limit passes */
+    atomic_uint_fast64_t next_cta; /* 64 bits: a grid may hold 2^31-1 x 65535 x 65535 CTAs */
     _Alignas(64) uint64_t ncta; /* clusters in the grid (CTAs without clusters): what next_cta counts */
     ps_fault fault;
     pthread_mutex_t lock;
@@ -370,6 +371,11 @@ static inline int generic_space(uint64_t addr, uint64_t *window) {
     if (addr - KPARAM_WINDOW < WINDOW_SIZE) return *window = KPARAM_WINDOW, SP_KPARAM;
     return *window = 0, SP_GLOBAL;
 }
+
+/* The launch's wall-clock limit and progress line (monitor.c); NULL when it needs neither. */
+typedef struct ps_monitor ps_monitor;
+ps_monitor *ps_monitor_start(ps_launch_ctx *L);
+void ps_monitor_stop(ps_monitor *m);
 
 /* Raises a fault for the launch (first one wins) and stops the CTA. */
 void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...)

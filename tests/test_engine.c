@@ -679,7 +679,7 @@ static void unsupported_instruction_is_located(void **state) {
 }
 
 /* ptxas refuses bfe/bfi immediates past 255 ("value '256' out of range [0..255]"), so does
- * the decoder, at the operand's instruction */
+ * the parser, at the operand */
 static void bitfield_immediate_out_of_range(void **state) {
     (void)state;
     const char *ptx = TU_HEADER
@@ -689,8 +689,8 @@ static void bitfield_immediate_out_of_range(void **state) {
         "  ret; }\n";
     uint32_t out[1];
     ps_launch_result res;
-    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
-    assert_non_null(strstr(diag, "6:3: immediate field length out of range [0..255]"));
+    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_PARSE);
+    assert_non_null(strstr(diag, "6:29: operand 4 of 'bfi': value 300 out of range [0..255]"));
 }
 
 /* The seeded schedule (--schedule-seed): warp 1 reads a shared word that warp 0 writes with no

@@ -33,7 +33,7 @@ static const struct {
     [PS_FIND_TRAP] = {"the kernel executed trap (assert or __trap())",
                       "the message and line show which check failed"},
     [PS_FIND_WATCHDOG] = {"the launch ran past its instruction limit",
-                          "look for a loop that never exits; raise --watchdog for long kernels"},
+                          "look for a loop that never exits; raise --watchdog or --timeout for long kernels"},
     [PS_FIND_STACK_OVERFLOW] = {"calls nested deeper than the stack holds", "bound the recursion"},
     [PS_FIND_UNSUPPORTED] = {"an instruction ptxsim cannot execute yet", "see docs/isa-support.md"},
     [PS_FIND_BANK_CONFLICT] = {"lanes of a warp hit different words of one shared-memory bank, so the "
