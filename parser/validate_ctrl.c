@@ -90,7 +90,7 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
              * 32-bit %gridid */
             bool legacy = (tb == 16 && (sr == PS_SREG_TID || sr == PS_SREG_NTID || sr == PS_SREG_CTAID ||
                                         sr == PS_SREG_NCTAID)) ||
-                          (tb <= 32 && sr == PS_SREG_GRIDID);
+                          ((tb == 16 || tb == 32) && sr == PS_SREG_GRIDID);
             if (bits != tb && !legacy) return mismatch(p, mt, "mov");
             /* the destination: a register of the move's width (any type for .bN, not a float for
              * .uN/.sN) */

@@ -69,7 +69,8 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
         return;
     }
     /* what may be spelled besides the shape and the types */
-    static const char *const known[] = {"sync", "aligned", "row", "col", "satfinite", "xor", "and", "popc"};
+    static const char *const known[] = {"sync", "aligned", "row", "col", "satfinite", "xor", "and", "popc",
+                                        "rn", "rz", "rm", "rp"};
     for (const char *q = strchr(in->text, '.'); q; q = strchr(q + 1, '.')) {
         const char *e = strchr(q + 1, '.');
         size_t len = e ? (size_t)(e - q - 1) : strlen(q + 1);
@@ -141,6 +142,11 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
     bool bitop = has(in, PS_MOD_POPC);
     if ((fa == FAM_B1 && !bitop) || (bitop && fa != FAM_B1 && fa != FAM_I4)) { /* ptxas takes it on .s4/.u4 */
         error_at(p, mt, "Unexpected number of operations specified for mma with shape '%s'", shape);
+        return;
+    }
+    bool rnd = has(in, PS_MOD_RN) || has(in, PS_MOD_RZ) || has(in, PS_MOD_RM) || has(in, PS_MOD_RP);
+    if (rnd && fa != FAM_F64) { /* .f64 alone takes a rounding */
+        error_at(p, mt, "Illegal rounding modifier for instruction 'mma'");
         return;
     }
     if (has(in, PS_MOD_SATFINITE) && fa != FAM_I8 && fa != FAM_I4) {
