@@ -338,14 +338,9 @@ static uint64_t literal_as(parser *p, const token *t, bool neg, ps_type type) {
     }
     uint64_t bits = t->u;
     if (t->kind == TOK_F32) {
+        /* in an 8-byte variable (.f64 or .b64) ptxas 13 stores the 32 bits zero-extended, not
+         * the value widened: .f64 x = 0f3f8ccccd is 0x000000003f8ccccd (measured in its cubin) */
         if (neg) bits ^= 0x80000000u;
-        if (size == 8) { /* widen */
-            float f;
-            uint32_t b32 = (uint32_t)bits;
-            memcpy(&f, &b32, 4);
-            double d = f;
-            memcpy(&bits, &d, 8);
-        }
         return bits;
     }
     /* TOK_F64 */
@@ -522,6 +517,7 @@ static void parse_initializer(parser *p, init_state *s, const uint64_t *dims, in
         s->block[i] = b;
         b *= s->dims[i] ? s->dims[i] : 1;
     }
+    if (!ps_decl_init_shape(p, peek(p), s->v, is_punct(peek(p), '{'))) return;
     if (is_punct(peek(p), '{')) parse_init_list(p, s, 0, 0);
     else parse_init_scalar(p, s);
 }
@@ -587,6 +583,8 @@ static bool declare_vreg(parser *p, const token *name, ps_type type, int vec) {
     }
     return true;
 }
+
+static bool sreg_lookup(const token *t, ps_sreg *s, int *comp);
 
 /* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
  * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
@@ -730,6 +728,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                     error_at(p, &p->tok, "negative array size");
                     return;
                 }
+                if (d == 0 && ndims == 0) { /* ptxas reads x[0] as x[] */
+                    if (!expect_punct(p, ']')) return;
+                    v->unsized = true;
+                    dims[ndims++] = 0;
+                    continue;
+                }
                 elems *= (uint64_t)d;
                 dims[ndims++] = (uint64_t)d;
                 if (!expect_punct(p, ']')) return;
@@ -738,6 +742,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
             if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
+            ps_sreg sr;
+            int comp;
+            char sx[80];
+            token tx = name;
+            snprintf(sx, sizeof sx, "%.*s.x", name.len < 70 ? name.len : 70, name.text);
+            tx.text = sx, tx.len = (int)strlen(sx);
+            if (!p->fn && name.text[0] == '%' &&
+                (sreg_lookup(&name, &sr, &comp) || sreg_lookup(&tx, &sr, &comp))) { /* taken names */
+                error_at(p, &name, "Inconsistent redefinition of variable '%s' (a special register)",
+                         v->name);
+                return;
+            }
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -765,6 +781,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 free(s.relocs);
                 if (p->failed_stmt) return;
             }
+            sym *old = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+            if (old && old->kind == SYM_VAR && old->var) {
+                int r = ps_decl_redeclare(p, &name, old->var, v);
+                if (r == 0) return;
+                if (r == 1) goto next_name;
+            }
             sym *e = declare(p, &name, v->name, SYM_VAR);
             if (!e) return;
             if (e->var && e->var != v) { /* definition of an .extern declaration */
@@ -774,6 +796,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 if (out_list) PUSH(*out_list, *out_n, *out_cap, v);
             }
         }
+    next_name:
         if (single || !is_punct(peek(p), ',')) break;
         next(p);
     }
@@ -1847,8 +1870,9 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     if (e && e->kind == SYM_FUNC) {
         fn = e->func;
         if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
-    } else if (e) {
-        error_at(p, &name, "redefinition of '%s'", tmp->name);
+    } else if (e) { /* ptxas reports it at the token after the header */
+        error_at(p, is_entry ? &name : peek(p),
+                 "Inconsistent redefinition of variable '%s' (a function of that name)", tmp->name);
         fn = tmp; /* kept in the module (which has an error now) so that it is freed */
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
     } else {

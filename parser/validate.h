@@ -52,8 +52,13 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
 /* A variable v named `name`, its dimensions read; module: at module scope; has_init: '=' follows. */
 bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
                  bool fn_param);
+/* v's initialiser starts at `at`, with braces or not. */
+bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces);
 /* A scalar of v's initialiser at `at`: what = 0 integer, 1 floating-point literal, 2 address. */
 bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what);
+/* v declared again (old: the earlier variable of that name in the scope): 0 error, 1 v adds
+ * nothing, 2 v defines the .extern old. */
+int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof, int errors_before);
 

@@ -315,6 +315,20 @@ void ps_decl_section(parser *p) {
 
 /* ---- variables ------------------------------------------------------------ */
 
+/* A scalar .b128 (an array of them is bytes to ptxas, which takes it on any target). */
+static bool b128_ok(parser *p, const token *at, ps_type type) {
+    if (type != PS_T_B128) return true;
+    if (p->m->version < 83) {
+        error_at(p, at, "Feature 'Type .b128' requires PTX ISA .version 8.3 or later");
+        return false;
+    }
+    if (p->m->arch && p->m->arch->sm < 70) {
+        error_at(p, at, "Feature 'Type .b128' requires .target sm_70 or higher");
+        return false;
+    }
+    return true;
+}
+
 /* A declaration's type and vector prefix (tokens ty and vt, vt NULL without one), in space sp
  * (is_reg for .reg); fn_param: a .param declared in a function body. */
 bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
@@ -333,19 +347,19 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
     }
     ps_type_kind k = ps_type_kind_of(type);
     bool basic = (k != TK_PACKED || type == PS_T_F16X2) && type != PS_T_E4M3 && type != PS_T_E5M2;
-    if (!basic) {
-        if (vt) error_at(p, vt, "Vector type only allowed over basic types");
-        else error_at(p, ty, "Type .%s may only be used as an instruction type", ps_type_name(type));
+    if (!basic && vt) {
+        error_at(p, vt, "Vector type only allowed over basic types");
+        return false;
+    }
+    if (!basic && is_reg) {
+        error_at(p, ty, "Type .%s may only be used as an instruction type", ps_type_name(type));
         return false;
     }
     if (type == PS_T_PRED && vt) {
         error_at(p, vt, "Predicate type can only be used to define scalar register variables");
         return false;
     }
-    if (type == PS_T_B128 && p->m->version < 83) {
-        error_at(p, ty, "Feature 'Type .b128' requires PTX ISA .version 8.3 or later");
-        return false;
-    }
+    if (is_reg && !b128_ok(p, ty, type)) return false;
     if (ps_type_size(type) * vec > 16) {
         error_at(p, vt ? vt : ty, "Vector type too large, exceeds 128 bit limit");
         return false;
@@ -355,7 +369,6 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
         return false;
     }
     (void)sp;
-    (void)is_reg;
     (void)fn_param;
     return true;
 }
@@ -364,6 +377,23 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
  * kind may live. module: declared at module scope; has_init: '=' followed. */
 bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
                  bool fn_param) {
+    ps_type_kind k = ps_type_kind_of(v->type);
+    bool basic = (k != TK_PACKED || v->type == PS_T_F16X2) && v->type != PS_T_E4M3 &&
+                 v->type != PS_T_E5M2;
+    if (!basic && !v->is_array) { /* arrays of them are bytes to ptxas */
+        error_at(p, name, "Type .%s may only be used as an instruction type", ps_type_name(v->type));
+        return false;
+    }
+    if (!v->is_array && !b128_ok(p, name, v->type)) return false;
+    if (!basic && !module) { /* ptxas 13 crashes on these (segmentation fault) */
+        error_at(p, name, "an array of .%s in a function: ptxas 13 crashes on it; declare it .b8",
+                 ps_type_name(v->type));
+        return false;
+    }
+    if (!basic && has_init) {
+        fatal_at(p, name, "Initial value type mismatch (a .fp8 or packed variable has no initialiser)");
+        return false;
+    }
     if (memchr(name->text, '.', (size_t)name->len)) {
         token at = *name;
         const char *dot = memchr(name->text, '.', (size_t)name->len);
@@ -374,8 +404,7 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         return false;
     }
     if (v->space == PS_SPACE_TEX && p->m->version >= 15) {
-        error_at(p, name, "Deprecated feature: '.tex' not supported as of PTX version 1.5 (declare "
-                          "a .global .texref)");
+        error_at(p, name, "Deprecated feature: '.tex' not supported as of PTX version 1.5");
         return false;
     }
     if (v->type == PS_T_PRED) {
@@ -390,9 +419,19 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         error_at(p, name, ".common variables must be declared in .global space");
         return false;
     }
-    if (fn_param && (v->vec > 1 || v->type == PS_T_F16X2)) {
+    if (fn_param && !v->is_array && (v->vec > 1 || v->type == PS_T_F16X2)) {
         error_at(p, name, "Variable '%s' cannot be allocated in .param state space", v->name);
         return false;
+    }
+    if (v->space == PS_SPACE_SHARED && !module && p->fn && p->fn->is_entry) {
+        uint64_t bytes = v->size;
+        for (int i = 0; i < p->fn->nlocals; i++)
+            if (p->fn->locals[i]->space == PS_SPACE_SHARED) bytes += p->fn->locals[i]->size;
+        if (bytes > 0xc000) {
+            error_at(p, name, "Entry function '%s' uses too much shared data (0x%llx bytes, 0xc000 "
+                     "max)", p->fn->name, (unsigned long long)bytes);
+            return false;
+        }
     }
     if (has_init) {
         if (v->is_extern) {
@@ -407,8 +446,20 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
             error_at(p, name, "No initial value is allowed for .%s type", ps_type_name(v->type));
             return false;
         }
-    } else if (!v->is_extern && v->is_array && v->size == 0 && v->space != PS_SPACE_SHARED) {
+    } else if (!v->is_extern && v->is_array && v->size == 0) {
         error_at(p, name, "Non-external variable '%s' has incomplete type", v->name);
+        return false;
+    }
+    return true;
+}
+
+/* The shape of v's initialiser: braces for an array or a vector, none for a scalar (at: its first
+ * token). */
+bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces) {
+    if (braces != (v->is_array || v->vec > 1)) {
+        fatal_at(p, at, braces ? "Initial value type mismatch (a scalar takes no braces)"
+                               : "Initial value type mismatch (an array or vector is initialised "
+                                 "with braces)");
         return false;
     }
     return true;
@@ -417,8 +468,10 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
 /* One scalar of an initialiser: what = 0 an integer, 1 a floating-point literal, 2 an address. */
 bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
     ps_type_kind k = ps_type_kind_of(v->type);
+    /* a .bN variable takes either: a float literal's own bits, converted to f32 for .b32 and
+     * cut to the low bytes for .b8/.b16, as ptxas stores them (literal_as) */
     bool ok = what == 2 ? (v->type == PS_T_U32 || v->type == PS_T_U64)
-                        : (what == 1) == (k == TK_FLOAT);
+                        : k == TK_BITS || (what == 1) == (k == TK_FLOAT);
     if (!ok) {
         p->failed_stmt = false;
         fatal_at(p, at, what == 2 ? "Initial value type mismatch (an address initialises a .u32 or "
@@ -428,4 +481,28 @@ bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
         return false;
     }
     return true;
+}
+
+/* A variable v declared again under its name (old: the earlier one, in the same scope). Returns
+ * 0 after an error, 1 when v adds nothing (an .extern of a variable already defined), 2 when v
+ * defines what an .extern declared. ptxas: the shapes must agree ("Inconsistent redefinition"),
+ * and an .extern is resolved only by a .visible, .weak or .common definition. */
+int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v) {
+    bool same = old->type == v->type && old->vec == v->vec && old->is_array == v->is_array &&
+                (old->unsized || v->unsized || old->size == v->size);
+    if (!old->is_extern && !v->is_extern) {
+        error_at(p, name, "Duplicate definition of variable '%s'", v->name);
+        return 0;
+    }
+    if (!same || old->space != v->space) {
+        error_at(p, name, "Inconsistent redefinition of variable '%s'", v->name);
+        return 0;
+    }
+    if (v->is_extern) return 1;
+    if (!v->is_visible && !v->is_weak && !v->is_common) {
+        error_at(p, name, "'.extern' variable '%s' cannot be resolved by a '.static' (define it "
+                          ".visible, .weak or .common)", v->name);
+        return 0;
+    }
+    return 2;
 }
