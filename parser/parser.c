@@ -1815,54 +1815,30 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
-    /* performance directives */
-    for (;;) {
-        token *t = peek(p);
-        if (t->kind != TOK_DIRECTIVE) break;
+    if (!ps_decl_func_header(p, tmp, is_entry, &name)) {
+        discard_header(tmp);
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
+    }
+    /* performance directives (validate_decl.c) */
+    while (peek(p)->kind == TOK_DIRECTIVE) {
         token d = next(p);
-        int *dst = NULL, maxn = 1;
-        if (tok_is(&d, ".maxntid")) dst = tmp->maxntid, maxn = 3;
-        else if (tok_is(&d, ".reqntid")) dst = tmp->reqntid, maxn = 3;
-        else if (tok_is(&d, ".minnctapersm")) dst = &tmp->minnctapersm;
-        else if (tok_is(&d, ".maxnctapersm")) dst = &tmp->maxnctapersm;
-        else if (tok_is(&d, ".maxnreg")) dst = &tmp->maxnreg;
-        else if (tok_is(&d, ".noreturn")) {
-            tmp->noreturn = true;
-            continue;
-        } else if (tok_is(&d, ".pragma")) {
+        if (tok_is(&d, ".pragma")) {
             token s = next(p);
             ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
             continue;
-        } else if (tok_is(&d, ".explicitcluster")) {
-            tmp->explicitcluster = true;
-            continue;
-        } else if (tok_is(&d, ".reqnctapercluster")) {
-            dst = tmp->reqnctapercluster, maxn = 3;
-        } else if (tok_is(&d, ".maxclusterrank")) {
-            dst = &tmp->maxclusterrank;
-        } else if (tok_is(&d, ".blocksareclusters")) {
-            int scratch[3];
-            dst = scratch;
-            maxn = 3;
-            for (int i = 0; i < maxn; i++) {
-                int64_t v;
-                if (!parse_int(p, &v)) break;
-                if (!is_punct(peek(p), ',')) break;
-                next(p);
-            }
-            continue;
-        } else {
-            error_at(p, &d, "unexpected directive '%.*s' after a function header", d.len, d.text);
-            break;
         }
-        for (int i = 0; i < maxn; i++) {
-            int64_t v;
-            if (!parse_int(p, &v)) break;
-            dst[i] = (int)v;
-            if (!is_punct(peek(p), ',')) break;
-            next(p);
-        }
+        if (!ps_decl_perf(p, &d, tmp, is_entry)) break;
+    }
+    if (p->fatal || p->failed_stmt) {
+        discard_header(tmp);
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
     }
     /* Declare (or find) the function at module scope. */
     sym *e = lookup_in(p->scopes[0], tmp->name, strlen(tmp->name));
@@ -1870,6 +1846,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     if (e && e->kind == SYM_FUNC) {
         fn = e->func;
         if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
+        else ps_decl_func_again(p, fn, tmp, is_punct(peek(p), '{'), peek(p));
     } else if (e) { /* ptxas reports it at the token after the header */
         error_at(p, is_entry ? &name : peek(p),
                  "Inconsistent redefinition of variable '%s' (a function of that name)", tmp->name);
@@ -1932,6 +1909,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = p->scratch_insns;
     fn->cap_insns = p->cap_scratch_insns;
     parse_block(p);
+    ps_decl_func_end(p, fn, &p->tok);
     p->scratch_insns = fn->insns;
     p->cap_scratch_insns = fn->cap_insns;
     size_t insn_bytes = sizeof *fn->insns * (size_t)fn->ninsns;

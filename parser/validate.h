@@ -59,6 +59,16 @@ bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what);
 /* v declared again (old: the earlier variable of that name in the scope): 0 error, 1 v adds
  * nothing, 2 v defines the .extern old. */
 int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v);
+/* A performance directive d of function header fn (.maxntid ... .noreturn): values, place, version
+ * and target; fills fn. false after an error. */
+bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry);
+/* Function header fn's parameter lists (at: its name). */
+bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const token *at);
+/* fn's closing brace `end` has been read. */
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end);
+/* Function header tmp declares again fn (at: the token after the header). */
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
+                        const token *at);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof, int errors_before);
 

@@ -506,3 +506,187 @@ int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_
     }
     return 2;
 }
+
+/* ---- functions ------------------------------------------------------------ */
+
+/* A performance directive d after a function header (fn: the header being read): its values,
+ * where it may stand, and the PTX ISA version and target it needs. false after an error. */
+bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
+    static const struct {
+        const char *name;
+        int nvals, version, sm;
+        bool entry_only, positive;
+    } dirs[] = {
+        {".maxntid", 3, 0, 0, true, true},          {".reqntid", 3, 0, 0, true, true},
+        {".minnctapersm", 1, 0, 0, true, true},     {".maxnreg", 1, 0, 0, true, true},
+        {".maxclusterrank", 1, 78, 90, true, false}, {".reqnctapercluster", 3, 78, 90, true, false},
+        {".explicitcluster", 0, 78, 90, true, false}, {".blocksareclusters", 0, 90, 90, true, false},
+        {".noreturn", 0, 64, 0, false, false},      {".maxnctapersm", 1, 0, 0, true, false},
+    };
+    size_t i = 0;
+    while (i < sizeof dirs / sizeof dirs[0] && !tok_is(d, dirs[i].name)) i++;
+    if (i == sizeof dirs / sizeof dirs[0]) {
+        syntax_error(p, d, "not a directive of a function header");
+        return false;
+    }
+    if (dirs[i].entry_only != is_entry) {
+        syntax_error(p, d, is_entry ? ".noreturn is for .func" : "a .func takes only .noreturn");
+        return false;
+    }
+    int vals[3] = {0, 0, 0}, n = 0;
+    token last = *d;
+    for (; n < dirs[i].nvals; n++) {
+        token v = next(p);
+        if (v.kind != TOK_INT || v.u > INT32_MAX) {
+            syntax_error(p, &v, "expected a positive number");
+            return false;
+        }
+        vals[n] = (int)v.u;
+        last = v;
+        if (n + 1 < dirs[i].nvals) {
+            last = *peek(p); /* ptxas reports at the token it looked at */
+            if (!is_punct(peek(p), ',')) {
+                n++;
+                break;
+            }
+            next(p);
+        }
+    }
+    if (tok_is(d, ".maxnctapersm")) {
+        error_at(p, d, "Deprecated feature: '.maxnctapersm directive' not supported as of PTX "
+                       "version 2.1");
+        return false;
+    }
+    if (dirs[i].version && p->m->version < dirs[i].version) {
+        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires PTX ISA .version %d.%d or later",
+                 dirs[i].name, dirs[i].version / 10, dirs[i].version % 10);
+        return false;
+    }
+    if (dirs[i].sm && p->m->arch && p->m->arch->sm < dirs[i].sm) {
+        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires .target sm_%d or higher",
+                 dirs[i].name, dirs[i].sm);
+        return false;
+    }
+    for (int k = 0; dirs[i].positive && k < n; k++)
+        if (vals[k] == 0) {
+            error_at(p, dirs[i].nvals == 3 ? &last : d, "Positive non-zero value expected for %s",
+                     dirs[i].name + 1);
+            return false;
+        }
+    if (tok_is(d, ".blocksareclusters")) {
+        error_at(p, d, "ptxsim does not model .blocksareclusters (a grid counted in clusters)");
+        return false;
+    }
+    int *dst = tok_is(d, ".maxntid") ? fn->maxntid
+             : tok_is(d, ".reqntid") ? fn->reqntid
+             : tok_is(d, ".reqnctapercluster") ? fn->reqnctapercluster
+             : tok_is(d, ".minnctapersm") ? &fn->minnctapersm
+             : tok_is(d, ".maxnreg") ? &fn->maxnreg
+             : tok_is(d, ".maxclusterrank") ? &fn->maxclusterrank : NULL;
+    if (dst) {
+        for (int k = 0; k < n; k++) dst[k] = vals[k];
+    }
+    if (tok_is(d, ".noreturn")) fn->noreturn = true;
+    if (tok_is(d, ".explicitcluster")) fn->explicitcluster = true;
+    return true;
+}
+
+/* At a function's closing brace `end`. */
+static uint64_t param_bytes(const ps_func *fn);
+
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end) {
+    /* PTX ISA 8.1 raised the limit from 4352 bytes to 32764 */
+    uint64_t max = p->m->version >= 81 ? 0x7ffc : 0x1100, bytes = param_bytes(fn);
+    if (fn->is_entry && bytes > max) {
+        p->failed_stmt = false;
+        error_at(p, end, "Entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx "
+                 "max).", fn->name, (unsigned long long)bytes, (unsigned long long)max);
+    }
+    if (fn->maxntid[0] && fn->reqntid[0]) {
+        p->failed_stmt = false;
+        error_at(p, end, "Conflicting directives: .maxntid and .reqntid cannot both be specified");
+    }
+}
+
+static int linkage_of(bool ext, bool vis, bool weak) { return ext ? 2 : vis ? 1 : weak ? 3 : 0; }
+
+/* A function declared again: `fn` the earlier declaration, `tmp` this header (linkage lk_*),
+ * `at` the token after it (where ptxas reports), `is_def`: a body follows. */
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
+                        const token *at) {
+    int old = linkage_of(fn->is_extern && !fn->defined, fn->is_visible, fn->is_weak),
+        now = linkage_of(tmp->is_extern, tmp->is_visible, tmp->is_weak);
+    if (fn->defined && fn->is_extern) old = 2;
+    if (now != old && !(now == 0 && (old == 1 || old == 3))) {
+        error_at(p, at, "Inconsistent redefinition of variable '%s' (declared %s before)", tmp->name,
+                 (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
+        return false;
+    }
+    if (fn->nparams + fn->nrets != tmp->nparams + tmp->nrets || fn->nrets != tmp->nrets) {
+        error_at(p, at, "Inconsistent prototypes of '%s', number of parameters differ", tmp->name);
+        return false;
+    }
+    for (int i = 0; i < fn->nparams + fn->nrets; i++) {
+        const ps_var *a = i < fn->nparams ? fn->params[i] : fn->rets[i - fn->nparams],
+                     *b = i < tmp->nparams ? tmp->params[i] : tmp->rets[i - tmp->nparams];
+        if (a->is_reg != b->is_reg) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter state space differ", tmp->name);
+            return false;
+        }
+        if (a->type != b->type || a->vec != b->vec || a->size != b->size || a->is_array != b->is_array) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter types differ", tmp->name);
+            return false;
+        }
+        if (a->align != b->align) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter alignment differ", tmp->name);
+            return false;
+        }
+    }
+    (void)is_def;
+    return true;
+}
+
+/* A function header's parameter lists (at: the function's name, where ptxas reports). */
+bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const token *at) {
+    for (int i = 0; i < fn->nparams + fn->nrets; i++) {
+        bool ret = i >= fn->nparams;
+        const ps_var *v = ret ? fn->rets[i - fn->nparams] : fn->params[i];
+        if (v->ptr_attr && !is_entry) {
+            error_at(p, at, "Illegal placement of kernel parameter attribute (.ptr is for .entry "
+                            "parameters)");
+            return false;
+        }
+        if (is_entry && v->is_reg) {
+            error_at(p, at, "Entry parameter '%s' must have .param state space", v->name);
+            return false;
+        }
+        if (!v->is_reg && !v->is_array && (v->vec > 1 || v->type == PS_T_F16X2)) {
+            error_at(p, at, "Variable '%s' cannot be allocated in .param state space", v->name);
+            return false;
+        }
+        if (v->unsized && is_entry) {
+            error_at(p, at, "Parameter to entry function cannot be an incomplete array.");
+            return false;
+        }
+        if (v->unsized && (ret || i != fn->nparams - 1)) {
+            error_at(p, at, "Only the last input parameter can be an incomplete array.");
+            return false;
+        }
+        if (ret && fn->nrets > 1 && !v->is_reg) {
+            error_at(p, at, "Multiple return parameters require .register state space");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The bytes of an entry's parameters, each at its alignment. */
+static uint64_t param_bytes(const ps_func *fn) {
+    uint64_t off = 0;
+    for (int i = 0; i < fn->nparams; i++) {
+        const ps_var *v = fn->params[i];
+        uint64_t a = v->align > 0 ? (uint64_t)v->align : 1;
+        off = (off + a - 1) / a * a + v->size;
+    }
+    return off;
+}

@@ -56,7 +56,8 @@ static uint16_t new_slot(dctx *c, ps_slot_info info) {
         fp->slots = ps_xrealloc(fp->slots, (size_t)c->cap_slots * sizeof *fp->slots);
     }
     if (fp->nslots >= NO_SLOT - 1) {
-        derr(c, NULL, "function '%s' needs more than %d register slots", c->fn->name, NO_SLOT - 1);
+        if (!c->failed) /* once, not once per register past the limit */
+            derr(c, NULL, "function '%s' needs more than %d register slots", c->fn->name, NO_SLOT - 1);
         return 0;
     }
     if (info.kind == SK_SHARED_SYM) info.value = (uint64_t)shared_id(c->prog, info.var);
