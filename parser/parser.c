@@ -1498,6 +1498,10 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
     if (info->props & P_CALL) /* a vector argument is its elements (see vreg_param) */
         for (int i = 0; i < nops; i++)
             if (ops[i].kind == PS_OP_LIST && !flatten_call_list(p, &ops[i])) return;
+    if (info->props & P_CALL) {
+        ps_decl_call(p, &mt, ops, nops);
+        if (p->failed_stmt) return;
+    }
     for (int i = 0; i < nops; i++)
         if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
             info->id != PS_F_ST) {

@@ -69,6 +69,8 @@ void ps_decl_func_end(parser *p, const ps_func *fn, const token *end);
 /* Function header tmp declares again fn (at: the token after the header). */
 bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
                         const token *at);
+/* A call instruction (mnemonic mt, operands ops): arguments and results against the callee's header. */
+void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof, int errors_before);
 

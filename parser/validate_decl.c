@@ -690,3 +690,65 @@ static uint64_t param_bytes(const ps_func *fn) {
     }
     return off;
 }
+
+/* ---- calls ------------------------------------------------------------------ */
+
+/* Can a value of type a (an array when a_arr, of a_size bytes) stand for formal f? Sizes agree,
+ * and integers take integers (either signedness), floats floats, bit types either. */
+static bool arg_fits(const ps_var *f, ps_type a, bool a_arr, uint64_t a_size) {
+    if (f->is_array || a_arr) return f->is_array && a_arr && f->type == a && f->size == a_size;
+    if (ps_type_size(f->type) * f->vec != (int)a_size) return false;
+    ps_type_kind fk = ps_type_kind_of(f->type), ak = ps_type_kind_of(a);
+    if (fk == TK_BITS || ak == TK_BITS) return true;
+    bool fi = fk == TK_UINT || fk == TK_SINT, ai = ak == TK_UINT || ak == TK_SINT;
+    return fi ? ai : fk == ak;
+}
+
+/* One argument (or result) o for formal f of the call at mt. */
+static bool check_arg(parser *p, const token *mt, const ps_operand *o, const ps_var *f) {
+    token at = *mt;
+    at.line = o->line, at.col = o->col;
+    bool ok = true;
+    if (o->kind == PS_OP_VAR && o->var && o->var->space == PS_SPACE_PARAM) {
+        if (f->is_reg && o->var->is_array) {
+            error_at(p, &at, "Inconsistent state space for parameter '%s'", f->name);
+            return false;
+        }
+        ok = arg_fits(f, o->var->type, o->var->is_array,
+                      o->var->is_array ? o->var->size
+                                       : (uint64_t)ps_type_size(o->var->type) * (uint64_t)o->var->vec);
+    } else if (o->kind == PS_OP_REG && p->fn && o->reg >= 0 && o->reg < p->fn->nregs) {
+        ps_type t = p->fn->regs[o->reg].type;
+        ok = arg_fits(f, t, false, (uint64_t)ps_type_size(t));
+    } else if (o->kind == PS_OP_IMM) {
+        ps_type_kind fk = ps_type_kind_of(f->type);
+        ok = !f->is_array && fk != TK_FLOAT;
+    } else {
+        return true; /* other operand kinds are the operand checks' business */
+    }
+    if (!ok) error_at(p, &at, "Type of argument does not match formal parameter '%s'", f->name);
+    return ok;
+}
+
+/* `call [(rets),] f [, (args)]` to a known function: as many arguments and results as its
+ * header has, each of a fitting type. */
+void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops) {
+    int i = 0;
+    const ps_operand *rets = NULL, *args = NULL, *callee = NULL;
+    if (i < nops && ops[i].kind == PS_OP_LIST) rets = &ops[i++];
+    if (i < nops) callee = &ops[i++];
+    if (i < nops && ops[i].kind == PS_OP_LIST) args = &ops[i++];
+    if (!callee || callee->kind != PS_OP_FUNC || !callee->func) return;
+    const ps_func *cf = callee->func;
+    int nargs = args ? args->nitems : 0, nrets = rets ? rets->nitems : 0;
+    if (nargs != cf->nparams || nrets != cf->nrets) {
+        error_at(p, mt, "Call has wrong number of parameters ('%s' takes %d arguments and %d "
+                        "results, the call gives %d and %d)",
+                 cf->name, cf->nparams, cf->nrets, nargs, nrets);
+        return;
+    }
+    for (int k = 0; k < nrets; k++)
+        if (!check_arg(p, mt, &rets->items[k], cf->rets[k])) return;
+    for (int k = 0; k < nargs; k++)
+        if (!check_arg(p, mt, &args->items[k], cf->params[k])) return;
+}
