@@ -708,6 +708,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             int ndims = 0;
             while (is_punct(peek(p), '[')) {
                 next(p);
+                if (single && ndims == 1) { /* a parameter has one dimension */
+                    error_at(p, &p->tok, "Parsing error near '[': syntax error (a parameter array "
+                                         "has one dimension)");
+                    p->fatal = true;
+                    return;
+                }
                 if (ndims == MAX_INIT_DIMS) {
                     error_at(p, &p->tok, "too many array dimensions");
                     return;
@@ -1882,7 +1888,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         recover(p);
         return;
     }
-    if (fn->defined) error_at(p, &name, "redefinition of function '%s'", fn->name);
+    bool was_extern = lk.is_extern || (fn != tmp && fn->is_extern);
+    if (fn->defined) error_at(p, peek(p), "Duplicate definition of function '%s'", fn->name);
     if (fn != tmp) { /* definition after a prototype: take the definition's header */
         discard_header(fn);
         fn->params = tmp->params, fn->nparams = tmp->nparams;
@@ -1913,7 +1920,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = p->scratch_insns;
     fn->cap_insns = p->cap_scratch_insns;
     parse_block(p);
-    ps_decl_func_end(p, fn, &p->tok);
+    ps_decl_func_end(p, fn, &p->tok, was_extern);
     p->scratch_insns = fn->insns;
     p->cap_scratch_insns = fn->cap_insns;
     size_t insn_bytes = sizeof *fn->insns * (size_t)fn->ninsns;
@@ -2045,6 +2052,12 @@ static void parse_toplevel(parser *p) {
             return;
         }
     token k = next(p);
+    if (lk.is_common && (tok_is(&k, ".entry") || tok_is(&k, ".func"))) {
+        error_at(p, &k, "Parsing error near '%.*s': syntax error (.common is for variables)", k.len,
+                 k.text);
+        p->fatal = true;
+        return;
+    }
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
     ps_space sp = space_of(&k);

@@ -64,8 +64,8 @@ int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_
 bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry);
 /* Function header fn's parameter lists (at: its name). */
 bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const token *at);
-/* fn's closing brace `end` has been read. */
-void ps_decl_func_end(parser *p, const ps_func *fn, const token *end);
+/* fn's closing brace `end` has been read (was_extern: a header of it said .extern). */
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern);
 /* Function header tmp declares again fn (at: the token after the header). */
 bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
                         const token *at);

@@ -594,7 +594,13 @@ bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
 /* At a function's closing brace `end`. */
 static uint64_t param_bytes(const ps_func *fn);
 
-void ps_decl_func_end(parser *p, const ps_func *fn, const token *end) {
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern) {
+    if (was_extern) {
+        p->failed_stmt = false;
+        error_at(p, end, "Function definition conflicts with '.extern' declaration for function '%s'",
+                 fn->name);
+        return;
+    }
     /* PTX ISA 8.1 raised the limit from 4352 bytes to 32764 */
     uint64_t max = p->m->version >= 81 ? 0x7ffc : 0x1100, bytes = param_bytes(fn);
     if (fn->is_entry && bytes > max) {
@@ -620,6 +626,13 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
     if (now != old && !(now == 0 && (old == 1 || old == 3))) {
         error_at(p, at, "Inconsistent redefinition of variable '%s' (declared %s before)", tmp->name,
                  (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
+        return false;
+    }
+    if (fn->noreturn != tmp->noreturn) {
+        token first = *at;
+        first.line = fn->line, first.col = fn->col;
+        error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
+                 "disagree)", tmp->name);
         return false;
     }
     if (fn->nparams + fn->nrets != tmp->nparams + tmp->nrets || fn->nrets != tmp->nrets) {
@@ -672,8 +685,9 @@ bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const toke
             error_at(p, at, "Only the last input parameter can be an incomplete array.");
             return false;
         }
+        if (!v->is_array && !b128_ok(p, at, v->type)) return false;
         if (ret && fn->nrets > 1 && !v->is_reg) {
-            error_at(p, at, "Multiple return parameters require .register state space");
+            error_at(p, peek(p), "Multiple return parameters require .register state space");
             return false;
         }
     }
