@@ -17,6 +17,13 @@
 
 void error_at(parser *p, const token *t, const char *fmt, ...) {
     if (p->failed_stmt) return; /* one diagnostic per statement */
+    if (t->kind == TOK_ERROR && t->len == 1 && ((unsigned char)t->text[0] < 0x20 || t->text[0] == 0x7f)) {
+        ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col,
+                     "invalid token: control character 0x%02x (ptxas allows it only in comments)",
+                     (unsigned char)t->text[0]);
+        p->failed_stmt = true;
+        return;
+    }
     if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
         const char *what = t->text[0] == '"'                    ? "unterminated string"
                            : t->text[0] == '/'                  ? "unterminated comment"
@@ -1833,8 +1840,10 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         return;
     }
     /* performance directives (validate_decl.c) */
+    bool directives = false;
     while (peek(p)->kind == TOK_DIRECTIVE) {
         token d = next(p);
+        directives = true;
         if (tok_is(&d, ".pragma")) {
             token s = next(p);
             ps_decl_pragma(p, &s, 1);
@@ -1870,6 +1879,11 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         e->func = fn;
         HASH_ADD_KEYPTR(hh, p->scopes[0], e->name, strlen(e->name), e);
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
+    }
+    if (is_punct(peek(p), ';') && is_entry && directives) { /* ptxas: a kernel's directives go with its body */
+        error_at(p, peek(p), "Parsing error near ';': syntax error (a kernel declaration takes no "
+                             "directives)");
+        p->fatal = true;
     }
     if (is_punct(peek(p), ';')) {
         next(p);
@@ -2129,7 +2143,8 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         if (peek(&p)->kind == TOK_ERROR) {
             token t = next(&p);
             p.failed_stmt = false;
-            error_at(&p, &t, "invalid token");
+            char b[96];
+            error_at(&p, &t, "invalid token %s", tok_desc(&t, b, sizeof b));
             recover(&p);
             continue;
         }

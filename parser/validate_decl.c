@@ -305,6 +305,9 @@ void ps_decl_section(parser *p) {
         }
         if (is_punct(&u, '{')) depth++;
         if (is_punct(&u, '}') && --depth <= 0) return;
+        if (u.kind == TOK_IDENT && is_punct(peek(p), ':') && p->m->version < 70) {
+            error_at(p, &u, "Feature 'Defining labels in .section' requires PTX ISA .version 7.0 or later");
+        }
         /* data directives (.b8 .b16 .b32 .b64) with numbers, labels and label arithmetic */
         if (u.kind == TOK_DIRECTIVE && !operand && !was_operand) {
             syntax_error(p, &u, "a .section holds .b8/.b16/.b32/.b64 data and labels");
@@ -385,9 +388,9 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         return false;
     }
     if (!v->is_array && !b128_ok(p, name, v->type)) return false;
-    if (!basic && !module) { /* ptxas 13 crashes on these (segmentation fault) */
-        error_at(p, name, "an array of .%s in a function: ptxas 13 crashes on it; declare it .b8",
-                 ps_type_name(v->type));
+    if (!basic && (!module || v->space != PS_SPACE_SHARED)) { /* ptxas 13 crashes on these */
+        error_at(p, name, "an array of .%s outside module-scope .shared: ptxas 13 crashes on it "
+                          "(segmentation fault); declare it .b8", ps_type_name(v->type));
         return false;
     }
     if (!basic && has_init) {
