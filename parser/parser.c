@@ -17,6 +17,13 @@
 
 void error_at(parser *p, const token *t, const char *fmt, ...) {
     if (p->failed_stmt) return; /* one diagnostic per statement */
+    if (t->kind == TOK_ERROR && t->len == 1 && ((unsigned char)t->text[0] < 0x20 || t->text[0] == 0x7f)) {
+        ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col,
+                     "invalid token: control character 0x%02x (ptxas allows it only in comments)",
+                     (unsigned char)t->text[0]);
+        p->failed_stmt = true;
+        return;
+    }
     if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
         const char *what = t->text[0] == '"'                    ? "unterminated string"
                            : t->text[0] == '/'                  ? "unterminated comment"
@@ -342,14 +349,9 @@ static uint64_t literal_as(parser *p, const token *t, bool neg, ps_type type) {
     }
     uint64_t bits = t->u;
     if (t->kind == TOK_F32) {
+        /* in an 8-byte variable (.f64 or .b64) ptxas 13 stores the 32 bits zero-extended, not
+         * the value widened: .f64 x = 0f3f8ccccd is 0x000000003f8ccccd (measured in its cubin) */
         if (neg) bits ^= 0x80000000u;
-        if (size == 8) { /* widen */
-            float f;
-            uint32_t b32 = (uint32_t)bits;
-            memcpy(&f, &b32, 4);
-            double d = f;
-            memcpy(&bits, &d, 8);
-        }
         return bits;
     }
     /* TOK_F64 */
@@ -526,6 +528,7 @@ static void parse_initializer(parser *p, init_state *s, const uint64_t *dims, in
         s->block[i] = b;
         b *= s->dims[i] ? s->dims[i] : 1;
     }
+    if (!ps_decl_init_shape(p, peek(p), s->v, is_punct(peek(p), '{'))) return;
     if (is_punct(peek(p), '{')) parse_init_list(p, s, 0, 0);
     else parse_init_scalar(p, s);
 }
@@ -591,6 +594,8 @@ static bool declare_vreg(parser *p, const token *name, ps_type type, int vec) {
     }
     return true;
 }
+
+static bool sreg_lookup(const token *t, ps_sreg *s, int *comp);
 
 /* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
  * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
@@ -714,6 +719,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             int ndims = 0;
             while (is_punct(peek(p), '[')) {
                 next(p);
+                if (single && ndims == 1) { /* a parameter has one dimension */
+                    error_at(p, &p->tok, "Parsing error near '[': syntax error (a parameter array "
+                                         "has one dimension)");
+                    p->fatal = true;
+                    return;
+                }
                 if (ndims == MAX_INIT_DIMS) {
                     error_at(p, &p->tok, "too many array dimensions");
                     return;
@@ -734,6 +745,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                     error_at(p, &p->tok, "negative array size");
                     return;
                 }
+                if (d == 0 && ndims == 0) { /* ptxas reads x[0] as x[] */
+                    if (!expect_punct(p, ']')) return;
+                    v->unsized = true;
+                    dims[ndims++] = 0;
+                    continue;
+                }
                 elems *= (uint64_t)d;
                 dims[ndims++] = (uint64_t)d;
                 if (!expect_punct(p, ']')) return;
@@ -742,6 +759,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
             if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
+            ps_sreg sr;
+            int comp;
+            char sx[80];
+            token tx = name;
+            snprintf(sx, sizeof sx, "%.*s.x", name.len < 70 ? name.len : 70, name.text);
+            tx.text = sx, tx.len = (int)strlen(sx);
+            if (!p->fn && name.text[0] == '%' &&
+                (sreg_lookup(&name, &sr, &comp) || sreg_lookup(&tx, &sr, &comp))) { /* taken names */
+                error_at(p, &name, "Inconsistent redefinition of variable '%s' (a special register)",
+                         v->name);
+                return;
+            }
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -769,6 +798,12 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 free(s.relocs);
                 if (p->failed_stmt) return;
             }
+            sym *old = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
+            if (old && old->kind == SYM_VAR && old->var) {
+                int r = ps_decl_redeclare(p, &name, old->var, v);
+                if (r == 0) return;
+                if (r == 1) goto next_name;
+            }
             sym *e = declare(p, &name, v->name, SYM_VAR);
             if (!e) return;
             if (e->var && e->var != v) { /* definition of an .extern declaration */
@@ -778,6 +813,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 if (out_list) PUSH(*out_list, *out_n, *out_cap, v);
             }
         }
+    next_name:
         if (single || !is_punct(peek(p), ',')) break;
         next(p);
     }
@@ -1554,6 +1590,10 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
     if (info->props & P_CALL) /* a vector argument is its elements (see vreg_param) */
         for (int i = 0; i < nops; i++)
             if (ops[i].kind == PS_OP_LIST && !flatten_call_list(p, &ops[i])) return;
+    if (info->props & P_CALL) {
+        ps_decl_call(p, &mt, ops, nops);
+        if (p->failed_stmt) return;
+    }
     for (int i = 0; i < nops; i++)
         if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
             info->id != PS_F_ST) {
@@ -2012,57 +2052,32 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     tmp->is_weak = lk.is_weak;
     tmp->line = name.line;
     tmp->col = name.col;
-    if (is_entry) ps_check_param_space(p, tmp, &name);
-    /* performance directives */
-    for (;;) {
-        token *t = peek(p);
-        if (t->kind != TOK_DIRECTIVE) break;
+    if (!ps_decl_func_header(p, tmp, is_entry, &name)) {
+        discard_header(tmp);
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
+    }
+    /* performance directives (validate_decl.c) */
+    bool directives = false;
+    while (peek(p)->kind == TOK_DIRECTIVE) {
         token d = next(p);
-        int *dst = NULL, maxn = 1;
-        if (tok_is(&d, ".maxntid")) dst = tmp->maxntid, maxn = 3;
-        else if (tok_is(&d, ".reqntid")) dst = tmp->reqntid, maxn = 3;
-        else if (tok_is(&d, ".minnctapersm")) dst = &tmp->minnctapersm;
-        else if (tok_is(&d, ".maxnctapersm")) dst = &tmp->maxnctapersm;
-        else if (tok_is(&d, ".maxnreg")) dst = &tmp->maxnreg;
-        else if (tok_is(&d, ".noreturn")) {
-            if (p->m->version && p->m->version < 64)
-                error_at(p, &d, "Feature '.noreturn' requires PTX ISA .version 6.4 or later");
-            tmp->noreturn = true;
-            continue;
-        } else if (tok_is(&d, ".pragma")) {
+        directives = true;
+        if (tok_is(&d, ".pragma")) {
             token s = next(p);
             ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
             continue;
-        } else if (tok_is(&d, ".explicitcluster")) {
-            tmp->explicitcluster = true;
-            continue;
-        } else if (tok_is(&d, ".reqnctapercluster")) {
-            dst = tmp->reqnctapercluster, maxn = 3;
-        } else if (tok_is(&d, ".maxclusterrank")) {
-            dst = &tmp->maxclusterrank;
-        } else if (tok_is(&d, ".blocksareclusters")) {
-            int scratch[3];
-            dst = scratch;
-            maxn = 3;
-            for (int i = 0; i < maxn; i++) {
-                int64_t v;
-                if (!parse_int(p, &v)) break;
-                if (!is_punct(peek(p), ',')) break;
-                next(p);
-            }
-            continue;
-        } else {
-            error_at(p, &d, "unexpected directive '%.*s' after a function header", d.len, d.text);
-            break;
         }
-        for (int i = 0; i < maxn; i++) {
-            int64_t v;
-            if (!parse_int(p, &v)) break;
-            dst[i] = (int)v;
-            if (!is_punct(peek(p), ',')) break;
-            next(p);
-        }
+        if (!ps_decl_perf(p, &d, tmp, is_entry)) break;
+    }
+    if (p->fatal || p->failed_stmt) {
+        discard_header(tmp);
+        pop_scope(p);
+        p->fn = NULL;
+        recover(p);
+        return;
     }
     /* Declare (or find) the function at module scope. */
     sym *e = lookup_in(p->scopes[0], tmp->name, strlen(tmp->name));
@@ -2070,8 +2085,10 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     if (e && e->kind == SYM_FUNC) {
         fn = e->func;
         if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
-    } else if (e) {
-        error_at(p, &name, "redefinition of '%s'", tmp->name);
+        else ps_decl_func_again(p, fn, tmp, is_punct(peek(p), '{'), peek(p));
+    } else if (e) { /* ptxas reports it at the token after the header */
+        error_at(p, is_entry ? &name : peek(p),
+                 "Inconsistent redefinition of variable '%s' (a function of that name)", tmp->name);
         fn = tmp; /* kept in the module (which has an error now) so that it is freed */
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
     } else {
@@ -2082,6 +2099,11 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         e->func = fn;
         HASH_ADD_KEYPTR(hh, p->scopes[0], e->name, strlen(e->name), e);
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
+    }
+    if (is_punct(peek(p), ';') && is_entry && directives) { /* ptxas: a kernel's directives go with its body */
+        error_at(p, peek(p), "Parsing error near ';': syntax error (a kernel declaration takes no "
+                             "directives)");
+        p->fatal = true;
     }
     if (is_punct(peek(p), ';')) {
         next(p);
@@ -2100,7 +2122,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         recover(p);
         return;
     }
-    if (fn->defined) error_at(p, &name, "redefinition of function '%s'", fn->name);
+    bool was_extern = lk.is_extern || (fn != tmp && fn->is_extern);
+    if (fn->defined) error_at(p, peek(p), "Duplicate definition of function '%s'", fn->name);
     if (fn != tmp) { /* definition after a prototype: take the definition's header */
         discard_header(fn);
         fn->params = tmp->params, fn->nparams = tmp->nparams;
@@ -2131,6 +2154,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = p->scratch_insns;
     fn->cap_insns = p->cap_scratch_insns;
     parse_block(p);
+    ps_decl_func_end(p, fn, &p->tok, was_extern);
     p->scratch_insns = fn->insns;
     p->cap_scratch_insns = fn->cap_insns;
     size_t insn_bytes = sizeof *fn->insns * (size_t)fn->ninsns;
@@ -2278,6 +2302,12 @@ static void parse_toplevel(parser *p) {
             return;
         }
     token k = next(p);
+    if (lk.is_common && (tok_is(&k, ".entry") || tok_is(&k, ".func"))) {
+        error_at(p, &k, "Parsing error near '%.*s': syntax error (.common is for variables)", k.len,
+                 k.text);
+        p->fatal = true;
+        return;
+    }
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
     ps_space sp = space_of(&k);
@@ -2384,7 +2414,8 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
         if (peek(&p)->kind == TOK_ERROR) {
             token t = next(&p);
             p.failed_stmt = false;
-            error_at(&p, &t, "invalid token");
+            char b[96];
+            error_at(&p, &t, "invalid token %s", tok_desc(&t, b, sizeof b));
             recover(&p);
             continue;
         }

@@ -145,6 +145,5 @@ sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
 
 /* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
-void ps_check_param_space(parser *p, const ps_func *fn, const token *at);
 
 #endif

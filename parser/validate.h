@@ -52,8 +52,25 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
 /* A variable v named `name`, its dimensions read; module: at module scope; has_init: '=' follows. */
 bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
                  bool fn_param);
+/* v's initialiser starts at `at`, with braces or not. */
+bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces);
 /* A scalar of v's initialiser at `at`: what = 0 integer, 1 floating-point literal, 2 address. */
 bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what);
+/* v declared again (old: the earlier variable of that name in the scope): 0 error, 1 v adds
+ * nothing, 2 v defines the .extern old. */
+int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v);
+/* A performance directive d of function header fn (.maxntid ... .noreturn): values, place, version
+ * and target; fills fn. false after an error. */
+bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry);
+/* Function header fn's parameter lists (at: its name). */
+bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const token *at);
+/* fn's closing brace `end` has been read (was_extern: a header of it said .extern). */
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern);
+/* Function header tmp declares again fn (at: the token after the header). */
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
+                        const token *at);
+/* A call instruction (mnemonic mt, operands ops): arguments and results against the callee's header. */
+void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof, int errors_before);
 

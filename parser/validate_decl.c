@@ -305,6 +305,9 @@ void ps_decl_section(parser *p) {
         }
         if (is_punct(&u, '{')) depth++;
         if (is_punct(&u, '}') && --depth <= 0) return;
+        if (u.kind == TOK_IDENT && is_punct(peek(p), ':') && p->m->version < 70) {
+            error_at(p, &u, "Feature 'Defining labels in .section' requires PTX ISA .version 7.0 or later");
+        }
         /* data directives (.b8 .b16 .b32 .b64) with numbers, labels and label arithmetic */
         if (u.kind == TOK_DIRECTIVE && !operand && !was_operand) {
             syntax_error(p, &u, "a .section holds .b8/.b16/.b32/.b64 data and labels");
@@ -314,6 +317,20 @@ void ps_decl_section(parser *p) {
 }
 
 /* ---- variables ------------------------------------------------------------ */
+
+/* A scalar .b128 (an array of them is bytes to ptxas, which takes it on any target). */
+static bool b128_ok(parser *p, const token *at, ps_type type) {
+    if (type != PS_T_B128) return true;
+    if (p->m->version < 83) {
+        error_at(p, at, "Feature 'Type .b128' requires PTX ISA .version 8.3 or later");
+        return false;
+    }
+    if (p->m->arch && p->m->arch->sm < 70) {
+        error_at(p, at, "Feature 'Type .b128' requires .target sm_70 or higher");
+        return false;
+    }
+    return true;
+}
 
 /* A declaration's type and vector prefix (tokens ty and vt, vt NULL without one), in space sp
  * (is_reg for .reg); fn_param: a .param declared in a function body. */
@@ -333,19 +350,19 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
     }
     ps_type_kind k = ps_type_kind_of(type);
     bool basic = (k != TK_PACKED || type == PS_T_F16X2) && type != PS_T_E4M3 && type != PS_T_E5M2;
-    if (!basic) {
-        if (vt) error_at(p, vt, "Vector type only allowed over basic types");
-        else error_at(p, ty, "Type .%s may only be used as an instruction type", ps_type_name(type));
+    if (!basic && vt) {
+        error_at(p, vt, "Vector type only allowed over basic types");
+        return false;
+    }
+    if (!basic && is_reg) {
+        error_at(p, ty, "Type .%s may only be used as an instruction type", ps_type_name(type));
         return false;
     }
     if (type == PS_T_PRED && vt) {
         error_at(p, vt, "Predicate type can only be used to define scalar register variables");
         return false;
     }
-    if (type == PS_T_B128 && p->m->version < 83) {
-        error_at(p, ty, "Feature 'Type .b128' requires PTX ISA .version 8.3 or later");
-        return false;
-    }
+    if (is_reg && !b128_ok(p, ty, type)) return false;
     if (ps_type_size(type) * vec > 16) {
         error_at(p, vt ? vt : ty, "Vector type too large, exceeds 128 bit limit");
         return false;
@@ -355,7 +372,6 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
         return false;
     }
     (void)sp;
-    (void)is_reg;
     (void)fn_param;
     return true;
 }
@@ -364,6 +380,23 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
  * kind may live. module: declared at module scope; has_init: '=' followed. */
 bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
                  bool fn_param) {
+    ps_type_kind k = ps_type_kind_of(v->type);
+    bool basic = (k != TK_PACKED || v->type == PS_T_F16X2) && v->type != PS_T_E4M3 &&
+                 v->type != PS_T_E5M2;
+    if (!basic && !v->is_array) { /* arrays of them are bytes to ptxas */
+        error_at(p, name, "Type .%s may only be used as an instruction type", ps_type_name(v->type));
+        return false;
+    }
+    if (!v->is_array && !b128_ok(p, name, v->type)) return false;
+    if (!basic && (!module || v->space != PS_SPACE_SHARED)) { /* ptxas 13 crashes on these */
+        error_at(p, name, "an array of .%s outside module-scope .shared: ptxas 13 crashes on it "
+                          "(segmentation fault); declare it .b8", ps_type_name(v->type));
+        return false;
+    }
+    if (!basic && has_init) {
+        fatal_at(p, name, "Initial value type mismatch (a .fp8 or packed variable has no initialiser)");
+        return false;
+    }
     if (memchr(name->text, '.', (size_t)name->len)) {
         token at = *name;
         const char *dot = memchr(name->text, '.', (size_t)name->len);
@@ -374,8 +407,7 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         return false;
     }
     if (v->space == PS_SPACE_TEX && p->m->version >= 15) {
-        error_at(p, name, "Deprecated feature: '.tex' not supported as of PTX version 1.5 (declare "
-                          "a .global .texref)");
+        error_at(p, name, "Deprecated feature: '.tex' not supported as of PTX version 1.5");
         return false;
     }
     if (v->type == PS_T_PRED) {
@@ -390,9 +422,19 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         error_at(p, name, ".common variables must be declared in .global space");
         return false;
     }
-    if (fn_param && (v->vec > 1 || v->type == PS_T_F16X2)) {
+    if (fn_param && !v->is_array && (v->vec > 1 || v->type == PS_T_F16X2)) {
         error_at(p, name, "Variable '%s' cannot be allocated in .param state space", v->name);
         return false;
+    }
+    if (v->space == PS_SPACE_SHARED && !module && p->fn && p->fn->is_entry) {
+        uint64_t bytes = v->size;
+        for (int i = 0; i < p->fn->nlocals; i++)
+            if (p->fn->locals[i]->space == PS_SPACE_SHARED) bytes += p->fn->locals[i]->size;
+        if (bytes > 0xc000) {
+            error_at(p, name, "Entry function '%s' uses too much shared data (0x%llx bytes, 0xc000 "
+                     "max)", p->fn->name, (unsigned long long)bytes);
+            return false;
+        }
     }
     if (has_init) {
         if (v->is_extern) {
@@ -407,8 +449,20 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
             error_at(p, name, "No initial value is allowed for .%s type", ps_type_name(v->type));
             return false;
         }
-    } else if (!v->is_extern && v->is_array && v->size == 0 && v->space != PS_SPACE_SHARED) {
+    } else if (!v->is_extern && v->is_array && v->size == 0) {
         error_at(p, name, "Non-external variable '%s' has incomplete type", v->name);
+        return false;
+    }
+    return true;
+}
+
+/* The shape of v's initialiser: braces for an array or a vector, none for a scalar (at: its first
+ * token). */
+bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces) {
+    if (braces != (v->is_array || v->vec > 1)) {
+        fatal_at(p, at, braces ? "Initial value type mismatch (a scalar takes no braces)"
+                               : "Initial value type mismatch (an array or vector is initialised "
+                                 "with braces)");
         return false;
     }
     return true;
@@ -417,8 +471,10 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
 /* One scalar of an initialiser: what = 0 an integer, 1 a floating-point literal, 2 an address. */
 bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
     ps_type_kind k = ps_type_kind_of(v->type);
+    /* a .bN variable takes either: a float literal's own bits, converted to f32 for .b32 and
+     * cut to the low bytes for .b8/.b16, as ptxas stores them (literal_as) */
     bool ok = what == 2 ? (v->type == PS_T_U32 || v->type == PS_T_U64)
-                        : (what == 1) == (k == TK_FLOAT);
+                        : k == TK_BITS || (what == 1) == (k == TK_FLOAT);
     if (!ok) {
         p->failed_stmt = false;
         fatal_at(p, at, what == 2 ? "Initial value type mismatch (an address initialises a .u32 or "
@@ -428,4 +484,293 @@ bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
         return false;
     }
     return true;
+}
+
+/* A variable v declared again under its name (old: the earlier one, in the same scope). Returns
+ * 0 after an error, 1 when v adds nothing (an .extern of a variable already defined), 2 when v
+ * defines what an .extern declared. ptxas: the shapes must agree ("Inconsistent redefinition"),
+ * and an .extern is resolved only by a .visible, .weak or .common definition. */
+int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v) {
+    bool same = old->type == v->type && old->vec == v->vec && old->is_array == v->is_array &&
+                (old->unsized || v->unsized || old->size == v->size);
+    if (!old->is_extern && !v->is_extern) {
+        error_at(p, name, "Duplicate definition of variable '%s'", v->name);
+        return 0;
+    }
+    if (!same || old->space != v->space) {
+        error_at(p, name, "Inconsistent redefinition of variable '%s'", v->name);
+        return 0;
+    }
+    if (v->is_extern) return 1;
+    if (!v->is_visible && !v->is_weak && !v->is_common) {
+        error_at(p, name, "'.extern' variable '%s' cannot be resolved by a '.static' (define it "
+                          ".visible, .weak or .common)", v->name);
+        return 0;
+    }
+    return 2;
+}
+
+/* ---- functions ------------------------------------------------------------ */
+
+/* A performance directive d after a function header (fn: the header being read): its values,
+ * where it may stand, and the PTX ISA version and target it needs. false after an error. */
+bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
+    static const struct {
+        const char *name;
+        int nvals, version, sm;
+        bool entry_only, positive;
+    } dirs[] = {
+        {".maxntid", 3, 0, 0, true, true},          {".reqntid", 3, 0, 0, true, true},
+        {".minnctapersm", 1, 0, 0, true, true},     {".maxnreg", 1, 0, 0, true, true},
+        {".maxclusterrank", 1, 78, 90, true, false}, {".reqnctapercluster", 3, 78, 90, true, false},
+        {".explicitcluster", 0, 78, 90, true, false}, {".blocksareclusters", 0, 90, 90, true, false},
+        {".noreturn", 0, 64, 0, false, false},      {".maxnctapersm", 1, 0, 0, true, false},
+    };
+    size_t i = 0;
+    while (i < sizeof dirs / sizeof dirs[0] && !tok_is(d, dirs[i].name)) i++;
+    if (i == sizeof dirs / sizeof dirs[0]) {
+        syntax_error(p, d, "not a directive of a function header");
+        return false;
+    }
+    if (dirs[i].entry_only != is_entry) {
+        syntax_error(p, d, is_entry ? ".noreturn is for .func" : "a .func takes only .noreturn");
+        return false;
+    }
+    int vals[3] = {0, 0, 0}, n = 0;
+    token last = *d;
+    for (; n < dirs[i].nvals; n++) {
+        token v = next(p);
+        if (v.kind != TOK_INT || v.u > INT32_MAX) {
+            syntax_error(p, &v, "expected a positive number");
+            return false;
+        }
+        vals[n] = (int)v.u;
+        last = v;
+        if (n + 1 < dirs[i].nvals) {
+            last = *peek(p); /* ptxas reports at the token it looked at */
+            if (!is_punct(peek(p), ',')) {
+                n++;
+                break;
+            }
+            next(p);
+        }
+    }
+    if (tok_is(d, ".maxnctapersm")) {
+        error_at(p, d, "Deprecated feature: '.maxnctapersm directive' not supported as of PTX "
+                       "version 2.1");
+        return false;
+    }
+    if (dirs[i].version && p->m->version < dirs[i].version) {
+        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires PTX ISA .version %d.%d or later",
+                 dirs[i].name, dirs[i].version / 10, dirs[i].version % 10);
+        return false;
+    }
+    if (dirs[i].sm && p->m->arch && p->m->arch->sm < dirs[i].sm) {
+        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires .target sm_%d or higher",
+                 dirs[i].name, dirs[i].sm);
+        return false;
+    }
+    for (int k = 0; dirs[i].positive && k < n; k++)
+        if (vals[k] == 0) {
+            error_at(p, dirs[i].nvals == 3 ? &last : d, "Positive non-zero value expected for %s",
+                     dirs[i].name + 1);
+            return false;
+        }
+    if (tok_is(d, ".blocksareclusters")) {
+        error_at(p, d, "ptxsim does not model .blocksareclusters (a grid counted in clusters)");
+        return false;
+    }
+    int *dst = tok_is(d, ".maxntid") ? fn->maxntid
+             : tok_is(d, ".reqntid") ? fn->reqntid
+             : tok_is(d, ".reqnctapercluster") ? fn->reqnctapercluster
+             : tok_is(d, ".minnctapersm") ? &fn->minnctapersm
+             : tok_is(d, ".maxnreg") ? &fn->maxnreg
+             : tok_is(d, ".maxclusterrank") ? &fn->maxclusterrank : NULL;
+    if (dst) {
+        for (int k = 0; k < n; k++) dst[k] = vals[k];
+    }
+    if (tok_is(d, ".noreturn")) fn->noreturn = true;
+    if (tok_is(d, ".explicitcluster")) fn->explicitcluster = true;
+    return true;
+}
+
+/* At a function's closing brace `end`. */
+static uint64_t param_bytes(const ps_func *fn);
+
+void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern) {
+    if (was_extern) {
+        p->failed_stmt = false;
+        error_at(p, end, "Function definition conflicts with '.extern' declaration for function '%s'",
+                 fn->name);
+        return;
+    }
+    /* PTX ISA 8.1 raised the limit from 4352 bytes to 32764 */
+    uint64_t max = p->m->version >= 81 ? 0x7ffc : 0x1100, bytes = param_bytes(fn);
+    if (fn->is_entry && bytes > 0x1100 && max > 0x1100 && p->m->arch && p->m->arch->sm < 70) {
+        p->failed_stmt = false;
+        error_at(p, end, "Feature 'Kernel parameter size larger than 4352 bytes' requires .target sm_70 "
+                 "or higher");
+    } else if (fn->is_entry && bytes > max) {
+        p->failed_stmt = false;
+        error_at(p, end, "Entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx "
+                 "max).", fn->name, (unsigned long long)bytes, (unsigned long long)max);
+    }
+    if (fn->maxntid[0] && fn->reqntid[0]) {
+        p->failed_stmt = false;
+        error_at(p, end, "Conflicting directives: .maxntid and .reqntid cannot both be specified");
+    }
+}
+
+static int linkage_of(bool ext, bool vis, bool weak) { return ext ? 2 : vis ? 1 : weak ? 3 : 0; }
+
+/* A function declared again: `fn` the earlier declaration, `tmp` this header (linkage lk_*),
+ * `at` the token after it (where ptxas reports), `is_def`: a body follows. */
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
+                        const token *at) {
+    int old = linkage_of(fn->is_extern && !fn->defined, fn->is_visible, fn->is_weak),
+        now = linkage_of(tmp->is_extern, tmp->is_visible, tmp->is_weak);
+    if (fn->defined && fn->is_extern) old = 2;
+    if (now != old && !(now == 0 && (old == 1 || old == 3))) {
+        error_at(p, at, "Inconsistent redefinition of variable '%s' (declared %s before)", tmp->name,
+                 (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
+        return false;
+    }
+    if (fn->noreturn != tmp->noreturn) {
+        token first = *at;
+        first.line = fn->line, first.col = fn->col;
+        error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
+                 "disagree)", tmp->name);
+        return false;
+    }
+    if (fn->nparams + fn->nrets != tmp->nparams + tmp->nrets || fn->nrets != tmp->nrets) {
+        error_at(p, at, "Inconsistent prototypes of '%s', number of parameters differ", tmp->name);
+        return false;
+    }
+    for (int i = 0; i < fn->nparams + fn->nrets; i++) {
+        const ps_var *a = i < fn->nparams ? fn->params[i] : fn->rets[i - fn->nparams],
+                     *b = i < tmp->nparams ? tmp->params[i] : tmp->rets[i - tmp->nparams];
+        if (a->is_reg != b->is_reg) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter state space differ", tmp->name);
+            return false;
+        }
+        if (a->type != b->type || a->vec != b->vec || a->size != b->size || a->is_array != b->is_array) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter types differ", tmp->name);
+            return false;
+        }
+        if (a->align != b->align) {
+            error_at(p, at, "Inconsistent prototypes of '%s', parameter alignment differ", tmp->name);
+            return false;
+        }
+    }
+    (void)is_def;
+    return true;
+}
+
+/* A function header's parameter lists (at: the function's name, where ptxas reports). */
+bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const token *at) {
+    for (int i = 0; i < fn->nparams + fn->nrets; i++) {
+        bool ret = i >= fn->nparams;
+        const ps_var *v = ret ? fn->rets[i - fn->nparams] : fn->params[i];
+        if (v->ptr_attr && !is_entry) {
+            error_at(p, at, "Illegal placement of kernel parameter attribute (.ptr is for .entry "
+                            "parameters)");
+            return false;
+        }
+        if (is_entry && v->is_reg) {
+            error_at(p, at, "Entry parameter '%s' must have .param state space", v->name);
+            return false;
+        }
+        if (!v->is_reg && !v->is_array && (v->vec > 1 || v->type == PS_T_F16X2)) {
+            error_at(p, at, "Variable '%s' cannot be allocated in .param state space", v->name);
+            return false;
+        }
+        if (v->unsized && is_entry) {
+            error_at(p, at, "Parameter to entry function cannot be an incomplete array.");
+            return false;
+        }
+        if (v->unsized && (ret || i != fn->nparams - 1)) {
+            error_at(p, at, "Only the last input parameter can be an incomplete array.");
+            return false;
+        }
+        if (!v->is_array && !b128_ok(p, at, v->type)) return false;
+        if (ret && fn->nrets > 1 && !v->is_reg) {
+            error_at(p, peek(p), "Multiple return parameters require .register state space");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The bytes of an entry's parameters, each at its alignment. */
+static uint64_t param_bytes(const ps_func *fn) {
+    uint64_t off = 0;
+    for (int i = 0; i < fn->nparams; i++) {
+        const ps_var *v = fn->params[i];
+        uint64_t a = v->align > 0 ? (uint64_t)v->align : 1;
+        off = (off + a - 1) / a * a + v->size;
+    }
+    return off;
+}
+
+/* ---- calls ------------------------------------------------------------------ */
+
+/* Can a value of type a (an array when a_arr, of a_size bytes) stand for formal f? Sizes agree,
+ * and integers take integers (either signedness), floats floats, bit types either. */
+static bool arg_fits(const ps_var *f, ps_type a, bool a_arr, uint64_t a_size) {
+    if (f->is_array || a_arr) return f->is_array && a_arr && f->type == a && f->size == a_size;
+    if (ps_type_size(f->type) * f->vec != (int)a_size) return false;
+    ps_type_kind fk = ps_type_kind_of(f->type), ak = ps_type_kind_of(a);
+    if (fk == TK_BITS || ak == TK_BITS) return true;
+    bool fi = fk == TK_UINT || fk == TK_SINT, ai = ak == TK_UINT || ak == TK_SINT;
+    return fi ? ai : fk == ak;
+}
+
+/* One argument (or result) o for formal f of the call at mt. */
+static bool check_arg(parser *p, const token *mt, const ps_operand *o, const ps_var *f) {
+    token at = *mt;
+    at.line = o->line, at.col = o->col;
+    bool ok = true;
+    if (o->kind == PS_OP_VAR && o->var && o->var->space == PS_SPACE_PARAM) {
+        if (f->is_reg && o->var->is_array) {
+            error_at(p, &at, "Inconsistent state space for parameter '%s'", f->name);
+            return false;
+        }
+        ok = arg_fits(f, o->var->type, o->var->is_array,
+                      o->var->is_array ? o->var->size
+                                       : (uint64_t)ps_type_size(o->var->type) * (uint64_t)o->var->vec);
+    } else if (o->kind == PS_OP_REG && p->fn && o->reg >= 0 && o->reg < p->fn->nregs) {
+        ps_type t = p->fn->regs[o->reg].type;
+        ok = arg_fits(f, t, false, (uint64_t)ps_type_size(t));
+    } else if (o->kind == PS_OP_IMM) {
+        ps_type_kind fk = ps_type_kind_of(f->type);
+        ok = !f->is_array && fk != TK_FLOAT;
+    } else {
+        return true; /* other operand kinds are the operand checks' business */
+    }
+    if (!ok) error_at(p, &at, "Type of argument does not match formal parameter '%s'", f->name);
+    return ok;
+}
+
+/* `call [(rets),] f [, (args)]` to a known function: as many arguments and results as its
+ * header has, each of a fitting type. */
+void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops) {
+    int i = 0;
+    const ps_operand *rets = NULL, *args = NULL, *callee = NULL;
+    if (i < nops && ops[i].kind == PS_OP_LIST) rets = &ops[i++];
+    if (i < nops) callee = &ops[i++];
+    if (i < nops && ops[i].kind == PS_OP_LIST) args = &ops[i++];
+    /* a kernel as callee is the call checks' (validate_call.c: "Illegal call target") */
+    if (!callee || callee->kind != PS_OP_FUNC || !callee->func || callee->func->is_entry) return;
+    const ps_func *cf = callee->func;
+    int nargs = args ? args->nitems : 0, nrets = rets ? rets->nitems : 0;
+    if (nargs != cf->nparams || nrets != cf->nrets) {
+        error_at(p, mt, "Call has wrong number of parameters ('%s' takes %d arguments and %d "
+                        "results, the call gives %d and %d)",
+                 cf->name, cf->nparams, cf->nrets, nargs, nrets);
+        return;
+    }
+    for (int k = 0; k < nrets; k++)
+        if (!check_arg(p, mt, &rets->items[k], cf->rets[k])) return;
+    for (int k = 0; k < nargs; k++)
+        if (!check_arg(p, mt, &args->items[k], cf->params[k])) return;
 }
