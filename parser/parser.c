@@ -1288,7 +1288,9 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             if (mod == PS_MOD_V8) in.vec = 8;
         } else if (shape_of(s, n, &in)) {
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
-            in.xnum = atoi(s + 1);
+            in.xnum = 0; /* the digits of .x2, .x4: bounded by the modifier (no NUL after the text) */
+            for (size_t k = 1; k < n && isdigit((unsigned char)s[k]) && in.xnum < 100000; k++)
+                in.xnum = in.xnum * 10 + (s[k] - '0');
         } else if (unknown_at < 0) {
             unknown_at = (int)(s - mt.text);
             unknown_len = (int)n;
@@ -1939,6 +1941,10 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
     if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
+    if (fn->cap_regs > fn->nregs + 16) { /* grown by doubling: give the rest back */
+        fn->regs = ps_xrealloc(fn->regs, (size_t)(fn->nregs + 1) * sizeof *fn->regs);
+        fn->cap_regs = fn->nregs + 1;
+    }
     /* labels must be defined */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined) {
