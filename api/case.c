@@ -6,9 +6,18 @@
 #include "api_internal.h"
 
 ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, size_t errlen) {
+    return ptxsim_case_load_with(path, NULL, out, err, errlen);
+}
+
+ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out,
+                                    char *err, size_t errlen) {
     *out = NULL;
     ps_manifest *man;
-    if (ps_manifest_load(path, &man, err, errlen) != PS_OK) return PTXSIM_ERR_CASE;
+    ps_manifest_policy mp = {0};
+    if (policy)
+        mp = (ps_manifest_policy){.allow_paths = policy->allow_paths, .n_allow_paths = policy->n_allow_paths,
+                                  .max_bytes = policy->max_bytes};
+    if (ps_manifest_load_with(path, &mp, &man, err, errlen) != PS_OK) return PTXSIM_ERR_CASE;
     ptxsim_case *c = ps_xcalloc(1, sizeof *c);
     c->man = man;
     *out = c;

@@ -325,8 +325,17 @@ typedef struct {
     const char *expect_output; /* "expect_output" file (the kernel's printed text), or NULL */
 } ptxsim_case_info;
 
-/* Reads and validates a manifest; on failure the message goes to err. */
+/* Reads and validates a manifest strictly (docs/limits.md); on failure the message goes to err as
+ * "PATH:LINE:COL: error: JSON.PATH: what". File references stay inside the manifest's folder. */
 ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, size_t errlen);
+/* What a manifest may reach and ask for. */
+typedef struct {
+    const char *const *allow_paths; /* folders references may reach besides the manifest's own */
+    int n_allow_paths;
+    uint64_t max_bytes;             /* the most the buffers may total; 0: 4 GiB */
+} ptxsim_case_policy;
+ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out,
+                                    char *err, size_t errlen);
 void ptxsim_case_free(ptxsim_case *c);
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out);
 /* Allocates and fills the case's buffers in ctx and launches its kernel of m with them

@@ -192,7 +192,7 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
     char err[4096];
     ptxsim_case *m;
     if (ptxsim_case_load(o.input, &m, err, sizeof err) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+        fprintf(stderr, strstr(err, ": error: ") ? "%s\n" : "ptxsim: error: %s\n", err); /* located */
         return EXIT_BAD_INPUT;
     }
     ptxsim_case_info ci;

@@ -12,8 +12,8 @@
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 
-static const char usage[] =
-    "usage: ptxsim <command> [options]\n"
+static const char usage_commands[] =
+    "usage: ptxsim <command> [options]    (ptxsim help COMMAND: that command's options)\n"
     "\n"
     "commands:\n"
     "  parse FILE.ptx... [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
@@ -26,7 +26,16 @@ static const char usage[] =
     "  diff CASE.json|DIR [--gpu|--recorded]\n"
     "                                    compare the simulator's buffers with a GPU's, live or\n"
     "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
-    "\n"
+    "  help [COMMAND]                    this text, or one command's options\n"
+    "  version                           the version\n";
+
+static const char usage_parse[] =
+    "options for parse:\n"
+    "  --target sm_XX    check as ptxas -arch=sm_XX does (default: the module's .target)\n"
+    "  --max-memory SIZE the memory limit module variables must fit (default 4G; docs/limits.md)\n"
+    "  --quiet           print only problems\n";
+
+static const char usage_run[] =
     "options for run and check:\n"
     "  --out DIR         write DIR/<buffer>.bin for every buffer (final contents)\n"
     "  --json FILE       write the report as JSON\n"
@@ -38,14 +47,107 @@ static const char usage[] =
     "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
     "                    (default: in order); results of race-free kernels do not change\n"
     "  --quiet           print only problems\n"
-    "options for check (docs/verifier.md):\n"
+    "  --allow-paths DIR let the manifest's file references reach into DIR too (repeatable;\n"
+    "                    by default they stay inside the manifest's folder: docs/limits.md)\n";
+
+static const char usage_check[] =
+    "options for check only (docs/verifier.md):\n"
     "  --sarif FILE      write the findings as SARIF 2.1.0\n"
     "  --max-findings N  report at most N findings\n"
     "  --only KIND[,KIND]  report only these kinds (race, bank-conflict, uncoalesced, ...)\n"
-    "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n"
-    "\n"
+    "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n";
+
+static const char usage_exit[] =
     "exit codes: 0 ok, 1 mismatch or error findings, 2 bad input, 3 kernel fault or watchdog\n"
     "(diff: 1 also when the simulator cannot run or faults; 2 also without a GPU or recording)\n";
+
+static void print_usage(FILE *f) {
+    fputs(usage_commands, f);
+    fputs("\n", f);
+    fputs(usage_run, f);
+    fputs(usage_check, f);
+    fputs("\n", f);
+    fputs(usage_exit, f);
+}
+
+/* The options each command takes (a NULL-terminated list); the first is the command. */
+static const char *const opts_parse[] = {"parse", "--target", "--max-memory", "--quiet", NULL};
+static const char *const opts_run[] = {"run",           "--out",        "--json",    "--threads",
+                                       "--watchdog",    "--timeout",    "--max-memory",
+                                       "--schedule-seed", "--quiet",    "--allow-paths", NULL};
+static const char *const opts_check[] = {"check",        "--out",        "--json",    "--threads",
+                                         "--watchdog",   "--timeout",    "--max-memory",
+                                         "--schedule-seed", "--quiet",   "--allow-paths",
+                                         "--sarif",      "--max-findings", "--only",  "--severity", NULL};
+
+static const char *const *command_options(const char *cmd) {
+    if (!strcmp(cmd, "parse")) return opts_parse;
+    if (!strcmp(cmd, "run")) return opts_run;
+    if (!strcmp(cmd, "check")) return opts_check;
+    return NULL;
+}
+
+/* `ptxsim help COMMAND` and `ptxsim COMMAND --help`. */
+static int print_command_help(const char *cmd) {
+    if (!strcmp(cmd, "parse")) {
+        printf("usage: ptxsim parse FILE.ptx... [options]\n"
+               "  validates PTX (several files are linked as one program)\n\n%s", usage_parse);
+    } else if (!strcmp(cmd, "run") || !strcmp(cmd, "check")) {
+        printf("usage: ptxsim %s CASE.json [options]\n  %s\n\n%s%s", cmd,
+               cmd[0] == 'r' ? "simulates one launch described by a manifest and compares with its \"expect\""
+                             : "simulates one launch with every checker and reports findings",
+               usage_run, cmd[0] == 'c' ? usage_check : "");
+    } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
+               !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+        fputs(usage_commands, stdout);
+    } else {
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check isa-table gpu-run "
+                        "gpu-info diff help version)\n", cmd);
+        return EXIT_BAD_INPUT;
+    }
+    printf("\n%s", usage_exit);
+    return EXIT_OK;
+}
+
+/* Levenshtein distance, for "did you mean" (short strings only). */
+static int edit_distance(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63) return 99;
+    int d[64][64];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* An option the command does not take: say why, and what was probably meant. */
+static void unknown_option(const char *cmd, const char *a) {
+    const char *const *own = command_options(cmd);
+    const char *const *lists[] = {opts_parse, opts_run, opts_check};
+    for (size_t l = 0; l < 3; l++)
+        for (size_t k = 1; lists[l][k]; k++)
+            if (!strcmp(lists[l][k], a)) {
+                fprintf(stderr, "ptxsim: error: '%s' is an option of '%s', not of '%s' (ptxsim help %s)\n", a,
+                        lists[l][0], cmd, cmd);
+                return;
+            }
+    const char *best = NULL;
+    int bestd = 3;
+    for (size_t k = 1; own && own[k]; k++) {
+        int dd = edit_distance(a, own[k]);
+        if (dd < bestd) bestd = dd, best = own[k];
+    }
+    if (best)
+        fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s'; did you mean '%s'?\n", a, cmd, best);
+    else
+        fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s' (ptxsim help %s)\n", a, cmd, cmd);
+}
 
 typedef struct {
     const char *out, *json, *target, *sarif;
@@ -57,7 +159,15 @@ typedef struct {
     int max_findings;       /* check: 0 = all */
     unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
     ptxsim_severity min_severity;
+    const char *allow_paths[16]; /* --allow-paths */
+    int n_allow_paths;
 } options;
+
+/* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
+static void print_error(const char *msg) {
+    if (strstr(msg, ": error: ")) fprintf(stderr, "%s\n", msg);
+    else fprintf(stderr, "ptxsim: error: %s\n", msg);
+}
 
 /* "race,bank-conflict" → bits; -1 on an unknown kind */
 static long parse_kinds(const char *list) {
@@ -93,16 +203,24 @@ static bool parse_size(const char *v, uint64_t *out) {
     return true;
 }
 
-static int parse_options(int argc, char **argv, int start, options *o) {
+static int parse_options(const char *cmd, int argc, char **argv, int start, options *o) {
+    const char *const *own = command_options(cmd);
     for (int i = start; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool known = false;
+        for (size_t k = 1; own[k] && !known; k++) known = !strcmp(own[k], a);
+        if (!known) {
+            if (a[0] == '-') unknown_option(cmd, a);
+            else fprintf(stderr, "ptxsim: error: unexpected argument '%s' ('%s' takes one file)\n", a, cmd);
+            return -1;
+        }
         if (!strcmp(a, "--quiet")) {
             o->quiet = true;
             continue;
         }
         if (!v) {
-            fprintf(stderr, "ptxsim: error: option '%s' needs a value (or is unknown)\n", a);
+            fprintf(stderr, "ptxsim: error: option '%s' needs a value\n", a);
             return -1;
         }
         char *end;
@@ -110,6 +228,13 @@ static int parse_options(int argc, char **argv, int start, options *o) {
         else if (!strcmp(a, "--json")) o->json = v;
         else if (!strcmp(a, "--target")) o->target = v;
         else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--allow-paths")) {
+            if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
+                fprintf(stderr, "ptxsim: error: at most 16 --allow-paths\n");
+                return -1;
+            }
+            o->allow_paths[o->n_allow_paths++] = v;
+        }
         else if (!strcmp(a, "--max-findings")) {
             o->max_findings = (int)strtol(v, &end, 10);
             if (*end || o->max_findings < 1) {
@@ -241,8 +366,10 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
             fprintf(stderr, "ptxsim: %d errors\n", errors);
             rc = EXIT_BAD_INPUT;
         } else if (!o->quiet) {
-            printf("%s%s: ok (PTX %d.%d, %s, %d functions, %d instructions)\n", files[0],
-                   nfiles > 1 ? " and the modules linked with it" : "", info.ptx_version / 10,
+            char checked[64] = "";
+            if (o->target) snprintf(checked, sizeof checked, " for %s", o->target);
+            printf("%s%s: ok%s (PTX %d.%d, .target %s, %d functions, %d instructions)\n", files[0],
+                   nfiles > 1 ? " and the modules linked with it" : "", checked, info.ptx_version / 10,
                    info.ptx_version % 10, info.target, info.functions, info.instructions);
         }
     }
@@ -354,10 +481,12 @@ static int check_report(const ptxsim_report *rep, const ptxsim_case_info *ci, co
 
 /* run and check: one manifest on a libptxsim context. */
 static int cmd_run(const char *path, const options *o, bool check) {
-    char err[600];
+    char err[2048];
     ptxsim_case *cs;
-    if (ptxsim_case_load(path, &cs, err, sizeof err) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", err);
+    ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
+                                  .max_bytes = o->max_memory};
+    if (ptxsim_case_load_with(path, &policy, &cs, err, sizeof err) != PTXSIM_OK) {
+        print_error(err);
         return EXIT_BAD_INPUT;
     }
     ptxsim_case_info ci;
@@ -404,7 +533,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
         goto out;
     }
     if (st != PTXSIM_OK && st != PTXSIM_ERR_FAULT && st != PTXSIM_ERR_WATCHDOG) {
-        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
+        print_error(ptxsim_context_message(ctx));
         goto out;
     }
     /* the kernel's own output first: printf on stdout, failed asserts on stderr, as the CUDA
@@ -460,7 +589,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     int frc = check ? check_report(rep, &ci, arch, o) : EXIT_OK;
     int bad = ptxsim_case_compare(ctx, cs, o->quiet ? stderr : stdout);
     if (bad < 0) {
-        fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
+        print_error(ptxsim_context_message(ctx));
         goto out;
     }
     rc = bad ? EXIT_MISMATCH : frc;
@@ -474,33 +603,45 @@ out:
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_BAD_INPUT : EXIT_OK;
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_BAD_INPUT;
     }
-    if (!strcmp(argv[1], "isa-table")) {
-        ptxsim_write_isa_table(stdout);
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        if (argc > 2) return print_command_help(argv[2]);
+        print_usage(stdout);
         return EXIT_OK;
     }
-    if (!strcmp(argv[1], "--version")) {
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
         puts("ptxsim 0.1");
         return EXIT_OK;
     }
-    if (!strcmp(argv[1], "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
+    if (!strcmp(cmd, "isa-table")) {
+        ptxsim_write_isa_table(stdout);
+        return EXIT_OK;
+    }
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return print_command_help(cmd);
+    if (!strcmp(cmd, "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);
+    if (!strcmp(cmd, "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
+    if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
+    if (!command_options(cmd)) {
+        fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);
+        fputs(usage_commands, stderr);
+        return EXIT_BAD_INPUT;
+    }
     options o = {0};
-    if (argc < 3) {
-        fprintf(stderr, "ptxsim: error: '%s' needs a file\n%s", argv[1], usage);
+    if (argc < 3 || argv[2][0] == '-') {
+        fprintf(stderr, "ptxsim: error: '%s' needs a %s\nusage: ptxsim %s %s [options] (ptxsim help %s)\n", cmd,
+                strcmp(cmd, "parse") ? "manifest (CASE.json)" : "PTX file", cmd,
+                strcmp(cmd, "parse") ? "CASE.json" : "FILE.ptx...", cmd);
         return EXIT_BAD_INPUT;
     }
     int first_opt = 3;
-    if (!strcmp(argv[1], "parse")) /* parse takes several files: linked as one program */
+    if (!strcmp(cmd, "parse")) /* parse takes several files: linked as one program */
         while (first_opt < argc && argv[first_opt][0] != '-') first_opt++;
-    if (parse_options(argc, argv, first_opt, &o)) return EXIT_BAD_INPUT;
-    if (!strcmp(argv[1], "parse")) return cmd_parse(argv + 2, first_opt - 2, &o);
-    if (!strcmp(argv[1], "run")) return cmd_run(argv[2], &o, false);
-    if (!strcmp(argv[1], "check")) return cmd_run(argv[2], &o, true);
-    fprintf(stderr, "ptxsim: error: unknown command '%s'\n%s", argv[1], usage);
-    return EXIT_BAD_INPUT;
+    if (parse_options(cmd, argc, argv, first_opt, &o)) return EXIT_BAD_INPUT;
+    if (!strcmp(cmd, "parse")) return cmd_parse(argv + 2, first_opt - 2, &o);
+    return cmd_run(argv[2], &o, !strcmp(cmd, "check"));
 }

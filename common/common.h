@@ -88,6 +88,12 @@ void ps_diags_free(ps_diags *d);
 #else
 #define PS_CLONES
 #endif
+/* GCC's per-function optimisation switch; clang has none (it vectorises at -O2 anyway). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PS_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#else
+#define PS_VECTORIZE
+#endif
 
 #define PS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define PS_MIN(a, b) ((a) < (b) ? (a) : (b))

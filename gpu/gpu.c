@@ -3,12 +3,14 @@
  * buffers back (DESIGN §5). */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cuda_api.h"
 #include "gpu.h"
@@ -178,6 +180,26 @@ static int mkdir_p(const char *dir) {
     return r == 0 || errno == EEXIST ? 0 : -1;
 }
 
+/* DIR/<name>.bin for writing: never through a symbolic link, never anything but a regular file,
+ * so --out DIR touches nothing outside DIR (buffer names are plain file names: docs/limits.md). */
+static FILE *open_output(const char *path) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0) return NULL;
+    struct stat st;
+    int e = 0;
+    if (fstat(fd, &st) != 0) e = errno;
+    else if (!S_ISREG(st.st_mode)) e = EINVAL; /* a device or FIFO someone put there */
+    else if (ftruncate(fd, 0) != 0) e = errno;
+    if (e) {
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "wb");
+    if (!f) close(fd);
+    return f;
+}
+
 ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char *err, size_t errlen) {
     if (mkdir_p(dir)) {
         snprintf(err, errlen, "%s: %s", dir, strerror(errno));
@@ -188,7 +210,7 @@ ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char
         size_t n = strlen(dir) + strlen(b->name) + 8;
         char *path = ps_xmalloc(n);
         snprintf(path, n, "%s/%s.bin", dir, b->name);
-        FILE *f = fopen(path, "wb");
+        FILE *f = open_output(path);
         if (!f || fwrite(b->data, 1, b->bytes, f) != b->bytes || fclose(f)) {
             snprintf(err, errlen, "%s: %s", path, strerror(errno));
             free(path);

@@ -174,9 +174,82 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
 
 /* ---- types_rules.c: operand types by instruction type ---- */
 
+/* An operand slot of an instruction: the type its register or immediate must fit, and its role. */
+typedef enum {
+    PS_TS_DST,  /* destination register */
+    PS_TS_SRC,  /* register or immediate */
+    PS_TS_IMM,  /* immediate only (lop3's LUT) */
+    PS_TS_BYTE, /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
+} ps_slot_role;
+
+typedef struct {
+    ps_type type;
+    ps_slot_role role;
+    bool strict; /* the type is the operand's own, not the instruction's: no .f16x2 register */
+} ps_type_slot;
+
+/* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */
+typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., decimal floats */ } ps_imm_kind;
+
+/* The operand slots of integer, logic, shift, comparison and selection instructions and mov
+ * (PTX ISA 9.7.1, 9.7.5, 9.7.7-9): writes one per operand into out (room for 8) and returns their
+ * count, or -1 for a form whose operand types this table does not describe. */
+int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
+/* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?
+ * Same size, and: any register for a .bN slot; .bN, .uN, .sN (and .f16x2 at 32 bits unless
+ * strict) for an integer slot; the same float or packed type or .bN for the others; .pred only
+ * for .pred. */
+bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict);
+/* Modifier combinations of the integer, shift and comparison instructions (mul/mad need one of
+ * .hi/.lo/.wide, .sat only on .s32 and not with .cc, setp one comparison...): NULL if fine, else
+ * ptxas's reason. */
+const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods);
+/* Does an immediate of this notation fit a slot of type slot? */
+bool ps_types_imm_fits(ps_type slot, ps_imm_kind kind);
+/* setp/set: is the comparison (a CMP modifier in mods) one that the source type takes? NULL if
+ * yes, else ptxas's reason. */
+const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods);
+
 /* ---- mod_rules.c: modifier combinations of the arithmetic families ---- */
 
+/* The modifiers of an f32/f64, half-precision or cvt instruction (form with its types and nops
+ * operands; text: the mnemonic as written, where a repeated modifier shows): roundings (one at most, required where ptxas requires one), .ftz, .sat, .approx,
+ * .full, .NaN, .xorsign.abs, .relu, .satfinite on the types that take them, and what a
+ * combination needs of target and .version (ptx_version 0: unchecked). NULL if ptxas accepts
+ * the combination, else its reason. */
+const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
+                                    const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
+
+/* The state space an instruction names (PS_MOD_GLOBAL, PS_MOD_SHARED_CTA, ...; PS_MOD_GENERIC when
+ * it names none). */
+ps_mod ps_mem_space(const ps_modset *m);
+/* ld, ldu and st: types, vector width, memory-model qualifiers, cache operators, .nc, eviction
+ * priorities, prefetch sizes and ::cache_hint by space, target (arch may be NULL) and version (ptx,
+ * 0: unchecked); nops counts the operands. NULL if fine, else ptxas's reason in buf. */
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                              int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* What the spaces spelled with "::" need of target and version (.shared::cta, .shared::cluster,
+ * .param::entry, .param::func), for any instruction that names one. */
+const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* atom and red: operations by type, .noftz, vectors, semantics, ::cache_hint and the operand count. */
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
+                                int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+/* membar and fence, from the mnemonic as written (text) and the operand count. */
+const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const ps_arch *arch, int ptx, char *buf,
+                               size_t buflen);
+/* cp.async: spaces, cache operator and copy size (size: the immediate cp-size, -1 if none). */
+const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf, size_t buflen);
+/* mbarrier: what its qualifiers need of target and version. */
+const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
+/* cp.async.bulk (not .tensor, .prefetch, ...): the destination and source spaces, from the mnemonic. */
+const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t buflen);
+/* prefetch and prefetchu: the cache level, eviction priorities, .tensormap by space and target. */
+const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
+                                  size_t buflen);
 
 /* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
 

@@ -3,3 +3,199 @@
 #include <string.h>
 
 #include "isa.h"
+
+/* The double-width type of mul.wide / mad.wide's destination (PS_T_NONE past 64 bits). */
+static ps_type wide_of(ps_type t) {
+    switch (t) {
+    case PS_T_U16: return PS_T_U32;
+    case PS_T_S16: return PS_T_S32;
+    case PS_T_U32: return PS_T_U64;
+    case PS_T_S32: return PS_T_S64;
+    default: return PS_T_NONE;
+    }
+}
+
+/* A slot list written as a string, one letter pair per operand: the role (d destination, s
+ * source, i immediate, y byte-sized source) then the type (T the instruction's first type, Q its
+ * second, W twice T's width, U .u32, S .s32, B .b32, P .pred, D dp4a's accumulator type). Lower
+ * case u and e are .u32 and D where the instruction's types do not decide the operand's (a shift
+ * amount, popc's result): ptxas then refuses an .f16x2 register there. */
+static int slots(const char *spec, const ps_type *types, int ntypes, ps_type_slot *out) {
+    int n = 0;
+    for (const char *s = spec; s[0] && s[1]; s += 2) {
+        ps_type t;
+        switch (s[1]) {
+        case 'T': t = types[0]; break;
+        case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
+        case 'W': t = wide_of(types[0]); break;
+        case 'U': case 'u': t = PS_T_U32; break;
+        case 'S': t = PS_T_S32; break;
+        case 'B': t = PS_T_B32; break;
+        case 'P': t = PS_T_PRED; break;
+        case 'D': case 'e': /* dp4a/dp2a: .u32 when both inputs are unsigned, else .s32 */
+            t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
+            break;
+        default: return -1;
+        }
+        if (t == PS_T_NONE) return -1;
+        out[n].type = t;
+        out[n].strict = s[1] == 'u' || s[1] == 'e';
+        out[n].role = s[0] == 'd' ? PS_TS_DST : s[0] == 'i' ? PS_TS_IMM : s[0] == 'y' ? PS_TS_BYTE : PS_TS_SRC;
+        n++;
+    }
+    return n;
+}
+
+int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
+    if (ntypes < 1) return -1;
+    bool wide = ps_modset_has(mods, PS_MOD_WIDE);
+    bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) ||
+                  ps_modset_has(mods, PS_MOD_XOR);
+    const char *spec;
+    switch (form) {
+    case PS_F_ADD_INT: case PS_F_SUB_INT: case PS_F_ADDC: case PS_F_SUBC: case PS_F_DIV_INT:
+    case PS_F_REM: case PS_F_MIN_INT: case PS_F_MAX_INT: case PS_F_MUL24: case PS_F_AND:
+    case PS_F_OR: case PS_F_XOR:
+        spec = "dTsTsT";
+        break;
+    case PS_F_MUL_INT: spec = wide ? "dWsTsT" : "dTsTsT"; break;
+    case PS_F_MAD_INT: case PS_F_MADC: spec = wide ? "dWsTsTsW" : "dTsTsTsT"; break;
+    case PS_F_MAD24: case PS_F_SAD: spec = "dTsTsTsT"; break;
+    case PS_F_ABS_INT: case PS_F_NEG_INT: case PS_F_BREV: case PS_F_NOT: case PS_F_CNOT: spec = "dTsT"; break;
+    case PS_F_POPC: case PS_F_CLZ: case PS_F_BFIND: spec = "dusT"; break;
+    case PS_F_FNS: spec = "dBsBsBsB"; break; /* ptxas types all four .b32 */
+    case PS_F_BFE: spec = "dTsTyuyu"; break;
+    case PS_F_BFI: spec = "dTsTsTyuyu"; break;
+    case PS_F_BMSK: spec = "dususu"; break; /* ptxas takes bmsk's result as .u32 */
+    case PS_F_SZEXT: spec = "dTsTsu"; break;
+    case PS_F_DP4A: case PS_F_DP2A: spec = "desTsQse"; break;
+    case PS_F_LOP3: spec = boolop ? "dBsBsBsBiBsP" : "dBsBsBsBiB"; break;
+    case PS_F_SHF: spec = "dBsBsBsu"; break;
+    case PS_F_SHL: case PS_F_SHR: spec = "dTsTsu"; break;
+    case PS_F_PRMT: spec = "dBsBsBsB"; break;
+    case PS_F_SETP: spec = boolop ? "dPsTsTsP" : "dPsTsT"; break;
+    case PS_F_SET:
+        if (ntypes < 2) return -1;
+        spec = boolop ? "dTsQsQsP" : "dTsQsQ";
+        break;
+    case PS_F_SELP: spec = "dTsTsTsP"; break;
+    case PS_F_SLCT: spec = "dTsTsTsQ"; break;
+    case PS_F_MOV: spec = "dTsT"; break;
+    default: return -1;
+    }
+    return slots(spec, types, ntypes, out);
+}
+
+bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict) {
+    if (slot == reg) return true;
+    if (slot == PS_T_PRED || reg == PS_T_PRED) return false;
+    if (ps_type_size(slot) != ps_type_size(reg)) return false;
+    ps_type_kind sk = ps_type_kind_of(slot), rk = ps_type_kind_of(reg);
+    if (reg == PS_T_B8 || reg == PS_T_U8 || reg == PS_T_S8) return false; /* byte registers: ld/st/cvt only */
+    switch (sk) {
+    case TK_BITS: return true;
+    case TK_UINT: case TK_SINT:
+        /* an .f16x2 register passes as a 32-bit integer, an .f16 one not as a 16-bit one */
+        return rk == TK_BITS || rk == TK_UINT || rk == TK_SINT || (reg == PS_T_F16X2 && !strict);
+    default: return rk == TK_BITS;
+    }
+}
+
+bool ps_types_imm_fits(ps_type slot, ps_imm_kind kind) {
+    switch (kind) {
+    case PS_IMM_INT: return ps_type_kind_of(slot) != TK_FLOAT && ps_type_kind_of(slot) != TK_PACKED;
+    case PS_IMM_F32: return slot == PS_T_F32 || slot == PS_T_F64 || slot == PS_T_B32;
+    case PS_IMM_F64: return slot == PS_T_F32 || slot == PS_T_F64 || slot == PS_T_B64;
+    }
+    return false;
+}
+
+const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods) {
+    /* 9.7.5.1: .bN compares eq/ne; signed adds lt le gt ge; unsigned also lo ls hi hs; floats
+     * the ordered six and the unordered equ neu ltu leu gtu geu num nan */
+    static const ps_mod bits_ok[] = {PS_MOD_EQ, PS_MOD_NE};
+    static const ps_mod signed_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE};
+    static const ps_mod unsigned_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT,
+                                         PS_MOD_GE, PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS};
+    static const ps_mod float_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT,
+                                      PS_MOD_GE, PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
+                                      PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
+    static const ps_mod all[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE,
+                                 PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS, PS_MOD_EQU, PS_MOD_NEU,
+                                 PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
+    const ps_mod *ok;
+    size_t nok;
+    switch (ps_type_kind_of(src)) {
+    case TK_BITS: ok = bits_ok, nok = PS_ARRAY_LEN(bits_ok); break;
+    case TK_SINT: ok = signed_ok, nok = PS_ARRAY_LEN(signed_ok); break;
+    case TK_UINT: ok = unsigned_ok, nok = PS_ARRAY_LEN(unsigned_ok); break;
+    default: ok = float_ok, nok = PS_ARRAY_LEN(float_ok); break;
+    }
+    for (size_t i = 0; i < PS_ARRAY_LEN(all); i++) {
+        if (!ps_modset_has(mods, all[i])) continue;
+        bool fine = false;
+        for (size_t k = 0; k < nok; k++) fine |= ok[k] == all[i];
+        if (!fine) return "comparison does not apply to this type (ptxas: Mismatch between instruction type and comparison qualifier)";
+    }
+    return NULL;
+}
+
+static int count_of(const ps_modset *mods, const ps_mod *list, size_t n) {
+    int c = 0;
+    for (size_t i = 0; i < n; i++) c += ps_modset_has(mods, list[i]);
+    return c;
+}
+
+const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods) {
+    static const ps_mod half[] = {PS_MOD_HI, PS_MOD_LO, PS_MOD_WIDE};
+    static const ps_mod clamp[] = {PS_MOD_CLAMP, PS_MOD_WRAP};
+    static const ps_mod dir[] = {PS_MOD_L, PS_MOD_R};
+    static const ps_mod perm[] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
+    static const ps_mod boolop[] = {PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
+    static const ps_mod cmp[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE,
+                                 PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS, PS_MOD_EQU, PS_MOD_NEU,
+                                 PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
+    if (ntypes < 1) return NULL;
+    ps_type t = types[0];
+    bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
+    bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
+    switch (form) {
+    case PS_F_ADD_INT: case PS_F_SUB_INT:
+        if (sat && cc) return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
+        if (sat && t != PS_T_S32) return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
+        return NULL;
+    case PS_F_MUL_INT: case PS_F_MAD_INT: case PS_F_MADC: case PS_F_MUL24: case PS_F_MAD24: {
+        int n = count_of(mods, half, PS_ARRAY_LEN(half));
+        if (n == 0) return "needs one of .hi, .lo or .wide (ptxas: Unexpected instruction types specified)";
+        if (n > 1) return "takes one of .hi, .lo and .wide only (ptxas: Comparison qualifier is not allowed)";
+        if (wide && (form != PS_F_MUL_INT && form != PS_F_MAD_INT))
+            return "'.wide' does not apply here (ptxas: Unexpected instruction types specified)";
+        if (wide && ps_type_size(t) > 4)
+            return "'.wide' applies to 16- and 32-bit types only (ptxas: Unexpected instruction types specified)";
+        if (wide && cc) return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
+        if (sat && cc) return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
+        if (sat && !hi) return "'.sat' needs '.hi' (ptxas: Illegal modifier '.sat')";
+        if (sat && t != PS_T_S32) return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
+        return NULL;
+    }
+    case PS_F_DP2A:
+        if (count_of(mods, half, PS_ARRAY_LEN(half)) != 1) return "needs one of .hi or .lo (ptxas: '.hi/.lo' modifier required for instruction 'dp2a')";
+        return NULL;
+    case PS_F_BMSK: case PS_F_SZEXT:
+        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1) return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
+        return NULL;
+    case PS_F_SHF:
+        if (count_of(mods, dir, PS_ARRAY_LEN(dir)) != 1) return "needs one of .l or .r (ptxas: Not a name of any known instruction: 'shf')";
+        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1) return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
+        return NULL;
+    case PS_F_PRMT:
+        if (count_of(mods, perm, PS_ARRAY_LEN(perm)) > 1) return "takes one permute mode at most (ptxas: Multiple permute modifiers specified)";
+        return NULL;
+    case PS_F_SETP: case PS_F_SET:
+        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) == 0) return "needs a comparison (ptxas: Comparison modifier required)";
+        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) > 1) return "takes one comparison (ptxas: Multiple comparisons set)";
+        if (count_of(mods, boolop, PS_ARRAY_LEN(boolop)) > 1) return "takes one of .and, .or, .xor (ptxas: Multiple instruction post-operation flags set)";
+        return NULL;
+    default: return NULL;
+    }
+}

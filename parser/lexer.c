@@ -15,8 +15,10 @@ void lex_init(lexer *lx, const char *file, const char *src, size_t len, ps_diags
 /* Character classes by table: the <ctype.h> calls cost a tenth of the lexing time. */
 enum { C_SPACE = 1, C_START = 2, C_IDENT = 4, C_DIGIT = 8 };
 static const unsigned char cls[256] = {
-    [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\v'] = C_SPACE,
-    ['\f'] = C_SPACE,
+    /* ptxas's blanks: \v and the other control characters are errors outside comments, while
+     * \f and ^Z (0x1a) are blanks */
+    [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE,
+    [0x1a] = C_SPACE,
 #define R4(a) [a] = C_START | C_IDENT, [a + 1] = C_START | C_IDENT, [a + 2] = C_START | C_IDENT, \
               [a + 3] = C_START | C_IDENT
     R4('a'), R4('e'), R4('i'), R4('m'), R4('q'), R4('u'), ['y'] = C_START | C_IDENT,
@@ -147,30 +149,32 @@ static token scan_number(lexer *lx, token t) {
         q += 2;
         no_digits = !(q < end && hexval((unsigned char)*q) >= 0);
         while (q < end && hexval((unsigned char)*q) >= 0) {
-            if (v >> 60) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true; /* as decimals below: 0x1 followed by 16 zeros reads as 0 */
             v = v << 4 | (uint64_t)hexval((unsigned char)*q++);
         }
     } else if (q + 1 < end && q[0] == '0' && (q[1] == 'b' || q[1] == 'B')) {
         q += 2;
         no_digits = !(q < end && (*q == '0' || *q == '1'));
         while (q < end && (*q == '0' || *q == '1')) {
-            if (v >> 63) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
             v = v << 1 | (uint64_t)(*q++ - '0');
         }
     } else if (q[0] == '0') {
         while (q < end && *q >= '0' && *q <= '7') {
-            if (v >> 61) overflow = true;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
             v = v << 3 | (uint64_t)(*q++ - '0');
         }
     } else {
+        /* ptxas 13 wraps decimals modulo 2^64 and calls "Constant overflow" only when the digits
+         * read so far exceed INT64_MAX (2^64 + 5 reads as 5, 9.5e19 overflows; lab notes in
+         * docs/parser.md "Operand types") */
         while (q < end && is_digit((unsigned char)*q)) {
-            uint64_t nv = v * 10 + (uint64_t)(*q - '0');
-            if (v > UINT64_MAX / 10 || nv < v * 10) overflow = true;
-            v = nv;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
+            v = v * 10 + (uint64_t)(*q - '0');
             q++;
         }
     }
-    if (q < end && (*q == 'U' || *q == 'u')) q++;
+    if (q < end && *q == 'U') q++; /* ptxas takes 'U' alone: "5u" is a syntax error */
     if (q < end && ident_char((unsigned char)*q)) { /* 12abc */
         while (q < end && ident_char((unsigned char)*q)) q++;
         t.kind = TOK_ERROR;
@@ -228,10 +232,7 @@ token lex_next(lexer *lx) {
         return scan_number(lx, t);
     if (c == '"') {
         const char *q = lx->p + 1;
-        while (q < lx->end && *q != '"' && *q != '\n') {
-            if (*q == '\\' && q + 1 < lx->end) q++;
-            q++;
-        }
+        while (q < lx->end && *q != '"' && *q != '\n') q++; /* ptxas: no escapes */
         if (q >= lx->end || *q != '"') {
             t.kind = TOK_ERROR;
             t.len = (int)(q - lx->p);
@@ -242,6 +243,12 @@ token lex_next(lexer *lx) {
         t.text = lx->p + 1;
         t.len = (int)(q - lx->p - 1);
         lx->p = q + 1;
+        return t;
+    }
+    if (c < 0x20 || c == 0x7f) { /* a control character outside a comment (ptxas: syntax error) */
+        t.kind = TOK_ERROR;
+        t.len = 1;
+        lx->p++;
         return t;
     }
     t.kind = TOK_PUNCT;

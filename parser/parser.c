@@ -38,6 +38,13 @@ const char *tok_desc(const token *t, char *buf, size_t n) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
+    case TOK_ERROR:
+        if (t->len == 1 && ((unsigned char)t->text[0] < 0x20 || t->text[0] == 0x7f)) {
+            snprintf(buf, n, "control character 0x%02x (ptxas allows it only in comments)",
+                     (unsigned char)t->text[0]);
+            return buf;
+        }
+        /* fall through */
     default: snprintf(buf, n, "'%.*s'", t->len > 40 ? 40 : t->len, t->text); return buf;
     }
 }
@@ -216,14 +223,18 @@ static void push_scope(parser *p) {
     }
     p->scopes[p->nscopes] = NULL;
     p->ranges[p->nscopes] = NULL;
+    p->label_defs[p->nscopes] = p->label_pending[p->nscopes] = NULL;
     p->nscopes++;
 }
+
+static void labels_close_block(parser *p);
 
 static void pop_scope(parser *p) {
     if (p->scope_overflow) {
         p->scope_overflow--;
         return;
     }
+    if (p->fn && p->nscopes - 1 > p->label_base) labels_close_block(p);
     p->nscopes--;
     sym *table = p->scopes[p->nscopes];
     HASH_CLEAR(hh, table); /* the entries and ranges live in the arena */
@@ -413,6 +424,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         token at = *t;
         ps_cval c;
         if (!cexpr_parse(p, &c)) return;
+        if (!ps_decl_init_value(p, &at, s->v, c.is_float)) return;
         token lit = at;
         lit.kind = c.is_float ? TOK_F64 : TOK_INT;
         if (c.is_float) memcpy(&lit.u, &c.d, 8);
@@ -431,6 +443,7 @@ static void parse_init_scalar(parser *p, init_state *s) {
         return;
     }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
+        if (!ps_decl_init_value(p, &v, s->v, v.kind != TOK_INT)) return;
         init_put(p, s, &v, literal_as(p, &v, neg, s->v->type));
         return;
     }
@@ -453,8 +466,10 @@ static void parse_init_scalar(parser *p, init_state *s) {
             error_at(p, &name, "use of undeclared identifier '%.*s'", name.len, name.text);
             return;
         }
-        if (s->elem != 4 && s->elem != 8) {
-            error_at(p, &name, "an address initializer needs a 32- or 64-bit element type");
+        if (!ps_decl_init_value(p, &name, s->v, 2)) return;
+        if (e->kind == SYM_FUNC && e->func->is_entry) {
+            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)",
+                     name.len, name.text);
             return;
         }
         ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
@@ -585,9 +600,18 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
     bool ptr_attr = false;
+    token type_tok = {0}, vec_tok = {0};
     for (;;) {
         token *t = peek(p);
         if (t->kind != TOK_DIRECTIVE) break;
+        if (type != PS_T_NONE && !ptr_attr && !tok_is(t, ".ptr")) {
+            /* ptxas: [.align N] [.vN] .type, then only a parameter's .ptr attributes */
+            char b[64];
+            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)",
+                     tok_desc(t, b, sizeof b));
+            p->fatal = true;
+            return;
+        }
         if (tok_is(t, ".align")) {
             next(p);
             int64_t a;
@@ -597,8 +621,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 return;
             }
             align = (int)a;
-        } else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8")) {
-            vec = t->text[2] - '0';
+        } else if (t->len >= 3 && t->text[1] == 'v' && t->text[2] >= '0' && t->text[2] <= '9') {
+            vec = atoi(t->text + 2);
+            vec_tok = *t;
             next(p);
         } else if (tok_is(t, ".ptr")) {
             next(p);
@@ -607,6 +632,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
             type = dir_type(t);
+            type_tok = *t;
             next(p);
         } else {
             break;
@@ -618,12 +644,19 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                  tok_desc(peek(p), b, sizeof b));
         return;
     }
+    bool fn_param = !single && space == PS_SPACE_PARAM && p->fn;
+    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param))
+        return;
     for (;;) {
         token name = next(p);
         if (name.kind != TOK_IDENT) {
             char b[64];
             error_at(p, &name, "expected a name, found %s", tok_desc(&name, b, sizeof b));
             return;
+        }
+        if (is_reg && memchr(name.text, '.', (size_t)name.len)) {
+            ps_var nv = {.type = type, .space = space};
+            if (!ps_decl_var(p, &name, &nv, false, false, false)) return;
         }
         if (is_reg && vec != 1) {
             if (!declare_vreg(p, &name, type, vec)) return;
@@ -708,6 +741,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->is_array = ndims > 0;
             uint64_t esize = (uint64_t)ps_type_size(type) * (uint64_t)vec;
             v->size = v->unsized ? 0 : elems * esize;
+            if (!single && !ps_decl_var(p, &name, v, !p->fn, is_punct(peek(p), '='), fn_param)) return;
             if (is_punct(peek(p), '=')) {
                 next(p);
                 /* a vector variable is initialised element by element: {1.0, 2.0, 3.0, 4.0} */
@@ -751,19 +785,69 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
 
 /* ---- operands ----------------------------------------------------------- */
 
-static int label_ref(parser *p, const token *t) {
-    sym *e;
-    HASH_FIND(hh, p->labels, t->text, (size_t)t->len, e);
-    if (e) return e->index;
+static sym *new_label(parser *p, const token *t, sym **table) {
     ps_func *fn = p->fn;
     ps_label l = {.name = tok_str(p, t), .insn = -1, .line = t->line, .col = t->col};
     PUSH(fn->labels, fn->nlabels, fn->cap_labels, l);
-    e = ps_arena_alloc(&p->m->arena, sizeof *e);
+    if (fn->nlabels > p->cap_label_fwd) {
+        p->cap_label_fwd = fn->cap_labels;
+        p->label_fwd = ps_xrealloc(p->label_fwd, sizeof(int) * (size_t)p->cap_label_fwd);
+    }
+    p->label_fwd[fn->nlabels - 1] = -1;
+    sym *e = ps_arena_alloc(&p->m->arena, sizeof *e);
     e->name = l.name;
     e->kind = SYM_LABEL;
     e->index = fn->nlabels - 1;
-    HASH_ADD_KEYPTR(hh, p->labels, e->name, strlen(e->name), e);
-    return e->index;
+    HASH_ADD_KEYPTR(hh, *table, e->name, strlen(e->name), e);
+    return e;
+}
+
+/* A use of label t: the definition in reach (innermost block first), else a placeholder of the
+ * current block. */
+static int label_ref(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    for (int i = top; i >= p->label_base; i--) {
+        HASH_FIND(hh, p->label_defs[i], t->text, (size_t)t->len, e);
+        if (e) return e->index;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) return e->index;
+    return new_label(p, t, &p->label_pending[top])->index;
+}
+
+/* The definition of label t in the current block (its placeholder, if it was used before);
+ * -1 after a redefinition in the same block (ptxas allows the name again in other blocks). */
+static int label_def(parser *p, const token *t) {
+    sym *e;
+    int top = p->nscopes - 1;
+    HASH_FIND(hh, p->label_defs[top], t->text, (size_t)t->len, e);
+    if (e) {
+        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
+        return -1;
+    }
+    HASH_FIND(hh, p->label_pending[top], t->text, (size_t)t->len, e);
+    if (e) {
+        HASH_DEL(p->label_pending[top], e);
+        HASH_ADD_KEYPTR(hh, p->label_defs[top], e->name, strlen(e->name), e);
+        return e->index;
+    }
+    return new_label(p, t, &p->label_defs[top])->index;
+}
+
+/* Closing a block: its definitions go out of reach, its unresolved uses move to the enclosing
+ * block (merged with a placeholder of the same name there). */
+static void labels_close_block(parser *p) {
+    int top = p->nscopes - 1;
+    sym *e, *tmp;
+    HASH_CLEAR(hh, p->label_defs[top]);
+    HASH_ITER(hh, p->label_pending[top], e, tmp) {
+        HASH_DEL(p->label_pending[top], e);
+        sym *q = NULL;
+        if (top > p->label_base) HASH_FIND(hh, p->label_pending[top - 1], e->name, strlen(e->name), q);
+        if (q) p->label_fwd[e->index] = q->index;
+        else if (top > p->label_base) HASH_ADD_KEYPTR(hh, p->label_pending[top - 1], e->name, strlen(e->name), e);
+    }
 }
 
 static const struct {
@@ -904,8 +988,10 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
         base = dot ? lookup(p, t->text, (size_t)(dot - t->text)) : NULL;
         ps_sreg sr;
         int comp;
-        /* a register named like a special register (%tid) leaves %tid.x the special one */
-        if (base && base->kind == SYM_REG && !sreg_lookup(t, &sr, &comp)) {
+        /* a register named like a special register (%tid) hides it: %tid.x is then a selector on
+         * that register, which ptxas refuses ("Unknown video selector") */
+        (void)sr, (void)comp;
+        if (base && base->kind == SYM_REG) {
             error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
                      (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
             return false;
@@ -1132,11 +1218,12 @@ static bool parse_operand(parser *p, ps_operand *o, bool branch) {
             token q = next(p);
             ps_operand o2;
             memset(&o2, 0, sizeof o2);
-            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) || o2.kind != PS_OP_REG) {
+            if (q.kind != TOK_IDENT || !resolve_ident(p, &q, &o2, false) ||
+                (o2.kind != PS_OP_REG && o2.kind != PS_OP_SINK)) {
                 error_at(p, &q, "expected a predicate register after '|'");
                 return false;
             }
-            o->pair_reg = o2.reg;
+            o->pair_reg = o2.kind == PS_OP_SINK ? PS_PAIR_SINK : o2.reg;
         }
         if (o->kind == PS_OP_VAR) {
             if (is_punct(peek(p), '[')) return parse_index(p, o, &v);
@@ -1345,18 +1432,16 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         }
     }
     char why[160];
-    ps_type tys[4] = {PS_T_NONE, PS_T_NONE, PS_T_NONE, PS_T_NONE};
-    for (int i = 0; i < in.ntypes; i++) tys[i] = (ps_type)in.types[i];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, tys, in.ntypes, &in.mods, check_arch(p), p->m->version,
+        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, tys, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
+        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_set_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, tys, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
                             why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
@@ -1455,7 +1540,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             return;
         }
     for (int i = 0; i < nops; i++)
-        if (ops[i].pair_reg >= 0 && !(i == 0 && (info->props & P_PAIR_DEST))) {
+        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
@@ -1507,46 +1592,134 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
 
 /* ---- function bodies ---------------------------------------------------- */
 
-static void define_label(parser *p, const token *t) {
-    int idx = label_ref(p, t);
+static int define_label(parser *p, const token *t) {
+    int idx = label_def(p, t);
+    if (idx < 0) return -1;
     ps_label *l = &p->fn->labels[idx];
-    if (l->defined) {
-        error_at(p, t, "redefinition of label '%.*s'", t->len, t->text);
-        return;
-    }
     l->defined = true;
     l->insn = p->fn->ninsns;
     l->line = t->line;
     l->col = t->col;
+    return idx;
 }
 
-static void parse_loc(parser *p) {
-    int64_t f, l, c;
-    if (!parse_int(p, &f) || !parse_int(p, &l) || !parse_int(p, &c)) return;
-    p->loc_file = (int)f;
-    p->loc_line = (int)l;
-    /* optional ", function_name LABEL[+N], inlined_at F L C" */
-    while (is_punct(peek(p), ',')) {
-        next(p);
-        token k = next(p);
-        if (tok_is(&k, "function_name")) {
-            next(p);
-            if (is_punct(peek(p), '+')) {
-                int64_t d;
-                next(p);
-                parse_int(p, &d);
-            }
-        } else if (tok_is(&k, "inlined_at")) {
-            int64_t a, b, cc;
-            parse_int(p, &a), parse_int(p, &b), parse_int(p, &cc);
-        } else {
-            error_at(p, &k, "unexpected '%.*s' in .loc", k.len, k.text);
-            return;
+/* One formal of a .callprototype: ".param .align 16 .b8 _[16]", ".reg .b32 _" (its name is not
+ * kept). Returns the variable, or NULL after an error. */
+static ps_var *proto_formal(parser *p) {
+    ps_var *v = ps_arena_alloc(&p->m->arena, sizeof *v);
+    memset(v, 0, sizeof *v);
+    v->type = PS_T_NONE;
+    v->vec = 1;
+    token d = next(p);
+    if (!tok_is(&d, ".param") && !tok_is(&d, ".reg")) {
+        char b[64];
+        error_at(p, &d, "expected '.param' or '.reg' in a .callprototype, found %s", tok_desc(&d, b, sizeof b));
+        return NULL;
+    }
+    v->is_reg = tok_is(&d, ".reg");
+    v->space = PS_SPACE_PARAM;
+    uint64_t count = 1;
+    for (;;) {
+        token t = next(p);
+        if (t.kind == TOK_EOF || is_punct(&t, ';')) {
+            error_at(p, &t, "unterminated .callprototype");
+            return NULL;
+        }
+        if (is_punct(&t, ',') || is_punct(&t, ')')) {
+            unget(p, t);
+            break;
+        }
+        int64_t n;
+        if (tok_is(&t, ".align")) {
+            if (!parse_int(p, &n)) return NULL;
+            v->align = (int)n;
+        } else if (tok_is(&t, ".v2") || tok_is(&t, ".v4")) {
+            v->vec = t.text[2] - '0';
+        } else if (dir_type(&t) != PS_T_NONE) {
+            v->type = dir_type(&t);
+        } else if (is_punct(&t, '[')) {
+            if (!parse_int(p, &n) || !expect_punct(p, ']')) return NULL;
+            v->is_array = true;
+            count *= (uint64_t)(n > 0 ? n : 0);
+        } else if (t.kind != TOK_IDENT && t.kind != TOK_DIRECTIVE) { /* the name, .ptr, spaces */
+            char b[64];
+            error_at(p, &t, "unexpected %s in a .callprototype", tok_desc(&t, b, sizeof b));
+            return NULL;
         }
     }
+    if (v->type == PS_T_NONE) {
+        error_at(p, &d, "a .callprototype parameter needs a type");
+        return NULL;
+    }
+    v->size = (uint64_t)ps_type_size(v->type) * (uint64_t)v->vec * count;
+    if (!v->align) v->align = ps_type_size(v->type) * v->vec;
+    return v;
+}
+
+/* "(formal, ...)" of a .callprototype into list/n (arena). */
+static bool proto_list(parser *p, ps_var ***list, int *n) {
+    ps_var *items[64];
+    *n = 0;
+    if (!expect_punct(p, '(')) return false;
+    while (!is_punct(peek(p), ')')) {
+        if (*n == 64) {
+            error_at(p, peek(p), "too many parameters in a .callprototype");
+            return false;
+        }
+        if (!(items[*n] = proto_formal(p))) return false;
+        (*n)++;
+        if (is_punct(peek(p), ',')) next(p);
+    }
+    next(p);
+    *list = ps_arena_alloc(&p->m->arena, sizeof(ps_var *) * (size_t)(*n ? *n : 1));
+    memcpy(*list, items, sizeof(ps_var *) * (size_t)*n);
+    return true;
+}
+
+/* "label: .callprototype [(rets)] _ [(params)] [.noreturn];" — the header an indirect call through
+ * this label must match (PTX ISA 9.7.14.3 call). */
+static void parse_callprototype(parser *p, ps_label *lab) {
+    ps_func *f = ps_arena_alloc(&p->m->arena, sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->name = lab->name;
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->rets, &f->nrets)) return;
+    token u = next(p);
+    if (!tok_is(&u, "_")) {
+        char b[64];
+        error_at(p, &u, "expected '_' in a .callprototype, found %s", tok_desc(&u, b, sizeof b));
+        return;
+    }
+    if (is_punct(peek(p), '(') && !proto_list(p, &f->params, &f->nparams)) return;
+    if (peek(p)->kind == TOK_DIRECTIVE && tok_is(peek(p), ".noreturn")) {
+        next(p);
+        f->noreturn = true;
+    }
+    if (expect_punct(p, ';')) lab->proto = f;
+}
+
+/* "label: .calltargets f1, f2;" — the functions an indirect call through this label may reach. */
+static void parse_calltargets(parser *p, ps_label *lab) {
+    ps_func *fs[256];
+    int n = 0;
+    for (;;) {
+        token t = next(p);
+        sym *e = t.kind == TOK_IDENT ? lookup(p, t.text, (size_t)t.len) : NULL;
+        if (!e || e->kind != SYM_FUNC || n == 256) {
+            error_at(p, &t, "expected a declared function in .calltargets");
+            return;
+        }
+        fs[n++] = e->func;
+        if (!is_punct(peek(p), ',')) break;
+        next(p);
+    }
+    if (!expect_punct(p, ';')) return;
+    lab->calltargets = ps_arena_alloc(&p->m->arena, sizeof(ps_func *) * (size_t)n);
+    memcpy(lab->calltargets, fs, sizeof(ps_func *) * (size_t)n);
+    lab->ncalltargets = n;
 }
 
 static void skip_braced(parser *p);
+static void parse_block(parser *p);
 
 static void parse_statement(parser *p) {
     p->failed_stmt = false;
@@ -1557,10 +1730,12 @@ static void parse_statement(parser *p) {
         if (tok_is(&d, ".reg")) {
             parse_decl(p, &d, PS_SPACE_NONE, true, (linkage){0}, NULL, NULL, NULL);
         } else if (tok_is(&d, ".loc")) {
-            parse_loc(p);
+            ps_decl_loc(p);
+            if (p->failed_stmt) recover(p);
             return;
         } else if (tok_is(&d, ".pragma")) {
-            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+            token s = next(p);
+            ps_decl_pragma(p, &s, 2);
         } else if (space_of(&d) != PS_SPACE_NONE) {
             if (refuse_qualified_space(p, &d)) {
                 recover(p);
@@ -1605,12 +1780,15 @@ static void parse_statement(parser *p) {
         if (is_punct(peek2(p), ':')) {
             token name = next(p);
             next(p);
-            define_label(p, &name);
-            /* label: .branchtargets L1, L2;  or  label: .callprototype ...; */
+            int idx = define_label(p, &name);
+            /* label: .branchtargets L1, L2;  or  label: .callprototype ...;  or .calltargets */
             token *d = peek(p);
+            if (idx < 0) {
+                if (d->kind == TOK_DIRECTIVE) recover(p);
+                return;
+            }
             if (d->kind == TOK_DIRECTIVE && tok_is(d, ".branchtargets")) {
                 next(p);
-                int idx = label_ref(p, &name);
                 int targets[4096], n = 0;
                 for (;;) {
                     token l = next(p);
@@ -1629,7 +1807,13 @@ static void parse_statement(parser *p) {
                 lab->ntargets = n;
                 expect_punct(p, ';');
             } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".callprototype")) {
-                recover(p);
+                next(p);
+                parse_callprototype(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
+            } else if (d->kind == TOK_DIRECTIVE && tok_is(d, ".calltargets")) {
+                next(p);
+                parse_calltargets(p, &fn->labels[idx]);
+                if (p->failed_stmt) recover(p);
             }
             return;
         }
@@ -1835,7 +2019,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             tmp->noreturn = true;
             continue;
         } else if (tok_is(&d, ".pragma")) {
-            while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
+            token s = next(p);
+            ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
             continue;
         } else if (tok_is(&d, ".explicitcluster")) {
@@ -1920,7 +2105,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     fn->defined = true;
     p->fn = fn;
-    p->labels = NULL;
+    p->label_base = p->nscopes - 1;
     next(p); /* '{' */
     p->loc_file = p->loc_line = 0;
     /* The body's instructions go to a buffer reused from function to function; the function
@@ -1945,14 +2130,20 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         fn->regs = ps_xrealloc(fn->regs, (size_t)(fn->nregs + 1) * sizeof *fn->regs);
         fn->cap_regs = fn->nregs + 1;
     }
-    /* labels must be defined */
+    /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
-        if (!fn->labels[i].defined) {
+        if (!fn->labels[i].defined && p->label_fwd[i] < 0) {
             token at = {.line = fn->labels[i].line, .col = fn->labels[i].col};
             p->failed_stmt = false;
             error_at(p, &at, "use of undeclared identifier '%s'", fn->labels[i].name);
         }
-    HASH_CLEAR(hh, p->labels);
+    for (int i = 0; i < fn->nlabels; i++) {
+        int r = i;
+        while (p->label_fwd[r] >= 0) r = p->label_fwd[r];
+        if (r != i) fn->labels[i] = fn->labels[r];
+    }
+    HASH_CLEAR(hh, p->label_defs[p->label_base]);
+    HASH_CLEAR(hh, p->label_pending[p->label_base]);
     pop_scope(p);
     p->fn = NULL;
     (void)kw;
@@ -1971,19 +2162,8 @@ static void skip_braced(parser *p) {
 }
 
 static void parse_version(parser *p) {
-    token t = next(p);
-    if (t.kind == TOK_F64) {
-        /* "7.8" lexes as a decimal float; read the digits back from the text */
-        int maj = 0, min = 0;
-        char digits[32]; /* sscanf on t.text itself would measure the rest of the file */
-        snprintf(digits, sizeof digits, "%.*s", PS_MIN(t.len, 31), t.text);
-        if (sscanf(digits, "%d.%d", &maj, &min) == 2) {
-            p->m->version = maj * 10 + min;
-            return;
-        }
-    }
-    char b[64];
-    error_at(p, &t, "expected a version number like 8.0, found %s", tok_desc(&t, b, sizeof b));
+    token d = p->tok;
+    ps_decl_version(p, &d);
 }
 
 /* .target sm_XX[, option...] (PTX ISA 11.3.2), checked as ptxas 13 checks it: the list starts with
@@ -2035,9 +2215,7 @@ static void parse_target(parser *p) {
             last_target = t;
             if (!p->m->arch) error_at(p, &t, "unknown target '%s'", p->m->target);
             else if (p->m->version && p->m->version < p->m->arch->min_ptx)
-                error_at(p, &t, "target '%s' requires PTX ISA .version %d.%d or later (PTX .version %d.%d does "
-                         "not support it)", p->m->target, p->m->arch->min_ptx / 10, p->m->arch->min_ptx % 10,
-                         p->m->version / 10, p->m->version % 10);
+                ps_decl_target_version(p, &t);
         }
         first = false;
         if (!is_punct(peek(p), ',')) break;
@@ -2047,33 +2225,6 @@ static void parse_target(parser *p) {
     if (p->opt && p->opt->target && p->m->arch &&
         ps_arch_cannot_run(p->opt->target, p->m->arch, why, sizeof why))
         error_at(p, &last_target, "%s", why);
-}
-
-static void parse_file_directive(parser *p) {
-    int64_t idx;
-    if (!parse_int(p, &idx)) return;
-    token s = next(p);
-    if (s.kind != TOK_STRING) {
-        error_at(p, &s, "expected a file name string");
-        return;
-    }
-    if (idx < 0 || idx > 100000) {
-        error_at(p, &s, "bad .file index");
-        return;
-    }
-    if (idx >= p->m->nfiles) {
-        int n = (int)idx + 1;
-        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
-        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
-        p->m->files = f;
-        p->m->nfiles = n;
-    }
-    p->m->files[idx] = tok_str(p, &s);
-    while (is_punct(peek(p), ',')) { /* timestamp, size */
-        int64_t v;
-        next(p);
-        parse_int(p, &v);
-    }
 }
 
 static void parse_toplevel(parser *p) {
@@ -2093,26 +2244,32 @@ static void parse_toplevel(parser *p) {
     if (tok_is(&d, ".address_size")) {
         int64_t v;
         if (parse_int(p, &v)) {
-            if (v != 32 && v != 64) error_at(p, &p->tok, ".address_size must be 32 or 64");
+            ps_decl_address_size(p, &d, v);
             p->m->address_size = (int)v;
         }
         return;
     }
-    if (tok_is(&d, ".file")) return parse_file_directive(p);
+    if (tok_is(&d, ".file")) return ps_decl_file(p);
     if (tok_is(&d, ".section")) {
         p->seen_section = true;
-        next(p); /* section name */
-        skip_braced(p);
-        return;
+        return ps_decl_section(p);
     }
     if (tok_is(&d, ".pragma")) {
-        while (peek(p)->kind == TOK_STRING || is_punct(peek(p), ',')) next(p);
-        expect_punct(p, ';');
+        token s = next(p);
+        ps_decl_pragma(p, &s, 0);
+        if (!p->failed_stmt) expect_punct(p, ';');
+        if (p->failed_stmt) recover(p);
         return;
     }
     linkage lk = {0};
     unget(p, d); /* re-examine d as a linkage directive */
-    while (parse_linkage(p, &lk)) {}
+    for (int n = 0; parse_linkage(p, &lk); n++)
+        if (n) { /* ptxas: one linkage directive */
+            error_at(p, &p->tok, "Parsing error near '%.*s': syntax error (one of .extern .visible "
+                     ".weak .common)", p->tok.len, p->tok.text);
+            p->fatal = true;
+            return;
+        }
     token k = next(p);
     if (tok_is(&k, ".entry")) return parse_function(p, lk, true, &k);
     if (tok_is(&k, ".func")) return parse_function(p, lk, false, &k);
@@ -2149,6 +2306,11 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
             line++;
             line_start = src + i + 1;
             reported = false;
+        } else if (c == 0 && !reported) { /* ptxas: "Unexpected EOF encountered" */
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
+                         (int)(src + i - line_start) + 1,
+                         "NUL byte: ptxas takes it for the end of the file");
+            reported = true;
         } else if (c >= 0x80 && !reported) {
             ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
                          (int)(src + i - line_start) + 1,
@@ -2210,8 +2372,8 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     lex_init(&p.lx, m->filename, src, len, diags);
     report_non_ascii(&p, src, len);
     push_scope(&p);
-    bool seen_version = false;
-    while (peek(&p)->kind != TOK_EOF) {
+    while (peek(&p)->kind != TOK_EOF && !p.fatal) {
+        if (!ps_decl_header(&p)) break;
         if (peek(&p)->kind == TOK_ERROR) {
             token t = next(&p);
             p.failed_stmt = false;
@@ -2219,17 +2381,9 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
             recover(&p);
             continue;
         }
-        if (!seen_version && !tok_is(peek(&p), ".version")) {
-            token t = *peek(&p);
-            p.failed_stmt = false;
-            error_at(&p, &t, "a PTX module must begin with .version (a minimal header: "
-                             "'.version 8.0', '.target sm_80', '.address_size 64', each on a line "
-                             "of its own, with the target of your GPU)");
-            seen_version = true;
-        }
-        if (tok_is(peek(&p), ".version")) seen_version = true;
         parse_toplevel(&p);
     }
+    ps_decl_finish(&p, peek(&p), errors_before);
     if (!m->target && diags->errors == errors_before)
         ps_diags_add(diags, PS_DIAG_ERROR, m->filename, 0, 0, "missing .target directive");
     if (m->target_debug && !p.seen_section)
@@ -2240,6 +2394,7 @@ ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_p
     while (p.nscopes) pop_scope(&p);
     mn_clear(&p.mn);
     free(p.scratch_insns);
+    free(p.label_fwd);
     *out = m;
     return diags->errors == errors_before ? PS_OK : PS_ERR_PARSE;
 }

@@ -41,7 +41,7 @@ typedef struct {
     int len;
     uint32_t hash;
     const ps_form_info *info;
-    uint8_t types[4]; /* as ps_insn.types */
+    ps_type types[4];
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;
@@ -70,11 +70,25 @@ typedef struct {
     ps_insn *scratch_insns;       /* instructions of the function being parsed */
     int cap_scratch_insns;
     ps_func *fn;        /* function being parsed */
-    sym *labels;        /* labels of fn, by name */
+    /* Labels have block scope: each open block of fn has the labels it defines, and the names it
+     * used before a definition in reach (placeholders, resolved when a definition comes in the
+     * block or an enclosing one; label_fwd maps a placeholder merged into another to it). */
+    sym *label_defs[MAX_SCOPES], *label_pending[MAX_SCOPES];
+    int label_base;     /* the scope of fn's body */
+    int *label_fwd;     /* by label index: the label it is, or -1 */
+    int cap_label_fwd;
     int loc_file, loc_line;
     bool failed_stmt;   /* an error was reported in the current statement */
     bool seen_section;  /* a .section (debug information, for .target debug) */
     token debug_tok;    /* where .target named debug */
+    /* validate_decl.c's state: how far the module header has come (ps_decl_header), a fatal
+     * error (ptxas stops at it: the rest of the module is skipped), and the .version/.target
+     * mismatch, which ptxas reports after the module's other errors. */
+    int header;
+    bool fatal;
+    bool target_unsupported;
+    token target_tok;
+    uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */

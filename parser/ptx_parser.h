@@ -131,6 +131,8 @@ typedef enum {
 #define PS_SEL_COUNT(s) ((((s) >> 12) & 3u) + 1)
 #define PS_SEL_DIGIT(s, k) (((s) >> (3 * (k))) & 7u)
 
+#define PS_PAIR_SINK (-2)
+
 typedef struct ps_operand ps_operand;
 /* 72 bytes (96 before): a 100 MB module holds about 15 million of them (docs/limits.md, "Parse
  * memory"), so the small fields are packed at the front. */
@@ -146,7 +148,7 @@ struct ps_operand {
                       * 0 = none, else PS_SEL_* (see below) */
     int line, col;
     int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
-    int pair_reg;    /* "d|p": the second destination, -1 if none */
+    int pair_reg;    /* "d|p": the second destination, -1 if none, PS_PAIR_SINK for "d|_" */
     int label;       /* index into the function's label table */
     int nitems;
     uint64_t imm;
@@ -168,7 +170,7 @@ typedef struct {
     int loc_file, loc_line; /* CUDA source location from .loc; 0 = none */
     int xnum;
     int16_t shape_m, shape_n, shape_k;
-    uint8_t types[4];     /* ps_type values */
+    ps_type types[4];
     uint8_t ntypes;
     uint8_t vec;          /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
     uint8_t nops;
@@ -180,6 +182,9 @@ typedef struct {
     int insn;            /* instruction index the label precedes */
     int *targets;        /* .branchtargets: label indices */
     int ntargets;
+    ps_func *proto;      /* .callprototype: the header it declares (params, rets; arena) */
+    ps_func **calltargets; /* .calltargets: the functions it names */
+    int ncalltargets;
     bool defined;
     int line, col;       /* first reference, for "undefined label" */
 } ps_label;

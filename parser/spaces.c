@@ -83,8 +83,9 @@ void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operan
             bad = sp != PS_SPACE_GENERIC && sp != PS_SPACE_GLOBAL && sp != PS_SPACE_SHARED;
         else if (f == PS_F_ST)
             bad = sp == PS_SPACE_CONST;
-        else if (f == PS_F_PREFETCH)
-            bad = sp != PS_SPACE_GENERIC && sp != PS_SPACE_GLOBAL && sp != PS_SPACE_LOCAL;
+        else if (f == PS_F_PREFETCH) /* .tensormap: generic, .const and .param (validate_mem.c) */
+            bad = sp != PS_SPACE_GENERIC && sp != PS_SPACE_GLOBAL && sp != PS_SPACE_LOCAL &&
+                  !(ps_modset_has(&in->mods, PS_MOD_TENSORMAP) && (sp == PS_SPACE_CONST || sp == PS_SPACE_PARAM));
         if (bad) {
             insn_name(in, mt, name, sizeof name);
             error_at(p, mt, "'%s' cannot access .%s memory (ptxas: State space incorrect for "

@@ -30,6 +30,32 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
 
 /* ---- decl: validate_decl.c ---- */
 /* Directives and declarations: the module header, variables, functions and their parameters. */
+/* Before each module-scope statement: the header's order (.version, .target..., [.address_size],
+ * then none of them again); false after a fatal error (p->fatal: parsing stops). */
+bool ps_decl_header(parser *p);
+/* After ".version" (token d): the number, known to ptxas 13; sets p->m->version. */
+void ps_decl_version(parser *p, const token *d);
+/* A .target the module's .version does not support (reported by ps_decl_finish). */
+void ps_decl_target_version(parser *p, const token *t);
+/* ".address_size" (token d) with value v (the value's token is p->tok). */
+void ps_decl_address_size(parser *p, const token *d, int64_t v);
+/* `.pragma` string s at module scope (0), after a function header (1) or in a body (2). */
+void ps_decl_pragma(parser *p, const token *s, int scope);
+/* `.file`, `.loc` (in a body) and `.section`, after their directive. */
+void ps_decl_file(parser *p);
+void ps_decl_loc(parser *p);
+void ps_decl_section(parser *p);
+/* A declaration's type ty (vt: its vector token or NULL) in space sp (is_reg: .reg; fn_param: a
+ * .param in a function body); false after reporting. */
+bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
+                  bool is_reg, bool fn_param);
+/* A variable v named `name`, its dimensions read; module: at module scope; has_init: '=' follows. */
+bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
+                 bool fn_param);
+/* A scalar of v's initialiser at `at`: what = 0 integer, 1 floating-point literal, 2 address. */
+bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what);
+/* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
+void ps_decl_finish(parser *p, const token *eof, int errors_before);
 
 
 #endif

@@ -1,6 +1,355 @@
-/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules (validate.h). */
+/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules (validate.h).
+ * The operand kinds each instruction takes are ptxas 13's (scripts/ptxas_diff fam_ctrl, fam_warp,
+ * fam_sreg); its wording where it has one. Video and tensor-core instructions: validate_video.c,
+ * validate_tensor.c. */
+#include <stdio.h>
+
 #include "validate.h"
+#include "validate_ctrl.h"
+
+/* ---- operand kinds ------------------------------------------------------ */
+
+unsigned ps_ctrl_op_kind(parser *p, const ps_operand *o) {
+    switch (o->kind) {
+    case PS_OP_IMM: return o->neg ? K_IMM | K_NOTIMM : K_IMM;
+    case PS_OP_IMM_F32:
+    case PS_OP_IMM_F64: return K_FIMM;
+    case PS_OP_SINK: return K_SINK;
+    case PS_OP_SREG: return K_SREG;
+    case PS_OP_REG: break;
+    default: return K_OTHER;
+    }
+    ps_type t = p->fn->regs[o->reg].type;
+    if (t == PS_T_PRED) return o->neg ? K_NOTP : K_PRED;
+    int size = ps_type_size(t);
+    bool fl = ps_type_kind_of(t) == TK_FLOAT;
+    switch (size) {
+    case 1: return K_R8;
+    case 2: return K_R16;
+    case 4: return fl ? K_F32 : K_I32;
+    case 8: return fl ? K_F64 : K_I64;
+    default: return K_OTHER;
+    }
+}
+
+void ps_ctrl_at(const token *mt, const ps_operand *o, token *at) {
+    *at = *mt;
+    at->line = o->line;
+    at->col = o->col;
+}
+
+bool ps_ctrl_want(parser *p, const token *mt, const char *name, const ps_operand *o, unsigned allowed) {
+    if (ps_ctrl_op_kind(p, o) & allowed) return true;
+    token at;
+    ps_ctrl_at(mt, o, &at);
+    error_at(p, &at, "Arguments mismatch for instruction '%s'", name);
+    return false;
+}
+
+static bool mismatch(parser *p, const token *mt, const char *name) {
+    error_at(p, mt, "Arguments mismatch for instruction '%s'", name);
+    return false;
+}
+
+static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
+
+/* ---- special registers -------------------------------------------------- */
+
+/* Special registers are operands of mov and cvt only, sources only; mov moves them whole into a
+ * register of their width, with an integer or bit type (a predicate for %is_explicit_cluster). */
+static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    ps_form f = in->form;
+    for (int i = 0; i < nops; i++) {
+        if (ops[i].kind != PS_OP_SREG) continue;
+        token at;
+        ps_ctrl_at(mt, &ops[i], &at);
+        if (f != PS_F_MOV && f != PS_F_CVT) {
+            error_at(p, &at, "Special register argument not allowed for instruction '%s'", in->info->mnemonic);
+            return false;
+        }
+        if (f == PS_F_MOV && in->ntypes == 1) {
+            ps_type t = in->types[0];
+            ps_type_kind k = ps_type_kind_of(t);
+            if (k == TK_FLOAT || k == TK_PACKED) {
+                error_at(p, &at, "Special register argument not allowed for instruction 'mov'");
+                return false;
+            }
+            ps_sreg sr = ops[i].sreg;
+            int bits = ps_sreg_bits(sr);
+            int tb = t == PS_T_PRED ? 1 : ps_type_size(t) * 8;
+            /* the widths they had in PTX ISA 1.x remain: 16-bit %tid, %ntid, %ctaid, %nctaid and a
+             * 32-bit %gridid */
+            bool legacy = (tb == 16 && (sr == PS_SREG_TID || sr == PS_SREG_NTID || sr == PS_SREG_CTAID ||
+                                        sr == PS_SREG_NCTAID)) ||
+                          (tb <= 32 && sr == PS_SREG_GRIDID);
+            if (bits != tb && !legacy) return mismatch(p, mt, "mov");
+            /* the destination: a register of the move's width (any type for .bN, not a float for
+             * .uN/.sN) */
+            unsigned dk = k == TK_PRED ? K_PRED : tb == 16 ? K_R16 : tb == 32 ? K_I32 : K_I64;
+            if (k == TK_BITS) dk |= tb == 32 ? K_F32 : tb == 64 ? K_F64 : 0;
+            if (i == 1 && !ps_ctrl_want(p, mt, "mov", &ops[0], dk | K_SINK)) return false;
+        }
+        if (i == 0) {
+            error_at(p, &at, "Read-only special register cannot be destination argument");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- barriers ----------------------------------------------------------- */
+
+static bool barrier_id(parser *p, const token *mt, const char *name, const ps_operand *o) {
+    if (!ps_ctrl_want(p, mt, name, o, K_I32 | K_IMM)) return false;
+    if (o->kind == PS_OP_IMM && o->imm > 15) {
+        token at;
+        ps_ctrl_at(mt, o, &at);
+        error_at(p, &at, "Barrier number '%llu' out of range, expected to be in range [0..15]",
+                 (unsigned long long)o->imm);
+        return false;
+    }
+    return true;
+}
+
+/* bar{.cta}.sync|.arrive|.red and barrier{.cta}.sync|.arrive|.red{.aligned} (PTX ISA 9.7.13.1):
+ * a barrier id 0..15 and an optional thread count, a multiple of the warp size when immediate,
+ * required and non-zero for .arrive; .red takes a destination and a predicate source. */
+static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    bool barrier = in->form == PS_F_BARRIER;
+    bool red = has(in, PS_MOD_RED), arrive = has(in, PS_MOD_ARRIVE), sync = has(in, PS_MOD_SYNC);
+    const char *bn = barrier ? "barrier" : "bar";
+    char name[32];
+    snprintf(name, sizeof name, "%s%s", bn, red ? ".red" : arrive ? ".arrive" : "");
+    if (!barrier && has(in, PS_MOD_ALIGNED)) {
+        error_at(p, mt, "Illegal modifier '.aligned' for instruction '%s'", name);
+        return false;
+    }
+    if (!red && !arrive && !sync) {
+        error_at(p, mt, "Barrier modifier required for instruction '%s'", bn);
+        return false;
+    }
+    if (has(in, PS_MOD_CTA) && p->m->version && p->m->version < 78) {
+        error_at(p, mt, "Feature '%s.cta' requires PTX ISA .version 7.8 or later", bn);
+        return false;
+    }
+    if (red) {
+        bool popc = has(in, PS_MOD_POPC);
+        ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
+        if (in->ntypes != 1 || (t != PS_T_U32 && t != PS_T_PRED)) {
+            error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+            return false;
+        }
+        if (popc && t != PS_T_U32) {
+            error_at(p, mt, "Operation requires .u32 type");
+            return false;
+        }
+        if (!popc && t != PS_T_PRED) {
+            error_at(p, mt, "Operation requires .pred type");
+            return false;
+        }
+        if (nops < 3 || nops > 4) return mismatch(p, mt, name);
+        if (!ps_ctrl_want(p, mt, name, &ops[0], popc ? K_I32 : K_PRED)) return false;
+        if (!barrier_id(p, mt, name, &ops[1])) return false;
+        if (nops == 4 && !ps_ctrl_want(p, mt, name, &ops[2], K_I32 | K_IMM)) return false;
+        if (!ps_ctrl_want(p, mt, name, &ops[nops - 1], K_PRED | K_NOTP | K_IMM)) return false;
+        if (nops == 4 && ops[2].kind == PS_OP_IMM && ops[2].imm % 32) {
+            error_at(p, mt, "Number of threads participating in barrier must be in multiple of warp size");
+            return false;
+        }
+        return true;
+    }
+    if (in->ntypes) {
+        error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+        return false;
+    }
+    if (nops < 1 || nops > 2 || (arrive && nops != 2)) return mismatch(p, mt, name);
+    if (!barrier_id(p, mt, name, &ops[0])) return false;
+    if (nops == 2) {
+        if (!ps_ctrl_want(p, mt, name, &ops[1], K_I32 | K_IMM)) return false;
+        if (ops[1].kind == PS_OP_IMM && ops[1].imm % 32) {
+            error_at(p, mt, "Number of threads participating in barrier must be in multiple of warp size");
+            return false;
+        }
+        if (arrive && ops[1].kind == PS_OP_IMM && ops[1].imm == 0) {
+            error_at(p, mt, "Instruction '%s' requires a non-zero thread count argument", name);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- warp-level --------------------------------------------------------- */
+
+/* A "d|p" destination (ps_operand.pair_reg; -2 for a sink "d|_"): p must be a predicate where
+ * need_p, and is refused where !allow_p. */
+static bool pair_dest(parser *p, const token *mt, const char *name, const ps_operand *o, unsigned dest,
+                      bool need_p, bool allow_p) {
+    bool paired = o->pair_reg >= 0 || o->pair_reg == PS_PAIR_SINK;
+    if (paired && !allow_p) {
+        error_at(p, mt, "Predicate output not allowed for instruction '%s'", name);
+        return false;
+    }
+    if ((need_p && (!paired || o->pair_reg == PS_PAIR_SINK)) ||
+        (o->pair_reg >= 0 && p->fn->regs[o->pair_reg].type != PS_T_PRED)) {
+        error_at(p, mt, "Predicate output expected for instruction '%s'", name);
+        return false;
+    }
+    return ps_ctrl_want(p, mt, name, o, dest);
+}
+
+static bool check_shfl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    bool sync = has(in, PS_MOD_SYNC);
+    if (!has(in, PS_MOD_UP) && !has(in, PS_MOD_DOWN) && !has(in, PS_MOD_BFLY) && !has(in, PS_MOD_IDX)) {
+        error_at(p, mt, "Shuffle modifier required for instruction 'shfl'");
+        return false;
+    }
+    if (nops != (sync ? 5 : 4)) {
+        if (!sync && nops == 5) error_at(p, mt, ".sync modifier required for instruction 'shfl'");
+        else mismatch(p, mt, "shfl");
+        return false;
+    }
+    if (!pair_dest(p, mt, "shfl", &ops[0], K_I32 | K_F32 | K_SINK, false, true)) return false;
+    const unsigned v32 = K_I32 | K_F32 | K_IMM;
+    if (!ps_ctrl_want(p, mt, "shfl", &ops[1], v32 | K_FIMM) || !ps_ctrl_want(p, mt, "shfl", &ops[2], v32) ||
+        !ps_ctrl_want(p, mt, "shfl", &ops[3], v32))
+        return false;
+    return !sync || ps_ctrl_want(p, mt, "shfl", &ops[4], K_I32 | K_IMM);
+}
+
+static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    bool ballot = has(in, PS_MOD_BALLOT), sync = has(in, PS_MOD_SYNC);
+    if (!ballot && !has(in, PS_MOD_ALL) && !has(in, PS_MOD_ANY) && !has(in, PS_MOD_UNI)) {
+        error_at(p, mt, ".mode modifier required for instruction 'vote'");
+        return false;
+    }
+    ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
+    if (ballot && t != PS_T_B32) {
+        error_at(p, mt, "Instruction 'vote' requires '.b32' type with '.ballot' modifier.");
+        return false;
+    }
+    if (!ballot && t != PS_T_PRED) {
+        const char *m = has(in, PS_MOD_ALL) ? "all" : has(in, PS_MOD_ANY) ? "any" : "uni";
+        error_at(p, mt, "Instruction 'vote' requires '.pred' type with '.%s' modifier.", m);
+        return false;
+    }
+    if (nops != (sync ? 3 : 2)) {
+        if (!sync && nops == 3) error_at(p, mt, ".sync modifier required for instruction 'vote'");
+        else mismatch(p, mt, "vote");
+        return false;
+    }
+    if (!ps_ctrl_want(p, mt, "vote", &ops[0], ballot ? K_I32 | K_F32 | K_SINK : K_PRED | K_SINK) ||
+        !ps_ctrl_want(p, mt, "vote", &ops[1], K_PRED | K_NOTP | K_IMM | K_NOTIMM))
+        return false;
+    return !sync || ps_ctrl_want(p, mt, "vote", &ops[2], K_I32 | K_IMM);
+}
+
+static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    bool all = has(in, PS_MOD_ALL), any = has(in, PS_MOD_ANY);
+    if (!all && !any) {
+        error_at(p, mt, "'.any' or '.all' modifier required for instruction 'match'");
+        return false;
+    }
+    if (!has(in, PS_MOD_SYNC)) {
+        error_at(p, mt, ".sync modifier required for instruction 'match'");
+        return false;
+    }
+    if (nops != 3) return mismatch(p, mt, "match");
+    if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], K_I32 | K_F32 | K_SINK, false, all)) return false;
+    bool b64 = in->types[0] == PS_T_B64;
+    return ps_ctrl_want(p, mt, "match", &ops[1], (b64 ? K_I64 | K_F64 : K_I32 | K_F32) | K_IMM) &&
+           ps_ctrl_want(p, mt, "match", &ops[2], K_I32 | K_IMM);
+}
+
+/* redux.sync (9.7.13.10): add/min/max on .u32/.s32, and/or/xor on .b32; .f32 min/max (with .abs,
+ * .NaN) on sm_100a-family targets from PTX ISA 8.6. */
+static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    static const struct {
+        ps_mod m;
+        const char *n;
+        bool arith;
+    } opsx[] = {{PS_MOD_ADD, "add", true}, {PS_MOD_MIN, "min", true}, {PS_MOD_MAX, "max", true},
+                {PS_MOD_AND, "and", false}, {PS_MOD_OR, "or", false}, {PS_MOD_XOR, "xor", false}};
+    int op = -1;
+    for (int i = 0; i < 6; i++)
+        if (has(in, opsx[i].m)) op = i;
+    ps_type t = in->types[0];
+    bool f32 = t == PS_T_F32;
+    const ps_arch *a = p->m->arch;
+    if (f32) {
+        if (a && !(a->arch_specific && a->sm >= 100 && a->sm < 110)) {
+            error_at(p, mt, "Instruction 'redux.f32' not supported on .target '%s'", a->name);
+            return false;
+        }
+        if (p->m->version && p->m->version < 86) {
+            error_at(p, mt, "Feature 'redux.f32' requires PTX ISA .version 8.6 or later");
+            return false;
+        }
+    }
+    if ((has(in, PS_MOD_ABS) || has(in, PS_MOD_NAN_MANUAL)) && !f32) {
+        error_at(p, mt, "Instruction 'redux' requires '.f32' type with '%s' modifier.",
+                 has(in, PS_MOD_ABS) ? ".abs" : ".NaN");
+        return false;
+    }
+    if (op >= 0) {
+        bool ok = f32 ? (opsx[op].m == PS_MOD_MIN || opsx[op].m == PS_MOD_MAX)
+                      : opsx[op].arith ? t == PS_T_U32 || t == PS_T_S32 : t == PS_T_B32;
+        if (!ok) {
+            error_at(p, mt, "Incorrect type '.%s' for operation '.%s' in instruction 'redux'", ps_type_name(t),
+                     opsx[op].n);
+            return false;
+        }
+    }
+    if (nops != 3) return mismatch(p, mt, "redux");
+    unsigned v = f32 ? K_F32 : K_I32;
+    return ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK) && ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM) &&
+           ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
+}
+
+/* ---- control flow ------------------------------------------------------- */
+
+static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    const char *name = in->form == PS_F_BRA ? "bra" : "brx.idx";
+    if (in->form == PS_F_BRA) {
+        if (nops != 1) return mismatch(p, mt, name);
+        if (ops[0].kind == PS_OP_LABEL) return true;
+        if (ops[0].kind == PS_OP_REG && p->fn->regs[ops[0].reg].type == PS_T_PRED) return mismatch(p, mt, name);
+        token at;
+        ps_ctrl_at(mt, &ops[0], &at);
+        error_at(p, &at, "Label expected for argument 0 of instruction 'bra'");
+        return false;
+    }
+    if (nops != 2) return mismatch(p, mt, name);
+    if (!ps_ctrl_want(p, mt, name, &ops[0], K_I32 | K_IMM)) return false;
+    if (ops[1].kind != PS_OP_LABEL || !ps_ctrl_label_is_branchtargets(p, ops[1].label)) return mismatch(p, mt, name);
+    return true;
+}
 
 void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    (void)p, (void)in, (void)mt, (void)ops, (void)nops;
+    if (!check_sregs(p, in, mt, ops, nops)) return;
+    switch (in->form) {
+    case PS_F_BAR:
+    case PS_F_BARRIER: check_bar(p, in, mt, ops, nops); return;
+    case PS_F_BAR_WARP_SYNC: ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM); return;
+    case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
+    case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
+    case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
+    case PS_F_REDUX: check_redux(p, in, mt, ops, nops); return;
+    case PS_F_ACTIVEMASK: ps_ctrl_want(p, mt, "activemask", &ops[0], K_I32 | K_F32 | K_SINK); return;
+    case PS_F_ELECT:
+        if (pair_dest(p, mt, "elect", &ops[0], K_I32 | K_SINK, true, true))
+            ps_ctrl_want(p, mt, "elect", &ops[1], K_I32 | K_IMM);
+        return;
+    case PS_F_NANOSLEEP: ps_ctrl_want(p, mt, "nanosleep", &ops[0], K_I32 | K_IMM); return;
+    case PS_F_PMEVENT:
+        if (!ps_ctrl_want(p, mt, "pmevent", &ops[0], K_IMM)) return;
+        if (!has(in, PS_MOD_MASK) && ops[0].imm > 15)
+            error_at(p, mt, "Argument 0 of instruction 'pmevent': value '%lld' out of range, expected to be in range "
+                            "[0..15]", (long long)ops[0].imm);
+        return;
+    case PS_F_BRA:
+    case PS_F_BRX_IDX: check_branch(p, in, mt, ops, nops); return;
+    case PS_F_CALL: ps_ctrl_check_call(p, in, mt, ops, nops); return;
+    default: break;
+    }
+    if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
 }

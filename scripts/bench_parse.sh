@@ -53,6 +53,7 @@ import re, sys
 
 out, mb, files = sys.argv[1], float(sys.argv[2]), sorted(sys.argv[3:])
 header = re.compile(r'^\s*\.(version|target|address_size)\b')
+fileno = re.compile(r'((?:^\s*\.(?:file|loc)|\binlined_at)\s+)(\d+)', re.M)  # renumbered per copy: .file N is once per module
 func_name = re.compile(r'\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)', re.S)
 var_decl = re.compile(r'^\s*(?:\.(?:visible|extern|weak|common)\s+)*\.(?:global|const|shared|local)\b([^;=\[{]*)', re.M)
 ident = re.compile(r'(?<![\w$.%])([A-Za-z_$][\w$]*)')
@@ -75,11 +76,14 @@ for f in files:
 
 target = int(mb * 1e6)
 parts = ['.version 9.0\n.target sm_90a\n.address_size 64\n\n']  # sm_90a: the corpus has wgmma kernels
-size, copy = len(parts[0]), 0
+size, copy, files_used = len(parts[0]), 0, 0
 while size < target:
     for i, (body, pat) in enumerate(units):
         sfx = '_b%dc%d' % (i, copy)
         s = pat.sub(lambda m: m.group(1) + sfx, body)
+        base = files_used
+        s = fileno.sub(lambda m: m.group(1) + str(base + int(m.group(2))), s)
+        files_used += 1 + max((int(n) for n in re.findall(r'^\s*\.file\s+(\d+)', body, re.M)), default=0)
         parts.append(s)
         size += len(s)
         if size >= target:

@@ -78,6 +78,7 @@ void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsig
         e->mask = 0;
         e->remote = 0;
         e->hint = 0;
+        e->values = NULL; /* the stored values are not known here (fuzz finding: was stack garbage) */
     }
     e->mask |= 1u << lane;
     e->space[lane] = space;

@@ -36,7 +36,7 @@ static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size,
 /* Records the lanes of a span-resolved access in the event, as ps_mem_resolve_ev would: one space
  * for every lane (the span's), and whether the lanes are contiguous. All 32 lanes are filled (a
  * straight loop that vectorises); the event's mask says which count. */
-PS_CLONES __attribute__((optimize("tree-vectorize"))) static void
+PS_CLONES PS_VECTORIZE static void
 event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restrict base, int64_t imm) {
     static const uint8_t to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
                                     PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};

@@ -54,7 +54,6 @@ static inline uint64_t d2u(double d)
 
 static inline bool f32_is_nan(uint32_t x) { return (x & ~F32_SIGN) > F32_EXP; }
 static inline bool f64_is_nan(uint64_t x) { return (x & ~F64_SIGN) > F64_EXP; }
-static inline bool f32_is_zero(uint32_t x) { return (x & ~F32_SIGN) == 0; }
 
 /* Flush a subnormal to the zero of the same sign (PTX ".ftz"); other values pass unchanged. */
 static inline uint32_t f32_flush(uint32_t x) { return (x & F32_EXP) ? x : (x & F32_SIGN); }
@@ -927,12 +926,6 @@ bool ps_f64_testp(ps_testp_op op, uint64_t a)
  * the H200's SASS around a model of its MUFU unit (mufu.c, mufu_tanh.c; bit-exact with the H200
  * over every f32 input); they use exact products and the exact rounding core only and never
  * switch the host rounding mode. docs/numerics.md section 7. */
-
-static inline uint32_t f32_out(double r, bool ftz)
-{
-    uint32_t d = f32_from_double_rn(r);
-    return ftz ? f32_flush(d) : d;
-}
 
 /* The MUFU operations themselves (MUFU.RCP, EX2, RSQ, SQRT, RCP64H, RSQ64H) are in mufu.c,
  * bit-exact with the H200 over their whole input domain (docs/numerics.md 7.2); the functions

@@ -1,5 +1,6 @@
 /* manifest.h — one kernel launch described in JSON (DESIGN §6): buffers, parameters, expected
- * outputs. Loading allocates and fills the buffers in a device. */
+ * outputs. Loading checks it strictly (docs/limits.md); preparing allocates and fills the buffers
+ * in a device. */
 #ifndef PTXSIM_MANIFEST_H
 #define PTXSIM_MANIFEST_H
 
@@ -14,7 +15,9 @@ typedef struct {
     uint64_t count, bytes;
     ps_mbuf_init init;
     double fill;
+    uint64_t fill_bits;  /* MB_FILL: one element's bits, checked against the type when loaded */
     char *file;          /* resolved path */
+    int file_line, file_col; /* where "file" is written */
     uint64_t addr;       /* device address once loaded */
 } ps_mbuf;
 
@@ -30,6 +33,11 @@ typedef struct {
     uint8_t *bytes;
     size_t nbytes;
     ps_tmap tmap;        /* MP_TENSORMAP; tmap.addr is filled when the buffers are allocated */
+    int line, col;       /* where the parameter's value is written */
+    bool is_int;         /* MP_SCALAR: an integer value, -mag when neg (checked against the
+                          * kernel's parameter type when prepared) */
+    bool neg;
+    uint64_t mag;
 } ps_mparam;
 
 typedef struct {
@@ -38,6 +46,7 @@ typedef struct {
     bool has_tol;
     double abs, rel;
     uint64_t ulp;
+    int line, col;       /* where "file" is written */
 } ps_mexpect;
 
 typedef struct {
@@ -56,10 +65,26 @@ typedef struct {
     int nparams;
     ps_mexpect *expect;
     int nexpect;
+    int eo_line, eo_col; /* where expect_output's "file" is written */
 } ps_manifest;
 
-/* Loads and validates; on error returns PS_ERR_MANIFEST with a message in err. */
+/* What a manifest may ask for (docs/limits.md). */
+#define PS_MANIFEST_MAX_BYTES (4ull << 30)   /* device memory of all buffers together, by default */
+#define PS_MANIFEST_MAX_TEXT (64u << 20)     /* the manifest file itself */
+#define PS_MANIFEST_MAX_ITEMS 4096           /* buffers, and parameters */
+
+typedef struct {
+    /* Folders that file references may reach besides the manifest's own (--allow-paths). */
+    const char *const *allow_paths;
+    int n_allow_paths;
+    uint64_t max_bytes;  /* the most the buffers may total; 0: PS_MANIFEST_MAX_BYTES */
+} ps_manifest_policy;
+
+/* Loads and validates under the default policy; on error returns PS_ERR_MANIFEST (PS_ERR_IO when
+ * the file cannot be read) with "PATH:LINE:COL: error: JSON.PATH: what" in err. */
 ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_t errlen);
+ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out,
+                                char *err, size_t errlen);
 void ps_manifest_free(ps_manifest *m);
 
 /* Allocates and fills the buffers, and packs the kernel parameters for `prog`. */
@@ -76,7 +101,8 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *e
 int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *out,
                                char *err, size_t errlen);
 
-/* Writes every buffer to DIR/<name>.bin. */
+/* Writes every buffer to DIR/<name>.bin (names are plain file names; an existing link or
+ * non-regular file there is refused, so nothing outside DIR is written). */
 ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,
                                     size_t errlen);
 

@@ -329,6 +329,13 @@ static void heap_where(ps_device *d, uint64_t addr, unsigned size, char *out, si
     pthread_rwlock_unlock(&d->heap_lock);
 }
 
+/* Whether [addr, addr + size) reaches past limit, without wrapping around: an address just below
+ * 2^64 (a negative offset in a 32-bit shared pointer) is past the end, not at the start (fuzz
+ * finding: ld.shared [%r+-8] with %r = 0 read 8 bytes before the CTA's shared memory). */
+static inline bool past_end(uint64_t addr, unsigned size, uint64_t limit) {
+    return addr > limit || size > limit - addr;
+}
+
 static const char *space_word(int sp) {
     static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter",
                               "shared::cluster"};
@@ -465,7 +472,7 @@ static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, 
     uint64_t off;
     ps_cta *t = ps_dsmem_target(w, addr, &off, lane);
     if (!t) return NULL;
-    if (off + size > t->shared_size) {
+    if (past_end(off, size, t->shared_size)) {
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
                        "out-of-bounds shared::cluster %s of %u bytes at offset 0x%llx of CTA rank "
                        "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes "
@@ -496,7 +503,7 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
     switch (space) {
     case SP_SHARED:
     case SP_DSMEM:
-        if (addr + size > c->shared_size) {
+        if (past_end(addr, size, c->shared_size)) {
             if (addr >= DSMEM_RANK_UNIT && addr < (MAX_CLUSTER + 1ull) * DSMEM_RANK_UNIT)
                 return dsmem_resolve(w, asked, addr, size, lane, write);
             return oob(w, space, addr, size, lane, write, c->shared_size);
@@ -504,7 +511,7 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
         return c->shared + addr;
     case SP_LOCAL: {
         uint64_t per = c->L->local_per_thread;
-        if (addr + size > per) return oob(w, space, addr, size, lane, write, per);
+        if (past_end(addr, size, per)) return oob(w, space, addr, size, lane, write, per);
         return c->local + (uint64_t)(w->id * WARP + lane) * per + addr;
     }
     case SP_KPARAM:
@@ -512,12 +519,12 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "write to kernel parameter space");
             return NULL;
         }
-        if (addr + size > c->L->cfg.params_size)
+        if (past_end(addr, size, c->L->cfg.params_size))
             return oob(w, space, addr, size, lane, write, c->L->cfg.params_size);
         return (void *)(c->L->cfg.params + addr);
     default: {
         const struct ps_alloc_hit *h = hit(c, addr);
-        if (!h || addr + size > h->end) return oob(w, space, addr, size, lane, write, 0);
+        if (!h || past_end(addr, size, h->end)) return oob(w, space, addr, size, lane, write, 0);
         return h->host + (addr - h->base);
     }
     }

@@ -174,7 +174,7 @@ static void mbarrier_states_like_h200(void **state) {
         "  mbarrier.complete_tx.shared.b64 [%r1], 40;\n"
         "  mbarrier.test_wait.parity.shared.b64 %p1, [%r1], 0;\n" /* pending 1, tx 60: not yet */
         "  mbarrier.complete_tx.shared.b64 [%r1], 60;\n"
-        "  mbarrier.arrive.release.cluster.shared::cluster.b64 %rd4, [%r1];\n"
+        "  mbarrier.arrive.release.cluster.shared::cta.b64 %rd4, [%r1];\n"
         "  mbarrier.arrive_drop.shared.b64 %rd5, [%r1];\n"
         "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
         "  mbarrier.pending_count.b64 %r4, %rd4; mbarrier.pending_count.b64 %r5, %rd5;\n"

@@ -17,7 +17,7 @@
 #include "testutil.h"
 #include "verify.h"
 
-#define HDR ".version 8.3\n.target sm_90a\n.address_size 64\n"
+#define HDR ".version 8.6\n.target sm_90a\n.address_size 64\n"
 
 static ps_status run(const char *ptx, const tu_launch *cfg, tu_buf *b, int nb, ps_launch_result *res) {
     char diag[2048];

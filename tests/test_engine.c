@@ -366,18 +366,18 @@ static void barrier_thread_count_divergent(void **state) {
         else v = (63 - t) + 11 + 500 + 90000;
         assert_int_equal(out[t], v);
     }
-    /* what ptxas refuses is refused when decoding, at the instruction */
+    /* what ptxas refuses is refused when parsing, at the instruction, in its words */
     static const struct { const char *insn, *msg; } bad[] = {
-        {"barrier.arrive 1;", "6:3: 'barrier.arrive' needs a thread count"},
-        {"bar.arrive 1, 0;", "6:3: barrier.arrive needs a non-zero thread count"},
-        {"barrier.sync 1, 48;", "6:3: barrier thread count 48 is not a multiple of the warp size"},
+        {"barrier.arrive 1;", "6:3: Arguments mismatch for instruction 'barrier.arrive'"},
+        {"bar.arrive 1, 0;", "6:3: Instruction 'bar.arrive' requires a non-zero thread count argument"},
+        {"barrier.sync 1, 48;", "6:3: Number of threads participating in barrier must be in multiple of warp size"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char src[512];
         snprintf(src, sizeof src, TU_HEADER ".visible .entry k(.param .u64 p0) {\n"
                  "  .reg .b32 %%r<4>;\n  %s\n  ret; }\n", bad[i].insn);
         diag[0] = 0;
-        assert_int_equal(run1(src, 1, 64, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
+        assert_int_equal(run1(src, 1, 64, out, sizeof out, &res), PS_ERR_PARSE);
         assert_non_null(strstr(diag, bad[i].msg));
     }
 }
@@ -679,7 +679,7 @@ static void unsupported_instruction_is_located(void **state) {
 }
 
 /* ptxas refuses bfe/bfi immediates past 255 ("value '256' out of range [0..255]"), so does
- * the decoder, at the operand's instruction */
+ * the parser, at the operand */
 static void bitfield_immediate_out_of_range(void **state) {
     (void)state;
     const char *ptx = TU_HEADER
@@ -689,8 +689,8 @@ static void bitfield_immediate_out_of_range(void **state) {
         "  ret; }\n";
     uint32_t out[1];
     ps_launch_result res;
-    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_UNSUPPORTED);
-    assert_non_null(strstr(diag, "6:3: immediate field length out of range [0..255]"));
+    assert_int_equal(run1(ptx, 1, 1, out, sizeof out, &res), PS_ERR_PARSE);
+    assert_non_null(strstr(diag, "6:29: operand 4 of 'bfi': value 300 out of range [0..255]"));
 }
 
 /* The seeded schedule (--schedule-seed): warp 1 reads a shared word that warp 0 writes with no

@@ -423,21 +423,30 @@ static void fake_writes_outputs(void **state) {
     close_fake(g);
 }
 
-/* A manifest (written to a temporary directory) over an existing PTX file, by absolute path. */
+/* A manifest (written to a temporary directory) over a copy of an existing PTX file beside it: a
+ * manifest's references stay inside its folder (docs/limits.md). */
 static char *temp_manifest(char *dir, const char *ptx, unsigned shared) {
-    char cwd[512], path[640];
-    assert_non_null(getcwd(cwd, sizeof cwd));
+    char path[640];
     assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/case.json", dir);
+    size_t n;
+    char *src = ps_read_file(ptx, &n);
+    assert_non_null(src);
+    snprintf(path, sizeof path, "%s/kernel.ptx", dir);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
+    assert_int_equal(fwrite(src, 1, n, f), n);
+    fclose(f);
+    free(src);
+    snprintf(path, sizeof path, "%s/case.json", dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
     fprintf(f,
-            "{\"ptx\": \"%s/%s\", \"kernel\": \"dynsmem\", \"grid\": [1], \"block\": [96],"
+            "{\"ptx\": \"kernel.ptx\", \"kernel\": \"dynsmem\", \"grid\": [1], \"block\": [96],"
             " \"shared_bytes\": %u,"
             " \"buffers\": [{\"name\": \"in\", \"type\": \"s32\", \"count\": 480, \"init\": {\"fill\": 7}},"
             " {\"name\": \"rev\", \"type\": \"s32\", \"count\": 480}, {\"name\": \"nb\", \"type\": \"f64\","
             " \"count\": 480}], \"params\": [{\"buffer\": \"in\"}, {\"buffer\": \"rev\"}, {\"buffer\": \"nb\"}]}",
-            cwd, ptx, shared);
+            shared);
     fclose(f);
     return ps_xstrdup(path);
 }
@@ -456,6 +465,9 @@ static void fake_opts_in_to_large_shared_memory(void **state) {
     ps_gpu_output_free(&out);
     close_fake(g);
     unlink(path);
+    char ptx[64];
+    snprintf(ptx, sizeof ptx, "%s/kernel.ptx", dir);
+    unlink(ptx);
     rmdir(dir);
     free(path);
 }

@@ -405,11 +405,11 @@ static void test_ptx_forms(void **state)
     char ptx[16384], diag[1024];
     int n = snprintf(ptx, sizeof ptx, TU_HEADER
                      ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
-                     ".reg .b64 %%a, %%o, %%i;\n.reg .b32 %%x, %%y, %%z, %%d, %%t, %%tid;\n"
+                     ".reg .b64 %%a, %%o, %%i;\n.reg .b32 %%x, %%y, %%z, %%d, %%t, %%tx;\n"
                      ".reg .b16 %%hx, %%hy, %%hd;\n.reg .pred %%p, %%q;\n"
-                     "ld.param.u64 %%a, [p0];\nld.param.u64 %%o, [p1];\nmov.u32 %%tid, %%tid.x;\n"
-                     "mul.wide.u32 %%i, %%tid, 16;\nadd.u64 %%a, %%a, %%i;\n"
-                     "mul.wide.u32 %%i, %%tid, %d;\nadd.u64 %%o, %%o, %%i;\n"
+                     "ld.param.u64 %%a, [p0];\nld.param.u64 %%o, [p1];\nmov.u32 %%tx, %%tid.x;\n"
+                     "mul.wide.u32 %%i, %%tx, 16;\nadd.u64 %%a, %%a, %%i;\n"
+                     "mul.wide.u32 %%i, %%tx, %d;\nadd.u64 %%o, %%o, %%i;\n"
                      "ld.global.v4.b32 {%%x, %%y, %%z, %%t}, [%%a];\nmov.b32 {%%hx, %%hd}, %%x;\n"
                      "mov.b32 {%%hy, %%hd}, %%y;\n", NFORMS * 4);
     for (int k = 0; k < NFORMS; k++)

@@ -317,7 +317,7 @@ static void special_register_gates(void **state) {
         {"8.0", "sm_80", "mov.u32 %r1, %aggr_smem_size;", "'%aggr_smem_size' requires PTX ISA .version 8.1"},
         {"8.1", "sm_80", "mov.u32 %r1, %aggr_smem_size;", "'%aggr_smem_size' requires .target sm_90"},
         {"8.1", "sm_90", "mov.u32 %r1, %aggr_smem_size;", NULL},
-        {"7.9", "sm_90", "mov.u64 %rd1, %current_graph_exec;", "requires PTX ISA .version 8.0"},
+        {"7.8", "sm_90", "mov.u64 %rd1, %current_graph_exec;", "requires PTX ISA .version 8.0"},
         {"8.0", "sm_50", "mov.u64 %rd1, %current_graph_exec;", NULL},
         {"8.0", "sm_37", "mov.u64 %rd1, %current_graph_exec;", "requires .target sm_50"},
         {"1.3", "sm_10", "mov.u32 %r1, %pm3;", NULL},
@@ -538,8 +538,8 @@ static void set_half_destination(void **state) {
         "\tset.nan.bf16.f64 %h4, %fd1, %fd1;\n"    /* 0x3f80 */
         "\tset.lt.f16.s32 %h5, -1, 1;\n"           /* 0x3c00 */
         "\tset.lo.f16.u32 %h6, -1, 1;\n"           /* false */
-        "\tmov.b16 %h7, 0x8001;\n"
-        "\tset.eq.ftz.f16.f16 %h7, %h7, 0x0000;\n" /* -subnormal == 0 under .ftz: 0x3c00 */
+        "\tmov.b16 %h7, 0x8001; mov.b16 %h0, 0x0000;\n" /* ptxas takes no immediate for .f16 */
+        "\tset.eq.ftz.f16.f16 %h7, %h7, %h0;\n"  /* -subnormal == 0 under .ftz: 0x3c00 */
         "\tmov.b32 %r1, {%h1, %h2}; mov.b32 %r2, {%h3, %h4}; mov.b32 %r3, {%h5, %h6};\n"
         "\tst.global.v4.b32 [%rd1], {%r1, %r2, %r3, %r3};\n"
         "\tcvt.u32.u16 %r1, %h7; st.global.b32 [%rd1+12], %r1;\n"

@@ -356,25 +356,25 @@ static void simulator_matches(void **state) {
     assert_int_equal(gpu_equal, 723);
 }
 
-/* Misuse gets a located diagnostic from the decoder, not a guess. */
+/* Misuse gets a located diagnostic (ptxas 13's words, at parse time), not a guess. */
 static void rejects_misuse(void **state) {
     (void)state;
     static const struct {
         const char *insn, *msg;
     } bad[] = {
-        {"vadd4.u32.u32.u32.sat.add %rd, %ra, %rb, %rc;", ".sat cannot be combined with .add"},
-        {"vadd4.u32.u32.u32 %rd.b03, %ra, %rb, %rc;", "destination mask"},
+        {"vadd4.u32.u32.u32.sat.add %rd, %ra, %rb, %rc;", "Illegal combination of .sat and .add modifiers"},
+        {"vadd4.u32.u32.u32 %rd.b03, %ra, %rb, %rc;", "Incorrect video selector for operand 0"},
         {"vadd2.u32.u32.u32 %rd, %ra.h4, %rb, %rc;", "invalid selector '.h4'"},
-        {"vadd4.u32.u32.u32 %rd, %ra.b321, %rb, %rc;", "source selectors"},
+        {"vadd4.u32.u32.u32 %rd, %ra.b321, %rb, %rc;", "Incorrect video selector for operand 1"},
         {"vadd4.u32.u32.u32.min %rd, %ra, %rb, %rc;", "modifier '.min' is not allowed"},
-        {"vadd.u32.u32.u32 %rd, %ra.b3210, %rb;", "selectors must be"},
-        {"vadd.u32.u32.u32 %rd.b1, %ra, %rb;", "merge needs"},
-        {"vadd.u32.u32.u32.add %rd, %ra, %rb;", "secondary operation takes"},
-        {"vadd.u32.u32 %rd, %ra, %rb;", "needs 3 types"},
-        {"vshl.u32.u32.s32.wrap %rd, %ra, %rb;", "third type must be .u32"},
-        {"vshr.u32.u32.u32 %rd, %ra, %rb;", ".clamp and .wrap"},
-        {"vset.u32.u32 %rd, %ra, %rb;", "one comparison"},
-        {"vmad.s32.s32.s32.po %rd, -%ra, %rb, %rc;", "does not take negated"},
+        {"vadd.u32.u32.u32 %rd, %ra.b3210, %rb;", "Incorrect video selector for operand 1"},
+        {"vadd.u32.u32.u32 %rd.b1, %ra, %rb;", "Video selector is not allowed on destination"},
+        {"vadd.u32.u32.u32.add %rd, %ra, %rb;", "Arguments mismatch for instruction 'vadd'"},
+        {"vadd.u32.u32 %rd, %ra, %rb;", "Unexpected instruction types specified for 'vadd'"},
+        {"vshl.u32.u32.s32.wrap %rd, %ra, %rb;", "Operation requires .u32 type"},
+        {"vshr.u32.u32.u32 %rd, %ra, %rb;", "Clamp modifier required for instruction 'vshr'"},
+        {"vset.u32.u32 %rd, %ra, %rb;", "Comparison modifier required for instruction 'vset'"},
+        {"vmad.s32.s32.s32.po %rd, -%ra, %rb, %rc;", "Conflicting use of '.po' modifier with operand negation"},
     };
     static char ptx[4096], diag[2048];
     uint32_t d[VC_N];

@@ -573,7 +573,7 @@ static void test_bulk_copy(void **state) {
      * memory; every thread waits on the phase, then thread 0 copies the shared buffer back out
      * (reversed halves: [0,1536) <- [1536,3072) and vice versa) with bulk_group copies */
     const char *ptx =
-        ".version 8.0\n.target sm_90a\n.address_size 64\n"
+        ".version 8.6\n.target sm_90a\n.address_size 64\n"
         ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
         ".reg .b32 %r<20>; .reg .b64 %rd<20>; .reg .pred %p<4>;\n"
         ".shared .align 16 .b8 sh[3072]; .shared .align 8 .b64 bar;\n"

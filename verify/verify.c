@@ -103,7 +103,7 @@ static inline uint32_t same_prev_32(const uint32_t dd[33]) {
  * engine says every lane is in `space` (PS_MEM_ONE_SPACE), so the lanes' spaces are not compared.
  * Addresses are compared as 32-bit distances from lane 0's (vector min/max and equality) when
  * every lane is within 2 GiB of it, otherwise in 64 bits. */
-PS_CLONES __attribute__((optimize("tree-vectorize"))) static bool
+PS_CLONES PS_VECTORIZE static bool
 warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool one_space,
            ps_mem_shape *sh) {
     uint64_t any = 0, off = 0, far = 0;

@@ -24,8 +24,8 @@ expect 2 "kernel 'k' needs 134218768 bytes of host memory for the shared and loc
 expect 2 "needs 134218768 bytes of host memory" "$ptxsim" check "$tmp/m.json" --max-memory 100M
 # row 16: buffers meet the limit before any memory is taken
 mk '' '' 0 ', {"name": "big", "type": "u64", "count": 1000000000}'
-expect 2 "cannot allocate 8000000000 bytes for 'big': 8 of the 4294967296-byte memory limit are in use" "$ptxsim" run "$tmp/m.json"
-expect 2 "cannot allocate 8000000000 bytes for 'big': 8 of the 8388608-byte memory limit" "$ptxsim" run "$tmp/m.json" --max-memory 8192K
+expect 2 "buffers\[1\].count: 1000000000 is out of range 1..536870912 \(536870912 u64 elements fill the manifest memory limit of 4294967296 bytes\)" "$ptxsim" run "$tmp/m.json"
+expect 2 "buffers\[1\].count: 1000000000 is out of range 1..1048576 .*limit of 8388608 bytes" "$ptxsim" run "$tmp/m.json" --max-memory 8192K
 # --max-memory takes bytes or K, M, G
 for bad in 0 -1 4X 1.5G 99999999999G ''; do
     expect 2 'ptxsim: error: --max-memory needs a positive size' "$ptxsim" run "$tmp/m.json" --max-memory "$bad"

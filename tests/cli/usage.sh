@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The command line's help and option errors (issue 16): `COMMAND --help` and `help COMMAND` print
+# that command's options on stdout with exit 0; an unknown option is named with a "did you mean";
+# an option of another command says whose it is; a missing file says what is needed; `parse
+# --target` names the target checked.
+. "$(dirname "$0")/../limits/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+expect 0 '^usage: ptxsim run CASE.json' "$ptxsim" run --help
+refute '^ptxsim: error'
+expect 0 '^  --sarif FILE' "$ptxsim" help check
+expect 0 '^  --target sm_XX' "$ptxsim" parse -h
+expect 0 '^usage: ptxsim <command>' "$ptxsim" help
+expect 0 '^ptxsim [0-9]+\.[0-9]+' "$ptxsim" version
+expect 0 '^ptxsim [0-9]+\.[0-9]+' "$ptxsim" --version
+expect 2 "unknown option '--bogus' of 'run'" "$ptxsim" run x.json --bogus
+expect 2 "unknown option '--ot' of 'run'; did you mean '--out'\?" "$ptxsim" run x.json --ot d
+expect 2 "'--sarif' is an option of 'check', not of 'run'" "$ptxsim" run x.json --sarif x.sarif
+[ ! -e x.sarif ] || fail "run --sarif wrote a file"
+expect 2 "option '--out' needs a value$" "$ptxsim" run x.json --out
+expect 2 "'run' needs a manifest \(CASE.json\)" "$ptxsim" run
+expect 2 "'parse' needs a PTX file" "$ptxsim" parse
+expect 2 "unknown command 'frobnicate'" "$ptxsim" frobnicate x
+expect 2 "unknown command 'frobnicate'" "$ptxsim" help frobnicate
+expect 0 ": ok for sm_90 \(PTX [0-9.]+, .target sm_80," "$ptxsim" parse "$root/tests/parser/accept_calls.ptx" --target sm_90

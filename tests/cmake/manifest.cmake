@@ -1,0 +1,15 @@
+# The strict manifest loader (docs/limits.md, issue 15): every tests/manifest/reject_*.json must
+# make `ptxsim run` exit 2 with exactly the diagnostic in its .err file (PATH:LINE:COL, JSON path,
+# the limit hit) and write nothing under --out; ok.json and ok_bits.json must load, run and match
+# their expectation (out.expected.bin, packed by Python from the values written in them).
+file(GLOB PS_MANIFEST_REJECTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/manifest/reject_*.json)
+foreach(m ${PS_MANIFEST_REJECTS})
+  get_filename_component(n ${m} NAME_WE)
+  add_test(NAME manifest_${n} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/manifest/check_reject.sh $<TARGET_FILE:ptxsim> ${n})
+  set_tests_properties(manifest_${n} PROPERTIES LABELS regress)
+endforeach()
+# ok_bits.json passes the same values as raw bits ("b32") and hex text
+foreach(n ok ok_bits)
+  add_test(NAME manifest_accept_${n} COMMAND ptxsim run ${CMAKE_SOURCE_DIR}/tests/manifest/${n}.json --quiet)
+  set_tests_properties(manifest_accept_${n} PROPERTIES LABELS regress)
+endforeach()

@@ -1,0 +1,14 @@
+# mem area (scripts/ptxas_diff fam_ldst, fam_atom, fam_sync; parser/validate_mem.c, isa/mem_rules.c).
+
+# ptxas is the oracle of the mem parser inputs: it accepts the accept_/warn_ files and reports
+# every line a reject file expects (skipped without ptxas).
+file(GLOB PS_MEM_INPUTS ${CMAKE_SOURCE_DIR}/tests/parser/accept_mem_*.ptx ${CMAKE_SOURCE_DIR}/tests/parser/reject_mem_*.ptx
+     ${CMAKE_SOURCE_DIR}/tests/parser/warn_mem_*.ptx)
+add_test(NAME mem_inputs_ptxas COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/ptxas_diff/check_inputs.py ${PS_MEM_INPUTS})
+set_tests_properties(mem_inputs_ptxas PROPERTIES LABELS ptxas SKIP_RETURN_CODE 77)
+
+# What ptxas accepts and ptxsim cannot run yet (f16/bf16 and vector atomics, b128 and b16 cas/exch):
+# parse accepts it and says it cannot run it, one warning a line.
+add_test(NAME mem_parse_warns_unrunnable_atomics
+         COMMAND sh -c "$<TARGET_FILE:ptxsim> parse ${CMAKE_SOURCE_DIR}/tests/parser/warn_mem_atom.ptx 2>&1 | grep -c 'accepted, but ptxsim cannot run it'")
+set_tests_properties(mem_parse_warns_unrunnable_atomics PROPERTIES LABELS unit PASS_REGULAR_EXPRESSION "^10\n")
