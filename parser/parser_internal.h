@@ -41,7 +41,7 @@ typedef struct {
     int len;
     uint32_t hash;
     const ps_form_info *info;
-    ps_type types[4];
+    ps_type types[4]; /* as ps_insn.types */
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;

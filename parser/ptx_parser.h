@@ -170,7 +170,7 @@ typedef struct {
     int loc_file, loc_line; /* CUDA source location from .loc; 0 = none */
     int xnum;
     int16_t shape_m, shape_n, shape_k;
-    ps_type types[4];
+    ps_type types[4];     /* kept as the enum: the validators pass them on as ps_type arrays */
     uint8_t ntypes;
     uint8_t vec;          /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
     uint8_t nops;

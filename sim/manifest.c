@@ -2,14 +2,12 @@
  * number checked against what it describes, every file reference under the path policy, and every
  * error located as PATH:LINE:COL with its JSON path (docs/limits.md). Running a loaded manifest
  * is manifest_run.c's. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "manifest_internal.h"
 
-#define TRY(x) do { if (!(x)) goto done; } while (0)
 #define NKEYS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* CUDA's launch limits on every architecture ptxsim models. */
@@ -328,6 +326,7 @@ ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *poli
     const char *slash = strrchr(path, '/');
     m->dir = slash ? (slash == path ? ps_xstrdup("/") : strndup(path, (size_t)(slash - path))) : ps_xstrdup(".");
     bool ok = ps_mpaths_init(&c, m->dir, policy) && load(&c, m, root);
+    if (ok) ps_mpaths_keep(&c, m);
     ps_mpaths_free(&c);
     ps_json_free(root);
     if (!ok) {
@@ -351,5 +350,7 @@ void ps_manifest_free(ps_manifest *m) {
     for (int i = 0; i < m->nptx; i++) free(m->ptxs[i]);
     free(m->ptxs), free(m->expect_output);
     free(m->path), free(m->dir), free(m->ptx), free(m->kernel), free(m->arch);
+    for (int i = 0; i < m->nroots; i++) free(m->roots[i]);
+    free(m->roots);
     free(m);
 }

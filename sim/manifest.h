@@ -66,6 +66,9 @@ typedef struct {
     ps_mexpect *expect;
     int nexpect;
     int eo_line, eo_col; /* where expect_output's "file" is written */
+    char **roots;        /* the folders references may reach (its own, --allow-paths), resolved:
+                          * checked again on the file actually opened */
+    int nroots;
 } ps_manifest;
 
 /* What a manifest may ask for (docs/limits.md). */

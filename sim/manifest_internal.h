@@ -57,6 +57,12 @@ bool ps_mname(ps_mctx *c, const ps_json *v, const char *jp);
  * (without the path) in err. */
 char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len, char *err,
                size_t errlen);
+/* The same for a file m references: the file opened must still lie inside m's folders (a link
+ * swapped in after loading is caught). */
+char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
+                   size_t *len, char *err, size_t errlen);
+/* Hands c's resolved folders to m (m->roots). */
+void ps_mpaths_keep(ps_mctx *c, ps_manifest *m);
 
 /* manifest_tmap.c: a "tensormap" parameter's object. */
 bool ps_manifest_tmap_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp);

@@ -137,8 +137,44 @@ bool ps_mname(ps_mctx *c, const ps_json *v, const char *jp) {
                               "digits, '_', '-' and '.', at most 200, not starting with '.' or '-'", shown);
 }
 
+void ps_mpaths_keep(ps_mctx *c, ps_manifest *m) {
+    m->nroots = c->nallow + 1;
+    m->roots = ps_xcalloc((size_t)m->nroots, sizeof *m->roots);
+    m->roots[0] = c->real_dir;
+    for (int i = 0; i < c->nallow; i++) m->roots[i + 1] = c->real_allow[i];
+    free(c->real_allow);
+    c->real_dir = NULL, c->real_allow = NULL, c->nallow = 0;
+}
+
+static char *read_fd(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
+                     size_t *len, char *err, size_t errlen);
+
 char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len, char *err,
                size_t errlen) {
+    return read_fd(NULL, path, max, want, whose, len, err, errlen);
+}
+
+char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
+                   size_t *len, char *err, size_t errlen) {
+    return read_fd(m, path, max, want, whose, len, err, errlen);
+}
+
+/* Where the open file fd really is, inside one of m's folders; true when that cannot be told
+ * (no /proc), the load-time check having passed. */
+static bool opened_inside(const ps_manifest *m, int fd, char *err, size_t errlen) {
+    char link[64], real[PATH_MAX];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t k = readlink(link, real, sizeof real - 1);
+    if (k <= 0) return true;
+    real[k] = 0;
+    for (int i = 0; i < m->nroots; i++)
+        if (under(real, m->roots[i])) return true;
+    snprintf(err, errlen, "now resolves to %s, outside the manifest's folder (changed since it was loaded)", real);
+    return false;
+}
+
+static char *read_fd(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
+                     size_t *len, char *err, size_t errlen) {
     /* O_NONBLOCK: opening a FIFO with no writer must not hang; regular files ignore it */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
@@ -153,6 +189,10 @@ char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose,
     }
     if (!S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "%s; a manifest names regular files only", kind_of(st.st_mode));
+        close(fd);
+        return NULL;
+    }
+    if (m && !opened_inside(m, fd, err, errlen)) {
         close(fd);
         return NULL;
     }

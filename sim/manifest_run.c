@@ -118,7 +118,7 @@ static ps_status fill_buffer(const ps_manifest *m, int i, uint8_t *host, char *e
         size_t n;
         char whose[PS_MNAME_MAX + 16], why[200];
         snprintf(whose, sizeof whose, "buffer '%s'", b->name);
-        char *data = ps_mread(b->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
+        char *data = ps_mread_ref(m, b->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
         if (!data) {
             snprintf(err, errlen, "%s:%d:%d: error: buffers[%d].init.file: %s: %s", m->path, b->file_line, b->file_col,
                      i, b->file, why);
@@ -235,7 +235,7 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
         size_t n;
         char whose[PS_MNAME_MAX + 16], why[200];
         snprintf(whose, sizeof whose, "buffer '%s'", b->name);
-        char *want = ps_mread(e->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
+        char *want = ps_mread_ref(m, e->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
         if (!want) {
             snprintf(err, errlen, "%s:%d:%d: error: expect.%s.file: %s: %s", m->path, e->line, e->col, b->name,
                      e->file, why);
@@ -331,7 +331,7 @@ int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len
     if (!m->expect_output) return 0;
     size_t n;
     char why[200];
-    char *want = ps_mread(m->expect_output, PS_MANIFEST_MAX_TEXT, UINT64_MAX, NULL, &n, why, sizeof why);
+    char *want = ps_mread_ref(m, m->expect_output, PS_MANIFEST_MAX_TEXT, UINT64_MAX, NULL, &n, why, sizeof why);
     if (!want) {
         snprintf(err, errlen, "%s:%d:%d: error: expect_output.file: %s: %s", m->path, m->eo_line, m->eo_col,
                  m->expect_output, why);

@@ -131,14 +131,16 @@ static void row6_numbers_checked_against_types(void **state) {
     /* what loads: exact integers at the ends of their ranges (through a double, 2^64-1 would be
      * 2^64), integral values written with exponents, and floats rounded once to their type */
     ps_manifest *m = load_ok(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1e3, \"init\": {\"fill\": -0.0}},"
-                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}}",
+                                  "{\"name\": \"h\", \"type\": \"bf16\", \"count\": 2, \"init\": {\"fill\": 1.5}},"
+                                  "{\"name\": \"g\", \"type\": \"f16\", \"count\": 2, \"init\": {\"fill\": -2}}",
                                   "{\"u64\": 18446744073709551615}, {\"s64\": -9223372036854775808}, {\"s32\": 2.5e1},"
                                   "{\"f32\": 1.5}, {\"f16\": 1.5}, {\"f16\": 65519}, {\"f64\": 0.1}, {\"b32\": -1},"
-                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}",
+                                  "{\"u32\": \"0xdeadbeef\"}, {\"f32\": \"-inf\"}, {\"u8\": 255}, {\"f16\": 1}",
                                   ""));
     assert_int_equal(m->bufs[0].count, 1000);
     assert_int_equal(m->bufs[0].fill_bits, 0x80000000u); /* -0.0f: the sign survives */
     assert_int_equal(m->bufs[1].fill_bits, 0x3fc0);      /* bf16 1.5 */
+    assert_int_equal(m->bufs[2].fill_bits, 0xc000);      /* f16 -2 (the old loader filled 16-bit floats with 0) */
     assert_int_equal(m->params[0].bits, UINT64_MAX);
     assert_int_equal(m->params[1].bits, 0x8000000000000000ull);
     assert_int_equal(m->params[2].bits, 25);
@@ -150,6 +152,7 @@ static void row6_numbers_checked_against_types(void **state) {
     assert_int_equal(m->params[8].bits, 0xdeadbeefu);
     assert_int_equal(m->params[9].bits, 0xff800000u);
     assert_int_equal(m->params[10].bits, 255);
+    assert_int_equal(m->params[11].bits, 0x3c00);        /* f16 1.0 (the old loader passed the integer 1) */
     ps_manifest_free(m);
 }
 
@@ -235,7 +238,30 @@ static void row9_references_stay_inside(void **state) {
     ps_manifest_free(m);
     rmdir(sub);
     rmdir(outside);
-    /* reading checks again: a regular file that became a FIFO after loading is refused */
+    /* reading checks again: a file swapped for a link out of the folder after loading is refused */
+    put("data.bin", "abc", 3);
+    m = load_ok(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"data.bin\"}}", "", ""));
+    char elsewhere[] = "/tmp/ptxsim_manifest_elsewhere_XXXXXX", whose[] = "buffer 'o'", *data;
+    int fd = mkstemp(elsewhere);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "xyz", 3), 3);
+    close(fd);
+    size_t got;
+    char why2[300];
+    assert_non_null(data = ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    assert_memory_equal(data, "abc", 3);
+    free(data);
+    snprintf(path, sizeof path, "%s/data.bin", dir);
+    unlink(path);
+    assert_int_equal(symlink(elsewhere, path), 0);
+    assert_null(ps_mread_ref(m, m->bufs[0].file, 3, 3, whose, &got, why2, sizeof why2));
+    char want2[200];
+    snprintf(want2, sizeof want2, "now resolves to %s, outside the manifest's folder", elsewhere);
+    if (!strstr(why2, want2)) fail_msg("'%s' lacks '%s'", why2, want2);
+    unlink(path);
+    unlink(elsewhere);
+    ps_manifest_free(m);
+    /* and a regular file that became a FIFO after loading is refused */
     size_t len;
     char why[200];
     assert_int_equal(mkfifo(path, 0600), 0);
