@@ -1098,6 +1098,12 @@ static ps_status build(const ps_module *m, const ps_arch *arch, ps_device *dev, 
     if (st != PS_OK) return st;
     for (int i = 0; i < m->nfuncs; i++) {
         decode_function(p, i, diags);
+        const ps_func *fn = m->funcs[i];
+        if (!keep_code && p->funcs[i].frame_bytes > PS_MAX_LOCAL_PER_THREAD) /* parse says what run will */
+            ps_diags_add(diags, PS_DIAG_ERROR, fn->file, fn->line, fn->col,
+                         "%s '%s' needs %llu bytes of local memory per thread; CUDA allows at most %u "
+                         "(512 KiB), so no launch can run it", fn->is_entry ? "kernel" : "function", fn->name,
+                         (unsigned long long)p->funcs[i].frame_bytes, PS_MAX_LOCAL_PER_THREAD);
         if (!keep_code) free_function_code(&p->funcs[i]);
     }
     return PS_OK;
