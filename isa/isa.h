@@ -197,8 +197,8 @@ typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., dec
 int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
 /* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?
  * Same size, and: any register for a .bN slot; .bN, .uN, .sN (and .f16x2 at 32 bits unless
- * strict) for an integer slot; the same float or packed type or .bN for the others; .pred only
- * for .pred. */
+ * strict) for an integer slot and for .u16x2/.s16x2 (.bN too, not .uN/.sN); the same float type
+ * or .bN for the others; .pred only for .pred. */
 bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict);
 /* Modifier combinations of the integer, shift and comparison instructions (mul/mad need one of
  * .hi/.lo/.wide, .sat only on .s32 and not with .cc, setp one comparison...): NULL if fine, else

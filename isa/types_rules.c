@@ -92,6 +92,8 @@ bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict) {
     if (ps_type_size(slot) != ps_type_size(reg)) return false;
     ps_type_kind sk = ps_type_kind_of(slot), rk = ps_type_kind_of(reg);
     if (reg == PS_T_B8 || reg == PS_T_U8 || reg == PS_T_S8) return false; /* byte registers: ld/st/cvt only */
+    if (slot == PS_T_U16X2 || slot == PS_T_S16X2) /* ptxas: .b32 or .f16x2, not .u32/.s32 */
+        return rk == TK_BITS || (reg == PS_T_F16X2 && !strict);
     switch (sk) {
     case TK_BITS: return true;
     case TK_UINT: case TK_SINT:

@@ -163,8 +163,8 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
             return;
         }
         bool clash = prev_imm ? !ps_types_imm_fits(rt, PS_IMM_INT)
-                              : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, false) &&
-                                    !ps_types_reg_fits(rt, prev, false);
+                              : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, true) &&
+                                    !ps_types_reg_fits(rt, prev, true); /* {%hh, %s} clash */
         if (clash) {
             error_at(p, &eat, "brace-list elements .%s and .%s (ptxas: Vector with elements of different "
                               "types are not allowed in mov instruction)",
@@ -199,11 +199,16 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
     if (in->text && ps_types_slots(in->form, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
-        /* a modifier written twice ("mul24.lo.lo"): ptxas refuses it, the modifier set cannot tell */
+        /* a modifier written twice ("mul24.lo.lo", "setp.lt.ftz.ftz"): ptxas refuses most, and the
+         * modifier set cannot tell */
         const char *s = in->text;
         for (const char *a = strchr(s, '.'); a; a = strchr(a + 1, '.')) {
             size_t n = strcspn(a + 1, ".");
             if (ps_type_lookup(a + 1, n) != PS_T_NONE) continue; /* set.eq.f32.f32 is two types */
+            /* ptxas takes .sat.sat, .cc.cc and .shiftamt.shiftamt; other repeats it refuses */
+            if ((n == 3 && (!memcmp(a + 1, "sat", 3))) || (n == 2 && !memcmp(a + 1, "cc", 2)) ||
+                (n == 8 && !memcmp(a + 1, "shiftamt", 8)))
+                continue;
             for (const char *b = strchr(a + 1, '.'); b; b = strchr(b + 1, '.'))
                 if (strcspn(b + 1, ".") == n && !memcmp(a + 1, b + 1, n)) {
                     error_at(p, mt, "'%s' repeats '.%.*s' (ptxas refuses a repeated modifier)", s, (int)n, a + 1);

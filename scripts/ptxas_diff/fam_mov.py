@@ -90,6 +90,8 @@ def generate(rng, tv, count):
         elif r < 0.55:
             mn = mn.replace("mov.", "mov." + pick(rng, ["f16.", "bf16.", "f16x2.", "b8.", "u8.", "v2."]) , 1)
             what += "-type"
+        if any(o.startswith("{") and "%p" in o for o in ops):  # ptxas takes it, ptxsim refuses (explained)
+            what += "_predelem"
         decl = "  .reg .b128 %q<4>;\n" if "%q" in " ".join(ops) else ""
         body = f"{mn} {', '.join(ops)};"
         out.append(common.Case(f"{FAMILY}/{target}/{i:03d}-{what}",
