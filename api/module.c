@@ -35,12 +35,9 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
 /* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */
 static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len,
                            bool relocatable, ps_diags *d, ps_module **m) {
-    char *src = ps_xmalloc(len + 1); /* the parser wants a NUL after the text */
-    memcpy(src, source, len);
-    src[len] = 0;
+    /* the parser reads exactly len bytes: no copy (a 100 MB module would be held twice) */
     ps_parse_options po = {.target = ctx->arch, .relocatable = relocatable};
-    ps_status st = ps_parse(name ? name : "<ptx>", src, len, &po, d, m);
-    free(src);
+    ps_status st = ps_parse(name ? name : "<ptx>", source, len, &po, d, m);
     if (st != PS_OK)
         return api_fail(ctx, PTXSIM_ERR_PARSE, "%d error%s in %s", d->errors, d->errors == 1 ? "" : "s",
                         name ? name : "<ptx>");
@@ -103,7 +100,7 @@ ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *s
         ps_device_set_limit(dev, ps_device_limit(ctx->dev)); /* the variables meet run's limit */
         ps_diags bd = {0};
         ps_program *prog = NULL;
-        ps_program_build(m, mach, dev, &bd, &prog);
+        ps_program_check(m, mach, dev, &bd, &prog);
         add_run_warnings(&bd, &d);
         for (int i = 0; prog && i < m->nfuncs; i++) add_run_warnings(ps_program_function_diags(prog, i), &d);
         ps_program_free(prog);

@@ -127,12 +127,18 @@ static token scan_number(lexer *lx, token t) {
     if (q < end && (*q == 'e' || *q == 'E') && !(p[0] == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')))
         is_float = true;
     if (is_float) {
-        char *e;
-        double d = strtod(p, &e);
+        /* strtod on a copy: the text need not end in a NUL (the API passes the caller's buffer,
+         * not a copy of a 100 MB module); a literal longer than the copy ends early and the
+         * parser reports what follows */
+        char buf[512], *e;
+        size_t n = (size_t)(end - p) < sizeof buf - 1 ? (size_t)(end - p) : sizeof buf - 1;
+        memcpy(buf, p, n);
+        buf[n] = 0;
+        double d = strtod(buf, &e);
         memcpy(&t.u, &d, 8);
         t.kind = TOK_F64;
-        t.len = (int)(e - p);
-        lx->p = e;
+        t.len = (int)(e - buf);
+        lx->p = p + t.len;
         return t;
     }
     uint64_t v = 0;

@@ -1416,7 +1416,9 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             if (mod == PS_MOD_V8) in.vec = 8;
         } else if (shape_of(s, n, &in)) {
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
-            in.xnum = atoi(s + 1);
+            in.xnum = 0; /* the digits of .x2, .x4: bounded by the modifier (no NUL after the text) */
+            for (size_t k = 1; k < n && isdigit((unsigned char)s[k]) && in.xnum < 100000; k++)
+                in.xnum = in.xnum * 10 + (s[k] - '0');
         } else if (unknown_at < 0) {
             unknown_at = (int)(s - mt.text);
             unknown_len = (int)n;
@@ -1471,18 +1473,16 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         }
     }
     char why[160];
-    ps_type tys[4] = {PS_T_NONE, PS_T_NONE, PS_T_NONE, PS_T_NONE};
-    for (int i = 0; i < in.ntypes; i++) tys[i] = (ps_type)in.types[i];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, tys, in.ntypes, &in.mods, check_arch(p), p->m->version,
+        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
                                    why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, tys, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
+        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
                                   check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_set_unsupported(info->id, tys, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, tys, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
+        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
                             why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
@@ -2161,6 +2161,10 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
     if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
+    if (fn->cap_regs > fn->nregs + 16) { /* grown by doubling: give the rest back */
+        fn->regs = ps_xrealloc(fn->regs, (size_t)(fn->nregs + 1) * sizeof *fn->regs);
+        fn->cap_regs = fn->nregs + 1;
+    }
     /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined && p->label_fwd[i] < 0) {

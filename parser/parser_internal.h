@@ -89,6 +89,7 @@ typedef struct {
     bool target_unsupported;
     token target_tok;
     uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */
+    int cap_files;           /* entries allocated for ps_module.files */
 } parser;
 
 /* ---- tokens ------------------------------------------------------------- */
@@ -143,6 +144,9 @@ bool expect_punct(parser *p, char c);
 char *tok_str(parser *p, const token *t);
 sym *lookup(parser *p, const char *s, size_t n);
 bool parse_int(parser *p, int64_t *out);
+
+/* .file indices index a table (ps_module.files): this bounds it (docs/limits.md). */
+#define PS_MAX_FILE_INDEX (1 << 20)
 
 /* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
 

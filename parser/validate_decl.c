@@ -211,12 +211,22 @@ void ps_decl_file(parser *p) {
         error_at(p, after, "Duplicate file index #%lld (at the .file before this line)", (long long)idx);
         return;
     }
-    if (idx >= p->m->nfiles) {
-        int n = (int)idx + 1;
-        const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)n);
-        memset(f, 0, sizeof(char *) * (size_t)n);
-        if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
-        p->m->files = f;
+    if (idx >= PS_MAX_FILE_INDEX) { /* the table is indexed by it: `.file 2000000000` was 16 GB */
+        error_at(p, &s, ".file index %lld is past ptxsim's limit of %d (docs/limits.md)", (long long)idx,
+                 PS_MAX_FILE_INDEX - 1);
+        return;
+    }
+    if (idx >= p->m->nfiles) { /* the table grows geometrically: a copy per .file was quadratic */
+        int n = (int)idx + 1, cap = p->m->nfiles ? 2 * p->m->nfiles : 8;
+        if (cap < n) cap = n;
+        if (cap > PS_MAX_FILE_INDEX) cap = PS_MAX_FILE_INDEX;
+        if (!p->m->files || n > p->cap_files) {
+            const char **f = ps_arena_alloc(&p->m->arena, sizeof(char *) * (size_t)cap);
+            memset(f, 0, sizeof(char *) * (size_t)cap);
+            if (p->m->nfiles) memcpy(f, p->m->files, sizeof(char *) * (size_t)p->m->nfiles);
+            p->m->files = f;
+            p->cap_files = cap;
+        }
         p->m->nfiles = n;
     }
     p->m->files[idx] = tok_str(p, &s);

@@ -998,6 +998,10 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     }
     compute_reconvergence(&c);
     ps_wgmma_install_checks(fp);
+    if (c.cap_slots > fp->nslots) { /* grown by doubling: give the rest back (docs/limits.md) */
+        fp->slots = ps_xrealloc(fp->slots, (size_t)(fp->nslots ? fp->nslots : 1) * sizeof *fp->slots);
+        c.cap_slots = fp->nslots;
+    }
     free(c.reg_slot);
     free(c.imm_keys);
     free(c.imm_vals);
@@ -1077,8 +1081,17 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
     return PS_OK;
 }
 
-ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                           ps_program **out) {
+/* The records of one function, freed (ps_program_check keeps only its diagnostics). */
+static void free_function_code(ps_fprog *fp) {
+    free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->arg_slot);
+    free(fp->wg_conflict), free(fp->wg_orig);
+    fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->arg_slot = NULL;
+    fp->wg_conflict = NULL, fp->wg_orig = NULL;
+    fp->ncode = 0, fp->nslots = 0;
+}
+
+static ps_status build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                       ps_program **out, bool keep_code) {
     ps_program *p = ps_xcalloc(1, sizeof *p);
     p->module = m;
     p->arch = arch ? arch : ps_arch_default_machine(m->arch);
@@ -1088,8 +1101,27 @@ ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *d
     *out = p;
     ps_status st = allocate_globals(p, dev, diags);
     if (st != PS_OK) return st;
-    for (int i = 0; i < m->nfuncs; i++) decode_function(p, i, diags);
+    for (int i = 0; i < m->nfuncs; i++) {
+        decode_function(p, i, diags);
+        const ps_func *fn = m->funcs[i];
+        if (!keep_code && p->funcs[i].frame_bytes > PS_MAX_LOCAL_PER_THREAD) /* parse says what run will */
+            ps_diags_add(diags, PS_DIAG_ERROR, fn->file, fn->line, fn->col,
+                         "%s '%s' needs %llu bytes of local memory per thread; CUDA allows at most %u "
+                         "(512 KiB), so no launch can run it", fn->is_entry ? "kernel" : "function", fn->name,
+                         (unsigned long long)p->funcs[i].frame_bytes, PS_MAX_LOCAL_PER_THREAD);
+        if (!keep_code) free_function_code(&p->funcs[i]);
+    }
     return PS_OK;
+}
+
+ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                           ps_program **out) {
+    return build(m, arch, dev, diags, out, true);
+}
+
+ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                           ps_program **out) {
+    return build(m, arch, dev, diags, out, false);
 }
 
 void ps_program_free(ps_program *p) {

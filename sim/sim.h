@@ -40,6 +40,11 @@ void *ps_device_ptr(ps_device *dev, uint64_t addr, uint64_t bytes);
  * program. Module-scope .global/.const variables are allocated in dev. */
 ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
                            ps_program **out);
+/* The same for `parse`: every function is decoded for its diagnostics, then its records are
+ * freed, so that validation never holds a whole decoded program next to the module (parse
+ * memory, docs/limits.md). The result serves ps_program_function_diags and ps_program_free. */
+ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
+                           ps_program **out);
 void ps_program_free(ps_program *p);
 /* Lists kernel names (entry functions). */
 int ps_program_kernel_count(const ps_program *p);

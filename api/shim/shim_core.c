@@ -217,6 +217,10 @@ void shim_context_options(ptxsim_options *o) {
     if ((s = getenv("PTXSIM_THREADS"))) o->threads = atoi(s);
     if ((s = getenv("PTXSIM_WATCHDOG"))) o->watchdog = strtoull(s, NULL, 10);
     if ((s = getenv("PTXSIM_SCHEDULE_SEED"))) o->schedule_seed = strtoull(s, NULL, 10);
+    if ((s = getenv("PTXSIM_TIMEOUT"))) { /* seconds, as --timeout: 0 for none */
+        double t = strtod(s, NULL);
+        o->timeout = t > 0 ? t : -1;
+    }
 }
 
 static struct CUctx_st *new_context(bool primary, unsigned flags) {

@@ -18,7 +18,10 @@ expect 2 "variable 'g' needs 1000000000000 bytes of device memory; 0 of the 1073
 # row 4: local memory past CUDA's 512 KiB per thread, then past what --max-memory leaves
 mk '' '.local .b8 l[1000000000];' l
 expect 2 "m.ptx:5:17: kernel 'k' needs 1000000000 bytes of local memory per thread .*CUDA allows at most 524288 \(512 KiB\)" "$ptxsim" run "$tmp/m.json"
+expect 0 "m.ptx:5:17: warning: accepted, but ptxsim cannot run it: kernel 'k' needs 1000000000 bytes of local memory per thread; CUDA allows at most 524288" "$ptxsim" parse "$tmp/m.ptx"
 mk '' '.local .b8 l[524288];' l
+expect 0 ': ok ' "$ptxsim" parse "$tmp/m.ptx"
+refute 'warning'
 expect 0 '' "$ptxsim" run "$tmp/m.json" --quiet --threads 2
 expect 2 "kernel 'k' needs 134218768 bytes of host memory for the shared and local memory of one CTA .* only [0-9]+ are left under the memory limit" "$ptxsim" run "$tmp/m.json" --max-memory 100M
 expect 2 "needs 134218768 bytes of host memory" "$ptxsim" check "$tmp/m.json" --max-memory 100M
