@@ -2126,6 +2126,9 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     fn->insns = fn->ninsns ? ps_arena_alloc(&p->m->arena, insn_bytes) : NULL;
     if (fn->ninsns) memcpy(fn->insns, p->scratch_insns, insn_bytes);
     fn->cap_insns = fn->ninsns;
+    /* blocks a syntax error left open close here, so their label uses reach the function's
+     * block before it is checked and cleared (fuzz finding: their hash tables leaked) */
+    while (p->nscopes - 1 > p->label_base) pop_scope(p);
     /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined && p->label_fwd[i] < 0) {
