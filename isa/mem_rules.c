@@ -110,6 +110,7 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (ptx && ptx < 82) return FAIL("Feature '.mmio' requires PTX ISA .version 8.2 or later");
         if (sm < 70) return FAIL("Feature '.mmio' requires .target sm_70 or higher");
         if (!relaxed) return FAIL("Modifier '.mmio' requires modifier '.relaxed' for instruction '%s'", mn);
+        if (vec > 1) return FAIL("Modifier '.mmio' cannot be combined with modifier '.v%d'", vec);
     }
     if (scope >= 0 && (vol || weak))
         return FAIL("Modifier '.%s' cannot be combined with modifier '.%s'", vol ? "volatile" : "weak",

@@ -73,6 +73,9 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         bool rcp = form == PS_F_RCP, rnd = ieee_rounding(mods);
         if (approx && (rnd || has(mods, PS_MOD_RNA)))
             return FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", mn);
+        if (has(mods, PS_MOD_FULL) && approx) return FAIL("Unknown modifier '.full'");
+        if (has(mods, PS_MOD_FULL) && (rnd || has(mods, PS_MOD_RNA)))
+            return FAIL("Illegal rounding modifier for instruction 'div.full'");
         if (!f64) return has(mods, PS_MOD_RNA) ? FAIL("Illegal rounding modifier for instruction '%s'", mn) : NULL;
         if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL))
             return FAIL("Unexpected instruction types specified for 'div.full'");
@@ -201,8 +204,8 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
         return FAIL("Modifier '.relu' cannot be combined with modifier '.sat'");
     if (has(mods, PS_MOD_SATFINITE) && has(mods, PS_MOD_SAT))
         return FAIL("Modifier '.satfinite' cannot be combined with modifier '.sat'");
-    if (d == PS_T_TF32 || a == PS_T_TF32 || has(mods, PS_MOD_RELU) || has(mods, PS_MOD_SATFINITE) ||
-        (d == PS_T_BF16 && (a == PS_T_U8 || a == PS_T_S8)) || (a == PS_T_BF16 && (d == PS_T_U8 || d == PS_T_S8)))
+    /* (bf16 with u8/s8 wants an 8-bit register on the 8-bit side: validate_mods.c) */
+    if (d == PS_T_TF32 || a == PS_T_TF32 || has(mods, PS_MOD_RELU) || has(mods, PS_MOD_SATFINITE))
         return FAIL("Unexpected instruction types specified for 'cvt'");
     if (nops != 2) return FAIL("Arguments mismatch for instruction 'cvt'");
     if (d == PS_T_BF16 || a == PS_T_BF16) { /* bf16 with an integer, or with itself: sm_90 */
@@ -235,8 +238,9 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
     return NULL;
 }
 
-/* The FP4, FP6 and UE8M0 conversions (PTX ISA 8.6) and cvt.rs (8.7), which only the sm_100a-family
- * targets have (ptxas 13: sm_100a and sm_120a take the first, sm_100a alone .rs): each type pair's
+/* The FP4, FP6 and UE8M0 conversions (PTX ISA 8.6) and cvt.rs (8.7, to f16x2, bf16x2 and the
+ * four-element fp8/fp6/fp4 types), which only the sm_100a-family targets have (ptxas 13: sm_100a
+ * and sm_120a take the first, sm_100a alone .rs): each type pair's
  * modifier sets, in the order of `order` below, with ptxas's name of the feature. */
 static const struct {
     ps_type d, a;
@@ -254,7 +258,23 @@ static const struct {
     {PS_T_BF16X2, PS_T_UE8M0X2, "cvt with .ue8m0x2", "rn"},
     {PS_T_F16X2, PS_T_F32, ".rs", "rs rs.relu rs.satfinite rs.relu.satfinite"},
     {PS_T_BF16X2, PS_T_F32, ".rs", "rs rs.relu rs.satfinite rs.relu.satfinite"},
+    {PS_T_E4M3X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E5M2X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E2M1X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E2M3X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
+    {PS_T_E3M2X4, PS_T_F32, ".rs", "rs.satfinite rs.relu.satfinite"},
 };
+
+static bool is_x4(ps_type t) {
+    return t == PS_T_E4M3X4 || t == PS_T_E5M2X4 || t == PS_T_E2M1X4 || t == PS_T_E2M3X4 || t == PS_T_E3M2X4;
+}
+
+/* cvt's operand count: a packed pair from two f32 sources takes 3, a four-element one takes its
+ * sources as one brace list; .rs adds the random bits. */
+static int cvt_operands(ps_type d, ps_type a, bool rs) {
+    if (is_x4(d)) return 3;
+    return (ps_type_kind_of(d) == TK_PACKED && a == PS_T_F32 ? 3 : 2) + rs;
+}
 
 static bool word_in(const char *list, const char *w) {
     size_t n = strlen(w);
@@ -275,7 +295,7 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
         bool fresh = false;
         for (int i = 0; i < 2; i++)
             fresh |= types[i] == PS_T_E2M1X2 || types[i] == PS_T_E2M3X2 || types[i] == PS_T_E3M2X2 ||
-                     types[i] == PS_T_UE8M0X2;
+                     types[i] == PS_T_UE8M0X2 || is_x4(types[i]);
         if (!rs && !fresh) return nops == 4 ? FAIL("Arguments mismatch for instruction 'cvt'") : NULL;
         if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
         return FAIL("Unexpected instruction types specified for 'cvt'");
@@ -299,8 +319,7 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
             return FAIL("'.satfinite' modifier required for instruction 'cvt' with destination type '.%s'", dn);
         return FAIL("Modifiers '.%s' are not valid together on 'cvt.%s.%s'", set, dn, an);
     }
-    int want = rs ? 4 : types[1] == PS_T_F32 ? 3 : 2;
-    if (nops != want) return FAIL("Arguments mismatch for instruction 'cvt'");
+    if (nops != cvt_operands(types[0], types[1], rs)) return FAIL("Arguments mismatch for instruction 'cvt'");
     const char *feat = NEW_PACKED[row].feature;
     if (ptx && ptx < (rs ? 87 : 86))
         return FAIL("Feature '%s' requires PTX ISA .version %s or later", feat, rs ? "8.7" : "8.6");
@@ -310,25 +329,36 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
     return NULL;
 }
 
-/* A rounding or .ftz written twice (the modifier set cannot show it): ptxas refuses both. */
-static const char *repeated(const char *text, char *buf, size_t buflen) {
+/* Modifiers written twice, which the modifier set cannot show: ptxas refuses a second rounding,
+ * .ftz, .oob, .abs, .xorsign, .full (one word with div) and testp class, and takes the others. */
+static const char *repeated(ps_form form, const char *text, char *buf, size_t buflen) {
     static const char *const rounds[] = {"rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi"};
-    int nround = 0, nftz = 0;
+    static const char *const classes[] = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+    static const char *const once[] = {"ftz", "oob", "abs", "xorsign", "full"};
+    int nround = 0, nclass = 0, n_once[PS_ARRAY_LEN(once)] = {0};
     for (const char *w = text ? strchr(text, '.') : NULL; w; w = strchr(w, '.')) {
         w++;
         size_t n = strcspn(w, ".");
-        for (size_t i = 0; i < PS_ARRAY_LEN(rounds); i++)
-            nround += strlen(rounds[i]) == n && !strncmp(w, rounds[i], n);
-        nftz += n == 3 && !strncmp(w, "ftz", 3);
+        for (size_t i = 0; i < PS_ARRAY_LEN(rounds); i++) nround += strlen(rounds[i]) == n && !strncmp(w, rounds[i], n);
+        for (size_t i = 0; i < PS_ARRAY_LEN(classes); i++) nclass += strlen(classes[i]) == n && !strncmp(w, classes[i], n);
+        for (size_t i = 0; i < PS_ARRAY_LEN(once); i++) n_once[i] += strlen(once[i]) == n && !strncmp(w, once[i], n);
     }
     if (nround > 1) return FAIL("Multiple rounding modifiers specified");
-    if (nftz > 1) return FAIL("Duplicate .ftz modifier");
+    if (form == PS_F_TESTP && nclass > 1) return FAIL("Multiple testp operation modifiers specified");
+    if (n_once[0] > 1) return FAIL("Duplicate .ftz modifier");
+    if (n_once[1] > 1) return FAIL("Duplicate .oob modifier");
+    if (n_once[2] > 1) return FAIL("Multiple .abs modifiers specified");
+    if (n_once[3] > 1) return FAIL("Multiple .xorsign modifiers specified");
+    if (n_once[4] > 1) return FAIL("Unknown modifier '.full'");
     return NULL;
 }
 
 const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
                                     const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
-    if (repeated(text, buf, buflen)) return buf;
+    if (repeated(form, text, buf, buflen)) return buf;
+    /* ptxas reads "div.full" as one word: .full elsewhere is unknown to it */
+    if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && text && strncmp(text, "div.full.", 9) != 0)
+        return FAIL("Unknown modifier '.full'");
     if (!ntypes) return NULL;
     switch (form) {
     case PS_F_ADD_FLT:
@@ -369,11 +399,8 @@ const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntyp
         if (cvt_new_packed(types, ntypes, mods, nops, arch, ptx, buf, buflen) ||
             cvt_rules(types, ntypes, mods, nops, arch, ptx, buf, buflen))
             return buf;
-        if (ntypes == 2) { /* a packed pair from two f32 sources, .rs with its random bits */
-            ps_type_kind dk = ps_type_kind_of(types[0]);
-            int want = (dk == TK_PACKED && types[1] == PS_T_F32 ? 3 : 2) + has(mods, PS_MOD_RS);
-            if (nops != want) return FAIL("Arguments mismatch for instruction 'cvt'");
-        }
+        if (ntypes == 2 && nops != cvt_operands(types[0], types[1], has(mods, PS_MOD_RS)))
+            return FAIL("Arguments mismatch for instruction 'cvt'");
         return NULL;
     default: return NULL;
     }

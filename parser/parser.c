@@ -1035,6 +1035,11 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
             }
             return true;
         }
+        if (branch && p->fn) { /* a label may be spelled like a register: "%L1:", even "%tid:" */
+            o->kind = PS_OP_LABEL;
+            o->label = label_ref(p, t);
+            return true;
+        }
         error_at(p, t, "use of undeclared register '%.*s'", t->len, t->text);
         return false;
     }
@@ -1838,9 +1843,13 @@ static void parse_block(parser *p) {
         token *t = peek(p);
         if (t->kind == TOK_EOF) {
             /* an unterminated comment swallowed the '}' and has been reported already */
-            if (p->tok.kind == TOK_ERROR && p->tok.text[0] == '/') return;
+            if (p->tok.kind == TOK_ERROR && p->tok.text[0] == '/') {
+                while (--depth > 0) pop_scope(p);
+                return;
+            }
             p->failed_stmt = false;
             error_at(p, t, "expected '}' at end of input");
+            while (--depth > 0) pop_scope(p); /* the blocks left open, so their tables are freed */
             return;
         }
         if (is_punct(t, '}')) {
@@ -2016,6 +2025,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         else if (tok_is(&d, ".maxnctapersm")) dst = &tmp->maxnctapersm;
         else if (tok_is(&d, ".maxnreg")) dst = &tmp->maxnreg;
         else if (tok_is(&d, ".noreturn")) {
+            if (p->m->version && p->m->version < 64)
+                error_at(p, &d, "Feature '.noreturn' requires PTX ISA .version 6.4 or later");
             tmp->noreturn = true;
             continue;
         } else if (tok_is(&d, ".pragma")) {

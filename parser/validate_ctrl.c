@@ -67,6 +67,15 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
             error_at(p, &at, "Special register argument not allowed for instruction '%s'", in->info->mnemonic);
             return false;
         }
+        /* cvt between integers only, from a source type no wider than the register */
+        if (f == PS_F_CVT && in->ntypes == 2 && i == 1) {
+            ps_type_kind k0 = ps_type_kind_of(in->types[0]), k1 = ps_type_kind_of(in->types[1]);
+            if (k0 == TK_FLOAT || k0 == TK_PACKED || k1 == TK_FLOAT || k1 == TK_PACKED) {
+                error_at(p, &at, "Special register argument not allowed for instruction 'cvt'");
+                return false;
+            }
+            if (ps_type_size(in->types[1]) * 8 > ps_sreg_bits(ops[i].sreg)) return mismatch(p, mt, "cvt");
+        }
         if (f == PS_F_MOV && in->ntypes == 1) {
             ps_type t = in->types[0];
             ps_type_kind k = ps_type_kind_of(t);
@@ -81,7 +90,7 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
              * 32-bit %gridid */
             bool legacy = (tb == 16 && (sr == PS_SREG_TID || sr == PS_SREG_NTID || sr == PS_SREG_CTAID ||
                                         sr == PS_SREG_NCTAID)) ||
-                          (tb <= 32 && sr == PS_SREG_GRIDID);
+                          ((tb == 16 || tb == 32) && sr == PS_SREG_GRIDID);
             if (bits != tb && !legacy) return mismatch(p, mt, "mov");
             /* the destination: a register of the move's width (any type for .bN, not a float for
              * .uN/.sN) */
@@ -352,4 +361,8 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     default: break;
     }
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
+    else if (in->form == PS_F_MMA || in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX ||
+             in->form == PS_F_MOVMATRIX || in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE ||
+             in->form == PS_F_WMMA_MMA)
+        ps_check_tensor(p, in, mt, ops, nops);
 }

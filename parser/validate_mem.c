@@ -10,6 +10,9 @@ static void at_operand(token *at, const token *mt, const ps_operand *o) {
     at->col = o->col;
 }
 
+static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops,
+                          const char *sig);
+
 static bool in_list(ps_var *const *list, int n, const ps_var *v) {
     for (int i = 0; i < n; i++)
         if (list[i] == v) return true;
@@ -42,8 +45,73 @@ static bool check_narrow(parser *p, const ps_insn *in, const token *mt, const ps
     return false;
 }
 
+/* The shapes of a memory instruction's operands (ptxas: Arguments mismatch, Result register
+ * required, ...): `addr` is the index of the [address], `data` the value's (-1: none); the value is a
+ * register, a brace list of exactly vec elements (sinks only where it is written: ld), and for a
+ * store or an atomic's operands also an immediate; never a predicate. */
+static bool operand_shapes(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops, int addr,
+                           int data, bool written) {
+    const char *mn = in->info->mnemonic;
+    token at;
+    for (int i = 0; i < nops; i++) {
+        const ps_operand *o = &ops[i];
+        at_operand(&at, mt, o);
+        if (i == addr) {
+            if (o->kind != PS_OP_ADDR) {
+                error_at(p, &at, "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction "
+                                 "'%s')", mn, mn);
+                return false;
+            }
+            continue;
+        }
+        if (o->kind == PS_OP_ADDR) {
+            error_at(p, &at, "'%s' takes one address (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
+            return false;
+        }
+        if (i != data) continue;
+        if (o->kind == PS_OP_VEC && in->vec == 1 && o->nitems == 1) o = &o->items[0]; /* a scalar written {%r} */
+        if (o->kind == PS_OP_VEC) {
+            if (o->nitems != in->vec) {
+                error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: %s)", mn, in->vec, in->vec, o->nitems,
+                         o->nitems == 3 || o->nitems > 4 ? "Illegal vector size" : "Argument vector size mismatch");
+                return false;
+            }
+            for (int k = 0; k < o->nitems; k++)
+                if (o->items[k].kind == PS_OP_SINK && !written) {
+                    at_operand(&at, mt, &o->items[k]);
+                    error_at(p, &at, "Sink '_' not allowed as a source operand");
+                    return false;
+                }
+            continue;
+        }
+        if (in->vec > 1) {
+            error_at(p, &at, "'%s.v%d' takes a brace list of %d elements (ptxas: Vector expected)", mn, in->vec,
+                     in->vec);
+            return false;
+        }
+        if (o->kind == PS_OP_SINK && (written ? in->form == PS_F_LD || in->form == PS_F_LDU : true)) {
+            error_at(p, &at, written ? "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for "
+                                       "instruction '%s')"
+                                     : "Sink '_' not allowed as a source operand%.0s%.0s",
+                     mn, mn);
+            return false;
+        }
+        if (written && o->kind != PS_OP_REG && o->kind != PS_OP_SINK) {
+            error_at(p, &at, "Result register required for instruction '%s'", mn);
+            return false;
+        }
+        if (o->kind == PS_OP_REG && p->fn && p->fn->regs[o->reg].type == PS_T_PRED) {
+            error_at(p, &at, "'%s' does not move predicates (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void ldst(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool st = in->form == PS_F_ST;
+    if (!operand_shapes(p, in, mt, ops, nops, st ? 0 : 1, st ? 1 : 0, !st)) return;
     if (ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
                           why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -70,7 +138,7 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
         error_at(p, mt, "%s", why);
         return;
     }
-    if (nops < 1) return;
+    if (nops < 1 || !operand_shapes(p, in, mt, ops, nops, 0, -1, false)) return;
     const ps_operand *o = &ops[0];
     if (check_narrow(p, in, mt, o)) return;
     /* prefetchu takes a generic address: a register, or a .global variable's (ptxas) */
@@ -106,6 +174,14 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
     ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
     bool narrow = ps_type_size(t) < 8;
     if (in->form == PS_F_CVTA) {
+        for (int i = 0; i < nops; i++)
+            if (ops[i].kind != PS_OP_REG && !(i == 1 && ops[i].kind == PS_OP_VAR)) {
+                token at;
+                at_operand(&at, mt, &ops[i]);
+                error_at(p, &at, "Argument %d of instruction 'cvta': must be register%s", i,
+                         i == 1 ? " or a variable" : "");
+                return;
+            }
         if (narrow && p->m->address_size == 64)
             error_at(p, mt, "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "
                             "32-bit compilation is no longer supported)", ps_type_name(t));
@@ -122,9 +198,8 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
                              "for instruction '%s')", o->var->name, mn, ps_type_name(t), mn);
             return;
         }
-        /* ptxas takes mov.u16 of it, and var+N in 32 bits (types area, check_mov_var) */
-        if (ps_type_size(t) == 4 && (o->offset == 0 || o->indexed) && p->m->address_size == 64 &&
-            o->var->space == PS_SPACE_GLOBAL) {
+        /* (with an offset, "g+8", ptxas takes a constant expression and accepts the narrowing) */
+        if (narrow && p->m->address_size == 64 && o->var->space == PS_SPACE_GLOBAL && o->offset == 0) {
             error_at(p, &at, "the address of .global variable '%s' takes 64 bits in a module of .address_size 64 "
                              "(ptxas: 32-bit compilation is no longer supported)", o->var->name);
             return;
@@ -134,6 +209,8 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
 
 static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool red = in->form == PS_F_RED;
+    if (!operand_shapes(p, in, mt, ops, nops, red ? 0 : 1, red ? -1 : 0, true)) return;
     if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
                             why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -144,14 +221,21 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     /* the destination and the values are registers of the type's size (ptxas: Arguments mismatch) */
     int size = in->ntypes ? ps_type_size(in->types[0]) : 0;
     bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT);
-    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++)
-        if (i != a && ops[i].kind == PS_OP_REG && ps_type_size(p->fn->regs[ops[i].reg].type) != size) {
+    ps_type_kind k = in->ntypes ? ps_type_kind_of(in->types[0]) : TK_BITS;
+    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++) {
+        if (i == a || ops[i].kind != PS_OP_REG) continue;
+        ps_type rt = p->fn->regs[ops[i].reg].type;
+        ps_type_kind rk = ps_type_kind_of(rt);
+        bool integer = k == TK_UINT || k == TK_SINT, rinteger = rk == TK_UINT || rk == TK_SINT;
+        if (ps_type_size(rt) != size || (integer && rk == TK_FLOAT) || (k == TK_FLOAT && rinteger)) {
             token at;
             at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "'%s.%s' needs a %d-bit register here (ptxas: Arguments mismatch for instruction '%s')",
-                     in->info->mnemonic, ps_type_name(in->types[0]), size * 8, in->info->mnemonic);
+            error_at(p, &at, "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction "
+                             "'%s')", in->info->mnemonic, ps_type_name(in->types[0]), ps_type_name(rt),
+                     in->info->mnemonic);
             return;
         }
+    }
     const ps_operand *o = &ops[a];
     if (check_narrow(p, in, mt, o)) return;
     /* atomics on local memory are undefined (PTX ISA 9.7.13.5), and ptxas 13 crashes on a generic atom
@@ -164,15 +248,31 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     }
 }
 
-static void fence(parser *p, const ps_insn *in, const token *mt, int nops) {
+static void fence(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
     if (ps_mem_fence_rules(in->form, in->text ? in->text : in->info->mnemonic, nops, p->m->arch, p->m->version, why,
-                           sizeof why))
+                           sizeof why)) {
         error_at(p, mt, "%s", why);
+        return;
+    }
+    /* fence.proxy.tensormap::generic.acquire.scope [a], 128 */
+    if (nops == 2 && shapes_by_sig(p, in, mt, ops, nops, "ai") && ops[1].imm != 128) {
+        token at;
+        at_operand(&at, mt, &ops[1]);
+        error_at(p, &at, "Argument 1 of instruction 'fence.proxy': unexpected value '%lld', expected to be 128",
+                 (long long)ops[1].imm);
+    }
 }
 
 static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    if (in->form == PS_F_CP_ASYNC_BULK_WAIT && in->text) { /* cp.async.bulk.wait_group{.read} */
+        const char *q = in->text + strlen("cp.async.bulk.wait_group");
+        if (*q && strcmp(q, ".read")) {
+            error_at(p, mt, "Unknown modifier '%s' for 'cp.async.bulk.wait_group' (it takes only .read)", q);
+            return;
+        }
+    }
     if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) {
         if (nops == 1 && ops[0].kind != PS_OP_IMM) {
             token at;
@@ -182,6 +282,14 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
         }
         return;
     }
+    if (!shapes_by_sig(p, in, mt, ops, nops, "aa")) return;
+    for (int i = 2; i < nops; i++)
+        if (ops[i].kind == PS_OP_ADDR) {
+            token at;
+            at_operand(&at, mt, &ops[i]);
+            error_at(p, &at, "cp.async takes two addresses (ptxas: Arguments mismatch for instruction 'cp.async')");
+            return;
+        }
     long long size = nops >= 3 && ops[2].kind == PS_OP_IMM ? (long long)ops[2].imm : -1;
     if (ps_mem_cp_async_rules(&in->mods, size, why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -193,9 +301,66 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
                                            "cp.async.ca.shared.global)");
 }
 
+/* Operand shapes by a small signature, one letter an operand: a [address], D a 64-bit register or
+ * '_', s a 64-bit register, p a predicate, c a 32-bit register, r a 32-bit register or an immediate,
+ * i an immediate; upper-case letters after '|' are optional. ptxas: Arguments mismatch. */
+static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops,
+                          const char *sig) {
+    const char *mn = in->info->mnemonic;
+    int k = 0;
+    for (const char *c = sig; *c && k < nops; c++) {
+        if (*c == '|') continue;
+        const ps_operand *o = &ops[k++];
+        int size = o->kind == PS_OP_REG && p->fn ? ps_type_size(p->fn->regs[o->reg].type) : 0;
+        bool pred = o->kind == PS_OP_REG && p->fn && p->fn->regs[o->reg].type == PS_T_PRED;
+        bool ok;
+        switch (*c | 0x20) {
+        case 'a': ok = o->kind == PS_OP_ADDR; break;
+        case 'd': ok = o->kind == PS_OP_SINK || (size == 8 && !pred); break;
+        case 's': ok = size == 8 && !pred; break;
+        case 'p': ok = pred; break;
+        case 'c': ok = size == 4 && !pred; break;
+        case 'r': ok = (size == 4 && !pred) || o->kind == PS_OP_IMM; break;
+        default: ok = o->kind == PS_OP_IMM; break;
+        }
+        if (!ok) {
+            token at;
+            at_operand(&at, mt, o);
+            error_at(p, &at, "operand %d of '%s' must be %s (ptxas: Arguments mismatch for instruction '%s')", k, mn,
+                     (*c | 0x20) == 'a'   ? "an address in brackets"
+                     : (*c | 0x20) == 'd' ? "a 64-bit register or '_'"
+                     : (*c | 0x20) == 's' ? "a 64-bit register"
+                     : (*c | 0x20) == 'p' ? "a predicate"
+                     : (*c | 0x20) == 'c' ? "a 32-bit register"
+                     : (*c | 0x20) == 'r' ? "a 32-bit register or an immediate"
+                                          : "an immediate",
+                     mn);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* mbarrier.*: the barrier is a .shared object (a .shared variable, or an address in a register). */
 static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    bool parity = ps_modset_has(&in->mods, PS_MOD_PARITY);
+    const char *sig = "";
+    switch (in->form) {
+    case PS_F_MBARRIER_INIT: sig = "ar"; break;
+    case PS_F_MBARRIER_INVAL: sig = "a"; break;
+    case PS_F_MBARRIER_ARRIVE:
+    case PS_F_MBARRIER_ARRIVE_DROP: sig = "da|R"; break;
+    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
+    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX: sig = "dar"; break;
+    case PS_F_MBARRIER_EXPECT_TX:
+    case PS_F_MBARRIER_COMPLETE_TX: sig = "ar"; break;
+    case PS_F_MBARRIER_TEST_WAIT: sig = parity ? "par" : "pas"; break;
+    case PS_F_MBARRIER_TRY_WAIT: sig = parity ? "par|R" : "pas|R"; break;
+    case PS_F_MBARRIER_PENDING_COUNT: sig = "cs"; break;
+    default: break;
+    }
+    if (!shapes_by_sig(p, in, mt, ops, nops, sig)) return;
     if (ps_mem_mbarrier_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
@@ -243,9 +408,11 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_RED: atomic(p, in, mt, ops, nops); return;
     case PS_F_CP_ASYNC_BULK:
         if (in->text && ps_mem_bulk_rules(in->text, p->m->version, why, sizeof why)) error_at(p, mt, "%s", why);
+        else shapes_by_sig(p, in, mt, ops, nops, "aar");
         return;
+    case PS_F_CP_ASYNC_MBARRIER_ARRIVE: shapes_by_sig(p, in, mt, ops, nops, "a"); return;
     case PS_F_MEMBAR:
-    case PS_F_FENCE: fence(p, in, mt, nops); return;
+    case PS_F_FENCE: fence(p, in, mt, ops, nops); return;
     case PS_F_CP_ASYNC:
     case PS_F_CP_ASYNC_WAIT:
     case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;

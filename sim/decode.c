@@ -871,6 +871,11 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
                  (long long)cnt->imm);
             return;
         }
+        /* ptxas takes any immediate count, but no CTA has more than 1024 threads to wait for */
+        if (cnt && cnt->kind == PS_OP_IMM && cnt->imm > 1024) {
+            derr(c, in, "barrier thread count %lld is more than a CTA's 1024 threads", (long long)(int64_t)cnt->imm);
+            return;
+        }
         d->ctl = CTL_BAR;
         flatten(c, in, d);
         return;

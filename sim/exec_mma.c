@@ -289,6 +289,8 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
             nl++;
         } else if (!strcmp(words[i], "sync")) sync = true;
         else if (!strcmp(words[i], "aligned")) aligned = true;
+        /* .f64 mma's directed roundings (ptxas takes them): not modelled; .rn is what runs */
+        else if (!strcmp(words[i], "rz") || !strcmp(words[i], "rm") || !strcmp(words[i], "rp")) return NULL;
     }
     if (!sync || !aligned || nl != 2) return NULL;
     mma_desc md = {0};

@@ -303,7 +303,8 @@ static void test_unsupported_forms_rejected(void **state) {
         char diag[1024] = "";
         ps_status st = run_frag(bad[i].insn, bad[i].na, bad[i].nb, bad[i].nc, bad[i].nd, 32, in, out, &res, diag, sizeof diag);
         if (st == PS_OK) fail_msg("'%s' was accepted", bad[i].insn);
-        assert_non_null(strstr(diag, "not supported"));
+        /* refused by the decoder, or at parse time in ptxas's words (validate_tensor.c) */
+        assert_true(strstr(diag, "not supported") || st == PS_ERR_PARSE);
     }
 }
 
@@ -421,7 +422,7 @@ static void test_wmma_subbyte_load_layouts(void **state) {
         if (cases[i].ok && st != PS_OK) fail_msg("'%s' rejected: %s", cases[i].insn, diag);
         if (!cases[i].ok) {
             if (st == PS_OK) fail_msg("'%s' was accepted", cases[i].insn);
-            assert_non_null(strstr(diag, "not supported"));
+            assert_true(strstr(diag, "not supported") || st == PS_ERR_PARSE);
         }
     }
 }

@@ -53,7 +53,7 @@ def address(rng, space, mutate):
 def one(rng, target, version, op_kind):
     sm = common.sm_number(target)
     ver = common.version_number(version)
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     op = pick(rng, OPS)
     t = pick(rng, LEGAL[op])
     if mutate and rng.random() < 0.5:
@@ -108,6 +108,17 @@ def one(rng, target, version, op_kind):
         ops = [o if not o.startswith("%q") else o for o in ops]
     if hint:
         ops.append("%rd9")
+    if mutate and rng.random() < 0.15:  # operand shapes
+        form = pick(rng, ["imm_dest", "nobracket", "sink", "red_dest"])
+        ai = 1 if op_kind == "atom" else 0
+        if form == "imm_dest" and op_kind == "atom":
+            ops[0] = "5"
+        elif form == "nobracket":
+            ops[ai] = ops[ai].strip("[]")
+        elif form == "sink" and op_kind == "atom" and vec == 1:
+            ops[0] = "_"
+        elif form == "red_dest" and op_kind == "red":
+            ops.insert(0, f"{rb}1")
     if mutate and rng.random() < 0.1 and t in ("u32", "s32", "b32"):
         ops[-1] = pick(rng, ["1", "-1", "%rd5", "%f5"])  # immediates, wrong register size/type
     return mn + " " + ", ".join(ops) + ";", f"{op_kind}_{op}"

@@ -3,8 +3,9 @@ types (u8..s64, f16 bf16 tf32 f32 f64) with the rounding each direction takes (.
 for float to integer and same-size float, .rn/.rz/.rm/.rp for int to float and narrowing, .rna
 for tf32), .ftz, .sat, .relu, .satfinite; and the packed forms: f16x2/bf16x2 from two f32,
 e4m3x2/e5m2x2 from f32 pairs or f16x2 and back, the sm_100 e2m1x2/e2m3x2/e3m2x2/ue8m0x2 forms,
-and cvt.rs with its random-bits operand. One cvt per module, about half of them mutated: a
-modifier added, dropped, doubled or moved, rounding of the other kind, an older .version."""
+and cvt.rs with its random-bits operand (to f16x2, bf16x2 and the four-element e4m3x4, e2m1x4,
+e3m2x4). One cvt per module, about half of them mutated: a modifier added, dropped, doubled or
+moved, rounding of the other kind, an operand too many or too few, an older .version."""
 import common
 from fam_float import mutate_mods, spell, version_for
 
@@ -39,16 +40,22 @@ PACKED = [
     # cvt.rs: stochastic rounding with a random-bits operand (PTX ISA 8.7, sm_100a)
     ("f16x2", "f32", "b32", ["f32", "f32", "b32"], [["rs"], ["rs", "relu"], ["rs", "satfinite"], ["rs", "relu", "satfinite"]]),
     ("bf16x2", "f32", "b32", ["f32", "f32", "b32"], [["rs"], ["rs", "relu", "satfinite"]]),
+    ("e4m3x4", "f32", "b32", ["v4f32", "b32"], [["rs", "satfinite"], ["rs", "relu", "satfinite"]]),
+    ("e2m1x4", "f32", "b16", ["v4f32", "b32"], [["rs", "satfinite"], ["rs", "relu", "satfinite"]]),
+    ("e3m2x4", "f32", "b32", ["v4f32", "b32"], [["rs", "satfinite"]]),
 ]
 
 
 def reg(rng, kind, sm):
+    if kind == "v4f32":  # the four sources of a four-element destination, one brace list
+        return "{" + ", ".join(f"%f{rng.randrange(1, 16)}" for _ in range(4)) + "}"
     i = rng.randrange(1, 8)
-    r = {"u8": ["%us", "%c"], "s8": ["%ss"], "u16": ["%us", "%h"], "s16": ["%ss"], "u32": ["%u", "%r"],
+    r = {"u8": ["%us", "%c"], "s8": ["%ss", "%c"], "u16": ["%us", "%h"], "s16": ["%ss"], "u32": ["%u", "%r"],
          "s32": ["%s", "%r"], "u64": ["%ul", "%rd"], "s64": ["%sl", "%rd"], "bf16": ["%h"], "tf32": ["%r"],
          "f32": ["%f"], "f64": ["%fd"], "b8": ["%c"], "b16": ["%h"], "b32": ["%r"],
          "f16": ["%hf", "%h"] if sm >= 53 else ["%h"]}[kind]
-    return f"{common.pick(rng, r)}{i if r[0] != '%c' else i % 4}"
+    name = common.pick(rng, r)
+    return f"{name}{i % 4 if name == '%c' else i}"  # %c<4>
 
 
 def scalar_mods(rng, d, a):

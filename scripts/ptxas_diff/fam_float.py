@@ -42,9 +42,13 @@ def spell(mn, mods, types):
 
 def mutate_mods(rng, mods, required=()):
     """One modifier mutation of the list mods (a new list): add one, drop one, double the rounding,
-    swap two, or drop a required one."""
+    swap two, drop a required one, or write one twice."""
     mods = list(mods)
-    k = rng.randrange(5)
+    k = rng.randrange(6)
+    if k == 5 and mods:
+        m = common.pick(rng, mods)
+        mods.insert(rng.randrange(len(mods) + 1), m)
+        return mods
     if k == 0 or not mods:
         m = common.pick(rng, EXTRA)
         mods.insert(rng.randrange(len(mods) + 1), m)

@@ -87,7 +87,7 @@ def vec_operand(rng, t, vec):
 
 def ldst_case(rng, target, version, op):
     sm = common.sm_number(target)
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     space = pick(rng, SPACES)
     if op == "ldu":
         space = pick(rng, ["", ".global", ".global", ".shared", ".local"])
@@ -125,8 +125,9 @@ def ldst_case(rng, target, version, op):
                 space = ".global"
         elif r < 0.6 and mutate:
             quals.append(".nc")
-    if op in ("ld", "st") and rng.random() < 0.2:
-        quals.append(pick(rng, EVICT_L1 + EVICT_L2))
+    if op in ("ld", "st") and rng.random() < 0.15:
+        # L2 priorities on ld/st are for 256-bit vectors only: mostly L1 ones
+        quals.append(pick(rng, EVICT_L1 + EVICT_L2 if mutate else EVICT_L1))
     hint = op in ("ld", "st") and rng.random() < 0.12
     if hint:
         quals.append(".L2::cache_hint")
@@ -158,7 +159,26 @@ def ldst_case(rng, target, version, op):
     ops = [v, a] if op in ("ld", "ldu") else [a, v]
     if hint:
         ops.append("%rd9")
-    what = f"{op}{len(quals)}"
+    form = ""
+    if mutate and rng.random() < 0.3:  # operand shapes
+        form = pick(rng, ["nobracket", "swap", "imm", "sink", "count", "pred", "extra_addr"])
+        d, s_ = (0, 1) if op in ("ld", "ldu") else (1, 0)
+        if form == "nobracket":
+            ops[s_] = ops[s_].strip("[]").replace("+-", "-")
+        elif form == "swap":
+            ops[0], ops[1] = ops[1], ops[0]
+        elif form == "imm":
+            ops[d] = "5" if vec == 1 else "{" + ", ".join(["5"] + [f"{TYPES[t][0]}{i}" for i in range(1, vec)]) + "}"
+        elif form == "sink":
+            ops[d] = "_" if vec == 1 else "{" + ", ".join(["_"] + [f"{TYPES[t][0]}{i}" for i in range(1, vec)]) + "}"
+        elif form == "count":
+            n = vec + pick(rng, [-1, 1]) if vec > 1 else 2
+            ops[d] = "{" + ", ".join(f"{TYPES[t][0]}{i}" for i in range(n)) + "}"
+        elif form == "pred":
+            ops[d] = "%p1"
+        else:
+            ops.append("[%rd4]")
+    what = f"{op}{len(quals)}" + (f"_{form}" if form else "")
     # tags for what ptxas 13 crashes on (explained/mem.txt)
     if op == "ld" and vec == 8 and TYPES[t][1] < 4:
         what += "_v8narrow"
@@ -168,7 +188,7 @@ def ldst_case(rng, target, version, op):
 
 
 def other_case(rng, target, version, op):
-    mutate = rng.random() < 0.35
+    mutate = rng.random() < 0.25
     if op == "prefetch":
         space = pick(rng, ["", ".global", ".local", ".shared", ".const", ".param"] if mutate else
                      ["", ".global", ".local", ""])

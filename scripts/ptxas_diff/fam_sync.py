@@ -131,9 +131,26 @@ def generate(rng, target_version, count):
     sm = common.sm_number(target)
     out = []
     for i in range(count):
-        mutate = rng.random() < 0.35
+        mutate = rng.random() < 0.25
         kind = pick(rng, ["fence", "fence", "mbarrier", "mbarrier", "cp_async", "cp_async"])
         line, what = {"fence": membar_fence, "mbarrier": mbarrier, "cp_async": cp_async}[kind](rng, sm, mutate)
+        if mutate and rng.random() < 0.3 and " " in line:  # operand shapes: a bracket lost, a register resized
+            form = pick(rng, ["nobracket", "narrow_state", "wide_count", "pred_dest"])
+            mn, _, rest = line.partition(" ")
+            if form == "nobracket" and "[" in rest:
+                lo = rest.index("[")
+                hi = rest.index("]", lo)
+                rest = rest[:lo] + rest[lo + 1:hi] + rest[hi + 1:]
+            elif form == "narrow_state" and "%rd4" in rest:
+                rest = rest.replace("%rd4", "%r9", 1)
+            elif form == "wide_count" and "%r2" in rest:
+                rest = rest.replace("%r2", "%rd9", 1)
+            elif form == "pred_dest" and "%p1" in rest:
+                rest = rest.replace("%p1", "%r9", 1)
+            else:
+                form = ""
+            line = mn + " " + rest
+            what += f"_{form}" if form else ""
         text = common.kernel(target, version, [line], prelude=PRELUDE)
         out.append(Case(f"{FAMILY}/{target}/{i}_{what}", text))
     return out

@@ -12,3 +12,10 @@ set_tests_properties(mem_inputs_ptxas PROPERTIES LABELS ptxas SKIP_RETURN_CODE 7
 add_test(NAME mem_parse_warns_unrunnable_atomics
          COMMAND sh -c "$<TARGET_FILE:ptxsim> parse ${CMAKE_SOURCE_DIR}/tests/parser/warn_mem_atom.ptx 2>&1 | grep -c 'accepted, but ptxsim cannot run it'")
 set_tests_properties(mem_parse_warns_unrunnable_atomics PROPERTIES LABELS unit PASS_REGULAR_EXPRESSION "^10\n")
+
+# What the mem rules newly accept runs: prefetch.const/.param.tensormap as no-ops, the store after
+# them compared with its expected word.
+add_test(NAME mem_run_prefetch_tensormap
+         COMMAND $<TARGET_FILE:ptxsim> run ${CMAKE_SOURCE_DIR}/tests/data/mem_prefetch_tensormap/case.json
+                 --out ${CMAKE_CURRENT_BINARY_DIR}/mem_prefetch_tensormap)
+set_tests_properties(mem_run_prefetch_tensormap PROPERTIES LABELS unit)
