@@ -148,6 +148,5 @@ bool parse_int(parser *p, int64_t *out);
 /* .file indices index a table (ps_module.files): this bounds it (docs/limits.md). */
 #define PS_MAX_FILE_INDEX (1 << 20)
 
-/* limits.c: a kernel's parameter space against ptxas's limit (reported at `at`). */
 
 #endif
