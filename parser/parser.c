@@ -1602,6 +1602,12 @@ static void parse_statement(parser *p) {
             }
             parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
                        &fn->cap_locals);
+        } else if (tok_is(&d, ".func") || tok_is(&d, ".entry")) {
+            /* ptxas reads a function header here and stops at what follows it */
+            while (peek(p)->kind != TOK_EOF && !is_punct(peek(p), '{') && !is_punct(peek(p), ';'))
+                next(p);
+            error_at(p, peek(p), "a function cannot be declared or defined inside a function body "
+                                 "(ptxas: syntax error after '%.*s ...')", d.len, d.text);
         } else {
             error_at(p, &d, "unexpected directive '%.*s' in a function body", d.len, d.text);
         }
@@ -1848,6 +1854,12 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             token s = next(p);
             ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
+            if (!is_entry && !p->failed_stmt) { /* ptxas: a .func's header takes no .pragma */
+                error_at(p, peek(p), "Parsing error near %s: syntax error (a .pragma after a .func "
+                         "header)", is_punct(peek(p), '{') ? "'{'" : "the next token");
+                p->fatal = true;
+                break;
+            }
             continue;
         }
         if (!ps_decl_perf(p, &d, tmp, is_entry)) break;
