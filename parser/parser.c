@@ -1602,7 +1602,10 @@ static void parse_statement(parser *p) {
             }
             parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
                        &fn->cap_locals);
-        } else if (tok_is(&d, ".func") || tok_is(&d, ".entry")) {
+        } else if (tok_is(&d, ".entry")) {
+            error_at(p, &d, "Parsing error near '.entry': syntax error (a kernel inside a function "
+                            "body)");
+        } else if (tok_is(&d, ".func")) {
             /* ptxas reads a function header here and stops at what follows it */
             while (peek(p)->kind != TOK_EOF && !is_punct(peek(p), '{') && !is_punct(peek(p), ';'))
                 next(p);

@@ -367,7 +367,7 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
         error_at(p, vt ? vt : ty, "Vector type too large, exceeds 128 bit limit");
         return false;
     }
-    if (type == PS_T_F16X2 && p->m->arch && p->m->arch->sm < 53) {
+    if (type == PS_T_F16X2 && !vt && p->m->arch && p->m->arch->sm < 53) { /* ptxas skips vectors */
         error_at(p, ty, "Feature '.f16x2 packed data-type' requires .target sm_53 or higher");
         return false;
     }
