@@ -629,6 +629,11 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
         } else if (tok_is(t, ".ptr")) {
             next(p);
             ptr_attr = true;
+        } else if (ptr_attr && tok_is(t, ".param")) { /* .ptr names .global .shared .const .local */
+            error_at(p, t, "Parsing error near '.param': syntax error (.ptr takes .global, .shared, "
+                           ".const or .local)");
+            p->fatal = true;
+            return;
         } else if (ptr_attr && (space_of(t) != PS_SPACE_NONE)) {
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
