@@ -633,6 +633,11 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
         } else if (tok_is(t, ".ptr")) {
             next(p);
             ptr_attr = true;
+        } else if (ptr_attr && tok_is(t, ".param")) { /* .ptr names .global .shared .const .local */
+            error_at(p, t, "Parsing error near '.param': syntax error (.ptr takes .global, .shared, "
+                           ".const or .local)");
+            p->fatal = true;
+            return;
         } else if (ptr_attr && (space_of(t) != PS_SPACE_NONE)) {
             next(p); /* .ptr .global / .shared ... */
         } else if (dir_type(t) != PS_T_NONE) {
@@ -1788,6 +1793,15 @@ static void parse_statement(parser *p) {
             }
             parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
                        &fn->cap_locals);
+        } else if (tok_is(&d, ".entry")) {
+            error_at(p, &d, "Parsing error near '.entry': syntax error (a kernel inside a function "
+                            "body)");
+        } else if (tok_is(&d, ".func")) {
+            /* ptxas reads a function header here and stops at what follows it */
+            while (peek(p)->kind != TOK_EOF && !is_punct(peek(p), '{') && !is_punct(peek(p), ';'))
+                next(p);
+            error_at(p, peek(p), "a function cannot be declared or defined inside a function body "
+                                 "(ptxas: syntax error after '%.*s ...')", d.len, d.text);
         } else {
             error_at(p, &d, "unexpected directive '%.*s' in a function body", d.len, d.text);
         }
@@ -2068,6 +2082,12 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             token s = next(p);
             ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
+            if (!is_entry && !p->failed_stmt) { /* ptxas: a .func's header takes no .pragma */
+                error_at(p, peek(p), "Parsing error near %s: syntax error (a .pragma after a .func "
+                         "header)", is_punct(peek(p), '{') ? "'{'" : "the next token");
+                p->fatal = true;
+                break;
+            }
             continue;
         }
         if (!ps_decl_perf(p, &d, tmp, is_entry)) break;

@@ -377,7 +377,7 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
         error_at(p, vt ? vt : ty, "Vector type too large, exceeds 128 bit limit");
         return false;
     }
-    if (type == PS_T_F16X2 && p->m->arch && p->m->arch->sm < 53) {
+    if (type == PS_T_F16X2 && !vt && p->m->arch && p->m->arch->sm < 53) { /* ptxas skips vectors */
         error_at(p, ty, "Feature '.f16x2 packed data-type' requires .target sm_53 or higher");
         return false;
     }
@@ -640,12 +640,14 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
     int old = linkage_of(fn->is_extern && !fn->defined, fn->is_visible, fn->is_weak),
         now = linkage_of(tmp->is_extern, tmp->is_visible, tmp->is_weak);
     if (fn->defined && fn->is_extern) old = 2;
-    if (now != old && !(now == 0 && (old == 1 || old == 3))) {
+    bool same_noreturn = fn->noreturn == tmp->noreturn;
+    if ((now != old && !(now == 0 && (old == 1 || old == 3) && same_noreturn)) ||
+        (!same_noreturn && !is_def)) {
         error_at(p, at, "Inconsistent redefinition of variable '%s' (declared %s before)", tmp->name,
                  (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
         return false;
     }
-    if (fn->noreturn != tmp->noreturn) {
+    if (!same_noreturn) { /* a definition without the prototype's .noreturn */
         token first = *at;
         first.line = fn->line, first.col = fn->col;
         error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
@@ -672,7 +674,6 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
             return false;
         }
     }
-    (void)is_def;
     return true;
 }
 
