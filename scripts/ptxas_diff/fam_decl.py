@@ -40,9 +40,10 @@ def initialiser(rng, dims, vec):
     r = rng.random()
     if r < 0.2:
         return scalar_init(rng)
-    n = dims[0] if dims and dims[0] else rng.randrange(1, 5)
+    # lists stay short: a [65536][65536] array gets a mismatched list, not four billion items
+    n = min(dims[0], 9) if dims and dims[0] else rng.randrange(1, 5)
     if dims and len(dims) > 1 and rng.random() < 0.7:
-        m = dims[1] if dims[1] else 2
+        m = min(dims[1], 9) if dims[1] else 2
         rows = [", ".join(scalar_init(rng) for _ in range(rng.randrange(1, m + 2)))
                 for _ in range(rng.randrange(1, n + 2))]
         return "{" + ", ".join("{" + x + "}" for x in rows) + "}"
