@@ -491,8 +491,12 @@ static void parse_init_list(parser *p, init_state *s, int level, uint64_t base) 
     uint64_t block = level < s->ndims ? s->block[level] : s->elem;
     uint64_t extent = level < s->ndims ? s->dims[level] * block : s->elem;
     bool unbounded = level < s->ndims && s->dims[level] == 0;
-    uint64_t cur = 0;
-    next(p); /* '{' */
+    uint64_t cur = 0, items = 0;
+    token open = next(p); /* '{' */
+    if (is_punct(peek(p), '}') && level == 0 && unbounded) {
+        ps_decl_fatal(p, &open, "Initial value type mismatch (an unsized array needs an initialiser)");
+        return;
+    }
     if (!is_punct(peek(p), '}')) {
         for (;;) {
             token at = *peek(p);
@@ -510,9 +514,15 @@ static void parse_init_list(parser *p, init_state *s, int level, uint64_t base) 
                 parse_init_scalar(p, s);
             }
             cur += len;
+            items++;
             if (p->failed_stmt || !is_punct(peek(p), ',')) break;
             next(p);
         }
+    }
+    /* a vector's own list names every element (ptxas) */
+    if (!p->failed_stmt && s->v->vec > 1 && level == s->ndims - 1 && items != (uint64_t)s->v->vec) {
+        ps_decl_fatal(p, &open, "Incorrect number of elements in vector initializer");
+        return;
     }
     if (p->failed_stmt) skip_to_close(p); /* else recover() would stop at this '}' */
     else expect_punct(p, '}');

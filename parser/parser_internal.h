@@ -86,6 +86,7 @@ typedef struct {
      * mismatch, which ptxas reports after the module's other errors. */
     int header;
     bool fatal;
+    uint64_t const_bytes; /* the module's .const variables, against ptxas's 64 KiB */
     bool target_unsupported;
     token target_tok;
     uint64_t loc_seen[4096]; /* .loc positions seen (a hash set; key+1, 0 = empty), for inlined_at */

@@ -29,6 +29,8 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
 void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- decl: validate_decl.c ---- */
+/* A fatal error (ptxas stops reading the module there): message msg at t. */
+void ps_decl_fatal(parser *p, const token *t, const char *msg);
 /* Directives and declarations: the module header, variables, functions and their parameters. */
 /* Before each module-scope statement: the header's order (.version, .target..., [.address_size],
  * then none of them again); false after a fatal error (p->fatal: parsing stops). */

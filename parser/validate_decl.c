@@ -19,6 +19,8 @@ static void fatal_at(parser *p, const token *t, const char *msg) {
     p->fatal = true;
 }
 
+void ps_decl_fatal(parser *p, const token *t, const char *msg) { fatal_at(p, t, msg); }
+
 bool ps_decl_header(parser *p) {
     token *t = peek(p);
     bool version = tok_is(t, ".version"), target = tok_is(t, ".target"),
@@ -106,6 +108,15 @@ void ps_decl_target_version(parser *p, const token *t) {
 }
 
 /* ".address_size N" (the token after the directive). */
+/* The module's .target needs a newer .version than it has (p->target_unsupported). */
+static void target_mismatch(parser *p) {
+    p->failed_stmt = false;
+    error_at(p, &p->target_tok, "PTX .version %d.%d does not support .target %.*s (it needs "
+             "PTX ISA .version %d.%d or later)", p->m->version / 10, p->m->version % 10,
+             p->target_tok.len, p->target_tok.text, p->m->arch ? p->m->arch->min_ptx / 10 : 0,
+             p->m->arch ? p->m->arch->min_ptx % 10 : 0);
+}
+
 void ps_decl_address_size(parser *p, const token *d, int64_t v) {
     if (v != 32 && v != 64) {
         error_at(p, &p->tok, ".address_size must be 32 or 64");
@@ -115,24 +126,26 @@ void ps_decl_address_size(parser *p, const token *d, int64_t v) {
         error_at(p, d, "Feature '.address_size directive' requires PTX ISA .version 2.3 or later");
         return;
     }
-    if (v == 32)
+    if (v == 32 && p->target_unsupported) { /* ptxas stops at the mismatch first */
+        target_mismatch(p);
+        p->fatal = true;
+    } else if (v == 32)
         error_at(p, &p->tok, "32-bit compilation is no longer supported (ptxas 13 refuses "
                              ".address_size 32)");
 }
 
 /* What ptxas reports at the end of the module (at its end-of-file token `eof`). */
 void ps_decl_finish(parser *p, const token *eof, int errors_before) {
+    if (!p->fatal && p->const_bytes > 0x10000) { /* ptxas names no line: the end of the module */
+        p->failed_stmt = false;
+        error_at(p, eof, "File uses too much global constant data (0x%llx bytes, 0x10000 max)",
+                 (unsigned long long)p->const_bytes);
+    }
     if (!p->fatal && p->header < H_TARGET)
         fatal_at(p, eof, p->header == H_START ? "Missing .version directive at start of file"
                                               : "Missing .target directive at start of file");
     /* only when nothing else is wrong: ptxas reports it last, and not at all after a syntax error */
-    if (p->target_unsupported && !p->fatal && p->diags->errors == errors_before) {
-        p->failed_stmt = false;
-        error_at(p, &p->target_tok, "PTX .version %d.%d does not support .target %.*s (it needs "
-                 "PTX ISA .version %d.%d or later)", p->m->version / 10, p->m->version % 10,
-                 p->target_tok.len, p->target_tok.text, p->m->arch ? p->m->arch->min_ptx / 10 : 0,
-                 p->m->arch ? p->m->arch->min_ptx % 10 : 0);
-    }
+    if (p->target_unsupported && !p->fatal && p->diags->errors == errors_before) target_mismatch(p);
 }
 
 /* ---- directives ----------------------------------------------------------- */
@@ -424,6 +437,7 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         error_at(p, name, "Predicate variable '%s' must be in register state space", v->name);
         return false;
     }
+    if (v->space == PS_SPACE_CONST && !v->is_extern) p->const_bytes += v->size;
     if (module && v->space == PS_SPACE_LOCAL) {
         error_at(p, name, "Module-scoped variables in .local state space are not allowed with ABI");
         return false;
@@ -647,13 +661,6 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
                  (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
         return false;
     }
-    if (!same_noreturn) { /* a definition without the prototype's .noreturn */
-        token first = *at;
-        first.line = fn->line, first.col = fn->col;
-        error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
-                 "disagree)", tmp->name);
-        return false;
-    }
     if (fn->nparams + fn->nrets != tmp->nparams + tmp->nrets || fn->nrets != tmp->nrets) {
         error_at(p, at, "Inconsistent prototypes of '%s', number of parameters differ", tmp->name);
         return false;
@@ -674,6 +681,15 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
             return false;
         }
     }
+    /* the parameters agree; a definition without the prototype's .noreturn (ptxas reports this
+     * one at the first declaration) */
+    if (!same_noreturn) {
+        token first = *at;
+        first.line = fn->line, first.col = fn->col;
+        error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
+                 "disagree)", tmp->name);
+        return false;
+    }
     return true;
 }
 
@@ -689,6 +705,10 @@ bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const toke
         }
         if (is_entry && v->is_reg) {
             error_at(p, at, "Entry parameter '%s' must have .param state space", v->name);
+            return false;
+        }
+        if (!v->is_reg && v->type == PS_T_PRED) {
+            error_at(p, at, "Predicate variable '%s' must be in register state space", v->name);
             return false;
         }
         if (!v->is_reg && !v->is_array && (v->vec > 1 || v->type == PS_T_F16X2)) {

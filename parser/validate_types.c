@@ -216,6 +216,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                 }
         }
     }
+    /* mad's carry comes after its half: ptxas reads "mad.hi.cc.s32" and refuses "mad.cc.hi.s32" */
+    if (in->text && !strncmp(in->text, "mad.cc.", 7) &&
+        (!strncmp(in->text + 7, "hi.", 3) || !strncmp(in->text + 7, "lo.", 3) || !strncmp(in->text + 7, "wide.", 5))) {
+        error_at(p, mt, "'%s': '.cc' goes after '.%.*s' (ptxas: Unexpected instruction types specified for 'mad')",
+                 in->text, in->text[7] == 'w' ? 4 : 2, in->text + 7);
+        return;
+    }
     const char *bad = ps_types_mods_unsupported(in->form, in->types, in->ntypes, &in->mods);
     if (bad) {
         error_at(p, mt, "'%s' %s", in->text ? in->text : mn, bad);
