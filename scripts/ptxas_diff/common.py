@@ -90,3 +90,15 @@ def kernel(target, version, body, decls="", params=".param .u64 k_p0, .param .u3
 
 def pick(rng: random.Random, seq):
     return seq[rng.randrange(len(seq))]
+
+
+def weighted_cases(family, kinds, rng, target, count):
+    """count cases from kinds, a list of (make, weight): make(rng, target, version) returns
+    (what, text); the case is named "<family>/<target>/<what>-<i>"."""
+    tname, version = target
+    pool = [k for k, w in kinds for _ in range(w)]
+    out = []
+    for i in range(count):
+        what, text = pick(rng, pool)(rng, tname, version)
+        out.append(Case(f"{family}/{tname}/{what}-{i}", text))
+    return out

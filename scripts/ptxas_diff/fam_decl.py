@@ -191,10 +191,4 @@ KINDS = [(case_module, 4), (case_func, 3), (case_half, 3), (case_duplicate, 2), 
 
 
 def generate(rng, target, count):
-    tname, version = target
-    pool = [k for k, w in KINDS for _ in range(w)]
-    out = []
-    for i in range(count):
-        what, text = common.pick(rng, pool)(rng, tname, version)
-        out.append(common.Case(f"{FAMILY}/{tname}/{what}-{i}", text))
-    return out
+    return common.weighted_cases(FAMILY, KINDS, rng, target, count)

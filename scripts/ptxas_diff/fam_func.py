@@ -163,10 +163,4 @@ KINDS = [(case_entry_params, 3), (case_func_params, 3), (case_directives, 4), (c
 
 
 def generate(rng, target, count):
-    tname, version = target
-    pool = [k for k, w in KINDS for _ in range(w)]
-    out = []
-    for i in range(count):
-        what, text = common.pick(rng, pool)(rng, tname, version)
-        out.append(common.Case(f"{FAMILY}/{tname}/{what}-{i}", text))
-    return out
+    return common.weighted_cases(FAMILY, KINDS, rng, target, count)

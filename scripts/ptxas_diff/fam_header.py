@@ -237,10 +237,4 @@ KINDS = [(case_version, 3), (case_target, 3), (case_address_size, 1), (case_orde
 
 
 def generate(rng, target, count):
-    tname, version = target
-    pool = [k for k, w in KINDS for _ in range(w)]
-    out = []
-    for i in range(count):
-        what, text = common.pick(rng, pool)(rng, tname, version)
-        out.append(common.Case(f"{FAMILY}/{tname}/{what}-{i}", text))
-    return out
+    return common.weighted_cases(FAMILY, KINDS, rng, target, count)
