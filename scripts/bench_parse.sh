@@ -79,6 +79,8 @@ parts = ['.version 9.0\n.target sm_90a\n.address_size 64\n\n']  # sm_90a: the co
 size, copy, files_used = len(parts[0]), 0, 0
 while size < target:
     for i, (body, pat) in enumerate(units):
+        if copy and re.search(r'^\s*(?:\.\w+\s+)*\.const\b', body, re.M):
+            continue  # one copy of the .const data: a module may hold 64 KiB of it (ptxas)
         sfx = '_b%dc%d' % (i, copy)
         s = pat.sub(lambda m: m.group(1) + sfx, body)
         base = files_used
