@@ -2195,9 +2195,6 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         fn->regs = ps_xrealloc(fn->regs, (size_t)(fn->nregs + 1) * sizeof *fn->regs);
         fn->cap_regs = fn->nregs + 1;
     }
-    /* blocks a syntax error left open close here, so their label uses reach the function's
-     * block before it is checked and cleared (fuzz finding: their hash tables leaked) */
-    while (p->nscopes - 1 > p->label_base) pop_scope(p);
     /* labels must be defined; a placeholder merged into another is that label */
     for (int i = 0; i < fn->nlabels; i++)
         if (!fn->labels[i].defined && p->label_fwd[i] < 0) {
