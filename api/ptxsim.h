@@ -190,6 +190,20 @@ int ptxsim_kernel_param_count(const ptxsim_kernel *k);
 /* Size and offset of parameter i in the packed parameter buffer; false when i is out of range. */
 bool ptxsim_kernel_param(const ptxsim_kernel *k, int i, size_t *size, size_t *offset);
 size_t ptxsim_kernel_params_size(const ptxsim_kernel *k); /* the packed buffer's size */
+/* What parameter i is, as declared and as used: for templates of launches (ptxsim init). Strings
+ * are borrowed from the module. */
+typedef struct {
+    const char *name, *type;  /* "vadd_param_0", "u64" */
+    size_t size, align;       /* bytes */
+    int vector;               /* .v2/.v4: 2/4; 1 otherwise */
+    bool is_array;            /* declared name[K] (a by-value struct or array) */
+    bool declared_pointer;    /* .ptr attribute */
+    bool used_as_address;     /* the kernel accesses memory through the value (a 64-bit parameter
+                               * followed through the registers it is copied into) */
+    const char *access_type;  /* the type of the first such access ("f32"), or NULL */
+    int access_line;          /* its PTX line */
+} ptxsim_param_desc;
+bool ptxsim_kernel_param_desc(const ptxsim_kernel *k, int i, ptxsim_param_desc *out);
 typedef struct {
     uint64_t static_shared_bytes;  /* .shared variables the kernel declares or names */
     int ptx_version;               /* of its module, major*10+minor */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "init.h"
 #include "ptxsim.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
@@ -19,6 +20,8 @@ static const char usage_commands[] =
     "  parse FILE.ptx... [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
+    "  init FILE.ptx [--kernel NAME] [-o CASE.json]\n"
+    "                                    write a manifest template for a kernel (notes in a README)\n"
     "  isa-table                         print the per-architecture instruction support table\n"
     "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
     "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
@@ -98,10 +101,10 @@ static int print_command_help(const char *cmd) {
                              : "simulates one launch with every checker and reports findings",
                usage_run, cmd[0] == 'c' ? usage_check : "");
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
-               !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+               !strcmp(cmd, "init") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check isa-table gpu-run "
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check init isa-table gpu-run "
                         "gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
@@ -626,6 +629,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
+    if (!strcmp(cmd, "init")) return ptxsim_cmd_init(argc - 1, argv + 1);
     if (!command_options(cmd)) {
         fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);
         fputs(usage_commands, stderr);
