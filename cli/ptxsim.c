@@ -9,6 +9,7 @@
 
 #include "diff.h"
 #include "init.h"
+#include "test.h"
 #include "ptxsim.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
@@ -20,6 +21,8 @@ static const char usage_commands[] =
     "  parse FILE.ptx... [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
+    "  test DIR|CASE.json... [-j N] [--check] [--junit FILE] [--json FILE] [--shard K/N]\n"
+    "                                    run folders of manifests as a test suite, with a summary\n"
     "  init FILE.ptx [--kernel NAME] [-o CASE.json]\n"
     "                                    write a manifest template for a kernel (notes in a README)\n"
     "  isa-table                         print the per-architecture instruction support table\n"
@@ -101,10 +104,10 @@ static int print_command_help(const char *cmd) {
                              : "simulates one launch with every checker and reports findings",
                usage_run, cmd[0] == 'c' ? usage_check : "");
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
-               !strcmp(cmd, "init") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+               !strcmp(cmd, "init") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check init isa-table gpu-run "
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check test init isa-table gpu-run "
                         "gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
@@ -630,6 +633,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
     if (!strcmp(cmd, "init")) return ptxsim_cmd_init(argc - 1, argv + 1);
+    if (!strcmp(cmd, "test")) return ptxsim_cmd_test(argc - 1, argv + 1);
     if (!command_options(cmd)) {
         fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);
         fputs(usage_commands, stderr);
