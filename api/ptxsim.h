@@ -237,6 +237,12 @@ typedef struct {
      * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION. All 0: the kernel's .reqnctapercluster, else
      * clusters of one CTA. The grid must be a whole number of clusters of at most 8 CTAs. */
     unsigned cluster[3];
+    /* A cooperative launch, like cuLaunchCooperativeKernel (CU_LAUNCH_ATTRIBUTE_COOPERATIVE):
+     * every CTA of the grid is resident at once (they take scheduling rounds in turn on one host
+     * thread) and %envreg1:%envreg2 hold the address of a grid workspace, so cooperative groups'
+     * this_grid().sync() works (docs/engine.md "Cooperative launches"). Without it, grid.sync()
+     * traps, as on a GPU. */
+    bool cooperative;
 } ptxsim_launch_config;
 
 /* Runs a kernel to completion with the context's options. On PTXSIM_OK, PTXSIM_ERR_FAULT and
