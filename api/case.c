@@ -90,7 +90,7 @@ ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mod
         if (man->bufs[i].init == MB_NONE) uninit[nun++] = (ptxsim_range){man->bufs[i].addr, man->bufs[i].bytes};
     ptxsim_launch_config cfg = {.shared_bytes = man->shared_bytes, .param_buffer = c->params,
                                 .param_buffer_size = c->params_size, .uninitialized = uninit,
-                                .n_uninitialized = nun};
+                                .n_uninitialized = nun, .cooperative = man->cooperative};
     memcpy(cfg.grid, man->grid, sizeof cfg.grid);
     memcpy(cfg.cluster, man->cluster, sizeof cfg.cluster);
     memcpy(cfg.block, man->block, sizeof cfg.block);

@@ -86,7 +86,7 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
                            .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
                            .observer = r->ver ? ps_verifier_observer(r->ver) : NULL,
                            .timeout = ctx->opt.timeout < 0 ? 0 : ctx->opt.timeout ? ctx->opt.timeout : PTXSIM_DEFAULT_TIMEOUT,
-                           .progress = ctx->opt.progress};
+                           .progress = ctx->opt.progress, .cooperative = cfg->cooperative};
     /* what the memory limit leaves for the launch's shared and local memory */
     uint64_t limit = ps_device_limit(ctx->dev), used = ps_device_used(ctx->dev);
     lc.max_launch_bytes = limit ? (used < limit ? limit - used : 1) : 0;

@@ -251,6 +251,12 @@ typedef struct {
      * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION. All 0: the kernel's .reqnctapercluster, else
      * clusters of one CTA. The grid must be a whole number of clusters of at most 8 CTAs. */
     unsigned cluster[3];
+    /* A cooperative launch, like cuLaunchCooperativeKernel (CU_LAUNCH_ATTRIBUTE_COOPERATIVE):
+     * every CTA of the grid is resident at once (they take scheduling rounds in turn on one host
+     * thread) and %envreg1:%envreg2 hold the address of a grid workspace, so cooperative groups'
+     * this_grid().sync() works (docs/engine.md "Cooperative launches"). Without it, grid.sync()
+     * traps, as on a GPU. */
+    bool cooperative;
 } ptxsim_launch_config;
 
 /* Runs a kernel to completion with the context's options. On PTXSIM_OK, PTXSIM_ERR_FAULT and
@@ -429,17 +435,27 @@ typedef enum {
 bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
 
 /* ---- one call for mock-GPU test suites ------------------------------------------------------ */
-/* Runs the first kernel of ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH)
- * with grid (grid_x, grid_y, grid_z) of blocks (block_x, block_y, block_z) and shared_mem bytes of
- * dynamic shared memory, and returns when it has finished. args[i] points at kernel parameter
- * i's value (as cuLaunchKernel's kernelParams); a buffer parameter's value is a host pointer the
- * caller owns: host-memory mode, where the kernel reads and writes that memory in place. A
- * pointer into memory registered with ptx_register_host is bounds-checked against the
- * registration; any other pointer only against the host mapping (/proc/self/maps) holding it.
- * An access outside is a fault (reported, never a crash). Returns 0 (PTXSIM_OK) or a
- * ptxsim_status with the reason on stderr. Thread-safe. */
-int ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
-            int grid_x, int grid_y, int grid_z, int shared_mem);
+/* gpuocelot's ptx_run, the function tinygrad's mock CUDA backend loads: runs the first kernel of
+ * ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH) with blocks of
+ * (block_x, block_y, block_z) threads in a grid of (grid_x, grid_y, grid_z) — block first — and
+ * shared_mem bytes of dynamic shared memory, and returns when it has finished. args[i] IS kernel
+ * parameter i's value, not a pointer to it: a parameter of n <= 8 bytes receives the low n bytes
+ * of the pointer-sized slot (an s32 parameter the low 32 bits); a wider parameter is refused.
+ * A buffer parameter's value is a host pointer the caller owns: host-memory mode, where the kernel
+ * reads and writes that memory in place. A pointer into memory registered with
+ * ptx_register_host is bounds-checked against the registration; any other pointer only against
+ * the host mapping (/proc/self/maps) holding it. An access outside is a fault (reported, never a
+ * crash). Returns nothing, as gpuocelot's does: an error is printed on stderr ("ptx_run: error:
+ * ...") and ptxsim_ptx_run_last_status tells this thread's last outcome. Thread-safe. */
+void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
+             int grid_x, int grid_y, int grid_z, int shared_mem);
+/* The same launch with args[i] pointing at parameter i's value (as cuLaunchKernel's
+ * kernelParams, so parameters of any size, structs included). Returns 0 (PTXSIM_OK) or a
+ * ptxsim_status with the reason on stderr. */
+int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y,
+                   int block_z, int grid_x, int grid_y, int grid_z, int shared_mem);
+/* The status of the calling thread's last ptx_run or ptxsim_ptx_run (PTXSIM_OK before any). */
+int ptxsim_ptx_run_last_status(void);
 /* Declares [host, host+bytes) one buffer for ptx_run's bounds checks (process-wide, until
  * unregistered); fails on an overlap with another registration. */
 int ptx_register_host(void *host, size_t bytes);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "exec.h"
 #include "init.h"
 #include "test.h"
 #include "ptxsim.h"
@@ -29,6 +30,9 @@ static const char usage_commands[] =
     "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
     "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
     "  gpu-info [--json]                 describe the GPU the CUDA driver sees\n"
+    "  exec [options] [--] PROGRAM [ARGS...]\n"
+    "                                    run a CUDA program with every launch simulated\n"
+    "                                    (--check: with every checker; docs/exec.md)\n"
     "  diff CASE.json|DIR [--gpu|--recorded]\n"
     "                                    compare the simulator's buffers with a GPU's, live or\n"
     "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
@@ -103,12 +107,15 @@ static int print_command_help(const char *cmd) {
                cmd[0] == 'r' ? "simulates one launch described by a manifest and compares with its \"expect\""
                              : "simulates one launch with every checker and reports findings",
                usage_run, cmd[0] == 'c' ? usage_check : "");
+    } else if (!strcmp(cmd, "exec")) {
+        ptxsim_exec_help(stdout);
+        return EXIT_OK;
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
                !strcmp(cmd, "init") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check test init isa-table gpu-run "
-                        "gpu-info diff help version)\n", cmd);
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init isa-table "
+                        "gpu-run gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
     printf("\n%s", usage_exit);
@@ -627,6 +634,7 @@ int main(int argc, char **argv) {
         ptxsim_write_isa_table(stdout);
         return EXIT_OK;
     }
+    if (!strcmp(cmd, "exec")) return ptxsim_cmd_exec(argc - 1, argv + 1); /* PROGRAM's own --help is its own */
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return print_command_help(cmd);
     if (!strcmp(cmd, "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);

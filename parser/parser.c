@@ -614,8 +614,8 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     bool single = space_tok == NULL; /* a parameter: one name, the comma belongs to the list */
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
-    bool ptr_attr = false;
-    token type_tok = {0}, vec_tok = {0};
+    bool ptr_attr = false, managed = false;
+    token type_tok = {0}, vec_tok = {0}, attr_tok = {0};
     for (;;) {
         token *t = peek(p);
         if (t->kind != TOK_DIRECTIVE) break;
@@ -627,7 +627,26 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             p->fatal = true;
             return;
         }
-        if (tok_is(t, ".align")) {
+        if (tok_is(t, ".attribute") && type == PS_T_NONE && !single) {
+            /* PTX ISA 5.4.8: .attribute(.managed) before the type of a .global variable */
+            next(p);
+            if (!expect_punct(p, '(')) return;
+            token *a = peek(p);
+            if (tok_is(a, ".unified")) {
+                error_at(p, a, "ptxsim does not support .attribute(.unified(...)) variables");
+                p->fatal = true;
+                return;
+            }
+            if (!tok_is(a, ".managed")) {
+                char b[64];
+                error_at(p, a, "Parsing error near %s: syntax error", tok_desc(a, b, sizeof b));
+                p->fatal = true;
+                return;
+            }
+            attr_tok = next(p);
+            managed = true;
+            if (!expect_punct(p, ')')) return;
+        } else if (tok_is(t, ".align")) {
             next(p);
             int64_t a;
             if (!parse_int(p, &a)) return;
@@ -728,6 +747,11 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             v->is_weak = lk.is_weak;
             v->is_common = lk.is_common;
             v->ptr_attr = ptr_attr;
+            v->managed = managed;
+            if (managed && space != PS_SPACE_GLOBAL) { /* ptxas's words */
+                error_at(p, &attr_tok, "Illegal attribute '.managed' for symbol '%s'", v->name);
+                return;
+            }
             v->line = name.line;
             v->col = name.col;
             uint64_t elems = 1, dims[MAX_INIT_DIMS];

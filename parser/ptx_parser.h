@@ -41,6 +41,8 @@ struct ps_var {
     bool is_extern, is_visible, is_weak, is_common, unsized;
     bool is_array;      /* declared with [dims]: name[K] operands index it */
     bool ptr_attr;      /* .ptr on kernel params (ignored semantically) */
+    bool managed;       /* .attribute(.managed): a __managed__ variable (PTX ISA 5.4.8); ptxsim
+                         * allocates it like any .global, the runtime maps it for the host */
     bool is_reg;        /* a .func parameter or return value declared .reg: register `reg` of
                          * the function (the name resolves to that register in the body) */
     int reg;

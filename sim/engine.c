@@ -123,6 +123,10 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
      * envreg6 and envreg10 (the end of the reserved shared memory) in every launch shape and leaves
      * the rest 0; other machines are unmeasured and read 0 */
     case PS_SREG_ENVREG:
+        /* a cooperative launch's grid workspace: cooperative_groups/details/driver_abi.h reads its
+         * address from envreg1 (high word) and envreg2 (low word) */
+        if (L->grid_ws && (comp == 1 || comp == 2))
+            return comp == 1 ? (uint32_t)(L->grid_ws >> 32) : (uint32_t)L->grid_ws;
         if (!L->envreg_h200) return 0;
         return comp == 0 ? 58995400u : comp == 6 ? 1u : comp == 10 ? PS_RESERVED_SMEM_END : 0u;
     /* %pm0..7 and %pm0_64..7_64 (performance counters, which nothing programs here),
@@ -967,6 +971,8 @@ typedef struct {
     _Alignas(64) ps_launch_ctx *L;
     ps_cluster cl;
     ps_cta *ctas;            /* L->cluster_size, by rank */
+    bool done[MAX_CLUSTER];  /* cluster_step's state: CTAs that finished */
+    unsigned spin_rounds;    /* rounds in a row of failed mbarrier waits alone */
 } worker;
 
 static void cta_setup(ps_cta *c) {
@@ -1141,13 +1147,16 @@ static int cta_round(ps_cta *c, bool *spin) {
     return released ? ROUND_RAN : ROUND_IDLE;
 }
 
-/* Runs the CTAs of a cluster to completion, round by round, on this host thread: a CTA waiting
- * at barrier.cluster.wait (or on an mbarrier another CTA arrives on) lets the others run. */
-static void cluster_run(worker *wk) {
+enum { STEP_RAN, STEP_END };
+
+/* One scheduling round of every CTA of a cluster: a CTA waiting at barrier.cluster.wait (or on an
+ * mbarrier another CTA arrives on) lets the others run. STEP_END: the cluster finished, or a fault
+ * or deadlock stopped it. */
+static int cluster_step(worker *wk) {
     ps_cluster *cl = &wk->cl;
-    bool done[MAX_CLUSTER] = {false};
-    unsigned spin_rounds = 0;
-    for (;;) {
+    bool *done = wk->done;
+    unsigned spin_rounds = wk->spin_rounds;
+    {
         bool all_done = true, progress = false, all_spin = true, any_spin = false;
         ps_cta *spinner = NULL;
         uint64_t epoch = 0, epoch_after = 0;
@@ -1157,7 +1166,7 @@ static void cluster_run(worker *wk) {
             ps_cta *c = cl->cta[i];
             bool spin;
             int r = cta_round(c, &spin);
-            if (r == ROUND_STOP) return;
+            if (r == ROUND_STOP) return STEP_END;
             if (r == ROUND_DONE) {
                 done[i] = true;
                 progress = true;
@@ -1171,19 +1180,20 @@ static void cluster_run(worker *wk) {
                 any_spin |= spin;
             }
         }
-        if (all_done) return;
+        if (all_done) return STEP_END;
         for (int i = 0; i < cl->n; i++) epoch_after += ps_async_epoch(cl->cta[i]);
         /* Every running warp of the cluster ended its turn on an mbarrier wait that failed, and
          * no mbarrier changed: after this many such rounds in a row nothing will (SPIN_ROUNDS). */
         spin_rounds = any_spin && all_spin && epoch == epoch_after ? spin_rounds + 1 : 0;
+        wk->spin_rounds = spin_rounds;
         if (spin_rounds > SPIN_ROUNDS) {
             ps_async_deadlock(spinner);
-            return;
+            return STEP_END;
         }
-        if (progress) continue;
+        if (progress) return STEP_RAN;
         /* nothing can run: a CTA barrier or the cluster barrier that cannot complete */
         for (int i = 0; i < cl->n; i++)
-            if (!done[i] && cta_deadlock(cl->cta[i])) return;
+            if (!done[i] && cta_deadlock(cl->cta[i])) return STEP_END;
         for (int i = 0; i < cl->n; i++) {
             ps_cta *c = cl->cta[i];
             for (int k = 0; !done[i] && k < c->nwarps; k++) {
@@ -1202,47 +1212,81 @@ static void cluster_run(worker *wk) {
                                          "warp: undefined in PTX; without .aligned the lanes of a "
                                          "warp may arrive apart)"
                                        : "");
-                return;
+                return STEP_END;
             }
         }
         ps_fault_raise(&cl->cta[0]->warps[0], PS_FAULT_DEADLOCK, -1,
                        "deadlock: no thread of the cluster can run");
-        return;
+        return STEP_END;
+    }
+}
+
+/* Runs the CTAs of a cluster to completion on this host thread. */
+static void cluster_run(worker *wk) {
+    while (cluster_step(wk) == STEP_RAN) {
+    }
+}
+
+/* Sets up cluster i on worker wk and tells the observer; false when a CTA faulted already. */
+static bool worker_begin(worker *wk, uint64_t i) {
+    ps_launch_ctx *L = wk->L;
+    ps_cluster *cl = &wk->cl;
+    const ps_observer *o = L->cfg.observer;
+    cluster_setup(wk, i);
+    memset(wk->done, 0, sizeof wk->done);
+    wk->spin_rounds = 0;
+    bool faulted = false;
+    for (int r = 0; r < cl->n; r++) {
+        ps_cta *c = cl->cta[r];
+        if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
+        if (o && o->shared_reserved && L->reserved_smem)
+            o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
+        faulted |= c->faulted;
+    }
+    if (o && o->cluster_begin && cl->n > 1) {
+        int workers[MAX_CLUSTER];
+        for (int r = 0; r < cl->n; r++) workers[r] = cl->cta[r]->worker;
+        o->cluster_begin(o->ctx, workers, cl->n);
+    }
+    return !faulted;
+}
+
+static void worker_end(worker *wk) {
+    const ps_observer *o = wk->L->cfg.observer;
+    for (int r = 0; r < wk->cl.n; r++) {
+        ps_cta *c = wk->cl.cta[r];
+        ps_output_cta_end(c);
+        if (o && o->cta_end) o->cta_end(o->ctx, c->worker, c->ctaid);
+        c->stats.ctas++;
     }
 }
 
 static void *worker_main(void *arg) {
     worker *wk = arg;
     ps_launch_ctx *L = wk->L;
-    ps_cluster *cl = &wk->cl;
-    const ps_observer *o = L->cfg.observer;
     for (;;) {
         if (atomic_load(&L->stop)) break;
         uint64_t i = atomic_fetch_add(&L->next_cta, 1); /* the next cluster */
         if (i >= L->ncta) break;
-        cluster_setup(wk, i);
-        bool faulted = false;
-        for (int r = 0; r < cl->n; r++) {
-            ps_cta *c = cl->cta[r];
-            if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
-            if (o && o->shared_reserved && L->reserved_smem)
-                o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
-            faulted |= c->faulted;
-        }
-        if (o && o->cluster_begin && cl->n > 1) {
-            int workers[MAX_CLUSTER];
-            for (int r = 0; r < cl->n; r++) workers[r] = cl->cta[r]->worker;
-            o->cluster_begin(o->ctx, workers, cl->n);
-        }
-        if (!faulted) cluster_run(wk);
-        for (int r = 0; r < cl->n; r++) {
-            ps_cta *c = cl->cta[r];
-            ps_output_cta_end(c);
-            if (o && o->cta_end) o->cta_end(o->ctx, c->worker, c->ctaid);
-            c->stats.ctas++;
-        }
+        if (worker_begin(wk, i)) cluster_run(wk);
+        worker_end(wk);
     }
     return NULL;
+}
+
+/* A cooperative launch (docs/engine.md "Cooperative launches"): one worker per cluster, all of
+ * them set up before any runs, then a scheduling round of each in turn on this host thread, so a
+ * CTA spinning at a grid barrier lets every other CTA reach it. */
+static void cooperative_main(worker *wks, int n) {
+    bool *running = ps_xcalloc((size_t)n, 1);
+    int left = 0;
+    for (int i = 0; i < n; i++) left += running[i] = worker_begin(&wks[i], (uint64_t)i);
+    if (left < n) atomic_store(&wks[0].L->stop, 1); /* a CTA faulted at its start */
+    while (left > 0 && !atomic_load(&wks[0].L->stop))
+        for (int i = 0; i < n; i++)
+            if (running[i] && cluster_step(&wks[i]) == STEP_END) running[i] = false, left--;
+    for (int i = 0; i < n; i++) worker_end(&wks[i]);
+    free(running);
 }
 
 /* ---- launch ------------------------------------------------------------------ */
@@ -1543,7 +1587,31 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     if ((uint64_t)nthr > L->ncta) nthr = (int)L->ncta;
     int csize = (int)L->cluster_size;
     uint64_t cta_bytes = (shared_total + 16 + nthreads * L->local_per_thread) * (uint64_t)csize;
-    if (cfg->max_launch_bytes) {
+    if (cfg->cooperative) {
+        /* every CTA resident at once: a worker (its CTAs' state) per cluster of the grid */
+        if (L->ncta > PS_MAX_COOPERATIVE_CTAS ||
+            (cfg->max_launch_bytes && cta_bytes * L->ncta > cfg->max_launch_bytes)) {
+            set_error(res, PS_FAULT_BAD_LAUNCH,
+                      "cooperative launch of kernel '%s': %llu CTAs must be resident at once, which "
+                      "needs %llu bytes of host memory for their shared and local memory; the limit is "
+                      "%u CTAs and %llu bytes (--max-memory, docs/limits.md)",
+                      name, (unsigned long long)ncta, (unsigned long long)(cta_bytes * L->ncta),
+                      PS_MAX_COOPERATIVE_CTAS, (unsigned long long)cfg->max_launch_bytes);
+            free(L->shared_off), free(L);
+            return PS_ERR_USAGE;
+        }
+        /* the grid workspace of cooperative_groups/details/driver_abi.h: { wsSize, barrier } */
+        L->grid_ws = ps_device_alloc(dev, 8, "cooperative grid workspace");
+        if (!L->grid_ws) {
+            set_error(res, PS_FAULT_BAD_LAUNCH, "cooperative launch of kernel '%s': no device memory "
+                      "left for the grid workspace (--max-memory, docs/limits.md)", name);
+            free(L->shared_off), free(L);
+            return PS_ERR_USAGE;
+        }
+        const uint32_t ws[2] = {8, 0};
+        memcpy(ps_device_ptr(dev, L->grid_ws, 8), ws, 8);
+        nthr = (int)L->ncta;
+    } else if (cfg->max_launch_bytes) {
         if (cta_bytes > cfg->max_launch_bytes) {
             set_error(res, PS_FAULT_BAD_LAUNCH,
                       "kernel '%s' needs %llu bytes of host memory for the shared and local memory of "
@@ -1604,12 +1672,14 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         }
     }
     ps_monitor *mon = ps_monitor_start(L);
-    if (nthr == 1) worker_main(&wks[0]);
+    if (cfg->cooperative) cooperative_main(wks, nthr);
+    else if (nthr == 1) worker_main(&wks[0]);
     else {
         for (int t = 0; t < nthr; t++) pthread_create(&tids[t], NULL, worker_main, &wks[t]);
         for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
     }
     ps_monitor_stop(mon);
+    if (L->grid_ws) ps_device_free(dev, L->grid_ws);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     for (int t = 0; t < nthr; t++)

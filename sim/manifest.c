@@ -266,7 +266,7 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
 
 static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     static const char *const keys[] = {"ptx", "kernel", "arch", "grid", "block", "cluster", "shared_bytes",
-                                       "buffers", "params", "expect", "expect_output"};
+                                       "cooperative", "buffers", "params", "expect", "expect_output"};
     if (!ps_mkeys(c, root, NULL, keys, NKEYS(keys)) || !load_ptx(c, m, root)) return false;
     const ps_json *kernel = ps_json_get(root, "kernel");
     if (!kernel) return ps_mfail(c, root, NULL, "\"kernel\" (the kernel's name) is required");
@@ -295,6 +295,11 @@ static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     if (!get_dim3(c, root, 0, m->grid) || !get_dim3(c, root, 1, m->block)) return false;
     /* thread-block cluster shape (sm_90): optional; checked against the grid at launch */
     if (ps_json_get(root, "cluster") && !get_dim3(c, root, 2, m->cluster)) return false;
+    const ps_json *coop = ps_json_get(root, "cooperative");
+    if (coop) {
+        if (!ps_mwant_type(c, coop, "cooperative", PS_J_BOOL, "true or false")) return false;
+        m->cooperative = coop->boolean;
+    }
     const ps_json *sh = ps_json_get(root, "shared_bytes");
     uint64_t shared = 0;
     if (sh && !ps_muint(c, sh, "shared_bytes", 0, UINT32_MAX, NULL, &shared)) return false;

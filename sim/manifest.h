@@ -59,6 +59,7 @@ typedef struct {
     char *arch;          /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
     unsigned cluster[3];  /* "cluster": thread-block cluster shape; all 0 when not given */
+    bool cooperative;     /* "cooperative": true, a cooperative launch (all CTAs resident) */
     ps_mbuf *bufs;
     int nbufs;
     ps_mparam *params;

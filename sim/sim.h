@@ -78,10 +78,13 @@ typedef struct {
     bool progress;                /* after PS_PROGRESS_AFTER seconds, report progress on stderr */
     uint64_t max_launch_bytes;    /* host memory for the launch's shared and local memory; 0: no
                                    * limit (docs/limits.md) */
+    bool cooperative;             /* every CTA resident at once, grid workspace in %envreg1:2
+                                   * (docs/engine.md "Cooperative launches") */
 } ps_launch_config;
 
 #define PS_PROGRESS_AFTER 3.0
 #define PS_MAX_LOCAL_PER_THREAD (512u << 10) /* CUDA's per-thread local memory limit */
+#define PS_MAX_COOPERATIVE_CTAS 65536u /* CTAs of one cooperative launch (all resident) */
 
 typedef enum {
     PS_FAULT_NONE,

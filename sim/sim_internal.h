@@ -227,6 +227,7 @@ typedef struct {
     uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
     uint64_t gridid;         /* %gridid of this launch (ps_device_next_gridid) */
     bool envreg_h200;        /* %envreg* as the H200's driver sets them (sm_90 machines) */
+    uint64_t grid_ws;        /* a cooperative launch's grid workspace (%envreg1:%envreg2); 0: none */
     uint64_t shared_static;
     uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
     uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */

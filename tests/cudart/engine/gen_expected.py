@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""gen_expected.py — the oracle of the cooperative-launch cases: what grid_phases (from
+tests/cudart/progs/coop_grid.cu, PTX in coop_grid.sm_90.ptx) leaves in partial[] and total for
+n elements and nb blocks, computed here in Python from the program's definition."""
+import struct, sys
+
+def xs32(x):
+    x ^= (x << 13) & 0xffffffff
+    x ^= x >> 17
+    x ^= (x << 5) & 0xffffffff
+    return x
+
+def write(n, nb, suffix):
+    per = (n + nb - 1) // nb
+    part = [0] * nb
+    for i in range(n):
+        part[i // per] += xs32(i + 1) & 0xffff
+    part = [p & 0xffffffff for p in part]
+    with open(f"partial.{suffix}.expected.bin", "wb") as f:
+        f.write(struct.pack(f"<{nb}I", *part))
+    with open(f"total.{suffix}.expected.bin", "wb") as f:
+        f.write(struct.pack("<I", sum(part) & 0xffffffff))
+
+if __name__ == "__main__":
+    write(100000, 16, "g16")
+    write(50000, 96, "g96")
