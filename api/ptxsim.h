@@ -314,13 +314,34 @@ const char *ptxsim_report_output(const ptxsim_report *r, size_t *len);
 const char *ptxsim_report_error_output(const ptxsim_report *r, size_t *len);
 bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
 
-/* Written reports (docs/verifier.md) for launches with checkers. */
+/* One "expect" entry's outcome (ptxsim_case_get_comparison), for reports: elements compared, how
+ * many differ, the first that does (index and bits), and for f32/f64 buffers the largest distance
+ * in ulps among the differing finite elements. */
+typedef struct {
+    const char *buffer, *type;
+    uint64_t elements, mismatches, first_mismatch;
+    uint64_t got_bits, expected_bits; /* of the first mismatch (the element's bytes, little-endian) */
+    bool has_max_ulp;
+    uint64_t max_ulp;
+    bool tolerance;                   /* the expectation declares a tolerance */
+} ptxsim_comparison;
+
+/* Written reports (docs/verifier.md): text and SARIF for launches with checkers, JSON for any. */
 typedef struct {
     const char *ptx_path;      /* for locations */
     const char *kernel, *arch;
     int max_findings;          /* 0 = all */
     unsigned only_kinds;       /* bit (1 << ptxsim_finding_kind_lookup(kind)) per kind; 0 = all */
     ptxsim_severity min_severity;
+    /* For the JSON report (docs/report.md, schema tests/verify/schema/report.schema.json), all
+     * optional: the command that made it ("run", "check"), the launch's shape, the comparisons
+     * with "expect" (ptxsim_case_get_comparison) and the process's exit status (-1: none; 0 in
+     * a zero-initialised format means status 0 only when command is set). */
+    const char *command;
+    unsigned grid[3], block[3], cluster[3], shared_bytes;
+    const ptxsim_comparison *comparisons;
+    int ncomparisons;
+    int exit_status;
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
@@ -369,6 +390,10 @@ ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *
  * the number of buffers (and output) that differ, -1 on an I/O error (message in
  * ptxsim_context_message). */
 int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out);
+/* The latest ptxsim_case_compare's outcome per "expect" entry (ptxsim_comparison, above); count 0
+ * before a compare. */
+int ptxsim_case_comparison_count(const ptxsim_case *c);
+bool ptxsim_case_get_comparison(const ptxsim_case *c, int i, ptxsim_comparison *out);
 /* After ptxsim_case_launch: the device address of buffer `name`, and its size. */
 ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes);
 
