@@ -22,6 +22,9 @@ struct CUctx_st {
     int nmods, cap_mods;
     void **host;           /* cuMemHostAlloc blocks, freed with the context */
     int nhost, cap_host;
+    void **managed;        /* cuMemAllocManaged blocks (host memory the device addresses) */
+    int nmanaged, cap_managed;
+    double clock_ms;       /* the simulated device time line events read (shim_attr.c) */
 };
 
 struct CUfunc_st {
@@ -53,7 +56,7 @@ const struct CUlinkState_st *shim_link_image(const void *image);
 
 struct CUevent_st {
     bool recorded;
-    double ms; /* CLOCK_MONOTONIC at the record, in ms (every operation has finished by then) */
+    double ms; /* the context's simulated clock at the record (every operation has finished by then) */
 };
 
 typedef struct {
@@ -87,6 +90,25 @@ typedef struct {
     void *fn;
 } shim_stub;
 extern const shim_stub shim_stubs[];
+
+/* A kernel launch (cuLaunchKernel, cuLaunchKernelEx): cluster NULL or all 0 for none. */
+CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
+                     unsigned shared, void **params, void **extra, const unsigned cluster[3]);
+
+/* The simulated device's description (shim_attr.c): cuDeviceGetAttribute's value of attribute
+ * attr for the architecture of shim.info; false when the attribute is not modelled. */
+bool shim_attribute(int attr, int *value);
+/* cuMemFree of a cuMemAllocManaged block: true when ptr was one (now freed). */
+bool shim_free_managed(struct CUctx_st *c, CUdeviceptr ptr);
+/* The per-SM limits of the architecture's reference board, for occupancy (shim_ext.c). */
+typedef struct {
+    int sms, threads_per_sm, blocks_per_sm, smem_per_sm, reserved_smem;
+} shim_limits;
+void shim_arch_limits(shim_limits *out);
+/* The simulated clock (docs/cudart.md, "Time"): a launch of n warp instructions, a copy of
+ * bytes (device_only: both ends device memory). */
+void shim_clock_kernel(struct CUctx_st *c, uint64_t warp_instructions);
+void shim_clock_copy(struct CUctx_st *c, uint64_t bytes, bool device_only);
 
 /* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG,
  * $PTXSIM_SCHEDULE_SEED. */
