@@ -129,9 +129,9 @@ PS_CUDART_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes 
 
 /* ---- copies ----------------------------------------------------------------------------------- */
 static bool on_device(const void *p) {
-    CUdeviceptr base;
-    size_t size;
-    return cuMemGetAddressRange_v2(&base, &size, (uintptr_t)p) == CUDA_SUCCESS;
+    unsigned type = 0;
+    return cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (uintptr_t)p) == CUDA_SUCCESS &&
+           type == CU_MEMORYTYPE_DEVICE;
 }
 
 cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {

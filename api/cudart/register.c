@@ -152,6 +152,20 @@ static void arch_list(const ps_fatbin_entry *e, int n, int kind, char *buf, size
     if (!used) snprintf(buf, cap, "none");
 }
 
+/* Managed variables of fb: their addresses in the module, their initial contents into the host
+ * copies, and the host pointers the program reads them through. Lock held, fb loaded. */
+static void bind_managed(ps_cudart_fatbin *fb) {
+    for (size_t i = 0; i < ps_rt.nvars; i++) {
+        ps_cudart_var *v = &ps_rt.vars[i];
+        if (v->fb != fb || !v->managed) continue;
+        CUdeviceptr a;
+        size_t n;
+        if (cuModuleGetGlobal_v2(&a, &n, fb->mod, v->device_name) == CUDA_SUCCESS)
+            cuMemcpyDtoH_v2(v->mirror, a, n < v->size ? n : v->size);
+        *v->managed_ptr = v->mirror;
+    }
+}
+
 /* Loads fb's PTX into the current context; lock held. `who` names the kernel or variable that
  * needs it, for the messages. */
 static cudaError_t load(ps_cudart_fatbin *fb, const char *who) {
@@ -197,6 +211,7 @@ static cudaError_t load(ps_cudart_fatbin *fb, const char *who) {
                     fb->mod = m;
                     fb->generation = ps_rt.generation;
                     fb->failed_generation = -1;
+                    bind_managed(fb);
                     return cudaSuccess;
                 }
                 r = (cudaError_t)cr; /* the shim said why */
@@ -208,26 +223,11 @@ static cudaError_t load(ps_cudart_fatbin *fb, const char *who) {
     return r;
 }
 
-/* Managed variables of fb: their addresses in the module, their initial contents into the host
- * copies, and the host pointers the program reads them through. Lock held, fb loaded. */
-static void bind_managed(ps_cudart_fatbin *fb) {
-    for (size_t i = 0; i < ps_rt.nvars; i++) {
-        ps_cudart_var *v = &ps_rt.vars[i];
-        if (v->fb != fb || !v->managed) continue;
-        CUdeviceptr a;
-        size_t n;
-        if (cuModuleGetGlobal_v2(&a, &n, fb->mod, v->device_name) == CUDA_SUCCESS)
-            cuMemcpyDtoH_v2(v->mirror, a, n < v->size ? n : v->size);
-        *v->managed_ptr = v->mirror;
-    }
-}
-
 PS_CUDART_API char __cudaInitModule(void **handle) {
     if (ps_rt_enter() != cudaSuccess) return 0;
     ps_cudart_fatbin *fb = (ps_cudart_fatbin *)handle;
     pthread_mutex_lock(&ps_rt.lock);
     cudaError_t r = load(fb, "managed variables");
-    if (r == cudaSuccess) bind_managed(fb);
     pthread_mutex_unlock(&ps_rt.lock);
     return r == cudaSuccess;
 }
@@ -241,7 +241,6 @@ struct ps_cudart_func *ps_rt_prepare(struct ps_cudart_func *f, cudaError_t *err)
     }
     cudaError_t r = load(f->fb, f->device_name);
     if (r == cudaSuccess) {
-        bind_managed(f->fb);
         CUresult cr = cuModuleGetFunction(&f->f, f->fb->mod, f->device_name);
         if (cr != CUDA_SUCCESS) r = cudaErrorInvalidDeviceFunction;
         else f->generation = ps_rt.generation;
@@ -266,14 +265,14 @@ cudaError_t ps_rt_symbol(const void *symbol, CUdeviceptr *addr, size_t *size, ps
     pthread_mutex_lock(&ps_rt.lock);
     ps_cudart_var *v = NULL;
     for (size_t i = 0; i < ps_rt.nvars && !v; i++)
-        if (ps_rt.vars[i].host_var == symbol) v = &ps_rt.vars[i];
+        if (ps_rt.vars[i].host_var == symbol || (ps_rt.vars[i].managed && ps_rt.vars[i].mirror == symbol))
+            v = &ps_rt.vars[i]; /* host code names a managed variable by its host copy */
     if (!v) {
         pthread_mutex_unlock(&ps_rt.lock);
         return cudaErrorInvalidSymbol;
     }
     cudaError_t r = load(v->fb, v->device_name);
     if (r == cudaSuccess) {
-        bind_managed(v->fb);
         if (cuModuleGetGlobal_v2(addr, size, v->fb->mod, v->device_name) != CUDA_SUCCESS) r = cudaErrorInvalidSymbol;
     }
     if (var) *var = v;
