@@ -191,10 +191,11 @@ static cudaError_t load(ps_cudart_fatbin *fb, const char *who) {
         int pick = ps_fatbin_choose_ptx(e, n, sm);
         if (pick < 0) {
             char sass[200], ptx[200];
-            arch_list(e, n, PS_FATBIN_ELF, sass, sizeof sass);
+            arch_list(e, n, PS_FATBIN_ELF, sass, sizeof sass); /* "sm_90, sm_80" */
             arch_list(e, n, PS_FATBIN_PTX, ptx, sizeof ptx);
-            ps_rt_say("%s: no PTX for sm_%d in the fat binary (SASS: %s; PTX: %s); ptxsim runs PTX only: "
-                      "rebuild with -gencode arch=compute_%d,code=compute_%d (or -arch=sm_%d, which embeds both)",
+            ps_rt_say("%s: the fat binary has no PTX that sm_%d can run (it holds SASS for %s and PTX for %s); ptxsim "
+                      "runs PTX only: rebuild with -gencode arch=compute_%d,code=compute_%d (or -arch=sm_%d, "
+                      "which embeds both)",
                       who, sm, sass, ptx, sm, sm, sm);
             r = cudaErrorNoKernelImageForDevice;
         } else {
