@@ -2,6 +2,7 @@
  * basic ones: launches with attributes (clusters), host functions and stream callbacks, occupancy,
  * pointer attributes, managed memory (host memory the device addresses) and stream-ordered
  * allocation (which is in order trivially: every operation finishes before its call returns). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,4 +214,36 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attr, CUdeviceptr
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuPointerGetAttribute", "attribute %d is not simulated", (int)attr);
     }
     return CUDA_SUCCESS;
+}
+
+/* ---- private tables ---------------------------------------------------------------------------
+ * NVIDIA's runtime, when a program links it statically (nvcc's default), asks the driver for
+ * undocumented tables of functions by UUID and calls through them for everything, including
+ * module registration and launches. Their contents are not public, so the shim provides none:
+ * it names the table asked for and how to build a program ptxsim can run (docs/cudart.md,
+ * "Static cudart"). PTXSIM_EXPORT_TABLE_LOG=FILE appends every UUID asked for to FILE. */
+CUresult cuGetExportTable(const void **table, const void *uuid) {
+    char id[40] = "(null)";
+    if (uuid) {
+        const unsigned char *u = uuid;
+        for (int i = 0; i < 16; i++) snprintf(id + 2 * i, 3, "%02x", u[i]);
+    }
+    const char *log = getenv("PTXSIM_EXPORT_TABLE_LOG");
+    if (log && *log) {
+        FILE *f = fopen(log, "a");
+        if (f) {
+            fprintf(f, "%s\n", id);
+            fclose(f);
+        }
+    }
+    static bool said;
+    if (!said) {
+        said = true;
+        shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuGetExportTable",
+                  "the program asks for the driver's private table %s: it links the CUDA runtime statically "
+                  "(nvcc's default), which ptxsim cannot serve; rebuild it with `nvcc -cudart shared` (CMake: "
+                  "CUDA_RUNTIME_LIBRARY Shared) and it runs on ptxsim's libcudart.so.13", id);
+    }
+    if (table) *table = NULL;
+    return CUDA_ERROR_NOT_SUPPORTED;
 }

@@ -105,7 +105,8 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuOccupancyMaxPotentialBlockSizeWithFlags, 7000, cuOccupancyMaxPotentialBlockSizeWithFlags)     \
     X(cuOccupancyAvailableDynamicSMemPerBlock, 11000, cuOccupancyAvailableDynamicSMemPerBlock)       \
     X(cuPointerGetAttribute, 4000, cuPointerGetAttribute) X(cuMemAllocAsync, 11020, cuMemAllocAsync) \
-    X(cuMemFreeAsync, 11020, cuMemFreeAsync) X(cuFuncGetName, 12030, cuFuncGetName)
+    X(cuMemFreeAsync, 11020, cuMemFreeAsync) X(cuFuncGetName, 12030, cuFuncGetName)                 \
+    X(cuGetExportTable, 3000, cuGetExportTable)
 
 typedef struct {
     const char *base;

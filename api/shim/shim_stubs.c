@@ -29,7 +29,7 @@
                  \
     X(cuFuncGetModule)     \
     X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
-    X(cuGetExportTable) X(cuProfilerStart)               \
+    X(cuProfilerStart)               \
     X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
     X(cuFuncGetParamInfo) X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
     X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
