@@ -58,7 +58,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(managed rt_managed)
   ps_rt_test(streams rt_streams)
   ps_rt_test(streams_seeded rt_streams --env PTXSIM_SCHEDULE_SEED=777)
-  ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write")
+  ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write of 4 bytes at 0x100")
   ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
              --stderr-once "ptxsim cudart: cudaStreamBeginCapture is not supported by ptxsim")
   ps_rt_test(printf rt_printf --stdout ${PS_RT_DIR}/rt_printf.expected)

@@ -1,14 +1,16 @@
-// rt_fault.cu — a kernel that writes out of bounds: the launch itself succeeds, the fault shows at
-// the next synchronisation as cudaErrorIllegalAddress, stays (sticky: every later call fails with
+// rt_fault.cu — a kernel that writes through a null pointer (outside every allocation; on a GPU
+// an offset just past a small allocation may still be mapped memory): the launch itself succeeds,
+// the fault shows at the next synchronisation as cudaErrorIllegalAddress, stays (sticky: every later call fails with
 // it, cudaGetLastError does not clear it), the process lives on, and cudaDeviceReset ends it.
 #include "rt_check.h"
 
 __global__ void write_past(int *p, int n) { p[threadIdx.x + n] = 1; }
+static int *const null_int = nullptr;
 
 int main() {
     int *d;
     CK(cudaMalloc(&d, 64 * sizeof(int)));
-    write_past<<<1, 32>>>(d, 1 << 20);
+    write_past<<<1, 32>>>(null_int, 64);
     EXPECT(cudaGetLastError() == cudaSuccess);  // launches are asynchronous: no error yet
     EXPECT(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
     EXPECT(cudaGetLastError() == cudaErrorIllegalAddress);

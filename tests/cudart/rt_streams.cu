@@ -53,8 +53,13 @@ int main() {
     CK(cudaEventElapsedTime(&t01, e[0], e[1]));
     CK(cudaEventElapsedTime(&t12, e[1], e[2]));
     CK(cudaEventElapsedTime(&t23, e[2], e[3]));
-    EXPECT(t01 > 0 && t01 == t12);  // the same launch costs the same time
-    EXPECT(t23 > t12);              // 21 launches cost more than one
+    EXPECT(t01 > 0 && t12 > 0 && t23 > 0);
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    if (!strncmp(prop.name, "ptxsim", 6)) {  // the simulated clock (docs/cudart.md, "Time")
+        EXPECT(t01 == t12);  // the same launch costs the same time
+        EXPECT(t23 > t12);   // 21 launches cost more than one
+    }
     int hb[256];
     CK(cudaMemcpy(hb, b, sizeof hb, cudaMemcpyDeviceToHost));
     for (int i = 0; i < 256; i++) EXPECT(hb[i] == 5 && host_copy[i] == 3);
