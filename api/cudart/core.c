@@ -71,17 +71,15 @@ cudaError_t ps_rt_unsupported(const char *call, const char *why) {
 }
 
 /* ---- errors ----------------------------------------------------------------------------------- */
+/* As on the H200 (tests/cudart/rt_fault.cu): cudaGetLastError clears the thread's last error even
+ * after a sticky fault; the fault stays in every other call, which sets the last error again. */
 PS_CUDART_API cudaError_t cudaGetLastError(void) {
-    cudaError_t s = __atomic_load_n(&ps_rt.sticky, __ATOMIC_ACQUIRE);
     cudaError_t r = last_error;
     last_error = cudaSuccess;
-    return s ? s : r;
+    return r;
 }
 
-PS_CUDART_API cudaError_t cudaPeekAtLastError(void) {
-    cudaError_t s = __atomic_load_n(&ps_rt.sticky, __ATOMIC_ACQUIRE);
-    return s ? s : last_error;
-}
+PS_CUDART_API cudaError_t cudaPeekAtLastError(void) { return last_error; }
 
 PS_CUDART_API const char *cudaGetErrorName(cudaError_t e) {
     switch ((int)e) {
