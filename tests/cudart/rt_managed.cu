@@ -30,6 +30,20 @@ int main() {
     int snapshot[4];
     CK(cudaMemcpyFromSymbol(snapshot, counter, sizeof snapshot));
     EXPECT(snapshot[0] == 21 && snapshot[2] == 50);
+    // copies and memsets reach managed memory like device memory
+    long long *dv, back[4], src[4] = {7, -8, 9, -10};
+    CK(cudaMalloc(&dv, 4 * sizeof(long long)));
+    CK(cudaMemcpy(v, src, sizeof src, cudaMemcpyHostToDevice));
+    EXPECT(v[0] == 7 && v[3] == -10);
+    CK(cudaMemcpy(dv, v, sizeof src, cudaMemcpyDeviceToDevice));
+    CK(cudaMemset(v, 0xff, 2 * sizeof(long long)));
+    EXPECT(v[0] == -1 && v[1] == -1 && v[2] == 9);
+    CK(cudaMemcpy(back, dv, sizeof back, cudaMemcpyDefault));
+    EXPECT(back[1] == -8 && back[2] == 9);
+    CK(cudaMemcpy(v + 4, dv, sizeof back, cudaMemcpyDeviceToHost));
+    EXPECT(v[5] == -8);
+    CK(cudaMemPrefetchAsync(v, n * sizeof(long long), cudaMemLocation{cudaMemLocationTypeDevice, 0}, 0, 0));
+    CK(cudaFree(dv));
     CK(cudaFree(v));
     return finish("rt_managed");
 }
