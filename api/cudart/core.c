@@ -232,6 +232,7 @@ PS_CUDART_API cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int 
 PS_CUDART_API cudaError_t cudaDeviceSynchronize(void) {
     cudaError_t r = ps_rt_enter();
     if (r != cudaSuccess) return ps_rt_result(r);
+    if ((r = ps_rt_capture_guard()) != cudaSuccess) return r;
     return ps_rt_cu(cuCtxSynchronize());
 }
 

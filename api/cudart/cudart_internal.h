@@ -83,6 +83,26 @@ void ps_rt_managed_pull(void);
 /* Forgets the loaded modules (cudaDeviceReset). */
 void ps_rt_reset_modules(void);
 
+/* launch.c: a launch (stream NULL: run now; a capturing stream: recorded). */
+cudaError_t ps_rt_launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
+                         const unsigned cluster[3], cudaStream_t stream);
+
+/* graph.c: stream capture. ps_rt_capturing: the capture stream s belongs to, NULL when none. */
+typedef struct ps_rt_capture ps_rt_capture;
+ps_rt_capture *ps_rt_capturing(cudaStream_t s);
+/* A synchronous call: fails with cudaErrorStreamCaptureUnsupported (invalidating them) while a
+ * global or thread-local capture is open; else cudaSuccess. */
+cudaError_t ps_rt_capture_guard(void);
+/* Work the recorder does not take: the capture is invalidated, the call unsupported. */
+cudaError_t ps_rt_capture_refuse(ps_rt_capture *c, const char *what);
+cudaError_t ps_rt_record_kernel(ps_rt_capture *c, struct ps_cudart_func *f, dim3 grid, dim3 block, size_t shared,
+                                const unsigned cluster[3], void **args);
+cudaError_t ps_rt_record_copy(ps_rt_capture *c, void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind);
+cudaError_t ps_rt_record_set(ps_rt_capture *c, void *dst, int value, size_t bytes);
+cudaError_t ps_rt_record_host(ps_rt_capture *c, cudaHostFn_t fn, void *data);
+void ps_rt_capture_event(ps_rt_capture *c, cudaEvent_t e);
+bool ps_rt_capture_join(cudaStream_t s, cudaEvent_t e);
+
 /* memory.c: a copy in a given direction (cudaMemcpyDefault: by address). */
 cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
 

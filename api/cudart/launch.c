@@ -38,13 +38,15 @@ PS_CUDART_API cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, si
 }
 
 /* ---- launches --------------------------------------------------------------------------------- */
-static cudaError_t launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
-                          const unsigned cluster[3]) {
+cudaError_t ps_rt_launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
+                         const unsigned cluster[3], cudaStream_t stream) {
     cudaError_t r = ps_rt_enter();
     if (r != cudaSuccess) return ps_rt_result(r);
     if (!f || !ps_rt_prepare(f, &r)) return ps_rt_result(f ? r : cudaErrorInvalidDeviceFunction);
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z || shared > 0xffffffffu)
         return ps_rt_result(cudaErrorInvalidConfiguration);
+    ps_rt_capture *c = ps_rt_capturing(stream);
+    if (c) return ps_rt_record_kernel(c, f, grid, block, shared, cluster, args);
     ps_rt_managed_push();
     const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
     CUlaunchAttribute attr = {.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION};
@@ -60,11 +62,11 @@ static cudaError_t launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void 
 
 PS_CUDART_API cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 grid, dim3 block, void **args, size_t shared,
                                              cudaStream_t s) {
-    return launch(k, grid, block, args, shared, NULL);
+    return ps_rt_launch(k, grid, block, args, shared, NULL, s);
 }
 PS_CUDART_API cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 grid, dim3 block, void **args, size_t shared,
                                                   cudaStream_t s) {
-    return launch(k, grid, block, args, shared, NULL);
+    return ps_rt_launch(k, grid, block, args, shared, NULL, s);
 }
 
 static struct ps_cudart_func *by_stub(const void *fn, cudaError_t *err) {
@@ -81,7 +83,7 @@ PS_CUDART_API cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block
     cudaError_t r;
     struct ps_cudart_func *f = by_stub(fn, &r);
     if (!f) return ps_rt_result(r);
-    return launch(f, grid, block, args, shared, NULL);
+    return ps_rt_launch(f, grid, block, args, shared, NULL, s);
 }
 PS_CUDART_API cudaError_t cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
                                                 cudaStream_t s) {
@@ -112,7 +114,7 @@ PS_CUDART_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, con
         pthread_mutex_unlock(&ps_rt.lock);
         if (!f) return ps_rt_result(r);
     }
-    return launch(f, cfg->gridDim, cfg->blockDim, args, cfg->dynamicSmemBytes, cluster);
+    return ps_rt_launch(f, cfg->gridDim, cfg->blockDim, args, cfg->dynamicSmemBytes, cluster, cfg->stream);
 }
 PS_CUDART_API cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *cfg, const void *fn, void **args) {
     return cudaLaunchKernelExC(cfg, fn, args);
@@ -213,17 +215,27 @@ PS_CUDART_API cudaError_t cudaStreamDestroy(cudaStream_t s) {
     return ps_rt_cu(cuStreamDestroy_v2(s));
 }
 
+/* Waiting on a capturing stream is an error that invalidates the capture, as on a GPU. */
+static cudaError_t not_capturing(cudaStream_t s) {
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (!c) return cudaSuccess;
+    ps_rt_capture_guard();
+    return ps_rt_result(cudaErrorStreamCaptureUnsupported);
+}
 PS_CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t s) {
     ENTER();
-    return ps_rt_cu(cuCtxSynchronize());
+    cudaError_t r = not_capturing(s);
+    return r != cudaSuccess ? r : ps_rt_cu(cuCtxSynchronize());
 }
 PS_CUDART_API cudaError_t cudaStreamQuery(cudaStream_t s) {
     ENTER();
-    return ps_rt_cu(cuCtxSynchronize());
+    cudaError_t r = not_capturing(s);
+    return r != cudaSuccess ? r : ps_rt_cu(cuCtxSynchronize());
 }
 PS_CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flags) {
     ENTER();
-    return cudaSuccess; /* the event's work has finished: every operation has */
+    ps_rt_capture_join(s, e); /* an event recorded in a capture brings s into it */
+    return cudaSuccess;       /* else the event's work has finished: every operation has */
 }
 PS_CUDART_API cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
     if (!flags) return ps_rt_result(cudaErrorInvalidValue);
@@ -240,15 +252,11 @@ PS_CUDART_API cudaError_t cudaStreamGetDevice(cudaStream_t s, int *device) {
     *device = 0;
     return cudaSuccess;
 }
-/* Stream capture never starts (cudaStreamBeginCapture is unsupported), so no stream captures. */
-PS_CUDART_API cudaError_t cudaStreamIsCapturing(cudaStream_t s, int *status) {
-    if (!status) return ps_rt_result(cudaErrorInvalidValue);
-    *status = 0; /* cudaStreamCaptureStatusNone */
-    return cudaSuccess;
-}
 
 PS_CUDART_API cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data) {
     ENTER();
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return fn ? ps_rt_record_host(c, fn, data) : ps_rt_result(cudaErrorInvalidValue);
     return ps_rt_cu(cuLaunchHostFunc(s, fn, data));
 }
 
@@ -256,6 +264,8 @@ PS_CUDART_API cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallba
                                                 unsigned int flags) {
     ENTER();
     if (!cb || flags) return ps_rt_result(cudaErrorInvalidValue);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaStreamAddCallback during stream capture");
     cb(s, cudaSuccess, data);
     return cudaSuccess;
 }
@@ -278,6 +288,11 @@ PS_CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t e) {
 PS_CUDART_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
     ENTER();
     if (!e) return ps_rt_result(cudaErrorInvalidResourceHandle);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) { /* a point of the capture other streams may join at, not a node of the graph */
+        ps_rt_capture_event(c, e);
+        return cudaSuccess;
+    }
     return ps_rt_cu(cuEventRecord(e, NULL));
 }
 PS_CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned int flags) {
@@ -316,7 +331,6 @@ PS_CUDART_API cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t s, cudaHostFn_t f
 PS_CUDART_API cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t s, cudaStreamCallback_t cb, void *d, unsigned f) {
     return cudaStreamAddCallback(s, cb, d, f);
 }
-PS_CUDART_API cudaError_t cudaStreamIsCapturing_ptsz(cudaStream_t s, int *st) { return cudaStreamIsCapturing(s, st); }
 PS_CUDART_API cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t s, unsigned int *f) { return cudaStreamGetFlags(s, f); }
 PS_CUDART_API cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t s, int *p) { return cudaStreamGetPriority(s, p); }
 PS_CUDART_API cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t s, int *d) { return cudaStreamGetDevice(s, d); }

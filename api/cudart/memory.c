@@ -7,6 +7,16 @@
 
 #include "cudart_internal.h"
 
+cudaError_t cudaMalloc(void **p, size_t bytes);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s);
+
+#define GUARD()                                           \
+    do {                                                  \
+        cudaError_t g_ = ps_rt_capture_guard();           \
+        if (g_ != cudaSuccess) return g_;                 \
+    } while (0)
+
 #define ENTER()                                     \
     do {                                            \
         cudaError_t e_ = ps_rt_enter();             \
@@ -14,7 +24,7 @@
     } while (0)
 
 /* ---- allocation ------------------------------------------------------------------------------- */
-PS_CUDART_API cudaError_t cudaMalloc(void **p, size_t bytes) {
+static cudaError_t do_cudaMalloc(void **p, size_t bytes) {
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
     if (!bytes) { /* the runtime hands out NULL for 0 bytes */
@@ -27,13 +37,14 @@ PS_CUDART_API cudaError_t cudaMalloc(void **p, size_t bytes) {
     return r;
 }
 
-PS_CUDART_API cudaError_t cudaFree(void *p) {
+static cudaError_t do_cudaFree(void *p) {
     ENTER();
     if (!p) return cudaSuccess;
     return ps_rt_cu(cuMemFree_v2((uintptr_t)p));
 }
 
 PS_CUDART_API cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int flags) {
+    GUARD();
     ENTER();
     if (!p || !bytes) return ps_rt_result(cudaErrorInvalidValue);
     CUdeviceptr d = 0;
@@ -63,18 +74,21 @@ PS_CUDART_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExt
 }
 
 PS_CUDART_API cudaError_t cudaMallocHost(void **p, size_t bytes) {
+    GUARD();
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
     return ps_rt_cu(cuMemHostAlloc(p, bytes, 0));
 }
 
 PS_CUDART_API cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned int flags) {
+    GUARD();
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
     return ps_rt_cu(cuMemHostAlloc(p, bytes, flags));
 }
 
 PS_CUDART_API cudaError_t cudaFreeHost(void *p) {
+    GUARD();
     ENTER();
     if (!p) return cudaSuccess;
     return ps_rt_cu(cuMemFreeHost(p));
@@ -149,14 +163,16 @@ cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
     return ps_rt_result(cudaErrorInvalidMemcpyDirection);
 }
 
-PS_CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+static cudaError_t do_cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
     ENTER();
     return ps_rt_copy(dst, src, n, kind);
 }
 
 PS_CUDART_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
                                           cudaStream_t s) {
-    return cudaMemcpy(dst, src, n, kind);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return n ? ps_rt_record_copy(c, dst, src, n, kind) : cudaSuccess;
+    return do_cudaMemcpy(dst, src, n, kind);
 }
 
 PS_CUDART_API cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n) {
@@ -165,11 +181,12 @@ PS_CUDART_API cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int
 }
 
 PS_CUDART_API cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s) {
-    return cudaMemcpyPeer(dst, dd, src, sd, n);
+    if (dd != 0 || sd != 0) return ps_rt_result(cudaErrorInvalidDevice);
+    return cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s);
 }
 
 /* One row at a time. */
-PS_CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+static cudaError_t do_cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                        size_t height, enum cudaMemcpyKind kind) {
     ENTER();
     if (height && (width > dpitch || width > spitch)) return ps_rt_result(cudaErrorInvalidPitchValue);
@@ -182,10 +199,12 @@ PS_CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src
 
 PS_CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                             size_t height, enum cudaMemcpyKind kind, cudaStream_t s) {
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemcpy2DAsync during stream capture");
+    return do_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
-PS_CUDART_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+static cudaError_t do_cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
     if (p->srcArray || p->dstArray) return ps_rt_unsupported("cudaMemcpy3D with CUDA arrays", "arrays are not simulated");
@@ -203,7 +222,9 @@ PS_CUDART_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
 }
 
 PS_CUDART_API cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s) {
-    return cudaMemcpy3D(p);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemcpy3DAsync during stream capture");
+    return do_cudaMemcpy3D(p);
 }
 
 /* ---- symbols ---------------------------------------------------------------------------------- */
@@ -218,7 +239,7 @@ static cudaError_t symbol_range(const void *symbol, size_t n, size_t offset, cha
     return cudaSuccess;
 }
 
-PS_CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
+static cudaError_t do_cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
                                              enum cudaMemcpyKind kind) {
     ENTER();
     char *to;
@@ -229,7 +250,7 @@ PS_CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src
     return ps_rt_copy(to, src, n, on_device(to) ? kind : cudaMemcpyDefault);
 }
 
-PS_CUDART_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
+static cudaError_t do_cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
                                                enum cudaMemcpyKind kind) {
     ENTER();
     char *from;
@@ -242,12 +263,16 @@ PS_CUDART_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, si
 
 PS_CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset,
                                                   enum cudaMemcpyKind kind, cudaStream_t s) {
-    return cudaMemcpyToSymbol(symbol, src, n, offset, kind);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemcpyToSymbolAsync during stream capture");
+    return do_cudaMemcpyToSymbol(symbol, src, n, offset, kind);
 }
 
 PS_CUDART_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset,
                                                     enum cudaMemcpyKind kind, cudaStream_t s) {
-    return cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemcpyFromSymbolAsync during stream capture");
+    return do_cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
 }
 
 PS_CUDART_API cudaError_t cudaGetSymbolAddress(void **p, const void *symbol) {
@@ -267,17 +292,19 @@ PS_CUDART_API cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
 }
 
 /* ---- memsets ---------------------------------------------------------------------------------- */
-PS_CUDART_API cudaError_t cudaMemset(void *p, int value, size_t n) {
+static cudaError_t do_cudaMemset(void *p, int value, size_t n) {
     ENTER();
     if (!n) return cudaSuccess;
     return ps_rt_cu(cuMemsetD8_v2((uintptr_t)p, (unsigned char)value, n));
 }
 
 PS_CUDART_API cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s) {
-    return cudaMemset(p, value, n);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return n ? ps_rt_record_set(c, p, value, n) : cudaSuccess;
+    return do_cudaMemset(p, value, n);
 }
 
-PS_CUDART_API cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height) {
+static cudaError_t do_cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height) {
     ENTER();
     if (height && width > pitch) return ps_rt_result(cudaErrorInvalidPitchValue);
     for (size_t y = 0; y < height && width; y++) {
@@ -289,10 +316,12 @@ PS_CUDART_API cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t 
 
 PS_CUDART_API cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int value, size_t width, size_t height,
                                             cudaStream_t s) {
-    return cudaMemset2D(p, pitch, value, width, height);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemset2DAsync during stream capture");
+    return do_cudaMemset2D(p, pitch, value, width, height);
 }
 
-PS_CUDART_API cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent e) {
+static cudaError_t do_cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent e) {
     ENTER();
     if (e.width > pp.pitch) return ps_rt_result(cudaErrorInvalidPitchValue);
     for (size_t z = 0; z < e.depth; z++)
@@ -305,7 +334,9 @@ PS_CUDART_API cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int value, stru
 }
 
 PS_CUDART_API cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent e, cudaStream_t s) {
-    return cudaMemset3D(pp, value, e);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMemset3DAsync during stream capture");
+    return do_cudaMemset3D(pp, value, e);
 }
 
 /* ---- managed-memory hints: the one copy is already where every side reads it ------------------ */
@@ -320,11 +351,19 @@ struct ps_mem_pool {
 };
 static struct ps_mem_pool default_pool;
 
-PS_CUDART_API cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s) { return cudaMalloc(p, bytes); }
-PS_CUDART_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s) { return cudaFree(p); }
+PS_CUDART_API cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s) {
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMallocAsync during stream capture");
+    return do_cudaMalloc(p, bytes);
+}
+PS_CUDART_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaFreeAsync during stream capture");
+    return do_cudaFree(p);
+}
 PS_CUDART_API cudaError_t cudaMallocFromPoolAsync(void **p, size_t bytes, cudaMemPool_t pool, cudaStream_t s) {
     if (pool != &default_pool) return ps_rt_result(cudaErrorInvalidValue);
-    return cudaMalloc(p, bytes);
+    return cudaMallocAsync(p, bytes, s);
 }
 
 PS_CUDART_API cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
@@ -358,6 +397,51 @@ PS_CUDART_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, 
     else if (attr >= 1 && attr <= 3) *(int *)value = 1;
     else return ps_rt_unsupported("cudaMemPoolGetAttribute", "usage statistics are not kept");
     return cudaSuccess;
+}
+
+/* ---- the synchronous calls: not while a global or thread-local stream capture is open --------- */
+PS_CUDART_API cudaError_t cudaMalloc(void **p, size_t bytes) {
+    GUARD();
+    return do_cudaMalloc(p, bytes);
+}
+PS_CUDART_API cudaError_t cudaFree(void *p) {
+    GUARD();
+    return do_cudaFree(p);
+}
+PS_CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+    GUARD();
+    return do_cudaMemcpy(dst, src, n, kind);
+}
+PS_CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                       size_t height, enum cudaMemcpyKind kind) {
+    GUARD();
+    return do_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+PS_CUDART_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+    GUARD();
+    return do_cudaMemcpy3D(p);
+}
+PS_CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
+                                             enum cudaMemcpyKind kind) {
+    GUARD();
+    return do_cudaMemcpyToSymbol(symbol, src, n, offset, kind);
+}
+PS_CUDART_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
+                                               enum cudaMemcpyKind kind) {
+    GUARD();
+    return do_cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
+}
+PS_CUDART_API cudaError_t cudaMemset(void *p, int value, size_t n) {
+    GUARD();
+    return do_cudaMemset(p, value, n);
+}
+PS_CUDART_API cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height) {
+    GUARD();
+    return do_cudaMemset2D(p, pitch, value, width, height);
+}
+PS_CUDART_API cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent e) {
+    GUARD();
+    return do_cudaMemset3D(pp, value, e);
 }
 
 /* ---- the per-thread default stream's names of the calls above (every stream is in order) ------ */

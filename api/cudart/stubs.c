@@ -40,24 +40,6 @@ PS_CUDART_API cudaError_t cudaMemAdvise(const void *p, size_t n) {
     return r != cudaSuccess ? ps_rt_result(r) : cudaSuccess;
 }
 
-/* Capture never starts (cudaStreamBeginCapture is unsupported): no stream is capturing, and the
- * thread's capture mode is only kept. */
-static __thread int capture_mode;
-PS_CUDART_API cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode) {
-    if (!mode) return ps_rt_result(cudaErrorInvalidValue);
-    int old = capture_mode;
-    capture_mode = *mode;
-    *mode = old;
-    return cudaSuccess;
-}
-PS_CUDART_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status) {
-    if (!status) return ps_rt_result(cudaErrorInvalidValue);
-    *status = 0; /* cudaStreamCaptureStatusNone: the other outputs are not written */
-    return cudaSuccess;
-}
-extern __typeof(cudaStreamGetCaptureInfo) cudaStreamGetCaptureInfo_ptsz
-    __attribute__((alias("cudaStreamGetCaptureInfo"), visibility("default")));
-
 PS_CUDART_API cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id) {
     if (!id) return ps_rt_result(cudaErrorInvalidValue);
     *id = (uintptr_t)s; /* unique while the stream lives; 0, 1, 2 for the built-in streams */

@@ -131,6 +131,16 @@ CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *out, CUfunction f, int 
     return CUDA_SUCCESS;
 }
 
+CUresult cuFuncGetParamInfo(CUfunction f, size_t index, size_t *offset, size_t *size) {
+    if (!f) return CUDA_ERROR_INVALID_HANDLE;
+    size_t o, n;
+    if (index >= (size_t)ptxsim_kernel_param_count(f->k) || !ptxsim_kernel_param(f->k, (int)index, &n, &o))
+        return CUDA_ERROR_INVALID_VALUE; /* past the last parameter, as the driver answers */
+    if (offset) *offset = o;
+    if (size) *size = n;
+    return CUDA_SUCCESS;
+}
+
 CUresult cuFuncGetName(const char **name, CUfunction f) {
     if (!name || !f) return CUDA_ERROR_INVALID_VALUE;
     *name = ptxsim_kernel_name(f->k);

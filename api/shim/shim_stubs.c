@@ -31,7 +31,7 @@
     X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
     X(cuProfilerStart)               \
     X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
-    X(cuFuncGetParamInfo) X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
+    X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
     X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
 
 #define X(name)                                                                                    \

@@ -46,6 +46,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_program(rt_unsupported rt_unsupported.cu -arch=sm_90)
   ps_rt_program(rt_printf rt_printf.cu -arch=sm_90)
   ps_rt_program(rt_cluster rt_cluster.cu -arch=sm_90)
+  ps_rt_program(rt_graph rt_graph.cu -arch=sm_90)
   ps_rt_program(rt_sass rt_sass.cu -gencode arch=compute_90,code=sm_90)
   ps_rt_program(rt_arch rt_arch.cu -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=compute_90)
 
@@ -60,7 +61,8 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(streams_seeded rt_streams --env PTXSIM_SCHEDULE_SEED=777)
   ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write of 4 bytes at 0x100")
   ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
-             --stderr-once "ptxsim cudart: cudaStreamBeginCapture is not supported by ptxsim")
+             --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
+  ps_rt_test(graph rt_graph)
   ps_rt_test(printf rt_printf --stdout ${PS_RT_DIR}/rt_printf.expected)
   ps_rt_test(cluster rt_cluster)
   ps_rt_test(sass_only rt_sass
