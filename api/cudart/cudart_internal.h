@@ -93,6 +93,9 @@ ps_rt_capture *ps_rt_capturing(cudaStream_t s);
 /* A synchronous call: fails with cudaErrorStreamCaptureUnsupported (invalidating them) while a
  * global or thread-local capture is open; else cudaSuccess. */
 cudaError_t ps_rt_capture_guard(void);
+/* Work on the legacy stream (a synchronous copy or memset, anything on stream 0): fails with
+ * cudaErrorStreamCaptureImplicit (invalidating it) while a blocking stream is capturing. */
+cudaError_t ps_rt_capture_legacy(void);
 /* Work the recorder does not take: the capture is invalidated, the call unsupported. */
 cudaError_t ps_rt_capture_refuse(ps_rt_capture *c, const char *what);
 cudaError_t ps_rt_record_kernel(ps_rt_capture *c, struct ps_cudart_func *f, dim3 grid, dim3 block, size_t shared,

@@ -72,7 +72,8 @@ static ps_rt_capture *find(cudaStream_t s) {
 }
 
 ps_rt_capture *ps_rt_capturing(cudaStream_t s) {
-    if (!__atomic_load_n(&active_count, __ATOMIC_ACQUIRE) || !s || s == cudaStreamLegacy) return NULL;
+    if (!__atomic_load_n(&active_count, __ATOMIC_ACQUIRE)) return NULL;
+    if (!s || s == cudaStreamLegacy) return NULL; /* ps_rt_capture_legacy decides these */
     pthread_mutex_lock(&cap.lock);
     ps_rt_capture *c = find(s);
     pthread_mutex_unlock(&cap.lock);
@@ -87,6 +88,24 @@ cudaError_t ps_rt_capture_guard(void) {
         if (cap.active[i]->mode != 2) cap.active[i]->invalid = hit = true;
     pthread_mutex_unlock(&cap.lock);
     return hit ? ps_rt_result(cudaErrorStreamCaptureUnsupported) : cudaSuccess;
+}
+
+/* Work on the legacy stream waits for every blocking stream; when one of them is capturing, that
+ * is an implicit dependency on the capture: refused, and the capture invalidated. */
+static bool blocking(cudaStream_t s) {
+    unsigned flags = 0;
+    return cuStreamGetFlags(s, &flags) == CUDA_SUCCESS && !(flags & CU_STREAM_NON_BLOCKING);
+}
+
+cudaError_t ps_rt_capture_legacy(void) {
+    if (!__atomic_load_n(&active_count, __ATOMIC_ACQUIRE)) return cudaSuccess;
+    bool hit = false;
+    pthread_mutex_lock(&cap.lock);
+    for (int i = 0; i < cap.nactive; i++)
+        for (int k = 0; k < cap.active[i]->nstreams; k++)
+            if (blocking(cap.active[i]->streams[k])) cap.active[i]->invalid = hit = true;
+    pthread_mutex_unlock(&cap.lock);
+    return hit ? ps_rt_result(cudaErrorStreamCaptureImplicit) : cudaSuccess;
 }
 
 cudaError_t ps_rt_capture_refuse(ps_rt_capture *c, const char *what) {

@@ -47,6 +47,10 @@ cudaError_t ps_rt_launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void *
         return ps_rt_result(cudaErrorInvalidConfiguration);
     ps_rt_capture *c = ps_rt_capturing(stream);
     if (c) return ps_rt_record_kernel(c, f, grid, block, shared, cluster, args);
+    if (!stream || stream == cudaStreamLegacy) {
+        cudaError_t g = ps_rt_capture_legacy();
+        if (g != cudaSuccess) return g;
+    }
     ps_rt_managed_push();
     const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
     CUlaunchAttribute attr = {.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION};
@@ -239,8 +243,7 @@ PS_CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, uns
 }
 PS_CUDART_API cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
     if (!flags) return ps_rt_result(cudaErrorInvalidValue);
-    *flags = 0;
-    return cudaSuccess;
+    return ps_rt_cu(cuStreamGetFlags(s, flags));
 }
 PS_CUDART_API cudaError_t cudaStreamGetPriority(cudaStream_t s, int *priority) {
     if (!priority) return ps_rt_result(cudaErrorInvalidValue);

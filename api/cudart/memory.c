@@ -11,9 +11,16 @@ cudaError_t cudaMalloc(void **p, size_t bytes);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s);
 
+/* Allocation during a global capture: cudaErrorStreamCaptureUnsupported; legacy-stream work
+ * while a blocking stream captures: cudaErrorStreamCaptureImplicit (graph.c). */
 #define GUARD()                                           \
     do {                                                  \
         cudaError_t g_ = ps_rt_capture_guard();           \
+        if (g_ != cudaSuccess) return g_;                 \
+    } while (0)
+#define LEGACY()                                          \
+    do {                                                  \
+        cudaError_t g_ = ps_rt_capture_legacy();          \
         if (g_ != cudaSuccess) return g_;                 \
     } while (0)
 
@@ -170,6 +177,7 @@ static cudaError_t do_cudaMemcpy(void *dst, const void *src, size_t n, enum cuda
 
 PS_CUDART_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
                                           cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return n ? ps_rt_record_copy(c, dst, src, n, kind) : cudaSuccess;
     return do_cudaMemcpy(dst, src, n, kind);
@@ -199,6 +207,7 @@ static cudaError_t do_cudaMemcpy2D(void *dst, size_t dpitch, const void *src, si
 
 PS_CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                             size_t height, enum cudaMemcpyKind kind, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemcpy2DAsync during stream capture");
     return do_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
@@ -222,6 +231,7 @@ static cudaError_t do_cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
 }
 
 PS_CUDART_API cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemcpy3DAsync during stream capture");
     return do_cudaMemcpy3D(p);
@@ -263,6 +273,7 @@ static cudaError_t do_cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t
 
 PS_CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset,
                                                   enum cudaMemcpyKind kind, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemcpyToSymbolAsync during stream capture");
     return do_cudaMemcpyToSymbol(symbol, src, n, offset, kind);
@@ -270,6 +281,7 @@ PS_CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void
 
 PS_CUDART_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset,
                                                     enum cudaMemcpyKind kind, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemcpyFromSymbolAsync during stream capture");
     return do_cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
@@ -299,6 +311,7 @@ static cudaError_t do_cudaMemset(void *p, int value, size_t n) {
 }
 
 PS_CUDART_API cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return n ? ps_rt_record_set(c, p, value, n) : cudaSuccess;
     return do_cudaMemset(p, value, n);
@@ -316,6 +329,7 @@ static cudaError_t do_cudaMemset2D(void *p, size_t pitch, int value, size_t widt
 
 PS_CUDART_API cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int value, size_t width, size_t height,
                                             cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemset2DAsync during stream capture");
     return do_cudaMemset2D(p, pitch, value, width, height);
@@ -334,6 +348,7 @@ static cudaError_t do_cudaMemset3D(struct cudaPitchedPtr pp, int value, struct c
 }
 
 PS_CUDART_API cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int value, struct cudaExtent e, cudaStream_t s) {
+    if (!s || s == cudaStreamLegacy) LEGACY();
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMemset3DAsync during stream capture");
     return do_cudaMemset3D(pp, value, e);
@@ -409,38 +424,38 @@ PS_CUDART_API cudaError_t cudaFree(void *p) {
     return do_cudaFree(p);
 }
 PS_CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
-    GUARD();
+    LEGACY();
     return do_cudaMemcpy(dst, src, n, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                        size_t height, enum cudaMemcpyKind kind) {
-    GUARD();
+    LEGACY();
     return do_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
-    GUARD();
+    LEGACY();
     return do_cudaMemcpy3D(p);
 }
 PS_CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
                                              enum cudaMemcpyKind kind) {
-    GUARD();
+    LEGACY();
     return do_cudaMemcpyToSymbol(symbol, src, n, offset, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
                                                enum cudaMemcpyKind kind) {
-    GUARD();
+    LEGACY();
     return do_cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
 }
 PS_CUDART_API cudaError_t cudaMemset(void *p, int value, size_t n) {
-    GUARD();
+    LEGACY();
     return do_cudaMemset(p, value, n);
 }
 PS_CUDART_API cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height) {
-    GUARD();
+    LEGACY();
     return do_cudaMemset2D(p, pitch, value, width, height);
 }
 PS_CUDART_API cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int value, struct cudaExtent e) {
-    GUARD();
+    LEGACY();
     return do_cudaMemset3D(pp, value, e);
 }
 

@@ -252,6 +252,7 @@ CUresult cuStreamCreate(CUstream *stream, unsigned int flags);
 CUresult cuStreamDestroy_v2(CUstream stream);
 CUresult cuStreamSynchronize(CUstream stream);
 CUresult cuStreamQuery(CUstream stream);
+CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags);
 CUresult cuStreamWaitEvent(CUstream stream, CUevent event, unsigned int flags);
 CUresult cuEventCreate(CUevent *event, unsigned int flags);
 CUresult cuEventDestroy_v2(CUevent event);

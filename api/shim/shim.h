@@ -43,6 +43,7 @@ struct CUmod_st {
 
 struct CUstream_st {
     struct CUctx_st *ctx;
+    unsigned flags; /* CU_STREAM_NON_BLOCKING: no implicit synchronisation with the legacy stream */
 };
 
 /* cuLinkCreate's state: the PTX units added so far, and the image cuLinkComplete hands out (a

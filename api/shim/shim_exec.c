@@ -393,7 +393,16 @@ CUresult cuStreamCreate(CUstream *s, unsigned int flags) {
     CURRENT("cuStreamCreate");
     if (!s) return CUDA_ERROR_INVALID_VALUE;
     *s = calloc(1, sizeof **s);
+    if (!*s) return CUDA_ERROR_OUT_OF_MEMORY;
     (*s)->ctx = c;
+    (*s)->flags = flags & CU_STREAM_NON_BLOCKING;
+    return CUDA_SUCCESS;
+}
+
+/* The legacy (0, 0x1) and per-thread (0x2) default streams are blocking. */
+CUresult cuStreamGetFlags(CUstream s, unsigned int *flags) {
+    if (!flags) return CUDA_ERROR_INVALID_VALUE;
+    *flags = (uintptr_t)s <= 2 ? 0 : s->flags;
     return CUDA_SUCCESS;
 }
 CUresult cuStreamCreateWithPriority(CUstream *s, unsigned int flags, int priority) { return cuStreamCreate(s, flags); }

@@ -106,7 +106,8 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuOccupancyAvailableDynamicSMemPerBlock, 11000, cuOccupancyAvailableDynamicSMemPerBlock)       \
     X(cuPointerGetAttribute, 4000, cuPointerGetAttribute) X(cuMemAllocAsync, 11020, cuMemAllocAsync) \
     X(cuMemFreeAsync, 11020, cuMemFreeAsync) X(cuFuncGetName, 12030, cuFuncGetName)                 \
-    X(cuGetExportTable, 3000, cuGetExportTable) X(cuFuncGetParamInfo, 12040, cuFuncGetParamInfo)
+    X(cuGetExportTable, 3000, cuGetExportTable) X(cuFuncGetParamInfo, 12040, cuFuncGetParamInfo)                  \
+    X(cuStreamGetFlags, 5050, cuStreamGetFlags)
 
 typedef struct {
     const char *base;

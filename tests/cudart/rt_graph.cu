@@ -69,15 +69,29 @@ int main() {
     }
     CK(cudaGraphExecDestroy(x));
 
-    // a synchronous call in a global capture: refused, and the capture is invalidated
+    // a synchronous copy (the legacy stream, which waits for the blocking stream s) during the
+    // capture: refused as the H200 refuses it, and the capture is invalidated
     CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
     scale_add<<<1, 32, 0, s>>>(a, 32, 1, 1);
-    EXPECT(cudaMemcpy(h, a, 16, cudaMemcpyDeviceToHost) == cudaErrorStreamCaptureUnsupported);
+    EXPECT(cudaMemcpy(h, a, 16, cudaMemcpyDeviceToHost) == cudaErrorStreamCaptureImplicit);
     CK(cudaStreamIsCapturing(s, &st));
     EXPECT(st == cudaStreamCaptureStatusInvalidated);
     EXPECT(cudaStreamEndCapture(s, &g) == cudaErrorStreamCaptureInvalidated);
     EXPECT(g == nullptr);
     cudaGetLastError();
+    // allocation during a global capture is refused; a relaxed capture allows it
+    cudaStream_t nb;
+    CK(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking));
+    CK(cudaStreamBeginCapture(nb, cudaStreamCaptureModeGlobal));
+    int *tmp = nullptr;
+    EXPECT(cudaMalloc(&tmp, 16) == cudaErrorStreamCaptureUnsupported);
+    EXPECT(cudaStreamEndCapture(nb, &g) == cudaErrorStreamCaptureInvalidated);
+    cudaGetLastError();
+    CK(cudaStreamBeginCapture(nb, cudaStreamCaptureModeRelaxed));
+    CK(cudaMalloc(&tmp, 16));
+    CK(cudaStreamEndCapture(nb, &g));
+    CK(cudaGraphDestroy(g));
+    CK(cudaFree(tmp));
     CK(cudaMemcpy(h, a, sizeof h, cudaMemcpyDeviceToHost));
     for (int i = 0; i < n; i++) EXPECT(h[i] == 8 * i + 7);  // 3 replays of 2x+1; the invalidated capture ran nothing
     return finish("rt_graph");
