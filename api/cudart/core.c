@@ -25,10 +25,21 @@ void ps_rt_say(const char *fmt, ...) {
     fprintf(stderr, "ptxsim cudart: %s\n", msg);
 }
 
+/* At exit the shim frees the primary context (its exit handler, registered by cuInit). The
+ * runtime's own handler, registered after it and so run before it, marks the runtime as unloading:
+ * calls from later exit handlers and static destructors then fail with cudaErrorCudartUnloading,
+ * as NVIDIA's runtime answers them, instead of reaching a freed context. */
+static int unloading;
+static void mark_unloading(void) { __atomic_store_n(&unloading, 1, __ATOMIC_RELEASE); }
+static void hook_exit(void) { atexit(mark_unloading); }
+
 cudaError_t ps_rt_enter(void) {
+    if (__atomic_load_n(&unloading, __ATOMIC_ACQUIRE)) return cudaErrorCudartUnloading;
     if (entered_generation != __atomic_load_n(&ps_rt.generation, __ATOMIC_ACQUIRE)) {
         CUresult r = cuInit(0);
         if (r != CUDA_SUCCESS) return cudaErrorNoDevice; /* $PTXSIM_ARCH names no machine: the shim said so */
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, hook_exit);
         CUcontext c;
         if ((r = cuDevicePrimaryCtxRetain(&c, 0)) != CUDA_SUCCESS || (r = cuCtxSetCurrent(c)) != CUDA_SUCCESS)
             return (cudaError_t)r;
