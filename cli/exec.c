@@ -144,7 +144,7 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
                 return usage_error("unknown option '%s'; did you mean '%s'?", a, near);
             return usage_error("unknown option '%s'%s", a, "");
         }
-        if (i + 1 >= argc) return usage_error("option '%s' needs a value%s", a, "");
+        if (i + 1 >= argc || !strcmp(argv[i + 1], "--")) return usage_error("option '%s' needs a value%s", a, "");
         const char *v = argv[++i];
         if (!strcmp(a, "--arch")) {
             ptxsim_arch_info info;

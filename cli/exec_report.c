@@ -28,14 +28,18 @@ typedef struct {
 } group;
 
 typedef struct {
+    group *g;
+    int n, cap;
+} groups;
+
+typedef struct {
     const char *name;             /* as the PTX names it (mangled) */
     char pretty[1024];            /* demangled */
     int launches, failed, checked;
     unsigned grid[3], block[3];   /* of the first launch */
     bool shapes_vary;
-    group *g;
-    int ng, cap;
-    int by_sev[3];                /* findings (groups) by severity */
+    groups shown, hidden;         /* hidden: by --only and --severity */
+    int by_sev[3];                /* places with findings, by severity */
     const cJSON **failures;       /* failed launches without a report (unsupported, refused) */
     int nfail;
 } kernel;
@@ -49,7 +53,8 @@ struct exec_run {
     kernel *k;
     int nk;
     exec_summary sum;
-    int hidden;        /* findings the --only and --severity filters hid */
+    int hidden;        /* places with findings the --only and --severity filters hid */
+    cJSON *hidden_findings;
     int unreadable;    /* lines that did not parse (a process killed while writing) */
 };
 
@@ -100,6 +105,27 @@ static bool same_place(const cJSON *a, const cJSON *b) {
     return true;
 }
 
+/* Adds finding f of launch `index` to its place's group; true when the place is new. */
+static bool add_to_group(groups *gs, const cJSON *f, int index) {
+    group *g = NULL;
+    bool fresh = false;
+    for (int i = 0; i < gs->n && !g; i++)
+        if (same_place(gs->g[i].first, f)) g = &gs->g[i];
+    if (!g) {
+        if (gs->n == gs->cap) {
+            gs->cap = gs->cap ? 2 * gs->cap : 8;
+            gs->g = ps_xrealloc(gs->g, (size_t)gs->cap * sizeof *gs->g);
+        }
+        g = &gs->g[gs->n++];
+        *g = (group){.first = f, .kind = str_item(f, "kind"), .severity = severity_of(f), .last_launch = -1};
+        fresh = true;
+    }
+    double c = num_item(f, "count");
+    g->count += c > 0 ? c : 1;
+    if (g->last_launch != index) g->launches++, g->last_launch = index;
+    return fresh;
+}
+
 static kernel *kernel_of(exec_run *r, const char *name) {
     for (int i = 0; i < r->nk; i++)
         if (!strcmp(r->k[i].name, name)) return &r->k[i];
@@ -142,28 +168,14 @@ static void add_launch(exec_run *r, cJSON *l, int index) {
         /* an error counts for --error-exitcode unless --only leaves its kind out */
         if (severity_of(f) == 2 && !(r->o->only_kinds && id >= 0 && !(r->o->only_kinds & (1u << id))))
             r->sum.any_error = true;
-        if (!shown(r, f)) {
-            r->hidden++;
-            cJSON_DeleteItemFromArray(fs, i);
+        if (!shown(r, f)) { /* kept aside, counted by place as the shown ones are */
+            cJSON_AddItemToArray(r->hidden_findings, cJSON_DetachItemFromArray(fs, i));
+            if (add_to_group(&k->hidden, f, index)) r->hidden++;
         }
     }
     cJSON *f;
     cJSON_ArrayForEach(f, fs) {
-        group *g = NULL;
-        for (int i = 0; i < k->ng && !g; i++)
-            if (same_place(k->g[i].first, f)) g = &k->g[i];
-        if (!g) {
-            if (k->ng == k->cap) {
-                k->cap = k->cap ? 2 * k->cap : 8;
-                k->g = ps_xrealloc(k->g, (size_t)k->cap * sizeof *k->g);
-            }
-            g = &k->g[k->ng++];
-            *g = (group){.first = f, .kind = str_item(f, "kind"), .severity = severity_of(f), .last_launch = -1};
-            k->by_sev[g->severity]++;
-        }
-        double c = num_item(f, "count");
-        g->count += c > 0 ? c : 1;
-        if (g->last_launch != index) g->launches++, g->last_launch = index;
+        if (add_to_group(&k->shown, f, index)) k->by_sev[severity_of(f)]++;
     }
 }
 
@@ -213,6 +225,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
     exec_run *r = ps_xcalloc(1, sizeof *r);
     r->o = o;
     r->launches = cJSON_CreateArray();
+    r->hidden_findings = cJSON_CreateArray();
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "ptxsim: error: exec: cannot read the simulator's records in %s: %s\n", dir, strerror(errno));
@@ -243,7 +256,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
     cJSON_ArrayForEach(l, r->launches) add_launch(r, l, idx++);
     for (int i = 0; i < r->nk; i++) {
         kernel *k = &r->k[i];
-        qsort(k->g, (size_t)k->ng, sizeof *k->g, cmp_group);
+        qsort(k->shown.g, (size_t)k->shown.n, sizeof *k->shown.g, cmp_group);
         r->sum.errors += k->by_sev[2], r->sum.warnings += k->by_sev[1], r->sum.notes += k->by_sev[0];
     }
     r->sum.processes = r->processes;
@@ -255,7 +268,8 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
 
 void exec_report_free(exec_run *r) {
     if (!r) return;
-    for (int i = 0; i < r->nk; i++) free(r->k[i].g), free(r->k[i].failures);
+    for (int i = 0; i < r->nk; i++) free(r->k[i].shown.g), free(r->k[i].hidden.g), free(r->k[i].failures);
+    cJSON_Delete(r->hidden_findings);
     free(r->k);
     cJSON_Delete(r->launches);
     free(r);
@@ -292,19 +306,19 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
     if (r->o->check && k->checked < k->launches)
         fprintf(out, ", %d without checkers (--kernel-filter)", k->launches - k->checked);
     if (k->failed) fprintf(out, ", %d failed", k->failed);
-    if (!k->ng) fprintf(out, ": no findings\n");
+    if (!k->shown.n) fprintf(out, ": no findings\n");
     else fprintf(out, ": %d error%s, %d warning%s, %d note%s\n", k->by_sev[2], k->by_sev[2] == 1 ? "" : "s",
                  k->by_sev[1], k->by_sev[1] == 1 ? "" : "s", k->by_sev[0], k->by_sev[0] == 1 ? "" : "s");
     for (int i = 0; i < k->nfail; i++)
         fprintf(out, PREFIX "  launch not simulated (%s): %s\n", str_item(k->failures[i], "status"),
                 str_item(k->failures[i], "message") ? str_item(k->failures[i], "message") : "");
     const char *kind = NULL;
-    for (int i = 0; i < k->ng; i++) {
-        const group *g = &k->g[i];
+    for (int i = 0; i < k->shown.n; i++) {
+        const group *g = &k->shown.g[i];
         if (!kind || strcmp(kind, g->kind ? g->kind : "")) {
             kind = g->kind ? g->kind : "";
             int same = 0;
-            for (int j = i; j < k->ng && !strcmp(kind, k->g[j].kind ? k->g[j].kind : ""); j++) same++;
+            for (int j = i; j < k->shown.n && !strcmp(kind, k->shown.g[j].kind ? k->shown.g[j].kind : ""); j++) same++;
             fprintf(out, PREFIX "  %s (%d place%s):\n", kind, same, same == 1 ? "" : "s");
         }
         char w[1200];
@@ -406,10 +420,10 @@ static bool write_json(const exec_run *r, int exit_code) {
         cJSON_AddNumberToObject(kj, "launches", k->launches);
         cJSON_AddNumberToObject(kj, "failed_launches", k->failed);
         cJSON *fs = cJSON_AddArrayToObject(kj, "findings");
-        for (int j = 0; j < k->ng; j++) {
-            cJSON *f = cJSON_Duplicate(k->g[j].first, 1);
-            cJSON_ReplaceItemInObjectCaseSensitive(f, "count", cJSON_CreateNumber(k->g[j].count));
-            cJSON_AddNumberToObject(f, "launches", k->g[j].launches);
+        for (int j = 0; j < k->shown.n; j++) {
+            cJSON *f = cJSON_Duplicate(k->shown.g[j].first, 1);
+            cJSON_ReplaceItemInObjectCaseSensitive(f, "count", cJSON_CreateNumber(k->shown.g[j].count));
+            cJSON_AddNumberToObject(f, "launches", k->shown.g[j].launches);
             cJSON_AddItemToArray(fs, f);
         }
         cJSON_AddItemToArray(ks, kj);
@@ -447,8 +461,8 @@ static bool write_sarif(const exec_run *r, int exit_code) {
     const char *kinds[64];
     int nkinds = 0;
     for (int i = 0; i < r->nk; i++)
-        for (int j = 0; j < r->k[i].ng; j++) {
-            const char *kd = r->k[i].g[j].kind ? r->k[i].g[j].kind : "finding";
+        for (int j = 0; j < r->k[i].shown.n; j++) {
+            const char *kd = r->k[i].shown.g[j].kind ? r->k[i].shown.g[j].kind : "finding";
             bool seen = false;
             for (int q = 0; q < nkinds; q++) seen |= !strcmp(kinds[q], kd);
             if (!seen && nkinds < 64) {
@@ -469,8 +483,8 @@ static bool write_sarif(const exec_run *r, int exit_code) {
     cJSON *results = cJSON_AddArrayToObject(run, "results");
     for (int i = 0; i < r->nk; i++) {
         const kernel *k = &r->k[i];
-        for (int j = 0; j < k->ng; j++) {
-            const group *g = &k->g[j];
+        for (int j = 0; j < k->shown.n; j++) {
+            const group *g = &k->shown.g[j];
             const cJSON *f = g->first;
             cJSON *res = cJSON_CreateObject();
             const char *kd = g->kind ? g->kind : "finding";
