@@ -6,12 +6,15 @@
  * - otherwise a summary on stderr at exit.
  * $PTXSIM_KERNEL_FILTER=REGEX (POSIX extended) runs the checkers only on kernels whose mangled or
  * demangled name matches; the others run without checkers. */
+#define _GNU_SOURCE /* memfd_create */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -41,6 +44,8 @@ static struct {
     regex_t filter;
     unsigned long seq;     /* launches recorded by this process */
     pid_t header_pid;      /* the process whose stream file has its header line */
+    int fd, scratch;       /* the stream file and the scratch memory file, of process *_pid */
+    pid_t fd_pid, scratch_pid;
     bool write_failed;
 } ex = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -72,19 +77,43 @@ static bool filter_matches(const char *kernel) {
 
 /* ---- the stream of JSON lines ($PTXSIM_REPORT_DIR) ------------------------------------------- */
 
-/* Appends one line to this process's file; the caller holds ex.lock. Takes obj. */
+/* This process's stream file (a forked child opens its own); -1 until opened. */
+static int stream_fd(void) {
+    if (ex.fd_pid != getpid()) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/launches.%ld.jsonl", ex.dir, (long)getpid());
+        ex.fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+        ex.fd_pid = getpid();
+        if (ex.fd < 0 && !ex.write_failed) {
+            ex.write_failed = true;
+            fprintf(stderr, "ptxsim libcuda: cannot write the report for ptxsim exec to %s: %s\n", path,
+                    strerror(errno));
+        }
+    }
+    return ex.fd;
+}
+
+/* Appends one line to this process's file, in one write (the kernel has it at once, so a crash
+ * of the program later loses nothing); the caller holds ex.lock. Takes obj. */
 static void stream_line(cJSON *obj) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/launches.%ld.jsonl", ex.dir, (long)getpid());
     char *text = cJSON_PrintUnformatted(obj);
     cJSON_Delete(obj);
-    FILE *f = text ? fopen(path, "a") : NULL;
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f && fclose(f)) ok = false;
-    if (!ok && !ex.write_failed) {
-        ex.write_failed = true;
-        fprintf(stderr, "ptxsim libcuda: cannot write the report for ptxsim exec to %s: %s\n", path,
-                strerror(errno));
+    int fd = stream_fd();
+    if (!text || fd < 0) {
+        free(text);
+        return;
+    }
+    size_t n = strlen(text);
+    text[n] = '\n'; /* replaces the NUL: the buffer is not a string any more */
+    for (size_t done = 0; done <= n;) {
+        ssize_t w = write(fd, text + done, n + 1 - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (!ex.write_failed) fprintf(stderr, "ptxsim libcuda: writing the report for ptxsim exec: %s\n", strerror(errno));
+            ex.write_failed = true;
+            break;
+        }
+        done += (size_t)w;
     }
     free(text);
 }
@@ -112,8 +141,14 @@ static cJSON *triple(const unsigned v[3]) {
 /* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
  * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
 static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
+    /* the scratch file is a memory file where the system has them (no disk traffic per launch) */
+    if (ex.scratch_pid != getpid()) {
+        ex.scratch_pid = getpid();
+        ex.scratch = memfd_create("ptxsim-launch-report", MFD_CLOEXEC);
+    }
     char path[4096];
-    snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    if (ex.scratch >= 0) snprintf(path, sizeof path, "/proc/self/fd/%d", ex.scratch);
+    else snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
     ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE};
     cJSON *j = NULL;
     if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
@@ -122,7 +157,7 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
         j = text ? cJSON_Parse(text) : NULL;
         free(text);
     }
-    unlink(path);
+    if (ex.scratch < 0) unlink(path);
     return j;
 }
 
