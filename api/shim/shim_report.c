@@ -227,8 +227,8 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
     stream_line(j);
 }
 
-ptxsim_status shim_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
-                          ptxsim_report **report) {
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+                                   const ptxsim_launch_config *cfg, ptxsim_report **report) {
     env_once();
     const char *name = ptxsim_kernel_name(k);
     ptxsim_report *rep = NULL;
