@@ -170,6 +170,21 @@ static cJSON *plain_report(const char *kernel, const ptxsim_report *r) {
     cJSON *st = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(st, "warp_instructions", (double)s->warp_instructions);
     cJSON_AddNumberToObject(st, "thread_instructions", (double)s->thread_instructions);
+    /* the counters of the checkers that did not run are 0, as `ptxsim check --json` writes them */
+    cJSON *sh = cJSON_AddObjectToObject(st, "shared");
+    static const char *const acc[3] = {"load", "store", "atomic"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *a = cJSON_AddObjectToObject(sh, acc[i]);
+        cJSON_AddNumberToObject(a, "instructions", 0);
+        cJSON_AddNumberToObject(a, "wavefronts", 0);
+        cJSON_AddNumberToObject(a, "bank_conflicts", 0);
+    }
+    cJSON *gl = cJSON_AddObjectToObject(st, "global");
+    for (int i = 0; i < 2; i++) {
+        cJSON *a = cJSON_AddObjectToObject(gl, acc[i]);
+        cJSON_AddNumberToObject(a, "requests", 0);
+        cJSON_AddNumberToObject(a, "sectors", 0);
+    }
     cJSON *br = cJSON_AddObjectToObject(st, "branches");
     cJSON_AddNumberToObject(br, "executed", (double)s->branches);
     cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
