@@ -221,6 +221,8 @@ static void read_stream(exec_run *r, const char *path) {
     free(text);
 }
 
+static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_summary *sum) {
     exec_run *r = ps_xcalloc(1, sizeof *r);
     r->o = o;
@@ -243,7 +245,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
         names[n++] = ps_xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    if (n > 1) qsort(names, (size_t)n, sizeof *names, cmp_name);
     for (int i = 0; i < n; i++) {
         char path[PATH_MAX + 256];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -256,7 +258,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
     cJSON_ArrayForEach(l, r->launches) add_launch(r, l, idx++);
     for (int i = 0; i < r->nk; i++) {
         kernel *k = &r->k[i];
-        qsort(k->shown.g, (size_t)k->shown.n, sizeof *k->shown.g, cmp_group);
+        if (k->shown.n > 1) qsort(k->shown.g, (size_t)k->shown.n, sizeof *k->shown.g, cmp_group);
         r->sum.errors += k->by_sev[2], r->sum.warnings += k->by_sev[1], r->sum.notes += k->by_sev[0];
     }
     r->sum.processes = r->processes;
