@@ -437,10 +437,30 @@ static bool write_json(const exec_run *r, int exit_code) {
     return write_text_file(o->json, root);
 }
 
+/* A path as an artifact URI: file:///abs/path for an absolute path, a relative reference
+ * otherwise; bytes outside the unreserved set and '/' percent-encoded (RFC 3986). */
+static void path_uri(char *out, size_t n, const char *path) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t j = 0;
+    if (path[0] == '/') j = (size_t)snprintf(out, n, "file://");
+    for (const unsigned char *p = (const unsigned char *)path; *p && j + 4 < n; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
+            out[j++] = (char)*p;
+        } else {
+            out[j++] = '%';
+            out[j++] = hex[*p >> 4];
+            out[j++] = hex[*p & 15];
+        }
+    }
+    out[j] = 0;
+}
+
 static cJSON *sarif_location(const char *file, double line, const char *text) {
     cJSON *loc = cJSON_CreateObject();
     cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-    cJSON_AddStringToObject(cJSON_AddObjectToObject(phys, "artifactLocation"), "uri", file);
+    char uri[4096];
+    path_uri(uri, sizeof uri, file);
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(phys, "artifactLocation"), "uri", uri);
     if (line > 0) cJSON_AddNumberToObject(cJSON_AddObjectToObject(phys, "region"), "startLine", line);
     if (text) cJSON_AddStringToObject(cJSON_AddObjectToObject(loc, "message"), "text", text);
     return loc;
