@@ -218,7 +218,7 @@ static int resolve_program(const char *prog, char *out, size_t n) {
         bool found = false;
         for (const char *p = path; !found;) {
             size_t len = strcspn(p, ":");
-            snprintf(out, n, "%.*s%s%s", (int)len, len ? p : ".", "/", prog);
+            snprintf(out, n, "%.*s/%s", len ? (int)len : 1, len ? p : ".", prog); /* "": the current folder */
             if (!stat(out, &st) && S_ISREG(st.st_mode) && !access(out, X_OK)) found = true;
             p += len;
             if (!*p) break;
@@ -404,7 +404,7 @@ int ptxsim_cmd_exec(int argc, char **argv) {
         }
     }
     FILE *log = stderr;
-    if (o.log && !(log = fopen(o.log, "w"))) {
+    if (o.log && !(log = fopen(o.log, "we"))) { /* not inherited by the program */
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));
         return EXEC_BAD_INPUT;
     }
@@ -412,11 +412,13 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     const char *tmp = getenv("TMPDIR");
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s/ptxsim-exec.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
+    char made[PATH_MAX];
+    if (!mkdtemp(dir) || !realpath(dir, made)) { /* absolute: the program may change folders */
         fprintf(stderr, "ptxsim: error: exec: cannot create a scratch folder %s: %s\n", dir, strerror(errno));
         if (log != stderr) fclose(log);
         return EXEC_BAD_INPUT;
     }
+    snprintf(dir, sizeof dir, "%s", made);
     /* the program's environment: ptxsim's libraries first, and the simulator's options */
     prepend_env("LD_LIBRARY_PATH", lib_dir, ':');
     if (elf.rpath_has_cuda) { /* a DT_RPATH folder would win over LD_LIBRARY_PATH */

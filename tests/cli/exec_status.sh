@@ -30,6 +30,14 @@ run 0 "$ptxsim" exec --arch sm_120 -- "$prog" "$ptx" clean
 has 'on a simulated sm_120' "$err"
 run 1 "$ptxsim" exec --arch sm_80 -- "$prog" "$ptx" clean
 has "^cuModuleLoad: CUDA_ERROR_INVALID_PTX$" "$out"
+# PROGRAM through PATH, an empty entry meaning the current folder, as execvp does
+mkdir "$tmp/bin" && printf '#!/bin/sh\necho found "$@"\n' >"$tmp/bin/myprog" && chmod +x "$tmp/bin/myprog"
+(cd "$tmp/bin" && PATH=":/usr/bin:/bin" run 0 "$ptxsim" exec --quiet -- myprog x && has '^found x$' "$out") || exit 1
+# a relative TMPDIR still gives the program an absolute report folder (it may change folders)
+mkdir "$tmp/rel"
+(cd "$tmp" && TMPDIR=rel run 0 "$ptxsim" exec --quiet -- sh -c 'cd /; echo "$PTXSIM_REPORT_DIR"' &&
+    has "^$tmp/rel/ptxsim-exec\.[A-Za-z0-9]{6}$" "$out") || exit 1
+[ -z "$(ls -A "$tmp/rel")" ] || fail "the scratch folder was left behind"
 # programs that cannot run
 run 127 "$ptxsim" exec -- no-such-program-ptxsim
 has '^ptxsim: error: exec: no-such-program-ptxsim: command not found \(not in PATH\)$' "$err"
