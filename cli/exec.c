@@ -5,7 +5,7 @@
  * scratch folder; when the program has ended, exec_report.c prints the report kernel by kernel.
  * The exit status is the program's own (128+N when signal N killed it, as a shell says), or
  * --error-exitcode's when something went wrong in a kernel. docs/exec.md. */
-#define _GNU_SOURCE /* pipe2, memmem, strsignal */
+#define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -109,7 +109,10 @@ static const char *closest_option(const char *a) {
 static long parse_kinds(const char *list) {
     long bits = 0;
     char buf[512];
-    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf || !*list) return -1;
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+        fprintf(stderr, "ptxsim: error: exec: --only: the list is too long\n");
+        return -1;
+    }
     for (char *save, *k = strtok_r(buf, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
         int id = ptxsim_finding_kind_lookup(k);
         if (id < 0) {
@@ -120,7 +123,8 @@ static long parse_kinds(const char *list) {
         }
         bits |= 1L << id;
     }
-    return bits;
+    if (!bits) fprintf(stderr, "ptxsim: error: exec: --only needs at least one finding kind (race, out-of-bounds, ...)\n");
+    return bits ? bits : -1;
 }
 
 /* Options up to "--" or the first argument that is not one; *first receives PROGRAM's index. */

@@ -3,7 +3,7 @@
  * DESIGN §6 shape), groups the findings kernel by kernel, by kind and by line, and prints them
  * the way compute-sanitizer does at the end of a run; --json keeps every launch, --sarif the
  * grouped findings. */
-#define _GNU_SOURCE /* pipe2, memmem, strsignal */
+#define _GNU_SOURCE /* strsignal */
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>

@@ -30,6 +30,7 @@ bad "--timeout needs a number of seconds" --timeout soon
 bad "--schedule-seed needs a number, not '1e3'" --schedule-seed 1e3
 bad "--severity takes note, warning or error, not 'fatal'" --severity fatal
 bad "--only: unknown finding kind 'racy' \(kinds: race " --only race,racy
+bad "--only needs at least one finding kind" --only ,
 bad "--kernel-filter: '\(' is not an extended regular expression" --check --kernel-filter '('
 bad "--kernel-filter chooses the kernels the checkers watch: it needs --check" --kernel-filter copy
 bad "--json needs a file" --json -
