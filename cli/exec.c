@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <regex.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,10 +64,14 @@ typedef struct {
     const char *threads, *watchdog, *timeout, *schedule_seed; /* checked, passed on as text */
 } exec_options;
 
-static int usage_error(const char *fmt, const char *a, const char *b) {
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "ptxsim: error: exec: ");
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, " (ptxsim help exec)\n");
+    va_end(ap);
     return EXEC_BAD_INPUT;
 }
 
@@ -146,18 +151,18 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             const char *near = closest_option(a);
             if (near)
                 return usage_error("unknown option '%s'; did you mean '%s'?", a, near);
-            return usage_error("unknown option '%s'%s", a, "");
+            return usage_error("unknown option '%s'", a);
         }
-        if (i + 1 >= argc || !strcmp(argv[i + 1], "--")) return usage_error("option '%s' needs a value%s", a, "");
+        if (i + 1 >= argc || !strcmp(argv[i + 1], "--")) return usage_error("option '%s' needs a value", a);
         const char *v = argv[++i];
         if (!strcmp(a, "--arch")) {
             ptxsim_arch_info info;
             if (!ptxsim_arch_query(v, &info))
-                return usage_error("--arch: '%s' is not an architecture ptxsim simulates%s", v, "");
+                return usage_error("--arch: '%s' is not an architecture ptxsim simulates", v);
             o->arch = v;
         } else if (!strcmp(a, "--error-exitcode")) {
             if (!is_count(v, true) || atoi(v) > 255)
-                return usage_error("--error-exitcode needs a number from 0 to 255, not '%s'%s", v, "");
+                return usage_error("--error-exitcode needs a number from 0 to 255, not '%s'", v);
             o->has_error_exitcode = true;
             o->error_exitcode = atoi(v);
         } else if (!strcmp(a, "--log")) {
@@ -186,26 +191,26 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             if (!strcmp(v, "note")) o->rep.min_severity = PTXSIM_SEV_NOTE;
             else if (!strcmp(v, "warning")) o->rep.min_severity = PTXSIM_SEV_WARNING;
             else if (!strcmp(v, "error")) o->rep.min_severity = PTXSIM_SEV_ERROR;
-            else return usage_error("--severity takes note, warning or error, not '%s'%s", v, "");
+            else return usage_error("--severity takes note, warning or error, not '%s'", v);
         } else if (!strcmp(a, "--threads") || !strcmp(a, "--watchdog")) {
-            if (!is_count(v, false) || (a[2] == 't' && strtoull(v, NULL, 10) > 4096))
-                return usage_error("%s needs a positive number, not '%s'", a, v);
+            if (!is_count(v, false)) return usage_error("%s needs a positive number, not '%s'", a, v);
+            if (a[2] == 't' && strtoull(v, NULL, 10) > 4096) return usage_error("--threads: at most 4096, not %s", v);
             if (a[2] == 't') o->threads = v;
             else o->watchdog = v;
         } else if (!strcmp(a, "--schedule-seed")) {
-            if (!is_count(v, true)) return usage_error("--schedule-seed needs a number, not '%s'%s", v, "");
+            if (!is_count(v, true)) return usage_error("--schedule-seed needs a number, not '%s'", v);
             o->schedule_seed = v;
         } else if (!strcmp(a, "--timeout")) {
             char *end;
             double t = strtod(v, &end);
             if (*end || !*v || !(t >= 0) || t > 1e9)
-                return usage_error("--timeout needs a number of seconds (0: no limit), not '%s'%s", v, "");
+                return usage_error("--timeout needs a number of seconds (0: no limit), not '%s'", v);
             o->timeout = v;
         }
     }
     if (o->kernel_filter && !o->rep.check)
-        return usage_error("--kernel-filter chooses the kernels the checkers watch: it needs --check%s%s", "", "");
-    if (i >= argc) return usage_error("no PROGRAM to run: ptxsim exec [options] [--] PROGRAM [ARGS...]%s%s", "", "");
+        return usage_error("--kernel-filter chooses the kernels the checkers watch: it needs --check");
+    if (i >= argc) return usage_error("no PROGRAM to run: ptxsim exec [options] [--] PROGRAM [ARGS...]");
     *first = i;
     return 0;
 }
