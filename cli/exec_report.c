@@ -91,11 +91,31 @@ static bool shown(const exec_run *r, const cJSON *f) {
     return severity_of(f) >= (int)r->o->min_severity;
 }
 
-/* The same place: kind, severity and both locations. */
+/* Two messages that differ in numbers only (addresses, sizes, offsets) say the same thing. */
+static bool same_words(const char *a, const char *b) {
+    if (!a || !b) return a == b;
+    for (;;) {
+        bool na = (*a >= '0' && *a <= '9'), nb = (*b >= '0' && *b <= '9');
+        if (na != nb) return false;
+        if (na) { /* a number: decimal, or hexadecimal after 0x */
+            if (a[0] == '0' && a[1] == 'x') a += 2;
+            if (b[0] == '0' && b[1] == 'x') b += 2;
+            while ((*a >= '0' && *a <= '9') || (*a >= 'a' && *a <= 'f')) a++;
+            while ((*b >= '0' && *b <= '9') || (*b >= 'a' && *b <= 'f')) b++;
+            continue;
+        }
+        if (*a != *b) return false;
+        if (!*a) return true;
+        a++, b++;
+    }
+}
+
+/* The same place: kind, severity, both locations, and a message in the same words (one line may
+ * hold two races: between lanes of a warp and between warps). */
 static bool same_place(const cJSON *a, const cJSON *b) {
     static const char *const keys[] = {"ptx", "source"};
     if (strcmp(str_item(a, "kind") ? str_item(a, "kind") : "", str_item(b, "kind") ? str_item(b, "kind") : "") ||
-        severity_of(a) != severity_of(b))
+        severity_of(a) != severity_of(b) || !same_words(str_item(a, "message"), str_item(b, "message")))
         return false;
     for (int i = 0; i < 2; i++) {
         const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, keys[i]), *y = cJSON_GetObjectItemCaseSensitive(b, keys[i]);

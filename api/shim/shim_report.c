@@ -25,6 +25,7 @@ typedef struct {
     unsigned grid[3], block[3];
     ptxsim_stats stats;
     ptxsim_finding *findings; /* strings copied */
+    char **sources;           /* per finding, the CUDA file of its .loc line; NULL when none */
     int nfindings;
     char *fault;              /* the fault's message, NULL when none */
 } launch_record;
@@ -148,7 +149,8 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
     }
     char path[4096];
     if (ex.scratch >= 0) snprintf(path, sizeof path, "/proc/self/fd/%d", ex.scratch);
-    else snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    else if (ex.dir) snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    else return NULL;
     ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE};
     cJSON *j = NULL;
     if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
@@ -322,8 +324,12 @@ static void write_json(const char *path) {
 
 static void release(void) { /* at exit, or when a program dlcloses the shim */
     for (int i = 0; i < rec.n; i++) {
-        for (int k = 0; k < rec.l[i].nfindings; k++) free((char *)rec.l[i].findings[k].message);
+        for (int k = 0; k < rec.l[i].nfindings; k++) {
+            free((char *)rec.l[i].findings[k].message);
+            free(rec.l[i].sources[k]);
+        }
         free(rec.l[i].findings);
+        free(rec.l[i].sources);
         free(rec.l[i].kernel);
         free(rec.l[i].fault);
     }
@@ -346,16 +352,25 @@ static void at_exit(void) {
     }
     int findings = 0;
     for (int i = 0; i < rec.n; i++) findings += rec.l[i].nfindings;
-    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s\n", rec.n,
-            rec.n == 1 ? "" : "es", shim.arch, findings, findings == 1 ? "" : "s");
+    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s%s\n", rec.n,
+            rec.n == 1 ? "" : "es", shim.arch, findings, findings == 1 ? "" : "s",
+            findings ? " (`ptxsim exec --check PROGRAM` groups them kernel by kernel: docs/exec.md)" : "");
     static const char *const sev[] = {"note", "warning", "error"};
-    for (int i = 0; i < rec.n; i++)
+    for (int i = 0; i < rec.n; i++) {
+        char name[1024];
+        ps_demangle(rec.l[i].kernel, name, sizeof name);
         for (int k = 0; k < rec.l[i].nfindings; k++) {
             const ptxsim_finding *g = &rec.l[i].findings[k];
-            fprintf(stderr, "  %s: ptx line %d: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n",
-                    rec.l[i].kernel, g->ptx_line, sev[g->severity], g->message, g->kind, g->block[0],
-                    g->block[1], g->block[2], g->thread[0], g->thread[1], g->thread[2]);
+            char where[1200];
+            if (rec.l[i].sources[k])
+                snprintf(where, sizeof where, "%s:%d (ptx line %d)", rec.l[i].sources[k], g->source_line, g->ptx_line);
+            else
+                snprintf(where, sizeof where, "ptx line %d", g->ptx_line);
+            fprintf(stderr, "  %s: %s: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n", name, where,
+                    sev[g->severity], g->message, g->kind, g->block[0], g->block[1], g->block[2],
+                    g->thread[0], g->thread[1], g->thread[2]);
         }
+    }
     release();
 }
 
@@ -389,10 +404,35 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     if (f) l->fault = strdup(f->message);
     l->nfindings = ptxsim_report_finding_count(r);
     l->findings = calloc((size_t)l->nfindings + 1, sizeof *l->findings);
+    l->sources = calloc((size_t)l->nfindings + 1, sizeof *l->sources);
     for (int i = 0; i < l->nfindings; i++) {
         ptxsim_report_finding(r, i, &l->findings[i]);
         l->findings[i].message = strdup(l->findings[i].message);
         /* kind names are static strings of the library */
     }
     shim_unlock();
+    if (!l->nfindings) return;
+    /* The CUDA file of each .loc line: the finding struct numbers it, the library's JSON names it. */
+    pthread_mutex_lock(&ex.lock);
+    cJSON *j = checked_report(kernel, r);
+    pthread_mutex_unlock(&ex.lock);
+    const cJSON *fs = cJSON_GetObjectItemCaseSensitive(j, "findings"), *jf;
+    shim_lock();
+    for (int i = 0; i < l->nfindings; i++) {
+        const ptxsim_finding *g = &l->findings[i];
+        cJSON_ArrayForEach(jf, fs) {
+            const cJSON *src = cJSON_GetObjectItemCaseSensitive(jf, "source");
+            const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(jf, "ptx");
+            const char *file = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(src, "file"));
+            const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(jf, "kind"));
+            if (g->source_line && file && kind && !strcmp(kind, g->kind) &&
+                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) == g->source_line &&
+                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ptx, "line")) == g->ptx_line) {
+                l->sources[i] = strdup(file);
+                break;
+            }
+        }
+    }
+    shim_unlock();
+    cJSON_Delete(j);
 }

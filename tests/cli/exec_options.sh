@@ -42,13 +42,13 @@ has '^==ptxsim==   1 launch, grid \(1,1,1\) block \(64,1,1\), 1 without checkers
 has '^==ptxsim== ERROR SUMMARY: 0 errors, 0 warnings, 0 notes$' "$err"
 # a demangled name matches too
 run 0 "$ptxsim" exec --check --kernel-filter '^block_scan\(int const\*' -- "$prog" "$ptx" race clean
-has '^==ptxsim==   race \(1 place\):$' "$err"
+has '^==ptxsim==   race \(2 places\):$' "$err"
 has '^==ptxsim==   1 launch, grid \(2,1,1\) block \(32,1,1\), 1 without checkers \(--kernel-filter\): no findings$' "$err"
 
 # --only and --severity hide findings, and say how many
 run 0 "$ptxsim" exec --check --only out-of-bounds -- "$prog" "$ptx" race
 lacks 'race \(' "$err"
-has '^==ptxsim== ERROR SUMMARY: 0 errors, 0 warnings, 0 notes \(1 more hidden by --only/--severity\)$' "$err"
+has '^==ptxsim== ERROR SUMMARY: 0 errors, 0 warnings, 0 notes \(2 more hidden by --only/--severity\)$' "$err"
 # a hidden kind does not set --error-exitcode's status; a shown one does
 run 0 "$ptxsim" exec --check --only out-of-bounds --error-exitcode 9 -- "$prog" "$ptx" race
 run 9 "$ptxsim" exec --check --only race --error-exitcode 9 -- "$prog" "$ptx" race

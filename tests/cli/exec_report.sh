@@ -13,15 +13,22 @@ oob_line=$(cu_line 'out[i] = i * n;')
 oob_ptx=$(awk '/\.entry _Z4fillPii/{f=1} f&&/st\.global/{print NR; exit}' "$ptx")
 [ -n "$read_line" ] && [ -n "$write_line" ] && [ -n "$oob_line" ] && [ -n "$oob_ptx" ] || fail "oracle lines not found"
 
-# a race: thread 1 reads s[0], which thread 0 wrote, with no barrier between
+# a race: thread 1 reads s[0], which thread 0 wrote, with no barrier between; and across the
+# warps: thread 32 reads s[31], which thread 31 wrote (two places on one line: two messages)
 run 0 "$ptxsim" exec --check -- "$prog" "$ptx" race
 has '^block_scan: done$' "$out"
 has "^==ptxsim== kernel $(sed 's/[]()*[]/\\&/g' <<<"$scan") \[_Z10block_scanPKiPii\]$" "$err"
-has "^==ptxsim==   race \(1 place\):$" "$err"
+has "^==ptxsim==   race \(2 places\):$" "$err"
 has "^==ptxsim==     kernels\.cu:$read_line \(ptx:[0-9]+\): error: read-after-write race" "$err"
 has "^==ptxsim==       block \(0,0,0\) thread \(1,0,0\)" "$err"
 has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(ptx:[0-9]+\), block \(0,0,0\) thread \(0,0,0\)" "$err"
-has '^==ptxsim== ERROR SUMMARY: 1 error, 0 warnings, 0 notes$' "$err"
+has "^==ptxsim==     kernels\.cu:$read_line \(ptx:[0-9]+\): error: read-after-write race on shared memory: " "$err"
+has "^==ptxsim==       block \(0,0,0\) thread \(32,0,0\)" "$err"
+has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(ptx:[0-9]+\), block \(0,0,0\) thread \(31,0,0\)" "$err"
+# the 63 reads of a neighbour's element, 62 within warps and one across
+has '; in 1 of 1 launch, 62 times$' "$err"
+has '; in 1 of 1 launch, 1 time$' "$err"
+has '^==ptxsim== ERROR SUMMARY: 2 errors, 0 warnings, 0 notes$' "$err"
 run 7 "$ptxsim" exec --check --error-exitcode 7 -- "$prog" "$ptx" race
 # the program's own status passes through, also with --error-exitcode when nothing went wrong
 run 5 "$ptxsim" exec --check --error-exitcode 7 -- "$prog" "$ptx" clean exit=5
@@ -55,7 +62,7 @@ s = json.load(open(sys.argv[2]))
 read_line, write_line, scan = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 assert r["command"] == "exec" and r["checked"] is True, r
 assert r["exit"] == {"program_status": 0, "status": 0}, r["exit"]
-assert r["summary"]["launches"] == 3 and r["summary"]["kernels"] == 2 and r["summary"]["errors"] == 1, r["summary"]
+assert r["summary"]["launches"] == 3 and r["summary"]["kernels"] == 2 and r["summary"]["errors"] == 2, r["summary"]
 assert [l["kernel"] for l in r["launches"]] == ["_Z4copyPKiPii", "_Z10block_scanPKiPii", "_Z4copyPKiPii"]
 race = [l for l in r["launches"] if l["kernel"] == "_Z10block_scanPKiPii"][0]
 assert race["grid"] == [1, 1, 1] and race["block"] == [64, 1, 1] and race["status"] == "ok"
@@ -65,12 +72,12 @@ assert f["source"] == {"file": "kernels.cu", "line": read_line}, f
 assert f["other"]["source"]["line"] == write_line and f["other"]["access"] == "write", f
 assert f["thread"] == [1, 0, 0] and f["block"] == [0, 0, 0], f
 k = [k for k in r["kernels"] if k["kernel"] == "_Z10block_scanPKiPii"][0]
-assert k["name"] == scan and k["launches"] == 1 and len(k["findings"]) == 1, k
+assert k["name"] == scan and k["launches"] == 1 and len(k["findings"]) == 2, k
 assert s["version"] == "2.1.0"
 run = s["runs"][0]
 assert run["invocations"][0]["exitCode"] == 0
 res = run["results"]
-assert len(res) == 1 and res[0]["ruleId"] == "race" and res[0]["level"] == "error", res
+assert len(res) == 2 and all(x["ruleId"] == "race" and x["level"] == "error" for x in res), res
 loc = res[0]["locations"][0]["physicalLocation"]
 assert loc["artifactLocation"]["uri"] == "kernels.cu" and loc["region"]["startLine"] == read_line, loc
 assert run["tool"]["driver"]["rules"][res[0]["ruleIndex"]]["id"] == "race"
