@@ -80,8 +80,8 @@ void shim_lock(void);
 void shim_unlock(void);
 /* Runs a launch as ptxsim_launch does, with $PTXSIM_KERNEL_FILTER applied, and records it
  * (shim_report.c): every launch goes through here. */
-ptxsim_status shim_run_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
-                          ptxsim_report **report);
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+                                   const ptxsim_launch_config *cfg, ptxsim_report **report);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);

@@ -352,7 +352,7 @@ CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const
     } else if (ptxsim_kernel_param_count(f->k))
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "the kernel takes parameters, none were given");
     ptxsim_report *rep = NULL;
-    ptxsim_status st = shim_run_launch(c->sim, f->k, &cfg, &rep); /* recorded for the report */
+    ptxsim_status st = shim_launch_recorded(c->sim, f->k, &cfg, &rep); /* recorded for the report */
     if (rep) shim_clock_kernel(c, ptxsim_report_stats(rep)->warp_instructions);
     size_t out_len = 0; /* device printf: a GPU prints it at the next synchronisation; here now */
     const char *out = rep ? ptxsim_report_output(rep, &out_len) : "";
