@@ -60,17 +60,26 @@ static bool registered(uint64_t v, ptxsim_range *out) {
     return found;
 }
 
-/* The readable and writable mapping holding v, from /proc/self/maps. */
+/* The readable and writable memory holding v, from /proc/self/maps: its mapping joined with the
+ * readable and writable mappings that continue it without a gap (a static array may straddle
+ * the file-backed .data mapping and the anonymous one of .bss after it). */
 static bool host_mapping(uint64_t v, ptxsim_range *out) {
     FILE *f = fopen("/proc/self/maps", "r");
     if (!f) return false;
     char line[512], perms[8];
-    uint64_t lo, hi;
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f))
-        if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && v >= lo && v < hi &&
-            perms[0] == 'r' && perms[1] == 'w')
-            *out = (ptxsim_range){lo, hi - lo}, found = true;
+    uint64_t lo, hi, run_lo = 0, run_hi = 0; /* the current run of contiguous rw mappings */
+    bool in_run = false, found = false;
+    while (fgets(line, sizeof line, f)) {
+        bool rw = sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && perms[0] == 'r' &&
+                  perms[1] == 'w';
+        if (rw && in_run && lo == run_hi) {
+            run_hi = hi;
+            continue;
+        }
+        if (in_run && v >= run_lo && v < run_hi) break; /* the run holding v has ended */
+        in_run = rw, run_lo = lo, run_hi = hi;
+    }
+    if (in_run && v >= run_lo && v < run_hi) *out = (ptxsim_range){run_lo, run_hi - run_lo}, found = true;
     fclose(f);
     return found;
 }
