@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -128,6 +129,31 @@ static void wide_parameter_refused(void **state) {
     assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_ERR_UNSUPPORTED);
 }
 
+/* The launch limits come from the environment as for the libcuda shim; a bad value is refused. */
+static void limits_from_the_environment(void **state) {
+    (void)state;
+    static int32_t in[N], out[N];
+    fill(in, out);
+    void *args[5] = {out, in, (void *)(intptr_t)K, (void *)(uintptr_t)C, (void *)(uintptr_t)H};
+    setenv("PTXSIM_WATCHDOG", "10", 1);
+    ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);
+    assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_ERR_WATCHDOG);
+    setenv("PTXSIM_WATCHDOG", "ten", 1);
+    ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);
+    assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_ERR_INVALID_ARGUMENT);
+    unsetenv("PTXSIM_WATCHDOG");
+    setenv("PTXSIM_TIMEOUT", "-1", 1);
+    ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);
+    assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_ERR_INVALID_ARGUMENT);
+    setenv("PTXSIM_TIMEOUT", "0", 1); /* no limit */
+    setenv("PTXSIM_THREADS", "1", 1);
+    ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);
+    assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_OK);
+    unsetenv("PTXSIM_TIMEOUT");
+    unsetenv("PTXSIM_THREADS");
+    check_rev(in, out);
+}
+
 static void errors_leave_a_status(void **state) {
     (void)state;
     void *args[5] = {NULL, NULL, NULL, NULL, NULL};
@@ -150,6 +176,7 @@ int main(void) {
         cmocka_unit_test(shared_memory_is_the_size_given),
         cmocka_unit_test(buffer_across_two_mappings),
         cmocka_unit_test(wide_parameter_refused),
+        cmocka_unit_test(limits_from_the_environment),
         cmocka_unit_test(errors_leave_a_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
