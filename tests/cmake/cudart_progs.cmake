@@ -17,3 +17,49 @@ add_test(NAME cudart_coop_plain_traps
                  _ $<TARGET_FILE:ptxsim> ${CMAKE_CURRENT_SOURCE_DIR}/cudart/engine/plain.g16.json
                  ${CMAKE_BINARY_DIR}/cudart_coop_plain.err)
 set_tests_properties(cudart_coop_plain_traps PROPERTIES LABELS "cudart")
+
+# The programs: built with nvcc (-cudart shared, so ptxsim's libcudart.so.13 serves them;
+# -arch=sm_90: SASS for the H200 and compute_90 PTX, the simulator's default machine, which the
+# cluster program needs), only when nvcc is found and not in sanitizer builds (an instrumented
+# runtime cannot load into these uninstrumented programs). They are not part of `all` (Thrust and
+# CUB take minutes to compile): the fixture test cudart_progs_build builds the target
+# `cudart_progs`, and each program's test runs it with tests/cudart/progs/run_prog.sh against the
+# H200's recorded stdout (tests/cudart/progs/h200/).
+find_program(PTXSIM_NVCC nvcc HINTS /usr/local/cuda/bin)
+set(PS_CUDART_PROGS managed copies streams_events symbols dynsmem templates thrust_ops cub_ops
+    coop_grid printf cluster fault racy warp_intrinsics atomics math)
+if(PTXSIM_NVCC AND NOT PTXSIM_SANITIZE)
+  set(dir ${CMAKE_BINARY_DIR}/cudart_progs)
+  set(src ${CMAKE_CURRENT_SOURCE_DIR}/cudart/progs)
+  set(outs)
+  foreach(p ${PS_CUDART_PROGS})
+    set(extra)
+    if(p STREQUAL templates)
+      set(extra --extended-lambda)
+    endif()
+    add_custom_command(OUTPUT ${dir}/${p}
+                       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+                       COMMAND ${PTXSIM_NVCC} -cudart shared -arch=sm_90 -O2 -lineinfo ${extra}
+                               -I${src} -o ${dir}/${p} ${src}/${p}.cu
+                       DEPENDS ${src}/${p}.cu ${src}/common.h
+                       COMMENT "nvcc ${p}.cu" VERBATIM)
+    list(APPEND outs ${dir}/${p})
+  endforeach()
+  add_custom_target(cudart_progs DEPENDS ${outs})
+  # (skipped, like the programs' tests, where ptxsim's libcudart.so.13 is not built)
+  add_test(NAME cudart_progs_build
+           COMMAND bash -c "[ -e \"$1/libcudart.so.13\" ] || { echo \"skipped: no $1/libcudart.so.13\"; exit 77; }; \"$2\" --build \"$3\" --target cudart_progs"
+                   _ ${CMAKE_BINARY_DIR}/shim ${CMAKE_COMMAND} ${CMAKE_BINARY_DIR})
+  set_tests_properties(cudart_progs_build PROPERTIES LABELS "cudart" FIXTURES_SETUP cudart_progs
+                       SKIP_RETURN_CODE 77 TIMEOUT 3600)
+  foreach(p ${PS_CUDART_PROGS})
+    add_test(NAME cudart_prog_${p}
+             COMMAND bash ${src}/run_prog.sh $<TARGET_FILE:ptxsim> ${CMAKE_BINARY_DIR}/shim
+                     ${dir}/${p} ${src}/h200)
+    set_tests_properties(cudart_prog_${p} PROPERTIES LABELS "cudart" FIXTURES_REQUIRED cudart_progs
+                         SKIP_RETURN_CODE 77 TIMEOUT 600)
+  endforeach()
+  # the racy and the faulting program, with every checker: the report names kernel, thread, line
+  set_tests_properties(cudart_prog_racy PROPERTIES ENVIRONMENT "CHECK=race;KERNEL=rotate")
+  set_tests_properties(cudart_prog_fault PROPERTIES ENVIRONMENT "CHECK=out-of-bounds;KERNEL=scatter")
+endif()
