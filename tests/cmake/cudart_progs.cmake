@@ -26,17 +26,21 @@ set_tests_properties(cudart_coop_plain_traps PROPERTIES LABELS "cudart")
 # `cudart_progs`, and each program's test runs it with tests/cudart/progs/run_prog.sh against the
 # H200's recorded stdout (tests/cudart/progs/h200/).
 find_program(PTXSIM_NVCC nvcc HINTS /usr/local/cuda/bin)
-set(PS_CUDART_PROGS managed copies streams_events symbols dynsmem templates thrust_ops cub_ops
-    coop_grid printf cluster fault racy warp_intrinsics atomics math)
+file(GLOB PS_CUDART_PROG_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cudart/progs/*.cu)
+set(PS_CUDART_PROGS)
+foreach(f ${PS_CUDART_PROG_SOURCES})
+  get_filename_component(p ${f} NAME_WE)
+  list(APPEND PS_CUDART_PROGS ${p})
+endforeach()
 if(PTXSIM_NVCC AND NOT PTXSIM_SANITIZE)
   set(dir ${CMAKE_BINARY_DIR}/cudart_progs)
   set(src ${CMAKE_CURRENT_SOURCE_DIR}/cudart/progs)
   set(outs)
   foreach(p ${PS_CUDART_PROGS})
-    set(extra)
-    if(p STREQUAL templates)
-      set(extra --extended-lambda)
-    endif()
+    # a program's own flags: its "// nvcc-flags:" line (scripts/gpu/cudart_record.sh reads it too)
+    file(STRINGS ${src}/${p}.cu flags_line REGEX "^// nvcc-flags:")
+    string(REGEX REPLACE "^// nvcc-flags: *" "" flags_line "${flags_line}")
+    separate_arguments(extra UNIX_COMMAND "${flags_line}")
     add_custom_command(OUTPUT ${dir}/${p}
                        COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
                        COMMAND ${PTXSIM_NVCC} -cudart shared -arch=sm_90 -O2 -lineinfo ${extra}

@@ -1,6 +1,7 @@
 // templates.cu — C++ in kernels: function and class templates, a functor, a device lambda
 // (--extended-lambda) passed to a templated kernel, operator overloading, constexpr, a device
 // class with a virtual function constructed in the kernel.
+// nvcc-flags: --extended-lambda
 #include <cstdint>
 #include <vector>
 #include "common.h"
