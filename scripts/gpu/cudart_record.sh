@@ -43,7 +43,7 @@ done
     echo "gpu: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | head -1)"
     echo "nvidia-smi: $(nvidia-smi 2>&1 | sed -n 3p | tr -s ' ')"
     echo "nvcc: $("$nvcc" --version | tail -2 | head -1)"
-    echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+    echo "commit: ${PTXSIM_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}"
     echo "flags: -cudart shared -arch=sm_90 -O2 -lineinfo (+ each program's // nvcc-flags: line)"
     echo "host: $(uname -srm)"
 } >"$rec/PROVENANCE.txt"
