@@ -35,6 +35,15 @@ __global__ void probe_sync(unsigned *out) {
 int main() {
     unsigned *out;
     cudaMalloc(&out, 64);
+    // an ordinary launch before any cooperative one in this context
+    {
+        cudaMemset(out, 0, 64);
+        probe<<<4, 128>>>(out);
+        cudaDeviceSynchronize();
+        unsigned h[4];
+        cudaMemcpy(h, out, 16, cudaMemcpyDeviceToHost);
+        printf("ordinary launch first: envreg1:2 nonzero %u wsSize %u\n", h[0], h[1]);
+    }
     int grids[] = {1, 16, 132, 264};
     for (int g : grids) {
         cudaMemset(out, 0, 64);
@@ -52,6 +61,6 @@ int main() {
     cudaDeviceSynchronize();
     unsigned h[4];
     cudaMemcpy(h, out, 16, cudaMemcpyDeviceToHost);
-    printf("ordinary launch: envreg1:2 nonzero %u\n", h[0]);
+    printf("ordinary launch after cooperative ones: envreg1:2 nonzero %u wsSize %u\n", h[0], h[1]);
     return 0;
 }

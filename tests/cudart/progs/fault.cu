@@ -1,6 +1,8 @@
 // fault.cu — a kernel that writes out of bounds (a bad index computed from a corrupt length):
 // cudaDeviceSynchronize must return an error, which the program prints with cudaGetErrorName; the
-// error is sticky (the next calls fail too). PASS means the fault was seen.
+// error is sticky (the next calls fail too). PASS means the fault was seen. (The error's name
+// depends on where the address falls: an H200 said cudaErrorInvalidAddressSpace for 4 GiB past
+// the allocation; 64 MiB past it is an ordinary illegal address.)
 #include "common.h"
 
 __global__ void scatter(int *out, const int *idx, int n) {
@@ -14,7 +16,7 @@ int main() {
     CK(cudaMalloc(&out, n * sizeof(int)));
     CK(cudaMallocManaged(&idx, n * sizeof(int)));
     for (int i = 0; i < n; i++) idx[i] = n - 1 - i;
-    idx[77] = 1 << 30; // 4 GiB past the start of out
+    idx[77] = 1 << 24; // 64 MiB past the start of out
     scatter<<<2, 128>>>(out, idx, n);
     cudaError_t launch = cudaGetLastError();
     std::printf("launch: %s\n", cudaGetErrorName(launch));
@@ -23,10 +25,10 @@ int main() {
     cudaError_t after = cudaMemset(out, 0, 4);
     std::printf("cudaMemset after the fault: %s\n", cudaGetErrorName(after));
     std::printf("cudaGetLastError: %s\n", cudaGetErrorName(cudaGetLastError()));
-    if (launch == cudaSuccess && sync == cudaErrorIllegalAddress && after == cudaErrorIllegalAddress) {
+    if (launch == cudaSuccess && sync != cudaSuccess && after == sync) {
         std::printf("PASS\n");
         return 0;
     }
-    std::printf("FAIL: expected cudaErrorIllegalAddress from the synchronisation\n");
+    std::printf("FAIL: expected a sticky error from the synchronisation\n");
     return 1;
 }
