@@ -65,5 +65,5 @@ if(PTXSIM_NVCC AND NOT PTXSIM_SANITIZE)
   endforeach()
   # the racy and the faulting program, with every checker: the report names kernel, thread, line
   set_tests_properties(cudart_prog_racy PROPERTIES ENVIRONMENT "CHECK=race;KERNEL=rotate")
-  set_tests_properties(cudart_prog_fault PROPERTIES ENVIRONMENT "CHECK=out-of-bounds;KERNEL=scatter")
+  set_tests_properties(cudart_prog_fault PROPERTIES ENVIRONMENT "CHECK=out-of-bounds;KERNEL=fill_rows")
 endif()

@@ -1,29 +1,32 @@
-// fault.cu — a kernel that writes out of bounds (a bad index computed from a corrupt length):
-// cudaDeviceSynchronize must return an error, which the program prints with cudaGetErrorName; the
-// error is sticky (the next calls fail too). PASS means the fault was seen. (The error's name
-// depends on where the address falls: an H200 said cudaErrorInvalidAddressSpace for 4 GiB past
-// the allocation; 64 MiB past it is an ordinary illegal address.)
+// fault.cu — a kernel that writes through a row pointer the host never allocated (row 3 of a
+// table of rows left null): cudaDeviceSynchronize must return an error, which the program prints
+// with cudaGetErrorName; the error is sticky (the next calls fail with it too). PASS means the
+// fault was seen. (An index past the end of an allocation is a poor probe on a GPU: 64 MiB past a
+// small cudaMalloc the H200 wrote into mapped memory without a fault, and 4 GiB past it reported
+// cudaErrorInvalidAddressSpace.)
 #include "common.h"
 
-__global__ void scatter(int *out, const int *idx, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[idx[i]] = i; // idx[77] is far outside out
+__global__ void fill_rows(int **rows, int cols) {
+    int r = blockIdx.x, c = threadIdx.x;
+    if (c < cols) rows[r][c] = r * 1000 + c;
 }
 
 int main() {
-    const int n = 256;
-    int *out, *idx;
-    CK(cudaMalloc(&out, n * sizeof(int)));
-    CK(cudaMallocManaged(&idx, n * sizeof(int)));
-    for (int i = 0; i < n; i++) idx[i] = n - 1 - i;
-    idx[77] = 1 << 24; // 64 MiB past the start of out
-    scatter<<<2, 128>>>(out, idx, n);
+    const int nrows = 6, cols = 64;
+    int **rows;
+    CK(cudaMallocManaged(&rows, nrows * sizeof(int *)));
+    for (int r = 0; r < nrows; r++) {
+        rows[r] = nullptr;
+        if (r != 3) CK(cudaMalloc(&rows[r], cols * sizeof(int))); // the bug: row 3 is skipped
+    }
+    fill_rows<<<nrows, cols>>>(rows, cols);
     cudaError_t launch = cudaGetLastError();
     std::printf("launch: %s\n", cudaGetErrorName(launch));
     cudaError_t sync = cudaDeviceSynchronize();
     std::printf("cudaDeviceSynchronize: %s\n", cudaGetErrorName(sync));
-    cudaError_t after = cudaMemset(out, 0, 4);
-    std::printf("cudaMemset after the fault: %s\n", cudaGetErrorName(after));
+    int probe = 0;
+    cudaError_t after = cudaMemcpy(&probe, rows[0], sizeof probe, cudaMemcpyDeviceToHost);
+    std::printf("cudaMemcpy after the fault: %s\n", cudaGetErrorName(after));
     std::printf("cudaGetLastError: %s\n", cudaGetErrorName(cudaGetLastError()));
     if (launch == cudaSuccess && sync != cudaSuccess && after == sync) {
         std::printf("PASS\n");
