@@ -10,6 +10,11 @@ foreach(g g16 g96)
                    --out ${CMAKE_BINARY_DIR}/cudart_out/coop_${g})
   set_tests_properties(cudart_coop_grid_${g} PROPERTIES LABELS "cudart")
 endforeach()
+# coop_grid's other launch (tile_max), which scripts/bench/cudart.sh times with grid_phases
+add_test(NAME cudart_coop_grid_tile_max
+         COMMAND ptxsim run ${CMAKE_CURRENT_SOURCE_DIR}/cudart/engine/coop_grid.tile_max.json
+                 --out ${CMAKE_BINARY_DIR}/cudart_out/tile_max)
+set_tests_properties(cudart_coop_grid_tile_max PROPERTIES LABELS "cudart")
 # The same kernel launched without "cooperative" has no grid workspace (%envreg1:2 read 0), so
 # grid.sync() executes cooperative groups' trap, as on a GPU: exit 3 naming the trap.
 add_test(NAME cudart_coop_plain_traps
