@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 build=${1:-build}
 reps=${BENCH_REPS:-3}
 ptxsim=$build/cli/ptxsim
-shim=$build/shim
+shim=${CUDART_SHIM_DIR:-$build/shim} # CUDART_SHIM_DIR: another build of the runtime
 progs=$build/cudart_progs
 gpu=tests/cudart/progs/h200/SECONDS.txt
 [ -x "$ptxsim" ] || { echo "cudart.sh: no $ptxsim (build first)" >&2; exit 2; }
@@ -31,7 +31,7 @@ best_of() {
     local best="" t0 t1 t
     for _ in $(seq "$reps"); do
         t0=$(now)
-        "$@" >"$tmp/out" 2>"$tmp/err" || { echo "FAILED: $*" >&2; tail -5 "$tmp/out" "$tmp/err" >&2; return 1; }
+        "$@" >"$tmp/out" 2>"$tmp/err" || { echo "FAILED: $*" >&2; tail -n 5 "$tmp/out" "$tmp/err" >&2; return 1; }
         t1=$(now)
         t=$(echo "$t0 $t1" | awk '{printf "%.3f", $2 - $1}')
         if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
