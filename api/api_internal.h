@@ -57,6 +57,10 @@ struct ptxsim_case {
     bool prepared;
     char *output;                /* what the latest launch printed (for "expect_output") */
     size_t output_len;
+    struct ps_mcompare_list {    /* the latest ptxsim_case_compare's outcome, one per "expect" */
+        ps_mcompare *r;
+        bool done;
+    } *cmp;
 };
 
 /* Sets the context's message and returns st. */

@@ -20,6 +20,8 @@ ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *
     if (ps_manifest_load_with(path, &mp, &man, err, errlen) != PS_OK) return PTXSIM_ERR_CASE;
     ptxsim_case *c = ps_xcalloc(1, sizeof *c);
     c->man = man;
+    c->cmp = ps_xcalloc(1, sizeof *c->cmp);
+    c->cmp->r = ps_xcalloc((size_t)man->nexpect + 1, sizeof *c->cmp->r);
     *out = c;
     return PTXSIM_OK;
 }
@@ -27,6 +29,8 @@ ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *
 void ptxsim_case_free(ptxsim_case *c) {
     if (!c) return;
     ps_manifest_free(c->man);
+    if (c->cmp) free(c->cmp->r);
+    free(c->cmp);
     free(c->params);
     free(c->output);
     free(c);
@@ -122,7 +126,8 @@ ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *
 int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out) {
     if (!c->prepared) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the case has not been launched"), -1;
     pthread_mutex_lock(&ctx->lock);
-    int bad = ps_manifest_compare(c->man, ctx->dev, out, ctx->msg, sizeof ctx->msg);
+    int bad = ps_manifest_compare(c->man, ctx->dev, out, ctx->msg, sizeof ctx->msg, c->cmp->r);
+    c->cmp->done = bad >= 0;
     if (bad >= 0) {
         int ob = ps_manifest_compare_output(c->man, c->output, c->output_len, out, ctx->msg,
                                             sizeof ctx->msg);
@@ -130,6 +135,19 @@ int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out) {
     }
     pthread_mutex_unlock(&ctx->lock);
     return bad;
+}
+
+int ptxsim_case_comparison_count(const ptxsim_case *c) { return c->cmp->done ? c->man->nexpect : 0; }
+
+bool ptxsim_case_get_comparison(const ptxsim_case *c, int i, ptxsim_comparison *out) {
+    if (!c->cmp->done || i < 0 || i >= c->man->nexpect) return false;
+    const ps_mcompare *r = &c->cmp->r[i];
+    const ps_mbuf *b = &c->man->bufs[r->buf];
+    *out = (ptxsim_comparison){.buffer = b->name, .type = ps_type_name(b->type), .elements = r->elements,
+                               .mismatches = r->mismatches, .first_mismatch = r->first,
+                               .got_bits = r->got_bits, .expected_bits = r->want_bits,
+                               .has_max_ulp = r->has_ulp, .max_ulp = r->max_ulp, .tolerance = r->tolerance};
+    return true;
 }
 
 ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes) {

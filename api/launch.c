@@ -153,26 +153,46 @@ bool ptxsim_report_has_errors(const ptxsim_report *r) {
 }
 
 static ps_report_options report_options(const ptxsim_report_format *f) {
-    return (ps_report_options){.ptx_path = f->ptx_path, .kernel = f->kernel, .arch = f->arch,
-                               .max_findings = f->max_findings, .only_kinds = f->only_kinds,
-                               .min_severity = (ps_severity)f->min_severity};
+    ps_report_options o = {.ptx_path = f->ptx_path, .kernel = f->kernel, .arch = f->arch,
+                           .max_findings = f->max_findings, .only_kinds = f->only_kinds,
+                           .min_severity = (ps_severity)f->min_severity, .command = f->command,
+                           .shared_bytes = f->shared_bytes, .ncomparisons = f->ncomparisons,
+                           .exit_status = f->command ? f->exit_status : -1};
+    memcpy(o.grid, f->grid, sizeof o.grid);
+    memcpy(o.block, f->block, sizeof o.block);
+    memcpy(o.cluster, f->cluster, sizeof o.cluster);
+    /* ptxsim_comparison and ps_report_comparison hold the same fields; freed by options_free */
+    ps_report_comparison *cmp = o.ncomparisons > 0 ? ps_xcalloc((size_t)o.ncomparisons, sizeof *cmp) : NULL;
+    for (int i = 0; i < o.ncomparisons; i++) {
+        const ptxsim_comparison *c = &f->comparisons[i];
+        cmp[i] = (ps_report_comparison){c->buffer, c->type, c->elements, c->mismatches, c->first_mismatch,
+                                        c->got_bits, c->expected_bits, c->max_ulp, c->has_max_ulp, c->tolerance};
+    }
+    o.comparisons = cmp;
+    return o;
 }
+
+static void options_free(ps_report_options *o) { free((void *)o->comparisons); }
 
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out) {
     ps_report_options o = report_options(f);
     if (r->ver) ps_report_text(r->ver, &r->res, &o, out);
+    options_free(&o);
 }
 
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
     ps_report_options o = report_options(f);
-    if (!r->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
-    return ps_report_json(r->ver, &r->res, &o, path) ? PTXSIM_ERR_IO : PTXSIM_OK;
+    int rc = ps_report_json(r->ver, &r->res, &o, path);
+    options_free(&o);
+    return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
 }
 
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
-    ps_report_options o = report_options(f);
     if (!r->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
-    return ps_report_sarif(r->ver, &r->res, &o, path) ? PTXSIM_ERR_IO : PTXSIM_OK;
+    ps_report_options o = report_options(f);
+    int rc = ps_report_sarif(r->ver, &r->res, &o, path);
+    options_free(&o);
+    return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
 }
 
 void ptxsim_report_free(ptxsim_report *r) {

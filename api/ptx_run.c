@@ -1,7 +1,9 @@
-/* ptx_run.c — the one-call entry point of mock-GPU test suites (gpuocelot's ABI, as tinygrad's
- * mock CUDA backend calls it): run a PTX kernel on host memory. Memory the caller registered with
- * ptx_register_host keeps its exact bounds; any other pointer parameter is bounded by the host
- * mapping (/proc/self/maps) that holds it, so a stray access is a reported fault, never a crash. */
+/* ptx_run.c — the one-call entry points of mock-GPU test suites: ptx_run, gpuocelot's ABI as
+ * tinygrad's mock CUDA backend calls it (parameter values in the argument slots), and
+ * ptxsim_ptx_run (pointers to the values): run a PTX kernel on host memory. Memory the caller
+ * registered with ptx_register_host keeps its exact bounds; any other pointer parameter is
+ * bounded by the host mapping (/proc/self/maps) that holds it, so a stray access is a reported
+ * fault, never a crash. */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -95,26 +97,31 @@ static void map_pointer(ptxsim_context *ctx, uint64_t v, ptxsim_range *done, int
         done[(*ndone)++] = r;
 }
 
-int ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
-            int grid_x, int grid_y, int grid_z, int shared_mem) {
-    if (!ptx_source || n_args < 0 || (n_args && !args) || block_x < 1 || block_y < 1 || block_z < 1 ||
-        grid_x < 1 || grid_y < 1 || grid_z < 1 || shared_mem < 0) {
-        fprintf(stderr, "ptx_run: error: invalid arguments\n");
-        return PTXSIM_ERR_INVALID_ARGUMENT;
-    }
+/* The status of this thread's last ptx_run (gpuocelot's form returns nothing). */
+static _Thread_local int last_status = PTXSIM_OK;
+
+int ptxsim_ptx_run_last_status(void) { return last_status; }
+
+/* Runs the first kernel of ptx_source. by_value: args[i] is parameter i's value, as gpuocelot's
+ * ptx_run takes it (the low bytes of the pointer-sized slot, up to 8 bytes); otherwise args[i]
+ * points at the value, as cuLaunchKernel's kernelParams. who names the entry point in messages. */
+static int run_kernel(const char *who, bool by_value, const char *ptx_source, int n_args, void **args,
+                      const unsigned block[3], const unsigned grid[3], int shared_mem) {
     const char *arch = getenv("PTXSIM_ARCH");
     ptxsim_context *ctx;
     const char *why = NULL;
     ptxsim_status st = ptxsim_context_create(arch && *arch ? arch : NULL, &ctx, &why);
     if (st != PTXSIM_OK) {
-        fprintf(stderr, "ptx_run: error: PTXSIM_ARCH=%s: %s\n", arch, why);
+        fprintf(stderr, "%s: error: PTXSIM_ARCH=%s: %s\n", who, arch, why);
         return st;
     }
     ptxsim_module *m = NULL;
     ptxsim_kernel *k = NULL;
     ptxsim_diagnostics *d = NULL;
     ptxsim_report *rep = NULL;
-    st = ptxsim_module_load(ctx, "ptx_run", ptx_source, strlen(ptx_source), &m, &d);
+    uint64_t *values = NULL;
+    void **slots = args;
+    st = ptxsim_module_load(ctx, who, ptx_source, strlen(ptx_source), &m, &d);
     if (st != PTXSIM_OK) {
         ptxsim_diagnostics_print(d, stderr);
         goto out;
@@ -125,26 +132,81 @@ int ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int bl
                       ptxsim_kernel_name(k), ptxsim_kernel_param_count(k), n_args);
         goto out;
     }
+    if (by_value) {
+        values = ps_xcalloc((size_t)n_args + 1, sizeof *values);
+        slots = ps_xcalloc((size_t)n_args + 1, sizeof *slots);
+    }
     ptxsim_range *done = ps_xcalloc((size_t)n_args + 1, sizeof *done);
     int ndone = 0;
-    for (int i = 0; i < n_args; i++) {
+    for (int i = 0; i < n_args && st == PTXSIM_OK; i++) {
         size_t size;
         ptxsim_kernel_param(k, i, &size, NULL);
-        if (size == 8 && args[i]) {
-            uint64_t v;
+        uint64_t v = 0;
+        if (by_value) {
+            if (size > 8) {
+                st = api_fail(ctx, PTXSIM_ERR_UNSUPPORTED,
+                              "parameter %d of kernel '%s' is %zu bytes: this form of ptx_run passes each "
+                              "parameter in one pointer-sized slot (8 bytes at most); use ptxsim_ptx_run",
+                              i, ptxsim_kernel_name(k), size);
+                break;
+            }
+            /* the value's low `size` bytes, little-endian as the kernel's parameter space holds them */
+            v = (uint64_t)(uintptr_t)args[i];
+            unsigned char *b = (unsigned char *)&values[i];
+            for (size_t j = 0; j < 8; j++) b[j] = (unsigned char)(v >> (8 * j));
+            slots[i] = &values[i];
+        } else if (size == 8 && args[i]) {
             memcpy(&v, args[i], 8);
-            map_pointer(ctx, v, done, &ndone);
         }
+        if (size == 8) map_pointer(ctx, v, done, &ndone);
     }
     free(done);
-    ptxsim_launch_config cfg = {.grid = {(unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z},
-                                .block = {(unsigned)block_x, (unsigned)block_y, (unsigned)block_z},
-                                .shared_bytes = (unsigned)shared_mem, .args = args};
+    if (st != PTXSIM_OK) goto out;
+    ptxsim_launch_config cfg = {.grid = {grid[0], grid[1], grid[2]}, .block = {block[0], block[1], block[2]},
+                                .shared_bytes = (unsigned)shared_mem, .args = slots};
     st = ptxsim_launch(ctx, k, &cfg, &rep);
 out:
-    if (st != PTXSIM_OK) fprintf(stderr, "ptx_run: error: %s\n", ptxsim_context_message(ctx));
+    if (st != PTXSIM_OK)
+        fprintf(stderr, "%s: error: %s\n", who, ptxsim_context_message(ctx));
+    if (slots != args) free(slots);
+    free(values);
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);
     ptxsim_context_destroy(ctx);
     return st;
+}
+
+/* The launch shape and sizes every entry point checks before any work. */
+static bool arguments_valid(const char *who, const char *ptx_source, int n_args, void **args, int bx, int by,
+                            int bz, int gx, int gy, int gz, int shared_mem) {
+    if (ptx_source && n_args >= 0 && (!n_args || args) && bx >= 1 && by >= 1 && bz >= 1 && gx >= 1 && gy >= 1 &&
+        gz >= 1 && shared_mem >= 0)
+        return true;
+    fprintf(stderr,
+            "%s: error: invalid arguments (ptx %s, n_args %d, args %s, block %d,%d,%d, grid %d,%d,%d, "
+            "shared_mem %d)\n",
+            who, ptx_source ? "given" : "NULL", n_args, args ? "given" : "NULL", bx, by, bz, gx, gy, gz, shared_mem);
+    return false;
+}
+
+void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z, int grid_x,
+             int grid_y, int grid_z, int shared_mem) {
+    if (!arguments_valid("ptx_run", ptx_source, n_args, args, block_x, block_y, block_z, grid_x, grid_y, grid_z,
+                         shared_mem)) {
+        last_status = PTXSIM_ERR_INVALID_ARGUMENT;
+        return;
+    }
+    const unsigned block[3] = {(unsigned)block_x, (unsigned)block_y, (unsigned)block_z};
+    const unsigned grid[3] = {(unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z};
+    last_status = run_kernel("ptx_run", true, ptx_source, n_args, args, block, grid, shared_mem);
+}
+
+int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
+                   int grid_x, int grid_y, int grid_z, int shared_mem) {
+    if (!arguments_valid("ptxsim_ptx_run", ptx_source, n_args, args, block_x, block_y, block_z, grid_x, grid_y,
+                         grid_z, shared_mem))
+        return last_status = PTXSIM_ERR_INVALID_ARGUMENT;
+    const unsigned block[3] = {(unsigned)block_x, (unsigned)block_y, (unsigned)block_z};
+    const unsigned grid[3] = {(unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z};
+    return last_status = run_kernel("ptxsim_ptx_run", false, ptx_source, n_args, args, block, grid, shared_mem);
 }

@@ -190,6 +190,20 @@ int ptxsim_kernel_param_count(const ptxsim_kernel *k);
 /* Size and offset of parameter i in the packed parameter buffer; false when i is out of range. */
 bool ptxsim_kernel_param(const ptxsim_kernel *k, int i, size_t *size, size_t *offset);
 size_t ptxsim_kernel_params_size(const ptxsim_kernel *k); /* the packed buffer's size */
+/* What parameter i is, as declared and as used: for templates of launches (ptxsim init). Strings
+ * are borrowed from the module. */
+typedef struct {
+    const char *name, *type;  /* "vadd_param_0", "u64" */
+    size_t size, align;       /* bytes */
+    int vector;               /* .v2/.v4: 2/4; 1 otherwise */
+    bool is_array;            /* declared name[K] (a by-value struct or array) */
+    bool declared_pointer;    /* .ptr attribute */
+    bool used_as_address;     /* the kernel accesses memory through the value (a 64-bit parameter
+                               * followed through the registers it is copied into) */
+    const char *access_type;  /* the type of the first such access ("f32"), or NULL */
+    int access_line;          /* its PTX line */
+} ptxsim_param_desc;
+bool ptxsim_kernel_param_desc(const ptxsim_kernel *k, int i, ptxsim_param_desc *out);
 typedef struct {
     uint64_t static_shared_bytes;  /* .shared variables the kernel declares or names */
     int ptx_version;               /* of its module, major*10+minor */
@@ -300,13 +314,34 @@ const char *ptxsim_report_output(const ptxsim_report *r, size_t *len);
 const char *ptxsim_report_error_output(const ptxsim_report *r, size_t *len);
 bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
 
-/* Written reports (docs/verifier.md) for launches with checkers. */
+/* One "expect" entry's outcome (ptxsim_case_get_comparison), for reports: elements compared, how
+ * many differ, the first that does (index and bits), and for f32/f64 buffers the largest distance
+ * in ulps among the differing finite elements. */
+typedef struct {
+    const char *buffer, *type;
+    uint64_t elements, mismatches, first_mismatch;
+    uint64_t got_bits, expected_bits; /* of the first mismatch (the element's bytes, little-endian) */
+    bool has_max_ulp;
+    uint64_t max_ulp;
+    bool tolerance;                   /* the expectation declares a tolerance */
+} ptxsim_comparison;
+
+/* Written reports (docs/verifier.md): text and SARIF for launches with checkers, JSON for any. */
 typedef struct {
     const char *ptx_path;      /* for locations */
     const char *kernel, *arch;
     int max_findings;          /* 0 = all */
     unsigned only_kinds;       /* bit (1 << ptxsim_finding_kind_lookup(kind)) per kind; 0 = all */
     ptxsim_severity min_severity;
+    /* For the JSON report (docs/report.md, schema tests/verify/schema/report.schema.json), all
+     * optional: the command that made it ("run", "check"), the launch's shape, the comparisons
+     * with "expect" (ptxsim_case_get_comparison) and the process's exit status (-1: none; 0 in
+     * a zero-initialised format means status 0 only when command is set). */
+    const char *command;
+    unsigned grid[3], block[3], cluster[3], shared_bytes;
+    const ptxsim_comparison *comparisons;
+    int ncomparisons;
+    int exit_status;
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
@@ -355,6 +390,10 @@ ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *
  * the number of buffers (and output) that differ, -1 on an I/O error (message in
  * ptxsim_context_message). */
 int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out);
+/* The latest ptxsim_case_compare's outcome per "expect" entry (ptxsim_comparison, above); count 0
+ * before a compare. */
+int ptxsim_case_comparison_count(const ptxsim_case *c);
+bool ptxsim_case_get_comparison(const ptxsim_case *c, int i, ptxsim_comparison *out);
 /* After ptxsim_case_launch: the device address of buffer `name`, and its size. */
 ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_t *addr, uint64_t *bytes);
 
@@ -421,17 +460,27 @@ typedef enum {
 bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
 
 /* ---- one call for mock-GPU test suites ------------------------------------------------------ */
-/* Runs the first kernel of ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH)
- * with grid (grid_x, grid_y, grid_z) of blocks (block_x, block_y, block_z) and shared_mem bytes of
- * dynamic shared memory, and returns when it has finished. args[i] points at kernel parameter
- * i's value (as cuLaunchKernel's kernelParams); a buffer parameter's value is a host pointer the
- * caller owns: host-memory mode, where the kernel reads and writes that memory in place. A
- * pointer into memory registered with ptx_register_host is bounds-checked against the
- * registration; any other pointer only against the host mapping (/proc/self/maps) holding it.
- * An access outside is a fault (reported, never a crash). Returns 0 (PTXSIM_OK) or a
- * ptxsim_status with the reason on stderr. Thread-safe. */
-int ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
-            int grid_x, int grid_y, int grid_z, int shared_mem);
+/* gpuocelot's ptx_run, the function tinygrad's mock CUDA backend loads: runs the first kernel of
+ * ptx_source on a fresh context (the module's .target, or $PTXSIM_ARCH) with blocks of
+ * (block_x, block_y, block_z) threads in a grid of (grid_x, grid_y, grid_z) — block first — and
+ * shared_mem bytes of dynamic shared memory, and returns when it has finished. args[i] IS kernel
+ * parameter i's value, not a pointer to it: a parameter of n <= 8 bytes receives the low n bytes
+ * of the pointer-sized slot (an s32 parameter the low 32 bits); a wider parameter is refused.
+ * A buffer parameter's value is a host pointer the caller owns: host-memory mode, where the kernel
+ * reads and writes that memory in place. A pointer into memory registered with
+ * ptx_register_host is bounds-checked against the registration; any other pointer only against
+ * the host mapping (/proc/self/maps) holding it. An access outside is a fault (reported, never a
+ * crash). Returns nothing, as gpuocelot's does: an error is printed on stderr ("ptx_run: error:
+ * ...") and ptxsim_ptx_run_last_status tells this thread's last outcome. Thread-safe. */
+void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
+             int grid_x, int grid_y, int grid_z, int shared_mem);
+/* The same launch with args[i] pointing at parameter i's value (as cuLaunchKernel's
+ * kernelParams, so parameters of any size, structs included). Returns 0 (PTXSIM_OK) or a
+ * ptxsim_status with the reason on stderr. */
+int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y,
+                   int block_z, int grid_x, int grid_y, int grid_z, int shared_mem);
+/* The status of the calling thread's last ptx_run or ptxsim_ptx_run (PTXSIM_OK before any). */
+int ptxsim_ptx_run_last_status(void);
 /* Declares [host, host+bytes) one buffer for ptx_run's bounds checks (process-wide, until
  * unregistered); fails on an overlap with another registration. */
 int ptx_register_host(void *host, size_t bytes);

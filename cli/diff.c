@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cases.h"
 #include "common.h"
 #include "gpu.h"
 #include "ptxsim.h"
@@ -526,38 +527,6 @@ done:
     ptxsim_case_free(m);
 }
 
-/* Every case*.json below dir, sorted. */
-static void collect_cases(const char *dir, char ***list, int *n, int *cap) {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    char **names = NULL;
-    int nn = 0, nc = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        if (nn == nc) names = ps_xrealloc(names, (size_t)(nc = nc ? 2 * nc : 16) * sizeof *names);
-        names[nn++] = ps_xstrdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
-    for (int i = 0; i < nn; i++) {
-        size_t len = strlen(dir) + strlen(names[i]) + 2;
-        char *p = ps_xmalloc(len);
-        snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-        struct stat sb;
-        size_t nl = strlen(names[i]);
-        if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            collect_cases(p, list, n, cap);
-            free(p);
-        } else if (!strncmp(names[i], "case", 4) && nl > 5 && !strcmp(names[i] + nl - 5, ".json")) {
-            if (*n == *cap) *list = ps_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
-            (*list)[(*n)++] = p;
-        } else
-            free(p);
-        free(names[i]);
-    }
-    free(names);
-}
-
 /* qsort comparator over strings */
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -589,7 +558,7 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         if (S_ISDIR(sb.st_mode)) {
             int before = n;
             table = true;
-            collect_cases(o.inputs[i], &cases, &n, &cap);
+            ps_cli_collect_cases(o.inputs[i], &cases, &n, &cap);
             qsort(cases + before, (size_t)(n - before), sizeof *cases, cmp_str);
             if (n == before) {
                 fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o.inputs[i]);

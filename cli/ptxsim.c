@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "exec.h"
+#include "init.h"
+#include "test.h"
 #include "ptxsim.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
@@ -19,10 +22,17 @@ static const char usage_commands[] =
     "  parse FILE.ptx... [--target sm_XX]   validate PTX; diagnostics as file:line:col: error: ...\n"
     "  run CASE.json [options]           simulate one launch; compare with \"expect\"\n"
     "  check CASE.json [options]         simulate and report statistics and findings\n"
+    "  test DIR|CASE.json... [-j N] [--check] [--junit FILE] [--json FILE] [--shard K/N]\n"
+    "                                    run folders of manifests as a test suite, with a summary\n"
+    "  init FILE.ptx [--kernel NAME] [-o CASE.json]\n"
+    "                                    write a manifest template for a kernel (notes in a README)\n"
     "  isa-table                         print the per-architecture instruction support table\n"
     "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
     "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
     "  gpu-info [--json]                 describe the GPU the CUDA driver sees\n"
+    "  exec [options] [--] PROGRAM [ARGS...]\n"
+    "                                    run a CUDA program with every launch simulated\n"
+    "                                    (--check: with every checker; docs/exec.md)\n"
     "  diff CASE.json|DIR [--gpu|--recorded]\n"
     "                                    compare the simulator's buffers with a GPU's, live or\n"
     "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
@@ -97,12 +107,15 @@ static int print_command_help(const char *cmd) {
                cmd[0] == 'r' ? "simulates one launch described by a manifest and compares with its \"expect\""
                              : "simulates one launch with every checker and reports findings",
                usage_run, cmd[0] == 'c' ? usage_check : "");
+    } else if (!strcmp(cmd, "exec")) {
+        ptxsim_exec_help(stdout);
+        return EXIT_OK;
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
-               !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+               !strcmp(cmd, "init") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check isa-table gpu-run "
-                        "gpu-info diff help version)\n", cmd);
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init isa-table "
+                        "gpu-run gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
     printf("\n%s", usage_exit);
@@ -161,6 +174,9 @@ typedef struct {
     ptxsim_severity min_severity;
     const char *allow_paths[16]; /* --allow-paths */
     int n_allow_paths;
+    char **files;           /* the arguments that are not options, in order (before or after them) */
+    int nfiles;
+    FILE *txt;              /* where text for people goes: stdout, or stderr under --json - */
 } options;
 
 /* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
@@ -210,9 +226,12 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool known = false;
         for (size_t k = 1; own[k] && !known; k++) known = !strcmp(own[k], a);
+        if (!known && (a[0] != '-' || !a[1])) {
+            o->files[o->nfiles++] = argv[i];
+            continue;
+        }
         if (!known) {
-            if (a[0] == '-') unknown_option(cmd, a);
-            else fprintf(stderr, "ptxsim: error: unexpected argument '%s' ('%s' takes one file)\n", a, cmd);
+            unknown_option(cmd, a);
             return -1;
         }
         if (!strcmp(a, "--quiet")) {
@@ -379,45 +398,6 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
     return rc;
 }
 
-static void write_json(const char *path, const ptxsim_case_info *ci, const char *arch,
-                       const ptxsim_report *rep) {
-    const ptxsim_stats *s = ptxsim_report_stats(rep);
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "kernel", ci->kernel);
-    cJSON_AddStringToObject(root, "arch", arch);
-    cJSON *stats = cJSON_AddObjectToObject(root, "stats");
-    cJSON_AddNumberToObject(stats, "warp_instructions", (double)s->warp_instructions);
-    cJSON_AddNumberToObject(stats, "thread_instructions", (double)s->thread_instructions);
-    cJSON *br = cJSON_AddObjectToObject(stats, "branches");
-    cJSON_AddNumberToObject(br, "executed", (double)s->branches);
-    cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
-    cJSON_AddNumberToObject(stats, "seconds", s->seconds);
-    cJSON *findings = cJSON_AddArrayToObject(root, "findings");
-    const ptxsim_fault *fault = ptxsim_report_fault(rep);
-    if (fault) {
-        cJSON *f = cJSON_CreateObject();
-        cJSON_AddStringToObject(f, "kind", fault->fault_kind);
-        cJSON_AddStringToObject(f, "severity", "error");
-        cJSON_AddStringToObject(f, "message", fault->message);
-        if (fault->ptx_line) {
-            cJSON *ptx = cJSON_AddObjectToObject(f, "ptx");
-            cJSON_AddStringToObject(ptx, "file", fault->ptx_file ? fault->ptx_file : ci->ptx_path);
-            cJSON_AddNumberToObject(ptx, "line", fault->ptx_line);
-        }
-        int blk[3] = {(int)fault->block[0], (int)fault->block[1], (int)fault->block[2]};
-        int thr[3] = {(int)fault->thread[0], (int)fault->thread[1], (int)fault->thread[2]};
-        cJSON_AddItemToObject(f, "block", cJSON_CreateIntArray(blk, 3));
-        cJSON_AddItemToObject(f, "thread", cJSON_CreateIntArray(thr, 3));
-        cJSON_AddItemToArray(findings, f);
-    }
-    char *text = cJSON_Print(root);
-    FILE *fp = fopen(path, "w");
-    if (!fp || fputs(text, fp) < 0) fprintf(stderr, "ptxsim: error: %s: %s\n", path, strerror(errno));
-    if (fp) fclose(fp);
-    free(text);
-    cJSON_Delete(root);
-}
-
 /* "a/b/../c.ptx" → "a/c.ptx" (lexically, for locations in reports). */
 static void tidy_path(char *out, size_t n, const char *path) {
     const char *parts[128];
@@ -449,37 +429,44 @@ static void tidy_path(char *out, size_t n, const char *path) {
     out[j] = 0;
 }
 
-/* check: reports the checkers' findings (text on stdout, --json, --sarif); returns the exit code
- * the findings call for: 1 when an error-severity finding of the reported kinds exists. */
-static int check_report(const ptxsim_report *rep, const ptxsim_case_info *ci, const char *arch,
-                        const options *o) {
-    char ptx[1024];
-    tidy_path(ptx, sizeof ptx, ci->ptx_path);
-    ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci->kernel, .arch = arch,
-                               .max_findings = o->max_findings, .only_kinds = o->only_kinds,
-                               .min_severity = o->min_severity};
-    bool errors = false, any = false;
+/* check: the checkers' findings as text (to o->txt; under --quiet only when they fail the run)
+ * and SARIF; returns the exit code the findings call for: 1 when an error-severity finding of the
+ * reported kinds exists. */
+static int check_report(const ptxsim_report *rep, const ptxsim_report_format *rf, const options *o) {
+    bool errors = false;
     ptxsim_finding f;
     for (int i = 0; ptxsim_report_finding(rep, i, &f); i++) {
         int kind = ptxsim_finding_kind_lookup(f.kind);
         if (o->only_kinds && !(o->only_kinds & (1u << kind))) continue;
         errors |= f.severity == PTXSIM_SEV_ERROR;
-        any |= (int)f.severity >= (int)o->min_severity;
     }
-    if (!o->quiet || any) ptxsim_report_write_text(rep, &rf, stdout);
+    if (!o->quiet || errors) ptxsim_report_write_text(rep, rf, o->txt);
     int rc = errors ? EXIT_MISMATCH : EXIT_OK;
-    if (o->json && ptxsim_report_write_json(rep, &rf, o->json) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", o->json, strerror(errno));
-        rc = EXIT_BAD_INPUT;
-    }
-    if (o->sarif && ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
+    if (o->sarif && ptxsim_report_write_sarif(rep, rf, o->sarif) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
         rc = EXIT_BAD_INPUT;
     }
     return rc;
 }
 
-/* run and check: one manifest on a libptxsim context. */
+/* The report's JSON (docs/report.md): one writer for run and check, with the comparisons and the
+ * exit status. */
+static int write_report_json(const ptxsim_report *rep, ptxsim_report_format *rf, const ptxsim_case *cs,
+                             const options *o, int rc) {
+    int n = ptxsim_case_comparison_count(cs);
+    ptxsim_comparison *cmp = calloc((size_t)n + 1, sizeof *cmp);
+    for (int i = 0; i < n; i++) ptxsim_case_get_comparison(cs, i, &cmp[i]);
+    rf->comparisons = cmp, rf->ncomparisons = n, rf->exit_status = rc;
+    if (!strcmp(o->json, "-")) fflush(o->txt);
+    ptxsim_status st = ptxsim_report_write_json(rep, rf, o->json);
+    free(cmp);
+    if (st == PTXSIM_OK) return rc;
+    fprintf(stderr, "ptxsim: error: %s: %s\n", o->json, strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
+/* run and check: one manifest on a libptxsim context. Text for people goes to o->txt; --quiet
+ * keeps it for failures (the result lines), so a passing run prints nothing. */
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[2048];
     ptxsim_case *cs;
@@ -506,6 +493,18 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ptxsim_module *m = NULL;
     ptxsim_report *rep = NULL;
     ptxsim_diagnostics *d = NULL;
+    char *said = NULL; /* under --quiet: what a passing run would have printed, kept for a failure */
+    size_t said_len = 0;
+    FILE *say = o->quiet ? open_memstream(&said, &said_len) : o->txt;
+    if (!say) say = o->txt;
+    char ptx[1024];
+    tidy_path(ptx, sizeof ptx, ci.ptx_path);
+    ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .max_findings = o->max_findings,
+                               .only_kinds = o->only_kinds, .min_severity = o->min_severity,
+                               .command = check ? "check" : "run", .shared_bytes = ci.shared_bytes};
+    memcpy(rf.grid, ci.grid, sizeof rf.grid);
+    memcpy(rf.block, ci.block, sizeof rf.block);
+    memcpy(rf.cluster, ci.cluster, sizeof rf.cluster);
     ptxsim_status st = ptxsim_module_link_files(ctx, ci.ptx_paths, ci.n_ptx, &m, &d);
     ptxsim_diagnostics_print(d, stderr);
     if (st == PTXSIM_ERR_PARSE) {
@@ -522,7 +521,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     ptxsim_module_info mi;
     ptxsim_module_get_info(m, &mi);
-    const char *arch = mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target;
+    rf.arch = mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target;
     st = ptxsim_case_launch(ctx, cs, m, &rep);
     if (st == PTXSIM_ERR_UNSUPPORTED) { /* the load printed what ptxsim cannot run, located */
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
@@ -536,27 +535,29 @@ static int cmd_run(const char *path, const options *o, bool check) {
         print_error(ptxsim_context_message(ctx));
         goto out;
     }
-    /* the kernel's own output first: printf on stdout, failed asserts on stderr, as the CUDA
-     * driver writes them */
+    /* the kernel's own output first: printf on stdout (on stderr under --json -, where stdout is
+     * the JSON's, which holds the output too), failed asserts on stderr, as the CUDA driver
+     * writes them */
     size_t out_len;
     const char *out_text = ptxsim_report_output(rep, &out_len);
     if (out_len) {
-        fwrite(out_text, 1, out_len, stdout);
-        fflush(stdout);
+        fwrite(out_text, 1, out_len, o->txt);
+        fflush(o->txt);
     }
     out_text = ptxsim_report_error_output(rep, &out_len);
     if (out_len) {
         fwrite(out_text, 1, out_len, stderr);
         fflush(stderr);
     }
-    if (o->json && !check) write_json(o->json, &ci, arch, rep);
     const ptxsim_fault *fault = ptxsim_report_fault(rep);
     if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */
-        if (!o->quiet)
-            printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, ci.kernel, ci.grid[0],
-                   ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
-                   st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
-        rc = check_report(rep, &ci, arch, o);
+        fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, ci.kernel, ci.grid[0],
+                ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
+                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
+        options q = *o;
+        q.quiet = false; /* a fault fails the run: its findings are the result */
+        if (say != o->txt) fclose(say), say = o->txt, fwrite(said, 1, said_len, o->txt);
+        rc = check_report(rep, &rf, &q);
         if (rc == EXIT_OK) rc = EXIT_MISMATCH; /* a fault filtered out by --only still fails */
         goto out;
     }
@@ -574,26 +575,28 @@ static int cmd_run(const char *path, const options *o, bool check) {
         goto out;
     }
     const ptxsim_stats *s = ptxsim_report_stats(rep);
-    if (!o->quiet) {
-        printf("%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", path, ci.kernel, ci.grid[0], ci.grid[1],
-               ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
-        if (ci.cluster[0]) printf(", cluster %ux%ux%u", ci.cluster[0], ci.cluster[1], ci.cluster[2]);
-        printf("\n");
-        if (!check)
-            printf("  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
-                   (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions,
-                   s->seconds, s->seconds > 0 ? (double)s->thread_instructions / s->seconds / 1e6 : 0.0);
-        else
-            printf("  simulated with every checker in %.3f s\n", s->seconds);
-    }
-    int frc = check ? check_report(rep, &ci, arch, o) : EXIT_OK;
-    int bad = ptxsim_case_compare(ctx, cs, o->quiet ? stderr : stdout);
+    fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", path, ci.kernel, ci.grid[0], ci.grid[1],
+            ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
+    if (ci.cluster[0]) fprintf(say, ", cluster %ux%ux%u", ci.cluster[0], ci.cluster[1], ci.cluster[2]);
+    fprintf(say, "\n");
+    if (!check)
+        fprintf(say, "  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
+                (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions,
+                s->seconds, s->seconds > 0 ? (double)s->thread_instructions / s->seconds / 1e6 : 0.0);
+    else
+        fprintf(say, "  simulated with every checker in %.3f s\n", s->seconds);
+    int bad = ptxsim_case_compare(ctx, cs, say);
     if (bad < 0) {
         print_error(ptxsim_context_message(ctx));
         goto out;
     }
+    if (bad && say != o->txt) fclose(say), say = o->txt, fwrite(said, 1, said_len, o->txt);
+    int frc = check ? check_report(rep, &rf, o) : EXIT_OK;
     rc = bad ? EXIT_MISMATCH : frc;
 out:
+    if (say != o->txt) fclose(say);
+    free(said);
+    if (o->json && rep) rc = write_report_json(rep, &rf, cs, o, rc);
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);
     ptxsim_module_unload(m);
@@ -621,27 +624,36 @@ int main(int argc, char **argv) {
         ptxsim_write_isa_table(stdout);
         return EXIT_OK;
     }
+    if (!strcmp(cmd, "exec")) return ptxsim_cmd_exec(argc - 1, argv + 1); /* PROGRAM's own --help is its own */
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return print_command_help(cmd);
     if (!strcmp(cmd, "gpu-run")) return ptxsim_cmd_gpu_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
+    if (!strcmp(cmd, "init")) return ptxsim_cmd_init(argc - 1, argv + 1);
+    if (!strcmp(cmd, "test")) return ptxsim_cmd_test(argc - 1, argv + 1);
     if (!command_options(cmd)) {
         fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);
         fputs(usage_commands, stderr);
         return EXIT_BAD_INPUT;
     }
-    options o = {0};
-    if (argc < 3 || argv[2][0] == '-') {
+    options o = {.files = calloc((size_t)argc, sizeof(char *)), .txt = stdout};
+    int rc = EXIT_BAD_INPUT;
+    bool parse = !strcmp(cmd, "parse"); /* parse takes several files: linked as one program */
+    if (!o.files || parse_options(cmd, argc, argv, 2, &o)) goto done;
+    if (!o.nfiles) {
         fprintf(stderr, "ptxsim: error: '%s' needs a %s\nusage: ptxsim %s %s [options] (ptxsim help %s)\n", cmd,
-                strcmp(cmd, "parse") ? "manifest (CASE.json)" : "PTX file", cmd,
-                strcmp(cmd, "parse") ? "CASE.json" : "FILE.ptx...", cmd);
-        return EXIT_BAD_INPUT;
+                parse ? "PTX file" : "manifest (CASE.json)", cmd, parse ? "FILE.ptx..." : "CASE.json", cmd);
+        goto done;
     }
-    int first_opt = 3;
-    if (!strcmp(cmd, "parse")) /* parse takes several files: linked as one program */
-        while (first_opt < argc && argv[first_opt][0] != '-') first_opt++;
-    if (parse_options(cmd, argc, argv, first_opt, &o)) return EXIT_BAD_INPUT;
-    if (!strcmp(cmd, "parse")) return cmd_parse(argv + 2, first_opt - 2, &o);
-    return cmd_run(argv[2], &o, !strcmp(cmd, "check"));
+    if (!parse && o.nfiles > 1) {
+        fprintf(stderr, "ptxsim: error: '%s' takes one manifest; a second: '%s' (ptxsim test runs several)\n", cmd,
+                o.files[1]);
+        goto done;
+    }
+    if (o.json && !strcmp(o.json, "-")) o.txt = stderr; /* stdout holds the JSON alone */
+    rc = parse ? cmd_parse(o.files, o.nfiles, &o) : cmd_run(o.files[0], &o, !strcmp(cmd, "check"));
+done:
+    free(o.files);
+    return rc;
 }

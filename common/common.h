@@ -102,4 +102,10 @@ void ps_diags_free(ps_diags *d);
 /* Reads a whole file; returns NULL and sets errno on failure. *len excludes the NUL added. */
 char *ps_read_file(const char *path, size_t *len);
 
+/* A C++ (Itanium ABI) symbol as people read it: "_Z10block_scanPKiPii" becomes
+ * "block_scan(int const*, int*, int)" (common/demangle.c). Returns false and copies the name
+ * unchanged when it is not mangled or libstdc++'s demangler is not available; out is always
+ * NUL-terminated (truncated to n bytes). */
+bool ps_demangle(const char *name, char *out, size_t n);
+
 #endif

@@ -97,7 +97,19 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
 
 /* Compares the device buffers with the expected files; prints mismatches to `out` (FILE*).
  * Returns the number of buffers that differ, or -1 on an I/O error (message in err). */
-int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *err, size_t errlen);
+/* One expectation's outcome (for reports): elements compared, how many differ, the first that
+ * does (its bits, got and expected), and for f32/f64 buffers the largest distance in ulps among the
+ * differing finite elements. */
+typedef struct {
+    int buf;
+    uint64_t elements, mismatches, first;
+    uint64_t got_bits, want_bits;
+    uint64_t max_ulp;
+    bool has_ulp, tolerance;
+} ps_mcompare;
+/* results (optional) receives m->nexpect entries. */
+int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *err, size_t errlen,
+                        ps_mcompare *results);
 
 /* Compares the kernel's printed output (printf, assert) with "expect_output"; prints the result
  * to `out`. Returns 1 when they differ, 0 when they agree or nothing is expected, -1 on an I/O

@@ -226,7 +226,8 @@ static void print_elem(FILE *f, const uint8_t *p, ps_type t) {
     }
 }
 
-int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *err, size_t errlen) {
+int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *err, size_t errlen,
+                        ps_mcompare *results) {
     FILE *out = outp;
     int bad = 0;
     for (int i = 0; i < m->nexpect; i++) {
@@ -243,7 +244,7 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
         }
         const uint8_t *got = ps_device_ptr(dev, b->addr, b->bytes);
         int s = ps_type_size(b->type);
-        uint64_t mismatches = 0, first = 0;
+        uint64_t mismatches = 0, first = 0, max_ulp = 0, got_bits = 0, want_bits = 0;
         bool is_float = b->type == PS_T_F32 || b->type == PS_T_F64;
         for (uint64_t k = 0; k < b->count; k++) {
             const uint8_t *g = got + k * (uint64_t)s, *w = (const uint8_t *)want + k * (uint64_t)s;
@@ -266,9 +267,17 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
                 print_elem(out, w, b->type);
                 fprintf(out, "\n");
             }
-            if (!mismatches) first = k;
+            if (!mismatches) first = k, got_bits = elem_bits(g, s), want_bits = elem_bits(w, s);
+            if (is_float && isfinite(elem_double(g, b->type)) && isfinite(elem_double(w, b->type))) {
+                uint64_t u = ulp_distance(elem_bits(g, s), elem_bits(w, s), s);
+                if (u > max_ulp) max_ulp = u;
+            }
             mismatches++;
         }
+        if (results)
+            results[i] = (ps_mcompare){.buf = e->buf, .elements = b->count, .mismatches = mismatches,
+                                       .first = first, .got_bits = got_bits, .want_bits = want_bits,
+                                       .max_ulp = max_ulp, .has_ulp = is_float, .tolerance = e->has_tol};
         if (mismatches) {
             fprintf(out, "MISMATCH %s: %llu of %llu elements differ (first at %llu)\n", b->name,
                     (unsigned long long)mismatches, (unsigned long long)b->count,

@@ -201,15 +201,95 @@ static void add_site(cJSON *obj, const ps_verifier *v, const ps_report_options *
     }
 }
 
+/* The version of the JSON report's layout (tests/verify/schema/report.schema.json); raised when a
+ * key changes meaning, not when one is added. */
+#define PS_REPORT_SCHEMA_VERSION 2
+
+static void json_launch_and_outcome(cJSON *root, const ps_launch_result *res, const ps_report_options *o) {
+    if (!o) return;
+    if (o->grid[0]) {
+        cJSON *l = cJSON_AddObjectToObject(root, "launch");
+        cJSON_AddItemToObject(l, "grid", uint_array(o->grid));
+        cJSON_AddItemToObject(l, "block", uint_array(o->block));
+        if (o->cluster[0]) cJSON_AddItemToObject(l, "cluster", uint_array(o->cluster));
+        cJSON_AddNumberToObject(l, "shared_bytes", o->shared_bytes);
+    }
+    if (o->ncomparisons > 0 || o->command) {
+        cJSON *cs = cJSON_AddArrayToObject(root, "comparisons");
+        for (int i = 0; i < o->ncomparisons; i++) {
+            const ps_report_comparison *c = &o->comparisons[i];
+            cJSON *j = cJSON_CreateObject();
+            cJSON_AddStringToObject(j, "buffer", c->buffer);
+            cJSON_AddStringToObject(j, "type", c->type);
+            cJSON_AddBoolToObject(j, "match", c->mismatches == 0);
+            cJSON_AddNumberToObject(j, "elements", (double)c->elements);
+            cJSON_AddNumberToObject(j, "mismatches", (double)c->mismatches);
+            cJSON_AddBoolToObject(j, "tolerance", c->tolerance);
+            if (c->mismatches) {
+                cJSON *f = cJSON_AddObjectToObject(j, "first_mismatch");
+                char hex[24];
+                cJSON_AddNumberToObject(f, "index", (double)c->first_mismatch);
+                snprintf(hex, sizeof hex, "0x%" PRIx64, c->got_bits);
+                cJSON_AddStringToObject(f, "got", hex);
+                snprintf(hex, sizeof hex, "0x%" PRIx64, c->expected_bits);
+                cJSON_AddStringToObject(f, "expected", hex);
+                if (c->has_max_ulp) cJSON_AddNumberToObject(j, "max_ulp", (double)c->max_ulp);
+            }
+            cJSON_AddItemToArray(cs, j);
+        }
+    }
+    if (res && res->output_len) cJSON_AddStringToObject(root, "output", res->output);
+    if (o->exit_status >= 0) {
+        static const char *const why[] = {"ok", "mismatch or error findings", "bad input", "fault or watchdog"};
+        cJSON *e = cJSON_AddObjectToObject(root, "exit");
+        cJSON_AddNumberToObject(e, "status", o->exit_status);
+        cJSON_AddStringToObject(e, "meaning", o->exit_status <= 3 ? why[o->exit_status] : "other");
+    }
+}
+
+/* A launch without checkers: the fault, if any, is its only finding. */
+static void json_fault_finding(cJSON *fs, const ps_launch_result *res, const ps_report_options *o) {
+    const ps_fault *f = &res->fault;
+    if (f->kind == PS_FAULT_NONE) return;
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "kind", ps_fault_kind_name(f->kind));
+    cJSON_AddStringToObject(j, "severity", "error");
+    cJSON_AddStringToObject(j, "message", f->message);
+    if (f->ptx_line) {
+        cJSON *p = cJSON_AddObjectToObject(j, "ptx");
+        cJSON_AddStringToObject(p, "file", f->file ? f->file : o && o->ptx_path ? o->ptx_path : "?");
+        cJSON_AddNumberToObject(p, "line", f->ptx_line);
+    }
+    cJSON_AddItemToObject(j, "block", uint_array(f->block));
+    cJSON_AddItemToObject(j, "thread", uint_array(f->thread));
+    cJSON_AddNumberToObject(j, "count", 1);
+    cJSON_AddItemToArray(fs, j);
+}
+
 static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o) {
-    const ps_verify_stats *st = &v->stats;
     cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "schema_version", PS_REPORT_SCHEMA_VERSION);
+    if (o && o->command) cJSON_AddStringToObject(root, "command", o->command);
     cJSON_AddStringToObject(root, "kernel", o && o->kernel ? o->kernel : "?");
-    cJSON_AddStringToObject(root, "arch", o && o->arch ? o->arch : v->arch ? v->arch->name : "?");
+    cJSON_AddStringToObject(root, "arch", o && o->arch ? o->arch : v && v->arch ? v->arch->name : "?");
+    cJSON_AddBoolToObject(root, "checked", v != NULL);
     cJSON *stats = cJSON_AddObjectToObject(root, "stats");
     cJSON_AddNumberToObject(stats, "warp_instructions", res ? (double)res->stats.warp_instructions : 0);
     cJSON_AddNumberToObject(stats, "thread_instructions", res ? (double)res->stats.thread_instructions : 0);
+    cJSON_AddNumberToObject(stats, "ctas", res ? (double)res->stats.ctas : 0);
     static const char *const acc[3] = {"load", "store", "atomic"};
+    if (!v) { /* shared and global counters come from the checkers: not measured */
+        cJSON *br = cJSON_AddObjectToObject(stats, "branches");
+        cJSON_AddNumberToObject(br, "executed", res ? (double)res->stats.branches : 0);
+        cJSON_AddNumberToObject(br, "divergent", res ? (double)res->stats.divergent_branches : 0);
+        cJSON_AddNumberToObject(stats, "seconds", res ? res->seconds : 0);
+        cJSON *fs = cJSON_AddArrayToObject(root, "findings");
+        if (res) json_fault_finding(fs, res, o);
+        cJSON_AddNumberToObject(root, "hidden_findings", 0);
+        json_launch_and_outcome(root, res, o);
+        return root;
+    }
+    const ps_verify_stats *st = &v->stats;
     cJSON *sh = cJSON_AddObjectToObject(stats, "shared");
     for (int k = 0; k < 3; k++) {
         cJSON *a = cJSON_AddObjectToObject(sh, acc[k]);
@@ -226,10 +306,12 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
     cJSON *br = cJSON_AddObjectToObject(stats, "branches");
     cJSON_AddNumberToObject(br, "executed", (double)st->branches);
     cJSON_AddNumberToObject(br, "divergent", (double)st->divergent_branches);
+    cJSON_AddNumberToObject(stats, "seconds", res ? res->seconds : 0);
 
     cJSON *fs = cJSON_AddArrayToObject(root, "findings");
     int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
     int n = select_findings(v, o, sel);
+    cJSON_AddNumberToObject(root, "hidden_findings", v->nfindings - n); /* by --only, --severity, --max-findings */
     for (int i = 0; i < n; i++) {
         const ps_finding *f = &v->findings[sel[i]];
         cJSON *j = cJSON_CreateObject();
@@ -288,6 +370,7 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
         cJSON_AddNumberToObject(j, "not_taken_lanes", (double)l->not_taken_lanes);
         cJSON_AddItemToArray(lb, j);
     }
+    json_launch_and_outcome(root, res, o);
     return root;
 }
 

@@ -126,9 +126,23 @@ typedef struct {
     int max_findings;       /* 0 = all */
     unsigned only_kinds;    /* bit per ps_finding_kind; 0 = all */
     ps_severity min_severity;
+    /* For the JSON report of DESIGN §6 (one model for run, check and exec; docs/report.md). */
+    const char *command;    /* "run", "check", ...; NULL: not written */
+    unsigned grid[3], block[3], cluster[3], shared_bytes; /* grid[0] == 0: no "launch" */
+    const struct ps_report_comparison *comparisons;
+    int ncomparisons;
+    int exit_status;        /* -1: not written */
 } ps_report_options;
 
+/* One "expect" entry's outcome, as the report shows it. */
+typedef struct ps_report_comparison {
+    const char *buffer, *type;
+    uint64_t elements, mismatches, first_mismatch, got_bits, expected_bits, max_ulp;
+    bool has_max_ulp, tolerance;
+} ps_report_comparison;
+
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
+/* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 

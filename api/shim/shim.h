@@ -74,6 +74,10 @@ CUresult shim_current(const char *fn, struct CUctx_st **out);
 /* Locks the shim; the caller unlocks with shim_unlock. */
 void shim_lock(void);
 void shim_unlock(void);
+/* Runs a launch as ptxsim_launch does, with $PTXSIM_KERNEL_FILTER applied, and records it
+ * (shim_report.c): every launch goes through here. */
+ptxsim_status shim_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                          ptxsim_report **report);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);

@@ -346,8 +346,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     } else if (ptxsim_kernel_param_count(f->k))
         return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "the kernel takes parameters, none were given");
     ptxsim_report *rep = NULL;
-    ptxsim_status st = ptxsim_launch(c->sim, f->k, &cfg, &rep);
-    if (rep) shim_record_launch(ptxsim_kernel_name(f->k), cfg.grid, cfg.block, rep);
+    ptxsim_status st = shim_launch(c->sim, f->k, &cfg, &rep); /* recorded for the report */
     size_t out_len = 0; /* device printf: a GPU prints it at the next synchronisation; here now */
     const char *out = rep ? ptxsim_report_output(rep, &out_len) : "";
     if (out_len) {

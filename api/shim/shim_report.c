@@ -1,9 +1,20 @@
-/* shim_report.c — what the checkers found in the shim's launches: kept per launch, printed to
- * stderr when the program exits, or written as JSON to $PTXSIM_REPORT. */
+/* shim_report.c — what the checkers found in the shim's launches. Three destinations:
+ * - $PTXSIM_REPORT_DIR (set by `ptxsim exec`, cli/exec.c): each launch is appended, as it
+ *   finishes, as one JSON line to DIR/launches.<pid>.jsonl (so a program that crashes or calls
+ *   _exit loses nothing, and each process of a program writes its own file); nothing is printed.
+ * - $PTXSIM_REPORT=FILE: every launch as one JSON document, written when the program exits.
+ * - otherwise a summary on stderr at exit.
+ * $PTXSIM_KERNEL_FILTER=REGEX (POSIX extended) runs the checkers only on kernels whose mangled or
+ * demangled name matches; the others run without checkers. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common.h"
 #include "shim.h"
 
 typedef struct {
@@ -21,6 +32,197 @@ static struct {
     bool hooked;
 } rec;
 
+/* ---- the environment `ptxsim exec` sets ------------------------------------------------------ */
+static struct {
+    pthread_once_t once;
+    pthread_mutex_t lock;  /* the stream files; launches while a kernel filter swaps checkers */
+    const char *dir;       /* $PTXSIM_REPORT_DIR, NULL when unset */
+    bool has_filter;
+    regex_t filter;
+    unsigned long seq;     /* launches recorded by this process */
+    pid_t header_pid;      /* the process whose stream file has its header line */
+    bool write_failed;
+} ex = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void read_env(void) {
+    const char *d = getenv("PTXSIM_REPORT_DIR");
+    ex.dir = d && *d ? d : NULL;
+    const char *f = getenv("PTXSIM_KERNEL_FILTER");
+    if (f && *f) {
+        int rc = regcomp(&ex.filter, f, REG_EXTENDED | REG_NOSUB);
+        if (rc) {
+            char why[256];
+            regerror(rc, &ex.filter, why, sizeof why);
+            /* checking more kernels than asked is safe; checking fewer would hide findings */
+            fprintf(stderr, "ptxsim libcuda: PTXSIM_KERNEL_FILTER='%s' is not a regular expression (%s); "
+                            "every kernel runs with the checkers\n", f, why);
+        } else {
+            ex.has_filter = true;
+        }
+    }
+}
+
+static void env_once(void) { pthread_once(&ex.once, read_env); }
+
+static bool filter_matches(const char *kernel) {
+    if (!regexec(&ex.filter, kernel, 0, NULL, 0)) return true;
+    char plain[1024];
+    return ps_demangle(kernel, plain, sizeof plain) && !regexec(&ex.filter, plain, 0, NULL, 0);
+}
+
+/* ---- the stream of JSON lines ($PTXSIM_REPORT_DIR) ------------------------------------------- */
+
+/* Appends one line to this process's file; the caller holds ex.lock. Takes obj. */
+static void stream_line(cJSON *obj) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/launches.%ld.jsonl", ex.dir, (long)getpid());
+    char *text = cJSON_PrintUnformatted(obj);
+    cJSON_Delete(obj);
+    FILE *f = text ? fopen(path, "a") : NULL;
+    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && fclose(f)) ok = false;
+    if (!ok && !ex.write_failed) {
+        ex.write_failed = true;
+        fprintf(stderr, "ptxsim libcuda: cannot write the report for ptxsim exec to %s: %s\n", path,
+                strerror(errno));
+    }
+    free(text);
+}
+
+/* The first line of each process's file says who wrote it (a forked child writes its own). */
+static void stream_header(void) {
+    if (ex.header_pid == getpid()) return;
+    ex.header_pid = getpid();
+    ex.seq = 0;
+    cJSON *h = cJSON_CreateObject();
+    cJSON_AddStringToObject(h, "record", "process");
+    cJSON_AddNumberToObject(h, "pid", (double)getpid());
+    cJSON_AddStringToObject(h, "arch", shim.arch);
+    ptxsim_options o;
+    shim_context_options(&o);
+    cJSON_AddNumberToObject(h, "checks", o.checks);
+    stream_line(h);
+}
+
+static cJSON *triple(const unsigned v[3]) {
+    int a[3] = {(int)v[0], (int)v[1], (int)v[2]};
+    return cJSON_CreateIntArray(a, 3);
+}
+
+/* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
+ * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
+static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE};
+    cJSON *j = NULL;
+    if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
+        size_t len;
+        char *text = ps_read_file(path, &len);
+        j = text ? cJSON_Parse(text) : NULL;
+        free(text);
+    }
+    unlink(path);
+    return j;
+}
+
+/* The same shape for a launch without checkers: statistics, and the fault as the one finding. */
+static cJSON *plain_report(const char *kernel, const ptxsim_report *r) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "kernel", kernel);
+    cJSON_AddStringToObject(j, "arch", shim.arch);
+    const ptxsim_stats *s = ptxsim_report_stats(r);
+    cJSON *st = cJSON_AddObjectToObject(j, "stats");
+    cJSON_AddNumberToObject(st, "warp_instructions", (double)s->warp_instructions);
+    cJSON_AddNumberToObject(st, "thread_instructions", (double)s->thread_instructions);
+    cJSON *br = cJSON_AddObjectToObject(st, "branches");
+    cJSON_AddNumberToObject(br, "executed", (double)s->branches);
+    cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
+    cJSON *fs = cJSON_AddArrayToObject(j, "findings");
+    const ptxsim_fault *f = ptxsim_report_fault(r);
+    if (f) {
+        cJSON *g = cJSON_CreateObject();
+        cJSON_AddStringToObject(g, "kind", f->fault_kind);
+        cJSON_AddStringToObject(g, "severity", "error");
+        cJSON_AddStringToObject(g, "message", f->message);
+        if (f->ptx_line) {
+            cJSON *p = cJSON_AddObjectToObject(g, "ptx");
+            if (f->ptx_file) cJSON_AddStringToObject(p, "file", f->ptx_file);
+            cJSON_AddNumberToObject(p, "line", f->ptx_line);
+        }
+        cJSON_AddItemToObject(g, "block", triple(f->block));
+        cJSON_AddItemToObject(g, "thread", triple(f->thread));
+        cJSON_AddNumberToObject(g, "count", 1);
+        cJSON_AddItemToArray(fs, g);
+    }
+    return j;
+}
+
+static const char *status_word(ptxsim_status st) {
+    switch (st) {
+    case PTXSIM_OK: return "ok";
+    case PTXSIM_ERR_FAULT: return "fault";
+    case PTXSIM_ERR_WATCHDOG: return "watchdog";
+    case PTXSIM_ERR_UNSUPPORTED: return "unsupported";
+    default: return "refused"; /* a configuration the driver refuses too */
+    }
+}
+
+/* One launch as a JSON line; the caller holds ex.lock. */
+static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_launch_config *cfg,
+                          ptxsim_status st, const ptxsim_report *r) {
+    stream_header();
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "record", "launch");
+    cJSON_AddNumberToObject(j, "seq", (double)ex.seq++);
+    cJSON_AddStringToObject(j, "kernel", kernel);
+    cJSON_AddItemToObject(j, "grid", triple(cfg->grid));
+    cJSON_AddItemToObject(j, "block", triple(cfg->block));
+    cJSON_AddNumberToObject(j, "shared_bytes", cfg->shared_bytes);
+    if (cfg->cluster[0]) cJSON_AddItemToObject(j, "cluster", triple(cfg->cluster));
+    cJSON_AddStringToObject(j, "status", status_word(st));
+    if (st != PTXSIM_OK) cJSON_AddStringToObject(j, "message", ptxsim_context_message(sim));
+    if (r) {
+        cJSON_AddBoolToObject(j, "checked", ptxsim_report_checked(r));
+        cJSON_AddNumberToObject(j, "seconds", ptxsim_report_stats(r)->seconds);
+        cJSON *rep = ptxsim_report_checked(r) ? checked_report(kernel, r) : NULL;
+        if (!rep) rep = plain_report(kernel, r); /* also when the scratch file failed */
+        cJSON_AddItemToObject(j, "report", rep);
+    }
+    stream_line(j);
+}
+
+ptxsim_status shim_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                          ptxsim_report **report) {
+    env_once();
+    const char *name = ptxsim_kernel_name(k);
+    ptxsim_report *rep = NULL;
+    ptxsim_options keep;
+    ptxsim_context_get_options(sim, &keep);
+    bool unchecked = ex.has_filter && keep.checks && !filter_matches(name);
+    /* With a filter every launch holds the lock, so that no launch of a matching kernel runs
+     * while another thread has switched its context's checkers off. */
+    if (ex.has_filter) pthread_mutex_lock(&ex.lock);
+    if (unchecked) {
+        ptxsim_options off = keep;
+        off.checks = 0;
+        ptxsim_context_set_options(sim, &off);
+    }
+    ptxsim_status st = ptxsim_launch(sim, k, cfg, &rep);
+    if (unchecked) ptxsim_context_set_options(sim, &keep);
+    if (ex.dir) {
+        if (!ex.has_filter) pthread_mutex_lock(&ex.lock);
+        stream_launch(sim, name, cfg, st, rep);
+        if (!ex.has_filter) pthread_mutex_unlock(&ex.lock);
+    }
+    if (ex.has_filter) pthread_mutex_unlock(&ex.lock);
+    if (rep && !ex.dir) shim_record_launch(name, cfg->grid, cfg->block, rep);
+    if (report) *report = rep;
+    else ptxsim_report_free(rep);
+    return st;
+}
+
+/* ---- $PTXSIM_REPORT and the summary on stderr ------------------------------------------------- */
 static void json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (; s && *s; s++) {
@@ -82,6 +284,10 @@ static void release(void) { /* at exit, or when a program dlcloses the shim */
 }
 
 static void at_exit(void) {
+    if (ex.dir) { /* ptxsim exec reports; every launch is in the stream already */
+        release();
+        return;
+    }
     const char *path = getenv("PTXSIM_REPORT");
     if (path && *path) {
         write_json(path);
@@ -104,6 +310,12 @@ static void at_exit(void) {
 }
 
 void shim_hook_exit(void) {
+    env_once();
+    if (ex.dir) { /* ptxsim exec learns that this process loaded the simulator */
+        pthread_mutex_lock(&ex.lock);
+        stream_header();
+        pthread_mutex_unlock(&ex.lock);
+    }
     shim_lock();
     if (!rec.hooked) atexit(at_exit);
     rec.hooked = true;

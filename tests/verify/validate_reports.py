@@ -63,6 +63,91 @@ def main(ptxsim):
                 print(f"{case}: findings {sorted(found)} (SARIF {sorted(sfound)}), expected {sorted(kinds)}")
                 bad += 1
             print(f"{case}: JSON and SARIF valid, findings {sorted(found)}")
+    return (1 if bad else 0) | run_reports(ptxsim, report)
+
+
+def run_reports(ptxsim, report):
+    """`run --json` writes the same report (issue 16): the comparison with "expect" per buffer and
+    the exit status, for a pass, a mismatch made by flipping one bit of one expected element (so
+    the first mismatch is that element, got the original bits, expected the flipped ones) and a
+    fault; `--json -` leaves stdout to the JSON alone; --quiet prints nothing on success."""
+    import shutil
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(root, "corpus/vadd")
+        for f in ("vadd.sm_90.ptx", "a.in.bin", "b.in.bin", "c.expected.bin"):
+            shutil.copy(os.path.join(src, f), tmp)
+        with open(os.path.join(src, "case.sm_90.json")) as f:
+            m = json.load(f)
+        m["ptx"] = "vadd.sm_90.ptx"
+        case = os.path.join(tmp, "case.json")
+        with open(case, "w") as f:
+            json.dump(m, f)
+        exp = os.path.join(tmp, "c.expected.bin")
+        orig = open(exp, "rb").read()
+        flipped = bytearray(orig)
+        flipped[4 * 10] ^= 1
+        count = len(orig) // 4
+
+        def run(*extra):
+            js = os.path.join(tmp, "r.json")
+            p = subprocess.run([ptxsim, "run", case, "--json", js, *extra], capture_output=True, text=True)
+            with open(js) as f:
+                doc = json.load(f)
+            errs = list(report.iter_errors(doc))
+            for e in errs:
+                print(f"run report: {'/'.join(map(str, e.path))}: {e.message}")
+            return p, doc, len(errs)
+
+        p, doc, n = run()
+        bad += n
+        c = doc["comparisons"]
+        if (p.returncode, doc["exit"]["status"], doc["command"], doc["checked"]) != (0, 0, "run", False) or \
+                [(x["buffer"], x["match"], x["elements"], x["mismatches"]) for x in c] != [("c", True, count, 0)]:
+            print(f"run pass: exit {p.returncode}, report {json.dumps(doc)[:400]}")
+            bad += 1
+        with open(exp, "wb") as f:
+            f.write(flipped)
+        p, doc, n = run()
+        bad += n
+        c = doc["comparisons"][0]
+        want_first = {"index": 10, "got": "0x%x" % int.from_bytes(orig[40:44], "little"),
+                      "expected": "0x%x" % int.from_bytes(flipped[40:44], "little")}
+        if (p.returncode, doc["exit"]["status"], c["mismatches"], c["first_mismatch"], c["max_ulp"]) != \
+                (1, 1, 1, want_first, 1):
+            print(f"run mismatch: exit {p.returncode}, comparison {c}, expected first {want_first}, 1 ulp")
+            bad += 1
+        with open(exp, "wb") as f:
+            f.write(orig)
+        m["params"][3] = {"s32": count + 4096}
+        m.pop("expect")
+        with open(case, "w") as f:
+            json.dump(m, f)
+        p, doc, n = run()
+        bad += n
+        kinds = [f["kind"] for f in doc["findings"]]
+        if (p.returncode, doc["exit"]["status"], kinds) != (3, 3, ["out-of-bounds"]) or \
+                not doc["findings"][0].get("ptx", {}).get("line"):
+            print(f"run fault: exit {p.returncode}, findings {doc['findings']}")
+            bad += 1
+        # --json -: stdout is the JSON alone (the kernel's printf goes to stderr, and into the JSON)
+        pa = os.path.join(root, "corpus/printf_assert/case.sm_90.json")
+        p = subprocess.run([ptxsim, "run", pa, "--json", "-"], capture_output=True, text=True)
+        try:
+            doc = json.loads(p.stdout)
+            bad += len(list(report.iter_errors(doc)))
+            if "printf from block 0 thread 0" not in doc.get("output", "") or "printf from" not in p.stderr:
+                print("run --json -: the kernel's output is not in the JSON and on stderr")
+                bad += 1
+        except ValueError as e:
+            print(f"run --json -: stdout is not JSON alone ({e}): {p.stdout[:200]!r}")
+            bad += 1
+        p = subprocess.run([ptxsim, "run", os.path.join(src, "case.sm_90.json"), "--quiet"], capture_output=True,
+                           text=True)
+        if p.returncode != 0 or p.stdout or p.stderr:
+            print(f"run --quiet on success printed {p.stdout!r} {p.stderr!r}")
+            bad += 1
+    print(f"run reports: {'ok' if not bad else f'{bad} problems'}")
     return 1 if bad else 0
 
 
