@@ -18,7 +18,7 @@ gpu=tests/cudart/progs/h200/SECONDS.txt
 [ -x "$ptxsim" ] || { echo "cudart.sh: no $ptxsim (build first)" >&2; exit 2; }
 if "$ptxsim" exec --help >/dev/null 2>&1; then
     mode="ptxsim exec"
-    run() { "$ptxsim" exec -- "$@"; }
+    run() { PTXSIM_LIB_DIR="$shim" "$ptxsim" exec -- "$@"; }
 else
     [ -e "$shim/libcudart.so.13" ] || { echo "cudart.sh: neither ptxsim exec nor $shim/libcudart.so.13" >&2; exit 2; }
     mode="LD_LIBRARY_PATH=$shim PTXSIM_CHECKS=none"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_prog.sh PTXSIM SHIM_DIR PROGRAM EXPECTED_DIR — runs one CUDA runtime test program
 # (tests/cudart/progs) on the simulator and checks it:
-#   - through `ptxsim exec` when this ptxsim has it, else with LD_LIBRARY_PATH=SHIM_DIR (ptxsim's
-#     libcudart.so.13 and libcuda.so.1) and no checkers (PTXSIM_CHECKS=none);
+#   - through `ptxsim exec` (with PTXSIM_LIB_DIR=SHIM_DIR, where ptxsim's libcudart.so.13 and
+#     libcuda.so.1 are) when this ptxsim has it, else with LD_LIBRARY_PATH=SHIM_DIR and no checkers
+#     (PTXSIM_CHECKS=none);
 #   - stdout must equal EXPECTED_DIR/NAME.stdout byte for byte and the exit status
 #     EXPECTED_DIR/NAME.rc (both recorded on an H200 by scripts/gpu/cudart_record.sh); without a
 #     recording, the program's own verdict: exit 0 and a last line "PASS".
@@ -20,7 +21,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if "$ptxsim" exec --help >/dev/null 2>&1; then
-    run=("$ptxsim" exec -- "$prog")
+    run=(env PTXSIM_LIB_DIR="$shim" "$ptxsim" exec -- "$prog")
 else
     run=(env LD_LIBRARY_PATH="$shim" PTXSIM_CHECKS=none "$prog")
 fi
@@ -50,7 +51,7 @@ if [ $status != 0 ]; then
 fi
 if [ -n "${CHECK:-}" ]; then
     if "$ptxsim" exec --help >/dev/null 2>&1; then
-        "$ptxsim" exec --check --json "$tmp/report.json" -- "$prog" >/dev/null 2>"$tmp/err2"
+        env PTXSIM_LIB_DIR="$shim" "$ptxsim" exec --check --json "$tmp/report.json" -- "$prog" >/dev/null 2>"$tmp/err2"
     else
         env LD_LIBRARY_PATH="$shim" PTXSIM_CHECKS=all PTXSIM_REPORT="$tmp/report.json" "$prog" >/dev/null 2>"$tmp/err2"
     fi
