@@ -1526,6 +1526,8 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     /* %gridid: 2 for a context's first launch, +2 for each later one (lab/sregs/h200) */
     L->gridid = ps_device_next_gridid(dev);
     L->envreg_h200 = arch && arch->sm == 90;
+    /* after the device's first cooperative launch every launch sees its workspace (lab/coop_ws) */
+    L->grid_ws = ps_device_grid_workspace(dev, false);
     uint64_t off = L->reserved_smem, dyn_align = 16;
     for (int i = 0; i < p->nshared; i++) {
         const ps_var *v = p->shared_vars[i];
@@ -1601,15 +1603,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
             return PS_ERR_USAGE;
         }
         /* the grid workspace of cooperative_groups/details/driver_abi.h: { wsSize, barrier } */
-        L->grid_ws = ps_device_alloc(dev, 8, "cooperative grid workspace");
+        L->grid_ws = ps_device_grid_workspace(dev, true);
         if (!L->grid_ws) {
             set_error(res, PS_FAULT_BAD_LAUNCH, "cooperative launch of kernel '%s': no device memory "
                       "left for the grid workspace (--max-memory, docs/limits.md)", name);
             free(L->shared_off), free(L);
             return PS_ERR_USAGE;
         }
-        const uint32_t ws[2] = {8, 0};
-        memcpy(ps_device_ptr(dev, L->grid_ws, 8), ws, 8);
         nthr = (int)L->ncta;
     } else if (cfg->max_launch_bytes) {
         if (cta_bytes > cfg->max_launch_bytes) {
@@ -1679,7 +1679,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
     }
     ps_monitor_stop(mon);
-    if (L->grid_ws) ps_device_free(dev, L->grid_ws);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     for (int t = 0; t < nthr; t++)

@@ -29,10 +29,33 @@ struct ps_device {
     uint64_t heap_used; /* bytes in live blocks */
     uint64_t limit, used; /* the memory limit (0: none) and the allocations' bytes (under lock) */
     atomic_uint_fast64_t launches; /* launches so far, for %gridid */
+    uint64_t grid_ws;              /* the cooperative grid workspace (0: none yet), under lock */
 };
 
 uint64_t ps_device_next_gridid(ps_device *dev) {
     return 2 * (atomic_fetch_add(&dev->launches, 1) + 1);
+}
+
+uint64_t ps_device_grid_workspace(ps_device *dev, bool create) {
+    pthread_mutex_lock(&dev->lock);
+    uint64_t ws = dev->grid_ws;
+    pthread_mutex_unlock(&dev->lock);
+    if (ws || !create) return ws;
+    /* 16 bytes whose first word says 16, its barrier word 0, as an H200's driver (lab/coop_ws) */
+    ws = ps_device_alloc(dev, 16, "cooperative grid workspace");
+    if (!ws) return 0;
+    const uint32_t init[4] = {16, 0, 0, 0};
+    memcpy(ps_device_ptr(dev, ws, 16), init, 16);
+    pthread_mutex_lock(&dev->lock);
+    if (dev->grid_ws) { /* another launch made one meanwhile */
+        uint64_t other = dev->grid_ws;
+        pthread_mutex_unlock(&dev->lock);
+        ps_device_free(dev, ws);
+        return other;
+    }
+    dev->grid_ws = ws;
+    pthread_mutex_unlock(&dev->lock);
+    return ws;
 }
 
 ps_device *ps_device_create(void) {

@@ -227,7 +227,7 @@ typedef struct {
     uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
     uint64_t gridid;         /* %gridid of this launch (ps_device_next_gridid) */
     bool envreg_h200;        /* %envreg* as the H200's driver sets them (sm_90 machines) */
-    uint64_t grid_ws;        /* a cooperative launch's grid workspace (%envreg1:%envreg2); 0: none */
+    uint64_t grid_ws;        /* the device's grid workspace (%envreg1:%envreg2); 0: none yet */
     uint64_t shared_static;
     uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
     uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
@@ -494,6 +494,11 @@ const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
 /* The %gridid of the next launch on dev: 2, 4, 6, ... as an H200's driver numbers the launches of a
  * context (lab/sregs/h200). Thread-safe. */
 uint64_t ps_device_next_gridid(ps_device *dev);
+/* The grid workspace {wsSize, barrier, ...} whose address a cooperative launch passes in
+ * %envreg1:%envreg2 (docs/engine.md "Cooperative launches"): made by the device's first cooperative
+ * launch (create), then kept, as an H200's driver keeps it for every later launch of the context
+ * (lab/coop_ws); 0 when there is none yet, or no device memory is left for it. Thread-safe. */
+uint64_t ps_device_grid_workspace(ps_device *dev, bool create);
 const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
 
 #endif
