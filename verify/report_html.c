@@ -130,6 +130,11 @@ static const char *src_name(const page_launch *p, int file) {
     return file > 0 && file < p->nsrc ? p->src[file].written : "?";
 }
 
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s && s[1] ? s + 1 : path;
+}
+
 /* data-* attributes of a line (what the script's heat bars and the tests read) */
 static void data_attrs(FILE *out, const counters *c) {
     fprintf(out,
@@ -215,8 +220,8 @@ static void code_row(FILE *out, const page_launch *p, const char *id, const coun
     fprintf(out, "<tr class=\"line%s\" id=\"%s\" data-line=\"%d\"%s", any_counter(c) ? " hot" : "", id, line,
             link_attr);
     data_attrs(out, c);
-    fprintf(out, "><td class=\"ln\">%d</td><td class=\"heat\"><div class=\"bar\"></div></td><td class=\"cnt\">",
-            line);
+    /* the heat bar lies behind the counters, as in Nsight Compute's source view */
+    fprintf(out, "><td class=\"ln\">%d</td><td class=\"cnt\"><div class=\"bar\"></div>", line);
     counter_spans(out, c);
     if (c->nfind[2] + c->nfind[1] + c->nfind[0])
         fprintf(out, "<span class=\"c-find sev-%s\">%d finding%s</span>",
@@ -241,7 +246,7 @@ static void ptx_pane(FILE *out, const page_launch *p) {
         code_row(out, p, id, &p->ptx_c[ln], ln, p->ptx.line[ln], p->ptx.line_len[ln], link);
         int nf = p->ptx_c[ln].nfind[0] + p->ptx_c[ln].nfind[1] + p->ptx_c[ln].nfind[2];
         if (!nf) continue;
-        fputs("<tr class=\"findings-row\"><td colspan=\"4\">", out);
+        fputs("<tr class=\"findings-row\"><td colspan=\"3\">", out);
         for (int i = 0; i < p->nsel; i++) {
             const ps_finding *f = &v->findings[p->sel[i]];
             if (f->at.ptx_line == ln) finding_div(out, p, f, i);
@@ -333,9 +338,9 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
     }
     for (int i = 0; i < n; i++) items[i].heat = heat_of(items[i].c, p->profiled);
     if (n > 1) qsort(items, (size_t)n, sizeof *items, cmp_hot);
-    fprintf(out, "<h3>Hottest %s lines</h3>", src ? "CUDA" : "PTX");
+    fprintf(out, "<details open><summary><h3>Hottest %s lines</h3></summary>", src ? "CUDA" : "PTX");
     if (!n) {
-        fprintf(out, "<p class=\"none\">no %s line has counters%s</p>\n", src ? "CUDA" : "PTX",
+        fprintf(out, "<p class=\"none\">no %s line has counters%s</p></details>\n", src ? "CUDA" : "PTX",
                 src ? " (no readable source with .loc lines)" : "");
         free(items);
         return;
@@ -357,7 +362,7 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
             const html_text *t = &p->src[items[i].file].t;
             fprintf(out, "<tr data-file=\"%d\" data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-s%d-%d\" class=\"goto\">",
                     items[i].file, ln, ln, p->k, items[i].file, ln);
-            html_escz(out, src_name(p, items[i].file));
+            html_escz(out, base_name(src_name(p, items[i].file)));
             fprintf(out, ":%d</a></td><td class=\"code\">", ln);
             html_esc(out, t->line[ln], t->line_len[ln] > 100 ? 100 : t->line_len[ln]);
             fputs("</td>", out);
@@ -365,7 +370,7 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
             fprintf(out, "<tr data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-p%d\" class=\"goto\">%d</a></td><td>", ln,
                     ln, p->k, ln, ln);
             if (p->ptx_loc[ln][1]) {
-                html_escz(out, src_name(p, p->ptx_loc[ln][0]));
+                html_escz(out, base_name(src_name(p, p->ptx_loc[ln][0])));
                 fprintf(out, ":%d", p->ptx_loc[ln][1]);
             }
             fputs("</td><td class=\"code\">", out);
@@ -390,7 +395,7 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
     }
     fputs("</tbody></table>", out);
     if (n > HOT_ROWS) fprintf(out, "<p class=\"more\">%d more lines have counters</p>", n - HOT_ROWS);
-    fputc('\n', out);
+    fputs("</details>\n", out);
     free(items);
 }
 
@@ -444,15 +449,15 @@ static void write_launch(FILE *out, const page_launch *p) {
     summary(out, p);
     int by_sev[3] = {0};
     for (int i = 0; i < p->nsel; i++) by_sev[v->findings[p->sel[i]].severity]++;
-    fprintf(out, "<h3>Findings</h3><p class=\"findings-count\">%d error%s, %d warning%s, %d note%s", by_sev[2],
+    /* a long list starts folded: the source view is what the page is for */
+    fprintf(out, "<details%s><summary><h3>Findings</h3> <span class=\"findings-count\">%d error%s, %d warning%s, %d note%s",
+            p->nsel <= 4 ? " open" : "", by_sev[2],
             by_sev[2] == 1 ? "" : "s", by_sev[1], by_sev[1] == 1 ? "" : "s", by_sev[0], by_sev[0] == 1 ? "" : "s");
     if (p->hidden) fprintf(out, " (%d more hidden by the report's filters)", p->hidden);
     if (v->dropped) fprintf(out, " (+%" PRIu64 " beyond the limit of distinct findings)", v->dropped);
-    fputs("</p>\n<div class=\"findings\">", out);
+    fputs("</span></summary>\n<div class=\"findings\">", out);
     for (int i = 0; i < p->nsel; i++) finding_div(out, p, &v->findings[p->sel[i]], i);
-    fputs("</div>\n", out);
-    hot_table(out, p, true);
-    hot_table(out, p, false);
+    fputs("</div></details>\n", out);
     fprintf(out, "<h3>Source</h3><div class=\"toolbar\">heat bar: <select class=\"metric\">"
                  "<option value=\"exec\"%s>executions</option><option value=\"wf\"%s>shared wavefronts</option>"
                  "<option value=\"bc\">bank conflicts</option><option value=\"sec\">global sectors</option>"
@@ -462,7 +467,10 @@ static void write_launch(FILE *out, const page_launch *p) {
     fputs("<div class=\"panes\">", out);
     src_pane(out, p);
     ptx_pane(out, p);
-    fputs("</div></section>\n", out);
+    fputs("</div>\n", out);
+    hot_table(out, p, true);
+    hot_table(out, p, false);
+    fputs("</section>\n", out);
 }
 
 static void sidebar(FILE *out, const page_launch *ps, int n) {
