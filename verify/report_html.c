@@ -245,11 +245,24 @@ static void ptx_pane(FILE *out, const page_launch *p) {
             snprintf(link, sizeof link, " data-src=\"%d:%d\"", p->ptx_loc[ln][0], p->ptx_loc[ln][1]);
         code_row(out, p, id, &p->ptx_c[ln], ln, p->ptx.line[ln], p->ptx.line_len[ln], link);
         int nf = p->ptx_c[ln].nfind[0] + p->ptx_c[ln].nfind[1] + p->ptx_c[ln].nfind[2];
-        if (!nf) continue;
+        bool other = false; /* the other access of a race reported elsewhere */
+        for (int i = 0; i < p->nsel && !other; i++) {
+            const ps_finding *f = &v->findings[p->sel[i]];
+            other = f->has_other && f->other.ptx_line == ln;
+        }
+        if (!nf && !other) continue;
         fputs("<tr class=\"findings-row\"><td colspan=\"3\">", out);
         for (int i = 0; i < p->nsel; i++) {
             const ps_finding *f = &v->findings[p->sel[i]];
             if (f->at.ptx_line == ln) finding_div(out, p, f, i);
+        }
+        for (int i = 0; i < p->nsel; i++) {
+            const ps_finding *f = &v->findings[p->sel[i]];
+            if (!f->has_other || f->other.ptx_line != ln) continue;
+            fprintf(out, "<div class=\"other-ref\" data-of-line=\"%d\">the other access (%s) of the %s at "
+                         "<a href=\"#L%d-p%d\" class=\"goto\">PTX line %d</a></div>",
+                    f->at.ptx_line, f->other.is_write ? "write" : "read", ps_finding_kind_name(f->kind), p->k,
+                    f->at.ptx_line, f->at.ptx_line);
         }
         fputs("</td></tr>\n", out);
     }

@@ -31,6 +31,7 @@ const char html_style[] =
     ".finding .kind{font-weight:700}.finding .sev{color:#6b7280}"
     ".finding .who,.finding .other{font-size:12px;color:#374151}"
     ".finding .other{padding-left:12px}"
+    ".other-ref{font-size:12px;color:#b91c1c;border-left:4px dashed #dc2626;padding:2px 8px;margin:2px 0}"
     "table.hot{border-collapse:collapse;background:#fff;font-size:12px}"
     "table.hot th{background:#e5e7eb;cursor:pointer;padding:3px 6px;user-select:none;white-space:nowrap}"
     "table.hot th.asc:after{content:' \\25B2'}table.hot th.desc:after{content:' \\25BC'}"

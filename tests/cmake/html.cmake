@@ -9,3 +9,8 @@ if(Python3_FOUND)
                    $<TARGET_FILE:ptxsim> ${CMAKE_BINARY_DIR}/html_screens)
   set_tests_properties(html_report_chromium PROPERTIES LABELS unit SKIP_RETURN_CODE 77 TIMEOUT 900)
 endif()
+
+# The per-line counters of the public API and the HTML writer's refusals (tests/test_report_lines.c).
+if(TARGET test_report_lines)
+  target_link_libraries(test_report_lines PRIVATE ptxsim_static)
+endif()
