@@ -187,11 +187,66 @@ static void html_refuses_what_it_cannot_show(void **state) {
     unlink(path);
 }
 
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *page = calloc(1, 1 << 20);
+    size_t len = fread(page, 1, (1 << 20) - 1, f);
+    fclose(f);
+    assert_true(len > 0);
+    return page;
+}
+
+static int count_of(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* Several launches make one page: a section and a sidebar entry each, labels escaped. */
+static void html_several_launches(void **state) {
+    (void)state;
+    run a, b;
+    launch(&a, PTXSIM_CHECK_ALL | PTXSIM_CHECK_PROFILE, 2);
+    launch(&b, PTXSIM_CHECK_ALL | PTXSIM_CHECK_PROFILE, 7);
+    char path[] = "/tmp/ptxsim-html-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    ptxsim_html_launch hl[2] = {
+        {.report = a.rep, .format = {.ptx_path = "loop.ptx", .kernel = "loopk"}, .ptx_text = loop_ptx,
+         .ptx_len = strlen(loop_ptx), .grid = {1, 1, 1}, .block = {32, 1, 1}, .label = "n = 2"},
+        {.report = b.rep, .format = {.ptx_path = "loop.ptx", .kernel = "loopk"}, .ptx_text = loop_ptx,
+         .ptx_len = strlen(loop_ptx), .grid = {1, 1, 1}, .block = {32, 1, 1}, .label = "<b>n = 7</b>"}};
+    ptxsim_html_options o = {.title = "two & more"};
+    char err[256];
+    assert_int_equal(ptxsim_report_write_html(hl, 2, &o, path, err, sizeof err), PTXSIM_OK);
+    char *page = slurp(path);
+    assert_int_equal(count_of(page, "<section class=\"launch\""), 2);
+    assert_non_null(strstr(page, "id=\"L1\""));
+    assert_non_null(strstr(page, "id=\"L2\""));
+    assert_non_null(strstr(page, ">n = 2<"));
+    assert_non_null(strstr(page, "&lt;b&gt;n = 7&lt;/b&gt;"));
+    assert_null(strstr(page, "<b>n = 7"));
+    assert_non_null(strstr(page, "<title>two &amp; more</title>"));
+    /* the loop body's executions, per launch: 2 and 7 */
+    char want[128];
+    snprintf(want, sizeof want, "id=\"L1-p%d\" data-line=\"%d\" data-exec=\"2\"", line_of("BODY"), line_of("BODY"));
+    if (!strstr(page, want)) fail_msg("no '%s'", want);
+    snprintf(want, sizeof want, "id=\"L2-p%d\" data-line=\"%d\" data-exec=\"7\"", line_of("BODY"), line_of("BODY"));
+    if (!strstr(page, want)) fail_msg("no '%s'", want);
+    free(page);
+    unlink(path);
+    done(&a);
+    done(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counters_per_line),
         cmocka_unit_test(without_profile_no_execution_counts),
         cmocka_unit_test(html_refuses_what_it_cannot_show),
+        cmocka_unit_test(html_several_launches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

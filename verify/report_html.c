@@ -135,14 +135,23 @@ static const char *base_name(const char *path) {
     return s && s[1] ? s + 1 : path;
 }
 
-/* data-* attributes of a line (what the script's heat bars and the tests read) */
+/* data-* attributes of a line (what the script's heat bars and the tests read); a missing one
+ * is 0, which keeps pages of long PTX files small */
+static void data_attr(FILE *out, const char *name, uint64_t v) {
+    if (v) fprintf(out, " data-%s=\"%" PRIu64 "\"", name, v);
+}
+
 static void data_attrs(FILE *out, const counters *c) {
-    fprintf(out,
-            " data-exec=\"%" PRIu64 "\" data-thr=\"%" PRIu64 "\" data-shx=\"%" PRIu64 "\" data-wf=\"%" PRIu64
-            "\" data-bc=\"%" PRIu64 "\" data-req=\"%" PRIu64 "\" data-sec=\"%" PRIu64 "\" data-xsec=\"%" PRIu64
-            "\" data-br=\"%" PRIu64 "\" data-div=\"%" PRIu64 "\"",
-            c->exec, c->thr, c->sh_exec, c->wf, c->wf - c->ideal, c->req, c->sec,
-            c->sec > c->ideal_sec ? c->sec - c->ideal_sec : 0, c->br, c->div);
+    data_attr(out, "exec", c->exec);
+    data_attr(out, "thr", c->thr);
+    data_attr(out, "shx", c->sh_exec);
+    data_attr(out, "wf", c->wf);
+    data_attr(out, "bc", c->wf - c->ideal);
+    data_attr(out, "req", c->req);
+    data_attr(out, "sec", c->sec);
+    data_attr(out, "xsec", c->sec > c->ideal_sec ? c->sec - c->ideal_sec : 0);
+    data_attr(out, "br", c->br);
+    data_attr(out, "div", c->div);
 }
 
 /* The counters shown on a line, each in a span the tests find by class. */

@@ -219,7 +219,7 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
     if one_warp:  # one warp, no branch: every instruction ran once
         expect(set(v for v in execs.values() if v) == {1}, "%s: a one-warp straight-line kernel shows executions %s" % (name, sorted(set(execs.values()))))
     # heat bars drawn by the script: the hottest line's bar is full
-    hot = max(prow.values(), key=lambda r: int(r.attrs["data-exec"]))
+    hot = max(prow.values(), key=lambda r: int(r.attrs.get("data-exec", 0)))
     style = hot.first("div", cls="bar").attrs.get("style", "")
     expect("width: 100%" in style or "width:100%" in style, "%s: the hottest PTX line's heat bar is %r" % (name, style))
     # the summary
