@@ -18,6 +18,7 @@
 typedef struct ps_cudart_fatbin {
     const void *wrapper;
     const uint8_t *data;
+    const void *const *prelinked; /* -rdc=true: the units' fat binaries (NULL-ended), linked here */
     CUmodule mod;
     int generation;            /* the context generation mod belongs to */
     cudaError_t load_error;    /* the failure of the latest load attempt (this generation) */
