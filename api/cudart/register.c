@@ -71,9 +71,53 @@ PS_CUDART_API void **__cudaRegisterFatBinary(void *wrapper) {
 
 PS_CUDART_API void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
 
-/* Kept until exit: the program's shadows stay valid as long as the process, and the shim frees
- * the modules with the context. */
-PS_CUDART_API void __cudaUnregisterFatBinary(void **handle) { (void)handle; }
+/* A shared library with device code that is unloaded (dlclose), or the program at exit: its
+ * kernels and variables are forgotten, so that a library loaded later at the same addresses
+ * cannot reach them, and its module is unloaded unless the process is exiting (when the shim
+ * frees every context itself). The record of the fat binary itself stays, emptied. */
+PS_CUDART_API void __cudaUnregisterFatBinary(void **handle) {
+    ps_cudart_fatbin *fb = (ps_cudart_fatbin *)handle;
+    if (!fb) return;
+    pthread_mutex_lock(&ps_rt.lock);
+    struct ps_cudart_func **old = ps_rt.funcs;
+    size_t oldcap = ps_rt.cap_funcs;
+    bool any = false;
+    for (size_t i = 0; i < oldcap; i++) any |= old[i] && old[i]->fb == fb;
+    if (any) { /* rebuild the open-addressing table without them */
+        struct ps_cudart_func **keep = calloc(oldcap, sizeof *keep);
+        if (keep) {
+            ps_rt.funcs = keep;
+            ps_rt.nfuncs = 0;
+            for (size_t i = 0; i < oldcap; i++) {
+                if (!old[i]) continue;
+                if (old[i]->fb == fb) {
+                    free(old[i]->device_name);
+                    free(old[i]);
+                    continue;
+                }
+                *slot(old[i]->host_fun) = old[i];
+                ps_rt.nfuncs++;
+            }
+            free(old);
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < ps_rt.nvars; i++) {
+        if (ps_rt.vars[i].fb == fb) {
+            free(ps_rt.vars[i].device_name);
+            if (!ps_rt_unloading()) free(ps_rt.vars[i].mirror); /* at exit host code may still read it */
+            continue;
+        }
+        ps_rt.vars[k++] = ps_rt.vars[i];
+    }
+    ps_rt.nvars = k;
+    if (fb->mod && fb->generation == ps_rt.generation && !ps_rt_unloading()) cuModuleUnload(fb->mod);
+    fb->mod = NULL;
+    fb->data = NULL;
+    fb->prelinked = NULL;
+    fb->failed_generation = -1;
+    pthread_mutex_unlock(&ps_rt.lock);
+}
 
 PS_CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun,
                                           const char *device_name, int thread_limit, void *tid, void *bid,
