@@ -108,6 +108,8 @@ int main() {
     CK(cudaMallocHost(&pinned, 64));
     CK(cudaPointerGetAttributes(&pa, pinned));
     EXPECT(pa.type == cudaMemoryTypeHost && pa.hostPointer == pinned);
+    EXPECT(cudaFree(pinned) == cudaErrorInvalidValue);  // page-locked memory is not cudaFree's
+    cudaGetLastError();
     CK(cudaFreeHost(pinned));
 
     // the device and a kernel as the H200 describes them
