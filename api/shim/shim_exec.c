@@ -440,8 +440,10 @@ CUresult cuEventDestroy(CUevent e) { return cuEventDestroy_v2(e); }
 CUresult cuEventRecord(CUevent e, CUstream s) {
     CURRENT("cuEventRecord");
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    shim_lock();
     e->recorded = true;
     e->ms = c->clock_ms;
+    shim_unlock();
     return CUDA_SUCCESS;
 }
 CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned int flags) { return cuEventRecord(e, s); }

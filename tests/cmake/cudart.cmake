@@ -47,6 +47,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_program(rt_printf rt_printf.cu -arch=sm_90)
   ps_rt_program(rt_cluster rt_cluster.cu -arch=sm_90)
   ps_rt_program(rt_graph rt_graph.cu -arch=sm_90)
+  ps_rt_program(rt_threads rt_threads.cu -arch=sm_90)
   # separate compilation: two units, -rdc=true (the runtime links their PTX)
   add_custom_command(OUTPUT ${PS_RT_OUT}/rt_rdc
                      COMMAND ${PS_NVCC} -cudart shared -rdc=true -arch=sm_90 -I${PS_RT_DIR} -o ${PS_RT_OUT}/rt_rdc
@@ -77,6 +78,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
              --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
   ps_rt_test(graph rt_graph)
   ps_rt_test(rdc rt_rdc)
+  ps_rt_test(threads rt_threads)
   add_test(NAME cudart_dlopen COMMAND bash ${PS_RT_DIR}/run_rt.sh $<TARGET_FILE_DIR:cudart_shim> ${PS_RT_OUT}/rt_dlopen
            --arg ${PS_RT_OUT}/librt_dlopen.so)
   set_tests_properties(cudart_dlopen PROPERTIES LABELS cudart FAIL_REGULAR_EXPRESSION "FAIL")
