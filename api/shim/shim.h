@@ -57,6 +57,7 @@ const struct CUlinkState_st *shim_link_image(const void *image);
 
 struct CUevent_st {
     bool recorded;
+    bool no_timing; /* CU_EVENT_DISABLE_TIMING */
     double ms; /* the context's simulated clock at the record (every operation has finished by then) */
 };
 
