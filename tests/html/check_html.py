@@ -192,11 +192,17 @@ def check_text(name, rows, path, what):
             break
 
 
+def ptxsim_run(name, args, **kw):
+    """ptxsim, whose exit 1 (error findings) is also AddressSanitizer's: its stderr must be clean."""
+    r = subprocess.run(args, capture_output=True, text=True, **kw)
+    expect("Sanitizer" not in r.stderr and "runtime error" not in r.stderr, "%s: sanitizer report: %s" % (name, r.stderr[-3000:]))
+    return r
+
+
 def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
     page = os.path.join(tmp, name + ".html")
     js = os.path.join(tmp, name + ".json")
-    r = subprocess.run([ptxsim, "check", manifest, "--json", js, "--html", page], capture_output=True, text=True,
-                       cwd=ROOT)
+    r = ptxsim_run(name, [ptxsim, "check", manifest, "--json", js, "--html", page], cwd=ROOT)
     if not expect(r.returncode in (0, 1) and os.path.exists(page), "%s: ptxsim check exited %d: %s" % (name, r.returncode, r.stderr)):
         return None
     with open(js) as f:
@@ -308,7 +314,7 @@ def check_hostile(exe, ptxsim, tmp):
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(man, f)
     page = os.path.join(tmp, "hostile.html")
-    r = subprocess.run([ptxsim, "check", os.path.join(d, "case.json"), "--html", page], capture_output=True, text=True)
+    r = ptxsim_run("hostile", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
     if not expect(r.returncode in (0, 1), "hostile: ptxsim check exited %d: %s" % (r.returncode, r.stderr)):
         return
     dom = dom_of(exe, page, tmp)
@@ -338,7 +344,7 @@ def check_missing_source(exe, ptxsim, tmp):
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(man, f)
     page = os.path.join(tmp, "nosrc.html")
-    r = subprocess.run([ptxsim, "check", os.path.join(d, "case.json"), "--html", page], capture_output=True, text=True)
+    r = ptxsim_run("nosrc", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
     if not expect(r.returncode == 1, "nosrc: ptxsim check exited %d: %s" % (r.returncode, r.stderr)):
         return
     dom = dom_of(exe, page, tmp)
@@ -348,6 +354,16 @@ def check_missing_source(exe, ptxsim, tmp):
     expect(not list(dom.first("div", cls="src").find("table")), "nosrc: a CUDA table without its file")
     expect(len(list(dom.first("div", cls="ptx").find("tr", cls="line"))) == ptx.count("\n") + (not ptx.endswith("\n")),
            "nosrc: the PTX is not shown whole")
+    # a source that is there but cannot be shown (a folder) is named with the reason
+    os.makedirs(os.path.join(d, "adir"))
+    with open(os.path.join(d, "k.ptx"), "w") as f:
+        f.write(ptx.replace('"gone/race_smem_raw.cu"', '"adir"'))
+    r = ptxsim_run("nosrc", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
+    b = Builder()
+    b.feed(open(page).read())
+    miss = b.root.first("p", cls="missing")
+    expect(r.returncode == 1 and miss is not None and "adir is not a regular file" in miss.text(),
+           "nosrc: a folder named by .file is not reported as such")
 
 
 def main():
