@@ -82,35 +82,34 @@ int html_load_ptx(const ps_verifier *v, const char *path, const char *ptx_text, 
     return 0;
 }
 
-/* Reads a regular file of at most MAX_SOURCE_BYTES; false with why otherwise. */
-static bool try_read(html_source *s, const char *path) {
+/* Reads a regular file of at most MAX_SOURCE_BYTES: READ_OK, READ_ABSENT (look further), or
+ * READ_UNUSABLE (it is there but cannot be shown: why says so, and the search stops). */
+enum { READ_OK, READ_ABSENT, READ_UNUSABLE };
+static int try_read(html_source *s, const char *path) {
     struct stat st;
     if (stat(path, &st) != 0) {
-        snprintf(s->why, sizeof s->why, "%s", strerror(errno));
-        return false;
+        if (errno == ENOENT || errno == ENOTDIR) return READ_ABSENT;
+        snprintf(s->why, sizeof s->why, "%s: %s", path, strerror(errno));
+        return READ_UNUSABLE;
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(s->why, sizeof s->why, "not a regular file");
-        return false;
+        snprintf(s->why, sizeof s->why, "%s is not a regular file", path);
+        return READ_UNUSABLE;
     }
-    if (st.st_size > MAX_SOURCE_BYTES) {
-        snprintf(s->why, sizeof s->why, "larger than %d MiB", MAX_SOURCE_BYTES >> 20);
-        return false;
+    size_t len = 0;
+    char *text = st.st_size > MAX_SOURCE_BYTES ? NULL : ps_read_file(path, &len);
+    if (!text && st.st_size <= MAX_SOURCE_BYTES) {
+        snprintf(s->why, sizeof s->why, "%s: %s", path, strerror(errno));
+        return READ_UNUSABLE;
     }
-    size_t len;
-    char *text = ps_read_file(path, &len);
-    if (!text) {
-        snprintf(s->why, sizeof s->why, "%s", strerror(errno));
-        return false;
-    }
-    if (len > MAX_SOURCE_BYTES) { /* grew since stat */
+    if (st.st_size > MAX_SOURCE_BYTES || len > MAX_SOURCE_BYTES) { /* (or grew since stat) */
         free(text);
-        snprintf(s->why, sizeof s->why, "larger than %d MiB", MAX_SOURCE_BYTES >> 20);
-        return false;
+        snprintf(s->why, sizeof s->why, "%s is larger than %d MiB", path, MAX_SOURCE_BYTES >> 20);
+        return READ_UNUSABLE;
     }
     html_text_split(&s->t, text, len);
     snprintf(s->found, sizeof s->found, "%s", path);
-    return true;
+    return READ_OK;
 }
 
 /* dir/rel into buf; false when it does not fit. */
@@ -126,11 +125,11 @@ static void find_source(html_source *s, const char *ptx_path, const char *source
         return;
     }
     if (p[0] == '/') {
-        try_read(s, p);
+        if (try_read(s, p) == READ_ABSENT) snprintf(s->why, sizeof s->why, "no such file");
         return;
     }
     char buf[4096];
-    if (source_root && join(buf, sizeof buf, source_root, p) && try_read(s, buf)) return;
+    if (source_root && join(buf, sizeof buf, source_root, p) && try_read(s, buf) != READ_ABSENT) return;
     /* the PTX file's folder, then its parents (nvcc writes the path it was given, relative to
      * the folder it ran in) */
     char dir[PATH_MAX];
@@ -142,7 +141,7 @@ static void find_source(html_source *s, const char *ptx_path, const char *source
         return;
     }
     for (int up = 0; up <= MAX_PARENTS; up++) {
-        if (join(buf, sizeof buf, dir, p) && try_read(s, buf)) return;
+        if (join(buf, sizeof buf, dir, p) && try_read(s, buf) != READ_ABSENT) return;
         char *e = strrchr(dir, '/');
         if (!e || !strcmp(dir, "/")) break;
         if (e == dir) e[1] = 0; /* "/corpus" -> "/" */

@@ -192,11 +192,17 @@ def check_text(name, rows, path, what):
             break
 
 
+def ptxsim_run(name, args, **kw):
+    """ptxsim, whose exit 1 (error findings) is also AddressSanitizer's: its stderr must be clean."""
+    r = subprocess.run(args, capture_output=True, text=True, **kw)
+    expect("Sanitizer" not in r.stderr and "runtime error" not in r.stderr, "%s: sanitizer report: %s" % (name, r.stderr[-3000:]))
+    return r
+
+
 def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
     page = os.path.join(tmp, name + ".html")
     js = os.path.join(tmp, name + ".json")
-    r = subprocess.run([ptxsim, "check", manifest, "--json", js, "--html", page], capture_output=True, text=True,
-                       cwd=ROOT)
+    r = ptxsim_run(name, [ptxsim, "check", manifest, "--json", js, "--html", page], cwd=ROOT)
     if not expect(r.returncode in (0, 1) and os.path.exists(page), "%s: ptxsim check exited %d: %s" % (name, r.returncode, r.stderr)):
         return None
     with open(js) as f:
@@ -286,6 +292,42 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
     return dom
 
 
+PROBE = """
+(function(){var out={};
+function col(t,name){var h=[].slice.call(t.tHead.rows[0].cells);for(var i=0;i<h.length;i++)if(h[i].textContent===name)return i;return -1;}
+var t=document.querySelector('table.sortable[data-kind="ptx"]'),i=col(t,'shared wavefronts'),th=t.tHead.rows[0].cells[i];
+th.click();out.desc=[].map.call(t.tBodies[0].rows,function(r){return +r.cells[i].getAttribute('data-v');});
+th.click();out.asc=[].map.call(t.tBodies[0].rows,function(r){return +r.cells[i].getAttribute('data-v');});
+var sel=document.querySelector('select.metric');sel.value='bc';sel.dispatchEvent(new Event('change'));
+out.bars={};[].forEach.call(document.querySelectorAll('.pane.ptx tr.line'),function(r){var w=r.querySelector('.bar').style.width;if(w&&parseFloat(w)>0)out.bars[r.getAttribute('data-line')]=w;});
+var cu=document.querySelector('.pane.src tr.line[data-bc]');cu.click();
+out.clicked=cu.getAttribute('data-src');out.sel=[].map.call(document.querySelectorAll('.pane.ptx tr.line.sel'),function(r){return r.getAttribute('data-src');});
+document.body.setAttribute('data-probe',JSON.stringify(out));})();
+"""
+
+
+def check_script(exe, tmp):
+    """The page's script in use: sorting a table by a column, switching the heat bars' metric,
+    and a click on a CUDA line marking its PTX lines (a probe script added with the page's own
+    nonce plays the user)."""
+    page = os.path.join(tmp, "bank_conflict.html")
+    text = open(page).read()
+    nonce = re.search(r'<script nonce="([0-9a-f]+)">', text).group(1)
+    probe = os.path.join(tmp, "probe.html")
+    with open(probe, "w") as f:
+        f.write(text.replace("</body>", '<script nonce="%s">%s</script></body>' % (nonce, PROBE)))
+    dom = dom_of(exe, probe, tmp)
+    got = json.loads(dom.first("body").attrs.get("data-probe", "{}"))
+    if not expect(got, "script: the probe did not run"):
+        return
+    expect(got["desc"] == sorted(got["desc"], reverse=True) and got["asc"] == sorted(got["asc"]) and max(got["desc"]) == 32,
+           "script: sorting by shared wavefronts gave %s then %s" % (got["desc"], got["asc"]))
+    # bank conflicts: the store and the load, 31 each: both bars full, no other bar
+    expect(sorted(got["bars"].values()) == ["100%", "100%"], "script: the bank-conflict heat bars are %s" % got["bars"])
+    expect(got["sel"] and all(x == got["clicked"] for x in got["sel"]),
+           "script: clicking CUDA line %s marked PTX lines %s" % (got["clicked"], got["sel"]))
+
+
 def check_hostile(exe, ptxsim, tmp):
     """Names and comments that are HTML must show as text and never run."""
     d = os.path.join(tmp, "hostile")
@@ -308,7 +350,7 @@ def check_hostile(exe, ptxsim, tmp):
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(man, f)
     page = os.path.join(tmp, "hostile.html")
-    r = subprocess.run([ptxsim, "check", os.path.join(d, "case.json"), "--html", page], capture_output=True, text=True)
+    r = ptxsim_run("hostile", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
     if not expect(r.returncode in (0, 1), "hostile: ptxsim check exited %d: %s" % (r.returncode, r.stderr)):
         return
     dom = dom_of(exe, page, tmp)
@@ -338,7 +380,7 @@ def check_missing_source(exe, ptxsim, tmp):
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(man, f)
     page = os.path.join(tmp, "nosrc.html")
-    r = subprocess.run([ptxsim, "check", os.path.join(d, "case.json"), "--html", page], capture_output=True, text=True)
+    r = ptxsim_run("nosrc", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
     if not expect(r.returncode == 1, "nosrc: ptxsim check exited %d: %s" % (r.returncode, r.stderr)):
         return
     dom = dom_of(exe, page, tmp)
@@ -348,6 +390,16 @@ def check_missing_source(exe, ptxsim, tmp):
     expect(not list(dom.first("div", cls="src").find("table")), "nosrc: a CUDA table without its file")
     expect(len(list(dom.first("div", cls="ptx").find("tr", cls="line"))) == ptx.count("\n") + (not ptx.endswith("\n")),
            "nosrc: the PTX is not shown whole")
+    # a source that is there but cannot be shown (a folder) is named with the reason
+    os.makedirs(os.path.join(d, "adir"))
+    with open(os.path.join(d, "k.ptx"), "w") as f:
+        f.write(ptx.replace('"gone/race_smem_raw.cu"', '"adir"'))
+    r = ptxsim_run("nosrc", [ptxsim, "check", os.path.join(d, "case.json"), "--html", page])
+    b = Builder()
+    b.feed(open(page).read())
+    miss = b.root.first("p", cls="missing")
+    expect(r.returncode == 1 and miss is not None and "adir is not a regular file" in miss.text(),
+           "nosrc: a folder named by .file is not reported as such")
 
 
 def main():
@@ -370,6 +422,8 @@ def main():
         for name, manifest, one_warp in cases:
             if not only or name in only:
                 check_case(exe, ptxsim, name, manifest, out, tmp, one_warp)
+        if not only or "bank_conflict" in only:
+            check_script(exe, tmp)
         if not only or "hostile" in only:
             check_hostile(exe, ptxsim, tmp)
         if not only or "nosrc" in only:
