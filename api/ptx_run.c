@@ -123,9 +123,12 @@ static ptxsim_status env_options(ptxsim_context *ctx) {
         if (!s || !*s) continue;
         char *end;
         double v = strtod(s, &end);
-        if (*end || v < 0 || (i < 2 && (v != (double)(uint64_t)v || v > 1e18)) || (i == 0 && v > 4096))
+        /* NaN and infinities fail !(v <= 1e18) before any conversion to an integer */
+        if (*end || !(v >= 0 && v <= 1e18) || (i < 2 && v != (double)(uint64_t)v) || (i == 0 && v > 4096))
             return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "%s=%s: not a %s", names[i], s,
-                            i == 0 ? "thread count (0 to 4096)" : i == 1 ? "whole number" : "number of seconds");
+                            i == 0   ? "thread count (0 to 4096)"
+                            : i == 1 ? "whole number (0 to 1e18)"
+                                     : "number of seconds (0: no limit)");
         if (i == 0) o.threads = (int)v;
         else if (i == 1) o.watchdog = (uint64_t)v;
         else o.timeout = v > 0 ? v : -1;

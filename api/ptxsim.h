@@ -525,7 +525,8 @@ bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
  * A buffer parameter's value is a host pointer the caller owns: host-memory mode, where the kernel
  * reads and writes that memory in place. A pointer into memory registered with
  * ptx_register_host is bounds-checked against the registration; any other pointer only against
- * the host mapping (/proc/self/maps) holding it. An access outside is a fault (reported, never a
+ * the host memory holding it (its /proc/self/maps mapping and the read-write mappings that
+ * continue it without a gap). An access outside is a fault (reported, never a
  * crash). Returns nothing, as gpuocelot's does: an error is printed on stderr ("ptx_run: error:
  * ...") and ptxsim_ptx_run_last_status tells this thread's last outcome. Thread-safe. */
 void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
