@@ -157,7 +157,7 @@ static ps_report_options report_options(const ptxsim_report_format *f) {
                            .max_findings = f->max_findings, .only_kinds = f->only_kinds,
                            .min_severity = (ps_severity)f->min_severity, .command = f->command,
                            .shared_bytes = f->shared_bytes, .ncomparisons = f->ncomparisons,
-                           .exit_status = f->command ? f->exit_status : -1};
+                           .exit_status = f->command ? f->exit_status : -1, .color = f->color};
     memcpy(o.grid, f->grid, sizeof o.grid);
     memcpy(o.block, f->block, sizeof o.block);
     memcpy(o.cluster, f->cluster, sizeof o.cluster);

@@ -60,17 +60,26 @@ static bool registered(uint64_t v, ptxsim_range *out) {
     return found;
 }
 
-/* The readable and writable mapping holding v, from /proc/self/maps. */
+/* The readable and writable memory holding v, from /proc/self/maps: its mapping joined with the
+ * readable and writable mappings that continue it without a gap (a static array may straddle
+ * the file-backed .data mapping and the anonymous one of .bss after it). */
 static bool host_mapping(uint64_t v, ptxsim_range *out) {
     FILE *f = fopen("/proc/self/maps", "r");
     if (!f) return false;
     char line[512], perms[8];
-    uint64_t lo, hi;
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f))
-        if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && v >= lo && v < hi &&
-            perms[0] == 'r' && perms[1] == 'w')
-            *out = (ptxsim_range){lo, hi - lo}, found = true;
+    uint64_t lo, hi, run_lo = 0, run_hi = 0; /* the current run of contiguous rw mappings */
+    bool in_run = false, found = false;
+    while (fgets(line, sizeof line, f)) {
+        bool rw = sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && perms[0] == 'r' &&
+                  perms[1] == 'w';
+        if (rw && in_run && lo == run_hi) {
+            run_hi = hi;
+            continue;
+        }
+        if (in_run && v >= run_lo && v < run_hi) break; /* the run holding v has ended */
+        in_run = rw, run_lo = lo, run_hi = hi;
+    }
+    if (in_run && v >= run_lo && v < run_hi) *out = (ptxsim_range){run_lo, run_hi - run_lo}, found = true;
     fclose(f);
     return found;
 }
@@ -102,6 +111,28 @@ static _Thread_local int last_status = PTXSIM_OK;
 
 int ptxsim_ptx_run_last_status(void) { return last_status; }
 
+/* The launch limits from the environment, as the libcuda shim reads them: PTXSIM_THREADS,
+ * PTXSIM_WATCHDOG (warp instructions), PTXSIM_TIMEOUT (seconds; 0: none). A value that is not a
+ * number is refused, naming the variable. */
+static ptxsim_status env_options(ptxsim_context *ctx) {
+    ptxsim_options o;
+    ptxsim_context_get_options(ctx, &o);
+    static const char *const names[] = {"PTXSIM_THREADS", "PTXSIM_WATCHDOG", "PTXSIM_TIMEOUT"};
+    for (int i = 0; i < 3; i++) {
+        const char *s = getenv(names[i]);
+        if (!s || !*s) continue;
+        char *end;
+        double v = strtod(s, &end);
+        if (*end || v < 0 || (i < 2 && (v != (double)(uint64_t)v || v > 1e18)) || (i == 0 && v > 4096))
+            return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "%s=%s: not a %s", names[i], s,
+                            i == 0 ? "thread count (0 to 4096)" : i == 1 ? "whole number" : "number of seconds");
+        if (i == 0) o.threads = (int)v;
+        else if (i == 1) o.watchdog = (uint64_t)v;
+        else o.timeout = v > 0 ? v : -1;
+    }
+    return ptxsim_context_set_options(ctx, &o);
+}
+
 /* Runs the first kernel of ptx_source. by_value: args[i] is parameter i's value, as gpuocelot's
  * ptx_run takes it (the low bytes of the pointer-sized slot, up to 8 bytes); otherwise args[i]
  * points at the value, as cuLaunchKernel's kernelParams. who names the entry point in messages. */
@@ -121,6 +152,7 @@ static int run_kernel(const char *who, bool by_value, const char *ptx_source, in
     ptxsim_report *rep = NULL;
     uint64_t *values = NULL;
     void **slots = args;
+    if ((st = env_options(ctx)) != PTXSIM_OK) goto out;
     st = ptxsim_module_load(ctx, who, ptx_source, strlen(ptx_source), &m, &d);
     if (st != PTXSIM_OK) {
         ptxsim_diagnostics_print(d, stderr);

@@ -342,6 +342,7 @@ typedef struct {
     const ptxsim_comparison *comparisons;
     int ncomparisons;
     int exit_status;
+    bool color;          /* text: ANSI colours for severities (a terminal's, like a compiler's) */
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);

@@ -5,13 +5,14 @@
  * scratch folder; when the program has ended, exec_report.c prints the report kernel by kernel.
  * The exit status is the program's own (128+N when signal N killed it, as a shell says), or
  * --error-exitcode's when something went wrong in a kernel. docs/exec.md. */
-#define _GNU_SOURCE /* pipe2, memmem, strsignal */
+#define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,10 +64,14 @@ typedef struct {
     const char *threads, *watchdog, *timeout, *schedule_seed; /* checked, passed on as text */
 } exec_options;
 
-static int usage_error(const char *fmt, const char *a, const char *b) {
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "ptxsim: error: exec: ");
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, " (ptxsim help exec)\n");
+    va_end(ap);
     return EXEC_BAD_INPUT;
 }
 
@@ -109,7 +114,10 @@ static const char *closest_option(const char *a) {
 static long parse_kinds(const char *list) {
     long bits = 0;
     char buf[512];
-    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf || !*list) return -1;
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+        fprintf(stderr, "ptxsim: error: exec: --only: the list is too long\n");
+        return -1;
+    }
     for (char *save, *k = strtok_r(buf, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
         int id = ptxsim_finding_kind_lookup(k);
         if (id < 0) {
@@ -120,7 +128,8 @@ static long parse_kinds(const char *list) {
         }
         bits |= 1L << id;
     }
-    return bits;
+    if (!bits) fprintf(stderr, "ptxsim: error: exec: --only needs at least one finding kind (race, out-of-bounds, ...)\n");
+    return bits ? bits : -1;
 }
 
 /* Options up to "--" or the first argument that is not one; *first receives PROGRAM's index. */
@@ -142,18 +151,18 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             const char *near = closest_option(a);
             if (near)
                 return usage_error("unknown option '%s'; did you mean '%s'?", a, near);
-            return usage_error("unknown option '%s'%s", a, "");
+            return usage_error("unknown option '%s'", a);
         }
-        if (i + 1 >= argc) return usage_error("option '%s' needs a value%s", a, "");
+        if (i + 1 >= argc || !strcmp(argv[i + 1], "--")) return usage_error("option '%s' needs a value", a);
         const char *v = argv[++i];
         if (!strcmp(a, "--arch")) {
             ptxsim_arch_info info;
             if (!ptxsim_arch_query(v, &info))
-                return usage_error("--arch: '%s' is not an architecture ptxsim simulates%s", v, "");
+                return usage_error("--arch: '%s' is not an architecture ptxsim simulates", v);
             o->arch = v;
         } else if (!strcmp(a, "--error-exitcode")) {
             if (!is_count(v, true) || atoi(v) > 255)
-                return usage_error("--error-exitcode needs a number from 0 to 255, not '%s'%s", v, "");
+                return usage_error("--error-exitcode needs a number from 0 to 255, not '%s'", v);
             o->has_error_exitcode = true;
             o->error_exitcode = atoi(v);
         } else if (!strcmp(a, "--log")) {
@@ -182,26 +191,26 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             if (!strcmp(v, "note")) o->rep.min_severity = PTXSIM_SEV_NOTE;
             else if (!strcmp(v, "warning")) o->rep.min_severity = PTXSIM_SEV_WARNING;
             else if (!strcmp(v, "error")) o->rep.min_severity = PTXSIM_SEV_ERROR;
-            else return usage_error("--severity takes note, warning or error, not '%s'%s", v, "");
+            else return usage_error("--severity takes note, warning or error, not '%s'", v);
         } else if (!strcmp(a, "--threads") || !strcmp(a, "--watchdog")) {
-            if (!is_count(v, false) || (a[2] == 't' && strtoull(v, NULL, 10) > 4096))
-                return usage_error("%s needs a positive number, not '%s'", a, v);
+            if (!is_count(v, false)) return usage_error("%s needs a positive number, not '%s'", a, v);
+            if (a[2] == 't' && strtoull(v, NULL, 10) > 4096) return usage_error("--threads: at most 4096, not %s", v);
             if (a[2] == 't') o->threads = v;
             else o->watchdog = v;
         } else if (!strcmp(a, "--schedule-seed")) {
-            if (!is_count(v, true)) return usage_error("--schedule-seed needs a number, not '%s'%s", v, "");
+            if (!is_count(v, true)) return usage_error("--schedule-seed needs a number, not '%s'", v);
             o->schedule_seed = v;
         } else if (!strcmp(a, "--timeout")) {
             char *end;
             double t = strtod(v, &end);
             if (*end || !*v || !(t >= 0) || t > 1e9)
-                return usage_error("--timeout needs a number of seconds (0: no limit), not '%s'%s", v, "");
+                return usage_error("--timeout needs a number of seconds (0: no limit), not '%s'", v);
             o->timeout = v;
         }
     }
     if (o->kernel_filter && !o->rep.check)
-        return usage_error("--kernel-filter chooses the kernels the checkers watch: it needs --check%s%s", "", "");
-    if (i >= argc) return usage_error("no PROGRAM to run: ptxsim exec [options] [--] PROGRAM [ARGS...]%s%s", "", "");
+        return usage_error("--kernel-filter chooses the kernels the checkers watch: it needs --check");
+    if (i >= argc) return usage_error("no PROGRAM to run: ptxsim exec [options] [--] PROGRAM [ARGS...]");
     *first = i;
     return 0;
 }
@@ -218,7 +227,7 @@ static int resolve_program(const char *prog, char *out, size_t n) {
         bool found = false;
         for (const char *p = path; !found;) {
             size_t len = strcspn(p, ":");
-            snprintf(out, n, "%.*s%s%s", (int)len, len ? p : ".", "/", prog);
+            snprintf(out, n, "%.*s/%s", len ? (int)len : 1, len ? p : ".", prog); /* "": the current folder */
             if (!stat(out, &st) && S_ISREG(st.st_mode) && !access(out, X_OK)) found = true;
             p += len;
             if (!*p) break;
@@ -404,7 +413,7 @@ int ptxsim_cmd_exec(int argc, char **argv) {
         }
     }
     FILE *log = stderr;
-    if (o.log && !(log = fopen(o.log, "w"))) {
+    if (o.log && !(log = fopen(o.log, "we"))) { /* not inherited by the program */
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));
         return EXEC_BAD_INPUT;
     }
@@ -412,11 +421,13 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     const char *tmp = getenv("TMPDIR");
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s/ptxsim-exec.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
+    char made[PATH_MAX];
+    if (!mkdtemp(dir) || !realpath(dir, made)) { /* absolute: the program may change folders */
         fprintf(stderr, "ptxsim: error: exec: cannot create a scratch folder %s: %s\n", dir, strerror(errno));
         if (log != stderr) fclose(log);
         return EXEC_BAD_INPUT;
     }
+    snprintf(dir, sizeof dir, "%s", made);
     /* the program's environment: ptxsim's libraries first, and the simulator's options */
     prepend_env("LD_LIBRARY_PATH", lib_dir, ':');
     if (elf.rpath_has_cuda) { /* a DT_RPATH folder would win over LD_LIBRARY_PATH */

@@ -2,7 +2,7 @@
  * (then ptxsim's own runtime can stand in, found through LD_LIBRARY_PATH), or the runtime linked
  * in statically (nvcc's default), which talks to the driver through private tables ptxsim does
  * not provide. Every offset read from the file is checked against its size. */
-#define _GNU_SOURCE /* pipe2, memmem, strsignal */
+#define _GNU_SOURCE /* memmem */
 #include <elf.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -3,7 +3,7 @@
  * DESIGN §6 shape), groups the findings kernel by kernel, by kind and by line, and prints them
  * the way compute-sanitizer does at the end of a run; --json keeps every launch, --sarif the
  * grouped findings. */
-#define _GNU_SOURCE /* pipe2, memmem, strsignal */
+#define _GNU_SOURCE /* strsignal */
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
@@ -28,14 +28,18 @@ typedef struct {
 } group;
 
 typedef struct {
+    group *g;
+    int n, cap;
+} groups;
+
+typedef struct {
     const char *name;             /* as the PTX names it (mangled) */
     char pretty[1024];            /* demangled */
     int launches, failed, checked;
     unsigned grid[3], block[3];   /* of the first launch */
     bool shapes_vary;
-    group *g;
-    int ng, cap;
-    int by_sev[3];                /* findings (groups) by severity */
+    groups shown, hidden;         /* hidden: by --only and --severity */
+    int by_sev[3];                /* places with findings, by severity */
     const cJSON **failures;       /* failed launches without a report (unsupported, refused) */
     int nfail;
 } kernel;
@@ -49,7 +53,8 @@ struct exec_run {
     kernel *k;
     int nk;
     exec_summary sum;
-    int hidden;        /* findings the --only and --severity filters hid */
+    int hidden;        /* places with findings the --only and --severity filters hid */
+    cJSON *hidden_findings;
     int unreadable;    /* lines that did not parse (a process killed while writing) */
 };
 
@@ -86,11 +91,31 @@ static bool shown(const exec_run *r, const cJSON *f) {
     return severity_of(f) >= (int)r->o->min_severity;
 }
 
-/* The same place: kind, severity and both locations. */
+/* Two messages that differ in numbers only (addresses, sizes, offsets) say the same thing. */
+static bool same_words(const char *a, const char *b) {
+    if (!a || !b) return a == b;
+    for (;;) {
+        bool na = (*a >= '0' && *a <= '9'), nb = (*b >= '0' && *b <= '9');
+        if (na != nb) return false;
+        if (na) { /* a number: decimal, or hexadecimal after 0x */
+            if (a[0] == '0' && a[1] == 'x') a += 2;
+            if (b[0] == '0' && b[1] == 'x') b += 2;
+            while ((*a >= '0' && *a <= '9') || (*a >= 'a' && *a <= 'f')) a++;
+            while ((*b >= '0' && *b <= '9') || (*b >= 'a' && *b <= 'f')) b++;
+            continue;
+        }
+        if (*a != *b) return false;
+        if (!*a) return true;
+        a++, b++;
+    }
+}
+
+/* The same place: kind, severity, both locations, and a message in the same words (one line may
+ * hold two races: between lanes of a warp and between warps). */
 static bool same_place(const cJSON *a, const cJSON *b) {
     static const char *const keys[] = {"ptx", "source"};
     if (strcmp(str_item(a, "kind") ? str_item(a, "kind") : "", str_item(b, "kind") ? str_item(b, "kind") : "") ||
-        severity_of(a) != severity_of(b))
+        severity_of(a) != severity_of(b) || !same_words(str_item(a, "message"), str_item(b, "message")))
         return false;
     for (int i = 0; i < 2; i++) {
         const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, keys[i]), *y = cJSON_GetObjectItemCaseSensitive(b, keys[i]);
@@ -98,6 +123,27 @@ static bool same_place(const cJSON *a, const cJSON *b) {
         if (num_item(x, "line") != num_item(y, "line") || !fx != !fy || (fx && strcmp(fx, fy))) return false;
     }
     return true;
+}
+
+/* Adds finding f of launch `index` to its place's group; true when the place is new. */
+static bool add_to_group(groups *gs, const cJSON *f, int index) {
+    group *g = NULL;
+    bool fresh = false;
+    for (int i = 0; i < gs->n && !g; i++)
+        if (same_place(gs->g[i].first, f)) g = &gs->g[i];
+    if (!g) {
+        if (gs->n == gs->cap) {
+            gs->cap = gs->cap ? 2 * gs->cap : 8;
+            gs->g = ps_xrealloc(gs->g, (size_t)gs->cap * sizeof *gs->g);
+        }
+        g = &gs->g[gs->n++];
+        *g = (group){.first = f, .kind = str_item(f, "kind"), .severity = severity_of(f), .last_launch = -1};
+        fresh = true;
+    }
+    double c = num_item(f, "count");
+    g->count += c > 0 ? c : 1;
+    if (g->last_launch != index) g->launches++, g->last_launch = index;
+    return fresh;
 }
 
 static kernel *kernel_of(exec_run *r, const char *name) {
@@ -142,28 +188,14 @@ static void add_launch(exec_run *r, cJSON *l, int index) {
         /* an error counts for --error-exitcode unless --only leaves its kind out */
         if (severity_of(f) == 2 && !(r->o->only_kinds && id >= 0 && !(r->o->only_kinds & (1u << id))))
             r->sum.any_error = true;
-        if (!shown(r, f)) {
-            r->hidden++;
-            cJSON_DeleteItemFromArray(fs, i);
+        if (!shown(r, f)) { /* kept aside, counted by place as the shown ones are */
+            cJSON_AddItemToArray(r->hidden_findings, cJSON_DetachItemFromArray(fs, i));
+            if (add_to_group(&k->hidden, f, index)) r->hidden++;
         }
     }
     cJSON *f;
     cJSON_ArrayForEach(f, fs) {
-        group *g = NULL;
-        for (int i = 0; i < k->ng && !g; i++)
-            if (same_place(k->g[i].first, f)) g = &k->g[i];
-        if (!g) {
-            if (k->ng == k->cap) {
-                k->cap = k->cap ? 2 * k->cap : 8;
-                k->g = ps_xrealloc(k->g, (size_t)k->cap * sizeof *k->g);
-            }
-            g = &k->g[k->ng++];
-            *g = (group){.first = f, .kind = str_item(f, "kind"), .severity = severity_of(f), .last_launch = -1};
-            k->by_sev[g->severity]++;
-        }
-        double c = num_item(f, "count");
-        g->count += c > 0 ? c : 1;
-        if (g->last_launch != index) g->launches++, g->last_launch = index;
+        if (add_to_group(&k->shown, f, index)) k->by_sev[severity_of(f)]++;
     }
 }
 
@@ -209,10 +241,13 @@ static void read_stream(exec_run *r, const char *path) {
     free(text);
 }
 
+static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_summary *sum) {
     exec_run *r = ps_xcalloc(1, sizeof *r);
     r->o = o;
     r->launches = cJSON_CreateArray();
+    r->hidden_findings = cJSON_CreateArray();
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "ptxsim: error: exec: cannot read the simulator's records in %s: %s\n", dir, strerror(errno));
@@ -230,7 +265,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
         names[n++] = ps_xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    if (n > 1) qsort(names, (size_t)n, sizeof *names, cmp_name);
     for (int i = 0; i < n; i++) {
         char path[PATH_MAX + 256];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -243,7 +278,7 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
     cJSON_ArrayForEach(l, r->launches) add_launch(r, l, idx++);
     for (int i = 0; i < r->nk; i++) {
         kernel *k = &r->k[i];
-        qsort(k->g, (size_t)k->ng, sizeof *k->g, cmp_group);
+        if (k->shown.n > 1) qsort(k->shown.g, (size_t)k->shown.n, sizeof *k->shown.g, cmp_group);
         r->sum.errors += k->by_sev[2], r->sum.warnings += k->by_sev[1], r->sum.notes += k->by_sev[0];
     }
     r->sum.processes = r->processes;
@@ -255,7 +290,8 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
 
 void exec_report_free(exec_run *r) {
     if (!r) return;
-    for (int i = 0; i < r->nk; i++) free(r->k[i].g), free(r->k[i].failures);
+    for (int i = 0; i < r->nk; i++) free(r->k[i].shown.g), free(r->k[i].hidden.g), free(r->k[i].failures);
+    cJSON_Delete(r->hidden_findings);
     free(r->k);
     cJSON_Delete(r->launches);
     free(r);
@@ -292,19 +328,19 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
     if (r->o->check && k->checked < k->launches)
         fprintf(out, ", %d without checkers (--kernel-filter)", k->launches - k->checked);
     if (k->failed) fprintf(out, ", %d failed", k->failed);
-    if (!k->ng) fprintf(out, ": no findings\n");
+    if (!k->shown.n) fprintf(out, ": no findings\n");
     else fprintf(out, ": %d error%s, %d warning%s, %d note%s\n", k->by_sev[2], k->by_sev[2] == 1 ? "" : "s",
                  k->by_sev[1], k->by_sev[1] == 1 ? "" : "s", k->by_sev[0], k->by_sev[0] == 1 ? "" : "s");
     for (int i = 0; i < k->nfail; i++)
         fprintf(out, PREFIX "  launch not simulated (%s): %s\n", str_item(k->failures[i], "status"),
                 str_item(k->failures[i], "message") ? str_item(k->failures[i], "message") : "");
     const char *kind = NULL;
-    for (int i = 0; i < k->ng; i++) {
-        const group *g = &k->g[i];
+    for (int i = 0; i < k->shown.n; i++) {
+        const group *g = &k->shown.g[i];
         if (!kind || strcmp(kind, g->kind ? g->kind : "")) {
             kind = g->kind ? g->kind : "";
             int same = 0;
-            for (int j = i; j < k->ng && !strcmp(kind, k->g[j].kind ? k->g[j].kind : ""); j++) same++;
+            for (int j = i; j < k->shown.n && !strcmp(kind, k->shown.g[j].kind ? k->shown.g[j].kind : ""); j++) same++;
             fprintf(out, PREFIX "  %s (%d place%s):\n", kind, same, same == 1 ? "" : "s");
         }
         char w[1200];
@@ -406,10 +442,10 @@ static bool write_json(const exec_run *r, int exit_code) {
         cJSON_AddNumberToObject(kj, "launches", k->launches);
         cJSON_AddNumberToObject(kj, "failed_launches", k->failed);
         cJSON *fs = cJSON_AddArrayToObject(kj, "findings");
-        for (int j = 0; j < k->ng; j++) {
-            cJSON *f = cJSON_Duplicate(k->g[j].first, 1);
-            cJSON_ReplaceItemInObjectCaseSensitive(f, "count", cJSON_CreateNumber(k->g[j].count));
-            cJSON_AddNumberToObject(f, "launches", k->g[j].launches);
+        for (int j = 0; j < k->shown.n; j++) {
+            cJSON *f = cJSON_Duplicate(k->shown.g[j].first, 1);
+            cJSON_ReplaceItemInObjectCaseSensitive(f, "count", cJSON_CreateNumber(k->shown.g[j].count));
+            cJSON_AddNumberToObject(f, "launches", k->shown.g[j].launches);
             cJSON_AddItemToArray(fs, f);
         }
         cJSON_AddItemToArray(ks, kj);
@@ -421,10 +457,30 @@ static bool write_json(const exec_run *r, int exit_code) {
     return write_text_file(o->json, root);
 }
 
+/* A path as an artifact URI: file:///abs/path for an absolute path, a relative reference
+ * otherwise; bytes outside the unreserved set and '/' percent-encoded (RFC 3986). */
+static void path_uri(char *out, size_t n, const char *path) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t j = 0;
+    if (path[0] == '/') j = (size_t)snprintf(out, n, "file://");
+    for (const unsigned char *p = (const unsigned char *)path; *p && j + 4 < n; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
+            out[j++] = (char)*p;
+        } else {
+            out[j++] = '%';
+            out[j++] = hex[*p >> 4];
+            out[j++] = hex[*p & 15];
+        }
+    }
+    out[j] = 0;
+}
+
 static cJSON *sarif_location(const char *file, double line, const char *text) {
     cJSON *loc = cJSON_CreateObject();
     cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-    cJSON_AddStringToObject(cJSON_AddObjectToObject(phys, "artifactLocation"), "uri", file);
+    char uri[4096];
+    path_uri(uri, sizeof uri, file);
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(phys, "artifactLocation"), "uri", uri);
     if (line > 0) cJSON_AddNumberToObject(cJSON_AddObjectToObject(phys, "region"), "startLine", line);
     if (text) cJSON_AddStringToObject(cJSON_AddObjectToObject(loc, "message"), "text", text);
     return loc;
@@ -447,8 +503,8 @@ static bool write_sarif(const exec_run *r, int exit_code) {
     const char *kinds[64];
     int nkinds = 0;
     for (int i = 0; i < r->nk; i++)
-        for (int j = 0; j < r->k[i].ng; j++) {
-            const char *kd = r->k[i].g[j].kind ? r->k[i].g[j].kind : "finding";
+        for (int j = 0; j < r->k[i].shown.n; j++) {
+            const char *kd = r->k[i].shown.g[j].kind ? r->k[i].shown.g[j].kind : "finding";
             bool seen = false;
             for (int q = 0; q < nkinds; q++) seen |= !strcmp(kinds[q], kd);
             if (!seen && nkinds < 64) {
@@ -469,8 +525,8 @@ static bool write_sarif(const exec_run *r, int exit_code) {
     cJSON *results = cJSON_AddArrayToObject(run, "results");
     for (int i = 0; i < r->nk; i++) {
         const kernel *k = &r->k[i];
-        for (int j = 0; j < k->ng; j++) {
-            const group *g = &k->g[j];
+        for (int j = 0; j < k->shown.n; j++) {
+            const group *g = &k->shown.g[j];
             const cJSON *f = g->first;
             cJSON *res = cJSON_CreateObject();
             const char *kd = g->kind ? g->kind : "finding";

@@ -12,6 +12,7 @@
 #include "init.h"
 #include "test.h"
 #include "ptxsim.h"
+#include "revision.h"
 
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 
@@ -56,7 +57,8 @@ static const char usage_run[] =
     "                    with a K, M or G suffix (default 4G; docs/limits.md)\n"
     "  --schedule-seed N run each CTA's warps in a random order and turn length seeded by N\n"
     "                    (default: in order); results of race-free kernels do not change\n"
-    "  --quiet           print only problems\n"
+    "  --quiet           print nothing when the run passes; the result lines when not\n"
+    "  --color WHEN      colour the report: auto (a terminal, unless NO_COLOR is set), always, never\n"
     "  --allow-paths DIR let the manifest's file references reach into DIR too (repeatable;\n"
     "                    by default they stay inside the manifest's folder: docs/limits.md)\n";
 
@@ -84,11 +86,12 @@ static void print_usage(FILE *f) {
 static const char *const opts_parse[] = {"parse", "--target", "--max-memory", "--quiet", NULL};
 static const char *const opts_run[] = {"run",           "--out",        "--json",    "--threads",
                                        "--watchdog",    "--timeout",    "--max-memory",
-                                       "--schedule-seed", "--quiet",    "--allow-paths", NULL};
+                                       "--schedule-seed", "--quiet",    "--allow-paths", "--color", NULL};
 static const char *const opts_check[] = {"check",        "--out",        "--json",    "--threads",
                                          "--watchdog",   "--timeout",    "--max-memory",
                                          "--schedule-seed", "--quiet",   "--allow-paths",
-                                         "--sarif",      "--max-findings", "--only",  "--severity", NULL};
+                                         "--sarif",      "--max-findings", "--only",  "--severity",
+                                         "--color", NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -177,6 +180,7 @@ typedef struct {
     char **files;           /* the arguments that are not options, in order (before or after them) */
     int nfiles;
     FILE *txt;              /* where text for people goes: stdout, or stderr under --json - */
+    const char *color;      /* --color: auto (default), always, never */
 } options;
 
 /* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
@@ -224,6 +228,10 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
     for (int i = start; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strncmp(a, "--color=", 8)) { /* the GNU spelling, as ls and gcc take it */
+            a = "--color", v = argv[i] + 8;
+            i--; /* the value is not the next argument */
+        }
         bool known = false;
         for (size_t k = 1; own[k] && !known; k++) known = !strcmp(own[k], a);
         if (!known && (a[0] != '-' || !a[1])) {
@@ -246,6 +254,13 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
         if (!strcmp(a, "--out")) o->out = v;
         else if (!strcmp(a, "--json")) o->json = v;
         else if (!strcmp(a, "--target")) o->target = v;
+        else if (!strcmp(a, "--color")) {
+            if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never")) {
+                fprintf(stderr, "ptxsim: error: --color takes auto, always or never\n");
+                return -1;
+            }
+            o->color = v;
+        }
         else if (!strcmp(a, "--sarif")) o->sarif = v;
         else if (!strcmp(a, "--allow-paths")) {
             if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
@@ -465,6 +480,13 @@ static int write_report_json(const ptxsim_report *rep, ptxsim_report_format *rf,
     return EXIT_BAD_INPUT;
 }
 
+/* --color: always, never, or auto — a terminal's, unless $NO_COLOR is set (no-color.org). */
+static bool use_color(const options *o) {
+    if (o->color && strcmp(o->color, "auto")) return !strcmp(o->color, "always");
+    const char *nc = getenv("NO_COLOR");
+    return isatty(fileno(o->txt)) && !(nc && *nc);
+}
+
 /* run and check: one manifest on a libptxsim context. Text for people goes to o->txt; --quiet
  * keeps it for failures (the result lines), so a passing run prints nothing. */
 static int cmd_run(const char *path, const options *o, bool check) {
@@ -501,7 +523,8 @@ static int cmd_run(const char *path, const options *o, bool check) {
     tidy_path(ptx, sizeof ptx, ci.ptx_path);
     ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .max_findings = o->max_findings,
                                .only_kinds = o->only_kinds, .min_severity = o->min_severity,
-                               .command = check ? "check" : "run", .shared_bytes = ci.shared_bytes};
+                               .command = check ? "check" : "run", .shared_bytes = ci.shared_bytes,
+                               .color = use_color(o)};
     memcpy(rf.grid, ci.grid, sizeof rf.grid);
     memcpy(rf.block, ci.block, sizeof rf.block);
     memcpy(rf.cluster, ci.cluster, sizeof rf.cluster);
@@ -617,7 +640,7 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
-        puts("ptxsim 0.1");
+        printf("ptxsim 0.1 (git %s)\n", PTXSIM_REVISION);
         return EXIT_OK;
     }
     if (!strcmp(cmd, "isa-table")) {

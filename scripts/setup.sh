@@ -4,7 +4,8 @@
 # for the clang sanitizer build and the libFuzzer harnesses (docs/fuzz.md).
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config libcjson-dev libcmocka-dev libgmp-dev
-      libmpfr-dev uthash-dev python3 python3-jsonschema python3-numpy python3-pytest)
+      libmpfr-dev uthash-dev python3 python3-jsonschema python3-numpy python3-pytest libzstd-dev
+      liblz4-dev)
 for a in "$@"; do
   case "$a" in
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;

@@ -3,7 +3,9 @@
  * A branch is reported when it diverges in at least DIVERGENT_NOTE_PCT % of its warp-level
  * executions and at least MIN_DIVERGENT times: as a note, or as a warning from
  * DIVERGENT_WARN_PCT % on. A bounds check that splits only the last warp of the grid stays
- * below the thresholds; a lane-dependent condition inside a loop does not. */
+ * below the thresholds; a lane-dependent condition inside a loop does not. A leader-lane branch —
+ * one lane, every time, on one side, and that side a short forward block that writes memory
+ * (`if (lane == 0) out[w] = v;`) — is warp-level code working as meant: a note, whatever its rate. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@ enum { DIVERGENT_NOTE_PCT = 20, DIVERGENT_WARN_PCT = 50, MIN_DIVERGENT = 2 };
 
 typedef struct {
     uint64_t exec, divergent, taken, not_taken;
+    uint64_t single; /* divergent executions with exactly one lane on one side */
     uint8_t used;
     unsigned ctaid[3], block[3]; /* the first divergent execution, for the finding */
     int warp, lane;
@@ -55,6 +58,7 @@ static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uin
     r->not_taken += (uint64_t)__builtin_popcount(active & ~taken);
     if (taken && taken != active) {
         r->divergent++;
+        r->single += __builtin_popcount(taken) == 1 || __builtin_popcount(active & ~taken) == 1;
         if (!r->sampled) {
             r->sampled = true;
             memcpy(r->ctaid, at->ctaid, sizeof r->ctaid);
@@ -63,6 +67,22 @@ static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uin
             r->lane = __builtin_ctz(taken);
         }
     }
+}
+
+/* Whether branch j of f skips forward over a short block (at most 16 instructions, no other
+ * branch) that writes memory: the shape of `if (lane == 0) out[w] = v;`. */
+static bool leader_store(const ps_func *f, int j) {
+    const ps_insn *br = &f->insns[j];
+    if (br->form != PS_F_BRA || br->nops < 1 || br->ops[0].kind != PS_OP_LABEL) return false;
+    int to = f->labels[br->ops[0].label].insn;
+    if (to <= j + 1 || to - j > 17) return false;
+    bool writes = false;
+    for (int k = j + 1; k < to; k++) {
+        ps_form fm = f->insns[k].form;
+        if (fm == PS_F_BRA || fm == PS_F_BRX_IDX || fm == PS_F_CALL || fm == PS_F_RET || fm == PS_F_EXIT) return false;
+        writes |= fm == PS_F_ST || fm == PS_F_RED || fm == PS_F_ATOM;
+    }
+    return writes;
 }
 
 static int cmp_blines(const void *a, const void *b) {
@@ -91,6 +111,7 @@ static void dv_finish(void *self, const ps_launch_result *res) {
             m.divergent = a->divergent + b->divergent;
             m.taken = a->taken + b->taken;
             m.not_taken = a->not_taken + b->not_taken;
+            m.single = a->single + b->single;
             *a = m;
         }
     const ps_module *mod = v->module;
@@ -113,6 +134,14 @@ static void dv_finish(void *self, const ps_launch_result *res) {
             ps_finding fd = {.kind = PS_FIND_DIVERGENCE, .count = r->divergent};
             fd.severity = r->divergent * 100 >= DIVERGENT_WARN_PCT * r->exec ? PS_SEV_WARNING : PS_SEV_NOTE;
             double lanes = (double)(r->taken + r->not_taken) / (double)r->exec;
+            if (r->single == r->divergent && leader_store(f, j)) {
+                fd.severity = PS_SEV_NOTE;
+                snprintf(fd.message, sizeof fd.message,
+                         "branch diverges in %llu of %llu warp executions, each time with one lane on one "
+                         "side, which writes memory: a leader-lane store (if (lane == 0) ...), as warp-level "
+                         "code does on purpose",
+                         (unsigned long long)r->divergent, (unsigned long long)r->exec);
+            } else
             snprintf(fd.message, sizeof fd.message,
                      "branch diverges in %llu of %llu warp executions (%.0f%%); on average %.1f of "
                      "%.1f active lanes jump; make the condition uniform across a warp (e.g. a "

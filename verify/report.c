@@ -142,6 +142,8 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
             by_sev[PS_SEV_WARNING] == 1 ? "" : "s", by_sev[PS_SEV_NOTE], by_sev[PS_SEV_NOTE] == 1 ? "" : "s");
     int total = by_sev[0] + by_sev[1] + by_sev[2];
     if (n < total) fprintf(out, " (%d shown)", n);
+    if (v->nfindings > total)
+        fprintf(out, " (and %d hidden by --only or --severity)", v->nfindings - total);
     if (v->dropped) fprintf(out, " (+%" PRIu64 " beyond the limit of distinct findings)", v->dropped);
     fputc('\n', out);
     int prev = -1;
@@ -151,12 +153,17 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
             prev = (int)f->kind;
             int cnt = 0;
             for (int j = i; j < n && v->findings[sel[j]].kind == f->kind; j++) cnt++;
-            fprintf(out, "\n%s (%d): %s\n  hint: %s\n", ps_finding_kind_name(f->kind), cnt,
-                    kind_text[f->kind].what, kind_text[f->kind].hint);
+            fprintf(out, "\n%s%s (%d)%s: %s\n  hint: %s\n", o && o->color ? "\033[1m" : "",
+                    ps_finding_kind_name(f->kind), cnt, o && o->color ? "\033[0m" : "", kind_text[f->kind].what,
+                    kind_text[f->kind].hint);
         }
         char w[300];
         where(w, sizeof w, v, o, &f->at);
-        fprintf(out, "  %s: %s: %s\n", w, ps_severity_name(f->severity), f->message);
+        /* the colours compilers use: bold red errors, bold magenta warnings, bold cyan notes */
+        static const char *const sev_color[3] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+        bool c = o && o->color;
+        fprintf(out, "  %s: %s%s:%s %s\n", w, c ? sev_color[f->severity] : "", ps_severity_name(f->severity),
+                c ? "\033[0m" : "", f->message);
         fprintf(out, "      block (%u,%u,%u) thread (%u,%u,%u)", f->at.block[0], f->at.block[1],
                 f->at.block[2], f->at.thread[0], f->at.thread[1], f->at.thread[2]);
         if (f->at.has_address) fprintf(out, ", address 0x%" PRIx64, f->at.address);

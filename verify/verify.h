@@ -132,6 +132,7 @@ typedef struct {
     const struct ps_report_comparison *comparisons;
     int ncomparisons;
     int exit_status;        /* -1: not written */
+    bool color;             /* text: ANSI colours for severities and kinds */
 } ps_report_options;
 
 /* One "expect" entry's outcome, as the report shows it. */

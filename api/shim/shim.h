@@ -22,6 +22,9 @@ struct CUctx_st {
     int nmods, cap_mods;
     void **host;           /* cuMemHostAlloc blocks, freed with the context */
     int nhost, cap_host;
+    void **managed;        /* cuMemAllocManaged blocks (host memory the device addresses) */
+    int nmanaged, cap_managed;
+    double clock_ms;       /* the simulated device time line events read (shim_attr.c) */
 };
 
 struct CUfunc_st {
@@ -40,6 +43,7 @@ struct CUmod_st {
 
 struct CUstream_st {
     struct CUctx_st *ctx;
+    unsigned flags; /* CU_STREAM_NON_BLOCKING: no implicit synchronisation with the legacy stream */
 };
 
 /* cuLinkCreate's state: the PTX units added so far, and the image cuLinkComplete hands out (a
@@ -53,7 +57,7 @@ const struct CUlinkState_st *shim_link_image(const void *image);
 
 struct CUevent_st {
     bool recorded;
-    double ms; /* CLOCK_MONOTONIC at the record, in ms (every operation has finished by then) */
+    double ms; /* the context's simulated clock at the record (every operation has finished by then) */
 };
 
 typedef struct {
@@ -76,8 +80,8 @@ void shim_lock(void);
 void shim_unlock(void);
 /* Runs a launch as ptxsim_launch does, with $PTXSIM_KERNEL_FILTER applied, and records it
  * (shim_report.c): every launch goes through here. */
-ptxsim_status shim_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
-                          ptxsim_report **report);
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+                                   const ptxsim_launch_config *cfg, ptxsim_report **report);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);
@@ -91,6 +95,25 @@ typedef struct {
     void *fn;
 } shim_stub;
 extern const shim_stub shim_stubs[];
+
+/* A kernel launch (cuLaunchKernel, cuLaunchKernelEx): cluster NULL or all 0 for none. */
+CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
+                     unsigned shared, void **params, void **extra, const unsigned cluster[3]);
+
+/* The simulated device's description (shim_attr.c): cuDeviceGetAttribute's value of attribute
+ * attr for the architecture of shim.info; false when the attribute is not modelled. */
+bool shim_attribute(int attr, int *value);
+/* cuMemFree of a cuMemAllocManaged block: true when ptr was one (now freed). */
+bool shim_free_managed(struct CUctx_st *c, CUdeviceptr ptr);
+/* The per-SM limits of the architecture's reference board, for occupancy (shim_ext.c). */
+typedef struct {
+    int sms, threads_per_sm, blocks_per_sm, smem_per_sm, reserved_smem;
+} shim_limits;
+void shim_arch_limits(shim_limits *out);
+/* The simulated clock (docs/cudart.md, "Time"): a launch of n warp instructions, a copy of
+ * bytes (device_only: both ends device memory). */
+void shim_clock_kernel(struct CUctx_st *c, uint64_t warp_instructions);
+void shim_clock_copy(struct CUctx_st *c, uint64_t bytes, bool device_only);
 
 /* Options for new contexts: $PTXSIM_CHECKS, $PTXSIM_THREADS, $PTXSIM_WATCHDOG,
  * $PTXSIM_SCHEDULE_SEED. */

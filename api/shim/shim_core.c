@@ -163,33 +163,9 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
     CUresult r = check_device("cuDeviceGetAttribute", dev);
     if (r != CUDA_SUCCESS) return r;
     if (!pi) return CUDA_ERROR_INVALID_VALUE;
-    const ptxsim_arch_info *a = &shim.info;
-    switch ((int)attrib) {
-    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = a->max_threads_per_block; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: *pi = 1024; break; /* PTX ISA: %ntid limits */
-    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *pi = 1024; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *pi = 64; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *pi = 2147483647; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y: *pi = 65535; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *pi = 65535; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *pi = a->shared_per_block; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *pi = a->shared_per_block_optin; break;
-    case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY: *pi = 65536; break;
-    case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *pi = a->warp_size; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: *pi = 65536; break;
-    case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR: *pi = 65536; break;
-    case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *pi = 1; break;
-    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *pi = a->sm / 10; break;
-    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *pi = a->sm % 10; break;
-    case 16: *pi = 1; break;  /* MULTIPROCESSOR_COUNT: the simulator models no SMs */
-    case 18: *pi = 0; break;  /* INTEGRATED */
-    case 20: *pi = 0; break;  /* COMPUTE_MODE: default */
-    case 31: *pi = 0; break;  /* CONCURRENT_KERNELS: launches run one after another */
-    case 83: *pi = 0; break;  /* MANAGED_MEMORY */
-    default:
-        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuDeviceGetAttribute",
-                         "attribute %d is not modelled by the simulator", (int)attrib);
-    }
+    if (!shim_attribute((int)attrib, pi))
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuDeviceGetAttribute", "attribute %d is not one the driver knows",
+                         (int)attrib);
     return CUDA_SUCCESS;
 }
 

@@ -237,6 +237,8 @@ void shim_context_free(struct CUctx_st *c) {
     ptxsim_context_destroy(c->sim);
     for (int i = 0; i < c->nhost; i++) free(c->host[i]);
     free(c->host);
+    for (int i = 0; i < c->nmanaged; i++) free(c->managed[i]);
+    free(c->managed);
     free(c);
 }
 
@@ -319,34 +321,39 @@ static CUresult fault_result(const ptxsim_fault *f) {
     return CUDA_ERROR_LAUNCH_FAILED; /* trap and the rest */
 }
 
-CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                        unsigned bz, unsigned shared, CUstream stream, void **params, void **extra) {
-    CURRENT("cuLaunchKernel");
+/* The launch behind cuLaunchKernel and cuLaunchKernelEx: cluster (all 0: none given) as
+ * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION. */
+CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
+                     unsigned shared, void **params, void **extra, const unsigned cluster[3]) {
+    CURRENT(fn);
     if (!f) return CUDA_ERROR_INVALID_HANDLE;
+    unsigned gx = grid[0], gy = grid[1], gz = grid[2], bx = block[0], by = block[1], bz = block[2];
     if (!gx || !gy || !gz || !bx || !by || !bz || gy > 65535 || gz > 65535 || bx > 1024 || by > 1024 ||
         bz > 64 || (uint64_t)bx * by * bz > (uint64_t)shim.info.max_threads_per_block)
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "grid %ux%ux%u of blocks %ux%ux%u is invalid",
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "grid %ux%ux%u of blocks %ux%ux%u is invalid",
                          gx, gy, gz, bx, by, bz);
     if ((int64_t)shared > f->max_dynamic_shared)
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel",
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn,
                          "%u bytes of dynamic shared memory exceed the function's limit of %d "
                          "(raise it with cuFuncSetAttribute)", shared, f->max_dynamic_shared);
     ptxsim_launch_config cfg = {.grid = {gx, gy, gz}, .block = {bx, by, bz}, .shared_bytes = shared};
+    if (cluster) memcpy(cfg.cluster, cluster, sizeof cfg.cluster);
     if (params) cfg.args = params;
     else if (extra) {
         size_t size = 0;
         for (int i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
             if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER) cfg.param_buffer = extra[i + 1];
             else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE) size = *(const size_t *)extra[i + 1];
-            else return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "unknown key %p in extra", extra[i]);
+            else return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "unknown key %p in extra", extra[i]);
         }
         if (!cfg.param_buffer)
-            return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "extra has no CU_LAUNCH_PARAM_BUFFER_POINTER");
+            return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "extra has no CU_LAUNCH_PARAM_BUFFER_POINTER");
         cfg.param_buffer_size = size;
     } else if (ptxsim_kernel_param_count(f->k))
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "the kernel takes parameters, none were given");
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "the kernel takes parameters, none were given");
     ptxsim_report *rep = NULL;
-    ptxsim_status st = shim_launch(c->sim, f->k, &cfg, &rep); /* recorded for the report */
+    ptxsim_status st = shim_launch_recorded(c->sim, f->k, &cfg, &rep); /* recorded for the report */
+    if (rep) shim_clock_kernel(c, ptxsim_report_stats(rep)->warp_instructions);
     size_t out_len = 0; /* device printf: a GPU prints it at the next synchronisation; here now */
     const char *out = rep ? ptxsim_report_output(rep, &out_len) : "";
     if (out_len) {
@@ -362,14 +369,20 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     if (st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) {
         /* asynchronous on a GPU: the launch succeeds and the context fails from then on */
         c->sticky = fault_result(ptxsim_report_fault(rep));
-        shim_fail(c->sticky, "cuLaunchKernel", "%s", ptxsim_context_message(c->sim));
+        shim_fail(c->sticky, fn, "%s", ptxsim_context_message(c->sim));
     } else if (st == PTXSIM_ERR_UNSUPPORTED) {
-        r = shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuLaunchKernel", "%s", ptxsim_context_message(c->sim));
+        r = shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "%s", ptxsim_context_message(c->sim));
     } else if (st != PTXSIM_OK) {
-        r = shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernel", "%s", ptxsim_context_message(c->sim));
+        r = shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "%s", ptxsim_context_message(c->sim));
     }
     ptxsim_report_free(rep);
     return r;
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                        unsigned bz, unsigned shared, CUstream stream, void **params, void **extra) {
+    const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+    return shim_launch("cuLaunchKernel", f, grid, block, shared, params, extra, NULL);
 }
 
 /* ---- streams and events ----------------------------------------------------------------------- */
@@ -377,7 +390,16 @@ CUresult cuStreamCreate(CUstream *s, unsigned int flags) {
     CURRENT("cuStreamCreate");
     if (!s) return CUDA_ERROR_INVALID_VALUE;
     *s = calloc(1, sizeof **s);
+    if (!*s) return CUDA_ERROR_OUT_OF_MEMORY;
     (*s)->ctx = c;
+    (*s)->flags = flags & CU_STREAM_NON_BLOCKING;
+    return CUDA_SUCCESS;
+}
+
+/* The legacy (0, 0x1) and per-thread (0x2) default streams are blocking. */
+CUresult cuStreamGetFlags(CUstream s, unsigned int *flags) {
+    if (!flags) return CUDA_ERROR_INVALID_VALUE;
+    *flags = (uintptr_t)s <= 2 ? 0 : s->flags;
     return CUDA_SUCCESS;
 }
 CUresult cuStreamCreateWithPriority(CUstream *s, unsigned int flags, int priority) { return cuStreamCreate(s, flags); }
@@ -399,12 +421,6 @@ CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned int flags) {
     return CUDA_SUCCESS;
 }
 
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
 CUresult cuEventCreate(CUevent *e, unsigned int flags) {
     CURRENT("cuEventCreate");
     if (!e) return CUDA_ERROR_INVALID_VALUE;
@@ -420,7 +436,7 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
     CURRENT("cuEventRecord");
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
     e->recorded = true;
-    e->ms = now_ms();
+    e->ms = c->clock_ms;
     return CUDA_SUCCESS;
 }
 CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned int flags) { return cuEventRecord(e, s); }

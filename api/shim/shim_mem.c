@@ -33,6 +33,7 @@ CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytes) { return cuMemAlloc_v2(dptr
 CUresult cuMemFree_v2(CUdeviceptr dptr) {
     CURRENT("cuMemFree");
     if (!dptr) return CUDA_SUCCESS;
+    if (shim_free_managed(c, dptr)) return CUDA_SUCCESS;
     return mem_status(ptxsim_mem_free(c->sim, dptr), c, "cuMemFree");
 }
 CUresult cuMemFree(CUdeviceptr dptr) { return cuMemFree_v2(dptr); }
@@ -49,14 +50,17 @@ CUresult cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr dp
 
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
     CURRENT("cuMemcpyHtoD");
+    shim_clock_copy(c, bytes, false);
     return mem_status(ptxsim_mem_write(c->sim, dst, src, bytes), c, "cuMemcpyHtoD");
 }
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
     CURRENT("cuMemcpyDtoH");
+    shim_clock_copy(c, bytes, false);
     return mem_status(ptxsim_mem_read(c->sim, dst, src, bytes), c, "cuMemcpyDtoH");
 }
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
     CURRENT("cuMemcpyDtoD");
+    shim_clock_copy(c, bytes, true);
     return mem_status(ptxsim_mem_copy(c->sim, dst, src, bytes), c, "cuMemcpyDtoD");
 }
 CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes) { return cuMemcpyHtoD_v2(dst, src, bytes); }
@@ -87,6 +91,7 @@ CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
     CURRENT("cuMemcpy");
     bool dd = ptxsim_mem_range(c->sim, dst, NULL, NULL, NULL) == PTXSIM_OK;
     bool sd = ptxsim_mem_range(c->sim, src, NULL, NULL, NULL) == PTXSIM_OK;
+    shim_clock_copy(c, bytes, dd && sd);
     ptxsim_status st;
     if (dd && sd) st = ptxsim_mem_copy(c->sim, dst, src, bytes);
     else if (dd) st = ptxsim_mem_write(c->sim, dst, (const void *)(uintptr_t)src, bytes);

@@ -95,7 +95,19 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuEventRecordWithFlags, 11010, cuEventRecordWithFlags)                                        \
     X(cuEventSynchronize, 2000, cuEventSynchronize) X(cuEventQuery, 2000, cuEventQuery)             \
     X(cuEventElapsedTime, 2000, cuEventElapsedTime)                                                 \
-    X(cuEventElapsedTime, 12080, cuEventElapsedTime_v2)
+    X(cuEventElapsedTime, 12080, cuEventElapsedTime_v2)                                             \
+    X(cuMemAllocManaged, 6000, cuMemAllocManaged) X(cuLaunchKernelEx, 11060, cuLaunchKernelEx)       \
+    X(cuLaunchHostFunc, 10000, cuLaunchHostFunc) X(cuStreamAddCallback, 5000, cuStreamAddCallback)   \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor, 6050, cuOccupancyMaxActiveBlocksPerMultiprocessor) \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, 7000,                                     \
+      cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)                                           \
+    X(cuOccupancyMaxPotentialBlockSize, 6050, cuOccupancyMaxPotentialBlockSize)                       \
+    X(cuOccupancyMaxPotentialBlockSizeWithFlags, 7000, cuOccupancyMaxPotentialBlockSizeWithFlags)     \
+    X(cuOccupancyAvailableDynamicSMemPerBlock, 11000, cuOccupancyAvailableDynamicSMemPerBlock)       \
+    X(cuPointerGetAttribute, 4000, cuPointerGetAttribute) X(cuMemAllocAsync, 11020, cuMemAllocAsync) \
+    X(cuMemFreeAsync, 11020, cuMemFreeAsync) X(cuFuncGetName, 12030, cuFuncGetName)                 \
+    X(cuGetExportTable, 3000, cuGetExportTable) X(cuFuncGetParamInfo, 12040, cuFuncGetParamInfo)                  \
+    X(cuStreamGetFlags, 5050, cuStreamGetFlags)
 
 typedef struct {
     const char *base;

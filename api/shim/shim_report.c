@@ -6,12 +6,15 @@
  * - otherwise a summary on stderr at exit.
  * $PTXSIM_KERNEL_FILTER=REGEX (POSIX extended) runs the checkers only on kernels whose mangled or
  * demangled name matches; the others run without checkers. */
+#define _GNU_SOURCE /* memfd_create */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -22,6 +25,7 @@ typedef struct {
     unsigned grid[3], block[3];
     ptxsim_stats stats;
     ptxsim_finding *findings; /* strings copied */
+    char **sources;           /* per finding, the CUDA file of its .loc line; NULL when none */
     int nfindings;
     char *fault;              /* the fault's message, NULL when none */
 } launch_record;
@@ -41,6 +45,8 @@ static struct {
     regex_t filter;
     unsigned long seq;     /* launches recorded by this process */
     pid_t header_pid;      /* the process whose stream file has its header line */
+    int fd, scratch;       /* the stream file and the scratch memory file, of process *_pid */
+    pid_t fd_pid, scratch_pid;
     bool write_failed;
 } ex = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -72,19 +78,43 @@ static bool filter_matches(const char *kernel) {
 
 /* ---- the stream of JSON lines ($PTXSIM_REPORT_DIR) ------------------------------------------- */
 
-/* Appends one line to this process's file; the caller holds ex.lock. Takes obj. */
+/* This process's stream file (a forked child opens its own); -1 until opened. */
+static int stream_fd(void) {
+    if (ex.fd_pid != getpid()) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/launches.%ld.jsonl", ex.dir, (long)getpid());
+        ex.fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+        ex.fd_pid = getpid();
+        if (ex.fd < 0 && !ex.write_failed) {
+            ex.write_failed = true;
+            fprintf(stderr, "ptxsim libcuda: cannot write the report for ptxsim exec to %s: %s\n", path,
+                    strerror(errno));
+        }
+    }
+    return ex.fd;
+}
+
+/* Appends one line to this process's file, in one write (the kernel has it at once, so a crash
+ * of the program later loses nothing); the caller holds ex.lock. Takes obj. */
 static void stream_line(cJSON *obj) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/launches.%ld.jsonl", ex.dir, (long)getpid());
     char *text = cJSON_PrintUnformatted(obj);
     cJSON_Delete(obj);
-    FILE *f = text ? fopen(path, "a") : NULL;
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f && fclose(f)) ok = false;
-    if (!ok && !ex.write_failed) {
-        ex.write_failed = true;
-        fprintf(stderr, "ptxsim libcuda: cannot write the report for ptxsim exec to %s: %s\n", path,
-                strerror(errno));
+    int fd = stream_fd();
+    if (!text || fd < 0) {
+        free(text);
+        return;
+    }
+    size_t n = strlen(text);
+    text[n] = '\n'; /* replaces the NUL: the buffer is not a string any more */
+    for (size_t done = 0; done <= n;) {
+        ssize_t w = write(fd, text + done, n + 1 - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (!ex.write_failed) fprintf(stderr, "ptxsim libcuda: writing the report for ptxsim exec: %s\n", strerror(errno));
+            ex.write_failed = true;
+            break;
+        }
+        done += (size_t)w;
     }
     free(text);
 }
@@ -112,8 +142,15 @@ static cJSON *triple(const unsigned v[3]) {
 /* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
  * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
 static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
+    /* the scratch file is a memory file where the system has them (no disk traffic per launch) */
+    if (ex.scratch_pid != getpid()) {
+        ex.scratch_pid = getpid();
+        ex.scratch = memfd_create("ptxsim-launch-report", MFD_CLOEXEC);
+    }
     char path[4096];
-    snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    if (ex.scratch >= 0) snprintf(path, sizeof path, "/proc/self/fd/%d", ex.scratch);
+    else if (ex.dir) snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
+    else return NULL;
     ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE};
     cJSON *j = NULL;
     if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
@@ -122,7 +159,7 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
         j = text ? cJSON_Parse(text) : NULL;
         free(text);
     }
-    unlink(path);
+    if (ex.scratch < 0) unlink(path);
     return j;
 }
 
@@ -135,6 +172,21 @@ static cJSON *plain_report(const char *kernel, const ptxsim_report *r) {
     cJSON *st = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(st, "warp_instructions", (double)s->warp_instructions);
     cJSON_AddNumberToObject(st, "thread_instructions", (double)s->thread_instructions);
+    /* the counters of the checkers that did not run are 0, as `ptxsim check --json` writes them */
+    cJSON *sh = cJSON_AddObjectToObject(st, "shared");
+    static const char *const acc[3] = {"load", "store", "atomic"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *a = cJSON_AddObjectToObject(sh, acc[i]);
+        cJSON_AddNumberToObject(a, "instructions", 0);
+        cJSON_AddNumberToObject(a, "wavefronts", 0);
+        cJSON_AddNumberToObject(a, "bank_conflicts", 0);
+    }
+    cJSON *gl = cJSON_AddObjectToObject(st, "global");
+    for (int i = 0; i < 2; i++) {
+        cJSON *a = cJSON_AddObjectToObject(gl, acc[i]);
+        cJSON_AddNumberToObject(a, "requests", 0);
+        cJSON_AddNumberToObject(a, "sectors", 0);
+    }
     cJSON *br = cJSON_AddObjectToObject(st, "branches");
     cJSON_AddNumberToObject(br, "executed", (double)s->branches);
     cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
@@ -192,8 +244,8 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
     stream_line(j);
 }
 
-ptxsim_status shim_launch(ptxsim_context *sim, ptxsim_kernel *k, const ptxsim_launch_config *cfg,
-                          ptxsim_report **report) {
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+                                   const ptxsim_launch_config *cfg, ptxsim_report **report) {
     env_once();
     const char *name = ptxsim_kernel_name(k);
     ptxsim_report *rep = NULL;
@@ -272,8 +324,12 @@ static void write_json(const char *path) {
 
 static void release(void) { /* at exit, or when a program dlcloses the shim */
     for (int i = 0; i < rec.n; i++) {
-        for (int k = 0; k < rec.l[i].nfindings; k++) free((char *)rec.l[i].findings[k].message);
+        for (int k = 0; k < rec.l[i].nfindings; k++) {
+            free((char *)rec.l[i].findings[k].message);
+            free(rec.l[i].sources[k]);
+        }
         free(rec.l[i].findings);
+        free(rec.l[i].sources);
         free(rec.l[i].kernel);
         free(rec.l[i].fault);
     }
@@ -296,16 +352,25 @@ static void at_exit(void) {
     }
     int findings = 0;
     for (int i = 0; i < rec.n; i++) findings += rec.l[i].nfindings;
-    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s\n", rec.n,
-            rec.n == 1 ? "" : "es", shim.arch, findings, findings == 1 ? "" : "s");
+    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s%s\n", rec.n,
+            rec.n == 1 ? "" : "es", shim.arch, findings, findings == 1 ? "" : "s",
+            findings ? " (`ptxsim exec --check PROGRAM` groups them kernel by kernel: docs/exec.md)" : "");
     static const char *const sev[] = {"note", "warning", "error"};
-    for (int i = 0; i < rec.n; i++)
+    for (int i = 0; i < rec.n; i++) {
+        char name[1024];
+        ps_demangle(rec.l[i].kernel, name, sizeof name);
         for (int k = 0; k < rec.l[i].nfindings; k++) {
             const ptxsim_finding *g = &rec.l[i].findings[k];
-            fprintf(stderr, "  %s: ptx line %d: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n",
-                    rec.l[i].kernel, g->ptx_line, sev[g->severity], g->message, g->kind, g->block[0],
-                    g->block[1], g->block[2], g->thread[0], g->thread[1], g->thread[2]);
+            char where[1200];
+            if (rec.l[i].sources[k])
+                snprintf(where, sizeof where, "%s:%d (ptx line %d)", rec.l[i].sources[k], g->source_line, g->ptx_line);
+            else
+                snprintf(where, sizeof where, "ptx line %d", g->ptx_line);
+            fprintf(stderr, "  %s: %s: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n", name, where,
+                    sev[g->severity], g->message, g->kind, g->block[0], g->block[1], g->block[2],
+                    g->thread[0], g->thread[1], g->thread[2]);
         }
+    }
     release();
 }
 
@@ -339,10 +404,35 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     if (f) l->fault = strdup(f->message);
     l->nfindings = ptxsim_report_finding_count(r);
     l->findings = calloc((size_t)l->nfindings + 1, sizeof *l->findings);
+    l->sources = calloc((size_t)l->nfindings + 1, sizeof *l->sources);
     for (int i = 0; i < l->nfindings; i++) {
         ptxsim_report_finding(r, i, &l->findings[i]);
         l->findings[i].message = strdup(l->findings[i].message);
         /* kind names are static strings of the library */
     }
     shim_unlock();
+    if (!l->nfindings) return;
+    /* The CUDA file of each .loc line: the finding struct numbers it, the library's JSON names it. */
+    pthread_mutex_lock(&ex.lock);
+    cJSON *j = checked_report(kernel, r);
+    pthread_mutex_unlock(&ex.lock);
+    const cJSON *fs = cJSON_GetObjectItemCaseSensitive(j, "findings"), *jf;
+    shim_lock();
+    for (int i = 0; i < l->nfindings; i++) {
+        const ptxsim_finding *g = &l->findings[i];
+        cJSON_ArrayForEach(jf, fs) {
+            const cJSON *src = cJSON_GetObjectItemCaseSensitive(jf, "source");
+            const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(jf, "ptx");
+            const char *file = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(src, "file"));
+            const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(jf, "kind"));
+            if (g->source_line && file && kind && !strcmp(kind, g->kind) &&
+                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) == g->source_line &&
+                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ptx, "line")) == g->ptx_line) {
+                l->sources[i] = strdup(file);
+                break;
+            }
+        }
+    }
+    shim_unlock();
+    cJSON_Delete(j);
 }

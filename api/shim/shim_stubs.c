@@ -8,14 +8,14 @@
     X(cuArrayCreate_v2) X(cuArray3DCreate_v2) X(cuArrayDestroy) X(cuTexObjectCreate)                \
     X(cuTexObjectDestroy) X(cuSurfObjectCreate) X(cuSurfObjectDestroy) X(cuMemcpy2D_v2)             \
     X(cuMemcpy2DAsync_v2) X(cuMemcpy2DUnaligned_v2) X(cuMemcpy3D_v2) X(cuMemcpy3DAsync_v2)          \
-    X(cuMemcpyPeer) X(cuMemcpyPeerAsync) X(cuMemAllocPitch_v2) X(cuMemAllocManaged)                 \
-    X(cuMemAllocAsync) X(cuMemFreeAsync) X(cuMemAllocFromPoolAsync) X(cuMemPoolCreate)              \
+    X(cuMemcpyPeer) X(cuMemcpyPeerAsync) X(cuMemAllocPitch_v2)                 \
+    X(cuMemAllocFromPoolAsync) X(cuMemPoolCreate)              \
     X(cuMemsetD2D8_v2) X(cuMemsetD2D16_v2) X(cuMemsetD2D32_v2) X(cuMemsetD2D8Async)                 \
     X(cuMemsetD2D16Async) X(cuMemsetD2D32Async) X(cuMemPrefetchAsync) X(cuMemAdvise)                \
     X(cuMemAdvise_v2) X(cuMemCreate) X(cuMemMap) X(cuMemUnmap) X(cuMemAddressReserve)               \
-    X(cuMemAddressFree) X(cuMemSetAccess) X(cuMemRelease) X(cuPointerGetAttribute)                  \
+    X(cuMemAddressFree) X(cuMemSetAccess) X(cuMemRelease)                  \
     X(cuPointerGetAttributes) X(cuLaunchCooperativeKernel) X(cuLaunchCooperativeKernelMultiDevice)  \
-    X(cuLaunchKernelEx) X(cuLaunchHostFunc) X(cuStreamAddCallback) X(cuStreamBeginCapture_v2)       \
+    X(cuStreamBeginCapture_v2)       \
     X(cuStreamEndCapture) X(cuStreamIsCapturing) X(cuStreamGetCaptureInfo_v2)                       \
     X(cuStreamGetCaptureInfo_v3) X(cuGraphCreate) X(cuGraphInstantiateWithFlags) X(cuGraphLaunch)   \
     X(cuGraphDestroy) X(cuGraphExecDestroy) X(cuLibraryLoadData)                                     \
@@ -26,12 +26,12 @@
     X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetDefaultMemPool)                    \
     X(cuDeviceGetMemPool) X(cuDeviceGetTexture1DLinearMaxWidth) X(cuIpcGetMemHandle)                \
     X(cuIpcOpenMemHandle_v2) X(cuIpcCloseMemHandle) X(cuIpcGetEventHandle) X(cuIpcOpenEventHandle)  \
-    X(cuOccupancyMaxActiveBlocksPerMultiprocessor) X(cuOccupancyMaxPotentialBlockSize)              \
-    X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) X(cuFuncGetModule) X(cuFuncGetName)     \
+                 \
+    X(cuFuncGetModule)     \
     X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
-    X(cuGetExportTable) X(cuProfilerStart)               \
+    X(cuProfilerStart)               \
     X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
-    X(cuFuncGetParamInfo) X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
+    X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
     X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
 
 #define X(name)                                                                                    \

@@ -11,7 +11,7 @@ expect 0 '^  --sarif FILE' "$ptxsim" help check
 expect 0 '^  --target sm_XX' "$ptxsim" parse -h
 expect 0 '^usage: ptxsim <command>' "$ptxsim" help
 expect 0 '^ptxsim [0-9]+\.[0-9]+' "$ptxsim" version
-expect 0 '^ptxsim [0-9]+\.[0-9]+' "$ptxsim" --version
+expect 0 "^ptxsim [0-9]+\.[0-9]+ \(git ($(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown))" "$ptxsim" --version
 expect 2 "unknown option '--bogus' of 'run'" "$ptxsim" run x.json --bogus
 expect 2 "unknown option '--ot' of 'run'; did you mean '--out'\?" "$ptxsim" run x.json --ot d
 expect 2 "'--sarif' is an option of 'check', not of 'run'" "$ptxsim" run x.json --sarif x.sarif
@@ -22,3 +22,14 @@ expect 2 "'parse' needs a PTX file" "$ptxsim" parse
 expect 2 "unknown command 'frobnicate'" "$ptxsim" frobnicate x
 expect 2 "unknown command 'frobnicate'" "$ptxsim" help frobnicate
 expect 0 ": ok for sm_90 \(PTX [0-9.]+, .target sm_80," "$ptxsim" parse "$root/tests/parser/accept_calls.ptx" --target sm_90
+# colour: --color always/never/auto (auto: not when the output is not a terminal, as here)
+oob=("$root/tests/verify/fixtures/oob.json" --allow-paths "$root/tests/verify")
+expect 1 $'\033\\[1;31merror:' "$ptxsim" check "${oob[@]}" --color=always
+expect 1 'error:' "$ptxsim" check "${oob[@]}" --color never
+refute $'\033'
+expect 1 'error:' "$ptxsim" check "${oob[@]}"
+refute $'\033'
+expect 2 "--color takes auto, always or never" "$ptxsim" check "${oob[@]}" --color rainbow
+# options before the file, and one manifest only
+expect 1 'error:' "$ptxsim" check --allow-paths "$root/tests/verify" --color never "$root/tests/verify/fixtures/oob.json"
+expect 2 "'run' takes one manifest; a second: 'b.json'" "$ptxsim" run a.json b.json

@@ -22,3 +22,21 @@ __global__ void copy(const int *in, int *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = in[i] + 1;
 }
+
+// Names for the demangler (tests/cli/exec_demangle.sh): a namespace, templates, a struct.
+namespace ops {
+struct Pair {
+    int a, b;
+};
+template <typename T, int K>
+__global__ void scale(const T *in, T *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i] * K;
+}
+template __global__ void scale<int, 3>(const int *, int *, int);
+template __global__ void scale<unsigned, 2>(const unsigned *, unsigned *, int);
+__global__ void swap_pairs(const Pair *in, Pair *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n / 2) out[i] = Pair{in[i].b, in[i].a};
+}
+} // namespace ops

@@ -1,0 +1,90 @@
+# The CUDA runtime (api/cudart, docs/cudart.md): self-checking runtime programs of tests/cudart,
+# built by nvcc with `-cudart shared` and run against ptxsim's libcudart.so.13 (build/shim), and
+# the checks of the library itself. Skipped without nvcc; the programs are not built in sanitizer
+# builds (an instrumented libcudart cannot load into these uninstrumented programs), where the
+# fat-binary unit test (test_cudart, a cmocka test) still runs.
+find_program(PS_NVCC nvcc PATHS /usr/local/cuda/bin)
+
+if(TARGET test_cudart)
+  target_link_libraries(test_cudart PRIVATE ps_cudart_tools)
+endif()
+
+add_test(NAME cudart_exports COMMAND bash ${CMAKE_SOURCE_DIR}/tests/cudart/exports.sh $<TARGET_FILE:cudart_shim>)
+set_tests_properties(cudart_exports PROPERTIES LABELS cudart SKIP_RETURN_CODE 77)
+
+if(PS_NVCC AND NOT PTXSIM_SANITIZE)
+  set(PS_RT_DIR ${CMAKE_SOURCE_DIR}/tests/cudart)
+  set(PS_RT_OUT ${CMAKE_BINARY_DIR}/cudart_progs)
+  file(MAKE_DIRECTORY ${PS_RT_OUT})
+  # ps_rt_program(NAME SOURCE nvcc-flags...): one program, built with nvcc.
+  function(ps_rt_program name src)
+    set(runtime -cudart shared)
+    if("-cudart" IN_LIST ARGN)
+      set(runtime "")
+    endif()
+    add_custom_command(OUTPUT ${PS_RT_OUT}/${name}
+                       COMMAND ${PS_NVCC} ${runtime} -I${PS_RT_DIR} ${ARGN} -o ${PS_RT_OUT}/${name}
+                               ${PS_RT_DIR}/${src}
+                       DEPENDS ${PS_RT_DIR}/${src} ${PS_RT_DIR}/rt_check.h VERBATIM)
+    add_custom_target(cudart_prog_${name} ALL DEPENDS ${PS_RT_OUT}/${name})
+  endfunction()
+  # ps_rt_test(NAME PROGRAM run_rt.sh-options...)
+  function(ps_rt_test name prog)
+    add_test(NAME cudart_${name}
+             COMMAND bash ${PS_RT_DIR}/run_rt.sh $<TARGET_FILE_DIR:cudart_shim> ${PS_RT_OUT}/${prog} ${ARGN})
+    set_tests_properties(cudart_${name} PROPERTIES LABELS cudart FAIL_REGULAR_EXPRESSION "FAIL")
+  endfunction()
+
+  # nvcc 13 compresses the PTX with zstd by default; -compress-mode=speed uses LZ4 (entry flag
+  # 0x2000) and -no-compress stores it plain: the same program from all three.
+  ps_rt_program(rt_basic rt_basic.cu -arch=sm_90)
+  ps_rt_program(rt_basic_lz4 rt_basic.cu -arch=sm_90 -compress-mode=speed)
+  ps_rt_program(rt_basic_plain rt_basic.cu -arch=sm_90 -no-compress)
+  ps_rt_program(rt_managed rt_managed.cu -arch=sm_90)
+  ps_rt_program(rt_streams rt_streams.cu -arch=sm_90)
+  ps_rt_program(rt_fault rt_fault.cu -arch=sm_90)
+  ps_rt_program(rt_unsupported rt_unsupported.cu -arch=sm_90)
+  ps_rt_program(rt_printf rt_printf.cu -arch=sm_90)
+  ps_rt_program(rt_cluster rt_cluster.cu -arch=sm_90)
+  ps_rt_program(rt_graph rt_graph.cu -arch=sm_90)
+  ps_rt_program(rt_sass rt_sass.cu -gencode arch=compute_90,code=sm_90)
+  ps_rt_program(rt_arch rt_arch.cu -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=compute_90)
+
+  ps_rt_test(basic_zstd rt_basic)
+  ps_rt_test(basic_lz4 rt_basic_lz4)
+  ps_rt_test(basic_plain rt_basic_plain)
+  ps_rt_test(basic_sm80 rt_basic --env PTXSIM_ARCH=sm_80) # compute_90 PTX cannot run there
+  set_tests_properties(cudart_basic_sm80 PROPERTIES FAIL_REGULAR_EXPRESSION "PASS"
+                       PASS_REGULAR_EXPRESSION "no PTX that sm_80 can run \\(it holds SASS for sm_90 and PTX for compute_90\\)")
+  ps_rt_test(managed rt_managed)
+  ps_rt_test(streams rt_streams)
+  ps_rt_test(streams_seeded rt_streams --env PTXSIM_SCHEDULE_SEED=777)
+  ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write of 4 bytes at 0x100")
+  ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
+             --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
+  ps_rt_test(graph rt_graph)
+  ps_rt_test(printf rt_printf --stdout ${PS_RT_DIR}/rt_printf.expected)
+  ps_rt_test(cluster rt_cluster)
+  ps_rt_test(sass_only rt_sass
+             --stderr-once "ptxsim cudart: _Z9only_sassPi: the fat binary has no PTX that sm_90 can run (it holds SASS for sm_90 and PTX for none)"
+             --stderr-once "runs PTX only: rebuild with -gencode arch=compute_90,code=compute_90 (or -arch=sm_90, which embeds both)")
+  ps_rt_test(two_ptx_sm90 rt_arch --stdout ${PS_RT_DIR}/rt_arch.sm90.expected)
+  ps_rt_test(two_ptx_sm80 rt_arch --env PTXSIM_ARCH=sm_80 --stdout ${PS_RT_DIR}/rt_arch.sm80.expected)
+
+  # The struct layouts of cudart_abi.h against CUDA's headers.
+  add_custom_command(OUTPUT ${PS_RT_OUT}/abi_layout
+                     COMMAND ${PS_NVCC} -I${PS_RT_DIR} -I${CMAKE_SOURCE_DIR}/api/cudart -I${CMAKE_SOURCE_DIR}/api/shim
+                             -o ${PS_RT_OUT}/abi_layout ${PS_RT_DIR}/abi_real.cu ${PS_RT_DIR}/abi_mine.c
+                     DEPENDS ${PS_RT_DIR}/abi_real.cu ${PS_RT_DIR}/abi_mine.c ${PS_RT_DIR}/abi_fields.def
+                             ${CMAKE_SOURCE_DIR}/api/cudart/cudart_abi.h VERBATIM)
+  add_custom_target(cudart_abi_layout ALL DEPENDS ${PS_RT_OUT}/abi_layout)
+
+  # Static-cudart detection (ps_cudart_is_static): nvcc's default links the runtime in.
+  ps_rt_program(rt_basic_static rt_basic.cu -arch=sm_90 -cudart static)
+  add_test(NAME cudart_detect_static COMMAND test_cudart --is-static ${PS_RT_OUT}/rt_basic_static)
+  add_test(NAME cudart_detect_shared COMMAND test_cudart --is-static ${PS_RT_OUT}/rt_basic)
+  set_tests_properties(cudart_detect_static PROPERTIES LABELS cudart PASS_REGULAR_EXPRESSION "^1\n")
+  set_tests_properties(cudart_detect_shared PROPERTIES LABELS cudart PASS_REGULAR_EXPRESSION "^0\n")
+  add_test(NAME cudart_abi_layout COMMAND ${PS_RT_OUT}/abi_layout)
+  set_tests_properties(cudart_abi_layout PROPERTIES LABELS cudart)
+endif()
