@@ -1280,6 +1280,7 @@ static void *worker_main(void *arg) {
 static void cooperative_main(worker *wks, int n) {
     bool *running = ps_xcalloc((size_t)n, 1);
     int left = 0;
+    atomic_store(&wks[0].L->next_cta, (uint64_t)n); /* all started at once (progress, monitor.c) */
     for (int i = 0; i < n; i++) left += running[i] = worker_begin(&wks[i], (uint64_t)i);
     if (left < n) atomic_store(&wks[0].L->stop, 1); /* a CTA faulted at its start */
     while (left > 0 && !atomic_load(&wks[0].L->stop))

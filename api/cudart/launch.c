@@ -38,17 +38,30 @@ PS_CUDART_API cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, si
 }
 
 /* ---- launches --------------------------------------------------------------------------------- */
+static cudaError_t launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
+                          const unsigned cluster[3], bool cooperative, cudaStream_t stream);
+
 cudaError_t ps_rt_launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
                          const unsigned cluster[3], cudaStream_t stream) {
+    return launch(f, grid, block, args, shared, cluster, false, stream);
+}
+
+static cudaError_t launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared,
+                          const unsigned cluster[3], bool cooperative, cudaStream_t stream) {
     cudaError_t r = ps_rt_enter();
     if (r != cudaSuccess) return ps_rt_result(r);
     if (!f || !ps_rt_prepare(f, &r)) return ps_rt_result(f ? r : cudaErrorInvalidDeviceFunction);
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z || shared > 0xffffffffu)
         return ps_rt_result(cudaErrorInvalidConfiguration);
-    int max_dynamic = 0; /* more dynamic shared memory than the function allows is an invalid value */
-    cuFuncGetAttribute(&max_dynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f->f);
-    if (shared > (size_t)max_dynamic) return ps_rt_result(cudaErrorInvalidValue);
+    /* more dynamic shared memory than the function allows (48 KiB unless raised with
+     * cudaFuncSetAttribute): cudaErrorInvalidValue, as CUDA 13's runtime on an H200 says
+     * (tests/cudart/progs/dynsmem), where other bad shapes are cudaErrorInvalidConfiguration */
+    int max_dynamic = 0;
+    if (cuFuncGetAttribute(&max_dynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f->f) == CUDA_SUCCESS &&
+        shared > (size_t)max_dynamic)
+        return ps_rt_result(cudaErrorInvalidValue);
     ps_rt_capture *c = ps_rt_capturing(stream);
+    if (c && cooperative) return ps_rt_unsupported("cudaLaunchCooperativeKernel during stream capture", NULL);
     if (c) return ps_rt_record_kernel(c, f, grid, block, shared, cluster, args);
     if (!stream || stream == cudaStreamLegacy) {
         cudaError_t g = ps_rt_capture_legacy();
@@ -56,9 +69,18 @@ cudaError_t ps_rt_launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void *
     }
     ps_rt_managed_push();
     const unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
-    CUlaunchAttribute attr = {.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION};
-    if (cluster) attr.value.clusterDim.x = cluster[0], attr.value.clusterDim.y = cluster[1], attr.value.clusterDim.z = cluster[2];
-    CUlaunchConfig lc = {g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)shared, NULL, &attr, cluster ? 1u : 0u};
+    CUlaunchAttribute attr[2];
+    unsigned nattr = 0;
+    if (cluster) {
+        attr[nattr] = (CUlaunchAttribute){.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION};
+        attr[nattr].value.clusterDim.x = cluster[0], attr[nattr].value.clusterDim.y = cluster[1];
+        attr[nattr++].value.clusterDim.z = cluster[2];
+    }
+    if (cooperative) {
+        attr[nattr] = (CUlaunchAttribute){.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE};
+        attr[nattr++].value.cooperative = 1;
+    }
+    CUlaunchConfig lc = {g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)shared, NULL, attr, nattr};
     CUresult cr = cuLaunchKernelEx(&lc, f->f, args, NULL);
     ps_rt_managed_pull();
     /* a bad configuration is the launch's error; a fault shows at the next synchronisation */
@@ -100,13 +122,13 @@ PS_CUDART_API cudaError_t cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 
 PS_CUDART_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *fn, void **args) {
     if (!cfg) return ps_rt_result(cudaErrorInvalidValue);
     unsigned cluster[3] = {0, 0, 0};
+    bool cooperative = false;
     for (unsigned i = 0; i < cfg->numAttrs; i++) {
         const cudaLaunchAttribute *a = &cfg->attrs[i];
         if (a->id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
             cluster[0] = a->value.clusterDim.x, cluster[1] = a->value.clusterDim.y, cluster[2] = a->value.clusterDim.z;
-        else if (a->id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE && a->value.cooperative)
-            return ps_rt_unsupported("cudaLaunchKernelEx with cudaLaunchAttributeCooperative",
-                                     "grid-wide synchronisation is not simulated");
+        else if (a->id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+            cooperative = a->value.cooperative != 0;
         else if (a->id > CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN || a->id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT)
             return ps_rt_unsupported("cudaLaunchKernelEx with this launch attribute", NULL);
         /* the rest are hints that in-order, one-at-a-time launches satisfy */
@@ -121,18 +143,21 @@ PS_CUDART_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, con
         pthread_mutex_unlock(&ps_rt.lock);
         if (!f) return ps_rt_result(r);
     }
-    return ps_rt_launch(f, cfg->gridDim, cfg->blockDim, args, cfg->dynamicSmemBytes, cluster, cfg->stream);
+    return launch(f, cfg->gridDim, cfg->blockDim, args, cfg->dynamicSmemBytes, cluster, cooperative, cfg->stream);
 }
 PS_CUDART_API cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *cfg, const void *fn, void **args) {
     return cudaLaunchKernelExC(cfg, fn, args);
 }
 
-/* Grid-wide synchronisation needs every CTA resident at once and the driver's grid workspace
- * (%envreg1/2); the engine models neither, so a cooperative launch is refused rather than run
- * into a hang or a fault. */
+/* Grid-wide synchronisation: every CTA resident at once and the driver's grid workspace in
+ * %envreg1/2, which the engine provides for a cooperative launch (docs/engine.md); a grid larger
+ * than fits on the device is cudaErrorCooperativeLaunchTooLarge, from the driver. */
 PS_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args,
                                                       size_t shared, cudaStream_t s) {
-    return ps_rt_unsupported("cudaLaunchCooperativeKernel", "grid-wide synchronisation is not simulated");
+    cudaError_t r;
+    struct ps_cudart_func *f = by_stub(fn, &r);
+    if (!f) return ps_rt_result(r);
+    return launch(f, grid, block, args, shared, NULL, true, s);
 }
 PS_CUDART_API cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args,
                                                            size_t shared, cudaStream_t s) {

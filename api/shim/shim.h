@@ -97,9 +97,10 @@ typedef struct {
 } shim_stub;
 extern const shim_stub shim_stubs[];
 
-/* A kernel launch (cuLaunchKernel, cuLaunchKernelEx): cluster NULL or all 0 for none. */
+/* A kernel launch (cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel): cluster NULL or
+ * all 0 for none; cooperative: every CTA resident at once (ptxsim_launch_config.cooperative). */
 CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
-                     unsigned shared, void **params, void **extra, const unsigned cluster[3]);
+                     unsigned shared, void **params, void **extra, const unsigned cluster[3], bool cooperative);
 
 /* The simulated device's description (shim_attr.c): cuDeviceGetAttribute's value of attribute
  * attr for the architecture of shim.info; false when the attribute is not modelled. */

@@ -77,14 +77,15 @@ bool shim_attribute(int attr, int *value) {
     case 120: *value = a->sm >= 90; return true;        /* CLUSTER_LAUNCH */
     /* What the simulator does unlike the GPU: launches and copies run one after another when
      * called, so there is no overlap of copies with kernels nor of kernels with each other; no
-     * cooperative (grid-synchronised) launches; managed memory is host memory the device
+     * multi-device cooperative launches; managed memory is host memory the device
      * addresses, without concurrent access, prefetching or advice. */
     case 15: *value = 0; return true;                   /* GPU_OVERLAP */
     case 31: *value = 0; return true;                   /* CONCURRENT_KERNELS */
     case 40: *value = 0; return true;                   /* ASYNC_ENGINE_COUNT */
     case 83: *value = 1; return true;                   /* MANAGED_MEMORY */
     case 89: *value = 0; return true;                   /* CONCURRENT_MANAGED_ACCESS */
-    case 95: case 96: *value = 0; return true;          /* COOPERATIVE_(MULTI_DEVICE_)LAUNCH */
+    case 95: *value = 1; return true;                   /* COOPERATIVE_LAUNCH (docs/engine.md) */
+    case 96: *value = 0; return true;                   /* COOPERATIVE_MULTI_DEVICE_LAUNCH */
     case 115: *value = 1; return true;                  /* MEMORY_POOLS_SUPPORTED (the default pool) */
     default: break;
     }

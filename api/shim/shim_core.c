@@ -58,6 +58,7 @@ CUresult shim_fail(CUresult r, const char *fn, const char *fmt, ...) {
     X(CUDA_ERROR_ILLEGAL_INSTRUCTION, "an illegal instruction was encountered")              \
     X(CUDA_ERROR_MISALIGNED_ADDRESS, "misaligned address")                                   \
     X(CUDA_ERROR_LAUNCH_FAILED, "unspecified launch failure")                                \
+    X(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, "too many blocks in cooperative launch")      \
     X(CUDA_ERROR_NOT_PERMITTED, "operation not permitted")                                   \
     X(CUDA_ERROR_NOT_SUPPORTED, "operation not supported")                                   \
     X(CUDA_ERROR_UNKNOWN, "unknown error")

@@ -13,10 +13,31 @@
     CUresult r_ = shim_current(fn, &c);              \
     if (r_ != CUDA_SUCCESS) return r_
 
+static int blocks_per_sm(CUfunction f, int block, size_t dynamic);
+
+/* A cooperative launch's CTAs must all fit on the device at once: at most the occupancy
+ * (blocks per SM, without the register limit ptxsim cannot know) times the SM count, else
+ * CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE as a GPU says. */
+static CUresult cooperative_fits(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
+                                 unsigned shared) {
+    if (!f) return CUDA_ERROR_INVALID_HANDLE;
+    shim_limits L;
+    shim_arch_limits(&L);
+    uint64_t ctas = (uint64_t)grid[0] * grid[1] * grid[2];
+    uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+    uint64_t fit = threads > 0 && threads <= 1024 ? (uint64_t)blocks_per_sm(f, (int)threads, shared) * (uint64_t)L.sms : 0;
+    if (threads > 0 && threads <= 1024 && ctas > fit)
+        return shim_fail(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, fn,
+                         "a cooperative launch of %llu blocks of %llu threads; at most %llu fit on the device at once",
+                         (unsigned long long)ctas, (unsigned long long)threads, (unsigned long long)fit);
+    return CUDA_SUCCESS;
+}
+
 /* ---- launches --------------------------------------------------------------------------------- */
 CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **params, void **extra) {
     if (!config) return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuLaunchKernelEx", "config is NULL");
     unsigned cluster[3] = {0, 0, 0};
+    bool cooperative = false;
     for (unsigned i = 0; i < config->numAttrs; i++) {
         const CUlaunchAttribute *a = &config->attrs[i];
         switch (a->id) {
@@ -24,9 +45,7 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **par
             cluster[0] = a->value.clusterDim.x, cluster[1] = a->value.clusterDim.y, cluster[2] = a->value.clusterDim.z;
             break;
         case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
-            if (a->value.cooperative)
-                return shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuLaunchKernelEx",
-                                 "cooperative launches (grid-wide synchronisation) are not simulated by ptxsim");
+            cooperative = a->value.cooperative != 0;
             break;
         /* Hints about caching, scheduling and overlap: launches run one after another, in order,
          * which every one of these permits. */
@@ -42,7 +61,22 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **par
     }
     const unsigned grid[3] = {config->gridDimX, config->gridDimY, config->gridDimZ};
     const unsigned block[3] = {config->blockDimX, config->blockDimY, config->blockDimZ};
-    return shim_launch("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes, params, extra, cluster);
+    if (cooperative) {
+        CUresult r = cooperative_fits("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes);
+        if (r != CUDA_SUCCESS) return r;
+    }
+    return shim_launch("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes, params, extra, cluster,
+                       cooperative);
+}
+
+/* A cooperative launch: every CTA resident at once (the engine co-schedules them and passes the
+ * grid workspace, docs/engine.md "Cooperative launches"). */
+CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                                   unsigned bz, unsigned shared, CUstream stream, void **params) {
+    const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+    CUresult r = cooperative_fits("cuLaunchCooperativeKernel", f, grid, block, shared);
+    if (r != CUDA_SUCCESS) return r;
+    return shim_launch("cuLaunchCooperativeKernel", f, grid, block, shared, params, NULL, NULL, true);
 }
 
 /* Everything enqueued before has finished, so the function runs now, in the calling thread. */

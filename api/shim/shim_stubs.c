@@ -14,7 +14,7 @@
     X(cuMemsetD2D16Async) X(cuMemsetD2D32Async) X(cuMemPrefetchAsync) X(cuMemAdvise)                \
     X(cuMemAdvise_v2) X(cuMemCreate) X(cuMemMap) X(cuMemUnmap) X(cuMemAddressReserve)               \
     X(cuMemAddressFree) X(cuMemSetAccess) X(cuMemRelease)                  \
-    X(cuPointerGetAttributes) X(cuLaunchCooperativeKernel) X(cuLaunchCooperativeKernelMultiDevice)  \
+    X(cuPointerGetAttributes) X(cuLaunchCooperativeKernelMultiDevice)  \
     X(cuStreamBeginCapture_v2)       \
     X(cuStreamEndCapture) X(cuStreamIsCapturing) X(cuStreamGetCaptureInfo_v2)                       \
     X(cuStreamGetCaptureInfo_v3) X(cuGraphCreate) X(cuGraphInstantiateWithFlags) X(cuGraphLaunch)   \

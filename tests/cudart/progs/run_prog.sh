@@ -55,23 +55,29 @@ if [ -n "${CHECK:-}" ]; then
     else
         env LD_LIBRARY_PATH="$shim" PTXSIM_CHECKS=all PTXSIM_REPORT="$tmp/report.json" "$prog" >/dev/null 2>"$tmp/err2"
     fi
-    python3 - "$tmp/report.json" "$CHECK" "${KERNEL:-}" <<'PY' || { cat "$tmp/err2"; exit 1; }
+    python3 - "$tmp/report.json" "$CHECK" "${KERNEL:-}" "$name.cu" <<'PY' || { cat "$tmp/err2"; exit 1; }
 import json, sys
-path, kind, kernel = sys.argv[1:4]
+path, kind, kernel, source = sys.argv[1:5]
 rep = json.load(open(path))
-launches = rep.get("launches", rep.get("kernels", []))
+# ptxsim exec --json: "kernels", each with its findings grouped; the shim's PTXSIM_REPORT:
+# "launches", each with "findings" (or a "report" holding them)
+groups = rep.get("kernels") or rep.get("launches", [])
 hits = []
-for l in launches:
-    for f in l.get("findings", []):
-        if f.get("kind") == kind and f.get("severity") == "error" and kernel in l.get("kernel", ""):
-            hits.append((l["kernel"], f))
+for g in groups:
+    for f in g.get("findings") or g.get("report", {}).get("findings", []):
+        if f.get("kind") == kind and f.get("severity") == "error" and kernel in g.get("kernel", ""):
+            hits.append((g["kernel"], f))
 if not hits:
     sys.exit(f"no error finding of kind {kind} in kernel *{kernel}* in {path}")
 k, f = hits[0]
 line = f.get("ptx_line") or (f.get("ptx") or {}).get("line")
 if not line or "thread" not in f:
     sys.exit(f"the {kind} finding names no thread or PTX line: {f}")
-print(f"{kind} found: kernel {k}, thread {f['thread']}, block {f.get('block')}, PTX line {line}")
+src = f.get("source") or {}
+if "kernels" in rep and not (src.get("file", "").endswith(source) and src.get("line")):
+    sys.exit(f"the {kind} finding names no line of {source} (built with -lineinfo): {f}")
+where = f"{src['file'].rsplit('/', 1)[-1]}:{src['line']}, " if src.get("line") else ""
+print(f"{kind} found: kernel {k}, block {f.get('block')}, thread {f['thread']}, {where}PTX line {line}")
 PY
 fi
 echo "$name: ok"
