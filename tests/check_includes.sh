@@ -3,7 +3,7 @@
 # and the GPU harness (gpu/) are clients of libptxsim and see the simulator only through
 # api/ptxsim.h. Every quoted #include in cli/ names ptxsim.h, gpu.h, common.h (the leaf utility
 # module: allocation, file reading), cudart_tools.h (fat binaries, static-cudart detection:
-# docs/cudart.md) or a header of cli/ itself; in gpu/, ptxsim.h, common.h or a
+# docs/cudart.md), revision.h (the git revision, generated at build time) or a header of cli/ itself; in gpu/, ptxsim.h, common.h or a
 # header of gpu/; api/ptxsim.h includes only system headers. Their CMake targets link no internal
 # library but ps_common (no ps_sim, ps_verify, ps_parser, ps_isa), so the dependencies point one
 # way: cli -> gpu -> api -> {verify, sim, parser, isa} -> common.
@@ -29,7 +29,7 @@ check_dir() {
         done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
     done
 }
-check_dir cli ptxsim.h gpu.h common.h cudart_tools.h
+check_dir cli ptxsim.h gpu.h common.h cudart_tools.h revision.h
 check_dir gpu ptxsim.h common.h
 if grep -q '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$src/api/ptxsim.h"; then
     echo "FAIL api/ptxsim.h: includes a project header"

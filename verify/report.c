@@ -221,7 +221,7 @@ static void json_launch_and_outcome(cJSON *root, const ps_launch_result *res, co
         if (o->cluster[0]) cJSON_AddItemToObject(l, "cluster", uint_array(o->cluster));
         cJSON_AddNumberToObject(l, "shared_bytes", o->shared_bytes);
     }
-    if (o->ncomparisons > 0 || o->command) {
+    if (o->ncomparisons > 0 || (o->command && (!strcmp(o->command, "run") || !strcmp(o->command, "check")))) {
         cJSON *cs = cJSON_AddArrayToObject(root, "comparisons");
         for (int i = 0; i < o->ncomparisons; i++) {
             const ps_report_comparison *c = &o->comparisons[i];

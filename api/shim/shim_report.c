@@ -141,7 +141,9 @@ static cJSON *triple(const unsigned v[3]) {
 
 /* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
  * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
-static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
+/* The launch's report as libptxsim writes it (docs/report.md; with or without checkers), through a
+ * scratch file; NULL when that fails. */
+static cJSON *launch_report(const char *kernel, const ptxsim_report *r) {
     /* the scratch file is a memory file where the system has them (no disk traffic per launch) */
     if (ex.scratch_pid != getpid()) {
         ex.scratch_pid = getpid();
@@ -151,7 +153,8 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
     if (ex.scratch >= 0) snprintf(path, sizeof path, "/proc/self/fd/%d", ex.scratch);
     else if (ex.dir) snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
     else return NULL;
-    ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE};
+    ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE,
+                               .command = "exec", .exit_status = -1};
     cJSON *j = NULL;
     if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
         size_t len;
@@ -160,53 +163,6 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
         free(text);
     }
     if (ex.scratch < 0) unlink(path);
-    return j;
-}
-
-/* The same shape for a launch without checkers: statistics, and the fault as the one finding. */
-static cJSON *plain_report(const char *kernel, const ptxsim_report *r) {
-    cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "kernel", kernel);
-    cJSON_AddStringToObject(j, "arch", shim.arch);
-    const ptxsim_stats *s = ptxsim_report_stats(r);
-    cJSON *st = cJSON_AddObjectToObject(j, "stats");
-    cJSON_AddNumberToObject(st, "warp_instructions", (double)s->warp_instructions);
-    cJSON_AddNumberToObject(st, "thread_instructions", (double)s->thread_instructions);
-    /* the counters of the checkers that did not run are 0, as `ptxsim check --json` writes them */
-    cJSON *sh = cJSON_AddObjectToObject(st, "shared");
-    static const char *const acc[3] = {"load", "store", "atomic"};
-    for (int i = 0; i < 3; i++) {
-        cJSON *a = cJSON_AddObjectToObject(sh, acc[i]);
-        cJSON_AddNumberToObject(a, "instructions", 0);
-        cJSON_AddNumberToObject(a, "wavefronts", 0);
-        cJSON_AddNumberToObject(a, "bank_conflicts", 0);
-    }
-    cJSON *gl = cJSON_AddObjectToObject(st, "global");
-    for (int i = 0; i < 2; i++) {
-        cJSON *a = cJSON_AddObjectToObject(gl, acc[i]);
-        cJSON_AddNumberToObject(a, "requests", 0);
-        cJSON_AddNumberToObject(a, "sectors", 0);
-    }
-    cJSON *br = cJSON_AddObjectToObject(st, "branches");
-    cJSON_AddNumberToObject(br, "executed", (double)s->branches);
-    cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
-    cJSON *fs = cJSON_AddArrayToObject(j, "findings");
-    const ptxsim_fault *f = ptxsim_report_fault(r);
-    if (f) {
-        cJSON *g = cJSON_CreateObject();
-        cJSON_AddStringToObject(g, "kind", f->fault_kind);
-        cJSON_AddStringToObject(g, "severity", "error");
-        cJSON_AddStringToObject(g, "message", f->message);
-        if (f->ptx_line) {
-            cJSON *p = cJSON_AddObjectToObject(g, "ptx");
-            if (f->ptx_file) cJSON_AddStringToObject(p, "file", f->ptx_file);
-            cJSON_AddNumberToObject(p, "line", f->ptx_line);
-        }
-        cJSON_AddItemToObject(g, "block", triple(f->block));
-        cJSON_AddItemToObject(g, "thread", triple(f->thread));
-        cJSON_AddNumberToObject(g, "count", 1);
-        cJSON_AddItemToArray(fs, g);
-    }
     return j;
 }
 
@@ -237,9 +193,8 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
     if (r) {
         cJSON_AddBoolToObject(j, "checked", ptxsim_report_checked(r));
         cJSON_AddNumberToObject(j, "seconds", ptxsim_report_stats(r)->seconds);
-        cJSON *rep = ptxsim_report_checked(r) ? checked_report(kernel, r) : NULL;
-        if (!rep) rep = plain_report(kernel, r); /* also when the scratch file failed */
-        cJSON_AddItemToObject(j, "report", rep);
+        cJSON *rep = launch_report(kernel, r);
+        cJSON_AddItemToObject(j, "report", rep ? rep : cJSON_CreateNull()); /* null: the scratch file failed */
     }
     stream_line(j);
 }
@@ -414,7 +369,7 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     if (!l->nfindings) return;
     /* The CUDA file of each .loc line: the finding struct numbers it, the library's JSON names it. */
     pthread_mutex_lock(&ex.lock);
-    cJSON *j = checked_report(kernel, r);
+    cJSON *j = launch_report(kernel, r);
     pthread_mutex_unlock(&ex.lock);
     const cJSON *fs = cJSON_GetObjectItemCaseSensitive(j, "findings"), *jf;
     shim_lock();
