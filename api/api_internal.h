@@ -48,6 +48,8 @@ struct ptxsim_report {
     ptxsim_stats stats;
     ptxsim_fault fault;
     bool has_fault;
+    ps_line_counters *lines;     /* ps_verifier_line_counters, after the launch */
+    int nlines;
 };
 
 struct ptxsim_case {

@@ -102,7 +102,10 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
         free(r);
         return st;
     }
-    if (r->ver) ps_verifier_finish(r->ver, &r->res);
+    if (r->ver) {
+        ps_verifier_finish(r->ver, &r->res);
+        r->nlines = ps_verifier_line_counters(r->ver, &r->lines);
+    }
     fill_report(r, k->fn->name);
     st = api_status(ls);
     if (st != PTXSIM_OK)
@@ -199,6 +202,7 @@ void ptxsim_report_free(ptxsim_report *r) {
     if (!r) return;
     ps_verifier_destroy(r->ver);
     ps_launch_result_release(&r->res);
+    free(r->lines);
     free(r);
 }
 

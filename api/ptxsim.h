@@ -58,7 +58,11 @@ typedef struct ptxsim_diagnostics ptxsim_diagnostics;
 enum {
     PTXSIM_CHECK_BANK = 1u << 0, PTXSIM_CHECK_COALESCE = 1u << 1, PTXSIM_CHECK_DIVERGENCE = 1u << 2,
     PTXSIM_CHECK_RACE = 1u << 3, PTXSIM_CHECK_BARRIER = 1u << 4, PTXSIM_CHECK_MEMORY = 1u << 5,
-    PTXSIM_CHECK_INIT = 1u << 6, PTXSIM_CHECK_ALL = 0x7f
+    PTXSIM_CHECK_INIT = 1u << 6, PTXSIM_CHECK_ALL = 0x7f,
+    /* Not a checker: each PTX line's execution counts (ptxsim_line_counters.warp_executions),
+     * which the HTML report shows. It costs an event per warp instruction, so it is not part of
+     * PTXSIM_CHECK_ALL; `ptxsim check --html` adds it. */
+    PTXSIM_CHECK_PROFILE = 1u << 7
 };
 
 typedef struct {
@@ -348,6 +352,57 @@ void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 void ptxsim_report_free(ptxsim_report *r);
+
+/* The counters of one PTX line of a checked launch, Nsight Compute's source-page metrics: every
+ * per-line table of the checkers merged. A counter is 0 when its checker was off or saw nothing
+ * on the line. Lines of the module's own PTX file only (a linked program's report has none). */
+typedef struct {
+    int ptx_line;
+    int source_file, source_line;     /* .loc of the line's instruction; 0 = none */
+    /* PTXSIM_CHECK_PROFILE: warp-level executions, and the active lanes summed over them */
+    uint64_t warp_executions, thread_executions;
+    /* PTXSIM_CHECK_BANK: shared-memory instructions executed, their wavefronts, the wavefronts
+     * they would take without bank conflicts (bank conflicts = the difference), worst n-way */
+    uint64_t shared_executions, shared_wavefronts, shared_ideal_wavefronts;
+    unsigned shared_worst_way;
+    /* PTXSIM_CHECK_COALESCE: global requests, 32-byte sectors, and the fewest sectors the bytes
+     * asked for could take */
+    uint64_t global_requests, global_sectors, global_ideal_sectors;
+    /* PTXSIM_CHECK_DIVERGENCE: conditional branches executed (warp level), of which divergent;
+     * lanes that jumped and lanes that fell through, summed */
+    uint64_t branch_executions, branch_divergent, taken_lanes, not_taken_lanes;
+} ptxsim_line_counters;
+/* Lines with any counter, in PTX line order; 0 for a report without checkers. */
+int ptxsim_report_line_count(const ptxsim_report *r);
+bool ptxsim_report_line(const ptxsim_report *r, int i, ptxsim_line_counters *out);
+/* The path .file `index` of the launch's module names (as written), NULL when none. */
+const char *ptxsim_report_source_file(const ptxsim_report *r, int index);
+
+/* The HTML source view (docs/html.md): one self-contained page (inline CSS and script, nothing
+ * fetched) with a sidebar of the launches and, per launch, the CUDA source and the PTX side by
+ * side, each line with its counters as a heat bar and its findings inline, and sortable tables
+ * of the hottest lines. CUDA files come from the module's .file paths: absolute, or looked up
+ * under source_root, the PTX file's folder and the folders above it; a file that cannot be read
+ * is named on the page and the PTX is shown alone. */
+typedef struct {
+    const ptxsim_report *report;  /* of a launch with checkers */
+    ptxsim_report_format format;  /* ptx_path: the file shown (read again; it must be the PTX the
+                                   * module was loaded from, checked line by line) */
+    const char *ptx_text;         /* the PTX itself, instead of reading format.ptx_path */
+    size_t ptx_len;
+    unsigned grid[3], block[3];
+    const char *label;            /* the sidebar's name for it; NULL: the kernel's */
+} ptxsim_html_launch;
+typedef struct {
+    const char *title;            /* NULL: "ptxsim report" */
+    const char *source_root;      /* NULL: none */
+} ptxsim_html_options;
+/* Writes the page to path ("-": stdout). PTXSIM_ERR_IO when a file cannot be read or written,
+ * PTXSIM_ERR_INVALID_ARGUMENT for a launch without checkers or PTX that is not the module's,
+ * PTXSIM_ERR_UNSUPPORTED for a linked program; the reason goes to err (errlen bytes). */
+ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n,
+                                       const ptxsim_html_options *o, const char *path, char *err,
+                                       size_t errlen);
 
 int ptxsim_finding_kind_count(void);
 const char *ptxsim_finding_kind_name(int kind);

@@ -65,6 +65,8 @@ static const char usage_run[] =
 static const char usage_check[] =
     "options for check only (docs/verifier.md):\n"
     "  --sarif FILE      write the findings as SARIF 2.1.0\n"
+    "  --html FILE       write the HTML source view: CUDA and PTX lines with their counters\n"
+    "                    and findings (docs/html.md)\n"
     "  --max-findings N  report at most N findings\n"
     "  --only KIND[,KIND]  report only these kinds (race, bank-conflict, uncoalesced, ...)\n"
     "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n";
@@ -91,7 +93,7 @@ static const char *const opts_check[] = {"check",        "--out",        "--json
                                          "--watchdog",   "--timeout",    "--max-memory",
                                          "--schedule-seed", "--quiet",   "--allow-paths",
                                          "--sarif",      "--max-findings", "--only",  "--severity",
-                                         "--color", NULL};
+                                         "--color", "--html", NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -166,7 +168,7 @@ static void unknown_option(const char *cmd, const char *a) {
 }
 
 typedef struct {
-    const char *out, *json, *target, *sarif;
+    const char *out, *json, *target, *sarif, *html;
     int threads;
     uint64_t watchdog, schedule_seed;
     uint64_t max_memory;    /* 0: the library's default */
@@ -262,6 +264,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
             o->color = v;
         }
         else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--html")) o->html = v;
         else if (!strcmp(a, "--allow-paths")) {
             if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
                 fprintf(stderr, "ptxsim: error: at most 16 --allow-paths\n");
@@ -461,6 +464,16 @@ static int check_report(const ptxsim_report *rep, const ptxsim_report_format *rf
         fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
         rc = EXIT_BAD_INPUT;
     }
+    if (o->html) {
+        char why[1024];
+        ptxsim_html_launch hl = {.report = rep, .format = *rf};
+        memcpy(hl.grid, rf->grid, sizeof hl.grid);
+        memcpy(hl.block, rf->block, sizeof hl.block);
+        if (ptxsim_report_write_html(&hl, 1, NULL, o->html, why, sizeof why) != PTXSIM_OK) {
+            fprintf(stderr, "ptxsim: error: --html: %s\n", why);
+            rc = EXIT_BAD_INPUT;
+        }
+    }
     return rc;
 }
 
@@ -506,7 +519,8 @@ static int cmd_run(const char *path, const options *o, bool check) {
         ptxsim_case_free(cs);
         return EXIT_BAD_INPUT;
     }
-    ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL : 0, .threads = o->threads,
+    ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL | (o->html ? PTXSIM_CHECK_PROFILE : 0u) : 0,
+                          .threads = o->threads,
                           .watchdog = o->watchdog, .schedule_seed = o->schedule_seed,
                           .max_memory = o->max_memory, .timeout = o->timeout,
                           .progress = isatty(STDERR_FILENO)};

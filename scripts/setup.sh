@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # setup.sh [--fuzz] — installs what ptxsim needs to build and test on Debian 12 (run as root, or
 # with sudo). --fuzz adds clang-14 and its sanitizer and libFuzzer runtimes (libclang-rt-14-dev)
-# for the clang sanitizer build and the libFuzzer harnesses (docs/fuzz.md).
+# for the clang sanitizer build and the libFuzzer harnesses (docs/fuzz.md). chromium is the headless
+# browser the HTML report's test loads pages in (docs/html.md).
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config libcjson-dev libcmocka-dev libgmp-dev
       libmpfr-dev uthash-dev python3 python3-jsonschema python3-numpy python3-pytest libzstd-dev
-      liblz4-dev)
+      liblz4-dev chromium)
 for a in "$@"; do
   case "$a" in
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;

@@ -12,7 +12,7 @@
 static const ps_checker *const checkers[] = {&ps_checker_bank, &ps_checker_coalesce,
                                              &ps_checker_divergence, &ps_checker_race,
                                              &ps_checker_barrier, &ps_checker_init,
-                                             &ps_checker_reginit};
+                                             &ps_checker_reginit, &ps_checker_profile};
 enum { NCHECKERS = (int)PS_ARRAY_LEN(checkers) };
 _Static_assert(NCHECKERS <= (int)PS_ARRAY_LEN(((ps_verifier *)0)->state), "state[] too small");
 
@@ -526,6 +526,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->lines);
     free(v->glines);
     free(v->blines);
+    free(v->elines);
     free(v->uninit);
     free(v->franges);
     free(v->insn_flags);
@@ -737,6 +738,10 @@ int ps_verifier_global_lines(const ps_verifier *v, const ps_line_global_stats **
 int ps_verifier_branch_lines(const ps_verifier *v, const ps_line_branch_stats **rows) {
     *rows = v->blines;
     return v->nblines;
+}
+int ps_verifier_exec_lines(const ps_verifier *v, const ps_line_exec_stats **rows) {
+    *rows = v->elines;
+    return v->nelines;
 }
 uint64_t ps_verifier_dropped_findings(const ps_verifier *v) { return v->dropped; }
 

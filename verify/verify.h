@@ -80,6 +80,25 @@ typedef struct {
     uint64_t taken_lanes, not_taken_lanes; /* summed over executions */
 } ps_line_branch_stats;
 
+/* Per-instruction execution counts (PS_CHECK_PROFILE), per PTX line. */
+typedef struct {
+    int ptx_line, src_file, src_line;
+    uint64_t warp_executions;   /* times a warp executed it */
+    uint64_t thread_executions; /* active lanes at it, summed (guarded-off lanes included, as in
+                                 * the launch's thread_instructions) */
+} ps_line_exec_stats;
+
+/* The per-line tables of a launch merged by PTX line (report_lines.c): what the HTML report and
+ * ptxsim_report_line show. A field is 0 when its checker did not run or saw nothing there. */
+typedef struct {
+    int ptx_line, src_file, src_line;        /* .loc of the line's instruction; 0 = none */
+    uint64_t warp_executions, thread_executions;             /* PS_CHECK_PROFILE */
+    uint64_t shared_executions, shared_wavefronts, shared_ideal_wavefronts; /* PS_CHECK_BANK */
+    unsigned shared_worst_way;
+    uint64_t global_requests, global_sectors, global_ideal_sectors;        /* PS_CHECK_COALESCE */
+    uint64_t branch_executions, branch_divergent, taken_lanes, not_taken_lanes; /* DIVERGENCE */
+} ps_line_counters;
+
 typedef struct {
     struct { uint64_t instructions, wavefronts, bank_conflicts; } shared[3]; /* load, store, atomic */
     struct { uint64_t requests, sectors; } global[2];                       /* load, store */
@@ -88,7 +107,10 @@ typedef struct {
 
 enum { PS_CHECK_BANK = 1u << 0, PS_CHECK_COALESCE = 1u << 1, PS_CHECK_DIVERGENCE = 1u << 2,
        PS_CHECK_RACE = 1u << 3, PS_CHECK_BARRIER = 1u << 4, PS_CHECK_MEMORY = 1u << 5,
-       PS_CHECK_INIT = 1u << 6, PS_CHECK_ALL = 0x7f };
+       PS_CHECK_INIT = 1u << 6, PS_CHECK_ALL = 0x7f,
+       /* per-instruction execution counts (check_profile.c): an event per warp instruction, so
+        * not part of PS_CHECK_ALL; the HTML report asks for it */
+       PS_CHECK_PROFILE = 1u << 7 };
 
 typedef struct ps_verifier ps_verifier;
 
@@ -110,6 +132,13 @@ const ps_finding *ps_verifier_finding(const ps_verifier *v, int i);
 int ps_verifier_line_stats(const ps_verifier *v, const ps_line_bank_stats **rows);
 int ps_verifier_global_lines(const ps_verifier *v, const ps_line_global_stats **rows);
 int ps_verifier_branch_lines(const ps_verifier *v, const ps_line_branch_stats **rows);
+int ps_verifier_exec_lines(const ps_verifier *v, const ps_line_exec_stats **rows);
+/* All of them merged by PTX line, sorted by line, into *rows (the caller frees it); returns the
+ * row count. Only lines of the module's own PTX file: a linked program's other parts have line
+ * numbers of other files (ps_verifier_single_file says whether there are any). */
+int ps_verifier_line_counters(const ps_verifier *v, ps_line_counters **rows);
+bool ps_verifier_single_file(const ps_verifier *v);
+const ps_module *ps_verifier_module(const ps_verifier *v);
 /* Findings dropped because too many distinct ones were found (each still counted here). */
 uint64_t ps_verifier_dropped_findings(const ps_verifier *v);
 const char *ps_finding_kind_name(ps_finding_kind k);
@@ -146,5 +175,27 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
 /* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+
+/* The HTML source view (report_html.c, docs/html.md): one self-contained page for one or more
+ * launches, the CUDA source and the PTX side by side with each line's counters and findings. */
+typedef struct {
+    const ps_verifier *v;
+    const ps_launch_result *res;
+    ps_report_options o;    /* o.ptx_path: the PTX file shown (read again; it must be the one
+                             * the module was loaded from) */
+    const char *ptx_text;   /* the PTX itself instead of reading o.ptx_path; NULL: read it */
+    size_t ptx_len;
+    unsigned grid[3], block[3];
+    const char *label;      /* what the sidebar calls the launch; NULL: "launch N" */
+} ps_html_launch;
+typedef struct {
+    const char *title;        /* NULL: "ptxsim report" */
+    const char *source_root;  /* looked in first for .file paths; NULL: none */
+} ps_html_options;
+/* Writes the page to path ("-": stdout). Returns 0; -1 when a file cannot be read or written,
+ * -2 when the PTX is not the module's (the reason in err). Launches of linked programs (several
+ * PTX files) are the caller's to refuse (ps_verifier_single_file). */
+int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path,
+                   char *err, size_t errlen);
 
 #endif

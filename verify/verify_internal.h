@@ -50,7 +50,7 @@ typedef struct ps_checker {
 } ps_checker;
 
 extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence,
-    ps_checker_race, ps_checker_barrier, ps_checker_init, ps_checker_reginit;
+    ps_checker_race, ps_checker_barrier, ps_checker_init, ps_checker_reginit, ps_checker_profile;
 
 typedef struct {
     uint64_t addr, bytes;
@@ -80,6 +80,8 @@ struct ps_verifier {
     int nglines;
     ps_line_branch_stats *blines;
     int nblines;
+    ps_line_exec_stats *elines;      /* check_profile.c */
+    int nelines;
     /* finding deduplication (verify.c) */
     int *find_hash;                  /* open addressing: index+1 into findings, 0 = empty */
     int cap_hash;

@@ -31,6 +31,7 @@ void ps_rt_say(const char *fmt, ...) {
  * as NVIDIA's runtime answers them, instead of reaching a freed context. */
 static int unloading;
 static void mark_unloading(void) { __atomic_store_n(&unloading, 1, __ATOMIC_RELEASE); }
+bool ps_rt_unloading(void) { return __atomic_load_n(&unloading, __ATOMIC_ACQUIRE); }
 static void hook_exit(void) { atexit(mark_unloading); }
 
 cudaError_t ps_rt_enter(void) {

@@ -18,6 +18,7 @@
 typedef struct ps_cudart_fatbin {
     const void *wrapper;
     const uint8_t *data;
+    const void *const *prelinked; /* -rdc=true: the units' fat binaries (NULL-ended), linked here */
     CUmodule mod;
     int generation;            /* the context generation mod belongs to */
     cudaError_t load_error;    /* the failure of the latest load attempt (this generation) */
@@ -62,6 +63,8 @@ extern ps_cudart_state ps_rt;
 /* Makes the primary context current in the calling thread (initialising the shim once); returns
  * the sticky error, if any, else cudaSuccess or the failure. */
 cudaError_t ps_rt_enter(void);
+/* Whether the process is exiting (the shim's contexts may be gone). */
+bool ps_rt_unloading(void);
 /* Records r as the calling thread's last error (cudaGetLastError) when it is one; returns r.
  * A CUresult of a fault makes it sticky. */
 cudaError_t ps_rt_result(cudaError_t r);

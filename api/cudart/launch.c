@@ -53,13 +53,9 @@ static cudaError_t launch(struct ps_cudart_func *f, dim3 grid, dim3 block, void 
     if (!f || !ps_rt_prepare(f, &r)) return ps_rt_result(f ? r : cudaErrorInvalidDeviceFunction);
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z || shared > 0xffffffffu)
         return ps_rt_result(cudaErrorInvalidConfiguration);
-    /* more dynamic shared memory than the function allows (48 KiB unless raised with
-     * cudaFuncSetAttribute): cudaErrorInvalidValue, as CUDA 13's runtime on an H200 says
-     * (tests/cudart/progs/dynsmem), where other bad shapes are cudaErrorInvalidConfiguration */
-    int max_dynamic = 0;
-    if (cuFuncGetAttribute(&max_dynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f->f) == CUDA_SUCCESS &&
-        shared > (size_t)max_dynamic)
-        return ps_rt_result(cudaErrorInvalidValue);
+    int max_dynamic = 0; /* more dynamic shared memory than the function allows is an invalid value */
+    cuFuncGetAttribute(&max_dynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f->f);
+    if (shared > (size_t)max_dynamic) return ps_rt_result(cudaErrorInvalidValue);
     ps_rt_capture *c = ps_rt_capturing(stream);
     if (c && cooperative) return ps_rt_unsupported("cudaLaunchCooperativeKernel during stream capture", NULL);
     if (c) return ps_rt_record_kernel(c, f, grid, block, shared, cluster, args);

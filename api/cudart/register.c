@@ -56,6 +56,11 @@ PS_CUDART_API void **__cudaRegisterFatBinary(void *wrapper) {
         const void *data;
         memcpy(&data, (const char *)wrapper + 8, sizeof data);
         fb->data = data;
+        /* version 2 (nvcc -rdc=true, crt/link.stub): the device-linked fat binary holds SASS only;
+         * the fourth field lists the units' own fat binaries, whose PTX the runtime links */
+        const void *const *units = NULL;
+        if (w[1] == 2) memcpy(&units, (const char *)wrapper + 16, sizeof units);
+        fb->prelinked = units;
     }
     pthread_mutex_lock(&ps_rt.lock);
     fb->next = ps_rt.fatbins;
@@ -66,9 +71,53 @@ PS_CUDART_API void **__cudaRegisterFatBinary(void *wrapper) {
 
 PS_CUDART_API void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
 
-/* Kept until exit: the program's shadows stay valid as long as the process, and the shim frees
- * the modules with the context. */
-PS_CUDART_API void __cudaUnregisterFatBinary(void **handle) { (void)handle; }
+/* A shared library with device code that is unloaded (dlclose), or the program at exit: its
+ * kernels and variables are forgotten, so that a library loaded later at the same addresses
+ * cannot reach them, and its module is unloaded unless the process is exiting (when the shim
+ * frees every context itself). The record of the fat binary itself stays, emptied. */
+PS_CUDART_API void __cudaUnregisterFatBinary(void **handle) {
+    ps_cudart_fatbin *fb = (ps_cudart_fatbin *)handle;
+    if (!fb) return;
+    pthread_mutex_lock(&ps_rt.lock);
+    struct ps_cudart_func **old = ps_rt.funcs;
+    size_t oldcap = ps_rt.cap_funcs;
+    bool any = false;
+    for (size_t i = 0; i < oldcap; i++) any |= old[i] && old[i]->fb == fb;
+    if (any) { /* rebuild the open-addressing table without them */
+        struct ps_cudart_func **keep = calloc(oldcap, sizeof *keep);
+        if (keep) {
+            ps_rt.funcs = keep;
+            ps_rt.nfuncs = 0;
+            for (size_t i = 0; i < oldcap; i++) {
+                if (!old[i]) continue;
+                if (old[i]->fb == fb) {
+                    free(old[i]->device_name);
+                    free(old[i]);
+                    continue;
+                }
+                *slot(old[i]->host_fun) = old[i];
+                ps_rt.nfuncs++;
+            }
+            free(old);
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < ps_rt.nvars; i++) {
+        if (ps_rt.vars[i].fb == fb) {
+            free(ps_rt.vars[i].device_name);
+            if (!ps_rt_unloading()) free(ps_rt.vars[i].mirror); /* at exit host code may still read it */
+            continue;
+        }
+        ps_rt.vars[k++] = ps_rt.vars[i];
+    }
+    ps_rt.nvars = k;
+    if (fb->mod && fb->generation == ps_rt.generation && !ps_rt_unloading()) cuModuleUnload(fb->mod);
+    fb->mod = NULL;
+    fb->data = NULL;
+    fb->prelinked = NULL;
+    fb->failed_generation = -1;
+    pthread_mutex_unlock(&ps_rt.lock);
+}
 
 PS_CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun,
                                           const char *device_name, int thread_limit, void *tid, void *bid,
@@ -166,57 +215,103 @@ static void bind_managed(ps_cudart_fatbin *fb) {
     }
 }
 
+/* The PTX of fat binary `data` that sm runs, decompressed (malloc'ed), or NULL after saying why. */
+static char *unit_ptx(const void *data, const char *who, int sm, size_t *len, cudaError_t *r) {
+    char err[256] = "";
+    ps_fatbin_entry e[64];
+    int n = ps_fatbin_entries(data, 0, e, 64, err, sizeof err);
+    *r = cudaErrorInvalidKernelImage;
+    if (n < 0 || n > 64) {
+        ps_rt_say("%s: bad fat binary: %s", who, n < 0 ? err : "more than 64 entries");
+        return NULL;
+    }
+    int pick = ps_fatbin_choose_ptx(e, n, sm);
+    if (pick < 0) {
+        char sass[200], ptx[200];
+        arch_list(e, n, PS_FATBIN_ELF, sass, sizeof sass); /* "sm_90, sm_80" */
+        arch_list(e, n, PS_FATBIN_PTX, ptx, sizeof ptx);
+        ps_rt_say("%s: the fat binary has no PTX that sm_%d can run (it holds SASS for %s and PTX for %s); ptxsim "
+                  "runs PTX only: rebuild with -gencode arch=compute_%d,code=compute_%d (or -arch=sm_%d, "
+                  "which embeds both)",
+                  who, sm, sass, ptx, sm, sm, sm);
+        *r = cudaErrorNoKernelImageForDevice;
+        return NULL;
+    }
+    char *text = ps_fatbin_ptx(&e[pick], len, err, sizeof err);
+    if (!text) {
+        ps_rt_say("%s: cannot read the PTX (compute_%d) of the fat binary: %s", who, e[pick].arch, err);
+        return NULL;
+    }
+    unmark_managed(text);
+    *r = cudaSuccess;
+    return text;
+}
+
+/* -rdc=true: every unit's PTX, linked into one module as cuLink* does (lock held). The link state
+ * stays alive with the module. */
+static cudaError_t load_linked(ps_cudart_fatbin *fb, const char *who, int sm) {
+    CUlinkState ls = NULL;
+    if (cuLinkCreate_v2(0, NULL, NULL, &ls) != CUDA_SUCCESS) return cudaErrorMemoryAllocation;
+    cudaError_t r = cudaSuccess;
+    for (int i = 0; fb->prelinked[i] && r == cudaSuccess; i++) {
+        size_t len = 0;
+        char *ptx = unit_ptx(fb->prelinked[i], who, sm, &len, &r);
+        if (!ptx) break;
+        char name[32];
+        snprintf(name, sizeof name, "unit%d.ptx", i);
+        if (cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, ptx, len + 1, name, 0, NULL, NULL) != CUDA_SUCCESS)
+            r = cudaErrorInvalidKernelImage;
+        free(ptx);
+    }
+    void *image = NULL;
+    size_t size = 0;
+    CUmodule m = NULL;
+    if (r == cudaSuccess && cuLinkComplete(ls, &image, &size) != CUDA_SUCCESS) r = cudaErrorInvalidKernelImage;
+    if (r == cudaSuccess) {
+        CUresult cr = cuModuleLoadData(&m, image);
+        if (cr != CUDA_SUCCESS) r = (cudaError_t)cr;
+    }
+    if (r != cudaSuccess) {
+        cuLinkDestroy(ls);
+        return r;
+    }
+    fb->mod = m;
+    fb->generation = ps_rt.generation;
+    fb->failed_generation = -1;
+    bind_managed(fb);
+    return cudaSuccess;
+}
+
 /* Loads fb's PTX into the current context; lock held. `who` names the kernel or variable that
  * needs it, for the messages. */
 static cudaError_t load(ps_cudart_fatbin *fb, const char *who) {
     if (fb->mod && fb->generation == ps_rt.generation) return cudaSuccess;
     if (fb->failed_generation == ps_rt.generation) return fb->load_error;
-    cudaError_t r = cudaErrorInvalidKernelImage;
-    char err[256] = "";
-    ps_fatbin_entry e[64];
-    int n = fb->data ? ps_fatbin_entries(fb->data, 0, e, 64, err, sizeof err) : -1;
-    int sm = 0;
-    cuDeviceGetAttribute(&sm, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 0);
-    int minor = 0;
+    int major = 0, minor = 0;
+    cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 0);
     cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0);
-    sm = sm * 10 + minor;
-    if (!fb->data) {
+    int sm = major * 10 + minor;
+    cudaError_t r = cudaErrorInvalidKernelImage;
+    if (fb->prelinked && fb->prelinked[0]) {
+        if ((r = load_linked(fb, who, sm)) == cudaSuccess) return r;
+    } else if (!fb->data) {
         ps_rt_say("%s: its fat binary wrapper is not one ptxsim reads (magic 0x%08x)", who,
                   fb->wrapper ? *(const uint32_t *)fb->wrapper : 0);
-    } else if (n < 0) {
-        ps_rt_say("%s: bad fat binary: %s", who, err);
-    } else if (n > 64) {
-        ps_rt_say("%s: the fat binary has %d entries; ptxsim reads at most 64", who, n);
     } else {
-        int pick = ps_fatbin_choose_ptx(e, n, sm);
-        if (pick < 0) {
-            char sass[200], ptx[200];
-            arch_list(e, n, PS_FATBIN_ELF, sass, sizeof sass); /* "sm_90, sm_80" */
-            arch_list(e, n, PS_FATBIN_PTX, ptx, sizeof ptx);
-            ps_rt_say("%s: the fat binary has no PTX that sm_%d can run (it holds SASS for %s and PTX for %s); ptxsim "
-                      "runs PTX only: rebuild with -gencode arch=compute_%d,code=compute_%d (or -arch=sm_%d, "
-                      "which embeds both)",
-                      who, sm, sass, ptx, sm, sm, sm);
-            r = cudaErrorNoKernelImageForDevice;
-        } else {
-            size_t len = 0;
-            char *ptx = ps_fatbin_ptx(&e[pick], &len, err, sizeof err);
-            if (!ptx) {
-                ps_rt_say("%s: cannot read the PTX (compute_%d) of the fat binary: %s", who, e[pick].arch, err);
-            } else {
-                unmark_managed(ptx);
-                CUmodule m = NULL;
-                CUresult cr = cuModuleLoadData(&m, ptx);
-                free(ptx);
-                if (cr == CUDA_SUCCESS) {
-                    fb->mod = m;
-                    fb->generation = ps_rt.generation;
-                    fb->failed_generation = -1;
-                    bind_managed(fb);
-                    return cudaSuccess;
-                }
-                r = (cudaError_t)cr; /* the shim said why */
+        size_t len = 0;
+        char *ptx = unit_ptx(fb->data, who, sm, &len, &r);
+        if (ptx) {
+            CUmodule m = NULL;
+            CUresult cr = cuModuleLoadData(&m, ptx);
+            free(ptx);
+            if (cr == CUDA_SUCCESS) {
+                fb->mod = m;
+                fb->generation = ps_rt.generation;
+                fb->failed_generation = -1;
+                bind_managed(fb);
+                return cudaSuccess;
             }
+            r = (cudaError_t)cr; /* the shim said why */
         }
     }
     fb->load_error = r;

@@ -105,9 +105,13 @@ void shim_arch_limits(shim_limits *out) {
 void shim_clock_kernel(struct CUctx_st *c, uint64_t warp_instructions) {
     const arch_row *r = arch_row_of(shim.info.sm);
     double per_ms = (double)r->sms * 4.0 * (double)r->clock_khz;
+    shim_lock(); /* several host threads may launch at once */
     c->clock_ms += 0.003 + (double)warp_instructions / per_ms;
+    shim_unlock();
 }
 
 void shim_clock_copy(struct CUctx_st *c, uint64_t bytes, bool device_only) {
+    shim_lock();
     c->clock_ms += 0.001 + (double)bytes / (device_only ? 2e9 : 25e6);
+    shim_unlock();
 }

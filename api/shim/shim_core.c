@@ -142,7 +142,9 @@ CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) {
     return CUDA_SUCCESS;
 }
 
-#define SHIM_TOTAL_MEMORY (64ull << 30) /* what cuDeviceTotalMem and cuMemGetInfo report */
+/* What cuDeviceTotalMem and cuMemGetInfo report: the device memory a context may take (its
+ * max_memory, docs/limits.md), so that a program sizing its buffers by it gets them. */
+#define SHIM_TOTAL_MEMORY PTXSIM_DEFAULT_MAX_MEMORY
 
 CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev) {
     CUresult r = check_device("cuDeviceTotalMem", dev);

@@ -34,6 +34,10 @@ CUresult cuMemFree_v2(CUdeviceptr dptr) {
     CURRENT("cuMemFree");
     if (!dptr) return CUDA_SUCCESS;
     if (shim_free_managed(c, dptr)) return CUDA_SUCCESS;
+    bool host = false;
+    if (ptxsim_mem_range(c->sim, dptr, NULL, NULL, &host) == PTXSIM_OK && host) /* as the driver answers */
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuMemFree", "0x%llx is page-locked or registered host memory "
+                         "(cuMemFreeHost or cuMemHostUnregister frees it)", dptr);
     return mem_status(ptxsim_mem_free(c->sim, dptr), c, "cuMemFree");
 }
 CUresult cuMemFree(CUdeviceptr dptr) { return cuMemFree_v2(dptr); }

@@ -47,6 +47,20 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_program(rt_printf rt_printf.cu -arch=sm_90)
   ps_rt_program(rt_cluster rt_cluster.cu -arch=sm_90)
   ps_rt_program(rt_graph rt_graph.cu -arch=sm_90)
+  ps_rt_program(rt_threads rt_threads.cu -arch=sm_90)
+  # separate compilation: two units, -rdc=true (the runtime links their PTX)
+  add_custom_command(OUTPUT ${PS_RT_OUT}/rt_rdc
+                     COMMAND ${PS_NVCC} -cudart shared -rdc=true -arch=sm_90 -I${PS_RT_DIR} -o ${PS_RT_OUT}/rt_rdc
+                             ${PS_RT_DIR}/rt_rdc_main.cu ${PS_RT_DIR}/rt_rdc_lib.cu
+                     DEPENDS ${PS_RT_DIR}/rt_rdc_main.cu ${PS_RT_DIR}/rt_rdc_lib.cu ${PS_RT_DIR}/rt_check.h VERBATIM)
+  add_custom_target(cudart_prog_rt_rdc ALL DEPENDS ${PS_RT_OUT}/rt_rdc)
+  # a shared library with device code, loaded and unloaded three times
+  add_custom_command(OUTPUT ${PS_RT_OUT}/librt_dlopen.so ${PS_RT_OUT}/rt_dlopen
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -shared -Xcompiler -fPIC
+                             -o ${PS_RT_OUT}/librt_dlopen.so ${PS_RT_DIR}/rt_dlopen_lib.cu
+                     COMMAND ${PS_NVCC} -o ${PS_RT_OUT}/rt_dlopen ${PS_RT_DIR}/rt_dlopen.cpp -ldl
+                     DEPENDS ${PS_RT_DIR}/rt_dlopen_lib.cu ${PS_RT_DIR}/rt_dlopen.cpp VERBATIM)
+  add_custom_target(cudart_prog_rt_dlopen ALL DEPENDS ${PS_RT_OUT}/rt_dlopen)
   ps_rt_program(rt_sass rt_sass.cu -gencode arch=compute_90,code=sm_90)
   ps_rt_program(rt_arch rt_arch.cu -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=compute_90)
 
@@ -63,6 +77,11 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
              --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
   ps_rt_test(graph rt_graph)
+  ps_rt_test(rdc rt_rdc)
+  ps_rt_test(threads rt_threads)
+  add_test(NAME cudart_dlopen COMMAND bash ${PS_RT_DIR}/run_rt.sh $<TARGET_FILE_DIR:cudart_shim> ${PS_RT_OUT}/rt_dlopen
+           --arg ${PS_RT_OUT}/librt_dlopen.so)
+  set_tests_properties(cudart_dlopen PROPERTIES LABELS cudart FAIL_REGULAR_EXPRESSION "FAIL")
   ps_rt_test(printf rt_printf --stdout ${PS_RT_DIR}/rt_printf.expected)
   ps_rt_test(cluster rt_cluster)
   ps_rt_test(sass_only rt_sass

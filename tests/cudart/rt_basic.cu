@@ -19,6 +19,13 @@ __global__ void __launch_bounds__(256) with_smem(float *p) {
     p[threadIdx.x] = s[(threadIdx.x + 1) % 256];
 }
 
+__global__ void big_smem(int *out, int n) {
+    extern __shared__ int buf[];
+    for (int i = threadIdx.x; i < n; i += blockDim.x) buf[i] = i;
+    __syncthreads();
+    if (threadIdx.x == 0) *out = buf[n - 1] + buf[n / 2];
+}
+
 int main() {
     const int n = 1000;
     float hx[n], hy[n];
@@ -108,6 +115,8 @@ int main() {
     CK(cudaMallocHost(&pinned, 64));
     CK(cudaPointerGetAttributes(&pa, pinned));
     EXPECT(pa.type == cudaMemoryTypeHost && pa.hostPointer == pinned);
+    EXPECT(cudaFree(pinned) == cudaErrorInvalidValue);  // page-locked memory is not cudaFree's
+    cudaGetLastError();
     CK(cudaFreeHost(pinned));
 
     // the device and a kernel as the H200 describes them
@@ -137,6 +146,18 @@ int main() {
         CK(cudaOccupancyMaxPotentialBlockSize(&mg, &mb, axpb, 0, 0));
         EXPECT(mg == 264 && mb == 1024);
     }
+    // dynamic shared memory beyond 48 KiB needs the function's opt-in
+    int *dout, sum = 0;
+    const int words = 24 * 1024;  // 96 KiB
+    CK(cudaMalloc(&dout, sizeof(int)));
+    big_smem<<<1, 256, words * sizeof(int)>>>(dout, words);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
+    CK(cudaFuncSetAttribute(big_smem, cudaFuncAttributeMaxDynamicSharedMemorySize, words * sizeof(int)));
+    big_smem<<<1, 256, words * sizeof(int)>>>(dout, words);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(&sum, dout, sizeof sum, cudaMemcpyDeviceToHost));
+    EXPECT(sum == (words - 1) + words / 2);
+    CK(cudaFree(dout));
     EXPECT(!strcmp(cudaGetErrorString(cudaErrorIllegalAddress), "an illegal memory access was encountered"));
     EXPECT(!strcmp(cudaGetErrorName(cudaErrorNotSupported), "cudaErrorNotSupported"));
     int rv = 0;

@@ -63,6 +63,13 @@ int main() {
     int hb[256];
     CK(cudaMemcpy(hb, b, sizeof hb, cudaMemcpyDeviceToHost));
     for (int i = 0; i < 256; i++) EXPECT(hb[i] == 5 && host_copy[i] == 3);
+    cudaEvent_t quiet;
+    CK(cudaEventCreateWithFlags(&quiet, cudaEventDisableTiming));
+    CK(cudaEventRecord(quiet, s0));
+    CK(cudaEventSynchronize(quiet));
+    EXPECT(cudaEventElapsedTime(&t01, e[0], quiet) == cudaErrorInvalidResourceHandle);
+    cudaGetLastError();
+    CK(cudaEventDestroy(quiet));
     cudaMemPool_t pool;
     CK(cudaDeviceGetDefaultMemPool(&pool, 0));
     unsigned long long thr = ~0ull;

@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
-# run_rt.sh LIBDIR PROG [--stdout FILE] [--stderr-once TEXT]... [--env NAME=VALUE]...
+# run_rt.sh LIBDIR PROG [--stdout FILE] [--stderr-once TEXT]... [--env NAME=VALUE]... [--arg ARG]...
 # Runs a CUDA runtime program against ptxsim's libcudart (LIBDIR, where libcudart.so.13 and
 # libcuda.so.1 are): it must exit 0; with --stdout its output must equal FILE; each --stderr-once
 # TEXT must appear on exactly one line of its stderr.
 set -u
 lib=$1 prog=$2
 shift 2
-expect_out="" once=() envs=()
+expect_out="" once=() envs=() args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --stdout) expect_out=$2; shift 2 ;;
     --stderr-once) once+=("$2"); shift 2 ;;
     --env) envs+=("$2"); shift 2 ;;
+    --arg) args+=("$2"); shift 2 ;;
     *) echo "run_rt.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-env "${envs[@]}" LD_LIBRARY_PATH="$lib" "$prog" >"$tmp/out" 2>"$tmp/err"
+env "${envs[@]}" LD_LIBRARY_PATH="$lib" "$prog" "${args[@]}" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 cat "$tmp/out"
 cat "$tmp/err" >&2
