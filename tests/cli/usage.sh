@@ -11,7 +11,11 @@ expect 0 '^  --sarif FILE' "$ptxsim" help check
 expect 0 '^  --target sm_XX' "$ptxsim" parse -h
 expect 0 '^usage: ptxsim <command>' "$ptxsim" help
 expect 0 '^ptxsim [0-9]+\.[0-9]+' "$ptxsim" version
-expect 0 "^ptxsim [0-9]+\.[0-9]+ \(git ($(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown))" "$ptxsim" --version
+expect 0 '^ptxsim [0-9]+\.[0-9]+ \(git ([0-9a-f]{12}(-dirty)?|unknown)\)$' "$ptxsim" --version
+rev=$(sed -n 's/^ptxsim .* (git \([0-9a-f]*\).*/\1/p' <<<"$out")
+# the revision named is a commit of this repository (the build's; later commits may follow it)
+[ -z "$rev" ] || ! git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || git -C "$root" cat-file -e "$rev^{commit}" ||
+    fail "version names $rev, not a commit of this repository"
 expect 2 "unknown option '--bogus' of 'run'" "$ptxsim" run x.json --bogus
 expect 2 "unknown option '--ot' of 'run'; did you mean '--out'\?" "$ptxsim" run x.json --ot d
 expect 2 "'--sarif' is an option of 'check', not of 'run'" "$ptxsim" run x.json --sarif x.sarif
