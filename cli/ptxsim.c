@@ -64,7 +64,8 @@ static const char usage_run[] =
 
 static const char usage_check[] =
     "options for check only (docs/verifier.md):\n"
-    "  --sarif FILE      write the findings as SARIF 2.1.0\n"
+    "  --sarif FILE      write the findings as SARIF 2.1.0 (for code scanning)\n"
+    "  --source-root DIR SARIF paths relative to DIR, the repository's root (default: .)\n"
     "  --html FILE       write the HTML source view: CUDA and PTX lines with their counters\n"
     "                    and findings (docs/html.md)\n"
     "  --max-findings N  report at most N findings\n"
@@ -93,7 +94,7 @@ static const char *const opts_check[] = {"check",        "--out",        "--json
                                          "--watchdog",   "--timeout",    "--max-memory",
                                          "--schedule-seed", "--quiet",   "--allow-paths",
                                          "--sarif",      "--max-findings", "--only",  "--severity",
-                                         "--color", "--html", NULL};
+                                         "--color", "--html", "--source-root", NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -183,6 +184,7 @@ typedef struct {
     int nfiles;
     FILE *txt;              /* where text for people goes: stdout, or stderr under --json - */
     const char *color;      /* --color: auto (default), always, never */
+    const char *source_root; /* check --source-root: SARIF paths relative to it; NULL: "." */
 } options;
 
 /* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
@@ -264,6 +266,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
             o->color = v;
         }
         else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--source-root")) o->source_root = v;
         else if (!strcmp(a, "--html")) o->html = v;
         else if (!strcmp(a, "--allow-paths")) {
             if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
@@ -460,10 +463,6 @@ static int check_report(const ptxsim_report *rep, const ptxsim_report_format *rf
     }
     if (!o->quiet || errors) ptxsim_report_write_text(rep, rf, o->txt);
     int rc = errors ? EXIT_MISMATCH : EXIT_OK;
-    if (o->sarif && ptxsim_report_write_sarif(rep, rf, o->sarif) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
-        rc = EXIT_BAD_INPUT;
-    }
     if (o->html) {
         char why[1024];
         ptxsim_html_launch hl = {.report = rep, .format = *rf};
@@ -504,6 +503,10 @@ static bool use_color(const options *o) {
  * keeps it for failures (the result lines), so a passing run prints nothing. */
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[2048];
+    if (o->source_root && access(o->source_root, X_OK)) {
+        fprintf(stderr, "ptxsim: error: --source-root %s: %s\n", o->source_root, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
     ptxsim_case *cs;
     ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
                                   .max_bytes = o->max_memory};
@@ -634,6 +637,16 @@ out:
     if (say != o->txt) fclose(say);
     free(said);
     if (o->json && rep) rc = write_report_json(rep, &rf, cs, o, rc);
+    if (o->sarif && rep) { /* last, so that its invocation holds the exit status */
+        char version[128];
+        snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
+        rf.source_root = o->source_root, rf.tool_version = version, rf.exit_status = rc;
+        rf.comparisons = NULL, rf.ncomparisons = 0; /* write_report_json's are freed */
+        if (ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
+            fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+    }
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);
     ptxsim_module_unload(m);

@@ -139,7 +139,7 @@ static cJSON *triple(const unsigned v[3]) {
     return cJSON_CreateIntArray(a, 3);
 }
 
-/* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
+/* The library's own JSON report of a launch, with checkers or without (DESIGN §6: kernel, arch, stats,
  * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
 static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
     /* the scratch file is a memory file where the system has them (no disk traffic per launch) */
@@ -163,30 +163,22 @@ static cJSON *checked_report(const char *kernel, const ptxsim_report *r) {
     return j;
 }
 
-/* The same shape for a launch without checkers: statistics, and the fault as the one finding. */
+/* The same shape for a launch without checkers, when no scratch file can be had: statistics, and
+ * the fault as the one finding. */
 static cJSON *plain_report(const char *kernel, const ptxsim_report *r) {
     cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "schema_version", 2); /* as the library's writer (docs/report.md) */
     cJSON_AddStringToObject(j, "kernel", kernel);
     cJSON_AddStringToObject(j, "arch", shim.arch);
+    cJSON_AddBoolToObject(j, "checked", false);
+    cJSON_AddNumberToObject(j, "hidden_findings", 0);
     const ptxsim_stats *s = ptxsim_report_stats(r);
     cJSON *st = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(st, "warp_instructions", (double)s->warp_instructions);
     cJSON_AddNumberToObject(st, "thread_instructions", (double)s->thread_instructions);
-    /* the counters of the checkers that did not run are 0, as `ptxsim check --json` writes them */
-    cJSON *sh = cJSON_AddObjectToObject(st, "shared");
-    static const char *const acc[3] = {"load", "store", "atomic"};
-    for (int i = 0; i < 3; i++) {
-        cJSON *a = cJSON_AddObjectToObject(sh, acc[i]);
-        cJSON_AddNumberToObject(a, "instructions", 0);
-        cJSON_AddNumberToObject(a, "wavefronts", 0);
-        cJSON_AddNumberToObject(a, "bank_conflicts", 0);
-    }
-    cJSON *gl = cJSON_AddObjectToObject(st, "global");
-    for (int i = 0; i < 2; i++) {
-        cJSON *a = cJSON_AddObjectToObject(gl, acc[i]);
-        cJSON_AddNumberToObject(a, "requests", 0);
-        cJSON_AddNumberToObject(a, "sectors", 0);
-    }
+    cJSON_AddNumberToObject(st, "ctas", (double)s->ctas);
+    cJSON_AddNumberToObject(st, "seconds", s->seconds);
+    /* no shared or global counters: the checkers that measure them did not run (schema 2) */
     cJSON *br = cJSON_AddObjectToObject(st, "branches");
     cJSON_AddNumberToObject(br, "executed", (double)s->branches);
     cJSON_AddNumberToObject(br, "divergent", (double)s->divergent_branches);
@@ -237,8 +229,8 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
     if (r) {
         cJSON_AddBoolToObject(j, "checked", ptxsim_report_checked(r));
         cJSON_AddNumberToObject(j, "seconds", ptxsim_report_stats(r)->seconds);
-        cJSON *rep = ptxsim_report_checked(r) ? checked_report(kernel, r) : NULL;
-        if (!rep) rep = plain_report(kernel, r); /* also when the scratch file failed */
+        cJSON *rep = checked_report(kernel, r); /* the library's writer, with checkers or not */
+        if (!rep) rep = plain_report(kernel, r); /* when the scratch file failed */
         cJSON_AddItemToObject(j, "report", rep);
     }
     stream_line(j);
