@@ -62,7 +62,8 @@ static void fill_report(ptxsim_report *r, const char *kernel) {
         r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind), ps_fault_kind_name(f->kind), f->message,
                                   f->ptx_line, f->function ? f->function : kernel,
                                   {f->block[0], f->block[1], f->block[2]},
-                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file};
+                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file,
+                                  f->src_file, f->src_line, f->lanes, __builtin_popcount(f->lanes)};
     }
 }
 

@@ -289,6 +289,13 @@ typedef struct {
     const char *function;      /* NULL when unknown */
     unsigned block[3], thread[3];
     const char *ptx_file;      /* the module file of ptx_line (linked modules); NULL: unknown */
+    const char *source_file;   /* the CUDA line of ptx_line's instruction (.loc); NULL / 0: none */
+    int source_line;
+    /* The lanes of the faulting warp instruction (bit l = lane l of the warp of `thread`) that
+     * fault the same way: every active lane of an ld, st or atom is checked (an out-of-bounds
+     * access by 24 lanes reads "24 lanes: 8-31"); other faults name their one lane. 0: none. */
+    uint32_t lane_mask;
+    int lanes;                 /* the bits set in lane_mask */
 } ptxsim_fault;
 
 typedef struct {

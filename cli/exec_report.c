@@ -349,6 +349,19 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
         const char *msg = str_item(g->first, "message");
         fprintf(out, PREFIX "    %s: %s: %s\n" PREFIX "      ", w, sev_names[g->severity], msg ? msg : "");
         who(out, g->first);
+        /* a fault's lanes (its first launch's): "32 lanes of its warp: 0-31" */
+        const cJSON *lanes = cJSON_GetObjectItemCaseSensitive(g->first, "lanes");
+        int nl = (int)num_item(lanes, "count");
+        if (nl > 1) {
+            fprintf(out, "; %d lanes of its warp:", nl);
+            const cJSON *rg;
+            int q = 0;
+            cJSON_ArrayForEach(rg, cJSON_GetObjectItemCaseSensitive(lanes, "ranges")) {
+                int a0 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 0)), a1 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 1));
+                if (a0 == a1) fprintf(out, "%s %d", q++ ? "," : "", a0);
+                else fprintf(out, "%s %d-%d", q++ ? "," : "", a0, a1);
+            }
+        }
         fprintf(out, "; in %d of %d launch%s, %.0f time%s\n", g->launches, k->launches, k->launches == 1 ? "" : "es",
                 g->count, g->count == 1 ? "" : "s");
         const cJSON *other = cJSON_GetObjectItemCaseSensitive(g->first, "other");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "diff.h"
 #include "exec.h"
 #include "init.h"
@@ -419,36 +420,7 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
     return rc;
 }
 
-/* "a/b/../c.ptx" → "a/c.ptx" (lexically, for locations in reports). */
-static void tidy_path(char *out, size_t n, const char *path) {
-    const char *parts[128];
-    size_t lens[128];
-    int np = 0;
-    bool abs = path[0] == '/';
-    for (const char *p = path; *p && np < 128;) {
-        while (*p == '/') p++;
-        const char *e = strchr(p, '/');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (!len) break;
-        if (len == 1 && p[0] == '.') {
-        } else if (len == 2 && !strncmp(p, "..", 2) && np > 0 &&
-                   !(lens[np - 1] == 2 && !strncmp(parts[np - 1], "..", 2))) {
-            np--;
-        } else {
-            parts[np] = p;
-            lens[np++] = len;
-        }
-        p += len;
-    }
-    size_t j = 0;
-    if (abs && j + 1 < n) out[j++] = '/';
-    for (int i = 0; i < np && j + lens[i] + 2 < n; i++) {
-        if (i) out[j++] = '/';
-        memcpy(out + j, parts[i], lens[i]);
-        j += lens[i];
-    }
-    out[j] = 0;
-}
+static void tidy_path(char *out, size_t n, const char *path) { ps_path_tidy(out, n, path); }
 
 /* check: the checkers' findings as text (to o->txt; under --quiet only when they fail the run)
  * and SARIF; returns the exit code the findings call for: 1 when an error-severity finding of the
@@ -601,12 +573,22 @@ static int cmd_run(const char *path, const options *o, bool check) {
         if (rc == EXIT_OK) rc = EXIT_MISMATCH; /* a fault filtered out by --only still fails */
         goto out;
     }
-    if (st != PTXSIM_OK) {
-        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (block (%u,%u,%u), thread (%u,%u,%u))\n",
-                fault->ptx_file ? fault->ptx_file : ci.ptx_path, fault->ptx_line, ci.kernel,
-                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message,
+    if (st != PTXSIM_OK) { /* "k.ptx:62: error: kernel 'k' faulted: ... (k.cu:7; block ..., 24 lanes: 8-31)" */
+        char where[1100] = "", lanes[200] = "";
+        if (fault->source_file && fault->source_line)
+            snprintf(where, sizeof where, "%s:%d; ", fault->source_file, fault->source_line);
+        if (fault->lanes > 1) {
+            char r[160];
+            ps_lane_ranges(fault->lane_mask, r, sizeof r);
+            snprintf(lanes, sizeof lanes, "; %d lanes of its warp: %s", fault->lanes, r);
+        }
+        char fpath[1024];
+        tidy_path(fpath, sizeof fpath, fault->ptx_file ? fault->ptx_file : ci.ptx_path);
+        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (%sblock (%u,%u,%u), thread (%u,%u,%u)%s)\n",
+                fpath, fault->ptx_line, ci.kernel,
+                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message, where,
                 fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
-                fault->thread[2]);
+                fault->thread[2], lanes);
         rc = EXIT_FAULT;
         goto out;
     }

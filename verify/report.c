@@ -168,6 +168,11 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
                 f->at.block[2], f->at.thread[0], f->at.thread[1], f->at.thread[2]);
         if (f->at.has_address) fprintf(out, ", address 0x%" PRIx64, f->at.address);
         if (f->count > 1) fprintf(out, ", %" PRIu64 " times", f->count);
+        if (f->lanes) {
+            char lr[160];
+            int nl = ps_lane_ranges(f->lanes, lr, sizeof lr);
+            fprintf(out, "; %d lane%s of the warp: %s", nl, nl == 1 ? "" : "s", lr);
+        }
         fputc('\n', out);
         if (f->has_other) {
             where(w, sizeof w, v, o, &f->other);
@@ -205,6 +210,27 @@ static void add_site(cJSON *obj, const ps_verifier *v, const ps_report_options *
         char hex[24];
         snprintf(hex, sizeof hex, "0x%" PRIx64, s->address);
         cJSON_AddStringToObject(obj, "address", hex);
+    }
+}
+
+/* "lanes": {"count": 24, "ranges": [[8, 31]]} — the lanes of a warp instruction that fault. */
+static void add_lanes(cJSON *obj, uint32_t mask) {
+    if (!mask) return;
+    cJSON *l = cJSON_AddObjectToObject(obj, "lanes");
+    cJSON_AddNumberToObject(l, "count", __builtin_popcount(mask));
+    cJSON *rs = cJSON_AddArrayToObject(l, "ranges");
+    for (int a = 0; a < 32;) {
+        if (!(mask >> a & 1)) {
+            a++;
+            continue;
+        }
+        int e = a;
+        while (e + 1 < 32 && (mask >> (e + 1) & 1)) e++;
+        cJSON *r = cJSON_CreateArray();
+        cJSON_AddItemToArray(r, cJSON_CreateNumber(a));
+        cJSON_AddItemToArray(r, cJSON_CreateNumber(e));
+        cJSON_AddItemToArray(rs, r);
+        a = e + 1;
     }
 }
 
@@ -264,12 +290,20 @@ static void json_fault_finding(cJSON *fs, const ps_launch_result *res, const ps_
     cJSON_AddStringToObject(j, "message", f->message);
     if (f->ptx_line) {
         cJSON *p = cJSON_AddObjectToObject(j, "ptx");
-        cJSON_AddStringToObject(p, "file", f->file ? f->file : o && o->ptx_path ? o->ptx_path : "?");
+        char tidy[1024];
+        ps_path_tidy(tidy, sizeof tidy, f->file ? f->file : o && o->ptx_path ? o->ptx_path : "?");
+        cJSON_AddStringToObject(p, "file", tidy);
         cJSON_AddNumberToObject(p, "line", f->ptx_line);
+    }
+    if (f->src_line && f->src_file) {
+        cJSON *src = cJSON_AddObjectToObject(j, "source");
+        cJSON_AddStringToObject(src, "file", f->src_file);
+        cJSON_AddNumberToObject(src, "line", f->src_line);
     }
     cJSON_AddItemToObject(j, "block", uint_array(f->block));
     cJSON_AddItemToObject(j, "thread", uint_array(f->thread));
     cJSON_AddNumberToObject(j, "count", 1);
+    add_lanes(j, f->lanes);
     cJSON_AddItemToArray(fs, j);
 }
 
@@ -332,6 +366,7 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
             cJSON_AddStringToObject(oth, "access", f->other.is_write ? "write" : "read");
         }
         cJSON_AddNumberToObject(j, "count", (double)f->count);
+        add_lanes(j, f->lanes);
         cJSON_AddItemToArray(fs, j);
     }
     free(sel);

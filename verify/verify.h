@@ -54,6 +54,7 @@ typedef struct {
     ps_site other;          /* races: the conflicting access; has_other says whether set */
     bool has_other;
     uint64_t count;         /* occurrences folded into this finding (deduplicated by kind+lines) */
+    uint32_t lanes;         /* a fault: the lanes of its warp instruction that fault (ps_fault.lanes); 0: not counted */
 } ps_finding;
 
 /* Per-instruction shared-memory statistics (bank conflicts), per PTX line. */
