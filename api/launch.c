@@ -1,5 +1,6 @@
 /* launch.c — libptxsim launches (parameters in either cuLaunchKernel form, checkers from the
  * context's options) and their reports. */
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,8 @@ static void fill_report(ptxsim_report *r, const char *kernel) {
         r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind), ps_fault_kind_name(f->kind), f->message,
                                   f->ptx_line, f->function ? f->function : kernel,
                                   {f->block[0], f->block[1], f->block[2]},
-                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file};
+                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file,
+                                  f->src_file, f->src_line, f->lanes, __builtin_popcount(f->lanes)};
     }
 }
 
@@ -160,7 +162,8 @@ static ps_report_options report_options(const ptxsim_report_format *f) {
                            .max_findings = f->max_findings, .only_kinds = f->only_kinds,
                            .min_severity = (ps_severity)f->min_severity, .command = f->command,
                            .shared_bytes = f->shared_bytes, .ncomparisons = f->ncomparisons,
-                           .exit_status = f->command ? f->exit_status : -1, .color = f->color};
+                           .exit_status = f->command ? f->exit_status : -1, .color = f->color,
+                           .source_root = f->source_root, .tool_version = f->tool_version};
     memcpy(o.grid, f->grid, sizeof o.grid);
     memcpy(o.block, f->block, sizeof o.block);
     memcpy(o.cluster, f->cluster, sizeof o.cluster);
@@ -195,6 +198,22 @@ ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_rep
     ps_report_options o = report_options(f);
     int rc = ps_report_sarif(r->ver, &r->res, &o, path);
     options_free(&o);
+    return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info,
+                                          const char *path) {
+    cJSON *fs = findings_json ? cJSON_Parse(findings_json) : NULL;
+    if (!cJSON_IsArray(fs)) {
+        cJSON_Delete(fs);
+        return PTXSIM_ERR_INVALID_ARGUMENT;
+    }
+    ps_sarif_options so = {.exit_code = -1, .execution_successful = true};
+    if (info)
+        so = (ps_sarif_options){info->source_root, info->tool_version, info->exit_code,
+                                info->execution_successful, info->arguments};
+    int rc = ps_sarif_write(fs, &so, path);
+    cJSON_Delete(fs);
     return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
 }
 

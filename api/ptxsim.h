@@ -289,6 +289,13 @@ typedef struct {
     const char *function;      /* NULL when unknown */
     unsigned block[3], thread[3];
     const char *ptx_file;      /* the module file of ptx_line (linked modules); NULL: unknown */
+    const char *source_file;   /* the CUDA line of ptx_line's instruction (.loc); NULL / 0: none */
+    int source_line;
+    /* The lanes of the faulting warp instruction (bit l = lane l of the warp of `thread`) that
+     * fault the same way: every active lane of an ld, st or atom is checked (an out-of-bounds
+     * access by 24 lanes reads "24 lanes: 8-31"); other faults name their one lane. 0: none. */
+    uint32_t lane_mask;
+    int lanes;                 /* the bits set in lane_mask */
 } ptxsim_fault;
 
 typedef struct {
@@ -347,11 +354,28 @@ typedef struct {
     int ncomparisons;
     int exit_status;
     bool color;          /* text: ANSI colours for severities (a terminal's, like a compiler's) */
+    /* SARIF: artifact paths under source_root are written relative to it (uriBaseId %SRCROOT%;
+     * NULL: the working directory); tool_version is tool.driver.version (NULL: "0.1"); the
+     * invocation's exitCode is exit_status. */
+    const char *source_root, *tool_version;
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 void ptxsim_report_free(ptxsim_report *r);
+
+/* SARIF 2.1.0 for findings a client gathered itself (ptxsim exec): findings_json is a JSON array of
+ * findings as the JSON report holds them (docs/report.md), each optionally with "kernel" and
+ * "launches"; the log has the same shape as ptxsim_report_write_sarif's (docs/verifier.md). */
+typedef struct {
+    const char *source_root;      /* NULL: the working directory */
+    const char *tool_version;     /* NULL: "0.1" */
+    int exit_code;                /* invocations[0].exitCode; -1: not written */
+    bool execution_successful;
+    const char *const *arguments; /* NULL-terminated command line; NULL: not written */
+} ptxsim_sarif_info;
+ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info,
+                                          const char *path);
 
 /* The counters of one PTX line of a checked launch, Nsight Compute's source-page metrics: every
  * per-line table of the checkers merged. A counter is 0 when its checker was off or saw nothing

@@ -39,7 +39,8 @@ static const char exec_usage[] =
     "                      (default: the program's own exit status)\n"
     "  --log FILE          write the report to FILE instead of stderr\n"
     "  --json FILE         write the whole run as JSON (every launch's report)\n"
-    "  --sarif FILE        write the findings as SARIF 2.1.0\n"
+    "  --sarif FILE        write the findings as SARIF 2.1.0 (for code scanning)\n"
+    "  --source-root DIR   SARIF paths relative to DIR, the repository's root (default: .)\n"
     "  --kernel-filter RE  with --check: only kernels whose name (mangled or demangled) matches\n"
     "                      the extended regular expression RE run with the checkers\n"
     "  --only KIND[,KIND]  report only these kinds (race, out-of-bounds, bank-conflict, ...)\n"
@@ -82,7 +83,7 @@ static bool is_count(const char *v, bool zero_ok) {
     return *v >= '0' && *v <= '9' && !*end && !errno && (zero_ok || n > 0);
 }
 
-static const char *const value_options[] = {"--arch", "--error-exitcode", "--log", "--json", "--sarif",
+static const char *const value_options[] = {"--arch", "--error-exitcode", "--log", "--json", "--sarif", "--source-root",
                                             "--kernel-filter", "--only", "--severity", "--threads",
                                             "--watchdog", "--timeout", "--schedule-seed", NULL};
 static const char *const flag_options[] = {"--check", "--quiet", "--allow-static-cudart", NULL};
@@ -173,6 +174,9 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
                                    "the program's output");
             if (a[2] == 'j') o->rep.json = v;
             else o->rep.sarif = v;
+        } else if (!strcmp(a, "--source-root")) {
+            if (access(v, X_OK)) return usage_error("--source-root %s: %s", v, strerror(errno));
+            o->rep.source_root = v;
         } else if (!strcmp(a, "--kernel-filter")) {
             regex_t re;
             int rc = regcomp(&re, v, REG_EXTENDED | REG_NOSUB);

@@ -34,6 +34,7 @@ typedef struct {
     unsigned only_kinds;         /* --only: bit per ptxsim_finding_kind_lookup; 0 = all */
     ptxsim_severity min_severity;
     const char *json, *sarif;    /* --json, --sarif: NULL when not asked */
+    const char *source_root;     /* --source-root: SARIF paths relative to it; NULL: "." */
     char *const *program;        /* the program's argv (NULL-terminated) */
     /* how the program ended */
     bool signaled;

@@ -14,6 +14,7 @@
 
 #include "common.h"
 #include "exec.h"
+#include "revision.h"
 
 #define PREFIX "==ptxsim== "
 
@@ -348,6 +349,19 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
         const char *msg = str_item(g->first, "message");
         fprintf(out, PREFIX "    %s: %s: %s\n" PREFIX "      ", w, sev_names[g->severity], msg ? msg : "");
         who(out, g->first);
+        /* a fault's lanes (its first launch's): "32 lanes of its warp: 0-31" */
+        const cJSON *lanes = cJSON_GetObjectItemCaseSensitive(g->first, "lanes");
+        int nl = (int)num_item(lanes, "count");
+        if (nl > 1) {
+            fprintf(out, "; %d lanes of its warp:", nl);
+            const cJSON *rg;
+            int q = 0;
+            cJSON_ArrayForEach(rg, cJSON_GetObjectItemCaseSensitive(lanes, "ranges")) {
+                int a0 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 0)), a1 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 1));
+                if (a0 == a1) fprintf(out, "%s %d", q++ ? "," : "", a0);
+                else fprintf(out, "%s %d-%d", q++ ? "," : "", a0, a1);
+            }
+        }
         fprintf(out, "; in %d of %d launch%s, %.0f time%s\n", g->launches, k->launches, k->launches == 1 ? "" : "es",
                 g->count, g->count == 1 ? "" : "s");
         const cJSON *other = cJSON_GetObjectItemCaseSensitive(g->first, "other");
@@ -457,122 +471,35 @@ static bool write_json(const exec_run *r, int exit_code) {
     return write_text_file(o->json, root);
 }
 
-/* A path as an artifact URI: file:///abs/path for an absolute path, a relative reference
- * otherwise; bytes outside the unreserved set and '/' percent-encoded (RFC 3986). */
-static void path_uri(char *out, size_t n, const char *path) {
-    static const char hex[] = "0123456789ABCDEF";
-    size_t j = 0;
-    if (path[0] == '/') j = (size_t)snprintf(out, n, "file://");
-    for (const unsigned char *p = (const unsigned char *)path; *p && j + 4 < n; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
-            out[j++] = (char)*p;
-        } else {
-            out[j++] = '%';
-            out[j++] = hex[*p >> 4];
-            out[j++] = hex[*p & 15];
-        }
-    }
-    out[j] = 0;
-}
-
-static cJSON *sarif_location(const char *file, double line, const char *text) {
-    cJSON *loc = cJSON_CreateObject();
-    cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-    char uri[4096];
-    path_uri(uri, sizeof uri, file);
-    cJSON_AddStringToObject(cJSON_AddObjectToObject(phys, "artifactLocation"), "uri", uri);
-    if (line > 0) cJSON_AddNumberToObject(cJSON_AddObjectToObject(phys, "region"), "startLine", line);
-    if (text) cJSON_AddStringToObject(cJSON_AddObjectToObject(loc, "message"), "text", text);
-    return loc;
-}
-
-static const char *sarif_level(int sev) { return sev == 2 ? "error" : sev == 1 ? "warning" : "note"; }
-
+/* SARIF through the library's writer (one shape with `check --sarif`): each grouped finding as
+ * the JSON report holds it, with its kernel, its count over the run and the launches it was in. */
 static bool write_sarif(const exec_run *r, int exit_code) {
     const exec_report_options *o = r->o;
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-    cJSON_AddStringToObject(root, "version", "2.1.0");
-    cJSON *run = cJSON_CreateObject();
-    cJSON_AddItemToArray(cJSON_AddArrayToObject(root, "runs"), run);
-    cJSON *driver = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "tool"), "driver");
-    cJSON_AddStringToObject(driver, "name", "ptxsim");
-    cJSON_AddStringToObject(driver, "version", "0.1");
-    cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
-    /* a rule per kind that has results, in order of first appearance */
-    const char *kinds[64];
-    int nkinds = 0;
-    for (int i = 0; i < r->nk; i++)
-        for (int j = 0; j < r->k[i].shown.n; j++) {
-            const char *kd = r->k[i].shown.g[j].kind ? r->k[i].shown.g[j].kind : "finding";
-            bool seen = false;
-            for (int q = 0; q < nkinds; q++) seen |= !strcmp(kinds[q], kd);
-            if (!seen && nkinds < 64) {
-                kinds[nkinds++] = kd;
-                cJSON *rule = cJSON_CreateObject();
-                cJSON_AddStringToObject(rule, "id", kd);
-                char text[160];
-                snprintf(text, sizeof text, "ptxsim %s finding (docs/verifier.md)", kd);
-                cJSON_AddStringToObject(cJSON_AddObjectToObject(rule, "shortDescription"), "text", text);
-                cJSON_AddItemToArray(rules, rule);
-            }
-        }
-    cJSON *inv = cJSON_CreateObject();
-    cJSON_AddBoolToObject(inv, "executionSuccessful", !o->signaled && o->code == 0);
-    cJSON_AddNumberToObject(inv, "exitCode", exit_code);
-    cJSON_AddItemToObject(inv, "arguments", program_array(o));
-    cJSON_AddItemToArray(cJSON_AddArrayToObject(run, "invocations"), inv);
-    cJSON *results = cJSON_AddArrayToObject(run, "results");
+    cJSON *fs = cJSON_CreateArray();
     for (int i = 0; i < r->nk; i++) {
         const kernel *k = &r->k[i];
         for (int j = 0; j < k->shown.n; j++) {
             const group *g = &k->shown.g[j];
-            const cJSON *f = g->first;
-            cJSON *res = cJSON_CreateObject();
-            const char *kd = g->kind ? g->kind : "finding";
-            cJSON_AddStringToObject(res, "ruleId", kd);
-            for (int q = 0; q < nkinds; q++)
-                if (!strcmp(kinds[q], kd)) cJSON_AddNumberToObject(res, "ruleIndex", q);
-            cJSON_AddStringToObject(res, "level", sarif_level(g->severity));
-            char msg[2048];
-            snprintf(msg, sizeof msg, "%s (kernel %s, %d of %d launches)", str_item(f, "message") ? str_item(f, "message") : "",
-                     k->pretty, g->launches, k->launches);
-            cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "message"), "text", msg);
-            /* the CUDA line first, where .loc gives one; the PTX line as related */
-            const cJSON *src = cJSON_GetObjectItemCaseSensitive(f, "source"), *ptx = cJSON_GetObjectItemCaseSensitive(f, "ptx");
-            const char *ptx_file = str_item(ptx, "file") ? str_item(ptx, "file") : "ptx";
-            cJSON *locs = cJSON_AddArrayToObject(res, "locations");
-            cJSON *rel = cJSON_CreateArray();
-            if (src && str_item(src, "file")) {
-                cJSON_AddItemToArray(locs, sarif_location(str_item(src, "file"), num_item(src, "line"), NULL));
-                if (ptx) cJSON_AddItemToArray(rel, sarif_location(ptx_file, num_item(ptx, "line"), "PTX instruction"));
-            } else if (ptx) {
-                cJSON_AddItemToArray(locs, sarif_location(ptx_file, num_item(ptx, "line"), NULL));
-            }
-            const cJSON *other = cJSON_GetObjectItemCaseSensitive(f, "other");
-            if (other) {
-                const cJSON *os = cJSON_GetObjectItemCaseSensitive(other, "source"), *op = cJSON_GetObjectItemCaseSensitive(other, "ptx");
-                if (os && str_item(os, "file"))
-                    cJSON_AddItemToArray(rel, sarif_location(str_item(os, "file"), num_item(os, "line"), "the other access"));
-                else if (op)
-                    cJSON_AddItemToArray(rel, sarif_location(str_item(op, "file") ? str_item(op, "file") : "ptx",
-                                                             num_item(op, "line"), "the other access"));
-            }
-            int id = 1;
-            cJSON *it;
-            cJSON_ArrayForEach(it, rel) cJSON_AddNumberToObject(it, "id", id++);
-            if (cJSON_GetArraySize(rel)) cJSON_AddItemToObject(res, "relatedLocations", rel);
-            else cJSON_Delete(rel);
-            if (g->count > 1) cJSON_AddNumberToObject(res, "occurrenceCount", g->count);
-            cJSON *props = cJSON_AddObjectToObject(res, "properties");
-            cJSON_AddStringToObject(props, "kernel", k->name);
-            const cJSON *b = cJSON_GetObjectItemCaseSensitive(f, "block"), *t = cJSON_GetObjectItemCaseSensitive(f, "thread");
-            if (b) cJSON_AddItemToObject(props, "block", cJSON_Duplicate(b, 1));
-            if (t) cJSON_AddItemToObject(props, "thread", cJSON_Duplicate(t, 1));
-            cJSON_AddItemToArray(results, res);
+            cJSON *f = cJSON_Duplicate(g->first, 1);
+            cJSON_ReplaceItemInObjectCaseSensitive(f, "count", cJSON_CreateNumber(g->count));
+            cJSON_DeleteItemFromObjectCaseSensitive(f, "kernel");
+            cJSON_AddStringToObject(f, "kernel", k->pretty);
+            cJSON_AddNumberToObject(f, "launches", g->launches);
+            cJSON_AddItemToArray(fs, f);
         }
     }
-    return write_text_file(o->sarif, root);
+    char *text = cJSON_PrintUnformatted(fs);
+    cJSON_Delete(fs);
+    char version[128];
+    snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
+    ptxsim_sarif_info info = {.source_root = o->source_root, .tool_version = version, .exit_code = exit_code,
+                              .execution_successful = !o->signaled && !r->unreadable,
+                              .arguments = (const char *const *)o->program};
+    ptxsim_status st = text ? ptxsim_sarif_write_findings(text, &info, o->sarif) : PTXSIM_ERR_OUT_OF_MEMORY;
+    free(text);
+    if (st != PTXSIM_OK)
+        fprintf(stderr, "ptxsim: error: exec: %s: %s\n", o->sarif, st == PTXSIM_ERR_IO ? strerror(errno) : "out of memory");
+    return st == PTXSIM_OK;
 }
 
 bool exec_report_write(const exec_run *r, int exit_code) {

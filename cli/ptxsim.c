@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "diff.h"
 #include "exec.h"
 #include "init.h"
@@ -64,7 +65,8 @@ static const char usage_run[] =
 
 static const char usage_check[] =
     "options for check only (docs/verifier.md):\n"
-    "  --sarif FILE      write the findings as SARIF 2.1.0\n"
+    "  --sarif FILE      write the findings as SARIF 2.1.0 (for code scanning)\n"
+    "  --source-root DIR SARIF paths relative to DIR, the repository's root (default: .)\n"
     "  --html FILE       write the HTML source view: CUDA and PTX lines with their counters\n"
     "                    and findings (docs/html.md)\n"
     "  --max-findings N  report at most N findings\n"
@@ -93,7 +95,7 @@ static const char *const opts_check[] = {"check",        "--out",        "--json
                                          "--watchdog",   "--timeout",    "--max-memory",
                                          "--schedule-seed", "--quiet",   "--allow-paths",
                                          "--sarif",      "--max-findings", "--only",  "--severity",
-                                         "--color", "--html", NULL};
+                                         "--color", "--html", "--source-root", NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -183,6 +185,7 @@ typedef struct {
     int nfiles;
     FILE *txt;              /* where text for people goes: stdout, or stderr under --json - */
     const char *color;      /* --color: auto (default), always, never */
+    const char *source_root; /* check --source-root: SARIF paths relative to it; NULL: "." */
 } options;
 
 /* A message that carries its own location and "error:" (the manifest's) is printed as it is. */
@@ -264,6 +267,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
             o->color = v;
         }
         else if (!strcmp(a, "--sarif")) o->sarif = v;
+        else if (!strcmp(a, "--source-root")) o->source_root = v;
         else if (!strcmp(a, "--html")) o->html = v;
         else if (!strcmp(a, "--allow-paths")) {
             if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
@@ -416,36 +420,7 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
     return rc;
 }
 
-/* "a/b/../c.ptx" → "a/c.ptx" (lexically, for locations in reports). */
-static void tidy_path(char *out, size_t n, const char *path) {
-    const char *parts[128];
-    size_t lens[128];
-    int np = 0;
-    bool abs = path[0] == '/';
-    for (const char *p = path; *p && np < 128;) {
-        while (*p == '/') p++;
-        const char *e = strchr(p, '/');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (!len) break;
-        if (len == 1 && p[0] == '.') {
-        } else if (len == 2 && !strncmp(p, "..", 2) && np > 0 &&
-                   !(lens[np - 1] == 2 && !strncmp(parts[np - 1], "..", 2))) {
-            np--;
-        } else {
-            parts[np] = p;
-            lens[np++] = len;
-        }
-        p += len;
-    }
-    size_t j = 0;
-    if (abs && j + 1 < n) out[j++] = '/';
-    for (int i = 0; i < np && j + lens[i] + 2 < n; i++) {
-        if (i) out[j++] = '/';
-        memcpy(out + j, parts[i], lens[i]);
-        j += lens[i];
-    }
-    out[j] = 0;
-}
+static void tidy_path(char *out, size_t n, const char *path) { ps_path_tidy(out, n, path); }
 
 /* check: the checkers' findings as text (to o->txt; under --quiet only when they fail the run)
  * and SARIF; returns the exit code the findings call for: 1 when an error-severity finding of the
@@ -460,10 +435,6 @@ static int check_report(const ptxsim_report *rep, const ptxsim_report_format *rf
     }
     if (!o->quiet || errors) ptxsim_report_write_text(rep, rf, o->txt);
     int rc = errors ? EXIT_MISMATCH : EXIT_OK;
-    if (o->sarif && ptxsim_report_write_sarif(rep, rf, o->sarif) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
-        rc = EXIT_BAD_INPUT;
-    }
     if (o->html) {
         char why[1024];
         ptxsim_html_launch hl = {.report = rep, .format = *rf};
@@ -504,6 +475,10 @@ static bool use_color(const options *o) {
  * keeps it for failures (the result lines), so a passing run prints nothing. */
 static int cmd_run(const char *path, const options *o, bool check) {
     char err[2048];
+    if (o->source_root && access(o->source_root, X_OK)) {
+        fprintf(stderr, "ptxsim: error: --source-root %s: %s\n", o->source_root, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
     ptxsim_case *cs;
     ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
                                   .max_bytes = o->max_memory};
@@ -598,12 +573,22 @@ static int cmd_run(const char *path, const options *o, bool check) {
         if (rc == EXIT_OK) rc = EXIT_MISMATCH; /* a fault filtered out by --only still fails */
         goto out;
     }
-    if (st != PTXSIM_OK) {
-        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (block (%u,%u,%u), thread (%u,%u,%u))\n",
-                fault->ptx_file ? fault->ptx_file : ci.ptx_path, fault->ptx_line, ci.kernel,
-                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message,
+    if (st != PTXSIM_OK) { /* "k.ptx:62: error: kernel 'k' faulted: ... (k.cu:7; block ..., 24 lanes: 8-31)" */
+        char where[1100] = "", lanes[200] = "";
+        if (fault->source_file && fault->source_line)
+            snprintf(where, sizeof where, "%s:%d; ", fault->source_file, fault->source_line);
+        if (fault->lanes > 1) {
+            char r[160];
+            ps_lane_ranges(fault->lane_mask, r, sizeof r);
+            snprintf(lanes, sizeof lanes, "; %d lanes of its warp: %s", fault->lanes, r);
+        }
+        char fpath[1024];
+        tidy_path(fpath, sizeof fpath, fault->ptx_file ? fault->ptx_file : ci.ptx_path);
+        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (%sblock (%u,%u,%u), thread (%u,%u,%u)%s)\n",
+                fpath, fault->ptx_line, ci.kernel,
+                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message, where,
                 fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
-                fault->thread[2]);
+                fault->thread[2], lanes);
         rc = EXIT_FAULT;
         goto out;
     }
@@ -634,6 +619,16 @@ out:
     if (say != o->txt) fclose(say);
     free(said);
     if (o->json && rep) rc = write_report_json(rep, &rf, cs, o, rc);
+    if (o->sarif && rep) { /* last, so that its invocation holds the exit status */
+        char version[128];
+        snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
+        rf.source_root = o->source_root, rf.tool_version = version, rf.exit_status = rc;
+        rf.comparisons = NULL, rf.ncomparisons = 0; /* write_report_json's are freed */
+        if (ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
+            fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+    }
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);
     ptxsim_module_unload(m);

@@ -209,3 +209,53 @@ char *ps_read_file(const char *path, size_t *len) {
     if (len) *len = n;
     return buf;
 }
+
+int ps_lane_ranges(uint32_t mask, char *buf, size_t n) {
+    size_t j = 0;
+    if (n) buf[0] = 0;
+    for (int l = 0; l < 32;) {
+        if (!(mask >> l & 1)) {
+            l++;
+            continue;
+        }
+        int e = l;
+        while (e + 1 < 32 && (mask >> (e + 1) & 1)) e++;
+        int k = e > l ? snprintf(buf + j, n - j, "%s%d-%d", j ? ", " : "", l, e)
+                      : snprintf(buf + j, n - j, "%s%d", j ? ", " : "", l);
+        if (k < 0 || (size_t)k >= n - j) break; /* cut: the count below still holds */
+        j += (size_t)k;
+        l = e + 1;
+    }
+    return __builtin_popcount(mask);
+}
+
+/* "a/b/../c.ptx" → "a/c.ptx" (lexically, for locations in reports; the file itself is opened by the name it was given). */
+void ps_path_tidy(char *out, size_t n, const char *path) {
+    const char *parts[128];
+    size_t lens[128];
+    int np = 0;
+    bool abs = path[0] == '/';
+    for (const char *p = path; *p && np < 128;) {
+        while (*p == '/') p++;
+        const char *e = strchr(p, '/');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (!len) break;
+        if (len == 1 && p[0] == '.') {
+        } else if (len == 2 && !strncmp(p, "..", 2) && np > 0 &&
+                   !(lens[np - 1] == 2 && !strncmp(parts[np - 1], "..", 2))) {
+            np--;
+        } else {
+            parts[np] = p;
+            lens[np++] = len;
+        }
+        p += len;
+    }
+    size_t j = 0;
+    if (abs && j + 1 < n) out[j++] = '/';
+    for (int i = 0; i < np && j + lens[i] + 2 < n; i++) {
+        if (i) out[j++] = '/';
+        memcpy(out + j, parts[i], lens[i]);
+        j += lens[i];
+    }
+    out[j] = 0;
+}

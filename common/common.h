@@ -102,6 +102,12 @@ void ps_diags_free(ps_diags *d);
 /* Reads a whole file; returns NULL and sets errno on failure. *len excludes the NUL added. */
 char *ps_read_file(const char *path, size_t *len);
 
+/* "a/b/../c.ptx" → "a/c.ptx", lexically: how reports name a file (never how it is opened). */
+void ps_path_tidy(char *out, size_t n, const char *path);
+
+/* A warp's lane mask as ranges: "8-31", "0, 2-5, 7" ("" for 0); returns the number of lanes. */
+int ps_lane_ranges(uint32_t mask, char *buf, size_t n);
+
 /* A C++ (Itanium ABI) symbol as people read it: "_Z10block_scanPKiPii" becomes
  * "block_scan(int const*, int*, int)" (common/demangle.c). Returns false and copies the name
  * unchanged when it is not mangled or libstdc++'s demangler is not available; out is always

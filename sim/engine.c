@@ -20,7 +20,28 @@ const char *ps_fault_kind_name(ps_fault_kind k) {
     return k <= PS_FAULT_INVALID_WARP_SYNC ? n[k] : "?";
 }
 
+/* The fault's CUDA line: the .loc of its instruction, with the path from the .file table of the
+ * module the function came from (a linked program's part). */
+static void fault_source(ps_fault *f, const ps_module *m, const ps_warp *w, const ps_dinsn *d) {
+    f->src_file = NULL, f->src_line = 0;
+    if (!d || !d->src || !d->src->loc_line || !m) return;
+    const char *file = w->nframes ? w->frames[w->nframes - 1].fp->func->file : NULL;
+    for (int i = 0; file && m->parts && i < m->nparts; i++)
+        if (m->parts[i]->filename && !strcmp(m->parts[i]->filename, file)) {
+            m = m->parts[i];
+            break;
+        }
+    int idx = d->src->loc_file;
+    if (idx <= 0 || idx >= m->nfiles || !m->files || !m->files[idx]) return;
+    f->src_file = m->files[idx];
+    f->src_line = d->src->loc_line;
+}
+
 void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...) {
+    if (w->probing) { /* ps_fault_lanes asks whether this lane faults too */
+        w->probe_kind = kind;
+        return;
+    }
     ps_cta *c = w->cta;
     ps_launch_ctx *L = c->L;
     c->faulted = true;
@@ -28,11 +49,14 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
     if (L->fault.kind == PS_FAULT_NONE) {
         ps_fault *f = &L->fault;
         f->kind = kind;
+        f->lanes = lane >= 0 && lane < WARP ? 1u << lane : 0;
+        w->fault_owner = true;
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(f->message, sizeof f->message, fmt, ap);
         va_end(ap);
         f->ptx_line = c->cur ? c->cur->line : 0;
+        fault_source(f, L->prog->module, w, c->cur);
         memcpy(f->block, c->ctaid, sizeof f->block);
         if (lane >= 0) memcpy(f->thread, w->tid[lane], sizeof f->thread);
         f->function = w->nframes ? w->frames[w->nframes - 1].fp->func->name : NULL;
@@ -40,6 +64,26 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
     }
     pthread_mutex_unlock(&L->lock);
     atomic_store(&L->stop, 1);
+}
+
+void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write,
+                    int first) {
+    if (!w->fault_owner || first < 0 || first >= WARP) return;
+    ps_launch_ctx *L = w->cta->L;
+    pthread_mutex_lock(&L->lock);
+    ps_fault_kind kind = L->fault.kind;
+    pthread_mutex_unlock(&L->lock);
+    uint32_t lanes = 1u << first;
+    w->probing = true; /* the lanes below `first` resolved; each lane above is asked alone */
+    for (uint32_t m = first == WARP - 1 ? 0 : w->exec & ~((2u << first) - 1); m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->probe_kind = PS_FAULT_NONE;
+        if (!ps_mem_resolve(w, space, addr[l] + imm, size, l, write) && w->probe_kind == kind) lanes |= 1u << l;
+    }
+    w->probing = false;
+    pthread_mutex_lock(&L->lock);
+    L->fault.lanes = lanes;
+    pthread_mutex_unlock(&L->lock);
 }
 
 void ps_event_where_fill(ps_event_where *at, const ps_warp *w, const ps_dinsn *d) {

@@ -93,7 +93,10 @@ event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restric
             int l = __builtin_ctz(m);                                                  \
             const uint8_t *p = resolve(w, d->space, base[l] + imm,                     \
                                        (unsigned)(sz * vec), l, false, ev);            \
-            if (!p) return;                                                            \
+            if (!p) {                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l); \
+                return;                                                                \
+            }                                                                          \
             for (int k = 0; k < vec; k++) {                                            \
                 T v;                                                                   \
                 memcpy(&v, p + k * sz, sizeof v);                                      \
@@ -185,7 +188,10 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
             int l = __builtin_ctz(m);                                                  \
             uint8_t *p = resolve(w, d->space, base[l] + imm,                           \
                                  (unsigned)(sz * vec), l, true, ev);                   \
-            if (!p) return;                                                            \
+            if (!p) {                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l); \
+                return;                                                                \
+            }                                                                          \
             for (int k = 0; k < vec; k++) {                                            \
                 T v = (T)CONV(R(w, d->o[1 + k])[l]);                                         \
                 memcpy(p + k * sz, &v, sizeof v);                                      \
@@ -318,7 +324,10 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm, size, l, true, ev);
-        if (!p) return;
+        if (!p) {
+            ps_fault_lanes(w, d->space, base, (uint64_t)d->imm, size, true, l);
+            return;
+        }
         uint64_t old;
         bool write;
         if (size == 8) {

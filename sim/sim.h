@@ -106,6 +106,11 @@ typedef struct {
     unsigned block[3], thread[3];
     const char *function;
     const char *file;     /* the PTX file of that function (linked programs have several) */
+    const char *src_file; /* the instruction's CUDA line (.loc), NULL / 0 when it has none */
+    int src_line;
+    uint32_t lanes;       /* lanes of the faulting warp instruction that fault the same way (an
+                           * ld/st/atom checks them all); just the reported lane otherwise; 0:
+                           * not tied to a lane */
 } ps_fault;
 
 typedef struct {

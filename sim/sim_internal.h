@@ -213,6 +213,10 @@ struct ps_warp {
     uint32_t cl_pending, cl_wait;
     const ps_dinsn *cl_insn;   /* the barrier.cluster.wait it waits at */
     uint32_t cl_phase[WARP];
+    /* ps_fault_lanes: while probing, ps_fault_raise records nothing but the kind in probe_kind;
+     * fault_owner: this warp raised the launch's fault (the one reported) */
+    bool probing, fault_owner;
+    ps_fault_kind probe_kind;
 };
 
 typedef struct {
@@ -381,6 +385,11 @@ void ps_monitor_stop(ps_monitor *m);
 /* Raises a fault for the launch (first one wins) and stops the CTA. */
 void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* After lane `first` of a warp access faulted: the lanes above it whose own access faults the
+ * same way are added to the launch's fault (ps_fault.lanes), when that fault is this warp's. */
+void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write,
+                    int first);
 
 /* Memory access: resolves (space, address) of `lane` to a host pointer, or faults (NULL).
  * When `ev` is not NULL the lane's resolved space and address are recorded in it. */

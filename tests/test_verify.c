@@ -432,8 +432,9 @@ static void json_report_has_every_field(void **state) {
     run_free(&r);
 }
 
-/* SARIF 2.1.0: the properties the schema requires, and ours (rules per kind, PTX location with
- * the CUDA line as a related location). */
+/* SARIF 2.1.0: the properties the schema requires, and ours (rules per kind with an absolute
+ * helpUri, the CUDA line from .loc as the location and the PTX line as a related one, both relative
+ * to %SRCROOT%, the working directory by default). The official schema: validate_reports.py. */
 static void sarif_report_is_structurally_valid(void **state) {
     (void)state;
     run_t r;
@@ -455,10 +456,11 @@ static void sarif_report_is_structurally_valid(void **state) {
     const cJSON *driver = cJSON_GetObjectItem(cJSON_GetObjectItem(run, "tool"), "driver");
     assert_string_equal(cJSON_GetObjectItem(driver, "name")->valuestring, "ptxsim");
     const cJSON *rules = cJSON_GetObjectItem(driver, "rules");
-    assert_int_equal(cJSON_GetArraySize(rules), PS_FIND_COUNT);
+    assert_int_equal(cJSON_GetArraySize(rules), PS_FIND_COUNT + 1); /* + bad-launch, a fault only */
     const cJSON *rule;
     cJSON_ArrayForEach(rule, rules) {
         assert_true(cJSON_IsString(cJSON_GetObjectItem(rule, "id")));
+        assert_memory_equal(cJSON_GetObjectItem(rule, "helpUri")->valuestring, "https://", 8);
         assert_true(cJSON_IsString(cJSON_GetObjectItem(cJSON_GetObjectItem(rule, "shortDescription"), "text")));
     }
     const cJSON *results = cJSON_GetObjectItem(run, "results");
@@ -475,16 +477,18 @@ static void sarif_report_is_structurally_valid(void **state) {
         assert_true(cJSON_GetArraySize(locs) >= 1);
         const cJSON *phys = cJSON_GetObjectItem(cJSON_GetArrayItem(locs, 0), "physicalLocation");
         const char *uri = cJSON_GetObjectItem(cJSON_GetObjectItem(phys, "artifactLocation"), "uri")->valuestring;
-        assert_string_equal(uri, "dir%20with%20space/k.ptx");
-        assert_true(num(cJSON_GetObjectItem(phys, "region"), "startLine") >= 1);
+        assert_string_equal(uri, "k.cu");
+        assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(phys, "artifactLocation"), "uriBaseId")->valuestring,
+                            "%SRCROOT%");
+        assert_true(num(cJSON_GetObjectItem(phys, "region"), "startLine") >= 16);
         const cJSON *rel = cJSON_GetObjectItem(res, "relatedLocations");
         assert_non_null(rel); /* every finding of the snippet has a .loc line */
         const cJSON *rl = cJSON_GetArrayItem(rel, 0);
         assert_true(num(rl, "id") >= 0);
         const cJSON *rphys = cJSON_GetObjectItem(rl, "physicalLocation");
         assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(rphys, "artifactLocation"), "uri")->valuestring,
-                            "k.cu");
-        assert_true(num(cJSON_GetObjectItem(rphys, "region"), "startLine") >= 16);
+                            "dir%20with%20space/k.ptx");
+        assert_true(num(cJSON_GetObjectItem(rphys, "region"), "startLine") >= 1);
     }
     cJSON_Delete(j);
     run_free(&r);

@@ -168,6 +168,11 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
                 f->at.block[2], f->at.thread[0], f->at.thread[1], f->at.thread[2]);
         if (f->at.has_address) fprintf(out, ", address 0x%" PRIx64, f->at.address);
         if (f->count > 1) fprintf(out, ", %" PRIu64 " times", f->count);
+        if (f->lanes) {
+            char lr[160];
+            int nl = ps_lane_ranges(f->lanes, lr, sizeof lr);
+            fprintf(out, "; %d lane%s of the warp: %s", nl, nl == 1 ? "" : "s", lr);
+        }
         fputc('\n', out);
         if (f->has_other) {
             where(w, sizeof w, v, o, &f->other);
@@ -205,6 +210,27 @@ static void add_site(cJSON *obj, const ps_verifier *v, const ps_report_options *
         char hex[24];
         snprintf(hex, sizeof hex, "0x%" PRIx64, s->address);
         cJSON_AddStringToObject(obj, "address", hex);
+    }
+}
+
+/* "lanes": {"count": 24, "ranges": [[8, 31]]} — the lanes of a warp instruction that fault. */
+static void add_lanes(cJSON *obj, uint32_t mask) {
+    if (!mask) return;
+    cJSON *l = cJSON_AddObjectToObject(obj, "lanes");
+    cJSON_AddNumberToObject(l, "count", __builtin_popcount(mask));
+    cJSON *rs = cJSON_AddArrayToObject(l, "ranges");
+    for (int a = 0; a < 32;) {
+        if (!(mask >> a & 1)) {
+            a++;
+            continue;
+        }
+        int e = a;
+        while (e + 1 < 32 && (mask >> (e + 1) & 1)) e++;
+        cJSON *r = cJSON_CreateArray();
+        cJSON_AddItemToArray(r, cJSON_CreateNumber(a));
+        cJSON_AddItemToArray(r, cJSON_CreateNumber(e));
+        cJSON_AddItemToArray(rs, r);
+        a = e + 1;
     }
 }
 
@@ -264,12 +290,20 @@ static void json_fault_finding(cJSON *fs, const ps_launch_result *res, const ps_
     cJSON_AddStringToObject(j, "message", f->message);
     if (f->ptx_line) {
         cJSON *p = cJSON_AddObjectToObject(j, "ptx");
-        cJSON_AddStringToObject(p, "file", f->file ? f->file : o && o->ptx_path ? o->ptx_path : "?");
+        char tidy[1024];
+        ps_path_tidy(tidy, sizeof tidy, f->file ? f->file : o && o->ptx_path ? o->ptx_path : "?");
+        cJSON_AddStringToObject(p, "file", tidy);
         cJSON_AddNumberToObject(p, "line", f->ptx_line);
+    }
+    if (f->src_line && f->src_file) {
+        cJSON *src = cJSON_AddObjectToObject(j, "source");
+        cJSON_AddStringToObject(src, "file", f->src_file);
+        cJSON_AddNumberToObject(src, "line", f->src_line);
     }
     cJSON_AddItemToObject(j, "block", uint_array(f->block));
     cJSON_AddItemToObject(j, "thread", uint_array(f->thread));
     cJSON_AddNumberToObject(j, "count", 1);
+    add_lanes(j, f->lanes);
     cJSON_AddItemToArray(fs, j);
 }
 
@@ -332,6 +366,7 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
             cJSON_AddStringToObject(oth, "access", f->other.is_write ? "write" : "read");
         }
         cJSON_AddNumberToObject(j, "count", (double)f->count);
+        add_lanes(j, f->lanes);
         cJSON_AddItemToArray(fs, j);
     }
     free(sel);
@@ -381,7 +416,12 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
     return root;
 }
 
-static int write_json_file(cJSON *root, const char *path) {
+void ps_finding_kind_text(int k, const char **what, const char **hint) {
+    *what = kind_text[k].what;
+    *hint = kind_text[k].hint;
+}
+
+int ps_write_json_file(cJSON *root, const char *path) {
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     if (!text) return -1;
@@ -395,125 +435,21 @@ static int write_json_file(cJSON *root, const char *path) {
 
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
                    const char *path) {
-    return write_json_file(json_report(v, res, o), path);
+    return ps_write_json_file(json_report(v, res, o), path);
 }
 
-/* ---- SARIF 2.1.0 ----------------------------------------------------------------------------- */
-
-/* A relative reference for artifactLocation.uri: spaces and the like percent-encoded. */
-static void uri_of(char *buf, size_t n, const char *path) {
-    static const char hexd[] = "0123456789ABCDEF";
-    size_t j = 0;
-    for (const unsigned char *p = (const unsigned char *)path; *p && j + 4 < n; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            strchr("-._~/:", *p))
-            buf[j++] = (char)*p;
-        else {
-            buf[j++] = '%';
-            buf[j++] = hexd[*p >> 4];
-            buf[j++] = hexd[*p & 15];
-        }
-    }
-    buf[j] = 0;
-}
-
-static cJSON *sarif_location(const char *path, int line, const char *text, int id) {
-    cJSON *loc = cJSON_CreateObject();
-    if (id >= 0) cJSON_AddNumberToObject(loc, "id", id);
-    cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-    cJSON *art = cJSON_AddObjectToObject(phys, "artifactLocation");
-    char uri[1024];
-    uri_of(uri, sizeof uri, path);
-    cJSON_AddStringToObject(art, "uri", uri);
-    if (line > 0) {
-        cJSON *reg = cJSON_AddObjectToObject(phys, "region");
-        cJSON_AddNumberToObject(reg, "startLine", line);
-    }
-    if (text) {
-        cJSON *msg = cJSON_AddObjectToObject(loc, "message");
-        cJSON_AddStringToObject(msg, "text", text);
-    }
-    return loc;
-}
-
-static const char *sarif_level(ps_severity s) {
-    return s == PS_SEV_ERROR ? "error" : s == PS_SEV_WARNING ? "warning" : "note";
-}
-
-/* The severity a kind usually has (rules' defaultConfiguration). */
-static ps_severity kind_default_severity(int k) {
-    switch (k) {
-    case PS_FIND_BANK_CONFLICT:
-    case PS_FIND_UNCOALESCED: return PS_SEV_WARNING;
-    case PS_FIND_DIVERGENCE: return PS_SEV_NOTE;
-    default: return PS_SEV_ERROR;
-    }
-}
+/* ---- SARIF 2.1.0 (report_sarif.c) ---------------------------------------------------------- */
 
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
                     const char *path) {
-    (void)res;
-    const char *ptx = o && o->ptx_path ? o->ptx_path : v->module->filename ? v->module->filename : "?";
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-    cJSON_AddStringToObject(root, "version", "2.1.0");
-    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
-    cJSON *run = cJSON_CreateObject();
-    cJSON_AddItemToArray(runs, run);
-    cJSON *driver = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "tool"), "driver");
-    cJSON_AddStringToObject(driver, "name", "ptxsim");
-    cJSON_AddStringToObject(driver, "version", "0.1");
-    cJSON_AddStringToObject(driver, "informationUri", "docs/verifier.md");
-    cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
-    for (int k = 0; k < PS_FIND_COUNT; k++) {
-        cJSON *r = cJSON_CreateObject();
-        cJSON_AddStringToObject(r, "id", ps_finding_kind_name((ps_finding_kind)k));
-        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "shortDescription"), "text", kind_text[k].what);
-        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "help"), "text", kind_text[k].hint);
-        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "defaultConfiguration"), "level",
-                                sarif_level(kind_default_severity(k)));
-        cJSON_AddItemToArray(rules, r);
-    }
-    cJSON *results = cJSON_AddArrayToObject(run, "results");
-    int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
-    int n = select_findings(v, o, sel);
-    for (int i = 0; i < n; i++) {
-        const ps_finding *f = &v->findings[sel[i]];
-        cJSON *r = cJSON_CreateObject();
-        cJSON_AddStringToObject(r, "ruleId", ps_finding_kind_name(f->kind));
-        cJSON_AddNumberToObject(r, "ruleIndex", f->kind);
-        cJSON_AddStringToObject(r, "level", sarif_level(f->severity));
-        cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "message"), "text", f->message);
-        cJSON *locs = cJSON_AddArrayToObject(r, "locations");
-        cJSON_AddItemToArray(locs, sarif_location(ptx, f->at.ptx_line, NULL, -1));
-        cJSON *rel = cJSON_CreateArray();
-        int id = 1;
-        if (f->at.src_line)
-            cJSON_AddItemToArray(rel, sarif_location(src_path(v, &f->at), f->at.src_line,
-                                                     "CUDA source line (.loc)", id++));
-        if (f->has_other) {
-            char text[160];
-            snprintf(text, sizeof text, "the other access (%s) by block (%u,%u,%u) thread (%u,%u,%u)",
-                     f->other.is_write ? "write" : "read", f->other.block[0], f->other.block[1],
-                     f->other.block[2], f->other.thread[0], f->other.thread[1], f->other.thread[2]);
-            cJSON_AddItemToArray(rel, sarif_location(ptx, f->other.ptx_line, text, id++));
-            if (f->other.src_line)
-                cJSON_AddItemToArray(rel, sarif_location(src_path(v, &f->other), f->other.src_line,
-                                                         "CUDA source line of the other access", id++));
-        }
-        if (cJSON_GetArraySize(rel)) cJSON_AddItemToObject(r, "relatedLocations", rel);
-        else cJSON_Delete(rel);
-        if (f->count > 1) cJSON_AddNumberToObject(r, "occurrenceCount", (double)f->count);
-        cJSON *props = cJSON_AddObjectToObject(r, "properties");
-        cJSON_AddItemToObject(props, "block", uint_array(f->at.block));
-        cJSON_AddItemToObject(props, "thread", uint_array(f->at.thread));
-        if (f->at.has_address) {
-            char hex[24];
-            snprintf(hex, sizeof hex, "0x%" PRIx64, f->at.address);
-            cJSON_AddStringToObject(props, "address", hex);
-        }
-        cJSON_AddItemToArray(results, r);
-    }
-    free(sel);
-    return write_json_file(root, path);
+    ps_report_options only = o ? *o : (ps_report_options){.exit_status = -1};
+    only.ncomparisons = 0, only.comparisons = NULL; /* SARIF holds findings only */
+    cJSON *root = json_report(v, res, &only);
+    ps_sarif_options so = {.source_root = o ? o->source_root : NULL, .tool_version = o ? o->tool_version : NULL,
+                           .exit_code = o ? o->exit_status : -1,
+                           /* the analysis completed: findings, mismatches and faults are its results */
+                           .execution_successful = !o || o->exit_status != 2};
+    int rc = ps_sarif_write(cJSON_GetObjectItemCaseSensitive(root, "findings"), &so, path);
+    cJSON_Delete(root);
+    return rc;
 }

@@ -705,6 +705,7 @@ void ps_verifier_finish(ps_verifier *v, const ps_launch_result *res) {
         ps_finding f = {.kind = (ps_finding_kind)k, .severity = PS_SEV_ERROR, .count = 1};
         snprintf(f.message, sizeof f.message, "%.*s", (int)sizeof f.message - 1, fl->message);
         f.at.ptx_line = fl->ptx_line;
+        f.lanes = fl->lanes;
         memcpy(f.at.block, fl->block, sizeof f.at.block);
         memcpy(f.at.thread, fl->thread, sizeof f.at.thread);
         if (fl->ptx_line) src_of_line(v, fl->function, fl->ptx_line, &f.at);

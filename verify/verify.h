@@ -54,6 +54,7 @@ typedef struct {
     ps_site other;          /* races: the conflicting access; has_other says whether set */
     bool has_other;
     uint64_t count;         /* occurrences folded into this finding (deduplicated by kind+lines) */
+    uint32_t lanes;         /* a fault: the lanes of its warp instruction that fault (ps_fault.lanes); 0: not counted */
 } ps_finding;
 
 /* Per-instruction shared-memory statistics (bank conflicts), per PTX line. */
@@ -162,6 +163,8 @@ typedef struct {
     int ncomparisons;
     int exit_status;        /* -1: not written */
     bool color;             /* text: ANSI colours for severities and kinds */
+    const char *source_root;  /* SARIF: paths relative to it; NULL: the working directory */
+    const char *tool_version; /* SARIF: tool.driver.version; NULL: "0.1" */
 } ps_report_options;
 
 /* One "expect" entry's outcome, as the report shows it. */
@@ -175,6 +178,19 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
 /* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+
+/* SARIF 2.1.0 from findings as the JSON report holds them (report_sarif.c): every client writes
+ * one shape. A finding may carry "kernel" and "launches" besides DESIGN §6's keys. Returns 0; -1
+ * with errno when the source root cannot be resolved or the file cannot be written. */
+typedef struct {
+    const char *source_root;        /* paths under it are written relative to %SRCROOT%; NULL: "." */
+    const char *tool_version;       /* tool.driver.version; NULL: "0.1" */
+    int exit_code;                  /* invocations[0].exitCode; -1: not written */
+    bool execution_successful;
+    const char *const *arguments;   /* NULL-terminated; NULL: not written */
+} ps_sarif_options;
+struct cJSON;
+int ps_sarif_write(const struct cJSON *findings, const ps_sarif_options *so, const char *path);
 
 /* The HTML source view (report_html.c, docs/html.md): one self-contained page for one or more
  * launches, the CUDA source and the PTX side by side with each line's counters and findings. */

@@ -111,6 +111,11 @@ const ps_insn *ps_verify_insn_at(const ps_verifier *v, int idx);
 unsigned ps_verify_insn_flags(const ps_verifier *v, int idx);
 /* Path of .loc file `idx` of the module, NULL if none. */
 const char *ps_verify_src_file(const ps_verifier *v, int idx);
+/* report.c: what a finding kind means and what usually fixes it (one line each) */
+void ps_finding_kind_text(int k, const char **what, const char **hint);
+/* report.c: prints root to path ("-": stdout) and frees it; 0, or -1 with errno */
+struct cJSON;
+int ps_write_json_file(struct cJSON *root, const char *path);
 
 /* Per-instruction statistics rows, one array per host worker (merged into worker 0 when the
  * launch ends); index -1 maps to the last row, which collects instructions outside the module. */

@@ -1,6 +1,7 @@
 /* shim_exec.c — the libcuda shim's modules (PTX only), functions and their attributes, kernel
  * launches (kernelParams or `extra`), streams and events. Every operation finishes before its call
  * returns, so streams and events are in order by construction. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,8 +134,13 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     const struct CUlinkState_st *ls = shim_link_image(image);
     if (ls) /* what cuLinkComplete handed out: the linked program of its PTX units */
         st = ptxsim_module_link(c->sim, ls->srcs, ls->n, &m, &d);
-    else
-        st = ptxsim_module_load(c->sim, "ptx", src, strlen(src), &m, &d);
+    else { /* a module from memory has no file: module<N>.ptx, N counting this process's loads
+            * (reports name it so; the .loc lines name the CUDA source) */
+        static atomic_uint loads;
+        char name[32];
+        snprintf(name, sizeof name, "module%u.ptx", atomic_fetch_add(&loads, 1) + 1);
+        st = ptxsim_module_load(c->sim, name, src, strlen(src), &m, &d);
+    }
     char *errlog = NULL, *infolog = NULL;
     size_t errcap = 0, infocap = 0;
     for (unsigned i = 0; i < nopts && opts && vals; i++) {

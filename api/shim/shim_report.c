@@ -5,7 +5,9 @@
  * - $PTXSIM_REPORT=FILE: every launch as one JSON document, written when the program exits.
  * - otherwise a summary on stderr at exit.
  * $PTXSIM_KERNEL_FILTER=REGEX (POSIX extended) runs the checkers only on kernels whose mangled or
- * demangled name matches; the others run without checkers. */
+ * demangled name matches; the others run without checkers.
+ * $PTXSIM_ERROR_EXITCODE=N (0-255; not under `ptxsim exec`, which has --error-exitcode): when a
+ * launch faulted or a checker found an error, the process exits with N once the report is out. */
 #define _GNU_SOURCE /* memfd_create */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -26,6 +28,7 @@ typedef struct {
     ptxsim_stats stats;
     ptxsim_finding *findings; /* strings copied */
     char **sources;           /* per finding, the CUDA file of its .loc line; NULL when none */
+    char **ptx_files;         /* per finding, its module's file (module<N>.ptx from memory); NULL: unknown */
     int nfindings;
     char *fault;              /* the fault's message, NULL when none */
 } launch_record;
@@ -34,6 +37,7 @@ static struct {
     launch_record *l;
     int n, cap;
     bool hooked;
+    bool any_error; /* a launch faulted or had an error finding: $PTXSIM_ERROR_EXITCODE */
 } rec;
 
 /* ---- the environment `ptxsim exec` sets ------------------------------------------------------ */
@@ -48,11 +52,24 @@ static struct {
     int fd, scratch;       /* the stream file and the scratch memory file, of process *_pid */
     pid_t fd_pid, scratch_pid;
     bool write_failed;
-} ex = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
+    int error_exitcode;    /* $PTXSIM_ERROR_EXITCODE; -1 when unset */
+} ex = {.error_exitcode = -1, .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void read_env(void) {
     const char *d = getenv("PTXSIM_REPORT_DIR");
     ex.dir = d && *d ? d : NULL;
+    const char *e = getenv("PTXSIM_ERROR_EXITCODE");
+    if (e && *e && !ex.dir) {
+        char *end;
+        errno = 0;
+        long n = strtol(e, &end, 10);
+        if (*end || errno || n < 0 || n > 255 || !(*e >= '0' && *e <= '9')) {
+            /* a CI job that asked for a failing status must not pass by accident */
+            fprintf(stderr, "ptxsim libcuda: error: PTXSIM_ERROR_EXITCODE='%s' is not a number from 0 to 255\n", e);
+            _exit(2);
+        }
+        ex.error_exitcode = (int)n;
+    }
     const char *f = getenv("PTXSIM_KERNEL_FILTER");
     if (f && *f) {
         int rc = regcomp(&ex.filter, f, REG_EXTENDED | REG_NOSUB);
@@ -139,7 +156,7 @@ static cJSON *triple(const unsigned v[3]) {
     return cJSON_CreateIntArray(a, 3);
 }
 
-/* The library's own JSON report of a launch with checkers (DESIGN §6: kernel, arch, stats,
+/* The library's own JSON report of a launch, with checkers or without (DESIGN §6: kernel, arch, stats,
  * findings with PTX and CUDA locations, per-line tables), read back from a scratch file. */
 /* The launch's report as libptxsim writes it (docs/report.md; with or without checkers), through a
  * scratch file; NULL when that fails. */
@@ -267,6 +284,15 @@ static void write_json(const char *path) {
             fprintf(f, "%s\n       {\"kind\": \"%s\", \"severity\": \"%s\", \"message\": ", k ? "," : "", g->kind,
                     sev[g->severity]);
             json_string(f, g->message);
+            if (l->ptx_files[k]) {
+                fprintf(f, ", \"ptx_file\": ");
+                json_string(f, l->ptx_files[k]);
+            }
+            if (l->sources[k]) {
+                fprintf(f, ", \"source\": {\"file\": ");
+                json_string(f, l->sources[k]);
+                fprintf(f, ", \"line\": %d}", g->source_line);
+            }
             fprintf(f, ", \"ptx_line\": %d, \"block\": [%u, %u, %u], \"thread\": [%u, %u, %u], \"count\": %llu}",
                     g->ptx_line, g->block[0], g->block[1], g->block[2], g->thread[0], g->thread[1],
                     g->thread[2], (unsigned long long)g->count);
@@ -282,7 +308,9 @@ static void release(void) { /* at exit, or when a program dlcloses the shim */
         for (int k = 0; k < rec.l[i].nfindings; k++) {
             free((char *)rec.l[i].findings[k].message);
             free(rec.l[i].sources[k]);
+            free(rec.l[i].ptx_files[k]);
         }
+        free(rec.l[i].ptx_files);
         free(rec.l[i].findings);
         free(rec.l[i].sources);
         free(rec.l[i].kernel);
@@ -294,15 +322,28 @@ static void release(void) { /* at exit, or when a program dlcloses the shim */
     shim.primary = NULL;
 }
 
+/* $PTXSIM_ERROR_EXITCODE: the status the program exits with when something went wrong. exit()
+ * cannot be called again from an atexit handler: stdio is flushed and the process ends here
+ * (handlers registered before the shim's first call, and destructors, do not run). */
+static void error_exit(bool any_error) {
+    if (ex.error_exitcode < 0 || !any_error) return;
+    fprintf(stderr, "ptxsim libcuda: exiting with PTXSIM_ERROR_EXITCODE=%d: a launch faulted or an error was found\n",
+            ex.error_exitcode);
+    fflush(NULL);
+    _exit(ex.error_exitcode);
+}
+
 static void at_exit(void) {
     if (ex.dir) { /* ptxsim exec reports; every launch is in the stream already */
         release();
         return;
     }
+    bool any_error = rec.any_error;
     const char *path = getenv("PTXSIM_REPORT");
     if (path && *path) {
         write_json(path);
         release();
+        error_exit(any_error);
         return;
     }
     int findings = 0;
@@ -316,17 +357,19 @@ static void at_exit(void) {
         ps_demangle(rec.l[i].kernel, name, sizeof name);
         for (int k = 0; k < rec.l[i].nfindings; k++) {
             const ptxsim_finding *g = &rec.l[i].findings[k];
-            char where[1200];
+            char where[2400];
+            const char *pf = rec.l[i].ptx_files[k] ? rec.l[i].ptx_files[k] : "ptx";
             if (rec.l[i].sources[k])
-                snprintf(where, sizeof where, "%s:%d (ptx line %d)", rec.l[i].sources[k], g->source_line, g->ptx_line);
+                snprintf(where, sizeof where, "%s:%d (%s:%d)", rec.l[i].sources[k], g->source_line, pf, g->ptx_line);
             else
-                snprintf(where, sizeof where, "ptx line %d", g->ptx_line);
+                snprintf(where, sizeof where, "%s:%d", pf, g->ptx_line);
             fprintf(stderr, "  %s: %s: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n", name, where,
                     sev[g->severity], g->message, g->kind, g->block[0], g->block[1], g->block[2],
                     g->thread[0], g->thread[1], g->thread[2]);
         }
     }
     release();
+    error_exit(any_error);
 }
 
 void shim_hook_exit(void) {
@@ -355,11 +398,13 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     memcpy(l->grid, grid, sizeof l->grid);
     memcpy(l->block, block, sizeof l->block);
     l->stats = *ptxsim_report_stats(r);
+    rec.any_error |= ptxsim_report_has_errors(r);
     const ptxsim_fault *f = ptxsim_report_fault(r);
     if (f) l->fault = strdup(f->message);
     l->nfindings = ptxsim_report_finding_count(r);
     l->findings = calloc((size_t)l->nfindings + 1, sizeof *l->findings);
     l->sources = calloc((size_t)l->nfindings + 1, sizeof *l->sources);
+    l->ptx_files = calloc((size_t)l->nfindings + 1, sizeof *l->ptx_files);
     for (int i = 0; i < l->nfindings; i++) {
         ptxsim_report_finding(r, i, &l->findings[i]);
         l->findings[i].message = strdup(l->findings[i].message);
@@ -380,10 +425,13 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
             const cJSON *ptx = cJSON_GetObjectItemCaseSensitive(jf, "ptx");
             const char *file = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(src, "file"));
             const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(jf, "kind"));
-            if (g->source_line && file && kind && !strcmp(kind, g->kind) &&
-                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) == g->source_line &&
+            const char *pfile = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ptx, "file"));
+            if (kind && !strcmp(kind, g->kind) &&
+                (!g->source_line || (file && cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) ==
+                                                 g->source_line)) &&
                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ptx, "line")) == g->ptx_line) {
-                l->sources[i] = strdup(file);
+                if (g->source_line) l->sources[i] = strdup(file);
+                if (pfile) l->ptx_files[i] = strdup(pfile);
                 break;
             }
         }

@@ -19,12 +19,12 @@ run 0 "$ptxsim" exec --check -- "$prog" "$ptx" race
 has '^block_scan: done$' "$out"
 has "^==ptxsim== kernel $(sed 's/[]()*[]/\\&/g' <<<"$scan") \[_Z10block_scanPKiPii\]$" "$err"
 has "^==ptxsim==   race \(2 places\):$" "$err"
-has "^==ptxsim==     kernels\.cu:$read_line \(ptx:[0-9]+\): error: read-after-write race" "$err"
+has "^==ptxsim==     kernels\.cu:$read_line \(module[0-9]+\.ptx:[0-9]+\): error: read-after-write race" "$err"
 has "^==ptxsim==       block \(0,0,0\) thread \(1,0,0\)" "$err"
-has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(ptx:[0-9]+\), block \(0,0,0\) thread \(0,0,0\)" "$err"
-has "^==ptxsim==     kernels\.cu:$read_line \(ptx:[0-9]+\): error: read-after-write race on shared memory: " "$err"
+has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(module[0-9]+\.ptx:[0-9]+\), block \(0,0,0\) thread \(0,0,0\)" "$err"
+has "^==ptxsim==     kernels\.cu:$read_line \(module[0-9]+\.ptx:[0-9]+\): error: read-after-write race on shared memory: " "$err"
 has "^==ptxsim==       block \(0,0,0\) thread \(32,0,0\)" "$err"
-has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(ptx:[0-9]+\), block \(0,0,0\) thread \(31,0,0\)" "$err"
+has "^==ptxsim==       other access \(write\): kernels\.cu:$write_line \(module[0-9]+\.ptx:[0-9]+\), block \(0,0,0\) thread \(31,0,0\)" "$err"
 # the 63 reads of a neighbour's element, 62 within warps and one across
 has '; in 1 of 1 launch, 62 times$' "$err"
 has '; in 1 of 1 launch, 1 time$' "$err"
@@ -39,12 +39,14 @@ has '^==ptxsim== ERROR SUMMARY: 0 errors, 0 warnings, 0 notes$' "$err"
 run 1 "$ptxsim" exec --check -- "$prog" "$ptx" oob
 has '^cuCtxSynchronize after fill: CUDA_ERROR_ILLEGAL_ADDRESS$' "$out"
 has "^==ptxsim== kernel $(sed 's/[]()*[]/\\&/g' <<<"$fill") \[_Z4fillPii\]$" "$err"
-has "^==ptxsim==     kernels\.cu:$oob_line \(ptx:$oob_ptx\): error: out-of-bounds global write" "$err"
+has "^==ptxsim==     kernels\.cu:$oob_line \(module[0-9]+\.ptx:$oob_ptx\): error: out-of-bounds global write" "$err"
 has '^==ptxsim==       block \(2,0,0\) thread \(0,0,0\)' "$err" # 64 elements: block 2 is past the end
 has '1 failed launch' "$err"
-# without --check the fault is reported too, by PTX line
+# without --check the fault is reported too, by its CUDA line (.loc) and the module's PTX line;
+# block 2's 32 threads all write past the end of the 64 elements: 32 lanes
 run 3 "$ptxsim" exec --error-exitcode 3 -- "$prog" "$ptx" oob
-has "^==ptxsim==     ptx:$oob_ptx: error: out-of-bounds global write" "$err"
+has "^==ptxsim==     kernels\.cu:$oob_line \(module[0-9]+\.ptx:$oob_ptx\): error: out-of-bounds global write" "$err"
+has '^==ptxsim==       block \(2,0,0\) thread \(0,0,0\); 32 lanes of its warp: 0-31; in 1 of 1 launch' "$err"
 
 # --log: the report goes to the file, stderr keeps only the program's and the driver's words
 run 0 "$ptxsim" exec --check --log "$tmp/log.txt" -- "$prog" "$ptx" race clean

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """validate_reports.py — runs `ptxsim check --json --sarif` on a few cases and validates the
-reports against tests/verify/schema/ (the DESIGN §6 report, and the SARIF 2.1.0 properties ptxsim
-uses). Exit 77 (CTest: skipped) when the jsonschema module is missing (Debian: python3-jsonschema).
+reports against tests/verify/schema/ (the DESIGN §6 report, and the official OASIS SARIF 2.1.0
+schema plus GitHub code scanning's needs: sarif_check.py). Exit 77 (CTest: skipped) when the jsonschema module is missing (Debian: python3-jsonschema).
 
     python3 tests/verify/validate_reports.py path/to/ptxsim
 """
@@ -11,8 +11,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 try:
     import jsonschema
+    import sarif_check
 except ImportError:
     print("validate_reports: python3 jsonschema is not installed: skipped")
     sys.exit(77)
@@ -35,26 +38,31 @@ def schema(name):
 
 
 def main(ptxsim):
-    report, sarif = schema("report.schema.json"), schema("sarif-2.1.0-subset.schema.json")
-    bad = 0
+    report = schema("report.schema.json")
+    bad = sarif_self_test()
     with tempfile.TemporaryDirectory() as tmp:
         for case, want_rc, kinds in CASES:
             js, sa = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.sarif")
             # tests/verify cases share their kernels one folder up
             p = subprocess.run([ptxsim, "check", os.path.join(root, case), "--quiet", "--json", js,
-                                "--sarif", sa, "--allow-paths", os.path.join(root, "tests/verify")],
+                                "--sarif", sa, "--source-root", root,
+                                "--allow-paths", os.path.join(root, "tests/verify")],
                                capture_output=True, text=True)
             if p.returncode != want_rc:
                 print(f"{case}: exit {p.returncode}, expected {want_rc}\n{p.stderr}")
                 bad += 1
                 continue
-            for path, validator in ((js, report), (sa, sarif)):
-                with open(path) as f:
-                    doc = json.load(f)
-                errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
-                for e in errors:
-                    print(f"{case}: {os.path.basename(path)}: {'/'.join(map(str, e.path))}: {e.message}")
-                bad += len(errors)
+            with open(js) as f:
+                doc = json.load(f)
+            errors = sorted(report.iter_errors(doc), key=lambda e: list(e.path))
+            for e in errors:
+                print(f"{case}: r.json: {'/'.join(map(str, e.path))}: {e.message}")
+            bad += len(errors)
+            with open(sa) as f:
+                problems = sarif_check.check(json.load(f), want_rc)
+            for e in problems:
+                print(f"{case}: r.sarif: {e}")
+            bad += len(problems)
             with open(js) as f:
                 found = {x["kind"] for x in json.load(f)["findings"]}
             with open(sa) as f:
@@ -63,7 +71,67 @@ def main(ptxsim):
                 print(f"{case}: findings {sorted(found)} (SARIF {sorted(sfound)}), expected {sorted(kinds)}")
                 bad += 1
             print(f"{case}: JSON and SARIF valid, findings {sorted(found)}")
+    bad += sarif_locations(ptxsim)
     return (1 if bad else 0) | run_reports(ptxsim, report)
+
+
+def sarif_self_test():
+    """The checker itself fails on broken logs (so a pass means something)."""
+    good = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": []}]}
+    broken = [dict(good, version="2.0.0"), {"version": "2.1.0"},
+              {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x", "informationUri": 5}}}]}]
+    for b in broken:
+        if not sarif_check.check(b):
+            print(f"sarif_check accepts a broken log: {b}")
+            return 1
+    return 0
+
+
+def loc_line(ptx, line):
+    """The CUDA line a PTX line comes from, read from the PTX itself: the last `.loc F N` above it."""
+    src = None
+    with open(ptx) as f:
+        for i, text in enumerate(f, 1):
+            if i > line:
+                break
+            t = text.split()
+            if len(t) >= 3 and t[0] == ".loc":
+                src = int(t[2])
+    return src
+
+
+def sarif_locations(ptxsim):
+    """The CUDA line is the primary location and the PTX line a related one, both relative to
+    --source-root whatever the working directory; outside the root a path is an absolute file URI."""
+    bad = 0
+    case = os.path.join(root, "tests/verify/fixtures/oob.json")
+    ptx = os.path.join(root, "tests/verify/fixtures/oob.ptx")
+    with tempfile.TemporaryDirectory() as tmp:
+        for srcroot, ptx_uri, cu_base in ((root, "tests/verify/fixtures/oob.ptx", "%SRCROOT%"),
+                                          (os.path.join(root, "tests/verify"), "fixtures/oob.ptx", "%SRCROOT%"),
+                                          (tmp, "file://" + ptx, "%SRCROOT%")):
+            sa = os.path.join(tmp, "o.sarif")
+            p = subprocess.run([ptxsim, "check", case, "--quiet", "--sarif", sa, "--source-root", srcroot],
+                               capture_output=True, text=True, cwd=tmp)
+            doc = json.load(open(sa))
+            problems = sarif_check.check(doc, p.returncode)
+            r = doc["runs"][0]["results"][0]
+            prim = r["locations"][0]["physicalLocation"]
+            rel = r["relatedLocations"][0]["physicalLocation"]
+            want_src = loc_line(ptx, rel["region"]["startLine"])
+            got = (prim["artifactLocation"], prim["region"]["startLine"], rel["artifactLocation"]["uri"])
+            want = ({"uri": "oob.cu", "uriBaseId": cu_base}, want_src, ptx_uri)
+            base = doc["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            if problems or got != want or base != "file://" + os.path.realpath(srcroot) + "/" or p.returncode != 1:
+                print(f"--source-root {srcroot}: {problems} exit {p.returncode} locations {got}, expected {want}; base {base}")
+                bad += 1
+    p = subprocess.run([ptxsim, "check", case, "--sarif", "x.sarif", "--source-root", "/nonexistent/dir"],
+                       capture_output=True, text=True)
+    if p.returncode != 2 or "--source-root /nonexistent/dir" not in p.stderr:
+        print(f"--source-root of a missing folder: exit {p.returncode}, {p.stderr!r}")
+        bad += 1
+    print(f"SARIF locations: {'ok' if not bad else f'{bad} problems'}")
+    return bad
 
 
 def run_reports(ptxsim, report):
@@ -152,4 +220,4 @@ def run_reports(ptxsim, report):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(os.path.abspath(sys.argv[1])))
