@@ -174,6 +174,10 @@ typedef struct ps_report_comparison {
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
 /* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+/* A multi-launch manifest's JSON report: the last launch's report (os[n-1].exit_status the whole
+ * run's) with "launches": every launch's report in order (docs/report.md). */
+int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
+                            const ps_report_options *os, int n, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 
 /* The HTML source view (report_html.c, docs/html.md): one self-contained page for one or more
