@@ -664,7 +664,7 @@ next_launch:
         rc = EXIT_FAULT;
         goto out;
     }
-    if (o->out && ptxsim_case_write_outputs(ctx, cs, o->out) != PTXSIM_OK) {
+    if (o->out && li + 1 == ci.launches && ptxsim_case_write_outputs(ctx, cs, o->out) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
@@ -695,6 +695,7 @@ next_launch:
             else ptxsim_report_free(rep);
             rep = NULL;
             li++;
+            rc = EXIT_BAD_INPUT; /* until the next launch has run */
             goto next_launch;
         }
     }
