@@ -48,4 +48,14 @@ for path in sys.argv[1:]:
         bad += 1
 sys.exit(1 if bad else 0)
 PY
+# `ptxsim test` counts each manifest as one case, whatever its launches
+timeout 120 "$ptxsim" test scan3.json fail_launch1.json --json "$tmp/t.json" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -ne 1 ]; then echo "ptxsim test: exit $rc, expected 1"; fail=1; fi
+python3 - "$tmp/t.json" <<'PY' || fail=1
+import json, sys
+t = json.load(open(sys.argv[1]))
+got = [(c["path"].rsplit("/", 1)[-1], c["status"], len(c["report"]["launches"])) for c in t["cases"]]
+assert got == [("scan3.json", "pass", 3), ("fail_launch1.json", "fail", 3)], got
+PY
 exit $fail
