@@ -57,6 +57,7 @@ struct ptxsim_case {
     uint8_t *params;
     size_t params_size;
     bool prepared;
+    int next;                    /* the launch ptxsim_case_launch_at may run next (besides 0) */
     char *output;                /* what the latest launch printed (for "expect_output") */
     size_t output_len;
     struct ps_mcompare_list {    /* the latest ptxsim_case_compare's outcome, one per "expect" */

@@ -1,5 +1,5 @@
-/* case.c — libptxsim cases: one launch described by a manifest (DESIGN §6) run on a context, the
- * way `ptxsim run` and `ptxsim check` use them. */
+/* case.c — libptxsim cases: the launches a manifest describes (DESIGN §6, docs/manifest.md) run on
+ * a context, the way `ptxsim run` and `ptxsim check` use them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +21,10 @@ ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *
     ptxsim_case *c = ps_xcalloc(1, sizeof *c);
     c->man = man;
     c->cmp = ps_xcalloc(1, sizeof *c->cmp);
-    c->cmp->r = ps_xcalloc((size_t)man->nexpect + 1, sizeof *c->cmp->r);
+    int most = 0; /* the most expectations any launch compares */
+    for (int i = 0; i < man->nlaunches; i++)
+        if (man->launches[i].nexpect > most) most = man->launches[i].nexpect;
+    c->cmp->r = ps_xcalloc((size_t)most + 1, sizeof *c->cmp->r);
     *out = c;
     return PTXSIM_OK;
 }
@@ -41,36 +44,46 @@ void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     *out = (ptxsim_case_info){.path = m->path, .ptx_path = m->ptx, .kernel = m->kernel, .arch = m->arch,
                               .shared_bytes = m->shared_bytes, .buffers = m->nbufs,
                               .ptx_paths = (const char *const *)m->ptxs, .n_ptx = m->nptx,
-                              .expect_output = m->expect_output};
+                              .expect_output = m->expect_output, .launches = m->nlaunches,
+                              .launch = m->cur};
     memcpy(out->grid, m->grid, sizeof out->grid);
     memcpy(out->cluster, m->cluster, sizeof out->cluster);
     memcpy(out->block, m->block, sizeof out->block);
 }
 
-/* Prepares c for kernel man->kernel of m with ctx locked; *k receives the kernel. */
-static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
+/* Prepares launch i of c (the buffers too when i is 0) for kernel man->kernel of m with ctx
+ * locked; *k receives the kernel. */
+static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i,
                                     ptxsim_kernel **k) {
     ps_manifest *man = c->man;
     *k = NULL;
-    for (int i = 0; i < m->nkernels; i++)
-        if (!strcmp(m->kernels[i].fn->name, man->kernel)) *k = &m->kernels[i];
+    ps_manifest_select(man, i);
+    c->cmp->done = false;
+    for (int j = 0; j < m->nkernels; j++)
+        if (!strcmp(m->kernels[j].fn->name, man->kernel)) *k = &m->kernels[j];
     free(c->params);
     c->params = NULL;
     c->params_size = 0;
+    ps_status ps = i == 0 ? ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
+                                                sizeof ctx->msg)
+                          : ps_manifest_pack(man, m->prog, &c->params, &c->params_size, ctx->msg, sizeof ctx->msg);
     c->prepared = false;
-    if (ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
-                            sizeof ctx->msg) != PS_OK)
-        return PTXSIM_ERR_CASE;
+    if (ps != PS_OK) return PTXSIM_ERR_CASE;
     if (!*k) return api_fail(ctx, PTXSIM_ERR_NOT_FOUND, "no kernel '%s' in %s", man->kernel, m->name);
     c->prepared = true;
     return PTXSIM_OK;
+}
+
+static ptxsim_status multi_refused(ptxsim_context *ctx, const ptxsim_case *c) {
+    return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "%s has %d launches; this client runs single-launch "
+                    "manifests only (ptxsim_case_launch_at runs each launch)", c->man->path, c->man->nlaunches);
 }
 
 ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
                                   const void **params, size_t *params_size) {
     pthread_mutex_lock(&ctx->lock);
     ptxsim_kernel *k;
-    ptxsim_status st = prepare_locked(ctx, c, m, &k);
+    ptxsim_status st = c->man->nlaunches > 1 ? multi_refused(ctx, c) : prepare_locked(ctx, c, m, 0, &k);
     pthread_mutex_unlock(&ctx->lock);
     if (params) *params = st == PTXSIM_OK ? c->params : NULL;
     if (params_size) *params_size = st == PTXSIM_OK ? c->params_size : 0;
@@ -79,18 +92,39 @@ ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mo
 
 ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
                                  ptxsim_report **report) {
+    if (c->man->nlaunches > 1) {
+        if (report) *report = NULL;
+        pthread_mutex_lock(&ctx->lock);
+        ptxsim_status st = multi_refused(ctx, c);
+        pthread_mutex_unlock(&ctx->lock);
+        return st;
+    }
+    return ptxsim_case_launch_at(ctx, c, m, 0, report);
+}
+
+int ptxsim_case_launch_count(const ptxsim_case *c) { return c->man->nlaunches; }
+
+ptxsim_status ptxsim_case_launch_at(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int li,
+                                    ptxsim_report **report) {
     if (report) *report = NULL;
     ps_manifest *man = c->man;
     pthread_mutex_lock(&ctx->lock);
+    if (li < 0 || li >= man->nlaunches || (li > 0 && (!c->prepared || li != c->next))) {
+        ptxsim_status st = api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "launch %d of %s cannot run now (%d launches; "
+                                    "each after the one before it, from 0)", li, man->path, man->nlaunches);
+        pthread_mutex_unlock(&ctx->lock);
+        return st;
+    }
     ptxsim_kernel *k;
-    ptxsim_status st = prepare_locked(ctx, c, m, &k);
+    ptxsim_status st = prepare_locked(ctx, c, m, li, &k);
     if (st != PTXSIM_OK) {
         pthread_mutex_unlock(&ctx->lock);
         return st;
     }
+    c->next = li + 1;
     ptxsim_range *uninit = ps_xcalloc((size_t)man->nbufs + 1, sizeof *uninit);
     int nun = 0;
-    for (int i = 0; i < man->nbufs; i++)
+    for (int i = 0; li == 0 && i < man->nbufs; i++)
         if (man->bufs[i].init == MB_NONE) uninit[nun++] = (ptxsim_range){man->bufs[i].addr, man->bufs[i].bytes};
     ptxsim_launch_config cfg = {.shared_bytes = man->shared_bytes, .param_buffer = c->params,
                                 .param_buffer_size = c->params_size, .uninitialized = uninit,

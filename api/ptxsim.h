@@ -361,6 +361,10 @@ typedef struct {
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
+/* The JSON report of n launches run in order (a multi-launch manifest, docs/report.md): the last
+ * launch's report, its exit_status the whole run's, with "launches": each one's report. */
+ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
+                                               const char *path);
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 void ptxsim_report_free(ptxsim_report *r);
 
@@ -444,6 +448,9 @@ typedef struct {
     const char *const *ptx_paths;
     int n_ptx;
     const char *expect_output; /* "expect_output" file (the kernel's printed text), or NULL */
+    /* "launches": [...] (docs/manifest.md): how many, and which one kernel..cluster describe (the
+     * latest ptxsim_case_launch_at's, 0 before any); 1 and 0 for a single-launch manifest */
+    int launches, launch;
 } ptxsim_case_info;
 
 /* Reads and validates a manifest strictly (docs/limits.md); on failure the message goes to err as
@@ -460,9 +467,20 @@ ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *
 void ptxsim_case_free(ptxsim_case *c);
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out);
 /* Allocates and fills the case's buffers in ctx and launches its kernel of m with them
- * (uninitialised buffers marked for the init checker). Statuses as ptxsim_launch. */
+ * (uninitialised buffers marked for the init checker). Statuses as ptxsim_launch. A case with
+ * several launches is refused (PTXSIM_ERR_INVALID_ARGUMENT): run those with ptxsim_case_launch_at. */
 ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
                                  ptxsim_report **report);
+/* How many launches the case holds ("launches": [...]; 1 for a single-launch manifest). */
+int ptxsim_case_launch_count(const ptxsim_case *c);
+/* Runs launch i of the case: i == 0 allocates and fills the buffers (as ptxsim_case_launch); each
+ * later launch must follow the one before it (i == the previous launch + 1) and runs on the
+ * buffers as that one left them, its own parameters packed. ptxsim_case_compare then checks that
+ * launch's "expect" (the last one's includes the top-level "expect"), and ptxsim_case_get_info
+ * describes it. Only launch 0 marks "init": "none" buffers for the init checker; later launches
+ * see every buffer as initialised. */
+ptxsim_status ptxsim_case_launch_at(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i,
+                                    ptxsim_report **report);
 /* After ptxsim_case_launch: the final buffers as DIR/<buffer>.bin. */
 ptxsim_status ptxsim_case_write_outputs(ptxsim_context *ctx, const ptxsim_case *c, const char *dir);
 /* After ptxsim_case_launch: compares with the manifest's "expect" files, printing one line per
@@ -530,6 +548,7 @@ bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *
  * manifest does not fit the kernel (message in ptxsim_context_message). */
 ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
                                   const void **params, size_t *params_size);
+/* ptxsim_case_prepare refuses a case with several launches (PTXSIM_ERR_INVALID_ARGUMENT). */
 
 /* A PTX fundamental type by name ("f32", "s8", "bf16", "f16x2", …): its size in bytes and its
  * class. False when the name is not a type. */

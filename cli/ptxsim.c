@@ -464,6 +464,42 @@ static int write_report_json(const ptxsim_report *rep, ptxsim_report_format *rf,
     return EXIT_BAD_INPUT;
 }
 
+/* The launches of a multi-launch manifest run so far, each with its report, format and
+ * comparisons, for its JSON report. */
+typedef struct {
+    ptxsim_report **reps;
+    ptxsim_report_format *fmts;
+    int n;
+} kept_launches;
+
+static void keep_launch(kept_launches *k, const ptxsim_case *cs, ptxsim_report *rep, const ptxsim_report_format *rf) {
+    k->reps = realloc(k->reps, (size_t)(k->n + 1) * sizeof *k->reps);
+    k->fmts = realloc(k->fmts, (size_t)(k->n + 1) * sizeof *k->fmts);
+    if (!k->reps || !k->fmts) abort();
+    int n = ptxsim_case_comparison_count(cs);
+    ptxsim_comparison *cmp = calloc((size_t)n + 1, sizeof *cmp);
+    if (!cmp) abort();
+    for (int i = 0; i < n; i++) ptxsim_case_get_comparison(cs, i, &cmp[i]);
+    k->reps[k->n] = rep;
+    k->fmts[k->n] = *rf;
+    k->fmts[k->n].comparisons = cmp, k->fmts[k->n].ncomparisons = n, k->fmts[k->n].exit_status = -1;
+    k->n++;
+}
+
+static void kept_free(kept_launches *k) {
+    for (int i = 0; i < k->n; i++) ptxsim_report_free(k->reps[i]), free((void *)k->fmts[i].comparisons);
+    free(k->reps), free(k->fmts);
+}
+
+static int write_launches_json(kept_launches *k, const options *o, int rc) {
+    k->fmts[k->n - 1].exit_status = rc;
+    if (!strcmp(o->json, "-")) fflush(o->txt);
+    if (ptxsim_report_write_json_launches((const ptxsim_report *const *)k->reps, k->fmts, k->n, o->json) == PTXSIM_OK)
+        return rc;
+    fprintf(stderr, "ptxsim: error: %s: %s\n", o->json, strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
 /* --color: always, never, or auto — a terminal's, unless $NO_COLOR is set (no-color.org). */
 static bool use_color(const options *o) {
     if (o->color && strcmp(o->color, "auto")) return !strcmp(o->color, "always");
@@ -488,6 +524,12 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     ptxsim_case_info ci;
     ptxsim_case_get_info(cs, &ci);
+    if (ci.launches > 1 && (o->sarif || o->html)) { /* one launch per SARIF log and HTML page, for now */
+        fprintf(stderr, "ptxsim: error: %s: %s is not supported for a manifest with %d launches (use --json)\n",
+                path, o->sarif ? "--sarif" : "--html", ci.launches);
+        ptxsim_case_free(cs);
+        return EXIT_BAD_INPUT;
+    }
     ptxsim_context *ctx;
     if (ptxsim_context_create(ci.arch, &ctx, NULL) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s: unknown arch '%s'\n", path, ci.arch);
@@ -504,6 +546,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ptxsim_module *m = NULL;
     ptxsim_report *rep = NULL;
     ptxsim_diagnostics *d = NULL;
+    kept_launches kept = {0}; /* a multi-launch manifest's reports, for --json */
     char *said = NULL; /* under --quiet: what a passing run would have printed, kept for a failure */
     size_t said_len = 0;
     FILE *say = o->quiet ? open_memstream(&said, &said_len) : o->txt;
@@ -534,7 +577,21 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ptxsim_module_info mi;
     ptxsim_module_get_info(m, &mi);
     rf.arch = mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target;
-    st = ptxsim_case_launch(ctx, cs, m, &rep);
+    /* "launches": each runs on the buffers as the one before left them; every launch gets its own
+     * block of output and its comparisons; rc is the worst of them */
+    int li = 0, worst = EXIT_OK;
+    char label[1100];
+    snprintf(label, sizeof label, "%s", path);
+next_launch:
+    st = ptxsim_case_launch_at(ctx, cs, m, li, &rep);
+    ptxsim_case_get_info(cs, &ci);
+    if (ci.launches > 1) {
+        snprintf(label, sizeof label, "%s: launch %d of %d", path, li, ci.launches);
+        rf.kernel = ci.kernel, rf.shared_bytes = ci.shared_bytes;
+        memcpy(rf.grid, ci.grid, sizeof rf.grid);
+        memcpy(rf.block, ci.block, sizeof rf.block);
+        memcpy(rf.cluster, ci.cluster, sizeof rf.cluster);
+    }
     if (st == PTXSIM_ERR_UNSUPPORTED) { /* the load printed what ptxsim cannot run, located */
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
@@ -563,7 +620,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     const ptxsim_fault *fault = ptxsim_report_fault(rep);
     if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */
-        fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", path, ci.kernel, ci.grid[0],
+        fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", label, ci.kernel, ci.grid[0],
                 ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
         options q = *o;
@@ -592,12 +649,12 @@ static int cmd_run(const char *path, const options *o, bool check) {
         rc = EXIT_FAULT;
         goto out;
     }
-    if (o->out && ptxsim_case_write_outputs(ctx, cs, o->out) != PTXSIM_OK) {
+    if (o->out && li + 1 == ci.launches && ptxsim_case_write_outputs(ctx, cs, o->out) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", ptxsim_context_message(ctx));
         goto out;
     }
     const ptxsim_stats *s = ptxsim_report_stats(rep);
-    fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", path, ci.kernel, ci.grid[0], ci.grid[1],
+    fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", label, ci.kernel, ci.grid[0], ci.grid[1],
             ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
     if (ci.cluster[0]) fprintf(say, ", cluster %ux%ux%u", ci.cluster[0], ci.cluster[1], ci.cluster[2]);
     fprintf(say, "\n");
@@ -615,20 +672,37 @@ static int cmd_run(const char *path, const options *o, bool check) {
     if (bad && say != o->txt) fclose(say), say = o->txt, fwrite(said, 1, said_len, o->txt);
     int frc = check ? check_report(rep, &rf, o) : EXIT_OK;
     rc = bad ? EXIT_MISMATCH : frc;
+    if (ci.launches > 1) {
+        if (rc > worst) worst = rc;
+        rc = worst;
+        if (li + 1 < ci.launches) {
+            if (o->json) keep_launch(&kept, cs, rep, &rf);
+            else ptxsim_report_free(rep);
+            rep = NULL;
+            li++;
+            rc = EXIT_BAD_INPUT; /* until the next launch has run */
+            goto next_launch;
+        }
+    }
 out:
     if (say != o->txt) fclose(say);
     free(said);
-    if (o->json && rep) rc = write_report_json(rep, &rf, cs, o, rc);
-    if (o->sarif && rep) { /* last, so that its invocation holds the exit status */
+    if (o->sarif && rep) { /* its invocation holds the exit status */
         char version[128];
         snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
         rf.source_root = o->source_root, rf.tool_version = version, rf.exit_status = rc;
-        rf.comparisons = NULL, rf.ncomparisons = 0; /* write_report_json's are freed */
         if (ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
             fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
             rc = EXIT_BAD_INPUT;
         }
     }
+    if (o->json && rep && ci.launches > 1) { /* {last launch's report, "launches": [...]} */
+        keep_launch(&kept, cs, rep, &rf);
+        rep = NULL;
+        rc = write_launches_json(&kept, o, rc);
+    } else if (o->json && rep)
+        rc = write_report_json(rep, &rf, cs, o, rc);
+    kept_free(&kept);
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);
     ptxsim_module_unload(m);

@@ -264,19 +264,137 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     return true;
 }
 
-static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
-    static const char *const keys[] = {"ptx", "kernel", "arch", "grid", "block", "cluster", "shared_bytes",
-                                       "cooperative", "buffers", "params", "expect", "expect_output"};
-    if (!ps_mkeys(c, root, NULL, keys, NKEYS(keys)) || !load_ptx(c, m, root)) return false;
-    const ps_json *kernel = ps_json_get(root, "kernel");
-    if (!kernel) return ps_mfail(c, root, NULL, "\"kernel\" (the kernel's name) is required");
+/* The launch's kernel name, grid, block, cluster, cooperative and shared_bytes, from o (the top
+ * level, or one of "launches"), into m's launch fields. */
+static bool load_kernel(ps_mctx *c, ps_manifest *m, const ps_json *o) {
+    const ps_json *kernel = ps_json_get(o, "kernel");
+    if (!kernel) return ps_mfail(c, o, NULL, "\"kernel\" (the kernel's name) is required");
     if (!ps_mwant_type(c, kernel, "kernel", PS_J_STRING, "the kernel's name")) return false;
     if (!kernel->len) return ps_mfail(c, kernel, "kernel", "the name is empty");
     m->kernel = ps_xstrdup(kernel->str);
+    return true;
+}
+
+static bool load_shape(ps_mctx *c, ps_manifest *m, const ps_json *o) {
+    for (int k = 0; k < 2; k++)
+        if (!ps_json_get(o, dim_limits[k].key))
+            return ps_mfail(c, o, NULL, "\"%s\" (1 to 3 positive integers) is required", dim_limits[k].key);
+    if (!get_dim3(c, o, 0, m->grid) || !get_dim3(c, o, 1, m->block)) return false;
+    /* thread-block cluster shape (sm_90): optional; checked against the grid at launch */
+    if (ps_json_get(o, "cluster") && !get_dim3(c, o, 2, m->cluster)) return false;
+    const ps_json *coop = ps_json_get(o, "cooperative");
+    if (coop) {
+        if (!ps_mwant_type(c, coop, "cooperative", PS_J_BOOL, "true or false")) return false;
+        m->cooperative = coop->boolean;
+    }
+    const ps_json *sh = ps_json_get(o, "shared_bytes");
+    uint64_t shared = 0;
+    if (sh && !ps_muint(c, sh, "shared_bytes", 0, UINT32_MAX, NULL, &shared)) return false;
+    m->shared_bytes = (unsigned)shared;
+    return true;
+}
+
+/* Moves m's launch fields (as the loaders above left them) into a new launch. */
+static void push_launch(ps_manifest *m) {
+    ps_mlaunch *l = &m->launches[m->nlaunches++];
+    *l = (ps_mlaunch){.kernel = m->kernel, .shared_bytes = m->shared_bytes, .cooperative = m->cooperative,
+                      .params = m->params, .nparams = m->nparams, .expect = m->expect, .nexpect = m->nexpect};
+    memcpy(l->grid, m->grid, sizeof l->grid);
+    memcpy(l->block, m->block, sizeof l->block);
+    memcpy(l->cluster, m->cluster, sizeof l->cluster);
+    m->kernel = NULL, m->params = NULL, m->expect = NULL;
+    m->nparams = m->nexpect = 0, m->shared_bytes = 0, m->cooperative = false;
+    memset(m->cluster, 0, sizeof m->cluster);
+}
+
+/* Frees m's launch fields while they are not yet a launch's (after an error while loading one). */
+static void drop_fields(ps_manifest *m) {
+    for (int i = 0; i < m->nparams; i++) free(m->params[i].bytes);
+    for (int i = 0; i < m->nexpect; i++) free(m->expect[i].file);
+    free(m->params), free(m->expect), free(m->kernel);
+    m->kernel = NULL, m->params = NULL, m->expect = NULL, m->nparams = m->nexpect = 0;
+}
+
+/* "launches": [...], each with its own kernel, shape, params and expect; the top-level "expect"
+ * is checked after the last one. */
+static bool load_launches(ps_mctx *c, ps_manifest *m, const ps_json *root, const ps_json *ls) {
+    static const char *const keys[] = {"kernel", "grid", "block", "cluster", "shared_bytes", "cooperative",
+                                       "params", "expect"};
+    for (const ps_json *x = root->child; x; x = x->next)
+        for (int k = 0; k < NKEYS(keys) - 1; k++)
+            if (!strcmp(x->key, keys[k]))
+                return ps_mfail_key(c, x, x->key, "belongs in each launch when \"launches\" is given");
+    const ps_json *eo = ps_json_get(root, "expect_output");
+    if (eo)
+        return ps_mfail_key(c, eo, "expect_output", "is not supported with \"launches\" (one launch's "
+                                                             "printed output per manifest)");
+    if (!ps_mwant_type(c, ls, "launches", PS_J_ARRAY, "an array of launches")) return false;
+    if (!ls->n) return ps_mfail(c, ls, "launches", "lists no launch");
+    if (ls->n > PS_MANIFEST_MAX_ITEMS)
+        return ps_mfail(c, ls, "launches", "%d launches; the limit is %d", ls->n, PS_MANIFEST_MAX_ITEMS);
+    m->multi = true;
+    m->launches = ps_xcalloc((size_t)ls->n, sizeof *m->launches);
+    int i = 0;
+    char pre[32];
+    c->jp_pre = pre;
+    for (const ps_json *x = ls->child; x; x = x->next, i++) {
+        snprintf(pre, sizeof pre, "launches[%d]", i);
+        static const char *const shared_keys[] = {"ptx", "arch", "buffers", "expect_output"};
+        for (int k = 0; x->type == PS_J_OBJECT && k < NKEYS(shared_keys); k++) {
+            const ps_json *v = ps_json_get(x, shared_keys[k]);
+            if (v) {
+                ps_mfail_key(c, v, shared_keys[k], "belongs at the top level: the launches share one module and "
+                                                   "one set of buffers");
+                c->jp_pre = NULL;
+                return false;
+            }
+        }
+        bool ok = ps_mwant_type(c, x, NULL, PS_J_OBJECT, "an object {\"kernel\", \"grid\", \"block\", ...}") &&
+                  ps_mkeys(c, x, NULL, keys, NKEYS(keys)) && load_kernel(c, m, x) && load_shape(c, m, x) &&
+                  load_params(c, m, x) && load_expect(c, m, x);
+        if (!ok) {
+            drop_fields(m);
+            c->jp_pre = NULL;
+            return false;
+        }
+        push_launch(m);
+    }
+    c->jp_pre = NULL;
+    /* the top-level "expect" joins the last launch's; one buffer expected twice there is an error */
+    if (!load_expect(c, m, root)) return drop_fields(m), false;
+    ps_mlaunch *last = &m->launches[m->nlaunches - 1];
+    for (int k = 0; k < m->nexpect; k++)
+        for (int j = 0; j < last->nexpect; j++)
+            if (last->expect[j].buf == m->expect[k].buf) {
+                const char *name = m->bufs[m->expect[k].buf].name;
+                snprintf(c->err, c->errlen, "%s:%d:%d: error: expect.%.60s: launches[%d].expect names the same "
+                         "buffer; the top-level \"expect\" is checked after that last launch",
+                         c->path, m->expect[k].line, m->expect[k].col, name, m->nlaunches - 1);
+                return drop_fields(m), false;
+            }
+    last->expect = ps_xrealloc(last->expect, ((size_t)last->nexpect + (size_t)m->nexpect + 1) * sizeof *last->expect);
+    memcpy(last->expect + last->nexpect, m->expect, (size_t)m->nexpect * sizeof *m->expect);
+    last->nexpect += m->nexpect;
+    free(m->expect);
+    m->expect = NULL, m->nexpect = 0;
+    return true;
+}
+
+static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
+    static const char *const keys[] = {"ptx", "kernel", "arch", "grid", "block", "cluster", "shared_bytes",
+                                       "cooperative", "buffers", "params", "expect", "expect_output", "launches"};
+    if (!ps_mkeys(c, root, NULL, keys, NKEYS(keys)) || !load_ptx(c, m, root)) return false;
+    const ps_json *ls = ps_json_get(root, "launches");
+    if (!ls && !load_kernel(c, m, root)) return false;
     const ps_json *arch = ps_json_get(root, "arch");
     if (arch) {
         if (!ps_mwant_type(c, arch, "arch", PS_J_STRING, "a string like \"sm_80\"")) return false;
         m->arch = ps_xstrdup(arch->str);
+    }
+    if (ls) {
+        if (!load_buffers(c, m, root) || !load_launches(c, m, root, ls)) return false;
+        ps_manifest_select(m, 0);
+        return true;
     }
     const ps_json *eo = ps_json_get(root, "expect_output");
     if (eo) {
@@ -289,22 +407,25 @@ static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         m->eo_line = f->line, m->eo_col = f->col;
         if (!(m->expect_output = ps_mpath(c, f, "expect_output.file", m->dir))) return false;
     }
-    for (int k = 0; k < 2; k++)
-        if (!ps_json_get(root, dim_limits[k].key))
-            return ps_mfail(c, root, NULL, "\"%s\" (1 to 3 positive integers) is required", dim_limits[k].key);
-    if (!get_dim3(c, root, 0, m->grid) || !get_dim3(c, root, 1, m->block)) return false;
-    /* thread-block cluster shape (sm_90): optional; checked against the grid at launch */
-    if (ps_json_get(root, "cluster") && !get_dim3(c, root, 2, m->cluster)) return false;
-    const ps_json *coop = ps_json_get(root, "cooperative");
-    if (coop) {
-        if (!ps_mwant_type(c, coop, "cooperative", PS_J_BOOL, "true or false")) return false;
-        m->cooperative = coop->boolean;
-    }
-    const ps_json *sh = ps_json_get(root, "shared_bytes");
-    uint64_t shared = 0;
-    if (sh && !ps_muint(c, sh, "shared_bytes", 0, UINT32_MAX, NULL, &shared)) return false;
-    m->shared_bytes = (unsigned)shared;
-    return load_buffers(c, m, root) && load_params(c, m, root) && load_expect(c, m, root);
+    bool ok = load_shape(c, m, root) && load_buffers(c, m, root) && load_params(c, m, root) &&
+              load_expect(c, m, root);
+    m->launches = ps_xcalloc(1, sizeof *m->launches);
+    push_launch(m); /* owned by the launch from here on, loaded or not */
+    ps_manifest_select(m, 0);
+    return ok;
+}
+
+void ps_manifest_select(ps_manifest *m, int i) {
+    const ps_mlaunch *l = &m->launches[i];
+    m->cur = i;
+    m->kernel = l->kernel;
+    memcpy(m->grid, l->grid, sizeof m->grid);
+    memcpy(m->block, l->block, sizeof m->block);
+    memcpy(m->cluster, l->cluster, sizeof m->cluster);
+    m->shared_bytes = l->shared_bytes;
+    m->cooperative = l->cooperative;
+    m->params = l->params, m->nparams = l->nparams;
+    m->expect = l->expect, m->nexpect = l->nexpect;
 }
 
 ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out, char *err,
@@ -349,12 +470,18 @@ ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_
 void ps_manifest_free(ps_manifest *m) {
     if (!m) return;
     for (int i = 0; i < m->nbufs; i++) free(m->bufs[i].name), free(m->bufs[i].file);
-    for (int i = 0; i < m->nparams; i++) free(m->params[i].bytes);
-    for (int i = 0; i < m->nexpect; i++) free(m->expect[i].file);
-    free(m->bufs), free(m->params), free(m->expect);
+    if (!m->launches) drop_fields(m); /* failed before any launch owned them */
+    for (int k = 0; k < m->nlaunches; k++) {
+        ps_mlaunch *l = &m->launches[k];
+        for (int i = 0; i < l->nparams; i++) free(l->params[i].bytes);
+        for (int i = 0; i < l->nexpect; i++) free(l->expect[i].file);
+        free(l->params), free(l->expect), free(l->kernel);
+    }
+    free(m->launches);
+    free(m->bufs);
     for (int i = 0; i < m->nptx; i++) free(m->ptxs[i]);
     free(m->ptxs), free(m->expect_output);
-    free(m->path), free(m->dir), free(m->ptx), free(m->kernel), free(m->arch);
+    free(m->path), free(m->dir), free(m->ptx), free(m->arch);
     for (int i = 0; i < m->nroots; i++) free(m->roots[i]);
     free(m->roots);
     free(m);

@@ -49,6 +49,19 @@ typedef struct {
     int line, col;       /* where "file" is written */
 } ps_mexpect;
 
+/* One kernel launch of a manifest: a single-launch manifest has one, made of its top-level keys;
+ * "launches": [...] gives several over the same buffers, run in order (docs/manifest.md). The last
+ * launch's expectations include the top-level "expect". */
+typedef struct {
+    char *kernel;
+    unsigned grid[3], block[3], shared_bytes, cluster[3];
+    bool cooperative;
+    ps_mparam *params;
+    int nparams;
+    ps_mexpect *expect;
+    int nexpect;
+} ps_mlaunch;
+
 typedef struct {
     char *path, *dir;
     char *ptx;           /* resolved path (the first module's when several are linked) */
@@ -67,6 +80,10 @@ typedef struct {
     ps_mexpect *expect;
     int nexpect;
     int eo_line, eo_col; /* where expect_output's "file" is written */
+    ps_mlaunch *launches; /* owns the per-launch fields; kernel..nexpect above are views of the */
+    int nlaunches;        /* selected one (ps_manifest_select), launch 0 after loading */
+    int cur;
+    bool multi;           /* written as "launches": [...] */
     char **roots;        /* the folders references may reach (its own, --allow-paths), resolved:
                           * checked again on the file actually opened */
     int nroots;
@@ -75,7 +92,7 @@ typedef struct {
 /* What a manifest may ask for (docs/limits.md). */
 #define PS_MANIFEST_MAX_BYTES (4ull << 30)   /* device memory of all buffers together, by default */
 #define PS_MANIFEST_MAX_TEXT (64u << 20)     /* the manifest file itself */
-#define PS_MANIFEST_MAX_ITEMS 4096           /* buffers, and parameters */
+#define PS_MANIFEST_MAX_ITEMS 4096           /* buffers, parameters, and launches */
 
 typedef struct {
     /* Folders that file references may reach besides the manifest's own (--allow-paths). */
@@ -90,10 +107,15 @@ ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_
 ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out,
                                 char *err, size_t errlen);
 void ps_manifest_free(ps_manifest *m);
+/* Makes launch i (0 <= i < m->nlaunches) the one kernel..nexpect describe. */
+void ps_manifest_select(ps_manifest *m, int i);
 
 /* Allocates and fills the buffers, and packs the kernel parameters for `prog`. */
 ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params,
                               size_t *params_size, char *err, size_t errlen);
+/* Packs the selected launch's parameters only (the buffers already allocated by prepare). */
+ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, size_t *params_size, char *err,
+                           size_t errlen);
 
 /* Compares the device buffers with the expected files; prints mismatches to `out` (FILE*).
  * Returns the number of buffers that differ, or -1 on an I/O error (message in err). */

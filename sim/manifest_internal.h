@@ -8,6 +8,7 @@
 
 typedef struct {
     const char *path;        /* the manifest, for messages */
+    const char *jp_pre;      /* prefixed to JSON paths, e.g. "launches[1]" (NULL: none) */
     char *err;
     size_t errlen;
     uint64_t max_bytes;      /* the buffers' budget (policy or default) */

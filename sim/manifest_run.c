@@ -26,7 +26,9 @@ static void param_where(const ps_manifest *m, int i, char *buf, size_t n) {
     const ps_mparam *p = &m->params[i];
     const char *kind = p->kind == MP_BUFFER ? "buffer" : p->kind == MP_BYTES ? "bytes"
                        : p->kind == MP_TENSORMAP ? "tensormap" : ps_type_name(p->type);
-    snprintf(buf, n, "%s:%d:%d: error: params[%d].%s", m->path, p->line, p->col, i, kind);
+    char pre[32] = "";
+    if (m->multi) snprintf(pre, sizeof pre, "launches[%d].", m->cur);
+    snprintf(buf, n, "%s:%d:%d: error: %sparams[%d].%s", m->path, p->line, p->col, pre, i, kind);
 }
 
 /* A scalar against the kernel's declaration: the sizes agree; an integer parameter takes an
@@ -154,15 +156,24 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
         ps_status st = fill_buffer(m, i, ps_device_ptr(dev, b->addr, b->bytes), err, errlen);
         if (st != PS_OK) return st;
     }
+    return ps_manifest_pack(m, prog, params, params_size, err, errlen);
+}
+
+ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, size_t *params_size, char *err,
+                           size_t errlen) {
+    *params = NULL;
+    char where[40];
+    snprintf(where, sizeof where, "launches[%d]: ", m->cur);
     const ps_var *const *vars;
     int nvars = ps_program_kernel_params(prog, m->kernel, &vars);
     if (nvars < 0) {
-        snprintf(err, errlen, "%s: error: no kernel named '%s' in %s", m->path, m->kernel, m->ptx);
+        snprintf(err, errlen, "%s: error: %sno kernel named '%s' in %s", m->path, m->multi ? where : "", m->kernel,
+                 m->ptx);
         return PS_ERR_MANIFEST;
     }
     if (nvars != m->nparams) {
-        snprintf(err, errlen, "%s: error: kernel '%s' takes %d parameters, the manifest gives %d", m->path,
-                 m->kernel, nvars, m->nparams);
+        snprintf(err, errlen, "%s: error: %skernel '%s' takes %d parameters, the manifest gives %d", m->path,
+                 m->multi ? where : "", m->kernel, nvars, m->nparams);
         return PS_ERR_MANIFEST;
     }
     size_t total = 0;
@@ -239,7 +250,7 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
         char *want = ps_mread_ref(m, e->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
         if (!want) {
             snprintf(err, errlen, "%s:%d:%d: error: expect.%s.file: %s: %s", m->path, e->line, e->col, b->name,
-                     e->file, why);
+                     e->file, why); /* line:col locate it in a launch's "expect" too */
             return -1;
         }
         const uint8_t *got = ps_device_ptr(dev, b->addr, b->bytes);
@@ -279,7 +290,9 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
                                        .first = first, .got_bits = got_bits, .want_bits = want_bits,
                                        .max_ulp = max_ulp, .has_ulp = is_float, .tolerance = e->has_tol};
         if (mismatches) {
-            fprintf(out, "MISMATCH %s: %llu of %llu elements differ (first at %llu)\n", b->name,
+            char after[64] = "";
+            if (m->multi) snprintf(after, sizeof after, " after launch %d (%.30s)", m->cur, m->kernel);
+            fprintf(out, "MISMATCH %s%s: %llu of %llu elements differ (first at %llu)\n", b->name, after,
                     (unsigned long long)mismatches, (unsigned long long)b->count,
                     (unsigned long long)first);
             bad++;

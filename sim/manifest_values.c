@@ -15,6 +15,11 @@
 static bool vfail(ps_mctx *c, int line, int col, const char *jp, const char *fmt, va_list ap) {
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    char full[300];
+    if (c->jp_pre) { /* launches[1] + grid[0] -> launches[1].grid[0] */
+        snprintf(full, sizeof full, "%s%s%s", c->jp_pre, jp && *jp ? "." : "", jp ? jp : "");
+        jp = full;
+    }
     const char *sep = jp && *jp ? ": " : "";
     if (line > 0)
         snprintf(c->err, c->errlen, "%s:%d:%d: error: %s%s%s", c->path, line, col, jp ? jp : "", sep, msg);

@@ -438,6 +438,18 @@ int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_r
     return ps_write_json_file(json_report(v, res, o), path);
 }
 
+int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
+                            const ps_report_options *os, int n, const char *path) {
+    cJSON *root = json_report(vs[n - 1], res[n - 1], &os[n - 1]);
+    cJSON *ls = cJSON_AddArrayToObject(root, "launches");
+    for (int i = 0; i < n; i++) {
+        ps_report_options o = os[i];
+        o.exit_status = -1; /* the run's status is the top level's */
+        cJSON_AddItemToArray(ls, json_report(vs[i], res[i], &o));
+    }
+    return ps_write_json_file(root, path);
+}
+
 /* ---- SARIF 2.1.0 (report_sarif.c) ---------------------------------------------------------- */
 
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,

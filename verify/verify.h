@@ -177,6 +177,10 @@ typedef struct ps_report_comparison {
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
 /* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+/* A multi-launch manifest's JSON report: the last launch's report (os[n-1].exit_status the whole
+ * run's) with "launches": every launch's report in order (docs/report.md). */
+int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
+                            const ps_report_options *os, int n, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
 
 /* SARIF 2.1.0 from findings as the JSON report holds them (report_sarif.c): every client writes

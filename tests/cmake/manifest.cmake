@@ -13,3 +13,13 @@ foreach(n ok ok_bits)
   add_test(NAME manifest_accept_${n} COMMAND ptxsim run ${CMAKE_SOURCE_DIR}/tests/manifest/${n}.json --quiet)
   set_tests_properties(manifest_accept_${n} PROPERTIES LABELS regress)
 endforeach()
+# Multi-launch manifests ("launches", docs/manifest.md): a scan in three launches over shared
+# buffers, each launch's expectation and the final one packed by multi/gen.py (Python, not
+# ptxsim); a wrong expectation after launch 1 must fail naming that launch.
+add_test(NAME manifest_multi_scan3 COMMAND ptxsim run ${CMAKE_SOURCE_DIR}/tests/manifest/multi/scan3.json --quiet)
+add_test(NAME manifest_multi_scan3_check COMMAND ptxsim check ${CMAKE_SOURCE_DIR}/tests/manifest/multi/scan3.json --quiet)
+add_test(NAME manifest_multi_fail_launch1 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/manifest/multi/check_fail.sh $<TARGET_FILE:ptxsim>)
+set_tests_properties(manifest_multi_scan3 manifest_multi_scan3_check manifest_multi_fail_launch1 PROPERTIES LABELS regress)
+if(TARGET test_case_multi) # multi-launch cases through the public API
+  target_link_libraries(test_case_multi PRIVATE ptxsim_static)
+endif()
