@@ -1460,6 +1460,19 @@ static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launc
     return true;
 }
 
+/* The host's online CPUs, read once per process: sysconf reads /sys/devices/system/cpu/online
+ * each time, a cost every launch paid (docs/performance.md "Per-launch cost"). */
+static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
+static int cpus_online = 1;
+static void count_cpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cpus_online = n > 0 ? (n > 4096 ? 4096 : (int)n) : 1;
+}
+static int online_cpus(void) {
+    pthread_once(&cpus_once, count_cpus);
+    return cpus_online;
+}
+
 ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_launch_config *cfg,
                     ps_launch_result *res) {
     memset(res, 0, sizeof *res);
@@ -1585,8 +1598,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     }
     /* host threads: as many as asked (all cores by default), fewer when the shared and local
      * memory of that many CTAs at once would not fit in what --max-memory leaves */
-    long ncores = sysconf(_SC_NPROCESSORS_ONLN);
-    int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
+    int nthr = cfg->threads > 0 ? cfg->threads : online_cpus();
     if ((uint64_t)nthr > L->ncta) nthr = (int)L->ncta;
     int csize = (int)L->cluster_size;
     uint64_t cta_bytes = (shared_total + 16 + nthreads * L->local_per_thread) * (uint64_t)csize;
