@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pool.h"
 #include "sim_internal.h"
 
 #define QUANTUM 256                  /* warp instructions before switching warps */
@@ -1641,7 +1642,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     worker *wks = aligned_alloc(_Alignof(worker), sizeof(worker) * (size_t)nthr);
     if (!wks) ps_oom();
     memset(wks, 0, sizeof(worker) * (size_t)nthr);
-    pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;
     /* per-instruction events: the observer picks the records once per launch */
@@ -1687,9 +1687,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     ps_monitor *mon = ps_monitor_start(L);
     if (cfg->cooperative) cooperative_main(wks, nthr);
     else if (nthr == 1) worker_main(&wks[0]);
-    else {
-        for (int t = 0; t < nthr; t++) pthread_create(&tids[t], NULL, worker_main, &wks[t]);
-        for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
+    else { /* workers 1.. on pool threads, worker 0 on this one (pool.c) */
+        void **args = ps_xcalloc((size_t)nthr, sizeof *args);
+        for (int t = 1; t < nthr; t++) args[t - 1] = &wks[t];
+        ps_pool_job *jobs = ps_pool_start(worker_main, args, nthr - 1);
+        worker_main(&wks[0]);
+        ps_pool_finish(jobs);
+        free(args);
     }
     ps_monitor_stop(mon);
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -1723,7 +1727,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     res->fault = L->fault;
     collect_output(L, res);
     free(wks);
-    free(tids);
     free(L->shared_off);
     pthread_mutex_destroy(&L->lock);
     ps_fault_kind k = L->fault.kind;
