@@ -16,6 +16,7 @@ typedef struct job {
     void *(*fn)(void *);
     void *arg;
     struct job *next; /* in the queue */
+    const struct ps_pool_job *owner;
     bool queued, started, finished;
     fenv_t env;
 } job;
@@ -75,7 +76,7 @@ ps_pool_job *ps_pool_start(void *(*fn)(void *), void *const *arg, int n) {
     for (job *q = pool.head; q; q = q->next) queued++;
     for (int i = 0; i < n; i++) {
         job *j = &pj->jobs[i];
-        *j = (job){.fn = fn, .arg = arg[i], .queued = true, .env = env};
+        *j = (job){.fn = fn, .arg = arg[i], .owner = pj, .queued = true, .env = env};
         *pool.tail = j;
         pool.tail = &j->next;
         queued++;
@@ -102,7 +103,7 @@ void ps_pool_finish(ps_pool_job *pj) {
     pthread_mutex_lock(&pool.lock);
     for (job **p = &pool.head; *p;) { /* withdraw this launch's jobs that no thread took */
         job *j = *p;
-        if (j >= pj->jobs && j < pj->jobs + pj->n) {
+        if (j->owner == pj) {
             *p = j->next;
             j->queued = false;
         } else p = &j->next;

@@ -113,9 +113,68 @@ static void lookups_during_allocations(void **state) {
     ptxsim_context_destroy(c);
 }
 
+/* Pool threads (sim/pool.c) shared by launches of several host threads at once, each on its own
+ * context, with multi-CTA grids: every launch's sum is right, and a launch whose CTA faults leaves
+ * the pool able to run the next one. */
+enum { HOSTS = 4, GRID = 16, HOST_LAUNCHES = 30 };
+
+static void *host_launches(void *arg) {
+    uintptr_t id = (uintptr_t)arg, bad = 0;
+    ptxsim_context *c;
+    if (ptxsim_context_create("sm_90", &c, NULL) != PTXSIM_OK) return (void *)1;
+    ptxsim_options o;
+    ptxsim_context_get_options(c, &o);
+    o.threads = (int)(id % 3); /* 0 (all cores), 1 and 2 host threads */
+    ptxsim_context_set_options(c, &o);
+    ptxsim_module *m;
+    ptxsim_kernel *k;
+    if (ptxsim_module_load(c, "sum8.ptx", sum_ptx, strlen(sum_ptx), &m, NULL) != PTXSIM_OK ||
+        ptxsim_module_kernel(m, "sum8", &k) != PTXSIM_OK)
+        return (void *)1;
+    uint32_t data[NBUF][LANES], want[LANES] = {0};
+    uint64_t buf[NBUF], tab, out;
+    for (int b = 0; b < NBUF; b++) {
+        for (int l = 0; l < LANES; l++) data[b][l] = (uint32_t)(id * 77 + (uintptr_t)b * 1000 + (uintptr_t)l);
+        bad |= ptxsim_mem_alloc(c, sizeof data[b], "in", &buf[b]) | ptxsim_mem_write(c, buf[b], data[b], sizeof data[b]);
+    }
+    bad |= ptxsim_mem_alloc(c, sizeof buf, "tab", &tab) | ptxsim_mem_write(c, tab, buf, sizeof buf);
+    bad |= ptxsim_mem_alloc(c, sizeof want, "out", &out);
+    uint32_t iters = 16 + (uint32_t)id;
+    for (uint32_t i = 0; i < iters; i++)
+        for (int l = 0; l < LANES; l++) want[l] += data[i % NBUF][l];
+    void *args[] = {&tab, &out, &iters};
+    ptxsim_launch_config cfg = {.grid = {GRID, 1, 1}, .block = {LANES, 1, 1}, .args = args};
+    uint64_t wild = 0x10; /* no allocation: every CTA faults */
+    void *wild_args[] = {&wild, &out, &iters};
+    ptxsim_launch_config faulting = {.grid = {GRID, 1, 1}, .block = {LANES, 1, 1}, .args = wild_args};
+    for (int n = 0; n < HOST_LAUNCHES; n++) {
+        uint32_t got[LANES];
+        memset(got, 0, sizeof got);
+        bad |= ptxsim_mem_write(c, out, got, sizeof got);
+        if (n % 10 == 5) bad |= ptxsim_launch(c, k, &faulting, NULL) != PTXSIM_ERR_FAULT;
+        bad |= ptxsim_launch(c, k, &cfg, NULL) | ptxsim_mem_read(c, got, out, sizeof got);
+        bad |= memcmp(got, want, sizeof got) != 0; /* every CTA stores the same sums */
+    }
+    ptxsim_module_unload(m);
+    ptxsim_context_destroy(c);
+    return (void *)bad;
+}
+
+static void launches_from_threads_share_the_pool(void **state) {
+    (void)state;
+    pthread_t t[HOSTS];
+    for (uintptr_t i = 0; i < HOSTS; i++) assert_int_equal(pthread_create(&t[i], NULL, host_launches, (void *)i), 0);
+    for (int i = 0; i < HOSTS; i++) {
+        void *r;
+        pthread_join(t[i], &r);
+        assert_int_equal((uintptr_t)r, 0);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lookups_during_allocations),
+        cmocka_unit_test(launches_from_threads_share_the_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
