@@ -19,7 +19,7 @@
 
 enum { NBUF = 8, LANES = 32, ITERS = 64, LAUNCHES = 40, ALLOCS = 3000 };
 
-/* out[tid] = sum over i < iters of tab[i % 8][tid] */
+/* out[ctaid * ntid + tid] = sum over i < iters of tab[i % 8][tid] */
 static const char sum_ptx[] =
     ".version 8.0\n.target sm_90\n.address_size 64\n"
     ".visible .entry sum8(.param .u64 ptab, .param .u64 pout, .param .u32 piters)\n"
@@ -37,7 +37,8 @@ static const char sum_ptx[] =
     "  add.u32 %r3, %r3, 1;\n"
     "  bra LOOP;\n"
     "DONE:\n"
-    "  add.u64 %rd8, %rd2, %rd3; st.global.u32 [%rd8], %r4;\n"
+    "  mov.u32 %r5, %ctaid.x; mov.u32 %r6, %ntid.x; mad.lo.u32 %r7, %r5, %r6, %r2;\n"
+    "  mul.wide.u32 %rd9, %r7, 4; add.u64 %rd8, %rd2, %rd9; st.global.u32 [%rd8], %r4;\n"
     "  ret;\n"
     "}\n";
 
@@ -138,7 +139,7 @@ static void *host_launches(void *arg) {
         bad |= ptxsim_mem_alloc(c, sizeof data[b], "in", &buf[b]) | ptxsim_mem_write(c, buf[b], data[b], sizeof data[b]);
     }
     bad |= ptxsim_mem_alloc(c, sizeof buf, "tab", &tab) | ptxsim_mem_write(c, tab, buf, sizeof buf);
-    bad |= ptxsim_mem_alloc(c, sizeof want, "out", &out);
+    bad |= ptxsim_mem_alloc(c, sizeof(uint32_t) * GRID * LANES, "out", &out);
     uint32_t iters = 16 + (uint32_t)id;
     for (uint32_t i = 0; i < iters; i++)
         for (int l = 0; l < LANES; l++) want[l] += data[i % NBUF][l];
@@ -148,12 +149,12 @@ static void *host_launches(void *arg) {
     void *wild_args[] = {&wild, &out, &iters};
     ptxsim_launch_config faulting = {.grid = {GRID, 1, 1}, .block = {LANES, 1, 1}, .args = wild_args};
     for (int n = 0; n < HOST_LAUNCHES; n++) {
-        uint32_t got[LANES];
+        uint32_t got[GRID][LANES];
         memset(got, 0, sizeof got);
         bad |= ptxsim_mem_write(c, out, got, sizeof got);
         if (n % 10 == 5) bad |= ptxsim_launch(c, k, &faulting, NULL) != PTXSIM_ERR_FAULT;
         bad |= ptxsim_launch(c, k, &cfg, NULL) | ptxsim_mem_read(c, got, out, sizeof got);
-        bad |= memcmp(got, want, sizeof got) != 0; /* every CTA stores the same sums */
+        for (int b = 0; b < GRID; b++) bad |= memcmp(got[b], want, sizeof want) != 0;
     }
     ptxsim_module_unload(m);
     ptxsim_context_destroy(c);
