@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pool.h"
 #include "sim_internal.h"
 
 #define QUANTUM 256                  /* warp instructions before switching warps */
@@ -1504,6 +1505,19 @@ static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launc
     return true;
 }
 
+/* The host's online CPUs, read once per process: sysconf reads /sys/devices/system/cpu/online
+ * each time, a cost every launch paid (docs/performance.md "Per-launch cost"). */
+static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
+static int cpus_online = 1;
+static void count_cpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cpus_online = n > 0 ? (n > 4096 ? 4096 : (int)n) : 1;
+}
+static int online_cpus(void) {
+    pthread_once(&cpus_once, count_cpus);
+    return cpus_online;
+}
+
 ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_launch_config *cfg,
                     ps_launch_result *res) {
     memset(res, 0, sizeof *res);
@@ -1629,8 +1643,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     }
     /* host threads: as many as asked (all cores by default), fewer when the shared and local
      * memory of that many CTAs at once would not fit in what --max-memory leaves */
-    long ncores = sysconf(_SC_NPROCESSORS_ONLN);
-    int nthr = cfg->threads > 0 ? cfg->threads : (int)(ncores > 0 ? ncores : 1);
+    int nthr = cfg->threads > 0 ? cfg->threads : online_cpus();
     if ((uint64_t)nthr > L->ncta) nthr = (int)L->ncta;
     int csize = (int)L->cluster_size;
     uint64_t cta_bytes = (shared_total + 16 + nthreads * L->local_per_thread) * (uint64_t)csize;
@@ -1673,7 +1686,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     worker *wks = aligned_alloc(_Alignof(worker), sizeof(worker) * (size_t)nthr);
     if (!wks) ps_oom();
     memset(wks, 0, sizeof(worker) * (size_t)nthr);
-    pthread_t *tids = ps_xcalloc((size_t)nthr, sizeof(pthread_t));
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;
     /* per-instruction events: the observer picks the records once per launch */
@@ -1719,9 +1731,13 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     ps_monitor *mon = ps_monitor_start(L);
     if (cfg->cooperative) cooperative_main(wks, nthr);
     else if (nthr == 1) worker_main(&wks[0]);
-    else {
-        for (int t = 0; t < nthr; t++) pthread_create(&tids[t], NULL, worker_main, &wks[t]);
-        for (int t = 0; t < nthr; t++) pthread_join(tids[t], NULL);
+    else { /* workers 1.. on pool threads, worker 0 on this one (pool.c) */
+        void **args = ps_xcalloc((size_t)nthr, sizeof *args);
+        for (int t = 1; t < nthr; t++) args[t - 1] = &wks[t];
+        ps_pool_job *jobs = ps_pool_start(worker_main, args, nthr - 1);
+        worker_main(&wks[0]);
+        ps_pool_finish(jobs);
+        free(args);
     }
     ps_monitor_stop(mon);
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -1755,7 +1771,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     res->fault = L->fault;
     collect_output(L, res);
     free(wks);
-    free(tids);
     free(L->shared_off);
     pthread_mutex_destroy(&L->lock);
     ps_fault_kind k = L->fault.kind;

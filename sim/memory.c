@@ -16,8 +16,12 @@ typedef struct {
 } heap_block;
 
 struct ps_device {
-    ps_alloc *allocs; /* sorted by base */
+    /* sorted by base; changed under lock and table_lock (write), read under either: kernels of
+     * one host thread look allocations up while another thread's cudaMalloc/cudaFree moves or
+     * reallocates this array (a lookup without table_lock read freed memory or a torn entry) */
+    ps_alloc *allocs;
     int n, cap;
+    pthread_rwlock_t table_lock;
     uint64_t next;
     pthread_mutex_t lock;
     /* the device heap: PS_HEAP_BYTES of host memory at HEAP_BASE, made on the first malloc;
@@ -63,6 +67,7 @@ ps_device *ps_device_create(void) {
     d->next = GLOBAL_BASE;
     pthread_mutex_init(&d->lock, NULL);
     pthread_rwlock_init(&d->heap_lock, NULL);
+    pthread_rwlock_init(&d->table_lock, NULL);
     return d;
 }
 
@@ -77,6 +82,7 @@ void ps_device_destroy(ps_device *d) {
         free(d->allocs[i].name);
     }
     free(d->allocs);
+    pthread_rwlock_destroy(&d->table_lock);
     pthread_mutex_destroy(&d->lock);
     free(d);
 }
@@ -122,7 +128,9 @@ static bool overlaps(const ps_device *d, uint64_t base, uint64_t size) {
     return i > 0 && d->allocs[i - 1].base + d->allocs[i - 1].size >= base;
 }
 
+/* Under d->lock; takes table_lock for writing so that lookups never see the array move. */
 static void insert_alloc(ps_device *d, const ps_alloc *a) {
+    pthread_rwlock_wrlock(&d->table_lock);
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 16;
         d->allocs = ps_xrealloc(d->allocs, (size_t)d->cap * sizeof *d->allocs);
@@ -131,6 +139,7 @@ static void insert_alloc(ps_device *d, const ps_alloc *a) {
     memmove(&d->allocs[i + 1], &d->allocs[i], (size_t)(d->n - i) * sizeof *d->allocs);
     d->allocs[i] = *a;
     d->n++;
+    pthread_rwlock_unlock(&d->table_lock);
 }
 
 void ps_device_set_limit(ps_device *d, uint64_t bytes) {
@@ -195,8 +204,10 @@ ps_status ps_device_free(ps_device *d, uint64_t addr) {
         return PS_ERR_USAGE;
     }
     ps_alloc a = d->allocs[i];
+    pthread_rwlock_wrlock(&d->table_lock);
     memmove(&d->allocs[i], &d->allocs[i + 1], (size_t)(d->n - i - 1) * sizeof *d->allocs);
     d->n--;
+    pthread_rwlock_unlock(&d->table_lock);
     if (!a.external) d->used -= a.size;
     pthread_mutex_unlock(&d->lock);
     if (a.map) munmap(a.map, a.map_len);
@@ -206,42 +217,58 @@ ps_status ps_device_free(ps_device *d, uint64_t addr) {
 }
 
 bool ps_device_range(ps_device *d, uint64_t addr, uint64_t *base, uint64_t *size, bool *host) {
-    const ps_alloc *a = ps_device_find(d, addr);
-    if (!a) return false;
-    if (base) *base = a->base;
-    if (size) *size = a->size;
-    if (host) *host = a->external;
+    ps_alloc a;
+    if (!ps_device_find(d, addr, &a)) return false;
+    if (base) *base = a.base;
+    if (size) *size = a.size;
+    if (host) *host = a.external;
     return true;
 }
 
-const ps_alloc *ps_device_find(ps_device *d, uint64_t addr) {
+/* The entry holding addr, -1 if none; under table_lock or lock. */
+static int find_index(const ps_device *d, uint64_t addr) {
     int lo = 0, hi = d->n - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         const ps_alloc *a = &d->allocs[mid];
         if (addr < a->base) hi = mid - 1;
         else if (addr >= a->base + (a->size ? a->size : 1)) lo = mid + 1;
-        else return a;
+        else return mid;
     }
-    return NULL;
+    return -1;
 }
 
-const ps_alloc *ps_device_nearest(ps_device *d, uint64_t addr) {
-    const ps_alloc *best = NULL;
+bool ps_device_find(ps_device *d, uint64_t addr, ps_alloc *out) {
+    pthread_rwlock_rdlock(&d->table_lock);
+    int i = find_index(d, addr);
+    if (i >= 0) *out = d->allocs[i], out->name = NULL;
+    pthread_rwlock_unlock(&d->table_lock);
+    return i >= 0;
+}
+
+bool ps_device_nearest(ps_device *d, uint64_t addr, ps_alloc *out, char *name, size_t name_len) {
+    pthread_rwlock_rdlock(&d->table_lock);
+    int best = -1;
     uint64_t bestd = UINT64_MAX;
     for (int i = 0; i < d->n; i++) {
         const ps_alloc *a = &d->allocs[i];
         uint64_t dist = addr < a->base ? a->base - addr
                         : addr >= a->base + a->size ? addr - (a->base + a->size) : 0;
-        if (dist < bestd) bestd = dist, best = a;
+        if (dist < bestd) bestd = dist, best = i;
     }
-    return best;
+    if (best >= 0) {
+        *out = d->allocs[best];
+        snprintf(name, name_len, "%s", out->name);
+        out->name = name;
+    }
+    pthread_rwlock_unlock(&d->table_lock);
+    return best >= 0;
 }
 
 void *ps_device_ptr(ps_device *d, uint64_t addr, uint64_t bytes) {
-    const ps_alloc *a = ps_device_find(d, addr);
-    if (!a || addr + bytes > a->base + a->size) return NULL;
-    return a->host + (addr - a->base);
+    ps_alloc a;
+    if (!ps_device_find(d, addr, &a) || addr + bytes > a.base + a.size) return NULL;
+    return a.host + (addr - a.base);
 }
 
 /* ---- the device heap (docs/engine.md "Device heap") ---------------------------------------- *
@@ -371,7 +398,9 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
     if ((space == SP_GLOBAL || space == SP_GENERIC) && addr - HEAP_BASE < PS_HEAP_BYTES) {
         heap_where(w->cta->L->dev, addr, size, where, sizeof where);
     } else if (space == SP_GLOBAL || space == SP_CONST || space == SP_GENERIC) {
-        const ps_alloc *a = ps_device_nearest(w->cta->L->dev, addr);
+        ps_alloc near;
+        char name[128];
+        const ps_alloc *a = ps_device_nearest(w->cta->L->dev, addr, &near, name, sizeof name) ? &near : NULL;
         if (a && addr >= a->base + a->size)
             snprintf(where, sizeof where, ": %llu bytes past the end of '%s' (%llu bytes)",
                      (unsigned long long)(addr - (a->base + a->size)), a->name,
@@ -406,7 +435,8 @@ static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
     struct ps_alloc_hit *h = c->hits;
     for (int i = 0; i < PS_ALLOC_HITS; i++)
         if (addr - h[i].base < h[i].end - h[i].base) return &h[i];
-    const ps_alloc *a = ps_device_find(c->L->dev, addr);
+    ps_alloc found;
+    const ps_alloc *a = ps_device_find(c->L->dev, addr, &found) ? &found : NULL;
     if (!a && addr - HEAP_BASE < PS_HEAP_BYTES) {
         /* a device-heap block: never cached, since another CTA may free it at any time */
         struct ps_alloc_hit *e = &c->heap_hit;

@@ -499,7 +499,9 @@ typedef struct {
     size_t map_len;
     bool external;        /* registered host memory: the caller owns it */
 } ps_alloc;
-const ps_alloc *ps_device_find(ps_device *dev, uint64_t addr);
+/* The allocation holding addr, copied into *out (name NULL); false if none. Thread-safe: another
+ * host thread may allocate or free at the same time. */
+bool ps_device_find(ps_device *dev, uint64_t addr, ps_alloc *out);
 /* The %gridid of the next launch on dev: 2, 4, 6, ... as an H200's driver numbers the launches of a
  * context (lab/sregs/h200). Thread-safe. */
 uint64_t ps_device_next_gridid(ps_device *dev);
@@ -508,6 +510,8 @@ uint64_t ps_device_next_gridid(ps_device *dev);
  * launch (create), then kept, as an H200's driver keeps it for every later launch of the context
  * (lab/coop_ws); 0 when there is none yet, or no device memory is left for it. Thread-safe. */
 uint64_t ps_device_grid_workspace(ps_device *dev, bool create);
-const ps_alloc *ps_device_nearest(ps_device *dev, uint64_t addr);
+/* The allocation nearest to addr, copied into *out with its name copied into name[name_len]
+ * (out->name points there); false if there is none. Thread-safe. */
+bool ps_device_nearest(ps_device *dev, uint64_t addr, ps_alloc *out, char *name, size_t name_len);
 
 #endif
