@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common.h"
 #include "init.h"
 #include "ptxsim.h"
 
@@ -41,10 +42,23 @@ static const char *base_name(const char *m, char *buf, size_t cap) {
     return buf;
 }
 
+/* The same text but for spaces ("int const*" and "int const *"). */
+static bool same_but_spaces(const char *a, const char *b) {
+    for (;; a++, b++) {
+        while (*a == ' ') a++;
+        while (*b == ' ') b++;
+        if (*a != *b) return false;
+        if (!*a) return true;
+    }
+}
+
+/* A kernel is named by its PTX name, its unqualified C++ name (block_scan) or its whole
+ * demangled signature (block_scan(int const*, int*, int)). */
 static bool kernel_matches(const char *name, const char *want) {
     if (!strcmp(name, want)) return true;
-    char buf[256];
-    return !strcmp(base_name(name, buf, sizeof buf), want);
+    char buf[1024];
+    if (!strcmp(base_name(name, buf, sizeof buf), want)) return true;
+    return strchr(want, '(') && ps_demangle(name, buf, sizeof buf) && same_but_spaces(buf, want);
 }
 
 /* "vadd_param_0" → "param_0"; hand-written names stay. */
@@ -132,9 +146,13 @@ static ptxsim_kernel *pick_kernel(ptxsim_module *m, const char *want, const char
         else if (!want) fprintf(stderr, "ptxsim: error: %s has %d kernels; name one with --kernel:\n", ptx, n);
         else if (!matches) fprintf(stderr, "ptxsim: error: %s has no kernel named '%s'; its kernels:\n", ptx, want);
         else fprintf(stderr, "ptxsim: error: '%s' names %d kernels of %s; give the mangled name:\n", want, matches, ptx);
-        for (int i = 0; i < n; i++)
-            if (!want || !matches || kernel_matches(ptxsim_module_kernel_name(m, i), want))
-                fprintf(stderr, "  %s\n", ptxsim_module_kernel_name(m, i));
+        for (int i = 0; i < n; i++) {
+            const char *k = ptxsim_module_kernel_name(m, i);
+            char pretty[1024];
+            if (want && matches && !kernel_matches(k, want)) continue;
+            if (ps_demangle(k, pretty, sizeof pretty)) fprintf(stderr, "  %s  (%s)\n", k, pretty);
+            else fprintf(stderr, "  %s\n", k);
+        }
         return NULL;
     }
     ptxsim_kernel *k = NULL;

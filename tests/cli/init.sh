@@ -39,6 +39,10 @@ grep -q 'from .reqntid' "$t/sub/c.README.md" || fail "README lacks the block's o
 expect 0 '' "$ptxsim" run "$t/sub/c.json" --quiet --allow-paths "$t"
 expect 2 "c.json exists; --force overwrites it" "$ptxsim" init "$t/k.ptx" --kernel block_scan -o "$t/sub/c.json"
 expect 0 'wrote' "$ptxsim" init "$t/k.ptx" --kernel _Z10block_scanPKiPii -o "$t/sub/c.json" --force
+expect 0 'wrote' "$ptxsim" init "$t/k.ptx" --kernel 'block_scan(int const*, int*, int)' -o "$t/sub/c.json" --force
+expect 0 'wrote' "$ptxsim" init "$t/k.ptx" --kernel 'block_scan(int const *, int *, int)' -o "$t/sub/c.json" --force
+expect 2 "no kernel named 'block_scan\(int\)'" "$ptxsim" init "$t/k.ptx" --kernel 'block_scan(int)'
+grep -q '_Z10block_scanPKiPii  (block_scan(int const\*, int\*, int))' <<<"$out" || fail "candidates not demangled"
 expect 2 "has 2 kernels; name one with --kernel" "$ptxsim" init "$t/k.ptx"
 expect 2 "no kernel named 'scan'; its kernels:" "$ptxsim" init "$t/k.ptx" --kernel scan
 grep -q '_Z10block_scanPKiPii' <<<"$out" || fail "candidates not listed"
