@@ -1170,6 +1170,8 @@ int ps_program_kernel_params(const ps_program *p, const char *kernel, const ps_v
 
 const ps_arch *ps_program_arch(const ps_program *p) { return p->arch; }
 
+const ps_module *ps_program_module(const ps_program *p) { return p->module; }
+
 const ps_diags *ps_program_function_diags(const ps_program *p, int i) {
     if (i < 0 || i >= p->nfuncs || !p->funcs[i].diags.count) return NULL;
     return &p->funcs[i].diags;

@@ -167,8 +167,17 @@ ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, s
     const ps_var *const *vars;
     int nvars = ps_program_kernel_params(prog, m->kernel, &vars);
     if (nvars < 0) {
-        snprintf(err, errlen, "%s: error: %sno kernel named '%s' in %s", m->path, m->multi ? where : "", m->kernel,
-                 m->ptx);
+        int n = snprintf(err, errlen, "%s: error: %sno kernel named '%s' in %s; its kernels (\"kernel\" is the "
+                                      "name in the PTX, mangled for C++):", m->path, m->multi ? where : "", m->kernel,
+                         m->ptx);
+        const ps_module *mod = ps_program_module(prog);
+        for (int i = 0; i < mod->nfuncs && n >= 0 && (size_t)n < errlen; i++) {
+            const ps_func *f = mod->funcs[i];
+            if (!f->is_entry) continue;
+            char pretty[512];
+            bool dm = ps_demangle(f->name, pretty, sizeof pretty);
+            n += snprintf(err + n, errlen - (size_t)n, dm ? " %s (%s)" : " %s", f->name, pretty);
+        }
         return PS_ERR_MANIFEST;
     }
     if (nvars != m->nparams) {

@@ -59,6 +59,7 @@ uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *byte
 /* The machine a program was decoded for (its manifest's or context's architecture, else the
  * module's target's default machine: ps_arch_default_machine). */
 const ps_arch *ps_program_arch(const ps_program *p);
+const ps_module *ps_program_module(const ps_program *p); /* the (linked) module it was decoded from */
 const ps_diags *ps_program_function_diags(const ps_program *p, int i);
 
 /* ---- launches ------------------------------------------------------------ */
