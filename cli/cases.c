@@ -20,7 +20,7 @@ void ps_cli_collect_cases(const char *dir, char ***list, int *n, int *cap) {
         names[nn++] = ps_xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    if (nn > 1) qsort(names, (size_t)nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
     for (int i = 0; i < nn; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
         char *p = ps_xmalloc(len);

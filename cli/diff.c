@@ -559,7 +559,7 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             int before = n;
             table = true;
             ps_cli_collect_cases(o.inputs[i], &cases, &n, &cap);
-            qsort(cases + before, (size_t)(n - before), sizeof *cases, cmp_str);
+            if (n - before > 1) qsort(cases + before, (size_t)(n - before), sizeof *cases, cmp_str);
             if (n == before) {
                 fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o.inputs[i]);
                 rc = EXIT_BAD_INPUT;

@@ -123,7 +123,7 @@ static int collect(const topts *o, char ***out, int *nout) {
         if (S_ISDIR(sb.st_mode)) {
             int before = n;
             ps_cli_collect_cases(o->inputs[i], &all, &n, &cap);
-            qsort(all + before, (size_t)(n - before), sizeof *all, cmp_str);
+            if (n - before > 1) qsort(all + before, (size_t)(n - before), sizeof *all, cmp_str);
             if (n == before) {
                 fprintf(stderr, "ptxsim: error: %s: no case*.json manifests below it\n", o->inputs[i]);
                 return T_BAD_INPUT;
