@@ -420,8 +420,6 @@ static int cmd_parse(char **files, int nfiles, const options *o) {
     return rc;
 }
 
-static void tidy_path(char *out, size_t n, const char *path) { ps_path_tidy(out, n, path); }
-
 /* check: the checkers' findings as text (to o->txt; under --quiet only when they fail the run)
  * and SARIF; returns the exit code the findings call for: 1 when an error-severity finding of the
  * reported kinds exists. */
@@ -552,7 +550,7 @@ static int cmd_run(const char *path, const options *o, bool check) {
     FILE *say = o->quiet ? open_memstream(&said, &said_len) : o->txt;
     if (!say) say = o->txt;
     char ptx[1024];
-    tidy_path(ptx, sizeof ptx, ci.ptx_path);
+    ps_path_tidy(ptx, sizeof ptx, ci.ptx_path);
     ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .max_findings = o->max_findings,
                                .only_kinds = o->only_kinds, .min_severity = o->min_severity,
                                .command = check ? "check" : "run", .shared_bytes = ci.shared_bytes,
@@ -640,7 +638,7 @@ next_launch:
             snprintf(lanes, sizeof lanes, "; %d lanes of its warp: %s", fault->lanes, r);
         }
         char fpath[1024];
-        tidy_path(fpath, sizeof fpath, fault->ptx_file ? fault->ptx_file : ci.ptx_path);
+        ps_path_tidy(fpath, sizeof fpath, fault->ptx_file ? fault->ptx_file : ci.ptx_path);
         fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (%sblock (%u,%u,%u), thread (%u,%u,%u)%s)\n",
                 fpath, fault->ptx_line, ci.kernel,
                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message, where,
