@@ -9,7 +9,8 @@
 #     recording, the program's own verdict: exit 0 and a last line "PASS".
 # With CHECK=KIND (race, out-of-bounds) it also runs the program with every checker, and the
 # report must hold an error finding of that kind naming the kernel (KERNEL=substring), a thread and
-# a PTX line. Exit 77 (skipped) when SHIM_DIR has no libcudart.so.13 (not built on this branch).
+# a PTX line; with CHECK=clean the report must hold no error finding at all (a correct program:
+# a finding would be a false error). Exit 77 (skipped) when SHIM_DIR has no libcudart.so.13 (not built on this branch).
 set -uo pipefail
 ptxsim=$1 shim=$2 prog=$3 expected=$4
 name=$(basename "$prog")
@@ -62,6 +63,16 @@ rep = json.load(open(path))
 # ptxsim exec --json: "kernels", each with its findings grouped; the shim's PTXSIM_REPORT:
 # "launches", each with "findings" (or a "report" holding them)
 groups = rep.get("kernels") or rep.get("launches", [])
+if kind == "clean":
+    errs = [(g.get("kernel", ""), f) for g in groups
+            for f in g.get("findings") or g.get("report", {}).get("findings", [])
+            if f.get("severity") == "error"]
+    for k, f in errs[:10]:
+        print(f"error finding in {k[:80]}: {f.get('kind')}: {f.get('message', '')[:160]}")
+    if errs:
+        sys.exit(f"{len(errs)} error findings in a correct program ({path})")
+    print(f"clean: no error finding in {len(groups)} kernels")
+    sys.exit(0)
 hits = []
 for g in groups:
     for f in g.get("findings") or g.get("report", {}).get("findings", []):
