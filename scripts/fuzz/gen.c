@@ -1163,7 +1163,7 @@ static void gen_insn(G *g, int fam) {
         break;
     default: break;
     }
-    if (rd >= 0 && g->it->kind != IT_WARP && (fam == FZ_F64 || fam == FZ_FMINMAX) &&
+    if (rd >= 0 && g->it->kind != IT_WARP && (fam == FZ_F64 || fam == FZ_FMINMAX || fam == FZ_CONTRACT) &&
         g->p->regs[rd].cls == RC_B64)
         g->p->regs[rd].nan_pick_line = g->it->nlines - 1;
     if (rd >= 0) set_out(g, rd, fam, guarded);
