@@ -35,7 +35,7 @@ static const char usage_commands[] =
     "  exec [options] [--] PROGRAM [ARGS...]\n"
     "                                    run a CUDA program with every launch simulated\n"
     "                                    (--check: with every checker; docs/exec.md)\n"
-    "  diff CASE.json|DIR [--gpu|--recorded]\n"
+    "  diff CASE.json|DIR [--gpu|--recorded] [--json FILE]\n"
     "                                    compare the simulator's buffers with a GPU's, live or\n"
     "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
     "  help [COMMAND]                    this text, or one command's options\n"
