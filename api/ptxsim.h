@@ -181,6 +181,10 @@ void ptxsim_module_unload(ptxsim_module *m);
 void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out);
 int ptxsim_module_kernel_count(const ptxsim_module *m);
 const char *ptxsim_module_kernel_name(const ptxsim_module *m, int i);
+/* Whether `want` names the kernel whose PTX name is `name`: that name itself, its unqualified C++
+ * name ("block_scan" for _Z10block_scanPKiPii; several overloads share one) or its whole
+ * demangled signature ("block_scan(int const*, int*, int)", spaces aside). */
+bool ptxsim_kernel_name_matches(const char *name, const char *want);
 /* What ptxsim cannot execute in this module (launching such a kernel fails with
  * PTXSIM_ERR_UNSUPPORTED), NULL when everything can run. Owned by the module. */
 const ptxsim_diagnostics *ptxsim_module_unsupported(const ptxsim_module *m);

@@ -556,6 +556,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     }
 done:
     if (c->o->json_file && s.rep) { /* the report model of run and check, its comparisons the GPU's */
+        ptxsim_case_get_info(m, &ci); /* the kernel's PTX name, when the manifest gives a C++ plain name */
         char ptx[1024];
         ps_path_tidy(ptx, sizeof ptx, ci.ptx_path);
         ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .arch = s.arch, .command = "diff",
