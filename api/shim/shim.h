@@ -39,6 +39,10 @@ struct CUmod_st {
     struct CUfunc_st *funcs; /* one per kernel, so a name always gives the same handle */
     int nfuncs;
     int target_sm;           /* .target's sm number: CU_FUNC_ATTRIBUTE_PTX_VERSION */
+    /* With $PTXSIM_HTML_DIR (ptxsim exec --html): the PTX text and the name it was loaded under,
+     * for the HTML page of each launch (shim_report.c); NULL otherwise, and for linked programs. */
+    char *ptx, *ptx_name;
+    size_t ptx_len;
 };
 
 struct CUstream_st {
@@ -80,9 +84,11 @@ CUresult shim_current(const char *fn, struct CUctx_st **out);
 void shim_lock(void);
 void shim_unlock(void);
 /* Runs a launch as ptxsim_launch does, with $PTXSIM_KERNEL_FILTER applied, and records it
- * (shim_report.c): every launch goes through here. */
-ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+ * (shim_report.c): every launch goes through here. mod: the kernel's module, for its HTML page. */
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, const struct CUmod_st *mod, ptxsim_kernel *k,
                                    const ptxsim_launch_config *cfg, ptxsim_report **report);
+/* $PTXSIM_HTML_DIR when ptxsim exec asked for HTML pages (exec --check --html), else NULL. */
+const char *shim_html_dir(void);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);

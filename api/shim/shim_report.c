@@ -45,6 +45,8 @@ static struct {
     pthread_once_t once;
     pthread_mutex_t lock;  /* the stream files; launches while a kernel filter swaps checkers */
     const char *dir;       /* $PTXSIM_REPORT_DIR, NULL when unset */
+    const char *html_dir;  /* $PTXSIM_HTML_DIR (with dir): a page per checked launch goes there */
+    const char *source_root; /* $PTXSIM_SOURCE_ROOT: where the pages look for CUDA files first */
     bool has_filter;
     regex_t filter;
     unsigned long seq;     /* launches recorded by this process */
@@ -58,6 +60,10 @@ static struct {
 static void read_env(void) {
     const char *d = getenv("PTXSIM_REPORT_DIR");
     ex.dir = d && *d ? d : NULL;
+    const char *h = getenv("PTXSIM_HTML_DIR");
+    ex.html_dir = ex.dir && h && *h ? h : NULL;
+    const char *sr = getenv("PTXSIM_SOURCE_ROOT");
+    ex.source_root = sr && *sr ? sr : NULL;
     const char *e = getenv("PTXSIM_ERROR_EXITCODE");
     if (e && *e && !ex.dir) {
         char *end;
@@ -86,6 +92,11 @@ static void read_env(void) {
 }
 
 static void env_once(void) { pthread_once(&ex.once, read_env); }
+
+const char *shim_html_dir(void) {
+    env_once();
+    return ex.html_dir;
+}
 
 static bool filter_matches(const char *kernel) {
     if (!regexec(&ex.filter, kernel, 0, NULL, 0)) return true;
@@ -193,13 +204,42 @@ static const char *status_word(ptxsim_status st) {
     }
 }
 
+/* exec --html: the launch's HTML source view (docs/html.md) as HTML_DIR/launch-<pid>-<seq>.html,
+ * named in the launch's line ("html"), or why there is none ("html_error"). */
+static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel, const ptxsim_launch_config *cfg,
+                      const ptxsim_report *r, unsigned long seq) {
+    char why[1024] = "";
+    if (!r) snprintf(why, sizeof why, "the launch did not run (%s)", ptxsim_context_message(sim));
+    else if (!ptxsim_report_checked(r)) snprintf(why, sizeof why, "the launch ran without checkers (--kernel-filter)");
+    else if (!mod || !mod->ptx) snprintf(why, sizeof why, "a program linked from several PTX units (cuLink*)");
+    if (!why[0]) {
+        char name[64], path[4200], label[1200];
+        snprintf(name, sizeof name, "launch-%ld-%lu.html", (long)getpid(), seq);
+        snprintf(path, sizeof path, "%s/%s", ex.html_dir, name);
+        char pretty[1024];
+        snprintf(label, sizeof label, "%s #%lu", ps_demangle(kernel, pretty, sizeof pretty) ? pretty : kernel, seq);
+        ptxsim_html_launch hl = {.report = r, .ptx_text = mod->ptx, .ptx_len = mod->ptx_len, .label = label,
+                                 .format = {.ptx_path = mod->ptx_name, .kernel = kernel, .arch = shim.arch,
+                                            .min_severity = PTXSIM_SEV_NOTE}};
+        memcpy(hl.grid, cfg->grid, sizeof hl.grid);
+        memcpy(hl.block, cfg->block, sizeof hl.block);
+        ptxsim_html_options ho = {.title = label, .source_root = ex.source_root};
+        if (ptxsim_report_write_html(&hl, 1, &ho, path, why, sizeof why) == PTXSIM_OK) {
+            cJSON_AddStringToObject(j, "html", name);
+            return;
+        }
+    }
+    cJSON_AddStringToObject(j, "html_error", why);
+}
+
 /* One launch as a JSON line; the caller holds ex.lock. */
-static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_launch_config *cfg,
-                          ptxsim_status st, const ptxsim_report *r) {
+static void stream_launch(ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel,
+                          const ptxsim_launch_config *cfg, ptxsim_status st, const ptxsim_report *r) {
     stream_header();
     cJSON *j = cJSON_CreateObject();
+    unsigned long seq = ex.seq++;
     cJSON_AddStringToObject(j, "record", "launch");
-    cJSON_AddNumberToObject(j, "seq", (double)ex.seq++);
+    cJSON_AddNumberToObject(j, "seq", (double)seq);
     cJSON_AddStringToObject(j, "kernel", kernel);
     cJSON_AddItemToObject(j, "grid", triple(cfg->grid));
     cJSON_AddItemToObject(j, "block", triple(cfg->block));
@@ -213,10 +253,11 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
         cJSON *rep = launch_report(kernel, r);
         cJSON_AddItemToObject(j, "report", rep ? rep : cJSON_CreateNull()); /* null: the scratch file failed */
     }
+    if (ex.html_dir) html_page(j, sim, mod, kernel, cfg, r, seq);
     stream_line(j);
 }
 
-ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, const struct CUmod_st *mod, ptxsim_kernel *k,
                                    const ptxsim_launch_config *cfg, ptxsim_report **report) {
     env_once();
     const char *name = ptxsim_kernel_name(k);
@@ -236,7 +277,7 @@ ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
     if (unchecked) ptxsim_context_set_options(sim, &keep);
     if (ex.dir) {
         if (!ex.has_filter) pthread_mutex_lock(&ex.lock);
-        stream_launch(sim, name, cfg, st, rep);
+        stream_launch(sim, mod, name, cfg, st, rep);
         if (!ex.has_filter) pthread_mutex_unlock(&ex.lock);
     }
     if (ex.has_filter) pthread_mutex_unlock(&ex.lock);
