@@ -23,7 +23,9 @@ CUresult shim_fail(CUresult r, const char *fn, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "ptxsim libcuda: %s: %s\n", fn, msg);
+    char *named = shim_name_sites(msg); /* allocations named by call site */
+    fprintf(stderr, "ptxsim libcuda: %s: %s\n", fn, named ? named : msg);
+    free(named);
     return r;
 }
 

@@ -232,6 +232,28 @@ static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod,
     cJSON_AddStringToObject(j, "html_error", why);
 }
 
+/* obj's "message" with its allocations named by call site (shim_site.c). A finding on global
+ * memory whose address lies in an allocation the program made (a race, an uninitialised read)
+ * says which one and where in it. */
+static void name_sites(ptxsim_context *sim, cJSON *obj) {
+    const char *msg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, "message"));
+    const char *addr = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, "address"));
+    char *more = NULL, name[256];
+    uint64_t base, bytes;
+    if (msg && addr && strstr(msg, " global memory") && !strstr(msg, "@0x") &&
+        shim_site_find(sim, strtoull(addr, NULL, 16), &base, &bytes, name, sizeof name)) {
+        size_t n = strlen(msg) + strlen(name) + 96;
+        more = malloc(n);
+        if (more)
+            snprintf(more, n, "%s (byte %llu of '%s', %llu bytes)", msg, (unsigned long long)(strtoull(addr, NULL, 16) - base),
+                     name, (unsigned long long)bytes);
+    }
+    char *t = shim_name_sites(more ? more : msg);
+    if (t) cJSON_ReplaceItemInObjectCaseSensitive(obj, "message", cJSON_CreateString(t));
+    free(t);
+    free(more);
+}
+
 /* One launch as a JSON line; the caller holds ex.lock. */
 static void stream_launch(ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel,
                           const ptxsim_launch_config *cfg, ptxsim_status st, const ptxsim_report *r) {
@@ -251,8 +273,11 @@ static void stream_launch(ptxsim_context *sim, const struct CUmod_st *mod, const
         cJSON_AddBoolToObject(j, "checked", ptxsim_report_checked(r));
         cJSON_AddNumberToObject(j, "seconds", ptxsim_report_stats(r)->seconds);
         cJSON *rep = launch_report(kernel, r);
+        cJSON *f;
+        cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(rep, "findings")) name_sites(sim, f);
         cJSON_AddItemToObject(j, "report", rep ? rep : cJSON_CreateNull()); /* null: the scratch file failed */
     }
+    name_sites(sim, j);
     if (ex.html_dir) html_page(j, sim, mod, kernel, cfg, r, seq);
     stream_line(j);
 }
@@ -441,14 +466,15 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     l->stats = *ptxsim_report_stats(r);
     rec.any_error |= ptxsim_report_has_errors(r);
     const ptxsim_fault *f = ptxsim_report_fault(r);
-    if (f) l->fault = strdup(f->message);
+    if (f) l->fault = shim_name_sites(f->message), l->fault = l->fault ? l->fault : strdup(f->message);
     l->nfindings = ptxsim_report_finding_count(r);
     l->findings = calloc((size_t)l->nfindings + 1, sizeof *l->findings);
     l->sources = calloc((size_t)l->nfindings + 1, sizeof *l->sources);
     l->ptx_files = calloc((size_t)l->nfindings + 1, sizeof *l->ptx_files);
     for (int i = 0; i < l->nfindings; i++) {
         ptxsim_report_finding(r, i, &l->findings[i]);
-        l->findings[i].message = strdup(l->findings[i].message);
+        char *named = shim_name_sites(l->findings[i].message);
+        l->findings[i].message = named ? named : strdup(l->findings[i].message);
         /* kind names are static strings of the library */
     }
     shim_unlock();
