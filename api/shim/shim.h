@@ -96,6 +96,8 @@ void cuptxsim_alloc_site(void *ret, const char *api);
 /* A finding's message with every quoted call-site name ("'cudaMalloc@0x…'") replaced by "the
  * allocation made by cudaMalloc at prog.cu:42 in main()"; malloc'd, NULL when none is there. */
 char *shim_name_sites(const char *msg);
+/* The same in an HTML page, where the quotes are written &#39; (the result escaped for HTML). */
+char *shim_name_sites_html(const char *page);
 /* The table of the program's allocations by call site, per simulator context (shim_site.c). */
 void shim_site_allocated(const void *ctx, uint64_t base, uint64_t bytes, const char *name);
 void shim_site_freed(const void *ctx, uint64_t base);

@@ -225,6 +225,11 @@ static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod,
         memcpy(hl.block, cfg->block, sizeof hl.block);
         ptxsim_html_options ho = {.title = label, .source_root = ex.source_root};
         if (ptxsim_report_write_html(&hl, 1, &ho, path, why, sizeof why) == PTXSIM_OK) {
+            size_t len;
+            char *page = ps_read_file(path, &len), *named = shim_name_sites_html(page);
+            FILE *f = named ? fopen(path, "w") : NULL; /* the allocations named by call site */
+            if (f) fputs(named, f), fclose(f);
+            free(page), free(named);
             cJSON_AddStringToObject(j, "html", name);
             return;
         }

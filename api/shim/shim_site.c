@@ -248,37 +248,35 @@ bool shim_site_find(const void *ctx, uint64_t addr, uint64_t *base, uint64_t *by
     return found;
 }
 
-char *shim_name_sites(const char *msg) {
+/* msg with every call-site name between quotes q (a quote character, or "&#39;" in HTML) replaced
+ * by "the allocation made by ..." (HTML-escaped when html); NULL when there is none. */
+static char *name_sites_quoted(const char *msg, const char *q, bool html) {
     if (!msg || !strstr(msg, "@0x")) return NULL;
-    pthread_mutex_lock(&site_lock);
-    size_t cap = strlen(msg) + 1, n = 0;
-    char *out = malloc(cap);
-    if (!out) return NULL;
+    size_t ql = strlen(q), len = 0;
+    char *out = NULL;
+    FILE *f = open_memstream(&out, &len);
+    if (!f) return NULL;
     bool changed = false;
+    pthread_mutex_lock(&site_lock);
     for (const char *p = msg; *p;) {
-        const char *q = *p == '\'' ? strchr(p + 1, '\'') : NULL;
-        const char *text = q ? site_text(p + 1, (size_t)(q - p - 1)) : NULL;
-        const char *add = text ? "the allocation made by " : NULL;
-        size_t need = text ? strlen(add) + strlen(text) : 1;
-        if (n + need + 1 > cap) {
-            cap = 2 * (n + need + 1);
-            char *grown = realloc(out, cap);
-            if (!grown) {
-                pthread_mutex_unlock(&site_lock);
-                return free(out), NULL;
-            }
-            out = grown;
+        const char *end = !strncmp(p, q, ql) ? strstr(p + ql, q) : NULL;
+        const char *text = end ? site_text(p + ql, (size_t)(end - p - ql)) : NULL;
+        if (!text) {
+            fputc(*p++, f);
+            continue;
         }
-        if (text) {
-            n += (size_t)sprintf(out + n, "%s%s", add, text);
-            p = q + 1;
-            changed = true;
-        } else {
-            out[n++] = *p++;
-        }
+        fputs("the allocation made by ", f);
+        for (const char *t = text; *t; t++) /* a demangled name may hold < > & */
+            if (html && (*t == '<' || *t == '>' || *t == '&')) fputs(*t == '<' ? "&lt;" : *t == '>' ? "&gt;" : "&amp;", f);
+            else fputc(*t, f);
+        p = end + ql;
+        changed = true;
     }
-    out[n] = 0;
     pthread_mutex_unlock(&site_lock);
-    if (!changed) return free(out), NULL;
+    if (fclose(f) || !changed) return free(out), NULL;
     return out;
 }
+
+char *shim_name_sites(const char *msg) { return name_sites_quoted(msg, "'", false); }
+
+char *shim_name_sites_html(const char *page) { return name_sites_quoted(page, "&#39;", true); }

@@ -27,6 +27,11 @@ run 0 "$ptxsim" exec --check -- ./prog overrun
 has "^==ptxsim==     module1\.ptx:[0-9]+: error: out-of-bounds global write of 4 bytes at 0x[0-9a-f]+: 0 bytes past the end of the allocation made by cudaMalloc at alloc_site\.cu:$(site overrun) in main\(\) \(4000 bytes\)$" "$err"
 has "^ptxsim libcuda: cuLaunchKernel(Ex)?: kernel '_Z4fillPii' faulted: .* made by cudaMalloc at alloc_site\.cu:$(site overrun) in main\(\)" "$err"
 lacks "@0x" "$err"
+# the HTML page of the launch says the same
+run 0 "$ptxsim" exec --check --html pages -- ./prog overrun
+page=$(cat pages/launch-*.html)
+has "past the end of the allocation made by cudaMalloc at alloc_site\.cu:$(site overrun) in main\(\) \(4000 bytes\)" "$page"
+lacks "@0x" "$page"
 run 0 "$ptxsim" exec --check -- ./prog pitch
 has "past the end of the allocation made by cudaMallocPitch at alloc_site\.cu:$(site pitch) in main\(\) \(1024 bytes\)" "$err"
 run 0 "$ptxsim" exec --check --json r.json -- ./prog race
