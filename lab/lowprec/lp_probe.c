@@ -1,8 +1,9 @@
 /* lp_probe.c — runs every case of lp_cases.h on a GPU and writes the results: one raw file
  * <name>.bin per case (LP_N results of outw/8 bytes, little-endian) into the directory argv[1],
  * (argv[2], optional: the PTX of each case) and the lines of lp_h200.txt ("name hash
- * samples...", or "name FAIL reason") on stdout. Standalone on purpose (CUDA
- * Driver API only): build with `gcc -O2 -I$CUDA/include lp_probe.c -lcuda`. Each case is its own
+ * samples...", or "name FAIL reason") on stdout. Standalone on purpose (CUDA Driver API only):
+ * from the repository root, `gcc -O2 -I$CUDA/include -Itests/lowprec lab/lowprec/lp_probe.c
+ * -lcuda` (lp_cases.h stays with the test that replays the recording). Each case is its own
  * module, so a form the JIT rejects costs one line, not the run. */
 #include <cuda.h>
 #include <stdlib.h>
