@@ -2,7 +2,7 @@
  * differs from the PTX ISA's reading: immediates folded at compile time, and the operand order
  * of f64 arithmetic (which decides the NaN that comes out when two operands are NaN). A GPU runs
  * what ptxas compiled; every rule below was measured on an H200 (driver 580.159, CUDA 13.0 JIT)
- * by tests/regress/imm_* (scripts/fuzz/imm_probe.py) and fuzz campaign 3, and is listed in
+ * by tests/regress/imm_* (lab/ptxas_immediates/imm_probe.py) and fuzz campaign 3, and is listed in
  * docs/instructions.md, "What ptxas compiles". The decoder applies ps_ptxas_rewrite to each
  * instruction before it selects a handler, so the handlers stay the ISA's. */
 #include <stdlib.h>
