@@ -171,7 +171,9 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
         if (f->lanes) {
             char lr[160];
             int nl = ps_lane_ranges(f->lanes, lr, sizeof lr);
-            fprintf(out, "; %d lane%s of the warp: %s", nl, nl == 1 ? "" : "s", lr);
+            /* a fault's or an access's lanes; a divergent branch's: those that jumped */
+            fprintf(out, "; %d lane%s of the warp%s: %s", nl, nl == 1 ? "" : "s",
+                    f->kind == PS_FIND_DIVERGENCE ? " jumped" : "", lr);
         }
         fputc('\n', out);
         if (f->has_other) {
