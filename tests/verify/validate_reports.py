@@ -72,7 +72,26 @@ def main(ptxsim):
                 bad += 1
             print(f"{case}: JSON and SARIF valid, findings {sorted(found)}")
     bad += sarif_locations(ptxsim)
+    bad += finding_lanes(ptxsim)
     return (1 if bad else 0) | run_reports(ptxsim, report) | diff_reports(ptxsim, report)
+
+
+def finding_lanes(ptxsim):
+    """A checker's finding names the lanes of its first occurrence. corpus/defects/divergence
+    branches on `(tid & 1) == 0` (its PTX): the lanes that jump are the 16 even lanes of a warp;
+    corpus/defects/bank_conflict's conflicting access is made by all 32 lanes."""
+    bad = 0
+    want = {"corpus/defects/divergence/defect.json": ("divergence", {"count": 16, "ranges": [[l, l] for l in range(0, 32, 2)]}),
+            "corpus/defects/bank_conflict/defect.json": ("bank-conflict", {"count": 32, "ranges": [[0, 31]]})}
+    for case, (kind, lanes) in want.items():
+        p = subprocess.run([ptxsim, "check", os.path.join(root, case), "--json", "-"], capture_output=True, text=True)
+        got = [f.get("lanes") for f in json.loads(p.stdout)["findings"] if f["kind"] == kind]
+        if not got or got[0] != lanes:
+            print(f"{case}: {kind} lanes {got[:1]}, expected {lanes}")
+            bad += 1
+        else:
+            print(f"{case}: {kind} names lanes {lanes['count']} as expected")
+    return bad
 
 
 def sarif_self_test():
