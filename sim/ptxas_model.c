@@ -450,6 +450,15 @@ static int *dominators(const ps_func *fn, const int *bb, int nb) {
         }
     }
     for (int i = 0; i < no; i++) rpo[order[no - 1 - i]] = i;
+    /* predecessors, as one array indexed by per-block offsets */
+    int *poff = ps_xcalloc((size_t)nb + 2, sizeof(int));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < nsucc[b]; k++) poff[succ[b][k] + 1]++;
+    for (int b = 0; b < nb; b++) poff[b + 1] += poff[b];
+    int *pred = ps_xmalloc(sizeof(int) * (size_t)(poff[nb] + 1)), *pfill = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    memcpy(pfill, poff, sizeof(int) * (size_t)(nb + 1));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < nsucc[b]; k++) pred[pfill[succ[b][k]]++] = b;
     int *idom = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
     for (int b = 0; b < nb; b++) idom[b] = -1;
     idom[0] = 0;
@@ -459,12 +468,13 @@ static int *dominators(const ps_func *fn, const int *bb, int nb) {
             int b = order[i];
             if (b == 0) continue;
             int nd = -1;
-            for (int p = 0; p < nb; p++) { /* predecessors: blocks with b among their successors */
+            for (int q = poff[b]; q < poff[b + 1]; q++) {
+                int p = pred[q];
                 if (idom[p] < 0) continue;
-                bool pred = false;
-                for (int k = 0; k < nsucc[p] && !pred; k++) pred = succ[p][k] == b;
-                if (!pred) continue;
-                if (nd < 0) { nd = p; continue; }
+                if (nd < 0) {
+                    nd = p;
+                    continue;
+                }
                 int x = p, y = nd;
                 while (x != y) {
                     while (rpo[x] > rpo[y]) x = idom[x];
@@ -478,6 +488,9 @@ static int *dominators(const ps_func *fn, const int *bb, int nb) {
             }
         }
     }
+    free(poff);
+    free(pred);
+    free(pfill);
     for (int b = 0; b < nb; b++) free(succ[b]);
     free(succ);
     free(nsucc);
@@ -490,12 +503,41 @@ static int *dominators(const ps_func *fn, const int *bb, int nb) {
     return idom;
 }
 
+/* Dominator-tree intervals: block x dominates block y when tin[x] <= tin[y] < tout[x]. */
+static void dom_intervals(const int *idom, int nb, int *tin, int *tout) {
+    int *first = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *next = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    int *stack = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *it = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    for (int b = 0; b < nb; b++) first[b] = -1, tin[b] = tout[b] = -1;
+    for (int b = nb - 1; b > 0; b--)
+        if (idom[b] >= 0 && idom[b] != b) next[b] = first[idom[b]], first[idom[b]] = b;
+    int sp = 0, clock = 0;
+    stack[sp++] = 0;
+    it[0] = first[0];
+    tin[0] = clock++;
+    while (sp) {
+        int b = stack[sp - 1];
+        int c = it[b];
+        if (c >= 0) {
+            it[b] = next[c];
+            tin[c] = clock++;
+            it[c] = first[c];
+            stack[sp++] = c;
+        } else {
+            tout[b] = clock;
+            sp--;
+        }
+    }
+    free(first);
+    free(next);
+    free(stack);
+    free(it);
+}
+
 /* Does instruction a dominate instruction b (a before b in one block, or a's block dominating)? */
-static bool insn_dominates(const int *bb, const int *idom, int a, int b) {
-    if (bb[a] == bb[b]) return a < b;
-    for (int x = bb[b]; x >= 0 && idom[x] != x; x = idom[x])
-        if (idom[x] == bb[a]) return true;
-    return false;
+static bool insn_dominates(const int *bb, const int *tin, const int *tout, int a, int b) {
+    int x = bb[a], y = bb[b];
+    if (x == y) return a < b;
+    return tin[x] >= 0 && tin[y] >= 0 && tin[x] <= tin[y] && tin[y] < tout[x];
 }
 
 /* group[i]: the copy of producer i's product that ptxas keeps (the first copy dominating it;
@@ -514,16 +556,28 @@ static void find_twins(const ps_func *fn, const int *ndefs, const int *bb, int n
     }
     qsort(t, (size_t)m, sizeof *t, cmp_twin_pc); /* equal keys in program order (pc is the last key) */
     for (int i = 0; i < n; i++) group[i] = i;
-    int *idom = NULL;
-    for (int i = 1; i < m; i++) {
-        if (cmp_twin(&t[i - 1], &t[i])) continue;
-        if (!idom) idom = dominators(fn, bb, nb);
-        for (int j = i - 1; j >= 0 && !cmp_twin(&t[j], &t[i]); j--)
-            if (group[t[j].pc] == t[j].pc && insn_dominates(bb, idom, t[j].pc, t[i].pc)) {
-                group[t[i].pc] = t[j].pc;
-                break;
-            }
+    int *idom = NULL, *tin = NULL, *tout = NULL;
+    enum { MAX_LEADERS = 64 };
+    int leaders[MAX_LEADERS], nl = 0;
+    for (int i = 0; i < m; i++) {
+        if (i == 0 || cmp_twin(&t[i - 1], &t[i])) { /* a new value: its first copy leads */
+            nl = 0;
+            leaders[nl++] = t[i].pc;
+            continue;
+        }
+        if (!idom) {
+            idom = dominators(fn, bb, nb);
+            tin = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+            tout = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+            dom_intervals(idom, nb, tin, tout);
+        }
+        int k = 0;
+        while (k < nl && !insn_dominates(bb, tin, tout, leaders[k], t[i].pc)) k++;
+        if (k < nl) group[t[i].pc] = leaders[k];
+        else if (nl < MAX_LEADERS) leaders[nl++] = t[i].pc;
     }
+    free(tin);
+    free(tout);
     free(idom);
     free(t);
 }
