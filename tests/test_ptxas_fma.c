@@ -38,15 +38,18 @@ static char *slurp(const char *path, size_t *n) {
     return b;
 }
 
-static void test_probes_match_h200(void **state) {
-    (void)state;
+/* Runs every kernel listed in LIST of module PTX on ROWS rows and compares its two outputs per
+ * row with the H200's (REC, in LIST order). skip_x: kernels whose first output is not compared
+ * (known open cases, documented in lab/ptxas_fma/README.md). Returns how many kernels differ. */
+static int run_set(const char *ptx_path, const char *list_path, const char *rec_path, int want,
+                   const char *skip_x) {
     size_t nptx, nlist, nrec;
-    char *ptx = slurp(DIR "probes.ptx", &nptx), *list = slurp(DIR "probes.txt", &nlist);
-    uint8_t *rec = (uint8_t *)slurp(DIR "h200_2048.bin", &nrec);
+    char *ptx = slurp(ptx_path, &nptx), *list = slurp(list_path, &nlist);
+    uint8_t *rec = (uint8_t *)slurp(rec_path, &nrec);
     ps_diags d = {0};
     ps_parse_options po = {0};
     ps_module *m = NULL;
-    assert_int_equal(ps_parse("probes.ptx", ptx, nptx, &po, &d, &m), PS_OK);
+    assert_int_equal(ps_parse(ptx_path, ptx, nptx, &po, &d, &m), PS_OK);
     ps_device *dev = ps_device_create();
     ps_program *prog = NULL;
     ps_status st = ps_program_build(m, NULL, dev, &d, &prog);
@@ -84,18 +87,21 @@ static void test_probes_match_h200(void **state) {
         assert_int_equal(ps_launch(prog, dev, name, &cfg, &res), PS_OK);
         const uint8_t *sim = ps_device_ptr(dev, out, ob), *gpu = rec + off;
         unsigned w = f64 ? 8 : 4, diff = 0;
-        for (size_t k = 0; k < ob; k += w)
+        bool skip = skip_x && !strcmp(name, skip_x);
+        for (size_t k = 0; k < ob; k += w) {
+            if (skip && (k / w) % 2 == 0) continue;
             if (memcmp(sim + k, gpu + k, w)) {
                 if (!diff) {
-                    uint64_t s = 0, g = 0;
-                    memcpy(&s, sim + k, w);
+                    uint64_t sv = 0, g = 0;
+                    memcpy(&sv, sim + k, w);
                     memcpy(&g, gpu + k, w);
                     fprintf(stderr, "  %s: row %zu value %zu: ptxsim %0*llx, H200 %0*llx\n", name,
-                            k / (2 * w), (k / w) % 2, (int)(2 * w), (unsigned long long)s,
+                            k / (2 * w), (k / w) % 2, (int)(2 * w), (unsigned long long)sv,
                             (int)(2 * w), (unsigned long long)g);
                 }
                 diff++;
             }
+        }
         if (diff) {
             fprintf(stderr, "  %s: %u of %zu values differ from the H200\n", name, diff, ob / w);
             bad++;
@@ -103,21 +109,37 @@ static void test_probes_match_h200(void **state) {
         off += ob;
         probes++;
     }
-    fprintf(stderr, "  %d probes x %u rows: %d differ from the H200\n", probes, ROWS, bad);
-    assert_int_equal(probes, 65);
+    fprintf(stderr, "  %s: %d kernels x %u rows: %d differ from the H200\n", list_path, probes, ROWS, bad);
+    assert_int_equal(probes, want);
     assert_int_equal(off, nrec);
-    assert_int_equal(bad, 0);
     ps_program_free(prog);
     ps_device_destroy(dev);
     ps_module_free(m);
     free(ptx);
     free(list);
     free(rec);
+    return bad;
 }
 
+static void test_probes_match_h200(void **state) {
+    (void)state;
+    assert_int_equal(run_set(DIR "probes.ptx", DIR "probes.txt", DIR "h200_2048.bin", 65, NULL), 0);
+}
+
+/* nvcc -O3 output (lab/ptxas_fma/nvcc_kernels.cu): a layernorm-like statistic (div + add), x/y + z
+ * and a Black-Scholes kernel. Black-Scholes' call price (its first output: S*N(d1) - X*e^-rT*N(d2),
+ * two products into one sub) is not compared: ptxas contracts the second product there, unlike
+ * every probe (an open case, lab/ptxas_fma/README.md); its put price is. */
+static void test_nvcc_kernels_match_h200(void **state) {
+    (void)state;
+    assert_int_equal(run_set(DIR "nvcc_kernels.ptx", DIR "nvcc_kernels.txt", DIR "nvcc_h200_2048.bin", 3,
+                             "nv_black_scholes"),
+                     0);
+}
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_probes_match_h200),
+        cmocka_unit_test(test_nvcc_kernels_match_h200),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
