@@ -1,4 +1,4 @@
-/* test_ptxas_fma.c — ptxas's contraction of mul + add/sub into fma (sim/ptxas_model.c): the 65
+/* test_ptxas_fma.c — ptxas's contraction of mul + add/sub into fma (sim/ptxas_model.c): the 78
  * probe kernels of lab/ptxas_fma (tests/data/ptxas_fma/probes.ptx) run on the simulator with the
  * inputs of tests/support/ptxas_fma_inputs.h, and every output must equal the H200's bit for bit
  * (tests/data/ptxas_fma/h200_2048.bin: the first 2048 rows of each probe, recorded with
@@ -123,7 +123,7 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
 
 static void test_probes_match_h200(void **state) {
     (void)state;
-    assert_int_equal(run_set(DIR "probes.ptx", DIR "probes.txt", DIR "h200_2048.bin", 65, NULL), 0);
+    assert_int_equal(run_set(DIR "probes.ptx", DIR "probes.txt", DIR "h200_2048.bin", 78, NULL), 0);
 }
 
 /* nvcc -O3 output (lab/ptxas_fma/nvcc_kernels.cu): a layernorm-like statistic (div + add), x/y + z
