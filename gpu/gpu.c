@@ -305,6 +305,9 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         snprintf(err, errlen, "%s", ptxsim_context_message(sim));
         goto out;
     }
+    /* preparing resolves a C++ kernel written by its plain name or signature to its PTX name
+     * (docs/manifest.md): the GPU's module knows only the latter */
+    ptxsim_case_get_info(c, &ci);
     ptxsim_module_kernel(mod, ci.kernel, &k); /* prepared: it exists */
     int nparams = ptxsim_kernel_param_count(k);
     kparams = ps_xcalloc((size_t)nparams + 1, sizeof *kparams);

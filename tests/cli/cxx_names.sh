@@ -41,6 +41,13 @@ J
 python3 -c 'import struct; open("twice.bin","wb").write(struct.pack("<64i", *[42] * 64))'
 expect 0 '' "$ptxsim" run twice.json --out o --quiet
 cmp -s o/p.bin twice.bin || fail "twice: p differs"
+# the GPU harness resolves the name too: gpu-run with ptxsim's own libcuda standing in for the
+# driver (PTXSIM_LIBCUDA), whose module knows only the PTX name
+shim=$(dirname "$ptxsim")/../shim/libcuda.so.1
+if [ -e "$shim" ]; then
+    expect 0 '' env PTXSIM_LIBCUDA="$(realpath "$shim")" PTXSIM_CHECKS=none "$ptxsim" gpu-run twice.json --out g --quiet
+    cmp -s g/p.bin twice.bin || fail "gpu-run twice: p differs"
+fi
 # two overloads: refused, both listed with their demangled signatures
 case_json block_scan s32 5 > ambiguous.json
 expect 2 "ambiguous.json: error: kernel: 'block_scan' names 2 kernels of .*; give one's signature or PTX name:" \
