@@ -491,6 +491,31 @@ static void kept_free(kept_launches *k) {
     free(k->reps), free(k->fmts);
 }
 
+/* check --html of a multi-launch manifest: one page, each launch in the sidebar */
+static int write_launches_html(kept_launches *k, const char *path, const char *html) {
+    ptxsim_html_launch *hl = calloc((size_t)k->n, sizeof *hl);
+    char (*labels)[160] = calloc((size_t)k->n, sizeof *labels);
+    if (!hl || !labels) abort();
+    for (int i = 0; i < k->n; i++) {
+        hl[i].report = k->reps[i];
+        hl[i].format = k->fmts[i];
+        memcpy(hl[i].grid, k->fmts[i].grid, sizeof hl[i].grid);
+        memcpy(hl[i].block, k->fmts[i].block, sizeof hl[i].block);
+        snprintf(labels[i], sizeof labels[i], "launch %d: %s", i, k->fmts[i].kernel ? k->fmts[i].kernel : "?");
+        hl[i].label = labels[i];
+    }
+    char why[1024];
+    ptxsim_html_options ho = {.title = path};
+    int rc = EXIT_OK;
+    if (ptxsim_report_write_html(hl, k->n, &ho, html, why, sizeof why) != PTXSIM_OK) {
+        fprintf(stderr, "ptxsim: error: --html: %s\n", why);
+        rc = EXIT_BAD_INPUT;
+    }
+    free(hl);
+    free(labels);
+    return rc;
+}
+
 static int write_launches_json(kept_launches *k, const options *o, int rc) {
     k->fmts[k->n - 1].exit_status = rc;
     if (!strcmp(o->json, "-")) fflush(o->txt);
@@ -524,9 +549,9 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     ptxsim_case_info ci;
     ptxsim_case_get_info(cs, &ci);
-    if (ci.launches > 1 && (o->sarif || o->html)) { /* one launch per SARIF log and HTML page, for now */
+    if (ci.launches > 1 && o->sarif) { /* one launch per SARIF log, for now */
         fprintf(stderr, "ptxsim: error: %s: %s is not supported for a manifest with %d launches (use --json)\n",
-                path, o->sarif ? "--sarif" : "--html", ci.launches);
+                path, "--sarif", ci.launches);
         ptxsim_case_free(cs);
         return EXIT_BAD_INPUT;
     }
@@ -671,13 +696,15 @@ next_launch:
         goto out;
     }
     if (bad && say != o->txt) fclose(say), say = o->txt, fwrite(said, 1, said_len, o->txt);
-    int frc = check ? check_report(rep, &rf, o) : EXIT_OK;
+    options one = *o;
+    if (ci.launches > 1) one.html = NULL; /* one page for all the launches, at the end */
+    int frc = check ? check_report(rep, &rf, &one) : EXIT_OK;
     rc = bad ? EXIT_MISMATCH : frc;
     if (ci.launches > 1) {
         if (rc > worst) worst = rc;
         rc = worst;
         if (li + 1 < ci.launches) {
-            if (o->json) keep_launch(&kept, cs, rep, &rf);
+            if (o->json || (o->html && check)) keep_launch(&kept, cs, rep, &rf);
             else ptxsim_report_free(rep);
             rep = NULL;
             li++;
@@ -697,10 +724,11 @@ out:
             rc = EXIT_BAD_INPUT;
         }
     }
-    if (o->json && rep && ci.launches > 1) { /* {last launch's report, "launches": [...]} */
+    if ((o->json || (o->html && check)) && rep && ci.launches > 1) {
         keep_launch(&kept, cs, rep, &rf);
         rep = NULL;
-        rc = write_launches_json(&kept, o, rc);
+        if (o->html && check && write_launches_html(&kept, path, o->html) != EXIT_OK) rc = EXIT_BAD_INPUT;
+        if (o->json) rc = write_launches_json(&kept, o, rc); /* {last launch's report, "launches": [...]} */
     } else if (o->json && rep)
         rc = write_report_json(rep, &rf, cs, o, rc);
     kept_free(&kept);

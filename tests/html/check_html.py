@@ -334,6 +334,48 @@ def check_script(exe, tmp):
            "script: clicking CUDA line %s marked PTX lines %s" % (got["clicked"], got["sel"]))
 
 
+SIDEBAR_PROBE = """
+(function(){var out={shown0:[],shown1:[],active:null};
+function shown(){return [].filter.call(document.querySelectorAll('section.launch'),function(s){return s.style.display!=='none'&&s.offsetParent!==null;}).map(function(s){return s.getAttribute('data-kernel');});}
+out.shown0=shown();
+var links=document.querySelectorAll('#sidebar a.launch-link');out.links=[].map.call(links,function(a){return a.querySelector('.kname').textContent;});
+links[1].click();out.shown1=shown();
+var act=document.querySelector('#sidebar a.active');out.active=act?act.getAttribute('data-launch'):null;
+out.want=links[1].getAttribute('data-launch');
+document.body.setAttribute('data-probe',JSON.stringify(out));})();
+"""
+
+
+def check_multi(exe, ptxsim, out, tmp):
+    """`check --html` of a multi-launch manifest (tests/manifest/multi/scan3.json: three kernels
+    over shared buffers): one page, the three launches in the sidebar in order with the kernels
+    of `check --json`'s "launches"; the first is shown alone, and a click on the second shows the
+    second alone (a probe script with the page's nonce plays the user)."""
+    page, js = os.path.join(tmp, "multi.html"), os.path.join(tmp, "multi.json")
+    p = ptxsim_run("multi", [ptxsim, "check", os.path.join(ROOT, "tests/manifest/multi/scan3.json"),
+                             "--html", page, "--json", js, "--quiet"])
+    if not expect(p.returncode == 0 and os.path.exists(page), "multi: check --html exit %d: %s" % (p.returncode, p.stderr)):
+        return
+    kernels = [l["kernel"] for l in json.load(open(js))["launches"]]
+    text = open(page).read()
+    nonce = re.search(r'<script nonce="([0-9a-f]+)">', text).group(1)
+    probe = os.path.join(tmp, "multi_probe.html")
+    with open(probe, "w") as f:
+        f.write(text.replace("</body>", '<script nonce="%s">%s</script></body>' % (nonce, SIDEBAR_PROBE)))
+    dom = dom_of(exe, probe, tmp)
+    got = json.loads(dom.first("body").attrs.get("data-probe", "{}"))
+    if not expect(got, "multi: the probe did not run"):
+        return
+    expect(len(kernels) == 3 and [k.split(": ", 1)[-1] for k in got["links"]] == kernels,
+           "multi: sidebar %s, launches in the JSON %s" % (got.get("links"), kernels))
+    expect(got["shown0"] == kernels[:1], "multi: at first the page shows %s" % got["shown0"])
+    expect(got["shown1"] == kernels[1:2] and got["active"] == got["want"],
+           "multi: after a click on the second launch it shows %s (active %s)" % (got["shown1"], got["active"]))
+    png = os.path.join(out, "multi.png")
+    browser(exe, page, ["--window-size=1500,1300", "--screenshot=" + png], tmp)
+    expect(os.path.exists(png), "multi: no screenshot")
+
+
 def check_hostile(exe, ptxsim, tmp):
     """Names and comments that are HTML must show as text and never run."""
     d = os.path.join(tmp, "hostile")
@@ -473,6 +515,8 @@ def main():
             check_script(exe, tmp)
         if not only or "hostile" in only:
             check_hostile(exe, ptxsim, tmp)
+        if not only or "multi" in only:
+            check_multi(exe, ptxsim, out, tmp)
         if not only or "nosrc" in only:
             check_missing_source(exe, ptxsim, tmp)
         if not only or "exec" in only:
