@@ -975,7 +975,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
     c.last_def = ps_xmalloc(sizeof(int) * (size_t)(fn->nregs + 1));
     for (int i = 0; i <= fn->nregs; i++) c.last_def[i] = -1;
-    for (int i = 0; i < fn->nregs; i++) {
+    for (int i = 0; i < fn->nregs; i++) { /* this numbering is ps_insn_event's (observer.h) */
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
         else c.reg_slot[i] = new_slot(&c, (ps_slot_info){.kind = SK_REG});
     }
