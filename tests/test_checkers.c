@@ -986,6 +986,48 @@ static void test_init_propagation(void **state) {
     run_free(&r);
 }
 
+/* and/or with one undefined source (check_reginit.c): the other, defined source decides the result
+ * alone where it is false (and) or true (or): CUB's `valid && pred(item)`. %r10 is undefined on
+ * lanes 16-31, where %p1 is (defined) false. */
+static const char init_andor[] = HEAD
+    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+    "\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@%p1 mov.u32 %r10, 7;\n"
+    "\tsetp.gt.u32 %p2, %r10, 5; // READ\n"
+    "\tand.pred %p3, %p1, %p2;\n"
+    "\t@%p3 bra J1; // AND_OK\n"
+    "J1:\n"
+    "\tor.pred %p4, %p1, %p2;\n"
+    "\t@%p4 bra J2; // OR_BAD\n"
+    "J2:\n"
+    "\tnot.pred %p5, %p1;\n"
+    "\tor.pred %p6, %p5, %p2;\n"
+    "\t@%p6 bra J3; // OR_OK\n"
+    "J3:\n"
+    "\tselp.u32 %r11, -1, 0, %p1;\n"
+    "\tand.b32 %r12, %r10, %r11;\n"
+    "\tst.global.u32 [%rd5], %r12; // AND_B32_OK\n"
+    "\tor.b32 %r13, %r10, %r11;\n"
+    "\tst.global.u32 [%rd5], %r13; // OR_B32_BAD\n"
+    "\tret;\n}\n";
+
+static void test_init_and_or(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32, .nbufs = 2, .bytes = {256, 256}};
+    run_snippet(&r, init_andor, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+#define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_andor, marker))
+    assert_int_equal(AT("// AND_OK"), 0);      /* false && undefined: false */
+    assert_int_equal(AT("// OR_BAD"), 16);     /* false || undefined: undefined, lanes 16-31 */
+    assert_int_equal(AT("// OR_OK"), 0);       /* true || undefined: true */
+    assert_int_equal(AT("// AND_B32_OK"), 0);  /* x & 0 */
+    assert_int_equal(AT("// OR_B32_BAD"), 16); /* x | 0 */
+    assert_int_equal(AT("// READ"), 32);       /* both name the read of %r10 */
+#undef AT
+    run_free(&r);
+}
+
 /* Undefined values staged through shared memory (CUB's partial tiles): stored there they are no
  * finding; loaded back and discarded neither; loaded back and stored to global memory they are,
  * naming the register read first. Lanes 16-31 store an undefined word; after the barrier lane l
@@ -1165,6 +1207,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_init_registers),
         cmocka_unit_test(test_init_propagation),
         cmocka_unit_test(test_init_shared_stage),
+        cmocka_unit_test(test_init_and_or),
         cmocka_unit_test(test_init_local),
         cmocka_unit_test(test_init_reg_params),
         cmocka_unit_test(test_clean_corpus),

@@ -320,6 +320,24 @@ static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *f
                                        : in->ops[1].reg, idx);
 }
 
+/* and/or d, a, b: a lane whose one source is undefined still gets a defined d when the other
+ * source is defined and decides d alone (and: 0 / false; or: all ones / true), as Memcheck's
+ * and/or rules have it. CUB's partial tiles compute flags as `valid && pred(item)`. */
+static uint32_t andor_defined(const reginit_func *rf, const ps_insn_event *e, const rframe *fr,
+                              const ps_insn *in, uint32_t lanes) {
+    if (in->nops != 3 || in->ntypes < 1) return 0;
+    int bytes = ps_type_size(in->types[0]);
+    uint64_t ones = bytes == 0 ? 1 : bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
+    uint64_t decides = in->form == PS_F_AND ? 0 : ones;
+    uint32_t ua = reg_undef(fr, &in->ops[1]), ub = reg_undef(fr, &in->ops[2]), ok = 0;
+    for (uint32_t m = lanes & (ua ^ ub); m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        const ps_operand *other = ua >> l & 1 ? &in->ops[2] : &in->ops[1];
+        if ((operand_value(rf, e, other, l) & ones) == decides) ok |= 1u << l;
+    }
+    return ok;
+}
+
 static void reginit_on_insn(void *self, const ps_insn_event *e) {
     reginit *c = self;
     int idx = ps_verify_insn_index(c->v, e->insn);
@@ -358,7 +376,12 @@ static void reginit_on_insn(void *self, const ps_insn_event *e) {
     uint32_t pdest = 0;          /* shfl: of its predicate destination */
     origin dfrom = guard ? gfrom : vfrom;
     switch (ri->cls) {
-    case IC_DATA: dest = val | addr | guard; dfrom = val ? vfrom : addr ? afrom : gfrom; break;
+    case IC_DATA:
+        dest = val | addr;
+        if (val && (in->form == PS_F_AND || in->form == PS_F_OR)) dest &= ~andor_defined(rf, e, fr, in, val);
+        dest |= guard;
+        dfrom = val ? vfrom : addr ? afrom : gfrom;
+        break;
     case IC_SELP: {
         origin s = {0};
         dest = selp_undef(rf, e, fr, in, idx, &s) & e->exec;
