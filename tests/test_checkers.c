@@ -937,7 +937,9 @@ static const char init_prop[] = HEAD
     "\tshfl.sync.bfly.b32 %r26, %r30, 1, 31, -1; // BFLY_READ\n"
     "\tsetp.ne.u32 %p5, %r1, 4;\n"
     "\t@%p5 st.global.u32 [%rd5], %r26; // SHFL_DISCARD\n"
-    "\tshfl.sync.bfly.b32 %r27, %r30, 1, 31, -1; // BFLY_READ2\n"
+    /* the same with b and c in registers (their values come from the register file) */
+    "\tmov.u32 %r23, 1;\n\tmov.u32 %r24, 31;\n"
+    "\tshfl.sync.bfly.b32 %r27, %r30, %r23, %r24, -1; // BFLY_READ2\n"
     "\tsetp.ne.u32 %p6, %r1, 5;\n"
     "\t@%p6 st.global.u32 [%rd5], %r27; // SHFL_KEPT\n"
     "\t@%p7 st.global.u32 [%rd5], %r1; // GUARD\n"
@@ -1025,6 +1027,49 @@ static void test_init_and_or(void **state) {
     assert_int_equal(AT("// OR_B32_BAD"), 16); /* x | 0 */
     assert_int_equal(AT("// READ"), 32);       /* both name the read of %r10 */
 #undef AT
+    run_free(&r);
+}
+
+/* Values are not followed across calls: an undefined value passed in a .param argument, or stored
+ * into a .func's .param result, leaves its function and is reported there (check_reginit.c).
+ * Lanes 16-31 never write %r10; f's %a3 is never written. */
+static const char init_calls[] = TU_HEADER
+    ".func (.param .b32 ret) f(.param .b32 x)\n{\n"
+    "\t.reg .b32 %a<4>;\n"
+    "\tld.param.b32 %a1, [x];\n"
+    "\tadd.s32 %a2, %a1, 1; // CALLEE\n"
+    "\tst.param.b32 [ret], %a3; // RESULT\n"
+    "\tret;\n}\n"
+    ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+    "\t.reg .pred %p<4>;\n\t.reg .b32 %r<16>;\n"
+    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 16;\n"
+    "\t@%p1 mov.u32 %r10, 7;\n"
+    "\t{\n\t.param .b32 a0;\n\t.param .b32 r0;\n"
+    "\tst.param.b32 [a0], %r10; // ARG\n"
+    "\tcall (r0), f, (a0);\n"
+    "\tld.param.b32 %r11, [r0];\n\t}\n"
+    "\tret;\n}\n";
+
+static void test_init_calls(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32};
+    run_snippet(&r, init_calls, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+#define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_calls, marker))
+    assert_int_equal(AT("// ARG"), 16);
+    assert_int_equal(AT("// RESULT"), 32);
+    /* reported once, at the call: the callee's argument counts as defined */
+    assert_int_equal(AT("// CALLEE"), 0);
+#undef AT
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->at.ptx_line == line_of(init_calls, "// ARG"))
+            assert_non_null(strstr(f->message, "passed to a called function"));
+        if (f->at.ptx_line == line_of(init_calls, "// RESULT"))
+            assert_non_null(strstr(f->message, "returned to the caller"));
+    }
+    assert_int_equal(error_findings(&r), 2);
     run_free(&r);
 }
 
@@ -1208,6 +1253,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_init_propagation),
         cmocka_unit_test(test_init_shared_stage),
         cmocka_unit_test(test_init_and_or),
+        cmocka_unit_test(test_init_calls),
         cmocka_unit_test(test_init_local),
         cmocka_unit_test(test_init_reg_params),
         cmocka_unit_test(test_clean_corpus),

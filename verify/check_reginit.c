@@ -191,18 +191,21 @@ static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lane
     else
         snprintf(fd.message, sizeof fd.message,
                  "%s %s is read before any write on this thread and %s (registers are undefined "
-                 "until written)",
+                 "until written; a path that skips the write, or a write under a predicate that "
+                 "was false, reaches this read)",
                  pred ? "predicate" : "register", reg_name(f, reg), what);
     ps_verify_add_finding(c->v, &fd);
 }
+
+static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
+                         const pending *pd);
 
 /* A store of an undefined value whose memory events never came (an access the engine reports
  * otherwise, or none): the value still left the thread, so it is reported where it went. */
 static void flush_store(reginit *c, rworker *wk) {
     pending *pd = &wk->pend;
     if (pd->insn >= 0 && pd->undef && !pd->seen && c->st.insns[pd->insn].cls == IC_STORE)
-        report(c, &pd->at, __builtin_ctz(pd->undef), pd->undef, c->st.funcs[c->st.insns[pd->insn].func].func,
-               pd->vreg, pd->from, USE_STORE, "device");
+        report_store(c, &pd->at, pd->undef, "device", pd);
     pd->insn = -1;
 }
 
@@ -483,10 +486,19 @@ static const char *space_name(int space) {
     }
 }
 
+/* A store of an undefined value: st.param is a call's argument, or a .func's return value when
+ * it writes one of the function's return parameters. */
 static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
                          const pending *pd) {
     const ps_func *f = c->st.funcs[c->st.insns[pd->insn].func].func;
-    report(c, at, __builtin_ctz(lanes), lanes, f, pd->vreg, pd->from, USE_STORE, space);
+    const ps_insn *in = ps_verify_insn_at(c->v, pd->insn);
+    int use = USE_STORE;
+    if (in && (ps_modset_has(&in->mods, PS_MOD_PARAM) || ps_modset_has(&in->mods, PS_MOD_PARAM_FUNC))) {
+        use = USE_CALL;
+        for (int k = 0; k < f->nrets; k++)
+            if (in->nops && in->ops[0].kind == PS_OP_ADDR && in->ops[0].var == f->rets[k]) use = USE_RET;
+    }
+    report(c, at, __builtin_ctz(lanes), lanes, f, pd->vreg, pd->from, use, space);
 }
 
 static void reginit_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
@@ -513,6 +525,7 @@ static void reginit_mem(void *self, const ps_mem_event *e, const ps_mem_shape *s
             if (ri->ops[j].how == RO_WR) set_dest(fr, ri->ops[j].reg, u, u | fr->undef[ri->ops[j].reg], from);
         return;
     }
+    if (!mine && !wk->nundef) return; /* the common case: nothing to record or clear */
     uint32_t undef = mine && e->kind == PS_ACC_STORE ? pd->undef & e->mask : 0;
     if (mine) pd->seen = true;
     uint32_t other[8] = {0};
