@@ -150,7 +150,8 @@ static const char *reg_name(const ps_func *f, int reg) {
     return f->regs[reg].name ? f->regs[reg].name : "?";
 }
 
-/* A finding at the instruction of `e` (or `at_insn` with the given where) for `lanes`. */
+/* A finding at `at` for `lanes` (`lane`: the one named): register `reg` of f holds an undefined
+ * value that came from `from` and reaches use `use` (USE_*; `space`: USE_STORE's memory). */
 static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lanes, const ps_func *f,
                    int reg, origin from, int use, const char *space) {
     ps_finding fd = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR,
