@@ -61,7 +61,9 @@ static const char usage_run[] =
     "  --quiet           print nothing when the run passes; the result lines when not\n"
     "  --color WHEN      colour the report: auto (a terminal, unless NO_COLOR is set), always, never\n"
     "  --allow-paths DIR let the manifest's file references reach into DIR too (repeatable;\n"
-    "                    by default they stay inside the manifest's folder: docs/limits.md)\n";
+    "                    by default they stay inside the manifest's folder: docs/limits.md)\n"
+    "  --no-ptxas-model  run the PTX as the ISA defines it, without what ptxas makes of it\n"
+    "                    (mul+add contracted into fma; docs/numerics.md); every command takes it\n";
 
 static const char usage_check[] =
     "options for check only (docs/verifier.md):\n"
@@ -715,6 +717,16 @@ int main(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     const char *cmd = argv[1];
+    /* --no-ptxas-model, for every command (exec passes it on to the program's libraries through
+     * the environment): the PTX ISA's semantics as written, without what ptxas compiles them into
+     * (contractions, folded constants; docs/numerics.md "What ptxas compiles") */
+    for (int i = 2; i < argc && strcmp(argv[i - 1], "--"); i++)
+        if (!strcmp(argv[i], "--no-ptxas-model")) {
+            setenv("PTXSIM_PTXAS_MODEL", "0", 1);
+            memmove(&argv[i], &argv[i + 1], sizeof *argv * (size_t)(argc - i));
+            argc--;
+            i--;
+        }
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         if (argc > 2) return print_command_help(argv[2]);
         print_usage(stdout);

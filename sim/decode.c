@@ -17,6 +17,7 @@ typedef struct {
     int cap_slots;
     uint16_t *reg_slot; /* per function register: slot or predicate index */
     int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
+    ps_contract *contract; /* per instruction: ptxas's mul+add contraction (ptxas_model.c); NULL: off */
     uint16_t zero_slot, scratch_slot;
     bool failed;
     bool slots_full; /* reported once: a .reg range may ask for a million slots */
@@ -715,13 +716,38 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->src = in;
     d->line = in->line;
     /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_model.c) */
-    ps_insn folded;
-    ps_operand folded_ops[8];
+    ps_insn fused, folded;
+    ps_operand fused_ops[4], folded_ops[8];
+    const ps_insn *prod = NULL; /* the mul/div ptxas contracted into this add/sub */
+    bool neg_prod = false, neg_add = false;
+    const ps_contract *ct = c->contract ? &c->contract[in - c->fn->insns] : NULL;
+    if (ct && ct->prod >= 0) {
+        prod = &c->fn->insns[ct->prod];
+        /* x - a*b, -(a*b) + x: the product negated; a*b - x: the addend */
+        bool sub = in->form == PS_F_SUB_FLT || in->form == PS_F_SUB_F16;
+        neg_prod = (sub && ct->which == 2) != ct->neg;
+        neg_add = sub && ct->which == 1;
+        fused = *in;
+        fused.form = prod->form == PS_F_MUL_F16 ? PS_F_FMA_F16 : PS_F_FMA_FLT;
+        fused.info = ps_form_get(fused.form);
+        ps_modset_add(&fused.mods, PS_MOD_RN); /* fma.f16 is written with .rn; add's .sat/.ftz stay */
+        fused_ops[0] = in->ops[0];
+        fused_ops[1] = prod->ops[1];
+        fused_ops[2] = prod->ops[2];
+        fused_ops[3] = in->ops[3 - ct->which];
+        fused.ops = fused_ops;
+        fused.nops = 4;
+        in = &fused;
+    }
     ps_ptxas_note note;
     in = ps_ptxas_rewrite(c->last_def, in, &folded, folded_ops, 8, &note);
     if (note.error) {
         derr(c, in, "%s", note.error);
         return;
+    }
+    if (!ps_ptxas_model_enabled()) { /* the ISA's semantics as written: ptxas's refusals stay */
+        in = d->src;
+        note.nan_a_wins = false;
     }
     const ps_form_info *info = in->info;
     d->guard = (int16_t)(in->guard_reg >= 0 ? c->reg_slot[in->guard_reg] : -1);
@@ -958,6 +984,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     d->fn = fnp;
+    if (prod) d->fn = ps_select_contraction(d, prod, neg_prod, neg_add);
     /* lanes of a warp may meet at different bar.warp.sync instructions (sm_70+): the engine
      * parks the early ones (engine.c, do_warp_sync) */
     if (in->form == PS_F_BAR_WARP_SYNC) d->ctl = CTL_WSYNC;
@@ -975,6 +1002,10 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
     c.last_def = ps_xmalloc(sizeof(int) * (size_t)(fn->nregs + 1));
     for (int i = 0; i <= fn->nregs; i++) c.last_def[i] = -1;
+    if (ps_ptxas_model_enabled()) {
+        c.contract = ps_xmalloc(sizeof *c.contract * (size_t)(fn->ninsns + 1));
+        ps_ptxas_contractions(fn, c.contract);
+    }
     for (int i = 0; i < fn->nregs; i++) { /* this numbering is ps_insn_event's (observer.h) */
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
         else c.reg_slot[i] = new_slot(&c, (ps_slot_info){.kind = SK_REG});
@@ -1006,6 +1037,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     free(c.imm_keys);
     free(c.imm_vals);
     free(c.last_def);
+    free(c.contract);
 }
 
 /* A module variable that does not fit: located, with the memory limit it would pass. */

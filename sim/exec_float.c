@@ -150,6 +150,47 @@ static void h_sub_f64_kfirst(ps_warp *w, const ps_dinsn *d) {
 }
 F64_N3(h_fma_f64, ps_f64_fma_n(r, a, b, c, WARP, RND(d)))
 
+/* ---- contractions (ptxas_model.c): an add/sub that ptxas fused with the mul or div producing one
+ * of its sources. o[1], o[2]: the producer's operands, o[3]: the add's other source; aux8 bit 0:
+ * the product enters negated (x - a*b), bit 1: the addend does (a*b - x). */
+enum { CT_NEG_PROD = 1, CT_NEG_ADD = 2, CT_DIV_FULL = 4 };
+PS_CLONES static void h_contract_f32(ps_warp *w, const ps_dinsn *d) {
+    uint32_t a[WARP], b[WARP], c[WARP], r[WARP];
+    uint32_t na = d->aux8 & CT_NEG_PROD ? 0x80000000u : 0, nc = d->aux8 & CT_NEG_ADD ? 0x80000000u : 0;
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
+    for (int l = 0; l < WARP; l++) {
+        a[l] = (uint32_t)ra[l] ^ na;
+        b[l] = (uint32_t)rb[l];
+        c[l] = (uint32_t)rc[l] ^ nc;
+    }
+    ps_f32_fma_n(r, a, b, c, WARP, PS_RND_RN, FTZ(d), SAT(d));
+    put32(w, R(w, d->o[0]), r);
+}
+PS_CLONES static void h_contract_f64(ps_warp *w, const ps_dinsn *d) {
+    uint64_t a[WARP], c[WARP], r[WARP];
+    uint64_t na = d->aux8 & CT_NEG_PROD ? 1ull << 63 : 0, nc = d->aux8 & CT_NEG_ADD ? 1ull << 63 : 0;
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
+    /* DFMA's negation leaves a NaN operand's sign as it is (H200, lab/ptxas_fma) */
+    for (int l = 0; l < WARP; l++) {
+        a[l] = nan64(ra[l]) ? ra[l] : ra[l] ^ na;
+        c[l] = nan64(rc[l]) ? rc[l] : rc[l] ^ nc;
+    }
+    ps_f64_fma_n(r, a, rb, c, WARP, PS_RND_RN);
+    put64(w, R(w, d->o[0]), r);
+}
+F32_3(h_contract_div_f32, ps_f32_div_fma(a, b, (d->aux8 & CT_NEG_ADD) ? c ^ 0x80000000u : c,
+                                         d->aux8 & CT_DIV_FULL, FTZ(d), SAT(d), d->aux8 & CT_NEG_PROD))
+
+ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod, bool neg_add) {
+    if (prod->form == PS_F_MUL_F16) return ps_select_half_contraction(d, neg_prod, neg_add);
+    d->aux8 = (uint8_t)((neg_prod ? CT_NEG_PROD : 0) | (neg_add ? CT_NEG_ADD : 0));
+    if (prod->form == PS_F_DIV_FLT) {
+        if (ps_modset_has(&prod->mods, PS_MOD_FULL)) d->aux8 |= CT_DIV_FULL;
+        return h_contract_div_f32;
+    }
+    return d->type == PS_T_F64 ? h_contract_f64 : h_contract_f32;
+}
+
 /* ==== 9.7.3.8 div (.rnd IEEE, .approx, .full) ============================================== */
 
 F32_N2(h_div_f32, ps_f32_div_n(r, a, b, WARP, RND(d), FTZ(d)))

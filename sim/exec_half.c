@@ -62,6 +62,31 @@ static void h_half_fma(ps_warp *w, const ps_dinsn *d) {
         LANES(w, rd[l] = ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
 }
 
+/* An add/sub ptxas contracted with the mul.f16{x2} producing one of its sources (ptxas_model.c,
+ * lab/ptxas_fma): h_half_fma with the product or the addend negated (a NaN keeps its sign). */
+#define HNEG_PROD (1u << 16)
+#define HNEG_ADD (1u << 17)
+static inline uint16_t hneg(ps_half_fmt f, uint16_t x, bool n) {
+    return n && !ps_half_is_nan(f, x) ? (uint16_t)(x ^ 0x8000u) : x;
+}
+static void h_half_contract(ps_warp *w, const ps_dinsn *d) {
+    uint64_t *rd = R(w, d->o[0]);
+    const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
+    ps_half_fmt f = FMT(d);
+    unsigned fl = (unsigned)d->aux & 0xffffu;
+    bool np = (d->aux & HNEG_PROD) != 0, nc = (d->aux & HNEG_ADD) != 0;
+    if (X2(d))
+        LANES(w, rd[l] = (uint64_t)ps_half_fma(f, hneg(f, HI(ra[l]), np), HI(rb[l]), hneg(f, HI(rc[l]), nc), fl) << 16 |
+                         ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
+    else
+        LANES(w, rd[l] = ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
+}
+
+ps_exec_fn ps_select_half_contraction(ps_dinsn *d, bool neg_prod, bool neg_add) {
+    d->aux = (int32_t)((unsigned)d->aux | (neg_prod ? HNEG_PROD : 0) | (neg_add ? HNEG_ADD : 0));
+    return h_half_contract;
+}
+
 /* ---- setp (9.7.4.4) ----------------------------------------------------------------------
  * d->aux: comparison (CMP_*) | BoolOp << 8 | ftz << 12. */
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU,

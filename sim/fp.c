@@ -1018,6 +1018,23 @@ uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
     return fmul_rn(ps_mufu_rcp(b), a, ftz);
 }
 
+/* div.full / div.approx .f32 whose quotient ptxas contracted into the add/sub using it
+ * (ptxas_model.c, lab/ptxas_fma): the final multiply of the sequences above becomes an fma with
+ * that add's other source c (FFMA{.SAT}); neg: the quotient enters negated (c - q). */
+uint32_t ps_f32_div_fma(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool sat, bool neg)
+{
+    uint32_t bm = (ftz ? f32_flush(b) : b) & ~F32_SIGN;
+    if (full && bm > 0x7e800000u && bm <= F32_EXP) {
+        a = fmul_rn(a, 0x3e800000u, ftz);
+        b = fmul_rn(b, 0x3e800000u, ftz);
+    } else if (!ftz && (b & ~F32_SIGN) < 0x00800000u) {
+        a = fmul_rn(a, 0x4b800000u, false);
+        b = fmul_rn(b, 0x4b800000u, false);
+    }
+    uint32_t r = ps_mufu_rcp(b);
+    return ps_f32_fma(r ^ (neg ? F32_SIGN : 0), a, c, PS_RND_RN, ftz, sat);
+}
+
 /* ex2.approx.ftz.f32 = MUFU.EX2. ex2.approx.f32 (ISA 9.7.3.21; 2 ulp) is
  *   if x < -126 { x *= 0.5; r = MUFU.EX2(x); d = r * r } else d = MUFU.EX2(x)
  * (the square gives the subnormal results). Measured on H200 (2026-11): ex2.approx.f32

@@ -134,6 +134,8 @@ uint32_t ps_f32_sqrt_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz);
 uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz);
+/* div.full (full) / div.approx quotient of a, b contracted into an add of c (neg: c - q) */
+uint32_t ps_f32_div_fma(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool sat, bool neg);
 uint32_t ps_f32_ex2_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_lg2_approx(uint32_t a, bool ftz);
 uint32_t ps_f32_sin_approx(uint32_t a, bool ftz);

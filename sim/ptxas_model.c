@@ -5,9 +5,19 @@
  * by tests/regress/imm_* (scripts/fuzz/imm_probe.py) and fuzz campaign 3, and is listed in
  * docs/instructions.md, "What ptxas compiles". The decoder applies ps_ptxas_rewrite to each
  * instruction before it selects a handler, so the handlers stay the ISA's. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
+
+bool ps_ptxas_model_enabled(void) {
+    static int state = -1; /* read once; a benign race sets it to the same value */
+    if (state < 0) {
+        const char *e = getenv("PTXSIM_PTXAS_MODEL");
+        state = !(e && (!strcmp(e, "0") || !strcmp(e, "off")));
+    }
+    return state;
+}
 
 static bool is_imm(const ps_operand *o) {
     return o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64;
@@ -163,4 +173,277 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
         return in;
     default: return in;
     }
+}
+
+/* ---- contraction: a mul feeding add/sub becomes one fma ------------------------------------ */
+
+/* PTX ISA 9.7.3: add/sub/mul .f32/.f64 without a rounding modifier "may be optimized
+ * aggressively by the code optimizer", and ptxas does contract them. The rule, measured on the
+ * H200 (lab/ptxas_fma: SASS of ptxas 13.0 and of the driver's JIT, and 131,072 rows per shape
+ * compared bit for bit):
+ * - the producer is mul.f32/f64 with no rounding modifier and no .sat, or div.full.f32 /
+ *   div.approx.f32 (whose last step is a multiply), unguarded;
+ * - every use of its result that the definition reaches is an add/sub of the same type with no
+ *   rounding modifier and the same .ftz, in the same basic block after it, reading the result as
+ *   exactly one of its two sources (.sat on the add is kept: FFMA.SAT); a result that is also
+ *   stored, compared, used twice by one add, or used in another block is not contracted;
+ * - when both sources of an add are such products, the first source is the one contracted;
+ * - the producer's own operands are not written between it and the use (else ptxsim does not
+ *   contract: ptxas, working on SSA values, may; not seen in compiler output). */
+
+static bool rounding_written(const ps_insn *in) {
+    return has_mod(in, PS_MOD_RN) || has_mod(in, PS_MOD_RZ) || has_mod(in, PS_MOD_RM) ||
+           has_mod(in, PS_MOD_RP) || has_mod(in, PS_MOD_RNA);
+}
+
+/* Does instruction `in` write its first operand (the usual destination)? */
+static bool writes_dest(const ps_insn *in) {
+    unsigned p = in->info ? in->info->props : 0;
+    return in->nops > 0 && !(p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) &&
+           in->form != PS_F_RED && in->form != PS_F_PREFETCH && in->form != PS_F_PREFETCHU;
+}
+
+/* Calls f(reg, write) for every register operand of `in`. */
+static void for_regs(const ps_insn *in, void (*f)(void *, int, bool), void *ctx) {
+    for (int i = 0; i < in->nops; i++) {
+        const ps_operand *o = &in->ops[i];
+        bool w = i == 0 && writes_dest(in);
+        if (o->kind == PS_OP_REG) {
+            f(ctx, o->reg, w);
+            if (o->pair_reg >= 0) f(ctx, o->pair_reg, w);
+        } else if (o->kind == PS_OP_ADDR && o->reg >= 0) {
+            f(ctx, o->reg, false);
+        } else if (o->kind == PS_OP_VEC || o->kind == PS_OP_LIST) {
+            for (int k = 0; k < o->nitems; k++) {
+                const ps_operand *it = &o->items[k];
+                if (it->kind == PS_OP_REG) f(ctx, it->reg, w);
+                else if (it->kind == PS_OP_ADDR && it->reg >= 0) f(ctx, it->reg, false);
+            }
+        }
+    }
+    /* a call's return list is written */
+    if (in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST) {
+        /* counted above as reads of ops[0] (writes_dest is false for calls): harmless, since a
+         * register read there blocks contraction, which is the conservative side */
+    }
+    if (in->guard_reg >= 0) f(ctx, in->guard_reg, false);
+}
+
+typedef struct {
+    int *ndefs, *nreads, *read_at, *fill;
+    int pass, pc;
+} regscan;
+
+static void scan_reg(void *ctx, int reg, bool write) {
+    regscan *s = ctx;
+    if (write) {
+        if (s->pass == 0) s->ndefs[reg]++;
+        return;
+    }
+    if (s->pass == 0) s->nreads[reg + 1]++;
+    else s->read_at[s->fill[reg]++] = s->pc;
+}
+
+typedef struct {
+    int reg, hits;
+} regfind;
+
+static void find_reg(void *ctx, int reg, bool write) {
+    regfind *f = ctx;
+    if (reg == f->reg) f->hits += write ? 1000 : 1;
+}
+
+/* reads (and, in thousands, writes) of reg by `in` */
+static int reg_hits(const ps_insn *in, int reg) {
+    regfind f = {reg, 0};
+    for_regs(in, find_reg, &f);
+    return f.hits;
+}
+
+static ps_type ftype(const ps_insn *in) { return in->ntypes > 0 ? in->types[0] : PS_T_NONE; }
+
+/* A producer: its result is a product ptxas can fold into an add. */
+static bool producer(const ps_insn *in) {
+    ps_type t = ftype(in);
+    if (in->guard_reg >= 0 || in->nops != 3 || in->ops[0].kind != PS_OP_REG || in->ntypes != 1 ||
+        has_mod(in, PS_MOD_SAT) || rounding_written(in))
+        return false;
+    if (in->form == PS_F_MUL_FLT) return t == PS_T_F32 || t == PS_T_F64;
+    if (in->form == PS_F_MUL_F16) return t == PS_T_F16 || t == PS_T_F16X2;
+    if (in->form == PS_F_DIV_FLT)
+        return t == PS_T_F32 && (has_mod(in, PS_MOD_FULL) || has_mod(in, PS_MOD_APPROX));
+    return false;
+}
+
+/* Can add/sub `q` absorb producer `p` (whose result is register r)? Which source: 1 or 2; 0: no. */
+static int consumer_operand(const ps_insn *q, const ps_insn *p, int r) {
+    bool half = p->form == PS_F_MUL_F16;
+    if (half ? (q->form != PS_F_ADD_F16 && q->form != PS_F_SUB_F16)
+             : (q->form != PS_F_ADD_FLT && q->form != PS_F_SUB_FLT))
+        return 0;
+    if (q->nops != 3 || q->ntypes != 1 ||
+        ftype(q) != ftype(p) || rounding_written(q) || has_mod(q, PS_MOD_FTZ) != has_mod(p, PS_MOD_FTZ))
+        return 0;
+    bool s1 = q->ops[1].kind == PS_OP_REG && q->ops[1].reg == r;
+    bool s2 = q->ops[2].kind == PS_OP_REG && q->ops[2].reg == r;
+    if (s1 == s2 || reg_hits(q, r) != 1) return 0; /* both sources, or also elsewhere */
+    return s1 ? 1 : 2;
+}
+
+typedef struct {
+    int j;               /* the consumer */
+    uint8_t which;       /* its source carrying the product */
+    bool neg;            /* the product reaches it through an odd number of neg */
+} cuse;
+
+typedef struct {
+    const ps_func *fn;
+    const int *bb;
+    const regscan *s;
+    cuse *uses;
+    int nuses, cap;
+} cctx;
+
+/* The reads of register r that its write at pc `def` reaches, as a range of s->read_at: every
+ * read when r has one definition, else those in def's block up to r's next write there; false
+ * when that value may leave the block. */
+static bool reached_reads(const cctx *x, int def, int r, int *lo, int *hi) {
+    const regscan *s = x->s;
+    *lo = s->nreads[r];
+    *hi = s->nreads[r + 1];
+    if (s->ndefs[r] == 1) return true;
+    int n = x->fn->ninsns, j = def + 1;
+    while (j < n && x->bb[j] == x->bb[def] && reg_hits(&x->fn->insns[j], r) < 1000) j++;
+    if (j >= n || x->bb[j] != x->bb[def]) return false;
+    while (*lo < *hi && s->read_at[*lo] <= def) (*lo)++;
+    int h = *lo;
+    while (h < *hi && s->read_at[h] <= j) h++;
+    *hi = h;
+    return true;
+}
+
+/* A copy the product may pass through on its way to the add (ptxas contracts through them):
+ * mov of the same width, or neg without .ftz. */
+static bool passes_product(const ps_insn *q, const ps_insn *p, int r, bool *neg) {
+    if (q->nops != 2 || q->guard_reg >= 0 || q->ops[0].kind != PS_OP_REG || q->ops[1].kind != PS_OP_REG ||
+        q->ops[1].reg != r || q->ops[0].reg == r || q->ntypes != 1)
+        return false;
+    ps_type t = ftype(p), u = ftype(q);
+    *neg = q->form == PS_F_NEG_FLT || q->form == PS_F_NEG_F16;
+    if (*neg) return q->form == (p->form == PS_F_MUL_F16 ? PS_F_NEG_F16 : PS_F_NEG_FLT) && u == t &&
+                     !has_mod(q, PS_MOD_FTZ);
+    ps_type bits = ps_type_size(t) == 2 ? PS_T_B16 : ps_type_size(t) == 4 ? PS_T_B32 : PS_T_B64;
+    return q->form == PS_F_MOV && ps_type_size(u) == ps_type_size(t) && (u == t || u == bits);
+}
+
+/* Collects the consumers of producer pi's product, which register r holds from pc def on
+ * (through copies, depth of them so far); false when some use cannot absorb it. */
+static bool collect(cctx *x, int pi, int def, int r, bool neg, int depth) {
+    const ps_insn *p = &x->fn->insns[pi];
+    int lo, hi;
+    if (!reached_reads(x, def, r, &lo, &hi) || lo == hi) return false;
+    for (int u = lo; u < hi; u++) {
+        int j = x->s->read_at[u];
+        const ps_insn *q = &x->fn->insns[j];
+        if (j <= def || x->bb[j] != x->bb[pi]) return false;
+        /* the producer's sources keep their values up to the use */
+        for (int k = pi + 1; k < j; k++)
+            for (int o = 1; o <= 2; o++)
+                if (p->ops[o].kind == PS_OP_REG && reg_hits(&x->fn->insns[k], p->ops[o].reg) >= 1000) return false;
+        bool nq;
+        if (passes_product(q, p, r, &nq)) {
+            if (depth >= 4 || !collect(x, pi, j, q->ops[0].reg, neg ^ nq, depth + 1)) return false;
+            continue;
+        }
+        int which = consumer_operand(q, p, r);
+        if (!which) return false;
+        if (x->nuses == x->cap) {
+            x->cap = x->cap ? 2 * x->cap : 64;
+            x->uses = ps_xrealloc(x->uses, sizeof *x->uses * (size_t)x->cap);
+        }
+        x->uses[x->nuses++] = (cuse){.j = j, .which = (uint8_t)which, .neg = neg};
+    }
+    return true;
+}
+
+void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
+    int n = fn->ninsns, nr = fn->nregs;
+    for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
+    bool any = false;
+    for (int i = 0; i < n && !any; i++) any = producer(&fn->insns[i]);
+    if (!any) return;
+    /* basic blocks: a label or the instruction after a transfer of control starts one */
+    int *bb = ps_xcalloc((size_t)n + 1, sizeof *bb);
+    bool *starts = ps_xcalloc((size_t)n + 1, sizeof *starts);
+    for (int k = 0; k < fn->nlabels; k++)
+        if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) starts[fn->labels[k].insn] = true;
+    for (int i = 1; i < n; i++) {
+        unsigned p = fn->insns[i - 1].info ? fn->insns[i - 1].info->props : 0;
+        bb[i] = bb[i - 1] + (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) ||
+                             fn->insns[i - 1].form == PS_F_TRAP);
+    }
+    /* definitions per register, and every read site (CSR) */
+    regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)),
+                 .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
+    for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
+    for (int r = 0; r < nr; r++) s.nreads[r + 1] += s.nreads[r];
+    s.read_at = ps_xmalloc(sizeof(int) * (size_t)(s.nreads[nr] + 1));
+    s.fill = ps_xmalloc(sizeof(int) * (size_t)(nr + 1));
+    memcpy(s.fill, s.nreads, sizeof(int) * (size_t)(nr + 1));
+    s.pass = 1;
+    for (int i = 0; i < n; i++) {
+        s.pc = i;
+        for_regs(&fn->insns[i], scan_reg, &s);
+    }
+    /* candidates: producers every reached use of which could absorb them */
+    cctx x = {.fn = fn, .bb = bb, .s = &s};
+    int *use_lo = ps_xmalloc(sizeof(int) * (size_t)n), *use_hi = ps_xmalloc(sizeof(int) * (size_t)n);
+    bool *cand = ps_xcalloc((size_t)n, sizeof *cand);
+    for (int i = 0; i < n; i++) {
+        const ps_insn *p = &fn->insns[i];
+        if (!producer(p)) continue;
+        int r = p->ops[0].reg;
+        if (r < 0 || r >= nr || reg_hits(p, r) != 1000) continue; /* reads its own result */
+        int before = x.nuses;
+        if (!collect(&x, i, i, r, false, 0)) {
+            x.nuses = before;
+            continue;
+        }
+        cand[i] = true;
+        use_lo[i] = before;
+        use_hi[i] = x.nuses;
+    }
+    /* each consumer takes its first source that is a candidate's product; a candidate some use
+     * of which took the other source stays a mul; repeat until nothing changes */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
+        for (int i = 0; i < n; i++) {
+            if (!cand[i]) continue;
+            for (int u = use_lo[i]; u < use_hi[i]; u++) {
+                const cuse *c = &x.uses[u];
+                if (out[c->j].prod < 0 || c->which < out[c->j].which)
+                    out[c->j] = (ps_contract){.prod = i, .which = c->which, .neg = c->neg};
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (!cand[i]) continue;
+            for (int u = use_lo[i]; u < use_hi[i]; u++)
+                if (out[x.uses[u].j].prod != i) {
+                    cand[i] = false;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+    free(x.uses);
+    free(bb);
+    free(starts);
+    free(s.ndefs);
+    free(s.nreads);
+    free(s.read_at);
+    free(s.fill);
+    free(use_lo);
+    free(use_hi);
+    free(cand);
 }

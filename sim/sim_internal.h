@@ -433,8 +433,23 @@ typedef struct {
 const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp,
                                 ps_operand *ops, int max, ps_ptxas_note *note);
 void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def);
+/* ptxas_model.c: the add/sub instructions ptxas contracts with the mul (or div.full/div.approx
+ * .f32) producing one of their sources into an fma. Per instruction: prod, the producer's index
+ * (-1: not contracted), and which source (1, 2) is its result. */
+typedef struct {
+    int32_t prod;
+    uint8_t which;
+    bool neg;  /* the product reaches the add through neg */
+} ps_contract;
+void ps_ptxas_contractions(const ps_func *fn, ps_contract *out);
+/* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
+ * instructions run with the PTX ISA's semantics as written */
+bool ps_ptxas_model_enabled(void);
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
+/* exec_float.c: the handler of an add/sub contracted with producer `prod` (ps_contract) */
+ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod, bool neg_add);
+ps_exec_fn ps_select_half_contraction(ps_dinsn *d, bool neg_prod, bool neg_add); /* exec_half.c */
 ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d);

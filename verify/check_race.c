@@ -70,6 +70,7 @@ static void *race_create(ps_verifier *v) {
 }
 
 static void race_free_launch(race *r) {
+    race_grid_launch(r, false);
     for (int i = 0; i < r->nworkers; i++) {
         free(r->w[i].sh);
         free(r->w[i].sat);
@@ -111,6 +112,7 @@ static void race_launch_begin(void *self, int nworkers) {
     race_free_launch(r);
     r->nworkers = nworkers > 0 ? nworkers : 1;
     r->w = ps_xcalloc((size_t)r->nworkers, sizeof *r->w);
+    race_grid_launch(r, true);
 }
 
 static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
@@ -170,8 +172,12 @@ static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
 static void barrier_release(rworker *w, int id, unsigned nthreads) {
     unsigned nwarps = (nthreads + 31) / 32;
     uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
-    if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) w->phase++;
-    else w->synced = w->phase + 1;
+    if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) {
+        w->phase++;
+        if (w->xb) race_grid_phase(w);
+    } else {
+        w->synced = w->phase + 1;
+    }
     /* the lanes of a warp that waited are released together, whether they arrived together or
      * (non-aligned barrier.sync) in several groups: nothing either did before the barrier can
      * come after what the other does after it */
@@ -222,7 +228,8 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
 /* Is the earlier access `a` ordered before the current access of thread `tid` of this block? */
 static inline __attribute__((always_inline)) bool ordered(const rworker *w, const acc *a,
                                                           unsigned tid) {
-    if (a->cta != w->cta) return false; /* blocks of one launch are never ordered */
+    /* blocks of one launch are ordered only through global memory (race_grid.c) */
+    if (a->cta != w->cta) return w->xb && race_grid_ordered(w, a, tid);
     if (a->tid == tid || a->phase != w->phase) return true;
     unsigned aw = a->tid / 32u, cw = tid / 32u;
     if (aw >= MAXW || cw >= MAXW) return true;
@@ -1055,6 +1062,12 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
                                rel && e->kind != PS_ACC_LOAD);
         }
     }
+    /* strong accesses to global memory: release/acquire between blocks */
+    if (c.flags & F_STRONG)
+        for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (e->space[l] == PS_SPACE_GLOBAL) race_grid_access(r, w, e, l, e->addr[l]);
+        }
 }
 
 /* ---- clusters: distributed shared memory ---------------------------------------------------- */
@@ -1155,9 +1168,20 @@ static void race_cluster_barrier(void *self, const int *workers, int n) {
         if (workers[i] < 0 || workers[i] >= r->nworkers) continue;
         rworker *w = &r->w[workers[i]];
         w->phase++;
+        if (w->xb) race_grid_phase(w);
         w->cgen++;
         w->dsmem_dirty = false;
     }
+}
+
+/* Instructions the checker wants to see: fences between blocks, and the async proxy's. */
+static bool race_watch(void *self, const ps_insn *in) {
+    return race_grid_fence_insn(in) || race_proxy_watch(self, in);
+}
+
+static void race_insn(void *self, const ps_insn_event *e) {
+    if (race_grid_fence_insn(e->insn)) race_grid_fence(self, e);
+    else race_proxy_insn(self, e);
 }
 
 const ps_checker ps_checker_race = {
@@ -1173,8 +1197,8 @@ const ps_checker ps_checker_race = {
     .warp_sync = race_warp_sync,
     .async_copy = race_async_copy,
     .mbarrier = race_mbarrier,
-    .watch_insn = race_proxy_watch,
-    .insn = race_proxy_insn,
+    .watch_insn = race_watch,
+    .insn = race_insn,
     .dsmem = race_dsmem,
     .cluster_barrier = race_cluster_barrier,
 };

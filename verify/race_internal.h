@@ -147,6 +147,33 @@ typedef struct {
     int nstash;
 } aproxy;
 
+/* Ordering between blocks (race_grid.c): a block's release token (its accesses before whole-block
+ * phase phase1 - 1, and warp `warp`'s accesses of that phase below `clock`), and a vector of
+ * them indexed by launch-wide block number. */
+typedef struct {
+    uint32_t phase1;     /* 0: nothing released */
+    uint32_t clock;
+    uint16_t warp;
+} xtok;
+
+typedef struct {
+    xtok *t;
+    uint32_t n;
+} xvec;
+
+/* A block's knowledge of other blocks: eff for all its threads, pend for the threads in pend_tids
+ * until its next whole-block barrier; per thread the global word of its last strong read not yet
+ * followed by a fence (+ 1), and the token of its last fence. */
+typedef struct {
+    struct xgrid *g;
+    uint32_t gen;        /* the worker's block generation it belongs to */
+    bool any, any_pend;
+    xvec eff, pend;
+    uint32_t pend_tids[MAXW];
+    uint64_t last[MAXW * 32];
+    xtok ftok[MAXW * 32];
+} xblock;
+
 typedef struct {
     uint32_t gen, cta;
     unsigned ctaid[3];
@@ -200,6 +227,7 @@ typedef struct {
     struct rsh { uint32_t gen; acc w, r; } *rsh;
     size_t nrsh;
     uint32_t cgen;
+    xblock *xb;                  /* ordering between blocks (race_grid.c); NULL until used */
 } rworker;
 
 typedef struct {
@@ -216,6 +244,7 @@ typedef struct {
     uint8_t *strong;         /* per instruction index: a morally strong access (F_STRONG) */
     bool overflow_noted;
     bool hopper;             /* the program has wgmma or bulk copies (race_proxy.c) */
+    struct xgrid *xg;        /* sync objects between blocks (race_grid.c) */
     pthread_mutex_t lock;
 } race;
 
@@ -239,6 +268,16 @@ void race_sync_word(rworker *w, int warp, int lane, uint64_t addr, bool acquire,
 bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t insn);
 void race_async_cta_begin(race *r, rworker *w);
 void race_async_free(rworker *w);
+
+/* race_grid.c */
+void race_grid_launch(race *r, bool begin);  /* frees the launch's state; begin: makes new */
+void race_grid_phase(rworker *w);            /* a whole-block barrier phase completed */
+/* Is access `a` of another block ordered before the current access of thread tid (w->xb set)? */
+bool race_grid_ordered(const rworker *w, const acc *a, unsigned tid);
+/* lane's strong access to global word addr (after it was checked and recorded) */
+void race_grid_access(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr);
+bool race_grid_fence_insn(const ps_insn *in);
+void race_grid_fence(race *r, const ps_insn_event *e);
 
 /* race_proxy.c */
 bool race_proxy_program(const ps_verifier *v);   /* has async-proxy forms */

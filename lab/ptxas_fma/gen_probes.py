@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""gen_probes.py — writes probes.ptx and probes.txt for the ptxas contraction study (README.md).
+
+Every probe kernel NAME(.param .u64 in, .param .u64 out) reads four values a, b, c, d of one type
+per thread (a 16-byte row for f32, 32 bytes for f64, four f16x2 words for f16/f16x2) and writes
+two values o1, o2 (8 bytes for f32, 16 for f64, two words for f16x2). The body between the loads
+and the stores is the pattern under study; probes.txt lists "NAME TYPE" per kernel, TYPE being
+f32, f64 or h (packed halves). Registers: a b c d = %f1..%f4 (or %fd1..4, %h1..4 as b32),
+outputs %f10 %f11."""
+import sys
+
+F32 = {
+    # name: body (a=%f1 b=%f2 c=%f3 d=%f4 -> o1=%f10 o2=%f11); o2 defaults to a copy of d
+    "mul_add": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "add_mul": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f3, %f5;",
+    "mul_sub": "mul.f32 %f5, %f1, %f2;\nsub.f32 %f10, %f5, %f3;",
+    "sub_mul": "mul.f32 %f5, %f1, %f2;\nsub.f32 %f10, %f3, %f5;",
+    "mul_add_stored": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;\nmov.f32 %f11, %f5;",
+    "mul_two_adds": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;\nadd.f32 %f11, %f5, %f4;",
+    "mul_add_setp": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;\nsetp.gt.f32 %p1, %f5, %f4;\n"
+                    "selp.f32 %f11, %f1, %f2, %p1;",
+    "mulrn_add": "mul.rn.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "mul_addrn": "mul.f32 %f5, %f1, %f2;\nadd.rn.f32 %f10, %f5, %f3;",
+    "mulrz_add": "mul.rz.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "ftz_ftz": "mul.ftz.f32 %f5, %f1, %f2;\nadd.ftz.f32 %f10, %f5, %f3;",
+    "ftz_mul_only": "mul.ftz.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "ftz_add_only": "mul.f32 %f5, %f1, %f2;\nadd.ftz.f32 %f10, %f5, %f3;",
+    "two_muls": "mul.f32 %f5, %f1, %f2;\nmul.f32 %f6, %f3, %f4;\nadd.f32 %f10, %f5, %f6;",
+    "two_muls_rev": "mul.f32 %f5, %f1, %f2;\nmul.f32 %f6, %f3, %f4;\nadd.f32 %f10, %f6, %f5;",
+    "two_muls_late": "mul.f32 %f6, %f3, %f4;\nmul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f6;",
+    "two_muls_sub": "mul.f32 %f5, %f1, %f2;\nmul.f32 %f6, %f3, %f4;\nsub.f32 %f10, %f5, %f6;",
+    "square_add": "mul.f32 %f5, %f1, %f1;\nadd.f32 %f10, %f5, %f5;",
+    "branch": "mul.f32 %f5, %f1, %f2;\nsetp.ne.u32 %p1, %r3, 999;\n@%p1 bra L1;\n"
+              "mov.f32 %f5, %f4;\nL1:\nadd.f32 %f10, %f5, %f3;",
+    "branch_join": "mul.f32 %f5, %f1, %f2;\nsetp.gt.f32 %p1, %f4, 0f00000000;\n@%p1 bra L1;\n"
+                   "add.f32 %f11, %f4, %f4;\nbra L2;\nL1:\nadd.f32 %f11, %f4, %f3;\nL2:\n"
+                   "add.f32 %f10, %f5, %f3;",
+    "intervening": "mul.f32 %f5, %f1, %f2;\nmul.lo.s32 %r10, %r4, 7;\nxor.b32 %r11, %r10, %r3;\n"
+                   "cvt.rn.f32.s32 %f7, %r11;\nadd.f32 %f10, %f5, %f3;\nadd.f32 %f11, %f7, %f4;",
+    "pred_add": "mul.f32 %f5, %f1, %f2;\nsetp.gt.f32 %p1, %f4, 0f00000000;\nmov.f32 %f10, %f4;\n"
+                "@%p1 add.f32 %f10, %f5, %f3;",
+    "mul_imm": "mul.f32 %f5, %f1, 0f3FC00001;\nadd.f32 %f10, %f5, %f3;",
+    "add_imm": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, 0f3F800001;",
+    "neg_mul": "mul.f32 %f5, %f1, %f2;\nneg.f32 %f6, %f5;\nadd.f32 %f10, %f6, %f3;",
+    "mov_copy": "mul.f32 %f5, %f1, %f2;\nmov.f32 %f6, %f5;\nadd.f32 %f10, %f6, %f3;",
+    "add_sat": "mul.f32 %f5, %f1, %f2;\nadd.sat.f32 %f10, %f5, %f3;",
+    "mul_sat": "mul.sat.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "chain": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f6, %f5, %f3;\nmul.f32 %f7, %f6, %f4;\n"
+             "add.f32 %f10, %f7, %f1;",
+    "div_add": "div.full.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "div_add_stored": "div.full.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;\nmov.f32 %f11, %f5;",
+    "div_sub": "div.full.f32 %f5, %f1, %f2;\nsub.f32 %f10, %f3, %f5;",
+    "divapprox_add": "div.approx.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "divapproxftz_add": "div.approx.ftz.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f3;",
+    "div_plain": "div.full.f32 %f10, %f1, %f2;",
+    "mul_loop": "mov.f32 %f10, %f3;\nmov.u32 %r10, 0;\nLOOP:\nmul.f32 %f5, %f1, %f2;\n"
+                "add.f32 %f10, %f10, %f5;\nadd.f32 %f1, %f1, %f4;\nadd.s32 %r10, %r10, 1;\n"
+                "setp.lt.u32 %p1, %r10, 4;\n@%p1 bra LOOP;",
+    "rcp_mul_add": "rcp.approx.f32 %f5, %f2;\nmul.f32 %f6, %f1, %f5;\nadd.f32 %f10, %f6, %f3;",
+    # the software sequences ptxas expands: results and NaN payloads (issue: "NaN payloads")
+    "div_rn": "div.rn.f32 %f10, %f1, %f2;",
+    "sqrt_rn": "sqrt.rn.f32 %f10, %f1;",
+    "rcp_rn": "rcp.rn.f32 %f10, %f1;",
+    "div_rn_ftz": "div.rn.ftz.f32 %f10, %f1, %f2;",
+    "sqrt_cvt_f64": "cvt.f64.f32 %fd1, %f1;\nadd.rn.f64 %fd2, %fd1, 0d3FF0000000000000;\n"
+                    "sqrt.rn.f64 %fd3, %fd2;\ncvt.rn.f32.f64 %f10, %fd3;",
+}
+
+F64 = {
+    "f64_mul_add": "mul.f64 %fd5, %fd1, %fd2;\nadd.f64 %fd10, %fd5, %fd3;",
+    "f64_add_mul": "mul.f64 %fd5, %fd1, %fd2;\nadd.f64 %fd10, %fd3, %fd5;",
+    "f64_mul_sub": "mul.f64 %fd5, %fd1, %fd2;\nsub.f64 %fd10, %fd5, %fd3;",
+    "f64_sub_mul": "mul.f64 %fd5, %fd1, %fd2;\nsub.f64 %fd10, %fd3, %fd5;",
+    "f64_stored": "mul.f64 %fd5, %fd1, %fd2;\nadd.f64 %fd10, %fd5, %fd3;\nmov.f64 %fd11, %fd5;",
+    "f64_mulrn_add": "mul.rn.f64 %fd5, %fd1, %fd2;\nadd.f64 %fd10, %fd5, %fd3;",
+    "f64_two_muls": "mul.f64 %fd5, %fd1, %fd2;\nmul.f64 %fd6, %fd3, %fd4;\nadd.f64 %fd10, %fd5, %fd6;",
+    "f64_div_add": "div.rn.f64 %fd5, %fd1, %fd2;\nadd.f64 %fd10, %fd5, %fd3;",
+    "f64_div_rn": "div.rn.f64 %fd10, %fd1, %fd2;",
+    "f64_sqrt_rn": "sqrt.rn.f64 %fd10, %fd1;",
+    "f64_rcp_rn": "rcp.rn.f64 %fd10, %fd1;",
+}
+
+H = {
+    # a b c d = %r21..%r24 (f16x2 words); o1 o2 = %r30 %r31
+    "h2_mul_add": "mul.f16x2 %r25, %r21, %r22;\nadd.f16x2 %r30, %r25, %r23;",
+    "h2_mul_sub": "mul.f16x2 %r25, %r21, %r22;\nsub.f16x2 %r30, %r25, %r23;",
+    "h2_stored": "mul.f16x2 %r25, %r21, %r22;\nadd.f16x2 %r30, %r25, %r23;\nmov.b32 %r31, %r25;",
+    "h_mul_add": "mov.b32 {%h1, %h2}, %r21;\nmov.b32 {%h3, %h4}, %r22;\nmov.b32 {%h5, %h6}, %r23;\n"
+                 "mul.f16 %h7, %h1, %h3;\nadd.f16 %h8, %h7, %h5;\nmul.f16 %h9, %h2, %h4;\n"
+                 "sub.f16 %h10, %h9, %h6;\nmov.b32 %r30, {%h8, %h10};",
+    "bf2_mul_add": "mul.rn.bf16x2 %r25, %r21, %r22;\nadd.rn.bf16x2 %r30, %r25, %r23;",
+}
+
+HEAD = """//
+// probes.ptx: generated by gen_probes.py (lab/ptxas_fma): a mul feeding an add/sub, in the
+// shapes ptxas may contract into an fma
+//
+.version 8.0
+.target sm_90
+.address_size 64
+"""
+
+PRO = """
+.visible .entry {name}(.param .u64 pin, .param .u64 pout)
+{{
+\t.reg .pred %p<4>;
+\t.reg .b16 %h<16>;
+\t.reg .b32 %r<40>;
+\t.reg .b64 %rd<16>;
+\t.reg .f32 %f<16>;
+\t.reg .f64 %fd<16>;
+\tld.param.u64 %rd1, [pin];
+\tld.param.u64 %rd2, [pout];
+\tcvta.to.global.u64 %rd1, %rd1;
+\tcvta.to.global.u64 %rd2, %rd2;
+\tmov.u32 %r1, %ctaid.x;
+\tmov.u32 %r2, %ntid.x;
+\tmov.u32 %r3, %tid.x;
+\tmad.lo.s32 %r4, %r1, %r2, %r3;
+"""
+
+
+def kernel(name, ty, body):
+    s = PRO.format(name=name)
+    if ty == "f32":
+        s += ("\tmul.wide.u32 %rd3, %r4, 16;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+              "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];\n\tmov.f32 %f11, %f4;\n")
+        out = "\tmul.wide.u32 %rd5, %r4, 8;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.v2.f32 [%rd6], {%f10, %f11};\n"
+    elif ty == "f64":
+        s += ("\tmul.wide.u32 %rd3, %r4, 32;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+              "\tld.global.v2.f64 {%fd1, %fd2}, [%rd4];\n\tld.global.v2.f64 {%fd3, %fd4}, [%rd4+16];\n"
+              "\tmov.f64 %fd11, %fd4;\n")
+        out = "\tmul.wide.u32 %rd5, %r4, 16;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.v2.f64 [%rd6], {%fd10, %fd11};\n"
+    else:
+        s += ("\tmul.wide.u32 %rd3, %r4, 16;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+              "\tld.global.v4.b32 {%r21, %r22, %r23, %r24}, [%rd4];\n\tmov.b32 %r31, %r24;\n")
+        out = "\tmul.wide.u32 %rd5, %r4, 8;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.v2.b32 [%rd6], {%r30, %r31};\n"
+    for line in body.split("\n"):
+        s += ("\t" if not line.endswith(":") else "") + line + "\n"
+    return s + out + "\tret;\n}\n"
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    ptx, lst = [HEAD], []
+    for table, ty in ((F32, "f32"), (F64, "f64"), (H, "h")):
+        for name, body in table.items():
+            ptx.append(kernel(name, ty, body))
+            lst.append(f"{name} {ty}")
+    open(f"{out}/probes.ptx", "w").write("".join(ptx))
+    open(f"{out}/probes.txt", "w").write("\n".join(lst) + "\n")
+
+
+main()

@@ -1,0 +1,123 @@
+/* test_ptxas_fma.c — ptxas's contraction of mul + add/sub into fma (sim/ptxas_model.c): the 58
+ * probe kernels of lab/ptxas_fma (tests/data/ptxas_fma/probes.ptx) run on the simulator with the
+ * inputs of tests/support/ptxas_fma_inputs.h, and every output must equal the H200's bit for bit
+ * (tests/data/ptxas_fma/h200_2048.bin: the first 2048 rows of each probe, recorded with
+ * lab/ptxas_fma/record.sh). The probes cover the shapes that are contracted and those that are
+ * not, so the test fails both when ptxsim contracts too little and too much; run with
+ * PTXSIM_PTXAS_MODEL=0 (CTest test_ptxas_fma_off) it must fail. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_parser.h"
+#include "ptxas_fma_inputs.h"
+#include "sim.h"
+#include "testutil.h"
+
+#define ROWS 2048u
+#define SEED 20261202u
+#define DIR "tests/data/ptxas_fma/"
+
+static char *slurp(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)sz + 1);
+    assert_int_equal(fread(b, 1, (size_t)sz, f), (size_t)sz);
+    b[sz] = 0;
+    fclose(f);
+    *n = (size_t)sz;
+    return b;
+}
+
+static void test_probes_match_h200(void **state) {
+    (void)state;
+    size_t nptx, nlist, nrec;
+    char *ptx = slurp(DIR "probes.ptx", &nptx), *list = slurp(DIR "probes.txt", &nlist);
+    uint8_t *rec = (uint8_t *)slurp(DIR "h200_2048.bin", &nrec);
+    ps_diags d = {0};
+    ps_parse_options po = {0};
+    ps_module *m = NULL;
+    assert_int_equal(ps_parse("probes.ptx", ptx, nptx, &po, &d, &m), PS_OK);
+    ps_device *dev = ps_device_create();
+    ps_program *prog = NULL;
+    ps_status st = ps_program_build(m, NULL, dev, &d, &prog);
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    assert_int_equal(st, PS_OK);
+    ps_diags_free(&d);
+    /* the three input arrays, as run_probes.cu makes them */
+    uint64_t in32 = ps_device_alloc(dev, ROWS * 16, "in32"), in64 = ps_device_alloc(dev, ROWS * 32, "in64");
+    uint64_t inh = ps_device_alloc(dev, ROWS * 16, "inh"), out = ps_device_alloc(dev, ROWS * 16, "out");
+    uint32_t *p32 = ps_device_ptr(dev, in32, ROWS * 16), *ph = ps_device_ptr(dev, inh, ROWS * 16);
+    uint64_t *p64 = ps_device_ptr(dev, in64, ROWS * 32);
+    for (uint32_t i = 0; i < ROWS; i++) {
+        pf_row_f32(SEED, i, p32 + 4 * i);
+        pf_row_f64(SEED, i, p64 + 4 * i);
+        pf_row_h(SEED, i, ph + 4 * i);
+    }
+    size_t off = 0;
+    int probes = 0, bad = 0;
+    char name[128], type[16];
+    const char *p = list;
+    int used = 0;
+    while (sscanf(p, "%127s %15s%n", name, type, &used) == 2) {
+        p += used;
+        bool f64 = !strcmp(type, "f64");
+        uint64_t in = f64 ? in64 : !strcmp(type, "h") ? inh : in32;
+        size_t ob = (size_t)ROWS * (f64 ? 16 : 8);
+        assert_true(off + ob <= nrec);
+        memset(ps_device_ptr(dev, out, ob), 0, ob);
+        uint8_t params[16];
+        memcpy(params, &in, 8);
+        memcpy(params + 8, &out, 8);
+        ps_launch_config cfg = {.grid = {ROWS / 256, 1, 1}, .block = {256, 1, 1}, .params = params,
+                                .params_size = sizeof params, .threads = 2};
+        ps_launch_result res;
+        assert_int_equal(ps_launch(prog, dev, name, &cfg, &res), PS_OK);
+        const uint8_t *sim = ps_device_ptr(dev, out, ob), *gpu = rec + off;
+        unsigned w = f64 ? 8 : 4, diff = 0;
+        for (size_t k = 0; k < ob; k += w)
+            if (memcmp(sim + k, gpu + k, w)) {
+                if (!diff) {
+                    uint64_t s = 0, g = 0;
+                    memcpy(&s, sim + k, w);
+                    memcpy(&g, gpu + k, w);
+                    fprintf(stderr, "  %s: row %zu value %zu: ptxsim %0*llx, H200 %0*llx\n", name,
+                            k / (2 * w), (k / w) % 2, (int)(2 * w), (unsigned long long)s,
+                            (int)(2 * w), (unsigned long long)g);
+                }
+                diff++;
+            }
+        if (diff) {
+            fprintf(stderr, "  %s: %u of %zu values differ from the H200\n", name, diff, ob / w);
+            bad++;
+        }
+        off += ob;
+        probes++;
+    }
+    fprintf(stderr, "  %d probes x %u rows: %d differ from the H200\n", probes, ROWS, bad);
+    assert_int_equal(probes, 58);
+    assert_int_equal(off, nrec);
+    assert_int_equal(bad, 0);
+    ps_program_free(prog);
+    ps_device_destroy(dev);
+    ps_module_free(m);
+    free(ptx);
+    free(list);
+    free(rec);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_probes_match_h200),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
