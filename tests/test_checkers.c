@@ -1073,6 +1073,36 @@ static void test_init_calls(void **state) {
     run_free(&r);
 }
 
+/* Warp collectives mix lanes (check_reginit.c): a ballot over a predicate undefined on lane 5 is
+ * undefined on every lane; a ballot over defined predicates is not, whatever the lanes compute
+ * elsewhere. */
+static const char init_vote[] = HEAD
+    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+    "\tsetp.ne.u32 %p1, %r1, 5;\n"
+    "\t@%p1 setp.lt.u32 %p2, %r1, 20;\n"
+    "\tvote.sync.ballot.b32 %r10, %p2, -1; // BALLOT\n"
+    "\tsetp.eq.u32 %p3, %r1, 0;\n"
+    "\t@%p3 st.global.u32 [%rd5], %r10; // BALLOT_STORE\n"
+    "\tvote.sync.ballot.b32 %r11, %p1, -1;\n"
+    "\tst.global.u32 [%rd5], %r11; // BALLOT_OK\n"
+    "\tret;\n}\n";
+
+static void test_init_vote(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 1, .block = 32, .nbufs = 2, .bytes = {256, 256}};
+    run_snippet(&r, init_vote, &s, CHECKS_MINE);
+    assert_int_equal(r.st, PS_OK);
+#define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_vote, marker))
+    assert_int_equal(AT("// BALLOT_STORE"), 1);  /* lane 0 stores it: lane 5's %p2 is in it */
+    assert_int_equal(AT("// BALLOT"), 1);        /* named as the read of %p2 */
+    assert_int_equal(AT("// BALLOT_OK"), 0);
+#undef AT
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++)
+        assert_non_null(strstr(ps_verifier_finding(r.v, i)->message, "comes from predicate %p2"));
+    run_free(&r);
+}
+
 /* Undefined values staged through shared memory (CUB's partial tiles): stored there they are no
  * finding; loaded back and discarded neither; loaded back and stored to global memory they are,
  * naming the register read first. Lanes 16-31 store an undefined word; after the barrier lane l
@@ -1254,6 +1284,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_init_shared_stage),
         cmocka_unit_test(test_init_and_or),
         cmocka_unit_test(test_init_calls),
+        cmocka_unit_test(test_init_vote),
         cmocka_unit_test(test_init_local),
         cmocka_unit_test(test_init_reg_params),
         cmocka_unit_test(test_clean_corpus),

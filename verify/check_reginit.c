@@ -182,13 +182,15 @@ static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lane
     }
     bool pred = reg < f->nregs && f->regs[reg].type == PS_T_PRED;
     const char *oname = reg_name(of, from.reg);
+    bool opred = from.reg < of->nregs && of->regs[from.reg].type == PS_T_PRED;
     if (src)
         snprintf(fd.message, sizeof fd.message,
-                 "%s %s holds an undefined value and %s; the value comes from register %s, read at "
-                 "PTX line %d before any write on this thread (registers are undefined until "
-                 "written; a path that skips the write, or a write under a predicate that was "
-                 "false, reaches that read)",
-                 pred ? "predicate" : "register", reg_name(f, reg), what, oname, src->line);
+                 "%s %s holds an undefined value and %s; the value comes from %s %s, read at PTX "
+                 "line %d before any write on this thread (registers are undefined until written; "
+                 "a path that skips the write, or a write under a predicate that was false, "
+                 "reaches that read)",
+                 pred ? "predicate" : "register", reg_name(f, reg), what, opred ? "predicate" : "register",
+                 oname, src->line);
     else
         snprintf(fd.message, sizeof fd.message,
                  "%s %s is read before any write on this thread and %s (registers are undefined "
