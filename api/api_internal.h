@@ -64,6 +64,9 @@ struct ptxsim_case {
         ps_mcompare *r;
         bool done;
     } *cmp;
+    char **written_names;        /* "kernel" names as written, replaced by the PTX names they name
+                                  * (case.c); kept alive for clients still holding them */
+    int n_written_names;
 };
 
 /* Sets the context's message and returns st. */

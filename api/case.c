@@ -36,6 +36,8 @@ void ptxsim_case_free(ptxsim_case *c) {
     free(c->cmp);
     free(c->params);
     free(c->output);
+    for (int i = 0; i < c->n_written_names; i++) free(c->written_names[i]);
+    free(c->written_names);
     free(c);
 }
 
@@ -51,6 +53,39 @@ void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     memcpy(out->block, m->block, sizeof out->block);
 }
 
+/* A manifest's "kernel" may name a C++ kernel as people do (ptxsim_kernel_name_matches): when it
+ * is no PTX name of m but names exactly one kernel, launch i takes that kernel's PTX name; when it
+ * names several, the error lists them demangled. None: left for the parameter packing's error,
+ * which lists the module's kernels. */
+static ptxsim_status resolve_kernel_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i) {
+    ps_manifest *man = c->man;
+    int found = -1, matches = 0;
+    for (int j = 0; j < m->nkernels; j++) {
+        if (!strcmp(m->kernels[j].fn->name, man->kernel)) return PTXSIM_OK;
+        if (ptxsim_kernel_name_matches(m->kernels[j].fn->name, man->kernel)) found = j, matches++;
+    }
+    if (matches == 1) {
+        c->written_names = ps_xrealloc(c->written_names, (size_t)(c->n_written_names + 1) * sizeof *c->written_names);
+        c->written_names[c->n_written_names++] = man->launches[i].kernel;
+        man->launches[i].kernel = ps_xstrdup(m->kernels[found].fn->name);
+        ps_manifest_select(man, i);
+        return PTXSIM_OK;
+    }
+    if (!matches) return PTXSIM_OK;
+    char at[40] = "kernel";
+    if (man->multi) snprintf(at, sizeof at, "launches[%d].kernel", i);
+    int n = snprintf(ctx->msg, sizeof ctx->msg, "%s: error: %s: '%s' names %d kernels of %s; give one's signature "
+                     "or PTX name:", man->path, at, man->kernel, matches, m->name);
+    for (int j = 0; j < m->nkernels && n >= 0 && (size_t)n < sizeof ctx->msg; j++) {
+        const char *k = m->kernels[j].fn->name;
+        char pretty[512];
+        if (!ptxsim_kernel_name_matches(k, man->kernel)) continue;
+        bool dm = ps_demangle(k, pretty, sizeof pretty);
+        n += snprintf(ctx->msg + n, sizeof ctx->msg - (size_t)n, dm ? " %s (%s)" : " %s", k, pretty);
+    }
+    return PTXSIM_ERR_CASE;
+}
+
 /* Prepares launch i of c (the buffers too when i is 0) for kernel man->kernel of m with ctx
  * locked; *k receives the kernel. */
 static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i,
@@ -59,6 +94,9 @@ static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_
     *k = NULL;
     ps_manifest_select(man, i);
     c->cmp->done = false;
+    c->prepared = false;
+    ptxsim_status rs = resolve_kernel_locked(ctx, c, m, i);
+    if (rs != PTXSIM_OK) return rs;
     for (int j = 0; j < m->nkernels; j++)
         if (!strcmp(m->kernels[j].fn->name, man->kernel)) *k = &m->kernels[j];
     free(c->params);

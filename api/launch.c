@@ -172,7 +172,8 @@ static ps_report_options report_options(const ptxsim_report_format *f) {
     for (int i = 0; i < o.ncomparisons; i++) {
         const ptxsim_comparison *c = &f->comparisons[i];
         cmp[i] = (ps_report_comparison){c->buffer, c->type, c->elements, c->mismatches, c->first_mismatch,
-                                        c->got_bits, c->expected_bits, c->max_ulp, c->has_max_ulp, c->tolerance};
+                                        c->got_bits, c->expected_bits, c->max_ulp, c->has_max_ulp, c->tolerance,
+                                        c->has_tolerated, c->tolerated};
     }
     o.comparisons = cmp;
     return o;
@@ -191,6 +192,13 @@ ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_repo
     int rc = ps_report_json(r->ver, &r->res, &o, path);
     options_free(&o);
     return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
+}
+
+char *ptxsim_report_json_text(const ptxsim_report *r, const ptxsim_report_format *f) {
+    ps_report_options o = report_options(f);
+    char *text = ps_report_json_text(r->ver, &r->res, &o);
+    options_free(&o);
+    return text;
 }
 
 ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,

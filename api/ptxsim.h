@@ -181,6 +181,10 @@ void ptxsim_module_unload(ptxsim_module *m);
 void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out);
 int ptxsim_module_kernel_count(const ptxsim_module *m);
 const char *ptxsim_module_kernel_name(const ptxsim_module *m, int i);
+/* Whether `want` names the kernel whose PTX name is `name`: that name itself, its unqualified C++
+ * name ("block_scan" for _Z10block_scanPKiPii; several overloads share one) or its whole
+ * demangled signature ("block_scan(int const*, int*, int)", spaces aside). */
+bool ptxsim_kernel_name_matches(const char *name, const char *want);
 /* What ptxsim cannot execute in this module (launching such a kernel fails with
  * PTXSIM_ERR_UNSUPPORTED), NULL when everything can run. Owned by the module. */
 const ptxsim_diagnostics *ptxsim_module_unsupported(const ptxsim_module *m);
@@ -335,6 +339,10 @@ typedef struct {
     bool has_max_ulp;
     uint64_t max_ulp;
     bool tolerance;                   /* the expectation declares a tolerance */
+    /* Set by a comparer that counts them (ptxsim diff): the elements whose bits differ but that
+     * pass the tolerance. ptxsim_case_get_comparison leaves has_tolerated false. */
+    bool has_tolerated;
+    uint64_t tolerated;
 } ptxsim_comparison;
 
 /* Written reports (docs/verifier.md): text and SARIF for launches with checkers, JSON for any. */
@@ -361,6 +369,9 @@ typedef struct {
 } ptxsim_report_format;
 void ptxsim_report_write_text(const ptxsim_report *r, const ptxsim_report_format *f, FILE *out);
 ptxsim_status ptxsim_report_write_json(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
+/* The same JSON report as one line of text, for a client that embeds it in a document of its own
+ * (ptxsim diff --json, docs/report.md). malloc'd: free it with free(); NULL when out of memory. */
+char *ptxsim_report_json_text(const ptxsim_report *r, const ptxsim_report_format *f);
 /* The JSON report of n launches run in order (a multi-launch manifest, docs/report.md): the last
  * launch's report, its exit_status the whole run's, with "launches": each one's report. */
 ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,

@@ -25,6 +25,7 @@ typedef struct {
     const char **inputs; /* all of them (diff takes several) */
     int ninputs;
     const char *out, *record;
+    const char *json_file; /* diff --json FILE ("-": stdout) */
     ref_mode mode;
     int device, threads;
     uint64_t watchdog;
@@ -61,7 +62,7 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
         }
         if (!strcmp(a, "--quiet")) o->quiet = true;
         else if (!strcmp(a, "--jit-log")) o->jit_log = true;
-        else if (!strcmp(a, "--json")) o->json = true;
+        else if (!strcmp(a, "--json") && strcmp(argv[0], "diff")) o->json = true; /* diff's takes a file */
         else if (!strcmp(a, "--gpu")) o->mode = REF_GPU;
         else if (!strcmp(a, "--recorded")) o->mode = REF_RECORDED;
         else if (!v) {
@@ -70,6 +71,7 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
         } else {
             i++;
             if (!strcmp(a, "--out")) o->out = v;
+            else if (!strcmp(a, "--json")) o->json_file = v;
             else if (!strcmp(a, "--record")) o->record = v;
             else if (!strcmp(a, "--device") || !strcmp(a, "--threads")) {
                 long n = strtol(v, &end, 10);
@@ -137,23 +139,42 @@ int ptxsim_cmd_gpu_info(int argc, char **argv) {
 
 /* ---- comparison output --------------------------------------------------------------------- */
 
-static void print_buffer_result(FILE *f, const char *name, const char *t, uint64_t count,
-                                const ptxsim_case_expect *tol, const ps_gpu_cmp *c, const char *got_label,
+/* One buffer's comparison as the report model holds it (ptxsim_comparison, docs/report.md): what
+ * the text below and diff's JSON are both made from. */
+static ptxsim_comparison comparison_of(const char *name, const char *t, uint64_t count,
+                                       const ptxsim_case_expect *tol, const ps_gpu_cmp *c) {
+    ptxsim_comparison r = {.buffer = name, .type = t, .elements = count, .mismatches = c->mismatches,
+                           .tolerance = tol && tol->has_tolerance,
+                           .has_tolerated = true, .tolerated = c->tolerated};
+    if (c->mismatches) {
+        r.first_mismatch = c->first;
+        r.got_bits = c->nshown ? c->shown[0].got : 0;
+        r.expected_bits = c->nshown ? c->shown[0].want : 0;
+        r.has_max_ulp = ps_gpu_type_is_float(t) && c->max_ulp; /* among finite elements */
+        r.max_ulp = c->max_ulp;
+    }
+    return r;
+}
+
+/* The comparison's lines: ok or MISMATCH from the model, then the first differing elements
+ * (c->shown, up to `show` of them) with both values. */
+static void print_buffer_result(FILE *f, const ptxsim_comparison *m, const ps_gpu_cmp *c, const char *got_label,
                                 const char *want_label, int show) {
-    if (!c->mismatches) {
-        fprintf(f, "  ok %s: %" PRIu64 " %s elements match %s", name, count, t,
-                c->tolerated ? "within tolerance" : "bit for bit");
-        if (c->tolerated) {
-            fprintf(f, " (%" PRIu64 " not bit for bit", c->tolerated);
+    const char *t = m->type;
+    if (!m->mismatches) {
+        fprintf(f, "  ok %s: %" PRIu64 " %s elements match %s", m->buffer, m->elements, t,
+                m->tolerated ? "within tolerance" : "bit for bit");
+        if (m->tolerated) {
+            fprintf(f, " (%" PRIu64 " not bit for bit", m->tolerated);
             if (c->tolerated_max_ulp) fprintf(f, ", up to %" PRIu64 " ulp", c->tolerated_max_ulp);
             fputc(')', f);
         }
         fputc('\n', f);
         return;
     }
-    fprintf(f, "  MISMATCH %s: %" PRIu64 " of %" PRIu64 " %s elements differ (first at %" PRIu64, name,
-            c->mismatches, count, t, c->first);
-    if (ps_gpu_type_is_float(t) && c->max_ulp) fprintf(f, ", largest %" PRIu64 " ulp", c->max_ulp);
+    fprintf(f, "  MISMATCH %s: %" PRIu64 " of %" PRIu64 " %s elements differ (first at %" PRIu64, m->buffer,
+            m->mismatches, m->elements, t, m->first_mismatch);
+    if (m->has_max_ulp && m->max_ulp) fprintf(f, ", largest %" PRIu64 " ulp", m->max_ulp);
     fprintf(f, ")\n");
     for (int i = 0; i < c->nshown && i < show; i++) {
         const ps_gpu_diff *d = &c->shown[i];
@@ -265,9 +286,9 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
         ps_gpu_compare(b->data, want, b->type, b->count, &e, &c);
         free(want);
         bad += c.mismatches > 0;
+        ptxsim_comparison mc = comparison_of(b->name, b->type, b->count, &e, &c);
         if (!o.quiet || c.mismatches)
-            print_buffer_result(o.quiet ? stderr : stdout, b->name, b->type, b->count, &e, &c, "gpu",
-                                "expected", PS_GPU_SHOWN);
+            print_buffer_result(o.quiet ? stderr : stdout, &mc, &c, "gpu", "expected", PS_GPU_SHOWN);
     }
     rc = bad ? EXIT_MISMATCH : EXIT_OK;
 done:
@@ -294,6 +315,12 @@ static const char *const result_names[] = {
     [R_NO_REFERENCE] = "no reference", [R_GPU_ERROR] = "gpu error", [R_BAD_INPUT] = "bad input",
 };
 
+/* The results as diff's JSON names them. */
+static const char *const result_ids[] = {
+    [R_OK] = "ok", [R_MISMATCH] = "mismatch", [R_SIM_ERROR] = "sim-error", [R_SIM_FAULT] = "sim-fault",
+    [R_NO_REFERENCE] = "no-reference", [R_GPU_ERROR] = "gpu-error", [R_BAD_INPUT] = "bad-input",
+};
+
 static int result_exit(result_kind k) {
     switch (k) {
     case R_OK: return EXIT_OK;
@@ -307,9 +334,12 @@ static int result_exit(result_kind k) {
 typedef struct {
     ptxsim_context *ctx;  /* holds the module and the final buffers */
     ptxsim_diagnostics *diags;
+    ptxsim_report *rep;   /* the launch's, when it ran (completed, faulted or hit the watchdog) */
+    char arch[64];        /* the arch it ran for */
 } sim_state;
 
 static void sim_free(sim_state *s) {
+    ptxsim_report_free(s->rep);
     ptxsim_diagnostics_free(s->diags);
     ptxsim_context_destroy(s->ctx);
 }
@@ -352,10 +382,13 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
         snprintf(note, n, "%s", d ? d->message : "cannot build the program");
         return R_SIM_ERROR;
     }
+    ptxsim_module_info mi;
+    ptxsim_module_get_info(mod, &mi);
+    snprintf(s->arch, sizeof s->arch, "%s", mi.machine[0] ? mi.machine : ci.arch ? ci.arch : mi.target);
     ptxsim_report *rep = NULL;
     st = ptxsim_case_launch(s->ctx, m, mod, &rep);
     if (st == PTXSIM_OK) {
-        ptxsim_report_free(rep);
+        s->rep = rep;
         return R_OK;
     }
     if ((st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) && rep && ptxsim_report_fault(rep)) {
@@ -363,7 +396,7 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
         snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", ci.ptx_path, f->ptx_line,
                  f->message, f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1],
                  f->thread[2]);
-        ptxsim_report_free(rep);
+        s->rep = rep;
         if (verbose) fprintf(stderr, "ptxsim: simulated kernel %s: %s\n", st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
         return R_SIM_FAULT;
     }
@@ -397,6 +430,7 @@ typedef struct {
     int nbufs, nok;
     const char *ref;      /* "recorded" or "gpu" */
     char note[1100];
+    char *report;         /* with --json: the simulator's report (docs/report.md) as JSON text, or NULL */
 } case_result;
 
 static ps_gpu *diff_gpu(diff_ctx *c) {
@@ -443,6 +477,8 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     }
     ps_gpu_output gout = {0};
     sim_state s = {0};
+    ptxsim_comparison *cmps = NULL; /* per buffer compared, for the report */
+    int ncmps = 0;
     ref_mode mode = c->o->mode;
     if (mode == REF_AUTO) mode = nrec ? REF_RECORDED : REF_GPU;
     if (mode == REF_RECORDED) {
@@ -485,6 +521,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
     if (r->kind != R_OK) goto done;
     int bad = 0;
     char firstbad[200] = "";
+    cmps = ps_xcalloc((size_t)n + 1, sizeof *cmps);
     for (int i = 0; i < n; i++) {
         ptxsim_case_buffer_info *b = &bufs[i];
         ptxsim_case_get_buffer(m, tols[i].buffer, b); /* now with its address in s.ctx */
@@ -499,6 +536,7 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         const ptxsim_case_expect *tol = nexpect ? &tols[i] : NULL;
         ps_gpu_compare(got, want[i], b->type, b->count, tol, &cmp);
         free(got);
+        cmps[ncmps++] = comparison_of(b->name, b->type, b->count, tol, &cmp);
         if (cmp.tolerated && !r->note[0])
             snprintf(r->note, sizeof r->note, "within tolerance: %s: %" PRIu64 " of %" PRIu64
                      " not bit for bit, up to %" PRIu64 " ulp", b->name, cmp.tolerated, b->count,
@@ -510,14 +548,26 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         } else
             r->nok++;
         if (f && (verbose || cmp.mismatches))
-            print_buffer_result(f, b->name, b->type, b->count, tol, &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu",
-                                c->show);
+            print_buffer_result(f, &cmps[ncmps - 1], &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu", c->show);
     }
     if (bad) {
         r->kind = R_MISMATCH;
         snprintf(r->note, sizeof r->note, "%s%s", firstbad, bad > 1 ? ", …" : "");
     }
 done:
+    if (c->o->json_file && s.rep) { /* the report model of run and check, its comparisons the GPU's */
+        ptxsim_case_get_info(m, &ci); /* the kernel's PTX name, when the manifest gives a C++ plain name */
+        char ptx[1024];
+        ps_path_tidy(ptx, sizeof ptx, ci.ptx_path);
+        ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .arch = s.arch, .command = "diff",
+                                   .shared_bytes = ci.shared_bytes, .comparisons = cmps, .ncomparisons = ncmps,
+                                   .exit_status = result_exit(r->kind)};
+        memcpy(rf.grid, ci.grid, sizeof rf.grid);
+        memcpy(rf.block, ci.block, sizeof rf.block);
+        memcpy(rf.cluster, ci.cluster, sizeof rf.cluster);
+        r->report = ptxsim_report_json_text(s.rep, &rf);
+    }
+    free(cmps);
     if (mode == REF_RECORDED)
         for (int i = 0; i < n; i++) free(want[i]);
     for (int i = 0; i < n; i++) free(recs[i]);
@@ -530,18 +580,68 @@ done:
 /* qsort comparator over strings */
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* One case's entry of diff's JSON (docs/report.md): its result, the reference it was compared with,
+ * and the simulator's report (null when the simulator did not run the kernel). */
+static cJSON *case_json(const char *path, const case_result *r, const diff_ctx *c) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "path", path);
+    cJSON_AddStringToObject(j, "result", result_ids[r->kind]);
+    cJSON_AddNumberToObject(j, "exit_code", result_exit(r->kind));
+    cJSON *ref = cJSON_AddObjectToObject(j, "reference");
+    cJSON_AddStringToObject(ref, "kind", r->ref[0] == '-' ? "none" : r->ref);
+    if (!strcmp(r->ref, "gpu") && c->gpu) {
+        char *dev = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&dev, &len);
+        if (f) {
+            print_info_line(f, ps_gpu_describe(c->gpu));
+            fclose(f);
+            cJSON_AddStringToObject(ref, "device", dev);
+        }
+        free(dev);
+    }
+    if (r->note[0]) cJSON_AddStringToObject(j, "note", r->note);
+    cJSON *rep = r->report ? cJSON_Parse(r->report) : NULL;
+    cJSON_AddItemToObject(j, "report", rep ? rep : cJSON_CreateNull());
+    return j;
+}
+
+/* diff --json: {"schema_version", "command": "diff", "cases": [...], "exit"} (docs/report.md). */
+static int write_diff_json(const char *path, cJSON *cases, int rc) {
+    static const char *const why[] = {"ok", "mismatch or error findings", "bad input", "fault or watchdog"};
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "schema_version", 2);
+    cJSON_AddStringToObject(root, "command", "diff");
+    cJSON_AddItemToObject(root, "cases", cases);
+    cJSON *e = cJSON_AddObjectToObject(root, "exit");
+    cJSON_AddNumberToObject(e, "status", rc);
+    cJSON_AddStringToObject(e, "meaning", why[rc]);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    bool ok = text && f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && f != stdout) ok &= !fclose(f);
+    free(text);
+    if (ok) return rc;
+    fprintf(stderr, "ptxsim: error: --json %s: %s\n", path, strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
 int ptxsim_cmd_diff(int argc, char **argv) {
     diff_options o = {0};
     int rc = EXIT_OK;
-    if (parse_args(argc, argv, "--gpu --recorded --device --threads --watchdog --quiet", &o)) {
+    if (parse_args(argc, argv, "--gpu --recorded --device --threads --watchdog --quiet --json", &o)) {
         free(o.inputs);
         return EXIT_BAD_INPUT;
     }
     if (!o.input) {
         fprintf(stderr, "ptxsim: error: usage: ptxsim diff CASE.json|DIR... [--gpu | --recorded] "
-                        "[--threads N] [--watchdog N] [--device N] [--quiet]\n");
+                        "[--threads N] [--watchdog N] [--device N] [--json FILE] [--quiet]\n");
         return EXIT_BAD_INPUT;
     }
+    /* Text for people on stdout, or on stderr when stdout is the JSON's (--json -). */
+    FILE *txt = o.json_file && !strcmp(o.json_file, "-") ? stderr : stdout;
+    cJSON *jcases = o.json_file ? cJSON_CreateArray() : NULL;
     diff_ctx c = {.o = &o, .show = PS_GPU_SHOWN};
     /* Manifests given as files stay in their order; a directory adds every case*.json below it,
      * sorted. */
@@ -572,10 +672,10 @@ int ptxsim_cmd_diff(int argc, char **argv) {
     }
     if (!table) {
         case_result r;
-        if (!o.quiet) printf("%s:\n", o.input);
-        diff_case(&c, o.input, o.quiet ? stderr : stdout, !o.quiet, &r);
+        if (!o.quiet) fprintf(txt, "%s:\n", o.input);
+        diff_case(&c, o.input, o.quiet ? stderr : txt, !o.quiet, &r);
         if (!o.quiet || r.kind != R_OK) {
-            FILE *f = r.kind == R_OK ? stdout : stderr;
+            FILE *f = r.kind == R_OK ? txt : stderr;
             fprintf(f, "%s: %s%s%s (%d of %d buffers match; reference: %s", o.input, result_names[r.kind],
                     r.kind == R_OK ? "" : ": ", r.kind == R_OK ? "" : r.note, r.nok, r.nbufs, r.ref);
             if (!strcmp(r.ref, "gpu") && c.gpu) {
@@ -585,10 +685,12 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             fputs(")\n", f);
         }
         rc = result_exit(r.kind);
+        if (jcases) cJSON_AddItemToArray(jcases, case_json(o.input, &r, &c));
+        free(r.report);
     } else {
         int width = 4;
         for (int i = 0; i < n; i++) width = PS_MAX(width, (int)strlen(cases[i]));
-        printf("%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
+        fprintf(txt, "%-*s  %-8s  %-8s  %s\n", width, "case", "buffers", "ref", "result");
         int counts[PS_ARRAY_LEN(result_names)] = {0};
         for (int i = 0; i < n; i++) {
             case_result r;
@@ -601,28 +703,36 @@ int ptxsim_cmd_diff(int argc, char **argv) {
             char bufs[32];
             snprintf(bufs, sizeof bufs, "%d/%d", r.nok, r.nbufs);
             if (r.kind == R_OK && r.note[0])
-                printf("%-*s  %-8s  %-8s  ok (%s)\n", width, cases[i], bufs, r.ref, r.note);
+                fprintf(txt, "%-*s  %-8s  %-8s  ok (%s)\n", width, cases[i], bufs, r.ref, r.note);
             else
-                printf("%-*s  %-8s  %-8s  %s%s%s\n", width, cases[i], bufs, r.ref, result_names[r.kind],
-                       r.kind == R_OK ? "" : ": ", r.kind == R_OK ? "" : r.note);
-            if (!o.quiet && dlen) fputs(detail, stdout);
-            fflush(stdout);
+                fprintf(txt, "%-*s  %-8s  %-8s  %s%s%s\n", width, cases[i], bufs, r.ref, result_names[r.kind],
+                        r.kind == R_OK ? "" : ": ", r.kind == R_OK ? "" : r.note);
+            if (!o.quiet && dlen) fputs(detail, txt);
+            fflush(txt);
             free(detail);
             counts[r.kind]++;
             rc = PS_MAX(rc, result_exit(r.kind));
+            if (jcases) cJSON_AddItemToArray(jcases, case_json(cases[i], &r, &c));
+            free(r.report);
         }
-        printf("%d case%s:", n, n == 1 ? "" : "s");
+        fprintf(txt, "%d case%s:", n, n == 1 ? "" : "s");
         const char *sep = " ";
         for (int k = 0; k < (int)PS_ARRAY_LEN(result_names); k++)
-            if (counts[k]) printf("%s%d %s", sep, counts[k], result_names[k]), sep = ", ";
+            if (counts[k]) fprintf(txt, "%s%d %s", sep, counts[k], result_names[k]), sep = ", ";
         if (c.gpu) {
-            printf(" (live GPU: ");
-            print_info_line(stdout, ps_gpu_describe(c.gpu));
-            printf(")");
+            fprintf(txt, " (live GPU: ");
+            print_info_line(txt, ps_gpu_describe(c.gpu));
+            fprintf(txt, ")");
         }
-        printf("\n");
+        fprintf(txt, "\n");
+    }
+    if (jcases) {
+        fflush(txt);
+        rc = write_diff_json(o.json_file, jcases, rc);
+        jcases = NULL;
     }
 out:
+    cJSON_Delete(jcases);
     for (int i = 0; i < n; i++) free(cases[i]);
     free(cases);
     free(o.inputs);

@@ -40,7 +40,9 @@ static const char exec_usage[] =
     "  --log FILE          write the report to FILE instead of stderr\n"
     "  --json FILE         write the whole run as JSON (every launch's report)\n"
     "  --sarif FILE        write the findings as SARIF 2.1.0 (for code scanning)\n"
-    "  --source-root DIR   SARIF paths relative to DIR, the repository's root (default: .)\n"
+    "  --source-root DIR   SARIF paths relative to DIR, the repository's root (default: .);\n"
+    "                      --html looks for CUDA files there first\n"
+    "  --html DIR          with --check: an HTML source view of every launch, and DIR/index.html\n"
     "  --kernel-filter RE  with --check: only kernels whose name (mangled or demangled) matches\n"
     "                      the extended regular expression RE run with the checkers\n"
     "  --only KIND[,KIND]  report only these kinds (race, out-of-bounds, bank-conflict, ...)\n"
@@ -84,6 +86,7 @@ static bool is_count(const char *v, bool zero_ok) {
 }
 
 static const char *const value_options[] = {"--arch", "--error-exitcode", "--log", "--json", "--sarif", "--source-root",
+                                            "--html",
                                             "--kernel-filter", "--only", "--severity", "--threads",
                                             "--watchdog", "--timeout", "--schedule-seed", NULL};
 static const char *const flag_options[] = {"--check", "--quiet", "--allow-static-cudart", NULL};
@@ -174,6 +177,8 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
                                    "the program's output");
             if (a[2] == 'j') o->rep.json = v;
             else o->rep.sarif = v;
+        } else if (!strcmp(a, "--html")) {
+            o->rep.html = v;
         } else if (!strcmp(a, "--source-root")) {
             if (access(v, X_OK)) return usage_error("--source-root %s: %s", v, strerror(errno));
             o->rep.source_root = v;
@@ -416,6 +421,20 @@ int ptxsim_cmd_exec(int argc, char **argv) {
             return EXEC_BAD_INPUT;
         }
     }
+    /* --html DIR: made if missing, absolute (the program may change folders) */
+    char html_dir[PATH_MAX] = "";
+    if (o.rep.html) {
+        struct stat sb;
+        if (!o.rep.check) return usage_error("--html needs --check: the pages show the checkers' counters");
+        if (mkdir(o.rep.html, 0777) && errno != EEXIST) {
+            fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", o.rep.html, strerror(errno));
+            return EXEC_BAD_INPUT;
+        }
+        if (stat(o.rep.html, &sb) || !S_ISDIR(sb.st_mode) || !realpath(o.rep.html, html_dir)) {
+            fprintf(stderr, "ptxsim: error: exec: --html %s: not a folder ptxsim can write in\n", o.rep.html);
+            return EXEC_BAD_INPUT;
+        }
+    }
     FILE *log = stderr;
     if (o.log && !(log = fopen(o.log, "we"))) { /* not inherited by the program */
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));
@@ -444,7 +463,12 @@ int ptxsim_cmd_exec(int argc, char **argv) {
         prepend_env("LD_PRELOAD", pre, ' ');
     }
     setenv("PTXSIM_REPORT_DIR", dir, 1);
-    setenv("PTXSIM_CHECKS", o.rep.check ? "all" : "none", 1);
+    setenv("PTXSIM_CHECKS", !o.rep.check ? "none" : o.rep.html ? "all,profile" : "all", 1);
+    if (o.rep.html) setenv("PTXSIM_HTML_DIR", html_dir, 1);
+    else unsetenv("PTXSIM_HTML_DIR");
+    char root[PATH_MAX];
+    if (o.rep.html && o.rep.source_root && realpath(o.rep.source_root, root)) setenv("PTXSIM_SOURCE_ROOT", root, 1);
+    else unsetenv("PTXSIM_SOURCE_ROOT");
     if (o.arch) setenv("PTXSIM_ARCH", o.arch, 1);
     if (o.threads) setenv("PTXSIM_THREADS", o.threads, 1);
     if (o.watchdog) setenv("PTXSIM_WATCHDOG", o.watchdog, 1);
@@ -474,6 +498,7 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     if (o.has_error_exitcode && sum.any_error) exit_code = o.error_exitcode;
     exec_report_print(run, log);
     bool written = exec_report_write(run, exit_code);
+    if (o.rep.html) written &= exec_html_index(run, &o.rep, html_dir, exit_code);
     exec_report_free(run);
     if (log != stderr && fclose(log)) {
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));

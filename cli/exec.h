@@ -35,6 +35,7 @@ typedef struct {
     ptxsim_severity min_severity;
     const char *json, *sarif;    /* --json, --sarif: NULL when not asked */
     const char *source_root;     /* --source-root: SARIF paths relative to it; NULL: "." */
+    const char *html;            /* --html DIR: the launches' HTML pages and an index; NULL: none */
     char *const *program;        /* the program's argv (NULL-terminated) */
     /* how the program ended */
     bool signaled;
@@ -58,5 +59,13 @@ void exec_report_print(const exec_run *r, FILE *out);
 /* --json and --sarif; false when a file cannot be written (message on stderr). */
 bool exec_report_write(const exec_run *r, int exit_code);
 void exec_report_free(exec_run *r);
+/* Every launch record the simulator streamed, in report order (a cJSON array). */
+const struct cJSON *exec_report_launches(const exec_run *r);
+
+/* ---- exec_html.c ----------------------------------------------------------------------------- */
+/* --html DIR: DIR/index.html, linking the page the simulator wrote for each checked launch
+ * (launch-<pid>-<seq>.html) and saying why a launch has none; false when it cannot be written
+ * (message on stderr). */
+bool exec_html_index(const exec_run *r, const exec_report_options *o, const char *dir, int exit_code);
 
 #endif

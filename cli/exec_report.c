@@ -289,6 +289,8 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
     return r;
 }
 
+const struct cJSON *exec_report_launches(const exec_run *r) { return r->launches; }
+
 void exec_report_free(exec_run *r) {
     if (!r) return;
     for (int i = 0; i < r->nk; i++) free(r->k[i].shown.g), free(r->k[i].hidden.g), free(r->k[i].failures);

@@ -17,50 +17,6 @@
 
 enum { INIT_OK = 0, INIT_BAD_INPUT = 2 };
 
-/* The unqualified name of an Itanium-mangled function (_Z10block_scanPKiPii → block_scan,
- * _ZN2ns4kernEv → kern), into buf; the name itself when it is not mangled. */
-static const char *base_name(const char *m, char *buf, size_t cap) {
-    const char *p = m;
-    if (strncmp(p, "_Z", 2) != 0) return m;
-    p += 2;
-    bool nested = *p == 'N';
-    if (nested) p++;
-    while (*p == 'K' || *p == 'V' || *p == 'r') p++; /* cv-qualifiers of a nested name */
-    const char *last = NULL;
-    size_t lastn = 0;
-    while (*p >= '0' && *p <= '9') {
-        char *end;
-        unsigned long n = strtoul(p, &end, 10);
-        if (n == 0 || strnlen(end, n) < n) return m;
-        last = end, lastn = n;
-        p = end + n;
-        if (!nested) break;
-    }
-    if (!last || lastn >= cap) return m;
-    memcpy(buf, last, lastn);
-    buf[lastn] = 0;
-    return buf;
-}
-
-/* The same text but for spaces ("int const*" and "int const *"). */
-static bool same_but_spaces(const char *a, const char *b) {
-    for (;; a++, b++) {
-        while (*a == ' ') a++;
-        while (*b == ' ') b++;
-        if (*a != *b) return false;
-        if (!*a) return true;
-    }
-}
-
-/* A kernel is named by its PTX name, its unqualified C++ name (block_scan) or its whole
- * demangled signature (block_scan(int const*, int*, int)). */
-static bool kernel_matches(const char *name, const char *want) {
-    if (!strcmp(name, want)) return true;
-    char buf[1024];
-    if (!strcmp(base_name(name, buf, sizeof buf), want)) return true;
-    return strchr(want, '(') && ps_demangle(name, buf, sizeof buf) && same_but_spaces(buf, want);
-}
-
 /* "vadd_param_0" → "param_0"; hand-written names stay. */
 static const char *short_param_name(const char *n) {
     const char *p = strstr(n, "_param_");
@@ -140,7 +96,7 @@ static int parse_args(int argc, char **argv, init_options *o) {
 static ptxsim_kernel *pick_kernel(ptxsim_module *m, const char *want, const char *ptx) {
     int n = ptxsim_module_kernel_count(m), found = -1, matches = 0;
     for (int i = 0; i < n; i++)
-        if (!want || kernel_matches(ptxsim_module_kernel_name(m, i), want)) found = i, matches++;
+        if (!want || ptxsim_kernel_name_matches(ptxsim_module_kernel_name(m, i), want)) found = i, matches++;
     if (matches != 1) {
         if (!n) fprintf(stderr, "ptxsim: error: %s has no kernel (.entry)\n", ptx);
         else if (!want) fprintf(stderr, "ptxsim: error: %s has %d kernels; name one with --kernel:\n", ptx, n);
@@ -149,7 +105,7 @@ static ptxsim_kernel *pick_kernel(ptxsim_module *m, const char *want, const char
         for (int i = 0; i < n; i++) {
             const char *k = ptxsim_module_kernel_name(m, i);
             char pretty[1024];
-            if (want && matches && !kernel_matches(k, want)) continue;
+            if (want && matches && !ptxsim_kernel_name_matches(k, want)) continue;
             if (ps_demangle(k, pretty, sizeof pretty)) fprintf(stderr, "  %s  (%s)\n", k, pretty);
             else fprintf(stderr, "  %s\n", k);
         }

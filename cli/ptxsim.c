@@ -35,7 +35,7 @@ static const char usage_commands[] =
     "  exec [options] [--] PROGRAM [ARGS...]\n"
     "                                    run a CUDA program with every launch simulated\n"
     "                                    (--check: with every checker; docs/exec.md)\n"
-    "  diff CASE.json|DIR [--gpu|--recorded]\n"
+    "  diff CASE.json|DIR [--gpu|--recorded] [--json FILE]\n"
     "                                    compare the simulator's buffers with a GPU's, live or\n"
     "                                    recorded (<buffer>.gpu.bin beside the manifest)\n"
     "  help [COMMAND]                    this text, or one command's options\n"
@@ -585,9 +585,10 @@ static int cmd_run(const char *path, const options *o, bool check) {
 next_launch:
     st = ptxsim_case_launch_at(ctx, cs, m, li, &rep);
     ptxsim_case_get_info(cs, &ci);
+    rf.kernel = ci.kernel; /* its PTX name, when the manifest gives a C++ kernel's plain name */
     if (ci.launches > 1) {
         snprintf(label, sizeof label, "%s: launch %d of %d", path, li, ci.launches);
-        rf.kernel = ci.kernel, rf.shared_bytes = ci.shared_bytes;
+        rf.shared_bytes = ci.shared_bytes;
         memcpy(rf.grid, ci.grid, sizeof rf.grid);
         memcpy(rf.block, ci.block, sizeof rf.block);
         memcpy(rf.cluster, ci.cluster, sizeof rf.cluster);

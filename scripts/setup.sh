@@ -24,3 +24,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# Microsoft's SARIF Multitool for the SARIF test (tests/verify/sarif_multitool.sh), from the npm
+# registry into build-tools/sarif (ignored by git), where npm exists; the test is skipped otherwise.
+root=$(cd "$(dirname "$0")/.." && pwd)
+mt=$root/build-tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+if [ ! -x "$mt" ] && command -v npm >/dev/null 2>&1; then
+  echo "setup: installing the SARIF Multitool (npm @microsoft/sarif-multitool 5.7.0) into build-tools/sarif"
+  if npm install --silent --no-audit --no-fund --prefix "$root/build-tools/sarif" @microsoft/sarif-multitool@5.7.0 >/dev/null 2>&1; then
+    chmod u+x "$mt" 2>/dev/null || true
+  else
+    echo "setup: npm could not install the SARIF Multitool; its test will be skipped"
+  fi
+fi

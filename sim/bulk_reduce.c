@@ -1,6 +1,6 @@
 /* bulk_reduce.c — the floating-point element operations of cp.reduce.async.bulk and
  * cp.reduce.async.bulk.tensor (exec_bulk.c, exec_tma.c): dst = dst OP src, measured on the H200
- * (gpu/tma/i2c, tests/data/tma_i2c):
+ * (lab/tma/i2c, tests/data/tma_i2c):
  *  - .add.f32: round to nearest even, subnormal inputs and results kept (no flush), a NaN result
  *    is 0x7fffffff;
  *  - .add.noftz.f16 / .add.noftz.bf16: round to nearest even, subnormals kept, NaN 0x7fff;

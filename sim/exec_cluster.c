@@ -1,7 +1,7 @@
 /* exec_cluster.c — thread-block cluster instructions (PTX ISA 9.7.9.23 mapa, 9.7.9.24 getctarank,
  * 9.7.13.1 barrier.cluster, 9.7.9.12 st.async, 9.7.13.7 red.async), docs/clusters.md.
  *
- * The CTAs of a cluster run on one host thread (engine.c), so an access to another CTA's shared
+ * The CTAs of a cluster run on one host thread (engine_sched.c), so an access to another CTA's shared
  * memory is a plain host access, and barrier.cluster.wait blocks the warp (WS_CLUSTER) until
  * every live thread of the cluster arrived in its phase. .shared::cluster addresses encode the
  * target CTA's rank above DSMEM_RANK_SHIFT (sim_internal.h). */
@@ -117,7 +117,7 @@ static void cluster_arrive(ps_warp *w, const ps_dinsn *d) {
 }
 
 /* barrier.cluster.wait is a control record (CTL_CWAIT): the engine blocks the warp, or parks the
- * waiting lanes of a non-aligned wait reached by part of a warp (engine.c, do_cluster_wait). */
+ * waiting lanes of a non-aligned wait reached by part of a warp (engine_cluster.c, ps_do_cluster_wait). */
 static void cluster_wait_in_engine(ps_warp *w, const ps_dinsn *d) {
     (void)w;
     (void)d;

@@ -131,7 +131,7 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
  * .multicast::cluster load (0: none). A load's destination may be another CTA's (mapa); a
  * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
  * bytes on the mbarrier at the same offset of each. */
-/* The im2col stores and reductions (.im2col_no_offs) an H200 executed (gpu/tma/i2c/store round 3:
+/* The im2col stores and reductions (.im2col_no_offs) an H200 executed (lab/tma/i2c/store round 3:
  * 3D/4D store, 3D .add f32) had lower corners all 0 and walks wholly inside the tensor; every
  * launch whose walk covered padding pixels (rounds 1-2, 13 launches, lower corners -1/-2) raised an
  * illegal-instruction error. Anything else faults (unsupported), before memory is touched. */

@@ -1,13 +1,13 @@
 /* exec_wmma.c — wmma.load, wmma.store, wmma.mma (PTX ISA 9.7.14.4 "Warp-level matrix
  * instructions: wmma"). The ISA leaves the fragment layout to the implementation; the tables
- * below are what an H200 (sm_90) does, measured by gpu/mma/probe.cu (docs/tensor-cores.md):
+ * below are what an H200 (sm_90) does, measured by lab/mma/probe.cu (docs/tensor-cores.md):
  * a fragment is a sequence of chunks, each an 8-line tile of the matrix that the 32 lanes hold
  * the way mma.sync holds its fragments — A chunks as 8 rows × 4·per columns (lane l: row l/4,
  * columns per·(l%4)..+per-1), B chunks as 4·per rows × 8 columns (column l/4), C chunks as
  * 8×8 with two elements per lane (row l/4, columns 2(l%4)+{0,1}; transposed chunks swap the
  * roles). The f16 A and B fragments of 8 registers repeat their chunks (four copies for the
  * m32n8k16 B and m8n32k16 A). Sub-byte (.s4/.u4 m8n8k32) and single-bit (.b1 m8n8k128)
- * fragments are one chunk each, exactly mma.sync's (gpu/mma/probe_subbyte.c); their elements sit
+ * fragments are one chunk each, exactly mma.sync's (lab/mma/probe_subbyte.c); their elements sit
  * in memory 4 or 1 bits apart, low-order bits first. wmma.mma computes every element as mma.sync
  * does (same k); .f64 with .rz/.rm/.rp rounds every step of its fma chain that way. */
 #include <string.h>
@@ -27,7 +27,7 @@ typedef struct {
     struct { uint8_t r0, c0, tr; } ch[8];
 } wmma_layout;
 
-/* Measured on an H200 (gpu/mma/probe.cu, wl_* recordings); u8 as s8, s32 as f32. */
+/* Measured on an H200 (lab/mma/probe.cu, wl_* recordings); u8 as s8, s32 as f32. */
 static const wmma_layout LAYOUTS[] = {
     {8, 8, 4, 'a', WK_F64, 1, 1, {{0, 0, 0}}},
     {8, 8, 4, 'b', WK_F64, 1, 1, {{0, 0, 0}}},

@@ -1,7 +1,7 @@
 /* mma_frag.h — where each element of an mma.sync fragment lives: (lane, element index) to
  * (row, column) of the logical matrix, for every shape the PTX ISA defines for sm_70–sm_90
  * (PTX ISA 9.7.14.5 "Matrix fragments for mma.sync"). Self-contained (no project headers) so
- * that the GPU probe in gpu/mma/ uses the very same tables it checks.
+ * that the GPU probe in lab/mma/ uses the very same tables it checks.
  *
  * One rule covers every shape except m8n8k4: A (m×k) and B (k×n, read as columns) are cut
  * into 8-line × 128-bit chunks; lane l holds line l/4 of a chunk and bits 32*(l%4)..+31 of it,

@@ -327,7 +327,7 @@ uint64_t mma_dot_f64(const uint64_t *a, const uint64_t *b, int k, uint64_t c) {
 }
 
 /* wgmma with fp8 inputs: sm_90a runs them natively (QGMMA), with a narrower accumulation than
- * HMMA's. Measured on the H200 (gpu/wgmma/types, 296 448 outputs of three seeds, all equal):
+ * HMMA's. Measured on the H200 (lab/wgmma/types, 296 448 outputs of three seeds, all equal):
  * the 32 exact products and c are aligned to the largest exponent (ea + eb of the products, c's
  * own), each cut toward zero 13 bits below it, added exactly, and the sum rounded: to f32 toward
  * zero keeping only 13 fraction bits (the low 10 bits of the f32 result are zero), to f16 to

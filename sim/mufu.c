@@ -250,13 +250,13 @@ uint32_t ps_mufu_rsq64h(uint32_t hi)
 }
 
 /* tanh.approx.{f16,bf16}: the correction of the truncated f32 model's magnitude at input x
- * (sim/mufu/tanh_*.exc from scripts/gpu/mufu_half_exc.c; docs/numerics.md 11.4). */
+ * (sim/mufu/tanh_*.exc from lab/mufu/mufu_half_exc.c; docs/numerics.md 11.4). */
 int ps_mufu_tanh_half_fix(int bf16, uint16_t x) { return tab_c(bf16 ? T_THBF : T_TH16, x); }
 
 /* Fraction functions with an f32 result (the MUFU.SIN quadrant table): y = (K0 + K1 u + K2 u^2)
  * >> 20 in units of 2^-G, the result is y 2^-G truncated to f32, plus c(i) ulps for the listed
  * indices. List entries: varint(gap << 2 | code), code 0: c = +1, 1: c = -1, 2: a zigzag varint
- * c follows (scripts/gpu/mufu_fitf.c). */
+ * c follows (lab/mufu/mufu_fitf.c). */
 typedef struct {
     const int64_t (*k)[3];
     int lbits, g;

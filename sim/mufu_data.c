@@ -1,5 +1,5 @@
 /* mufu_data.c — the MUFU model's data (sim/mufu/, generated from H200 dumps by
- * scripts/gpu/mufu_fit.c; provenance in sim/mufu/README.md): per-segment quadratic coefficients
+ * lab/mufu/mufu_fit.c; provenance in sim/mufu/README.md): per-segment quadratic coefficients
  * (*.inc, C initialisers) and exception lists (*.exc, binary, embedded with .incbin). */
 #include <stdint.h>
 

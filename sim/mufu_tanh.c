@@ -1,5 +1,5 @@
 /* mufu_tanh.c — MUFU.TANH (tanh.approx.f32) at the bit level, from the H200's exhaustive tables
- * (docs/numerics.md 7.3; data sim/mufu/tanh32.exc, made by scripts/gpu/mufu_tanh_enc.c).
+ * (docs/numerics.md 7.3; data sim/mufu/tanh32.exc, made by lab/mufu/mufu_tanh_enc.c).
  *
  * Measured on the device over every f32 input: y(-x) = -y(x); for a = |x|: a < 2^-8: y = x;
  * 2^-8 <= a < 1: y depends only on the bits of a above the low 4 (binades 2^-5 .. 2^-3: 5,

@@ -2,7 +2,7 @@
  * differs from the PTX ISA's reading: immediates folded at compile time, and the operand order
  * of f64 arithmetic (which decides the NaN that comes out when two operands are NaN). A GPU runs
  * what ptxas compiled; every rule below was measured on an H200 (driver 580.159, CUDA 13.0 JIT)
- * by tests/regress/imm_* (scripts/fuzz/imm_probe.py) and fuzz campaign 3, and is listed in
+ * by tests/regress/imm_* (lab/ptxas_immediates/imm_probe.py) and fuzz campaign 3, and is listed in
  * docs/instructions.md, "What ptxas compiles". The decoder applies ps_ptxas_rewrite to each
  * instruction before it selects a handler, so the handlers stay the ISA's. */
 #include <stdlib.h>
@@ -366,6 +366,222 @@ static bool collect(cctx *x, int pi, int def, int r, bool neg, int depth) {
     return true;
 }
 
+/* ptxas merges a product computed twice from the same values (common subexpressions): the
+ * merged mul has the uses of all the copies, so each is contracted only when every use of every
+ * copy can absorb it (measured: the ptxfuzz "contract" campaign, lab/ptxas_fma). Copies: producers
+ * of the same form, type and modifiers whose operands are the same registers (each written once
+ * in the function, so the same values) or the same constants, in either order. */
+typedef struct {
+    uint64_t k[4];
+    int pc;
+} twinkey;
+
+static int cmp_twin(const void *a, const void *b) {
+    const twinkey *x = a, *y = b;
+    for (int i = 0; i < 4; i++)
+        if (x->k[i] != y->k[i]) return x->k[i] < y->k[i] ? -1 : 1;
+    return 0;
+}
+
+static int cmp_twin_pc(const void *a, const void *b) {
+    int c = cmp_twin(a, b);
+    return c ? c : ((const twinkey *)a)->pc - ((const twinkey *)b)->pc;
+}
+
+/* a value key for a producer operand, or 0 when it is not a known value */
+static uint64_t value_key(const ps_operand *o, const int *ndefs) {
+    if (o->kind == PS_OP_REG) return ndefs[o->reg] == 1 ? ((uint64_t)1 << 62) | (uint64_t)o->reg : 0;
+    if (is_imm(o)) return ((uint64_t)2 << 62) ^ (o->imm * 0x9e3779b97f4a7c15ull) ^ (uint64_t)o->kind;
+    return 0;
+}
+
+/* Dominators of the basic blocks (bb[i]: block of instruction i, nb blocks; block 0 is the entry):
+ * idom[b] (the entry's is itself; -1: unreachable), by the iterative algorithm of Cooper, Harvey
+ * and Kennedy over a reverse postorder. */
+static int *dominators(const ps_func *fn, const int *bb, int nb) {
+    int n = fn->ninsns;
+    int *first = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *nsucc = ps_xcalloc((size_t)nb + 1, sizeof(int));
+    int **succ = ps_xcalloc((size_t)nb + 1, sizeof(int *));
+    for (int i = n - 1; i >= 0; i--) first[bb[i]] = i;
+    for (int b = 0; b < nb; b++) {
+        int last = b + 1 < nb ? first[b + 1] - 1 : n - 1;
+        const ps_insn *in = &fn->insns[last];
+        int cap = 2, k = 0;
+        succ[b] = ps_xmalloc(sizeof(int) * (size_t)cap);
+        bool falls = true;
+        if (in->form == PS_F_BRA && in->nops == 1 && in->ops[0].kind == PS_OP_LABEL) {
+            succ[b][k++] = bb[fn->labels[in->ops[0].label].insn < n ? fn->labels[in->ops[0].label].insn : 0];
+            falls = in->guard_reg >= 0;
+        } else if (in->form == PS_F_BRX_IDX && in->nops >= 2 && in->ops[1].kind == PS_OP_LABEL) {
+            const ps_label *tab = &fn->labels[in->ops[1].label];
+            for (int t = 0; t < tab->ntargets; t++) {
+                if (k == cap) succ[b] = ps_xrealloc(succ[b], sizeof(int) * (size_t)(cap *= 2));
+                int pc = fn->labels[tab->targets[t]].insn;
+                succ[b][k++] = bb[pc >= 0 && pc < n ? pc : 0];
+            }
+            falls = in->guard_reg >= 0;
+        } else if (in->form == PS_F_RET || in->form == PS_F_EXIT || in->form == PS_F_TRAP) {
+            falls = in->guard_reg >= 0;
+        }
+        if (falls && b + 1 < nb) {
+            if (k == cap) succ[b] = ps_xrealloc(succ[b], sizeof(int) * (size_t)(cap *= 2));
+            succ[b][k++] = b + 1;
+        }
+        nsucc[b] = k;
+    }
+    /* reverse postorder by an explicit stack */
+    int *order = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *rpo = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    int *stack = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *next = ps_xcalloc((size_t)nb + 1, sizeof(int));
+    bool *seen = ps_xcalloc((size_t)nb + 1, sizeof(bool));
+    int sp = 0, no = 0;
+    stack[sp++] = 0;
+    seen[0] = true;
+    while (sp) {
+        int b = stack[sp - 1];
+        if (next[b] < nsucc[b]) {
+            int c = succ[b][next[b]++];
+            if (!seen[c]) {
+                seen[c] = true;
+                stack[sp++] = c;
+            }
+        } else {
+            order[no++] = b;
+            sp--;
+        }
+    }
+    for (int i = 0; i < no; i++) rpo[order[no - 1 - i]] = i;
+    /* predecessors, as one array indexed by per-block offsets */
+    int *poff = ps_xcalloc((size_t)nb + 2, sizeof(int));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < nsucc[b]; k++) poff[succ[b][k] + 1]++;
+    for (int b = 0; b < nb; b++) poff[b + 1] += poff[b];
+    int *pred = ps_xmalloc(sizeof(int) * (size_t)(poff[nb] + 1)), *pfill = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    memcpy(pfill, poff, sizeof(int) * (size_t)(nb + 1));
+    for (int b = 0; b < nb; b++)
+        for (int k = 0; k < nsucc[b]; k++) pred[pfill[succ[b][k]]++] = b;
+    int *idom = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    for (int b = 0; b < nb; b++) idom[b] = -1;
+    idom[0] = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = no - 1; i >= 0; i--) { /* order[no-1] is the entry: walk in reverse postorder */
+            int b = order[i];
+            if (b == 0) continue;
+            int nd = -1;
+            for (int q = poff[b]; q < poff[b + 1]; q++) {
+                int p = pred[q];
+                if (idom[p] < 0) continue;
+                if (nd < 0) {
+                    nd = p;
+                    continue;
+                }
+                int x = p, y = nd;
+                while (x != y) {
+                    while (rpo[x] > rpo[y]) x = idom[x];
+                    while (rpo[y] > rpo[x]) y = idom[y];
+                }
+                nd = x;
+            }
+            if (nd >= 0 && idom[b] != nd) {
+                idom[b] = nd;
+                changed = true;
+            }
+        }
+    }
+    free(poff);
+    free(pred);
+    free(pfill);
+    for (int b = 0; b < nb; b++) free(succ[b]);
+    free(succ);
+    free(nsucc);
+    free(first);
+    free(order);
+    free(rpo);
+    free(stack);
+    free(next);
+    free(seen);
+    return idom;
+}
+
+/* Dominator-tree intervals: block x dominates block y when tin[x] <= tin[y] < tout[x]. */
+static void dom_intervals(const int *idom, int nb, int *tin, int *tout) {
+    int *first = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *next = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    int *stack = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *it = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+    for (int b = 0; b < nb; b++) first[b] = -1, tin[b] = tout[b] = -1;
+    for (int b = nb - 1; b > 0; b--)
+        if (idom[b] >= 0 && idom[b] != b) next[b] = first[idom[b]], first[idom[b]] = b;
+    int sp = 0, clock = 0;
+    stack[sp++] = 0;
+    it[0] = first[0];
+    tin[0] = clock++;
+    while (sp) {
+        int b = stack[sp - 1];
+        int c = it[b];
+        if (c >= 0) {
+            it[b] = next[c];
+            tin[c] = clock++;
+            it[c] = first[c];
+            stack[sp++] = c;
+        } else {
+            tout[b] = clock;
+            sp--;
+        }
+    }
+    free(first);
+    free(next);
+    free(stack);
+    free(it);
+}
+
+/* Does instruction a dominate instruction b (a before b in one block, or a's block dominating)? */
+static bool insn_dominates(const int *bb, const int *tin, const int *tout, int a, int b) {
+    int x = bb[a], y = bb[b];
+    if (x == y) return a < b;
+    return tin[x] >= 0 && tin[y] >= 0 && tin[x] <= tin[y] && tin[y] < tout[x];
+}
+
+/* group[i]: the copy of producer i's product that ptxas keeps (the first copy dominating it;
+ * itself when there is none) */
+static void find_twins(const ps_func *fn, const int *ndefs, const int *bb, int nb, int *group) {
+    int n = fn->ninsns, m = 0;
+    twinkey *t = ps_xmalloc(sizeof *t * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        const ps_insn *p = &fn->insns[i];
+        if (!producer(p)) continue;
+        uint64_t a = value_key(&p->ops[1], ndefs), b = value_key(&p->ops[2], ndefs);
+        if (!a || !b) continue;
+        uint64_t mh = 0;
+        for (size_t w = 0; w < sizeof p->mods.w / sizeof p->mods.w[0]; w++) mh = mh * 31 + p->mods.w[w];
+        t[m++] = (twinkey){{(uint64_t)p->form << 32 | (uint64_t)ftype(p), mh, a < b ? a : b, a < b ? b : a}, i};
+    }
+    qsort(t, (size_t)m, sizeof *t, cmp_twin_pc); /* equal keys in program order (pc is the last key) */
+    for (int i = 0; i < n; i++) group[i] = i;
+    int *idom = NULL, *tin = NULL, *tout = NULL;
+    enum { MAX_LEADERS = 64 };
+    int leaders[MAX_LEADERS], nl = 0;
+    for (int i = 0; i < m; i++) {
+        if (i == 0 || cmp_twin(&t[i - 1], &t[i])) { /* a new value: its first copy leads */
+            nl = 0;
+            leaders[nl++] = t[i].pc;
+            continue;
+        }
+        if (!idom) {
+            idom = dominators(fn, bb, nb);
+            tin = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+            tout = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
+            dom_intervals(idom, nb, tin, tout);
+        }
+        int k = 0;
+        while (k < nl && !insn_dominates(bb, tin, tout, leaders[k], t[i].pc)) k++;
+        if (k < nl) group[t[i].pc] = leaders[k];
+        else if (nl < MAX_LEADERS) leaders[nl++] = t[i].pc;
+    }
+    free(tin);
+    free(tout);
+    free(idom);
+    free(t);
+}
+
 void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
     int n = fn->ninsns, nr = fn->nregs;
     for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
@@ -399,6 +615,9 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
     cctx x = {.fn = fn, .bb = bb, .s = &s};
     int *use_lo = ps_xmalloc(sizeof(int) * (size_t)n), *use_hi = ps_xmalloc(sizeof(int) * (size_t)n);
     bool *cand = ps_xcalloc((size_t)n, sizeof *cand);
+    int *group = ps_xmalloc(sizeof(int) * (size_t)(n + 1));
+    find_twins(fn, s.ndefs, bb, bb[n - 1] + 1, group);
+    bool *group_bad = ps_xcalloc((size_t)n, sizeof *group_bad);
     for (int i = 0; i < n; i++) {
         const ps_insn *p = &fn->insns[i];
         if (!producer(p)) continue;
@@ -407,14 +626,17 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
         int before = x.nuses;
         if (!collect(&x, i, i, r, false, 0)) {
             x.nuses = before;
+            group_bad[group[i]] = true;
             continue;
         }
         cand[i] = true;
         use_lo[i] = before;
         use_hi[i] = x.nuses;
     }
+    for (int i = 0; i < n; i++) /* a copy that cannot be contracted keeps them all */
+        if (cand[i] && group_bad[group[i]]) cand[i] = false;
     /* each consumer takes its first source that is a candidate's product; a candidate some use
-     * of which took the other source stays a mul; repeat until nothing changes */
+     * of which took the other source stays a mul (with its copies); repeat until nothing changes */
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
@@ -432,6 +654,8 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
                 if (out[x.uses[u].j].prod != i) {
                     cand[i] = false;
                     changed = true;
+                    for (int k = 0; k < n; k++)
+                        if (group[k] == group[i]) cand[k] = false;
                     break;
                 }
         }
@@ -446,4 +670,6 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
     free(use_lo);
     free(use_hi);
     free(cand);
+    free(group);
+    free(group_bad);
 }

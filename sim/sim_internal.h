@@ -161,7 +161,7 @@ struct ps_program {
 /* ---- execution state ---------------------------------------------------- */
 
 /* One SIMT stack entry. `parked`: 0, or the lanes wait at a barrier they reached apart from the
- * rest of their warp (sm_70+ independent thread scheduling; engine.c, "barriers"): PARK_CTA + id
+ * rest of their warp (sm_70+ independent thread scheduling; engine_barrier.c): PARK_CTA + id
  * for CTA barrier id (non-aligned barrier.sync / barrier.red), PARK_WSYNC for bar.warp.sync,
  * PARK_CLUSTER for a non-aligned barrier.cluster.wait. The barrier instruction is the record
  * before pc. */
@@ -266,7 +266,7 @@ typedef struct {
     uint32_t red_and, red_or; /* bar.red accumulators */
 } ps_barrier;
 
-/* The CTAs of one thread-block cluster: run together by one host thread (engine.c), which
+/* The CTAs of one thread-block cluster: run together by one host thread (engine_sched.c), which
  * switches between them, so a barrier.cluster or a remote mbarrier can wait for the others. */
 typedef struct ps_cluster {
     ps_cta *cta[MAX_CLUSTER]; /* by %cluster_ctarank */
@@ -473,7 +473,7 @@ void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr);
 /* exec_cluster.c: cp.async.bulk...multicast::cluster (words: the mnemonic split at dots) */
 ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why,
                                     size_t len);
-/* barrier.cluster bookkeeping (engine.c): lanes of w leave (exit) */
+/* barrier.cluster bookkeeping (engine_cluster.c): lanes of w leave (exit) */
 void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes);
 void ps_cluster_bar_check(ps_cluster *cl);
 

@@ -157,7 +157,7 @@ static void copy_errors(void **state) {
     }
 }
 
-/* The sequence tests/gpu_probe/mbar_probe.cu ran on an H200, by one thread: pending_count and
+/* The sequence lab/mbarrier_state/mbar_probe.cu ran on an H200, by one thread: pending_count and
  * test_wait of each returned state and the parity tests must read as the GPU's did; then the
  * next phase completes with the count arrive_drop lowered. */
 static void mbarrier_states_like_h200(void **state) {

@@ -351,7 +351,7 @@ static void test_race_same_warp_volta(void **state) {
  * run it yet: it parks the whole warp at the first arrival): the halves are released together,
  * so each half's read of the other half's word is ordered. Warp 1 takes no part, so the block's
  * whole-barrier phase does not move and the lane clocks decide. Fed to the verifier as synthetic
- * engine events, the way sim/engine.c sends them. */
+ * engine events, the way the engine (sim/engine*.c) sends them. */
 static void test_race_split_barrier(void **state) {
     (void)state;
     ps_diags d = {0};

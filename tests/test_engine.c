@@ -193,7 +193,7 @@ static void early_return_then_barrier(void **state) {
 }
 
 /* ---- barriers reached apart by the lanes of a warp (sm_70+ independent thread scheduling) ----
- * The kernels are those of tests/gpu_probe/divbar_probe.cu in PTX; the expected values are
+ * The kernels are those of lab/divergent_barriers/divbar_probe.cu in PTX; the expected values are
  * computed here in C, and tests/data/divbar/divbar_h200.txt records that an H200 agrees. */
 
 /* Kernel prologue with a shared array: %r20 = &sh[tid] (u32 elements, 128 of them). */
@@ -480,7 +480,7 @@ static char *read_text(const char *path) {
     return buf;
 }
 
-/* nvcc's PTX of tests/gpu_probe/divbar_probe.cu against the words an H200 wrote
+/* nvcc's PTX of lab/divergent_barriers/divbar_probe.cu against the words an H200 wrote
  * (tests/data/divbar/README.md). The aligned variant is undefined in PTX: ptxsim faults. */
 static void divbar_matches_h200(void **state) {
     (void)state;

@@ -1,5 +1,5 @@
 /* test_mma_gpu.c — the simulator against tensor-core results recorded on an H200
- * (tests/data/mma/, made by gpu/mma/probe.cu and packed by gpu/mma/pack.py; provenance in
+ * (tests/data/mma/, made by lab/mma/probe.cu and packed by lab/mma/pack.py; provenance in
  * tests/data/mma/PROVENANCE.md). For every recorded mma.sync form the recorded input fragments
  * go through the same instruction in ptxsim and every output register must equal the GPU's bits;
  * likewise wmma.load/mma/store on recorded matrices, the wmma fragment layouts (loads of
@@ -421,7 +421,7 @@ static void test_wmma_layout_pairs_vs_h200(void **state) {
 
 /* ---- sub-byte and single-bit wmma, wmma.mma .f64 rounding modifiers -------------------------- */
 
-/* The kernel gpu/mma/probe_subbyte.c ran for one wsub_index.txt line (layouts in its header):
+/* The kernel lab/mma/probe_subbyte.c ran for one wsub_index.txt line (layouts in its header):
  * loads A, B, C, runs the recorded wmma.mma, dumps the four fragments' registers and stores D. */
 static void wsub_kernel(sbuf *p, const char *mma, const char *type, const char *cl, const char *dl, int stride) {
     sb(p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"

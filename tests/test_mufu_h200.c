@@ -1,6 +1,6 @@
 /* test_mufu_h200.c — replays results of the approximate instructions recorded on an H200
  * (tests/data/mufu/, README there: GPU, driver, CUDA, date, command) through fp.c/fp_half.c:
- *  - s_<op>.u32: the first 16384 of the 2^16 results of scripts/gpu/mufu_dump.cu for the inputs
+ *  - s_<op>.u32: the first 16384 of the 2^16 results of lab/mufu/mufu_dump.cu for the inputs
  *    mix(i) (a 64-bit mixer, restated below; f32 ops use its low 32 bits, f64 ops all 64 and the
  *    files hold upper, lower word pairs);
  *  - h_tanh_<fmt>.u32: tanh.approx.{f16,bf16}{,x2} for every 16-bit input (x2: the high lane
@@ -22,7 +22,7 @@
 
 #define NS 16384
 
-static uint64_t mix(uint64_t z) /* = mufu_mix of scripts/gpu/mufu_ops.h */
+static uint64_t mix(uint64_t z) /* = mufu_mix of lab/mufu/mufu_ops.h */
 {
     z += 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;

@@ -391,7 +391,7 @@ static void im2col_load(void **state) {
 
 /* An im2col store or reduction (.im2col_no_offs) through the simulator, on im2col_run's map with
  * pixel box corners lo, hi. The H200 raised an illegal-instruction error for all 13 launches of
- * gpu/tma/i2c/store rounds 1-2 (lower corners -2/-1, walks over padding) and executed all 5 of
+ * lab/tma/i2c/store rounds 1-2 (lower corners -2/-1, walks over padding) and executed all 5 of
  * round 3 (lower corners 0, walks inside the tensor; recorded bytes: corpus/tma_i2cstore). ptxsim
  * runs the second kind and faults (unsupported, tensor untouched) for anything else (docs/tma.md). */
 static int im2col_store_run(const char *op, int lo, int hi, int c0, int w0, int n0, float *tensor, ps_launch_result *res) {

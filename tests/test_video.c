@@ -2,7 +2,7 @@
  * model written here from the PTX ISA pseudocode (it reads the instruction text itself, sharing
  * nothing with the simulator) with the departures measured on the GPU, and the results an H200
  * computed for the same 725 forms on the same inputs (tests/data/video, recorded by
- * tests/gpu_probe/video_probe.c; provenance in tests/data/video/provenance.json). */
+ * lab/video_forms/video_probe.c; provenance in tests/data/video/provenance.json). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* test_wgmma_gpu.c — wgmma.mma_async with fp8 (e4m3/e5m2, .f32 and .f16 accumulators), 8-bit
  * integer (.s8/.u8, with and without .satfinite) and .b1 (.and.popc) inputs against the H200.
- * tests/data/wgmma/ holds the probe kernel (gpu/wgmma/types: one warpgroup per test, A and B in
+ * tests/data/wgmma/ holds the probe kernel (lab/wgmma/types: one warpgroup per test, A and B in
  * shared memory through descriptors with every swizzle, or A in registers), the inputs and the
  * accumulator registers the GPU wrote (provenance: tests/data/wgmma/PROVENANCE.md). ptxsim runs
  * the same PTX on the same inputs and every register must equal the GPU's bits. Also the
@@ -17,7 +17,7 @@
 
 #include "testutil.h"
 
-/* WGMMA_DATA_DIR overrides the folder (a whole probe recording repacked by gpu/wgmma/types/pack.py) */
+/* WGMMA_DATA_DIR overrides the folder (a whole probe recording repacked by lab/wgmma/types/pack.py) */
 static const char *data_dir(void) {
     const char *d = getenv("WGMMA_DATA_DIR");
     return d ? d : "tests/data/wgmma";

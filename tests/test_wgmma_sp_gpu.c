@@ -1,7 +1,7 @@
 /* test_wgmma_sp_gpu.c — sparse wgmma.mma_async.sp (m64n8, .f16/.bf16 k32 with selector 0 and 1,
  * .tf32 k16 with selector 0 and 1, .e4m3/.e5m2 k64, .s8/.u8 k64; A in registers, B through a
  * descriptor; random 2:4 (.tf32: 1:2) metadata in every lane) against the H200. tests/data/wgmma_sp/
- * holds the probe kernels' PTX (gpu/wgmma/sparse), the inputs and the accumulator registers the
+ * holds the probe kernels' PTX (lab/wgmma/sparse), the inputs and the accumulator registers the
  * GPU wrote (provenance: tests/data/wgmma_sp/PROVENANCE.md). ptxsim runs the same PTX on the same
  * inputs and every register must equal the GPU's bits. Also the decoder's and the executor's
  * refusals (selector out of range, undefined metadata). Second round: A by descriptor, negated
@@ -106,7 +106,7 @@ static void test_recorded_more(void **state) {
     replay("wgmma_sp_risky", 0x7);
 }
 
-/* Second round (gpu/wgmma/sparse/gen_sp2.py, mma_sp2.cu; m64n8). A through a no-swizzle
+/* Second round (lab/wgmma/sparse/gen_sp2.py, mma_sp2.cu; m64n8). A through a no-swizzle
  * descriptor: f16, f16 trans-a sel 1, bf16 scale-a -1 trans-b, f16 .f16 accumulator scale-a -1
  * trans-a trans-b, tf32, e4m3 scale-b -1, s8, u8. */
 static void test_recorded_adesc(void **state) {

@@ -27,6 +27,7 @@ typedef struct {
     /* a sample of the worst execution, for the finding */
     unsigned ctaid[3], block[3];
     int warp, lane;
+    uint32_t mask;                          /* its lanes */
     uint64_t addr;
     int64_t stride;                         /* bytes between consecutive active lanes; INT64_MIN: irregular */
 } bank_row;
@@ -331,6 +332,7 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         memcpy(r->block, e->at.block, sizeof r->block);
         r->warp = e->at.warp;
         r->lane = __builtin_ctz(mask);
+        r->mask = mask;
         r->addr = e->addr[r->lane];
         r->stride = INT64_MIN;
         uint32_t rest = mask & (mask - 1);
@@ -399,6 +401,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
                 memcpy(m.ctaid, b->ctaid, sizeof m.ctaid);
                 memcpy(m.block, b->block, sizeof m.block);
                 m.warp = b->warp, m.lane = b->lane, m.addr = b->addr, m.stride = b->stride;
+                m.mask = b->mask;
                 m.worst = b->worst;
             }
             m.used = 1, m.kind = b->kind, m.size = b->size, m.matrix |= b->matrix;
@@ -432,7 +435,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
                 .wavefronts = r->wf, .ideal_wavefronts = r->ideal, .worst_way = r->worst,
                 .size = r->size};
             if (r->wf <= r->ideal) continue;
-            ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted};
+            ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted, .lanes = r->mask};
             /* a note when the conflicts cost under 10% extra, else a warning */
             fd.severity = (r->wf - r->ideal) * 10 < r->ideal ? PS_SEV_NOTE : PS_SEV_WARNING;
             char hint[200];

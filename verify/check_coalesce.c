@@ -20,6 +20,7 @@ typedef struct {
     int64_t stride; /* bytes between consecutive active lanes in the first request; INT64_MIN: irregular */
     unsigned ctaid[3], block[3];
     int warp, lane;
+    uint32_t mask;  /* the first request's lanes */
     uint64_t addr;
 } co_row;
 
@@ -103,6 +104,7 @@ counted:;
         memcpy(r->block, e->at.block, sizeof r->block);
         r->warp = e->at.warp;
         r->lane = __builtin_ctz(mask);
+        r->mask = mask;
         r->addr = e->addr[r->lane];
         r->stride = INT64_MIN;
         uint32_t rest = mask & (mask - 1);
@@ -168,7 +170,7 @@ static void co_finish(void *self, const ps_launch_result *res) {
                 .requests = r->requests, .sectors = r->sectors, .ideal_sectors = r->ideal};
             if (r->sectors <= UNCOALESCED_FACTOR * r->ideal) continue;
             ps_finding fd = {.kind = PS_FIND_UNCOALESCED, .severity = PS_SEV_WARNING,
-                             .count = r->requests};
+                             .count = r->requests, .lanes = r->mask};
             char shape[120];
             if (r->stride != INT64_MIN && r->stride != (int64_t)r->size)
                 snprintf(shape, sizeof shape, "lanes are %lld bytes apart", (long long)r->stride);

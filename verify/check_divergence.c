@@ -19,6 +19,7 @@ typedef struct {
     uint8_t used;
     unsigned ctaid[3], block[3]; /* the first divergent execution, for the finding */
     int warp, lane;
+    uint32_t taken_mask; /* the lanes that jumped, in the first divergent execution */
     bool sampled;
 } dv_row;
 
@@ -65,6 +66,7 @@ static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uin
             memcpy(r->block, at->block, sizeof r->block);
             r->warp = at->warp;
             r->lane = __builtin_ctz(taken);
+            r->taken_mask = taken;
         }
     }
 }
@@ -131,7 +133,7 @@ static void dv_finish(void *self, const ps_launch_result *res) {
                 .divergent = r->divergent, .taken_lanes = r->taken, .not_taken_lanes = r->not_taken};
             if (r->divergent < MIN_DIVERGENT || r->divergent * 100 < DIVERGENT_NOTE_PCT * r->exec)
                 continue;
-            ps_finding fd = {.kind = PS_FIND_DIVERGENCE, .count = r->divergent};
+            ps_finding fd = {.kind = PS_FIND_DIVERGENCE, .count = r->divergent, .lanes = r->taken_mask};
             fd.severity = r->divergent * 100 >= DIVERGENT_WARN_PCT * r->exec ? PS_SEV_WARNING : PS_SEV_NOTE;
             double lanes = (double)(r->taken + r->not_taken) / (double)r->exec;
             if (r->single == r->divergent && leader_store(f, j)) {

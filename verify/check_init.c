@@ -205,8 +205,8 @@ static bool reads_memory(const ps_mem_event *e) {
 }
 
 static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, const grange *g,
-                   uint64_t run_lo, uint64_t run_hi, bool open, uint64_t lanes) {
-    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = lanes};
+                   uint64_t run_lo, uint64_t run_hi, bool open, uint64_t lanes, uint32_t mask) {
+    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = lanes, .lanes = mask};
     ps_site_from_event(&f.at, &e->at, lane);
     f.at.address = addr;
     f.at.has_address = true;
@@ -247,6 +247,7 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
     if (!w->loc) w->loc = ps_xcalloc(1024, sizeof *w->loc);
     int first_lane = -1;
     uint64_t first_off = 0, nlanes = 0;
+    uint32_t bad_mask = 0;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_LOCAL) continue;
@@ -258,6 +259,7 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
             if (bad == inside && inside == end) bad = UINT64_MAX;
             if (bad != UINT64_MAX) {
                 nlanes++;
+                bad_mask |= 1u << l;
                 if (first_lane < 0) first_lane = l, first_off = bad;
             }
         }
@@ -274,7 +276,8 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
         }
     }
     if (first_lane < 0) return;
-    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = nlanes};
+    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = nlanes,
+                    .lanes = bad_mask};
     ps_site_from_event(&f.at, &e->at, first_lane);
     f.at.address = first_off;
     f.at.has_address = true;
@@ -317,6 +320,7 @@ static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     if (reads) {
         int first_lane = -1;
         uint64_t first_addr = 0, run_lo = 0, run_hi = 0, nlanes = 0;
+        uint32_t bad_mask = 0;
         bool open = false;
         const grange *first_g = NULL;
         bool word4 = e->size == 4;
@@ -354,6 +358,7 @@ static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
             }
             if (bad == UINT64_MAX) continue;
             nlanes++;
+            bad_mask |= 1u << l;
             if (first_lane >= 0) continue;
             first_lane = l;
             first_addr = bad;
@@ -361,7 +366,7 @@ static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
             if (!global) clear_run(bits, n, bad, &run_lo, &run_hi, &open);
         }
         if (first_lane >= 0)
-            report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes);
+            report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes, bad_mask);
     }
     if (!writes) return;
     if (sh->dense && sp == PS_SPACE_SHARED) {
@@ -408,7 +413,7 @@ static void init_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
             uint64_t inside = PS_MIN(end, t->nbytes);
             uint64_t bad = a < inside ? first_clear(t->bits, a, inside, false) : a;
             if (bad == inside) bad = inside < end ? inside : UINT64_MAX;
-            if (bad != UINT64_MAX) report(c, e, l, bad, NULL, bad, bad + 1, false, 1);
+            if (bad != UINT64_MAX) report(c, e, l, bad, NULL, bad, bad + 1, false, 1, 1u << l);
         }
         if (writes) {
             grow_shared(t, end);

@@ -316,6 +316,7 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
         if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
             p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
             p->count++;
+            if (lane >= 0 && lane < 32) p->lmask |= 1u << lane;
             return;
         }
     }
@@ -324,6 +325,7 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
         if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
             p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
             p->count++;
+            if (lane >= 0 && lane < 32) p->lmask |= 1u << lane;
             w->last_pend = i;
             return;
         }
@@ -332,7 +334,8 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     w->last_pend = w->npend;
     pending *p = &w->pend[w->npend++];
     *p = (pending){.type = type, .global = global, .cross = cross, .stale = stale,
-                   .lanes = lanes, .idiom = idiom, .other = other->insn, .count = 1};
+                   .lanes = lanes, .idiom = idiom, .other = other->insn, .count = 1,
+                   .lmask = lane >= 0 && lane < 32 ? 1u << lane : 0};
     ps_site_from_event(&p->at, &e->at, lane);
     p->at.address = addr;
     p->at.has_address = true;
@@ -361,7 +364,8 @@ static void flush_hazards(race *r, rworker *w) {
         }
         bool warn = p->stale || p->idiom;
         ps_finding f = {.kind = PS_FIND_RACE, .severity = warn ? PS_SEV_WARNING : PS_SEV_ERROR,
-                        .at = p->at, .other = p->oth, .has_other = true, .count = p->count};
+                        .at = p->at, .other = p->oth, .has_other = true, .count = p->count,
+                        .lanes = p->lmask};
         hazard_message(f.message, sizeof f.message, p);
         int idx = ps_verify_add_finding_idx(r->v, &f);
         if (idx < 0) continue; /* dropped (too many distinct findings): not cached */

@@ -155,7 +155,7 @@ static const char *reg_name(const ps_func *f, int reg) {
 static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lanes, const ps_func *f,
                    int reg, origin from, int use, const char *space) {
     ps_finding fd = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR,
-                     .count = (uint64_t)__builtin_popcount(lanes)};
+                     .count = (uint64_t)__builtin_popcount(lanes), .lanes = lanes};
     ps_site_from_event(&fd.at, at, lane);
     char what[96];
     switch (use) {

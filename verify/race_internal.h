@@ -72,6 +72,7 @@ typedef struct {
     bool lanes;          /* the other access is another lane of the same warp */
     bool idiom;          /* both strong, lanes of one warp, no __syncwarp: a warning */
     uint32_t other;
+    uint32_t lmask;      /* the lanes of the event with this hazard */
     ps_site at, oth;
     uint64_t count;
 } pending;

@@ -171,7 +171,9 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
         if (f->lanes) {
             char lr[160];
             int nl = ps_lane_ranges(f->lanes, lr, sizeof lr);
-            fprintf(out, "; %d lane%s of the warp: %s", nl, nl == 1 ? "" : "s", lr);
+            /* a fault's or an access's lanes; a divergent branch's: those that jumped */
+            fprintf(out, "; %d lane%s of the warp%s: %s", nl, nl == 1 ? "" : "s",
+                    f->kind == PS_FIND_DIVERGENCE ? " jumped" : "", lr);
         }
         fputc('\n', out);
         if (f->has_other) {
@@ -247,7 +249,8 @@ static void json_launch_and_outcome(cJSON *root, const ps_launch_result *res, co
         if (o->cluster[0]) cJSON_AddItemToObject(l, "cluster", uint_array(o->cluster));
         cJSON_AddNumberToObject(l, "shared_bytes", o->shared_bytes);
     }
-    if (o->ncomparisons > 0 || (o->command && (!strcmp(o->command, "run") || !strcmp(o->command, "check")))) {
+    if (o->ncomparisons > 0 ||
+        (o->command && (!strcmp(o->command, "run") || !strcmp(o->command, "check") || !strcmp(o->command, "diff")))) {
         cJSON *cs = cJSON_AddArrayToObject(root, "comparisons");
         for (int i = 0; i < o->ncomparisons; i++) {
             const ps_report_comparison *c = &o->comparisons[i];
@@ -258,6 +261,7 @@ static void json_launch_and_outcome(cJSON *root, const ps_launch_result *res, co
             cJSON_AddNumberToObject(j, "elements", (double)c->elements);
             cJSON_AddNumberToObject(j, "mismatches", (double)c->mismatches);
             cJSON_AddBoolToObject(j, "tolerance", c->tolerance);
+            if (c->has_tolerated) cJSON_AddNumberToObject(j, "tolerated", (double)c->tolerated);
             if (c->mismatches) {
                 cJSON *f = cJSON_AddObjectToObject(j, "first_mismatch");
                 char hex[24];
@@ -436,6 +440,13 @@ int ps_write_json_file(cJSON *root, const char *path) {
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
                    const char *path) {
     return ps_write_json_file(json_report(v, res, o), path);
+}
+
+char *ps_report_json_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o) {
+    cJSON *root = json_report(v, res, o);
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return text;
 }
 
 int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,

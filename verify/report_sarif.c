@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "verify_internal.h"
@@ -205,7 +206,26 @@ static cJSON *rules_array(void) {
             hint = "keep the launch within the limits the message names";
         }
         cJSON_AddStringToObject(r, "id", id);
-        cJSON_AddStringToObject(r, "name", id);
+        /* name: the reader's identifier, distinct from the opaque id (SARIF 3.49.7; the SARIF
+         * Multitool's rule SARIF1001 compares them ignoring case): "bank-conflict" ->
+         * "BankConflict", and one-word kinds get a second word */
+        static const char *const one_word[][2] = {
+            {"race", "DataRace"}, {"misaligned", "MisalignedAccess"},
+            {"uninitialized", "UninitializedValue"}, {"deadlock", "KernelDeadlock"},
+            {"trap", "TrapExecuted"}, {"watchdog", "WatchdogExpired"},
+            {"unsupported", "UnsupportedByPtxsim"}, {"divergence", "BranchDivergence"}};
+        char name[64];
+        size_t n = 0;
+        for (const char *q = id; *q && n + 1 < sizeof name; q++) {
+            if (*q == '-') continue;
+            bool up = q == id || q[-1] == '-';
+            name[n++] = up && *q >= 'a' && *q <= 'z' ? (char)(*q - 32) : *q;
+        }
+        name[n] = 0;
+        for (size_t w = 0; w < sizeof one_word / sizeof one_word[0]; w++)
+            if (!strcmp(id, one_word[w][0])) snprintf(name, sizeof name, "%s", one_word[w][1]);
+        if (!strpbrk(id, "-") && !strcasecmp(name, id)) snprintf(name, sizeof name, "%sFinding", id);
+        cJSON_AddStringToObject(r, "name", name);
         add_text(r, "shortDescription", kind_title(k));
         snprintf(buf, sizeof buf, "%c%s.", what[0] - ('a' <= what[0] && what[0] <= 'z' ? 32 : 0), what + 1);
         add_text(r, "fullDescription", buf);

@@ -172,11 +172,16 @@ typedef struct ps_report_comparison {
     const char *buffer, *type;
     uint64_t elements, mismatches, first_mismatch, got_bits, expected_bits, max_ulp;
     bool has_max_ulp, tolerance;
+    bool has_tolerated;     /* the comparer counted the elements a tolerance let pass (diff) */
+    uint64_t tolerated;     /* elements whose bits differ but pass the tolerance */
 } ps_report_comparison;
 
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
 /* The JSON report; v NULL for a launch without checkers (its statistics and fault only). */
 int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+/* The same report as compact JSON text, malloc'd, for a client that embeds it in its own document
+ * (ptxsim diff --json); NULL when out of memory. */
+char *ps_report_json_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o);
 /* A multi-launch manifest's JSON report: the last launch's report (os[n-1].exit_status the whole
  * run's) with "launches": every launch's report in order (docs/report.md). */
 int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,

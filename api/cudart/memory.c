@@ -8,6 +8,9 @@
 #include "cudart_internal.h"
 
 cudaError_t cudaMalloc(void **p, size_t bytes);
+/* The shim's (api/shim/shim_site.c): the next cuMemAlloc* of this thread is the program's call
+ * `api` returning to `ret`, so that findings name the program's line, not the runtime's. */
+void cuptxsim_alloc_site(void *ret, const char *api);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s);
 
@@ -31,7 +34,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
     } while (0)
 
 /* ---- allocation ------------------------------------------------------------------------------- */
-static cudaError_t do_cudaMalloc(void **p, size_t bytes) {
+/* api: the runtime call the program made, ret: where it returns to in the program. */
+static cudaError_t do_cudaMalloc(void **p, size_t bytes, const char *api, void *ret) {
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
     if (!bytes) { /* the runtime hands out NULL for 0 bytes */
@@ -39,6 +43,7 @@ static cudaError_t do_cudaMalloc(void **p, size_t bytes) {
         return cudaSuccess;
     }
     CUdeviceptr d = 0;
+    cuptxsim_alloc_site(ret, api);
     cudaError_t r = ps_rt_cu(cuMemAlloc_v2(&d, bytes));
     *p = r == cudaSuccess ? (void *)(uintptr_t)d : NULL;
     return r;
@@ -55,19 +60,24 @@ PS_CUDART_API cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int
     ENTER();
     if (!p || !bytes) return ps_rt_result(cudaErrorInvalidValue);
     CUdeviceptr d = 0;
+    cuptxsim_alloc_site(__builtin_return_address(0), "cudaMallocManaged");
     cudaError_t r = ps_rt_cu(cuMemAllocManaged(&d, bytes, flags ? flags : CU_MEM_ATTACH_GLOBAL));
     *p = r == cudaSuccess ? (void *)(uintptr_t)d : NULL;
     return r;
 }
 
-PS_CUDART_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
+static cudaError_t malloc_pitch(void **p, size_t *pitch, size_t width, size_t height, const char *api, void *ret) {
+    GUARD();
     if (!pitch) return ps_rt_result(cudaErrorInvalidValue);
     size_t pt = (width + 511) & ~(size_t)511; /* textureAlignment of the H200 */
     if (!pt) pt = 512;
     if (height && pt > SIZE_MAX / height) return ps_rt_result(cudaErrorMemoryAllocation);
-    cudaError_t r = cudaMalloc(p, pt * height);
+    cudaError_t r = do_cudaMalloc(p, pt * height, api, ret);
     if (r == cudaSuccess) *pitch = pt;
     return r;
+}
+PS_CUDART_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
+    return malloc_pitch(p, pitch, width, height, "cudaMallocPitch", __builtin_return_address(0));
 }
 
 PS_CUDART_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
@@ -75,7 +85,7 @@ PS_CUDART_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExt
     size_t pitch = 0;
     if (e.height && e.depth && e.height > SIZE_MAX / e.depth) return ps_rt_result(cudaErrorMemoryAllocation);
     void *p = NULL;
-    cudaError_t r = cudaMallocPitch(&p, &pitch, e.width, e.height * e.depth);
+    cudaError_t r = malloc_pitch(&p, &pitch, e.width, e.height * e.depth, "cudaMalloc3D", __builtin_return_address(0));
     if (r == cudaSuccess) *pp = (struct cudaPitchedPtr){p, pitch, e.width, e.height};
     return r;
 }
@@ -369,7 +379,7 @@ static struct ps_mem_pool default_pool;
 PS_CUDART_API cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s) {
     ps_rt_capture *c = ps_rt_capturing(s);
     if (c) return ps_rt_capture_refuse(c, "cudaMallocAsync during stream capture");
-    return do_cudaMalloc(p, bytes);
+    return do_cudaMalloc(p, bytes, "cudaMallocAsync", __builtin_return_address(0));
 }
 PS_CUDART_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
     ps_rt_capture *c = ps_rt_capturing(s);
@@ -378,7 +388,9 @@ PS_CUDART_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
 }
 PS_CUDART_API cudaError_t cudaMallocFromPoolAsync(void **p, size_t bytes, cudaMemPool_t pool, cudaStream_t s) {
     if (pool != &default_pool) return ps_rt_result(cudaErrorInvalidValue);
-    return cudaMallocAsync(p, bytes, s);
+    ps_rt_capture *c = ps_rt_capturing(s);
+    if (c) return ps_rt_capture_refuse(c, "cudaMallocAsync during stream capture");
+    return do_cudaMalloc(p, bytes, "cudaMallocFromPoolAsync", __builtin_return_address(0));
 }
 
 PS_CUDART_API cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
@@ -417,7 +429,7 @@ PS_CUDART_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, 
 /* ---- the synchronous calls: not while a global or thread-local stream capture is open --------- */
 PS_CUDART_API cudaError_t cudaMalloc(void **p, size_t bytes) {
     GUARD();
-    return do_cudaMalloc(p, bytes);
+    return do_cudaMalloc(p, bytes, "cudaMalloc", __builtin_return_address(0));
 }
 PS_CUDART_API cudaError_t cudaFree(void *p) {
     GUARD();

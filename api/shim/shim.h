@@ -39,6 +39,10 @@ struct CUmod_st {
     struct CUfunc_st *funcs; /* one per kernel, so a name always gives the same handle */
     int nfuncs;
     int target_sm;           /* .target's sm number: CU_FUNC_ATTRIBUTE_PTX_VERSION */
+    /* With $PTXSIM_HTML_DIR (ptxsim exec --html): the PTX text and the name it was loaded under,
+     * for the HTML page of each launch (shim_report.c); NULL otherwise, and for linked programs. */
+    char *ptx, *ptx_name;
+    size_t ptx_len;
 };
 
 struct CUstream_st {
@@ -80,9 +84,27 @@ CUresult shim_current(const char *fn, struct CUctx_st **out);
 void shim_lock(void);
 void shim_unlock(void);
 /* Runs a launch as ptxsim_launch does, with $PTXSIM_KERNEL_FILTER applied, and records it
- * (shim_report.c): every launch goes through here. */
-ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+ * (shim_report.c): every launch goes through here. mod: the kernel's module, for its HTML page. */
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, const struct CUmod_st *mod, ptxsim_kernel *k,
                                    const ptxsim_launch_config *cfg, ptxsim_report **report);
+/* Allocations named by call site (shim_site.c): "API@0xRET" into out for an allocation the
+ * program asked for with `api`, ret its return address (the runtime's caller when the runtime
+ * announced it with cuptxsim_alloc_site just before). */
+void shim_alloc_name(char *out, size_t n, const char *api, void *ret);
+CUresult shim_mem_alloc_at(CUdeviceptr *dptr, size_t bytes, const char *api, void *ret);
+void cuptxsim_alloc_site(void *ret, const char *api);
+/* A finding's message with every quoted call-site name ("'cudaMalloc@0x…'") replaced by "the
+ * allocation made by cudaMalloc at prog.cu:42 in main()"; malloc'd, NULL when none is there. */
+char *shim_name_sites(const char *msg);
+/* The same in an HTML page, where the quotes are written &#39; (the result escaped for HTML). */
+char *shim_name_sites_html(const char *page);
+/* The table of the program's allocations by call site, per simulator context (shim_site.c). */
+void shim_site_allocated(const void *ctx, uint64_t base, uint64_t bytes, const char *name);
+void shim_site_freed(const void *ctx, uint64_t base);
+void shim_site_forget(const void *ctx); /* the context is destroyed */
+bool shim_site_find(const void *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes, char *name, size_t n);
+/* $PTXSIM_HTML_DIR when ptxsim exec asked for HTML pages (exec --check --html), else NULL. */
+const char *shim_html_dir(void);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
                         const ptxsim_report *r);

@@ -23,7 +23,9 @@ CUresult shim_fail(CUresult r, const char *fn, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "ptxsim libcuda: %s: %s\n", fn, msg);
+    char *named = shim_name_sites(msg); /* allocations named by call site */
+    fprintf(stderr, "ptxsim libcuda: %s: %s\n", fn, named ? named : msg);
+    free(named);
     return r;
 }
 
@@ -189,9 +191,10 @@ void shim_context_options(ptxsim_options *o) {
     if (s && *s) {
         static const char *const names[] = {"bank", "coalesce", "divergence", "race", "barrier",
                                             "memory", "init"};
-        o->checks = !strcmp(s, "all") ? PTXSIM_CHECK_ALL : 0;
+        o->checks = !strcmp(s, "all") || !strncmp(s, "all,", 4) ? PTXSIM_CHECK_ALL : 0; /* "all,profile" too */
         for (int i = 0; i < 7; i++)
             if (strstr(s, names[i])) o->checks |= 1u << i;
+        if (strstr(s, "profile")) o->checks |= PTXSIM_CHECK_PROFILE; /* per-line executions (exec --html) */
     }
     if ((s = getenv("PTXSIM_THREADS"))) o->threads = atoi(s);
     if ((s = getenv("PTXSIM_WATCHDOG"))) o->watchdog = strtoull(s, NULL, 10);

@@ -132,12 +132,12 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     ptxsim_diagnostics *d = NULL;
     ptxsim_status st;
     const struct CUlinkState_st *ls = shim_link_image(image);
+    char name[32] = "";
     if (ls) /* what cuLinkComplete handed out: the linked program of its PTX units */
         st = ptxsim_module_link(c->sim, ls->srcs, ls->n, &m, &d);
     else { /* a module from memory has no file: module<N>.ptx, N counting this process's loads
             * (reports name it so; the .loc lines name the CUDA source) */
         static atomic_uint loads;
-        char name[32];
         snprintf(name, sizeof name, "module%u.ptx", atomic_fetch_add(&loads, 1) + 1);
         st = ptxsim_module_load(c->sim, name, src, strlen(src), &m, &d);
     }
@@ -165,6 +165,11 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     struct CUmod_st *cm = calloc(1, sizeof *cm);
     cm->ctx = c;
     cm->mod = m;
+    if (!ls && shim_html_dir()) { /* the text the HTML pages show beside the counters */
+        cm->ptx_len = strlen(src);
+        cm->ptx = strdup(src);
+        cm->ptx_name = strdup(name);
+    }
     cm->nfuncs = ptxsim_module_kernel_count(m);
     cm->funcs = calloc((size_t)cm->nfuncs + 1, sizeof *cm->funcs);
     for (int i = 0; i < cm->nfuncs; i++) {
@@ -222,6 +227,8 @@ CUresult cuModuleLoad(CUmodule *module, const char *path) {
 
 static void module_free(struct CUmod_st *m) {
     ptxsim_module_unload(m->mod);
+    free(m->ptx);
+    free(m->ptx_name);
     free(m->funcs);
     free(m);
 }
@@ -240,6 +247,7 @@ CUresult cuModuleUnload(CUmodule m) {
 void shim_context_free(struct CUctx_st *c) {
     for (int i = 0; i < c->nmods; i++) module_free(c->mods[i]);
     free(c->mods);
+    shim_site_forget(c->sim);
     ptxsim_context_destroy(c->sim);
     for (int i = 0; i < c->nhost; i++) free(c->host[i]);
     free(c->host);
@@ -359,7 +367,7 @@ CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const
     } else if (ptxsim_kernel_param_count(f->k))
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "the kernel takes parameters, none were given");
     ptxsim_report *rep = NULL;
-    ptxsim_status st = shim_launch_recorded(c->sim, f->k, &cfg, &rep); /* recorded for the report */
+    ptxsim_status st = shim_launch_recorded(c->sim, f->mod, f->k, &cfg, &rep); /* recorded for the report */
     if (rep) shim_clock_kernel(c, ptxsim_report_stats(rep)->warp_instructions);
     size_t out_len = 0; /* device printf: a GPU prints it at the next synchronisation; here now */
     const char *out = rep ? ptxsim_report_output(rep, &out_len) : "";

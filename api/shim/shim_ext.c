@@ -192,6 +192,8 @@ static bool is_managed(struct CUctx_st *c, uint64_t base) {
  * both sides see one copy, and every kernel has finished before the host can look. 256-byte
  * aligned, as cuMemAlloc's. */
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags) {
+    char name[96]; /* first: the runtime's announcement is used up */
+    shim_alloc_name(name, sizeof name, "cuMemAllocManaged", __builtin_return_address(0));
     CURRENT("cuMemAllocManaged");
     if (!dptr || !bytes || (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST))
         return CUDA_ERROR_INVALID_VALUE;
@@ -200,7 +202,7 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags) 
     void *p = aligned_alloc(256, rounded);
     if (!p) return shim_fail(CUDA_ERROR_OUT_OF_MEMORY, "cuMemAllocManaged", "%zu bytes", bytes);
     memset(p, 0, rounded);
-    if (ptxsim_mem_register_host(c->sim, p, bytes, "cuMemAllocManaged") != PTXSIM_OK) {
+    if (ptxsim_mem_register_host(c->sim, p, bytes, name) != PTXSIM_OK) {
         free(p);
         return shim_fail(CUDA_ERROR_OUT_OF_MEMORY, "cuMemAllocManaged", "%s", ptxsim_context_message(c->sim));
     }
@@ -211,6 +213,7 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags) 
     }
     c->managed[c->nmanaged++] = p;
     shim_unlock();
+    shim_site_allocated(c->sim, (uintptr_t)p, bytes, name);
     *dptr = (uintptr_t)p;
     return CUDA_SUCCESS;
 }
@@ -228,7 +231,9 @@ bool shim_free_managed(struct CUctx_st *c, CUdeviceptr ptr) {
     return true;
 }
 
-CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytes, CUstream s) { return cuMemAlloc_v2(dptr, bytes); }
+CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytes, CUstream s) {
+    return shim_mem_alloc_at(dptr, bytes, "cuMemAllocAsync", __builtin_return_address(0));
+}
 CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream s) { return cuMemFree_v2(dptr); }
 
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attr, CUdeviceptr ptr) {

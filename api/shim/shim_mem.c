@@ -20,19 +20,28 @@ static CUresult mem_status(ptxsim_status st, struct CUctx_st *c, const char *fn)
     CUresult r_ = shim_current(fn, &c);              \
     if (r_ != CUDA_SUCCESS) return r_
 
-CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes) {
+/* An allocation named by its call site (shim_site.c): ret is the program's return address. */
+CUresult shim_mem_alloc_at(CUdeviceptr *dptr, size_t bytes, const char *api, void *ret) {
+    char name[96];
+    shim_alloc_name(name, sizeof name, api, ret); /* first: the runtime's announcement is used up */
     CURRENT("cuMemAlloc");
     if (!dptr || !bytes) return CUDA_ERROR_INVALID_VALUE;
     uint64_t a;
-    CUresult r = mem_status(ptxsim_mem_alloc(c->sim, bytes, "cuMemAlloc", &a), c, "cuMemAlloc");
-    if (r == CUDA_SUCCESS) *dptr = a;
+    CUresult r = mem_status(ptxsim_mem_alloc(c->sim, bytes, name, &a), c, "cuMemAlloc");
+    if (r == CUDA_SUCCESS) *dptr = a, shim_site_allocated(c->sim, a, bytes, name);
     return r;
 }
-CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytes) { return cuMemAlloc_v2(dptr, bytes); }
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes) {
+    return shim_mem_alloc_at(dptr, bytes, "cuMemAlloc", __builtin_return_address(0));
+}
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytes) {
+    return shim_mem_alloc_at(dptr, bytes, "cuMemAlloc", __builtin_return_address(0));
+}
 
 CUresult cuMemFree_v2(CUdeviceptr dptr) {
     CURRENT("cuMemFree");
     if (!dptr) return CUDA_SUCCESS;
+    shim_site_freed(c->sim, dptr);
     if (shim_free_managed(c, dptr)) return CUDA_SUCCESS;
     bool host = false;
     if (ptxsim_mem_range(c->sim, dptr, NULL, NULL, &host) == PTXSIM_OK && host) /* as the driver answers */

@@ -45,6 +45,8 @@ static struct {
     pthread_once_t once;
     pthread_mutex_t lock;  /* the stream files; launches while a kernel filter swaps checkers */
     const char *dir;       /* $PTXSIM_REPORT_DIR, NULL when unset */
+    const char *html_dir;  /* $PTXSIM_HTML_DIR (with dir): a page per checked launch goes there */
+    const char *source_root; /* $PTXSIM_SOURCE_ROOT: where the pages look for CUDA files first */
     bool has_filter;
     regex_t filter;
     unsigned long seq;     /* launches recorded by this process */
@@ -58,6 +60,10 @@ static struct {
 static void read_env(void) {
     const char *d = getenv("PTXSIM_REPORT_DIR");
     ex.dir = d && *d ? d : NULL;
+    const char *h = getenv("PTXSIM_HTML_DIR");
+    ex.html_dir = ex.dir && h && *h ? h : NULL;
+    const char *sr = getenv("PTXSIM_SOURCE_ROOT");
+    ex.source_root = sr && *sr ? sr : NULL;
     const char *e = getenv("PTXSIM_ERROR_EXITCODE");
     if (e && *e && !ex.dir) {
         char *end;
@@ -86,6 +92,11 @@ static void read_env(void) {
 }
 
 static void env_once(void) { pthread_once(&ex.once, read_env); }
+
+const char *shim_html_dir(void) {
+    env_once();
+    return ex.html_dir;
+}
 
 static bool filter_matches(const char *kernel) {
     if (!regexec(&ex.filter, kernel, 0, NULL, 0)) return true;
@@ -193,13 +204,69 @@ static const char *status_word(ptxsim_status st) {
     }
 }
 
+/* exec --html: the launch's HTML source view (docs/html.md) as HTML_DIR/launch-<pid>-<seq>.html,
+ * named in the launch's line ("html"), or why there is none ("html_error"). */
+static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel, const ptxsim_launch_config *cfg,
+                      const ptxsim_report *r, unsigned long seq) {
+    char why[1024] = "";
+    if (!r) snprintf(why, sizeof why, "the launch did not run (%s)", ptxsim_context_message(sim));
+    else if (!ptxsim_report_checked(r)) snprintf(why, sizeof why, "the launch ran without checkers (--kernel-filter)");
+    else if (!mod || !mod->ptx) snprintf(why, sizeof why, "a program linked from several PTX units (cuLink*)");
+    if (!why[0]) {
+        char name[64], path[4200], label[1200];
+        snprintf(name, sizeof name, "launch-%ld-%lu.html", (long)getpid(), seq);
+        snprintf(path, sizeof path, "%s/%s", ex.html_dir, name);
+        char pretty[1024];
+        snprintf(label, sizeof label, "%s #%lu", ps_demangle(kernel, pretty, sizeof pretty) ? pretty : kernel, seq);
+        ptxsim_html_launch hl = {.report = r, .ptx_text = mod->ptx, .ptx_len = mod->ptx_len, .label = label,
+                                 .format = {.ptx_path = mod->ptx_name, .kernel = kernel, .arch = shim.arch,
+                                            .min_severity = PTXSIM_SEV_NOTE}};
+        memcpy(hl.grid, cfg->grid, sizeof hl.grid);
+        memcpy(hl.block, cfg->block, sizeof hl.block);
+        ptxsim_html_options ho = {.title = label, .source_root = ex.source_root};
+        if (ptxsim_report_write_html(&hl, 1, &ho, path, why, sizeof why) == PTXSIM_OK) {
+            size_t len;
+            char *page = ps_read_file(path, &len), *named = shim_name_sites_html(page);
+            FILE *f = named ? fopen(path, "w") : NULL; /* the allocations named by call site */
+            if (f) fputs(named, f), fclose(f);
+            free(page), free(named);
+            cJSON_AddStringToObject(j, "html", name);
+            return;
+        }
+    }
+    cJSON_AddStringToObject(j, "html_error", why);
+}
+
+/* obj's "message" with its allocations named by call site (shim_site.c). A finding on global
+ * memory whose address lies in an allocation the program made (a race, an uninitialised read)
+ * says which one and where in it. */
+static void name_sites(ptxsim_context *sim, cJSON *obj) {
+    const char *msg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, "message"));
+    const char *addr = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, "address"));
+    char *more = NULL, name[256];
+    uint64_t base, bytes;
+    if (msg && addr && strstr(msg, " global memory") && !strstr(msg, "@0x") &&
+        shim_site_find(sim, strtoull(addr, NULL, 16), &base, &bytes, name, sizeof name)) {
+        size_t n = strlen(msg) + strlen(name) + 96;
+        more = malloc(n);
+        if (more)
+            snprintf(more, n, "%s (byte %llu of '%s', %llu bytes)", msg, (unsigned long long)(strtoull(addr, NULL, 16) - base),
+                     name, (unsigned long long)bytes);
+    }
+    char *t = shim_name_sites(more ? more : msg);
+    if (t) cJSON_ReplaceItemInObjectCaseSensitive(obj, "message", cJSON_CreateString(t));
+    free(t);
+    free(more);
+}
+
 /* One launch as a JSON line; the caller holds ex.lock. */
-static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_launch_config *cfg,
-                          ptxsim_status st, const ptxsim_report *r) {
+static void stream_launch(ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel,
+                          const ptxsim_launch_config *cfg, ptxsim_status st, const ptxsim_report *r) {
     stream_header();
     cJSON *j = cJSON_CreateObject();
+    unsigned long seq = ex.seq++;
     cJSON_AddStringToObject(j, "record", "launch");
-    cJSON_AddNumberToObject(j, "seq", (double)ex.seq++);
+    cJSON_AddNumberToObject(j, "seq", (double)seq);
     cJSON_AddStringToObject(j, "kernel", kernel);
     cJSON_AddItemToObject(j, "grid", triple(cfg->grid));
     cJSON_AddItemToObject(j, "block", triple(cfg->block));
@@ -211,12 +278,16 @@ static void stream_launch(ptxsim_context *sim, const char *kernel, const ptxsim_
         cJSON_AddBoolToObject(j, "checked", ptxsim_report_checked(r));
         cJSON_AddNumberToObject(j, "seconds", ptxsim_report_stats(r)->seconds);
         cJSON *rep = launch_report(kernel, r);
+        cJSON *f;
+        cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(rep, "findings")) name_sites(sim, f);
         cJSON_AddItemToObject(j, "report", rep ? rep : cJSON_CreateNull()); /* null: the scratch file failed */
     }
+    name_sites(sim, j);
+    if (ex.html_dir) html_page(j, sim, mod, kernel, cfg, r, seq);
     stream_line(j);
 }
 
-ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
+ptxsim_status shim_launch_recorded(ptxsim_context *sim, const struct CUmod_st *mod, ptxsim_kernel *k,
                                    const ptxsim_launch_config *cfg, ptxsim_report **report) {
     env_once();
     const char *name = ptxsim_kernel_name(k);
@@ -236,7 +307,7 @@ ptxsim_status shim_launch_recorded(ptxsim_context *sim, ptxsim_kernel *k,
     if (unchecked) ptxsim_context_set_options(sim, &keep);
     if (ex.dir) {
         if (!ex.has_filter) pthread_mutex_lock(&ex.lock);
-        stream_launch(sim, name, cfg, st, rep);
+        stream_launch(sim, mod, name, cfg, st, rep);
         if (!ex.has_filter) pthread_mutex_unlock(&ex.lock);
     }
     if (ex.has_filter) pthread_mutex_unlock(&ex.lock);
@@ -400,14 +471,15 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
     l->stats = *ptxsim_report_stats(r);
     rec.any_error |= ptxsim_report_has_errors(r);
     const ptxsim_fault *f = ptxsim_report_fault(r);
-    if (f) l->fault = strdup(f->message);
+    if (f) l->fault = shim_name_sites(f->message), l->fault = l->fault ? l->fault : strdup(f->message);
     l->nfindings = ptxsim_report_finding_count(r);
     l->findings = calloc((size_t)l->nfindings + 1, sizeof *l->findings);
     l->sources = calloc((size_t)l->nfindings + 1, sizeof *l->sources);
     l->ptx_files = calloc((size_t)l->nfindings + 1, sizeof *l->ptx_files);
     for (int i = 0; i < l->nfindings; i++) {
         ptxsim_report_finding(r, i, &l->findings[i]);
-        l->findings[i].message = strdup(l->findings[i].message);
+        char *named = shim_name_sites(l->findings[i].message);
+        l->findings[i].message = named ? named : strdup(l->findings[i].message);
         /* kind names are static strings of the library */
     }
     shim_unlock();

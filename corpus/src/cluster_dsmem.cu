@@ -1,7 +1,7 @@
 // cluster_dsmem.cu — thread-block clusters on sm_90: cluster barriers, distributed shared memory
 // (DSMEM) through cooperative_groups and through inline PTX (st.async, red.async, remote
 // mbarrier arrivals, multicast bulk copies). Compiled with nvcc -arch=sm_90a -ptx; recorded on an
-// H200 with gpu/cluster/run.c (corpus/cluster_dsmem/gpu.provenance.json).
+// H200 with lab/cluster/run.c (corpus/cluster_dsmem/gpu.provenance.json).
 #include <cooperative_groups.h>
 #include <stdint.h>
 namespace cg = cooperative_groups;

@@ -1,6 +1,6 @@
 // hopper_attention.cu — a FlashAttention-3-style forward pass for one head (sm_90a):
 // O = softmax(Q K^T / sqrt(64)) V with Q, K, V bf16 [256][64] (sequence x head dimension), O f32.
-// Generated from gpu/hopper/hopper_attention.cu.in by gpu/hopper/gen_src.py; nvcc -arch=sm_90a -ptx.
+// Generated from lab/hopper/hopper_attention.cu.in by lab/hopper/gen_src.py; nvcc -arch=sm_90a -ptx.
 //
 // Grid 4 CTAs, 64 queries each; 256 threads: warpgroup 0 is the producer (one elected thread),
 // warpgroup 1 the consumer. The producer loads the 64 x 64 Q tile once, then K and V tiles of 64

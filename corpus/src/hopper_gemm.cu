@@ -1,6 +1,6 @@
 // hopper_gemm.cu — a warp-specialised Hopper GEMM in the style of CUTLASS 3 (sm_90a):
 // C[M][N] (f32) = A[M][K] * B[N][K]^T, A and B bf16 and K-major ("TN"), M = N = 256, K = 512.
-// Generated from gpu/hopper/hopper_gemm.cu.in by gpu/hopper/gen_src.py; nvcc -arch=sm_90a -ptx.
+// Generated from lab/hopper/hopper_gemm.cu.in by lab/hopper/gen_src.py; nvcc -arch=sm_90a -ptx.
 //
 // Grid 2 x 2 CTAs of 128 x 128 outputs, clusters of 2 along N (x): the two CTAs of a cluster
 // need the same 128 x 64 A tile per k-block, so each loads half of it (64 rows) with a TMA load

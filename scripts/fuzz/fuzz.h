@@ -48,7 +48,8 @@
     X(MATCH, "match.sync", 1)                                                                   \
     X(APPROX_RCP, "approx.rcp/sqrt/rsqrt", 0)                                                   \
     X(APPROX_TRANS, "approx.sin/cos/lg2/ex2/tanh", 0)                                           \
-    X(APPROX_DIV, "div.approx/div.full", 0)
+    X(APPROX_DIV, "div.approx/div.full", 0)                                                     \
+    X(CONTRACT, "contract", 1)       /* mul + add/sub without .rnd: ptxas's fma contraction */
 
 typedef enum {
 #define X(id, name, exact) FZ_##id,
@@ -112,7 +113,9 @@ typedef struct {
     fz_item *items;
     int nitems, cap_items;
     uint64_t *init;        /* initial register image: nregs * threads values */
+    int nscratch;          /* contraction products: %ct<i> / %cd<i>, written once, never stored */
 } fz_prog;
+#define FZ_SCRATCH 1024
 
 typedef struct {
     int nitems_min, nitems_max;

@@ -1115,6 +1115,46 @@ static void gen_insn(G *g, int fam) {
         INSN("%s.approx%s.f32 %s, %s", o, o[0] != 't' && chance(g, 50) ? ".ftz" : "", d, a);
         break;
     }
+    case FZ_CONTRACT: {
+        /* A mul without a rounding modifier whose product only an add/sub uses: ptxas contracts
+         * the two into an fma (sim/ptxas_model.c, docs/instructions.md "Contraction"). The
+         * product lives in a scratch register of its own (written once, not stored, so that the
+         * add is its only use), sometimes through a neg or mov; sometimes a rounding modifier,
+         * or .ftz on one side only, rules it out. The mul is unguarded (and kept by the
+         * shrinker whenever the add is); the add takes the item's guard. */
+        if (g->p->nscratch + 3 > FZ_SCRATCH) { /* out of scratch registers: an ordinary f32 op */
+            gen_insn(g, FZ_F32);
+            return;
+        }
+        bool f64 = chance(g, 35);
+        const char *t = f64 ? "f64" : "f32", *pre = f64 ? "%cd" : "%ct";
+        fz_rclass rc = f64 ? RC_B64 : RC_B32;
+        fz_flavor fl = f64 ? FL_F64 : FL_F32;
+        bool ftz = !f64 && chance(g, 30), ftz2 = chance(g, 90) ? ftz : (!f64 && !ftz);
+        char m1[24] = "", m2[24] = "", prod[16], x[16];
+        if (chance(g, 6)) snprintf(m1, sizeof m1, ".%s", PICK(g, RND));
+        if (chance(g, 6)) snprintf(m2, sizeof m2, ".%s", PICK(g, RND));
+        if (ftz) strcat(m1, ".ftz");
+        if (ftz2) strcat(m2, ".ftz");
+        if (!f64 && chance(g, 10)) strcat(m2, ".sat");
+        src_reg(g, rc, fl, 0, a);
+        src_imm(g, b, rc, fl, t, 10, 0);
+        snprintf(prod, sizeof prod, "%s%d", pre, g->p->nscratch++);
+        emit_line(g, fam, true, "\tmul%s.%s %s, %s, %s;", m1, t, prod, a, b);
+        unsigned via = rn(g, 12);
+        if (via < 2) {
+            snprintf(x, sizeof x, "%s%d", pre, g->p->nscratch++);
+            if (via == 0) emit_line(g, fam, true, "\tneg.%s %s, %s;", t, x, prod);
+            else emit_line(g, fam, true, "\tmov.b%s %s, %s;", f64 ? "64" : "32", x, prod);
+            strcpy(prod, x);
+        }
+        src_imm(g, c, rc, fl, t, 10, 0);
+        rd = dst(g, rc, fl, d);
+        const char *op = chance(g, 50) ? "add" : "sub";
+        if (chance(g, 50)) INSN("%s%s.%s %s, %s, %s", op, m2, t, d, prod, c);
+        else INSN("%s%s.%s %s, %s, %s", op, m2, t, d, c, prod);
+        break;
+    }
     case FZ_APPROX_DIV:
         src_reg(g, RC_B32, FL_F32, 0, a);
         src_reg(g, RC_B32, FL_F32, 0, b);
@@ -1123,7 +1163,7 @@ static void gen_insn(G *g, int fam) {
         break;
     default: break;
     }
-    if (rd >= 0 && g->it->kind != IT_WARP && (fam == FZ_F64 || fam == FZ_FMINMAX) &&
+    if (rd >= 0 && g->it->kind != IT_WARP && (fam == FZ_F64 || fam == FZ_FMINMAX || fam == FZ_CONTRACT) &&
         g->p->regs[rd].cls == RC_B64)
         g->p->regs[rd].nan_pick_line = g->it->nlines - 1;
     if (rd >= 0) set_out(g, rd, fam, guarded);
@@ -1503,6 +1543,7 @@ void fz_ptx_kernel(fz_buf *b, const fz_prog *p, const char *kname, const fz_layo
     fz_buf_printf(b, ".visible .entry %s(.param .u64 pin, .param .u64 pout)\n{\n", kname);
     fz_buf_printf(b, "\t.reg .b64 %%ain, %%aout, %%aoff;\n\t.reg .b32 %%tidx, %%lane, %%lc, %%lt, %%tmp;\n"
                      "\t.reg .pred %%pc;\n");
+    if (p->nscratch) fz_buf_printf(b, "\t.reg .b32 %%ct<%d>;\n\t.reg .b64 %%cd<%d>;\n", p->nscratch, p->nscratch);
     for (int c = RC_B16; c <= RC_PRED; c++) {
         int n = 0;
         for (int s = 0; s < l->nslots; s++) {

@@ -34,6 +34,9 @@ bad "--only needs at least one finding kind" --only ,
 bad "--kernel-filter: '\(' is not an extended regular expression" --check --kernel-filter '('
 bad "--kernel-filter chooses the kernels the checkers watch: it needs --check" --kernel-filter copy
 bad "--json needs a file" --json -
+bad "--html needs --check: the pages show the checkers' counters" --html "$tmp/pages"
+touch "$tmp/afile"
+bad "--html $tmp/afile: not a folder ptxsim can write in" --check --html "$tmp/afile"
 bad "--log $tmp/no/such/dir/log: No such file or directory" --log "$tmp/no/such/dir/log"
 
 # --kernel-filter: only the kernels named run with the checkers

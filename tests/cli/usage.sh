@@ -37,7 +37,10 @@ expect 2 "--color takes auto, always or never" "$ptxsim" check "${oob[@]}" --col
 # options before the file, and one manifest only
 expect 1 'error:' "$ptxsim" check --allow-paths "$root/tests/verify" --color never "$root/tests/verify/fixtures/oob.json"
 expect 2 "'run' takes one manifest; a second: 'b.json'" "$ptxsim" run a.json b.json
-# a manifest naming a C++ kernel by its plain name: the error lists the kernels, demangled
+# a manifest naming a C++ kernel by its plain name runs it (tests/cli/cxx_names.sh: overloads);
+# a name that names no kernel: the error lists the kernels, demangled
 printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry _Z10block_scanPKiPii(.param .u64 a, .param .u64 b, .param .u32 n)\n{\n ret;\n}\n' > "$tmp/k.ptx"
 printf '{"ptx": "k.ptx", "kernel": "block_scan", "grid": [1,1,1], "block": [32,1,1], "buffers": [{"name": "x", "type": "u32", "count": 4, "init": {"fill": 0}}], "params": [{"buffer": "x"}, {"buffer": "x"}, {"u32": 4}]}\n' > "$tmp/case.json"
-expect 2 "no kernel named 'block_scan' in .*; its kernels \(.*\): _Z10block_scanPKiPii \(block_scan\(int const\*, int\*, int\)\)" "$ptxsim" run "$tmp/case.json"
+expect 0 "kernel _Z10block_scanPKiPii, grid 1x1x1" "$ptxsim" run "$tmp/case.json"
+sed -i 's/"block_scan"/"block_sum"/' "$tmp/case.json"
+expect 2 "no kernel named 'block_sum' in .*; its kernels \(.*\): _Z10block_scanPKiPii \(block_scan\(int const\*, int\*, int\)\)" "$ptxsim" run "$tmp/case.json"

@@ -207,14 +207,20 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
         return None
     with open(js) as f:
         rep = json.load(f)
+    man = json.load(open(os.path.join(ROOT, manifest)))
+    ptx_path = os.path.join(os.path.dirname(os.path.join(ROOT, manifest)), man["ptx"])
+    return check_page(exe, name, page, rep, ptx_path, ROOT, out, tmp, one_warp)
+
+
+def check_page(exe, name, page, rep, ptx_path, src_base, out, tmp, one_warp=False, sources=None):
+    """One launch's page against its JSON report (rep), the PTX file it shows and the CUDA files
+    (sources, else the findings' source paths; relative to src_base)."""
     dom = dom_of(exe, page, tmp)
     expect(len(list(dom.find("script"))) == 1, "%s: the page has %d scripts" % (name, len(list(dom.find("script")))))
     sec = dom.first("section", cls="launch")
     expect(sec is not None and sec.attrs.get("data-kernel") == rep["kernel"], "%s: no launch section for %s" % (name, rep["kernel"]))
     ptx_pane = dom.first("div", cls="ptx")
     prow = pane_rows(ptx_pane)
-    man = json.load(open(os.path.join(ROOT, manifest)))
-    ptx_path = os.path.join(os.path.dirname(os.path.join(ROOT, manifest)), man["ptx"])
     check_text(name, prow, ptx_path, "the PTX pane")
     check_rows(name, ptx_pane, prow, oracle_lines(rep, lambda r: r["ptx_line"]), "PTX")
     # execution counts: every warp instruction is on some line
@@ -270,7 +276,7 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
             expect(nxt is not None and any(int(d.attrs["data-of-line"]) == f["ptx"]["line"] for d in nxt.find("div", cls="other-ref")),
                    "%s: PTX line %d does not point at the %s it is the other access of" % (name, f["other"]["ptx"]["line"], f["kind"]))
     # the CUDA pane: the .cu file verbatim, its lines' counters summed over their PTX lines
-    srcs = {f["source"]["file"] for f in rep["findings"] if "source" in f}
+    srcs = set(sources) if sources is not None else {f["source"]["file"] for f in rep["findings"] if "source" in f}
     src_pane = dom.first("div", cls="src")
     tables = list(src_pane.find("table", cls="code"))
     if srcs:
@@ -278,7 +284,7 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
         expect(len(tables) == 1, "%s: %d CUDA files shown" % (name, len(tables)))
         if tables:
             srow = pane_rows(tables[0])
-            check_text(name, srow, os.path.join(ROOT, cu), "the CUDA pane")
+            check_text(name, srow, os.path.join(src_base, cu), "the CUDA pane")
             check_rows(name, tables[0], srow, oracle_lines(rep, lambda r: r.get("source_line")), "CUDA")
             sum_src = sum(spans(r).get("exec", 0) for r in srow.values())
             sum_loc = sum(v for l, v in execs.items() if prow[l].attrs.get("data-src"))
@@ -402,6 +408,47 @@ def check_missing_source(exe, ptxsim, tmp):
            "nosrc: a folder named by .file is not reported as such")
 
 
+def check_exec(exe, ptxsim, out, tmp):
+    """`ptxsim exec --check --html DIR` (docs/exec.md): every launch of the program gets a page,
+    each checked like check's against the launch's report in `exec --json` of the same run (the
+    oracle), the PTX pane against the PTX the program loaded and the CUDA pane against its source;
+    the index lists every launch with the kernel, status and finding counts of the JSON and links
+    the pages."""
+    prog = os.path.join(os.path.dirname(os.path.dirname(ptxsim)), "tests", "exec_prog")
+    data = os.path.join(ROOT, "tests/cli/exec_data")
+    if not expect(os.path.exists(prog), "exec: %s not built" % prog):
+        return
+    pages, js = os.path.join(tmp, "exec_pages"), os.path.join(tmp, "exec.json")
+    r = ptxsim_run("exec", [ptxsim, "exec", "--check", "--html", pages, "--json", js, "--source-root", data, "--",
+                            prog, os.path.join(data, "kernels.ptx"), "race", "clean", "oob"], cwd=tmp)
+    if not expect(r.returncode == 1 and os.path.exists(os.path.join(pages, "index.html")),
+                  "exec: exited %d: %s" % (r.returncode, r.stderr[-2000:])):
+        return
+    run = json.load(open(js))
+    launches = run["launches"]
+    expect([l["kernel"] for l in launches] == ["_Z10block_scanPKiPii", "_Z4copyPKiPii", "_Z4fillPii"],
+           "exec: launches %s" % [l["kernel"] for l in launches])
+    for i, l in enumerate(launches):
+        page = l.get("html")
+        if not expect(page and os.path.exists(os.path.join(pages, page)), "exec: launch %d has no page (%s)" % (i, l.get("html_error"))):
+            continue
+        check_page(exe, "exec_%d_%s" % (i, l["kernel"]), os.path.join(pages, page), l["report"],
+                   os.path.join(data, "kernels.ptx"), data, out, tmp, sources=["kernels.cu"])
+    idx = dom_of(exe, os.path.join(pages, "index.html"), tmp)
+    rows = list(idx.find("tr", cls="launch"))
+    expect(len(rows) == len(launches), "exec: the index lists %d launches, the JSON %d" % (len(rows), len(launches)))
+    for row, l in zip(rows, launches):
+        sev = [f["severity"] for f in l["report"]["findings"]]
+        got = (row.attrs.get("data-kernel"), row.attrs.get("data-status"),
+               int(row.attrs["data-errors"]), int(row.attrs["data-warnings"]), int(row.attrs["data-notes"]),
+               row.first("a").attrs.get("href") if row.first("a") else None)
+        want = (l["kernel"], l["status"], sev.count("error"), sev.count("warning"), sev.count("note"), l.get("html"))
+        expect(got == want, "exec: index row %s, the JSON says %s" % (got, want))
+    png = os.path.join(out, "exec_index.png")
+    browser(exe, os.path.join(pages, "index.html"), ["--window-size=1200,400", "--screenshot=" + png], tmp)
+    expect(os.path.exists(png), "exec: no screenshot of the index")
+
+
 def main():
     if len(sys.argv) < 3:
         raise SystemExit("usage: check_html.py PTXSIM OUTDIR [CASE...]")
@@ -428,6 +475,8 @@ def main():
             check_hostile(exe, ptxsim, tmp)
         if not only or "nosrc" in only:
             check_missing_source(exe, ptxsim, tmp)
+        if not only or "exec" in only:
+            check_exec(exe, ptxsim, out, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     for f in fails:

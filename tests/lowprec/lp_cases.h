@@ -1,8 +1,9 @@
-/* lp_cases.h — the low-precision differential cases shared by the H200 probe (lp_probe.c) and
- * the simulator's replay (tests/test_half_h200.c): one row per PTX instruction variant, the
- * kernel text it runs in, and the deterministic input generators. Both sides build the same
- * PTX and the same inputs from this header, so the committed GPU results (lp_h200.txt) can be
- * compared without a GPU. Header-only on purpose: the probe is compiled alone on the GPU host. */
+/* lp_cases.h — the low-precision differential cases shared by the H200 probe
+ * (lab/lowprec/lp_probe.c) and the simulator's replay (tests/test_half_h200.c): one row per PTX
+ * instruction variant, the kernel text it runs in, and the deterministic input generators. Both
+ * sides build the same PTX and the same inputs from this header, so the committed GPU results
+ * (lp_h200.txt) can be compared without a GPU. Header-only on purpose: the probe is compiled
+ * alone on the GPU host. */
 #ifndef LP_CASES_H
 #define LP_CASES_H
 

@@ -1,6 +1,6 @@
 /* video_cases.h — the video-instruction forms ptxsim is compared on, their inputs and the PTX
  * kernel that runs one form. Shared by tests/test_video.c and the standalone GPU probe
- * (tests/gpu_probe/video_probe.c), so both run exactly the same instruction text on exactly the
+ * (lab/video_forms/video_probe.c), so both run exactly the same instruction text on exactly the
  * same inputs. Header-only, plain C, no project dependencies. */
 #ifndef PTXSIM_VIDEO_CASES_H
 #define PTXSIM_VIDEO_CASES_H

@@ -72,7 +72,26 @@ def main(ptxsim):
                 bad += 1
             print(f"{case}: JSON and SARIF valid, findings {sorted(found)}")
     bad += sarif_locations(ptxsim)
-    return (1 if bad else 0) | run_reports(ptxsim, report)
+    bad += finding_lanes(ptxsim)
+    return (1 if bad else 0) | run_reports(ptxsim, report) | diff_reports(ptxsim, report)
+
+
+def finding_lanes(ptxsim):
+    """A checker's finding names the lanes of its first occurrence. corpus/defects/divergence
+    branches on `(tid & 1) == 0` (its PTX): the lanes that jump are the 16 even lanes of a warp;
+    corpus/defects/bank_conflict's conflicting access is made by all 32 lanes."""
+    bad = 0
+    want = {"corpus/defects/divergence/defect.json": ("divergence", {"count": 16, "ranges": [[l, l] for l in range(0, 32, 2)]}),
+            "corpus/defects/bank_conflict/defect.json": ("bank-conflict", {"count": 32, "ranges": [[0, 31]]})}
+    for case, (kind, lanes) in want.items():
+        p = subprocess.run([ptxsim, "check", os.path.join(root, case), "--json", "-"], capture_output=True, text=True)
+        got = [f.get("lanes") for f in json.loads(p.stdout)["findings"] if f["kind"] == kind]
+        if not got or got[0] != lanes:
+            print(f"{case}: {kind} lanes {got[:1]}, expected {lanes}")
+            bad += 1
+        else:
+            print(f"{case}: {kind} names lanes {lanes['count']} as expected")
+    return bad
 
 
 def sarif_self_test():
@@ -216,6 +235,71 @@ def run_reports(ptxsim, report):
             print(f"run --quiet on success printed {p.stdout!r} {p.stderr!r}")
             bad += 1
     print(f"run reports: {'ok' if not bad else f'{bad} problems'}")
+    return 1 if bad else 0
+
+
+def diff_reports(ptxsim, report):
+    """`diff --json` writes a report per case from the same model (issue 16): against a recording
+    that matches, one with one bit flipped in element 10 (the first mismatch is that element: got the
+    simulator's bits, which are the recording's original ones, expected the flipped ones), and a
+    missing recording (no report: the simulator was not run); `--json -` leaves stdout to the JSON."""
+    import shutil
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(root, "corpus/vadd")
+        for d in ("one", "two"):
+            os.mkdir(os.path.join(tmp, d))
+            for f in ("vadd.sm_90.ptx", "a.in.bin", "b.in.bin", "c.expected.bin", "case.sm_90.json"):
+                shutil.copy(os.path.join(src, f), os.path.join(tmp, d))
+            # the one manifest of its folder reads its recording untagged (docs/gpu.md)
+            shutil.copy(os.path.join(src, "c.sm_90.gpu.bin"), os.path.join(tmp, d, "c.gpu.bin"))
+        rec = os.path.join(tmp, "two", "c.gpu.bin")
+        orig = open(rec, "rb").read()
+        flipped = bytearray(orig)
+        flipped[4 * 10] ^= 1
+        with open(rec, "wb") as f:
+            f.write(flipped)
+
+        def diff(*args):
+            p = subprocess.run([ptxsim, "diff", *args, "--recorded", "--json", "-"], capture_output=True, text=True)
+            try:
+                doc = json.loads(p.stdout)
+            except ValueError as e:
+                print(f"diff {args} --json -: stdout is not JSON alone ({e}): {p.stdout[:200]!r}")
+                return p, None, 1
+            errs = list(report.iter_errors(doc))
+            for e in errs:
+                print(f"diff report: {'/'.join(map(str, e.path))}: {e.message}")
+            return p, doc, len(errs)
+
+        p, doc, n = diff(tmp)
+        bad += n
+        if doc:
+            got = [(os.path.relpath(c["path"], tmp), c["result"], c["exit_code"], c["reference"]["kind"],
+                    [(x["buffer"], x["elements"], x["mismatches"], x.get("first_mismatch")) for x in c["report"]["comparisons"]],
+                    c["report"]["command"], c["report"]["kernel"], c["report"]["exit"]["status"]) for c in doc["cases"]]
+            first = {"index": 10, "got": "0x%x" % int.from_bytes(orig[40:44], "little"),
+                     "expected": "0x%x" % int.from_bytes(flipped[40:44], "little")}
+            want = [("one/case.sm_90.json", "ok", 0, "recorded", [("c", len(orig) // 4, 0, None)], "diff", "vadd_f32", 0),
+                    ("two/case.sm_90.json", "mismatch", 1, "recorded", [("c", len(orig) // 4, 1, first)], "diff", "vadd_f32", 1)]
+            if got != want or (p.returncode, doc["exit"]["status"]) != (1, 1) or "MISMATCH" not in p.stderr:
+                print(f"diff DIR: exit {p.returncode}, cases {got}, expected {want}")
+                bad += 1
+        os.remove(rec)
+        p, doc, n = diff(os.path.join(tmp, "two", "case.sm_90.json"))
+        bad += n
+        if doc and ((p.returncode, doc["exit"]["status"], doc["cases"][0]["result"], doc["cases"][0]["report"]) !=
+                    (2, 2, "no-reference", None) or "c.gpu.bin" not in doc["cases"][0].get("note", "")):
+            print(f"diff without a recording: exit {p.returncode}, {json.dumps(doc)[:300]}")
+            bad += 1
+        # the schema can fail: a case without its report key, and a diff report holding launches
+        if doc:
+            broken = json.loads(json.dumps(doc))
+            del broken["cases"][0]["report"]
+            if report.is_valid(broken):
+                print("diff report without a case's report passed the schema")
+                bad += 1
+    print(f"diff reports: {'ok' if not bad else f'{bad} problems'}")
     return 1 if bad else 0
 
 
