@@ -1006,7 +1006,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         c.contract = ps_xmalloc(sizeof *c.contract * (size_t)(fn->ninsns + 1));
         ps_ptxas_contractions(fn, c.contract);
     }
-    for (int i = 0; i < fn->nregs; i++) {
+    for (int i = 0; i < fn->nregs; i++) { /* this numbering is ps_insn_event's (observer.h) */
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
         else c.reg_slot[i] = new_slot(&c, (ps_slot_info){.kind = SK_REG});
     }

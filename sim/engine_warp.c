@@ -21,7 +21,7 @@ static __attribute__((noinline)) void insn_event(ps_warp *w, const ps_dinsn *d, 
     const ps_frame *f = &w->frames[w->nframes - 1];
     ps_insn_event e = {.worker = w->cta->worker, .warp = w->id, .depth = w->nframes,
                        .activation = f->activation, .insn = d->src, .active = active,
-                       .exec = exec};
+                       .exec = exec, .regs = (const uint64_t(*)[32])f->r, .preds = f->p};
     memcpy(e.ctaid, w->cta->ctaid, sizeof e.ctaid);
     memcpy(e.block, w->cta->L->cfg.block, sizeof e.block);
     o->insn(o->ctx, &e);

@@ -65,6 +65,12 @@ typedef struct {
     const ps_insn *insn;
     uint32_t active;           /* lanes at the instruction (they all read its guard) */
     uint32_t exec;             /* of them, the lanes whose guard holds (they execute it) */
+    /* The frame's registers before the instruction runs (read-only): register k of the function
+     * (ps_func.regs) that is not .pred is regs[s][lane], s = the number of non-.pred registers
+     * before k; a .pred register is bit `lane` of preds[q], q = the number of .pred registers
+     * before k (sim/decode.c numbers them so). */
+    const uint64_t (*regs)[32];
+    const uint32_t *preds;
 } ps_insn_event;
 
 typedef struct ps_observer {

@@ -1,48 +1,41 @@
-/* check_reginit.c — reads of registers never written (DESIGN §4, `uninitialized`): a lane that
- * reads a register (or predicate) its thread has not written in this activation of the function.
- * Registers start as zero in ptxsim but hold garbage on a GPU, so such a read is undefined.
+/* check_reginit.c — undefined register values that reach an observable use (DESIGN §4,
+ * `uninitialized`; docs/checkers.md, "Registers"). Registers start as zero in ptxsim but hold
+ * garbage on a GPU, so a register read before its thread wrote it has an undefined value.
  *
- * Two steps keep it cheap:
- * 1. Statically, per function, a "definitely written" data-flow analysis over the PTX control-flow
- *    graph (a write counts only when unguarded; predicated writes and paths that skip the write
- *    do not). A read of a register that is definitely written on every path to it needs no
- *    run-time check. Registers with at least one read that is not are "tracked".
- * 2. At run time, only instructions that read a tracked register at such a site, or write a
- *    tracked register, are watched (the engine's per-instruction events, DF_WATCH; every other
- *    instruction runs at full speed). Per warp and call depth, a lane mask per register says which
- *    lanes have written it; a read by an executing lane (the guard: by every lane at the
- *    instruction) outside that mask is a finding. A register written under a predicate and read
- *    under the same predicate is therefore fine, and dead paths are never reported. */
+ * Definedness propagation, in the manner of Valgrind's Memcheck: per warp and call depth, a lane
+ * mask per register says which lanes' values are undefined (a never-written register: every
+ * lane). An instruction's destinations become undefined on the lanes where a source that
+ * determines them is (selp: the source its defined selector picks; shfl.sync: the source lane's
+ * value; warp collectives: any lane's), or where its guard is undefined. Loads give defined
+ * values, except from shared memory bytes an undefined value was stored to (a shadow per CTA:
+ * CUB stages the items of partial tiles through shared memory). Nothing is reported where an
+ * undefined value is only computed with and then discarded: a finding comes only at a use that
+ * makes it observable — a branch (or ret/exit) it decides, the guard of an instruction acting
+ * outside the thread, a memory address, a value stored to any memory but shared, an operand of
+ * an atomic, a call, a barrier or another instruction acting outside the thread. A finding names
+ * the use (its site) and the read of the never-written register the value came from (the other
+ * site, with the same thread).
+ *
+ * reginit_static.c works out which registers may ever be undefined; only instructions touching
+ * those are watched (DF_WATCH), every other instruction runs at full speed, and memory events
+ * are followed only when some store may write an undefined value. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify_internal.h"
+#include "reginit_internal.h"
 
-enum { RD_EXEC, RD_ACTIVE, WR };
-
+/* Where an undefined value came from: the instruction that first read the never-written
+ * register (index + 1; 0 = not yet read) and that register. */
 typedef struct {
-    int reg;
-    uint8_t how;         /* RD_EXEC (operand), RD_ACTIVE (guard), WR */
-} regop;
-
-typedef struct {
-    const ps_func *func;
-    int fidx;            /* index in the module */
-    int nregs;
-} funcinfo;
-
-/* Per instruction (dense index): the tracked-register operations to apply. */
-typedef struct {
-    regop *ops;
-    int nops;
-    int func;            /* index into funcs */
-} insninfo;
+    int insn1, reg;
+} origin;
 
 typedef struct {
     uint32_t activation; /* 0: never used */
     int func;
-    uint32_t *written;   /* per register: lanes that wrote it */
+    uint32_t *undef;     /* per register: lanes whose value is undefined */
+    origin *from;        /* per register: where its undefined lanes' value came from */
     int cap;
 } rframe;
 
@@ -51,280 +44,54 @@ typedef struct {
     int nframes;
 } rwarp;
 
+/* The memory half of the watched instruction that ran last on a worker: its memory events
+ * follow its insn event. */
+typedef struct {
+    int insn;            /* dense index; -1: none */
+    int warp, depth;
+    uint32_t undef;      /* store: lanes whose value is undefined; load: lanes to consider */
+    origin from;         /* store: where the undefined value came from */
+    int vreg;            /* store: the register holding it */
+    bool seen;           /* a memory event of it arrived */
+    ps_event_where at;
+} pending;
+
 typedef struct {
     rwarp warps[32];
+    pending pend;
+    origin *shadow;      /* per shared-memory byte: insn1 != 0 where an undefined value lies */
+    uint64_t shadow_cap, shadow_hi;
+    uint64_t nundef;     /* undefined bytes in the shadow */
 } rworker;
 
 typedef struct {
     ps_verifier *v;
-    funcinfo *funcs;
-    int nfuncs;
-    insninfo *insns;     /* v->ninsns */
+    reginit_static st;
     int nworkers;
     rworker *w;
 } reginit;
 
-/* ---- operands ----------------------------------------------------------------------------- */
-
-/* Does the instruction write its first operand (and its "d|p" partner)? */
-static bool writes_first(const ps_insn *in) {
-    unsigned p = in->info ? in->info->props : 0;
-    if (!in->nops) return false;
-    if (p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) return false;
-    switch (in->form) {
-    case PS_F_RED:
-    case PS_F_BAR_WARP_SYNC:
-    case PS_F_NANOSLEEP:
-    case PS_F_PMEVENT:
-    case PS_F_PREFETCH:
-    case PS_F_PREFETCHU: return false;
-    case PS_F_BAR:
-    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED);
-    default: break;
-    }
-    return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;
-}
-
-typedef struct {
-    regop *v;
-    int n, cap;
-} oplist;
-
-static void push(oplist *l, int reg, uint8_t how, int nregs) {
-    if (reg < 0 || reg >= nregs) return;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = ps_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-    }
-    l->v[l->n++] = (regop){reg, how};
-}
-
-static void operand_regs(const ps_operand *o, uint8_t how, oplist *l, int nregs) {
-    switch (o->kind) {
-    case PS_OP_REG: push(l, o->reg, how, nregs); break;
-    case PS_OP_ADDR: push(l, o->reg, RD_EXEC, nregs); break; /* a base register is read */
-    case PS_OP_VEC:
-    case PS_OP_LIST:
-        for (int j = 0; j < o->nitems; j++) operand_regs(&o->items[j], how, l, nregs);
-        break;
-    default: break;
-    }
-}
-
-/* Every register operation of `in`, reads before writes (an instruction reads its sources before
- * it writes its destinations). */
-static void insn_regs(const ps_insn *in, int nregs, oplist *l) {
-    l->n = 0;
-    if (in->guard_reg >= 0) push(l, in->guard_reg, RD_ACTIVE, nregs);
-    bool w0 = writes_first(in);
-    bool call_rets = in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST;
-    for (int k = (w0 || call_rets) ? 1 : 0; k < in->nops; k++) operand_regs(&in->ops[k], RD_EXEC, l, nregs);
-    if (w0 && in->ops[0].kind == PS_OP_ADDR) operand_regs(&in->ops[0], RD_EXEC, l, nregs);
-    if (w0 || call_rets) {
-        operand_regs(&in->ops[0], WR, l, nregs);
-        if (in->ops[0].pair_reg >= 0) push(l, in->ops[0].pair_reg, WR, nregs);
-    }
-}
-
-/* ---- static analysis: definitely-written registers ------------------------------------------ */
-
-typedef struct {
-    int first, last;     /* instructions [first, last] */
-    int *succ;
-    int nsucc;
-} block;
-
-static int label_insn(const ps_func *f, int label) {
-    return label >= 0 && label < f->nlabels ? f->labels[label].insn : -1;
-}
-
-/* Successor instructions of instruction i (-1 entries skipped); returns the count. */
-static int successors(const ps_func *f, int i, int *out, int cap) {
-    const ps_insn *in = &f->insns[i];
-    unsigned p = in->info ? in->info->props : 0;
-    int n = 0;
-    bool falls = true;
-    if (in->form == PS_F_BRA && in->nops && in->ops[0].kind == PS_OP_LABEL) {
-        int t = label_insn(f, in->ops[0].label);
-        if (t >= 0 && n < cap) out[n++] = t;
-        if (in->guard_reg < 0) falls = false;
-    } else if (in->form == PS_F_BRX_IDX) {
-        for (int k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PS_OP_LABEL) continue;
-            int lb = in->ops[k].label;
-            if (lb < 0 || lb >= f->nlabels) continue;
-            const ps_label *L = &f->labels[lb];
-            if (L->ntargets)
-                for (int j = 0; j < L->ntargets; j++) {
-                    int t = label_insn(f, L->targets[j]);
-                    if (t >= 0 && n < cap) out[n++] = t;
-                }
-            else if (L->insn >= 0 && n < cap)
-                out[n++] = L->insn;
-        }
-        if (in->guard_reg < 0) falls = false;
-    } else if ((p & (P_RET | P_EXIT)) && in->guard_reg < 0) {
-        falls = false;
-    }
-    if (falls && i + 1 < f->ninsns && n < cap) out[n++] = i + 1;
-    return n;
-}
-
-/* Marks, for each instruction of f, its reads that are not definitely preceded by a write, and
- * returns per register whether it has such a read (tracked). */
-static void analyse_function(const ps_func *f, bool *tracked, uint8_t **suspicious_out) {
-    int n = f->ninsns, nr = f->nregs;
-    size_t words = (size_t)(nr + 63) / 64;
-    /* blocks: leaders at 0, branch targets and after control transfers */
-    bool *leader = ps_xcalloc((size_t)n + 1, 1);
-    int succ[256];
-    leader[0] = true;
-    for (int i = 0; i < n; i++) {
-        int k = successors(f, i, succ, 256);
-        bool only_next = k == 1 && succ[0] == i + 1;
-        for (int j = 0; j < k; j++)
-            if (succ[j] != i + 1 || !only_next) leader[succ[j]] = true;
-        if (!only_next && i + 1 < n) leader[i + 1] = true;
-    }
-    int *block_of = ps_xcalloc((size_t)n + 1, sizeof *block_of);
-    int nb = 0;
-    for (int i = 0; i < n; i++) {
-        if (leader[i]) nb++;
-        block_of[i] = nb - 1;
-    }
-    block *b = ps_xcalloc((size_t)nb + 1, sizeof *b);
-    for (int i = 0; i < n; i++) {
-        block *x = &b[block_of[i]];
-        if (leader[i]) x->first = i;
-        x->last = i;
-    }
-    int npred_total = 0;
-    for (int k = 0; k < nb; k++) {
-        int c = successors(f, b[k].last, succ, 256);
-        b[k].succ = ps_xcalloc((size_t)c + 1, sizeof(int));
-        for (int j = 0; j < c; j++) b[k].succ[b[k].nsucc++] = block_of[succ[j]];
-        npred_total += c;
-    }
-    (void)npred_total;
-    /* IN sets: all ones (top) except the entry; OUT = IN | unguarded writes of the block */
-    uint64_t *in = ps_xmalloc((size_t)nb * words * 8 + 8), *out = ps_xmalloc((size_t)nb * words * 8 + 8);
-    uint64_t *gen = ps_xcalloc((size_t)nb * words + 1, 8);
-    /* on entry only a .func's .reg parameters hold values (the call wrote them) */
-    uint64_t *entry = ps_xcalloc(words + 1, 8);
-    for (int k = 0; k < f->nparams; k++)
-        if (f->params[k]->is_reg) entry[f->params[k]->reg / 64] |= 1ull << (f->params[k]->reg % 64);
-    memset(in, 0xff, (size_t)nb * words * 8);
-    memcpy(in, entry, words * 8);
-    oplist ol = {0};
-    for (int k = 0; k < nb; k++)
-        for (int i = b[k].first; i <= b[k].last; i++) {
-            if (f->insns[i].guard_reg >= 0) continue;
-            insn_regs(&f->insns[i], nr, &ol);
-            for (int j = 0; j < ol.n; j++)
-                if (ol.v[j].how == WR) gen[(size_t)k * words + (size_t)ol.v[j].reg / 64] |= 1ull << (ol.v[j].reg % 64);
-        }
-    bool *reached = ps_xcalloc((size_t)nb + 1, 1);
-    reached[0] = true;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int k = 0; k < nb; k++) {
-            if (!reached[k]) continue;
-            uint64_t *o = out + (size_t)k * words, *ii = in + (size_t)k * words, *g = gen + (size_t)k * words;
-            for (size_t x = 0; x < words; x++) o[x] = ii[x] | g[x];
-            for (int s = 0; s < b[k].nsucc; s++) {
-                int t = b[k].succ[s];
-                uint64_t *ti = in + (size_t)t * words;
-                if (!reached[t]) {
-                    reached[t] = true;
-                    memcpy(ti, o, words * 8);
-                    if (t != 0) changed = true;
-                    else memcpy(ti, entry, words * 8);
-                    continue;
-                }
-                for (size_t x = 0; x < words; x++) {
-                    uint64_t v = ti[x] & o[x];
-                    if (t == 0) v = entry[x];
-                    if (v != ti[x]) ti[x] = v, changed = true;
-                }
-            }
-        }
-    }
-    /* walk each reached block: reads of registers not yet definitely written */
-    uint8_t *susp = ps_xcalloc((size_t)n + 1, 1);
-    uint64_t *cur = ps_xmalloc(words * 8 + 8);
-    for (int k = 0; k < nb; k++) {
-        if (!reached[k]) continue;
-        memcpy(cur, in + (size_t)k * words, words * 8);
-        for (int i = b[k].first; i <= b[k].last; i++) {
-            insn_regs(&f->insns[i], nr, &ol);
-            for (int j = 0; j < ol.n; j++) {
-                int r = ol.v[j].reg;
-                bool def = cur[r / 64] >> (r % 64) & 1;
-                if (ol.v[j].how != WR && !def) {
-                    tracked[r] = true;
-                    susp[i] = 1;
-                }
-            }
-            if (f->insns[i].guard_reg >= 0) continue;
-            for (int j = 0; j < ol.n; j++)
-                if (ol.v[j].how == WR) cur[ol.v[j].reg / 64] |= 1ull << (ol.v[j].reg % 64);
-        }
-    }
-    *suspicious_out = susp;
-    free(cur);
-    free(ol.v);
-    free(reached);
-    free(entry);
-    free(in);
-    free(out);
-    free(gen);
-    for (int k = 0; k < nb; k++) free(b[k].succ);
-    free(b);
-    free(block_of);
-    free(leader);
-}
+static void flush_store(reginit *c, rworker *wk);
 
 static void *reginit_create(ps_verifier *v) {
     reginit *c = ps_xcalloc(1, sizeof *c);
     c->v = v;
-    const ps_module *m = v->module;
-    c->insns = ps_xcalloc((size_t)v->ninsns + 1, sizeof *c->insns);
-    c->funcs = ps_xcalloc((size_t)m->nfuncs + 1, sizeof *c->funcs);
-    oplist ol = {0};
-    for (int fi = 0; fi < m->nfuncs; fi++) {
-        const ps_func *f = m->funcs[fi];
-        if (!f->ninsns) continue;
-        int fx = c->nfuncs++;
-        c->funcs[fx] = (funcinfo){f, fi, f->nregs};
-        bool *tracked = ps_xcalloc((size_t)f->nregs + 1, 1);
-        uint8_t *susp = NULL;
-        analyse_function(f, tracked, &susp);
-        int base = ps_verify_insn_index(v, &f->insns[0]);
-        for (int i = 0; i < f->ninsns; i++) {
-            insninfo *ii = &c->insns[base + i];
-            ii->func = fx;
-            insn_regs(&f->insns[i], f->nregs, &ol);
-            for (int j = 0; j < ol.n; j++) {
-                const regop *o = &ol.v[j];
-                if (!tracked[o->reg] || (o->how != WR && !susp[i])) continue;
-                ii->ops = ps_xrealloc(ii->ops, (size_t)(ii->nops + 1) * sizeof *ii->ops);
-                ii->ops[ii->nops++] = *o;
-            }
-        }
-        free(susp);
-        free(tracked);
-    }
-    free(ol.v);
+    reginit_static_build(&c->st, v);
     return c;
 }
 
 static void free_workers(reginit *c) {
-    for (int i = 0; i < c->nworkers; i++)
+    for (int i = 0; i < c->nworkers; i++) {
         for (int k = 0; k < 32; k++) {
             rwarp *w = &c->w[i].warps[k];
-            for (int d = 0; d < w->nframes; d++) free(w->frames[d].written);
+            for (int d = 0; d < w->nframes; d++) {
+                free(w->frames[d].undef);
+                free(w->frames[d].from);
+            }
             free(w->frames);
         }
+        free(c->w[i].shadow);
+    }
     free(c->w);
     c->w = NULL;
     c->nworkers = 0;
@@ -333,60 +100,129 @@ static void free_workers(reginit *c) {
 static void reginit_destroy(void *self) {
     reginit *c = self;
     free_workers(c);
-    for (int i = 0; i < c->v->ninsns; i++) free(c->insns[i].ops);
-    free(c->insns);
-    free(c->funcs);
+    reginit_static_free(&c->st, c->v->ninsns);
     free(c);
 }
+
+static bool reginit_wants_mem(void *self) { return ((reginit *)self)->st.stores_tainted; }
 
 static void reginit_launch_begin(void *self, int nworkers) {
     reginit *c = self;
     free_workers(c);
     c->nworkers = nworkers > 0 ? nworkers : 1;
     c->w = ps_xcalloc((size_t)c->nworkers, sizeof *c->w);
+    for (int i = 0; i < c->nworkers; i++) c->w[i].pend.insn = -1;
 }
 
 static void reginit_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     (void)ctaid;
     reginit *c = self;
+    rworker *wk = &c->w[worker];
     /* a new block: every frame starts over (activation numbers restart with the warps) */
     for (int k = 0; k < 32; k++) {
-        rwarp *w = &c->w[worker].warps[k];
+        rwarp *w = &wk->warps[k];
         for (int d = 0; d < w->nframes; d++) w->frames[d].activation = 0;
     }
+    flush_store(c, wk);
+    if (wk->shadow_hi) memset(wk->shadow, 0, wk->shadow_hi * sizeof *wk->shadow);
+    wk->shadow_hi = wk->nundef = 0;
+    wk->pend.insn = -1;
+}
+
+static void reginit_cta_end(void *self, int worker, const unsigned ctaid[3]) {
+    (void)ctaid;
+    reginit *c = self;
+    flush_store(c, &c->w[worker]);
 }
 
 static bool reginit_watch(void *self, const ps_insn *in) {
     reginit *c = self;
     int idx = ps_verify_insn_index(c->v, in);
-    return idx >= 0 && c->insns[idx].nops > 0;
+    return idx >= 0 && c->st.insns[idx].watched;
 }
 
-static void report(reginit *c, const ps_insn_event *e, const ps_func *f, int reg, uint32_t missing) {
-    int lane = __builtin_ctz(missing);
+/* ---- findings ----------------------------------------------------------------------------- */
+
+enum { USE_BRANCH, USE_GUARD, USE_ADDR, USE_STORE, USE_OPERAND, USE_CALL, USE_RET };
+
+static const char *reg_name(const ps_func *f, int reg) {
+    if (reg >= f->nregs) return "the carry flag";
+    return f->regs[reg].name ? f->regs[reg].name : "?";
+}
+
+/* A finding at `at` for `lanes` (`lane`: the one named): register `reg` of f holds an undefined
+ * value that came from `from` and reaches use `use` (USE_*; `space`: USE_STORE's memory). */
+static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lanes, const ps_func *f,
+                   int reg, origin from, int use, const char *space) {
     ps_finding fd = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR,
-                     .count = (uint64_t)__builtin_popcount(missing)};
-    ps_event_where at = {.warp = e->warp, .worker = e->worker, .insn = e->insn,
-                         .function = f->name};
-    memcpy(at.ctaid, e->ctaid, sizeof at.ctaid);
-    memcpy(at.block, e->block, sizeof at.block);
-    ps_site_from_event(&fd.at, &at, lane);
-    const char *name = f->regs[reg].name ? f->regs[reg].name : "?";
-    bool pred = f->regs[reg].type == PS_T_PRED;
-    snprintf(fd.message, sizeof fd.message,
-             "%s %s read before any write on this thread (registers are undefined until written; "
-             "a path that skips the write, or a write under a predicate that was false, reaches "
-             "this read)",
-             pred ? "predicate" : "register", name);
+                     .count = (uint64_t)__builtin_popcount(lanes), .lanes = lanes};
+    ps_site_from_event(&fd.at, at, lane);
+    char what[96];
+    switch (use) {
+    case USE_BRANCH: snprintf(what, sizeof what, "decides a branch"); break;
+    case USE_GUARD: snprintf(what, sizeof what, "guards an instruction that acts outside the thread"); break;
+    case USE_ADDR: snprintf(what, sizeof what, "forms a memory address"); break;
+    case USE_STORE: snprintf(what, sizeof what, "is stored to %s memory", space); break;
+    case USE_CALL: snprintf(what, sizeof what, "is passed to a called function"); break;
+    case USE_RET: snprintf(what, sizeof what, "is returned to the caller"); break;
+    default: snprintf(what, sizeof what, "is an operand of an instruction that acts outside the thread"); break;
+    }
+    /* the origin, unless it is this very instruction (its own read of a never-written register) */
+    const ps_insn *src = from.insn1 && ps_verify_insn_at(c->v, from.insn1 - 1) != at->insn
+                             ? ps_verify_insn_at(c->v, from.insn1 - 1) : NULL;
+    const ps_func *of = f;
+    if (src) { /* the origin may lie in another function (a value stored to shared memory) */
+        int fx = c->st.insns[from.insn1 - 1].func;
+        of = c->st.funcs[fx].func;
+        ps_event_where o = *at;
+        o.insn = src;
+        o.function = of->name;
+        ps_site_from_event(&fd.other, &o, lane);
+        fd.has_other = true;
+    }
+    bool pred = reg < f->nregs && f->regs[reg].type == PS_T_PRED;
+    const char *oname = reg_name(of, from.reg);
+    bool opred = from.reg < of->nregs && of->regs[from.reg].type == PS_T_PRED;
+    if (src)
+        snprintf(fd.message, sizeof fd.message,
+                 "%s %s holds an undefined value and %s; the value comes from %s %s, read at PTX "
+                 "line %d before any write on this thread (registers are undefined until written; "
+                 "a path that skips the write, or a write under a predicate that was false, "
+                 "reaches that read)",
+                 pred ? "predicate" : "register", reg_name(f, reg), what, opred ? "predicate" : "register",
+                 oname, src->line);
+    else
+        snprintf(fd.message, sizeof fd.message,
+                 "%s %s is read before any write on this thread and %s (registers are undefined "
+                 "until written; a path that skips the write, or a write under a predicate that "
+                 "was false, reaches this read)",
+                 pred ? "predicate" : "register", reg_name(f, reg), what);
     ps_verify_add_finding(c->v, &fd);
 }
 
-static void reginit_insn(void *self, const ps_insn_event *e) {
-    reginit *c = self;
-    int idx = ps_verify_insn_index(c->v, e->insn);
-    if (idx < 0 || e->warp < 0 || e->warp >= 32 || e->depth < 1) return;
-    const insninfo *ii = &c->insns[idx];
-    const funcinfo *fi = &c->funcs[ii->func];
+static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
+                         const pending *pd);
+
+/* A store of an undefined value whose memory events never came (an access the engine reports
+ * otherwise, or none): the value still left the thread, so it is reported where it went. */
+static void flush_store(reginit *c, rworker *wk) {
+    pending *pd = &wk->pend;
+    if (pd->insn >= 0 && pd->undef && !pd->seen && c->st.insns[pd->insn].cls == IC_STORE)
+        report_store(c, &pd->at, pd->undef, "device", pd);
+    pd->insn = -1;
+}
+
+static void where_of(ps_event_where *at, const ps_insn_event *e, const ps_func *f) {
+    *at = (ps_event_where){.warp = e->warp, .worker = e->worker, .insn = e->insn, .function = f->name};
+    memcpy(at->ctaid, e->ctaid, sizeof at->ctaid);
+    memcpy(at->block, e->block, sizeof at->block);
+}
+
+/* ---- registers ---------------------------------------------------------------------------- */
+
+/* The frame of e's warp and depth, started over when e is the first event of an activation. */
+static rframe *frame_of(reginit *c, const ps_insn_event *e, int fx) {
+    const reginit_func *rf = &c->st.funcs[fx];
     rwarp *w = &c->w[e->worker].warps[e->warp];
     if (e->depth > w->nframes) {
         w->frames = ps_xrealloc(w->frames, (size_t)e->depth * sizeof *w->frames);
@@ -394,29 +230,331 @@ static void reginit_insn(void *self, const ps_insn_event *e) {
         w->nframes = e->depth;
     }
     rframe *fr = &w->frames[e->depth - 1];
-    if (fr->activation != e->activation || fr->func != ii->func) {
-        if (fr->cap < fi->nregs) {
-            fr->written = ps_xrealloc(fr->written, (size_t)fi->nregs * sizeof *fr->written);
-            fr->cap = fi->nregs;
+    if (fr->activation != e->activation || fr->func != fx) {
+        if (fr->cap < rf->nregs) {
+            fr->undef = ps_xrealloc(fr->undef, (size_t)rf->nregs * sizeof *fr->undef);
+            fr->from = ps_xrealloc(fr->from, (size_t)rf->nregs * sizeof *fr->from);
+            fr->cap = rf->nregs;
         }
-        memset(fr->written, 0, (size_t)fi->nregs * sizeof *fr->written);
-        for (int k = 0; k < fi->func->nparams; k++) /* written by the call */
-            if (fi->func->params[k]->is_reg) fr->written[fi->func->params[k]->reg] = 0xffffffffu;
+        /* only a tainted register can be undefined; a .func's .reg parameters were written by
+         * the call; the carry flag starts defined */
+        for (int r = 0; r < rf->nregs; r++) {
+            fr->undef[r] = rf->tainted[r] && r < rf->func->nregs ? 0xffffffffu : 0;
+            fr->from[r] = (origin){0, r};
+        }
+        for (int k = 0; k < rf->func->nparams; k++)
+            if (rf->func->params[k]->is_reg) fr->undef[rf->func->params[k]->reg] = 0;
         fr->activation = e->activation;
-        fr->func = ii->func;
+        fr->func = fx;
     }
-    for (int j = 0; j < ii->nops; j++) {
-        const regop *o = &ii->ops[j];
-        if (o->how == WR) continue;
-        uint32_t lanes = o->how == RD_ACTIVE ? e->active : e->exec;
-        uint32_t missing = lanes & ~fr->written[o->reg];
-        if (missing) {
-            report(c, e, fi->func, o->reg, missing);
-            fr->written[o->reg] |= missing; /* report each lane's first read only */
+    return fr;
+}
+
+/* The origin of reg's undefined value, as read now by instruction `idx`: a never-written
+ * register's first read becomes the origin. */
+static origin take(rframe *fr, int reg, int idx) {
+    if (!fr->from[reg].insn1) fr->from[reg] = (origin){idx + 1, reg};
+    return fr->from[reg];
+}
+
+/* Sets dst's lanes `lanes` to undefined where `undef` says so, defined elsewhere. */
+static void set_dest(rframe *fr, int reg, uint32_t lanes, uint32_t undef, origin from) {
+    if (undef & lanes) fr->from[reg] = from;
+    fr->undef[reg] = (fr->undef[reg] & ~lanes) | (undef & lanes);
+}
+
+/* Value of operand `o` (register or immediate) on `lane`, before the instruction. */
+static uint64_t operand_value(const reginit_func *rf, const ps_insn_event *e, const ps_operand *o, int lane) {
+    if (o->kind == PS_OP_REG && o->reg >= 0 && o->reg < rf->func->nregs) {
+        if (rf->func->regs[o->reg].type == PS_T_PRED) return (e->preds[rf->slot[o->reg]] >> lane ^ o->neg) & 1;
+        return e->regs[rf->slot[o->reg]][lane];
+    }
+    return o->kind == PS_OP_IMM ? o->imm : 0;
+}
+
+static uint32_t reg_undef(const rframe *fr, const ps_operand *o) {
+    return o->kind == PS_OP_REG && o->reg >= 0 ? fr->undef[o->reg] : 0;
+}
+
+/* selp d, a, b, c: lane l's d is a's or b's as c picks; undefined c: undefined d. */
+static uint32_t selp_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in,
+                           int idx, origin *from) {
+    uint32_t ua = reg_undef(fr, &in->ops[1]), ub = reg_undef(fr, &in->ops[2]), uc = reg_undef(fr, &in->ops[3]);
+    uint32_t pick_a = 0;
+    for (uint32_t m = e->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (operand_value(rf, e, &in->ops[3], l)) pick_a |= 1u << l;
+    }
+    uint32_t u = uc | (ua & pick_a) | (ub & ~pick_a);
+    int src = uc & e->exec ? 3 : (ua & pick_a & e->exec) ? 1 : 2;
+    if (u & e->exec) *from = take(fr, in->ops[src].reg, idx);
+    return u;
+}
+
+/* shfl.sync.mode d|p, a, b, c, membermask (PTX ISA 9.7.9.6): lane l's d is a of lane j, its own a
+ * when j is out of range; b and c decide j, so their undefined lanes get undefined d and p. */
+static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in,
+                       int idx, uint32_t *ud, uint32_t *up, origin *from) {
+    uint32_t ua = reg_undef(fr, &in->ops[1]), ubc = reg_undef(fr, &in->ops[2]) | reg_undef(fr, &in->ops[3]);
+    int mode = ps_modset_has(&in->mods, PS_MOD_UP) ? 0 : ps_modset_has(&in->mods, PS_MOD_DOWN) ? 1
+             : ps_modset_has(&in->mods, PS_MOD_BFLY) ? 2 : 3;
+    uint32_t d = 0;
+    for (uint32_t m = e->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (ubc >> l & 1) {
+            d |= 1u << l;
+            continue;
+        }
+        int b = (int)(operand_value(rf, e, &in->ops[2], l) & 31);
+        uint32_t cv = (uint32_t)operand_value(rf, e, &in->ops[3], l);
+        int seg = (int)(cv >> 8 & 31), clamp = (int)(cv & 31);
+        int max_lane = (l & seg) | (clamp & ~seg), min_lane = l & seg, j;
+        bool ok;
+        switch (mode) {
+        case 0: j = l - b, ok = j >= max_lane; break;
+        case 1: j = l + b, ok = j <= max_lane; break;
+        case 2: j = l ^ b, ok = j <= max_lane; break;
+        default: j = min_lane | (b & ~seg), ok = j <= max_lane; break;
+        }
+        if (!ok) j = l;
+        if (ua >> j & 1) d |= 1u << l;
+    }
+    *ud = d;
+    *up = ubc;
+    if ((d | ubc) & e->exec)
+        *from = take(fr, ubc & e->exec ? (reg_undef(fr, &in->ops[2]) & e->exec ? in->ops[2].reg : in->ops[3].reg)
+                                       : in->ops[1].reg, idx);
+}
+
+/* and/or d, a, b: a lane whose one source is undefined still gets a defined d when the other
+ * source is defined and decides d alone (and: 0 / false; or: all ones / true), as Memcheck's
+ * and/or rules have it. CUB's partial tiles compute flags as `valid && pred(item)`. */
+static uint32_t andor_defined(const reginit_func *rf, const ps_insn_event *e, const rframe *fr,
+                              const ps_insn *in, uint32_t lanes) {
+    if (in->nops != 3 || in->ntypes < 1) return 0;
+    int bytes = ps_type_size(in->types[0]);
+    uint64_t ones = bytes == 0 ? 1 : bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
+    uint64_t decides = in->form == PS_F_AND ? 0 : ones;
+    uint32_t ua = reg_undef(fr, &in->ops[1]), ub = reg_undef(fr, &in->ops[2]), ok = 0;
+    for (uint32_t m = lanes & (ua ^ ub); m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        const ps_operand *other = ua >> l & 1 ? &in->ops[2] : &in->ops[1];
+        if ((operand_value(rf, e, other, l) & ones) == decides) ok |= 1u << l;
+    }
+    return ok;
+}
+
+static void reginit_on_insn(void *self, const ps_insn_event *e) {
+    reginit *c = self;
+    int idx = ps_verify_insn_index(c->v, e->insn);
+    if (idx < 0 || e->warp < 0 || e->warp >= 32 || e->depth < 1) return;
+    const reginit_insn *ri = &c->st.insns[idx];
+    const reginit_func *rf = &c->st.funcs[ri->func];
+    const ps_func *f = rf->func;
+    const ps_insn *in = e->insn;
+    rworker *wk = &c->w[e->worker];
+    ps_event_where at;
+    flush_store(c, wk);
+    rframe *fr = frame_of(c, e, ri->func);
+    /* the sources: per lane, undefined in any value operand; the guard; the addresses */
+    uint32_t val = 0, addr = 0, guard = 0;
+    origin vfrom = {0}, afrom = {0}, gfrom = {0};
+    int vreg = -1, areg = -1, greg = -1;
+    for (int j = 0; j < ri->nops; j++) {
+        const regop *o = &ri->ops[j];
+        uint32_t lanes = o->how == RO_GUARD ? e->active : e->exec;
+        uint32_t u = fr->undef[o->reg] & lanes;
+        if (!u || o->how == RO_WR) continue;
+        if (o->how == RO_GUARD) {
+            if (!guard) gfrom = take(fr, o->reg, idx), greg = o->reg;
+            guard |= u;
+        } else if (o->how == RO_ADDR) {
+            if (!addr) afrom = take(fr, o->reg, idx), areg = o->reg;
+            addr |= u;
+        } else {
+            if (!val) vfrom = take(fr, o->reg, idx), vreg = o->reg;
+            val |= u;
         }
     }
-    for (int j = 0; j < ii->nops; j++)
-        if (ii->ops[j].how == WR) fr->written[ii->ops[j].reg] |= e->exec;
+    bool any = val | addr | guard;
+    if (any) where_of(&at, e, f);
+    uint32_t dest = 0;           /* lanes whose destinations become undefined */
+    uint32_t pdest = 0;          /* shfl: of its predicate destination */
+    origin dfrom = guard ? gfrom : vfrom;
+    switch (ri->cls) {
+    case IC_DATA:
+        dest = val | addr;
+        if (val && (in->form == PS_F_AND || in->form == PS_F_OR)) dest &= ~andor_defined(rf, e, fr, in, val);
+        dest |= guard;
+        dfrom = val ? vfrom : addr ? afrom : gfrom;
+        break;
+    case IC_SELP: {
+        origin s = {0};
+        dest = selp_undef(rf, e, fr, in, idx, &s) & e->exec;
+        if (dest) dfrom = s;
+        dest |= guard;
+        if (!(dest & ~guard)) dfrom = gfrom;
+        break;
+    }
+    case IC_SHFL: {
+        origin s = {0};
+        shfl_undef(rf, e, fr, in, idx, &dest, &pdest, &s);
+        dest &= e->exec, pdest &= e->exec;
+        if (dest | pdest) dfrom = s;
+        else dfrom = gfrom;
+        dest |= guard, pdest |= guard;
+        if (in->nops > 4 && reg_undef(fr, &in->ops[4]) & e->exec) /* the member mask */
+            report(c, &at, __builtin_ctz(reg_undef(fr, &in->ops[4]) & e->exec),
+                   reg_undef(fr, &in->ops[4]) & e->exec, f, in->ops[4].reg, take(fr, in->ops[4].reg, idx),
+                   USE_OPERAND, NULL);
+        break;
+    }
+    case IC_WARP:
+        if (val | addr | guard) dest = e->exec | guard, dfrom = val ? vfrom : addr ? afrom : gfrom;
+        break;
+    case IC_LOAD:
+    case IC_WARP_LOAD:
+        if (addr) report(c, &at, __builtin_ctz(addr), addr, f, areg, afrom, USE_ADDR, NULL);
+        dest = guard, dfrom = gfrom;
+        if (c->st.stores_tainted)
+            wk->pend = (pending){.insn = idx, .warp = e->warp, .depth = e->depth, .undef = e->exec};
+        break;
+    case IC_STORE:
+        if (guard) report(c, &at, __builtin_ctz(guard), guard, f, greg, gfrom, USE_GUARD, NULL);
+        if (addr) report(c, &at, __builtin_ctz(addr), addr, f, areg, afrom, USE_ADDR, NULL);
+        if (val)
+            wk->pend = (pending){.insn = idx, .warp = e->warp, .depth = e->depth, .undef = val,
+                                 .from = vfrom, .vreg = vreg, .at = at};
+        break;
+    default: /* atomics, control, effects: every undefined operand is a use */
+        if (guard)
+            report(c, &at, __builtin_ctz(guard), guard, f, greg, gfrom,
+                   ri->cls == IC_CONTROL && in->form != PS_F_CALL ? USE_BRANCH : USE_GUARD, NULL);
+        if (addr) report(c, &at, __builtin_ctz(addr), addr, f, areg, afrom, USE_ADDR, NULL);
+        if (val)
+            report(c, &at, __builtin_ctz(val), val, f, vreg, vfrom,
+                   in->form == PS_F_CALL ? USE_CALL : in->form == PS_F_RET ? USE_RET
+                   : ri->cls == IC_CONTROL ? USE_BRANCH : USE_OPERAND, NULL);
+        break;
+    }
+    /* the writes: executing lanes get `dest`; lanes whose guard is undefined may or may not have
+     * written, so theirs are undefined too */
+    uint32_t lanes = e->exec | guard;
+    for (int j = 0; j < ri->nops; j++) {
+        const regop *o = &ri->ops[j];
+        if (o->how != RO_WR) continue;
+        bool pair = ri->cls == IC_SHFL && in->ops[0].pair_reg == o->reg && in->ops[0].reg != o->reg;
+        set_dest(fr, o->reg, lanes, pair ? pdest : dest, dfrom);
+    }
+}
+
+/* ---- memory ------------------------------------------------------------------------------- */
+
+static void shadow_set(rworker *wk, uint64_t a, unsigned size, bool undef, origin from) {
+    if (a + size > wk->shadow_cap) {
+        if (!undef && a >= wk->shadow_hi) return;
+        uint64_t cap = wk->shadow_cap ? wk->shadow_cap : 4096;
+        while (cap < a + size) cap *= 2;
+        wk->shadow = ps_xrealloc(wk->shadow, cap * sizeof *wk->shadow);
+        memset(wk->shadow + wk->shadow_cap, 0, (cap - wk->shadow_cap) * sizeof *wk->shadow);
+        wk->shadow_cap = cap;
+    }
+    for (unsigned k = 0; k < size; k++) {
+        origin *s = &wk->shadow[a + k];
+        if (a + k >= wk->shadow_hi && !undef) break;
+        if (undef) {
+            if (!s->insn1) wk->nundef++;
+            *s = from;
+        } else if (s->insn1) {
+            wk->nundef--;
+            s->insn1 = 0;
+        }
+    }
+    if (undef && a + size > wk->shadow_hi) wk->shadow_hi = a + size;
+}
+
+static const origin *shadow_get(const rworker *wk, uint64_t a, unsigned size) {
+    for (unsigned k = 0; k < size && a + k < wk->shadow_hi; k++)
+        if (wk->shadow[a + k].insn1) return &wk->shadow[a + k];
+    return NULL;
+}
+
+static const char *space_name(int space) {
+    switch (space) {
+    case PS_SPACE_GLOBAL: return "global";
+    case PS_SPACE_LOCAL: return "local";
+    case PS_SPACE_PARAM: return "parameter";
+    case PS_SPACE_SHARED: return "shared";
+    default: return "device";
+    }
+}
+
+/* A store of an undefined value: st.param is a call's argument, or a .func's return value when
+ * it writes one of the function's return parameters. */
+static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
+                         const pending *pd) {
+    const ps_func *f = c->st.funcs[c->st.insns[pd->insn].func].func;
+    const ps_insn *in = ps_verify_insn_at(c->v, pd->insn);
+    int use = USE_STORE;
+    if (in && (ps_modset_has(&in->mods, PS_MOD_PARAM) || ps_modset_has(&in->mods, PS_MOD_PARAM_FUNC))) {
+        use = USE_CALL;
+        for (int k = 0; k < f->nrets; k++)
+            if (in->nops && in->ops[0].kind == PS_OP_ADDR && in->ops[0].var == f->rets[k]) use = USE_RET;
+    }
+    report(c, at, __builtin_ctz(lanes), lanes, f, pd->vreg, pd->from, use, space);
+}
+
+static void reginit_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
+    reginit *c = self;
+    rworker *wk = &c->w[e->at.worker];
+    pending *pd = &wk->pend;
+    bool mine = pd->insn >= 0 && pd->insn == sh->insn && pd->warp == e->at.warp;
+    if (e->kind == PS_ACC_LOAD) {
+        if (!mine || !wk->nundef || e->at.warp < 0 || e->at.warp >= 32) return;
+        const reginit_insn *ri = &c->st.insns[pd->insn];
+        rwarp *w = &wk->warps[e->at.warp];
+        if (pd->depth > w->nframes) return;
+        rframe *fr = &w->frames[pd->depth - 1];
+        uint32_t u = 0;
+        origin from = {0};
+        for (uint32_t m = e->mask & pd->undef; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            const origin *o = e->space[l] == PS_SPACE_SHARED ? shadow_get(wk, e->addr[l], e->size) : NULL;
+            if (o) u |= 1u << l, from = *o;
+        }
+        if (!u) return;
+        if (ri->cls == IC_WARP_LOAD) u = pd->undef;
+        for (int j = 0; j < ri->nops; j++)
+            if (ri->ops[j].how == RO_WR) set_dest(fr, ri->ops[j].reg, u, u | fr->undef[ri->ops[j].reg], from);
+        return;
+    }
+    if (!mine && !wk->nundef) return; /* the common case: nothing to record or clear */
+    uint32_t undef = mine && e->kind == PS_ACC_STORE ? pd->undef & e->mask : 0;
+    if (mine) pd->seen = true;
+    uint32_t other[8] = {0};
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        bool u = undef >> l & 1;
+        if (e->space[l] == PS_SPACE_SHARED) {
+            if (u || wk->nundef) shadow_set(wk, e->addr[l], e->size, u, pd->from);
+        } else if (u) {
+            other[e->space[l] & 7] |= 1u << l;
+        }
+    }
+    for (int s = 0; s < 8; s++)
+        if (other[s]) report_store(c, &e->at, other[s], space_name(s), pd);
+}
+
+/* Lanes whose shared access went to another CTA of the cluster: an undefined value stored there
+ * is reported (no shadow follows it across CTAs). */
+static void reginit_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
+    reginit *c = self;
+    rworker *wk = &c->w[e->at.worker];
+    pending *pd = &wk->pend;
+    if (e->kind != PS_ACC_STORE || pd->insn < 0 || pd->insn != sh->insn || pd->warp != e->at.warp) return;
+    pd->seen = true;
+    uint32_t u = pd->undef & e->mask;
+    if (u) report_store(c, &e->at, u, "another CTA's shared", pd);
 }
 
 const ps_checker ps_checker_reginit = {
@@ -426,6 +564,10 @@ const ps_checker ps_checker_reginit = {
     .destroy = reginit_destroy,
     .launch_begin = reginit_launch_begin,
     .cta_begin = reginit_cta_begin,
+    .cta_end = reginit_cta_end,
     .watch_insn = reginit_watch,
-    .insn = reginit_insn,
+    .insn = reginit_on_insn,
+    .mem = reginit_mem,
+    .wants_mem = reginit_wants_mem,
+    .dsmem = reginit_dsmem,
 };

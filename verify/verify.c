@@ -509,7 +509,8 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
     for (int i = 0; i < NCHECKERS; i++) /* the memory-event fan-out, without a test per checker */
-        if (enabled(v, i) && checkers[i]->mem) {
+        if (enabled(v, i) && checkers[i]->mem &&
+            (!checkers[i]->wants_mem || checkers[i]->wants_mem(v->state[i]))) {
             v->mem_fn[v->nmem] = checkers[i]->mem;
             v->mem_state[v->nmem++] = v->state[i];
         }

@@ -32,6 +32,7 @@ typedef struct ps_checker {
     void (*shared_reserved)(void *self, int worker, uint64_t bytes); /* observer.h */
     void (*heap_alloc)(void *self, int worker, uint64_t addr, uint64_t size); /* observer.h */
     void (*mem)(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
+    bool (*wants_mem)(void *self);           /* NULL or true: mem gets the events (asked once) */
     void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
     void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);
     void (*warp_sync)(void *self, const ps_event_where *at, uint32_t lanes);
