@@ -46,16 +46,10 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
     size_t nptx, nlist, nrec;
     char *ptx = slurp(ptx_path, &nptx), *list = slurp(list_path, &nlist);
     uint8_t *rec = (uint8_t *)slurp(rec_path, &nrec);
-    ps_diags d = {0};
-    ps_parse_options po = {0};
     ps_module *m = NULL;
-    assert_int_equal(ps_parse(ptx_path, ptx, nptx, &po, &d, &m), PS_OK);
-    ps_device *dev = ps_device_create();
+    ps_device *dev = NULL;
     ps_program *prog = NULL;
-    ps_status st = ps_program_build(m, NULL, dev, &d, &prog);
-    if (st != PS_OK) ps_diags_print(&d, stderr);
-    assert_int_equal(st, PS_OK);
-    ps_diags_free(&d);
+    tu_build(ptx_path, ptx, nptx, &m, &dev, &prog);
     /* the three input arrays, as run_probes.cu makes them */
     uint64_t in32 = ps_device_alloc(dev, ROWS * 16, "in32"), in64 = ps_device_alloc(dev, ROWS * 32, "in64");
     uint64_t inh = ps_device_alloc(dev, ROWS * 16, "inh"), out = ps_device_alloc(dev, ROWS * 16, "out");

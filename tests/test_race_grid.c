@@ -34,16 +34,7 @@ typedef struct {
  * cooperative (every block resident) or not, on `threads` host threads, with the race checker. */
 static void run(run_ctx *r, const char *ptx, unsigned grid, unsigned block, bool coop, int threads) {
     memset(r, 0, sizeof *r);
-    ps_diags d = {0};
-    ps_parse_options po = {0};
-    ps_status st = ps_parse("grid.ptx", ptx, strlen(ptx), &po, &d, &r->m);
-    if (st != PS_OK) ps_diags_print(&d, stderr);
-    assert_int_equal(st, PS_OK);
-    r->dev = ps_device_create();
-    st = ps_program_build(r->m, NULL, r->dev, &d, &r->prog);
-    if (st != PS_OK) ps_diags_print(&d, stderr);
-    assert_int_equal(st, PS_OK);
-    ps_diags_free(&d);
+    tu_build("grid.ptx", ptx, strlen(ptx), &r->m, &r->dev, &r->prog);
     uint8_t params[24];
     uint64_t sizes[3] = {4u * grid * block, 64, 4u * grid};
     for (int i = 0; i < 3; i++) {

@@ -1,6 +1,10 @@
 /* testutil.c — runs PTX snippets end to end for the unit tests. */
 #include "testutil.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,4 +73,17 @@ out:
     ps_device_destroy(dev);
     ps_diags_free(&d);
     return st;
+}
+
+void tu_build(const char *name, const char *ptx, size_t len, ps_module **m, ps_device **dev, ps_program **prog) {
+    ps_diags d = {0};
+    ps_parse_options po = {0};
+    ps_status st = ps_parse(name, ptx, len, &po, &d, m);
+    if (st == PS_OK) {
+        *dev = ps_device_create();
+        st = ps_program_build(*m, NULL, *dev, &d, prog);
+    }
+    if (st != PS_OK) ps_diags_print(&d, stderr);
+    ps_diags_free(&d);
+    assert_int_equal(st, PS_OK);
 }

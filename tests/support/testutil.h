@@ -30,6 +30,10 @@ typedef struct {
 ps_status tu_run(const char *ptx, const char *kernel, const tu_launch *cfg, tu_buf *bufs, int nbufs,
                  ps_launch_result *res, char *diag, size_t diaglen);
 
+/* Parses `ptx` (named `name` in diagnostics) and builds it on a new device; cmocka-fails on a
+ * parse or decode error, printing the diagnostics. */
+void tu_build(const char *name, const char *ptx, size_t len, ps_module **m, ps_device **dev, ps_program **prog);
+
 /* A kernel header for snippets: ".version 8.0 .target sm_90 .address_size 64" + entry with
  * nparams .u64 parameters named p0..pN-1. */
 #define TU_HEADER ".version 8.0\n.target sm_90\n.address_size 64\n"
