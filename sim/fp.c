@@ -986,14 +986,25 @@ uint32_t ps_f32_rsqrt_approx(uint32_t a, bool ftz)
  * so for 2^126 < |b| < 2^128 the reciprocal flushes to 0 (d = +-0, or NaN for an infinite a),
  * as the ISA states, and a subnormal b gives a finite quotient (measured on H200, 2026-11:
  * div.approx.f32 0x00000001, 0x00000001 = 0x3f800000; 0x007fffff, 0x00000001 = 0x4afffffe). */
+/* The operand scaling in front of MUFU.RCP in div.full (full: |b| > 2^126 scaled by 1/4) and
+ * div.approx / div.full without .ftz (|b| < 2^-126 scaled by 2^24), as the sequences below. */
+static void div_prescale(uint32_t *a, uint32_t *b, bool full, bool ftz)
+{
+    uint32_t bm = (ftz ? f32_flush(*b) : *b) & ~F32_SIGN;
+    if (full && bm > 0x7e800000u && bm <= F32_EXP) {
+        *a = fmul_rn(*a, 0x3e800000u, ftz);
+        *b = fmul_rn(*b, 0x3e800000u, ftz);
+    } else if (!ftz && bm < 0x00800000u) {
+        *a = fmul_rn(*a, 0x4b800000u, false);
+        *b = fmul_rn(*b, 0x4b800000u, false);
+    }
+}
+
 uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz)
 {
     if (ftz)
         return fmul_rn(a, ps_mufu_rcp(b), true);
-    if ((b & ~F32_SIGN) < 0x00800000u) {
-        a = fmul_rn(a, 0x4b800000u, false);
-        b = fmul_rn(b, 0x4b800000u, false);
-    }
+    div_prescale(&a, &b, false, false);
     return fmul_rn(ps_mufu_rcp(b), a, false);
 }
 
@@ -1007,14 +1018,7 @@ uint32_t ps_f32_div_approx(uint32_t a, uint32_t b, bool ftz)
  * pairs, docs/numerics.md 7.3), plain and .ftz. */
 uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
 {
-    uint32_t bm = (ftz ? f32_flush(b) : b) & ~F32_SIGN;
-    if (bm > 0x7e800000u && bm <= F32_EXP) {
-        a = fmul_rn(a, 0x3e800000u, ftz);
-        b = fmul_rn(b, 0x3e800000u, ftz);
-    } else if (!ftz && bm < 0x00800000u) {
-        a = fmul_rn(a, 0x4b800000u, false);
-        b = fmul_rn(b, 0x4b800000u, false);
-    }
+    div_prescale(&a, &b, true, ftz);
     return fmul_rn(ps_mufu_rcp(b), a, ftz);
 }
 
@@ -1023,14 +1027,7 @@ uint32_t ps_f32_div_full(uint32_t a, uint32_t b, bool ftz)
  * that add's other source c (FFMA{.SAT}); neg: the quotient enters negated (c - q). */
 uint32_t ps_f32_div_fma(uint32_t a, uint32_t b, uint32_t c, bool full, bool ftz, bool sat, bool neg)
 {
-    uint32_t bm = (ftz ? f32_flush(b) : b) & ~F32_SIGN;
-    if (full && bm > 0x7e800000u && bm <= F32_EXP) {
-        a = fmul_rn(a, 0x3e800000u, ftz);
-        b = fmul_rn(b, 0x3e800000u, ftz);
-    } else if (!ftz && (b & ~F32_SIGN) < 0x00800000u) {
-        a = fmul_rn(a, 0x4b800000u, false);
-        b = fmul_rn(b, 0x4b800000u, false);
-    }
+    div_prescale(&a, &b, full, ftz);
     uint32_t r = ps_mufu_rcp(b);
     return ps_f32_fma(r ^ (neg ? F32_SIGN : 0), a, c, PS_RND_RN, ftz, sat);
 }

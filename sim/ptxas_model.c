@@ -221,11 +221,8 @@ static void for_regs(const ps_insn *in, void (*f)(void *, int, bool), void *ctx)
             }
         }
     }
-    /* a call's return list is written */
-    if (in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST) {
-        /* counted above as reads of ops[0] (writes_dest is false for calls): harmless, since a
-         * register read there blocks contraction, which is the conservative side */
-    }
+    /* a call's return list counts as read (writes_dest is false for calls): a product there is
+     * not contracted, as ptxas does not */
     if (in->guard_reg >= 0) f(ctx, in->guard_reg, false);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sarif_multitool.sh PTXSIM — the SARIF that `ptxsim check --sarif` writes, validated by Microsoft's
 # SARIF Multitool (`validate`: the SARIF 2.1.0 schema plus its rules for well-formed logs, the
-# validator behind the SARIF viewers and sarif-sdk), on defect cases with races, out-of-bounds
+# validator of Microsoft's sarif-sdk), on defect cases with races, out-of-bounds
 # accesses, uninitialised reads, bank conflicts and divergence. Any result the validator reports
 # (error or warning) fails the test. scripts/setup.sh installs the Multitool with npm into
 # build-tools/sarif when npm is there; without it (or SARIF_MULTITOOL=path) the test is skipped (77).
