@@ -271,8 +271,12 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
     cJSON_AddStringToObject(r, "level", sev && (!strcmp(sev, "warning") || !strcmp(sev, "note")) ? sev : "error");
     char msg[2048];
     const char *kernel = str_of(f, "kernel");
-    if (kernel) snprintf(msg, sizeof msg, "%s (kernel %s)", str_of(f, "message") ? str_of(f, "message") : "", kernel);
-    else snprintf(msg, sizeof msg, "%s", str_of(f, "message") ? str_of(f, "message") : "");
+    const char *text = str_of(f, "message") ? str_of(f, "message") : "";
+    const cJSON *launch = cJSON_GetObjectItemCaseSensitive(f, "launch");
+    if (kernel && cJSON_IsNumber(launch))
+        snprintf(msg, sizeof msg, "%s (launch %d, kernel %s)", text, (int)launch->valuedouble, kernel);
+    else if (kernel) snprintf(msg, sizeof msg, "%s (kernel %s)", text, kernel);
+    else snprintf(msg, sizeof msg, "%s", text);
     add_text(r, "message", msg);
 
     /* the CUDA line first, where .loc gives one; the PTX line as related */
@@ -303,7 +307,7 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
     int count = int_of(f, "count");
     if (count > 1) cJSON_AddNumberToObject(r, "occurrenceCount", count);
     cJSON *props = cJSON_AddObjectToObject(r, "properties");
-    static const char *const keep[] = {"block", "thread", "address", "lanes", "kernel", "launches"};
+    static const char *const keep[] = {"block", "thread", "address", "lanes", "kernel", "launch", "launches"};
     for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
         const cJSON *x = cJSON_GetObjectItemCaseSensitive(f, keep[i]);
         if (x) cJSON_AddItemToObject(props, keep[i], cJSON_Duplicate(x, 1));
