@@ -22,6 +22,11 @@ for c in race_global_cta oob_global uninit_shared bank_conflict divergence misal
 done
 (cd tests/manifest/multi && "$ptxsim" check defects.json --quiet --sarif "$tmp/multi_launch.sarif" --source-root "$root" >/dev/null 2>&1 || true)
 logs+=("$tmp/multi_launch.sarif")
+if command -v nvcc >/dev/null; then # exec --sarif of a runtime program with a race
+    nvcc -cudart shared -lineinfo -arch=sm_90 -o "$tmp/racy" tests/cudart/progs/racy.cu
+    "$ptxsim" exec --check --quiet --sarif "$tmp/exec_racy.sarif" --source-root "$root" -- "$tmp/racy" >/dev/null 2>&1 || true
+    logs+=("$tmp/exec_racy.sarif")
+fi
 for l in "${logs[@]}"; do [ -s "$l" ] || { echo "no SARIF written: $l"; exit 1; }; done
 list=$(IFS=:; echo "${logs[*]}")
 
