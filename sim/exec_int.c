@@ -49,46 +49,46 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
 #define DEF1(name, EXPR)                                                                        \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) {                                                        \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l];                                                                 \
-            r[l] = (EXPR);                                                                      \
+            rd[l] = (EXPR);                                                                     \
         }                                                                                       \
-        blend(w, R(w, d->o[0]), r);                                                             \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
     }
 
 #define DEF2(name, EXPR)                                                                        \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) {                                                        \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l];                                                      \
-            r[l] = (EXPR);                                                                      \
+            rd[l] = (EXPR);                                                                     \
         }                                                                                       \
-        blend(w, R(w, d->o[0]), r);                                                             \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
     }
 
 #define DEF3(name, EXPR)                                                                        \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) {                                                        \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l];                                           \
-            r[l] = (EXPR);                                                                      \
+            rd[l] = (EXPR);                                                                     \
         }                                                                                       \
-        blend(w, R(w, d->o[0]), r);                                                             \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
     }
 
 #define DEF4(name, EXPR)                                                                        \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]),           \
                        *re = R(w, d->o[4]);                                                     \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) {                                                        \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                \
-            r[l] = (EXPR);                                                                      \
+            rd[l] = (EXPR);                                                                     \
         }                                                                                       \
-        blend(w, R(w, d->o[0]), r);                                                             \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
     }
 
 /* Carry chain (add.cc, addc, sub.cc, subc, mad.cc, madc): EXPR computes the result from a, b, c
@@ -558,9 +558,9 @@ static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
         uint32_t c = read_pred(w, d, 3);                                                        \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) r[l] = Z((c >> l & 1) ? ra[l] : rb[l]);                  \
-        blend(w, R(w, d->o[0]), r);                                                             \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
+        PS_IVDEP for (int l = 0; l < WARP; l++) rd[l] = Z((c >> l & 1) ? ra[l] : rb[l]);         \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
     }
 DEF_SELP(h_selp16, z16)
 DEF_SELP(h_selp32, z32)

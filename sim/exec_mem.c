@@ -106,7 +106,7 @@ event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restric
         event_end(w, ev);                                                              \
     }                                                                                  \
     /* Scalar load, no checker: the span path with nothing else around it. */          \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                        \
         const uint64_t *base = R(w, d->o[1]);                                          \
         ps_span sp;                                                                    \
         if (w->cta->obs ||                                                             \
@@ -200,7 +200,7 @@ LD_HANDLER(ld_u64, uint64_t, uint64_t)
         event_end(w, ev);                                                              \
     }                                                                                  \
     /* Scalar store, no checker: the span path with nothing else around it. */         \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                          \
         const uint64_t *base = R(w, d->o[0]);                                          \
         ps_span sp;                                                                    \
         if (w->cta->obs ||                                                             \

@@ -583,7 +583,7 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
     }
 }
 
-bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
+PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
                  unsigned size, bool write, ps_span *s) {
     ps_cta *c = w->cta;
     uint64_t a0 = addr[__builtin_ctz(mask)] + (uint64_t)imm;

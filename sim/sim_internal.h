@@ -352,6 +352,17 @@ static inline uint64_t ps_smem_alloc_unit(const ps_arch *a) { return a && a->sm 
 
 #define R(w, i) ((w)->r[(i)])
 
+/* A lane loop whose lane l reads only lane l of its sources and writes lane l of its destination:
+ * safe to vectorise even when the destination is one of the sources (the same register row,
+ * never a partial overlap), which the compiler cannot prove on its own. */
+#if defined(__clang__)
+#define PS_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define PS_IVDEP _Pragma("GCC ivdep")
+#else
+#define PS_IVDEP
+#endif
+
 /* Lanes in a mask. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a libgcc
  * call, which showed up at 6-13 % of engine profiles; this is a few inline instructions. */
 static inline unsigned ps_popc(uint32_t x) {
