@@ -213,6 +213,50 @@ static void alignment_2_pow_23(void **state) {
     assert_int_equal(res.fault.ptx_line, 7);
 }
 
+/* A variable-length array in a loop body, in the shape LLVM's NVPTX backend gives it from version
+ * 20 on (clang-14 here cannot select dynamic allocas at all): llvm.stacksave as stacksave then
+ * cvta.local, the array as alloca then cvta.local, llvm.stackrestore as cvta.to.local then
+ * stackrestore. Per thread t and iteration i = 1..24: int a[i + t % 5]; a[j] = t * j + i; the
+ * sum of a[j] * (j + 1), from the C loop below; the stack pointer after the loop must be the
+ * one before it (each iteration's restore gives its array back). */
+static void vla_loop_llvm_shape(void **state) {
+    (void)state;
+    const char *ptx = HEADER
+        ".visible .entry k(.param .u64 out) {\n"
+        "  .reg .u32 %r<16>; .reg .u64 %rd<16>; .reg .pred %p<3>;\n"
+        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+        "  mov.u32 %r1, %tid.x; rem.u32 %r2, %r1, 5; mov.u32 %r3, 1; mov.u32 %r4, 0;\n"
+        "  stacksave.u64 %rd2;\n"
+        "LOOP:\n"
+        "  stacksave.u64 %rd3; cvta.local.u64 %rd4, %rd3;\n"
+        "  add.u32 %r5, %r3, %r2; mul.wide.u32 %rd5, %r5, 4;\n"
+        "  alloca.u64 %rd6, %rd5, 4; cvta.local.u64 %rd7, %rd6;\n"
+        "  mov.u32 %r6, 0;\n"
+        "FILL:\n"
+        "  mad.lo.u32 %r7, %r1, %r6, %r3; mul.wide.u32 %rd8, %r6, 4; add.u64 %rd9, %rd7, %rd8; st.u32 [%rd9], %r7;\n"
+        "  add.u32 %r6, %r6, 1; setp.lt.u32 %p1, %r6, %r5; @%p1 bra FILL;\n"
+        "  mov.u32 %r6, 0;\n"
+        "SUM:\n"
+        "  mul.wide.u32 %rd8, %r6, 4; add.u64 %rd9, %rd7, %rd8; ld.u32 %r7, [%rd9];\n"
+        "  add.u32 %r8, %r6, 1; mad.lo.u32 %r4, %r7, %r8, %r4;\n"
+        "  add.u32 %r6, %r6, 1; setp.lt.u32 %p1, %r6, %r5; @%p1 bra SUM;\n"
+        "  cvta.to.local.u64 %rd10, %rd4; stackrestore.u64 %rd10;\n"
+        "  add.u32 %r3, %r3, 1; setp.le.u32 %p2, %r3, 24; @%p2 bra LOOP;\n"
+        "  stacksave.u64 %rd11; setp.ne.u64 %p1, %rd11, %rd2; selp.u32 %r9, 1, 0, %p1;\n"
+        "  mul.wide.u32 %rd12, %r1, 8; add.u64 %rd12, %rd1, %rd12; st.global.v2.u32 [%rd12], {%r4, %r9}; ret; }\n";
+    uint32_t out[64 * 2];
+    memset(out, 0xff, sizeof out);
+    ps_launch_result res;
+    assert_int_equal(run1(ptx, 64, out, sizeof out, &res), PS_OK);
+    for (uint32_t t = 0; t < 64; t++) {
+        uint32_t sum = 0;
+        for (uint32_t i = 1; i <= 24; i++)
+            for (uint32_t j = 0; j < i + t % 5; j++) sum += (t * j + i) * (j + 1);
+        assert_int_equal(out[2 * t], sum);
+        assert_int_equal(out[2 * t + 1], 0);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(alloca_exhausts_stack_located_fault),
@@ -222,6 +266,7 @@ int main(void) {
         cmocka_unit_test(recursion_frames_meet_allocas),
         cmocka_unit_test(alignment_order_and_u32_forms),
         cmocka_unit_test(alignment_2_pow_23),
+        cmocka_unit_test(vla_loop_llvm_shape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
