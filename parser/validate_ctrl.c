@@ -1,4 +1,4 @@
-/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules (validate.h).
+/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), stack manipulation (alloca, stackrestore), special registers, video and tensor-core operand rules (validate.h).
  * The operand kinds each instruction takes are ptxas 13's (scripts/ptxas_diff fam_ctrl, fam_warp,
  * fam_sreg); its wording where it has one. Video and tensor-core instructions: validate_video.c,
  * validate_tensor.c. */
