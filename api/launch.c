@@ -215,10 +215,21 @@ ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, c
 }
 
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
-    if (!r->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
-    ps_report_options o = report_options(f);
-    int rc = ps_report_sarif(r->ver, &r->res, &o, path);
-    options_free(&o);
+    return ptxsim_report_write_sarif_launches(&r, f, 1, path);
+}
+
+ptxsim_status ptxsim_report_write_sarif_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
+                                                const char *path) {
+    if (n < 1) return PTXSIM_ERR_INVALID_ARGUMENT;
+    for (int i = 0; i < n; i++)
+        if (!r[i]->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
+    const ps_verifier **vs = ps_xcalloc((size_t)n, sizeof *vs);
+    const ps_launch_result **res = ps_xcalloc((size_t)n, sizeof *res);
+    ps_report_options *os = ps_xcalloc((size_t)n, sizeof *os);
+    for (int i = 0; i < n; i++) vs[i] = r[i]->ver, res[i] = &r[i]->res, os[i] = report_options(&f[i]);
+    int rc = ps_report_sarif_launches(vs, res, os, n, path);
+    for (int i = 0; i < n; i++) options_free(&os[i]);
+    free(vs), free(res), free(os);
     return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
 }
 

@@ -377,6 +377,10 @@ char *ptxsim_report_json_text(const ptxsim_report *r, const ptxsim_report_format
 ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
                                                const char *path);
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
+/* The SARIF of n launches run in order, as one run (docs/verifier.md): with n > 1 every result
+ * names its launch and kernel; the invocation's exit code is f[n-1].exit_status. */
+ptxsim_status ptxsim_report_write_sarif_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
+                                                const char *path);
 void ptxsim_report_free(ptxsim_report *r);
 
 /* SARIF 2.1.0 for findings a client gathered itself (ptxsim exec): findings_json is a JSON array of

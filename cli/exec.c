@@ -43,6 +43,7 @@ static const char exec_usage[] =
     "  --source-root DIR   SARIF paths relative to DIR, the repository's root (default: .);\n"
     "                      --html looks for CUDA files there first\n"
     "  --html DIR          with --check: an HTML source view of every launch, and DIR/index.html\n"
+    "  --html FILE.html    with --check: the same in one self-contained file\n"
     "  --kernel-filter RE  with --check: only kernels whose name (mangled or demangled) matches\n"
     "                      the extended regular expression RE run with the checkers\n"
     "  --only KIND[,KIND]  report only these kinds (race, out-of-bounds, bank-conflict, ...)\n"
@@ -421,9 +422,27 @@ int ptxsim_cmd_exec(int argc, char **argv) {
             return EXEC_BAD_INPUT;
         }
     }
-    /* --html DIR: made if missing, absolute (the program may change folders) */
+    /* --html DIR: made if missing, absolute (the program may change folders); --html FILE.html:
+     * the pages go to a scratch folder and into one file at the end */
     char html_dir[PATH_MAX] = "";
-    if (o.rep.html) {
+    size_t hl = o.rep.html ? strlen(o.rep.html) : 0;
+    bool html_file = hl > 5 && !strcmp(o.rep.html + hl - 5, ".html");
+    if (o.rep.html && html_file) {
+        if (!o.rep.check) return usage_error("--html needs --check: the pages show the checkers' counters");
+        FILE *probe = fopen(o.rep.html, "a"); /* writable before the program runs, not after */
+        if (!probe) {
+            fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", o.rep.html, strerror(errno));
+            return EXEC_BAD_INPUT;
+        }
+        fclose(probe);
+        const char *t = getenv("TMPDIR");
+        char d[PATH_MAX];
+        snprintf(d, sizeof d, "%s/ptxsim-html.XXXXXX", t && *t ? t : "/tmp");
+        if (!mkdtemp(d) || !realpath(d, html_dir)) {
+            fprintf(stderr, "ptxsim: error: exec: cannot create a scratch folder %s: %s\n", d, strerror(errno));
+            return EXEC_BAD_INPUT;
+        }
+    } else if (o.rep.html) {
         struct stat sb;
         if (!o.rep.check) return usage_error("--html needs --check: the pages show the checkers' counters");
         if (mkdir(o.rep.html, 0777) && errno != EEXIST) {
@@ -481,6 +500,7 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     rc = run_program(path, prog_argv, &status);
     if (rc) {
         remove_dir(dir);
+        if (html_file) remove_dir(html_dir);
         if (log != stderr) fclose(log);
         return rc;
     }
@@ -492,13 +512,21 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     exec_run *run = exec_report_load(dir, &o.rep, &sum);
     remove_dir(dir);
     if (!run) {
+        if (html_file) remove_dir(html_dir);
         if (log != stderr) fclose(log);
         return EXEC_BAD_INPUT;
     }
     if (o.has_error_exitcode && sum.any_error) exit_code = o.error_exitcode;
     exec_report_print(run, log);
-    bool written = exec_report_write(run, exit_code);
-    if (o.rep.html) written &= exec_html_index(run, &o.rep, html_dir, exit_code);
+    bool written = true;
+    if (o.rep.html && html_file) { /* the pages' names first, then the JSON names the file's sections */
+        written &= exec_html_file(run, &o.rep, html_dir, o.rep.html, exit_code);
+        remove_dir(html_dir);
+        exec_report_html_in_file(run, o.rep.html);
+    }
+    written &= exec_report_write(run, exit_code);
+    if (o.rep.html && !html_file)
+        written &= exec_html_index(run, &o.rep, html_dir, exit_code);
     exec_report_free(run);
     if (log != stderr && fclose(log)) {
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));

@@ -61,11 +61,16 @@ bool exec_report_write(const exec_run *r, int exit_code);
 void exec_report_free(exec_run *r);
 /* Every launch record the simulator streamed, in report order (a cJSON array). */
 const struct cJSON *exec_report_launches(const exec_run *r);
+/* --html FILE.html: every launch's "html" becomes FILE.html#launch-N, its section of the one file */
+void exec_report_html_in_file(exec_run *r, const char *file);
 
 /* ---- exec_html.c ----------------------------------------------------------------------------- */
 /* --html DIR: DIR/index.html, linking the page the simulator wrote for each checked launch
  * (launch-<pid>-<seq>.html) and saying why a launch has none; false when it cannot be written
  * (message on stderr). */
 bool exec_html_index(const exec_run *r, const exec_report_options *o, const char *dir, int exit_code);
+/* --html FILE.html: one self-contained file, the index above with every launch's page from dir
+ * embedded (an iframe's srcdoc, shown when its row is followed); false when it cannot be written */
+bool exec_html_file(const exec_run *r, const exec_report_options *o, const char *dir, const char *file, int exit_code);
 
 #endif

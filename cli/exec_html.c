@@ -1,7 +1,8 @@
-/* exec_html.c — `ptxsim exec --check --html DIR`: the index page of a run. The simulator inside
- * the program writes one HTML source view per checked launch (api/shim/shim_report.c, docs/html.md)
- * and names it in the launch's record; this page lists every launch in the order of the report,
- * with its kernel, shape, status and findings, and links its page or says why it has none. */
+/* exec_html.c — `ptxsim exec --check --html DIR|FILE.html`: the index page of a run. The
+ * simulator inside the program writes one HTML source view per checked launch
+ * (api/shim/shim_report.c, docs/html.md) and names it in the launch's record; this page lists
+ * every launch in the order of the report, with its kernel, shape, status and findings, and links
+ * its page or says why it has none. As one file, the pages are embedded after the index. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
@@ -45,18 +46,16 @@ static const char style[] =
     "th{background:#f0f0f0}td.n{text-align:right}tr.failed td{background:#fde8e8}"
     ".error{color:#b00020;font-weight:600}.warning{color:#a05a00}.note{color:#555}.why{color:#666}"
     "code{font-size:12px;color:#555}";
+/* one file: a launch's section shows when the URL names it (its row's link) */
+static const char embedded_style[] =
+    "section.launch{display:none}section.launch:target{display:block}"
+    "section.launch iframe{width:100%;height:85vh;border:1px solid #ccc}";
 
-bool exec_html_index(const exec_run *r, const exec_report_options *o, const char *dir, int exit_code) {
-    char path[PATH_MAX + 16];
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", path, strerror(errno));
-        return false;
-    }
+/* The index: a launch's row links its page (DIR) or its section of the one file (#launch-N). */
+static void write_index(FILE *f, const exec_run *r, const exec_report_options *o, int exit_code, bool one_file) {
     const cJSON *ls = exec_report_launches(r);
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ptxsim exec</title>"
-               "<style>%s</style></head>\n<body>\n<h1>ptxsim exec", style);
+               "<style>%s%s</style></head>\n<body>\n<h1>ptxsim exec", style, one_file ? embedded_style : "");
     fputs("</h1>\n<p class=\"program\">", f);
     for (char *const *p = o->program; p && *p; p++) {
         if (p != o->program) fputc(' ', f);
@@ -103,7 +102,9 @@ bool exec_html_index(const exec_run *r, const exec_report_options *o, const char
         for (int k = 2; k >= 0; k--) /* coloured where there are some */
             fprintf(f, "</td><td class=\"n%s\">%d", sev[k] ? (k == 2 ? " error" : k == 1 ? " warning" : " note") : "", sev[k]);
         fputs("</td><td>", f);
-        if (page) {
+        if (page && one_file) {
+            fprintf(f, "<a href=\"#launch-%d\">launch %d</a>", i, i);
+        } else if (page) {
             fputs("<a href=\"", f);
             esc(f, page);
             fputs("\">", f);
@@ -117,10 +118,72 @@ bool exec_html_index(const exec_run *r, const exec_report_options *o, const char
         fputs("</td></tr>\n", f);
         i++;
     }
-    fputs("</tbody></table>\n</body></html>\n", f);
+    fputs("</tbody></table>\n", f);
+}
+
+bool exec_html_index(const exec_run *r, const exec_report_options *o, const char *dir, int exit_code) {
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    write_index(f, r, o, exit_code, false);
+    fputs("</body></html>\n", f);
     if (fclose(f)) {
         fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", path, strerror(errno));
         return false;
     }
     return true;
+}
+
+/* A file's bytes as an HTML attribute value; false when it cannot be read. */
+static bool embed(FILE *f, const char *path) {
+    FILE *in = fopen(path, "r");
+    if (!in) return false;
+    char buf[1 << 14];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf - 1, in)) > 0) {
+        buf[n] = 0;
+        if (strlen(buf) != n) break; /* a NUL: not a page the simulator wrote */
+        esc(f, buf);
+    }
+    bool ok = !ferror(in) && feof(in);
+    fclose(in);
+    return ok;
+}
+
+bool exec_html_file(const exec_run *r, const exec_report_options *o, const char *dir, const char *file, int exit_code) {
+    FILE *f = fopen(file, "w");
+    if (!f) {
+        fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", file, strerror(errno));
+        return false;
+    }
+    write_index(f, r, o, exit_code, true);
+    bool ok = true;
+    int i = 0;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, exec_report_launches(r)) {
+        const char *page = str_of(l, "html"), *kernel = str_of(l, "kernel");
+        if (page && !strchr(page, '/')) {
+            char path[PATH_MAX + 300];
+            snprintf(path, sizeof path, "%s/%s", dir, page);
+            fprintf(f, "<section class=\"launch\" id=\"launch-%d\"><h2>launch %d: ", i, i);
+            esc(f, kernel);
+            fprintf(f, "</h2><iframe title=\"launch %d\" srcdoc=\"", i);
+            if (!embed(f, path)) {
+                fprintf(stderr, "ptxsim: error: exec: --html %s: the page of launch %d (%s) cannot be read\n", file, i, path);
+                ok = false;
+            }
+            fputs("\"></iframe></section>\n", f);
+        }
+        i++;
+    }
+    fputs("</body></html>\n", f);
+    if (fclose(f)) {
+        fprintf(stderr, "ptxsim: error: exec: --html %s: %s\n", file, strerror(errno));
+        return false;
+    }
+    return ok;
 }

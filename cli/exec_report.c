@@ -291,6 +291,21 @@ exec_run *exec_report_load(const char *dir, const exec_report_options *o, exec_s
 
 const struct cJSON *exec_report_launches(const exec_run *r) { return r->launches; }
 
+void exec_report_html_in_file(exec_run *r, const char *file) {
+    int i = 0;
+    cJSON *l;
+    cJSON_ArrayForEach(l, r->launches) {
+        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(l, "html"))) {
+            char *anchor = malloc(strlen(file) + 32);
+            if (!anchor) abort();
+            sprintf(anchor, "%s#launch-%d", file, i);
+            cJSON_ReplaceItemInObjectCaseSensitive(l, "html", cJSON_CreateString(anchor));
+            free(anchor);
+        }
+        i++;
+    }
+}
+
 void exec_report_free(exec_run *r) {
     if (!r) return;
     for (int i = 0; i < r->nk; i++) free(r->k[i].shown.g), free(r->k[i].hidden.g), free(r->k[i].failures);

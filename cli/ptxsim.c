@@ -516,6 +516,17 @@ static int write_launches_html(kept_launches *k, const char *path, const char *h
     return rc;
 }
 
+/* --sarif of a multi-launch manifest: one run, every result naming its launch and kernel */
+static int write_launches_sarif(kept_launches *k, const options *o, const char *version, int rc) {
+    for (int i = 0; i < k->n; i++) k->fmts[i].source_root = o->source_root, k->fmts[i].tool_version = version;
+    k->fmts[k->n - 1].exit_status = rc;
+    ptxsim_status st = ptxsim_report_write_sarif_launches((const ptxsim_report *const *)k->reps, k->fmts, k->n, o->sarif);
+    k->fmts[k->n - 1].exit_status = -1;
+    if (st == PTXSIM_OK) return EXIT_OK;
+    fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
 static int write_launches_json(kept_launches *k, const options *o, int rc) {
     k->fmts[k->n - 1].exit_status = rc;
     if (!strcmp(o->json, "-")) fflush(o->txt);
@@ -549,12 +560,6 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     ptxsim_case_info ci;
     ptxsim_case_get_info(cs, &ci);
-    if (ci.launches > 1 && o->sarif) { /* one launch per SARIF log, for now */
-        fprintf(stderr, "ptxsim: error: %s: %s is not supported for a manifest with %d launches (use --json)\n",
-                path, "--sarif", ci.launches);
-        ptxsim_case_free(cs);
-        return EXIT_BAD_INPUT;
-    }
     ptxsim_context *ctx;
     if (ptxsim_context_create(ci.arch, &ctx, NULL) != PTXSIM_OK) {
         fprintf(stderr, "ptxsim: error: %s: unknown arch '%s'\n", path, ci.arch);
@@ -704,7 +709,7 @@ next_launch:
         if (rc > worst) worst = rc;
         rc = worst;
         if (li + 1 < ci.launches) {
-            if (o->json || (o->html && check)) keep_launch(&kept, cs, rep, &rf);
+            if (o->json || o->sarif || (o->html && check)) keep_launch(&kept, cs, rep, &rf);
             else ptxsim_report_free(rep);
             rep = NULL;
             li++;
@@ -715,18 +720,19 @@ next_launch:
 out:
     if (say != o->txt) fclose(say);
     free(said);
-    if (o->sarif && rep) { /* its invocation holds the exit status */
-        char version[128];
-        snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
+    char version[128];
+    snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
+    if (o->sarif && rep && ci.launches <= 1) { /* its invocation holds the exit status */
         rf.source_root = o->source_root, rf.tool_version = version, rf.exit_status = rc;
         if (ptxsim_report_write_sarif(rep, &rf, o->sarif) != PTXSIM_OK) {
             fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
             rc = EXIT_BAD_INPUT;
         }
     }
-    if ((o->json || (o->html && check)) && rep && ci.launches > 1) {
+    if ((o->json || o->sarif || (o->html && check)) && rep && ci.launches > 1) {
         keep_launch(&kept, cs, rep, &rf);
         rep = NULL;
+        if (o->sarif && write_launches_sarif(&kept, o, version, rc) != EXIT_OK) rc = EXIT_BAD_INPUT;
         if (o->html && check && write_launches_html(&kept, path, o->html) != EXIT_OK) rc = EXIT_BAD_INPUT;
         if (o->json) rc = write_launches_json(&kept, o, rc); /* {last launch's report, "launches": [...]} */
     } else if (o->json && rep)

@@ -467,14 +467,37 @@ int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result
 
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
                     const char *path) {
-    ps_report_options only = o ? *o : (ps_report_options){.exit_status = -1};
-    only.ncomparisons = 0, only.comparisons = NULL; /* SARIF holds findings only */
-    cJSON *root = json_report(v, res, &only);
-    ps_sarif_options so = {.source_root = o ? o->source_root : NULL, .tool_version = o ? o->tool_version : NULL,
-                           .exit_code = o ? o->exit_status : -1,
+    return ps_report_sarif_launches(&v, &res, o, 1, path);
+}
+
+/* One run for all the launches (GitHub code scanning takes one run per tool and category): a
+ * multi-launch manifest's findings carry their kernel and launch index. */
+int ps_report_sarif_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
+                             const ps_report_options *os, int n, const char *path) {
+    cJSON *all = cJSON_CreateArray(), *roots = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        ps_report_options only = os ? os[i] : (ps_report_options){.exit_status = -1};
+        only.ncomparisons = 0, only.comparisons = NULL; /* SARIF holds findings only */
+        cJSON *root = json_report(vs[i], res[i], &only);
+        cJSON_AddItemToArray(roots, root);
+        cJSON *f;
+        cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(root, "findings")) {
+            cJSON *c = cJSON_Duplicate(f, 1);
+            if (n > 1) {
+                if (only.kernel && !cJSON_HasObjectItem(c, "kernel")) cJSON_AddStringToObject(c, "kernel", only.kernel);
+                cJSON_AddNumberToObject(c, "launch", i);
+            }
+            cJSON_AddItemToArray(all, c);
+        }
+    }
+    const ps_report_options *last = os ? &os[n - 1] : NULL;
+    ps_sarif_options so = {.source_root = last ? last->source_root : NULL,
+                           .tool_version = last ? last->tool_version : NULL,
+                           .exit_code = last ? last->exit_status : -1,
                            /* the analysis completed: findings, mismatches and faults are its results */
-                           .execution_successful = !o || o->exit_status != 2};
-    int rc = ps_sarif_write(cJSON_GetObjectItemCaseSensitive(root, "findings"), &so, path);
-    cJSON_Delete(root);
+                           .execution_successful = !last || last->exit_status != 2};
+    int rc = ps_sarif_write(all, &so, path);
+    cJSON_Delete(all);
+    cJSON_Delete(roots);
     return rc;
 }

@@ -123,7 +123,7 @@ typedef struct {
  * directory); a relative `.file` path of a `.loc` (loc_ptx: the PTX file it came from) is taken
  * as relative to the source root, or to the PTX's folder when the file is there and not under the
  * root (where the compiler ran is not recorded). */
-static cJSON *artifact(const sarif_paths *sp, const char *path, const char *loc_ptx) {
+static cJSON *artifact(const sarif_paths *sp, const char *path, const char *loc_ptx, bool *on_disk) {
     char abs[PATH_MAX], uri[3 * PATH_MAX + 16];
     absolute(abs, loc_ptx ? sp->root : sp->cwd, path);
     if (loc_ptx && path[0] != '/' && access(abs, F_OK)) {
@@ -135,6 +135,7 @@ static cJSON *artifact(const sarif_paths *sp, const char *path, const char *loc_
         absolute(beside, dir[0] ? dir : "/", path);
         if (!access(beside, F_OK)) memcpy(abs, beside, sizeof abs);
     }
+    if (on_disk) *on_disk = !access(abs, F_OK);
     size_t rl = strlen(sp->root);
     cJSON *a = cJSON_CreateObject();
     const char *rel = !strcmp(sp->root, "/") ? abs + 1
@@ -162,13 +163,36 @@ static int int_of(const cJSON *o, const char *key) {
     return cJSON_IsNumber(s) ? (int)s->valuedouble : 0;
 }
 
+/* module<N>.ptx: the shim's name for a module loaded from memory (api/shim/shim_exec.c) */
+static bool in_memory_module(const char *file) {
+    if (strncmp(file, "module", 6)) return false;
+    const char *p = file + 6;
+    if (*p < '1' || *p > '9') return false;
+    while (*p >= '0' && *p <= '9') p++;
+    return !strcmp(p, ".ptx");
+}
+
 static cJSON *location(const sarif_paths *sp, const cJSON *site, const char *loc_ptx, const char *text, int id) {
     const char *file = str_of(site, "file");
     int line = int_of(site, "line");
     cJSON *loc = cJSON_CreateObject();
     if (id >= 0) cJSON_AddNumberToObject(loc, "id", id);
+    bool on_disk;
+    cJSON *art = artifact(sp, file ? file : "?", loc_ptx, &on_disk);
+    if (!on_disk && id >= 0 && file && in_memory_module(file)) {
+        /* a related location in PTX that a program under exec loaded from memory (the shim
+         * names it module<N>.ptx): its line in the message, and no path that a viewer or code
+         * scanning would look for; a result's own location keeps its path (code scanning needs
+         * one) */
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s: line %d of %s (PTX the program loaded from memory, not a file)",
+                 text ? text : "location", line, file);
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(loc, "message"), "text", msg);
+        cJSON_Delete(art);
+        return loc;
+    }
     cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-    cJSON_AddItemToObject(phys, "artifactLocation", artifact(sp, file ? file : "?", loc_ptx));
+    cJSON_AddItemToObject(phys, "artifactLocation", art);
     if (line > 0) cJSON_AddNumberToObject(cJSON_AddObjectToObject(phys, "region"), "startLine", line);
     if (text) cJSON_AddStringToObject(cJSON_AddObjectToObject(loc, "message"), "text", text);
     return loc;
@@ -271,8 +295,12 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
     cJSON_AddStringToObject(r, "level", sev && (!strcmp(sev, "warning") || !strcmp(sev, "note")) ? sev : "error");
     char msg[2048];
     const char *kernel = str_of(f, "kernel");
-    if (kernel) snprintf(msg, sizeof msg, "%s (kernel %s)", str_of(f, "message") ? str_of(f, "message") : "", kernel);
-    else snprintf(msg, sizeof msg, "%s", str_of(f, "message") ? str_of(f, "message") : "");
+    const char *text = str_of(f, "message") ? str_of(f, "message") : "";
+    const cJSON *launch = cJSON_GetObjectItemCaseSensitive(f, "launch");
+    if (kernel && cJSON_IsNumber(launch))
+        snprintf(msg, sizeof msg, "%s (launch %d, kernel %s)", text, (int)launch->valuedouble, kernel);
+    else if (kernel) snprintf(msg, sizeof msg, "%s (kernel %s)", text, kernel);
+    else snprintf(msg, sizeof msg, "%s", text);
     add_text(r, "message", msg);
 
     /* the CUDA line first, where .loc gives one; the PTX line as related */
@@ -303,7 +331,7 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
     int count = int_of(f, "count");
     if (count > 1) cJSON_AddNumberToObject(r, "occurrenceCount", count);
     cJSON *props = cJSON_AddObjectToObject(r, "properties");
-    static const char *const keep[] = {"block", "thread", "address", "lanes", "kernel", "launches"};
+    static const char *const keep[] = {"block", "thread", "address", "lanes", "kernel", "launch", "launches"};
     for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
         const cJSON *x = cJSON_GetObjectItemCaseSensitive(f, keep[i]);
         if (x) cJSON_AddItemToObject(props, keep[i], cJSON_Duplicate(x, 1));

@@ -187,9 +187,13 @@ char *ps_report_json_text(const ps_verifier *v, const ps_launch_result *res, con
 int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
                             const ps_report_options *os, int n, const char *path);
 int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path);
+/* n launches run in order, as one SARIF run: with n > 1 each finding carries "kernel" and
+ * "launch" (its index); the invocation's exit code is os[n-1].exit_status. */
+int ps_report_sarif_launches(const ps_verifier *const *vs, const ps_launch_result *const *res,
+                             const ps_report_options *os, int n, const char *path);
 
 /* SARIF 2.1.0 from findings as the JSON report holds them (report_sarif.c): every client writes
- * one shape. A finding may carry "kernel" and "launches" besides DESIGN §6's keys. Returns 0; -1
+ * one shape. A finding may carry "kernel", "launch" and "launches" besides DESIGN §6's keys. Returns 0; -1
  * with errno when the source root cannot be resolved or the file cannot be written. */
 typedef struct {
     const char *source_root;        /* paths under it are written relative to %SRCROOT%; NULL: "." */

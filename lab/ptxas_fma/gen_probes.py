@@ -7,6 +7,7 @@ two values o1, o2 (8 bytes for f32, 16 for f64, two words for f16x2). The body b
 and the stores is the pattern under study; probes.txt lists "NAME TYPE" per kernel, TYPE being
 f32, f64 or h (packed halves). Registers: a b c d = %f1..%f4 (or %fd1..4, %h1..4 as b32),
 outputs %f10 %f11."""
+import os
 import sys
 
 F32 = {
@@ -100,6 +101,30 @@ F64 = {
     "f64_rcp_rn": "rcp.rn.f64 %fd10, %fd1;",
 }
 
+# Round 6 (the Black-Scholes call price): two products into one add/sub where one product lies at
+# the end of a longer chain of dependent instructions (non-contractible adds, max) than the other,
+# and the products' muls in either textual order. Written with PROBES=depth (record.sh).
+CHAIN2 = "add.f32 %f6, %f3, %f4;\nmax.f32 %f7, %f6, %f1;\n"          # depth 2 on c
+CHAIN4 = CHAIN2 + "add.f32 %f8, %f7, %f2;\nmax.f32 %f9, %f8, %f4;\n"  # depth 4 on c
+DEPTH = {
+    # the deeper product second and textually last
+    "deep2_late": "mul.f32 %f5, %f1, %f2;\n" + CHAIN4 + "mul.f32 %f12, %f9, %f4;\nsub.f32 %f10, %f5, %f12;",
+    "deep2_late_add": "mul.f32 %f5, %f1, %f2;\n" + CHAIN4 + "mul.f32 %f12, %f9, %f4;\nadd.f32 %f10, %f5, %f12;",
+    "deep2_late_short": "mul.f32 %f5, %f1, %f2;\nadd.f32 %f6, %f3, %f4;\nmul.f32 %f12, %f6, %f4;\n"
+                        "sub.f32 %f10, %f5, %f12;",
+    # the deeper product second, the shallow one's mul textually after it
+    "deep2_early": CHAIN4 + "mul.f32 %f12, %f9, %f4;\nmul.f32 %f5, %f1, %f2;\nsub.f32 %f10, %f5, %f12;",
+    # the deeper product first
+    "deep1_late": CHAIN4 + "mul.f32 %f5, %f9, %f2;\nmul.f32 %f12, %f1, %f4;\nsub.f32 %f10, %f5, %f12;",
+    "deep1_early": "mul.f32 %f12, %f1, %f4;\n" + CHAIN4 + "mul.f32 %f5, %f9, %f2;\nsub.f32 %f10, %f5, %f12;",
+    # equally deep chains, the second product last
+    "deep_equal": CHAIN2 + "add.f32 %f8, %f1, %f2;\nmax.f32 %f9, %f8, %f4;\nmul.f32 %f5, %f9, %f2;\n"
+                  "mul.f32 %f12, %f7, %f4;\nsub.f32 %f10, %f5, %f12;",
+    # deeper by one instruction only (the Black-Scholes difference: d2 = d1 - v*sqrt(T))
+    "deep_by_one": CHAIN2 + "mul.f32 %f5, %f7, %f2;\nadd.f32 %f8, %f7, %f1;\nmul.f32 %f12, %f8, %f4;\n"
+                   "sub.f32 %f10, %f5, %f12;",
+}
+
 H = {
     # a b c d = %r21..%r24 (f16x2 words); o1 o2 = %r30 %r31
     "h2_mul_add": "mul.f16x2 %r25, %r21, %r22;\nadd.f16x2 %r30, %r25, %r23;",
@@ -163,7 +188,8 @@ def kernel(name, ty, body):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     ptx, lst = [HEAD], []
-    for table, ty in ((F32, "f32"), (F64, "f64"), (H, "h")):
+    tables = ((DEPTH, "f32"),) if os.environ.get("PROBES") == "depth" else ((F32, "f32"), (F64, "f64"), (H, "h"))
+    for table, ty in tables:
         for name, body in table.items():
             ptx.append(kernel(name, ty, body))
             lst.append(f"{name} {ty}")

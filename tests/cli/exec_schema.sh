@@ -35,6 +35,14 @@ for run, launches in (("c", 3), ("p", 2)):
     problems = sarif_check.check(s, 1)
     assert not problems, (run, problems)
     assert {x["ruleId"] for x in s["runs"][0]["results"]} == kinds, (run, s["runs"][0]["results"])
+    # the program loads its PTX from memory (module1.ptx, no file): a related location names
+    # its line in the message and gives no path a SARIF viewer would look for
+    for x in s["runs"][0]["results"]:
+        for l in x.get("relatedLocations", []):
+            uri = l.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
+            assert not uri.endswith("module1.ptx"), (run, l)
+            if "physicalLocation" not in l:
+                assert " of module1.ptx (PTX the program loaded from memory" in l["message"]["text"], l
 print("ok")
 PY
 echo ok

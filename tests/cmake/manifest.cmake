@@ -19,7 +19,9 @@ endforeach()
 add_test(NAME manifest_multi_scan3 COMMAND ptxsim run ${CMAKE_SOURCE_DIR}/tests/manifest/multi/scan3.json --quiet)
 add_test(NAME manifest_multi_scan3_check COMMAND ptxsim check ${CMAKE_SOURCE_DIR}/tests/manifest/multi/scan3.json --quiet)
 add_test(NAME manifest_multi_fail_launch1 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/manifest/multi/check_fail.sh $<TARGET_FILE:ptxsim>)
-set_tests_properties(manifest_multi_scan3 manifest_multi_scan3_check manifest_multi_fail_launch1 PROPERTIES LABELS regress)
+add_test(NAME manifest_multi_sarif COMMAND bash ${CMAKE_SOURCE_DIR}/tests/manifest/multi/check_sarif.sh $<TARGET_FILE:ptxsim>)
+set_tests_properties(manifest_multi_scan3 manifest_multi_scan3_check manifest_multi_fail_launch1 manifest_multi_sarif
+                     PROPERTIES LABELS regress)
 if(TARGET test_case_multi) # multi-launch cases through the public API
   target_link_libraries(test_case_multi PRIVATE ptxsim_static)
 endif()

@@ -491,6 +491,46 @@ def check_exec(exe, ptxsim, out, tmp):
     expect(os.path.exists(png), "exec: no screenshot of the index")
 
 
+def check_exec_file(exe, ptxsim, out, tmp):
+    """`ptxsim exec --check --html FILE.html`: the same run in one self-contained file — the index
+    with every launch's page embedded (an iframe's srcdoc in section #launch-N), each page checked
+    like a page of the folder against the launch's report in `exec --json` of the same run, the
+    JSON naming FILE.html#launch-N, and nothing else written beside the file."""
+    prog = os.path.join(os.path.dirname(os.path.dirname(ptxsim)), "tests", "exec_prog")
+    data = os.path.join(ROOT, "tests/cli/exec_data")
+    if not os.path.exists(prog):
+        return
+    d = os.path.join(tmp, "exec_file")
+    os.makedirs(d)
+    r = ptxsim_run("exec-file", [ptxsim, "exec", "--check", "--html", "one.html", "--json", "r.json",
+                                 "--source-root", data, "--", prog, os.path.join(data, "kernels.ptx"),
+                                 "race", "clean", "oob"], cwd=d)
+    if not expect(r.returncode == 1 and sorted(os.listdir(d)) == ["one.html", "r.json"],
+                  "exec-file: exited %d, wrote %s: %s" % (r.returncode, os.listdir(d), r.stderr[-2000:])):
+        return
+    launches = json.load(open(os.path.join(d, "r.json")))["launches"]
+    expect([l.get("html") for l in launches] == ["one.html#launch-%d" % i for i in range(3)],
+           "exec-file: the JSON names %s" % [l.get("html") for l in launches])
+    b = Builder()
+    b.feed(open(os.path.join(d, "one.html")).read())
+    rows = list(b.root.find("tr", cls="launch"))
+    expect([row.first("a").attrs.get("href") for row in rows] == ["#launch-%d" % i for i in range(3)],
+           "exec-file: the index rows do not link the sections")
+    frames = {sec.attrs.get("id"): sec.first("iframe") for sec in b.root.find("section", cls="launch")}
+    for i, l in enumerate(launches):
+        frame = frames.get("launch-%d" % i)
+        if not expect(frame is not None and frame.attrs.get("srcdoc"), "exec-file: no page for launch %d" % i):
+            continue
+        page = os.path.join(tmp, "exec_file_%d.html" % i)
+        with open(page, "w") as f:
+            f.write(frame.attrs["srcdoc"])
+        check_page(exe, "exec_file_%d_%s" % (i, l["kernel"]), page, l["report"],
+                   os.path.join(data, "kernels.ptx"), data, out, tmp, sources=["kernels.cu"])
+    png = os.path.join(out, "exec_file_launch0.png")
+    browser(exe, os.path.join(d, "one.html") + "#launch-0", ["--window-size=1200,900", "--screenshot=" + png], tmp)
+    expect(os.path.exists(png), "exec-file: no screenshot")
+
+
 def main():
     if len(sys.argv) < 3:
         raise SystemExit("usage: check_html.py PTXSIM OUTDIR [CASE...]")
@@ -521,6 +561,7 @@ def main():
             check_missing_source(exe, ptxsim, tmp)
         if not only or "exec" in only:
             check_exec(exe, ptxsim, out, tmp)
+            check_exec_file(exe, ptxsim, out, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     for f in fails:

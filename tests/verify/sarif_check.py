@@ -28,6 +28,8 @@ def validator():
 def _locations(res):
     for key in ("locations", "relatedLocations"):
         for loc in res.get(key, []):
+            if key == "relatedLocations" and "physicalLocation" not in loc:
+                continue  # exec: PTX loaded from memory, its line in the message (checked in check())
             yield key, loc["physicalLocation"]["artifactLocation"]
 
 
@@ -64,6 +66,12 @@ def check(doc, exit_code=None):
                 bad.append(f"result {i}: ruleIndex {ri} does not name rule {res['ruleId']}")
             if len(res.get("locations", [])) != 1:
                 bad.append(f"result {i}: {len(res.get('locations', []))} locations, one expected")
+            for j, loc in enumerate(res.get("relatedLocations", [])):
+                if "physicalLocation" not in loc and not loc.get("message", {}).get("text"):
+                    bad.append(f"result {i}: related location {j} has neither a file nor a message")
+            if any("physicalLocation" not in loc for loc in res.get("locations", [])):
+                bad.append(f"result {i}: a location without a file")
+                continue
             for key, art in _locations(res):
                 uri = art["uri"]
                 if "uriBaseId" in art:
