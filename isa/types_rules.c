@@ -81,6 +81,10 @@ int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_mods
     case PS_F_SELP: spec = "dTsTsTsP"; break;
     case PS_F_SLCT: spec = "dTsTsTsQ"; break;
     case PS_F_MOV: spec = "dTsT"; break;
+    /* alloca's third operand (the alignment) is optional: validate_types.c drops its slot */
+    case PS_F_ALLOCA: spec = "dTsTiu"; break;
+    case PS_F_STACKSAVE: spec = "dT"; break;
+    case PS_F_STACKRESTORE: spec = "sT"; break; /* a register only: validate_ctrl.c */
     default: return -1;
     }
     return slots(spec, types, ntypes, out);

@@ -1,4 +1,4 @@
-/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules (validate.h).
+/* validate_ctrl.c — control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), stack manipulation (alloca, stackrestore), special registers, video and tensor-core operand rules (validate.h).
  * The operand kinds each instruction takes are ptxas 13's (scripts/ptxas_diff fam_ctrl, fam_warp,
  * fam_sreg); its wording where it has one. Video and tensor-core instructions: validate_video.c,
  * validate_tensor.c. */
@@ -333,6 +333,21 @@ static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps
     return true;
 }
 
+/* alloca d, size{, immAlign}: the alignment is a power of two no larger than 2^23 (PTX ISA, stack
+ * manipulation instructions; ptxas's wording). Operand types: validate_types.c. */
+static void check_alloca(parser *p, const token *mt, const ps_operand *ops, int nops) {
+    if (nops < 3 || ops[2].kind != PS_OP_IMM) return;
+    token at;
+    ps_ctrl_at(mt, &ops[2], &at);
+    uint64_t a = ops[2].imm;
+    if (a == 0 || (a & (a - 1)))
+        error_at(p, &at, "alloca's alignment %lld is not a power of two (ptxas: Alignment must be a power of two)",
+                 (long long)a);
+    else if (a > (1u << 23))
+        error_at(p, &at, "alloca's alignment %llu is larger than 2^23 (ptxas: Alignment value too large, exceeds 2^23)",
+                 (unsigned long long)a);
+}
+
 void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     if (!check_sregs(p, in, mt, ops, nops)) return;
     switch (in->form) {
@@ -358,6 +373,15 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BRA:
     case PS_F_BRX_IDX: check_branch(p, in, mt, ops, nops); return;
     case PS_F_CALL: ps_ctrl_check_call(p, in, mt, ops, nops); return;
+    case PS_F_ALLOCA: check_alloca(p, mt, ops, nops); return;
+    case PS_F_STACKRESTORE:
+        if (ops[0].kind != PS_OP_REG) {
+            token at;
+            ps_ctrl_at(mt, &ops[0], &at);
+            error_at(p, &at, "stackrestore takes the register a stacksave wrote (ptxas: Result register "
+                             "required for instruction 'stackrestore')");
+        }
+        return;
     default: break;
     }
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);

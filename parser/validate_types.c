@@ -231,6 +231,7 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->form, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
+    if (in->form == PS_F_ALLOCA && nops == 2) ns = 2; /* alloca d, size: the default alignment */
     int want_types = in->form == PS_F_SET || in->form == PS_F_SLCT || in->form == PS_F_DP4A || in->form == PS_F_DP2A ? 2 : 1;
     if (in->ntypes != want_types) {
         error_at(p, mt, "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "

@@ -963,6 +963,15 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
     }
+    if (in->form == PS_F_ALLOCA || in->form == PS_F_STACKSAVE || in->form == PS_F_STACKRESTORE) {
+        char why[200] = "";
+        fnp = ps_select_stack(in, d, why, sizeof why); /* exec_stack.c */
+        if (!fnp) {
+            derr(c, in, "%s", why);
+            return;
+        }
+        if (in->form == PS_F_ALLOCA) c->fp->allocas = true;
+    }
     if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
         char why[200] = "";
         fnp = ps_select_sm90_misc(in, d, why, sizeof why);

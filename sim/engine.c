@@ -394,8 +394,14 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     char *onpath = ps_xcalloc((size_t)p->nfuncs + 1, 1);
     int64_t depth = stack_depth(p, ki, onpath);
     free(onpath);
+    bool allocas = false; /* a reachable alloca: its stack above the frames (exec_stack.c) */
+    for (int i = 0; i < p->nfuncs; i++) allocas |= seen[i] && p->funcs[i].allocas;
     free(seen);
     L->local_per_thread = depth < 0 ? DEFAULT_STACK : (uint64_t)depth;
+    if (allocas && L->local_per_thread <= PS_MAX_LOCAL_PER_THREAD) {
+        L->local_per_thread += PS_ALLOCA_STACK;
+        if (L->local_per_thread > PS_MAX_LOCAL_PER_THREAD) L->local_per_thread = PS_MAX_LOCAL_PER_THREAD;
+    }
     if (L->local_per_thread > PS_MAX_LOCAL_PER_THREAD) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
                   "%s:%d:%d: kernel '%s' needs %llu bytes of local memory per thread (its .local "

@@ -65,10 +65,22 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
         ps_frame *caller = &w->frames[w->nframes - 1];
         base = caller->local_base + caller->fp->frame_bytes;
     }
-    if (base + fp->frame_bytes > c->L->local_per_thread && fp->frame_bytes) {
-        ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, __builtin_ctz(mask),
-                       "call stack overflow entering '%s' (%llu bytes of local memory per thread)",
-                       fp->func->name, (unsigned long long)c->L->local_per_thread);
+    /* the frame ends below every calling lane's stack pointer (alloca's stack grows down from
+     * the end of local memory: exec_stack.c) */
+    for (uint32_t m = fp->frame_bytes ? mask : 0; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (base + fp->frame_bytes <= w->sp[l]) continue;
+        if (w->sp[l] == c->L->local_per_thread)
+            ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, l,
+                           "call stack overflow entering '%s' (%llu bytes of local memory per thread)",
+                           fp->func->name, (unsigned long long)c->L->local_per_thread);
+        else
+            ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, l,
+                           "call stack overflow entering '%s': its %llu-byte frame meets the %llu bytes "
+                           "alloca holds (%llu bytes of local memory per thread)",
+                           fp->func->name, (unsigned long long)fp->frame_bytes,
+                           (unsigned long long)(c->L->local_per_thread - w->sp[l]),
+                           (unsigned long long)c->L->local_per_thread);
         return false;
     }
     if (w->nframes == w->cap_frames) {
@@ -95,6 +107,7 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
     *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
                     .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
                     .pcap = pcap, .activation = ++w->activations};
+    memcpy(f->sp_entry, w->sp, sizeof w->sp);
     /* registers start at zero (one memset); then the constant slots get their values */
     memset(r, 0, rbytes);
     for (int s = 0; s < fp->nslots; s++) {
@@ -264,6 +277,7 @@ void ps_frame_return(ps_warp *w) {
         arg_loc src = callee_loc(f, fn->nparams + k), dst = caller_loc(caller, d, fn->nparams + k);
         move_value(w, mask, &src, &dst, formal_size(fn->rets[k]));
     }
+    memcpy(w->sp, f->sp_entry, sizeof w->sp); /* the callee's allocas end with it */
     w->nframes--;
     w->r = caller->r;
     w->p = caller->p;

@@ -54,6 +54,7 @@ static void cta_setup(ps_cta *c) {
         w->nparked = 0;
         w->wsync_mask = 0;
         w->cl_pending = w->cl_wait = 0;
+        for (int l = 0; l < WARP; l++) w->sp[l] = L->local_per_thread;
         ps_frame_push(w, L->kernel, w->valid, NULL);
     }
 }

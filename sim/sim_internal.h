@@ -23,6 +23,7 @@
 #define HEAP_BASE 0x0000600000000000ull /* the device heap (malloc in kernels) */
 #define PS_HEAP_BYTES (8ull << 20)      /* its size: cudaLimitMallocHeapSize's default, 8 MiB */
 #define DEFAULT_STACK 16384             /* local bytes per thread when depth is unbounded */
+#define PS_ALLOCA_STACK 16384           /* local bytes per thread above the frames for alloca */
 #define PS_ALLOC_HITS 4                 /* last-hit allocation entries per CTA */
 
 typedef struct ps_warp ps_warp;
@@ -127,6 +128,7 @@ struct ps_fprog {
     int pred_true, pred_false; /* constant predicates for immediate predicate operands, or -1 */
     ps_slot_info *slots;  /* nslots */
     uint64_t frame_bytes; /* local memory of one activation: .local and .param variables */
+    bool allocas;         /* has alloca: kernels reaching it get PS_ALLOCA_STACK more local memory */
     int index;
     /* kernel only */
     uint64_t kparam_bytes;
@@ -184,6 +186,7 @@ typedef struct {
     uint32_t call_mask;
     size_t rcap, pcap;      /* bytes allocated at r and p (frames are reused) */
     uint32_t activation;    /* serial number of this activation in its warp (observer events) */
+    uint64_t sp_entry[WARP]; /* each lane's stack pointer at the call: restored at the return */
 } ps_frame;
 
 enum { WS_RUN, WS_BARRIER, WS_DONE, WS_CLUSTER /* waits at barrier.cluster.wait */ };
@@ -197,6 +200,9 @@ struct ps_warp {
     uint32_t carry;         /* carry flag per lane (add.cc & co.) */
     ps_frame *frames;
     int nframes, cap_frames;
+    /* each lane's stack pointer (alloca, stacksave, stackrestore: exec_stack.c), a local-memory
+     * offset: the stack grows down from local_per_thread towards the top frame's end */
+    uint64_t sp[WARP];
     uint64_t (*r)[WARP];    /* top frame's registers */
     uint32_t *p;
     int state;
@@ -474,6 +480,8 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
 ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 /* exec_cluster.c: mapa, getctarank, barrier.cluster, st.async, red.async */
 ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* exec_stack.c: alloca, stacksave, stackrestore */
+ps_exec_fn ps_select_stack(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 /* The CTA of w's cluster holding .shared::cluster address addr (rank bits included) and the
  * offset in its shared memory; faults (NULL) when the address names no CTA of the cluster or a
  * CTA that has exited. */

@@ -34,7 +34,9 @@ static const struct {
                       "the message and line show which check failed"},
     [PS_FIND_WATCHDOG] = {"the launch ran past its instruction limit",
                           "look for a loop that never exits; raise --watchdog or --timeout for long kernels"},
-    [PS_FIND_STACK_OVERFLOW] = {"calls nested deeper than the stack holds", "bound the recursion"},
+    [PS_FIND_STACK_OVERFLOW] = {"the per-thread stack ran out (calls nested too deep, or alloca asked for more than "
+                                "it holds), or stackrestore left the function's stack",
+                                "bound the recursion and the alloca sizes; restore only values stacksave wrote"},
     [PS_FIND_UNSUPPORTED] = {"an instruction ptxsim cannot execute yet", "see docs/isa-support.md"},
     [PS_FIND_BANK_CONFLICT] = {"lanes of a warp hit different words of one shared-memory bank, so the "
                                "access takes several wavefronts",

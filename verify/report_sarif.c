@@ -32,7 +32,7 @@ static const char *kind_title(int k) {
         [PS_FIND_INVALID_WARP_SYNC] = "Invalid warp-synchronous member mask",
         [PS_FIND_TRAP] = "Kernel trap or failed assert",
         [PS_FIND_WATCHDOG] = "Launch ran past its instruction limit",
-        [PS_FIND_STACK_OVERFLOW] = "Call stack overflow",
+        [PS_FIND_STACK_OVERFLOW] = "Stack overflow",
         [PS_FIND_UNSUPPORTED] = "Instruction ptxsim cannot execute",
         [PS_FIND_BANK_CONFLICT] = "Shared-memory bank conflict",
         [PS_FIND_DIVERGENCE] = "Divergent branch",

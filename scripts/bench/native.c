@@ -210,6 +210,100 @@ static void diverge_run(void) {
 }
 static void diverge_put(void) { WRITE_OUT("out", dv_out, DV_THREADS); }
 
+/* ---- gemm: 1024×1024 f32, each element a fma chain over k ascending from 0 (as the kernel) --- */
+enum { GM_N = 1024 };
+static float *gm_a, *gm_b, *gm_c;
+static void gemm_gen(void) {
+    size_t nn = (size_t)GM_N * GM_N;
+    gm_a = xmalloc(nn * 4), gm_b = xmalloc(nn * 4), gm_c = xmalloc(nn * 4);
+    for (size_t i = 0; i < nn; i++) gm_a[i] = rng_f32();
+    for (size_t i = 0; i < nn; i++) gm_b[i] = rng_f32();
+    WRITE_IN("A", gm_a, nn);
+    WRITE_IN("B", gm_b, nn);
+}
+static void gemm_run(void) {
+    /* row by row, k outer and j inner: every c[r][j] still sees k = 0, 1, ... in order */
+    for (int r = 0; r < GM_N; r++) {
+        float *c = gm_c + (size_t)r * GM_N;
+        for (int j = 0; j < GM_N; j++) c[j] = 0.0f;
+        for (int k = 0; k < GM_N; k++) {
+            float a = gm_a[(size_t)r * GM_N + k];
+            const float *b = gm_b + (size_t)k * GM_N;
+            for (int j = 0; j < GM_N; j++) c[j] = fmaf(a, b[j], c[j]);
+        }
+    }
+    observe(gm_c, (size_t)GM_N * GM_N * 4);
+}
+static void gemm_put(void) { WRITE_OUT("C", gm_c, (size_t)GM_N * GM_N); }
+
+/* ---- radix: per 2048-key tile, a stable reorder by the 4-bit digit, and the digit totals ------ */
+enum { RX_TILE = 2048, RX_TILES = 2048, RX_SHIFT = 4 };
+static uint32_t *rx_keys, *rx_out, *rx_hist;
+static void radix_gen(void) {
+    size_t n = (size_t)RX_TILE * RX_TILES;
+    rx_keys = xmalloc(n * 4), rx_out = xmalloc(n * 4), rx_hist = xmalloc(RX_TILES * 16 * 4);
+    for (size_t i = 0; i < n; i++) rx_keys[i] = (uint32_t)rng();
+    WRITE_IN("keys", rx_keys, n);
+}
+static void radix_run(void) {
+    for (size_t b = 0; b < RX_TILES; b++) {
+        const uint32_t *k = rx_keys + b * RX_TILE;
+        uint32_t *o = rx_out + b * RX_TILE, *h = rx_hist + b * 16, pos[16];
+        memset(h, 0, 16 * 4);
+        for (int i = 0; i < RX_TILE; i++) h[(k[i] >> RX_SHIFT) & 15]++;
+        for (uint32_t d = 0, s = 0; d < 16; d++) pos[d] = s, s += h[d];
+        for (int i = 0; i < RX_TILE; i++) o[pos[(k[i] >> RX_SHIFT) & 15]++] = k[i];
+    }
+    observe(rx_out, (size_t)RX_TILE * RX_TILES * 4);
+}
+static void radix_put(void) {
+    WRITE_OUT("out", rx_out, (size_t)RX_TILE * RX_TILES);
+    WRITE_OUT("hist", rx_hist, (size_t)RX_TILES * 16);
+}
+
+/* ---- softmax: one warp per row of 1024; the kernel's operations in the kernel's order -------- */
+enum { SM_ROWS = 4096, SM_L = 1024 };
+static float *sm_x, *sm_y;
+static float sm_exp(float x) { /* corpus/bench/softmax/softmax.cu exp_poly */
+    float t = fmaxf(x * 1.44269502f, -126.0f), n = floorf(t), f = t - n;
+    float p = 1.53533933e-4f;
+    p = fmaf(p, f, 1.33988880e-3f);
+    p = fmaf(p, f, 9.61843040e-3f);
+    p = fmaf(p, f, 5.55036515e-2f);
+    p = fmaf(p, f, 2.40226337e-1f);
+    p = fmaf(p, f, 6.93147182e-1f);
+    p = fmaf(p, f, 1.0f);
+    uint32_t bits = (uint32_t)((int)n + 127) << 23;
+    float scale;
+    memcpy(&scale, &bits, 4);
+    return p * scale;
+}
+static void softmax_gen(void) {
+    size_t n = (size_t)SM_ROWS * SM_L;
+    sm_x = xmalloc(n * 4), sm_y = xmalloc(n * 4);
+    for (size_t i = 0; i < n; i++) sm_x[i] = rng_f32() * 12.0f;
+    WRITE_IN("x", sm_x, n);
+}
+static void softmax_run(void) {
+    for (int r = 0; r < SM_ROWS; r++) {
+        const float *x = sm_x + (size_t)r * SM_L;
+        float *y = sm_y + (size_t)r * SM_L, m = x[0], s[32], t[32];
+        for (int i = 1; i < SM_L; i++) m = fmaxf(m, x[i]); /* exact: any order */
+        for (int i = 0; i < SM_L; i++) y[i] = sm_exp(x[i] - m);
+        for (int l = 0; l < 32; l++) { /* lane l: elements l, l + 32, ... in order */
+            s[l] = 0.0f;
+            for (int j = 0; j < SM_L / 32; j++) s[l] += y[l + 32 * j];
+        }
+        for (int o = 16; o > 0; o >>= 1) { /* shfl.bfly: lane l adds lane l ^ o's value */
+            for (int l = 0; l < 32; l++) t[l] = s[l] + s[l ^ o];
+            memcpy(s, t, sizeof s);
+        }
+        for (int i = 0; i < SM_L; i++) y[i] = y[i] / s[i & 31];
+    }
+    observe(sm_y, (size_t)SM_ROWS * SM_L * 4);
+}
+static void softmax_put(void) { WRITE_OUT("y", sm_y, (size_t)SM_ROWS * SM_L); }
+
 /* ---- driver ---------------------------------------------------------------------------------- */
 
 static const struct {
@@ -219,6 +313,8 @@ static const struct {
     {"alu", alu_gen, alu_run, alu_put},         {"fma", fma_gen, fma_run, fma_put},
     {"matmul", matmul_gen, matmul_run, matmul_put}, {"shfl", shfl_gen, shfl_run, shfl_put},
     {"copy", copy_gen, copy_run, copy_put},     {"diverge", diverge_gen, diverge_run, diverge_put},
+    {"gemm", gemm_gen, gemm_run, gemm_put},     {"radix", radix_gen, radix_run, radix_put},
+    {"softmax", softmax_gen, softmax_run, softmax_put},
 };
 
 int main(int argc, char **argv) {
