@@ -11,3 +11,19 @@ add_test(NAME form_sweep_list
          COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/form_sweep.py --ptxsim $<TARGET_FILE:ptxsim>
                  --check-list ${CMAKE_SOURCE_DIR}/tests/forms/sweep.txt)
 set_tests_properties(form_sweep_list PROPERTIES LABELS "isa" TIMEOUT 600)
+
+# `ptxsim decode` (docs/decode.md): golden listings of decoded programs, compared byte for byte.
+# Each .expected was checked by hand against its .ptx: slots, handlers, branch targets and the
+# reconvergence points (the immediate post-dominators of the branches in the CFG).
+file(GLOB PS_DECODE_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/decode/*.ptx)
+foreach(ptx ${PS_DECODE_CASES})
+  get_filename_component(name ${ptx} NAME_WE)
+  string(REGEX REPLACE "\\.ptx$" ".expected" expected ${ptx})
+  add_test(NAME decode_${name}
+           COMMAND sh -c "cd ${CMAKE_SOURCE_DIR} && $<TARGET_FILE:ptxsim> decode tests/decode/${name}.ptx | cmp - ${expected}")
+  set_tests_properties(decode_${name} PROPERTIES LABELS "decode")
+endforeach()
+# a kernel the module lacks: a diagnostic and exit status 2
+add_test(NAME decode_unknown_kernel
+         COMMAND sh -c "out=$($<TARGET_FILE:ptxsim> decode ${CMAKE_SOURCE_DIR}/tests/decode/alu.ptx --kernel nosuch 2>&1); rc=$?; test $rc -eq 2 && echo \"$out\" | grep -q \"has no kernel 'nosuch'\"")
+set_tests_properties(decode_unknown_kernel PROPERTIES LABELS "decode")
