@@ -101,21 +101,30 @@ static bool operand_kinds(const ps_dinsn *d, const ps_func *fn, char *kind) {
     return n == d->nops;
 }
 
+/* An add or sub into which ptxas's model contracted the mul feeding it (decode_insn): the record
+ * runs fma.rn with the product's two factors and the addend, four operands where the PTX has three. */
+static bool contracted(const ps_dinsn *d) {
+    ps_form f = d->src->form;
+    return d->ctl == CTL_NONE && d->nops == 4 && d->src->nops == 3 &&
+           (f == PS_F_ADD_FLT || f == PS_F_SUB_FLT || f == PS_F_ADD_F16 || f == PS_F_SUB_F16);
+}
+
 static void print_handler(FILE *out, const ps_dinsn *d) {
     char buf[160];
-    int k = 0;
+    size_t k = 0;
+#define PUT(...) (k += (size_t)snprintf(buf + k, k < sizeof buf ? sizeof buf - k : 0, __VA_ARGS__))
     if (d->ctl != CTL_NONE) {
-        k = snprintf(buf, sizeof buf, "%s", d->ctl < PS_ARRAY_LEN(ctl_names) ? ctl_names[d->ctl] : "?");
+        PUT("%s", d->ctl < PS_ARRAY_LEN(ctl_names) ? ctl_names[d->ctl] : "?");
     } else {
-        k = snprintf(buf, sizeof buf, "%s", d->fn ? form_ids[d->src->form] : "(none)");
-        if (d->type != 0xff && d->type < PS_T_COUNT) k += snprintf(buf + k, sizeof buf - (size_t)k, ".%s", ps_type_name(d->type));
-        if (d->type2 != 0xff && d->type2 < PS_T_COUNT && d->type2 != d->type)
-            k += snprintf(buf + k, sizeof buf - (size_t)k, ".%s", ps_type_name(d->type2));
-        if ((d->flags & DF_HAS_RND) && d->rnd < PS_ARRAY_LEN(rnd_names))
-            k += snprintf(buf + k, sizeof buf - (size_t)k, ".%s", rnd_names[d->rnd]);
-        for (size_t i = 0; i < PS_ARRAY_LEN(flag_names) && k < (int)sizeof buf; i++)
-            if (d->flags & flag_names[i].bit) k += snprintf(buf + k, sizeof buf - (size_t)k, ".%s", flag_names[i].name);
+        bool half = d->src->form == PS_F_ADD_F16 || d->src->form == PS_F_SUB_F16;
+        PUT("%s", contracted(d) ? (half ? "FMA_F16" : "FMA_FLT") : d->fn ? form_ids[d->src->form] : "(none)");
+        if (d->type != 0xff && d->type < PS_T_COUNT) PUT(".%s", ps_type_name(d->type));
+        if (d->type2 != 0xff && d->type2 < PS_T_COUNT && d->type2 != d->type) PUT(".%s", ps_type_name(d->type2));
+        if ((d->flags & DF_HAS_RND) && d->rnd < PS_ARRAY_LEN(rnd_names)) PUT(".%s", rnd_names[d->rnd]);
+        for (size_t i = 0; i < PS_ARRAY_LEN(flag_names); i++)
+            if (d->flags & flag_names[i].bit) PUT(".%s", flag_names[i].name);
     }
+#undef PUT
     fprintf(out, "%-26s", buf);
 }
 
@@ -177,6 +186,10 @@ static void list_function(const ps_program *p, int fi, const char *src, size_t l
         } else if (d->ctl == CTL_NONE || d->ctl == CTL_BRX || d->ctl == CTL_BAR) {
             char kind[12];
             bool known = d->src && operand_kinds(d, fn, kind);
+            if (!known && contracted(d)) { /* d = a*b + c: four register or constant slots */
+                memset(kind, 's', sizeof kind);
+                known = true;
+            }
             for (int i = 0; i < d->nops && i < 12; i++) {
                 if (known && kind[i] == 'p') print_pred(out, &nm, d->o[i], (d->negmask >> i) & 1);
                 else if (known) print_slot(out, &nm, d->o[i]);
