@@ -73,9 +73,10 @@ HEADER = """.version {ver}
 .address_size 64
 .visible .entry k(.param .u64 p0) {{
 .reg .pred %p<8>;
-.reg .b16 %h<10>;
-.reg .b32 %r<10>;
-.reg .b64 %rd<10>;
+.reg .b16 %h<60>;
+.reg .b32 %r<80>;
+.reg .b64 %rd<60>;
+.reg .f64 %fd<40>;
 {b128}.shared .align 16 .b8 smem[256];
 mov.u32 %r9, %tid.x;
 setp.ne.u32 %p7, %r9, 12345;
@@ -228,7 +229,7 @@ def spell(r, t, mods):
     return head + (" " + ", ".join(ops) if ops else "") + ";"
 
 
-def spellings():
+def spellings(audit_families=()):
     out = []  # (row id, text)
     for r in rows():
         if not sweepable(r):
@@ -245,6 +246,11 @@ def spellings():
                 s = spell(r, t, mods)
                 if s:
                     out.append((r["id"], s))
+    for fam in audit_families:  # rows with more than one type suffix: scripts/isa_audit.py's generators
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import isa_audit
+        for s in isa_audit.FAMILIES[fam]():
+            out.append(("audit:" + fam, s))
     seen = set()
     uniq = []
     for rid, s in out:
@@ -458,6 +464,8 @@ def main():
                     help="--write-list keeps every spelling ptxas accepts and every Nth it rejects")
     ap.add_argument("--check-list", metavar="FILE", action="append")
     ap.add_argument("--list", action="store_true", help="print the agreeing spellings too")
+    ap.add_argument("--audit", action="append", metavar="FAMILY",
+                    help="add the spellings of scripts/isa_audit.py's family (cvt, video, half, dot, ...)")
     a = ap.parse_args()
     ptxsim = os.path.abspath(a.ptxsim)
     if not os.access(ptxsim, os.X_OK):
@@ -479,7 +487,7 @@ def main():
         if not shutil.which(a.ptxas):
             print("form_sweep: no ptxas: skipped")
             return 77
-        sp = spellings()
+        sp = spellings(a.audit or ())
         if a.sample > 1:
             sp = sp[::a.sample]
         listing = []
