@@ -128,20 +128,38 @@ static void print_handler(FILE *out, const ps_dinsn *d) {
     fprintf(out, "%-26s", buf);
 }
 
-/* The PTX line `line` of src (1-based), trimmed, or "" */
-static void print_source_line(FILE *out, const char *src, size_t len, int line) {
-    if (!src) return;
-    size_t i = 0;
-    for (int l = 1; l < line && i < len; i++)
-        if (src[i] == '\n') l++;
-    while (i < len && (src[i] == ' ' || src[i] == '\t')) i++;
-    size_t e = i;
-    while (e < len && src[e] != '\n' && src[e] != '\r') e++;
-    while (e > i && (src[e - 1] == ' ' || src[e - 1] == '\t')) e--;
-    fprintf(out, "  | %.*s", (int)(e - i), src + i);
+/* The source text and where each of its lines starts (lines[l - 1] for line l). */
+typedef struct {
+    const char *src;
+    size_t len;
+    size_t *lines;
+    int nlines;
+} source;
+
+static void source_index(source *s) {
+    int cap = 0;
+    s->lines = NULL;
+    s->nlines = 0;
+    if (!s->src) return;
+    for (size_t i = 0; i <= s->len; i++) {
+        if (i && s->src[i - 1] != '\n') continue;
+        if (s->nlines == cap) s->lines = ps_xrealloc(s->lines, sizeof *s->lines * (size_t)(cap = cap ? 2 * cap : 256));
+        s->lines[s->nlines++] = i;
+    }
 }
 
-static void list_function(const ps_program *p, int fi, const char *src, size_t len, FILE *out) {
+/* The PTX line `line` (1-based), trimmed, after a bar; nothing without the source. */
+static void print_source_line(FILE *out, const source *s, int line) {
+    if (line < 1 || line > s->nlines) return;
+    size_t i = s->lines[line - 1], len = s->len;
+    while (i < len && (s->src[i] == ' ' || s->src[i] == '\t')) i++;
+    size_t e = i;
+    while (e < len && s->src[e] != '\n' && s->src[e] != '\r') e++;
+    while (e > i && (s->src[e - 1] == ' ' || s->src[e - 1] == '\t')) e--;
+    fprintf(out, "  | %.*s", (int)(e - i), s->src + i);
+}
+
+static void list_function(const ps_program *p, int fi, const source *src, FILE *out) {
     const ps_fprog *fp = &p->funcs[fi];
     const ps_func *fn = fp->func;
     names nm = {fn, fp, ps_xcalloc((size_t)fp->nslots + 1, sizeof(char *)),
@@ -203,7 +221,7 @@ static void list_function(const ps_program *p, int fi, const char *src, size_t l
             if (d->reconv >= fp->ncode) fputs("; reconverge at exit", out);
             else fprintf(out, "; reconverge %d", d->reconv);
         }
-        print_source_line(out, src, len, d->line);
+        print_source_line(out, src, d->line);
         fputc('\n', out);
     }
     free(nm.slot_reg);
@@ -231,14 +249,17 @@ ps_status ps_program_listing(const ps_program *p, const char *kernel, const char
         }
     }
     /* the kernels first, then the functions they call, each group in module order */
+    source text = {src, len, NULL, 0};
+    source_index(&text);
     bool first = true;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < p->nfuncs; i++) {
             if (!seen[i] || !p->funcs[i].func->defined || p->funcs[i].func->is_entry != (pass == 0)) continue;
             if (!first) fputc('\n', out);
             first = false;
-            list_function(p, i, src, len, out);
+            list_function(p, i, &text, out);
         }
+    free(text.lines);
     free(seen);
     return found ? PS_OK : PS_ERR_USAGE;
 }
