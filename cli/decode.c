@@ -13,7 +13,11 @@ int ptxsim_cmd_decode(int argc, char **argv) {
     const char *file = NULL, *kernel = NULL, *target = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((!strcmp(a, "--kernel") || !strcmp(a, "--target")) && i + 1 < argc) {
+        if (!strcmp(a, "--kernel") || !strcmp(a, "--target")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "ptxsim: error: %s needs a value (ptxsim help decode)\n", a);
+                return 2;
+            }
             *(a[2] == 'k' ? &kernel : &target) = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ptxsim: error: unknown option '%s' of 'decode' (ptxsim help decode)\n", a);
@@ -39,7 +43,7 @@ int ptxsim_cmd_decode(int argc, char **argv) {
     ptxsim_context *ctx;
     const char *why = NULL;
     if (ptxsim_context_create(target, &ctx, &why) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: %s\n", why ? why : "unknown target");
+        fprintf(stderr, "ptxsim: error: unknown target '%s'%s%s\n", target ? target : "?", why ? ": " : "", why ? why : "");
         free(src);
         return 2;
     }
