@@ -62,22 +62,14 @@ static const char *int_rules(ps_form form, ps_type t, const ps_modset *mods, cha
     }
 }
 
-/* 9.7.13.10 redux.sync: one operation; add/min/max on u32/s32, and/or/xor on b32, min/max (with
- * .abs, .NaN) on f32 */
-static const char *redux_rules(ps_type t, const ps_modset *mods, char *buf, size_t buflen) {
+/* 9.7.13.10 redux.sync: .sync and one operation (the operation's types, .abs and .NaN:
+ * parser/validate_ctrl.c, check_redux) */
+static const char *redux_rules(const ps_modset *mods, char *buf, size_t buflen) {
     static const ps_mod ops[] = {PS_MOD_ADD, PS_MOD_MIN, PS_MOD_MAX, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
-    static const char *const names[] = {"add", "min", "max", "and", "or", "xor"};
     if (!has(mods, PS_MOD_SYNC)) return FAIL(".sync modifier required for instruction 'redux'");
     int n = COUNT(mods, ops);
     if (n == 0) return FAIL("Reduction operation is required for instruction 'redux'");
     if (n > 1) return FAIL("Multiple instruction post-operation flags set");
-    int op = 0;
-    while (!has(mods, ops[op])) op++;
-    bool ok = op <= 2 ? (t == PS_T_U32 || t == PS_T_S32 || (op > 0 && t == PS_T_F32)) : t == PS_T_B32;
-    if (!ok)
-        return FAIL("Incorrect type '.%s' for operation '.%s' in instruction 'redux'", ps_type_name(t), names[op]);
-    if (t != PS_T_F32 && has(mods, PS_MOD_ABS)) return FAIL("Illegal modifier '.abs' for instruction 'redux'");
-    if (t != PS_T_F32 && has(mods, PS_MOD_NAN_MANUAL)) return FAIL("Illegal modifier '.NaN' for instruction 'redux'");
     return NULL;
 }
 
@@ -166,7 +158,7 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_MAD_INT:
     case PS_F_MIN_INT:
     case PS_F_MAX_INT: return ntypes ? int_rules(form, t, mods, buf, buflen) : NULL;
-    case PS_F_REDUX: return ntypes ? redux_rules(t, mods, buf, buflen) : NULL;
+    case PS_F_REDUX: return redux_rules(mods, buf, buflen);
     case PS_F_SHFL:
     case PS_F_VOTE:
     case PS_F_MATCH:

@@ -222,8 +222,8 @@ const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntyp
 
 /* ---- form_rules.c: modifier rules of the integer, comparison, warp-level and cluster forms ---- */
 
-/* setp/set (a comparison, .ftz only on f32/f16/f16x2), add/sub/mad .cc, min/max .relu, redux.sync
- * operations and types, one mode of shfl/vote/match, elect.sync, barrier.cluster's .arrive/.wait
+/* setp/set (a comparison, .ftz only on f32/f16/f16x2), add/sub/mad .cc, min/max .relu, redux's .sync
+ * and one operation, one mode of shfl/vote/match, elect.sync, barrier.cluster's .arrive/.wait
  * and semantics, and the state spaces of cvta, isspacep, prefetch, mapa, getctarank and
  * cp.async.mbarrier.arrive, one shift of vmad and one of .clamp/.wrap of vshl/vshr. NULL if ptxas accepts the combination, else its reason in buf.
  * Called by ps_isa_mods_unsupported. */
