@@ -262,6 +262,12 @@ const char *ptxsim_module_kernel_name(const ptxsim_module *m, int i) {
 
 const ptxsim_diagnostics *ptxsim_module_unsupported(const ptxsim_module *m) { return m->unsupported; }
 
+ptxsim_status ptxsim_module_listing(const ptxsim_module *m, const char *kernel, const char *source, size_t len,
+                                    FILE *out) {
+    if (!m || !out) return PTXSIM_ERR_INVALID_ARGUMENT;
+    return ps_program_listing(m->prog, kernel, source, len, out) == PS_OK ? PTXSIM_OK : PTXSIM_ERR_NOT_FOUND;
+}
+
 ptxsim_status ptxsim_module_global(ptxsim_module *m, const char *name, uint64_t *addr, uint64_t *bytes) {
     uint64_t size = 0, a = ps_program_global(m->prog, name, &size);
     if (!a) return api_fail(m->ctx, PTXSIM_ERR_NOT_FOUND, "no .global or .const variable '%s' in %s", name,

@@ -188,6 +188,12 @@ bool ptxsim_kernel_name_matches(const char *name, const char *want);
 /* What ptxsim cannot execute in this module (launching such a kernel fails with
  * PTXSIM_ERR_UNSUPPORTED), NULL when everything can run. Owned by the module. */
 const ptxsim_diagnostics *ptxsim_module_unsupported(const ptxsim_module *m);
+/* The decoded program as text (`ptxsim decode`, docs/decode.md): kernel `kernel` and the functions
+ * it calls, or every defined function when kernel is NULL; per record its pc, PTX line (quoted
+ * from source[0..len) when given), handler family and variant, operand slots, guard, branch
+ * target and reconvergence point. PTXSIM_ERR_NOT_FOUND when no kernel has that PTX name. */
+ptxsim_status ptxsim_module_listing(const ptxsim_module *m, const char *kernel, const char *source, size_t len,
+                                    FILE *out);
 /* A module-scope .global or .const variable: its device address and size. */
 ptxsim_status ptxsim_module_global(ptxsim_module *m, const char *name, uint64_t *addr, uint64_t *bytes);
 

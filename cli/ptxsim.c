@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "decode.h"
 #include "diff.h"
 #include "exec.h"
 #include "init.h"
@@ -28,6 +29,9 @@ static const char usage_commands[] =
     "                                    run folders of manifests as a test suite, with a summary\n"
     "  init FILE.ptx [--kernel NAME] [-o CASE.json]\n"
     "                                    write a manifest template for a kernel (notes in a README)\n"
+    "  decode FILE.ptx [--kernel NAME] [--target sm_XX]\n"
+    "                                    print the decoded program: per record its PTX line, handler,\n"
+    "                                    operand slots, guard, branch target, reconvergence point\n"
     "  isa-table                         print the per-architecture instruction support table\n"
     "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
     "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
@@ -120,10 +124,10 @@ static int print_command_help(const char *cmd) {
         ptxsim_exec_help(stdout);
         return EXIT_OK;
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
-               !strcmp(cmd, "init") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+               !strcmp(cmd, "init") || !strcmp(cmd, "decode") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init isa-table "
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init decode isa-table "
                         "gpu-run gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
@@ -782,6 +786,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "gpu-info")) return ptxsim_cmd_gpu_info(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
     if (!strcmp(cmd, "init")) return ptxsim_cmd_init(argc - 1, argv + 1);
+    if (!strcmp(cmd, "decode")) return ptxsim_cmd_decode(argc - 1, argv + 1);
     if (!strcmp(cmd, "test")) return ptxsim_cmd_test(argc - 1, argv + 1);
     if (!command_options(cmd)) {
         fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);

@@ -220,6 +220,16 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods);
 const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
                                     const char *text, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
+/* ---- form_rules.c: modifier rules of the integer, comparison, warp-level and cluster forms ---- */
+
+/* setp/set (a comparison, .ftz only on f32/f16/f16x2), add/sub/mad .cc, min/max .relu, redux's .sync
+ * and one operation, one mode of shfl/vote/match, elect.sync, barrier.cluster's .arrive/.wait
+ * and semantics, and the state spaces of cvta, isspacep, prefetch, mapa, getctarank and
+ * cp.async.mbarrier.arrive, one shift of vmad and one of .clamp/.wrap of vshl/vshr. NULL if ptxas accepts the combination, else its reason in buf.
+ * Called by ps_isa_mods_unsupported. */
+const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
+                                         char *buf, size_t buflen);
+
 /* ---- mem_rules.c: memory instructions: spaces, qualifiers, vector widths by target ---- */
 
 /* The state space an instruction names (PS_MOD_GLOBAL, PS_MOD_SHARED_CTA, ...; PS_MOD_GENERIC when

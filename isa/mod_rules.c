@@ -359,6 +359,7 @@ const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntyp
     /* ptxas reads "div.full" as one word: .full elsewhere is unknown to it */
     if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && text && strncmp(text, "div.full.", 9) != 0)
         return FAIL("Unknown modifier '.full'");
+    if (ps_isa_form_mods_unsupported(form, types, ntypes, mods, buf, buflen)) return buf;
     if (!ntypes) return NULL;
     switch (form) {
     case PS_F_ADD_FLT:

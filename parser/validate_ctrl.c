@@ -310,7 +310,13 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
     }
     if (nops != 3) return mismatch(p, mt, "redux");
     unsigned v = f32 ? K_F32 : K_I32;
-    return ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK) && ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM) &&
+    /* .f32 takes .f32 registers and .b32 ones, not .u32/.s32 (ptxas 13, scripts/form_sweep.py) */
+    bool b32[2];
+    for (int i = 0; i < 2; i++)
+        b32[i] = f32 && ops[i].kind == PS_OP_REG && p->fn && ops[i].reg >= 0 && ops[i].reg < p->fn->nregs &&
+                 p->fn->regs[ops[i].reg].type == PS_T_B32;
+    return (b32[0] || ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK)) &&
+           (b32[1] || ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM)) &&
            ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
 }
 

@@ -3,6 +3,8 @@
 #ifndef PTXSIM_SIM_H
 #define PTXSIM_SIM_H
 
+#include <stdio.h>
+
 #include "common.h"
 #include "isa.h"
 #include "ptx_parser.h"
@@ -61,6 +63,10 @@ uint64_t ps_program_global(const ps_program *p, const char *name, uint64_t *byte
 const ps_arch *ps_program_arch(const ps_program *p);
 const ps_module *ps_program_module(const ps_program *p); /* the (linked) module it was decoded from */
 const ps_diags *ps_program_function_diags(const ps_program *p, int i);
+/* The decoded records of kernel `kernel` and the functions it calls (every defined function when
+ * kernel is NULL) as text on out, with the PTX lines quoted from src[0..len) when src is given
+ * (listing.c, docs/decode.md). PS_ERR_USAGE when no kernel has that name. */
+ps_status ps_program_listing(const ps_program *p, const char *kernel, const char *src, size_t len, FILE *out);
 
 /* ---- launches ------------------------------------------------------------ */
 typedef struct {

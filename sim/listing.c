@@ -1,0 +1,265 @@
+/* listing.c — the decoded program of a function as text (`ptxsim decode`, docs/decode.md): per
+ * record its PTX line, handler family and variant, operand slots, guard, branch target and
+ * reconvergence point. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+static const char *const form_ids[] = {
+#define X(ID, ...) #ID,
+#include "forms.def"
+#undef X
+};
+
+static const char *const ctl_names[] = {"", "bra", "brx.idx", "call", "ret", "exit", "trap", "barrier",
+                                        "bar.warp.sync", "barrier.cluster.wait", "end"};
+static const char *const space_names[] = {"generic", "global", "shared", "local", "const", "param", "shared::cluster"};
+static const char *const rnd_names[] = {"rn", "rz", "rm", "rp", "rna"};
+static const struct {
+    uint32_t bit;
+    const char *name;
+} flag_names[] = {{DF_FTZ, "ftz"},         {DF_SAT, "sat"},
+                  {DF_HI, "hi"},           {DF_LO, "lo"},
+                  {DF_WIDE, "wide"},       {DF_CC, "cc"},
+                  {DF_APPROX, "approx"},   {DF_FULL, "full"},
+                  {DF_NAN, "NaN"},         {DF_XORSIGN, "xorsign"},
+                  {DF_RELU, "relu"},       {DF_SATFINITE, "satfinite"},
+                  {DF_INTEGRAL, "integral"}, {DF_SIGNED, "signed"},
+                  {DF_NAN_A_WINS, "nan-a-wins"}, {DF_ST_F32_U64, "st-f32-u64"}};
+
+/* Register names by slot and by predicate index: decode numbers a function's registers in
+ * declaration order, predicates into the predicate file and the others into the first slots
+ * (decode_function). */
+typedef struct {
+    const ps_func *fn;
+    const ps_fprog *fp;
+    const char **slot_reg; /* nslots */
+    const char **pred_reg; /* npreds */
+} names;
+
+static void print_slot(FILE *out, const names *nm, uint16_t s) {
+    if (s == NO_SLOT) {
+        fputs(" _", out);
+        return;
+    }
+    if (s >= nm->fp->nslots) {
+        fprintf(out, " s%u(?)", s);
+        return;
+    }
+    const ps_slot_info *si = &nm->fp->slots[s];
+    switch (si->kind) {
+    case SK_REG: fprintf(out, " s%u(%s)", s, nm->slot_reg[s] ? nm->slot_reg[s] : "?"); return;
+    case SK_IMM: fprintf(out, " s%u(#0x%llx)", s, (unsigned long long)si->value); return;
+    case SK_SREG: {
+        const char *n = ps_sreg_name((ps_sreg)si->sreg);
+        if (si->comp < 3 && (strstr(n, "tid") || strstr(n, "ntid") || strstr(n, "ctaid") || strstr(n, "nctaid") ||
+                             strstr(n, "cluster")))
+            fprintf(out, " s%u(%s.%c)", s, n, "xyz"[si->comp]);
+        else
+            fprintf(out, " s%u(%s)", s, n);
+        return;
+    }
+    case SK_SHARED_SYM:
+    case SK_LOCAL_SYM:
+        fprintf(out, " s%u(&%s%+lld)", s, si->var ? si->var->name : "?", (long long)si->addend);
+        return;
+    case SK_ZERO: fprintf(out, " s%u(#0)", s); return;
+    default: fprintf(out, " s%u(scratch)", s); return;
+    }
+}
+
+static void print_pred(FILE *out, const names *nm, int p, bool neg) {
+    if (p < 0 || p == NO_SLOT) {
+        fputs(" _", out);
+        return;
+    }
+    const char *n = p < nm->fp->npreds ? nm->pred_reg[p] : NULL;
+    if (p == nm->fp->pred_true) n = "true";
+    if (p == nm->fp->pred_false) n = "false";
+    fprintf(out, " %sp%d(%s)", neg ? "!" : "", p, n ? n : "?");
+}
+
+/* Which entries of d->o[] are predicate indices, read off the PTX operands (sim_internal.h's
+ * operand convention); false where the record does not follow it one to one. */
+static bool operand_kinds(const ps_dinsn *d, const ps_func *fn, char *kind) {
+    const ps_insn *in = d->src;
+    int n = 0;
+    for (int i = 0; i < in->nops; i++) {
+        const ps_operand *o = &in->ops[i];
+        if (o->kind == PS_OP_VEC || o->kind == PS_OP_LIST) {
+            for (int k = 0; k < o->nitems && n < 12; k++) {
+                const ps_operand *it = &o->items[k];
+                kind[n++] = it->kind == PS_OP_REG && it->reg >= 0 && fn->regs[it->reg].type == PS_T_PRED ? 'p' : 's';
+            }
+        } else if (n < 12) {
+            kind[n++] = o->kind == PS_OP_REG && o->reg >= 0 && fn->regs[o->reg].type == PS_T_PRED ? 'p' : 's';
+        }
+        if (i == 0 && (in->info->props & P_PAIR_DEST) && n < 12) kind[n++] = 'p';
+    }
+    return n == d->nops;
+}
+
+/* An add or sub into which ptxas's model contracted the mul feeding it (decode_insn): the record
+ * runs fma.rn with the product's two factors and the addend, four operands where the PTX has three. */
+static bool contracted(const ps_dinsn *d) {
+    ps_form f = d->src->form;
+    return d->ctl == CTL_NONE && d->nops == 4 && d->src->nops == 3 &&
+           (f == PS_F_ADD_FLT || f == PS_F_SUB_FLT || f == PS_F_ADD_F16 || f == PS_F_SUB_F16);
+}
+
+static void print_handler(FILE *out, const ps_dinsn *d) {
+    char buf[160];
+    size_t k = 0;
+#define PUT(...) (k += (size_t)snprintf(buf + k, k < sizeof buf ? sizeof buf - k : 0, __VA_ARGS__))
+    if (d->ctl != CTL_NONE) {
+        PUT("%s", d->ctl < PS_ARRAY_LEN(ctl_names) ? ctl_names[d->ctl] : "?");
+    } else {
+        bool half = d->src->form == PS_F_ADD_F16 || d->src->form == PS_F_SUB_F16;
+        PUT("%s", contracted(d) ? (half ? "FMA_F16" : "FMA_FLT") : d->fn ? form_ids[d->src->form] : "(none)");
+        if (d->type != 0xff && d->type < PS_T_COUNT) PUT(".%s", ps_type_name(d->type));
+        if (d->type2 != 0xff && d->type2 < PS_T_COUNT && d->type2 != d->type) PUT(".%s", ps_type_name(d->type2));
+        if ((d->flags & DF_HAS_RND) && d->rnd < PS_ARRAY_LEN(rnd_names)) PUT(".%s", rnd_names[d->rnd]);
+        for (size_t i = 0; i < PS_ARRAY_LEN(flag_names); i++)
+            if (d->flags & flag_names[i].bit) PUT(".%s", flag_names[i].name);
+    }
+#undef PUT
+    fprintf(out, "%-26s", buf);
+}
+
+/* The source text and where each of its lines starts (lines[l - 1] for line l). */
+typedef struct {
+    const char *src;
+    size_t len;
+    size_t *lines;
+    int nlines;
+} source;
+
+static void source_index(source *s) {
+    int cap = 0;
+    s->lines = NULL;
+    s->nlines = 0;
+    if (!s->src) return;
+    for (size_t i = 0; i <= s->len; i++) {
+        if (i && s->src[i - 1] != '\n') continue;
+        if (s->nlines == cap) s->lines = ps_xrealloc(s->lines, sizeof *s->lines * (size_t)(cap = cap ? 2 * cap : 256));
+        s->lines[s->nlines++] = i;
+    }
+}
+
+/* The PTX line `line` (1-based), trimmed, after a bar; nothing without the source. */
+static void print_source_line(FILE *out, const source *s, int line) {
+    if (line < 1 || line > s->nlines) return;
+    size_t i = s->lines[line - 1], len = s->len;
+    while (i < len && (s->src[i] == ' ' || s->src[i] == '\t')) i++;
+    size_t e = i;
+    while (e < len && s->src[e] != '\n' && s->src[e] != '\r') e++;
+    while (e > i && (s->src[e - 1] == ' ' || s->src[e - 1] == '\t')) e--;
+    fprintf(out, "  | %.*s", (int)(e - i), s->src + i);
+}
+
+static void list_function(const ps_program *p, int fi, const source *src, FILE *out) {
+    const ps_fprog *fp = &p->funcs[fi];
+    const ps_func *fn = fp->func;
+    names nm = {fn, fp, ps_xcalloc((size_t)fp->nslots + 1, sizeof(char *)),
+                ps_xcalloc((size_t)fp->npreds + 1, sizeof(char *))};
+    for (int i = 0, s = 0, q = 0; i < fn->nregs; i++) {
+        if (fn->regs[i].type == PS_T_PRED) {
+            if (q < fp->npreds) nm.pred_reg[q++] = fn->regs[i].name;
+        } else if (s < fp->nslots) {
+            nm.slot_reg[s++] = fn->regs[i].name;
+        }
+    }
+    fprintf(out, "%s %s: %d records, %d slots, %d predicates\n", fn->is_entry ? ".entry" : ".func", fn->name,
+            fp->ncode, fp->nslots, fp->npreds);
+    fprintf(out, "  %4s %5s %-12s %-26s %s\n", "pc", "line", "guard", "handler", "operands; flow  | PTX");
+    for (int pc = 0; pc < fp->ncode; pc++) {
+        const ps_dinsn *d = &fp->code[pc];
+        char guard[48] = "";
+        if (d->guard >= 0) {
+            const char *g = d->guard < fp->npreds ? nm.pred_reg[d->guard] : "?";
+            snprintf(guard, sizeof guard, "@%sp%d(%s)", d->guard_neg ? "!" : "", d->guard, g ? g : "?");
+        }
+        fprintf(out, "  %4d %5d %-12s ", pc, d->line, guard);
+        print_handler(out, d);
+        if (d->ctl == CTL_CALL) {
+            if (d->aux8) {
+                fputs(" callee", out);
+                print_slot(out, &nm, d->o[0]);
+            } else {
+                fprintf(out, " %s", d->target >= 0 && d->target < p->nfuncs ? p->funcs[d->target].func->name : "?");
+            }
+            int nargs = d->o[1], nrets = d->o[2];
+            fputs(" (", out);
+            for (int k = 0; k < nargs + nrets; k++) {
+                if (k == nargs) fputs(" ) -> (", out);
+                int e = d->aux + k;
+                if (e < fp->ncall_slots && fp->call_pred[e]) print_pred(out, &nm, fp->call_slots[e], false);
+                else if (e < fp->ncall_slots) print_slot(out, &nm, fp->call_slots[e]);
+            }
+            fputs(nargs + nrets > nargs ? " )" : " ) -> ( )", out);
+        } else if (d->ctl == CTL_BRA) {
+            fprintf(out, " -> %d", d->target);
+        } else if (d->ctl == CTL_NONE || d->ctl == CTL_BRX || d->ctl == CTL_BAR) {
+            char kind[12];
+            bool known = d->src && operand_kinds(d, fn, kind);
+            if (!known && contracted(d)) { /* d = a*b + c: four register or constant slots */
+                memset(kind, 's', sizeof kind);
+                known = true;
+            }
+            for (int i = 0; i < d->nops && i < 12; i++) {
+                if (known && kind[i] == 'p') print_pred(out, &nm, d->o[i], (d->negmask >> i) & 1);
+                else if (known) print_slot(out, &nm, d->o[i]);
+                else fprintf(out, " #%u", d->o[i]);
+            }
+            if (d->ctl == CTL_NONE && d->space != SP_GENERIC && d->space < PS_ARRAY_LEN(space_names))
+                fprintf(out, "; %s", space_names[d->space]);
+            if (d->ctl == CTL_NONE && d->imm) fprintf(out, "; imm %lld", (long long)d->imm);
+        }
+        if (d->ctl == CTL_BRA || d->ctl == CTL_BRX) {
+            if (d->reconv >= fp->ncode) fputs("; reconverge at exit", out);
+            else fprintf(out, "; reconverge %d", d->reconv);
+        }
+        print_source_line(out, src, d->line);
+        fputc('\n', out);
+    }
+    free(nm.slot_reg);
+    free(nm.pred_reg);
+}
+
+/* Marks function fi and every function it calls directly. */
+static void reach(const ps_program *p, int fi, char *seen) {
+    if (fi < 0 || fi >= p->nfuncs || seen[fi]) return;
+    seen[fi] = 1;
+    const ps_fprog *fp = &p->funcs[fi];
+    for (int pc = 0; pc < fp->ncode; pc++)
+        if (fp->code[pc].ctl == CTL_CALL && !fp->code[pc].aux8) reach(p, fp->code[pc].target, seen);
+}
+
+ps_status ps_program_listing(const ps_program *p, const char *kernel, const char *src, size_t len, FILE *out) {
+    char *seen = ps_xcalloc((size_t)p->nfuncs + 1, 1);
+    bool found = false;
+    for (int i = 0; i < p->nfuncs; i++) {
+        const ps_func *fn = p->funcs[i].func;
+        if (!fn || !fn->defined) continue;
+        if (!kernel || (fn->is_entry && !strcmp(fn->name, kernel))) {
+            reach(p, i, seen);
+            found = true;
+        }
+    }
+    /* the kernels first, then the functions they call, each group in module order */
+    source text = {src, len, NULL, 0};
+    source_index(&text);
+    bool first = true;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < p->nfuncs; i++) {
+            if (!seen[i] || !p->funcs[i].func->defined || p->funcs[i].func->is_entry != (pass == 0)) continue;
+            if (!first) fputc('\n', out);
+            first = false;
+            list_function(p, i, &text, out);
+        }
+    free(text.lines);
+    free(seen);
+    return found ? PS_OK : PS_ERR_USAGE;
+}

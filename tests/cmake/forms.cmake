@@ -1,0 +1,30 @@
+# forms area (scripts/form_sweep.py, isa/form_rules.c): every spelling of the executable rows of
+# isa/forms.def judged by ptxas, `ptxsim parse` and `ptxsim run`; any disagreement fails.
+# With ptxas: a sample of the sweep (every 7th spelling, with isa_audit.py's cvt and video
+# spellings) on four targets, judged afresh.
+add_test(NAME form_sweep_ptxas
+         COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/form_sweep.py --ptxsim $<TARGET_FILE:ptxsim>
+                 --sample 7 --audit cvt --audit video --target sm_90 --target sm_80 --target sm_120 --target sm_100a)
+set_tests_properties(form_sweep_ptxas PROPERTIES LABELS "ptxas;isa" SKIP_RETURN_CODE 77 TIMEOUT 600)
+# Everywhere: the spellings and ptxas verdicts recorded in tests/forms/sweep.txt (regenerate with
+# form_sweep.py --target sm_90 --target sm_80 --run none --write-list tests/forms/sweep.txt).
+add_test(NAME form_sweep_list
+         COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/form_sweep.py --ptxsim $<TARGET_FILE:ptxsim>
+                 --check-list ${CMAKE_SOURCE_DIR}/tests/forms/sweep.txt)
+set_tests_properties(form_sweep_list PROPERTIES LABELS "isa" TIMEOUT 600)
+
+# `ptxsim decode` (docs/decode.md): golden listings of decoded programs, compared byte for byte.
+# Each .expected was checked by hand against its .ptx: slots, handlers, branch targets and the
+# reconvergence points (the immediate post-dominators of the branches in the CFG).
+file(GLOB PS_DECODE_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/decode/*.ptx)
+foreach(ptx ${PS_DECODE_CASES})
+  get_filename_component(name ${ptx} NAME_WE)
+  string(REGEX REPLACE "\\.ptx$" ".expected" expected ${ptx})
+  add_test(NAME decode_${name}
+           COMMAND sh -c "cd ${CMAKE_SOURCE_DIR} && $<TARGET_FILE:ptxsim> decode tests/decode/${name}.ptx | cmp - ${expected}")
+  set_tests_properties(decode_${name} PROPERTIES LABELS "decode")
+endforeach()
+# a kernel the module lacks: a diagnostic and exit status 2
+add_test(NAME decode_unknown_kernel
+         COMMAND sh -c "out=$($<TARGET_FILE:ptxsim> decode ${CMAKE_SOURCE_DIR}/tests/decode/alu.ptx --kernel nosuch 2>&1); rc=$?; test $rc -eq 2 && echo \"$out\" | grep -q \"has no kernel 'nosuch'\"")
+set_tests_properties(decode_unknown_kernel PROPERTIES LABELS "decode")
