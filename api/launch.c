@@ -201,17 +201,25 @@ char *ptxsim_report_json_text(const ptxsim_report *r, const ptxsim_report_format
     return text;
 }
 
-ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
-                                               const char *path) {
+/* n launches' reports through one of verify's multi-launch writers (JSON, SARIF) */
+typedef int (*launches_writer)(const ps_verifier *const *, const ps_launch_result *const *, const ps_report_options *,
+                               int, const char *);
+static ptxsim_status write_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
+                                    const char *path, launches_writer write) {
     if (n < 1) return PTXSIM_ERR_INVALID_ARGUMENT;
     const ps_verifier **vs = ps_xcalloc((size_t)n, sizeof *vs);
     const ps_launch_result **res = ps_xcalloc((size_t)n, sizeof *res);
     ps_report_options *os = ps_xcalloc((size_t)n, sizeof *os);
     for (int i = 0; i < n; i++) vs[i] = r[i]->ver, res[i] = &r[i]->res, os[i] = report_options(&f[i]);
-    int rc = ps_report_json_launches(vs, res, os, n, path);
+    int rc = write(vs, res, os, n, path);
     for (int i = 0; i < n; i++) options_free(&os[i]);
     free(vs), free(res), free(os);
     return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
+}
+
+ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
+                                               const char *path) {
+    return write_launches(r, f, n, path, ps_report_json_launches);
 }
 
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path) {
@@ -220,17 +228,9 @@ ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_rep
 
 ptxsim_status ptxsim_report_write_sarif_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
                                                 const char *path) {
-    if (n < 1) return PTXSIM_ERR_INVALID_ARGUMENT;
     for (int i = 0; i < n; i++)
         if (!r[i]->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
-    const ps_verifier **vs = ps_xcalloc((size_t)n, sizeof *vs);
-    const ps_launch_result **res = ps_xcalloc((size_t)n, sizeof *res);
-    ps_report_options *os = ps_xcalloc((size_t)n, sizeof *os);
-    for (int i = 0; i < n; i++) vs[i] = r[i]->ver, res[i] = &r[i]->res, os[i] = report_options(&f[i]);
-    int rc = ps_report_sarif_launches(vs, res, os, n, path);
-    for (int i = 0; i < n; i++) options_free(&os[i]);
-    free(vs), free(res), free(os);
-    return rc ? PTXSIM_ERR_IO : PTXSIM_OK;
+    return write_launches(r, f, n, path, ps_report_sarif_launches);
 }
 
 ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info,
