@@ -30,8 +30,8 @@ static ps_form_info forms[] = {
 };
 
 static const ps_arch archs[] = {
-#define X(id, name, sm, a, ptx, thr, sh, shopt, regs, feat) \
-    {PS_ARCH_##id, name, sm, a, ptx, thr, sh, shopt, regs, feat, 32, 32, 4},
+#define X(id, name, sm, a, ptx, thr, sh, shopt, regs) \
+    {PS_ARCH_##id, name, sm, a, ptx, thr, sh, shopt, regs, 32, 32, 4},
 #include "archs.def"
 #undef X
 };

@@ -70,20 +70,8 @@ typedef struct {
     unsigned props;
 } ps_form_info;
 
-/* Architecture feature flags (archs.def). */
-enum {
-    F_BASE = 1u << 0,
-    F_LDMATRIX = 1u << 1,
-    F_CP_ASYNC = 1u << 2,
-    F_BF16_MMA = 1u << 3,
-    F_FP8_MMA = 1u << 4,
-    F_CLUSTER = 1u << 5,
-    F_WGMMA = 1u << 6,
-    F_TCGEN05 = 1u << 7,
-};
-
 typedef enum {
-#define X(id, name, sm, a, ptx, thr, sh, shopt, regs, feat) PS_ARCH_##id,
+#define X(id, name, sm, a, ptx, thr, sh, shopt, regs) PS_ARCH_##id,
 #include "archs.def"
 #undef X
     PS_ARCH_COUNT
@@ -98,7 +86,6 @@ typedef struct {
     int max_threads_per_block;
     int shared_default, shared_optin;
     int max_regs;
-    unsigned features;
     int warp_size;
     int shared_banks, bank_bytes;
 } ps_arch;
