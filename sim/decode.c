@@ -963,6 +963,15 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
     }
+    if (in->form == PS_F_TEX || in->form == PS_F_TXQ || in->form == PS_F_SULD || in->form == PS_F_SUST ||
+        in->form == PS_F_SUQ) {
+        char why[240] = "";
+        fnp = ps_select_tex(in, d, why, sizeof why); /* exec_tex.c */
+        if (!fnp) {
+            derr(c, in, "%s", why);
+            return;
+        }
+    }
     if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
         char why[200] = "";
         fnp = ps_select_sm90_misc(in, d, why, sizeof why);
