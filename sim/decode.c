@@ -966,6 +966,11 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (in->form == PS_F_TEX || in->form == PS_F_TXQ || in->form == PS_F_SULD || in->form == PS_F_SUST ||
         in->form == PS_F_SUQ) {
         char why[240] = "";
+        if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TXQ)) {
+            derr(c, in, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
+                        "texmode_independent", in->text);
+            return;
+        }
         fnp = ps_select_tex(in, d, why, sizeof why); /* exec_tex.c */
         if (!fnp) {
             derr(c, in, "%s", why);

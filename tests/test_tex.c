@@ -57,7 +57,7 @@ static void run(const char *kernel, ps_tex t, void *texels, size_t n, run_out *o
     ps_tex_encode(&t, desc);
     memset(o->out, 0xee, sizeof o->out);
     tu_buf b[4] = {{desc, sizeof desc}, {texels, n}, {o->in, sizeof o->in}, {o->out, sizeof o->out}};
-    tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
+    tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .scalars = {1}, .nscalars = 1};
     o->diag[0] = 0;
     memset(&o->res, 0, sizeof o->res);
     o->st = tu_run(kernels, kernel, &cfg, b, 4, &o->res, o->diag, sizeof o->diag);
@@ -714,11 +714,110 @@ static void encoding(void **state) {
     assert_non_null(strstr(why, "not name a texture or surface object"));
 }
 
+/* ---- GPU recordings (lab/textures/record.cu) ---------------------------------------------- */
+
+static void *slurp(const char *dir, const char *name, const char *suffix, size_t *len) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, suffix);
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    void *p = malloc(n > 0 ? (size_t)n : 1);
+    *len = fread(p, 1, (size_t)n, f);
+    fclose(f);
+    return p;
+}
+
+/* With PTXSIM_TEX_RECORDING=DIR (the output of lab/textures/record.cu), runs every recorded case
+ * on ptxsim and compares outputs (and surfaces' texels) bit for bit; prints a line per case that
+ * differs and a summary. Skipped without the variable. */
+static void gpu_recording(void **state) {
+    (void)state;
+    const char *dir = getenv("PTXSIM_TEX_RECORDING");
+    if (!dir) skip();
+    char path[600];
+    snprintf(path, sizeof path, "%s/cases.txt", dir);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot read %s", path);
+    char line[1024];
+    int total = 0, same = 0, differ = 0, refused = 0, gpu_failed = 0;
+    run_out *o = calloc(1, sizeof *o);
+    while (fgets(line, sizeof line, f)) {
+        char name[32], kernel[64], object[16], fmt[8], rmode[32], filter[16], a0[16], a1[16], a2[16], result[200];
+        int ch, dims, w, h, d, layers, ncoords;
+        unsigned b0, b1, b2, b3;
+        if (sscanf(line, "%31s kernel=%63s object=%15s format=%7s channels=%d dims=%d size=%d,%d,%d layers=%d "
+                         "read_mode=%31s normalized_coords=%d filter=%15s address=%15[^,],%15[^,],%15s "
+                         "border=%x,%x,%x,%x result=%199[^\n]",
+                   name, kernel, object, fmt, &ch, &dims, &w, &h, &d, &layers, rmode, &ncoords, filter, a0, a1, a2, &b0,
+                   &b1, &b2, &b3, result) != 21)
+            fail_msg("%s: cannot read '%s'", path, line);
+        total++;
+        if (strcmp(result, "ok")) {
+            gpu_failed++;
+            continue;
+        }
+        ps_tex t;
+        memset(&t, 0, sizeof t);
+        static const char *const am[] = {"wrap", "clamp", "mirror", "border"};
+        t.surface = !strcmp(object, "surface"), t.format = ps_tex_format_lookup(fmt), t.channels = (unsigned)ch;
+        t.dim = (unsigned)dims, t.width = (uint32_t)w, t.height = (uint32_t)h, t.depth = (uint32_t)d;
+        t.layered = layers > 0, t.layers = layers > 0 ? (uint32_t)layers : 1;
+        t.normalized_read = !strcmp(rmode, "normalized_float"), t.normalized_coords = ncoords != 0;
+        t.linear = !strcmp(filter, "linear");
+        const char *as[3] = {a0, a1, a2};
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 4; k++)
+                if (!strcmp(as[i], am[k])) t.address[i] = (ps_tex_addr)k;
+        t.border[0] = b0, t.border[1] = b1, t.border[2] = b2, t.border[3] = b3;
+        size_t n, m, k2, k3;
+        uint8_t *tex = slurp(dir, name, "texels.bin", &n);
+        void *in = slurp(dir, name, "in.bin", &m), *out = slurp(dir, name, "out.gpu.bin", &k2);
+        uint8_t *after = t.surface ? slurp(dir, name, "texels.gpu.bin", &k3) : NULL;
+        if (!tex || !in || !out || m != sizeof o->in || k2 != sizeof o->out) fail_msg("%s: files missing", name);
+        memcpy(o->in, in, sizeof o->in);
+        char why[200];
+        if (!ps_tex_check(&t, why, sizeof why)) {
+            refused++;
+            printf("%s %s: ptxsim refuses the object: %s\n", name, kernel, why);
+        } else {
+            run(kernel, t, tex, n, o);
+            if (o->st != PS_OK) {
+                refused++;
+                printf("%s %s: ptxsim: %s%s\n", name, kernel, o->diag, o->res.fault.message);
+            } else if (memcmp(o->out, out, sizeof o->out) || (after && memcmp(tex, after, n))) {
+                differ++;
+                const uint32_t(*g)[4] = out;
+                for (int l = 0; l < 32; l++)
+                    for (int c = 0; c < 4; c++)
+                        if (o->out[l][c] != g[l][c]) {
+                            printf("%s %s: lane %d word %d: ptxsim 0x%08x, GPU 0x%08x (in %08x %08x %08x %08x)\n",
+                                   name, kernel, l, c, o->out[l][c], g[l][c], o->in[l][0], o->in[l][1], o->in[l][2],
+                                   o->in[l][3]);
+                            l = 32;
+                            break;
+                        }
+                if (after && memcmp(tex, after, n)) printf("%s %s: the surface's texels differ\n", name, kernel);
+            } else {
+                same++;
+            }
+        }
+        free(tex), free(in), free(out), free(after);
+    }
+    fclose(f);
+    free(o);
+    printf("GPU recording %s: %d cases, %d equal, %d differ, %d refused by ptxsim, %d failed on the GPU\n", dir, total,
+           same, differ, refused, gpu_failed);
+    assert_int_equal(differ, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
         cmocka_unit_test(surface_forms),  cmocka_unit_test(queries),           cmocka_unit_test(tex_sampling),
-        cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params),
+        cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

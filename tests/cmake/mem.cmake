@@ -19,3 +19,9 @@ add_test(NAME mem_run_prefetch_tensormap
          COMMAND $<TARGET_FILE:ptxsim> run ${CMAKE_SOURCE_DIR}/tests/data/mem_prefetch_tensormap/case.json
                  --out ${CMAKE_CURRENT_BINARY_DIR}/mem_prefetch_tensormap)
 set_tests_properties(mem_run_prefetch_tensormap PROPERTIES LABELS unit)
+
+# Textures and surfaces (docs/textures.md): the kernels tests/test_tex.c runs are what their
+# generator writes, and ptxas accepts them (skipped without ptxas).
+add_test(NAME tex_kernels_ptxas
+         COMMAND sh -c "python3 ${CMAKE_SOURCE_DIR}/tests/data/tex/gen_kernels.py | cmp - ${CMAKE_SOURCE_DIR}/tests/data/tex/tex_kernels.ptx || exit 1; command -v ptxas >/dev/null || exit 77; ptxas -arch=sm_90 ${CMAKE_SOURCE_DIR}/tests/data/tex/tex_kernels.ptx -o /dev/null")
+set_tests_properties(tex_kernels_ptxas PROPERTIES LABELS ptxas SKIP_RETURN_CODE 77)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes tex_kernels.ptx: one entry per texture or surface instruction form that test_tex.c runs.
-Every kernel takes p0 = the object's 64-byte description (in global memory; thread 0 patches the
-texel address p1 into it at byte 16, as ptxsim's encoding keeps it), p1 = the texels, p2 = four
-32-bit inputs per thread, p3 = four 32-bit outputs per thread (docs/textures.md). Run:
+Every kernel takes p0 = the object's handle, p1 = the texels, p2 = four 32-bit inputs per thread,
+p3 = four 32-bit outputs per thread, p4 = 1 when p0 is the address of ptxsim's 64-byte description
+in a plain buffer (test_tex.c: thread 0 then writes the texels' address p1 into it at byte 16, where
+the encoding keeps it), 0 on a GPU (lab/textures/record.cu passes a real object). Run:
   python3 tests/data/tex/gen_kernels.py > tests/data/tex/tex_kernels.ptx"""
 
 HEAD = """.version 8.0
@@ -11,9 +12,9 @@ HEAD = """.version 8.0
 """
 
 BODY = """
-.visible .entry {name}(.param .u64 p0, .param .u64 p1, .param .u64 p2, .param .u64 p3)
+.visible .entry {name}(.param .u64 p0, .param .u64 p1, .param .u64 p2, .param .u64 p3, .param .u64 p4)
 {{
-  .reg .pred %p<2>;
+  .reg .pred %p<3>;
   .reg .b16 %h<8>;
   .reg .b32 %r<20>;
   .reg .f32 %f<20>;
@@ -22,9 +23,12 @@ BODY = """
   ld.param.u64 %rd2, [p1];
   ld.param.u64 %rd3, [p2];
   ld.param.u64 %rd4, [p3];
+  ld.param.u64 %rd8, [p4];
   mov.u32 %r1, %tid.x;
-  setp.ne.u32 %p1, %r1, 0;
-  @!%p1 st.global.u64 [%rd1+16], %rd2;
+  setp.eq.u32 %p1, %r1, 0;
+  setp.ne.u64 %p2, %rd8, 0;
+  and.pred %p1, %p1, %p2;
+  @%p1 st.global.u64 [%rd1+16], %rd2;
   bar.sync 0;
   mul.wide.u32 %rd5, %r1, 16;
   add.u64 %rd6, %rd3, %rd5;
