@@ -963,10 +963,10 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
     }
-    if (in->form == PS_F_TEX || in->form == PS_F_TXQ || in->form == PS_F_SULD || in->form == PS_F_SUST ||
-        in->form == PS_F_SUQ) {
+    if (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ || in->form == PS_F_SULD ||
+        in->form == PS_F_SUST || in->form == PS_F_SUQ) {
         char why[240] = "";
-        if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TXQ)) {
+        if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ)) {
             derr(c, in, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
                         "texmode_independent", in->text);
             return;

@@ -5,6 +5,7 @@
  *   suq.query.b32 d, [a]                               9.7.11.4
  *   txq.query.b32 d, [a]                               9.7.10.5
  *   tex{.base}.geom.v4.dtype.ctype d, [a, c]           9.7.10.3
+ *   tld4.comp.{2d,a2d}.v4.dtype.f32 d, [a, c]          9.7.10.4
  * geom: 1d 2d 3d a1d a2d. The surface x coordinate is a byte offset; the access must be one texel
  * (what ptxsim executes) and naturally aligned. Out-of-range surface coordinates: .trap faults,
  * .clamp uses the nearest texel, .zero loads zeros and drops stores. Sampling: texture.c. */
@@ -181,23 +182,24 @@ static void query(ps_warp *w, const ps_dinsn *d) {
 
 /* ---- tex ---------------------------------------------------------------------------------- */
 
-/* d->aux8 geometry, d->type2 1 for .s32 coordinates, d->type the destination type; slots d0..d3,
- * a, coordinates. */
+/* d->aux8 geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->aux 0 for
+ * tex, 1 + the component for tld4; slots d0..d3, a, coordinates. */
 static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
     int g = d->aux8;
     bool int_coords = d->type2 == 1;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         ps_tex t;
-        if (!object_at(w, l, R(w, d->o[4])[l] + (uint64_t)d->imm, &t, "tex")) return;
+        const char *insn = d->aux ? "tld4" : "tex";
+        if (!object_at(w, l, R(w, d->o[4])[l] + (uint64_t)d->imm, &t, insn)) return;
         if (t.surface) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex on a surface object");
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a surface object", insn);
             return;
         }
-        if (!geom_fits(w, l, &t, g, "tex")) return;
+        if (!geom_fits(w, l, &t, g, insn)) return;
         bool fl = ps_tex_returns_float(&t);
         if (fl != (d->type == PS_T_F32)) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex.%s on a texture that returns %s", ps_type_name(d->type),
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a texture that returns %s", insn, ps_type_name(d->type),
                            fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
             return;
         }
@@ -228,7 +230,8 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
             }
-            ps_tex_sample(&t, base, c, layer, &out);
+            if (d->aux) ps_tex_gather(&t, base, c, layer, (unsigned)d->aux - 1, &out);
+            else ps_tex_sample(&t, base, c, layer, &out);
         }
         for (int c = 0; c < 4; c++) R(w, d->o[c])[l] = out.v[c];
     }
@@ -367,6 +370,35 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char (*w)[24], int 
     d->aux8 = (uint8_t)g;
     d->type2 = ct == PS_T_S32;
     d->type = (uint8_t)dt;
+    d->aux = 0;
+    return tex_fetch;
+}
+
+/* tld4.comp.{2d,a2d}.v4.dtype.f32 d, [h, {c}] */
+static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    static const char *const comps[] = {"r", "g", "b", "a"};
+    int comp = -1;
+    for (int i = 0; i < 4; i++)
+        if (n > 1 && !strcmp(w[1], comps[i])) comp = i;
+    if (comp < 0) return WHY("'%s': the component is .r, .g, .b or .a", in->text);
+    int g = n > 2 ? geom_of(w[2]) : -1;
+    if (g != G_2D && g != G_A2D) return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
+    if (n != 6 || strcmp(w[3], "v4")) return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
+    ps_type dt = ps_type_lookup(w[4], strlen(w[4]));
+    if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32) return WHY("'%s': the destination type is .u32, .s32 or .f32", in->text);
+    if (strcmp(w[5], "f32")) return WHY("'%s': tld4 takes .f32 coordinates", in->text);
+    const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
+    if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
+        return WHY("'%s': ptxsim executes tld4 d, [handle, {coordinates}] with a .u64 register holding a texture "
+                   "object's handle (no sampler, offset, depth-compare or predicate operands)", in->text);
+    if (a->nitems != geom_coords[g]) return WHY("'%s': .%s takes %d coordinates", in->text, geom_names[g], geom_coords[g]);
+    for (int k = g == G_A2D ? 1 : 0; k < a->nitems; k++)
+        if (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64)
+            return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
+    d->aux8 = (uint8_t)g;
+    d->type2 = 0;
+    d->type = (uint8_t)dt;
+    d->aux = 1 + comp;
     return tex_fetch;
 }
 
@@ -379,6 +411,7 @@ ps_exec_fn ps_select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     case PS_F_SUQ:
     case PS_F_TXQ: return select_query(in, d, w, n, why, len);
     case PS_F_TEX: return select_tex(in, d, w, n, why, len);
+    case PS_F_TLD4: return select_tld4(in, d, w, n, why, len);
     default: return WHY("'%s' is not supported by ptxsim yet", in->text);
     }
 }

@@ -249,3 +249,25 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     out->is_float = true;
     for (int ch = 0; ch < 4; ch++) out->v[ch] = f32_bits(acc[ch]);
 }
+
+void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp,
+                   ps_texel *out) {
+    if (layer >= t->layers) layer = t->layers - 1;
+    int64_t i0[2];
+    for (unsigned d = 0; d < 2; d++) {
+        float xs = t->normalized_coords ? c[d] * (float)size_of_dim(t, d) : c[d];
+        i0[d] = floor_sat((double)xs - 0.5);
+    }
+    static const unsigned dx[4] = {0, 1, 1, 0}, dy[4] = {1, 1, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        uint32_t ix, iy;
+        ps_texel tx;
+        if (address_index(t->address[0], i0[0] + dx[k], t->width, &ix) &&
+            address_index(t->address[1], i0[1] + dy[k], t->height, &iy))
+            ps_tex_texel(t, base, ix, iy, 0, layer, &tx);
+        else
+            border_texel(t, &tx);
+        out->v[k] = tx.v[comp];
+        out->is_float = tx.is_float;
+    }
+}

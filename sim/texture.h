@@ -64,6 +64,11 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
 /* tex with float coordinates c[0..dim-1] (normalized or not, as the texture says) on `layer`
  * (clamped to the layers): address modes, point or linear filtering. */
 void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);
+/* tld4: component `comp` (0 r .. 3 a) of the four texels of the bilinear footprint at float
+ * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
+ * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
+void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp,
+                   ps_texel *out);
 /* tex with integer coordinates (unnormalized textures, point filtering). */
 void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, uint32_t layer, ps_texel *out);
 

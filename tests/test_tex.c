@@ -535,6 +535,85 @@ static void tex_sampling(void **state) {
     free(o);
 }
 
+/* tld4 (PTX ISA 9.7.10.4): one component of the four texels of the bilinear footprint, "in
+ * counter-clockwise order starting at lower left" — with y growing downwards, lower left is
+ * (i, j + 1), then (i + 1, j + 1), (i + 1, j), (i, j), where (i, j) is the footprint's first texel:
+ * floor of the texel coordinate minus one half. Each index goes through the address mode. */
+static void tld4_gather(void **state) {
+    (void)state;
+    run_out *o = calloc(1, sizeof *o);
+    static const char *const kern[] = {"tld4_2d_r_f32", "tld4_2d_g_f32", "tld4_2d_b_f32", "tld4_2d_a_f32",
+                                       "tld4_a2d_g_f32", "tld4_2d_b_u32", "tld4_2d_r_s32"};
+    static const unsigned comp_of[] = {0, 1, 2, 3, 1, 2, 0};
+    for (int trial = 0; trial < 70; trial++) {
+        int kk = trial % 7;
+        bool layered = kk == 4, integer = kk >= 5;
+        ps_tex t;
+        memset(&t, 0, sizeof t);
+        t.format = integer ? (kk == 5 ? PS_TXF_U16 : PS_TXF_S8) : (ps_tex_format)(next() % 8);
+        if (!integer && t.format < PS_TXF_F16) t.normalized_read = t.format <= PS_TXF_S16;
+        if (!integer && t.format >= PS_TXF_U32 && t.format <= PS_TXF_S32) t.format = PS_TXF_F32;
+        t.channels = (unsigned[]){1, 2, 4}[next() % 3], t.dim = 2, t.width = 1 + next() % 6, t.height = 1 + next() % 5;
+        t.depth = 1, t.layered = layered, t.layers = layered ? 3 : 1;
+        t.normalized_coords = next() % 2;
+        for (int d = 0; d < 2; d++) {
+            int a = (int)(next() % 4);
+            if (!t.normalized_coords && (a == PS_TXA_WRAP || a == PS_TXA_MIRROR)) a = PS_TXA_CLAMP;
+            if (integer && a == PS_TXA_BORDER) a = PS_TXA_CLAMP;
+            t.address[d] = (ps_tex_addr)a;
+        }
+        for (int c = 0; c < 4; c++) {
+            float b = (float)c + 0.25f;
+            memcpy(&t.border[c], &b, 4);
+        }
+        size_t n = (size_t)t.width * t.height * t.layers * texel_bytes(t.format, t.channels);
+        uint8_t *tex = malloc(n);
+        for (size_t i = 0; i < n; i++) tex[i] = (uint8_t)next();
+        if (t.format == PS_TXF_F16 || t.format == PS_TXF_F32)
+            for (size_t i = t.format == PS_TXF_F16 ? 1 : 3; i < n; i += t.format == PS_TXF_F16 ? 2 : 4)
+                tex[i] = (uint8_t)((tex[i] & 0x83) | (t.format == PS_TXF_F16 ? 0x38 : 0x3c));
+        const uint32_t sz[2] = {t.width, t.height};
+        for (int l = 0; l < 32; l++) {
+            float x[2];
+            for (int d = 0; d < 2; d++) {
+                long i = (long)(next() % (4 * sz[d])) - (long)(3 * sz[d] / 2);
+                x[d] = (float)i + 0.05f + 0.9f * (float)(next() % 1000) / 1000.0f + 0.5f; /* off the footprint's edges */
+                if (t.normalized_coords) x[d] /= (float)sz[d];
+            }
+            o->in[l][0] = next() % 4; /* the layer; 3 is past the end: clamped */
+            memcpy(&o->in[l][1], &x[0], 4);
+            memcpy(&o->in[l][2], &x[1], 4);
+        }
+        run(kern[kk], t, tex, n, o);
+        ok(o, kern[kk]);
+        for (int l = 0; l < 32; l++) {
+            float x[2];
+            memcpy(&x[0], &o->in[l][1], 4);
+            memcpy(&x[1], &o->in[l][2], 4);
+            uint32_t layer = layered ? (o->in[l][0] < 3 ? o->in[l][0] : 2) : 0;
+            long i = (long)floor((t.normalized_coords ? (double)x[0] * sz[0] : x[0]) - 0.5);
+            long j = (long)floor((t.normalized_coords ? (double)x[1] * sz[1] : x[1]) - 0.5);
+            const long corner[4][2] = {{i, j + 1}, {i + 1, j + 1}, {i + 1, j}, {i, j}};
+            for (int k = 0; k < 4; k++) {
+                long ix[3] = {dim_index(t.address[0], corner[k][0], sz[0]), dim_index(t.address[1], corner[k][1], sz[1]), 0};
+                int64_t iv = 0;
+                bool is_int;
+                double v = ref_texel(&t, tex, ix, layer, comp_of[kk], &iv, &is_int);
+                uint32_t want;
+                if (is_int) want = (uint32_t)iv;
+                else {
+                    float f = (float)v;
+                    memcpy(&want, &f, 4);
+                }
+                if (o->out[l][k] != want)
+                    fail_msg("trial %d %s lane %d texel %d: 0x%08x, want 0x%08x", trial, kern[kk], l, k, o->out[l][k], want);
+            }
+        }
+        free(tex);
+    }
+    free(o);
+}
+
 /* Linear filtering weights are fixed point with 8 fraction bits (the guide: "alpha ... stored in
  * 9-bit fixed point format with 8 bits of fractional value"): between texels 0.0 and 1.0 the
  * result is the weight itself, a multiple of 1/256 (rounded to nearest here: not measured). */
@@ -817,7 +896,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
         cmocka_unit_test(surface_forms),  cmocka_unit_test(queries),           cmocka_unit_test(tex_sampling),
-        cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
+        cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(tld4_gather), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

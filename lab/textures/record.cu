@@ -333,6 +333,42 @@ int main(int argc, char **argv) {
         }
         run_case(dir, c);
     }
+    // tld4: each component, 2D and layered 2D, float and integer results; coordinates off and on
+    // the footprint's edges
+    const char *gk[] = {"tld4_2d_r_f32", "tld4_2d_g_f32", "tld4_2d_b_f32", "tld4_2d_a_f32", "tld4_a2d_g_f32",
+                        "tld4_2d_b_u32", "tld4_2d_r_s32"};
+    for (int trial = 0; trial < 56; trial++) {
+        int kk = trial % 7;
+        Case c = {};
+        c.kernel = gk[kk];
+        bool integer = kk >= 5;
+        c.fmt = integer ? (kk == 5 ? U16 : S8) : (int[]){U8, S8, U16, S16, F16, F32}[next() % 6];
+        c.read_norm = !integer && c.fmt <= S16;
+        c.ch = (int[]){1, 2, 4}[next() % 3], c.dim = 2, c.w = 1 + next() % 6, c.h = 1 + next() % 5, c.d = 1;
+        c.layers = kk == 4 ? 3 : 0;
+        c.coords_norm = next() % 2;
+        for (int d = 0; d < 3; d++) {
+            int a = next() % 4;
+            if (!c.coords_norm && (a == 0 || a == 2)) a = 1;
+            if (integer && a == 3) a = 1;
+            c.amode[d] = a;
+        }
+        for (int i = 0; i < 4; i++) c.border[i] = (float)i + 0.25f;
+        for (int l = 0; l < 32; l++) {
+            int n[2] = {c.w, c.h};
+            float x[2];
+            for (int d = 0; d < 2; d++) {
+                long i = (long)(next() % (4 * n[d])) - (long)(3 * n[d] / 2);
+                float f = trial % 4 == 3 ? (float)(next() % 4) / 4.0f : 0.05f + 0.9f * (float)(next() % 1000) / 1000.0f;
+                x[d] = (float)i + f + 0.5f;
+                if (c.coords_norm) x[d] /= (float)n[d];
+            }
+            c.in[l][0] = next() % 4;
+            memcpy(&c.in[l][1], &x[0], 4);
+            memcpy(&c.in[l][2], &x[1], 4);
+        }
+        run_case(dir, c);
+    }
     // linear weights: between texels 0.0 and 1.0 of a 2-texel f32 texture, 32 fractions a trial
     for (int trial = 0; trial < 16; trial++) {
         Case c = surf("tex_1d_f32", F32, 1, 1, 2, 1, 1, 0);

@@ -98,5 +98,10 @@ k("tex_2d_u32", "tex.2d.v4.u32.f32 {%r10, %r11, %r12, %r13}, [%rd1, {%f1, %f2}];
 k("tex_2d_s32", "tex.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [%rd1, {%f1, %f2}];")
 k("tex_2d_s32_icoord", "tex.2d.v4.s32.s32 {%r10, %r11, %r12, %r13}, [%rd1, {%r3, %r4}];")
 k("tex_2d_f32_icoord", f"tex.2d.v4.f32.s32 {FD}, [%rd1, {{%r3, %r4}}];", *FS)
+for comp in "rgba":
+    k(f"tld4_2d_{comp}_f32", f"tld4.{comp}.2d.v4.f32.f32 {FD}, [%rd1, {{%f1, %f2}}];", *FS)
+k("tld4_a2d_g_f32", f"tld4.g.a2d.v4.f32.f32 {FD}, [%rd1, {{%r2, %f1, %f2, %f2}}];", *FS)
+k("tld4_2d_b_u32", "tld4.b.2d.v4.u32.f32 {%r10, %r11, %r12, %r13}, [%rd1, {%f1, %f2}];")
+k("tld4_2d_r_s32", "tld4.r.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [%rd1, {%f1, %f2}];")
 
 print(HEAD + "".join(K), end="")
