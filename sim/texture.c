@@ -37,6 +37,8 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
     uint32_t s[4] = {t->width, t->height, t->depth, t->layers};
     for (int i = 0; i < 4; i++)
         if (!s[i]) return WHY("a size is zero");
+    if (t->width > 65536 || t->height > 65536 || t->depth > 65536 || t->layers > 2048)
+        return WHY("sizes are at most 65536 (2048 layers)");
     if ((t->dim < 2 && t->height != 1) || (t->dim < 3 && t->depth != 1) || (!t->layered && t->layers != 1))
         return WHY("sizes beyond the texture's dimensions must be 1");
     if (t->surface) return true;

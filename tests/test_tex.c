@@ -135,13 +135,17 @@ static void suld_2d_b32_modes(void **state) {
     o->in[9][0] = 0;
     run("suld_2d_b32_zero", surface(PS_TXF_U16, 1, 2, 6, 5, 1, 1), tex, sizeof tex / 2, o);
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
-    /* a texture object is not a surface; a buffer address is not an object */
+    /* a texture object is not a surface; nor is the wrong geometry or a corrupt description */
     ps_tex t = surface(PS_TXF_U32, 1, 2, 6, 5, 1, 1);
     t.surface = false;
     run("suld_2d_b32_zero", t, tex, sizeof tex, o);
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
     run("suld_1d_b32_zero", surface(PS_TXF_U32, 1, 2, 6, 5, 1, 1), tex, sizeof tex, o);
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED); /* .1d on a 2D surface */
+    t = surface(PS_TXF_U32, 3, 2, 6, 5, 1, 1); /* a description decode refuses (3 channels) */
+    run("suld_2d_b32_zero", t, tex, sizeof tex, o);
+    assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
+    assert_non_null(strstr(o->res.fault.message, "1, 2 or 4"));
     free(o);
 }
 
