@@ -379,6 +379,22 @@ int main(int argc, char **argv) {
         }
         run_case(dir, c);
     }
+    // what ptxsim refuses or faults on: a byte x that is not a multiple of the access (the ISA:
+    // undefined), an access of another size than the texel's, .trap out of range (last: the
+    // launch is expected to fail, and the device is reset after it)
+    {
+        Case c = surf("suld_2d_b32_zero", U32, 1, 2, 6, 5, 1, 0);
+        surf_inputs(c, 0, false);
+        for (int l = 0; l < 32; l++) c.in[l][0] += (uint32_t)(l % 4);
+        run_case(dir, c);
+        Case c2 = surf("suld_2d_b32_zero", U16, 1, 2, 12, 5, 1, 0);
+        surf_inputs(c2, 0, false);
+        run_case(dir, c2);
+        Case c3 = surf("suld_2d_b32_trap", U32, 1, 2, 6, 5, 1, 0);
+        surf_inputs(c3, 0, false);
+        c3.in[7][1] = 5;
+        run_case(dir, c3);
+    }
     fclose(list);
     printf("%d cases in %s\n", ncase, dir);
     return 0;
