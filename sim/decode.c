@@ -964,11 +964,18 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         }
     }
     if (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ || in->form == PS_F_SULD ||
-        in->form == PS_F_SUST || in->form == PS_F_SUQ) {
+        in->form == PS_F_SUST || in->form == PS_F_SURED || in->form == PS_F_SUQ) {
         char why[240] = "";
         if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ)) {
             derr(c, in, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
                         "texmode_independent", in->text);
+            return;
+        }
+        if (in->form == PS_F_SURED && c->prog->module->version < 81 &&
+            (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
+            (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
+            derr(c, in, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
+                 in->text);
             return;
         }
         fnp = ps_select_tex(in, d, why, sizeof why); /* exec_tex.c */

@@ -2,6 +2,7 @@
  * the object's 64-bit handle in a register; docs/textures.md):
  *   suld.b.geom{.cop}{.vec}.btype{.mode} d, [a, b]     PTX ISA 9.7.11.1
  *   sust.b.geom{.cop}{.vec}.btype{.mode} [a, b], c     9.7.11.2
+ *   sured.b.op.geom.ctype{.mode} [a, b], c              9.7.11.3
  *   suq.query.b32 d, [a]                               9.7.11.4
  *   txq.query.b32 d, [a]                               9.7.10.5
  *   tex{.base}.geom.v4.dtype.ctype d, [a, c]           9.7.10.3
@@ -69,9 +70,9 @@ static bool geom_fits(ps_warp *w, int l, const ps_tex *t, int g, const char *ins
  * elements; slots: suld d..., a, coords; sust a, coords, c... */
 static void surface_access(ps_warp *w, const ps_dinsn *d) {
     bool store = d->aux != 0;
-    int g = d->aux8, nv = d->vec, nc = geom_coords[g];
+    int g = d->aux8, nv = d->vec;
     unsigned esz = d->rnd, asz = esz * (unsigned)nv;
-    int ha = store ? 0 : nv, c0 = ha + 1, v0 = store ? 1 + nc : 0;
+    int ha = store ? 0 : nv, c0 = ha + 1, v0 = store ? d->nops - nv : 0; /* the values follow every coordinate */
     const char *insn = store ? "sust" : "suld";
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -135,6 +136,87 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
                 R(w, d->o[v])[l] = x;
             }
         }
+    }
+}
+
+/* sured.b: d->aux8 geometry, d->type2 out-of-range mode, d->rnd access bytes (4, 8), d->vec the
+ * operation (RD_*), d->type the type; slots a, coordinates, c. The texel is updated with a host
+ * atomic: CTAs run on several host threads. */
+enum { RD_ADD, RD_MIN, RD_MAX, RD_AND, RD_OR };
+
+static void reduce_texel(uint8_t *p, int op, ps_type ty, uint64_t v) {
+    bool sgn = ty == PS_T_S32 || ty == PS_T_S64, wide = ty == PS_T_U64 || ty == PS_T_S64;
+    if (!wide) {
+        uint32_t *q = (uint32_t *)(void *)p, x = (uint32_t)v;
+        switch (op) {
+        case RD_ADD: __atomic_fetch_add(q, x, __ATOMIC_SEQ_CST); return;
+        case RD_AND: __atomic_fetch_and(q, x, __ATOMIC_SEQ_CST); return;
+        case RD_OR: __atomic_fetch_or(q, x, __ATOMIC_SEQ_CST); return;
+        default: {
+            uint32_t old = __atomic_load_n(q, __ATOMIC_SEQ_CST), nv;
+            do {
+                bool less = sgn ? (int32_t)x < (int32_t)old : x < old;
+                nv = (op == RD_MIN) == less ? x : old;
+            } while (nv != old && !__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+            return;
+        }
+        }
+    }
+    uint64_t *q = (uint64_t *)(void *)p;
+    if (op == RD_ADD) {
+        __atomic_fetch_add(q, v, __ATOMIC_SEQ_CST);
+        return;
+    }
+    uint64_t old = __atomic_load_n(q, __ATOMIC_SEQ_CST), nv;
+    do {
+        bool less = sgn ? (int64_t)v < (int64_t)old : v < old;
+        nv = (op == RD_MIN) == less ? v : old;
+    } while (nv != old && !__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+}
+
+static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
+    int g = d->aux8;
+    unsigned asz = d->rnd;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ps_tex t;
+        if (!object_at(w, l, R(w, d->o[0])[l] + (uint64_t)d->imm, &t, "sured")) return;
+        if (!t.surface) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured on a texture object (surface instructions take surface "
+                                                       "objects)");
+            return;
+        }
+        if (!geom_fits(w, l, &t, g, "sured")) return;
+        if (ps_tex_texel_bytes(&t) != asz) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured of %u bytes on a surface of %u-byte texels: ptxsim "
+                                                       "executes accesses of exactly one texel", asz,
+                           ps_tex_texel_bytes(&t));
+            return;
+        }
+        unsigned dims = (unsigned)g + 1;
+        int64_t c[3] = {0, 0, 0};
+        for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[1 + i])[l];
+        if (c[0] % (int64_t)asz) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "sured: byte coordinate x = %lld is not a multiple of the "
+                                                      "%u-byte access (undefined in the PTX ISA)", (long long)c[0], asz);
+            return;
+        }
+        c[0] /= (int64_t)asz;
+        uint32_t sz[3] = {t.width, t.height, t.depth};
+        bool oob = false;
+        for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
+        if (oob && d->type2 == M_TRAP) {
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "sured.trap out of range: texel (%lld, %lld, %lld); the "
+                                                         "surface is %u x %u x %u", (long long)c[0], (long long)c[1],
+                           (long long)c[2], t.width, t.height, t.depth);
+            return;
+        }
+        if (oob && d->type2 == M_ZERO) continue;
+        uint8_t *base = texels_of(w, l, &t, true);
+        if (!base) return;
+        for (unsigned i = 0; i < dims; i++) c[i] = c[i] < 0 ? 0 : c[i] >= sz[i] ? sz[i] - 1 : c[i];
+        uint64_t idx = ((uint64_t)c[2] * t.height + (uint64_t)c[1]) * t.width + (uint64_t)c[0];
+        reduce_texel(base + idx * asz, d->vec, (ps_type)d->type, R(w, d->o[d->nops - 1])[l]);
     }
 }
 
@@ -316,6 +398,42 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char (*w)[24], 
     return surface_access;
 }
 
+/* sured.b.op.{1d,2d,3d}.ctype.mode [h, {b}], c: add on u32 u64 s32, min and max on u32 s32 u64
+ * s64, and and or on b32 (PTX ISA 9.7.11.3) */
+static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    static const char *const ops[] = {"add", "min", "max", "and", "or"};
+    if (n < 2 || strcmp(w[1], "b")) return WHY("'%s': ptxsim executes sured.b (not sured.p)", in->text);
+    if (n != 6) return WHY("'%s': ptxsim executes sured.b.op.geom.ctype.mode", in->text);
+    int op = -1, g = geom_of(w[3]), mode = -1;
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(w[2], ops[i])) op = i;
+    ps_type ty = ps_type_lookup(w[4], strlen(w[4]));
+    if (!strcmp(w[5], "trap")) mode = M_TRAP;
+    else if (!strcmp(w[5], "clamp")) mode = M_CLAMP;
+    else if (!strcmp(w[5], "zero")) mode = M_ZERO;
+    if (op < 0) return WHY("'%s': the operation is .add, .min, .max, .and or .or", in->text);
+    if (g < 0 || g > G_3D) return WHY("'%s': sured's geometry is .1d, .2d or .3d", in->text);
+    if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required", in->text);
+    bool ok = op == RD_ADD ? ty == PS_T_U32 || ty == PS_T_U64 || ty == PS_T_S32
+              : op <= RD_MAX ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
+                             : ty == PS_T_B32;
+    if (!ok) return WHY("'%s': .%s takes %s (PTX ISA)", in->text, ops[op],
+                        op == RD_ADD ? ".u32, .u64 or .s32" : op <= RD_MAX ? ".u32, .s32, .u64 or .s64" : ".b32");
+    const ps_operand *a = &in->ops[0];
+    if (in->nops != 2 || !handle_ok(a) || in->ops[1].kind == PS_OP_VEC)
+        return WHY("'%s': ptxsim takes the surface as a .u64 register holding a surface object's handle: "
+                   "[handle, {coordinates}], value", in->text);
+    if (a->nitems != geom_coords[g] && a->nitems != 4)
+        return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], geom_coords[g],
+                   geom_coords[g] > 1 ? "s" : "");
+    d->aux8 = (uint8_t)g;
+    d->type2 = (uint8_t)mode;
+    d->rnd = (uint8_t)ps_type_size(ty);
+    d->vec = (uint8_t)op;
+    d->type = (uint8_t)ty;
+    return surface_reduce;
+}
+
 static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
     static const char *const names[] = {"width", "height", "depth", "array_size", "memory_layout",
                                         "normalized_coords", "filter_mode", "addr_mode_0", "addr_mode_1",
@@ -408,6 +526,7 @@ ps_exec_fn ps_select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     switch (in->form) {
     case PS_F_SULD:
     case PS_F_SUST: return select_surface(in, d, w, n, why, len);
+    case PS_F_SURED: return select_reduce(in, d, w, n, why, len);
     case PS_F_SUQ:
     case PS_F_TXQ: return select_query(in, d, w, n, why, len);
     case PS_F_TEX: return select_tex(in, d, w, n, why, len);

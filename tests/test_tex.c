@@ -290,6 +290,68 @@ static void surface_forms(void **state) {
     free(o);
 }
 
+/* sured.b (PTX ISA 9.7.11.3): lanes reduce into texels (several lanes into the same ones; the
+ * operations commute, so the result does not depend on their order), with the out-of-range modes. */
+static void sured_ops(void **state) {
+    (void)state;
+    static const struct {
+        const char *k;
+        int op; /* 0 add 1 min 2 max 3 and 4 or */
+        bool sgn, wide;
+        int dim, mode;
+    } cases[] = {
+        {"sured_2d_add_u32_trap", 0, false, false, 2, 0}, {"sured_1d_min_s32_zero", 1, true, false, 1, 2},
+        {"sured_1d_max_u64_clamp", 2, false, true, 1, 1}, {"sured_2d_and_b32_trap", 3, false, false, 2, 0},
+        {"sured_2d_or_b32_zero", 4, false, false, 2, 2},  {"sured_3d_min_s64_trap", 1, true, true, 3, 0},
+        {"sured_2d_add_s32_clamp", 0, true, false, 2, 1},
+    };
+    run_out *o = calloc(1, sizeof *o);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        unsigned tb = cases[c].wide ? 8 : 4;
+        uint32_t w = 4, h = cases[c].dim >= 2 ? 3 : 1, d = cases[c].dim == 3 ? 2 : 1;
+        size_t n = (size_t)w * h * d * tb;
+        uint8_t tex[4 * 3 * 2 * 8], want[sizeof tex];
+        for (size_t i = 0; i < n; i++) tex[i] = want[i] = (uint8_t)next();
+        int slack = cases[c].mode ? 1 : 0;
+        for (int l = 0; l < 32; l++) {
+            int32_t x = (int32_t)(next() % (w + 2 * slack)) - slack, y = (int32_t)(next() % (h + 2 * slack)) - slack,
+                    z = (int32_t)(next() % d);
+            if (cases[c].dim < 2) y = 0;
+            if (cases[c].dim < 3) z = 0;
+            o->in[l][0] = (uint32_t)x * tb, o->in[l][1] = (uint32_t)y, o->in[l][2] = (uint32_t)z;
+            o->in[l][3] = next() % 4 ? next() : 0x80000000u + (uint32_t)l;
+            long k = surf_ref_index(cases[c].mode, x * (int32_t)tb, y, z, 0, w, h, d, 1, tb);
+            if (k < 0) continue;
+            uint64_t v = cases[c].wide ? (uint64_t)o->in[l][3] | (uint64_t)l << 32 : o->in[l][3], old = 0;
+            memcpy(&old, want + (size_t)k * tb, tb);
+            uint64_t r;
+            if (!cases[c].wide) {
+                uint32_t a = (uint32_t)old, b = (uint32_t)v;
+                bool lt = cases[c].sgn ? (int32_t)b < (int32_t)a : b < a;
+                r = cases[c].op == 0 ? a + b : cases[c].op == 1 ? (lt ? b : a) : cases[c].op == 2 ? (lt ? a : b)
+                    : cases[c].op == 3 ? (a & b) : (a | b);
+            } else {
+                bool lt = cases[c].sgn ? (int64_t)v < (int64_t)old : v < old;
+                r = cases[c].op == 0 ? old + v : cases[c].op == 1 ? (lt ? v : old) : (lt ? old : v);
+            }
+            memcpy(want + (size_t)k * tb, &r, tb);
+        }
+        ps_tex t = surface(cases[c].wide ? PS_TXF_U32 : PS_TXF_S32, cases[c].wide ? 2 : 1, (unsigned)cases[c].dim, w, h,
+                           d, 1);
+        run(cases[c].k, t, tex, n, o);
+        ok(o, cases[c].k);
+        for (size_t i = 0; i < n; i++)
+            if (tex[i] != want[i]) fail_msg("%s byte %zu: 0x%02x, want 0x%02x", cases[c].k, i, tex[i], want[i]);
+    }
+    /* .trap out of range faults */
+    for (int l = 0; l < 32; l++) o->in[l][0] = 0, o->in[l][1] = 0, o->in[l][2] = 0;
+    o->in[5][1] = 3;
+    uint8_t tex[48];
+    run("sured_2d_add_u32_trap", surface(PS_TXF_U32, 1, 2, 4, 3, 1, 1), tex, sizeof tex, o);
+    assert_int_equal(o->res.fault.kind, PS_FAULT_OUT_OF_BOUNDS);
+    free(o);
+}
+
 /* suq and txq (PTX ISA 9.7.11.4, 9.7.10.5: sizes in elements; array_size 0 unless layered;
  * memory_layout 0 for arrays; filter { nearest, linear }; address modes { wrap, mirror,
  * clamp_ogl, clamp_to_edge, clamp_to_border }) */
@@ -679,6 +741,8 @@ static void refused_forms(void **state) {
     } cases[] = {
         {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];", "out-of-range mode"},
         {"sust.p.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "sust.p is not supported"},
+        {"sured.p.add.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "not sured.p"},
+        {"sured.b.and.2d.u32.trap [%rd1, {%r1, %r1}], %r1;", ".and takes .b32"},
         {"suq.channel_order.b32 %r1, [%rd1];", "source language's enumeration"},
         {"txq.level.width.b32 %r1, [%rd1], %r1;", "mipmaps"},
         {"tex.cube.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%f1, %f1, %f1, %f1}];", "geometries"},
@@ -899,7 +963,7 @@ static void gpu_recording(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
-        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries),           cmocka_unit_test(tex_sampling),
+        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(sured_ops),           cmocka_unit_test(tex_sampling),
         cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(tld4_gather), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

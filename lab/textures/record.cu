@@ -269,6 +269,19 @@ int main(int argc, char **argv) {
             for (int l = 0; l < 32; l++) c.in[l][0] = l % 5 * 16, c.in[l][1] = l / 5 % 4, c.in[l][2] = l / 20;
         run_case(dir, c);
     }
+    // sured: several lanes into the same texels, out of range under .clamp and .zero
+    struct { const char *k; int fmt, ch, dim, slack; } reds[] = {
+        {"sured_2d_add_u32_trap", U32, 1, 2, 0}, {"sured_1d_min_s32_zero", S32, 1, 1, 1},
+        {"sured_1d_max_u64_clamp", U32, 2, 1, 1}, {"sured_2d_and_b32_trap", S32, 1, 2, 0},
+        {"sured_2d_or_b32_zero", S32, 1, 2, 1}, {"sured_3d_min_s64_trap", U32, 2, 3, 0},
+        {"sured_2d_add_s32_clamp", S32, 1, 2, 1},
+    };
+    for (auto &r : reds) {
+        Case c = surf(r.k, r.fmt, r.ch, r.dim, 4, 3, 2, 0);
+        surf_inputs(c, r.slack, false);
+        for (int l = 0; l < 32; l++) c.in[l][3] = next() % 4 ? next() : 0x80000000u + (uint32_t)l;
+        run_case(dir, c);
+    }
     // queries, including those ptxsim refuses (1D heights, depths of 2D objects)
     const char *sq[] = {"suq_width", "suq_height", "suq_depth", "suq_array_size", "suq_memory_layout"};
     const char *tq[] = {"txq_width", "txq_height", "txq_depth", "txq_array_size", "txq_normalized_coords",

@@ -6,7 +6,7 @@ in a plain buffer (test_tex.c: thread 0 then writes the texels' address p1 into 
 the encoding keeps it), 0 on a GPU (lab/textures/record.cu passes a real object). Run:
   python3 tests/data/tex/gen_kernels.py > tests/data/tex/tex_kernels.ptx"""
 
-HEAD = """.version 8.0
+HEAD = """.version 8.1
 .target sm_90
 .address_size 64
 """
@@ -80,6 +80,14 @@ k("sust_2d_v4_b8", "cvt.u16.u32 %h1, %r4;", "cvt.u16.u32 %h2, %r5;",
 k("sust_3d_v2_b64", "mov.b64 %rd10, {%r5, %r1};", "mov.b64 %rd11, {%r1, %r5};",
   "sust.b.3d.v2.b64.trap [%rd1, {%r2, %r3, %r4, %r4}], {%rd10, %rd11};")
 k("sust_a2d_b32", "sust.b.a2d.b32.trap [%rd1, {%r2, %r3, %r4, %r4}], %r5;")
+# sured: byte x, y, z in r2..r4 (1d: r2), the value r5 (64-bit: {r5, r1})
+k("sured_2d_add_u32_trap", "sured.b.add.2d.u32.trap [%rd1, {%r2, %r3}], %r5;")
+k("sured_1d_min_s32_zero", "sured.b.min.1d.s32.zero [%rd1, {%r2}], %r5;")
+k("sured_1d_max_u64_clamp", "mov.b64 %rd10, {%r5, %r1};", "sured.b.max.1d.u64.clamp [%rd1, {%r2}], %rd10;")
+k("sured_2d_and_b32_trap", "sured.b.and.2d.b32.trap [%rd1, {%r2, %r3}], %r5;")
+k("sured_2d_or_b32_zero", "sured.b.or.2d.b32.zero [%rd1, {%r2, %r3}], %r5;")
+k("sured_3d_min_s64_trap", "mov.b64 %rd10, {%r5, %r1};", "sured.b.min.3d.s64.trap [%rd1, {%r2, %r3, %r4, %r4}], %rd10;")
+k("sured_2d_add_s32_clamp", "sured.b.add.2d.s32.clamp [%rd1, {%r2, %r3}], %r5;")
 for q in ("width", "height", "depth", "array_size", "memory_layout"):
     k(f"suq_{q}", f"suq.{q}.b32 %r10, [%rd1];")
 for q in ("width", "height", "depth", "array_size", "normalized_coords", "filter_mode", "addr_mode_0",
