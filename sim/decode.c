@@ -387,6 +387,15 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
                 d->o[n++] = value_slot(c, in, &o->items[k], ty);
             }
         } else if (o->kind == PS_OP_ADDR) {
+            /* [a, {coordinates}] belongs to tensor copies and texture and surface instructions;
+             * elsewhere ptxas refuses it ("Arguments mismatch") */
+            if (o->nitems && in->form != PS_F_CP_ASYNC_BULK_TENSOR && in->form != PS_F_CP_REDUCE_ASYNC_BULK &&
+                in->form != PS_F_TEX && in->form != PS_F_TLD4 && in->form != PS_F_SULD && in->form != PS_F_SUST &&
+                in->form != PS_F_SURED) {
+                derr(c, in, "'%s': only tensor copies and texture and surface instructions take coordinates after "
+                            "an address", in->text);
+                return;
+            }
             address(c, in, o, d, &d->o[n++]);
             /* [tensorMap, {coordinates}]: the coordinates' slots follow the address's */
             for (int k = 0; k < o->nitems; k++) d->o[n++] = value_slot(c, in, &o->items[k], PS_T_S32);
