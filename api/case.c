@@ -258,6 +258,10 @@ int ptxsim_case_param_buffer(const ptxsim_case *c, int i) {
     return c->man->params[i].buf;
 }
 
+bool ptxsim_case_param_texture(const ptxsim_case *c, int i) {
+    return i >= 0 && i < c->man->nparams && (c->man->params[i].kind == MP_TEXTURE || c->man->params[i].kind == MP_SURFACE);
+}
+
 bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out) {
     if (i < 0 || i >= c->man->nparams || c->man->params[i].kind != MP_TENSORMAP) return false;
     const ps_tmap *t = &c->man->params[i].tmap;

@@ -561,6 +561,9 @@ typedef struct {
 } ptxsim_tensormap;
 /* Whether kernel parameter i is a tensor map; if so fills *out. */
 bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out);
+/* Whether kernel parameter i is a texture or surface object (manifest kinds "texture" and
+ * "surface", docs/textures.md): its value is a handle only ptxsim understands. */
+bool ptxsim_case_param_texture(const ptxsim_case *c, int i);
 
 /* The first half of ptxsim_case_launch: allocates the case's buffers in ctx, fills them, and packs
  * the kernel's parameters (buffer parameters hold the buffers' device addresses) for kernel

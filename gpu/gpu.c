@@ -398,6 +398,12 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         size_t size, offset;
         ptxsim_kernel_param(k, i, &size, &offset);
         int buf = ptxsim_case_param_buffer(c, i);
+        if (ptxsim_case_param_texture(c, i)) { /* lab/textures records textures on a GPU instead */
+            snprintf(err, errlen, "%s: params[%d]: texture and surface parameters are not supported by the GPU "
+                                  "harness (lab/textures/ records them)", ci.path, i);
+            st = PS_GPU_BAD_INPUT;
+            goto out;
+        }
         if (buf >= 0) memcpy(host + offset, &dptr[buf], 8);
         ptxsim_tensormap tm;
         if (ptxsim_case_param_tensormap(c, i, &tm)) { /* the driver's map: gpu/tensormap.c */

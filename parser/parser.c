@@ -1196,12 +1196,13 @@ static bool parse_address(parser *p, ps_operand *o, bool branch) {
         }
         if (!cexpr_parse_int(p, &o->offset)) return false;
     }
-    /* [tensorMap, {coordinates}] (cp.async.bulk.tensor): the coordinates ride on the
-     * address operand as its items */
+    /* [tensorMap, {coordinates}] (cp.async.bulk.tensor) and [handle, {coordinates}] (tex, suld,
+     * ...): the coordinates ride on the address operand as its items */
     if (is_punct(peek(p), ',') && o->reg >= 0) {
         next(p);
         if (!is_punct(peek(p), '{')) {
-            error_at(p, peek(p), "expected '{' and tensor coordinates after the tensor map");
+            error_at(p, peek(p), "expected '{' and coordinates after the address (ptxsim takes them in braces, "
+                                 "[a, {x}], also for one coordinate)");
             return false;
         }
         next(p);

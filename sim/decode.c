@@ -387,6 +387,15 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
                 d->o[n++] = value_slot(c, in, &o->items[k], ty);
             }
         } else if (o->kind == PS_OP_ADDR) {
+            /* [a, {coordinates}] belongs to tensor copies and texture and surface instructions;
+             * elsewhere ptxas refuses it ("Arguments mismatch") */
+            if (o->nitems && in->form != PS_F_CP_ASYNC_BULK_TENSOR && in->form != PS_F_CP_REDUCE_ASYNC_BULK &&
+                in->form != PS_F_TEX && in->form != PS_F_TLD4 && in->form != PS_F_SULD && in->form != PS_F_SUST &&
+                in->form != PS_F_SURED) {
+                derr(c, in, "'%s': only tensor copies and texture and surface instructions take coordinates after "
+                            "an address", in->text);
+                return;
+            }
             address(c, in, o, d, &d->o[n++]);
             /* [tensorMap, {coordinates}]: the coordinates' slots follow the address's */
             for (int k = 0; k < o->nitems; k++) d->o[n++] = value_slot(c, in, &o->items[k], PS_T_S32);
@@ -971,6 +980,27 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
         if (in->form == PS_F_ALLOCA) c->fp->allocas = true;
+    }
+    if (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ || in->form == PS_F_SULD ||
+        in->form == PS_F_SUST || in->form == PS_F_SURED || in->form == PS_F_SUQ) {
+        char why[240] = "";
+        if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ)) {
+            derr(c, in, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
+                        "texmode_independent", in->text);
+            return;
+        }
+        if (in->form == PS_F_SURED && c->prog->module->version < 81 &&
+            (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
+            (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
+            derr(c, in, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
+                 in->text);
+            return;
+        }
+        fnp = ps_select_tex(in, d, why, sizeof why); /* exec_tex.c */
+        if (!fnp) {
+            derr(c, in, "%s", why);
+            return;
+        }
     }
     if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
         char why[200] = "";

@@ -173,7 +173,7 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
 }
 
 static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
-    static const char *const kinds[] = {"buffer", "bytes", "tensormap", "u8", "s8", "u16", "s16", "u32", "s32",
+    static const char *const kinds[] = {"buffer", "bytes", "tensormap", "texture", "surface", "u8", "s8", "u16", "s16", "u32", "s32",
                                         "u64", "s64", "b8", "b16", "b32", "b64", "f16", "bf16", "f32", "f64"};
     const ps_json *params = ps_json_get(root, "params");
     m->params = ps_xcalloc((params && params->type == PS_J_ARRAY ? (size_t)params->n : 0) + 1, sizeof(ps_mparam));
@@ -189,7 +189,8 @@ static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         ps_mparam *mp = &m->params[i];
         if (p->type != PS_J_OBJECT || p->n != 1)
             return ps_mfail(c, p, jp, "must be an object with one key ({\"buffer\": NAME}, {\"<type>\": VALUE}, "
-                                      "{\"bytes\": HEX} or {\"tensormap\": {...}})");
+                                      "{\"bytes\": HEX}, {\"tensormap\": {...}}, {\"texture\": {...}} or "
+                                      "{\"surface\": {...}})");
         if (!ps_mkeys(c, p, jp, kinds, NKEYS(kinds))) return false;
         const ps_json *kv = p->child;
         snprintf(kjp, sizeof kjp, "%s.%s", jp, kv->key);
@@ -203,6 +204,10 @@ static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         } else if (!strcmp(kv->key, "tensormap")) {
             mp->kind = MP_TENSORMAP;
             if (!ps_manifest_tmap_parse(c, kv, kjp, m, mp)) return false;
+        } else if (!strcmp(kv->key, "texture") || !strcmp(kv->key, "surface")) {
+            bool surf = kv->key[0] == 's';
+            mp->kind = surf ? MP_SURFACE : MP_TEXTURE;
+            if (!ps_manifest_tex_parse(c, kv, kjp, m, mp, surf)) return false;
         } else {
             mp->kind = MP_SCALAR;
             mp->type = ps_type_lookup(kv->key, strlen(kv->key));

@@ -6,6 +6,7 @@
 
 #include "sim.h"
 #include "tensormap.h"
+#include "texture.h"
 
 typedef enum { MB_FILL, MB_FILE, MB_NONE } ps_mbuf_init;
 
@@ -23,7 +24,9 @@ typedef struct {
 
 /* MP_TENSORMAP: a tiled tensor map over buffer `buf` (ptxsim encodes its own 128 bytes; the GPU
  * harness builds the driver's with cuTensorMapEncodeTiled). */
-typedef enum { MP_BUFFER, MP_SCALAR, MP_BYTES, MP_TENSORMAP } ps_mparam_kind;
+/* MP_TEXTURE / MP_SURFACE: a texture or surface object over buffer `buf` (docs/textures.md); the
+ * kernel parameter receives the handle, the address of the object's 64-byte description. */
+typedef enum { MP_BUFFER, MP_SCALAR, MP_BYTES, MP_TENSORMAP, MP_TEXTURE, MP_SURFACE } ps_mparam_kind;
 
 typedef struct {
     ps_mparam_kind kind;
@@ -33,6 +36,8 @@ typedef struct {
     uint8_t *bytes;
     size_t nbytes;
     ps_tmap tmap;        /* MP_TENSORMAP; tmap.addr is filled when the buffers are allocated */
+    ps_tex tex;          /* MP_TEXTURE, MP_SURFACE */
+    uint64_t handle;     /* MP_TEXTURE, MP_SURFACE: the object's device address once prepared */
     int line, col;       /* where the parameter's value is written */
     bool is_int;         /* MP_SCALAR: an integer value, -mag when neg (checked against the
                           * kernel's parameter type when prepared) */

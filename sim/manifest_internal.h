@@ -68,4 +68,8 @@ void ps_mpaths_keep(ps_mctx *c, ps_manifest *m);
 /* manifest_tmap.c: a "tensormap" parameter's object. */
 bool ps_manifest_tmap_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp);
 
+/* manifest_tex.c: a "texture" or "surface" parameter's object. */
+bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp,
+                           bool surface);
+
 #endif

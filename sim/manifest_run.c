@@ -25,7 +25,8 @@ static const char *a_type(ps_type t, char *buf, size_t n) {
 static void param_where(const ps_manifest *m, int i, char *buf, size_t n) {
     const ps_mparam *p = &m->params[i];
     const char *kind = p->kind == MP_BUFFER ? "buffer" : p->kind == MP_BYTES ? "bytes"
-                       : p->kind == MP_TENSORMAP ? "tensormap" : ps_type_name(p->type);
+                       : p->kind == MP_TENSORMAP ? "tensormap" : p->kind == MP_TEXTURE ? "texture"
+                       : p->kind == MP_SURFACE ? "surface" : ps_type_name(p->type);
     char pre[32] = "";
     if (m->multi) snprintf(pre, sizeof pre, "launches[%d].", m->cur);
     snprintf(buf, n, "%s:%d:%d: error: %sparams[%d].%s", m->path, p->line, p->col, pre, i, kind);
@@ -102,6 +103,16 @@ static bool pack_param(const ps_manifest *m, int i, const ps_var *v, uint8_t *ds
         ps_tmap_encode(&t, dst);
         return true;
     }
+    case MP_TEXTURE:
+    case MP_SURFACE:
+        if (v->size != 8) {
+            snprintf(err, errlen, "%s: a %s object's handle is 8 bytes but parameter '%s' of kernel '%s' is %llu bytes",
+                     where, p->kind == MP_TEXTURE ? "texture" : "surface", v->name, m->kernel,
+                     (unsigned long long)v->size);
+            return false;
+        }
+        memcpy(dst, &p->handle, 8);
+        return true;
     case MP_BYTES:
         if (p->nbytes != v->size) {
             snprintf(err, errlen, "%s: %zu bytes but parameter '%s' of kernel '%s' is %llu bytes", where, p->nbytes,
@@ -156,6 +167,20 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
         ps_status st = fill_buffer(m, i, ps_device_ptr(dev, b->addr, b->bytes), err, errlen);
         if (st != PS_OK) return st;
     }
+    /* texture and surface objects: their descriptions in device memory, the handles their addresses */
+    for (int li = 0; li < m->nlaunches; li++)
+        for (int i = 0; i < m->launches[li].nparams; i++) {
+            ps_mparam *p = &m->launches[li].params[i];
+            if (p->kind != MP_TEXTURE && p->kind != MP_SURFACE) continue;
+            p->tex.addr = m->bufs[p->buf].addr;
+            p->handle = ps_device_alloc(dev, PS_TEX_BYTES, p->kind == MP_TEXTURE ? "texture object" : "surface object");
+            if (!p->handle) {
+                snprintf(err, errlen, "%s: error: cannot allocate a %d-byte texture or surface object", m->path,
+                         PS_TEX_BYTES);
+                return PS_ERR_NOMEM;
+            }
+            ps_tex_encode(&p->tex, ps_device_ptr(dev, p->handle, PS_TEX_BYTES));
+        }
     return ps_manifest_pack(m, prog, params, params_size, err, errlen);
 }
 

@@ -478,6 +478,8 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
 /* exec_bulk.c: setmaxnreg and griddepcontrol (accepted, no functional effect) */
 ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* tex, txq, suld, sust, suq on texture and surface objects (exec_tex.c); NULL with the reason. */
+ps_exec_fn ps_select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 /* exec_cluster.c: mapa, getctarank, barrier.cluster, st.async, red.async */
 ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 /* exec_stack.c: alloca, stacksave, stackrestore */

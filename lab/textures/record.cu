@@ -1,0 +1,414 @@
+// record.cu — runs the kernels of tests/data/tex/tex_kernels.ptx on a GPU over real CUDA texture
+// and surface objects (cudaCreateTextureObject, cudaCreateSurfaceObject over CUDA arrays) and
+// writes, per case, its description, inputs and the bytes the GPU produced, for ptxsim to be
+// compared against (lab/textures/README.md). Build and run (from the repository root):
+//   nvcc -O2 -o /tmp/tex_record lab/textures/record.cu -lcuda
+//   /tmp/tex_record tests/data/tex/tex_kernels.ptx OUTDIR
+// Every case is case<N>.txt (one line: key=value), case<N>.texels.bin (the array's bytes before),
+// case<N>.in.bin (32 threads x 4 words), case<N>.out.gpu.bin (32 x 4 words after) and, for
+// surfaces, case<N>.texels.gpu.bin (the array's bytes after). The cases come from a fixed seed.
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint32_t rng = 2654435761u;
+static uint32_t next(void) {
+    rng ^= rng << 13, rng ^= rng >> 17, rng ^= rng << 5;
+    return rng;
+}
+
+#define CK(x)                                                                                  \
+    do {                                                                                       \
+        cudaError_t e_ = (x);                                                                  \
+        if (e_ != cudaSuccess) {                                                               \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
+            exit(1);                                                                           \
+        }                                                                                      \
+    } while (0)
+#define CU(x)                                                                                  \
+    do {                                                                                       \
+        CUresult r_ = (x);                                                                     \
+        if (r_ != CUDA_SUCCESS) {                                                              \
+            const char *s_ = "?";                                                              \
+            cuGetErrorString(r_, &s_);                                                         \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, s_);                    \
+            exit(1);                                                                           \
+        }                                                                                      \
+    } while (0)
+
+// formats as ptxsim's manifest names them
+enum { U8, S8, U16, S16, U32, S32, F16, F32 };
+static const char *fmt_name[] = {"u8", "s8", "u16", "s16", "u32", "s32", "f16", "f32"};
+static const int fmt_bits[] = {8, 8, 16, 16, 32, 32, 16, 32};
+static const char *amode_name[] = {"wrap", "clamp", "mirror", "border"}; // = cudaTextureAddressMode
+
+struct Case {
+    const char *kernel;
+    bool surface;
+    int fmt, ch, dim, w, h, d, layers; // layers 0: not layered
+    int read_norm, coords_norm, linear, amode[3];
+    float border[4];
+    uint32_t in[32][4];
+};
+
+static CUmodule mod;
+static FILE *list;
+static int ncase;
+
+static void write_file(const char *dir, int n, const char *suffix, const void *p, size_t len) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/case%03d.%s", dir, n, suffix);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, len, f) != len) {
+        fprintf(stderr, "cannot write %s\n", path);
+        exit(1);
+    }
+    fclose(f);
+}
+
+static void run_case(const char *dir, Case &c) {
+    int cb = fmt_bits[c.fmt] / 8, tb = cb * c.ch;
+    int L = c.layers ? c.layers : 1;
+    size_t n = (size_t)c.w * c.h * c.d * L * tb;
+    uint8_t *tex = (uint8_t *)malloc(n), *after = (uint8_t *)malloc(n);
+    for (size_t i = 0; i < n; i++) tex[i] = (uint8_t)next();
+    if (c.fmt == F16 || c.fmt == F32) // finite values of moderate size
+        for (size_t i = c.fmt == F16 ? 1 : 3; i < n; i += cb) tex[i] = (uint8_t)((tex[i] & 0x83) | (c.fmt == F16 ? 0x38 : 0x3c));
+    int bx = fmt_bits[c.fmt];
+    cudaChannelFormatKind kind = c.fmt == F16 || c.fmt == F32 ? cudaChannelFormatKindFloat
+                                 : (c.fmt == S8 || c.fmt == S16 || c.fmt == S32) ? cudaChannelFormatKindSigned
+                                                                                 : cudaChannelFormatKindUnsigned;
+    cudaChannelFormatDesc fd = cudaCreateChannelDesc(bx, c.ch > 1 ? bx : 0, c.ch > 2 ? bx : 0, c.ch > 3 ? bx : 0, kind);
+    cudaExtent ext = make_cudaExtent(c.w, c.dim >= 2 ? c.h : 0, c.dim == 3 ? c.d : c.layers ? c.layers : 0);
+    unsigned flags = (c.surface ? cudaArraySurfaceLoadStore : 0) | (c.layers ? cudaArrayLayered : 0);
+    cudaArray_t arr;
+    CK(cudaMalloc3DArray(&arr, &fd, ext, flags));
+    cudaMemcpy3DParms cp = {};
+    cp.srcPtr = make_cudaPitchedPtr(tex, (size_t)c.w * tb, c.w, c.h);
+    cp.dstArray = arr;
+    cp.extent = make_cudaExtent(c.w, c.h, c.d * L);
+    cp.kind = cudaMemcpyHostToDevice;
+    CK(cudaMemcpy3D(&cp));
+    cudaResourceDesc rd = {};
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arr;
+    unsigned long long handle;
+    if (c.surface) {
+        cudaSurfaceObject_t s;
+        CK(cudaCreateSurfaceObject(&s, &rd));
+        handle = s;
+    } else {
+        cudaTextureDesc td = {};
+        for (int i = 0; i < 3; i++) td.addressMode[i] = (cudaTextureAddressMode)c.amode[i];
+        td.filterMode = c.linear ? cudaFilterModeLinear : cudaFilterModePoint;
+        td.readMode = c.read_norm ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
+        td.normalizedCoords = c.coords_norm;
+        memcpy(td.borderColor, c.border, sizeof c.border);
+        cudaTextureObject_t t;
+        CK(cudaCreateTextureObject(&t, &rd, &td, NULL));
+        handle = t;
+    }
+    CUdeviceptr din, dout;
+    CU(cuMemAlloc(&din, sizeof c.in));
+    CU(cuMemAlloc(&dout, sizeof c.in));
+    CU(cuMemcpyHtoD(din, c.in, sizeof c.in));
+    uint32_t out[32][4];
+    memset(out, 0xee, sizeof out);
+    CU(cuMemcpyHtoD(dout, out, sizeof out));
+    CUfunction fn;
+    CU(cuModuleGetFunction(&fn, mod, c.kernel));
+    unsigned long long p1 = 0, p4 = 0;
+    void *args[] = {&handle, &p1, &din, &dout, &p4};
+    CUresult lr = cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, 0, args, NULL);
+    CUresult sr = lr == CUDA_SUCCESS ? cuCtxSynchronize() : lr;
+    const char *err = "ok";
+    if (sr != CUDA_SUCCESS) cuGetErrorString(sr, &err);
+    if (sr == CUDA_SUCCESS) {
+        CU(cuMemcpyDtoH(out, dout, sizeof out));
+        cudaMemcpy3DParms back = {};
+        back.srcArray = arr;
+        back.dstPtr = make_cudaPitchedPtr(after, (size_t)c.w * tb, c.w, c.h);
+        back.extent = cp.extent;
+        back.kind = cudaMemcpyDeviceToHost;
+        CK(cudaMemcpy3D(&back));
+    }
+    int k = ncase++;
+    uint32_t bb[4];
+    memcpy(bb, c.border, sizeof bb);
+    fprintf(list,
+            "case%03d kernel=%s object=%s format=%s channels=%d dims=%d size=%d,%d,%d layers=%d read_mode=%s "
+            "normalized_coords=%d filter=%s address=%s,%s,%s border=%08x,%08x,%08x,%08x result=%s\n",
+            k, c.kernel, c.surface ? "surface" : "texture", fmt_name[c.fmt], c.ch, c.dim, c.w, c.h, c.d, c.layers,
+            c.read_norm ? "normalized_float" : "element_type", c.coords_norm, c.linear ? "linear" : "point",
+            amode_name[c.amode[0]], amode_name[c.amode[1]], amode_name[c.amode[2]], bb[0], bb[1], bb[2], bb[3],
+            sr == CUDA_SUCCESS ? "ok" : err);
+    fflush(list);
+    write_file(dir, k, "texels.bin", tex, n);
+    write_file(dir, k, "in.bin", c.in, sizeof c.in);
+    if (sr == CUDA_SUCCESS) {
+        write_file(dir, k, "out.gpu.bin", out, sizeof out);
+        if (c.surface) write_file(dir, k, "texels.gpu.bin", after, n);
+    } else { // a fault poisons the context: start a fresh one for the next case
+        fprintf(stderr, "case%03d (%s): %s; resetting the device\n", k, c.kernel, err);
+        cudaDeviceReset();
+        cudaFree(0);
+        extern const char *ptx_path;
+        CU(cuModuleLoad(&mod, ptx_path));
+    }
+    cuMemFree(din);
+    cuMemFree(dout);
+    if (sr == CUDA_SUCCESS) {
+        if (c.surface) cudaDestroySurfaceObject(handle);
+        else cudaDestroyTextureObject(handle);
+        cudaFreeArray(arr);
+    }
+    free(tex);
+    free(after);
+}
+
+const char *ptx_path;
+
+static Case surf(const char *k, int fmt, int ch, int dim, int w, int h, int d, int layers) {
+    Case c = {};
+    c.kernel = k, c.surface = true, c.fmt = fmt, c.ch = ch, c.dim = dim, c.w = w, c.h = dim >= 2 ? h : 1;
+    c.d = dim == 3 ? d : 1, c.layers = layers;
+    c.amode[0] = c.amode[1] = c.amode[2] = 1;
+    return c;
+}
+
+// byte x, y, z (or layer, byte x, y) per lane; values in words 2, 3 for stores
+static void surf_inputs(Case &c, int slack, bool distinct) {
+    int tb = fmt_bits[c.fmt] / 8 * c.ch;
+    for (int l = 0; l < 32; l++) {
+        int x = (int)(next() % (c.w + 2 * slack)) - slack, y = (int)(next() % (c.h + 2 * slack)) - slack;
+        int z = (int)(next() % c.d), layer = c.layers ? (int)(next() % (c.layers + slack)) : 0;
+        if (distinct) {
+            int k = l % (c.w * c.h * c.d * (c.layers ? c.layers : 1));
+            x = k % c.w, y = k / c.w % c.h, z = k / c.w / c.h % c.d, layer = k / c.w / c.h / c.d;
+        }
+        if (c.layers) c.in[l][0] = layer, c.in[l][1] = (uint32_t)(x * tb), c.in[l][2] = y;
+        else c.in[l][0] = (uint32_t)(x * tb), c.in[l][1] = y, c.in[l][2] = z;
+        if (distinct && !c.layers) c.in[l][3] = next();
+        if (distinct && c.layers) c.in[l][3] = next();
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s tests/data/tex/tex_kernels.ptx OUTDIR\n", argv[0]);
+        return 2;
+    }
+    ptx_path = argv[1];
+    const char *dir = argv[2];
+    char path[512];
+    snprintf(path, sizeof path, "%s/cases.txt", dir);
+    list = fopen(path, "w");
+    if (!list) {
+        fprintf(stderr, "cannot write %s (does the folder exist?)\n", path);
+        return 1;
+    }
+    CK(cudaFree(0));
+    CU(cuModuleLoad(&mod, ptx_path));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    int drv = 0, rt = 0;
+    cudaDriverGetVersion(&drv);
+    cudaRuntimeGetVersion(&rt);
+    time_t now = time(NULL);
+    char date[64];
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(path, sizeof path, "%s/provenance.txt", dir);
+    FILE *pv = fopen(path, "w");
+    fprintf(pv, "gpu=%s sm=%d%d cuda_driver_api=%d cuda_runtime=%d date=%s how=lab/textures/record.cu over %s\n",
+            prop.name, prop.major, prop.minor, drv, rt, date, ptx_path);
+    fclose(pv);
+
+    // surfaces: every out-of-range mode, vector width and geometry; out-of-range coordinates
+    // under .clamp and .zero; stores to distinct texels
+    const char *modes[] = {"trap", "clamp", "zero"};
+    for (int m = 0; m < 3; m++)
+        for (int rep = 0; rep < 2; rep++) {
+            char *k = (char *)malloc(40);
+            snprintf(k, 40, "suld_2d_b32_%s", modes[m]);
+            Case c = surf(k, U32, 1, 2, 6, 5, 1, 0);
+            surf_inputs(c, m ? 2 : 0, false);
+            run_case(dir, c);
+            char *k2 = (char *)malloc(40);
+            snprintf(k2, 40, "suld_1d_b32_%s", modes[m]);
+            Case c1 = surf(k2, U16, 2, 1, 7, 1, 1, 0);
+            surf_inputs(c1, m ? 2 : 0, false);
+            run_case(dir, c1);
+            char *k3 = (char *)malloc(40);
+            snprintf(k3, 40, "sust_2d_b32_%s", modes[m]);
+            Case c3 = surf(k3, S32, 1, 2, 8, 8, 1, 0);
+            surf_inputs(c3, 0, true);
+            for (int l = 0; l < 32; l++) c3.in[l][2] = next();
+            if (m) c3.in[3][0] = (uint32_t)(-3 * 4), c3.in[11][0] = 12 * 4; // clamp to columns 0 / 7, or dropped
+            run_case(dir, c3);
+        }
+    struct { const char *k; int fmt, ch, dim, layers, slack; bool store; } forms[] = {
+        {"suld_2d_v4_b8", U8, 4, 2, 0, 0, false},   {"suld_2d_v2_b16", S16, 2, 2, 0, 0, false},
+        {"suld_2d_b8", S8, 1, 2, 0, 1, false},      {"suld_2d_v4_b32", F32, 4, 2, 0, 0, false},
+        {"suld_2d_v2_b64", U32, 4, 2, 0, 0, false}, {"suld_3d_b32", F16, 2, 3, 0, 0, false},
+        {"suld_a1d_b32", U32, 1, 1, 5, 1, false},   {"suld_a2d_v2_b32", U32, 2, 2, 3, 1, false},
+        {"sust_2d_v4_b8", U8, 4, 2, 0, 0, true},    {"sust_3d_v2_b64", S32, 4, 3, 0, 0, true},
+        {"sust_a2d_b32", F32, 1, 2, 4, 0, true},
+    };
+    for (auto &f : forms) {
+        Case c = surf(f.k, f.fmt, f.ch, f.dim, 5, 4, 3, f.layers);
+        surf_inputs(c, f.slack, f.store);
+        if (f.store && !strcmp(f.k, "sust_2d_v4_b8"))
+            for (int l = 0; l < 32; l++) c.in[l][2] = next(), c.in[l][3] = next();
+        if (f.store && !strcmp(f.k, "sust_3d_v2_b64"))
+            for (int l = 0; l < 32; l++) c.in[l][0] = l % 5 * 16, c.in[l][1] = l / 5 % 4, c.in[l][2] = l / 20;
+        run_case(dir, c);
+    }
+    // sured: several lanes into the same texels, out of range under .clamp and .zero
+    struct { const char *k; int fmt, ch, dim, slack; } reds[] = {
+        {"sured_2d_add_u32_trap", U32, 1, 2, 0}, {"sured_1d_min_s32_zero", S32, 1, 1, 1},
+        {"sured_1d_max_u64_clamp", U32, 2, 1, 1}, {"sured_2d_and_b32_trap", S32, 1, 2, 0},
+        {"sured_2d_or_b32_zero", S32, 1, 2, 1}, {"sured_3d_min_s64_trap", U32, 2, 3, 0},
+        {"sured_2d_add_s32_clamp", S32, 1, 2, 1},
+    };
+    for (auto &r : reds) {
+        Case c = surf(r.k, r.fmt, r.ch, r.dim, 4, 3, 2, 0);
+        surf_inputs(c, r.slack, false);
+        for (int l = 0; l < 32; l++) c.in[l][3] = next() % 4 ? next() : 0x80000000u + (uint32_t)l;
+        run_case(dir, c);
+    }
+    // queries, including those ptxsim refuses (1D heights, depths of 2D objects)
+    const char *sq[] = {"suq_width", "suq_height", "suq_depth", "suq_array_size", "suq_memory_layout"};
+    const char *tq[] = {"txq_width", "txq_height", "txq_depth", "txq_array_size", "txq_normalized_coords",
+                        "txq_filter_mode", "txq_addr_mode_0", "txq_addr_mode_1", "txq_num_mipmap_levels",
+                        "txq_num_samples"};
+    for (int dim = 1; dim <= 3; dim++)
+        for (int lay = 0; lay < (dim < 3 ? 2 : 1); lay++) {
+            for (auto q : sq) {
+                Case c = surf(q, U32, 1, dim, 7, 3, 2, lay ? 4 : 0);
+                run_case(dir, c);
+            }
+            for (int a = 0; a < 4; a++)
+                for (auto q : tq) {
+                    Case c = surf(q, F32, 1, dim, 7, 3, 2, lay ? 4 : 0);
+                    c.surface = false, c.coords_norm = 1, c.linear = a & 1, c.amode[0] = a, c.amode[1] = 3 - a;
+                    run_case(dir, c);
+                }
+        }
+    // tex: random formats, geometries, address modes, filters; coordinates anywhere (texel edges
+    // included, to measure the rounding the documents leave open)
+    const char *tk[2][3] = {{"tex_1d_f32", "tex_2d_f32", "tex_3d_f32"}, {"tex_a1d_f32", "tex_a2d_f32", ""}};
+    for (int trial = 0; trial < 400; trial++) {
+        Case c = {};
+        c.fmt = next() % 8, c.ch = (int[]){1, 2, 4}[next() % 3], c.dim = 1 + next() % 3;
+        c.layers = c.dim < 3 && next() % 3 == 0 ? 2 + next() % 3 : 0;
+        c.w = 1 + next() % 7, c.h = c.dim > 1 ? 1 + next() % 5 : 1, c.d = c.dim > 2 ? 1 + next() % 4 : 1;
+        c.read_norm = c.fmt <= S16 && next() % 2;
+        bool fl = c.fmt >= F16 || c.read_norm;
+        c.coords_norm = next() % 2;
+        c.linear = fl && next() % 2;
+        for (int d = 0; d < 3; d++) {
+            int a = next() % 4;
+            if (!c.coords_norm && (a == 0 || a == 2)) a = 1;
+            if (!fl && a == 3) a = 1;
+            c.amode[d] = a;
+        }
+        for (int i = 0; i < 4; i++) c.border[i] = (float)(int)(next() % 200) / 8.0f - 12.0f;
+        if (!fl) {
+            if (c.dim != 2 || c.layers) continue;
+            c.kernel = c.fmt == U8 || c.fmt == U16 || c.fmt == U32 ? "tex_2d_u32" : "tex_2d_s32";
+        } else {
+            c.kernel = tk[c.layers ? 1 : 0][c.dim - 1];
+        }
+        int n[3] = {c.w, c.h, c.d};
+        bool edges = trial % 4 == 3;
+        for (int l = 0; l < 32; l++) {
+            float x[3] = {0, 0, 0};
+            for (int d = 0; d < c.dim; d++) {
+                long i = (long)(next() % (4 * n[d])) - (long)(3 * n[d] / 2);
+                float f = edges ? (float)(next() % 5) / 4.0f - 0.0f : (float)(next() % 1000) / 1000.0f;
+                x[d] = (float)i + f;
+                if (c.coords_norm) x[d] /= (float)n[d];
+            }
+            uint32_t layer = c.layers ? next() % (c.layers + 1) : 0;
+            if (c.layers) {
+                c.in[l][0] = layer;
+                memcpy(&c.in[l][1], &x[0], 4);
+                memcpy(&c.in[l][2], &x[1], 4);
+            } else {
+                for (int d = 0; d < 3; d++) memcpy(&c.in[l][1 + d], &x[d], 4);
+            }
+        }
+        run_case(dir, c);
+    }
+    // tld4: each component, 2D and layered 2D, float and integer results; coordinates off and on
+    // the footprint's edges
+    const char *gk[] = {"tld4_2d_r_f32", "tld4_2d_g_f32", "tld4_2d_b_f32", "tld4_2d_a_f32", "tld4_a2d_g_f32",
+                        "tld4_2d_b_u32", "tld4_2d_r_s32"};
+    for (int trial = 0; trial < 56; trial++) {
+        int kk = trial % 7;
+        Case c = {};
+        c.kernel = gk[kk];
+        bool integer = kk >= 5;
+        c.fmt = integer ? (kk == 5 ? U16 : S8) : (int[]){U8, S8, U16, S16, F16, F32}[next() % 6];
+        c.read_norm = !integer && c.fmt <= S16;
+        c.ch = (int[]){1, 2, 4}[next() % 3], c.dim = 2, c.w = 1 + next() % 6, c.h = 1 + next() % 5, c.d = 1;
+        c.layers = kk == 4 ? 3 : 0;
+        c.coords_norm = next() % 2;
+        for (int d = 0; d < 3; d++) {
+            int a = next() % 4;
+            if (!c.coords_norm && (a == 0 || a == 2)) a = 1;
+            if (integer && a == 3) a = 1;
+            c.amode[d] = a;
+        }
+        for (int i = 0; i < 4; i++) c.border[i] = (float)i + 0.25f;
+        for (int l = 0; l < 32; l++) {
+            int n[2] = {c.w, c.h};
+            float x[2];
+            for (int d = 0; d < 2; d++) {
+                long i = (long)(next() % (4 * n[d])) - (long)(3 * n[d] / 2);
+                float f = trial % 4 == 3 ? (float)(next() % 4) / 4.0f : 0.05f + 0.9f * (float)(next() % 1000) / 1000.0f;
+                x[d] = (float)i + f + 0.5f;
+                if (c.coords_norm) x[d] /= (float)n[d];
+            }
+            c.in[l][0] = next() % 4;
+            memcpy(&c.in[l][1], &x[0], 4);
+            memcpy(&c.in[l][2], &x[1], 4);
+        }
+        run_case(dir, c);
+    }
+    // linear weights: between texels 0.0 and 1.0 of a 2-texel f32 texture, 32 fractions a trial
+    for (int trial = 0; trial < 16; trial++) {
+        Case c = surf("tex_1d_f32", F32, 1, 1, 2, 1, 1, 0);
+        c.surface = false, c.linear = 1;
+        for (int l = 0; l < 32; l++) {
+            float x = 0.5f + (float)(trial * 32 + l) / 512.0f + (float)(next() % 1000) / 1e6f;
+            memcpy(&c.in[l][1], &x, 4);
+        }
+        run_case(dir, c);
+    }
+    // what ptxsim refuses or faults on: a byte x that is not a multiple of the access (the ISA:
+    // undefined), an access of another size than the texel's, .trap out of range (last: the
+    // launch is expected to fail, and the device is reset after it)
+    {
+        Case c = surf("suld_2d_b32_zero", U32, 1, 2, 6, 5, 1, 0);
+        surf_inputs(c, 0, false);
+        for (int l = 0; l < 32; l++) c.in[l][0] += (uint32_t)(l % 4);
+        run_case(dir, c);
+        Case c2 = surf("suld_2d_b32_zero", U16, 1, 2, 12, 5, 1, 0);
+        surf_inputs(c2, 0, false);
+        run_case(dir, c2);
+        Case c3 = surf("suld_2d_b32_trap", U32, 1, 2, 6, 5, 1, 0);
+        surf_inputs(c3, 0, false);
+        c3.in[7][1] = 5;
+        run_case(dir, c3);
+    }
+    fclose(list);
+    printf("%d cases in %s\n", ncase, dir);
+    return 0;
+}

@@ -1,0 +1,536 @@
+/* exec_tex.c — texture and surface instructions on texture and surface objects (unified mode,
+ * the object's 64-bit handle in a register; docs/textures.md):
+ *   suld.b.geom{.cop}{.vec}.btype{.mode} d, [a, b]     PTX ISA 9.7.11.1
+ *   sust.b.geom{.cop}{.vec}.btype{.mode} [a, b], c     9.7.11.2
+ *   sured.b.op.geom.ctype{.mode} [a, b], c              9.7.11.3
+ *   suq.query.b32 d, [a]                               9.7.11.4
+ *   txq.query.b32 d, [a]                               9.7.10.5
+ *   tex{.base}.geom.v4.dtype.ctype d, [a, c]           9.7.10.3
+ *   tld4.comp.{2d,a2d}.v4.dtype.f32 d, [a, c]          9.7.10.4
+ * geom: 1d 2d 3d a1d a2d. The surface x coordinate is a byte offset; the access must be one texel
+ * (what ptxsim executes) and naturally aligned. Out-of-range surface coordinates: .trap faults,
+ * .clamp uses the nearest texel, .zero loads zeros and drops stores. Sampling: texture.c. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim_internal.h"
+#include "texture.h"
+
+enum { G_1D, G_2D, G_3D, G_A1D, G_A2D };
+enum { M_TRAP, M_CLAMP, M_ZERO };
+enum { Q_WIDTH, Q_HEIGHT, Q_DEPTH, Q_ARRAY_SIZE, Q_MEMORY_LAYOUT, Q_NORMALIZED_COORDS, Q_FILTER_MODE,
+       Q_ADDR_MODE_0, Q_ADDR_MODE_1, Q_ADDR_MODE_2, Q_NUM_MIPMAP_LEVELS, Q_NUM_SAMPLES };
+
+/* coordinates each geometry takes: 1d {x}; 2d {x, y}; 3d {x, y, z, -}; a1d {i, x}; a2d {i, x, y, -} */
+static const int geom_coords[] = {1, 2, 4, 2, 4};
+static const char *const geom_names[] = {"1d", "2d", "3d", "a1d", "a2d"};
+
+/* The object named by lane l's handle, decoded; false after a fault. */
+static bool object_at(ps_warp *w, int l, uint64_t h, ps_tex *t, const char *insn) {
+    const uint8_t *p = ps_mem_resolve(w, SP_GLOBAL, h, 16, l, false);
+    const uint8_t *q = p ? ps_mem_resolve(w, SP_GLOBAL, h + PS_TEX_BYTES - 16, 16, l, false) : NULL;
+    if (!q) return false;
+    char why[240];
+    if (q - p != PS_TEX_BYTES - 16 || !ps_tex_decode(p, t, why, sizeof why)) {
+        if (q - p != PS_TEX_BYTES - 16) snprintf(why, sizeof why, "the handle spans two allocations");
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s: handle 0x%llx: %s", insn, (unsigned long long)h, why);
+        return false;
+    }
+    return true;
+}
+
+/* Host address of the object's texels (all of them, one allocation), or NULL after a fault. */
+static uint8_t *texels_of(ps_warp *w, int l, const ps_tex *t, bool write) {
+    uint64_t n = ps_tex_bytes(t);
+    uint8_t *p = ps_mem_resolve(w, SP_GLOBAL, t->addr, 1, l, write);
+    uint8_t *q = p ? ps_mem_resolve(w, SP_GLOBAL, t->addr + n - 1, 1, l, write) : NULL;
+    if (!q) return NULL;
+    if ((uint64_t)(q - p) != n - 1) {
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "the texels of the object at 0x%llx span two allocations",
+                       (unsigned long long)t->addr);
+        return NULL;
+    }
+    return p;
+}
+
+/* Whether object t has the geometry the instruction names. */
+static bool geom_fits(ps_warp *w, int l, const ps_tex *t, int g, const char *insn) {
+    unsigned dim = g == G_A1D ? 1 : g == G_A2D ? 2 : (unsigned)g + 1;
+    bool layered = g >= G_A1D;
+    if (t->dim == dim && t->layered == layered) return true;
+    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a %s%uD %s object", insn, geom_names[g],
+                   t->layered ? "layered " : "", t->dim, t->surface ? "surface" : "texture");
+    return false;
+}
+
+/* ---- surfaces ---------------------------------------------------------------------------- */
+
+/* d->aux8 geometry, d->type2 out-of-range mode, d->rnd access bytes per element (1..8), d->vec
+ * elements; slots: suld d..., a, coords; sust a, coords, c... */
+static void surface_access(ps_warp *w, const ps_dinsn *d) {
+    bool store = d->aux != 0;
+    int g = d->aux8, nv = d->vec;
+    unsigned esz = d->rnd, asz = esz * (unsigned)nv;
+    int ha = store ? 0 : nv, c0 = ha + 1, v0 = store ? d->nops - nv : 0; /* the values follow every coordinate */
+    const char *insn = store ? "sust" : "suld";
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ps_tex t;
+        if (!object_at(w, l, R(w, d->o[ha])[l] + (uint64_t)d->imm, &t, insn)) return;
+        if (!t.surface) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a texture object (surface instructions take surface "
+                                                       "objects)", insn);
+            return;
+        }
+        if (!geom_fits(w, l, &t, g, insn)) return;
+        unsigned tb = ps_tex_texel_bytes(&t);
+        if (asz != tb) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s of %u bytes on a surface of %u-byte texels: ptxsim "
+                                                       "executes accesses of exactly one texel", insn, asz, tb);
+            return;
+        }
+        int k = 0;
+        uint32_t layer = 0;
+        if (g >= G_A1D) layer = (uint32_t)R(w, d->o[c0 + k++])[l];
+        int64_t c[3] = {0, 0, 0};
+        unsigned dims = g == G_A1D ? 1 : g == G_A2D ? 2 : (unsigned)g + 1;
+        for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[c0 + k++])[l];
+        if (c[0] % (int64_t)asz) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "%s: byte coordinate x = %lld is not a multiple of the %u-byte "
+                                                      "access (undefined in the PTX ISA)", insn, (long long)c[0], asz);
+            return;
+        }
+        c[0] /= (int64_t)asz;
+        uint32_t sz[3] = {t.width, t.height, t.depth};
+        bool oob = layer >= t.layers;
+        for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
+        if (oob && d->type2 == M_TRAP) {
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "%s.trap out of range: texel (%lld, %lld, %lld) of layer %u; "
+                                                         "the surface is %u x %u x %u, %u layers", insn,
+                           (long long)c[0], (long long)c[1], (long long)c[2], layer, t.width, t.height, t.depth,
+                           t.layers);
+            return;
+        }
+        uint8_t *base = texels_of(w, l, &t, store);
+        if (!base) return;
+        if (oob && d->type2 == M_ZERO) {
+            if (!store)
+                for (int v = 0; v < nv; v++) R(w, d->o[v])[l] = 0;
+            continue;
+        }
+        if (oob) { /* .clamp: the nearest texel */
+            for (unsigned i = 0; i < dims; i++) c[i] = c[i] < 0 ? 0 : c[i] >= sz[i] ? sz[i] - 1 : c[i];
+            if (layer >= t.layers) layer = t.layers - 1;
+        }
+        uint64_t idx = (((uint64_t)layer * t.depth + (uint64_t)c[2]) * t.height + (uint64_t)c[1]) * t.width +
+                       (uint64_t)c[0];
+        uint8_t *p = base + idx * tb;
+        for (int v = 0; v < nv; v++) {
+            if (store) {
+                uint64_t x = R(w, d->o[v0 + v])[l];
+                memcpy(p + (unsigned)v * esz, &x, esz);
+            } else {
+                uint64_t x = 0;
+                memcpy(&x, p + (unsigned)v * esz, esz);
+                R(w, d->o[v])[l] = x;
+            }
+        }
+    }
+}
+
+/* sured.b: d->aux8 geometry, d->type2 out-of-range mode, d->rnd access bytes (4, 8), d->vec the
+ * operation (RD_*), d->type the type; slots a, coordinates, c. The texel is updated with a host
+ * atomic: CTAs run on several host threads. */
+enum { RD_ADD, RD_MIN, RD_MAX, RD_AND, RD_OR };
+
+static void reduce_texel(uint8_t *p, int op, ps_type ty, uint64_t v) {
+    bool sgn = ty == PS_T_S32 || ty == PS_T_S64, wide = ty == PS_T_U64 || ty == PS_T_S64;
+    if (!wide) {
+        uint32_t *q = (uint32_t *)(void *)p, x = (uint32_t)v;
+        switch (op) {
+        case RD_ADD: __atomic_fetch_add(q, x, __ATOMIC_SEQ_CST); return;
+        case RD_AND: __atomic_fetch_and(q, x, __ATOMIC_SEQ_CST); return;
+        case RD_OR: __atomic_fetch_or(q, x, __ATOMIC_SEQ_CST); return;
+        default: {
+            uint32_t old = __atomic_load_n(q, __ATOMIC_SEQ_CST), nv;
+            do {
+                bool less = sgn ? (int32_t)x < (int32_t)old : x < old;
+                nv = (op == RD_MIN) == less ? x : old;
+            } while (nv != old && !__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+            return;
+        }
+        }
+    }
+    uint64_t *q = (uint64_t *)(void *)p;
+    if (op == RD_ADD) {
+        __atomic_fetch_add(q, v, __ATOMIC_SEQ_CST);
+        return;
+    }
+    uint64_t old = __atomic_load_n(q, __ATOMIC_SEQ_CST), nv;
+    do {
+        bool less = sgn ? (int64_t)v < (int64_t)old : v < old;
+        nv = (op == RD_MIN) == less ? v : old;
+    } while (nv != old && !__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+}
+
+static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
+    int g = d->aux8;
+    unsigned asz = d->rnd;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ps_tex t;
+        if (!object_at(w, l, R(w, d->o[0])[l] + (uint64_t)d->imm, &t, "sured")) return;
+        if (!t.surface) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured on a texture object (surface instructions take surface "
+                                                       "objects)");
+            return;
+        }
+        if (!geom_fits(w, l, &t, g, "sured")) return;
+        if (ps_tex_texel_bytes(&t) != asz) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured of %u bytes on a surface of %u-byte texels: ptxsim "
+                                                       "executes accesses of exactly one texel", asz,
+                           ps_tex_texel_bytes(&t));
+            return;
+        }
+        unsigned dims = (unsigned)g + 1;
+        int64_t c[3] = {0, 0, 0};
+        for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[1 + i])[l];
+        if (c[0] % (int64_t)asz) {
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "sured: byte coordinate x = %lld is not a multiple of the "
+                                                      "%u-byte access (undefined in the PTX ISA)", (long long)c[0], asz);
+            return;
+        }
+        c[0] /= (int64_t)asz;
+        uint32_t sz[3] = {t.width, t.height, t.depth};
+        bool oob = false;
+        for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
+        if (oob && d->type2 == M_TRAP) {
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "sured.trap out of range: texel (%lld, %lld, %lld); the "
+                                                         "surface is %u x %u x %u", (long long)c[0], (long long)c[1],
+                           (long long)c[2], t.width, t.height, t.depth);
+            return;
+        }
+        if (oob && d->type2 == M_ZERO) continue;
+        uint8_t *base = texels_of(w, l, &t, true);
+        if (!base) return;
+        for (unsigned i = 0; i < dims; i++) c[i] = c[i] < 0 ? 0 : c[i] >= sz[i] ? sz[i] - 1 : c[i];
+        uint64_t idx = ((uint64_t)c[2] * t.height + (uint64_t)c[1]) * t.width + (uint64_t)c[0];
+        reduce_texel(base + idx * asz, d->vec, (ps_type)d->type, R(w, d->o[d->nops - 1])[l]);
+    }
+}
+
+/* suq and txq: d->aux8 the query; d->aux 1 for txq. */
+static void query(ps_warp *w, const ps_dinsn *d) {
+    bool txq = d->aux != 0;
+    const char *insn = txq ? "txq" : "suq";
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ps_tex t;
+        if (!object_at(w, l, R(w, d->o[1])[l] + (uint64_t)d->imm, &t, insn)) return;
+        if (t.surface == txq) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a %s object", insn, t.surface ? "surface" : "texture");
+            return;
+        }
+        uint32_t v = 0;
+        /* txq's enumerations (PTX ISA 9.7.10.5): filter { nearest, linear }, address mode { wrap,
+         * mirror, clamp_ogl, clamp_to_edge, clamp_to_border } */
+        static const uint32_t amode[] = {[PS_TXA_WRAP] = 0, [PS_TXA_MIRROR] = 1, [PS_TXA_CLAMP] = 3,
+                                         [PS_TXA_BORDER] = 4};
+        switch (d->aux8) {
+        case Q_WIDTH: v = t.width; break;
+        case Q_HEIGHT:
+        case Q_DEPTH:
+            if ((d->aux8 == Q_HEIGHT && t.dim < 2) || (d->aux8 == Q_DEPTH && t.dim < 3)) {
+                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s of a %uD object is not supported by ptxsim (not "
+                                                           "measured)", insn, d->aux8 == Q_HEIGHT ? "height" : "depth",
+                               t.dim);
+                return;
+            }
+            v = d->aux8 == Q_HEIGHT ? t.height : t.depth;
+            break;
+        case Q_ARRAY_SIZE: v = t.layered ? t.layers : 0; break;
+        case Q_MEMORY_LAYOUT: v = 0; break; /* objects are CUDA arrays, not linear memory */
+        case Q_NORMALIZED_COORDS: v = t.normalized_coords; break;
+        case Q_FILTER_MODE: v = t.linear; break;
+        case Q_ADDR_MODE_0:
+        case Q_ADDR_MODE_1:
+        case Q_ADDR_MODE_2: v = amode[t.address[d->aux8 - Q_ADDR_MODE_0]]; break;
+        default: v = 0; break; /* mipmap levels, samples: none */
+        }
+        R(w, d->o[0])[l] = v;
+    }
+}
+
+/* ---- tex ---------------------------------------------------------------------------------- */
+
+/* d->aux8 geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->aux 0 for
+ * tex, 1 + the component for tld4; slots d0..d3, a, coordinates. */
+static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
+    int g = d->aux8;
+    bool int_coords = d->type2 == 1;
+    for (uint32_t m = w->exec; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ps_tex t;
+        const char *insn = d->aux ? "tld4" : "tex";
+        if (!object_at(w, l, R(w, d->o[4])[l] + (uint64_t)d->imm, &t, insn)) return;
+        if (t.surface) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a surface object", insn);
+            return;
+        }
+        if (!geom_fits(w, l, &t, g, insn)) return;
+        bool fl = ps_tex_returns_float(&t);
+        if (fl != (d->type == PS_T_F32)) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a texture that returns %s", insn, ps_type_name(d->type),
+                           fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
+            return;
+        }
+        if (int_coords && (t.normalized_coords || t.linear)) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex with .s32 coordinates on a texture with %s is not "
+                                                       "supported by ptxsim (not measured)",
+                           t.linear ? "linear filtering" : "normalized coordinates");
+            return;
+        }
+        int k = 5;
+        uint32_t layer = g >= G_A1D ? (uint32_t)R(w, d->o[k++])[l] : 0;
+        unsigned dims = t.dim;
+        const uint8_t *base = texels_of(w, l, &t, false);
+        if (!base) return;
+        ps_texel out;
+        if (int_coords) {
+            int32_t c[3] = {0, 0, 0};
+            for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[k + (int)i])[l];
+            ps_tex_sample_int(&t, base, c, layer, &out);
+        } else {
+            float c[3] = {0, 0, 0};
+            for (unsigned i = 0; i < dims; i++) {
+                uint32_t b = (uint32_t)R(w, d->o[k + (int)i])[l];
+                memcpy(&c[i], &b, 4);
+                if (!isfinite(c[i])) {
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex with a non-finite coordinate (0x%08x) is not "
+                                                               "supported by ptxsim (not measured)", b);
+                    return;
+                }
+            }
+            if (d->aux) ps_tex_gather(&t, base, c, layer, (unsigned)d->aux - 1, &out);
+            else ps_tex_sample(&t, base, c, layer, &out);
+        }
+        for (int c = 0; c < 4; c++) R(w, d->o[c])[l] = out.v[c];
+    }
+}
+
+/* ---- decoding ----------------------------------------------------------------------------- */
+
+#define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
+
+static int geom_of(const char *s) {
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(s, geom_names[i])) return i;
+    return -1;
+}
+
+/* The instruction's words ("suld", "b", "2d", ...); their count. */
+static int words(const char *text, char (*w)[24], int max) {
+    int n = 0;
+    for (const char *s = text; *s && n < max;) {
+        const char *e = strchr(s, '.');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        if (l > 23) l = 23;
+        memcpy(w[n], s, l);
+        w[n++][l] = 0;
+        if (!e) break;
+        s = e + 1;
+    }
+    return n;
+}
+
+/* The handle operand [a, ...]: a .u64 register. */
+static bool handle_ok(const ps_operand *o) { return o->kind == PS_OP_ADDR && o->reg >= 0; }
+
+static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    bool store = in->form == PS_F_SUST;
+    if (n < 2 || strcmp(w[1], "b"))
+        return WHY("'%s': ptxsim executes the unformatted surface accesses (%s.b)%s", in->text, w[0],
+                   store ? "; sust.p is not supported" : "");
+    int g = n > 2 ? geom_of(w[2]) : -1;
+    if (g < 0) return WHY("'%s': the geometry is .1d, .2d, .3d, .a1d or .a2d", in->text);
+    int i = 3, vec = 1, esz = 0, mode = -1;
+    static const char *const ld_cop[] = {"ca", "cg", "cs", "cv"}, *const st_cop[] = {"wb", "cg", "cs", "wt"};
+    if (i < n)
+        for (int c = 0; c < 4; c++)
+            if (!strcmp(w[i], store ? st_cop[c] : ld_cop[c])) {
+                i++;
+                break;
+            }
+    if (i < n && (!strcmp(w[i], "v2") || !strcmp(w[i], "v4"))) vec = w[i++][1] - '0';
+    if (i < n) {
+        if (!strcmp(w[i], "b8")) esz = 1;
+        else if (!strcmp(w[i], "b16")) esz = 2;
+        else if (!strcmp(w[i], "b32")) esz = 4;
+        else if (!strcmp(w[i], "b64")) esz = 8;
+        if (esz) i++;
+    }
+    if (!esz) return WHY("'%s': the data type is .b8, .b16, .b32 or .b64", in->text);
+    if (i < n) {
+        if (!strcmp(w[i], "trap")) mode = M_TRAP;
+        else if (!strcmp(w[i], "clamp")) mode = M_CLAMP;
+        else if (!strcmp(w[i], "zero")) mode = M_ZERO;
+        else return WHY("'%s': unexpected .%s", in->text, w[i]);
+        i++;
+    }
+    if (i < n) return WHY("'%s': unexpected .%s", in->text, w[i]);
+    if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required (ptxas)", in->text);
+    if (vec * esz > 16) return WHY("'%s': a vector of more than 128 bits (ptxas)", in->text);
+    int nc = geom_coords[g];
+    const ps_operand *a = &in->ops[store ? 0 : 1], *v = &in->ops[store ? 1 : 0];
+    if (in->nops != 2 || !handle_ok(a))
+        return WHY("'%s': ptxsim takes the surface as a .u64 register holding a surface object's handle: %s", in->text,
+                   store ? "[handle, {coordinates}], values" : "values, [handle, {coordinates}]");
+    if (a->nitems != nc && a->nitems != 4) /* ptxas takes four coordinates for every geometry */
+        return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], nc, nc > 1 ? "s" : "");
+    int got = v->kind == PS_OP_VEC ? v->nitems : 1;
+    if (got != vec) return WHY("'%s': %d value%s for a .v%d access", in->text, got, got > 1 ? "s" : "", vec);
+    d->aux8 = (uint8_t)g;
+    d->type2 = (uint8_t)mode;
+    d->rnd = (uint8_t)esz;
+    d->vec = (uint8_t)vec;
+    d->aux = store;
+    return surface_access;
+}
+
+/* sured.b.op.{1d,2d,3d}.ctype.mode [h, {b}], c: add on u32 u64 s32, min and max on u32 s32 u64
+ * s64, and and or on b32 (PTX ISA 9.7.11.3) */
+static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    static const char *const ops[] = {"add", "min", "max", "and", "or"};
+    if (n < 2 || strcmp(w[1], "b")) return WHY("'%s': ptxsim executes sured.b (not sured.p)", in->text);
+    if (n != 6) return WHY("'%s': ptxsim executes sured.b.op.geom.ctype.mode", in->text);
+    int op = -1, g = geom_of(w[3]), mode = -1;
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(w[2], ops[i])) op = i;
+    ps_type ty = ps_type_lookup(w[4], strlen(w[4]));
+    if (!strcmp(w[5], "trap")) mode = M_TRAP;
+    else if (!strcmp(w[5], "clamp")) mode = M_CLAMP;
+    else if (!strcmp(w[5], "zero")) mode = M_ZERO;
+    if (op < 0) return WHY("'%s': the operation is .add, .min, .max, .and or .or", in->text);
+    if (g < 0 || g > G_3D) return WHY("'%s': sured's geometry is .1d, .2d or .3d", in->text);
+    if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required", in->text);
+    bool ok = op == RD_ADD ? ty == PS_T_U32 || ty == PS_T_U64 || ty == PS_T_S32
+              : op <= RD_MAX ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
+                             : ty == PS_T_B32;
+    if (!ok) return WHY("'%s': .%s takes %s (PTX ISA)", in->text, ops[op],
+                        op == RD_ADD ? ".u32, .u64 or .s32" : op <= RD_MAX ? ".u32, .s32, .u64 or .s64" : ".b32");
+    const ps_operand *a = &in->ops[0];
+    if (in->nops != 2 || !handle_ok(a) || in->ops[1].kind == PS_OP_VEC)
+        return WHY("'%s': ptxsim takes the surface as a .u64 register holding a surface object's handle: "
+                   "[handle, {coordinates}], value", in->text);
+    if (a->nitems != geom_coords[g] && a->nitems != 4)
+        return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], geom_coords[g],
+                   geom_coords[g] > 1 ? "s" : "");
+    d->aux8 = (uint8_t)g;
+    d->type2 = (uint8_t)mode;
+    d->rnd = (uint8_t)ps_type_size(ty);
+    d->vec = (uint8_t)op;
+    d->type = (uint8_t)ty;
+    return surface_reduce;
+}
+
+static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    static const char *const names[] = {"width", "height", "depth", "array_size", "memory_layout",
+                                        "normalized_coords", "filter_mode", "addr_mode_0", "addr_mode_1",
+                                        "addr_mode_2", "num_mipmap_levels", "num_samples"};
+    bool txq = in->form == PS_F_TXQ;
+    if (n != 3 || strcmp(w[2], "b32"))
+        return WHY("'%s': ptxsim executes %s.query.b32 d, [handle]%s", in->text, w[0],
+                   txq && n > 1 && !strcmp(w[1], "level") ? " (txq.level: textures here have no mipmaps; not "
+                                                             "supported)" : "");
+    int q = -1;
+    for (int i = 0; i < 12; i++)
+        if (!strcmp(w[1], names[i])) q = i;
+    bool ok = q >= 0 && (txq ? q != Q_MEMORY_LAYOUT : q <= Q_MEMORY_LAYOUT);
+    if (!ok)
+        return WHY("'%s': .%s is not supported by ptxsim (%s)", in->text, w[1],
+                   !strcmp(w[1], "channel_data_type") || !strcmp(w[1], "channel_order")
+                       ? "the value is the source language's enumeration, not measured"
+                       : "not a query of this instruction");
+    if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
+        return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
+    d->aux8 = (uint8_t)q;
+    d->aux = txq;
+    return query;
+}
+
+static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    int i = 1;
+    if (i < n && !strcmp(w[i], "base")) i++; /* level 0: the only level of ptxsim's textures */
+    if (i < n && (!strcmp(w[i], "level") || !strcmp(w[i], "grad")))
+        return WHY("'%s': tex.%s needs mipmapped textures, which ptxsim does not support", in->text, w[i]);
+    int g = i < n ? geom_of(w[i]) : -1;
+    if (g < 0)
+        return WHY("'%s': ptxsim executes the geometries .1d .2d .3d .a1d .a2d (not .cube .acube .2dms .a2dms)",
+                   in->text);
+    i++;
+    if (n != i + 3 || strcmp(w[i], "v4"))
+        return WHY("'%s': ptxsim executes tex.geom.v4.dtype.ctype (not .v2.f16x2)", in->text);
+    ps_type dt = ps_type_lookup(w[i + 1], strlen(w[i + 1])), ct = ps_type_lookup(w[i + 2], strlen(w[i + 2]));
+    if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32)
+        return WHY("'%s': the destination type is .u32, .s32 or .f32 (.f16 is not supported by ptxsim)", in->text);
+    if (ct != PS_T_S32 && ct != PS_T_F32) return WHY("'%s': the coordinate type is .s32 or .f32", in->text);
+    const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
+    if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
+        return WHY("'%s': ptxsim executes tex d, [handle, {coordinates}] with a .u64 register holding a texture "
+                   "object's handle (no sampler, offset, depth-compare or predicate operands)", in->text);
+    int nc = geom_coords[g];
+    if (a->nitems != nc && !(g != G_3D && g != G_A2D && a->nitems == 4))
+        return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], nc, nc > 1 ? "s" : "");
+    for (int k = g >= G_A1D ? 1 : 0; k < a->nitems; k++) /* f32 constants keep their bits (decode.c) */
+        if (ct == PS_T_F32 && (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64))
+            return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
+    d->aux8 = (uint8_t)g;
+    d->type2 = ct == PS_T_S32;
+    d->type = (uint8_t)dt;
+    d->aux = 0;
+    return tex_fetch;
+}
+
+/* tld4.comp.{2d,a2d}.v4.dtype.f32 d, [h, {c}] */
+static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+    static const char *const comps[] = {"r", "g", "b", "a"};
+    int comp = -1;
+    for (int i = 0; i < 4; i++)
+        if (n > 1 && !strcmp(w[1], comps[i])) comp = i;
+    if (comp < 0) return WHY("'%s': the component is .r, .g, .b or .a", in->text);
+    int g = n > 2 ? geom_of(w[2]) : -1;
+    if (g != G_2D && g != G_A2D) return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
+    if (n != 6 || strcmp(w[3], "v4")) return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
+    ps_type dt = ps_type_lookup(w[4], strlen(w[4]));
+    if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32) return WHY("'%s': the destination type is .u32, .s32 or .f32", in->text);
+    if (strcmp(w[5], "f32")) return WHY("'%s': tld4 takes .f32 coordinates", in->text);
+    const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
+    if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
+        return WHY("'%s': ptxsim executes tld4 d, [handle, {coordinates}] with a .u64 register holding a texture "
+                   "object's handle (no sampler, offset, depth-compare or predicate operands)", in->text);
+    if (a->nitems != geom_coords[g]) return WHY("'%s': .%s takes %d coordinates", in->text, geom_names[g], geom_coords[g]);
+    for (int k = g == G_A2D ? 1 : 0; k < a->nitems; k++)
+        if (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64)
+            return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
+    d->aux8 = (uint8_t)g;
+    d->type2 = 0;
+    d->type = (uint8_t)dt;
+    d->aux = 1 + comp;
+    return tex_fetch;
+}
+
+ps_exec_fn ps_select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    char w[12][24];
+    int n = words(in->text, w, 12);
+    switch (in->form) {
+    case PS_F_SULD:
+    case PS_F_SUST: return select_surface(in, d, w, n, why, len);
+    case PS_F_SURED: return select_reduce(in, d, w, n, why, len);
+    case PS_F_SUQ:
+    case PS_F_TXQ: return select_query(in, d, w, n, why, len);
+    case PS_F_TEX: return select_tex(in, d, w, n, why, len);
+    case PS_F_TLD4: return select_tld4(in, d, w, n, why, len);
+    default: return WHY("'%s' is not supported by ptxsim yet", in->text);
+    }
+}
