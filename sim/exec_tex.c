@@ -452,6 +452,10 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], in
                    !strcmp(w[1], "channel_data_type") || !strcmp(w[1], "channel_order")
                        ? "the value is the source language's enumeration, not measured"
                        : "not a query of this instruction");
+    if (!txq && (q == Q_ARRAY_SIZE || q == Q_MEMORY_LAYOUT)) /* lab/textures/README.md */
+        return WHY("'%s': the CUDA 13.0 driver refuses to load suq.%s for sm_90 (CUDA_ERROR_NOT_SUPPORTED on an "
+                   "H200, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
+                   in->text, w[1]);
     if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
         return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
     d->aux8 = (uint8_t)q;

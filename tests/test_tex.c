@@ -366,8 +366,8 @@ static void queries(void **state) {
         const char *k;
         bool tex;
         uint32_t want;
-    } q[] = {{"suq_width", false, 7},          {"suq_height", false, 3},    {"suq_array_size", false, 4},
-             {"suq_memory_layout", false, 0},  {"txq_width", true, 7},      {"txq_height", true, 3},
+    } q[] = {{"suq_width", false, 7},          {"suq_height", false, 3},    {"txq_width", true, 7},
+             {"txq_height", true, 3},
              {"txq_array_size", true, 0},      {"txq_normalized_coords", true, 1},
              {"txq_filter_mode", true, 1},     {"txq_addr_mode_0", true, 1}, {"txq_addr_mode_1", true, 4},
              {"txq_num_mipmap_levels", true, 0}, {"txq_num_samples", true, 0}};
@@ -383,6 +383,27 @@ static void queries(void **state) {
     run("txq_width", s, tex, 7 * 3 * 4 * 4, o); /* txq of a surface */
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
     free(o);
+}
+
+/* suq.array_size and suq.memory_layout: ptxas accepts them, the CUDA 13.0 driver refuses the
+ * module on an H200 (CUDA_ERROR_NOT_SUPPORTED, lab/textures/README.md): refused, not run. */
+static void suq_driver_refused(void **state) {
+    (void)state;
+    static const char *const q[] = {"array_size", "memory_layout"};
+    for (int i = 0; i < 2; i++) {
+        char ptx[512], diag[512] = "";
+        snprintf(ptx, sizeof ptx,
+                 ".version 8.1\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p0)\n{\n"
+                 "  .reg .b32 %%r<4>;\n  .reg .b64 %%rd<4>;\n  ld.param.u64 %%rd1, [p0];\n"
+                 "  suq.%s.b32 %%r1, [%%rd1];\n  ret;\n}\n", q[i]);
+        uint64_t h = 0;
+        tu_buf b[1] = {{&h, sizeof h}};
+        tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+        ps_launch_result res;
+        memset(&res, 0, sizeof res);
+        ps_status st = tu_run(ptx, "k", &cfg, b, 1, &res, diag, sizeof diag);
+        if (st == PS_OK || !strstr(diag, "driver refuses")) fail_msg("suq.%s: status %d, %s", q[i], st, diag);
+    }
 }
 
 /* ---- tex: reference from the CUDA programming guide (texture fetching) -------------------- */
@@ -965,7 +986,7 @@ static void gpu_recording(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
-        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(sured_ops),           cmocka_unit_test(tex_sampling),
+        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(suq_driver_refused), cmocka_unit_test(sured_ops),           cmocka_unit_test(tex_sampling),
         cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(tld4_gather), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -88,7 +88,7 @@ k("sured_2d_and_b32_trap", "sured.b.and.2d.b32.trap [%rd1, {%r2, %r3}], %r5;")
 k("sured_2d_or_b32_zero", "sured.b.or.2d.b32.zero [%rd1, {%r2, %r3}], %r5;")
 k("sured_3d_min_s64_trap", "mov.b64 %rd10, {%r5, %r1};", "sured.b.min.3d.s64.trap [%rd1, {%r2, %r3, %r4, %r4}], %rd10;")
 k("sured_2d_add_s32_clamp", "sured.b.add.2d.s32.clamp [%rd1, {%r2, %r3}], %r5;")
-for q in ("width", "height", "depth", "array_size", "memory_layout"):
+for q in ("width", "height", "depth"):  # not array_size, memory_layout: the driver refuses them
     k(f"suq_{q}", f"suq.{q}.b32 %r10, [%rd1];")
 for q in ("width", "height", "depth", "array_size", "normalized_coords", "filter_mode", "addr_mode_0",
           "addr_mode_1", "num_mipmap_levels", "num_samples"):
