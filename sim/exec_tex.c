@@ -468,6 +468,10 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], in
         return WHY("'%s': the CUDA 13.0 driver refuses to load suq.%s for sm_90 (CUDA_ERROR_NOT_SUPPORTED on an "
                    "H200, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
                    in->text, w[1]);
+    if (txq && q > Q_DEPTH) /* lab/textures/README.md */
+        return WHY("'%s': the CUDA 13.0 driver gives no kernel using txq.%s on an H200 (cuModuleGetFunction: not "
+                   "found, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
+                   in->text, w[1]);
     if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
         return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
     d->aux8 = (uint8_t)q;

@@ -369,11 +369,7 @@ static void queries(void **state) {
         const char *k;
         bool tex;
         uint32_t want;
-    } q[] = {{"suq_width", false, 7},          {"suq_height", false, 3},    {"txq_width", true, 7},
-             {"txq_height", true, 3},
-             {"txq_array_size", true, 0},      {"txq_normalized_coords", true, 1},
-             {"txq_filter_mode", true, 1},     {"txq_addr_mode_0", true, 1}, {"txq_addr_mode_1", true, 4},
-             {"txq_num_mipmap_levels", true, 0}, {"txq_num_samples", true, 0}};
+    } q[] = {{"suq_width", false, 7}, {"suq_height", false, 3}, {"txq_width", true, 7}, {"txq_height", true, 3}};
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         run(q[i].k, q[i].tex ? t : s, tex, q[i].tex ? 7 * 3 * 4 : 7 * 3 * 4 * 4, o);
         ok(o, q[i].k);
@@ -388,24 +384,26 @@ static void queries(void **state) {
     free(o);
 }
 
-/* suq.array_size and suq.memory_layout: ptxas accepts them, the CUDA 13.0 driver refuses the
- * module on an H200 (CUDA_ERROR_NOT_SUPPORTED, lab/textures/README.md): refused, not run. */
+/* suq.array_size and suq.memory_layout (the CUDA 13.0 driver refuses the module on an H200,
+ * CUDA_ERROR_NOT_SUPPORTED) and txq beyond the sizes (the driver gives no such kernel), all
+ * accepted by ptxas (lab/textures/README.md): refused, not run. */
 static void suq_driver_refused(void **state) {
     (void)state;
-    static const char *const q[] = {"array_size", "memory_layout"};
-    for (int i = 0; i < 2; i++) {
+    static const char *const q[] = {"suq.array_size", "suq.memory_layout", "txq.array_size", "txq.normalized_coords",
+                                    "txq.filter_mode", "txq.addr_mode_0", "txq.num_mipmap_levels", "txq.num_samples"};
+    for (int i = 0; i < 8; i++) {
         char ptx[512], diag[512] = "";
         snprintf(ptx, sizeof ptx,
                  ".version 8.1\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p0)\n{\n"
                  "  .reg .b32 %%r<4>;\n  .reg .b64 %%rd<4>;\n  ld.param.u64 %%rd1, [p0];\n"
-                 "  suq.%s.b32 %%r1, [%%rd1];\n  ret;\n}\n", q[i]);
+                 "  %s.b32 %%r1, [%%rd1];\n  ret;\n}\n", q[i]);
         uint64_t h = 0;
         tu_buf b[1] = {{&h, sizeof h}};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
         ps_launch_result res;
         memset(&res, 0, sizeof res);
         ps_status st = tu_run(ptx, "k", &cfg, b, 1, &res, diag, sizeof diag);
-        if (st == PS_OK || !strstr(diag, "driver refuses")) fail_msg("suq.%s: status %d, %s", q[i], st, diag);
+        if (st == PS_OK || !strstr(diag, "driver")) fail_msg("%s: status %d, %s", q[i], st, diag);
     }
 }
 

@@ -37,7 +37,7 @@ for t in range(64):
     iy = mirror(math.floor(f32(cy * H)), H)
     texel = img[(iy * W + ix) * 4:(iy * W + ix) * 4 + 4]
     rgba = [f32(c / 255) for c in texel]      # normalized float: c / (2^8 - 1), rounded to f32
-    out.append(struct.pack('<I4fIII', v, *rgba, 8, H, 1))  # suq.width, txq.height, mirror = 1
+    out.append(struct.pack('<I4fIII', v, *rgba, 8, H, W))  # suq.width, txq.height, txq.width
 
 surf_after = [(3 * v + 1) & 0xffffffff for v in surf]
 open('surf.in.bin', 'wb').write(struct.pack('<64I', *surf))
