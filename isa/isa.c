@@ -629,13 +629,15 @@ void ps_isa_write_markdown(void *stream) {
                "- **x**: parsed, validated and executed\n"
                "- **p**: parsed and validated for the target; execution is not implemented yet "
                "(`ptxsim run` stops with a located error)\n"
+               "- **o**: executed only when asked (`PTXSIM_TEXTURE_SAMPLING=reference` for `tex` and `tld4`): "
+               "known to differ from the GPU (docs/textures.md); refused otherwise, with a warning of the parse\n"
                "- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
                "| instruction | types | min PTX |");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
     fprintf(f, "\n");
-    int nx = 0, np = 0;
+    int nx = 0, np = 0, no = 0;
     for (int i = 0; i < PS_F_COUNT; i++) {
         const ps_form_info *fi = &forms[i];
         fprintf(f, "| `%s` | %s | %d.%d |", fi->mnemonic,
@@ -645,13 +647,14 @@ void ps_isa_write_markdown(void *stream) {
             char buf[160];
             const ps_arch *a = ps_arch_lookup(cols[c]);
             bool ok = !ps_isa_form_unsupported(fi, a, 0, buf, sizeof buf);
-            fprintf(f, " %s |", !ok ? "-" : (fi->props & P_NOEXEC) ? "p" : "x");
+            fprintf(f, " %s |", !ok ? "-" : (fi->props & P_NOEXEC) ? "p" : (fi->props & P_OPT_IN) ? "o" : "x");
         }
         fprintf(f, "\n");
         if (fi->props & P_NOEXEC) np++;
+        else if (fi->props & P_OPT_IN) no++;
         else nx++;
     }
-    fprintf(f, "\n%d forms executed, %d parsed only.\n", nx, np);
+    fprintf(f, "\n%d forms executed, %d only when asked, %d parsed only.\n", nx, no, np);
     fprintf(f, "\nTypes and modifiers with requirements of their own (isa/variants.def):\n\n"
                "| instruction | type or modifier | min PTX | min target |\n|---|---|---|---|\n");
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {

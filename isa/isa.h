@@ -54,6 +54,7 @@ enum {
     P_ARCH_SPECIFIC = 1u << 11,  /* needs an sm_XXa target */
     P_VIDEO = 1u << 12,          /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
     P_ASYNC = 1u << 13,          /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
+    P_OPT_IN = 1u << 14,         /* executed only when asked: known to differ from the GPU (docs) */
 };
 
 typedef struct {
