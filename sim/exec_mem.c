@@ -321,10 +321,13 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
     const uint64_t *C = op == AT_CAS ? R(w, d->o[ai + 2]) : B;
     unsigned size = (unsigned)bits / 8;
     ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_ATOMIC, (int)size, 1);
+    pthread_mutex_t *order = ev && d->space != SP_SHARED ? w->cta->obs->atomics_lock : NULL;
+    if (order) pthread_mutex_lock(order);
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint8_t *p = resolve(w, d->space, base[l] + (uint64_t)d->imm, size, l, true, ev);
         if (!p) {
+            if (order) pthread_mutex_unlock(order);
             ps_fault_lanes(w, d->space, base, (uint64_t)d->imm, size, true, l);
             return;
         }
@@ -348,6 +351,7 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
         if (returns) R(w, d->o[0])[l] = old;
     }
     event_end(w, ev);
+    if (order) pthread_mutex_unlock(order);
 }
 
 static void atom_ret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, true); }

@@ -3,6 +3,7 @@
 #ifndef PTXSIM_OBSERVER_H
 #define PTXSIM_OBSERVER_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -116,6 +117,11 @@ typedef struct ps_observer {
     void (*cluster_barrier)(void *ctx, const int *workers, int n);
     bool (*watch_insn)(void *ctx, const ps_insn *insn);
     void (*insn)(void *ctx, const ps_insn_event *e);
+    /* When set, the engine holds it from a global or generic atomic's first lane until its mem
+     * event has been observed, so that an observer sees the atomics of CTAs on other host threads
+     * in the order their memory operations happened (the race checker's release/acquire through
+     * an atomic counter, docs/checkers.md "Between blocks"). May be NULL. */
+    pthread_mutex_t *atomics_lock;
 } ps_observer;
 
 #endif

@@ -506,6 +506,9 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
                            .async_copy = on_async_copy, .mbarrier = on_mbarrier,
                            .cluster_begin = on_cluster_begin, .cluster_barrier = on_cluster_barrier,
                            .watch_insn = on_watch_insn, .insn = on_insn};
+    pthread_mutex_init(&v->atomics_lock, NULL);
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i] == &ps_checker_race) v->obs.atomics_lock = &v->atomics_lock;
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
     for (int i = 0; i < NCHECKERS; i++) /* the memory-event fan-out, without a test per checker */
@@ -522,6 +525,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     for (int i = 0; i < NCHECKERS; i++)
         if (v->state[i] && checkers[i]->destroy) checkers[i]->destroy(v->state[i]);
     pthread_mutex_destroy(&v->lock);
+    pthread_mutex_destroy(&v->atomics_lock);
     free(v->findings);
     free(v->find_hash);
     free(v->lines);

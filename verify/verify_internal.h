@@ -63,6 +63,7 @@ struct ps_verifier {
     unsigned checks;
     ps_observer obs;
     pthread_mutex_t lock;
+    pthread_mutex_t atomics_lock;    /* obs.atomics_lock, with the race checker */
     ps_verify_stats stats;           /* updated under lock (or merged per worker by checkers) */
     ps_finding *findings;
     int nfindings, cap_findings;
