@@ -469,156 +469,22 @@ static ps_exec_fn select_tensor(const ps_insn *in, ps_dinsn *d) {
     }
 }
 
-/* ---- control flow: basic blocks and immediate post-dominators ------------------ */
+/* ---- control flow: reconvergence at immediate post-dominators (cfg.c) ---------- */
 
 static int label_pc(const ps_func *fn, int label) { return fn->labels[label].insn; }
-
-typedef struct {
-    int *succ; /* flattened successor lists */
-    int *start, *count;
-} cfg_t;
 
 static void compute_reconvergence(dctx *c) {
     ps_fprog *fp = c->fp;
     int n = fp->ncode;
     if (n == 0) return;
-    /* leaders */
-    char *leader = ps_xcalloc((size_t)n + 1, 1);
-    leader[0] = 1;
+    ps_cfg g;
+    ps_cfg_build(&g, c->fn);
     for (int i = 0; i < n; i++) {
-        ps_dinsn *d = &fp->code[i];
-        if (d->ctl == CTL_BRA) leader[d->target] = 1;
-        if (d->ctl == CTL_BRX) {
-            const ps_label *tab = &c->fn->labels[d->target];
-            for (int k = 0; k < tab->ntargets; k++) leader[label_pc(c->fn, tab->targets[k])] = 1;
-        }
-        if (d->ctl == CTL_BRA || d->ctl == CTL_BRX || d->ctl == CTL_RET || d->ctl == CTL_EXIT ||
-            d->ctl == CTL_TRAP)
-            leader[i + 1] = 1;
-    }
-    int *block_of = ps_xmalloc(sizeof(int) * (size_t)(n + 1));
-    int nb = 0;
-    for (int i = 0; i < n; i++) {
-        if (leader[i]) nb++;
-        block_of[i] = nb - 1;
-    }
-    int exitb = nb;
-    block_of[n] = exitb;
-    int *bstart = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    for (int i = n - 1; i >= 0; i--) bstart[block_of[i]] = i;
-    bstart[exitb] = n;
-    /* successors */
-    int cap = 2 * nb + 16, ns = 0;
-    int *succ = ps_xmalloc(sizeof(int) * (size_t)cap);
-    int *sstart = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *scount = ps_xcalloc((size_t)nb + 1, sizeof(int));
-#define ADD_SUCC(b, s)                                                     \
-    do {                                                                   \
-        if (ns == cap) succ = ps_xrealloc(succ, sizeof(int) * (size_t)(cap *= 2)); \
-        succ[ns++] = (s);                                                  \
-        scount[b]++;                                                       \
-    } while (0)
-    for (int b = 0; b < nb; b++) {
-        sstart[b] = ns;
-        int last = (b + 1 < nb ? bstart[b + 1] : n) - 1;
-        ps_dinsn *d = &fp->code[last];
-        bool cond = d->guard >= 0;
-        switch (d->ctl) {
-        case CTL_BRA:
-            ADD_SUCC(b, block_of[d->target]);
-            if (cond) ADD_SUCC(b, block_of[last + 1]);
-            break;
-        case CTL_BRX: {
-            const ps_label *tab = &c->fn->labels[d->target];
-            for (int k = 0; k < tab->ntargets; k++)
-                ADD_SUCC(b, block_of[label_pc(c->fn, tab->targets[k])]);
-            if (cond) ADD_SUCC(b, block_of[last + 1]);
-            break;
-        }
-        case CTL_RET:
-        case CTL_EXIT:
-        case CTL_TRAP:
-            ADD_SUCC(b, exitb);
-            if (cond) ADD_SUCC(b, block_of[last + 1]);
-            break;
-        default:
-            ADD_SUCC(b, block_of[last + 1]);
-        }
-    }
-    sstart[exitb] = ns;
-#undef ADD_SUCC
-    /* predecessors = reverse edges; post-order DFS from exit over predecessors */
-    int total = nb + 1;
-    int *pcount = ps_xcalloc((size_t)total, sizeof(int)), *pstart = ps_xmalloc(sizeof(int) * (size_t)(total + 1));
-    for (int b = 0; b < nb; b++)
-        for (int k = 0; k < scount[b]; k++) pcount[succ[sstart[b] + k]]++;
-    pstart[0] = 0;
-    for (int b = 0; b < total; b++) pstart[b + 1] = pstart[b] + pcount[b];
-    int *pred = ps_xmalloc(sizeof(int) * (size_t)(ns + 1)), *fill = ps_xcalloc((size_t)total, sizeof(int));
-    for (int b = 0; b < nb; b++)
-        for (int k = 0; k < scount[b]; k++) {
-            int s = succ[sstart[b] + k];
-            pred[pstart[s] + fill[s]++] = b;
-        }
-    int *po = ps_xmalloc(sizeof(int) * (size_t)total), *ponum = ps_xmalloc(sizeof(int) * (size_t)total);
-    for (int b = 0; b < total; b++) ponum[b] = -1;
-    int npo = 0;
-    int *stack = ps_xmalloc(sizeof(int) * (size_t)total * 2), sp = 0;
-    char *seen = ps_xcalloc((size_t)total, 1);
-    stack[sp++] = exitb, stack[sp++] = 0;
-    seen[exitb] = 1;
-    while (sp) {
-        int b = stack[sp - 2], k = stack[sp - 1];
-        if (k < pcount[b]) {
-            stack[sp - 1]++;
-            int q = pred[pstart[b] + k];
-            if (!seen[q]) {
-                seen[q] = 1;
-                stack[sp++] = q, stack[sp++] = 0;
-            }
-        } else {
-            ponum[b] = npo;
-            po[npo++] = b;
-            sp -= 2;
-        }
-    }
-    /* iterative post-dominators (Cooper, Harvey, Kennedy) on the reverse graph */
-    int *ipdom = ps_xmalloc(sizeof(int) * (size_t)total);
-    for (int b = 0; b < total; b++) ipdom[b] = -1;
-    ipdom[exitb] = exitb;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int i = npo - 2; i >= 0; i--) { /* reverse post-order, exit (last) skipped */
-            int b = po[i], nd = -1;
-            for (int k = 0; k < scount[b]; k++) {
-                int s = succ[sstart[b] + k];
-                if (ipdom[s] < 0) continue;
-                if (nd < 0) {
-                    nd = s;
-                    continue;
-                }
-                int x = s, y = nd;
-                while (x != y) {
-                    while (ponum[x] < ponum[y]) x = ipdom[x];
-                    while (ponum[y] < ponum[x]) y = ipdom[y];
-                }
-                nd = x;
-            }
-            if (nd >= 0 && ipdom[b] != nd) {
-                ipdom[b] = nd;
-                changed = true;
-            }
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        ps_dinsn *d = &fp->code[i];
-        int b = block_of[i];
+        int pd = g.ipdom[g.block_of[i]];
         /* blocks that cannot reach the exit (infinite loops) reconverge nowhere */
-        d->reconv = ipdom[b] < 0 ? n : bstart[ipdom[b]];
+        fp->code[i].reconv = pd < 0 ? n : g.first[pd];
     }
-    free(leader), free(block_of), free(bstart), free(succ), free(sstart), free(scount);
-    free(pcount), free(pstart), free(pred), free(fill), free(po), free(ponum), free(stack);
-    free(seen), free(ipdom);
+    ps_cfg_free(&g);
 }
 
 /* ---- layout ----------------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #include "isa.h"
 #include "ptx_parser.h"
 #include "observer.h"
+#include "cfg.h" /* one function's control-flow graph (decode.c, verify's reginit analysis) */
 
 typedef struct ps_program ps_program; /* decoded module: one record array per function */
 typedef struct ps_device ps_device;   /* device memory: allocations in a simulated address space */

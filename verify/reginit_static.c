@@ -113,81 +113,14 @@ static void insn_regs(const ps_func *f, const ps_insn *in, int nregs, oplist *l)
 
 /* ---- static analysis: definitely-written registers ------------------------------------------ */
 
-typedef struct {
-    int first, last;     /* instructions [first, last] */
-    int *succ;
-    int nsucc;
-} block;
-
-static int label_insn(const ps_func *f, int label) {
-    return label >= 0 && label < f->nlabels ? f->labels[label].insn : -1;
-}
-
-/* Successor instructions of instruction i (-1 entries skipped); returns the count. */
-static int successors(const ps_func *f, int i, int *out, int cap) {
-    const ps_insn *in = &f->insns[i];
-    unsigned p = in->info ? in->info->props : 0;
-    int n = 0;
-    bool falls = true;
-    if (in->form == PS_F_BRA && in->nops && in->ops[0].kind == PS_OP_LABEL) {
-        int t = label_insn(f, in->ops[0].label);
-        if (t >= 0 && n < cap) out[n++] = t;
-        if (in->guard_reg < 0) falls = false;
-    } else if (in->form == PS_F_BRX_IDX) {
-        for (int k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PS_OP_LABEL) continue;
-            int lb = in->ops[k].label;
-            if (lb < 0 || lb >= f->nlabels) continue;
-            const ps_label *L = &f->labels[lb];
-            if (L->ntargets)
-                for (int j = 0; j < L->ntargets; j++) {
-                    int t = label_insn(f, L->targets[j]);
-                    if (t >= 0 && n < cap) out[n++] = t;
-                }
-            else if (L->insn >= 0 && n < cap)
-                out[n++] = L->insn;
-        }
-        if (in->guard_reg < 0) falls = false;
-    } else if ((p & (P_RET | P_EXIT)) && in->guard_reg < 0) {
-        falls = false;
-    }
-    if (falls && i + 1 < f->ninsns && n < cap) out[n++] = i + 1;
-    return n;
-}
-
 /* Per register of f: whether some read of it is not definitely preceded by a write (the carry
  * flag never counts: nothing reads it before an instruction of the same thread wrote it). */
 static void analyse_function(const ps_func *f, bool *tracked) {
-    int n = f->ninsns, nr = f->nregs + 1; /* + the carry flag */
+    int nr = f->nregs + 1; /* + the carry flag */
     size_t words = (size_t)(nr + 63) / 64;
-    /* blocks: leaders at 0, branch targets and after control transfers */
-    bool *leader = ps_xcalloc((size_t)n + 1, 1);
-    int succ[256];
-    leader[0] = true;
-    for (int i = 0; i < n; i++) {
-        int k = successors(f, i, succ, 256);
-        bool only_next = k == 1 && succ[0] == i + 1;
-        for (int j = 0; j < k; j++)
-            if (succ[j] != i + 1 || !only_next) leader[succ[j]] = true;
-        if (!only_next && i + 1 < n) leader[i + 1] = true;
-    }
-    int *block_of = ps_xcalloc((size_t)n + 1, sizeof *block_of);
-    int nb = 0;
-    for (int i = 0; i < n; i++) {
-        if (leader[i]) nb++;
-        block_of[i] = nb - 1;
-    }
-    block *b = ps_xcalloc((size_t)nb + 1, sizeof *b);
-    for (int i = 0; i < n; i++) {
-        block *x = &b[block_of[i]];
-        if (leader[i]) x->first = i;
-        x->last = i;
-    }
-    for (int k = 0; k < nb; k++) {
-        int c = successors(f, b[k].last, succ, 256);
-        b[k].succ = ps_xcalloc((size_t)c + 1, sizeof(int));
-        for (int j = 0; j < c; j++) b[k].succ[b[k].nsucc++] = block_of[succ[j]];
-    }
+    ps_cfg g; /* blocks and successors (sim/cfg.c); edges to the exit block carry nothing here */
+    ps_cfg_build(&g, f);
+    int nb = g.nblocks;
     /* IN sets: all ones (top) except the entry; OUT = IN | unguarded writes of the block */
     uint64_t *in = ps_xmalloc((size_t)nb * words * 8 + 8), *out = ps_xmalloc((size_t)nb * words * 8 + 8);
     uint64_t *gen = ps_xcalloc((size_t)nb * words + 1, 8);
@@ -199,7 +132,7 @@ static void analyse_function(const ps_func *f, bool *tracked) {
     memcpy(in, entry, words * 8);
     oplist ol = {0};
     for (int k = 0; k < nb; k++)
-        for (int i = b[k].first; i <= b[k].last; i++) {
+        for (int i = g.first[k]; i <= ps_cfg_last(&g, k); i++) {
             if (f->insns[i].guard_reg >= 0) continue;
             insn_regs(f, &f->insns[i], nr, &ol);
             for (int j = 0; j < ol.n; j++)
@@ -211,10 +144,11 @@ static void analyse_function(const ps_func *f, bool *tracked) {
         changed = false;
         for (int k = 0; k < nb; k++) {
             if (!reached[k]) continue;
-            uint64_t *o = out + (size_t)k * words, *ii = in + (size_t)k * words, *g = gen + (size_t)k * words;
-            for (size_t x = 0; x < words; x++) o[x] = ii[x] | g[x];
-            for (int s = 0; s < b[k].nsucc; s++) {
-                int t = b[k].succ[s];
+            uint64_t *o = out + (size_t)k * words, *ii = in + (size_t)k * words, *gk = gen + (size_t)k * words;
+            for (size_t x = 0; x < words; x++) o[x] = ii[x] | gk[x];
+            for (int e = g.succ_at[k]; e < g.succ_at[k + 1]; e++) {
+                int t = g.succ[e];
+                if (t == g.exit_block) continue;
                 uint64_t *ti = in + (size_t)t * words;
                 if (!reached[t]) {
                     reached[t] = true;
@@ -236,7 +170,7 @@ static void analyse_function(const ps_func *f, bool *tracked) {
     for (int k = 0; k < nb; k++) {
         if (!reached[k]) continue;
         memcpy(cur, in + (size_t)k * words, words * 8);
-        for (int i = b[k].first; i <= b[k].last; i++) {
+        for (int i = g.first[k]; i <= ps_cfg_last(&g, k); i++) {
             insn_regs(f, &f->insns[i], nr, &ol);
             for (int j = 0; j < ol.n; j++) {
                 int r = ol.v[j].reg;
@@ -255,12 +189,8 @@ static void analyse_function(const ps_func *f, bool *tracked) {
     free(in);
     free(out);
     free(gen);
-    for (int k = 0; k < nb; k++) free(b[k].succ);
-    free(b);
-    free(block_of);
-    free(leader);
+    ps_cfg_free(&g);
 }
-
 
 /* ---- taint closure ------------------------------------------------------------------------ */
 
