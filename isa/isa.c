@@ -23,8 +23,8 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define X(id, mn, ty, md, nmin, nmax, ptx, sm, props) \
-    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props},
+#define X(id, mn, ty, md, nmin, nmax, ptx, sm, props, family) \
+    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props, PS_FAM_##family},
 #include "forms.def"
 #undef X
 };

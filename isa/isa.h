@@ -32,7 +32,7 @@ static inline bool ps_modset_has(const ps_modset *s, ps_mod m) {
 static inline void ps_modset_add(ps_modset *s, ps_mod m) { s->w[m >> 6] |= 1ull << (m & 63); }
 
 typedef enum {
-#define X(id, mn, ty, mods, nmin, nmax, ptx, sm, props) PS_F_##id,
+#define X(id, mn, ty, mods, nmin, nmax, ptx, sm, props, family) PS_F_##id,
 #include "forms.def"
 #undef X
     PS_F_COUNT
@@ -57,6 +57,16 @@ enum {
     P_OPT_IN = 1u << 14,         /* executed only when asked: known to differ from the GPU (docs) */
 };
 
+/* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler
+ * (sim/select.c maps each family to one; FLOW and BARRIER are the decoder's own). */
+typedef enum {
+    PS_FAM_NONE, /* not executed (P_NOEXEC) */
+    PS_FAM_FLOW, PS_FAM_BARRIER, PS_FAM_INT, PS_FAM_DOT, PS_FAM_FLOAT, PS_FAM_HALF, PS_FAM_CVT,
+    PS_FAM_MEM, PS_FAM_WARP, PS_FAM_VIDEO, PS_FAM_ASYNC, PS_FAM_CLUSTER, PS_FAM_STACK, PS_FAM_TEX,
+    PS_FAM_SM90MISC, PS_FAM_MATRIX, PS_FAM_MMA, PS_FAM_WMMA, PS_FAM_WGMMA,
+    PS_FAM_COUNT
+} ps_family;
+
 typedef struct {
     ps_form id;
     const char *mnemonic;  /* may contain dots: "cp.async.wait_group" */
@@ -69,6 +79,7 @@ typedef struct {
     int min_ptx;           /* major*10+minor */
     int min_sm;
     unsigned props;
+    ps_family family;
 } ps_form_info;
 
 typedef enum {

@@ -413,15 +413,6 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     d->nops = (uint8_t)n;
 }
 
-/* Operand slots of the warp-level matrix forms, in the function's call_slots array (their lists
- * outgrow d->o[]; see tensor.h). */
-static bool is_tensor_form(ps_form f) {
-    return f == PS_F_LDMATRIX || f == PS_F_STMATRIX || f == PS_F_MOVMATRIX || f == PS_F_MMA ||
-           f == PS_F_WMMA_LOAD || f == PS_F_WMMA_STORE || f == PS_F_WMMA_MMA ||
-           f == PS_F_WGMMA_MMA_ASYNC || f == PS_F_WGMMA_FENCE || f == PS_F_WGMMA_COMMIT ||
-           f == PS_F_WGMMA_WAIT;
-}
-
 /* Appends one entry to the function's call_slots (and its predicate flag). */
 static void call_slot_add(ps_fprog *fp, uint16_t slot, bool pred) {
     if (fp->ncall_slots == fp->cap_call_slots) {
@@ -433,6 +424,8 @@ static void call_slot_add(ps_fprog *fp, uint16_t slot, bool pred) {
     fp->call_slots[fp->ncall_slots++] = slot;
 }
 
+/* Operand slots of the warp-level matrix forms, in the function's call_slots array (their lists
+ * outgrow d->o[]; see tensor.h). */
 static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     ps_fprog *fp = c->fp;
     d->aux = fp->ncall_slots;
@@ -457,16 +450,6 @@ static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
         n += cnt;
     }
     d->nops = (uint8_t)(n > 255 ? 255 : n);
-}
-
-static ps_exec_fn select_tensor(const ps_insn *in, ps_dinsn *d) {
-    switch (in->form) {
-    case PS_F_LDMATRIX:
-    case PS_F_STMATRIX:
-    case PS_F_MOVMATRIX: return ps_select_matrix(in, d);
-    case PS_F_MMA: return ps_select_mma(in, d);
-    default: return ps_select_wmma(in, d);
-    }
 }
 
 /* ---- control flow: reconvergence at immediate post-dominators (cfg.c) ---------- */
@@ -586,72 +569,9 @@ static void warn_printf_format(dctx *c, const ps_insn *in, const ps_operand *arg
                      in->col, "%s (the kernel stops here when it prints)", why);
 }
 
-static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
-    memset(d, 0, sizeof *d);
-    d->src = in;
-    d->line = in->line;
-    /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_model.c) */
-    ps_insn fused, folded;
-    ps_operand fused_ops[4], folded_ops[8];
-    const ps_insn *prod = NULL; /* the mul/div ptxas contracted into this add/sub */
-    bool neg_prod = false, neg_add = false;
-    const ps_contract *ct = c->contract ? &c->contract[in - c->fn->insns] : NULL;
-    if (ct && ct->prod >= 0) {
-        prod = &c->fn->insns[ct->prod];
-        /* x - a*b, -(a*b) + x: the product negated; a*b - x: the addend */
-        bool sub = in->form == PS_F_SUB_FLT || in->form == PS_F_SUB_F16;
-        neg_prod = (sub && ct->which == 2) != ct->neg;
-        neg_add = sub && ct->which == 1;
-        fused = *in;
-        fused.form = prod->form == PS_F_MUL_F16 ? PS_F_FMA_F16 : PS_F_FMA_FLT;
-        fused.info = ps_form_get(fused.form);
-        ps_modset_add(&fused.mods, PS_MOD_RN); /* fma.f16 is written with .rn; add's .sat/.ftz stay */
-        fused_ops[0] = in->ops[0];
-        fused_ops[1] = prod->ops[1];
-        fused_ops[2] = prod->ops[2];
-        fused_ops[3] = in->ops[3 - ct->which];
-        fused.ops = fused_ops;
-        fused.nops = 4;
-        in = &fused;
-    }
-    ps_ptxas_note note;
-    in = ps_ptxas_rewrite(c->last_def, in, &folded, folded_ops, 8, &note);
-    if (note.error) {
-        derr(c, in, "%s", note.error);
-        return;
-    }
-    if (!ps_ptxas_model_enabled()) { /* the ISA's semantics as written: ptxas's refusals stay */
-        in = d->src;
-        note.nan_a_wins = false;
-    }
-    const ps_form_info *info = in->info;
-    d->guard = (int16_t)(in->guard_reg >= 0 ? c->reg_slot[in->guard_reg] : -1);
-    d->guard_neg = in->guard_neg;
-    d->type = (uint8_t)(in->ntypes > 0 ? in->types[0] : 0xff);
-    d->type2 = (uint8_t)(in->ntypes > 1 ? in->types[1] : 0xff);
-    d->vec = (uint8_t)in->vec;
-    d->space = (uint8_t)space_of_insn(in);
-    /* a device function's parameters live in its local frame (PTX ISA 9.7.9.3, mov: "the
-     * parameter will be copied onto the stack and the address will be in the local state
-     * space"), so cvta.param there converts a local address */
-    if (in->form == PS_F_CVTA && d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
-    set_rounding(in, d);
-    if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
-    const char *old = old_target_float(c->prog->module, in);
-    if (old) {
-        derr(c, in, "'%s': %s", in->text, old);
-        return;
-    }
-    if (in->form == PS_F_MULTIMEM) {
-        derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
-                    "spanning several GPUs), which needs that hardware; ptxsim does not model it",
-             in->text);
-        return;
-    }
-    if (info->props & P_NOEXEC) {
-        derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
-        return;
-    }
+/* Branches, calls, returns: records with a control kind (d->ctl) for the engine, no handler
+ * (builtin calls aside). Family FLOW of forms.def. */
+static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
     const ps_func *fn = c->fn;
     switch (in->form) {
     case PS_F_BRA:
@@ -754,33 +674,106 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         }
         return;
     }
-    case PS_F_BAR:
-    case PS_F_BARRIER: {
-        /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
-         * the warp size when immediate (register values are checked when they arrive) */
-        bool red = ps_modset_has(&in->mods, PS_MOD_RED);
-        bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
-        int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
-        const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
-        if (arrive && !cnt) {
-            derr(c, in, "'%s' needs a thread count (ptxas)", in->text);
-            return;
-        }
-        if (cnt && cnt->kind == PS_OP_IMM && (cnt->imm % 32 || (arrive && cnt->imm == 0))) {
-            derr(c, in, cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
-                                      : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
-                 (long long)cnt->imm);
-            return;
-        }
-        /* ptxas takes any immediate count, but no CTA has more than 1024 threads to wait for */
-        if (cnt && cnt->kind == PS_OP_IMM && cnt->imm > 1024) {
-            derr(c, in, "barrier thread count %lld is more than a CTA's 1024 threads", (long long)(int64_t)cnt->imm);
-            return;
-        }
-        d->ctl = CTL_BAR;
-        flatten(c, in, d);
+    default: derr(c, in, "'%s' is not supported by ptxsim yet", in->text); return;
+    }
+}
+
+/* bar, barrier: family BARRIER, a CTA barrier the engine carries out (CTL_BAR). */
+static void decode_barrier(dctx *c, const ps_insn *in, ps_dinsn *d) {
+    /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
+     * the warp size when immediate (register values are checked when they arrive) */
+    bool red = ps_modset_has(&in->mods, PS_MOD_RED);
+    bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
+    const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
+    if (arrive && !cnt) {
+        derr(c, in, "'%s' needs a thread count (ptxas)", in->text);
         return;
     }
+    if (cnt && cnt->kind == PS_OP_IMM && (cnt->imm % 32 || (arrive && cnt->imm == 0))) {
+        derr(c, in, cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
+                                  : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
+             (long long)cnt->imm);
+        return;
+    }
+    /* ptxas takes any immediate count, but no CTA has more than 1024 threads to wait for */
+    if (cnt && cnt->kind == PS_OP_IMM && cnt->imm > 1024) {
+        derr(c, in, "barrier thread count %lld is more than a CTA's 1024 threads", (long long)(int64_t)cnt->imm);
+        return;
+    }
+    d->ctl = CTL_BAR;
+    flatten(c, in, d);
+}
+
+static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
+    memset(d, 0, sizeof *d);
+    d->src = in;
+    d->line = in->line;
+    /* from here on `in` may be a stack copy: what ptxas compiles (ptxas_model.c) */
+    ps_insn fused, folded;
+    ps_operand fused_ops[4], folded_ops[8];
+    const ps_insn *prod = NULL; /* the mul/div ptxas contracted into this add/sub */
+    bool neg_prod = false, neg_add = false;
+    const ps_contract *ct = c->contract ? &c->contract[in - c->fn->insns] : NULL;
+    if (ct && ct->prod >= 0) {
+        prod = &c->fn->insns[ct->prod];
+        /* x - a*b, -(a*b) + x: the product negated; a*b - x: the addend */
+        bool sub = in->form == PS_F_SUB_FLT || in->form == PS_F_SUB_F16;
+        neg_prod = (sub && ct->which == 2) != ct->neg;
+        neg_add = sub && ct->which == 1;
+        fused = *in;
+        fused.form = prod->form == PS_F_MUL_F16 ? PS_F_FMA_F16 : PS_F_FMA_FLT;
+        fused.info = ps_form_get(fused.form);
+        ps_modset_add(&fused.mods, PS_MOD_RN); /* fma.f16 is written with .rn; add's .sat/.ftz stay */
+        fused_ops[0] = in->ops[0];
+        fused_ops[1] = prod->ops[1];
+        fused_ops[2] = prod->ops[2];
+        fused_ops[3] = in->ops[3 - ct->which];
+        fused.ops = fused_ops;
+        fused.nops = 4;
+        in = &fused;
+    }
+    ps_ptxas_note note;
+    in = ps_ptxas_rewrite(c->last_def, in, &folded, folded_ops, 8, &note);
+    if (note.error) {
+        derr(c, in, "%s", note.error);
+        return;
+    }
+    if (!ps_ptxas_model_enabled()) { /* the ISA's semantics as written: ptxas's refusals stay */
+        in = d->src;
+        note.nan_a_wins = false;
+    }
+    const ps_form_info *info = in->info;
+    d->guard = (int16_t)(in->guard_reg >= 0 ? c->reg_slot[in->guard_reg] : -1);
+    d->guard_neg = in->guard_neg;
+    d->type = (uint8_t)(in->ntypes > 0 ? in->types[0] : 0xff);
+    d->type2 = (uint8_t)(in->ntypes > 1 ? in->types[1] : 0xff);
+    d->vec = (uint8_t)in->vec;
+    d->space = (uint8_t)space_of_insn(in);
+    /* a device function's parameters live in its local frame (PTX ISA 9.7.9.3, mov: "the
+     * parameter will be copied onto the stack and the address will be in the local state
+     * space"), so cvta.param there converts a local address */
+    if (in->form == PS_F_CVTA && d->space == SP_KPARAM && !c->fn->is_entry) d->space = SP_LOCAL;
+    set_rounding(in, d);
+    if (note.nan_a_wins) d->flags |= DF_NAN_A_WINS;
+    const char *old = old_target_float(c->prog->module, in);
+    if (old) {
+        derr(c, in, "'%s': %s", in->text, old);
+        return;
+    }
+    if (in->form == PS_F_MULTIMEM) {
+        derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
+                    "spanning several GPUs), which needs that hardware; ptxsim does not model it",
+             in->text);
+        return;
+    }
+    if (info->props & P_NOEXEC) {
+        derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
+        return;
+    }
+    switch (info->family) {
+    case PS_FAM_FLOW: decode_flow(c, in, d); return;
+    case PS_FAM_BARRIER: decode_barrier(c, in, d); return;
     default: break;
     }
     if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
@@ -791,108 +784,23 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         d->fn = ps_exec_clock;
         return;
     }
-    if (is_tensor_form(in->form)) {
-        tensor_flatten(c, in, d);
-        if (c->failed) return;
-        if (info->mnemonic[0] == 'w' && info->mnemonic[1] == 'g') { /* wgmma.* */
-            char why[240] = "";
-            d->fn = ps_select_wgmma(in, d, c->fn, why, sizeof why);
-            if (!d->fn) derr(c, in, "%s", why);
-            return;
-        }
-        d->fn = select_tensor(in, d);
-        if (!d->fn) derr(c, in, "'%s' with these operands is not supported by ptxsim", in->text);
-        return;
-    }
-    flatten(c, in, d);
+    /* one selector per family (forms.def column 10, select.c) */
+    const ps_family_info *fam = ps_family_get(info->family);
+    if (fam->operands == PS_OPS_TENSOR) tensor_flatten(c, in, d);
+    else flatten(c, in, d);
     if (c->failed) return;
-    if (in->form == PS_F_ST && in->ntypes && in->types[0] == PS_T_F32 && in->nops > 1) {
-        const ps_operand *v = &in->ops[1];
-        const ps_operand *r0 = v->kind == PS_OP_VEC && v->nitems ? &v->items[0] : v;
-        if (r0->kind == PS_OP_REG && ps_type_size(c->fn->regs[r0->reg].type) == 8)
-            d->flags |= DF_ST_F32_U64;
-    }
-    ps_exec_fn fnp = NULL;
-    if (info->props & P_VIDEO) {
-        char why[200] = "";
-        fnp = ps_select_video(in, d, why, sizeof why);
-        if (!fnp) {
-            derr(c, in, "%s", why[0] ? why : "unsupported video instruction");
-            return;
-        }
-    }
-    if (info->props & P_ASYNC) {
-        char why[200] = "";
-        fnp = ps_select_async(in, d, c->fn, why, sizeof why);
-        if (!fnp) {
-            derr(c, in, "%s", why[0] ? why : "unsupported asynchronous-copy or mbarrier instruction");
-            return;
-        }
-    }
-    if (in->form == PS_F_MAPA || in->form == PS_F_GETCTARANK || in->form == PS_F_BARRIER_CLUSTER ||
-        in->form == PS_F_ST_ASYNC || in->form == PS_F_RED_ASYNC) {
-        char why[240] = "";
-        fnp = ps_select_cluster(in, d, why, sizeof why); /* exec_cluster.c */
-        if (!fnp) {
-            derr(c, in, "%s", why);
-            return;
-        }
-    }
-    if (in->form == PS_F_ALLOCA || in->form == PS_F_STACKSAVE || in->form == PS_F_STACKRESTORE) {
-        char why[200] = "";
-        fnp = ps_select_stack(in, d, why, sizeof why); /* exec_stack.c */
-        if (!fnp) {
-            derr(c, in, "%s", why);
-            return;
-        }
-        if (in->form == PS_F_ALLOCA) c->fp->allocas = true;
-    }
-    if (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ || in->form == PS_F_SULD ||
-        in->form == PS_F_SUST || in->form == PS_F_SURED || in->form == PS_F_SUQ) {
-        char why[240] = "";
-        if (c->prog->module->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ)) {
-            derr(c, in, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
-                        "texmode_independent", in->text);
-            return;
-        }
-        if (in->form == PS_F_SURED && c->prog->module->version < 81 &&
-            (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
-            (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
-            derr(c, in, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
-                 in->text);
-            return;
-        }
-        fnp = ps_select_tex(in, d, why, sizeof why); /* exec_tex.c */
-        if (!fnp) {
-            derr(c, in, "%s", why);
-            return;
-        }
-    }
-    if (in->form == PS_F_SETMAXNREG || in->form == PS_F_GRIDDEPCONTROL) {
-        char why[200] = "";
-        fnp = ps_select_sm90_misc(in, d, why, sizeof why);
-        if (!fnp) {
-            derr(c, in, "%s", why);
-            return;
-        }
-    }
-    if (!fnp && (info->props & (P_LOAD | P_STORE | P_ATOMIC))) fnp = ps_select_mem(in, d);
-    if (!fnp && (info->props & P_WARPSYNC)) fnp = ps_select_warp(in, d);
-    if (!fnp) fnp = ps_select_mem(in, d);
-    if (!fnp) fnp = ps_select_warp(in, d);
-    if (!fnp) fnp = ps_select_int(in, d);
-    if (!fnp) fnp = ps_select_half(in, d);
-    if (!fnp) fnp = ps_select_float(in, d);
-    if (!fnp) fnp = ps_select_dot(in, d);
+    char why[512] = "";
+    ps_select_ctx sc = {.module = c->prog->module, .fn = c->fn, .fp = c->fp};
+    ps_exec_fn fnp = fam->select ? fam->select(&sc, in, d, why, sizeof why) : NULL;
     if (!fnp) {
-        derr(c, in, "'%s' is not supported by ptxsim yet", in->text);
+        /* the family's message; a format without "%s" ignores the text (C11 7.21.6.1) */
+        const char *msg = fam->unsupported ? fam->unsupported : "'%s' is not supported by ptxsim yet";
+        if (why[0]) derr(c, in, "%s", why);
+        else derr(c, in, msg, in->text);
         return;
     }
     d->fn = fnp;
     if (prod) d->fn = ps_select_contraction(d, prod, neg_prod, neg_add);
-    /* lanes of a warp may meet at different bar.warp.sync instructions (sm_70+): the engine
-     * parks the early ones (engine.c, do_warp_sync) */
-    if (in->form == PS_F_BAR_WARP_SYNC) d->ctl = CTL_WSYNC;
 }
 
 static void decode_function(ps_program *p, int fi, ps_diags *diags) {

@@ -10,8 +10,6 @@
 #include "fp_half.h"
 #include "sim_internal.h"
 
-ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);
-
 /* Sign- or zero-extension of the low (64 - sh) bits; sh in 0..56. */
 static inline uint64_t sx(uint64_t v, unsigned sh) { return (uint64_t)((int64_t)(v << sh) >> sh); }
 static inline uint64_t zx(uint64_t v, unsigned sh) { return v << sh >> sh; }
@@ -131,7 +129,6 @@ static void h_cvt_pack(ps_warp *w, const ps_dinsn *d) {
     LANES(w, rd[l] = (uint32_t)((rc ? (uint32_t)rc[l] << (2 * wd) : 0) |
                                 pack_sat((int32_t)ra[l], wd, sgn) << wd | pack_sat((int32_t)rb[l], wd, sgn)));
 }
-ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d) {
     int t = d->type;
     unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16 : t == PS_T_U8 || t == PS_T_S8 ? 8 : t == PS_T_U4 || t == PS_T_S4 ? 4

@@ -10,9 +10,6 @@
 
 #include "sim_internal.h"
 
-ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);      /* exec_cvt.c */
-ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d); /* exec_cvt.c */
-
 /* ==== helpers ============================================================================ */
 
 static inline void get32(uint32_t *dst, const uint64_t *src) {
@@ -263,8 +260,6 @@ static void legacy_approx_ftz(ps_dinsn *d) {
 }
 
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
-    if (in->form == PS_F_CVT) return ps_select_cvt(in, d);
-    if (in->form == PS_F_CVT_PACK) return ps_select_cvt_pack(in, d);
     if (in->ntypes > 1) return NULL; /* add/sub/fma.f32.f16 and .f32.bf16 (PTX ISA 8.6): not modelled */
     int t = d->type;
     bool f32 = t == PS_T_F32, f64 = t == PS_T_F64;

@@ -462,8 +462,31 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
  * instructions run with the PTX ISA's semantics as written */
 bool ps_ptxas_model_enabled(void);
+/* ---- handler selection (select.c): one selector per family of forms (isa/forms.def) ---- */
+typedef struct {
+    const ps_module *module;
+    const ps_func *fn;
+    ps_fprog *fp;
+} ps_select_ctx;
+/* The handler of record d of instruction `in`, or NULL: then why may say why (len bytes). */
+typedef ps_exec_fn (*ps_family_select)(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d, char *why,
+                                       size_t len);
+enum {
+    PS_OPS_DECODER, /* no selector: decode.c builds the record (control flow, barriers) */
+    PS_OPS_FLAT,    /* operands in d->o[] (decode.c, flatten) */
+    PS_OPS_TENSOR,  /* operand lists in the function's call_slots (tensor.h) */
+};
+typedef struct {
+    ps_family_select select; /* NULL for PS_OPS_DECODER families */
+    uint8_t operands;        /* PS_OPS_* */
+    const char *unsupported; /* the message when select gives no reason; a "%s" is the PTX text */
+} ps_family_info;
+const ps_family_info *ps_family_get(ps_family f);
+
 ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d);
 ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d);
+ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d);      /* exec_cvt.c */
+ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d); /* exec_cvt.c */
 /* exec_float.c: the handler of an add/sub contracted with producer `prod` (ps_contract) */
 ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod, bool neg_add);
 ps_exec_fn ps_select_half_contraction(ps_dinsn *d, bool neg_prod, bool neg_add); /* exec_half.c */

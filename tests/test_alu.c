@@ -3,7 +3,7 @@
  *
  * How: each case is real PTX text, parsed by the ptxsim parser; the test fills ps_dinsn by the
  * documented decode contract (sim_internal.h: operand slots, negmask, type/type2, rnd, DF_*),
- * asks ps_select_int / ps_select_float for the handler and runs it on 32 lanes at a time.
+ * asks the form's family selector (sim/select.c) for the handler and runs it on 32 lanes at a time.
  * Source slots carry random junk above the operand width (readers must truncate), some warps
  * run with partial or empty exec masks (inactive lanes, predicate bits and carry flags must
  * keep their old values), and the first lanes cross the edge values of the first two operands.
@@ -158,8 +158,13 @@ static bool snippet_build(snippet *s, const char *body) {
             if (pair && k == 0) d->o[n++] = o->pair_reg >= 0 ? (uint16_t)o->pair_reg : NO_SLOT;
         }
         d->nops = (uint8_t)n;
-        ps_exec_fn f = ps_select_int(in, d);
-        if (!f) f = ps_select_float(in, d);
+        char why[256] = "";
+        ps_select_ctx sc = {.module = s->mod, .fn = fn};
+        /* the family's selector, as decode.c asks it (select.c); this file tests the ALU ones */
+        ps_family fy = in->info->family;
+        const ps_family_info *fam = ps_family_get(fy);
+        bool alu = fy == PS_FAM_INT || fy == PS_FAM_FLOAT || fy == PS_FAM_CVT;
+        ps_exec_fn f = alu && fam->select ? fam->select(&sc, in, d, why, sizeof why) : NULL;
         if (!f) {
             snprintf(s->err, sizeof s->err, "no handler for '%s'", in->text);
             return false;
