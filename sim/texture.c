@@ -325,17 +325,20 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return;
     }
-    /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits */
+    /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
+     * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
+     * weight 1/2 each, through the second address mode (border shows it: lab/textures). */
+    unsigned dims = t->dim == 1 ? 2 : t->dim;
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
-    for (unsigned d = 0; d < t->dim; d++) {
+    for (unsigned d = 0; d < dims; d++) {
         double xb = (double)xs[d] - 0.5;
         i0[d] = floor_sat(xb);
         double fr = xb - floor(xb);
         if (!(fr >= 0 && fr < 1)) fr = 0; /* huge coordinates: no fraction left */
         a[d] = (float)floor(fr * 256.0 + 0.5) / 256.0f;
     }
-    unsigned corners = 1u << t->dim;
+    unsigned corners = 1u << dims;
     uint32_t W[8];
     float vals[4][8];
     bool special = false;
@@ -344,13 +347,18 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_texel tx;
         uint32_t ix[3] = {0, 0, 0};
         bool in = true;
-        for (unsigned d = 0; d < t->dim; d++) {
+        for (unsigned d = 0; d < dims; d++) {
             unsigned hi = k >> d & 1;
             uint32_t ad = (uint32_t)(a[d] * 256.0f);
             w *= hi ? ad : 256 - ad;
             if (!address_index(t->address[d], i0[d] + hi, size_of_dim(t, d), &ix[d])) in = false;
         }
-        W[k] = w << (8 * (3 - t->dim));
+        W[k] = w << (8 * (3 - dims));
+        if (dims == 2) { /* the H200's 2D weights: 1/256 steps, the (1,1) one rounded (lab/textures) */
+            uint32_t wa = (uint32_t)(a[0] * 256.0f), wb = (uint32_t)(a[1] * 256.0f), w11 = (wa * wb + 128) >> 8;
+            uint32_t q[4] = {256 - wa - wb + w11, wa - w11, wb - w11, w11};
+            W[k] = q[k] << 16;
+        }
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
         for (int ch = 0; ch < 4; ch++) {
