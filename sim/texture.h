@@ -1,7 +1,7 @@
 /* texture.h — texture and surface objects (docs/textures.md): the description a manifest's
  * "texture" or "surface" parameter gives, ptxsim's own 64-byte encoding of it in device memory
  * (the 64-bit handle a kernel receives is that encoding's address), and the sampling rules of
- * the CUDA programming guide's texture-fetching appendix. Used by the manifest and exec_tex.c. */
+ * the CUDA programming guide's texture-fetching appendix. Used by exec_tex.c and manifest/. */
 #ifndef PTXSIM_TEXTURE_H
 #define PTXSIM_TEXTURE_H
 

@@ -4,7 +4,7 @@
 ptx.dict: every instruction mnemonic (isa/forms.def), modifier (isa/mods.def), type (isa/types.def)
 and target (isa/archs.def) ptxsim knows, the special registers (parser/ptx_parser.h), the
 directives the parser looks for, and a few tokens of PTX's syntax. manifest.dict: the manifest's
-keys as sim/manifest*.c reads them, the type names, and JSON punctuation."""
+keys as manifest/*.c reads them, the type names, and JSON punctuation."""
 import os
 import re
 import sys
@@ -65,9 +65,9 @@ def ptx_tokens():
 
 def manifest_tokens():
     toks = set()
-    for f in sorted(os.listdir(os.path.join(ROOT, "sim"))):
-        if f.startswith("manifest") and f.endswith(".c"):
-            toks.update('"%s"' % k for k in re.findall(r'"([a-z_][a-z_0-9]*)"', read(os.path.join("sim", f))))
+    for f in sorted(os.listdir(os.path.join(ROOT, "manifest"))):
+        if f.endswith(".c"):
+            toks.update('"%s"' % k for k in re.findall(r'"([a-z_][a-z_0-9]*)"', read(os.path.join("manifest", f))))
     for strs in row_strings("isa/types.def"):
         toks.update('"%s"' % s for s in strs)
     toks.update(['"kernel.ptx"', '"in.bin"', '"case.json"', '"k"', '"k2"', '{', '}', '[', ']', ':',
