@@ -299,6 +299,33 @@ void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, u
     ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
 }
 
+/* Channel ch of texel ix (or of the border colour, in == false) as the 16-bit fixed-point value
+ * the H200's filter adds up: u8 widened to 16 bits (v * 257), u16 and s16 as they are; a border
+ * channel quantised as border_at does; a channel the format lacks 0. */
+static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_t *ix, uint32_t layer, bool in,
+                             unsigned ch) {
+    if (ch >= t->channels) return 0;
+    if (!in) {
+        float b;
+        memcpy(&b, &t->border[ch], 4);
+        if (t->format == PS_TXF_S16) return round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f);
+        int32_t q = round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * (t->format == PS_TXF_U8 ? 255.0f : 65535.0f));
+        return t->format == PS_TXF_U8 ? q * 257 : q;
+    }
+    unsigned cs = ps_tex_format_size(t->format);
+    uint64_t idx = (((uint64_t)layer * t->depth + ix[2]) * t->height + ix[1]) * t->width + ix[0];
+    const uint8_t *p = base + idx * ps_tex_texel_bytes(t) + ch * cs;
+    if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
+    uint16_t v = (uint16_t)(p[0] | p[1] << 8);
+    return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
+}
+
+bool ps_tex_linear_exact(const ps_tex *t) {
+    if (t->dim > 2) return false;
+    if (t->format == PS_TXF_F16) return true;
+    return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+}
+
 /* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
  * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
  * above a third, still selects texel 0 of 3), and applies the address mode to that index: 21 is
@@ -328,7 +355,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
      * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
      * weight 1/2 each, through the second address mode (border shows it: lab/textures). */
-    unsigned dims = t->dim == 1 ? 2 : t->dim;
+    unsigned dims = t->dim == 1 && !t->layered ? 2 : t->dim; /* a layered 1D one is not (cases 145, 174) */
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
     for (unsigned d = 0; d < dims; d++) {
@@ -342,6 +369,12 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     uint32_t W[8];
     float vals[4][8];
     bool special = false;
+    /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
+     * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
+     * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
+    bool fixed16 = t->normalized_read && dims <= 2 &&
+                   (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+    int64_t isum[4] = {0, 0, 0, 0};
     for (unsigned k = 0; k < corners; k++) {
         uint32_t w = 1;
         ps_texel tx;
@@ -361,6 +394,8 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         }
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
+        for (unsigned ch = 0; fixed16 && ch < 4; ch++)
+            isum[ch] += (int64_t)(W[k] >> 16) * fixed16_value(t, base, ix, layer, in, ch);
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
             if (!isfinite(vals[ch][k])) special = true;
@@ -368,6 +403,12 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     }
     out->is_float = true;
     for (int ch = 0; ch < 4; ch++) {
+        if (fixed16) {
+            int64_t q = (isum[ch] + 128) >> 8; /* arithmetic shift: floor */
+            out->v[ch] = t->format == PS_TXF_S16 ? f32_bits(fmaxf((float)q / 32767.0f, -1.0f))
+                                                 : f32_bits((float)q / 65535.0f);
+            continue;
+        }
         if (!special) {
             out->v[ch] = exact_weighted_sum(W, vals[ch], corners, t->format == PS_TXF_F16 ? 11 : 24);
             continue;

@@ -677,8 +677,9 @@ static void tex_sampling(void **state) {
                 memcpy(&got, &o->out[l][c], 4);
                 /* point sampling returns the element exactly; linear sums in f32 (the order of the
                  * additions is not documented): within 2^-20 of the largest magnitude involved */
-                double tol = !t.linear ? 0 : t.format == PS_TXF_F16 ? 1e-3 * (1 + fabs(want[c])) /* f16 result */
-                                                                  : 1e-5 * (1 + fabs(want[c]));
+                /* linear: f16 textures round the sum to f16, normalized integer ones to 16-bit steps */
+                double tol = !t.linear ? 0 : t.format == PS_TXF_F16 ? 1e-3 * (1 + fabs(want[c]))
+                                         : t.normalized_read ? 4e-5 : 1e-5 * (1 + fabs(want[c]));
                 if (!(fabs((double)got - want[c]) <= tol))
                     fail_msg("trial %d %s (fmt %d ch %u dim %u%s norm %d lin %d) lane %d channel %d: %.9g, want %.9g",
                              trial, k, t.format, t.channels, t.dim, t.layered ? " layered" : "", t.normalized_coords,
@@ -1056,7 +1057,7 @@ static void gpu_recording(void **state) {
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     if (linear) return;
     assert_int_equal(differ, 0);
-    assert_true(same >= 270); /* the 2026-12-03 recording: 277 of 446 equal, the linear ones refused */
+    assert_true(same >= 310); /* the 2026-12-03 recording: 321 of 446 equal, 124 refused (3D, s8, f32 linear) */
 }
 
 int main(void) {
