@@ -23,8 +23,10 @@ typedef struct {
     const char *file, *kernel, *ptxas;
     const char *targets[16];
     int ntargets;
-    int block;          /* 0: from the kernel's directives, else DEFAULT_BLOCK */
-    long dynamic_smem;
+    int blocks[16];     /* --block values; none: from the kernel's directives, else DEFAULT_BLOCK */
+    int nblocks;
+    long dynamic_smem[16];
+    int ndynamic;
     bool json, lines, no_ptxas;
 } regs_options;
 
@@ -35,8 +37,9 @@ void ptxsim_regs_help(FILE *out) {
           "  --kernel NAME        one kernel (default: every kernel)\n"
           "  --target sm_XX       a target to compile and compute occupancy for; repeat or separate\n"
           "                       with commas (default: the module's .target)\n"
-          "  --block N            threads per block (default: .reqntid, else .maxntid, else 256)\n"
-          "  --dynamic-smem BYTES dynamic shared memory per block (default 0)\n"
+          "  --block N[,N...]     threads per block (default: .reqntid, else .maxntid, else 256)\n"
+          "  --dynamic-smem BYTES[,BYTES...]\n"
+          "                       dynamic shared memory per block (default 0)\n"
           "  --ptxas PATH         the ptxas to run (default: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)\n"
           "  --no-ptxas           liveness only; occupancy estimated from the liveness peak\n"
           "  --lines              the register pressure after every PTX line\n"
@@ -61,17 +64,19 @@ static int parse_args(int argc, char **argv, regs_options *o) {
             for (char *t = strtok(argv[++i], ","); t; t = strtok(NULL, ","))
                 if (o->ntargets < 16) o->targets[o->ntargets++] = t;
         } else if (!strcmp(a, "--block") || !strcmp(a, "--dynamic-smem")) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[++i], &end, 0);
             bool blk = a[2] == 'b';
-            if (errno || *end || v < (blk ? 1 : 0) || v > (blk ? 1024 : INT_MAX / 2)) {
-                fprintf(stderr, "ptxsim: error: %s wants %s, not '%s'\n", a,
-                        blk ? "1 to 1024 threads" : "a byte count", argv[i]);
-                return 2;
+            for (char *t = strtok(argv[++i], ","); t; t = strtok(NULL, ",")) {
+                char *end;
+                errno = 0;
+                long v = strtol(t, &end, 0);
+                if (errno || *end || v < (blk ? 1 : 0) || v > (blk ? 1024 : INT_MAX / 2)) {
+                    fprintf(stderr, "ptxsim: error: %s wants %s, not '%s'\n", a,
+                            blk ? "1 to 1024 threads" : "a byte count", t);
+                    return 2;
+                }
+                if (blk && o->nblocks < 16) o->blocks[o->nblocks++] = (int)v;
+                else if (!blk && o->ndynamic < 16) o->dynamic_smem[o->ndynamic++] = v;
             }
-            if (blk) o->block = (int)v;
-            else o->dynamic_smem = v;
         } else if (!strcmp(a, "--json")) {
             o->json = true;
         } else if (!strcmp(a, "--lines")) {
@@ -186,24 +191,32 @@ static cJSON *kernel_target(const regs_options *o, const char *name, const ptxsi
         warn(n, "%s: .maxnreg %d cannot be met on %s: ptxas allocates %d registers", name, u->maxnreg, t->target,
              pk->registers);
     if (!t->arch) {
-        cJSON_AddNullToObject(j, "occupancy");
+        cJSON_AddArrayToObject(j, "occupancy");
         warn(n, "no occupancy for %s: its per-SM limits are not tabulated (docs/registers.md)", t->target);
         return j;
     }
     int reqntid = product(ki->reqntid), maxntid = product(ki->maxntid);
-    const char *from = o->block ? "option" : reqntid ? "reqntid" : maxntid ? "maxntid" : "default";
+    const char *from = o->nblocks ? "option" : reqntid ? "reqntid" : maxntid ? "maxntid" : "default";
     occ_input in = {.regs_per_thread = pk ? pk->registers : u->peak_regs32,
                     .static_smem = pk ? pk->smem : (int)ki->static_shared_bytes,
-                    .dynamic_smem = (int)o->dynamic_smem,
-                    .block = o->block ? o->block : reqntid ? reqntid : maxntid ? maxntid : DEFAULT_BLOCK};
-    occ_result r;
-    occ_compute(t->arch, &in, &r);
-    cJSON_AddItemToObject(j, "occupancy", occupancy_json(t->arch, &in, &r, from, pk ? "ptxas" : "liveness"));
-    if (r.error) warn(n, "%s cannot launch on %s with %d threads per block: %s", name, t->target, in.block, r.error);
-    if (o->block && reqntid && o->block != reqntid)
-        warn(n, "%s: --block %d differs from .reqntid (%d threads): the launch would fail", name, o->block, reqntid);
-    if (o->block && maxntid && o->block > maxntid)
-        warn(n, "%s: --block %d exceeds .maxntid (%d threads): the launch would fail", name, o->block, maxntid);
+                    .block = reqntid ? reqntid : maxntid ? maxntid : DEFAULT_BLOCK};
+    cJSON *occ = cJSON_AddArrayToObject(j, "occupancy");
+    for (int b = 0; b < (o->nblocks ? o->nblocks : 1); b++)
+        for (int d = 0; d < (o->ndynamic ? o->ndynamic : 1); d++) {
+            occ_input x = in;
+            if (o->nblocks) x.block = o->blocks[b];
+            x.dynamic_smem = o->ndynamic ? (int)o->dynamic_smem[d] : 0;
+            occ_result r;
+            occ_compute(t->arch, &x, &r);
+            cJSON_AddItemToArray(occ, occupancy_json(t->arch, &x, &r, from, pk ? "ptxas" : "liveness"));
+            if (r.error)
+                warn(n, "%s cannot launch on %s with %d threads and %d bytes of dynamic shared memory per block: %s", name,
+                     t->target, x.block, x.dynamic_smem, r.error);
+            if (o->nblocks && reqntid && x.block != reqntid && !d)
+                warn(n, "%s: --block %d differs from .reqntid (%d threads): the launch would fail", name, x.block, reqntid);
+            if (o->nblocks && maxntid && x.block > maxntid && !d)
+                warn(n, "%s: --block %d exceeds .maxntid (%d threads): the launch would fail", name, x.block, maxntid);
+        }
     if (u->minnctapersm && t->arch) {
         /* the directive promises minnctapersm blocks of the largest block the kernel allows */
         occ_input d = in;
@@ -308,8 +321,8 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
                         num(px, "spill_load_bytes"), num(px, "shared_bytes"), cJSON_GetArrayItem(cm, 0)->valueint,
                         num(px, "barriers"));
             }
-            const cJSON *oc = cJSON_GetObjectItemCaseSensitive(t, "occupancy");
-            if (!cJSON_IsObject(oc)) continue;
+            const cJSON *oc;
+            cJSON_ArrayForEach(oc, cJSON_GetObjectItemCaseSensitive(t, "occupancy")) {
             const char *bf = cJSON_GetObjectItemCaseSensitive(oc, "block_from")->valuestring;
             const char *rf = cJSON_GetObjectItemCaseSensitive(oc, "registers_from")->valuestring;
             fprintf(out, "  occupancy %s: %d threads per block (%s), %d registers per thread (%s), %d + %d bytes shared: "
@@ -324,6 +337,7 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
             cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(oc, "limited_by"))
                 fprintf(out, "%s %s", i++ ? "," : "", s->valuestring);
             fputc('\n', out);
+            }
         }
         const cJSON *w;
         cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(k, "warnings")) fprintf(out, "  warning: %s\n", w->valuestring);
