@@ -329,7 +329,7 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
                          "%d blocks, %d of %d warps per SM (%d%%), limited by",
                     tg, num(oc, "block"),
                     !strcmp(bf, "option") ? "--block" : !strcmp(bf, "default") ? "default; --block N to choose" : bf,
-                    num(oc, "registers_per_thread"), !strcmp(rf, "ptxas") ? "ptxas" : "liveness peak: a lower bound",
+                    num(oc, "registers_per_thread"), !strcmp(rf, "ptxas") ? "ptxas" : "liveness peak, an estimate",
                     num(oc, "static_shared_bytes"), num(oc, "dynamic_shared_bytes"), num(oc, "blocks_per_sm"),
                     num(oc, "warps_per_sm"), num(oc, "max_warps_per_sm"), num(oc, "occupancy_percent"));
             const cJSON *s;
@@ -418,9 +418,9 @@ int ptxsim_cmd_regs(int argc, char **argv) {
     cJSON *pj = cJSON_AddObjectToObject(doc, "ptxas");
     cJSON_AddItemToObject(pj, "path", ptxas ? cJSON_CreateString(ptxas) : cJSON_CreateNull());
     if (!ptxas)
-        cJSON_AddItemToArray(notes, cJSON_CreateString(o.no_ptxas ? "ptxas not run (--no-ptxas): occupancy from the liveness peak, a lower bound on registers"
+        cJSON_AddItemToArray(notes, cJSON_CreateString(o.no_ptxas ? "ptxas not run (--no-ptxas): occupancy estimated from the liveness peak"
                                                                   : "ptxas not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; --ptxas PATH): "
-                                                                    "occupancy from the liveness peak, a lower bound on registers"));
+                                                                    "occupancy estimated from the liveness peak"));
     cJSON *perr = cJSON_AddArrayToObject(pj, "runs");
     for (int t = 0; t < o.ntargets; t++, nt++) {
         ts[t] = (target_ctx){.target = o.targets[t], .arch = occ_arch_lookup(o.targets[t]), .px = NULL};
@@ -442,7 +442,17 @@ int ptxsim_cmd_regs(int argc, char **argv) {
             } else {
                 cJSON_AddNullToObject(run, "error");
             }
-            if (px[t].warnings) cJSON_AddStringToObject(run, "warnings", px[t].warnings);
+            if (px[t].warnings) {
+                cJSON_AddStringToObject(run, "warnings", px[t].warnings);
+                for (const char *w = px[t].warnings; *w;) { /* also among the notes, one per line */
+                    const char *e = strchr(w, '\n');
+                    int wl = (int)(e ? e - w : (long)strlen(w));
+                    char note[600];
+                    snprintf(note, sizeof note, "%.*s (for %s)", wl > 480 ? 480 : wl, w, o.targets[t]);
+                    cJSON_AddItemToArray(notes, cJSON_CreateString(note));
+                    w = e ? e + 1 : w + wl;
+                }
+            }
         }
         cJSON_AddItemToArray(perr, run);
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """check_liveness.py PTXSIM DIR — `ptxsim regs --no-ptxas --json --lines` on every DIR/*.ptx
 against the register pressure worked out by hand in the file: an `expect: key=value ...` comment
-for the peaks and a `// live=N pred=M` comment on every instruction line (docs/registers.md)."""
+for the peaks, a `// live=N pred=M` comment on every instruction line and `// warn: TEXT` for
+each warning expected (docs/registers.md)."""
 import json, pathlib, re, subprocess, sys
 
 ptxsim, folder = sys.argv[1], pathlib.Path(sys.argv[2])
@@ -28,6 +29,11 @@ for ptx in sorted(folder.glob("*.ptx")):
     for key, v in want.items():
         if got[key] != int(v):
             print(f"FAIL {ptx.name}: {key} = {got[key]}, worked out by hand: {v}")
+            fail = 1
+    warnings = json.loads(out.stdout)["kernels"][0]["warnings"]
+    for w in re.findall(r"// warn: (.*)", text):
+        if not any(w in g for g in warnings):
+            print(f"FAIL {ptx.name}: no warning '{w}' among {warnings}")
             fail = 1
     got_lines = {row[0]: (row[1], row[2]) for row in k["lines"]}
     if got_lines != want_lines:
