@@ -436,8 +436,10 @@ int ptxsim_cmd_regs(int argc, char **argv) {
             if (px[t].error) {
                 cJSON_AddStringToObject(run, "error", px[t].error);
                 char note[600];
-                snprintf(note, sizeof note, "ptxas failed for %s (occupancy from the liveness peak): %.480s", o.targets[t],
-                         px[t].error);
+                int el = (int)strlen(px[t].error);
+                while (el > 0 && px[t].error[el - 1] == '\n') el--;
+                snprintf(note, sizeof note, "ptxas failed for %s (occupancy estimated from the liveness peak): %.*s",
+                         o.targets[t], el > 480 ? 480 : el, px[t].error);
                 cJSON_AddItemToArray(notes, cJSON_CreateString(note));
             } else {
                 cJSON_AddNullToObject(run, "error");
