@@ -29,35 +29,47 @@ static bool writes_first(const ps_insn *in) {
     return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;
 }
 
-static void mark(uint64_t *set, int reg, int nregs) {
-    if (reg >= 0 && reg < nregs) set[reg / 64] |= 1ull << (reg % 64);
+/* A list of register numbers (duplicates allowed). */
+typedef struct {
+    int *v;
+    int n, cap;
+} reglist;
+
+static void push(reglist *l, int reg, int nregs) {
+    if (reg < 0 || reg >= nregs) return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->v = ps_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = reg;
 }
 
-static void operand_regs(const ps_operand *o, uint64_t *set, int nregs) {
+static void operand_regs(const ps_operand *o, reglist *l, int nregs) {
     switch (o->kind) {
     case PS_OP_REG:
-    case PS_OP_ADDR: mark(set, o->reg, nregs); break;
+    case PS_OP_ADDR: push(l, o->reg, nregs); break;
     case PS_OP_VEC:
     case PS_OP_LIST:
-        for (int j = 0; j < o->nitems; j++) operand_regs(&o->items[j], set, nregs);
+        for (int j = 0; j < o->nitems; j++) operand_regs(&o->items[j], l, nregs);
         break;
     default: break;
     }
 }
 
-/* Reads into use, writes into def (the caller passes a scratch def for a guarded instruction). */
-static void insn_regs(const ps_func *f, const ps_insn *in, uint64_t *use, uint64_t *def) {
+/* The registers `in` reads into use and those it writes into def (both emptied first). */
+static void insn_regs(const ps_func *f, const ps_insn *in, reglist *use, reglist *def) {
     int nr = f->nregs;
-    if (in->guard_reg >= 0) mark(use, in->guard_reg, nr);
+    use->n = def->n = 0;
+    if (in->guard_reg >= 0) push(use, in->guard_reg, nr);
     bool w0 = writes_first(in);
     bool call_rets = in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST;
     for (int k = (w0 || call_rets) ? 1 : 0; k < in->nops; k++) operand_regs(&in->ops[k], use, nr);
     if (in->form == PS_F_RET) /* a .func's .reg return values leave with it */
         for (int k = 0; k < f->nrets; k++)
-            if (f->rets[k]->is_reg) mark(use, f->rets[k]->reg, nr);
+            if (f->rets[k]->is_reg) push(use, f->rets[k]->reg, nr);
     if (w0 || call_rets) {
         operand_regs(&in->ops[0], def, nr);
-        if (in->ops[0].pair_reg >= 0) mark(def, in->ops[0].pair_reg, nr);
+        if (in->ops[0].pair_reg >= 0) push(def, in->ops[0].pair_reg, nr);
     }
 }
 
@@ -114,79 +126,133 @@ static int class_weight(int c) {
     return w[c];
 }
 
-static void count_set(const ps_func *f, const uint64_t *set, int counts[PS_RC_COUNT]) {
-    memset(counts, 0, sizeof(int) * PS_RC_COUNT);
-    for (int r = 0; r < f->nregs; r++)
-        if (set[r / 64] >> (r % 64) & 1) counts[reg_class(f->regs[r].type)]++;
-}
-
 static int weigh(const int counts[PS_RC_COUNT]) {
     int t = 0;
     for (int c = 0; c < PS_RC_COUNT; c++) t += counts[c] * class_weight(c);
     return t;
 }
 
+static bool has(const uint64_t *set, int r) { return set[r / 64] >> (r % 64) & 1; }
+static void put(uint64_t *set, int r) { set[r / 64] |= 1ull << (r % 64); }
+static void drop(uint64_t *set, int r) { set[r / 64] &= ~(1ull << (r % 64)); }
+
+/* Liveness per basic block (sets of nblocks x words, not instructions x words: a kernel of 10^5
+ * instructions and 10^4 registers stays small), then one backward walk per block that keeps the
+ * counts per width up to date register by register. */
 void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out) {
     memset(out, 0, sizeof *out);
     if (!succ) succ = ps_regpressure_successors;
-    int n = f->ninsns;
-    size_t w = (size_t)(f->nregs + 63) / 64 + 1;
+    int n = f->ninsns, nr = f->nregs;
+    size_t w = (size_t)(nr + 63) / 64 + 1;
     out->ninsns = n;
     out->line = ps_xcalloc((size_t)n + 1, sizeof *out->line);
     out->live32 = ps_xcalloc((size_t)n + 1, sizeof *out->live32);
     out->live_pred = ps_xcalloc((size_t)n + 1, sizeof *out->live_pred);
-    for (int r = 0; r < f->nregs; r++) out->declared[reg_class(f->regs[r].type)]++;
+    int *cls = ps_xcalloc((size_t)nr + 1, sizeof *cls);
+    for (int r = 0; r < nr; r++) out->declared[cls[r] = reg_class(f->regs[r].type)]++;
     out->declared32 = weigh(out->declared);
     out->peak_line = n ? f->insns[0].line : f->line;
-    if (!n) return;
-    uint64_t *use = ps_xcalloc((size_t)n * w, 8), *def = ps_xcalloc((size_t)n * w, 8);
-    uint64_t *lin = ps_xcalloc((size_t)n * w, 8), *lout = ps_xcalloc((size_t)n * w, 8);
-    uint64_t *scratch = ps_xcalloc(w, 8);
-    int **succs = ps_xcalloc((size_t)n, sizeof *succs), *nsucc = ps_xcalloc((size_t)n, sizeof *nsucc);
-    int buf[512];
+    if (!n) {
+        free(cls);
+        return;
+    }
+    /* blocks: leaders at 0, at every successor that is not the plain next instruction, and after
+     * every instruction whose successors are not just the next one */
+    enum { CAP = 512 };
+    int buf[CAP];
+    bool *leader = ps_xcalloc((size_t)n + 1, 1);
+    leader[0] = true;
     for (int i = 0; i < n; i++) {
-        const ps_insn *in = &f->insns[i];
-        insn_regs(f, in, use + (size_t)i * w, in->guard_reg >= 0 ? scratch : def + (size_t)i * w);
-        nsucc[i] = succ(f, i, buf, 512, ud);
-        succs[i] = ps_xmalloc((size_t)nsucc[i] * sizeof(int) + 1);
-        memcpy(succs[i], buf, (size_t)nsucc[i] * sizeof(int));
+        int k = succ(f, i, buf, CAP, ud);
+        bool plain = k == 1 && buf[0] == i + 1;
+        for (int j = 0; j < k; j++)
+            if (!plain && buf[j] >= 0 && buf[j] < n) leader[buf[j]] = true;
+        if (!plain && i + 1 < n) leader[i + 1] = true;
+    }
+    int *block_of = ps_xcalloc((size_t)n, sizeof *block_of), nb = 0;
+    for (int i = 0; i < n; i++) block_of[i] = leader[i] ? nb++ : nb - 1;
+    int *first = ps_xcalloc((size_t)nb + 1, sizeof *first), *last = ps_xcalloc((size_t)nb + 1, sizeof *last);
+    for (int i = 0; i < n; i++) {
+        if (leader[i]) first[block_of[i]] = i;
+        last[block_of[i]] = i;
+    }
+    int **bsucc = ps_xcalloc((size_t)nb, sizeof *bsucc), *nbsucc = ps_xcalloc((size_t)nb, sizeof *nbsucc);
+    uint64_t *use = ps_xcalloc((size_t)nb * w, 8), *def = ps_xcalloc((size_t)nb * w, 8);
+    uint64_t *lin = ps_xcalloc((size_t)nb * w, 8), *lout = ps_xcalloc((size_t)nb * w, 8);
+    reglist u = {0}, d = {0};
+    for (int b = 0; b < nb; b++) {
+        int k = succ(f, last[b], buf, CAP, ud);
+        bsucc[b] = ps_xmalloc((size_t)k * sizeof(int) + 1);
+        for (int j = 0; j < k; j++)
+            if (buf[j] >= 0 && buf[j] < n) bsucc[b][nbsucc[b]++] = block_of[buf[j]];
+        /* upward-exposed reads and unguarded writes of the block, walking it backwards */
+        uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
+        for (int i = last[b]; i >= first[b]; i--) {
+            insn_regs(f, &f->insns[i], &u, &d);
+            if (f->insns[i].guard_reg < 0)
+                for (int j = 0; j < d.n; j++) drop(bu, d.v[j]), put(bd, d.v[j]);
+            for (int j = 0; j < u.n; j++) put(bu, u.v[j]);
+        }
     }
     /* backward to a fixed point: OUT = union of the successors' IN; IN = USE | (OUT & ~DEF) */
     for (bool changed = true; changed;) {
         changed = false;
-        for (int i = n - 1; i >= 0; i--) {
-            uint64_t *o = lout + (size_t)i * w, *ii = lin + (size_t)i * w;
-            for (int s = 0; s < nsucc[i]; s++) {
-                const uint64_t *si = lin + (size_t)succs[i][s] * w;
+        for (int b = nb - 1; b >= 0; b--) {
+            uint64_t *o = lout + (size_t)b * w, *ii = lin + (size_t)b * w;
+            for (int s = 0; s < nbsucc[b]; s++) {
+                const uint64_t *si = lin + (size_t)bsucc[b][s] * w;
                 for (size_t x = 0; x < w; x++) o[x] |= si[x];
             }
-            const uint64_t *u = use + (size_t)i * w, *d = def + (size_t)i * w;
+            const uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
             for (size_t x = 0; x < w; x++) {
-                uint64_t v = u[x] | (o[x] & ~d[x]);
+                uint64_t v = bu[x] | (o[x] & ~bd[x]);
                 if (v != ii[x]) ii[x] = v, changed = true;
             }
         }
     }
-    int counts[PS_RC_COUNT];
-    for (int i = 0; i < n; i++) {
-        out->line[i] = f->insns[i].line;
-        for (int side = 0; side < 2; side++) { /* live into and out of instruction i */
-            count_set(f, (side ? lout : lin) + (size_t)i * w, counts);
-            for (int c = 0; c < PS_RC_COUNT; c++)
-                if (counts[c] > out->peak[c]) out->peak[c] = counts[c];
-            int t = weigh(counts);
-            if (t > out->peak32) out->peak32 = t, out->peak_line = f->insns[i].line;
-            if (side) out->live32[i] = t, out->live_pred[i] = counts[PS_RC_PRED];
+    /* per instruction: walk each block backwards from its OUT set */
+    uint64_t *cur = ps_xcalloc(w, 8);
+    for (int b = 0; b < nb; b++) {
+        memcpy(cur, lout + (size_t)b * w, w * 8);
+        int counts[PS_RC_COUNT] = {0};
+        for (int r = 0; r < nr; r++)
+            if (has(cur, r)) counts[cls[r]]++;
+        for (int i = last[b]; i >= first[b]; i--) {
+            insn_regs(f, &f->insns[i], &u, &d);
+            out->line[i] = f->insns[i].line;
+            out->live32[i] = weigh(counts);
+            out->live_pred[i] = counts[PS_RC_PRED];
+            for (int side = 0; side < 2; side++) { /* out of i, then (after the update) into i */
+                for (int c = 0; c < PS_RC_COUNT; c++)
+                    if (counts[c] > out->peak[c]) out->peak[c] = counts[c];
+                int t = weigh(counts);
+                /* the earliest line reaching the peak: ties go to the lower instruction */
+                if (t > out->peak32 || (t == out->peak32 && t && f->insns[i].line < out->peak_line))
+                    out->peak32 = t, out->peak_line = f->insns[i].line;
+                if (side) break;
+                if (f->insns[i].guard_reg < 0)
+                    for (int j = 0; j < d.n; j++)
+                        if (has(cur, d.v[j])) drop(cur, d.v[j]), counts[cls[d.v[j]]]--;
+                for (int j = 0; j < u.n; j++)
+                    if (!has(cur, u.v[j])) put(cur, u.v[j]), counts[cls[u.v[j]]]++;
+            }
         }
     }
-    for (int i = 0; i < n; i++) free(succs[i]);
-    free(succs);
-    free(nsucc);
+    free(cur);
+    free(u.v);
+    free(d.v);
+    for (int b = 0; b < nb; b++) free(bsucc[b]);
+    free(bsucc);
+    free(nbsucc);
     free(use);
     free(def);
     free(lin);
     free(lout);
-    free(scratch);
+    free(first);
+    free(last);
+    free(block_of);
+    free(leader);
+    free(cls);
 }
 
 void ps_regpressure_free(ps_regpressure *p) {
