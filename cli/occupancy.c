@@ -2,9 +2,10 @@
  * resource stops it, from the per-SM limits of the CUDA C Programming Guide's compute-capability
  * tables and the allocation rules of its occupancy section (docs/registers.md):
  * - warps: a block takes ceil(threads / 32) warp slots;
- * - registers: allocated per warp in units of 256, from four equal register-file partitions (one per
- *   scheduler), so a partition holds floor(regs_per_sm / 4 / per-warp) warps; a block also may not
- *   exceed the per-block register limit, counted with its warps rounded up to the four partitions;
+ * - registers: allocated per warp in units of 256, from equal register-file partitions (one per
+ *   scheduler: four, two on sm_60), so a partition holds floor(regs_per_sm / partitions / per-warp)
+ *   warps; a block also may not exceed the per-block register limit, counted with its warps rounded
+ *   up to a multiple of four;
  * - shared memory: static + dynamic + the driver's reserved 1 KB (sm_80 on), rounded up to the
  *   allocation granularity, out of the largest carveout (the runtime's default preference). */
 #include <limits.h>
@@ -15,25 +16,26 @@
 
 #define KB 1024
 static const occ_arch archs[] = {
-    /* sm, warps, blocks, regs/SM, regs/block, max regs/thread, smem/SM, smem/block, opt-in, reserved, granule */
-    {50, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256},
-    {52, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256},
-    {53, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256},
-    {60, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256},
-    {61, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256},
-    {62, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256},
-    {70, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256},
-    {72, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256},
-    {75, 32, 16, 65536, 65536, 255, 64 * KB, 48 * KB, 64 * KB, 0, 256},
-    {80, 64, 32, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128},
-    {86, 48, 16, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128},
-    {87, 48, 16, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128},
-    {89, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128},
-    {90, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128},
-    {100, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128},
-    {103, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128},
-    {120, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128},
-    {121, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128},
+    /* sm, warps, blocks, regs/SM, regs/block, max regs/thread, smem/SM, smem/block, opt-in, reserved, granule,
+     * register partitions */
+    {50, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
+    {52, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4},
+    {53, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
+    {60, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 2},
+    {61, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4},
+    {62, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
+    {70, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4},
+    {72, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4},
+    {75, 32, 16, 65536, 65536, 255, 64 * KB, 48 * KB, 64 * KB, 0, 256, 4},
+    {80, 64, 32, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4},
+    {86, 48, 16, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
+    {87, 48, 16, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4},
+    {89, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
+    {90, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
+    {100, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
+    {103, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
+    {120, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
+    {121, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
 };
 
 const occ_arch *occ_arch_lookup(const char *target) {
@@ -74,8 +76,8 @@ void occ_compute(const occ_arch *a, const occ_input *in, occ_result *out) {
             out->error = "the block needs more registers than one block may have (too many launch resources)";
             out->limit[OCC_LIM_REGS] = 0;
         } else {
-            int per_partition = a->regs_per_sm / 4 / per_warp;
-            out->limit[OCC_LIM_REGS] = per_partition * 4 / warps;
+            int per_partition = a->regs_per_sm / a->reg_partitions / per_warp;
+            out->limit[OCC_LIM_REGS] = per_partition * a->reg_partitions / warps;
         }
     }
     /* shared memory */

@@ -13,6 +13,7 @@ typedef struct {
     int smem_per_block, smem_per_block_optin;
     int smem_reserved_per_block;   /* the driver's, sm_80 and later */
     int smem_granularity;          /* bytes a block's shared memory is rounded up to */
+    int reg_partitions;            /* register-file partitions (warp schedulers) per SM */
 } occ_arch;
 
 /* The limits for target "sm_XX" (suffixes a/f ignored); NULL when not tabulated. */
