@@ -400,7 +400,9 @@ int ptxsim_cmd_regs(int argc, char **argv) {
     ptxsim_module_get_info(m, &mi);
     static char module_target[24];
     if (!o.ntargets) {
-        snprintf(module_target, sizeof module_target, "%s", mi.target);
+        /* the module's .target, or the machine ptxsim runs it on when that has no row (sm_35 -> sm_50) */
+        snprintf(module_target, sizeof module_target, "%s",
+                 occ_arch_lookup(mi.target) || !mi.machine[0] ? mi.target : mi.machine);
         o.targets[o.ntargets++] = module_target;
     }
     doc = cJSON_CreateObject();
@@ -438,7 +440,7 @@ int ptxsim_cmd_regs(int argc, char **argv) {
                 char note[600];
                 int el = (int)strlen(px[t].error);
                 while (el > 0 && px[t].error[el - 1] == '\n') el--;
-                snprintf(note, sizeof note, "ptxas failed for %s (occupancy estimated from the liveness peak): %.*s",
+                snprintf(note, sizeof note, "ptxas failed for %s (occupancy estimated from the liveness peak; --target names another): %.*s",
                          o.targets[t], el > 480 ? 480 : el, px[t].error);
                 cJSON_AddItemToArray(notes, cJSON_CreateString(note));
             } else {
