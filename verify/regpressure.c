@@ -21,7 +21,8 @@ static bool writes_first(const ps_insn *in) {
     case PS_F_NANOSLEEP:
     case PS_F_PMEVENT:
     case PS_F_PREFETCH:
-    case PS_F_PREFETCHU: return false;
+    case PS_F_PREFETCHU:
+    case PS_F_STACKRESTORE: return false; /* reads its operand */
     case PS_F_BAR:
     case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED);
     default: break;
@@ -67,6 +68,8 @@ static void insn_regs(const ps_func *f, const ps_insn *in, reglist *use, reglist
     if (in->form == PS_F_RET) /* a .func's .reg return values leave with it */
         for (int k = 0; k < f->nrets; k++)
             if (f->rets[k]->is_reg) push(use, f->rets[k]->reg, nr);
+    if (in->form == PS_F_WGMMA_MMA_ASYNC && in->nops) /* accumulates: D is read as well as written */
+        operand_regs(&in->ops[0], use, nr);
     if (w0 || call_rets) {
         operand_regs(&in->ops[0], def, nr);
         if (in->ops[0].pair_reg >= 0) push(def, in->ops[0].pair_reg, nr);
