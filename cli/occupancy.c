@@ -17,25 +17,25 @@
 #define KB 1024
 static const occ_arch archs[] = {
     /* sm, warps, blocks, regs/SM, regs/block, max regs/thread, smem/SM, smem/block, opt-in, reserved, granule,
-     * register partitions */
-    {50, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
-    {52, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4},
-    {53, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
-    {60, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 2},
-    {61, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4},
-    {62, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4},
-    {70, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4},
-    {72, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4},
-    {75, 32, 16, 65536, 65536, 255, 64 * KB, 48 * KB, 64 * KB, 0, 256, 4},
-    {80, 64, 32, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4},
-    {86, 48, 16, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
-    {87, 48, 16, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4},
-    {89, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
-    {90, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
-    {100, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
-    {103, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4},
-    {120, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
-    {121, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4},
+     * register partitions, barrier sets per block slot */
+    {50, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4, 0},
+    {52, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4, 0},
+    {53, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4, 0},
+    {60, 64, 32, 65536, 65536, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 2, 0},
+    {61, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 48 * KB, 0, 256, 4, 0},
+    {62, 64, 32, 65536, 32768, 255, 64 * KB, 48 * KB, 48 * KB, 0, 256, 4, 0},
+    {70, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4, 0},
+    {72, 64, 32, 65536, 65536, 255, 96 * KB, 48 * KB, 96 * KB, 0, 256, 4, 0},
+    {75, 32, 16, 65536, 65536, 255, 64 * KB, 48 * KB, 64 * KB, 0, 256, 4, 0},
+    {80, 64, 32, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4, 0},
+    {86, 48, 16, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4, 0},
+    {87, 48, 16, 65536, 65536, 255, 164 * KB, 48 * KB, 163 * KB, 1 * KB, 128, 4, 0},
+    {89, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4, 0},
+    {90, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4, 2},
+    {100, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4, 2},
+    {103, 64, 32, 65536, 65536, 255, 228 * KB, 48 * KB, 227 * KB, 1 * KB, 128, 4, 2},
+    {120, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4, 1},
+    {121, 48, 24, 65536, 65536, 255, 100 * KB, 48 * KB, 99 * KB, 1 * KB, 128, 4, 1},
 };
 
 const occ_arch *occ_arch_lookup(const char *target) {
@@ -49,7 +49,7 @@ const occ_arch *occ_arch_lookup(const char *target) {
 }
 
 const char *occ_limit_name(int lim) {
-    static const char *const names[OCC_LIM_COUNT] = {"warps", "blocks", "registers", "shared memory"};
+    static const char *const names[OCC_LIM_COUNT] = {"warps", "blocks", "registers", "shared memory", "barriers"};
     return lim >= 0 && lim < OCC_LIM_COUNT ? names[lim] : "?";
 }
 
@@ -93,6 +93,9 @@ void occ_compute(const occ_arch *a, const occ_input *in, occ_result *out) {
     } else {
         out->limit[OCC_LIM_SMEM] = alloc ? a->smem_per_sm / alloc : INT_MAX;
     }
+    out->limit[OCC_LIM_BARRIERS] = INT_MAX;
+    if (a->barriers_per_block_slot && in->barriers > 0)
+        out->limit[OCC_LIM_BARRIERS] = a->max_blocks * a->barriers_per_block_slot / in->barriers;
     int blocks = INT_MAX;
     for (int k = 0; k < OCC_LIM_COUNT; k++)
         if (out->limit[k] < blocks) blocks = out->limit[k];

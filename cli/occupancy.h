@@ -14,6 +14,7 @@ typedef struct {
     int smem_reserved_per_block;   /* the driver's, sm_80 and later */
     int smem_granularity;          /* bytes a block's shared memory is rounded up to */
     int reg_partitions;            /* register-file partitions (warp schedulers) per SM */
+    int barriers_per_block_slot;   /* named-barrier sets per resident-block slot (0: no such limit) */
 } occ_arch;
 
 /* The limits for target "sm_XX" (suffixes a/f ignored); NULL when not tabulated. */
@@ -24,9 +25,10 @@ typedef struct {
     int static_smem;       /* bytes */
     int dynamic_smem;      /* bytes */
     int block;             /* threads */
+    int barriers;          /* named barriers the kernel uses (ptxas -v); 0: unknown or none */
 } occ_input;
 
-enum { OCC_LIM_WARPS, OCC_LIM_BLOCKS, OCC_LIM_REGS, OCC_LIM_SMEM, OCC_LIM_COUNT };
+enum { OCC_LIM_WARPS, OCC_LIM_BLOCKS, OCC_LIM_REGS, OCC_LIM_SMEM, OCC_LIM_BARRIERS, OCC_LIM_COUNT };
 
 typedef struct {
     int blocks_per_sm, warps_per_sm;
@@ -41,6 +43,6 @@ typedef struct {
 } occ_result;
 
 void occ_compute(const occ_arch *a, const occ_input *in, occ_result *out);
-const char *occ_limit_name(int lim); /* "warps", "blocks", "registers", "shared memory" */
+const char *occ_limit_name(int lim); /* "warps", "blocks", "registers", "shared memory", "barriers" */
 
 #endif

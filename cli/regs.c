@@ -130,7 +130,7 @@ static void warn(notes *n, const char *fmt, ...) {
 
 static cJSON *limits_json(const occ_result *r) {
     cJSON *l = cJSON_CreateObject();
-    static const char *const keys[OCC_LIM_COUNT] = {"warps", "blocks", "registers", "shared_memory"};
+    static const char *const keys[OCC_LIM_COUNT] = {"warps", "blocks", "registers", "shared_memory", "barriers"};
     for (int k = 0; k < OCC_LIM_COUNT; k++)
         if (r->limit[k] == INT_MAX) cJSON_AddNullToObject(l, keys[k]);
         else cJSON_AddNumberToObject(l, keys[k], r->limit[k]);
@@ -146,6 +146,7 @@ static cJSON *occupancy_json(const occ_arch *a, const occ_input *in, const occ_r
     cJSON_AddStringToObject(o, "block_from", block_from);
     cJSON_AddNumberToObject(o, "static_shared_bytes", in->static_smem);
     cJSON_AddNumberToObject(o, "dynamic_shared_bytes", in->dynamic_smem);
+    cJSON_AddNumberToObject(o, "barriers", in->barriers);
     cJSON_AddNumberToObject(o, "blocks_per_sm", r->blocks_per_sm);
     cJSON_AddNumberToObject(o, "warps_per_sm", r->warps_per_sm);
     cJSON_AddNumberToObject(o, "max_warps_per_sm", a->max_warps);
@@ -199,7 +200,8 @@ static cJSON *kernel_target(const regs_options *o, const char *name, const ptxsi
     const char *from = o->nblocks ? "option" : reqntid ? "reqntid" : maxntid ? "maxntid" : "default";
     occ_input in = {.regs_per_thread = pk ? pk->registers : u->peak_regs32,
                     .static_smem = pk ? pk->smem : (int)ki->static_shared_bytes,
-                    .block = reqntid ? reqntid : maxntid ? maxntid : DEFAULT_BLOCK};
+                    .block = reqntid ? reqntid : maxntid ? maxntid : DEFAULT_BLOCK,
+                    .barriers = pk ? pk->barriers : 0};
     cJSON *occ = cJSON_AddArrayToObject(j, "occupancy");
     for (int b = 0; b < (o->nblocks ? o->nblocks : 1); b++)
         for (int d = 0; d < (o->ndynamic ? o->ndynamic : 1); d++) {

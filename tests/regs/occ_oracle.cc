@@ -1,7 +1,9 @@
 // occ_oracle.cc — the CUDA toolkit's occupancy calculator (cuda_occupancy.h,
 // cudaOccMaxActiveBlocksPerMultiprocessor) as an oracle for `ptxsim regs`: reads lines
-// "SM REGS STATIC_SMEM DYNAMIC_SMEM BLOCK" and prints "BLOCKS LIMITS" per line, LIMITS the
-// limiting resources as letters w(arps) r(egisters) s(hared memory) b(locks), or "-".
+// "SM REGS STATIC_SMEM DYNAMIC_SMEM BLOCK BARRIERS" and prints "BLOCKS LIMITS" per line, LIMITS
+// the limiting resources as letters w(arps) r(egisters) s(hared memory) b(locks) B(arriers), or
+// "-". Where the barrier limit alone sets the count, only "B" is printed (the calculator also
+// keeps the flags of resources that were the minimum before it).
 // The device properties are the CUDA C Programming Guide's per-capability figures; the
 // function attributes are what cudaFuncGetAttributes would give (opt-in shared memory set to the
 // dynamic size, as a program launching with that much must do).
@@ -41,9 +43,9 @@ static bool props_for(int sm, cudaOccDeviceProp *p) {
 }
 
 int main() {
-    int sm, regs, block;
+    int sm, regs, block, barriers;
     size_t smem, dyn;
-    while (scanf("%d %d %zu %zu %d", &sm, &regs, &smem, &dyn, &block) == 5) {
+    while (scanf("%d %d %zu %zu %d %d", &sm, &regs, &smem, &dyn, &block, &barriers) == 6) {
         cudaOccDeviceProp prop;
         if (!props_for(sm, &prop)) {
             printf("unknown-sm\n");
@@ -56,7 +58,7 @@ int main() {
         attr.partitionedGCConfig = PARTITIONED_GC_OFF;
         attr.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
         attr.maxDynamicSharedSizeBytes = dyn;
-        attr.numBlockBarriers = 1;
+        attr.numBlockBarriers = barriers;
         cudaOccDeviceState state;
         cudaOccResult res;
         if (cudaOccMaxActiveBlocksPerMultiprocessor(&res, &prop, &attr, &state, block, dyn) != CUDA_OCC_SUCCESS) {
@@ -65,10 +67,19 @@ int main() {
         }
         char lim[8] = {0};
         int n = 0;
+        int others = res.blockLimitRegs;
+        if (res.blockLimitSharedMem < others) others = res.blockLimitSharedMem;
+        if (res.blockLimitWarps < others) others = res.blockLimitWarps;
+        if (res.blockLimitBlocks < others) others = res.blockLimitBlocks;
+        if ((res.limitingFactors & OCC_LIMIT_BARRIERS) && res.blockLimitBarriers < others) {
+            printf("%d B\n", res.activeBlocksPerMultiprocessor);
+            continue;
+        }
         if (res.limitingFactors & OCC_LIMIT_WARPS) lim[n++] = 'w';
         if (res.limitingFactors & OCC_LIMIT_REGISTERS) lim[n++] = 'r';
         if (res.limitingFactors & OCC_LIMIT_SHARED_MEMORY) lim[n++] = 's';
         if (res.limitingFactors & OCC_LIMIT_BLOCKS) lim[n++] = 'b';
+        if (res.limitingFactors & OCC_LIMIT_BARRIERS) lim[n++] = 'B';
         printf("%d %s\n", res.activeBlocksPerMultiprocessor, n ? lim : "-");
     }
     return 0;
