@@ -49,9 +49,9 @@ static inline void ps_modset_add(ps_modset *s, ps_mod m) {
  * written: a modifier (ps_mod, either kind), a type, a shape (.m16n8k16: its values are
  * ps_insn.shape_*), an .xN (ps_insn.xnum), or a word no row names (PS_WK_OTHER: the value is its
  * offset in ps_insn.text, for diagnostics; only rows accepting "*" keep such words). Compare with
- * PS_WM(GLOBAL), PS_WT(F32). */
+ * PS_WM(GLOBAL), PS_WT(F32); 0 is no word. */
 typedef uint16_t ps_word;
-enum { PS_WK_MOD, PS_WK_TYPE, PS_WK_SHAPE, PS_WK_XNUM, PS_WK_OTHER };
+enum { PS_WK_NONE, PS_WK_MOD, PS_WK_TYPE, PS_WK_SHAPE, PS_WK_XNUM, PS_WK_OTHER }; /* 0: no word */
 #define PS_WORD(kind, value) ((ps_word)((unsigned)(kind) << 12 | (unsigned)(value)))
 #define PS_WM(id) PS_WORD(PS_WK_MOD, PS_MOD_##id)
 #define PS_WT(id) PS_WORD(PS_WK_TYPE, PS_T_##id)
