@@ -990,8 +990,8 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
         if (in->form == PS_F_SURED && c->prog->module->version < 81 &&
-            (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
-            (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
+            (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
+            (ps_insn_has(in, PS_WT(U64)) || ps_insn_has(in, PS_WT(S64)))) {
             derr(c, in, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
                  in->text);
             return;
