@@ -928,7 +928,8 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (is_tensor_form(in->form)) {
         tensor_flatten(c, in, d);
         if (c->failed) return;
-        if (info->mnemonic[0] == 'w' && info->mnemonic[1] == 'g') { /* wgmma.* */
+        if (in->form == PS_F_WGMMA_MMA_ASYNC || in->form == PS_F_WGMMA_FENCE || in->form == PS_F_WGMMA_COMMIT ||
+            in->form == PS_F_WGMMA_WAIT) {
             char why[240] = "";
             d->fn = ps_select_wgmma(in, d, c->fn, why, sizeof why);
             if (!d->fn) derr(c, in, "%s", why);
