@@ -256,7 +256,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
 
 ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     int n = in->nwords;
-    char text[32];
+    char spelling[32];
     switch (in->form) {
     case PS_F_CP_ASYNC_BULK_COMMIT: return bulk_nop;
     case PS_F_CP_ASYNC_BULK_WAIT:
@@ -264,7 +264,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
             return WHY("cp.async.bulk.wait_group takes an integer constant");
         for (int i = 0; i < n; i++)
             if (word(in, i) != PS_WM(READ))
-                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, text, sizeof text));
+                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
         return bulk_nop;
     case PS_F_CP_ASYNC_BULK_PREFETCH:
         /* cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [src], size{, cache-policy}: a hint

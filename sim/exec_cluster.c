@@ -195,13 +195,13 @@ static void red_async(ps_warp *w, const ps_dinsn *d) {
 
 static ps_exec_fn select_st_async(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     int n = in->nwords, vec = 1;
-    char text[32];
+    char spelling[32];
     for (int i = 0; i < n - 1; i++) {
         ps_word x = in->words[i];
         if (x == PS_WM(WEAK) || x == PS_WM(SHARED_CLUSTER) || x == PS_WM(MBARRIER_COMPLETE_TX_BYTES)) continue;
         if (x == PS_WM(V2)) vec = 2;
         else if (x == PS_WM(V4)) vec = 4;
-        else return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, text, sizeof text));
+        else return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     }
     if (!ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)))
         return WHY("'%s': st.async needs .mbarrier::complete_tx::bytes", in->text);
@@ -227,7 +227,7 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
     static const ps_word ops[] = {PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX),
                                   PS_WM(ADD), PS_WM(AND), PS_WM(OR),  PS_WM(XOR)};
     int n = in->nwords, op = -1;
-    char text[32];
+    char spelling[32];
     for (int i = 0; i < n - 1; i++) {
         ps_word x = in->words[i];
         int k = -1;
@@ -240,7 +240,7 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
         if (x == PS_WM(RELAXED) || x == PS_WM(CLUSTER) || x == PS_WM(SHARED_CLUSTER) ||
             x == PS_WM(MBARRIER_COMPLETE_TX_BYTES))
             continue;
-        return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, text, sizeof text));
+        return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     }
     ps_word ty = word(in, n - 1);
     bool ok = op >= 0 && ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)) &&

@@ -374,7 +374,7 @@ static bool handle_ok(const ps_operand *o) { return o->kind == PS_OP_ADDR && o->
 static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     bool store = in->form == PS_F_SUST;
     int n = in->nwords;
-    char text[24];
+    char spelling[24];
     if (word(in, 0) != PS_WM(B))
         return WHY("'%s': ptxsim executes the unformatted surface accesses (%s.b)%s", in->text, in->info->mnemonic,
                    store ? "; sust.p is not supported" : "");
@@ -398,10 +398,10 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size
     if (!esz) return WHY("'%s': the data type is .b8, .b16, .b32 or .b64", in->text);
     if (i < n) {
         mode = mode_of(word(in, i));
-        if (mode < 0) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, text, sizeof text));
+        if (mode < 0) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
         i++;
     }
-    if (i < n) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, text, sizeof text));
+    if (i < n) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required (ptxas)", in->text);
     if (vec * esz > 16) return WHY("'%s': a vector of more than 128 bits (ptxas)", in->text);
     int nc = geom_coords[g];
@@ -461,8 +461,8 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t
                                     PS_WM(ADDR_MODE_0), PS_WM(ADDR_MODE_1), PS_WM(ADDR_MODE_2),
                                     PS_WM(NUM_MIPMAP_LEVELS), PS_WM(NUM_SAMPLES)};
     bool txq = in->form == PS_F_TXQ;
-    char text[24];
-    ps_insn_word_text(in, 0, text, sizeof text);
+    char spelling[24];
+    ps_insn_word_text(in, 0, spelling, sizeof spelling);
     if (in->nwords != 2 || word(in, 1) != PS_WT(B32))
         return WHY("'%s': ptxsim executes %s.query.b32 d, [handle]%s", in->text, in->info->mnemonic,
                    txq && word(in, 0) == PS_WM(LEVEL) ? " (txq.level: textures here have no mipmaps; not "
@@ -472,18 +472,18 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t
         if (word(in, 0) == names[i]) q = i;
     bool ok = q >= 0 && (txq ? q != Q_MEMORY_LAYOUT : q <= Q_MEMORY_LAYOUT);
     if (!ok)
-        return WHY("'%s': .%s is not supported by ptxsim (%s)", in->text, text,
+        return WHY("'%s': .%s is not supported by ptxsim (%s)", in->text, spelling,
                    word(in, 0) == PS_WM(CHANNEL_DATA_TYPE) || word(in, 0) == PS_WM(CHANNEL_ORDER)
                        ? "the value is the source language's enumeration, not measured"
                        : "not a query of this instruction");
     if (!txq && (q == Q_ARRAY_SIZE || q == Q_MEMORY_LAYOUT)) /* lab/textures/README.md */
         return WHY("'%s': the CUDA 13.0 driver refuses to load suq.%s for sm_90 (CUDA_ERROR_NOT_SUPPORTED on an "
                    "H200, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
-                   in->text, text);
+                   in->text, spelling);
     if (txq && q > Q_DEPTH) /* lab/textures/README.md */
         return WHY("'%s': the CUDA 13.0 driver gives no kernel using txq.%s on an H200 (cuModuleGetFunction: not "
                    "found, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
-                   in->text, text);
+                   in->text, spelling);
     if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
         return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
     d->aux8 = (uint8_t)q;
@@ -493,11 +493,11 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t
 
 static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     int n = in->nwords, i = 0;
-    char text[24];
+    char spelling[24];
     if (word(in, i) == PS_WM(BASE)) i++; /* level 0: the only level of ptxsim's textures */
     if (word(in, i) == PS_WM(LEVEL) || word(in, i) == PS_WM(GRAD))
         return WHY("'%s': tex.%s needs mipmapped textures, which ptxsim does not support", in->text,
-                   ps_insn_word_text(in, i, text, sizeof text));
+                   ps_insn_word_text(in, i, spelling, sizeof spelling));
     int g = geom_of(word(in, i));
     if (g < 0)
         return WHY("'%s': ptxsim executes the geometries .1d .2d .3d .a1d .a2d (not .cube .acube .2dms .a2dms)",

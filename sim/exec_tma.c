@@ -310,7 +310,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     static const ps_word dims[] = {PS_WM(D1), PS_WM(D2), PS_WM(D3), PS_WM(D4), PS_WM(D5)};
     bool reduce = in->form == PS_F_CP_REDUCE_ASYNC_BULK;
     int n = in->nwords, i = reduce ? 1 : 0; /* the word after "tensor" */
-    char text[40];
+    char spelling[40];
     if (n <= i + 2) return WHY("'%s': incomplete tensor copy", in->text);
     unsigned rank = 0;
     for (unsigned r = 0; r < 5; r++)
@@ -332,7 +332,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         if (x == PS_WM(IM2COL) || x == PS_WM(IM2COL_W) || x == PS_WM(IM2COL_W_128) || x == PS_WM(IM2COL_W_) ||
             x == PS_WM(IM2COL_W_128_))
             return WHY("'%s': ptxsim executes im2col mode as .im2col (loads) and .im2col_no_offs (stores and "
-                       "reductions), not .%s", in->text, ps_insn_word_text(in, k, text, sizeof text));
+                       "reductions), not .%s", in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
         if (x == PS_WM(MULTICAST_CLUSTER)) {
             multicast = true;
             continue;
@@ -348,7 +348,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
             for (int q = 0; q < 8; q++)
                 if (x == ops[q]) o = q;
             if (o < 0 || !reduce || op >= 0)
-                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, k, text, sizeof text));
+                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
             op = o;
         }
     }
