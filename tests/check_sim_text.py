@@ -3,7 +3,8 @@
 
 The parser records every word of a mnemonic in order (ps_insn.words, docs/parser.md "The
 structured instruction"); sim/'s selectors compare enums. This check fails when a sim/*.c file
-(other than manifest*.c, which parse JSON, and builtins.c, whose printf reads format strings)
+(other than builtins.c, whose printf reads format strings, and manifest*.c, JSON readers that
+lived in sim/ before manifest/ took them)
   1. calls a string function (strcmp strncmp strstr strchr strrchr strspn strcspn strtok sscanf
      memcmp memchr) on a line naming an instruction's text (->text, .text, mnemonic),
   2. indexes the text or mnemonic (text[...], mnemonic[...]), keeps it in a variable, passes it
