@@ -16,10 +16,17 @@ static const struct {
 #undef X
 };
 
-static const char *const mod_names[] = {
+static const char *const mod_names[] = { /* in ps_mod's order: the X rows, then the W rows */
 #define X(id, name) name,
+#define W(id, name)
 #include "mods.def"
 #undef X
+#undef W
+#define X(id, name)
+#define W(id, name) name,
+#include "mods.def"
+#undef X
+#undef W
 };
 
 static ps_form_info forms[] = {
@@ -99,7 +106,7 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
         }
     }
     int id = mod_lookup_raw(w, n);
-    if (id < 0) {
+    if (id < 0 || id >= PS_MOD_NTABLE) { /* a W word belongs to "*" rows only (mods.def) */
         fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w,
                 f->mnemonic);
         abort();

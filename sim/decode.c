@@ -928,7 +928,8 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (is_tensor_form(in->form)) {
         tensor_flatten(c, in, d);
         if (c->failed) return;
-        if (info->mnemonic[0] == 'w' && info->mnemonic[1] == 'g') { /* wgmma.* */
+        if (in->form == PS_F_WGMMA_MMA_ASYNC || in->form == PS_F_WGMMA_FENCE || in->form == PS_F_WGMMA_COMMIT ||
+            in->form == PS_F_WGMMA_WAIT) {
             char why[240] = "";
             d->fn = ps_select_wgmma(in, d, c->fn, why, sizeof why);
             if (!d->fn) derr(c, in, "%s", why);
@@ -990,8 +991,8 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
         if (in->form == PS_F_SURED && c->prog->module->version < 81 &&
-            (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
-            (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
+            (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
+            (ps_insn_has(in, PS_WT(U64)) || ps_insn_has(in, PS_WT(S64)))) {
             derr(c, in, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
                  in->text);
             return;

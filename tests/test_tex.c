@@ -407,6 +407,38 @@ static void suq_driver_refused(void **state) {
     }
 }
 
+/* sured.b's 64-bit .min/.max need PTX ISA 8.1 (ptxas: "64-bit min/max operation on sured.b requires PTX
+ * ISA .version 8.1 or later"); .add.u64 and 32-bit .min do not. decode.c reads the words (.min/.max
+ * and the .u64/.s64 type) of the structured instruction. */
+static void sured_64bit_minmax_version(void **state) {
+    (void)state;
+    static const struct {
+        const char *version, *insn;
+        bool refused;
+    } cases[] = {
+        {"8.0", "sured.b.min.1d.u64.trap [%rd1, {%r1}], %rd2;", true},
+        {"8.0", "sured.b.max.1d.s64.clamp [%rd1, {%r1}], %rd2;", true},
+        {"8.1", "sured.b.min.1d.u64.trap [%rd1, {%r1}], %rd2;", false},
+        {"8.0", "sured.b.add.1d.u64.trap [%rd1, {%r1}], %rd2;", false},
+        {"8.0", "sured.b.min.1d.u32.trap [%rd1, {%r1}], %r1;", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[512], diag[512] = "";
+        snprintf(ptx, sizeof ptx,
+                 ".version %s\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p0)\n{\n"
+                 "  .reg .b32 %%r<4>;\n  .reg .b64 %%rd<4>;\n  ld.param.u64 %%rd1, [p0];\n  mov.u32 %%r1, 0;\n"
+                 "  mov.u64 %%rd2, 0;\n  %s\n  ret;\n}\n", cases[i].version, cases[i].insn);
+        uint64_t h = 0;
+        tu_buf b[1] = {{&h, sizeof h}};
+        tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+        ps_launch_result res;
+        memset(&res, 0, sizeof res);
+        tu_run(ptx, "k", &cfg, b, 1, &res, diag, sizeof diag);
+        bool refused = strstr(diag, "requires PTX ISA .version 8.1") != NULL;
+        if (refused != cases[i].refused) fail_msg(".version %s %s: %s", cases[i].version, cases[i].insn, diag);
+    }
+}
+
 /* ---- tex: reference from the CUDA programming guide (texture fetching) -------------------- */
 
 static float f16_value(uint16_t h) {
@@ -1064,7 +1096,7 @@ int main(void) {
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
-        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(suq_driver_refused), cmocka_unit_test(sured_ops), cmocka_unit_test(linear_refused_by_default), cmocka_unit_test(tex_sampling),
+        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(suq_driver_refused), cmocka_unit_test(sured_64bit_minmax_version), cmocka_unit_test(sured_ops), cmocka_unit_test(linear_refused_by_default), cmocka_unit_test(tex_sampling),
         cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(tld4_gather), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make_dict.py OUTDIR — libFuzzer dictionaries for the harnesses of tests/fuzz (docs/fuzz.md).
 
-ptx.dict: every instruction mnemonic (isa/forms.def), modifier (isa/mods.def), type (isa/types.def)
+ptx.dict: every instruction mnemonic (isa/forms.def), modifier (isa/mods.def, X and W rows), type (isa/types.def)
 and target (isa/archs.def) ptxsim knows, the special registers (parser/ptx_parser.h), the
 directives the parser looks for, and a few tokens of PTX's syntax. manifest.dict: the manifest's
 keys as manifest/*.c reads them, the type names, and JSON punctuation."""
@@ -46,7 +46,7 @@ def ptx_tokens():
         for m in strs[2].split():              # its lower-case modifiers (upper case: groups)
             if m.islower():
                 toks.add("." + m)
-    for strs in row_strings("isa/mods.def"):
+    for strs in row_strings("isa/mods.def") + row_strings("isa/mods.def", "W"):
         toks.update("." + s for s in strs)
     for strs in row_strings("isa/types.def"):
         toks.update("." + s for s in strs)
