@@ -224,6 +224,21 @@ typedef struct {
     int reqntid[3], maxntid[3];    /* 0 when not given */
 } ptxsim_kernel_info;
 void ptxsim_kernel_get_info(const ptxsim_kernel *k, ptxsim_kernel_info *out);
+/* Register use from PTX liveness alone (docs/registers.md): virtual registers declared and the
+ * most live at once, per width (8/16-bit, 32, 64, 128-bit, predicates) and in 32-bit equivalents
+ * (a 64-bit register counts 2, 128-bit 4, predicates 0); per instruction, the 32-bit equivalents
+ * and predicates live after it. The kernel body only (called .funcs not included). Free the
+ * arrays with ptxsim_reg_usage_free. */
+typedef struct {
+    int declared_pred, declared_16, declared_32, declared_64, declared_128, declared_regs32;
+    int peak_pred, peak_16, peak_32, peak_64, peak_128, peak_regs32;
+    int peak_line;                        /* PTX line where peak_regs32 is first reached */
+    int maxnreg, minnctapersm, maxnctapersm; /* the kernel's directives; 0 when not given */
+    int ninsns;
+    int *line, *live32, *live_pred;       /* per instruction */
+} ptxsim_reg_usage;
+ptxsim_status ptxsim_kernel_reg_usage(const ptxsim_kernel *k, ptxsim_reg_usage *out);
+void ptxsim_reg_usage_free(ptxsim_reg_usage *u);
 
 /* ---- memory --------------------------------------------------------------------------------- */
 /* Device allocations live in a simulated address space; every kernel access is bounds-checked

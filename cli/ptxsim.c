@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "decode.h"
+#include "regs.h"
 #include "diff.h"
 #include "exec.h"
 #include "init.h"
@@ -32,6 +33,8 @@ static const char usage_commands[] =
     "  decode FILE.ptx [--kernel NAME] [--target sm_XX]\n"
     "                                    print the decoded program: per record its PTX line, handler,\n"
     "                                    operand slots, guard, branch target, reconvergence point\n"
+    "  regs FILE.ptx [--kernel NAME] [--target sm_XX] [--block N] [--dynamic-smem BYTES] [--json]\n"
+    "                                    register use (PTX liveness, ptxas -v) and occupancy per kernel\n"
     "  isa-table                         print the per-architecture instruction support table\n"
     "  gpu-run CASE.json [--out DIR]     run the launch on a GPU (CUDA driver); compare with \"expect\"\n"
     "        [--record DIR] [--jit-log]  --record: write the recorded-truth files (docs/gpu.md)\n"
@@ -123,11 +126,13 @@ static int print_command_help(const char *cmd) {
     } else if (!strcmp(cmd, "exec")) {
         ptxsim_exec_help(stdout);
         return EXIT_OK;
+    } else if (!strcmp(cmd, "regs")) {
+        ptxsim_regs_help(stdout);
     } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
                !strcmp(cmd, "init") || !strcmp(cmd, "decode") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init decode isa-table "
+        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init decode regs isa-table "
                         "gpu-run gpu-info diff help version)\n", cmd);
         return EXIT_BAD_INPUT;
     }
@@ -787,6 +792,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "diff")) return ptxsim_cmd_diff(argc - 1, argv + 1);
     if (!strcmp(cmd, "init")) return ptxsim_cmd_init(argc - 1, argv + 1);
     if (!strcmp(cmd, "decode")) return ptxsim_cmd_decode(argc - 1, argv + 1);
+    if (!strcmp(cmd, "regs")) return ptxsim_cmd_regs(argc - 1, argv + 1);
     if (!strcmp(cmd, "test")) return ptxsim_cmd_test(argc - 1, argv + 1);
     if (!command_options(cmd)) {
         fprintf(stderr, "ptxsim: error: unknown command '%s'\n", cmd);

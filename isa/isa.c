@@ -16,10 +16,17 @@ static const struct {
 #undef X
 };
 
-static const char *const mod_names[] = {
+static const char *const mod_names[] = { /* in ps_mod's order: the X rows, then the W rows */
 #define X(id, name) name,
+#define W(id, name)
 #include "mods.def"
 #undef X
+#undef W
+#define X(id, name)
+#define W(id, name) name,
+#include "mods.def"
+#undef X
+#undef W
 };
 
 static ps_form_info forms[] = {
@@ -99,7 +106,7 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
         }
     }
     int id = mod_lookup_raw(w, n);
-    if (id < 0) {
+    if (id < 0 || id >= PS_MOD_NTABLE) { /* a W word belongs to "*" rows only (mods.def) */
         fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w,
                 f->mnemonic);
         abort();
@@ -618,6 +625,12 @@ const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int
     return NULL;
 }
 
+static bool any_opt_in(void) {
+    for (int i = 0; i < PS_F_COUNT; i++)
+        if (forms[i].props & P_OPT_IN) return true;
+    return false;
+}
+
 /* Writes the per-architecture support table (docs/isa-support.md is this output). */
 void ps_isa_write_markdown(void *stream) {
     ensure_init();
@@ -629,10 +642,10 @@ void ps_isa_write_markdown(void *stream) {
                "- **x**: parsed, validated and executed\n"
                "- **p**: parsed and validated for the target; execution is not implemented yet "
                "(`ptxsim run` stops with a located error)\n"
-               "- **o**: executed only when asked (`PTXSIM_TEXTURE_SAMPLING=reference` for `tex` and `tld4`): "
-               "known to differ from the GPU (docs/textures.md); refused otherwise, with a warning of the parse\n"
-               "- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
-               "| instruction | types | min PTX |");
+               "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
+               "| instruction | types | min PTX |",
+            any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
+                           "with a warning of the parse\n" : "");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
@@ -654,7 +667,8 @@ void ps_isa_write_markdown(void *stream) {
         else if (fi->props & P_OPT_IN) no++;
         else nx++;
     }
-    fprintf(f, "\n%d forms executed, %d only when asked, %d parsed only.\n", nx, no, np);
+    if (no) fprintf(f, "\n%d forms executed, %d only when asked, %d parsed only.\n", nx, no, np);
+    else fprintf(f, "\n%d forms executed, %d parsed only.\n", nx, np);
     fprintf(f, "\nTypes and modifiers with requirements of their own (isa/variants.def):\n\n"
                "| instruction | type or modifier | min PTX | min target |\n|---|---|---|---|\n");
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {

@@ -15,21 +15,49 @@ typedef enum {
     PS_T_NONE = -1
 } ps_type;
 
+/* The X rows of mods.def first (0 .. PS_MOD_NTABLE-1: the bits of ps_modset), then the W rows
+ * (words only "*" rows take, read from ps_insn.words). */
 typedef enum {
 #define X(id, name) PS_MOD_##id,
+#define W(id, name)
 #include "mods.def"
 #undef X
+#undef W
+    PS_MOD_NTABLE,
+    PS_MOD_WORDS_BEFORE_ = PS_MOD_NTABLE - 1,
+#define X(id, name)
+#define W(id, name) PS_MOD_##id,
+#include "mods.def"
+#undef X
+#undef W
     PS_MOD_COUNT
 } ps_mod;
 
 typedef struct {
-    uint64_t w[(PS_MOD_COUNT + 63) / 64];
+    uint64_t w[(PS_MOD_NTABLE + 63) / 64];
 } ps_modset;
 
+/* A W word is never in a modset (the parser records it in ps_insn.words only). */
 static inline bool ps_modset_has(const ps_modset *s, ps_mod m) {
-    return (s->w[m >> 6] >> (m & 63)) & 1;
+    return m < PS_MOD_NTABLE && ((s->w[m >> 6] >> (m & 63)) & 1);
 }
-static inline void ps_modset_add(ps_modset *s, ps_mod m) { s->w[m >> 6] |= 1ull << (m & 63); }
+static inline void ps_modset_add(ps_modset *s, ps_mod m) {
+    if (m < PS_MOD_NTABLE) s->w[m >> 6] |= 1ull << (m & 63);
+}
+
+/* One word of an instruction after its mnemonic, as ps_insn.words records them in the order
+ * written: a modifier (ps_mod, either kind), a type, a shape (.m16n8k16: its values are
+ * ps_insn.shape_*), an .xN (ps_insn.xnum), or a word no row names (PS_WK_OTHER: the value is its
+ * offset in ps_insn.text, for diagnostics; only rows accepting "*" keep such words). Compare with
+ * PS_WM(GLOBAL), PS_WT(F32); 0 is no word. */
+typedef uint16_t ps_word;
+enum { PS_WK_NONE, PS_WK_MOD, PS_WK_TYPE, PS_WK_SHAPE, PS_WK_XNUM, PS_WK_OTHER }; /* 0: no word */
+#define PS_WORD(kind, value) ((ps_word)((unsigned)(kind) << 12 | (unsigned)(value)))
+#define PS_WM(id) PS_WORD(PS_WK_MOD, PS_MOD_##id)
+#define PS_WT(id) PS_WORD(PS_WK_TYPE, PS_T_##id)
+#define PS_WORD_VALUE_MAX 0xfffu
+static inline int ps_word_kind(ps_word w) { return w >> 12; }
+static inline int ps_word_value(ps_word w) { return w & PS_WORD_VALUE_MAX; }
 
 typedef enum {
 #define X(id, mn, ty, mods, nmin, nmax, ptx, sm, props, family) PS_F_##id,

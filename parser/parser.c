@@ -1413,6 +1413,8 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         in.loc_file = p->loc_file;
         in.loc_line = p->loc_line;
         in.text = hit->text;
+        in.words = hit->words;
+        in.nwords = (uint16_t)hit->nwords;
         parse_operands(p, &in, &mt);
         return;
     }
@@ -1432,8 +1434,10 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     in.loc_file = p->loc_file;
     in.loc_line = p->loc_line;
 
-    /* Split the modifiers. */
-    int unknown_at = -1, unknown_len = 0;
+    /* Split the modifiers, recording each word in order (ps_insn.words). A W word of mods.def is
+     * known only to rows that accept "*" modifiers: elsewhere it stays an unknown modifier. */
+    int unknown_at = -1, unknown_len = 0, word_at = -1, word_len = 0, nwords = 0;
+    ps_word words[UINT8_MAX];
     const char *s = mt.text + plen, *end = mt.text + mt.len;
     while (s < end) {
         s++; /* '.' */
@@ -1442,6 +1446,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         size_t n = (size_t)(e - s);
         ps_type ty = ps_type_lookup(s, n);
         int mod;
+        ps_word w;
         if (ty != PS_T_NONE) {
             if (in.ntypes == 4) {
                 error_at(p, &mt, "too many type suffixes");
@@ -1449,20 +1454,27 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
                 return;
             }
             in.types[in.ntypes++] = ty;
+            w = PS_WORD(PS_WK_TYPE, ty);
         } else if ((mod = ps_mod_lookup(s, n)) >= 0) {
             ps_modset_add(&in.mods, (ps_mod)mod);
             if (mod == PS_MOD_V2) in.vec = 2;
             if (mod == PS_MOD_V4) in.vec = 4;
             if (mod == PS_MOD_V8) in.vec = 8;
+            if (mod >= PS_MOD_NTABLE && word_at < 0) word_at = (int)(s - mt.text), word_len = (int)n;
+            w = PS_WORD(PS_WK_MOD, mod);
         } else if (shape_of(s, n, &in)) {
+            w = PS_WORD(PS_WK_SHAPE, 0);
         } else if (n >= 2 && s[0] == 'x' && isdigit((unsigned char)s[1])) {
             in.xnum = 0; /* the digits of .x2, .x4: bounded by the modifier (no NUL after the text) */
             for (size_t k = 1; k < n && isdigit((unsigned char)s[k]) && in.xnum < 100000; k++)
                 in.xnum = in.xnum * 10 + (s[k] - '0');
-        } else if (unknown_at < 0) {
-            unknown_at = (int)(s - mt.text);
-            unknown_len = (int)n;
+            w = PS_WORD(PS_WK_XNUM, 0);
+        } else {
+            if (unknown_at < 0) unknown_at = (int)(s - mt.text), unknown_len = (int)n;
+            size_t at = (size_t)(s - mt.text);
+            w = PS_WORD(PS_WK_OTHER, at < PS_WORD_VALUE_MAX ? at : PS_WORD_VALUE_MAX);
         }
+        if (nwords < (int)PS_ARRAY_LEN(words)) words[nwords++] = w;
         s = e;
     }
 
@@ -1488,6 +1500,8 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     in.form = info->id;
     in.info = info;
     if (!info->any_mod) {
+        if (word_at >= 0 && (unknown_at < 0 || word_at < unknown_at))
+            unknown_at = word_at, unknown_len = word_len;
         if (unknown_at >= 0) {
             token at = mt;
             at.col += unknown_at - 1;
@@ -1529,8 +1543,12 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         return;
     }
     in.text = tok_str(p, &mt);
+    ps_word *kept = ps_arena_alloc(&p->m->arena, sizeof(ps_word) * (size_t)(nwords ? nwords : 1));
+    memcpy(kept, words, sizeof(ps_word) * (size_t)nwords);
+    in.words = kept;
+    in.nwords = (uint16_t)nwords;
     mn_entry e = {in.text, mt.len, h, info, {0}, in.ntypes, in.mods, in.vec,
-                  in.shape_m, in.shape_n, in.shape_k, in.xnum};
+                  in.shape_m, in.shape_n, in.shape_k, in.xnum, in.words, nwords};
     memcpy(e.types, in.types, sizeof e.types);
     mn_insert(&p->mn, &e);
     parse_operands(p, &in, &mt);

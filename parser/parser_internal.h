@@ -45,6 +45,8 @@ typedef struct {
     int ntypes;
     ps_modset mods;
     int vec, shape_m, shape_n, shape_k, xnum;
+    const ps_word *words; /* arena copy, shared as ps_insn.words */
+    int nwords;
 } mn_entry;
 
 struct mn_cache {

@@ -161,10 +161,13 @@ struct ps_operand {
 };
 
 typedef struct {
-    /* Packed (136 bytes before): a 100 MB module holds 1.5 million (docs/limits.md). */
+    /* Packed, 112 bytes (136, then 104 before the word list): a 100 MB module holds 1.5 million
+     * (docs/limits.md). */
     const ps_form_info *info;
     ps_operand *ops;
     const char *text;     /* mnemonic as written */
+    const ps_word *words; /* the nwords words after the mnemonic in the order written (one arena
+                           * copy per spelling, shared; the accessors below read it) */
     ps_modset mods;
     ps_form form;
     int guard_reg;        /* -1: unguarded */
@@ -172,6 +175,7 @@ typedef struct {
     int loc_file, loc_line; /* CUDA source location from .loc; 0 = none */
     int xnum;
     int16_t shape_m, shape_n, shape_k;
+    uint16_t nwords;
     ps_type types[4];     /* kept as the enum: the validators pass them on as ps_type arrays */
     uint8_t ntypes;
     uint8_t vec;          /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
@@ -260,6 +264,25 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out);
  * no module defines (other than the device runtime's vprintf, malloc, free, __assertfail) is an
  * error. Returns the number of errors added. */
 int ps_check_externs(const ps_module *m, ps_diags *diags);
+
+/* The structured instruction: questions sim/'s selectors ask of ps_insn.words (insn_words.c).
+ * ps_insn_find: the index of the first word equal to w at or after index `from`, or -1. */
+int ps_insn_find(const ps_insn *in, ps_word w, int from);
+static inline bool ps_insn_has(const ps_insn *in, ps_word w) { return ps_insn_find(in, w, 0) >= 0; }
+/* The first word of in that is one of the n words of `set`, or 0 when none is. */
+ps_word ps_insn_first_of(const ps_insn *in, const ps_word *set, int n);
+/* The i-th state-space word (.global .shared .shared::cta .shared::cluster .local .const .param…)
+ * in the order written (a copy's destination is 0, its source 1), or PS_MOD_COUNT when fewer. */
+ps_mod ps_insn_space(const ps_insn *in, int i);
+/* .1d to .5d: 1 to 5; 0 when none is written. */
+int ps_insn_dims(const ps_insn *in);
+/* A copy's completion mechanism: PS_MOD_MBARRIER_COMPLETE_TX_BYTES, PS_MOD_BULK_GROUP, or
+ * PS_MOD_COUNT when none is written. */
+ps_mod ps_insn_completion(const ps_insn *in);
+/* .sp or .sp::ordered_metadata (sparse tensor-core forms). */
+bool ps_insn_sparse(const ps_insn *in);
+/* Word k as written, for diagnostics ("'%s': unexpected .%s"): its spelling copied into buf. */
+const char *ps_insn_word_text(const ps_insn *in, int k, char *buf, size_t len);
 
 const char *ps_sreg_name(ps_sreg s);
 /* Width in bits of a special register (1 for %is_explicit_cluster, a predicate). */

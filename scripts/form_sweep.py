@@ -260,9 +260,30 @@ def spellings(audit_families=()):
     return uniq
 
 
+def target_version(target):
+    """the module's .version: VERSION, or the first PTX ISA version that has the target (isa/archs.def's
+    min_ptx column: sm_100f, sm_103 and sm_121 need 8.8, sm_110 9.0)"""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "isa", "archs.def")) as f:
+        for m in re.finditer(r'^X\(\w+, "(\w+)", \d+, \d+, (\d+),', f.read(), re.M):
+            if m.group(1) == target:
+                need = int(m.group(2))
+                have = int(VERSION.replace(".", ""))
+                return VERSION if need <= have else "%d.%d" % (need // 10, need % 10)
+    sys.exit("form_sweep: unknown target %s" % target)
+
+
 def header(target):
     b128 = ".reg .b128 %q<4>;\n"
-    return HEADER.format(ver=VERSION, target=target, b128=b128)
+    return HEADER.format(ver=target_version(target), target=target, b128=b128)
+
+
+def header_refused(found, first, who):
+    """a diagnostic located in the header means the module itself is refused (a .version too old
+    for the target, say): every verdict would be wrong, so stop"""
+    for level, line, msg in found:
+        if level == "error" and line < first:
+            sys.exit("form_sweep: %s refuses the sweep's header (line %d: %s)" % (who, line, msg))
 
 
 LINE_RE = re.compile(r":(\d+):\d+: (error|warning): (.*)")
@@ -281,6 +302,7 @@ def chunked(lines, target, tmp, run_one, size=300):
         with open(path, "w") as f:
             f.write(header(target) + "\n".join(chunk) + "\n" + FOOTER)
         found, truncated = run_one(path)
+        header_refused(found, first, "the judged tool")
         last = -1
         for level, line, msg in found:
             i = line - first
@@ -318,6 +340,7 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
         with open(path, "w") as f:
             f.write(header(target) + "\n".join(lines[i] for i in idx) + "\n" + FOOTER)
         found, unlocated = one(path)
+        header_refused(found, first, "ptxas")
         if unlocated:
             if len(idx) == 1:
                 return {idx[0]: "refused without a located error"}

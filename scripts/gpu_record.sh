@@ -127,7 +127,7 @@ ptxsim=${PTXSIM:-}
 if [ -z "$ptxsim" ]; then
     ptxsim=$work/bin/ptxsim
     mkdir -p "$work/bin"
-    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c verify/*.c api/*.c gpu/*.c cli/*.c)
+    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c verify/*.c manifest/*.c api/*.c gpu/*.c cli/*.c)
     # cli/revision.h, which CMake writes (cli/revision.cmake): the same line, by hand
     mkdir -p "$work/gen"
     rev=$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
@@ -136,7 +136,7 @@ if [ -z "$ptxsim" ]; then
     # PS_MUFU_DATA_DIR: where sim/mufu_data.c's .incbin finds the MUFU tables (as CMake sets it).
     if ${CC:-cc} -std=gnu17 -O2 -pthread -frounding-math -fno-fast-math -ffp-contract=off \
         -DPS_MUFU_DATA_DIR="\"$PWD/sim/mufu\"" \
-        -Icommon -Iisa -Iparser -Isim -Iverify -Iapi -Igpu -Icli -I"$work/gen" $dep_cflags $srcs -o "$ptxsim" \
+        -Icommon -Iisa -Iparser -Isim -Iverify -Imanifest -Iapi -Igpu -Icli -I"$work/gen" $dep_cflags $srcs -o "$ptxsim" \
         $dep_libs -ldl -lm >>"$log" 2>&1; then
         say "gpu_record: built $ptxsim with $(${CC:-cc} --version | head -1)"
     elif [ -x "$work/ptxsim" ]; then

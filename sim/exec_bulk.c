@@ -166,51 +166,35 @@ static void setmaxnreg(ps_warp *w, const ps_dinsn *d) {
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
-static bool has_word(char words[][32], int n, const char *w) {
-    for (int i = 0; i < n; i++)
-        if (!strcmp(words[i], w)) return true;
-    return false;
-}
+/* Word k of the instruction, 0 past the end. */
+static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords ? in->words[k] : 0; }
 
-static int split(const char *text, char words[][32], int max) {
-    int n = 0;
-    const char *s = text;
-    while (*s && n < max) {
-        const char *e = strchr(s, '.');
-        size_t l = e ? (size_t)(e - s) : strlen(s);
-        if (l > 31) l = 31;
-        memcpy(words[n], s, l);
-        words[n][l] = 0;
-        n++;
-        if (!e) break;
-        s = e + 1;
-    }
-    return n;
-}
-
-/* cp.reduce.async.bulk.dst.src.completion{.L2::cache_hint}.redOp.type (dst is word 4) */
-static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why, size_t len) {
-    static const char *ops[] = {"and", "or", "xor", "add", "inc", "dec", "min", "max"};
-    static const char *tys[] = {"u32", "s32", "u64", "s64"};
-    if (n > 4 && !strcmp(w[4], "tensor")) return ps_select_tma(in, d, why, len);
-    if (n < 9) return WHY("'%s': incomplete cp.reduce.async.bulk", in->text);
+/* cp.reduce.async.bulk.dst.src.completion{.L2::cache_hint}.redOp.type (dst is word 0) */
+static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR), PS_WM(XOR), PS_WM(ADD),
+                                  PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX)};
+    static const ps_word tys[] = {PS_WT(U32), PS_WT(S32), PS_WT(U64), PS_WT(S64)};
+    int n = in->nwords;
+    if (word(in, 0) == PS_WM(TENSOR)) return ps_select_tma(in, d, why, len);
+    if (n < 5) return WHY("'%s': incomplete cp.reduce.async.bulk", in->text);
     int op = -1, ty = -1;
+    ps_word last = word(in, n - 1);
     /* floating point (global destination only): .add.f32 .add.f64 .add.noftz.f16/.bf16
      * .min/.max.f16/.bf16 (their arithmetic: bulk_reduce.c) */
-    static const char *ftys[] = {"f32", "f64", "f16", "bf16"};
+    static const ps_word ftys[] = {PS_WT(F32), PS_WT(F64), PS_WT(F16), PS_WT(BF16)};
     for (int i = 0; i < 4; i++)
-        if (!strcmp(w[n - 1], ftys[i])) ty = RT_F32 + i;
+        if (last == ftys[i]) ty = RT_F32 + i;
     if (ty >= 0) {
-        bool noftz = !strcmp(w[n - 2], "noftz");
-        const char *o = w[n - (noftz ? 3 : 2)];
-        op = !strcmp(o, "add") ? RO_ADD : !strcmp(o, "min") ? RO_MIN : !strcmp(o, "max") ? RO_MAX : -1;
+        bool noftz = word(in, n - 2) == PS_WM(NOFTZ);
+        ps_word o = word(in, n - (noftz ? 3 : 2));
+        op = o == PS_WM(ADD) ? RO_ADD : o == PS_WM(MIN) ? RO_MIN : o == PS_WM(MAX) ? RO_MAX : -1;
         bool half = ty == RT_F16 || ty == RT_BF16;
         if (op < 0 || (op != RO_ADD && !half) || (op == RO_ADD && half != noftz) || (op != RO_ADD && noftz))
             return WHY("'%s': the floating-point bulk reductions are .add.f32, .add.f64, .add.noftz.f16, "
                        ".add.noftz.bf16 and .min/.max of .f16/.bf16", in->text);
-        bool hint = !strcmp(w[7], "L2::cache_hint");
-        if (n != (hint ? 10 : 9) + (noftz ? 1 : 0) || strcmp(w[4], "global") || strcmp(w[5], "shared::cta") ||
-            strcmp(w[6], "bulk_group"))
+        bool hint = word(in, 3) == PS_WM(L2_CACHE_HINT);
+        if (n != (hint ? 6 : 5) + (noftz ? 1 : 0) || word(in, 0) != PS_WM(GLOBAL) ||
+            word(in, 1) != PS_WM(SHARED_CTA) || word(in, 2) != PS_WM(BULK_GROUP))
             return WHY("'%s': floating-point bulk reductions are cp.reduce.async.bulk.global.shared::cta.bulk_group"
                        "{.L2::cache_hint}.OP.TYPE", in->text);
         if (in->nops != 3 + (hint ? 1 : 0) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
@@ -229,21 +213,22 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], in
         return bulk_reduce;
     }
     for (int i = 0; i < 8; i++)
-        if (!strcmp(w[n - 2], ops[i])) op = i;
+        if (word(in, n - 2) == ops[i]) op = i;
     for (int i = 0; i < 4; i++)
-        if (!strcmp(w[n - 1], tys[i])) ty = i;
-    if (!strcmp(w[n - 1], "b32")) ty = RT_U32;
-    if (!strcmp(w[n - 1], "b64")) ty = RT_U64;
+        if (last == tys[i]) ty = i;
+    bool bits = last == PS_WT(B32) || last == PS_WT(B64);
+    if (last == PS_WT(B32)) ty = RT_U32;
+    if (last == PS_WT(B64)) ty = RT_U64;
     if (op < 0 || ty < 0)
         return WHY("'%s': the reduction is .and .or .xor .add .inc .dec .min or .max of .b32 .u32 "
                    ".s32 .b64 .u64 or .s64", in->text);
-    bool hint = !strcmp(w[7], "L2::cache_hint");
-    if (n != (hint ? 10 : 9)) return WHY("'%s': unexpected modifiers", in->text);
+    bool hint = word(in, 3) == PS_WM(L2_CACHE_HINT);
+    if (n != (hint ? 6 : 5)) return WHY("'%s': unexpected modifiers", in->text);
     int want;
-    if (!strcmp(w[4], "shared::cluster") && !strcmp(w[5], "shared::cta") &&
-        !strcmp(w[6], "mbarrier::complete_tx::bytes"))
+    if (word(in, 0) == PS_WM(SHARED_CLUSTER) && word(in, 1) == PS_WM(SHARED_CTA) &&
+        word(in, 2) == PS_WM(MBARRIER_COMPLETE_TX_BYTES))
         d->aux8 = BK_S2S, want = 4;
-    else if (!strcmp(w[4], "global") && !strcmp(w[5], "shared::cta") && !strcmp(w[6], "bulk_group"))
+    else if (word(in, 0) == PS_WM(GLOBAL) && word(in, 1) == PS_WM(SHARED_CTA) && word(in, 2) == PS_WM(BULK_GROUP))
         d->aux8 = BK_S2G, want = 3;
     else
         return WHY("'%s': ptxsim executes cp.reduce.async.bulk.shared::cluster.shared::cta."
@@ -259,7 +244,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], in
     if (d->aux8 == BK_S2S && (ty == RT_U64 || ty == RT_S64) && !(op == RO_ADD && ty == RT_U64))
         return WHY("'%s': a shared::cluster destination takes 32-bit types, and of the 64-bit ones .add.u64 only",
                    in->text);
-    if ((op <= RO_XOR) != (!strcmp(w[n - 1], "b32") || !strcmp(w[n - 1], "b64")))
+    if ((op <= RO_XOR) != bits)
         return WHY("'%s': .and .or .xor take .b32/.b64, the other operations .u32/.s32/.u64/.s64", in->text);
     d->type2 = (uint8_t)op;
     d->vec = (uint8_t)ty;
@@ -270,45 +255,46 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char w[][32], in
 }
 
 ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    char w[16][32];
-    int n = split(in->text, w, 16);
+    int n = in->nwords;
+    char spelling[32];
     switch (in->form) {
     case PS_F_CP_ASYNC_BULK_COMMIT: return bulk_nop;
     case PS_F_CP_ASYNC_BULK_WAIT:
         if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM)
             return WHY("cp.async.bulk.wait_group takes an integer constant");
-        for (int i = 4; i < n; i++)
-            if (strcmp(w[i], "read")) return WHY("'%s': unexpected .%s", in->text, w[i]);
+        for (int i = 0; i < n; i++)
+            if (word(in, i) != PS_WM(READ))
+                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
         return bulk_nop;
     case PS_F_CP_ASYNC_BULK_PREFETCH:
         /* cp.async.bulk.prefetch.L2.global{.L2::cache_hint} [src], size{, cache-policy}: a hint
          * to bring global data into L2; nothing to do in a functional model (and a prefetch of
          * a bad address is no error) */
-        if (n < 6 || n > 7 || strcmp(w[4], "L2") || strcmp(w[5], "global") ||
-            (n == 7 && strcmp(w[6], "L2::cache_hint")))
+        if (n < 2 || n > 3 || word(in, 0) != PS_WM(LEVEL_L2) || word(in, 1) != PS_WM(GLOBAL) ||
+            (n == 3 && word(in, 2) != PS_WM(L2_CACHE_HINT)))
             return WHY("'%s': ptxsim executes cp.async.bulk.prefetch.L2.global{.L2::cache_hint}; the "
                        ".tensor form is not supported yet", in->text);
-        if (in->nops != (n == 7 ? 3 : 2) || in->ops[0].kind != PS_OP_ADDR)
-            return WHY("'%s' takes [src], size%s", in->text, n == 7 ? ", cache-policy" : "");
+        if (in->nops != (n == 3 ? 3 : 2) || in->ops[0].kind != PS_OP_ADDR)
+            return WHY("'%s' takes [src], size%s", in->text, n == 3 ? ", cache-policy" : "");
         return bulk_nop;
     case PS_F_CP_ASYNC_BULK: break;
-    case PS_F_CP_REDUCE_ASYNC_BULK: return select_reduce(in, d, w, n, why, len);
+    case PS_F_CP_REDUCE_ASYNC_BULK: return select_reduce(in, d, why, len);
     default: return NULL;
     }
     /* cp.async.bulk.dst.src.completion{.multicast::cluster}{.level::cache_hint} */
-    if (has_word(w, n, "multicast::cluster")) return ps_select_bulk_multicast(in, d, w, n, why, len);
-    if (has_word(w, n, "cp_mask"))
+    if (ps_insn_has(in, PS_WM(MULTICAST_CLUSTER))) return ps_select_bulk_multicast(in, d, why, len);
+    if (ps_insn_has(in, PS_WM(CP_MASK)))
         return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
-    bool hint = has_word(w, n, "L2::cache_hint");
-    if (n < 5) return WHY("'%s': incomplete cp.async.bulk", in->text);
-    const char *dst = w[3], *src = w[4];
-    bool dst_sh = !strcmp(dst, "shared::cluster") || !strcmp(dst, "shared::cta");
-    bool mbar = n > 5 && !strcmp(w[5], "mbarrier::complete_tx::bytes");
-    bool group = n > 5 && !strcmp(w[5], "bulk_group");
+    bool hint = ps_insn_has(in, PS_WM(L2_CACHE_HINT));
+    if (n < 2) return WHY("'%s': incomplete cp.async.bulk", in->text);
+    ps_word dst = word(in, 0), src = word(in, 1);
+    bool dst_sh = dst == PS_WM(SHARED_CLUSTER) || dst == PS_WM(SHARED_CTA);
+    bool mbar = word(in, 2) == PS_WM(MBARRIER_COMPLETE_TX_BYTES);
+    bool group = word(in, 2) == PS_WM(BULK_GROUP);
     int want;
-    if (dst_sh && !strcmp(src, "global") && mbar) d->aux8 = BK_G2S, want = 4;
-    else if (!strcmp(dst, "shared::cluster") && !strcmp(src, "shared::cta") && mbar) d->aux8 = BK_S2S, want = 4;
-    else if (!strcmp(dst, "global") && !strcmp(src, "shared::cta") && group) d->aux8 = BK_S2G, want = 3;
+    if (dst_sh && src == PS_WM(GLOBAL) && mbar) d->aux8 = BK_G2S, want = 4;
+    else if (dst == PS_WM(SHARED_CLUSTER) && src == PS_WM(SHARED_CTA) && mbar) d->aux8 = BK_S2S, want = 4;
+    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group) d->aux8 = BK_S2G, want = 3;
     else
         return WHY("'%s': ptxsim executes cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes, "
                    "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes and "
@@ -326,13 +312,12 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
 
 ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     (void)d;
-    char w[8][32];
-    int n = split(in->text, w, 8);
+    int n = in->nwords;
     switch (in->form) {
     case PS_F_SETMAXNREG: {
         /* setmaxnreg.{inc,dec}.sync.aligned.u32 imm: 24..256, a multiple of 8 */
-        if (n != 5 || (strcmp(w[1], "inc") && strcmp(w[1], "dec")) || strcmp(w[2], "sync") ||
-            strcmp(w[3], "aligned") || strcmp(w[4], "u32"))
+        if (n != 4 || (word(in, 0) != PS_WM(INC) && word(in, 0) != PS_WM(DEC)) || word(in, 1) != PS_WM(SYNC) ||
+            word(in, 2) != PS_WM(ALIGNED) || word(in, 3) != PS_WT(U32))
             return WHY("write setmaxnreg.inc.sync.aligned.u32 or setmaxnreg.dec.sync.aligned.u32");
         if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM)
             return WHY("setmaxnreg takes an integer constant");
@@ -345,7 +330,7 @@ ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t
     case PS_F_GRIDDEPCONTROL:
         /* programmatic dependent launch: with one launch at a time there is no prerequisite
          * grid to wait for and no dependent grid to release */
-        if (n != 2 || (strcmp(w[1], "launch_dependents") && strcmp(w[1], "wait")))
+        if (n != 1 || (word(in, 0) != PS_WM(LAUNCH_DEPENDENTS) && word(in, 0) != PS_WM(WAIT)))
             return WHY("write griddepcontrol.launch_dependents or griddepcontrol.wait");
         return bulk_nop;
     default: return NULL;

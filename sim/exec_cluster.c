@@ -15,27 +15,8 @@
 /* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c). */
 bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
 
-/* Splits "st.async.shared::cluster.b32" at the dots. */
-static int split_words(const char *s, char w[][32], int max) {
-    int n = 0;
-    while (*s && n < max) {
-        const char *e = strchr(s, '.');
-        size_t k = e ? (size_t)(e - s) : strlen(s);
-        if (k > 31) k = 31;
-        memcpy(w[n], s, k);
-        w[n][k] = 0;
-        n++;
-        if (!e) break;
-        s = e + 1;
-    }
-    return n;
-}
-
-static bool has(char w[][32], int n, const char *x) {
-    for (int i = 0; i < n; i++)
-        if (!strcmp(w[i], x)) return true;
-    return false;
-}
+/* Word k of the instruction, 0 past the end. */
+static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords ? in->words[k] : 0; }
 
 /* ---- mapa / getctarank ------------------------------------------------------------------ */
 
@@ -213,23 +194,21 @@ static void red_async(ps_warp *w, const ps_dinsn *d) {
 }
 
 static ps_exec_fn select_st_async(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    char w[12][32];
-    int n = split_words(in->text, w, 12);
-    int vec = 1;
-    for (int i = 2; i < n - 1; i++) {
-        if (!strcmp(w[i], "weak") || !strcmp(w[i], "shared::cluster") ||
-            !strcmp(w[i], "mbarrier::complete_tx::bytes"))
-            continue;
-        if (!strcmp(w[i], "v2")) vec = 2;
-        else if (!strcmp(w[i], "v4")) vec = 4;
-        else return WHY("'%s': unexpected .%s", in->text, w[i]);
+    int n = in->nwords, vec = 1;
+    char spelling[32];
+    for (int i = 0; i < n - 1; i++) {
+        ps_word x = in->words[i];
+        if (x == PS_WM(WEAK) || x == PS_WM(SHARED_CLUSTER) || x == PS_WM(MBARRIER_COMPLETE_TX_BYTES)) continue;
+        if (x == PS_WM(V2)) vec = 2;
+        else if (x == PS_WM(V4)) vec = 4;
+        else return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     }
-    if (!has(w, n, "mbarrier::complete_tx::bytes"))
+    if (!ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)))
         return WHY("'%s': st.async needs .mbarrier::complete_tx::bytes", in->text);
-    const char *ty = w[n - 1];
-    unsigned es = !strcmp(ty, "b32") || !strcmp(ty, "u32") || !strcmp(ty, "s32") || !strcmp(ty, "f32") ? 4
-                  : !strcmp(ty, "b64") || !strcmp(ty, "u64") || !strcmp(ty, "s64") || !strcmp(ty, "f64") ? 8
-                  : 0;
+    ps_word ty = word(in, n - 1);
+    unsigned es = ty == PS_WT(B32) || ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(F32)   ? 4
+                  : ty == PS_WT(B64) || ty == PS_WT(U64) || ty == PS_WT(S64) || ty == PS_WT(F64) ? 8
+                                                                                                 : 0;
     if (!es || (es == 8 && vec == 4))
         return WHY("'%s': st.async stores .b32/.u32/.s32/.f32 (scalar, .v2, .v4) or "
                    ".b64/.u64/.s64/.f64 (scalar, .v2)", in->text);
@@ -245,29 +224,30 @@ static ps_exec_fn select_st_async(const ps_insn *in, ps_dinsn *d, char *why, siz
 }
 
 static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    static const char *ops[] = {"inc", "dec", "min", "max", "add", "and", "or", "xor"};
-    char w[12][32];
-    int n = split_words(in->text, w, 12);
-    int op = -1;
-    for (int i = 2; i < n - 1; i++) {
+    static const ps_word ops[] = {PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX),
+                                  PS_WM(ADD), PS_WM(AND), PS_WM(OR),  PS_WM(XOR)};
+    int n = in->nwords, op = -1;
+    char spelling[32];
+    for (int i = 0; i < n - 1; i++) {
+        ps_word x = in->words[i];
         int k = -1;
         for (int j = 0; j < 8; j++)
-            if (!strcmp(w[i], ops[j])) k = j;
+            if (x == ops[j]) k = j;
         if (k >= 0 && op < 0) {
             op = k;
             continue;
         }
-        if (!strcmp(w[i], "relaxed") || !strcmp(w[i], "cluster") || !strcmp(w[i], "shared::cluster") ||
-            !strcmp(w[i], "mbarrier::complete_tx::bytes"))
+        if (x == PS_WM(RELAXED) || x == PS_WM(CLUSTER) || x == PS_WM(SHARED_CLUSTER) ||
+            x == PS_WM(MBARRIER_COMPLETE_TX_BYTES))
             continue;
-        return WHY("'%s': unexpected .%s", in->text, w[i]);
+        return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     }
-    const char *ty = w[n - 1];
-    bool ok = op >= 0 && has(w, n, "mbarrier::complete_tx::bytes") &&
-              ((op <= RA_DEC && !strcmp(ty, "u32")) ||
-               ((op == RA_MIN || op == RA_MAX) && (!strcmp(ty, "u32") || !strcmp(ty, "s32"))) ||
-               (op == RA_ADD && (!strcmp(ty, "u32") || !strcmp(ty, "s32") || !strcmp(ty, "u64"))) ||
-               (op >= RA_AND && !strcmp(ty, "b32")));
+    ps_word ty = word(in, n - 1);
+    bool ok = op >= 0 && ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)) &&
+              ((op <= RA_DEC && ty == PS_WT(U32)) ||
+               ((op == RA_MIN || op == RA_MAX) && (ty == PS_WT(U32) || ty == PS_WT(S32))) ||
+               (op == RA_ADD && (ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(U64))) ||
+               (op >= RA_AND && ty == PS_WT(B32)));
     if (!ok)
         return WHY("'%s': red.async is .mbarrier::complete_tx::bytes with .inc/.dec .u32, "
                    ".min/.max .u32/.s32, .add .u32/.s32/.u64 or .and/.or/.xor .b32", in->text);
@@ -275,8 +255,8 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
     d->aux8 = (uint8_t)op;
-    d->aux = !strcmp(ty, "u64") ? 8 : 4;
-    d->type = !strcmp(ty, "s32") ? PS_T_S32 : PS_T_U32;
+    d->aux = ty == PS_WT(U64) ? 8 : 4;
+    d->type = ty == PS_WT(S32) ? PS_T_S32 : PS_T_U32;
     d->imm = in->ops[0].offset;
     d->target = (int32_t)in->ops[2].offset;
     return red_async;
@@ -379,13 +359,13 @@ static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
     }
 }
 
-ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why,
-                                    size_t len) {
-    /* cp . async . bulk . shared::cluster . global . mbarrier::complete_tx::bytes . multicast::cluster
+ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    /* cp.async.bulk . shared::cluster . global . mbarrier::complete_tx::bytes . multicast::cluster
      * {. L2::cache_hint} */
-    bool hint = n == 8 && !strcmp(w[7], "L2::cache_hint");
-    if ((n != 7 && !hint) || strcmp(w[3], "shared::cluster") || strcmp(w[4], "global") ||
-        strcmp(w[5], "mbarrier::complete_tx::bytes") || strcmp(w[6], "multicast::cluster"))
+    int n = in->nwords;
+    bool hint = n == 5 && word(in, 4) == PS_WM(L2_CACHE_HINT);
+    if ((n != 4 && !hint) || word(in, 0) != PS_WM(SHARED_CLUSTER) || word(in, 1) != PS_WM(GLOBAL) ||
+        word(in, 2) != PS_WM(MBARRIER_COMPLETE_TX_BYTES) || word(in, 3) != PS_WM(MULTICAST_CLUSTER))
         return WHY("'%s': ptxsim executes multicast as cp.async.bulk.shared::cluster.global."
                    "mbarrier::complete_tx::bytes.multicast::cluster{.L2::cache_hint}", in->text);
     if (in->nops != (hint ? 6 : 5) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR ||

@@ -43,22 +43,6 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
     return true;
 }
 
-int tc_words(const char *text, char words[][16], int max) {
-    int n = 0;
-    const char *s = text;
-    while (*s && n < max) {
-        const char *e = strchr(s, '.');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
-        if (len > 15) len = 15;
-        memcpy(words[n], s, len);
-        words[n][len] = 0;
-        n++;
-        if (!e) break;
-        s = e + 1;
-    }
-    return n;
-}
-
 /* aux8: number of matrices (1, 2, 4); flags DF_HI marks .trans (reused bit) */
 #define TRANS(d) (((d)->flags & DF_HI) != 0)
 

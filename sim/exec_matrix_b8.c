@@ -105,17 +105,16 @@ static void stmatrix_m16n8(ps_warp *w, const ps_dinsn *d) {
 }
 
 ps_exec_fn ps_select_matrix_b8(const ps_insn *in, ps_dinsn *d) {
-    char words[16][16];
-    int nw = tc_words(in->text, words, 16);
     bool trans = false, b8x16 = false, sync = false, aligned = false;
     int fmt = FMT_B8, nfmt = 0;
-    for (int i = 1; i < nw; i++) {
-        if (!strcmp(words[i], "trans")) trans = true;
-        else if (!strcmp(words[i], "sync")) sync = true;
-        else if (!strcmp(words[i], "aligned")) aligned = true;
-        else if (!strcmp(words[i], "b8x16")) b8x16 = true;
-        else if (!strcmp(words[i], "b6x16_p32")) fmt = FMT_B6_P32, nfmt++;
-        else if (!strcmp(words[i], "b4x16_p64")) fmt = FMT_B4_P64, nfmt++;
+    for (int i = 0; i < in->nwords; i++) {
+        ps_word w = in->words[i];
+        if (w == PS_WM(TRANS)) trans = true;
+        else if (w == PS_WM(SYNC)) sync = true;
+        else if (w == PS_WM(ALIGNED)) aligned = true;
+        else if (w == PS_WM(B8X16)) b8x16 = true;
+        else if (w == PS_WM(B6X16_P32)) fmt = FMT_B6_P32, nfmt++;
+        else if (w == PS_WM(B4X16_P64)) fmt = FMT_B4_P64, nfmt++;
     }
     bool plain_b8 = in->ntypes == 1 && in->types[0] == PS_T_B8 && !b8x16 && !nfmt;
     bool packed = in->ntypes == 0 && b8x16 && nfmt == 1;

@@ -321,6 +321,31 @@ static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
     const uint64_t *C = op == AT_CAS ? R(w, d->o[ai + 2]) : B;
     unsigned size = (unsigned)bits / 8;
     ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_ATOMIC, (int)size, 1);
+    ps_span sp;
+    if (!ev && d->space == SP_SHARED && ps_mem_span(w, SP_SHARED, base, d->imm, w->exec, size, true, &sp)) {
+        /* Every lane in this CTA's shared memory (the span holds no other CTA's): only this host
+         * thread reaches it (a cluster runs on one, engine_sched.c), so the lanes apply in lane
+         * order with plain loads and stores, as the loop below does with host atomics. */
+        uintptr_t off = sp.off + (uintptr_t)d->imm;
+        for (uint32_t m = w->exec; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            bool write;
+            uint64_t old;
+            if (size == 8) {
+                uint64_t *q = (uint64_t *)(off + base[l]);
+                old = *q;
+                uint64_t nv = atom_apply(op, 64, sig, old, B[l], C[l], &write);
+                if (write) *q = nv;
+            } else {
+                uint32_t *q = (uint32_t *)(off + base[l]);
+                old = *q;
+                uint32_t nv = (uint32_t)atom_apply(op, 32, sig, old, B[l], C[l], &write);
+                if (write) *q = nv;
+            }
+            if (returns) R(w, d->o[0])[l] = old;
+        }
+        return;
+    }
     pthread_mutex_t *order = ev && d->space != SP_SHARED ? w->cta->obs->atomics_lock : NULL;
     if (order) pthread_mutex_lock(order);
     for (uint32_t m = w->exec; m; m &= m - 1) {

@@ -262,7 +262,7 @@ static bool mma_sp_valid(int m, int n, int k, int a, int b, int c, int dd) {
 
 ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     /* mma.sp / mma.sp::ordered_metadata: two more operands, the metadata and the selector */
-    bool sp = strstr(in->text, ".sp.") || strstr(in->text, ".sp::ordered_metadata.");
+    bool sp = ps_insn_sparse(in);
     d->aux8 = 0;
     if (sp) {
         if (in->ntypes != 4 || in->nops != 6 || in->ops[5].kind != PS_OP_IMM) return NULL;
@@ -279,18 +279,17 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     } else if (in->ntypes != 4 || in->nops != 4) {
         return NULL;
     }
-    char words[24][16];
-    int nw = tc_words(in->text, words, 24);
     int lay[2] = {-1, -1}, nl = 0;
     bool sync = false, aligned = false;
-    for (int i = 1; i < nw; i++) {
-        if (!strcmp(words[i], "row") || !strcmp(words[i], "col")) {
-            if (nl < 2) lay[nl] = words[i][0] == 'r';
+    for (int i = 0; i < in->nwords; i++) {
+        ps_word w = in->words[i];
+        if (w == PS_WM(ROW) || w == PS_WM(COL)) {
+            if (nl < 2) lay[nl] = w == PS_WM(ROW);
             nl++;
-        } else if (!strcmp(words[i], "sync")) sync = true;
-        else if (!strcmp(words[i], "aligned")) aligned = true;
+        } else if (w == PS_WM(SYNC)) sync = true;
+        else if (w == PS_WM(ALIGNED)) aligned = true;
         /* .f64 mma's directed roundings (ptxas takes them): not modelled; .rn is what runs */
-        else if (!strcmp(words[i], "rz") || !strcmp(words[i], "rm") || !strcmp(words[i], "rp")) return NULL;
+        else if (w == PS_WM(RZ) || w == PS_WM(RM) || w == PS_WM(RP)) return NULL;
     }
     if (!sync || !aligned || nl != 2) return NULL;
     mma_desc md = {0};

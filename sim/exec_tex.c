@@ -278,6 +278,15 @@ static void query(ps_warp *w, const ps_dinsn *d) {
 
 /* d->aux8 geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->aux 0 for
  * tex, 1 + the component for tld4; slots d0..d3, a, coordinates. */
+/* Linear filtering equals the H200 for the textures ps_tex_linear_exact names; elsewhere (f32 in
+ * the last bit now and then, s8, 3D) a texture object that asks for it faults unless
+ * PTXSIM_TEXTURE_SAMPLING=reference (lab/textures/README.md). Point sampling and tld4 equal the
+ * GPU in every recorded case. */
+static bool linear_asked(void) {
+    const char *e = getenv("PTXSIM_TEXTURE_SAMPLING");
+    return e && !strcmp(e, "reference");
+}
+
 static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
     int g = d->aux8;
     bool int_coords = d->type2 == 1;
@@ -295,6 +304,13 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
         if (fl != (d->type == PS_T_F32)) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a texture that returns %s", insn, ps_type_name(d->type),
                            fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
+            return;
+        }
+        if (t.linear && !d->aux && !ps_tex_linear_exact(&t) && !linear_asked()) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex on a %uD %s texture with linear filtering: ptxsim's filter "
+                                                       "does not match the H200 bit for bit there yet (docs/textures.md); "
+                                                       "PTXSIM_TEXTURE_SAMPLING=reference runs it anyway",
+                           t.dim, ps_tex_format_name(t.format));
             return;
         }
         if (int_coords && (t.normalized_coords || t.linear)) {
@@ -335,62 +351,57 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
-static int geom_of(const char *s) {
+/* Word k of the instruction after its mnemonic, 0 past the end. */
+static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords ? in->words[k] : 0; }
+
+/* The type a word names, PS_T_NONE if it names none. */
+static ps_type type_of(ps_word w) { return ps_word_kind(w) == PS_WK_TYPE ? (ps_type)ps_word_value(w) : PS_T_NONE; }
+
+static int geom_of(ps_word w) {
+    static const ps_word geoms[] = {PS_WM(D1), PS_WM(D2), PS_WM(D3), PS_WM(A1D), PS_WM(A2D)};
     for (int i = 0; i < 5; i++)
-        if (!strcmp(s, geom_names[i])) return i;
+        if (w == geoms[i]) return i;
     return -1;
 }
 
-/* The instruction's words ("suld", "b", "2d", ...); their count. */
-static int words(const char *text, char (*w)[24], int max) {
-    int n = 0;
-    for (const char *s = text; *s && n < max;) {
-        const char *e = strchr(s, '.');
-        size_t l = e ? (size_t)(e - s) : strlen(s);
-        if (l > 23) l = 23;
-        memcpy(w[n], s, l);
-        w[n++][l] = 0;
-        if (!e) break;
-        s = e + 1;
-    }
-    return n;
+static int mode_of(ps_word w) {
+    return w == PS_WM(TRAP) ? M_TRAP : w == PS_WM(CLAMP) ? M_CLAMP : w == PS_WM(ZERO) ? M_ZERO : -1;
 }
 
 /* The handle operand [a, ...]: a .u64 register. */
 static bool handle_ok(const ps_operand *o) { return o->kind == PS_OP_ADDR && o->reg >= 0; }
 
-static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     bool store = in->form == PS_F_SUST;
-    if (n < 2 || strcmp(w[1], "b"))
-        return WHY("'%s': ptxsim executes the unformatted surface accesses (%s.b)%s", in->text, w[0],
+    int n = in->nwords;
+    char spelling[24];
+    if (word(in, 0) != PS_WM(B))
+        return WHY("'%s': ptxsim executes the unformatted surface accesses (%s.b)%s", in->text, in->info->mnemonic,
                    store ? "; sust.p is not supported" : "");
-    int g = n > 2 ? geom_of(w[2]) : -1;
+    int g = geom_of(word(in, 1));
     if (g < 0) return WHY("'%s': the geometry is .1d, .2d, .3d, .a1d or .a2d", in->text);
-    int i = 3, vec = 1, esz = 0, mode = -1;
-    static const char *const ld_cop[] = {"ca", "cg", "cs", "cv"}, *const st_cop[] = {"wb", "cg", "cs", "wt"};
+    int i = 2, vec = 1, esz = 0, mode = -1;
+    static const ps_word ld_cop[] = {PS_WM(CA), PS_WM(CG), PS_WM(CS), PS_WM(CV)},
+                         st_cop[] = {PS_WM(WB), PS_WM(CG), PS_WM(CS), PS_WM(WT)};
     if (i < n)
         for (int c = 0; c < 4; c++)
-            if (!strcmp(w[i], store ? st_cop[c] : ld_cop[c])) {
+            if (word(in, i) == (store ? st_cop[c] : ld_cop[c])) {
                 i++;
                 break;
             }
-    if (i < n && (!strcmp(w[i], "v2") || !strcmp(w[i], "v4"))) vec = w[i++][1] - '0';
+    if (word(in, i) == PS_WM(V2) || word(in, i) == PS_WM(V4)) vec = word(in, i++) == PS_WM(V2) ? 2 : 4;
     if (i < n) {
-        if (!strcmp(w[i], "b8")) esz = 1;
-        else if (!strcmp(w[i], "b16")) esz = 2;
-        else if (!strcmp(w[i], "b32")) esz = 4;
-        else if (!strcmp(w[i], "b64")) esz = 8;
+        ps_word t = word(in, i);
+        esz = t == PS_WT(B8) ? 1 : t == PS_WT(B16) ? 2 : t == PS_WT(B32) ? 4 : t == PS_WT(B64) ? 8 : 0;
         if (esz) i++;
     }
     if (!esz) return WHY("'%s': the data type is .b8, .b16, .b32 or .b64", in->text);
     if (i < n) {
-        if (!strcmp(w[i], "trap")) mode = M_TRAP;
-        else if (!strcmp(w[i], "clamp")) mode = M_CLAMP;
-        else if (!strcmp(w[i], "zero")) mode = M_ZERO;
-        else return WHY("'%s': unexpected .%s", in->text, w[i]);
+        mode = mode_of(word(in, i));
+        if (mode < 0) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
         i++;
     }
-    if (i < n) return WHY("'%s': unexpected .%s", in->text, w[i]);
+    if (i < n) return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, i, spelling, sizeof spelling));
     if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required (ptxas)", in->text);
     if (vec * esz > 16) return WHY("'%s': a vector of more than 128 bits (ptxas)", in->text);
     int nc = geom_coords[g];
@@ -412,17 +423,15 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char (*w)[24], 
 
 /* sured.b.op.{1d,2d,3d}.ctype.mode [h, {b}], c: add on u32 u64 s32, min and max on u32 s32 u64
  * s64, and and or on b32 (PTX ISA 9.7.11.3) */
-static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
+static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     static const char *const ops[] = {"add", "min", "max", "and", "or"};
-    if (n < 2 || strcmp(w[1], "b")) return WHY("'%s': ptxsim executes sured.b (not sured.p)", in->text);
-    if (n != 6) return WHY("'%s': ptxsim executes sured.b.op.geom.ctype.mode", in->text);
-    int op = -1, g = geom_of(w[3]), mode = -1;
+    static const ps_word op_words[] = {PS_WM(ADD), PS_WM(MIN), PS_WM(MAX), PS_WM(AND), PS_WM(OR)};
+    if (word(in, 0) != PS_WM(B)) return WHY("'%s': ptxsim executes sured.b (not sured.p)", in->text);
+    if (in->nwords != 5) return WHY("'%s': ptxsim executes sured.b.op.geom.ctype.mode", in->text);
+    int op = -1, g = geom_of(word(in, 2)), mode = mode_of(word(in, 4));
     for (int i = 0; i < 5; i++)
-        if (!strcmp(w[2], ops[i])) op = i;
-    ps_type ty = ps_type_lookup(w[4], strlen(w[4]));
-    if (!strcmp(w[5], "trap")) mode = M_TRAP;
-    else if (!strcmp(w[5], "clamp")) mode = M_CLAMP;
-    else if (!strcmp(w[5], "zero")) mode = M_ZERO;
+        if (word(in, 1) == op_words[i]) op = i;
+    ps_type ty = type_of(word(in, 3));
     if (op < 0) return WHY("'%s': the operation is .add, .min, .max, .and or .or", in->text);
     if (g < 0 || g > G_3D) return WHY("'%s': sured's geometry is .1d, .2d or .3d", in->text);
     if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required", in->text);
@@ -446,32 +455,35 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char (*w)[24], i
     return surface_reduce;
 }
 
-static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
-    static const char *const names[] = {"width", "height", "depth", "array_size", "memory_layout",
-                                        "normalized_coords", "filter_mode", "addr_mode_0", "addr_mode_1",
-                                        "addr_mode_2", "num_mipmap_levels", "num_samples"};
+static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    static const ps_word names[] = {PS_WM(WIDTH), PS_WM(HEIGHT), PS_WM(DEPTH), PS_WM(ARRAY_SIZE),
+                                    PS_WM(MEMORY_LAYOUT), PS_WM(NORMALIZED_COORDS), PS_WM(FILTER_MODE),
+                                    PS_WM(ADDR_MODE_0), PS_WM(ADDR_MODE_1), PS_WM(ADDR_MODE_2),
+                                    PS_WM(NUM_MIPMAP_LEVELS), PS_WM(NUM_SAMPLES)};
     bool txq = in->form == PS_F_TXQ;
-    if (n != 3 || strcmp(w[2], "b32"))
-        return WHY("'%s': ptxsim executes %s.query.b32 d, [handle]%s", in->text, w[0],
-                   txq && n > 1 && !strcmp(w[1], "level") ? " (txq.level: textures here have no mipmaps; not "
-                                                             "supported)" : "");
+    char spelling[24];
+    ps_insn_word_text(in, 0, spelling, sizeof spelling);
+    if (in->nwords != 2 || word(in, 1) != PS_WT(B32))
+        return WHY("'%s': ptxsim executes %s.query.b32 d, [handle]%s", in->text, in->info->mnemonic,
+                   txq && word(in, 0) == PS_WM(LEVEL) ? " (txq.level: textures here have no mipmaps; not "
+                                                        "supported)" : "");
     int q = -1;
     for (int i = 0; i < 12; i++)
-        if (!strcmp(w[1], names[i])) q = i;
+        if (word(in, 0) == names[i]) q = i;
     bool ok = q >= 0 && (txq ? q != Q_MEMORY_LAYOUT : q <= Q_MEMORY_LAYOUT);
     if (!ok)
-        return WHY("'%s': .%s is not supported by ptxsim (%s)", in->text, w[1],
-                   !strcmp(w[1], "channel_data_type") || !strcmp(w[1], "channel_order")
+        return WHY("'%s': .%s is not supported by ptxsim (%s)", in->text, spelling,
+                   word(in, 0) == PS_WM(CHANNEL_DATA_TYPE) || word(in, 0) == PS_WM(CHANNEL_ORDER)
                        ? "the value is the source language's enumeration, not measured"
                        : "not a query of this instruction");
     if (!txq && (q == Q_ARRAY_SIZE || q == Q_MEMORY_LAYOUT)) /* lab/textures/README.md */
         return WHY("'%s': the CUDA 13.0 driver refuses to load suq.%s for sm_90 (CUDA_ERROR_NOT_SUPPORTED on an "
                    "H200, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
-                   in->text, w[1]);
+                   in->text, spelling);
     if (txq && q > Q_DEPTH) /* lab/textures/README.md */
         return WHY("'%s': the CUDA 13.0 driver gives no kernel using txq.%s on an H200 (cuModuleGetFunction: not "
                    "found, though ptxas accepts it): no GPU result to match, not supported by ptxsim",
-                   in->text, w[1]);
+                   in->text, spelling);
     if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
         return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
     d->aux8 = (uint8_t)q;
@@ -479,33 +491,21 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char (*w)[24], in
     return query;
 }
 
-/* tex and tld4 sample as the CUDA programming guide describes, which the H200 does not match
- * (lab/textures/README.md: of the 2026-12-02 recording's 239 tex/tld4 cases, 225 differ: a missing
- * channel reads 0, not 1, and linear weights round otherwise). Until it does they are refused;
- * PTXSIM_TEXTURE_SAMPLING=reference runs the guide's reading anyway (the tests of it). */
-static bool sampling_refused(const ps_insn *in, char *why, size_t len) {
-    const char *e = getenv("PTXSIM_TEXTURE_SAMPLING");
-    if (e && !strcmp(e, "reference")) return false;
-    snprintf(why, len, "'%s': ptxsim's texture sampling does not match the H200 yet (docs/textures.md); "
-             "PTXSIM_TEXTURE_SAMPLING=reference runs the CUDA guide's reading, which differs from the GPU",
-             in->text);
-    return true;
-}
-
-static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
-    if (sampling_refused(in, why, len)) return NULL;
-    int i = 1;
-    if (i < n && !strcmp(w[i], "base")) i++; /* level 0: the only level of ptxsim's textures */
-    if (i < n && (!strcmp(w[i], "level") || !strcmp(w[i], "grad")))
-        return WHY("'%s': tex.%s needs mipmapped textures, which ptxsim does not support", in->text, w[i]);
-    int g = i < n ? geom_of(w[i]) : -1;
+static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    int n = in->nwords, i = 0;
+    char spelling[24];
+    if (word(in, i) == PS_WM(BASE)) i++; /* level 0: the only level of ptxsim's textures */
+    if (word(in, i) == PS_WM(LEVEL) || word(in, i) == PS_WM(GRAD))
+        return WHY("'%s': tex.%s needs mipmapped textures, which ptxsim does not support", in->text,
+                   ps_insn_word_text(in, i, spelling, sizeof spelling));
+    int g = geom_of(word(in, i));
     if (g < 0)
         return WHY("'%s': ptxsim executes the geometries .1d .2d .3d .a1d .a2d (not .cube .acube .2dms .a2dms)",
                    in->text);
     i++;
-    if (n != i + 3 || strcmp(w[i], "v4"))
+    if (n != i + 3 || word(in, i) != PS_WM(V4))
         return WHY("'%s': ptxsim executes tex.geom.v4.dtype.ctype (not .v2.f16x2)", in->text);
-    ps_type dt = ps_type_lookup(w[i + 1], strlen(w[i + 1])), ct = ps_type_lookup(w[i + 2], strlen(w[i + 2]));
+    ps_type dt = type_of(word(in, i + 1)), ct = type_of(word(in, i + 2));
     if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32)
         return WHY("'%s': the destination type is .u32, .s32 or .f32 (.f16 is not supported by ptxsim)", in->text);
     if (ct != PS_T_S32 && ct != PS_T_F32) return WHY("'%s': the coordinate type is .s32 or .f32", in->text);
@@ -527,19 +527,18 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char (*w)[24], int 
 }
 
 /* tld4.comp.{2d,a2d}.v4.dtype.f32 d, [h, {c}] */
-static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char (*w)[24], int n, char *why, size_t len) {
-    if (sampling_refused(in, why, len)) return NULL;
-    static const char *const comps[] = {"r", "g", "b", "a"};
+static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
+    static const ps_word comps[] = {PS_WM(R), PS_WM(G), PS_WM(B), PS_WM(A)};
     int comp = -1;
     for (int i = 0; i < 4; i++)
-        if (n > 1 && !strcmp(w[1], comps[i])) comp = i;
+        if (word(in, 0) == comps[i]) comp = i;
     if (comp < 0) return WHY("'%s': the component is .r, .g, .b or .a", in->text);
-    int g = n > 2 ? geom_of(w[2]) : -1;
+    int g = geom_of(word(in, 1));
     if (g != G_2D && g != G_A2D) return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
-    if (n != 6 || strcmp(w[3], "v4")) return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
-    ps_type dt = ps_type_lookup(w[4], strlen(w[4]));
+    if (in->nwords != 5 || word(in, 2) != PS_WM(V4)) return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
+    ps_type dt = type_of(word(in, 3));
     if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32) return WHY("'%s': the destination type is .u32, .s32 or .f32", in->text);
-    if (strcmp(w[5], "f32")) return WHY("'%s': tld4 takes .f32 coordinates", in->text);
+    if (word(in, 4) != PS_WT(F32)) return WHY("'%s': tld4 takes .f32 coordinates", in->text);
     const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
     if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
         return WHY("'%s': ptxsim executes tld4 d, [handle, {coordinates}] with a .u64 register holding a texture "
@@ -556,16 +555,14 @@ static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char (*w)[24], int
 }
 
 ps_exec_fn ps_select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    char w[12][24];
-    int n = words(in->text, w, 12);
     switch (in->form) {
     case PS_F_SULD:
-    case PS_F_SUST: return select_surface(in, d, w, n, why, len);
-    case PS_F_SURED: return select_reduce(in, d, w, n, why, len);
+    case PS_F_SUST: return select_surface(in, d, why, len);
+    case PS_F_SURED: return select_reduce(in, d, why, len);
     case PS_F_SUQ:
-    case PS_F_TXQ: return select_query(in, d, w, n, why, len);
-    case PS_F_TEX: return select_tex(in, d, w, n, why, len);
-    case PS_F_TLD4: return select_tld4(in, d, w, n, why, len);
+    case PS_F_TXQ: return select_query(in, d, why, len);
+    case PS_F_TEX: return select_tex(in, d, why, len);
+    case PS_F_TLD4: return select_tld4(in, d, why, len);
     default: return WHY("'%s' is not supported by ptxsim yet", in->text);
     }
 }

@@ -300,67 +300,67 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
+/* Word k of the instruction, 0 past the end. */
+static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords ? in->words[k] : 0; }
+
 /* cp{.reduce}.async.bulk.tensor.Nd.dst.src{.OP}{.tile}.completion{.L2::cache_hint} */
 ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    static const char *ops[] = {"and", "or", "xor", "add", "inc", "dec", "min", "max"};
-    char w[16][40];
-    int n = 0;
-    for (const char *s = in->text; *s && n < 16;) {
-        const char *e = strchr(s, '.');
-        size_t l = e ? (size_t)(e - s) : strlen(s);
-        if (l > 39) l = 39;
-        memcpy(w[n], s, l);
-        w[n++][l] = 0;
-        if (!e) break;
-        s = e + 1;
-    }
-    bool reduce = !strcmp(w[1], "reduce");
-    int i = reduce ? 5 : 4; /* the word after "tensor" */
+    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR), PS_WM(XOR), PS_WM(ADD),
+                                  PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX)};
+    static const ps_word dims[] = {PS_WM(D1), PS_WM(D2), PS_WM(D3), PS_WM(D4), PS_WM(D5)};
+    bool reduce = in->form == PS_F_CP_REDUCE_ASYNC_BULK;
+    int n = in->nwords, i = reduce ? 1 : 0; /* the word after "tensor" */
+    char spelling[40];
     if (n <= i + 2) return WHY("'%s': incomplete tensor copy", in->text);
     unsigned rank = 0;
-    if (strlen(w[i]) == 2 && w[i][1] == 'd' && w[i][0] >= '1' && w[i][0] <= '5') rank = (unsigned)(w[i][0] - '0');
+    for (unsigned r = 0; r < 5; r++)
+        if (word(in, i) == dims[r]) rank = r + 1;
     if (!rank) return WHY("'%s': the dimension is .1d to .5d", in->text);
-    const char *dst = w[i + 1], *src = w[i + 2];
+    ps_word dst = word(in, i + 1), src = word(in, i + 2);
     int kind, op = -1;
     bool hint = false, mbar = false, group = false, im2col = false, no_offs = false, multicast = false;
     for (int k = i + 3; k < n; k++) {
-        if (!strcmp(w[k], "im2col") && !reduce) {
+        ps_word x = in->words[k];
+        if (x == PS_WM(IM2COL) && !reduce) {
             im2col = true;
             continue;
         }
-        if (!strcmp(w[k], "im2col_no_offs")) {
+        if (x == PS_WM(IM2COL_NO_OFFS)) {
             no_offs = true;
             continue;
         }
-        if (!strncmp(w[k], "im2col", 6))
+        if (x == PS_WM(IM2COL) || x == PS_WM(IM2COL_W) || x == PS_WM(IM2COL_W_128) || x == PS_WM(IM2COL_W_) ||
+            x == PS_WM(IM2COL_W_128_))
             return WHY("'%s': ptxsim executes im2col mode as .im2col (loads) and .im2col_no_offs (stores and "
-                       "reductions), not .%s", in->text, w[k]);
-        if (!strcmp(w[k], "multicast::cluster")) {
+                       "reductions), not .%s", in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
+        if (x == PS_WM(MULTICAST_CLUSTER)) {
             multicast = true;
             continue;
         }
-        if (!strncmp(w[k], "cta_group", 9)) return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
-        if (!strcmp(w[k], "tile")) continue;
-        if (!strcmp(w[k], "L2::cache_hint")) hint = true;
-        else if (!strcmp(w[k], "mbarrier::complete_tx::bytes")) mbar = true;
-        else if (!strcmp(w[k], "bulk_group")) group = true;
+        if (x == PS_WM(CTA_GROUP_1) || x == PS_WM(CTA_GROUP_2))
+            return WHY("'%s': .cta_group is not supported by ptxsim", in->text);
+        if (x == PS_WM(TILE)) continue;
+        if (x == PS_WM(L2_CACHE_HINT)) hint = true;
+        else if (x == PS_WM(MBARRIER_COMPLETE_TX_BYTES)) mbar = true;
+        else if (x == PS_WM(BULK_GROUP)) group = true;
         else {
             int o = -1;
             for (int q = 0; q < 8; q++)
-                if (!strcmp(w[k], ops[q])) o = q;
-            if (o < 0 || !reduce || op >= 0) return WHY("'%s': unexpected .%s", in->text, w[k]);
+                if (x == ops[q]) o = q;
+            if (o < 0 || !reduce || op >= 0)
+                return WHY("'%s': unexpected .%s", in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
             op = o;
         }
     }
     if (reduce) {
         if (op < 0) return WHY("'%s': a tensor reduction names its operation (.add .min .max .inc .dec .and .or .xor)", in->text);
-        if (strcmp(dst, "global") || strcmp(src, "shared::cta") || !group)
+        if (dst != PS_WM(GLOBAL) || src != PS_WM(SHARED_CTA) || !group)
             return WHY("'%s': ptxsim executes cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP{.tile,.im2col_no_offs}"
                        ".bulk_group", in->text);
         kind = TK_REDUCE;
-    } else if ((!strcmp(dst, "shared::cluster") || !strcmp(dst, "shared::cta")) && !strcmp(src, "global") && mbar)
+    } else if ((dst == PS_WM(SHARED_CLUSTER) || dst == PS_WM(SHARED_CTA)) && src == PS_WM(GLOBAL) && mbar)
         kind = TK_LOAD;
-    else if (!strcmp(dst, "global") && !strcmp(src, "shared::cta") && group)
+    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group)
         kind = TK_STORE;
     else
         return WHY("'%s': ptxsim executes cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
@@ -371,7 +371,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         return WHY("'%s': .im2col_no_offs is a mode of stores and reductions; im2col loads are .im2col", in->text);
     if (no_offs && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
     if (im2col && rank < 3) return WHY("'%s': im2col mode needs a .3d, .4d or .5d tensor", in->text);
-    if (multicast && (kind != TK_LOAD || strcmp(dst, "shared::cluster")))
+    if (multicast && (kind != TK_LOAD || dst != PS_WM(SHARED_CLUSTER)))
         return WHY("'%s': .multicast::cluster is a form of loads to .shared::cluster", in->text);
     int want = kind == TK_LOAD ? 3 : 2, mi = kind == TK_LOAD ? 1 : 0;
     if (in->nops != want + (im2col ? 1 : 0) + (multicast ? 1 : 0) + (hint ? 1 : 0))

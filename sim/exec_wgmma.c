@@ -457,14 +457,12 @@ static void wg_guard(ps_warp *w, const ps_dinsn *d) {
 
 /* ---- decode ------------------------------------------------------------------------ */
 
-static int parse_type(const char *s) {
-    static const char *more[] = {"e4m3", "e5m2", "s8", "u8", "b1", "s32"};
-    for (int i = 0; i < 6; i++)
-        if (!strcmp(s, more[i])) return WT_E4M3 + i;
-    if (!strcmp(s, "f16")) return WT_F16;
-    if (!strcmp(s, "bf16")) return WT_BF16;
-    if (!strcmp(s, "tf32")) return WT_TF32;
-    if (!strcmp(s, "f32")) return WT_F32;
+static int wgmma_type(ps_word w) {
+    static const ps_word types[] = {PS_WT(F16), PS_WT(BF16), PS_WT(TF32), PS_WT(F32), PS_WT(E4M3),
+                                    PS_WT(E5M2), PS_WT(S8), PS_WT(U8), PS_WT(B1), PS_WT(S32)};
+    static const int wt[] = {WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, WT_S32};
+    for (int i = 0; i < 10; i++)
+        if (w == types[i]) return wt[i];
     return -1;
 }
 
@@ -476,20 +474,18 @@ static bool imm_of(const ps_operand *o, int64_t *v) {
 
 ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
-    char words[12][16];
-    int nw = tc_words(in->text, words, 12);
-    bool sync = false, aligned = false;
-    for (int i = 1; i < nw; i++) {
-        if (!strcmp(words[i], "sync")) sync = true;
-        if (!strcmp(words[i], "aligned")) aligned = true;
-    }
+    /* the words after the mnemonic (wgmma.fence, wgmma.mma_async, ...) */
+    ps_word words[12];
+    int nw = in->nwords < 12 ? in->nwords : 12;
+    memcpy(words, in->words, sizeof words[0] * (size_t)nw);
+    bool sync = ps_insn_has(in, PS_WM(SYNC)), aligned = ps_insn_has(in, PS_WM(ALIGNED));
     if (!sync || !aligned) return WHY("'%s' must be written .sync.aligned", in->text);
     switch (in->form) {
-    case PS_F_WGMMA_FENCE: return nw == 4 ? wg_fence : WHY("unexpected modifiers on '%s'", in->text);
-    case PS_F_WGMMA_COMMIT: return nw == 4 ? wg_commit : WHY("unexpected modifiers on '%s'", in->text);
+    case PS_F_WGMMA_FENCE: return nw == 2 ? wg_fence : WHY("unexpected modifiers on '%s'", in->text);
+    case PS_F_WGMMA_COMMIT: return nw == 2 ? wg_commit : WHY("unexpected modifiers on '%s'", in->text);
     case PS_F_WGMMA_WAIT: {
         int64_t v;
-        if (nw != 4 || in->nops != 1 || !imm_of(&in->ops[0], &v) || v < 0)
+        if (nw != 2 || in->nops != 1 || !imm_of(&in->ops[0], &v) || v < 0)
             return WHY("wgmma.wait_group.sync.aligned takes one non-negative integer constant");
         d->imm = v;
         return wg_wait;
@@ -498,46 +494,47 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     }
     /* wgmma.mma_async.sync.aligned.shape{.satfinite}.dtype{.satfinite}.atype.btype{.and.popc} */
     /* .sp: drop the word; operands then gain sp-meta and sp-sel after b-desc */
-    bool sp = nw > 4 && !strcmp(words[1], "mma_async") && !strcmp(words[2], "sp");
+    bool sp = nw > 2 && words[0] == PS_WM(SP);
     if (sp) {
-        memmove(words[2], words[3], sizeof words[0] * (size_t)(nw - 3));
+        memmove(&words[0], &words[1], sizeof words[0] * (size_t)(nw - 1));
         nw--;
     }
     int o0 = sp ? 2 : 0;
     /* .satfinite after the dtype, or (as the ISA's syntax lines write it, and ptxas takes both)
      * right after the shape: move it to the dtype's side */
-    if (nw > 6 && !strcmp(words[5], "satfinite")) {
-        char tmp[sizeof words[0]];
-        memcpy(tmp, words[5], sizeof tmp);
-        memcpy(words[5], words[6], sizeof tmp);
-        memcpy(words[6], tmp, sizeof tmp);
+    if (nw > 4 && words[3] == PS_WM(SATFINITE)) {
+        ps_word tmp = words[3];
+        words[3] = words[4];
+        words[4] = tmp;
     }
-    bool sat = nw > 6 && !strcmp(words[6], "satfinite");
-    int ti = sat ? 7 : 6; /* atype */
-    bool popc = nw == ti + 4 && !strcmp(words[ti + 2], "and") && !strcmp(words[ti + 3], "popc");
+    bool sat = nw > 4 && words[4] == PS_WM(SATFINITE);
+    int ti = sat ? 5 : 4; /* atype */
+    bool popc = nw == ti + 4 && words[ti + 2] == PS_WM(AND) && words[ti + 3] == PS_WM(POPC);
     if (nw != ti + 2 + (popc ? 2 : 0))
         return WHY("'%s': ptxsim executes wgmma.mma_async{.sp}.sync.aligned.m64nNkK{.satfinite}.dtype.atype.btype "
                    "(.b1: followed by .and.popc)", in->text);
-    unsigned m = 0, n = 0, k = 0;
-    if (sscanf(words[4], "m%un%uk%u", &m, &n, &k) != 3 || m != 64 || n < 8 || n > 256 || n % 8)
+    unsigned m = (unsigned)in->shape_m, n = (unsigned)in->shape_n, k = (unsigned)in->shape_k;
+    if (ps_word_kind(words[2]) != PS_WK_SHAPE || !k || m != 64 || n < 8 || n > 256 || n % 8)
         return WHY("'%s': shape must be m64nNkK with N = 8, 16, ..., 256", in->text);
-    int dt = parse_type(words[5]), at = parse_type(words[ti]), bt = parse_type(words[ti + 1]);
+    int dt = wgmma_type(words[3]), at = wgmma_type(words[ti]), bt = wgmma_type(words[ti + 1]);
+    /* A's and B's type names, for the diagnostics (at and bt are types when they are read) */
+    const char *an = ps_type_name((ps_type)ps_word_value(words[ti])), *bn = ps_type_name((ps_type)ps_word_value(words[ti + 1]));
     bool fl16 = at == WT_F16 || at == WT_BF16 || at == WT_TF32, fp8 = at == WT_E4M3 || at == WT_E5M2;
     bool int8 = at == WT_S8 || at == WT_U8, b1 = at == WT_B1;
     if (at < 0 || bt < 0 || dt < 0)
         return WHY("'%s': unknown type (wgmma takes .f16 .bf16 .tf32 .e4m3 .e5m2 .s8 .u8 .b1 inputs)", in->text);
     if (fl16 ? bt != at : fp8 ? bt != WT_E4M3 && bt != WT_E5M2 : int8 ? bt != WT_S8 && bt != WT_U8 : bt != at)
-        return WHY("'%s': .%s A does not combine with .%s B", in->text, words[ti], words[ti + 1]);
+        return WHY("'%s': .%s A does not combine with .%s B", in->text, an, bn);
     if ((fl16 || fp8) && dt != WT_F32 && dt != WT_F16)
         return WHY("'%s': floating-point inputs take an .f32 or .f16 accumulator", in->text);
-    if ((int8 || b1) && dt != WT_S32) return WHY("'%s': .%s inputs take an .s32 accumulator", in->text, words[ti]);
+    if ((int8 || b1) && dt != WT_S32) return WHY("'%s': .%s inputs take an .s32 accumulator", in->text, an);
     if (dt == WT_F16 && (at == WT_BF16 || at == WT_TF32))
         return WHY("'%s': an .f16 accumulator needs .f16 or fp8 inputs", in->text);
     if (sat && !int8) return WHY("'%s': .satfinite applies to the integer (.s8/.u8) forms", in->text);
     if (popc != b1) return WHY("'%s': .b1 inputs take .and.popc (and only they do)", in->text);
     if (sp && b1) return WHY("'%s': sparse wgmma takes no .b1 inputs", in->text);
     unsigned want_k = (at == WT_TF32 ? 8 : fl16 ? 16 : b1 ? 256 : 32) * (sp ? 2 : 1);
-    if (k != want_k) return WHY("'%s': .%s inputs take k%u", in->text, words[ti], want_k);
+    if (k != want_k) return WHY("'%s': .%s inputs take k%u", in->text, an, want_k);
     if ((int8 || b1) && n > 24 && n % 16)
         return WHY("'%s': integer and .b1 wgmma take N = 8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 above 24)",
                    in->text);
@@ -569,7 +566,7 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         int64_t maxsel = int8 || fp8 ? 0 : 1;
         if (!imm_of(&in->ops[4], &sel) || sel < 0 || sel > maxsel)
             return WHY("'%s': sp-sel must be the integer constant %s for .%s inputs", in->text,
-                       maxsel ? "0 or 1" : "0", words[ti]);
+                       maxsel ? "0 or 1" : "0", an);
     }
     const ps_operand *sdo = &in->ops[3 + o0];
     if (sdo->kind == PS_OP_IMM) {

@@ -404,18 +404,20 @@ static int fmt_of(ps_type t) {
 }
 
 ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
-    char words[24][16];
-    int nw = tc_words(in->text, words, 24);
     int lay[2] = {-1, -1}, nl = 0;
     char frag = 0;
     bool sync = false, aligned = false;
-    for (int i = 2; i < nw; i++) {
-        if (!strcmp(words[i], "row") || !strcmp(words[i], "col")) {
-            if (nl < 2) lay[nl] = words[i][0] == 'c';
+    static const ps_word frags[] = {PS_WM(A), PS_WM(B), PS_WM(C), PS_WM(D)};
+    for (int i = 0; i < in->nwords; i++) {
+        ps_word w = in->words[i];
+        if (w == PS_WM(ROW) || w == PS_WM(COL)) {
+            if (nl < 2) lay[nl] = w == PS_WM(COL);
             nl++;
-        } else if (!strcmp(words[i], "sync")) sync = true;
-        else if (!strcmp(words[i], "aligned")) aligned = true;
-        else if (words[i][1] == 0 && strchr("abcd", words[i][0])) frag = words[i][0];
+        } else if (w == PS_WM(SYNC)) sync = true;
+        else if (w == PS_WM(ALIGNED)) aligned = true;
+        else
+            for (int f = 0; f < 4; f++)
+                if (w == frags[f]) frag = (char)('a' + f); /* the fragment: .a .b .c .d */
     }
     int m = in->shape_m, n = in->shape_n, k = in->shape_k;
     if (!sync || !aligned) return NULL;

@@ -4,7 +4,6 @@
  * in why, or the family's standard message). FLOW and BARRIER records (branches, calls, barriers)
  * carry a control kind instead of a handler: decode.c builds them. */
 #include <stdio.h>
-#include <string.h>
 
 #include "sim_internal.h"
 #include "tensor.h"
@@ -81,8 +80,8 @@ static ps_exec_fn sel_tex(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d
         return NULL;
     }
     if (in->form == PS_F_SURED && m->version < 81 &&
-        (strstr(in->text, ".min.") || strstr(in->text, ".max.")) &&
-        (strstr(in->text, ".u64") || strstr(in->text, ".s64"))) {
+        (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
+        (ps_insn_has(in, PS_WT(U64)) || ps_insn_has(in, PS_WT(S64)))) {
         snprintf(why, len, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
                  in->text);
         return NULL;

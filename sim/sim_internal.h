@@ -514,9 +514,8 @@ ps_cta *ps_dsmem_target(ps_warp *w, uint64_t addr, uint64_t *off, int lane);
 /* Records lane's access at .shared::cluster address addr in ev (space, offset in the target
  * CTA, and its worker slot when it is another CTA). */
 void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr);
-/* exec_cluster.c: cp.async.bulk...multicast::cluster (words: the mnemonic split at dots) */
-ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char w[][32], int n, char *why,
-                                    size_t len);
+/* exec_cluster.c: cp.async.bulk...multicast::cluster */
+ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 /* barrier.cluster bookkeeping (engine_cluster.c): lanes of w leave (exit) */
 void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes);
 void ps_cluster_bar_check(ps_cluster *cl);

@@ -37,9 +37,4 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
  * wgmma.mma_async instructions with the check for accesses before wgmma.wait_group. */
 void ps_wgmma_install_checks(ps_fprog *fp);
 
-/* Splits the mnemonic as written ("wmma.load.a.sync.aligned.row.m16n16k16.global.f16") into
- * its dot-separated words; returns the count. The parser keeps only the modifiers it knows, and
- * the order of .row/.col matters here, so these forms read their own text. */
-int tc_words(const char *text, char words[][16], int max);
-
 #endif

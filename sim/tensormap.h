@@ -1,8 +1,8 @@
 /* tensormap.h — tiled and im2col tensor maps (the CUtensorMap a cp.async.bulk.tensor names): the
  * description, ptxsim's own 128-byte encoding of it (docs/tma.md), and the box geometry the
  * tensor copies use (global offsets, out-of-bounds tests, shared-memory layout with the TMA
- * swizzles). Used by the manifest (which encodes maps into kernel parameters), exec_tma.c and
- * the GPU harness. */
+ * swizzles). Used by exec_tma.c and by manifest/ (whose "tensormap" parameters it
+ * encodes, and which api/ hands to the GPU harness). */
 #ifndef PTXSIM_TENSORMAP_H
 #define PTXSIM_TENSORMAP_H
 

@@ -127,8 +127,17 @@ static uint32_t half_bits_to_f32(uint16_t h) {
     return f32_bits(half_to_float(h));
 }
 
-void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
-                  ps_texel *out) {
+/* A normalized signed byte as a float: s / 127 (-128 reads -1); tld4 first widens it to 16 bits
+ * by repeating its magnitude's 7 bits (s * 258.0079 in effect) and divides by 32767 (H200). */
+static uint32_t snorm8(int32_t s, bool gather) {
+    if (!gather) return f32_bits(fmaxf((float)s / 127.0f, -1.0f));
+    if (s == -128) return f32_bits(-1.0f);
+    int32_t m = s < 0 ? -s : s, w = m << 8 | m << 1 | m >> 6;
+    return f32_bits((float)(s < 0 ? -w : w) / 32767.0f);
+}
+
+static void texel_at(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
+                     bool gather, ps_texel *out) {
     unsigned cs = ps_tex_format_size(t->format);
     uint64_t idx = (((uint64_t)layer * t->depth + z) * t->height + y) * t->width + x;
     const uint8_t *p = base + idx * ps_tex_texel_bytes(t);
@@ -136,7 +145,7 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
     out->is_float = fl;
     for (unsigned c = 0; c < 4; c++) {
         if (c >= t->channels) {
-            out->v[c] = c < 3 ? 0 : fl ? f32_bits(1.0f) : 1;
+            out->v[c] = 0; /* a channel the format lacks reads 0, alpha too (H200, lab/textures) */
             continue;
         }
         uint32_t raw = 0;
@@ -147,7 +156,7 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
         case PS_TXF_U16: v = t->normalized_read ? f32_bits((float)raw / 65535.0f) : raw; break;
         case PS_TXF_S8: {
             int32_t s = (int8_t)raw;
-            v = t->normalized_read ? f32_bits(fmaxf((float)s / 127.0f, -1.0f)) : (uint32_t)s;
+            v = t->normalized_read ? snorm8(s, gather) : (uint32_t)s;
             break;
         }
         case PS_TXF_S16: {
@@ -160,6 +169,11 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
         }
         out->v[c] = v;
     }
+}
+
+void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
+                  ps_texel *out) {
+    texel_at(t, base, x, y, z, layer, false, out);
 }
 
 /* Index i of a dimension of n texels under mode a; false when it reads the border. */
@@ -182,9 +196,89 @@ static bool address_index(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     return true;
 }
 
-static void border_texel(const ps_tex *t, ps_texel *out) {
+/* The border colour as the texture returns it: each channel the format has goes through the
+ * format (clamped to its range and quantised, then read back like a texel), the others read 0
+ * (H200, lab/textures). */
+/* Rounds to nearest, ties toward zero (a u16 border of 0.5 reads 32767/65535 on the H200). */
+static int32_t round_tz(float q) { return q >= 0 ? (int32_t)ceilf(q - 0.5f) : (int32_t)floorf(q + 0.5f); }
+
+static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
     out->is_float = true; /* ps_tex_check: border mode only on textures that return floats */
-    memcpy(out->v, t->border, 16);
+    for (unsigned c = 0; c < 4; c++) {
+        float b;
+        memcpy(&b, &t->border[c], 4);
+        uint32_t v = 0;
+        if (c < t->channels) switch (t->format) {
+            case PS_TXF_U8: v = f32_bits((float)round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 255.0f) / 255.0f); break;
+            case PS_TXF_U16: v = f32_bits((float)round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 65535.0f) / 65535.0f); break;
+            case PS_TXF_S8: {
+                v = snorm8(round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 127.0f), gather);
+                break;
+            }
+            case PS_TXF_S16: {
+                int32_t s = round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f);
+                v = f32_bits(fmaxf((float)s / 32767.0f, -1.0f));
+                break;
+            }
+            default: v = t->border[c]; break;
+            }
+        out->v[c] = v;
+    }
+}
+
+static void border_texel(const ps_tex *t, ps_texel *out) { border_at(t, false, out); }
+
+/* sum_k w[k] * v[k] rounded once to f32, to nearest with ties away from zero: the H200's linear
+ * filter (lab/textures). w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite f32. The products are
+ * exact 48-bit integers times powers of two; they are added exactly in units of 2^(E-72), E the
+ * largest exponent, with what falls below (a texel 2^72 smaller) kept as a sticky sign. */
+static uint32_t exact_weighted_sum(const uint32_t *W, const float *v, unsigned n, int bits) {
+    int64_t P[8];
+    int e[8], E = INT32_MIN;
+    for (unsigned k = 0; k < n; k++) {
+        int ex;
+        double m = frexp((double)v[k], &ex); /* v = m * 2^ex, 0.5 <= |m| < 1 */
+        int64_t mi = (int64_t)ldexp(m, 24);  /* exact: 24 bits */
+        P[k] = mi * (int64_t)W[k];           /* <= 2^48 */
+        e[k] = ex - 48;                      /* value = P * 2^e */
+        if (P[k] && e[k] > E) E = e[k];
+    }
+    if (E == INT32_MIN) return 0;
+    int base = E - 72;
+    __int128 S = 0;
+    int sticky = 0;
+    for (unsigned k = 0; k < n; k++) {
+        if (!P[k]) continue;
+        int sh = e[k] - base;
+        if (sh >= 0) S += (__int128)P[k] << sh;
+        else {
+            int64_t q = sh <= -63 ? 0 : P[k] / ((int64_t)1 << -sh); /* toward zero */
+            if (q * (sh <= -63 ? 0 : ((int64_t)1 << -sh)) != P[k]) sticky = P[k] < 0 ? -1 : 1;
+            S += q;
+        }
+    }
+    if (S == 0) return sticky < 0 ? 0x80000000u : 0;
+    bool neg = S < 0;
+    unsigned __int128 A = neg ? -(unsigned __int128)S : (unsigned __int128)S;
+    int msb = 127;
+    while (!(A >> msb & 1)) msb--;
+    /* value = A * 2^base: keep 24 bits, round to nearest, ties away (sticky breaks exact ties) */
+    int drop = msb - (bits - 1);
+    uint64_t mant;
+    int exp2 = base; /* of mant's last bit */
+    if (drop > 0) {
+        unsigned __int128 half = (unsigned __int128)1 << (drop - 1);
+        unsigned __int128 rem = A & (((unsigned __int128)1 << drop) - 1);
+        mant = (uint64_t)(A >> drop);
+        bool up = rem > half || (rem == half && !(sticky && (sticky < 0) != neg));
+        if (up) mant++;
+        exp2 += drop;
+    } else {
+        mant = (uint64_t)A << -drop;
+        exp2 += drop;
+    }
+    float r = ldexpf((float)mant, exp2); /* subnormal results round again: none in practice */
+    return f32_bits(neg ? -r : r);
 }
 
 /* Floors that saturate at +-2^40 (far outside any texture), so that huge or infinite
@@ -205,6 +299,43 @@ void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, u
     ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
 }
 
+/* Channel ch of texel ix (or of the border colour, in == false) as the 16-bit fixed-point value
+ * the H200's filter adds up: u8 widened to 16 bits (v * 257), u16 and s16 as they are; a border
+ * channel quantised as border_at does; a channel the format lacks 0. */
+static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_t *ix, uint32_t layer, bool in,
+                             unsigned ch) {
+    if (ch >= t->channels) return 0;
+    if (!in) {
+        float b;
+        memcpy(&b, &t->border[ch], 4);
+        if (t->format == PS_TXF_S16) return round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f);
+        int32_t q = round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * (t->format == PS_TXF_U8 ? 255.0f : 65535.0f));
+        return t->format == PS_TXF_U8 ? q * 257 : q;
+    }
+    unsigned cs = ps_tex_format_size(t->format);
+    uint64_t idx = (((uint64_t)layer * t->depth + ix[2]) * t->height + ix[1]) * t->width + ix[0];
+    const uint8_t *p = base + idx * ps_tex_texel_bytes(t) + ch * cs;
+    if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
+    uint16_t v = (uint16_t)(p[0] | p[1] << 8);
+    return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
+}
+
+bool ps_tex_linear_exact(const ps_tex *t) {
+    if (t->dim > 2) return false;
+    if (t->format == PS_TXF_F16) return true;
+    return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+}
+
+/* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
+ * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
+ * above a third, still selects texel 0 of 3), and applies the address mode to that index: 21 is
+ * the only width that fits every recorded case (lab/textures). Saturates far outside. */
+static int64_t normalized_index(float u, uint32_t n) {
+    double v = u != u ? 0 : u < -0x1p20f ? -0x1p20 : u > 0x1p20f ? 0x1p20 : (double)u;
+    int64_t fx = (int64_t)floor(ldexp(v, 21));
+    return (fx * (int64_t)n) >> 21; /* floor: arithmetic shift (gcc, clang) */
+}
+
 void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out) {
     if (layer >= t->layers) layer = t->layers - 1;
     /* the coordinate in texels: x * N for normalized coordinates, rounded to f32 */
@@ -212,44 +343,80 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     for (unsigned d = 0; d < t->dim; d++) xs[d] = t->normalized_coords ? c[d] * (float)size_of_dim(t, d) : c[d];
     if (!t->linear) {
         uint32_t ix[3] = {0, 0, 0};
-        for (unsigned d = 0; d < t->dim; d++)
-            if (!address_index(t->address[d], floor_sat(xs[d]), size_of_dim(t, d), &ix[d]))
+        for (unsigned d = 0; d < t->dim; d++) {
+            int64_t i = floor_sat(xs[d]);
+            if (t->normalized_coords) i = normalized_index(c[d], size_of_dim(t, d));
+            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d]))
                 return border_texel(t, out);
+        }
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return;
     }
-    /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits */
+    /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
+     * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
+     * weight 1/2 each, through the second address mode (border shows it: lab/textures). */
+    unsigned dims = t->dim == 1 && !t->layered ? 2 : t->dim; /* a layered 1D one is not (cases 145, 174) */
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
-    for (unsigned d = 0; d < t->dim; d++) {
+    for (unsigned d = 0; d < dims; d++) {
         double xb = (double)xs[d] - 0.5;
         i0[d] = floor_sat(xb);
         double fr = xb - floor(xb);
         if (!(fr >= 0 && fr < 1)) fr = 0; /* huge coordinates: no fraction left */
         a[d] = (float)floor(fr * 256.0 + 0.5) / 256.0f;
     }
-    float acc[4] = {0, 0, 0, 0};
-    unsigned corners = 1u << t->dim;
+    unsigned corners = 1u << dims;
+    uint32_t W[8];
+    float vals[4][8];
+    bool special = false;
+    /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
+     * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
+     * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
+    bool fixed16 = t->normalized_read && dims <= 2 &&
+                   (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+    int64_t isum[4] = {0, 0, 0, 0};
     for (unsigned k = 0; k < corners; k++) {
-        float w = 1.0f;
+        uint32_t w = 1;
         ps_texel tx;
         uint32_t ix[3] = {0, 0, 0};
         bool in = true;
-        for (unsigned d = 0; d < t->dim; d++) {
+        for (unsigned d = 0; d < dims; d++) {
             unsigned hi = k >> d & 1;
-            w *= hi ? a[d] : 1.0f - a[d];
+            uint32_t ad = (uint32_t)(a[d] * 256.0f);
+            w *= hi ? ad : 256 - ad;
             if (!address_index(t->address[d], i0[d] + hi, size_of_dim(t, d), &ix[d])) in = false;
+        }
+        W[k] = w << (8 * (3 - dims));
+        if (dims == 2) { /* the H200's 2D weights: 1/256 steps, the (1,1) one rounded (lab/textures) */
+            uint32_t wa = (uint32_t)(a[0] * 256.0f), wb = (uint32_t)(a[1] * 256.0f), w11 = (wa * wb + 128) >> 8;
+            uint32_t q[4] = {256 - wa - wb + w11, wa - w11, wb - w11, w11};
+            W[k] = q[k] << 16;
         }
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
+        for (unsigned ch = 0; fixed16 && ch < 4; ch++)
+            isum[ch] += (int64_t)(W[k] >> 16) * fixed16_value(t, base, ix, layer, in, ch);
         for (int ch = 0; ch < 4; ch++) {
-            float v;
-            memcpy(&v, &tx.v[ch], 4);
-            acc[ch] += w * v;
+            memcpy(&vals[ch][k], &tx.v[ch], 4);
+            if (!isfinite(vals[ch][k])) special = true;
         }
     }
     out->is_float = true;
-    for (int ch = 0; ch < 4; ch++) out->v[ch] = f32_bits(acc[ch]);
+    for (int ch = 0; ch < 4; ch++) {
+        if (fixed16) {
+            int64_t q = (isum[ch] + 128) >> 8; /* arithmetic shift: floor */
+            out->v[ch] = t->format == PS_TXF_S16 ? f32_bits(fmaxf((float)q / 32767.0f, -1.0f))
+                                                 : f32_bits((float)q / 65535.0f);
+            continue;
+        }
+        if (!special) {
+            out->v[ch] = exact_weighted_sum(W, vals[ch], corners, t->format == PS_TXF_F16 ? 11 : 24);
+            continue;
+        }
+        float acc = 0;
+        for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
+        out->v[ch] = f32_bits(acc);
+    }
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp,
@@ -266,9 +433,9 @@ void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_texel tx;
         if (address_index(t->address[0], i0[0] + dx[k], t->width, &ix) &&
             address_index(t->address[1], i0[1] + dy[k], t->height, &iy))
-            ps_tex_texel(t, base, ix, iy, 0, layer, &tx);
+            texel_at(t, base, ix, iy, 0, layer, true, &tx);
         else
-            border_texel(t, &tx);
+            border_at(t, true, &tx);
         out->v[k] = tx.v[comp];
         out->is_float = tx.is_float;
     }

@@ -1,7 +1,7 @@
 /* texture.h — texture and surface objects (docs/textures.md): the description a manifest's
  * "texture" or "surface" parameter gives, ptxsim's own 64-byte encoding of it in device memory
  * (the 64-bit handle a kernel receives is that encoding's address), and the sampling rules of
- * the CUDA programming guide's texture-fetching appendix. Used by the manifest and exec_tex.c. */
+ * the CUDA programming guide's texture-fetching appendix. Used by exec_tex.c and manifest/. */
 #ifndef PTXSIM_TEXTURE_H
 #define PTXSIM_TEXTURE_H
 
@@ -61,6 +61,9 @@ bool ps_tex_returns_float(const ps_tex *t);
 void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
                   ps_texel *out);
 
+/* Does ptxsim's linear filter give the H200's bits for this texture (lab/textures: 1D and 2D,
+ * layered or not, f16 and the normalized u8, u16 and s16 formats)? Others run only on request. */
+bool ps_tex_linear_exact(const ps_tex *t);
 /* tex with float coordinates c[0..dim-1] (normalized or not, as the texture says) on `layer`
  * (clamped to the layers): address modes, point or linear filtering. */
 void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);

@@ -760,6 +760,55 @@ static void test_video_selectors(void **state) {
 /* A register named like a special register (%tid) hides it (ptxas 13): %tid.x is then a selector
  * on that register, which ptxas refuses ("Unknown video selector: '.x'"); %tid itself and a video
  * selector on the register resolve to the register. */
+/* The structured instruction (ps_insn.words): the words after the mnemonic in the order written,
+ * one shared copy per spelling; a W word of mods.def is an unknown modifier on a row that does not
+ * accept "*" (as before it was named). */
+static void test_structured_words(void **state) {
+    (void)state;
+    parsed r = parse_text(".version 8.0\n.target sm_90a\n.address_size 64\n"
+                          ".visible .entry k() {\n"
+                          "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n  .reg .b16 %rs<2>;\n"
+                          "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                          ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
+                          "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                          ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
+                          "  wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1];\n"
+                          "  cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.zz [%rd1, {%r4, %r5, %r6}], [%r3];\n"
+                          "  ret; }\n",
+                          NULL);
+    if (r.st != PS_OK) print_diags(&r.diags);
+    assert_int_equal(r.st, PS_OK);
+    const ps_insn *in = r.m->funcs[0]->insns;
+    static const ps_word want[] = {PS_WM(D2), PS_WM(SHARED_CLUSTER), PS_WM(GLOBAL), PS_WM(TILE),
+                                   PS_WM(MBARRIER_COMPLETE_TX_BYTES), PS_WM(MULTICAST_CLUSTER)};
+    assert_int_equal(in[0].nwords, 6);
+    for (int k = 0; k < 6; k++) assert_int_equal(in[0].words[k], want[k]);
+    assert_ptr_equal(in[0].words, in[1].words); /* one copy per spelling */
+    assert_int_equal(ps_insn_dims(&in[0]), 2);
+    assert_int_equal(ps_insn_space(&in[0], 0), PS_MOD_SHARED_CLUSTER);
+    assert_int_equal(ps_insn_space(&in[0], 1), PS_MOD_GLOBAL);
+    assert_int_equal(ps_insn_space(&in[0], 2), PS_MOD_COUNT);
+    assert_int_equal(ps_insn_completion(&in[0]), PS_MOD_MBARRIER_COMPLETE_TX_BYTES);
+    assert_true(ps_insn_has(&in[0], PS_WM(MULTICAST_CLUSTER)));
+    assert_false(ps_insn_has(&in[0], PS_WM(L2_CACHE_HINT)));
+    static const ps_word wmma[] = {PS_WM(A), PS_WM(SYNC), PS_WM(ALIGNED), PS_WM(ROW), PS_WORD(PS_WK_SHAPE, 0),
+                                   PS_WT(F16)};
+    assert_int_equal(in[2].nwords, 6);
+    for (int k = 0; k < 6; k++) assert_int_equal(in[2].words[k], wmma[k]);
+    assert_int_equal(ps_word_kind(in[3].words[4]), PS_WK_OTHER); /* .zz: no row names it */
+    char buf[32];
+    assert_string_equal(ps_insn_word_text(&in[3], 4, buf, sizeof buf), "zz");
+    assert_string_equal(ps_insn_word_text(&in[3], 1, buf, sizeof buf), "global");
+    assert_int_equal(ps_insn_completion(&in[3]), PS_MOD_BULK_GROUP);
+    parsed_free(&r);
+    r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
+                   ".visible .entry k() {\n  .reg .b32 %r<3>;\n  add.tile.s32 %r0, %r1, %r2;\n  ret; }\n",
+                   NULL);
+    assert_int_not_equal(r.st, PS_OK);
+    assert_non_null(strstr(r.diags.items[0].msg, "unknown modifier '.tile' for 'add'"));
+    parsed_free(&r);
+}
+
 static void test_register_named_like_sreg(void **state) {
     (void)state;
     parsed r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -830,6 +879,7 @@ int main(void) {
         cmocka_unit_test(test_regress_hex_without_digits),
         cmocka_unit_test(test_forms_table),
         cmocka_unit_test(test_register_named_like_sreg),
+        cmocka_unit_test(test_structured_words),
     };
     int failed = cmocka_run_group_tests_name("parser_api", ast, NULL, NULL);
     failed += run_file_group("parser_accept", "tests/parser", "accept_", test_accept_file, 1);

@@ -210,7 +210,7 @@ static void every_executable_form_decoded(void **state) {
 }
 
 int main(void) {
-    /* tex and tld4 run only when asked (P_OPT_IN, docs/textures.md) */
+    /* some texture sampling runs only when asked (docs/textures.md): decode every spelling */
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_form_has_a_selector),

@@ -275,7 +275,7 @@ bool race_grid_fence_insn(const ps_insn *in) {
     if (ps_modset_has(m, PS_MOD_PROXY) || ps_modset_has(m, PS_MOD_ALIAS) ||
         ps_modset_has(m, PS_MOD_ASYNC) || scope_cta(m))
         return false;
-    return !strstr(in->text, "mbarrier_init") && !strstr(in->text, "proxy");
+    return !ps_insn_has(in, PS_WM(MBARRIER_INIT)); /* .proxy is in the modset, checked above */
 }
 
 void race_grid_fence(race *r, const ps_insn_event *e) {

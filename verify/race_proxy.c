@@ -31,8 +31,21 @@ static bool bulk_form(ps_form f) {
     return f == PS_F_CP_ASYNC_BULK || f == PS_F_CP_ASYNC_BULK_TENSOR || f == PS_F_CP_REDUCE_ASYNC_BULK;
 }
 
+/* fence.proxy.async{.space}, fence.proxy.async::generic... */
 static bool proxy_fence(const ps_insn *in) {
-    return in->form == PS_F_FENCE && strstr(in->text, "proxy.async");
+    if (in->form != PS_F_FENCE) return false;
+    for (int k = ps_insn_find(in, PS_WM(PROXY), 0); k >= 0 && k + 1 < in->nwords; k = ps_insn_find(in, PS_WM(PROXY), k + 1))
+        if (in->words[k + 1] == PS_WM(ASYNC) || in->words[k + 1] == PS_WM(ASYNC_GENERIC)) return true;
+    return false;
+}
+
+/* a bulk copy from shared to global memory (.global.shared::cta, written in that order) */
+static bool global_from_shared(const ps_insn *in) {
+    for (int k = ps_insn_find(in, PS_WM(GLOBAL), 0); k >= 0 && k + 1 < in->nwords; k = ps_insn_find(in, PS_WM(GLOBAL), k + 1)) {
+        ps_word n = in->words[k + 1];
+        if (n == PS_WM(SHARED) || n == PS_WM(SHARED_CTA) || n == PS_WM(SHARED_CLUSTER)) return true;
+    }
+    return false;
 }
 
 static bool watched(const ps_insn *in) {
@@ -197,7 +210,7 @@ bool race_proxy_access(race *r, rworker *w, const ps_mem_event *e, uint32_t insn
     bool bulk = in && bulk_form(in->form);
     bool write = e->kind != PS_ACC_LOAD;
     bool async_read = wgmma || (bulk && !write);
-    bool group_read = wgmma || (async_read && strstr(in->text, ".global.shared"));
+    bool group_read = wgmma || (async_read && global_from_shared(in));
     int wp = e->at.warp;
     uint32_t tid0 = (uint32_t)wp * 32u;
     for (uint32_t m = e->mask; m; m &= m - 1) {

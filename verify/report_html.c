@@ -55,6 +55,7 @@ typedef struct {
     int nrows;
     counters *ptx_c;             /* per PTX line [0..ptx.nlines] */
     int (*ptx_loc)[2];           /* per PTX line: .loc file and line of its first instruction */
+    int *ptx_regs;               /* per PTX line: 32-bit registers live after it (regpressure.c), -1: none */
     counters **src_c;            /* per source file, per line */
     int *sel;                    /* the findings shown, in report order */
     int nsel, hidden;
@@ -80,6 +81,16 @@ static void prepare(page_launch *p) {
             if (in->line > 0 && in->line <= nl && !p->ptx_loc[in->line][1] && in->loc_line > 0)
                 p->ptx_loc[in->line][0] = in->loc_file, p->ptx_loc[in->line][1] = in->loc_line;
         }
+    /* register pressure per instruction line; a linked program's lines belong to several files */
+    p->ptx_regs = ps_xmalloc(((size_t)nl + 1) * sizeof *p->ptx_regs);
+    for (int ln = 0; ln <= nl; ln++) p->ptx_regs[ln] = -1;
+    for (int fi = 0; fi < m->nfuncs && ps_verifier_single_file(v); fi++) {
+        ps_regpressure rp;
+        ps_regpressure_compute(m->funcs[fi], NULL, NULL, &rp);
+        for (int j = 0; j < rp.ninsns; j++)
+            if (rp.line[j] > 0 && rp.line[j] <= nl) p->ptx_regs[rp.line[j]] = rp.live32[j];
+        ps_regpressure_free(&rp);
+    }
     p->src_c = ps_xcalloc((size_t)(p->nsrc ? p->nsrc : 1), sizeof *p->src_c);
     for (int i = 0; i < p->nsrc; i++)
         if (p->src[i].found[0]) p->src_c[i] = ps_xcalloc((size_t)p->src[i].t.nlines + 1, sizeof **p->src_c);
@@ -123,6 +134,7 @@ static void release(page_launch *p) {
     free(p->rows);
     free(p->ptx_c);
     free(p->ptx_loc);
+    free(p->ptx_regs);
     free(p->sel);
 }
 
@@ -225,13 +237,16 @@ static void finding_div(FILE *out, const page_launch *p, const ps_finding *f, in
 
 /* One line of a code pane: number, heat bar, counters, text; then its findings. */
 static void code_row(FILE *out, const page_launch *p, const char *id, const counters *c, int line,
-                     const char *text, size_t len, const char *link_attr) {
+                     const char *text, size_t len, const char *link_attr, int regs) {
     fprintf(out, "<tr class=\"line%s\" id=\"%s\" data-line=\"%d\"%s", any_counter(c) ? " hot" : "", id, line,
             link_attr);
     data_attrs(out, c);
+    if (regs >= 0) fprintf(out, " data-regs=\"%d\"", regs);
     /* the heat bar lies behind the counters, as in Nsight Compute's source view */
     fprintf(out, "><td class=\"ln\">%d</td><td class=\"cnt\"><div class=\"bar\"></div>", line);
     counter_spans(out, c);
+    if (regs >= 0)
+        fprintf(out, "<span class=\"c-regs\">%d regs</span>", regs); /* explained by the pane's title */
     if (c->nfind[2] + c->nfind[1] + c->nfind[0])
         fprintf(out, "<span class=\"c-find sev-%s\">%d finding%s</span>",
                 c->nfind[2] ? "error" : c->nfind[1] ? "warning" : "note", c->nfind[0] + c->nfind[1] + c->nfind[2],
@@ -244,7 +259,8 @@ static void code_row(FILE *out, const page_launch *p, const char *id, const coun
 
 static void ptx_pane(FILE *out, const page_launch *p) {
     const ps_verifier *v = p->l->v;
-    fputs("<div class=\"pane ptx\"><h4>PTX <span class=\"path\">", out);
+    fputs("<div class=\"pane ptx\"><h4 title=\"N regs: 32-bit registers live after the line (PTX liveness, as ptxsim regs "
+          "counts them)\">PTX <span class=\"path\">", out);
     html_escz(out, p->l->o.ptx_path ? p->l->o.ptx_path : "(PTX text)");
     fputs("</span></h4><div class=\"scroll\"><table class=\"code\">\n", out);
     for (int ln = 1; ln <= p->ptx.nlines; ln++) {
@@ -252,7 +268,7 @@ static void ptx_pane(FILE *out, const page_launch *p) {
         snprintf(id, sizeof id, "L%d-p%d", p->k, ln);
         if (p->ptx_loc[ln][1])
             snprintf(link, sizeof link, " data-src=\"%d:%d\"", p->ptx_loc[ln][0], p->ptx_loc[ln][1]);
-        code_row(out, p, id, &p->ptx_c[ln], ln, p->ptx.line[ln], p->ptx.line_len[ln], link);
+        code_row(out, p, id, &p->ptx_c[ln], ln, p->ptx.line[ln], p->ptx.line_len[ln], link, p->ptx_regs[ln]);
         int nf = p->ptx_c[ln].nfind[0] + p->ptx_c[ln].nfind[1] + p->ptx_c[ln].nfind[2];
         bool other = false; /* the other access of a race reported elsewhere */
         for (int i = 0; i < p->nsel && !other; i++) {
@@ -307,7 +323,7 @@ static void src_pane(FILE *out, const page_launch *p) {
             char id[64], link[64];
             snprintf(id, sizeof id, "L%d-s%d-%d", p->k, i, ln);
             snprintf(link, sizeof link, " data-src=\"%d:%d\"", i, ln);
-            code_row(out, p, id, &p->src_c[i][ln], ln, s->t.line[ln], s->t.line_len[ln], link);
+            code_row(out, p, id, &p->src_c[i][ln], ln, s->t.line[ln], s->t.line_len[ln], link, -1);
         }
         fputs("</table></div>\n", out);
     }

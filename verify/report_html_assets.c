@@ -48,6 +48,7 @@ const char html_style[] =
     "td.cnt{position:relative;width:250px;font-size:10.5px;color:#374151}"
     ".bar{position:absolute;left:0;top:1px;bottom:1px;background:#fdba74;border-radius:2px;width:0}"
     "td.cnt span{position:relative;margin-right:5px}"
+    ".c-regs{color:#9ca3af}"
     "table.code td.code{overflow:hidden;text-overflow:ellipsis}"
     ".c-bc,.bad{color:#b91c1c;font-weight:600}"
     ".c-find.sev-error{color:#dc2626}.c-find.sev-warning{color:#d97706}.c-find.sev-note{color:#2563eb}"

@@ -227,4 +227,24 @@ typedef struct {
 int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path,
                    char *err, size_t errlen);
 
+
+/* ---- register pressure (regpressure.c, docs/registers.md) ---------------------------------- */
+/* Register width classes: predicates, 8/16-bit, 32-bit, 64-bit, 128-bit. */
+enum { PS_RC_PRED, PS_RC_16, PS_RC_32, PS_RC_64, PS_RC_128, PS_RC_COUNT };
+/* Successors of instruction i of f into out[0..cap); returns their count. */
+typedef int (*ps_succ_fn)(const ps_func *f, int i, int *out, int cap, void *ud);
+/* The PTX control flow as written: branch targets, fall-through, brx.idx tables. */
+int ps_regpressure_successors(const ps_func *f, int i, int *out, int cap, void *ud);
+typedef struct {
+    int declared[PS_RC_COUNT], declared32; /* registers the function declares */
+    int peak[PS_RC_COUNT];                 /* per class, the most live at once */
+    int peak32;                            /* the most 32-bit equivalents live at once (64-bit: 2) */
+    int peak_line;                         /* the PTX line where peak32 is first reached */
+    int ninsns;
+    int *line, *live32, *live_pred;        /* per instruction: PTX line, live after it */
+} ps_regpressure;
+/* Liveness of f's virtual registers; succ NULL: ps_regpressure_successors. */
+void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out);
+void ps_regpressure_free(ps_regpressure *p);
+
 #endif

@@ -87,6 +87,7 @@ struct Case {
     int read_norm, coords_norm, linear, amode[3];
     float border[4];
     uint32_t in[32][4];
+    const void *texels; // NULL: random bytes
 };
 
 static CUmodule mod;
@@ -109,8 +110,9 @@ static void run_case(const char *dir, Case &c) {
     int L = c.layers ? c.layers : 1;
     size_t n = (size_t)c.w * c.h * c.d * L * tb;
     uint8_t *tex = (uint8_t *)malloc(n), *after = (uint8_t *)malloc(n);
-    for (size_t i = 0; i < n; i++) tex[i] = (uint8_t)next();
-    if (c.fmt == F16 || c.fmt == F32) // finite values of moderate size
+    if (c.texels) memcpy(tex, c.texels, n);
+    else for (size_t i = 0; i < n; i++) tex[i] = (uint8_t)next();
+    if (!c.texels && (c.fmt == F16 || c.fmt == F32)) // finite values of moderate size
         for (size_t i = c.fmt == F16 ? 1 : 3; i < n; i += cb) tex[i] = (uint8_t)((tex[i] & 0x83) | (c.fmt == F16 ? 0x38 : 0x3c));
     int bx = fmt_bits[c.fmt];
     cudaChannelFormatKind kind = c.fmt == F16 || c.fmt == F32 ? cudaChannelFormatKindFloat
@@ -430,6 +432,60 @@ int main(int argc, char **argv) {
             memcpy(&c.in[l][1], &x, 4);
         }
         run_case(dir, c);
+    }
+    // linear filtering, second recording (2026-12-03): the weights of a 2D and a 3D footprint
+    // read directly (texels one-hot over the four channels of f32 texels, unnormalized
+    // coordinates x = 0.5 + ax so that the footprint is texels 0 and 1), with ax near half steps
+    // of 1/256 and ay on and off the grid; then 1D two-texel textures of every normalized
+    // integer format at chosen values, to see where the conversion meets the filter.
+    {
+        static const float onehot2d[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        for (int trial = 0; trial < 8; trial++) {
+            Case c = surf("tex_2d_f32", F32, 4, 2, 2, 2, 1, 0);
+            c.surface = false, c.linear = 1, c.texels = onehot2d;
+            for (int l = 0; l < 32; l++) {
+                int k = trial * 32 + l;
+                float ax = ((float)(k % 64 * 4 + 1) + (trial < 4 ? 0.5f : 0.0f) + (float)(k % 7 - 3) * 0.004f) / 256.0f;
+                float ay = ((float)(k / 2 % 256) + (trial % 2 ? 0.5f : 0.25f)) / 256.0f;
+                float x = 0.5f + ax, y = 0.5f + ay;
+                memcpy(&c.in[l][1], &x, 4);
+                memcpy(&c.in[l][2], &y, 4);
+            }
+            run_case(dir, c);
+        }
+        static float onehot3d[2][32];
+        for (int h = 0; h < 2; h++)
+            for (int t = 0; t < 8; t++)
+                for (int ch = 0; ch < 4; ch++) onehot3d[h][t * 4 + ch] = (t == h * 4 + ch) ? 1.0f : 0.0f;
+        for (int trial = 0; trial < 4; trial++) {
+            Case c = surf("tex_3d_f32", F32, 4, 3, 2, 2, 2, 0);
+            c.surface = false, c.linear = 1, c.texels = onehot3d[trial % 2];
+            for (int l = 0; l < 32; l++) {
+                int k = trial / 2 * 32 + l;
+                float x = 0.5f + ((float)(k * 8 % 256) + 0.5f + (float)(k % 5 - 2) * 0.01f) / 256.0f;
+                float y = 0.5f + ((float)(k * 3 % 256) + 0.3f) / 256.0f;
+                float z = 0.5f + ((float)(k * 5 % 256) + 0.7f) / 256.0f;
+                memcpy(&c.in[l][1], &x, 4);
+                memcpy(&c.in[l][2], &y, 4);
+                memcpy(&c.in[l][3], &z, 4);
+            }
+            run_case(dir, c);
+        }
+        static const uint8_t u8v[3][2] = {{0, 255}, {0, 1}, {7, 200}};
+        static const int8_t s8v[3][2] = {{0, 127}, {-128, 127}, {-5, 90}};
+        static const uint16_t u16v[2][2] = {{0, 65535}, {3, 40000}};
+        static const int16_t s16v[2][2] = {{0, 32767}, {-32768, 1234}};
+        struct { int fmt; const void *v; } ints[10] = {{U8, u8v[0]}, {U8, u8v[1]}, {U8, u8v[2]}, {S8, s8v[0]},
+            {S8, s8v[1]}, {S8, s8v[2]}, {U16, u16v[0]}, {U16, u16v[1]}, {S16, s16v[0]}, {S16, s16v[1]}};
+        for (int i = 0; i < 10; i++) {
+            Case c = surf("tex_1d_f32", ints[i].fmt, 1, 1, 2, 1, 1, 0);
+            c.surface = false, c.linear = 1, c.read_norm = 1, c.texels = ints[i].v;
+            for (int l = 0; l < 32; l++) {
+                float x = 0.5f + ((float)(l * 8 + i) + 0.25f) / 256.0f;
+                memcpy(&c.in[l][1], &x, 4);
+            }
+            run_case(dir, c);
+        }
     }
     // what ptxsim refuses or faults on: a byte x that is not a multiple of the access (the ISA:
     // undefined), an access of another size than the texel's, .trap out of range (last: the

@@ -5,8 +5,8 @@
 #
 # Uses build-fuzz-dev/ptxfuzz when it exists (built on a developer machine by
 # `bash scripts/fuzz/campaign.sh --build-only`, needing no library beyond glibc), otherwise
-# compiles ptxfuzz here with cc from the working tree: the simulator sources without the manifest
-# reader (so without cJSON), and of api/ only types.c and uthash's headers, unpacked from build-gpurec/debs/*.deb the way
+# compiles ptxfuzz here with cc from the working tree: the simulator sources (the manifest reader,
+# manifest/, is not needed; trees from before it left sim/ have it left out of sim/*.c), and of api/ only types.c and uthash's headers, unpacked from build-gpurec/debs/*.deb the way
 # scripts/gpu_record.sh does. Then it runs PROCS ptxfuzz processes at once (the driver's PTX JIT
 # is the bottleneck and runs on one host thread per process), each on its own seed range, each
 # comparing its programs with the simulator in-process and shrinking its own mismatches on the
@@ -38,7 +38,7 @@ build() { # compiles $dev/ptxfuzz from the sources in $1 (default: the working t
     fi
     local srcs objs=() s o
     pushd "$src" >/dev/null || return 1
-    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c api/types.c gpu/compare.c scripts/fuzz/*.c | grep -v '^sim/manifest')
+    srcs=$(ls common/*.c isa/*.c parser/*.c sim/*.c api/types.c gpu/compare.c scripts/fuzz/*.c | grep -v '^sim/manifest') # older trees
     mkdir -p "$dev/obj"
     # one compiler per source file, in parallel; fp.c needs the flags sim/CMakeLists.txt gives it
     printf '%s\n' $srcs | xargs -P "$(nproc)" -I{} sh -c \

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """make_dict.py OUTDIR — libFuzzer dictionaries for the harnesses of tests/fuzz (docs/fuzz.md).
 
-ptx.dict: every instruction mnemonic (isa/forms.def), modifier (isa/mods.def), type (isa/types.def)
+ptx.dict: every instruction mnemonic (isa/forms.def), modifier (isa/mods.def, X and W rows), type (isa/types.def)
 and target (isa/archs.def) ptxsim knows, the special registers (parser/ptx_parser.h), the
 directives the parser looks for, and a few tokens of PTX's syntax. manifest.dict: the manifest's
-keys as sim/manifest*.c reads them, the type names, and JSON punctuation."""
+keys as manifest/*.c reads them, the type names, and JSON punctuation."""
 import os
 import re
 import sys
@@ -46,7 +46,7 @@ def ptx_tokens():
         for m in strs[2].split():              # its lower-case modifiers (upper case: groups)
             if m.islower():
                 toks.add("." + m)
-    for strs in row_strings("isa/mods.def"):
+    for strs in row_strings("isa/mods.def") + row_strings("isa/mods.def", "W"):
         toks.update("." + s for s in strs)
     for strs in row_strings("isa/types.def"):
         toks.update("." + s for s in strs)
@@ -65,9 +65,9 @@ def ptx_tokens():
 
 def manifest_tokens():
     toks = set()
-    for f in sorted(os.listdir(os.path.join(ROOT, "sim"))):
-        if f.startswith("manifest") and f.endswith(".c"):
-            toks.update('"%s"' % k for k in re.findall(r'"([a-z_][a-z_0-9]*)"', read(os.path.join("sim", f))))
+    for f in sorted(os.listdir(os.path.join(ROOT, "manifest"))):
+        if f.endswith(".c"):
+            toks.update('"%s"' % k for k in re.findall(r'"([a-z_][a-z_0-9]*)"', read(os.path.join("manifest", f))))
     for strs in row_strings("isa/types.def"):
         toks.update('"%s"' % s for s in strs)
     toks.update(['"kernel.ptx"', '"in.bin"', '"case.json"', '"k"', '"k2"', '{', '}', '[', ']', ':',

@@ -209,7 +209,25 @@ def check_case(exe, ptxsim, name, manifest, out, tmp, one_warp=False):
         rep = json.load(f)
     man = json.load(open(os.path.join(ROOT, manifest)))
     ptx_path = os.path.join(os.path.dirname(os.path.join(ROOT, manifest)), man["ptx"])
+    check_regs(ptxsim, name, page, ptx_path)
     return check_page(exe, name, page, rep, ptx_path, ROOT, out, tmp, one_warp)
+
+
+def check_regs(ptxsim, name, page, ptx_path):
+    """The PTX pane's "N regs" per line is what `ptxsim regs --lines` says (docs/registers.md)."""
+    with open(page, encoding="utf-8") as f:
+        html = f.read()
+    shown = {int(l): int(r) for l, r in re.findall(r'id="L1-p(\d+)" data-line="\d+"[^>]*? data-regs="(\d+)"', html)}
+    r = subprocess.run([ptxsim, "regs", ptx_path, "--no-ptxas", "--json", "--lines"], capture_output=True, text=True)
+    if not expect(r.returncode == 0, "%s: ptxsim regs exited %d: %s" % (name, r.returncode, r.stderr)):
+        return
+    want = {}
+    for k in json.loads(r.stdout)["kernels"]:
+        for line, live32, _ in k["liveness"]["lines"]:
+            want[line] = live32
+    expect(want != {} and all(shown.get(l) == v for l, v in want.items()),
+           "%s: PTX lines' register pressure %s, ptxsim regs says %s" %
+           (name, {l: shown.get(l) for l, v in want.items() if shown.get(l) != v}, {l: v for l, v in want.items() if shown.get(l) != v}))
 
 
 def check_page(exe, name, page, rep, ptx_path, src_base, out, tmp, one_warp=False, sources=None):

@@ -73,7 +73,32 @@ def main(ptxsim):
             print(f"{case}: JSON and SARIF valid, findings {sorted(found)}")
     bad += sarif_locations(ptxsim)
     bad += finding_lanes(ptxsim)
-    return (1 if bad else 0) | run_reports(ptxsim, report) | diff_reports(ptxsim, report)
+    return (1 if bad else 0) | run_reports(ptxsim, report) | diff_reports(ptxsim, report) | regs_reports(ptxsim)
+
+
+def regs_reports(ptxsim):
+    """`ptxsim regs --json` against regs.schema.json: with ptxas (when found) and without, with
+    per-line pressure, several block sizes and a target without tabulated limits."""
+    regs = schema("regs.schema.json")
+    bad = 0
+    runs = [["corpus/conv2d/conv2d.sm_80.ptx", "--target", "sm_80,sm_90", "--block", "128,1024",
+             "--dynamic-smem", "0,60000", "--lines"],
+            ["corpus/conv2d/conv2d.sm_80.ptx", "--no-ptxas"],
+            ["tests/regs/liveness/directives.ptx"],
+            ["corpus/hand_perf_directives/perf_directives.ptx", "--target", "sm_70,sm_101"]]
+    for args in runs:
+        p = subprocess.run([ptxsim, "regs", "--json"] + args, capture_output=True, text=True, cwd=root)
+        if p.returncode:
+            print(f"regs {' '.join(args)}: exit {p.returncode}\n{p.stderr}")
+            bad += 1
+            continue
+        errors = list(regs.iter_errors(json.loads(p.stdout)))
+        for e in errors:
+            print(f"regs {' '.join(args)}: {'/'.join(map(str, e.path))}: {e.message}")
+        bad += len(errors)
+        if not errors:
+            print(f"regs {' '.join(args)}: JSON valid")
+    return 1 if bad else 0
 
 
 def finding_lanes(ptxsim):

@@ -1,6 +1,7 @@
-/* manifest.h — one kernel launch described in JSON (DESIGN §6): buffers, parameters, expected
- * outputs. Loading checks it strictly (docs/limits.md); preparing allocates and fills the buffers
- * in a device. */
+/* manifest.h — the manifest module's public header: one kernel launch described in JSON
+ * (DESIGN §6): buffers, parameters, expected outputs. Loading checks it strictly
+ * (docs/limits.md); preparing allocates and fills the buffers in a device. The module sits
+ * between sim/ and api/ (docs/api.md, "Layering"): the simulator itself knows nothing of JSON. */
 #ifndef PTXSIM_MANIFEST_H
 #define PTXSIM_MANIFEST_H
 

@@ -1,0 +1,266 @@
+/* regpressure.c — register pressure from PTX liveness alone (docs/registers.md): per function,
+ * the virtual registers live after each instruction, counted by width, and their peaks. A
+ * backward may-liveness over instructions: a read makes a register live, an unguarded write ends
+ * its live range above it (a guarded write may not happen, so the old value stays live across).
+ * Successors come through a callback so that the analysis can follow any CFG builder. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify.h"
+
+/* ---- register operations of an instruction --------------------------------------------------- */
+
+/* Does `in` write its first operand (and its "d|p" partner)? */
+static bool writes_first(const ps_insn *in) {
+    unsigned p = in->info ? in->info->props : 0;
+    if (!in->nops) return false;
+    if (p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) return false;
+    switch (in->form) {
+    case PS_F_RED:
+    case PS_F_BAR_WARP_SYNC:
+    case PS_F_NANOSLEEP:
+    case PS_F_PMEVENT:
+    case PS_F_PREFETCH:
+    case PS_F_PREFETCHU:
+    case PS_F_STACKRESTORE: return false; /* reads its operand */
+    case PS_F_BAR:
+    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED);
+    default: break;
+    }
+    return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;
+}
+
+/* A list of register numbers (duplicates allowed). */
+typedef struct {
+    int *v;
+    int n, cap;
+} reglist;
+
+static void push(reglist *l, int reg, int nregs) {
+    if (reg < 0 || reg >= nregs) return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->v = ps_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = reg;
+}
+
+static void operand_regs(const ps_operand *o, reglist *l, int nregs) {
+    switch (o->kind) {
+    case PS_OP_REG:
+    case PS_OP_ADDR: push(l, o->reg, nregs); break;
+    case PS_OP_VEC:
+    case PS_OP_LIST:
+        for (int j = 0; j < o->nitems; j++) operand_regs(&o->items[j], l, nregs);
+        break;
+    default: break;
+    }
+}
+
+/* The registers `in` reads into use and those it writes into def (both emptied first). */
+static void insn_regs(const ps_func *f, const ps_insn *in, reglist *use, reglist *def) {
+    int nr = f->nregs;
+    use->n = def->n = 0;
+    if (in->guard_reg >= 0) push(use, in->guard_reg, nr);
+    bool w0 = writes_first(in);
+    bool call_rets = in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST;
+    for (int k = (w0 || call_rets) ? 1 : 0; k < in->nops; k++) operand_regs(&in->ops[k], use, nr);
+    if (in->form == PS_F_RET) /* a .func's .reg return values leave with it */
+        for (int k = 0; k < f->nrets; k++)
+            if (f->rets[k]->is_reg) push(use, f->rets[k]->reg, nr);
+    if (in->form == PS_F_WGMMA_MMA_ASYNC && in->nops) /* accumulates: D is read as well as written */
+        operand_regs(&in->ops[0], use, nr);
+    if (w0 || call_rets) {
+        operand_regs(&in->ops[0], def, nr);
+        if (in->ops[0].pair_reg >= 0) push(def, in->ops[0].pair_reg, nr);
+    }
+}
+
+/* ---- successors ----------------------------------------------------------------------------- */
+
+static int label_insn(const ps_func *f, int label) {
+    return label >= 0 && label < f->nlabels ? f->labels[label].insn : -1;
+}
+
+int ps_regpressure_successors(const ps_func *f, int i, int *out, int cap, void *ud) {
+    (void)ud;
+    const ps_insn *in = &f->insns[i];
+    unsigned p = in->info ? in->info->props : 0;
+    int n = 0;
+    bool falls = true;
+    if (in->form == PS_F_BRA && in->nops && in->ops[0].kind == PS_OP_LABEL) {
+        int t = label_insn(f, in->ops[0].label);
+        if (t >= 0 && n < cap) out[n++] = t;
+        if (in->guard_reg < 0) falls = false;
+    } else if (in->form == PS_F_BRX_IDX) {
+        for (int k = 0; k < in->nops; k++) {
+            if (in->ops[k].kind != PS_OP_LABEL) continue;
+            int lb = in->ops[k].label;
+            if (lb < 0 || lb >= f->nlabels) continue;
+            const ps_label *L = &f->labels[lb];
+            if (L->ntargets)
+                for (int j = 0; j < L->ntargets; j++) {
+                    int t = label_insn(f, L->targets[j]);
+                    if (t >= 0 && n < cap) out[n++] = t;
+                }
+            else if (L->insn >= 0 && n < cap)
+                out[n++] = L->insn;
+        }
+        if (in->guard_reg < 0) falls = false;
+    } else if ((p & (P_RET | P_EXIT)) && in->guard_reg < 0) {
+        falls = false;
+    }
+    if (falls && i + 1 < f->ninsns && n < cap) out[n++] = i + 1;
+    return n;
+}
+
+/* ---- liveness --------------------------------------------------------------------------------- */
+
+/* The width class of a register type: PS_RC_PRED, _16 (8- and 16-bit), _32, _64, _128. */
+static int reg_class(ps_type t) {
+    if (t == PS_T_PRED) return PS_RC_PRED;
+    int s = ps_type_size(t);
+    return s <= 2 ? PS_RC_16 : s <= 4 ? PS_RC_32 : s <= 8 ? PS_RC_64 : PS_RC_128;
+}
+
+/* 32-bit register equivalents of one register of class c (predicates live in their own file). */
+static int class_weight(int c) {
+    static const int w[PS_RC_COUNT] = {0, 1, 1, 2, 4};
+    return w[c];
+}
+
+static int weigh(const int counts[PS_RC_COUNT]) {
+    int t = 0;
+    for (int c = 0; c < PS_RC_COUNT; c++) t += counts[c] * class_weight(c);
+    return t;
+}
+
+static bool has(const uint64_t *set, int r) { return set[r / 64] >> (r % 64) & 1; }
+static void put(uint64_t *set, int r) { set[r / 64] |= 1ull << (r % 64); }
+static void drop(uint64_t *set, int r) { set[r / 64] &= ~(1ull << (r % 64)); }
+
+/* Liveness per basic block (sets of nblocks x words, not instructions x words: a kernel of 10^5
+ * instructions and 10^4 registers stays small), then one backward walk per block that keeps the
+ * counts per width up to date register by register. */
+void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out) {
+    memset(out, 0, sizeof *out);
+    if (!succ) succ = ps_regpressure_successors;
+    int n = f->ninsns, nr = f->nregs;
+    size_t w = (size_t)(nr + 63) / 64 + 1;
+    out->ninsns = n;
+    out->line = ps_xcalloc((size_t)n + 1, sizeof *out->line);
+    out->live32 = ps_xcalloc((size_t)n + 1, sizeof *out->live32);
+    out->live_pred = ps_xcalloc((size_t)n + 1, sizeof *out->live_pred);
+    int *cls = ps_xcalloc((size_t)nr + 1, sizeof *cls);
+    for (int r = 0; r < nr; r++) out->declared[cls[r] = reg_class(f->regs[r].type)]++;
+    out->declared32 = weigh(out->declared);
+    out->peak_line = n ? f->insns[0].line : f->line;
+    if (!n) {
+        free(cls);
+        return;
+    }
+    /* blocks: leaders at 0, at every successor that is not the plain next instruction, and after
+     * every instruction whose successors are not just the next one */
+    enum { CAP = 512 };
+    int buf[CAP];
+    bool *leader = ps_xcalloc((size_t)n + 1, 1);
+    leader[0] = true;
+    for (int i = 0; i < n; i++) {
+        int k = succ(f, i, buf, CAP, ud);
+        bool plain = k == 1 && buf[0] == i + 1;
+        for (int j = 0; j < k; j++)
+            if (!plain && buf[j] >= 0 && buf[j] < n) leader[buf[j]] = true;
+        if (!plain && i + 1 < n) leader[i + 1] = true;
+    }
+    int *block_of = ps_xcalloc((size_t)n, sizeof *block_of), nb = 0;
+    for (int i = 0; i < n; i++) block_of[i] = leader[i] ? nb++ : nb - 1;
+    int *first = ps_xcalloc((size_t)nb + 1, sizeof *first), *last = ps_xcalloc((size_t)nb + 1, sizeof *last);
+    for (int i = 0; i < n; i++) {
+        if (leader[i]) first[block_of[i]] = i;
+        last[block_of[i]] = i;
+    }
+    int **bsucc = ps_xcalloc((size_t)nb, sizeof *bsucc), *nbsucc = ps_xcalloc((size_t)nb, sizeof *nbsucc);
+    uint64_t *use = ps_xcalloc((size_t)nb * w, 8), *def = ps_xcalloc((size_t)nb * w, 8);
+    uint64_t *lin = ps_xcalloc((size_t)nb * w, 8), *lout = ps_xcalloc((size_t)nb * w, 8);
+    reglist u = {0}, d = {0};
+    for (int b = 0; b < nb; b++) {
+        int k = succ(f, last[b], buf, CAP, ud);
+        bsucc[b] = ps_xmalloc((size_t)k * sizeof(int) + 1);
+        for (int j = 0; j < k; j++)
+            if (buf[j] >= 0 && buf[j] < n) bsucc[b][nbsucc[b]++] = block_of[buf[j]];
+        /* upward-exposed reads and unguarded writes of the block, walking it backwards */
+        uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
+        for (int i = last[b]; i >= first[b]; i--) {
+            insn_regs(f, &f->insns[i], &u, &d);
+            if (f->insns[i].guard_reg < 0)
+                for (int j = 0; j < d.n; j++) drop(bu, d.v[j]), put(bd, d.v[j]);
+            for (int j = 0; j < u.n; j++) put(bu, u.v[j]);
+        }
+    }
+    /* backward to a fixed point: OUT = union of the successors' IN; IN = USE | (OUT & ~DEF) */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int b = nb - 1; b >= 0; b--) {
+            uint64_t *o = lout + (size_t)b * w, *ii = lin + (size_t)b * w;
+            for (int s = 0; s < nbsucc[b]; s++) {
+                const uint64_t *si = lin + (size_t)bsucc[b][s] * w;
+                for (size_t x = 0; x < w; x++) o[x] |= si[x];
+            }
+            const uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
+            for (size_t x = 0; x < w; x++) {
+                uint64_t v = bu[x] | (o[x] & ~bd[x]);
+                if (v != ii[x]) ii[x] = v, changed = true;
+            }
+        }
+    }
+    /* per instruction: walk each block backwards from its OUT set */
+    uint64_t *cur = ps_xcalloc(w, 8);
+    for (int b = 0; b < nb; b++) {
+        memcpy(cur, lout + (size_t)b * w, w * 8);
+        int counts[PS_RC_COUNT] = {0};
+        for (int r = 0; r < nr; r++)
+            if (has(cur, r)) counts[cls[r]]++;
+        for (int i = last[b]; i >= first[b]; i--) {
+            insn_regs(f, &f->insns[i], &u, &d);
+            out->line[i] = f->insns[i].line;
+            out->live32[i] = weigh(counts);
+            out->live_pred[i] = counts[PS_RC_PRED];
+            for (int side = 0; side < 2; side++) { /* out of i, then (after the update) into i */
+                for (int c = 0; c < PS_RC_COUNT; c++)
+                    if (counts[c] > out->peak[c]) out->peak[c] = counts[c];
+                int t = weigh(counts);
+                /* the earliest line reaching the peak: ties go to the lower instruction */
+                if (t > out->peak32 || (t == out->peak32 && t && f->insns[i].line < out->peak_line))
+                    out->peak32 = t, out->peak_line = f->insns[i].line;
+                if (side) break;
+                if (f->insns[i].guard_reg < 0)
+                    for (int j = 0; j < d.n; j++)
+                        if (has(cur, d.v[j])) drop(cur, d.v[j]), counts[cls[d.v[j]]]--;
+                for (int j = 0; j < u.n; j++)
+                    if (!has(cur, u.v[j])) put(cur, u.v[j]), counts[cls[u.v[j]]]++;
+            }
+        }
+    }
+    free(cur);
+    free(u.v);
+    free(d.v);
+    for (int b = 0; b < nb; b++) free(bsucc[b]);
+    free(bsucc);
+    free(nbsucc);
+    free(use);
+    free(def);
+    free(lin);
+    free(lout);
+    free(first);
+    free(last);
+    free(block_of);
+    free(leader);
+    free(cls);
+}
+
+void ps_regpressure_free(ps_regpressure *p) {
+    free(p->line);
+    free(p->live32);
+    free(p->live_pred);
+    memset(p, 0, sizeof *p);
+}
