@@ -9,7 +9,7 @@ typedef struct {
     int shift;        /* bits below the format in its container (tf32: 13) */
 } fmt_info;
 
-static fmt_info info_of(mma_fmt f) {
+static inline __attribute__((always_inline)) fmt_info info_of(mma_fmt f) {
     switch (f) {
     case MF_F16: return (fmt_info){5, 10, 15, 1, 0};
     case MF_BF16: return (fmt_info){8, 7, 127, 1, 0};
@@ -30,7 +30,7 @@ typedef struct {
     int exp;        /* exponent for alignment: that of the leading bit position (subnormals: emin) */
 } elem;
 
-static elem decode(mma_fmt f, uint32_t bits) {
+static inline __attribute__((always_inline)) elem decode(mma_fmt f, uint32_t bits) {
     fmt_info fi = info_of(f);
     uint32_t b = bits >> fi.shift;
     elem e = {0};
@@ -57,7 +57,7 @@ static elem decode(mma_fmt f, uint32_t bits) {
 }
 
 /* sig * 2^lsb in units of 2^q, cut toward zero (rn: rounded to nearest, ties to even) */
-static int64_t cut(uint64_t sig, int lsb, int q, int rn) {
+static inline __attribute__((always_inline)) int64_t cut(uint64_t sig, int lsb, int q, int rn) {
     int sh = lsb - q;
     if (sh >= 0) return (int64_t)(sig << sh); /* callers keep sh small */
     if (-sh > 64) return 0;
@@ -114,34 +114,63 @@ static uint32_t inf_of(mma_fmt f, int neg) {
     return f == MF_F16 ? (neg ? 0xfc00u : 0x7c00u) : (neg ? 0xff800000u : 0x7f800000u);
 }
 
-/* one pass: c (format cf) + products a[0..n)·b[0..n); result in format rf */
-static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
-                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
-    elem pa[64], pb[64];
+/* one pass: c (format cf) + products a[0..n)·b[0..n); result in format rf. Always inlined, so
+ * that the callers below get copies specialised for constant input formats (decode's field
+ * widths fold into immediates). Each product is decoded once into a compact record (signed
+ * exact product, weight of its last bit) that the alignment loop reuses. */
+static inline __attribute__((always_inline)) uint32_t
+pass_body(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int n,
+          mma_fmt cf, uint32_t c, mma_fmt rf) {
+    uint64_t psig[64]; /* |a_i·b_i|, exact; 0 where the product is not finite and nonzero */
+    int plsb[64], pneg[64];
     elem ec = decode(cf, c);
     int nan = ec.kind == K_NAN, pinf = ec.kind == K_INF && !ec.sign, ninf = ec.kind == K_INF && ec.sign;
     int have = 0, emax = 0;
     if (ec.kind == K_FIN) have = 1, emax = ec.exp;
+    if (af == bf && info_of(af).ieee && !info_of(af).shift && info_of(af).ebits + info_of(af).mbits < 16) {
+        /* 16-bit IEEE inputs (f16, bf16) with no inf or NaN among them, the common case: the
+         * products without decode's case analysis (a zero significand is a zero product) */
+        const fmt_info fi = info_of(af);
+        const uint32_t emask = (1u << fi.ebits) - 1, mmask = (1u << fi.mbits) - 1;
+        uint32_t special = 0;
+        int have0 = have, emax0 = emax;
+        for (int i = 0; i < n; i++) {
+            uint32_t fa = (a[i] >> fi.mbits) & emask, fb = (b[i] >> fi.mbits) & emask;
+            special |= (fa == emask) | (fb == emask);
+            uint64_t sa = (a[i] & mmask) | (fa ? mmask + 1 : 0), sb = (b[i] & mmask) | (fb ? mmask + 1 : 0);
+            uint64_t p = sa * sb;
+            psig[i] = p;
+            if (!p) continue;
+            int e = (fa ? (int)fa : 1) + (fb ? (int)fb : 1) - 2 * fi.bias;
+            plsb[i] = e - 2 * fi.mbits;
+            pneg[i] = (int)((a[i] ^ b[i]) >> (fi.ebits + fi.mbits)) & 1;
+            if (m->norm_exp) e = plsb[i] + 63 - __builtin_clzll(p);
+            if (!have || e > emax) emax = e;
+            have = 1;
+        }
+        if (!special) goto sum;
+        have = have0, emax = emax0; /* an inf or NaN among the inputs: the general loop below */
+    }
     for (int i = 0; i < n; i++) {
-        pa[i] = decode(af, a[i]);
-        pb[i] = decode(bf, b[i]);
-        int ka = pa[i].kind, kb = pb[i].kind, s = pa[i].sign ^ pb[i].sign;
+        elem ea = decode(af, a[i]), eb = decode(bf, b[i]);
+        int ka = ea.kind, kb = eb.kind, s = ea.sign ^ eb.sign;
+        psig[i] = 0;
         if (ka == K_NAN || kb == K_NAN) nan = 1;
         else if (ka == K_INF || kb == K_INF) {
             if (ka == K_ZERO || kb == K_ZERO) nan = 1;
             else if (s) ninf = 1;
             else pinf = 1;
         } else if (ka == K_FIN && kb == K_FIN) {
-            int e = pa[i].exp + pb[i].exp;
-            if (m->norm_exp) {
-                /* the product's own exponent: position of its leading bit */
-                uint64_t p = pa[i].sig * pb[i].sig;
-                e = pa[i].lsb + pb[i].lsb + 63 - __builtin_clzll(p);
-            }
+            uint64_t p = ea.sig * eb.sig;
+            int e = ea.exp + eb.exp;
+            psig[i] = p, plsb[i] = ea.lsb + eb.lsb, pneg[i] = s;
+            /* norm_exp: the product's own exponent, the position of its leading bit */
+            if (m->norm_exp) e = plsb[i] + 63 - __builtin_clzll(p);
             if (!have || e > emax) emax = e;
             have = 1;
         }
     }
+sum: /* c may still be inf or NaN */
     if (nan || (pinf && ninf)) return nan_of(rf);
     if (pinf || ninf) return inf_of(rf, ninf);
     if (!have) return 0;
@@ -152,14 +181,30 @@ static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint3
         s += ec.sign ? -t : t;
     }
     for (int i = 0; i < n; i++) {
-        if (pa[i].kind != K_FIN || pb[i].kind != K_FIN) continue;
-        int64_t t = cut(pa[i].sig * pb[i].sig, pa[i].lsb + pb[i].lsb, q, m->term_rn);
-        s += (pa[i].sign ^ pb[i].sign) ? -t : t;
+        if (!psig[i]) continue; /* finite nonzero significands have a nonzero product */
+        int64_t t = cut(psig[i], plsb[i], q, m->term_rn);
+        s += pneg[i] ? -t : t;
     }
     uint32_t r = to_format(s, q, rf, m);
     if (m->out_frac > 0 && rf == MF_F32 && (r & 0x7f800000u) != 0x7f800000u)
         r &= ~((1u << (23 - m->out_frac)) - 1);
     return r;
+}
+
+/* the hot input formats (mma.sync, wmma and wgmma on f16 and bf16) get their own copies */
+static uint32_t pass_f16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
+                         uint32_t c, mma_fmt rf) {
+    return pass_body(m, MF_F16, MF_F16, a, b, n, cf, c, rf);
+}
+static uint32_t pass_bf16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
+                          uint32_t c, mma_fmt rf) {
+    return pass_body(m, MF_BF16, MF_BF16, a, b, n, cf, c, rf);
+}
+static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
+                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
+    if (af == MF_F16 && bf == MF_F16) return pass_f16(m, a, b, n, cf, c, rf);
+    if (af == MF_BF16 && bf == MF_BF16) return pass_bf16(m, a, b, n, cf, c, rf);
+    return pass_body(m, af, bf, a, b, n, cf, c, rf);
 }
 
 uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
