@@ -1,5 +1,6 @@
-// mma — 1024×1024×1024 tensor-core GEMM with mma.sync (sm_80): C (f32, M×N) = A (f16, M×K,
-// row-major) · Bᵀ where B is f16 N×K (K-major: the "col" operand of mma.sync as it lies in memory).
+// mma — tensor-core GEMM with mma.sync (sm_80): C (f32, M×N) = A (f16, M×K, row-major) · Bᵀ where
+// B is f16 N×K (K-major: the "col" operand of mma.sync as it lies in memory). M = 64·gridDim.y,
+// N = 64·gridDim.x, K = k (a multiple of 32); the suite runs M = N = 512, K = 1024 (bench.json).
 // Compiled with: nvcc -arch=sm_80 -O3 -ptx mma.cu -o mma.sm_80.ptx (CUDA 13.0).
 //
 // A CTA of 4 warps computes a 64×64 block of C; warp w owns the 32×32 sub-block at rows
@@ -41,7 +42,7 @@ __device__ static inline void mma16816(float *d, const unsigned *a, unsigned b0,
 }
 
 extern "C" __global__ void __launch_bounds__(128)
-bench_mma(const __half *A, const __half *B, float *C, int n) {
+bench_mma(const __half *A, const __half *B, float *C, int n, int k) {
     __shared__ __align__(16) __half As[2][BM * LDS], Bs[2][BN * LDS];
     int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
@@ -53,13 +54,13 @@ bench_mma(const __half *A, const __half *B, float *C, int n) {
 #pragma unroll
         for (int i = 0; i < 2; i++) {
             int e = tid + 128 * i, r = e / 4, c = 8 * (e % 4);
-            cp_async16(smem_u32(&As[stage][r * LDS + c]), A + (size_t)(row0 + r) * n + k0 + c);
-            cp_async16(smem_u32(&Bs[stage][r * LDS + c]), B + (size_t)(col0 + r) * n + k0 + c);
+            cp_async16(smem_u32(&As[stage][r * LDS + c]), A + (size_t)(row0 + r) * k + k0 + c);
+            cp_async16(smem_u32(&Bs[stage][r * LDS + c]), B + (size_t)(col0 + r) * k + k0 + c);
         }
         asm volatile("cp.async.commit_group;" ::: "memory");
     };
 
-    int steps = n / BK;
+    int steps = k / BK;
     load(0, 0);
     for (int t = 0; t < steps; t++) {
         if (t + 1 < steps) {
