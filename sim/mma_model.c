@@ -127,8 +127,8 @@ static uint32_t finish(int64_t s, int q, mma_fmt rf, const mma_acc_model *m) {
 /* f16 products for the standard model, written to vectorise (8 lanes with AVX2): prod[i] gets
  * a_i·b_i as a float (exact: f16 values are floats, and a product of two has at most 22
  * significant bits between 2^-48 and 2^32), *emax the largest ea + eb over the nonzero products
- * (-1000 when there is none). Returns nonzero when an input is inf or NaN. */
-/* (no-trapping-math lets GCC if-convert the float selects; every float operation here is exact) */
+ * (-1000 when there is none). Returns nonzero when an input is inf or NaN. no-trapping-math
+ * lets GCC if-convert the selects; every float operation here is exact. */
 static PS_CLONES __attribute__((optimize("tree-vectorize", "no-trapping-math"))) uint32_t
 f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, float *restrict prod, int *emax) {
     uint32_t special = 0;
@@ -137,8 +137,8 @@ f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, floa
         uint32_t x = a[i] & 0xffffu, y = b[i] & 0xffffu;
         uint32_t fx = x >> 10 & 31, fy = y >> 10 & 31;
         special |= (fx == 31) | (fy == 31);
-        /* a normal f16 rebiased into f32 bits; a subnormal is its significand times 2^-24 */
-        /* (both computed and selected as bits, so that the loop has no branches) */
+        /* a normal f16 rebiased into f32 bits; a subnormal is its significand times 2^-24
+         * (both computed and selected as bits, so that the loop has no branches) */
         float sx = (float)(int)(x & 0x3ffu) * 0x1p-24f, sy = (float)(int)(y & 0x3ffu) * 0x1p-24f, vx, vy;
         uint32_t bx, by;
         memcpy(&bx, &sx, 4);
