@@ -309,7 +309,7 @@ static void softmax_put(void) { WRITE_OUT("y", sm_y, (size_t)SM_ROWS * SM_L); }
  * 2^14, so every f32 sum is exact in any order and the twin may use the fastest loop order (k
  * outer over a transposed copy of B: contiguous rows, vectorised at -O3 -march=native). The
  * f16 → float conversion of the inputs happens once, outside the timed runs. */
-enum { TC_M = 512, TC_N = 512, TC_K = 1024 };
+enum { TC_M = 1024, TC_N = 1024, TC_K = 1024 };
 static uint16_t *tc_a16, *tc_b16;
 static float *tc_a, *tc_bt, *tc_c; /* tc_bt: B transposed to K×N */
 static uint16_t tc_f16_of(int v) { /* small integers only: |v| ≤ 4 */

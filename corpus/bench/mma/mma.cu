@@ -1,6 +1,6 @@
 // mma — tensor-core GEMM with mma.sync (sm_80): C (f32, M×N) = A (f16, M×K, row-major) · Bᵀ where
 // B is f16 N×K (K-major: the "col" operand of mma.sync as it lies in memory). M = 64·gridDim.y,
-// N = 64·gridDim.x, K = k (a multiple of 32); the suite runs M = N = 512, K = 1024 (bench.json).
+// N = 64·gridDim.x, K = k (a multiple of 32); the suite runs M = N = K = 1024 (bench.json).
 // Compiled with: nvcc -arch=sm_80 -O3 -ptx mma.cu -o mma.sm_80.ptx (CUDA 13.0).
 //
 // A CTA of 4 warps computes a 64×64 block of C; warp w owns the 32×32 sub-block at rows

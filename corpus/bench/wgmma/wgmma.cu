@@ -1,8 +1,8 @@
-// wgmma — 512×512×1024 Hopper GEMM (sm_90a): C (f32, M×N) = A (f16, M×K) · Bᵀ, A and B f16
+// wgmma — 1024×1024×1024 Hopper GEMM (sm_90a): C (f32, M×N) = A (f16, M×K) · Bᵀ, A and B f16
 // and K-major (B is N×K), with TMA tile loads, an mbarrier ring and wgmma from shared memory.
 // Compiled with: nvcc -arch=sm_90a -O3 -ptx wgmma.cu -o wgmma.sm_90a.ptx (CUDA 13.0).
 //
-// Grid 4 × 4 CTAs of 128 × 128 outputs, 384 threads. Warpgroup 0 is the producer: thread 0 issues,
+// Grid 8 × 8 CTAs of 128 × 128 outputs, 384 threads. Warpgroup 0 is the producer: thread 0 issues,
 // per 64-wide k-block, two cp.async.bulk.tensor.2d loads (A: 128 rows × 64 k, B: 128 rows × 64 k,
 // 16 KiB each, 128-byte swizzle; tensor maps from the manifest) completing on the stage's "full"
 // mbarrier (arrive.expect_tx of 32768 bytes). Warpgroups 1 and 2 are consumers, rows 64·c ..
@@ -23,7 +23,7 @@
 #define STAGES 4
 #define BK 64
 #define KDIM 1024
-#define NDIM 512
+#define NDIM 1024
 #define STAGE_BYTES 32768
 #define A_BYTES 16384
 
