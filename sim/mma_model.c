@@ -1,7 +1,22 @@
 /* mma_model.c — tensor-core dot-product arithmetic (mma_model.h, docs/tensor-cores.md). */
 #include "mma_model.h"
 
-#include "common.h"
+/* The model stays standalone (the lab's fitting tools compile this file alone), so it spells out
+ * common.h's PS_CLONES here: an x86-64-v3 (AVX2) copy of a function next to the baseline one,
+ * picked by the loader; the same operations, so the same results. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(PS_NO_MULTIVERSION)
+#define MM_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define MM_CLONES
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define MM_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#define MM_VECTORIZE_NOTRAP __attribute__((optimize("tree-vectorize", "no-trapping-math")))
+#else
+#define MM_VECTORIZE
+#define MM_VECTORIZE_NOTRAP
+#endif
 
 #include <string.h>
 
@@ -129,7 +144,7 @@ static uint32_t finish(int64_t s, int q, mma_fmt rf, const mma_acc_model *m) {
  * significant bits between 2^-48 and 2^32), *emax the largest ea + eb over the nonzero products
  * (-1000 when there is none). Returns nonzero when an input is inf or NaN. no-trapping-math
  * lets GCC if-convert the selects; every float operation here is exact. */
-static PS_CLONES __attribute__((optimize("tree-vectorize", "no-trapping-math"))) uint32_t
+static MM_CLONES MM_VECTORIZE_NOTRAP uint32_t
 f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, float *restrict prod, int *emax) {
     uint32_t special = 0;
     int em = -1000;
@@ -161,7 +176,7 @@ f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, floa
 }
 
 /* Σ trunc(prod[i]·scale) where every term is below 2^30 in magnitude */
-static PS_CLONES PS_VECTORIZE int64_t f16_cut_sum(const float *prod, int n, float scale) {
+static MM_CLONES MM_VECTORIZE int64_t f16_cut_sum(const float *prod, int n, float scale) {
     int64_t s = 0;
     for (int i = 0; i < n; i++) s += (int32_t)(prod[i] * scale);
     return s;
