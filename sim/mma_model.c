@@ -1,6 +1,23 @@
 /* mma_model.c — tensor-core dot-product arithmetic (mma_model.h, docs/tensor-cores.md). */
 #include "mma_model.h"
 
+/* The model stays standalone (the lab's fitting tools compile this file alone), so it spells out
+ * common.h's PS_CLONES here: an x86-64-v3 (AVX2) copy of a function next to the baseline one,
+ * picked by the loader; the same operations, so the same results. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(PS_NO_MULTIVERSION)
+#define MM_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define MM_CLONES
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define MM_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#define MM_VECTORIZE_NOTRAP __attribute__((optimize("tree-vectorize", "no-trapping-math")))
+#else
+#define MM_VECTORIZE
+#define MM_VECTORIZE_NOTRAP
+#endif
+
 #include <string.h>
 
 typedef struct {
@@ -9,7 +26,7 @@ typedef struct {
     int shift;        /* bits below the format in its container (tf32: 13) */
 } fmt_info;
 
-static fmt_info info_of(mma_fmt f) {
+static inline __attribute__((always_inline)) fmt_info info_of(mma_fmt f) {
     switch (f) {
     case MF_F16: return (fmt_info){5, 10, 15, 1, 0};
     case MF_BF16: return (fmt_info){8, 7, 127, 1, 0};
@@ -30,7 +47,7 @@ typedef struct {
     int exp;        /* exponent for alignment: that of the leading bit position (subnormals: emin) */
 } elem;
 
-static elem decode(mma_fmt f, uint32_t bits) {
+static inline __attribute__((always_inline)) elem decode(mma_fmt f, uint32_t bits) {
     fmt_info fi = info_of(f);
     uint32_t b = bits >> fi.shift;
     elem e = {0};
@@ -57,7 +74,7 @@ static elem decode(mma_fmt f, uint32_t bits) {
 }
 
 /* sig * 2^lsb in units of 2^q, cut toward zero (rn: rounded to nearest, ties to even) */
-static int64_t cut(uint64_t sig, int lsb, int q, int rn) {
+static inline __attribute__((always_inline)) int64_t cut(uint64_t sig, int lsb, int q, int rn) {
     int sh = lsb - q;
     if (sh >= 0) return (int64_t)(sig << sh); /* callers keep sh small */
     if (-sh > 64) return 0;
@@ -114,30 +131,168 @@ static uint32_t inf_of(mma_fmt f, int neg) {
     return f == MF_F16 ? (neg ? 0xfc00u : 0x7c00u) : (neg ? 0xff800000u : 0x7f800000u);
 }
 
-/* one pass: c (format cf) + products a[0..n)·b[0..n); result in format rf */
-static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
-                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
-    elem pa[64], pb[64];
+/* the exact sum s · 2^q of the cut terms, rounded to rf */
+static uint32_t finish(int64_t s, int q, mma_fmt rf, const mma_acc_model *m) {
+    uint32_t r = to_format(s, q, rf, m);
+    if (m->out_frac > 0 && rf == MF_F32 && (r & 0x7f800000u) != 0x7f800000u)
+        r &= ~((1u << (23 - m->out_frac)) - 1);
+    return r;
+}
+
+/* f16 products for the standard model, written to vectorise (8 lanes with AVX2): prod[i] gets
+ * a_i·b_i as a float (exact: f16 values are floats, and a product of two has at most 22
+ * significant bits between 2^-48 and 2^32), *emax the largest ea + eb over the nonzero products
+ * (-1000 when there is none). Returns nonzero when an input is inf or NaN. no-trapping-math
+ * lets GCC if-convert the selects; every float operation here is exact. */
+static MM_CLONES MM_VECTORIZE_NOTRAP uint32_t
+f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, float *restrict prod, int *emax) {
+    uint32_t special = 0;
+    int em = -1000;
+    for (int i = 0; i < n; i++) {
+        uint32_t x = a[i] & 0xffffu, y = b[i] & 0xffffu;
+        uint32_t fx = x >> 10 & 31, fy = y >> 10 & 31;
+        special |= (fx == 31) | (fy == 31);
+        /* a normal f16 rebiased into f32 bits; a subnormal is its significand times 2^-24
+         * (both computed and selected as bits, so that the loop has no branches) */
+        float sx = (float)(int)(x & 0x3ffu) * 0x1p-24f, sy = (float)(int)(y & 0x3ffu) * 0x1p-24f, vx, vy;
+        uint32_t bx, by;
+        memcpy(&bx, &sx, 4);
+        memcpy(&by, &sy, 4);
+        bx = fx ? ((x & 0x7fffu) << 13) + (112u << 23) : bx;
+        by = fy ? ((y & 0x7fffu) << 13) + (112u << 23) : by;
+        memcpy(&vx, &bx, 4);
+        memcpy(&vy, &by, 4);
+        float p = vx * vy;
+        uint32_t pb;
+        memcpy(&pb, &p, 4);
+        int e = (int)(fx ? fx : 1) + (int)(fy ? fy : 1) - 30;
+        e = pb ? e : -1000; /* p is +0 only for a zero product */
+        em = e > em ? e : em;
+        pb ^= (x ^ y) << 16 & 0x80000000u;
+        memcpy(&prod[i], &pb, 4);
+    }
+    *emax = em;
+    return special;
+}
+
+/* Σ trunc(prod[i]·scale) where every term is below 2^30 in magnitude */
+static MM_CLONES MM_VECTORIZE int64_t f16_cut_sum(const float *prod, int n, float scale) {
+    int64_t s = 0;
+    for (int i = 0; i < n; i++) s += (int32_t)(prod[i] * scale);
+    return s;
+}
+
+/* one pass: c (format cf) + products a[0..n)·b[0..n); result in format rf. Always inlined, so
+ * that the callers below get copies specialised for constant input formats (decode's field
+ * widths fold into immediates). Each product is decoded once into a compact record (signed
+ * exact product, weight of its last bit) that the alignment loop reuses. */
+static inline __attribute__((always_inline)) uint32_t
+pass_body(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int n,
+          mma_fmt cf, uint32_t c, mma_fmt rf) {
+    uint64_t psig[64]; /* |a_i·b_i|, exact; 0 where the product is not finite and nonzero */
+    int plsb[64], pneg[64];
     elem ec = decode(cf, c);
     int nan = ec.kind == K_NAN, pinf = ec.kind == K_INF && !ec.sign, ninf = ec.kind == K_INF && ec.sign;
     int have = 0, emax = 0;
     if (ec.kind == K_FIN) have = 1, emax = ec.exp;
+    if (af == MF_F16 && bf == MF_F16 && !m->term_rn && !m->norm_exp && m->frac_bits <= 28 && n <= 64) {
+        /* f16 inputs without inf or NaN, the common case, in floats: scaling an exact product by
+         * 2^-q is exact unless the result is below 2^-126 (then it cuts to 0 either way) and the
+         * conversion to an integer cuts toward zero as `cut` does; each product is below
+         * 2^(emax + 2), so a cut term is below 2^(frac_bits + 2) <= 2^30 */
+        float prod[64];
+        int pe;
+        if (!f16_products(a, b, n, prod, &pe)) {
+            if (nan || (pinf && ninf)) return nan_of(rf); /* c is inf or NaN */
+            if (pinf || ninf) return inf_of(rf, ninf);
+            if (pe > -1000 && (!have || pe > emax)) emax = pe;
+            if (pe > -1000) have = 1;
+            if (!have) return 0;
+            int q = emax - m->frac_bits;
+            int64_t s = 0;
+            if (ec.kind == K_FIN) {
+                int64_t t = cut(ec.sig, ec.lsb, q, 0);
+                s += ec.sign ? -t : t;
+            }
+            /* 2^-q as a float: with a nonzero product, emax >= -28, so q >= -56; below 2^-126
+             * (q > 126) every product term is below 1 and cuts to 0 */
+            if (pe > -1000 && q <= 126) {
+                uint32_t sb = (uint32_t)(127 - q) << 23;
+                float scale;
+                memcpy(&scale, &sb, 4);
+                s += f16_cut_sum(prod, n, scale);
+            }
+            return finish(s, q, rf, m);
+        }
+    }
+    if (af == bf && info_of(af).ieee && !info_of(af).shift && info_of(af).ebits + info_of(af).mbits < 16 &&
+        !m->term_rn && !m->norm_exp && m->frac_bits <= 40) {
+        /* 16-bit IEEE inputs (f16, bf16) without inf or NaN, the common case, in host doubles:
+         * an input is exact in a double and so is the product of two (at most 22 significant
+         * bits); scaling it by 2^-q is exact too (the exponents stay far inside the double
+         * range), and so is the conversion to an integer, which cuts toward zero as `cut` does.
+         * Every product is below 2^(emax + 2), so each cut term is below 2^(frac_bits + 2) and
+         * the int64 sum cannot overflow. A zero significand makes a zero product, which takes
+         * no part in emax. An inf or NaN among the inputs falls back to the general loop. */
+        const fmt_info fi = info_of(af);
+        const uint32_t emask = (1u << fi.ebits) - 1, mmask = (1u << fi.mbits) - 1;
+        const uint64_t sub_bits = (uint64_t)(1023 + 1 - fi.bias - fi.mbits) << 52;
+        double sub; /* 2^(emin - mbits), the weight of a subnormal's last bit */
+        memcpy(&sub, &sub_bits, 8);
+        double prod[64];
+        uint32_t special = 0;
+        int have0 = have, emax0 = emax;
+        for (int i = 0; i < n; i++) {
+            uint32_t fa = (a[i] >> fi.mbits) & emask, fb = (b[i] >> fi.mbits) & emask;
+            uint32_t ma = a[i] & mmask, mb = b[i] & mmask;
+            special |= (fa == emask) | (fb == emask);
+            uint64_t ba = ((uint64_t)(fa + 1023 - fi.bias) << 52) | ((uint64_t)ma << (52 - fi.mbits));
+            uint64_t bb = ((uint64_t)(fb + 1023 - fi.bias) << 52) | ((uint64_t)mb << (52 - fi.mbits));
+            double va, vb;
+            memcpy(&va, &ba, 8);
+            memcpy(&vb, &bb, 8);
+            if (!fa) va = (double)ma * sub;
+            if (!fb) vb = (double)mb * sub;
+            double p = va * vb;
+            prod[i] = ((a[i] ^ b[i]) >> (fi.ebits + fi.mbits)) & 1 ? -p : p;
+            if (p == 0.0) continue;
+            int e = (fa ? (int)fa : 1) + (fb ? (int)fb : 1) - 2 * fi.bias;
+            if (!have || e > emax) emax = e;
+            have = 1;
+        }
+        if (!special) {
+            if (nan || (pinf && ninf)) return nan_of(rf); /* c is inf or NaN */
+            if (pinf || ninf) return inf_of(rf, ninf);
+            if (!have) return 0;
+            int q = emax - m->frac_bits;
+            uint64_t bs = (uint64_t)(1023 - q) << 52;
+            double scale; /* 2^-q */
+            memcpy(&scale, &bs, 8);
+            int64_t s = 0;
+            if (ec.kind == K_FIN) {
+                int64_t t = cut(ec.sig, ec.lsb, q, 0);
+                s += ec.sign ? -t : t;
+            }
+            for (int i = 0; i < n; i++) s += (int64_t)(prod[i] * scale);
+            return finish(s, q, rf, m);
+        }
+        have = have0, emax = emax0;
+    }
     for (int i = 0; i < n; i++) {
-        pa[i] = decode(af, a[i]);
-        pb[i] = decode(bf, b[i]);
-        int ka = pa[i].kind, kb = pb[i].kind, s = pa[i].sign ^ pb[i].sign;
+        elem ea = decode(af, a[i]), eb = decode(bf, b[i]);
+        int ka = ea.kind, kb = eb.kind, s = ea.sign ^ eb.sign;
+        psig[i] = 0;
         if (ka == K_NAN || kb == K_NAN) nan = 1;
         else if (ka == K_INF || kb == K_INF) {
             if (ka == K_ZERO || kb == K_ZERO) nan = 1;
             else if (s) ninf = 1;
             else pinf = 1;
         } else if (ka == K_FIN && kb == K_FIN) {
-            int e = pa[i].exp + pb[i].exp;
-            if (m->norm_exp) {
-                /* the product's own exponent: position of its leading bit */
-                uint64_t p = pa[i].sig * pb[i].sig;
-                e = pa[i].lsb + pb[i].lsb + 63 - __builtin_clzll(p);
-            }
+            uint64_t p = ea.sig * eb.sig;
+            int e = ea.exp + eb.exp;
+            psig[i] = p, plsb[i] = ea.lsb + eb.lsb, pneg[i] = s;
+            /* norm_exp: the product's own exponent, the position of its leading bit */
+            if (m->norm_exp) e = plsb[i] + 63 - __builtin_clzll(p);
             if (!have || e > emax) emax = e;
             have = 1;
         }
@@ -152,14 +307,27 @@ static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint3
         s += ec.sign ? -t : t;
     }
     for (int i = 0; i < n; i++) {
-        if (pa[i].kind != K_FIN || pb[i].kind != K_FIN) continue;
-        int64_t t = cut(pa[i].sig * pb[i].sig, pa[i].lsb + pb[i].lsb, q, m->term_rn);
-        s += (pa[i].sign ^ pb[i].sign) ? -t : t;
+        if (!psig[i]) continue; /* finite nonzero significands have a nonzero product */
+        int64_t t = cut(psig[i], plsb[i], q, m->term_rn);
+        s += pneg[i] ? -t : t;
     }
-    uint32_t r = to_format(s, q, rf, m);
-    if (m->out_frac > 0 && rf == MF_F32 && (r & 0x7f800000u) != 0x7f800000u)
-        r &= ~((1u << (23 - m->out_frac)) - 1);
-    return r;
+    return finish(s, q, rf, m);
+}
+
+/* the hot input formats (mma.sync, wmma and wgmma on f16 and bf16) get their own copies */
+static uint32_t pass_f16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
+                         uint32_t c, mma_fmt rf) {
+    return pass_body(m, MF_F16, MF_F16, a, b, n, cf, c, rf);
+}
+static uint32_t pass_bf16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
+                          uint32_t c, mma_fmt rf) {
+    return pass_body(m, MF_BF16, MF_BF16, a, b, n, cf, c, rf);
+}
+static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
+                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
+    if (af == MF_F16 && bf == MF_F16) return pass_f16(m, a, b, n, cf, c, rf);
+    if (af == MF_BF16 && bf == MF_BF16) return pass_bf16(m, a, b, n, cf, c, rf);
+    return pass_body(m, af, bf, a, b, n, cf, c, rf);
 }
 
 uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,

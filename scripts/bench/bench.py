@@ -21,6 +21,9 @@ THREADS = [int(t) for t in os.environ.get("BENCH_THREADS", "1 2").split()]
 BASELINE = os.environ.get("BENCH_BASELINE")  # another ptxsim, shown as "before"
 CHECK = os.environ.get("BENCH_CHECK", "1") != "0"  # 0: skip `ptxsim check` (check/run n/a)
 BENCH_DIR = os.path.join(ROOT, "corpus", "bench")
+# the launch watchdog (ptxsim's default 30 s) would stop the tensor-core GEMMs under `check` on a
+# loaded 2-core host; a hang still ends the suite
+TIMEOUT = os.environ.get("BENCH_TIMEOUT", "600")
 
 
 def die(msg):
@@ -56,7 +59,7 @@ def sim_once(binary, case_dir, cmd, threads, tag):
     js = os.path.join(case_dir, f"report-{tag}.json")
     rc, wall, rss, text = run_child([binary, cmd, os.path.join(case_dir, "bench.json"),
                                      "--threads", str(threads), "--out", out_dir,
-                                     "--json", js, "--quiet"])
+                                     "--json", js, "--quiet", "--timeout", TIMEOUT])
     if rc != 0:
         die(f"{binary} {cmd} --threads {threads} on {case_dir} exited {rc}:\n{text}")
     check_outputs(case_dir, out_dir, f"{os.path.basename(case_dir)} ({binary} {cmd}, {threads} threads)")

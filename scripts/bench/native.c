@@ -304,6 +304,48 @@ static void softmax_run(void) {
 }
 static void softmax_put(void) { WRITE_OUT("y", sm_y, (size_t)SM_ROWS * SM_L); }
 
+/* ---- mma, wgmma: tensor-core GEMMs, C (M×N) = A·Bᵀ with A M×K and B N×K f16 ---------------- */
+/* Inputs are integers in [-4, 4]: exact in f16, products of magnitude ≤ 16 and partial sums below
+ * 2^14, so every f32 sum is exact in any order and the twin may use the fastest loop order (k
+ * outer over a transposed copy of B: contiguous rows, vectorised at -O3 -march=native). The
+ * f16 → float conversion of the inputs happens once, outside the timed runs. */
+enum { TC_M = 1024, TC_N = 1024, TC_K = 1024 };
+static uint16_t *tc_a16, *tc_b16;
+static float *tc_a, *tc_bt, *tc_c; /* tc_bt: B transposed to K×N */
+static uint16_t tc_f16_of(int v) { /* small integers only: |v| ≤ 4 */
+    static const uint16_t mag[5] = {0x0000, 0x3c00, 0x4000, 0x4200, 0x4400};
+    return (uint16_t)(mag[v < 0 ? -v : v] | (v < 0 ? 0x8000 : 0));
+}
+static void tc_gen(void) {
+    tc_a16 = xmalloc((size_t)TC_M * TC_K * 2), tc_b16 = xmalloc((size_t)TC_N * TC_K * 2);
+    tc_a = xmalloc((size_t)TC_M * TC_K * 4), tc_bt = xmalloc((size_t)TC_K * TC_N * 4);
+    tc_c = xmalloc((size_t)TC_M * TC_N * 4);
+    for (size_t i = 0; i < (size_t)TC_M * TC_K; i++) {
+        int v = (int)(rng() % 9) - 4;
+        tc_a16[i] = tc_f16_of(v), tc_a[i] = (float)v;
+    }
+    for (size_t i = 0; i < (size_t)TC_N * TC_K; i++) { /* B[n][k] */
+        int v = (int)(rng() % 9) - 4;
+        tc_b16[i] = tc_f16_of(v), tc_bt[(i % TC_K) * TC_N + i / TC_K] = (float)v;
+    }
+    memset(tc_c, 0, (size_t)TC_M * TC_N * 4);
+    WRITE_IN("A", tc_a16, (size_t)TC_M * TC_K);
+    WRITE_IN("B", tc_b16, (size_t)TC_N * TC_K);
+}
+static void tc_run(void) {
+    for (int r = 0; r < TC_M; r++) {
+        float *c = tc_c + (size_t)r * TC_N;
+        for (int j = 0; j < TC_N; j++) c[j] = 0.0f;
+        for (int k = 0; k < TC_K; k++) {
+            float a = tc_a[(size_t)r * TC_K + k];
+            const float *b = tc_bt + (size_t)k * TC_N;
+            for (int j = 0; j < TC_N; j++) c[j] += a * b[j];
+        }
+    }
+    observe(tc_c, (size_t)TC_M * TC_N * 4);
+}
+static void tc_put(void) { WRITE_OUT("C", tc_c, (size_t)TC_M * TC_N); }
+
 /* ---- driver ---------------------------------------------------------------------------------- */
 
 static const struct {
@@ -315,6 +357,7 @@ static const struct {
     {"copy", copy_gen, copy_run, copy_put},     {"diverge", diverge_gen, diverge_run, diverge_put},
     {"gemm", gemm_gen, gemm_run, gemm_put},     {"radix", radix_gen, radix_run, radix_put},
     {"softmax", softmax_gen, softmax_run, softmax_put},
+    {"mma", tc_gen, tc_run, tc_put},            {"wgmma", tc_gen, tc_run, tc_put},
 };
 
 int main(int argc, char **argv) {
