@@ -4,9 +4,10 @@
 Needs a suite run first (scripts/bench/run.sh with BENCH_WORK=WORK, default build-bench-work/),
 which leaves the kernels' manifests, inputs and the native twin in WORK. Prints:
   1. launch ms of BEFORE and AFTER (two ptxsim binaries) at 1, 8 and 16 host threads, best of 3;
-  2. for alu, fma, shfl and copy: 16 concurrent `AFTER run --threads 1` processes against one
-     alone, and 16 concurrent native twins against one: the throughput the machine gives 16
-     independent copies of the same work (16 x solo time / mean concurrent time).
+  2. for every kernel of the suite (SCALING_KERNELS="a b ..." to choose): 16 concurrent `AFTER run
+     --threads 1` processes against one alone, and 16 concurrent native twins against one: the
+     throughput the machine gives 16 independent copies of the same work (16 x solo time / mean
+     concurrent time), the ceiling that the 16-thread speed-up is compared with.
 Outputs are not compared here (the suite does that); times are `stats.seconds` of --json."""
 import json
 import os
@@ -18,7 +19,9 @@ if len(sys.argv) not in (3, 4):
     sys.exit(__doc__)
 BIN = {"before": sys.argv[1], "after": sys.argv[2]}
 WORK = sys.argv[3] if len(sys.argv) == 4 else "build-bench-work"
-KERNELS = ["alu", "copy", "diverge", "fma", "matmul", "shfl"]
+KERNELS = sorted(k for k in os.listdir(WORK) if os.path.exists(os.path.join(WORK, k, "bench.json")))
+if os.environ.get("SCALING_KERNELS"):
+    KERNELS = os.environ["SCALING_KERNELS"].split()
 
 
 def launch(binary, kernel, threads, js):
@@ -49,7 +52,7 @@ def main():
                           for t, b, a in cells), flush=True)
     print("## 16 concurrent single-thread processes: 16 * solo / mean")
     native = os.path.join(WORK, "native")
-    for k in ["alu", "fma", "shfl", "copy"]:
+    for k in KERNELS:
         solo = min(launch(BIN["after"], k, 1, js) for _ in range(2))
         jss = [os.path.join(tmp, f"p{i}.json") for i in range(16)]
         argv = [[BIN["after"], "run", os.path.join(WORK, k, "bench.json"), "--threads", "1",
