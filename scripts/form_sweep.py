@@ -229,10 +229,10 @@ def spell(r, t, mods):
     return head + (" " + ", ".join(ops) if ops else "") + ";"
 
 
-def spellings(audit_families=()):
+def spellings(audit_families=(), rows_too=True):
     out = []  # (row id, text)
     for r in rows():
-        if not sweepable(r):
+        if not sweepable(r) or not rows_too:
             continue
         for t in r["types"]:
             for mods in mod_sets(r):
@@ -489,6 +489,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the agreeing spellings too")
     ap.add_argument("--audit", action="append", metavar="FAMILY",
                     help="add the spellings of scripts/isa_audit.py's family (cvt, video, half, dot, ...)")
+    ap.add_argument("--audit-only", action="store_true", help="only the --audit families' spellings")
     a = ap.parse_args()
     ptxsim = os.path.abspath(a.ptxsim)
     if not os.access(ptxsim, os.X_OK):
@@ -510,7 +511,7 @@ def main():
         if not shutil.which(a.ptxas):
             print("form_sweep: no ptxas: skipped")
             return 77
-        sp = spellings(a.audit or ())
+        sp = spellings(a.audit or (), not a.audit_only)
         if a.sample > 1:
             sp = sp[::a.sample]
         listing = []
