@@ -120,6 +120,65 @@ static bool barrier_id(parser *p, const token *mt, const char *name, const ps_op
     return true;
 }
 
+/* The order ptxas reads (scripts/isa_audit.py's bar spellings): .cta first, .aligned after the
+ * operation and once; .sync may be repeated (bar.sync.sync passes). */
+static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char *bn) {
+    if (!in->text) return true;
+    char w[8][24];
+    int n = 0;
+    for (const char *s = strchr(in->text, '.'); s && n < 8; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    bool cta = n && !strcmp(w[0], "cta"), op = false, aligned = false;
+    for (int i = cta; i < n; i++) {
+        if (!strcmp(w[i], "cta")) {
+            error_at(p, mt, "Illegal modifier '.cta' for instruction '%s%s'", bn, cta ? ".cta" : "");
+            return false;
+        }
+        if (!strcmp(w[i], "aligned")) {
+            if (aligned) {
+                error_at(p, mt, "Multiple .aligned modifiers specified");
+                return false;
+            }
+            aligned = true;
+        } else if (!strcmp(w[i], "sync") || !strcmp(w[i], "arrive") || !strcmp(w[i], "red")) {
+            if (aligned && !op) {
+                error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+                return false;
+            }
+            op = true;
+        }
+    }
+    return true;
+}
+
+/* barrier.cluster.arrive|.wait{.sem}{.aligned}: the operation first, nothing twice (ptxas:
+ * "Unknown modifier '.arrive'" for barrier.cluster.relaxed.arrive) */
+static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt) {
+    if (!in->text || strncmp(in->text, "barrier.cluster", 15)) return;
+    char w[8][24];
+    int n = 0;
+    for (const char *s = strchr(in->text + 15, '.'); s && n < 8; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    for (int i = 1; i < n; i++) {
+        if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) {
+            if (strcmp(w[0], "arrive") && strcmp(w[0], "wait"))
+                error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+            else
+                error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
+            return;
+        }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(w[i], w[j])) {
+                error_at(p, mt, "Duplicate .%s modifier", w[i]);
+                return;
+            }
+    }
+}
+
 /* bar{.cta}.sync|.arrive|.red and barrier{.cta}.sync|.arrive|.red{.aligned} (PTX ISA 9.7.13.1):
  * a barrier id 0..15 and an optional thread count, a multiple of the warp size when immediate,
  * required and non-zero for .arrive; .red takes a destination and a predicate source. */
@@ -127,6 +186,7 @@ static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_op
     bool barrier = in->form == PS_F_BARRIER;
     bool red = has(in, PS_MOD_RED), arrive = has(in, PS_MOD_ARRIVE), sync = has(in, PS_MOD_SYNC);
     const char *bn = barrier ? "barrier" : "bar";
+    if (!bar_order(p, in, mt, bn)) return false;
     char name[32];
     snprintf(name, sizeof name, "%s%s", bn, red ? ".red" : arrive ? ".arrive" : "");
     if (!barrier && has(in, PS_MOD_ALIGNED)) {
@@ -359,6 +419,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     switch (in->form) {
     case PS_F_BAR:
     case PS_F_BARRIER: check_bar(p, in, mt, ops, nops); return;
+    case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
     case PS_F_BAR_WARP_SYNC: ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM); return;
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;

@@ -286,6 +286,9 @@ def header_refused(found, first, who):
             sys.exit("form_sweep: %s refuses the sweep's header (line %d: %s)" % (who, line, msg))
 
 
+# ptxas killed by a signal on a line alone (it segfaults on st.param in a kernel and on
+# ld.v8.b16, for one): not a verdict, so such a spelling counts neither way
+CRASH = "ptxas crashed on it"
 LINE_RE = re.compile(r":(\d+):\d+: (error|warning): (.*)")
 
 
@@ -322,8 +325,11 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
     without errors: the lines left after a refusal are judged again; a chunk refused without any
     located reason is split until the refused line stands alone"""
 
+    crashed = [False]
+
     def one(path):
         r = subprocess.run([ptxas, "-arch=" + target, path, "-o", os.devnull], capture_output=True, text=True)
+        crashed[0] = r.returncode < 0
         found = [("error", int(m.group(1)), m.group(2))
                  for m in re.finditer(r"line (\d+); error\s*: (.*)", r.stderr)]
         if r.returncode:
@@ -343,7 +349,7 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
         header_refused(found, first, "ptxas")
         if unlocated:
             if len(idx) == 1:
-                return {idx[0]: "refused without a located error"}
+                return {idx[0]: CRASH if crashed[0] else "refused without a located error"}
             half = len(idx) // 2
             return {**judge(idx[:half]), **judge(idx[half:])}
         out = {}
@@ -358,7 +364,8 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
     bad = {}
     for start in range(0, len(lines), 300):
         bad.update(judge(list(range(start, min(start + 300, len(lines))))))
-    return [("reject", bad[i]) if i in bad else ("accept", "") for i in range(len(lines))]
+    return [("crash", bad[i]) if bad.get(i) == CRASH else ("reject", bad[i]) if i in bad else ("accept", "")
+            for i in range(len(lines))]
 
 
 def ptxsim_parse(ptxsim, path):
@@ -426,6 +433,8 @@ def run_verdict(ptxsim, line, target, tmp):
 
 
 def classify(ptxas, parse, run):
+    if ptxas == "crash":  # no verdict: ptxas died on the line (a signal), judged neither way
+        return None
     a = ptxas == "accept"
     if not a and parse != "error":
         return "over-" + parse  # over-clean: parse silent; over-warn: parse warns that run refuses
@@ -466,9 +475,11 @@ def report(results, target, verbose):
     kinds = Counter(x["kind"] for x in bad)
     ran = sum(1 for x in results if x["run"])
     notrun = sum(1 for x in results if x["ptxas"] == "accept" and x["parse"] == "warn")
+    crashes = sum(1 for x in results if x["ptxas"] == "crash")
     acc = sum(1 for x in results if x["ptxas"] == "accept")
-    print("%s: %d spellings (%d rows), ptxas accepts %d; accepted-not-run %d; run verdicts %d; "
-          "disagreements %d: %s" % (target, len(results), len({x["row"] for x in results}), acc, notrun, ran,
+    print("%s: %d spellings (%d rows), ptxas accepts %d%s; accepted-not-run %d; run verdicts %d; "
+          "disagreements %d: %s" % (target, len(results), len({x["row"] for x in results}), acc,
+                                    ", crashes on %d" % crashes if crashes else "", notrun, ran,
                                     len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none"))
     return len(bad)
 
@@ -519,7 +530,7 @@ def main():
             av = ptxas_verdicts(a.ptxas, [s for _, s in sp], target, tmp)
             items = [(rid, s, v, m) for (rid, s), (v, m) in zip(sp, av)]
             bad += report(judge(ptxsim, items, target, tmp, a.run, 25), target, a.list)
-            rejected = [it for it in items if it[2] == "reject"][::a.list_rejects]
+            rejected = [it for it in items if it[2] == "reject"][::a.list_rejects]  # crashes: not listed
             listing += ["%s\t%s\t%s\t%s" % (target, v, rid, s) for rid, s, v, _ in items
                         if v == "accept"] + ["%s\t%s\t%s\t%s" % (target, v, rid, s) for rid, s, v, _ in rejected]
         if a.write_list:
