@@ -153,6 +153,81 @@ static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char 
     return true;
 }
 
+/* The dot-separated words of the mnemonic as written after its first `skip` characters. */
+static int words_after(const char *text, size_t skip, char w[][24], int max) {
+    int n = 0;
+    if (!text || strlen(text) < skip) return 0;
+    for (const char *s = strchr(text + skip, '.'); s && n < max; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], 24, "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    return n;
+}
+
+static bool type_word(const char *w) {
+    static const char *const types[] = {"b8",  "b16", "b32", "b64", "b128", "u8",  "u16", "u32", "u64", "s8",
+                                        "s16", "s32", "s64", "f16", "f32",  "f64", "pred"};
+    for (size_t i = 0; i < PS_ARRAY_LEN(types); i++)
+        if (!strcmp(w, types[i])) return true;
+    return false;
+}
+
+/* griddepcontrol.launch_dependents and griddepcontrol.wait (PTX ISA 9.7.13.17), no operands */
+static void check_griddepcontrol(parser *p, const ps_insn *in, const token *mt) {
+    char w[8][24];
+    int n = words_after(in->text, strlen("griddepcontrol"), w, 8);
+    if (!n) {
+        error_at(p, mt, "'.launch_dependents' or '.wait' modifier required for instruction 'griddepcontrol'");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        bool known = !strcmp(w[i], "launch_dependents") || !strcmp(w[i], "wait");
+        if (!known && i == 0) error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+        else if (!known || (i && strcmp(w[i], w[0]))) error_at(p, mt, "Illegal modifier '.%s' for instruction 'griddepcontrol'", w[i]);
+        else if (i) error_at(p, mt, "Duplicate .%s modifier", w[i]);
+        else continue;
+        return;
+    }
+}
+
+/* setmaxnreg.{inc,dec}.sync.aligned.{u32,s32} imm (PTX ISA 9.7.17.1): .inc or .dec first, then
+ * .sync, .aligned and the type once each (ptxas takes the type before .aligned too); the count a
+ * multiple of 8 in 24..256 */
+static void check_setmaxnreg(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    char w[8][24];
+    int n = words_after(in->text, strlen("setmaxnreg"), w, 8);
+    if (!n || (strcmp(w[0], "inc") && strcmp(w[0], "dec"))) {
+        error_at(p, mt, "Not a name of any known instruction: 'setmaxnreg'");
+        return;
+    }
+    char name[40];
+    snprintf(name, sizeof name, "setmaxnreg.%s", w[0]);
+    int nsync = 0, naligned = 0, ntype = 0;
+    bool bad_type = false;
+    for (int i = 1; i < n; i++) {
+        if (!strcmp(w[i], "sync")) nsync++;
+        else if (!strcmp(w[i], "aligned")) naligned++;
+        else if (!strcmp(w[i], "u32") || !strcmp(w[i], "s32")) ntype++;
+        else if (type_word(w[i])) bad_type = true;
+        else {
+            error_at(p, mt, "Illegal modifier '.%s' for instruction '%s'", w[i], name);
+            return;
+        }
+    }
+    if (naligned > 1) error_at(p, mt, "Multiple .aligned modifiers specified");
+    else if (nsync > 1) error_at(p, mt, "Duplicate .sync modifier");
+    else if (ntype != 1 || bad_type) error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+    else if (!nsync) error_at(p, mt, ".sync modifier required for instruction '%s'", name);
+    else if (!naligned) error_at(p, mt, ".aligned modifier required for instruction '%s'", name);
+    else if (nops != 1 || ops[0].kind != PS_OP_IMM) error_at(p, mt, "Arguments mismatch for instruction '%s'", name);
+    else if (ops[0].imm % 8)
+        error_at(p, mt, "Argument 1 of instruction '%s': unexpected value '%lld', expected to be multiple of 8", name,
+                 (long long)ops[0].imm);
+    else if ((long long)ops[0].imm < 24 || (long long)ops[0].imm > 256)
+        error_at(p, mt, "Argument 1 of instruction '%s': unexpected value '%lld', expected to be in range [24..256]",
+                 name, (long long)ops[0].imm);
+}
+
 /* barrier.cluster.arrive|.wait{.sem}{.aligned}: the operation first, nothing twice (ptxas:
  * "Unknown modifier '.arrive'" for barrier.cluster.relaxed.arrive) */
 static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt) {
@@ -420,6 +495,8 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BAR:
     case PS_F_BARRIER: check_bar(p, in, mt, ops, nops); return;
     case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
+    case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
+    case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
     case PS_F_BAR_WARP_SYNC: ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM); return;
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
