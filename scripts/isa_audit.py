@@ -38,7 +38,10 @@ FOOTER = "END:\nret;\n}\n"
 
 
 def regs(prefix, n, start=0):
-    return "{" + ", ".join("%s%d" % (prefix, start + i) for i in range(n)) + "}"
+    """a brace list of n registers, wrapping inside the declared ones (an undeclared register
+    in a list makes ptxsim lose the rest of the kernel)"""
+    top = {"%fd": 40, "%r": 79, "%rd": 60, "%h": 60}.get(prefix, 1 << 30)
+    return "{" + ", ".join("%s%d" % (prefix, (start + i) % top) for i in range(n)) + "}"
 
 
 def opt(*xs):

@@ -88,4 +88,4 @@ def reg_for(t):
 def value(t, n=1, start=1):
     """a register (n == 1) or brace list of n registers fitting type t"""
     r = reg_for(t)
-    return "%s%d" % (r, start) if n == 1 else vec(r, n, start)
+    return vec(r, 1, start)[1:-1] if n == 1 else vec(r, n, start)

@@ -1,0 +1,269 @@
+/* validate_words.c — the qualifiers of the forms isa/forms.def spells "*" (bulk copies, async
+ * stores, textures and surfaces, cache policies, multimem, tensormap, cluster launch control,
+ * istypep, wgmma's fence/commit/wait), read as ptxas 13 reads them: state spaces in order
+ * (destination, then source), types in order, every other qualifier a member of one group, each
+ * group at most once, in any order (ptxas takes cp.async.bulk.shared::cluster.mbarrier::
+ * complete_tx::bytes.global and tex.2dms.s32.v4.s32). One table row per variant of a form; the
+ * spelling passes when one variant of its form takes it. Found and checked by the spellings of
+ * scripts/isa_audit.py (families bulk, bulk.tensor, bulk.reduce, async.store, tex, surf, policy,
+ * multimem, tensormap, clc, wgmma; docs/ptxas-diff.md). Combinations inside a variant (which
+ * types an operation takes, a vector width per type) are not modelled here. */
+#include <stdio.h>
+#include <string.h>
+
+#include "validate.h"
+#include "validate_ctrl.h"
+
+/* A group lists its words separated by spaces; a word ending "@100" needs sm_100 or later.
+ * need/may: groups separated by ';'. dst/src/t1/t2: alternatives, NULL when the variant has none,
+ * a leading '?' when optional. */
+typedef struct {
+    ps_form form;
+    const char *lead; /* the words right after the mnemonic ("" none) */
+    const char *dst, *src;
+    const char *need, *may;
+    const char *t1, *t2;
+    int min_ops, max_ops;
+} variant;
+
+#define MBAR "mbarrier::complete_tx::bytes"
+#define HINT "L2::cache_hint"
+#define DIMS "1d 2d 3d 4d 5d"
+#define REDOPS "add min max inc dec and or xor"
+#define EVICT "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged"
+#define TEXGEOM "1d 2d 3d a1d a2d cube acube 2dms a2dms"
+#define SUGEOM "1d 2d 3d a1d a2d"
+#define CLAMP "trap clamp zero"
+
+static const variant VARIANTS[] = {
+    /* 9.7.9.25.4 cp.async.bulk */
+    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "multicast::cluster;" HINT, NULL, NULL, 4, 6},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cta", "global", MBAR, HINT, NULL, NULL, 4, 5},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR, "", NULL, NULL, 4, 4},
+    {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", HINT ";cp_mask@100", NULL, NULL, 3, 5},
+    {PS_F_CP_ASYNC_BULK_PREFETCH, "", "global", NULL, "L2", HINT, NULL, NULL, 2, 3},
+    {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2",
+     "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100;" HINT, NULL, NULL, 1, 3},
+    {PS_F_CP_ASYNC_BULK_WAIT, "", NULL, NULL, "", "read", NULL, NULL, 1, 1},
+    {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cluster shared::cta", "global", DIMS ";" MBAR,
+     "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100;multicast::cluster;"
+     "cta_group::1@100 cta_group::2@100;" HINT,
+     NULL, NULL, 3, 6},
+    {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
+     "tile im2col_no_offs tile::scatter4@100;" HINT, NULL, NULL, 2, 3},
+    {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
+     NULL, 4, 4},
+    {PS_F_CP_REDUCE_ASYNC_BULK, "", "global", "shared::cta", "bulk_group;" REDOPS, HINT ";noftz",
+     "b32 u32 s32 b64 u64 s64 f32 f64 f16 bf16", NULL, 3, 4},
+    {PS_F_CP_REDUCE_ASYNC_BULK, "tensor", "global", "shared::cta", DIMS ";" REDOPS ";bulk_group",
+     "tile im2col_no_offs;" HINT, NULL, NULL, 2, 3},
+    /* 9.7.9.12 st.async, 9.7.13.7 red.async */
+    {PS_F_ST_ASYNC, "", "?shared::cluster shared::cta", NULL, "", "weak;" MBAR ";v2 v4",
+     "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3},
+    {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64",
+     NULL, 2, 3},
+    /* 9.7.10.3-4 tex, tld4, txq (texture objects; the .f16x2 results with .v2) */
+    {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5},
+    {PS_F_TLD4, "", NULL, NULL, "r g b a;2d a2d cube acube;v4", "", "u32 s32 f32", "f32", 2, 4},
+    {PS_F_TXQ, "level", NULL, NULL, "width height depth", "", "b32", NULL, 3, 3},
+    {PS_F_TXQ, "", NULL, NULL,
+     "width height depth channel_data_type channel_order normalized_coords filter_mode addr_mode_0 addr_mode_1 "
+     "addr_mode_2 array_size num_mipmap_levels num_samples force_unnormalized_coords",
+     "", "b32", NULL, 2, 2},
+    /* 9.7.11 suld, sust, sured, suq */
+    {PS_F_SULD, "b", NULL, NULL, SUGEOM ";" CLAMP, "ca cg cs cv;v2 v4", "b8 b16 b32 b64", NULL, 2, 2},
+    {PS_F_SUST, "b", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b8 b16 b32 b64", NULL, 2, 2},
+    {PS_F_SUST, "p", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b32 u32 s32 f32", NULL, 2, 2},
+    {PS_F_SURED, "b", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "u32 u64 s32 s64 b32 b64", NULL, 2, 2},
+    {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2},
+    {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "",
+     "b32", NULL, 2, 2},
+    /* 9.7.9.15-17 createpolicy, discard, applypriority */
+    {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2},
+    {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4},
+    {PS_F_CREATEPOLICY, "cvt", NULL, NULL, "L2", "", "b64", NULL, 2, 2},
+    {PS_F_DISCARD, "", "?global", NULL, "L2", "", NULL, NULL, 2, 2},
+    {PS_F_APPLYPRIORITY, "", "?global", NULL, "L2::evict_normal", "", NULL, NULL, 2, 2},
+    /* 9.7.9.16 multimem */
+    {PS_F_MULTIMEM, "ld_reduce", "?global", NULL, "add min max and or xor",
+     "weak relaxed acquire;cta cluster gpu sys;acc::f32 acc::f16;v2 v4 v8",
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+    {PS_F_MULTIMEM, "st", "?global", NULL, "", "weak relaxed release;cta cluster gpu sys;v2 v4 v8",
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+    {PS_F_MULTIMEM, "red", "?global", NULL, "add min max and or xor", "relaxed release;cta cluster gpu sys;v2 v4 v8",
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+    /* 9.7.9.26 tensormap */
+    {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
+     "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
+     "swizzle_mode swizzle_atomicity fill_mode",
+     "", "b1024", "b32 b64", 2, 3},
+    {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta", "tensormap::generic;release;cta cluster gpu sys;sync;aligned",
+     "", NULL, NULL, 3, 3},
+    /* 9.7.13.16 clusterlaunchcontrol, 9.7.10.6 istypep */
+    {PS_F_CLUSTERLAUNCHCONTROL, "try_cancel", "shared::cta", NULL, "async;" MBAR, "multicast::cluster::all", "b128",
+     NULL, 2, 2},
+    {PS_F_CLUSTERLAUNCHCONTROL, "query_cancel", NULL, NULL,
+     "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32",
+     "b128", 2, 2},
+    {PS_F_ISTYPEP, "", NULL, NULL, "texref samplerref surfref", "", NULL, NULL, 2, 2},
+    /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
+    {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0},
+    {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0},
+    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1},
+};
+
+#define MAXW 16
+#define WLEN 48
+
+static const char *const SPACE_WORDS[] = {"global", "shared", "shared::cta", "shared::cluster", "local", "const",
+                                          "param"};
+static const char *const TYPE_WORDS[] = {
+    "b8",  "b16", "b32",  "b64",  "b128",  "b1024", "u8",   "u16",    "u32",    "u64",    "s8",     "s16",
+    "s32", "s64", "f16",  "f32",  "f64",   "f16x2", "bf16", "bf16x2", "tf32",   "e4m3",   "e5m2",   "e4m3x2",
+    "e5m2x2", "e4m3x4", "e5m2x4", "pred"};
+
+static bool in_words(const char *w, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(w, list[i])) return true;
+    return false;
+}
+
+/* Is w one of the space-separated words of list (words "x@100" only where sm >= 100)? */
+static bool in_list(const char *list, const char *w, int sm) {
+    size_t n = strlen(w);
+    for (const char *s = list; *s;) {
+        size_t len = strcspn(s, " ;");
+        if (len >= n && !strncmp(s, w, n) && (len == n || (s[n] == '@' && sm >= 100))) return true;
+        s += len;
+        while (*s == ' ') s++;
+        if (*s == ';') break;
+    }
+    return false;
+}
+
+/* The k-th ';'-separated group of groups (copied into g), or false. */
+static bool group(const char *groups, int k, char *g, size_t glen) {
+    const char *s = groups;
+    for (int i = 0; i < k; i++) {
+        s = strchr(s, ';');
+        if (!s) return false;
+        s++;
+    }
+    if (!*s && k) return false;
+    size_t len = strcspn(s, ";");
+    if (!len) return false;
+    snprintf(g, glen, "%.*s", (int)len, s);
+    return true;
+}
+
+/* Does the space or type list `alts` ('?' prefix: optional) take w (NULL: absent)? */
+static bool slot_takes(const char *alts, const char *w, int sm) {
+    if (!alts) return w == NULL;
+    bool opt = alts[0] == '?';
+    if (!w) return opt;
+    return in_list(alts + opt, w, sm);
+}
+
+/* Checks words w[0..n) against variant v; NULL when it passes, else why (in buf). `depth` tells
+ * how far it got (the most telling variant's reason is reported). */
+static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mn, char *buf,
+                         size_t buflen, int *depth) {
+    int k = 0;
+    *depth = 0;
+    if (v->lead[0]) {
+        if (n < 1 || strcmp(w[0], v->lead)) {
+            snprintf(buf, buflen, "Unknown modifier '.%.40s'", n ? w[0] : "");
+            return buf;
+        }
+        k = 1;
+    }
+    *depth = 1;
+    const char *spaces[MAXW], *types[MAXW];
+    int nsp = 0, nty = 0;
+    bool used_need[12] = {false}, used_may[12] = {false};
+    char g[512];
+    for (int i = k; i < n; i++) {
+        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS))) {
+            spaces[nsp++] = w[i];
+            continue;
+        }
+        if (in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS))) {
+            types[nty++] = w[i];
+            continue;
+        }
+        bool placed = false, dup = false;
+        for (int pass = 0; pass < 2 && !placed; pass++) {
+            const char *gs = pass ? v->may : v->need;
+            bool *used = pass ? used_may : used_need;
+            for (int j = 0; j < 12 && group(gs, j, g, sizeof g); j++) {
+                if (!in_list(g, w[i], sm)) continue;
+                if (used[j]) {
+                    dup = true;
+                    continue;
+                }
+                used[j] = placed = true;
+                break;
+            }
+        }
+        if (!placed) {
+            bool twice = false;
+            for (int j = 0; j < i; j++) twice |= !strcmp(w[j], w[i]);
+            if (twice) snprintf(buf, buflen, "Duplicate .%.40s modifier", w[i]);
+            else if (dup) snprintf(buf, buflen, "Conflicting modifier '.%.40s' for instruction '%s'", w[i], mn);
+            else snprintf(buf, buflen, "Illegal modifier '.%.40s' for instruction '%s'", w[i], mn);
+            return buf;
+        }
+    }
+    *depth = 2;
+    if (nsp > 2 || !slot_takes(v->dst, nsp > 0 ? spaces[0] : NULL, sm) ||
+        !slot_takes(v->src, nsp > 1 ? spaces[1] : NULL, sm)) {
+        snprintf(buf, buflen, "State space incorrect for instruction '%s'", mn);
+        return buf;
+    }
+    *depth = 3;
+    for (int j = 0; j < 12 && group(v->need, j, g, sizeof g); j++)
+        if (!used_need[j]) {
+            snprintf(buf, buflen, "'.%.*s' modifier required for instruction '%s'", (int)strcspn(g, " @"), g, mn);
+            return buf;
+        }
+    *depth = 4;
+    if (nty > 2 || !slot_takes(v->t1, nty > 0 ? types[0] : NULL, sm) ||
+        !slot_takes(v->t2, nty > 1 ? types[1] : NULL, sm)) {
+        snprintf(buf, buflen, "Unexpected instruction types specified for '%s'", mn);
+        return buf;
+    }
+    *depth = 5;
+    if (nops < v->min_ops || nops > v->max_ops) {
+        snprintf(buf, buflen, "Arguments mismatch for instruction '%s'", mn);
+        return buf;
+    }
+    return NULL;
+}
+
+void ps_check_words(parser *p, const ps_insn *in, const token *mt, int nops) {
+    if (!in->text) return;
+    const char *mn = in->info->mnemonic;
+    size_t skip = strlen(mn);
+    if (strncmp(in->text, mn, skip)) return;
+    char w[MAXW][WLEN];
+    int n = 0;
+    for (const char *s = strchr(in->text + skip, '.'); s && n < MAXW; s = strchr(s + 1, '.')) {
+        /* "::" inside a word is no separator, a '.' is */
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], WLEN, "%.*s", (int)(len < WLEN - 1 ? len : WLEN - 1), s + 1);
+    }
+    int sm = p->m->arch ? p->m->arch->sm : 1000;
+    char why[256] = "", best[256] = "";
+    int best_depth = -1, seen = 0;
+    for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
+        if (VARIANTS[i].form != in->form) continue;
+        seen++;
+        int depth;
+        if (!match(&VARIANTS[i], w, n, nops, sm, mn, why, sizeof why, &depth)) return;
+        if (depth > best_depth) {
+            best_depth = depth;
+            snprintf(best, sizeof best, "%s", why);
+        }
+    }
+    if (seen) error_at(p, mt, "%s", best);
+}
