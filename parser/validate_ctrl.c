@@ -534,5 +534,5 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
              in->form == PS_F_WMMA_MMA)
         ps_check_tensor(p, in, mt, ops, nops);
     else
-        ps_check_words(p, in, mt, nops);
+        ps_check_words(p, in, mt, ops, nops);
 }

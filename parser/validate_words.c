@@ -14,17 +14,26 @@
 #include "validate.h"
 #include "validate_ctrl.h"
 
-/* A group lists its words separated by spaces; a word ending "@100" needs sm_100 or later.
- * need/may: groups separated by ';'. dst/src/t1/t2: alternatives, NULL when the variant has none,
- * a leading '?' when optional. */
+/* A group lists its words separated by spaces; a word ending "@100" needs sm_100 or later; a group
+ * starting '+' brings one more operand (a cache policy, a CTA mask). need/may: groups separated
+ * by ';'. dst/src/t1/t2: alternatives, NULL when the variant has none, a leading '?' when
+ * optional. */
 typedef struct {
     ps_form form;
     const char *lead; /* the words right after the mnemonic ("" none) */
     const char *dst, *src;
     const char *need, *may;
     const char *t1, *t2;
-    int min_ops, max_ops;
+    int min_ops, max_ops; /* without the operands of '+' groups (each adds one) */
+    const char *optypes;  /* "op:types|op:types": the types each operation takes, or NULL */
+    unsigned flags;
 } variant;
+
+enum {
+    W_IMM128 = 1,  /* the last operand is the constant 128 (discard, applypriority) */
+    W_PRED0 = 2,   /* the first operand is a predicate (istypep) */
+    W_IM2COL3 = 4, /* im2col needs 3 dimensions or more */
+};
 
 #define MBAR "mbarrier::complete_tx::bytes"
 #define HINT "L2::cache_hint"
@@ -35,81 +44,95 @@ typedef struct {
 #define SUGEOM "1d 2d 3d a1d a2d"
 #define CLAMP "trap clamp zero"
 
+#define RED_CLUSTER "add:u32 s32 u64|min:u32 s32|max:u32 s32|inc:u32|dec:u32|and:b32|or:b32|xor:b32"
+#define RED_GLOBAL                                                                                               \
+    "add:u32 s32 u64 f32 f64 f16 bf16|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|inc:u32|dec:u32|" \
+    "and:b32 b64|or:b32 b64|xor:b32 b64"
+#define LOADMODES "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100"
+
 static const variant VARIANTS[] = {
     /* 9.7.9.25.4 cp.async.bulk */
-    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "multicast::cluster;" HINT, NULL, NULL, 4, 6},
-    {PS_F_CP_ASYNC_BULK, "", "shared::cta", "global", MBAR, HINT, NULL, NULL, 4, 5},
-    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR, "", NULL, NULL, 4, 4},
-    {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", HINT ";cp_mask@100", NULL, NULL, 3, 5},
-    {PS_F_CP_ASYNC_BULK_PREFETCH, "", "global", NULL, "L2", HINT, NULL, NULL, 2, 3},
-    {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2",
-     "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100;" HINT, NULL, NULL, 1, 3},
-    {PS_F_CP_ASYNC_BULK_WAIT, "", NULL, NULL, "", "read", NULL, NULL, 1, 1},
-    {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cluster shared::cta", "global", DIMS ";" MBAR,
-     "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100;multicast::cluster;"
-     "cta_group::1@100 cta_group::2@100;" HINT,
-     NULL, NULL, 3, 6},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "+multicast::cluster;+" HINT, NULL, NULL, 4, 4, NULL, 0},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cta", "global", MBAR, "+" HINT, NULL, NULL, 4, 4, NULL, 0},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR, "", NULL, NULL, 4, 4, NULL, 0},
+    {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", "+" HINT ";+cp_mask@100", NULL, NULL, 3, 3, NULL,
+     0},
+    {PS_F_CP_ASYNC_BULK_PREFETCH, "", "global", NULL, "L2", "+" HINT, NULL, NULL, 2, 2, NULL, 0},
+    {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2", LOADMODES ";+" HINT, NULL, NULL, 1, 2, NULL,
+     W_IM2COL3},
+    {PS_F_CP_ASYNC_BULK_WAIT, "", NULL, NULL, "", "read", NULL, NULL, 1, 1, NULL, 0},
+    {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cluster", "global", DIMS ";" MBAR,
+     LOADMODES ";+multicast::cluster;cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 4, NULL, W_IM2COL3},
+    {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cta", "global", DIMS ";" MBAR,
+     LOADMODES ";cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 4, NULL, W_IM2COL3},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
-     "tile im2col_no_offs tile::scatter4@100;" HINT, NULL, NULL, 2, 3},
+     "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
-     NULL, 4, 4},
-    {PS_F_CP_REDUCE_ASYNC_BULK, "", "global", "shared::cta", "bulk_group;" REDOPS, HINT ";noftz",
-     "b32 u32 s32 b64 u64 s64 f32 f64 f16 bf16", NULL, 3, 4},
+     NULL, 4, 4, RED_CLUSTER, 0},
+    {PS_F_CP_REDUCE_ASYNC_BULK, "", "global", "shared::cta", "bulk_group;" REDOPS, "+" HINT ";noftz",
+     "b32 u32 s32 b64 u64 s64 f32 f64 f16 bf16", NULL, 3, 3, RED_GLOBAL, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "tensor", "global", "shared::cta", DIMS ";" REDOPS ";bulk_group",
-     "tile im2col_no_offs;" HINT, NULL, NULL, 2, 3},
+     "tile im2col_no_offs;+" HINT, NULL, NULL, 2, 2, NULL, 0},
     /* 9.7.9.12 st.async, 9.7.13.7 red.async */
     {PS_F_ST_ASYNC, "", "?shared::cluster shared::cta", NULL, "", "weak;" MBAR ";v2 v4",
-     "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3},
+     "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, 0},
     {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64",
-     NULL, 2, 3},
+     NULL, 2, 3, RED_CLUSTER, 0},
     /* 9.7.10.3-4 tex, tld4, txq (texture objects; the .f16x2 results with .v2) */
-    {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5},
-    {PS_F_TLD4, "", NULL, NULL, "r g b a;2d a2d cube acube;v4", "", "u32 s32 f32", "f32", 2, 4},
-    {PS_F_TXQ, "level", NULL, NULL, "width height depth", "", "b32", NULL, 3, 3},
+    {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5, NULL,
+     0},
+    {PS_F_TLD4, "", NULL, NULL, "r g b a;2d a2d cube acube;v4", "", "u32 s32 f32", "f32", 2, 4, NULL, 0},
+    {PS_F_TXQ, "level", NULL, NULL, "width height depth", "", "b32", NULL, 3, 3, NULL, 0},
     {PS_F_TXQ, "", NULL, NULL,
      "width height depth channel_data_type channel_order normalized_coords filter_mode addr_mode_0 addr_mode_1 "
      "addr_mode_2 array_size num_mipmap_levels num_samples force_unnormalized_coords",
-     "", "b32", NULL, 2, 2},
-    /* 9.7.11 suld, sust, sured, suq */
-    {PS_F_SULD, "b", NULL, NULL, SUGEOM ";" CLAMP, "ca cg cs cv;v2 v4", "b8 b16 b32 b64", NULL, 2, 2},
-    {PS_F_SUST, "b", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b8 b16 b32 b64", NULL, 2, 2},
-    {PS_F_SUST, "p", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b32 u32 s32 f32", NULL, 2, 2},
-    {PS_F_SURED, "b", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "u32 u64 s32 s64 b32 b64", NULL, 2, 2},
-    {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2},
+     "", "b32", NULL, 2, 2, NULL, 0},
+    /* 9.7.11 suld, sust, sured, suq (sust.p: .b32 only, as ptxas 13 reads it) */
+    {PS_F_SULD, "b", NULL, NULL, SUGEOM ";" CLAMP, "ca cg cs cv;v2 v4", "b8 b16 b32 b64", NULL, 2, 2, NULL, 0},
+    {PS_F_SUST, "b", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b8 b16 b32 b64", NULL, 2, 2, NULL, 0},
+    {PS_F_SUST, "p", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b32", NULL, 2, 2, NULL, 0},
+    {PS_F_SURED, "b", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "u32 u64 s32 s64 b32 b64", NULL, 2, 2,
+     NULL, 0},
+    {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2, NULL, 0},
     {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "",
-     "b32", NULL, 2, 2},
+     "b32", NULL, 2, 2, NULL, 0},
     /* 9.7.9.15-17 createpolicy, discard, applypriority */
-    {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2},
-    {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4},
-    {PS_F_CREATEPOLICY, "cvt", NULL, NULL, "L2", "", "b64", NULL, 2, 2},
-    {PS_F_DISCARD, "", "?global", NULL, "L2", "", NULL, NULL, 2, 2},
-    {PS_F_APPLYPRIORITY, "", "?global", NULL, "L2::evict_normal", "", NULL, NULL, 2, 2},
+    {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2,
+     NULL, 0},
+    {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4,
+     NULL, 0},
+    {PS_F_CREATEPOLICY, "cvt", NULL, NULL, "L2", "", "b64", NULL, 2, 2, NULL, 0},
+    {PS_F_DISCARD, "", "?global", NULL, "L2", "", NULL, NULL, 2, 2, NULL, W_IMM128},
+    {PS_F_APPLYPRIORITY, "", "?global", NULL, "L2::evict_normal", "", NULL, NULL, 2, 2, NULL, W_IMM128},
     /* 9.7.9.16 multimem */
     {PS_F_MULTIMEM, "ld_reduce", "?global", NULL, "add min max and or xor",
      "weak relaxed acquire;cta cluster gpu sys;acc::f32 acc::f16;v2 v4 v8",
-     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
+     0},
     {PS_F_MULTIMEM, "st", "?global", NULL, "", "weak relaxed release;cta cluster gpu sys;v2 v4 v8",
-     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
+     0},
     {PS_F_MULTIMEM, "red", "?global", NULL, "add min max and or xor", "relaxed release;cta cluster gpu sys;v2 v4 v8",
-     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2},
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
+     0},
     /* 9.7.9.26 tensormap */
     {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
      "swizzle_mode swizzle_atomicity fill_mode",
-     "", "b1024", "b32 b64", 2, 3},
+     "", "b1024", "b32 b64", 2, 3, NULL, 0},
     {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta", "tensormap::generic;release;cta cluster gpu sys;sync;aligned",
-     "", NULL, NULL, 3, 3},
+     "", NULL, NULL, 3, 3, NULL, 0},
     /* 9.7.13.16 clusterlaunchcontrol, 9.7.10.6 istypep */
     {PS_F_CLUSTERLAUNCHCONTROL, "try_cancel", "shared::cta", NULL, "async;" MBAR, "multicast::cluster::all", "b128",
-     NULL, 2, 2},
+     NULL, 2, 2, NULL, 0},
     {PS_F_CLUSTERLAUNCHCONTROL, "query_cancel", NULL, NULL,
      "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32",
-     "b128", 2, 2},
-    {PS_F_ISTYPEP, "", NULL, NULL, "texref samplerref surfref", "", NULL, NULL, 2, 2},
+     "b128", 2, 2, NULL, 0},
+    {PS_F_ISTYPEP, "", NULL, NULL, "texref samplerref surfref", "", NULL, NULL, 2, 2, NULL, W_PRED0},
     /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
-    {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0},
-    {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0},
-    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1},
+    {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1, NULL, 0},
 };
 
 #define MAXW 16
@@ -164,6 +187,50 @@ static bool slot_takes(const char *alts, const char *w, int sm) {
     return in_list(alts + opt, w, sm);
 }
 
+static bool has_word(char w[][WLEN], int n, const char *x) {
+    for (int i = 0; i < n; i++)
+        if (!strcmp(w[i], x)) return true;
+    return false;
+}
+
+/* What a variant's groups cannot say: a vector of 64-bit elements is at most .v2; the types of
+ * each operation (optypes); .noftz only on .add; im2col needs 3 dimensions or more. */
+static const char *combination(const variant *v, char w[][WLEN], int n, const char *t, int sm, const char *mn,
+                               char *buf, size_t buflen) {
+    (void)sm;
+    if (t && (has_word(w, n, "v4") || has_word(w, n, "v8")) && strstr(t, "64")) {
+        snprintf(buf, buflen, "Vector type too large, exceeds 128 bit limit");
+        return buf;
+    }
+    const char *op = NULL;
+    for (int i = 0; i < n && !op; i++)
+        if (in_list(REDOPS, w[i], 0)) op = w[i];
+    if (op && strcmp(op, "add") && has_word(w, n, "noftz")) {
+        snprintf(buf, buflen, "Illegal modifier '.noftz' for instruction '%s' with '.%.40s'", mn, op);
+        return buf;
+    }
+    if (op && t && v->optypes) {
+        size_t len = strlen(op);
+        for (const char *s = v->optypes; s && *s; s = strchr(s, '|') ? strchr(s, '|') + 1 : NULL) {
+            if (strncmp(s, op, len) || s[len] != ':') continue;
+            char list[128];
+            snprintf(list, sizeof list, "%.*s", (int)strcspn(s + len + 1, "|"), s + len + 1);
+            if (!in_list(list, t, 0)) {
+                snprintf(buf, buflen, "Incorrect type '.%.40s' for operation '.%.40s' in instruction '%s'", t, op, mn);
+                return buf;
+            }
+        }
+    }
+    if (v->flags & W_IM2COL3)
+        for (int i = 0; i < n; i++)
+            if (!strncmp(w[i], "im2col", 6) && (has_word(w, n, "1d") || has_word(w, n, "2d"))) {
+                snprintf(buf, buflen, "Modifier '.%s' cannot be combined with modifier '.im2col'",
+                         has_word(w, n, "1d") ? "1d" : "2d");
+                return buf;
+            }
+    return NULL;
+}
+
 /* Checks words w[0..n) against variant v; NULL when it passes, else why (in buf). `depth` tells
  * how far it got (the most telling variant's reason is reported). */
 static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mn, char *buf,
@@ -196,7 +263,7 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
             const char *gs = pass ? v->may : v->need;
             bool *used = pass ? used_may : used_need;
             for (int j = 0; j < 12 && group(gs, j, g, sizeof g); j++) {
-                if (!in_list(g, w[i], sm)) continue;
+                if (!in_list(g + (g[0] == '+'), w[i], sm)) continue;
                 if (used[j]) {
                     dup = true;
                     continue;
@@ -233,14 +300,29 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
         return buf;
     }
     *depth = 5;
-    if (nops < v->min_ops || nops > v->max_ops) {
+    int extra = 0;
+    for (int j = 0; j < 12 && group(v->may, j, g, sizeof g); j++) extra += used_may[j] && g[0] == '+';
+    if (nops - extra < v->min_ops || nops - extra > v->max_ops) {
         snprintf(buf, buflen, "Arguments mismatch for instruction '%s'", mn);
         return buf;
     }
-    return NULL;
+    return combination(v, w, n, nty ? types[0] : NULL, sm, mn, buf, buflen);
 }
 
-void ps_check_words(parser *p, const ps_insn *in, const token *mt, int nops) {
+/* The operand rules of a variant that passed (flags). */
+static void operands(parser *p, const variant *v, const token *mt, const ps_operand *ops, int nops) {
+    const char *mn = ps_form_get(v->form)->mnemonic;
+    if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
+    if ((v->flags & W_IMM128) && nops > 0) {
+        const ps_operand *o = &ops[nops - 1];
+        if (o->kind != PS_OP_IMM) error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+        else if (o->imm != 128)
+            error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be 128", nops,
+                     mn, (long long)o->imm);
+    }
+}
+
+void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     if (!in->text) return;
     const char *mn = in->info->mnemonic;
     size_t skip = strlen(mn);
@@ -259,7 +341,10 @@ void ps_check_words(parser *p, const ps_insn *in, const token *mt, int nops) {
         if (VARIANTS[i].form != in->form) continue;
         seen++;
         int depth;
-        if (!match(&VARIANTS[i], w, n, nops, sm, mn, why, sizeof why, &depth)) return;
+        if (!match(&VARIANTS[i], w, n, nops, sm, mn, why, sizeof why, &depth)) {
+            operands(p, &VARIANTS[i], mt, ops, nops);
+            return;
+        }
         if (depth > best_depth) {
             best_depth = depth;
             snprintf(best, sizeof best, "%s", why);
