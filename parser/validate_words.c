@@ -33,6 +33,10 @@ enum {
     W_IMM128 = 1,  /* the last operand is the constant 128 (discard, applypriority) */
     W_PRED0 = 2,   /* the first operand is a predicate (istypep) */
     W_IM2COL3 = 4, /* im2col needs 3 dimensions or more */
+    W_TEX = 8,     /* tex: .f16x2 with .v2, the others .v4; multisample geometries take .s32
+                    * coordinates, cubes .f32 */
+    W_STASYNC = 16, /* st.async into .shared::cluster (the default) with 3 operands needs a
+                     * completion mechanism */
 };
 
 #define MBAR "mbarrier::complete_tx::bytes"
@@ -75,12 +79,12 @@ static const variant VARIANTS[] = {
      "tile im2col_no_offs;+" HINT, NULL, NULL, 2, 2, NULL, 0},
     /* 9.7.9.12 st.async, 9.7.13.7 red.async */
     {PS_F_ST_ASYNC, "", "?shared::cluster shared::cta", NULL, "", "weak;" MBAR ";v2 v4",
-     "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, 0},
+     "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, W_STASYNC},
     {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64",
      NULL, 2, 3, RED_CLUSTER, 0},
     /* 9.7.10.3-4 tex, tld4, txq (texture objects; the .f16x2 results with .v2) */
     {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5, NULL,
-     0},
+     W_TEX},
     {PS_F_TLD4, "", NULL, NULL, "r g b a;2d a2d cube acube;v4", "", "u32 s32 f32", "f32", 2, 4, NULL, 0},
     {PS_F_TXQ, "level", NULL, NULL, "width height depth", "", "b32", NULL, 3, 3, NULL, 0},
     {PS_F_TXQ, "", NULL, NULL,
@@ -92,8 +96,9 @@ static const variant VARIANTS[] = {
     {PS_F_SUST, "b", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b8 b16 b32 b64", NULL, 2, 2, NULL, 0},
     {PS_F_SUST, "p", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b32", NULL, 2, 2, NULL, 0},
     {PS_F_SURED, "b", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "u32 u64 s32 s64 b32 b64", NULL, 2, 2,
-     NULL, 0},
-    {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2, NULL, 0},
+     "add:u32 u64 s32|min:u32 s32 u64 s64|max:u32 s32 u64 s64|and:b32 b64|or:b32 b64", 0},
+    {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2,
+     "add:b32|min:b32 b64|max:b32 b64|and:b32|or:b32", 0},
     {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "",
      "b32", NULL, 2, 2, NULL, 0},
     /* 9.7.9.15-17 createpolicy, discard, applypriority */
@@ -221,6 +226,27 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
             }
         }
     }
+    if (v->flags & W_TEX) {
+        const char *ct = NULL;
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS)) && k++ == 1) ct = w[i];
+        bool f16x2 = t && !strcmp(t, "f16x2");
+        if (f16x2 ? !has_word(w, n, "v2") : !has_word(w, n, "v4")) {
+            snprintf(buf, buflen, "Instruction '%s.%s' requires .%s type", mn, t ? t : "", f16x2 ? "v2" : "v4");
+            return buf;
+        }
+        bool ms = has_word(w, n, "2dms") || has_word(w, n, "a2dms");
+        bool cube = has_word(w, n, "cube") || has_word(w, n, "acube");
+        if (ct && ms && strcmp(ct, "s32")) {
+            snprintf(buf, buflen, "Integer coordinates require .s32 instruction type");
+            return buf;
+        }
+        if (ct && cube && strcmp(ct, "f32")) {
+            snprintf(buf, buflen, "Floating-point coordinates required");
+            return buf;
+        }
+    }
     if (v->flags & W_IM2COL3)
         for (int i = 0; i < n; i++)
             if (!strncmp(w[i], "im2col", 6) && (has_word(w, n, "1d") || has_word(w, n, "2d"))) {
@@ -310,9 +336,13 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
 }
 
 /* The operand rules of a variant that passed (flags). */
-static void operands(parser *p, const variant *v, const token *mt, const ps_operand *ops, int nops) {
+static void operands(parser *p, const variant *v, char w[][WLEN], int n, const token *mt, const ps_operand *ops,
+                     int nops) {
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
+    if ((v->flags & W_STASYNC) && nops == 3 && !has_word(w, n, MBAR) && !has_word(w, n, "shared::cta"))
+        error_at(p, mt, "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction "
+                        "'st.async'");
     if ((v->flags & W_IMM128) && nops > 0) {
         const ps_operand *o = &ops[nops - 1];
         if (o->kind != PS_OP_IMM) error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
@@ -342,7 +372,7 @@ void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_oper
         seen++;
         int depth;
         if (!match(&VARIANTS[i], w, n, nops, sm, mn, why, sizeof why, &depth)) {
-            operands(p, &VARIANTS[i], mt, ops, nops);
+            operands(p, &VARIANTS[i], w, n, mt, ops, nops);
             return;
         }
         if (depth > best_depth) {
