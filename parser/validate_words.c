@@ -37,6 +37,7 @@ enum {
                     * coordinates, cubes .f32 */
     W_STASYNC = 16, /* st.async into .shared::cluster (the default) with 3 operands needs a
                      * completion mechanism */
+    W_SEMSCOPE = 32, /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
 };
 
 #define MBAR "mbarrier::complete_tx::bytes"
@@ -52,6 +53,9 @@ enum {
 #define RED_GLOBAL                                                                                               \
     "add:u32 s32 u64 f32 f64 f16 bf16|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|inc:u32|dec:u32|" \
     "and:b32 b64|or:b32 b64|xor:b32 b64"
+#define MM_OPTYPES                                                                                               \
+    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|"                   \
+    "max:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|and:b32 b64|or:b32 b64|xor:b32 b64"
 #define LOADMODES "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100"
 
 static const variant VARIANTS[] = {
@@ -112,14 +116,14 @@ static const variant VARIANTS[] = {
     /* 9.7.9.16 multimem */
     {PS_F_MULTIMEM, "ld_reduce", "?global", NULL, "add min max and or xor",
      "weak relaxed acquire;cta cluster gpu sys;acc::f32 acc::f16;v2 v4 v8",
-     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
-     0},
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2,
+     MM_OPTYPES, W_SEMSCOPE},
     {PS_F_MULTIMEM, "st", "?global", NULL, "", "weak relaxed release;cta cluster gpu sys;v2 v4 v8",
      "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
-     0},
+     W_SEMSCOPE},
     {PS_F_MULTIMEM, "red", "?global", NULL, "add min max and or xor", "relaxed release;cta cluster gpu sys;v2 v4 v8",
-     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
-     0},
+     "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2,
+     MM_OPTYPES, W_SEMSCOPE},
     /* 9.7.9.26 tensormap */
     {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
@@ -244,6 +248,20 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
         }
         if (ct && cube && strcmp(ct, "f32")) {
             snprintf(buf, buflen, "Floating-point coordinates required");
+            return buf;
+        }
+    }
+    if (v->flags & W_SEMSCOPE) {
+        bool order = has_word(w, n, "relaxed") || has_word(w, n, "acquire") || has_word(w, n, "release");
+        const char *scope = NULL;
+        for (int i = 0; i < n; i++)
+            if (in_list("cta cluster gpu sys", w[i], 0)) scope = w[i];
+        if (scope && !order) {
+            snprintf(buf, buflen, "Modifier '.%.40s' requires order with '%s' instruction", scope, mn);
+            return buf;
+        }
+        if (order && !scope) {
+            snprintf(buf, buflen, "Memory order modifier requires scope with '%s' instruction", mn);
             return buf;
         }
     }
