@@ -38,6 +38,7 @@ enum {
     W_STASYNC = 16, /* st.async into .shared::cluster (the default) with 3 operands needs a
                      * completion mechanism */
     W_SEMSCOPE = 32, /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
+    W_IMM0 = 64,     /* the operand is an integer constant (wgmma.wait_group's count) */
 };
 
 #define MBAR "mbarrier::complete_tx::bytes"
@@ -141,7 +142,7 @@ static const variant VARIANTS[] = {
     /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
     {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
-    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1, NULL, 0},
+    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1, NULL, W_IMM0},
 };
 
 #define MAXW 16
@@ -358,6 +359,8 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
                      int nops) {
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
+    if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
+        error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
     if ((v->flags & W_STASYNC) && nops == 3 && !has_word(w, n, MBAR) && !has_word(w, n, "shared::cta"))
         error_at(p, mt, "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction "
                         "'st.async'");
