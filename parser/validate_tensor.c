@@ -317,6 +317,21 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
     int m = in->shape_m, n = in->shape_n, k = in->shape_k;
     char shape[32];
     snprintf(shape, sizeof shape, ".m%dn%dk%d", m, n, k);
+    /* the sub-byte and single-bit shapes (m8n8k32, m8n8k128): A row-major, B column-major */
+    if (m == 8 && n == 8 && (k == 32 || k == 128)) {
+        if (mma && lay[0] != 'r') {
+            error_at(p, mt, "Illegal alayout '.col' for instruction 'wmma.mma'");
+            return;
+        }
+        if (mma && lay[1] != 'c') {
+            error_at(p, mt, "Illegal blayout '.row' for instruction 'wmma.mma'");
+            return;
+        }
+        if ((frag == 'a' && lay[0] != 'r') || (frag == 'b' && lay[0] != 'c')) {
+            error_at(p, mt, "Illegal alayout '.%s' for instruction '%s'", lay[0] == 'c' ? "col" : "row", name);
+            return;
+        }
+    }
     /* the tf32 and f64 shapes, whatever the fragment's type */
     const ps_arch *arch = p->m->arch;
     if (arch && arch->sm < 80 && ((m == 16 && n == 16 && k == 8) || (m == 8 && n == 8 && k == 4))) {
@@ -379,8 +394,13 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
         error_at(p, mt, "Unexpected instruction types specified for 'wmma.mma'");
         return;
     }
-    bool same = a == b || ((a == PS_T_S8 || a == PS_T_U8) && (b == PS_T_S8 || b == PS_T_U8)) ||
-                ((a == PS_T_S4 || a == PS_T_U4) && (b == PS_T_S4 || b == PS_T_U4));
+    /* ptxas 13 takes no mixed signedness in wmma (s8 with u8, s4 with u4), unlike mma */
+    if (a != b && ((a == PS_T_S8 && b == PS_T_U8) || (a == PS_T_U8 && b == PS_T_S8) || (a == PS_T_S4 && b == PS_T_U4) ||
+                   (a == PS_T_U4 && b == PS_T_S4))) {
+        error_at(p, mt, "Unexpected instruction types specified for 'wmma.mma'");
+        return;
+    }
+    bool same = a == b;
     bool ints = a == PS_T_S8 || a == PS_T_U8 || a == PS_T_S4 || a == PS_T_U4 || a == PS_T_B1;
     bool cd = a == PS_T_F16 ? true : a == PS_T_F64 ? c == PS_T_F64 && d == PS_T_F64
               : ints ? c == PS_T_S32 && d == PS_T_S32 : c == PS_T_F32 && d == PS_T_F32;
