@@ -39,14 +39,16 @@ def verdicts(ptxas, sp, target, cache, tmp):
             for ln in f:
                 v, m, s = ln.rstrip("\n").split("\t", 2)
                 got[s] = (v, m)
-        if all(s in got for _, s in sp):
-            return [got[s] for _, s in sp]
-    av = form_sweep.ptxas_verdicts(ptxas, [s for _, s in sp], target, tmp)
-    if path:
-        with open(path, "w") as f:
-            for (_, s), (v, m) in zip(sp, av):
-                f.write("%s\t%s\t%s\n" % (v, m.replace("\t", " "), s))
-    return av
+    else:
+        got = {}
+    missing = [s for _, s in sp if s not in got]
+    if missing:  # ptxas judges only the spellings the cache lacks
+        got.update(zip(missing, form_sweep.ptxas_verdicts(ptxas, missing, target, tmp)))
+        if path:
+            with open(path, "w") as f:
+                for s, (v, m) in got.items():
+                    f.write("%s\t%s\t%s\n" % (v, m.replace("\t", " "), s))
+    return [got[s] for _, s in sp]
 
 
 def one_target(args):
