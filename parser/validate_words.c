@@ -39,6 +39,8 @@ enum {
                      * completion mechanism */
     W_SEMSCOPE = 32, /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
     W_IMM0 = 64,     /* the operand is an integer constant (wgmma.wait_group's count) */
+    W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
+                      * enumerated fields */
 };
 
 #define MBAR "mbarrier::complete_tx::bytes"
@@ -129,7 +131,7 @@ static const variant VARIANTS[] = {
     {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
      "swizzle_mode swizzle_atomicity fill_mode",
-     "", "b1024", "b32 b64", 2, 3, NULL, 0},
+     "", "b1024", "b32 b64", 2, 3, NULL, W_TMAP},
     {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta", "tensormap::generic;release;cta cluster gpu sys;sync;aligned",
      "", NULL, NULL, 3, 3, NULL, 0},
     /* 9.7.13.16 clusterlaunchcontrol, 9.7.10.6 istypep */
@@ -354,11 +356,45 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
     return combination(v, w, n, nty ? types[0] : NULL, sm, mn, buf, buflen);
 }
 
+/* The k-th type word of w, or "". */
+static const char *nth_type(char w[][WLEN], int n, int k) {
+    for (int i = 0; i < n; i++)
+        if (in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS)) && k-- == 0) return w[i];
+    return "";
+}
+
+/* tensormap.replace.mode.field{.ss}.b1024.type [a], {ordinal,} value (PTX ISA 9.7.9.26) */
+static void tensormap_replace(parser *p, char w[][WLEN], int n, const token *mt, const ps_operand *ops, int nops) {
+    static const char MN[] = "tensormap.replace";
+    const char *field = "";
+    for (int i = 0; i < n; i++)
+        if (in_list("global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
+                    "swizzle_mode swizzle_atomicity fill_mode",
+                    w[i], 0))
+            field = w[i];
+    const char *t = nth_type(w, n, 1);
+    bool wide = !strcmp(field, "global_address") || !strcmp(field, "global_stride");
+    if (strcmp(t, wide ? "b64" : "b32")) {
+        error_at(p, mt, "Illegal modifier '.%s' for instruction '%s' with type '.%s'", field, MN, t);
+        return;
+    }
+    bool ordinal = in_list("box_dim global_dim global_stride element_stride", field, 0);
+    if (nops != (ordinal ? 3 : 2)) {
+        error_at(p, mt, "Arguments mismatch for instruction '%s'", MN);
+        return;
+    }
+    const ps_operand *v = &ops[nops - 1];
+    bool enumerated = in_list("elemtype interleave_layout swizzle_mode swizzle_atomicity fill_mode", field, 0);
+    if (enumerated && v->kind != PS_OP_IMM) error_at(p, mt, "Integer constant expression expected");
+    else if (!enumerated) ps_ctrl_want(p, mt, MN, v, (wide ? K_I64 : K_I32) | K_IMM);
+}
+
 /* The operand rules of a variant that passed (flags). */
 static void operands(parser *p, const variant *v, char w[][WLEN], int n, const token *mt, const ps_operand *ops,
                      int nops) {
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
+    if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
     if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
         error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
     if ((v->flags & W_STASYNC) && nops == 3 && !has_word(w, n, MBAR) && !has_word(w, n, "shared::cta"))
