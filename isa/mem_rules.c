@@ -570,9 +570,16 @@ const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arc
 /* cp.async.bulk.dst.src (PTX ISA 9.7.9.25.4.1), from the mnemonic as written: .shared::cluster from
  * .global or .shared::cta, .global from .shared::cta, and (PTX ISA 8.6) .shared::cta from .global. */
 const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t buflen) {
-    const char *s = text + strlen("cp.async.bulk");
+    /* the first two state spaces, wherever they stand (ptxas takes
+     * cp.async.bulk.shared::cluster.mbarrier::complete_tx::bytes.global) */
     char dst[24] = "", src[24] = "";
-    if (*s == '.') sscanf(s + 1, "%23[^.].%23[^.]", dst, src);
+    for (const char *s = strchr(text + strlen("cp.async.bulk"), '.'); s && !src[0]; s = strchr(s + 1, '.')) {
+        char w[24];
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w, sizeof w, "%.*s", (int)(len < 23 ? len : 23), s + 1);
+        if (strcmp(w, "global") && strncmp(w, "shared", 6)) continue;
+        snprintf(dst[0] ? src : dst, sizeof dst, "%s", w);
+    }
     bool g2c = !strcmp(dst, "shared::cluster") && !strcmp(src, "global");
     bool c2g = !strcmp(dst, "global") && !strcmp(src, "shared::cta");
     bool s2c = !strcmp(dst, "shared::cluster") && !strcmp(src, "shared::cta");

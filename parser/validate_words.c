@@ -39,6 +39,8 @@ enum {
                      * completion mechanism */
     W_SEMSCOPE = 32, /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
     W_IMM0 = 64,     /* the operand is an integer constant (wgmma.wait_group's count) */
+    W_IM2COLOP = 256, /* an im2col mode brings the im2col offsets operand */
+    W_VALSIZE = 512,  /* the last operand is a register of the type's width */
     W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -69,13 +71,14 @@ static const variant VARIANTS[] = {
     {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", "+" HINT ";+cp_mask@100", NULL, NULL, 3, 3, NULL,
      0},
     {PS_F_CP_ASYNC_BULK_PREFETCH, "", "global", NULL, "L2", "+" HINT, NULL, NULL, 2, 2, NULL, 0},
-    {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2", LOADMODES ";+" HINT, NULL, NULL, 1, 2, NULL,
-     W_IM2COL3},
+    {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2", LOADMODES ";+" HINT, NULL, NULL, 1, 1, NULL,
+     W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_WAIT, "", NULL, NULL, "", "read", NULL, NULL, 1, 1, NULL, 0},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cluster", "global", DIMS ";" MBAR,
-     LOADMODES ";+multicast::cluster;cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 4, NULL, W_IM2COL3},
+     LOADMODES ";+multicast::cluster;cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 3, NULL,
+     W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cta", "global", DIMS ";" MBAR,
-     LOADMODES ";cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 4, NULL, W_IM2COL3},
+     LOADMODES ";cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
      "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
@@ -83,7 +86,7 @@ static const variant VARIANTS[] = {
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "global", "shared::cta", "bulk_group;" REDOPS, "+" HINT ";noftz",
      "b32 u32 s32 b64 u64 s64 f32 f64 f16 bf16", NULL, 3, 3, RED_GLOBAL, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "tensor", "global", "shared::cta", DIMS ";" REDOPS ";bulk_group",
-     "tile im2col_no_offs;+" HINT, NULL, NULL, 2, 2, NULL, 0},
+     "tile im2col_no_offs;+" HINT, NULL, NULL, 2, 2, NULL, W_IM2COL3},
     /* 9.7.9.12 st.async, 9.7.13.7 red.async */
     {PS_F_ST_ASYNC, "", "?shared::cluster shared::cta", NULL, "", "weak;" MBAR ";v2 v4",
      "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, W_STASYNC},
@@ -103,7 +106,7 @@ static const variant VARIANTS[] = {
     {PS_F_SUST, "b", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b8 b16 b32 b64", NULL, 2, 2, NULL, 0},
     {PS_F_SUST, "p", NULL, NULL, SUGEOM ";" CLAMP, "wb cg cs wt;v2 v4", "b32", NULL, 2, 2, NULL, 0},
     {PS_F_SURED, "b", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "u32 u64 s32 s64 b32 b64", NULL, 2, 2,
-     "add:u32 u64 s32|min:u32 s32 u64 s64|max:u32 s32 u64 s64|and:b32 b64|or:b32 b64", 0},
+     "add:u32 u64 s32|min:u32 s32 u64 s64|max:u32 s32 u64 s64|and:b32|or:b32", W_VALSIZE},
     {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2,
      "add:b32|min:b32 b64|max:b32 b64|and:b32|or:b32", 0},
     {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "",
@@ -271,8 +274,8 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
     if (v->flags & W_IM2COL3)
         for (int i = 0; i < n; i++)
             if (!strncmp(w[i], "im2col", 6) && (has_word(w, n, "1d") || has_word(w, n, "2d"))) {
-                snprintf(buf, buflen, "Modifier '.%s' cannot be combined with modifier '.im2col'",
-                         has_word(w, n, "1d") ? "1d" : "2d");
+                snprintf(buf, buflen, "Modifier '.%s' cannot be combined with modifier '.%.40s'",
+                         has_word(w, n, "1d") ? "1d" : "2d", w[i]);
                 return buf;
             }
     return NULL;
@@ -349,6 +352,8 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
     *depth = 5;
     int extra = 0;
     for (int j = 0; j < 12 && group(v->may, j, g, sizeof g); j++) extra += used_may[j] && g[0] == '+';
+    if (v->flags & W_IM2COLOP)
+        for (int i = 0; i < n; i++) extra += !strncmp(w[i], "im2col", 6) && strcmp(w[i], "im2col_no_offs");
     if (nops - extra < v->min_ops || nops - extra > v->max_ops) {
         snprintf(buf, buflen, "Arguments mismatch for instruction '%s'", mn);
         return buf;
@@ -395,6 +400,8 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
+    if ((v->flags & W_VALSIZE) && nops > 0)
+        ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
     if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
         error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
     if ((v->flags & W_STASYNC) && nops == 3 && !has_word(w, n, MBAR) && !has_word(w, n, "shared::cta"))
