@@ -224,7 +224,7 @@ static void check_setmaxnreg(parser *p, const ps_insn *in, const token *mt, cons
         error_at(p, mt, "Argument 1 of instruction '%s': unexpected value '%lld', expected to be multiple of 8", name,
                  (long long)ops[0].imm);
     else if ((long long)ops[0].imm < 24 || (long long)ops[0].imm > 256)
-        error_at(p, mt, "Argument 1 of instruction '%s': unexpected value '%lld', expected to be in range [24..256]",
+        error_at(p, mt, "Argument 1 of instruction '%s': value '%lld' out of range, expected to be in range [24..256]",
                  name, (long long)ops[0].imm);
 }
 

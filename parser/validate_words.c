@@ -231,7 +231,8 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
             char list[128];
             snprintf(list, sizeof list, "%.*s", (int)strcspn(s + len + 1, "|"), s + len + 1);
             if (!in_list(list, t, 0)) {
-                snprintf(buf, buflen, "Incorrect type '.%.40s' for operation '.%.40s' in instruction '%s'", t, op, mn);
+                if (v->form == PS_F_SURED) snprintf(buf, buflen, "Unexpected instruction types specified for '%s'", mn);
+                else snprintf(buf, buflen, "Incorrect type '.%.40s' for operation '.%.40s' in instruction '%s'", t, op, mn);
                 return buf;
             }
         }
@@ -283,8 +284,8 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
 
 /* Checks words w[0..n) against variant v; NULL when it passes, else why (in buf). `depth` tells
  * how far it got (the most telling variant's reason is reported). */
-static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mn, char *buf,
-                         size_t buflen, int *depth) {
+static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mnemonic,
+                         char *buf, size_t buflen, int *depth) {
     int k = 0;
     *depth = 0;
     if (v->lead[0]) {
@@ -294,20 +295,29 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
         }
         k = 1;
     }
+    /* ptxas names the instruction with its leading word (suld.b, multimem.ld_reduce) */
+    char mn[64];
+    snprintf(mn, sizeof mn, "%s%s%s", mnemonic, v->lead[0] ? "." : "", v->lead);
     *depth = 1;
     const char *spaces[MAXW], *types[MAXW];
     int nsp = 0, nty = 0;
+    for (int i = k; i < n; i++) {
+        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS))) spaces[nsp++] = w[i];
+        else if (in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS))) types[nty++] = w[i];
+    }
+    if (nsp > 2 || !slot_takes(v->dst, nsp > 0 ? spaces[0] : NULL, sm) ||
+        !slot_takes(v->src, nsp > 1 ? spaces[1] : NULL, sm)) {
+        snprintf(buf, buflen, "State space incorrect for instruction '%s'", mn);
+        return buf;
+    }
+    char with[80] = "";
+    if (nsp == 2) snprintf(with, sizeof with, " with '.%s.%s'", spaces[0], spaces[1]);
+    *depth = 2;
     bool used_need[12] = {false}, used_may[12] = {false};
     char g[512];
     for (int i = k; i < n; i++) {
-        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS))) {
-            spaces[nsp++] = w[i];
+        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS)) || in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS)))
             continue;
-        }
-        if (in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS))) {
-            types[nty++] = w[i];
-            continue;
-        }
         bool placed = false, dup = false;
         for (int pass = 0; pass < 2 && !placed; pass++) {
             const char *gs = pass ? v->may : v->need;
@@ -327,20 +337,15 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
             for (int j = 0; j < i; j++) twice |= !strcmp(w[j], w[i]);
             if (twice) snprintf(buf, buflen, "Duplicate .%.40s modifier", w[i]);
             else if (dup) snprintf(buf, buflen, "Conflicting modifier '.%.40s' for instruction '%s'", w[i], mn);
-            else snprintf(buf, buflen, "Illegal modifier '.%.40s' for instruction '%s'", w[i], mn);
+            else snprintf(buf, buflen, "Illegal modifier '.%.40s' for instruction '%s'%s", w[i], mn, with);
             return buf;
         }
-    }
-    *depth = 2;
-    if (nsp > 2 || !slot_takes(v->dst, nsp > 0 ? spaces[0] : NULL, sm) ||
-        !slot_takes(v->src, nsp > 1 ? spaces[1] : NULL, sm)) {
-        snprintf(buf, buflen, "State space incorrect for instruction '%s'", mn);
-        return buf;
     }
     *depth = 3;
     for (int j = 0; j < 12 && group(v->need, j, g, sizeof g); j++)
         if (!used_need[j]) {
-            snprintf(buf, buflen, "'.%.*s' modifier required for instruction '%s'", (int)strcspn(g, " @"), g, mn);
+            if (!strcmp(g, CLAMP)) snprintf(buf, buflen, "Clamp modifier required for instruction '%s'", mn);
+            else snprintf(buf, buflen, "'.%.*s' modifier required for instruction '%s'", (int)strcspn(g, " @"), g, mn);
             return buf;
         }
     *depth = 4;
