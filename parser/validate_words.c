@@ -14,7 +14,9 @@
 #include "validate.h"
 #include "validate_ctrl.h"
 
-/* A group lists its words separated by spaces; a word ending "@100" needs sm_100 or later; a group
+/* A group lists its words separated by spaces; a word ending "@100" needs sm_100a/f, sm_103a/f or
+ * sm_110a/f, "@s100" any target from sm_100 on (in_list's sm: the target's number, plus 1000 on
+ * those family targets); a group
  * starting '+' brings one more operand (a cache policy, a CTA mask). need/may: groups separated
  * by ';'. dst/src/t1/t2: alternatives, NULL when the variant has none, a leading '?' when
  * optional. */
@@ -68,7 +70,7 @@ static const variant VARIANTS[] = {
     {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "+multicast::cluster;+" HINT, NULL, NULL, 4, 4, NULL, 0},
     {PS_F_CP_ASYNC_BULK, "", "shared::cta", "global", MBAR, "+" HINT, NULL, NULL, 4, 4, NULL, 0},
     {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR, "", NULL, NULL, 4, 4, NULL, 0},
-    {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", "+" HINT ";+cp_mask@100", NULL, NULL, 3, 3, NULL,
+    {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", "+" HINT ";+cp_mask@s100", NULL, NULL, 3, 3, NULL,
      0},
     {PS_F_CP_ASYNC_BULK_PREFETCH, "", "global", NULL, "L2", "+" HINT, NULL, NULL, 2, 2, NULL, 0},
     {PS_F_CP_ASYNC_BULK_PREFETCH, "tensor", "global", NULL, DIMS ";L2", LOADMODES ";+" HINT, NULL, NULL, 1, 1, NULL,
@@ -78,7 +80,8 @@ static const variant VARIANTS[] = {
      LOADMODES ";+multicast::cluster;cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 3, NULL,
      W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cta", "global", DIMS ";" MBAR,
-     LOADMODES ";cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
+     "tile im2col im2col::w@s100 im2col::w::128@100 tile::gather4@s100;cta_group::1@100 cta_group::2@100;+" HINT,
+     NULL, NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
      "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
@@ -171,7 +174,8 @@ static bool in_list(const char *list, const char *w, int sm) {
     size_t n = strlen(w);
     for (const char *s = list; *s;) {
         size_t len = strcspn(s, " ;");
-        if (len >= n && !strncmp(s, w, n) && (len == n || (s[n] == '@' && sm >= 100))) return true;
+        bool later = s[n] == '@' && (s[n + 1] == 's' ? sm % 1000 >= 100 : sm >= 1100);
+        if (len >= n && !strncmp(s, w, n) && (len == n || later)) return true;
         s += len;
         while (*s == ' ') s++;
         if (*s == ';') break;
@@ -272,6 +276,13 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
             return buf;
         }
     }
+    for (int i = 0; i < n; i++)
+        if ((!strcmp(w[i], "tile::gather4") || !strcmp(w[i], "tile::scatter4")) && !has_word(w, n, "2d"))
+            for (int j = 0; j < n; j++)
+                if (in_list(DIMS, w[j], 0)) {
+                    snprintf(buf, buflen, "Modifier '.%.40s' cannot be combined with modifier '.%.40s'", w[j], w[i]);
+                    return buf;
+                }
     if (v->flags & W_IM2COL3)
         for (int i = 0; i < n; i++)
             if (!strncmp(w[i], "im2col", 6) && (has_word(w, n, "1d") || has_word(w, n, "2d"))) {
@@ -433,7 +444,11 @@ void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_oper
         size_t len = strcspn(s + 1, ".");
         snprintf(w[n++], WLEN, "%.*s", (int)(len < WLEN - 1 ? len : WLEN - 1), s + 1);
     }
-    int sm = p->m->arch ? p->m->arch->sm : 1000;
+    /* the "@100" words: the sm_100a/f, sm_103a/f and sm_110a/f targets (ptxas: "Feature
+     * '.cta_group::1' not supported on .target 'sm_100'", nor on sm_120) */
+    const ps_arch *arch = p->m->arch;
+    bool family = arch && arch->arch_specific && (arch->sm == 100 || arch->sm == 103 || arch->sm == 110);
+    int sm = !arch ? 2000 : arch->sm + (family ? 1000 : 0);
     char why[256] = "", best[256] = "";
     int best_depth = -1, seen = 0;
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {

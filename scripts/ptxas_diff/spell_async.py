@@ -28,8 +28,9 @@ DIMS = ["1d", "2d", "3d", "4d", "5d"]
 MODES = ["", "tile", "im2col", "im2col::w", "im2col::w::128", "tile::gather4", "tile::scatter4", "im2col_no_offs"]
 
 
-def coords(dim):
-    return vec("%r", int(dim[0]), 10)
+def coords(dim, mode=""):
+    """the tensor coordinates; tile::gather4/scatter4 (2d) name a column and four rows"""
+    return vec("%r", 5 if "4" in mode and dim == "2d" else int(dim[0]), 10)
 
 
 def im2col_offsets(dim, mode):
@@ -46,7 +47,7 @@ def gen_tensor():
     for dim, dst, src, mode, cm, cg, mc, hint in pick(
             [DIMS, ["shared::cluster", "shared::cta", "global"], ["global", "shared::cta"], MODES,
              [MBAR, "bulk_group"], ["", "cta_group::1", "cta_group::2"], ["", "multicast::cluster"], HINT], 700, 204):
-        tmap = "[%rd1, " + coords(dim) + "]"
+        tmap = "[%rd1, " + coords(dim, mode) + "]"
         if dst == "global":
             ops = [tmap, "[%rd2]"] + (["%rd9"] if hint else [])
         else:
@@ -54,7 +55,7 @@ def gen_tensor():
                 + (["%rd9"] if hint else [])
         out.append((["cp.async.bulk.tensor", dim, dst, src, mode, cm, cg, mc, hint], ops))
     for dim, mode, hint in pick([DIMS, MODES, HINT], 80, 205):
-        ops = ["[%rd1, " + coords(dim) + "]"] + im2col_offsets(dim, mode) + (["%rd9"] if hint else [])
+        ops = ["[%rd1, " + coords(dim, mode) + "]"] + im2col_offsets(dim, mode) + (["%rd9"] if hint else [])
         out.append((["cp.async.bulk.prefetch.tensor", dim, "L2.global", mode, hint], ops))
     return with_mutants(out, 7, 206)
 
