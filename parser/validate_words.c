@@ -9,6 +9,7 @@
  * multimem, tensormap, clc, wgmma; docs/ptxas-diff.md). Combinations inside a variant (which
  * types an operation takes, a vector width per type) are not modelled here. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "validate.h"
@@ -43,6 +44,7 @@ enum {
     W_IMM0 = 64,     /* the operand is an integer constant (wgmma.wait_group's count) */
     W_IM2COLOP = 256, /* an im2col mode brings the im2col offsets operand */
     W_VALSIZE = 512,  /* the last operand is a register of the type's width */
+    W_TCLDST = 1024,  /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
     W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -63,6 +65,9 @@ enum {
 #define MM_OPTYPES                                                                                               \
     "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|"                   \
     "max:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|and:b32 b64|or:b32 b64|xor:b32 b64"
+#define CTAG "cta_group::1 cta_group::2"
+#define TCSHAPES "32x32b 16x64b 16x128b 16x256b 16x32bx2"
+#define TCNUM "x1 x2 x4 x8 x16 x32 x64 x128"
 #define LOADMODES "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100"
 
 static const variant VARIANTS[] = {
@@ -147,6 +152,23 @@ static const variant VARIANTS[] = {
      "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32",
      "b128", 2, 2, NULL, 0},
     {PS_F_ISTYPEP, "", NULL, NULL, "texref samplerref surfref", "", NULL, NULL, 2, 2, NULL, W_PRED0},
+    /* 9.7.16 tcgen05 (the forms of its sections 9.7.16.7-9: alloc, dealloc, relinquish_alloc_permit,
+     * commit, mma, cp, shift, fence, wait, ld, st) */
+    {PS_F_TCGEN05, "alloc", "shared::cta", NULL, CTAG ";sync;aligned", "", "b32", NULL, 2, 2, NULL, 0},
+    {PS_F_TCGEN05, "dealloc", NULL, NULL, CTAG ";sync;aligned", "", "b32", NULL, 2, 2, NULL, 0},
+    {PS_F_TCGEN05, "relinquish_alloc_permit", NULL, NULL, CTAG ";sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_TCGEN05, "commit", "?shared::cluster", NULL, CTAG ";mbarrier::arrive::one", "+multicast::cluster", "b64", NULL,
+     1, 1, NULL, 0},
+    {PS_F_TCGEN05, "mma", NULL, NULL, CTAG ";kind::f16 kind::tf32 kind::f8f6f4 kind::i8", "", NULL, NULL, 5, 7, NULL, 0},
+    {PS_F_TCGEN05, "cp", NULL, NULL, CTAG ";128x256b 4x256b 128x128b 64x128b 32x128b",
+     "warpx2::02_13 warpx2::01_23 warpx4;b8x16 b6x16_p32 b4x16_p64", NULL, NULL, 2, 2, NULL, 0},
+    {PS_F_TCGEN05, "shift", NULL, NULL, CTAG ";down", "", NULL, NULL, 1, 1, NULL, 0},
+    {PS_F_TCGEN05, "fence::before_thread_sync", NULL, NULL, "", "", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_TCGEN05, "fence::after_thread_sync", NULL, NULL, "", "", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_TCGEN05, "wait::ld", NULL, NULL, "sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_TCGEN05, "wait::st", NULL, NULL, "sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
+    {PS_F_TCGEN05, "ld", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "pack::16b", "b32", NULL, 2, 3, NULL, W_TCLDST},
+    {PS_F_TCGEN05, "st", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "unpack::16b", "b32", NULL, 2, 3, NULL, W_TCLDST},
     /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
     {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
@@ -410,12 +432,31 @@ static void tensormap_replace(parser *p, char w[][WLEN], int n, const token *mt,
     else if (!enumerated) ps_ctrl_want(p, mt, MN, v, (wide ? K_I64 : K_I32) | K_IMM);
 }
 
+/* tcgen05.ld/st.sync.aligned.shape.num.b32: 1, 2 or 4 registers per .xN step (32x32b, 16x64b and
+ * 16x32bx2; 16x128b; 16x256b), and the immediate offset of 16x32bx2 */
+static void tcgen05_ldst(parser *p, char w[][WLEN], int n, const token *mt, const ps_operand *ops, int nops) {
+    bool ld = !strcmp(w[0], "ld");
+    const char *mn = ld ? "tcgen05.ld" : "tcgen05.st";
+    int per = has_word(w, n, "16x128b") ? 2 : has_word(w, n, "16x256b") ? 4 : 1, num = 0;
+    for (int i = 0; i < n; i++)
+        if (w[i][0] == 'x' && w[i][1] >= '1' && w[i][1] <= '9') num = atoi(w[i] + 1);
+    bool x2 = has_word(w, n, "16x32bx2");
+    if (nops != (x2 ? 3 : 2)) {
+        error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+        return;
+    }
+    const ps_operand *v = &ops[ld ? 0 : nops - 1];
+    if (v->kind != PS_OP_VEC || v->nitems != per * num)
+        error_at(p, mt, "Argument %d of instruction '%s': Argument vector size mismatch", ld ? 0 : nops - 1, mn);
+}
+
 /* The operand rules of a variant that passed (flags). */
 static void operands(parser *p, const variant *v, char w[][WLEN], int n, const token *mt, const ps_operand *ops,
                      int nops) {
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
+    if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
     if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
