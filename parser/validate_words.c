@@ -16,8 +16,8 @@
 #include "validate_ctrl.h"
 
 /* A group lists its words separated by spaces; a word ending "@100" needs sm_100a/f, sm_103a/f or
- * sm_110a/f, "@s100" any target from sm_100 on (in_list's sm: the target's number, plus 1000 on
- * those family targets); a group
+ * sm_110a/f, "@s100" any target from sm_100 on, "@a" an "a" or "f" target (in_list's sm: the
+ * target's number, plus 1000 on those sm_10x/sm_110 targets, plus 10000 on "a" and "f" ones); a group
  * starting '+' brings one more operand (a cache policy, a CTA mask). need/may: groups separated
  * by ';'. dst/src/t1/t2: alternatives, NULL when the variant has none, a leading '?' when
  * optional. */
@@ -45,6 +45,7 @@ enum {
     W_IM2COLOP = 256, /* an im2col mode brings the im2col offsets operand */
     W_VALSIZE = 512,  /* the last operand is a register of the type's width */
     W_TCLDST = 1024,  /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
+    W_ARCHSPEC = 2048, /* only on the "a" and "f" targets (tensormap.replace) */
     W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -142,11 +143,11 @@ static const variant VARIANTS[] = {
     {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
      "swizzle_mode swizzle_atomicity fill_mode",
-     "", "b1024", "b32 b64", 2, 3, NULL, W_TMAP},
+     "", "b1024", "b32 b64", 2, 3, NULL, W_TMAP | W_ARCHSPEC},
     {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta", "tensormap::generic;release;cta cluster gpu sys;sync;aligned",
      "", NULL, NULL, 3, 3, NULL, 0},
     /* 9.7.13.16 clusterlaunchcontrol, 9.7.10.6 istypep */
-    {PS_F_CLUSTERLAUNCHCONTROL, "try_cancel", "shared::cta", NULL, "async;" MBAR, "multicast::cluster::all", "b128",
+    {PS_F_CLUSTERLAUNCHCONTROL, "try_cancel", "shared::cta", NULL, "async;" MBAR, "multicast::cluster::all@a", "b128",
      NULL, 2, 2, NULL, 0},
     {PS_F_CLUSTERLAUNCHCONTROL, "query_cancel", NULL, NULL,
      "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32",
@@ -196,7 +197,9 @@ static bool in_list(const char *list, const char *w, int sm) {
     size_t n = strlen(w);
     for (const char *s = list; *s;) {
         size_t len = strcspn(s, " ;");
-        bool later = s[n] == '@' && (s[n + 1] == 's' ? sm % 1000 >= 100 : sm >= 1100);
+        bool later = s[n] == '@' && (s[n + 1] == 's'   ? sm % 1000 >= 100
+                                     : s[n + 1] == 'a' ? sm >= 10000
+                                                       : sm / 1000 % 10 == 1 && sm % 1000 >= 100);
         if (len >= n && !strncmp(s, w, n) && (len == n || later)) return true;
         s += len;
         while (*s == ' ') s++;
@@ -455,6 +458,10 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
                      int nops) {
     const char *mn = ps_form_get(v->form)->mnemonic;
     if ((v->flags & W_PRED0) && nops > 0) ps_ctrl_want(p, mt, mn, &ops[0], K_PRED);
+    if ((v->flags & W_ARCHSPEC) && p->m->arch && !p->m->arch->arch_specific) {
+        error_at(p, mt, "Instruction '%s.%s' not supported on .target '%s'", mn, v->lead, p->m->arch->name);
+        return;
+    }
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
     if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
@@ -489,7 +496,7 @@ void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_oper
      * '.cta_group::1' not supported on .target 'sm_100'", nor on sm_120) */
     const ps_arch *arch = p->m->arch;
     bool family = arch && arch->arch_specific && (arch->sm == 100 || arch->sm == 103 || arch->sm == 110);
-    int sm = !arch ? 2000 : arch->sm + (family ? 1000 : 0);
+    int sm = !arch ? 11999 : arch->sm + (family ? 1000 : 0) + (arch->arch_specific ? 10000 : 0);
     char why[256] = "", best[256] = "";
     int best_depth = -1, seen = 0;
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
