@@ -46,6 +46,7 @@ enum {
     W_VALSIZE = 512,  /* the last operand is a register of the type's width */
     W_TCLDST = 1024,  /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
     W_ARCHSPEC = 2048, /* only on the "a" and "f" targets (tensormap.replace) */
+    W_MMVAL = 4096,    /* multimem: the value operand's register width, or its vector size */
     W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -69,6 +70,9 @@ enum {
 #define CTAG "cta_group::1 cta_group::2"
 #define TCSHAPES "32x32b 16x64b 16x128b 16x256b 16x32bx2"
 #define TCNUM "x1 x2 x4 x8 x16 x32 x64 x128"
+#define MM_RED_OPTYPES                                                                                           \
+    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|"      \
+    "and:b32 b64|or:b32 b64|xor:b32 b64"
 #define LOADMODES "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100"
 
 static const variant VARIANTS[] = {
@@ -132,13 +136,13 @@ static const variant VARIANTS[] = {
     {PS_F_MULTIMEM, "ld_reduce", "?global", NULL, "add min max and or xor",
      "weak relaxed acquire;cta cluster gpu sys;acc::f32 acc::f16;v2 v4 v8",
      "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2,
-     MM_OPTYPES, W_SEMSCOPE},
+     MM_OPTYPES, W_SEMSCOPE | W_MMVAL},
     {PS_F_MULTIMEM, "st", "?global", NULL, "", "weak relaxed release;cta cluster gpu sys;v2 v4 v8",
      "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2, NULL,
-     W_SEMSCOPE},
+     W_SEMSCOPE | W_MMVAL},
     {PS_F_MULTIMEM, "red", "?global", NULL, "add min max and or xor", "relaxed release;cta cluster gpu sys;v2 v4 v8",
      "b32 b64 u32 u64 s32 s64 f32 f64 f16 f16x2 bf16 bf16x2 e5m2 e5m2x2 e5m2x4 e4m3 e4m3x2 e4m3x4", NULL, 2, 2,
-     MM_OPTYPES, W_SEMSCOPE},
+     MM_RED_OPTYPES, W_SEMSCOPE | W_MMVAL},
     /* 9.7.9.26 tensormap */
     {PS_F_TENSORMAP, "replace", "?global shared::cta", NULL,
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
@@ -453,6 +457,26 @@ static void tcgen05_ldst(parser *p, char w[][WLEN], int n, const token *mt, cons
         error_at(p, mt, "Argument %d of instruction '%s': Argument vector size mismatch", ld ? 0 : nops - 1, mn);
 }
 
+/* multimem.ld_reduce d, [a] / multimem.st|red [a], b: a register of the type's width, or a brace
+ * list of .vN registers */
+static void multimem_value(parser *p, const variant *v, char w[][WLEN], int n, const token *mt, const ps_operand *ops,
+                           int nops) {
+    char mn[40];
+    snprintf(mn, sizeof mn, "multimem.%s", v->lead);
+    int k = strcmp(v->lead, "ld_reduce") ? 1 : 0;
+    if (nops <= k) return;
+    const ps_operand *o = &ops[k];
+    int vec = has_word(w, n, "v2") ? 2 : has_word(w, n, "v4") ? 4 : has_word(w, n, "v8") ? 8 : 0;
+    if (vec) {
+        if (o->kind != PS_OP_VEC || o->nitems != vec)
+            error_at(p, mt, "Vector of size %d is expected for argument %d of instruction '%s'", vec, k, mn);
+        return;
+    }
+    const char *t = nth_type(w, n, 0);
+    unsigned kinds = strstr(t, "64") ? K_I64 | K_F64 : (!strcmp(t, "f16") || !strcmp(t, "bf16")) ? K_R16 : K_I32 | K_F32;
+    ps_ctrl_want(p, mt, mn, o, kinds);
+}
+
 /* The operand rules of a variant that passed (flags). */
 static void operands(parser *p, const variant *v, char w[][WLEN], int n, const token *mt, const ps_operand *ops,
                      int nops) {
@@ -463,6 +487,7 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         return;
     }
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
+    if (v->flags & W_MMVAL) multimem_value(p, v, w, n, mt, ops, nops);
     if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
