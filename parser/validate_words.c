@@ -281,6 +281,16 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
             return buf;
         }
         bool ms = has_word(w, n, "2dms") || has_word(w, n, "a2dms");
+        for (int i = 1; i < n; i++)
+            if (in_list("base level grad", w[i], 0)) { /* the mode comes first: tex.1d.grad is refused */
+                snprintf(buf, buflen, "Unknown modifier '.%.40s'", w[i]);
+                return buf;
+            }
+        if (ms && (has_word(w, n, "level") || has_word(w, n, "grad"))) {
+            snprintf(buf, buflen, "Illegal modifier 'Multi-sample geometry' for instruction '%s.%s'", mn,
+                     has_word(w, n, "level") ? "level" : "grad");
+            return buf;
+        }
         bool cube = has_word(w, n, "cube") || has_word(w, n, "acube");
         if (ct && ms && strcmp(ct, "s32")) {
             snprintf(buf, buflen, "Integer coordinates require .s32 instruction type");
@@ -488,6 +498,21 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
     }
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
     if (v->flags & W_MMVAL) multimem_value(p, v, w, n, mt, ops, nops);
+    /* tld4's optional operands after [a, c]: vectors or 32-bit values */
+    for (int i = 2; v->form == PS_F_TLD4 && i < nops && !p->failed_stmt; i++)
+        if (ops[i].kind != PS_OP_VEC) ps_ctrl_want(p, mt, mn, &ops[i], K_I32 | K_F32 | K_IMM);
+    if ((v->flags & W_TEX) && nops > 0 && ops[0].kind == PS_OP_VEC) {
+        /* the destination's registers: 16-bit ones for .f16 (ptxas: Arguments mismatch) */
+        unsigned kinds = !strcmp(nth_type(w, n, 0), "f16") ? K_R16 : K_I32 | K_F32;
+        for (int i = 0; i < ops[0].nitems && !p->failed_stmt; i++) ps_ctrl_want(p, mt, mn, &ops[0].items[i], kinds);
+        /* d, [a, c], then the lod (.level) or two gradients (.grad), then an offset vector and a
+         * depth-compare value, both optional */
+        int need = 2 + has_word(w, n, "level") + 2 * has_word(w, n, "grad");
+        if (!p->failed_stmt && (nops < need || nops > need + 2))
+            error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+        for (int i = need; i < nops && !p->failed_stmt; i++)
+            if (ops[i].kind != PS_OP_VEC) ps_ctrl_want(p, mt, mn, &ops[i], K_I32 | K_F32 | K_IMM);
+    }
     if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
