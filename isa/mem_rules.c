@@ -80,7 +80,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (ldu && vec == 8) return FAIL("Illegal vector size: 8");
     if (st && sp == PS_MOD_PARAM_ENTRY) return FAIL("Illegal modifier '::entry' for instruction 'st'");
     if (vec > 1 && size * vec > 16) {
-        if (ldu || size * vec > 32) return FAIL("Vector type too large, exceeds 128 bit limit");
+        /* 256 bits only as .v8 of 32-bit or .v4 of 64-bit elements (ptxas 13 refuses .v2.b128) */
+        if (ldu || size * vec > 32 || size > 8) return FAIL("Vector type too large, exceeds 128 bit limit");
         if (ptx && ptx < 88) return FAIL("Feature '256 bit wide load/store' requires PTX ISA .version 8.8 or later");
         if (sm < 100) return FAIL("Feature '256 bit wide load/store' requires .target sm_100 or higher");
         if (!generic && !global) return FAIL("global state space expected for feature '256 bit wide load/store'");
