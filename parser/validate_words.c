@@ -518,11 +518,16 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
     if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
         error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
-    if ((v->flags & W_STASYNC) && nops > 1) { /* the value: a register, or a brace list of .vN ones */
+    if ((v->flags & W_STASYNC) && nops > 1) {
+        /* the value: a register, or a brace list of .vN ones (ptxas also takes 2 or 4 without .vN) */
         int vec = has_word(w, n, "v2") ? 2 : has_word(w, n, "v4") ? 4 : 0;
-        if (vec ? ops[1].kind != PS_OP_VEC || ops[1].nitems != vec : ops[1].kind == PS_OP_VEC) {
-            if (ops[1].kind == PS_OP_VEC && !vec) error_at(p, mt, "Illegal vector size: %d", ops[1].nitems);
-            else error_at(p, mt, "Vector of size %d is expected for argument 1 of instruction 'st.async'", vec);
+        const ps_operand *o = &ops[1];
+        if (vec && (o->kind != PS_OP_VEC || o->nitems != vec)) {
+            error_at(p, mt, "Vector of size %d is expected for argument 1 of instruction 'st.async'", vec);
+            return;
+        }
+        if (!vec && o->kind == PS_OP_VEC && o->nitems != 2 && o->nitems != 4) {
+            error_at(p, mt, "Illegal vector size: %d", o->nitems);
             return;
         }
     }
