@@ -93,7 +93,7 @@ static const variant VARIANTS[] = {
      "tile im2col im2col::w@s100 im2col::w::128@100 tile::gather4@s100;cta_group::1@100 cta_group::2@100;+" HINT,
      NULL, NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
-     "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, 0},
+     "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, W_IM2COL3},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
      NULL, 4, 4, RED_CLUSTER, 0},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "global", "shared::cta", "bulk_group;" REDOPS, "+" HINT ";noftz",
@@ -570,6 +570,7 @@ void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_oper
             operands(p, &VARIANTS[i], w, n, mt, ops, nops);
             return;
         }
+        depth = 2 * depth + (VARIANTS[i].lead[0] != 0); /* ties: the variant whose leading word matched */
         if (depth > best_depth) {
             best_depth = depth;
             snprintf(best, sizeof best, "%s", why);
