@@ -8,6 +8,7 @@
  * scripts/isa_audit.py (families bulk, bulk.tensor, bulk.reduce, async.store, tex, surf, policy,
  * multimem, tensormap, clc, wgmma; docs/ptxas-diff.md). Combinations inside a variant (which
  * types an operation takes, a vector width per type) are not modelled here. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,9 @@ enum {
     W_TCLDST = 1024,  /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
     W_ARCHSPEC = 2048, /* only on the "a" and "f" targets (tensormap.replace) */
     W_MMVAL = 4096,    /* multimem: the value operand's register width, or its vector size */
+    W_FRACTION = 8192, /* createpolicy.fractional's fraction, in (0, 1] */
+    W_TCMMA = 16384,   /* tcgen05.mma: the optional operands (a lane mask vector, a scale constant);
+                        * no .kind::i8 on sm_103 */
     W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -126,7 +130,7 @@ static const variant VARIANTS[] = {
      "b32", NULL, 2, 2, NULL, 0},
     /* 9.7.9.15-17 createpolicy, discard, applypriority */
     {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2,
-     NULL, 0},
+     NULL, W_FRACTION},
     {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4,
      NULL, 0},
     {PS_F_CREATEPOLICY, "cvt", NULL, NULL, "L2", "", "b64", NULL, 2, 2, NULL, 0},
@@ -164,7 +168,8 @@ static const variant VARIANTS[] = {
     {PS_F_TCGEN05, "relinquish_alloc_permit", NULL, NULL, CTAG ";sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_TCGEN05, "commit", "?shared::cluster", NULL, CTAG ";mbarrier::arrive::one", "+multicast::cluster", "b64", NULL,
      1, 1, NULL, 0},
-    {PS_F_TCGEN05, "mma", NULL, NULL, CTAG ";kind::f16 kind::tf32 kind::f8f6f4 kind::i8", "", NULL, NULL, 5, 7, NULL, 0},
+    {PS_F_TCGEN05, "mma", NULL, NULL, CTAG ";kind::f16 kind::tf32 kind::f8f6f4 kind::i8", "", NULL, NULL, 5, 7, NULL,
+     W_TCMMA},
     {PS_F_TCGEN05, "cp", NULL, NULL, CTAG ";128x256b 4x256b 128x128b 64x128b 32x128b",
      "warpx2::02_13 warpx2::01_23 warpx4;b8x16 b6x16_p32 b4x16_p64", NULL, NULL, 2, 2, NULL, 0},
     {PS_F_TCGEN05, "shift", NULL, NULL, CTAG ";down", "", NULL, NULL, 1, 1, NULL, 0},
@@ -496,8 +501,49 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         error_at(p, mt, "Instruction '%s.%s' not supported on .target '%s'", mn, v->lead, p->m->arch->name);
         return;
     }
+    if ((v->flags & W_FRACTION) && nops == 2 && (ops[1].kind == PS_OP_IMM_F64 || ops[1].kind == PS_OP_IMM_F32)) {
+        double f;
+        if (ops[1].kind == PS_OP_IMM_F64) {
+            memcpy(&f, &ops[1].imm, sizeof f);
+        } else {
+            uint32_t bits = (uint32_t)ops[1].imm;
+            float g;
+            memcpy(&g, &bits, sizeof g);
+            f = g;
+        }
+        if (!(f > 0 && f <= 1))
+            error_at(p, mt, "Argument 2 of instruction 'createpolicy.fractional': value '%f' out of range, expected to "
+                            "be in range (0.000000 .. 1.000000]", f);
+    }
+    if (v->flags & W_TCMMA) {
+        if (p->m->arch && p->m->arch->sm == 103 && has_word(w, n, "kind::i8")) {
+            error_at(p, mt, "Feature '.kind::i8' not supported on .target '%s'", p->m->arch->name);
+            return;
+        }
+        for (int i = 5; i < nops; i++)
+            if (ops[i].kind != PS_OP_VEC && ops[i].kind != PS_OP_IMM) {
+                error_at(p, mt, "Arguments mismatch for instruction 'tcgen05.mma'");
+                return;
+            }
+    }
     if (v->flags & W_TMAP) tensormap_replace(p, w, n, mt, ops, nops);
     if (v->flags & W_MMVAL) multimem_value(p, v, w, n, mt, ops, nops);
+    /* tex and tld4: the coordinates' count per geometry (ptxas: "Illegal vector size: 3") */
+    if ((v->form == PS_F_TEX || v->form == PS_F_TLD4) && nops > 1 && ops[1].kind == PS_OP_ADDR && ops[1].nitems) {
+        static const char *const geoms[] = {"1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms"};
+        static const int coords[] = {1, 2, 4, 2, 4, 4, 4, 4, 4};
+        int c = ops[1].nitems, want = 0;
+        for (size_t g = 0; g < PS_ARRAY_LEN(geoms); g++)
+            if (has_word(w, n, geoms[g])) want = coords[g];
+        if (c != 1 && c != 2 && c != 4) {
+            error_at(p, mt, "Illegal vector size: %d", c);
+            return;
+        }
+        if (want && c != want) {
+            error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+            return;
+        }
+    }
     /* tld4's optional operands after [a, c]: vectors or 32-bit values */
     for (int i = 2; v->form == PS_F_TLD4 && i < nops && !p->failed_stmt; i++)
         if (ops[i].kind != PS_OP_VEC) ps_ctrl_want(p, mt, mn, &ops[i], K_I32 | K_F32 | K_IMM);
