@@ -80,7 +80,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (ldu && vec == 8) return FAIL("Illegal vector size: 8");
     if (st && sp == PS_MOD_PARAM_ENTRY) return FAIL("Illegal modifier '::entry' for instruction 'st'");
     if (vec > 1 && size * vec > 16) {
-        if (ldu || size * vec > 32) return FAIL("Vector type too large, exceeds 128 bit limit");
+        /* 256 bits only as .v8 of 32-bit or .v4 of 64-bit elements (ptxas 13 refuses .v2.b128) */
+        if (ldu || size * vec > 32 || size > 8) return FAIL("Vector type too large, exceeds 128 bit limit");
         if (ptx && ptx < 88) return FAIL("Feature '256 bit wide load/store' requires PTX ISA .version 8.8 or later");
         if (sm < 100) return FAIL("Feature '256 bit wide load/store' requires .target sm_100 or higher");
         if (!generic && !global) return FAIL("global state space expected for feature '256 bit wide load/store'");
@@ -429,6 +430,33 @@ const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const p
         if (nscope > 1) return FAIL("Multiple scope modifiers specified");
         return NULL;
     }
+    /* .sync_restrict (PTX ISA 8.6, sm_90): .acquire with ::shared::cluster, .release with
+     * ::shared::cta, scope .cluster; on fence and on fence.proxy.async::generic */
+    int restrict_at = -1;
+    for (int i = 0; i < n; i++)
+        if (!strncmp(w[i], "sync_restrict::", 15)) restrict_at = i;
+    bool async_generic = n >= 2 && !strcmp(w[0], "proxy") && !strcmp(w[1], "async::generic");
+    if (restrict_at >= 0 || async_generic) {
+        const char *mn = async_generic ? "fence.proxy.async::generic" : "fence";
+        int acq = 0, rel = 0, cl = 0, other = -1;
+        for (int i = async_generic ? 2 : 0; i < n; i++) {
+            if (!strcmp(w[i], "acquire")) acq++;
+            else if (!strcmp(w[i], "release")) rel++;
+            else if (!strcmp(w[i], "cluster")) cl++;
+            else if (i != restrict_at && other < 0) other = i;
+        }
+        if (other >= 0) return FAIL("Illegal modifier '.%s' for instruction '%s'", w[other], mn);
+        if (restrict_at < 0) return FAIL(".sync_restrict modifier required for instruction '%s'", mn);
+        if (acq + rel != 1) return FAIL("Memory order modifier required for instruction '%s'", mn);
+        bool want_cluster = acq > 0;
+        if (strcmp(w[restrict_at] + 15, want_cluster ? "shared::cluster" : "shared::cta"))
+            return FAIL("Illegal modifier '.%s' for instruction '%s'", w[restrict_at], mn);
+        if (cl != 1) return FAIL("Scope modifier required for instruction '%s'", mn);
+        if (ptx && ptx < 86) return FAIL("Feature '.sync_restrict' requires PTX ISA .version 8.6 or later");
+        if (sm < 90) return FAIL("Feature '.sync_restrict' requires .target sm_90 or higher");
+        if (nops) return FAIL("Arguments mismatch for instruction '%s'", mn);
+        return NULL;
+    }
     if (n >= 1 && !strcmp(w[0], "proxy")) {
         if (n < 2) return FAIL(".proxykind modifier required for instruction 'fence.proxy'");
         if (!strcmp(w[1], "alias") || !strcmp(w[1], "async")) {
@@ -471,9 +499,11 @@ const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const p
     }
     if (n >= 1 && !strcmp(w[0], "mbarrier_init")) {
         if (n == 1) return FAIL("Modifier '.mbarrier_init' requires modifier 'order'");
-        if (strcmp(w[1], "release")) return FAIL("Illegal modifier '.%s' for instruction 'fence'", w[1]);
+        /* .release and .cluster, in either order (ptxas takes fence.mbarrier_init.cluster.release) */
+        bool swapped = n >= 3 && !strcmp(w[1], "cluster") && !strcmp(w[2], "release");
+        if (strcmp(w[1], "release") && !swapped) return FAIL("Illegal modifier '.%s' for instruction 'fence'", w[1]);
         if (n == 2) return FAIL("Modifier '.release' requires scope with 'fence' instruction");
-        if (strcmp(w[2], "cluster") || n > 3)
+        if ((!swapped && strcmp(w[2], "cluster")) || n > 3)
             return FAIL("Modifier '.mbarrier_init' cannot be combined with modifier '.%s'", w[n > 3 ? 3 : 2]);
         if (ptx && ptx < 80) return FAIL("Feature '.mbarrier_init' requires PTX ISA .version 8.0 or later");
         if (nops) return FAIL("Arguments mismatch for instruction 'fence'");
@@ -541,9 +571,16 @@ const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arc
 /* cp.async.bulk.dst.src (PTX ISA 9.7.9.25.4.1), from the mnemonic as written: .shared::cluster from
  * .global or .shared::cta, .global from .shared::cta, and (PTX ISA 8.6) .shared::cta from .global. */
 const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t buflen) {
-    const char *s = text + strlen("cp.async.bulk");
+    /* the first two state spaces, wherever they stand (ptxas takes
+     * cp.async.bulk.shared::cluster.mbarrier::complete_tx::bytes.global) */
     char dst[24] = "", src[24] = "";
-    if (*s == '.') sscanf(s + 1, "%23[^.].%23[^.]", dst, src);
+    for (const char *s = strchr(text + strlen("cp.async.bulk"), '.'); s && !src[0]; s = strchr(s + 1, '.')) {
+        char w[24];
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w, sizeof w, "%.*s", (int)(len < 23 ? len : 23), s + 1);
+        if (strcmp(w, "global") && strncmp(w, "shared", 6)) continue;
+        snprintf(dst[0] ? src : dst, sizeof dst, "%s", w);
+    }
     bool g2c = !strcmp(dst, "shared::cluster") && !strcmp(src, "global");
     bool c2g = !strcmp(dst, "global") && !strcmp(src, "shared::cta");
     bool s2c = !strcmp(dst, "shared::cluster") && !strcmp(src, "shared::cta");

@@ -120,6 +120,140 @@ static bool barrier_id(parser *p, const token *mt, const char *name, const ps_op
     return true;
 }
 
+/* The order ptxas reads (scripts/isa_audit.py's bar spellings): .cta first, .aligned after the
+ * operation and once; .sync may be repeated (bar.sync.sync passes). */
+static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char *bn) {
+    if (!in->text) return true;
+    char w[8][24];
+    int n = 0;
+    for (const char *s = strchr(in->text, '.'); s && n < 8; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    bool cta = n && !strcmp(w[0], "cta"), op = false, aligned = false;
+    for (int i = cta; i < n; i++) {
+        if (!strcmp(w[i], "cta")) {
+            error_at(p, mt, "Illegal modifier '.cta' for instruction '%s%s'", bn, cta ? ".cta" : "");
+            return false;
+        }
+        if (!strcmp(w[i], "aligned")) {
+            if (aligned) {
+                error_at(p, mt, "Multiple .aligned modifiers specified");
+                return false;
+            }
+            aligned = true;
+        } else if (!strcmp(w[i], "sync") || !strcmp(w[i], "arrive") || !strcmp(w[i], "red")) {
+            if (aligned && !op) {
+                error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+                return false;
+            }
+            op = true;
+        }
+    }
+    return true;
+}
+
+/* The dot-separated words of the mnemonic as written after its first `skip` characters. */
+static int words_after(const char *text, size_t skip, char w[][24], int max) {
+    int n = 0;
+    if (!text || strlen(text) < skip) return 0;
+    for (const char *s = strchr(text + skip, '.'); s && n < max; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], 24, "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    return n;
+}
+
+static bool type_word(const char *w) {
+    static const char *const types[] = {"b8",  "b16", "b32", "b64", "b128", "u8",  "u16", "u32", "u64", "s8",
+                                        "s16", "s32", "s64", "f16", "f32",  "f64", "pred"};
+    for (size_t i = 0; i < PS_ARRAY_LEN(types); i++)
+        if (!strcmp(w, types[i])) return true;
+    return false;
+}
+
+/* griddepcontrol.launch_dependents and griddepcontrol.wait (PTX ISA 9.7.13.17), no operands */
+static void check_griddepcontrol(parser *p, const ps_insn *in, const token *mt) {
+    char w[8][24];
+    int n = words_after(in->text, strlen("griddepcontrol"), w, 8);
+    if (!n) {
+        error_at(p, mt, "'.launch_dependents' or '.wait' modifier required for instruction 'griddepcontrol'");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        bool known = !strcmp(w[i], "launch_dependents") || !strcmp(w[i], "wait");
+        if (!known && i == 0) error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+        else if (!known || (i && strcmp(w[i], w[0]))) error_at(p, mt, "Illegal modifier '.%s' for instruction 'griddepcontrol'", w[i]);
+        else if (i) error_at(p, mt, "Duplicate .%s modifier", w[i]);
+        else continue;
+        return;
+    }
+}
+
+/* setmaxnreg.{inc,dec}.sync.aligned.{u32,s32} imm (PTX ISA 9.7.17.1): .inc or .dec first, then
+ * .sync, .aligned and the type once each (ptxas takes the type before .aligned too); the count a
+ * multiple of 8 in 24..256 */
+static void check_setmaxnreg(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    char w[8][24];
+    int n = words_after(in->text, strlen("setmaxnreg"), w, 8);
+    if (!n || (strcmp(w[0], "inc") && strcmp(w[0], "dec"))) {
+        error_at(p, mt, "Not a name of any known instruction: 'setmaxnreg'");
+        return;
+    }
+    char name[40];
+    snprintf(name, sizeof name, "setmaxnreg.%s", w[0]);
+    int nsync = 0, naligned = 0, ntype = 0;
+    bool bad_type = false;
+    for (int i = 1; i < n; i++) {
+        if (!strcmp(w[i], "sync")) nsync++;
+        else if (!strcmp(w[i], "aligned")) naligned++;
+        else if (!strcmp(w[i], "u32") || !strcmp(w[i], "s32")) ntype++;
+        else if (type_word(w[i])) bad_type = true;
+        else {
+            error_at(p, mt, "Illegal modifier '.%s' for instruction '%s'", w[i], name);
+            return;
+        }
+    }
+    if (naligned > 1) error_at(p, mt, "Multiple .aligned modifiers specified");
+    else if (nsync > 1) error_at(p, mt, "Duplicate .sync modifier");
+    else if (ntype != 1 || bad_type) error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+    else if (!nsync) error_at(p, mt, ".sync modifier required for instruction '%s'", name);
+    else if (!naligned) error_at(p, mt, ".aligned modifier required for instruction '%s'", name);
+    else if (nops != 1 || ops[0].kind != PS_OP_IMM) error_at(p, mt, "Arguments mismatch for instruction '%s'", name);
+    else if (ops[0].imm % 8)
+        error_at(p, mt, "Argument 1 of instruction '%s': unexpected value '%lld', expected to be multiple of 8", name,
+                 (long long)ops[0].imm);
+    else if ((long long)ops[0].imm < 24 || (long long)ops[0].imm > 256)
+        error_at(p, mt, "Argument 1 of instruction '%s': value '%lld' out of range, expected to be in range [24..256]",
+                 name, (long long)ops[0].imm);
+}
+
+/* barrier.cluster.arrive|.wait{.sem}{.aligned}: the operation first, nothing twice (ptxas:
+ * "Unknown modifier '.arrive'" for barrier.cluster.relaxed.arrive) */
+static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt) {
+    if (!in->text || strncmp(in->text, "barrier.cluster", 15)) return;
+    char w[8][24];
+    int n = 0;
+    for (const char *s = strchr(in->text + 15, '.'); s && n < 8; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    for (int i = 1; i < n; i++) {
+        if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) {
+            if (strcmp(w[0], "arrive") && strcmp(w[0], "wait"))
+                error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+            else
+                error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
+            return;
+        }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(w[i], w[j])) {
+                error_at(p, mt, "Duplicate .%s modifier", w[i]);
+                return;
+            }
+    }
+}
+
 /* bar{.cta}.sync|.arrive|.red and barrier{.cta}.sync|.arrive|.red{.aligned} (PTX ISA 9.7.13.1):
  * a barrier id 0..15 and an optional thread count, a multiple of the warp size when immediate,
  * required and non-zero for .arrive; .red takes a destination and a predicate source. */
@@ -127,6 +261,7 @@ static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_op
     bool barrier = in->form == PS_F_BARRIER;
     bool red = has(in, PS_MOD_RED), arrive = has(in, PS_MOD_ARRIVE), sync = has(in, PS_MOD_SYNC);
     const char *bn = barrier ? "barrier" : "bar";
+    if (!bar_order(p, in, mt, bn)) return false;
     char name[32];
     snprintf(name, sizeof name, "%s%s", bn, red ? ".red" : arrive ? ".arrive" : "");
     if (!barrier && has(in, PS_MOD_ALIGNED)) {
@@ -359,6 +494,9 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     switch (in->form) {
     case PS_F_BAR:
     case PS_F_BARRIER: check_bar(p, in, mt, ops, nops); return;
+    case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
+    case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
+    case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
     case PS_F_BAR_WARP_SYNC: ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM); return;
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
@@ -393,6 +531,8 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
     else if (in->form == PS_F_MMA || in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX ||
              in->form == PS_F_MOVMATRIX || in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE ||
-             in->form == PS_F_WMMA_MMA)
+             in->form == PS_F_WMMA_MMA || in->form == PS_F_WGMMA_MMA_ASYNC)
         ps_check_tensor(p, in, mt, ops, nops);
+    else
+        ps_check_words(p, in, mt, ops, nops);
 }

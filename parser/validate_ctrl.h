@@ -37,6 +37,10 @@ bool ps_ctrl_label_is_branchtargets(parser *p, int label);
 /* validate_video.c */
 void ps_check_video(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
+/* validate_words.c: the qualifiers of the forms forms.def spells "*" (bulk copies, textures,
+ * surfaces, cache policies, multimem, tensormap, ...), group by group as ptxas reads them */
+void ps_check_words(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+
 /* validate_tensor.c */
 void ps_check_tensor(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 

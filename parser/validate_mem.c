@@ -223,6 +223,12 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT);
     ps_type_kind k = in->ntypes ? ps_type_kind_of(in->types[0]) : TK_BITS;
     for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++) {
+        if (i != a && ops[i].kind == PS_OP_VEC) {
+            token at;
+            at_operand(&at, mt, &ops[i]);
+            error_at(p, &at, "Vector is not expected for argument %d of instruction '%s'", i, in->info->mnemonic);
+            return;
+        }
         if (i == a || ops[i].kind != PS_OP_REG) continue;
         ps_type rt = p->fn->regs[ops[i].reg].type;
         ps_type_kind rk = ps_type_kind_of(rt);
@@ -392,8 +398,55 @@ static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_ope
     }
 }
 
+static bool word_in(const char *w, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(w, list[i])) return true;
+    return false;
+}
+
+/* ld, ldu, st, atom, red: a qualifier written twice, which the modifier set cannot show (found by
+ * scripts/isa_audit.py's ld/st/atom/red spellings); ptxas's message names the qualifier's group. */
+static bool repeated_word(parser *p, const ps_insn *in, const token *mt) {
+    static const char *const spaces[] = {"global", "shared", "shared::cta", "shared::cluster", "local",
+                                         "const", "param", "param::entry", "param::func"};
+    static const char *const scopes[] = {"cta", "cluster", "gpu", "sys"};
+    static const char *const ops[] = {"and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max"};
+    if (!in->text) return false;
+    char w[16][40];
+    int n = 0;
+    for (const char *s = strchr(in->text, '.'); s && n < 16; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 39 ? len : 39), s + 1);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            if (strcmp(w[i], w[j])) continue;
+            const char *mn = in->info->mnemonic;
+            bool atomic = in->form == PS_F_ATOM || in->form == PS_F_RED;
+            if (word_in(w[i], spaces, PS_ARRAY_LEN(spaces)))
+                error_at(p, mt, "Unexpected number of state spaces specified in instruction '%s'", mn);
+            else if (word_in(w[i], scopes, PS_ARRAY_LEN(scopes)))
+                error_at(p, mt, "Multiple scope modifiers specified");
+            else if (w[i][0] == 'v' && (w[i][1] == '2' || w[i][1] == '4' || w[i][1] == '8') && !w[i][2])
+                error_at(p, mt, "Multiple vector modifiers specified");
+            else if (atomic && word_in(w[i], ops, PS_ARRAY_LEN(ops)))
+                error_at(p, mt, "Multiple instruction post-operation flags set");
+            else if (!strncmp(w[i], "L2::", 4) && w[i][4] >= '0' && w[i][4] <= '9')
+                error_at(p, mt, "Multiple cache prefetching modifiers specified");
+            else if (!strcmp(w[i], "mmio"))
+                error_at(p, mt, "Multiple .mmio modifiers specified");
+            else
+                error_at(p, mt, "Duplicate .%s modifier", w[i]);
+            return true;
+        }
+    return false;
+}
+
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
+    if ((in->form == PS_F_LD || in->form == PS_F_LDU || in->form == PS_F_ST || in->form == PS_F_ATOM ||
+         in->form == PS_F_RED) && repeated_word(p, in, mt))
+        return;
     if (ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);
         return;

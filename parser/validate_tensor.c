@@ -317,6 +317,21 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
     int m = in->shape_m, n = in->shape_n, k = in->shape_k;
     char shape[32];
     snprintf(shape, sizeof shape, ".m%dn%dk%d", m, n, k);
+    /* the sub-byte and single-bit shapes (m8n8k32, m8n8k128): A row-major, B column-major */
+    if (m == 8 && n == 8 && (k == 32 || k == 128)) {
+        if (mma && lay[0] != 'r') {
+            error_at(p, mt, "Illegal alayout '.col' for instruction 'wmma.mma'");
+            return;
+        }
+        if (mma && lay[1] != 'c') {
+            error_at(p, mt, "Illegal blayout '.row' for instruction 'wmma.mma'");
+            return;
+        }
+        if ((frag == 'a' && lay[0] != 'r') || (frag == 'b' && lay[0] != 'c')) {
+            error_at(p, mt, "Illegal alayout '.%s' for instruction '%s'", lay[0] == 'c' ? "col" : "row", name);
+            return;
+        }
+    }
     /* the tf32 and f64 shapes, whatever the fragment's type */
     const ps_arch *arch = p->m->arch;
     if (arch && arch->sm < 80 && ((m == 16 && n == 16 && k == 8) || (m == 8 && n == 8 && k == 4))) {
@@ -379,8 +394,13 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
         error_at(p, mt, "Unexpected instruction types specified for 'wmma.mma'");
         return;
     }
-    bool same = a == b || ((a == PS_T_S8 || a == PS_T_U8) && (b == PS_T_S8 || b == PS_T_U8)) ||
-                ((a == PS_T_S4 || a == PS_T_U4) && (b == PS_T_S4 || b == PS_T_U4));
+    /* ptxas 13 takes no mixed signedness in wmma (s8 with u8, s4 with u4), unlike mma */
+    if (a != b && ((a == PS_T_S8 && b == PS_T_U8) || (a == PS_T_U8 && b == PS_T_S8) || (a == PS_T_S4 && b == PS_T_U4) ||
+                   (a == PS_T_U4 && b == PS_T_S4))) {
+        error_at(p, mt, "Unexpected instruction types specified for 'wmma.mma'");
+        return;
+    }
+    bool same = a == b;
     bool ints = a == PS_T_S8 || a == PS_T_U8 || a == PS_T_S4 || a == PS_T_U4 || a == PS_T_B1;
     bool cd = a == PS_T_F16 ? true : a == PS_T_F64 ? c == PS_T_F64 && d == PS_T_F64
               : ints ? c == PS_T_S32 && d == PS_T_S32 : c == PS_T_F32 && d == PS_T_F32;
@@ -415,8 +435,87 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
     }
 }
 
+/* wgmma.mma_async{.sp}.sync{.aligned}.m64nNkK.dtype.atype.btype{.satfinite} (PTX ISA 9.7.15.5),
+ * from the words as written: the type combinations and their k, n per type, the fragment sizes and
+ * the immediate operands (scripts/isa_audit.py's wgmma spellings; ptxas's messages). */
+static void check_wgmma(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    static const char MN[] = "wgmma.mma_async";
+    if (!in->text || strncmp(in->text, MN, sizeof MN - 1)) return;
+    char w[12][24];
+    int n = 0;
+    for (const char *s = strchr(in->text + sizeof MN - 1, '.'); s && n < 12; s = strchr(s + 1, '.')) {
+        size_t len = strcspn(s + 1, ".");
+        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
+    }
+    int nsync = 0, naligned = 0, nsp = 0, nshape = 0, nt = 0, nsat = 0, npopc = 0, M = 0, N = 0, K = 0;
+    const char *t[3] = {"", "", ""};
+    for (int i = 0; i < n; i++) {
+        int m2, n2, k2;
+        char tail;
+        if (!strcmp(w[i], "sync")) nsync++;
+        else if (!strcmp(w[i], "aligned")) naligned++;
+        else if (!strcmp(w[i], "sp")) nsp++;
+        else if (!strcmp(w[i], "satfinite")) nsat++;
+        else if (!strcmp(w[i], "and") || !strcmp(w[i], "popc")) npopc++;
+        else if (sscanf(w[i], "m%dn%dk%d%c", &m2, &n2, &k2, &tail) == 3) nshape++, M = m2, N = n2, K = k2;
+        else if (!strcmp(w[i], "f16") || !strcmp(w[i], "f32") || !strcmp(w[i], "bf16") || !strcmp(w[i], "tf32") ||
+                 !strcmp(w[i], "e4m3") || !strcmp(w[i], "e5m2") || !strcmp(w[i], "s8") || !strcmp(w[i], "u8") ||
+                 !strcmp(w[i], "s32") || !strcmp(w[i], "b1")) {
+            if (nt < 3) t[nt] = w[i];
+            nt++;
+        } else {
+            error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+            return;
+        }
+    }
+    if (naligned > 1) return (void)error_at(p, mt, "Multiple .aligned modifiers specified");
+    if (nshape > 1) return (void)error_at(p, mt, "Multiple matrix shape modifiers specified");
+    if (nsp > 1) return (void)error_at(p, mt, "Multiple sparsity modifiers specified");
+    if (!nsync) return (void)error_at(p, mt, ".sync modifier required for instruction '%s'", MN);
+    if (!nshape) return (void)error_at(p, mt, "Shape modifier required for instruction '%s'", MN);
+    if (nt != 3) return (void)error_at(p, mt, "Unexpected instruction types specified for '%s'", MN);
+    const char *d = t[0], *a = t[1], *b = t[2];
+    bool f8a = !strcmp(a, "e4m3") || !strcmp(a, "e5m2"), f8b = !strcmp(b, "e4m3") || !strcmp(b, "e5m2");
+    bool i8a = !strcmp(a, "s8") || !strcmp(a, "u8"), i8b = !strcmp(b, "s8") || !strcmp(b, "u8");
+    int k; /* the dense k of the type family */
+    bool types_ok, integer = false, half = false, b1 = false;
+    if (!strcmp(a, "f16")) k = 16, half = true, types_ok = !strcmp(b, "f16") && (!strcmp(d, "f16") || !strcmp(d, "f32"));
+    else if (!strcmp(a, "bf16")) k = 16, half = true, types_ok = !strcmp(b, "bf16") && !strcmp(d, "f32");
+    else if (!strcmp(a, "tf32")) k = 8, types_ok = !strcmp(b, "tf32") && !strcmp(d, "f32");
+    else if (f8a) k = 32, types_ok = f8b && (!strcmp(d, "f16") || !strcmp(d, "f32"));
+    else if (i8a) k = 32, integer = true, types_ok = i8b && !strcmp(d, "s32");
+    else if (!strcmp(a, "b1")) k = 256, integer = b1 = true, types_ok = !strcmp(b, "b1") && !strcmp(d, "s32");
+    else k = 0, types_ok = false;
+    if (!types_ok || (nsat && !(integer && !b1)) || (npopc && !b1) || (b1 && (npopc != 2 || nsp)))
+        return (void)error_at(p, mt, "Unexpected instruction types specified for '%s'", MN);
+    if (M != 64 || K != k * (nsp ? 2 : 1))
+        return (void)error_at(p, mt, "Illegal matrix shape '.m%dn%dk%d' for instruction '%s'", M, N, K, MN);
+    bool n_ok = N >= 8 && N <= 256 && N % 8 == 0;
+    if (integer && N > 32) n_ok = n_ok && N % 16 == 0;
+    if (!n_ok) return (void)error_at(p, mt, "Illegal matrix shape '.m%dn%dk%d' for instruction '%s'", M, N, K, MN);
+    /* d, a (descriptor or 4 registers), b, {sp-meta, sp-sel,} scale-d, then imm-scale-a/b for the
+     * float types and imm-trans-a/b for f16/bf16 (imm-trans-a only with a descriptor) */
+    bool areg = nops > 1 && ops[1].kind == PS_OP_VEC;
+    int want = 4 + (nsp ? 2 : 0) + (integer ? 0 : 2) + (half ? (areg ? 1 : 2) : 0);
+    if (nops != want) return (void)error_at(p, mt, "Arguments mismatch for instruction '%s'", MN);
+    int nd = !strcmp(d, "f16") ? N / 4 : N / 2;
+    if (ops[0].kind != PS_OP_VEC || ops[0].nitems != nd || (areg && ops[1].nitems != 4))
+        return (void)error_at(p, mt, "Argument vector size mismatch for instruction '%s'", MN);
+    int first_imm = 4 + (nsp ? 2 : 0);
+    for (int i = first_imm; i < nops; i++) {
+        bool scale = i < first_imm + 2;
+        const ps_operand *o = &ops[i];
+        if (o->kind != PS_OP_IMM) return (void)error_at(p, mt, "Arguments mismatch for instruction '%s'", MN);
+        long long v = (long long)o->imm;
+        if (scale ? (v != 1 && v != -1) : (v != 0 && v != 1))
+            return (void)error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be %s", i,
+                                  MN, v, scale ? "-1 or 1" : "0 or 1");
+    }
+}
+
 void ps_check_tensor(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     switch (in->form) {
+    case PS_F_WGMMA_MMA_ASYNC: check_wgmma(p, in, mt, ops, nops); return;
     case PS_F_WMMA_LOAD:
     case PS_F_WMMA_STORE:
     case PS_F_WMMA_MMA: check_wmma(p, in, mt, ops, nops); return;

@@ -229,10 +229,10 @@ def spell(r, t, mods):
     return head + (" " + ", ".join(ops) if ops else "") + ";"
 
 
-def spellings(audit_families=()):
+def spellings(audit_families=(), rows_too=True):
     out = []  # (row id, text)
     for r in rows():
-        if not sweepable(r):
+        if not sweepable(r) or not rows_too:
             continue
         for t in r["types"]:
             for mods in mod_sets(r):
@@ -246,9 +246,11 @@ def spellings(audit_families=()):
                 s = spell(r, t, mods)
                 if s:
                     out.append((r["id"], s))
-    for fam in audit_families:  # rows with more than one type suffix: scripts/isa_audit.py's generators
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import isa_audit
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import isa_audit
+    if "all" in audit_families:
+        audit_families = list(isa_audit.FAMILIES)
+    for fam in audit_families:  # scripts/isa_audit.py's generators (ptxas_diff/spell_*.py)
         for s in isa_audit.FAMILIES[fam]():
             out.append(("audit:" + fam, s))
     seen = set()
@@ -286,6 +288,9 @@ def header_refused(found, first, who):
             sys.exit("form_sweep: %s refuses the sweep's header (line %d: %s)" % (who, line, msg))
 
 
+# ptxas killed by a signal on a line alone (it segfaults on st.param in a kernel and on
+# ld.v8.b16, for one): not a verdict, so such a spelling counts neither way
+CRASH = "ptxas crashed on it"
 LINE_RE = re.compile(r":(\d+):\d+: (error|warning): (.*)")
 
 
@@ -322,8 +327,11 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
     without errors: the lines left after a refusal are judged again; a chunk refused without any
     located reason is split until the refused line stands alone"""
 
+    crashed = [False]
+
     def one(path):
         r = subprocess.run([ptxas, "-arch=" + target, path, "-o", os.devnull], capture_output=True, text=True)
+        crashed[0] = r.returncode < 0
         found = [("error", int(m.group(1)), m.group(2))
                  for m in re.finditer(r"line (\d+); error\s*: (.*)", r.stderr)]
         if r.returncode:
@@ -343,7 +351,7 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
         header_refused(found, first, "ptxas")
         if unlocated:
             if len(idx) == 1:
-                return {idx[0]: "refused without a located error"}
+                return {idx[0]: CRASH if crashed[0] else "refused without a located error"}
             half = len(idx) // 2
             return {**judge(idx[:half]), **judge(idx[half:])}
         out = {}
@@ -358,7 +366,8 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
     bad = {}
     for start in range(0, len(lines), 300):
         bad.update(judge(list(range(start, min(start + 300, len(lines))))))
-    return [("reject", bad[i]) if i in bad else ("accept", "") for i in range(len(lines))]
+    return [("crash", bad[i]) if bad.get(i) == CRASH else ("reject", bad[i]) if i in bad else ("accept", "")
+            for i in range(len(lines))]
 
 
 def ptxsim_parse(ptxsim, path):
@@ -426,6 +435,8 @@ def run_verdict(ptxsim, line, target, tmp):
 
 
 def classify(ptxas, parse, run):
+    if ptxas == "crash":  # no verdict: ptxas died on the line (a signal), judged neither way
+        return None
     a = ptxas == "accept"
     if not a and parse != "error":
         return "over-" + parse  # over-clean: parse silent; over-warn: parse warns that run refuses
@@ -453,7 +464,28 @@ def judge(ptxsim, items, target, tmp, run_mode, sample):
     return res
 
 
+KNOWN = set()  # (target, spelling) of the disagreements --known lists (their fix lies elsewhere)
+
+
+def load_known(paths):
+    """--known FILE: lines 'TARGET<tab>SPELLING<tab>why' (TARGET '*': every target); '#' comments"""
+    for path in paths or ():
+        with open(path) as f:
+            for ln in f:
+                if ln.strip() and not ln.startswith("#"):
+                    target, text = ln.rstrip("\n").split("\t")[:2]
+                    KNOWN.add((target, text))
+
+
+def is_known(target, text):
+    return (target, text) in KNOWN or ("*", text) in KNOWN
+
+
 def report(results, target, verbose):
+    known = [x for x in results if x["kind"] and is_known(target, x["text"])]
+    for x in known:
+        x["kind"] = None
+        x["known"] = True
     bad = [x for x in results if x["kind"]]
     for x in bad:
         why = x["ptxas_msg"] if x["kind"].startswith("over") else (x["parse_msg"] or x["run_msg"])
@@ -466,10 +498,13 @@ def report(results, target, verbose):
     kinds = Counter(x["kind"] for x in bad)
     ran = sum(1 for x in results if x["run"])
     notrun = sum(1 for x in results if x["ptxas"] == "accept" and x["parse"] == "warn")
+    crashes = sum(1 for x in results if x["ptxas"] == "crash")
     acc = sum(1 for x in results if x["ptxas"] == "accept")
-    print("%s: %d spellings (%d rows), ptxas accepts %d; accepted-not-run %d; run verdicts %d; "
-          "disagreements %d: %s" % (target, len(results), len({x["row"] for x in results}), acc, notrun, ran,
-                                    len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none"))
+    print("%s: %d spellings (%d rows), ptxas accepts %d%s; accepted-not-run %d; run verdicts %d; "
+          "disagreements %d: %s" % (target, len(results), len({x["row"] for x in results}), acc,
+                                    ", crashes on %d" % crashes if crashes else "", notrun, ran,
+                                    len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none")
+          + ("; known (--known) %d" % len(known) if known else ""))
     return len(bad)
 
 
@@ -488,8 +523,13 @@ def main():
     ap.add_argument("--check-list", metavar="FILE", action="append")
     ap.add_argument("--list", action="store_true", help="print the agreeing spellings too")
     ap.add_argument("--audit", action="append", metavar="FAMILY",
-                    help="add the spellings of scripts/isa_audit.py's family (cvt, video, half, dot, ...)")
+                    help="add the spellings of scripts/isa_audit.py's family (cvt, video, half, dot, ...; "
+                         "'all': every family)")
+    ap.add_argument("--audit-only", action="store_true", help="only the --audit families' spellings")
+    ap.add_argument("--known", action="append", metavar="FILE",
+                    help="disagreements to count apart, not as failures (tests/forms/sweep_known.txt)")
     a = ap.parse_args()
+    load_known(a.known)
     ptxsim = os.path.abspath(a.ptxsim)
     if not os.access(ptxsim, os.X_OK):
         sys.exit("no ptxsim at %s" % ptxsim)
@@ -510,7 +550,7 @@ def main():
         if not shutil.which(a.ptxas):
             print("form_sweep: no ptxas: skipped")
             return 77
-        sp = spellings(a.audit or ())
+        sp = spellings(a.audit or (), not a.audit_only)
         if a.sample > 1:
             sp = sp[::a.sample]
         listing = []
@@ -518,7 +558,7 @@ def main():
             av = ptxas_verdicts(a.ptxas, [s for _, s in sp], target, tmp)
             items = [(rid, s, v, m) for (rid, s), (v, m) in zip(sp, av)]
             bad += report(judge(ptxsim, items, target, tmp, a.run, 25), target, a.list)
-            rejected = [it for it in items if it[2] == "reject"][::a.list_rejects]
+            rejected = [it for it in items if it[2] == "reject"][::a.list_rejects]  # crashes: not listed
             listing += ["%s\t%s\t%s\t%s" % (target, v, rid, s) for rid, s, v, _ in items
                         if v == "accept"] + ["%s\t%s\t%s\t%s" % (target, v, rid, s) for rid, s, v, _ in rejected]
         if a.write_list:

@@ -28,6 +28,7 @@ HEADER = """.version {ver}
 .reg .b64 %rd<60>;
 .reg .f64 %fd<40>;
 .reg .pred %p<8>;
+.reg .b128 %q<4>;
 .shared .align 16 .b8 smem[4096];
 mov.u32 %r79, %tid.x;
 setp.ne.u32 %p7, %r79, 12345;
@@ -37,7 +38,10 @@ FOOTER = "END:\nret;\n}\n"
 
 
 def regs(prefix, n, start=0):
-    return "{" + ", ".join("%s%d" % (prefix, start + i) for i in range(n)) + "}"
+    """a brace list of n registers, wrapping inside the declared ones (an undeclared register
+    in a list makes ptxsim lose the rest of the kernel)"""
+    top = {"%fd": 40, "%r": 79, "%rd": 60, "%h": 60}.get(prefix, 1 << 30)
+    return "{" + ", ".join("%s%d" % (prefix, (start + i) % top) for i in range(n)) + "}"
 
 
 def opt(*xs):
@@ -325,6 +329,25 @@ def gen_video():
 
 FAMILIES = {"wmma": gen_wmma, "mma": gen_mma, "matrix": gen_matrix, "cp.async": gen_cp_async,
             "mbarrier": gen_mbarrier, "half": gen_half, "cvt": gen_cvt, "dot": gen_dot, "video": gen_video}
+
+# the forms.def rows spelled "*" and the P_NOEXEC rows: generators in scripts/ptxas_diff/spell_*.py
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ptxas_diff"))
+import spell_async  # noqa: E402
+import spell_mem  # noqa: E402
+import spell_noexec  # noqa: E402
+import spell_sync  # noqa: E402
+import spell_tex  # noqa: E402
+
+FAMILIES.update({
+    "ld": spell_mem.gen_ld, "st": spell_mem.gen_st, "ldu": spell_mem.gen_ldu, "atom": spell_mem.gen_atom,
+    "red": spell_mem.gen_red, "async.store": spell_mem.gen_async_store,
+    "bulk": spell_async.gen_bulk, "bulk.tensor": spell_async.gen_tensor, "bulk.reduce": spell_async.gen_reduce,
+    "wgmma": spell_async.gen_wgmma,
+    "fence": spell_sync.gen_fence, "bar": spell_sync.gen_bar, "ctl": spell_sync.gen_misc,
+    "tex": spell_tex.gen_tex, "surf": spell_tex.gen_surf,
+    "policy": spell_noexec.gen_policy, "tcgen05": spell_noexec.gen_tcgen05, "tensormap": spell_noexec.gen_tensormap,
+    "multimem": spell_noexec.gen_multimem, "clc": spell_noexec.gen_clc,
+})
 
 
 def ptxas_verdicts(ptxas, lines, target, ver, tmp):

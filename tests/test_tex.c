@@ -862,12 +862,12 @@ static void refused_forms(void **state) {
     static const struct {
         const char *insn, *msg;
     } cases[] = {
-        {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];", "out-of-range mode"},
+        {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];", "Clamp modifier required for instruction 'suld.b'"}, /* ptxas's words, at parse time */
         {"sust.p.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "sust.p is not supported"},
         {"sured.p.add.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "not sured.p"},
         /* regression: coordinates after an ordinary load's address were ignored (ptxas refuses them) */
         {"ld.global.u32 %r1, [%rd1, {%r1}];", "take coordinates after an address"},
-        {"sured.b.and.2d.u32.trap [%rd1, {%r1, %r1}], %r1;", ".and takes .b32"},
+        {"sured.b.and.2d.u32.trap [%rd1, {%r1, %r1}], %r1;", "Unexpected instruction types specified for 'sured.b'"},
         {"suq.channel_order.b32 %r1, [%rd1];", "source language's enumeration"},
         {"txq.level.width.b32 %r1, [%rd1], %r1;", "mipmaps"},
         {"tex.cube.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%f1, %f1, %f1, %f1}];", "geometries"},
