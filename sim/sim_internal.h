@@ -96,6 +96,29 @@ typedef struct {
  *  - nops counts the entries of o[].
  * Register slots hold 64 bits per lane; an operand of an N-bit type is the slot's low N bits
  * (writes store the result zero-extended; readers always truncate). */
+/* Per-family record payloads (docs/engine.md, "Record payloads"): what a family's selector
+ * decided at decode time and its handler reads, named instead of packed into an integer. Each
+ * is at most 8 bytes, the size of the union in ps_dinsn, so the record does not grow. */
+typedef struct {              /* mma / mma.sp (exec_mma.c) */
+    uint8_t m, n;
+    uint16_t k;
+    uint8_t ka, kb, kc, kd;   /* element kinds of A, B, C, D: exec_mma.c's EK_* */
+} ps_mma_payload;
+
+typedef struct {              /* wgmma.mma_async (exec_wgmma.c) */
+    uint16_t n;
+    uint8_t k;                /* elements of A and B read per row (.b1: 32 bytes; .sp: logical K) */
+    uint8_t dt, at, bt;       /* D, A and B types: exec_wgmma.c's WT_* */
+    uint8_t flags;            /* WGF_* */
+    uint8_t index;            /* this wgmma's number in its function (63: 63 or later) */
+} ps_wgmma_payload;
+
+typedef struct {              /* wmma.mma (exec_wmma.c) */
+    uint8_t la, lb, lc, ld;   /* LAYOUTS indices of A, B, C, D */
+    uint8_t fa, fc, fd;       /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
+    uint8_t ua;               /* integers: bit 0 A unsigned, bit 1 B unsigned */
+} ps_wmma_payload;
+
 struct ps_dinsn {
     ps_exec_fn fn;        /* handler for CTL_NONE */
     uint8_t ctl;
@@ -112,11 +135,22 @@ struct ps_dinsn {
     uint16_t o[12];       /* operand slots (predicate operands index the predicate file) */
     int32_t target;       /* branch target pc, callee index, barrier info */
     int32_t reconv;       /* reconvergence pc of a branch */
-    int64_t imm;          /* address offset, immediate selector, ... */
+    union {               /* one meaning per family: */
+        int64_t imm;      /* address offset, immediate selector, ... (scalar families) */
+        ps_mma_payload mma;
+        ps_wgmma_payload wgmma;
+        ps_wmma_payload wmma;
+    };
     int32_t aux;          /* second immediate (e.g. bar thread count slot) */
     int line;
     const ps_insn *src;
 };
+
+/* The engine's speed depends on the record's size: the payload union must not grow it. */
+_Static_assert(sizeof(ps_dinsn) == 80, "ps_dinsn grew");
+_Static_assert(sizeof(ps_mma_payload) <= sizeof(int64_t) && sizeof(ps_wgmma_payload) <= sizeof(int64_t) &&
+                   sizeof(ps_wmma_payload) <= sizeof(int64_t),
+               "a record payload outgrew the union");
 
 /* One decoded function. */
 struct ps_fprog {
