@@ -127,7 +127,15 @@ struct ps_dinsn {
     uint8_t space;        /* SP_* for memory instructions */
     uint8_t vec;          /* vector width of memory instructions */
     uint8_t nops;
-    uint8_t aux8;         /* cmp op / atomic op / shuffle mode / ... */
+    union {               /* one meaning per family (aux8 where none is named yet): */
+        uint8_t aux8;     /* atomic op / shuffle mode / geometry / ... */
+        uint8_t indirect; /* call: 1 when the callee is the function pointer in slot o[0] */
+        uint8_t builtin;  /* call of a builtin (builtins.c): its ps_builtin */
+        uint8_t sreg;     /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
+        uint8_t mma_sp;   /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
+        uint8_t scale_d;  /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
+        uint8_t wmma_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
+    };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
     uint8_t guard_neg;
@@ -141,7 +149,10 @@ struct ps_dinsn {
         ps_wgmma_payload wgmma;
         ps_wmma_payload wmma;
     };
-    int32_t aux;          /* second immediate (e.g. bar thread count slot) */
+    union {               /* one meaning per family (aux where none is named yet): */
+        int32_t aux;      /* second immediate, packed parameters, ... */
+        int32_t slot_list; /* call and tensor forms: first entry of theirs in fp->call_slots */
+    };
     int line;
     const ps_insn *src;
 };
@@ -167,7 +178,7 @@ struct ps_fprog {
     /* kernel only */
     uint64_t kparam_bytes;
     ps_diags diags;       /* what ptxsim cannot execute in this function */
-    uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
+    uint16_t *call_slots; /* per call: argument slots then result slots (d->slot_list indexes here) */
     uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
     /* .func only: per parameter then per return value, the register slot (predicate index for
