@@ -59,7 +59,7 @@ static int64_t int_val(int kind, uint64_t v) {
     }
 }
 
-/* mma.sp (PTX ISA 9.7.14.6): d->aux8 bit 0 .sp, bits 2:1 the sparsity selector. */
+/* mma.sp (PTX ISA 9.7.14.6): d->mma_sp bit 0 .sp, bits 2:1 the sparsity selector. */
 enum { SPF_SP = 1 };
 
 /* Sparse A: 2:4 in K (.tf32 1:2), k/2 stored elements per row in the dense fragment layout of
@@ -98,7 +98,7 @@ static bool sp_index(ps_warp *w, const uint16_t *ms, const ps_mma_payload *md, i
 static void mma_exec(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const ps_mma_payload md = d->mma;
-    mma_regs rg = regs_of_sp(&md, d->aux8 & SPF_SP);
+    mma_regs rg = regs_of_sp(&md, d->mma_sp & SPF_SP);
     int row_a = (d->flags & DF_HI) != 0, col_b = (d->flags & DF_LO) != 0;
     const uint16_t *s = tc_slots(w, d);
     const uint16_t *sd = s, *sa = s + rg.nd, *sb = sa + rg.na, *sc = sb + rg.nb;
@@ -110,11 +110,11 @@ static void mma_exec(ps_warp *w, const ps_dinsn *d) {
     int nea = ab == 64 ? rg.na : rg.na * 32 / ab, neb = bb == 64 ? rg.nb : rg.nb * 32 / bb;
     int nec = cb == 64 ? rg.nc : rg.nc * 32 / cb, ned = db == 64 ? rg.nd : rg.nd * 32 / db;
     static _Thread_local uint64_t A[4][16 * 256], B[4][256 * 8], C[4][16 * 8], D[4][16 * 8];
-    bool sp = d->aux8 & SPF_SP;
+    bool sp = d->mma_sp & SPF_SP;
     int ka = sp ? k / 2 : k; /* A's stored elements per row */
     if (sp) memset(A[0], 0, sizeof(uint64_t) * (size_t)(m * k));
     static _Thread_local uint8_t KI[16][64];
-    if (sp && !sp_index(w, s + rg.nd + rg.na + rg.nb + rg.nc, &md, (d->aux8 >> 1) & 3, KI)) return;
+    if (sp && !sp_index(w, s + rg.nd + rg.na + rg.nb + rg.nc, &md, (d->mma_sp >> 1) & 3, KI)) return;
     for (int l = 0; l < WARP; l++) {
         int r, c, g;
         for (int e = 0; e < nea; e++) {
@@ -258,7 +258,7 @@ static bool mma_sp_valid(int m, int n, int k, int a, int b, int c, int dd) {
 ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     /* mma.sp / mma.sp::ordered_metadata: two more operands, the metadata and the selector */
     bool sp = ps_insn_sparse(in);
-    d->aux8 = 0;
+    d->mma_sp = 0;
     if (sp) {
         if (in->ntypes != 4 || in->nops != 6 || in->ops[5].kind != PS_OP_IMM) return NULL;
         if (in->ops[4].kind != PS_OP_REG && in->ops[4].kind != PS_OP_IMM) return NULL;
@@ -270,7 +270,7 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
         int chunks = ek2[1] == EK_TF32 ? q.k / 2 : q.k / 4, pieces = chunks / 4;
         uint64_t sel = in->ops[5].imm;
         if (pieces < 1 || sel >= (uint64_t)(4 / pieces)) return NULL;
-        d->aux8 = (uint8_t)(SPF_SP | sel << 1);
+        d->mma_sp = (uint8_t)(SPF_SP | sel << 1);
     } else if (in->ntypes != 4 || in->nops != 4) {
         return NULL;
     }

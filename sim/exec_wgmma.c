@@ -358,14 +358,14 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
      * the selector's slot follows) */
     static _Thread_local uint8_t KI[16][64];
     if (sp && !wg_sp_index(w, R(w, sa[na + 1]), &sh, KI)) return;
-    /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B, after the metadata
-     * and selector with .sp; negated when aux8 & 2) or a constant (aux8 & 1) */
+    /* scale-d: a predicate (scale_d & 4; its index is the slot entry after B, after the metadata
+     * and selector with .sp; negated when scale_d & 2) or a constant (scale_d & 1) */
     uint32_t scale_d;
-    if (d->aux8 & 4) {
+    if (d->scale_d & 4) {
         uint32_t p = w->p[sa[na + (sp ? 3 : 1)]];
-        scale_d = (d->aux8 & 2) ? ~p : p;
+        scale_d = (d->scale_d & 2) ? ~p : p;
     } else {
-        scale_d = (d->aux8 & 1) ? FULL_MASK : 0;
+        scale_d = (d->scale_d & 1) ? FULL_MASK : 0;
     }
     mma_fmt af = wt_fmt(sh.at), bf = wt_fmt(sh.bt), df = sh.dt == WT_F16 ? MF_F16 : MF_F32;
     bool integer = sh.dt == WT_S32, fp8 = sh.at == WT_E4M3 || sh.at == WT_E5M2;
@@ -567,9 +567,9 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     const ps_operand *sdo = &in->ops[3 + o0];
     if (sdo->kind == PS_OP_IMM) {
         if (sdo->imm > 1) return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
-        d->aux8 = sdo->imm ? 1 : 0;
+        d->scale_d = sdo->imm ? 1 : 0;
     } else if (sdo->kind == PS_OP_REG && fn->regs[sdo->reg].type == PS_T_PRED) {
-        d->aux8 = (uint8_t)(4 | (sdo->neg ? 2 : 0));
+        d->scale_d = (uint8_t)(4 | (sdo->neg ? 2 : 0));
     } else {
         return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
     }

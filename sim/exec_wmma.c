@@ -202,12 +202,12 @@ static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout 
     return true;
 }
 
-/* wmma.load/store. d->imm: address offset; d->aux8: LAYOUTS index; d->flags DF_HI: column-major
+/* wmma.load/store. d->imm: address offset; d->frag_layout: LAYOUTS index; d->flags DF_HI: column-major
  * memory (.col); d->target: 1 when a stride operand follows the address (else the matrix's
  * width is the stride). Slots: load {regs}, [addr], stride; store [addr], {regs}, stride. */
 static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (!tc_full_warp(w, d)) return;
-    const wmma_layout *L = &LAYOUTS[d->aux8];
+    const wmma_layout *L = &LAYOUTS[d->frag_layout];
     const uint16_t *s = tc_slots(w, d);
     int nr = nregs(L), ne = nelems(L), bits = kind_bits(L->kind);
     /* sub-byte elements (loads only): element i of the matrix is bits i*bits.. of memory, the
@@ -430,7 +430,7 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
         if (store ? (d->o[1] != nr || in->ops[0].kind != PS_OP_ADDR) : (d->o[0] != nr || in->ops[1].kind != PS_OP_ADDR))
             return NULL;
         if (d->space != SP_GLOBAL && d->space != SP_SHARED && d->space != SP_GENERIC) return NULL;
-        d->aux8 = (uint8_t)li;
+        d->frag_layout = (uint8_t)li;
         if (lay[0]) d->flags |= DF_HI;
         d->target = in->nops == 3;
         return store ? wmma_store : wmma_load;

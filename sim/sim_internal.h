@@ -134,7 +134,7 @@ struct ps_dinsn {
         uint8_t sreg;     /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
         uint8_t mma_sp;   /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
         uint8_t scale_d;  /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
-        uint8_t wmma_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
+        uint8_t frag_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
