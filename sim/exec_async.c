@@ -126,7 +126,7 @@ static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const ui
                      const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb);
 
 /* d->o: [dst], [src], cp-size, then src-size (aux8 & 1) or the ignore-src predicate (aux8 & 2);
- * d->aux: the destination's address offset, d->imm the source's; d->vec: cp-size. */
+ * d->off2: the destination's address offset, d->imm the source's; d->vec: cp-size. */
 static void cp_async(ps_warp *w, const ps_dinsn *d) {
     ps_cta *c = w->cta;
     struct ps_async *a = ps_async_get(c);
@@ -144,7 +144,7 @@ static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const ui
                      const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb) {
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = D[l] + (uint64_t)(int64_t)d->aux, src = S[l] + (uint64_t)d->imm;
+        uint64_t dst = D[l] + (uint64_t)(int64_t)d->off2, src = S[l] + (uint64_t)d->imm;
         uint64_t srcsz = (d->aux8 & 1) ? (uint32_t)R(w, d->o[3])[l] : size;
         if (ignore >> l & 1) srcsz = 0;
         if (srcsz > size) {
@@ -242,7 +242,7 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size{, src-size | ignore-src}%s",
                             hint ? ", cache-policy" : ""), NULL;
         d->vec = (uint8_t)in->ops[2].imm;
-        d->aux = (int32_t)in->ops[0].offset; /* the shared destination's offset (d->imm: src) */
+        d->off2 = (int32_t)in->ops[0].offset; /* the shared destination's offset (d->imm: src) */
         d->aux8 = 0;
         if (extra) {
             const ps_operand *o = &in->ops[3];

@@ -59,14 +59,14 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     o->mem(o->ctx, &ev);
 }
 
-/* d->o: [dst], [src], size{, [mbar]}; offsets: dst d->aux, src d->imm, mbar d->target;
+/* d->o: [dst], [src], size{, [mbar]}; offsets: dst d->off2, src d->imm, mbar d->target;
  * d->aux8: BK_*. */
 static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
     int kind = d->aux8;
     int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2;
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
         uint32_t size = (uint32_t)R(w, d->o[2])[l];
         if (size % 16 || !size) {
@@ -123,7 +123,7 @@ static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
     int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM; /* maybe another CTA's (clusters) */
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2;
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
         uint32_t size = (d->vec & 0x80) ? (uint32_t)d->target : (uint32_t)R(w, d->o[2])[l];
         if (size % 16 || !size || (dst | src) & 15) {
@@ -202,7 +202,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
         d->aux8 = BK_S2G;
         d->type2 = (uint8_t)op;
         d->vec = (uint8_t)ty;
-        d->aux = (int32_t)in->ops[0].offset;
+        d->off2 = (int32_t)in->ops[0].offset;
         d->imm = in->ops[1].offset;
         d->target = 0;
         if (in->ops[2].kind == PS_OP_IMM) {
@@ -248,7 +248,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
         return WHY("'%s': .and .or .xor take .b32/.b64, the other operations .u32/.s32/.u64/.s64", in->text);
     d->type2 = (uint8_t)op;
     d->vec = (uint8_t)ty;
-    d->aux = (int32_t)in->ops[0].offset;
+    d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
     return bulk_reduce;
@@ -304,7 +304,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
                    hint ? ", cache-policy" : "");
     if (in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR || (want == 4 && in->ops[3].kind != PS_OP_ADDR))
         return WHY("'%s': the addresses are written in brackets", in->text);
-    d->aux = (int32_t)in->ops[0].offset;
+    d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
     return bulk_copy;

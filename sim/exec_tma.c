@@ -125,8 +125,8 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
     return true;
 }
 
-/* Slots: load o[0] dst (offset d->aux), o[1] map (d->imm), o[2..] coordinates, then mbar
- * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->aux).
+/* Slots: load o[0] dst (offset d->off2), o[1] map (d->imm), o[2..] coordinates, then mbar
+ * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->off2).
  * d->aux8 TK_*, d->vec rank, d->type2 RO_* of a reduction, d->rnd the ctaMask's slot of a
  * .multicast::cluster load (0: none). A load's destination may be another CTA's (mapa); a
  * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
@@ -197,7 +197,7 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
         int so = kind == TK_LOAD ? 0 : 1 + (int)rank;
-        uint64_t sa = (uint32_t)(R(w, d->o[so])[l] + (uint64_t)(int64_t)d->aux);
+        uint64_t sa = (uint32_t)(R(w, d->o[so])[l] + (uint64_t)(int64_t)d->off2);
         /* A load's destinations: rank bits (DSMEM_RANK_UNIT multiples) of each CTA it writes, 0
          * for the executing CTA's own shared memory. Multicast: every rank of ctaMask; otherwise
          * the CTA that the .shared::cluster address names (mapa), whose mbarrier it completes. */
@@ -400,9 +400,9 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     d->type2 = (uint8_t)(op < 0 ? 0 : op);
     d->imm = in->ops[mi].offset;
     if (kind == TK_LOAD) {
-        d->aux = (int32_t)in->ops[0].offset;
+        d->off2 = (int32_t)in->ops[0].offset;
         d->target = (int32_t)in->ops[2].offset;
     } else
-        d->aux = (int32_t)in->ops[1].offset;
+        d->off2 = (int32_t)in->ops[1].offset;
     return tensor_copy;
 }

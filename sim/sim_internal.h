@@ -152,6 +152,9 @@ struct ps_dinsn {
     union {               /* one meaning per family (aux where none is named yet): */
         int32_t aux;      /* second immediate, packed parameters, ... */
         int32_t slot_list; /* call and tensor forms: first entry of theirs in fp->call_slots */
+        int32_t off2;     /* two-address copies (cp.async, bulk, tma, cluster): the address offset
+                           * of the operand whose offset is not in d->imm (see each handler) */
+        int32_t elem_bytes; /* st.async / red.async: bytes of one element */
     };
     int line;
     const ps_insn *src;
