@@ -135,6 +135,9 @@ struct ps_dinsn {
         uint8_t mma_sp;   /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
         uint8_t scale_d;  /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
         uint8_t frag_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
+        uint8_t boolop;   /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
+        uint8_t prmt_mode; /* prmt with a mode (exec_int.c): index into PRMT_MODES */
+        uint8_t item_bits; /* mov packing, unpacking or vectors: bits of one item */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -155,6 +158,8 @@ struct ps_dinsn {
         int32_t off2;     /* two-address copies (cp.async, bulk, tma, cluster): the address offset
                            * of the operand whose offset is not in d->imm (see each handler) */
         int32_t elem_bytes; /* st.async / red.async: bytes of one element */
+        int32_t cmp_index; /* set/setp (exec_int.c): CMP_TABLE row * C_COUNT + column */
+        int32_t nitems;   /* mov packing, unpacking or vectors: number of items */
     };
     int line;
     const ps_insn *src;
