@@ -138,6 +138,8 @@ struct ps_dinsn {
         uint8_t boolop;   /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
         uint8_t prmt_mode; /* prmt with a mode (exec_int.c): index into PRMT_MODES */
         uint8_t item_bits; /* mov packing, unpacking or vectors: bits of one item */
+        uint8_t geom;     /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
+        uint8_t query;    /* suq, txq (exec_tex.c): the queried attribute */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -160,6 +162,9 @@ struct ps_dinsn {
         int32_t elem_bytes; /* st.async / red.async: bytes of one element */
         int32_t cmp_index; /* set/setp (exec_int.c): CMP_TABLE row * C_COUNT + column */
         int32_t nitems;   /* mov packing, unpacking or vectors: number of items */
+        int32_t is_store; /* suld (0) or sust (1) (exec_tex.c) */
+        int32_t is_txq;   /* suq (0) or txq (1) (exec_tex.c) */
+        int32_t gather;   /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
     };
     int line;
     const ps_insn *src;
