@@ -140,6 +140,13 @@ struct ps_dinsn {
         uint8_t item_bits; /* mov packing, unpacking or vectors: bits of one item */
         uint8_t geom;     /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
         uint8_t query;    /* suq, txq (exec_tex.c): the queried attribute */
+        uint8_t shfl_mode; /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
+        uint8_t vote_mode; /* vote (not .ballot): 0 all, 1 any, 2 uni (exec_warp.c) */
+        uint8_t redux_op; /* redux.sync: RX_* (exec_warp.c) */
+        uint8_t atom_op;  /* atom, red (exec_mem.c) */
+        uint8_t mbar_op;  /* mbarrier: MB_* (exec_mbarrier.c) */
+        uint8_t nmat;     /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
+        uint8_t dot_signs; /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -165,6 +172,8 @@ struct ps_dinsn {
         int32_t is_store; /* suld (0) or sust (1) (exec_tex.c) */
         int32_t is_txq;   /* suq (0) or txq (1) (exec_tex.c) */
         int32_t gather;   /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
+        int32_t atom_bits; /* atom, red (exec_mem.c): access size in bits */
+        int32_t mbar_flags; /* mbarrier: MBF_* (exec_mbarrier.c) */
     };
     int line;
     const ps_insn *src;
