@@ -147,6 +147,9 @@ struct ps_dinsn {
         uint8_t mbar_op;  /* mbarrier: MB_* (exec_mbarrier.c) */
         uint8_t nmat;     /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
         uint8_t dot_signs; /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
+        uint8_t ct_flags; /* f32/f64 contractions (exec_float.c): CT_* */
+        uint8_t mm_flags; /* f32 min/max (exec_float.c): MM_* */
+        uint8_t testp_op; /* testp (exec_float.c): ps_testp_op */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
