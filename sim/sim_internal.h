@@ -143,7 +143,10 @@ struct ps_dinsn {
         uint8_t shfl_mode; /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
         uint8_t vote_mode; /* vote (not .ballot): 0 all, 1 any, 2 uni (exec_warp.c) */
         uint8_t redux_op; /* redux.sync: RX_* (exec_warp.c) */
-        uint8_t atom_op;  /* atom, red (exec_mem.c) */
+        uint8_t atom_op;  /* atom, red (exec_mem.c); red.async (exec_cluster.c) */
+        uint8_t bulk_kind; /* cp.async.bulk, cp.reduce.async.bulk: BK_* (exec_bulk.c) */
+        uint8_t tma_kind; /* cp.async.bulk.tensor, cp.reduce.async.bulk.tensor: TK_* (exec_tma.c) */
+        uint8_t src_mode; /* cp.async: 1 a src-size operand, 2 an ignore-src predicate (exec_async.c) */
         uint8_t mbar_op;  /* mbarrier: MB_* (exec_mbarrier.c) */
         uint8_t nmat;     /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
         uint8_t dot_signs; /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
