@@ -159,7 +159,7 @@ static void st_async(ps_warp *w, const ps_dinsn *d) {
 /* red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar] */
 static void red_async(ps_warp *w, const ps_dinsn *d) {
     bool wide = d->elem_bytes == 8, sgn = d->type == PS_T_S32;
-    int op = d->aux8;
+    int op = d->atom_op;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = R(w, d->o[0])[l] + (uint64_t)d->imm;
@@ -254,7 +254,7 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
     if (in->nops != 3 || in->ops[0].kind != PS_OP_ADDR || in->ops[2].kind != PS_OP_ADDR)
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
-    d->aux8 = (uint8_t)op;
+    d->atom_op = (uint8_t)op;
     d->elem_bytes = ty == PS_WT(U64) ? 8 : 4;
     d->type = ty == PS_WT(S32) ? PS_T_S32 : PS_T_U32;
     d->imm = in->ops[0].offset;
