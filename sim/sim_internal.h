@@ -153,6 +153,7 @@ struct ps_dinsn {
         uint8_t ct_flags; /* f32/f64 contractions (exec_float.c): CT_* */
         uint8_t mm_flags; /* f32 min/max (exec_float.c): MM_* */
         uint8_t testp_op; /* testp (exec_float.c): ps_testp_op */
+        uint8_t video_op; /* scalar and SIMD video instructions (exec_video.c) */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -180,6 +181,7 @@ struct ps_dinsn {
         int32_t gather;   /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
         int32_t atom_bits; /* atom, red (exec_mem.c): access size in bits */
         int32_t mbar_flags; /* mbarrier: MBF_* (exec_mbarrier.c) */
+        int32_t video_params; /* video instructions: VA_* bits and fields (exec_video.c) */
     };
     int line;
     const ps_insn *src;
