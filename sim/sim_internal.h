@@ -137,7 +137,7 @@ struct ps_dinsn {
         uint8_t frag_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
         uint8_t boolop;   /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
         uint8_t prmt_mode; /* prmt with a mode (exec_int.c): index into PRMT_MODES */
-        uint8_t item_bits; /* mov packing, unpacking or vectors: bits of one item */
+        uint8_t item_bits; /* mov packing, unpacking or vectors, cvt.pack: bits of one item */
         uint8_t geom;     /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
         uint8_t query;    /* suq, txq (exec_tex.c): the queried attribute */
         uint8_t shfl_mode; /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
@@ -154,6 +154,8 @@ struct ps_dinsn {
         uint8_t mm_flags; /* f32 min/max (exec_float.c): MM_* */
         uint8_t testp_op; /* testp (exec_float.c): ps_testp_op */
         uint8_t video_op; /* scalar and SIMD video instructions (exec_video.c) */
+        uint8_t sext_shift; /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
+        uint8_t fp8_fmt;  /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -182,6 +184,10 @@ struct ps_dinsn {
         int32_t atom_bits; /* atom, red (exec_mem.c): access size in bits */
         int32_t mbar_flags; /* mbarrier: MBF_* (exec_mbarrier.c) */
         int32_t video_params; /* video instructions: VA_* bits and fields (exec_video.c) */
+        int32_t cvt_params; /* cvt, generic path: dtype | atype << 8 | flags << 16 (exec_cvt.c) */
+        int32_t ext_shifts; /* cvt integer to integer: source | destination shift << 8 (exec_cvt.c) */
+        int32_t relu;     /* cvt to fp8 pairs: bit 0 .relu (exec_cvt.c) */
+        int32_t is_signed; /* cvt.pack: the converted type is signed (exec_cvt.c) */
     };
     int line;
     const ps_insn *src;
