@@ -156,6 +156,7 @@ struct ps_dinsn {
         uint8_t video_op; /* scalar and SIMD video instructions (exec_video.c) */
         uint8_t sext_shift; /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
         uint8_t fp8_fmt;  /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
+        uint8_t half_op;  /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
     };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
@@ -188,6 +189,8 @@ struct ps_dinsn {
         int32_t ext_shifts; /* cvt integer to integer: source | destination shift << 8 (exec_cvt.c) */
         int32_t relu;     /* cvt to fp8 pairs: bit 0 .relu (exec_cvt.c) */
         int32_t is_signed; /* cvt.pack: the converted type is signed (exec_cvt.c) */
+        int32_t half_flags; /* f16/bf16 arithmetic: fp_half.h flags, HNEG_* (exec_half.c) */
+        int32_t half_setp; /* f16/bf16 setp, set: comparison | BoolOp << 8 | ftz << 12 (exec_half.c) */
     };
     int line;
     const ps_insn *src;
