@@ -127,8 +127,7 @@ struct ps_dinsn {
     uint8_t space;        /* SP_* for memory instructions */
     uint8_t vec;          /* vector width of memory instructions */
     uint8_t nops;
-    union {               /* one meaning per family (aux8 where none is named yet): */
-        uint8_t aux8;     /* atomic op / shuffle mode / geometry / ... */
+    union {               /* a byte of payload: one named meaning per family */
         uint8_t indirect; /* call: 1 when the callee is the function pointer in slot o[0] */
         uint8_t builtin;  /* call of a builtin (builtins.c): its ps_builtin */
         uint8_t sreg;     /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
@@ -165,14 +164,13 @@ struct ps_dinsn {
     uint16_t o[12];       /* operand slots (predicate operands index the predicate file) */
     int32_t target;       /* branch target pc, callee index, barrier info */
     int32_t reconv;       /* reconvergence pc of a branch */
-    union {               /* one meaning per family: */
-        int64_t imm;      /* address offset, immediate selector, ... (scalar families) */
+    union {               /* 8 bytes of payload: one named meaning per family */
+        int64_t imm;      /* address offset (memory forms), immediate operand or selector */
         ps_mma_payload mma;
         ps_wgmma_payload wgmma;
         ps_wmma_payload wmma;
     };
-    union {               /* one meaning per family (aux where none is named yet): */
-        int32_t aux;      /* second immediate, packed parameters, ... */
+    union {               /* 4 bytes of payload: one named meaning per family */
         int32_t slot_list; /* call and tensor forms: first entry of theirs in fp->call_slots */
         int32_t off2;     /* two-address copies (cp.async, bulk, tma, cluster): the address offset
                            * of the operand whose offset is not in d->imm (see each handler) */
