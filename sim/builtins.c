@@ -49,7 +49,7 @@ int ps_builtin_of(const ps_func *f, char *why, size_t len) {
 
 static const ps_slot_info *call_slot(ps_warp *w, const ps_dinsn *d, int k, uint16_t *slot) {
     const ps_fprog *fp = w->frames[w->nframes - 1].fp;
-    *slot = fp->call_slots[d->aux + k];
+    *slot = fp->call_slots[d->slot_list + k];
     return &fp->slots[*slot];
 }
 
@@ -522,9 +522,9 @@ static bool lane_assert(ps_warp *w, const ps_dinsn *d, int l, char *first, size_
 void ps_exec_builtin(ps_warp *w, const ps_dinsn *d) {
     ps_cta *c = w->cta;
     ps_device *dev = c->L->dev;
-    int nargs = builtins[d->aux8].nparams;
+    int nargs = builtins[d->builtin].nparams;
     uint32_t exec = w->exec;
-    switch (d->aux8) {
+    switch (d->builtin) {
     case PS_BI_VPRINTF: /* lanes in order, as an H200 prints the records of one call */
         for (uint32_t m = exec; m; m &= m - 1) {
             int l = __builtin_ctz(m);

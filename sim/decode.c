@@ -428,7 +428,7 @@ static void call_slot_add(ps_fprog *fp, uint16_t slot, bool pred) {
  * outgrow d->o[]; see tensor.h). */
 static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     ps_fprog *fp = c->fp;
-    d->aux = fp->ncall_slots;
+    d->slot_list = fp->ncall_slots;
     int n = 0;
     if (in->nops > (int)PS_ARRAY_LEN(d->o)) {
         derr(c, in, "too many operands");
@@ -613,7 +613,7 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
         } else {
             d->target = -1;
             d->o[0] = c->reg_slot[callee->reg];
-            d->aux8 = 1; /* indirect */
+            d->indirect = 1;
         }
         /* Argument slots, then result slots, in the function's call_slots array; the counts in
          * o[1] and o[2]. A direct call's lists must match the callee's header (ptxas checks
@@ -626,7 +626,7 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
             return;
         }
         ps_fprog *fp = c->fp;
-        d->aux = fp->ncall_slots;
+        d->slot_list = fp->ncall_slots;
         d->o[1] = (uint16_t)nargs;
         d->o[2] = (uint16_t)nrets;
         const ps_operand *lists[2] = {args, rets};
@@ -669,7 +669,7 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
         if (bi != PS_BI_NONE) {
             d->ctl = CTL_NONE;
             d->fn = ps_exec_builtin;
-            d->aux8 = (uint8_t)bi;
+            d->builtin = (uint8_t)bi;
             if (bi == PS_BI_VPRINTF && args) warn_printf_format(c, in, &args->items[0]);
         }
         return;
@@ -779,7 +779,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
         sreg_is_dynamic(in->ops[1].sreg)) {
         d->o[0] = c->reg_slot[in->ops[0].reg];
-        d->aux8 = (uint8_t)in->ops[1].sreg;
+        d->sreg = (uint8_t)in->ops[1].sreg;
         d->nops = 1;
         d->fn = ps_exec_clock;
         return;

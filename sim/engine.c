@@ -151,7 +151,7 @@ static void reach(const ps_program *p, int f, char *seen) {
     for (int i = 0; i < fp->ncode; i++) {
         const ps_dinsn *d = &fp->code[i];
         if (d->ctl != CTL_CALL) continue;
-        if (d->aux8)
+        if (d->indirect)
             for (int k = 0; k < p->nfuncs; k++) reach(p, k, seen);
         else if (d->target >= 0)
             reach(p, d->target, seen);
@@ -167,7 +167,7 @@ static int64_t stack_depth(const ps_program *p, int f, char *onpath) {
     for (int i = 0; i < fp->ncode && best >= 0; i++) {
         const ps_dinsn *d = &fp->code[i];
         if (d->ctl != CTL_CALL) continue;
-        if (d->aux8) {
+        if (d->indirect) {
             best = -1;
             break;
         }
@@ -554,7 +554,7 @@ void ps_exec_clock(ps_warp *w, const ps_dinsn *d) {
     ps_cta *c = w->cta;
     c->clock += 8;
     uint64_t v = c->clock + c->stats.warp_instructions * 4;
-    switch ((ps_sreg)d->aux8) {
+    switch ((ps_sreg)d->sreg) {
     case PS_SREG_CLOCK: v &= 0xffffffffu; break;
     case PS_SREG_CLOCK_HI: v >>= 32; break;
     case PS_SREG_GLOBALTIMER: {

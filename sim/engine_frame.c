@@ -180,9 +180,9 @@ static void move_value(ps_warp *w, uint32_t mask, const arg_loc *src, const arg_
 
 /* The caller's k-th call_slots entry of call d as a location. */
 static arg_loc caller_loc(const ps_frame *f, const ps_dinsn *d, int k) {
-    uint16_t s = f->fp->call_slots[d->aux + k];
+    uint16_t s = f->fp->call_slots[d->slot_list + k];
     const ps_slot_info *si = &f->fp->slots[s];
-    bool pred = f->fp->call_pred[d->aux + k];
+    bool pred = f->fp->call_pred[d->slot_list + k];
     return (arg_loc){.r = f->r, .p = f->p, .base = f->local_base, .slot = s, .pred = pred,
                      .var = !pred && si->kind == SK_LOCAL_SYM ? si->var : NULL};
 }
@@ -201,7 +201,7 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     ps_cta *c = w->cta;
     ps_program *prog = c->L->prog;
     int target = d->target;
-    if (d->aux8) { /* indirect */
+    if (d->indirect) {
         int l0 = __builtin_ctz(exec);
         uint64_t v = w->r[d->o[0]][l0];
         /* Lanes calling different functions run one target at a time, as the hardware
@@ -248,7 +248,7 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     for (int k = 0; k < nargs + nrets; k++) { /* an indirect call's operands meet the callee here */
         const ps_var *v = k < nargs ? callee->func->params[k] : callee->func->rets[k - nargs];
         ps_frame *caller = &w->frames[w->nframes - 1];
-        if (caller->fp->call_pred[d->aux + k] != (v->type == PS_T_PRED) &&
+        if (caller->fp->call_pred[d->slot_list + k] != (v->type == PS_T_PRED) &&
             !(k < nargs && v->type == PS_T_PRED)) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
                            "call to '%s': operand %d and its formal '%s' must both be predicates or both not",

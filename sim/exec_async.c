@@ -125,15 +125,15 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
 static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D,
                      const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb);
 
-/* d->o: [dst], [src], cp-size, then src-size (aux8 & 1) or the ignore-src predicate (aux8 & 2);
- * d->aux: the destination's address offset, d->imm the source's; d->vec: cp-size. */
+/* d->o: [dst], [src], cp-size, then src-size (d->src_mode & 1) or the ignore-src predicate (d->src_mode & 2);
+ * d->off2: the destination's address offset, d->imm the source's; d->vec: cp-size. */
 static void cp_async(ps_warp *w, const ps_dinsn *d) {
     ps_cta *c = w->cta;
     struct ps_async *a = ps_async_get(c);
     const uint64_t *D = R(w, d->o[0]), *S = R(w, d->o[1]);
     unsigned size = d->vec;
     uint32_t ignore = 0;
-    if (d->aux8 & 2) ignore = read_pred(w, d, 3);
+    if (d->src_mode & 2) ignore = read_pred(w, d, 3);
     ps_evbatch eb;
     ps_evbatch_begin(&eb, w, d, PS_ACC_LOAD);
     cp_lanes(w, d, a, D, S, size, ignore, &eb);
@@ -144,8 +144,8 @@ static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const ui
                      const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb) {
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = D[l] + (uint64_t)(int64_t)d->aux, src = S[l] + (uint64_t)d->imm;
-        uint64_t srcsz = (d->aux8 & 1) ? (uint32_t)R(w, d->o[3])[l] : size;
+        uint64_t dst = D[l] + (uint64_t)(int64_t)d->off2, src = S[l] + (uint64_t)d->imm;
+        uint64_t srcsz = (d->src_mode & 1) ? (uint32_t)R(w, d->o[3])[l] : size;
         if (ignore >> l & 1) srcsz = 0;
         if (srcsz > size) {
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
@@ -242,12 +242,12 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size{, src-size | ignore-src}%s",
                             hint ? ", cache-policy" : ""), NULL;
         d->vec = (uint8_t)in->ops[2].imm;
-        d->aux = (int32_t)in->ops[0].offset; /* the shared destination's offset (d->imm: src) */
-        d->aux8 = 0;
+        d->off2 = (int32_t)in->ops[0].offset; /* the shared destination's offset (d->imm: src) */
+        d->src_mode = 0;
         if (extra) {
             const ps_operand *o = &in->ops[3];
             bool pred = o->kind == PS_OP_REG && fn->regs[o->reg].type == PS_T_PRED;
-            d->aux8 = pred ? 2 : 1;
+            d->src_mode = pred ? 2 : 1;
         }
         return cp_async;
     }

@@ -59,14 +59,14 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     o->mem(o->ctx, &ev);
 }
 
-/* d->o: [dst], [src], size{, [mbar]}; offsets: dst d->aux, src d->imm, mbar d->target;
- * d->aux8: BK_*. */
+/* d->o: [dst], [src], size{, [mbar]}; offsets: dst d->off2, src d->imm, mbar d->target;
+ * d->bulk_kind: BK_*. */
 static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
-    int kind = d->aux8;
+    int kind = d->bulk_kind;
     int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM, ssp = kind == BK_G2S ? SP_GLOBAL : SP_SHARED;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2;
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
         uint32_t size = (uint32_t)R(w, d->o[2])[l];
         if (size % 16 || !size) {
@@ -114,16 +114,16 @@ uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b) {
     return wide ? r : (uint32_t)r;
 }
 
-/* cp.reduce.async.bulk: like bulk_copy (d->aux8 BK_S2S or BK_S2G), combining each element of
+/* cp.reduce.async.bulk: like bulk_copy (d->bulk_kind BK_S2S or BK_S2G), combining each element of
  * the destination with the source's; d->type2 = RO_*, d->vec = RT_* (| 0x80: a constant size,
  * in d->target: the decoder gives a floating-point form's constants the form's type). */
 static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
-    int kind = d->aux8, op = d->type2, ty = d->vec & 0x7f;
+    int kind = d->bulk_kind, op = d->type2, ty = d->vec & 0x7f;
     unsigned es = ty == RT_F16 || ty == RT_BF16 ? 2 : ty == RT_U64 || ty == RT_S64 || ty == RT_F64 ? 8 : 4;
     int dsp = kind == BK_S2G ? SP_GLOBAL : SP_DSMEM; /* maybe another CTA's (clusters) */
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux;
+        uint64_t dst = R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2;
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
         uint32_t size = (d->vec & 0x80) ? (uint32_t)d->target : (uint32_t)R(w, d->o[2])[l];
         if (size % 16 || !size || (dst | src) & 15) {
@@ -199,10 +199,10 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
                        "{.L2::cache_hint}.OP.TYPE", in->text);
         if (in->nops != 3 + (hint ? 1 : 0) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
             return WHY("'%s' takes [dst], [src], size%s", in->text, hint ? ", cache-policy" : "");
-        d->aux8 = BK_S2G;
+        d->bulk_kind = BK_S2G;
         d->type2 = (uint8_t)op;
         d->vec = (uint8_t)ty;
-        d->aux = (int32_t)in->ops[0].offset;
+        d->off2 = (int32_t)in->ops[0].offset;
         d->imm = in->ops[1].offset;
         d->target = 0;
         if (in->ops[2].kind == PS_OP_IMM) {
@@ -227,9 +227,9 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     int want;
     if (word(in, 0) == PS_WM(SHARED_CLUSTER) && word(in, 1) == PS_WM(SHARED_CTA) &&
         word(in, 2) == PS_WM(MBARRIER_COMPLETE_TX_BYTES))
-        d->aux8 = BK_S2S, want = 4;
+        d->bulk_kind = BK_S2S, want = 4;
     else if (word(in, 0) == PS_WM(GLOBAL) && word(in, 1) == PS_WM(SHARED_CTA) && word(in, 2) == PS_WM(BULK_GROUP))
-        d->aux8 = BK_S2G, want = 3;
+        d->bulk_kind = BK_S2G, want = 3;
     else
         return WHY("'%s': ptxsim executes cp.reduce.async.bulk.shared::cluster.shared::cta."
                    "mbarrier::complete_tx::bytes and cp.reduce.async.bulk.global.shared::cta.bulk_group",
@@ -241,14 +241,14 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     if ((op == RO_INC || op == RO_DEC) && ty != RT_U32)
         return WHY("'%s': .inc and .dec take .u32", in->text);
     if (op == RO_ADD && ty == RT_S64) return WHY("'%s': .add takes .u32, .s32 or .u64 (not .s64)", in->text);
-    if (d->aux8 == BK_S2S && (ty == RT_U64 || ty == RT_S64) && !(op == RO_ADD && ty == RT_U64))
+    if (d->bulk_kind == BK_S2S && (ty == RT_U64 || ty == RT_S64) && !(op == RO_ADD && ty == RT_U64))
         return WHY("'%s': a shared::cluster destination takes 32-bit types, and of the 64-bit ones .add.u64 only",
                    in->text);
     if ((op <= RO_XOR) != bits)
         return WHY("'%s': .and .or .xor take .b32/.b64, the other operations .u32/.s32/.u64/.s64", in->text);
     d->type2 = (uint8_t)op;
     d->vec = (uint8_t)ty;
-    d->aux = (int32_t)in->ops[0].offset;
+    d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
     return bulk_reduce;
@@ -292,9 +292,9 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
     bool mbar = word(in, 2) == PS_WM(MBARRIER_COMPLETE_TX_BYTES);
     bool group = word(in, 2) == PS_WM(BULK_GROUP);
     int want;
-    if (dst_sh && src == PS_WM(GLOBAL) && mbar) d->aux8 = BK_G2S, want = 4;
-    else if (dst == PS_WM(SHARED_CLUSTER) && src == PS_WM(SHARED_CTA) && mbar) d->aux8 = BK_S2S, want = 4;
-    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group) d->aux8 = BK_S2G, want = 3;
+    if (dst_sh && src == PS_WM(GLOBAL) && mbar) d->bulk_kind = BK_G2S, want = 4;
+    else if (dst == PS_WM(SHARED_CLUSTER) && src == PS_WM(SHARED_CTA) && mbar) d->bulk_kind = BK_S2S, want = 4;
+    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group) d->bulk_kind = BK_S2G, want = 3;
     else
         return WHY("'%s': ptxsim executes cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes, "
                    "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes and "
@@ -304,7 +304,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
                    hint ? ", cache-policy" : "");
     if (in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR || (want == 4 && in->ops[3].kind != PS_OP_ADDR))
         return WHY("'%s': the addresses are written in brackets", in->text);
-    d->aux = (int32_t)in->ops[0].offset;
+    d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = want == 4 ? (int32_t)in->ops[3].offset : 0;
     return bulk_copy;

@@ -130,10 +130,10 @@ static void dsmem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uns
 /* st.async{.weak}.shared::cluster.mbarrier::complete_tx::bytes{.v2,.v4}.type [a], b, [mbar]:
  * stores b to a (another CTA's shared memory as a rule), then complete_tx(size) on the mbarrier
  * at mbar, which must be in the same CTA as a. d->o: [a] then the vec values then [mbar];
- * d->aux = size in bytes of one element, d->target = the mbarrier operand's offset. */
+ * d->elem_bytes = size in bytes of one element, d->target = the mbarrier operand's offset. */
 static void st_async(ps_warp *w, const ps_dinsn *d) {
     int vec = d->vec ? d->vec : 1;
-    unsigned es = (unsigned)d->aux;
+    unsigned es = (unsigned)d->elem_bytes;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = R(w, d->o[0])[l] + (uint64_t)d->imm;
@@ -158,8 +158,8 @@ static void st_async(ps_warp *w, const ps_dinsn *d) {
 
 /* red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.op.type [a], b, [mbar] */
 static void red_async(ps_warp *w, const ps_dinsn *d) {
-    bool wide = d->aux == 8, sgn = d->type == PS_T_S32;
-    int op = d->aux8;
+    bool wide = d->elem_bytes == 8, sgn = d->type == PS_T_S32;
+    int op = d->atom_op;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = R(w, d->o[0])[l] + (uint64_t)d->imm;
@@ -217,7 +217,7 @@ static ps_exec_fn select_st_async(const ps_insn *in, ps_dinsn *d, char *why, siz
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
     d->vec = (uint8_t)vec;
-    d->aux = (int32_t)es;
+    d->elem_bytes = (int32_t)es;
     d->imm = in->ops[0].offset;
     d->target = (int32_t)in->ops[2].offset;
     return st_async;
@@ -254,8 +254,8 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
     if (in->nops != 3 || in->ops[0].kind != PS_OP_ADDR || in->ops[2].kind != PS_OP_ADDR)
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
-    d->aux8 = (uint8_t)op;
-    d->aux = ty == PS_WT(U64) ? 8 : 4;
+    d->atom_op = (uint8_t)op;
+    d->elem_bytes = ty == PS_WT(U64) ? 8 : 4;
     d->type = ty == PS_WT(S32) ? PS_T_S32 : PS_T_U32;
     d->imm = in->ops[0].offset;
     d->target = (int32_t)in->ops[2].offset;
@@ -310,13 +310,13 @@ static uint8_t *bulk_range(ps_warp *w, int space, uint64_t addr, uint32_t size, 
  *   [dst], [src], size, [mbar], ctaMask
  * copies the global bytes to offset dst of the shared memory of every CTA of the cluster whose
  * rank is set in ctaMask, and completes size bytes on the mbarrier at offset mbar of each of
- * them. d->o: dst, src, size, mbar, mask; offsets: dst d->aux, src d->imm, mbar d->target. */
+ * them. d->o: dst, src, size, mbar, mask; offsets: dst d->off2, src d->imm, mbar d->target. */
 static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
     ps_cluster *cl = w->cta->cluster;
     const ps_observer *o = w->cta->obs;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = (R(w, d->o[0])[l] + (uint64_t)(int64_t)d->aux) & (DSMEM_RANK_UNIT - 1);
+        uint64_t dst = (R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2) & (DSMEM_RANK_UNIT - 1);
         uint64_t src = R(w, d->o[1])[l] + (uint64_t)d->imm;
         uint32_t size = (uint32_t)R(w, d->o[2])[l];
         uint64_t mbar = (R(w, d->o[3])[l] + (uint64_t)(int64_t)d->target) & (DSMEM_RANK_UNIT - 1);
@@ -372,7 +372,7 @@ ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, s
         in->ops[3].kind != PS_OP_ADDR)
         return WHY("'%s' takes [dst], [src], size, [mbar], ctaMask%s", in->text,
                    hint ? ", cache-policy" : "");
-    d->aux = (int32_t)in->ops[0].offset;
+    d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = (int32_t)in->ops[3].offset;
     return bulk_multicast;

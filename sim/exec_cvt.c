@@ -14,28 +14,30 @@
 static inline uint64_t sx(uint64_t v, unsigned sh) { return (uint64_t)((int64_t)(v << sh) >> sh); }
 static inline uint64_t zx(uint64_t v, unsigned sh) { return v << sh >> sh; }
 
-/* d->aux: dtype | atype << 8 | ps_cvt flags << 16 (generic path) or the source and
- * destination extension shifts (integer path); d->aux8: sign-extension shift of the result. */
-#define AUX_DT(d) ((ps_cvt_type)((d)->aux & 0xff))
-#define AUX_AT(d) ((ps_cvt_type)(((d)->aux >> 8) & 0xff))
-#define AUX_FL(d) ((unsigned)(d)->aux >> 16)
+/* d->cvt_params: dtype | atype << 8 | ps_cvt flags << 16 (generic path and f16x2/bf16x2
+ * pairs); d->sext_shift: sign-extension shift of the result. */
+#define CVT_DT(d) ((ps_cvt_type)((d)->cvt_params & 0xff))
+#define CVT_AT(d) ((ps_cvt_type)(((d)->cvt_params >> 8) & 0xff))
+#define CVT_FL(d) ((unsigned)(d)->cvt_params >> 16)
 
 static void h_cvt(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]);
-    ps_cvt_type dt = AUX_DT(d), at = AUX_AT(d);
-    unsigned fl = AUX_FL(d), sh = d->aux8;
+    ps_cvt_type dt = CVT_DT(d), at = CVT_AT(d);
+    unsigned fl = CVT_FL(d), sh = d->sext_shift;
     ps_rnd r = (ps_rnd)d->rnd;
     LANES(w, rd[l] = sx(ps_cvt(dt, at, ra[l], r, fl), sh));
 }
 
 /* Integer to integer without .sat: extend the source by its signedness, then keep the
- * destination's bits and extend them by its signedness (two's-complement wrap). */
+ * destination's bits and extend them by its signedness (two's-complement wrap).
+ * d->ext_shifts: the source's extension shift | the destination's << 8. */
 #define DEF_CVT_II(name, SRC, DST)                                                              \
     static void name(ps_warp *w, const ps_dinsn *d) {                                           \
         uint64_t *rd = R(w, d->o[0]);                                                           \
         const uint64_t *ra = R(w, d->o[1]);                                                     \
-        unsigned sa = (unsigned)d->aux & 0xff, sd = (unsigned)(d->aux >> 8) & 0xff;             \
+        unsigned sa = (unsigned)d->ext_shifts & 0xff;                                           \
+        unsigned sd = (unsigned)(d->ext_shifts >> 8) & 0xff;                                    \
         LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));                                              \
     }
 DEF_CVT_II(h_cvt_uu, zx, zx)
@@ -60,19 +62,19 @@ static void h_cvt_copy64(ps_warp *w, const ps_dinsn *d) {
 static void h_cvt_x2(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
-    ps_cvt_type dt = AUX_DT(d);
-    unsigned fl = AUX_FL(d);
+    ps_cvt_type dt = CVT_DT(d);
+    unsigned fl = CVT_FL(d);
     ps_rnd r = (ps_rnd)d->rnd;
     LANES(w, rd[l] = ps_cvt(dt, PS_CVT_F32, ra[l], r, fl) << 16 | ps_cvt(dt, PS_CVT_F32, rb[l], r, fl));
 }
 
-/* fp8 pairs (ISA 9.7.9.21; numerics in fp_half.c). d->aux8: the fp8 format; d->aux bit 0: .relu.
+/* fp8 pairs (ISA 9.7.9.21; numerics in fp_half.c). d->fp8_fmt: the format; d->relu: .relu.
  * cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: d[15:8] = cvt(a), d[7:0] = cvt(b). */
 static void h_cvt_f8x2_f32(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
-    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
-    bool relu = d->aux & 1;
+    ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
+    bool relu = d->relu & 1;
     LANES(w, rd[l] = (uint64_t)ps_fp8_from_f32(f, (uint32_t)ra[l], relu) << 8 |
                      ps_fp8_from_f32(f, (uint32_t)rb[l], relu));
 }
@@ -80,8 +82,8 @@ static void h_cvt_f8x2_f32(ps_warp *w, const ps_dinsn *d) {
 static void h_cvt_f8x2_f16x2(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]);
-    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
-    bool relu = d->aux & 1;
+    ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
+    bool relu = d->relu & 1;
     LANES(w, rd[l] = (uint64_t)ps_fp8_from_f16(f, (uint16_t)(ra[l] >> 16), relu) << 8 |
                      ps_fp8_from_f16(f, (uint16_t)ra[l], relu));
 }
@@ -89,8 +91,8 @@ static void h_cvt_f8x2_f16x2(ps_warp *w, const ps_dinsn *d) {
 static void h_cvt_f16x2_f8x2(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]);
-    ps_fp8_fmt f = (ps_fp8_fmt)d->aux8;
-    bool relu = d->aux & 1;
+    ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
+    bool relu = d->relu & 1;
     LANES(w, rd[l] = (uint64_t)ps_fp8_to_f16(f, (uint8_t)(ra[l] >> 8), relu) << 16 |
                      ps_fp8_to_f16(f, (uint8_t)ra[l], relu));
 }
@@ -102,8 +104,8 @@ static ps_exec_fn select_fp8(ps_dinsn *d) {
     if (!(d->flags & DF_HAS_RND) || d->rnd != PS_RND_RN ||
         (d->flags & ~(uint32_t)(DF_HAS_RND | DF_RELU | DF_SATFINITE)))
         return NULL;
-    d->aux8 = (uint8_t)(f8 == PS_T_E4M3X2 ? PS_FP8_E4M3 : PS_FP8_E5M2);
-    d->aux = (d->flags & DF_RELU) ? 1 : 0;
+    d->fp8_fmt = (uint8_t)(f8 == PS_T_E4M3X2 ? PS_FP8_E4M3 : PS_FP8_E5M2);
+    d->relu = (d->flags & DF_RELU) ? 1 : 0;
     if (!to8) /* cvt.rn{.relu}.f16x2.f8x2type: no .satfinite */
         return d->type == PS_T_F16X2 && d->nops == 2 && !(d->flags & DF_SATFINITE) ? h_cvt_f16x2_f8x2 : NULL;
     if (!(d->flags & DF_SATFINITE)) return NULL; /* .satfinite is required towards fp8 */
@@ -114,7 +116,7 @@ static ps_exec_fn select_fp8(ps_dinsn *d) {
 
 /* cvt.pack.sat.{u16,s16}.s32 d, a, b: d = sat(a) << 16 | sat(b);
  * cvt.pack.sat.{u8,s8,u4,s4}.s32.b32 d, a, b, c: d = c << 2w | sat(a) << w | sat(b), w the
- * width of the converted type (ISA 9.7.9.22). d->aux8: w; d->aux: 1 if signed. */
+ * width of the converted type (ISA 9.7.9.22). d->item_bits: w; d->is_signed: 1 if signed. */
 static inline uint32_t pack_sat(int32_t v, unsigned w, bool sgn) {
     int32_t lo = sgn ? -(1 << (w - 1)) : 0, hi = sgn ? (1 << (w - 1)) - 1 : (int32_t)((1u << w) - 1);
     v = v < lo ? lo : v > hi ? hi : v;
@@ -124,8 +126,8 @@ static void h_cvt_pack(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
     const uint64_t *rc = d->nops == 4 ? R(w, d->o[3]) : NULL;
-    unsigned wd = d->aux8;
-    bool sgn = d->aux & 1;
+    unsigned wd = d->item_bits;
+    bool sgn = d->is_signed & 1;
     LANES(w, rd[l] = (uint32_t)((rc ? (uint32_t)rc[l] << (2 * wd) : 0) |
                                 pack_sat((int32_t)ra[l], wd, sgn) << wd | pack_sat((int32_t)rb[l], wd, sgn)));
 }
@@ -136,8 +138,8 @@ ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d) {
     if (!wd || !(d->flags & DF_SAT) || (d->flags & ~(uint32_t)DF_SAT) || d->type2 != PS_T_S32) return NULL;
     if (wd == 16 ? (d->nops != 3 || in->ntypes != 2) : (d->nops != 4 || in->ntypes != 3 || in->types[2] != PS_T_B32))
         return NULL;
-    d->aux8 = (uint8_t)wd;
-    d->aux = t == PS_T_S16 || t == PS_T_S8 || t == PS_T_S4 || t == PS_T_S2;
+    d->item_bits = (uint8_t)wd;
+    d->is_signed = t == PS_T_S16 || t == PS_T_S8 || t == PS_T_S4 || t == PS_T_S2;
     return h_cvt_pack;
 }
 
@@ -180,7 +182,7 @@ ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
         if (d->type2 != PS_T_F32 || d->nops != 3 || (d->flags & (DF_INTEGRAL | DF_FTZ | DF_SAT)) ||
             (d->rnd != PS_RND_RN && d->rnd != PS_RND_RZ))
             return NULL;
-        d->aux = (int32_t)((d->type == PS_T_F16X2 ? PS_CVT_F16 : PS_CVT_BF16) | fl << 16);
+        d->cvt_params = (int32_t)((d->type == PS_T_F16X2 ? PS_CVT_F16 : PS_CVT_BF16) | fl << 16);
         return h_cvt_x2;
     }
     int dt = cvt_type(d->type), at = cvt_type(d->type2);
@@ -189,7 +191,7 @@ ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
     bool dint = cvt_is_int(dt), aint = cvt_is_int(at);
     if (dint && aint && !(fl & PS_CVT_SAT)) {
         static const ps_exec_fn f[2][2] = {{h_cvt_uu, h_cvt_us}, {h_cvt_su, h_cvt_ss}};
-        d->aux = (int32_t)((64 - aw) | (64 - dw) << 8);
+        d->ext_shifts = (int32_t)((64 - aw) | (64 - dw) << 8);
         return f[cvt_is_signed(at)][cvt_is_signed(dt)];
     }
     if (dt == at && (dt == PS_CVT_F32 || dt == PS_CVT_F64) && !fl &&
@@ -204,7 +206,7 @@ ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
     } else if (dint && !aint && (d->flags & DF_HAS_RND) == 0) {
         d->rnd = PS_RND_RZ; /* legacy float -> int without .irnd truncates, as C does */
     }
-    d->aux = (int32_t)(dt | at << 8 | fl << 16);
-    d->aux8 = (uint8_t)(cvt_is_signed(dt) ? 64 - dw : 0);
+    d->cvt_params = (int32_t)(dt | at << 8 | fl << 16);
+    d->sext_shift = (uint8_t)(cvt_is_signed(dt) ? 64 - dw : 0);
     return h_cvt;
 }

@@ -11,11 +11,11 @@ static inline int32_t half_of(uint32_t v, int i, bool s) {
     return s ? (int32_t)(int16_t)h : (int32_t)h;
 }
 
-/* aux8 bit 0: a signed, bit 1: b signed; for dp2a bit 2: .hi */
+/* d->dot_signs bit 0: a signed, bit 1: b signed; for dp2a bit 2: .hi */
 static void dp4a(ps_warp *w, const ps_dinsn *d) {
     uint64_t *D = R(w, d->o[0]);
     const uint64_t *A = R(w, d->o[1]), *B = R(w, d->o[2]), *C = R(w, d->o[3]);
-    bool sa = d->aux8 & 1, sb = d->aux8 & 2;
+    bool sa = d->dot_signs & 1, sb = d->dot_signs & 2;
     LANES(w, {
         uint32_t acc = (uint32_t)C[l];
         for (int i = 0; i < 4; i++)
@@ -27,8 +27,8 @@ static void dp4a(ps_warp *w, const ps_dinsn *d) {
 static void dp2a(ps_warp *w, const ps_dinsn *d) {
     uint64_t *D = R(w, d->o[0]);
     const uint64_t *A = R(w, d->o[1]), *B = R(w, d->o[2]), *C = R(w, d->o[3]);
-    bool sa = d->aux8 & 1, sb = d->aux8 & 2;
-    int base = (d->aux8 & 4) ? 2 : 0;
+    bool sa = d->dot_signs & 1, sb = d->dot_signs & 2;
+    int base = (d->dot_signs & 4) ? 2 : 0;
     LANES(w, {
         uint32_t acc = (uint32_t)C[l];
         for (int i = 0; i < 2; i++)
@@ -39,7 +39,7 @@ static void dp2a(ps_warp *w, const ps_dinsn *d) {
 
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d) {
     if ((in->form != PS_F_DP4A && in->form != PS_F_DP2A) || in->ntypes != 2 || d->nops != 4) return NULL;
-    d->aux8 = (uint8_t)((in->types[0] == PS_T_S32 ? 1 : 0) | (in->types[1] == PS_T_S32 ? 2 : 0) |
+    d->dot_signs = (uint8_t)((in->types[0] == PS_T_S32 ? 1 : 0) | (in->types[1] == PS_T_S32 ? 2 : 0) |
                         (ps_modset_has(&in->mods, PS_MOD_HI) ? 4 : 0));
     return in->form == PS_F_DP4A ? dp4a : dp2a;
 }

@@ -148,12 +148,13 @@ static void h_sub_f64_kfirst(ps_warp *w, const ps_dinsn *d) {
 F64_N3(h_fma_f64, ps_f64_fma_n(r, a, b, c, WARP, RND(d)))
 
 /* ---- contractions (ptxas_model.c): an add/sub that ptxas fused with the mul or div producing one
- * of its sources. o[1], o[2]: the producer's operands, o[3]: the add's other source; aux8 bit 0:
- * the product enters negated (x - a*b), bit 1: the addend does (a*b - x). */
+ * of its sources. o[1], o[2]: the producer's operands, o[3]: the add's other source;
+ * d->ct_flags bit 0: the product enters negated (x - a*b), bit 1: the addend does (a*b - x). */
 enum { CT_NEG_PROD = 1, CT_NEG_ADD = 2, CT_DIV_FULL = 4 };
 PS_CLONES static void h_contract_f32(ps_warp *w, const ps_dinsn *d) {
     uint32_t a[WARP], b[WARP], c[WARP], r[WARP];
-    uint32_t na = d->aux8 & CT_NEG_PROD ? 0x80000000u : 0, nc = d->aux8 & CT_NEG_ADD ? 0x80000000u : 0;
+    uint32_t na = d->ct_flags & CT_NEG_PROD ? 0x80000000u : 0;
+    uint32_t nc = d->ct_flags & CT_NEG_ADD ? 0x80000000u : 0;
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
     for (int l = 0; l < WARP; l++) {
         a[l] = (uint32_t)ra[l] ^ na;
@@ -165,7 +166,7 @@ PS_CLONES static void h_contract_f32(ps_warp *w, const ps_dinsn *d) {
 }
 PS_CLONES static void h_contract_f64(ps_warp *w, const ps_dinsn *d) {
     uint64_t a[WARP], c[WARP], r[WARP];
-    uint64_t na = d->aux8 & CT_NEG_PROD ? 1ull << 63 : 0, nc = d->aux8 & CT_NEG_ADD ? 1ull << 63 : 0;
+    uint64_t na = d->ct_flags & CT_NEG_PROD ? 1ull << 63 : 0, nc = d->ct_flags & CT_NEG_ADD ? 1ull << 63 : 0;
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
     /* DFMA's negation leaves a NaN operand's sign as it is (H200, lab/ptxas_fma) */
     for (int l = 0; l < WARP; l++) {
@@ -175,14 +176,15 @@ PS_CLONES static void h_contract_f64(ps_warp *w, const ps_dinsn *d) {
     ps_f64_fma_n(r, a, rb, c, WARP, PS_RND_RN);
     put64(w, R(w, d->o[0]), r);
 }
-F32_3(h_contract_div_f32, ps_f32_div_fma(a, b, (d->aux8 & CT_NEG_ADD) ? c ^ 0x80000000u : c,
-                                         d->aux8 & CT_DIV_FULL, FTZ(d), SAT(d), d->aux8 & CT_NEG_PROD))
+F32_3(h_contract_div_f32, ps_f32_div_fma(a, b, (d->ct_flags & CT_NEG_ADD) ? c ^ 0x80000000u : c,
+                                         d->ct_flags & CT_DIV_FULL, FTZ(d), SAT(d),
+                                         d->ct_flags & CT_NEG_PROD))
 
 ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod, bool neg_add) {
     if (prod->form == PS_F_MUL_F16) return ps_select_half_contraction(d, neg_prod, neg_add);
-    d->aux8 = (uint8_t)((neg_prod ? CT_NEG_PROD : 0) | (neg_add ? CT_NEG_ADD : 0));
+    d->ct_flags = (uint8_t)((neg_prod ? CT_NEG_PROD : 0) | (neg_add ? CT_NEG_ADD : 0));
     if (prod->form == PS_F_DIV_FLT) {
-        if (ps_modset_has(&prod->mods, PS_MOD_FULL)) d->aux8 |= CT_DIV_FULL;
+        if (ps_modset_has(&prod->mods, PS_MOD_FULL)) d->ct_flags |= CT_DIV_FULL;
         return h_contract_div_f32;
     }
     return d->type == PS_T_F64 ? h_contract_f64 : h_contract_f32;
@@ -202,30 +204,30 @@ F32_1(h_neg_f32, ps_f32_neg(a, FTZ(d)))
 F64_1(h_abs_f64, ps_f64_abs(a))
 F64_1(h_neg_f64, ps_f64_neg(a))
 
-/* d->aux8 bits: NaN variant, .xorsign.abs (2 inputs) or .abs (3 inputs). */
+/* d->mm_flags bits: NaN variant, .xorsign.abs (2 inputs) or .abs (3 inputs). */
 enum { MM_NAN = 1, MM_ABS = 2 };
-F32_2(h_min_f32, ps_f32_min(a, b, FTZ(d), d->aux8 & MM_NAN, d->aux8 & MM_ABS))
-F32_2(h_max_f32, ps_f32_max(a, b, FTZ(d), d->aux8 & MM_NAN, d->aux8 & MM_ABS))
-F32_3(h_min3_f32, ps_f32_min3(a, b, c, FTZ(d), d->aux8 & MM_NAN, d->aux8 & MM_ABS))
-F32_3(h_max3_f32, ps_f32_max3(a, b, c, FTZ(d), d->aux8 & MM_NAN, d->aux8 & MM_ABS))
+F32_2(h_min_f32, ps_f32_min(a, b, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
+F32_2(h_max_f32, ps_f32_max(a, b, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
+F32_3(h_min3_f32, ps_f32_min3(a, b, c, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
+F32_3(h_max3_f32, ps_f32_max3(a, b, c, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
 F64_2(h_min_f64, ps_f64_min(a, b))
 F64_2(h_max_f64, ps_f64_max(a, b))
 
 F32_2(h_copysign_f32, ps_f32_copysign(a, b))
 F64_2(h_copysign_f64, ps_f64_copysign(a, b))
 
-/* ==== 9.7.3.3 testp: predicate destination, class in d->aux8 =============================== */
+/* ==== 9.7.3.3 testp: predicate destination, class in d->testp_op =========================== */
 
 static void h_testp_f32(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]);
-    ps_testp_op op = (ps_testp_op)d->aux8;
+    ps_testp_op op = (ps_testp_op)d->testp_op;
     uint32_t t = 0;
     LANES(w, t |= (uint32_t)ps_f32_testp(op, (uint32_t)ra[l]) << l);
     write_pred(w, d->o[0], t);
 }
 static void h_testp_f64(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]);
-    ps_testp_op op = (ps_testp_op)d->aux8;
+    ps_testp_op op = (ps_testp_op)d->testp_op;
     uint32_t t = 0;
     LANES(w, t |= (uint32_t)ps_f64_testp(op, ra[l]) << l);
     write_pred(w, d->o[0], t);
@@ -344,7 +346,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         if (f64) return (three || abs || xorsign || nan || (fl & DF_FTZ)) ? NULL : max ? h_max_f64 : h_min_f64;
         /* two inputs: .xorsign.abs together or neither; three inputs: .abs, never .xorsign */
         if (three ? xorsign : xorsign != abs) return NULL;
-        d->aux8 = (uint8_t)((nan ? MM_NAN : 0) | (abs ? MM_ABS : 0));
+        d->mm_flags = (uint8_t)((nan ? MM_NAN : 0) | (abs ? MM_ABS : 0));
         if (three) return max ? h_max3_f32 : h_min3_f32;
         return max ? h_max_f32 : h_min_f32;
     }
@@ -365,7 +367,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
                 found = (int)i;
             }
         if (found < 0 || d->nops != 2) return NULL;
-        d->aux8 = (uint8_t)cls[found].op;
+        d->testp_op = (uint8_t)cls[found].op;
         return f64 ? h_testp_f64 : h_testp_f32;
     }
     default: return NULL;

@@ -3,8 +3,8 @@
  *
  * A packed x2 operation applies the scalar one to the low and the high 16 bits independently
  * (ISA 9.7.4: "the operation is performed on each half"); setp on x2 types writes the result of
- * the low half to p and that of the high half to q. d->aux holds the fp_half.h flags, d->aux8
- * the operation (low nibble), the format (bit 4) and x2 (bit 7). */
+ * the low half to p and that of the high half to q. d->half_flags holds the fp_half.h flags,
+ * d->half_op the operation (low nibble), the format (bit 4) and x2 (bit 7). */
 #include "fp_half.h"
 #include "sim_internal.h"
 
@@ -22,9 +22,9 @@ static const bin_fn BIN[] = {[OP_ADD] = ps_half_add, [OP_SUB] = ps_half_sub, [OP
 static const un_fn UN[] = {[OP_NEG] = ps_half_neg, [OP_ABS] = ps_half_abs, [OP_EX2] = ex2_fn,
                            [OP_TANH] = tanh_fn};
 
-#define OPC(d) ((d)->aux8 & 0xf)
-#define FMT(d) ((ps_half_fmt)(((d)->aux8 >> 4) & 1))
-#define X2(d) (((d)->aux8 & 0x80) != 0)
+#define OPC(d) ((d)->half_op & 0xf)
+#define FMT(d) ((ps_half_fmt)(((d)->half_op >> 4) & 1))
+#define X2(d) (((d)->half_op & 0x80) != 0)
 #define LO(x) ((uint16_t)(x))
 #define HI(x) ((uint16_t)((x) >> 16))
 
@@ -33,7 +33,7 @@ static void h_half_un(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]);
     un_fn fn = UN[OPC(d)];
     ps_half_fmt f = FMT(d);
-    unsigned fl = (unsigned)d->aux;
+    unsigned fl = (unsigned)d->half_flags;
     if (X2(d))
         LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), fl) << 16 | fn(f, LO(ra[l]), fl));
     else
@@ -44,7 +44,7 @@ static void h_half_bin(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
     bin_fn fn = BIN[OPC(d)];
     ps_half_fmt f = FMT(d);
-    unsigned fl = (unsigned)d->aux;
+    unsigned fl = (unsigned)d->half_flags;
     if (X2(d))
         LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), HI(rb[l]), fl) << 16 | fn(f, LO(ra[l]), LO(rb[l]), fl));
     else
@@ -54,7 +54,7 @@ static void h_half_fma(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
     ps_half_fmt f = FMT(d);
-    unsigned fl = (unsigned)d->aux;
+    unsigned fl = (unsigned)d->half_flags;
     if (X2(d))
         LANES(w, rd[l] = (uint64_t)ps_half_fma(f, HI(ra[l]), HI(rb[l]), HI(rc[l]), fl) << 16 |
                          ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
@@ -73,8 +73,8 @@ static void h_half_contract(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);
     ps_half_fmt f = FMT(d);
-    unsigned fl = (unsigned)d->aux & 0xffffu;
-    bool np = (d->aux & HNEG_PROD) != 0, nc = (d->aux & HNEG_ADD) != 0;
+    unsigned fl = (unsigned)d->half_flags & 0xffffu;
+    bool np = (d->half_flags & HNEG_PROD) != 0, nc = (d->half_flags & HNEG_ADD) != 0;
     if (X2(d))
         LANES(w, rd[l] = (uint64_t)ps_half_fma(f, hneg(f, HI(ra[l]), np), HI(rb[l]), hneg(f, HI(rc[l]), nc), fl) << 16 |
                          ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
@@ -83,12 +83,13 @@ static void h_half_contract(ps_warp *w, const ps_dinsn *d) {
 }
 
 ps_exec_fn ps_select_half_contraction(ps_dinsn *d, bool neg_prod, bool neg_add) {
-    d->aux = (int32_t)((unsigned)d->aux | (neg_prod ? HNEG_PROD : 0) | (neg_add ? HNEG_ADD : 0));
+    d->half_flags = (int32_t)((unsigned)d->half_flags | (neg_prod ? HNEG_PROD : 0) |
+                              (neg_add ? HNEG_ADD : 0));
     return h_half_contract;
 }
 
 /* ---- setp (9.7.4.4) ----------------------------------------------------------------------
- * d->aux: comparison (CMP_*) | BoolOp << 8 | ftz << 12. */
+ * d->half_setp: comparison (CMP_*) | BoolOp << 8 | ftz << 12. */
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU,
        CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN, CMP_COUNT };
 enum { BOOL_NONE, BOOL_AND, BOOL_OR, BOOL_XOR };
@@ -118,8 +119,8 @@ static inline uint32_t boolop(int op, uint32_t t, uint32_t c) {
 }
 static void h_half_setp(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);
-    int op = d->aux & 0xff, bop = (d->aux >> 8) & 0xf;
-    bool ftz = (d->aux >> 12) & 1;
+    int op = d->half_setp & 0xff, bop = (d->half_setp >> 8) & 0xf;
+    bool ftz = (d->half_setp >> 12) & 1;
     ps_half_fmt f = FMT(d);
     uint32_t lo = 0, hi = 0;
     for (int l = 0; l < WARP; l++) {
@@ -135,11 +136,11 @@ static void h_half_setp(ps_warp *w, const ps_dinsn *d) {
  * set.CmpOp{.BoolOp}{.ftz}.dtype.{f16,bf16} d, a, b{, c}: d = all ones of .u16/.s16/.u32/.s32 or 1.0
  * of .bf16 when BoolOp(a CmpOp b, c) holds, else 0. With .f16x2/.bf16x2 sources each half of d is
  * the result of its half: 1.0 in the .f16x2/.bf16x2 destination format, or 0xffff for .u32/.s32.
- * d->aux as for setp; d->o: d, a, b{, c}; d->imm: the "true" value (per half for x2). */
+ * d->half_setp as for setp; d->o: d, a, b{, c}; d->imm: the "true" value (per half for x2). */
 static void h_half_set(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
-    int op = d->aux & 0xff, bop = (d->aux >> 8) & 0xf;
-    bool ftz = (d->aux >> 12) & 1;
+    int op = d->half_setp & 0xff, bop = (d->half_setp >> 8) & 0xf;
+    bool ftz = (d->half_setp >> 12) & 1;
     ps_half_fmt f = FMT(d);
     uint32_t lo = 0, hi = 0;
     for (int l = 0; l < WARP; l++) {
@@ -181,7 +182,7 @@ static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
     if (!x2 && d->o[1] != NO_SLOT) return NULL; /* p|q only for the packed types */
     if ((d->flags & DF_FTZ) && (d->type == PS_T_BF16 || d->type == PS_T_BF16X2)) return NULL;
     if (in->ops[0].kind == PS_OP_SINK) d->o[0] = NO_SLOT;
-    d->aux = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
+    d->half_setp = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
     return h_half_setp;
 }
 
@@ -222,8 +223,8 @@ ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
     }
     if (!one) return NULL; /* pairs the parser refuses (isa.c set_pair_ok) */
     d->imm = (int64_t)one;
-    d->aux8 = (uint8_t)((bf ? 0x10 : 0) | (x2 ? 0x80 : 0));
-    d->aux = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
+    d->half_op = (uint8_t)((bf ? 0x10 : 0) | (x2 ? 0x80 : 0));
+    d->half_setp = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
     return h_half_set;
 }
 
@@ -231,7 +232,7 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     int t = d->type;
     bool bf = t == PS_T_BF16 || t == PS_T_BF16X2, x2 = t == PS_T_F16X2 || t == PS_T_BF16X2;
     if (!bf && t != PS_T_F16 && t != PS_T_F16X2) return NULL;
-    d->aux8 = (uint8_t)((bf ? 0x10 : 0) | (x2 ? 0x80 : 0));
+    d->half_op = (uint8_t)((bf ? 0x10 : 0) | (x2 ? 0x80 : 0));
     if (in->form == PS_F_SETP_HALF) return select_setp(in, d);
     uint32_t fl = d->flags;
     if ((fl & DF_HAS_RND) && d->rnd != PS_RND_RN) return NULL;
@@ -243,7 +244,7 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     unsigned hf = ((fl & DF_FTZ) ? PS_HALF_FTZ : 0) | ((fl & DF_SAT) ? PS_HALF_SAT : 0) |
                   ((fl & DF_RELU) ? PS_HALF_RELU : 0) | ((fl & DF_NAN) ? PS_HALF_NAN : 0) |
                   ((fl & DF_XORSIGN) ? PS_HALF_XORSIGN : 0) | (has(in, PS_MOD_OOB) ? PS_HALF_OOB : 0);
-    d->aux = (int32_t)hf;
+    d->half_flags = (int32_t)hf;
     bool minmax = in->form == PS_F_MIN_F16 || in->form == PS_F_MAX_F16 || in->form == PS_F_MIN_BF16 ||
                   in->form == PS_F_MAX_BF16;
     if (!minmax && (fl & (DF_NAN | DF_XORSIGN))) return NULL;
@@ -278,13 +279,13 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     case PS_F_FMA_F16:
     case PS_F_FMA_BF16:
         if (!(fl & DF_HAS_RND) || d->nops != 4) return NULL; /* fma needs .rn */
-        d->aux8 |= OP_FMA;
+        d->half_op |= OP_FMA;
         return h_half_fma;
     default: return NULL;
     }
     /* xorsign needs abs and abs alone is not a min/max modifier */
     if (minmax && ((fl & DF_XORSIGN) != 0) != has(in, PS_MOD_ABS)) return NULL;
-    d->aux8 |= (uint8_t)op;
+    d->half_op |= (uint8_t)op;
     if (op >= OP_NEG) {
         if (d->nops != 2 || (fl & (DF_SAT | DF_HAS_RND))) return NULL;
         return h_half_un;

@@ -523,7 +523,7 @@ static const uint16_t PRMT_MODES[6][4] = {
     {0x1010, 0x3232, 0x1010, 0x3232}, /* rc16: replicate 16 */
 };
 DEF3(h_prmt, prmt(a, b, c))
-DEF3(h_prmt_mode, prmt(a, b, PRMT_MODES[d->aux8][c & 3]))
+DEF3(h_prmt_mode, prmt(a, b, PRMT_MODES[d->prmt_mode][c & 3]))
 
 /* ==== 9.7.9.x mov (incl. vector pack/unpack) ============================================== */
 
@@ -531,9 +531,9 @@ DEF1(h_mov16, z16(a))
 DEF1(h_mov32, z32(a))
 DEF1(h_mov64, a)
 
-/* mov.bW d, {x0, .., xn-1}: item i (aux8 = its width K) goes to bits [K*i, K*i+K). */
+/* mov.bW d, {x0, .., xn-1}: item i (d->item_bits = its width K) goes to bits [K*i, K*i+K). */
 static void h_mov_pack(ps_warp *w, const ps_dinsn *d) {
-    unsigned k = d->aux8, n = (unsigned)d->aux;
+    unsigned k = d->item_bits, n = (unsigned)d->nitems;
     uint64_t m = lowmask(k), r[WARP] = {0};
     for (unsigned i = 0; i < n; i++) {
         const uint64_t *rx = R(w, d->o[1 + i]);
@@ -543,7 +543,7 @@ static void h_mov_pack(ps_warp *w, const ps_dinsn *d) {
 }
 /* mov.bW {x0, .., xn-1}, s: the inverse. */
 static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
-    unsigned k = d->aux8, n = (unsigned)d->aux;
+    unsigned k = d->item_bits, n = (unsigned)d->nitems;
     uint64_t s[WARP], r[WARP], m = lowmask(k);
     memcpy(s, R(w, d->o[n]), sizeof s); /* a destination may be the source */
     for (unsigned i = 0; i < n; i++) {
@@ -584,8 +584,8 @@ DEF3(h_slct64_f32_ftz, f32_ge0(c, true) ? a : b)
 
 /* ==== 9.7.6.1-2 set, setp =================================================================
  * A comparison is a function returning the mask of executing lanes where `a op b` holds; set
- * and setp pick one from CMP_TABLE at decode time (d->aux) and combine it with the BoolOp
- * (d->aux8). Float comparisons work on integer keys (sign-magnitude -> two's complement, so
+ * and setp pick one from CMP_TABLE at decode time (d->cmp_index) and combine it with the BoolOp
+ * (d->boolop). Float comparisons work on integer keys (sign-magnitude -> two's complement, so
  * -0 == +0) and never touch the host FPU. */
 typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t *rb);
 
@@ -680,24 +680,24 @@ static inline uint32_t boolop(unsigned op, uint32_t t, uint32_t c) {
     default: return t;
     }
 }
-/* d->aux = row * C_COUNT + column; d->aux8 = BoolOp | 0x10 when p is the sink "_". */
+/* d->cmp_index = row * C_COUNT + column; d->boolop = BoolOp | 0x10 when p is the sink "_". */
 static inline uint32_t cmp_run(ps_warp *w, const ps_dinsn *d, int ia, int ib) {
-    return CMP_TABLE[d->aux / C_COUNT][d->aux % C_COUNT](w, R(w, d->o[ia]), R(w, d->o[ib]));
+    return CMP_TABLE[d->cmp_index / C_COUNT][d->cmp_index % C_COUNT](w, R(w, d->o[ia]), R(w, d->o[ib]));
 }
 enum { SETP_SINK_P = 0x10 };
 
 /* setp.CmpOp{.BoolOp}.type p[|q], a, b{, c}: p = BoolOp(t, c), q = BoolOp(!t, c). */
 static void h_setp(ps_warp *w, const ps_dinsn *d) {
     uint32_t t = cmp_run(w, d, 2, 3);
-    unsigned op = d->aux8 & 0xf;
+    unsigned op = d->boolop & 0xf;
     uint32_t c = op != B_NONE ? read_pred(w, d, 4) : 0;
-    if (!(d->aux8 & SETP_SINK_P)) write_pred(w, d->o[0], boolop(op, t, c));
+    if (!(d->boolop & SETP_SINK_P)) write_pred(w, d->o[0], boolop(op, t, c));
     if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], boolop(op, ~t, c));
 }
 /* set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: all ones (u32/s32) or 1.0f (f32), else 0. */
 static void set_common(ps_warp *w, const ps_dinsn *d, uint64_t one) {
     uint32_t t = cmp_run(w, d, 1, 2);
-    if (d->aux8 != B_NONE) t = boolop(d->aux8, t, read_pred(w, d, 3));
+    if (d->boolop != B_NONE) t = boolop(d->boolop, t, read_pred(w, d, 3));
     uint64_t r[WARP];
     for (int l = 0; l < WARP; l++) r[l] = (t >> l & 1) ? one : 0;
     blend(w, R(w, d->o[0]), r);
@@ -759,7 +759,7 @@ static int bool_op(const ps_insn *in) {
     if (n > 1) return -1;
     return has(in, PS_MOD_AND) ? B_AND : has(in, PS_MOD_OR) ? B_OR : has(in, PS_MOD_XOR) ? B_XOR : B_NONE;
 }
-/* Fills d->aux / d->aux8 for set and setp; false if the combination does not exist. */
+/* Fills d->cmp_index / d->boolop for set and setp; false if the combination does not exist. */
 static bool select_cmp(const ps_insn *in, ps_dinsn *d, int stype, int nsrc_ops) {
     int k = cmp_kind(stype, (d->flags & DF_FTZ) != 0);
     int op = cmp_op(in), b = bool_op(in);
@@ -768,8 +768,8 @@ static bool select_cmp(const ps_insn *in, ps_dinsn *d, int stype, int nsrc_ops) 
     if (op >= C_LO && op <= C_HS && is_signed(stype)) return false;
     if ((b != B_NONE) != (in->nops == nsrc_ops + 2)) return false; /* BoolOp needs c, and only then */
     if ((d->flags & DF_FTZ) && stype != PS_T_F32) return false;
-    d->aux = k * C_COUNT + op;
-    d->aux8 = (uint8_t)b;
+    d->cmp_index = k * C_COUNT + op;
+    d->boolop = (uint8_t)b;
     return true;
 }
 
@@ -902,10 +902,10 @@ static ps_exec_fn select_shift(const ps_insn *in, ps_dinsn *d) {
 }
 
 /* mov.v2 / mov.v4 {d...}, {a...}: every element, all sources read before any destination is
- * written (mov.v2.u32 V, {V.y, V.x} swaps). d->aux: elements; d->aux8: element bits. */
+ * written (mov.v2.u32 V, {V.y, V.x} swaps). d->nitems: elements; d->item_bits: element bits. */
 static void h_mov_vec(ps_warp *w, const ps_dinsn *d) {
-    int n = d->aux;
-    uint64_t mask = d->aux8 == 64 ? ~0ull : (1ull << d->aux8) - 1;
+    int n = d->nitems;
+    uint64_t mask = d->item_bits == 64 ? ~0ull : (1ull << d->item_bits) - 1;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t v[4];
@@ -919,8 +919,8 @@ static ps_exec_fn select_mov(const ps_insn *in, ps_dinsn *d) {
     if (d->vec > 1) {
         int n = d->vec, bits = ps_type_size((ps_type)t) * 8;
         if (n > 4 || d->nops != 2 * n || bits < 16) return NULL;
-        d->aux = n;
-        d->aux8 = (uint8_t)bits;
+        d->nitems = n;
+        d->item_bits = (uint8_t)bits;
         return h_mov_vec;
     }
     if (t == PS_T_PRED) {
@@ -941,8 +941,8 @@ static ps_exec_fn select_mov(const ps_insn *in, ps_dinsn *d) {
         if (in->ops[1 - side].kind == PS_OP_VEC) return NULL;
         unsigned n = (unsigned)v->nitems;
         if (n < 2 || bits % n || bits / n < 8 || d->nops != n + 1) return NULL;
-        d->aux8 = (uint8_t)(bits / n);
-        d->aux = (int32_t)n;
+        d->item_bits = (uint8_t)(bits / n);
+        d->nitems = (int32_t)n;
         return side == 1 ? h_mov_pack : h_mov_unpack;
     }
     if (d->nops != 2) return NULL;
@@ -999,7 +999,7 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
                 found = m;
             }
         if (found < 0) return h_prmt;
-        d->aux8 = (uint8_t)found;
+        d->prmt_mode = (uint8_t)found;
         return h_prmt_mode;
     }
     default: return NULL;
@@ -1080,7 +1080,7 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d) {
     case PS_F_SLCT: return select_select(in, d);
     case PS_F_SETP:
         if (d->nops < 4 || !select_cmp(in, d, d->type, 2)) return NULL;
-        if (in->ops[0].kind == PS_OP_SINK) d->aux8 |= SETP_SINK_P;
+        if (in->ops[0].kind == PS_OP_SINK) d->boolop |= SETP_SINK_P;
         return h_setp;
     case PS_F_SET: {
         int dt = d->type, st = in->ntypes >= 2 ? in->types[in->ntypes - 1] : PS_T_NONE;

@@ -43,7 +43,7 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
     return true;
 }
 
-/* aux8: number of matrices (1, 2, 4); flags DF_HI marks .trans (reused bit) */
+/* d->nmat: number of matrices (1, 2, 4); flags DF_HI marks .trans (reused bit) */
 #define TRANS(d) (((d)->flags & DF_HI) != 0)
 
 /* element (r, c) of an 8x8 matrix held in registers: lane 4r + c/2, half c%2 */
@@ -54,7 +54,7 @@ static inline uint16_t frag_get(const uint64_t *reg, int r, int c) {
 static void ldmatrix(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const uint16_t *s = tc_slots(w, d);
-    int nm = d->aux8;
+    int nm = d->nmat;
     const uint64_t *addr = R(w, s[nm]);
     uint8_t *row[WARP];
     uint32_t lanes = nm == 4 ? FULL_MASK : (1u << (8 * nm)) - 1;
@@ -76,7 +76,7 @@ static void ldmatrix(ps_warp *w, const ps_dinsn *d) {
 static void stmatrix(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const uint16_t *s = tc_slots(w, d);
-    int nm = d->aux8;
+    int nm = d->nmat;
     const uint64_t *addr = R(w, s[0]);
     uint8_t *row[WARP];
     uint32_t lanes = nm == 4 ? FULL_MASK : (1u << (8 * nm)) - 1;
@@ -118,7 +118,7 @@ ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d) {
         bool ld = in->form == PS_F_LDMATRIX;
         if ((nm != 1 && nm != 2 && nm != 4) || in->nops != 2 || d->o[ld ? 0 : 1] != nm) return NULL;
         if (d->space != SP_SHARED && d->space != SP_GENERIC) return NULL;
-        d->aux8 = (uint8_t)nm;
+        d->nmat = (uint8_t)nm;
         return ld ? ldmatrix : stmatrix;
     }
     case PS_F_MOVMATRIX:

@@ -45,7 +45,7 @@ static void row_bytes(const uint8_t *src, int fmt, uint8_t out[16]) {
 
 /* Reads the rows of nm matrices of `rows` rows each (row r of matrix i at lane rows*i + r). */
 static bool load_rows(ps_warp *w, const ps_dinsn *d, const uint64_t *addr, int rows, uint8_t m[4][16][16]) {
-    int nm = d->aux8, lanes = rows * nm;
+    int nm = d->nmat, lanes = rows * nm;
     uint8_t *row[WARP];
     uint32_t mask = lanes == 32 ? FULL_MASK : (1u << lanes) - 1;
     if (!tc_access(w, d, mask, addr, 16, false, row)) return false;
@@ -57,7 +57,7 @@ static bool load_rows(ps_warp *w, const ps_dinsn *d, const uint64_t *addr, int r
 static void ldmatrix_m16n16(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const uint16_t *s = tc_slots(w, d);
-    int nm = d->aux8;
+    int nm = d->nmat;
     uint8_t m[4][16][16];
     if (!load_rows(w, d, R(w, s[2 * nm]), 16, m)) return;
     for (int i = 0; i < nm; i++)
@@ -74,7 +74,7 @@ static void ldmatrix_m16n16(ps_warp *w, const ps_dinsn *d) {
 static void ldmatrix_m8n16(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const uint16_t *s = tc_slots(w, d);
-    int nm = d->aux8;
+    int nm = d->nmat;
     uint8_t m[4][16][16];
     if (!load_rows(w, d, R(w, s[nm]), 8, m)) return;
     for (int i = 0; i < nm; i++) {
@@ -90,7 +90,7 @@ static void ldmatrix_m8n16(ps_warp *w, const ps_dinsn *d) {
 static void stmatrix_m16n8(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
     const uint16_t *s = tc_slots(w, d);
-    int nm = d->aux8, lanes = 8 * nm;
+    int nm = d->nmat, lanes = 8 * nm;
     uint8_t *row[WARP];
     uint32_t mask = lanes == 32 ? FULL_MASK : (1u << lanes) - 1;
     if (!tc_access(w, d, mask, R(w, s[0]), 16, true, row)) return;
@@ -121,7 +121,7 @@ ps_exec_fn ps_select_matrix_b8(const ps_insn *in, ps_dinsn *d) {
     int m = in->shape_m, n = in->shape_n, nm = in->xnum;
     if (!sync || !aligned || in->shape_k || in->nops != 2) return NULL;
     if (d->space != SP_SHARED && d->space != SP_GENERIC) return NULL;
-    d->aux8 = (uint8_t)nm;
+    d->nmat = (uint8_t)nm;
     d->type2 = (uint8_t)fmt;
     if (in->form == PS_F_LDMATRIX && m == 16 && n == 16) {
         /* .trans is mandatory; .x1 or .x2; .b8 or .b8x16 with a source format */

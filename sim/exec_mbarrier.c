@@ -31,7 +31,7 @@ static uint64_t mb_make(unsigned expected, unsigned pending, int64_t tx, unsigne
 
 enum { MB_INIT, MB_INVAL, MB_ARRIVE, MB_ARRIVE_DROP, MB_EXPECT_TX, MB_COMPLETE_TX, MB_TEST_WAIT,
        MB_PENDING_COUNT, MB_CP_ARRIVE };
-/* d->aux flags */
+/* d->mbar_flags */
 enum { MBF_COUNT = 1, MBF_EXPECT_TX = 2, MBF_PARITY = 4, MBF_NOINC = 8, MBF_NOCOMPLETE = 16 };
 
 /* The lane's mbarrier object (8 aligned bytes of this CTA's shared memory), or NULL after a fault. */
@@ -51,7 +51,7 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
     /* init and inval write the object like stores; arrivals and polls are synchronisation,
      * reported through ps_observer.mbarrier (as memory accesses the bank and race checkers
      * would count every arrival of a warp as a 32-way access to one word) */
-    if (p && (d->aux8 == MB_INIT || d->aux8 == MB_INVAL)) ps_evbatch_add(eb, lane, PS_SPACE_SHARED, addr, 8);
+    if (p && (d->mbar_op == MB_INIT || d->mbar_op == MB_INVAL)) ps_evbatch_add(eb, lane, PS_SPACE_SHARED, addr, 8);
     return p;
 }
 
@@ -130,8 +130,8 @@ static void mb_exec(ps_warp *w, const ps_dinsn *d) {
 static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
     ps_cta *c = w->cta;
     struct ps_async *a = ps_async_get(c);
-    int op = d->aux8;
-    unsigned fl = (unsigned)d->aux;
+    int op = d->mbar_op;
+    unsigned fl = (unsigned)d->mbar_flags;
     /* operand positions: see ps_select_mbarrier */
     int ai = (op == MB_ARRIVE || op == MB_ARRIVE_DROP || op == MB_TEST_WAIT) ? 1 : 0;
     const uint64_t *A = R(w, d->o[ai]);
@@ -263,8 +263,8 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     if (ps_modset_has(m, PS_MOD_NOINC)) fl |= MBF_NOINC;
     if (op == MB_TEST_WAIT && in->ops[0].kind != PS_OP_REG)
         return WHY("'%s' writes a predicate", mn);
-    d->aux8 = (uint8_t)op;
-    d->aux = (int32_t)fl;
+    d->mbar_op = (uint8_t)op;
+    d->mbar_flags = (int32_t)fl;
     return mb_exec;
 }
 

@@ -313,7 +313,7 @@ static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64
 /* Lanes are applied in ascending lane order; global memory uses host atomics because other
  * CTAs may run on other host threads. */
 static void atom_exec(ps_warp *w, const ps_dinsn *d, bool returns) {
-    int op = d->aux8, bits = (int)d->aux;
+    int op = d->atom_op, bits = (int)d->atom_bits;
     bool sig = d->flags & DF_SIGNED;
     int ai = returns ? 1 : 0;
     const uint64_t *base = R(w, d->o[ai]);
@@ -407,8 +407,8 @@ static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
         op = t == PS_T_F16X2 ? AT_F16X2 : AT_BF16X2;
     }
     if ((op == AT_INC || op == AT_DEC) && t != PS_T_U32) return NULL;
-    d->aux8 = (uint8_t)op;
-    d->aux = size * 8;
+    d->atom_op = (uint8_t)op;
+    d->atom_bits = size * 8;
     if (k == TK_SINT) d->flags |= DF_SIGNED;
     int need = (returns ? 1 : 0) + 2 + (op == AT_CAS);
     if (d->nops < need) return NULL;

@@ -14,13 +14,9 @@
 
 enum { EK_F16, EK_BF16, EK_TF32, EK_F32, EK_F64, EK_E4M3, EK_E5M2, EK_S8, EK_U8, EK_S4, EK_U4, EK_B1, EK_S32 };
 
-/* Packed in d->imm (no address operand here): shape and element kinds. Options are flags:
- * DF_HI .row A, DF_LO .col B (m8n8k4 .f16), DF_SATFINITE, DF_XORSIGN .xor.popc (else .and). */
-typedef struct {
-    uint8_t m, n;
-    uint16_t k;
-    uint8_t ka, kb, kc, kd;   /* EK_* */
-} mma_desc;
+/* The record's payload d->mma (ps_mma_payload, sim_internal.h) holds the shape and element
+ * kinds. Options are flags: DF_HI .row A, DF_LO .col B (m8n8k4 .f16), DF_SATFINITE, DF_XORSIGN
+ * .xor.popc (else .and). */
 
 typedef struct {
     int na, nb, nc, nd;       /* registers per operand */
@@ -44,7 +40,7 @@ static uint64_t frag_elem(ps_warp *w, const uint16_t *s, int bits, int lane, int
     return bits == 32 ? v : v & ((1u << bits) - 1);
 }
 
-static mma_regs regs_of_sp(const mma_desc *md, bool sp) {
+static mma_regs regs_of_sp(const ps_mma_payload *md, bool sp) {
     /* m8n8k4 .f16: four products, one per quad pair */
     int groups = md->m == 8 && md->n == 8 && md->k == 4 && md->ka == EK_F16 ? 4 : 1;
     int ab = ek_bits(md->ka), cb = ek_bits(md->kc), db = ek_bits(md->kd);
@@ -63,7 +59,7 @@ static int64_t int_val(int kind, uint64_t v) {
     }
 }
 
-/* mma.sp (PTX ISA 9.7.14.6): d->aux8 bit 0 .sp, bits 2:1 the sparsity selector. */
+/* mma.sp (PTX ISA 9.7.14.6): d->mma_sp bit 0 .sp, bits 2:1 the sparsity selector. */
 enum { SPF_SP = 1 };
 
 /* Sparse A: 2:4 in K (.tf32 1:2), k/2 stored elements per row in the dense fragment layout of
@@ -74,7 +70,7 @@ enum { SPF_SP = 1 };
  * the lanes); with 4 pieces (8-bit k64) row g's fields 0..7 fill lane 4g, row g+8's 4g+1, fields
  * 8..15 lanes 4g+2 and 4g+3. Measured on the H200 (tests/data/wgmma_sp/mma_sp.*). Fills
  * KI[r][i], the K index of stored element i of row r. */
-static bool sp_index(ps_warp *w, const uint16_t *ms, const mma_desc *md, int sel, uint8_t KI[16][64]) {
+static bool sp_index(ps_warp *w, const uint16_t *ms, const ps_mma_payload *md, int sel, uint8_t KI[16][64]) {
     bool tf32 = md->ka == EK_TF32;
     int nchunks = tf32 ? md->k / 2 : md->k / 4, pieces = nchunks / 4;
     for (int r = 0; r < 16; r++)
@@ -101,9 +97,8 @@ static bool sp_index(ps_warp *w, const uint16_t *ms, const mma_desc *md, int sel
 
 static void mma_exec(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
-    mma_desc md;
-    memcpy(&md, &d->imm, sizeof md);
-    mma_regs rg = regs_of_sp(&md, d->aux8 & SPF_SP);
+    const ps_mma_payload md = d->mma;
+    mma_regs rg = regs_of_sp(&md, d->mma_sp & SPF_SP);
     int row_a = (d->flags & DF_HI) != 0, col_b = (d->flags & DF_LO) != 0;
     const uint16_t *s = tc_slots(w, d);
     const uint16_t *sd = s, *sa = s + rg.nd, *sb = sa + rg.na, *sc = sb + rg.nb;
@@ -115,11 +110,11 @@ static void mma_exec(ps_warp *w, const ps_dinsn *d) {
     int nea = ab == 64 ? rg.na : rg.na * 32 / ab, neb = bb == 64 ? rg.nb : rg.nb * 32 / bb;
     int nec = cb == 64 ? rg.nc : rg.nc * 32 / cb, ned = db == 64 ? rg.nd : rg.nd * 32 / db;
     static _Thread_local uint64_t A[4][16 * 256], B[4][256 * 8], C[4][16 * 8], D[4][16 * 8];
-    bool sp = d->aux8 & SPF_SP;
+    bool sp = d->mma_sp & SPF_SP;
     int ka = sp ? k / 2 : k; /* A's stored elements per row */
     if (sp) memset(A[0], 0, sizeof(uint64_t) * (size_t)(m * k));
     static _Thread_local uint8_t KI[16][64];
-    if (sp && !sp_index(w, s + rg.nd + rg.na + rg.nb + rg.nc, &md, (d->aux8 >> 1) & 3, KI)) return;
+    if (sp && !sp_index(w, s + rg.nd + rg.na + rg.nb + rg.nc, &md, (d->mma_sp >> 1) & 3, KI)) return;
     for (int l = 0; l < WARP; l++) {
         int r, c, g;
         for (int e = 0; e < nea; e++) {
@@ -263,11 +258,11 @@ static bool mma_sp_valid(int m, int n, int k, int a, int b, int c, int dd) {
 ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     /* mma.sp / mma.sp::ordered_metadata: two more operands, the metadata and the selector */
     bool sp = ps_insn_sparse(in);
-    d->aux8 = 0;
+    d->mma_sp = 0;
     if (sp) {
         if (in->ntypes != 4 || in->nops != 6 || in->ops[5].kind != PS_OP_IMM) return NULL;
         if (in->ops[4].kind != PS_OP_REG && in->ops[4].kind != PS_OP_IMM) return NULL;
-        mma_desc q = {.m = (uint8_t)in->shape_m, .n = (uint8_t)in->shape_n, .k = (uint16_t)in->shape_k};
+        ps_mma_payload q = {.m = (uint8_t)in->shape_m, .n = (uint8_t)in->shape_n, .k = (uint16_t)in->shape_k};
         int ek2[4];
         for (int i = 0; i < 4; i++)
             if ((ek2[i] = ek_of(in->types[i])) < 0) return NULL;
@@ -275,7 +270,7 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
         int chunks = ek2[1] == EK_TF32 ? q.k / 2 : q.k / 4, pieces = chunks / 4;
         uint64_t sel = in->ops[5].imm;
         if (pieces < 1 || sel >= (uint64_t)(4 / pieces)) return NULL;
-        d->aux8 = (uint8_t)(SPF_SP | sel << 1);
+        d->mma_sp = (uint8_t)(SPF_SP | sel << 1);
     } else if (in->ntypes != 4 || in->nops != 4) {
         return NULL;
     }
@@ -292,7 +287,7 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
         else if (w == PS_WM(RZ) || w == PS_WM(RM) || w == PS_WM(RP)) return NULL;
     }
     if (!sync || !aligned || nl != 2) return NULL;
-    mma_desc md = {0};
+    ps_mma_payload md = {0};
     int ek[4];
     for (int i = 0; i < 4; i++)
         if ((ek[i] = ek_of(in->types[i])) < 0) return NULL;
@@ -316,7 +311,6 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     mma_regs rg = regs_of_sp(&md, sp);
     if (sp && d->o[4] != 1) return NULL;
     if (d->o[0] != rg.nd || d->o[1] != rg.na || d->o[2] != rg.nb || d->o[3] != rg.nc) return NULL;
-    _Static_assert(sizeof(mma_desc) <= sizeof(int64_t), "mma_desc must fit in d->imm");
-    memcpy(&d->imm, &md, sizeof md);
+    d->mma = md;
     return mma_exec;
 }

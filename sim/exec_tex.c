@@ -67,11 +67,12 @@ static bool geom_fits(ps_warp *w, int l, const ps_tex *t, int g, const char *ins
 
 /* ---- surfaces ---------------------------------------------------------------------------- */
 
-/* d->aux8 geometry, d->type2 out-of-range mode, d->rnd access bytes per element (1..8), d->vec
- * elements; slots: suld d..., a, coords; sust a, coords, c... */
+/* d->geom geometry, d->is_store suld (0) or sust (1), d->type2 out-of-range mode, d->rnd
+ * access bytes per element (1..8), d->vec elements; slots: suld d..., a, coords; sust a,
+ * coords, c... */
 static void surface_access(ps_warp *w, const ps_dinsn *d) {
-    bool store = d->aux != 0;
-    int g = d->aux8, nv = d->vec;
+    bool store = d->is_store != 0;
+    int g = d->geom, nv = d->vec;
     unsigned esz = d->rnd, asz = esz * (unsigned)nv;
     int ha = store ? 0 : nv, c0 = ha + 1, v0 = store ? d->nops - nv : 0; /* the values follow every coordinate */
     const char *insn = store ? "sust" : "suld";
@@ -151,7 +152,7 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
     }
 }
 
-/* sured.b: d->aux8 geometry, d->type2 out-of-range mode, d->rnd access bytes (4, 8), d->vec the
+/* sured.b: d->geom geometry, d->type2 out-of-range mode, d->rnd access bytes (4, 8), d->vec the
  * operation (RD_*), d->type the type; slots a, coordinates, c. The texel is updated with a host
  * atomic: CTAs run on several host threads. */
 enum { RD_ADD, RD_MIN, RD_MAX, RD_AND, RD_OR };
@@ -187,7 +188,7 @@ static void reduce_texel(uint8_t *p, int op, ps_type ty, uint64_t v) {
 }
 
 static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
-    int g = d->aux8;
+    int g = d->geom;
     unsigned asz = d->rnd;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -232,9 +233,9 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
     }
 }
 
-/* suq and txq: d->aux8 the query; d->aux 1 for txq. */
+/* suq and txq: d->query the query; d->is_txq 1 for txq. */
 static void query(ps_warp *w, const ps_dinsn *d) {
-    bool txq = d->aux != 0;
+    bool txq = d->is_txq != 0;
     const char *insn = txq ? "txq" : "suq";
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -249,17 +250,17 @@ static void query(ps_warp *w, const ps_dinsn *d) {
          * mirror, clamp_ogl, clamp_to_edge, clamp_to_border } */
         static const uint32_t amode[] = {[PS_TXA_WRAP] = 0, [PS_TXA_MIRROR] = 1, [PS_TXA_CLAMP] = 3,
                                          [PS_TXA_BORDER] = 4};
-        switch (d->aux8) {
+        switch (d->query) {
         case Q_WIDTH: v = t.width; break;
         case Q_HEIGHT:
         case Q_DEPTH:
-            if ((d->aux8 == Q_HEIGHT && t.dim < 2) || (d->aux8 == Q_DEPTH && t.dim < 3)) {
+            if ((d->query == Q_HEIGHT && t.dim < 2) || (d->query == Q_DEPTH && t.dim < 3)) {
                 ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s of a %uD object is not supported by ptxsim (not "
-                                                           "measured)", insn, d->aux8 == Q_HEIGHT ? "height" : "depth",
+                                                           "measured)", insn, d->query == Q_HEIGHT ? "height" : "depth",
                                t.dim);
                 return;
             }
-            v = d->aux8 == Q_HEIGHT ? t.height : t.depth;
+            v = d->query == Q_HEIGHT ? t.height : t.depth;
             break;
         case Q_ARRAY_SIZE: v = t.layered ? t.layers : 0; break;
         case Q_MEMORY_LAYOUT: v = 0; break; /* objects are CUDA arrays, not linear memory */
@@ -267,7 +268,7 @@ static void query(ps_warp *w, const ps_dinsn *d) {
         case Q_FILTER_MODE: v = t.linear; break;
         case Q_ADDR_MODE_0:
         case Q_ADDR_MODE_1:
-        case Q_ADDR_MODE_2: v = amode[t.address[d->aux8 - Q_ADDR_MODE_0]]; break;
+        case Q_ADDR_MODE_2: v = amode[t.address[d->query - Q_ADDR_MODE_0]]; break;
         default: v = 0; break; /* mipmap levels, samples: none */
         }
         R(w, d->o[0])[l] = v;
@@ -276,7 +277,7 @@ static void query(ps_warp *w, const ps_dinsn *d) {
 
 /* ---- tex ---------------------------------------------------------------------------------- */
 
-/* d->aux8 geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->aux 0 for
+/* d->geom geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->gather 0 for
  * tex, 1 + the component for tld4; slots d0..d3, a, coordinates. */
 /* Linear filtering equals the H200 for the textures ps_tex_linear_exact names; elsewhere (f32 in
  * the last bit now and then, s8, 3D) a texture object that asks for it faults unless
@@ -288,12 +289,12 @@ static bool linear_asked(void) {
 }
 
 static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
-    int g = d->aux8;
+    int g = d->geom;
     bool int_coords = d->type2 == 1;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         ps_tex t;
-        const char *insn = d->aux ? "tld4" : "tex";
+        const char *insn = d->gather ? "tld4" : "tex";
         if (!object_at(w, l, R(w, d->o[4])[l] + (uint64_t)d->imm, &t, insn)) return;
         if (t.surface) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a surface object", insn);
@@ -306,7 +307,7 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                            fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
             return;
         }
-        if (t.linear && !d->aux && !ps_tex_linear_exact(&t) && !linear_asked()) {
+        if (t.linear && !d->gather && !ps_tex_linear_exact(&t) && !linear_asked()) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex on a %uD %s texture with linear filtering: ptxsim's filter "
                                                        "does not match the H200 bit for bit there yet (docs/textures.md); "
                                                        "PTXSIM_TEXTURE_SAMPLING=reference runs it anyway",
@@ -340,7 +341,7 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
             }
-            if (d->aux) ps_tex_gather(&t, base, c, layer, (unsigned)d->aux - 1, &out);
+            if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
             else ps_tex_sample(&t, base, c, layer, &out);
         }
         for (int c = 0; c < 4; c++) R(w, d->o[c])[l] = out.v[c];
@@ -413,11 +414,11 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size
         return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], nc, nc > 1 ? "s" : "");
     int got = v->kind == PS_OP_VEC ? v->nitems : 1;
     if (got != vec) return WHY("'%s': %d value%s for a .v%d access", in->text, got, got > 1 ? "s" : "", vec);
-    d->aux8 = (uint8_t)g;
+    d->geom = (uint8_t)g;
     d->type2 = (uint8_t)mode;
     d->rnd = (uint8_t)esz;
     d->vec = (uint8_t)vec;
-    d->aux = store;
+    d->is_store = store;
     return surface_access;
 }
 
@@ -447,7 +448,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     if (a->nitems != geom_coords[g] && a->nitems != 4)
         return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], geom_coords[g],
                    geom_coords[g] > 1 ? "s" : "");
-    d->aux8 = (uint8_t)g;
+    d->geom = (uint8_t)g;
     d->type2 = (uint8_t)mode;
     d->rnd = (uint8_t)ps_type_size(ty);
     d->vec = (uint8_t)op;
@@ -486,8 +487,8 @@ static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t
                    in->text, spelling);
     if (in->nops != 2 || in->ops[0].kind != PS_OP_REG || !handle_ok(&in->ops[1]) || in->ops[1].nitems)
         return WHY("'%s': ptxsim takes the object as a .u64 register holding its handle: d, [handle]", in->text);
-    d->aux8 = (uint8_t)q;
-    d->aux = txq;
+    d->query = (uint8_t)q;
+    d->is_txq = txq;
     return query;
 }
 
@@ -519,10 +520,10 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t l
     for (int k = g >= G_A1D ? 1 : 0; k < a->nitems; k++) /* f32 constants keep their bits (decode.c) */
         if (ct == PS_T_F32 && (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64))
             return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
-    d->aux8 = (uint8_t)g;
+    d->geom = (uint8_t)g;
     d->type2 = ct == PS_T_S32;
     d->type = (uint8_t)dt;
-    d->aux = 0;
+    d->gather = 0;
     return tex_fetch;
 }
 
@@ -547,10 +548,10 @@ static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t 
     for (int k = g == G_A2D ? 1 : 0; k < a->nitems; k++)
         if (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64)
             return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
-    d->aux8 = (uint8_t)g;
+    d->geom = (uint8_t)g;
     d->type2 = 0;
     d->type = (uint8_t)dt;
-    d->aux = 1 + comp;
+    d->gather = 1 + comp;
     return tex_fetch;
 }
 

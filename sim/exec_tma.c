@@ -125,9 +125,9 @@ static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
     return true;
 }
 
-/* Slots: load o[0] dst (offset d->aux), o[1] map (d->imm), o[2..] coordinates, then mbar
- * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->aux).
- * d->aux8 TK_*, d->vec rank, d->type2 RO_* of a reduction, d->rnd the ctaMask's slot of a
+/* Slots: load o[0] dst (offset d->off2), o[1] map (d->imm), o[2..] coordinates, then mbar
+ * (d->target); store/reduce o[0] map (d->imm), o[1..] coordinates, then src (d->off2).
+ * d->tma_kind TK_*, d->vec rank, d->type2 RO_* of a reduction, d->rnd the ctaMask's slot of a
  * .multicast::cluster load (0: none). A load's destination may be another CTA's (mapa); a
  * multicast load writes the box at the same offset of every CTA in ctaMask and completes its
  * bytes on the mbarrier at the same offset of each. */
@@ -165,8 +165,9 @@ static bool i2c_store_measured(ps_warp *w, int l, const ps_tmap *m, const int32_
 }
 
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
-    bool im2col = d->aux8 >= TK_IM2COL;
-    int kind = d->aux8 == TK_IM2COL ? TK_LOAD : d->aux8 == TK_I2C_STORE ? TK_STORE : d->aux8 == TK_I2C_REDUCE ? TK_REDUCE : d->aux8;
+    bool im2col = d->tma_kind >= TK_IM2COL;
+    int kind = d->tma_kind == TK_IM2COL ? TK_LOAD : d->tma_kind == TK_I2C_STORE ? TK_STORE
+               : d->tma_kind == TK_I2C_REDUCE ? TK_REDUCE : d->tma_kind;
     unsigned rank = d->vec;
     int mo = kind == TK_LOAD ? 1 : 0;
     for (uint32_t mask = w->exec; mask; mask &= mask - 1) {
@@ -197,7 +198,7 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
         int so = kind == TK_LOAD ? 0 : 1 + (int)rank;
-        uint64_t sa = (uint32_t)(R(w, d->o[so])[l] + (uint64_t)(int64_t)d->aux);
+        uint64_t sa = (uint32_t)(R(w, d->o[so])[l] + (uint64_t)(int64_t)d->off2);
         /* A load's destinations: rank bits (DSMEM_RANK_UNIT multiples) of each CTA it writes, 0
          * for the executing CTA's own shared memory. Multicast: every rank of ctaMask; otherwise
          * the CTA that the .shared::cluster address names (mapa), whose mbarrier it completes. */
@@ -394,15 +395,15 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     for (int k = 0; k < want; k++)
         if (k != mi && in->ops[k].nitems)
             return WHY("'%s': only the tensor map is followed by coordinates", in->text);
-    d->aux8 = (uint8_t)(im2col ? TK_IM2COL : !no_offs ? kind : kind == TK_STORE ? TK_I2C_STORE : TK_I2C_REDUCE);
+    d->tma_kind = (uint8_t)(im2col ? TK_IM2COL : !no_offs ? kind : kind == TK_STORE ? TK_I2C_STORE : TK_I2C_REDUCE);
     d->rnd = (uint8_t)(multicast ? mslot : 0); /* the ctaMask's slot of a multicast load, else 0 */
     d->vec = (uint8_t)rank;
     d->type2 = (uint8_t)(op < 0 ? 0 : op);
     d->imm = in->ops[mi].offset;
     if (kind == TK_LOAD) {
-        d->aux = (int32_t)in->ops[0].offset;
+        d->off2 = (int32_t)in->ops[0].offset;
         d->target = (int32_t)in->ops[2].offset;
     } else
-        d->aux = (int32_t)in->ops[1].offset;
+        d->off2 = (int32_t)in->ops[1].offset;
     return tensor_copy;
 }

@@ -15,7 +15,7 @@ enum { V_ADD, V_SUB, V_ABSDIFF, V_MIN, V_MAX, V_SHL, V_SHR, V_MAD, V_SET, V_AVRG
 enum { OP2_NONE, OP2_ADD, OP2_MIN, OP2_MAX };
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
-/* d->aux: packed parameters */
+/* d->video_params: packed parameters */
 #define VA_WIDTH(x) ((x) & 7)
 #define VA_DSIG (1 << 3)
 #define VA_ASIG (1 << 4)
@@ -128,10 +128,10 @@ static void exec_scalar(ps_warp *w, const ps_dinsn *d) {
     uint64_t *D = R(w, d->o[0]);
     const uint64_t *A = R(w, d->o[1]), *B = R(w, d->o[2]);
     const uint64_t *C = d->nops > 3 ? R(w, d->o[3]) : A;
-    unsigned aux = (unsigned)d->aux;
+    unsigned aux = (unsigned)d->video_params;
     uint16_t as = SEL_A(d), bs = SEL_B(d), ds = SEL_D(d);
     bool sat = d->flags & DF_SAT;
-    int op = d->aux8;
+    int op = d->video_op;
     LANES(w, D[l] = scalar_one(op, aux, as, bs, ds, sat, (uint32_t)A[l], (uint32_t)B[l],
                                (uint32_t)C[l]));
 }
@@ -163,7 +163,7 @@ static uint32_t vmad_one(unsigned aux, uint16_t as, uint16_t bs, bool sat, uint3
 static void exec_vmad(ps_warp *w, const ps_dinsn *d) {
     uint64_t *D = R(w, d->o[0]);
     const uint64_t *A = R(w, d->o[1]), *B = R(w, d->o[2]), *C = R(w, d->o[3]);
-    unsigned aux = (unsigned)d->aux;
+    unsigned aux = (unsigned)d->video_params;
     uint16_t as = SEL_A(d), bs = SEL_B(d);
     bool sat = d->flags & DF_SAT;
     LANES(w, D[l] = vmad_one(aux, as, bs, sat, (uint32_t)A[l], (uint32_t)B[l], (uint32_t)C[l]));
@@ -219,8 +219,8 @@ static uint32_t simd_one(int op, unsigned aux, int width, uint16_t as, uint16_t 
 static void exec_simd(ps_warp *w, const ps_dinsn *d) {
     uint64_t *D = R(w, d->o[0]);
     const uint64_t *A = R(w, d->o[1]), *B = R(w, d->o[2]), *C = R(w, d->o[3]);
-    unsigned aux = (unsigned)d->aux;
-    int width = (int)VA_WIDTH(aux), op = d->aux8;
+    unsigned aux = (unsigned)d->video_params;
+    int width = (int)VA_WIDTH(aux), op = d->video_op;
     uint16_t as = SEL_A(d), bs = SEL_B(d), ms = SEL_D(d);
     unsigned mask = 0;
     for (unsigned k = 0; k < PS_SEL_COUNT(ms); k++) mask |= 1u << PS_SEL_DIGIT(ms, k);
@@ -328,8 +328,8 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         if (!op2 && (in->nops == 4) != (ds != 0))
             return WHY("'%s': a merge needs both a destination selector and operand c", mn);
         d->imm = (int64_t)((uint64_t)as | (uint64_t)bs << 16 | (uint64_t)ds << 32);
-        d->aux = (int32_t)aux;
-        d->aux8 = (uint8_t)op;
+        d->video_params = (int32_t)aux;
+        d->video_op = (uint8_t)op;
         return exec_scalar;
     }
     if (op == V_MAD) {
@@ -345,7 +345,7 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         aux |= (po ? VA_PO : 0) | (na != nb ? VA_NEGP : 0) | (nc ? VA_NEGC : 0) |
                (unsigned)(s7 ? 7 : s15 ? 15 : 0) << 14;
         d->imm = (int64_t)((uint64_t)as | (uint64_t)bs << 16);
-        d->aux = (int32_t)aux;
+        d->video_params = (int32_t)aux;
         return exec_vmad;
     }
     /* SIMD */
@@ -362,7 +362,7 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         return WHY("'%s' destination mask must be %s", mn,
                    width == 4 ? "bytes in descending order, e.g. .b3210, .b20, .b1" : ".h0, .h1 or .h10");
     d->imm = (int64_t)((uint64_t)as | (uint64_t)bs << 16 | (uint64_t)ds << 32);
-    d->aux = (int32_t)aux;
-    d->aux8 = (uint8_t)op;
+    d->video_params = (int32_t)aux;
+    d->video_op = (uint8_t)op;
     return exec_simd;
 }

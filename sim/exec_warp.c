@@ -92,7 +92,7 @@ static bool shfl_full(const ps_dinsn *d, const uint64_t *A, const uint64_t *B, c
     for (int l = 0; l < WARP; l++) diff |= (B[l] ^ B[0]) | (C[l] ^ C[0]);
     if ((uint32_t)diff || (C[0] >> 8 & 31)) return false;
     int b = (int)(B[0] & 31), cval = (int)(C[0] & 31);
-    switch (d->aux8) {
+    switch (d->shfl_mode) {
     case 0: { /* up: lanes l >= cval + b read l - b */
         int lo = cval + b < WARP ? cval + b : WARP;
         for (int l = 0; l < lo; l++) out[l] = (uint32_t)A[l];
@@ -143,7 +143,7 @@ static void shfl(ps_warp *w, const ps_dinsn *d) {
         if (d->o[1] != NO_SLOT) write_pred(w, d->o[1], pv);
         return;
     }
-    switch (d->aux8) {
+    switch (d->shfl_mode) {
     case 0: SHFL_MODE(l - (int)b, j >= maxl); break;             /* up */
     case 1: SHFL_MODE(l + (int)b, j <= maxl); break;             /* down */
     case 2: SHFL_MODE(l ^ (int)b, j <= maxl); break;             /* bfly */
@@ -158,7 +158,7 @@ static void vote_pred(ps_warp *w, const ps_dinsn *d) {
     if (per_mask_group(w, d, 2, vote_pred)) return;
     if (!check_members(w, d, 2)) return;
     uint32_t e = w->exec, v = read_pred(w, d, 1) & e, r;
-    switch (d->aux8) {
+    switch (d->vote_mode) {
     case 0: r = v == e; break;            /* all */
     case 1: r = v != 0; break;            /* any */
     default: r = v == 0 || v == e; break; /* uni */
@@ -215,7 +215,7 @@ static void redux(ps_warp *w, const ps_dinsn *d) {
     if (!check_members(w, d, 2)) return;
     const uint64_t *A = R(w, d->o[1]);
     bool sig = d->flags & DF_SIGNED;
-    int op = d->aux8;
+    int op = d->redux_op;
     uint32_t acc = 0;
     bool first = true;
     for (uint32_t m = w->exec; m; m &= m - 1) {
@@ -265,17 +265,17 @@ ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
             /* legacy shfl (no member mask): treat the mask operand as absent */
             if (d->nops < 5) return NULL;
         } else if (d->nops < 6) return NULL;
-        d->aux8 = ps_modset_has(m, PS_MOD_UP) ? 0 : ps_modset_has(m, PS_MOD_DOWN) ? 1
+        d->shfl_mode = ps_modset_has(m, PS_MOD_UP) ? 0 : ps_modset_has(m, PS_MOD_DOWN) ? 1
                   : ps_modset_has(m, PS_MOD_BFLY) ? 2 : 3;
         return shfl;
     case PS_F_VOTE:
         if (ps_modset_has(m, PS_MOD_BALLOT)) return vote_ballot;
-        d->aux8 = ps_modset_has(m, PS_MOD_ALL) ? 0 : ps_modset_has(m, PS_MOD_ANY) ? 1 : 2;
+        d->vote_mode = ps_modset_has(m, PS_MOD_ALL) ? 0 : ps_modset_has(m, PS_MOD_ANY) ? 1 : 2;
         return vote_pred;
     case PS_F_MATCH: return ps_modset_has(m, PS_MOD_ALL) ? match_all : match_any;
     case PS_F_REDUX:
         if (in->types[0] == PS_T_F32) return NULL;
-        d->aux8 = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD : ps_modset_has(m, PS_MOD_MIN) ? RX_MIN
+        d->redux_op = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD : ps_modset_has(m, PS_MOD_MIN) ? RX_MIN
                   : ps_modset_has(m, PS_MOD_MAX) ? RX_MAX : ps_modset_has(m, PS_MOD_AND) ? RX_AND
                   : ps_modset_has(m, PS_MOD_OR) ? RX_OR : RX_XOR;
         if (in->types[0] == PS_T_S32) d->flags |= DF_SIGNED;

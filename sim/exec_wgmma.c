@@ -30,12 +30,9 @@ enum { WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, 
 enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16, WGF_SAT = 32,
        WGF_SP = 64, WGF_SEL1 = 128 /* .sp: sparse A; the sparsity selector is 1 */ };
 
-/* Packed in d->imm (the forms take no address operand). k: elements of A and B read per row
- * (.b1: its 32 bytes; .sp: the logical K, A holding k/2 per row); at/bt: input types. */
-typedef struct {
-    uint16_t n;
-    uint8_t k, dt, at, bt, flags, index;
-} wg_shape;
+/* wgmma.mma_async's shape, types and options are the record's payload d->wgmma
+ * (ps_wgmma_payload, sim_internal.h). k: elements of A and B read per row (.b1: its 32 bytes;
+ * .sp: the logical K, A holding k/2 per row); at/bt: input types (WT_*); flags: WGF_*. */
 
 static int wt_bytes(int t) { return t == WT_TF32 ? 4 : t == WT_F16 || t == WT_BF16 ? 2 : 1; }
 
@@ -239,7 +236,7 @@ static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, u
  *     4g+2 and 4g+3 (selector 0).
  * Fills KI[r][i], the K index of element i of A's row r; faults on a field the ISA leaves
  * undefined. */
-static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const wg_shape *sh, uint8_t KI[16][64]) {
+static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const ps_wgmma_payload *sh, uint8_t KI[16][64]) {
     bool tf32 = sh->at == WT_TF32;
     int nchunks = tf32 ? sh->k / 2 : sh->k / 4, sel = sh->flags & WGF_SEL1 ? 1 : 0;
     for (int r = 0; r < 16; r++)
@@ -277,8 +274,7 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
                        "to its operands)");
         return;
     }
-    wg_shape sh;
-    memcpy(&sh, &d->imm, sizeof sh);
+    const ps_wgmma_payload sh = d->wgmma;
     const ps_frame *f = &w->frames[w->nframes - 1];
     const ps_fprog *fp = f->fp;
     size_t pc = (size_t)(d - fp->code);
@@ -362,14 +358,14 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
      * the selector's slot follows) */
     static _Thread_local uint8_t KI[16][64];
     if (sp && !wg_sp_index(w, R(w, sa[na + 1]), &sh, KI)) return;
-    /* scale-d: a predicate (aux8 & 4; its index is the slot entry after B, after the metadata
-     * and selector with .sp; negated when aux8 & 2) or a constant (aux8 & 1) */
+    /* scale-d: a predicate (scale_d & 4; its index is the slot entry after B, after the metadata
+     * and selector with .sp; negated when scale_d & 2) or a constant (scale_d & 1) */
     uint32_t scale_d;
-    if (d->aux8 & 4) {
+    if (d->scale_d & 4) {
         uint32_t p = w->p[sa[na + (sp ? 3 : 1)]];
-        scale_d = (d->aux8 & 2) ? ~p : p;
+        scale_d = (d->scale_d & 2) ? ~p : p;
     } else {
-        scale_d = (d->aux8 & 1) ? FULL_MASK : 0;
+        scale_d = (d->scale_d & 1) ? FULL_MASK : 0;
     }
     mma_fmt af = wt_fmt(sh.at), bf = wt_fmt(sh.bt), df = sh.dt == WT_F16 ? MF_F16 : MF_F32;
     bool integer = sh.dt == WT_S32, fp8 = sh.at == WT_E4M3 || sh.at == WT_E5M2;
@@ -538,7 +534,7 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     if ((int8 || b1) && n > 24 && n % 16)
         return WHY("'%s': integer and .b1 wgmma take N = 8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 above 24)",
                    in->text);
-    wg_shape sh = {.n = (uint16_t)n, .k = (uint8_t)(b1 ? 32 : k), .dt = (uint8_t)dt, .at = (uint8_t)at,
+    ps_wgmma_payload sh = {.n = (uint16_t)n, .k = (uint8_t)(b1 ? 32 : k), .dt = (uint8_t)dt, .at = (uint8_t)at,
                    .bt = (uint8_t)bt};
     int nd = dt == WT_F16 ? (int)n / 4 : (int)n / 2;
     bool t16 = at == WT_F16 || at == WT_BF16, scales = fl16 || fp8;
@@ -571,9 +567,9 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     const ps_operand *sdo = &in->ops[3 + o0];
     if (sdo->kind == PS_OP_IMM) {
         if (sdo->imm > 1) return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
-        d->aux8 = sdo->imm ? 1 : 0;
+        d->scale_d = sdo->imm ? 1 : 0;
     } else if (sdo->kind == PS_OP_REG && fn->regs[sdo->reg].type == PS_T_PRED) {
-        d->aux8 = (uint8_t)(4 | (sdo->neg ? 2 : 0));
+        d->scale_d = (uint8_t)(4 | (sdo->neg ? 2 : 0));
     } else {
         return WHY("'%s': scale-d is a predicate or the constant 0 or 1", in->text);
     }
@@ -589,7 +585,7 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     sh.flags = (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) |
                          (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0) |
                          (sp ? WGF_SP : 0) | (sel ? WGF_SEL1 : 0));
-    memcpy(&d->imm, &sh, sizeof sh);
+    d->wgmma = sh;
     return wg_mma;
 #undef WHY
 }
@@ -647,10 +643,7 @@ void ps_wgmma_install_checks(ps_fprog *fp) {
     for (int i = 0; i < n; i++) {
         ps_dinsn *d = &fp->code[i];
         if (d->fn != wg_mma) continue;
-        wg_shape sh;
-        memcpy(&sh, &d->imm, sizeof sh);
-        sh.index = (uint8_t)(nw < 63 ? nw : 63); /* beyond 63: number 63 stands for all of them */
-        memcpy(&d->imm, &sh, sizeof sh);
+        d->wgmma.index = (uint8_t)(nw < 63 ? nw : 63); /* beyond 63: number 63 stands for all of them */
         rs_of_operand(&D[nw], &d->src->ops[0]);
         if (d->src->ops[1].kind == PS_OP_VEC) rs_of_operand(&A[nw], &d->src->ops[1]);
         pcs[nw++] = i;
@@ -665,11 +658,10 @@ void ps_wgmma_install_checks(ps_fprog *fp) {
         if (d->fn == wg_mma) {
             int j = 0;
             while (pcs[j] != i) j++;
-            wg_shape sj, si;
-            memcpy(&sj, &d->imm, sizeof sj);
+            const ps_wgmma_payload *sj = &d->wgmma;
             for (int k = 0; k < nw; k++) {
-                memcpy(&si, &fp->code[pcs[k]].imm, sizeof si);
-                bool chain = rs_equal(&D[j], &D[k]) && sj.n == si.n && sj.dt == si.dt;
+                const ps_wgmma_payload *si = &fp->code[pcs[k]].wgmma;
+                bool chain = rs_equal(&D[j], &D[k]) && sj->n == si->n && sj->dt == si->dt;
                 bool bad = rs_meet(&D[j], &A[k]) || rs_meet(&A[j], &D[k]) ||
                            (!chain && rs_meet(&D[j], &D[k]));
                 if (bad) mask |= 1ull << (k < 63 ? k : 63);

@@ -202,12 +202,12 @@ static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout 
     return true;
 }
 
-/* wmma.load/store. d->imm: address offset; d->aux8: LAYOUTS index; d->flags DF_HI: column-major
+/* wmma.load/store. d->imm: address offset; d->frag_layout: LAYOUTS index; d->flags DF_HI: column-major
  * memory (.col); d->target: 1 when a stride operand follows the address (else the matrix's
  * width is the stride). Slots: load {regs}, [addr], stride; store [addr], {regs}, stride. */
 static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
     if (!tc_full_warp(w, d)) return;
-    const wmma_layout *L = &LAYOUTS[d->aux8];
+    const wmma_layout *L = &LAYOUTS[d->frag_layout];
     const uint16_t *s = tc_slots(w, d);
     int nr = nregs(L), ne = nelems(L), bits = kind_bits(L->kind);
     /* sub-byte elements (loads only): element i of the matrix is bits i*bits.. of memory, the
@@ -274,12 +274,8 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
 static void wmma_load(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, false); }
 static void wmma_store(ps_warp *w, const ps_dinsn *d) { wmma_ls_exec(w, d, true); }
 
-/* wmma.mma: d->imm packs the A, B, C and D layout indices and the element formats. */
-typedef struct {
-    uint8_t la, lb, lc, ld;     /* LAYOUTS indices */
-    uint8_t fa, fc, fd;         /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
-    uint8_t ua;                 /* integers: bit 0 A unsigned, bit 1 B unsigned */
-} wmma_desc;
+/* wmma.mma: the record's payload d->wmma (ps_wmma_payload, sim_internal.h) holds the A, B, C
+ * and D layout indices and the element formats. */
 
 /* f64 d = c + a0*b0 + a1*b1 + ... with .rz/.rm/.rp: the fma chain of mma_dot_f64 (same NaN
  * rules) with the directed rounding on every step (checked on the H200: wsub_f64_* recordings) */
@@ -308,8 +304,7 @@ static int64_t int_elem(int kind, bool uns, uint64_t v) {
 
 static void wmma_mma(ps_warp *w, const ps_dinsn *d) {
     if (!tc_full_warp(w, d)) return;
-    wmma_desc wd;
-    memcpy(&wd, &d->imm, sizeof wd);
+    const ps_wmma_payload wd = d->wmma;
     const wmma_layout *La = &LAYOUTS[wd.la], *Lb = &LAYOUTS[wd.lb], *Lc = &LAYOUTS[wd.lc], *Ld = &LAYOUTS[wd.ld];
     int m = La->m, n = La->n, k = La->k;
     const uint16_t *s = tc_slots(w, d);
@@ -435,7 +430,7 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
         if (store ? (d->o[1] != nr || in->ops[0].kind != PS_OP_ADDR) : (d->o[0] != nr || in->ops[1].kind != PS_OP_ADDR))
             return NULL;
         if (d->space != SP_GLOBAL && d->space != SP_SHARED && d->space != SP_GENERIC) return NULL;
-        d->aux8 = (uint8_t)li;
+        d->frag_layout = (uint8_t)li;
         if (lay[0]) d->flags |= DF_HI;
         d->target = in->nops == 3;
         return store ? wmma_store : wmma_load;
@@ -471,7 +466,7 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
     } else if (x || an || pc) {
         return NULL;
     }
-    wmma_desc wd = {0};
+    ps_wmma_payload wd = {0};
     int la = layout_index(m, n, k, 'a', ka), lb = layout_index(m, n, k, 'b', kb);
     int lc = layout_index(m, n, k, 'c', kc), ld = layout_index(m, n, k, 'c', kd);
     if (la < 0 || lb < 0 || lc < 0 || ld < 0) return NULL;
@@ -481,7 +476,6 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
     if (d->o[0] != nregs(&LAYOUTS[ld]) || d->o[1] != nregs(&LAYOUTS[la]) || d->o[2] != nregs(&LAYOUTS[lb]) ||
         d->o[3] != nregs(&LAYOUTS[lc]))
         return NULL;
-    _Static_assert(sizeof(wmma_desc) <= sizeof(int64_t), "wmma_desc must fit in d->imm");
-    memcpy(&d->imm, &wd, sizeof wd);
+    d->wmma = wd;
     return wmma_mma;
 }

@@ -184,7 +184,7 @@ static void list_function(const ps_program *p, int fi, const source *src, FILE *
         fprintf(out, "  %4d %5d %-12s ", pc, d->line, guard);
         print_handler(out, d);
         if (d->ctl == CTL_CALL) {
-            if (d->aux8) {
+            if (d->indirect) {
                 fputs(" callee", out);
                 print_slot(out, &nm, d->o[0]);
             } else {
@@ -194,7 +194,7 @@ static void list_function(const ps_program *p, int fi, const source *src, FILE *
             fputs(" (", out);
             for (int k = 0; k < nargs + nrets; k++) {
                 if (k == nargs) fputs(" ) -> (", out);
-                int e = d->aux + k;
+                int e = d->slot_list + k;
                 if (e < fp->ncall_slots && fp->call_pred[e]) print_pred(out, &nm, fp->call_slots[e], false);
                 else if (e < fp->ncall_slots) print_slot(out, &nm, fp->call_slots[e]);
             }
@@ -234,7 +234,7 @@ static void reach(const ps_program *p, int fi, char *seen) {
     seen[fi] = 1;
     const ps_fprog *fp = &p->funcs[fi];
     for (int pc = 0; pc < fp->ncode; pc++)
-        if (fp->code[pc].ctl == CTL_CALL && !fp->code[pc].aux8) reach(p, fp->code[pc].target, seen);
+        if (fp->code[pc].ctl == CTL_CALL && !fp->code[pc].indirect) reach(p, fp->code[pc].target, seen);
 }
 
 ps_status ps_program_listing(const ps_program *p, const char *kernel, const char *src, size_t len, FILE *out) {

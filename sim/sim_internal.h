@@ -96,6 +96,29 @@ typedef struct {
  *  - nops counts the entries of o[].
  * Register slots hold 64 bits per lane; an operand of an N-bit type is the slot's low N bits
  * (writes store the result zero-extended; readers always truncate). */
+/* Per-family record payloads (docs/engine.md, "Record payloads"): what a family's selector
+ * decided at decode time and its handler reads, named instead of packed into an integer. Each
+ * is at most 8 bytes, the size of the union in ps_dinsn, so the record does not grow. */
+typedef struct {              /* mma / mma.sp (exec_mma.c) */
+    uint8_t m, n;
+    uint16_t k;
+    uint8_t ka, kb, kc, kd;   /* element kinds of A, B, C, D: exec_mma.c's EK_* */
+} ps_mma_payload;
+
+typedef struct {              /* wgmma.mma_async (exec_wgmma.c) */
+    uint16_t n;
+    uint8_t k;                /* elements of A and B read per row (.b1: 32 bytes; .sp: logical K) */
+    uint8_t dt, at, bt;       /* D, A and B types: exec_wgmma.c's WT_* */
+    uint8_t flags;            /* WGF_* */
+    uint8_t index;            /* this wgmma's number in its function (63: 63 or later) */
+} ps_wgmma_payload;
+
+typedef struct {              /* wmma.mma (exec_wmma.c) */
+    uint8_t la, lb, lc, ld;   /* LAYOUTS indices of A, B, C, D */
+    uint8_t fa, fc, fd;       /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
+    uint8_t ua;               /* integers: bit 0 A unsigned, bit 1 B unsigned */
+} ps_wmma_payload;
+
 struct ps_dinsn {
     ps_exec_fn fn;        /* handler for CTL_NONE */
     uint8_t ctl;
@@ -104,7 +127,36 @@ struct ps_dinsn {
     uint8_t space;        /* SP_* for memory instructions */
     uint8_t vec;          /* vector width of memory instructions */
     uint8_t nops;
-    uint8_t aux8;         /* cmp op / atomic op / shuffle mode / ... */
+    union {               /* a byte of payload: one named meaning per family */
+        uint8_t indirect; /* call: 1 when the callee is the function pointer in slot o[0] */
+        uint8_t builtin;  /* call of a builtin (builtins.c): its ps_builtin */
+        uint8_t sreg;     /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
+        uint8_t mma_sp;   /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
+        uint8_t scale_d;  /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
+        uint8_t frag_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
+        uint8_t boolop;   /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
+        uint8_t prmt_mode; /* prmt with a mode (exec_int.c): index into PRMT_MODES */
+        uint8_t item_bits; /* mov packing, unpacking or vectors, cvt.pack: bits of one item */
+        uint8_t geom;     /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
+        uint8_t query;    /* suq, txq (exec_tex.c): the queried attribute */
+        uint8_t shfl_mode; /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
+        uint8_t vote_mode; /* vote (not .ballot): 0 all, 1 any, 2 uni (exec_warp.c) */
+        uint8_t redux_op; /* redux.sync: RX_* (exec_warp.c) */
+        uint8_t atom_op;  /* atom, red (exec_mem.c); red.async (exec_cluster.c) */
+        uint8_t bulk_kind; /* cp.async.bulk, cp.reduce.async.bulk: BK_* (exec_bulk.c) */
+        uint8_t tma_kind; /* cp.async.bulk.tensor, cp.reduce.async.bulk.tensor: TK_* (exec_tma.c) */
+        uint8_t src_mode; /* cp.async: 1 a src-size operand, 2 an ignore-src predicate (exec_async.c) */
+        uint8_t mbar_op;  /* mbarrier: MB_* (exec_mbarrier.c) */
+        uint8_t nmat;     /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
+        uint8_t dot_signs; /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
+        uint8_t ct_flags; /* f32/f64 contractions (exec_float.c): CT_* */
+        uint8_t mm_flags; /* f32 min/max (exec_float.c): MM_* */
+        uint8_t testp_op; /* testp (exec_float.c): ps_testp_op */
+        uint8_t video_op; /* scalar and SIMD video instructions (exec_video.c) */
+        uint8_t sext_shift; /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
+        uint8_t fp8_fmt;  /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
+        uint8_t half_op;  /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
+    };
     uint32_t flags;
     int16_t guard;        /* predicate index, -1 if none */
     uint8_t guard_neg;
@@ -112,11 +164,41 @@ struct ps_dinsn {
     uint16_t o[12];       /* operand slots (predicate operands index the predicate file) */
     int32_t target;       /* branch target pc, callee index, barrier info */
     int32_t reconv;       /* reconvergence pc of a branch */
-    int64_t imm;          /* address offset, immediate selector, ... */
-    int32_t aux;          /* second immediate (e.g. bar thread count slot) */
+    union {               /* 8 bytes of payload: one named meaning per family */
+        int64_t imm;      /* address offset (memory forms), immediate operand or selector */
+        ps_mma_payload mma;
+        ps_wgmma_payload wgmma;
+        ps_wmma_payload wmma;
+    };
+    union {               /* 4 bytes of payload: one named meaning per family */
+        int32_t slot_list; /* call and tensor forms: first entry of theirs in fp->call_slots */
+        int32_t off2;     /* two-address copies (cp.async, bulk, tma, cluster): the address offset
+                           * of the operand whose offset is not in d->imm (see each handler) */
+        int32_t elem_bytes; /* st.async / red.async: bytes of one element */
+        int32_t cmp_index; /* set/setp (exec_int.c): CMP_TABLE row * C_COUNT + column */
+        int32_t nitems;   /* mov packing, unpacking or vectors: number of items */
+        int32_t is_store; /* suld (0) or sust (1) (exec_tex.c) */
+        int32_t is_txq;   /* suq (0) or txq (1) (exec_tex.c) */
+        int32_t gather;   /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
+        int32_t atom_bits; /* atom, red (exec_mem.c): access size in bits */
+        int32_t mbar_flags; /* mbarrier: MBF_* (exec_mbarrier.c) */
+        int32_t video_params; /* video instructions: VA_* bits and fields (exec_video.c) */
+        int32_t cvt_params; /* cvt, generic path: dtype | atype << 8 | flags << 16 (exec_cvt.c) */
+        int32_t ext_shifts; /* cvt integer to integer: source | destination shift << 8 (exec_cvt.c) */
+        int32_t relu;     /* cvt to fp8 pairs: bit 0 .relu (exec_cvt.c) */
+        int32_t is_signed; /* cvt.pack: the converted type is signed (exec_cvt.c) */
+        int32_t half_flags; /* f16/bf16 arithmetic: fp_half.h flags, HNEG_* (exec_half.c) */
+        int32_t half_setp; /* f16/bf16 setp, set: comparison | BoolOp << 8 | ftz << 12 (exec_half.c) */
+    };
     int line;
     const ps_insn *src;
 };
+
+/* The engine's speed depends on the record's size: the payload union must not grow it. */
+_Static_assert(sizeof(ps_dinsn) == 80, "ps_dinsn grew");
+_Static_assert(sizeof(ps_mma_payload) <= sizeof(int64_t) && sizeof(ps_wgmma_payload) <= sizeof(int64_t) &&
+                   sizeof(ps_wmma_payload) <= sizeof(int64_t),
+               "a record payload outgrew the union");
 
 /* One decoded function. */
 struct ps_fprog {
@@ -133,7 +215,7 @@ struct ps_fprog {
     /* kernel only */
     uint64_t kparam_bytes;
     ps_diags diags;       /* what ptxsim cannot execute in this function */
-    uint16_t *call_slots; /* per call: argument slots then result slots (d->aux indexes here) */
+    uint16_t *call_slots; /* per call: argument slots then result slots (d->slot_list indexes here) */
     uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
     /* .func only: per parameter then per return value, the register slot (predicate index for

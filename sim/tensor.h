@@ -3,7 +3,7 @@
  *
  * Their operand lists are longer than a decoded record holds (wmma.mma with f32 accumulators
  * names 32 registers), so the decoder puts every operand slot of these forms in the function's
- * call_slots array: d->aux is the first, d->nops the count, and d->o[i] the number of slots of
+ * call_slots array: d->slot_list is the first, d->nops the count, and d->o[i] the number of slots of
  * PTX operand i (a vector counts its elements; an address or a scalar counts one). The address
  * operand's offset is in d->imm and its space in d->space, as for ld and st. */
 #ifndef PTXSIM_TENSOR_H
@@ -13,7 +13,7 @@
 
 /* The slots of the executing instruction. */
 static inline const uint16_t *tc_slots(const ps_warp *w, const ps_dinsn *d) {
-    return w->frames[w->nframes - 1].fp->call_slots + d->aux;
+    return w->frames[w->nframes - 1].fp->call_slots + d->slot_list;
 }
 
 /* .sync.aligned: every lane of the warp executes the instruction together. Faults otherwise

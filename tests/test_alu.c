@@ -1586,8 +1586,8 @@ static void test_setp_sink(void **state) {
     ps_insn *in = (ps_insn *)s.d[0].src;
     in->ops[0].kind = PS_OP_SINK;
     s.d[0].o[0] = SCRATCH;
-    s.d[0].aux = 0;
-    s.d[0].aux8 = 0;
+    s.d[0].cmp_index = 0;
+    s.d[0].boolop = 0;
     s.fn[0] = ps_select_int(in, &s.d[0]);
     assert_non_null(s.fn[0]);
     PRED[SCRATCH] = 0x12345678;
