@@ -7,7 +7,13 @@ and a summary; exit 1 when something differs. Run from the repository root."""
 import json, subprocess, sys
 
 ptxsim, rec = sys.argv[1], sys.argv[2]
-lines = [json.loads(l) for l in open(rec) if l.strip()]
+lines = []
+for l in open(rec):
+    try:
+        if l.strip():
+            lines.append(json.loads(l))
+    except json.JSONDecodeError:  # a line cut short (the probe died while writing it)
+        print(f"skipped an unfinished line: {l[:80]}...")
 dev = lines[0]
 target = f"sm_{dev['sm']}"
 by_file = {}
