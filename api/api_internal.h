@@ -33,8 +33,8 @@ struct ptxsim_module {
 };
 
 struct ptxsim_context {
-    pthread_mutex_t lock;        /* every call that touches the context holds it */
-    const ps_arch *arch;         /* NULL: each module's .target */
+    pthread_mutex_t lock; /* every call that touches the context holds it */
+    const ps_arch *arch;  /* NULL: each module's .target */
     ptxsim_options opt;
     ps_device *dev;
     ptxsim_module **mods;
@@ -44,11 +44,11 @@ struct ptxsim_context {
 
 struct ptxsim_report {
     ps_launch_result res;
-    ps_verifier *ver;            /* NULL for a plain run */
+    ps_verifier *ver; /* NULL for a plain run */
     ptxsim_stats stats;
     ptxsim_fault fault;
     bool has_fault;
-    ps_line_counters *lines;     /* ps_verifier_line_counters, after the launch */
+    ps_line_counters *lines; /* ps_verifier_line_counters, after the launch */
     int nlines;
 };
 
@@ -57,14 +57,14 @@ struct ptxsim_case {
     uint8_t *params;
     size_t params_size;
     bool prepared;
-    int next;                    /* the launch ptxsim_case_launch_at may run next (besides 0) */
-    char *output;                /* what the latest launch printed (for "expect_output") */
+    int next;     /* the launch ptxsim_case_launch_at may run next (besides 0) */
+    char *output; /* what the latest launch printed (for "expect_output") */
     size_t output_len;
-    struct ps_mcompare_list {    /* the latest ptxsim_case_compare's outcome, one per "expect" */
+    struct ps_mcompare_list { /* the latest ptxsim_case_compare's outcome, one per "expect" */
         ps_mcompare *r;
         bool done;
-    } *cmp;
-    char **written_names;        /* "kernel" names as written, replaced by the PTX names they name
+    } * cmp;
+    char **written_names; /* "kernel" names as written, replaced by the PTX names they name
                                   * (case.c); kept alive for clients still holding them */
     int n_written_names;
 };

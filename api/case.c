@@ -9,13 +9,14 @@ ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, s
     return ptxsim_case_load_with(path, NULL, out, err, errlen);
 }
 
-ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out,
-                                    char *err, size_t errlen) {
+ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out, char *err,
+                                    size_t errlen) {
     *out = NULL;
     ps_manifest *man;
     ps_manifest_policy mp = {0};
     if (policy)
-        mp = (ps_manifest_policy){.allow_paths = policy->allow_paths, .n_allow_paths = policy->n_allow_paths,
+        mp = (ps_manifest_policy){.allow_paths = policy->allow_paths,
+                                  .n_allow_paths = policy->n_allow_paths,
                                   .max_bytes = policy->max_bytes};
     if (ps_manifest_load_with(path, &mp, &man, err, errlen) != PS_OK) return PTXSIM_ERR_CASE;
     ptxsim_case *c = ps_xcalloc(1, sizeof *c);
@@ -43,10 +44,16 @@ void ptxsim_case_free(ptxsim_case *c) {
 
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out) {
     const ps_manifest *m = c->man;
-    *out = (ptxsim_case_info){.path = m->path, .ptx_path = m->ptx, .kernel = m->kernel, .arch = m->arch,
-                              .shared_bytes = m->shared_bytes, .buffers = m->nbufs,
-                              .ptx_paths = (const char *const *)m->ptxs, .n_ptx = m->nptx,
-                              .expect_output = m->expect_output, .launches = m->nlaunches,
+    *out = (ptxsim_case_info){.path = m->path,
+                              .ptx_path = m->ptx,
+                              .kernel = m->kernel,
+                              .arch = m->arch,
+                              .shared_bytes = m->shared_bytes,
+                              .buffers = m->nbufs,
+                              .ptx_paths = (const char *const *)m->ptxs,
+                              .n_ptx = m->nptx,
+                              .expect_output = m->expect_output,
+                              .launches = m->nlaunches,
                               .launch = m->cur};
     memcpy(out->grid, m->grid, sizeof out->grid);
     memcpy(out->cluster, m->cluster, sizeof out->cluster);
@@ -74,8 +81,10 @@ static ptxsim_status resolve_kernel_locked(ptxsim_context *ctx, ptxsim_case *c, 
     if (!matches) return PTXSIM_OK;
     char at[40] = "kernel";
     if (man->multi) snprintf(at, sizeof at, "launches[%d].kernel", i);
-    int n = snprintf(ctx->msg, sizeof ctx->msg, "%s: error: %s: '%s' names %d kernels of %s; give one's signature "
-                     "or PTX name:", man->path, at, man->kernel, matches, m->name);
+    int n = snprintf(ctx->msg, sizeof ctx->msg,
+                     "%s: error: %s: '%s' names %d kernels of %s; give one's signature "
+                     "or PTX name:",
+                     man->path, at, man->kernel, matches, m->name);
     for (int j = 0; j < m->nkernels && n >= 0 && (size_t)n < sizeof ctx->msg; j++) {
         const char *k = m->kernels[j].fn->name;
         char pretty[512];
@@ -88,8 +97,7 @@ static ptxsim_status resolve_kernel_locked(ptxsim_context *ctx, ptxsim_case *c, 
 
 /* Prepares launch i of c (the buffers too when i is 0) for kernel man->kernel of m with ctx
  * locked; *k receives the kernel. */
-static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i,
-                                    ptxsim_kernel **k) {
+static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, int i, ptxsim_kernel **k) {
     ps_manifest *man = c->man;
     *k = NULL;
     ps_manifest_select(man, i);
@@ -102,9 +110,9 @@ static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_
     free(c->params);
     c->params = NULL;
     c->params_size = 0;
-    ps_status ps = i == 0 ? ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg,
-                                                sizeof ctx->msg)
-                          : ps_manifest_pack(man, m->prog, &c->params, &c->params_size, ctx->msg, sizeof ctx->msg);
+    ps_status ps = i == 0
+        ? ps_manifest_prepare(man, m->prog, ctx->dev, &c->params, &c->params_size, ctx->msg, sizeof ctx->msg)
+        : ps_manifest_pack(man, m->prog, &c->params, &c->params_size, ctx->msg, sizeof ctx->msg);
     c->prepared = false;
     if (ps != PS_OK) return PTXSIM_ERR_CASE;
     if (!*k) return api_fail(ctx, PTXSIM_ERR_NOT_FOUND, "no kernel '%s' in %s", man->kernel, m->name);
@@ -113,12 +121,14 @@ static ptxsim_status prepare_locked(ptxsim_context *ctx, ptxsim_case *c, ptxsim_
 }
 
 static ptxsim_status multi_refused(ptxsim_context *ctx, const ptxsim_case *c) {
-    return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "%s has %d launches; this client runs single-launch "
-                    "manifests only (ptxsim_case_launch_at runs each launch)", c->man->path, c->man->nlaunches);
+    return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT,
+                    "%s has %d launches; this client runs single-launch "
+                    "manifests only (ptxsim_case_launch_at runs each launch)",
+                    c->man->path, c->man->nlaunches);
 }
 
-ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
-                                  const void **params, size_t *params_size) {
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, const void **params,
+                                  size_t *params_size) {
     pthread_mutex_lock(&ctx->lock);
     ptxsim_kernel *k;
     ptxsim_status st = c->man->nlaunches > 1 ? multi_refused(ctx, c) : prepare_locked(ctx, c, m, 0, &k);
@@ -128,8 +138,7 @@ ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_mo
     return st;
 }
 
-ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
-                                 ptxsim_report **report) {
+ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, ptxsim_report **report) {
     if (c->man->nlaunches > 1) {
         if (report) *report = NULL;
         pthread_mutex_lock(&ctx->lock);
@@ -148,8 +157,10 @@ ptxsim_status ptxsim_case_launch_at(ptxsim_context *ctx, ptxsim_case *c, ptxsim_
     ps_manifest *man = c->man;
     pthread_mutex_lock(&ctx->lock);
     if (li < 0 || li >= man->nlaunches || (li > 0 && (!c->prepared || li != c->next))) {
-        ptxsim_status st = api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "launch %d of %s cannot run now (%d launches; "
-                                    "each after the one before it, from 0)", li, man->path, man->nlaunches);
+        ptxsim_status st = api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT,
+                                    "launch %d of %s cannot run now (%d launches; "
+                                    "each after the one before it, from 0)",
+                                    li, man->path, man->nlaunches);
         pthread_mutex_unlock(&ctx->lock);
         return st;
     }
@@ -164,9 +175,12 @@ ptxsim_status ptxsim_case_launch_at(ptxsim_context *ctx, ptxsim_case *c, ptxsim_
     int nun = 0;
     for (int i = 0; li == 0 && i < man->nbufs; i++)
         if (man->bufs[i].init == MB_NONE) uninit[nun++] = (ptxsim_range){man->bufs[i].addr, man->bufs[i].bytes};
-    ptxsim_launch_config cfg = {.shared_bytes = man->shared_bytes, .param_buffer = c->params,
-                                .param_buffer_size = c->params_size, .uninitialized = uninit,
-                                .n_uninitialized = nun, .cooperative = man->cooperative};
+    ptxsim_launch_config cfg = {.shared_bytes = man->shared_bytes,
+                                .param_buffer = c->params,
+                                .param_buffer_size = c->params_size,
+                                .uninitialized = uninit,
+                                .n_uninitialized = nun,
+                                .cooperative = man->cooperative};
     memcpy(cfg.grid, man->grid, sizeof cfg.grid);
     memcpy(cfg.cluster, man->cluster, sizeof cfg.cluster);
     memcpy(cfg.block, man->block, sizeof cfg.block);
@@ -201,8 +215,7 @@ int ptxsim_case_compare(ptxsim_context *ctx, const ptxsim_case *c, FILE *out) {
     int bad = ps_manifest_compare(c->man, ctx->dev, out, ctx->msg, sizeof ctx->msg, c->cmp->r);
     c->cmp->done = bad >= 0;
     if (bad >= 0) {
-        int ob = ps_manifest_compare_output(c->man, c->output, c->output_len, out, ctx->msg,
-                                            sizeof ctx->msg);
+        int ob = ps_manifest_compare_output(c->man, c->output, c->output_len, out, ctx->msg, sizeof ctx->msg);
         bad = ob < 0 ? -1 : bad + ob;
     }
     pthread_mutex_unlock(&ctx->lock);
@@ -215,10 +228,16 @@ bool ptxsim_case_get_comparison(const ptxsim_case *c, int i, ptxsim_comparison *
     if (!c->cmp->done || i < 0 || i >= c->man->nexpect) return false;
     const ps_mcompare *r = &c->cmp->r[i];
     const ps_mbuf *b = &c->man->bufs[r->buf];
-    *out = (ptxsim_comparison){.buffer = b->name, .type = ps_type_name(b->type), .elements = r->elements,
-                               .mismatches = r->mismatches, .first_mismatch = r->first,
-                               .got_bits = r->got_bits, .expected_bits = r->want_bits,
-                               .has_max_ulp = r->has_ulp, .max_ulp = r->max_ulp, .tolerance = r->tolerance};
+    *out = (ptxsim_comparison){.buffer = b->name,
+                               .type = ps_type_name(b->type),
+                               .elements = r->elements,
+                               .mismatches = r->mismatches,
+                               .first_mismatch = r->first,
+                               .got_bits = r->got_bits,
+                               .expected_bits = r->want_bits,
+                               .has_max_ulp = r->has_ulp,
+                               .max_ulp = r->max_ulp,
+                               .tolerance = r->tolerance};
     return true;
 }
 
@@ -236,9 +255,12 @@ ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_
 bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out) {
     if (i < 0 || i >= c->man->nbufs) return false;
     const ps_mbuf *b = &c->man->bufs[i];
-    *out = (ptxsim_case_buffer_info){.name = b->name, .type = ps_type_name(b->type),
-                                     .elem_bytes = ps_type_size(b->type), .count = b->count,
-                                     .bytes = b->bytes, .initialized = b->init != MB_NONE,
+    *out = (ptxsim_case_buffer_info){.name = b->name,
+                                     .type = ps_type_name(b->type),
+                                     .elem_bytes = ps_type_size(b->type),
+                                     .count = b->count,
+                                     .bytes = b->bytes,
+                                     .initialized = b->init != MB_NONE,
                                      .addr = c->prepared ? b->addr : 0};
     return true;
 }
@@ -248,8 +270,8 @@ int ptxsim_case_expect_count(const ptxsim_case *c) { return c->man->nexpect; }
 bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out) {
     if (i < 0 || i >= c->man->nexpect) return false;
     const ps_mexpect *e = &c->man->expect[i];
-    *out = (ptxsim_case_expect){.buffer = e->buf, .file = e->file, .has_tolerance = e->has_tol,
-                                .abs = e->abs, .rel = e->rel, .ulp = e->ulp};
+    *out = (ptxsim_case_expect){
+        .buffer = e->buf, .file = e->file, .has_tolerance = e->has_tol, .abs = e->abs, .rel = e->rel, .ulp = e->ulp};
     return true;
 }
 
@@ -259,7 +281,8 @@ int ptxsim_case_param_buffer(const ptxsim_case *c, int i) {
 }
 
 bool ptxsim_case_param_texture(const ptxsim_case *c, int i) {
-    return i >= 0 && i < c->man->nparams && (c->man->params[i].kind == MP_TEXTURE || c->man->params[i].kind == MP_SURFACE);
+    return i >= 0 && i < c->man->nparams &&
+        (c->man->params[i].kind == MP_TEXTURE || c->man->params[i].kind == MP_SURFACE);
 }
 
 bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *out) {
@@ -279,4 +302,3 @@ bool ptxsim_case_param_tensormap(const ptxsim_case *c, int i, ptxsim_tensormap *
     out->cpp = t->cpp, out->ppc = t->ppc;
     return true;
 }
-

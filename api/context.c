@@ -8,7 +8,8 @@
 
 const char *ptxsim_status_name(ptxsim_status s) {
     switch (s) {
-#define PTXSIM_X(id, text) case id: return #id;
+#define PTXSIM_X(id, text) \
+    case id: return #id;
         PTXSIM_STATUS_LIST(PTXSIM_X)
 #undef PTXSIM_X
     }
@@ -17,7 +18,8 @@ const char *ptxsim_status_name(ptxsim_status s) {
 
 const char *ptxsim_status_string(ptxsim_status s) {
     switch (s) {
-#define PTXSIM_X(id, text) case id: return text;
+#define PTXSIM_X(id, text) \
+    case id: return text;
         PTXSIM_STATUS_LIST(PTXSIM_X)
 #undef PTXSIM_X
     }
@@ -84,7 +86,7 @@ const char *ptxsim_context_arch(const ptxsim_context *ctx) { return ctx->arch ? 
 bool ptxsim_arch_query(const char *arch, ptxsim_arch_info *out) {
     const ps_arch *a = ps_arch_lookup(arch ? arch : "");
     if (!a || !ps_arch_is_machine(a)) return false; /* sm_35 and the like are targets, not machines */
-    *out = (ptxsim_arch_info){a->name, a->sm, a->warp_size, a->max_threads_per_block,
+    *out = (ptxsim_arch_info){a->name,           a->sm,           a->warp_size, a->max_threads_per_block,
                               a->shared_default, a->shared_optin, a->max_regs};
     return true;
 }
@@ -94,8 +96,7 @@ void ptxsim_context_get_options(const ptxsim_context *ctx, ptxsim_options *out) 
 ptxsim_status ptxsim_context_set_options(ptxsim_context *ctx, const ptxsim_options *o) {
     if (o->checks & ~(unsigned)(PTXSIM_CHECK_ALL | PTXSIM_CHECK_PROFILE) || o->threads < 0)
         return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "unknown checker bits or negative thread count");
-    if (o->timeout != o->timeout)
-        return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the timeout is not a number");
+    if (o->timeout != o->timeout) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the timeout is not a number");
     pthread_mutex_lock(&ctx->lock);
     ctx->opt = *o;
     ps_device_set_limit(ctx->dev, o->max_memory ? o->max_memory : PTXSIM_DEFAULT_MAX_MEMORY);
@@ -109,9 +110,8 @@ ptxsim_diagnostics *api_diags_copy(const ps_diags *d) {
     o->items = ps_xcalloc((size_t)(d ? d->count : 0) + 1, sizeof *o->items);
     for (int i = 0; d && i < d->count; i++) {
         const ps_diag *s = &d->items[i];
-        o->items[o->count++] = (ptxsim_diagnostic){(ptxsim_diag_level)s->level,
-                                                   s->file ? ps_xstrdup(s->file) : NULL, s->line,
-                                                   s->col, ps_xstrdup(s->msg ? s->msg : "")};
+        o->items[o->count++] = (ptxsim_diagnostic){(ptxsim_diag_level)s->level, s->file ? ps_xstrdup(s->file) : NULL,
+                                                   s->line, s->col, ps_xstrdup(s->msg ? s->msg : "")};
         o->errors += s->level == PS_DIAG_ERROR;
     }
     if (d && d->errors > o->errors) o->errors = d->errors; /* errors past PS_DIAGS_MAX still count */
@@ -130,10 +130,9 @@ void ptxsim_diagnostics_print(const ptxsim_diagnostics *d, FILE *out) {
     for (int i = 0; d && i < d->count; i++) {
         const ptxsim_diagnostic *g = &d->items[i];
         if (g->line > 0)
-            fprintf(out, "%s:%d:%d: %s: %s\n", g->file ? g->file : "<input>", g->line, g->col,
-                    level[g->level], g->message);
-        else
-            fprintf(out, "%s: %s: %s\n", g->file ? g->file : "ptxsim", level[g->level], g->message);
+            fprintf(out, "%s:%d:%d: %s: %s\n", g->file ? g->file : "<input>", g->line, g->col, level[g->level],
+                    g->message);
+        else fprintf(out, "%s: %s: %s\n", g->file ? g->file : "ptxsim", level[g->level], g->message);
     }
 }
 
@@ -159,8 +158,9 @@ ptxsim_status api_mem_fail(ptxsim_context *ctx, uint64_t bytes, const char *name
 }
 
 ptxsim_status ptxsim_mem_alloc(ptxsim_context *ctx, uint64_t bytes, const char *name, uint64_t *addr) {
-    if (bytes >> 46) return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY, "allocation of %llu bytes is too large",
-                                     (unsigned long long)bytes);
+    if (bytes >> 46)
+        return api_fail(ctx, PTXSIM_ERR_OUT_OF_MEMORY, "allocation of %llu bytes is too large",
+                        (unsigned long long)bytes);
     *addr = ps_device_alloc(ctx->dev, bytes, name);
     if (!*addr) return api_mem_fail(ctx, bytes, name);
     return PTXSIM_OK;
@@ -183,8 +183,8 @@ static void *span(ptxsim_context *ctx, uint64_t addr, size_t n, ptxsim_status *s
         uint64_t base, size;
         if (ps_device_range(ctx->dev, addr, &base, &size, NULL))
             *st = api_fail(ctx, PTXSIM_ERR_INVALID_ADDRESS,
-                           "%zu bytes at 0x%llx run past the end of the allocation at 0x%llx (%llu bytes)",
-                           n, (unsigned long long)addr, (unsigned long long)base, (unsigned long long)size);
+                           "%zu bytes at 0x%llx run past the end of the allocation at 0x%llx (%llu bytes)", n,
+                           (unsigned long long)addr, (unsigned long long)base, (unsigned long long)size);
         else
             *st = api_fail(ctx, PTXSIM_ERR_INVALID_ADDRESS, "0x%llx is outside every allocation",
                            (unsigned long long)addr);
@@ -219,12 +219,11 @@ ptxsim_status ptxsim_mem_copy(ptxsim_context *ctx, uint64_t dst, uint64_t src, s
     return st;
 }
 
-ptxsim_status ptxsim_mem_fill(ptxsim_context *ctx, uint64_t dst, const void *pattern,
-                              size_t pattern_bytes, size_t count) {
+ptxsim_status ptxsim_mem_fill(ptxsim_context *ctx, uint64_t dst, const void *pattern, size_t pattern_bytes,
+                              size_t count) {
     if (pattern_bytes != 1 && pattern_bytes != 2 && pattern_bytes != 4 && pattern_bytes != 8)
         return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "fill patterns are 1, 2, 4 or 8 bytes");
-    if (count > SIZE_MAX / pattern_bytes)
-        return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "fill size overflows");
+    if (count > SIZE_MAX / pattern_bytes) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "fill size overflows");
     pthread_mutex_lock(&ctx->lock);
     ptxsim_status st = PTXSIM_OK;
     uint8_t *p = span(ctx, dst, count * pattern_bytes, &st);
@@ -241,16 +240,14 @@ ptxsim_status ptxsim_mem_register_host(ptxsim_context *ctx, void *host, size_t b
     pthread_mutex_unlock(&ctx->lock);
     if (st == PS_ERR_UNSUPPORTED)
         return api_fail(ctx, PTXSIM_ERR_UNSUPPORTED,
-                        "host range %p (+%zu) falls in a window of the simulated generic address space",
-                        host, bytes);
+                        "host range %p (+%zu) falls in a window of the simulated generic address space", host, bytes);
     if (st != PS_OK)
         return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT,
                         "host range %p (+%zu) is empty or overlaps another allocation", host, bytes);
     return PTXSIM_OK;
 }
 
-ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes,
-                               bool *is_host) {
+ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes, bool *is_host) {
     pthread_mutex_lock(&ctx->lock);
     bool found = ps_device_range(ctx->dev, addr, base, bytes, is_host);
     pthread_mutex_unlock(&ctx->lock);

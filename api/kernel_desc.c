@@ -91,8 +91,7 @@ bool ptxsim_kernel_param_desc(const ptxsim_kernel *k, int i, ptxsim_param_desc *
     const ps_func *fn = k->fn;
     param_flow pf = {calloc((size_t)fn->nregs + 1, sizeof(uint64_t)), k->params, k->nparams};
     if (!pf.taint) return true;
-    for (int pass = 0; pass < 8 && flow_pass(&pf, fn); pass++) {
-    }
+    for (int pass = 0; pass < 8 && flow_pass(&pf, fn); pass++) {}
     bool best = false;
     for (int n = 0; n < fn->ninsns; n++) {
         const ps_insn *in = &fn->insns[n];

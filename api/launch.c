@@ -8,13 +8,13 @@
 #include "api_internal.h"
 
 /* Packs the parameters into buf (k->params_size bytes). */
-static ptxsim_status pack_params(ptxsim_context *ctx, const ptxsim_kernel *k,
-                                 const ptxsim_launch_config *cfg, uint8_t *buf) {
+static ptxsim_status pack_params(ptxsim_context *ctx, const ptxsim_kernel *k, const ptxsim_launch_config *cfg,
+                                 uint8_t *buf) {
     if (cfg->param_buffer) {
         if (cfg->param_buffer_size < k->params_size)
             return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT,
-                            "kernel '%s' takes %zu bytes of parameters, the buffer holds %zu",
-                            k->fn->name, k->params_size, cfg->param_buffer_size);
+                            "kernel '%s' takes %zu bytes of parameters, the buffer holds %zu", k->fn->name,
+                            k->params_size, cfg->param_buffer_size);
         memcpy(buf, cfg->param_buffer, k->params_size);
         return PTXSIM_OK;
     }
@@ -23,8 +23,7 @@ static ptxsim_status pack_params(ptxsim_context *ctx, const ptxsim_kernel *k,
                         k->fn->name, k->nparams);
     for (int i = 0; i < k->nparams; i++) {
         if (!cfg->args[i])
-            return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "parameter %d of kernel '%s' is NULL", i,
-                            k->fn->name);
+            return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "parameter %d of kernel '%s' is NULL", i, k->fn->name);
         memcpy(buf + k->params[i]->offset, cfg->args[i], (size_t)k->params[i]->size);
     }
     return PTXSIM_OK;
@@ -59,11 +58,18 @@ static void fill_report(ptxsim_report *r, const char *kernel) {
     r->has_fault = res->fault.kind != PS_FAULT_NONE;
     if (r->has_fault) {
         const ps_fault *f = &res->fault;
-        r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind), ps_fault_kind_name(f->kind), f->message,
-                                  f->ptx_line, f->function ? f->function : kernel,
+        r->fault = (ptxsim_fault){ps_fault_kind_name(f->kind),
+                                  ps_fault_kind_name(f->kind),
+                                  f->message,
+                                  f->ptx_line,
+                                  f->function ? f->function : kernel,
                                   {f->block[0], f->block[1], f->block[2]},
-                                  {f->thread[0], f->thread[1], f->thread[2]}, f->file,
-                                  f->src_file, f->src_line, f->lanes, __builtin_popcount(f->lanes)};
+                                  {f->thread[0], f->thread[1], f->thread[2]},
+                                  f->file,
+                                  f->src_file,
+                                  f->src_line,
+                                  f->lanes,
+                                  __builtin_popcount(f->lanes)};
     }
 }
 
@@ -83,12 +89,18 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
         for (int i = 0; i < cfg->n_uninitialized; i++)
             ps_verifier_mark_uninitialized(r->ver, cfg->uninitialized[i].addr, cfg->uninitialized[i].bytes);
     }
-    ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params,
-                           .params_size = k->params_size, .threads = ctx->opt.threads,
-                           .watchdog = ctx->opt.watchdog, .schedule_seed = ctx->opt.schedule_seed,
+    ps_launch_config lc = {.shared_bytes = cfg->shared_bytes,
+                           .params = params,
+                           .params_size = k->params_size,
+                           .threads = ctx->opt.threads,
+                           .watchdog = ctx->opt.watchdog,
+                           .schedule_seed = ctx->opt.schedule_seed,
                            .observer = r->ver ? ps_verifier_observer(r->ver) : NULL,
-                           .timeout = ctx->opt.timeout < 0 ? 0 : ctx->opt.timeout ? ctx->opt.timeout : PTXSIM_DEFAULT_TIMEOUT,
-                           .progress = ctx->opt.progress, .cooperative = cfg->cooperative};
+                           .timeout = ctx->opt.timeout < 0 ? 0
+                               : ctx->opt.timeout          ? ctx->opt.timeout
+                                                           : PTXSIM_DEFAULT_TIMEOUT,
+                           .progress = ctx->opt.progress,
+                           .cooperative = cfg->cooperative};
     /* what the memory limit leaves for the launch's shared and local memory */
     uint64_t limit = ps_device_limit(ctx->dev), used = ps_device_used(ctx->dev);
     lc.max_launch_bytes = limit ? (used < limit ? limit - used : 1) : 0;
@@ -111,8 +123,8 @@ ptxsim_status api_launch_locked(ptxsim_context *ctx, ptxsim_kernel *k, const ptx
     fill_report(r, k->fn->name);
     st = api_status(ls);
     if (st != PTXSIM_OK)
-        api_fail(ctx, st, "kernel '%s' %s: %s", k->fn->name,
-                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", r->res.fault.message);
+        api_fail(ctx, st, "kernel '%s' %s: %s", k->fn->name, st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted",
+                 r->res.fault.message);
     if (report) *report = r;
     else ptxsim_report_free(r);
     return st;
@@ -135,11 +147,17 @@ int ptxsim_report_finding_count(const ptxsim_report *r) { return r->ver ? ps_ver
 bool ptxsim_report_finding(const ptxsim_report *r, int i, ptxsim_finding *out) {
     if (!r->ver || i < 0 || i >= ps_verifier_finding_count(r->ver)) return false;
     const ps_finding *f = ps_verifier_finding(r->ver, i);
-    *out = (ptxsim_finding){ps_finding_kind_name(f->kind), (ptxsim_severity)f->severity, f->message,
-                            f->at.ptx_line, f->at.src_file, f->at.src_line,
+    *out = (ptxsim_finding){ps_finding_kind_name(f->kind),
+                            (ptxsim_severity)f->severity,
+                            f->message,
+                            f->at.ptx_line,
+                            f->at.src_file,
+                            f->at.src_line,
                             {f->at.block[0], f->at.block[1], f->at.block[2]},
                             {f->at.thread[0], f->at.thread[1], f->at.thread[2]},
-                            f->at.address, f->at.has_address, f->count};
+                            f->at.address,
+                            f->at.has_address,
+                            f->count};
     return true;
 }
 
@@ -158,12 +176,19 @@ bool ptxsim_report_has_errors(const ptxsim_report *r) {
 }
 
 static ps_report_options report_options(const ptxsim_report_format *f) {
-    ps_report_options o = {.ptx_path = f->ptx_path, .kernel = f->kernel, .arch = f->arch,
-                           .max_findings = f->max_findings, .only_kinds = f->only_kinds,
-                           .min_severity = (ps_severity)f->min_severity, .command = f->command,
-                           .shared_bytes = f->shared_bytes, .ncomparisons = f->ncomparisons,
-                           .exit_status = f->command ? f->exit_status : -1, .color = f->color,
-                           .source_root = f->source_root, .tool_version = f->tool_version};
+    ps_report_options o = {.ptx_path = f->ptx_path,
+                           .kernel = f->kernel,
+                           .arch = f->arch,
+                           .max_findings = f->max_findings,
+                           .only_kinds = f->only_kinds,
+                           .min_severity = (ps_severity)f->min_severity,
+                           .command = f->command,
+                           .shared_bytes = f->shared_bytes,
+                           .ncomparisons = f->ncomparisons,
+                           .exit_status = f->command ? f->exit_status : -1,
+                           .color = f->color,
+                           .source_root = f->source_root,
+                           .tool_version = f->tool_version};
     memcpy(o.grid, f->grid, sizeof o.grid);
     memcpy(o.block, f->block, sizeof o.block);
     memcpy(o.cluster, f->cluster, sizeof o.cluster);
@@ -171,9 +196,9 @@ static ps_report_options report_options(const ptxsim_report_format *f) {
     ps_report_comparison *cmp = o.ncomparisons > 0 ? ps_xcalloc((size_t)o.ncomparisons, sizeof *cmp) : NULL;
     for (int i = 0; i < o.ncomparisons; i++) {
         const ptxsim_comparison *c = &f->comparisons[i];
-        cmp[i] = (ps_report_comparison){c->buffer, c->type, c->elements, c->mismatches, c->first_mismatch,
-                                        c->got_bits, c->expected_bits, c->max_ulp, c->has_max_ulp, c->tolerance,
-                                        c->has_tolerated, c->tolerated};
+        cmp[i] = (ps_report_comparison){c->buffer,         c->type,      c->elements,      c->mismatches,
+                                        c->first_mismatch, c->got_bits,  c->expected_bits, c->max_ulp,
+                                        c->has_max_ulp,    c->tolerance, c->has_tolerated, c->tolerated};
     }
     o.comparisons = cmp;
     return o;
@@ -218,7 +243,7 @@ static ptxsim_status write_launches(const ptxsim_report *const *r, const ptxsim_
 }
 
 ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
-                                               const char *path) {
+                                                const char *path) {
     return write_launches(r, f, n, path, ps_report_json_launches);
 }
 
@@ -227,14 +252,13 @@ ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_rep
 }
 
 ptxsim_status ptxsim_report_write_sarif_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
-                                                const char *path) {
+                                                 const char *path) {
     for (int i = 0; i < n; i++)
         if (!r[i]->ver) return PTXSIM_ERR_INVALID_ARGUMENT;
     return write_launches(r, f, n, path, ps_report_sarif_launches);
 }
 
-ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info,
-                                          const char *path) {
+ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info, const char *path) {
     cJSON *fs = findings_json ? cJSON_Parse(findings_json) : NULL;
     if (!cJSON_IsArray(fs)) {
         cJSON_Delete(fs);
@@ -242,8 +266,8 @@ ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsi
     }
     ps_sarif_options so = {.exit_code = -1, .execution_successful = true};
     if (info)
-        so = (ps_sarif_options){info->source_root, info->tool_version, info->exit_code,
-                                info->execution_successful, info->arguments};
+        so = (ps_sarif_options){info->source_root, info->tool_version, info->exit_code, info->execution_successful,
+                                info->arguments};
     int rc = ps_sarif_write(fs, &so, path);
     cJSON_Delete(fs);
     return rc ? PTXSIM_ERR_IO : PTXSIM_OK;

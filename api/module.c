@@ -27,14 +27,16 @@ static void fill_info(const ps_module *m, ptxsim_module_info *info) {
         insns += m->funcs[i]->ninsns;
         kernels += m->funcs[i]->is_entry && m->funcs[i]->defined;
     }
-    *info = (ptxsim_module_info){.ptx_version = m->version, .functions = m->nfuncs,
-                                 .instructions = insns, .kernels = kernels};
+    *info = (ptxsim_module_info){.ptx_version = m->version,
+                                 .functions = m->nfuncs,
+                                 .instructions = insns,
+                                 .kernels = kernels};
     snprintf(info->target, sizeof info->target, "%s", m->target ? m->target : "?");
 }
 
 /* Parses into *m (kept on error too: the diagnostics' file names live in it); diagnostics into d. */
-static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len,
-                           bool relocatable, ps_diags *d, ps_module **m) {
+static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *source, size_t len, bool relocatable,
+                           ps_diags *d, ps_module **m) {
     /* the parser reads exactly len bytes: no copy (a 100 MB module would be held twice) */
     ps_parse_options po = {.target = ctx->arch, .relocatable = relocatable};
     ps_status st = ps_parse(name ? name : "<ptx>", source, len, &po, d, m);
@@ -46,8 +48,7 @@ static ptxsim_status parse(ptxsim_context *ctx, const char *name, const char *so
 
 /* Parses n modules and, for n > 1, links them (ps_link); then ptxas's whole-program check. *m is
  * set whenever something was parsed (to be freed by the caller). */
-static ptxsim_status parse_program(ptxsim_context *ctx, const ptxsim_source *srcs, int n, ps_diags *d,
-                                   ps_module **m) {
+static ptxsim_status parse_program(ptxsim_context *ctx, const ptxsim_source *srcs, int n, ps_diags *d, ps_module **m) {
     *m = NULL;
     if (n < 1 || !srcs) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "no PTX module given");
     ps_module **parts = ps_xcalloc((size_t)n, sizeof *parts);
@@ -87,8 +88,8 @@ ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char 
     return ptxsim_validate_linked(ctx, &s, 1, info, diags);
 }
 
-ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n,
-                                     ptxsim_module_info *info, ptxsim_diagnostics **diags) {
+ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n, ptxsim_module_info *info,
+                                     ptxsim_diagnostics **diags) {
     ps_diags d = {0};
     ps_module *m = NULL;
     pthread_mutex_lock(&ctx->lock);
@@ -126,14 +127,14 @@ static void add_module(ptxsim_context *ctx, ptxsim_module *m) {
     ctx->mods[ctx->nmods++] = m;
 }
 
-ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source,
-                                 size_t len, ptxsim_module **out, ptxsim_diagnostics **diags) {
+ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source, size_t len,
+                                 ptxsim_module **out, ptxsim_diagnostics **diags) {
     ptxsim_source s = {name, source, len};
     return ptxsim_module_link(ctx, &s, 1, out, diags);
 }
 
-ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n,
-                                 ptxsim_module **out, ptxsim_diagnostics **diags) {
+ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n, ptxsim_module **out,
+                                 ptxsim_diagnostics **diags) {
     *out = NULL;
     if (diags) *diags = NULL;
     ps_diags d = {0};
@@ -145,14 +146,16 @@ ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sourc
     if (st == PTXSIM_OK && (!mach || !ps_arch_is_machine(mach)))
         st = api_fail(ctx, PTXSIM_ERR_UNSUPPORTED,
                       "ptxsim does not model %s as a machine (its limits and shared-memory banks): run the "
-                      "module on sm_50 or a later architecture", mach ? mach->name : ast->target);
+                      "module on sm_50 or a later architecture",
+                      mach ? mach->name : ast->target);
     if (st == PTXSIM_OK) {
         ps_status bs = ps_program_build(ast, mach, ctx->dev, &d, &prog);
         if (bs != PS_OK) {
             const char *why = d.count ? d.items[d.count - 1].msg : ps_status_str(bs);
-            st = api_fail(ctx, api_status(bs) == PTXSIM_ERR_OUT_OF_MEMORY ? PTXSIM_ERR_OUT_OF_MEMORY
-                                                                          : PTXSIM_ERR_UNSUPPORTED,
-                          "%s", why);
+            st =
+                api_fail(ctx,
+                         api_status(bs) == PTXSIM_ERR_OUT_OF_MEMORY ? PTXSIM_ERR_OUT_OF_MEMORY : PTXSIM_ERR_UNSUPPORTED,
+                         "%s", why);
             ps_program_free(prog);
             prog = NULL;
         }
@@ -174,8 +177,8 @@ ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sourc
     for (int i = 0; i < ast->nfuncs; i++) {
         const ps_diags *fd = ps_program_function_diags(prog, i);
         for (int k = 0; fd && k < fd->count; k++)
-            ps_diags_add(&un, fd->items[k].level, fd->items[k].file, fd->items[k].line, fd->items[k].col,
-                         "%s", fd->items[k].msg);
+            ps_diags_add(&un, fd->items[k].level, fd->items[k].file, fd->items[k].line, fd->items[k].col, "%s",
+                         fd->items[k].msg);
     }
     if (un.count) m->unsupported = api_diags_copy(&un);
     add_run_warnings(&un, &d); /* the load's diagnostics say it too, located, as parse does */
@@ -200,8 +203,8 @@ ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sourc
     return PTXSIM_OK;
 }
 
-ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n,
-                                       ptxsim_module **out, ptxsim_diagnostics **diags) {
+ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n, ptxsim_module **out,
+                                       ptxsim_diagnostics **diags) {
     *out = NULL;
     if (diags) *diags = NULL;
     if (n < 1 || !paths) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "no PTX file given");
@@ -252,7 +255,8 @@ void ptxsim_module_unload(ptxsim_module *m) {
 
 void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out) {
     fill_info(m->ast, out);
-    snprintf(out->machine, sizeof out->machine, "%s", m->prog && ps_program_arch(m->prog) ? ps_program_arch(m->prog)->name : "");
+    snprintf(out->machine, sizeof out->machine, "%s",
+             m->prog && ps_program_arch(m->prog) ? ps_program_arch(m->prog)->name : "");
 }
 int ptxsim_module_kernel_count(const ptxsim_module *m) { return m->nkernels; }
 
@@ -270,8 +274,7 @@ ptxsim_status ptxsim_module_listing(const ptxsim_module *m, const char *kernel, 
 
 ptxsim_status ptxsim_module_global(ptxsim_module *m, const char *name, uint64_t *addr, uint64_t *bytes) {
     uint64_t size = 0, a = ps_program_global(m->prog, name, &size);
-    if (!a) return api_fail(m->ctx, PTXSIM_ERR_NOT_FOUND, "no .global or .const variable '%s' in %s", name,
-                            m->name);
+    if (!a) return api_fail(m->ctx, PTXSIM_ERR_NOT_FOUND, "no .global or .const variable '%s' in %s", name, m->name);
     if (addr) *addr = a;
     if (bytes) *bytes = size;
     return PTXSIM_OK;

@@ -70,8 +70,8 @@ static bool host_mapping(uint64_t v, ptxsim_range *out) {
     uint64_t lo, hi, run_lo = 0, run_hi = 0; /* the current run of contiguous rw mappings */
     bool in_run = false, found = false;
     while (fgets(line, sizeof line, f)) {
-        bool rw = sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && perms[0] == 'r' &&
-                  perms[1] == 'w';
+        bool rw =
+            sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi, perms) == 3 && perms[0] == 'r' && perms[1] == 'w';
         if (rw && in_run && lo == run_hi) {
             run_hi = hi;
             continue;
@@ -126,9 +126,9 @@ static ptxsim_status env_options(ptxsim_context *ctx) {
         /* NaN and infinities fail !(v <= 1e18) before any conversion to an integer */
         if (*end || !(v >= 0 && v <= 1e18) || (i < 2 && v != (double)(uint64_t)v) || (i == 0 && v > 4096))
             return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "%s=%s: not a %s", names[i], s,
-                            i == 0   ? "thread count (0 to 4096)"
-                            : i == 1 ? "whole number (0 to 1e18)"
-                                     : "number of seconds (0: no limit)");
+                            i == 0       ? "thread count (0 to 4096)"
+                                : i == 1 ? "whole number (0 to 1e18)"
+                                         : "number of seconds (0: no limit)");
         if (i == 0) o.threads = (int)v;
         else if (i == 1) o.watchdog = (uint64_t)v;
         else o.timeout = v > 0 ? v : -1;
@@ -197,12 +197,13 @@ static int run_kernel(const char *who, bool by_value, const char *ptx_source, in
     }
     free(done);
     if (st != PTXSIM_OK) goto out;
-    ptxsim_launch_config cfg = {.grid = {grid[0], grid[1], grid[2]}, .block = {block[0], block[1], block[2]},
-                                .shared_bytes = (unsigned)shared_mem, .args = slots};
+    ptxsim_launch_config cfg = {.grid = {grid[0], grid[1], grid[2]},
+                                .block = {block[0], block[1], block[2]},
+                                .shared_bytes = (unsigned)shared_mem,
+                                .args = slots};
     st = ptxsim_launch(ctx, k, &cfg, &rep);
 out:
-    if (st != PTXSIM_OK)
-        fprintf(stderr, "%s: error: %s\n", who, ptxsim_context_message(ctx));
+    if (st != PTXSIM_OK) fprintf(stderr, "%s: error: %s\n", who, ptxsim_context_message(ctx));
     if (slots != args) free(slots);
     free(values);
     ptxsim_report_free(rep);
@@ -212,8 +213,8 @@ out:
 }
 
 /* The launch shape and sizes every entry point checks before any work. */
-static bool arguments_valid(const char *who, const char *ptx_source, int n_args, void **args, int bx, int by,
-                            int bz, int gx, int gy, int gz, int shared_mem) {
+static bool arguments_valid(const char *who, const char *ptx_source, int n_args, void **args, int bx, int by, int bz,
+                            int gx, int gy, int gz, int shared_mem) {
     if (ptx_source && n_args >= 0 && (!n_args || args) && bx >= 1 && by >= 1 && bz >= 1 && gx >= 1 && gy >= 1 &&
         gz >= 1 && shared_mem >= 0)
         return true;
@@ -236,10 +237,10 @@ void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int b
     last_status = run_kernel("ptx_run", true, ptx_source, n_args, args, block, grid, shared_mem);
 }
 
-int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
-                   int grid_x, int grid_y, int grid_z, int shared_mem) {
-    if (!arguments_valid("ptxsim_ptx_run", ptx_source, n_args, args, block_x, block_y, block_z, grid_x, grid_y,
-                         grid_z, shared_mem))
+int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z, int grid_x,
+                   int grid_y, int grid_z, int shared_mem) {
+    if (!arguments_valid("ptxsim_ptx_run", ptx_source, n_args, args, block_x, block_y, block_z, grid_x, grid_y, grid_z,
+                         shared_mem))
         return last_status = PTXSIM_ERR_INVALID_ARGUMENT;
     const unsigned block[3] = {(unsigned)block_x, (unsigned)block_y, (unsigned)block_z};
     const unsigned grid[3] = {(unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z};

@@ -21,6 +21,7 @@ extern "C" {
 #define PTXSIM_API_VERSION 1
 
 /* ---- status codes --------------------------------------------------------------------------- */
+// clang-format off
 #define PTXSIM_STATUS_LIST(X)                                                        \
     X(PTXSIM_OK, "ok")                                                               \
     X(PTXSIM_ERR_INVALID_ARGUMENT, "invalid argument")                               \
@@ -34,6 +35,7 @@ extern "C" {
     X(PTXSIM_ERR_WATCHDOG, "the kernel hit the watchdog")                            \
     X(PTXSIM_ERR_CASE, "bad case manifest")                                          \
     X(PTXSIM_ERR_MISMATCH, "output differs from the expected output")
+// clang-format on
 
 typedef enum {
 #define PTXSIM_X(id, text) id,
@@ -50,15 +52,20 @@ void ptxsim_write_isa_table(FILE *out);
 /* ---- contexts ------------------------------------------------------------------------------- */
 typedef struct ptxsim_context ptxsim_context;
 typedef struct ptxsim_module ptxsim_module;
-typedef struct ptxsim_kernel ptxsim_kernel;   /* borrowed from its module */
+typedef struct ptxsim_kernel ptxsim_kernel; /* borrowed from its module */
 typedef struct ptxsim_report ptxsim_report;
 typedef struct ptxsim_diagnostics ptxsim_diagnostics;
 
 /* Checkers (docs/checkers.md); PTXSIM_CHECK_ALL is what `ptxsim check` runs. */
 enum {
-    PTXSIM_CHECK_BANK = 1u << 0, PTXSIM_CHECK_COALESCE = 1u << 1, PTXSIM_CHECK_DIVERGENCE = 1u << 2,
-    PTXSIM_CHECK_RACE = 1u << 3, PTXSIM_CHECK_BARRIER = 1u << 4, PTXSIM_CHECK_MEMORY = 1u << 5,
-    PTXSIM_CHECK_INIT = 1u << 6, PTXSIM_CHECK_ALL = 0x7f,
+    PTXSIM_CHECK_BANK = 1u << 0,
+    PTXSIM_CHECK_COALESCE = 1u << 1,
+    PTXSIM_CHECK_DIVERGENCE = 1u << 2,
+    PTXSIM_CHECK_RACE = 1u << 3,
+    PTXSIM_CHECK_BARRIER = 1u << 4,
+    PTXSIM_CHECK_MEMORY = 1u << 5,
+    PTXSIM_CHECK_INIT = 1u << 6,
+    PTXSIM_CHECK_ALL = 0x7f,
     /* Not a checker: each PTX line's execution counts (ptxsim_line_counters.warp_executions),
      * which the HTML report shows. It costs an event per warp instruction, so it is not part of
      * PTXSIM_CHECK_ALL; `ptxsim check --html` adds it. */
@@ -66,9 +73,9 @@ enum {
 };
 
 typedef struct {
-    unsigned checks;   /* PTXSIM_CHECK_* bits; 0: a plain run (no checker costs anything) */
-    int threads;       /* host threads for CTAs; 0: all cores */
-    uint64_t watchdog; /* warp instructions per launch before it is stopped; 0: the default (2e9) */
+    unsigned checks;        /* PTXSIM_CHECK_* bits; 0: a plain run (no checker costs anything) */
+    int threads;            /* host threads for CTAs; 0: all cores */
+    uint64_t watchdog;      /* warp instructions per launch before it is stopped; 0: the default (2e9) */
     uint64_t schedule_seed; /* 0: each CTA's warps in order, 256 instructions a turn; else a
                              * seeded random warp order and turn length, reproducible per seed,
                              * to shake out schedule-dependent results (docs/engine.md) */
@@ -81,7 +88,7 @@ typedef struct {
 } ptxsim_options;
 
 #define PTXSIM_DEFAULT_MAX_MEMORY (4ull << 30)
-#define PTXSIM_DEFAULT_TIMEOUT 30.0
+#define PTXSIM_DEFAULT_TIMEOUT    30.0
 
 /* arch: "sm_90", "sm_80", … (isa/archs.def): the machine modules run on, which must be able to run
  * each module's .target (an sm_80 runs .target sm_35 PTX; an sm_90a module needs sm_90a). NULL: each
@@ -99,11 +106,11 @@ const char *ptxsim_context_arch(const ptxsim_context *ctx);
 /* Architecture facts (for device queries): NULL arch means the context's. Returns false for an
  * unknown architecture and for a target ptxsim does not model as a machine (sm_10 ... sm_37, sm_88). */
 typedef struct {
-    const char *name;             /* "sm_90" */
-    int sm;                       /* 90 */
+    const char *name; /* "sm_90" */
+    int sm;           /* 90 */
     int warp_size;
     int max_threads_per_block;
-    int shared_per_block;         /* without opt-in */
+    int shared_per_block; /* without opt-in */
     int shared_per_block_optin;
     int max_registers_per_thread;
 } ptxsim_arch_info;
@@ -117,8 +124,8 @@ typedef enum { PTXSIM_DIAG_ERROR, PTXSIM_DIAG_WARNING, PTXSIM_DIAG_NOTE } ptxsim
 
 typedef struct {
     ptxsim_diag_level level;
-    const char *file;  /* the name the module was loaded under; NULL when not tied to one */
-    int line, col;     /* 1-based; 0 when unknown */
+    const char *file; /* the name the module was loaded under; NULL when not tied to one */
+    int line, col;    /* 1-based; 0 when unknown */
     const char *message;
 } ptxsim_diagnostic;
 
@@ -131,10 +138,10 @@ void ptxsim_diagnostics_free(ptxsim_diagnostics *d);
 
 /* ---- modules -------------------------------------------------------------------------------- */
 typedef struct {
-    int ptx_version;   /* major*10+minor */
-    char target[24];   /* .target as written */
+    int ptx_version; /* major*10+minor */
+    char target[24]; /* .target as written */
     int functions, instructions, kernels;
-    char machine[24];  /* the architecture it runs on: the context's, else the .target's when ptxsim
+    char machine[24]; /* the architecture it runs on: the context's, else the .target's when ptxsim
                         * models that machine, else the oldest one that can run it ("sm_50" for an
                         * sm_35 module); "" when none can */
 } ptxsim_module_info;
@@ -152,8 +159,8 @@ ptxsim_status ptxsim_validate(ptxsim_context *ctx, const char *name, const char 
  * context's memory. name is for locations; source need not be NUL-terminated (len bytes).
  * diags (optional) receives the diagnostics, also on success (warnings). PTXSIM_ERR_PARSE for
  * PTX with errors, PTXSIM_ERR_UNSUPPORTED for PTX ptxsim cannot prepare. */
-ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source,
-                                 size_t len, ptxsim_module **out, ptxsim_diagnostics **diags);
+ptxsim_status ptxsim_module_load(ptxsim_context *ctx, const char *name, const char *source, size_t len,
+                                 ptxsim_module **out, ptxsim_diagnostics **diags);
 /* The same from a file (PTXSIM_ERR_IO when it cannot be read). */
 ptxsim_status ptxsim_module_load_file(ptxsim_context *ctx, const char *path, ptxsim_module **out,
                                       ptxsim_diagnostics **diags);
@@ -170,13 +177,13 @@ typedef struct {
     const char *source; /* need not be NUL-terminated */
     size_t len;
 } ptxsim_source;
-ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n,
-                                 ptxsim_module **out, ptxsim_diagnostics **diags);
-ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n,
-                                       ptxsim_module **out, ptxsim_diagnostics **diags);
+ptxsim_status ptxsim_module_link(ptxsim_context *ctx, const ptxsim_source *sources, int n, ptxsim_module **out,
+                                 ptxsim_diagnostics **diags);
+ptxsim_status ptxsim_module_link_files(ptxsim_context *ctx, const char *const *paths, int n, ptxsim_module **out,
+                                       ptxsim_diagnostics **diags);
 /* ptxsim_validate for several modules linked together (`ptxsim parse a.ptx b.ptx`). */
-ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n,
-                                     ptxsim_module_info *info, ptxsim_diagnostics **diags);
+ptxsim_status ptxsim_validate_linked(ptxsim_context *ctx, const ptxsim_source *sources, int n, ptxsim_module_info *info,
+                                     ptxsim_diagnostics **diags);
 void ptxsim_module_unload(ptxsim_module *m);
 void ptxsim_module_get_info(const ptxsim_module *m, ptxsim_module_info *out);
 int ptxsim_module_kernel_count(const ptxsim_module *m);
@@ -207,21 +214,21 @@ size_t ptxsim_kernel_params_size(const ptxsim_kernel *k); /* the packed buffer's
 /* What parameter i is, as declared and as used: for templates of launches (ptxsim init). Strings
  * are borrowed from the module. */
 typedef struct {
-    const char *name, *type;  /* "vadd_param_0", "u64" */
-    size_t size, align;       /* bytes */
-    int vector;               /* .v2/.v4: 2/4; 1 otherwise */
-    bool is_array;            /* declared name[K] (a by-value struct or array) */
-    bool declared_pointer;    /* .ptr attribute */
-    bool used_as_address;     /* the kernel accesses memory through the value (a 64-bit parameter
+    const char *name, *type; /* "vadd_param_0", "u64" */
+    size_t size, align;      /* bytes */
+    int vector;              /* .v2/.v4: 2/4; 1 otherwise */
+    bool is_array;           /* declared name[K] (a by-value struct or array) */
+    bool declared_pointer;   /* .ptr attribute */
+    bool used_as_address;    /* the kernel accesses memory through the value (a 64-bit parameter
                                * followed through the registers it is copied into) */
-    const char *access_type;  /* the type of the first such access ("f32"), or NULL */
-    int access_line;          /* its PTX line */
+    const char *access_type; /* the type of the first such access ("f32"), or NULL */
+    int access_line;         /* its PTX line */
 } ptxsim_param_desc;
 bool ptxsim_kernel_param_desc(const ptxsim_kernel *k, int i, ptxsim_param_desc *out);
 typedef struct {
-    uint64_t static_shared_bytes;  /* .shared variables the kernel declares or names */
-    int ptx_version;               /* of its module, major*10+minor */
-    int reqntid[3], maxntid[3];    /* 0 when not given */
+    uint64_t static_shared_bytes; /* .shared variables the kernel declares or names */
+    int ptx_version;              /* of its module, major*10+minor */
+    int reqntid[3], maxntid[3];   /* 0 when not given */
 } ptxsim_kernel_info;
 void ptxsim_kernel_get_info(const ptxsim_kernel *k, ptxsim_kernel_info *out);
 /* Register use from PTX liveness alone (docs/registers.md): virtual registers declared and the
@@ -232,10 +239,10 @@ void ptxsim_kernel_get_info(const ptxsim_kernel *k, ptxsim_kernel_info *out);
 typedef struct {
     int declared_pred, declared_16, declared_32, declared_64, declared_128, declared_regs32;
     int peak_pred, peak_16, peak_32, peak_64, peak_128, peak_regs32;
-    int peak_line;                        /* PTX line where peak_regs32 is first reached */
+    int peak_line;                           /* PTX line where peak_regs32 is first reached */
     int maxnreg, minnctapersm, maxnctapersm; /* the kernel's directives; 0 when not given */
     int ninsns;
-    int *line, *live32, *live_pred;       /* per instruction */
+    int *line, *live32, *live_pred; /* per instruction */
 } ptxsim_reg_usage;
 ptxsim_status ptxsim_kernel_reg_usage(const ptxsim_kernel *k, ptxsim_reg_usage *out);
 void ptxsim_reg_usage_free(ptxsim_reg_usage *u);
@@ -250,15 +257,14 @@ ptxsim_status ptxsim_mem_write(ptxsim_context *ctx, uint64_t dst, const void *sr
 ptxsim_status ptxsim_mem_read(ptxsim_context *ctx, void *dst, uint64_t src, size_t bytes);
 ptxsim_status ptxsim_mem_copy(ptxsim_context *ctx, uint64_t dst, uint64_t src, size_t bytes);
 /* Writes `count` copies of a pattern of 1, 2, 4 or 8 bytes from dst on. */
-ptxsim_status ptxsim_mem_fill(ptxsim_context *ctx, uint64_t dst, const void *pattern,
-                              size_t pattern_bytes, size_t count);
+ptxsim_status ptxsim_mem_fill(ptxsim_context *ctx, uint64_t dst, const void *pattern, size_t pattern_bytes,
+                              size_t count);
 /* Host-memory mode: caller-owned host memory becomes an allocation at its own address, so a
  * kernel given the host pointer reads and writes it directly (bounds-checked like any
  * allocation). It must not overlap another allocation or registration. */
 ptxsim_status ptxsim_mem_register_host(ptxsim_context *ctx, void *host, size_t bytes, const char *name);
 /* The allocation holding addr: start, size, and whether it is registered host memory. */
-ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes,
-                               bool *is_host);
+ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes, bool *is_host);
 
 /* ---- launches and reports ------------------------------------------------------------------- */
 typedef struct {
@@ -267,7 +273,7 @@ typedef struct {
 
 typedef struct {
     unsigned grid[3], block[3];
-    unsigned shared_bytes;        /* dynamic shared memory */
+    unsigned shared_bytes; /* dynamic shared memory */
     /* Parameters, one of two forms (cuLaunchKernel's): args[i] points at parameter i's value
      * (ptxsim_kernel_param gives its size), or param_buffer holds the packed buffer. */
     void *const *args;
@@ -299,40 +305,44 @@ typedef struct {
     uint64_t warp_instructions, thread_instructions, ctas;
     uint64_t branches, divergent_branches;
     /* With the checkers that count them (bank, coalescing): Nsight Compute's metrics. */
-    struct { uint64_t instructions, wavefronts, bank_conflicts; } shared_load, shared_store, shared_atomic;
-    struct { uint64_t requests, sectors; } global_load, global_store;
+    struct {
+        uint64_t instructions, wavefronts, bank_conflicts;
+    } shared_load, shared_store, shared_atomic;
+    struct {
+        uint64_t requests, sectors;
+    } global_load, global_store;
     double seconds;
 } ptxsim_stats;
 
 typedef enum { PTXSIM_SEV_NOTE, PTXSIM_SEV_WARNING, PTXSIM_SEV_ERROR } ptxsim_severity;
 
 typedef struct {
-    const char *kind;          /* "race", "out-of-bounds", … (DESIGN §6) */
-    const char *fault_kind;    /* the engine's name for a fault ("out-of-bounds", "watchdog") */
+    const char *kind;       /* "race", "out-of-bounds", … (DESIGN §6) */
+    const char *fault_kind; /* the engine's name for a fault ("out-of-bounds", "watchdog") */
     const char *message;
-    int ptx_line;              /* 0 when not tied to an instruction */
-    const char *function;      /* NULL when unknown */
+    int ptx_line;         /* 0 when not tied to an instruction */
+    const char *function; /* NULL when unknown */
     unsigned block[3], thread[3];
-    const char *ptx_file;      /* the module file of ptx_line (linked modules); NULL: unknown */
-    const char *source_file;   /* the CUDA line of ptx_line's instruction (.loc); NULL / 0: none */
+    const char *ptx_file;    /* the module file of ptx_line (linked modules); NULL: unknown */
+    const char *source_file; /* the CUDA line of ptx_line's instruction (.loc); NULL / 0: none */
     int source_line;
     /* The lanes of the faulting warp instruction (bit l = lane l of the warp of `thread`) that
      * fault the same way: every active lane of an ld, st or atom is checked (an out-of-bounds
      * access by 24 lanes reads "24 lanes: 8-31"); other faults name their one lane. 0: none. */
     uint32_t lane_mask;
-    int lanes;                 /* the bits set in lane_mask */
+    int lanes; /* the bits set in lane_mask */
 } ptxsim_fault;
 
 typedef struct {
-    const char *kind;          /* DESIGN §6 finding kinds */
+    const char *kind; /* DESIGN §6 finding kinds */
     ptxsim_severity severity;
     const char *message;
-    int ptx_line;              /* 0 = unknown */
+    int ptx_line;                 /* 0 = unknown */
     int source_file, source_line; /* .loc; 0 = none */
     unsigned block[3], thread[3];
     uint64_t address;
     bool has_address;
-    uint64_t count;            /* occurrences folded into this finding */
+    uint64_t count; /* occurrences folded into this finding */
 } ptxsim_finding;
 
 const ptxsim_stats *ptxsim_report_stats(const ptxsim_report *r);
@@ -348,7 +358,7 @@ bool ptxsim_report_has_errors(const ptxsim_report *r); /* an error-severity find
 const char *ptxsim_report_output(const ptxsim_report *r, size_t *len);
 /* The same for the messages of failed asserts, which the CUDA driver writes to stderr. */
 const char *ptxsim_report_error_output(const ptxsim_report *r, size_t *len);
-bool ptxsim_report_checked(const ptxsim_report *r);    /* ran with checkers */
+bool ptxsim_report_checked(const ptxsim_report *r); /* ran with checkers */
 
 /* One "expect" entry's outcome (ptxsim_case_get_comparison), for reports: elements compared, how
  * many differ, the first that does (index and bits), and for f32/f64 buffers the largest distance
@@ -359,7 +369,7 @@ typedef struct {
     uint64_t got_bits, expected_bits; /* of the first mismatch (the element's bytes, little-endian) */
     bool has_max_ulp;
     uint64_t max_ulp;
-    bool tolerance;                   /* the expectation declares a tolerance */
+    bool tolerance; /* the expectation declares a tolerance */
     /* Set by a comparer that counts them (ptxsim diff): the elements whose bits differ but that
      * pass the tolerance. ptxsim_case_get_comparison leaves has_tolerated false. */
     bool has_tolerated;
@@ -368,10 +378,10 @@ typedef struct {
 
 /* Written reports (docs/verifier.md): text and SARIF for launches with checkers, JSON for any. */
 typedef struct {
-    const char *ptx_path;      /* for locations */
+    const char *ptx_path; /* for locations */
     const char *kernel, *arch;
-    int max_findings;          /* 0 = all */
-    unsigned only_kinds;       /* bit (1 << ptxsim_finding_kind_lookup(kind)) per kind; 0 = all */
+    int max_findings;    /* 0 = all */
+    unsigned only_kinds; /* bit (1 << ptxsim_finding_kind_lookup(kind)) per kind; 0 = all */
     ptxsim_severity min_severity;
     /* For the JSON report (docs/report.md, schema tests/verify/schema/report.schema.json), all
      * optional: the command that made it ("run", "check"), the launch's shape, the comparisons
@@ -382,7 +392,7 @@ typedef struct {
     const ptxsim_comparison *comparisons;
     int ncomparisons;
     int exit_status;
-    bool color;          /* text: ANSI colours for severities (a terminal's, like a compiler's) */
+    bool color; /* text: ANSI colours for severities (a terminal's, like a compiler's) */
     /* SARIF: artifact paths under source_root are written relative to it (uriBaseId %SRCROOT%;
      * NULL: the working directory); tool_version is tool.driver.version (NULL: "0.1"); the
      * invocation's exitCode is exit_status. */
@@ -396,33 +406,32 @@ char *ptxsim_report_json_text(const ptxsim_report *r, const ptxsim_report_format
 /* The JSON report of n launches run in order (a multi-launch manifest, docs/report.md): the last
  * launch's report, its exit_status the whole run's, with "launches": each one's report. */
 ptxsim_status ptxsim_report_write_json_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
-                                               const char *path);
+                                                const char *path);
 ptxsim_status ptxsim_report_write_sarif(const ptxsim_report *r, const ptxsim_report_format *f, const char *path);
 /* The SARIF of n launches run in order, as one run (docs/verifier.md): with n > 1 every result
  * names its launch and kernel; the invocation's exit code is f[n-1].exit_status. */
 ptxsim_status ptxsim_report_write_sarif_launches(const ptxsim_report *const *r, const ptxsim_report_format *f, int n,
-                                                const char *path);
+                                                 const char *path);
 void ptxsim_report_free(ptxsim_report *r);
 
 /* SARIF 2.1.0 for findings a client gathered itself (ptxsim exec): findings_json is a JSON array of
  * findings as the JSON report holds them (docs/report.md), each optionally with "kernel" and
  * "launches"; the log has the same shape as ptxsim_report_write_sarif's (docs/verifier.md). */
 typedef struct {
-    const char *source_root;      /* NULL: the working directory */
-    const char *tool_version;     /* NULL: "0.1" */
-    int exit_code;                /* invocations[0].exitCode; -1: not written */
+    const char *source_root;  /* NULL: the working directory */
+    const char *tool_version; /* NULL: "0.1" */
+    int exit_code;            /* invocations[0].exitCode; -1: not written */
     bool execution_successful;
     const char *const *arguments; /* NULL-terminated command line; NULL: not written */
 } ptxsim_sarif_info;
-ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info,
-                                          const char *path);
+ptxsim_status ptxsim_sarif_write_findings(const char *findings_json, const ptxsim_sarif_info *info, const char *path);
 
 /* The counters of one PTX line of a checked launch, Nsight Compute's source-page metrics: every
  * per-line table of the checkers merged. A counter is 0 when its checker was off or saw nothing
  * on the line. Lines of the module's own PTX file only (a linked program's report has none). */
 typedef struct {
     int ptx_line;
-    int source_file, source_line;     /* .loc of the line's instruction; 0 = none */
+    int source_file, source_line; /* .loc of the line's instruction; 0 = none */
     /* PTXSIM_CHECK_PROFILE: warp-level executions, and the active lanes summed over them */
     uint64_t warp_executions, thread_executions;
     /* PTXSIM_CHECK_BANK: shared-memory instructions executed, their wavefronts, the wavefronts
@@ -449,24 +458,23 @@ const char *ptxsim_report_source_file(const ptxsim_report *r, int index);
  * under source_root, the PTX file's folder and the folders above it; a file that cannot be read
  * is named on the page and the PTX is shown alone. */
 typedef struct {
-    const ptxsim_report *report;  /* of a launch with checkers */
-    ptxsim_report_format format;  /* ptx_path: the file shown (read again; it must be the PTX the
+    const ptxsim_report *report; /* of a launch with checkers */
+    ptxsim_report_format format; /* ptx_path: the file shown (read again; it must be the PTX the
                                    * module was loaded from, checked line by line) */
-    const char *ptx_text;         /* the PTX itself, instead of reading format.ptx_path */
+    const char *ptx_text;        /* the PTX itself, instead of reading format.ptx_path */
     size_t ptx_len;
     unsigned grid[3], block[3];
-    const char *label;            /* the sidebar's name for it; NULL: the kernel's */
+    const char *label; /* the sidebar's name for it; NULL: the kernel's */
 } ptxsim_html_launch;
 typedef struct {
-    const char *title;            /* NULL: "ptxsim report" */
-    const char *source_root;      /* NULL: none */
+    const char *title;       /* NULL: "ptxsim report" */
+    const char *source_root; /* NULL: none */
 } ptxsim_html_options;
 /* Writes the page to path ("-": stdout). PTXSIM_ERR_IO when a file cannot be read or written,
  * PTXSIM_ERR_INVALID_ARGUMENT for a launch without checkers or PTX that is not the module's,
  * PTXSIM_ERR_UNSUPPORTED for a linked program; the reason goes to err (errlen bytes). */
-ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n,
-                                       const ptxsim_html_options *o, const char *path, char *err,
-                                       size_t errlen);
+ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n, const ptxsim_html_options *o,
+                                       const char *path, char *err, size_t errlen);
 
 int ptxsim_finding_kind_count(void);
 const char *ptxsim_finding_kind_name(int kind);
@@ -476,10 +484,10 @@ int ptxsim_finding_kind_lookup(const char *name); /* -1 when unknown */
 typedef struct ptxsim_case ptxsim_case;
 typedef struct {
     const char *path, *ptx_path, *kernel; /* ptx_path: the first module's */
-    const char *arch;          /* NULL: the module's .target */
+    const char *arch;                     /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
     int buffers;
-    unsigned cluster[3];       /* all 0 when the manifest gives no "cluster" */
+    unsigned cluster[3]; /* all 0 when the manifest gives no "cluster" */
     /* every module's path ("ptx": ["a.ptx", "b.ptx"] links them: ptxsim_module_link_files) */
     const char *const *ptx_paths;
     int n_ptx;
@@ -496,17 +504,16 @@ ptxsim_status ptxsim_case_load(const char *path, ptxsim_case **out, char *err, s
 typedef struct {
     const char *const *allow_paths; /* folders references may reach besides the manifest's own */
     int n_allow_paths;
-    uint64_t max_bytes;             /* the most the buffers may total; 0: 4 GiB */
+    uint64_t max_bytes; /* the most the buffers may total; 0: 4 GiB */
 } ptxsim_case_policy;
-ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out,
-                                    char *err, size_t errlen);
+ptxsim_status ptxsim_case_load_with(const char *path, const ptxsim_case_policy *policy, ptxsim_case **out, char *err,
+                                    size_t errlen);
 void ptxsim_case_free(ptxsim_case *c);
 void ptxsim_case_get_info(const ptxsim_case *c, ptxsim_case_info *out);
 /* Allocates and fills the case's buffers in ctx and launches its kernel of m with them
  * (uninitialised buffers marked for the init checker). Statuses as ptxsim_launch. A case with
  * several launches is refused (PTXSIM_ERR_INVALID_ARGUMENT): run those with ptxsim_case_launch_at. */
-ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
-                                 ptxsim_report **report);
+ptxsim_status ptxsim_case_launch(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, ptxsim_report **report);
 /* How many launches the case holds ("launches": [...]; 1 for a single-launch manifest). */
 int ptxsim_case_launch_count(const ptxsim_case *c);
 /* Runs launch i of the case: i == 0 allocates and fills the buffers (as ptxsim_case_launch); each
@@ -535,11 +542,11 @@ ptxsim_status ptxsim_case_buffer(const ptxsim_case *c, const char *name, uint64_
  * buffers, parameters and expected outputs. Strings are owned by the case. */
 typedef struct {
     const char *name;
-    const char *type;          /* element type as PTX names it: "f32", "s32", "b16", … */
-    int elem_bytes;            /* 1, 2, 4 or 8 */
+    const char *type; /* element type as PTX names it: "f32", "s32", "b16", … */
+    int elem_bytes;   /* 1, 2, 4 or 8 */
     uint64_t count, bytes;
-    bool initialized;          /* false for "init": "none" (contents undefined before the launch) */
-    uint64_t addr;             /* device address in the context once prepared, else 0 */
+    bool initialized; /* false for "init": "none" (contents undefined before the launch) */
+    uint64_t addr;    /* device address in the context once prepared, else 0 */
 } ptxsim_case_buffer_info;
 /* Buffer i (0 <= i < ptxsim_case_info.buffers), in manifest order; false when out of range. */
 bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info *out);
@@ -547,10 +554,10 @@ bool ptxsim_case_get_buffer(const ptxsim_case *c, int i, ptxsim_case_buffer_info
 /* One "expect" entry: buffer index, expected file, and tolerance (docs/gpu.md). */
 typedef struct {
     int buffer;
-    const char *file;          /* resolved path */
-    bool has_tolerance;        /* false: bit for bit */
-    double abs, rel;           /* |got-want| <= abs + rel·|want|; negative: not given */
-    uint64_t ulp;              /* at most this many units in the last place; 0: not given */
+    const char *file;   /* resolved path */
+    bool has_tolerance; /* false: bit for bit */
+    double abs, rel;    /* |got-want| <= abs + rel·|want|; negative: not given */
+    uint64_t ulp;       /* at most this many units in the last place; 0: not given */
 } ptxsim_case_expect;
 int ptxsim_case_expect_count(const ptxsim_case *c);
 bool ptxsim_case_get_expect(const ptxsim_case *c, int i, ptxsim_case_expect *out);
@@ -564,12 +571,12 @@ int ptxsim_case_param_buffer(const ptxsim_case *c, int i);
  * CUtensorMapSwizzle, CUtensorMapL2promotion and CUtensorMapFloatOOBfill number them. */
 typedef struct {
     int type;
-    unsigned rank;          /* 1..5 */
-    uint64_t dims[5];       /* elements per dimension, innermost first */
-    uint64_t strides[5];    /* bytes; strides[0] is the element size */
+    unsigned rank;       /* 1..5 */
+    uint64_t dims[5];    /* elements per dimension, innermost first */
+    uint64_t strides[5]; /* bytes; strides[0] is the element size */
     uint32_t box[5], estrides[5];
     int swizzle, l2, fill;
-    int buffer;             /* the case buffer holding element (0, ..., 0) */
+    int buffer; /* the case buffer holding element (0, ..., 0) */
     int im2col;
     int lower[3], upper[3];
     uint32_t cpp, ppc;
@@ -585,14 +592,18 @@ bool ptxsim_case_param_texture(const ptxsim_case *c, int i);
  * ptxsim_case_info.kernel of m. *params (valid until the case is prepared, launched or freed
  * again) and *params_size receive the packed buffer; either may be NULL. PTXSIM_ERR_CASE when the
  * manifest does not fit the kernel (message in ptxsim_context_message). */
-ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m,
-                                  const void **params, size_t *params_size);
+ptxsim_status ptxsim_case_prepare(ptxsim_context *ctx, ptxsim_case *c, ptxsim_module *m, const void **params,
+                                  size_t *params_size);
 /* ptxsim_case_prepare refuses a case with several launches (PTXSIM_ERR_INVALID_ARGUMENT). */
 
 /* A PTX fundamental type by name ("f32", "s8", "bf16", "f16x2", …): its size in bytes and its
  * class. False when the name is not a type. */
 typedef enum {
-    PTXSIM_TYPE_BITS, PTXSIM_TYPE_UINT, PTXSIM_TYPE_SINT, PTXSIM_TYPE_FLOAT, PTXSIM_TYPE_PACKED,
+    PTXSIM_TYPE_BITS,
+    PTXSIM_TYPE_UINT,
+    PTXSIM_TYPE_SINT,
+    PTXSIM_TYPE_FLOAT,
+    PTXSIM_TYPE_PACKED,
     PTXSIM_TYPE_PRED
 } ptxsim_type_class;
 bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
@@ -611,13 +622,13 @@ bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls);
  * continue it without a gap). An access outside is a fault (reported, never a
  * crash). Returns nothing, as gpuocelot's does: an error is printed on stderr ("ptx_run: error:
  * ...") and ptxsim_ptx_run_last_status tells this thread's last outcome. Thread-safe. */
-void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z,
-             int grid_x, int grid_y, int grid_z, int shared_mem);
+void ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z, int grid_x,
+             int grid_y, int grid_z, int shared_mem);
 /* The same launch with args[i] pointing at parameter i's value (as cuLaunchKernel's
  * kernelParams, so parameters of any size, structs included). Returns 0 (PTXSIM_OK) or a
  * ptxsim_status with the reason on stderr. */
-int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y,
-                   int block_z, int grid_x, int grid_y, int grid_z, int shared_mem);
+int ptxsim_ptx_run(const char *ptx_source, int n_args, void **args, int block_x, int block_y, int block_z, int grid_x,
+                   int grid_y, int grid_z, int shared_mem);
 /* The status of the calling thread's last ptx_run or ptxsim_ptx_run (PTXSIM_OK before any). */
 int ptxsim_ptx_run_last_status(void);
 /* Declares [host, host+bytes) one buffer for ptx_run's bounds checks (process-wide, until

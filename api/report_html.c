@@ -10,15 +10,22 @@ int ptxsim_report_line_count(const ptxsim_report *r) { return r && r->ver ? r->n
 bool ptxsim_report_line(const ptxsim_report *r, int i, ptxsim_line_counters *out) {
     if (!r || !r->ver || i < 0 || i >= r->nlines) return false;
     const ps_line_counters *l = &r->lines[i];
-    *out = (ptxsim_line_counters){
-        .ptx_line = l->ptx_line, .source_file = l->src_file, .source_line = l->src_line,
-        .warp_executions = l->warp_executions, .thread_executions = l->thread_executions,
-        .shared_executions = l->shared_executions, .shared_wavefronts = l->shared_wavefronts,
-        .shared_ideal_wavefronts = l->shared_ideal_wavefronts, .shared_worst_way = l->shared_worst_way,
-        .global_requests = l->global_requests, .global_sectors = l->global_sectors,
-        .global_ideal_sectors = l->global_ideal_sectors, .branch_executions = l->branch_executions,
-        .branch_divergent = l->branch_divergent, .taken_lanes = l->taken_lanes,
-        .not_taken_lanes = l->not_taken_lanes};
+    *out = (ptxsim_line_counters){.ptx_line = l->ptx_line,
+                                  .source_file = l->src_file,
+                                  .source_line = l->src_line,
+                                  .warp_executions = l->warp_executions,
+                                  .thread_executions = l->thread_executions,
+                                  .shared_executions = l->shared_executions,
+                                  .shared_wavefronts = l->shared_wavefronts,
+                                  .shared_ideal_wavefronts = l->shared_ideal_wavefronts,
+                                  .shared_worst_way = l->shared_worst_way,
+                                  .global_requests = l->global_requests,
+                                  .global_sectors = l->global_sectors,
+                                  .global_ideal_sectors = l->global_ideal_sectors,
+                                  .branch_executions = l->branch_executions,
+                                  .branch_divergent = l->branch_divergent,
+                                  .taken_lanes = l->taken_lanes,
+                                  .not_taken_lanes = l->not_taken_lanes};
     return true;
 }
 
@@ -28,9 +35,8 @@ const char *ptxsim_report_source_file(const ptxsim_report *r, int index) {
     return m->files[index];
 }
 
-ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n,
-                                       const ptxsim_html_options *o, const char *path, char *err,
-                                       size_t errlen) {
+ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n, const ptxsim_html_options *o,
+                                       const char *path, char *err, size_t errlen) {
     char scratch[8];
     if (!err || !errlen) err = scratch, errlen = sizeof scratch;
     err[0] = 0;
@@ -56,12 +62,17 @@ ptxsim_status ptxsim_report_write_html(const ptxsim_html_launch *launches, int n
             st = PTXSIM_ERR_UNSUPPORTED;
             break;
         }
-        hl[i] = (ps_html_launch){
-            .v = l->report->ver, .res = &l->report->res,
-            .o = {.ptx_path = f->ptx_path, .kernel = f->kernel, .arch = f->arch,
-                  .max_findings = f->max_findings, .only_kinds = f->only_kinds,
-                  .min_severity = (ps_severity)f->min_severity},
-            .ptx_text = l->ptx_text, .ptx_len = l->ptx_len, .label = l->label};
+        hl[i] = (ps_html_launch){.v = l->report->ver,
+                                 .res = &l->report->res,
+                                 .o = {.ptx_path = f->ptx_path,
+                                       .kernel = f->kernel,
+                                       .arch = f->arch,
+                                       .max_findings = f->max_findings,
+                                       .only_kinds = f->only_kinds,
+                                       .min_severity = (ps_severity)f->min_severity},
+                                 .ptx_text = l->ptx_text,
+                                 .ptx_len = l->ptx_len,
+                                 .label = l->label};
         memcpy(hl[i].grid, l->grid, sizeof hl[i].grid);
         memcpy(hl[i].block, l->block, sizeof hl[i].block);
     }

@@ -10,9 +10,8 @@ bool ptxsim_type_query(const char *name, int *bytes, ptxsim_type_class *cls) {
     ps_type t = name ? ps_type_lookup(name, strlen(name)) : PS_T_NONE;
     if (t == PS_T_NONE) return false;
     static const ptxsim_type_class classes[] = {
-        [TK_BITS] = PTXSIM_TYPE_BITS,     [TK_UINT] = PTXSIM_TYPE_UINT,
-        [TK_SINT] = PTXSIM_TYPE_SINT,     [TK_FLOAT] = PTXSIM_TYPE_FLOAT,
-        [TK_PACKED] = PTXSIM_TYPE_PACKED, [TK_PRED] = PTXSIM_TYPE_PRED,
+        [TK_BITS] = PTXSIM_TYPE_BITS,   [TK_UINT] = PTXSIM_TYPE_UINT,     [TK_SINT] = PTXSIM_TYPE_SINT,
+        [TK_FLOAT] = PTXSIM_TYPE_FLOAT, [TK_PACKED] = PTXSIM_TYPE_PACKED, [TK_PRED] = PTXSIM_TYPE_PRED,
     };
     if (bytes) *bytes = ps_type_size(t);
     if (cls) *cls = classes[ps_type_kind_of(t)];

@@ -33,10 +33,8 @@ void ps_cli_collect_cases(const char *dir, char ***list, int *n, int *cap) {
         } else if (!strncmp(names[i], "case", 4) && nl > 5 && !strcmp(names[i] + nl - 5, ".json")) {
             if (*n == *cap) *list = ps_xrealloc(*list, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof **list);
             (*list)[(*n)++] = p;
-        } else
-            free(p);
+        } else free(p);
         free(names[i]);
     }
     free(names);
 }
-

@@ -30,8 +30,9 @@ int ptxsim_cmd_decode(int argc, char **argv) {
         }
     }
     if (!file) {
-        fprintf(stderr, "ptxsim: error: 'decode' needs a PTX file\nusage: ptxsim decode FILE.ptx [--kernel NAME] "
-                        "[--target sm_XX]\n");
+        fprintf(stderr,
+                "ptxsim: error: 'decode' needs a PTX file\nusage: ptxsim decode FILE.ptx [--kernel NAME] "
+                "[--target sm_XX]\n");
         return 2;
     }
     size_t len = 0;
@@ -43,7 +44,8 @@ int ptxsim_cmd_decode(int argc, char **argv) {
     ptxsim_context *ctx;
     const char *why = NULL;
     if (ptxsim_context_create(target, &ctx, &why) != PTXSIM_OK) {
-        fprintf(stderr, "ptxsim: error: unknown target '%s'%s%s\n", target ? target : "?", why ? ": " : "", why ? why : "");
+        fprintf(stderr, "ptxsim: error: unknown target '%s'%s%s\n", target ? target : "?", why ? ": " : "",
+                why ? why : "");
         free(src);
         return 2;
     }

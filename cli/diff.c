@@ -21,7 +21,7 @@ enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
 typedef enum { REF_AUTO, REF_GPU, REF_RECORDED } ref_mode;
 
 typedef struct {
-    const char *input;  /* the first CASE.json or directory */
+    const char *input;   /* the first CASE.json or directory */
     const char **inputs; /* all of them (diff takes several) */
     int ninputs;
     const char *out, *record;
@@ -95,8 +95,8 @@ static int parse_args(int argc, char **argv, const char *allowed, diff_options *
 }
 
 static void print_info_line(FILE *f, const ps_gpu_info *in) {
-    fprintf(f, "%s (sm_%d%d), CUDA driver API %d.%d", in->name, in->sm_major, in->sm_minor,
-            in->driver_version / 1000, in->driver_version % 1000 / 10);
+    fprintf(f, "%s (sm_%d%d), CUDA driver API %d.%d", in->name, in->sm_major, in->sm_minor, in->driver_version / 1000,
+            in->driver_version % 1000 / 10);
 }
 
 /* ---- gpu-info ------------------------------------------------------------------------------ */
@@ -141,11 +141,15 @@ int ptxsim_cmd_gpu_info(int argc, char **argv) {
 
 /* One buffer's comparison as the report model holds it (ptxsim_comparison, docs/report.md): what
  * the text below and diff's JSON are both made from. */
-static ptxsim_comparison comparison_of(const char *name, const char *t, uint64_t count,
-                                       const ptxsim_case_expect *tol, const ps_gpu_cmp *c) {
-    ptxsim_comparison r = {.buffer = name, .type = t, .elements = count, .mismatches = c->mismatches,
+static ptxsim_comparison comparison_of(const char *name, const char *t, uint64_t count, const ptxsim_case_expect *tol,
+                                       const ps_gpu_cmp *c) {
+    ptxsim_comparison r = {.buffer = name,
+                           .type = t,
+                           .elements = count,
+                           .mismatches = c->mismatches,
                            .tolerance = tol && tol->has_tolerance,
-                           .has_tolerated = true, .tolerated = c->tolerated};
+                           .has_tolerated = true,
+                           .tolerated = c->tolerated};
     if (c->mismatches) {
         r.first_mismatch = c->first;
         r.got_bits = c->nshown ? c->shown[0].got : 0;
@@ -207,8 +211,9 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
     free(o.inputs); /* o.input points into argv */
     if (bad_args) return EXIT_BAD_INPUT;
     if (!o.input) {
-        fprintf(stderr, "ptxsim: error: usage: ptxsim gpu-run CASE.json [--out DIR] [--record DIR] "
-                        "[--device N] [--jit-log] [--quiet]\n");
+        fprintf(stderr,
+                "ptxsim: error: usage: ptxsim gpu-run CASE.json [--out DIR] [--record DIR] "
+                "[--device N] [--jit-log] [--quiet]\n");
         return EXIT_BAD_INPUT;
     }
     char err[4096];
@@ -240,8 +245,8 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
     if (!o.quiet) {
         printf("%s: kernel %s on ", o.input, ci.kernel);
         print_info_line(stdout, ps_gpu_describe(g));
-        printf(", grid %ux%ux%u, block %ux%ux%u, %.3f ms\n", ci.grid[0], ci.grid[1], ci.grid[2],
-               ci.block[0], ci.block[1], ci.block[2], out.seconds * 1e3);
+        printf(", grid %ux%ux%u, block %ux%ux%u, %.3f ms\n", ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0],
+               ci.block[1], ci.block[2], out.seconds * 1e3);
     }
     if (o.out && ps_gpu_write_outputs(&out, o.out, err, sizeof err) != PS_GPU_OK) {
         fprintf(stderr, "ptxsim: error: %s\n", err);
@@ -277,7 +282,9 @@ int ptxsim_cmd_gpu_run(int argc, char **argv) {
         size_t n;
         char *want = ps_read_file(e.file, &n);
         if (!want || n != b->bytes) {
-            if (want) fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e.file, n, b->name, b->bytes);
+            if (want)
+                fprintf(stderr, "ptxsim: error: %s: %zu bytes, buffer '%s' holds %" PRIu64 "\n", e.file, n, b->name,
+                        b->bytes);
             else fprintf(stderr, "ptxsim: error: %s: %s\n", e.file, strerror(errno));
             free(want);
             goto done;
@@ -311,14 +318,24 @@ typedef enum {
 } result_kind;
 
 static const char *const result_names[] = {
-    [R_OK] = "ok", [R_MISMATCH] = "MISMATCH", [R_SIM_ERROR] = "sim error", [R_SIM_FAULT] = "sim fault",
-    [R_NO_REFERENCE] = "no reference", [R_GPU_ERROR] = "gpu error", [R_BAD_INPUT] = "bad input",
+    [R_OK] = "ok",
+    [R_MISMATCH] = "MISMATCH",
+    [R_SIM_ERROR] = "sim error",
+    [R_SIM_FAULT] = "sim fault",
+    [R_NO_REFERENCE] = "no reference",
+    [R_GPU_ERROR] = "gpu error",
+    [R_BAD_INPUT] = "bad input",
 };
 
 /* The results as diff's JSON names them. */
 static const char *const result_ids[] = {
-    [R_OK] = "ok", [R_MISMATCH] = "mismatch", [R_SIM_ERROR] = "sim-error", [R_SIM_FAULT] = "sim-fault",
-    [R_NO_REFERENCE] = "no-reference", [R_GPU_ERROR] = "gpu-error", [R_BAD_INPUT] = "bad-input",
+    [R_OK] = "ok",
+    [R_MISMATCH] = "mismatch",
+    [R_SIM_ERROR] = "sim-error",
+    [R_SIM_FAULT] = "sim-fault",
+    [R_NO_REFERENCE] = "no-reference",
+    [R_GPU_ERROR] = "gpu-error",
+    [R_BAD_INPUT] = "bad-input",
 };
 
 static int result_exit(result_kind k) {
@@ -332,10 +349,10 @@ static int result_exit(result_kind k) {
 }
 
 typedef struct {
-    ptxsim_context *ctx;  /* holds the module and the final buffers */
+    ptxsim_context *ctx; /* holds the module and the final buffers */
     ptxsim_diagnostics *diags;
-    ptxsim_report *rep;   /* the launch's, when it ran (completed, faulted or hit the watchdog) */
-    char arch[64];        /* the arch it ran for */
+    ptxsim_report *rep; /* the launch's, when it ran (completed, faulted or hit the watchdog) */
+    char arch[64];      /* the arch it ran for */
 } sim_state;
 
 static void sim_free(sim_state *s) {
@@ -354,8 +371,7 @@ static const ptxsim_diagnostic *first_error(const ptxsim_diagnostics *d) {
 
 /* Simulates the launch like `ptxsim run` (load the module, prepare the case, launch); the final
  * buffers stay in s->ctx. Problems go to note (one line) and, when verbose, in full to stderr. */
-static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, sim_state *s,
-                           char *note, size_t n) {
+static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, sim_state *s, char *note, size_t n) {
     ptxsim_case_info ci;
     ptxsim_case_get_info(m, &ci);
     if (ptxsim_context_create(ci.arch, &s->ctx, NULL) != PTXSIM_OK) {
@@ -373,8 +389,7 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
     if (verbose && s->diags) ptxsim_diagnostics_print(s->diags, stderr);
     if (st == PTXSIM_ERR_PARSE) {
         const ptxsim_diagnostic *d = first_error(s->diags);
-        snprintf(note, n, "%s:%d:%d: %s", ci.ptx_path, d ? d->line : 0, d ? d->col : 0,
-                 d ? d->message : "parse error");
+        snprintf(note, n, "%s:%d:%d: %s", ci.ptx_path, d ? d->line : 0, d ? d->col : 0, d ? d->message : "parse error");
         return R_SIM_ERROR;
     }
     if (st != PTXSIM_OK) {
@@ -393,11 +408,12 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
     }
     if ((st == PTXSIM_ERR_FAULT || st == PTXSIM_ERR_WATCHDOG) && rep && ptxsim_report_fault(rep)) {
         const ptxsim_fault *f = ptxsim_report_fault(rep);
-        snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", ci.ptx_path, f->ptx_line,
-                 f->message, f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1],
-                 f->thread[2]);
+        snprintf(note, n, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))", ci.ptx_path, f->ptx_line, f->message,
+                 f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1], f->thread[2]);
         s->rep = rep;
-        if (verbose) fprintf(stderr, "ptxsim: simulated kernel %s: %s\n", st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
+        if (verbose)
+            fprintf(stderr, "ptxsim: simulated kernel %s: %s\n",
+                    st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", note);
         return R_SIM_FAULT;
     }
     ptxsim_report_free(rep);
@@ -419,18 +435,18 @@ static result_kind sim_run(ptxsim_case *m, const diff_options *o, bool verbose, 
 
 typedef struct {
     const diff_options *o;
-    ps_gpu *gpu;          /* opened on first need */
+    ps_gpu *gpu; /* opened on first need */
     bool gpu_tried;
     char gpu_err[600];
-    int show;             /* mismatching elements shown per buffer */
+    int show; /* mismatching elements shown per buffer */
 } diff_ctx;
 
 typedef struct {
     result_kind kind;
     int nbufs, nok;
-    const char *ref;      /* "recorded" or "gpu" */
+    const char *ref; /* "recorded" or "gpu" */
     char note[1100];
-    char *report;         /* with --json: the simulator's report (docs/report.md) as JSON text, or NULL */
+    char *report; /* with --json: the simulator's report (docs/report.md) as JSON text, or NULL */
 } case_result;
 
 static ps_gpu *diff_gpu(diff_ctx *c) {
@@ -494,8 +510,8 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
             }
             if (len != b->bytes) {
                 r->kind = R_BAD_INPUT;
-                snprintf(r->note, sizeof r->note, "%s: %zu bytes, buffer '%s' holds %" PRIu64, recs[i], len,
-                         b->name, b->bytes);
+                snprintf(r->note, sizeof r->note, "%s: %zu bytes, buffer '%s' holds %" PRIu64, recs[i], len, b->name,
+                         b->bytes);
                 goto done;
             }
         }
@@ -538,15 +554,14 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         free(got);
         cmps[ncmps++] = comparison_of(b->name, b->type, b->count, tol, &cmp);
         if (cmp.tolerated && !r->note[0])
-            snprintf(r->note, sizeof r->note, "within tolerance: %s: %" PRIu64 " of %" PRIu64
-                     " not bit for bit, up to %" PRIu64 " ulp", b->name, cmp.tolerated, b->count,
-                     cmp.tolerated_max_ulp);
+            snprintf(r->note, sizeof r->note,
+                     "within tolerance: %s: %" PRIu64 " of %" PRIu64 " not bit for bit, up to %" PRIu64 " ulp", b->name,
+                     cmp.tolerated, b->count, cmp.tolerated_max_ulp);
         if (cmp.mismatches) {
             if (!bad++)
-                snprintf(firstbad, sizeof firstbad, "%s: %" PRIu64 " of %" PRIu64 " differ", b->name,
-                         cmp.mismatches, b->count);
-        } else
-            r->nok++;
+                snprintf(firstbad, sizeof firstbad, "%s: %" PRIu64 " of %" PRIu64 " differ", b->name, cmp.mismatches,
+                         b->count);
+        } else r->nok++;
         if (f && (verbose || cmp.mismatches))
             print_buffer_result(f, &cmps[ncmps - 1], &cmp, "sim", r->ref[0] == 'r' ? "gpu(rec)" : "gpu", c->show);
     }
@@ -555,12 +570,17 @@ static void diff_case(diff_ctx *c, const char *path, FILE *f, bool verbose, case
         snprintf(r->note, sizeof r->note, "%s%s", firstbad, bad > 1 ? ", …" : "");
     }
 done:
-    if (c->o->json_file && s.rep) { /* the report model of run and check, its comparisons the GPU's */
+    if (c->o->json_file && s.rep) {   /* the report model of run and check, its comparisons the GPU's */
         ptxsim_case_get_info(m, &ci); /* the kernel's PTX name, when the manifest gives a C++ plain name */
         char ptx[1024];
         ps_path_tidy(ptx, sizeof ptx, ci.ptx_path);
-        ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .arch = s.arch, .command = "diff",
-                                   .shared_bytes = ci.shared_bytes, .comparisons = cmps, .ncomparisons = ncmps,
+        ptxsim_report_format rf = {.ptx_path = ptx,
+                                   .kernel = ci.kernel,
+                                   .arch = s.arch,
+                                   .command = "diff",
+                                   .shared_bytes = ci.shared_bytes,
+                                   .comparisons = cmps,
+                                   .ncomparisons = ncmps,
                                    .exit_status = result_exit(r->kind)};
         memcpy(rf.grid, ci.grid, sizeof rf.grid);
         memcpy(rf.block, ci.block, sizeof rf.block);
@@ -635,8 +655,9 @@ int ptxsim_cmd_diff(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (!o.input) {
-        fprintf(stderr, "ptxsim: error: usage: ptxsim diff CASE.json|DIR... [--gpu | --recorded] "
-                        "[--threads N] [--watchdog N] [--device N] [--json FILE] [--quiet]\n");
+        fprintf(stderr,
+                "ptxsim: error: usage: ptxsim diff CASE.json|DIR... [--gpu | --recorded] "
+                "[--threads N] [--watchdog N] [--device N] [--json FILE] [--quiet]\n");
         return EXIT_BAD_INPUT;
     }
     /* Text for people on stdout, or on stderr when stdout is the JSON's (--json -). */

@@ -86,10 +86,10 @@ static bool is_count(const char *v, bool zero_ok) {
     return *v >= '0' && *v <= '9' && !*end && !errno && (zero_ok || n > 0);
 }
 
-static const char *const value_options[] = {"--arch", "--error-exitcode", "--log", "--json", "--sarif", "--source-root",
-                                            "--html",
-                                            "--kernel-filter", "--only", "--severity", "--threads",
-                                            "--watchdog", "--timeout", "--schedule-seed", NULL};
+static const char *const value_options[] = {"--arch",    "--error-exitcode", "--log",     "--json",
+                                            "--sarif",   "--source-root",    "--html",    "--kernel-filter",
+                                            "--only",    "--severity",       "--threads", "--watchdog",
+                                            "--timeout", "--schedule-seed",  NULL};
 static const char *const flag_options[] = {"--check", "--quiet", "--allow-static-cudart", NULL};
 
 /* The closest option name, for "did you mean" (NULL when nothing is close). */
@@ -133,7 +133,8 @@ static long parse_kinds(const char *list) {
         }
         bits |= 1L << id;
     }
-    if (!bits) fprintf(stderr, "ptxsim: error: exec: --only needs at least one finding kind (race, out-of-bounds, ...)\n");
+    if (!bits)
+        fprintf(stderr, "ptxsim: error: exec: --only needs at least one finding kind (race, out-of-bounds, ...)\n");
     return bits ? bits : -1;
 }
 
@@ -147,15 +148,23 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             break;
         }
         if (a[0] != '-' || !a[1]) break; /* PROGRAM */
-        if (!strcmp(a, "--check")) { o->rep.check = true; continue; }
-        if (!strcmp(a, "--quiet")) { o->rep.quiet = true; continue; }
-        if (!strcmp(a, "--allow-static-cudart")) { o->allow_static = true; continue; }
+        if (!strcmp(a, "--check")) {
+            o->rep.check = true;
+            continue;
+        }
+        if (!strcmp(a, "--quiet")) {
+            o->rep.quiet = true;
+            continue;
+        }
+        if (!strcmp(a, "--allow-static-cudart")) {
+            o->allow_static = true;
+            continue;
+        }
         bool known = false;
         for (const char *const *v = value_options; *v; v++) known |= !strcmp(*v, a);
         if (!known) {
             const char *near = closest_option(a);
-            if (near)
-                return usage_error("unknown option '%s'; did you mean '%s'?", a, near);
+            if (near) return usage_error("unknown option '%s'; did you mean '%s'?", a, near);
             return usage_error("unknown option '%s'", a);
         }
         if (i + 1 >= argc || !strcmp(argv[i + 1], "--")) return usage_error("option '%s' needs a value", a);
@@ -400,25 +409,30 @@ int ptxsim_cmd_exec(int argc, char **argv) {
     if ((rc = resolve_program(prog_argv[0], path, sizeof path))) return rc;
     char lib_dir[PATH_MAX];
     if (!find_lib_dir(lib_dir, sizeof lib_dir)) {
-        fprintf(stderr, "ptxsim: error: exec: cannot find ptxsim's libcuda.so.1 (looked in $PTXSIM_LIB_DIR, "
-                        "and in shim/ and lib/ptxsim/ next to the ptxsim binary's folder)\n");
+        fprintf(stderr,
+                "ptxsim: error: exec: cannot find ptxsim's libcuda.so.1 (looked in $PTXSIM_LIB_DIR, "
+                "and in shim/ and lib/ptxsim/ next to the ptxsim binary's folder)\n");
         return EXEC_BAD_INPUT;
     }
     exec_elf_info elf;
     exec_elf_inspect(path, &elf);
     if (elf.static_cudart && !o.allow_static) {
-        fprintf(stderr, "ptxsim: error: exec: %s has the CUDA runtime linked in statically (nvcc's default), "
-                        "which ptxsim cannot serve: rebuild it with `nvcc -cudart shared` (CMake: "
-                        "set_target_properties(T PROPERTIES CUDA_RUNTIME_LIBRARY Shared)); "
-                        "--allow-static-cudart runs it anyway\n", prog_argv[0]);
+        fprintf(stderr,
+                "ptxsim: error: exec: %s has the CUDA runtime linked in statically (nvcc's default), "
+                "which ptxsim cannot serve: rebuild it with `nvcc -cudart shared` (CMake: "
+                "set_target_properties(T PROPERTIES CUDA_RUNTIME_LIBRARY Shared)); "
+                "--allow-static-cudart runs it anyway\n",
+                prog_argv[0]);
         return EXEC_BAD_INPUT;
     }
     if (elf.cudart_needed[0]) {
         char lib[PATH_MAX + 80];
         snprintf(lib, sizeof lib, "%s/%s", lib_dir, elf.cudart_needed);
         if (access(lib, R_OK)) {
-            fprintf(stderr, "ptxsim: error: exec: %s needs %s, which this ptxsim does not provide "
-                            "(%s has no %s)\n", prog_argv[0], elf.cudart_needed, lib_dir, elf.cudart_needed);
+            fprintf(stderr,
+                    "ptxsim: error: exec: %s needs %s, which this ptxsim does not provide "
+                    "(%s has no %s)\n",
+                    prog_argv[0], elf.cudart_needed, lib_dir, elf.cudart_needed);
             return EXEC_BAD_INPUT;
         }
     }
@@ -525,8 +539,7 @@ int ptxsim_cmd_exec(int argc, char **argv) {
         exec_report_html_in_file(run, o.rep.html);
     }
     written &= exec_report_write(run, exit_code);
-    if (o.rep.html && !html_file)
-        written &= exec_html_index(run, &o.rep, html_dir, exit_code);
+    if (o.rep.html && !html_file) written &= exec_html_index(run, &o.rep, html_dir, exit_code);
     exec_report_free(run);
     if (log != stderr && fclose(log)) {
         fprintf(stderr, "ptxsim: error: exec: --log %s: %s\n", o.log, strerror(errno));

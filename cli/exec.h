@@ -29,24 +29,24 @@ void exec_elf_inspect(const char *path, exec_elf_info *out);
 
 /* ---- exec_report.c --------------------------------------------------------------------------- */
 typedef struct {
-    bool check;                  /* --check: every checker ran */
-    bool quiet;                  /* --quiet: nothing on success */
-    unsigned only_kinds;         /* --only: bit per ptxsim_finding_kind_lookup; 0 = all */
+    bool check;          /* --check: every checker ran */
+    bool quiet;          /* --quiet: nothing on success */
+    unsigned only_kinds; /* --only: bit per ptxsim_finding_kind_lookup; 0 = all */
     ptxsim_severity min_severity;
-    const char *json, *sarif;    /* --json, --sarif: NULL when not asked */
-    const char *source_root;     /* --source-root: SARIF paths relative to it; NULL: "." */
-    const char *html;            /* --html DIR: the launches' HTML pages and an index; NULL: none */
-    char *const *program;        /* the program's argv (NULL-terminated) */
+    const char *json, *sarif; /* --json, --sarif: NULL when not asked */
+    const char *source_root;  /* --source-root: SARIF paths relative to it; NULL: "." */
+    const char *html;         /* --html DIR: the launches' HTML pages and an index; NULL: none */
+    char *const *program;     /* the program's argv (NULL-terminated) */
     /* how the program ended */
     bool signaled;
-    int code;                    /* exit status, or the signal's number */
+    int code; /* exit status, or the signal's number */
 } exec_report_options;
 
 typedef struct {
     int processes, launches, kernels;
-    int errors, warnings, notes;   /* findings reported (after --only and --severity) */
-    int failed_launches;           /* faulted, hit the watchdog, unsupported or refused */
-    bool any_error;                /* an error finding or a failed launch: --error-exitcode */
+    int errors, warnings, notes; /* findings reported (after --only and --severity) */
+    int failed_launches;         /* faulted, hit the watchdog, unsupported or refused */
+    bool any_error;              /* an error finding or a failed launch: --error-exitcode */
 } exec_summary;
 
 /* Reads every DIR/launches.*.jsonl the simulator wrote and groups the findings (filtered by

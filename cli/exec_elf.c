@@ -20,9 +20,7 @@ typedef struct {
     size_t n;
 } image;
 
-static bool in_file(const image *im, uint64_t off, uint64_t len) {
-    return off <= im->n && len <= im->n - off;
-}
+static bool in_file(const image *im, uint64_t off, uint64_t len) { return off <= im->n && len <= im->n - off; }
 
 /* A NUL-terminated string at off (within the file), or NULL. */
 static const char *str_at(const image *im, uint64_t off) {
@@ -143,8 +141,8 @@ void exec_elf_inspect(const char *path, exec_elf_info *out) {
         /* the static runtime's entry point for the driver's private tables: its name is in every
          * program that links it, stripped or not */
         static const char marker[] = "cudaGetExportTable";
-        out->static_cudart = !out->cudart_needed[0] &&
-                             (memmem(im.p, im.n, marker, sizeof marker) || has_fatbin_section(&im, &eh));
+        out->static_cudart =
+            !out->cudart_needed[0] && (memmem(im.p, im.n, marker, sizeof marker) || has_fatbin_section(&im, &eh));
     }
     munmap(map, im.n);
 }

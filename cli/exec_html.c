@@ -47,22 +47,24 @@ static const char style[] =
     ".error{color:#b00020;font-weight:600}.warning{color:#a05a00}.note{color:#555}.why{color:#666}"
     "code{font-size:12px;color:#555}";
 /* one file: a launch's section shows when the URL names it (its row's link) */
-static const char embedded_style[] =
-    "section.launch{display:none}section.launch:target{display:block}"
-    "section.launch iframe{width:100%;height:85vh;border:1px solid #ccc}";
+static const char embedded_style[] = "section.launch{display:none}section.launch:target{display:block}"
+                                     "section.launch iframe{width:100%;height:85vh;border:1px solid #ccc}";
 
 /* The index: a launch's row links its page (DIR) or its section of the one file (#launch-N). */
 static void write_index(FILE *f, const exec_run *r, const exec_report_options *o, int exit_code, bool one_file) {
     const cJSON *ls = exec_report_launches(r);
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ptxsim exec</title>"
-               "<style>%s%s</style></head>\n<body>\n<h1>ptxsim exec", style, one_file ? embedded_style : "");
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ptxsim exec</title>"
+            "<style>%s%s</style></head>\n<body>\n<h1>ptxsim exec",
+            style, one_file ? embedded_style : "");
     fputs("</h1>\n<p class=\"program\">", f);
     for (char *const *p = o->program; p && *p; p++) {
         if (p != o->program) fputc(' ', f);
         esc(f, *p);
     }
-    fprintf(f, "</p>\n<p class=\"summary\" data-launches=\"%d\" data-exit=\"%d\">%d launch%s; ptxsim exec "
-               "exited with status %d</p>\n",
+    fprintf(f,
+            "</p>\n<p class=\"summary\" data-launches=\"%d\" data-exit=\"%d\">%d launch%s; ptxsim exec "
+            "exited with status %d</p>\n",
             cJSON_GetArraySize(ls), exit_code, cJSON_GetArraySize(ls), cJSON_GetArraySize(ls) == 1 ? "" : "es",
             exit_code);
     fputs("<table class=\"launches\"><thead><tr><th>#</th><th>kernel</th><th>grid</th><th>block</th>"
@@ -75,13 +77,16 @@ static void write_index(FILE *f, const exec_run *r, const exec_report_options *o
         const char *kernel = str_of(l, "kernel"), *status = str_of(l, "status"), *page = str_of(l, "html");
         int sev[3] = {0}; /* the findings the report kept (--only and --severity applied) */
         const cJSON *fnd;
-        cJSON_ArrayForEach(fnd, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(l, "report"), "findings")) {
+        cJSON_ArrayForEach(fnd,
+                           cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(l, "report"),
+                                                            "findings")) {
             const char *s = str_of(fnd, "severity");
             sev[s && !strcmp(s, "note") ? 0 : s && !strcmp(s, "warning") ? 1 : 2]++;
         }
         char pretty[1024];
         bool dm = kernel && ps_demangle(kernel, pretty, sizeof pretty);
-        fprintf(f, "<tr class=\"launch%s\" data-index=\"%d\" data-kernel=\"", status && strcmp(status, "ok") ? " failed" : "", i);
+        fprintf(f, "<tr class=\"launch%s\" data-index=\"%d\" data-kernel=\"",
+                status && strcmp(status, "ok") ? " failed" : "", i);
         esc(f, kernel);
         fprintf(f, "\" data-status=\"");
         esc(f, status);
@@ -100,7 +105,12 @@ static void write_index(FILE *f, const exec_run *r, const exec_report_options *o
         fputs("</td><td>", f);
         esc(f, status);
         for (int k = 2; k >= 0; k--) /* coloured where there are some */
-            fprintf(f, "</td><td class=\"n%s\">%d", sev[k] ? (k == 2 ? " error" : k == 1 ? " warning" : " note") : "", sev[k]);
+            fprintf(f, "</td><td class=\"n%s\">%d",
+                    sev[k] ? (k == 2       ? " error"
+                                  : k == 1 ? " warning"
+                                           : " note")
+                           : "",
+                    sev[k]);
         fputs("</td><td>", f);
         if (page && one_file) {
             fprintf(f, "<a href=\"#launch-%d\">launch %d</a>", i, i);
@@ -173,7 +183,8 @@ bool exec_html_file(const exec_run *r, const exec_report_options *o, const char 
             esc(f, kernel);
             fprintf(f, "</h2><iframe title=\"launch %d\" srcdoc=\"", i);
             if (!embed(f, path)) {
-                fprintf(stderr, "ptxsim: error: exec: --html %s: the page of launch %d (%s) cannot be read\n", file, i, path);
+                fprintf(stderr, "ptxsim: error: exec: --html %s: the page of launch %d (%s) cannot be read\n", file, i,
+                        path);
                 ok = false;
             }
             fputs("\"></iframe></section>\n", f);

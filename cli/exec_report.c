@@ -23,8 +23,8 @@ typedef struct {
     const cJSON *first;
     const char *kind;
     int severity;
-    double count;     /* occurrences, summed over the launches */
-    int launches;     /* launches that had it */
+    double count; /* occurrences, summed over the launches */
+    int launches; /* launches that had it */
     int last_launch;
 } group;
 
@@ -34,29 +34,29 @@ typedef struct {
 } groups;
 
 typedef struct {
-    const char *name;             /* as the PTX names it (mangled) */
-    char pretty[1024];            /* demangled */
+    const char *name;  /* as the PTX names it (mangled) */
+    char pretty[1024]; /* demangled */
     int launches, failed, checked;
-    unsigned grid[3], block[3];   /* of the first launch */
+    unsigned grid[3], block[3]; /* of the first launch */
     bool shapes_vary;
-    groups shown, hidden;         /* hidden: by --only and --severity */
-    int by_sev[3];                /* places with findings, by severity */
-    const cJSON **failures;       /* failed launches without a report (unsupported, refused) */
+    groups shown, hidden;   /* hidden: by --only and --severity */
+    int by_sev[3];          /* places with findings, by severity */
+    const cJSON **failures; /* failed launches without a report (unsupported, refused) */
     int nfail;
 } kernel;
 
 struct exec_run {
     const exec_report_options *o;
-    cJSON *launches;   /* every launch record, in the order each process made them */
+    cJSON *launches; /* every launch record, in the order each process made them */
     int processes;
     char arch[32];
     unsigned checks;
     kernel *k;
     int nk;
     exec_summary sum;
-    int hidden;        /* places with findings the --only and --severity filters hid */
+    int hidden; /* places with findings the --only and --severity filters hid */
     cJSON *hidden_findings;
-    int unreadable;    /* lines that did not parse (a process killed while writing) */
+    int unreadable; /* lines that did not parse (a process killed while writing) */
 };
 
 static const char *const sev_names[3] = {"note", "warning", "error"};
@@ -119,7 +119,8 @@ static bool same_place(const cJSON *a, const cJSON *b) {
         severity_of(a) != severity_of(b) || !same_words(str_item(a, "message"), str_item(b, "message")))
         return false;
     for (int i = 0; i < 2; i++) {
-        const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, keys[i]), *y = cJSON_GetObjectItemCaseSensitive(b, keys[i]);
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, keys[i]),
+                    *y = cJSON_GetObjectItemCaseSensitive(b, keys[i]);
         const char *fx = str_item(x, "file"), *fy = str_item(y, "file");
         if (num_item(x, "line") != num_item(y, "line") || !fx != !fy || (fx && strcmp(fx, fy))) return false;
     }
@@ -324,7 +325,8 @@ static void where(char *buf, size_t n, const cJSON *f) {
     if (p && str_item(p, "file")) snprintf(ptx, sizeof ptx, "%s:%.0f", str_item(p, "file"), num_item(p, "line"));
     else if (p) snprintf(ptx, sizeof ptx, "ptx line %.0f", num_item(p, "line"));
     if (s && str_item(s, "file"))
-        snprintf(buf, n, "%s:%.0f%s%s%s", str_item(s, "file"), num_item(s, "line"), *ptx ? " (" : "", ptx, *ptx ? ")" : "");
+        snprintf(buf, n, "%s:%.0f%s%s%s", str_item(s, "file"), num_item(s, "line"), *ptx ? " (" : "", ptx,
+                 *ptx ? ")" : "");
     else snprintf(buf, n, "%s", *ptx ? ptx : "(no instruction)");
 }
 
@@ -341,14 +343,15 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
     fprintf(out, PREFIX "\n" PREFIX "kernel %s", k->pretty);
     if (strcmp(k->pretty, k->name)) fprintf(out, " [%s]", k->name);
     fprintf(out, "\n" PREFIX "  %d launch%s, grid (%u,%u,%u) block (%u,%u,%u)%s", k->launches,
-            k->launches == 1 ? "" : "es", k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1],
-            k->block[2], k->shapes_vary ? " and others" : "");
+            k->launches == 1 ? "" : "es", k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2],
+            k->shapes_vary ? " and others" : "");
     if (r->o->check && k->checked < k->launches)
         fprintf(out, ", %d without checkers (--kernel-filter)", k->launches - k->checked);
     if (k->failed) fprintf(out, ", %d failed", k->failed);
     if (!k->shown.n) fprintf(out, ": no findings\n");
-    else fprintf(out, ": %d error%s, %d warning%s, %d note%s\n", k->by_sev[2], k->by_sev[2] == 1 ? "" : "s",
-                 k->by_sev[1], k->by_sev[1] == 1 ? "" : "s", k->by_sev[0], k->by_sev[0] == 1 ? "" : "s");
+    else
+        fprintf(out, ": %d error%s, %d warning%s, %d note%s\n", k->by_sev[2], k->by_sev[2] == 1 ? "" : "s",
+                k->by_sev[1], k->by_sev[1] == 1 ? "" : "s", k->by_sev[0], k->by_sev[0] == 1 ? "" : "s");
     for (int i = 0; i < k->nfail; i++)
         fprintf(out, PREFIX "  launch not simulated (%s): %s\n", str_item(k->failures[i], "status"),
                 str_item(k->failures[i], "message") ? str_item(k->failures[i], "message") : "");
@@ -374,7 +377,8 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
             const cJSON *rg;
             int q = 0;
             cJSON_ArrayForEach(rg, cJSON_GetObjectItemCaseSensitive(lanes, "ranges")) {
-                int a0 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 0)), a1 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 1));
+                int a0 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 0)),
+                    a1 = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rg, 1));
                 if (a0 == a1) fprintf(out, "%s %d", q++ ? "," : "", a0);
                 else fprintf(out, "%s %d-%d", q++ ? "," : "", a0, a1);
             }
@@ -384,7 +388,8 @@ static void print_kernel(const exec_run *r, const kernel *k, FILE *out) {
         const cJSON *other = cJSON_GetObjectItemCaseSensitive(g->first, "other");
         if (other) {
             where(w, sizeof w, other);
-            fprintf(out, PREFIX "      other access (%s): %s, ", str_item(other, "access") ? str_item(other, "access") : "?", w);
+            fprintf(out, PREFIX "      other access (%s): %s, ",
+                    str_item(other, "access") ? str_item(other, "access") : "?", w);
             who(out, other);
             fputc('\n', out);
         }
@@ -398,14 +403,17 @@ void exec_report_print(const exec_run *r, FILE *out) {
     char *const *argv = o->program;
     fprintf(out, PREFIX "ptxsim exec %s", argv[0]);
     if (!r->processes) {
-        fprintf(out, ": the program never called ptxsim's CUDA driver (no CUDA, or a CUDA library "
-                     "ptxsim does not replace)\n");
+        fprintf(out,
+                ": the program never called ptxsim's CUDA driver (no CUDA, or a CUDA library "
+                "ptxsim does not replace)\n");
     } else if (!r->sum.launches) {
         fprintf(out, ": it used ptxsim's CUDA driver (a simulated %s) but launched no kernel\n", r->arch);
     } else {
         fprintf(out, ": %d launch%s of %d kernel%s on a simulated %s, %s", r->sum.launches,
                 r->sum.launches == 1 ? "" : "es", r->nk, r->nk == 1 ? "" : "s", r->arch,
-                r->checks == PTXSIM_CHECK_ALL ? "every checker on" : r->checks ? "some checkers on" : "no checkers");
+                r->checks == PTXSIM_CHECK_ALL ? "every checker on"
+                    : r->checks               ? "some checkers on"
+                                              : "no checkers");
         if (r->processes > 1) fprintf(out, ", in %d processes", r->processes);
         fputc('\n', out);
     }
@@ -416,8 +424,9 @@ void exec_report_print(const exec_run *r, FILE *out) {
                 r->unreadable, r->unreadable == 1 ? "" : "s");
     if (o->signaled) fprintf(out, PREFIX "the program was killed by signal %d (%s)\n", o->code, strsignal(o->code));
     else fprintf(out, PREFIX "the program exited with status %d\n", o->code);
-    fprintf(out, PREFIX "ERROR SUMMARY: %d error%s, %d warning%s, %d note%s", r->sum.errors, r->sum.errors == 1 ? "" : "s",
-            r->sum.warnings, r->sum.warnings == 1 ? "" : "s", r->sum.notes, r->sum.notes == 1 ? "" : "s");
+    fprintf(out, PREFIX "ERROR SUMMARY: %d error%s, %d warning%s, %d note%s", r->sum.errors,
+            r->sum.errors == 1 ? "" : "s", r->sum.warnings, r->sum.warnings == 1 ? "" : "s", r->sum.notes,
+            r->sum.notes == 1 ? "" : "s");
     if (r->sum.failed_launches)
         fprintf(out, ", %d failed launch%s", r->sum.failed_launches, r->sum.failed_launches == 1 ? "" : "es");
     if (r->hidden) fprintf(out, " (%d more hidden by --only/--severity)", r->hidden);
@@ -509,13 +518,16 @@ static bool write_sarif(const exec_run *r, int exit_code) {
     cJSON_Delete(fs);
     char version[128];
     snprintf(version, sizeof version, "0.1 (git %s)", PTXSIM_REVISION);
-    ptxsim_sarif_info info = {.source_root = o->source_root, .tool_version = version, .exit_code = exit_code,
+    ptxsim_sarif_info info = {.source_root = o->source_root,
+                              .tool_version = version,
+                              .exit_code = exit_code,
                               .execution_successful = !o->signaled && !r->unreadable,
                               .arguments = (const char *const *)o->program};
     ptxsim_status st = text ? ptxsim_sarif_write_findings(text, &info, o->sarif) : PTXSIM_ERR_OUT_OF_MEMORY;
     free(text);
     if (st != PTXSIM_OK)
-        fprintf(stderr, "ptxsim: error: exec: %s: %s\n", o->sarif, st == PTXSIM_ERR_IO ? strerror(errno) : "out of memory");
+        fprintf(stderr, "ptxsim: error: exec: %s: %s\n", o->sarif,
+                st == PTXSIM_ERR_IO ? strerror(errno) : "out of memory");
     return st == PTXSIM_OK;
 }
 

@@ -24,8 +24,8 @@ static const char *short_param_name(const char *n) {
 }
 
 static bool buffer_type_ok(const char *t) {
-    static const char *const ok[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "b8",
-                                     "b16", "b32", "b64", "f16", "bf16", "f32", "f64"};
+    static const char *const ok[] = {"u8", "s8",  "u16", "s16", "u32", "s32",  "u64", "s64",
+                                     "b8", "b16", "b32", "b64", "f16", "bf16", "f32", "f64"};
     for (size_t i = 0; t && i < sizeof ok / sizeof *ok; i++)
         if (!strcmp(t, ok[i])) return true;
     return false;
@@ -101,7 +101,8 @@ static ptxsim_kernel *pick_kernel(ptxsim_module *m, const char *want, const char
         if (!n) fprintf(stderr, "ptxsim: error: %s has no kernel (.entry)\n", ptx);
         else if (!want) fprintf(stderr, "ptxsim: error: %s has %d kernels; name one with --kernel:\n", ptx, n);
         else if (!matches) fprintf(stderr, "ptxsim: error: %s has no kernel named '%s'; its kernels:\n", ptx, want);
-        else fprintf(stderr, "ptxsim: error: '%s' names %d kernels of %s; give the mangled name:\n", want, matches, ptx);
+        else
+            fprintf(stderr, "ptxsim: error: '%s' names %d kernels of %s; give the mangled name:\n", want, matches, ptx);
         for (int i = 0; i < n; i++) {
             const char *k = ptxsim_module_kernel_name(m, i);
             char pretty[1024];
@@ -129,10 +130,12 @@ static void write_template(FILE *j, FILE *r, ptxsim_kernel *k, const char *ptx_r
     const char *name = ptxsim_kernel_name(k);
     fprintf(j, "{\n  \"ptx\": \"%s\",\n  \"kernel\": \"%s\",\n", ptx_ref, name);
     fprintf(j, "  \"grid\": [1, 1, 1],\n  \"block\": [%d, %d, %d],\n", block[0], block[1], block[2]);
-    fprintf(r, "# Launch template for `%s` (%s)\n\nWritten by `ptxsim init`. JSON has no comments, so the notes are here.\n"
-               "Fill in the values, then `ptxsim run CASE.json` (docs: DESIGN.md section 6, the manifest).\n\n"
-               "- `grid` [1, 1, 1]: one block; set how many the kernel needs.\n- `block` [%d, %d, %d]: %s.\n",
-            name, ptx, block[0], block[1], block[2], block_why);
+    fprintf(
+        r,
+        "# Launch template for `%s` (%s)\n\nWritten by `ptxsim init`. JSON has no comments, so the notes are here.\n"
+        "Fill in the values, then `ptxsim run CASE.json` (docs: DESIGN.md section 6, the manifest).\n\n"
+        "- `grid` [1, 1, 1]: one block; set how many the kernel needs.\n- `block` [%d, %d, %d]: %s.\n",
+        name, ptx, block[0], block[1], block[2], block_why);
     int np = ptxsim_kernel_param_count(k);
     ptxsim_param_desc *d = calloc((size_t)np + 1, sizeof *d);
     for (int i = 0; i < np; i++) ptxsim_kernel_param_desc(k, i, &d[i]);
@@ -145,14 +148,16 @@ static void write_template(FILE *j, FILE *r, ptxsim_kernel *k, const char *ptx_r
         fprintf(j, "%s\n    {\"name\": \"%s\", \"type\": \"%s\", \"count\": %llu, \"init\": {\"fill\": 0}}",
                 nb++ ? "," : "", short_param_name(d[i].name), t, (unsigned long long)count);
         if (d[i].access_type)
-            fprintf(r, "- buffer `%s` (parameter %d, `%s`): the kernel accesses memory through it, first as .%s "
-                       "(PTX line %d). %llu elements, one per thread of the block: set the count, and the `init` "
-                       "(`{\"fill\": V}` or `{\"file\": \"x.bin\"}`, raw little-endian bytes).\n",
+            fprintf(r,
+                    "- buffer `%s` (parameter %d, `%s`): the kernel accesses memory through it, first as .%s "
+                    "(PTX line %d). %llu elements, one per thread of the block: set the count, and the `init` "
+                    "(`{\"fill\": V}` or `{\"file\": \"x.bin\"}`, raw little-endian bytes).\n",
                     short_param_name(d[i].name), i, d[i].name, d[i].access_type, d[i].access_line,
                     (unsigned long long)count);
         else
-            fprintf(r, "- buffer `%s` (parameter %d, `%s`): declared .ptr but never accessed here; the element type "
-                       "is unknown, u8 is a placeholder.\n",
+            fprintf(r,
+                    "- buffer `%s` (parameter %d, `%s`): declared .ptr but never accessed here; the element type "
+                    "is unknown, u8 is a placeholder.\n",
                     short_param_name(d[i].name), i, d[i].name);
     }
     fprintf(j, "%s],\n  \"params\": [", nb ? "\n  " : "");
@@ -164,24 +169,29 @@ static void write_template(FILE *j, FILE *r, ptxsim_kernel *k, const char *ptx_r
             fprintf(j, "%s{\"bytes\": \"", sep);
             for (size_t b = 0; b < d[i].size; b++) fputs("00", j);
             fputs("\"}", j);
-            fprintf(r, "- parameter %d `%s`: %zu bytes passed by value (a struct or array); `bytes` is their hex, "
-                       "little-endian, all zero here.\n", i, d[i].name, d[i].size);
+            fprintf(r,
+                    "- parameter %d `%s`: %zu bytes passed by value (a struct or array); `bytes` is their hex, "
+                    "little-endian, all zero here.\n",
+                    i, d[i].name, d[i].size);
         } else {
             bool is_float = d[i].type[0] == 'f';
             bool wide = type_bytes(d[i].type) >= 4;
             fprintf(j, "%s{\"%s\": %llu}", sep, d[i].type, (unsigned long long)(is_float || !wide ? 0 : threads));
             if (d[i].size == 8 && !is_float)
-                fprintf(r, "- parameter %d `%s` (.%s): a scalar here, %llu; the kernel never accesses memory through "
-                           "it. If it is a pointer the kernel passes on (to a function or in memory), make it a "
-                           "buffer.\n", i, d[i].name, d[i].type, (unsigned long long)threads);
+                fprintf(r,
+                        "- parameter %d `%s` (.%s): a scalar here, %llu; the kernel never accesses memory through "
+                        "it. If it is a pointer the kernel passes on (to a function or in memory), make it a "
+                        "buffer.\n",
+                        i, d[i].name, d[i].type, (unsigned long long)threads);
             else
                 fprintf(r, "- parameter %d `%s` (.%s): a scalar, %s.\n", i, d[i].name, d[i].type,
                         is_float || !wide ? "0 here" : "the element count here (a guess)");
         }
     }
     fprintf(j, "]\n}\n");
-    fprintf(r, "\nTo compare results, add `\"expect\": {\"BUFFER\": {\"file\": \"expected.bin\"}}` "
-               "(exact; tolerances: docs).\n");
+    fprintf(r,
+            "\nTo compare results, add `\"expect\": {\"BUFFER\": {\"file\": \"expected.bin\"}}` "
+            "(exact; tolerances: docs).\n");
     free(d);
 }
 
@@ -202,8 +212,7 @@ int ptxsim_cmd_init(int argc, char **argv) {
     ptxsim_diagnostics_free(diag);
     int rc = INIT_BAD_INPUT;
     ptxsim_kernel *k = s == PTXSIM_OK ? pick_kernel(m, o.kernel, o.ptx) : NULL;
-    if (s != PTXSIM_OK)
-        fprintf(stderr, "ptxsim: error: %s: %s\n", o.ptx, ptxsim_status_string(s));
+    if (s != PTXSIM_OK) fprintf(stderr, "ptxsim: error: %s: %s\n", o.ptx, ptxsim_status_string(s));
     if (k) {
         char ref[PATH_MAX + 64];
         ptx_reference(o.ptx, o.out, ref, sizeof ref);
@@ -229,8 +238,10 @@ int ptxsim_cmd_init(int argc, char **argv) {
                 fprintf(stderr, "ptxsim: wrote %s and %s\n", o.out, readme);
             }
             if (!strncmp(ref, "../", 3) || ref[0] == '/')
-                fprintf(stderr, "ptxsim: note: the manifest refers to %s, outside its folder: run it with "
-                                "--allow-paths DIR, or write it next to the PTX (docs/limits.md)\n", ref);
+                fprintf(stderr,
+                        "ptxsim: note: the manifest refers to %s, outside its folder: run it with "
+                        "--allow-paths DIR, or write it next to the PTX (docs/limits.md)\n",
+                        ref);
         }
     }
     ptxsim_context_destroy(ctx);

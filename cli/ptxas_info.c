@@ -128,8 +128,8 @@ static void parse_used(const char *p, ptxas_kernel *k) {
 }
 
 void ptxas_parse(const char *text, ptxas_result *out) {
-    ptxas_kernel *entry = NULL;  /* the entry function the "Used" line belongs to */
-    char *props = NULL;          /* the function the next frame line describes */
+    ptxas_kernel *entry = NULL; /* the entry function the "Used" line belongs to */
+    char *props = NULL;         /* the function the next frame line describes */
     for (const char *line = text; line && *line;) {
         const char *e = strchr(line, '\n');
         size_t n = e ? (size_t)(e - line) : strlen(line);
@@ -149,8 +149,9 @@ void ptxas_parse(const char *text, ptxas_result *out) {
             ptxas_kernel *k = NULL;
             for (int i = 0; props && i < out->nkernels; i++)
                 if (!strcmp(out->kernels[i].name, props)) k = &out->kernels[i];
-            if (k) sscanf(buf, " %d bytes stack frame, %d bytes spill stores, %d bytes spill loads", &k->stack_frame,
-                          &k->spill_stores, &k->spill_loads);
+            if (k)
+                sscanf(buf, " %d bytes stack frame, %d bytes spill stores, %d bytes spill loads", &k->stack_frame,
+                       &k->spill_stores, &k->spill_loads);
         } else if (!strncmp(buf, "ptxas info", 10) && used && entry) {
             parse_used(used, entry);
             entry = NULL;

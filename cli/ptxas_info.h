@@ -7,18 +7,18 @@
 #include <stddef.h>
 
 typedef struct {
-    char *name;                 /* the kernel's PTX name */
+    char *name; /* the kernel's PTX name */
     int registers, barriers;
     int stack_frame, spill_stores, spill_loads; /* bytes */
-    int smem;                   /* static shared memory, bytes */
-    int cmem[4];                /* constant banks 0..3, bytes (bank 0: parameters and the driver's) */
+    int smem;                                   /* static shared memory, bytes */
+    int cmem[4];                                /* constant banks 0..3, bytes (bank 0: parameters and the driver's) */
 } ptxas_kernel;
 
 typedef struct {
-    char *ptxas;                /* the program run */
-    char *version;              /* "Cuda compilation tools, release 13.0, V13.0.88" or NULL */
-    char *error;                /* ptxas failed: its messages; else NULL */
-    char *warnings;             /* "ptxas warning" lines, or NULL */
+    char *ptxas;    /* the program run */
+    char *version;  /* "Cuda compilation tools, release 13.0, V13.0.88" or NULL */
+    char *error;    /* ptxas failed: its messages; else NULL */
+    char *warnings; /* "ptxas warning" lines, or NULL */
     ptxas_kernel *kernels;
     int nkernels;
 } ptxas_result;

@@ -97,14 +97,15 @@ static void print_usage(FILE *f) {
 
 /* The options each command takes (a NULL-terminated list); the first is the command. */
 static const char *const opts_parse[] = {"parse", "--target", "--max-memory", "--quiet", NULL};
-static const char *const opts_run[] = {"run",           "--out",        "--json",    "--threads",
-                                       "--watchdog",    "--timeout",    "--max-memory",
-                                       "--schedule-seed", "--quiet",    "--allow-paths", "--color", NULL};
-static const char *const opts_check[] = {"check",        "--out",        "--json",    "--threads",
-                                         "--watchdog",   "--timeout",    "--max-memory",
-                                         "--schedule-seed", "--quiet",   "--allow-paths",
-                                         "--sarif",      "--max-findings", "--only",  "--severity",
-                                         "--color", "--html", "--source-root", NULL};
+static const char *const opts_run[] = {"run",        "--out",         "--json",       "--threads",
+                                       "--watchdog", "--timeout",     "--max-memory", "--schedule-seed",
+                                       "--quiet",    "--allow-paths", "--color",      NULL};
+static const char *const opts_check[] = {"check",         "--out",           "--json",
+                                         "--threads",     "--watchdog",      "--timeout",
+                                         "--max-memory",  "--schedule-seed", "--quiet",
+                                         "--allow-paths", "--sarif",         "--max-findings",
+                                         "--only",        "--severity",      "--color",
+                                         "--html",        "--source-root",   NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -117,7 +118,8 @@ static const char *const *command_options(const char *cmd) {
 static int print_command_help(const char *cmd) {
     if (!strcmp(cmd, "parse")) {
         printf("usage: ptxsim parse FILE.ptx... [options]\n"
-               "  validates PTX (several files are linked as one program)\n\n%s", usage_parse);
+               "  validates PTX (several files are linked as one program)\n\n%s",
+               usage_parse);
     } else if (!strcmp(cmd, "run") || !strcmp(cmd, "check")) {
         printf("usage: ptxsim %s CASE.json [options]\n  %s\n\n%s%s", cmd,
                cmd[0] == 'r' ? "simulates one launch described by a manifest and compares with its \"expect\""
@@ -128,12 +130,15 @@ static int print_command_help(const char *cmd) {
         return EXIT_OK;
     } else if (!strcmp(cmd, "regs")) {
         ptxsim_regs_help(stdout);
-    } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") ||
-               !strcmp(cmd, "init") || !strcmp(cmd, "decode") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") || !strcmp(cmd, "version")) {
+    } else if (!strcmp(cmd, "gpu-run") || !strcmp(cmd, "gpu-info") || !strcmp(cmd, "diff") || !strcmp(cmd, "init") ||
+               !strcmp(cmd, "decode") || !strcmp(cmd, "test") || !strcmp(cmd, "isa-table") || !strcmp(cmd, "help") ||
+               !strcmp(cmd, "version")) {
         fputs(usage_commands, stdout);
     } else {
-        fprintf(stderr, "ptxsim: error: unknown command '%s' (commands: parse run check exec test init decode regs isa-table "
-                        "gpu-run gpu-info diff help version)\n", cmd);
+        fprintf(stderr,
+                "ptxsim: error: unknown command '%s' (commands: parse run check exec test init decode regs isa-table "
+                "gpu-run gpu-info diff help version)\n",
+                cmd);
         return EXIT_BAD_INPUT;
     }
     printf("\n%s", usage_exit);
@@ -174,28 +179,26 @@ static void unknown_option(const char *cmd, const char *a) {
         int dd = edit_distance(a, own[k]);
         if (dd < bestd) bestd = dd, best = own[k];
     }
-    if (best)
-        fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s'; did you mean '%s'?\n", a, cmd, best);
-    else
-        fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s' (ptxsim help %s)\n", a, cmd, cmd);
+    if (best) fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s'; did you mean '%s'?\n", a, cmd, best);
+    else fprintf(stderr, "ptxsim: error: unknown option '%s' of '%s' (ptxsim help %s)\n", a, cmd, cmd);
 }
 
 typedef struct {
     const char *out, *json, *target, *sarif, *html;
     int threads;
     uint64_t watchdog, schedule_seed;
-    uint64_t max_memory;    /* 0: the library's default */
-    double timeout;         /* 0: the library's default; negative: none */
+    uint64_t max_memory; /* 0: the library's default */
+    double timeout;      /* 0: the library's default; negative: none */
     bool quiet;
-    int max_findings;       /* check: 0 = all */
-    unsigned only_kinds;    /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
+    int max_findings;    /* check: 0 = all */
+    unsigned only_kinds; /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
     ptxsim_severity min_severity;
     const char *allow_paths[16]; /* --allow-paths */
     int n_allow_paths;
-    char **files;           /* the arguments that are not options, in order (before or after them) */
+    char **files; /* the arguments that are not options, in order (before or after them) */
     int nfiles;
-    FILE *txt;              /* where text for people goes: stdout, or stderr under --json - */
-    const char *color;      /* --color: auto (default), always, never */
+    FILE *txt;               /* where text for people goes: stdout, or stderr under --json - */
+    const char *color;       /* --color: auto (default), always, never */
     const char *source_root; /* check --source-root: SARIF paths relative to it; NULL: "." */
 } options;
 
@@ -214,8 +217,7 @@ static long parse_kinds(const char *list) {
         int id = ptxsim_finding_kind_lookup(k);
         if (id < 0) {
             fprintf(stderr, "ptxsim: error: unknown finding kind '%s' (kinds:", k);
-            for (int i = 0; i < ptxsim_finding_kind_count(); i++)
-                fprintf(stderr, " %s", ptxsim_finding_kind_name(i));
+            for (int i = 0; i < ptxsim_finding_kind_count(); i++) fprintf(stderr, " %s", ptxsim_finding_kind_name(i));
             fprintf(stderr, ")\n");
             return -1;
         }
@@ -276,8 +278,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
                 return -1;
             }
             o->color = v;
-        }
-        else if (!strcmp(a, "--sarif")) o->sarif = v;
+        } else if (!strcmp(a, "--sarif")) o->sarif = v;
         else if (!strcmp(a, "--source-root")) o->source_root = v;
         else if (!strcmp(a, "--html")) o->html = v;
         else if (!strcmp(a, "--allow-paths")) {
@@ -286,8 +287,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
                 return -1;
             }
             o->allow_paths[o->n_allow_paths++] = v;
-        }
-        else if (!strcmp(a, "--max-findings")) {
+        } else if (!strcmp(a, "--max-findings")) {
             o->max_findings = (int)strtol(v, &end, 10);
             if (*end || o->max_findings < 1) {
                 fprintf(stderr, "ptxsim: error: --max-findings needs a positive number\n");
@@ -305,8 +305,7 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
                 fprintf(stderr, "ptxsim: error: --severity takes note, warning or error\n");
                 return -1;
             }
-        }
-        else if (!strcmp(a, "--threads")) {
+        } else if (!strcmp(a, "--threads")) {
             o->threads = (int)strtol(v, &end, 10);
             if (*end || o->threads < 1) {
                 fprintf(stderr, "ptxsim: error: --threads needs a positive number\n");
@@ -327,8 +326,9 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
             o->timeout = t > 0 ? t : -1;
         } else if (!strcmp(a, "--max-memory")) {
             if (!parse_size(v, &o->max_memory)) {
-                fprintf(stderr, "ptxsim: error: --max-memory needs a positive size in bytes, or with a "
-                                "K, M or G suffix (4G)\n");
+                fprintf(stderr,
+                        "ptxsim: error: --max-memory needs a positive size in bytes, or with a "
+                        "K, M or G suffix (4G)\n");
                 return -1;
             }
         } else if (!strcmp(a, "--schedule-seed")) {
@@ -503,7 +503,7 @@ static void kept_free(kept_launches *k) {
 /* check --html of a multi-launch manifest: one page, each launch in the sidebar */
 static int write_launches_html(kept_launches *k, const char *path, const char *html) {
     ptxsim_html_launch *hl = calloc((size_t)k->n, sizeof *hl);
-    char (*labels)[160] = calloc((size_t)k->n, sizeof *labels);
+    char(*labels)[160] = calloc((size_t)k->n, sizeof *labels);
     if (!hl || !labels) abort();
     for (int i = 0; i < k->n; i++) {
         hl[i].report = k->reps[i];
@@ -529,7 +529,8 @@ static int write_launches_html(kept_launches *k, const char *path, const char *h
 static int write_launches_sarif(kept_launches *k, const options *o, const char *version, int rc) {
     for (int i = 0; i < k->n; i++) k->fmts[i].source_root = o->source_root, k->fmts[i].tool_version = version;
     k->fmts[k->n - 1].exit_status = rc;
-    ptxsim_status st = ptxsim_report_write_sarif_launches((const ptxsim_report *const *)k->reps, k->fmts, k->n, o->sarif);
+    ptxsim_status st =
+        ptxsim_report_write_sarif_launches((const ptxsim_report *const *)k->reps, k->fmts, k->n, o->sarif);
     k->fmts[k->n - 1].exit_status = -1;
     if (st == PTXSIM_OK) return EXIT_OK;
     fprintf(stderr, "ptxsim: error: %s: %s\n", o->sarif, strerror(errno));
@@ -561,8 +562,9 @@ static int cmd_run(const char *path, const options *o, bool check) {
         return EXIT_BAD_INPUT;
     }
     ptxsim_case *cs;
-    ptxsim_case_policy policy = {.allow_paths = o->allow_paths, .n_allow_paths = o->n_allow_paths,
-                                  .max_bytes = o->max_memory};
+    ptxsim_case_policy policy = {.allow_paths = o->allow_paths,
+                                 .n_allow_paths = o->n_allow_paths,
+                                 .max_bytes = o->max_memory};
     if (ptxsim_case_load_with(path, &policy, &cs, err, sizeof err) != PTXSIM_OK) {
         print_error(err);
         return EXIT_BAD_INPUT;
@@ -577,8 +579,10 @@ static int cmd_run(const char *path, const options *o, bool check) {
     }
     ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL | (o->html ? PTXSIM_CHECK_PROFILE : 0u) : 0,
                           .threads = o->threads,
-                          .watchdog = o->watchdog, .schedule_seed = o->schedule_seed,
-                          .max_memory = o->max_memory, .timeout = o->timeout,
+                          .watchdog = o->watchdog,
+                          .schedule_seed = o->schedule_seed,
+                          .max_memory = o->max_memory,
+                          .timeout = o->timeout,
                           .progress = isatty(STDERR_FILENO)};
     ptxsim_context_set_options(ctx, &opt);
     int rc = EXIT_BAD_INPUT;
@@ -586,15 +590,19 @@ static int cmd_run(const char *path, const options *o, bool check) {
     ptxsim_report *rep = NULL;
     ptxsim_diagnostics *d = NULL;
     kept_launches kept = {0}; /* a multi-launch manifest's reports, for --json */
-    char *said = NULL; /* under --quiet: what a passing run would have printed, kept for a failure */
+    char *said = NULL;        /* under --quiet: what a passing run would have printed, kept for a failure */
     size_t said_len = 0;
     FILE *say = o->quiet ? open_memstream(&said, &said_len) : o->txt;
     if (!say) say = o->txt;
     char ptx[1024];
     ps_path_tidy(ptx, sizeof ptx, ci.ptx_path);
-    ptxsim_report_format rf = {.ptx_path = ptx, .kernel = ci.kernel, .max_findings = o->max_findings,
-                               .only_kinds = o->only_kinds, .min_severity = o->min_severity,
-                               .command = check ? "check" : "run", .shared_bytes = ci.shared_bytes,
+    ptxsim_report_format rf = {.ptx_path = ptx,
+                               .kernel = ci.kernel,
+                               .max_findings = o->max_findings,
+                               .only_kinds = o->only_kinds,
+                               .min_severity = o->min_severity,
+                               .command = check ? "check" : "run",
+                               .shared_bytes = ci.shared_bytes,
                                .color = use_color(o)};
     memcpy(rf.grid, ci.grid, sizeof rf.grid);
     memcpy(rf.block, ci.block, sizeof rf.block);
@@ -660,8 +668,8 @@ next_launch:
     }
     const ptxsim_fault *fault = ptxsim_report_fault(rep);
     if (st != PTXSIM_OK && check) { /* the fault is an error finding of the report */
-        fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", label, ci.kernel, ci.grid[0],
-                ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
+        fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u: %s\n", label, ci.kernel, ci.grid[0], ci.grid[1],
+                ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
                 st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted");
         options q = *o;
         q.quiet = false; /* a fault fails the run: its findings are the result */
@@ -681,10 +689,9 @@ next_launch:
         }
         char fpath[1024];
         ps_path_tidy(fpath, sizeof fpath, fault->ptx_file ? fault->ptx_file : ci.ptx_path);
-        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (%sblock (%u,%u,%u), thread (%u,%u,%u)%s)\n",
-                fpath, fault->ptx_line, ci.kernel,
-                st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message, where,
-                fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
+        fprintf(stderr, "%s:%d: error: kernel '%s' %s: %s (%sblock (%u,%u,%u), thread (%u,%u,%u)%s)\n", fpath,
+                fault->ptx_line, ci.kernel, st == PTXSIM_ERR_WATCHDOG ? "hit the watchdog" : "faulted", fault->message,
+                where, fault->block[0], fault->block[1], fault->block[2], fault->thread[0], fault->thread[1],
                 fault->thread[2], lanes);
         rc = EXIT_FAULT;
         goto out;
@@ -694,16 +701,15 @@ next_launch:
         goto out;
     }
     const ptxsim_stats *s = ptxsim_report_stats(rep);
-    fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", label, ci.kernel, ci.grid[0], ci.grid[1],
-            ci.grid[2], ci.block[0], ci.block[1], ci.block[2]);
+    fprintf(say, "%s: kernel %s, grid %ux%ux%u, block %ux%ux%u", label, ci.kernel, ci.grid[0], ci.grid[1], ci.grid[2],
+            ci.block[0], ci.block[1], ci.block[2]);
     if (ci.cluster[0]) fprintf(say, ", cluster %ux%ux%u", ci.cluster[0], ci.cluster[1], ci.cluster[2]);
     fprintf(say, "\n");
     if (!check)
         fprintf(say, "  %llu warp instructions, %llu thread instructions, %.3f s (%.1f M thread-inst/s)\n",
-                (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions,
-                s->seconds, s->seconds > 0 ? (double)s->thread_instructions / s->seconds / 1e6 : 0.0);
-    else
-        fprintf(say, "  simulated with every checker in %.3f s\n", s->seconds);
+                (unsigned long long)s->warp_instructions, (unsigned long long)s->thread_instructions, s->seconds,
+                s->seconds > 0 ? (double)s->thread_instructions / s->seconds / 1e6 : 0.0);
+    else fprintf(say, "  simulated with every checker in %.3f s\n", s->seconds);
     int bad = ptxsim_case_compare(ctx, cs, say);
     if (bad < 0) {
         print_error(ptxsim_context_message(ctx));
@@ -744,8 +750,7 @@ out:
         if (o->sarif && write_launches_sarif(&kept, o, version, rc) != EXIT_OK) rc = EXIT_BAD_INPUT;
         if (o->html && check && write_launches_html(&kept, path, o->html) != EXIT_OK) rc = EXIT_BAD_INPUT;
         if (o->json) rc = write_launches_json(&kept, o, rc); /* {last launch's report, "launches": [...]} */
-    } else if (o->json && rep)
-        rc = write_report_json(rep, &rf, cs, o, rc);
+    } else if (o->json && rep) rc = write_report_json(rep, &rf, cs, o, rc);
     kept_free(&kept);
     ptxsim_report_free(rep);
     ptxsim_diagnostics_free(d);

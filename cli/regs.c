@@ -23,7 +23,7 @@ typedef struct {
     const char *file, *kernel, *ptxas;
     const char *targets[16];
     int ntargets;
-    int blocks[16];     /* --block values; none: from the kernel's directives, else DEFAULT_BLOCK */
+    int blocks[16]; /* --block values; none: from the kernel's directives, else DEFAULT_BLOCK */
     int nblocks;
     long dynamic_smem[16];
     int ndynamic;
@@ -51,7 +51,7 @@ static int parse_args(int argc, char **argv, regs_options *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--kernel") || !strcmp(a, "--target") || !strcmp(a, "--block") ||
-                     !strcmp(a, "--dynamic-smem") || !strcmp(a, "--ptxas");
+            !strcmp(a, "--dynamic-smem") || !strcmp(a, "--ptxas");
         if (takes && i + 1 >= argc) {
             fprintf(stderr, "ptxsim: error: %s needs a value (ptxsim help regs)\n", a);
             return 2;
@@ -111,11 +111,11 @@ static int product(const int d[3]) {
 typedef struct {
     const char *target;
     const occ_arch *arch;
-    const ptxas_result *px;   /* NULL: ptxas not run */
+    const ptxas_result *px; /* NULL: ptxas not run */
 } target_ctx;
 
 typedef struct {
-    cJSON *warnings;          /* strings */
+    cJSON *warnings; /* strings */
 } notes;
 
 static void warn(notes *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -200,7 +200,9 @@ static cJSON *kernel_target(const regs_options *o, const char *name, const ptxsi
     const char *from = o->nblocks ? "option" : reqntid ? "reqntid" : maxntid ? "maxntid" : "default";
     occ_input in = {.regs_per_thread = pk ? pk->registers : u->peak_regs32,
                     .static_smem = pk ? pk->smem : (int)ki->static_shared_bytes,
-                    .block = reqntid ? reqntid : maxntid ? maxntid : DEFAULT_BLOCK,
+                    .block = reqntid ? reqntid
+                        : maxntid    ? maxntid
+                                     : DEFAULT_BLOCK,
                     .barriers = pk ? pk->barriers : 0};
     cJSON *occ = cJSON_AddArrayToObject(j, "occupancy");
     for (int b = 0; b < (o->nblocks ? o->nblocks : 1); b++)
@@ -212,10 +214,11 @@ static cJSON *kernel_target(const regs_options *o, const char *name, const ptxsi
             occ_compute(t->arch, &x, &r);
             cJSON_AddItemToArray(occ, occupancy_json(t->arch, &x, &r, from, pk ? "ptxas" : "liveness"));
             if (r.error)
-                warn(n, "%s cannot launch on %s with %d threads and %d bytes of dynamic shared memory per block: %s", name,
-                     t->target, x.block, x.dynamic_smem, r.error);
+                warn(n, "%s cannot launch on %s with %d threads and %d bytes of dynamic shared memory per block: %s",
+                     name, t->target, x.block, x.dynamic_smem, r.error);
             if (o->nblocks && reqntid && x.block != reqntid && !d)
-                warn(n, "%s: --block %d differs from .reqntid (%d threads): the launch would fail", name, x.block, reqntid);
+                warn(n, "%s: --block %d differs from .reqntid (%d threads): the launch would fail", name, x.block,
+                     reqntid);
             if (o->nblocks && maxntid && x.block > maxntid && !d)
                 warn(n, "%s: --block %d exceeds .maxntid (%d threads): the launch would fail", name, x.block, maxntid);
         }
@@ -258,10 +261,12 @@ static cJSON *kernel_json(const regs_options *o, ptxsim_kernel *k, const target_
     cJSON_AddItemToObject(d, "reqntid", cJSON_CreateIntArray(ki.reqntid, 3));
     cJSON_AddNumberToObject(d, "minnctapersm", u.minnctapersm);
     cJSON *l = cJSON_AddObjectToObject(j, "liveness");
-    cJSON_AddItemToObject(l, "peak", counts_json(u.peak_pred, u.peak_16, u.peak_32, u.peak_64, u.peak_128, u.peak_regs32));
+    cJSON_AddItemToObject(l, "peak",
+                          counts_json(u.peak_pred, u.peak_16, u.peak_32, u.peak_64, u.peak_128, u.peak_regs32));
     cJSON_AddNumberToObject(l, "peak_line", u.peak_line);
-    cJSON_AddItemToObject(l, "declared", counts_json(u.declared_pred, u.declared_16, u.declared_32, u.declared_64,
-                                                     u.declared_128, u.declared_regs32));
+    cJSON_AddItemToObject(l, "declared",
+                          counts_json(u.declared_pred, u.declared_16, u.declared_32, u.declared_64, u.declared_128,
+                                      u.declared_regs32));
     cJSON_AddNumberToObject(l, "static_shared_bytes", (double)ki.static_shared_bytes);
     if (o->lines) {
         cJSON *lines = cJSON_AddArrayToObject(l, "lines");
@@ -305,10 +310,12 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
     const cJSON *k;
     cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(doc, "kernels")) {
         const cJSON *l = cJSON_GetObjectItemCaseSensitive(k, "liveness");
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(l, "peak"), *d = cJSON_GetObjectItemCaseSensitive(l, "declared");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(l, "peak"),
+                    *d = cJSON_GetObjectItemCaseSensitive(l, "declared");
         fprintf(out, "%s\n", cJSON_GetObjectItemCaseSensitive(k, "kernel")->valuestring);
-        fprintf(out, "  PTX liveness: at most %d 32-bit registers live at once (line %d); peaks by width: %d x 32-bit, "
-                     "%d x 64-bit, %d x 16-bit, %d x 128-bit, %d predicates (declared: %d registers, %d predicates)\n",
+        fprintf(out,
+                "  PTX liveness: at most %d 32-bit registers live at once (line %d); peaks by width: %d x 32-bit, "
+                "%d x 64-bit, %d x 16-bit, %d x 128-bit, %d predicates (declared: %d registers, %d predicates)\n",
                 num(p, "regs32"), num(l, "peak_line"), num(p, "b32"), num(p, "b64"), num(p, "b16"), num(p, "b128"),
                 num(p, "pred"), num(d, "b16") + num(d, "b32") + num(d, "b64") + num(d, "b128"), num(d, "pred"));
         const cJSON *t;
@@ -317,32 +324,38 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
             const cJSON *px = cJSON_GetObjectItemCaseSensitive(t, "ptxas");
             if (cJSON_IsObject(px)) {
                 const cJSON *cm = cJSON_GetObjectItemCaseSensitive(px, "cmem_bytes");
-                fprintf(out, "  ptxas %s: %d registers, %d bytes stack frame, %d bytes spill stores, %d bytes spill loads, "
-                             "%d bytes shared, %d bytes cmem[0], %d barriers\n",
+                fprintf(out,
+                        "  ptxas %s: %d registers, %d bytes stack frame, %d bytes spill stores, %d bytes spill loads, "
+                        "%d bytes shared, %d bytes cmem[0], %d barriers\n",
                         tg, num(px, "registers"), num(px, "stack_frame_bytes"), num(px, "spill_store_bytes"),
                         num(px, "spill_load_bytes"), num(px, "shared_bytes"), cJSON_GetArrayItem(cm, 0)->valueint,
                         num(px, "barriers"));
             }
             const cJSON *oc;
             cJSON_ArrayForEach(oc, cJSON_GetObjectItemCaseSensitive(t, "occupancy")) {
-            const char *bf = cJSON_GetObjectItemCaseSensitive(oc, "block_from")->valuestring;
-            const char *rf = cJSON_GetObjectItemCaseSensitive(oc, "registers_from")->valuestring;
-            fprintf(out, "  occupancy %s: %d threads per block (%s), %d registers per thread (%s), %d + %d bytes shared: "
-                         "%d blocks, %d of %d warps per SM (%d%%), limited by",
+                const char *bf = cJSON_GetObjectItemCaseSensitive(oc, "block_from")->valuestring;
+                const char *rf = cJSON_GetObjectItemCaseSensitive(oc, "registers_from")->valuestring;
+                fprintf(
+                    out,
+                    "  occupancy %s: %d threads per block (%s), %d registers per thread (%s), %d + %d bytes shared: "
+                    "%d blocks, %d of %d warps per SM (%d%%), limited by",
                     tg, num(oc, "block"),
-                    !strcmp(bf, "option") ? "--block" : !strcmp(bf, "default") ? "default; --block N to choose" : bf,
+                    !strcmp(bf, "option")        ? "--block"
+                        : !strcmp(bf, "default") ? "default; --block N to choose"
+                                                 : bf,
                     num(oc, "registers_per_thread"), !strcmp(rf, "ptxas") ? "ptxas" : "liveness peak, an estimate",
                     num(oc, "static_shared_bytes"), num(oc, "dynamic_shared_bytes"), num(oc, "blocks_per_sm"),
                     num(oc, "warps_per_sm"), num(oc, "max_warps_per_sm"), num(oc, "occupancy_percent"));
-            const cJSON *s;
-            int i = 0;
-            cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(oc, "limited_by"))
-                fprintf(out, "%s %s", i++ ? "," : "", s->valuestring);
-            fputc('\n', out);
+                const cJSON *s;
+                int i = 0;
+                cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(oc, "limited_by"))
+                    fprintf(out, "%s %s", i++ ? "," : "", s->valuestring);
+                fputc('\n', out);
             }
         }
         const cJSON *w;
-        cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(k, "warnings")) fprintf(out, "  warning: %s\n", w->valuestring);
+        cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(k, "warnings"))
+            fprintf(out, "  warning: %s\n", w->valuestring);
         const cJSON *lines = cJSON_GetObjectItemCaseSensitive(l, "lines");
         if (cJSON_IsArray(lines)) {
             fprintf(out, "  %6s %6s %5s  %s\n", "line", "live32", "preds", "PTX");
@@ -422,9 +435,12 @@ int ptxsim_cmd_regs(int argc, char **argv) {
     cJSON *pj = cJSON_AddObjectToObject(doc, "ptxas");
     cJSON_AddItemToObject(pj, "path", ptxas ? cJSON_CreateString(ptxas) : cJSON_CreateNull());
     if (!ptxas)
-        cJSON_AddItemToArray(notes, cJSON_CreateString(o.no_ptxas ? "ptxas not run (--no-ptxas): occupancy estimated from the liveness peak"
-                                                                  : "ptxas not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; --ptxas PATH): "
-                                                                    "occupancy estimated from the liveness peak"));
+        cJSON_AddItemToArray(notes,
+                             cJSON_CreateString(
+                                 o.no_ptxas
+                                     ? "ptxas not run (--no-ptxas): occupancy estimated from the liveness peak"
+                                     : "ptxas not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; --ptxas PATH): "
+                                       "occupancy estimated from the liveness peak"));
     cJSON *perr = cJSON_AddArrayToObject(pj, "runs");
     for (int t = 0; t < o.ntargets; t++, nt++) {
         ts[t] = (target_ctx){.target = o.targets[t], .arch = occ_arch_lookup(o.targets[t]), .px = NULL};
@@ -442,8 +458,10 @@ int ptxsim_cmd_regs(int argc, char **argv) {
                 char note[600];
                 int el = (int)strlen(px[t].error);
                 while (el > 0 && px[t].error[el - 1] == '\n') el--;
-                snprintf(note, sizeof note, "ptxas failed for %s (occupancy estimated from the liveness peak; --target names another): %.*s",
-                         o.targets[t], el > 480 ? 480 : el, px[t].error);
+                snprintf(
+                    note, sizeof note,
+                    "ptxas failed for %s (occupancy estimated from the liveness peak; --target names another): %.*s",
+                    o.targets[t], el > 480 ? 480 : el, px[t].error);
                 cJSON_AddItemToArray(notes, cJSON_CreateString(note));
             } else {
                 cJSON_AddNullToObject(run, "error");

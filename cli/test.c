@@ -72,7 +72,7 @@ static int parse_opts(int argc, char **argv, topts *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool val = !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--junit") || !strcmp(a, "--json") ||
-                   !strcmp(a, "--shard") || !strcmp(a, "--timeout");
+            !strcmp(a, "--shard") || !strcmp(a, "--timeout");
         if (val && i + 1 >= argc) return usage("option needs a value:", a);
         if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
             char *end;
@@ -102,7 +102,8 @@ static int parse_opts(int argc, char **argv, topts *o) {
             o->inputs[o->ninputs++] = argv[i];
         }
     }
-    if (!o->ninputs) return usage(o->merge ? "--merge needs the slices' JSON files" : "test needs a folder or manifests", NULL);
+    if (!o->ninputs)
+        return usage(o->merge ? "--merge needs the slices' JSON files" : "test needs a folder or manifests", NULL);
     if (o->merge && (o->shard_n || o->check))
         return usage("--merge combines finished slices; it takes no --shard or --check", NULL);
     return 0;
@@ -228,9 +229,11 @@ static int write_junit(const char *path, cJSON *cases, double seconds) {
         failures += !strcmp(st, "fail") || !strcmp(st, "fault");
         errors += !strcmp(st, "error") || !strcmp(st, "crash");
     }
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-               "time=\"%.3f\">\n  <testsuite name=\"ptxsim\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" "
-               "time=\"%.3f\">\n", n, failures, errors, seconds, n, failures, errors, seconds);
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+            "time=\"%.3f\">\n  <testsuite name=\"ptxsim\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" "
+            "time=\"%.3f\">\n",
+            n, failures, errors, seconds, n, failures, errors, seconds);
     cJSON_ArrayForEach(c, cases) {
         const char *p = cJSON_GetStringValue(cJSON_GetObjectItem(c, "path"));
         const char *st = cJSON_GetStringValue(cJSON_GetObjectItem(c, "status"));
@@ -393,8 +396,11 @@ int ptxsim_cmd_test(int argc, char **argv) {
             running--, finished++;
             const char *st = status_name(c->exit_code, c->signal);
             if (!o.quiet || strcmp(st, "pass"))
-                printf("[%*d/%d] %-5s %s (%.2f s)\n", n >= 100 ? 3 : n >= 10 ? 2 : 1, finished, n, st, c->path,
-                       c->seconds);
+                printf("[%*d/%d] %-5s %s (%.2f s)\n",
+                       n >= 100      ? 3
+                           : n >= 10 ? 2
+                                     : 1,
+                       finished, n, st, c->path, c->seconds);
             if (strcmp(st, "pass")) {
                 char *log = read_log(c->log, 2000);
                 for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) printf("    %s\n", line);

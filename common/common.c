@@ -9,7 +9,8 @@
 
 const char *ps_status_str(ps_status s) {
     switch (s) {
-#define X(name, msg) case name: return msg;
+#define X(name, msg) \
+    case name: return msg;
         PS_STATUS_LIST(X)
 #undef X
     }
@@ -54,7 +55,7 @@ char *ps_xstrdup(const char *s) {
 struct ps_arena_block {
     ps_arena_block *next;
     size_t used, cap;
-    void *map;      /* mmap base when mapped, NULL when from calloc */
+    void *map; /* mmap base when mapped, NULL when from calloc */
     size_t map_len;
     _Alignas(16) unsigned char data[];
 };
@@ -124,8 +125,7 @@ void ps_arena_free(ps_arena *a) {
     a->head = NULL;
 }
 
-void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
-                   const char *fmt, va_list ap) {
+void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col, const char *fmt, va_list ap) {
     if (lvl == PS_DIAG_ERROR) d->errors++;
     if (d->count > PS_DIAGS_MAX) return;
     if (d->count == d->cap) {
@@ -142,8 +142,7 @@ void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, i
     d->items[d->count++] = (ps_diag){lvl, file, line, col, ps_xstrdup(buf)};
 }
 
-void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
-                  const char *fmt, ...) {
+void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     ps_diags_vadd(d, lvl, file, line, col, fmt, ap);
@@ -155,10 +154,9 @@ void ps_diags_print(const ps_diags *d, void *stream) {
     for (int i = 0; i < d->count; i++) {
         const ps_diag *g = &d->items[i];
         if (g->line > 0)
-            fprintf(stream, "%s:%d:%d: %s: %s\n", g->file ? g->file : "<input>", g->line, g->col,
-                    names[g->level], g->msg);
-        else
-            fprintf(stream, "%s: %s: %s\n", g->file ? g->file : "ptxsim", names[g->level], g->msg);
+            fprintf(stream, "%s:%d:%d: %s: %s\n", g->file ? g->file : "<input>", g->line, g->col, names[g->level],
+                    g->msg);
+        else fprintf(stream, "%s: %s: %s\n", g->file ? g->file : "ptxsim", names[g->level], g->msg);
     }
 }
 
@@ -188,8 +186,7 @@ char *ps_read_file(const char *path, size_t *len) {
      * loop below still copes with files whose size is unknown or changes. */
     struct stat st;
     size_t cap = 1 << 16, n = 0;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size < SIZE_MAX / 2)
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
         cap = (size_t)st.st_size + 4096;
     char *buf = ps_xmalloc(cap);
     if (cap >= 2 * ARENA_HUGE) advise_huge(buf, cap);

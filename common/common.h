@@ -8,6 +8,7 @@
 #include <stdarg.h>
 
 /* ---- status codes ------------------------------------------------------ */
+// clang-format off
 #define PS_STATUS_LIST(X)                                              \
     X(PS_OK, "ok")                                                     \
     X(PS_ERR_USAGE, "bad usage")                                       \
@@ -20,6 +21,7 @@
     X(PS_ERR_WATCHDOG, "watchdog expired")                             \
     X(PS_ERR_MISMATCH, "output mismatch")                              \
     X(PS_ERR_NOMEM, "out of memory")
+// clang-format on
 
 typedef enum {
 #define X(name, msg) name,
@@ -67,10 +69,9 @@ typedef struct {
  * count), so a bad input cannot print the same line a million times. */
 #define PS_DIAGS_MAX 100
 
-void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
-                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col,
-                   const char *fmt, va_list ap);
+void ps_diags_add(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+void ps_diags_vadd(ps_diags *d, ps_diag_level lvl, const char *file, int line, int col, const char *fmt, va_list ap);
 /* Prints "file:line:col: error: msg" lines, like a compiler. */
 void ps_diags_print(const ps_diags *d, void *stream /* FILE* */);
 void ps_diags_free(ps_diags *d);
@@ -96,8 +97,8 @@ void ps_diags_free(ps_diags *d);
 #endif
 
 #define PS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-#define PS_MIN(a, b) ((a) < (b) ? (a) : (b))
-#define PS_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define PS_MIN(a, b)    ((a) < (b) ? (a) : (b))
+#define PS_MAX(a, b)    ((a) > (b) ? (a) : (b))
 
 /* Reads a whole file; returns NULL and sets errno on failure. *len excludes the NUL added. */
 char *ps_read_file(const char *path, size_t *len);

@@ -21,8 +21,10 @@ static elem elem_of(const char *type) {
     int bytes;
     ptxsim_type_class cls;
     if (!type || !ptxsim_type_query(type, &bytes, &cls) || bytes < 1 || bytes > 8) return (elem){E_BITS, 1};
-    static const struct { const char *name; elem_kind kind; } floats[] = {
-        {"f16", E_F16}, {"bf16", E_BF16}, {"f32", E_F32}, {"f64", E_F64}};
+    static const struct {
+        const char *name;
+        elem_kind kind;
+    } floats[] = {{"f16", E_F16}, {"bf16", E_BF16}, {"f32", E_F32}, {"f64", E_F64}};
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++)
         if (!strcmp(type, floats[i].name)) return (elem){floats[i].kind, bytes};
     return (elem){cls == PTXSIM_TYPE_SINT ? E_SINT : E_BITS, bytes};
@@ -101,9 +103,7 @@ static uint64_t ulp_distance(uint64_t a, uint64_t b, elem e) {
     return ma + mb;
 }
 
-uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, const char *type) {
-    return ulp_distance(a, b, elem_of(type));
-}
+uint64_t ps_gpu_ulp_distance(uint64_t a, uint64_t b, const char *type) { return ulp_distance(a, b, elem_of(type)); }
 
 static bool elem_match(uint64_t got, uint64_t want, elem e, const ptxsim_case_expect *tol) {
     int s = e.size;

@@ -10,13 +10,13 @@
 
 #include "gpu.h"
 
-typedef int ps_cu_result;                    /* CUresult; 0 is CUDA_SUCCESS */
-typedef int ps_cu_device;                    /* CUdevice (an ordinal) */
-typedef unsigned long long ps_cu_deviceptr;  /* CUdeviceptr_v2 */
-typedef struct ps_cu_ctx_st *ps_cu_context;  /* CUcontext, opaque */
-typedef struct ps_cu_mod_st *ps_cu_module;   /* CUmodule, opaque */
-typedef struct ps_cu_func_st *ps_cu_function; /* CUfunction, opaque */
-typedef struct ps_cu_stream_st *ps_cu_stream; /* CUstream; NULL is the default stream */
+typedef int ps_cu_result;                       /* CUresult; 0 is CUDA_SUCCESS */
+typedef int ps_cu_device;                       /* CUdevice (an ordinal) */
+typedef unsigned long long ps_cu_deviceptr;     /* CUdeviceptr_v2 */
+typedef struct ps_cu_ctx_st *ps_cu_context;     /* CUcontext, opaque */
+typedef struct ps_cu_mod_st *ps_cu_module;      /* CUmodule, opaque */
+typedef struct ps_cu_func_st *ps_cu_function;   /* CUfunction, opaque */
+typedef struct ps_cu_stream_st *ps_cu_stream;   /* CUstream; NULL is the default stream */
 typedef struct ps_cu_link_st *ps_cu_link_state; /* CUlinkState, opaque */
 
 /* CUjitInputType */
@@ -55,11 +55,13 @@ enum {
  * shape is used. The attribute value is a 64-byte union in cuda.h. */
 enum { PS_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
 typedef struct {
-    int id;                                   /* CUlaunchAttributeID */
+    int id; /* CUlaunchAttributeID */
     char pad[4];
     union {
         char bytes[64];
-        struct { unsigned x, y, z; } cluster_dim;
+        struct {
+            unsigned x, y, z;
+        } cluster_dim;
     } value;
 } ps_cu_launch_attribute;
 typedef struct {
@@ -74,6 +76,7 @@ typedef struct {
 
 /* The entry points, as function pointers. X(field, symbol, required): the harness resolves
  * `symbol` with dlsym; a missing required one means the driver is unusable. */
+// clang-format off
 #define PS_CUDA_API_LIST(X)                                                                         \
     X(init, "cuInit", 1, ps_cu_result, (unsigned flags))                                            \
     X(driver_get_version, "cuDriverGetVersion", 1, ps_cu_result, (int *version))                    \
@@ -115,15 +118,15 @@ typedef struct {
     X(link_destroy, "cuLinkDestroy", 0, ps_cu_result, (ps_cu_link_state state))                     \
     X(get_error_name, "cuGetErrorName", 1, ps_cu_result, (ps_cu_result err, const char **name))     \
     X(get_error_string, "cuGetErrorString", 1, ps_cu_result, (ps_cu_result err, const char **text))
+// clang-format on
 
 typedef struct {
-#define X(field, symbol, required, ret, args) ret (*field) args;
+#define X(field, symbol, required, ret, args) ret(*field) args;
     PS_CUDA_API_LIST(X)
 #undef X
 } ps_cuda_api;
 
 /* Opens the harness on an already filled table (tests); ps_gpu_open fills it from libcuda. */
-ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
-                              size_t errlen);
+ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err, size_t errlen);
 
 #endif

@@ -47,8 +47,7 @@ static void cu_error(const ps_gpu *g, ps_cu_result r, const char *what, char *er
     const char *name = NULL, *text = NULL;
     if (g->api.get_error_name) g->api.get_error_name(r, &name);
     if (g->api.get_error_string) g->api.get_error_string(r, &text);
-    snprintf(err, errlen, "%s: %s (%s)", what, name ? name : "unknown CUDA error",
-             text ? text : "no description");
+    snprintf(err, errlen, "%s: %s (%s)", what, name ? name : "unknown CUDA error", text ? text : "no description");
     if (!name) {
         size_t n = strlen(err);
         snprintf(err + n, errlen - n, " [%d]", r);
@@ -66,8 +65,7 @@ static ps_gpu_status create_context(ps_gpu *g, char *err, size_t errlen) {
     return PS_GPU_OK;
 }
 
-ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err,
-                              size_t errlen) {
+ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out, char *err, size_t errlen) {
     *out = NULL;
     ps_gpu *g = ps_xcalloc(1, sizeof *g);
     g->api = *api;
@@ -81,8 +79,8 @@ ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out,
     }
     int count = 0;
     if ((r = g->api.device_get_count(&count)) != PS_CU_SUCCESS || count <= ordinal || ordinal < 0) {
-        snprintf(err, errlen, "no CUDA device: the driver sees %d device%s, device %d was asked for",
-                 count, count == 1 ? "" : "s", ordinal);
+        snprintf(err, errlen, "no CUDA device: the driver sees %d device%s, device %d was asked for", count,
+                 count == 1 ? "" : "s", ordinal);
         free(g);
         return PS_GPU_NO_DEVICE;
     }
@@ -97,8 +95,7 @@ ps_gpu_status ps_gpu_open_api(const ps_cuda_api *api, int ordinal, ps_gpu **out,
         snprintf(in->name, sizeof in->name, "CUDA device %d", ordinal);
     g->api.device_get_attribute(&in->sm_major, PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, g->dev);
     g->api.device_get_attribute(&in->sm_minor, PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, g->dev);
-    g->api.device_get_attribute(&in->shared_optin, PS_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                                g->dev);
+    g->api.device_get_attribute(&in->shared_optin, PS_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, g->dev);
     g->api.driver_get_version(&in->driver_version);
     ps_gpu_status st = create_context(g, err, errlen);
     if (st != PS_GPU_OK) {
@@ -124,13 +121,12 @@ ps_gpu_status ps_gpu_open(int ordinal, ps_gpu **out, char *err, size_t errlen) {
         return PS_GPU_NO_DRIVER;
     }
     ps_cuda_api api = {0};
-#define X(field, symbol, required, ret, args)                                                    \
-    *(void **)&api.field = dlsym(lib, symbol);                                                   \
-    if (!api.field && required) {                                                                \
-        snprintf(err, errlen, "no CUDA driver found (%s: it has no %s; driver too old?)", path,  \
-                 symbol);                                                                        \
-        dlclose(lib);                                                                            \
-        return PS_GPU_NO_DRIVER;                                                                 \
+#define X(field, symbol, required, ret, args)                                                            \
+    *(void **)&api.field = dlsym(lib, symbol);                                                           \
+    if (!api.field && required) {                                                                        \
+        snprintf(err, errlen, "no CUDA driver found (%s: it has no %s; driver too old?)", path, symbol); \
+        dlclose(lib);                                                                                    \
+        return PS_GPU_NO_DRIVER;                                                                         \
     }
     PS_CUDA_API_LIST(X)
 #undef X
@@ -224,8 +220,8 @@ ps_gpu_status ps_gpu_write_outputs(const ps_gpu_output *o, const char *dir, char
 /* The JIT log as one text: the error log, then the info log. */
 static void collect_jit_log(ps_gpu *g) {
     g->info_log[sizeof g->info_log - 1] = g->error_log[sizeof g->error_log - 1] = 0;
-    snprintf(g->jit_log, sizeof g->jit_log, "%s%s%s", g->error_log,
-             g->error_log[0] && g->info_log[0] ? "\n" : "", g->info_log);
+    snprintf(g->jit_log, sizeof g->jit_log, "%s%s%s", g->error_log, g->error_log[0] && g->info_log[0] ? "\n" : "",
+             g->info_log);
 }
 
 static double now_seconds(void) {
@@ -242,8 +238,7 @@ static const ptxsim_diagnostic *first_error(const ptxsim_diagnostics *d) {
     return n ? ptxsim_diagnostics_get(d, 0) : NULL;
 }
 
-ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err,
-                              size_t errlen) {
+ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     g->jit_log[0] = g->info_log[0] = g->error_log[0] = 0;
     ps_gpu_status st = PS_GPU_BAD_INPUT;
@@ -315,9 +310,8 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     memcpy(host, params, psize);
 
     /* JIT: the driver compiles the PTX text exactly as written (NUL-terminated). */
-    int opts[] = {PS_CU_JIT_INFO_LOG_BUFFER, PS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                  PS_CU_JIT_ERROR_LOG_BUFFER, PS_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                  PS_CU_JIT_LOG_VERBOSE};
+    int opts[] = {PS_CU_JIT_INFO_LOG_BUFFER, PS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, PS_CU_JIT_ERROR_LOG_BUFFER,
+                  PS_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, PS_CU_JIT_LOG_VERBOSE};
     void *vals[] = {g->info_log, (void *)(uintptr_t)(sizeof g->info_log - 1), g->error_log,
                     (void *)(uintptr_t)(sizeof g->error_log - 1), (void *)(uintptr_t)1};
     ps_cu_result r;
@@ -335,8 +329,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         r = g->api.link_create((unsigned)PS_ARRAY_LEN(opts), opts, vals, &ls);
         for (int i = 0; r == PS_CU_SUCCESS && i < ci.n_ptx; i++) {
             jit_call = "cuLinkAddData_v2";
-            r = g->api.link_add_data(ls, PS_CU_JIT_INPUT_PTX, srcs[i], lens[i] + 1, ci.ptx_paths[i], 0,
-                                     NULL, NULL);
+            r = g->api.link_add_data(ls, PS_CU_JIT_INPUT_PTX, srcs[i], lens[i] + 1, ci.ptx_paths[i], 0, NULL, NULL);
         }
         void *cubin = NULL;
         size_t cubin_size = 0;
@@ -365,12 +358,12 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         goto out;
     }
     if (ci.shared_bytes > PS_CU_DEFAULT_SHARED_LIMIT &&
-        (r = g->api.func_set_attribute(fn, PS_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                       (int)ci.shared_bytes)) != PS_CU_SUCCESS) {
+        (r = g->api.func_set_attribute(fn, PS_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)ci.shared_bytes)) !=
+            PS_CU_SUCCESS) {
         char why[300];
         cu_error(g, r, "cuFuncSetAttribute", why, sizeof why);
-        snprintf(err, errlen, "%s (%u bytes of dynamic shared memory; the device allows %d)", why,
-                 ci.shared_bytes, g->info.shared_optin);
+        snprintf(err, errlen, "%s (%u bytes of dynamic shared memory; the device allows %d)", why, ci.shared_bytes,
+                 g->info.shared_optin);
         goto out;
     }
     for (int i = 0; i < ci.buffers; i++) {
@@ -399,8 +392,10 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         ptxsim_kernel_param(k, i, &size, &offset);
         int buf = ptxsim_case_param_buffer(c, i);
         if (ptxsim_case_param_texture(c, i)) { /* lab/textures records textures on a GPU instead */
-            snprintf(err, errlen, "%s: params[%d]: texture and surface parameters are not supported by the GPU "
-                                  "harness (lab/textures/ records them)", ci.path, i);
+            snprintf(err, errlen,
+                     "%s: params[%d]: texture and surface parameters are not supported by the GPU "
+                     "harness (lab/textures/ records them)",
+                     ci.path, i);
             st = PS_GPU_BAD_INPUT;
             goto out;
         }
@@ -414,8 +409,7 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
     }
     bool cluster = ci.cluster[0] || ci.cluster[1] || ci.cluster[2];
     if (cluster && !g->api.launch_kernel_ex) {
-        snprintf(err, errlen, "%s: a cluster launch needs cuLaunchKernelEx, which this driver lacks",
-                 ci.path);
+        snprintf(err, errlen, "%s: a cluster launch needs cuLaunchKernelEx, which this driver lacks", ci.path);
         st = PS_GPU_LAUNCH_ERROR;
         goto out;
     }
@@ -425,12 +419,12 @@ ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, cha
         attr.value.cluster_dim.x = ci.cluster[0] ? ci.cluster[0] : 1;
         attr.value.cluster_dim.y = ci.cluster[1] ? ci.cluster[1] : 1;
         attr.value.cluster_dim.z = ci.cluster[2] ? ci.cluster[2] : 1;
-        ps_cu_launch_config lc = {ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
-                                  ci.block[2], ci.shared_bytes, NULL, &attr, 1};
+        ps_cu_launch_config lc = {ci.grid[0],  ci.grid[1],      ci.grid[2], ci.block[0], ci.block[1],
+                                  ci.block[2], ci.shared_bytes, NULL,       &attr,       1};
         r = g->api.launch_kernel_ex(&lc, fn, kparams, NULL);
     } else {
-        r = g->api.launch_kernel(fn, ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1],
-                                 ci.block[2], ci.shared_bytes, NULL, kparams, NULL);
+        r = g->api.launch_kernel(fn, ci.grid[0], ci.grid[1], ci.grid[2], ci.block[0], ci.block[1], ci.block[2],
+                                 ci.shared_bytes, NULL, kparams, NULL);
     }
     if (r != PS_CU_SUCCESS) {
         cu_error(g, r, cluster ? "cuLaunchKernelEx" : "cuLaunchKernel", err, errlen);
@@ -479,8 +473,7 @@ out:
     return st;
 }
 
-ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err,
-                         size_t errlen) {
+ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     ptxsim_case *c;
     if (ptxsim_case_load(manifest_path, &c, err, errlen) != PTXSIM_OK) return PS_GPU_BAD_INPUT;

@@ -30,11 +30,11 @@ const char *ps_gpu_status_str(ps_gpu_status s);
 typedef struct ps_gpu ps_gpu; /* a loaded driver, one device and a context on it */
 
 typedef struct {
-    char name[256];      /* cuDeviceGetName, e.g. "NVIDIA H200" */
+    char name[256]; /* cuDeviceGetName, e.g. "NVIDIA H200" */
     int ordinal;
     int sm_major, sm_minor;
-    int driver_version;  /* cuDriverGetVersion: the CUDA API version, 13000 = 13.0 */
-    int shared_optin;    /* most dynamic shared memory a block may opt in to, bytes */
+    int driver_version; /* cuDriverGetVersion: the CUDA API version, 13000 = 13.0 */
+    int shared_optin;   /* most dynamic shared memory a block may opt in to, bytes */
 } ps_gpu_info;
 
 /* Loads the driver (libcuda.so.1, or the library named by $PTXSIM_LIBCUDA) and creates a context
@@ -49,7 +49,7 @@ const char *ps_gpu_jit_log(const ps_gpu *g);
 /* Final contents of every manifest buffer after a GPU launch, in manifest order. */
 typedef struct {
     char *name;
-    char *type;          /* element type, PTX name ("f32") */
+    char *type; /* element type, PTX name ("f32") */
     uint64_t count, bytes;
     uint8_t *data;
 } ps_gpu_buffer;
@@ -65,10 +65,8 @@ typedef struct {
  * offsets from ptxsim's parser), the PTX file is JIT-compiled by the driver as written, launched,
  * synchronised and copied back. A failed launch leaves the context unusable; the next run
  * creates a fresh one. ps_gpu_run loads the manifest at manifest_path first. */
-ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err,
-                         size_t errlen);
-ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err,
-                              size_t errlen);
+ps_gpu_status ps_gpu_run(ps_gpu *g, const char *manifest_path, ps_gpu_output *out, char *err, size_t errlen);
+ps_gpu_status ps_gpu_run_case(ps_gpu *g, ptxsim_case *c, ps_gpu_output *out, char *err, size_t errlen);
 void ps_gpu_output_free(ps_gpu_output *o);
 const ps_gpu_buffer *ps_gpu_output_find(const ps_gpu_output *o, const char *name);
 /* Writes DIR/<buffer>.bin for every buffer, like `ptxsim run --out DIR` (creates DIR);
@@ -107,24 +105,24 @@ typedef struct {
 } ps_gpu_diff;
 
 typedef struct {
-    uint64_t mismatches; /* elements that do not match */
-    uint64_t first;      /* index of the first, when any */
-    uint64_t max_ulp;    /* largest defined ULP distance among mismatches (floats), 0 if none */
-    uint64_t tolerated;  /* elements that differ in their bits but pass the tolerance */
+    uint64_t mismatches;        /* elements that do not match */
+    uint64_t first;             /* index of the first, when any */
+    uint64_t max_ulp;           /* largest defined ULP distance among mismatches (floats), 0 if none */
+    uint64_t tolerated;         /* elements that differ in their bits but pass the tolerance */
     uint64_t tolerated_max_ulp; /* largest defined ULP distance among those */
     int nshown;
     ps_gpu_diff shown[PS_GPU_SHOWN]; /* the first mismatches */
 } ps_gpu_cmp;
 
 /* Compares `count` little-endian elements of type t. */
-void ps_gpu_compare(const void *got, const void *want, const char *type, uint64_t count,
-                    const ptxsim_case_expect *tol, ps_gpu_cmp *res);
+void ps_gpu_compare(const void *got, const void *want, const char *type, uint64_t count, const ptxsim_case_expect *tol,
+                    ps_gpu_cmp *res);
 /* "-3 (0xfffffffd)", "1.5 (0x3fc00000)", …: the typed value and its bits. */
 void ps_gpu_format_elem(char *buf, size_t n, uint64_t bits, const char *type);
 
 /* gpu/tensormap.c: the driver's CUtensorMap for a manifest tensor map over device address dptr,
  * made with cuTensorMapEncodeTiled from the driver library `lib` (dlopen handle). */
-ps_gpu_status ps_gpu_tensormap_encode(void *lib, const ptxsim_tensormap *t, uint64_t dptr, uint8_t out[128],
-                                      char *err, size_t errlen);
+ps_gpu_status ps_gpu_tensormap_encode(void *lib, const ptxsim_tensormap *t, uint64_t dptr, uint8_t out[128], char *err,
+                                      size_t errlen);
 
 #endif

@@ -22,9 +22,8 @@ static int count_of(const ps_modset *m, const ps_mod *set, size_t n) {
 static const ps_mod CMPS[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
                               PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
                               PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-static const ps_mod SPACES[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA, PS_MOD_SHARED_CLUSTER,
-                                PS_MOD_LOCAL,  PS_MOD_CONST,  PS_MOD_PARAM,      PS_MOD_PARAM_ENTRY,
-                                PS_MOD_PARAM_FUNC};
+static const ps_mod SPACES[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
+                                PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
 
 /* 9.7.5.1-2 setp and set: one comparison; .ftz only on f32, f16 and f16x2 sources */
 static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mods, char *buf, size_t buflen) {

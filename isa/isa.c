@@ -16,7 +16,8 @@ static const struct {
 #undef X
 };
 
-static const char *const mod_names[] = { /* in ps_mod's order: the X rows, then the W rows */
+/* in ps_mod's order: the X rows, then the W rows */
+static const char *const mod_names[] = {
 #define X(id, name) name,
 #define W(id, name)
 #include "mods.def"
@@ -37,8 +38,7 @@ static ps_form_info forms[] = {
 };
 
 static const ps_arch archs[] = {
-#define X(id, name, sm, a, ptx, thr, sh, shopt, regs) \
-    {PS_ARCH_##id, name, sm, a, ptx, thr, sh, shopt, regs, 32, 32, 4},
+#define X(id, name, sm, a, ptx, thr, sh, shopt, regs) {PS_ARCH_##id, name, sm, a, ptx, thr, sh, shopt, regs, 32, 32, 4},
 #include "archs.def"
 #undef X
 };
@@ -56,9 +56,10 @@ static const struct {
     {"SPACE", "global shared shared::cta shared::cluster local const param param::entry param::func"},
     {"SEM", "relaxed acquire release acq_rel volatile weak mmio sc"},
     {"SCOPE", "cta cluster gpu sys"},
-    {"CACHE", "ca cg cs lu cv wb wt L1::evict_normal L1::evict_unchanged L1::evict_first "
-              "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::evict_normal "
-              "L2::evict_unchanged L2::cache_hint L2::64B L2::128B L2::256B"},
+    {"CACHE",
+     "ca cg cs lu cv wb wt L1::evict_normal L1::evict_unchanged L1::evict_first "
+     "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::evict_normal "
+     "L2::evict_unchanged L2::cache_hint L2::64B L2::128B L2::256B"},
     {"VEC", "v2 v4 v8"},
     {"MBSPACE", "shared shared::cta shared::cluster"},
     {"ATOMOP", "add inc dec min max exch cas and or xor"},
@@ -107,8 +108,7 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
     }
     int id = mod_lookup_raw(w, n);
     if (id < 0 || id >= PS_MOD_NTABLE) { /* a W word belongs to "*" rows only (mods.def) */
-        fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w,
-                f->mnemonic);
+        fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w, f->mnemonic);
         abort();
     }
     ps_modset_add(&f->mods, (ps_mod)id);
@@ -221,8 +221,7 @@ static int lower_bound(const char *s, size_t n) {
 int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **out) {
     ensure_init();
     int i = lower_bound(s, n), count = 0;
-    while (i + count < PS_F_COUNT && cmpn(s, n, forms[form_sorted[i + count]].mnemonic) == 0)
-        count++;
+    while (i + count < PS_F_COUNT && cmpn(s, n, forms[form_sorted[i + count]].mnemonic) == 0) count++;
     *out = count ? (const ps_form *)&form_sorted[i] : NULL;
     return count;
 }
@@ -272,10 +271,8 @@ const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, ch
     enum { OK, SAME_SM, FUTURE, NEWER, FAMILY } rule = OK;
     if (target->arch_specific == 1 && (machine->sm != target->sm || machine->arch_specific != 1))
         rule = machine->sm == target->sm ? SAME_SM : FUTURE;
-    else if (target->sm > machine->sm)
-        rule = NEWER;
-    else if (target->arch_specific == 2 && arch_family(machine) != arch_family(target))
-        rule = FAMILY;
+    else if (target->sm > machine->sm) rule = NEWER;
+    else if (target->arch_specific == 2 && arch_family(machine) != arch_family(target)) rule = FAMILY;
     if (rule == OK) return NULL;
     if (!buf) return "cannot run";
     const char *t = target->name, *m = machine->name;
@@ -285,34 +282,36 @@ const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, ch
         snprintf(buf, buflen, "Program with .target '%s' cannot be compiled to future architecture '%s'", t, m);
         break;
     case NEWER:
-        snprintf(buf, buflen, ".target %s is newer than the architecture '%s' it is checked or run for (ptxas: "
-                 "SM version specified by .target is higher than default SM version assumed)", t, m);
+        snprintf(buf, buflen,
+                 ".target %s is newer than the architecture '%s' it is checked or run for (ptxas: "
+                 "SM version specified by .target is higher than default SM version assumed)",
+                 t, m);
         break;
     default:
-        snprintf(buf, buflen, "Program with .target '%s' cannot be compiled to different SM-family architecture "
-                 "'%s'", t, m);
+        snprintf(buf, buflen,
+                 "Program with .target '%s' cannot be compiled to different SM-family architecture "
+                 "'%s'",
+                 t, m);
         break;
     }
     return buf;
 }
 
-const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
-                                    char *buf, size_t buflen) {
+const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version, char *buf,
+                                    size_t buflen) {
     if (ptx_version && ptx_version < f->min_ptx) {
-        snprintf(buf, buflen, "Instruction '%s' requires PTX ISA .version %d.%d or later",
-                 f->mnemonic, f->min_ptx / 10, f->min_ptx % 10);
+        snprintf(buf, buflen, "Instruction '%s' requires PTX ISA .version %d.%d or later", f->mnemonic, f->min_ptx / 10,
+                 f->min_ptx % 10);
         return buf;
     }
     if (!arch) return NULL;
     if (arch->sm < f->min_sm) {
-        snprintf(buf, buflen, "Instruction '%s' requires .target sm_%d or higher", f->mnemonic,
-                 f->min_sm);
+        snprintf(buf, buflen, "Instruction '%s' requires .target sm_%d or higher", f->mnemonic, f->min_sm);
         return buf;
     }
-    if ((f->props & P_ARCH_SPECIFIC) &&
-        (arch->arch_specific != 1 || arch->sm / 10 != f->min_sm / 10)) {
-        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)",
-                 f->mnemonic, arch->name, f->min_sm);
+    if ((f->props & P_ARCH_SPECIFIC) && (arch->arch_specific != 1 || arch->sm / 10 != f->min_sm / 10)) {
+        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)", f->mnemonic, arch->name,
+                 f->min_sm);
         return buf;
     }
     return NULL;
@@ -333,9 +332,8 @@ static const variant_req VARIANTS[] = {
 #undef VM
 };
 
-const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes,
-                                       const ps_modset *mods, const ps_arch *arch, int ptx_version,
-                                       char *buf, size_t buflen) {
+const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
+                                       const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
         const variant_req *v = &VARIANTS[i];
         if (v->form != f->id) continue;
@@ -348,13 +346,12 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
         if (!used) continue;
         const char *what = v->is_type ? ps_type_name((ps_type)v->id) : ps_mod_name((ps_mod)v->id);
         if (ptx_version && ptx_version < v->min_ptx) {
-            snprintf(buf, buflen, "'.%s' on '%s' requires PTX ISA .version %d.%d or later", what,
-                     f->mnemonic, v->min_ptx / 10, v->min_ptx % 10);
+            snprintf(buf, buflen, "'.%s' on '%s' requires PTX ISA .version %d.%d or later", what, f->mnemonic,
+                     v->min_ptx / 10, v->min_ptx % 10);
             return buf;
         }
         if (arch && arch->sm < v->min_sm) {
-            snprintf(buf, buflen, "'.%s' on '%s' requires .target sm_%d or higher", what, f->mnemonic,
-                     v->min_sm);
+            snprintf(buf, buflen, "'.%s' on '%s' requires .target sm_%d or higher", what, f->mnemonic, v->min_sm);
             return buf;
         }
     }
@@ -383,10 +380,12 @@ static const char *mma_new_form(const ps_type *types, int ntypes, int m, int n, 
     }
     if (f8 && ptx_version && ptx_version < 87 && (k == 16 || f16)) {
         if (k == 16)
-            snprintf(buf, buflen, "Feature 'mma with FP8 floating point type and .m16n8k16 shape' requires PTX ISA "
+            snprintf(buf, buflen,
+                     "Feature 'mma with FP8 floating point type and .m16n8k16 shape' requires PTX ISA "
                      ".version 8.7 or later");
         else
-            snprintf(buf, buflen, "Feature 'mma with FP8 floating point type and FP16 accumulation' requires PTX ISA "
+            snprintf(buf, buflen,
+                     "Feature 'mma with FP8 floating point type and FP16 accumulation' requires PTX ISA "
                      ".version 8.7 or later");
         return buf;
     }
@@ -399,8 +398,10 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
     if (arch && (form == PS_F_LDMATRIX || form == PS_F_STMATRIX) && m && !(m == 8 && n == 8) &&
         !(arch->arch_specific && arch->sm >= 100)) {
         /* the 8-bit shapes: sm_100a, sm_101a/sm_110a, sm_120a and the family targets */
-        snprintf(buf, buflen, "Instruction '%s' with shape .m%dn%d requires .target sm_100a, sm_110a, sm_120a or a "
-                 "family-specific target (sm_100f and later)", ps_form_get(form)->mnemonic, m, n);
+        snprintf(buf, buflen,
+                 "Instruction '%s' with shape .m%dn%d requires .target sm_100a, sm_110a, sm_120a or a "
+                 "family-specific target (sm_100f and later)",
+                 ps_form_get(form)->mnemonic, m, n);
         return buf;
     }
     if (!arch || (form != PS_F_MMA && form != PS_F_WMMA_LOAD && form != PS_F_WMMA_STORE && form != PS_F_WMMA_MMA))
@@ -448,7 +449,7 @@ static const cvt_form CVT_FORMS[] = {
 
 static bool cvt_float_type(ps_type t) {
     return t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F32 || t == PS_T_F64 || t == PS_T_F16X2 ||
-           t == PS_T_BF16X2 || t == PS_T_E4M3X2 || t == PS_T_E5M2X2;
+        t == PS_T_BF16X2 || t == PS_T_E4M3X2 || t == PS_T_E5M2X2;
 }
 
 /* does the space-separated list `list` contain the word `w`? */
@@ -494,21 +495,17 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
         return buf;
     }
     if (!spelled) {
-        if (integral)
-            snprintf(buf, buflen, "Integer rounding modifier not allowed on 'cvt.%s.%s'", dn, sn);
-        else if (set[0] == '-')
-            snprintf(buf, buflen, "Rounding modifier required for 'cvt.%s.%s'", dn, sn);
+        if (integral) snprintf(buf, buflen, "Integer rounding modifier not allowed on 'cvt.%s.%s'", dn, sn);
+        else if (set[0] == '-') snprintf(buf, buflen, "Rounding modifier required for 'cvt.%s.%s'", dn, sn);
         else if (!strchr(shown + 1, '.'))
             snprintf(buf, buflen, "Modifier '%s' is not valid on 'cvt.%s.%s'", shown, dn, sn);
-        else
-            snprintf(buf, buflen, "Modifiers '%s' are not valid together on 'cvt.%s.%s'", shown, dn, sn);
+        else snprintf(buf, buflen, "Modifiers '%s' are not valid together on 'cvt.%s.%s'", shown, dn, sn);
         return buf;
     }
     if (need_ptx)
         snprintf(buf, buflen, "'cvt%s.%s.%s' requires PTX ISA .version %d.%d or later", shown, dn, sn, need_ptx / 10,
                  need_ptx % 10);
-    else
-        snprintf(buf, buflen, "'cvt%s.%s.%s' requires .target sm_%d or higher", shown, dn, sn, need_sm);
+    else snprintf(buf, buflen, "'cvt%s.%s.%s' requires .target sm_%d or higher", shown, dn, sn, need_sm);
     return buf;
 }
 
@@ -593,7 +590,8 @@ static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mod
             return buf;
         }
         if (scope >= 0 && sem < 0) {
-            snprintf(buf, buflen, "Modifier '.%s' requires order with '%s' instruction", ps_mod_name((ps_mod)scope), mn);
+            snprintf(buf, buflen, "Modifier '.%s' requires order with '%s' instruction", ps_mod_name((ps_mod)scope),
+                     mn);
             return buf;
         }
     }
@@ -605,21 +603,25 @@ static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mod
     return NULL;
 }
 
-const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
-                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
+const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops, const ps_arch *arch,
+                                        int ptx_version, char *buf, size_t buflen) {
     if (modifier_pairs_unsupported(form, mods, buf, buflen)) return buf;
     if ((form != PS_F_MBARRIER_ARRIVE && form != PS_F_MBARRIER_ARRIVE_DROP) || nops < 3 ||
         ps_modset_has(mods, PS_MOD_NOCOMPLETE))
         return NULL;
     const char *mn = ps_form_get(form)->mnemonic;
     if (ptx_version && ptx_version < 78) {
-        snprintf(buf, buflen, "Feature '%s with count argument and without '.noComplete' modifier' "
-                 "requires PTX ISA .version 7.8 or later", mn);
+        snprintf(buf, buflen,
+                 "Feature '%s with count argument and without '.noComplete' modifier' "
+                 "requires PTX ISA .version 7.8 or later",
+                 mn);
         return buf;
     }
     if (arch && arch->sm < 90) {
-        snprintf(buf, buflen, "Feature '%s with count argument and without '.noComplete' modifier' "
-                 "requires .target sm_90 or higher", mn);
+        snprintf(buf, buflen,
+                 "Feature '%s with count argument and without '.noComplete' modifier' "
+                 "requires .target sm_90 or higher",
+                 mn);
         return buf;
     }
     return NULL;
@@ -635,17 +637,18 @@ static bool any_opt_in(void) {
 void ps_isa_write_markdown(void *stream) {
     ensure_init();
     FILE *f = stream;
-    static const char *cols[] = {"sm_70", "sm_75", "sm_80", "sm_86", "sm_89",
-                                 "sm_90", "sm_90a", "sm_100a", "sm_120"};
-    fprintf(f, "# PTX instructions supported by ptxsim\n\n"
-               "Generated by `ptxsim isa-table` from isa/forms.def; do not edit by hand.\n\n"
-               "- **x**: parsed, validated and executed\n"
-               "- **p**: parsed and validated for the target; execution is not implemented yet "
-               "(`ptxsim run` stops with a located error)\n"
-               "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
-               "| instruction | types | min PTX |",
+    static const char *cols[] = {"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a", "sm_120"};
+    fprintf(f,
+            "# PTX instructions supported by ptxsim\n\n"
+            "Generated by `ptxsim isa-table` from isa/forms.def; do not edit by hand.\n\n"
+            "- **x**: parsed, validated and executed\n"
+            "- **p**: parsed and validated for the target; execution is not implemented yet "
+            "(`ptxsim run` stops with a located error)\n"
+            "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
+            "| instruction | types | min PTX |",
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
-                           "with a warning of the parse\n" : "");
+                           "with a warning of the parse\n"
+                         : "");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
@@ -654,8 +657,10 @@ void ps_isa_write_markdown(void *stream) {
     for (int i = 0; i < PS_F_COUNT; i++) {
         const ps_form_info *fi = &forms[i];
         fprintf(f, "| `%s` | %s | %d.%d |", fi->mnemonic,
-                fi->any_type ? "any" : fi->no_type ? "" : fi->types_src, fi->min_ptx / 10,
-                fi->min_ptx % 10);
+                fi->any_type      ? "any"
+                    : fi->no_type ? ""
+                                  : fi->types_src,
+                fi->min_ptx / 10, fi->min_ptx % 10);
         for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) {
             char buf[160];
             const ps_arch *a = ps_arch_lookup(cols[c]);
@@ -669,13 +674,14 @@ void ps_isa_write_markdown(void *stream) {
     }
     if (no) fprintf(f, "\n%d forms executed, %d only when asked, %d parsed only.\n", nx, no, np);
     else fprintf(f, "\n%d forms executed, %d parsed only.\n", nx, np);
-    fprintf(f, "\nTypes and modifiers with requirements of their own (isa/variants.def):\n\n"
-               "| instruction | type or modifier | min PTX | min target |\n|---|---|---|---|\n");
+    fprintf(f,
+            "\nTypes and modifiers with requirements of their own (isa/variants.def):\n\n"
+            "| instruction | type or modifier | min PTX | min target |\n|---|---|---|---|\n");
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
         const variant_req *v = &VARIANTS[i];
         const ps_form_info *fi = ps_form_get(v->form);
         fprintf(f, "| `%s` (%s) | `.%s` | %d.%d | sm_%d |\n", fi->mnemonic, fi->types_src,
-                v->is_type ? ps_type_name((ps_type)v->id) : ps_mod_name((ps_mod)v->id),
-                v->min_ptx / 10, v->min_ptx % 10, v->min_sm);
+                v->is_type ? ps_type_name((ps_type)v->id) : ps_mod_name((ps_mod)v->id), v->min_ptx / 10,
+                v->min_ptx % 10, v->min_sm);
     }
 }

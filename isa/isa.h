@@ -53,9 +53,9 @@ static inline void ps_modset_add(ps_modset *s, ps_mod m) {
 typedef uint16_t ps_word;
 enum { PS_WK_NONE, PS_WK_MOD, PS_WK_TYPE, PS_WK_SHAPE, PS_WK_XNUM, PS_WK_OTHER }; /* 0: no word */
 #define PS_WORD(kind, value) ((ps_word)((unsigned)(kind) << 12 | (unsigned)(value)))
-#define PS_WM(id) PS_WORD(PS_WK_MOD, PS_MOD_##id)
-#define PS_WT(id) PS_WORD(PS_WK_TYPE, PS_T_##id)
-#define PS_WORD_VALUE_MAX 0xfffu
+#define PS_WM(id)            PS_WORD(PS_WK_MOD, PS_MOD_##id)
+#define PS_WT(id)            PS_WORD(PS_WK_TYPE, PS_T_##id)
+#define PS_WORD_VALUE_MAX    0xfffu
 static inline int ps_word_kind(ps_word w) { return w >> 12; }
 static inline int ps_word_value(ps_word w) { return w & PS_WORD_VALUE_MAX; }
 
@@ -68,7 +68,7 @@ typedef enum {
 
 /* Form properties (forms.def column 9). */
 enum {
-    P_NOEXEC = 1u << 0,        /* parsed and validated, not executed yet */
+    P_NOEXEC = 1u << 0, /* parsed and validated, not executed yet */
     P_BRANCH = 1u << 1,
     P_CALL = 1u << 2,
     P_RET = 1u << 3,
@@ -78,20 +78,36 @@ enum {
     P_ATOMIC = 1u << 7,
     P_BARRIER = 1u << 8,
     P_WARPSYNC = 1u << 9,
-    P_PAIR_DEST = 1u << 10,      /* first operand may be "d|p" */
-    P_ARCH_SPECIFIC = 1u << 11,  /* needs an sm_XXa target */
-    P_VIDEO = 1u << 12,          /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
-    P_ASYNC = 1u << 13,          /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
-    P_OPT_IN = 1u << 14,         /* executed only when asked: known to differ from the GPU (docs) */
+    P_PAIR_DEST = 1u << 10,     /* first operand may be "d|p" */
+    P_ARCH_SPECIFIC = 1u << 11, /* needs an sm_XXa target */
+    P_VIDEO = 1u << 12,         /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
+    P_ASYNC = 1u << 13,         /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
+    P_OPT_IN = 1u << 14,        /* executed only when asked: known to differ from the GPU (docs) */
 };
 
 /* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler
  * (sim/select.c maps each family to one; FLOW and BARRIER are the decoder's own). */
 typedef enum {
     PS_FAM_NONE, /* not executed (P_NOEXEC) */
-    PS_FAM_FLOW, PS_FAM_BARRIER, PS_FAM_INT, PS_FAM_DOT, PS_FAM_FLOAT, PS_FAM_HALF, PS_FAM_CVT,
-    PS_FAM_MEM, PS_FAM_WARP, PS_FAM_VIDEO, PS_FAM_ASYNC, PS_FAM_CLUSTER, PS_FAM_STACK, PS_FAM_TEX,
-    PS_FAM_SM90MISC, PS_FAM_MATRIX, PS_FAM_MMA, PS_FAM_WMMA, PS_FAM_WGMMA,
+    PS_FAM_FLOW,
+    PS_FAM_BARRIER,
+    PS_FAM_INT,
+    PS_FAM_DOT,
+    PS_FAM_FLOAT,
+    PS_FAM_HALF,
+    PS_FAM_CVT,
+    PS_FAM_MEM,
+    PS_FAM_WARP,
+    PS_FAM_VIDEO,
+    PS_FAM_ASYNC,
+    PS_FAM_CLUSTER,
+    PS_FAM_STACK,
+    PS_FAM_TEX,
+    PS_FAM_SM90MISC,
+    PS_FAM_MATRIX,
+    PS_FAM_MMA,
+    PS_FAM_WMMA,
+    PS_FAM_WGMMA,
     PS_FAM_COUNT
 } ps_family;
 
@@ -100,11 +116,11 @@ typedef struct {
     const char *mnemonic;  /* may contain dots: "cp.async.wait_group" */
     const char *types_src; /* as written in forms.def */
     const char *mods_src;
-    uint64_t types;        /* bit per ps_type accepted as first type */
-    ps_modset mods;        /* accepted modifiers */
+    uint64_t types; /* bit per ps_type accepted as first type */
+    ps_modset mods; /* accepted modifiers */
     bool any_type, no_type, any_mod;
-    int min_ops, max_ops;  /* -1: unchecked */
-    int min_ptx;           /* major*10+minor */
+    int min_ops, max_ops; /* -1: unchecked */
+    int min_ptx;          /* major*10+minor */
     int min_sm;
     unsigned props;
     ps_family family;
@@ -157,8 +173,8 @@ const ps_arch *ps_arch_default_machine(const ps_arch *target);
  * members of its family)? NULL if yes, else the reason (in buf when buf is not NULL). */
 const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, char *buf, size_t buflen);
 /* Can `arch` run `form`? Returns NULL if yes, else a reason for the diagnostic. */
-const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version,
-                                    char *buf, size_t buflen);
+const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version, char *buf,
+                                    size_t buflen);
 /* Tensor-core forms (mma, wmma.*) whose element types or shape need a later target than the
  * form's row says (PTX ISA 9.7.14: .bf16/.tf32/.f64 and most integer shapes sm_80, fp8 sm_89,
  * m16n8k8 .f16 and the first integer shapes sm_75), or a later PTX ISA version (ptx_version, 0:
@@ -169,15 +185,14 @@ const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int nt
 
 /* Can `arch` / `ptx_version` run this use of form f, given its types and modifiers
  * (isa/variants.def: e.g. cvt to .e4m3x2 needs sm_89)? NULL if yes, else the reason. */
-const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes,
-                                       const ps_modset *mods, const ps_arch *arch, int ptx_version,
-                                       char *buf, size_t buflen);
+const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
+                                       const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
 /* Requirements that depend on the operands: `mbarrier.arrive{_drop}` with a count operand and
  * without `.noComplete` needs PTX ISA 7.8 and sm_90 (9.7.13.15.13, Target ISA Notes). nops counts
  * every operand (state, [addr], count). Writes ptxas's wording to buf and returns it, or NULL. */
-const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops,
-                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops, const ps_arch *arch,
+                                        int ptx_version, char *buf, size_t buflen);
 
 /* cvt between floating-point types (f16 bf16 tf32 f32 f64 f16x2 bf16x2 e4m3x2 e5m2x2): is the
  * combination of rounding, .ftz, .sat, .relu and .satfinite one that exists (isa/cvt_forms.def,
@@ -265,15 +280,15 @@ ps_mod ps_mem_space(const ps_modset *m);
 /* ld, ldu and st: types, vector width, memory-model qualifiers, cache operators, .nc, eviction
  * priorities, prefetch sizes and ::cache_hint by space, target (arch may be NULL) and version (ptx,
  * 0: unchecked); nops counts the operands. NULL if fine, else ptxas's reason in buf. */
-const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
-                              int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+                              const ps_arch *arch, int ptx, char *buf, size_t buflen);
 /* What the spaces spelled with "::" need of target and version (.shared::cta, .shared::cluster,
  * .param::entry, .param::func), for any instruction that names one. */
 const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                size_t buflen);
 /* atom and red: operations by type, .noftz, vectors, semantics, ::cache_hint and the operand count. */
-const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
-                                int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen);
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+                                const ps_arch *arch, int ptx, char *buf, size_t buflen);
 /* membar and fence, from the mnemonic as written (text) and the operand count. */
 const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const ps_arch *arch, int ptx, char *buf,
                                size_t buflen);

@@ -9,17 +9,14 @@
 static bool has(const ps_modset *m, ps_mod x) { return ps_modset_has(m, x); }
 
 ps_mod ps_mem_space(const ps_modset *m) {
-    static const ps_mod sp[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA, PS_MOD_SHARED_CLUSTER,
-                                PS_MOD_LOCAL,  PS_MOD_CONST,  PS_MOD_PARAM,      PS_MOD_PARAM_ENTRY,
-                                PS_MOD_PARAM_FUNC};
+    static const ps_mod sp[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
+                                PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
     for (size_t i = 0; i < PS_ARRAY_LEN(sp); i++)
         if (has(m, sp[i])) return sp[i];
     return PS_MOD_GENERIC;
 }
 
-static bool param_space(ps_mod s) {
-    return s == PS_MOD_PARAM || s == PS_MOD_PARAM_ENTRY || s == PS_MOD_PARAM_FUNC;
-}
+static bool param_space(ps_mod s) { return s == PS_MOD_PARAM || s == PS_MOD_PARAM_ENTRY || s == PS_MOD_PARAM_FUNC; }
 
 /* The first of `list` (n entries) present in m, or -1; *count: how many are. */
 static int first_of(const ps_modset *m, const ps_mod *list, size_t n, int *count) {
@@ -53,8 +50,8 @@ static const ps_mod L2_SIZE[] = {PS_MOD_L2_64B, PS_MOD_L2_128B, PS_MOD_L2_256B};
  * qualifiers (.weak .volatile .relaxed .acquire .release .mmio with a scope), cache operators,
  * .nc, eviction priorities, prefetch sizes and ::cache_hint, by state space, target and version.
  * nops: the operands (a third is the cache policy). ptxas 13's wording throughout. */
-const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
-                              int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+                              const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool st = form == PS_F_ST, ldu = form == PS_F_LDU;
     int sm = arch ? arch->sm : 1000;
@@ -66,10 +63,21 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (ntypes != 1) return FAIL("Unexpected instruction types specified for '%s'", mn);
     ps_type t = types[0];
     switch (t) {
-    case PS_T_B8: case PS_T_B16: case PS_T_B32: case PS_T_B64: case PS_T_B128:
-    case PS_T_U8: case PS_T_U16: case PS_T_U32: case PS_T_U64:
-    case PS_T_S8: case PS_T_S16: case PS_T_S32: case PS_T_S64:
-    case PS_T_F32: case PS_T_F64: break;
+    case PS_T_B8:
+    case PS_T_B16:
+    case PS_T_B32:
+    case PS_T_B64:
+    case PS_T_B128:
+    case PS_T_U8:
+    case PS_T_U16:
+    case PS_T_U32:
+    case PS_T_U64:
+    case PS_T_S8:
+    case PS_T_S16:
+    case PS_T_S32:
+    case PS_T_S64:
+    case PS_T_F32:
+    case PS_T_F64: break;
     default: return FAIL("Unexpected instruction types specified for '%s'", mn);
     }
     if (ldu && (sp != PS_MOD_GENERIC && sp != PS_MOD_GLOBAL))
@@ -94,8 +102,12 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (has(m, PS_MOD_SC)) return FAIL("Illegal modifier '.sc' for instruction '%s'", mn);
     if (ldu && (vol || weak || mmio || relaxed || acquire || release))
         return FAIL("Illegal modifier '.%s' for instruction 'ldu'",
-                    vol ? "volatile" : weak ? "weak" : mmio ? "mmio" : relaxed ? "relaxed" : acquire ? "acquire"
-                                                                                           : "release");
+                    vol           ? "volatile"
+                        : weak    ? "weak"
+                        : mmio    ? "mmio"
+                        : relaxed ? "relaxed"
+                        : acquire ? "acquire"
+                                  : "release");
     if (!st && release) return FAIL("Illegal modifier '.release' for instruction '%s'", mn);
     if (st && acquire) return FAIL("Illegal modifier '.acquire' for instruction '%s'", mn);
     int nscope;
@@ -116,8 +128,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (scope >= 0 && (vol || weak))
         return FAIL("Modifier '.%s' cannot be combined with modifier '.%s'", vol ? "volatile" : "weak",
                     ps_mod_name((ps_mod)scope));
-    if (scope >= 0 && !order) return FAIL("Modifier '.%s' requires memory order with '%s' instruction",
-                                          ps_mod_name((ps_mod)scope), mn);
+    if (scope >= 0 && !order)
+        return FAIL("Modifier '.%s' requires memory order with '%s' instruction", ps_mod_name((ps_mod)scope), mn);
     if (order && scope < 0) return FAIL("Modifier '.%s' requires scope with '%s' instruction", ord, mn);
     if (scope == PS_MOD_CLUSTER && sm < 90) return FAIL("Feature '.cluster scope' requires .target sm_90 or higher");
     if (mmio && scope != PS_MOD_SYS)
@@ -155,8 +167,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     if (l1 >= 0) {
         if (ldu) return FAIL("Illegal modifier '.%s' for instruction 'ldu'", ps_mod_name((ps_mod)l1));
         if (nl1 > 1) return FAIL("Duplicate '.L1::eviction_priority' modifier specified for instruction '%s'", mn);
-        if (ptx && ptx < 74) return FAIL("Modifier '.%s' on '%s' requires PTX ISA .version 7.4 or later",
-                                         short_name((ps_mod)l1), mn);
+        if (ptx && ptx < 74)
+            return FAIL("Modifier '.%s' on '%s' requires PTX ISA .version 7.4 or later", short_name((ps_mod)l1), mn);
         if (sm < 70) return FAIL("Modifier '.%s' on '%s' requires .target sm_70 or higher", short_name((ps_mod)l1), mn);
         if (!generic && !global)
             return FAIL("Modifier '.%s' cannot be applied to '.%s' space for instruction '%s'", short_name((ps_mod)l1),
@@ -191,7 +203,8 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (!generic && !global)
             return FAIL("Modifier '.L2::cache_hint' cannot be applied to '.%s' space for instruction '%s'", spn, mn);
         if (vol || mmio)
-            return FAIL("Modifier '.L2::cache_hint' cannot be combined with modifier '.%s'", mmio ? "mmio" : "volatile");
+            return FAIL("Modifier '.L2::cache_hint' cannot be combined with modifier '.%s'",
+                        mmio ? "mmio" : "volatile");
         if (nops != 3) return FAIL("Arguments mismatch for instruction '%s'", mn);
     } else if (nops == 3) {
         return FAIL(".L2::cache_hint modifier required for instruction '%s' with 3 arguments", mn);
@@ -235,11 +248,12 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
         has(m, PS_MOD_L1_EVICT_FIRST) || has(m, PS_MOD_L1_EVICT_NORMAL) || has(m, PS_MOD_L1_EVICT_UNCHANGED) ||
         has(m, PS_MOD_L1_NO_ALLOCATE)) {
         ps_mod bad = has(m, PS_MOD_L2_EVICT_FIRST) ? PS_MOD_L2_EVICT_FIRST
-                     : has(m, PS_MOD_L2_EVICT_UNCHANGED) ? PS_MOD_L2_EVICT_UNCHANGED
-                     : has(m, PS_MOD_L1_EVICT_LAST) ? PS_MOD_L1_EVICT_LAST
-                     : has(m, PS_MOD_L1_EVICT_FIRST) ? PS_MOD_L1_EVICT_FIRST
-                     : has(m, PS_MOD_L1_EVICT_NORMAL) ? PS_MOD_L1_EVICT_NORMAL
-                     : has(m, PS_MOD_L1_EVICT_UNCHANGED) ? PS_MOD_L1_EVICT_UNCHANGED : PS_MOD_L1_NO_ALLOCATE;
+            : has(m, PS_MOD_L2_EVICT_UNCHANGED)    ? PS_MOD_L2_EVICT_UNCHANGED
+            : has(m, PS_MOD_L1_EVICT_LAST)         ? PS_MOD_L1_EVICT_LAST
+            : has(m, PS_MOD_L1_EVICT_FIRST)        ? PS_MOD_L1_EVICT_FIRST
+            : has(m, PS_MOD_L1_EVICT_NORMAL)       ? PS_MOD_L1_EVICT_NORMAL
+            : has(m, PS_MOD_L1_EVICT_UNCHANGED)    ? PS_MOD_L1_EVICT_UNCHANGED
+                                                   : PS_MOD_L1_NO_ALLOCATE;
         return FAIL("Illegal modifier '.%s' for instruction 'prefetch'", short_name(bad));
     }
     bool evict = has(m, PS_MOD_L2_EVICT_LAST) || has(m, PS_MOD_L2_EVICT_NORMAL);
@@ -251,11 +265,13 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
         return FAIL("Illegal modifier '.L2' for instruction 'prefetch' with '.level::eviction_priority'");
     if (!levels && !evict) return FAIL("Cache level modifier required for instruction 'prefetch'");
     if (evict) {
-        if (ptx && ptx < 74) return FAIL("Modifier 'cache eviction priority' on 'prefetch' requires PTX ISA .version "
-                                         "7.4 or later");
+        if (ptx && ptx < 74)
+            return FAIL("Modifier 'cache eviction priority' on 'prefetch' requires PTX ISA .version "
+                        "7.4 or later");
         if (sm < 80) return FAIL("Modifier 'cache eviction priority' on 'prefetch' requires .target sm_80 or higher");
-        if (sp != PS_MOD_GENERIC && sp != PS_MOD_GLOBAL) return FAIL("State space incorrect for feature 'cache eviction "
-                                                                     "priority'");
+        if (sp != PS_MOD_GENERIC && sp != PS_MOD_GLOBAL)
+            return FAIL("State space incorrect for feature 'cache eviction "
+                        "priority'");
     }
     if (tmap) {
         if (sp != PS_MOD_GENERIC && sp != PS_MOD_CONST && !param_space(sp))
@@ -274,15 +290,15 @@ static bool half_type(ps_type t) { return t == PS_T_F16 || t == PS_T_BF16 || t =
  * which have .min/.max only as vectors), the semantics (red has no .acquire), ::cache_hint, and the
  * operand count (nops). ptxas 13's wording; atomic_rules in target_rules.c has what the older
  * targets lack. */
-const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
-                                int nops, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+                                const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool red = form == PS_F_RED;
     int sm = arch ? arch->sm : 1000;
     ps_mod sp = ps_mem_space(m);
     const char *spn = sp == PS_MOD_GENERIC ? NULL : ps_mod_name(sp);
-    static const ps_mod opm[] = {PS_MOD_ADD, PS_MOD_INC, PS_MOD_DEC, PS_MOD_MIN, PS_MOD_MAX,
-                                 PS_MOD_EXCH, PS_MOD_CAS, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
+    static const ps_mod opm[] = {PS_MOD_ADD,  PS_MOD_INC, PS_MOD_DEC, PS_MOD_MIN, PS_MOD_MAX,
+                                 PS_MOD_EXCH, PS_MOD_CAS, PS_MOD_AND, PS_MOD_OR,  PS_MOD_XOR};
     int nop;
     int op = first_of(m, opm, PS_ARRAY_LEN(opm), &nop);
     if (op < 0) return FAIL("Operation required for instruction '%s'", mn);
@@ -302,7 +318,8 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     int nscope;
     first_of(m, SCOPES, PS_ARRAY_LEN(SCOPES), &nscope);
     if (nscope > 1) return FAIL("Multiple scope modifiers specified");
-    if (red && (op == PS_MOD_CAS || op == PS_MOD_EXCH)) return FAIL("Illegal modifier '.%s' for instruction 'red'", opn);
+    if (red && (op == PS_MOD_CAS || op == PS_MOD_EXCH))
+        return FAIL("Illegal modifier '.%s' for instruction 'red'", opn);
 
     /* operation by type */
     bool u32 = t == PS_T_U32, s32 = t == PS_T_S32, u64 = t == PS_T_U64, s64 = t == PS_T_S64;
@@ -314,13 +331,15 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     case PS_MOD_ADD:
         if (!(u32 || s32 || u64 || f32 || f64 || half))
             return FAIL("Operation .add requires .u32 or .s32 or .u64 or .f64 or f16 or f16x2 or .f32 or .bf16 or "
-                        ".bf16x2 type for instruction '%s'", mn);
+                        ".bf16x2 type for instruction '%s'",
+                        mn);
         break;
     case PS_MOD_MIN:
     case PS_MOD_MAX:
         if (!(u32 || s32 || u64 || s64 || half))
             return FAIL("Operation .%s requires .u32 or .s32 or .u64 or .s64 or .f16 or .f16x2 or .bf16 or .bf16x2 "
-                        "type for instruction '%s'", opn, mn);
+                        "type for instruction '%s'",
+                        opn, mn);
         break;
     case PS_MOD_INC:
     case PS_MOD_DEC:
@@ -332,12 +351,16 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
         if (!(b32 || b64)) return FAIL("Operation .%s requires .b32 or .b64 type for instruction '%s'", opn, mn);
         break;
     case PS_MOD_EXCH:
-        if (!(b32 || b64 || b128)) return FAIL("Operation .exch requires .b32 or .b64 or .b128 type for instruction "
-                                               "'%s'", mn);
+        if (!(b32 || b64 || b128))
+            return FAIL("Operation .exch requires .b32 or .b64 or .b128 type for instruction "
+                        "'%s'",
+                        mn);
         break;
     default: /* cas */
-        if (!(b32 || b64 || b128 || b16)) return FAIL("Operation .cas requires .b16 or .b32 or .b64 or .b128 type for "
-                                                      "instruction '%s'", mn);
+        if (!(b32 || b64 || b128 || b16))
+            return FAIL("Operation .cas requires .b16 or .b32 or .b64 or .b128 type for "
+                        "instruction '%s'",
+                        mn);
         break;
     }
     if (half && !has(m, PS_MOD_NOFTZ))
@@ -350,18 +373,22 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     /* vectors */
     if (vec > 1) {
         if (!(f32 || half)) return FAIL("Vector qualifier is not allowed for instruction '%s'", mn);
-        if (ptx && ptx < 81) return FAIL("Feature '%s instruction with vector types' requires PTX ISA .version 8.1 or "
-                                         "later", mn);
+        if (ptx && ptx < 81)
+            return FAIL("Feature '%s instruction with vector types' requires PTX ISA .version 8.1 or "
+                        "later",
+                        mn);
         if (sm < 90) return FAIL("Feature '%s instruction with vector types' requires .target sm_90 or higher", mn);
         if (sp != PS_MOD_GENERIC && sp != PS_MOD_GLOBAL)
             return FAIL("State space incorrect for feature '%s instruction with vector types'", mn);
         if (f32 && op != PS_MOD_ADD)
             return FAIL("Operation .%s requires .u32 or .s32 or .u64 or .s64 or .f16 or .f16x2 or .bf16 or .bf16x2 "
-                        "type for instruction '%s'", opn, mn);
+                        "type for instruction '%s'",
+                        opn, mn);
         bool narrow = t == PS_T_F16 || t == PS_T_BF16;
         if (vec == 8 && !narrow)
             return FAIL("Only .v2 or .v4 vector modifier supported with type .%s on .%s operation for %s instruction "
-                        "with vector types", tn, opn, mn);
+                        "with vector types",
+                        tn, opn, mn);
     } else if (half && op != PS_MOD_ADD) {
         return FAIL("Vector modifier required for instruction '%s.%s.%s%s'", mn, opn, tn, where);
     }
@@ -369,13 +396,15 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     /* what some types need beyond target_rules.c */
     if ((b128 || t == PS_T_BF16X2 || b16) && !spn) snprintf(where, sizeof where, ".generic");
     if (b128) {
-        if (ptx && ptx < 83) return FAIL("Instruction '%s.%s.b128%s' requires PTX ISA .version 8.3 or later", mn, opn, where);
+        if (ptx && ptx < 83)
+            return FAIL("Instruction '%s.%s.b128%s' requires PTX ISA .version 8.3 or later", mn, opn, where);
         if (sm < 90) return FAIL("Instruction '%s.%s.b128%s' requires .target sm_90 or higher", mn, opn, where);
-        if (ptx && ptx < 84 && has(m, PS_MOD_SYS)) return FAIL("Feature '.b128 with .sys' requires PTX ISA .version 8.4 or later");
+        if (ptx && ptx < 84 && has(m, PS_MOD_SYS))
+            return FAIL("Feature '.b128 with .sys' requires PTX ISA .version 8.4 or later");
     }
     if (b16 && sm < 70) return FAIL("Instruction '%s.cas.b16%s' requires .target sm_70 or higher", mn, where);
-    if (t == PS_T_BF16X2 && sm < 90) return FAIL("Instruction '%s.%s.bf16x2%s' requires .target sm_90 or higher", mn,
-                                                opn, where);
+    if (t == PS_T_BF16X2 && sm < 90)
+        return FAIL("Instruction '%s.%s.bf16x2%s' requires .target sm_90 or higher", mn, opn, where);
 
     /* cache policy and operands */
     bool hint = has(m, PS_MOD_L2_CACHE_HINT);
@@ -386,11 +415,25 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
         if (sp != PS_MOD_GENERIC && sp != PS_MOD_GLOBAL)
             return FAIL("Modifier '.L2::cache_hint' cannot be applied to '.%s' space for instruction '%s'", spn, mn);
     }
-    static const ps_mod other[] = {PS_MOD_CA, PS_MOD_CG, PS_MOD_CS, PS_MOD_LU, PS_MOD_CV, PS_MOD_WB, PS_MOD_WT,
-                                   PS_MOD_L1_EVICT_NORMAL, PS_MOD_L1_EVICT_UNCHANGED, PS_MOD_L1_EVICT_FIRST,
-                                   PS_MOD_L1_EVICT_LAST, PS_MOD_L1_NO_ALLOCATE, PS_MOD_L2_EVICT_FIRST,
-                                   PS_MOD_L2_EVICT_LAST, PS_MOD_L2_EVICT_NORMAL, PS_MOD_L2_EVICT_UNCHANGED,
-                                   PS_MOD_L2_64B, PS_MOD_L2_128B, PS_MOD_L2_256B};
+    static const ps_mod other[] = {PS_MOD_CA,
+                                   PS_MOD_CG,
+                                   PS_MOD_CS,
+                                   PS_MOD_LU,
+                                   PS_MOD_CV,
+                                   PS_MOD_WB,
+                                   PS_MOD_WT,
+                                   PS_MOD_L1_EVICT_NORMAL,
+                                   PS_MOD_L1_EVICT_UNCHANGED,
+                                   PS_MOD_L1_EVICT_FIRST,
+                                   PS_MOD_L1_EVICT_LAST,
+                                   PS_MOD_L1_NO_ALLOCATE,
+                                   PS_MOD_L2_EVICT_FIRST,
+                                   PS_MOD_L2_EVICT_LAST,
+                                   PS_MOD_L2_EVICT_NORMAL,
+                                   PS_MOD_L2_EVICT_UNCHANGED,
+                                   PS_MOD_L2_64B,
+                                   PS_MOD_L2_128B,
+                                   PS_MOD_L2_256B};
     int oth = first_of(m, other, PS_ARRAY_LEN(other), NULL);
     if (oth >= 0) return FAIL("Illegal modifier '.%s' for instruction '%s'", ps_mod_name((ps_mod)oth), mn);
     int want = (red ? 2 : 3) + (op == PS_MOD_CAS) + hint;
@@ -462,8 +505,8 @@ const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const p
         if (!strcmp(w[1], "alias") || !strcmp(w[1], "async")) {
             bool async = w[1][1] == 's';
             for (int i = 2; i < n; i++) {
-                bool space = !strcmp(w[i], "global") || !strcmp(w[i], "shared::cta") ||
-                             !strcmp(w[i], "shared::cluster");
+                bool space =
+                    !strcmp(w[i], "global") || !strcmp(w[i], "shared::cta") || !strcmp(w[i], "shared::cluster");
                 if (!async || i > 2 || !space) {
                     if (space || !strcmp(w[i], "shared") || !strcmp(w[i], "local") || !strcmp(w[i], "const"))
                         return FAIL("State space incorrect for instruction 'fence.proxy'");
@@ -473,10 +516,13 @@ const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const p
             if (nops) return FAIL("Arguments mismatch for instruction 'fence.proxy'");
             return NULL;
         }
-        if (strcmp(w[1], "tensormap::generic")) return FAIL(".proxykind modifier required for instruction 'fence.proxy'");
-        if (ptx && ptx < 83) return FAIL("Feature 'fence.proxy with unidirection proxy fence' requires PTX ISA .version "
-                                         "8.3 or later");
-        if (sm < 90) return FAIL("Feature 'fence.proxy with unidirection proxy fence' requires .target sm_90 or higher");
+        if (strcmp(w[1], "tensormap::generic"))
+            return FAIL(".proxykind modifier required for instruction 'fence.proxy'");
+        if (ptx && ptx < 83)
+            return FAIL("Feature 'fence.proxy with unidirection proxy fence' requires PTX ISA .version "
+                        "8.3 or later");
+        if (sm < 90)
+            return FAIL("Feature 'fence.proxy with unidirection proxy fence' requires .target sm_90 or higher");
         int sem = 0; /* 1 release, 2 acquire */
         for (int i = 2; i < n; i++) {
             int k = -1;
@@ -489,12 +535,14 @@ const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const p
         }
         if (!sem) return FAIL("Memory order modifier required for instruction 'fence.proxy'");
         if (nscope > 1) return FAIL("Multiple scope modifiers specified");
-        if (!nscope) return FAIL("Modifier '.%s' requires scope with 'fence.proxy' instruction",
-                                 sem == 1 ? "release" : "acquire");
+        if (!nscope)
+            return FAIL("Modifier '.%s' requires scope with 'fence.proxy' instruction",
+                        sem == 1 ? "release" : "acquire");
         if (scope == 1 && sm < 90) return FAIL("Feature '.cluster scope' requires .target sm_90 or higher");
         if (sem == 1 && nops) return FAIL(".release modifier required for instruction 'fence.proxy' with 0 arguments");
-        if (sem == 2 && nops != 2) return FAIL(".acquire modifier required for instruction 'fence.proxy' with 2 "
-                                               "arguments");
+        if (sem == 2 && nops != 2)
+            return FAIL(".acquire modifier required for instruction 'fence.proxy' with 2 "
+                        "arguments");
         return NULL;
     }
     if (n >= 1 && !strcmp(w[0], "mbarrier_init")) {
@@ -541,10 +589,12 @@ const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf,
     if (has(m, PS_MOD_CA) == has(m, PS_MOD_CG)) return FAIL("cp.async needs one of .ca and .cg");
     if (has(m, PS_MOD_CG) && size != 16)
         return FAIL("cp.async.cg copies 16 bytes (ptxas: Argument 2 of instruction 'cp.async': unexpected value "
-                    "'%lld', expected to be 16)", size);
+                    "'%lld', expected to be 16)",
+                    size);
     if (has(m, PS_MOD_CA) && size != 4 && size != 8 && size != 16)
         return FAIL("cp-size must be the constant 4, 8 or 16 (ptxas: Argument 2 of instruction 'cp.async': "
-                    "unexpected value '%lld', expected to be 4 or 8 or 16)", size);
+                    "unexpected value '%lld', expected to be 4 or 8 or 16)",
+                    size);
     return NULL;
 }
 
@@ -553,8 +603,8 @@ const char *ps_mem_cp_async_rules(const ps_modset *m, long long size, char *buf,
 const char *ps_mem_mbarrier_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                   size_t buflen) {
     bool late = form == PS_F_MBARRIER_ARRIVE || form == PS_F_MBARRIER_ARRIVE_DROP ||
-                form == PS_F_MBARRIER_ARRIVE_EXPECT_TX || form == PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX ||
-                form == PS_F_MBARRIER_TEST_WAIT || form == PS_F_MBARRIER_TRY_WAIT;
+        form == PS_F_MBARRIER_ARRIVE_EXPECT_TX || form == PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX ||
+        form == PS_F_MBARRIER_TEST_WAIT || form == PS_F_MBARRIER_TRY_WAIT;
     const char *mn = ps_form_get(form)->mnemonic;
     int sm = arch ? arch->sm : 1000;
     static const ps_mod sems[] = {PS_MOD_ACQUIRE, PS_MOD_RELEASE, PS_MOD_RELAXED};

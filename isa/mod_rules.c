@@ -133,7 +133,8 @@ static const char *half_mixed_rules(ps_form form, const ps_type *types, const ps
         return FAIL("Unexpected instruction types specified for '%s'", mn);
     if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
     if (has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
-    if (form == PS_F_FMA_FLT && !ieee_rounding(mods)) return FAIL("Rounding modifier required for instruction '%s'", mn);
+    if (form == PS_F_FMA_FLT && !ieee_rounding(mods))
+        return FAIL("Rounding modifier required for instruction '%s'", mn);
     char what[40];
     snprintf(what, sizeof what, "%s.f32.%s", mn, ps_type_name(types[1]));
     return feature(what, 86, 100, arch, ptx, buf, buflen);
@@ -159,7 +160,8 @@ static const char *half_rules(ps_form form, ps_type t, const ps_modset *mods, ch
         if (!has(mods, PS_MOD_APPROX))
             return bf ? FAIL(".approx modifier required for instruction '%s'", mn)
                       : FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", mn);
-        if (bf && !has(mods, PS_MOD_FTZ)) return FAIL(".ftz modifier required for instruction 'ex2.%s'", ps_type_name(t));
+        if (bf && !has(mods, PS_MOD_FTZ))
+            return FAIL(".ftz modifier required for instruction 'ex2.%s'", ps_type_name(t));
         if (!bf && has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
         return NULL;
     case PS_F_TANH_HALF:
@@ -174,7 +176,7 @@ static const char *half_rules(ps_form form, ps_type t, const ps_modset *mods, ch
 static bool is_int(ps_type t) {
     ps_type_kind k = ps_type_kind_of(t);
     return (k == TK_UINT || k == TK_SINT) && ps_type_size(t) >= 1 && t != PS_T_S4 && t != PS_T_U4 && t != PS_T_S2 &&
-           t != PS_T_U2;
+        t != PS_T_U2;
 }
 static bool is_scalar_float(ps_type t) {
     return t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_TF32 || t == PS_T_F32 || t == PS_T_F64;
@@ -217,10 +219,12 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
     if (di && ai) {
         if (fr || ir) return FAIL("Illegal rounding modifier for instruction 'cvt'");
         if (has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction 'cvt'");
-        if (has(mods, PS_MOD_SAT) && int_range_within(d, a)) return FAIL("Illegal modifier '.sat' for instruction 'cvt'");
+        if (has(mods, PS_MOD_SAT) && int_range_within(d, a))
+            return FAIL("Illegal modifier '.sat' for instruction 'cvt'");
         return NULL;
     }
-    if (has(mods, PS_MOD_FTZ) && !ftz_ok) return FAIL("Modifier '.ftz' does not apply to this type of convert operation");
+    if (has(mods, PS_MOD_FTZ) && !ftz_ok)
+        return FAIL("Modifier '.ftz' does not apply to this type of convert operation");
     if (has(mods, PS_MOD_SAT) && (d == PS_T_BF16 || a == PS_T_BF16))
         return FAIL("Illegal modifier '.sat' for instruction 'cvt'");
     if (di) { /* float to integer: an integer rounding */
@@ -295,15 +299,15 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
         bool fresh = false;
         for (int i = 0; i < 2; i++)
             fresh |= types[i] == PS_T_E2M1X2 || types[i] == PS_T_E2M3X2 || types[i] == PS_T_E3M2X2 ||
-                     types[i] == PS_T_UE8M0X2 || is_x4(types[i]);
+                types[i] == PS_T_UE8M0X2 || is_x4(types[i]);
         if (!rs && !fresh) return nops == 4 ? FAIL("Arguments mismatch for instruction 'cvt'") : NULL;
         if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
         return FAIL("Unexpected instruction types specified for 'cvt'");
     }
     if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
-    static const ps_mod order[] = {PS_MOD_RN, PS_MOD_RZ, PS_MOD_RM, PS_MOD_RP, PS_MOD_RNA, PS_MOD_RS,
-                                   PS_MOD_RNI, PS_MOD_RZI, PS_MOD_RMI, PS_MOD_RPI, PS_MOD_FTZ, PS_MOD_SAT,
-                                   PS_MOD_RELU, PS_MOD_SATFINITE};
+    static const ps_mod order[] = {PS_MOD_RN,  PS_MOD_RZ,  PS_MOD_RM,   PS_MOD_RP,       PS_MOD_RNA,
+                                   PS_MOD_RS,  PS_MOD_RNI, PS_MOD_RZI,  PS_MOD_RMI,      PS_MOD_RPI,
+                                   PS_MOD_FTZ, PS_MOD_SAT, PS_MOD_RELU, PS_MOD_SATFINITE};
     char set[96] = "";
     for (size_t i = 0; i < PS_ARRAY_LEN(order); i++)
         if (has(mods, order[i]))
@@ -311,7 +315,8 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
     const char *dn = ps_type_name(types[0]), *an = ps_type_name(types[1]);
     if (!word_in(NEW_PACKED[row].sets, set[0] ? set : "-")) {
         const char *sets = NEW_PACKED[row].sets;
-        if (!float_roundings(mods) && !int_roundings(mods)) return FAIL("Rounding modifier required for instruction 'cvt'");
+        if (!float_roundings(mods) && !int_roundings(mods))
+            return FAIL("Rounding modifier required for instruction 'cvt'");
         for (size_t i = 0; i < 10; i++) /* the roundings of `order` */
             if (has(mods, order[i]) && !strstr(sets, ps_mod_name(order[i])))
                 return FAIL("Illegal rounding modifier for instruction 'cvt'");
@@ -340,7 +345,8 @@ static const char *repeated(ps_form form, const char *text, char *buf, size_t bu
         w++;
         size_t n = strcspn(w, ".");
         for (size_t i = 0; i < PS_ARRAY_LEN(rounds); i++) nround += strlen(rounds[i]) == n && !strncmp(w, rounds[i], n);
-        for (size_t i = 0; i < PS_ARRAY_LEN(classes); i++) nclass += strlen(classes[i]) == n && !strncmp(w, classes[i], n);
+        for (size_t i = 0; i < PS_ARRAY_LEN(classes); i++)
+            nclass += strlen(classes[i]) == n && !strncmp(w, classes[i], n);
         for (size_t i = 0; i < PS_ARRAY_LEN(once); i++) n_once[i] += strlen(once[i]) == n && !strncmp(w, once[i], n);
     }
     if (nround > 1) return FAIL("Multiple rounding modifiers specified");

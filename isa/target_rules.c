@@ -23,48 +23,55 @@ static bool any_rounding(const ps_modset *m) {
 
 /* The state space an ld/st/atom/red names (PS_MOD_GENERIC when none: a generic address). */
 static ps_mod space_of(const ps_modset *m) {
-    static const ps_mod sp[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA, PS_MOD_SHARED_CLUSTER,
-                                PS_MOD_LOCAL,  PS_MOD_CONST,  PS_MOD_PARAM,      PS_MOD_PARAM_ENTRY,
-                                PS_MOD_PARAM_FUNC};
+    static const ps_mod sp[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
+                                PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
     for (size_t i = 0; i < sizeof sp / sizeof sp[0]; i++)
         if (has(m, sp[i])) return sp[i];
     return PS_MOD_GENERIC;
 }
 
 /* atom and red (PTX ISA 9.7.13.5-6, "Target ISA Notes"). */
-static const char *atomic_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
-                                int sm, int ptx, char *buf, size_t buflen) {
+static const char *atomic_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, int sm,
+                                int ptx, char *buf, size_t buflen) {
     const char *mn = f->mnemonic;
     ps_mod space = space_of(mods);
     bool shared = space == PS_MOD_SHARED || space == PS_MOD_SHARED_CTA;
     ps_type t = ntypes ? types[0] : PS_T_NONE;
     bool b64 = t == PS_T_B64 || t == PS_T_U64 || t == PS_T_S64;
     bool bitop = has(mods, PS_MOD_AND) || has(mods, PS_MOD_OR) || has(mods, PS_MOD_XOR) || has(mods, PS_MOD_MIN) ||
-                 has(mods, PS_MOD_MAX);
+        has(mods, PS_MOD_MAX);
     static const char *ops[] = {"add", "inc", "dec", "min", "max", "exch", "cas", "and", "or", "xor"};
-    static const ps_mod opm[] = {PS_MOD_ADD, PS_MOD_INC, PS_MOD_DEC, PS_MOD_MIN, PS_MOD_MAX,
-                                 PS_MOD_EXCH, PS_MOD_CAS, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
+    static const ps_mod opm[] = {PS_MOD_ADD,  PS_MOD_INC, PS_MOD_DEC, PS_MOD_MIN, PS_MOD_MAX,
+                                 PS_MOD_EXCH, PS_MOD_CAS, PS_MOD_AND, PS_MOD_OR,  PS_MOD_XOR};
     const char *op = "?";
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (has(mods, opm[i])) op = ops[i];
     const char *sp = shared ? "shared" : space == PS_MOD_GENERIC ? "generic" : "global";
     const char *tn = ps_type_name(t);
-    if (space == PS_MOD_GENERIC && sm < 20) return FAIL("Feature 'generic addressing' requires .target sm_20 or higher");
+    if (space == PS_MOD_GENERIC && sm < 20)
+        return FAIL("Feature 'generic addressing' requires .target sm_20 or higher");
     if (shared && sm < 12) return FAIL("Feature 'shared storage' requires .target sm_12 or higher");
     if (b64 && sm < 12) return FAIL("Instruction '%s.%s.%s.%s' requires .target sm_12 or higher", mn, op, tn, sp);
-    if (b64 && shared && sm < 20) return FAIL("Instruction '%s.%s.%s.%s' requires .target sm_20 or higher", mn, op, tn, sp);
-    if (b64 && bitop && sm < 32) return FAIL("Instruction '%s.%s.%s.%s' requires .target sm_32 or higher", mn, op, tn, sp);
+    if (b64 && shared && sm < 20)
+        return FAIL("Instruction '%s.%s.%s.%s' requires .target sm_20 or higher", mn, op, tn, sp);
+    if (b64 && bitop && sm < 32)
+        return FAIL("Instruction '%s.%s.%s.%s' requires .target sm_32 or higher", mn, op, tn, sp);
     if (has(mods, PS_MOD_ADD)) {
-        if (t == PS_T_F32 && sm < 20) return FAIL("Instruction '%s.add.f32.%s' requires .target sm_20 or higher", mn, sp);
-        if (t == PS_T_F64 && sm < 60) return FAIL("Instruction '%s.add.f64.%s' requires .target sm_60 or higher", mn, sp);
+        if (t == PS_T_F32 && sm < 20)
+            return FAIL("Instruction '%s.add.f32.%s' requires .target sm_20 or higher", mn, sp);
+        if (t == PS_T_F64 && sm < 60)
+            return FAIL("Instruction '%s.add.f64.%s' requires .target sm_60 or higher", mn, sp);
         if (t == PS_T_F16) {
-            if (ptx && ptx < 63) return FAIL("Instruction '%s.add.f16.%s' requires PTX ISA .version 6.3 or later", mn, sp);
+            if (ptx && ptx < 63)
+                return FAIL("Instruction '%s.add.f16.%s' requires PTX ISA .version 6.3 or later", mn, sp);
             if (sm < 70) return FAIL("Instruction '%s.add.f16.%s' requires .target sm_70 or higher", mn, sp);
         }
-        if (t == PS_T_BF16 && sm < 90) return FAIL("Instruction '%s.add.bf16.%s' requires .target sm_90 or higher", mn, sp);
+        if (t == PS_T_BF16 && sm < 90)
+            return FAIL("Instruction '%s.add.bf16.%s' requires .target sm_90 or higher", mn, sp);
     }
     if (has(mods, PS_MOD_CTA) || has(mods, PS_MOD_GPU) || has(mods, PS_MOD_SYS)) {
-        if (ptx && ptx < 50) return FAIL("Feature 'scopes on atomic operations' requires PTX ISA .version 5.0 or later");
+        if (ptx && ptx < 50)
+            return FAIL("Feature 'scopes on atomic operations' requires PTX ISA .version 5.0 or later");
         if (sm < 60) return FAIL("Feature 'scopes on atomic operations' requires .target sm_60 or higher");
     }
     if (has(mods, PS_MOD_CLUSTER) && sm < 90) return FAIL("Feature '.cluster scope' requires .target sm_90 or higher");
@@ -134,7 +141,8 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
     /* shfl and vote without .sync: gone from sm_70 targets from PTX ISA 6.4 (9.7.8.6, 9.7.13.8) */
     if ((id == PS_F_SHFL || id == PS_F_VOTE) && !has(mods, PS_MOD_SYNC) && sm >= 70 && ptx >= 64)
         return FAIL("Instruction '%s' without '.sync' is not supported on .target sm_70 and higher from PTX ISA "
-                    "version 6.4", mn);
+                    "version 6.4",
+                    mn);
     if (id == PS_F_ATOM || id == PS_F_RED) {
         const char *why = atomic_rules(f, types, ntypes, mods, sm, ptx, buf, buflen);
         if (why) return why;

@@ -28,11 +28,13 @@ static int slots(const char *spec, const ps_type *types, int ntypes, ps_type_slo
         case 'T': t = types[0]; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
         case 'W': t = wide_of(types[0]); break;
-        case 'U': case 'u': t = PS_T_U32; break;
+        case 'U':
+        case 'u': t = PS_T_U32; break;
         case 'S': t = PS_T_S32; break;
         case 'B': t = PS_T_B32; break;
         case 'P': t = PS_T_PRED; break;
-        case 'D': case 'e': /* dp4a/dp2a: .u32 when both inputs are unsigned, else .s32 */
+        case 'D':
+        case 'e': /* dp4a/dp2a: .u32 when both inputs are unsigned, else .s32 */
             t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
             break;
         default: return -1;
@@ -49,29 +51,45 @@ static int slots(const char *spec, const ps_type *types, int ntypes, ps_type_slo
 int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
     if (ntypes < 1) return -1;
     bool wide = ps_modset_has(mods, PS_MOD_WIDE);
-    bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) ||
-                  ps_modset_has(mods, PS_MOD_XOR);
+    bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
     const char *spec;
     switch (form) {
-    case PS_F_ADD_INT: case PS_F_SUB_INT: case PS_F_ADDC: case PS_F_SUBC: case PS_F_DIV_INT:
-    case PS_F_REM: case PS_F_MIN_INT: case PS_F_MAX_INT: case PS_F_MUL24: case PS_F_AND:
-    case PS_F_OR: case PS_F_XOR:
-        spec = "dTsTsT";
-        break;
+    case PS_F_ADD_INT:
+    case PS_F_SUB_INT:
+    case PS_F_ADDC:
+    case PS_F_SUBC:
+    case PS_F_DIV_INT:
+    case PS_F_REM:
+    case PS_F_MIN_INT:
+    case PS_F_MAX_INT:
+    case PS_F_MUL24:
+    case PS_F_AND:
+    case PS_F_OR:
+    case PS_F_XOR: spec = "dTsTsT"; break;
     case PS_F_MUL_INT: spec = wide ? "dWsTsT" : "dTsTsT"; break;
-    case PS_F_MAD_INT: case PS_F_MADC: spec = wide ? "dWsTsTsW" : "dTsTsTsT"; break;
-    case PS_F_MAD24: case PS_F_SAD: spec = "dTsTsTsT"; break;
-    case PS_F_ABS_INT: case PS_F_NEG_INT: case PS_F_BREV: case PS_F_NOT: case PS_F_CNOT: spec = "dTsT"; break;
-    case PS_F_POPC: case PS_F_CLZ: case PS_F_BFIND: spec = "dusT"; break;
+    case PS_F_MAD_INT:
+    case PS_F_MADC: spec = wide ? "dWsTsTsW" : "dTsTsTsT"; break;
+    case PS_F_MAD24:
+    case PS_F_SAD: spec = "dTsTsTsT"; break;
+    case PS_F_ABS_INT:
+    case PS_F_NEG_INT:
+    case PS_F_BREV:
+    case PS_F_NOT:
+    case PS_F_CNOT: spec = "dTsT"; break;
+    case PS_F_POPC:
+    case PS_F_CLZ:
+    case PS_F_BFIND: spec = "dusT"; break;
     case PS_F_FNS: spec = "dBsBsBsB"; break; /* ptxas types all four .b32 */
     case PS_F_BFE: spec = "dTsTyuyu"; break;
     case PS_F_BFI: spec = "dTsTsTyuyu"; break;
     case PS_F_BMSK: spec = "dususu"; break; /* ptxas takes bmsk's result as .u32 */
     case PS_F_SZEXT: spec = "dTsTsu"; break;
-    case PS_F_DP4A: case PS_F_DP2A: spec = "desTsQse"; break;
+    case PS_F_DP4A:
+    case PS_F_DP2A: spec = "desTsQse"; break;
     case PS_F_LOP3: spec = boolop ? "dBsBsBsBiBsP" : "dBsBsBsBiB"; break;
     case PS_F_SHF: spec = "dBsBsBsu"; break;
-    case PS_F_SHL: case PS_F_SHR: spec = "dTsTsu"; break;
+    case PS_F_SHL:
+    case PS_F_SHR: spec = "dTsTsu"; break;
     case PS_F_PRMT: spec = "dBsBsBsB"; break;
     case PS_F_SETP: spec = boolop ? "dPsTsTsP" : "dPsTsT"; break;
     case PS_F_SET:
@@ -96,11 +114,12 @@ bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict) {
     if (ps_type_size(slot) != ps_type_size(reg)) return false;
     ps_type_kind sk = ps_type_kind_of(slot), rk = ps_type_kind_of(reg);
     if (reg == PS_T_B8 || reg == PS_T_U8 || reg == PS_T_S8) return false; /* byte registers: ld/st/cvt only */
-    if (slot == PS_T_U16X2 || slot == PS_T_S16X2) /* ptxas: .b32 or .f16x2, not .u32/.s32 */
+    if (slot == PS_T_U16X2 || slot == PS_T_S16X2)                         /* ptxas: .b32 or .f16x2, not .u32/.s32 */
         return rk == TK_BITS || (reg == PS_T_F16X2 && !strict);
     switch (sk) {
     case TK_BITS: return true;
-    case TK_UINT: case TK_SINT:
+    case TK_UINT:
+    case TK_SINT:
         /* an .f16x2 register passes as a 32-bit integer, an .f16 one not as a 16-bit one */
         return rk == TK_BITS || rk == TK_UINT || rk == TK_SINT || (reg == PS_T_F16X2 && !strict);
     default: return rk == TK_BITS;
@@ -123,11 +142,11 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods) {
     static const ps_mod signed_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE};
     static const ps_mod unsigned_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT,
                                          PS_MOD_GE, PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS};
-    static const ps_mod float_ok[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT,
-                                      PS_MOD_GE, PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
+    static const ps_mod float_ok[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,
+                                      PS_MOD_GE,  PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
                                       PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    static const ps_mod all[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE,
-                                 PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS, PS_MOD_EQU, PS_MOD_NEU,
+    static const ps_mod all[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
+                                 PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
                                  PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
     const ps_mod *ok;
     size_t nok;
@@ -141,7 +160,9 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods) {
         if (!ps_modset_has(mods, all[i])) continue;
         bool fine = false;
         for (size_t k = 0; k < nok; k++) fine |= ok[k] == all[i];
-        if (!fine) return "comparison does not apply to this type (ptxas: Mismatch between instruction type and comparison qualifier)";
+        if (!fine)
+            return "comparison does not apply to this type (ptxas: Mismatch between instruction type and comparison "
+                   "qualifier)";
     }
     return NULL;
 }
@@ -158,19 +179,26 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     static const ps_mod dir[] = {PS_MOD_L, PS_MOD_R};
     static const ps_mod perm[] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
     static const ps_mod boolop[] = {PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
-    static const ps_mod cmp[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE,
-                                 PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS, PS_MOD_EQU, PS_MOD_NEU,
+    static const ps_mod cmp[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
+                                 PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
                                  PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
     if (ntypes < 1) return NULL;
     ps_type t = types[0];
     bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
     bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
     switch (form) {
-    case PS_F_ADD_INT: case PS_F_SUB_INT:
-        if (sat && cc) return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
-        if (sat && t != PS_T_S32) return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
+    case PS_F_ADD_INT:
+    case PS_F_SUB_INT:
+        if (sat && cc)
+            return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
+        if (sat && t != PS_T_S32)
+            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
-    case PS_F_MUL_INT: case PS_F_MAD_INT: case PS_F_MADC: case PS_F_MUL24: case PS_F_MAD24: {
+    case PS_F_MUL_INT:
+    case PS_F_MAD_INT:
+    case PS_F_MADC:
+    case PS_F_MUL24:
+    case PS_F_MAD24: {
         int n = count_of(mods, half, PS_ARRAY_LEN(half));
         if (n == 0) return "needs one of .hi, .lo or .wide (ptxas: Unexpected instruction types specified)";
         if (n > 1) return "takes one of .hi, .lo and .wide only (ptxas: Comparison qualifier is not allowed)";
@@ -178,29 +206,41 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
             return "'.wide' does not apply here (ptxas: Unexpected instruction types specified)";
         if (wide && ps_type_size(t) > 4)
             return "'.wide' applies to 16- and 32-bit types only (ptxas: Unexpected instruction types specified)";
-        if (wide && cc) return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
-        if (sat && cc) return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
+        if (wide && cc)
+            return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
+        if (sat && cc)
+            return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
         if (sat && !hi) return "'.sat' needs '.hi' (ptxas: Illegal modifier '.sat')";
-        if (sat && t != PS_T_S32) return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
+        if (sat && t != PS_T_S32)
+            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
     }
     case PS_F_DP2A:
-        if (count_of(mods, half, PS_ARRAY_LEN(half)) != 1) return "needs one of .hi or .lo (ptxas: '.hi/.lo' modifier required for instruction 'dp2a')";
+        if (count_of(mods, half, PS_ARRAY_LEN(half)) != 1)
+            return "needs one of .hi or .lo (ptxas: '.hi/.lo' modifier required for instruction 'dp2a')";
         return NULL;
-    case PS_F_BMSK: case PS_F_SZEXT:
-        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1) return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
+    case PS_F_BMSK:
+    case PS_F_SZEXT:
+        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1)
+            return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
         return NULL;
     case PS_F_SHF:
-        if (count_of(mods, dir, PS_ARRAY_LEN(dir)) != 1) return "needs one of .l or .r (ptxas: Not a name of any known instruction: 'shf')";
-        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1) return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
+        if (count_of(mods, dir, PS_ARRAY_LEN(dir)) != 1)
+            return "needs one of .l or .r (ptxas: Not a name of any known instruction: 'shf')";
+        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1)
+            return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
         return NULL;
     case PS_F_PRMT:
-        if (count_of(mods, perm, PS_ARRAY_LEN(perm)) > 1) return "takes one permute mode at most (ptxas: Multiple permute modifiers specified)";
+        if (count_of(mods, perm, PS_ARRAY_LEN(perm)) > 1)
+            return "takes one permute mode at most (ptxas: Multiple permute modifiers specified)";
         return NULL;
-    case PS_F_SETP: case PS_F_SET:
-        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) == 0) return "needs a comparison (ptxas: Comparison modifier required)";
+    case PS_F_SETP:
+    case PS_F_SET:
+        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) == 0)
+            return "needs a comparison (ptxas: Comparison modifier required)";
         if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) > 1) return "takes one comparison (ptxas: Multiple comparisons set)";
-        if (count_of(mods, boolop, PS_ARRAY_LEN(boolop)) > 1) return "takes one of .and, .or, .xor (ptxas: Multiple instruction post-operation flags set)";
+        if (count_of(mods, boolop, PS_ARRAY_LEN(boolop)) > 1)
+            return "takes one of .and, .or, .xor (ptxas: Multiple instruction post-operation flags set)";
         return NULL;
     default: return NULL;
     }

@@ -96,8 +96,7 @@ static bool load_init(ps_mctx *c, ps_mbuf *mb, const ps_json *init, const char *
         mb->init = MB_NONE;
         return true;
     }
-    if (init->type != PS_J_OBJECT)
-        return ps_mfail(c, init, jp, "must be {\"file\": F}, {\"fill\": V} or \"none\"");
+    if (init->type != PS_J_OBJECT) return ps_mfail(c, init, jp, "must be {\"file\": F}, {\"fill\": V} or \"none\"");
     static const char *const keys[] = {"file", "fill"};
     if (!ps_mkeys(c, init, jp, keys, NKEYS(keys))) return false;
     if (init->n != 1) return ps_mfail(c, init, jp, "must hold exactly one of \"file\" and \"fill\"");
@@ -148,7 +147,7 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         if (!ps_mwant_type(c, type, fjp, PS_J_STRING, "an element type")) return false;
         mb->type = ps_type_lookup(type->str, type->len);
         if (!ps_mtype_ok(mb->type)) {
-            static const char *const names[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64",
+            static const char *const names[] = {"u8", "s8",  "u16", "s16", "u32", "s32",  "u64", "s64",
                                                 "b8", "b16", "b32", "b64", "f16", "bf16", "f32", "f64"};
             char hint[120];
             ps_mhint(type->str, names, NKEYS(names), hint, sizeof hint);
@@ -164,17 +163,19 @@ static bool load_buffers(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         mb->bytes = mb->count * size;
         total += mb->bytes;
         if (total > c->max_bytes)
-            return ps_mfail(c, count, fjp, "the buffers so far take %llu bytes, more than the manifest memory limit "
-                                           "of %llu bytes", (unsigned long long)total,
-                            (unsigned long long)c->max_bytes);
+            return ps_mfail(c, count, fjp,
+                            "the buffers so far take %llu bytes, more than the manifest memory limit "
+                            "of %llu bytes",
+                            (unsigned long long)total, (unsigned long long)c->max_bytes);
         if (!load_init(c, mb, ps_json_get(b, "init"), jp, m->dir)) return false;
     }
     return true;
 }
 
 static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
-    static const char *const kinds[] = {"buffer", "bytes", "tensormap", "texture", "surface", "u8", "s8", "u16", "s16", "u32", "s32",
-                                        "u64", "s64", "b8", "b16", "b32", "b64", "f16", "bf16", "f32", "f64"};
+    static const char *const kinds[] = {"buffer", "bytes", "tensormap", "texture", "surface", "u8",  "s8",
+                                        "u16",    "s16",   "u32",       "s32",     "u64",     "s64", "b8",
+                                        "b16",    "b32",   "b64",       "f16",     "bf16",    "f32", "f64"};
     const ps_json *params = ps_json_get(root, "params");
     m->params = ps_xcalloc((params && params->type == PS_J_ARRAY ? (size_t)params->n : 0) + 1, sizeof(ps_mparam));
     if (!params) return true;
@@ -188,9 +189,10 @@ static bool load_params(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         m->nparams = i + 1;
         ps_mparam *mp = &m->params[i];
         if (p->type != PS_J_OBJECT || p->n != 1)
-            return ps_mfail(c, p, jp, "must be an object with one key ({\"buffer\": NAME}, {\"<type>\": VALUE}, "
-                                      "{\"bytes\": HEX}, {\"tensormap\": {...}}, {\"texture\": {...}} or "
-                                      "{\"surface\": {...}})");
+            return ps_mfail(c, p, jp,
+                            "must be an object with one key ({\"buffer\": NAME}, {\"<type>\": VALUE}, "
+                            "{\"bytes\": HEX}, {\"tensormap\": {...}}, {\"texture\": {...}} or "
+                            "{\"surface\": {...}})");
         if (!ps_mkeys(c, p, jp, kinds, NKEYS(kinds))) return false;
         const ps_json *kv = p->child;
         snprintf(kjp, sizeof kjp, "%s.%s", jp, kv->key);
@@ -222,8 +224,7 @@ static bool load_expect(ps_mctx *c, ps_manifest *m, const ps_json *root) {
     const ps_json *expect = ps_json_get(root, "expect");
     m->expect = ps_xcalloc((expect && expect->type == PS_J_OBJECT ? (size_t)expect->n : 0) + 1, sizeof(ps_mexpect));
     if (!expect) return true;
-    if (!ps_mwant_type(c, expect, "expect", PS_J_OBJECT, "an object {\"<buffer>\": {\"file\": F}, ...}"))
-        return false;
+    if (!ps_mwant_type(c, expect, "expect", PS_J_OBJECT, "an object {\"<buffer>\": {\"file\": F}, ...}")) return false;
     for (const ps_json *x = expect->child; x; x = x->next) {
         char jp[96], fjp[128];
         snprintf(jp, sizeof jp, "expect.%.60s", x->key);
@@ -302,8 +303,13 @@ static bool load_shape(ps_mctx *c, ps_manifest *m, const ps_json *o) {
 /* Moves m's launch fields (as the loaders above left them) into a new launch. */
 static void push_launch(ps_manifest *m) {
     ps_mlaunch *l = &m->launches[m->nlaunches++];
-    *l = (ps_mlaunch){.kernel = m->kernel, .shared_bytes = m->shared_bytes, .cooperative = m->cooperative,
-                      .params = m->params, .nparams = m->nparams, .expect = m->expect, .nexpect = m->nexpect};
+    *l = (ps_mlaunch){.kernel = m->kernel,
+                      .shared_bytes = m->shared_bytes,
+                      .cooperative = m->cooperative,
+                      .params = m->params,
+                      .nparams = m->nparams,
+                      .expect = m->expect,
+                      .nexpect = m->nexpect};
     memcpy(l->grid, m->grid, sizeof l->grid);
     memcpy(l->block, m->block, sizeof l->block);
     memcpy(l->cluster, m->cluster, sizeof l->cluster);
@@ -323,16 +329,17 @@ static void drop_fields(ps_manifest *m) {
 /* "launches": [...], each with its own kernel, shape, params and expect; the top-level "expect"
  * is checked after the last one. */
 static bool load_launches(ps_mctx *c, ps_manifest *m, const ps_json *root, const ps_json *ls) {
-    static const char *const keys[] = {"kernel", "grid", "block", "cluster", "shared_bytes", "cooperative",
-                                       "params", "expect"};
+    static const char *const keys[] = {"kernel",       "grid",        "block",  "cluster",
+                                       "shared_bytes", "cooperative", "params", "expect"};
     for (const ps_json *x = root->child; x; x = x->next)
         for (int k = 0; k < NKEYS(keys) - 1; k++)
             if (!strcmp(x->key, keys[k]))
                 return ps_mfail_key(c, x, x->key, "belongs in each launch when \"launches\" is given");
     const ps_json *eo = ps_json_get(root, "expect_output");
     if (eo)
-        return ps_mfail_key(c, eo, "expect_output", "is not supported with \"launches\" (one launch's "
-                                                             "printed output per manifest)");
+        return ps_mfail_key(c, eo, "expect_output",
+                            "is not supported with \"launches\" (one launch's "
+                            "printed output per manifest)");
     if (!ps_mwant_type(c, ls, "launches", PS_J_ARRAY, "an array of launches")) return false;
     if (!ls->n) return ps_mfail(c, ls, "launches", "lists no launch");
     if (ls->n > PS_MANIFEST_MAX_ITEMS)
@@ -348,15 +355,16 @@ static bool load_launches(ps_mctx *c, ps_manifest *m, const ps_json *root, const
         for (int k = 0; x->type == PS_J_OBJECT && k < NKEYS(shared_keys); k++) {
             const ps_json *v = ps_json_get(x, shared_keys[k]);
             if (v) {
-                ps_mfail_key(c, v, shared_keys[k], "belongs at the top level: the launches share one module and "
-                                                   "one set of buffers");
+                ps_mfail_key(c, v, shared_keys[k],
+                             "belongs at the top level: the launches share one module and "
+                             "one set of buffers");
                 c->jp_pre = NULL;
                 return false;
             }
         }
         bool ok = ps_mwant_type(c, x, NULL, PS_J_OBJECT, "an object {\"kernel\", \"grid\", \"block\", ...}") &&
-                  ps_mkeys(c, x, NULL, keys, NKEYS(keys)) && load_kernel(c, m, x) && load_shape(c, m, x) &&
-                  load_params(c, m, x) && load_expect(c, m, x);
+            ps_mkeys(c, x, NULL, keys, NKEYS(keys)) && load_kernel(c, m, x) && load_shape(c, m, x) &&
+            load_params(c, m, x) && load_expect(c, m, x);
         if (!ok) {
             drop_fields(m);
             c->jp_pre = NULL;
@@ -372,7 +380,8 @@ static bool load_launches(ps_mctx *c, ps_manifest *m, const ps_json *root, const
         for (int j = 0; j < last->nexpect; j++)
             if (last->expect[j].buf == m->expect[k].buf) {
                 const char *name = m->bufs[m->expect[k].buf].name;
-                snprintf(c->err, c->errlen, "%s:%d:%d: error: expect.%.60s: launches[%d].expect names the same "
+                snprintf(c->err, c->errlen,
+                         "%s:%d:%d: error: expect.%.60s: launches[%d].expect names the same "
                          "buffer; the top-level \"expect\" is checked after that last launch",
                          c->path, m->expect[k].line, m->expect[k].col, name, m->nlaunches - 1);
                 return drop_fields(m), false;
@@ -386,8 +395,9 @@ static bool load_launches(ps_mctx *c, ps_manifest *m, const ps_json *root, const
 }
 
 static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
-    static const char *const keys[] = {"ptx", "kernel", "arch", "grid", "block", "cluster", "shared_bytes",
-                                       "cooperative", "buffers", "params", "expect", "expect_output", "launches"};
+    static const char *const keys[] = {"ptx",     "kernel",        "arch",        "grid",    "block",
+                                       "cluster", "shared_bytes",  "cooperative", "buffers", "params",
+                                       "expect",  "expect_output", "launches"};
     if (!ps_mkeys(c, root, NULL, keys, NKEYS(keys)) || !load_ptx(c, m, root)) return false;
     const ps_json *ls = ps_json_get(root, "launches");
     if (!ls && !load_kernel(c, m, root)) return false;
@@ -412,8 +422,7 @@ static bool load(ps_mctx *c, ps_manifest *m, const ps_json *root) {
         m->eo_line = f->line, m->eo_col = f->col;
         if (!(m->expect_output = ps_mpath(c, f, "expect_output.file", m->dir))) return false;
     }
-    bool ok = load_shape(c, m, root) && load_buffers(c, m, root) && load_params(c, m, root) &&
-              load_expect(c, m, root);
+    bool ok = load_shape(c, m, root) && load_buffers(c, m, root) && load_params(c, m, root) && load_expect(c, m, root);
     m->launches = ps_xcalloc(1, sizeof *m->launches);
     push_launch(m); /* owned by the launch from here on, loaded or not */
     ps_manifest_select(m, 0);
@@ -436,7 +445,9 @@ void ps_manifest_select(ps_manifest *m, int i) {
 ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out, char *err,
                                 size_t errlen) {
     *out = NULL;
-    ps_mctx c = {.path = path, .err = err, .errlen = errlen,
+    ps_mctx c = {.path = path,
+                 .err = err,
+                 .errlen = errlen,
                  .max_bytes = policy && policy->max_bytes ? policy->max_bytes : PS_MANIFEST_MAX_BYTES};
     char why[200];
     size_t len;

@@ -17,10 +17,10 @@ typedef struct {
     uint64_t count, bytes;
     ps_mbuf_init init;
     double fill;
-    uint64_t fill_bits;  /* MB_FILL: one element's bits, checked against the type when loaded */
-    char *file;          /* resolved path */
+    uint64_t fill_bits;      /* MB_FILL: one element's bits, checked against the type when loaded */
+    char *file;              /* resolved path */
     int file_line, file_col; /* where "file" is written */
-    uint64_t addr;       /* device address once loaded */
+    uint64_t addr;           /* device address once loaded */
 } ps_mbuf;
 
 /* MP_TENSORMAP: a tiled tensor map over buffer `buf` (ptxsim encodes its own 128 bytes; the GPU
@@ -36,11 +36,11 @@ typedef struct {
     uint64_t bits;
     uint8_t *bytes;
     size_t nbytes;
-    ps_tmap tmap;        /* MP_TENSORMAP; tmap.addr is filled when the buffers are allocated */
-    ps_tex tex;          /* MP_TEXTURE, MP_SURFACE */
-    uint64_t handle;     /* MP_TEXTURE, MP_SURFACE: the object's device address once prepared */
-    int line, col;       /* where the parameter's value is written */
-    bool is_int;         /* MP_SCALAR: an integer value, -mag when neg (checked against the
+    ps_tmap tmap;    /* MP_TENSORMAP; tmap.addr is filled when the buffers are allocated */
+    ps_tex tex;      /* MP_TEXTURE, MP_SURFACE */
+    uint64_t handle; /* MP_TEXTURE, MP_SURFACE: the object's device address once prepared */
+    int line, col;   /* where the parameter's value is written */
+    bool is_int;     /* MP_SCALAR: an integer value, -mag when neg (checked against the
                           * kernel's parameter type when prepared) */
     bool neg;
     uint64_t mag;
@@ -52,7 +52,7 @@ typedef struct {
     bool has_tol;
     double abs, rel;
     uint64_t ulp;
-    int line, col;       /* where "file" is written */
+    int line, col; /* where "file" is written */
 } ps_mexpect;
 
 /* One kernel launch of a manifest: a single-launch manifest has one, made of its top-level keys;
@@ -70,55 +70,55 @@ typedef struct {
 
 typedef struct {
     char *path, *dir;
-    char *ptx;           /* resolved path (the first module's when several are linked) */
-    char **ptxs;         /* every module's resolved path: "ptx": ["a.ptx", "b.ptx"] links them */
+    char *ptx;   /* resolved path (the first module's when several are linked) */
+    char **ptxs; /* every module's resolved path: "ptx": ["a.ptx", "b.ptx"] links them */
     int nptx;
     char *expect_output; /* "expect_output": {"file": F}, the kernel's printed text; NULL: none */
     char *kernel;
-    char *arch;          /* NULL: the module's .target */
+    char *arch; /* NULL: the module's .target */
     unsigned grid[3], block[3], shared_bytes;
-    unsigned cluster[3];  /* "cluster": thread-block cluster shape; all 0 when not given */
-    bool cooperative;     /* "cooperative": true, a cooperative launch (all CTAs resident) */
+    unsigned cluster[3]; /* "cluster": thread-block cluster shape; all 0 when not given */
+    bool cooperative;    /* "cooperative": true, a cooperative launch (all CTAs resident) */
     ps_mbuf *bufs;
     int nbufs;
     ps_mparam *params;
     int nparams;
     ps_mexpect *expect;
     int nexpect;
-    int eo_line, eo_col; /* where expect_output's "file" is written */
+    int eo_line, eo_col;  /* where expect_output's "file" is written */
     ps_mlaunch *launches; /* owns the per-launch fields; kernel..nexpect above are views of the */
     int nlaunches;        /* selected one (ps_manifest_select), launch 0 after loading */
     int cur;
-    bool multi;           /* written as "launches": [...] */
-    char **roots;        /* the folders references may reach (its own, --allow-paths), resolved:
+    bool multi;   /* written as "launches": [...] */
+    char **roots; /* the folders references may reach (its own, --allow-paths), resolved:
                           * checked again on the file actually opened */
     int nroots;
 } ps_manifest;
 
 /* What a manifest may ask for (docs/limits.md). */
-#define PS_MANIFEST_MAX_BYTES (4ull << 30)   /* device memory of all buffers together, by default */
-#define PS_MANIFEST_MAX_TEXT (64u << 20)     /* the manifest file itself */
-#define PS_MANIFEST_MAX_ITEMS 4096           /* buffers, parameters, and launches */
+#define PS_MANIFEST_MAX_BYTES (4ull << 30) /* device memory of all buffers together, by default */
+#define PS_MANIFEST_MAX_TEXT  (64u << 20)  /* the manifest file itself */
+#define PS_MANIFEST_MAX_ITEMS 4096         /* buffers, parameters, and launches */
 
 typedef struct {
     /* Folders that file references may reach besides the manifest's own (--allow-paths). */
     const char *const *allow_paths;
     int n_allow_paths;
-    uint64_t max_bytes;  /* the most the buffers may total; 0: PS_MANIFEST_MAX_BYTES */
+    uint64_t max_bytes; /* the most the buffers may total; 0: PS_MANIFEST_MAX_BYTES */
 } ps_manifest_policy;
 
 /* Loads and validates under the default policy; on error returns PS_ERR_MANIFEST (PS_ERR_IO when
  * the file cannot be read) with "PATH:LINE:COL: error: JSON.PATH: what" in err. */
 ps_status ps_manifest_load(const char *path, ps_manifest **out, char *err, size_t errlen);
-ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out,
-                                char *err, size_t errlen);
+ps_status ps_manifest_load_with(const char *path, const ps_manifest_policy *policy, ps_manifest **out, char *err,
+                                size_t errlen);
 void ps_manifest_free(ps_manifest *m);
 /* Makes launch i (0 <= i < m->nlaunches) the one kernel..nexpect describe. */
 void ps_manifest_select(ps_manifest *m, int i);
 
 /* Allocates and fills the buffers, and packs the kernel parameters for `prog`. */
-ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params,
-                              size_t *params_size, char *err, size_t errlen);
+ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params, size_t *params_size,
+                              char *err, size_t errlen);
 /* Packs the selected launch's parameters only (the buffers already allocated by prepare). */
 ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, size_t *params_size, char *err,
                            size_t errlen);
@@ -142,12 +142,10 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *out, char *e
 /* Compares the kernel's printed output (printf, assert) with "expect_output"; prints the result
  * to `out`. Returns 1 when they differ, 0 when they agree or nothing is expected, -1 on an I/O
  * error (message in err). */
-int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *out,
-                               char *err, size_t errlen);
+int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *out, char *err, size_t errlen);
 
 /* Writes every buffer to DIR/<name>.bin (names are plain file names; an existing link or
  * non-regular file there is refused, so nothing outside DIR is written). */
-ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,
-                                    size_t errlen);
+ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err, size_t errlen);
 
 #endif

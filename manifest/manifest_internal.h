@@ -7,20 +7,19 @@
 #include "manifest_json.h"
 
 typedef struct {
-    const char *path;        /* the manifest, for messages */
-    const char *jp_pre;      /* prefixed to JSON paths, e.g. "launches[1]" (NULL: none) */
+    const char *path;   /* the manifest, for messages */
+    const char *jp_pre; /* prefixed to JSON paths, e.g. "launches[1]" (NULL: none) */
     char *err;
     size_t errlen;
-    uint64_t max_bytes;      /* the buffers' budget (policy or default) */
-    char *real_dir;          /* the manifest's folder, symbolic links resolved */
-    char **real_allow;       /* --allow-paths folders, resolved */
+    uint64_t max_bytes; /* the buffers' budget (policy or default) */
+    char *real_dir;     /* the manifest's folder, symbolic links resolved */
+    char **real_allow;  /* --allow-paths folders, resolved */
     int nallow;
 } ps_mctx;
 
 /* Records "PATH:LINE:COL: error: JP: message" at v (a member's key when at_key), and returns
  * false; v NULL leaves out the position, jp NULL or "" the JSON path. */
-bool ps_mfail(ps_mctx *c, const ps_json *v, const char *jp, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+bool ps_mfail(ps_mctx *c, const ps_json *v, const char *jp, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 bool ps_mfail_key(ps_mctx *c, const ps_json *member, const char *jp, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -34,12 +33,11 @@ const char *ps_mhint(const char *word, const char *const *cands, int n, char *bu
 
 /* An integer written in JSON (exactly, never through a double), within lo..hi; `why` (may be
  * NULL) names the limit in the message. */
-bool ps_muint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, uint64_t hi, const char *why,
-              uint64_t *out);
+bool ps_muint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, uint64_t hi, const char *why, uint64_t *out);
 /* A scalar of type t (a JSON number, or a string: decimal, 0x hex, or for floats also inf/nan)
  * as t's bits; integers must fit t's range, floats t's finite range. */
-bool ps_mvalue(ps_mctx *c, const ps_json *v, const char *jp, ps_type t, uint64_t *bits, bool *is_int,
-               bool *neg, uint64_t *mag);
+bool ps_mvalue(ps_mctx *c, const ps_json *v, const char *jp, ps_type t, uint64_t *bits, bool *is_int, bool *neg,
+               uint64_t *mag);
 /* The types a buffer element or a scalar parameter may have. */
 bool ps_mtype_ok(ps_type t);
 extern const char ps_mtype_list[];
@@ -56,12 +54,11 @@ bool ps_mname(ps_mctx *c, const ps_json *v, const char *jp);
 /* Reads a regular file of at most max bytes (want != UINT64_MAX: exactly want bytes, as `whose`
  * holds, e.g. "buffer 'out'"), refusing devices and FIFOs before reading; NULL with the reason
  * (without the path) in err. */
-char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len, char *err,
-               size_t errlen);
+char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len, char *err, size_t errlen);
 /* The same for a file m references: the file opened must still lie inside m's folders (a link
  * swapped in after loading is caught). */
-char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
-                   size_t *len, char *err, size_t errlen);
+char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len,
+                   char *err, size_t errlen);
 /* Hands c's resolved folders to m (m->roots). */
 void ps_mpaths_keep(ps_mctx *c, ps_manifest *m);
 

@@ -132,8 +132,10 @@ static char *parse_string(reader *r, size_t *len) {
     while (*r->p != '"') {
         unsigned char c = (unsigned char)*r->p;
         if (c < 0x20) {
-            fail_at(r, r->p, c == '\n' ? "unterminated string (a line break inside a string must be written \\n)"
-                                       : "control character 0x%02x inside a string (write it as \\u%04x)", c, c);
+            fail_at(r, r->p,
+                    c == '\n' ? "unterminated string (a line break inside a string must be written \\n)"
+                              : "control character 0x%02x inside a string (write it as \\u%04x)",
+                    c, c);
             break;
         }
         if (c >= 0x80) {
@@ -272,8 +274,7 @@ static bool check_duplicates(reader *r, ps_json *obj) {
         r->failed = true;
         r->err_line = dup->key_line;
         r->err_col = dup->key_col;
-        snprintf(r->err, r->errlen, "duplicate key \"%s\" (first at %d:%d)", dup->key, first->key_line,
-                 first->key_col);
+        snprintf(r->err, r->errlen, "duplicate key \"%s\" (first at %d:%d)", dup->key, first->key_line, first->key_col);
     }
     free(m);
     return !dup;
@@ -295,7 +296,8 @@ static ps_json *parse_container(reader *r, int depth, bool object) {
         int kl = 0, kc = 0;
         if (object) {
             if (r->p >= r->end || *r->p != '"') {
-                fail_at(r, r->p, "expected a key (a string in double quotes), found %s", describe(r, r->p, d, sizeof d));
+                fail_at(r, r->p, "expected a key (a string in double quotes), found %s",
+                        describe(r, r->p, d, sizeof d));
                 break;
             }
             kl = r->line, kc = col_of(r, r->p);
@@ -336,8 +338,7 @@ static ps_json *parse_container(reader *r, int depth, bool object) {
         }
         if (r->p >= r->end)
             fail_val(r, v, "this %s is never closed (expected '%c')", object ? "object" : "array", close);
-        else
-            fail_at(r, r->p, "expected ',' or '%c', found %s", close, describe(r, r->p, d, sizeof d));
+        else fail_at(r, r->p, "expected ',' or '%c', found %s", close, describe(r, r->p, d, sizeof d));
         break;
     }
     ps_json_free(v);
@@ -394,8 +395,7 @@ ps_json *ps_json_parse(const char *text, size_t len, int *line, int *col, char *
     if (r.p >= r.end) fail_at(&r, r.p, "the file is empty (a manifest is a JSON object)");
     else if (*r.p != '{')
         fail_at(&r, r.p, "expected '{' (a manifest is a JSON object), found %s", describe(&r, r.p, d, sizeof d));
-    else
-        v = parse_value(&r, 1);
+    else v = parse_value(&r, 1);
     if (v) {
         skip_space(&r);
         if (r.p < r.end) {

@@ -11,19 +11,19 @@ typedef enum { PS_J_NULL, PS_J_BOOL, PS_J_NUMBER, PS_J_STRING, PS_J_ARRAY, PS_J_
 typedef struct ps_json ps_json;
 struct ps_json {
     ps_jtype type;
-    int line, col;          /* the value's first character, 1-based (columns count bytes) */
-    char *key;              /* a member of an object: its key, else NULL */
-    int key_line, key_col;  /* where that key starts */
-    char *str;              /* PS_J_STRING: the decoded text; PS_J_NUMBER: the number as written */
-    size_t len;             /* strlen(str) */
-    double num;             /* PS_J_NUMBER: the nearest double (±HUGE_VAL past the range) */
-    bool boolean;           /* PS_J_BOOL */
-    ps_json *child;         /* arrays and objects: the first element or member */
-    ps_json *next;          /* the next sibling */
-    int n;                  /* arrays and objects: how many elements or members */
+    int line, col;         /* the value's first character, 1-based (columns count bytes) */
+    char *key;             /* a member of an object: its key, else NULL */
+    int key_line, key_col; /* where that key starts */
+    char *str;             /* PS_J_STRING: the decoded text; PS_J_NUMBER: the number as written */
+    size_t len;            /* strlen(str) */
+    double num;            /* PS_J_NUMBER: the nearest double (±HUGE_VAL past the range) */
+    bool boolean;          /* PS_J_BOOL */
+    ps_json *child;        /* arrays and objects: the first element or member */
+    ps_json *next;         /* the next sibling */
+    int n;                 /* arrays and objects: how many elements or members */
 };
 
-#define PS_JSON_MAX_DEPTH 64 /* manifests need 5 levels; this keeps the reader's recursion shallow */
+#define PS_JSON_MAX_DEPTH  64        /* manifests need 5 levels; this keeps the reader's recursion shallow */
 #define PS_JSON_MAX_VALUES (1 << 18) /* about 100 bytes of tree each: a bound on the reader's memory */
 
 /* Parses text[0..len) (NUL-terminated at len) into a tree; NULL on a syntax error, with the

@@ -66,8 +66,12 @@ static void normalize(char *p) {
 }
 
 static const char *kind_of(mode_t m) {
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-           : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+    return S_ISDIR(m) ? "a directory"
+        : S_ISCHR(m)  ? "a character device"
+        : S_ISBLK(m)  ? "a block device"
+        : S_ISFIFO(m) ? "a FIFO"
+        : S_ISSOCK(m) ? "a socket"
+                      : "not a regular file";
 }
 
 static bool allowed(const ps_mctx *c, const char *abs) {
@@ -101,11 +105,14 @@ char *ps_mpath(ps_mctx *c, const ps_json *v, const char *jp, const char *dir) {
     const char *where = real ? real : abs;
     if (!allowed(c, where)) {
         if (real && allowed(c, abs))
-            ps_mfail(c, v, jp, "\"%s\" is a symbolic link to %s, outside the manifest's folder %s (allow it with "
-                               "--allow-paths DIR)", ref, real, c->real_dir);
+            ps_mfail(c, v, jp,
+                     "\"%s\" is a symbolic link to %s, outside the manifest's folder %s (allow it with "
+                     "--allow-paths DIR)",
+                     ref, real, c->real_dir);
         else
-            ps_mfail(c, v, jp, "\"%s\" is outside the manifest's folder %s: references resolve relative to the "
-                               "manifest and stay inside its folder (allow another with --allow-paths DIR)",
+            ps_mfail(c, v, jp,
+                     "\"%s\" is outside the manifest's folder %s: references resolve relative to the "
+                     "manifest and stay inside its folder (allow another with --allow-paths DIR)",
                      ref, c->real_dir);
         goto bad;
     }
@@ -129,12 +136,14 @@ bool ps_mname(ps_mctx *c, const ps_json *v, const char *jp) {
     bool ok = *s && *s != '.' && *s != '-' && v->len <= 200;
     for (; ok && *s; s++)
         ok = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
-             *s == '-' || *s == '.';
+            *s == '-' || *s == '.';
     if (ok) return true;
     char shown[64];
     snprintf(shown, sizeof shown, "%.48s%s", v->str, v->len > 48 ? "..." : "");
-    return ps_mfail(c, v, jp, "\"%s\" is not a plain file name (--out DIR writes DIR/<name>.bin): use letters, "
-                              "digits, '_', '-' and '.', at most 200, not starting with '.' or '-'", shown);
+    return ps_mfail(c, v, jp,
+                    "\"%s\" is not a plain file name (--out DIR writes DIR/<name>.bin): use letters, "
+                    "digits, '_', '-' and '.', at most 200, not starting with '.' or '-'",
+                    shown);
 }
 
 void ps_mpaths_keep(ps_mctx *c, ps_manifest *m) {
@@ -154,8 +163,8 @@ char *ps_mread(const char *path, uint64_t max, uint64_t want, const char *whose,
     return read_fd(NULL, path, max, want, whose, len, err, errlen);
 }
 
-char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose,
-                   size_t *len, char *err, size_t errlen) {
+char *ps_mread_ref(const ps_manifest *m, const char *path, uint64_t max, uint64_t want, const char *whose, size_t *len,
+                   char *err, size_t errlen) {
     return read_fd(m, path, max, want, whose, len, err, errlen);
 }
 

@@ -24,9 +24,12 @@ static const char *a_type(ps_type t, char *buf, size_t n) {
 /* Where params[i] is written, for messages: "PATH:LINE:COL: error: params[i].KIND". */
 static void param_where(const ps_manifest *m, int i, char *buf, size_t n) {
     const ps_mparam *p = &m->params[i];
-    const char *kind = p->kind == MP_BUFFER ? "buffer" : p->kind == MP_BYTES ? "bytes"
-                       : p->kind == MP_TENSORMAP ? "tensormap" : p->kind == MP_TEXTURE ? "texture"
-                       : p->kind == MP_SURFACE ? "surface" : ps_type_name(p->type);
+    const char *kind = p->kind == MP_BUFFER ? "buffer"
+        : p->kind == MP_BYTES               ? "bytes"
+        : p->kind == MP_TENSORMAP           ? "tensormap"
+        : p->kind == MP_TEXTURE             ? "texture"
+        : p->kind == MP_SURFACE             ? "surface"
+                                            : ps_type_name(p->type);
     char pre[32] = "";
     if (m->multi) snprintf(pre, sizeof pre, "launches[%d].", m->cur);
     snprintf(buf, n, "%s:%d:%d: error: %sparams[%d].%s", m->path, p->line, p->col, pre, i, kind);
@@ -41,31 +44,36 @@ static bool scalar_fits(const ps_manifest *m, int i, const ps_var *v, char *err,
     param_where(m, i, where, sizeof where);
     if ((uint64_t)ps_type_size(p->type) != v->size) {
         snprintf(err, errlen, "%s: %s value is %d bytes but parameter '%s' of kernel '%s' is %llu bytes", where,
-                 a_type(p->type, art, sizeof art), ps_type_size(p->type), v->name, m->kernel, (unsigned long long)v->size);
+                 a_type(p->type, art, sizeof art), ps_type_size(p->type), v->name, m->kernel,
+                 (unsigned long long)v->size);
         return false;
     }
     ps_type_kind pk = ps_type_kind_of(p->type), vk = ps_type_kind_of(v->type);
     if (v->vec > 1 || v->is_array || pk == TK_BITS || vk == TK_BITS) return true;
     if (vk == TK_FLOAT && p->type != v->type) {
-        snprintf(err, errlen, "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write {\"%s\": ...}, "
-                              "or {\"b%d\": ...} for raw bits)",
+        snprintf(err, errlen,
+                 "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write {\"%s\": ...}, "
+                 "or {\"b%d\": ...} for raw bits)",
                  where, a_type(p->type, art, sizeof art), v->name, m->kernel, ps_type_name(v->type),
                  ps_type_name(v->type), 8 * ps_type_size(v->type));
         return false;
     }
     if (vk == TK_UINT || vk == TK_SINT) {
         if (pk == TK_FLOAT) {
-            snprintf(err, errlen, "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write an "
-                                  "integer as {\"%s\": ...})",
-                     where, a_type(p->type, art, sizeof art), v->name, m->kernel, ps_type_name(v->type), ps_type_name(v->type));
+            snprintf(err, errlen,
+                     "%s: %s value for parameter '%s' of kernel '%s', which is .%s (write an "
+                     "integer as {\"%s\": ...})",
+                     where, a_type(p->type, art, sizeof art), v->name, m->kernel, ps_type_name(v->type),
+                     ps_type_name(v->type));
             return false;
         }
         int bits = 8 * ps_type_size(v->type);
         uint64_t umax = bits == 64 ? UINT64_MAX : (1ull << bits) - 1, half = 1ull << (bits - 1);
         bool ok = vk == TK_UINT ? !p->neg : p->neg ? p->mag <= half : p->mag <= half - 1;
         if (!ok) {
-            snprintf(err, errlen, "%s: %s%llu is out of range for parameter '%s' of kernel '%s', which is .%s (%s%llu..%llu)",
-                     where, p->neg ? "-" : "", (unsigned long long)p->mag, v->name, m->kernel, ps_type_name(v->type),
+            snprintf(err, errlen,
+                     "%s: %s%llu is out of range for parameter '%s' of kernel '%s', which is .%s (%s%llu..%llu)", where,
+                     p->neg ? "-" : "", (unsigned long long)p->mag, v->name, m->kernel, ps_type_name(v->type),
                      vk == TK_SINT ? "-" : "", (unsigned long long)(vk == TK_SINT ? half : 0),
                      (unsigned long long)(vk == TK_SINT ? half - 1 : umax));
             return false;
@@ -146,8 +154,8 @@ static ps_status fill_buffer(const ps_manifest *m, int i, uint8_t *host, char *e
     return PS_OK;
 }
 
-ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params,
-                              size_t *params_size, char *err, size_t errlen) {
+ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, uint8_t **params, size_t *params_size,
+                              char *err, size_t errlen) {
     *params = NULL;
     for (int i = 0; i < m->nbufs; i++) {
         ps_mbuf *b = &m->bufs[i];
@@ -155,9 +163,10 @@ ps_status ps_manifest_prepare(ps_manifest *m, ps_program *prog, ps_device *dev, 
         if (!b->addr) {
             uint64_t limit = ps_device_limit(dev), used = ps_device_used(dev);
             if (limit && (b->bytes > limit || used > limit - b->bytes))
-                snprintf(err, errlen, "%s: error: cannot allocate %llu bytes for buffer '%s': %llu of the "
-                         "%llu-byte memory limit are in use (--max-memory, docs/limits.md)", m->path,
-                         (unsigned long long)b->bytes, b->name, (unsigned long long)used,
+                snprintf(err, errlen,
+                         "%s: error: cannot allocate %llu bytes for buffer '%s': %llu of the "
+                         "%llu-byte memory limit are in use (--max-memory, docs/limits.md)",
+                         m->path, (unsigned long long)b->bytes, b->name, (unsigned long long)used,
                          (unsigned long long)limit);
             else
                 snprintf(err, errlen, "%s: error: cannot allocate %llu bytes for buffer '%s'", m->path,
@@ -192,9 +201,10 @@ ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, s
     const ps_var *const *vars;
     int nvars = ps_program_kernel_params(prog, m->kernel, &vars);
     if (nvars < 0) {
-        int n = snprintf(err, errlen, "%s: error: %sno kernel named '%s' in %s; its kernels (\"kernel\" is the "
-                                      "name in the PTX, mangled for C++):", m->path, m->multi ? where : "", m->kernel,
-                         m->ptx);
+        int n = snprintf(err, errlen,
+                         "%s: error: %sno kernel named '%s' in %s; its kernels (\"kernel\" is the "
+                         "name in the PTX, mangled for C++):",
+                         m->path, m->multi ? where : "", m->kernel, m->ptx);
         const ps_module *mod = ps_program_module(prog);
         for (int i = 0; i < mod->nfuncs && n >= 0 && (size_t)n < errlen; i++) {
             const ps_func *f = mod->funcs[i];
@@ -226,8 +236,16 @@ ps_status ps_manifest_pack(ps_manifest *m, ps_program *prog, uint8_t **params, s
 
 static double elem_double(const uint8_t *p, ps_type t) {
     switch (t) {
-    case PS_T_F32: { float f; memcpy(&f, p, 4); return f; }
-    case PS_T_F64: { double d; memcpy(&d, p, 8); return d; }
+    case PS_T_F32: {
+        float f;
+        memcpy(&f, p, 4);
+        return f;
+    }
+    case PS_T_F64: {
+        double d;
+        memcpy(&d, p, 8);
+        return d;
+    }
     default: return 0;
     }
 }
@@ -283,8 +301,8 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
         snprintf(whose, sizeof whose, "buffer '%s'", b->name);
         char *want = ps_mread_ref(m, e->file, b->bytes, b->bytes, whose, &n, why, sizeof why);
         if (!want) {
-            snprintf(err, errlen, "%s:%d:%d: error: expect.%s.file: %s: %s", m->path, e->line, e->col, b->name,
-                     e->file, why); /* line:col locate it in a launch's "expect" too */
+            snprintf(err, errlen, "%s:%d:%d: error: expect.%s.file: %s: %s", m->path, e->line, e->col, b->name, e->file,
+                     why); /* line:col locate it in a launch's "expect" too */
             return -1;
         }
         const uint8_t *got = ps_device_ptr(dev, b->addr, b->bytes);
@@ -320,15 +338,20 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
             mismatches++;
         }
         if (results)
-            results[i] = (ps_mcompare){.buf = e->buf, .elements = b->count, .mismatches = mismatches,
-                                       .first = first, .got_bits = got_bits, .want_bits = want_bits,
-                                       .max_ulp = max_ulp, .has_ulp = is_float, .tolerance = e->has_tol};
+            results[i] = (ps_mcompare){.buf = e->buf,
+                                       .elements = b->count,
+                                       .mismatches = mismatches,
+                                       .first = first,
+                                       .got_bits = got_bits,
+                                       .want_bits = want_bits,
+                                       .max_ulp = max_ulp,
+                                       .has_ulp = is_float,
+                                       .tolerance = e->has_tol};
         if (mismatches) {
             char after[64] = "";
             if (m->multi) snprintf(after, sizeof after, " after launch %d (%.30s)", m->cur, m->kernel);
             fprintf(out, "MISMATCH %s%s: %llu of %llu elements differ (first at %llu)\n", b->name, after,
-                    (unsigned long long)mismatches, (unsigned long long)b->count,
-                    (unsigned long long)first);
+                    (unsigned long long)mismatches, (unsigned long long)b->count, (unsigned long long)first);
             bad++;
         } else {
             fprintf(out, "ok %s: %llu elements match%s\n", b->name, (unsigned long long)b->count,
@@ -339,8 +362,7 @@ int ps_manifest_compare(const ps_manifest *m, ps_device *dev, void *outp, char *
     return bad;
 }
 
-ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err,
-                                    size_t errlen) {
+ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const char *dir, char *err, size_t errlen) {
     char *tmp = ps_xstrdup(dir); /* mkdir -p */
     for (char *q = tmp + 1; *q; q++)
         if (*q == '/') {
@@ -381,8 +403,8 @@ ps_status ps_manifest_write_outputs(const ps_manifest *m, ps_device *dev, const 
     return PS_OK;
 }
 
-int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *outp,
-                               char *err, size_t errlen) {
+int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len, void *outp, char *err,
+                               size_t errlen) {
     FILE *out = outp;
     if (!m->expect_output) return 0;
     size_t n;
@@ -404,8 +426,10 @@ int ps_manifest_compare_output(const ps_manifest *m, const char *got, size_t len
             else col++;
             i++;
         }
-        fprintf(out, "MISMATCH output: %zu bytes printed, %zu expected; first difference at line %zu, "
-                     "column %zu\n", len, n, line, col);
+        fprintf(out,
+                "MISMATCH output: %zu bytes printed, %zu expected; first difference at line %zu, "
+                "column %zu\n",
+                len, n, line, col);
     }
     free(want);
     return bad;

@@ -38,14 +38,16 @@ static bool one_uint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, 
 
 bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp,
                            bool surface) {
-    static const char *const tkeys[] = {"buffer", "format", "channels", "dims", "layers", "read_mode",
-                                        "normalized_coords", "filter", "address", "border"};
+    static const char *const tkeys[] = {"buffer",  "format",    "channels",          "dims",
+                                        "layers",  "read_mode", "normalized_coords", "filter",
+                                        "address", "border"};
     static const char *const rmodes[] = {"element_type", "normalized_float"}, *const filters[] = {"point", "linear"},
                              *const amodes[] = {"wrap", "clamp", "mirror", "border"};
     const char *what = surface ? "surface" : "texture";
     char kjp[200];
-    if (!ps_mwant_type(c, o, jp, PS_J_OBJECT, surface ? "an object (buffer, format, channels, dims, layers)"
-                                                      : "an object (the texture's description)") ||
+    if (!ps_mwant_type(c, o, jp, PS_J_OBJECT,
+                       surface ? "an object (buffer, format, channels, dims, layers)"
+                               : "an object (the texture's description)") ||
         !ps_mkeys(c, o, jp, tkeys, surface ? 5 : (int)(sizeof tkeys / sizeof tkeys[0])))
         return false;
     ps_tex *t = &mp->tex;
@@ -96,8 +98,10 @@ bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const p
         const ps_json *a = ps_json_get(o, "address");
         if (a) {
             if (a->type != PS_J_ARRAY || a->n != (int)t->dim)
-                return ps_mfail(c, a, KJP("address"), "%s: \"address\" must be an array of %u address modes (wrap, "
-                                                      "clamp, mirror, border), one per dimension", what, t->dim);
+                return ps_mfail(c, a, KJP("address"),
+                                "%s: \"address\" must be an array of %u address modes (wrap, "
+                                "clamp, mirror, border), one per dimension",
+                                what, t->dim);
             int q = 0;
             for (const ps_json *x = a->child; x; x = x->next, q++) {
                 int k3 = -1;
@@ -116,7 +120,8 @@ bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const p
             if (!any_border)
                 return ps_mfail_key(c, bc, KJP("border"), "%s: \"border\" needs an address mode \"border\"", what);
             if (bc->type != PS_J_ARRAY || bc->n != 4)
-                return ps_mfail(c, bc, KJP("border"), "%s: \"border\" must be an array of 4 numbers (r, g, b, a)", what);
+                return ps_mfail(c, bc, KJP("border"), "%s: \"border\" must be an array of 4 numbers (r, g, b, a)",
+                                what);
             int q = 0;
             for (const ps_json *x = bc->child; x; x = x->next, q++) {
                 char ejp[220];
@@ -133,8 +138,10 @@ bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const p
     if (!ps_tex_check(t, why, sizeof why)) return ps_mfail(c, o, jp, "%s: %s", what, why);
     const ps_mbuf *mb = &m->bufs[mp->buf];
     if (mb->bytes != ps_tex_bytes(t))
-        return ps_mfail(c, b, KJP("buffer"), "%s: buffer '%s' has %llu bytes; %u x %u x %u texels x %u layers of %u "
-                                             "bytes take %llu", what, mb->name, (unsigned long long)mb->bytes, t->width,
-                        t->height, t->depth, t->layers, ps_tex_texel_bytes(t), (unsigned long long)ps_tex_bytes(t));
+        return ps_mfail(c, b, KJP("buffer"),
+                        "%s: buffer '%s' has %llu bytes; %u x %u x %u texels x %u layers of %u "
+                        "bytes take %llu",
+                        what, mb->name, (unsigned long long)mb->bytes, t->width, t->height, t->depth, t->layers,
+                        ps_tex_texel_bytes(t), (unsigned long long)ps_tex_bytes(t));
     return true;
 }

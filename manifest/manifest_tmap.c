@@ -42,8 +42,7 @@ static int ints(ps_mctx *c, const ps_json *o, const char *jp, const char *key, i
 }
 
 /* A number in [lo, hi] under key, or false with a message. */
-static bool one_int(ps_mctx *c, const ps_json *o, const char *jp, const char *key, int64_t lo, int64_t hi,
-                    int64_t *v) {
+static bool one_int(ps_mctx *c, const ps_json *o, const char *jp, const char *key, int64_t lo, int64_t hi, int64_t *v) {
     const ps_json *x = ps_json_get(o, key);
     char kjp[160];
     snprintf(kjp, sizeof kjp, "%s.%s", jp, key);
@@ -75,10 +74,21 @@ static int choice(ps_mctx *c, const ps_json *o, const char *jp, const char *key,
 bool ps_manifest_tmap_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp) {
     static const char *const swz[] = {"none", "32B", "64B", "128B"}, *const l2[] = {"none", "64B", "128B", "256B"},
                              *const fill[] = {"none", "nan"}, *const il[] = {"none"};
-    static const char *const keys[] = {"buffer", "type", "dims", "strides", "box", "element_strides",
-                                       "interleave", "swizzle", "l2_promotion", "oob_fill", "mode",
-                                       "pixel_box_lower_corner", "pixel_box_upper_corner",
-                                       "channels_per_pixel", "pixels_per_column"};
+    static const char *const keys[] = {"buffer",
+                                       "type",
+                                       "dims",
+                                       "strides",
+                                       "box",
+                                       "element_strides",
+                                       "interleave",
+                                       "swizzle",
+                                       "l2_promotion",
+                                       "oob_fill",
+                                       "mode",
+                                       "pixel_box_lower_corner",
+                                       "pixel_box_upper_corner",
+                                       "channels_per_pixel",
+                                       "pixels_per_column"};
     static const char *const modes[] = {"tiled", "im2col"};
     if (!ps_mwant_type(c, o, jp, PS_J_OBJECT, "an object (the fields of cuTensorMapEncodeTiled)") ||
         !ps_mkeys(c, o, jp, keys, (int)(sizeof keys / sizeof keys[0])))
@@ -121,11 +131,13 @@ bool ps_manifest_tmap_parse(ps_mctx *c, const ps_json *o, const char *jp, const 
         const ps_json *x = ps_json_get(o, "box");
         snprintf(kjp, sizeof kjp, "%s.box", jp);
         if (x)
-            return ps_mfail_key(c, x, kjp, "tensormap: an im2col map has no \"box\" (channels_per_pixel and "
-                                           "pixels_per_column instead)");
+            return ps_mfail_key(c, x, kjp,
+                                "tensormap: an im2col map has no \"box\" (channels_per_pixel and "
+                                "pixels_per_column instead)");
         if (rank < 3) return ps_mfail(c, o, jp, "tensormap: an im2col map has rank 3, 4 or 5");
         int64_t cpp, ppc;
-        if (!one_int(c, o, jp, "channels_per_pixel", 1, 256, &cpp) || !one_int(c, o, jp, "pixels_per_column", 1, 1024, &ppc))
+        if (!one_int(c, o, jp, "channels_per_pixel", 1, 256, &cpp) ||
+            !one_int(c, o, jp, "pixels_per_column", 1, 1024, &ppc))
             return false;
         t->cpp = (uint32_t)cpp, t->ppc = (uint32_t)ppc;
         for (int i = 0; i < rank; i++) t->box[i] = i == 0 ? t->cpp : i == 1 ? t->ppc : 1;

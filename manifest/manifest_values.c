@@ -21,10 +21,8 @@ static bool vfail(ps_mctx *c, int line, int col, const char *jp, const char *fmt
         jp = full;
     }
     const char *sep = jp && *jp ? ": " : "";
-    if (line > 0)
-        snprintf(c->err, c->errlen, "%s:%d:%d: error: %s%s%s", c->path, line, col, jp ? jp : "", sep, msg);
-    else
-        snprintf(c->err, c->errlen, "%s: error: %s%s%s", c->path, jp ? jp : "", sep, msg);
+    if (line > 0) snprintf(c->err, c->errlen, "%s:%d:%d: error: %s%s%s", c->path, line, col, jp ? jp : "", sep, msg);
+    else snprintf(c->err, c->errlen, "%s: error: %s%s%s", c->path, jp ? jp : "", sep, msg);
     return false;
 }
 
@@ -75,13 +73,14 @@ static int distance(const char *a, const char *b) {
 /* C and CUDA spellings of the element types, which are too far from PTX's for the distance. */
 static const char *type_alias(const char *word) {
     static const char *const pairs[][2] = {
-        {"char", "s8"}, {"int8", "s8"}, {"int8_t", "s8"}, {"i8", "s8"}, {"uchar", "u8"}, {"uint8", "u8"},
-        {"uint8_t", "u8"}, {"short", "s16"}, {"int16", "s16"}, {"int16_t", "s16"}, {"i16", "s16"},
-        {"ushort", "u16"}, {"uint16", "u16"}, {"uint16_t", "u16"}, {"int", "s32"}, {"int32", "s32"},
-        {"int32_t", "s32"}, {"i32", "s32"}, {"uint", "u32"}, {"unsigned", "u32"}, {"uint32", "u32"},
-        {"uint32_t", "u32"}, {"long", "s64"}, {"int64", "s64"}, {"int64_t", "s64"}, {"i64", "s64"},
-        {"size_t", "u64"}, {"uint64", "u64"}, {"uint64_t", "u64"}, {"half", "f16"}, {"float16", "f16"},
-        {"bfloat16", "bf16"}, {"float", "f32"}, {"float32", "f32"}, {"double", "f64"}, {"float64", "f64"}};
+        {"char", "s8"},     {"int8", "s8"},       {"int8_t", "s8"},  {"i8", "s8"},        {"uchar", "u8"},
+        {"uint8", "u8"},    {"uint8_t", "u8"},    {"short", "s16"},  {"int16", "s16"},    {"int16_t", "s16"},
+        {"i16", "s16"},     {"ushort", "u16"},    {"uint16", "u16"}, {"uint16_t", "u16"}, {"int", "s32"},
+        {"int32", "s32"},   {"int32_t", "s32"},   {"i32", "s32"},    {"uint", "u32"},     {"unsigned", "u32"},
+        {"uint32", "u32"},  {"uint32_t", "u32"},  {"long", "s64"},   {"int64", "s64"},    {"int64_t", "s64"},
+        {"i64", "s64"},     {"size_t", "u64"},    {"uint64", "u64"}, {"uint64_t", "u64"}, {"half", "f16"},
+        {"float16", "f16"}, {"bfloat16", "bf16"}, {"float", "f32"},  {"float32", "f32"},  {"double", "f64"},
+        {"float64", "f64"}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (!strcmp(word, pairs[i][0])) return pairs[i][1];
     return NULL;
@@ -187,7 +186,7 @@ static bool json_int(const ps_json *v, exact_int *out) {
         char ch = i < int_end - digits ? digits[i] : frac_start[i - (int_end - digits)];
         if (ch != '0') all_zero = false;
     }
-    if (all_zero) return true; /* 0, -0, 0.0e7 */
+    if (all_zero) return true;                  /* 0, -0, 0.0e7 */
     long keep = ndig + (scale < 0 ? scale : 0); /* digits left after dropping 10^-scale */
     for (long i = keep < 0 ? 0 : keep; i < ndig; i++) {
         char ch = i < int_end - digits ? digits[i] : frac_start[i - (int_end - digits)];
@@ -210,9 +209,10 @@ static bool text_int(const char *s, exact_int *out) {
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
     if (!*s) return false;
     for (; *s; s++) {
-        int d = *s >= '0' && *s <= '9' ? *s - '0'
-                : base == 16 && *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
-                : base == 16 && *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : -1;
+        int d = *s >= '0' && *s <= '9'             ? *s - '0'
+            : base == 16 && *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+            : base == 16 && *s >= 'A' && *s <= 'F' ? *s - 'A' + 10
+                                                   : -1;
         if (d < 0) return false;
         if (!out->huge && !add_digit(&out->mag, (unsigned)d, base)) out->huge = true;
     }
@@ -233,8 +233,7 @@ static const char *shown(const ps_json *v, char *buf, size_t n) {
     return buf;
 }
 
-bool ps_muint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, uint64_t hi, const char *why,
-              uint64_t *out) {
+bool ps_muint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, uint64_t hi, const char *why, uint64_t *out) {
     char b[80];
     if (v->type != PS_J_NUMBER) return ps_mfail(c, v, jp, "must be an integer, not %s", ps_json_type_name(v->type));
     exact_int x;
@@ -252,10 +251,22 @@ const char ps_mtype_list[] = "u8 s8 u16 s16 u32 s32 u64 s64 b8 b16 b32 b64 f16 b
 
 bool ps_mtype_ok(ps_type t) {
     switch (t) {
-    case PS_T_U8: case PS_T_S8: case PS_T_U16: case PS_T_S16: case PS_T_U32: case PS_T_S32: case PS_T_U64:
-    case PS_T_S64: case PS_T_B8: case PS_T_B16: case PS_T_B32: case PS_T_B64: case PS_T_F16: case PS_T_BF16:
-    case PS_T_F32: case PS_T_F64:
-        return true;
+    case PS_T_U8:
+    case PS_T_S8:
+    case PS_T_U16:
+    case PS_T_S16:
+    case PS_T_U32:
+    case PS_T_S32:
+    case PS_T_U64:
+    case PS_T_S64:
+    case PS_T_B8:
+    case PS_T_B16:
+    case PS_T_B32:
+    case PS_T_B64:
+    case PS_T_F16:
+    case PS_T_BF16:
+    case PS_T_F32:
+    case PS_T_F64: return true;
     default: return false;
     }
 }
@@ -272,8 +283,10 @@ static void int_range(ps_type t, bool *lo_neg, uint64_t *lo_mag, uint64_t *hi) {
 }
 
 static const char *largest(ps_type t) {
-    return t == PS_T_F64 ? "1.7976931348623157e308" : t == PS_T_F32 ? "3.40282347e38"
-           : t == PS_T_F16 ? "65504" : "3.38953139e38";
+    return t == PS_T_F64 ? "1.7976931348623157e308"
+        : t == PS_T_F32  ? "3.40282347e38"
+        : t == PS_T_F16  ? "65504"
+                         : "3.38953139e38";
 }
 
 static bool float_bits(ps_mctx *c, const ps_json *v, const char *jp, ps_type t, uint64_t *bits) {
@@ -316,7 +329,8 @@ bool ps_mvalue(ps_mctx *c, const ps_json *v, const char *jp, ps_type t, uint64_t
     char b[80];
     *is_int = false;
     if (v->type != PS_J_NUMBER && v->type != PS_J_STRING)
-        return ps_mfail(c, v, jp, "must be a number (or a string such as \"0x7f\"), not %s", ps_json_type_name(v->type));
+        return ps_mfail(c, v, jp, "must be a number (or a string such as \"0x7f\"), not %s",
+                        ps_json_type_name(v->type));
     if (ps_type_kind_of(t) == TK_FLOAT) return float_bits(c, v, jp, t, bits);
     exact_int x;
     if (v->type == PS_J_NUMBER ? !json_int(v, &x) : !text_int(v->str, &x))
@@ -345,8 +359,10 @@ bool ps_mhex(ps_mctx *c, const ps_json *v, const char *jp, uint8_t **out, size_t
         int d[2];
         for (int k = 0; k < 2; k++) {
             char ch = v->str[i + (size_t)k];
-            d[k] = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-                   : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+            d[k] = ch >= '0' && ch <= '9' ? ch - '0'
+                : ch >= 'a' && ch <= 'f'  ? ch - 'a' + 10
+                : ch >= 'A' && ch <= 'F'  ? ch - 'A' + 10
+                                          : -1;
             if (d[k] < 0) {
                 free(bytes);
                 return ps_mfail(c, v, jp, "character %zu ('%c') is not a hex digit", i + (size_t)k + 1,

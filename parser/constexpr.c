@@ -11,7 +11,7 @@ static bool cond_expr(parser *p, ps_cval *v);
 
 static bool is_hex_float(const token *t) {
     return (t->kind == TOK_F32 || t->kind == TOK_F64) && t->len > 1 && t->text[0] == '0' &&
-           (t->text[1] == 'f' || t->text[1] == 'F' || t->text[1] == 'd' || t->text[1] == 'D');
+        (t->text[1] == 'f' || t->text[1] == 'F' || t->text[1] == 'd' || t->text[1] == 'D');
 }
 
 bool cexpr_starts(parser *p, bool paren) {
@@ -106,8 +106,7 @@ static bool unary(parser *p, ps_cval *v) {
     if (is_hex_float(&l))
         error_at(p, &l, "a hex floating-point literal (%s) cannot be part of a constant expression",
                  tok_desc(&l, b, sizeof b));
-    else
-        error_at(p, &l, "expected a constant, found %s", tok_desc(&l, b, sizeof b));
+    else error_at(p, &l, "expected a constant, found %s", tok_desc(&l, b, sizeof b));
     return false;
 }
 

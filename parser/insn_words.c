@@ -18,8 +18,8 @@ ps_word ps_insn_first_of(const ps_insn *in, const ps_word *set, int n) {
 }
 
 static bool is_space(ps_word w) {
-    static const ps_word spaces[] = {PS_WM(GLOBAL), PS_WM(SHARED), PS_WM(SHARED_CTA), PS_WM(SHARED_CLUSTER),
-                                     PS_WM(LOCAL), PS_WM(CONST), PS_WM(PARAM), PS_WM(PARAM_ENTRY),
+    static const ps_word spaces[] = {PS_WM(GLOBAL),     PS_WM(SHARED), PS_WM(SHARED_CTA), PS_WM(SHARED_CLUSTER),
+                                     PS_WM(LOCAL),      PS_WM(CONST),  PS_WM(PARAM),      PS_WM(PARAM_ENTRY),
                                      PS_WM(PARAM_FUNC), PS_WM(GENERIC)};
     for (size_t i = 0; i < PS_ARRAY_LEN(spaces); i++)
         if (w == spaces[i]) return true;

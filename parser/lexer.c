@@ -17,18 +17,43 @@ enum { C_SPACE = 1, C_START = 2, C_IDENT = 4, C_DIGIT = 8 };
 static const unsigned char cls[256] = {
     /* ptxas's blanks: \v and the other control characters are errors outside comments, while
      * \f and ^Z (0x1a) are blanks */
-    [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE,
+    [' '] = C_SPACE,
+    ['\t'] = C_SPACE,
+    ['\n'] = C_SPACE,
+    ['\r'] = C_SPACE,
+    ['\f'] = C_SPACE,
     [0x1a] = C_SPACE,
-#define R4(a) [a] = C_START | C_IDENT, [a + 1] = C_START | C_IDENT, [a + 2] = C_START | C_IDENT, \
-              [a + 3] = C_START | C_IDENT
-    R4('a'), R4('e'), R4('i'), R4('m'), R4('q'), R4('u'), ['y'] = C_START | C_IDENT,
-    ['z'] = C_START | C_IDENT, R4('A'), R4('E'), R4('I'), R4('M'), R4('Q'), R4('U'),
-    ['Y'] = C_START | C_IDENT, ['Z'] = C_START | C_IDENT,
+#define R4(a) \
+    [a] = C_START | C_IDENT, [a + 1] = C_START | C_IDENT, [a + 2] = C_START | C_IDENT, [a + 3] = C_START | C_IDENT
+    R4('a'),
+    R4('e'),
+    R4('i'),
+    R4('m'),
+    R4('q'),
+    R4('u'),
+    ['y'] = C_START | C_IDENT,
+    ['z'] = C_START | C_IDENT,
+    R4('A'),
+    R4('E'),
+    R4('I'),
+    R4('M'),
+    R4('Q'),
+    R4('U'),
+    ['Y'] = C_START | C_IDENT,
+    ['Z'] = C_START | C_IDENT,
 #undef R4
-    ['_'] = C_START | C_IDENT, ['$'] = C_START | C_IDENT, ['%'] = C_START,
-    ['0'] = C_IDENT | C_DIGIT, ['1'] = C_IDENT | C_DIGIT, ['2'] = C_IDENT | C_DIGIT,
-    ['3'] = C_IDENT | C_DIGIT, ['4'] = C_IDENT | C_DIGIT, ['5'] = C_IDENT | C_DIGIT,
-    ['6'] = C_IDENT | C_DIGIT, ['7'] = C_IDENT | C_DIGIT, ['8'] = C_IDENT | C_DIGIT,
+    ['_'] = C_START | C_IDENT,
+    ['$'] = C_START | C_IDENT,
+    ['%'] = C_START,
+    ['0'] = C_IDENT | C_DIGIT,
+    ['1'] = C_IDENT | C_DIGIT,
+    ['2'] = C_IDENT | C_DIGIT,
+    ['3'] = C_IDENT | C_DIGIT,
+    ['4'] = C_IDENT | C_DIGIT,
+    ['5'] = C_IDENT | C_DIGIT,
+    ['6'] = C_IDENT | C_DIGIT,
+    ['7'] = C_IDENT | C_DIGIT,
+    ['8'] = C_IDENT | C_DIGIT,
     ['9'] = C_IDENT | C_DIGIT,
 };
 
@@ -174,7 +199,7 @@ static token scan_number(lexer *lx, token t) {
             q++;
         }
     }
-    if (q < end && *q == 'U') q++; /* ptxas takes 'U' alone: "5u" is a syntax error */
+    if (q < end && *q == 'U') q++;                  /* ptxas takes 'U' alone: "5u" is a syntax error */
     if (q < end && ident_char((unsigned char)*q)) { /* 12abc */
         while (q < end && ident_char((unsigned char)*q)) q++;
         t.kind = TOK_ERROR;
@@ -221,7 +246,8 @@ token lex_next(lexer *lx) {
         }
         return t;
     }
-    if (c == '.' && lx->p + 1 < lx->end && (ident_start((unsigned char)lx->p[1]) && lx->p[1] != '%' && lx->p[1] != '$')) {
+    if (c == '.' && lx->p + 1 < lx->end &&
+        (ident_start((unsigned char)lx->p[1]) && lx->p[1] != '%' && lx->p[1] != '$')) {
         const char *q = scan_word(lx->p + 1, lx->end, true);
         t.kind = TOK_DIRECTIVE;
         t.len = (int)(q - lx->p);

@@ -12,7 +12,7 @@
 /* The device-runtime functions ptxas knows without a definition (sim/builtins.c runs them). */
 static bool runtime_function(const char *name) {
     return !strcmp(name, "vprintf") || !strcmp(name, "malloc") || !strcmp(name, "free") ||
-           !strcmp(name, "__assertfail");
+        !strcmp(name, "__assertfail");
 }
 
 /* ---- the whole-program check ---------------------------------------------------------------- */
@@ -38,7 +38,8 @@ static void check_operand(checker *c, const ps_insn *in, const ps_operand *o, bo
     else
         ps_diags_add(c->d, PS_DIAG_ERROR, file, o->line, o->col,
                      "Cannot take address of function '%s' (ptxas): it is .extern and no module "
-                     "defines it", o->func->name);
+                     "defines it",
+                     o->func->name);
     c->errors++;
 }
 
@@ -64,7 +65,8 @@ int ps_check_externs(const ps_module *m, ps_diags *d) {
             if (!t || t->defined || runtime_function(t->name)) continue;
             ps_diags_add(d, PS_DIAG_ERROR, v->file ? v->file : m->filename, v->line, v->col,
                          "Cannot take address of function '%s' (ptxas): it is .extern and no "
-                         "module defines it", t->name);
+                         "module defines it",
+                         t->name);
             c.errors++;
         }
     }
@@ -139,8 +141,8 @@ static void export_def(linker *k, const char *name, ps_func *f, ps_var *v, int p
     int now = f ? strength(f->is_weak, false) : strength(v->is_weak, v->is_common);
     if (old == 2 && now == 2) {
         ps_diags_add(k->d, PS_DIAG_ERROR, part_file(k, part), f ? f->line : v->line, f ? f->col : v->col,
-                     "multiple definitions of '%s' (also defined in %s:%d)", name,
-                     part_file(k, e->part), e->func ? e->func->line : e->var->line);
+                     "multiple definitions of '%s' (also defined in %s:%d)", name, part_file(k, e->part),
+                     e->func ? e->func->line : e->var->line);
         k->errors++;
         return;
     }
@@ -180,12 +182,12 @@ static void relink_var(const linker *k, ps_var *v) {
     }
 }
 
-#define GROW(arr, n, cap)                                                   \
-    do {                                                                    \
-        if ((n) == (cap)) {                                                 \
-            (cap) = (cap) ? (cap) * 2 : 16;                                 \
-            (arr) = ps_xrealloc((arr), sizeof *(arr) * (size_t)(cap));      \
-        }                                                                   \
+#define GROW(arr, n, cap)                                              \
+    do {                                                               \
+        if ((n) == (cap)) {                                            \
+            (cap) = (cap) ? (cap)*2 : 16;                              \
+            (arr) = ps_xrealloc((arr), sizeof *(arr) * (size_t)(cap)); \
+        }                                                              \
     } while (0)
 
 ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out) {
@@ -202,14 +204,15 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out) {
     for (int i = 0; i < n; i++) {
         const ps_module *p = parts[i];
         if (p->version > m->version) m->version = p->version;
-        if (p->arch && (!m->arch || p->arch->sm > m->arch->sm ||
-                        (p->arch->sm == m->arch->sm && p->arch->arch_specific > m->arch->arch_specific)))
+        if (p->arch &&
+            (!m->arch || p->arch->sm > m->arch->sm ||
+             (p->arch->sm == m->arch->sm && p->arch->arch_specific > m->arch->arch_specific)))
             m->arch = p->arch, m->target = p->target, m->target_debug = p->target_debug;
         if (!m->target) m->target = p->target;
         if (p->address_size != m->address_size) {
             ps_diags_add(diags, PS_DIAG_ERROR, part_file(&k, i), 0, 0,
-                         ".address_size %d does not match %s's .address_size %d", p->address_size,
-                         part_file(&k, 0), m->address_size);
+                         ".address_size %d does not match %s's .address_size %d", p->address_size, part_file(&k, 0),
+                         m->address_size);
             k.errors++;
         }
     }
@@ -218,13 +221,11 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out) {
         ps_module *p = parts[i];
         for (int f = 0; f < p->nfuncs; f++) {
             ps_func *fn = p->funcs[f];
-            if (fn->defined && exported(fn->is_visible, fn->is_weak, false))
-                export_def(&k, fn->name, fn, NULL, i);
+            if (fn->defined && exported(fn->is_visible, fn->is_weak, false)) export_def(&k, fn->name, fn, NULL, i);
         }
         for (int g = 0; g < p->nglobals; g++) {
             ps_var *v = p->globals[g];
-            if (!v->is_extern && exported(v->is_visible, v->is_weak, v->is_common))
-                export_def(&k, v->name, NULL, v, i);
+            if (!v->is_extern && exported(v->is_visible, v->is_weak, v->is_common)) export_def(&k, v->name, NULL, v, i);
         }
     }
     /* .extern declarations (and the same definitions seen from other modules) resolved */
@@ -268,9 +269,9 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out) {
             if (e && e->var) {
                 if (v->size && e->var->size && v->size > e->var->size) {
                     ps_diags_add(diags, PS_DIAG_ERROR, part_file(&k, i), v->line, v->col,
-                                 ".extern '%s' declares %llu bytes; its definition in %s:%d has %llu",
-                                 v->name, (unsigned long long)v->size, part_file(&k, e->part),
-                                 e->var->line, (unsigned long long)e->var->size);
+                                 ".extern '%s' declares %llu bytes; its definition in %s:%d has %llu", v->name,
+                                 (unsigned long long)v->size, part_file(&k, e->part), e->var->line,
+                                 (unsigned long long)e->var->size);
                     k.errors++;
                 }
                 map_add(&k, v, e->var);
@@ -278,7 +279,8 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out) {
             }
             ps_diags_add(diags, PS_DIAG_ERROR, part_file(&k, i), v->line, v->col,
                          "undefined reference to '%s': no module defines the .extern variable "
-                         "(a .visible definition in one of the linked modules)", v->name);
+                         "(a .visible definition in one of the linked modules)",
+                         v->name);
             k.errors++;
         }
     }

@@ -25,10 +25,10 @@ void error_at(parser *p, const token *t, const char *fmt, ...) {
         return;
     }
     if (t->kind == TOK_ERROR) { /* the lexer's finding says more than "expected X" */
-        const char *what = t->text[0] == '"'                    ? "unterminated string"
-                           : t->text[0] == '/'                  ? "unterminated comment"
-                           : isdigit((unsigned char)t->text[0]) ? "invalid number literal"
-                                                                : "invalid token";
+        const char *what = t->text[0] == '"'     ? "unterminated string"
+            : t->text[0] == '/'                  ? "unterminated comment"
+            : isdigit((unsigned char)t->text[0]) ? "invalid number literal"
+                                                 : "invalid token";
         ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, t->line, t->col, "%s '%.*s'", what,
                      t->len > 40 ? 40 : t->len, t->text);
         p->failed_stmt = true;
@@ -47,8 +47,7 @@ const char *tok_desc(const token *t, char *buf, size_t n) {
     case TOK_STRING: snprintf(buf, n, "string \"%.*s\"", t->len > 40 ? 40 : t->len, t->text); return buf;
     case TOK_ERROR:
         if (t->len == 1 && ((unsigned char)t->text[0] < 0x20 || t->text[0] == 0x7f)) {
-            snprintf(buf, n, "control character 0x%02x (ptxas allows it only in comments)",
-                     (unsigned char)t->text[0]);
+            snprintf(buf, n, "control character 0x%02x (ptxas allows it only in comments)", (unsigned char)t->text[0]);
             return buf;
         }
         /* fall through */
@@ -70,9 +69,8 @@ bool expect_punct(parser *p, char c) {
 /* Directives that can only begin a module-scope statement: recovery at module scope stops
  * before them, so a missing ';' after a global does not swallow the next function. */
 static bool starts_toplevel(const token *t) {
-    static const char *const dirs[] = {".entry", ".func", ".visible", ".extern", ".weak",
-                                       ".version", ".target", ".address_size", ".file",
-                                       ".section"};
+    static const char *const dirs[] = {".entry",   ".func",   ".visible",      ".extern", ".weak",
+                                       ".version", ".target", ".address_size", ".file",   ".section"};
     if (t->kind != TOK_DIRECTIVE) return false;
     for (size_t i = 0; i < PS_ARRAY_LEN(dirs); i++)
         if (tok_is(t, dirs[i])) return true;
@@ -96,9 +94,7 @@ static void recover(parser *p) {
     }
 }
 
-char *tok_str(parser *p, const token *t) {
-    return ps_arena_strndup(&p->m->arena, t->text, (size_t)t->len);
-}
+char *tok_str(parser *p, const token *t) { return ps_arena_strndup(&p->m->arena, t->text, (size_t)t->len); }
 
 /* ---- symbols ------------------------------------------------------------ */
 
@@ -124,8 +120,7 @@ static bool split_reg_number(const char *s, size_t n, size_t *plen, int *num) {
 
 static reg_range *find_range(reg_range *list, const char *prefix, size_t plen) {
     for (reg_range *r = list; r; r = r->next)
-        if ((size_t)r->plen == plen && r->prefix[plen - 1] == prefix[plen - 1] &&
-            memcmp(r->prefix, prefix, plen) == 0)
+        if ((size_t)r->plen == plen && r->prefix[plen - 1] == prefix[plen - 1] && memcmp(r->prefix, prefix, plen) == 0)
             return r;
     return NULL;
 }
@@ -186,8 +181,7 @@ static sym *declare(parser *p, const token *at, const char *name, sym_kind kind)
 }
 
 /* Declares prefix<0> .. prefix<count-1> as registers base .. base+count-1 of the function. */
-static bool declare_range(parser *p, const token *at, const char *prefix, size_t plen, int count,
-                          int base) {
+static bool declare_range(parser *p, const token *at, const char *prefix, size_t plen, int count, int base) {
     int top = p->nscopes - 1;
     reg_range *r = find_range(p->ranges[top], prefix, plen);
     if (r && r->count && count) {
@@ -200,8 +194,8 @@ static bool declare_range(parser *p, const token *at, const char *prefix, size_t
     for (sym *e = p->scopes[top]; e; e = e->hh.next) {
         size_t n = strlen(e->name), elen;
         int num;
-        if (split_reg_number(e->name, n, &elen, &num) && elen == plen &&
-            memcmp(e->name, prefix, plen) == 0 && num < clash_num)
+        if (split_reg_number(e->name, n, &elen, &num) && elen == plen && memcmp(e->name, prefix, plen) == 0 &&
+            num < clash_num)
             clash = e->name, clash_num = num;
     }
     if (clash) {
@@ -249,13 +243,13 @@ static void pop_scope(parser *p) {
 
 /* ---- growable arrays in the module ---------------------------------------- */
 
-#define PUSH(arr, n, cap, val)                                                  \
-    do {                                                                        \
-        if ((n) == (cap)) {                                                     \
-            (cap) = (cap) ? (cap) * 2 : 16;                                     \
-            (arr) = ps_xrealloc((arr), (size_t)(cap) * sizeof *(arr));          \
-        }                                                                       \
-        (arr)[(n)++] = (val);                                                   \
+#define PUSH(arr, n, cap, val)                                         \
+    do {                                                               \
+        if ((n) == (cap)) {                                            \
+            (cap) = (cap) ? (cap)*2 : 16;                              \
+            (arr) = ps_xrealloc((arr), (size_t)(cap) * sizeof *(arr)); \
+        }                                                              \
+        (arr)[(n)++] = (val);                                          \
     } while (0)
 
 /* ---- numbers ------------------------------------------------------------ */
@@ -283,10 +277,10 @@ static ps_space space_of(const token *t) {
     static const struct {
         const char *s;
         ps_space sp;
-    } tab[] = {{".global", PS_SPACE_GLOBAL}, {".shared", PS_SPACE_SHARED},
+    } tab[] = {{".global", PS_SPACE_GLOBAL},      {".shared", PS_SPACE_SHARED},
                {".shared::cta", PS_SPACE_SHARED}, {".shared::cluster", PS_SPACE_SHARED},
-               {".local", PS_SPACE_LOCAL}, {".const", PS_SPACE_CONST},
-               {".param", PS_SPACE_PARAM}, {".tex", PS_SPACE_TEX}};
+               {".local", PS_SPACE_LOCAL},        {".const", PS_SPACE_CONST},
+               {".param", PS_SPACE_PARAM},        {".tex", PS_SPACE_TEX}};
     for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
         if (tok_is(t, tab[i].s)) return tab[i].sp;
     return PS_SPACE_NONE;
@@ -296,8 +290,9 @@ static ps_space space_of(const token *t) {
  * declared .shared (ptxas: syntax error at ".shared::cta"). */
 static bool refuse_qualified_space(parser *p, const token *d) {
     if (!tok_is(d, ".shared::cta") && !tok_is(d, ".shared::cluster")) return false;
-    error_at(p, d, "variables are declared in .shared; '%.*s' names the space only in "
-                   "instructions (ptxas refuses it here)",
+    error_at(p, d,
+             "variables are declared in .shared; '%.*s' names the space only in "
+             "instructions (ptxas refuses it here)",
              d->len, d->text);
     return true;
 }
@@ -420,8 +415,8 @@ static void skip_to_close(parser *p) {
 static void parse_init_scalar(parser *p, init_state *s) {
     token *t = peek(p);
     bool neg = false;
-    if (cexpr_starts(p, true) && !(is_punct(t, '-') && peek2(p)->kind != TOK_INT &&
-                                   peek2(p)->kind != TOK_F64 && !is_punct(peek2(p), '('))) {
+    if (cexpr_starts(p, true) &&
+        !(is_punct(t, '-') && peek2(p)->kind != TOK_INT && peek2(p)->kind != TOK_F64 && !is_punct(peek2(p), '('))) {
         /* a constant expression (PTX ISA 4.6): "2*3", "7U/2", "-(1.5)" */
         token at = *t;
         ps_cval c;
@@ -440,8 +435,9 @@ static void parse_init_scalar(parser *p, init_state *s) {
     }
     token v = next(p);
     if (neg && (v.kind == TOK_F32 || v.kind == TOK_F64)) { /* only hex floats get here */
-        error_at(p, &v, "a hex floating-point literal cannot be negated (ptxas refuses it); "
-                        "write the negative value's bits");
+        error_at(p, &v,
+                 "a hex floating-point literal cannot be negated (ptxas refuses it); "
+                 "write the negative value's bits");
         return;
     }
     if (v.kind == TOK_INT || v.kind == TOK_F32 || v.kind == TOK_F64) {
@@ -470,12 +466,11 @@ static void parse_init_scalar(parser *p, init_state *s) {
         }
         if (!ps_decl_init_value(p, &name, s->v, 2)) return;
         if (e->kind == SYM_FUNC && e->func->is_entry) {
-            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)",
-                     name.len, name.text);
+            error_at(p, &name, "Invalid initial value symbol '%.*s' (a kernel has no address)", name.len, name.text);
             return;
         }
-        ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL,
-                      e->kind == SYM_FUNC ? e->func : NULL, addend, generic};
+        ps_reloc r = {s->pos, (int)s->elem, e->kind == SYM_VAR ? e->var : NULL, e->kind == SYM_FUNC ? e->func : NULL,
+                      addend, generic};
         init_put(p, s, &name, 0);
         if (!p->failed_stmt) PUSH(s->relocs, s->nrelocs, s->cap, r);
         return;
@@ -559,13 +554,13 @@ static ps_func *new_func(parser *p) {
  * "V<N>" declares V0 .. V<N-1>. */
 static bool declare_vreg(parser *p, const token *name, ps_type type, int vec) {
     if (type == PS_T_PRED) {
-        error_at(p, name, "a predicate register cannot be a vector (ptxas: Predicate type can only "
-                          "be used to define scalar register variables)");
+        error_at(p, name,
+                 "a predicate register cannot be a vector (ptxas: Predicate type can only "
+                 "be used to define scalar register variables)");
         return false;
     }
     if (vec > 4 || ps_type_size(type) * vec > 16) {
-        error_at(p, name, "vector type too large: .v%d .%s exceeds 128 bits", vec,
-                 ps_type_name(type));
+        error_at(p, name, "vector type too large: .v%d .%s exceeds 128 bits", vec, ps_type_name(type));
         return false;
     }
     int64_t count = -1;
@@ -609,8 +604,8 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp);
 
 /* Parses one declaration after linkage and the state space: [.align N] [.vN] .type [.ptr ...]
  * name[<N>] [dims] [= init] (, name ...)* ;   Registers go into fn->regs. */
-static void parse_decl(parser *p, const token *space_tok, ps_space space, bool is_reg,
-                       linkage lk, ps_var ***out_list, int *out_n, int *out_cap) {
+static void parse_decl(parser *p, const token *space_tok, ps_space space, bool is_reg, linkage lk, ps_var ***out_list,
+                       int *out_n, int *out_cap) {
     bool single = space_tok == NULL; /* a parameter: one name, the comma belongs to the list */
     int align = 0, vec = 1;
     ps_type type = PS_T_NONE;
@@ -622,8 +617,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
         if (type != PS_T_NONE && !ptr_attr && !tok_is(t, ".ptr")) {
             /* ptxas: [.align N] [.vN] .type, then only a parameter's .ptr attributes */
             char b[64];
-            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)",
-                     tok_desc(t, b, sizeof b));
+            error_at(p, t, "Parsing error near %s: syntax error (the type comes last, once)", tok_desc(t, b, sizeof b));
             p->fatal = true;
             return;
         }
@@ -663,8 +657,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             next(p);
             ptr_attr = true;
         } else if (ptr_attr && tok_is(t, ".param")) { /* .ptr names .global .shared .const .local */
-            error_at(p, t, "Parsing error near '.param': syntax error (.ptr takes .global, .shared, "
-                           ".const or .local)");
+            error_at(p, t,
+                     "Parsing error near '.param': syntax error (.ptr takes .global, .shared, "
+                     ".const or .local)");
             p->fatal = true;
             return;
         } else if (ptr_attr && (space_of(t) != PS_SPACE_NONE)) {
@@ -679,13 +674,11 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
     }
     if (type == PS_T_NONE) {
         char b[64];
-        error_at(p, peek(p), "expected a type in the declaration, found %s",
-                 tok_desc(peek(p), b, sizeof b));
+        error_at(p, peek(p), "expected a type in the declaration, found %s", tok_desc(peek(p), b, sizeof b));
         return;
     }
     bool fn_param = !single && space == PS_SPACE_PARAM && p->fn;
-    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param))
-        return;
+    if (!ps_decl_type(p, &type_tok, type, vec_tok.text ? &vec_tok : NULL, vec, space, is_reg, fn_param)) return;
     for (;;) {
         token name = next(p);
         if (name.kind != TOK_IDENT) {
@@ -719,11 +712,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
                 ps_reg r = {nm, type};
                 PUSH(fn->regs, fn->nregs, fn->cap_regs, r);
             } else {
-                if (!declare_range(p, &name, name.text, (size_t)name.len, (int)count, fn->nregs))
-                    return;
+                if (!declare_range(p, &name, name.text, (size_t)name.len, (int)count, fn->nregs)) return;
                 if (fn->nregs + count > fn->cap_regs) {
-                    while (fn->nregs + count > fn->cap_regs)
-                        fn->cap_regs = fn->cap_regs ? fn->cap_regs * 2 : 16;
+                    while (fn->nregs + count > fn->cap_regs) fn->cap_regs = fn->cap_regs ? fn->cap_regs * 2 : 16;
                     fn->regs = ps_xrealloc(fn->regs, (size_t)fn->cap_regs * sizeof *fn->regs);
                 }
                 /* the names, "%r0" .. "%r<count-1>", in one block */
@@ -759,8 +750,9 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             while (is_punct(peek(p), '[')) {
                 next(p);
                 if (single && ndims == 1) { /* a parameter has one dimension */
-                    error_at(p, &p->tok, "Parsing error near '[': syntax error (a parameter array "
-                                         "has one dimension)");
+                    error_at(p, &p->tok,
+                             "Parsing error near '[': syntax error (a parameter array "
+                             "has one dimension)");
                     p->fatal = true;
                     return;
                 }
@@ -806,8 +798,7 @@ static void parse_decl(parser *p, const token *space_tok, ps_space space, bool i
             tx.text = sx, tx.len = (int)strlen(sx);
             if (!p->fn && name.text[0] == '%' &&
                 (sreg_lookup(&name, &sr, &comp) || sreg_lookup(&tx, &sr, &comp))) { /* taken names */
-                error_at(p, &name, "Inconsistent redefinition of variable '%s' (a special register)",
-                         v->name);
+                error_at(p, &name, "Inconsistent redefinition of variable '%s' (a special register)", v->name);
                 return;
             }
             if (is_punct(peek(p), '=')) {
@@ -965,7 +956,10 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
             if (digits > 2 || (digits == 2 && txt[stem] == '0')) continue;
             for (int k = 0; k < digits; k++) {
                 char c = txt[stem + k];
-                if (c < '0' || c > '9') { v = -1; break; }
+                if (c < '0' || c > '9') {
+                    v = -1;
+                    break;
+                }
                 v = v * 10 + (c - '0');
             }
             if (v < 0 || v >= shape) continue;
@@ -981,8 +975,7 @@ static bool sreg_lookup(const token *t, ps_sreg *s, int *comp) {
     return false;
 }
 
-const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf,
-                                size_t buflen) {
+const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
     if (s >= PS_SREG_COUNT) return NULL;
     int ptx = sregs[s].min_ptx, sm = sregs[s].min_sm;
     char name[40];
@@ -1067,16 +1060,25 @@ static bool resolve_ident(parser *p, const token *t, ps_operand *o, bool branch)
          * that register, which ptxas refuses ("Unknown video selector") */
         (void)sr, (void)comp;
         if (base && base->kind == SYM_REG) {
-            error_at(p, t, "invalid selector '%.*s' on register '%.*s'",
-                     (int)(t->text + t->len - dot), dot, (int)(dot - t->text), t->text);
+            error_at(p, t, "invalid selector '%.*s' on register '%.*s'", (int)(t->text + t->len - dot), dot,
+                     (int)(dot - t->text), t->text);
             return false;
         }
     }
     if (e) {
         switch (e->kind) {
-        case SYM_REG: o->kind = PS_OP_REG; o->reg = e->index; return true;
-        case SYM_VAR: o->kind = PS_OP_VAR; o->var = e->var; return true;
-        case SYM_FUNC: o->kind = PS_OP_FUNC; o->func = e->func; return true;
+        case SYM_REG:
+            o->kind = PS_OP_REG;
+            o->reg = e->index;
+            return true;
+        case SYM_VAR:
+            o->kind = PS_OP_VAR;
+            o->var = e->var;
+            return true;
+        case SYM_FUNC:
+            o->kind = PS_OP_FUNC;
+            o->func = e->func;
+            return true;
         case SYM_VREG: {
             int base = e->index, n = e->count;
             o->kind = PS_OP_VEC;
@@ -1151,13 +1153,14 @@ static bool parse_offset(parser *p, int64_t *off) {
 static bool parse_index(parser *p, ps_operand *o, const token *name) {
     token open = next(p); /* '[' */
     if (!o->var->is_array) {
-        error_at(p, &open, "'%.*s' is not an array: indexing needs an array variable", name->len,
-                 name->text);
+        error_at(p, &open, "'%.*s' is not an array: indexing needs an array variable", name->len, name->text);
         return false;
     }
     if (peek(p)->kind == TOK_IDENT) {
-        error_at(p, peek(p), "a register index into '%.*s' is not supported by ptxsim; compute "
-                             "the address (mul.wide, add) and use [reg]", name->len, name->text);
+        error_at(p, peek(p),
+                 "a register index into '%.*s' is not supported by ptxsim; compute "
+                 "the address (mul.wide, add) and use [reg]",
+                 name->len, name->text);
         return false;
     }
     int64_t k;
@@ -1182,8 +1185,8 @@ static bool parse_address(parser *p, ps_operand *o, bool branch) {
         if (base.kind == PS_OP_REG) o->reg = base.reg;
         else if (base.kind == PS_OP_VAR) o->var = base.var;
         else {
-            error_at(p, &bt, base.kind == PS_OP_LABEL ? "use of undeclared identifier '%.*s'"
-                                                      : "bad address base '%.*s'",
+            error_at(p, &bt,
+                     base.kind == PS_OP_LABEL ? "use of undeclared identifier '%.*s'" : "bad address base '%.*s'",
                      bt.len, bt.text);
             return false;
         }
@@ -1201,8 +1204,9 @@ static bool parse_address(parser *p, ps_operand *o, bool branch) {
     if (is_punct(peek(p), ',') && o->reg >= 0) {
         next(p);
         if (!is_punct(peek(p), '{')) {
-            error_at(p, peek(p), "expected '{' and coordinates after the address (ptxsim takes them in braces, "
-                                 "[a, {x}], also for one coordinate)");
+            error_at(p, peek(p),
+                     "expected '{' and coordinates after the address (ptxsim takes them in braces, "
+                     "[a, {x}], also for one coordinate)");
             return false;
         }
         next(p);
@@ -1342,8 +1346,7 @@ static bool parse_shape(const char *s, size_t n, int *m, int *nn, int *k) {
  * (the modifier is then reported as unknown). */
 static bool shape_of(const char *s, size_t n, ps_insn *in) {
     int m, nn, k;
-    if (!parse_shape(s, n, &m, &nn, &k) || m < 0 || nn < 0 || k < 0 || m > INT16_MAX || nn > INT16_MAX ||
-        k > INT16_MAX)
+    if (!parse_shape(s, n, &m, &nn, &k) || m < 0 || nn < 0 || k < 0 || m > INT16_MAX || nn > INT16_MAX || k > INT16_MAX)
         return false;
     in->shape_m = (int16_t)m, in->shape_n = (int16_t)nn, in->shape_k = (int16_t)k;
     return true;
@@ -1484,29 +1487,24 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     const ps_form_info *info = NULL;
     for (int i = 0; i < nc && !info; i++) {
         const ps_form_info *f = ps_form_get(cands[i]);
-        if (f->any_type || (in.ntypes == 0 && f->no_type) ||
-            (in.ntypes > 0 && (f->types >> in.types[0] & 1)))
-            info = f;
+        if (f->any_type || (in.ntypes == 0 && f->no_type) || (in.ntypes > 0 && (f->types >> in.types[0] & 1))) info = f;
     }
     if (!info) {
         if (in.ntypes)
             error_at(p, &mt, "instruction '%.*s' does not take type .%s", (int)plen, mt.text,
                      ps_type_name(in.types[0]));
-        else
-            error_at(p, &mt, "instruction '%.*s' requires a type", (int)plen, mt.text);
+        else error_at(p, &mt, "instruction '%.*s' requires a type", (int)plen, mt.text);
         recover(p);
         return;
     }
     in.form = info->id;
     in.info = info;
     if (!info->any_mod) {
-        if (word_at >= 0 && (unknown_at < 0 || word_at < unknown_at))
-            unknown_at = word_at, unknown_len = word_len;
+        if (word_at >= 0 && (unknown_at < 0 || word_at < unknown_at)) unknown_at = word_at, unknown_len = word_len;
         if (unknown_at >= 0) {
             token at = mt;
             at.col += unknown_at - 1;
-            error_at(p, &at, "unknown modifier '.%.*s' for '%s'", unknown_len, mt.text + unknown_at,
-                     info->mnemonic);
+            error_at(p, &at, "unknown modifier '.%.*s' for '%s'", unknown_len, mt.text + unknown_at, info->mnemonic);
             recover(p);
             return;
         }
@@ -1514,8 +1512,8 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             uint64_t bad = in.mods.w[w] & ~info->mods.w[w];
             if (bad) {
                 int m = w * 64 + __builtin_ctzll(bad);
-                error_at(p, &mt, "modifier '.%s' is not allowed on '%s' with this type",
-                         ps_mod_name((ps_mod)m), info->mnemonic);
+                error_at(p, &mt, "modifier '.%s' is not allowed on '%s' with this type", ps_mod_name((ps_mod)m),
+                         info->mnemonic);
                 recover(p);
                 return;
             }
@@ -1528,16 +1526,16 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     }
     char why[160];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
-        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version,
-                                   why, sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k,
-                                  check_arch(p), p->m->version, why, sizeof why) ||
+        ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
+                                   sizeof why) ||
+        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k, check_arch(p),
+                                  p->m->version, why, sizeof why) ||
         ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
         ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                sizeof why) ||
-        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version,
-                            why, sizeof why)) {
+        ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version, why,
+                            sizeof why)) {
         error_at(p, &mt, "%s", why);
         recover(p);
         return;
@@ -1547,8 +1545,8 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     memcpy(kept, words, sizeof(ps_word) * (size_t)nwords);
     in.words = kept;
     in.nwords = (uint16_t)nwords;
-    mn_entry e = {in.text, mt.len, h, info, {0}, in.ntypes, in.mods, in.vec,
-                  in.shape_m, in.shape_n, in.shape_k, in.xnum, in.words, nwords};
+    mn_entry e = {in.text, mt.len,     h,          info,       {0},     in.ntypes, in.mods,
+                  in.vec,  in.shape_m, in.shape_n, in.shape_k, in.xnum, in.words,  nwords};
     memcpy(e.types, in.types, sizeof e.types);
     mn_insert(&p->mn, &e);
     parse_operands(p, &in, &mt);
@@ -1559,13 +1557,13 @@ static bool flatten_call_list(parser *p, ps_operand *list) {
         if (list->items[k].kind == PS_OP_VEC && !list->items[k].vreg) {
             token at = p->tok;
             at.line = list->items[k].line, at.col = list->items[k].col;
-            error_at(p, &at, "a brace list cannot be a call argument (ptxas refuses it); pass a "
-                             "vector register");
+            error_at(p, &at,
+                     "a brace list cannot be a call argument (ptxas refuses it); pass a "
+                     "vector register");
             return false;
         }
     int n = 0;
-    for (int k = 0; k < list->nitems; k++)
-        n += list->items[k].kind == PS_OP_VEC ? list->items[k].nitems : 1;
+    for (int k = 0; k < list->nitems; k++) n += list->items[k].kind == PS_OP_VEC ? list->items[k].nitems : 1;
     if (n == list->nitems) return true;
     ps_operand *items = ps_arena_alloc(&p->m->arena, sizeof(ps_operand) * (size_t)n);
     int j = 0;
@@ -1573,8 +1571,7 @@ static bool flatten_call_list(parser *p, ps_operand *list) {
         const ps_operand *it = &list->items[k];
         if (it->kind == PS_OP_VEC)
             for (int e = 0; e < it->nitems; e++) items[j++] = it->items[e];
-        else
-            items[j++] = *it;
+        else items[j++] = *it;
     }
     list->items = items;
     list->nitems = n;
@@ -1613,13 +1610,12 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         if (info->min_ops == info->max_ops)
             error_at(p, &mt, "'%s' takes %d operands, %d given", info->mnemonic, info->min_ops, nops);
         else
-            error_at(p, &mt, "'%s' takes %d to %d operands, %d given", info->mnemonic,
-                     info->min_ops, info->max_ops, nops);
+            error_at(p, &mt, "'%s' takes %d to %d operands, %d given", info->mnemonic, info->min_ops, info->max_ops,
+                     nops);
         return;
     }
     char why[192];
-    if (ps_isa_operands_unsupported(info->id, &in.mods, nops, check_arch(p), p->m->version, why,
-                                    sizeof why)) {
+    if (ps_isa_operands_unsupported(info->id, &in.mods, nops, check_arch(p), p->m->version, why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         return;
     }
@@ -1634,8 +1630,10 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         if (ops[i].sel && !(info->props & P_VIDEO)) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
-            error_at(p, &at, "operand selectors (.b0, .h1, ...) are only allowed on video "
-                             "instructions, not on '%s'", info->mnemonic);
+            error_at(p, &at,
+                     "operand selectors (.b0, .h1, ...) are only allowed on video "
+                     "instructions, not on '%s'",
+                     info->mnemonic);
             return;
         }
     for (int i = 0; i < nops; i++)
@@ -1653,12 +1651,12 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         if (p->failed_stmt) return;
     }
     for (int i = 0; i < nops; i++)
-        if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU &&
-            info->id != PS_F_ST) {
+        if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU && info->id != PS_F_ST) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
-            error_at(p, &at, "a vector register is not allowed as an operand of '%s' (ptxas: Vector "
-                             "operand is not allowed for instruction '%s'); name its elements",
+            error_at(p, &at,
+                     "a vector register is not allowed as an operand of '%s' (ptxas: Vector "
+                     "operand is not allowed for instruction '%s'); name its elements",
                      info->mnemonic, info->mnemonic);
             return;
         }
@@ -1667,14 +1665,18 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             if (ops[i].kind != PS_OP_VEC) {
-                error_at(p, &at, "ptxsim does not run 'mov.v%d' with a scalar or immediate operand "
-                                 "(ptxas compiles it to values the PTX ISA does not define; "
-                                 "lab/ptxas_operands)", in.vec);
+                error_at(p, &at,
+                         "ptxsim does not run 'mov.v%d' with a scalar or immediate operand "
+                         "(ptxas compiles it to values the PTX ISA does not define; "
+                         "lab/ptxas_operands)",
+                         in.vec);
                 return;
             }
             if (ops[i].nitems != in.vec) {
-                error_at(p, &at, "'mov.v%d' needs %d elements here, not %d (ptxas: Argument vector "
-                                 "size mismatch)", in.vec, in.vec, ops[i].nitems);
+                error_at(p, &at,
+                         "'mov.v%d' needs %d elements here, not %d (ptxas: Argument vector "
+                         "size mismatch)",
+                         in.vec, in.vec, ops[i].nitems);
                 return;
             }
         }
@@ -1844,17 +1846,18 @@ static void parse_statement(parser *p) {
                 recover(p);
                 return;
             }
-            parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals,
-                       &fn->cap_locals);
+            parse_decl(p, &d, space_of(&d), false, (linkage){0}, &fn->locals, &fn->nlocals, &fn->cap_locals);
         } else if (tok_is(&d, ".entry")) {
-            error_at(p, &d, "Parsing error near '.entry': syntax error (a kernel inside a function "
-                            "body)");
+            error_at(p, &d,
+                     "Parsing error near '.entry': syntax error (a kernel inside a function "
+                     "body)");
         } else if (tok_is(&d, ".func")) {
             /* ptxas reads a function header here and stops at what follows it */
-            while (peek(p)->kind != TOK_EOF && !is_punct(peek(p), '{') && !is_punct(peek(p), ';'))
-                next(p);
-            error_at(p, peek(p), "a function cannot be declared or defined inside a function body "
-                                 "(ptxas: syntax error after '%.*s ...')", d.len, d.text);
+            while (peek(p)->kind != TOK_EOF && !is_punct(peek(p), '{') && !is_punct(peek(p), ';')) next(p);
+            error_at(p, peek(p),
+                     "a function cannot be declared or defined inside a function body "
+                     "(ptxas: syntax error after '%.*s ...')",
+                     d.len, d.text);
         } else {
             error_at(p, &d, "unexpected directive '%.*s' in a function body", d.len, d.text);
         }
@@ -1993,8 +1996,7 @@ static bool vreg_param(parser *p, const token *at, ps_var ***list, int *n, int *
         return false;
     }
     if (ps_type_size(v->type) * v->vec > 16) {
-        error_at(p, at, "vector type too large: .v%d .%s exceeds 128 bits", v->vec,
-                 ps_type_name(v->type));
+        error_at(p, at, "vector type too large: .v%d .%s exceeds 128 bits", v->vec, ps_type_name(v->type));
         return false;
     }
     sym *e = lookup_in(p->scopes[p->nscopes - 1], v->name, strlen(v->name));
@@ -2041,8 +2043,7 @@ static void parse_params(parser *p, ps_var ***list, int *n) {
         bool is_reg = tok_is(&d, ".reg");
         if (sp != PS_SPACE_PARAM && !is_reg) {
             char b[64];
-            error_at(p, &d, "expected '.param' or '.reg' in a parameter list, found %s",
-                     tok_desc(&d, b, sizeof b));
+            error_at(p, &d, "expected '.param' or '.reg' in a parameter list, found %s", tok_desc(&d, b, sizeof b));
             return;
         }
         /* Parameters are variables in .param space (their size and alignment make the
@@ -2136,8 +2137,10 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
             ps_decl_pragma(p, &s, 1);
             expect_punct(p, ';');
             if (!is_entry && !p->failed_stmt) { /* ptxas: a .func's header takes no .pragma */
-                error_at(p, peek(p), "Parsing error near %s: syntax error (a .pragma after a .func "
-                         "header)", is_punct(peek(p), '{') ? "'{'" : "the next token");
+                error_at(p, peek(p),
+                         "Parsing error near %s: syntax error (a .pragma after a .func "
+                         "header)",
+                         is_punct(peek(p), '{') ? "'{'" : "the next token");
                 p->fatal = true;
                 break;
             }
@@ -2160,8 +2163,8 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         if (fn->is_entry != is_entry) error_at(p, &name, "'%s' redeclared as a different kind", tmp->name);
         else ps_decl_func_again(p, fn, tmp, is_punct(peek(p), '{'), peek(p));
     } else if (e) { /* ptxas reports it at the token after the header */
-        error_at(p, is_entry ? &name : peek(p),
-                 "Inconsistent redefinition of variable '%s' (a function of that name)", tmp->name);
+        error_at(p, is_entry ? &name : peek(p), "Inconsistent redefinition of variable '%s' (a function of that name)",
+                 tmp->name);
         fn = tmp; /* kept in the module (which has an error now) so that it is freed */
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
     } else {
@@ -2174,8 +2177,9 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
         PUSH(p->m->funcs, p->m->nfuncs, p->m->cap_funcs, fn);
     }
     if (is_punct(peek(p), ';') && is_entry && directives) { /* ptxas: a kernel's directives go with its body */
-        error_at(p, peek(p), "Parsing error near ';': syntax error (a kernel declaration takes no "
-                             "directives)");
+        error_at(p, peek(p),
+                 "Parsing error near ';': syntax error (a kernel declaration takes no "
+                 "directives)");
         p->fatal = true;
     }
     if (is_punct(peek(p), ';')) {
@@ -2187,8 +2191,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
     }
     if (!is_punct(peek(p), '{')) {
         char b[64];
-        error_at(p, peek(p), "expected '{' or ';' after the function header, found %s",
-                 tok_desc(peek(p), b, sizeof b));
+        error_at(p, peek(p), "expected '{' or ';' after the function header, found %s", tok_desc(peek(p), b, sizeof b));
         if (fn != tmp) discard_header(tmp);
         pop_scope(p);
         p->fn = NULL;
@@ -2220,8 +2223,7 @@ static void parse_function(parser *p, linkage lk, bool is_entry, const token *kw
      * of the parse time in realloc and first-touch page faults. */
     if (fn->ninsns > p->cap_scratch_insns) {
         p->cap_scratch_insns = fn->ninsns;
-        p->scratch_insns =
-            ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
+        p->scratch_insns = ps_xrealloc(p->scratch_insns, sizeof *fn->insns * (size_t)p->cap_scratch_insns);
     }
     if (fn->ninsns) memcpy(p->scratch_insns, fn->insns, sizeof *fn->insns * (size_t)fn->ninsns);
     fn->insns = p->scratch_insns;
@@ -2322,16 +2324,14 @@ static void parse_target(parser *p) {
             p->m->arch = ps_arch_lookup(p->m->target);
             last_target = t;
             if (!p->m->arch) error_at(p, &t, "unknown target '%s'", p->m->target);
-            else if (p->m->version && p->m->version < p->m->arch->min_ptx)
-                ps_decl_target_version(p, &t);
+            else if (p->m->version && p->m->version < p->m->arch->min_ptx) ps_decl_target_version(p, &t);
         }
         first = false;
         if (!is_punct(peek(p), ',')) break;
         next(p);
     }
     char why[200];
-    if (p->opt && p->opt->target && p->m->arch &&
-        ps_arch_cannot_run(p->opt->target, p->m->arch, why, sizeof why))
+    if (p->opt && p->opt->target && p->m->arch && ps_arch_cannot_run(p->opt->target, p->m->arch, why, sizeof why))
         error_at(p, &last_target, "%s", why);
 }
 
@@ -2373,15 +2373,16 @@ static void parse_toplevel(parser *p) {
     unget(p, d); /* re-examine d as a linkage directive */
     for (int n = 0; parse_linkage(p, &lk); n++)
         if (n) { /* ptxas: one linkage directive */
-            error_at(p, &p->tok, "Parsing error near '%.*s': syntax error (one of .extern .visible "
-                     ".weak .common)", p->tok.len, p->tok.text);
+            error_at(p, &p->tok,
+                     "Parsing error near '%.*s': syntax error (one of .extern .visible "
+                     ".weak .common)",
+                     p->tok.len, p->tok.text);
             p->fatal = true;
             return;
         }
     token k = next(p);
     if (lk.is_common && (tok_is(&k, ".entry") || tok_is(&k, ".func"))) {
-        error_at(p, &k, "Parsing error near '%.*s': syntax error (.common is for variables)", k.len,
-                 k.text);
+        error_at(p, &k, "Parsing error near '%.*s': syntax error (.common is for variables)", k.len, k.text);
         p->fatal = true;
         return;
     }
@@ -2421,13 +2422,11 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
             line_start = src + i + 1;
             reported = false;
         } else if (c == 0 && !reported) { /* ptxas: "Unexpected EOF encountered" */
-            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
-                         (int)(src + i - line_start) + 1,
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line, (int)(src + i - line_start) + 1,
                          "NUL byte: ptxas takes it for the end of the file");
             reported = true;
         } else if (c >= 0x80 && !reported) {
-            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line,
-                         (int)(src + i - line_start) + 1,
+            ps_diags_add(p->diags, PS_DIAG_ERROR, p->m->filename, line, (int)(src + i - line_start) + 1,
                          "non-ASCII character (byte 0x%02x): ptxas accepts only ASCII, comments "
                          "included",
                          c);
@@ -2442,7 +2441,11 @@ static void report_non_ascii(parser *p, const char *src, size_t len) {
 static bool refuse_binary(const char *filename, const char *src, size_t len, ps_diags *diags) {
     const unsigned char *u = (const unsigned char *)src;
     const char *what = NULL;
-    if (len >= 4 && !memcmp(src, "\x7f" "ELF", 4))
+    if (len >= 4 &&
+        !memcmp(src,
+                "\x7f"
+                "ELF",
+                4))
         what = "an ELF file (a cubin or other object code), not PTX text";
     else if (len >= 4 && u[0] == 0x50 && u[1] == 0xed && u[2] == 0x55 && u[3] == 0xba)
         what = "a CUDA fat binary, not PTX text";
@@ -2463,12 +2466,13 @@ static bool refuse_binary(const char *filename, const char *src, size_t len, ps_
     if (at == len) line = col = 1;
     ps_diags_add(diags, PS_DIAG_ERROR, filename, line, col,
                  "this is %s: ptxsim reads PTX (what nvcc -ptx writes; cuobjdump -ptx extracts it "
-                 "from a fat binary)", what);
+                 "from a fat binary)",
+                 what);
     return true;
 }
 
-ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
-                   ps_diags *diags, ps_module **out) {
+ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt, ps_diags *diags,
+                   ps_module **out) {
     ps_module *m = ps_xcalloc(1, sizeof *m);
     ps_arena_init(&m->arena);
     m->filename = ps_arena_strndup(&m->arena, filename, strlen(filename));

@@ -28,8 +28,8 @@ typedef struct reg_range reg_range;
 struct reg_range {
     const char *prefix; /* "%r" */
     int plen;
-    int base, count;    /* %r0 is register `base` of the function, %r<count-1> the last */
-    reg_range *next;    /* a scope has a handful: a list beats hashing */
+    int base, count; /* %r0 is register `base` of the function, %r<count-1> the last */
+    reg_range *next; /* a scope has a handful: a list beats hashing */
 };
 
 /* Memo of the work done on an instruction's mnemonic token ("ld.global.nc.v4.f32"): splitting,
@@ -67,22 +67,22 @@ typedef struct {
     /* ".reg .b32 %r<N>" is kept as one range per scope instead of N symbols (nvcc declares
      * thousands of registers per kernel: a symbol each cost a quarter of the parse time). */
     reg_range *ranges[MAX_SCOPES];
-    sym range_hit;                /* what lookup() returns for a register of a range */
-    struct mn_cache mn;           /* mnemonic token → validated form (see parse_instruction) */
-    ps_insn *scratch_insns;       /* instructions of the function being parsed */
+    sym range_hit;          /* what lookup() returns for a register of a range */
+    struct mn_cache mn;     /* mnemonic token → validated form (see parse_instruction) */
+    ps_insn *scratch_insns; /* instructions of the function being parsed */
     int cap_scratch_insns;
-    ps_func *fn;        /* function being parsed */
+    ps_func *fn; /* function being parsed */
     /* Labels have block scope: each open block of fn has the labels it defines, and the names it
      * used before a definition in reach (placeholders, resolved when a definition comes in the
      * block or an enclosing one; label_fwd maps a placeholder merged into another to it). */
     sym *label_defs[MAX_SCOPES], *label_pending[MAX_SCOPES];
-    int label_base;     /* the scope of fn's body */
-    int *label_fwd;     /* by label index: the label it is, or -1 */
+    int label_base; /* the scope of fn's body */
+    int *label_fwd; /* by label index: the label it is, or -1 */
     int cap_label_fwd;
     int loc_file, loc_line;
-    bool failed_stmt;   /* an error was reported in the current statement */
-    bool seen_section;  /* a .section (debug information, for .target debug) */
-    token debug_tok;    /* where .target named debug */
+    bool failed_stmt;  /* an error was reported in the current statement */
+    bool seen_section; /* a .section (debug information, for .target debug) */
+    token debug_tok;   /* where .target named debug */
     /* validate_decl.c's state: how far the module header has come (ps_decl_header), a fatal
      * error (ptxas stops at it: the rest of the module is skipped), and the .version/.target
      * mismatch, which ptxas reports after the module's other errors. */
@@ -133,12 +133,12 @@ static inline bool tok_is(const token *t, const char *s) {
 
 /* Shared helpers of parser.c; the macros keep their short names in the code while the linker
  * sees prefixed symbols. */
-#define error_at ps_p_error_at
-#define tok_desc ps_p_tok_desc
+#define error_at     ps_p_error_at
+#define tok_desc     ps_p_tok_desc
 #define expect_punct ps_p_expect_punct
-#define tok_str ps_p_tok_str
-#define lookup ps_p_lookup
-#define parse_int ps_p_parse_int
+#define tok_str      ps_p_tok_str
+#define lookup       ps_p_lookup
+#define parse_int    ps_p_parse_int
 
 /* Reports an error at t (once per statement: later calls are ignored until the next one). */
 void error_at(parser *p, const token *t, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -150,6 +150,5 @@ bool parse_int(parser *p, int64_t *out);
 
 /* .file indices index a table (ps_module.files): this bounds it (docs/limits.md). */
 #define PS_MAX_FILE_INDEX (1 << 20)
-
 
 #endif

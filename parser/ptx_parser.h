@@ -25,32 +25,32 @@ typedef struct ps_func ps_func;
 typedef struct {
     uint64_t offset;
     int size;
-    ps_var *var;    /* one of var/func is set */
+    ps_var *var; /* one of var/func is set */
     ps_func *func;
     int64_t addend;
-    bool generic;   /* generic(sym): a generic address rather than a space offset */
+    bool generic; /* generic(sym): a generic address rather than a space offset */
 } ps_reloc;
 
 struct ps_var {
     const char *name;
     ps_space space;
     ps_type type;
-    int vec;            /* 1, 2, 4 or 8 */
-    int align;          /* bytes; natural alignment when not written */
-    uint64_t size;      /* bytes; 0 for unsized arrays (extern .shared x[]) */
+    int vec;       /* 1, 2, 4 or 8 */
+    int align;     /* bytes; natural alignment when not written */
+    uint64_t size; /* bytes; 0 for unsized arrays (extern .shared x[]) */
     bool is_extern, is_visible, is_weak, is_common, unsized;
-    bool is_array;      /* declared with [dims]: name[K] operands index it */
-    bool ptr_attr;      /* .ptr on kernel params (ignored semantically) */
-    bool managed;       /* .attribute(.managed): a __managed__ variable (PTX ISA 5.4.8); ptxsim
+    bool is_array; /* declared with [dims]: name[K] operands index it */
+    bool ptr_attr; /* .ptr on kernel params (ignored semantically) */
+    bool managed;  /* .attribute(.managed): a __managed__ variable (PTX ISA 5.4.8); ptxsim
                          * allocates it like any .global, the runtime maps it for the host */
-    bool is_reg;        /* a .func parameter or return value declared .reg: register `reg` of
+    bool is_reg;   /* a .func parameter or return value declared .reg: register `reg` of
                          * the function (the name resolves to that register in the body) */
     int reg;
-    uint8_t *init;      /* size bytes, or NULL */
+    uint8_t *init; /* size bytes, or NULL */
     ps_reloc *relocs;
     int nrelocs;
     int line, col;
-    const char *file;   /* the module file it was declared in (linked programs have several) */
+    const char *file; /* the module file it was declared in (linked programs have several) */
     /* Filled by the loader: offset within its space / frame. */
     uint64_t offset;
     int index;
@@ -69,6 +69,7 @@ typedef struct {
  * '%aggr_smem_size' requires PTX ISA .version 8.1 or later"); %pm4..%pm7 need PTX ISA 3.0 and sm_20
  * on top of their row (ps_sreg_unsupported). */
 enum { PS_SR_SCALAR = 0, PS_SR_VEC = 1 };
+// clang-format off
 #define PS_SREG_LIST(X)                                                                           \
     X(TID, "%tid", PS_SR_VEC, 32, 10, 10) X(NTID, "%ntid", PS_SR_VEC, 32, 10, 10)                 \
     X(CTAID, "%ctaid", PS_SR_VEC, 32, 10, 10) X(NCTAID, "%nctaid", PS_SR_VEC, 32, 10, 10)         \
@@ -102,35 +103,36 @@ enum { PS_SR_SCALAR = 0, PS_SR_VEC = 1 };
     X(RESERVED_SMEM_OFFSET_CAP, "%reserved_smem_offset_cap", PS_SR_SCALAR, 32, 76, 80)            \
     X(RESERVED_SMEM_OFFSET, "%reserved_smem_offset_", 2, 32, 76, 80) /* _0, _1: comp */          \
     X(CURRENT_GRAPH_EXEC, "%current_graph_exec", PS_SR_SCALAR, 64, 80, 50)
+// clang-format on
 
 typedef enum {
 #define X(id, name, shape, bits, ptx, sm) PS_SREG_##id,
     PS_SREG_LIST(X)
 #undef X
-    PS_SREG_COUNT
+        PS_SREG_COUNT
 } ps_sreg;
 
 typedef enum {
-    PS_OP_REG,      /* reg */
-    PS_OP_IMM,      /* imm: integer bits (or f64 bits of a decimal float, is_float) */
-    PS_OP_IMM_F32,  /* imm: 0fXXXXXXXX bits */
-    PS_OP_IMM_F64,  /* imm: 0dXXXXXXXXXXXXXXXX or decimal float bits */
-    PS_OP_SREG,     /* sreg, comp */
-    PS_OP_VAR,      /* var (+ offset): the variable's address as a value */
-    PS_OP_FUNC,     /* func */
-    PS_OP_LABEL,    /* label */
-    PS_OP_ADDR,     /* [reg + offset] | [var + offset] | [offset] */
-    PS_OP_VEC,      /* {items} */
-    PS_OP_LIST,     /* (items) — call argument lists */
-    PS_OP_SINK,     /* _ */
+    PS_OP_REG,     /* reg */
+    PS_OP_IMM,     /* imm: integer bits (or f64 bits of a decimal float, is_float) */
+    PS_OP_IMM_F32, /* imm: 0fXXXXXXXX bits */
+    PS_OP_IMM_F64, /* imm: 0dXXXXXXXXXXXXXXXX or decimal float bits */
+    PS_OP_SREG,    /* sreg, comp */
+    PS_OP_VAR,     /* var (+ offset): the variable's address as a value */
+    PS_OP_FUNC,    /* func */
+    PS_OP_LABEL,   /* label */
+    PS_OP_ADDR,    /* [reg + offset] | [var + offset] | [offset] */
+    PS_OP_VEC,     /* {items} */
+    PS_OP_LIST,    /* (items) — call argument lists */
+    PS_OP_SINK,    /* _ */
 } ps_opkind;
 
 /* Video selectors: PS_SEL_HALF for .hN…, PS_SEL_BYTE for .bN…; the digit count minus one in
  * bits 12..13; digit k (k = 0 the leftmost as written) in bits 3k..3k+2. ".b3210" = BYTE |
  * 3 << 12 | digits 3,2,1,0. A selector is never 0, so 0 means "none". */
-#define PS_SEL_BYTE 0x8000u
-#define PS_SEL_HALF 0x4000u
-#define PS_SEL_COUNT(s) ((((s) >> 12) & 3u) + 1)
+#define PS_SEL_BYTE        0x8000u
+#define PS_SEL_HALF        0x4000u
+#define PS_SEL_COUNT(s)    ((((s) >> 12) & 3u) + 1)
 #define PS_SEL_DIGIT(s, k) (((s) >> (3 * (k))) & 7u)
 
 #define PS_PAIR_SINK (-2)
@@ -140,18 +142,18 @@ typedef struct ps_operand ps_operand;
  * memory"), so the small fields are packed at the front. */
 struct ps_operand {
     ps_opkind kind : 8;
-    bool neg : 1;    /* !%p (predicate negation) or -x for immediates already folded */
-    bool minus : 1;  /* -%r: a negated register (vmad only) */
+    bool neg : 1;     /* !%p (predicate negation) or -x for immediates already folded */
+    bool minus : 1;   /* -%r: a negated register (vmad only) */
     bool indexed : 1; /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
-    bool vreg : 1;   /* PS_OP_VEC written as a vector register's name (its elements are items) */
+    bool vreg : 1;    /* PS_OP_VEC written as a vector register's name (its elements are items) */
     ps_sreg sreg : 8;
-    uint8_t comp;    /* the special register's component or number (%tid.y: 1, %envreg9: 9) */
-    uint16_t sel;    /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):
+    uint8_t comp; /* the special register's component or number (%tid.y: 1, %envreg9: 9) */
+    uint16_t sel; /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):
                       * 0 = none, else PS_SEL_* (see below) */
     int line, col;
-    int reg;         /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
-    int pair_reg;    /* "d|p": the second destination, -1 if none, PS_PAIR_SINK for "d|_" */
-    int label;       /* index into the function's label table */
+    int reg;      /* PS_OP_REG, PS_OP_ADDR base register (-1 if none) */
+    int pair_reg; /* "d|p": the second destination, -1 if none, PS_PAIR_SINK for "d|_" */
+    int label;    /* index into the function's label table */
     int nitems;
     uint64_t imm;
     int64_t offset;
@@ -170,29 +172,29 @@ typedef struct {
                            * copy per spelling, shared; the accessors below read it) */
     ps_modset mods;
     ps_form form;
-    int guard_reg;        /* -1: unguarded */
-    int line, col;        /* of the mnemonic in the PTX file */
+    int guard_reg;          /* -1: unguarded */
+    int line, col;          /* of the mnemonic in the PTX file */
     int loc_file, loc_line; /* CUDA source location from .loc; 0 = none */
     int xnum;
     int16_t shape_m, shape_n, shape_k;
     uint16_t nwords;
-    ps_type types[4];     /* kept as the enum: the validators pass them on as ps_type arrays */
+    ps_type types[4]; /* kept as the enum: the validators pass them on as ps_type arrays */
     uint8_t ntypes;
-    uint8_t vec;          /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
+    uint8_t vec; /* .v2/.v4/.v8 → 2/4/8; 1 otherwise */
     uint8_t nops;
     bool guard_neg;
 } ps_insn;
 
 typedef struct {
     const char *name;
-    int insn;            /* instruction index the label precedes */
-    int *targets;        /* .branchtargets: label indices */
+    int insn;     /* instruction index the label precedes */
+    int *targets; /* .branchtargets: label indices */
     int ntargets;
-    ps_func *proto;      /* .callprototype: the header it declares (params, rets; arena) */
+    ps_func *proto;        /* .callprototype: the header it declares (params, rets; arena) */
     ps_func **calltargets; /* .calltargets: the functions it names */
     int ncalltargets;
     bool defined;
-    int line, col;       /* first reference, for "undefined label" */
+    int line, col; /* first reference, for "undefined label" */
 } ps_label;
 
 struct ps_func {
@@ -204,7 +206,7 @@ struct ps_func {
     int nrets;
     ps_reg *regs;
     int nregs, cap_regs;
-    ps_var **locals;     /* .local, .param, .shared declared in the body */
+    ps_var **locals; /* .local, .param, .shared declared in the body */
     int nlocals, cap_locals;
     ps_insn *insns;
     int ninsns, cap_insns;
@@ -216,24 +218,24 @@ struct ps_func {
     int reqnctapercluster[3], maxclusterrank;
     bool explicitcluster;
     int line, col;
-    const char *file;    /* the module file it was declared in (linked programs have several) */
+    const char *file; /* the module file it was declared in (linked programs have several) */
 };
 
 typedef struct ps_module {
     ps_arena arena;
     const char *filename;
-    int version;            /* major*10+minor */
-    const char *target;     /* as written, e.g. "sm_90a" */
-    const ps_arch *arch;    /* NULL if the target is unknown */
-    bool target_debug;      /* .target ..., debug */
-    bool map_f64_to_f32;    /* .target sm_1x, map_f64_to_f32: .f64 instructions run as .f32 */
-    int texmode;            /* 0: default, 1: texmode_unified, 2: texmode_independent */
-    int address_size;       /* 32 or 64 */
-    ps_var **globals;       /* module-scope variables */
+    int version;         /* major*10+minor */
+    const char *target;  /* as written, e.g. "sm_90a" */
+    const ps_arch *arch; /* NULL if the target is unknown */
+    bool target_debug;   /* .target ..., debug */
+    bool map_f64_to_f32; /* .target sm_1x, map_f64_to_f32: .f64 instructions run as .f32 */
+    int texmode;         /* 0: default, 1: texmode_unified, 2: texmode_independent */
+    int address_size;    /* 32 or 64 */
+    ps_var **globals;    /* module-scope variables */
     int nglobals, cap_globals;
     ps_func **funcs;
     int nfuncs, cap_funcs;
-    const char **files;     /* .file index → path */
+    const char **files; /* .file index → path */
     int nfiles;
     /* a linked program (ps_link): the modules it was linked from, which own the functions and
      * variables; funcs and globals list what the program keeps of them */
@@ -250,8 +252,8 @@ typedef struct {
 
 /* Parses src (NUL-terminated, len bytes). On return *out holds the module (even with errors, for
  * tooling) and diags every problem; the status is PS_OK only when diags has no error. */
-ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt,
-                   ps_diags *diags, ps_module **out);
+ps_status ps_parse(const char *filename, const char *src, size_t len, const ps_parse_options *opt, ps_diags *diags,
+                   ps_module **out);
 void ps_module_free(ps_module *m);
 
 /* Links parsed modules (parts[0..n-1], n >= 1, each parsed without errors) into one program, as
@@ -289,8 +291,7 @@ const char *ps_sreg_name(ps_sreg s);
 int ps_sreg_bits(ps_sreg s);
 /* Can a module of PTX ISA `ptx_version` for `arch` name the special register (s, comp)? NULL if yes,
  * else ptxas's reason in buf ("Feature '%aggr_smem_size' requires .target sm_90 or higher"). */
-const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf,
-                                size_t buflen);
+const char *ps_sreg_unsupported(ps_sreg s, int comp, const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 ps_func *ps_module_find_func(const ps_module *m, const char *name);
 const char *ps_space_name(ps_space s);
 

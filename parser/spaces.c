@@ -16,8 +16,7 @@ static ps_space insn_space(const ps_insn *in) {
         return PS_SPACE_SHARED;
     if (ps_modset_has(m, PS_MOD_LOCAL)) return PS_SPACE_LOCAL;
     if (ps_modset_has(m, PS_MOD_CONST)) return PS_SPACE_CONST;
-    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) ||
-        ps_modset_has(m, PS_MOD_PARAM_FUNC))
+    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) || ps_modset_has(m, PS_MOD_PARAM_FUNC))
         return PS_SPACE_PARAM;
     return PS_SPACE_GENERIC;
 }
@@ -56,23 +55,22 @@ static void mismatch(parser *p, const ps_insn *in, const token *mt, const ps_ope
                "global address with cvta.to.global.u64, and used through that register";
     else if (v->space == PS_SPACE_CONST && want == PS_SPACE_GENERIC)
         hint = "; name the space (ld.const) or take its generic address with cvta.const";
-    else if (v->space == PS_SPACE_PARAM && want == PS_SPACE_GENERIC)
-        hint = "; read it with ld.param";
-    error_at(p, &at, "state space mismatch: '%s' cannot address .%s variable '%s' (ptxas: State "
-                     "space mismatch between instruction and address in instruction '%s')%s",
+    else if (v->space == PS_SPACE_PARAM && want == PS_SPACE_GENERIC) hint = "; read it with ld.param";
+    error_at(p, &at,
+             "state space mismatch: '%s' cannot address .%s variable '%s' (ptxas: State "
+             "space mismatch between instruction and address in instruction '%s')%s",
              name, ps_space_name(v->space), v->name, in->info->mnemonic, hint);
 }
 
 static bool space_ok(ps_space insn, ps_space var) {
-    if (insn == PS_SPACE_GENERIC)
-        return var == PS_SPACE_GLOBAL || var == PS_SPACE_SHARED || var == PS_SPACE_LOCAL;
+    if (insn == PS_SPACE_GENERIC) return var == PS_SPACE_GLOBAL || var == PS_SPACE_SHARED || var == PS_SPACE_LOCAL;
     return insn == var;
 }
 
 void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     ps_form f = in->form;
-    bool mem = f == PS_F_LD || f == PS_F_LDU || f == PS_F_ST || f == PS_F_ATOM || f == PS_F_RED ||
-               f == PS_F_PREFETCH || f == PS_F_PREFETCHU;
+    bool mem = f == PS_F_LD || f == PS_F_LDU || f == PS_F_ST || f == PS_F_ATOM || f == PS_F_RED || f == PS_F_PREFETCH ||
+        f == PS_F_PREFETCHU;
     if (!mem && f != PS_F_CVTA && f != PS_F_MOV && f != PS_F_CP_ASYNC) return;
     ps_space sp = insn_space(in);
     const ps_func *fn = p->fn;
@@ -81,15 +79,15 @@ void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operan
         bool bad = false;
         if (f == PS_F_ATOM || f == PS_F_RED)
             bad = sp != PS_SPACE_GENERIC && sp != PS_SPACE_GLOBAL && sp != PS_SPACE_SHARED;
-        else if (f == PS_F_ST)
-            bad = sp == PS_SPACE_CONST;
+        else if (f == PS_F_ST) bad = sp == PS_SPACE_CONST;
         else if (f == PS_F_PREFETCH) /* .tensormap: generic, .const and .param (validate_mem.c) */
             bad = sp != PS_SPACE_GENERIC && sp != PS_SPACE_GLOBAL && sp != PS_SPACE_LOCAL &&
-                  !(ps_modset_has(&in->mods, PS_MOD_TENSORMAP) && (sp == PS_SPACE_CONST || sp == PS_SPACE_PARAM));
+                !(ps_modset_has(&in->mods, PS_MOD_TENSORMAP) && (sp == PS_SPACE_CONST || sp == PS_SPACE_PARAM));
         if (bad) {
             insn_name(in, mt, name, sizeof name);
-            error_at(p, mt, "'%s' cannot access .%s memory (ptxas: State space incorrect for "
-                            "instruction '%s')",
+            error_at(p, mt,
+                     "'%s' cannot access .%s memory (ptxas: State space incorrect for "
+                     "instruction '%s')",
                      name, ps_space_name(sp), in->info->mnemonic);
             return;
         }
@@ -103,8 +101,9 @@ void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operan
             const ps_var *v = o->var;
             if (v->space == PS_SPACE_PARAM && fn && !in_list(fn->params, fn->nparams, v) &&
                 !in_list(fn->rets, fn->nrets, v)) {
-                error_at(p, &at, "cannot take the address of .param variable '%s' declared for a "
-                                 "call (ptxas: Illegal to take address of parameter)",
+                error_at(p, &at,
+                         "cannot take the address of .param variable '%s' declared for a "
+                         "call (ptxas: Illegal to take address of parameter)",
                          v->name);
                 return;
             }
@@ -129,16 +128,17 @@ void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operan
                 mismatch(p, in, mt, o, want);
                 return;
             }
-            if (f == PS_F_ST && o->var->space == PS_SPACE_PARAM && fn &&
-                in_list(fn->params, fn->nparams, o->var)) {
-                error_at(p, &at, "cannot write to input parameter '%s' (ptxas: Illegal to write "
-                                 "to function input parameter)",
+            if (f == PS_F_ST && o->var->space == PS_SPACE_PARAM && fn && in_list(fn->params, fn->nparams, o->var)) {
+                error_at(p, &at,
+                         "cannot write to input parameter '%s' (ptxas: Illegal to write "
+                         "to function input parameter)",
                          o->var->name);
                 return;
             }
         } else if (o->reg < 0 && mem && want != PS_SPACE_LOCAL) {
-            error_at(p, &at, "an immediate address [%lld] is allowed only with .local (ptxas: "
-                             "Immediate addresses allowed only for .local state space)",
+            error_at(p, &at,
+                     "an immediate address [%lld] is allowed only with .local (ptxas: "
+                     "Immediate addresses allowed only for .local state space)",
                      (long long)o->offset);
             return;
         }

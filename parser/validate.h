@@ -49,11 +49,10 @@ void ps_decl_loc(parser *p);
 void ps_decl_section(parser *p);
 /* A declaration's type ty (vt: its vector token or NULL) in space sp (is_reg: .reg; fn_param: a
  * .param in a function body); false after reporting. */
-bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
-                  bool is_reg, bool fn_param);
+bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp, bool is_reg,
+                  bool fn_param);
 /* A variable v named `name`, its dimensions read; module: at module scope; has_init: '=' follows. */
-bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
-                 bool fn_param);
+bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init, bool fn_param);
 /* v's initialiser starts at `at`, with braces or not. */
 bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces);
 /* A scalar of v's initialiser at `at`: what = 0 integer, 1 floating-point literal, 2 address. */
@@ -69,12 +68,10 @@ bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const toke
 /* fn's closing brace `end` has been read (was_extern: a header of it said .extern). */
 void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern);
 /* Function header tmp declares again fn (at: the token after the header). */
-bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
-                        const token *at);
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def, const token *at);
 /* A call instruction (mnemonic mt, operands ops): arguments and results against the callee's header. */
 void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops);
 /* At the end of the module (eof: the end-of-file token): what ptxas reports last. */
 void ps_decl_finish(parser *p, const token *eof, int errors_before);
-
 
 #endif

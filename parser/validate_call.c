@@ -11,8 +11,8 @@ bool ps_ctrl_label_is_branchtargets(parser *p, int label) { return p->fn->labels
 /* What a formal or an actual is, for ptxas's "Type of argument does not match". */
 typedef struct {
     bool pred, array, known;
-    int elem;       /* bytes of one element */
-    uint64_t size;  /* bytes in all */
+    int elem;      /* bytes of one element */
+    uint64_t size; /* bytes in all */
     int align;
 } shape;
 

@@ -88,9 +88,9 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
             int tb = t == PS_T_PRED ? 1 : ps_type_size(t) * 8;
             /* the widths they had in PTX ISA 1.x remain: 16-bit %tid, %ntid, %ctaid, %nctaid and a
              * 32-bit %gridid */
-            bool legacy = (tb == 16 && (sr == PS_SREG_TID || sr == PS_SREG_NTID || sr == PS_SREG_CTAID ||
-                                        sr == PS_SREG_NCTAID)) ||
-                          ((tb == 16 || tb == 32) && sr == PS_SREG_GRIDID);
+            bool legacy = (tb == 16 &&
+                           (sr == PS_SREG_TID || sr == PS_SREG_NTID || sr == PS_SREG_CTAID || sr == PS_SREG_NCTAID)) ||
+                ((tb == 16 || tb == 32) && sr == PS_SREG_GRIDID);
             if (bits != tb && !legacy) return mismatch(p, mt, "mov");
             /* the destination: a register of the move's width (any type for .bN, not a float for
              * .uN/.sN) */
@@ -165,8 +165,8 @@ static int words_after(const char *text, size_t skip, char w[][24], int max) {
 }
 
 static bool type_word(const char *w) {
-    static const char *const types[] = {"b8",  "b16", "b32", "b64", "b128", "u8",  "u16", "u32", "u64", "s8",
-                                        "s16", "s32", "s64", "f16", "f32",  "f64", "pred"};
+    static const char *const types[] = {"b8", "b16", "b32", "b64", "b128", "u8",  "u16", "u32", "u64",
+                                        "s8", "s16", "s32", "s64", "f16",  "f32", "f64", "pred"};
     for (size_t i = 0; i < PS_ARRAY_LEN(types); i++)
         if (!strcmp(w, types[i])) return true;
     return false;
@@ -183,7 +183,8 @@ static void check_griddepcontrol(parser *p, const ps_insn *in, const token *mt) 
     for (int i = 0; i < n; i++) {
         bool known = !strcmp(w[i], "launch_dependents") || !strcmp(w[i], "wait");
         if (!known && i == 0) error_at(p, mt, "Unknown modifier '.%s'", w[i]);
-        else if (!known || (i && strcmp(w[i], w[0]))) error_at(p, mt, "Illegal modifier '.%s' for instruction 'griddepcontrol'", w[i]);
+        else if (!known || (i && strcmp(w[i], w[0])))
+            error_at(p, mt, "Illegal modifier '.%s' for instruction 'griddepcontrol'", w[i]);
         else if (i) error_at(p, mt, "Duplicate .%s modifier", w[i]);
         else continue;
         return;
@@ -240,10 +241,8 @@ static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt)
     }
     for (int i = 1; i < n; i++) {
         if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) {
-            if (strcmp(w[0], "arrive") && strcmp(w[0], "wait"))
-                error_at(p, mt, "Unknown modifier '.%s'", w[i]);
-            else
-                error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
+            if (strcmp(w[0], "arrive") && strcmp(w[0], "wait")) error_at(p, mt, "Unknown modifier '.%s'", w[i]);
+            else error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
             return;
         }
         for (int j = 0; j < i; j++)
@@ -326,8 +325,8 @@ static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_op
 
 /* A "d|p" destination (ps_operand.pair_reg; -2 for a sink "d|_"): p must be a predicate where
  * need_p, and is refused where !allow_p. */
-static bool pair_dest(parser *p, const token *mt, const char *name, const ps_operand *o, unsigned dest,
-                      bool need_p, bool allow_p) {
+static bool pair_dest(parser *p, const token *mt, const char *name, const ps_operand *o, unsigned dest, bool need_p,
+                      bool allow_p) {
     bool paired = o->pair_reg >= 0 || o->pair_reg == PS_PAIR_SINK;
     if (paired && !allow_p) {
         error_at(p, mt, "Predicate output not allowed for instruction '%s'", name);
@@ -401,7 +400,7 @@ static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_
     if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], K_I32 | K_F32 | K_SINK, false, all)) return false;
     bool b64 = in->types[0] == PS_T_B64;
     return ps_ctrl_want(p, mt, "match", &ops[1], (b64 ? K_I64 | K_F64 : K_I32 | K_F32) | K_IMM) &&
-           ps_ctrl_want(p, mt, "match", &ops[2], K_I32 | K_IMM);
+        ps_ctrl_want(p, mt, "match", &ops[2], K_I32 | K_IMM);
 }
 
 /* redux.sync (9.7.13.10): add/min/max on .u32/.s32, and/or/xor on .b32; .f32 min/max (with .abs,
@@ -411,8 +410,8 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
         ps_mod m;
         const char *n;
         bool arith;
-    } opsx[] = {{PS_MOD_ADD, "add", true}, {PS_MOD_MIN, "min", true}, {PS_MOD_MAX, "max", true},
-                {PS_MOD_AND, "and", false}, {PS_MOD_OR, "or", false}, {PS_MOD_XOR, "xor", false}};
+    } opsx[] = {{PS_MOD_ADD, "add", true},  {PS_MOD_MIN, "min", true}, {PS_MOD_MAX, "max", true},
+                {PS_MOD_AND, "and", false}, {PS_MOD_OR, "or", false},  {PS_MOD_XOR, "xor", false}};
     int op = -1;
     for (int i = 0; i < 6; i++)
         if (has(in, opsx[i].m)) op = i;
@@ -435,8 +434,9 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
         return false;
     }
     if (op >= 0) {
-        bool ok = f32 ? (opsx[op].m == PS_MOD_MIN || opsx[op].m == PS_MOD_MAX)
-                      : opsx[op].arith ? t == PS_T_U32 || t == PS_T_S32 : t == PS_T_B32;
+        bool ok = f32        ? (opsx[op].m == PS_MOD_MIN || opsx[op].m == PS_MOD_MAX)
+            : opsx[op].arith ? t == PS_T_U32 || t == PS_T_S32
+                             : t == PS_T_B32;
         if (!ok) {
             error_at(p, mt, "Incorrect type '.%s' for operation '.%s' in instruction 'redux'", ps_type_name(t),
                      opsx[op].n);
@@ -449,10 +449,10 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
     bool b32[2];
     for (int i = 0; i < 2; i++)
         b32[i] = f32 && ops[i].kind == PS_OP_REG && p->fn && ops[i].reg >= 0 && ops[i].reg < p->fn->nregs &&
-                 p->fn->regs[ops[i].reg].type == PS_T_B32;
+            p->fn->regs[ops[i].reg].type == PS_T_B32;
     return (b32[0] || ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK)) &&
-           (b32[1] || ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM)) &&
-           ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
+        (b32[1] || ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM)) &&
+        ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
 }
 
 /* ---- control flow ------------------------------------------------------- */
@@ -511,8 +511,10 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_PMEVENT:
         if (!ps_ctrl_want(p, mt, "pmevent", &ops[0], K_IMM)) return;
         if (!has(in, PS_MOD_MASK) && ops[0].imm > 15)
-            error_at(p, mt, "Argument 0 of instruction 'pmevent': value '%lld' out of range, expected to be in range "
-                            "[0..15]", (long long)ops[0].imm);
+            error_at(p, mt,
+                     "Argument 0 of instruction 'pmevent': value '%lld' out of range, expected to be in range "
+                     "[0..15]",
+                     (long long)ops[0].imm);
         return;
     case PS_F_BRA:
     case PS_F_BRX_IDX: check_branch(p, in, mt, ops, nops); return;
@@ -522,8 +524,9 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
         if (ops[0].kind != PS_OP_REG) {
             token at;
             ps_ctrl_at(mt, &ops[0], &at);
-            error_at(p, &at, "stackrestore takes the register a stacksave wrote (ptxas: Result register "
-                             "required for instruction 'stackrestore')");
+            error_at(p, &at,
+                     "stackrestore takes the register a stacksave wrote (ptxas: Result register "
+                     "required for instruction 'stackrestore')");
         }
         return;
     default: break;
@@ -533,6 +536,5 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
              in->form == PS_F_MOVMATRIX || in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE ||
              in->form == PS_F_WMMA_MMA || in->form == PS_F_WGMMA_MMA_ASYNC)
         ps_check_tensor(p, in, mt, ops, nops);
-    else
-        ps_check_words(p, in, mt, ops, nops);
+    else ps_check_words(p, in, mt, ops, nops);
 }

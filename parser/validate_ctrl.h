@@ -10,16 +10,16 @@
 enum {
     K_R8 = 1u << 0,
     K_R16 = 1u << 1,
-    K_I32 = 1u << 2,   /* .b32 .u32 .s32 (and packed 32-bit) registers */
+    K_I32 = 1u << 2, /* .b32 .u32 .s32 (and packed 32-bit) registers */
     K_F32 = 1u << 3,
     K_I64 = 1u << 4,
     K_F64 = 1u << 5,
     K_PRED = 1u << 6,
-    K_NOTP = 1u << 7,  /* !%p */
-    K_IMM = 1u << 8,   /* integer immediate */
+    K_NOTP = 1u << 7,   /* !%p */
+    K_IMM = 1u << 8,    /* integer immediate */
     K_NOTIMM = 1u << 9, /* !1 */
-    K_FIMM = 1u << 10, /* floating-point immediate */
-    K_SINK = 1u << 11, /* _ */
+    K_FIMM = 1u << 10,  /* floating-point immediate */
+    K_SINK = 1u << 11,  /* _ */
     K_SREG = 1u << 12,
     K_OTHER = 1u << 13, /* addresses, vectors, symbols, labels */
 };

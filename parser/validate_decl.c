@@ -23,8 +23,7 @@ void ps_decl_fatal(parser *p, const token *t, const char *msg) { fatal_at(p, t, 
 
 bool ps_decl_header(parser *p) {
     token *t = peek(p);
-    bool version = tok_is(t, ".version"), target = tok_is(t, ".target"),
-         asize = tok_is(t, ".address_size");
+    bool version = tok_is(t, ".version"), target = tok_is(t, ".target"), asize = tok_is(t, ".address_size");
     switch (p->header) {
     case H_START:
         if (version) {
@@ -36,9 +35,10 @@ bool ps_decl_header(parser *p) {
             while (peek(p)->kind == TOK_IDENT || is_punct(peek(p), ',')) next(p);
             t = peek(p);
         }
-        fatal_at(p, t, "Missing .version directive at start of file (a module begins with "
-                       "'.version 8.0', '.target sm_80', '.address_size 64', each on a line of its "
-                       "own, with the target of your GPU)");
+        fatal_at(p, t,
+                 "Missing .version directive at start of file (a module begins with "
+                 "'.version 8.0', '.target sm_80', '.address_size 64', each on a line of its "
+                 "own, with the target of your GPU)");
         return false;
     case H_VERSION:
         if (!target) {
@@ -55,8 +55,10 @@ bool ps_decl_header(parser *p) {
     default:
         if (version || target || asize) {
             char msg[160];
-            snprintf(msg, sizeof msg, "Parsing error near '%.*s': syntax error (the module header "
-                                      "comes first, once)", t->len, t->text);
+            snprintf(msg, sizeof msg,
+                     "Parsing error near '%.*s': syntax error (the module header "
+                     "comes first, once)",
+                     t->len, t->text);
             fatal_at(p, t, msg);
             return false;
         }
@@ -82,17 +84,17 @@ void ps_decl_version(parser *p, const token *d) {
     int major = 0, minor = 0, n = 0;
     char digits[32];
     snprintf(digits, sizeof digits, "%.*s", t->len < 31 ? t->len : 31, t->text);
-    if (!adjacent || t->kind != TOK_F64 || sscanf(digits, "%d.%d%n", &major, &minor, &n) != 2 ||
-        n != t->len || digits[0] == '.') {
-        fatal_at(p, d, "Missing .version directive at start of file (expected '.version "
-                       "MAJOR.MINOR', e.g. '.version 8.0', on one line)");
+    if (!adjacent || t->kind != TOK_F64 || sscanf(digits, "%d.%d%n", &major, &minor, &n) != 2 || n != t->len ||
+        digits[0] == '.') {
+        fatal_at(p, d,
+                 "Missing .version directive at start of file (expected '.version "
+                 "MAJOR.MINOR', e.g. '.version 8.0', on one line)");
         return;
     }
     next(p);
     if (!known_version(major, minor)) { /* "7.80" is minor 80 */
         char msg[120];
-        snprintf(msg, sizeof msg, "Unsupported .version %.*s; current version is '9.0'", num.len,
-                 num.text);
+        snprintf(msg, sizeof msg, "Unsupported .version %.*s; current version is '9.0'", num.len, num.text);
         fatal_at(p, &num, msg);
         return;
     }
@@ -111,10 +113,11 @@ void ps_decl_target_version(parser *p, const token *t) {
 /* The module's .target needs a newer .version than it has (p->target_unsupported). */
 static void target_mismatch(parser *p) {
     p->failed_stmt = false;
-    error_at(p, &p->target_tok, "PTX .version %d.%d does not support .target %.*s (it needs "
-             "PTX ISA .version %d.%d or later)", p->m->version / 10, p->m->version % 10,
-             p->target_tok.len, p->target_tok.text, p->m->arch ? p->m->arch->min_ptx / 10 : 0,
-             p->m->arch ? p->m->arch->min_ptx % 10 : 0);
+    error_at(p, &p->target_tok,
+             "PTX .version %d.%d does not support .target %.*s (it needs "
+             "PTX ISA .version %d.%d or later)",
+             p->m->version / 10, p->m->version % 10, p->target_tok.len, p->target_tok.text,
+             p->m->arch ? p->m->arch->min_ptx / 10 : 0, p->m->arch ? p->m->arch->min_ptx % 10 : 0);
 }
 
 void ps_decl_address_size(parser *p, const token *d, int64_t v) {
@@ -130,8 +133,9 @@ void ps_decl_address_size(parser *p, const token *d, int64_t v) {
         target_mismatch(p);
         p->fatal = true;
     } else if (v == 32)
-        error_at(p, &p->tok, "32-bit compilation is no longer supported (ptxas 13 refuses "
-                             ".address_size 32)");
+        error_at(p, &p->tok,
+                 "32-bit compilation is no longer supported (ptxas 13 refuses "
+                 ".address_size 32)");
 }
 
 /* What ptxas reports at the end of the module (at its end-of-file token `eof`). */
@@ -142,8 +146,9 @@ void ps_decl_finish(parser *p, const token *eof, int errors_before) {
                  (unsigned long long)p->const_bytes);
     }
     if (!p->fatal && p->header < H_TARGET)
-        fatal_at(p, eof, p->header == H_START ? "Missing .version directive at start of file"
-                                              : "Missing .target directive at start of file");
+        fatal_at(p, eof,
+                 p->header == H_START ? "Missing .version directive at start of file"
+                                      : "Missing .target directive at start of file");
     /* only when nothing else is wrong: ptxas reports it last, and not at all after a syntax error */
     if (p->target_unsupported && !p->fatal && p->diags->errors == errors_before) target_mismatch(p);
 }
@@ -167,11 +172,9 @@ void ps_decl_pragma(parser *p, const token *s, int scope) {
     if (s->len == 8 && memcmp(s->text, "nounroll", 8) == 0) return;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         size_t n = strlen(known[i].name);
-        if ((size_t)s->len < n || memcmp(s->text, known[i].name, n) != 0 ||
-            ((size_t)s->len > n && s->text[n] != ' '))
+        if ((size_t)s->len < n || memcmp(s->text, known[i].name, n) != 0 || ((size_t)s->len > n && s->text[n] != ' '))
             continue;
-        if (scope < 2)
-            error_at(p, s, "Pragma '%.*s' is allowed only within function scope", s->len, s->text);
+        if (scope < 2) error_at(p, s, "Pragma '%.*s' is allowed only within function scope", s->len, s->text);
         else if (p->m->version < known[i].version)
             error_at(p, s, "Feature '%s' requires PTX ISA .version %d.%d or later", known[i].name,
                      known[i].version / 10, known[i].version % 10);
@@ -184,8 +187,7 @@ void ps_decl_pragma(parser *p, const token *s, int scope) {
 /* A syntax error at t, as ptxas reports one (fatal: it reads no further). */
 static void syntax_error(parser *p, const token *t, const char *what) {
     char b[64], msg[200];
-    snprintf(msg, sizeof msg, "Parsing error near %s: syntax error (%s)", tok_desc(t, b, sizeof b),
-             what);
+    snprintf(msg, sizeof msg, "Parsing error near %s: syntax error (%s)", tok_desc(t, b, sizeof b), what);
     fatal_at(p, t, msg);
 }
 
@@ -286,16 +288,17 @@ void ps_decl_loc(parser *p) {
         }
         token comma = next(p), in = next(p);
         if (!is_punct(&comma, ',') || !tok_is(&in, "inlined_at")) {
-            syntax_error(p, is_punct(&comma, ',') ? &in : &comma,
-                         "function_name is followed by ', inlined_at F L C'");
+            syntax_error(p, is_punct(&comma, ',') ? &in : &comma, "function_name is followed by ', inlined_at F L C'");
             return;
         }
         int64_t a, b, cc;
         token at = in;
         if (!plain_int(p, why, &a) || !plain_int(p, why, &b) || !plain_int(p, why, &cc)) return;
         if (!loc_seen(p, (uint64_t)a << 42 | (uint64_t)b << 21 | (uint64_t)cc, false))
-            error_at(p, &at, "Source location %lld %lld %lld used in inlined_at directive must be "
-                     "used in a preceding .loc directive", (long long)a, (long long)b, (long long)cc);
+            error_at(p, &at,
+                     "Source location %lld %lld %lld used in inlined_at directive must be "
+                     "used in a preceding .loc directive",
+                     (long long)a, (long long)b, (long long)cc);
     }
     loc_seen(p, (uint64_t)f << 42 | (uint64_t)l << 21 | (uint64_t)c, true);
     token *after = peek(p);
@@ -321,7 +324,7 @@ void ps_decl_section(parser *p) {
         token u = next(p);
         bool was_operand = operand;
         operand = is_punct(&u, ',') || is_punct(&u, '+') || tok_is(&u, ".b8") || tok_is(&u, ".b16") ||
-                  tok_is(&u, ".b32") || tok_is(&u, ".b64");
+            tok_is(&u, ".b32") || tok_is(&u, ".b64");
         if (u.kind == TOK_EOF) {
             syntax_error(p, &u, "the .section's '{' is not closed");
             return;
@@ -357,11 +360,10 @@ static bool b128_ok(parser *p, const token *at, ps_type type) {
 
 /* A declaration's type and vector prefix (tokens ty and vt, vt NULL without one), in space sp
  * (is_reg for .reg); fn_param: a .param declared in a function body. */
-bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp,
-                  bool is_reg, bool fn_param) {
+bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int vec, ps_space sp, bool is_reg,
+                  bool fn_param) {
     /* types ptxas's declaration grammar does not have at all */
-    static const char *const no_decl[] = {".bf16", ".bf16x2", ".tf32", ".s4", ".u4", ".b1", ".s2",
-                                          ".u2"};
+    static const char *const no_decl[] = {".bf16", ".bf16x2", ".tf32", ".s4", ".u4", ".b1", ".s2", ".u2"};
     for (size_t i = 0; i < sizeof no_decl / sizeof no_decl[0]; i++)
         if (tok_is(ty, no_decl[i])) {
             syntax_error(p, ty, "variables cannot have this type; declare them .b16/.b32");
@@ -401,19 +403,19 @@ bool ps_decl_type(parser *p, const token *ty, ps_type type, const token *vt, int
 
 /* One variable (not a register) once its name, dimensions and initialiser are read: where each
  * kind may live. module: declared at module scope; has_init: '=' followed. */
-bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init,
-                 bool fn_param) {
+bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, bool has_init, bool fn_param) {
     ps_type_kind k = ps_type_kind_of(v->type);
-    bool basic = (k != TK_PACKED || v->type == PS_T_F16X2) && v->type != PS_T_E4M3 &&
-                 v->type != PS_T_E5M2;
+    bool basic = (k != TK_PACKED || v->type == PS_T_F16X2) && v->type != PS_T_E4M3 && v->type != PS_T_E5M2;
     if (!basic && !v->is_array) { /* arrays of them are bytes to ptxas */
         error_at(p, name, "Type .%s may only be used as an instruction type", ps_type_name(v->type));
         return false;
     }
     if (!v->is_array && !b128_ok(p, name, v->type)) return false;
     if (!basic && (!module || v->space != PS_SPACE_SHARED)) { /* ptxas 13 crashes on these */
-        error_at(p, name, "an array of .%s outside module-scope .shared: ptxas 13 crashes on it "
-                          "(segmentation fault); declare it .b8", ps_type_name(v->type));
+        error_at(p, name,
+                 "an array of .%s outside module-scope .shared: ptxas 13 crashes on it "
+                 "(segmentation fault); declare it .b8",
+                 ps_type_name(v->type));
         return false;
     }
     if (!basic && has_init) {
@@ -455,8 +457,10 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
         for (int i = 0; i < p->fn->nlocals; i++)
             if (p->fn->locals[i]->space == PS_SPACE_SHARED) bytes += p->fn->locals[i]->size;
         if (bytes > 0xc000) {
-            error_at(p, name, "Entry function '%s' uses too much shared data (0x%llx bytes, 0xc000 "
-                     "max)", p->fn->name, (unsigned long long)bytes);
+            error_at(p, name,
+                     "Entry function '%s' uses too much shared data (0x%llx bytes, 0xc000 "
+                     "max)",
+                     p->fn->name, (unsigned long long)bytes);
             return false;
         }
     }
@@ -484,9 +488,10 @@ bool ps_decl_var(parser *p, const token *name, const ps_var *v, bool module, boo
  * token). */
 bool ps_decl_init_shape(parser *p, const token *at, const ps_var *v, bool braces) {
     if (braces != (v->is_array || v->vec > 1)) {
-        fatal_at(p, at, braces ? "Initial value type mismatch (a scalar takes no braces)"
-                               : "Initial value type mismatch (an array or vector is initialised "
-                                 "with braces)");
+        fatal_at(p, at,
+                 braces ? "Initial value type mismatch (a scalar takes no braces)"
+                        : "Initial value type mismatch (an array or vector is initialised "
+                          "with braces)");
         return false;
     }
     return true;
@@ -497,14 +502,14 @@ bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
     ps_type_kind k = ps_type_kind_of(v->type);
     /* a .bN variable takes either: a float literal's own bits, converted to f32 for .b32 and
      * cut to the low bytes for .b8/.b16, as ptxas stores them (literal_as) */
-    bool ok = what == 2 ? (v->type == PS_T_U32 || v->type == PS_T_U64)
-                        : k == TK_BITS || (what == 1) == (k == TK_FLOAT);
+    bool ok = what == 2 ? (v->type == PS_T_U32 || v->type == PS_T_U64) : k == TK_BITS || (what == 1) == (k == TK_FLOAT);
     if (!ok) {
         p->failed_stmt = false;
-        fatal_at(p, at, what == 2 ? "Initial value type mismatch (an address initialises a .u32 or "
-                                    ".u64 variable)"
-                                  : "Initial value type mismatch (an integer variable takes integer "
-                                    "values, a floating-point one floating-point literals)");
+        fatal_at(p, at,
+                 what == 2 ? "Initial value type mismatch (an address initialises a .u32 or "
+                             ".u64 variable)"
+                           : "Initial value type mismatch (an integer variable takes integer "
+                             "values, a floating-point one floating-point literals)");
         return false;
     }
     return true;
@@ -516,7 +521,7 @@ bool ps_decl_init_value(parser *p, const token *at, const ps_var *v, int what) {
  * and an .extern is resolved only by a .visible, .weak or .common definition. */
 int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_var *v) {
     bool same = old->type == v->type && old->vec == v->vec && old->is_array == v->is_array &&
-                (old->unsized || v->unsized || old->size == v->size);
+        (old->unsized || v->unsized || old->size == v->size);
     if (!old->is_extern && !v->is_extern) {
         error_at(p, name, "Duplicate definition of variable '%s'", v->name);
         return 0;
@@ -527,8 +532,10 @@ int ps_decl_redeclare(parser *p, const token *name, const ps_var *old, const ps_
     }
     if (v->is_extern) return 1;
     if (!v->is_visible && !v->is_weak && !v->is_common) {
-        error_at(p, name, "'.extern' variable '%s' cannot be resolved by a '.static' (define it "
-                          ".visible, .weak or .common)", v->name);
+        error_at(p, name,
+                 "'.extern' variable '%s' cannot be resolved by a '.static' (define it "
+                 ".visible, .weak or .common)",
+                 v->name);
         return 0;
     }
     return 2;
@@ -544,11 +551,16 @@ bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
         int nvals, version, sm;
         bool entry_only, positive;
     } dirs[] = {
-        {".maxntid", 3, 0, 0, true, true},          {".reqntid", 3, 0, 0, true, true},
-        {".minnctapersm", 1, 0, 0, true, true},     {".maxnreg", 1, 0, 0, true, true},
-        {".maxclusterrank", 1, 78, 90, true, false}, {".reqnctapercluster", 3, 78, 90, true, false},
-        {".explicitcluster", 0, 78, 90, true, false}, {".blocksareclusters", 0, 90, 90, true, false},
-        {".noreturn", 0, 64, 0, false, false},      {".maxnctapersm", 1, 0, 0, true, false},
+        {".maxntid", 3, 0, 0, true, true},
+        {".reqntid", 3, 0, 0, true, true},
+        {".minnctapersm", 1, 0, 0, true, true},
+        {".maxnreg", 1, 0, 0, true, true},
+        {".maxclusterrank", 1, 78, 90, true, false},
+        {".reqnctapercluster", 3, 78, 90, true, false},
+        {".explicitcluster", 0, 78, 90, true, false},
+        {".blocksareclusters", 0, 90, 90, true, false},
+        {".noreturn", 0, 64, 0, false, false},
+        {".maxnctapersm", 1, 0, 0, true, false},
     };
     size_t i = 0;
     while (i < sizeof dirs / sizeof dirs[0] && !tok_is(d, dirs[i].name)) i++;
@@ -580,8 +592,9 @@ bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
         }
     }
     if (tok_is(d, ".maxnctapersm")) {
-        error_at(p, d, "Deprecated feature: '.maxnctapersm directive' not supported as of PTX "
-                       "version 2.1");
+        error_at(p, d,
+                 "Deprecated feature: '.maxnctapersm directive' not supported as of PTX "
+                 "version 2.1");
         return false;
     }
     if (dirs[i].version && p->m->version < dirs[i].version) {
@@ -590,26 +603,26 @@ bool ps_decl_perf(parser *p, const token *d, ps_func *fn, bool is_entry) {
         return false;
     }
     if (dirs[i].sm && p->m->arch && p->m->arch->sm < dirs[i].sm) {
-        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires .target sm_%d or higher",
-                 dirs[i].name, dirs[i].sm);
+        error_at(p, dirs[i].nvals == 3 ? &last : d, "Feature '%s' requires .target sm_%d or higher", dirs[i].name,
+                 dirs[i].sm);
         return false;
     }
     for (int k = 0; dirs[i].positive && k < n; k++)
         if (vals[k] == 0) {
-            error_at(p, dirs[i].nvals == 3 ? &last : d, "Positive non-zero value expected for %s",
-                     dirs[i].name + 1);
+            error_at(p, dirs[i].nvals == 3 ? &last : d, "Positive non-zero value expected for %s", dirs[i].name + 1);
             return false;
         }
     if (tok_is(d, ".blocksareclusters")) {
         error_at(p, d, "ptxsim does not model .blocksareclusters (a grid counted in clusters)");
         return false;
     }
-    int *dst = tok_is(d, ".maxntid") ? fn->maxntid
-             : tok_is(d, ".reqntid") ? fn->reqntid
-             : tok_is(d, ".reqnctapercluster") ? fn->reqnctapercluster
-             : tok_is(d, ".minnctapersm") ? &fn->minnctapersm
-             : tok_is(d, ".maxnreg") ? &fn->maxnreg
-             : tok_is(d, ".maxclusterrank") ? &fn->maxclusterrank : NULL;
+    int *dst = tok_is(d, ".maxntid")      ? fn->maxntid
+        : tok_is(d, ".reqntid")           ? fn->reqntid
+        : tok_is(d, ".reqnctapercluster") ? fn->reqnctapercluster
+        : tok_is(d, ".minnctapersm")      ? &fn->minnctapersm
+        : tok_is(d, ".maxnreg")           ? &fn->maxnreg
+        : tok_is(d, ".maxclusterrank")    ? &fn->maxclusterrank
+                                          : NULL;
     if (dst) {
         for (int k = 0; k < n; k++) dst[k] = vals[k];
     }
@@ -624,20 +637,22 @@ static uint64_t param_bytes(const ps_func *fn);
 void ps_decl_func_end(parser *p, const ps_func *fn, const token *end, bool was_extern) {
     if (was_extern) {
         p->failed_stmt = false;
-        error_at(p, end, "Function definition conflicts with '.extern' declaration for function '%s'",
-                 fn->name);
+        error_at(p, end, "Function definition conflicts with '.extern' declaration for function '%s'", fn->name);
         return;
     }
     /* PTX ISA 8.1 raised the limit from 4352 bytes to 32764 */
     uint64_t max = p->m->version >= 81 ? 0x7ffc : 0x1100, bytes = param_bytes(fn);
     if (fn->is_entry && bytes > 0x1100 && max > 0x1100 && p->m->arch && p->m->arch->sm < 70) {
         p->failed_stmt = false;
-        error_at(p, end, "Feature 'Kernel parameter size larger than 4352 bytes' requires .target sm_70 "
+        error_at(p, end,
+                 "Feature 'Kernel parameter size larger than 4352 bytes' requires .target sm_70 "
                  "or higher");
     } else if (fn->is_entry && bytes > max) {
         p->failed_stmt = false;
-        error_at(p, end, "Entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx "
-                 "max).", fn->name, (unsigned long long)bytes, (unsigned long long)max);
+        error_at(p, end,
+                 "Entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx "
+                 "max).",
+                 fn->name, (unsigned long long)bytes, (unsigned long long)max);
     }
     if (fn->maxntid[0] && fn->reqntid[0]) {
         p->failed_stmt = false;
@@ -649,14 +664,12 @@ static int linkage_of(bool ext, bool vis, bool weak) { return ext ? 2 : vis ? 1 
 
 /* A function declared again: `fn` the earlier declaration, `tmp` this header (linkage lk_*),
  * `at` the token after it (where ptxas reports), `is_def`: a body follows. */
-bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def,
-                        const token *at) {
+bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool is_def, const token *at) {
     int old = linkage_of(fn->is_extern && !fn->defined, fn->is_visible, fn->is_weak),
         now = linkage_of(tmp->is_extern, tmp->is_visible, tmp->is_weak);
     if (fn->defined && fn->is_extern) old = 2;
     bool same_noreturn = fn->noreturn == tmp->noreturn;
-    if ((now != old && !(now == 0 && (old == 1 || old == 3) && same_noreturn)) ||
-        (!same_noreturn && !is_def)) {
+    if ((now != old && !(now == 0 && (old == 1 || old == 3) && same_noreturn)) || (!same_noreturn && !is_def)) {
         error_at(p, at, "Inconsistent redefinition of variable '%s' (declared %s before)", tmp->name,
                  (const char *[]){"without linkage", ".visible", ".extern", ".weak"}[old]);
         return false;
@@ -686,8 +699,10 @@ bool ps_decl_func_again(parser *p, const ps_func *fn, const ps_func *tmp, bool i
     if (!same_noreturn) {
         token first = *at;
         first.line = fn->line, first.col = fn->col;
-        error_at(p, &first, "Invalid directive '.noreturn' for function '%s' (its declarations "
-                 "disagree)", tmp->name);
+        error_at(p, &first,
+                 "Invalid directive '.noreturn' for function '%s' (its declarations "
+                 "disagree)",
+                 tmp->name);
         return false;
     }
     return true;
@@ -699,8 +714,9 @@ bool ps_decl_func_header(parser *p, const ps_func *fn, bool is_entry, const toke
         bool ret = i >= fn->nparams;
         const ps_var *v = ret ? fn->rets[i - fn->nparams] : fn->params[i];
         if (v->ptr_attr && !is_entry) {
-            error_at(p, at, "Illegal placement of kernel parameter attribute (.ptr is for .entry "
-                            "parameters)");
+            error_at(p, at,
+                     "Illegal placement of kernel parameter attribute (.ptr is for .entry "
+                     "parameters)");
             return false;
         }
         if (is_entry && v->is_reg) {
@@ -767,8 +783,7 @@ static bool check_arg(parser *p, const token *mt, const ps_operand *o, const ps_
             return false;
         }
         ok = arg_fits(f, o->var->type, o->var->is_array,
-                      o->var->is_array ? o->var->size
-                                       : (uint64_t)ps_type_size(o->var->type) * (uint64_t)o->var->vec);
+                      o->var->is_array ? o->var->size : (uint64_t)ps_type_size(o->var->type) * (uint64_t)o->var->vec);
     } else if (o->kind == PS_OP_REG && p->fn && o->reg >= 0 && o->reg < p->fn->nregs) {
         ps_type t = p->fn->regs[o->reg].type;
         ok = arg_fits(f, t, false, (uint64_t)ps_type_size(t));
@@ -795,8 +810,9 @@ void ps_decl_call(parser *p, const token *mt, const ps_operand *ops, int nops) {
     const ps_func *cf = callee->func;
     int nargs = args ? args->nitems : 0, nrets = rets ? rets->nitems : 0;
     if (nargs != cf->nparams || nrets != cf->nrets) {
-        error_at(p, mt, "Call has wrong number of parameters ('%s' takes %d arguments and %d "
-                        "results, the call gives %d and %d)",
+        error_at(p, mt,
+                 "Call has wrong number of parameters ('%s' takes %d arguments and %d "
+                 "results, the call gives %d and %d)",
                  cf->name, cf->nparams, cf->nrets, nargs, nrets);
         return;
     }

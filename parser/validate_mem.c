@@ -30,9 +30,11 @@ static bool narrow_address(parser *p, const ps_operand *o) {
 static void narrow_error(parser *p, const token *mt, const ps_operand *o, const char *mn) {
     token at;
     at_operand(&at, mt, o);
-    error_at(p, &at, "'%s' takes a 64-bit register as a generic or .global address in a module of .address_size 64 "
-                     "(ptxas: Program uses 32-bit address ... conflicting with .address_size 64; 32-bit "
-                     "compilation is no longer supported)", mn);
+    error_at(p, &at,
+             "'%s' takes a 64-bit register as a generic or .global address in a module of .address_size 64 "
+             "(ptxas: Program uses 32-bit address ... conflicting with .address_size 64; 32-bit "
+             "compilation is no longer supported)",
+             mn);
 }
 
 /* Does a .global (or generic) access through operand o use a 32-bit register? Reports it. */
@@ -58,8 +60,10 @@ static bool operand_shapes(parser *p, const ps_insn *in, const token *mt, const 
         at_operand(&at, mt, o);
         if (i == addr) {
             if (o->kind != PS_OP_ADDR) {
-                error_at(p, &at, "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction "
-                                 "'%s')", mn, mn);
+                error_at(p, &at,
+                         "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction "
+                         "'%s')",
+                         mn, mn);
                 return false;
             }
             continue;
@@ -90,9 +94,10 @@ static bool operand_shapes(parser *p, const ps_insn *in, const token *mt, const 
             return false;
         }
         if (o->kind == PS_OP_SINK && (written ? in->form == PS_F_LD || in->form == PS_F_LDU : true)) {
-            error_at(p, &at, written ? "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for "
-                                       "instruction '%s')"
-                                     : "Sink '_' not allowed as a source operand%.0s%.0s",
+            error_at(p, &at,
+                     written ? "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for "
+                               "instruction '%s')"
+                             : "Sink '_' not allowed as a source operand%.0s%.0s",
                      mn, mn);
             return false;
         }
@@ -112,8 +117,8 @@ static void ldst(parser *p, const ps_insn *in, const token *mt, const ps_operand
     char why[256];
     bool st = in->form == PS_F_ST;
     if (!operand_shapes(p, in, mt, ops, nops, st ? 0 : 1, st ? 1 : 0, !st)) return;
-    if (ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
-                          why, sizeof why)) {
+    if (ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version, why,
+                          sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
     }
@@ -127,8 +132,10 @@ static void ldst(parser *p, const ps_insn *in, const token *mt, const ps_operand
     /* a .func's return value is written, never read (ptxas) */
     if (in->form == PS_F_LD && o->kind == PS_OP_ADDR && o->var && fn && !fn->is_entry &&
         in_list(fn->rets, fn->nrets, o->var)) {
-        error_at(p, &at, "cannot read return parameter '%s' (ptxas: Illegal to read function return parameter "
-                         "'%s')", o->var->name, o->var->name);
+        error_at(p, &at,
+                 "cannot read return parameter '%s' (ptxas: Illegal to read function return parameter "
+                 "'%s')",
+                 o->var->name, o->var->name);
     }
 }
 
@@ -145,8 +152,9 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
     if (in->form == PS_F_PREFETCHU && o->kind == PS_OP_ADDR && o->var && o->var->space != PS_SPACE_GLOBAL) {
         token at;
         at_operand(&at, mt, o);
-        error_at(p, &at, "prefetchu takes a generic address, not .%s variable '%s' (ptxas: Non-generic address is "
-                         "not supported as operand for prefetchu instruction)",
+        error_at(p, &at,
+                 "prefetchu takes a generic address, not .%s variable '%s' (ptxas: Non-generic address is "
+                 "not supported as operand for prefetchu instruction)",
                  ps_space_name(o->var->space), o->var->name);
     }
 }
@@ -154,15 +162,17 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
 /* isspacep.space p, a: a is a register or an immediate, never a variable (ptxas: Arguments mismatch). */
 static void isspacep(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     if (ps_mem_space(&in->mods) == PS_MOD_GENERIC) {
-        error_at(p, mt, "isspacep names the space it tests (ptxas: State space modifier required for instruction "
-                        "'isspacep')");
+        error_at(p, mt,
+                 "isspacep names the space it tests (ptxas: State space modifier required for instruction "
+                 "'isspacep')");
         return;
     }
     if (nops == 2 && ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) {
         token at;
         at_operand(&at, mt, &ops[1]);
-        error_at(p, &at, "isspacep tests an address in a register (ptxas: Arguments mismatch for instruction "
-                         "'isspacep')");
+        error_at(p, &at,
+                 "isspacep tests an address in a register (ptxas: Arguments mismatch for instruction "
+                 "'isspacep')");
     }
 }
 
@@ -183,8 +193,10 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
                 return;
             }
         if (narrow && p->m->address_size == 64)
-            error_at(p, mt, "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "
-                            "32-bit compilation is no longer supported)", ps_type_name(t));
+            error_at(p, mt,
+                     "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "
+                     "32-bit compilation is no longer supported)",
+                     ps_type_name(t));
         return;
     }
     for (int i = 1; i < nops; i++) {
@@ -194,14 +206,18 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
         at_operand(&at, mt, o);
         ps_type_kind k = ps_type_kind_of(t);
         if (k != TK_BITS && k != TK_UINT && k != TK_SINT) {
-            error_at(p, &at, "the address of '%s' is an integer: '%s.%s' cannot take it (ptxas: Arguments mismatch "
-                             "for instruction '%s')", o->var->name, mn, ps_type_name(t), mn);
+            error_at(p, &at,
+                     "the address of '%s' is an integer: '%s.%s' cannot take it (ptxas: Arguments mismatch "
+                     "for instruction '%s')",
+                     o->var->name, mn, ps_type_name(t), mn);
             return;
         }
         /* (with an offset, "g+8", ptxas takes a constant expression and accepts the narrowing) */
         if (narrow && p->m->address_size == 64 && o->var->space == PS_SPACE_GLOBAL && o->offset == 0) {
-            error_at(p, &at, "the address of .global variable '%s' takes 64 bits in a module of .address_size 64 "
-                             "(ptxas: 32-bit compilation is no longer supported)", o->var->name);
+            error_at(p, &at,
+                     "the address of .global variable '%s' takes 64 bits in a module of .address_size 64 "
+                     "(ptxas: 32-bit compilation is no longer supported)",
+                     o->var->name);
             return;
         }
     }
@@ -211,8 +227,8 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     char why[256];
     bool red = in->form == PS_F_RED;
     if (!operand_shapes(p, in, mt, ops, nops, red ? 0 : 1, red ? -1 : 0, true)) return;
-    if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version,
-                            why, sizeof why)) {
+    if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version, why,
+                            sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
     }
@@ -236,9 +252,10 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
         if (ps_type_size(rt) != size || (integer && rk == TK_FLOAT) || (k == TK_FLOAT && rinteger)) {
             token at;
             at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction "
-                             "'%s')", in->info->mnemonic, ps_type_name(in->types[0]), ps_type_name(rt),
-                     in->info->mnemonic);
+            error_at(p, &at,
+                     "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction "
+                     "'%s')",
+                     in->info->mnemonic, ps_type_name(in->types[0]), ps_type_name(rt), in->info->mnemonic);
             return;
         }
     }
@@ -249,8 +266,10 @@ static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_opera
     if (in->form == PS_F_ATOM && o->kind == PS_OP_ADDR && o->var && o->var->space == PS_SPACE_LOCAL) {
         token at;
         at_operand(&at, mt, o);
-        error_at(p, &at, "atom cannot access .local variable '%s': atomics on local memory are undefined (ptxas 13 "
-                         "crashes on it)", o->var->name);
+        error_at(p, &at,
+                 "atom cannot access .local variable '%s': atomics on local memory are undefined (ptxas 13 "
+                 "crashes on it)",
+                 o->var->name);
     }
 }
 
@@ -283,8 +302,10 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
         if (nops == 1 && ops[0].kind != PS_OP_IMM) {
             token at;
             at_operand(&at, mt, &ops[0]);
-            error_at(p, &at, "the group count of '%s' is an immediate (ptxas: Arguments mismatch for instruction "
-                             "'%s')", in->info->mnemonic, in->info->mnemonic);
+            error_at(p, &at,
+                     "the group count of '%s' is an immediate (ptxas: Arguments mismatch for instruction "
+                     "'%s')",
+                     in->info->mnemonic, in->info->mnemonic);
         }
         return;
     }
@@ -303,8 +324,10 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
     }
     /* the destination's space comes first: .shared{::cta}.global */
     const char *g = in->text ? strstr(in->text, ".global") : NULL, *sh = in->text ? strstr(in->text, ".shared") : NULL;
-    if (g && sh && g < sh) error_at(p, mt, "State space incorrect for instruction 'cp.async' (it copies .global to .shared: "
-                                           "cp.async.ca.shared.global)");
+    if (g && sh && g < sh)
+        error_at(p, mt,
+                 "State space incorrect for instruction 'cp.async' (it copies .global to .shared: "
+                 "cp.async.ca.shared.global)");
 }
 
 /* Operand shapes by a small signature, one letter an operand: a [address], D a 64-bit register or
@@ -333,13 +356,13 @@ static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const p
             token at;
             at_operand(&at, mt, o);
             error_at(p, &at, "operand %d of '%s' must be %s (ptxas: Arguments mismatch for instruction '%s')", k, mn,
-                     (*c | 0x20) == 'a'   ? "an address in brackets"
-                     : (*c | 0x20) == 'd' ? "a 64-bit register or '_'"
-                     : (*c | 0x20) == 's' ? "a 64-bit register"
-                     : (*c | 0x20) == 'p' ? "a predicate"
-                     : (*c | 0x20) == 'c' ? "a 32-bit register"
-                     : (*c | 0x20) == 'r' ? "a 32-bit register or an immediate"
-                                          : "an immediate",
+                     (*c | 0x20) == 'a'       ? "an address in brackets"
+                         : (*c | 0x20) == 'd' ? "a 64-bit register or '_'"
+                         : (*c | 0x20) == 's' ? "a 64-bit register"
+                         : (*c | 0x20) == 'p' ? "a predicate"
+                         : (*c | 0x20) == 'c' ? "a 32-bit register"
+                         : (*c | 0x20) == 'r' ? "a 32-bit register or an immediate"
+                                              : "an immediate",
                      mn);
             return false;
         }
@@ -377,8 +400,9 @@ static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_ope
         token at;
         at_operand(&at, mt, o);
         if (o->var && o->var->space != PS_SPACE_SHARED) {
-            error_at(p, &at, "the mbarrier object is in .shared memory, not .%s variable '%s' (ptxas: Illegal state "
-                             "space for address operand '%s' with instruction '%s')",
+            error_at(p, &at,
+                     "the mbarrier object is in .shared memory, not .%s variable '%s' (ptxas: Illegal state "
+                     "space for address operand '%s' with instruction '%s')",
                      ps_space_name(o->var->space), o->var->name, o->var->name, in->info->mnemonic);
             return;
         }
@@ -389,7 +413,7 @@ static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_ope
     }
     /* a remote (.shared::cluster) arrive returns no state: its destination is the sink '_' */
     bool arrive = in->form == PS_F_MBARRIER_ARRIVE || in->form == PS_F_MBARRIER_ARRIVE_DROP ||
-                  in->form == PS_F_MBARRIER_ARRIVE_EXPECT_TX || in->form == PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX;
+        in->form == PS_F_MBARRIER_ARRIVE_EXPECT_TX || in->form == PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX;
     if (arrive && ps_modset_has(&in->mods, PS_MOD_SHARED_CLUSTER) && nops >= 1 && ops[0].kind != PS_OP_SINK) {
         token at;
         at_operand(&at, mt, &ops[0]);
@@ -407,8 +431,8 @@ static bool word_in(const char *w, const char *const *list, size_t n) {
 /* ld, ldu, st, atom, red: a qualifier written twice, which the modifier set cannot show (found by
  * scripts/isa_audit.py's ld/st/atom/red spellings); ptxas's message names the qualifier's group. */
 static bool repeated_word(parser *p, const ps_insn *in, const token *mt) {
-    static const char *const spaces[] = {"global", "shared", "shared::cta", "shared::cluster", "local",
-                                         "const", "param", "param::entry", "param::func"};
+    static const char *const spaces[] = {"global", "shared", "shared::cta",  "shared::cluster", "local",
+                                         "const",  "param",  "param::entry", "param::func"};
     static const char *const scopes[] = {"cta", "cluster", "gpu", "sys"};
     static const char *const ops[] = {"and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max"};
     if (!in->text) return false;
@@ -425,18 +449,15 @@ static bool repeated_word(parser *p, const ps_insn *in, const token *mt) {
             bool atomic = in->form == PS_F_ATOM || in->form == PS_F_RED;
             if (word_in(w[i], spaces, PS_ARRAY_LEN(spaces)))
                 error_at(p, mt, "Unexpected number of state spaces specified in instruction '%s'", mn);
-            else if (word_in(w[i], scopes, PS_ARRAY_LEN(scopes)))
-                error_at(p, mt, "Multiple scope modifiers specified");
+            else if (word_in(w[i], scopes, PS_ARRAY_LEN(scopes))) error_at(p, mt, "Multiple scope modifiers specified");
             else if (w[i][0] == 'v' && (w[i][1] == '2' || w[i][1] == '4' || w[i][1] == '8') && !w[i][2])
                 error_at(p, mt, "Multiple vector modifiers specified");
             else if (atomic && word_in(w[i], ops, PS_ARRAY_LEN(ops)))
                 error_at(p, mt, "Multiple instruction post-operation flags set");
             else if (!strncmp(w[i], "L2::", 4) && w[i][4] >= '0' && w[i][4] <= '9')
                 error_at(p, mt, "Multiple cache prefetching modifiers specified");
-            else if (!strcmp(w[i], "mmio"))
-                error_at(p, mt, "Multiple .mmio modifiers specified");
-            else
-                error_at(p, mt, "Duplicate .%s modifier", w[i]);
+            else if (!strcmp(w[i], "mmio")) error_at(p, mt, "Multiple .mmio modifiers specified");
+            else error_at(p, mt, "Duplicate .%s modifier", w[i]);
             return true;
         }
     return false;
@@ -445,7 +466,8 @@ static bool repeated_word(parser *p, const ps_insn *in, const token *mt) {
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
     if ((in->form == PS_F_LD || in->form == PS_F_LDU || in->form == PS_F_ST || in->form == PS_F_ATOM ||
-         in->form == PS_F_RED) && repeated_word(p, in, mt))
+         in->form == PS_F_RED) &&
+        repeated_word(p, in, mt))
         return;
     if (ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);

@@ -23,8 +23,7 @@ static int layouts(const char *text, char out[2]) {
     return n;
 }
 
-static bool vec_of(parser *p, const token *mt, const char *name, const ps_operand *o, int arg, int n,
-                   unsigned kinds) {
+static bool vec_of(parser *p, const token *mt, const char *name, const ps_operand *o, int arg, int n, unsigned kinds) {
     token at;
     ps_ctrl_at(mt, o, &at);
     if (o->kind != PS_OP_VEC || o->nitems != n) {
@@ -69,8 +68,8 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
         return;
     }
     /* what may be spelled besides the shape and the types */
-    static const char *const known[] = {"sync", "aligned", "row", "col", "satfinite", "xor", "and", "popc",
-                                        "rn", "rz", "rm", "rp"};
+    static const char *const known[] = {"sync", "aligned", "row", "col", "satfinite", "xor",
+                                        "and",  "popc",    "rn",  "rz",  "rm",        "rp"};
     for (const char *q = strchr(in->text, '.'); q; q = strchr(q + 1, '.')) {
         const char *e = strchr(q + 1, '.');
         size_t len = e ? (size_t)(e - q - 1) : strlen(q + 1);
@@ -101,7 +100,9 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
     case FAM_F16: shape_ok = (m == 8 && n == 8 && k == 4) || (m == 16 && n == 8 && (k == 8 || k == 16)); break;
     case FAM_BF16: shape_ok = m == 16 && n == 8 && (k == 8 || k == 16); break;
     case FAM_TF32: shape_ok = m == 16 && n == 8 && (k == 4 || k == 8); break;
-    case FAM_F64: shape_ok = (m == 8 && n == 8 && k == 4) || (m == 16 && n == 8 && (k == 4 || k == 8 || k == 16)); break;
+    case FAM_F64:
+        shape_ok = (m == 8 && n == 8 && k == 4) || (m == 16 && n == 8 && (k == 4 || k == 8 || k == 16));
+        break;
     case FAM_I8: shape_ok = (m == 8 && n == 8 && k == 16) || (m == 16 && n == 8 && (k == 16 || k == 32)); break;
     case FAM_I4: shape_ok = (m == 8 && n == 8 && k == 32) || (m == 16 && n == 8 && (k == 32 || k == 64)); break;
     case FAM_B1: shape_ok = (m == 8 && n == 8 && k == 128) || (m == 16 && n == 8 && (k == 128 || k == 256)); break;
@@ -109,10 +110,10 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
     default: shape_ok = false;
     }
     bool f16 = fa == FAM_F16 || fa == FAM_F8;
-    bool cd_ok = f16 ? (c == PS_T_F16 || c == PS_T_F32) && (d == PS_T_F16 || d == PS_T_F32)
-                 : fa == FAM_F64 ? c == PS_T_F64 && d == PS_T_F64
-                 : fa == FAM_BF16 || fa == FAM_TF32 ? c == PS_T_F32 && d == PS_T_F32
-                                                  : c == PS_T_S32 && d == PS_T_S32;
+    bool cd_ok = f16                       ? (c == PS_T_F16 || c == PS_T_F32) && (d == PS_T_F16 || d == PS_T_F32)
+        : fa == FAM_F64                    ? c == PS_T_F64 && d == PS_T_F64
+        : fa == FAM_BF16 || fa == FAM_TF32 ? c == PS_T_F32 && d == PS_T_F32
+                                           : c == PS_T_S32 && d == PS_T_S32;
     if (!shape_ok || !cd_ok) {
         error_at(p, mt, "Incorrect instruction type specified for mma with shape '%s'", shape);
         return;
@@ -162,8 +163,12 @@ static void check_mma(parser *p, const ps_insn *in, const token *mt, const ps_op
         return;
     }
     /* fragment sizes per thread (32-bit registers; f64 elements for .f64) */
-    int bits = fa == FAM_F64 ? 64 : fa == FAM_TF32 ? 32 : fa == FAM_I8 || fa == FAM_F8 ? 8 : fa == FAM_I4 ? 4
-               : fa == FAM_B1 ? 1 : 16;
+    int bits = fa == FAM_F64           ? 64
+        : fa == FAM_TF32               ? 32
+        : fa == FAM_I8 || fa == FAM_F8 ? 8
+        : fa == FAM_I4                 ? 4
+        : fa == FAM_B1                 ? 1
+                                       : 16;
     int na, nb;
     if (fa == FAM_F64) na = m * k / 32, nb = n * k / 32;
     else na = m * k * bits / 1024, nb = n * k * bits / 1024;
@@ -355,7 +360,7 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
             return;
         }
         bool known = ab ? t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_S8 || t == PS_T_U8 || t == PS_T_TF32 ||
-                              t == PS_T_F64 || t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1
+                t == PS_T_F64 || t == PS_T_S4 || t == PS_T_U4 || t == PS_T_B1
                         : t == PS_T_F16 || t == PS_T_F32 || t == PS_T_S32 || t == PS_T_F64;
         if (!known) {
             error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
@@ -395,15 +400,18 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
         return;
     }
     /* ptxas 13 takes no mixed signedness in wmma (s8 with u8, s4 with u4), unlike mma */
-    if (a != b && ((a == PS_T_S8 && b == PS_T_U8) || (a == PS_T_U8 && b == PS_T_S8) || (a == PS_T_S4 && b == PS_T_U4) ||
-                   (a == PS_T_U4 && b == PS_T_S4))) {
+    if (a != b &&
+        ((a == PS_T_S8 && b == PS_T_U8) || (a == PS_T_U8 && b == PS_T_S8) || (a == PS_T_S4 && b == PS_T_U4) ||
+         (a == PS_T_U4 && b == PS_T_S4))) {
         error_at(p, mt, "Unexpected instruction types specified for 'wmma.mma'");
         return;
     }
     bool same = a == b;
     bool ints = a == PS_T_S8 || a == PS_T_U8 || a == PS_T_S4 || a == PS_T_U4 || a == PS_T_B1;
-    bool cd = a == PS_T_F16 ? true : a == PS_T_F64 ? c == PS_T_F64 && d == PS_T_F64
-              : ints ? c == PS_T_S32 && d == PS_T_S32 : c == PS_T_F32 && d == PS_T_F32;
+    bool cd = a == PS_T_F16 ? true
+        : a == PS_T_F64     ? c == PS_T_F64 && d == PS_T_F64
+        : ints              ? c == PS_T_S32 && d == PS_T_S32
+                            : c == PS_T_F32 && d == PS_T_F32;
     int na = wmma_regs('a', a, m, n, k), nb = wmma_regs('b', b, m, n, k);
     int nc = wmma_regs('c', c, m, n, k), nd = wmma_regs('d', d, m, n, k);
     if (!same || !cd || !na || !nb || !nc || !nd) {
@@ -479,7 +487,8 @@ static void check_wgmma(parser *p, const ps_insn *in, const token *mt, const ps_
     bool i8a = !strcmp(a, "s8") || !strcmp(a, "u8"), i8b = !strcmp(b, "s8") || !strcmp(b, "u8");
     int k; /* the dense k of the type family */
     bool types_ok, integer = false, half = false, b1 = false;
-    if (!strcmp(a, "f16")) k = 16, half = true, types_ok = !strcmp(b, "f16") && (!strcmp(d, "f16") || !strcmp(d, "f32"));
+    if (!strcmp(a, "f16"))
+        k = 16, half = true, types_ok = !strcmp(b, "f16") && (!strcmp(d, "f16") || !strcmp(d, "f32"));
     else if (!strcmp(a, "bf16")) k = 16, half = true, types_ok = !strcmp(b, "bf16") && !strcmp(d, "f32");
     else if (!strcmp(a, "tf32")) k = 8, types_ok = !strcmp(b, "tf32") && !strcmp(d, "f32");
     else if (f8a) k = 32, types_ok = f8b && (!strcmp(d, "f16") || !strcmp(d, "f32"));
@@ -508,8 +517,8 @@ static void check_wgmma(parser *p, const ps_insn *in, const token *mt, const ps_
         if (o->kind != PS_OP_IMM) return (void)error_at(p, mt, "Arguments mismatch for instruction '%s'", MN);
         long long v = (long long)o->imm;
         if (scale ? (v != 1 && v != -1) : (v != 0 && v != 1))
-            return (void)error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be %s", i,
-                                  MN, v, scale ? "-1 or 1" : "0 or 1");
+            return (void)error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be %s",
+                                  i, MN, v, scale ? "-1 or 1" : "0 or 1");
     }
 }
 

@@ -14,11 +14,13 @@ static token at_op(const token *mt, const ps_operand *o) {
 static void mismatch(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, const char *what,
                      ps_type want) {
     token at = at_op(mt, o);
-    error_at(p, &at, "operand %d of '%s': %s does not fit .%s (ptxas: Arguments mismatch for instruction '%s')",
-             i, mn, what, ps_type_name(want), mn);
+    error_at(p, &at, "operand %d of '%s': %s does not fit .%s (ptxas: Arguments mismatch for instruction '%s')", i, mn,
+             what, ps_type_name(want), mn);
 }
 
-static ps_type reg_type(parser *p, int reg) { return p->fn && reg >= 0 && reg < p->fn->nregs ? p->fn->regs[reg].type : PS_T_NONE; }
+static ps_type reg_type(parser *p, int reg) {
+    return p->fn && reg >= 0 && reg < p->fn->nregs ? p->fn->regs[reg].type : PS_T_NONE;
+}
 
 /* A register in a slot (pair: the second register of setp's "p|q"). */
 static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type_slot s) {
@@ -29,13 +31,17 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
     snprintf(what, sizeof what, "a .%s register", ps_type_name(rt));
     if (o->neg && !o->minus) {
         if (rt != PS_T_PRED) {
-            error_at(p, &at, "'!' negates predicates only, not a .%s register (ptxas: Illegal argument to "
-                             "predicate negation)", ps_type_name(rt));
+            error_at(p, &at,
+                     "'!' negates predicates only, not a .%s register (ptxas: Illegal argument to "
+                     "predicate negation)",
+                     ps_type_name(rt));
             return;
         }
         if (s.role == PS_TS_DST) {
-            error_at(p, &at, "a destination cannot be negated (ptxas: Result register required for "
-                             "instruction '%s')", mn);
+            error_at(p, &at,
+                     "a destination cannot be negated (ptxas: Result register required for "
+                     "instruction '%s')",
+                     mn);
             return;
         }
     }
@@ -46,8 +52,9 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
     if (s.type == PS_T_PRED && rt == PS_T_F16X2 && p->fn) {
         /* ptxas takes an .f16x2 register where an instruction of type .pred wants a predicate; the
          * PTX ISA gives that no meaning */
-        error_at(p, &at, "ptxsim does not run an .f16x2 register as a predicate (ptxas accepts it; the "
-                         "PTX ISA does not say what it means)");
+        error_at(p, &at,
+                 "ptxsim does not run an .f16x2 register as a predicate (ptxas accepts it; the "
+                 "PTX ISA does not say what it means)");
         return;
     }
     if (!ps_types_reg_fits(s.type, rt, s.strict)) mismatch(p, mt, o, i, mn, what, s.type);
@@ -60,15 +67,18 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
 static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type_slot s) {
     token at = at_op(mt, o);
     if (s.role == PS_TS_DST) {
-        error_at(p, &at, "an immediate cannot be a destination (ptxas: Result register required for "
-                         "instruction '%s')", mn);
+        error_at(p, &at,
+                 "an immediate cannot be a destination (ptxas: Result register required for "
+                 "instruction '%s')",
+                 mn);
         return;
     }
     ps_imm_kind k = o->kind == PS_OP_IMM ? PS_IMM_INT : o->kind == PS_OP_IMM_F32 ? PS_IMM_F32 : PS_IMM_F64;
     if (!ps_types_imm_fits(s.type, k)) {
         mismatch(p, mt, o, i, mn,
-                 k == PS_IMM_INT ? "an integer immediate" : k == PS_IMM_F32 ? "a 0f (.f32) immediate"
-                                                                           : "a floating-point (.f64) immediate",
+                 k == PS_IMM_INT       ? "an integer immediate"
+                     : k == PS_IMM_F32 ? "a 0f (.f32) immediate"
+                                       : "a floating-point (.f64) immediate",
                  s.type);
         return;
     }
@@ -77,22 +87,22 @@ static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, co
         return;
     }
     if (s.role == PS_TS_BYTE && o->imm > 255)
-        error_at(p, &at, "operand %d of '%s': value %lld out of range [0..255] (ptxas: Argument %d of "
-                         "instruction '%s': value out of range)",
+        error_at(p, &at,
+                 "operand %d of '%s': value %lld out of range [0..255] (ptxas: Argument %d of "
+                 "instruction '%s': value out of range)",
                  i, mn, (long long)o->imm, i, mn);
 }
 
 /* The address of a variable as mov's source, in a slot of type t. */
 static void check_mov_var(parser *p, const token *mt, const ps_operand *o, int i, ps_type t) {
     token at = at_op(mt, o);
-    if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED)
-        mismatch(p, mt, o, i, "mov", "an address", t);
+    if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED) mismatch(p, mt, o, i, "mov", "an address", t);
     else if (o->var->space == PS_SPACE_GLOBAL && p->m->address_size == 64 && ps_type_size(t) == 4 &&
              (o->offset == 0 || o->indexed))
         /* ptxas: "Program uses 32-bit address ... conflicting with .address_size 64", fatal; it
          * takes "var+4" (and "var+0", which ptxsim cannot tell from "var") */
-        error_at(p, &at, "the address of .global '%s' does not fit .%s in a module of .address_size 64",
-                 o->var->name, ps_type_name(t));
+        error_at(p, &at, "the address of .global '%s' does not fit .%s in a module of .address_size 64", o->var->name,
+                 ps_type_name(t));
 }
 
 /* mov with a brace list on one side: packs or unpacks same-sized registers (PTX ISA 9.7.9.1). */
@@ -103,18 +113,19 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
     token at = at_op(mt, l);
     ps_type t = in->types[0];
     if (ops[0].kind == PS_OP_VEC && ops[1].kind == PS_OP_VEC) {
-        error_at(p, &at, "mov takes a brace list on one side only (ptxas: Illegal vector-vector operands "
-                         "for vector-scalar or scalar-vector mov instruction)");
+        error_at(p, &at,
+                 "mov takes a brace list on one side only (ptxas: Illegal vector-vector operands "
+                 "for vector-scalar or scalar-vector mov instruction)");
         return;
     }
     if (l->nitems != 2 && l->nitems != 4) {
-        error_at(p, &at, "a brace list of mov has 2 or 4 elements, not %d (ptxas: Illegal vector size)",
-                 l->nitems);
+        error_at(p, &at, "a brace list of mov has 2 or 4 elements, not %d (ptxas: Illegal vector size)", l->nitems);
         return;
     }
     if (ps_type_kind_of(t) != TK_BITS || ps_type_size(t) < 2) {
-        error_at(p, &at, "mov packs or unpacks only with a .b16/.b32/.b64/.b128 type (ptxas: Arguments "
-                         "mismatch for instruction 'mov')");
+        error_at(p, &at,
+                 "mov packs or unpacks only with a .b16/.b32/.b64/.b128 type (ptxas: Arguments "
+                 "mismatch for instruction 'mov')");
         return;
     }
     int esize = 0;
@@ -132,8 +143,9 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         }
         if (e->kind == PS_OP_IMM || e->kind == PS_OP_IMM_F32 || e->kind == PS_OP_IMM_F64) {
             if (li == 0) {
-                error_at(p, &eat, "an immediate cannot be a destination (ptxas: Result register required "
-                                  "for instruction 'mov')");
+                error_at(p, &eat,
+                         "an immediate cannot be a destination (ptxas: Result register required "
+                         "for instruction 'mov')");
                 return;
             }
             if (e->kind != PS_OP_IMM) {
@@ -141,8 +153,10 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
                 return;
             }
             if (prev != PS_T_NONE && !prev_imm && !ps_types_imm_fits(prev, PS_IMM_INT)) {
-                error_at(p, &eat, "brace-list elements .%s and an integer (ptxas: Vector with elements of "
-                                  "different types are not allowed in mov instruction)", ps_type_name(prev));
+                error_at(p, &eat,
+                         "brace-list elements .%s and an integer (ptxas: Vector with elements of "
+                         "different types are not allowed in mov instruction)",
+                         ps_type_name(prev));
                 return;
             }
             prev_imm = true;
@@ -158,16 +172,18 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
             return;
         }
         if (esize && ps_type_size(rt) != esize) {
-            error_at(p, &eat, "the elements of a brace list must have one size (ptxas: Incompatible elements "
-                              "of vector expression)");
+            error_at(p, &eat,
+                     "the elements of a brace list must have one size (ptxas: Incompatible elements "
+                     "of vector expression)");
             return;
         }
         bool clash = prev_imm ? !ps_types_imm_fits(rt, PS_IMM_INT)
                               : prev != PS_T_NONE && !ps_types_reg_fits(prev, rt, true) &&
-                                    !ps_types_reg_fits(rt, prev, true); /* {%hh, %s} clash */
+                !ps_types_reg_fits(rt, prev, true); /* {%hh, %s} clash */
         if (clash) {
-            error_at(p, &eat, "brace-list elements .%s and .%s (ptxas: Vector with elements of different "
-                              "types are not allowed in mov instruction)",
+            error_at(p, &eat,
+                     "brace-list elements .%s and .%s (ptxas: Vector with elements of different "
+                     "types are not allowed in mov instruction)",
                      prev_imm ? "(integer)" : ps_type_name(prev), ps_type_name(rt));
             return;
         }
@@ -176,19 +192,21 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         prev_imm = false;
     }
     if (esize && esize * l->nitems != ps_type_size(t)) {
-        error_at(p, &at, "%d elements of %d bytes do not make a .%s (ptxas: Arguments mismatch for "
-                         "instruction 'mov')", l->nitems, esize, ps_type_name(t));
+        error_at(p, &at,
+                 "%d elements of %d bytes do not make a .%s (ptxas: Arguments mismatch for "
+                 "instruction 'mov')",
+                 l->nitems, esize, ps_type_name(t));
         return;
     }
     const ps_operand *o = &ops[1 - li];
     ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
-        error_at(p, &oat, li == 1 ? "'mov' cannot discard its result into '_' (ptxas: Result discard mode is "
-                                    "not allowed for instruction 'mov')"
-                                  : "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-    else if (o->kind == PS_OP_VAR && li == 0)
-        check_mov_var(p, mt, o, 1, t);
+        error_at(p, &oat,
+                 li == 1 ? "'mov' cannot discard its result into '_' (ptxas: Result discard mode is "
+                           "not allowed for instruction 'mov')"
+                         : "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
+    else if (o->kind == PS_OP_VAR && li == 0) check_mov_var(p, mt, o, 1, t);
     else if (o->kind != PS_OP_REG && o->kind != PS_OP_IMM && o->kind != PS_OP_IMM_F32 && o->kind != PS_OP_IMM_F64)
         mismatch(p, mt, o, 1 - li, mn, "this operand beside a brace list", t);
     else if (o->kind == PS_OP_REG) check_reg(p, mt, o, 1 - li, mn, s);
@@ -232,10 +250,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     int ns = ps_types_slots(in->form, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
     if (in->form == PS_F_ALLOCA && nops == 2) ns = 2; /* alloca d, size: the default alignment */
-    int want_types = in->form == PS_F_SET || in->form == PS_F_SLCT || in->form == PS_F_DP4A || in->form == PS_F_DP2A ? 2 : 1;
+    int want_types =
+        in->form == PS_F_SET || in->form == PS_F_SLCT || in->form == PS_F_DP4A || in->form == PS_F_DP2A ? 2 : 1;
     if (in->ntypes != want_types) {
-        error_at(p, mt, "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
-                        "for '%s')", mn, want_types, want_types > 1 ? "es" : "", in->ntypes, mn);
+        error_at(p, mt,
+                 "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
+                 "for '%s')",
+                 mn, want_types, want_types > 1 ? "es" : "", in->ntypes, mn);
         return;
     }
     bool mov = in->form == PS_F_MOV;
@@ -247,14 +268,18 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             return;
         }
         if (nops == ns + 1) { /* a predicate to combine with but no .and/.or/.xor */
-            error_at(p, mt, "a predicate operand needs .and, .or or .xor (ptxas: Boolean operation is "
-                            "required for instruction '%s')", mn);
+            error_at(p, mt,
+                     "a predicate operand needs .and, .or or .xor (ptxas: Boolean operation is "
+                     "required for instruction '%s')",
+                     mn);
             return;
         }
     }
     if (nops != ns) {
-        error_at(p, mt, "'%s' with these modifiers takes %d operands, %d given (ptxas: Arguments mismatch "
-                        "for instruction '%s')", in->text ? in->text : mn, ns, nops, mn);
+        error_at(p, mt,
+                 "'%s' with these modifiers takes %d operands, %d given (ptxas: Arguments mismatch "
+                 "for instruction '%s')",
+                 in->text ? in->text : mn, ns, nops, mn);
         return;
     }
     if (mov && (ops[0].kind == PS_OP_VEC || ops[1].kind == PS_OP_VEC)) {
@@ -266,32 +291,42 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         token at = at_op(mt, o);
         switch (o->kind) {
         case PS_OP_REG: check_reg(p, mt, o, i, mn, sl[i]); break;
-        case PS_OP_IMM: case PS_OP_IMM_F32: case PS_OP_IMM_F64: check_imm(p, mt, o, i, mn, sl[i]); break;
+        case PS_OP_IMM:
+        case PS_OP_IMM_F32:
+        case PS_OP_IMM_F64: check_imm(p, mt, o, i, mn, sl[i]); break;
         case PS_OP_SREG:
             if (mov && i == 0)
-                error_at(p, &at, "a special register cannot be written (ptxas: Read-only special register "
-                                 "cannot be destination argument)");
+                error_at(p, &at,
+                         "a special register cannot be written (ptxas: Read-only special register "
+                         "cannot be destination argument)");
             else if (!mov)
-                error_at(p, &at, "'%s' does not take a special register; copy it with mov first (ptxas: "
-                                 "Special register argument not allowed for instruction '%s')", mn, mn);
+                error_at(p, &at,
+                         "'%s' does not take a special register; copy it with mov first (ptxas: "
+                         "Special register argument not allowed for instruction '%s')",
+                         mn, mn);
             break;
         case PS_OP_VAR:
             if (!mov || i == 0)
-                error_at(p, &at, "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
-                                 "Argument %d of instruction '%s': must be register)", i, mn, o->var->name, i, mn);
-            else
-                check_mov_var(p, mt, o, i, sl[i].type);
+                error_at(p, &at,
+                         "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
+                         "Argument %d of instruction '%s': must be register)",
+                         i, mn, o->var->name, i, mn);
+            else check_mov_var(p, mt, o, i, sl[i].type);
             break;
         case PS_OP_SINK:
             if (sl[i].role != PS_TS_DST)
                 error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
             else if (in->form != PS_F_SETP && in->form != PS_F_LOP3) /* ptxas lets these discard */
-                error_at(p, &at, "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
-                                 "allowed for instruction '%s')", mn, mn);
+                error_at(p, &at,
+                         "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
+                         "allowed for instruction '%s')",
+                         mn, mn);
             break;
         case PS_OP_VEC:
-            error_at(p, &at, "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
-                             "instruction '%s')", mn, mn);
+            error_at(p, &at,
+                     "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
+                     "instruction '%s')",
+                     mn, mn);
             break;
         default: break;
         }

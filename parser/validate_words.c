@@ -34,54 +34,55 @@ typedef struct {
 } variant;
 
 enum {
-    W_IMM128 = 1,  /* the last operand is the constant 128 (discard, applypriority) */
-    W_PRED0 = 2,   /* the first operand is a predicate (istypep) */
-    W_IM2COL3 = 4, /* im2col needs 3 dimensions or more */
-    W_TEX = 8,     /* tex: .f16x2 with .v2, the others .v4; multisample geometries take .s32
+    W_IMM128 = 1,      /* the last operand is the constant 128 (discard, applypriority) */
+    W_PRED0 = 2,       /* the first operand is a predicate (istypep) */
+    W_IM2COL3 = 4,     /* im2col needs 3 dimensions or more */
+    W_TEX = 8,         /* tex: .f16x2 with .v2, the others .v4; multisample geometries take .s32
                     * coordinates, cubes .f32 */
-    W_STASYNC = 16, /* st.async into .shared::cluster (the default) with 3 operands needs a
+    W_STASYNC = 16,    /* st.async into .shared::cluster (the default) with 3 operands needs a
                      * completion mechanism */
-    W_SEMSCOPE = 32, /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
-    W_IMM0 = 64,     /* the operand is an integer constant (wgmma.wait_group's count) */
-    W_IM2COLOP = 256, /* an im2col mode brings the im2col offsets operand */
-    W_VALSIZE = 512,  /* the last operand is a register of the type's width */
-    W_TCLDST = 1024,  /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
+    W_SEMSCOPE = 32,   /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
+    W_IMM0 = 64,       /* the operand is an integer constant (wgmma.wait_group's count) */
+    W_IM2COLOP = 256,  /* an im2col mode brings the im2col offsets operand */
+    W_VALSIZE = 512,   /* the last operand is a register of the type's width */
+    W_TCLDST = 1024,   /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
     W_ARCHSPEC = 2048, /* only on the "a" and "f" targets (tensormap.replace) */
     W_MMVAL = 4096,    /* multimem: the value operand's register width, or its vector size */
     W_FRACTION = 8192, /* createpolicy.fractional's fraction, in (0, 1] */
     W_TCMMA = 16384,   /* tcgen05.mma: the optional operands (a lane mask vector, a scale constant);
                         * no .kind::i8 on sm_103 */
-    W_TMAP = 128,    /* tensormap.replace: the field's type, its ordinal operand, a constant for the
+    W_TMAP = 128,      /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
 
-#define MBAR "mbarrier::complete_tx::bytes"
-#define HINT "L2::cache_hint"
-#define DIMS "1d 2d 3d 4d 5d"
-#define REDOPS "add min max inc dec and or xor"
-#define EVICT "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged"
+#define MBAR    "mbarrier::complete_tx::bytes"
+#define HINT    "L2::cache_hint"
+#define DIMS    "1d 2d 3d 4d 5d"
+#define REDOPS  "add min max inc dec and or xor"
+#define EVICT   "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged"
 #define TEXGEOM "1d 2d 3d a1d a2d cube acube 2dms a2dms"
-#define SUGEOM "1d 2d 3d a1d a2d"
-#define CLAMP "trap clamp zero"
+#define SUGEOM  "1d 2d 3d a1d a2d"
+#define CLAMP   "trap clamp zero"
 
 #define RED_CLUSTER "add:u32 s32 u64|min:u32 s32|max:u32 s32|inc:u32|dec:u32|and:b32|or:b32|xor:b32"
-#define RED_GLOBAL                                                                                               \
+#define RED_GLOBAL                                                                                                \
     "add:u32 s32 u64 f32 f64 f16 bf16|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|inc:u32|dec:u32|" \
     "and:b32 b64|or:b32 b64|xor:b32 b64"
-#define MM_OPTYPES                                                                                               \
-    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|"                   \
+#define MM_OPTYPES                                                                             \
+    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|" \
     "max:u32 s32 u64 s64 f16 f16x2 bf16 bf16x2|and:b32 b64|or:b32 b64|xor:b32 b64"
-#define CTAG "cta_group::1 cta_group::2"
+#define CTAG     "cta_group::1 cta_group::2"
 #define TCSHAPES "32x32b 16x64b 16x128b 16x256b 16x32bx2"
-#define TCNUM "x1 x2 x4 x8 x16 x32 x64 x128"
-#define MM_RED_OPTYPES                                                                                           \
-    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|"      \
+#define TCNUM    "x1 x2 x4 x8 x16 x32 x64 x128"
+#define MM_RED_OPTYPES                                                                                         \
+    "add:u32 s32 u64 f32 f64 f16 f16x2 bf16 bf16x2|min:u32 s32 u64 s64 f16 bf16|max:u32 s32 u64 s64 f16 bf16|" \
     "and:b32 b64|or:b32 b64|xor:b32 b64"
 #define LOADMODES "tile im2col im2col::w@100 im2col::w::128@100 tile::gather4@100"
 
 static const variant VARIANTS[] = {
     /* 9.7.9.25.4 cp.async.bulk */
-    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "+multicast::cluster;+" HINT, NULL, NULL, 4, 4, NULL, 0},
+    {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "global", MBAR, "+multicast::cluster;+" HINT, NULL, NULL, 4, 4, NULL,
+     0},
     {PS_F_CP_ASYNC_BULK, "", "shared::cta", "global", MBAR, "+" HINT, NULL, NULL, 4, 4, NULL, 0},
     {PS_F_CP_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR, "", NULL, NULL, 4, 4, NULL, 0},
     {PS_F_CP_ASYNC_BULK, "", "global", "shared::cta", "bulk_group", "+" HINT ";+cp_mask@s100", NULL, NULL, 3, 3, NULL,
@@ -94,8 +95,8 @@ static const variant VARIANTS[] = {
      LOADMODES ";+multicast::cluster;cta_group::1@100 cta_group::2@100;+" HINT, NULL, NULL, 3, 3, NULL,
      W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "shared::cta", "global", DIMS ";" MBAR,
-     "tile im2col im2col::w@s100 im2col::w::128@100 tile::gather4@s100;cta_group::1@100 cta_group::2@100;+" HINT,
-     NULL, NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
+     "tile im2col im2col::w@s100 im2col::w::128@100 tile::gather4@s100;cta_group::1@100 cta_group::2@100;+" HINT, NULL,
+     NULL, 3, 3, NULL, W_IM2COL3 | W_IM2COLOP},
     {PS_F_CP_ASYNC_BULK_TENSOR, "", "global", "shared::cta", DIMS ";bulk_group",
      "tile im2col_no_offs tile::scatter4@100;+" HINT, NULL, NULL, 2, 2, NULL, W_IM2COL3},
     {PS_F_CP_REDUCE_ASYNC_BULK, "", "shared::cluster", "shared::cta", MBAR ";" REDOPS, "", "b32 u32 s32 b64 u64 s64",
@@ -107,8 +108,8 @@ static const variant VARIANTS[] = {
     /* 9.7.9.12 st.async, 9.7.13.7 red.async */
     {PS_F_ST_ASYNC, "", "?shared::cluster shared::cta", NULL, "", "weak;" MBAR ";v2 v4",
      "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, W_STASYNC},
-    {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64",
-     NULL, 2, 3, RED_CLUSTER, 0},
+    {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64", NULL,
+     2, 3, RED_CLUSTER, 0},
     /* 9.7.10.3-4 tex, tld4, txq (texture objects; the .f16x2 results with .v2) */
     {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5, NULL,
      W_TEX},
@@ -126,13 +127,13 @@ static const variant VARIANTS[] = {
      "add:u32 u64 s32|min:u32 s32 u64 s64|max:u32 s32 u64 s64|and:b32|or:b32", W_VALSIZE},
     {PS_F_SURED, "p", NULL, NULL, "add min max and or;1d 2d 3d;" CLAMP, "", "b32 b64", NULL, 2, 2,
      "add:b32|min:b32 b64|max:b32 b64|and:b32|or:b32", 0},
-    {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "",
-     "b32", NULL, 2, 2, NULL, 0},
+    {PS_F_SUQ, "", NULL, NULL, "width height depth channel_data_type channel_order array_size memory_layout", "", "b32",
+     NULL, 2, 2, NULL, 0},
     /* 9.7.9.15-17 createpolicy, discard, applypriority */
-    {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2,
-     NULL, W_FRACTION},
-    {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4,
-     NULL, 0},
+    {PS_F_CREATEPOLICY, "fractional", NULL, NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 1, 2, NULL,
+     W_FRACTION},
+    {PS_F_CREATEPOLICY, "range", "?global", NULL, EVICT, "L2::evict_first L2::evict_unchanged", "b64", NULL, 4, 4, NULL,
+     0},
     {PS_F_CREATEPOLICY, "cvt", NULL, NULL, "L2", "", "b64", NULL, 2, 2, NULL, 0},
     {PS_F_DISCARD, "", "?global", NULL, "L2", "", NULL, NULL, 2, 2, NULL, W_IMM128},
     {PS_F_APPLYPRIORITY, "", "?global", NULL, "L2::evict_normal", "", NULL, NULL, 2, 2, NULL, W_IMM128},
@@ -152,22 +153,22 @@ static const variant VARIANTS[] = {
      "tile im2col;global_address rank box_dim global_dim global_stride element_stride elemtype interleave_layout "
      "swizzle_mode swizzle_atomicity fill_mode",
      "", "b1024", "b32 b64", 2, 3, NULL, W_TMAP | W_ARCHSPEC},
-    {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta", "tensormap::generic;release;cta cluster gpu sys;sync;aligned",
-     "", NULL, NULL, 3, 3, NULL, 0},
+    {PS_F_TENSORMAP, "cp_fenceproxy", "global", "shared::cta",
+     "tensormap::generic;release;cta cluster gpu sys;sync;aligned", "", NULL, NULL, 3, 3, NULL, 0},
     /* 9.7.13.16 clusterlaunchcontrol, 9.7.10.6 istypep */
     {PS_F_CLUSTERLAUNCHCONTROL, "try_cancel", "shared::cta", NULL, "async;" MBAR, "multicast::cluster::all@a", "b128",
      NULL, 2, 2, NULL, 0},
     {PS_F_CLUSTERLAUNCHCONTROL, "query_cancel", NULL, NULL,
-     "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32",
-     "b128", 2, 2, NULL, 0},
+     "is_canceled get_first_ctaid get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z", "v4", "pred b32", "b128",
+     2, 2, NULL, 0},
     {PS_F_ISTYPEP, "", NULL, NULL, "texref samplerref surfref", "", NULL, NULL, 2, 2, NULL, W_PRED0},
     /* 9.7.16 tcgen05 (the forms of its sections 9.7.16.7-9: alloc, dealloc, relinquish_alloc_permit,
      * commit, mma, cp, shift, fence, wait, ld, st) */
     {PS_F_TCGEN05, "alloc", "shared::cta", NULL, CTAG ";sync;aligned", "", "b32", NULL, 2, 2, NULL, 0},
     {PS_F_TCGEN05, "dealloc", NULL, NULL, CTAG ";sync;aligned", "", "b32", NULL, 2, 2, NULL, 0},
     {PS_F_TCGEN05, "relinquish_alloc_permit", NULL, NULL, CTAG ";sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
-    {PS_F_TCGEN05, "commit", "?shared::cluster", NULL, CTAG ";mbarrier::arrive::one", "+multicast::cluster", "b64", NULL,
-     1, 1, NULL, 0},
+    {PS_F_TCGEN05, "commit", "?shared::cluster", NULL, CTAG ";mbarrier::arrive::one", "+multicast::cluster", "b64",
+     NULL, 1, 1, NULL, 0},
     {PS_F_TCGEN05, "mma", NULL, NULL, CTAG ";kind::f16 kind::tf32 kind::f8f6f4 kind::i8", "", NULL, NULL, 5, 7, NULL,
      W_TCMMA},
     {PS_F_TCGEN05, "cp", NULL, NULL, CTAG ";128x256b 4x256b 128x128b 64x128b 32x128b",
@@ -177,8 +178,10 @@ static const variant VARIANTS[] = {
     {PS_F_TCGEN05, "fence::after_thread_sync", NULL, NULL, "", "", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_TCGEN05, "wait::ld", NULL, NULL, "sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_TCGEN05, "wait::st", NULL, NULL, "sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
-    {PS_F_TCGEN05, "ld", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "pack::16b", "b32", NULL, 2, 3, NULL, W_TCLDST},
-    {PS_F_TCGEN05, "st", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "unpack::16b", "b32", NULL, 2, 3, NULL, W_TCLDST},
+    {PS_F_TCGEN05, "ld", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "pack::16b", "b32", NULL, 2, 3, NULL,
+     W_TCLDST},
+    {PS_F_TCGEN05, "st", NULL, NULL, "sync;aligned;" TCSHAPES ";" TCNUM, "unpack::16b", "b32", NULL, 2, 3, NULL,
+     W_TCLDST},
     /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
     {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
@@ -188,12 +191,12 @@ static const variant VARIANTS[] = {
 #define MAXW 16
 #define WLEN 48
 
-static const char *const SPACE_WORDS[] = {"global", "shared", "shared::cta", "shared::cluster", "local", "const",
-                                          "param"};
-static const char *const TYPE_WORDS[] = {
-    "b8",  "b16", "b32",  "b64",  "b128",  "b1024", "u8",   "u16",    "u32",    "u64",    "s8",     "s16",
-    "s32", "s64", "f16",  "f32",  "f64",   "f16x2", "bf16", "bf16x2", "tf32",   "e4m3",   "e5m2",   "e4m3x2",
-    "e5m2x2", "e4m3x4", "e5m2x4", "pred"};
+static const char *const SPACE_WORDS[] = {"global", "shared", "shared::cta", "shared::cluster",
+                                          "local",  "const",  "param"};
+static const char *const TYPE_WORDS[] = {"b8",   "b16",  "b32",    "b64",    "b128",   "b1024",  "u8",
+                                         "u16",  "u32",  "u64",    "s8",     "s16",    "s32",    "s64",
+                                         "f16",  "f32",  "f64",    "f16x2",  "bf16",   "bf16x2", "tf32",
+                                         "e4m3", "e5m2", "e4m3x2", "e5m2x2", "e4m3x4", "e5m2x4", "pred"};
 
 static bool in_words(const char *w, const char *const *list, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -206,9 +209,10 @@ static bool in_list(const char *list, const char *w, int sm) {
     size_t n = strlen(w);
     for (const char *s = list; *s;) {
         size_t len = strcspn(s, " ;");
-        bool later = s[n] == '@' && (s[n + 1] == 's'   ? sm % 1000 >= 100
-                                     : s[n + 1] == 'a' ? sm >= 10000
-                                                       : sm / 1000 % 10 == 1 && sm % 1000 >= 100);
+        bool later = s[n] == '@' &&
+            (s[n + 1] == 's'       ? sm % 1000 >= 100
+                 : s[n + 1] == 'a' ? sm >= 10000
+                                   : sm / 1000 % 10 == 1 && sm % 1000 >= 100);
         if (len >= n && !strncmp(s, w, n) && (len == n || later)) return true;
         s += len;
         while (*s == ' ') s++;
@@ -270,7 +274,9 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
             snprintf(list, sizeof list, "%.*s", (int)strcspn(s + len + 1, "|"), s + len + 1);
             if (!in_list(list, t, 0)) {
                 if (v->form == PS_F_SURED) snprintf(buf, buflen, "Unexpected instruction types specified for '%s'", mn);
-                else snprintf(buf, buflen, "Incorrect type '.%.40s' for operation '.%.40s' in instruction '%s'", t, op, mn);
+                else
+                    snprintf(buf, buflen, "Incorrect type '.%.40s' for operation '.%.40s' in instruction '%s'", t, op,
+                             mn);
                 return buf;
             }
         }
@@ -339,8 +345,8 @@ static const char *combination(const variant *v, char w[][WLEN], int n, const ch
 
 /* Checks words w[0..n) against variant v; NULL when it passes, else why (in buf). `depth` tells
  * how far it got (the most telling variant's reason is reported). */
-static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mnemonic,
-                         char *buf, size_t buflen, int *depth) {
+static const char *match(const variant *v, char w[][WLEN], int n, int nops, int sm, const char *mnemonic, char *buf,
+                         size_t buflen, int *depth) {
     int k = 0;
     *depth = 0;
     if (v->lead[0]) {
@@ -371,7 +377,8 @@ static const char *match(const variant *v, char w[][WLEN], int n, int nops, int 
     bool used_need[12] = {false}, used_may[12] = {false};
     char g[512];
     for (int i = k; i < n; i++) {
-        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS)) || in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS)))
+        if (in_words(w[i], SPACE_WORDS, PS_ARRAY_LEN(SPACE_WORDS)) ||
+            in_words(w[i], TYPE_WORDS, PS_ARRAY_LEN(TYPE_WORDS)))
             continue;
         bool placed = false, dup = false;
         for (int pass = 0; pass < 2 && !placed; pass++) {
@@ -488,7 +495,9 @@ static void multimem_value(parser *p, const variant *v, char w[][WLEN], int n, c
         return;
     }
     const char *t = nth_type(w, n, 0);
-    unsigned kinds = strstr(t, "64") ? K_I64 | K_F64 : (!strcmp(t, "f16") || !strcmp(t, "bf16")) ? K_R16 : K_I32 | K_F32;
+    unsigned kinds = strstr(t, "64")                ? K_I64 | K_F64
+        : (!strcmp(t, "f16") || !strcmp(t, "bf16")) ? K_R16
+                                                    : K_I32 | K_F32;
     ps_ctrl_want(p, mt, mn, o, kinds);
 }
 
@@ -512,8 +521,10 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
             f = g;
         }
         if (!(f > 0 && f <= 1))
-            error_at(p, mt, "Argument 2 of instruction 'createpolicy.fractional': value '%f' out of range, expected to "
-                            "be in range (0.000000 .. 1.000000]", f);
+            error_at(p, mt,
+                     "Argument 2 of instruction 'createpolicy.fractional': value '%f' out of range, expected to "
+                     "be in range (0.000000 .. 1.000000]",
+                     f);
     }
     if (v->flags & W_TCMMA) {
         if (p->m->arch && p->m->arch->sm == 103 && has_word(w, n, "kind::i8")) {
@@ -578,14 +589,15 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         }
     }
     if ((v->flags & W_STASYNC) && nops == 3 && !has_word(w, n, MBAR) && !has_word(w, n, "shared::cta"))
-        error_at(p, mt, "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction "
-                        "'st.async'");
+        error_at(p, mt,
+                 "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction "
+                 "'st.async'");
     if ((v->flags & W_IMM128) && nops > 0) {
         const ps_operand *o = &ops[nops - 1];
         if (o->kind != PS_OP_IMM) error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
         else if (o->imm != 128)
-            error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be 128", nops,
-                     mn, (long long)o->imm);
+            error_at(p, mt, "Argument %d of instruction '%s': unexpected value '%lld', expected to be 128", nops, mn,
+                     (long long)o->imm);
     }
 }
 

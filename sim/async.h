@@ -8,27 +8,27 @@
 /* A cp.async whose source was read at issue and whose destination is written when it completes
  * (cp.async.wait_group / wait_all, or cp.async.mbarrier.arrive). */
 typedef struct {
-    uint64_t dst;          /* shared-memory offset */
-    uint32_t group;        /* the issuing thread's group number (open group at issue) */
-    uint32_t thread;       /* thread index in the CTA */
-    uint8_t size;          /* cp-size: 4, 8 or 16 */
-    uint8_t data[16];      /* src-size bytes of the source, then zeros */
+    uint64_t dst;     /* shared-memory offset */
+    uint32_t group;   /* the issuing thread's group number (open group at issue) */
+    uint32_t thread;  /* thread index in the CTA */
+    uint8_t size;     /* cp-size: 4, 8 or 16 */
+    uint8_t data[16]; /* src-size bytes of the source, then zeros */
 } ps_acopy;
 
 /* One wgmma.mma_async of a warp not yet covered by a wgmma.wait_group (exec_wgmma.c). */
 typedef struct {
-    uint32_t group;        /* 0: not committed yet; else the warp's commit number */
-    uint16_t index;        /* the instruction's wgmma number in its function (ps_fprog.wg_conflict) */
+    uint32_t group; /* 0: not committed yet; else the warp's commit number */
+    uint16_t index; /* the instruction's wgmma number in its function (ps_fprog.wg_conflict) */
     const ps_fprog *fp;
     const ps_dinsn *d;
 } ps_wgop;
 
 /* Per warp: wgmma state. */
 typedef struct {
-    bool fenced;           /* a wgmma.fence ran */
-    uint32_t committed;    /* wgmma.commit_group count */
-    uint32_t issued;       /* wgmma.mma_async count (warpgroup consistency) */
-    struct {               /* the last 8 issued: number, instruction, descriptors */
+    bool fenced;        /* a wgmma.fence ran */
+    uint32_t committed; /* wgmma.commit_group count */
+    uint32_t issued;    /* wgmma.mma_async count (warpgroup consistency) */
+    struct {            /* the last 8 issued: number, instruction, descriptors */
         uint32_t n;
         const ps_dinsn *d;
         uint64_t da, db;
@@ -38,13 +38,13 @@ typedef struct {
 } ps_wgwarp;
 
 struct ps_async {
-    ps_wgwarp *wg;         /* per warp, NULL until a wgmma instruction runs */
+    ps_wgwarp *wg; /* per warp, NULL until a wgmma instruction runs */
     int nwg;
-    ps_acopy *q;           /* copies in flight, in issue order */
+    ps_acopy *q; /* copies in flight, in issue order */
     int n, cap;
-    uint32_t *open;        /* per thread: the group cp.async adds to (committed ones are below) */
+    uint32_t *open; /* per thread: the group cp.async adds to (committed ones are below) */
     unsigned nthreads;
-    uint64_t epoch;        /* bumped whenever an mbarrier changes or a copy completes */
+    uint64_t epoch; /* bumped whenever an mbarrier changes or a copy completes */
     /* the last wait that found its phase incomplete, for the deadlock report */
     const ps_dinsn *spin_insn;
     int spin_warp, spin_lane;
@@ -59,7 +59,7 @@ typedef struct {
     ps_warp *w;
     const ps_dinsn *d;
     ps_access_kind kind;
-    bool on;               /* an observer listens */
+    bool on; /* an observer listens */
 } ps_evbatch;
 void ps_evbatch_begin(ps_evbatch *b, ps_warp *w, const ps_dinsn *d, ps_access_kind kind);
 void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsigned size);

@@ -31,13 +31,14 @@ int ps_builtin_of(const ps_func *f, char *why, size_t len) {
     for (int b = PS_BI_VPRINTF; b <= PS_BI_FREE; b++) {
         if (strcmp(f->name, builtins[b].name)) continue;
         bool ok = f->nparams == builtins[b].nparams && f->nrets == builtins[b].nrets;
-        for (int i = 0; ok && i < f->nparams; i++)
-            ok = f->params[i]->size == (uint64_t)builtins[b].params[i];
+        for (int i = 0; ok && i < f->nparams; i++) ok = f->params[i]->size == (uint64_t)builtins[b].params[i];
         if (ok && f->nrets) ok = f->rets[0]->size == (uint64_t)builtins[b].ret;
         if (ok) return b;
         if (why)
-            snprintf(why, len, "'%s' is declared with parameters the device runtime's %s does not "
-                     "take", f->name, f->name);
+            snprintf(why, len,
+                     "'%s' is declared with parameters the device runtime's %s does not "
+                     "take",
+                     f->name, f->name);
         return PS_BI_NONE;
     }
     return PS_BI_NONE;
@@ -166,10 +167,10 @@ static bool read_string(ps_warp *w, uint64_t a, size_t max, int l, char **s, siz
  * width read from the format's bytes, a size on %c %s %p or a float but %lf), ptxsim refuses with
  * an "unsupported" fault rather than guess. */
 
-#define MAX_FORMAT (64u << 10) /* bytes of a format string read at most */
-#define MAX_STRING (1u << 20)  /* bytes of a %s argument read at most */
-#define RECORD_ARGS 32         /* argument slots of a printf record (the Programming Guide: 32) */
-#define MAX_DIGITS 9           /* of a width or precision: more is refused */
+#define MAX_FORMAT  (64u << 10) /* bytes of a format string read at most */
+#define MAX_STRING  (1u << 20)  /* bytes of a %s argument read at most */
+#define RECORD_ARGS 32          /* argument slots of a printf record (the Programming Guide: 32) */
+#define MAX_DIGITS  9           /* of a width or precision: more is refused */
 
 enum { SZ_NONE, SZ_H, SZ_HH, SZ_L, SZ_LL };
 enum { IT_TEXT, IT_PERCENT, IT_CONV, IT_OTHER };
@@ -178,8 +179,8 @@ enum { IT_TEXT, IT_PERCENT, IT_CONV, IT_OTHER };
 typedef struct {
     uint8_t kind, size; /* IT_*, SZ_* */
     char type;
-    bool star;          /* the width is an argument */
-    uint32_t at, len;   /* the piece's bytes in the format */
+    bool star;                      /* the width is an argument */
+    uint32_t at, len;               /* the piece's bytes in the format */
     uint32_t nflags, nwidth, nprec; /* bytes after '%' of the flags, width digits, ".digits" */
 } piece;
 
@@ -241,9 +242,7 @@ static int parse_format(const char *f, size_t n, piece **out) {
 }
 
 /* Bytes of the argument a device conversion reads from nvcc's buffer */
-static unsigned arg_size(const piece *x) {
-    return strchr("diouxXc", x->type) && x->size < SZ_L ? 4 : 8;
-}
+static unsigned arg_size(const piece *x) { return strchr("diouxXc", x->type) && x->size < SZ_L ? 4 : 8; }
 
 /* The format, cut and with its line breaks escaped, for a message */
 static void excerpt(char *dst, size_t len, const char *f, size_t n) {
@@ -260,15 +259,15 @@ static void excerpt(char *dst, size_t len, const char *f, size_t n) {
 }
 
 /* Appends the snprintf of spec (one conversion) with value v to t. */
-#define EMIT(t, spec, v)                                                        \
-    do {                                                                        \
-        int _n = snprintf(NULL, 0, spec, v);                                    \
-        if (_n > 0) {                                                           \
-            char *_b = ps_xmalloc((size_t)_n + 1);                              \
-            snprintf(_b, (size_t)_n + 1, spec, v);                              \
-            text_add(t, _b, (size_t)_n);                                        \
-            free(_b);                                                           \
-        }                                                                       \
+#define EMIT(t, spec, v)                           \
+    do {                                           \
+        int _n = snprintf(NULL, 0, spec, v);       \
+        if (_n > 0) {                              \
+            char *_b = ps_xmalloc((size_t)_n + 1); \
+            snprintf(_b, (size_t)_n + 1, spec, v); \
+            text_add(t, _b, (size_t)_n);           \
+            free(_b);                              \
+        }                                          \
     } while (0)
 
 typedef struct {
@@ -320,8 +319,10 @@ static const char *format_problem(const piece *ps, int np, const char *fmt, char
         /* a size on %c %s %p (C's wide characters) or on a float other than C99's no-op %lf */
         bool integer = strchr("diouxX", ps[i].type);
         if (ps[i].size && !integer && (ps[i].size != SZ_L || strchr("csp", ps[i].type))) {
-            snprintf(buf, len, "%.*s: a size on %%%c is not known to print on a GPU as in C, ptxsim "
-                     "does not guess", (int)ps[i].len, fmt + ps[i].at, ps[i].type);
+            snprintf(buf, len,
+                     "%.*s: a size on %%%c is not known to print on a GPU as in C, ptxsim "
+                     "does not guess",
+                     (int)ps[i].len, fmt + ps[i].at, ps[i].type);
             return buf;
         }
     }
@@ -329,10 +330,11 @@ static const char *format_problem(const piece *ps, int np, const char *fmt, char
      * (only 'hh' ones, or only other text after '%'). Anything between is not known. */
     if ((hh || other) && (dev || pct || (hh && other))) {
         const char *with = dev ? "conversions the device takes" : hh && other ? "'hh' conversions" : "%%";
-        snprintf(buf, len, "%s together with %s in one format: what a GPU prints is not known, "
+        snprintf(buf, len,
+                 "%s together with %s in one format: what a GPU prints is not known, "
                  "ptxsim does not guess",
-                 other ? "text after '%' that is no conversion"
-                       : "'hh' conversions (which the device does not take)", with);
+                 other ? "text after '%' that is no conversion" : "'hh' conversions (which the device does not take)",
+                 with);
         return buf;
     }
     return NULL;
@@ -429,9 +431,9 @@ static int lane_vprintf(ps_warp *w, int l, uint64_t fmt_addr, uint64_t buf, text
         case 'd':
         case 'i': {
             long long s = x->size >= SZ_L ? (long long)(int64_t)v
-                          : x->size == SZ_H ? (long long)(int16_t)v
-                          : x->size == SZ_HH ? (long long)(int8_t)v
-                                             : (long long)(int32_t)v;
+                : x->size == SZ_H         ? (long long)(int16_t)v
+                : x->size == SZ_HH        ? (long long)(int8_t)v
+                                          : (long long)(int32_t)v;
             snprintf(spec + n, sizeof spec - n, "ll%c", x->type);
             EMIT(t, spec, s);
             break;
@@ -441,9 +443,9 @@ static int lane_vprintf(ps_warp *w, int l, uint64_t fmt_addr, uint64_t buf, text
         case 'x':
         case 'X': {
             unsigned long long u = x->size >= SZ_L ? (unsigned long long)v
-                                   : x->size == SZ_H ? (unsigned long long)(uint16_t)v
-                                   : x->size == SZ_HH ? (unsigned long long)(uint8_t)v
-                                                      : (unsigned long long)(uint32_t)v;
+                : x->size == SZ_H                  ? (unsigned long long)(uint16_t)v
+                : x->size == SZ_HH                 ? (unsigned long long)(uint8_t)v
+                                                   : (unsigned long long)(uint32_t)v;
             snprintf(spec + n, sizeof spec - n, "ll%c", x->type);
             EMIT(t, spec, u);
             break;
@@ -492,23 +494,23 @@ done:
 
 static bool lane_assert(ps_warp *w, const ps_dinsn *d, int l, char *first, size_t flen) {
     uint64_t msg, file, line, func;
-    if (!arg_read(w, d, 0, 8, l, &msg) || !arg_read(w, d, 1, 8, l, &file) ||
-        !arg_read(w, d, 2, 4, l, &line) || !arg_read(w, d, 3, 8, l, &func))
+    if (!arg_read(w, d, 0, 8, l, &msg) || !arg_read(w, d, 1, 8, l, &file) || !arg_read(w, d, 2, 4, l, &line) ||
+        !arg_read(w, d, 3, 8, l, &func))
         return false;
     char *sm = NULL, *sf = NULL, *sfn = NULL;
     size_t n;
     bool ok = (!msg || read_string(w, msg, MAX_STRING, l, &sm, &n)) &&
-              (!file || read_string(w, file, MAX_STRING, l, &sf, &n)) &&
-              (!func || read_string(w, func, MAX_STRING, l, &sfn, &n));
+        (!file || read_string(w, file, MAX_STRING, l, &sf, &n)) &&
+        (!func || read_string(w, func, MAX_STRING, l, &sfn, &n));
     if (ok) {
         ps_cta *c = w->cta;
         char head[160];
-        snprintf(head, sizeof head, "block: [%u,%u,%u], thread: [%u,%u,%u]", c->ctaid[0],
-                 c->ctaid[1], c->ctaid[2], w->tid[l][0], w->tid[l][1], w->tid[l][2]);
+        snprintf(head, sizeof head, "block: [%u,%u,%u], thread: [%u,%u,%u]", c->ctaid[0], c->ctaid[1], c->ctaid[2],
+                 w->tid[l][0], w->tid[l][1], w->tid[l][2]);
         size_t len = strlen(sf ? sf : "") + strlen(sfn ? sfn : "") + strlen(sm ? sm : "") + 256;
         char *text = ps_xmalloc(len);
-        snprintf(text, len, "%s:%u: %s: %s Assertion `%s` failed.\n", sf ? sf : "",
-                 (unsigned)line, sfn ? sfn : "", head, sm ? sm : "");
+        snprintf(text, len, "%s:%u: %s: %s Assertion `%s` failed.\n", sf ? sf : "", (unsigned)line, sfn ? sfn : "",
+                 head, sm ? sm : "");
         out_append(c, PS_OUT_STDERR, text, strlen(text));
         if (!first[0]) snprintf(first, flen, "%.*s", (int)strlen(text) - 1, text);
         free(text);

@@ -23,7 +23,9 @@ uint64_t ps_bulk_reduce_float(int op, int ty, uint64_t a, uint64_t b) {
     default: {
         ps_half_fmt f = ty == RT_F16 ? PS_HALF_F16 : PS_HALF_BF16;
         uint16_t x = (uint16_t)a, y = (uint16_t)b;
-        return op == RO_ADD ? ps_half_add(f, x, y, 0) : op == RO_MIN ? ps_half_min(f, x, y, 0) : ps_half_max(f, x, y, 0);
+        return op == RO_ADD ? ps_half_add(f, x, y, 0)
+            : op == RO_MIN  ? ps_half_min(f, x, y, 0)
+                            : ps_half_max(f, x, y, 0);
     }
     }
 }

@@ -9,12 +9,10 @@
 /* An instruction that ends its block: every successor but the next instruction is listed. */
 static bool ends_block(const ps_insn *in) {
     return in->form == PS_F_BRA || in->form == PS_F_BRX_IDX || in->form == PS_F_RET || in->form == PS_F_EXIT ||
-           in->form == PS_F_TRAP;
+        in->form == PS_F_TRAP;
 }
 
-static bool leaves(const ps_insn *in) {
-    return in->form == PS_F_RET || in->form == PS_F_EXIT || in->form == PS_F_TRAP;
-}
+static bool leaves(const ps_insn *in) { return in->form == PS_F_RET || in->form == PS_F_EXIT || in->form == PS_F_TRAP; }
 
 /* The instruction a label stands before, or -1 (an undecodable operand: no edge). */
 static int label_insn(const ps_func *fn, int label, int n) {

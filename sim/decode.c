@@ -8,15 +8,14 @@
 #include "sim_internal.h"
 #include "tensor.h"
 
-
 typedef struct {
     ps_program *prog;
     ps_fprog *fp;
     const ps_func *fn;
     ps_diags *diags;
     int cap_slots;
-    uint16_t *reg_slot; /* per function register: slot or predicate index */
-    int *last_def;      /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
+    uint16_t *reg_slot;    /* per function register: slot or predicate index */
+    int *last_def;         /* per register: the nearest preceding instruction writing it (ptxas_model.c) */
     ps_contract *contract; /* per instruction: ptxas's mul+add contraction (ptxas_model.c); NULL: off */
     uint16_t zero_slot, scratch_slot;
     bool failed;
@@ -28,13 +27,12 @@ typedef struct {
     int imm_cap, imm_n;
 } dctx;
 
-static void derr(dctx *c, const ps_insn *in, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static void derr(dctx *c, const ps_insn *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void derr(dctx *c, const ps_insn *in, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->fn->file ? c->fn->file : c->prog->module->filename, in ? in->line : c->fn->line,
-                  in ? in->col : c->fn->col, fmt, ap);
+    ps_diags_vadd(&c->fp->diags, PS_DIAG_ERROR, c->fn->file ? c->fn->file : c->prog->module->filename,
+                  in ? in->line : c->fn->line, in ? in->col : c->fn->col, fmt, ap);
     va_end(ap);
     c->failed = true;
 }
@@ -107,8 +105,8 @@ static uint16_t sym_slot(dctx *c, uint8_t kind, const ps_var *v, int64_t addend)
 }
 
 static bool sreg_is_dynamic(ps_sreg s) {
-    return s == PS_SREG_CLOCK || s == PS_SREG_CLOCK_HI || s == PS_SREG_CLOCK64 ||
-           s == PS_SREG_GLOBALTIMER || s == PS_SREG_GLOBALTIMER_LO || s == PS_SREG_GLOBALTIMER_HI;
+    return s == PS_SREG_CLOCK || s == PS_SREG_CLOCK_HI || s == PS_SREG_CLOCK64 || s == PS_SREG_GLOBALTIMER ||
+        s == PS_SREG_GLOBALTIMER_LO || s == PS_SREG_GLOBALTIMER_HI;
 }
 
 static uint16_t sreg_slot(dctx *c, ps_sreg s, int comp) {
@@ -221,17 +219,12 @@ static uint16_t value_slot(dctx *c, const ps_insn *in, const ps_operand *o, ps_t
         }
         if (v->space == PS_SPACE_PARAM && is_kernel_param(c->fn, v))
             return imm_slot(c, v->offset + (uint64_t)o->offset);
-        if (v->space == PS_SPACE_LOCAL || v->space == PS_SPACE_PARAM)
-            return sym_slot(c, SK_LOCAL_SYM, v, o->offset);
+        if (v->space == PS_SPACE_LOCAL || v->space == PS_SPACE_PARAM) return sym_slot(c, SK_LOCAL_SYM, v, o->offset);
         derr(c, in, "cannot take the address of '%s'", v->name);
         return 0;
     }
-    case PS_OP_LABEL:
-        derr(c, in, "a label cannot be used as a value here");
-        return 0;
-    default:
-        derr(c, in, "unexpected operand");
-        return 0;
+    case PS_OP_LABEL: derr(c, in, "a label cannot be used as a value here"); return 0;
+    default: derr(c, in, "unexpected operand"); return 0;
     }
 }
 
@@ -242,8 +235,7 @@ static int space_of_insn(const ps_insn *in) {
     if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) return SP_DSMEM;
     if (ps_modset_has(m, PS_MOD_LOCAL)) return SP_LOCAL;
     if (ps_modset_has(m, PS_MOD_CONST)) return SP_CONST;
-    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) ||
-        ps_modset_has(m, PS_MOD_PARAM_FUNC))
+    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) || ps_modset_has(m, PS_MOD_PARAM_FUNC))
         return SP_KPARAM; /* refined per operand below */
     return SP_GENERIC;
 }
@@ -275,9 +267,7 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
         /* device-function parameters and call-site .param variables live in the frame */
         *slot = sym_slot(c, SK_LOCAL_SYM, v, 0);
         if (d->space == SP_KPARAM) d->space = SP_LOCAL;
-        else if (d->space == SP_GENERIC) {
-            derr(c, in, "generic access to a .param variable is not supported");
-        }
+        else if (d->space == SP_GENERIC) { derr(c, in, "generic access to a .param variable is not supported"); }
         return;
     /* A generic access to a variable by name (ld.u32 r, [var]) uses the variable's generic
      * address, the one cvta.local / cvta.shared gives: the space's window plus its offset. */
@@ -298,8 +288,7 @@ static void address(dctx *c, const ps_insn *in, const ps_operand *o, ps_dinsn *d
         *slot = c->zero_slot;
         d->imm = (int64_t)(ga + (uint64_t)o->offset);
         return;
-    default:
-        derr(c, in, "unsupported address operand '%s'", v->name);
+    default: derr(c, in, "unsupported address operand '%s'", v->name);
     }
 }
 
@@ -318,11 +307,9 @@ static void set_rounding(const ps_insn *in, ps_dinsn *d) {
         ps_mod m;
         ps_rnd r;
         bool integral;
-    } tab[] = {{PS_MOD_RN, PS_RND_RN, false},  {PS_MOD_RZ, PS_RND_RZ, false},
-               {PS_MOD_RM, PS_RND_RM, false},  {PS_MOD_RP, PS_RND_RP, false},
-               {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
-               {PS_MOD_RZI, PS_RND_RZ, true},  {PS_MOD_RMI, PS_RND_RM, true},
-               {PS_MOD_RPI, PS_RND_RP, true}};
+    } tab[] = {{PS_MOD_RN, PS_RND_RN, false}, {PS_MOD_RZ, PS_RND_RZ, false},   {PS_MOD_RM, PS_RND_RM, false},
+               {PS_MOD_RP, PS_RND_RP, false}, {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
+               {PS_MOD_RZI, PS_RND_RZ, true}, {PS_MOD_RMI, PS_RND_RM, true},   {PS_MOD_RPI, PS_RND_RP, true}};
     d->rnd = PS_RND_RN;
     for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
         if (ps_modset_has(&in->mods, tab[i].m)) {
@@ -332,10 +319,18 @@ static void set_rounding(const ps_insn *in, ps_dinsn *d) {
     static const struct {
         ps_mod m;
         uint32_t f;
-    } flags[] = {{PS_MOD_FTZ, DF_FTZ}, {PS_MOD_SAT, DF_SAT}, {PS_MOD_HI, DF_HI},
-                 {PS_MOD_LO, DF_LO}, {PS_MOD_WIDE, DF_WIDE}, {PS_MOD_CC, DF_CC},
-                 {PS_MOD_APPROX, DF_APPROX}, {PS_MOD_FULL, DF_FULL}, {PS_MOD_NAN, DF_NAN}, {PS_MOD_NAN_MANUAL, DF_NAN},
-                 {PS_MOD_XORSIGN, DF_XORSIGN}, {PS_MOD_RELU, DF_RELU},
+    } flags[] = {{PS_MOD_FTZ, DF_FTZ},
+                 {PS_MOD_SAT, DF_SAT},
+                 {PS_MOD_HI, DF_HI},
+                 {PS_MOD_LO, DF_LO},
+                 {PS_MOD_WIDE, DF_WIDE},
+                 {PS_MOD_CC, DF_CC},
+                 {PS_MOD_APPROX, DF_APPROX},
+                 {PS_MOD_FULL, DF_FULL},
+                 {PS_MOD_NAN, DF_NAN},
+                 {PS_MOD_NAN_MANUAL, DF_NAN},
+                 {PS_MOD_XORSIGN, DF_XORSIGN},
+                 {PS_MOD_RELU, DF_RELU},
                  {PS_MOD_SATFINITE, DF_SATFINITE}};
     for (size_t i = 0; i < PS_ARRAY_LEN(flags); i++)
         if (ps_modset_has(&in->mods, flags[i].m)) d->flags |= flags[i].f;
@@ -376,7 +371,11 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     for (int i = 0; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         ps_type ty = operand_type(in, i);
-        if (n + (o->kind == PS_OP_VEC ? o->nitems : o->kind == PS_OP_ADDR ? o->nitems + 1 : 1) + (pair && i == 0) >
+        if (n +
+                (o->kind == PS_OP_VEC        ? o->nitems
+                     : o->kind == PS_OP_ADDR ? o->nitems + 1
+                                             : 1) +
+                (pair && i == 0) >
             (int)PS_ARRAY_LEN(d->o)) {
             derr(c, in, "too many operands");
             return;
@@ -392,8 +391,10 @@ static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
             if (o->nitems && in->form != PS_F_CP_ASYNC_BULK_TENSOR && in->form != PS_F_CP_REDUCE_ASYNC_BULK &&
                 in->form != PS_F_TEX && in->form != PS_F_TLD4 && in->form != PS_F_SULD && in->form != PS_F_SUST &&
                 in->form != PS_F_SURED) {
-                derr(c, in, "'%s': only tensor copies and texture and surface instructions take coordinates after "
-                            "an address", in->text);
+                derr(c, in,
+                     "'%s': only tensor copies and texture and surface instructions take coordinates after "
+                     "an address",
+                     in->text);
                 return;
             }
             address(c, in, o, d, &d->o[n++]);
@@ -524,7 +525,7 @@ static const char *old_target_float(const ps_module *m, const ps_insn *in) {
         return "in a module for sm_10-sm_12 or with map_f64_to_f32, .f64 instructions are demoted to .f32 (PTX "
                "ISA 11.3.2 .target), which ptxsim does not model";
     bool moves = in->form == PS_F_MOV || in->form == PS_F_LD || in->form == PS_F_LDU || in->form == PS_F_ST ||
-                 in->form == PS_F_SELP;
+        in->form == PS_F_SELP;
     if ((f32 || f64) && !moves && m->arch->sm < 20)
         return "in a module for sm_1x, floating-point instructions flush subnormals and mad.f32 truncates its "
                "product (PTX ISA 9.7.3); ptxsim models sm_20 and later floating point";
@@ -565,8 +566,8 @@ static void warn_printf_format(dctx *c, const ps_insn *in, const ps_operand *arg
     while (n < v->size && fmt[n]) n++;
     char why[320];
     if (ps_printf_format_problem(fmt, n, why, sizeof why))
-        ps_diags_add(&c->fp->diags, PS_DIAG_WARNING, fn->file ? fn->file : c->prog->module->filename, in->line,
-                     in->col, "%s (the kernel stops here when it prints)", why);
+        ps_diags_add(&c->fp->diags, PS_DIAG_WARNING, fn->file ? fn->file : c->prog->module->filename, in->line, in->col,
+                     "%s (the kernel stops here when it prints)", why);
 }
 
 /* Branches, calls, returns: records with a control kind (d->ctl) for the engine, no handler
@@ -621,8 +622,8 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
         const ps_func *cf = callee->kind == PS_OP_FUNC ? callee->func : NULL;
         int nargs = args ? args->nitems : 0, nrets = rets ? rets->nitems : 0;
         if (cf && (nargs != cf->nparams || nrets != cf->nrets)) {
-            derr(c, in, "call to '%s' with %d arguments and %d results; it takes %d and %d", cf->name,
-                 nargs, nrets, cf->nparams, cf->nrets);
+            derr(c, in, "call to '%s' with %d arguments and %d results; it takes %d and %d", cf->name, nargs, nrets,
+                 cf->nparams, cf->nrets);
             return;
         }
         ps_fprog *fp = c->fp;
@@ -651,8 +652,10 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
                 bool formal_pred = formal && formal->type == PS_T_PRED;
                 bool imm = o->kind != PS_OP_REG && o->kind != PS_OP_VAR; /* imm → pred: != 0 */
                 if (formal && formal_pred != pred && !(imm && formal_pred)) {
-                    derr(c, in, "argument %d of the call to '%s' and its parameter '%s' must both be "
-                                "predicates or both not", k + 1, cf->name, formal->name);
+                    derr(c, in,
+                         "argument %d of the call to '%s' and its parameter '%s' must both be "
+                         "predicates or both not",
+                         k + 1, cf->name, formal->name);
                     return;
                 }
                 call_slot_add(fp, slot, pred);
@@ -691,8 +694,9 @@ static void decode_barrier(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     if (cnt && cnt->kind == PS_OP_IMM && (cnt->imm % 32 || (arrive && cnt->imm == 0))) {
-        derr(c, in, cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
-                                  : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
+        derr(c, in,
+             cnt->imm % 32 ? "barrier thread count %lld is not a multiple of the warp size (ptxas)"
+                           : "barrier.arrive needs a non-zero thread count, not %lld (ptxas)",
              (long long)cnt->imm);
         return;
     }
@@ -762,8 +766,9 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
         return;
     }
     if (in->form == PS_F_MULTIMEM) {
-        derr(c, in, "'%s': multimem operates on NVLink multicast memory (a multicast object "
-                    "spanning several GPUs), which needs that hardware; ptxsim does not model it",
+        derr(c, in,
+             "'%s': multimem operates on NVLink multicast memory (a multicast object "
+             "spanning several GPUs), which needs that hardware; ptxsim does not model it",
              in->text);
         return;
     }
@@ -776,8 +781,7 @@ static void decode_insn(dctx *c, const ps_insn *in, ps_dinsn *d) {
     case PS_FAM_BARRIER: decode_barrier(c, in, d); return;
     default: break;
     }
-    if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG &&
-        sreg_is_dynamic(in->ops[1].sreg)) {
+    if (in->form == PS_F_MOV && in->nops == 2 && in->ops[1].kind == PS_OP_SREG && sreg_is_dynamic(in->ops[1].sreg)) {
         d->o[0] = c->reg_slot[in->ops[0].reg];
         d->sreg = (uint8_t)in->ops[1].sreg;
         d->nops = 1;
@@ -859,8 +863,8 @@ static ps_status global_nomem(ps_device *dev, const ps_var *v, ps_diags *diags) 
     if (limit && (size > limit || used > limit - size))
         ps_diags_add(diags, PS_DIAG_ERROR, v->file, v->line, v->col,
                      "variable '%s' needs %llu bytes of device memory; %llu of the %llu-byte memory limit "
-                     "are in use (--max-memory, docs/limits.md)", v->name, (unsigned long long)size,
-                     (unsigned long long)used, (unsigned long long)limit);
+                     "are in use (--max-memory, docs/limits.md)",
+                     v->name, (unsigned long long)size, (unsigned long long)used, (unsigned long long)limit);
     else
         ps_diags_add(diags, PS_DIAG_ERROR, v->file, v->line, v->col,
                      "variable '%s' needs %llu bytes of device memory: the host is out of memory", v->name,
@@ -916,8 +920,7 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
                 val += (uint64_t)r->addend;
             } else {
                 ps_diags_add(diags, PS_DIAG_ERROR, m->filename, v->line, v->col,
-                             "initializer of '%s' takes the address of a variable ptxsim cannot place",
-                             v->name);
+                             "initializer of '%s' takes the address of a variable ptxsim cannot place", v->name);
                 return PS_ERR_UNSUPPORTED;
             }
             for (int b = 0; b < r->size; b++) dst[r->offset + (uint64_t)b] = (uint8_t)(val >> (8 * b));
@@ -935,8 +938,8 @@ static void free_function_code(ps_fprog *fp) {
     fp->ncode = 0, fp->nslots = 0;
 }
 
-static ps_status build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                       ps_program **out, bool keep_code) {
+static ps_status build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags, ps_program **out,
+                       bool keep_code) {
     ps_program *p = ps_xcalloc(1, sizeof *p);
     p->module = m;
     p->arch = arch ? arch : ps_arch_default_machine(m->arch);
@@ -952,20 +955,19 @@ static ps_status build(const ps_module *m, const ps_arch *arch, ps_device *dev, 
         if (!keep_code && p->funcs[i].frame_bytes > PS_MAX_LOCAL_PER_THREAD) /* parse says what run will */
             ps_diags_add(diags, PS_DIAG_ERROR, fn->file, fn->line, fn->col,
                          "%s '%s' needs %llu bytes of local memory per thread; CUDA allows at most %u "
-                         "(512 KiB), so no launch can run it", fn->is_entry ? "kernel" : "function", fn->name,
-                         (unsigned long long)p->funcs[i].frame_bytes, PS_MAX_LOCAL_PER_THREAD);
+                         "(512 KiB), so no launch can run it",
+                         fn->is_entry ? "kernel" : "function", fn->name, (unsigned long long)p->funcs[i].frame_bytes,
+                         PS_MAX_LOCAL_PER_THREAD);
         if (!keep_code) free_function_code(&p->funcs[i]);
     }
     return PS_OK;
 }
 
-ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                           ps_program **out) {
+ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags, ps_program **out) {
     return build(m, arch, dev, diags, out, true);
 }
 
-ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                           ps_program **out) {
+ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags, ps_program **out) {
     return build(m, arch, dev, diags, out, false);
 }
 
@@ -997,8 +999,7 @@ int ps_program_kernel_count(const ps_program *p) {
 
 const char *ps_program_kernel_name(const ps_program *p, int k) {
     for (int i = 0; i < p->nfuncs; i++)
-        if (p->module->funcs[i]->is_entry && p->module->funcs[i]->defined && k-- == 0)
-            return p->module->funcs[i]->name;
+        if (p->module->funcs[i]->is_entry && p->module->funcs[i]->defined && k-- == 0) return p->module->funcs[i]->name;
     return NULL;
 }
 

@@ -17,9 +17,8 @@
 /* ---- faults ------------------------------------------------------------------ */
 
 const char *ps_fault_kind_name(ps_fault_kind k) {
-    static const char *n[] = {"none", "out-of-bounds", "misaligned", "trap", "watchdog",
-                              "deadlock", "unsupported", "bad-launch", "stack-overflow",
-                              "invalid-warp-sync"};
+    static const char *n[] = {"none",     "out-of-bounds", "misaligned", "trap",           "watchdog",
+                              "deadlock", "unsupported",   "bad-launch", "stack-overflow", "invalid-warp-sync"};
     return k <= PS_FAULT_INVALID_WARP_SYNC ? n[k] : "?";
 }
 
@@ -69,8 +68,7 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
     atomic_store(&L->stop, 1);
 }
 
-void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write,
-                    int first) {
+void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write, int first) {
     if (!w->fault_owner || first < 0 || first >= WARP) return;
     ps_launch_ctx *L = w->cta->L;
     pthread_mutex_lock(&L->lock);
@@ -153,8 +151,7 @@ static void reach(const ps_program *p, int f, char *seen) {
         if (d->ctl != CTL_CALL) continue;
         if (d->indirect)
             for (int k = 0; k < p->nfuncs; k++) reach(p, k, seen);
-        else if (d->target >= 0)
-            reach(p, d->target, seen);
+        else if (d->target >= 0) reach(p, d->target, seen);
     }
 }
 
@@ -219,8 +216,8 @@ static bool launch_shape_ok(const ps_arch *arch, const ps_launch_config *cfg, ui
 /* The cluster shape of a launch (docs/clusters.md): the launch's, else the kernel's
  * .reqnctapercluster, else 1x1x1; checked against the grid, the kernel's directives and the
  * target. False (message in res) when the launch cannot run. */
-static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launch_config *cfg,
-                          unsigned cd[3], bool *explicit_cluster, ps_launch_result *res) {
+static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launch_config *cfg, unsigned cd[3],
+                          bool *explicit_cluster, ps_launch_result *res) {
     const ps_arch *arch = p->arch;
     bool given = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
     bool req = kf->reqnctapercluster[0] > 0;
@@ -229,41 +226,39 @@ static bool cluster_shape(const ps_program *p, const ps_func *kf, const ps_launc
     for (int i = 0; i < 3; i++) cd[i] = given ? (cfg->cluster[i] ? cfg->cluster[i] : 1) : req ? rq[i] : 1;
     *explicit_cluster = given || req;
     if ((given || req || kf->explicitcluster) && arch && arch->sm < 90) {
-        set_error(res, PS_FAULT_BAD_LAUNCH, "thread-block clusters need sm_90 or later; the target is %s",
-                  arch->name);
+        set_error(res, PS_FAULT_BAD_LAUNCH, "thread-block clusters need sm_90 or later; the target is %s", arch->name);
         return false;
     }
     if (given && req && (cd[0] != rq[0] || cd[1] != rq[1] || cd[2] != rq[2])) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
-                  "cluster %ux%ux%u given for kernel '%s', which requires .reqnctapercluster %u,%u,%u",
-                  cd[0], cd[1], cd[2], kf->name, rq[0], rq[1], rq[2]);
+                  "cluster %ux%ux%u given for kernel '%s', which requires .reqnctapercluster %u,%u,%u", cd[0], cd[1],
+                  cd[2], kf->name, rq[0], rq[1], rq[2]);
         return false;
     }
     if (kf->explicitcluster && !given && !req) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
-                  "kernel '%s' is declared .explicitcluster: launch it with cluster dimensions",
-                  kf->name);
+                  "kernel '%s' is declared .explicitcluster: launch it with cluster dimensions", kf->name);
         return false;
     }
     uint64_t n = (uint64_t)cd[0] * cd[1] * cd[2];
     if (n > 8) {
         set_error(res, PS_FAULT_BAD_LAUNCH,
                   "cluster %ux%ux%u has %llu CTAs; at most 8 are portable (non-portable sizes up "
-                  "to 16 are not modelled)", cd[0], cd[1], cd[2], (unsigned long long)n);
+                  "to 16 are not modelled)",
+                  cd[0], cd[1], cd[2], (unsigned long long)n);
         return false;
     }
     if (kf->maxclusterrank > 0 && n > (uint64_t)kf->maxclusterrank) {
-        set_error(res, PS_FAULT_BAD_LAUNCH,
-                  "cluster %ux%ux%u has %llu CTAs; kernel '%s' allows .maxclusterrank %d",
+        set_error(res, PS_FAULT_BAD_LAUNCH, "cluster %ux%ux%u has %llu CTAs; kernel '%s' allows .maxclusterrank %d",
                   cd[0], cd[1], cd[2], (unsigned long long)n, kf->name, kf->maxclusterrank);
         return false;
     }
     for (int i = 0; i < 3; i++)
         if (cfg->grid[i] % cd[i]) {
             set_error(res, PS_FAULT_BAD_LAUNCH,
-                      "grid %ux%ux%u is not a whole number of %ux%ux%u clusters (%c: %u %% %u = %u)",
-                      cfg->grid[0], cfg->grid[1], cfg->grid[2], cd[0], cd[1], cd[2], "xyz"[i],
-                      cfg->grid[i], cd[i], cfg->grid[i] % cd[i]);
+                      "grid %ux%ux%u is not a whole number of %ux%ux%u clusters (%c: %u %% %u = %u)", cfg->grid[0],
+                      cfg->grid[1], cfg->grid[2], cd[0], cd[1], cd[2], "xyz"[i], cfg -> grid[i], cd[i],
+                      cfg -> grid[i] % cd[i]);
             return false;
         }
     return true;
@@ -297,27 +292,27 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     uint64_t ncta = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
     if (!launch_shape_ok(arch, cfg, nthreads, res)) return PS_ERR_USAGE;
     const ps_func *kf = p->module->funcs[ki];
-    if (kf->reqntid[0] && ((unsigned)kf->reqntid[0] != cfg->block[0] ||
-                          (unsigned)(kf->reqntid[1] ? kf->reqntid[1] : 1) != cfg->block[1] ||
-                          (unsigned)(kf->reqntid[2] ? kf->reqntid[2] : 1) != cfg->block[2])) {
-        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' requires .reqntid %d,%d,%d", name,
-                  kf->reqntid[0], kf->reqntid[1], kf->reqntid[2]);
+    if (kf->reqntid[0] &&
+        ((unsigned)kf->reqntid[0] != cfg->block[0] ||
+         (unsigned)(kf->reqntid[1] ? kf->reqntid[1] : 1) != cfg->block[1] ||
+         (unsigned)(kf->reqntid[2] ? kf->reqntid[2] : 1) != cfg->block[2])) {
+        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' requires .reqntid %d,%d,%d", name, kf->reqntid[0],
+                  kf->reqntid[1], kf->reqntid[2]);
         return PS_ERR_USAGE;
     }
     unsigned cdim[3];
     bool explicit_cluster;
     if (!cluster_shape(p, kf, cfg, cdim, &explicit_cluster, res)) return PS_ERR_USAGE;
     if (cfg->params_size < p->funcs[ki].kparam_bytes) {
-        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' takes %llu bytes of parameters, %zu given",
-                  name, (unsigned long long)p->funcs[ki].kparam_bytes, cfg->params_size);
+        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' takes %llu bytes of parameters, %zu given", name,
+                  (unsigned long long)p->funcs[ki].kparam_bytes, cfg->params_size);
         return PS_ERR_USAGE;
     }
     char *seen = ps_xcalloc((size_t)p->nfuncs + 1, 1);
     reach(p, ki, seen);
     for (int i = 0; i < p->nfuncs; i++)
         if (seen[i] && p->funcs[i].diags.errors) {
-            set_error(res, PS_FAULT_UNSUPPORTED, "kernel '%s' uses instructions ptxsim cannot run",
-                      name);
+            set_error(res, PS_FAULT_UNSUPPORTED, "kernel '%s' uses instructions ptxsim cannot run", name);
             free(seen);
             return PS_ERR_UNSUPPORTED;
         }
@@ -384,9 +379,8 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
     if (shared_total - L->reserved_smem > limit) {
-        set_error(res, PS_FAULT_BAD_LAUNCH,
-                  "kernel '%s' needs %llu bytes of shared memory; %s allows %llu per block", name,
-                  (unsigned long long)(shared_total - L->reserved_smem), arch ? arch->name : "the target",
+        set_error(res, PS_FAULT_BAD_LAUNCH, "kernel '%s' needs %llu bytes of shared memory; %s allows %llu per block",
+                  name, (unsigned long long)(shared_total - L->reserved_smem), arch ? arch->name : "the target",
                   (unsigned long long)limit);
         free(seen), free(L->shared_off), free(L);
         return PS_ERR_USAGE;
@@ -406,8 +400,8 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         set_error(res, PS_FAULT_BAD_LAUNCH,
                   "%s:%d:%d: kernel '%s' needs %llu bytes of local memory per thread (its .local "
                   "variables and those of the functions it calls); CUDA allows at most %u (512 KiB)",
-                  kf->file ? kf->file : "<input>", kf->line, kf->col, name,
-                  (unsigned long long)L->local_per_thread, PS_MAX_LOCAL_PER_THREAD);
+                  kf->file ? kf->file : "<input>", kf->line, kf->col, name, (unsigned long long)L->local_per_thread,
+                  PS_MAX_LOCAL_PER_THREAD);
         free(L->shared_off), free(L);
         return PS_ERR_USAGE;
     }
@@ -433,8 +427,10 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
         /* the grid workspace of cooperative_groups/details/driver_abi.h: { wsSize, barrier } */
         L->grid_ws = ps_device_grid_workspace(dev, true);
         if (!L->grid_ws) {
-            set_error(res, PS_FAULT_BAD_LAUNCH, "cooperative launch of kernel '%s': no device memory "
-                      "left for the grid workspace (--max-memory, docs/limits.md)", name);
+            set_error(res, PS_FAULT_BAD_LAUNCH,
+                      "cooperative launch of kernel '%s': no device memory "
+                      "left for the grid workspace (--max-memory, docs/limits.md)",
+                      name);
             free(L->shared_off), free(L);
             return PS_ERR_USAGE;
         }

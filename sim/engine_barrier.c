@@ -26,8 +26,7 @@ static bool is_aligned(const ps_dinsn *d) {
 }
 
 /* bar.red result for `lanes`, into registers r / predicates p of the frame that executed d. */
-static void red_result(uint64_t (*r)[WARP], uint32_t *p, const ps_dinsn *d, uint32_t lanes,
-                       const ps_barrier *b) {
+static void red_result(uint64_t (*r)[WARP], uint32_t *p, const ps_dinsn *d, uint32_t lanes, const ps_barrier *b) {
     if (!ps_modset_has(&d->src->mods, PS_MOD_RED)) return;
     if (ps_modset_has(&d->src->mods, PS_MOD_POPC)) {
         for (uint32_t m = lanes; m; m &= m - 1) r[d->o[0]][__builtin_ctz(m)] = b->red_popc;
@@ -154,7 +153,8 @@ bool ps_park_continue(ps_warp *w, ps_frame *f) {
             if (d) w->cta->cur = d;
             ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(e->mask),
                            "bar.warp.sync member mask 0x%08x names lanes that cannot arrive "
-                           "(0x%08x)", w->wsync_mask, w->wsync_mask & w->live & ~ps_wsync_lanes(w));
+                           "(0x%08x)",
+                           w->wsync_mask, w->wsync_mask & w->live & ~ps_wsync_lanes(w));
             return false;
         }
     }
@@ -178,7 +178,8 @@ void ps_do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, 
                 ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(g),
                                "bar.warp.sync with member mask 0x%08x reached by lanes 0x%08x "
                                "together with lanes of other masks: ptxsim needs each mask's "
-                               "lanes to arrive together then", gm, g);
+                               "lanes to arrive together then",
+                               gm, g);
                 return;
             }
             left &= ~g;
@@ -193,7 +194,8 @@ void ps_do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, 
     if (exec & ~mm) {
         ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
                        "lane executes a warp-synchronous instruction without being in its member "
-                       "mask 0x%08x", mm);
+                       "mask 0x%08x",
+                       mm);
         return;
     }
     if (!(mm & w->live & ~exec)) { /* everyone is here: the common case */
@@ -202,8 +204,7 @@ void ps_do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, 
     }
     if (w->wsync_mask && w->wsync_mask != mm) {
         ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec),
-                       "bar.warp.sync with member mask 0x%08x while lanes wait at one with 0x%08x",
-                       mm, w->wsync_mask);
+                       "bar.warp.sync with member mask 0x%08x while lanes wait at one with 0x%08x", mm, w->wsync_mask);
         return;
     }
     w->wsync_mask = mm;
@@ -223,8 +224,7 @@ void ps_do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, ui
     int nvals = d->nops - first - (red ? 1 : 0);
     if (nvals >= 2) count = w->r[d->o[first + 1]][l0];
     if (id > 15) {
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "barrier %llu out of range (0-15)",
-                       (unsigned long long)id);
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "barrier %llu out of range (0-15)", (unsigned long long)id);
         return;
     }
     if (arrive && !count) { /* a register holding 0 (an immediate 0 is refused when decoding) */

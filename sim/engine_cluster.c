@@ -31,8 +31,7 @@ void ps_cluster_bar_check(ps_cluster *cl) {
             FOR_PARKED(w, (uint32_t)PARK_CLUSTER, {
                 uint32_t lanes = pe->mask & pf->live;
                 bool done = true;
-                for (uint32_t x = lanes; x && done; x &= x - 1)
-                    done = w->cl_phase[__builtin_ctz(x)] != cl->bar_phase;
+                for (uint32_t x = lanes; x && done; x &= x - 1) done = w->cl_phase[__builtin_ctz(x)] != cl->bar_phase;
                 if (done) {
                     pe->parked = 0;
                     w->nparked--;

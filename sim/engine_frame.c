@@ -25,7 +25,7 @@ static uint64_t sreg_value(ps_warp *w, int l, ps_sreg s, int comp) {
     case PS_SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
     case PS_SREG_LANEMASK_LT: return (1u << l) - 1;
     case PS_SREG_LANEMASK_GE: return ~((1u << l) - 1);
-    case PS_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
+    case PS_SREG_LANEMASK_GT: return (uint32_t) ~((2ull << l) - 1);
     case PS_SREG_DYNAMIC_SMEM_SIZE: return L->cfg.shared_bytes;
     case PS_SREG_TOTAL_SMEM_SIZE: return L->total_smem;
     case PS_SREG_AGGR_SMEM_SIZE: return L->aggr_smem;
@@ -72,8 +72,8 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
         if (base + fp->frame_bytes <= w->sp[l]) continue;
         if (w->sp[l] == c->L->local_per_thread)
             ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, l,
-                           "call stack overflow entering '%s' (%llu bytes of local memory per thread)",
-                           fp->func->name, (unsigned long long)c->L->local_per_thread);
+                           "call stack overflow entering '%s' (%llu bytes of local memory per thread)", fp->func->name,
+                           (unsigned long long)c->L->local_per_thread);
         else
             ps_fault_raise(w, PS_FAULT_STACK_OVERFLOW, l,
                            "call stack overflow entering '%s': its %llu-byte frame meets the %llu bytes "
@@ -91,7 +91,7 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
     }
     ps_frame *f = &w->frames[w->nframes++];
     /* registers: frames are reused, so keep buffers large enough */
-    uint64_t (*r)[WARP] = f->r;
+    uint64_t(*r)[WARP] = f->r;
     uint32_t *p = f->p;
     simt_entry *stack = f->stack;
     int cap = f->cap;
@@ -104,9 +104,18 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
     if (sizeof(uint32_t) * npred > pcap) p = ps_xrealloc(p, pcap = sizeof(uint32_t) * npred);
     memset(p, 0, sizeof(uint32_t) * npred);
     if (fp->pred_true >= 0) p[fp->pred_true] = FULL_MASK;
-    *f = (ps_frame){.fp = fp, .r = r, .p = p, .stack = stack, .cap = cap, .live = mask,
-                    .local_base = base, .call = call, .call_mask = mask, .rcap = rcap,
-                    .pcap = pcap, .activation = ++w->activations};
+    *f = (ps_frame){.fp = fp,
+                    .r = r,
+                    .p = p,
+                    .stack = stack,
+                    .cap = cap,
+                    .live = mask,
+                    .local_base = base,
+                    .call = call,
+                    .call_mask = mask,
+                    .rcap = rcap,
+                    .pcap = pcap,
+                    .activation = ++w->activations};
     memcpy(f->sp_entry, w->sp, sizeof w->sp);
     /* registers start at zero (one memset); then the constant slots get their values */
     memset(r, 0, rbytes);
@@ -146,9 +155,9 @@ static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
 typedef struct {
     uint64_t (*r)[WARP];
     uint32_t *p;
-    uint64_t base;          /* the frame's local_base */
-    const ps_var *var;      /* frame memory: the variable */
-    uint16_t slot;          /* register slot or predicate index */
+    uint64_t base;     /* the frame's local_base */
+    const ps_var *var; /* frame memory: the variable */
+    uint16_t slot;     /* register slot or predicate index */
     bool pred;
 } arg_loc;
 
@@ -183,7 +192,11 @@ static arg_loc caller_loc(const ps_frame *f, const ps_dinsn *d, int k) {
     uint16_t s = f->fp->call_slots[d->slot_list + k];
     const ps_slot_info *si = &f->fp->slots[s];
     bool pred = f->fp->call_pred[d->slot_list + k];
-    return (arg_loc){.r = f->r, .p = f->p, .base = f->local_base, .slot = s, .pred = pred,
+    return (arg_loc){.r = f->r,
+                     .p = f->p,
+                     .base = f->local_base,
+                     .slot = s,
+                     .pred = pred,
                      .var = !pred && si->kind == SK_LOCAL_SYM ? si->var : NULL};
 }
 
@@ -225,7 +238,8 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
             return;
         }
         if (prog->funcs[fi].func->is_entry) { /* kernels are launched, never called */
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0, "indirect call to 0x%llx, which is kernel '%s': a kernel cannot be called",
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l0,
+                           "indirect call to 0x%llx, which is kernel '%s': a kernel cannot be called",
                            (unsigned long long)v, prog->funcs[fi].func->name);
             return;
         }
@@ -234,22 +248,20 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     const ps_fprog *callee = &prog->funcs[target];
     if (!callee->func->defined) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
-                       "call to '%s', which is declared but not defined in this module",
-                       callee->func->name);
+                       "call to '%s', which is declared but not defined in this module", callee->func->name);
         return;
     }
     int nargs = d->o[1], nrets = d->o[2];
     if (nargs != callee->func->nparams || nrets != callee->func->nrets) {
         ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
-                       "call to '%s' with %d arguments and %d results; it takes %d and %d",
-                       callee->func->name, nargs, nrets, callee->func->nparams, callee->func->nrets);
+                       "call to '%s' with %d arguments and %d results; it takes %d and %d", callee->func->name, nargs,
+                       nrets, callee->func->nparams, callee->func->nrets);
         return;
     }
     for (int k = 0; k < nargs + nrets; k++) { /* an indirect call's operands meet the callee here */
         const ps_var *v = k < nargs ? callee->func->params[k] : callee->func->rets[k - nargs];
         ps_frame *caller = &w->frames[w->nframes - 1];
-        if (caller->fp->call_pred[d->slot_list + k] != (v->type == PS_T_PRED) &&
-            !(k < nargs && v->type == PS_T_PRED)) {
+        if (caller->fp->call_pred[d->slot_list + k] != (v->type == PS_T_PRED) && !(k < nargs && v->type == PS_T_PRED)) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
                            "call to '%s': operand %d and its formal '%s' must both be predicates or both not",
                            callee->func->name, k + 1, v->name);

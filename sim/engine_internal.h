@@ -15,9 +15,9 @@
 typedef struct {
     _Alignas(64) ps_launch_ctx *L;
     ps_cluster cl;
-    ps_cta *ctas;            /* L->cluster_size, by rank */
-    bool done[MAX_CLUSTER];  /* cluster_step's state: CTAs that finished */
-    unsigned spin_rounds;    /* rounds in a row of failed mbarrier waits alone */
+    ps_cta *ctas;           /* L->cluster_size, by rank */
+    bool done[MAX_CLUSTER]; /* cluster_step's state: CTAs that finished */
+    unsigned spin_rounds;   /* rounds in a row of failed mbarrier waits alone */
 } ps_worker;
 
 /* A host thread's loop: takes clusters off the launch's queue (L->next_cta) and runs each. */
@@ -64,14 +64,14 @@ static inline bool ps_bar_complete(ps_cta *c, int id) {
 }
 
 /* Runs BODY for every parked entry (pe, in frame pf) of w, in all frames, parked as `which`. */
-#define FOR_PARKED(w, which, BODY)                                                \
-    for (int _k = 0; _k < (w)->nframes && (w)->nparked; _k++) {                   \
-        ps_frame *pf = &(w)->frames[_k];                                          \
-        for (int _j = 0; _j < pf->sp; _j++) {                                     \
-            simt_entry *pe = &pf->stack[_j];                                      \
-            if (pe->parked != (which)) continue;                                  \
-            BODY;                                                                 \
-        }                                                                         \
+#define FOR_PARKED(w, which, BODY)                              \
+    for (int _k = 0; _k < (w)->nframes && (w)->nparked; _k++) { \
+        ps_frame *pf = &(w)->frames[_k];                        \
+        for (int _j = 0; _j < pf->sp; _j++) {                   \
+            simt_entry *pe = &pf->stack[_j];                    \
+            if (pe->parked != (which)) continue;                \
+            BODY;                                               \
+        }                                                       \
     }
 
 void ps_bar_release(ps_cta *c, int id);

@@ -6,7 +6,7 @@
 
 #include "engine_internal.h"
 
-#define SPIN_ROUNDS 10000            /* rounds of mbarrier waits alone before a deadlock */
+#define SPIN_ROUNDS 10000 /* rounds of mbarrier waits alone before a deadlock */
 
 static void cta_setup(ps_cta *c) {
     ps_launch_ctx *L = c->L;
@@ -109,14 +109,12 @@ static bool cta_deadlock(ps_cta *c) {
                    "deadlock: barrier %d waits for %u threads, %u arrived, and no other "
                    "thread of the block can run%s",
                    id, b->expected ? b->expected : ps_cta_live_threads(c), b->arrived,
-                   w->bar_id >= 0 && lanes != w->live
-                       ? " (an aligned barrier, such as bar.sync, reached by only "
-                         "part of a warp: undefined in PTX; barrier.sync without "
-                         ".aligned lets the lanes of a warp arrive apart)"
-                   : w->bar_id < 0 && outside
-                       ? " (lanes of the waiting warp are in a calling function "
-                         "and cannot arrive before the call returns)"
-                       : "");
+                   w->bar_id >= 0 && lanes != w->live ? " (an aligned barrier, such as bar.sync, reached by only "
+                                                        "part of a warp: undefined in PTX; barrier.sync without "
+                                                        ".aligned lets the lanes of a warp arrive apart)"
+                       : w->bar_id < 0 && outside     ? " (lanes of the waiting warp are in a calling function "
+                                                        "and cannot arrive before the call returns)"
+                                                      : "");
     return true;
 }
 
@@ -188,16 +186,14 @@ static int cluster_step(ps_worker *wk) {
                 return STEP_END;
             }
         }
-        ps_fault_raise(&cl->cta[0]->warps[0], PS_FAULT_DEADLOCK, -1,
-                       "deadlock: no thread of the cluster can run");
+        ps_fault_raise(&cl->cta[0]->warps[0], PS_FAULT_DEADLOCK, -1, "deadlock: no thread of the cluster can run");
         return STEP_END;
     }
 }
 
 /* Runs the CTAs of a cluster to completion on this host thread. */
 static void cluster_run(ps_worker *wk) {
-    while (cluster_step(wk) == STEP_RAN) {
-    }
+    while (cluster_step(wk) == STEP_RAN) {}
 }
 
 /* Sets up cluster i on worker wk and tells the observer; false when a CTA faulted already. */
@@ -212,8 +208,7 @@ static bool worker_begin(ps_worker *wk, uint64_t i) {
     for (int r = 0; r < cl->n; r++) {
         ps_cta *c = cl->cta[r];
         if (o && o->cta_begin) o->cta_begin(o->ctx, c->worker, c->ctaid);
-        if (o && o->shared_reserved && L->reserved_smem)
-            o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
+        if (o && o->shared_reserved && L->reserved_smem) o->shared_reserved(o->ctx, c->worker, L->reserved_smem);
         faulted |= c->faulted;
     }
     if (o && o->cluster_begin && cl->n > 1) {

@@ -15,13 +15,18 @@ static void branch_event(ps_warp *w, const ps_dinsn *d, uint32_t active, uint32_
 }
 
 /* Per-instruction event for a watched record (DF_WATCH), before it executes. */
-static __attribute__((noinline)) void insn_event(ps_warp *w, const ps_dinsn *d, uint32_t active,
-                                                 uint32_t exec) {
+static __attribute__((noinline)) void insn_event(ps_warp *w, const ps_dinsn *d, uint32_t active, uint32_t exec) {
     const ps_observer *o = w->cta->obs;
     const ps_frame *f = &w->frames[w->nframes - 1];
-    ps_insn_event e = {.worker = w->cta->worker, .warp = w->id, .depth = w->nframes,
-                       .activation = f->activation, .insn = d->src, .active = active,
-                       .exec = exec, .regs = (const uint64_t(*)[32])f->r, .preds = f->p};
+    ps_insn_event e = {.worker = w->cta->worker,
+                       .warp = w->id,
+                       .depth = w->nframes,
+                       .activation = f->activation,
+                       .insn = d->src,
+                       .active = active,
+                       .exec = exec,
+                       .regs = (const uint64_t(*)[32])f->r,
+                       .preds = f->p};
     memcpy(e.ctaid, w->cta->ctaid, sizeof e.ctaid);
     memcpy(e.block, w->cta->L->cfg.block, sizeof e.block);
     o->insn(o->ctx, &e);
@@ -82,8 +87,7 @@ static inline unsigned lanes_in(uint32_t m) { return m == FULL_MASK ? WARP : ps_
 
 /* Runs warp w for up to `quantum` instructions; returns how many were executed. `watch` is a
  * constant in each of the two copies below: the plain one has no per-instruction test at all. */
-static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int quantum,
-                                                               const bool watch) {
+static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int quantum, const bool watch) {
     ps_cta *c = w->cta;
     int done = 0;
     c->yield = false;
@@ -165,8 +169,7 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
                     if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
                     if (exec == m) d = code + d->target;
                     else if (!exec) d++;
-                    else { /* divergent: this entry waits at the reconvergence point */
-                        int pc = (int)(d - code);
+                    else { /* divergent: this entry waits at the reconvergence point */ int pc = (int)(d - code);
                         c->stats.divergent_branches++;
                         e->pc = d->reconv;
                         ps_simt_push(f, pc + 1, d->reconv, m & ~exec); /* may move f->stack */
@@ -247,7 +250,7 @@ static int warp_run(ps_warp *w, int quantum) {
  * Here rather than in engine_sched.c so that the warp loop is inlined into it: as a call across
  * files the loop cost about 1-2 % more host instructions (callgrind, the bench kernels). */
 
-#define QUANTUM 256                  /* warp instructions before switching warps */
+#define QUANTUM 256 /* warp instructions before switching warps */
 
 /* xorshift64 step of the seeded schedule */
 static uint64_t sched_next(ps_cta *c) {
@@ -293,8 +296,7 @@ int ps_cta_round(ps_cta *c, bool *spin) {
     uint64_t total = atomic_fetch_add(&L->warp_insns_total, executed) + executed;
     if (total > L->watchdog) {
         ps_warp *w = c->cur_warp ? c->cur_warp : &c->warps[0];
-        ps_fault_raise(w, PS_FAULT_WATCHDOG, -1,
-                       "watchdog: kernel '%s' still running after %llu warp instructions",
+        ps_fault_raise(w, PS_FAULT_WATCHDOG, -1, "watchdog: kernel '%s' still running after %llu warp instructions",
                        L->kernel->func->name, (unsigned long long)L->watchdog);
         return ROUND_STOP;
     }

@@ -85,8 +85,7 @@ void ps_evbatch_add(ps_evbatch *b, int lane, uint8_t space, uint64_t addr, unsig
     e->addr[lane] = addr;
 }
 
-static void async_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t dst, unsigned size,
-                        bool complete) {
+static void async_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t dst, unsigned size, bool complete) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->async_copy) return;
     ps_event_where at;
@@ -104,8 +103,7 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
     for (int i = 0; i < a->n; i++) {
         ps_acopy *e = &a->q[i];
         uint32_t lane = e->thread - t0;
-        bool mine = e->thread >= t0 && lane < WARP && (lanes >> lane & 1) &&
-                    (!limit || e->group <= limit[lane]);
+        bool mine = e->thread >= t0 && lane < WARP && (lanes >> lane & 1) && (!limit || e->group <= limit[lane]);
         if (!mine || w->cta->faulted) {
             a->q[keep++] = *e;
             continue;
@@ -122,8 +120,8 @@ void ps_async_complete(ps_warp *w, const ps_dinsn *d, uint32_t lanes, const uint
     ps_evbatch_end(&eb);
 }
 
-static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D,
-                     const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb);
+static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D, const uint64_t *S,
+                     unsigned size, uint32_t ignore, ps_evbatch *eb);
 
 /* d->o: [dst], [src], cp-size, then src-size (d->src_mode & 1) or the ignore-src predicate (d->src_mode & 2);
  * d->off2: the destination's address offset, d->imm the source's; d->vec: cp-size. */
@@ -140,27 +138,29 @@ static void cp_async(ps_warp *w, const ps_dinsn *d) {
     ps_evbatch_end(&eb);
 }
 
-static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D,
-                     const uint64_t *S, unsigned size, uint32_t ignore, ps_evbatch *eb) {
+static void cp_lanes(ps_warp *w, const ps_dinsn *d, struct ps_async *a, const uint64_t *D, const uint64_t *S,
+                     unsigned size, uint32_t ignore, ps_evbatch *eb) {
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = D[l] + (uint64_t)(int64_t)d->off2, src = S[l] + (uint64_t)d->imm;
         uint64_t srcsz = (d->src_mode & 1) ? (uint32_t)R(w, d->o[3])[l] : size;
         if (ignore >> l & 1) srcsz = 0;
         if (srcsz > size) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                           "cp.async src-size %llu exceeds cp-size %u", (unsigned long long)srcsz, size);
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "cp.async src-size %llu exceeds cp-size %u",
+                           (unsigned long long)srcsz, size);
             return;
         }
         /* the destination is checked now, written at completion */
         if (!ps_mem_resolve(w, SP_SHARED, dst, size, l, true)) return;
         if (src & (size - 1)) {
-            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "misaligned global read of %u bytes at 0x%llx",
-                           size, (unsigned long long)src);
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "misaligned global read of %u bytes at 0x%llx", size,
+                           (unsigned long long)src);
             return;
         }
-        ps_acopy e = {.dst = dst, .group = a->open[(unsigned)w->id * WARP + (unsigned)l],
-                      .thread = (uint32_t)w->id * WARP + (uint32_t)l, .size = (uint8_t)size};
+        ps_acopy e = {.dst = dst,
+                      .group = a->open[(unsigned)w->id * WARP + (unsigned)l],
+                      .thread = (uint32_t)w->id * WARP + (uint32_t)l,
+                      .size = (uint8_t)size};
         for (unsigned k = 0; k < srcsz; k++) {
             const uint8_t *p = ps_mem_resolve(w, SP_GLOBAL, src + k, 1, l, false);
             if (!p) return;
@@ -213,12 +213,11 @@ void ps_async_deadlock(ps_cta *c) {
                    "deadlock: mbarrier wait can never succeed: the mbarrier at shared offset 0x%llx "
                    "is in phase %u with %u of %u arrivals pending and tx-count %lld, and every "
                    "thread of the block is waiting",
-                   (unsigned long long)(a ? a->spin_addr : 0), (unsigned)(v >> 63), pending,
-                   (unsigned)(v & 0xfffff), (long long)tx);
+                   (unsigned long long)(a ? a->spin_addr : 0), (unsigned)(v >> 63), pending, (unsigned)(v & 0xfffff),
+                   (long long)tx);
 }
 
-ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why,
-                              size_t len);
+ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
 ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len); /* exec_bulk.c */
 
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
@@ -230,7 +229,8 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         if (!ps_modset_has(m, PS_MOD_GLOBAL) ||
             !(ps_modset_has(m, PS_MOD_SHARED) || ps_modset_has(m, PS_MOD_SHARED_CTA)))
             return snprintf(why, len, "cp.async copies .global to .shared: write cp.async.%s.shared.global",
-                            ca ? "ca" : "cg"), NULL;
+                            ca ? "ca" : "cg"),
+                   NULL;
         if (in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size"), NULL;
         if (in->ops[2].kind != PS_OP_IMM || (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16))
@@ -240,7 +240,8 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         int extra = in->nops - 3 - (hint ? 1 : 0);
         if (extra < 0 || extra > 1)
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size{, src-size | ignore-src}%s",
-                            hint ? ", cache-policy" : ""), NULL;
+                            hint ? ", cache-policy" : ""),
+                   NULL;
         d->vec = (uint8_t)in->ops[2].imm;
         d->off2 = (int32_t)in->ops[0].offset; /* the shared destination's offset (d->imm: src) */
         d->src_mode = 0;

@@ -33,16 +33,14 @@ static uint8_t *range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l
     uint8_t *p1 = ps_mem_resolve(w, space, addr + size - 16, 16, l, write);
     if (!p1) return NULL;
     if (p1 - p0 != (ptrdiff_t)size - 16) {
-        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                       "cp.async.bulk range [0x%llx, 0x%llx) spans two allocations",
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "cp.async.bulk range [0x%llx, 0x%llx) spans two allocations",
                        (unsigned long long)addr, (unsigned long long)(addr + size));
         return NULL;
     }
     return p0;
 }
 
-static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size,
-                      bool write) {
+static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size, bool write) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mem) return;
     ps_mem_event ev;
@@ -92,7 +90,6 @@ static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
         }
     }
 }
-
 
 /* One element of cp.reduce.async.bulk: dst op src, as atom/red define the operation
  * (inc: old >= src ? 0 : old + 1; dec: old == 0 || old > src ? src : old - 1). */
@@ -171,7 +168,7 @@ static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords 
 
 /* cp.reduce.async.bulk.dst.src.completion{.L2::cache_hint}.redOp.type (dst is word 0) */
 static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR), PS_WM(XOR), PS_WM(ADD),
+    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR),  PS_WM(XOR), PS_WM(ADD),
                                   PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX)};
     static const ps_word tys[] = {PS_WT(U32), PS_WT(S32), PS_WT(U64), PS_WT(S64)};
     int n = in->nwords;
@@ -191,12 +188,14 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
         bool half = ty == RT_F16 || ty == RT_BF16;
         if (op < 0 || (op != RO_ADD && !half) || (op == RO_ADD && half != noftz) || (op != RO_ADD && noftz))
             return WHY("'%s': the floating-point bulk reductions are .add.f32, .add.f64, .add.noftz.f16, "
-                       ".add.noftz.bf16 and .min/.max of .f16/.bf16", in->text);
+                       ".add.noftz.bf16 and .min/.max of .f16/.bf16",
+                       in->text);
         bool hint = word(in, 3) == PS_WM(L2_CACHE_HINT);
-        if (n != (hint ? 6 : 5) + (noftz ? 1 : 0) || word(in, 0) != PS_WM(GLOBAL) ||
-            word(in, 1) != PS_WM(SHARED_CTA) || word(in, 2) != PS_WM(BULK_GROUP))
+        if (n != (hint ? 6 : 5) + (noftz ? 1 : 0) || word(in, 0) != PS_WM(GLOBAL) || word(in, 1) != PS_WM(SHARED_CTA) ||
+            word(in, 2) != PS_WM(BULK_GROUP))
             return WHY("'%s': floating-point bulk reductions are cp.reduce.async.bulk.global.shared::cta.bulk_group"
-                       "{.L2::cache_hint}.OP.TYPE", in->text);
+                       "{.L2::cache_hint}.OP.TYPE",
+                       in->text);
         if (in->nops != 3 + (hint ? 1 : 0) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
             return WHY("'%s' takes [dst], [src], size%s", in->text, hint ? ", cache-policy" : "");
         d->bulk_kind = BK_S2G;
@@ -206,7 +205,8 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
         d->imm = in->ops[1].offset;
         d->target = 0;
         if (in->ops[2].kind == PS_OP_IMM) {
-            if (in->ops[2].imm > 0x7fffffff) return WHY("'%s': size %llu is too large", in->text, (unsigned long long)in->ops[2].imm);
+            if (in->ops[2].imm > 0x7fffffff)
+                return WHY("'%s': size %llu is too large", in->text, (unsigned long long)in->ops[2].imm);
             d->vec |= 0x80;
             d->target = (int32_t)in->ops[2].imm;
         }
@@ -221,7 +221,8 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     if (last == PS_WT(B64)) ty = RT_U64;
     if (op < 0 || ty < 0)
         return WHY("'%s': the reduction is .and .or .xor .add .inc .dec .min or .max of .b32 .u32 "
-                   ".s32 .b64 .u64 or .s64", in->text);
+                   ".s32 .b64 .u64 or .s64",
+                   in->text);
     bool hint = word(in, 3) == PS_WM(L2_CACHE_HINT);
     if (n != (hint ? 6 : 5)) return WHY("'%s': unexpected modifiers", in->text);
     int want;
@@ -238,8 +239,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
         (want == 4 && in->ops[3].kind != PS_OP_ADDR))
         return WHY("'%s' takes %s%s", in->text, want == 4 ? "[dst], [src], size, [mbar]" : "[dst], [src], size",
                    hint ? ", cache-policy" : "");
-    if ((op == RO_INC || op == RO_DEC) && ty != RT_U32)
-        return WHY("'%s': .inc and .dec take .u32", in->text);
+    if ((op == RO_INC || op == RO_DEC) && ty != RT_U32) return WHY("'%s': .inc and .dec take .u32", in->text);
     if (op == RO_ADD && ty == RT_S64) return WHY("'%s': .add takes .u32, .s32 or .u64 (not .s64)", in->text);
     if (d->bulk_kind == BK_S2S && (ty == RT_U64 || ty == RT_S64) && !(op == RO_ADD && ty == RT_U64))
         return WHY("'%s': a shared::cluster destination takes 32-bit types, and of the 64-bit ones .add.u64 only",
@@ -273,7 +273,8 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
         if (n < 2 || n > 3 || word(in, 0) != PS_WM(LEVEL_L2) || word(in, 1) != PS_WM(GLOBAL) ||
             (n == 3 && word(in, 2) != PS_WM(L2_CACHE_HINT)))
             return WHY("'%s': ptxsim executes cp.async.bulk.prefetch.L2.global{.L2::cache_hint}; the "
-                       ".tensor form is not supported yet", in->text);
+                       ".tensor form is not supported yet",
+                       in->text);
         if (in->nops != (n == 3 ? 3 : 2) || in->ops[0].kind != PS_OP_ADDR)
             return WHY("'%s' takes [src], size%s", in->text, n == 3 ? ", cache-policy" : "");
         return bulk_nop;
@@ -283,8 +284,7 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
     }
     /* cp.async.bulk.dst.src.completion{.multicast::cluster}{.level::cache_hint} */
     if (ps_insn_has(in, PS_WM(MULTICAST_CLUSTER))) return ps_select_bulk_multicast(in, d, why, len);
-    if (ps_insn_has(in, PS_WM(CP_MASK)))
-        return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
+    if (ps_insn_has(in, PS_WM(CP_MASK))) return WHY("'%s': .cp_mask is not supported by ptxsim yet", in->text);
     bool hint = ps_insn_has(in, PS_WM(L2_CACHE_HINT));
     if (n < 2) return WHY("'%s': incomplete cp.async.bulk", in->text);
     ps_word dst = word(in, 0), src = word(in, 1);
@@ -298,7 +298,8 @@ ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len)
     else
         return WHY("'%s': ptxsim executes cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes, "
                    "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes and "
-                   "cp.async.bulk.global.shared::cta.bulk_group", in->text);
+                   "cp.async.bulk.global.shared::cta.bulk_group",
+                   in->text);
     if (in->nops != want + (hint ? 1 : 0))
         return WHY("'%s' takes %s%s", in->text, want == 4 ? "[dst], [src], size, [mbar]" : "[dst], [src], size",
                    hint ? ", cache-policy" : "");
@@ -319,12 +320,10 @@ ps_exec_fn ps_select_sm90_misc(const ps_insn *in, ps_dinsn *d, char *why, size_t
         if (n != 4 || (word(in, 0) != PS_WM(INC) && word(in, 0) != PS_WM(DEC)) || word(in, 1) != PS_WM(SYNC) ||
             word(in, 2) != PS_WM(ALIGNED) || word(in, 3) != PS_WT(U32))
             return WHY("write setmaxnreg.inc.sync.aligned.u32 or setmaxnreg.dec.sync.aligned.u32");
-        if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM)
-            return WHY("setmaxnreg takes an integer constant");
+        if (in->nops != 1 || in->ops[0].kind != PS_OP_IMM) return WHY("setmaxnreg takes an integer constant");
         uint64_t v = in->ops[0].imm;
         if (v < 24 || v > 256 || v % 8)
-            return WHY("setmaxnreg register count %llu must be a multiple of 8 in 24..256",
-                       (unsigned long long)v);
+            return WHY("setmaxnreg register count %llu must be a multiple of 8 in 24..256", (unsigned long long)v);
         return setmaxnreg;
     }
     case PS_F_GRIDDEPCONTROL:

@@ -22,17 +22,15 @@ static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords 
 
 /* The shared-memory offset of a lane's address operand (rank bits kept), or false after a
  * fault: a generic address must lie in the shared window. */
-static bool cluster_offset(ps_warp *w, const ps_dinsn *d, int l, uint64_t a, uint64_t *off,
-                           const char *what) {
+static bool cluster_offset(ps_warp *w, const ps_dinsn *d, int l, uint64_t a, uint64_t *off, const char *what) {
     if (d->space != SP_GENERIC) {
         *off = d->type == PS_T_U32 ? (uint32_t)a : a;
         return true;
     }
     uint64_t win;
     if (generic_space(a, &win) != SP_SHARED) {
-        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                       "%s of generic address 0x%llx, which is not in shared memory", what,
-                       (unsigned long long)a);
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "%s of generic address 0x%llx, which is not in shared memory",
+                       what, (unsigned long long)a);
         return false;
     }
     *off = a - win;
@@ -50,8 +48,7 @@ static void mapa(ps_warp *w, const ps_dinsn *d) {
         if (!cluster_offset(w, d, l, A[l], &off, "mapa")) return;
         uint32_t rank = (uint32_t)B[l];
         if (rank >= (uint32_t)cl->n) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                           "mapa to CTA rank %u of a cluster of %d CTAs", rank, cl->n);
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "mapa to CTA rank %u of a cluster of %d CTAs", rank, cl->n);
             return;
         }
         uint64_t r = ((uint64_t)rank + 1) << DSMEM_RANK_SHIFT | (off & (DSMEM_RANK_UNIT - 1));
@@ -71,7 +68,8 @@ static void getctarank(ps_warp *w, const ps_dinsn *d) {
         if (hi > (uint64_t)w->cta->cluster->n) {
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                            "getctarank of 0x%llx, which is no shared::cluster address of this "
-                           "cluster (%d CTAs)", (unsigned long long)off, w->cta->cluster->n);
+                           "cluster (%d CTAs)",
+                           (unsigned long long)off, w->cta->cluster->n);
             return;
         }
         D[l] = hi ? hi - 1 : w->cta->rank;
@@ -112,8 +110,7 @@ enum { RA_INC, RA_DEC, RA_MIN, RA_MAX, RA_ADD, RA_AND, RA_OR, RA_XOR };
 
 /* One memory event for lane l's access to a .shared::cluster address (the checkers see the
  * target CTA's offset and, for another CTA, its worker slot). */
-static void dsmem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, unsigned size,
-                        ps_access_kind kind) {
+static void dsmem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, unsigned size, ps_access_kind kind) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mem) return;
     ps_mem_event ev;
@@ -141,8 +138,8 @@ static void st_async(ps_warp *w, const ps_dinsn *d) {
         if ((a >> DSMEM_RANK_SHIFT) != (mb >> DSMEM_RANK_SHIFT)) {
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                            "%s: the data (0x%llx) and the mbarrier (0x%llx) are in different CTAs' "
-                           "shared memory", d->src->text, (unsigned long long)a,
-                           (unsigned long long)mb);
+                           "shared memory",
+                           d->src->text, (unsigned long long)a, (unsigned long long)mb);
             return;
         }
         uint8_t *p = ps_mem_resolve(w, SP_DSMEM, a, es * (unsigned)vec, l, true);
@@ -167,8 +164,8 @@ static void red_async(ps_warp *w, const ps_dinsn *d) {
         if ((a >> DSMEM_RANK_SHIFT) != (mb >> DSMEM_RANK_SHIFT)) {
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                            "%s: the data (0x%llx) and the mbarrier (0x%llx) are in different CTAs' "
-                           "shared memory", d->src->text, (unsigned long long)a,
-                           (unsigned long long)mb);
+                           "shared memory",
+                           d->src->text, (unsigned long long)a, (unsigned long long)mb);
             return;
         }
         uint8_t *p = ps_mem_resolve(w, SP_DSMEM, a, wide ? 8 : 4, l, true);
@@ -206,14 +203,14 @@ static ps_exec_fn select_st_async(const ps_insn *in, ps_dinsn *d, char *why, siz
     if (!ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)))
         return WHY("'%s': st.async needs .mbarrier::complete_tx::bytes", in->text);
     ps_word ty = word(in, n - 1);
-    unsigned es = ty == PS_WT(B32) || ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(F32)   ? 4
-                  : ty == PS_WT(B64) || ty == PS_WT(U64) || ty == PS_WT(S64) || ty == PS_WT(F64) ? 8
-                                                                                                 : 0;
+    unsigned es = ty == PS_WT(B32) || ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(F32) ? 4
+        : ty == PS_WT(B64) || ty == PS_WT(U64) || ty == PS_WT(S64) || ty == PS_WT(F64)         ? 8
+                                                                                               : 0;
     if (!es || (es == 8 && vec == 4))
         return WHY("'%s': st.async stores .b32/.u32/.s32/.f32 (scalar, .v2, .v4) or "
-                   ".b64/.u64/.s64/.f64 (scalar, .v2)", in->text);
-    if (in->nops != 3 || in->ops[0].kind != PS_OP_ADDR || in->ops[2].kind != PS_OP_ADDR ||
-        d->nops != 2 + vec)
+                   ".b64/.u64/.s64/.f64 (scalar, .v2)",
+                   in->text);
+    if (in->nops != 3 || in->ops[0].kind != PS_OP_ADDR || in->ops[2].kind != PS_OP_ADDR || d->nops != 2 + vec)
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
     d->vec = (uint8_t)vec;
@@ -244,13 +241,14 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
     }
     ps_word ty = word(in, n - 1);
     bool ok = op >= 0 && ps_insn_has(in, PS_WM(MBARRIER_COMPLETE_TX_BYTES)) &&
-              ((op <= RA_DEC && ty == PS_WT(U32)) ||
-               ((op == RA_MIN || op == RA_MAX) && (ty == PS_WT(U32) || ty == PS_WT(S32))) ||
-               (op == RA_ADD && (ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(U64))) ||
-               (op >= RA_AND && ty == PS_WT(B32)));
+        ((op <= RA_DEC && ty == PS_WT(U32)) ||
+         ((op == RA_MIN || op == RA_MAX) && (ty == PS_WT(U32) || ty == PS_WT(S32))) ||
+         (op == RA_ADD && (ty == PS_WT(U32) || ty == PS_WT(S32) || ty == PS_WT(U64))) ||
+         (op >= RA_AND && ty == PS_WT(B32)));
     if (!ok)
         return WHY("'%s': red.async is .mbarrier::complete_tx::bytes with .inc/.dec .u32, "
-                   ".min/.max .u32/.s32, .add .u32/.s32/.u64 or .and/.or/.xor .b32", in->text);
+                   ".min/.max .u32/.s32, .add .u32/.s32/.u64 or .and/.or/.xor .b32",
+                   in->text);
     if (in->nops != 3 || in->ops[0].kind != PS_OP_ADDR || in->ops[2].kind != PS_OP_ADDR)
         return WHY("'%s' takes [addr], value, [mbar]", in->text);
     d->space = SP_DSMEM;
@@ -270,8 +268,7 @@ ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t l
         if (d->space != SP_GENERIC && d->space != SP_DSMEM)
             return WHY("'%s': the state space is .shared::cluster or none (generic)", in->text);
         if (in->ops[0].kind != PS_OP_REG || (in->form == PS_F_MAPA && in->ops[1].kind == PS_OP_ADDR))
-            return WHY("'%s' takes registers (or a variable's address) as operands, no brackets",
-                       in->text);
+            return WHY("'%s' takes registers (or a variable's address) as operands, no brackets", in->text);
         return in->form == PS_F_MAPA ? mapa : getctarank;
     case PS_F_BARRIER_CLUSTER: {
         bool arrive = ps_modset_has(m, PS_MOD_ARRIVE), wait = ps_modset_has(m, PS_MOD_WAIT);
@@ -331,7 +328,8 @@ static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
         if (mask >> cl->n) {
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                            "cp.async.bulk multicast ctaMask 0x%04x names CTA ranks beyond the "
-                           "cluster's %d", mask, cl->n);
+                           "cluster's %d",
+                           mask, cl->n);
             return;
         }
         const uint8_t *s = bulk_range(w, SP_GLOBAL, src, size, l, false);
@@ -367,11 +365,11 @@ ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, s
     if ((n != 4 && !hint) || word(in, 0) != PS_WM(SHARED_CLUSTER) || word(in, 1) != PS_WM(GLOBAL) ||
         word(in, 2) != PS_WM(MBARRIER_COMPLETE_TX_BYTES) || word(in, 3) != PS_WM(MULTICAST_CLUSTER))
         return WHY("'%s': ptxsim executes multicast as cp.async.bulk.shared::cluster.global."
-                   "mbarrier::complete_tx::bytes.multicast::cluster{.L2::cache_hint}", in->text);
+                   "mbarrier::complete_tx::bytes.multicast::cluster{.L2::cache_hint}",
+                   in->text);
     if (in->nops != (hint ? 6 : 5) || in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR ||
         in->ops[3].kind != PS_OP_ADDR)
-        return WHY("'%s' takes [dst], [src], size, [mbar], ctaMask%s", in->text,
-                   hint ? ", cache-policy" : "");
+        return WHY("'%s' takes [dst], [src], size, [mbar], ctaMask%s", in->text, hint ? ", cache-policy" : "");
     d->off2 = (int32_t)in->ops[0].offset;
     d->imm = in->ops[1].offset;
     d->target = (int32_t)in->ops[3].offset;

@@ -32,13 +32,13 @@ static void h_cvt(ps_warp *w, const ps_dinsn *d) {
 /* Integer to integer without .sat: extend the source by its signedness, then keep the
  * destination's bits and extend them by its signedness (two's-complement wrap).
  * d->ext_shifts: the source's extension shift | the destination's << 8. */
-#define DEF_CVT_II(name, SRC, DST)                                                              \
-    static void name(ps_warp *w, const ps_dinsn *d) {                                           \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]);                                                     \
-        unsigned sa = (unsigned)d->ext_shifts & 0xff;                                           \
-        unsigned sd = (unsigned)(d->ext_shifts >> 8) & 0xff;                                    \
-        LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));                                              \
+#define DEF_CVT_II(name, SRC, DST)                           \
+    static void name(ps_warp *w, const ps_dinsn *d) {        \
+        uint64_t *rd = R(w, d->o[0]);                        \
+        const uint64_t *ra = R(w, d->o[1]);                  \
+        unsigned sa = (unsigned)d->ext_shifts & 0xff;        \
+        unsigned sd = (unsigned)(d->ext_shifts >> 8) & 0xff; \
+        LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));           \
     }
 DEF_CVT_II(h_cvt_uu, zx, zx)
 DEF_CVT_II(h_cvt_us, zx, sx)
@@ -75,8 +75,8 @@ static void h_cvt_f8x2_f32(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);
     ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
     bool relu = d->relu & 1;
-    LANES(w, rd[l] = (uint64_t)ps_fp8_from_f32(f, (uint32_t)ra[l], relu) << 8 |
-                     ps_fp8_from_f32(f, (uint32_t)rb[l], relu));
+    LANES(w,
+          rd[l] = (uint64_t)ps_fp8_from_f32(f, (uint32_t)ra[l], relu) << 8 | ps_fp8_from_f32(f, (uint32_t)rb[l], relu));
 }
 /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: each half of a to the byte in its place. */
 static void h_cvt_f8x2_f16x2(ps_warp *w, const ps_dinsn *d) {
@@ -84,8 +84,9 @@ static void h_cvt_f8x2_f16x2(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]);
     ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
     bool relu = d->relu & 1;
-    LANES(w, rd[l] = (uint64_t)ps_fp8_from_f16(f, (uint16_t)(ra[l] >> 16), relu) << 8 |
-                     ps_fp8_from_f16(f, (uint16_t)ra[l], relu));
+    LANES(w,
+          rd[l] = (uint64_t)ps_fp8_from_f16(f, (uint16_t)(ra[l] >> 16), relu) << 8 |
+              ps_fp8_from_f16(f, (uint16_t)ra[l], relu));
 }
 /* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: each byte of a to the f16 in its place (exact). */
 static void h_cvt_f16x2_f8x2(ps_warp *w, const ps_dinsn *d) {
@@ -93,8 +94,9 @@ static void h_cvt_f16x2_f8x2(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *ra = R(w, d->o[1]);
     ps_fp8_fmt f = (ps_fp8_fmt)d->fp8_fmt;
     bool relu = d->relu & 1;
-    LANES(w, rd[l] = (uint64_t)ps_fp8_to_f16(f, (uint8_t)(ra[l] >> 8), relu) << 16 |
-                     ps_fp8_to_f16(f, (uint8_t)ra[l], relu));
+    LANES(w,
+          rd[l] =
+              (uint64_t)ps_fp8_to_f16(f, (uint8_t)(ra[l] >> 8), relu) << 16 | ps_fp8_to_f16(f, (uint8_t)ra[l], relu));
 }
 
 static ps_exec_fn select_fp8(ps_dinsn *d) {
@@ -128,13 +130,17 @@ static void h_cvt_pack(ps_warp *w, const ps_dinsn *d) {
     const uint64_t *rc = d->nops == 4 ? R(w, d->o[3]) : NULL;
     unsigned wd = d->item_bits;
     bool sgn = d->is_signed & 1;
-    LANES(w, rd[l] = (uint32_t)((rc ? (uint32_t)rc[l] << (2 * wd) : 0) |
-                                pack_sat((int32_t)ra[l], wd, sgn) << wd | pack_sat((int32_t)rb[l], wd, sgn)));
+    LANES(w,
+          rd[l] = (uint32_t)((rc ? (uint32_t)rc[l] << (2 * wd) : 0) | pack_sat((int32_t)ra[l], wd, sgn) << wd |
+                             pack_sat((int32_t)rb[l], wd, sgn)));
 }
 ps_exec_fn ps_select_cvt_pack(const ps_insn *in, ps_dinsn *d) {
     int t = d->type;
-    unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16 : t == PS_T_U8 || t == PS_T_S8 ? 8 : t == PS_T_U4 || t == PS_T_S4 ? 4
-                : t == PS_T_U2 || t == PS_T_S2 ? 2 : 0;
+    unsigned wd = t == PS_T_U16 || t == PS_T_S16 ? 16
+        : t == PS_T_U8 || t == PS_T_S8           ? 8
+        : t == PS_T_U4 || t == PS_T_S4           ? 4
+        : t == PS_T_U2 || t == PS_T_S2           ? 2
+                                                 : 0;
     if (!wd || !(d->flags & DF_SAT) || (d->flags & ~(uint32_t)DF_SAT) || d->type2 != PS_T_S32) return NULL;
     if (wd == 16 ? (d->nops != 3 || in->ntypes != 2) : (d->nops != 4 || in->ntypes != 3 || in->types[2] != PS_T_B32))
         return NULL;
@@ -194,8 +200,7 @@ ps_exec_fn ps_select_cvt(const ps_insn *in, ps_dinsn *d) {
         d->ext_shifts = (int32_t)((64 - aw) | (64 - dw) << 8);
         return f[cvt_is_signed(at)][cvt_is_signed(dt)];
     }
-    if (dt == at && (dt == PS_CVT_F32 || dt == PS_CVT_F64) && !fl &&
-        !(d->flags & (DF_INTEGRAL | DF_HAS_RND)))
+    if (dt == at && (dt == PS_CVT_F32 || dt == PS_CVT_F64) && !fl && !(d->flags & (DF_INTEGRAL | DF_HAS_RND)))
         return dt == PS_CVT_F32 ? h_cvt_copy32 : h_cvt_copy64;
     if (d->flags & DF_INTEGRAL) {
         /* .rni/.rzi/.rmi/.rpi: float -> int, or same-size float -> float rounded to an integer */

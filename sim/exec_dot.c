@@ -18,8 +18,7 @@ static void dp4a(ps_warp *w, const ps_dinsn *d) {
     bool sa = d->dot_signs & 1, sb = d->dot_signs & 2;
     LANES(w, {
         uint32_t acc = (uint32_t)C[l];
-        for (int i = 0; i < 4; i++)
-            acc += (uint32_t)(byte_of((uint32_t)A[l], i, sa) * byte_of((uint32_t)B[l], i, sb));
+        for (int i = 0; i < 4; i++) acc += (uint32_t)(byte_of((uint32_t)A[l], i, sa) * byte_of((uint32_t)B[l], i, sb));
         D[l] = acc;
     });
 }
@@ -40,6 +39,6 @@ static void dp2a(ps_warp *w, const ps_dinsn *d) {
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d) {
     if ((in->form != PS_F_DP4A && in->form != PS_F_DP2A) || in->ntypes != 2 || d->nops != 4) return NULL;
     d->dot_signs = (uint8_t)((in->types[0] == PS_T_S32 ? 1 : 0) | (in->types[1] == PS_T_S32 ? 2 : 0) |
-                        (ps_modset_has(&in->mods, PS_MOD_HI) ? 4 : 0));
+                             (ps_modset_has(&in->mods, PS_MOD_HI) ? 4 : 0));
     return in->form == PS_F_DP4A ? dp4a : dp2a;
 }

@@ -28,100 +28,100 @@ static inline void put64(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
  * F64_Nk: the same with the 64-bit slots passed directly.
  * F32_1 / F32_2 / F32_3 / F64_1 / F64_2: per-lane calls of non-rounding fp.h functions. */
 
-#define F32_N1(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint32_t a[WARP], r[WARP];                                                              \
-        get32(a, R(w, d->o[1]));                                                                \
-        CALL;                                                                                   \
-        put32(w, R(w, d->o[0]), r);                                                             \
+#define F32_N1(name, CALL)                                      \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        uint32_t a[WARP], r[WARP];                              \
+        get32(a, R(w, d->o[1]));                                \
+        CALL;                                                   \
+        put32(w, R(w, d->o[0]), r);                             \
     }
-#define F32_N2(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint32_t a[WARP], b[WARP], r[WARP];                                                     \
-        get32(a, R(w, d->o[1]));                                                                \
-        get32(b, R(w, d->o[2]));                                                                \
-        CALL;                                                                                   \
-        put32(w, R(w, d->o[0]), r);                                                             \
+#define F32_N2(name, CALL)                                      \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        uint32_t a[WARP], b[WARP], r[WARP];                     \
+        get32(a, R(w, d->o[1]));                                \
+        get32(b, R(w, d->o[2]));                                \
+        CALL;                                                   \
+        put32(w, R(w, d->o[0]), r);                             \
     }
-#define F32_N3(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint32_t a[WARP], b[WARP], c[WARP], r[WARP];                                            \
-        get32(a, R(w, d->o[1]));                                                                \
-        get32(b, R(w, d->o[2]));                                                                \
-        get32(c, R(w, d->o[3]));                                                                \
-        CALL;                                                                                   \
-        put32(w, R(w, d->o[0]), r);                                                             \
+#define F32_N3(name, CALL)                                      \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        uint32_t a[WARP], b[WARP], c[WARP], r[WARP];            \
+        get32(a, R(w, d->o[1]));                                \
+        get32(b, R(w, d->o[2]));                                \
+        get32(c, R(w, d->o[3]));                                \
+        CALL;                                                   \
+        put32(w, R(w, d->o[0]), r);                             \
     }
-#define F64_N1(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *a = R(w, d->o[1]);                                                      \
-        uint64_t r[WARP];                                                                       \
-        CALL;                                                                                   \
-        put64(w, R(w, d->o[0]), r);                                                             \
+#define F64_N1(name, CALL)                                      \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *a = R(w, d->o[1]);                      \
+        uint64_t r[WARP];                                       \
+        CALL;                                                   \
+        put64(w, R(w, d->o[0]), r);                             \
     }
-#define F64_N2(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]);                                  \
-        uint64_t r[WARP];                                                                       \
-        CALL;                                                                                   \
-        put64(w, R(w, d->o[0]), r);                                                             \
+#define F64_N2(name, CALL)                                      \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]);  \
+        uint64_t r[WARP];                                       \
+        CALL;                                                   \
+        put64(w, R(w, d->o[0]), r);                             \
     }
-#define F64_N3(name, CALL)                                                                      \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]), *c = R(w, d->o[3]);              \
-        uint64_t r[WARP];                                                                       \
-        CALL;                                                                                   \
-        put64(w, R(w, d->o[0]), r);                                                             \
+#define F64_N3(name, CALL)                                                         \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                    \
+        const uint64_t *a = R(w, d->o[1]), *b = R(w, d->o[2]), *c = R(w, d->o[3]); \
+        uint64_t r[WARP];                                                          \
+        CALL;                                                                      \
+        put64(w, R(w, d->o[0]), r);                                                \
     }
 
-#define F32_1(name, EXPR)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]);                                                     \
-        LANES(w, {                                                                              \
-            uint32_t a = (uint32_t)ra[l];                                                       \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+#define F32_1(name, EXPR)                                       \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        uint64_t *rd = R(w, d->o[0]);                           \
+        const uint64_t *ra = R(w, d->o[1]);                     \
+        LANES(w, {                                              \
+            uint32_t a = (uint32_t)ra[l];                       \
+            rd[l] = (EXPR);                                     \
+        });                                                     \
     }
-#define F32_2(name, EXPR)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        LANES(w, {                                                                              \
-            uint32_t a = (uint32_t)ra[l];                                                       \
-            uint32_t b = (uint32_t)rb[l];                                                       \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+#define F32_2(name, EXPR)                                        \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {  \
+        uint64_t *rd = R(w, d->o[0]);                            \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]); \
+        LANES(w, {                                               \
+            uint32_t a = (uint32_t)ra[l];                        \
+            uint32_t b = (uint32_t)rb[l];                        \
+            rd[l] = (EXPR);                                      \
+        });                                                      \
     }
-#define F32_3(name, EXPR)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
-        LANES(w, {                                                                              \
-            uint32_t a = (uint32_t)ra[l];                                                       \
-            uint32_t b = (uint32_t)rb[l];                                                       \
-            uint32_t c = (uint32_t)rc[l];                                                       \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+#define F32_3(name, EXPR)                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
+        uint64_t *rd = R(w, d->o[0]);                                                 \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
+        LANES(w, {                                                                    \
+            uint32_t a = (uint32_t)ra[l];                                             \
+            uint32_t b = (uint32_t)rb[l];                                             \
+            uint32_t c = (uint32_t)rc[l];                                             \
+            rd[l] = (EXPR);                                                           \
+        });                                                                           \
     }
-#define F64_1(name, EXPR)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]);                                                     \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+#define F64_1(name, EXPR)                                       \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) { \
+        uint64_t *rd = R(w, d->o[0]);                           \
+        const uint64_t *ra = R(w, d->o[1]);                     \
+        LANES(w, {                                              \
+            uint64_t a = ra[l];                                 \
+            rd[l] = (EXPR);                                     \
+        });                                                     \
     }
-#define F64_2(name, EXPR)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        uint64_t *rd = R(w, d->o[0]);                                                           \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        LANES(w, {                                                                              \
-            uint64_t a = ra[l];                                                                 \
-            uint64_t b = rb[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        });                                                                                     \
+#define F64_2(name, EXPR)                                        \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {  \
+        uint64_t *rd = R(w, d->o[0]);                            \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]); \
+        LANES(w, {                                               \
+            uint64_t a = ra[l];                                  \
+            uint64_t b = rb[l];                                  \
+            rd[l] = (EXPR);                                      \
+        });                                                      \
     }
 
 /* ==== 9.7.3.1-7 add sub mul fma mad (mad.f32/f64 is fma on sm_20+) ======================== */
@@ -176,9 +176,9 @@ PS_CLONES static void h_contract_f64(ps_warp *w, const ps_dinsn *d) {
     ps_f64_fma_n(r, a, rb, c, WARP, PS_RND_RN);
     put64(w, R(w, d->o[0]), r);
 }
-F32_3(h_contract_div_f32, ps_f32_div_fma(a, b, (d->ct_flags & CT_NEG_ADD) ? c ^ 0x80000000u : c,
-                                         d->ct_flags & CT_DIV_FULL, FTZ(d), SAT(d),
-                                         d->ct_flags & CT_NEG_PROD))
+F32_3(h_contract_div_f32,
+      ps_f32_div_fma(a, b, (d->ct_flags & CT_NEG_ADD) ? c ^ 0x80000000u : c, d->ct_flags &CT_DIV_FULL, FTZ(d), SAT(d),
+                     d->ct_flags &CT_NEG_PROD))
 
 ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod, bool neg_add) {
     if (prod->form == PS_F_MUL_F16) return ps_select_half_contraction(d, neg_prod, neg_add);
@@ -206,10 +206,10 @@ F64_1(h_neg_f64, ps_f64_neg(a))
 
 /* d->mm_flags bits: NaN variant, .xorsign.abs (2 inputs) or .abs (3 inputs). */
 enum { MM_NAN = 1, MM_ABS = 2 };
-F32_2(h_min_f32, ps_f32_min(a, b, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
-F32_2(h_max_f32, ps_f32_max(a, b, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
-F32_3(h_min3_f32, ps_f32_min3(a, b, c, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
-F32_3(h_max3_f32, ps_f32_max3(a, b, c, FTZ(d), d->mm_flags & MM_NAN, d->mm_flags & MM_ABS))
+F32_2(h_min_f32, ps_f32_min(a, b, FTZ(d), d->mm_flags &MM_NAN, d->mm_flags &MM_ABS))
+F32_2(h_max_f32, ps_f32_max(a, b, FTZ(d), d->mm_flags &MM_NAN, d->mm_flags &MM_ABS))
+F32_3(h_min3_f32, ps_f32_min3(a, b, c, FTZ(d), d->mm_flags &MM_NAN, d->mm_flags &MM_ABS))
+F32_3(h_max3_f32, ps_f32_max3(a, b, c, FTZ(d), d->mm_flags &MM_NAN, d->mm_flags &MM_ABS))
 F64_2(h_min_f64, ps_f64_min(a, b))
 F64_2(h_max_f64, ps_f64_max(a, b))
 
@@ -279,8 +279,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_MUL_FLT: {
         if (d->nops != 3 || approx || (fl & DF_FULL) || (f64 && !f64_plain)) return NULL;
         int k = in->form == PS_F_ADD_FLT ? 0 : in->form == PS_F_SUB_FLT ? 1 : 2;
-        static const ps_exec_fn f[2][3] = {{h_add_f32, h_sub_f32, h_mul_f32},
-                                           {h_add_f64, h_sub_f64, h_mul_f64}};
+        static const ps_exec_fn f[2][3] = {{h_add_f32, h_sub_f32, h_mul_f32}, {h_add_f64, h_sub_f64, h_mul_f64}};
         if (f64 && k == 1 && (fl & DF_NAN_A_WINS)) return h_sub_f64_kfirst;
         return f[f64][k];
     }
@@ -331,8 +330,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_ABS_FLT:
     case PS_F_NEG_FLT: {
         bool abs = in->form == PS_F_ABS_FLT;
-        if (d->nops != 2 || rnd || (fl & ~(uint32_t)DF_FTZ & ~(uint32_t)DF_SIGNED) ||
-            (f64 && (fl & DF_FTZ)))
+        if (d->nops != 2 || rnd || (fl & ~(uint32_t)DF_FTZ & ~(uint32_t)DF_SIGNED) || (f64 && (fl & DF_FTZ)))
             return NULL;
         if (f64) return abs ? h_abs_f64 : h_neg_f64;
         return abs ? h_abs_f32 : h_neg_f32;
@@ -341,8 +339,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_MAX_FLT: {
         bool max = in->form == PS_F_MAX_FLT, three = d->nops == 4, xorsign = fl & DF_XORSIGN;
         bool abs = has(in, PS_MOD_ABS), nan = fl & DF_NAN;
-        if ((d->nops != 3 && d->nops != 4) || rnd || (fl & (DF_SAT | DF_APPROX | DF_FULL)))
-            return NULL;
+        if ((d->nops != 3 && d->nops != 4) || rnd || (fl & (DF_SAT | DF_APPROX | DF_FULL))) return NULL;
         if (f64) return (three || abs || xorsign || nan || (fl & DF_FTZ)) ? NULL : max ? h_max_f64 : h_min_f64;
         /* two inputs: .xorsign.abs together or neither; three inputs: .abs, never .xorsign */
         if (three ? xorsign : xorsign != abs) return NULL;
@@ -357,9 +354,9 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         static const struct {
             ps_mod m;
             ps_testp_op op;
-        } cls[] = {{PS_MOD_FINITE, PS_TESTP_FINITE},     {PS_MOD_INFINITE, PS_TESTP_INFINITE},
-                   {PS_MOD_NUMBER, PS_TESTP_NUMBER},     {PS_MOD_NOTANUMBER, PS_TESTP_NOTANUMBER},
-                   {PS_MOD_NORMAL, PS_TESTP_NORMAL},     {PS_MOD_SUBNORMAL, PS_TESTP_SUBNORMAL}};
+        } cls[] = {{PS_MOD_FINITE, PS_TESTP_FINITE}, {PS_MOD_INFINITE, PS_TESTP_INFINITE},
+                   {PS_MOD_NUMBER, PS_TESTP_NUMBER}, {PS_MOD_NOTANUMBER, PS_TESTP_NOTANUMBER},
+                   {PS_MOD_NORMAL, PS_TESTP_NORMAL}, {PS_MOD_SUBNORMAL, PS_TESTP_SUBNORMAL}};
         int found = -1;
         for (size_t i = 0; i < sizeof cls / sizeof cls[0]; i++)
             if (has(in, cls[i].m)) {

@@ -8,7 +8,6 @@
 #include "fp_half.h"
 #include "sim_internal.h"
 
-
 typedef uint16_t (*bin_fn)(ps_half_fmt, uint16_t, uint16_t, unsigned);
 typedef uint16_t (*un_fn)(ps_half_fmt, uint16_t, unsigned);
 
@@ -17,16 +16,18 @@ enum { OP_ADD, OP_SUB, OP_MUL, OP_MIN, OP_MAX, OP_NEG, OP_ABS, OP_EX2, OP_TANH, 
 static uint16_t ex2_fn(ps_half_fmt f, uint16_t a, unsigned fl) { return (void)fl, ps_half_ex2_approx(f, a); }
 static uint16_t tanh_fn(ps_half_fmt f, uint16_t a, unsigned fl) { return (void)fl, ps_half_tanh_approx(f, a); }
 
-static const bin_fn BIN[] = {[OP_ADD] = ps_half_add, [OP_SUB] = ps_half_sub, [OP_MUL] = ps_half_mul,
-                             [OP_MIN] = ps_half_min, [OP_MAX] = ps_half_max};
-static const un_fn UN[] = {[OP_NEG] = ps_half_neg, [OP_ABS] = ps_half_abs, [OP_EX2] = ex2_fn,
-                           [OP_TANH] = tanh_fn};
+static const bin_fn BIN[] = {[OP_ADD] = ps_half_add,
+                             [OP_SUB] = ps_half_sub,
+                             [OP_MUL] = ps_half_mul,
+                             [OP_MIN] = ps_half_min,
+                             [OP_MAX] = ps_half_max};
+static const un_fn UN[] = {[OP_NEG] = ps_half_neg, [OP_ABS] = ps_half_abs, [OP_EX2] = ex2_fn, [OP_TANH] = tanh_fn};
 
 #define OPC(d) ((d)->half_op & 0xf)
 #define FMT(d) ((ps_half_fmt)(((d)->half_op >> 4) & 1))
-#define X2(d) (((d)->half_op & 0x80) != 0)
-#define LO(x) ((uint16_t)(x))
-#define HI(x) ((uint16_t)((x) >> 16))
+#define X2(d)  (((d)->half_op & 0x80) != 0)
+#define LO(x)  ((uint16_t)(x))
+#define HI(x)  ((uint16_t)((x) >> 16))
 
 static void h_half_un(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
@@ -34,10 +35,8 @@ static void h_half_un(ps_warp *w, const ps_dinsn *d) {
     un_fn fn = UN[OPC(d)];
     ps_half_fmt f = FMT(d);
     unsigned fl = (unsigned)d->half_flags;
-    if (X2(d))
-        LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), fl) << 16 | fn(f, LO(ra[l]), fl));
-    else
-        LANES(w, rd[l] = fn(f, LO(ra[l]), fl));
+    if (X2(d)) LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), fl) << 16 | fn(f, LO(ra[l]), fl));
+    else LANES(w, rd[l] = fn(f, LO(ra[l]), fl));
 }
 static void h_half_bin(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
@@ -45,10 +44,8 @@ static void h_half_bin(ps_warp *w, const ps_dinsn *d) {
     bin_fn fn = BIN[OPC(d)];
     ps_half_fmt f = FMT(d);
     unsigned fl = (unsigned)d->half_flags;
-    if (X2(d))
-        LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), HI(rb[l]), fl) << 16 | fn(f, LO(ra[l]), LO(rb[l]), fl));
-    else
-        LANES(w, rd[l] = fn(f, LO(ra[l]), LO(rb[l]), fl));
+    if (X2(d)) LANES(w, rd[l] = (uint64_t)fn(f, HI(ra[l]), HI(rb[l]), fl) << 16 | fn(f, LO(ra[l]), LO(rb[l]), fl));
+    else LANES(w, rd[l] = fn(f, LO(ra[l]), LO(rb[l]), fl));
 }
 static void h_half_fma(ps_warp *w, const ps_dinsn *d) {
     uint64_t *rd = R(w, d->o[0]);
@@ -56,16 +53,16 @@ static void h_half_fma(ps_warp *w, const ps_dinsn *d) {
     ps_half_fmt f = FMT(d);
     unsigned fl = (unsigned)d->half_flags;
     if (X2(d))
-        LANES(w, rd[l] = (uint64_t)ps_half_fma(f, HI(ra[l]), HI(rb[l]), HI(rc[l]), fl) << 16 |
-                         ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
-    else
-        LANES(w, rd[l] = ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
+        LANES(w,
+              rd[l] = (uint64_t)ps_half_fma(f, HI(ra[l]), HI(rb[l]), HI(rc[l]), fl) << 16 |
+                  ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
+    else LANES(w, rd[l] = ps_half_fma(f, LO(ra[l]), LO(rb[l]), LO(rc[l]), fl));
 }
 
 /* An add/sub ptxas contracted with the mul.f16{x2} producing one of its sources (ptxas_model.c,
  * lab/ptxas_fma): h_half_fma with the product or the addend negated (a NaN keeps its sign). */
 #define HNEG_PROD (1u << 16)
-#define HNEG_ADD (1u << 17)
+#define HNEG_ADD  (1u << 17)
 static inline uint16_t hneg(ps_half_fmt f, uint16_t x, bool n) {
     return n && !ps_half_is_nan(f, x) ? (uint16_t)(x ^ 0x8000u) : x;
 }
@@ -76,22 +73,36 @@ static void h_half_contract(ps_warp *w, const ps_dinsn *d) {
     unsigned fl = (unsigned)d->half_flags & 0xffffu;
     bool np = (d->half_flags & HNEG_PROD) != 0, nc = (d->half_flags & HNEG_ADD) != 0;
     if (X2(d))
-        LANES(w, rd[l] = (uint64_t)ps_half_fma(f, hneg(f, HI(ra[l]), np), HI(rb[l]), hneg(f, HI(rc[l]), nc), fl) << 16 |
-                         ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
-    else
-        LANES(w, rd[l] = ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
+        LANES(w,
+              rd[l] = (uint64_t)ps_half_fma(f, hneg(f, HI(ra[l]), np), HI(rb[l]), hneg(f, HI(rc[l]), nc), fl) << 16 |
+                  ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
+    else LANES(w, rd[l] = ps_half_fma(f, hneg(f, LO(ra[l]), np), LO(rb[l]), hneg(f, LO(rc[l]), nc), fl));
 }
 
 ps_exec_fn ps_select_half_contraction(ps_dinsn *d, bool neg_prod, bool neg_add) {
-    d->half_flags = (int32_t)((unsigned)d->half_flags | (neg_prod ? HNEG_PROD : 0) |
-                              (neg_add ? HNEG_ADD : 0));
+    d->half_flags = (int32_t)((unsigned)d->half_flags | (neg_prod ? HNEG_PROD : 0) | (neg_add ? HNEG_ADD : 0));
     return h_half_contract;
 }
 
 /* ---- setp (9.7.4.4) ----------------------------------------------------------------------
  * d->half_setp: comparison (CMP_*) | BoolOp << 8 | ftz << 12. */
-enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU,
-       CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN, CMP_COUNT };
+enum {
+    CMP_EQ,
+    CMP_NE,
+    CMP_LT,
+    CMP_LE,
+    CMP_GT,
+    CMP_GE,
+    CMP_EQU,
+    CMP_NEU,
+    CMP_LTU,
+    CMP_LEU,
+    CMP_GTU,
+    CMP_GEU,
+    CMP_NUM,
+    CMP_NAN,
+    CMP_COUNT
+};
 enum { BOOL_NONE, BOOL_AND, BOOL_OR, BOOL_XOR };
 
 static inline bool half_cmp(int op, ps_half_fmt f, bool ftz, uint16_t a, uint16_t b) {
@@ -173,7 +184,10 @@ static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
             op = i;
         }
     int nb = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
-    int bop = has(in, PS_MOD_AND) ? BOOL_AND : has(in, PS_MOD_OR) ? BOOL_OR : has(in, PS_MOD_XOR) ? BOOL_XOR : BOOL_NONE;
+    int bop = has(in, PS_MOD_AND) ? BOOL_AND
+        : has(in, PS_MOD_OR)      ? BOOL_OR
+        : has(in, PS_MOD_XOR)     ? BOOL_XOR
+                                  : BOOL_NONE;
     if (op < 0 || nb > 1 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
     /* .nan is a comparison here, not the min/max modifier: DF_NAN is set from the same mod */
     if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
@@ -204,7 +218,10 @@ ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
     bool bf = st == PS_T_BF16 || st == PS_T_BF16X2, x2 = st == PS_T_F16X2 || st == PS_T_BF16X2;
     int op = cmp_of(in);
     int nb = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
-    int bop = has(in, PS_MOD_AND) ? BOOL_AND : has(in, PS_MOD_OR) ? BOOL_OR : has(in, PS_MOD_XOR) ? BOOL_XOR : BOOL_NONE;
+    int bop = has(in, PS_MOD_AND) ? BOOL_AND
+        : has(in, PS_MOD_OR)      ? BOOL_OR
+        : has(in, PS_MOD_XOR)     ? BOOL_XOR
+                                  : BOOL_NONE;
     if (op < 0 || nb > 1 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
     if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
     if ((bop != BOOL_NONE) != (d->nops == 4) || d->nops < 3) return NULL;
@@ -237,16 +254,15 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     uint32_t fl = d->flags;
     if ((fl & DF_HAS_RND) && d->rnd != PS_RND_RN) return NULL;
     if (fl & (DF_INTEGRAL | DF_APPROX | DF_FULL | DF_SATFINITE | DF_HI | DF_LO | DF_WIDE | DF_CC)) {
-        if (!((fl & DF_APPROX) && (in->form == PS_F_EX2_HALF || in->form == PS_F_TANH_HALF)))
-            return NULL;
+        if (!((fl & DF_APPROX) && (in->form == PS_F_EX2_HALF || in->form == PS_F_TANH_HALF))) return NULL;
     }
     if (bf && (fl & (DF_FTZ | DF_SAT)) && in->form != PS_F_EX2_HALF) return NULL;
     unsigned hf = ((fl & DF_FTZ) ? PS_HALF_FTZ : 0) | ((fl & DF_SAT) ? PS_HALF_SAT : 0) |
-                  ((fl & DF_RELU) ? PS_HALF_RELU : 0) | ((fl & DF_NAN) ? PS_HALF_NAN : 0) |
-                  ((fl & DF_XORSIGN) ? PS_HALF_XORSIGN : 0) | (has(in, PS_MOD_OOB) ? PS_HALF_OOB : 0);
+        ((fl & DF_RELU) ? PS_HALF_RELU : 0) | ((fl & DF_NAN) ? PS_HALF_NAN : 0) |
+        ((fl & DF_XORSIGN) ? PS_HALF_XORSIGN : 0) | (has(in, PS_MOD_OOB) ? PS_HALF_OOB : 0);
     d->half_flags = (int32_t)hf;
-    bool minmax = in->form == PS_F_MIN_F16 || in->form == PS_F_MAX_F16 || in->form == PS_F_MIN_BF16 ||
-                  in->form == PS_F_MAX_BF16;
+    bool minmax =
+        in->form == PS_F_MIN_F16 || in->form == PS_F_MAX_F16 || in->form == PS_F_MIN_BF16 || in->form == PS_F_MAX_BF16;
     if (!minmax && (fl & (DF_NAN | DF_XORSIGN))) return NULL;
     if ((fl & DF_RELU) && in->form != PS_F_FMA_F16 && in->form != PS_F_FMA_BF16) return NULL;
     if ((hf & PS_HALF_OOB) && in->form != PS_F_FMA_F16 && in->form != PS_F_FMA_BF16) return NULL;

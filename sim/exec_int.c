@@ -46,69 +46,68 @@ static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n
 
 static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w, rd[l] = r[l]); }
 
-#define DEF1(name, EXPR)                                                                        \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]);                                                     \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
-            uint64_t a = ra[l];                                                                 \
-            rd[l] = (EXPR);                                                                     \
-        }                                                                                       \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
+#define DEF1(name, EXPR)                                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
+        const uint64_t *ra = R(w, d->o[1]);                               \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                         \
+            uint64_t a = ra[l];                                           \
+            rd[l] = (EXPR);                                               \
+        }                                                                 \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
     }
 
-#define DEF2(name, EXPR)                                                                        \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
-            uint64_t a = ra[l], b = rb[l];                                                      \
-            rd[l] = (EXPR);                                                                     \
-        }                                                                                       \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
+#define DEF2(name, EXPR)                                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);          \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                         \
+            uint64_t a = ra[l], b = rb[l];                                \
+            rd[l] = (EXPR);                                               \
+        }                                                                 \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
     }
 
-#define DEF3(name, EXPR)                                                                        \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);           \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
-            uint64_t a = ra[l], b = rb[l], c = rc[l];                                           \
-            rd[l] = (EXPR);                                                                     \
-        }                                                                                       \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
+#define DEF3(name, EXPR)                                                              \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;             \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                     \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
+            rd[l] = (EXPR);                                                           \
+        }                                                                             \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                      \
     }
 
-#define DEF4(name, EXPR)                                                                        \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]),           \
-                       *re = R(w, d->o[4]);                                                     \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                               \
-            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                \
-            rd[l] = (EXPR);                                                                     \
-        }                                                                                       \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
+#define DEF4(name, EXPR)                                                                                   \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                            \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                                  \
+        PS_IVDEP for (int l = 0; l < WARP; l++) {                                                          \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
+            rd[l] = (EXPR);                                                                                \
+        }                                                                                                  \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                                           \
     }
 
 /* Carry chain (add.cc, addc, sub.cc, subc, mad.cc, madc): EXPR computes the result from a, b, c
  * and the carry-in bit `ci`, storing the carry-out bit through `&co`. CIN: reads w->carry;
  * COUT: writes it (executing lanes only). c is b for the two-source forms. */
-#define DEF_CY(name, CIN, COUT, EXPR)                                                           \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        const uint64_t *rc = d->nops > 3 ? R(w, d->o[3]) : rb;                                  \
-        uint32_t cin = (CIN) ? w->carry : 0, cout = 0;                                          \
-        uint64_t r[WARP];                                                                       \
-        for (int l = 0; l < WARP; l++) {                                                        \
-            uint64_t a = ra[l], b = rb[l], c = rc[l], ci = (cin >> l) & 1, co = 0;              \
-            (void)c;                                                                            \
-            (void)ci;                                                                           \
-            r[l] = (EXPR);                                                                      \
-            cout |= (uint32_t)co << l;                                                          \
-        }                                                                                       \
-        blend(w, R(w, d->o[0]), r);                                                             \
-        if (COUT) w->carry = (w->carry & ~w->exec) | (cout & w->exec);                          \
+#define DEF_CY(name, CIN, COUT, EXPR)                                              \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                    \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                   \
+        const uint64_t *rc = d->nops > 3 ? R(w, d->o[3]) : rb;                     \
+        uint32_t cin = (CIN) ? w->carry : 0, cout = 0;                             \
+        uint64_t r[WARP];                                                          \
+        for (int l = 0; l < WARP; l++) {                                           \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], ci = (cin >> l) & 1, co = 0; \
+            (void)c;                                                               \
+            (void)ci;                                                              \
+            r[l] = (EXPR);                                                         \
+            cout |= (uint32_t)co << l;                                             \
+        }                                                                          \
+        blend(w, R(w, d->o[0]), r);                                                \
+        if (COUT) w->carry = (w->carry & ~w->exec) | (cout & w->exec);             \
     }
 
 /* ==== 9.7.1.1-2 add, sub (incl. .sat, packed u16x2/s16x2) ================================ */
@@ -124,8 +123,9 @@ DEF2(h_add_sat_u32, umin(z32(a) + z32(b), UINT32_MAX))
 DEF2(h_sub_sat_s32, z32((uint64_t)sclamp(s32(a) - s32(b), INT32_MIN, INT32_MAX)))
 DEF2(h_add_x2, pk16(a + b, (a >> 16) + (b >> 16)))
 DEF2(h_add_sat_u16x2, pk16(umin(z16(a) + z16(b), 0xffff), umin(hi16(a) + hi16(b), 0xffff)))
-DEF2(h_add_sat_s16x2, pk16((uint64_t)sclamp(s16(a) + s16(b), INT16_MIN, INT16_MAX),
-                           (uint64_t)sclamp(s16(a >> 16) + s16(b >> 16), INT16_MIN, INT16_MAX)))
+DEF2(h_add_sat_s16x2,
+     pk16((uint64_t)sclamp(s16(a) + s16(b), INT16_MIN, INT16_MAX),
+          (uint64_t)sclamp(s16(a >> 16) + s16(b >> 16), INT16_MIN, INT16_MAX)))
 
 /* Carry-chain arithmetic at 32 and 64 bits. CC.CF is one bit with the hardware's meaning, the
  * carry-out of an addition: a subtraction computes a + ~b + 1 (sub.cc) or a + ~b + CF (subc),
@@ -171,16 +171,14 @@ static inline uint64_t hi_u16(uint64_t a, uint64_t b) { return z16(wide_u16(a, b
 static inline uint64_t hi_s16(uint64_t a, uint64_t b) { return z16(wide_s16(a, b) >> 16); }
 static inline uint64_t hi_u32(uint64_t a, uint64_t b) { return wide_u32(a, b) >> 32; }
 static inline uint64_t hi_s32(uint64_t a, uint64_t b) { return z32(wide_s32(a, b) >> 32); }
-static inline uint64_t hi_u64(uint64_t a, uint64_t b) {
-    return (uint64_t)(((unsigned __int128)a * b) >> 64);
-}
+static inline uint64_t hi_u64(uint64_t a, uint64_t b) { return (uint64_t)(((unsigned __int128)a * b) >> 64); }
 static inline uint64_t hi_s64(uint64_t a, uint64_t b) {
     return (uint64_t)((unsigned __int128)((__int128)(int64_t)a * (int64_t)b) >> 64);
 }
 
-DEF2(h_mul_lo16, z16(a * b))
-DEF2(h_mul_lo32, z32(a * b))
-DEF2(h_mul_lo64, a * b)
+DEF2(h_mul_lo16, z16(a *b))
+DEF2(h_mul_lo32, z32(a *b))
+DEF2(h_mul_lo64, a *b)
 DEF2(h_mul_hi_u16, hi_u16(a, b))
 DEF2(h_mul_hi_s16, hi_s16(a, b))
 DEF2(h_mul_hi_u32, hi_u32(a, b))
@@ -192,9 +190,9 @@ DEF2(h_mul_wide_s16, z32(wide_s16(a, b)))
 DEF2(h_mul_wide_u32, wide_u32(a, b))
 DEF2(h_mul_wide_s32, wide_s32(a, b))
 
-DEF3(h_mad_lo16, z16(a * b + c))
-DEF3(h_mad_lo32, z32(a * b + c))
-DEF3(h_mad_lo64, a * b + c)
+DEF3(h_mad_lo16, z16(a *b + c))
+DEF3(h_mad_lo32, z32(a *b + c))
+DEF3(h_mad_lo64, a *b + c)
 DEF3(h_mad_hi_u16, z16(hi_u16(a, b) + c))
 DEF3(h_mad_hi_s16, z16(hi_s16(a, b) + c))
 DEF3(h_mad_hi_u32, z32(hi_u32(a, b) + c))
@@ -208,18 +206,18 @@ DEF3(h_mad_wide_s32, wide_s32(a, b) + c)
 DEF3(h_mad_hi_sat_s32, z32((uint64_t)sclamp(s32(hi_s32(a, b)) + s32(c), INT32_MIN, INT32_MAX)))
 
 /* mad.cc / madc (9.7.2.5-6): the carry comes from the addition of c (and CC.CF) to the half. */
-DEF_CY(h_mad_lo_cc32, 0, 1, addc32(a * b, c, ci, &co))
-DEF_CY(h_madc_lo32, 1, 0, addc32(a * b, c, ci, &co))
-DEF_CY(h_madc_lo_cc32, 1, 1, addc32(a * b, c, ci, &co))
+DEF_CY(h_mad_lo_cc32, 0, 1, addc32(a *b, c, ci, &co))
+DEF_CY(h_madc_lo32, 1, 0, addc32(a *b, c, ci, &co))
+DEF_CY(h_madc_lo_cc32, 1, 1, addc32(a *b, c, ci, &co))
 DEF_CY(h_mad_hi_cc_u32, 0, 1, addc32(hi_u32(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_u32, 1, 0, addc32(hi_u32(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_cc_u32, 1, 1, addc32(hi_u32(a, b), c, ci, &co))
 DEF_CY(h_mad_hi_cc_s32, 0, 1, addc32(hi_s32(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_s32, 1, 0, addc32(hi_s32(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_cc_s32, 1, 1, addc32(hi_s32(a, b), c, ci, &co))
-DEF_CY(h_mad_lo_cc64, 0, 1, addc64(a * b, c, ci, &co))
-DEF_CY(h_madc_lo64, 1, 0, addc64(a * b, c, ci, &co))
-DEF_CY(h_madc_lo_cc64, 1, 1, addc64(a * b, c, ci, &co))
+DEF_CY(h_mad_lo_cc64, 0, 1, addc64(a *b, c, ci, &co))
+DEF_CY(h_madc_lo64, 1, 0, addc64(a *b, c, ci, &co))
+DEF_CY(h_madc_lo_cc64, 1, 1, addc64(a *b, c, ci, &co))
 DEF_CY(h_mad_hi_cc_u64, 0, 1, addc64(hi_u64(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_u64, 1, 0, addc64(hi_u64(a, b), c, ci, &co))
 DEF_CY(h_madc_hi_cc_u64, 1, 1, addc64(hi_u64(a, b), c, ci, &co))
@@ -312,10 +310,10 @@ DEF2(h_min_u16x2, pk16(umin(z16(a), z16(b)), umin(hi16(a), hi16(b))))
 DEF2(h_max_u16x2, pk16(umax(z16(a), z16(b)), umax(hi16(a), hi16(b))))
 DEF2(h_min_s16x2, pk16((uint64_t)smin(s16(a), s16(b)), (uint64_t)smin(s16(a >> 16), s16(b >> 16))))
 DEF2(h_max_s16x2, pk16((uint64_t)smax(s16(a), s16(b)), (uint64_t)smax(s16(a >> 16), s16(b >> 16))))
-DEF2(h_min_relu_s16x2, pk16((uint64_t)smax(smin(s16(a), s16(b)), 0),
-                            (uint64_t)smax(smin(s16(a >> 16), s16(b >> 16)), 0)))
-DEF2(h_max_relu_s16x2, pk16((uint64_t)smax(smax(s16(a), s16(b)), 0),
-                            (uint64_t)smax(smax(s16(a >> 16), s16(b >> 16)), 0)))
+DEF2(h_min_relu_s16x2,
+     pk16((uint64_t)smax(smin(s16(a), s16(b)), 0), (uint64_t)smax(smin(s16(a >> 16), s16(b >> 16)), 0)))
+DEF2(h_max_relu_s16x2,
+     pk16((uint64_t)smax(smax(s16(a), s16(b)), 0), (uint64_t)smax(smax(s16(a >> 16), s16(b >> 16)), 0)))
 
 /* ==== 9.7.1.14-22 popc clz bfind fns brev bfe bfi szext bmsk ============================== */
 
@@ -431,9 +429,9 @@ DEF2(h_bmsk_wrap, bmsk(a, b, false))
 
 /* ==== 9.7.8.1-6 and or xor not cnot lop3 (incl. .pred) ==================================== */
 
-DEF2(h_and16, z16(a & b))
-DEF2(h_and32, z32(a & b))
-DEF2(h_and64, a & b)
+DEF2(h_and16, z16(a &b))
+DEF2(h_and32, z32(a &b))
+DEF2(h_and64, a &b)
 DEF2(h_or16, z16(a | b))
 DEF2(h_or32, z32(a | b))
 DEF2(h_or64, a | b)
@@ -466,9 +464,7 @@ static void h_mov_pred_sreg(ps_warp *w, const ps_dinsn *d) {
     for (int l = 0; l < WARP; l++) v |= (uint32_t)(S[l] != 0) << l;
     write_pred(w, d->o[0], v);
 }
-static void h_mov_pred_imm(ps_warp *w, const ps_dinsn *d) {
-    write_pred(w, d->o[0], d->imm ? FULL_MASK : 0);
-}
+static void h_mov_pred_imm(ps_warp *w, const ps_dinsn *d) { write_pred(w, d->o[0], d->imm ? FULL_MASK : 0); }
 
 /* lop3 (9.7.8.6): bit i of the result is bit ((a<<2)|(b<<1)|c) of immLut (d->imm). */
 static inline uint64_t lop3(uint64_t a, uint64_t b, uint64_t c, unsigned lut) {
@@ -554,13 +550,13 @@ static void h_mov_unpack(ps_warp *w, const ps_dinsn *d) {
 
 /* ==== 9.7.6.3-4 selp, slct ================================================================ */
 
-#define DEF_SELP(name, Z)                                                                       \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                 \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                \
-        uint32_t c = read_pred(w, d, 3);                                                        \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                       \
-        PS_IVDEP for (int l = 0; l < WARP; l++) rd[l] = Z((c >> l & 1) ? ra[l] : rb[l]);         \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                \
+#define DEF_SELP(name, Z)                                                                \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                          \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                         \
+        uint32_t c = read_pred(w, d, 3);                                                 \
+        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                \
+        PS_IVDEP for (int l = 0; l < WARP; l++) rd[l] = Z((c >> l & 1) ? ra[l] : rb[l]); \
+        if (rd == r) blend(w, R(w, d->o[0]), r);                                         \
     }
 DEF_SELP(h_selp16, z16)
 DEF_SELP(h_selp32, z32)
@@ -589,14 +585,14 @@ DEF3(h_slct64_f32_ftz, f32_ge0(c, true) ? a : b)
  * -0 == +0) and never touch the host FPU. */
 typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t *rb);
 
-#define DEF_CMP(name, EXPR)                                                                     \
+#define DEF_CMP(name, EXPR)                                                                    \
     PS_CLONES static uint32_t name(const ps_warp *w, const uint64_t *ra, const uint64_t *rb) { \
-        uint32_t t = 0;                                                                         \
-        for (int l = 0; l < WARP; l++) {                                                        \
-            uint64_t a = ra[l], b = rb[l];                                                      \
-            t |= (uint32_t)(bool)(EXPR) << l;                                                   \
-        }                                                                                       \
-        return t & w->exec;                                                                     \
+        uint32_t t = 0;                                                                        \
+        for (int l = 0; l < WARP; l++) {                                                       \
+            uint64_t a = ra[l], b = rb[l];                                                     \
+            t |= (uint32_t)(bool)(EXPR) << l;                                                  \
+        }                                                                                      \
+        return t & w->exec;                                                                    \
     }
 
 static inline bool nan32(uint64_t x) { return ((uint32_t)x & 0x7fffffffu) > 0x7f800000u; }
@@ -616,59 +612,77 @@ static inline int64_t key64(uint64_t x) {
 }
 
 /* Comparison operators in CMP_TABLE column order. */
-enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_LO, C_LS, C_HI, C_HS, C_EQU, C_NEU, C_LTU, C_LEU,
-       C_GTU, C_GEU, C_NUM, C_NAN, C_COUNT };
+enum {
+    C_EQ,
+    C_NE,
+    C_LT,
+    C_LE,
+    C_GT,
+    C_GE,
+    C_LO,
+    C_LS,
+    C_HI,
+    C_HS,
+    C_EQU,
+    C_NEU,
+    C_LTU,
+    C_LEU,
+    C_GTU,
+    C_GEU,
+    C_NUM,
+    C_NAN,
+    C_COUNT
+};
 /* Operand kinds in CMP_TABLE row order. */
 enum { K_U16, K_S16, K_U32, K_S32, K_U64, K_S64, K_F32, K_F32_FTZ, K_F64, K_COUNT };
 
-#define DEF_ICMP(P, Z, S)                                                                       \
-    DEF_CMP(P##_eq, Z(a) == Z(b))                                                               \
-    DEF_CMP(P##_ne, Z(a) != Z(b))                                                               \
-    DEF_CMP(P##_ult, Z(a) < Z(b))                                                               \
-    DEF_CMP(P##_ule, Z(a) <= Z(b))                                                              \
-    DEF_CMP(P##_ugt, Z(a) > Z(b))                                                               \
-    DEF_CMP(P##_uge, Z(a) >= Z(b))                                                              \
-    DEF_CMP(P##_slt, S(a) < S(b))                                                               \
-    DEF_CMP(P##_sle, S(a) <= S(b))                                                              \
-    DEF_CMP(P##_sgt, S(a) > S(b))                                                               \
+#define DEF_ICMP(P, Z, S)          \
+    DEF_CMP(P##_eq, Z(a) == Z(b))  \
+    DEF_CMP(P##_ne, Z(a) != Z(b))  \
+    DEF_CMP(P##_ult, Z(a) < Z(b))  \
+    DEF_CMP(P##_ule, Z(a) <= Z(b)) \
+    DEF_CMP(P##_ugt, Z(a) > Z(b))  \
+    DEF_CMP(P##_uge, Z(a) >= Z(b)) \
+    DEF_CMP(P##_slt, S(a) < S(b))  \
+    DEF_CMP(P##_sle, S(a) <= S(b)) \
+    DEF_CMP(P##_sgt, S(a) > S(b))  \
     DEF_CMP(P##_sge, S(a) >= S(b))
 DEF_ICMP(cmp16, z16, s16)
 DEF_ICMP(cmp32, z32, s32)
 DEF_ICMP(cmp64, z64, s64)
 
 /* Ordered comparisons are false with a NaN operand, the ...u forms true. */
-#define DEF_FCMP(P, ISNAN, KEY)                                                                 \
-    DEF_CMP(P##_eq, !(ISNAN(a) || ISNAN(b)) && KEY(a) == KEY(b))                                \
-    DEF_CMP(P##_ne, !(ISNAN(a) || ISNAN(b)) && KEY(a) != KEY(b))                                \
-    DEF_CMP(P##_lt, !(ISNAN(a) || ISNAN(b)) && KEY(a) < KEY(b))                                 \
-    DEF_CMP(P##_le, !(ISNAN(a) || ISNAN(b)) && KEY(a) <= KEY(b))                                \
-    DEF_CMP(P##_gt, !(ISNAN(a) || ISNAN(b)) && KEY(a) > KEY(b))                                 \
-    DEF_CMP(P##_ge, !(ISNAN(a) || ISNAN(b)) && KEY(a) >= KEY(b))                                \
-    DEF_CMP(P##_equ, ISNAN(a) || ISNAN(b) || KEY(a) == KEY(b))                                  \
-    DEF_CMP(P##_neu, ISNAN(a) || ISNAN(b) || KEY(a) != KEY(b))                                  \
-    DEF_CMP(P##_ltu, ISNAN(a) || ISNAN(b) || KEY(a) < KEY(b))                                   \
-    DEF_CMP(P##_leu, ISNAN(a) || ISNAN(b) || KEY(a) <= KEY(b))                                  \
-    DEF_CMP(P##_gtu, ISNAN(a) || ISNAN(b) || KEY(a) > KEY(b))                                   \
-    DEF_CMP(P##_geu, ISNAN(a) || ISNAN(b) || KEY(a) >= KEY(b))                                  \
-    DEF_CMP(P##_num, !(ISNAN(a) || ISNAN(b)))                                                   \
+#define DEF_FCMP(P, ISNAN, KEY)                                  \
+    DEF_CMP(P##_eq, !(ISNAN(a) || ISNAN(b)) && KEY(a) == KEY(b)) \
+    DEF_CMP(P##_ne, !(ISNAN(a) || ISNAN(b)) && KEY(a) != KEY(b)) \
+    DEF_CMP(P##_lt, !(ISNAN(a) || ISNAN(b)) && KEY(a) < KEY(b))  \
+    DEF_CMP(P##_le, !(ISNAN(a) || ISNAN(b)) && KEY(a) <= KEY(b)) \
+    DEF_CMP(P##_gt, !(ISNAN(a) || ISNAN(b)) && KEY(a) > KEY(b))  \
+    DEF_CMP(P##_ge, !(ISNAN(a) || ISNAN(b)) && KEY(a) >= KEY(b)) \
+    DEF_CMP(P##_equ, ISNAN(a) || ISNAN(b) || KEY(a) == KEY(b))   \
+    DEF_CMP(P##_neu, ISNAN(a) || ISNAN(b) || KEY(a) != KEY(b))   \
+    DEF_CMP(P##_ltu, ISNAN(a) || ISNAN(b) || KEY(a) < KEY(b))    \
+    DEF_CMP(P##_leu, ISNAN(a) || ISNAN(b) || KEY(a) <= KEY(b))   \
+    DEF_CMP(P##_gtu, ISNAN(a) || ISNAN(b) || KEY(a) > KEY(b))    \
+    DEF_CMP(P##_geu, ISNAN(a) || ISNAN(b) || KEY(a) >= KEY(b))   \
+    DEF_CMP(P##_num, !(ISNAN(a) || ISNAN(b)))                    \
     DEF_CMP(P##_nan, ISNAN(a) || ISNAN(b))
 DEF_FCMP(fcmp32, nan32, key32)
 DEF_FCMP(fcmp32f, nan32, key32_ftz)
 DEF_FCMP(fcmp64, nan64, key64)
 
 /* Signed rows also carry the unsigned lo..hs entries; select_cmp refuses them on signed types. */
-#define ICMP_ROW(P, SG)                                                                         \
-    {P##_eq, P##_ne, P##_##SG##lt, P##_##SG##le, P##_##SG##gt, P##_##SG##ge, P##_ult, P##_ule,  \
-     P##_ugt, P##_uge}
-#define FCMP_ROW(P)                                                                             \
-    {P##_eq, P##_ne, P##_lt, P##_le, P##_gt, P##_ge, NULL, NULL, NULL, NULL, P##_equ, P##_neu,  \
-     P##_ltu, P##_leu, P##_gtu, P##_geu, P##_num, P##_nan}
+#define ICMP_ROW(P, SG) \
+    { P##_eq, P##_ne, P##_##SG##lt, P##_##SG##le, P##_##SG##gt, P##_##SG##ge, P##_ult, P##_ule, P##_ugt, P##_uge }
+#define FCMP_ROW(P)                                                                                                 \
+    {                                                                                                               \
+        P##_eq, P##_ne, P##_lt, P##_le, P##_gt, P##_ge, NULL, NULL, NULL, NULL, P##_equ, P##_neu, P##_ltu, P##_leu, \
+            P##_gtu, P##_geu, P##_num, P##_nan                                                                      \
+    }
 static const cmp_fn CMP_TABLE[K_COUNT][C_COUNT] = {
-    [K_U16] = ICMP_ROW(cmp16, u), [K_S16] = ICMP_ROW(cmp16, s),
-    [K_U32] = ICMP_ROW(cmp32, u), [K_S32] = ICMP_ROW(cmp32, s),
-    [K_U64] = ICMP_ROW(cmp64, u), [K_S64] = ICMP_ROW(cmp64, s),
-    [K_F32] = FCMP_ROW(fcmp32),   [K_F32_FTZ] = FCMP_ROW(fcmp32f),
-    [K_F64] = FCMP_ROW(fcmp64),
+    [K_U16] = ICMP_ROW(cmp16, u), [K_S16] = ICMP_ROW(cmp16, s),    [K_U32] = ICMP_ROW(cmp32, u),
+    [K_S32] = ICMP_ROW(cmp32, s), [K_U64] = ICMP_ROW(cmp64, u),    [K_S64] = ICMP_ROW(cmp64, s),
+    [K_F32] = FCMP_ROW(fcmp32),   [K_F32_FTZ] = FCMP_ROW(fcmp32f), [K_F64] = FCMP_ROW(fcmp64),
 };
 
 enum { B_NONE, B_AND, B_OR, B_XOR };
@@ -742,10 +756,9 @@ static int cmp_kind(int type, bool ftz) {
     return i; /* K_U16..K_S64 share the us_index order */
 }
 static int cmp_op(const ps_insn *in) {
-    static const ps_mod ops[C_COUNT] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT,
-                                        PS_MOD_GE, PS_MOD_LO, PS_MOD_LS, PS_MOD_HI, PS_MOD_HS,
-                                        PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
-                                        PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
+    static const ps_mod ops[C_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
+                                        PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
+                                        PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
     int found = -1;
     for (int i = 0; i < C_COUNT; i++)
         if (has(in, ops[i])) {
@@ -775,7 +788,8 @@ static bool select_cmp(const ps_insn *in, ps_dinsn *d, int stype, int nsrc_ops) 
 
 #define PICK3(tab, wi) ((wi) >= 0 ? (tab)[wi] : NULL)
 /* Table indexed by us_index: {u16, s16, u32, s32, u64, s64}. */
-#define US6(p) {p##_u16, p##_s16, p##_u32, p##_s32, p##_u64, p##_s64}
+#define US6(p) \
+    { p##_u16, p##_s16, p##_u32, p##_s32, p##_u64, p##_s64 }
 
 static ps_exec_fn select_add_sub(const ps_insn *in, ps_dinsn *d, bool sub) {
     int t = d->type, wi = width_index(t);
@@ -819,8 +833,7 @@ static ps_exec_fn select_mul_mad(const ps_insn *in, ps_dinsn *d, bool mad) {
     if (cc) {
         if (wide || i < 2) return NULL;
         static const ps_exec_fn lo[2] = {h_mad_lo_cc32, h_mad_lo_cc64};
-        static const ps_exec_fn his[4] = {h_mad_hi_cc_u32, h_mad_hi_cc_s32, h_mad_hi_cc_u64,
-                                          h_mad_hi_cc_s64};
+        static const ps_exec_fn his[4] = {h_mad_hi_cc_u32, h_mad_hi_cc_s32, h_mad_hi_cc_u64, h_mad_hi_cc_s64};
         return hi ? his[i - 2] : lo[i / 2 - 1];
     }
     if (wide) {
@@ -846,9 +859,8 @@ static ps_exec_fn select_madc(const ps_insn *in, ps_dinsn *d) {
     bool hi = d->flags & DF_HI, cc = d->flags & DF_CC;
     if (i < 2 || d->nops != 4 || (d->flags & (DF_WIDE | DF_SAT))) return NULL;
     static const ps_exec_fn lo[2][2] = {{h_madc_lo32, h_madc_lo64}, {h_madc_lo_cc32, h_madc_lo_cc64}};
-    static const ps_exec_fn his[2][4] = {
-        {h_madc_hi_u32, h_madc_hi_s32, h_madc_hi_u64, h_madc_hi_s64},
-        {h_madc_hi_cc_u32, h_madc_hi_cc_s32, h_madc_hi_cc_u64, h_madc_hi_cc_s64}};
+    static const ps_exec_fn his[2][4] = {{h_madc_hi_u32, h_madc_hi_s32, h_madc_hi_u64, h_madc_hi_s64},
+                                         {h_madc_hi_cc_u32, h_madc_hi_cc_s32, h_madc_hi_cc_u64, h_madc_hi_cc_s64}};
     return hi ? his[cc][i - 2] : lo[cc][i / 2 - 1];
 }
 
@@ -866,8 +878,7 @@ static ps_exec_fn select_minmax(const ps_insn *in, ps_dinsn *d, bool max) {
     bool relu = d->flags & DF_RELU;
     if (d->nops != 3) return NULL;
     if (t == PS_T_U16X2) return relu ? NULL : max ? h_max_u16x2 : h_min_u16x2;
-    if (t == PS_T_S16X2)
-        return relu ? (max ? h_max_relu_s16x2 : h_min_relu_s16x2) : (max ? h_max_s16x2 : h_min_s16x2);
+    if (t == PS_T_S16X2) return relu ? (max ? h_max_relu_s16x2 : h_min_relu_s16x2) : (max ? h_max_s16x2 : h_min_s16x2);
     if (relu) return t == PS_T_S32 ? (max ? h_max_relu_s32 : h_min_relu_s32) : NULL;
     static const ps_exec_fn mn[6] = US6(h_min), mx[6] = US6(h_max);
     int i = us_index(t);
@@ -954,16 +965,12 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
     int t = d->type, wi = width_index(t), i = us_index(t);
     bool clamp = has(in, PS_MOD_CLAMP), wrap = has(in, PS_MOD_WRAP);
     switch (in->form) {
-    case PS_F_POPC:
-        return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_popc32 : h_popc64) : NULL;
-    case PS_F_CLZ:
-        return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_clz32 : h_clz64) : NULL;
-    case PS_F_BREV:
-        return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_brev32 : h_brev64) : NULL;
+    case PS_F_POPC: return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_popc32 : h_popc64) : NULL;
+    case PS_F_CLZ: return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_clz32 : h_clz64) : NULL;
+    case PS_F_BREV: return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_brev32 : h_brev64) : NULL;
     case PS_F_BFIND: {
-        static const ps_exec_fn f[2][4] = {
-            {h_bfind_u32, h_bfind_s32, h_bfind_u64, h_bfind_s64},
-            {h_bfind_sa_u32, h_bfind_sa_s32, h_bfind_sa_u64, h_bfind_sa_s64}};
+        static const ps_exec_fn f[2][4] = {{h_bfind_u32, h_bfind_s32, h_bfind_u64, h_bfind_s64},
+                                           {h_bfind_sa_u32, h_bfind_sa_s32, h_bfind_sa_u64, h_bfind_sa_s64}};
         return d->nops == 2 && i >= 2 ? f[has(in, PS_MOD_SHIFTAMT)][i - 2] : NULL;
     }
     case PS_F_FNS: return d->nops == 4 && wi == 1 ? h_fns : NULL;
@@ -989,8 +996,7 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
         d->imm = (int64_t)(in->ops[4].imm & 0xff);
         return h_lop3;
     case PS_F_PRMT: {
-        static const ps_mod modes[6] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8,
-                                        PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
+        static const ps_mod modes[6] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
         if (d->nops != 4) return NULL;
         int found = -1;
         for (int m = 0; m < 6; m++)

@@ -14,12 +14,13 @@ bool tc_full_warp(ps_warp *w, const ps_dinsn *d) {
     uint32_t missing = ~w->exec;
     ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(missing),
                    "warp-synchronous matrix instruction executed by lanes 0x%08x of the warp: every "
-                   "lane must execute it together (.sync.aligned)", w->exec);
+                   "lane must execute it together (.sync.aligned)",
+                   w->exec);
     return false;
 }
 
-bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *addr, unsigned size,
-               bool write, uint8_t **ptr) {
+bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *addr, unsigned size, bool write,
+               uint8_t **ptr) {
     const ps_observer *o = w->cta->obs;
     ps_mem_event ev, *evp = NULL;
     if (o && o->mem) {
@@ -107,7 +108,7 @@ static void movmatrix(ps_warp *w, const ps_dinsn *d) {
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d) {
     bool trans = ps_modset_has(&in->mods, PS_MOD_TRANS);
     if (in->form != PS_F_MOVMATRIX && (in->shape_m != 8 || in->shape_n != 8))
-        return ps_select_matrix_b8(in, d); /* the 8-bit shapes */
+        return ps_select_matrix_b8(in, d);                                     /* the 8-bit shapes */
     if (in->shape_m != 8 || in->shape_n != 8 || in->shape_k != 0) return NULL; /* .m8n8 only */
     if (in->ntypes != 1 || in->types[0] != PS_T_B16) return NULL;
     if (trans) d->flags |= DF_HI;

@@ -65,7 +65,8 @@ static void ldmatrix_m16n16(ps_warp *w, const ps_dinsn *d) {
             uint64_t *D = R(w, s[2 * i + r]);
             for (int l = 0; l < WARP; l++) {
                 uint32_t v = 0;
-                for (int k = 0; k < 4; k++) v |= (uint32_t)m[i][4 * (l % 4) + 2 * r + (k & 1)][l / 4 + 8 * (k >> 1)] << (8 * k);
+                for (int k = 0; k < 4; k++)
+                    v |= (uint32_t)m[i][4 * (l % 4) + 2 * r + (k & 1)][l / 4 + 8 * (k >> 1)] << (8 * k);
                 D[l] = v;
             }
         }

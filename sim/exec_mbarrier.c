@@ -19,18 +19,27 @@
 
 #include "async.h"
 
-#define MB_EXPECTED(v) ((unsigned)((v) & 0xfffff))
-#define MB_PENDING(v) ((unsigned)((0x100000u - (unsigned)((v) >> 43 & 0xfffff)) & 0xfffff))
-#define MB_TX(v) ((int64_t)((v) << 22) >> 43)
-#define MB_PHASE(v) ((unsigned)((v) >> 63))
+#define MB_EXPECTED(v) ((unsigned)((v)&0xfffff))
+#define MB_PENDING(v)  ((unsigned)((0x100000u - (unsigned)((v) >> 43 & 0xfffff)) & 0xfffff))
+#define MB_TX(v)       ((int64_t)((v) << 22) >> 43)
+#define MB_PHASE(v)    ((unsigned)((v) >> 63))
 
 static uint64_t mb_make(unsigned expected, unsigned pending, int64_t tx, unsigned phase) {
     return (uint64_t)(expected & 0xfffff) | ((uint64_t)tx & 0x1fffff) << 21 |
-           (uint64_t)((0x100000u - pending) & 0xfffff) << 43 | (uint64_t)phase << 63;
+        (uint64_t)((0x100000u - pending) & 0xfffff) << 43 | (uint64_t)phase << 63;
 }
 
-enum { MB_INIT, MB_INVAL, MB_ARRIVE, MB_ARRIVE_DROP, MB_EXPECT_TX, MB_COMPLETE_TX, MB_TEST_WAIT,
-       MB_PENDING_COUNT, MB_CP_ARRIVE };
+enum {
+    MB_INIT,
+    MB_INVAL,
+    MB_ARRIVE,
+    MB_ARRIVE_DROP,
+    MB_EXPECT_TX,
+    MB_COMPLETE_TX,
+    MB_TEST_WAIT,
+    MB_PENDING_COUNT,
+    MB_CP_ARRIVE
+};
 /* d->mbar_flags */
 enum { MBF_COUNT = 1, MBF_EXPECT_TX = 2, MBF_PARITY = 4, MBF_NOINC = 8, MBF_NOCOMPLETE = 16 };
 
@@ -40,8 +49,8 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
     if (space == SP_GENERIC) {
         uint64_t win;
         if (generic_space(addr, &win) != SP_SHARED) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
-                           "mbarrier object at 0x%llx is not in shared memory", (unsigned long long)addr);
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "mbarrier object at 0x%llx is not in shared memory",
+                           (unsigned long long)addr);
             return NULL;
         }
         addr -= win;
@@ -59,14 +68,12 @@ static uint64_t *mb_at(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, p
  * executing CTA itself (mapa to its own rank) is its plain offset. Another CTA's mbarrier keeps
  * its rank bits (the checkers order such remote arrivals conservatively, docs/clusters.md). */
 static uint64_t observed_offset(const ps_warp *w, uint64_t addr) {
-    if (addr >= DSMEM_RANK_UNIT && (addr >> DSMEM_RANK_SHIFT) - 1 == w->cta->rank)
-        return addr & (DSMEM_RANK_UNIT - 1);
+    if (addr >= DSMEM_RANK_UNIT && (addr >> DSMEM_RANK_SHIFT) - 1 == w->cta->rank) return addr & (DSMEM_RANK_UNIT - 1);
     return addr;
 }
 
 /* flags: PS_MBAR_*; phase: the parity of the phase arrived on (releases) or observed (waits) */
-static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, unsigned flags,
-                       unsigned phase) {
+static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, unsigned flags, unsigned phase) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mbarrier) return;
     ps_event_where at;
@@ -77,29 +84,29 @@ static void sync_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, u
 }
 
 /* a release of `lane` on the phase the object had before (`old`), after the operation left `now` */
-static void release_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint64_t old,
-                          uint64_t now, unsigned extra) {
+static void release_event(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint64_t old, uint64_t now,
+                          unsigned extra) {
     unsigned done = MB_PHASE(old) != MB_PHASE(now) ? PS_MBAR_COMPLETED : 0;
     if (!(extra & PS_MBAR_NO_RELEASE) || done) sync_event(w, d, lane, addr, extra | done, MB_PHASE(old));
 }
 
 /* Counts `count` arrivals (after adding tx to the tx-count); completes the phase when nothing
  * is pending. Returns false after a fault. */
-static bool mb_arrive(ps_warp *w, int lane, uint64_t *p, unsigned count, int64_t tx, bool drop,
-                      bool no_complete) {
+static bool mb_arrive(ps_warp *w, int lane, uint64_t *p, unsigned count, int64_t tx, bool drop, bool no_complete) {
     uint64_t v = *p;
     unsigned expected = MB_EXPECTED(v), pending = MB_PENDING(v), phase = MB_PHASE(v);
     int64_t txc = MB_TX(v) + tx;
     if (count > pending) {
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
                        "mbarrier arrive of %u when only %u arrivals are pending (uninitialised "
-                       "or over-arrived mbarrier)", count, pending);
+                       "or over-arrived mbarrier)",
+                       count, pending);
         return false;
     }
     if (drop) {
         if (count > expected) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
-                           "mbarrier arrive_drop of %u below an expected count of %u", count, expected);
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "mbarrier arrive_drop of %u below an expected count of %u",
+                           count, expected);
             return false;
         }
         expected -= count;
@@ -107,8 +114,7 @@ static bool mb_arrive(ps_warp *w, int lane, uint64_t *p, unsigned count, int64_t
     pending -= count;
     if (pending == 0 && txc == 0) {
         if (no_complete) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
-                           "mbarrier.arrive.noComplete completed the current phase");
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "mbarrier.arrive.noComplete completed the current phase");
             return false;
         }
         phase ^= 1, pending = expected;
@@ -150,8 +156,8 @@ static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
         case MB_INIT: {
             uint64_t n = (uint32_t)R(w, d->o[1])[l];
             if (n < 1 || n > 0xfffff) {
-                ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                               "mbarrier.init count %llu outside 1..1048575", (unsigned long long)n);
+                ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "mbarrier.init count %llu outside 1..1048575",
+                               (unsigned long long)n);
                 return;
             }
             *p = mb_make((unsigned)n, (unsigned)n, 0, 0);
@@ -223,8 +229,7 @@ static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
-ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why,
-                              size_t len) {
+ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
     (void)fn;
     const ps_modset *m = &in->mods;
     const char *mn = in->info->mnemonic;
@@ -252,17 +257,14 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
      * docs/clusters.md); waits only on the CTA's own (ptxas: test_wait/try_wait take
      * .shared::cta addresses) */
     if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_DSMEM;
-    if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) {
-        fl |= MBF_COUNT;
-    }
+    if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) { fl |= MBF_COUNT; }
     if (ps_modset_has(m, PS_MOD_NOCOMPLETE)) {
         if (!(fl & MBF_COUNT)) return WHY("'%s.noComplete' takes state, [addr], count", mn);
         fl |= MBF_NOCOMPLETE;
     }
     if (ps_modset_has(m, PS_MOD_PARITY)) fl |= MBF_PARITY;
     if (ps_modset_has(m, PS_MOD_NOINC)) fl |= MBF_NOINC;
-    if (op == MB_TEST_WAIT && in->ops[0].kind != PS_OP_REG)
-        return WHY("'%s' writes a predicate", mn);
+    if (op == MB_TEST_WAIT && in->ops[0].kind != PS_OP_REG) return WHY("'%s' writes a predicate", mn);
     d->mbar_op = (uint8_t)op;
     d->mbar_flags = (int32_t)fl;
     return mb_exec;

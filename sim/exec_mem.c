@@ -8,8 +8,7 @@
 /* ---- ld / st ----------------------------------------------------------------- */
 
 /* Starts an access event when a checker listens; returns NULL otherwise. */
-static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev, ps_access_kind k,
-                                 int sz, int vec) {
+static ps_mem_event *event_begin(ps_warp *w, const ps_dinsn *d, ps_mem_event *ev, ps_access_kind k, int sz, int vec) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mem) return NULL;
     ps_event_where_fill(&ev->at, w, d);
@@ -27,17 +26,15 @@ static void event_end(ps_warp *w, ps_mem_event *ev) {
     if (ev) w->cta->obs->mem(w->cta->obs->ctx, ev);
 }
 
-static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int l, bool write,
-                            ps_mem_event *ev) {
-    return ev ? ps_mem_resolve_ev(w, space, addr, size, l, write, ev)
-              : ps_mem_resolve(w, space, addr, size, l, write);
+static inline void *resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int l, bool write, ps_mem_event *ev) {
+    return ev ? ps_mem_resolve_ev(w, space, addr, size, l, write, ev) : ps_mem_resolve(w, space, addr, size, l, write);
 }
 
 /* Records the lanes of a span-resolved access in the event, as ps_mem_resolve_ev would: one space
  * for every lane (the span's), and whether the lanes are contiguous. All 32 lanes are filled (a
  * straight loop that vectorises); the event's mask says which count. */
-PS_CLONES PS_VECTORIZE static void
-event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restrict base, int64_t imm) {
+PS_CLONES PS_VECTORIZE static void event_span(ps_mem_event *restrict ev, const ps_span *sp,
+                                              const uint64_t *restrict base, int64_t imm) {
     static const uint8_t to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
                                     PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM};
     memset(ev->space, to_ps[sp->space], sizeof ev->space);
@@ -49,93 +46,89 @@ event_span(ps_mem_event *restrict ev, const ps_span *sp, const uint64_t *restric
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
  * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
  * The span path only runs when every lane is good, so both paths leave the same state. */
-#define LD_HANDLER(name, T, EXT)                                                       \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {  \
-        int vec = d->vec, sz = (int)sizeof(T);                                         \
-        const uint64_t *base = R(w, d->o[vec]);                                        \
-        uint64_t imm = (uint64_t)d->imm;                                               \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);         \
-        ps_span sp;                                                                    \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
-                                    (unsigned)(sz * vec), false, &sp)) {               \
-            if (sp.contiguous && vec == 1) {                                           \
-                uint64_t *D = R(w, d->o[0]);                                           \
-                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                 \
-                for (int l = 0; l < WARP; l++) {                                       \
-                    T v;                                                               \
-                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                   \
-                    D[l] = (uint64_t)(EXT)v;                                           \
-                }                                                                      \
-            } else if (vec == 1 && !sp.lane_stride) {                                  \
-                uint64_t *D = R(w, d->o[0]);                                           \
-                uintptr_t off = sp.off + imm;                                          \
-                LANES(w, {                                                             \
-                    T v;                                                               \
-                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);            \
-                    D[l] = (uint64_t)(EXT)v;                                           \
-                });                                                                    \
-            } else {                                                                   \
-                LANES(w, {                                                             \
-                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);              \
-                    T v[4];                                                            \
-                    memcpy(v, p, sizeof(T) * (size_t)vec);                             \
-                    for (int k = 0; k < vec; k++)                                      \
-                        R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                        \
-                });                                                                    \
-            }                                                                          \
-            if (ev) {                                                                  \
-                event_span(ev, &sp, base, d->imm);                            \
-                event_end(w, ev);                                                      \
-            }                                                                          \
-            return;                                                                    \
-        }                                                                              \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
-            int l = __builtin_ctz(m);                                                  \
-            const uint8_t *p = resolve(w, d->space, base[l] + imm,                     \
-                                       (unsigned)(sz * vec), l, false, ev);            \
-            if (!p) {                                                                  \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l); \
-                return;                                                                \
-            }                                                                          \
-            for (int k = 0; k < vec; k++) {                                            \
-                T v;                                                                   \
-                memcpy(&v, p + k * sz, sizeof v);                                      \
-                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                  \
-            }                                                                          \
-        }                                                                              \
-        event_end(w, ev);                                                              \
-    }                                                                                  \
-    /* Scalar load, no checker: the span path with nothing else around it. */          \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                        \
-        const uint64_t *base = R(w, d->o[1]);                                          \
-        ps_span sp;                                                                    \
-        if (w->cta->obs ||                                                             \
-            !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) { \
-            name##_any(w, d);                                                          \
-            return;                                                                    \
-        }                                                                              \
-        uint64_t *D = R(w, d->o[0]);                                                   \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                    \
-        T v;                                                                           \
-        if (sp.contiguous) {                                                           \
-            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                      \
-            for (int l = 0; l < WARP; l++) {                                           \
-                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                       \
-                D[l] = (uint64_t)(EXT)v;                                               \
-            }                                                                          \
-        } else if (!sp.lane_stride) {                                                  \
-            LANES(w, {                                                                 \
-                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                \
-                D[l] = (uint64_t)(EXT)v;                                               \
-            });                                                                        \
-        } else {                                                                       \
-            uint64_t stride = sp.lane_stride;                                          \
-            LANES(w, {                                                                 \
-                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride); \
-                memcpy(&v, p, sizeof v);                                               \
-                D[l] = (uint64_t)(EXT)v;                                               \
-            });                                                                        \
-        }                                                                              \
+#define LD_HANDLER(name, T, EXT)                                                                             \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                        \
+        int vec = d->vec, sz = (int)sizeof(T);                                                               \
+        const uint64_t *base = R(w, d->o[vec]);                                                              \
+        uint64_t imm = (uint64_t)d->imm;                                                                     \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);                               \
+        ps_span sp;                                                                                          \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
+            if (sp.contiguous && vec == 1) {                                                                 \
+                uint64_t *D = R(w, d->o[0]);                                                                 \
+                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                       \
+                for (int l = 0; l < WARP; l++) {                                                             \
+                    T v;                                                                                     \
+                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                         \
+                    D[l] = (uint64_t)(EXT)v;                                                                 \
+                }                                                                                            \
+            } else if (vec == 1 && !sp.lane_stride) {                                                        \
+                uint64_t *D = R(w, d->o[0]);                                                                 \
+                uintptr_t off = sp.off + imm;                                                                \
+                LANES(w, {                                                                                   \
+                    T v;                                                                                     \
+                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                  \
+                    D[l] = (uint64_t)(EXT)v;                                                                 \
+                });                                                                                          \
+            } else {                                                                                         \
+                LANES(w, {                                                                                   \
+                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                    \
+                    T v[4];                                                                                  \
+                    memcpy(v, p, sizeof(T) * (size_t)vec);                                                   \
+                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                    \
+                });                                                                                          \
+            }                                                                                                \
+            if (ev) {                                                                                        \
+                event_span(ev, &sp, base, d->imm);                                                           \
+                event_end(w, ev);                                                                            \
+            }                                                                                                \
+            return;                                                                                          \
+        }                                                                                                    \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                          \
+            int l = __builtin_ctz(m);                                                                        \
+            const uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, false, ev);      \
+            if (!p) {                                                                                        \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l);                      \
+                return;                                                                                      \
+            }                                                                                                \
+            for (int k = 0; k < vec; k++) {                                                                  \
+                T v;                                                                                         \
+                memcpy(&v, p + k * sz, sizeof v);                                                            \
+                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                                         \
+            }                                                                                                \
+        }                                                                                                    \
+        event_end(w, ev);                                                                                    \
+    }                                                                                                        \
+    /* Scalar load, no checker: the span path with nothing else around it. */                                \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                              \
+        const uint64_t *base = R(w, d->o[1]);                                                                \
+        ps_span sp;                                                                                          \
+        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) {        \
+            name##_any(w, d);                                                                                \
+            return;                                                                                          \
+        }                                                                                                    \
+        uint64_t *D = R(w, d->o[0]);                                                                         \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                          \
+        T v;                                                                                                 \
+        if (sp.contiguous) {                                                                                 \
+            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                                            \
+            for (int l = 0; l < WARP; l++) {                                                                 \
+                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                             \
+                D[l] = (uint64_t)(EXT)v;                                                                     \
+            }                                                                                                \
+        } else if (!sp.lane_stride) {                                                                        \
+            LANES(w, {                                                                                       \
+                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                      \
+                D[l] = (uint64_t)(EXT)v;                                                                     \
+            });                                                                                              \
+        } else {                                                                                             \
+            uint64_t stride = sp.lane_stride;                                                                \
+            LANES(w, {                                                                                       \
+                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride);                  \
+                memcpy(&v, p, sizeof v);                                                                     \
+                D[l] = (uint64_t)(EXT)v;                                                                     \
+            });                                                                                              \
+        }                                                                                                    \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -145,87 +138,84 @@ LD_HANDLER(ld_u32, uint32_t, uint64_t)
 LD_HANDLER(ld_s32, int32_t, int64_t)
 LD_HANDLER(ld_u64, uint64_t, uint64_t)
 
-#define ST_HANDLER(name, T, CONV)                                                            \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {  \
-        int vec = d->vec, sz = (int)sizeof(T);                                         \
-        const uint64_t *base = R(w, d->o[0]);                                          \
-        uint64_t imm = (uint64_t)d->imm;                                               \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);        \
-        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                \
-        ps_span sp;                                                                    \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec,                \
-                                    (unsigned)(sz * vec), true, &sp)) {                \
-            if (sp.contiguous && vec == 1) {                                           \
-                const uint64_t *S = R(w, d->o[1]);                                     \
-                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                       \
-                for (int l = 0; l < WARP; l++) {                                       \
-                    T v = (T)CONV(S[l]);                                                     \
-                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                   \
-                }                                                                      \
-            } else if (vec == 1 && !sp.lane_stride) {                                  \
-                const uint64_t *S = R(w, d->o[1]);                                     \
-                uintptr_t off = sp.off + imm;                                          \
-                LANES(w, {                                                             \
-                    T v = (T)CONV(S[l]);                                                     \
-                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                  \
-                });                                                                    \
-            } else {                                                                   \
-                LANES(w, {                                                             \
-                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                    \
-                    for (int k = 0; k < vec; k++) {                                    \
-                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                 \
-                        memcpy(p + k * sz, &v, sizeof v);                              \
-                    }                                                                  \
-                });                                                                    \
-            }                                                                          \
-            if (ev) {                                                                  \
-                event_span(ev, &sp, base, d->imm);                            \
-                event_end(w, ev);                                                      \
-            }                                                                          \
-            return;                                                                    \
-        }                                                                              \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                    \
-            int l = __builtin_ctz(m);                                                  \
-            uint8_t *p = resolve(w, d->space, base[l] + imm,                           \
-                                 (unsigned)(sz * vec), l, true, ev);                   \
-            if (!p) {                                                                  \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l); \
-                return;                                                                \
-            }                                                                          \
-            for (int k = 0; k < vec; k++) {                                            \
-                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                         \
-                memcpy(p + k * sz, &v, sizeof v);                                      \
-            }                                                                          \
-        }                                                                              \
-        event_end(w, ev);                                                              \
-    }                                                                                  \
-    /* Scalar store, no checker: the span path with nothing else around it. */         \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                          \
-        const uint64_t *base = R(w, d->o[0]);                                          \
-        ps_span sp;                                                                    \
-        if (w->cta->obs ||                                                             \
-            !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {  \
-            name##_any(w, d);                                                          \
-            return;                                                                    \
-        }                                                                              \
-        const uint64_t *S = R(w, d->o[1]);                                             \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                    \
-        if (sp.contiguous) {                                                           \
-            uint8_t *p0 = (uint8_t *)(off + base[0]);                                  \
-            for (int l = 0; l < WARP; l++) {                                           \
-                T v = (T)CONV(S[l]);                                                         \
-                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                       \
-            }                                                                          \
-        } else {                                                                       \
-            uint64_t stride = sp.lane_stride;                                          \
-            LANES(w, {                                                                 \
-                T v = (T)CONV(S[l]);                                                         \
-                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);        \
-                memcpy(p, &v, sizeof v);                                               \
-            });                                                                        \
-        }                                                                              \
+#define ST_HANDLER(name, T, CONV)                                                                           \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                       \
+        int vec = d->vec, sz = (int)sizeof(T);                                                              \
+        const uint64_t *base = R(w, d->o[0]);                                                               \
+        uint64_t imm = (uint64_t)d->imm;                                                                    \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);                             \
+        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                                     \
+        ps_span sp;                                                                                         \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
+            if (sp.contiguous && vec == 1) {                                                                \
+                const uint64_t *S = R(w, d->o[1]);                                                          \
+                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                            \
+                for (int l = 0; l < WARP; l++) {                                                            \
+                    T v = (T)CONV(S[l]);                                                                    \
+                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                        \
+                }                                                                                           \
+            } else if (vec == 1 && !sp.lane_stride) {                                                       \
+                const uint64_t *S = R(w, d->o[1]);                                                          \
+                uintptr_t off = sp.off + imm;                                                               \
+                LANES(w, {                                                                                  \
+                    T v = (T)CONV(S[l]);                                                                    \
+                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                                       \
+                });                                                                                         \
+            } else {                                                                                        \
+                LANES(w, {                                                                                  \
+                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                         \
+                    for (int k = 0; k < vec; k++) {                                                         \
+                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                \
+                        memcpy(p + k * sz, &v, sizeof v);                                                   \
+                    }                                                                                       \
+                });                                                                                         \
+            }                                                                                               \
+            if (ev) {                                                                                       \
+                event_span(ev, &sp, base, d->imm);                                                          \
+                event_end(w, ev);                                                                           \
+            }                                                                                               \
+            return;                                                                                         \
+        }                                                                                                   \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                         \
+            int l = __builtin_ctz(m);                                                                       \
+            uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, true, ev);            \
+            if (!p) {                                                                                       \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l);                      \
+                return;                                                                                     \
+            }                                                                                               \
+            for (int k = 0; k < vec; k++) {                                                                 \
+                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                        \
+                memcpy(p + k * sz, &v, sizeof v);                                                           \
+            }                                                                                               \
+        }                                                                                                   \
+        event_end(w, ev);                                                                                   \
+    }                                                                                                       \
+    /* Scalar store, no checker: the span path with nothing else around it. */                              \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                             \
+        const uint64_t *base = R(w, d->o[0]);                                                               \
+        ps_span sp;                                                                                         \
+        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {        \
+            name##_any(w, d);                                                                               \
+            return;                                                                                         \
+        }                                                                                                   \
+        const uint64_t *S = R(w, d->o[1]);                                                                  \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                         \
+        if (sp.contiguous) {                                                                                \
+            uint8_t *p0 = (uint8_t *)(off + base[0]);                                                       \
+            for (int l = 0; l < WARP; l++) {                                                                \
+                T v = (T)CONV(S[l]);                                                                        \
+                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                            \
+            }                                                                                               \
+        } else {                                                                                            \
+            uint64_t stride = sp.lane_stride;                                                               \
+            LANES(w, {                                                                                      \
+                T v = (T)CONV(S[l]);                                                                        \
+                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);                             \
+                memcpy(p, &v, sizeof v);                                                                    \
+            });                                                                                             \
+        }                                                                                                   \
     }
-#define ST_CHOP(x) (x) /* a wider register is truncated (PTX ISA 9.4.1, table 27) */
+#define ST_CHOP(x)       (x) /* a wider register is truncated (PTX ISA 9.4.1, table 27) */
 /* `st.f32` from a 64-bit register: what the H200 stores is not the register's low half, as table
  * 27 says, but cvt.rn.f32.u64 of it (tests/relaxed_types, lab/relaxed_types/README.md) */
 #define ST_F32_OF_U64(x) ps_cvt(PS_CVT_F32, PS_CVT_U64, (x), PS_RND_RN, 0)
@@ -271,8 +261,7 @@ static ps_exec_fn select_st(const ps_insn *in, ps_dinsn *d) {
 enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS, AT_FADD, AT_F16X2, AT_BF16X2 };
 
 /* new value for old `o` with operand `b` (and `c` for cas); 32- or 64-bit, signedness in `sig` */
-static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64_t b, uint64_t c,
-                                  bool *write) {
+static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64_t b, uint64_t c, bool *write) {
     uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
     o &= mask, b &= mask, c &= mask;
     *write = true;
@@ -295,8 +284,7 @@ static inline uint64_t atom_apply(int op, int bits, bool sig, uint64_t o, uint64
         *write = false;
         return o;
     case AT_FADD:
-        return bits == 64 ? ps_f64_add(o, b, PS_RND_RN)
-                          : ps_f32_add((uint32_t)o, (uint32_t)b, PS_RND_RN, true, false);
+        return bits == 64 ? ps_f64_add(o, b, PS_RND_RN) : ps_f32_add((uint32_t)o, (uint32_t)b, PS_RND_RN, true, false);
     case AT_F16X2:
     case AT_BF16X2: {
         /* add.noftz.f16x2 / .bf16x2 (ISA 9.7.13.5): each half rounded to nearest even,
@@ -386,10 +374,9 @@ static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
     static const struct {
         ps_mod m;
         int op;
-    } ops[] = {{PS_MOD_ADD, AT_ADD}, {PS_MOD_MIN, AT_MIN}, {PS_MOD_MAX, AT_MAX},
-               {PS_MOD_INC, AT_INC}, {PS_MOD_DEC, AT_DEC}, {PS_MOD_AND, AT_AND},
-               {PS_MOD_OR, AT_OR},   {PS_MOD_XOR, AT_XOR}, {PS_MOD_EXCH, AT_EXCH},
-               {PS_MOD_CAS, AT_CAS}};
+    } ops[] = {{PS_MOD_ADD, AT_ADD},   {PS_MOD_MIN, AT_MIN}, {PS_MOD_MAX, AT_MAX}, {PS_MOD_INC, AT_INC},
+               {PS_MOD_DEC, AT_DEC},   {PS_MOD_AND, AT_AND}, {PS_MOD_OR, AT_OR},   {PS_MOD_XOR, AT_XOR},
+               {PS_MOD_EXCH, AT_EXCH}, {PS_MOD_CAS, AT_CAS}};
     int op = -1;
     for (size_t i = 0; i < PS_ARRAY_LEN(ops); i++)
         if (ps_modset_has(&in->mods, ops[i].m)) op = ops[i].op;
@@ -452,8 +439,8 @@ static void isspacep(ps_warp *w, const ps_dinsn *d) {
     uint32_t r = 0;
     /* spaces without a window (global, const) are whatever lies outside the windows */
     int sp = d->space == SP_SHARED || d->space == SP_LOCAL || d->space == SP_KPARAM ? d->space
-             : d->space == SP_DSMEM                                                  ? SP_SHARED
-                                                                                     : SP_GLOBAL;
+        : d->space == SP_DSMEM                                                      ? SP_SHARED
+                                                                                    : SP_GLOBAL;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t win;

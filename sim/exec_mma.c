@@ -19,7 +19,7 @@ enum { EK_F16, EK_BF16, EK_TF32, EK_F32, EK_F64, EK_E4M3, EK_E5M2, EK_S8, EK_U8,
  * .xor.popc (else .and). */
 
 typedef struct {
-    int na, nb, nc, nd;       /* registers per operand */
+    int na, nb, nc, nd; /* registers per operand */
 } mma_regs;
 
 static int ek_bits(int k) {
@@ -46,8 +46,8 @@ static mma_regs regs_of_sp(const ps_mma_payload *md, bool sp) {
     int ab = ek_bits(md->ka), cb = ek_bits(md->kc), db = ek_bits(md->kd);
     int ea = md->m * md->k * groups / 32 / (sp ? 2 : 1), eb = md->k * md->n * groups / 32;
     int ec = md->m * md->n * groups / 32;
-    return (mma_regs){ab == 64 ? ea : ea * ab / 32, ab == 64 ? eb : eb * ab / 32,
-                      cb == 64 ? ec : ec * cb / 32, db == 64 ? ec : ec * db / 32};
+    return (mma_regs){ab == 64 ? ea : ea * ab / 32, ab == 64 ? eb : eb * ab / 32, cb == 64 ? ec : ec * cb / 32,
+                      db == 64 ? ec : ec * db / 32};
 }
 
 static int64_t int_val(int kind, uint64_t v) {
@@ -82,8 +82,8 @@ static bool sp_index(ps_warp *w, const uint16_t *ms, const ps_mma_payload *md, i
             if (tf32 ? f != 0x4 && f != 0xe : i0 >= i1) {
                 ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, lane,
                                "mma.sp: metadata field 0x%x (lane %d, bits %d..%d, row %d, K %d..%d) is "
-                               "not %s", f, lane, bit + 3, bit, r, tf32 ? 2 * j : 4 * j,
-                               tf32 ? 2 * j + 1 : 4 * j + 3,
+                               "not %s",
+                               f, lane, bit + 3, bit, r, tf32 ? 2 * j : 4 * j, tf32 ? 2 * j + 1 : 4 * j + 3,
                                tf32 ? "0x4 or 0xe (.tf32 is 1:2 sparse)"
                                     : "0x4 0x8 0x9 0xc 0xd or 0xe (0x0 0x5 0xa 0xf are undefined in the "
                                       "PTX ISA; decreasing index pairs are not modelled by ptxsim)");
@@ -146,14 +146,14 @@ static void mma_exec(ps_warp *w, const ps_dinsn *d) {
                         for (int kk = 0; kk < ka; kk++)
                             a[kk] = (uint32_t)A[g][i * k + KI[i][kk]], b[kk] = (uint32_t)B[g][KI[i][kk] * n + j];
                     else
-                        for (int kk = 0; kk < k; kk++) a[kk] = (uint32_t)A[g][i * k + kk], b[kk] = (uint32_t)B[g][kk * n + j];
+                        for (int kk = 0; kk < k; kk++)
+                            a[kk] = (uint32_t)A[g][i * k + kk], b[kk] = (uint32_t)B[g][kk * n + j];
                     int kn = sp ? ka : k;
                     if ((md.ka == EK_E4M3 || md.ka == EK_E5M2) && md.kd == EK_F16)
                         out = mma_dot_fp8_f16(ek_fmt(md.ka), ek_fmt(md.kb), a, b, kn, (uint32_t)C[g][i * n + j]);
                     else if (md.ka == EK_E4M3 || md.ka == EK_E5M2)
                         out = mma_dot_fp8(ek_fmt(md.ka), ek_fmt(md.kb), a, b, kn, (uint32_t)C[g][i * n + j]);
-                    else if (f16_884)
-                        out = mma_dot_884(a, b, ek_fmt(md.kc), (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
+                    else if (f16_884) out = mma_dot_884(a, b, ek_fmt(md.kc), (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
                     else
                         out = mma_dot_float(model, ek_fmt(md.ka), ek_fmt(md.kb), a, b, kn, ek_fmt(md.kc),
                                             (uint32_t)C[g][i * n + j], ek_fmt(md.kd));
@@ -222,7 +222,7 @@ static bool mma_valid(int m, int n, int k, int a, int b, int c, int dd, bool lay
         if (a == EK_F16) return b == EK_F16 && f16acc && c == dd;
         if (a == EK_BF16) return b == EK_BF16 && f32;
         if (a == EK_TF32 && k == 8) return b == EK_TF32 && f32;
-        if (a == EK_F64) return f64; /* sm_90 */
+        if (a == EK_F64) return f64;                             /* sm_90 */
         if (k == 16) return (i8 && s32) || (f8 && (f32 || f16)); /* fp8 k16: PTX ISA 8.7 */
         return false;
     }
@@ -304,8 +304,7 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
         bool x = ps_modset_has(mods, PS_MOD_XOR), a = ps_modset_has(mods, PS_MOD_AND);
         if (!ps_modset_has(mods, PS_MOD_POPC) || x == a) return NULL;
         if (x) d->flags |= DF_XORSIGN;
-    } else if (ps_modset_has(mods, PS_MOD_POPC) || ps_modset_has(mods, PS_MOD_XOR) ||
-               ps_modset_has(mods, PS_MOD_AND)) {
+    } else if (ps_modset_has(mods, PS_MOD_POPC) || ps_modset_has(mods, PS_MOD_XOR) || ps_modset_has(mods, PS_MOD_AND)) {
         return NULL;
     }
     mma_regs rg = regs_of_sp(&md, sp);

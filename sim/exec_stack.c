@@ -45,7 +45,10 @@ static void exec_alloca(ps_warp *w, const ps_dinsn *d) {
         next[l] = p;
     }
     uint64_t *dst = R(w, d->o[0]);
-    LANES(w, { w->sp[l] = next[l]; dst[l] = next[l]; });
+    LANES(w, {
+        w->sp[l] = next[l];
+        dst[l] = next[l];
+    });
 }
 
 static void exec_stacksave(ps_warp *w, const ps_dinsn *d) {

@@ -20,8 +20,20 @@
 
 enum { G_1D, G_2D, G_3D, G_A1D, G_A2D };
 enum { M_TRAP, M_CLAMP, M_ZERO };
-enum { Q_WIDTH, Q_HEIGHT, Q_DEPTH, Q_ARRAY_SIZE, Q_MEMORY_LAYOUT, Q_NORMALIZED_COORDS, Q_FILTER_MODE,
-       Q_ADDR_MODE_0, Q_ADDR_MODE_1, Q_ADDR_MODE_2, Q_NUM_MIPMAP_LEVELS, Q_NUM_SAMPLES };
+enum {
+    Q_WIDTH,
+    Q_HEIGHT,
+    Q_DEPTH,
+    Q_ARRAY_SIZE,
+    Q_MEMORY_LAYOUT,
+    Q_NORMALIZED_COORDS,
+    Q_FILTER_MODE,
+    Q_ADDR_MODE_0,
+    Q_ADDR_MODE_1,
+    Q_ADDR_MODE_2,
+    Q_NUM_MIPMAP_LEVELS,
+    Q_NUM_SAMPLES
+};
 
 /* coordinates each geometry takes: 1d {x}; 2d {x, y}; 3d {x, y, z, -}; a1d {i, x}; a2d {i, x, y, -} */
 static const int geom_coords[] = {1, 2, 4, 2, 4};
@@ -83,15 +95,19 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
         ps_tex t;
         if (!object_at(w, l, R(w, d->o[ha])[l] + (uint64_t)d->imm, &t, insn)) return;
         if (!t.surface) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a texture object (surface instructions take surface "
-                                                       "objects)", insn);
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "%s on a texture object (surface instructions take surface "
+                           "objects)",
+                           insn);
             return;
         }
         if (!geom_fits(w, l, &t, g, insn)) return;
         unsigned tb = ps_tex_texel_bytes(&t);
         if (asz != tb) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s of %u bytes on a surface of %u-byte texels: ptxsim "
-                                                       "executes accesses of exactly one texel", insn, asz, tb);
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "%s of %u bytes on a surface of %u-byte texels: ptxsim "
+                           "executes accesses of exactly one texel",
+                           insn, asz, tb);
             return;
         }
         int k = 0;
@@ -101,8 +117,10 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
         unsigned dims = g == G_A1D ? 1 : g == G_A2D ? 2 : (unsigned)g + 1;
         for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[c0 + k++])[l];
         if (c[0] % (int64_t)asz) {
-            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "%s: byte coordinate x = %lld is not a multiple of the %u-byte "
-                                                      "access (undefined in the PTX ISA)", insn, (long long)c[0], asz);
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
+                           "%s: byte coordinate x = %lld is not a multiple of the %u-byte "
+                           "access (undefined in the PTX ISA)",
+                           insn, (long long)c[0], asz);
             return;
         }
         c[0] /= (int64_t)asz;
@@ -110,9 +128,10 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
         bool oob = layer >= t.layers;
         for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
         if (oob && d->type2 == M_TRAP) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "%s.trap out of range: texel (%lld, %lld, %lld) of layer %u; "
-                                                         "the surface is %u x %u x %u, %u layers", insn,
-                           (long long)c[0], (long long)c[1], (long long)c[2], layer, t.width, t.height, t.depth,
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                           "%s.trap out of range: texel (%lld, %lld, %lld) of layer %u; "
+                           "the surface is %u x %u x %u, %u layers",
+                           insn, (long long)c[0], (long long)c[1], (long long)c[2], layer, t.width, t.height, t.depth,
                            t.layers);
             return;
         }
@@ -127,14 +146,16 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
             for (unsigned i = 0; i < dims; i++) c[i] = c[i] < 0 ? 0 : c[i] >= sz[i] ? sz[i] - 1 : c[i];
             if (layer >= t.layers) layer = t.layers - 1;
         }
-        uint64_t idx = (((uint64_t)layer * t.depth + (uint64_t)c[2]) * t.height + (uint64_t)c[1]) * t.width +
-                       (uint64_t)c[0];
+        uint64_t idx =
+            (((uint64_t)layer * t.depth + (uint64_t)c[2]) * t.height + (uint64_t)c[1]) * t.width + (uint64_t)c[0];
         uint8_t *p = base + idx * tb;
         if (store) { /* which lane the H200 keeps is not what a lane-order store keeps (recording) */
             for (int j = 0; j < nstored; j++)
                 if (stored[j] == idx) {
-                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sust: lanes %d and %d store to the same texel; "
-                                   "which one the GPU keeps is not modelled by ptxsim", stored_lane[j], l);
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                                   "sust: lanes %d and %d store to the same texel; "
+                                   "which one the GPU keeps is not modelled by ptxsim",
+                                   stored_lane[j], l);
                     return;
                 }
             stored[nstored] = idx, stored_lane[nstored++] = l;
@@ -195,23 +216,27 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
         ps_tex t;
         if (!object_at(w, l, R(w, d->o[0])[l] + (uint64_t)d->imm, &t, "sured")) return;
         if (!t.surface) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured on a texture object (surface instructions take surface "
-                                                       "objects)");
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "sured on a texture object (surface instructions take surface "
+                           "objects)");
             return;
         }
         if (!geom_fits(w, l, &t, g, "sured")) return;
         if (ps_tex_texel_bytes(&t) != asz) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "sured of %u bytes on a surface of %u-byte texels: ptxsim "
-                                                       "executes accesses of exactly one texel", asz,
-                           ps_tex_texel_bytes(&t));
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "sured of %u bytes on a surface of %u-byte texels: ptxsim "
+                           "executes accesses of exactly one texel",
+                           asz, ps_tex_texel_bytes(&t));
             return;
         }
         unsigned dims = (unsigned)g + 1;
         int64_t c[3] = {0, 0, 0};
         for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[1 + i])[l];
         if (c[0] % (int64_t)asz) {
-            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "sured: byte coordinate x = %lld is not a multiple of the "
-                                                      "%u-byte access (undefined in the PTX ISA)", (long long)c[0], asz);
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
+                           "sured: byte coordinate x = %lld is not a multiple of the "
+                           "%u-byte access (undefined in the PTX ISA)",
+                           (long long)c[0], asz);
             return;
         }
         c[0] /= (int64_t)asz;
@@ -219,9 +244,10 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
         bool oob = false;
         for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
         if (oob && d->type2 == M_TRAP) {
-            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "sured.trap out of range: texel (%lld, %lld, %lld); the "
-                                                         "surface is %u x %u x %u", (long long)c[0], (long long)c[1],
-                           (long long)c[2], t.width, t.height, t.depth);
+            ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
+                           "sured.trap out of range: texel (%lld, %lld, %lld); the "
+                           "surface is %u x %u x %u",
+                           (long long)c[0], (long long)c[1], (long long)c[2], t.width, t.height, t.depth);
             return;
         }
         if (oob && d->type2 == M_ZERO) continue;
@@ -248,16 +274,17 @@ static void query(ps_warp *w, const ps_dinsn *d) {
         uint32_t v = 0;
         /* txq's enumerations (PTX ISA 9.7.10.5): filter { nearest, linear }, address mode { wrap,
          * mirror, clamp_ogl, clamp_to_edge, clamp_to_border } */
-        static const uint32_t amode[] = {[PS_TXA_WRAP] = 0, [PS_TXA_MIRROR] = 1, [PS_TXA_CLAMP] = 3,
-                                         [PS_TXA_BORDER] = 4};
+        static const uint32_t amode[] = {
+            [PS_TXA_WRAP] = 0, [PS_TXA_MIRROR] = 1, [PS_TXA_CLAMP] = 3, [PS_TXA_BORDER] = 4};
         switch (d->query) {
         case Q_WIDTH: v = t.width; break;
         case Q_HEIGHT:
         case Q_DEPTH:
             if ((d->query == Q_HEIGHT && t.dim < 2) || (d->query == Q_DEPTH && t.dim < 3)) {
-                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s of a %uD object is not supported by ptxsim (not "
-                                                           "measured)", insn, d->query == Q_HEIGHT ? "height" : "depth",
-                               t.dim);
+                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                               "%s.%s of a %uD object is not supported by ptxsim (not "
+                               "measured)",
+                               insn, d->query == Q_HEIGHT ? "height" : "depth", t.dim);
                 return;
             }
             v = d->query == Q_HEIGHT ? t.height : t.depth;
@@ -303,20 +330,22 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
         if (!geom_fits(w, l, &t, g, insn)) return;
         bool fl = ps_tex_returns_float(&t);
         if (fl != (d->type == PS_T_F32)) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a texture that returns %s", insn, ps_type_name(d->type),
-                           fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on a texture that returns %s", insn,
+                           ps_type_name(d->type), fl ? "floats (write .f32)" : "integers (write .u32 or .s32)");
             return;
         }
         if (t.linear && !d->gather && !ps_tex_linear_exact(&t) && !linear_asked()) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex on a %uD %s texture with linear filtering: ptxsim's filter "
-                                                       "does not match the H200 bit for bit there yet (docs/textures.md); "
-                                                       "PTXSIM_TEXTURE_SAMPLING=reference runs it anyway",
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "tex on a %uD %s texture with linear filtering: ptxsim's filter "
+                           "does not match the H200 bit for bit there yet (docs/textures.md); "
+                           "PTXSIM_TEXTURE_SAMPLING=reference runs it anyway",
                            t.dim, ps_tex_format_name(t.format));
             return;
         }
         if (int_coords && (t.normalized_coords || t.linear)) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex with .s32 coordinates on a texture with %s is not "
-                                                       "supported by ptxsim (not measured)",
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                           "tex with .s32 coordinates on a texture with %s is not "
+                           "supported by ptxsim (not measured)",
                            t.linear ? "linear filtering" : "normalized coordinates");
             return;
         }
@@ -336,8 +365,10 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                 uint32_t b = (uint32_t)R(w, d->o[k + (int)i])[l];
                 memcpy(&c[i], &b, 4);
                 if (!isfinite(c[i])) {
-                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex with a non-finite coordinate (0x%08x) is not "
-                                                               "supported by ptxsim (not measured)", b);
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                                   "tex with a non-finite coordinate (0x%08x) is not "
+                                   "supported by ptxsim (not measured)",
+                                   b);
                     return;
                 }
             }
@@ -437,14 +468,18 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     if (g < 0 || g > G_3D) return WHY("'%s': sured's geometry is .1d, .2d or .3d", in->text);
     if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required", in->text);
     bool ok = op == RD_ADD ? ty == PS_T_U32 || ty == PS_T_U64 || ty == PS_T_S32
-              : op <= RD_MAX ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
-                             : ty == PS_T_B32;
-    if (!ok) return WHY("'%s': .%s takes %s (PTX ISA)", in->text, ops[op],
-                        op == RD_ADD ? ".u32, .u64 or .s32" : op <= RD_MAX ? ".u32, .s32, .u64 or .s64" : ".b32");
+        : op <= RD_MAX     ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
+                           : ty == PS_T_B32;
+    if (!ok)
+        return WHY("'%s': .%s takes %s (PTX ISA)", in->text, ops[op],
+                   op == RD_ADD       ? ".u32, .u64 or .s32"
+                       : op <= RD_MAX ? ".u32, .s32, .u64 or .s64"
+                                      : ".b32");
     const ps_operand *a = &in->ops[0];
     if (in->nops != 2 || !handle_ok(a) || in->ops[1].kind == PS_OP_VEC)
         return WHY("'%s': ptxsim takes the surface as a .u64 register holding a surface object's handle: "
-                   "[handle, {coordinates}], value", in->text);
+                   "[handle, {coordinates}], value",
+                   in->text);
     if (a->nitems != geom_coords[g] && a->nitems != 4)
         return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], geom_coords[g],
                    geom_coords[g] > 1 ? "s" : "");
@@ -457,17 +492,26 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
 }
 
 static ps_exec_fn select_query(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    static const ps_word names[] = {PS_WM(WIDTH), PS_WM(HEIGHT), PS_WM(DEPTH), PS_WM(ARRAY_SIZE),
-                                    PS_WM(MEMORY_LAYOUT), PS_WM(NORMALIZED_COORDS), PS_WM(FILTER_MODE),
-                                    PS_WM(ADDR_MODE_0), PS_WM(ADDR_MODE_1), PS_WM(ADDR_MODE_2),
-                                    PS_WM(NUM_MIPMAP_LEVELS), PS_WM(NUM_SAMPLES)};
+    static const ps_word names[] = {PS_WM(WIDTH),
+                                    PS_WM(HEIGHT),
+                                    PS_WM(DEPTH),
+                                    PS_WM(ARRAY_SIZE),
+                                    PS_WM(MEMORY_LAYOUT),
+                                    PS_WM(NORMALIZED_COORDS),
+                                    PS_WM(FILTER_MODE),
+                                    PS_WM(ADDR_MODE_0),
+                                    PS_WM(ADDR_MODE_1),
+                                    PS_WM(ADDR_MODE_2),
+                                    PS_WM(NUM_MIPMAP_LEVELS),
+                                    PS_WM(NUM_SAMPLES)};
     bool txq = in->form == PS_F_TXQ;
     char spelling[24];
     ps_insn_word_text(in, 0, spelling, sizeof spelling);
     if (in->nwords != 2 || word(in, 1) != PS_WT(B32))
         return WHY("'%s': ptxsim executes %s.query.b32 d, [handle]%s", in->text, in->info->mnemonic,
                    txq && word(in, 0) == PS_WM(LEVEL) ? " (txq.level: textures here have no mipmaps; not "
-                                                        "supported)" : "");
+                                                        "supported)"
+                                                      : "");
     int q = -1;
     for (int i = 0; i < 12; i++)
         if (word(in, 0) == names[i]) q = i;
@@ -513,7 +557,8 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t l
     const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
     if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
         return WHY("'%s': ptxsim executes tex d, [handle, {coordinates}] with a .u64 register holding a texture "
-                   "object's handle (no sampler, offset, depth-compare or predicate operands)", in->text);
+                   "object's handle (no sampler, offset, depth-compare or predicate operands)",
+                   in->text);
     int nc = geom_coords[g];
     if (a->nitems != nc && !(g != G_3D && g != G_A2D && a->nitems == 4))
         return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], nc, nc > 1 ? "s" : "");
@@ -535,16 +580,21 @@ static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t 
         if (word(in, 0) == comps[i]) comp = i;
     if (comp < 0) return WHY("'%s': the component is .r, .g, .b or .a", in->text);
     int g = geom_of(word(in, 1));
-    if (g != G_2D && g != G_A2D) return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
-    if (in->nwords != 5 || word(in, 2) != PS_WM(V4)) return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
+    if (g != G_2D && g != G_A2D)
+        return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
+    if (in->nwords != 5 || word(in, 2) != PS_WM(V4))
+        return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
     ps_type dt = type_of(word(in, 3));
-    if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32) return WHY("'%s': the destination type is .u32, .s32 or .f32", in->text);
+    if (dt != PS_T_U32 && dt != PS_T_S32 && dt != PS_T_F32)
+        return WHY("'%s': the destination type is .u32, .s32 or .f32", in->text);
     if (word(in, 4) != PS_WT(F32)) return WHY("'%s': tld4 takes .f32 coordinates", in->text);
     const ps_operand *dv = &in->ops[0], *a = in->nops > 1 ? &in->ops[1] : NULL;
     if (in->nops != 2 || dv->kind != PS_OP_VEC || dv->nitems != 4 || dv->pair_reg >= 0 || !handle_ok(a))
         return WHY("'%s': ptxsim executes tld4 d, [handle, {coordinates}] with a .u64 register holding a texture "
-                   "object's handle (no sampler, offset, depth-compare or predicate operands)", in->text);
-    if (a->nitems != geom_coords[g]) return WHY("'%s': .%s takes %d coordinates", in->text, geom_names[g], geom_coords[g]);
+                   "object's handle (no sampler, offset, depth-compare or predicate operands)",
+                   in->text);
+    if (a->nitems != geom_coords[g])
+        return WHY("'%s': .%s takes %d coordinates", in->text, geom_names[g], geom_coords[g]);
     for (int k = g == G_A2D ? 1 : 0; k < a->nitems; k++)
         if (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64)
             return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);

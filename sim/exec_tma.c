@@ -45,7 +45,8 @@ static bool tmap_at(ps_warp *w, int l, uint64_t addr, unsigned rank, ps_tmap *m)
         return false;
     }
     if ((addr - win) % 64) {
-        ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "tensor map at 0x%llx is not 64-byte aligned", (unsigned long long)addr);
+        ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "tensor map at 0x%llx is not 64-byte aligned",
+                       (unsigned long long)addr);
         return false;
     }
     /* resolved in 16-byte pieces (accesses are aligned to their size); one allocation */
@@ -53,7 +54,8 @@ static bool tmap_at(ps_warp *w, int l, uint64_t addr, unsigned rank, ps_tmap *m)
     const uint8_t *q = p ? ps_mem_resolve(w, space, addr - win + PS_TMAP_BYTES - 16, 16, l, false) : NULL;
     if (!q) return false;
     if (q - p != PS_TMAP_BYTES - 16) {
-        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "tensor map at 0x%llx spans two allocations", (unsigned long long)addr);
+        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "tensor map at 0x%llx spans two allocations",
+                       (unsigned long long)addr);
         return false;
     }
     char why[240];
@@ -107,18 +109,20 @@ static void smem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uint
  * .min/.max on f16 and bf16 (an H200 raises an illegal-instruction error for .min/.max on an f32
  * or f64 map: measured). */
 static bool reduce_type(ps_warp *w, int l, const ps_tmap *m, int op, int *rty) {
-    static const int rt[PS_TMT_COUNT] = {[PS_TMT_U32] = RT_U32 + 1, [PS_TMT_S32] = RT_S32 + 1, [PS_TMT_U64] = RT_U64 + 1,
-                                         [PS_TMT_S64] = RT_S64 + 1, [PS_TMT_F32] = RT_F32 + 1, [PS_TMT_F64] = RT_F64 + 1,
-                                         [PS_TMT_F16] = RT_F16 + 1, [PS_TMT_BF16] = RT_BF16 + 1};
+    static const int rt[PS_TMT_COUNT] = {
+        [PS_TMT_U32] = RT_U32 + 1, [PS_TMT_S32] = RT_S32 + 1, [PS_TMT_U64] = RT_U64 + 1, [PS_TMT_S64] = RT_S64 + 1,
+        [PS_TMT_F32] = RT_F32 + 1, [PS_TMT_F64] = RT_F64 + 1, [PS_TMT_F16] = RT_F16 + 1, [PS_TMT_BF16] = RT_BF16 + 1};
     int t = rt[m->type] - 1;
     bool ok = t >= 0;
     if (t >= RT_F32) ok = op == RO_ADD || ((op == RO_MIN || op == RO_MAX) && (t == RT_F16 || t == RT_BF16));
     else if (ok && (op == RO_INC || op == RO_DEC)) ok = t == RT_U32;
     if (!ok) {
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.reduce.async.bulk.tensor .%s over %s elements: ptxsim reduces u32 s32 u64 s64 (.inc "
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                       "cp.reduce.async.bulk.tensor .%s over %s elements: ptxsim reduces u32 s32 u64 s64 (.inc "
                        "and .dec: u32), .add of f32 f64 f16 bf16 and .min/.max of f16 bf16 (.min/.max of f32 and f64 "
-                       "raise an illegal-instruction error on an H200)", (const char *[]){"and", "or", "xor", "add", "inc",
-                       "dec", "min", "max"}[op], ps_tmap_type_name(m->type));
+                       "raise an illegal-instruction error on an H200)",
+                       (const char *[]){"and", "or", "xor", "add", "inc", "dec", "min", "max"}[op],
+                       ps_tmap_type_name(m->type));
         return false;
     }
     *rty = t;
@@ -140,16 +144,18 @@ static bool i2c_store_measured(ps_warp *w, int l, const ps_tmap *m, const int32_
     const char *op = reduce ? ".reduce" : "";
     for (unsigned i = 0; i + 2 < m->rank; i++)
         if (m->lower[i] < 0) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                           "cp%s.async.bulk.tensor.%ud .im2col_no_offs through a map with a negative lower corner (%d): "
-                           "not measured apart from walks over padding, which an H200 refuses (illegal instruction)",
-                           op, m->rank, m->lower[i]);
+            ps_fault_raise(
+                w, PS_FAULT_UNSUPPORTED, l,
+                "cp%s.async.bulk.tensor.%ud .im2col_no_offs through a map with a negative lower corner (%d): "
+                "not measured apart from walks over padding, which an H200 refuses (illegal instruction)",
+                op, m->rank, m->lower[i]);
             return false;
         }
     if (c[0] < 0 || (int64_t)c[0] + m->cpp > (int64_t)m->dims[0]) {
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                       "cp%s.async.bulk.tensor.%ud .im2col_no_offs: channels [%d, %lld) outside the tensor (not measured)",
-                       op, m->rank, c[0], (long long)c[0] + m->cpp);
+        ps_fault_raise(
+            w, PS_FAULT_UNSUPPORTED, l,
+            "cp%s.async.bulk.tensor.%ud .im2col_no_offs: channels [%d, %lld) outside the tensor (not measured)", op,
+            m->rank, c[0], (long long)c[0] + m->cpp);
         return false;
     }
     for (uint32_t p = 0; p < m->ppc; p++)
@@ -158,7 +164,8 @@ static bool i2c_store_measured(ps_warp *w, int l, const ps_tmap *m, const int32_
                 ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
                                "cp%s.async.bulk.tensor.%ud .im2col_no_offs: pixel %u of the walk is outside the tensor "
                                "(coordinate %d of dimension %u); an H200 raises an illegal-instruction error for walks "
-                               "over padding", op, m->rank, p, pix[p][i], i);
+                               "over padding",
+                               op, m->rank, p, pix[p][i], i);
                 return false;
             }
     return true;
@@ -166,8 +173,10 @@ static bool i2c_store_measured(ps_warp *w, int l, const ps_tmap *m, const int32_
 
 static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
     bool im2col = d->tma_kind >= TK_IM2COL;
-    int kind = d->tma_kind == TK_IM2COL ? TK_LOAD : d->tma_kind == TK_I2C_STORE ? TK_STORE
-               : d->tma_kind == TK_I2C_REDUCE ? TK_REDUCE : d->tma_kind;
+    int kind = d->tma_kind == TK_IM2COL ? TK_LOAD
+        : d->tma_kind == TK_I2C_STORE   ? TK_STORE
+        : d->tma_kind == TK_I2C_REDUCE  ? TK_REDUCE
+                                        : d->tma_kind;
     unsigned rank = d->vec;
     int mo = kind == TK_LOAD ? 1 : 0;
     for (uint32_t mask = w->exec; mask; mask &= mask - 1) {
@@ -175,8 +184,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
         ps_tmap m;
         if (!tmap_at(w, l, R(w, d->o[mo])[l] + (uint64_t)d->imm, rank, &m)) return;
         if ((m.mode == PS_TMM_IM2COL) != im2col) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.async.bulk.tensor%s names %s tensor map", im2col ? ".im2col" : " (tile mode)",
-                           m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "cp.async.bulk.tensor%s names %s tensor map",
+                           im2col ? ".im2col" : " (tile mode)", m.mode == PS_TMM_IM2COL ? "an im2col" : "a tiled");
             return;
         }
         int32_t c[PS_TMAP_MAX_RANK] = {0};
@@ -194,7 +203,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                 if (c[i] < 0) {
                     ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                                    "cp.async.bulk.tensor store or reduction at negative coordinate %d (dimension %u): "
-                                   "an H200 raises an illegal-instruction error", c[i], i);
+                                   "an H200 raises an illegal-instruction error",
+                                   c[i], i);
                     return;
                 }
         int so = kind == TK_LOAD ? 0 : 1 + (int)rank;
@@ -212,7 +222,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                 if (cmask >> w->cta->cluster->n) {
                     ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                                    "cp.async.bulk.tensor multicast ctaMask 0x%04x names CTA ranks beyond the "
-                                   "cluster's %d", cmask, w->cta->cluster->n);
+                                   "cluster's %d",
+                                   cmask, w->cta->cluster->n);
                     return;
                 }
                 nbase = 0;
@@ -228,7 +239,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                 if (mb >= DSMEM_RANK_UNIT && (mb & ~(DSMEM_RANK_UNIT - 1)) != bases[0]) {
                     ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
                                    "cp.async.bulk.tensor: the mbarrier 0x%llx is not in the destination's CTA "
-                                   "(0x%llx)", (unsigned long long)mb, (unsigned long long)sa);
+                                   "(0x%llx)",
+                                   (unsigned long long)mb, (unsigned long long)sa);
                     return;
                 }
                 mb &= DSMEM_RANK_UNIT - 1;
@@ -236,7 +248,8 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
             sa &= DSMEM_RANK_UNIT - 1;
         }
         if (sa % 128) {
-            ps_fault_raise(w, PS_FAULT_MISALIGNED, l, "cp.async.bulk.tensor: shared address 0x%llx is not 128-byte aligned",
+            ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
+                           "cp.async.bulk.tensor: shared address 0x%llx is not 128-byte aligned",
                            (unsigned long long)sa);
             return;
         }
@@ -250,10 +263,11 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
              * box (measured in W, both sides) */
             for (unsigned i = 1; i + 1 < rank; i++)
                 if (c[i] < m.lower[i - 1] || (int64_t)c[i] > (int64_t)m.dims[i] - 1 + m.upper[i - 1]) {
-                    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l,
-                                   "cp.async.bulk.tensor.im2col starts at coordinate %d of dimension %u, outside the pixel "
-                                   "bounding box [%d, %lld] (an H200 raises an illegal-instruction error)", c[i], i,
-                                   m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
+                    ps_fault_raise(
+                        w, PS_FAULT_OUT_OF_BOUNDS, l,
+                        "cp.async.bulk.tensor.im2col starts at coordinate %d of dimension %u, outside the pixel "
+                        "bounding box [%d, %lld] (an H200 raises an illegal-instruction error)",
+                        c[i], i, m.lower[i - 1], (long long)m.dims[i] - 1 + m.upper[i - 1]);
                     return;
                 }
             int32_t off[3] = {0}; /* .im2col_no_offs (stores, reductions): none */
@@ -274,8 +288,7 @@ static void tensor_copy(ps_warp *w, const ps_dinsn *d) {
                     for (unsigned i = 0; i < rank; i++) at[i] = pix[k / m.cpp][i];
                     at[0] = (int64_t)c[0] + (int64_t)(k % m.cpp);
                     in = ps_tmap_offset_of(&m, at, &off);
-                } else
-                    in = ps_tmap_global_offset(&m, c, k, &off);
+                } else in = ps_tmap_global_offset(&m, c, k, &off);
                 if (kind == TK_LOAD && !in) {
                     memcpy(e, &fill, es);
                     continue;
@@ -306,7 +319,7 @@ static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords 
 
 /* cp{.reduce}.async.bulk.tensor.Nd.dst.src{.OP}{.tile}.completion{.L2::cache_hint} */
 ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR), PS_WM(XOR), PS_WM(ADD),
+    static const ps_word ops[] = {PS_WM(AND), PS_WM(OR),  PS_WM(XOR), PS_WM(ADD),
                                   PS_WM(INC), PS_WM(DEC), PS_WM(MIN), PS_WM(MAX)};
     static const ps_word dims[] = {PS_WM(D1), PS_WM(D2), PS_WM(D3), PS_WM(D4), PS_WM(D5)};
     bool reduce = in->form == PS_F_CP_REDUCE_ASYNC_BULK;
@@ -333,7 +346,8 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         if (x == PS_WM(IM2COL) || x == PS_WM(IM2COL_W) || x == PS_WM(IM2COL_W_128) || x == PS_WM(IM2COL_W_) ||
             x == PS_WM(IM2COL_W_128_))
             return WHY("'%s': ptxsim executes im2col mode as .im2col (loads) and .im2col_no_offs (stores and "
-                       "reductions), not .%s", in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
+                       "reductions), not .%s",
+                       in->text, ps_insn_word_text(in, k, spelling, sizeof spelling));
         if (x == PS_WM(MULTICAST_CLUSTER)) {
             multicast = true;
             continue;
@@ -354,18 +368,23 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         }
     }
     if (reduce) {
-        if (op < 0) return WHY("'%s': a tensor reduction names its operation (.add .min .max .inc .dec .and .or .xor)", in->text);
+        if (op < 0)
+            return WHY("'%s': a tensor reduction names its operation (.add .min .max .inc .dec .and .or .xor)",
+                       in->text);
         if (dst != PS_WM(GLOBAL) || src != PS_WM(SHARED_CTA) || !group)
-            return WHY("'%s': ptxsim executes cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP{.tile,.im2col_no_offs}"
-                       ".bulk_group", in->text);
+            return WHY(
+                "'%s': ptxsim executes cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP{.tile,.im2col_no_offs}"
+                ".bulk_group",
+                in->text);
         kind = TK_REDUCE;
     } else if ((dst == PS_WM(SHARED_CLUSTER) || dst == PS_WM(SHARED_CTA)) && src == PS_WM(GLOBAL) && mbar)
         kind = TK_LOAD;
-    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group)
-        kind = TK_STORE;
+    else if (dst == PS_WM(GLOBAL) && src == PS_WM(SHARED_CTA) && group) kind = TK_STORE;
     else
-        return WHY("'%s': ptxsim executes cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
-                   "and cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group", in->text);
+        return WHY(
+            "'%s': ptxsim executes cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
+            "and cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group",
+            in->text);
     if (im2col && kind != TK_LOAD)
         return WHY("'%s': stores and reductions in im2col mode are .im2col_no_offs (no im2col offsets)", in->text);
     if (no_offs && kind == TK_LOAD)
@@ -376,8 +395,8 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
         return WHY("'%s': .multicast::cluster is a form of loads to .shared::cluster", in->text);
     int want = kind == TK_LOAD ? 3 : 2, mi = kind == TK_LOAD ? 1 : 0;
     if (in->nops != want + (im2col ? 1 : 0) + (multicast ? 1 : 0) + (hint ? 1 : 0))
-        return WHY("'%s' takes %s%s%s%s", in->text, kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]"
-                                                                    : "[tensorMap, {coordinates}], [src]",
+        return WHY("'%s' takes %s%s%s%s", in->text,
+                   kind == TK_LOAD ? "[dst], [tensorMap, {coordinates}], [mbar]" : "[tensorMap, {coordinates}], [src]",
                    im2col ? ", {im2col offsets}" : "", multicast ? ", ctaMask" : "", hint ? ", cache-policy" : "");
     /* the ctaMask's slot: after dst, map, coordinates, mbar and the im2col offsets */
     unsigned mslot = 3 + rank + (im2col ? rank - 2 : 0);
@@ -393,8 +412,7 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (in->ops[mi].nitems != (int)rank)
         return WHY("'%s': a .%ud tensor copy takes %u coordinates, not %d", in->text, rank, rank, in->ops[mi].nitems);
     for (int k = 0; k < want; k++)
-        if (k != mi && in->ops[k].nitems)
-            return WHY("'%s': only the tensor map is followed by coordinates", in->text);
+        if (k != mi && in->ops[k].nitems) return WHY("'%s': only the tensor map is followed by coordinates", in->text);
     d->tma_kind = (uint8_t)(im2col ? TK_IM2COL : !no_offs ? kind : kind == TK_STORE ? TK_I2C_STORE : TK_I2C_REDUCE);
     d->rnd = (uint8_t)(multicast ? mslot : 0); /* the ctaMask's slot of a multicast load, else 0 */
     d->vec = (uint8_t)rank;
@@ -403,7 +421,6 @@ ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len) 
     if (kind == TK_LOAD) {
         d->off2 = (int32_t)in->ops[0].offset;
         d->target = (int32_t)in->ops[2].offset;
-    } else
-        d->off2 = (int32_t)in->ops[1].offset;
+    } else d->off2 = (int32_t)in->ops[1].offset;
     return tensor_copy;
 }

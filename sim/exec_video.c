@@ -16,22 +16,22 @@ enum { OP2_NONE, OP2_ADD, OP2_MIN, OP2_MAX };
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
 /* d->video_params: packed parameters */
-#define VA_WIDTH(x) ((x) & 7)
-#define VA_DSIG (1 << 3)
-#define VA_ASIG (1 << 4)
-#define VA_BSIG (1 << 5)
-#define VA_OP2(x) (((x) >> 6) & 3)
-#define VA_CMP(x) (((x) >> 8) & 7)
-#define VA_CLAMP (1 << 11)
-#define VA_WRAP (1 << 12)
-#define VA_PO (1 << 13)
+#define VA_WIDTH(x) ((x)&7)
+#define VA_DSIG     (1 << 3)
+#define VA_ASIG     (1 << 4)
+#define VA_BSIG     (1 << 5)
+#define VA_OP2(x)   (((x) >> 6) & 3)
+#define VA_CMP(x)   (((x) >> 8) & 7)
+#define VA_CLAMP    (1 << 11)
+#define VA_WRAP     (1 << 12)
+#define VA_PO       (1 << 13)
 #define VA_SCALE(x) (((x) >> 14) & 31)
-#define VA_NEGP (1 << 19) /* vmad: the product is negated */
-#define VA_NEGC (1 << 20)
+#define VA_NEGP     (1 << 19) /* vmad: the product is negated */
+#define VA_NEGC     (1 << 20)
 /* d->imm: the operands' selectors as the parser encodes them (PS_SEL_*), a | b << 16 | d << 32 */
-#define SEL_A(d) ((uint16_t)((d)->imm))
-#define SEL_B(d) ((uint16_t)((d)->imm >> 16))
-#define SEL_D(d) ((uint16_t)((d)->imm >> 32))
+#define SEL_A(d)    ((uint16_t)((d)->imm))
+#define SEL_B(d)    ((uint16_t)((d)->imm >> 16))
+#define SEL_D(d)    ((uint16_t)((d)->imm >> 32))
 
 /* ---- scalar forms -------------------------------------------------------------------------- */
 
@@ -73,8 +73,8 @@ static inline int64_t scalar_sat(int64_t t, bool sig, uint16_t dsel) {
     return (t < 0 || t > hi) ? hi : t;
 }
 
-static uint32_t scalar_one(int op, unsigned aux, uint16_t as, uint16_t bs, uint16_t ds, bool sat,
-                           uint32_t a, uint32_t b, uint32_t c) {
+static uint32_t scalar_one(int op, unsigned aux, uint16_t as, uint16_t bs, uint16_t ds, bool sat, uint32_t a,
+                           uint32_t b, uint32_t c) {
     bool shift = op == V_SHL || op == V_SHR;
     int64_t x = part(a, as, aux & VA_ASIG), y = part(b, bs, !shift && (aux & VA_BSIG)), t;
     switch (op) {
@@ -132,8 +132,7 @@ static void exec_scalar(ps_warp *w, const ps_dinsn *d) {
     uint16_t as = SEL_A(d), bs = SEL_B(d), ds = SEL_D(d);
     bool sat = d->flags & DF_SAT;
     int op = d->video_op;
-    LANES(w, D[l] = scalar_one(op, aux, as, bs, ds, sat, (uint32_t)A[l], (uint32_t)B[l],
-                               (uint32_t)C[l]));
+    LANES(w, D[l] = scalar_one(op, aux, as, bs, ds, sat, (uint32_t)A[l], (uint32_t)B[l], (uint32_t)C[l]));
 }
 
 /* vmad (measured): whole-word sources are sign-extended whatever their type (selected bytes and
@@ -141,8 +140,7 @@ static void exec_scalar(ps_warp *w, const ps_dinsn *d) {
  * shift when a source type is signed, logical when both are unsigned (a negative sum turns into
  * a large positive one); .sat clamps to the signed range when a source type is signed and to
  * [0, 0xffffffff] otherwise. */
-static uint32_t vmad_one(unsigned aux, uint16_t as, uint16_t bs, bool sat, uint32_t a, uint32_t b,
-                         uint32_t c) {
+static uint32_t vmad_one(unsigned aux, uint16_t as, uint16_t bs, bool sat, uint32_t a, uint32_t b, uint32_t c) {
     __int128 x = as ? part(a, as, aux & VA_ASIG) : (int64_t)(int32_t)a;
     __int128 y = bs ? part(b, bs, aux & VA_BSIG) : (int64_t)(int32_t)b;
     __int128 p = x * y, z = (int32_t)c;
@@ -183,12 +181,10 @@ static inline int64_t pair_elem(uint64_t ba, int width, unsigned k, bool sig) {
 
 /* Element i's source index for a selector whose digits are written most significant first
  * (".b3210": element 3 from byte 3, ... element 0 from byte 0). */
-static inline unsigned sel_elem(uint16_t sel, int i) {
-    return PS_SEL_DIGIT(sel, PS_SEL_COUNT(sel) - 1 - (unsigned)i);
-}
+static inline unsigned sel_elem(uint16_t sel, int i) { return PS_SEL_DIGIT(sel, PS_SEL_COUNT(sel) - 1 - (unsigned)i); }
 
-static uint32_t simd_one(int op, unsigned aux, int width, uint16_t as, uint16_t bs, unsigned mask,
-                         bool sat, uint32_t a, uint32_t b, uint32_t c) {
+static uint32_t simd_one(int op, unsigned aux, int width, uint16_t as, uint16_t bs, unsigned mask, bool sat, uint32_t a,
+                         uint32_t b, uint32_t c) {
     uint64_t ba = (uint64_t)b << 32 | a;
     int bits = 32 / width;
     int64_t hi = (aux & VA_DSIG) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
@@ -225,8 +221,7 @@ static void exec_simd(ps_warp *w, const ps_dinsn *d) {
     unsigned mask = 0;
     for (unsigned k = 0; k < PS_SEL_COUNT(ms); k++) mask |= 1u << PS_SEL_DIGIT(ms, k);
     bool sat = d->flags & DF_SAT;
-    LANES(w, D[l] = simd_one(op, aux, width, as, bs, mask, sat, (uint32_t)A[l], (uint32_t)B[l],
-                             (uint32_t)C[l]));
+    LANES(w, D[l] = simd_one(op, aux, width, as, bs, mask, sat, (uint32_t)A[l], (uint32_t)B[l], (uint32_t)C[l]));
 }
 
 /* ---- selection -------------------------------------------------------------------------------- */
@@ -266,14 +261,14 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
     static const struct {
         ps_form f;
         int op, width;
-    } tab[] = {{PS_F_VADD, V_ADD, 1},       {PS_F_VSUB, V_SUB, 1},       {PS_F_VABSDIFF, V_ABSDIFF, 1},
-               {PS_F_VMIN, V_MIN, 1},       {PS_F_VMAX, V_MAX, 1},       {PS_F_VSHL, V_SHL, 1},
-               {PS_F_VSHR, V_SHR, 1},       {PS_F_VMAD, V_MAD, 1},       {PS_F_VSET, V_SET, 1},
-               {PS_F_VADD2, V_ADD, 2},      {PS_F_VSUB2, V_SUB, 2},      {PS_F_VAVRG2, V_AVRG, 2},
-               {PS_F_VABSDIFF2, V_ABSDIFF, 2}, {PS_F_VMIN2, V_MIN, 2},   {PS_F_VMAX2, V_MAX, 2},
-               {PS_F_VSET2, V_SET, 2},      {PS_F_VADD4, V_ADD, 4},      {PS_F_VSUB4, V_SUB, 4},
-               {PS_F_VAVRG4, V_AVRG, 4},    {PS_F_VABSDIFF4, V_ABSDIFF, 4}, {PS_F_VMIN4, V_MIN, 4},
-               {PS_F_VMAX4, V_MAX, 4},      {PS_F_VSET4, V_SET, 4}};
+    } tab[] = {{PS_F_VADD, V_ADD, 1},          {PS_F_VSUB, V_SUB, 1},          {PS_F_VABSDIFF, V_ABSDIFF, 1},
+               {PS_F_VMIN, V_MIN, 1},          {PS_F_VMAX, V_MAX, 1},          {PS_F_VSHL, V_SHL, 1},
+               {PS_F_VSHR, V_SHR, 1},          {PS_F_VMAD, V_MAD, 1},          {PS_F_VSET, V_SET, 1},
+               {PS_F_VADD2, V_ADD, 2},         {PS_F_VSUB2, V_SUB, 2},         {PS_F_VAVRG2, V_AVRG, 2},
+               {PS_F_VABSDIFF2, V_ABSDIFF, 2}, {PS_F_VMIN2, V_MIN, 2},         {PS_F_VMAX2, V_MAX, 2},
+               {PS_F_VSET2, V_SET, 2},         {PS_F_VADD4, V_ADD, 4},         {PS_F_VSUB4, V_SUB, 4},
+               {PS_F_VAVRG4, V_AVRG, 4},       {PS_F_VABSDIFF4, V_ABSDIFF, 4}, {PS_F_VMIN4, V_MIN, 4},
+               {PS_F_VMAX4, V_MAX, 4},         {PS_F_VSET4, V_SET, 4}};
     int op = -1, width = 0;
     for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
         if (tab[i].f == in->form) op = tab[i].op, width = tab[i].width;
@@ -283,11 +278,10 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
     bool set = op == V_SET, sat = ps_modset_has(m, PS_MOD_SAT);
     int ntypes = set ? 2 : 3;
     if (in->ntypes != ntypes)
-        return WHY("'%s' needs %d types (%s), %d given", mn, ntypes,
-                   set ? ".atype.btype" : ".dtype.atype.btype", in->ntypes);
+        return WHY("'%s' needs %d types (%s), %d given", mn, ntypes, set ? ".atype.btype" : ".dtype.atype.btype",
+                   in->ntypes);
     for (int i = 0; i < ntypes; i++)
-        if (in->types[i] != PS_T_U32 && in->types[i] != PS_T_S32)
-            return WHY("'%s' types must be .u32 or .s32", mn);
+        if (in->types[i] != PS_T_U32 && in->types[i] != PS_T_S32) return WHY("'%s' types must be .u32 or .s32", mn);
     if ((op == V_SHL || op == V_SHR) && in->types[2] != PS_T_U32)
         return WHY("'%s' takes an unsigned shift amount: its third type must be .u32", mn);
     unsigned aux = (unsigned)width;
@@ -295,14 +289,15 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         aux |= (in->types[0] == PS_T_S32 ? VA_ASIG : 0) | (in->types[1] == PS_T_S32 ? VA_BSIG : 0);
     } else {
         aux |= (in->types[0] == PS_T_S32 ? VA_DSIG : 0) | (in->types[1] == PS_T_S32 ? VA_ASIG : 0) |
-               (in->types[2] == PS_T_S32 ? VA_BSIG : 0);
+            (in->types[2] == PS_T_S32 ? VA_BSIG : 0);
     }
     static const ps_mod cmps[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE};
     int ncmp = 0;
     for (int i = 0; i < 6; i++)
         if (ps_modset_has(m, cmps[i])) aux |= (unsigned)i << 8, ncmp++;
-    if (set != (ncmp == 1)) return set ? WHY("'%s' needs one comparison (.eq .ne .lt .le .gt .ge)", mn)
-                                       : WHY("'%s' takes no comparison", mn);
+    if (set != (ncmp == 1))
+        return set ? WHY("'%s' needs one comparison (.eq .ne .lt .le .gt .ge)", mn)
+                   : WHY("'%s' takes no comparison", mn);
     bool has_add = ps_modset_has(m, PS_MOD_ADD), has_min = ps_modset_has(m, PS_MOD_MIN),
          has_max = ps_modset_has(m, PS_MOD_MAX);
     if (has_add + has_min + has_max > 1) return WHY("'%s' takes at most one secondary operation", mn);
@@ -336,14 +331,16 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         if (!scalar_sel_ok(as) || !scalar_sel_ok(bs) || ds)
             return WHY("'vmad' selectors must be .b0-.b3 or .h0/.h1 on a and b");
         bool na = o[1].minus, nb = o[2].minus, nc = o[3].minus;
-        if ((na != nb) && nc)
-            return WHY("'vmad': operand negation limited to either (a xor b) or c");
+        if ((na != nb) && nc) return WHY("'vmad': operand negation limited to either (a xor b) or c");
         bool po = ps_modset_has(m, PS_MOD_PO);
         if (po && (na || nb || nc)) return WHY("'vmad.po' does not take negated operands");
         bool s7 = ps_modset_has(m, PS_MOD_SHR7), s15 = ps_modset_has(m, PS_MOD_SHR15);
         if (s7 && s15) return WHY("'vmad' takes one of .shr7 and .shr15");
         aux |= (po ? VA_PO : 0) | (na != nb ? VA_NEGP : 0) | (nc ? VA_NEGC : 0) |
-               (unsigned)(s7 ? 7 : s15 ? 15 : 0) << 14;
+            (unsigned)(s7        ? 7
+                           : s15 ? 15
+                                 : 0)
+                << 14;
         d->imm = (int64_t)((uint64_t)as | (uint64_t)bs << 16);
         d->video_params = (int32_t)aux;
         return exec_vmad;

@@ -11,7 +11,8 @@ static bool check_members(ps_warp *w, const ps_dinsn *d, int mask_op) {
     if (exec & ~mm) {
         ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(exec & ~mm),
                        "lane executes a warp-synchronous instruction without being in its member "
-                       "mask 0x%08x", mm);
+                       "mask 0x%08x",
+                       mm);
         return false;
     }
     uint32_t missing = mm & w->live & ~exec;
@@ -72,22 +73,22 @@ static bool per_mask_group(ps_warp *w, const ps_dinsn *d, int mask_op, ps_exec_f
         pv |= (uint32_t)ok << l;                                                                \
     } while (0)
 /* One loop per mode, so no lane branches on it; the full warp takes a plain counted loop. */
-#define SHFL_MODE(JEXPR, OKEXPR)                                                                \
-    do {                                                                                        \
-        if (exec == FULL_MASK)                                                                  \
-            for (int l = 0; l < WARP; l++) SHFL_LANE(JEXPR, OKEXPR);                            \
-        else                                                                                    \
-            for (uint32_t m = exec; m; m &= m - 1) {                                            \
-                int l = __builtin_ctz(m);                                                       \
-                SHFL_LANE(JEXPR, OKEXPR);                                                       \
-            }                                                                                   \
+#define SHFL_MODE(JEXPR, OKEXPR)                                     \
+    do {                                                             \
+        if (exec == FULL_MASK)                                       \
+            for (int l = 0; l < WARP; l++) SHFL_LANE(JEXPR, OKEXPR); \
+        else                                                         \
+            for (uint32_t m = exec; m; m &= m - 1) {                 \
+                int l = __builtin_ctz(m);                            \
+                SHFL_LANE(JEXPR, OKEXPR);                            \
+            }                                                        \
     } while (0)
 
 /* Full warp with the same b and c in every lane and no segments (width 32: the usual
  * reduction, scan and broadcast code): the lanes that read another lane form one range, so the
  * result is one or two shifted copies. Returns false for the other cases. */
-static bool shfl_full(const ps_dinsn *d, const uint64_t *A, const uint64_t *B, const uint64_t *C,
-                      uint64_t *out, uint32_t *pv) {
+static bool shfl_full(const ps_dinsn *d, const uint64_t *A, const uint64_t *B, const uint64_t *C, uint64_t *out,
+                      uint32_t *pv) {
     uint64_t diff = 0;
     for (int l = 0; l < WARP; l++) diff |= (B[l] ^ B[0]) | (C[l] ^ C[0]);
     if ((uint32_t)diff || (C[0] >> 8 & 31)) return false;
@@ -144,9 +145,9 @@ static void shfl(ps_warp *w, const ps_dinsn *d) {
         return;
     }
     switch (d->shfl_mode) {
-    case 0: SHFL_MODE(l - (int)b, j >= maxl); break;             /* up */
-    case 1: SHFL_MODE(l + (int)b, j <= maxl); break;             /* down */
-    case 2: SHFL_MODE(l ^ (int)b, j <= maxl); break;             /* bfly */
+    case 0: SHFL_MODE(l - (int)b, j >= maxl); break;              /* up */
+    case 1: SHFL_MODE(l + (int)b, j <= maxl); break;              /* down */
+    case 2: SHFL_MODE(l ^ (int)b, j <= maxl); break;              /* bfly */
     default: SHFL_MODE(minl | (int)(b & ~seg), j <= maxl); break; /* idx */
     }
     uint64_t *D = R(w, d->o[0]);
@@ -265,8 +266,10 @@ ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
             /* legacy shfl (no member mask): treat the mask operand as absent */
             if (d->nops < 5) return NULL;
         } else if (d->nops < 6) return NULL;
-        d->shfl_mode = ps_modset_has(m, PS_MOD_UP) ? 0 : ps_modset_has(m, PS_MOD_DOWN) ? 1
-                  : ps_modset_has(m, PS_MOD_BFLY) ? 2 : 3;
+        d->shfl_mode = ps_modset_has(m, PS_MOD_UP) ? 0
+            : ps_modset_has(m, PS_MOD_DOWN)        ? 1
+            : ps_modset_has(m, PS_MOD_BFLY)        ? 2
+                                                   : 3;
         return shfl;
     case PS_F_VOTE:
         if (ps_modset_has(m, PS_MOD_BALLOT)) return vote_ballot;
@@ -275,9 +278,12 @@ ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
     case PS_F_MATCH: return ps_modset_has(m, PS_MOD_ALL) ? match_all : match_any;
     case PS_F_REDUX:
         if (in->types[0] == PS_T_F32) return NULL;
-        d->redux_op = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD : ps_modset_has(m, PS_MOD_MIN) ? RX_MIN
-                  : ps_modset_has(m, PS_MOD_MAX) ? RX_MAX : ps_modset_has(m, PS_MOD_AND) ? RX_AND
-                  : ps_modset_has(m, PS_MOD_OR) ? RX_OR : RX_XOR;
+        d->redux_op = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD
+            : ps_modset_has(m, PS_MOD_MIN)         ? RX_MIN
+            : ps_modset_has(m, PS_MOD_MAX)         ? RX_MAX
+            : ps_modset_has(m, PS_MOD_AND)         ? RX_AND
+            : ps_modset_has(m, PS_MOD_OR)          ? RX_OR
+                                                   : RX_XOR;
         if (in->types[0] == PS_T_S32) d->flags |= DF_SIGNED;
         return redux;
     case PS_F_ACTIVEMASK: return activemask;

@@ -27,8 +27,16 @@
 #include "wgmma.h"
 
 enum { WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, WT_S32 };
-enum { WGF_AREG = 1, WGF_NEGA = 2, WGF_NEGB = 4, WGF_TA = 8, WGF_TB = 16, WGF_SAT = 32,
-       WGF_SP = 64, WGF_SEL1 = 128 /* .sp: sparse A; the sparsity selector is 1 */ };
+enum {
+    WGF_AREG = 1,
+    WGF_NEGA = 2,
+    WGF_NEGB = 4,
+    WGF_TA = 8,
+    WGF_TB = 16,
+    WGF_SAT = 32,
+    WGF_SP = 64,
+    WGF_SEL1 = 128 /* .sp: sparse A; the sparsity selector is 1 */
+};
 
 /* wgmma.mma_async's shape, types and options are the record's payload d->wgmma
  * (ps_wgmma_payload, sim_internal.h). k: elements of A and B read per row (.b1: its 32 bytes;
@@ -67,8 +75,8 @@ uint32_t wg_elem_addr(const wg_desc *ds, int mn, int k, int eb, bool mn_major) {
             a = ds->start + (uint32_t)(mn / (int)t) * ds->sbo + (uint32_t)(mn % (int)t) * (uint32_t)eb +
                 (uint32_t)(k / 8) * ds->lbo + (uint32_t)(k % 8) * 16;
         else
-            a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * 16 +
-                (uint32_t)(k / (int)t) * ds->lbo + (uint32_t)(k % (int)t) * (uint32_t)eb;
+            a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * 16 + (uint32_t)(k / (int)t) * ds->lbo +
+                (uint32_t)(k % (int)t) * (uint32_t)eb;
         return a;
     }
     uint32_t per = w / (uint32_t)eb; /* elements in a W-byte row */
@@ -76,8 +84,8 @@ uint32_t wg_elem_addr(const wg_desc *ds, int mn, int k, int eb, bool mn_major) {
         a = ds->start + (uint32_t)(mn / (int)per) * ds->lbo + (uint32_t)(mn % (int)per) * (uint32_t)eb +
             (uint32_t)(k / 8) * ds->sbo + (uint32_t)(k % 8) * w;
     else
-        a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * w +
-            (uint32_t)(k / (int)per) * ds->lbo + (uint32_t)(k % (int)per) * (uint32_t)eb;
+        a = ds->start + (uint32_t)(mn / 8) * ds->sbo + (uint32_t)(mn % 8) * w + (uint32_t)(k / (int)per) * ds->lbo +
+            (uint32_t)(k % (int)per) * (uint32_t)eb;
     uint32_t mask = w / 16 - 1;
     uint32_t row = ((a >> 7) - ds->base) & mask;
     return a ^ (row << 4);
@@ -102,8 +110,8 @@ static bool wg_whole(ps_warp *w, const ps_dinsn *d) {
         if (i >= c->nwarps || c->warps[i].valid != FULL_MASK) {
             ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
                            "'%s' needs the whole warpgroup %d (threads %d..%d of the block), which "
-                           "this block of %u threads does not have", d->src->text, g, 128 * g,
-                           128 * g + 127, c->L->nthreads);
+                           "this block of %u threads does not have",
+                           d->src->text, g, 128 * g, 128 * g + 127, c->L->nthreads);
             return false;
         }
     }
@@ -157,7 +165,8 @@ static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
         if (*ok)
             ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, 0,
                            "wgmma matrix descriptor reaches shared address 0x%x, beyond the block's "
-                           "%llu bytes of shared memory", addr, (unsigned long long)c->shared_size);
+                           "%llu bytes of shared memory",
+                           addr, (unsigned long long)c->shared_size);
         *ok = false;
         return 0;
     }
@@ -167,8 +176,12 @@ static uint32_t smem_elem(ps_warp *w, uint32_t addr, int eb, bool *ok) {
 }
 
 static mma_fmt wt_fmt(int t) {
-    return t == WT_F16 ? MF_F16 : t == WT_BF16 ? MF_BF16 : t == WT_TF32 ? MF_TF32 : t == WT_E4M3 ? MF_E4M3
-         : t == WT_E5M2 ? MF_E5M2 : MF_F32;
+    return t == WT_F16 ? MF_F16
+        : t == WT_BF16 ? MF_BF16
+        : t == WT_TF32 ? MF_TF32
+        : t == WT_E4M3 ? MF_E4M3
+        : t == WT_E5M2 ? MF_E5M2
+                       : MF_F32;
 }
 
 /* d = c + sum of a[i]*b[i] over k 8-bit integers (s8 when sa/sb), or c + popc(a AND b) over k
@@ -210,9 +223,10 @@ static bool wg_same(ps_warp *w, const ps_dinsn *d, ps_wgwarp *st, uint16_t sa, u
                                "wgmma.mma_async number %u of warpgroup %d: warp %d ran it at line %d "
                                "with descriptors 0x%llx, 0x%llx, warp %d at line %d with 0x%llx, 0x%llx; "
                                "the warps of a warpgroup must execute the same instruction with the "
-                               "same descriptors", st->issued, w->id / 4, i, o->hist[h].d->line,
-                               (unsigned long long)o->hist[h].da, (unsigned long long)o->hist[h].db,
-                               w->id, d->line, (unsigned long long)da, (unsigned long long)db);
+                               "same descriptors",
+                               st->issued, w->id / 4, i, o->hist[h].d->line, (unsigned long long)o->hist[h].da,
+                               (unsigned long long)o->hist[h].db, w->id, d->line, (unsigned long long)da,
+                               (unsigned long long)db);
                 return false;
             }
         }
@@ -250,8 +264,8 @@ static bool wg_sp_index(ps_warp *w, const uint64_t *meta, const ps_wgmma_payload
                 ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, lane,
                                "sparse wgmma.mma_async: metadata field 0x%x (lane %d, bits %d..%d, row %d "
                                "of the warp's 16, K %d..%d) is not %s; the PTX ISA leaves the result "
-                               "undefined", f, lane, bit + 3, bit, r, tf32 ? 2 * j : 4 * j,
-                               tf32 ? 2 * j + 1 : 4 * j + 3,
+                               "undefined",
+                               f, lane, bit + 3, bit, r, tf32 ? 2 * j : 4 * j, tf32 ? 2 * j + 1 : 4 * j + 3,
                                tf32 ? "0x4 or 0xe (.tf32 is 1:2 sparse)"
                                     : "0x4 0x8 0x9 0xc 0xd or 0xe (0x0 0x5 0xa 0xf are undefined; "
                                       "decreasing index pairs are not modelled by ptxsim)");
@@ -285,7 +299,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
                 ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
                                "wgmma.mma_async uses registers of the wgmma.mma_async at line %d "
                                "before a wgmma.wait_group covers it (only chains on the same "
-                               "accumulator with the same shape may overlap)", st->ops[i].d->line);
+                               "accumulator with the same shape may overlap)",
+                               st->ops[i].d->line);
                 return;
             }
     /* a sibling warp that exited without issuing as many wgmma instructions */
@@ -295,8 +310,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
         if (i != w->id && c->warps[i].state == WS_DONE && o->issued < st->issued) {
             ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, 0,
                            "wgmma.mma_async number %u of warpgroup %d: warp %d exited after %u; "
-                           "every warp of the warpgroup must execute it", st->issued, w->id / 4, i,
-                           o->issued);
+                           "every warp of the warpgroup must execute it",
+                           st->issued, w->id / 4, i, o->issued);
             return;
         }
     }
@@ -389,8 +404,8 @@ static void wg_mma(ps_warp *w, const ps_dinsn *d) {
                 bc = bs;
             }
             uint32_t v = integer ? wg_dot_int(sh.at, sh.bt, A[row - 16 * q], bc, ka, cv, sh.flags & WGF_SAT)
-                       : fp8 ? mma_dot_wgmma_fp8(af, bf, A[row - 16 * q], bc, ka, df, cv)
-                             : mma_dot_float(m, af, bf, A[row - 16 * q], bc, ka, df, cv, df);
+                : fp8            ? mma_dot_wgmma_fp8(af, bf, A[row - 16 * q], bc, ka, df, cv)
+                                 : mma_dot_float(m, af, bf, A[row - 16 * q], bc, ka, df, cv, df);
             if (f32d) out[e] = v;
             else if (e % 2) out[e / 2] |= v << 16;
             else out[e / 2] = v;
@@ -443,8 +458,8 @@ static void wg_guard(ps_warp *w, const ps_dinsn *d) {
                 ps_fault_raise(w, PS_FAULT_INVALID_WARP_SYNC, __builtin_ctz(w->exec),
                                "'%s' accesses a register of the wgmma.mma_async at line %d before a "
                                "wgmma.wait_group covers it: the accumulator and A-fragment registers "
-                               "are undefined until then (PTX ISA, wgmma.wait_group)", d->src->text,
-                               st->ops[i].d->line);
+                               "are undefined until then (PTX ISA, wgmma.wait_group)",
+                               d->src->text, st->ops[i].d->line);
                 return;
             }
     }
@@ -454,8 +469,8 @@ static void wg_guard(ps_warp *w, const ps_dinsn *d) {
 /* ---- decode ------------------------------------------------------------------------ */
 
 static int wgmma_type(ps_word w) {
-    static const ps_word types[] = {PS_WT(F16), PS_WT(BF16), PS_WT(TF32), PS_WT(F32), PS_WT(E4M3),
-                                    PS_WT(E5M2), PS_WT(S8), PS_WT(U8), PS_WT(B1), PS_WT(S32)};
+    static const ps_word types[] = {PS_WT(F16),  PS_WT(BF16), PS_WT(TF32), PS_WT(F32), PS_WT(E4M3),
+                                    PS_WT(E5M2), PS_WT(S8),   PS_WT(U8),   PS_WT(B1),  PS_WT(S32)};
     static const int wt[] = {WT_F16, WT_BF16, WT_TF32, WT_F32, WT_E4M3, WT_E5M2, WT_S8, WT_U8, WT_B1, WT_S32};
     for (int i = 0; i < 10; i++)
         if (w == types[i]) return wt[i];
@@ -508,13 +523,15 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     bool popc = nw == ti + 4 && words[ti + 2] == PS_WM(AND) && words[ti + 3] == PS_WM(POPC);
     if (nw != ti + 2 + (popc ? 2 : 0))
         return WHY("'%s': ptxsim executes wgmma.mma_async{.sp}.sync.aligned.m64nNkK{.satfinite}.dtype.atype.btype "
-                   "(.b1: followed by .and.popc)", in->text);
+                   "(.b1: followed by .and.popc)",
+                   in->text);
     unsigned m = (unsigned)in->shape_m, n = (unsigned)in->shape_n, k = (unsigned)in->shape_k;
     if (ps_word_kind(words[2]) != PS_WK_SHAPE || !k || m != 64 || n < 8 || n > 256 || n % 8)
         return WHY("'%s': shape must be m64nNkK with N = 8, 16, ..., 256", in->text);
     int dt = wgmma_type(words[3]), at = wgmma_type(words[ti]), bt = wgmma_type(words[ti + 1]);
     /* A's and B's type names, for the diagnostics (at and bt are types when they are read) */
-    const char *an = ps_type_name((ps_type)ps_word_value(words[ti])), *bn = ps_type_name((ps_type)ps_word_value(words[ti + 1]));
+    const char *an = ps_type_name((ps_type)ps_word_value(words[ti])),
+               *bn = ps_type_name((ps_type)ps_word_value(words[ti + 1]));
     bool fl16 = at == WT_F16 || at == WT_BF16 || at == WT_TF32, fp8 = at == WT_E4M3 || at == WT_E5M2;
     bool int8 = at == WT_S8 || at == WT_U8, b1 = at == WT_B1;
     if (at < 0 || bt < 0 || dt < 0)
@@ -534,8 +551,8 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     if ((int8 || b1) && n > 24 && n % 16)
         return WHY("'%s': integer and .b1 wgmma take N = 8, 16, 24, 32, 48, 64, ..., 256 (multiples of 16 above 24)",
                    in->text);
-    ps_wgmma_payload sh = {.n = (uint16_t)n, .k = (uint8_t)(b1 ? 32 : k), .dt = (uint8_t)dt, .at = (uint8_t)at,
-                   .bt = (uint8_t)bt};
+    ps_wgmma_payload sh = {
+        .n = (uint16_t)n, .k = (uint8_t)(b1 ? 32 : k), .dt = (uint8_t)dt, .at = (uint8_t)at, .bt = (uint8_t)bt};
     int nd = dt == WT_F16 ? (int)n / 4 : (int)n / 2;
     bool t16 = at == WT_F16 || at == WT_BF16, scales = fl16 || fp8;
     /* operands: d, a (vector of 4, or a descriptor), b-desc, scale-d, then for floating-point
@@ -545,13 +562,16 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
         return WHY("'%s': the accumulator is a vector of %d registers", in->text, nd);
     bool areg = in->ops[1].kind == PS_OP_VEC;
     if (areg && in->ops[1].nitems != 4) return WHY("'%s': A in registers is a vector of 4 registers", in->text);
-    if (!areg && in->ops[1].kind != PS_OP_REG) return WHY("'%s': A is a 64-bit descriptor register or a vector of 4 registers", in->text);
+    if (!areg && in->ops[1].kind != PS_OP_REG)
+        return WHY("'%s': A is a 64-bit descriptor register or a vector of 4 registers", in->text);
     if (in->ops[2].kind != PS_OP_REG) return WHY("'%s': B is a 64-bit descriptor register", in->text);
     int want = 4 + o0 + (scales ? 2 : 0) + (t16 ? (areg ? 1 : 2) : 0);
     if (in->nops != want)
         return WHY("'%s' takes %d operands here (d, a, b-desc, %sscale-d%s%s)", in->text, want,
                    sp ? "sp-meta, sp-sel, " : "", scales ? ", imm-scale-a, imm-scale-b" : "",
-                   !t16 ? "" : areg ? ", imm-trans-b" : ", imm-trans-a, imm-trans-b");
+                   !t16       ? ""
+                       : areg ? ", imm-trans-b"
+                              : ", imm-trans-a, imm-trans-b");
     int64_t sel = 0;
     if (sp) {
         const ps_operand *mo = &in->ops[3];
@@ -561,8 +581,8 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
          * picks the pair), 8-bit inputs in all four (0) */
         int64_t maxsel = int8 || fp8 ? 0 : 1;
         if (!imm_of(&in->ops[4], &sel) || sel < 0 || sel > maxsel)
-            return WHY("'%s': sp-sel must be the integer constant %s for .%s inputs", in->text,
-                       maxsel ? "0 or 1" : "0", an);
+            return WHY("'%s': sp-sel must be the integer constant %s for .%s inputs", in->text, maxsel ? "0 or 1" : "0",
+                       an);
     }
     const ps_operand *sdo = &in->ops[3 + o0];
     if (sdo->kind == PS_OP_IMM) {
@@ -582,9 +602,9 @@ ps_exec_fn ps_select_wgmma(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     int64_t ta = areg ? 0 : v[2], tb = areg ? v[2] : v[3];
     if (!t16) ta = tb = 0;
     if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1)) return WHY("'%s': imm-trans-a/b must be 0 or 1", in->text);
-    sh.flags = (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) |
-                         (ta ? WGF_TA : 0) | (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0) |
-                         (sp ? WGF_SP : 0) | (sel ? WGF_SEL1 : 0));
+    sh.flags =
+        (uint8_t)((areg ? WGF_AREG : 0) | (v[0] < 0 ? WGF_NEGA : 0) | (v[1] < 0 ? WGF_NEGB : 0) | (ta ? WGF_TA : 0) |
+                  (tb ? WGF_TB : 0) | (sat ? WGF_SAT : 0) | (sp ? WGF_SP : 0) | (sel ? WGF_SEL1 : 0));
     d->wgmma = sh;
     return wg_mma;
 #undef WHY
@@ -608,7 +628,10 @@ static void rs_add(regset *s, int r) {
 
 static void rs_of_operand(regset *s, const ps_operand *o) {
     switch (o->kind) {
-    case PS_OP_REG: rs_add(s, o->reg); rs_add(s, o->pair_reg); break;
+    case PS_OP_REG:
+        rs_add(s, o->reg);
+        rs_add(s, o->pair_reg);
+        break;
     case PS_OP_ADDR: rs_add(s, o->reg); break;
     case PS_OP_VEC:
     case PS_OP_LIST:
@@ -662,8 +685,7 @@ void ps_wgmma_install_checks(ps_fprog *fp) {
             for (int k = 0; k < nw; k++) {
                 const ps_wgmma_payload *si = &fp->code[pcs[k]].wgmma;
                 bool chain = rs_equal(&D[j], &D[k]) && sj->n == si->n && sj->dt == si->dt;
-                bool bad = rs_meet(&D[j], &A[k]) || rs_meet(&A[j], &D[k]) ||
-                           (!chain && rs_meet(&D[j], &D[k]));
+                bool bad = rs_meet(&D[j], &A[k]) || rs_meet(&A[j], &D[k]) || (!chain && rs_meet(&D[j], &D[k]));
                 if (bad) mask |= 1ull << (k < 63 ? k : 63);
             }
             fp->wg_conflict[i] = mask;

@@ -20,11 +20,13 @@ enum { WK_F16, WK_BF16, WK_TF32, WK_I8, WK_F64, WK_C16, WK_C32, WK_C64, WK_I4, W
 
 typedef struct {
     uint8_t m, n, k;
-    char frag;          /* 'a', 'b', 'c' (c also describes d) */
-    uint8_t kind;       /* WK_* */
-    uint8_t per;        /* elements per lane and chunk */
+    char frag;    /* 'a', 'b', 'c' (c also describes d) */
+    uint8_t kind; /* WK_* */
+    uint8_t per;  /* elements per lane and chunk */
     uint8_t nchunks;
-    struct { uint8_t r0, c0, tr; } ch[8];
+    struct {
+        uint8_t r0, c0, tr;
+    } ch[8];
 } wmma_layout;
 
 /* Measured on an H200 (lab/mma/probe.cu, wl_* recordings); u8 as s8, s32 as f32. */
@@ -33,10 +35,31 @@ static const wmma_layout LAYOUTS[] = {
     {8, 8, 4, 'b', WK_F64, 1, 1, {{0, 0, 0}}},
     {8, 8, 4, 'c', WK_C64, 2, 1, {{0, 0, 0}}},
     {8, 32, 16, 'a', WK_BF16, 2, 2, {{0, 0, 0}, {0, 8, 0}}},
-    {8, 32, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}}},
+    {8,
+     32,
+     16,
+     'a',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}, {0, 0, 0}, {0, 8, 0}}},
     {8, 32, 16, 'a', WK_I8, 4, 1, {{0, 0, 0}}},
-    {8, 32, 16, 'b', WK_BF16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
-    {8, 32, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
+    {8,
+     32,
+     16,
+     'b',
+     WK_BF16,
+     2,
+     8,
+     {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
+    {8,
+     32,
+     16,
+     'b',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {0, 8, 0}, {8, 0, 0}, {8, 8, 0}, {0, 16, 0}, {0, 24, 0}, {8, 16, 0}, {8, 24, 0}}},
     {8, 32, 16, 'b', WK_I8, 4, 4, {{0, 0, 0}, {0, 8, 0}, {0, 16, 0}, {0, 24, 0}}},
     {8, 32, 16, 'c', WK_C16, 2, 4, {{0, 0, 1}, {0, 8, 1}, {0, 16, 1}, {0, 24, 1}}},
     {8, 32, 16, 'c', WK_C32, 2, 4, {{0, 0, 1}, {0, 8, 1}, {0, 16, 1}, {0, 24, 1}}},
@@ -44,18 +67,53 @@ static const wmma_layout LAYOUTS[] = {
     {16, 16, 8, 'b', WK_TF32, 1, 4, {{0, 0, 0}, {4, 0, 0}, {0, 8, 0}, {4, 8, 0}}},
     {16, 16, 8, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
     {16, 16, 16, 'a', WK_BF16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
-    {16, 16, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16,
+     16,
+     16,
+     'a',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
     {16, 16, 16, 'a', WK_I8, 4, 2, {{0, 0, 0}, {8, 0, 0}}},
     {16, 16, 16, 'b', WK_BF16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
-    {16, 16, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
+    {16,
+     16,
+     16,
+     'b',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
     {16, 16, 16, 'b', WK_I8, 4, 2, {{0, 0, 0}, {0, 8, 0}}},
     {16, 16, 16, 'c', WK_C16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
     {16, 16, 16, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}}},
-    {32, 8, 16, 'a', WK_BF16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
-    {32, 8, 16, 'a', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
+    {32,
+     8,
+     16,
+     'a',
+     WK_BF16,
+     2,
+     8,
+     {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
+    {32,
+     8,
+     16,
+     'a',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {8, 0, 0}, {0, 8, 0}, {8, 8, 0}, {16, 0, 0}, {24, 0, 0}, {16, 8, 0}, {24, 8, 0}}},
     {32, 8, 16, 'a', WK_I8, 4, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
     {32, 8, 16, 'b', WK_BF16, 2, 2, {{0, 0, 0}, {8, 0, 0}}},
-    {32, 8, 16, 'b', WK_F16, 2, 8, {{0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}}},
+    {32,
+     8,
+     16,
+     'b',
+     WK_F16,
+     2,
+     8,
+     {{0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}, {0, 0, 0}, {8, 0, 0}}},
     {32, 8, 16, 'b', WK_I8, 4, 1, {{0, 0, 0}}},
     {32, 8, 16, 'c', WK_C16, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
     {32, 8, 16, 'c', WK_C32, 2, 4, {{0, 0, 0}, {8, 0, 0}, {16, 0, 0}, {24, 0, 0}}},
@@ -88,7 +146,7 @@ static void coord(const wmma_layout *L, int lane, int e, int *r, int *c) {
     int line = g, along = L->per * t + j; /* A/B: along k; C: along columns */
     int r0 = L->ch[ch].r0, c0 = L->ch[ch].c0;
     bool tr = L->ch[ch].tr;
-    if (L->frag == 'b') tr = !tr;      /* B lines are columns */
+    if (L->frag == 'b') tr = !tr; /* B lines are columns */
     if (!tr) *r = r0 + line, *c = c0 + along;
     else *r = r0 + along, *c = c0 + line;
 }
@@ -138,9 +196,8 @@ static void chunk_box(const wmma_layout *L, int ch, int *r0, int *c0, int *nr, i
  *    l/4, transposed in registers (MOVM); otherwise one access per element (f32 column layout);
  *  - anything else (tf32 A/B, s8/u8 A or B across lines, f64 A/B) one access per element.
  * Returns false after a fault. addr[l][e]: element e's address of lane l (without d->imm). */
-static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout *L,
-                               uint64_t (*addr)[32], int esz, bool store, bool col, uint64_t ld,
-                               const uint64_t *base) {
+static bool wmma_shared_events(ps_warp *w, const ps_dinsn *d, const wmma_layout *L, uint64_t (*addr)[32], int esz,
+                               bool store, bool col, uint64_t ld, const uint64_t *base) {
     uint8_t *p[WARP];
     uint64_t a[WARP];
     int ne = nelems(L);
@@ -247,10 +304,8 @@ static void wmma_ls_exec(ps_warp *w, const ps_dinsn *d, bool store) {
         addr_col(addr, e, a);
         if (grouped) {
             for (int l = 0; l < WARP; l++)
-                if (!(p[l] = ps_mem_resolve(w, d->space, a[l] + (uint64_t)d->imm, esz, l, store)))
-                    return;
-        } else if (!tc_access(w, d, FULL_MASK, a, esz, store, p))
-            return;
+                if (!(p[l] = ps_mem_resolve(w, d->space, a[l] + (uint64_t)d->imm, esz, l, store))) return;
+        } else if (!tc_access(w, d, FULL_MASK, a, esz, store, p)) return;
         for (int l = 0; l < WARP; l++) {
             if (store) memcpy(p[l], &vals[l][e], esz);
             else {
@@ -458,7 +513,8 @@ ps_exec_fn ps_select_wmma(const ps_insn *in, ps_dinsn *d) {
     if (ints && ta != tb) return NULL; /* integer wmma: A and B of the same type (PTX ISA wmma.mma) */
     if (sub && (lay[0] != 0 || lay[1] != 1)) return NULL;
     const ps_modset *mods = &in->mods;
-    bool x = ps_modset_has(mods, PS_MOD_XOR), an = ps_modset_has(mods, PS_MOD_AND), pc = ps_modset_has(mods, PS_MOD_POPC);
+    bool x = ps_modset_has(mods, PS_MOD_XOR), an = ps_modset_has(mods, PS_MOD_AND),
+         pc = ps_modset_has(mods, PS_MOD_POPC);
     d->flags &= ~(uint32_t)DF_XORSIGN;
     if (ka == WK_B1) {
         if (!pc || x == an) return NULL; /* .xor.popc or .and.popc */

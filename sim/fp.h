@@ -33,12 +33,12 @@
 typedef enum { PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_RND_RNA } ps_rnd;
 
 /* NaN encodings the simulator produces (see docs/numerics.md, "NaN rules"). */
-#define PS_F32_CANON_NAN 0x7fffffffu   /* f32 NaN results of arithmetic, approximations, most cvt */
-#define PS_F16_CANON_NAN 0x7fffu       /* f16 NaN results of cvt from f32/bf16 (measured on H200) */
-#define PS_BF16_CANON_NAN 0x7fffu      /* bf16 NaN results of cvt from f32/f16 (measured on H200) */
-#define PS_TF32_CANON_NAN 0x7fffe000u  /* cvt.rn/.rz{.relu}.tf32.f32 of a NaN (H200) */
+#define PS_F32_CANON_NAN   0x7fffffffu           /* f32 NaN results of arithmetic, approximations, most cvt */
+#define PS_F16_CANON_NAN   0x7fffu               /* f16 NaN results of cvt from f32/bf16 (measured on H200) */
+#define PS_BF16_CANON_NAN  0x7fffu               /* bf16 NaN results of cvt from f32/f16 (measured on H200) */
+#define PS_TF32_CANON_NAN  0x7fffe000u           /* cvt.rn/.rz{.relu}.tf32.f32 of a NaN (H200) */
 #define PS_F64_DEFAULT_NAN 0xfff8000000000000ull /* f64 NaN made from non-NaN inputs (H200) */
-#define PS_F64_APPROX_NAN 0x7fffffff00000000ull  /* rcp/rsqrt.approx.ftz.f64 (PTX 9.7.3.14/17) */
+#define PS_F64_APPROX_NAN  0x7fffffff00000000ull /* rcp/rsqrt.approx.ftz.f64 (PTX 9.7.3.14/17) */
 
 /* ---- host rounding-mode scope ----------------------------------------------------------- */
 /* Sets the host rounding mode to r (RNA maps to nearest-even) and returns the previous mode,
@@ -60,14 +60,11 @@ uint32_t ps_f32_div(uint32_t a, uint32_t b, ps_rnd r, bool ftz);
 uint32_t ps_f32_sqrt(uint32_t a, ps_rnd r, bool ftz);
 uint32_t ps_f32_rcp(uint32_t a, ps_rnd r, bool ftz);
 
-void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz,
+void ps_f32_add_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat);
+void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat);
+void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz, bool sat);
+void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, ps_rnd r, bool ftz,
                   bool sat);
-void ps_f32_sub_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz,
-                  bool sat);
-void ps_f32_mul_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz,
-                  bool sat);
-void ps_f32_fma_n(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n,
-                  ps_rnd r, bool ftz, bool sat);
 void ps_f32_div_n(uint32_t *d, const uint32_t *a, const uint32_t *b, int n, ps_rnd r, bool ftz);
 void ps_f32_sqrt_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz);
 void ps_f32_rcp_n(uint32_t *d, const uint32_t *a, int n, ps_rnd r, bool ftz);
@@ -86,8 +83,7 @@ uint64_t ps_f64_rcp(uint64_t a, ps_rnd r);
 void ps_f64_add_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r);
 void ps_f64_sub_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r);
 void ps_f64_mul_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r);
-void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n,
-                  ps_rnd r);
+void ps_f64_fma_n(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n, ps_rnd r);
 void ps_f64_div_n(uint64_t *d, const uint64_t *a, const uint64_t *b, int n, ps_rnd r);
 void ps_f64_sqrt_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r);
 void ps_f64_rcp_n(uint64_t *d, const uint64_t *a, int n, ps_rnd r);
@@ -106,8 +102,8 @@ uint64_t ps_f64_max(uint64_t a, uint64_t b);
 /* ---- abs / neg / copysign / testp (PTX 9.7.3.1, 9.7.3.2, 9.7.3.9, 9.7.3.10) -------------- */
 uint32_t ps_f32_abs(uint32_t a, bool ftz);
 uint32_t ps_f32_neg(uint32_t a, bool ftz);
-uint64_t ps_f64_abs(uint64_t a); /* NaN: a with the quiet bit set, sign kept (measured on H200) */
-uint64_t ps_f64_neg(uint64_t a); /* NaN: a with the quiet bit set, sign kept (measured on H200) */
+uint64_t ps_f64_abs(uint64_t a);                  /* NaN: a with the quiet bit set, sign kept (measured on H200) */
+uint64_t ps_f64_neg(uint64_t a);                  /* NaN: a with the quiet bit set, sign kept (measured on H200) */
 uint32_t ps_f32_copysign(uint32_t a, uint32_t b); /* copysign.f32 d, a, b: |b| with sign of a */
 uint64_t ps_f64_copysign(uint64_t a, uint64_t b);
 

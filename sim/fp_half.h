@@ -45,8 +45,8 @@ uint16_t ps_half_tanh_approx(ps_half_fmt f, uint16_t a);
 
 /* ---- fp8 (cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32,f16x2}, cvt.rn{.relu}.f16x2.*) ---- */
 typedef enum { PS_FP8_E4M3, PS_FP8_E5M2 } ps_fp8_fmt;
-uint8_t ps_fp8_from_f32(ps_fp8_fmt f, uint32_t a, bool relu);  /* .rn.satfinite */
-uint8_t ps_fp8_from_f16(ps_fp8_fmt f, uint16_t a, bool relu);  /* .rn.satfinite */
-uint16_t ps_fp8_to_f16(ps_fp8_fmt f, uint8_t a, bool relu);    /* exact */
+uint8_t ps_fp8_from_f32(ps_fp8_fmt f, uint32_t a, bool relu); /* .rn.satfinite */
+uint8_t ps_fp8_from_f16(ps_fp8_fmt f, uint16_t a, bool relu); /* .rn.satfinite */
+uint16_t ps_fp8_to_f16(ps_fp8_fmt f, uint8_t a, bool relu);   /* exact */
 
 #endif

@@ -13,21 +13,30 @@ static const char *const form_ids[] = {
 #undef X
 };
 
-static const char *const ctl_names[] = {"", "bra", "brx.idx", "call", "ret", "exit", "trap", "barrier",
-                                        "bar.warp.sync", "barrier.cluster.wait", "end"};
+static const char *const ctl_names[] = {"",     "bra",  "brx.idx", "call",          "ret",
+                                        "exit", "trap", "barrier", "bar.warp.sync", "barrier.cluster.wait",
+                                        "end"};
 static const char *const space_names[] = {"generic", "global", "shared", "local", "const", "param", "shared::cluster"};
 static const char *const rnd_names[] = {"rn", "rz", "rm", "rp", "rna"};
 static const struct {
     uint32_t bit;
     const char *name;
-} flag_names[] = {{DF_FTZ, "ftz"},         {DF_SAT, "sat"},
-                  {DF_HI, "hi"},           {DF_LO, "lo"},
-                  {DF_WIDE, "wide"},       {DF_CC, "cc"},
-                  {DF_APPROX, "approx"},   {DF_FULL, "full"},
-                  {DF_NAN, "NaN"},         {DF_XORSIGN, "xorsign"},
-                  {DF_RELU, "relu"},       {DF_SATFINITE, "satfinite"},
-                  {DF_INTEGRAL, "integral"}, {DF_SIGNED, "signed"},
-                  {DF_NAN_A_WINS, "nan-a-wins"}, {DF_ST_F32_U64, "st-f32-u64"}};
+} flag_names[] = {{DF_FTZ, "ftz"},
+                  {DF_SAT, "sat"},
+                  {DF_HI, "hi"},
+                  {DF_LO, "lo"},
+                  {DF_WIDE, "wide"},
+                  {DF_CC, "cc"},
+                  {DF_APPROX, "approx"},
+                  {DF_FULL, "full"},
+                  {DF_NAN, "NaN"},
+                  {DF_XORSIGN, "xorsign"},
+                  {DF_RELU, "relu"},
+                  {DF_SATFINITE, "satfinite"},
+                  {DF_INTEGRAL, "integral"},
+                  {DF_SIGNED, "signed"},
+                  {DF_NAN_A_WINS, "nan-a-wins"},
+                  {DF_ST_F32_U64, "st-f32-u64"}};
 
 /* Register names by slot and by predicate index: decode numbers a function's registers in
  * declaration order, predicates into the predicate file and the others into the first slots
@@ -54,17 +63,15 @@ static void print_slot(FILE *out, const names *nm, uint16_t s) {
     case SK_IMM: fprintf(out, " s%u(#0x%llx)", s, (unsigned long long)si->value); return;
     case SK_SREG: {
         const char *n = ps_sreg_name((ps_sreg)si->sreg);
-        if (si->comp < 3 && (strstr(n, "tid") || strstr(n, "ntid") || strstr(n, "ctaid") || strstr(n, "nctaid") ||
-                             strstr(n, "cluster")))
+        if (si->comp < 3 &&
+            (strstr(n, "tid") || strstr(n, "ntid") || strstr(n, "ctaid") || strstr(n, "nctaid") ||
+             strstr(n, "cluster")))
             fprintf(out, " s%u(%s.%c)", s, n, "xyz"[si->comp]);
-        else
-            fprintf(out, " s%u(%s)", s, n);
+        else fprintf(out, " s%u(%s)", s, n);
         return;
     }
     case SK_SHARED_SYM:
-    case SK_LOCAL_SYM:
-        fprintf(out, " s%u(&%s%+lld)", s, si->var ? si->var->name : "?", (long long)si->addend);
-        return;
+    case SK_LOCAL_SYM: fprintf(out, " s%u(&%s%+lld)", s, si->var ? si->var->name : "?", (long long)si->addend); return;
     case SK_ZERO: fprintf(out, " s%u(#0)", s); return;
     default: fprintf(out, " s%u(scratch)", s); return;
     }
@@ -106,7 +113,7 @@ static bool operand_kinds(const ps_dinsn *d, const ps_func *fn, char *kind) {
 static bool contracted(const ps_dinsn *d) {
     ps_form f = d->src->form;
     return d->ctl == CTL_NONE && d->nops == 4 && d->src->nops == 3 &&
-           (f == PS_F_ADD_FLT || f == PS_F_SUB_FLT || f == PS_F_ADD_F16 || f == PS_F_SUB_F16);
+        (f == PS_F_ADD_FLT || f == PS_F_SUB_FLT || f == PS_F_ADD_F16 || f == PS_F_SUB_F16);
 }
 
 static void print_handler(FILE *out, const ps_dinsn *d) {
@@ -171,8 +178,8 @@ static void list_function(const ps_program *p, int fi, const source *src, FILE *
             nm.slot_reg[s++] = fn->regs[i].name;
         }
     }
-    fprintf(out, "%s %s: %d records, %d slots, %d predicates\n", fn->is_entry ? ".entry" : ".func", fn->name,
-            fp->ncode, fp->nslots, fp->npreds);
+    fprintf(out, "%s %s: %d records, %d slots, %d predicates\n", fn->is_entry ? ".entry" : ".func", fn->name, fp->ncode,
+            fp->nslots, fp->npreds);
     fprintf(out, "  %4s %5s %-12s %-26s %s\n", "pc", "line", "guard", "handler", "operands; flow  | PTX");
     for (int pc = 0; pc < fp->ncode; pc++) {
         const ps_dinsn *d = &fp->code[pc];

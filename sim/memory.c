@@ -30,15 +30,13 @@ struct ps_device {
     uint8_t *heap;
     heap_block *blocks;
     int nblocks, cap_blocks;
-    uint64_t heap_used; /* bytes in live blocks */
-    uint64_t limit, used; /* the memory limit (0: none) and the allocations' bytes (under lock) */
+    uint64_t heap_used;            /* bytes in live blocks */
+    uint64_t limit, used;          /* the memory limit (0: none) and the allocations' bytes (under lock) */
     atomic_uint_fast64_t launches; /* launches so far, for %gridid */
     uint64_t grid_ws;              /* the cooperative grid workspace (0: none yet), under lock */
 };
 
-uint64_t ps_device_next_gridid(ps_device *dev) {
-    return 2 * (atomic_fetch_add(&dev->launches, 1) + 1);
-}
+uint64_t ps_device_next_gridid(ps_device *dev) { return 2 * (atomic_fetch_add(&dev->launches, 1) + 1); }
 
 uint64_t ps_device_grid_workspace(ps_device *dev, bool create) {
     pthread_mutex_lock(&dev->lock);
@@ -252,8 +250,7 @@ bool ps_device_nearest(ps_device *d, uint64_t addr, ps_alloc *out, char *name, s
     uint64_t bestd = UINT64_MAX;
     for (int i = 0; i < d->n; i++) {
         const ps_alloc *a = &d->allocs[i];
-        uint64_t dist = addr < a->base ? a->base - addr
-                        : addr >= a->base + a->size ? addr - (a->base + a->size) : 0;
+        uint64_t dist = addr < a->base ? a->base - addr : addr >= a->base + a->size ? addr - (a->base + a->size) : 0;
         if (dist < bestd) bestd = dist, best = i;
     }
     if (best >= 0) {
@@ -374,8 +371,7 @@ static void heap_where(ps_device *d, uint64_t addr, unsigned size, char *out, si
                  (unsigned long long)(addr - (d->blocks[i].base + d->blocks[i].size)),
                  d->blocks[i].live ? "malloc'd " : "freed ", (unsigned long long)d->blocks[i].size,
                  (unsigned long long)d->blocks[i].base);
-    else
-        snprintf(out, n, ": device heap memory that no malloc() handed out");
+    else snprintf(out, n, ": device heap memory that no malloc() handed out");
     pthread_rwlock_unlock(&d->heap_lock);
 }
 
@@ -387,13 +383,11 @@ static inline bool past_end(uint64_t addr, unsigned size, uint64_t limit) {
 }
 
 static const char *space_word(int sp) {
-    static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter",
-                              "shared::cluster"};
+    static const char *n[] = {"generic", "global", "shared", "local", "constant", "parameter", "shared::cluster"};
     return n[sp];
 }
 
-static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
-                 uint64_t limit) {
+static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write, uint64_t limit) {
     char where[256] = "";
     if ((space == SP_GLOBAL || space == SP_GENERIC) && addr - HEAP_BASE < PS_HEAP_BYTES) {
         heap_where(w->cta->L->dev, addr, size, where, sizeof where);
@@ -403,28 +397,25 @@ static void *oob(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, 
         const ps_alloc *a = ps_device_nearest(w->cta->L->dev, addr, &near, name, sizeof name) ? &near : NULL;
         if (a && addr >= a->base + a->size)
             snprintf(where, sizeof where, ": %llu bytes past the end of '%s' (%llu bytes)",
-                     (unsigned long long)(addr - (a->base + a->size)), a->name,
-                     (unsigned long long)a->size);
+                     (unsigned long long)(addr - (a->base + a->size)), a->name, (unsigned long long)a->size);
         else if (a && addr + size > a->base + a->size)
             snprintf(where, sizeof where, ": straddles the end of '%s' (%llu bytes)", a->name,
                      (unsigned long long)a->size);
         else if (a && addr < a->base)
             snprintf(where, sizeof where, ": %llu bytes before the start of '%s' (%llu bytes)",
                      (unsigned long long)(a->base - addr), a->name, (unsigned long long)a->size);
-        else
-            snprintf(where, sizeof where, ": no allocation");
+        else snprintf(where, sizeof where, ": no allocation");
     } else if (space == SP_SHARED && w->cta->L->reserved_smem) {
         uint64_t r = w->cta->L->reserved_smem;
-        snprintf(where, sizeof where, ": the CTA's shared memory holds %llu bytes from offset 0x%llx "
+        snprintf(where, sizeof where,
+                 ": the CTA's shared memory holds %llu bytes from offset 0x%llx "
                  "(the %llu bytes before are reserved for the system)",
                  (unsigned long long)(limit - r), (unsigned long long)r, (unsigned long long)r);
     } else {
-        snprintf(where, sizeof where, ": the %s window holds %llu bytes", space_word(space),
-                 (unsigned long long)limit);
+        snprintf(where, sizeof where, ": the %s window holds %llu bytes", space_word(space), (unsigned long long)limit);
     }
-    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "out-of-bounds %s %s of %u bytes at 0x%llx%s",
-                   space_word(space), write ? "write" : "read", size, (unsigned long long)addr,
-                   where);
+    ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane, "out-of-bounds %s %s of %u bytes at 0x%llx%s", space_word(space),
+                   write ? "write" : "read", size, (unsigned long long)addr, where);
     return NULL;
 }
 
@@ -449,12 +440,10 @@ static inline const struct ps_alloc_hit *hit(ps_cta *c, uint64_t addr) {
     return e;
 }
 
-static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED,
-                                      PS_SPACE_LOCAL,   PS_SPACE_CONST,  PS_SPACE_PARAM,
-                                      PS_SPACE_SHARED};
+static const uint8_t space_to_ps[] = {PS_SPACE_GENERIC, PS_SPACE_GLOBAL, PS_SPACE_SHARED, PS_SPACE_LOCAL,
+                                      PS_SPACE_CONST,   PS_SPACE_PARAM,  PS_SPACE_SHARED};
 
-void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
-                        ps_mem_event *ev) {
+void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write, ps_mem_event *ev) {
     void *p = ps_mem_resolve(w, space, addr, size, lane, write);
     if (space == SP_GENERIC) {
         uint64_t win;
@@ -517,8 +506,8 @@ static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, 
         ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, lane,
                        "%s of %u bytes at 0x%llx through .shared::cta: the address is a "
                        "shared::cluster address of CTA rank %llu (from mapa); use .shared::cluster "
-                       "or a generic address", write ? "write" : "read", size,
-                       (unsigned long long)addr,
+                       "or a generic address",
+                       write ? "write" : "read", size, (unsigned long long)addr,
                        (unsigned long long)((addr >> DSMEM_RANK_SHIFT) - 1));
         return NULL;
     }
@@ -530,9 +519,8 @@ static void *dsmem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, 
                        "out-of-bounds shared::cluster %s of %u bytes at offset 0x%llx of CTA rank "
                        "%u (block %u,%u,%u) of the cluster: its shared memory holds %llu bytes "
                        "from offset 0x%llx",
-                       write ? "write" : "read", size, (unsigned long long)off, t->rank,
-                       t->ctaid[0], t->ctaid[1], t->ctaid[2],
-                       (unsigned long long)(t->shared_size - t->L->reserved_smem),
+                       write ? "write" : "read", size, (unsigned long long)off, t->rank, t->ctaid[0], t->ctaid[1],
+                       t->ctaid[2], (unsigned long long)(t->shared_size - t->L->reserved_smem),
                        (unsigned long long)t->L->reserved_smem);
         return NULL;
     }
@@ -548,9 +536,8 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
         addr -= win;
     }
     if (addr & (size - 1)) {
-        ps_fault_raise(w, PS_FAULT_MISALIGNED, lane, "misaligned %s %s of %u bytes at 0x%llx",
-                       space_word(space), write ? "write" : "read", size,
-                       (unsigned long long)addr);
+        ps_fault_raise(w, PS_FAULT_MISALIGNED, lane, "misaligned %s %s of %u bytes at 0x%llx", space_word(space),
+                       write ? "write" : "read", size, (unsigned long long)addr);
         return NULL;
     }
     switch (space) {
@@ -583,8 +570,8 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
     }
 }
 
-PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
-                 unsigned size, bool write, ps_span *s) {
+PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size,
+                           bool write, ps_span *s) {
     ps_cta *c = w->cta;
     uint64_t a0 = addr[__builtin_ctz(mask)] + (uint64_t)imm;
     /* The region is the one lane 0 (the first executing lane) hits: [rbase, rbase + rlen) in
@@ -621,16 +608,16 @@ PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t 
     uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
     bool contiguous = false;
     unsigned shift = (unsigned)__builtin_ctz(size); /* sizes are powers of two */
-    if (mask == FULL_MASK && !stride && shift < 6 &&
-        addr[WARP - 1] - addr[0] == (uint64_t)(WARP - 1) << shift) {
+    if (mask == FULL_MASK && !stride && shift < 6 && addr[WARP - 1] - addr[0] == (uint64_t)(WARP - 1) << shift) {
         /* Probably coalesced (lane l at lane 0's address + l * size): confirm with one pass of
          * subtracts and XORs (it vectorises); then only lanes 0 and 31 need the bounds. */
         static const uint64_t lane_bytes[6][WARP] = {
-#define LB(s) {0 << s,  1 << s,  2 << s,  3 << s,  4 << s,  5 << s,  6 << s,  7 << s,            \
-               8 << s,  9 << s,  10 << s, 11 << s, 12 << s, 13 << s, 14 << s, 15 << s,           \
-               16 << s, 17 << s, 18 << s, 19 << s, 20 << s, 21 << s, 22 << s, 23 << s,           \
-               24 << s, 25 << s, 26 << s, 27 << s, 28 << s, 29 << s, 30 << s, 31 << s}
-            LB(0), LB(1), LB(2), LB(3), LB(4), LB(5)
+#define LB(s)                                                                                           \
+    {0 << s,  1 << s,  2 << s,  3 << s,  4 << s,  5 << s,  6 << s,  7 << s,  8 << s,  9 << s,  10 << s, \
+     11 << s, 12 << s, 13 << s, 14 << s, 15 << s, 16 << s, 17 << s, 18 << s, 19 << s, 20 << s, 21 << s, \
+     22 << s, 23 << s, 24 << s, 25 << s, 26 << s, 27 << s, 28 << s, 29 << s, 30 << s, 31 << s}
+            LB(0), LB(1), LB(2), LB(3),
+            LB(4), LB(5)
 #undef LB
         };
         const uint64_t *lane_off = lane_bytes[shift];

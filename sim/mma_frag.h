@@ -19,8 +19,8 @@ enum { MMA_OP_A, MMA_OP_B, MMA_OP_C };
  * col_b say whether A is row-major and B column-major (the .row/.col qualifiers), and the
  * returned coordinates are those of the quad pair's own 8×8×4 product; *group receives which
  * of the four products (0-3) the lane takes part in (0 for every other shape). */
-static inline void mma_frag_coord(int m, int n, int k, int bits, int op, int lane, int e,
-                                  int row_a, int col_b, int *row, int *col, int *group) {
+static inline void mma_frag_coord(int m, int n, int k, int bits, int op, int lane, int e, int row_a, int col_b,
+                                  int *row, int *col, int *group) {
     int g = lane >> 2, t = lane & 3;
     *group = 0;
     if (m == 8 && n == 8 && k == 4) {
@@ -40,7 +40,7 @@ static inline void mma_frag_coord(int m, int n, int k, int bits, int op, int lan
             else *row = t, *col = e + hi;
         } else if (bits == 16) { /* C/D .f16 (bits names the accumulator here) */
             *row = t + hi, *col = e;
-        } else {                 /* C/D .f32 */
+        } else { /* C/D .f32 */
             *row = (lane & 1) + (e & 2) + hi;
             *col = (e & 4) + (lane & 2) + (e & 1);
         }
@@ -52,7 +52,7 @@ static inline void mma_frag_coord(int m, int n, int k, int bits, int op, int lan
         *col = 2 * t + (e & 1);
         return;
     }
-    int per = 32 / bits;          /* elements per 32-bit register */
+    int per = 32 / bits; /* elements per 32-bit register */
     if (bits == 64) per = 1;
     int reg = e / per, j = e % per;
     int mrows = op == MMA_OP_A ? m / 8 : 1; /* 8-line chunks along the non-k dimension */

@@ -11,7 +11,7 @@
 #define MM_CLONES
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
-#define MM_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#define MM_VECTORIZE        __attribute__((optimize("tree-vectorize")))
 #define MM_VECTORIZE_NOTRAP __attribute__((optimize("tree-vectorize", "no-trapping-math")))
 #else
 #define MM_VECTORIZE
@@ -22,8 +22,8 @@
 
 typedef struct {
     int ebits, mbits, bias;
-    int ieee;         /* inf and NaN at the top exponent (e4m3 has neither inf nor NaN there) */
-    int shift;        /* bits below the format in its container (tf32: 13) */
+    int ieee;  /* inf and NaN at the top exponent (e4m3 has neither inf nor NaN there) */
+    int shift; /* bits below the format in its container (tf32: 13) */
 } fmt_info;
 
 static inline __attribute__((always_inline)) fmt_info info_of(mma_fmt f) {
@@ -42,9 +42,9 @@ enum { K_ZERO, K_FIN, K_INF, K_NAN };
 
 typedef struct {
     int kind, sign;
-    uint64_t sig;   /* integer significand, hidden bit included */
-    int lsb;        /* value = sig * 2^lsb */
-    int exp;        /* exponent for alignment: that of the leading bit position (subnormals: emin) */
+    uint64_t sig; /* integer significand, hidden bit included */
+    int lsb;      /* value = sig * 2^lsb */
+    int exp;      /* exponent for alignment: that of the leading bit position (subnormals: emin) */
 } elem;
 
 static inline __attribute__((always_inline)) elem decode(mma_fmt f, uint32_t bits) {
@@ -134,8 +134,7 @@ static uint32_t inf_of(mma_fmt f, int neg) {
 /* the exact sum s · 2^q of the cut terms, rounded to rf */
 static uint32_t finish(int64_t s, int q, mma_fmt rf, const mma_acc_model *m) {
     uint32_t r = to_format(s, q, rf, m);
-    if (m->out_frac > 0 && rf == MF_F32 && (r & 0x7f800000u) != 0x7f800000u)
-        r &= ~((1u << (23 - m->out_frac)) - 1);
+    if (m->out_frac > 0 && rf == MF_F32 && (r & 0x7f800000u) != 0x7f800000u) r &= ~((1u << (23 - m->out_frac)) - 1);
     return r;
 }
 
@@ -144,8 +143,8 @@ static uint32_t finish(int64_t s, int q, mma_fmt rf, const mma_acc_model *m) {
  * significant bits between 2^-48 and 2^32), *emax the largest ea + eb over the nonzero products
  * (-1000 when there is none). Returns nonzero when an input is inf or NaN. no-trapping-math
  * lets GCC if-convert the selects; every float operation here is exact. */
-static MM_CLONES MM_VECTORIZE_NOTRAP uint32_t
-f16_products(const uint32_t *restrict a, const uint32_t *restrict b, int n, float *restrict prod, int *emax) {
+static MM_CLONES MM_VECTORIZE_NOTRAP uint32_t f16_products(const uint32_t *restrict a, const uint32_t *restrict b,
+                                                           int n, float *restrict prod, int *emax) {
     uint32_t special = 0;
     int em = -1000;
     for (int i = 0; i < n; i++) {
@@ -186,9 +185,9 @@ static MM_CLONES MM_VECTORIZE int64_t f16_cut_sum(const float *prod, int n, floa
  * that the callers below get copies specialised for constant input formats (decode's field
  * widths fold into immediates). Each product is decoded once into a compact record (signed
  * exact product, weight of its last bit) that the alignment loop reuses. */
-static inline __attribute__((always_inline)) uint32_t
-pass_body(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int n,
-          mma_fmt cf, uint32_t c, mma_fmt rf) {
+static inline __attribute__((always_inline)) uint32_t pass_body(const mma_acc_model *m, mma_fmt af, mma_fmt bf,
+                                                                const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
+                                                                uint32_t c, mma_fmt rf) {
     uint64_t psig[64]; /* |a_i·b_i|, exact; 0 where the product is not finite and nonzero */
     int plsb[64], pneg[64];
     elem ec = decode(cf, c);
@@ -315,23 +314,23 @@ pass_body(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, con
 }
 
 /* the hot input formats (mma.sync, wmma and wgmma on f16 and bf16) get their own copies */
-static uint32_t pass_f16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
-                         uint32_t c, mma_fmt rf) {
+static uint32_t pass_f16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf, uint32_t c,
+                         mma_fmt rf) {
     return pass_body(m, MF_F16, MF_F16, a, b, n, cf, c, rf);
 }
-static uint32_t pass_bf16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf,
-                          uint32_t c, mma_fmt rf) {
+static uint32_t pass_bf16(const mma_acc_model *m, const uint32_t *a, const uint32_t *b, int n, mma_fmt cf, uint32_t c,
+                          mma_fmt rf) {
     return pass_body(m, MF_BF16, MF_BF16, a, b, n, cf, c, rf);
 }
-static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b,
-                     int n, mma_fmt cf, uint32_t c, mma_fmt rf) {
+static uint32_t pass(const mma_acc_model *m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int n,
+                     mma_fmt cf, uint32_t c, mma_fmt rf) {
     if (af == MF_F16 && bf == MF_F16) return pass_f16(m, a, b, n, cf, c, rf);
     if (af == MF_BF16 && bf == MF_BF16) return pass_bf16(m, a, b, n, cf, c, rf);
     return pass_body(m, af, bf, a, b, n, cf, c, rf);
 }
 
-uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
-                       mma_fmt cf, uint32_t c, mma_fmt df) {
+uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, mma_fmt cf,
+                       uint32_t c, mma_fmt df) {
     int g = m.group > 0 && m.group < k ? m.group : k;
     if (df == MF_F16) m.out_rn = 1; /* HMMA.F16 rounds its f16 result to nearest (measured) */
     mma_acc_model inner = m;

@@ -16,13 +16,13 @@ typedef enum { MF_F16, MF_BF16, MF_TF32, MF_F32, MF_F64, MF_E4M3, MF_E5M2 } mma_
  * to the output format toward zero. With `group` < k, the products are taken `group` at a
  * time, each group's result (rounded to f32 toward zero) being the c of the next. */
 typedef struct {
-    int frac_bits;   /* F: bits kept below the largest exponent */
-    int group;       /* products per pass (k when 0) */
-    int out_rn;      /* 1: the final result is rounded to nearest even instead of toward zero */
-    int ovf_inf;     /* 1: a sum beyond the output format's range becomes inf (else its max) */
-    int term_rn;     /* 1: terms are rounded to nearest at the cut instead of truncated */
-    int out_frac;    /* >0: the f32 result keeps only this many fraction bits (cut toward zero) */
-    int norm_exp;    /* 1: a product counts with the exponent of its value (ea + eb, plus one when
+    int frac_bits; /* F: bits kept below the largest exponent */
+    int group;     /* products per pass (k when 0) */
+    int out_rn;    /* 1: the final result is rounded to nearest even instead of toward zero */
+    int ovf_inf;   /* 1: a sum beyond the output format's range becomes inf (else its max) */
+    int term_rn;   /* 1: terms are rounded to nearest at the cut instead of truncated */
+    int out_frac;  /* >0: the f32 result keeps only this many fraction bits (cut toward zero) */
+    int norm_exp;  /* 1: a product counts with the exponent of its value (ea + eb, plus one when
                       * the significands' product is 2 or more) instead of ea + eb */
 } mma_acc_model;
 
@@ -32,8 +32,8 @@ mma_acc_model mma_model_for(mma_fmt in, int k);
 
 /* One output element: c (format cf: MF_F32 or MF_F16) plus the k products of a[i]·b[i] (formats
  * af, bf). Returns the result's bits in format df (MF_F32 or MF_F16). */
-uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k,
-                       mma_fmt cf, uint32_t c, mma_fmt df);
+uint32_t mma_dot_float(mma_acc_model m, mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, mma_fmt cf,
+                       uint32_t c, mma_fmt df);
 
 /* e4m3/e5m2 m16n8k16 or m16n8k32 (f32 accumulator), which sm_90 runs as two f16 HMMA passes
  * (k%4 < 2, then the rest) plus an f32 add of c. */
@@ -45,8 +45,7 @@ uint32_t mma_dot_fp8_f16(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32
 
 /* wgmma.mma_async with e4m3/e5m2 inputs (k = 32): c of format df (f32 or f16) plus the products,
  * result in df, as the H200 computes it. */
-uint32_t mma_dot_wgmma_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, mma_fmt df,
-                           uint32_t c);
+uint32_t mma_dot_wgmma_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, mma_fmt df, uint32_t c);
 
 /* m8n8k4 .f16 (four products), which sm_90 runs on the FMA units: c of format cf (f16 or
  * f32), result of format df. */

@@ -41,9 +41,9 @@ static void check(ps_monitor *m) {
     if (L->cfg.progress && t >= PS_PROGRESS_AFTER && t >= m->next_print) {
         uint64_t started = atomic_load(&L->next_cta);
         if (started > L->ncta) started = L->ncta;
-        fprintf(stderr, "\rptxsim: kernel '%s': %llu of %llu %s started (%.1f %%), %.0f s ",
-                L->kernel->func->name, (unsigned long long)started, (unsigned long long)L->ncta,
-                L->cluster_size > 1 ? "clusters" : "CTAs", 100.0 * (double)started / (double)L->ncta, t);
+        fprintf(stderr, "\rptxsim: kernel '%s': %llu of %llu %s started (%.1f %%), %.0f s ", L->kernel->func->name,
+                (unsigned long long)started, (unsigned long long)L->ncta, L->cluster_size > 1 ? "clusters" : "CTAs",
+                100.0 * (double)started / (double)L->ncta, t);
         fflush(stderr);
         m->printed = true;
         m->next_print = t + 1.0;

@@ -10,11 +10,11 @@
 
 #include <stdint.h>
 
-uint32_t ps_mufu_rcp(uint32_t x);    /* MUFU.RCP   (rcp.approx.ftz.f32) */
-uint32_t ps_mufu_ex2(uint32_t x);    /* MUFU.EX2   (ex2.approx.ftz.f32) */
-uint32_t ps_mufu_rsq(uint32_t x);    /* MUFU.RSQ   (rsqrt.approx.ftz.f32) */
-uint32_t ps_mufu_sqrt(uint32_t x);   /* MUFU.SQRT  (sqrt.approx.ftz.f32) */
-uint32_t ps_mufu_lg2(uint32_t x);    /* MUFU.LG2   (lg2.approx.ftz.f32) */
+uint32_t ps_mufu_rcp(uint32_t x);     /* MUFU.RCP   (rcp.approx.ftz.f32) */
+uint32_t ps_mufu_ex2(uint32_t x);     /* MUFU.EX2   (ex2.approx.ftz.f32) */
+uint32_t ps_mufu_rsq(uint32_t x);     /* MUFU.RSQ   (rsqrt.approx.ftz.f32) */
+uint32_t ps_mufu_sqrt(uint32_t x);    /* MUFU.SQRT  (sqrt.approx.ftz.f32) */
+uint32_t ps_mufu_lg2(uint32_t x);     /* MUFU.LG2   (lg2.approx.ftz.f32) */
 uint32_t ps_mufu_rcp64h(uint32_t hi); /* MUFU.RCP64H: upper word of an f64 in and out */
 uint32_t ps_mufu_rsq64h(uint32_t hi); /* MUFU.RSQ64H */
 /* MUFU.TANH (tanh.approx.f32; sim/mufu_tanh.c) */

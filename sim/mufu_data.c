@@ -8,7 +8,9 @@
 #endif
 
 #define K_TABLE(name) const int64_t ps_mufu_##name##_k[][3] = {
-#define K_END };
+#define K_END \
+    }         \
+    ;
 K_TABLE(rcp)
 #include "mufu/rcp.inc"
 K_END
@@ -41,13 +43,13 @@ K_TABLE(lg2b)
 K_END
 
 /* name: symbols ps_mufu_<name>_exc and ps_mufu_<name>_exc_end around the file's bytes */
-#define INCBIN(name)                                                                            \
-    __asm__(".section .rodata\n"                                                                \
-            ".globl ps_mufu_" #name "_exc\n.hidden ps_mufu_" #name "_exc\n"                    \
-            "ps_mufu_" #name "_exc:\n"                                                          \
-            ".incbin \"" PS_MUFU_DATA_DIR "/" #name ".exc\"\n"                                  \
-            ".globl ps_mufu_" #name "_exc_end\n.hidden ps_mufu_" #name "_exc_end\n"            \
-            "ps_mufu_" #name "_exc_end:\n"                                                      \
+#define INCBIN(name)                                                                \
+    __asm__(".section .rodata\n"                                                    \
+            ".globl ps_mufu_" #name "_exc\n.hidden ps_mufu_" #name "_exc\n"         \
+            "ps_mufu_" #name "_exc:\n"                                              \
+            ".incbin \"" PS_MUFU_DATA_DIR "/" #name ".exc\"\n"                      \
+            ".globl ps_mufu_" #name "_exc_end\n.hidden ps_mufu_" #name "_exc_end\n" \
+            "ps_mufu_" #name "_exc_end:\n"                                          \
             ".previous\n");
 INCBIN(rcp)
 INCBIN(ex2p)

@@ -11,10 +11,10 @@
 
 typedef struct {
     unsigned ctaid[3];
-    unsigned block[3];     /* CTA shape, to turn warp/lane into a thread index */
-    int warp;              /* warp index in the CTA */
-    int worker;            /* host thread running the CTA (0..nworkers-1) */
-    const ps_insn *insn;   /* PTX line, .loc source line, text */
+    unsigned block[3];   /* CTA shape, to turn warp/lane into a thread index */
+    int warp;            /* warp index in the CTA */
+    int worker;          /* host thread running the CTA (0..nworkers-1) */
+    const ps_insn *insn; /* PTX line, .loc source line, text */
     const char *function;
 } ps_event_where;
 
@@ -41,12 +41,12 @@ enum {
 typedef struct {
     ps_event_where at;
     ps_access_kind kind;
-    unsigned size;            /* bytes per lane (the whole vector) */
-    unsigned elem;            /* bytes per vector element */
-    uint32_t mask;            /* lanes that accessed memory */
-    unsigned hint;            /* PS_MEM_* facts; 0 = none */
-    uint8_t space[32];        /* ps_space each lane's access resolved to (generic accesses vary) */
-    uint64_t addr[32];        /* address in that space: shared offset, global address, ... */
+    unsigned size;     /* bytes per lane (the whole vector) */
+    unsigned elem;     /* bytes per vector element */
+    uint32_t mask;     /* lanes that accessed memory */
+    unsigned hint;     /* PS_MEM_* facts; 0 = none */
+    uint8_t space[32]; /* ps_space each lane's access resolved to (generic accesses vary) */
+    uint64_t addr[32]; /* address in that space: shared offset, global address, ... */
     /* distributed shared memory (clusters): lanes whose shared access went to another CTA of
      * the cluster; for them addr is the offset in that CTA's shared memory and target the
      * worker slot (ps_event_where.worker) the CTA runs as */
@@ -60,12 +60,12 @@ typedef struct {
 /* One instruction about to execute (only for instructions the observer asked to watch). */
 typedef struct {
     unsigned ctaid[3], block[3];
-    int worker, warp;          /* host thread, warp index in the CTA */
-    int depth;                 /* call depth: 1 = the kernel's own frame */
-    uint32_t activation;       /* changes whenever a new frame is pushed at this depth */
+    int worker, warp;    /* host thread, warp index in the CTA */
+    int depth;           /* call depth: 1 = the kernel's own frame */
+    uint32_t activation; /* changes whenever a new frame is pushed at this depth */
     const ps_insn *insn;
-    uint32_t active;           /* lanes at the instruction (they all read its guard) */
-    uint32_t exec;             /* of them, the lanes whose guard holds (they execute it) */
+    uint32_t active; /* lanes at the instruction (they all read its guard) */
+    uint32_t exec;   /* of them, the lanes whose guard holds (they execute it) */
     /* The frame's registers before the instruction runs (read-only): register k of the function
      * (ps_func.regs) that is not .pred is regs[s][lane], s = the number of non-.pred registers
      * before k; a .pred register is bit `lane` of preds[q], q = the number of .pred registers
@@ -96,8 +96,7 @@ typedef struct ps_observer {
      * wait or cp.async.mbarrier.arrive `at`, which also reports the store as a mem event).
      * Between the two the destination still holds its old bytes: a read of it by the issuing
      * thread is a read before the wait. May be NULL. */
-    void (*async_copy)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
-                       bool complete);
+    void (*async_copy)(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size, bool complete);
     /* mbarrier ordering, for happens-before (flags PS_MBAR_*): `lane` arrived on the mbarrier at
      * shared offset addr (a release: its earlier accesses happen before the phase completes;
      * arrive, arrive_drop, complete_tx, cp.async.mbarrier.arrive.noinc; PS_MBAR_PARITY: the

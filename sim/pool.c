@@ -31,7 +31,7 @@ static struct {
     pthread_cond_t work, done;
     job *head, **tail;
     int threads, idle, starting; /* threads; those waiting for a job; those not yet waiting */
-    pid_t pid; /* the process the threads belong to: a forked child starts again without them */
+    pid_t pid;                   /* the process the threads belong to: a forked child starts again without them */
 } pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0, 0, 0, 0};
 
 static void *pool_main(void *unused) {

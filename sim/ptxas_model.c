@@ -66,8 +66,8 @@ static bool negate_f64_imm(ps_operand *o) {
     return true;
 }
 
-const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp,
-                                ps_operand *ops, int max, ps_ptxas_note *note) {
+const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max,
+                                ps_ptxas_note *note) {
     memset(note, 0, sizeof *note);
     const char **error = &note->error;
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
@@ -77,8 +77,8 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
     case PS_F_SHR:
         /* 16-bit shifts: ptxas keeps the low 16 bits of an immediate count, then the ISA's
          * clamp applies (shl.b16 by 131075 shifts by 3). 32/64-bit counts are not cut. */
-        if (in->nops == 3 && ps_type_size(t) == 2 && is_int_imm(&in->ops[2]) &&
-            in->ops[2].imm > 0xffff && (c = copy_of(in, tmp, ops, max))) {
+        if (in->nops == 3 && ps_type_size(t) == 2 && is_int_imm(&in->ops[2]) && in->ops[2].imm > 0xffff &&
+            (c = copy_of(in, tmp, ops, max))) {
             ops[2].imm &= 0xffff;
             return c;
         }
@@ -93,12 +93,9 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
                                     : "immediate field length out of range [0..255] (ptxas)";
                 return in;
             }
-        if (in->nops != first + 2 || !is_int_imm(&in->ops[first]) ||
-            !is_int_imm(&in->ops[first + 1]))
-            return in;
+        if (in->nops != first + 2 || !is_int_imm(&in->ops[first]) || !is_int_imm(&in->ops[first + 1])) return in;
         uint64_t pos = in->ops[first].imm, len = in->ops[first + 1].imm;
-        if (in->form == PS_F_BFE && t == PS_T_S32 && pos >= 32 && len != 0 &&
-            (c = copy_of(in, tmp, ops, max))) {
+        if (in->form == PS_F_BFE && t == PS_T_S32 && pos >= 32 && len != 0 && (c = copy_of(in, tmp, ops, max))) {
             /* bfe.s32 with both immediate and the field above bit 31: all ones whatever the
              * source (the ISA says: the sign bit of a, replicated). Sourcing -1 makes the
              * ISA's bfe give exactly that. */
@@ -106,8 +103,8 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
             ops[1].imm = 0xffffffffu;
             return c;
         }
-        if (in->form == PS_F_BFI && ps_type_size(t) == 4 && len >= 32 && pos < 32 &&
-            pos % 8 != 0 && (c = copy_of(in, tmp, ops, max))) {
+        if (in->form == PS_F_BFI && ps_type_size(t) == 4 && len >= 32 && pos < 32 && pos % 8 != 0 &&
+            (c = copy_of(in, tmp, ops, max))) {
             /* bfi.b32 with both immediate and a position that is not a byte boundary: the
              * length is taken modulo 32 (at 0, 8, 16, 24 the ISA's clamp holds; every
              * position below 32 measured in tests/regress/imm_bfi_sweep) */
@@ -119,13 +116,12 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
     case PS_F_MUL_FLT:
         /* mul.f32/f64 by an immediate 1.0 without .rnd/.ftz/.sat is folded into a move: a
          * NaN operand passes through with its payload, unquieted */
-        if (in->nops == 3 && (t == PS_T_F32 || t == PS_T_F64) &&
-            !has_mod(in, PS_MOD_FTZ) && !has_mod(in, PS_MOD_SAT) && !has_mod(in, PS_MOD_RN) &&
-            !has_mod(in, PS_MOD_RZ) && !has_mod(in, PS_MOD_RM) && !has_mod(in, PS_MOD_RP)) {
+        if (in->nops == 3 && (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_FTZ) && !has_mod(in, PS_MOD_SAT) &&
+            !has_mod(in, PS_MOD_RN) && !has_mod(in, PS_MOD_RZ) && !has_mod(in, PS_MOD_RM) && !has_mod(in, PS_MOD_RP)) {
             for (int i = 1; i <= 2; i++) {
                 const ps_operand *k = &in->ops[i], *x = &in->ops[3 - i];
                 bool one = (k->kind == PS_OP_IMM_F32 && k->imm == 0x3f800000u) ||
-                           (k->kind == PS_OP_IMM_F64 && k->imm == 0x3ff0000000000000ull);
+                    (k->kind == PS_OP_IMM_F64 && k->imm == 0x3ff0000000000000ull);
                 if (one && x->kind == PS_OP_REG && (c = copy_of(in, tmp, ops, max))) {
                     c->form = PS_F_MOV;
                     c->info = ps_form_get(PS_F_MOV);
@@ -168,8 +164,7 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
             c->info = ps_form_get(PS_F_ADD_FLT);
             return c;
         }
-        note->nan_a_wins = t == PS_T_F64 && in->nops == 3 &&
-                           rank(last_def, &in->ops[1]) > rank(last_def, &in->ops[2]);
+        note->nan_a_wins = t == PS_T_F64 && in->nops == 3 && rank(last_def, &in->ops[1]) > rank(last_def, &in->ops[2]);
         return in;
     default: return in;
     }
@@ -192,15 +187,15 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  *   contract: ptxas, working on SSA values, may; not seen in compiler output). */
 
 static bool rounding_written(const ps_insn *in) {
-    return has_mod(in, PS_MOD_RN) || has_mod(in, PS_MOD_RZ) || has_mod(in, PS_MOD_RM) ||
-           has_mod(in, PS_MOD_RP) || has_mod(in, PS_MOD_RNA);
+    return has_mod(in, PS_MOD_RN) || has_mod(in, PS_MOD_RZ) || has_mod(in, PS_MOD_RM) || has_mod(in, PS_MOD_RP) ||
+        has_mod(in, PS_MOD_RNA);
 }
 
 /* Does instruction `in` write its first operand (the usual destination)? */
 static bool writes_dest(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
-    return in->nops > 0 && !(p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) &&
-           in->form != PS_F_RED && in->form != PS_F_PREFETCH && in->form != PS_F_PREFETCHU;
+    return in->nops > 0 && !(p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) && in->form != PS_F_RED &&
+        in->form != PS_F_PREFETCH && in->form != PS_F_PREFETCHU;
 }
 
 /* Calls f(reg, write) for every register operand of `in`. */
@@ -267,8 +262,7 @@ static bool producer(const ps_insn *in) {
         return false;
     if (in->form == PS_F_MUL_FLT) return t == PS_T_F32 || t == PS_T_F64;
     if (in->form == PS_F_MUL_F16) return t == PS_T_F16 || t == PS_T_F16X2;
-    if (in->form == PS_F_DIV_FLT)
-        return t == PS_T_F32 && (has_mod(in, PS_MOD_FULL) || has_mod(in, PS_MOD_APPROX));
+    if (in->form == PS_F_DIV_FLT) return t == PS_T_F32 && (has_mod(in, PS_MOD_FULL) || has_mod(in, PS_MOD_APPROX));
     return false;
 }
 
@@ -278,8 +272,8 @@ static int consumer_operand(const ps_insn *q, const ps_insn *p, int r) {
     if (half ? (q->form != PS_F_ADD_F16 && q->form != PS_F_SUB_F16)
              : (q->form != PS_F_ADD_FLT && q->form != PS_F_SUB_FLT))
         return 0;
-    if (q->nops != 3 || q->ntypes != 1 ||
-        ftype(q) != ftype(p) || rounding_written(q) || has_mod(q, PS_MOD_FTZ) != has_mod(p, PS_MOD_FTZ))
+    if (q->nops != 3 || q->ntypes != 1 || ftype(q) != ftype(p) || rounding_written(q) ||
+        has_mod(q, PS_MOD_FTZ) != has_mod(p, PS_MOD_FTZ))
         return 0;
     bool s1 = q->ops[1].kind == PS_OP_REG && q->ops[1].reg == r;
     bool s2 = q->ops[2].kind == PS_OP_REG && q->ops[2].reg == r;
@@ -288,9 +282,9 @@ static int consumer_operand(const ps_insn *q, const ps_insn *p, int r) {
 }
 
 typedef struct {
-    int j;               /* the consumer */
-    uint8_t which;       /* its source carrying the product */
-    bool neg;            /* the product reaches it through an odd number of neg */
+    int j;         /* the consumer */
+    uint8_t which; /* its source carrying the product */
+    bool neg;      /* the product reaches it through an odd number of neg */
 } cuse;
 
 typedef struct {
@@ -327,8 +321,8 @@ static bool passes_product(const ps_insn *q, const ps_insn *p, int r, bool *neg)
         return false;
     ps_type t = ftype(p), u = ftype(q);
     *neg = q->form == PS_F_NEG_FLT || q->form == PS_F_NEG_F16;
-    if (*neg) return q->form == (p->form == PS_F_MUL_F16 ? PS_F_NEG_F16 : PS_F_NEG_FLT) && u == t &&
-                     !has_mod(q, PS_MOD_FTZ);
+    if (*neg)
+        return q->form == (p->form == PS_F_MUL_F16 ? PS_F_NEG_F16 : PS_F_NEG_FLT) && u == t && !has_mod(q, PS_MOD_FTZ);
     ps_type bits = ps_type_size(t) == 2 ? PS_T_B16 : ps_type_size(t) == 4 ? PS_T_B32 : PS_T_B64;
     return q->form == PS_F_MOV && ps_type_size(u) == ps_type_size(t) && (u == t || u == bits);
 }
@@ -592,12 +586,11 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
         if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) starts[fn->labels[k].insn] = true;
     for (int i = 1; i < n; i++) {
         unsigned p = fn->insns[i - 1].info ? fn->insns[i - 1].info->props : 0;
-        bb[i] = bb[i - 1] + (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) ||
-                             fn->insns[i - 1].form == PS_F_TRAP);
+        bb[i] =
+            bb[i - 1] + (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) || fn->insns[i - 1].form == PS_F_TRAP);
     }
     /* definitions per register, and every read site (CSR) */
-    regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)),
-                 .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
+    regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
     for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
     for (int r = 0; r < nr; r++) s.nreads[r + 1] += s.nreads[r];
     s.read_at = ps_xmalloc(sizeof(int) * (size_t)(s.nreads[nr] + 1));

@@ -9,10 +9,10 @@
 #include "tensor.h"
 
 /* Families whose selectors take only the instruction and its record. */
-#define PLAIN(name, select)                                                                              \
+#define PLAIN(name, select)                                                                                 \
     static ps_exec_fn name(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d, char *why, size_t len) { \
-        (void)s, (void)why, (void)len;                                                                   \
-        return select(in, d);                                                                            \
+        (void)s, (void)why, (void)len;                                                                      \
+        return select(in, d);                                                                               \
     }
 PLAIN(sel_int, ps_select_int)
 PLAIN(sel_dot, ps_select_dot)
@@ -75,12 +75,13 @@ static ps_exec_fn sel_stack(const ps_select_ctx *s, const ps_insn *in, ps_dinsn 
 static ps_exec_fn sel_tex(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     const ps_module *m = s->module;
     if (m->texmode == 2 && (in->form == PS_F_TEX || in->form == PS_F_TLD4 || in->form == PS_F_TXQ)) {
-        snprintf(why, len, "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
-                           "texmode_independent", in->text);
+        snprintf(why, len,
+                 "'%s': ptxsim executes textures in unified mode (texture objects); this module declares "
+                 "texmode_independent",
+                 in->text);
         return NULL;
     }
-    if (in->form == PS_F_SURED && m->version < 81 &&
-        (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
+    if (in->form == PS_F_SURED && m->version < 81 && (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
         (ps_insn_has(in, PS_WT(U64)) || ps_insn_has(in, PS_WT(S64)))) {
         snprintf(why, len, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",
                  in->text);
@@ -98,7 +99,7 @@ static ps_exec_fn sel_wgmma(const ps_select_ctx *s, const ps_insn *in, ps_dinsn 
     return ps_select_wgmma(in, d, s->fn, why, cap(len, 240));
 }
 
-#define NOT_YET "'%s' is not supported by ptxsim yet"
+#define NOT_YET  "'%s' is not supported by ptxsim yet"
 #define OPERANDS "'%s' with these operands is not supported by ptxsim"
 
 static const ps_family_info families[PS_FAM_COUNT] = {

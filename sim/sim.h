@@ -41,13 +41,11 @@ void *ps_device_ptr(ps_device *dev, uint64_t addr, uint64_t bytes);
 /* Decodes every defined function of m for arch (NULL: the module's .target). Diagnostics for
  * what ptxsim cannot execute go to diags with PTX locations. The module must outlive the
  * program. Module-scope .global/.const variables are allocated in dev. */
-ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                           ps_program **out);
+ps_status ps_program_build(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags, ps_program **out);
 /* The same for `parse`: every function is decoded for its diagnostics, then its records are
  * freed, so that validation never holds a whole decoded program next to the module (parse
  * memory, docs/limits.md). The result serves ps_program_function_diags and ps_program_free. */
-ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags,
-                           ps_program **out);
+ps_status ps_program_check(const ps_module *m, const ps_arch *arch, ps_device *dev, ps_diags *diags, ps_program **out);
 void ps_program_free(ps_program *p);
 /* Lists kernel names (entry functions). */
 int ps_program_kernel_count(const ps_program *p);
@@ -72,27 +70,27 @@ ps_status ps_program_listing(const ps_program *p, const char *kernel, const char
 /* ---- launches ------------------------------------------------------------ */
 typedef struct {
     unsigned grid[3], block[3];
-    unsigned shared_bytes;        /* dynamic shared memory */
-    const uint8_t *params;        /* packed kernel parameter buffer (offsets from ps_var.offset) */
+    unsigned shared_bytes; /* dynamic shared memory */
+    const uint8_t *params; /* packed kernel parameter buffer (offsets from ps_var.offset) */
     size_t params_size;
-    int threads;                  /* host threads for CTAs; 0 = all cores */
-    uint64_t watchdog;            /* max warp instructions for the launch; 0 = default */
-    uint64_t schedule_seed;       /* 0: each CTA's warps in order, 256 instructions a turn; else
+    int threads;                 /* host threads for CTAs; 0 = all cores */
+    uint64_t watchdog;           /* max warp instructions for the launch; 0 = default */
+    uint64_t schedule_seed;      /* 0: each CTA's warps in order, 256 instructions a turn; else
                                    * a seeded random warp order and turn length (docs/engine.md) */
-    const ps_observer *observer;  /* checkers; NULL for a plain run */
-    unsigned cluster[3];          /* thread-block cluster shape (sm_90, docs/clusters.md); all 0:
+    const ps_observer *observer; /* checkers; NULL for a plain run */
+    unsigned cluster[3];         /* thread-block cluster shape (sm_90, docs/clusters.md); all 0:
                                    * the kernel's .reqnctapercluster, else clusters of one CTA */
-    double timeout;               /* wall-clock seconds before the launch is stopped; <= 0: none */
-    bool progress;                /* after PS_PROGRESS_AFTER seconds, report progress on stderr */
-    uint64_t max_launch_bytes;    /* host memory for the launch's shared and local memory; 0: no
+    double timeout;              /* wall-clock seconds before the launch is stopped; <= 0: none */
+    bool progress;               /* after PS_PROGRESS_AFTER seconds, report progress on stderr */
+    uint64_t max_launch_bytes;   /* host memory for the launch's shared and local memory; 0: no
                                    * limit (docs/limits.md) */
-    bool cooperative;             /* every CTA resident at once, grid workspace in %envreg1:2
+    bool cooperative;            /* every CTA resident at once, grid workspace in %envreg1:2
                                    * (docs/engine.md "Cooperative launches") */
 } ps_launch_config;
 
-#define PS_PROGRESS_AFTER 3.0
+#define PS_PROGRESS_AFTER       3.0
 #define PS_MAX_LOCAL_PER_THREAD (512u << 10) /* CUDA's per-thread local memory limit */
-#define PS_MAX_COOPERATIVE_CTAS 65536u /* CTAs of one cooperative launch (all resident) */
+#define PS_MAX_COOPERATIVE_CTAS 65536u       /* CTAs of one cooperative launch (all resident) */
 
 typedef enum {
     PS_FAULT_NONE,
@@ -110,13 +108,13 @@ typedef enum {
 typedef struct {
     ps_fault_kind kind;
     char message[512];
-    int ptx_line;         /* 0 when not tied to an instruction */
+    int ptx_line; /* 0 when not tied to an instruction */
     unsigned block[3], thread[3];
     const char *function;
     const char *file;     /* the PTX file of that function (linked programs have several) */
     const char *src_file; /* the instruction's CUDA line (.loc), NULL / 0 when it has none */
     int src_line;
-    uint32_t lanes;       /* lanes of the faulting warp instruction that fault the same way (an
+    uint32_t lanes; /* lanes of the faulting warp instruction that fault the same way (an
                            * ld/st/atom checks them all); just the reported lane otherwise; 0:
                            * not tied to a lane */
 } ps_fault;

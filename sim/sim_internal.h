@@ -9,22 +9,22 @@
 #include "fp.h"
 #include "sim.h"
 
-#define WARP 32
+#define WARP      32
 #define FULL_MASK 0xffffffffu
-#define NO_SLOT 0xffff
+#define NO_SLOT   0xffff
 
 /* Generic-address windows (DESIGN §3): global addresses are generic addresses as they are. */
-#define SHARED_WINDOW 0x0000100000000000ull
-#define LOCAL_WINDOW 0x0000200000000000ull
-#define KPARAM_WINDOW 0x0000300000000000ull
-#define WINDOW_SIZE 0x0000000100000000ull
-#define GLOBAL_BASE 0x0000700000000000ull
-#define FUNC_BASE 0x0000400000000000ull /* values of function symbols, for indirect calls */
-#define HEAP_BASE 0x0000600000000000ull /* the device heap (malloc in kernels) */
-#define PS_HEAP_BYTES (8ull << 20)      /* its size: cudaLimitMallocHeapSize's default, 8 MiB */
-#define DEFAULT_STACK 16384             /* local bytes per thread when depth is unbounded */
-#define PS_ALLOCA_STACK 16384           /* local bytes per thread above the frames for alloca */
-#define PS_ALLOC_HITS 4                 /* last-hit allocation entries per CTA */
+#define SHARED_WINDOW   0x0000100000000000ull
+#define LOCAL_WINDOW    0x0000200000000000ull
+#define KPARAM_WINDOW   0x0000300000000000ull
+#define WINDOW_SIZE     0x0000000100000000ull
+#define GLOBAL_BASE     0x0000700000000000ull
+#define FUNC_BASE       0x0000400000000000ull /* values of function symbols, for indirect calls */
+#define HEAP_BASE       0x0000600000000000ull /* the device heap (malloc in kernels) */
+#define PS_HEAP_BYTES   (8ull << 20)          /* its size: cudaLimitMallocHeapSize's default, 8 MiB */
+#define DEFAULT_STACK   16384                 /* local bytes per thread when depth is unbounded */
+#define PS_ALLOCA_STACK 16384                 /* local bytes per thread above the frames for alloca */
+#define PS_ALLOC_HITS   4                     /* last-hit allocation entries per CTA */
 
 typedef struct ps_warp ps_warp;
 typedef struct ps_dinsn ps_dinsn;
@@ -35,20 +35,38 @@ typedef void (*ps_exec_fn)(ps_warp *w, const ps_dinsn *d);
 /* Control instructions the engine executes itself. CTL_NONE and CTL_BRA come first: a run of
  * the engine continues while ctl <= CTL_BRA. CTL_END marks the record after a function's last
  * one (never executed: it stops a run there without a bounds test per instruction). */
-enum { CTL_NONE, CTL_BRA, CTL_BRX, CTL_CALL, CTL_RET, CTL_EXIT, CTL_TRAP, CTL_BAR, CTL_WSYNC,
-       CTL_CWAIT /* barrier.cluster.wait */, CTL_END };
+enum {
+    CTL_NONE,
+    CTL_BRA,
+    CTL_BRX,
+    CTL_CALL,
+    CTL_RET,
+    CTL_EXIT,
+    CTL_TRAP,
+    CTL_BAR,
+    CTL_WSYNC,
+    CTL_CWAIT /* barrier.cluster.wait */,
+    CTL_END
+};
 
 /* Memory spaces of a decoded access. */
-enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_KPARAM,
-       SP_DSMEM /* .shared::cluster: the executing CTA's or another CTA's of its cluster */ };
+enum {
+    SP_GENERIC,
+    SP_GLOBAL,
+    SP_SHARED,
+    SP_LOCAL,
+    SP_CONST,
+    SP_KPARAM,
+    SP_DSMEM /* .shared::cluster: the executing CTA's or another CTA's of its cluster */
+};
 
 /* Distributed shared memory (docs/clusters.md): a .shared::cluster address is a shared-memory
  * offset of the executing CTA (below DSMEM_RANK_UNIT, so every .shared::cta address is one), or
  * (rank + 1) * DSMEM_RANK_UNIT + offset for CTA `rank` of the cluster, as mapa makes them. In
  * the generic space they lie in the shared window like any shared address. */
 #define DSMEM_RANK_SHIFT 24
-#define DSMEM_RANK_UNIT (1ull << DSMEM_RANK_SHIFT)
-#define MAX_CLUSTER 16
+#define DSMEM_RANK_UNIT  (1ull << DSMEM_RANK_SHIFT)
+#define MAX_CLUSTER      16
 
 /* Decoded-instruction flags. */
 enum {
@@ -57,7 +75,7 @@ enum {
     DF_HI = 1 << 2,
     DF_LO = 1 << 3,
     DF_WIDE = 1 << 4,
-    DF_CC = 1 << 5,     /* writes the carry flag */
+    DF_CC = 1 << 5, /* writes the carry flag */
     DF_APPROX = 1 << 6,
     DF_FULL = 1 << 7,
     DF_NAN = 1 << 8,
@@ -69,7 +87,7 @@ enum {
     DF_SIGNED = 1 << 14,
     DF_NAN_A_WINS = 1 << 15, /* f64 sub: operand a wins between two NaNs (ptxas_model.c) */
     DF_ST_F32_U64 = 1 << 16, /* st.f32 from a 64-bit register: stores cvt.rn.f32.u64 of it (H200) */
-    DF_WATCH = 1u << 31,   /* the observer watches this instruction (set per launch) */
+    DF_WATCH = 1u << 31,     /* the observer watches this instruction (set per launch) */
 };
 
 /* Operand slot kinds (how a frame's slots are initialised). */
@@ -78,7 +96,7 @@ enum { SK_REG, SK_IMM, SK_SREG, SK_SHARED_SYM, SK_LOCAL_SYM, SK_ZERO, SK_SCRATCH
 typedef struct {
     uint8_t kind;
     uint8_t sreg, comp;
-    uint64_t value;   /* SK_IMM: the constant; SK_*_SYM: the variable's index / offset */
+    uint64_t value; /* SK_IMM: the constant; SK_*_SYM: the variable's index / offset */
     const ps_var *var;
     int64_t addend;
 } ps_slot_info;
@@ -99,96 +117,96 @@ typedef struct {
 /* Per-family record payloads (docs/engine.md, "Record payloads"): what a family's selector
  * decided at decode time and its handler reads, named instead of packed into an integer. Each
  * is at most 8 bytes, the size of the union in ps_dinsn, so the record does not grow. */
-typedef struct {              /* mma / mma.sp (exec_mma.c) */
+typedef struct { /* mma / mma.sp (exec_mma.c) */
     uint8_t m, n;
     uint16_t k;
-    uint8_t ka, kb, kc, kd;   /* element kinds of A, B, C, D: exec_mma.c's EK_* */
+    uint8_t ka, kb, kc, kd; /* element kinds of A, B, C, D: exec_mma.c's EK_* */
 } ps_mma_payload;
 
-typedef struct {              /* wgmma.mma_async (exec_wgmma.c) */
+typedef struct { /* wgmma.mma_async (exec_wgmma.c) */
     uint16_t n;
-    uint8_t k;                /* elements of A and B read per row (.b1: 32 bytes; .sp: logical K) */
-    uint8_t dt, at, bt;       /* D, A and B types: exec_wgmma.c's WT_* */
-    uint8_t flags;            /* WGF_* */
-    uint8_t index;            /* this wgmma's number in its function (63: 63 or later) */
+    uint8_t k;          /* elements of A and B read per row (.b1: 32 bytes; .sp: logical K) */
+    uint8_t dt, at, bt; /* D, A and B types: exec_wgmma.c's WT_* */
+    uint8_t flags;      /* WGF_* */
+    uint8_t index;      /* this wgmma's number in its function (63: 63 or later) */
 } ps_wgmma_payload;
 
-typedef struct {              /* wmma.mma (exec_wmma.c) */
-    uint8_t la, lb, lc, ld;   /* LAYOUTS indices of A, B, C, D */
-    uint8_t fa, fc, fd;       /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
-    uint8_t ua;               /* integers: bit 0 A unsigned, bit 1 B unsigned */
+typedef struct {            /* wmma.mma (exec_wmma.c) */
+    uint8_t la, lb, lc, ld; /* LAYOUTS indices of A, B, C, D */
+    uint8_t fa, fc, fd;     /* mma_fmt of A/B, C, D; 0xff: integer (s8 / u8 by ua) */
+    uint8_t ua;             /* integers: bit 0 A unsigned, bit 1 B unsigned */
 } ps_wmma_payload;
 
 struct ps_dinsn {
-    ps_exec_fn fn;        /* handler for CTL_NONE */
+    ps_exec_fn fn; /* handler for CTL_NONE */
     uint8_t ctl;
-    uint8_t type, type2;  /* ps_type of the instruction (and source type for cvt etc.) */
-    uint8_t rnd;          /* ps_rnd */
-    uint8_t space;        /* SP_* for memory instructions */
-    uint8_t vec;          /* vector width of memory instructions */
+    uint8_t type, type2; /* ps_type of the instruction (and source type for cvt etc.) */
+    uint8_t rnd;         /* ps_rnd */
+    uint8_t space;       /* SP_* for memory instructions */
+    uint8_t vec;         /* vector width of memory instructions */
     uint8_t nops;
-    union {               /* a byte of payload: one named meaning per family */
-        uint8_t indirect; /* call: 1 when the callee is the function pointer in slot o[0] */
-        uint8_t builtin;  /* call of a builtin (builtins.c): its ps_builtin */
-        uint8_t sreg;     /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
-        uint8_t mma_sp;   /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
-        uint8_t scale_d;  /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
+    union {                  /* a byte of payload: one named meaning per family */
+        uint8_t indirect;    /* call: 1 when the callee is the function pointer in slot o[0] */
+        uint8_t builtin;     /* call of a builtin (builtins.c): its ps_builtin */
+        uint8_t sreg;        /* mov from a dynamic special register (ps_exec_clock): its ps_sreg */
+        uint8_t mma_sp;      /* mma: bit 0 .sp, bits 2:1 the sparsity selector (exec_mma.c) */
+        uint8_t scale_d;     /* wgmma.mma_async: bit 2 a predicate (bit 1 negated), else bit 0 the constant */
         uint8_t frag_layout; /* wmma.load/store: exec_wmma.c's LAYOUTS index */
-        uint8_t boolop;   /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
-        uint8_t prmt_mode; /* prmt with a mode (exec_int.c): index into PRMT_MODES */
-        uint8_t item_bits; /* mov packing, unpacking or vectors, cvt.pack: bits of one item */
-        uint8_t geom;     /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
-        uint8_t query;    /* suq, txq (exec_tex.c): the queried attribute */
-        uint8_t shfl_mode; /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
-        uint8_t vote_mode; /* vote (not .ballot): 0 all, 1 any, 2 uni (exec_warp.c) */
-        uint8_t redux_op; /* redux.sync: RX_* (exec_warp.c) */
-        uint8_t atom_op;  /* atom, red (exec_mem.c); red.async (exec_cluster.c) */
-        uint8_t bulk_kind; /* cp.async.bulk, cp.reduce.async.bulk: BK_* (exec_bulk.c) */
-        uint8_t tma_kind; /* cp.async.bulk.tensor, cp.reduce.async.bulk.tensor: TK_* (exec_tma.c) */
-        uint8_t src_mode; /* cp.async: 1 a src-size operand, 2 an ignore-src predicate (exec_async.c) */
-        uint8_t mbar_op;  /* mbarrier: MB_* (exec_mbarrier.c) */
-        uint8_t nmat;     /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
-        uint8_t dot_signs; /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
-        uint8_t ct_flags; /* f32/f64 contractions (exec_float.c): CT_* */
-        uint8_t mm_flags; /* f32 min/max (exec_float.c): MM_* */
-        uint8_t testp_op; /* testp (exec_float.c): ps_testp_op */
-        uint8_t video_op; /* scalar and SIMD video instructions (exec_video.c) */
-        uint8_t sext_shift; /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
-        uint8_t fp8_fmt;  /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
-        uint8_t half_op;  /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
+        uint8_t boolop;      /* set/setp (exec_int.c): BoolOp, setp's | SETP_SINK_P */
+        uint8_t prmt_mode;   /* prmt with a mode (exec_int.c): index into PRMT_MODES */
+        uint8_t item_bits;   /* mov packing, unpacking or vectors, cvt.pack: bits of one item */
+        uint8_t geom;        /* tex, tld4, suld, sust, sured (exec_tex.c): the geometry */
+        uint8_t query;       /* suq, txq (exec_tex.c): the queried attribute */
+        uint8_t shfl_mode;   /* shfl: 0 up, 1 down, 2 bfly, 3 idx (exec_warp.c) */
+        uint8_t vote_mode;   /* vote (not .ballot): 0 all, 1 any, 2 uni (exec_warp.c) */
+        uint8_t redux_op;    /* redux.sync: RX_* (exec_warp.c) */
+        uint8_t atom_op;     /* atom, red (exec_mem.c); red.async (exec_cluster.c) */
+        uint8_t bulk_kind;   /* cp.async.bulk, cp.reduce.async.bulk: BK_* (exec_bulk.c) */
+        uint8_t tma_kind;    /* cp.async.bulk.tensor, cp.reduce.async.bulk.tensor: TK_* (exec_tma.c) */
+        uint8_t src_mode;    /* cp.async: 1 a src-size operand, 2 an ignore-src predicate (exec_async.c) */
+        uint8_t mbar_op;     /* mbarrier: MB_* (exec_mbarrier.c) */
+        uint8_t nmat;        /* ldmatrix, stmatrix: number of matrices (1, 2, 4) */
+        uint8_t dot_signs;   /* dp4a, dp2a: bit 0 a signed, bit 1 b signed, dp2a bit 2 .hi */
+        uint8_t ct_flags;    /* f32/f64 contractions (exec_float.c): CT_* */
+        uint8_t mm_flags;    /* f32 min/max (exec_float.c): MM_* */
+        uint8_t testp_op;    /* testp (exec_float.c): ps_testp_op */
+        uint8_t video_op;    /* scalar and SIMD video instructions (exec_video.c) */
+        uint8_t sext_shift;  /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
+        uint8_t fp8_fmt;     /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
+        uint8_t half_op;     /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
     };
     uint32_t flags;
-    int16_t guard;        /* predicate index, -1 if none */
+    int16_t guard; /* predicate index, -1 if none */
     uint8_t guard_neg;
-    uint8_t negmask;      /* bit i: operand i is a negated predicate */
-    uint16_t o[12];       /* operand slots (predicate operands index the predicate file) */
-    int32_t target;       /* branch target pc, callee index, barrier info */
-    int32_t reconv;       /* reconvergence pc of a branch */
-    union {               /* 8 bytes of payload: one named meaning per family */
-        int64_t imm;      /* address offset (memory forms), immediate operand or selector */
+    uint8_t negmask; /* bit i: operand i is a negated predicate */
+    uint16_t o[12];  /* operand slots (predicate operands index the predicate file) */
+    int32_t target;  /* branch target pc, callee index, barrier info */
+    int32_t reconv;  /* reconvergence pc of a branch */
+    union {          /* 8 bytes of payload: one named meaning per family */
+        int64_t imm; /* address offset (memory forms), immediate operand or selector */
         ps_mma_payload mma;
         ps_wgmma_payload wgmma;
         ps_wmma_payload wmma;
     };
-    union {               /* 4 bytes of payload: one named meaning per family */
-        int32_t slot_list; /* call and tensor forms: first entry of theirs in fp->call_slots */
-        int32_t off2;     /* two-address copies (cp.async, bulk, tma, cluster): the address offset
+    union {                   /* 4 bytes of payload: one named meaning per family */
+        int32_t slot_list;    /* call and tensor forms: first entry of theirs in fp->call_slots */
+        int32_t off2;         /* two-address copies (cp.async, bulk, tma, cluster): the address offset
                            * of the operand whose offset is not in d->imm (see each handler) */
-        int32_t elem_bytes; /* st.async / red.async: bytes of one element */
-        int32_t cmp_index; /* set/setp (exec_int.c): CMP_TABLE row * C_COUNT + column */
-        int32_t nitems;   /* mov packing, unpacking or vectors: number of items */
-        int32_t is_store; /* suld (0) or sust (1) (exec_tex.c) */
-        int32_t is_txq;   /* suq (0) or txq (1) (exec_tex.c) */
-        int32_t gather;   /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
-        int32_t atom_bits; /* atom, red (exec_mem.c): access size in bits */
-        int32_t mbar_flags; /* mbarrier: MBF_* (exec_mbarrier.c) */
+        int32_t elem_bytes;   /* st.async / red.async: bytes of one element */
+        int32_t cmp_index;    /* set/setp (exec_int.c): CMP_TABLE row * C_COUNT + column */
+        int32_t nitems;       /* mov packing, unpacking or vectors: number of items */
+        int32_t is_store;     /* suld (0) or sust (1) (exec_tex.c) */
+        int32_t is_txq;       /* suq (0) or txq (1) (exec_tex.c) */
+        int32_t gather;       /* tex (0) or tld4 (1 + the gathered component) (exec_tex.c) */
+        int32_t atom_bits;    /* atom, red (exec_mem.c): access size in bits */
+        int32_t mbar_flags;   /* mbarrier: MBF_* (exec_mbarrier.c) */
         int32_t video_params; /* video instructions: VA_* bits and fields (exec_video.c) */
-        int32_t cvt_params; /* cvt, generic path: dtype | atype << 8 | flags << 16 (exec_cvt.c) */
-        int32_t ext_shifts; /* cvt integer to integer: source | destination shift << 8 (exec_cvt.c) */
-        int32_t relu;     /* cvt to fp8 pairs: bit 0 .relu (exec_cvt.c) */
-        int32_t is_signed; /* cvt.pack: the converted type is signed (exec_cvt.c) */
-        int32_t half_flags; /* f16/bf16 arithmetic: fp_half.h flags, HNEG_* (exec_half.c) */
-        int32_t half_setp; /* f16/bf16 setp, set: comparison | BoolOp << 8 | ftz << 12 (exec_half.c) */
+        int32_t cvt_params;   /* cvt, generic path: dtype | atype << 8 | flags << 16 (exec_cvt.c) */
+        int32_t ext_shifts;   /* cvt integer to integer: source | destination shift << 8 (exec_cvt.c) */
+        int32_t relu;         /* cvt to fp8 pairs: bit 0 .relu (exec_cvt.c) */
+        int32_t is_signed;    /* cvt.pack: the converted type is signed (exec_cvt.c) */
+        int32_t half_flags;   /* f16/bf16 arithmetic: fp_half.h flags, HNEG_* (exec_half.c) */
+        int32_t half_setp;    /* f16/bf16 setp, set: comparison | BoolOp << 8 | ftz << 12 (exec_half.c) */
     };
     int line;
     const ps_insn *src;
@@ -205,12 +223,12 @@ struct ps_fprog {
     const ps_func *func;
     ps_dinsn *code;
     int ncode;
-    int nslots;           /* register-file slots (each 32 lanes of 64 bits) */
+    int nslots; /* register-file slots (each 32 lanes of 64 bits) */
     int npreds;
     int pred_true, pred_false; /* constant predicates for immediate predicate operands, or -1 */
-    ps_slot_info *slots;  /* nslots */
-    uint64_t frame_bytes; /* local memory of one activation: .local and .param variables */
-    bool allocas;         /* has alloca: kernels reaching it get PS_ALLOCA_STACK more local memory */
+    ps_slot_info *slots;       /* nslots */
+    uint64_t frame_bytes;      /* local memory of one activation: .local and .param variables */
+    bool allocas;              /* has alloca: kernels reaching it get PS_ALLOCA_STACK more local memory */
     int index;
     /* kernel only */
     uint64_t kparam_bytes;
@@ -231,7 +249,7 @@ struct ps_fprog {
 struct ps_program {
     const ps_module *module;
     const ps_arch *arch;
-    ps_fprog *funcs;      /* one per module function (undefined ones have ncode = 0) */
+    ps_fprog *funcs; /* one per module function (undefined ones have ncode = 0) */
     int nfuncs;
     uint64_t *global_addr; /* device address of each module variable (globals array order) */
     const ps_var **fvars;  /* function-scope .global/.const variables: allocated like the module's */
@@ -262,12 +280,12 @@ typedef struct {
     uint32_t *p;
     simt_entry *stack;
     int sp, cap;
-    uint32_t live;          /* lanes still inside this activation */
-    uint64_t local_base;    /* offset of this frame in each thread's local memory */
-    const ps_dinsn *call;   /* call site in the caller */
+    uint32_t live;        /* lanes still inside this activation */
+    uint64_t local_base;  /* offset of this frame in each thread's local memory */
+    const ps_dinsn *call; /* call site in the caller */
     uint32_t call_mask;
-    size_t rcap, pcap;      /* bytes allocated at r and p (frames are reused) */
-    uint32_t activation;    /* serial number of this activation in its warp (observer events) */
+    size_t rcap, pcap;       /* bytes allocated at r and p (frames are reused) */
+    uint32_t activation;     /* serial number of this activation in its warp (observer events) */
     uint64_t sp_entry[WARP]; /* each lane's stack pointer at the call: restored at the return */
 } ps_frame;
 
@@ -276,30 +294,30 @@ enum { WS_RUN, WS_BARRIER, WS_DONE, WS_CLUSTER /* waits at barrier.cluster.wait 
 struct ps_warp {
     ps_cta *cta;
     int id;
-    uint32_t valid;         /* lanes that exist */
-    uint32_t live;          /* not exited */
-    uint32_t exec;          /* lanes executing the current instruction */
-    uint32_t carry;         /* carry flag per lane (add.cc & co.) */
+    uint32_t valid; /* lanes that exist */
+    uint32_t live;  /* not exited */
+    uint32_t exec;  /* lanes executing the current instruction */
+    uint32_t carry; /* carry flag per lane (add.cc & co.) */
     ps_frame *frames;
     int nframes, cap_frames;
     /* each lane's stack pointer (alloca, stacksave, stackrestore: exec_stack.c), a local-memory
      * offset: the stack grows down from local_per_thread towards the top frame's end */
     uint64_t sp[WARP];
-    uint64_t (*r)[WARP];    /* top frame's registers */
+    uint64_t (*r)[WARP]; /* top frame's registers */
     uint32_t *p;
     int state;
-    int bar_id;             /* WS_BARRIER: the barrier the whole warp waits at; -1: its lanes are parked */
+    int bar_id; /* WS_BARRIER: the barrier the whole warp waits at; -1: its lanes are parked */
     unsigned tid[WARP][3];
     /* pending bar.red result: destination (slot, or predicate for .and/.or) and lanes */
     const ps_dinsn *bar_insn;
     uint32_t bar_mask;
-    int nparked;            /* SIMT entries of any frame with parked != 0 */
-    uint32_t wsync_mask;    /* member mask of the lanes parked at bar.warp.sync */
-    uint32_t activations;   /* frames pushed so far */
+    int nparked;          /* SIMT entries of any frame with parked != 0 */
+    uint32_t wsync_mask;  /* member mask of the lanes parked at bar.warp.sync */
+    uint32_t activations; /* frames pushed so far */
     /* barrier.cluster: lanes that arrived and have not waited yet, the cluster phase each
      * arrived in, and (WS_CLUSTER) the lanes waiting */
     uint32_t cl_pending, cl_wait;
-    const ps_dinsn *cl_insn;   /* the barrier.cluster.wait it waits at */
+    const ps_dinsn *cl_insn; /* the barrier.cluster.wait it waits at */
     uint32_t cl_phase[WARP];
     /* ps_fault_lanes: while probing, ps_fault_raise records nothing but the kind in probe_kind;
      * fault_owner: this warp raised the launch's fault (the one reported) */
@@ -312,27 +330,27 @@ typedef struct {
     ps_device *dev;
     const ps_fprog *kernel;
     ps_launch_config cfg;
-    unsigned nthreads;       /* per CTA */
-    unsigned cluster[3];     /* cluster shape (1,1,1 without clusters) */
+    unsigned nthreads;   /* per CTA */
+    unsigned cluster[3]; /* cluster shape (1,1,1 without clusters) */
     unsigned cluster_size;
     bool explicit_cluster;
-    uint64_t reserved_smem;  /* shared bytes reserved for the system, before the CTA's own */
-    uint64_t gridid;         /* %gridid of this launch (ps_device_next_gridid) */
-    bool envreg_h200;        /* %envreg* as the H200's driver sets them (sm_90 machines) */
-    uint64_t grid_ws;        /* the device's grid workspace (%envreg1:%envreg2); 0: none yet */
+    uint64_t reserved_smem; /* shared bytes reserved for the system, before the CTA's own */
+    uint64_t gridid;        /* %gridid of this launch (ps_device_next_gridid) */
+    bool envreg_h200;       /* %envreg* as the H200's driver sets them (sm_90 machines) */
+    uint64_t grid_ws;       /* the device's grid workspace (%envreg1:%envreg2); 0: none yet */
     uint64_t shared_static;
-    uint64_t total_smem;     /* %total_smem_size: the CTA's own bytes in allocation units */
-    uint64_t aggr_smem;      /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
-    uint64_t *shared_off;    /* per program shared variable: offset in the CTA's shared memory */
+    uint64_t total_smem;  /* %total_smem_size: the CTA's own bytes in allocation units */
+    uint64_t aggr_smem;   /* %aggr_smem_size: the reserved region plus the CTA's own bytes */
+    uint64_t *shared_off; /* per program shared variable: offset in the CTA's shared memory */
     uint64_t local_per_thread;
     uint64_t watchdog;
     /* Written by every worker (per CTA and per scheduling round): a cache line of their own,
      * so the read-mostly fields around them are not invalidated in every core. */
     _Alignas(64) atomic_uint_fast64_t warp_insns_total;
-    atomic_int stop;         /* set when a fault ends the launch */
-    atomic_int timed_out;    /* set by the monitor (monitor.c) when the wall-clock limit passes */
+    atomic_int stop;               /* set when a fault ends the launch */
+    atomic_int timed_out;          /* set by the monitor (monitor.c) when the wall-clock limit passes */
     atomic_uint_fast64_t next_cta; /* 64 bits: a grid may hold 2^31-1 x 65535 x 65535 CTAs */
-    _Alignas(64) uint64_t ncta; /* clusters in the grid (CTAs without clusters): what next_cta counts */
+    _Alignas(64) uint64_t ncta;    /* clusters in the grid (CTAs without clusters): what next_cta counts */
     ps_fault fault;
     pthread_mutex_t lock;
     ps_stats stats;
@@ -342,14 +360,14 @@ typedef struct {
         int stream; /* PS_OUT_STDOUT, PS_OUT_STDERR */
         char *text;
         size_t len;
-    } *outs;
+    } * outs;
     int nouts, cap_outs;
 } ps_launch_ctx;
 
 typedef struct {
-    uint32_t arrived;        /* threads arrived */
-    uint32_t expected;       /* 0 = all live threads of the CTA */
-    uint64_t waiting;        /* warps waiting (bit per warp) */
+    uint32_t arrived;  /* threads arrived */
+    uint32_t expected; /* 0 = all live threads of the CTA */
+    uint64_t waiting;  /* warps waiting (bit per warp) */
     uint32_t red_popc;
     uint32_t red_and, red_or; /* bar.red accumulators */
 } ps_barrier;
@@ -359,34 +377,34 @@ typedef struct {
 typedef struct ps_cluster {
     ps_cta *cta[MAX_CLUSTER]; /* by %cluster_ctarank */
     int n;
-    unsigned dim[3];          /* %cluster_nctaid */
-    unsigned id[3];           /* %clusterid */
-    bool explicit_launch;     /* %is_explicit_cluster */
-    uint32_t bar_phase;       /* barrier.cluster phases completed */
-    uint32_t bar_arrived;     /* live threads arrived in the current phase */
+    unsigned dim[3];      /* %cluster_nctaid */
+    unsigned id[3];       /* %clusterid */
+    bool explicit_launch; /* %is_explicit_cluster */
+    uint32_t bar_phase;   /* barrier.cluster phases completed */
+    uint32_t bar_arrived; /* live threads arrived in the current phase */
 } ps_cluster;
 
 struct ps_cta {
     ps_launch_ctx *L;
     ps_cluster *cluster;
-    unsigned rank;           /* %cluster_ctarank */
+    unsigned rank; /* %cluster_ctarank */
     unsigned cluster_ctaid[3];
     unsigned ctaid[3];
     uint8_t *shared;
     uint64_t shared_size;
-    uint8_t *local;          /* nthreads * local_per_thread */
+    uint8_t *local; /* nthreads * local_per_thread */
     ps_warp *warps;
     int nwarps;
     ps_barrier bars[16];
     ps_stats stats;
     uint64_t clock;
-    const ps_dinsn *cur;     /* instruction being executed (fault reports) */
-    const ps_observer *obs;  /* NULL unless checkers run */
-    bool watch;              /* obs wants per-instruction events (DF_WATCH records) */
+    const ps_dinsn *cur;    /* instruction being executed (fault reports) */
+    const ps_observer *obs; /* NULL unless checkers run */
+    bool watch;             /* obs wants per-instruction events (DF_WATCH records) */
     int worker;
     ps_warp *cur_warp;
     bool faulted;
-    uint32_t live_threads;   /* threads of the CTA that have not exited */
+    uint32_t live_threads; /* threads of the CTA that have not exited */
     /* the device allocations accesses hit last (per host thread, so no locking): [base, end)
      * maps to host memory at host + (addr - base); end = 0: empty. Several entries keep a
      * kernel's few buffers (copy: in, out) from evicting one another. */
@@ -394,15 +412,15 @@ struct ps_cta {
         uint64_t base, end;
         uint8_t *host;
     } hits[PS_ALLOC_HITS];
-    unsigned hit_next;       /* entry the next miss replaces */
+    unsigned hit_next;            /* entry the next miss replaces */
     struct ps_alloc_hit heap_hit; /* the device-heap block of the latest heap access (uncached) */
     /* what the running CTA's device runtime printed (builtins.c): [PS_OUT_STDOUT] printf,
      * [PS_OUT_STDERR] failed assertions, which the CUDA driver writes to stderr */
     char *out[2];
     size_t out_len[2], out_cap[2];
-    struct ps_async *async;  /* cp.async / mbarrier state (sim/async.h), NULL until first used */
-    bool yield;              /* the running warp waits on an mbarrier: end its turn */
-    uint64_t sched;          /* seeded schedule's generator state; 0: warps in order */
+    struct ps_async *async;     /* cp.async / mbarrier state (sim/async.h), NULL until first used */
+    bool yield;                 /* the running warp waits on an mbarrier: end its turn */
+    uint64_t sched;             /* seeded schedule's generator state; 0: warps in order */
     int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };
 
@@ -424,18 +442,18 @@ static inline uint64_t ps_smem_alloc_unit(const ps_arch *a) { return a && a->sm 
 
 /* Lane loop over the executing lanes; the full-mask path is a plain loop the compiler can
  * vectorise. BODY uses `l`. */
-#define LANES(w, BODY)                                                   \
-    do {                                                                 \
-        uint32_t _m = (w)->exec;                                         \
-        if (_m == FULL_MASK) {                                           \
-            for (int l = 0; l < WARP; l++) { BODY; }                     \
-        } else {                                                         \
-            while (_m) {                                                 \
-                int l = __builtin_ctz(_m);                               \
-                _m &= _m - 1;                                            \
-                BODY;                                                    \
-            }                                                            \
-        }                                                                \
+#define LANES(w, BODY)                               \
+    do {                                             \
+        uint32_t _m = (w)->exec;                     \
+        if (_m == FULL_MASK) {                       \
+            for (int l = 0; l < WARP; l++) { BODY; } \
+        } else {                                     \
+            while (_m) {                             \
+                int l = __builtin_ctz(_m);           \
+                _m &= _m - 1;                        \
+                BODY;                                \
+            }                                        \
+        }                                            \
     } while (0)
 
 #define R(w, i) ((w)->r[(i)])
@@ -460,9 +478,7 @@ static inline unsigned ps_popc(uint32_t x) {
     return (x * 0x01010101u) >> 24;
 }
 
-static inline void write_pred(ps_warp *w, int p, uint32_t v) {
-    w->p[p] = (w->p[p] & ~w->exec) | (v & w->exec);
-}
+static inline void write_pred(ps_warp *w, int p, uint32_t v) { w->p[p] = (w->p[p] & ~w->exec) | (v & w->exec); }
 static inline uint32_t read_pred(const ps_warp *w, const ps_dinsn *d, int opi) {
     uint32_t v = w->p[d->o[opi]];
     return (d->negmask >> opi & 1) ? ~v : v;
@@ -487,23 +503,21 @@ void ps_fault_raise(ps_warp *w, ps_fault_kind kind, int lane, const char *fmt, .
 
 /* After lane `first` of a warp access faulted: the lanes above it whose own access faults the
  * same way are added to the launch's fault (ps_fault.lanes), when that fault is this warp's. */
-void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write,
-                    int first);
+void ps_fault_lanes(ps_warp *w, int space, const uint64_t *addr, uint64_t imm, unsigned size, bool write, int first);
 
 /* Memory access: resolves (space, address) of `lane` to a host pointer, or faults (NULL).
  * When `ev` is not NULL the lane's resolved space and address are recorded in it. */
 void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write);
-void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write,
-                        ps_mem_event *ev);
+void *ps_mem_resolve_ev(ps_warp *w, int space, uint64_t addr, unsigned size, int lane, bool write, ps_mem_event *ev);
 /* One warp access resolved at once: lane l's bytes are at host address
  * off + addr_l + l * lane_stride (addr_l as the instruction computed it, generic window included),
  * where addr_l - unwindow is the address within `space` (SP_SHARED, SP_LOCAL, ...). */
 typedef struct {
     uintptr_t off;
-    uint64_t lane_stride;   /* local memory: bytes per thread; 0 elsewhere */
-    uint64_t unwindow;      /* generic window base subtracted to get the space's address */
-    int space;              /* the space every lane resolved to (never SP_GENERIC) */
-    bool contiguous;        /* full warp, lane l at lane 0's address + l * size, stride 0 */
+    uint64_t lane_stride; /* local memory: bytes per thread; 0 elsewhere */
+    uint64_t unwindow;    /* generic window base subtracted to get the space's address */
+    int space;            /* the space every lane resolved to (never SP_GENERIC) */
+    bool contiguous;      /* full warp, lane l at lane 0's address + l * size, stride 0 */
 } ps_span;
 
 /* Resolves every lane in `mask` of an access of `size` bytes at addr[l] + imm in one step when
@@ -511,8 +525,8 @@ typedef struct {
  * last-hit cache), the CTA's shared memory, the local window or the parameter buffer. Returns
  * false otherwise; the caller then takes the per-lane path, which reports the fault of the
  * first bad lane exactly as before. */
-bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask,
-                 unsigned size, bool write, ps_span *s);
+bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size, bool write,
+                 ps_span *s);
 static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
     return (uint8_t *)(s->off + a + (uint64_t)lane * s->lane_stride);
 }
@@ -529,8 +543,8 @@ typedef struct {
     const char *error; /* what ptxas refuses, or NULL */
     bool nan_a_wins;   /* sub.f64: when both operands are NaN the first comes out (DF_NAN_A_WINS) */
 } ps_ptxas_note;
-const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp,
-                                ps_operand *ops, int max, ps_ptxas_note *note);
+const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn *tmp, ps_operand *ops, int max,
+                                ps_ptxas_note *note);
 void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def);
 /* ptxas_model.c: the add/sub instructions ptxas contracts with the mul (or div.full/div.approx
  * .f32) producing one of their sources into an fma. Per instruction: prod, the producer's index
@@ -538,7 +552,7 @@ void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def);
 typedef struct {
     int32_t prod;
     uint8_t which;
-    bool neg;  /* the product reaches the add through neg */
+    bool neg; /* the product reaches the add through neg */
 } ps_contract;
 void ps_ptxas_contractions(const ps_func *fn, ps_contract *out);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
@@ -551,8 +565,7 @@ typedef struct {
     ps_fprog *fp;
 } ps_select_ctx;
 /* The handler of record d of instruction `in`, or NULL: then why may say why (len bytes). */
-typedef ps_exec_fn (*ps_family_select)(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d, char *why,
-                                       size_t len);
+typedef ps_exec_fn (*ps_family_select)(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d, char *why, size_t len);
 enum {
     PS_OPS_DECODER, /* no selector: decode.c builds the record (control flow, barriers) */
     PS_OPS_FLAT,    /* operands in d->o[] (decode.c, flatten) */
@@ -635,9 +648,9 @@ typedef struct {
     uint64_t base, size;
     uint8_t *host;
     char *name;
-    void *map;            /* large allocations: the mapping holding host (NULL: host is malloc'd) */
+    void *map; /* large allocations: the mapping holding host (NULL: host is malloc'd) */
     size_t map_len;
-    bool external;        /* registered host memory: the caller owns it */
+    bool external; /* registered host memory: the caller owns it */
 } ps_alloc;
 /* The allocation holding addr, copied into *out (name NULL); false if none. Thread-safe: another
  * host thread may allocate or free at the same time. */

@@ -23,8 +23,8 @@ bool tc_full_warp(ps_warp *w, const ps_dinsn *d);
 /* One warp memory access of `size` bytes per lane for the lanes in `mask`, lane l at addr[l]
  * (plus d->imm): resolves each address (bounds and alignment checked, faults reported) into
  * ptr[l] and tells a listening checker about it as one access. Returns false after a fault. */
-bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *addr, unsigned size,
-               bool write, uint8_t **ptr);
+bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *addr, unsigned size, bool write,
+               uint8_t **ptr);
 
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d);
 /* exec_matrix_b8.c: ldmatrix .m16n16/.m8n16 and stmatrix .m16n8 (8-bit elements, sm_100a) */

@@ -8,7 +8,7 @@
 static const struct {
     const char *name;
     unsigned size;
-} types[PS_TMT_COUNT] = {{"u8", 1}, {"u16", 2}, {"u32", 4}, {"s32", 4}, {"u64", 8},
+} types[PS_TMT_COUNT] = {{"u8", 1},  {"u16", 2}, {"u32", 4}, {"s32", 4}, {"u64", 8},
                          {"s64", 8}, {"f16", 2}, {"f32", 4}, {"f64", 8}, {"bf16", 2}};
 
 ps_tmap_type ps_tmap_type_lookup(const char *name) {
@@ -65,11 +65,12 @@ bool ps_tmap_check(const ps_tmap *m, char *why, size_t len) {
                        (unsigned long long)m->strides[i]);
     }
     uint64_t inner = (uint64_t)m->box[0] * es;
-    if (inner % 16) return WHY("the box's innermost dimension is %llu bytes, not a multiple of 16", (unsigned long long)inner);
+    if (inner % 16)
+        return WHY("the box's innermost dimension is %llu bytes, not a multiple of 16", (unsigned long long)inner);
     unsigned span = swizzle_span(m->swizzle);
     if (span && inner > span)
-        return WHY("the box's innermost dimension (%llu bytes) exceeds the %uB swizzle span",
-                   (unsigned long long)inner, span);
+        return WHY("the box's innermost dimension (%llu bytes) exceeds the %uB swizzle span", (unsigned long long)inner,
+                   span);
     if (m->fill == PS_TMF_NAN && m->type != PS_TMT_F32)
         return WHY("NaN out-of-bounds fill is supported for f32 only (the value measured on an H200)");
     if (m->l2 > PS_TML2_256B) return WHY("unknown L2 promotion");
@@ -120,7 +121,8 @@ bool ps_tmap_decode(const uint8_t in[PS_TMAP_BYTES], ps_tmap *m, char *why, size
     memcpy(&magic, in, 4);
     if (magic != PS_TMAP_MAGIC || in[4] != 1)
         return WHY("the 128 bytes are not a tensor map made by ptxsim (magic 0x%08x, expected 0x%08x: "
-                   "describe tensor maps in the manifest as \"tensormap\" parameters)", magic, PS_TMAP_MAGIC);
+                   "describe tensor maps in the manifest as \"tensormap\" parameters)",
+                   magic, PS_TMAP_MAGIC);
     memset(m, 0, sizeof *m);
     m->type = in[5] < PS_TMT_COUNT ? (ps_tmap_type)in[5] : PS_TMT_COUNT;
     m->rank = in[6];
@@ -150,7 +152,8 @@ bool ps_tmap_decode(const uint8_t in[PS_TMAP_BYTES], ps_tmap *m, char *why, size
             memcpy(&hi, in + 122 + 2 * i, 2);
             m->lower[i] = lo, m->upper[i] = hi;
         }
-        for (unsigned i = 0; i < m->rank && i < PS_TMAP_MAX_RANK; i++) m->box[i] = i == 0 ? m->cpp : i == 1 ? m->ppc : 1;
+        for (unsigned i = 0; i < m->rank && i < PS_TMAP_MAX_RANK; i++)
+            m->box[i] = i == 0 ? m->cpp : i == 1 ? m->ppc : 1;
     }
     char e[160];
     if (!ps_tmap_check(m, e, sizeof e)) return WHY("corrupt tensor map: %s", e);

@@ -10,14 +10,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PS_TMAP_BYTES 128
-#define PS_TMAP_MAGIC 0x50414d54u /* "TMAP" in memory order */
+#define PS_TMAP_BYTES    128
+#define PS_TMAP_MAGIC    0x50414d54u /* "TMAP" in memory order */
 #define PS_TMAP_MAX_RANK 5
 
 /* Element types, numbered as CUtensorMapDataType numbers them. */
 typedef enum {
-    PS_TMT_U8, PS_TMT_U16, PS_TMT_U32, PS_TMT_S32, PS_TMT_U64, PS_TMT_S64, PS_TMT_F16, PS_TMT_F32,
-    PS_TMT_F64, PS_TMT_BF16, PS_TMT_COUNT
+    PS_TMT_U8,
+    PS_TMT_U16,
+    PS_TMT_U32,
+    PS_TMT_S32,
+    PS_TMT_U64,
+    PS_TMT_S64,
+    PS_TMT_F16,
+    PS_TMT_F32,
+    PS_TMT_F64,
+    PS_TMT_BF16,
+    PS_TMT_COUNT
 } ps_tmap_type;
 /* As CUtensorMapSwizzle, CUtensorMapL2promotion and CUtensorMapFloatOOBfill number them. */
 typedef enum { PS_TMS_NONE, PS_TMS_32B, PS_TMS_64B, PS_TMS_128B } ps_tmap_swizzle;

@@ -180,7 +180,10 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
 static bool address_index(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     int64_t N = n;
     switch (a) {
-    case PS_TXA_WRAP: i %= N; if (i < 0) i += N; break;
+    case PS_TXA_WRAP:
+        i %= N;
+        if (i < 0) i += N;
+        break;
     case PS_TXA_MIRROR: {
         int64_t m = i % (2 * N);
         if (m < 0) m += 2 * N;
@@ -346,8 +349,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         for (unsigned d = 0; d < t->dim; d++) {
             int64_t i = floor_sat(xs[d]);
             if (t->normalized_coords) i = normalized_index(c[d], size_of_dim(t, d));
-            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d]))
-                return border_texel(t, out);
+            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) return border_texel(t, out);
         }
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return;
@@ -373,7 +375,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
     bool fixed16 = t->normalized_read && dims <= 2 &&
-                   (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+        (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
     int64_t isum[4] = {0, 0, 0, 0};
     for (unsigned k = 0; k < corners; k++) {
         uint32_t w = 1;
@@ -405,8 +407,8 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     for (int ch = 0; ch < 4; ch++) {
         if (fixed16) {
             int64_t q = (isum[ch] + 128) >> 8; /* arithmetic shift: floor */
-            out->v[ch] = t->format == PS_TXF_S16 ? f32_bits(fmaxf((float)q / 32767.0f, -1.0f))
-                                                 : f32_bits((float)q / 65535.0f);
+            out->v[ch] =
+                t->format == PS_TXF_S16 ? f32_bits(fmaxf((float)q / 32767.0f, -1.0f)) : f32_bits((float)q / 65535.0f);
             continue;
         }
         if (!special) {
@@ -419,8 +421,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     }
 }
 
-void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp,
-                   ps_texel *out) {
+void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {
     if (layer >= t->layers) layer = t->layers - 1;
     int64_t i0[2];
     for (unsigned d = 0; d < 2; d++) {
@@ -434,8 +435,7 @@ void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         if (address_index(t->address[0], i0[0] + dx[k], t->width, &ix) &&
             address_index(t->address[1], i0[1] + dy[k], t->height, &iy))
             texel_at(t, base, ix, iy, 0, layer, true, &tx);
-        else
-            border_at(t, true, &tx);
+        else border_at(t, true, &tx);
         out->v[k] = tx.v[comp];
         out->is_float = tx.is_float;
     }

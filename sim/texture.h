@@ -13,29 +13,38 @@
 #define PS_TEX_MAGIC 0x58455450u /* "PTEX" in memory order */
 
 /* Channel formats (cudaChannelFormatKind with a size). */
-typedef enum { PS_TXF_U8, PS_TXF_S8, PS_TXF_U16, PS_TXF_S16, PS_TXF_U32, PS_TXF_S32, PS_TXF_F16, PS_TXF_F32,
-               PS_TXF_COUNT } ps_tex_format;
+typedef enum {
+    PS_TXF_U8,
+    PS_TXF_S8,
+    PS_TXF_U16,
+    PS_TXF_S16,
+    PS_TXF_U32,
+    PS_TXF_S32,
+    PS_TXF_F16,
+    PS_TXF_F32,
+    PS_TXF_COUNT
+} ps_tex_format;
 typedef enum { PS_TXA_WRAP, PS_TXA_CLAMP, PS_TXA_MIRROR, PS_TXA_BORDER } ps_tex_addr;
 
 typedef struct {
-    bool surface;             /* a surface object (suld/sust/suq) rather than a texture object */
+    bool surface; /* a surface object (suld/sust/suq) rather than a texture object */
     ps_tex_format format;
-    unsigned channels;        /* 1, 2 or 4 */
-    unsigned dim;             /* 1, 2 or 3 */
-    bool layered;             /* an array of `layers` 1D or 2D images */
+    unsigned channels;                     /* 1, 2 or 4 */
+    unsigned dim;                          /* 1, 2 or 3 */
+    bool layered;                          /* an array of `layers` 1D or 2D images */
     uint32_t width, height, depth, layers; /* unused sizes are 1 (layers 1 when not layered) */
-    uint64_t addr;            /* device address of texel (0, 0, 0) of layer 0; dense, x fastest */
+    uint64_t addr;                         /* device address of texel (0, 0, 0) of layer 0; dense, x fastest */
     /* textures only */
-    bool normalized_read;     /* cudaReadModeNormalizedFloat (8- and 16-bit integer formats) */
+    bool normalized_read; /* cudaReadModeNormalizedFloat (8- and 16-bit integer formats) */
     bool normalized_coords;
-    bool linear;              /* cudaFilterModeLinear */
+    bool linear; /* cudaFilterModeLinear */
     ps_tex_addr address[3];
-    uint32_t border[4];       /* f32 bits */
+    uint32_t border[4]; /* f32 bits */
 } ps_tex;
 
 ps_tex_format ps_tex_format_lookup(const char *name); /* PS_TXF_COUNT if unknown */
 const char *ps_tex_format_name(ps_tex_format f);
-unsigned ps_tex_format_size(ps_tex_format f);         /* one channel's bytes */
+unsigned ps_tex_format_size(ps_tex_format f); /* one channel's bytes */
 static inline unsigned ps_tex_texel_bytes(const ps_tex *t) { return ps_tex_format_size(t->format) * t->channels; }
 /* Bytes of the backing store: width x height x depth x layers texels. */
 uint64_t ps_tex_bytes(const ps_tex *t);
@@ -70,8 +79,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
 /* tld4: component `comp` (0 r .. 3 a) of the four texels of the bilinear footprint at float
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
-void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp,
-                   ps_texel *out);
+void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
 /* tex with integer coordinates (unnormalized textures, point filtering). */
 void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, uint32_t layer, ps_texel *out);
 

@@ -20,27 +20,26 @@
 enum { NBUF = 8, LANES = 32, ITERS = 64, LAUNCHES = 40, ALLOCS = 3000 };
 
 /* out[ctaid * ntid + tid] = sum over i < iters of tab[i % 8][tid] */
-static const char sum_ptx[] =
-    ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry sum8(.param .u64 ptab, .param .u64 pout, .param .u32 piters)\n"
-    "{\n"
-    "  .reg .pred %p; .reg .b32 %r<8>; .reg .b64 %rd<10>;\n"
-    "  ld.param.u64 %rd1, [ptab]; ld.param.u64 %rd2, [pout]; ld.param.u32 %r1, [piters];\n"
-    "  mov.u32 %r2, %tid.x; mul.wide.u32 %rd3, %r2, 4;\n"
-    "  mov.u32 %r3, 0; mov.u32 %r4, 0;\n"
-    "LOOP:\n"
-    "  setp.ge.u32 %p, %r3, %r1;\n"
-    "  @%p bra DONE;\n"
-    "  and.b32 %r5, %r3, 7; mul.wide.u32 %rd4, %r5, 8; add.u64 %rd5, %rd1, %rd4;\n"
-    "  ld.global.u64 %rd6, [%rd5]; add.u64 %rd7, %rd6, %rd3;\n"
-    "  ld.global.u32 %r6, [%rd7]; add.u32 %r4, %r4, %r6;\n"
-    "  add.u32 %r3, %r3, 1;\n"
-    "  bra LOOP;\n"
-    "DONE:\n"
-    "  mov.u32 %r5, %ctaid.x; mov.u32 %r6, %ntid.x; mad.lo.u32 %r7, %r5, %r6, %r2;\n"
-    "  mul.wide.u32 %rd9, %r7, 4; add.u64 %rd8, %rd2, %rd9; st.global.u32 [%rd8], %r4;\n"
-    "  ret;\n"
-    "}\n";
+static const char sum_ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry sum8(.param .u64 ptab, .param .u64 pout, .param .u32 piters)\n"
+                              "{\n"
+                              "  .reg .pred %p; .reg .b32 %r<8>; .reg .b64 %rd<10>;\n"
+                              "  ld.param.u64 %rd1, [ptab]; ld.param.u64 %rd2, [pout]; ld.param.u32 %r1, [piters];\n"
+                              "  mov.u32 %r2, %tid.x; mul.wide.u32 %rd3, %r2, 4;\n"
+                              "  mov.u32 %r3, 0; mov.u32 %r4, 0;\n"
+                              "LOOP:\n"
+                              "  setp.ge.u32 %p, %r3, %r1;\n"
+                              "  @%p bra DONE;\n"
+                              "  and.b32 %r5, %r3, 7; mul.wide.u32 %rd4, %r5, 8; add.u64 %rd5, %rd1, %rd4;\n"
+                              "  ld.global.u64 %rd6, [%rd5]; add.u64 %rd7, %rd6, %rd3;\n"
+                              "  ld.global.u32 %r6, [%rd7]; add.u32 %r4, %r4, %r6;\n"
+                              "  add.u32 %r3, %r3, 1;\n"
+                              "  bra LOOP;\n"
+                              "DONE:\n"
+                              "  mov.u32 %r5, %ctaid.x; mov.u32 %r6, %ntid.x; mad.lo.u32 %r7, %r5, %r6, %r2;\n"
+                              "  mul.wide.u32 %rd9, %r7, 4; add.u64 %rd8, %rd2, %rd9; st.global.u32 [%rd8], %r4;\n"
+                              "  ret;\n"
+                              "}\n";
 
 typedef struct {
     ptxsim_context *ctx;
@@ -51,8 +50,7 @@ typedef struct {
 static void *allocate_many(void *arg) {
     allocator *a = arg;
     for (int i = 0; i < ALLOCS; i++)
-        if (ptxsim_mem_alloc(a->ctx, 4 + (uint64_t)(i % 7) * 4, "churn", &a->addr[i]) != PTXSIM_OK)
-            a->failed = 1;
+        if (ptxsim_mem_alloc(a->ctx, 4 + (uint64_t)(i % 7) * 4, "churn", &a->addr[i]) != PTXSIM_OK) a->failed = 1;
     return NULL;
 }
 
@@ -136,7 +134,8 @@ static void *host_launches(void *arg) {
     uint64_t buf[NBUF], tab, out;
     for (int b = 0; b < NBUF; b++) {
         for (int l = 0; l < LANES; l++) data[b][l] = (uint32_t)(id * 77 + (uintptr_t)b * 1000 + (uintptr_t)l);
-        bad |= ptxsim_mem_alloc(c, sizeof data[b], "in", &buf[b]) | ptxsim_mem_write(c, buf[b], data[b], sizeof data[b]);
+        bad |=
+            ptxsim_mem_alloc(c, sizeof data[b], "in", &buf[b]) | ptxsim_mem_write(c, buf[b], data[b], sizeof data[b]);
     }
     bad |= ptxsim_mem_alloc(c, sizeof buf, "tab", &tab) | ptxsim_mem_write(c, tab, buf, sizeof buf);
     bad |= ptxsim_mem_alloc(c, sizeof(uint32_t) * GRID * LANES, "out", &out);

@@ -36,8 +36,8 @@
 
 /* ==== fake machine ======================================================================= */
 
-#define NSLOT 128
-#define SCRATCH (NSLOT - 1)
+#define NSLOT       128
+#define SCRATCH     (NSLOT - 1)
 #define FIRST_CONST 96
 static uint64_t REG[NSLOT][WARP];
 static uint32_t PRED[NSLOT];
@@ -73,18 +73,24 @@ static void fill_flags(const ps_insn *in, ps_dinsn *d) {
         ps_mod m;
         ps_rnd r;
         bool integral;
-    } rt[] = {{PS_MOD_RN, PS_RND_RN, false},  {PS_MOD_RZ, PS_RND_RZ, false},
-              {PS_MOD_RM, PS_RND_RM, false},  {PS_MOD_RP, PS_RND_RP, false},
-              {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
-              {PS_MOD_RZI, PS_RND_RZ, true},  {PS_MOD_RMI, PS_RND_RM, true},
-              {PS_MOD_RPI, PS_RND_RP, true}};
+    } rt[] = {{PS_MOD_RN, PS_RND_RN, false}, {PS_MOD_RZ, PS_RND_RZ, false},   {PS_MOD_RM, PS_RND_RM, false},
+              {PS_MOD_RP, PS_RND_RP, false}, {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
+              {PS_MOD_RZI, PS_RND_RZ, true}, {PS_MOD_RMI, PS_RND_RM, true},   {PS_MOD_RPI, PS_RND_RP, true}};
     static const struct {
         ps_mod m;
         uint32_t f;
-    } ft[] = {{PS_MOD_FTZ, DF_FTZ},         {PS_MOD_SAT, DF_SAT},       {PS_MOD_HI, DF_HI},
-              {PS_MOD_LO, DF_LO},           {PS_MOD_WIDE, DF_WIDE},     {PS_MOD_CC, DF_CC},
-              {PS_MOD_APPROX, DF_APPROX},   {PS_MOD_FULL, DF_FULL},     {PS_MOD_NAN, DF_NAN},
-              {PS_MOD_NAN_MANUAL, DF_NAN},  {PS_MOD_XORSIGN, DF_XORSIGN}, {PS_MOD_RELU, DF_RELU},
+    } ft[] = {{PS_MOD_FTZ, DF_FTZ},
+              {PS_MOD_SAT, DF_SAT},
+              {PS_MOD_HI, DF_HI},
+              {PS_MOD_LO, DF_LO},
+              {PS_MOD_WIDE, DF_WIDE},
+              {PS_MOD_CC, DF_CC},
+              {PS_MOD_APPROX, DF_APPROX},
+              {PS_MOD_FULL, DF_FULL},
+              {PS_MOD_NAN, DF_NAN},
+              {PS_MOD_NAN_MANUAL, DF_NAN},
+              {PS_MOD_XORSIGN, DF_XORSIGN},
+              {PS_MOD_RELU, DF_RELU},
               {PS_MOD_SATFINITE, DF_SATFINITE}};
     d->rnd = PS_RND_RN;
     for (size_t i = 0; i < sizeof rt / sizeof rt[0]; i++)
@@ -122,8 +128,8 @@ static const char *snippet_header = ".version 8.7\n.target sm_90";
 static bool snippet_build(snippet *s, const char *body) {
     memset(s, 0, sizeof *s);
     char src[4096];
-    snprintf(src, sizeof src, "%s\n.address_size 64\n.visible .entry t()\n{\n%s%s\nret;\n}\n", snippet_header,
-             DECLS, body);
+    snprintf(src, sizeof src, "%s\n.address_size 64\n.visible .entry t()\n{\n%s%s\nret;\n}\n", snippet_header, DECLS,
+             body);
     ps_diags dg = {0};
     ps_status st = ps_parse("snippet.ptx", src, strlen(src), NULL, &dg, &s->mod);
     if (st != PS_OK) {
@@ -208,26 +214,76 @@ static int64_t SX(uint64_t v, int w) {
     return (w < 64 && (v >> (w - 1) & 1)) ? (int64_t)(v | ~M(w)) : (int64_t)v;
 }
 
-static const int64_t INT_EDGES[] = {0, 1, 2, 3, -1, -2, 7, 8, 15, 16, 31, 32, 33, 63, 64, 127, 128, 255,
-                                    256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffff, 0x800000, 0xffffff,
-                                    0x7fffffff, 0x80000000ll, 0xffffffffll, 0x100000000ll,
-                                    INT64_MAX, INT64_MIN};
+static const int64_t INT_EDGES[] = {0,
+                                    1,
+                                    2,
+                                    3,
+                                    -1,
+                                    -2,
+                                    7,
+                                    8,
+                                    15,
+                                    16,
+                                    31,
+                                    32,
+                                    33,
+                                    63,
+                                    64,
+                                    127,
+                                    128,
+                                    255,
+                                    256,
+                                    0x7fff,
+                                    0x8000,
+                                    0xffff,
+                                    0x10000,
+                                    0x7fffff,
+                                    0x800000,
+                                    0xffffff,
+                                    0x7fffffff,
+                                    0x80000000ll,
+                                    0xffffffffll,
+                                    0x100000000ll,
+                                    INT64_MAX,
+                                    INT64_MIN};
 #define NIE ((int)(sizeof INT_EDGES / sizeof INT_EDGES[0]))
-static const uint32_t F32_EDGES[] = {
-    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000, 0x80800000,
-    0x00800001, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7fa00001,
-    0xff812345, 0x3f000000, 0x3fc00000, 0x40200000, 0xbf000000, 0xbfc00000, 0x4f000000, 0x4effffff,
-    0xcf000000, 0xcf000001, 0x4f800000, 0x5f000000, 0x5f800000, 0xdf000000, 0x7f7fffff, 0xff7fffff,
-    0x3f7fffff, 0x3f800001, 0x477fe000, 0x477ff000, 0x33800000, 0x2f800000, 0x40490fdb, 0x40400000};
+static const uint32_t F32_EDGES[] = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000,
+                                     0x80800000, 0x00800001, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000,
+                                     0xffc00000, 0x7fa00001, 0xff812345, 0x3f000000, 0x3fc00000, 0x40200000, 0xbf000000,
+                                     0xbfc00000, 0x4f000000, 0x4effffff, 0xcf000000, 0xcf000001, 0x4f800000, 0x5f000000,
+                                     0x5f800000, 0xdf000000, 0x7f7fffff, 0xff7fffff, 0x3f7fffff, 0x3f800001, 0x477fe000,
+                                     0x477ff000, 0x33800000, 0x2f800000, 0x40490fdb, 0x40400000};
 #define NFE ((int)(sizeof F32_EDGES / sizeof F32_EDGES[0]))
-static const uint64_t F64_EDGES[] = {
-    0, 0x8000000000000000ull, 1, 0x800fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull,
-    0xbff0000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
-    0xfff8000000000001ull, 0x7ff4000000000001ull, 0x3fe0000000000000ull, 0x3ff8000000000000ull,
-    0xbff8000000000000ull, 0x41e0000000000000ull, 0xc1e0000000000000ull, 0x41efffffffe00000ull,
-    0x43e0000000000000ull, 0xc3e0000000000000ull, 0x43f0000000000000ull, 0x7fefffffffffffffull,
-    0x380fffffffffffffull, 0x3810000000000000ull, 0x47efffffe0000000ull, 0x47efffff00000000ull,
-    0x36a0000000000000ull, 0x3ff0000000000001ull, 0x400921fb54442d18ull, 0x4330000000000001ull};
+static const uint64_t F64_EDGES[] = {0,
+                                     0x8000000000000000ull,
+                                     1,
+                                     0x800fffffffffffffull,
+                                     0x0010000000000000ull,
+                                     0x3ff0000000000000ull,
+                                     0xbff0000000000000ull,
+                                     0x7ff0000000000000ull,
+                                     0xfff0000000000000ull,
+                                     0x7ff8000000000000ull,
+                                     0xfff8000000000001ull,
+                                     0x7ff4000000000001ull,
+                                     0x3fe0000000000000ull,
+                                     0x3ff8000000000000ull,
+                                     0xbff8000000000000ull,
+                                     0x41e0000000000000ull,
+                                     0xc1e0000000000000ull,
+                                     0x41efffffffe00000ull,
+                                     0x43e0000000000000ull,
+                                     0xc3e0000000000000ull,
+                                     0x43f0000000000000ull,
+                                     0x7fefffffffffffffull,
+                                     0x380fffffffffffffull,
+                                     0x3810000000000000ull,
+                                     0x47efffffe0000000ull,
+                                     0x47efffff00000000ull,
+                                     0x36a0000000000000ull,
+                                     0x3ff0000000000001ull,
+                                     0x400921fb54442d18ull,
+                                     0x4330000000000001ull};
 #define NDE ((int)(sizeof F64_EDGES / sizeof F64_EDGES[0]))
 
 static uint32_t f32_random(void) {
@@ -271,14 +327,13 @@ static uint64_t gen(char cls, int w, int lane, int edge) {
     uint64_t r = rnd64();
     switch (cls) {
     case 's': {
-        static const uint64_t e[] = {0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 0x7fffffff,
-                                     0x80000000u, 0xffffffffu};
+        static const uint64_t e[] = {0,  1,  15, 16,  17,  31,         32,          33,
+                                     63, 64, 65, 255, 256, 0x7fffffff, 0x80000000u, 0xffffffffu};
         if (r % 4 == 0) return e[(r >> 8) % (sizeof e / sizeof e[0])];
         return (r >> 16) % 72;
     }
     case 'b': {
-        static const uint64_t e[] = {0, 1, 31, 32, 33, 63, 64, 65, 255, 256, 257, 0x1ff, 0xffffffffu,
-                                     0x80000000u};
+        static const uint64_t e[] = {0, 1, 31, 32, 33, 63, 64, 65, 255, 256, 257, 0x1ff, 0xffffffffu, 0x80000000u};
         if (r % 5 == 0) return e[(r >> 8) % (sizeof e / sizeof e[0])];
         return (r >> 16) % 80;
     }
@@ -302,9 +357,7 @@ static uint64_t gen(char cls, int w, int lane, int edge) {
     }
     }
 }
-static int edge_count(char cls) {
-    return cls == 'f' ? NFE : cls == 'F' ? NDE : (cls == 'i' || cls == 0) ? NIE + 2 : 0;
-}
+static int edge_count(char cls) { return cls == 'f' ? NFE : cls == 'F' ? NDE : (cls == 'i' || cls == 0) ? NIE + 2 : 0; }
 
 /* ==== the driver ========================================================================= */
 
@@ -335,8 +388,7 @@ static void subst(const tcase *c, char *out, size_t n) {
         } else if (*s == '<' || *s == '>') {
             out[o++] = *s == '<' ? '{' : '}';
             s++;
-        } else
-            out[o++] = *s++;
+        } else out[o++] = *s++;
     }
     out[o] = 0;
 }
@@ -399,8 +451,7 @@ static void run_case(const tcase *c, int lanes) { /* lanes 0: DEFAULT_LANES */
                     for (int k = 0, o = 0; k < ns; k++)
                         o += snprintf(ins + o, sizeof ins - (size_t)o, " %#llx", (unsigned long long)in[l][k]);
                     fail_msg("%s\n  lane %d (%s) inputs:%s\n  d%d expected %#llx, got %#llx", body, l,
-                             on ? "active" : "inactive", ins, j, (unsigned long long)exp,
-                             (unsigned long long)got);
+                             on ? "active" : "inactive", ins, j, (unsigned long long)exp, (unsigned long long)got);
                 }
                 CHECKS++;
             }
@@ -411,22 +462,40 @@ static void run_case(const tcase *c, int lanes) { /* lanes 0: DEFAULT_LANES */
 }
 /* RUN(template, dst, src, cls, oracle, p [, lanes]) */
 #define RUN_(t, d, s, c, f, p, n, ...) run_case(&(tcase){t, d, s, c, f, p}, n)
-#define RUN(...) RUN_(__VA_ARGS__, 0, 0)
+#define RUN(...)                       RUN_(__VA_ARGS__, 0, 0)
 
 /* ==== integer oracles (ISA 9.7.1, 9.7.2) ================================================== */
 
 /* p = width | signed << 8 | op << 12 */
 #define P(w, s, op) ((w) | (s) << 8 | (op) << 12)
-#define PW(p) ((p) & 0xff)
-#define PS(p) (((p) >> 8) & 1)
-#define POP(p) ((p) >> 12)
+#define PW(p)       ((p)&0xff)
+#define PS(p)       (((p) >> 8) & 1)
+#define POP(p)      ((p) >> 12)
 
 static __int128 val(uint64_t v, int w, bool s) { return s ? (__int128)SX(v, w) : (__int128)(v & M(w)); }
 static uint64_t lo(unsigned __int128 v, int w) { return (uint64_t)v & M(w); } /* modular */
 static __int128 clamp128(__int128 v, __int128 lo_, __int128 hi_) { return v < lo_ ? lo_ : v > hi_ ? hi_ : v; }
 
-enum { A_ADD, A_SUB, A_MULLO, A_MULHI, A_MULWIDE, A_MADLO, A_MADHI, A_MADWIDE, A_SAD, A_DIV, A_REM,
-       A_MIN, A_MAX, A_ABS, A_NEG, A_ADDSAT, A_SUBSAT, A_MADHISAT };
+enum {
+    A_ADD,
+    A_SUB,
+    A_MULLO,
+    A_MULHI,
+    A_MULWIDE,
+    A_MADLO,
+    A_MADHI,
+    A_MADWIDE,
+    A_SAD,
+    A_DIV,
+    A_REM,
+    A_MIN,
+    A_MAX,
+    A_ABS,
+    A_NEG,
+    A_ADDSAT,
+    A_SUBSAT,
+    A_MADHISAT
+};
 
 static void o_arith(int p, const uint64_t *in, uint64_t *out) {
     int w = PW(p);
@@ -444,9 +513,7 @@ static void o_arith(int p, const uint64_t *in, uint64_t *out) {
     case A_MADHI: out[0] = lo((s ? (x * y) >> w : (__int128)(uprod >> w)) + z, w); break;
     case A_MADWIDE: out[0] = lo(x * y + val(in[2], 2 * w, s), 2 * w); break;
     case A_SAD: out[0] = lo(z + (x < y ? y - x : x - y), w); break;
-    case A_DIV: /* H200: x/0 = all ones; MININT/-1 wraps to MININT */
-        out[0] = y == 0 ? M(w) : lo(x / y, w);
-        break;
+    case A_DIV: /* H200: x/0 = all ones; MININT/-1 wraps to MININT */ out[0] = y == 0 ? M(w) : lo(x / y, w); break;
     case A_REM: out[0] = y == 0 ? M(w) : lo(x % y, w); break;
     case A_MIN: out[0] = lo(x < y ? x : y, w); break;
     case A_MAX: out[0] = lo(x > y ? x : y, w); break;
@@ -469,8 +536,14 @@ static void o_x2(int p, const uint64_t *in, uint64_t *out) {
         case 1: v = s ? clamp128(x + y, -32768, 32767) : clamp128(x + y, 0, 65535); break;
         case 2: v = x < y ? x : y; break;
         case 3: v = x > y ? x : y; break;
-        case 4: v = x < y ? x : y; v = v < 0 ? 0 : v; break;
-        case 5: v = x > y ? x : y; v = v < 0 ? 0 : v; break;
+        case 4:
+            v = x < y ? x : y;
+            v = v < 0 ? 0 : v;
+            break;
+        case 5:
+            v = x > y ? x : y;
+            v = v < 0 ? 0 : v;
+            break;
         }
         r |= lo(v, 16) << (16 * h);
     }
@@ -556,8 +629,7 @@ static void o_24(int p, const uint64_t *in, uint64_t *out) {
 }
 
 /* Bit instructions, from the ISA pseudo-code (9.7.1.14-22). p = width | signed << 8 | op << 12 */
-enum { B_POPC, B_CLZ, B_BREV, B_BFIND, B_BFIND_SA, B_FNS, B_BFE, B_BFI, B_BMSK_C, B_BMSK_W,
-       B_SZEXT_C, B_SZEXT_W };
+enum { B_POPC, B_CLZ, B_BREV, B_BFIND, B_BFIND_SA, B_FNS, B_BFE, B_BFI, B_BMSK_C, B_BMSK_W, B_SZEXT_C, B_SZEXT_W };
 static int bit(uint64_t v, int i) { return (int)(v >> i & 1); }
 static void o_bits(int p, const uint64_t *in, uint64_t *out) {
     int w = PW(p), msb = w - 1;
@@ -610,7 +682,8 @@ static void o_bits(int p, const uint64_t *in, uint64_t *out) {
         uint64_t pos = w == 32 ? in[1] & 0xff : in[1] & M(32), len = w == 32 ? in[2] & 0xff : in[2] & M(32);
         int sbit = (!s || len == 0) ? 0 : bit(a, (int)(pos + len - 1 < (uint64_t)msb ? pos + len - 1 : (uint64_t)msb));
         for (int i = 0; i <= msb; i++)
-            d |= (uint64_t)(((uint64_t)i < len && pos + (uint64_t)i <= (uint64_t)msb) ? bit(a, (int)pos + i) : sbit) << i;
+            d |= (uint64_t)(((uint64_t)i < len && pos + (uint64_t)i <= (uint64_t)msb) ? bit(a, (int)pos + i) : sbit)
+                << i;
         break;
     }
     case B_BFI: {
@@ -662,7 +735,8 @@ static void o_logic(int p, const uint64_t *in, uint64_t *out) {
 }
 static void o_lop3(int lut, const uint64_t *in, uint64_t *out) {
     uint64_t d = 0;
-    for (int i = 0; i < 32; i++) d |= (uint64_t)(lut >> (bit(in[0], i) << 2 | bit(in[1], i) << 1 | bit(in[2], i)) & 1) << i;
+    for (int i = 0; i < 32; i++)
+        d |= (uint64_t)(lut >> (bit(in[0], i) << 2 | bit(in[1], i) << 1 | bit(in[2], i)) & 1) << i;
     out[0] = d;
 }
 /* Shifts: p = width | signed << 8 | op << 12; op 0 shl 1 shr, 2-5 shf.l.clamp l.wrap r.clamp r.wrap */
@@ -673,7 +747,8 @@ static void o_shift(int p, const uint64_t *in, uint64_t *out) {
     case 0: out[0] = b >= (uint64_t)w ? 0 : (a << b) & M(w); break;
     case 1: {
         uint64_t d = 0, sign = PS(p) ? (uint64_t)bit(a, w - 1) : 0;
-        for (int i = 0; i < w; i++) d |= ((uint64_t)i + b < (uint64_t)w ? (uint64_t)bit(a, (int)(i + (int)b)) : sign) << i;
+        for (int i = 0; i < w; i++)
+            d |= ((uint64_t)i + b < (uint64_t)w ? (uint64_t)bit(a, (int)(i + (int)b)) : sign) << i;
         out[0] = d;
         break;
     }
@@ -688,9 +763,9 @@ static void o_shift(int p, const uint64_t *in, uint64_t *out) {
 
 /* prmt, transcribed from the ISA's mode table: per mode and c[1:0], the source byte of
  * d.b3 d.b2 d.b1 d.b0. p: 0 default, 1 f4e, 2 b4e, 3 rc8, 4 ecl, 5 ecr, 6 rc16 */
-static const char *PRMT_TABLE[6][4] = {
-    {"3210", "4321", "5432", "6543"}, {"5670", "6701", "7012", "0123"}, {"0000", "1111", "2222", "3333"},
-    {"3210", "3211", "3222", "3333"}, {"0000", "1110", "2210", "3210"}, {"1010", "3232", "1010", "3232"}};
+static const char *PRMT_TABLE[6][4] = {{"3210", "4321", "5432", "6543"}, {"5670", "6701", "7012", "0123"},
+                                       {"0000", "1111", "2222", "3333"}, {"3210", "3211", "3222", "3333"},
+                                       {"0000", "1110", "2210", "3210"}, {"1010", "3232", "1010", "3232"}};
 static void o_prmt(int p, const uint64_t *in, uint64_t *out) {
     uint8_t bytes[8];
     for (int i = 0; i < 4; i++) {
@@ -751,8 +826,8 @@ static uint32_t flush32(uint32_t x) { return (x & 0x7f800000u) ? x : (x & 0x8000
 static bool isnan32(uint64_t x) { return ((uint32_t)x & 0x7fffffffu) > 0x7f800000u; }
 static bool isnan64(uint64_t x) { return (x & ~(1ull << 63)) > 0x7ff0000000000000ull; }
 
-static const char *CMP_NAMES[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
-                                  "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+static const char *CMP_NAMES[] = {"eq", "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+                                  "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
 /* type kinds: 0 u, 1 s (integers of width w), 2 f32, 3 f32.ftz, 4 f64 */
 static bool compare(int kind, int w, int op, uint64_t a, uint64_t b) {
     if (kind <= 1) {
@@ -869,13 +944,13 @@ static void o_f32(int p, const uint64_t *in, uint64_t *out) {
     if (ftz && (res & 0x7fffffffu) == 0x00800000u) {
         /* rounded up to the smallest normal: whether the GPU flushes it (tininess before
          * rounding) is fp.c's assumption A9; take fp.h's scalar result, but only 0 or 2^-126 */
-        uint32_t fp = op == F_ADD   ? ps_f32_add(a, b, (ps_rnd)r, true, false)
-                      : op == F_SUB ? ps_f32_sub(a, b, (ps_rnd)r, true, false)
-                      : op == F_MUL ? ps_f32_mul(a, b, (ps_rnd)r, true, false)
-                      : op == F_FMA ? ps_f32_fma(a, b, c, (ps_rnd)r, true, false)
-                      : op == F_DIV ? ps_f32_div(a, b, (ps_rnd)r, true)
-                      : op == F_SQRT ? ps_f32_sqrt(a, (ps_rnd)r, true)
-                                    : ps_f32_rcp(a, (ps_rnd)r, true);
+        uint32_t fp = op == F_ADD ? ps_f32_add(a, b, (ps_rnd)r, true, false)
+            : op == F_SUB         ? ps_f32_sub(a, b, (ps_rnd)r, true, false)
+            : op == F_MUL         ? ps_f32_mul(a, b, (ps_rnd)r, true, false)
+            : op == F_FMA         ? ps_f32_fma(a, b, c, (ps_rnd)r, true, false)
+            : op == F_DIV         ? ps_f32_div(a, b, (ps_rnd)r, true)
+            : op == F_SQRT        ? ps_f32_sqrt(a, (ps_rnd)r, true)
+                                  : ps_f32_rcp(a, (ps_rnd)r, true);
         if ((fp & 0x7fffffffu) == 0) res = fp;
     }
     if (ftz) res = flush32(res);
@@ -892,13 +967,13 @@ static void o_f64(int p, const uint64_t *in, uint64_t *out) {
     uint64_t res = host64(op, in[0], in[1], in[2], r);
     if (isnan64(res)) {
         ps_rnd m = (ps_rnd)r;
-        res = op == F_ADD   ? ps_f64_add(in[0], in[1], m)
-              : op == F_SUB ? ps_f64_sub(in[0], in[1], m)
-              : op == F_MUL ? ps_f64_mul(in[0], in[1], m)
-              : op == F_FMA ? ps_f64_fma(in[0], in[1], in[2], m)
-              : op == F_DIV ? ps_f64_div(in[0], in[1], m)
-              : op == F_SQRT ? ps_f64_sqrt(in[0], m)
-                            : ps_f64_rcp(in[0], m);
+        res = op == F_ADD  ? ps_f64_add(in[0], in[1], m)
+            : op == F_SUB  ? ps_f64_sub(in[0], in[1], m)
+            : op == F_MUL  ? ps_f64_mul(in[0], in[1], m)
+            : op == F_FMA  ? ps_f64_fma(in[0], in[1], in[2], m)
+            : op == F_DIV  ? ps_f64_div(in[0], in[1], m)
+            : op == F_SQRT ? ps_f64_sqrt(in[0], m)
+                           : ps_f64_rcp(in[0], m);
         assert_true(isnan64(res));
     }
     out[0] = res;
@@ -1011,11 +1086,11 @@ typedef struct {
 } ctype;
 /* MPFR exponents: value = m * 2^e, m in [0.5, 1). emin is that of the smallest subnormal. */
 static const ctype CT[] = {
-    {"u8", 8, true, false, 0, 0, 0, 0, 0},      {"u16", 16, true, false, 0, 0, 0, 0, 0},
-    {"u32", 32, true, false, 0, 0, 0, 0, 0},    {"u64", 64, true, false, 0, 0, 0, 0, 0},
-    {"s8", 8, true, true, 0, 0, 0, 0, 0},       {"s16", 16, true, true, 0, 0, 0, 0, 0},
-    {"s32", 32, true, true, 0, 0, 0, 0, 0},     {"s64", 64, true, true, 0, 0, 0, 0, 0},
-    {"f16", 16, false, true, 11, -23, 16, 10, 5}, {"bf16", 16, false, true, 8, -132, 128, 7, 8},
+    {"u8", 8, true, false, 0, 0, 0, 0, 0},          {"u16", 16, true, false, 0, 0, 0, 0, 0},
+    {"u32", 32, true, false, 0, 0, 0, 0, 0},        {"u64", 64, true, false, 0, 0, 0, 0, 0},
+    {"s8", 8, true, true, 0, 0, 0, 0, 0},           {"s16", 16, true, true, 0, 0, 0, 0, 0},
+    {"s32", 32, true, true, 0, 0, 0, 0, 0},         {"s64", 64, true, true, 0, 0, 0, 0, 0},
+    {"f16", 16, false, true, 11, -23, 16, 10, 5},   {"bf16", 16, false, true, 8, -132, 128, 7, 8},
     {"f32", 32, false, true, 24, -148, 128, 23, 8}, {"f64", 64, false, true, 53, -1073, 1024, 52, 11},
     {"tf32", 32, false, true, 11, -135, 128, 10, 8}};
 enum { CT_U8, CT_U16, CT_U32, CT_U64, CT_S8, CT_S16, CT_S32, CT_S64, CT_F16, CT_BF16, CT_F32, CT_F64, CT_TF32 };
@@ -1106,9 +1181,10 @@ static void o_cvt(int p, const uint64_t *in, uint64_t *out) {
             out[0] = (at == &CT[CT_F64] || dt->bits == 64) ? 1ull << (dt->bits - 1) : 0;
             if (dt->is_signed) out[0] = (uint64_t)SX(out[0], dt->bits);
         } else {
-            static const int TY[] = {0, 0, 0, 0, 0, 0, 0, 0, PS_CVT_F16, PS_CVT_BF16, PS_CVT_F32, PS_CVT_F64, PS_CVT_TF32};
+            static const int TY[] = {0, 0,          0,           0,          0,          0,          0,
+                                     0, PS_CVT_F16, PS_CVT_BF16, PS_CVT_F32, PS_CVT_F64, PS_CVT_TF32};
             unsigned f = (ftz ? PS_CVT_FTZ : 0) | (sat ? PS_CVT_SAT : 0) | (relu ? PS_CVT_RELU : 0) |
-                         (satfin ? PS_CVT_SATFINITE : 0) | (integral ? PS_CVT_INTEGRAL : 0);
+                (satfin ? PS_CVT_SATFINITE : 0) | (integral ? PS_CVT_INTEGRAL : 0);
             out[0] = ps_cvt((ps_cvt_type)TY[p & 0xf], (ps_cvt_type)TY[(p >> 4) & 0xf], a, (ps_rnd)r, f);
             /* a NaN in, so a NaN out unless .sat made it +0 */
             uint64_t mag = out[0] & (dt == &CT[CT_TF32] ? 0x7fffffffu : M(dt->bits - 1));
@@ -1141,7 +1217,7 @@ static void o_cvt(int p, const uint64_t *in, uint64_t *out) {
         bool neg = mpfr_signbit(x);
         mpfr_rint(x, x, MR[r]);
         if (mpfr_zero_p(x)) mpfr_set_zero(x, neg ? -1 : 1); /* zero keeps the input's sign */
-        r = 0;                                                /* exact from here */
+        r = 0;                                              /* exact from here */
     }
     uint64_t res;
     if (r == 4) { /* .rna: only cvt.rna.tf32.f32 — ties away from zero on the 13 dropped bits */
@@ -1150,8 +1226,7 @@ static void o_cvt(int p, const uint64_t *in, uint64_t *out) {
         res = ((u & 0x7fffffffu) + 0x1000u) & ~0x1fffu;
         if (res > 0x7f800000u) res = 0x7f800000u;
         res |= u & 0x80000000u;
-    } else
-        res = cvt_encode(dt, x, r);
+    } else res = cvt_encode(dt, x, r);
     mpfr_clear(x);
     int mb = dt->mbits, eb = dt->ebits;
     uint64_t sign = dt == &CT[CT_TF32] ? 0x80000000u : 1ull << (mb + eb);
@@ -1255,12 +1330,10 @@ static void test_carry_chains(void **state) {
     RUN("add.cc.u64 {d0}, {a0}, {a1}; addc.u64 {d1}, {a2}, {a3};", "ll", "llll", "iiii", o_chain, 1);
     RUN("sub.cc.u32 {d0}, {a0}, {a1}; subc.u32 {d1}, {a2}, {a3};", "rr", "rrrr", "iiii", o_chain, 2);
     RUN("sub.cc.s64 {d0}, {a0}, {a1}; subc.s64 {d1}, {a2}, {a3};", "ll", "llll", "iiii", o_chain, 3);
-    RUN("add.cc.u32 {d0}, {a0}, {a1}; addc.cc.u32 {d1}, {a2}, {a3}; addc.u32 {d1}, {d1}, 0;", "rr", "rrrr",
-        "iiii", o_chain, 6);
-    RUN("mad.lo.cc.u32 {d0}, {a0}, {a1}, {a2}; madc.hi.u32 {d1}, {a0}, {a1}, {a3};", "rr", "rrrr", "iiii",
-        o_chain, 7);
-    RUN("mad.lo.cc.u64 {d0}, {a0}, {a1}, {a2}; madc.hi.u64 {d1}, {a0}, {a1}, {a3};", "ll", "llll", "iiii",
-        o_chain, 8);
+    RUN("add.cc.u32 {d0}, {a0}, {a1}; addc.cc.u32 {d1}, {a2}, {a3}; addc.u32 {d1}, {d1}, 0;", "rr", "rrrr", "iiii",
+        o_chain, 6);
+    RUN("mad.lo.cc.u32 {d0}, {a0}, {a1}, {a2}; madc.hi.u32 {d1}, {a0}, {a1}, {a3};", "rr", "rrrr", "iiii", o_chain, 7);
+    RUN("mad.lo.cc.u64 {d0}, {a0}, {a1}, {a2}; madc.hi.u64 {d1}, {a0}, {a1}, {a3};", "ll", "llll", "iiii", o_chain, 8);
 }
 
 /* Mixed carry chains expose the flag's hardware meaning (CF = carry, "no borrow" after a
@@ -1299,8 +1372,8 @@ static void test_mul24_sad(void **state) {
     }
     RUN("mad24.hi.sat.s32 {d0}, {a0}, {a1}, {a2};", "r", "rrr", "iii", o_24, P(0, 1, 4));
     for (int t = 0; t < 6; t++)
-        RUN(T("sad.%s {d0}, {a0}, {a1}, {a2};", IT[t]), rep(kind_of(IW[t]), 1), rep(kind_of(IW[t]), 3), "iii",
-            o_arith, P(IW[t], t & 1, A_SAD));
+        RUN(T("sad.%s {d0}, {a0}, {a1}, {a2};", IT[t]), rep(kind_of(IW[t]), 1), rep(kind_of(IW[t]), 3), "iii", o_arith,
+            P(IW[t], t & 1, A_SAD));
 }
 
 static void test_div_rem(void **state) {
@@ -1399,10 +1472,14 @@ static void test_bits_isa_examples(void **state) {
         const char *ptx;
         uint32_t d;
     } v[] = {
-        {"fns.b32 %r8, 0xaaaaaaaa, 3, 1;", 3},  {"fns.b32 %r8, 0xaaaaaaaa, 3, -1;", 3},
-        {"fns.b32 %r8, 0xaaaaaaaa, 2, 1;", 3},  {"fns.b32 %r8, 0xaaaaaaaa, 2, -1;", 1},
-        {"bmsk.wrap.b32 %r8, 1, 2;", 0x6},      {"szext.wrap.u32 %r8, 0xffffffff, 0;", 0},
-        {"bfe.u32 %r8, 0x12345678, 8, 8;", 0x56}, {"bfe.s32 %r8, 0x0000f000, 12, 4;", 0xffffffff},
+        {"fns.b32 %r8, 0xaaaaaaaa, 3, 1;", 3},
+        {"fns.b32 %r8, 0xaaaaaaaa, 3, -1;", 3},
+        {"fns.b32 %r8, 0xaaaaaaaa, 2, 1;", 3},
+        {"fns.b32 %r8, 0xaaaaaaaa, 2, -1;", 1},
+        {"bmsk.wrap.b32 %r8, 1, 2;", 0x6},
+        {"szext.wrap.u32 %r8, 0xffffffff, 0;", 0},
+        {"bfe.u32 %r8, 0x12345678, 8, 8;", 0x56},
+        {"bfe.s32 %r8, 0x0000f000, 12, 4;", 0xffffffff},
         {"bfi.b32 %r8, 0xf, 0x12345678, 4, 8;", 0x123450f8},
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -1448,7 +1525,8 @@ static void test_logic_shift(void **state) {
     for (int k = 0; k < 3; k++) {
         int w = 16 << k;
         char c = kind_of(w), srcs[3] = {c, 'r', 0};
-        for (int o = 0; o < 3; o++) RUN(T("%s.%s {d0}, {a0}, {a1};", op2[o], bt[k]), rep(c, 1), rep(c, 2), "ii", o_logic, P(w, 0, o));
+        for (int o = 0; o < 3; o++)
+            RUN(T("%s.%s {d0}, {a0}, {a1};", op2[o], bt[k]), rep(c, 1), rep(c, 2), "ii", o_logic, P(w, 0, o));
         RUN(T("not.%s {d0}, {a0};", bt[k]), rep(c, 1), rep(c, 1), "i", o_logic, P(w, 0, 3));
         RUN(T("cnot.%s {d0}, {a0};", bt[k]), rep(c, 1), rep(c, 1), "i", o_logic, P(w, 0, 4));
         RUN(T("shl.%s {d0}, {a0}, {a1};", bt[k]), rep(c, 1), kinds(srcs), "is", o_shift, P(w, 0, 0));
@@ -1595,7 +1673,7 @@ static void test_setp_sink(void **state) {
     PRED[slot_of('p', 9)] = 0;
     snippet_run(&s, FULL_MASK);
     assert_int_equal(PRED[slot_of('p', 9)], 0xffff0000u); /* q = !(l < 16) */
-    assert_int_equal(PRED[SCRATCH], 0x12345678);            /* nothing written for "_" */
+    assert_int_equal(PRED[SCRATCH], 0x12345678);          /* nothing written for "_" */
     snippet_free(&s);
 }
 
@@ -1715,15 +1793,24 @@ static void test_f_approx(void **state) {
         const char *ptx;
         uint32_t a, d;
     } v[] = {
-        {"rcp.approx.f32 %r8, %r0;", 0x00000000, 0x7f800000}, {"rcp.approx.f32 %r8, %r0;", 0x80000000, 0xff800000},
-        {"rcp.approx.f32 %r8, %r0;", 0x7f800000, 0x00000000}, {"rcp.approx.f32 %r8, %r0;", 0xff800000, 0x80000000},
-        {"sqrt.approx.f32 %r8, %r0;", 0x80000000, 0x80000000}, {"sqrt.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000},
-        {"rsqrt.approx.f32 %r8, %r0;", 0x00000000, 0x7f800000}, {"rsqrt.approx.f32 %r8, %r0;", 0x80000000, 0xff800000},
-        {"rsqrt.approx.f32 %r8, %r0;", 0x7f800000, 0x00000000}, {"sin.approx.f32 %r8, %r0;", 0x80000000, 0x80000000},
-        {"cos.approx.f32 %r8, %r0;", 0x80000000, 0x3f800000}, {"lg2.approx.f32 %r8, %r0;", 0x00000000, 0xff800000},
-        {"lg2.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000}, {"ex2.approx.f32 %r8, %r0;", 0xff800000, 0x00000000},
-        {"ex2.approx.f32 %r8, %r0;", 0x80000000, 0x3f800000}, {"ex2.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000},
-        {"tanh.approx.f32 %r8, %r0;", 0xff800000, 0xbf800000}, {"rcp.approx.ftz.f32 %r8, %r0;", 0x00000001, 0x7f800000},
+        {"rcp.approx.f32 %r8, %r0;", 0x00000000, 0x7f800000},
+        {"rcp.approx.f32 %r8, %r0;", 0x80000000, 0xff800000},
+        {"rcp.approx.f32 %r8, %r0;", 0x7f800000, 0x00000000},
+        {"rcp.approx.f32 %r8, %r0;", 0xff800000, 0x80000000},
+        {"sqrt.approx.f32 %r8, %r0;", 0x80000000, 0x80000000},
+        {"sqrt.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000},
+        {"rsqrt.approx.f32 %r8, %r0;", 0x00000000, 0x7f800000},
+        {"rsqrt.approx.f32 %r8, %r0;", 0x80000000, 0xff800000},
+        {"rsqrt.approx.f32 %r8, %r0;", 0x7f800000, 0x00000000},
+        {"sin.approx.f32 %r8, %r0;", 0x80000000, 0x80000000},
+        {"cos.approx.f32 %r8, %r0;", 0x80000000, 0x3f800000},
+        {"lg2.approx.f32 %r8, %r0;", 0x00000000, 0xff800000},
+        {"lg2.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000},
+        {"ex2.approx.f32 %r8, %r0;", 0xff800000, 0x00000000},
+        {"ex2.approx.f32 %r8, %r0;", 0x80000000, 0x3f800000},
+        {"ex2.approx.f32 %r8, %r0;", 0x7f800000, 0x7f800000},
+        {"tanh.approx.f32 %r8, %r0;", 0xff800000, 0xbf800000},
+        {"rcp.approx.ftz.f32 %r8, %r0;", 0x00000001, 0x7f800000},
         {"ex2.approx.ftz.f32 %r8, %r0;", 0xc3010000, 0x00000000},
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -1737,8 +1824,8 @@ static void test_f_approx(void **state) {
         snippet_free(&s);
     }
     /* NaN and invalid inputs give the f32 canonical NaN */
-    static const char *nan_in[] = {"sin.approx.f32 %r8, %r0;", "lg2.approx.f32 %r8, %r0;",
-                                   "sqrt.approx.f32 %r8, %r0;", "rsqrt.approx.f32 %r8, %r0;"};
+    static const char *nan_in[] = {"sin.approx.f32 %r8, %r0;", "lg2.approx.f32 %r8, %r0;", "sqrt.approx.f32 %r8, %r0;",
+                                   "rsqrt.approx.f32 %r8, %r0;"};
     for (size_t i = 0; i < 4; i++) {
         snippet s;
         assert_true(snippet_build(&s, nan_in[i]));
@@ -1768,8 +1855,8 @@ static char cvt_cls(int t) { return t == CT_F64 ? 'F' : t == CT_F32 ? 'f' : (t =
 static void cvt_case(const char *mods, int dt, int at, int r, int flags, int lanes) {
     char d[2] = {CT[dt].bits == 8 ? 'r' : cvt_reg(dt), 0}, a[2] = {CT[at].bits == 8 ? 'r' : cvt_reg(at), 0};
     char c[2] = {cvt_cls(at), 0};
-    run_case(&(tcase){T("cvt%s.%s.%s {d0}, {a0};", mods, CT[dt].name, CT[at].name), kinds(d), kinds(a), kinds(c),
-                      o_cvt, dt | at << 4 | r << 8 | flags << 12},
+    run_case(&(tcase){T("cvt%s.%s.%s {d0}, {a0};", mods, CT[dt].name, CT[at].name), kinds(d), kinds(a), kinds(c), o_cvt,
+                      dt | at << 4 | r << 8 | flags << 12},
              lanes);
 }
 
@@ -1822,8 +1909,7 @@ static void test_cvt_float_float(void **state) {
             bool narrow = CT[dt].bits < CT[at].bits || (dt != at && CT[dt].bits == CT[at].bits);
             if (narrow)
                 for (int r = 0; r < 4; r++) cvt_case(rn[r], dt, at, r, 0, 4096);
-            else if (dt != at)
-                cvt_case("", dt, at, 0, 0, 0);
+            else if (dt != at) cvt_case("", dt, at, 0, 0, 0);
             else
                 for (int r = 0; r < 4; r++) cvt_case(ir[r], dt, at, r, 16, 4096);
         }
@@ -1885,7 +1971,8 @@ static void o_cvt_x2(int p, const uint64_t *in, uint64_t *out) {
 static void test_cvt_packed(void **state) {
     (void)state;
     RUN("cvt.rn.f16x2.f32 {d0}, {a0}, {a1};", "r", "rr", "ff", o_cvt_x2, CT_F16 | CT_F32 << 4 | 0 << 8);
-    RUN("cvt.rz.relu.bf16x2.f32 {d0}, {a0}, {a1};", "r", "rr", "ff", o_cvt_x2, CT_BF16 | CT_F32 << 4 | 1 << 8 | 4 << 12);
+    RUN("cvt.rz.relu.bf16x2.f32 {d0}, {a0}, {a1};", "r", "rr", "ff", o_cvt_x2,
+        CT_BF16 | CT_F32 << 4 | 1 << 8 | 4 << 12);
     RUN("cvt.rn.satfinite.f16x2.f32 {d0}, {a0}, {a1};", "r", "rr", "ff", o_cvt_x2, CT_F16 | CT_F32 << 4 | 8 << 12);
     assert_false(selects("cvt.rm.f16x2.f32 %r8, %r0, %r1;"));
     assert_false(selects("cvt.rni.f32.f64 %r8, %rd0;"));
@@ -1925,21 +2012,36 @@ static int summary(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_add_sub_mul_mad), cmocka_unit_test(test_packed16x2),
-        cmocka_unit_test(test_carry_chains),    cmocka_unit_test(test_carry_mixed_h200),
-        cmocka_unit_test(test_mul24_sad),       cmocka_unit_test(test_div_rem),
-        cmocka_unit_test(test_div_edges_h200),  cmocka_unit_test(test_abs_neg_min_max),
-        cmocka_unit_test(test_bits),            cmocka_unit_test(test_bits_isa_examples),
-        cmocka_unit_test(test_bfe_bfi64_h200),  cmocka_unit_test(test_logic_shift),
-        cmocka_unit_test(test_pred_logic),      cmocka_unit_test(test_prmt_mov),
-        cmocka_unit_test(test_selp_slct),       cmocka_unit_test(test_selp_negated),
-        cmocka_unit_test(test_setp_set),        cmocka_unit_test(test_setp_sink),
-        cmocka_unit_test(test_f32_arith),       cmocka_unit_test(test_f64_arith),
-        cmocka_unit_test(test_f_minmax_sign_testp), cmocka_unit_test(test_f_approx),
-        cmocka_unit_test(test_cvt_int_int),     cmocka_unit_test(test_cvt_float_int),
-        cmocka_unit_test(test_cvt_int_float),   cmocka_unit_test(test_cvt_float_float),
-        cmocka_unit_test(test_cvt_copy_h200),   cmocka_unit_test(test_cvt_dest_extension),
-        cmocka_unit_test(test_cvt_packed),      cmocka_unit_test(test_aliasing),
+        cmocka_unit_test(test_add_sub_mul_mad),
+        cmocka_unit_test(test_packed16x2),
+        cmocka_unit_test(test_carry_chains),
+        cmocka_unit_test(test_carry_mixed_h200),
+        cmocka_unit_test(test_mul24_sad),
+        cmocka_unit_test(test_div_rem),
+        cmocka_unit_test(test_div_edges_h200),
+        cmocka_unit_test(test_abs_neg_min_max),
+        cmocka_unit_test(test_bits),
+        cmocka_unit_test(test_bits_isa_examples),
+        cmocka_unit_test(test_bfe_bfi64_h200),
+        cmocka_unit_test(test_logic_shift),
+        cmocka_unit_test(test_pred_logic),
+        cmocka_unit_test(test_prmt_mov),
+        cmocka_unit_test(test_selp_slct),
+        cmocka_unit_test(test_selp_negated),
+        cmocka_unit_test(test_setp_set),
+        cmocka_unit_test(test_setp_sink),
+        cmocka_unit_test(test_f32_arith),
+        cmocka_unit_test(test_f64_arith),
+        cmocka_unit_test(test_f_minmax_sign_testp),
+        cmocka_unit_test(test_f_approx),
+        cmocka_unit_test(test_cvt_int_int),
+        cmocka_unit_test(test_cvt_float_int),
+        cmocka_unit_test(test_cvt_int_float),
+        cmocka_unit_test(test_cvt_float_float),
+        cmocka_unit_test(test_cvt_copy_h200),
+        cmocka_unit_test(test_cvt_dest_extension),
+        cmocka_unit_test(test_cvt_packed),
+        cmocka_unit_test(test_aliasing),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, summary);

@@ -89,7 +89,9 @@ static void diagnostics_are_data(void **state) {
     assert_int_equal(info.ptx_version, 80);
     assert_string_equal(info.target, "sm_90");
     assert_int_equal(info.kernels, 1);
-    assert_int_equal(info.instructions, 20); /* counted by hand: 4 ld.param, 3 mov, mad, setp, bra, mul, 2 add, 2 ld, mad, ld, add, st, ret */
+    assert_int_equal(
+        info.instructions,
+        20); /* counted by hand: 4 ld.param, 3 mov, mad, setp, bra, mul, 2 add, 2 ld, mad, ld, add, st, ret */
     ptxsim_context_destroy(c);
 }
 
@@ -150,8 +152,10 @@ static void launch_both_parameter_forms(void **state) {
     uint8_t buf[28] = {0};
     a = 3;
     memcpy(buf, &dx, 8), memcpy(buf + 8, &a, 4), memcpy(buf + 16, &dy, 8), memcpy(buf + 24, &n, 4);
-    ptxsim_launch_config pk = {.grid = {(N + 127) / 128, 1, 1}, .block = {128, 1, 1},
-                               .param_buffer = buf, .param_buffer_size = sizeof buf};
+    ptxsim_launch_config pk = {.grid = {(N + 127) / 128, 1, 1},
+                               .block = {128, 1, 1},
+                               .param_buffer = buf,
+                               .param_buffer_size = sizeof buf};
     assert_int_equal(ptxsim_launch(c, k, &pk, NULL), PTXSIM_OK);
     ref_axpy(3, 1000, x, want, N);
     assert_int_equal(ptxsim_mem_read(c, got, dy, sizeof got), PTXSIM_OK);
@@ -223,23 +227,22 @@ static void host_memory_mode(void **state) {
 }
 
 /* Thread 0 writes s[0]; thread 32 (another warp) reads it with no barrier between. */
-static const char race_ptx[] =
-    ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry racy(.param .u64 out)\n"
-    "{\n"
-    "  .shared .align 4 .u32 s[1];\n"
-    "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
-    "  mov.u32 %r1, %tid.x;\n"
-    "  setp.eq.u32 %p1, %r1, 0;\n"
-    "  @%p1 st.shared.u32 [s], %r1;\n"
-    "  setp.eq.u32 %p2, %r1, 32;\n"
-    "  @!%p2 bra END;\n"
-    "  ld.shared.u32 %r2, [s];\n"
-    "  ld.param.u64 %rd1, [out];\n"
-    "  st.global.u32 [%rd1], %r2;\n"
-    "END:\n"
-    "  ret;\n"
-    "}\n";
+static const char race_ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                               ".visible .entry racy(.param .u64 out)\n"
+                               "{\n"
+                               "  .shared .align 4 .u32 s[1];\n"
+                               "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+                               "  mov.u32 %r1, %tid.x;\n"
+                               "  setp.eq.u32 %p1, %r1, 0;\n"
+                               "  @%p1 st.shared.u32 [s], %r1;\n"
+                               "  setp.eq.u32 %p2, %r1, 32;\n"
+                               "  @!%p2 bra END;\n"
+                               "  ld.shared.u32 %r2, [s];\n"
+                               "  ld.param.u64 %rd1, [out];\n"
+                               "  st.global.u32 [%rd1], %r2;\n"
+                               "END:\n"
+                               "  ret;\n"
+                               "}\n";
 
 static void checker_findings(void **state) {
     ptxsim_context *c = ctx_new();
@@ -447,10 +450,14 @@ static void case_contents_and_prepare(void **state) {
 /* PTX type names, sizes and classes (isa/types.def, the PTX ISA's fundamental types). */
 static void type_query(void **state) {
     (void)state;
-    static const struct { const char *name; int bytes; ptxsim_type_class cls; } types[] = {
-        {"u8", 1, PTXSIM_TYPE_UINT},    {"s16", 2, PTXSIM_TYPE_SINT},     {"b32", 4, PTXSIM_TYPE_BITS},
-        {"s64", 8, PTXSIM_TYPE_SINT},   {"f16", 2, PTXSIM_TYPE_FLOAT},    {"bf16", 2, PTXSIM_TYPE_FLOAT},
-        {"f64", 8, PTXSIM_TYPE_FLOAT},  {"f16x2", 4, PTXSIM_TYPE_PACKED}, {"pred", 0, PTXSIM_TYPE_PRED},
+    static const struct {
+        const char *name;
+        int bytes;
+        ptxsim_type_class cls;
+    } types[] = {
+        {"u8", 1, PTXSIM_TYPE_UINT},   {"s16", 2, PTXSIM_TYPE_SINT},     {"b32", 4, PTXSIM_TYPE_BITS},
+        {"s64", 8, PTXSIM_TYPE_SINT},  {"f16", 2, PTXSIM_TYPE_FLOAT},    {"bf16", 2, PTXSIM_TYPE_FLOAT},
+        {"f64", 8, PTXSIM_TYPE_FLOAT}, {"f16x2", 4, PTXSIM_TYPE_PACKED}, {"pred", 0, PTXSIM_TYPE_PRED},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         int bytes = -1;
@@ -550,8 +557,7 @@ static void link_two_modules(void **state) {
     (void)state;
     ptxsim_context *ctx;
     assert_int_equal(ptxsim_context_create("sm_90", &ctx, NULL), PTXSIM_OK);
-    ptxsim_source srcs[2] = {{"main.ptx", link_main, sizeof link_main - 1},
-                             {"lib.ptx", link_lib, sizeof link_lib - 1}};
+    ptxsim_source srcs[2] = {{"main.ptx", link_main, sizeof link_main - 1}, {"lib.ptx", link_lib, sizeof link_lib - 1}};
     ptxsim_module *m;
     ptxsim_diagnostics *d = NULL;
     /* the kernel unit alone: ptxas's whole-program check refuses the unresolved call */
@@ -578,10 +584,10 @@ static void link_two_modules(void **state) {
     uint32_t got[32 * 4];
     assert_int_equal(ptxsim_mem_read(ctx, got, out, sizeof got), PTXSIM_OK);
     for (uint32_t t = 0; t < 32; t++) {
-        assert_int_equal(got[4 * t + 0], t * 3);      /* lib_f through the library's helper */
-        assert_int_equal(got[4 * t + 1], t + 1000);   /* the kernel unit's own helper */
-        assert_int_equal(got[4 * t + 2], 77);         /* the library's lib_k */
-        assert_int_equal(got[4 * t + 3], t + t);      /* lib_ops[1] = lib_g, through twice */
+        assert_int_equal(got[4 * t + 0], t * 3);    /* lib_f through the library's helper */
+        assert_int_equal(got[4 * t + 1], t + 1000); /* the kernel unit's own helper */
+        assert_int_equal(got[4 * t + 2], 77);       /* the library's lib_k */
+        assert_int_equal(got[4 * t + 3], t + t);    /* lib_ops[1] = lib_g, through twice */
     }
     ptxsim_context_destroy(ctx);
 }

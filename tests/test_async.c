@@ -22,8 +22,8 @@ static uint32_t next(void) {
     return rng;
 }
 
-static ps_status run(const char *ptx, unsigned threads, tu_buf *b, int nb, ps_launch_result *res,
-                     char *diag, size_t dl, const ps_observer *obs) {
+static ps_status run(const char *ptx, unsigned threads, tu_buf *b, int nb, ps_launch_result *res, char *diag, size_t dl,
+                     const ps_observer *obs) {
     tu_launch cfg = {.grid = {1, 1, 1}, .block = {threads, 1, 1}, .observer = obs};
     return tu_run(ptx, "k", &cfg, b, nb, res, diag, dl);
 }
@@ -32,30 +32,30 @@ static ps_status run(const char *ptx, unsigned threads, tu_buf *b, int nb, ps_la
  * newest N committed groups (and the uncommitted one) in flight; wait_all finishes everything. */
 static void groups_and_visibility(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
-        "  .reg .b32 %r<20>; .reg .b64 %rd<10>;\n"
-        "  .shared .align 16 .b8 sh[512];\n"
-        "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
-        "  mov.u32 %r1, %tid.x; mov.u32 %r2, sh; shl.b32 %r3, %r1, 2; add.u32 %r4, %r2, %r3;\n"
-        "  mov.u32 %r5, 0xdeadbeef;\n"
-        "  st.shared.u32 [%r4], %r5; st.shared.u32 [%r4+128], %r5; st.shared.u32 [%r4+256], %r5;\n"
-        "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd4, %rd1, %rd3;\n"
-        "  cp.async.ca.shared.global [%r4], [%rd4], 4;\n"
-        "  cp.async.commit_group;\n"
-        "  cp.async.ca.shared::cta.global [%r4+128], [%rd4+128], 4;\n"
-        "  cp.async.commit_group;\n"
-        "  cp.async.ca.shared.global.L2::cache_hint [%r4+256], [%rd4+256], 4, %rd1;\n"
-        "  ld.shared.u32 %r6, [%r4];\n"
-        "  cp.async.wait_group 1;\n"
-        "  ld.shared.u32 %r7, [%r4]; ld.shared.u32 %r8, [%r4+128];\n"
-        "  cp.async.wait_group 0;\n"
-        "  ld.shared.u32 %r9, [%r4+128]; ld.shared.u32 %r10, [%r4+256];\n"
-        "  cp.async.wait_all;\n"
-        "  ld.shared.u32 %r11, [%r4+256];\n"
-        "  mul.wide.u32 %rd5, %r1, 24; add.s64 %rd6, %rd2, %rd5;\n"
-        "  st.global.v2.u32 [%rd6], {%r6, %r7}; st.global.v2.u32 [%rd6+8], {%r8, %r9};\n"
-        "  st.global.v2.u32 [%rd6+16], {%r10, %r11}; ret; }\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+                  "  .reg .b32 %r<20>; .reg .b64 %rd<10>;\n"
+                  "  .shared .align 16 .b8 sh[512];\n"
+                  "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
+                  "  mov.u32 %r1, %tid.x; mov.u32 %r2, sh; shl.b32 %r3, %r1, 2; add.u32 %r4, %r2, %r3;\n"
+                  "  mov.u32 %r5, 0xdeadbeef;\n"
+                  "  st.shared.u32 [%r4], %r5; st.shared.u32 [%r4+128], %r5; st.shared.u32 [%r4+256], %r5;\n"
+                  "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd4, %rd1, %rd3;\n"
+                  "  cp.async.ca.shared.global [%r4], [%rd4], 4;\n"
+                  "  cp.async.commit_group;\n"
+                  "  cp.async.ca.shared::cta.global [%r4+128], [%rd4+128], 4;\n"
+                  "  cp.async.commit_group;\n"
+                  "  cp.async.ca.shared.global.L2::cache_hint [%r4+256], [%rd4+256], 4, %rd1;\n"
+                  "  ld.shared.u32 %r6, [%r4];\n"
+                  "  cp.async.wait_group 1;\n"
+                  "  ld.shared.u32 %r7, [%r4]; ld.shared.u32 %r8, [%r4+128];\n"
+                  "  cp.async.wait_group 0;\n"
+                  "  ld.shared.u32 %r9, [%r4+128]; ld.shared.u32 %r10, [%r4+256];\n"
+                  "  cp.async.wait_all;\n"
+                  "  ld.shared.u32 %r11, [%r4+256];\n"
+                  "  mul.wide.u32 %rd5, %r1, 24; add.s64 %rd6, %rd2, %rd5;\n"
+                  "  st.global.v2.u32 [%rd6], {%r6, %r7}; st.global.v2.u32 [%rd6+8], {%r8, %r9};\n"
+                  "  st.global.v2.u32 [%rd6+16], {%r10, %r11}; ret; }\n";
     static uint32_t in[96], out[32 * 6];
     for (int i = 0; i < 96; i++) in[i] = next();
     tu_buf b[2] = {{in, sizeof in}, {out, sizeof out}};
@@ -72,32 +72,32 @@ static void groups_and_visibility(void **state) {
  * ignore-src predicate zero-fills the whole destination. */
 static void sizes_zero_fill_ignore_src(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
-        "  .reg .b32 %r<20>; .reg .b64 %rd<12>; .reg .pred %p<2>;\n"
-        "  .shared .align 16 .b8 s16[544]; .shared .align 8 .b8 s8[272]; .shared .align 4 .b8 s4[136];\n"
-        "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
-        "  mov.u32 %r1, %tid.x;\n"
-        "  mov.u32 %r2, s16; shl.b32 %r3, %r1, 4; add.u32 %r4, %r2, %r3;\n"
-        "  mov.u32 %r5, s8; shl.b32 %r6, %r1, 3; add.u32 %r7, %r5, %r6;\n"
-        "  mov.u32 %r8, s4; shl.b32 %r9, %r1, 2; add.u32 %r10, %r8, %r9;\n"
-        "  mov.u32 %r11, 0xdeadbeef;\n"
-        "  st.shared.v4.u32 [%r4], {%r11, %r11, %r11, %r11}; st.shared.v2.u32 [%r7], {%r11, %r11};\n"
-        "  st.shared.u32 [%r10], %r11;\n"
-        "  rem.u32 %r12, %r1, 17; rem.u32 %r13, %r1, 9; and.b32 %r14, %r1, 1;\n"
-        "  setp.ne.u32 %p1, %r14, 0;\n"
-        "  mul.wide.u32 %rd3, %r1, 16; add.s64 %rd4, %rd1, %rd3;\n"
-        "  cp.async.cg.shared.global.L2::128B [%r4], [%rd4], 16, %r12;\n"
-        "  mul.wide.u32 %rd5, %r1, 8; add.s64 %rd6, %rd1, %rd5;\n"
-        "  cp.async.ca.shared.global.L2::64B [%r7], [%rd6+1024], 8, %r13;\n"
-        "  mul.wide.u32 %rd7, %r1, 4; add.s64 %rd8, %rd1, %rd7;\n"
-        "  cp.async.ca.shared.global [%r10], [%rd8+2048], 4, %p1;\n"
-        "  cp.async.wait_all;\n"
-        "  ld.shared.v4.u32 {%r15, %r16, %r17, %r18}, [%r4];\n"
-        "  mul.wide.u32 %rd9, %r1, 32; add.s64 %rd10, %rd2, %rd9;\n"
-        "  st.global.v4.u32 [%rd10], {%r15, %r16, %r17, %r18};\n"
-        "  ld.shared.v2.u32 {%r15, %r16}, [%r7]; st.global.v2.u32 [%rd10+16], {%r15, %r16};\n"
-        "  ld.shared.u32 %r15, [%r10]; st.global.u32 [%rd10+24], %r15; ret; }\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+                  "  .reg .b32 %r<20>; .reg .b64 %rd<12>; .reg .pred %p<2>;\n"
+                  "  .shared .align 16 .b8 s16[544]; .shared .align 8 .b8 s8[272]; .shared .align 4 .b8 s4[136];\n"
+                  "  ld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
+                  "  mov.u32 %r1, %tid.x;\n"
+                  "  mov.u32 %r2, s16; shl.b32 %r3, %r1, 4; add.u32 %r4, %r2, %r3;\n"
+                  "  mov.u32 %r5, s8; shl.b32 %r6, %r1, 3; add.u32 %r7, %r5, %r6;\n"
+                  "  mov.u32 %r8, s4; shl.b32 %r9, %r1, 2; add.u32 %r10, %r8, %r9;\n"
+                  "  mov.u32 %r11, 0xdeadbeef;\n"
+                  "  st.shared.v4.u32 [%r4], {%r11, %r11, %r11, %r11}; st.shared.v2.u32 [%r7], {%r11, %r11};\n"
+                  "  st.shared.u32 [%r10], %r11;\n"
+                  "  rem.u32 %r12, %r1, 17; rem.u32 %r13, %r1, 9; and.b32 %r14, %r1, 1;\n"
+                  "  setp.ne.u32 %p1, %r14, 0;\n"
+                  "  mul.wide.u32 %rd3, %r1, 16; add.s64 %rd4, %rd1, %rd3;\n"
+                  "  cp.async.cg.shared.global.L2::128B [%r4], [%rd4], 16, %r12;\n"
+                  "  mul.wide.u32 %rd5, %r1, 8; add.s64 %rd6, %rd1, %rd5;\n"
+                  "  cp.async.ca.shared.global.L2::64B [%r7], [%rd6+1024], 8, %r13;\n"
+                  "  mul.wide.u32 %rd7, %r1, 4; add.s64 %rd8, %rd1, %rd7;\n"
+                  "  cp.async.ca.shared.global [%r10], [%rd8+2048], 4, %p1;\n"
+                  "  cp.async.wait_all;\n"
+                  "  ld.shared.v4.u32 {%r15, %r16, %r17, %r18}, [%r4];\n"
+                  "  mul.wide.u32 %rd9, %r1, 32; add.s64 %rd10, %rd2, %rd9;\n"
+                  "  st.global.v4.u32 [%rd10], {%r15, %r16, %r17, %r18};\n"
+                  "  ld.shared.v2.u32 {%r15, %r16}, [%r7]; st.global.v2.u32 [%rd10+16], {%r15, %r16};\n"
+                  "  ld.shared.u32 %r15, [%r10]; st.global.u32 [%rd10+24], %r15; ret; }\n";
     static uint8_t in[4096];
     static uint32_t out[34 * 8];
     for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)next();
@@ -179,12 +179,13 @@ static void mbarrier_states_like_h200(void **state) {
         "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
         "  mbarrier.pending_count.b64 %r4, %rd4; mbarrier.pending_count.b64 %r5, %rd5;\n"
         "  mbarrier.test_wait.shared.b64 %p2, [%r1], %rd2; mbarrier.test_wait.shared.b64 %p3, [%r1], %rd3;\n"
-        "  mbarrier.test_wait.shared.b64 %p4, [%r1], %rd4; mbarrier.test_wait.acquire.cta.shared.b64 %p5, [%r1], %rd5;\n"
+        "  mbarrier.test_wait.shared.b64 %p4, [%r1], %rd4; mbarrier.test_wait.acquire.cta.shared.b64 %p5, [%r1], "
+        "%rd5;\n"
         "  mbarrier.test_wait.parity.shared.b64 %p6, [%r1], 0; mbarrier.try_wait.parity.shared.b64 %p7, [%r1], 1;\n"
         "  mbarrier.arrive.shared.b64 %rd6, [%r1], 2;\n"
         "  mbarrier.try_wait.shared.b64 %p8, [%r1], %rd6, 1000;\n" /* 2 pending: not yet */
         "  mbarrier.arrive.expect_tx.shared.b64 %rd7, [%r1], 8;\n"
-        "  mbarrier.arrive.shared.b64 %rd8, [%r1];\n"     /* phase 1 waits for 8 bytes of tx */
+        "  mbarrier.arrive.shared.b64 %rd8, [%r1];\n" /* phase 1 waits for 8 bytes of tx */
         "  mbarrier.try_wait.parity.shared.b64 %p9, [%r1], 1;\n"
         "  mbarrier.complete_tx.shared.b64 [%r1], 8;\n"
         "  mbarrier.try_wait.parity.shared.b64 %p10, [%r1], 1;\n"
@@ -214,22 +215,22 @@ static void mbarrier_states_like_h200(void **state) {
  * tx-count, which complete_tx must bring back to 0 before the phase can complete (ISA 9.7.13.15). */
 static void mbarrier_arrive_drop_expect_tx(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k(.param .u64 p0) {\n"
-        "  .reg .b32 %r<12>; .reg .b64 %rd<8>; .reg .pred %p<4>;\n"
-        "  .shared .align 8 .b64 bar;\n"
-        "  ld.param.u64 %rd1, [p0]; mov.u32 %r1, bar;\n"
-        "  mbarrier.init.shared.b64 [%r1], 3;\n"
-        "  mbarrier.arrive_drop.expect_tx.shared.b64 %rd2, [%r1], 4;\n" /* expected 2, pending 2, tx 4 */
-        "  mbarrier.arrive.shared.b64 %rd3, [%r1], 2;\n"               /* pending 0, tx 4 */
-        "  mbarrier.test_wait.parity.shared.b64 %p1, [%r1], 0;\n"       /* not yet */
-        "  mbarrier.complete_tx.shared.b64 [%r1], 4;\n"                 /* phase 0 completes */
-        "  mbarrier.test_wait.parity.shared.b64 %p2, [%r1], 0;\n"
-        "  mbarrier.arrive.shared.b64 %rd4, [%r1];\n"                  /* phase 1: 2 expected */
-        "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
-        "  mbarrier.pending_count.b64 %r4, %rd4;\n"
-        "  selp.u32 %r5, 1, 0, %p1; selp.u32 %r6, 1, 0, %p2;\n"
-        "  st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5}; st.global.u32 [%rd1+16], %r6; ret; }\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k(.param .u64 p0) {\n"
+                  "  .reg .b32 %r<12>; .reg .b64 %rd<8>; .reg .pred %p<4>;\n"
+                  "  .shared .align 8 .b64 bar;\n"
+                  "  ld.param.u64 %rd1, [p0]; mov.u32 %r1, bar;\n"
+                  "  mbarrier.init.shared.b64 [%r1], 3;\n"
+                  "  mbarrier.arrive_drop.expect_tx.shared.b64 %rd2, [%r1], 4;\n" /* expected 2, pending 2, tx 4 */
+                  "  mbarrier.arrive.shared.b64 %rd3, [%r1], 2;\n"                /* pending 0, tx 4 */
+                  "  mbarrier.test_wait.parity.shared.b64 %p1, [%r1], 0;\n"       /* not yet */
+                  "  mbarrier.complete_tx.shared.b64 [%r1], 4;\n"                 /* phase 0 completes */
+                  "  mbarrier.test_wait.parity.shared.b64 %p2, [%r1], 0;\n"
+                  "  mbarrier.arrive.shared.b64 %rd4, [%r1];\n" /* phase 1: 2 expected */
+                  "  mbarrier.pending_count.b64 %r2, %rd2; mbarrier.pending_count.b64 %r3, %rd3;\n"
+                  "  mbarrier.pending_count.b64 %r4, %rd4;\n"
+                  "  selp.u32 %r5, 1, 0, %p1; selp.u32 %r6, 1, 0, %p2;\n"
+                  "  st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5}; st.global.u32 [%rd1+16], %r6; ret; }\n";
     static uint32_t out[5];
     tu_buf b[1] = {{out, sizeof out}};
     ps_launch_result res;
@@ -286,17 +287,16 @@ static void spinning_warps_progress(void **state) {
 /* A wait that can never succeed ends with a deadlock report, not a hang or the watchdog. */
 static void never_completing_wait_is_a_deadlock(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k(.param .u64 p0) {\n"
-        "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n"
-        "  .shared .align 8 .b64 bar;\n"
-        "  mov.u32 %r1, %tid.x; mov.u32 %r2, bar;\n"
-        "  setp.ne.u32 %p1, %r1, 0; @%p1 bra SKIP; mbarrier.init.shared.b64 [%r2], 65; SKIP:\n"
-        "  bar.sync 0;\n"
-        "  mbarrier.arrive.shared.b64 %rd1, [%r2];\n"
-        "WAIT:\n"
-        "  mbarrier.test_wait.shared.b64 %p2, [%r2], %rd1; @!%p2 bra WAIT;\n"
-        "  ret; }\n";
+    const char *ptx = TU_HEADER ".visible .entry k(.param .u64 p0) {\n"
+                                "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n"
+                                "  .shared .align 8 .b64 bar;\n"
+                                "  mov.u32 %r1, %tid.x; mov.u32 %r2, bar;\n"
+                                "  setp.ne.u32 %p1, %r1, 0; @%p1 bra SKIP; mbarrier.init.shared.b64 [%r2], 65; SKIP:\n"
+                                "  bar.sync 0;\n"
+                                "  mbarrier.arrive.shared.b64 %rd1, [%r2];\n"
+                                "WAIT:\n"
+                                "  mbarrier.test_wait.shared.b64 %p2, [%r2], %rd1; @!%p2 bra WAIT;\n"
+                                "  ret; }\n";
     static uint32_t out[1];
     tu_buf b[1] = {{out, sizeof out}};
     ps_launch_result res;
@@ -314,8 +314,7 @@ typedef struct {
     int issued, completed, loads, stores, load_events, store_events, issue_line, complete_line;
     uint64_t last_addr;
 } seen_t;
-static void on_async(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
-                     bool complete) {
+static void on_async(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size, bool complete) {
     seen_t *s = ctx;
     (void)lane;
     assert_int_equal(size, 8);
@@ -327,20 +326,19 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     seen_t *s = ctx;
     int lanes = __builtin_popcount(e->mask);
     if (e->at.insn->form == PS_F_CP_ASYNC && e->kind == PS_ACC_LOAD) s->loads += lanes, s->load_events++;
-    if (e->at.insn->form == PS_F_CP_ASYNC_WAIT_ALL && e->kind == PS_ACC_STORE)
-        s->stores += lanes, s->store_events++;
+    if (e->at.insn->form == PS_F_CP_ASYNC_WAIT_ALL && e->kind == PS_ACC_STORE) s->stores += lanes, s->store_events++;
 }
 
 static void observer_sees_issue_and_completion(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k(.param .u64 p0) {\n"
-        "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .shared .align 8 .b8 sh[512];\n"
-        "  ld.param.u64 %rd1, [p0]; mov.u32 %r1, %tid.x; mov.u32 %r2, sh;\n"
-        "  shl.b32 %r3, %r1, 3; add.u32 %r4, %r2, %r3; mul.wide.u32 %rd2, %r1, 8; add.s64 %rd3, %rd1, %rd2;\n"
-        "  cp.async.ca.shared.global [%r4], [%rd3], 8;\n"
-        "  cp.async.wait_all;\n"
-        "  ret; }\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k(.param .u64 p0) {\n"
+                  "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .shared .align 8 .b8 sh[512];\n"
+                  "  ld.param.u64 %rd1, [p0]; mov.u32 %r1, %tid.x; mov.u32 %r2, sh;\n"
+                  "  shl.b32 %r3, %r1, 3; add.u32 %r4, %r2, %r3; mul.wide.u32 %rd2, %r1, 8; add.s64 %rd3, %rd1, %rd2;\n"
+                  "  cp.async.ca.shared.global [%r4], [%rd3], 8;\n"
+                  "  cp.async.wait_all;\n"
+                  "  ret; }\n";
     static uint32_t buf[64];
     tu_buf b[1] = {{buf, sizeof buf}};
     seen_t s = {0};

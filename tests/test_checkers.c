@@ -41,11 +41,11 @@ static void run_free(run_ctx *r) {
 }
 
 typedef struct {
-    unsigned grid, block;   /* 1-D */
+    unsigned grid, block; /* 1-D */
     int nbufs;
     uint64_t bytes[4];
-    bool uninit[4];         /* declared uninitialised (manifest "init": "none") */
-    int threads;            /* host threads; 0 = 1 */
+    bool uninit[4]; /* declared uninitialised (manifest "init": "none") */
+    int threads;    /* host threads; 0 = 1 */
 } snip;
 
 /* Runs kernel "k" of a snippet whose parameters are .u64 buffer pointers p0..pN-1. */
@@ -68,8 +68,10 @@ static void run_snippet(run_ctx *r, const char *body_ptx, const snip *s, unsigne
         memcpy(params + 8 * i, &a, 8);
         if (s->uninit[i]) ps_verifier_mark_uninitialized(r->v, a, s->bytes[i]);
     }
-    ps_launch_config cfg = {.grid = {s->grid, 1, 1}, .block = {s->block, 1, 1},
-                            .params = params, .params_size = sizeof params,
+    ps_launch_config cfg = {.grid = {s->grid, 1, 1},
+                            .block = {s->block, 1, 1},
+                            .params = params,
+                            .params_size = sizeof params,
                             .threads = s->threads ? s->threads : 1,
                             .observer = ps_verifier_observer(r->v)};
     r->st = ps_launch(r->prog, r->dev, "k", &cfg, &r->res);
@@ -104,8 +106,8 @@ static int error_findings(const run_ctx *r) {
     for (int i = 0; i < ps_verifier_finding_count(r->v); i++) {
         const ps_finding *f = ps_verifier_finding(r->v, i);
         if (f->severity == PS_SEV_ERROR) {
-            fprintf(stderr, "  finding: %s line %d/%d: %s\n", ps_finding_kind_name(f->kind),
-                    f->at.ptx_line, f->has_other ? f->other.ptx_line : 0, f->message);
+            fprintf(stderr, "  finding: %s line %d/%d: %s\n", ps_finding_kind_name(f->kind), f->at.ptx_line,
+                    f->has_other ? f->other.ptx_line : 0, f->message);
             n++;
         }
     }
@@ -121,20 +123,20 @@ static int line_of(const char *src, const char *marker) {
     return line;
 }
 
-#define HEAD TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"                 \
-    "\t.reg .pred %p<8>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n\t.reg .f32 %f<8>;\n"      \
-    "\t.shared .align 8 .b8 s[1024];\n"                                                        \
-    "\tld.param.u64 %rd1, [p0];\n\tld.param.u64 %rd2, [p1];\n"                                  \
-    "\tmov.u32 %r1, %tid.x;\n\tshl.b32 %r2, %r1, 2;\n\tmov.u32 %r3, s;\n\tadd.s32 %r4, %r3, %r2;\n"
+#define HEAD                                                                                         \
+    TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"                               \
+              "\t.reg .pred %p<8>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n\t.reg .f32 %f<8>;\n" \
+              "\t.shared .align 8 .b8 s[1024];\n"                                                    \
+              "\tld.param.u64 %rd1, [p0];\n\tld.param.u64 %rd2, [p1];\n"                             \
+              "\tmov.u32 %r1, %tid.x;\n\tshl.b32 %r2, %r1, 2;\n\tmov.u32 %r3, s;\n\tadd.s32 %r4, %r3, %r2;\n"
 
 /* ---- races ---------------------------------------------------------------------------------- */
 
 /* Warp 0 reads the words warp 1 writes, no barrier: a race whichever runs first. */
-static const char race_xwarp[] = HEAD
-    "\tst.shared.u32 [%r4], %r1; // W\n"
-    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6]; // R\n"
-    "\tret;\n}\n";
+static const char race_xwarp[] = HEAD "\tst.shared.u32 [%r4], %r1; // W\n"
+                                      "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+                                      "\tld.shared.u32 %r7, [%r6]; // R\n"
+                                      "\tret;\n}\n";
 
 static void test_race_shared_across_warps(void **state) {
     (void)state;
@@ -157,14 +159,14 @@ static void test_race_shared_across_warps(void **state) {
     run_free(&r);
 }
 
-static const char race_bar[] = HEAD
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tbar.sync 0;\n"
-    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6];\n"
-    "\tbar.sync 0;\n"
-    "\tst.shared.u32 [%r4], %r7;\n" /* WAR against the reads is ordered by the second barrier */
-    "\tret;\n}\n";
+static const char race_bar[] =
+    HEAD "\tst.shared.u32 [%r4], %r1;\n"
+         "\tbar.sync 0;\n"
+         "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+         "\tld.shared.u32 %r7, [%r6];\n"
+         "\tbar.sync 0;\n"
+         "\tst.shared.u32 [%r4], %r7;\n" /* WAR against the reads is ordered by the second barrier */
+         "\tret;\n}\n";
 
 static void test_race_barrier_orders(void **state) {
     (void)state;
@@ -176,13 +178,12 @@ static void test_race_barrier_orders(void **state) {
 }
 
 /* The second barrier is missing: the stores race with the other warp's loads. */
-static const char race_war[] = HEAD
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tbar.sync 0;\n"
-    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6]; // R\n"
-    "\tst.shared.u32 [%r4], %r7; // W\n"
-    "\tret;\n}\n";
+static const char race_war[] = HEAD "\tst.shared.u32 [%r4], %r1;\n"
+                                    "\tbar.sync 0;\n"
+                                    "\txor.b32 %r5, %r2, 128;\n\tadd.s32 %r6, %r3, %r5;\n"
+                                    "\tld.shared.u32 %r7, [%r6]; // R\n"
+                                    "\tst.shared.u32 [%r4], %r7; // W\n"
+                                    "\tret;\n}\n";
 
 static void test_race_war(void **state) {
     (void)state;
@@ -195,19 +196,18 @@ static void test_race_war(void **state) {
 
 /* Producer/consumer named barrier: warp 0 writes then bar.arrive; warp 1 bar.sync then reads
  * (ordered). Then warp 0 writes again after its arrive while warp 1 reads: a race. */
-static const char race_arrive[] = HEAD
-    "\tsetp.ge.u32 %p1, %r1, 32;\n"
-    "\t@%p1 bra CONS;\n"
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tbar.arrive 1, 64;\n"
-    "\tst.shared.u32 [%r4+512], %r1; // LATE\n"
-    "\tbra.uni DONE;\n"
-    "CONS:\n"
-    "\tbar.sync 1, 64;\n"
-    "\tld.shared.u32 %r7, [%r4+-128];\n"
-    "\tld.shared.u32 %r8, [%r4+384]; // READ2\n"
-    "DONE:\n"
-    "\tret;\n}\n";
+static const char race_arrive[] = HEAD "\tsetp.ge.u32 %p1, %r1, 32;\n"
+                                       "\t@%p1 bra CONS;\n"
+                                       "\tst.shared.u32 [%r4], %r1;\n"
+                                       "\tbar.arrive 1, 64;\n"
+                                       "\tst.shared.u32 [%r4+512], %r1; // LATE\n"
+                                       "\tbra.uni DONE;\n"
+                                       "CONS:\n"
+                                       "\tbar.sync 1, 64;\n"
+                                       "\tld.shared.u32 %r7, [%r4+-128];\n"
+                                       "\tld.shared.u32 %r8, [%r4+384]; // READ2\n"
+                                       "DONE:\n"
+                                       "\tret;\n}\n";
 
 static void test_race_named_barrier_arrive(void **state) {
     (void)state;
@@ -228,19 +228,18 @@ static void test_race_named_barrier_arrive(void **state) {
 }
 
 /* Atomics never race with atomics; a plain store against them does. */
-static const char race_atomics[] = HEAD
-    "\tsetp.ne.u32 %p2, %r1, 0;\n"
-    "\t@!%p2 st.shared.v4.u32 [s], {0, 0, 0, 0};\n"
-    "\tbar.sync 0;\n"
-    "\tatom.shared.add.u32 %r5, [s], 1;\n"
-    "\tred.shared.add.u32 [s+4], 1;\n"
-    "\tbar.sync 0;\n"
-    "\tsetp.ne.u32 %p1, %r1, 40;\n"
-    "\t@%p1 bra SKIP;\n"
-    "\tst.shared.u32 [s+8], 0; // PLAIN\n"
-    "SKIP:\n"
-    "\tatom.shared.add.u32 %r6, [s+8], 1; // ATOM\n"
-    "\tret;\n}\n";
+static const char race_atomics[] = HEAD "\tsetp.ne.u32 %p2, %r1, 0;\n"
+                                        "\t@!%p2 st.shared.v4.u32 [s], {0, 0, 0, 0};\n"
+                                        "\tbar.sync 0;\n"
+                                        "\tatom.shared.add.u32 %r5, [s], 1;\n"
+                                        "\tred.shared.add.u32 [s+4], 1;\n"
+                                        "\tbar.sync 0;\n"
+                                        "\tsetp.ne.u32 %p1, %r1, 40;\n"
+                                        "\t@%p1 bra SKIP;\n"
+                                        "\tst.shared.u32 [s+8], 0; // PLAIN\n"
+                                        "SKIP:\n"
+                                        "\tatom.shared.add.u32 %r6, [s+8], 1; // ATOM\n"
+                                        "\tret;\n}\n";
 
 static void test_race_atomics(void **state) {
     (void)state;
@@ -261,11 +260,10 @@ static void test_race_atomics(void **state) {
 
 /* Lanes of one store writing different values to one word: a write-after-write race. Bytes of
  * one word written by different lanes do not conflict. */
-static const char race_lanes[] = HEAD
-    "\tst.shared.u32 [s], %r1; // SAME\n"
-    "\tadd.s32 %r5, %r3, %r1;\n"
-    "\tst.shared.u8 [%r5+64], %r1; // BYTES\n"
-    "\tret;\n}\n";
+static const char race_lanes[] = HEAD "\tst.shared.u32 [s], %r1; // SAME\n"
+                                      "\tadd.s32 %r5, %r3, %r1;\n"
+                                      "\tst.shared.u8 [%r5+64], %r1; // BYTES\n"
+                                      "\tret;\n}\n";
 
 static void test_race_lanes_same_word(void **state) {
     (void)state;
@@ -284,11 +282,10 @@ static void test_race_lanes_same_word(void **state) {
  * unordered whichever lane ran first); bar.warp.sync between them orders them; shfl.sync does
  * not (it synchronises execution, not memory: CUDA programming guide, and racecheck agrees);
  * volatile accesses make it the pre-Volta warp-synchronous idiom, a warning. */
-#define WARP_XCHG(BETWEEN, LD, ST)                                                         \
-    HEAD "\t" ST " [%r4], %r1; // W\n" BETWEEN                                              \
-    "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"                                    \
-    "\t" LD " %r7, [%r6]; // R\n"                                                            \
-    "\tret;\n}\n"
+#define WARP_XCHG(BETWEEN, LD, ST)                                                                  \
+    HEAD "\t" ST " [%r4], %r1; // W\n" BETWEEN "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n" \
+         "\t" LD " %r7, [%r6]; // R\n"                                                              \
+         "\tret;\n}\n"
 static const char warp_nosync[] = WARP_XCHG("", "ld.shared.u32", "st.shared.u32");
 static const char warp_syncwarp[] = WARP_XCHG("\tbar.warp.sync -1;\n", "ld.shared.u32", "st.shared.u32");
 static const char warp_shfl[] =
@@ -297,15 +294,14 @@ static const char warp_barrier[] = WARP_XCHG("\tbar.sync 0;\n", "ld.shared.u32",
 static const char warp_volatile[] = WARP_XCHG("", "ld.volatile.shared.u32", "st.volatile.shared.u32");
 /* half the warp syncs (mask 0x0000ffff from lanes 0-15 only): lanes 0-15 are ordered among
  * themselves, lanes 16-31 are not */
-static const char warp_partial[] = HEAD
-    "\tst.shared.u32 [%r4], %r1; // W\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@!%p1 bra SKIP;\n"
-    "\tbar.warp.sync 0x0000ffff;\n"
-    "SKIP:\n"
-    "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6]; // R\n"
-    "\tret;\n}\n";
+static const char warp_partial[] = HEAD "\tst.shared.u32 [%r4], %r1; // W\n"
+                                        "\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                        "\t@!%p1 bra SKIP;\n"
+                                        "\tbar.warp.sync 0x0000ffff;\n"
+                                        "SKIP:\n"
+                                        "\txor.b32 %r5, %r2, 4;\n\tadd.s32 %r6, %r3, %r5;\n"
+                                        "\tld.shared.u32 %r7, [%r6]; // R\n"
+                                        "\tret;\n}\n";
 
 static void test_race_same_warp_volta(void **state) {
     (void)state;
@@ -356,9 +352,8 @@ static void test_race_split_barrier(void **state) {
     (void)state;
     ps_diags d = {0};
     ps_parse_options po = {0};
-    static const char src[] = TU_HEADER
-        ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n\tst.shared.u32 [%r1], %r2;\n"
-        "\tbarrier.sync 0;\n\tld.shared.u32 %r3, [%r1];\n\tret;\n}\n";
+    static const char src[] = TU_HEADER ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n\tst.shared.u32 [%r1], %r2;\n"
+                                        "\tbarrier.sync 0;\n\tld.shared.u32 %r3, [%r1];\n\tret;\n}\n";
     ps_module *m = NULL;
     ps_status st = ps_parse("split.ptx", src, strlen(src), &po, &d, &m);
     if (st != PS_OK) ps_diags_print(&d, stderr);
@@ -371,7 +366,10 @@ static void test_race_split_barrier(void **state) {
     o->launch_begin(o->ctx, 1, "k");
     o->cta_begin(o->ctx, 0, ctaid);
     ps_mem_event e = {.at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[0]},
-                      .kind = PS_ACC_STORE, .size = 4, .elem = 4, .mask = 0xffffffffu};
+                      .kind = PS_ACC_STORE,
+                      .size = 4,
+                      .elem = 4,
+                      .mask = 0xffffffffu};
     for (int l = 0; l < 32; l++) e.space[l] = PS_SPACE_SHARED, e.addr[l] = 4u * (unsigned)l;
     o->mem(o->ctx, &e);
     ps_event_where at = {.block = {64, 1, 1}, .warp = 0, .worker = 0, .insn = &f->insns[1]};
@@ -392,23 +390,22 @@ static void test_race_split_barrier(void **state) {
 
 /* Global memory: block b writes g[b] and reads g[b+1] (another block): a race between blocks.
  * Within a block, a barrier orders global accesses like shared ones. */
-static const char race_global[] = HEAD
-    "\tcvta.to.global.u64 %rd1, %rd1;\n"
-    "\tmov.u32 %r10, %ctaid.x;\n"
-    "\tsetp.ne.u32 %p1, %r1, 0;\n"
-    "\t@%p1 bra INBLOCK;\n"
-    "\tmul.wide.u32 %rd3, %r10, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
-    "\tst.global.u32 [%rd4], %r10; // GW\n"
-    "\tld.global.u32 %r11, [%rd4+4]; // GR\n"
-    "INBLOCK:\n"
-    "\tcvta.to.global.u64 %rd2, %rd2;\n"
-    "\tmul.wide.u32 %rd5, %r10, 256;\n\tadd.s64 %rd6, %rd2, %rd5;\n"
-    "\tmul.wide.u32 %rd7, %r1, 4;\n\tadd.s64 %rd8, %rd6, %rd7;\n"
-    "\tst.global.u32 [%rd8], %r1;\n"
-    "\tbar.sync 0;\n"
-    "\txor.b64 %rd9, %rd7, 128;\n\tadd.s64 %rd10, %rd6, %rd9;\n"
-    "\tld.global.u32 %r12, [%rd10];\n"
-    "\tret;\n}\n";
+static const char race_global[] = HEAD "\tcvta.to.global.u64 %rd1, %rd1;\n"
+                                       "\tmov.u32 %r10, %ctaid.x;\n"
+                                       "\tsetp.ne.u32 %p1, %r1, 0;\n"
+                                       "\t@%p1 bra INBLOCK;\n"
+                                       "\tmul.wide.u32 %rd3, %r10, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+                                       "\tst.global.u32 [%rd4], %r10; // GW\n"
+                                       "\tld.global.u32 %r11, [%rd4+4]; // GR\n"
+                                       "INBLOCK:\n"
+                                       "\tcvta.to.global.u64 %rd2, %rd2;\n"
+                                       "\tmul.wide.u32 %rd5, %r10, 256;\n\tadd.s64 %rd6, %rd2, %rd5;\n"
+                                       "\tmul.wide.u32 %rd7, %r1, 4;\n\tadd.s64 %rd8, %rd6, %rd7;\n"
+                                       "\tst.global.u32 [%rd8], %r1;\n"
+                                       "\tbar.sync 0;\n"
+                                       "\txor.b64 %rd9, %rd7, 128;\n\tadd.s64 %rd10, %rd6, %rd9;\n"
+                                       "\tld.global.u32 %r12, [%rd10];\n"
+                                       "\tret;\n}\n";
 
 static void test_race_global(void **state) {
     (void)state;
@@ -433,16 +430,15 @@ static void test_race_global(void **state) {
 /* Lanes 16-31 exit, then the rest reaches bar.sync: allowed (exited threads do not take part).
  * The exit has its own ret: lanes that branch to the ret at the branch's reconvergence point
  * wait there in ptxsim and the barrier deadlocks (see docs/checkers.md). */
-static const char bar_exited[] = HEAD
-    "\tand.b32 %r5, %r1, 31;\n"
-    "\tsetp.ge.u32 %p1, %r5, 16;\n"
-    "\t@%p1 bra EARLY;\n"
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tbar.sync 0;\n"
-    "\tld.shared.u32 %r7, [%r4];\n"
-    "\tret;\n"
-    "EARLY:\n"
-    "\tret;\n}\n";
+static const char bar_exited[] = HEAD "\tand.b32 %r5, %r1, 31;\n"
+                                      "\tsetp.ge.u32 %p1, %r5, 16;\n"
+                                      "\t@%p1 bra EARLY;\n"
+                                      "\tst.shared.u32 [%r4], %r1;\n"
+                                      "\tbar.sync 0;\n"
+                                      "\tld.shared.u32 %r7, [%r4];\n"
+                                      "\tret;\n"
+                                      "EARLY:\n"
+                                      "\tret;\n}\n";
 
 static void test_barrier_exited_lanes_ok(void **state) {
     (void)state;
@@ -455,13 +451,12 @@ static void test_barrier_exited_lanes_ok(void **state) {
 }
 
 /* Half a warp at bar.sync while the other half waits further on: divergence (and deadlock). */
-static const char bar_half[] = HEAD
-    "\tsetp.ge.u32 %p1, %r1, 16;\n"
-    "\t@%p1 bra JOIN;\n"
-    "\tbar.sync 0; // HALF\n"
-    "JOIN:\n"
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tret;\n}\n";
+static const char bar_half[] = HEAD "\tsetp.ge.u32 %p1, %r1, 16;\n"
+                                    "\t@%p1 bra JOIN;\n"
+                                    "\tbar.sync 0; // HALF\n"
+                                    "JOIN:\n"
+                                    "\tst.shared.u32 [%r4], %r1;\n"
+                                    "\tret;\n}\n";
 
 static void test_barrier_half_warp(void **state) {
     (void)state;
@@ -475,18 +470,17 @@ static void test_barrier_half_warp(void **state) {
 }
 
 /* Warps at different bar.sync instructions of one id; barrier.sync (not aligned) may differ. */
-static const char bar_lines[] = HEAD
-    "\tshr.u32 %r5, %r1, 5;\n"
-    "\tsetp.ne.u32 %p1, %r5, 0;\n"
-    "\t@%p1 bra OTHER;\n"
-    "\tbar.sync 0; // A\n"
-    "\tbarrier.sync 1;\n"
-    "\tbra.uni JOIN;\n"
-    "OTHER:\n"
-    "\tbar.sync 0; // B\n"
-    "\tbarrier.sync 1;\n"
-    "JOIN:\n"
-    "\tret;\n}\n";
+static const char bar_lines[] = HEAD "\tshr.u32 %r5, %r1, 5;\n"
+                                     "\tsetp.ne.u32 %p1, %r5, 0;\n"
+                                     "\t@%p1 bra OTHER;\n"
+                                     "\tbar.sync 0; // A\n"
+                                     "\tbarrier.sync 1;\n"
+                                     "\tbra.uni JOIN;\n"
+                                     "OTHER:\n"
+                                     "\tbar.sync 0; // B\n"
+                                     "\tbarrier.sync 1;\n"
+                                     "JOIN:\n"
+                                     "\tret;\n}\n";
 
 static void test_barrier_different_instructions(void **state) {
     (void)state;
@@ -502,16 +496,15 @@ static void test_barrier_different_instructions(void **state) {
 }
 
 /* One phase of barrier 1 given 64 by warp 0 and 96 by warp 1. */
-static const char bar_counts[] = HEAD
-    "\tshr.u32 %r5, %r1, 5;\n"
-    "\tsetp.ne.u32 %p1, %r5, 0;\n"
-    "\t@%p1 bra OTHER;\n"
-    "\tbar.sync 1, 64;\n"
-    "\tbra.uni JOIN;\n"
-    "OTHER:\n"
-    "\tbar.sync 1, 96; // COUNT\n"
-    "JOIN:\n"
-    "\tret;\n}\n";
+static const char bar_counts[] = HEAD "\tshr.u32 %r5, %r1, 5;\n"
+                                      "\tsetp.ne.u32 %p1, %r5, 0;\n"
+                                      "\t@%p1 bra OTHER;\n"
+                                      "\tbar.sync 1, 64;\n"
+                                      "\tbra.uni JOIN;\n"
+                                      "OTHER:\n"
+                                      "\tbar.sync 1, 96; // COUNT\n"
+                                      "JOIN:\n"
+                                      "\tret;\n}\n";
 
 static void test_barrier_count_mismatch(void **state) {
     (void)state;
@@ -525,13 +518,12 @@ static void test_barrier_count_mismatch(void **state) {
 
 /* ---- uninitialised memory ----------------------------------------------------------------- */
 
-static const char init_shared[] = HEAD
-    "\tst.shared.u32 [%r4], %r1;\n"
-    "\tbar.sync 0;\n"
-    "\tld.shared.u32 %r5, [%r4]; // OK\n"
-    "\tld.shared.u32 %r6, [%r4+256]; // BAD\n"
-    "\tld.shared.u16 %r7, [%r4+2]; // HALF\n"
-    "\tret;\n}\n";
+static const char init_shared[] = HEAD "\tst.shared.u32 [%r4], %r1;\n"
+                                       "\tbar.sync 0;\n"
+                                       "\tld.shared.u32 %r5, [%r4]; // OK\n"
+                                       "\tld.shared.u32 %r6, [%r4+256]; // BAD\n"
+                                       "\tld.shared.u16 %r7, [%r4+2]; // HALF\n"
+                                       "\tret;\n}\n";
 
 static void test_init_shared(void **state) {
     (void)state;
@@ -541,35 +533,31 @@ static void test_init_shared(void **state) {
     assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_shared, "// OK")), 0);
     assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, line_of(init_shared, "// HALF")), 0);
     /* every thread of every block: 3 * 64 */
-    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
-                                    line_of(init_shared, "// BAD")), 192);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_shared, "// BAD")), 192);
     run_free(&r);
 }
 
-static const char init_global[] = HEAD
-    "\tcvta.to.global.u64 %rd1, %rd1;\n"
-    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
-    "\tsetp.ge.u32 %p1, %r1, 16;\n"
-    "\t@%p1 bra SKIP;\n"
-    "\tst.global.u32 [%rd4], %r1;\n"
-    "SKIP:\n"
-    "\tbar.sync 0;\n"
-    "\tld.global.u32 %r5, [%rd4]; // LD\n"
-    "\tatom.global.exch.b32 %r6, [%rd4+256], 1;\n"
-    "\tatom.global.add.u32 %r7, [%rd4+512], 1; // ADD\n"
-    "\tcvta.to.global.u64 %rd2, %rd2;\n"
-    "\tld.global.u32 %r8, [%rd2]; // INITED\n"
-    "\tret;\n}\n";
+static const char init_global[] = HEAD "\tcvta.to.global.u64 %rd1, %rd1;\n"
+                                       "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+                                       "\tsetp.ge.u32 %p1, %r1, 16;\n"
+                                       "\t@%p1 bra SKIP;\n"
+                                       "\tst.global.u32 [%rd4], %r1;\n"
+                                       "SKIP:\n"
+                                       "\tbar.sync 0;\n"
+                                       "\tld.global.u32 %r5, [%rd4]; // LD\n"
+                                       "\tatom.global.exch.b32 %r6, [%rd4+256], 1;\n"
+                                       "\tatom.global.add.u32 %r7, [%rd4+512], 1; // ADD\n"
+                                       "\tcvta.to.global.u64 %rd2, %rd2;\n"
+                                       "\tld.global.u32 %r8, [%rd2]; // INITED\n"
+                                       "\tret;\n}\n";
 
 static void test_init_global(void **state) {
     (void)state;
     run_ctx r;
     snip s = {.grid = 1, .block = 32, .nbufs = 2, .bytes = {1024, 64}, .uninit = {true, false}};
     run_snippet(&r, init_global, &s, CHECKS_MINE);
-    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
-                                    line_of(init_global, "// LD")), 16);
-    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR,
-                                    line_of(init_global, "// ADD")), 32);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_global, "// LD")), 16);
+    assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_global, "// ADD")), 32);
     assert_int_equal(count_findings(&r, PS_FIND_UNINITIALIZED, -1, 0), 48);
     run_free(&r);
 }
@@ -641,8 +629,10 @@ static bool run_case(const char *path, unsigned checks, int threads, case_run *c
     for (int i = 0; i < c->man->nbufs; i++)
         if (c->man->bufs[i].init == MB_NONE)
             ps_verifier_mark_uninitialized(c->v, c->man->bufs[i].addr, c->man->bufs[i].bytes);
-    ps_launch_config cfg = {.shared_bytes = c->man->shared_bytes, .params = c->params,
-                            .params_size = psize, .threads = threads,
+    ps_launch_config cfg = {.shared_bytes = c->man->shared_bytes,
+                            .params = c->params,
+                            .params_size = psize,
+                            .threads = threads,
                             .observer = ps_verifier_observer(c->v)};
     memcpy(cfg.grid, c->man->grid, sizeof cfg.grid);
     memcpy(cfg.block, c->man->block, sizeof cfg.block);
@@ -672,9 +662,8 @@ static void test_clean_corpus(void **state) {
         for (int k = 0; k < ps_verifier_finding_count(c.v); k++) {
             const ps_finding *f = ps_verifier_finding(c.v, k);
             if (f->severity != PS_SEV_ERROR) continue;
-            fprintf(stderr, "%s: %s at line %d (other %d): %s\n", g.gl_pathv[i],
-                    ps_finding_kind_name(f->kind), f->at.ptx_line, f->has_other ? f->other.ptx_line : 0,
-                    f->message);
+            fprintf(stderr, "%s: %s at line %d (other %d): %s\n", g.gl_pathv[i], ps_finding_kind_name(f->kind),
+                    f->at.ptx_line, f->has_other ? f->other.ptx_line : 0, f->message);
             bad++;
         }
         case_free(&c);
@@ -686,31 +675,30 @@ static void test_clean_corpus(void **state) {
 /* Warp-level shadow paths (docs/checkers.md): dense global accesses stored as block summaries
  * must still meet later accesses of other blocks, and shared words whose reads are settled per
  * word (broadcast runs, read-saturated words) must still meet a later unordered write. */
-static const char race_dense_blocks[] = HEAD
-    "\tcvta.to.global.u64 %rd1, %rd1;\n"
-    "\tmov.u32 %r10, %ctaid.x;\n\tmov.u32 %r11, %nctaid.x;\n"
-    "\tshl.b32 %r12, %r10, 5;\n\tadd.s32 %r13, %r12, %r1;\n"
-    "\tmul.wide.u32 %rd3, %r13, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
-    "\tst.global.u32 [%rd4], %r1; // DW\n"
-    "\tadd.s32 %r14, %r10, 1;\n\trem.u32 %r15, %r14, %r11;\n"
-    "\tshl.b32 %r16, %r15, 5;\n\tadd.s32 %r17, %r16, %r1;\n"
-    "\tmul.wide.u32 %rd5, %r17, 4;\n\tadd.s64 %rd6, %rd1, %rd5;\n"
-    "\tld.global.u32 %r18, [%rd6]; // DR\n"
-    "\tret;\n}\n";
+static const char race_dense_blocks[] = HEAD "\tcvta.to.global.u64 %rd1, %rd1;\n"
+                                             "\tmov.u32 %r10, %ctaid.x;\n\tmov.u32 %r11, %nctaid.x;\n"
+                                             "\tshl.b32 %r12, %r10, 5;\n\tadd.s32 %r13, %r12, %r1;\n"
+                                             "\tmul.wide.u32 %rd3, %r13, 4;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+                                             "\tst.global.u32 [%rd4], %r1; // DW\n"
+                                             "\tadd.s32 %r14, %r10, 1;\n\trem.u32 %r15, %r14, %r11;\n"
+                                             "\tshl.b32 %r16, %r15, 5;\n\tadd.s32 %r17, %r16, %r1;\n"
+                                             "\tmul.wide.u32 %rd5, %r17, 4;\n\tadd.s64 %rd6, %rd1, %rd5;\n"
+                                             "\tld.global.u32 %r18, [%rd6]; // DR\n"
+                                             "\tret;\n}\n";
 
 /* Warps 0-3 read s[0..15] (lanes l and l+16 the same word, Bs-like) and s[64] (every lane, a
  * broadcast); after a barrier warp 3 writes s[64] and s[0..15] while warps 0-2 read them again. */
-static const char race_saturated[] = HEAD
-    "\tand.b32 %r10, %r1, 15;\n\tshl.b32 %r11, %r10, 2;\n\tadd.s32 %r12, %r3, %r11;\n"
-    "\tld.shared.u32 %r13, [%r12];\n"
-    "\tld.shared.u32 %r14, [%r3+256];\n"
-    "\tbar.sync 0;\n"
-    "\tld.shared.u32 %r15, [%r12]; // SR\n"
-    "\tld.shared.u32 %r16, [%r3+256]; // BR\n"
-    "\tsetp.lt.u32 %p1, %r1, 96;\n\t@%p1 bra DONE;\n"
-    "\tst.shared.u32 [%r12], %r1; // SW\n"
-    "\tst.shared.u32 [%r3+256], %r1; // BW\n"
-    "DONE:\n\tret;\n}\n";
+static const char race_saturated[] =
+    HEAD "\tand.b32 %r10, %r1, 15;\n\tshl.b32 %r11, %r10, 2;\n\tadd.s32 %r12, %r3, %r11;\n"
+         "\tld.shared.u32 %r13, [%r12];\n"
+         "\tld.shared.u32 %r14, [%r3+256];\n"
+         "\tbar.sync 0;\n"
+         "\tld.shared.u32 %r15, [%r12]; // SR\n"
+         "\tld.shared.u32 %r16, [%r3+256]; // BR\n"
+         "\tsetp.lt.u32 %p1, %r1, 96;\n\t@%p1 bra DONE;\n"
+         "\tst.shared.u32 [%r12], %r1; // SW\n"
+         "\tst.shared.u32 [%r3+256], %r1; // BW\n"
+         "DONE:\n\tret;\n}\n";
 
 static void test_race_warp_level_paths(void **state) {
     (void)state;
@@ -740,22 +728,21 @@ static void test_race_warp_level_paths(void **state) {
  * before its mbarrier wait is an error (the copy's data is guaranteed only once the phase
  * completed); after the wait its own word and its neighbour lane's word are ordered (the
  * neighbour's copy completed before the neighbour's arrive). One warp: 32 lanes. */
-static const char async_mbar[] = HEAD
-    "\tcvta.to.global.u64 %rd3, %rd1;\n"
-    "\tmul.wide.u32 %rd4, %r1, 4;\n\tadd.s64 %rd5, %rd3, %rd4;\n"
-    "\tadd.s32 %r11, %r3, 512;\n"
-    "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"
-    "\tmov.u32 %r12, 32;\n\tmbarrier.init.shared.b64 [%r11], %r12;\n"
-    "I:\n\tbar.sync 0;\n"
-    "\tcp.async.ca.shared.global [%r4], [%rd5], 4; // CP\n"
-    "\tcp.async.mbarrier.arrive.shared.b64 [%r11];\n"
-    "\tld.shared.u32 %r13, [%r4]; // EARLY\n"
-    "\tmbarrier.arrive.shared.b64 %rd6, [%r11];\n"
-    "W:\n\tmbarrier.test_wait.shared.b64 %p2, [%r11], %rd6;\n\t@!%p2 bra W;\n"
-    "\tld.shared.u32 %r14, [%r4]; // LATE\n"
-    "\txor.b32 %r15, %r2, 4;\n\tadd.s32 %r16, %r3, %r15;\n"
-    "\tld.shared.u32 %r17, [%r16]; // NEIGHBOUR\n"
-    "\tret;\n}\n";
+static const char async_mbar[] = HEAD "\tcvta.to.global.u64 %rd3, %rd1;\n"
+                                      "\tmul.wide.u32 %rd4, %r1, 4;\n\tadd.s64 %rd5, %rd3, %rd4;\n"
+                                      "\tadd.s32 %r11, %r3, 512;\n"
+                                      "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"
+                                      "\tmov.u32 %r12, 32;\n\tmbarrier.init.shared.b64 [%r11], %r12;\n"
+                                      "I:\n\tbar.sync 0;\n"
+                                      "\tcp.async.ca.shared.global [%r4], [%rd5], 4; // CP\n"
+                                      "\tcp.async.mbarrier.arrive.shared.b64 [%r11];\n"
+                                      "\tld.shared.u32 %r13, [%r4]; // EARLY\n"
+                                      "\tmbarrier.arrive.shared.b64 %rd6, [%r11];\n"
+                                      "W:\n\tmbarrier.test_wait.shared.b64 %p2, [%r11], %rd6;\n\t@!%p2 bra W;\n"
+                                      "\tld.shared.u32 %r14, [%r4]; // LATE\n"
+                                      "\txor.b32 %r15, %r2, 4;\n\tadd.s32 %r16, %r3, %r15;\n"
+                                      "\tld.shared.u32 %r17, [%r16]; // NEIGHBOUR\n"
+                                      "\tret;\n}\n";
 
 static void test_race_async_mbarrier(void **state) {
     (void)state;
@@ -776,22 +763,22 @@ static void test_race_async_mbarrier(void **state) {
  * stores b[lane] and, after a warp sync, lane 0 arrives once on phase 1 (left incomplete). Warp 0
  * (consumer) waits for phase 0 (parity 0) and reads BUF. Under ptxsim's schedule the
  * producer's phase-1 arrival comes before the consumer's wait succeeds. */
-#define MBAR_PHASE(BUF) HEAD                                                                 \
-    "\tand.b32 %r5, %r1, 31;\n\tshl.b32 %r6, %r5, 2;\n"                                          \
-    "\tadd.s32 %r7, %r3, %r6;\n\tadd.s32 %r8, %r7, 128;\n\tadd.s32 %r9, %r3, 512;\n"             \
-    "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"                                                \
-    "\tmov.u32 %r10, 32;\n\tmbarrier.init.shared.b64 [%r9], %r10;\n"                             \
-    "I:\n\tbar.sync 0;\n"                                                                         \
-    "\tsetp.lt.u32 %p2, %r1, 32;\n\t@%p2 bra C;\n"                                                \
-    "\tst.shared.u32 [%r7], %r1; // WA\n"                                                          \
-    "\tmbarrier.arrive.shared.b64 %rd3, [%r9];\n"                                                 \
-    "\tst.shared.u32 [%r8], %r1; // WB\n"                                                          \
-    "\tbar.warp.sync -1;\n"                                                                       \
-    "\tsetp.ne.u32 %p3, %r5, 0;\n\t@%p3 bra D;\n"                                                \
-    "\tmbarrier.arrive.shared.b64 %rd4, [%r9];\n\tbra.uni D;\n"                                   \
-    "C:\n\tmbarrier.test_wait.parity.shared.b64 %p4, [%r9], 0;\n\t@!%p4 bra C;\n"         \
-    "\tld.shared.u32 %r11, [" BUF "]; // R\n"                                                      \
-    "D:\n\tret;\n}\n"
+#define MBAR_PHASE(BUF)                                                                   \
+    HEAD "\tand.b32 %r5, %r1, 31;\n\tshl.b32 %r6, %r5, 2;\n"                              \
+         "\tadd.s32 %r7, %r3, %r6;\n\tadd.s32 %r8, %r7, 128;\n\tadd.s32 %r9, %r3, 512;\n" \
+         "\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra I;\n"                                    \
+         "\tmov.u32 %r10, 32;\n\tmbarrier.init.shared.b64 [%r9], %r10;\n"                 \
+         "I:\n\tbar.sync 0;\n"                                                            \
+         "\tsetp.lt.u32 %p2, %r1, 32;\n\t@%p2 bra C;\n"                                   \
+         "\tst.shared.u32 [%r7], %r1; // WA\n"                                            \
+         "\tmbarrier.arrive.shared.b64 %rd3, [%r9];\n"                                    \
+         "\tst.shared.u32 [%r8], %r1; // WB\n"                                            \
+         "\tbar.warp.sync -1;\n"                                                          \
+         "\tsetp.ne.u32 %p3, %r5, 0;\n\t@%p3 bra D;\n"                                    \
+         "\tmbarrier.arrive.shared.b64 %rd4, [%r9];\n\tbra.uni D;\n"                      \
+         "C:\n\tmbarrier.test_wait.parity.shared.b64 %p4, [%r9], 0;\n\t@!%p4 bra C;\n"    \
+         "\tld.shared.u32 %r11, [" BUF "]; // R\n"                                        \
+         "D:\n\tret;\n}\n"
 static const char mbar_a[] = MBAR_PHASE("%r7"), mbar_b[] = MBAR_PHASE("%r8");
 
 static void test_race_mbarrier_phase(void **state) {
@@ -815,30 +802,29 @@ static void test_race_mbarrier_phase(void **state) {
 /* Registers read before any write on the reading lane, reported where the undefined value is used
  * observably (check_reginit.c). Expected counts are lanes, worked out from the PTX: lanes 16-31
  * have %p1 false. %rd5 is this thread's word of buffer p1. */
-static const char init_regs[] = HEAD
-    "\tmov.u32 %r20, %ctaid.x;\n\tshl.b32 %r21, %r20, 5;\n\tadd.u32 %r22, %r21, %r1;\n"
-    "\tmul.wide.u32 %rd3, %r22, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 mov.u32 %r10, 7;\n"
-    "\t@%p1 add.u32 %r11, %r10, 1; // SAMEPRED\n"
-    "\tadd.u32 %r12, %r10, 1; // HALF\n"
-    "\tst.global.u32 [%rd5], %r12; // HALFOUT\n"
-    "\t@%p1 bra L1;\n"
-    "\tmov.u32 %r13, 1;\n"
-    "L1:\n"
-    "\tst.global.u32 [%rd5], %r13; // BRANCH\n"
-    "\tsetp.eq.u32 %p2, %r1, 99;\n"
-    "\t@!%p2 bra L2;\n"
-    "\tadd.u32 %r14, %r15, 1; // DEAD\n"
-    "L2:\n"
-    "\t@%p3 bra L3; // PRED\n"
-    "L3:\n"
-    "\tmov.u32 %r16, 0;\n"
-    "LOOP:\n"
-    "\tadd.u32 %r16, %r16, 1; // LOOPED\n"
-    "\tsetp.lt.u32 %p4, %r16, 4;\n"
-    "\t@%p4 bra LOOP;\n"
-    "\tret;\n}\n";
+static const char init_regs[] = HEAD "\tmov.u32 %r20, %ctaid.x;\n\tshl.b32 %r21, %r20, 5;\n\tadd.u32 %r22, %r21, %r1;\n"
+                                     "\tmul.wide.u32 %rd3, %r22, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+                                     "\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                     "\t@%p1 mov.u32 %r10, 7;\n"
+                                     "\t@%p1 add.u32 %r11, %r10, 1; // SAMEPRED\n"
+                                     "\tadd.u32 %r12, %r10, 1; // HALF\n"
+                                     "\tst.global.u32 [%rd5], %r12; // HALFOUT\n"
+                                     "\t@%p1 bra L1;\n"
+                                     "\tmov.u32 %r13, 1;\n"
+                                     "L1:\n"
+                                     "\tst.global.u32 [%rd5], %r13; // BRANCH\n"
+                                     "\tsetp.eq.u32 %p2, %r1, 99;\n"
+                                     "\t@!%p2 bra L2;\n"
+                                     "\tadd.u32 %r14, %r15, 1; // DEAD\n"
+                                     "L2:\n"
+                                     "\t@%p3 bra L3; // PRED\n"
+                                     "L3:\n"
+                                     "\tmov.u32 %r16, 0;\n"
+                                     "LOOP:\n"
+                                     "\tadd.u32 %r16, %r16, 1; // LOOPED\n"
+                                     "\tsetp.lt.u32 %p4, %r16, 4;\n"
+                                     "\t@%p4 bra LOOP;\n"
+                                     "\tret;\n}\n";
 
 static void test_init_registers(void **state) {
     (void)state;
@@ -867,8 +853,7 @@ static void test_init_registers(void **state) {
             assert_int_equal(f->other.ptx_line, line_of(init_regs, "// HALF"));
             assert_true(f->at.thread[0] >= 16);
         }
-        if (f->at.ptx_line == line_of(init_regs, "// PRED"))
-            assert_non_null(strstr(f->message, "predicate %p3"));
+        if (f->at.ptx_line == line_of(init_regs, "// PRED")) assert_non_null(strstr(f->message, "predicate %p3"));
     }
     run_free(&r);
 }
@@ -876,19 +861,18 @@ static void test_init_registers(void **state) {
 /* A .func's .reg parameters are written by the call: reading them is no finding; a register of
  * the callee read before its write still is, where its value leaves the function: returned (the
  * checker does not follow values across calls, so passing one in or out is a use). */
-static const char init_reg_params[] = TU_HEADER
-    ".func (.reg .u32 r, .reg .pred q) f(.reg .u32 x, .reg .pred p)\n{\n"
-    "\t.reg .u32 t;\n"
-    "\tselp.u32 r, x, 5, p; // PARAMS\n"
-    "\tadd.u32 r, r, t; // LOCAL\n"
-    "\tsetp.ne.u32 q, r, 0;\n"
-    "\tret; // RET\n}\n"
-    ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
-    "\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n"
-    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 8;\n"
-    "\tcall (%r2, %p2), f, (%r1, %p1);\n"
-    "\tselp.u32 %r3, %r2, 1, %p2; // RESULTS\n"
-    "\tret;\n}\n";
+static const char init_reg_params[] = TU_HEADER ".func (.reg .u32 r, .reg .pred q) f(.reg .u32 x, .reg .pred p)\n{\n"
+                                                "\t.reg .u32 t;\n"
+                                                "\tselp.u32 r, x, 5, p; // PARAMS\n"
+                                                "\tadd.u32 r, r, t; // LOCAL\n"
+                                                "\tsetp.ne.u32 q, r, 0;\n"
+                                                "\tret; // RET\n}\n"
+                                                ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+                                                "\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n"
+                                                "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 8;\n"
+                                                "\tcall (%r2, %p2), f, (%r1, %p1);\n"
+                                                "\tselp.u32 %r3, %r2, 1, %p2; // RESULTS\n"
+                                                "\tret;\n}\n";
 
 static void test_init_reg_params(void **state) {
     (void)state;
@@ -906,44 +890,44 @@ static void test_init_reg_params(void **state) {
  * observable. Ground truth from the PTX: %p1 holds on lanes 0-15, so %r10 is undefined on lanes
  * 16-31 and so is everything computed from it there; %r30 is undefined on lane 5 only. Counts are
  * lanes over both blocks. %rd5 is this thread's word of buffer p1. */
-static const char init_prop[] = HEAD
-    "\tmov.u32 %r20, %ctaid.x;\n\tshl.b32 %r21, %r20, 5;\n\tadd.u32 %r22, %r21, %r1;\n"
-    "\tmul.wide.u32 %rd3, %r22, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 mov.u32 %r10, 7;\n"
-    "\tadd.u32 %r11, %r10, 1; // ORIGIN\n"
-    "\tmul.lo.u32 %r12, %r11, 3; // DISCARDED\n"
-    "\tsetp.gt.u32 %p2, %r11, 5;\n"
-    "\t@%p2 bra J1; // BRANCH\n"
-    "J1:\n"
-    "\tmul.wide.u32 %rd7, %r11, 4;\n\tadd.s64 %rd8, %rd1, %rd7;\n"
-    "\tld.global.u32 %r13, [%rd8]; // ADDRESS\n"
-    "\tst.global.u32 [%rd5], %r11; // STORED\n"
-    "\t@%p1 st.global.u32 [%rd5], %r10; // PAIR_OK\n"
-    "\t@!%p1 st.global.u32 [%rd5], %r10; // PAIR_BAD\n"
-    "\tselp.u32 %r14, %r1, %r10, %p1;\n"
-    "\t@%p1 st.global.u32 [%rd5], %r14; // SELP_OK\n"
-    "\tselp.u32 %r15, %r10, %r1, %p1;\n"
-    "\tst.global.u32 [%rd5], %r15; // SELP_OK2\n"
-    "\tselp.u32 %r16, %r1, %r10, %p1;\n"
-    "\tst.global.u32 [%rd5], %r16; // SELP_BAD\n"
-    /* lane 5 never writes %r30 */
-    "\tsetp.ne.u32 %p3, %r1, 5;\n"
-    "\t@%p3 mov.u32 %r30, 1;\n"
-    "\tshfl.sync.idx.b32 %r31, %r30, 5, 31, -1; // SHFL_READ\n"
-    "\tsetp.eq.u32 %p4, %r1, 9;\n"
-    "\t@%p4 st.global.u32 [%rd5], %r31; // SHFL_STORE\n"
-    /* lanes 4 and 5 swap: lane 4 receives the undefined value, lane 5 lane 4's defined one */
-    "\tshfl.sync.bfly.b32 %r26, %r30, 1, 31, -1; // BFLY_READ\n"
-    "\tsetp.ne.u32 %p5, %r1, 4;\n"
-    "\t@%p5 st.global.u32 [%rd5], %r26; // SHFL_DISCARD\n"
-    /* the same with b and c in registers (their values come from the register file) */
-    "\tmov.u32 %r23, 1;\n\tmov.u32 %r24, 31;\n"
-    "\tshfl.sync.bfly.b32 %r27, %r30, %r23, %r24, -1; // BFLY_READ2\n"
-    "\tsetp.ne.u32 %p6, %r1, 5;\n"
-    "\t@%p6 st.global.u32 [%rd5], %r27; // SHFL_KEPT\n"
-    "\t@%p7 st.global.u32 [%rd5], %r1; // GUARD\n"
-    "\tret;\n}\n";
+static const char init_prop[] =
+    HEAD "\tmov.u32 %r20, %ctaid.x;\n\tshl.b32 %r21, %r20, 5;\n\tadd.u32 %r22, %r21, %r1;\n"
+         "\tmul.wide.u32 %rd3, %r22, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+         "\tsetp.lt.u32 %p1, %r1, 16;\n"
+         "\t@%p1 mov.u32 %r10, 7;\n"
+         "\tadd.u32 %r11, %r10, 1; // ORIGIN\n"
+         "\tmul.lo.u32 %r12, %r11, 3; // DISCARDED\n"
+         "\tsetp.gt.u32 %p2, %r11, 5;\n"
+         "\t@%p2 bra J1; // BRANCH\n"
+         "J1:\n"
+         "\tmul.wide.u32 %rd7, %r11, 4;\n\tadd.s64 %rd8, %rd1, %rd7;\n"
+         "\tld.global.u32 %r13, [%rd8]; // ADDRESS\n"
+         "\tst.global.u32 [%rd5], %r11; // STORED\n"
+         "\t@%p1 st.global.u32 [%rd5], %r10; // PAIR_OK\n"
+         "\t@!%p1 st.global.u32 [%rd5], %r10; // PAIR_BAD\n"
+         "\tselp.u32 %r14, %r1, %r10, %p1;\n"
+         "\t@%p1 st.global.u32 [%rd5], %r14; // SELP_OK\n"
+         "\tselp.u32 %r15, %r10, %r1, %p1;\n"
+         "\tst.global.u32 [%rd5], %r15; // SELP_OK2\n"
+         "\tselp.u32 %r16, %r1, %r10, %p1;\n"
+         "\tst.global.u32 [%rd5], %r16; // SELP_BAD\n"
+         /* lane 5 never writes %r30 */
+         "\tsetp.ne.u32 %p3, %r1, 5;\n"
+         "\t@%p3 mov.u32 %r30, 1;\n"
+         "\tshfl.sync.idx.b32 %r31, %r30, 5, 31, -1; // SHFL_READ\n"
+         "\tsetp.eq.u32 %p4, %r1, 9;\n"
+         "\t@%p4 st.global.u32 [%rd5], %r31; // SHFL_STORE\n"
+         /* lanes 4 and 5 swap: lane 4 receives the undefined value, lane 5 lane 4's defined one */
+         "\tshfl.sync.bfly.b32 %r26, %r30, 1, 31, -1; // BFLY_READ\n"
+         "\tsetp.ne.u32 %p5, %r1, 4;\n"
+         "\t@%p5 st.global.u32 [%rd5], %r26; // SHFL_DISCARD\n"
+         /* the same with b and c in registers (their values come from the register file) */
+         "\tmov.u32 %r23, 1;\n\tmov.u32 %r24, 31;\n"
+         "\tshfl.sync.bfly.b32 %r27, %r30, %r23, %r24, -1; // BFLY_READ2\n"
+         "\tsetp.ne.u32 %p6, %r1, 5;\n"
+         "\t@%p6 st.global.u32 [%rd5], %r27; // SHFL_KEPT\n"
+         "\t@%p7 st.global.u32 [%rd5], %r1; // GUARD\n"
+         "\tret;\n}\n";
 
 static void test_init_propagation(void **state) {
     (void)state;
@@ -953,7 +937,7 @@ static void test_init_propagation(void **state) {
     assert_int_equal(r.st, PS_OK);
 #define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_prop, marker))
     assert_int_equal(AT("// DISCARDED"), 0);
-    assert_int_equal(AT("// BRANCH"), 32);   /* lanes 16-31 of 2 blocks */
+    assert_int_equal(AT("// BRANCH"), 32); /* lanes 16-31 of 2 blocks */
     assert_int_equal(AT("// ADDRESS"), 32);
     assert_int_equal(AT("// STORED"), 32);
     /* the uses of %r10's undefined lanes (through %r11 or not) all name its first read (ORIGIN):
@@ -972,7 +956,7 @@ static void test_init_propagation(void **state) {
     assert_int_equal(AT("// SHFL_KEPT"), 2);
     /* both name the first read of %r30 */
     assert_int_equal(AT("// SHFL_READ"), 4);
-    assert_int_equal(AT("// GUARD"), 64);   /* %p7 never written: every lane */
+    assert_int_equal(AT("// GUARD"), 64); /* %p7 never written: every lane */
 #undef AT
     for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
         const ps_finding *f = ps_verifier_finding(r.v, i);
@@ -980,8 +964,7 @@ static void test_init_propagation(void **state) {
             assert_int_equal(f->at.thread[0], 4);
             assert_non_null(strstr(f->message, "register %r30"));
         }
-        if (f->at.ptx_line == line_of(init_prop, "// BRANCH"))
-            assert_non_null(strstr(f->message, "decides a branch"));
+        if (f->at.ptx_line == line_of(init_prop, "// BRANCH")) assert_non_null(strstr(f->message, "decides a branch"));
         if (f->at.ptx_line == line_of(init_prop, "// ADDRESS"))
             assert_non_null(strstr(f->message, "forms a memory address"));
     }
@@ -991,27 +974,26 @@ static void test_init_propagation(void **state) {
 /* and/or with one undefined source (check_reginit.c): the other, defined source decides the result
  * alone where it is false (and) or true (or): CUB's `valid && pred(item)`. %r10 is undefined on
  * lanes 16-31, where %p1 is (defined) false. */
-static const char init_andor[] = HEAD
-    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 mov.u32 %r10, 7;\n"
-    "\tsetp.gt.u32 %p2, %r10, 5; // READ\n"
-    "\tand.pred %p3, %p1, %p2;\n"
-    "\t@%p3 bra J1; // AND_OK\n"
-    "J1:\n"
-    "\tor.pred %p4, %p1, %p2;\n"
-    "\t@%p4 bra J2; // OR_BAD\n"
-    "J2:\n"
-    "\tnot.pred %p5, %p1;\n"
-    "\tor.pred %p6, %p5, %p2;\n"
-    "\t@%p6 bra J3; // OR_OK\n"
-    "J3:\n"
-    "\tselp.u32 %r11, -1, 0, %p1;\n"
-    "\tand.b32 %r12, %r10, %r11;\n"
-    "\tst.global.u32 [%rd5], %r12; // AND_B32_OK\n"
-    "\tor.b32 %r13, %r10, %r11;\n"
-    "\tst.global.u32 [%rd5], %r13; // OR_B32_BAD\n"
-    "\tret;\n}\n";
+static const char init_andor[] = HEAD "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+                                      "\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                      "\t@%p1 mov.u32 %r10, 7;\n"
+                                      "\tsetp.gt.u32 %p2, %r10, 5; // READ\n"
+                                      "\tand.pred %p3, %p1, %p2;\n"
+                                      "\t@%p3 bra J1; // AND_OK\n"
+                                      "J1:\n"
+                                      "\tor.pred %p4, %p1, %p2;\n"
+                                      "\t@%p4 bra J2; // OR_BAD\n"
+                                      "J2:\n"
+                                      "\tnot.pred %p5, %p1;\n"
+                                      "\tor.pred %p6, %p5, %p2;\n"
+                                      "\t@%p6 bra J3; // OR_OK\n"
+                                      "J3:\n"
+                                      "\tselp.u32 %r11, -1, 0, %p1;\n"
+                                      "\tand.b32 %r12, %r10, %r11;\n"
+                                      "\tst.global.u32 [%rd5], %r12; // AND_B32_OK\n"
+                                      "\tor.b32 %r13, %r10, %r11;\n"
+                                      "\tst.global.u32 [%rd5], %r13; // OR_B32_BAD\n"
+                                      "\tret;\n}\n";
 
 static void test_init_and_or(void **state) {
     (void)state;
@@ -1033,22 +1015,21 @@ static void test_init_and_or(void **state) {
 /* Values are not followed across calls: an undefined value passed in a .param argument, or stored
  * into a .func's .param result, leaves its function and is reported there (check_reginit.c).
  * Lanes 16-31 never write %r10; f's %a3 is never written. */
-static const char init_calls[] = TU_HEADER
-    ".func (.param .b32 ret) f(.param .b32 x)\n{\n"
-    "\t.reg .b32 %a<4>;\n"
-    "\tld.param.b32 %a1, [x];\n"
-    "\tadd.s32 %a2, %a1, 1; // CALLEE\n"
-    "\tst.param.b32 [ret], %a3; // RESULT\n"
-    "\tret;\n}\n"
-    ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
-    "\t.reg .pred %p<4>;\n\t.reg .b32 %r<16>;\n"
-    "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 mov.u32 %r10, 7;\n"
-    "\t{\n\t.param .b32 a0;\n\t.param .b32 r0;\n"
-    "\tst.param.b32 [a0], %r10; // ARG\n"
-    "\tcall (r0), f, (a0);\n"
-    "\tld.param.b32 %r11, [r0];\n\t}\n"
-    "\tret;\n}\n";
+static const char init_calls[] = TU_HEADER ".func (.param .b32 ret) f(.param .b32 x)\n{\n"
+                                           "\t.reg .b32 %a<4>;\n"
+                                           "\tld.param.b32 %a1, [x];\n"
+                                           "\tadd.s32 %a2, %a1, 1; // CALLEE\n"
+                                           "\tst.param.b32 [ret], %a3; // RESULT\n"
+                                           "\tret;\n}\n"
+                                           ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+                                           "\t.reg .pred %p<4>;\n\t.reg .b32 %r<16>;\n"
+                                           "\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                           "\t@%p1 mov.u32 %r10, 7;\n"
+                                           "\t{\n\t.param .b32 a0;\n\t.param .b32 r0;\n"
+                                           "\tst.param.b32 [a0], %r10; // ARG\n"
+                                           "\tcall (r0), f, (a0);\n"
+                                           "\tld.param.b32 %r11, [r0];\n\t}\n"
+                                           "\tret;\n}\n";
 
 static void test_init_calls(void **state) {
     (void)state;
@@ -1076,16 +1057,15 @@ static void test_init_calls(void **state) {
 /* Warp collectives mix lanes (check_reginit.c): a ballot over a predicate undefined on lane 5 is
  * undefined on every lane; a ballot over defined predicates is not, whatever the lanes compute
  * elsewhere. */
-static const char init_vote[] = HEAD
-    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
-    "\tsetp.ne.u32 %p1, %r1, 5;\n"
-    "\t@%p1 setp.lt.u32 %p2, %r1, 20;\n"
-    "\tvote.sync.ballot.b32 %r10, %p2, -1; // BALLOT\n"
-    "\tsetp.eq.u32 %p3, %r1, 0;\n"
-    "\t@%p3 st.global.u32 [%rd5], %r10; // BALLOT_STORE\n"
-    "\tvote.sync.ballot.b32 %r11, %p1, -1;\n"
-    "\tst.global.u32 [%rd5], %r11; // BALLOT_OK\n"
-    "\tret;\n}\n";
+static const char init_vote[] = HEAD "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+                                     "\tsetp.ne.u32 %p1, %r1, 5;\n"
+                                     "\t@%p1 setp.lt.u32 %p2, %r1, 20;\n"
+                                     "\tvote.sync.ballot.b32 %r10, %p2, -1; // BALLOT\n"
+                                     "\tsetp.eq.u32 %p3, %r1, 0;\n"
+                                     "\t@%p3 st.global.u32 [%rd5], %r10; // BALLOT_STORE\n"
+                                     "\tvote.sync.ballot.b32 %r11, %p1, -1;\n"
+                                     "\tst.global.u32 [%rd5], %r11; // BALLOT_OK\n"
+                                     "\tret;\n}\n";
 
 static void test_init_vote(void **state) {
     (void)state;
@@ -1094,8 +1074,8 @@ static void test_init_vote(void **state) {
     run_snippet(&r, init_vote, &s, CHECKS_MINE);
     assert_int_equal(r.st, PS_OK);
 #define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_vote, marker))
-    assert_int_equal(AT("// BALLOT_STORE"), 1);  /* lane 0 stores it: lane 5's %p2 is in it */
-    assert_int_equal(AT("// BALLOT"), 1);        /* named as the read of %p2 */
+    assert_int_equal(AT("// BALLOT_STORE"), 1); /* lane 0 stores it: lane 5's %p2 is in it */
+    assert_int_equal(AT("// BALLOT"), 1);       /* named as the read of %p2 */
     assert_int_equal(AT("// BALLOT_OK"), 0);
 #undef AT
     for (int i = 0; i < ps_verifier_finding_count(r.v); i++)
@@ -1108,23 +1088,22 @@ static void test_init_vote(void **state) {
  * naming the register read first. Lanes 16-31 store an undefined word; after the barrier lane l
  * reads lane l ^ 16's word, so lanes 0-15 get undefined values; a second pass overwrites the
  * words with defined values. */
-static const char init_shared_stage[] = HEAD
-    "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 mov.u32 %r10, 7;\n"
-    "\tst.shared.u32 [%r4], %r10; // STAGE\n"
-    "\tbar.sync 0;\n"
-    "\txor.b32 %r5, %r2, 64;\n\tadd.s32 %r6, %r3, %r5;\n"
-    "\tld.shared.u32 %r7, [%r6]; // LOAD\n"
-    "\tadd.u32 %r8, %r7, 1;\n"
-    "\t@!%p1 st.global.u32 [%rd5], %r8; // KEEP_DEFINED\n"
-    "\t@%p1 st.global.u32 [%rd5], %r8; // KEEP_UNDEFINED\n"
-    "\tbar.sync 0;\n"
-    "\tst.shared.u32 [%r4], %r1; // OVERWRITE\n"
-    "\tbar.sync 0;\n"
-    "\tld.shared.u32 %r9, [%r6];\n"
-    "\tst.global.u32 [%rd5], %r9; // CLEAN\n"
-    "\tret;\n}\n";
+static const char init_shared_stage[] = HEAD "\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd5, %rd2, %rd3;\n"
+                                             "\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                             "\t@%p1 mov.u32 %r10, 7;\n"
+                                             "\tst.shared.u32 [%r4], %r10; // STAGE\n"
+                                             "\tbar.sync 0;\n"
+                                             "\txor.b32 %r5, %r2, 64;\n\tadd.s32 %r6, %r3, %r5;\n"
+                                             "\tld.shared.u32 %r7, [%r6]; // LOAD\n"
+                                             "\tadd.u32 %r8, %r7, 1;\n"
+                                             "\t@!%p1 st.global.u32 [%rd5], %r8; // KEEP_DEFINED\n"
+                                             "\t@%p1 st.global.u32 [%rd5], %r8; // KEEP_UNDEFINED\n"
+                                             "\tbar.sync 0;\n"
+                                             "\tst.shared.u32 [%r4], %r1; // OVERWRITE\n"
+                                             "\tbar.sync 0;\n"
+                                             "\tld.shared.u32 %r9, [%r6];\n"
+                                             "\tst.global.u32 [%rd5], %r9; // CLEAN\n"
+                                             "\tret;\n}\n";
 
 static void test_init_shared_stage(void **state) {
     (void)state;
@@ -1135,7 +1114,7 @@ static void test_init_shared_stage(void **state) {
 #define AT(marker) count_findings(&r, PS_FIND_UNINITIALIZED, PS_SEV_ERROR, line_of(init_shared_stage, marker))
     assert_int_equal(AT("// KEEP_DEFINED"), 0);
     assert_int_equal(AT("// KEEP_UNDEFINED"), 16);
-    assert_int_equal(AT("// STAGE"), 16);      /* named as the read of %r10 */
+    assert_int_equal(AT("// STAGE"), 16); /* named as the read of %r10 */
     assert_int_equal(AT("// CLEAN"), 0);
 #undef AT
     assert_int_equal(error_findings(&r), 1);
@@ -1143,15 +1122,14 @@ static void test_init_shared_stage(void **state) {
 }
 
 /* Local memory read before this thread wrote it (check_init.c): explicit .local accesses. */
-static const char init_local[] = HEAD
-    "\t.local .align 4 .b8 buf[64];\n"
-    "\tst.local.u32 [buf], %r1;\n"
-    "\tld.local.u32 %r6, [buf]; // OK\n"
-    "\tld.local.u32 %r7, [buf+4]; // BAD\n"
-    "\tsetp.lt.u32 %p1, %r1, 16;\n"
-    "\t@%p1 st.local.u32 [buf+8], %r1;\n"
-    "\tld.local.u32 %r8, [buf+8]; // HALF\n"
-    "\tret;\n}\n";
+static const char init_local[] = HEAD "\t.local .align 4 .b8 buf[64];\n"
+                                      "\tst.local.u32 [buf], %r1;\n"
+                                      "\tld.local.u32 %r6, [buf]; // OK\n"
+                                      "\tld.local.u32 %r7, [buf+4]; // BAD\n"
+                                      "\tsetp.lt.u32 %p1, %r1, 16;\n"
+                                      "\t@%p1 st.local.u32 [buf+8], %r1;\n"
+                                      "\tld.local.u32 %r8, [buf+8]; // HALF\n"
+                                      "\tret;\n}\n";
 
 static void test_init_local(void **state) {
     (void)state;
@@ -1170,8 +1148,7 @@ static void test_init_local(void **state) {
 static int finding_lines(const ps_finding *f, int out[2]) {
     int n = 0;
     if (f->at.ptx_line) out[n++] = f->at.ptx_line;
-    if (f->has_other && f->other.ptx_line && (n == 0 || f->other.ptx_line != out[0]))
-        out[n++] = f->other.ptx_line;
+    if (f->has_other && f->other.ptx_line && (n == 0 || f->other.ptx_line != out[0])) out[n++] = f->other.ptx_line;
     return n;
 }
 
@@ -1245,9 +1222,8 @@ static int run_defect(const char *dir) {
         cJSON_ArrayForEach(e, expected) known |= entry_matches(e, f);
         cJSON_ArrayForEach(e, allowed) known |= entry_matches(e, f);
         int fl[2], n = finding_lines(f, fl);
-        printf("%s:   %s %s at %d%s%.0d x%llu: %s\n", dir, ps_severity_name(f->severity),
-               ps_finding_kind_name(f->kind), n ? fl[0] : 0, n > 1 ? "," : "", n > 1 ? fl[1] : 0,
-               (unsigned long long)f->count, f->message);
+        printf("%s:   %s %s at %d%s%.0d x%llu: %s\n", dir, ps_severity_name(f->severity), ps_finding_kind_name(f->kind),
+               n ? fl[0] : 0, n > 1 ? "," : "", n > 1 ? fl[1] : 0, (unsigned long long)f->count, f->message);
         if (!known && f->severity == PS_SEV_ERROR) {
             printf("%s: UNEXPECTED error finding above\n", dir);
             failures++;

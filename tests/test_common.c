@@ -30,8 +30,8 @@ static bool all_zero(const unsigned char *p, size_t n) {
  * must still hold its byte, so no two pieces overlap. */
 static void arena_zeroed_aligned_disjoint(void **state) {
     (void)state;
-    static const size_t sizes[] = {1, 15, 16, 17, 100, 4096, 65536, 65537, 3 << 20, 7,
-                                   40u << 20, 33, 1 << 20, 9u << 20, 64, 5u << 20, 1};
+    static const size_t sizes[] = {1, 15,        16, 17,      100,      4096, 65536,    65537, 3 << 20,
+                                   7, 40u << 20, 33, 1 << 20, 9u << 20, 64,   5u << 20, 1};
     enum { N = sizeof sizes / sizeof sizes[0], REPEAT = 40 };
     piece pc[N * REPEAT];
     ps_arena a;
@@ -49,8 +49,7 @@ static void arena_zeroed_aligned_disjoint(void **state) {
         }
     for (int j = 0; j < k; j++)
         for (size_t i = 0; i < pc[j].n; i++)
-            if (pc[j].p[i] != (unsigned char)((j % 251) + 1))
-                fail_msg("piece %d byte %zu overwritten", j, i);
+            if (pc[j].p[i] != (unsigned char)((j % 251) + 1)) fail_msg("piece %d byte %zu overwritten", j, i);
     char *s = ps_arena_strndup(&a, "register%r12 trailing", 12);
     assert_string_equal(s, "register%r12");
     ps_arena_free(&a);

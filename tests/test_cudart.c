@@ -100,10 +100,10 @@ static void choice_of_ptx(void **state) {
         {.kind = PS_FATBIN_PTX, .arch = 90, .version_major = 9, .version_minor = 0},
         {.kind = PS_FATBIN_PTX, .arch = 100, .version_major = 9, .version_minor = 0},
     };
-    assert_int_equal(ps_fatbin_choose_ptx(e, 5, 90), 3);  /* newest arch <= 90, then newest version */
+    assert_int_equal(ps_fatbin_choose_ptx(e, 5, 90), 3); /* newest arch <= 90, then newest version */
     assert_int_equal(ps_fatbin_choose_ptx(e, 5, 89), 0);
     assert_int_equal(ps_fatbin_choose_ptx(e, 5, 120), 4);
-    assert_int_equal(ps_fatbin_choose_ptx(e, 5, 70), -1); /* nothing old enough */
+    assert_int_equal(ps_fatbin_choose_ptx(e, 5, 70), -1);     /* nothing old enough */
     assert_int_equal(ps_fatbin_choose_ptx(e + 1, 1, 90), -1); /* SASS only */
 }
 
@@ -153,7 +153,7 @@ static void static_detection_of_non_programs(void **state) {
     assert_int_equal(ps_cudart_is_static("/nonexistent/file"), -1);
     assert_int_equal(ps_cudart_is_static(NULL), -1);
     assert_int_equal(ps_cudart_is_static("CMakeLists.txt"), -1); /* not ELF (run from the source dir) */
-    assert_int_equal(ps_cudart_is_static("/proc/self/exe"), 0); /* this test: no device code */
+    assert_int_equal(ps_cudart_is_static("/proc/self/exe"), 0);  /* this test: no device code */
 }
 
 int main(int argc, char **argv) {

@@ -16,8 +16,7 @@
 
 static char diag[4096];
 
-static ps_status run(const char *ptx, unsigned grid, unsigned block, tu_buf *b, int nb,
-                     ps_launch_result *res) {
+static ps_status run(const char *ptx, unsigned grid, unsigned block, tu_buf *b, int nb, ps_launch_result *res) {
     tu_launch cfg = {.grid = {grid, 1, 1}, .block = {block, 1, 1}, .threads = 2};
     ps_status st = tu_run(ptx, "k", &cfg, b, nb, res, diag, sizeof diag);
     if (diag[0]) fprintf(stderr, "%s", diag);
@@ -25,11 +24,11 @@ static ps_status run(const char *ptx, unsigned grid, unsigned block, tu_buf *b, 
 }
 
 /* nvcc's prototypes of the device runtime (what `printf`, `assert`, `malloc`, `free` compile to) */
-#define DEVRT                                                                              \
-    ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"              \
-    ".extern .func __assertfail (.param .b64 m, .param .b64 f, .param .b32 l, "             \
-    ".param .b64 fn, .param .b64 c);\n"                                                    \
-    ".extern .func (.param .b64 r) malloc (.param .b64 n);\n"                              \
+#define DEVRT                                                                   \
+    ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"   \
+    ".extern .func __assertfail (.param .b64 m, .param .b64 f, .param .b32 l, " \
+    ".param .b64 fn, .param .b64 c);\n"                                         \
+    ".extern .func (.param .b64 r) malloc (.param .b64 n);\n"                   \
     ".extern .func free (.param .b64 p);\n"
 
 static const char DEVRT_TEXT[] = DEVRT;
@@ -56,7 +55,7 @@ static const char *with_strings(const char *body, ...) {
 }
 
 /* A call of vprintf(%rd_fmt, %rd_args) leaving the result in %r_ret, as nvcc writes it. */
-#define VPRINTF(fmt, args, ret)                                                            \
+#define VPRINTF(fmt, args, ret)                                                              \
     "{ .param .b64 a0; st.param.b64 [a0], " fmt "; .param .b64 a1; st.param.b64 [a1], " args \
     "; .param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 " ret ", [rv]; }\n"
 
@@ -66,17 +65,17 @@ static const char *with_strings(const char *body, ...) {
  * long long at 24, a '*' width int at 32 and its int at 36), formatted by C's rules. */
 static void printf_reads_nvccs_argument_layout(void **state) {
     (void)state;
-    const char *ptx = with_strings(
-        ".visible .entry k(.param .u64 p0) {\n"
-        "  .local .align 8 .b8 buf[40]; .reg .b32 %r<4>; .reg .b64 %rd<8>; .reg .f64 %fd1;\n"
-        "  mov.u64 %rd1, buf; cvta.local.u64 %rd2, %rd1;\n"
-        "  st.local.u32 [buf], 7; mov.f64 %fd1, 0d4004000000000000; st.local.f64 [buf+8], %fd1;\n"
-        "  mov.u64 %rd3, str; cvta.global.u64 %rd3, %rd3; st.local.u64 [buf+16], %rd3;\n"
-        "  st.local.u64 [buf+24], -5000000000; st.local.u32 [buf+32], 4; st.local.u32 [buf+36], 9;\n"
-        "  mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
-        "  " VPRINTF("%rd4", "%rd2", "%r1")
-        "  ld.param.u64 %rd5, [p0]; st.global.u32 [%rd5], %r1; ret; }\n",
-        "fmt", "x=%d y=%.2f s=%s big=%lld w=[%*d] %%\n", "str", "ok", NULL);
+    const char *ptx =
+        with_strings(".visible .entry k(.param .u64 p0) {\n"
+                     "  .local .align 8 .b8 buf[40]; .reg .b32 %r<4>; .reg .b64 %rd<8>; .reg .f64 %fd1;\n"
+                     "  mov.u64 %rd1, buf; cvta.local.u64 %rd2, %rd1;\n"
+                     "  st.local.u32 [buf], 7; mov.f64 %fd1, 0d4004000000000000; st.local.f64 [buf+8], %fd1;\n"
+                     "  mov.u64 %rd3, str; cvta.global.u64 %rd3, %rd3; st.local.u64 [buf+16], %rd3;\n"
+                     "  st.local.u64 [buf+24], -5000000000; st.local.u32 [buf+32], 4; st.local.u32 [buf+36], 9;\n"
+                     "  mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
+                     "  " VPRINTF("%rd4", "%rd2",
+                                  "%r1") "  ld.param.u64 %rd5, [p0]; st.global.u32 [%rd5], %r1; ret; }\n",
+                     "fmt", "x=%d y=%.2f s=%s big=%lld w=[%*d] %%\n", "str", "ok", NULL);
     int32_t out[1] = {0};
     tu_buf b[1] = {{out, sizeof out}};
     ps_launch_result res;
@@ -95,10 +94,11 @@ static void printf_null_format_and_null_string(void **state) {
         ".visible .entry k(.param .u64 p0) {\n"
         "  .local .align 8 .b8 buf[8]; .reg .b32 %r<4>; .reg .b64 %rd<8>;\n"
         "  mov.u64 %rd1, buf; cvta.local.u64 %rd2, %rd1; st.local.u64 [buf], 0; mov.u64 %rd6, 0;\n"
-        "  " VPRINTF("%rd6", "%rd2", "%r1")
-        "  mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
-        "  " VPRINTF("%rd4", "%rd2", "%r2")
-        "  ld.param.u64 %rd5, [p0]; st.global.v2.u32 [%rd5], {%r1, %r2}; ret; }\n",
+        "  " VPRINTF("%rd6", "%rd2",
+                     "%r1") "  mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
+                            "  " VPRINTF(
+                                "%rd4", "%rd2",
+                                "%r2") "  ld.param.u64 %rd5, [p0]; st.global.v2.u32 [%rd5], {%r1, %r2}; ret; }\n",
         "fmt", "[%s]", NULL);
     int32_t out[2] = {0, 0};
     tu_buf b[1] = {{out, sizeof out}};
@@ -114,16 +114,15 @@ static void printf_null_format_and_null_string(void **state) {
  * lanes in lane order; with two host threads running CTAs at once. */
 static void printf_output_in_cta_then_lane_order(void **state) {
     (void)state;
-    const char *ptx = with_strings(
-        ".visible .entry k() {\n"
-        "  .local .align 8 .b8 buf[8]; .reg .b32 %r<6>; .reg .b64 %rd<8>; .reg .pred %p;\n"
-        "  mov.u32 %r1, %ctaid.x; mov.u32 %r2, %tid.x; and.b32 %r3, %r2, 15;\n"
-        "  setp.ne.u32 %p, %r3, 0; @%p bra done;\n"
-        "  st.local.u32 [buf], %r1; st.local.u32 [buf+4], %r2;\n"
-        "  mov.u64 %rd1, buf; cvta.local.u64 %rd2, %rd1; mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
-        "  " VPRINTF("%rd4", "%rd2", "%r4")
-        "done: ret; }\n",
-        "fmt", "b%u t%u\n", NULL);
+    const char *ptx =
+        with_strings(".visible .entry k() {\n"
+                     "  .local .align 8 .b8 buf[8]; .reg .b32 %r<6>; .reg .b64 %rd<8>; .reg .pred %p;\n"
+                     "  mov.u32 %r1, %ctaid.x; mov.u32 %r2, %tid.x; and.b32 %r3, %r2, 15;\n"
+                     "  setp.ne.u32 %p, %r3, 0; @%p bra done;\n"
+                     "  st.local.u32 [buf], %r1; st.local.u32 [buf+4], %r2;\n"
+                     "  mov.u64 %rd1, buf; cvta.local.u64 %rd2, %rd1; mov.u64 %rd4, fmt; cvta.global.u64 %rd4, %rd4;\n"
+                     "  " VPRINTF("%rd4", "%rd2", "%r4") "done: ret; }\n",
+                     "fmt", "b%u t%u\n", NULL);
     ps_launch_result res;
     assert_int_equal(run(ptx, 5, 64, NULL, 0, &res), PS_OK);
     char want[512] = "";
@@ -148,8 +147,7 @@ static ps_status printf_once(const char *fmt, const char *stores, int32_t *ret, 
              "  mov.u64 %%rd3, str; cvta.global.u64 %%rd3, %%rd3;\n"
              "  %s\n"
              "  mov.u64 %%rd4, fmt; cvta.global.u64 %%rd4, %%rd4;\n"
-             "  " VPRINTF("%%rd4", "%%rd2", "%%r1")
-             "  ld.param.u64 %%rd5, [p0]; st.global.u32 [%%rd5], %%r1; ret; }\n",
+             "  " VPRINTF("%%rd4", "%%rd2", "%%r1") "  ld.param.u64 %%rd5, [p0]; st.global.u32 [%%rd5], %%r1; ret; }\n",
              stores);
     const char *ptx = with_strings(body, "fmt", fmt, "str", "abcdef", NULL);
     tu_buf b[1] = {{ret, sizeof *ret}};
@@ -165,8 +163,9 @@ static void printf_hh_prints_the_records_format_bytes(void **state) {
     int32_t ret;
     ps_launch_result res;
     assert_int_equal(printf_once("1 hh: [%hhd] [%hhu] [%hhx]\n",
-                                 "st.local.u32 [buf], 300; st.local.u32 [buf+4], 300; st.local.u32 [buf+8], -1;",
-                                 &ret, &res), PS_OK);
+                                 "st.local.u32 [buf], 300; st.local.u32 [buf+4], 300; st.local.u32 [buf+8], -1;", &ret,
+                                 &res),
+                     PS_OK);
     assert_string_equal(res.output, "1 hh: [49] [104] [68]\n"); /* the H200's line */
     assert_int_equal(ret, 0);
     ps_launch_result_release(&res);
@@ -180,7 +179,8 @@ static void printf_takes_upper_case_F(void **state) {
     assert_int_equal(printf_once("2 F: [%F] [%F]\n",
                                  "mov.f64 %fd1, 0d3FF8000000000000; st.local.f64 [buf], %fd1;"
                                  "mov.f64 %fd2, 0d7FF0000000000000; st.local.f64 [buf+8], %fd2;",
-                                 &ret, &res), PS_OK);
+                                 &ret, &res),
+                     PS_OK);
     assert_string_equal(res.output, "2 F: [1.500000] [INF]\n");
     assert_int_equal(ret, 2);
     ps_launch_result_release(&res);
@@ -238,8 +238,10 @@ static void printf_unmeasured_formats_are_refused(void **state) {
     char many[128] = "";
     for (int i = 0; i < 32; i++) strcat(many, "%d");
     strcat(many, " %s\n");
-    const char *fmts[] = {"[%d] [%y]\n", "[%d] [%hhd]\n", "[%hhd] [%y]\n", "100%% [%y]\n",
-                          "%hhd%hhd%hhd\n", "[%*hhd]\n", many, "[%ls]\n", "[%hf]\n", "[%lc]\n"};
+    const char *fmts[] = {"[%d] [%y]\n",  "[%d] [%hhd]\n",  "[%hhd] [%y]\n",
+                          "100%% [%y]\n", "%hhd%hhd%hhd\n", "[%*hhd]\n",
+                          many,           "[%ls]\n",        "[%hf]\n",
+                          "[%lc]\n"};
     for (int i = 0; i < 10; i++) {
         int32_t ret;
         ps_launch_result res;
@@ -286,17 +288,17 @@ static void failed_assert_prints_and_traps(void **state) {
 /* ---- malloc and free -------------------------------------------------------------------------- */
 
 /* malloc(n) then a one-byte store at offset `off` (scalar 0), then free; out[0] = the pointer. */
-static const char *heap_ptx = TU_HEADER DEVRT
-    ".visible .entry k(.param .u64 p0, .param .u64 off, .param .u32 twice) {\n"
-    "  .reg .b64 %rd<8>; .reg .b32 %r<3>; .reg .pred %p;\n"
-    "  { .param .b64 n; st.param.b64 [n], 20; .param .b64 r; call.uni (r), malloc, (n);\n"
-    "    ld.param.b64 %rd1, [r]; }\n"
-    "  ld.param.u64 %rd2, [p0]; st.global.u64 [%rd2], %rd1;\n"
-    "  ld.param.u64 %rd3, [off]; add.s64 %rd4, %rd1, %rd3; st.u8 [%rd4], 1;\n"
-    "  { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); }\n"
-    "  ld.param.u32 %r1, [twice]; setp.eq.u32 %p, %r1, 1; @!%p bra done;\n"
-    "  { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); }\n"
-    "done: ret; }\n";
+static const char *heap_ptx =
+    TU_HEADER DEVRT ".visible .entry k(.param .u64 p0, .param .u64 off, .param .u32 twice) {\n"
+                    "  .reg .b64 %rd<8>; .reg .b32 %r<3>; .reg .pred %p;\n"
+                    "  { .param .b64 n; st.param.b64 [n], 20; .param .b64 r; call.uni (r), malloc, (n);\n"
+                    "    ld.param.b64 %rd1, [r]; }\n"
+                    "  ld.param.u64 %rd2, [p0]; st.global.u64 [%rd2], %rd1;\n"
+                    "  ld.param.u64 %rd3, [off]; add.s64 %rd4, %rd1, %rd3; st.u8 [%rd4], 1;\n"
+                    "  { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); }\n"
+                    "  ld.param.u32 %r1, [twice]; setp.eq.u32 %p, %r1, 1; @!%p bra done;\n"
+                    "  { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); }\n"
+                    "done: ret; }\n";
 
 static ps_status heap_run(uint64_t off, uint32_t twice, uint64_t *ptr, ps_launch_result *res) {
     tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}, .scalars = {off, twice}, .nscalars = 2};
@@ -336,12 +338,13 @@ static void heap_misuse_and_exhaustion(void **state) {
         "  { .param .b64 n; st.param.b64 [n], 64; .param .b64 r; call.uni (r), malloc, (n); ld.param.b64 %rd1, [r]; }\n"
         "  setp.eq.u32 %p, %r1, 0; @%p bra uaf;\n"
         "  setp.eq.u32 %p, %r1, 1; @%p bra foreign;\n"
-        "  mov.u32 %r2, 0;\n"                                            /* count 1 MiB blocks */
+        "  mov.u32 %r2, 0;\n" /* count 1 MiB blocks */
         "more: { .param .b64 n; st.param.b64 [n], 1048576; .param .b64 r; call.uni (r), malloc, (n);\n"
         "        ld.param.b64 %rd2, [r]; }\n"
         "  setp.eq.u64 %p, %rd2, 0; @%p bra counted; add.u32 %r2, %r2, 1; bra more;\n"
         "counted: st.global.u32 [%rd5], %r2;\n"
-        "  { .param .b64 n; st.param.b64 [n], 9000000; .param .b64 r; call.uni (r), malloc, (n); ld.param.b64 %rd3, [r]; }\n"
+        "  { .param .b64 n; st.param.b64 [n], 9000000; .param .b64 r; call.uni (r), malloc, (n); ld.param.b64 %rd3, "
+        "[r]; }\n"
         "  st.global.u64 [%rd5+8], %rd3; ret;\n"
         "uaf: { .param .b64 a; st.param.b64 [a], %rd1; call.uni free, (a); }\n"
         "  ld.u32 %r3, [%rd1+4]; ret;\n"
@@ -366,11 +369,10 @@ static void heap_misuse_and_exhaustion(void **state) {
 /* A device-runtime name declared with other parameters than nvcc's is refused, not guessed. */
 static void builtin_with_other_prototype_is_refused(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".extern .func (.param .b64 r) malloc (.param .b32 n);\n"
-        ".visible .entry k() {\n"
-        "  { .param .b32 n; st.param.b32 [n], 8; .param .b64 r; call.uni (r), malloc, (n); }\n"
-        "  ret; }\n";
+    const char *ptx = TU_HEADER ".extern .func (.param .b64 r) malloc (.param .b32 n);\n"
+                                ".visible .entry k() {\n"
+                                "  { .param .b32 n; st.param.b32 [n], 8; .param .b64 r; call.uni (r), malloc, (n); }\n"
+                                "  ret; }\n";
     ps_launch_result res;
     assert_int_equal(run(ptx, 1, 1, NULL, 0, &res), PS_ERR_UNSUPPORTED);
     assert_non_null(strstr(diag, "'malloc' is declared with parameters the device runtime's malloc does not take"));
@@ -403,15 +405,14 @@ static void warp_sz_is_32(void **state) {
  * reserved region and counts %total_smem_size in 256-byte units (PTX ISA 10.30). */
 static void reserved_shared_memory_layout(void **state) {
     (void)state;
-    static const char *fmt =
-        ".version 8.1\n.target %s\n.address_size 64\n"
-        ".extern .shared .align 16 .b8 dyn[];\n"
-        ".visible .entry k(.param .u64 p0) {\n"
-        "  .shared .align 16 .b8 s[%u]; .reg .b32 %%r<12>; .reg .b64 %%rd<3>;\n"
-        "  mov.u32 %%r1, s; mov.u32 %%r2, dyn; mov.u32 %%r3, %%total_smem_size;\n"
-        "  mov.u32 %%r4, %%dynamic_smem_size;\n"
-        "  ld.param.u64 %%rd1, [p0]; st.global.v4.u32 [%%rd1], {%%r1, %%r2, %%r3, %%r4};\n"
-        "  %s ret; }\n";
+    static const char *fmt = ".version 8.1\n.target %s\n.address_size 64\n"
+                             ".extern .shared .align 16 .b8 dyn[];\n"
+                             ".visible .entry k(.param .u64 p0) {\n"
+                             "  .shared .align 16 .b8 s[%u]; .reg .b32 %%r<12>; .reg .b64 %%rd<3>;\n"
+                             "  mov.u32 %%r1, s; mov.u32 %%r2, dyn; mov.u32 %%r3, %%total_smem_size;\n"
+                             "  mov.u32 %%r4, %%dynamic_smem_size;\n"
+                             "  ld.param.u64 %%rd1, [p0]; st.global.v4.u32 [%%rd1], {%%r1, %%r2, %%r3, %%r4};\n"
+                             "  %s ret; }\n";
     const char *regs = "mov.u32 %r5, %reserved_smem_offset_begin; mov.u32 %r6, %reserved_smem_offset_end; "
                        "mov.u32 %r7, %reserved_smem_offset_cap; mov.u32 %r8, %reserved_smem_offset_0; "
                        "mov.u32 %r9, %reserved_smem_offset_1; mov.u32 %r10, %aggr_smem_size; "
@@ -449,7 +450,7 @@ static void member_masks_per_half_warp(void **state) {
         "  mul.lo.u32 %r5, %r1, %r1;\n"
         "  bar.warp.sync %r4;\n"
         "  redux.sync.add.u32 %r6, %r5, %r4;\n"
-        "  shfl.sync.idx.b32 %r7, %r5, 3, 0x101f, %r4;\n"          /* lane 3 of each 16-lane segment */
+        "  shfl.sync.idx.b32 %r7, %r5, 3, 0x101f, %r4;\n" /* lane 3 of each 16-lane segment */
         "  and.b32 %r8, %r1, 1; setp.eq.u32 %p1, %r8, 1; vote.sync.ballot.b32 %r9, %p1, %r4;\n"
         "  match.any.sync.b32 %r10, %r8, %r4;\n"
         "  mov.u32 %r11, %tid.x; mul.wide.u32 %rd1, %r11, 16; ld.param.u64 %rd2, [p0]; add.s64 %rd3, %rd2, %rd1;\n"
@@ -476,14 +477,14 @@ static void member_masks_per_half_warp(void **state) {
  * another redux than the rest of its half). */
 static void member_mask_group_missing_lanes_faults(void **state) {
     (void)state;
-    const char *ptx = TU_HEADER
-        ".visible .entry k() {\n"
-        "  .reg .b32 %r<8>; .reg .pred %p;\n"
-        "  mov.u32 %r1, %laneid; and.b32 %r2, %r1, 16; mov.u32 %r3, 65535; shl.b32 %r4, %r3, %r2;\n"
-        "  setp.eq.u32 %p, %r1, 5; @%p bra other;\n"              /* lane 5 goes elsewhere */
-        "  redux.sync.add.u32 %r6, %r1, %r4; bra done;\n"
-        "other: redux.sync.add.u32 %r6, %r1, %r4;\n"
-        "done: ret; }\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k() {\n"
+                  "  .reg .b32 %r<8>; .reg .pred %p;\n"
+                  "  mov.u32 %r1, %laneid; and.b32 %r2, %r1, 16; mov.u32 %r3, 65535; shl.b32 %r4, %r3, %r2;\n"
+                  "  setp.eq.u32 %p, %r1, 5; @%p bra other;\n" /* lane 5 goes elsewhere */
+                  "  redux.sync.add.u32 %r6, %r1, %r4; bra done;\n"
+                  "other: redux.sync.add.u32 %r6, %r1, %r4;\n"
+                  "done: ret; }\n";
     ps_launch_result res;
     assert_int_equal(run(ptx, 1, 32, NULL, 0, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_INVALID_WARP_SYNC);

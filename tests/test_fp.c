@@ -24,30 +24,26 @@
 
 /* ==== helpers ============================================================================ */
 
-#define S32 0x80000000u
-#define S64 0x8000000000000000ull
+#define S32    0x80000000u
+#define S64    0x8000000000000000ull
 #define QNAN64 0x0008000000000000ull
 
-static float u2f(uint32_t u)
-{
+static float u2f(uint32_t u) {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-static uint32_t f2u(float f)
-{
+static uint32_t f2u(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
-static double u2d(uint64_t u)
-{
+static double u2d(uint64_t u) {
     double d;
     memcpy(&d, &u, 8);
     return d;
 }
-static uint64_t d2u(double d)
-{
+static uint64_t d2u(double d) {
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
@@ -62,25 +58,25 @@ static const ps_rnd MODES5[] = {PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_R
 
 static unsigned long n_checks; /* exact-bit comparisons made by the current test */
 
-#define CHECK_EQ(got, want, ...)                                                                 \
-    do {                                                                                         \
-        uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want);                                    \
-        n_checks++;                                                                              \
-        if (g_ != w_) {                                                                          \
-            char m_[256];                                                                        \
-            snprintf(m_, sizeof m_, __VA_ARGS__);                                                \
-            fail_msg("%s: got 0x%" PRIx64 " want 0x%" PRIx64, m_, g_, w_);                       \
-        }                                                                                        \
+#define CHECK_EQ(got, want, ...)                                           \
+    do {                                                                   \
+        uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want);              \
+        n_checks++;                                                        \
+        if (g_ != w_) {                                                    \
+            char m_[256];                                                  \
+            snprintf(m_, sizeof m_, __VA_ARGS__);                          \
+            fail_msg("%s: got 0x%" PRIx64 " want 0x%" PRIx64, m_, g_, w_); \
+        }                                                                  \
     } while (0)
 
-#define CHECK_TRUE(cond, ...)                                                                    \
-    do {                                                                                         \
-        n_checks++;                                                                              \
-        if (!(cond)) {                                                                           \
-            char m_[256];                                                                        \
-            snprintf(m_, sizeof m_, __VA_ARGS__);                                                \
-            fail_msg("%s", m_);                                                                  \
-        }                                                                                        \
+#define CHECK_TRUE(cond, ...)                     \
+    do {                                          \
+        n_checks++;                               \
+        if (!(cond)) {                            \
+            char m_[256];                         \
+            snprintf(m_, sizeof m_, __VA_ARGS__); \
+            fail_msg("%s", m_);                   \
+        }                                         \
     } while (0)
 
 static void report(const char *what) { print_message("[ stats    ] %s: %lu checks\n", what, n_checks); }
@@ -88,8 +84,7 @@ static void report(const char *what) { print_message("[ stats    ] %s: %lu check
 /* ---- fixed-seed PRNG (xorshift64*) ---- */
 static uint64_t rng_state;
 static void rng_seed(uint64_t s) { rng_state = s ? s : 0x9e3779b97f4a7c15ull; }
-static uint64_t rng64(void)
-{
+static uint64_t rng64(void) {
     rng_state ^= rng_state >> 12;
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
@@ -99,29 +94,26 @@ static uint32_t rng_below(uint32_t n) { return (uint32_t)((rng64() >> 32) % n); 
 
 /* ---- edge values ---- */
 static const uint32_t EDGE32_MAG[] = {
-    0x00000000, 0x00000001, 0x00000002, 0x00000003, 0x00400000, 0x007ffffe, 0x007fffff,
-    0x00800000, 0x00800001, 0x00ffffff, 0x01000000, 0x0c000000, 0x1f800000, 0x33000000,
-    0x33800000, 0x34000000, 0x3effffff, 0x3f000000, 0x3f000001, 0x3f3504f3, 0x3f7fffff,
-    0x3f800000, 0x3f800001, 0x3fb504f3, 0x3fc00000, 0x3fffffff, 0x40000000, 0x40200000,
-    0x40400000, 0x40490fdb, 0x4b000000, 0x4b000001, 0x4b800000, 0x4b800001, 0x4effffff,
-    0x4f000000, 0x4f800000, 0x5effffff, 0x5f000000, 0x5f800000, 0x7e800000, 0x7e800001,
-    0x7effffff, 0x7f000000, 0x7f7ffffe, 0x7f7fffff, 0x7f800000, 0x7f800001, 0x7fa00000,
-    0x7fc00000, 0x7fc12345, 0x7fffffff, 0x477fe000, 0x477ff000, 0x33800001, 0x387fc000,
+    0x00000000, 0x00000001, 0x00000002, 0x00000003, 0x00400000, 0x007ffffe, 0x007fffff, 0x00800000,
+    0x00800001, 0x00ffffff, 0x01000000, 0x0c000000, 0x1f800000, 0x33000000, 0x33800000, 0x34000000,
+    0x3effffff, 0x3f000000, 0x3f000001, 0x3f3504f3, 0x3f7fffff, 0x3f800000, 0x3f800001, 0x3fb504f3,
+    0x3fc00000, 0x3fffffff, 0x40000000, 0x40200000, 0x40400000, 0x40490fdb, 0x4b000000, 0x4b000001,
+    0x4b800000, 0x4b800001, 0x4effffff, 0x4f000000, 0x4f800000, 0x5effffff, 0x5f000000, 0x5f800000,
+    0x7e800000, 0x7e800001, 0x7effffff, 0x7f000000, 0x7f7ffffe, 0x7f7fffff, 0x7f800000, 0x7f800001,
+    0x7fa00000, 0x7fc00000, 0x7fc12345, 0x7fffffff, 0x477fe000, 0x477ff000, 0x33800001, 0x387fc000,
 };
 static const uint64_t EDGE64_MAG[] = {
-    0x0000000000000000, 0x0000000000000001, 0x0000000000000002, 0x0008000000000000,
-    0x000fffffffffffff, 0x0010000000000000, 0x0010000000000001, 0x3690000000000000,
-    0x36a0000000000000, 0x3810000000000000, 0x380fffffffffffff, 0x3e70000000000000,
-    0x3ca0000000000000, 0x3cb0000000000000, 0x3fdfffffffffffff, 0x3fe0000000000000,
-    0x3fe0000000000001, 0x3fefffffffffffff, 0x3ff0000000000000, 0x3ff0000000000001,
-    0x3ff6a09e667f3bcd, 0x3ff8000000000000, 0x4000000000000000, 0x4004000000000000,
-    0x400921fb54442d18, 0x4330000000000000, 0x4330000000000001, 0x4340000000000000,
-    0x4340000000000001, 0x41dfffffffc00000, 0x41e0000000000000, 0x41efffffffffffff,
-    0x41f0000000000000, 0x43dfffffffffffff, 0x43e0000000000000, 0x43efffffffffffff,
-    0x43f0000000000000, 0x47efffffe0000000, 0x47effffff0000000, 0x47effffff0000001,
-    0x40effc0000000000, 0x40effe0000000000, 0x7fd0000000000000, 0x7fe0000000000000,
-    0x7feffffffffffffe, 0x7fefffffffffffff, 0x7ff0000000000000, 0x7ff0000000000001,
-    0x7ff4000000000000, 0x7ff8000000000000, 0x7ff8000000012345, 0x7fffffffffffffff,
+    0x0000000000000000, 0x0000000000000001, 0x0000000000000002, 0x0008000000000000, 0x000fffffffffffff,
+    0x0010000000000000, 0x0010000000000001, 0x3690000000000000, 0x36a0000000000000, 0x3810000000000000,
+    0x380fffffffffffff, 0x3e70000000000000, 0x3ca0000000000000, 0x3cb0000000000000, 0x3fdfffffffffffff,
+    0x3fe0000000000000, 0x3fe0000000000001, 0x3fefffffffffffff, 0x3ff0000000000000, 0x3ff0000000000001,
+    0x3ff6a09e667f3bcd, 0x3ff8000000000000, 0x4000000000000000, 0x4004000000000000, 0x400921fb54442d18,
+    0x4330000000000000, 0x4330000000000001, 0x4340000000000000, 0x4340000000000001, 0x41dfffffffc00000,
+    0x41e0000000000000, 0x41efffffffffffff, 0x41f0000000000000, 0x43dfffffffffffff, 0x43e0000000000000,
+    0x43efffffffffffff, 0x43f0000000000000, 0x47efffffe0000000, 0x47effffff0000000, 0x47effffff0000001,
+    0x40effc0000000000, 0x40effe0000000000, 0x7fd0000000000000, 0x7fe0000000000000, 0x7feffffffffffffe,
+    0x7fefffffffffffff, 0x7ff0000000000000, 0x7ff0000000000001, 0x7ff4000000000000, 0x7ff8000000000000,
+    0x7ff8000000012345, 0x7fffffffffffffff,
 };
 #define N_EDGE32 (2 * (int)(sizeof EDGE32_MAG / sizeof EDGE32_MAG[0]))
 #define N_EDGE64 (2 * (int)(sizeof EDGE64_MAG / sizeof EDGE64_MAG[0]))
@@ -129,20 +121,17 @@ static uint32_t edge32(int i) { return EDGE32_MAG[i / 2] | ((i & 1) ? S32 : 0); 
 static uint64_t edge64(int i) { return EDGE64_MAG[i / 2] | ((i & 1) ? S64 : 0); }
 
 /* ---- random values: raw bit patterns mixed with exponent-biased ones ---- */
-static uint32_t rand_mant32(void)
-{
+static uint32_t rand_mant32(void) {
     uint32_t m = (uint32_t)rng64() & 0x7fffffu;
     if (rng64() & 1) /* sparse: clear a random number of low bits to hit ties and exact cases */
         m &= ~((1u << rng_below(24)) - 1);
     return m;
 }
-static uint32_t rand_f32_exp(int lo, int hi)
-{
+static uint32_t rand_f32_exp(int lo, int hi) {
     uint32_t e = (uint32_t)(lo + (int)rng_below((uint32_t)(hi - lo + 1)));
     return ((uint32_t)(rng64() >> 63) << 31) | (e << 23) | rand_mant32();
 }
-static uint32_t rand_f32(void)
-{
+static uint32_t rand_f32(void) {
     switch (rng_below(8)) {
     case 0:
     case 1: return (uint32_t)(rng64() >> 17);
@@ -154,20 +143,16 @@ static uint32_t rand_f32(void)
     default: return rand_f32_exp(1, 254);
     }
 }
-static uint64_t rand_mant64(void)
-{
+static uint64_t rand_mant64(void) {
     uint64_t m = rng64() & 0x000fffffffffffffull;
-    if (rng64() & 1)
-        m &= ~((1ull << rng_below(53)) - 1);
+    if (rng64() & 1) m &= ~((1ull << rng_below(53)) - 1);
     return m;
 }
-static uint64_t rand_f64_exp(int lo, int hi)
-{
+static uint64_t rand_f64_exp(int lo, int hi) {
     uint64_t e = (uint64_t)(lo + (int)rng_below((uint32_t)(hi - lo + 1)));
     return (rng64() & S64) | (e << 52) | rand_mant64();
 }
-static uint64_t rand_f64(void)
-{
+static uint64_t rand_f64(void) {
     switch (rng_below(8)) {
     case 0:
     case 1: return rng64();
@@ -180,16 +165,14 @@ static uint64_t rand_f64(void)
     }
 }
 /* A second operand that is sometimes close to the first (cancellation, ties, sticky bits). */
-static uint32_t partner32(uint32_t a)
-{
+static uint32_t partner32(uint32_t a) {
     switch (rng_below(6)) {
     case 0: return (a ^ S32) + rng_below(5) - 2u;
     case 1: return a + ((uint32_t)((int)rng_below(40) - 20) << 23);
     default: return rand_f32();
     }
 }
-static uint64_t partner64(uint64_t a)
-{
+static uint64_t partner64(uint64_t a) {
     switch (rng_below(6)) {
     case 0: return (a ^ S64) + rng_below(5) - 2u;
     case 1: return a + ((uint64_t)(int64_t)((int)rng_below(120) - 60) << 52);
@@ -202,8 +185,7 @@ static uint64_t partner64(uint64_t a)
 static mpfr_exp_t saved_emin, saved_emax;
 static mpfr_t ma, mb, mc, md, mt, mu;
 
-static mpfr_rnd_t mrnd(ps_rnd r)
-{
+static mpfr_rnd_t mrnd(ps_rnd r) {
     switch (r) {
     case PS_RND_RZ: return MPFR_RNDZ;
     case PS_RND_RM: return MPFR_RNDD;
@@ -214,27 +196,22 @@ static mpfr_rnd_t mrnd(ps_rnd r)
 
 /* MPFR exponent range emulating a binary format: the smallest subnormal 2^(1-bias-mbits) is
  * 0.1b * 2^(2-bias-mbits) and values stay below 2^(bias+1). */
-static void range_fmt(int ebits, int mbits)
-{
+static void range_fmt(int ebits, int mbits) {
     int bias = (1 << (ebits - 1)) - 1;
     mpfr_set_emin(2 - bias - mbits);
     mpfr_set_emax(bias + 1);
 }
-static void range_default(void)
-{
+static void range_default(void) {
     mpfr_set_emin(saved_emin);
     mpfr_set_emax(saved_emax);
 }
 
 /* Exact encoding of a double that is representable in the (ebits, mbits) format. */
-static uint64_t enc(double v, int ebits, int mbits)
-{
+static uint64_t enc(double v, int ebits, int mbits) {
     int bias = (1 << (ebits - 1)) - 1;
     uint64_t sign = signbit(v) ? 1ull << (ebits + mbits) : 0;
-    if (isinf(v))
-        return sign | (((1ull << ebits) - 1) << mbits);
-    if (v == 0)
-        return sign;
+    if (isinf(v)) return sign | (((1ull << ebits) - 1) << mbits);
+    if (v == 0) return sign;
     int e;
     double m = frexp(fabs(v), &e); /* |v| = m * 2^e, m in [0.5, 1) */
     int E = e - 1;
@@ -253,16 +230,14 @@ static uint64_t enc(double v, int ebits, int mbits)
 
 /* Rounds exact x to the (ebits, mbits) format under a directed or nearest-even MPFR mode;
  * returns the (exactly representable) result as a double. */
-static double round_fmt_mode(mpfr_t x, int ebits, int mbits, mpfr_rnd_t rnd)
-{
+static double round_fmt_mode(mpfr_t x, int ebits, int mbits, mpfr_rnd_t rnd) {
     mpfr_set_prec(mt, mpfr_get_prec(x));
     mpfr_set(mt, x, MPFR_RNDN);
     mpfr_set_prec(mu, mbits + 1);
     range_fmt(ebits, mbits);
     int inex = mpfr_check_range(mt, 0, rnd); /* handles values below the subnormal range */
     int inex2 = mpfr_set(mu, mt, rnd);
-    if (inex == 0)
-        inex = inex2;
+    if (inex == 0) inex = inex2;
     mpfr_subnormalize(mu, inex, rnd);
     double d = mpfr_get_d(mu, MPFR_RNDN);
     range_default();
@@ -270,21 +245,16 @@ static double round_fmt_mode(mpfr_t x, int ebits, int mbits, mpfr_rnd_t rnd)
 }
 
 /* Same for every ps_rnd, including ties-away. x must be finite and nonzero. */
-static double round_fmt(mpfr_t x, int ebits, int mbits, ps_rnd r)
-{
-    if (r != PS_RND_RNA)
-        return round_fmt_mode(x, ebits, mbits, mrnd(r));
+static double round_fmt(mpfr_t x, int ebits, int mbits, ps_rnd r) {
+    if (r != PS_RND_RNA) return round_fmt_mode(x, ebits, mbits, mrnd(r));
     double rz = round_fmt_mode(x, ebits, mbits, MPFR_RNDZ);
     double ra = round_fmt_mode(x, ebits, mbits, MPFR_RNDA);
-    if (rz == ra)
-        return rz;
+    if (rz == ra) return rz;
     mpfr_t mid;
     mpfr_init2(mid, 2200);
     int bias = (1 << (ebits - 1)) - 1;
-    if (isinf(ra))
-        mpfr_set_ui_2exp(mid, 1, bias + 1, MPFR_RNDN); /* the overflow threshold's upper end */
-    else
-        mpfr_set_d(mid, fabs(ra), MPFR_RNDN);
+    if (isinf(ra)) mpfr_set_ui_2exp(mid, 1, bias + 1, MPFR_RNDN); /* the overflow threshold's upper end */
+    else mpfr_set_d(mid, fabs(ra), MPFR_RNDN);
     mpfr_add_d(mid, mid, fabs(rz), MPFR_RNDN);
     mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
     int c = mpfr_cmpabs(x, mid);
@@ -295,8 +265,7 @@ static double round_fmt(mpfr_t x, int ebits, int mbits, ps_rnd r)
 typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_FMA, OP_DIV, OP_SQRT, OP_RCP } op_t;
 static const char *const OP_NAME[] = {"add", "sub", "mul", "fma", "div", "sqrt", "rcp"};
 
-static int mpfr_op(op_t op, mpfr_rnd_t rnd)
-{
+static int mpfr_op(op_t op, mpfr_rnd_t rnd) {
     switch (op) {
     case OP_ADD: return mpfr_add(md, ma, mb, rnd);
     case OP_SUB: return mpfr_sub(md, ma, mb, rnd);
@@ -314,8 +283,7 @@ static int mpfr_op(op_t op, mpfr_rnd_t rnd)
  * detected after rounding (the exact result rounded to 24 bits with an unbounded exponent is
  * below 2^-126; measured on H200, 2026-11, see test_h200_measured); .sat clamps to [+0, 1],
  * NaN -> +0. */
-static uint32_t ref_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, bool ftz, bool sat)
-{
+static uint32_t ref_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, bool ftz, bool sat) {
     if (ftz) {
         a = flush32(a);
         b = flush32(b);
@@ -334,15 +302,13 @@ static uint32_t ref_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, b
     mpfr_subnormalize(md, inex, rnd);
     uint32_t d = f2u(mpfr_get_flt(md, MPFR_RNDN));
     range_default();
-    if (nan32(d))
-        return sat ? 0 : 0x7fffffffu;
+    if (nan32(d)) return sat ? 0 : 0x7fffffffu;
     if (ftz && (d & 0x7f800000u) <= 0x00800000u) {
         mpfr_op(op, rnd); /* 24 bits, MPFR's default (practically unbounded) exponent range */
         if (mpfr_regular_p(md) && mpfr_get_exp(md) <= -126) /* |md| < 2^-126 */
             d &= S32;
     }
-    if (sat)
-        d = (d & S32) ? 0 : (d > 0x3f800000u ? 0x3f800000u : d);
+    if (sat) d = (d & S32) ? 0 : (d > 0x3f800000u ? 0x3f800000u : d);
     return d;
 }
 
@@ -350,8 +316,7 @@ static uint32_t ref_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, b
  * operand quieted -- add/sub/mul: b then a; fma: b, c, a; div: a then b -- or
  * 0xfff8000000000000 when no operand is NaN (measured on H200, 2026-11: see
  * test_h200_measured). */
-static uint64_t ref_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r)
-{
+static uint64_t ref_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r) {
     mpfr_rnd_t rnd = mrnd(r);
     range_fmt(11, 52);
     mpfr_set_prec(ma, 53);
@@ -381,15 +346,13 @@ static uint64_t ref_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r)
             n = 2;
         }
         for (int i = 0; i < n; i++)
-            if (nan64(order[i]))
-                return order[i] | QNAN64;
+            if (nan64(order[i])) return order[i] | QNAN64;
         return 0xfff8000000000000ull;
     }
     return d;
 }
 
-static uint32_t run_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, bool ftz, bool sat)
-{
+static uint32_t run_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, bool ftz, bool sat) {
     switch (op) {
     case OP_ADD: return ps_f32_add(a, b, r, ftz, sat);
     case OP_SUB: return ps_f32_sub(a, b, r, ftz, sat);
@@ -401,9 +364,8 @@ static uint32_t run_f32(op_t op, uint32_t a, uint32_t b, uint32_t c, ps_rnd r, b
     }
     return 0;
 }
-static void run_f32_n(op_t op, uint32_t *d, const uint32_t *a, const uint32_t *b,
-                      const uint32_t *c, int n, ps_rnd r, bool ftz, bool sat)
-{
+static void run_f32_n(op_t op, uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, int n, ps_rnd r,
+                      bool ftz, bool sat) {
     switch (op) {
     case OP_ADD: ps_f32_add_n(d, a, b, n, r, ftz, sat); break;
     case OP_SUB: ps_f32_sub_n(d, a, b, n, r, ftz, sat); break;
@@ -414,8 +376,7 @@ static void run_f32_n(op_t op, uint32_t *d, const uint32_t *a, const uint32_t *b
     case OP_RCP: ps_f32_rcp_n(d, a, n, r, ftz); break;
     }
 }
-static uint64_t run_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r)
-{
+static uint64_t run_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r) {
     switch (op) {
     case OP_ADD: return ps_f64_add(a, b, r);
     case OP_SUB: return ps_f64_sub(a, b, r);
@@ -427,9 +388,7 @@ static uint64_t run_f64(op_t op, uint64_t a, uint64_t b, uint64_t c, ps_rnd r)
     }
     return 0;
 }
-static void run_f64_n(op_t op, uint64_t *d, const uint64_t *a, const uint64_t *b,
-                      const uint64_t *c, int n, ps_rnd r)
-{
+static void run_f64_n(op_t op, uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c, int n, ps_rnd r) {
     switch (op) {
     case OP_ADD: ps_f64_add_n(d, a, b, n, r); break;
     case OP_SUB: ps_f64_sub_n(d, a, b, n, r); break;
@@ -446,10 +405,9 @@ static int op_arity(op_t op) { return op == OP_FMA ? 3 : (op >= OP_SQRT ? 1 : 2)
 /* ==== IEEE arithmetic ===================================================================== */
 
 #define N_RANDOM 100000 /* random inputs per operation */
-#define LANES 32
+#define LANES    32
 
-static void arith_f32_edges(op_t op)
-{
+static void arith_f32_edges(op_t op) {
     int n = N_EDGE32;
     int nb = op_arity(op) >= 2 ? n : 1;
     for (int i = 0; i < n; i++)
@@ -458,15 +416,13 @@ static void arith_f32_edges(op_t op)
                 for (int f = 0; f < 4; f++) {
                     bool ftz = f & 1, sat = (f & 2) && op_has_sat(op);
                     uint32_t a = edge32(i), b = edge32(j), c = edge32((i * 7 + j) % n);
-                    CHECK_EQ(run_f32(op, a, b, c, MODES4[m], ftz, sat),
-                             ref_f32(op, a, b, c, MODES4[m], ftz, sat),
-                             "%s.%s%s%s.f32 %08x %08x %08x", OP_NAME[op], RND_NAME[m],
-                             ftz ? ".ftz" : "", sat ? ".sat" : "", a, b, c);
+                    CHECK_EQ(run_f32(op, a, b, c, MODES4[m], ftz, sat), ref_f32(op, a, b, c, MODES4[m], ftz, sat),
+                             "%s.%s%s%s.f32 %08x %08x %08x", OP_NAME[op], RND_NAME[m], ftz ? ".ftz" : "",
+                             sat ? ".sat" : "", a, b, c);
                 }
 }
 
-static void arith_f32_random(op_t op, uint64_t seed)
-{
+static void arith_f32_random(op_t op, uint64_t seed) {
     rng_seed(seed);
     uint32_t a[LANES], b[LANES], c[LANES], d[LANES];
     for (int blk = 0; blk < N_RANDOM / LANES + 1; blk++) {
@@ -476,22 +432,19 @@ static void arith_f32_random(op_t op, uint64_t seed)
             c[l] = rand_f32();
             if (op == OP_FMA && rng_below(4) == 0) /* c ~ -(a*b): cancellation, exact zeros */
                 c[l] = f2u(-(u2f(a[l]) * u2f(b[l]))) + rng_below(3) - 1u;
-            if (op == OP_SQRT && rng_below(2))
-                a[l] &= ~S32;
+            if (op == OP_SQRT && rng_below(2)) a[l] &= ~S32;
         }
         bool ftz = blk & 1, sat = op_has_sat(op) && (blk & 2);
         for (int m = 0; m < 4; m++) {
             run_f32_n(op, d, a, b, c, LANES, MODES4[m], ftz, sat);
             for (int l = 0; l < LANES; l++)
-                CHECK_EQ(d[l], ref_f32(op, a[l], b[l], c[l], MODES4[m], ftz, sat),
-                         "%s.%s%s%s.f32 %08x %08x %08x", OP_NAME[op], RND_NAME[m],
-                         ftz ? ".ftz" : "", sat ? ".sat" : "", a[l], b[l], c[l]);
+                CHECK_EQ(d[l], ref_f32(op, a[l], b[l], c[l], MODES4[m], ftz, sat), "%s.%s%s%s.f32 %08x %08x %08x",
+                         OP_NAME[op], RND_NAME[m], ftz ? ".ftz" : "", sat ? ".sat" : "", a[l], b[l], c[l]);
         }
     }
 }
 
-static void arith_f64_edges(op_t op)
-{
+static void arith_f64_edges(op_t op) {
     int n = N_EDGE64;
     int nb = op_arity(op) >= 2 ? n : 1;
     for (int i = 0; i < n; i++)
@@ -499,13 +452,11 @@ static void arith_f64_edges(op_t op)
             for (int m = 0; m < 4; m++) {
                 uint64_t a = edge64(i), b = edge64(j), c = edge64((i * 5 + j * 3) % n);
                 CHECK_EQ(run_f64(op, a, b, c, MODES4[m]), ref_f64(op, a, b, c, MODES4[m]),
-                         "%s.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, OP_NAME[op],
-                         RND_NAME[m], a, b, c);
+                         "%s.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, OP_NAME[op], RND_NAME[m], a, b, c);
             }
 }
 
-static void arith_f64_random(op_t op, uint64_t seed)
-{
+static void arith_f64_random(op_t op, uint64_t seed) {
     rng_seed(seed);
     uint64_t a[LANES], b[LANES], c[LANES], d[LANES];
     for (int blk = 0; blk < N_RANDOM / LANES + 1; blk++) {
@@ -513,23 +464,20 @@ static void arith_f64_random(op_t op, uint64_t seed)
             a[l] = rand_f64();
             b[l] = partner64(a[l]);
             c[l] = rand_f64();
-            if (op == OP_FMA && rng_below(4) == 0)
-                c[l] = d2u(-(u2d(a[l]) * u2d(b[l]))) + rng_below(3) - 1u;
-            if (op == OP_SQRT && rng_below(2))
-                a[l] &= ~S64;
+            if (op == OP_FMA && rng_below(4) == 0) c[l] = d2u(-(u2d(a[l]) * u2d(b[l]))) + rng_below(3) - 1u;
+            if (op == OP_SQRT && rng_below(2)) a[l] &= ~S64;
         }
         for (int m = 0; m < 4; m++) {
             run_f64_n(op, d, a, b, c, LANES, MODES4[m]);
             for (int l = 0; l < LANES; l++)
                 CHECK_EQ(d[l], ref_f64(op, a[l], b[l], c[l], MODES4[m]),
-                         "%s.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, OP_NAME[op],
-                         RND_NAME[m], a[l], b[l], c[l]);
+                         "%s.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, OP_NAME[op], RND_NAME[m], a[l], b[l],
+                         c[l]);
         }
     }
 }
 
-static void test_f32_add_sub_mul(void **state)
-{
+static void test_f32_add_sub_mul(void **state) {
     (void)state;
     n_checks = 0;
     for (op_t op = OP_ADD; op <= OP_MUL; op++) {
@@ -539,8 +487,7 @@ static void test_f32_add_sub_mul(void **state)
     report("f32 add/sub/mul");
 }
 
-static void test_f32_fma(void **state)
-{
+static void test_f32_fma(void **state) {
     (void)state;
     n_checks = 0;
     /* edge triples over a subset (every 3rd magnitude, both signs, plus the NaNs/infs) */
@@ -550,18 +497,16 @@ static void test_f32_fma(void **state)
                 for (int m = 0; m < 4; m++) {
                     uint32_t a = edge32(i), b = edge32(j), c = edge32(k);
                     bool ftz = (i + j + k) & 1, sat = ((i + j) & 2) != 0;
-                    CHECK_EQ(ps_f32_fma(a, b, c, MODES4[m], ftz, sat),
-                             ref_f32(OP_FMA, a, b, c, MODES4[m], ftz, sat),
-                             "fma.%s%s%s.f32 %08x %08x %08x", RND_NAME[m], ftz ? ".ftz" : "",
-                             sat ? ".sat" : "", a, b, c);
+                    CHECK_EQ(ps_f32_fma(a, b, c, MODES4[m], ftz, sat), ref_f32(OP_FMA, a, b, c, MODES4[m], ftz, sat),
+                             "fma.%s%s%s.f32 %08x %08x %08x", RND_NAME[m], ftz ? ".ftz" : "", sat ? ".sat" : "", a, b,
+                             c);
                 }
     arith_f32_edges(OP_FMA);
     arith_f32_random(OP_FMA, 2000);
     report("f32 fma");
 }
 
-static void test_f32_div_sqrt_rcp(void **state)
-{
+static void test_f32_div_sqrt_rcp(void **state) {
     (void)state;
     n_checks = 0;
     for (op_t op = OP_DIV; op <= OP_RCP; op++) {
@@ -571,8 +516,7 @@ static void test_f32_div_sqrt_rcp(void **state)
     report("f32 div/sqrt/rcp");
 }
 
-static void test_f64_add_sub_mul(void **state)
-{
+static void test_f64_add_sub_mul(void **state) {
     (void)state;
     n_checks = 0;
     for (op_t op = OP_ADD; op <= OP_MUL; op++) {
@@ -582,8 +526,7 @@ static void test_f64_add_sub_mul(void **state)
     report("f64 add/sub/mul");
 }
 
-static void test_f64_fma(void **state)
-{
+static void test_f64_fma(void **state) {
     (void)state;
     n_checks = 0;
     for (int i = 0; i < N_EDGE64; i++)
@@ -592,16 +535,14 @@ static void test_f64_fma(void **state)
                 for (int m = 0; m < 4; m++) {
                     uint64_t a = edge64(i), b = edge64(j), c = edge64(k);
                     CHECK_EQ(ps_f64_fma(a, b, c, MODES4[m]), ref_f64(OP_FMA, a, b, c, MODES4[m]),
-                             "fma.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, RND_NAME[m],
-                             a, b, c);
+                             "fma.%s.f64 %016" PRIx64 " %016" PRIx64 " %016" PRIx64, RND_NAME[m], a, b, c);
                 }
     arith_f64_edges(OP_FMA);
     arith_f64_random(OP_FMA, 5000);
     report("f64 fma");
 }
 
-static void test_f64_div_sqrt_rcp(void **state)
-{
+static void test_f64_div_sqrt_rcp(void **state) {
     (void)state;
     n_checks = 0;
     for (op_t op = OP_DIV; op <= OP_RCP; op++) {
@@ -612,8 +553,7 @@ static void test_f64_div_sqrt_rcp(void **state)
 }
 
 /* Hand-computed answers, independent of MPFR. */
-static void test_arith_known_answers(void **state)
-{
+static void test_arith_known_answers(void **state) {
     (void)state;
     n_checks = 0;
     const uint32_t one = 0x3f800000, tiny = 0x33800000; /* 1.0, 2^-24 (half an ulp of 1) */
@@ -668,16 +608,14 @@ static void test_arith_known_answers(void **state)
              "f64 two NaNs: the second");
     CHECK_EQ(ps_f64_mul(0x3ff0000000000000, 0xfff4000000000003, PS_RND_RN), 0xfffc000000000003,
              "f64 second NaN, payload and sign kept");
-    CHECK_EQ(ps_f64_fma(0, 0x7ff0000000000000, 0x7ff0000000000077, PS_RND_RN),
-             0x7ff8000000000077, "f64 fma 0*inf + NaN: NaN operand wins");
-    CHECK_EQ(ps_f64_add(0x3ff0000000000000, 0x3ca0000000000000, PS_RND_RP), 0x3ff0000000000001,
-             "f64 1 + 2^-53 rp");
+    CHECK_EQ(ps_f64_fma(0, 0x7ff0000000000000, 0x7ff0000000000077, PS_RND_RN), 0x7ff8000000000077,
+             "f64 fma 0*inf + NaN: NaN operand wins");
+    CHECK_EQ(ps_f64_add(0x3ff0000000000000, 0x3ca0000000000000, PS_RND_RP), 0x3ff0000000000001, "f64 1 + 2^-53 rp");
     report("arith known answers");
 }
 
 /* The batch API must restore the caller's host mode and ignore it for its own rounding. */
-static void test_rounding_mode_scope(void **state)
-{
+static void test_rounding_mode_scope(void **state) {
     (void)state;
     n_checks = 0;
     const uint32_t one = 0x3f800000, tiny = 0x33800000;
@@ -686,17 +624,16 @@ static void test_rounding_mode_scope(void **state)
         fesetround(modes[i]);
         CHECK_EQ(ps_f32_add(one, tiny, PS_RND_RN, false, false), one, "rn under host mode %d", i);
         CHECK_EQ(ps_f32_add(one, tiny, PS_RND_RP, false, false), 0x3f800001, "rp under %d", i);
-        CHECK_EQ(ps_f64_add(0x3ff0000000000000, 0x3ca0000000000000, PS_RND_RN),
-                 0x3ff0000000000000, "f64 rn under %d", i);
+        CHECK_EQ(ps_f64_add(0x3ff0000000000000, 0x3ca0000000000000, PS_RND_RN), 0x3ff0000000000000, "f64 rn under %d",
+                 i);
         /* One rounding: (1 + 2^-12)^2 - 1 = 2^-11 + 2^-24 and (1 + 2^-27)^2 - 1 = 2^-26 + 2^-54
          * exactly; a product rounded first (tie to even) would lose the last term. Round to
          * nearest takes fp.c's fast path under a nearest host mode (no mode switch) and the
          * switching path otherwise; the fma lane loops are multiversioned (FMA instruction). */
-        CHECK_EQ(ps_f32_fma(0x3f800800, 0x3f800800, 0xbf800000, PS_RND_RN, false, false),
-                 0x3a000400, "f32 fma fused under %d", i);
-        CHECK_EQ(ps_f64_fma(0x3ff0000002000000, 0x3ff0000002000000, 0xbff0000000000000,
-                            PS_RND_RN),
-                 0x3e50000001000000, "f64 fma fused under %d", i);
+        CHECK_EQ(ps_f32_fma(0x3f800800, 0x3f800800, 0xbf800000, PS_RND_RN, false, false), 0x3a000400,
+                 "f32 fma fused under %d", i);
+        CHECK_EQ(ps_f64_fma(0x3ff0000002000000, 0x3ff0000002000000, 0xbff0000000000000, PS_RND_RN), 0x3e50000001000000,
+                 "f64 fma fused under %d", i);
         CHECK_TRUE(fegetround() == modes[i], "host mode %d restored", i);
         ps_fp_env env = ps_fp_round_begin(PS_RND_RM);
         CHECK_TRUE(fegetround() == FE_DOWNWARD, "begin(rm)");
@@ -715,8 +652,7 @@ static void test_rounding_mode_scope(void **state)
 /* ==== min / max / abs / neg / copysign / testp ============================================ */
 
 /* The ISA 9.7.3.11-12 semantics, restated over host floats. */
-static uint32_t ref_minmax(uint32_t a, uint32_t b, bool is_max, bool ftz, bool nan, bool xs)
-{
+static uint32_t ref_minmax(uint32_t a, uint32_t b, bool is_max, bool ftz, bool nan, bool xs) {
     if (ftz) {
         a = flush32(a);
         b = flush32(b);
@@ -727,49 +663,36 @@ static uint32_t ref_minmax(uint32_t a, uint32_t b, bool is_max, bool ftz, bool n
         b &= ~S32;
     }
     uint32_t d;
-    if ((nan32(a) && nan32(b)) || (nan && (nan32(a) || nan32(b))))
-        return 0x7fffffffu;
-    if (nan32(a))
-        d = b;
-    else if (nan32(b))
-        d = a;
+    if ((nan32(a) && nan32(b)) || (nan && (nan32(a) || nan32(b)))) return 0x7fffffffu;
+    if (nan32(a)) d = b;
+    else if (nan32(b)) d = a;
     else {
         float fa = u2f(a), fb = u2f(b);
         if (fa == fb && fa == 0) /* -0 < +0 */
             d = is_max ? ((a & S32) ? b : a) : ((a & S32) ? a : b);
-        else if (is_max)
-            d = fa >= fb ? a : b;
-        else
-            d = fa <= fb ? a : b;
+        else if (is_max) d = fa >= fb ? a : b;
+        else d = fa <= fb ? a : b;
     }
-    if (xs)
-        d = (d & ~S32) | sign;
+    if (xs) d = (d & ~S32) | sign;
     return d;
 }
-static uint64_t ref_minmax64(uint64_t a, uint64_t b, bool is_max)
-{
+static uint64_t ref_minmax64(uint64_t a, uint64_t b, bool is_max) {
     /* two NaNs: the SECOND operand with its quiet bit set (measured on H200, 2026-11) */
-    if (nan64(a) && nan64(b))
-        return b | QNAN64;
-    if (nan64(a))
-        return b;
-    if (nan64(b))
-        return a;
+    if (nan64(a) && nan64(b)) return b | QNAN64;
+    if (nan64(a)) return b;
+    if (nan64(b)) return a;
     double fa = u2d(a), fb = u2d(b);
-    if (fa == fb && fa == 0)
-        return is_max ? ((a & S64) ? b : a) : ((a & S64) ? a : b);
-    if (is_max)
-        return fa >= fb ? a : b;
+    if (fa == fb && fa == 0) return is_max ? ((a & S64) ? b : a) : ((a & S64) ? a : b);
+    if (is_max) return fa >= fb ? a : b;
     return fa <= fb ? a : b;
 }
 
-static void minmax_check(uint32_t a, uint32_t b, uint32_t c, int flags)
-{
+static void minmax_check(uint32_t a, uint32_t b, uint32_t c, int flags) {
     bool ftz = flags & 1, nan = flags & 2, xs = flags & 4;
-    CHECK_EQ(ps_f32_min(a, b, ftz, nan, xs), ref_minmax(a, b, false, ftz, nan, xs),
-             "min flags %d %08x %08x", flags, a, b);
-    CHECK_EQ(ps_f32_max(a, b, ftz, nan, xs), ref_minmax(a, b, true, ftz, nan, xs),
-             "max flags %d %08x %08x", flags, a, b);
+    CHECK_EQ(ps_f32_min(a, b, ftz, nan, xs), ref_minmax(a, b, false, ftz, nan, xs), "min flags %d %08x %08x", flags, a,
+             b);
+    CHECK_EQ(ps_f32_max(a, b, ftz, nan, xs), ref_minmax(a, b, true, ftz, nan, xs), "max flags %d %08x %08x", flags, a,
+             b);
     /* three inputs: .abs without .xorsign, reduced pairwise as the ISA does */
     uint32_t ab = xs ? 0x7fffffffu : 0xffffffffu;
     uint32_t a3 = a & ab, b3 = b & ab, c3 = c & ab;
@@ -780,14 +703,12 @@ static void minmax_check(uint32_t a, uint32_t b, uint32_t c, int flags)
     CHECK_EQ(ps_f32_max3(a, b, c, ftz, nan, xs), x, "max3 %08x %08x %08x", a, b, c);
 }
 
-static void test_minmax(void **state)
-{
+static void test_minmax(void **state) {
     (void)state;
     n_checks = 0;
     for (int i = 0; i < N_EDGE32; i++)
         for (int j = 0; j < N_EDGE32; j++)
-            for (int f = 0; f < 8; f++)
-                minmax_check(edge32(i), edge32(j), edge32((i + 3 * j) % N_EDGE32), f);
+            for (int f = 0; f < 8; f++) minmax_check(edge32(i), edge32(j), edge32((i + 3 * j) % N_EDGE32), f);
     for (int i = 0; i < N_EDGE64; i++)
         for (int j = 0; j < N_EDGE64; j++) {
             uint64_t a = edge64(i), b = edge64(j);
@@ -808,25 +729,20 @@ static void test_minmax(void **state)
     CHECK_EQ(ps_f32_min(0x7fc00000, 0x3f800000, false, false, false), 0x3f800000, "min(NaN,1)");
     CHECK_EQ(ps_f32_min(0x7fc00000, 0x3f800000, false, true, false), 0x7fffffff, "min.NaN");
     CHECK_EQ(ps_f32_min(0x7fc00000, 0xffc00001, false, false, false), 0x7fffffff, "both NaN");
-    CHECK_EQ(ps_f32_max(0xc0000000, 0x3f800000, false, false, true), 0xc0000000,
-             "max.xorsign.abs(-2, 1) = -2");
-    CHECK_EQ(ps_f32_min(0xc0000000, 0xbf800000, false, false, true), 0x3f800000,
-             "min.xorsign.abs(-2, -1) = +1");
+    CHECK_EQ(ps_f32_max(0xc0000000, 0x3f800000, false, false, true), 0xc0000000, "max.xorsign.abs(-2, 1) = -2");
+    CHECK_EQ(ps_f32_min(0xc0000000, 0xbf800000, false, false, true), 0x3f800000, "min.xorsign.abs(-2, -1) = +1");
     CHECK_EQ(ps_f32_min(0x80000001, 0x00000000, true, false, false), S32, "min.ftz flushes");
     /* min/max.f64 with two NaNs return the second operand quieted (measured on H200, 2026-11) */
-    CHECK_EQ(ps_f64_min(0x7ff0000000000001, 0xfff8000000000005), 0xfff8000000000005,
-             "min.f64(sNaN, -qNaN) = second");
+    CHECK_EQ(ps_f64_min(0x7ff0000000000001, 0xfff8000000000005), 0xfff8000000000005, "min.f64(sNaN, -qNaN) = second");
     CHECK_EQ(ps_f64_max(0x7ff8000000000001, 0xfff4000000000003), 0xfffc000000000003,
              "max.f64(qNaN, -sNaN) = second, quieted");
     CHECK_EQ(ps_f64_min(0x7ff8000000012345, 0x7ff0000000000077), 0x7ff8000000000077,
              "min.f64 second sNaN quieted, payload kept");
-    CHECK_EQ(ps_f64_max(0x7ff4000000000000, 0x3ff0000000000000), 0x3ff0000000000000,
-             "max.f64 one NaN -> the number");
+    CHECK_EQ(ps_f64_max(0x7ff4000000000000, 0x3ff0000000000000), 0x3ff0000000000000, "max.f64 one NaN -> the number");
     report("min/max");
 }
 
-static void unary_check32(uint32_t a)
-{
+static void unary_check32(uint32_t a) {
     bool nan = nan32(a);
     CHECK_EQ(ps_f32_abs(a, false), nan ? 0x7fffffffu : (a & ~S32), "abs.f32 %08x", a);
     CHECK_EQ(ps_f32_abs(a, true), nan ? 0x7fffffffu : (flush32(a) & ~S32), "abs.ftz %08x", a);
@@ -838,12 +754,10 @@ static void unary_check32(uint32_t a)
     CHECK_EQ(ps_f32_testp(PS_TESTP_INFINITE, a), isinf(f) != 0, "testp.infinite %08x", a);
     CHECK_EQ(ps_f32_testp(PS_TESTP_NUMBER, a), !isnan(f), "testp.number %08x", a);
     CHECK_EQ(ps_f32_testp(PS_TESTP_NOTANUMBER, a), isnan(f) != 0, "testp.notanumber %08x", a);
-    CHECK_EQ(ps_f32_testp(PS_TESTP_NORMAL, a), cls == FP_NORMAL || cls == FP_ZERO,
-             "testp.normal %08x", a);
+    CHECK_EQ(ps_f32_testp(PS_TESTP_NORMAL, a), cls == FP_NORMAL || cls == FP_ZERO, "testp.normal %08x", a);
     CHECK_EQ(ps_f32_testp(PS_TESTP_SUBNORMAL, a), cls == FP_SUBNORMAL, "testp.subnormal %08x", a);
 }
-static void unary_check64(uint64_t a)
-{
+static void unary_check64(uint64_t a) {
     bool nan = nan64(a);
     /* abs.f64 / neg.f64 of a NaN: the input with the quiet bit set, sign untouched (measured
      * on H200, 2026-11, direct PTX; ptxas emits DADD d, -0, |a| and DADD d, -0, -a) */
@@ -855,20 +769,15 @@ static void unary_check64(uint64_t a)
     CHECK_EQ(ps_f64_testp(PS_TESTP_INFINITE, a), isinf(f) != 0, "testp.inf %016" PRIx64, a);
     CHECK_EQ(ps_f64_testp(PS_TESTP_NUMBER, a), !isnan(f), "testp.number %016" PRIx64, a);
     CHECK_EQ(ps_f64_testp(PS_TESTP_NOTANUMBER, a), isnan(f) != 0, "testp.nan %016" PRIx64, a);
-    CHECK_EQ(ps_f64_testp(PS_TESTP_NORMAL, a), cls == FP_NORMAL || cls == FP_ZERO,
-             "testp.normal %016" PRIx64, a);
-    CHECK_EQ(ps_f64_testp(PS_TESTP_SUBNORMAL, a), cls == FP_SUBNORMAL,
-             "testp.subnormal %016" PRIx64, a);
+    CHECK_EQ(ps_f64_testp(PS_TESTP_NORMAL, a), cls == FP_NORMAL || cls == FP_ZERO, "testp.normal %016" PRIx64, a);
+    CHECK_EQ(ps_f64_testp(PS_TESTP_SUBNORMAL, a), cls == FP_SUBNORMAL, "testp.subnormal %016" PRIx64, a);
 }
 
-static void test_abs_neg_copysign_testp(void **state)
-{
+static void test_abs_neg_copysign_testp(void **state) {
     (void)state;
     n_checks = 0;
-    for (int i = 0; i < N_EDGE32; i++)
-        unary_check32(edge32(i));
-    for (int i = 0; i < N_EDGE64; i++)
-        unary_check64(edge64(i));
+    for (int i = 0; i < N_EDGE32; i++) unary_check32(edge32(i));
+    for (int i = 0; i < N_EDGE64; i++) unary_check64(edge64(i));
     rng_seed(8000);
     for (int i = 0; i < N_RANDOM; i++) {
         uint32_t a = rand_f32(), b = rand_f32();
@@ -897,44 +806,35 @@ static void test_abs_neg_copysign_testp(void **state)
 /* ==== approximate instructions ============================================================ */
 
 /* Distance in representable f32 steps between two non-NaN values (Inf is one past MAX). */
-static uint64_t ulp_dist32(uint32_t x, uint32_t y)
-{
+static uint64_t ulp_dist32(uint32_t x, uint32_t y) {
     int64_t kx = (x & S32) ? -(int64_t)(x & ~S32) : (int64_t)x;
     int64_t ky = (y & S32) ? -(int64_t)(y & ~S32) : (int64_t)y;
     return (uint64_t)(kx > ky ? kx - ky : ky - kx);
 }
 
 /* Correctly rounded (nearest-even) f32 of the exact value in x. */
-static uint32_t cr32(mpfr_t x)
-{
-    if (mpfr_nan_p(x))
-        return 0x7fffffffu;
-    if (mpfr_inf_p(x) || mpfr_zero_p(x))
-        return f2u(mpfr_get_flt(x, MPFR_RNDN));
+static uint32_t cr32(mpfr_t x) {
+    if (mpfr_nan_p(x)) return 0x7fffffffu;
+    if (mpfr_inf_p(x) || mpfr_zero_p(x)) return f2u(mpfr_get_flt(x, MPFR_RNDN));
     return (uint32_t)enc(round_fmt(x, 8, 23, PS_RND_RN), 8, 23);
 }
 
 /* |got - x| / |x| (or absolute when rel is false), as a double. */
-static double err_of(double got, mpfr_t x, bool rel)
-{
+static double err_of(double got, mpfr_t x, bool rel) {
     mpfr_set_prec(mt, 256);
     mpfr_sub_d(mt, x, got, MPFR_RNDN);
     mpfr_abs(mt, mt, MPFR_RNDN);
-    if (rel)
-        mpfr_div(mt, mt, x, MPFR_RNDN);
+    if (rel) mpfr_div(mt, mt, x, MPFR_RNDN);
     return fabs(mpfr_get_d(mt, MPFR_RNDU));
 }
 
 /* With .ftz, a result whose exact value is below 2^-126 may flush to zero even where its
  * correctly rounded value is 2^-126 (tininess after rounding). */
-static bool ftz_tiny_ok(uint32_t got, mpfr_t x, bool ftz)
-{
-    return ftz && mpfr_regular_p(x) && mpfr_get_exp(x) <= -126 &&
-           got == (mpfr_signbit(x) ? S32 : 0u);
+static bool ftz_tiny_ok(uint32_t got, mpfr_t x, bool ftz) {
+    return ftz && mpfr_regular_p(x) && mpfr_get_exp(x) <= -126 && got == (mpfr_signbit(x) ? S32 : 0u);
 }
 
-static void test_approx_special_values(void **state)
-{
+static void test_approx_special_values(void **state) {
     (void)state;
     n_checks = 0;
     const uint32_t PINF = 0x7f800000, NINF = 0xff800000, PZ = 0, NZ = S32, QN = 0x7fc00000;
@@ -1037,8 +937,7 @@ static void test_approx_special_values(void **state)
     CHECK_EQ(ps_f64_rsqrt_approx_ftz(0x0000000100000000), DP, "rsqrt.ftz.f64 +subnormal");
     CHECK_EQ(ps_f64_rsqrt_approx_ftz(DP), 0, "rsqrt.ftz.f64 +inf");
     CHECK_EQ(ps_f64_rsqrt_approx_ftz(0x7ff8000000000001), AN, "rsqrt.ftz.f64 NaN");
-    CHECK_EQ(ps_f64_rsqrt_approx_ftz(0x3fd00000ffffffff), 0x4000000000000000,
-             "rsqrt.ftz.f64 ignores the low word");
+    CHECK_EQ(ps_f64_rsqrt_approx_ftz(0x3fd00000ffffffff), 0x4000000000000000, "rsqrt.ftz.f64 ignores the low word");
     CHECK_EQ(ps_f64_rcp_approx_ftz(DN), DNZ, "rcp.ftz.f64 -inf");
     CHECK_EQ(ps_f64_rcp_approx_ftz(0x800fffff00000000), DN, "rcp.ftz.f64 -subnormal");
     CHECK_EQ(ps_f64_rcp_approx_ftz(DNZ), DN, "rcp.ftz.f64 -0");
@@ -1053,8 +952,7 @@ static void test_approx_special_values(void **state)
     report("approx special values");
 }
 
-static void test_approx_error_bounds(void **state)
-{
+static void test_approx_error_bounds(void **state) {
     (void)state;
     n_checks = 0;
     mpfr_t x;
@@ -1073,26 +971,18 @@ static void test_approx_error_bounds(void **state)
         mpfr_set_flt(x, fa, MPFR_RNDN);
         mpfr_ui_div(x, 1, x, MPFR_RNDN);
         want = cr32(x);
-        if (ftz)
-            want = flush32(want);
-        if (nan32(want))
-            CHECK_EQ(got, 0x7fffffff, "rcp.approx %08x", a);
-        else
-            CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 1 || ftz_tiny_ok(got, x, ftz)),
-                       "rcp.approx %08x", a);
+        if (ftz) want = flush32(want);
+        if (nan32(want)) CHECK_EQ(got, 0x7fffffff, "rcp.approx %08x", a);
+        else CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 1 || ftz_tiny_ok(got, x, ftz)), "rcp.approx %08x", a);
 
         /* ex2.approx: 2 ulp across the full range */
         got = ps_f32_ex2_approx(a, ftz);
         mpfr_set_flt(x, fa, MPFR_RNDN);
         mpfr_exp2(x, x, MPFR_RNDN);
         want = cr32(x);
-        if (ftz)
-            want = flush32(want);
-        if (nan32(want))
-            CHECK_EQ(got, 0x7fffffff, "ex2.approx %08x", a);
-        else
-            CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)),
-                       "ex2.approx %08x", a);
+        if (ftz) want = flush32(want);
+        if (nan32(want)) CHECK_EQ(got, 0x7fffffff, "ex2.approx %08x", a);
+        else CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)), "ex2.approx %08x", a);
 
         /* div.full: 2 ulp over the full range; div.approx: 2 ulp for |b| in [2^-126, 2^126] */
         mpfr_set_flt(x, fa, MPFR_RNDN);
@@ -1100,22 +990,18 @@ static void test_approx_error_bounds(void **state)
         mpfr_set_flt(mc, fb, MPFR_RNDN);
         mpfr_div(x, x, mc, MPFR_RNDN);
         want = cr32(x);
-        if (ftz)
-            want = flush32(want);
+        if (ftz) want = flush32(want);
         got = ps_f32_div_full(a, b, ftz);
-        if (nan32(want))
-            CHECK_EQ(got, 0x7fffffff, "div.full %08x %08x", a, b);
+        if (nan32(want)) CHECK_EQ(got, 0x7fffffff, "div.full %08x %08x", a, b);
         else
-            CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)),
-                       "div.full %08x %08x", a, b);
+            CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)), "div.full %08x %08x", a,
+                       b);
         uint32_t bm = bf & ~S32;
         if (bm >= 0x00800000u && bm <= 0x7e800000u) {
             got = ps_f32_div_approx(a, b, ftz);
-            if (nan32(want))
-                CHECK_EQ(got, 0x7fffffff, "div.approx %08x %08x", a, b);
+            if (nan32(want)) CHECK_EQ(got, 0x7fffffff, "div.approx %08x %08x", a, b);
             else
-                CHECK_TRUE(!nan32(got) &&
-                               (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)),
+                CHECK_TRUE(!nan32(got) && (ulp_dist32(got, want) <= 2 || ftz_tiny_ok(got, x, ftz)),
                            "div.approx %08x %08x", a, b);
         }
 
@@ -1134,10 +1020,8 @@ static void test_approx_error_bounds(void **state)
             mpfr_log2(x, x, MPFR_RNDN);
             got = ps_f32_lg2_approx(a, ftz);
             bool near1 = fa > 0.5f && fa < 2.0f;
-            if (!mpfr_zero_p(x) || !near1)
-                CHECK_TRUE(err_of(u2f(got), x, !near1) <= 0x1p-22, "lg2.approx %08x", a);
-            else
-                CHECK_EQ(got, 0, "lg2.approx(1)");
+            if (!mpfr_zero_p(x) || !near1) CHECK_TRUE(err_of(u2f(got), x, !near1) <= 0x1p-22, "lg2.approx %08x", a);
+            else CHECK_EQ(got, 0, "lg2.approx(1)");
         }
         if (isfinite(fa)) {
             /* tanh.approx: relative 2^-11 (no .ftz form) */
@@ -1145,10 +1029,8 @@ static void test_approx_error_bounds(void **state)
             mpfr_set_flt(x, ta, MPFR_RNDN);
             mpfr_tanh(x, x, MPFR_RNDN);
             got = ps_f32_tanh_approx(a);
-            if (mpfr_zero_p(x))
-                CHECK_EQ(got, a, "tanh zero");
-            else
-                CHECK_TRUE(err_of(u2f(got), x, true) <= 0x1p-11, "tanh.approx %08x", a);
+            if (mpfr_zero_p(x)) CHECK_EQ(got, a, "tanh zero");
+            else CHECK_TRUE(err_of(u2f(got), x, true) <= 0x1p-11, "tanh.approx %08x", a);
             /* sin/cos.approx: absolute 2^-20.5 on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi] */
             double lim = fabs(fa) <= two_pi ? pow(2, -20.5) : pow(2, -14.7);
             if (fabs(fa) <= hundred_pi) {
@@ -1179,16 +1061,15 @@ static void test_approx_error_bounds(void **state)
         if (isfinite(fd) && fd > 0) {
             mpfr_set_d(x, fd, MPFR_RNDN);
             mpfr_rec_sqrt(x, x, MPFR_RNDN);
-            CHECK_TRUE(err_of(u2d(ps_f64_rsqrt_approx(d)), x, true) <= 0x1p-51,
-                       "rsqrt.approx.f64 %016" PRIx64, d);
+            CHECK_TRUE(err_of(u2d(ps_f64_rsqrt_approx(d)), x, true) <= 0x1p-51, "rsqrt.approx.f64 %016" PRIx64, d);
         }
         double hi = u2d(d & 0xffffffff00000000ull);
         if (isfinite(hi) && fabs(hi) >= 0x1p-1022 && fabs(hi) < 0x1p1022) {
             mpfr_set_d(x, hi, MPFR_RNDN);
             mpfr_ui_div(x, 1, x, MPFR_RNDN);
             uint64_t r = ps_f64_rcp_approx_ftz(d);
-            CHECK_TRUE((r & 0xffffffffull) == 0 && err_of(u2d(r), x, true) <= 0x1p-20,
-                       "rcp.approx.ftz.f64 %016" PRIx64, d);
+            CHECK_TRUE((r & 0xffffffffull) == 0 && err_of(u2d(r), x, true) <= 0x1p-20, "rcp.approx.ftz.f64 %016" PRIx64,
+                       d);
             if (hi > 0) {
                 mpfr_set_d(x, hi, MPFR_RNDN);
                 mpfr_rec_sqrt(x, x, MPFR_RNDN);
@@ -1204,21 +1085,16 @@ static void test_approx_error_bounds(void **state)
 
 /* ==== cvt ================================================================================= */
 
-static const char *const TY_NAME[] = {"u8",  "u16",  "u32",  "u64", "s8",  "s16", "s32",
+static const char *const TY_NAME[] = {"u8",  "u16", "u32",  "u64",  "s8",  "s16", "s32",
                                       "s64", "f16", "bf16", "tf32", "f32", "f64"};
 static bool ty_int(ps_cvt_type t) { return t <= PS_CVT_S64; }
 static bool ty_signed(ps_cvt_type t) { return t >= PS_CVT_S8 && t <= PS_CVT_S64; }
-static int ty_bits(ps_cvt_type t)
-{
+static int ty_bits(ps_cvt_type t) {
     static const int b[] = {8, 16, 32, 64, 8, 16, 32, 64, 16, 16, 32, 32, 64};
     return b[t];
 }
-static uint64_t ty_mask(ps_cvt_type t)
-{
-    return ty_bits(t) == 64 ? UINT64_MAX : (1ull << ty_bits(t)) - 1;
-}
-static void ty_fmt(ps_cvt_type t, int *ebits, int *mbits)
-{
+static uint64_t ty_mask(ps_cvt_type t) { return ty_bits(t) == 64 ? UINT64_MAX : (1ull << ty_bits(t)) - 1; }
+static void ty_fmt(ps_cvt_type t, int *ebits, int *mbits) {
     switch (t) {
     case PS_CVT_F16: *ebits = 5, *mbits = 10; break;
     case PS_CVT_BF16: *ebits = 8, *mbits = 7; break;
@@ -1228,23 +1104,20 @@ static void ty_fmt(ps_cvt_type t, int *ebits, int *mbits)
     }
 }
 
-static double half_to_double(uint64_t h)
-{
+static double half_to_double(uint64_t h) {
     int e = (int)((h >> 10) & 31), m = (int)(h & 1023);
     double v = e == 31 ? (m ? NAN : INFINITY) : (e == 0 ? ldexp(m, -24) : ldexp(m + 1024, e - 25));
     return (h & 0x8000) ? -v : v;
 }
 
 /* Sets mx (precision 80) to the exact source value; false for NaN. */
-static bool src_value(mpfr_t x, ps_cvt_type at, uint64_t a)
-{
+static bool src_value(mpfr_t x, ps_cvt_type at, uint64_t a) {
     mpfr_set_prec(x, 80);
     if (ty_int(at)) {
         int w = ty_bits(at);
         if (ty_signed(at)) {
             uint64_t v = a & ty_mask(at);
-            if (w < 64 && (v >> (w - 1)) & 1)
-                v |= ~ty_mask(at);
+            if (w < 64 && (v >> (w - 1)) & 1) v |= ~ty_mask(at);
             int64_t s;
             memcpy(&s, &v, 8);
             mpfr_set_sj(x, s, MPFR_RNDN);
@@ -1263,8 +1136,7 @@ static bool src_value(mpfr_t x, ps_cvt_type at, uint64_t a)
 }
 
 /* Expected integer result of a float->int cvt: exact rounding, then clamping. */
-static uint64_t ref_to_int(ps_cvt_type dt, mpfr_t x, ps_rnd r)
-{
+static uint64_t ref_to_int(ps_cvt_type dt, mpfr_t x, ps_rnd r) {
     int w = ty_bits(dt);
     mpfr_set_prec(md, 80);
     mpfr_rint(md, x, mrnd(r));
@@ -1272,12 +1144,9 @@ static uint64_t ref_to_int(ps_cvt_type dt, mpfr_t x, ps_rnd r)
         int64_t v;
         if (w < 64) {
             long hi = (1L << (w - 1)) - 1, lo = -(1L << (w - 1));
-            if (mpfr_cmp_si(md, hi) > 0)
-                v = hi;
-            else if (mpfr_cmp_si(md, lo) < 0)
-                v = lo;
-            else
-                v = mpfr_get_si(md, MPFR_RNDN);
+            if (mpfr_cmp_si(md, hi) > 0) v = hi;
+            else if (mpfr_cmp_si(md, lo) < 0) v = lo;
+            else v = mpfr_get_si(md, MPFR_RNDN);
         } else if (mpfr_fits_intmax_p(md, MPFR_RNDN)) {
             v = mpfr_get_sj(md, MPFR_RNDN);
         } else {
@@ -1285,36 +1154,29 @@ static uint64_t ref_to_int(ps_cvt_type dt, mpfr_t x, ps_rnd r)
         }
         return (uint64_t)v & ty_mask(dt);
     }
-    if (mpfr_sgn(md) <= 0)
-        return 0;
-    if (w < 64)
-        return mpfr_cmp_ui(md, (unsigned long)ty_mask(dt)) > 0 ? ty_mask(dt)
-                                                               : mpfr_get_ui(md, MPFR_RNDN);
+    if (mpfr_sgn(md) <= 0) return 0;
+    if (w < 64) return mpfr_cmp_ui(md, (unsigned long)ty_mask(dt)) > 0 ? ty_mask(dt) : mpfr_get_ui(md, MPFR_RNDN);
     return mpfr_fits_uintmax_p(md, MPFR_RNDN) ? mpfr_get_uj(md, MPFR_RNDN) : UINT64_MAX;
 }
 
 /* Expected result of ps_cvt, from the ISA rules as restated in docs/numerics.md. */
-static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, unsigned flags)
-{
+static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, unsigned flags) {
     a &= ty_mask(at);
     /* .ftz flushes an f32 source, but not towards f16 (H200: cvt.rp.ftz.f16.f32 0x00000101 =
      * 0x0001, tests/regress/cvt_f16_rp_ftz_f32_subnormal) */
-    if ((flags & PS_CVT_FTZ) && (at == PS_CVT_F32 || at == PS_CVT_TF32) && dt != PS_CVT_F16)
-        a = flush32((uint32_t)a);
+    if ((flags & PS_CVT_FTZ) && (at == PS_CVT_F32 || at == PS_CVT_TF32) && dt != PS_CVT_F16) a = flush32((uint32_t)a);
     bool is_num = src_value(mb, at, a);
     int w = ty_bits(dt);
     if (ty_int(dt)) {
         if (ty_int(at)) { /* int -> int: two's complement truncation, or clamp with .sat */
             if (!(flags & PS_CVT_SAT)) {
                 uint64_t v = a;
-                if (ty_signed(at) && ty_bits(at) < 64 && ((v >> (ty_bits(at) - 1)) & 1))
-                    v |= ~ty_mask(at);
+                if (ty_signed(at) && ty_bits(at) < 64 && ((v >> (ty_bits(at) - 1)) & 1)) v |= ~ty_mask(at);
                 return v & ty_mask(dt);
             }
             return ref_to_int(dt, mb, PS_RND_RZ);
         }
-        if (!is_num)
-            return (at == PS_CVT_F64 || w == 64) ? 1ull << (w - 1) : 0;
+        if (!is_num) return (at == PS_CVT_F64 || w == 64) ? 1ull << (w - 1) : 0;
         return ref_to_int(dt, mb, r);
     }
     int eb, mbits;
@@ -1325,19 +1187,16 @@ static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, un
         /* NaN encodings, all measured on H200 (2026-11) except where noted; see
          * test_h200_measured for the input/output pairs */
         bool relu = (flags & PS_CVT_RELU) != 0;
-        if (flags & PS_CVT_SAT)
-            return 0;
+        if (flags & PS_CVT_SAT) return 0;
         switch (dt) {
         case PS_CVT_F16:
         case PS_CVT_BF16:
         case PS_CVT_F32:
             if (at == PS_CVT_F64 && !relu) /* sign and top payload kept, quieted */
-                res = ((a & S64) ? sign : 0) | inf | (1ull << (mbits - 1)) |
-                      ((a & ((1ull << 52) - 1)) >> (52 - mbits));
+                res = ((a & S64) ? sign : 0) | inf | (1ull << (mbits - 1)) | ((a & ((1ull << 52) - 1)) >> (52 - mbits));
             else if (dt == PS_CVT_F32 && at == PS_CVT_BF16 && !relu && !(flags & PS_CVT_FTZ))
                 res = a << 16; /* a plain shift: not quieted */
-            else
-                res = dt == PS_CVT_F32 ? 0x7fffffffu : 0x7fffu;
+            else res = dt == PS_CVT_F32 ? 0x7fffffffu : 0x7fffu;
             break;
         case PS_CVT_F64: {
             int seb, smb;
@@ -1350,11 +1209,9 @@ static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, un
         }
         default: /* tf32 .rna: low 13 bits cleared, not quieted; .satfinite subtracts 0x2000;
                   * .rn/.rz (with or without .relu): 0x7fffe000 (H200, tests/lowprec) */
-            if (relu || r != PS_RND_RNA)
-                return 0x7fffe000u;
+            if (relu || r != PS_RND_RNA) return 0x7fffe000u;
             res = a & 0xffffe000u;
-            if (flags & PS_CVT_SATFINITE)
-                res -= 0x2000u;
+            if (flags & PS_CVT_SATFINITE) res -= 0x2000u;
             return res;
         }
         return res;
@@ -1364,54 +1221,42 @@ static uint64_t ref_cvt(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, un
         mpfr_rint(mc, mb, mrnd(r));
         mpfr_swap(mb, mc);
     }
-    if (mpfr_zero_p(mb))
-        res = mpfr_signbit(mb) ? sign : 0;
-    else if (mpfr_inf_p(mb))
-        res = (mpfr_signbit(mb) ? sign : 0) | inf;
-    else
-        res = enc(round_fmt(mb, eb, mbits, r), eb, mbits);
+    if (mpfr_zero_p(mb)) res = mpfr_signbit(mb) ? sign : 0;
+    else if (mpfr_inf_p(mb)) res = (mpfr_signbit(mb) ? sign : 0) | inf;
+    else res = enc(round_fmt(mb, eb, mbits, r), eb, mbits);
     bool nan = (res & ~sign) > inf;
-    if ((flags & PS_CVT_FTZ) && dt == PS_CVT_F32 && (res & 0x7f800000) == 0)
-        res &= sign;
+    if ((flags & PS_CVT_FTZ) && dt == PS_CVT_F32 && (res & 0x7f800000) == 0) res &= sign;
     /* .ftz: tininess after rounding to 24 bits with an unbounded exponent (11-bit exponent
      * here) -- measured on H200, 2026-11 */
     if ((flags & PS_CVT_FTZ) && dt == PS_CVT_F32 && (res & ~sign) == 0x00800000u &&
         fabs(round_fmt(mb, 11, 23, r)) < 0x1p-126)
         res &= sign;
-    if ((flags & PS_CVT_RELU) && !nan && (res & sign))
-        res = 0;
-    if ((flags & PS_CVT_SATFINITE) && (res & ~sign) == inf)
-        res = (res & sign) | (inf - 1);
+    if ((flags & PS_CVT_RELU) && !nan && (res & sign)) res = 0;
+    if ((flags & PS_CVT_SATFINITE) && (res & ~sign) == inf) res = (res & sign) | (inf - 1);
     if (flags & PS_CVT_SAT) {
         uint64_t one = (uint64_t)((1 << (eb - 1)) - 1) << mbits;
-        if (res & sign)
-            res = 0;
-        else if (res > one)
-            res = one;
+        if (res & sign) res = 0;
+        else if (res > one) res = one;
     }
-    if (dt == PS_CVT_TF32)
-        res <<= 13;
+    if (dt == PS_CVT_TF32) res <<= 13;
     return res;
 }
 
-static void cvt_check(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, unsigned flags)
-{
-    CHECK_EQ(ps_cvt(dt, at, a, r, flags), ref_cvt(dt, at, a, r, flags),
-             "cvt.%s.%s.%s flags %x src 0x%" PRIx64, RND_NAME[r], TY_NAME[dt], TY_NAME[at],
-             flags, a & ty_mask(at));
+static void cvt_check(ps_cvt_type dt, ps_cvt_type at, uint64_t a, ps_rnd r, unsigned flags) {
+    CHECK_EQ(ps_cvt(dt, at, a, r, flags), ref_cvt(dt, at, a, r, flags), "cvt.%s.%s.%s flags %x src 0x%" PRIx64,
+             RND_NAME[r], TY_NAME[dt], TY_NAME[at], flags, a & ty_mask(at));
 }
 
 /* Random source bits of a float type, with extra weight on values whose conversion matters. */
-static uint64_t rand_src(ps_cvt_type at)
-{
+static uint64_t rand_src(ps_cvt_type at) {
     switch (at) {
     case PS_CVT_F16:
     case PS_CVT_BF16: return rng64() & 0xffff;
     case PS_CVT_F64:
         switch (rng_below(4)) {
-        case 0: return rand_f64_exp(1023 - 30, 1023 + 66); /* integer range */
+        case 0: return rand_f64_exp(1023 - 30, 1023 + 66);   /* integer range */
         case 1: return rand_f64_exp(1023 - 152, 1023 + 130); /* f32/bf16 range */
-        case 2: return rand_f64_exp(1023 - 26, 1023 + 17);  /* f16 range */
+        case 2: return rand_f64_exp(1023 - 26, 1023 + 17);   /* f16 range */
         default: return rand_f64();
         }
     default:
@@ -1422,22 +1267,19 @@ static uint64_t rand_src(ps_cvt_type at)
         }
     }
 }
-static uint64_t rand_int_src(ps_cvt_type at)
-{
+static uint64_t rand_int_src(ps_cvt_type at) {
     uint64_t v = rng64();
     int sh = (int)rng_below(64);
     v >>= sh;
-    if (rng64() & 1)
-        v = (uint64_t)0 - v;
+    if (rng64() & 1) v = (uint64_t)0 - v;
     return v & ty_mask(at);
 }
 
 static const ps_cvt_type FLOATS[] = {PS_CVT_F16, PS_CVT_BF16, PS_CVT_F32, PS_CVT_F64};
-static const ps_cvt_type INTS[] = {PS_CVT_U8,  PS_CVT_U16, PS_CVT_U32, PS_CVT_U64,
-                                   PS_CVT_S8,  PS_CVT_S16, PS_CVT_S32, PS_CVT_S64};
+static const ps_cvt_type INTS[] = {PS_CVT_U8, PS_CVT_U16, PS_CVT_U32, PS_CVT_U64,
+                                   PS_CVT_S8, PS_CVT_S16, PS_CVT_S32, PS_CVT_S64};
 
-static void test_cvt_float_to_int(void **state)
-{
+static void test_cvt_float_to_int(void **state) {
     (void)state;
     n_checks = 0;
     rng_seed(10000);
@@ -1447,31 +1289,23 @@ static void test_cvt_float_to_int(void **state)
         int n = narrow ? 65536 : N_RANDOM + (at == PS_CVT_F32 ? N_EDGE32 : N_EDGE64);
         for (int i = 0; i < n; i++) {
             uint64_t a;
-            if (narrow)
-                a = (uint64_t)i; /* exhaustive */
-            else if (at == PS_CVT_F32)
-                a = i < N_EDGE32 ? edge32(i) : rand_src(at);
-            else
-                a = i < N_EDGE64 ? edge64(i) : rand_src(at);
+            if (narrow) a = (uint64_t)i; /* exhaustive */
+            else if (at == PS_CVT_F32) a = i < N_EDGE32 ? edge32(i) : rand_src(at);
+            else a = i < N_EDGE64 ? edge64(i) : rand_src(at);
             unsigned flags = (at == PS_CVT_F32 && (i & 1)) ? PS_CVT_FTZ : 0;
             for (int d = 0; d < 8; d++)
-                for (int m = 0; m < 4; m++)
-                    cvt_check(INTS[d], at, a, MODES4[m], flags);
+                for (int m = 0; m < 4; m++) cvt_check(INTS[d], at, a, MODES4[m], flags);
         }
     }
     /* ISA "Integer Notes": NaN -> 0, or 1 << (w-1) when the source is .f64 or dest is 64-bit
      * (confirmed on H200, 2026-11) */
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x7fc00000, PS_RND_RZ, 0), 0, "s32.f32 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_U16, PS_CVT_F16, 0x7e00, PS_RND_RZ, 0), 0, "u16.f16 NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RZ, 0), 0x80000000,
-             "s32.f64 NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_U32, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RZ, 0), 0x80000000,
-             "u32.f64 NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RZ, 0), 0x80000000, "s32.f64 NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_U32, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RZ, 0), 0x80000000, "u32.f64 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_U8, PS_CVT_F64, 0xfff8000000000000, PS_RND_RZ, 0), 0x80, "u8.f64 NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_S64, PS_CVT_F32, 0x7fc00000, PS_RND_RZ, 0), 0x8000000000000000,
-             "s64.f32 NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_U64, PS_CVT_BF16, 0x7fc0, PS_RND_RZ, 0), 0x8000000000000000,
-             "u64.bf16 NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_S64, PS_CVT_F32, 0x7fc00000, PS_RND_RZ, 0), 0x8000000000000000, "s64.f32 NaN");
+    CHECK_EQ(ps_cvt(PS_CVT_U64, PS_CVT_BF16, 0x7fc0, PS_RND_RZ, 0), 0x8000000000000000, "u64.bf16 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x40200000, PS_RND_RN, 0), 2, "rni 2.5 -> 2");
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x40600000, PS_RND_RN, 0), 4, "rni 3.5 -> 4");
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0xc02ccccd, PS_RND_RZ, 0), 0xfffffffe, "rzi -2.7");
@@ -1479,35 +1313,49 @@ static void test_cvt_float_to_int(void **state)
     CHECK_EQ(ps_cvt(PS_CVT_U8, PS_CVT_F32, 0x43960000, PS_RND_RZ, 0), 255, "u8 300 clamps");
     CHECK_EQ(ps_cvt(PS_CVT_S8, PS_CVT_F32, 0xc47a0000, PS_RND_RZ, 0), 0x80, "s8 -1000 clamps");
     CHECK_EQ(ps_cvt(PS_CVT_U32, PS_CVT_F32, 0xbf800000, PS_RND_RZ, 0), 0, "u32 -1 clamps");
-    CHECK_EQ(ps_cvt(PS_CVT_S64, PS_CVT_F32, 0x7f800000, PS_RND_RZ, 0), 0x7fffffffffffffff,
-             "s64 +inf");
-    CHECK_EQ(ps_cvt(PS_CVT_U64, PS_CVT_F64, 0x43efffffffffffff, PS_RND_RZ, 0),
-             0xfffffffffffff800, "u64 largest double below 2^64");
+    CHECK_EQ(ps_cvt(PS_CVT_S64, PS_CVT_F32, 0x7f800000, PS_RND_RZ, 0), 0x7fffffffffffffff, "s64 +inf");
+    CHECK_EQ(ps_cvt(PS_CVT_U64, PS_CVT_F64, 0x43efffffffffffff, PS_RND_RZ, 0), 0xfffffffffffff800,
+             "u64 largest double below 2^64");
     CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x00000001, PS_RND_RP, 0), 1, "rpi subnormal");
-    CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x00000001, PS_RND_RP, PS_CVT_FTZ), 0,
-             "rpi.ftz subnormal");
+    CHECK_EQ(ps_cvt(PS_CVT_S32, PS_CVT_F32, 0x00000001, PS_RND_RP, PS_CVT_FTZ), 0, "rpi.ftz subnormal");
     report("cvt float->int");
 }
 
-static void test_cvt_int_to_float(void **state)
-{
+static void test_cvt_int_to_float(void **state) {
     (void)state;
     n_checks = 0;
     rng_seed(11000);
     static const ps_cvt_type DST[] = {PS_CVT_F16, PS_CVT_BF16, PS_CVT_F32, PS_CVT_F64};
-    static const uint64_t SPECIAL[] = {0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff,
-                                       0xffe0, 0xfff0, 0x1000001, 0x1000003, 0x7fffffff,
-                                       0x80000000, 0xffffffff, 0x20000000000001,
-                                       0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
-                                       0xfffffffffffff800, 0xfffffffffffffc00};
+    static const uint64_t SPECIAL[] = {0,
+                                       1,
+                                       2,
+                                       3,
+                                       0x7f,
+                                       0x80,
+                                       0xff,
+                                       0x7fff,
+                                       0x8000,
+                                       0xffff,
+                                       0xffe0,
+                                       0xfff0,
+                                       0x1000001,
+                                       0x1000003,
+                                       0x7fffffff,
+                                       0x80000000,
+                                       0xffffffff,
+                                       0x20000000000001,
+                                       0x7fffffffffffffff,
+                                       0x8000000000000000,
+                                       0xffffffffffffffff,
+                                       0xfffffffffffff800,
+                                       0xfffffffffffffc00};
     for (int s = 0; s < 8; s++) {
         ps_cvt_type at = INTS[s];
         int w = ty_bits(at);
         int n = w <= 16 ? (1 << w) : N_RANDOM;
         int nsp = (int)(sizeof SPECIAL / sizeof SPECIAL[0]);
         for (int i = 0; i < n + nsp; i++) {
-            uint64_t a = i < nsp ? SPECIAL[i] & ty_mask(at)
-                                 : (w <= 16 ? (uint64_t)(i - nsp) : rand_int_src(at));
+            uint64_t a = i < nsp ? SPECIAL[i] & ty_mask(at) : (w <= 16 ? (uint64_t)(i - nsp) : rand_int_src(at));
             for (int d = 0; d < 4; d++)
                 for (int m = 0; m < 5; m++) {
                     unsigned flags = (i % 7 == 0) ? PS_CVT_SAT : 0;
@@ -1536,15 +1384,14 @@ static void test_cvt_int_to_float(void **state)
     report("cvt int->float, int->int");
 }
 
-static void test_cvt_float_to_float(void **state)
-{
+static void test_cvt_float_to_float(void **state) {
     (void)state;
     n_checks = 0;
     rng_seed(12000);
     /* narrowing: f64 -> f32/f16/bf16, f32 -> f16/bf16/tf32, every mode and flag mix */
     static const struct {
         ps_cvt_type dt, at;
-    } NARROW[] = {{PS_CVT_F32, PS_CVT_F64}, {PS_CVT_F16, PS_CVT_F64}, {PS_CVT_BF16, PS_CVT_F64},
+    } NARROW[] = {{PS_CVT_F32, PS_CVT_F64}, {PS_CVT_F16, PS_CVT_F64},  {PS_CVT_BF16, PS_CVT_F64},
                   {PS_CVT_F16, PS_CVT_F32}, {PS_CVT_BF16, PS_CVT_F32}, {PS_CVT_TF32, PS_CVT_F32}};
     for (int p = 0; p < 6; p++) {
         ps_cvt_type dt = NARROW[p].dt, at = NARROW[p].at;
@@ -1559,8 +1406,7 @@ static void test_cvt_float_to_float(void **state)
             case 4: flags = PS_CVT_SAT | PS_CVT_FTZ; break;
             case 5: flags = PS_CVT_RELU | PS_CVT_SATFINITE; break;
             }
-            for (int m = 0; m < 5; m++)
-                cvt_check(dt, at, a, MODES5[m], flags);
+            for (int m = 0; m < 5; m++) cvt_check(dt, at, a, MODES5[m], flags);
         }
     }
     /* f16 <-> bf16 (both lossy) and the exact widenings, exhaustively */
@@ -1594,32 +1440,23 @@ static void test_cvt_float_to_float(void **state)
     /* hand-checked cases */
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x477ff000, PS_RND_RN, 0), 0x7c00, "65520 -> inf");
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x477ff000, PS_RND_RZ, 0), 0x7bff, "65520 rz");
-    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x7f800000, PS_RND_RN, PS_CVT_SATFINITE), 0x7bff,
-             "satfinite inf -> max");
-    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0xff800000, PS_RND_RN, PS_CVT_SATFINITE), 0xfbff,
-             "satfinite -inf -> -max");
+    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x7f800000, PS_RND_RN, PS_CVT_SATFINITE), 0x7bff, "satfinite inf -> max");
+    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0xff800000, PS_RND_RN, PS_CVT_SATFINITE), 0xfbff, "satfinite -inf -> -max");
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x7fc00001, PS_RND_RN, PS_CVT_SATFINITE), 0x7fff,
              "satfinite NaN stays NaN");
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0xbf800000, PS_RND_RN, PS_CVT_RELU), 0, "relu -1");
-    CHECK_EQ(ps_cvt(PS_CVT_BF16, PS_CVT_F32, 0xffc00001, PS_RND_RN, PS_CVT_RELU), 0x7fff,
-             "relu NaN -> canonical");
+    CHECK_EQ(ps_cvt(PS_CVT_BF16, PS_CVT_F32, 0xffc00001, PS_RND_RN, PS_CVT_RELU), 0x7fff, "relu NaN -> canonical");
     CHECK_EQ(ps_cvt(PS_CVT_BF16, PS_CVT_F32, 0x3f808000, PS_RND_RN, 0), 0x3f80, "bf16 tie even");
     CHECK_EQ(ps_cvt(PS_CVT_BF16, PS_CVT_F32, 0x3f818000, PS_RND_RN, 0), 0x3f82, "bf16 tie up");
-    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x3f801000, PS_RND_RNA, 0), 0x3f802000,
-             "tf32 rna tie away");
-    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x3f801000, PS_RND_RN, 0), 0x3f800000,
-             "tf32 rn tie even");
+    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x3f801000, PS_RND_RNA, 0), 0x3f802000, "tf32 rna tie away");
+    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x3f801000, PS_RND_RN, 0), 0x3f800000, "tf32 rn tie even");
     CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x3f801fff, PS_RND_RZ, 0), 0x3f800000, "tf32 rz");
-    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x7f7fffff, PS_RND_RNA, PS_CVT_SATFINITE),
-             0x7f7fe000, "tf32 satfinite max");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000000, PS_RND_RN, 0), 0,
-             "2^-150 ties to 0");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000001, PS_RND_RN, 0), 1,
-             "just above 2^-150 -> min subnormal");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000000, PS_RND_RNA, 0), 1,
-             "2^-150 rna -> min subnormal");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x36a0000000000000, PS_RND_RN, PS_CVT_FTZ), 0,
-             "ftz result");
+    CHECK_EQ(ps_cvt(PS_CVT_TF32, PS_CVT_F32, 0x7f7fffff, PS_RND_RNA, PS_CVT_SATFINITE), 0x7f7fe000,
+             "tf32 satfinite max");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000000, PS_RND_RN, 0), 0, "2^-150 ties to 0");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000001, PS_RND_RN, 0), 1, "just above 2^-150 -> min subnormal");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x3690000000000000, PS_RND_RNA, 0), 1, "2^-150 rna -> min subnormal");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0x36a0000000000000, PS_RND_RN, PS_CVT_FTZ), 0, "ftz result");
     CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F32, 0x00000001, PS_RND_RN, PS_CVT_FTZ), 0, "ftz input");
     /* cvt.f32.f64 of a NaN, any rounding: sign and top payload bits kept, quiet bit set
      * (measured on H200, 2026-11) -- not the canonical 0x7fffffff */
@@ -1633,30 +1470,22 @@ static void test_cvt_float_to_float(void **state)
              "f32.f64 sNaN: top payload bits kept, quieted");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xfff0000000000001, PS_RND_RZ, PS_CVT_FTZ), 0xffc00000,
              "f32.f64 sNaN with payload only in dropped bits stays NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xfff8000000000000, PS_RND_RN, PS_CVT_SAT), 0,
-             "f32.f64 sat NaN -> +0");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F64, 0xfff8000000000000, PS_RND_RN, PS_CVT_SAT), 0, "f32.f64 sat NaN -> +0");
     CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F32, 0xff800001, PS_RND_RN, 0), 0xfff8000020000000,
              "f64.f32 NaN keeps sign and payload");
     /* A6 as corrected and A8 (measured on H200, 2026-11; more in test_h200_measured) */
-    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RN, 0), 0x7e00,
-             "f16.f64 NaN keeps its payload");
+    CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F64, 0x7ff8000000000000, PS_RND_RN, 0), 0x7e00, "f16.f64 NaN keeps its payload");
     CHECK_EQ(ps_cvt(PS_CVT_F16, PS_CVT_F32, 0x7fc00000, PS_RND_RN, 0), 0x7fff, "f16.f32 NaN");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F16, 0x7c01, PS_RND_RN, 0), 0x7fffffff, "f32.f16 NaN");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_BF16, 0xffc1, PS_RND_RN, 0), 0xffc10000,
-             "f32.bf16 NaN: a shift");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbfc00000, PS_RND_RM, PS_CVT_INTEGRAL), 0xc0000000,
-             "rmi -1.5 -> -2");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbf000000, PS_RND_RP, PS_CVT_INTEGRAL), S32,
-             "rpi -0.5 -> -0");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x3f000000, PS_RND_RN, PS_CVT_INTEGRAL), 0,
-             "rni 0.5 -> +0");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_BF16, 0xffc1, PS_RND_RN, 0), 0xffc10000, "f32.bf16 NaN: a shift");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbfc00000, PS_RND_RM, PS_CVT_INTEGRAL), 0xc0000000, "rmi -1.5 -> -2");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0xbf000000, PS_RND_RP, PS_CVT_INTEGRAL), S32, "rpi -0.5 -> -0");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x3f000000, PS_RND_RN, PS_CVT_INTEGRAL), 0, "rni 0.5 -> +0");
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x7fc00001, PS_RND_RN, PS_CVT_SAT), 0, "sat NaN");
     /* .sat maps -0.0 to +0.0 (A10, confirmed on H200, 2026-11) */
     CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, S32, PS_RND_RN, PS_CVT_SAT), 0, "cvt.sat -0 -> +0");
-    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x80000001, PS_RND_RN, PS_CVT_FTZ), S32,
-             "cvt.ftz.f32.f32 flushes");
-    CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F64, 0x7ff0000000000001, PS_RND_RN, 0), 0x7ff8000000000001,
-             "f64 NaN quieted");
+    CHECK_EQ(ps_cvt(PS_CVT_F32, PS_CVT_F32, 0x80000001, PS_RND_RN, PS_CVT_FTZ), S32, "cvt.ftz.f32.f32 flushes");
+    CHECK_EQ(ps_cvt(PS_CVT_F64, PS_CVT_F64, 0x7ff0000000000001, PS_RND_RN, 0), 0x7ff8000000000001, "f64 NaN quieted");
     report("cvt float->float");
 }
 
@@ -2693,30 +2522,28 @@ static const measured H200[] = {
     {"cvt.rna.tf32.f32", 0xff812345, 0x0, 0x0, 0xff812000},
 };
 
-static bool has_mod(const char *insn, const char *mod)
-{
+static bool has_mod(const char *insn, const char *mod) {
     size_t n = strlen(mod);
     for (const char *p = strchr(insn, '.'); p; p = strchr(p + 1, '.'))
-        if (!strncmp(p + 1, mod, n) && (p[1 + n] == '.' || p[1 + n] == 0))
-            return true;
+        if (!strncmp(p + 1, mod, n) && (p[1 + n] == '.' || p[1 + n] == 0)) return true;
     return false;
 }
-static ps_cvt_type cvt_type(const char *t)
-{
+static ps_cvt_type cvt_type(const char *t) {
     for (int i = 0; i <= PS_CVT_F64; i++)
-        if (!strcmp(t, TY_NAME[i]))
-            return (ps_cvt_type)i;
+        if (!strcmp(t, TY_NAME[i])) return (ps_cvt_type)i;
     fail_msg("unknown cvt type %s", t);
     return PS_CVT_U8;
 }
 
 /* Runs one measured instruction through fp.c; *mufu is set for the MUFU-based approximations,
  * whose fraction functions fp.c only models (docs/numerics.md section 7). */
-static uint64_t run_measured(const measured *m, bool *mufu)
-{
+static uint64_t run_measured(const measured *m, bool *mufu) {
     const char *s = m->insn;
-    ps_rnd r = has_mod(s, "rz") ? PS_RND_RZ : has_mod(s, "rm") ? PS_RND_RM
-               : has_mod(s, "rp") ? PS_RND_RP : has_mod(s, "rna") ? PS_RND_RNA : PS_RND_RN;
+    ps_rnd r = has_mod(s, "rz") ? PS_RND_RZ
+        : has_mod(s, "rm")      ? PS_RND_RM
+        : has_mod(s, "rp")      ? PS_RND_RP
+        : has_mod(s, "rna")     ? PS_RND_RNA
+                                : PS_RND_RN;
     bool ftz = has_mod(s, "ftz"), sat = has_mod(s, "sat");
     uint64_t a = m->a, b = m->b, c = m->c;
     uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b, c32 = (uint32_t)c;
@@ -2728,11 +2555,13 @@ static uint64_t run_measured(const measured *m, bool *mufu)
         *at++ = 0;
         char *dt = strrchr(buf, '.') + 1;
         unsigned fl = (ftz ? PS_CVT_FTZ : 0) | (has_mod(s, "satfinite") ? PS_CVT_SATFINITE : 0) |
-                      (has_mod(s, "relu") ? PS_CVT_RELU : 0);
+            (has_mod(s, "relu") ? PS_CVT_RELU : 0);
         if (has_mod(s, "rni") || has_mod(s, "rzi") || has_mod(s, "rmi") || has_mod(s, "rpi")) {
             fl |= PS_CVT_INTEGRAL;
-            r = has_mod(s, "rzi") ? PS_RND_RZ : has_mod(s, "rmi") ? PS_RND_RM
-                : has_mod(s, "rpi") ? PS_RND_RP : PS_RND_RN;
+            r = has_mod(s, "rzi")   ? PS_RND_RZ
+                : has_mod(s, "rmi") ? PS_RND_RM
+                : has_mod(s, "rpi") ? PS_RND_RP
+                                    : PS_RND_RN;
         }
         return ps_cvt(cvt_type(dt), cvt_type(at), a, r, fl);
     }
@@ -2751,18 +2580,15 @@ static uint64_t run_measured(const measured *m, bool *mufu)
     static const char *const ops[] = {"add", "sub", "mul", "fma", "div", "sqrt", "rcp"};
     for (op_t op = OP_ADD; op <= OP_RCP; op++) {
         size_t n = strlen(ops[op]);
-        if (strncmp(s, ops[op], n) || s[n] != '.')
-            continue;
-        if (strstr(s, ".f64"))
-            return run_f64(op, a, b, c, r);
+        if (strncmp(s, ops[op], n) || s[n] != '.') continue;
+        if (strstr(s, ".f64")) return run_f64(op, a, b, c, r);
         return run_f32(op, a32, b32, c32, r, ftz, sat);
     }
     fail_msg("no handler for %s", s);
     return 0;
 }
 
-static void test_h200_measured(void **state)
-{
+static void test_h200_measured(void **state) {
     (void)state;
     n_checks = 0;
     int n_mufu = 0, mufu_off = 0;
@@ -2771,8 +2597,7 @@ static void test_h200_measured(void **state)
         bool mufu;
         uint64_t got = run_measured(m, &mufu);
         if (!mufu) {
-            CHECK_EQ(got, m->d, "measured on H200: %s %" PRIx64 " %" PRIx64 " %" PRIx64, m->insn,
-                     m->a, m->b, m->c);
+            CHECK_EQ(got, m->d, "measured on H200: %s %" PRIx64 " %" PRIx64 " %" PRIx64, m->insn, m->a, m->b, m->c);
             continue;
         }
         /* the MUFU fraction functions are fitted (98-99% exact): exact NaN/Inf/zero results
@@ -2781,23 +2606,20 @@ static void test_h200_measured(void **state)
         if (got != m->d) {
             mufu_off++;
             CHECK_TRUE(!nan32((uint32_t)m->d) && !nan32((uint32_t)got) &&
-                           ulp_dist32((uint32_t)got, (uint32_t)m->d) <= 1 &&
-                           (m->d & 0x7f800000) != 0x7f800000 && (m->d & 0x7fffffff) != 0,
-                       "measured on H200 (MUFU model 1 ulp): %s %" PRIx64 " %" PRIx64
-                       " -> %" PRIx64 ", got %" PRIx64,
+                           ulp_dist32((uint32_t)got, (uint32_t)m->d) <= 1 && (m->d & 0x7f800000) != 0x7f800000 &&
+                           (m->d & 0x7fffffff) != 0,
+                       "measured on H200 (MUFU model 1 ulp): %s %" PRIx64 " %" PRIx64 " -> %" PRIx64 ", got %" PRIx64,
                        m->insn, m->a, m->b, m->d, got);
         }
     }
     print_message("[ stats    ] MUFU-based results off by 1 ulp: %d of %d\n", mufu_off, n_mufu);
-    CHECK_TRUE(mufu_off * 20 <= n_mufu, "MUFU model misses %d of %d measured results", mufu_off,
-               n_mufu);
+    CHECK_TRUE(mufu_off * 20 <= n_mufu, "MUFU model misses %d of %d measured results", mufu_off, n_mufu);
     report("H200 measured facts");
 }
 
 /* ==== main ================================================================================ */
 
-int main(void)
-{
+int main(void) {
     saved_emin = mpfr_get_emin();
     saved_emax = mpfr_get_emax();
     mpfr_inits2(64, ma, mb, mc, md, mt, mu, (mpfr_ptr)0);

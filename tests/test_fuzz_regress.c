@@ -12,7 +12,7 @@
 
 typedef struct {
     ptxsim_status st;
-    char fault[64];      /* the fault's kind, "" when none */
+    char fault[64]; /* the fault's kind, "" when none */
     char fault_message[256];
     int findings;
     char first_kind[32]; /* the first finding's kind */
@@ -47,7 +47,9 @@ static outcome run(const char *ptx, unsigned threads, unsigned checks) {
         assert_true(ptxsim_kernel_param(k, i, &sz, &off));
         if (sz == 8) memcpy(params + off, &buf, 8);
     }
-    ptxsim_launch_config cfg = {.grid = {1, 1, 1}, .block = {threads, 1, 1}, .param_buffer = params,
+    ptxsim_launch_config cfg = {.grid = {1, 1, 1},
+                                .block = {threads, 1, 1},
+                                .param_buffer = params,
                                 .param_buffer_size = psize};
     ptxsim_report *r = NULL;
     o.st = ptxsim_launch(ctx, k, &cfg, &r);
@@ -84,17 +86,16 @@ static __attribute__((noinline)) void dirty_stack(void) {
  * write-after-write race (docs/checkers.md). */
 static void fuzz_evbatch_values_unset(void **state) {
     (void)state;
-    static const char ptx[] =
-        ".version 8.0\n.target sm_90\n.address_size 64\n"
-        ".visible .entry k() {\n"
-        "  .reg .b32 %r<4>;\n"
-        "  .shared .align 8 .b64 bar;\n"
-        "  mov.u32 %r1, bar;\n"
-        "  mov.u32 %r2, %tid.x;\n"
-        "  add.u32 %r2, %r2, 1;\n"
-        "  mbarrier.init.shared::cta.b64 [%r1], %r2;\n"
-        "  ret;\n"
-        "}\n";
+    static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k() {\n"
+                              "  .reg .b32 %r<4>;\n"
+                              "  .shared .align 8 .b64 bar;\n"
+                              "  mov.u32 %r1, bar;\n"
+                              "  mov.u32 %r2, %tid.x;\n"
+                              "  add.u32 %r2, %r2, 1;\n"
+                              "  mbarrier.init.shared::cta.b64 [%r1], %r2;\n"
+                              "  ret;\n"
+                              "}\n";
     dirty_stack();
     outcome o = run(ptx, 32, PTXSIM_CHECK_ALL);
     assert_int_equal(o.st, PTXSIM_OK);
@@ -109,18 +110,17 @@ static void fuzz_evbatch_values_unset(void **state) {
  * run's span check was right). Such an address is out of bounds, whichever way it wraps. */
 static void fuzz_shared_offset_wraps(void **state) {
     (void)state;
-    static const char ptx[] =
-        ".version 8.0\n.target sm_90\n.address_size 64\n"
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .b32 %r<4>;\n"
-        "  .reg .b64 %rd<4>;\n"
-        "  .shared .align 8 .b64 sh[4];\n"
-        "  ld.param.u64 %rd1, [out];\n"
-        "  mov.u32 %r1, 0;\n"
-        "  ld.shared.u32 %r2, [%r1+-4];\n"
-        "  st.global.u32 [%rd1], %r2;\n"
-        "  ret;\n"
-        "}\n";
+    static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k(.param .u64 out) {\n"
+                              "  .reg .b32 %r<4>;\n"
+                              "  .reg .b64 %rd<4>;\n"
+                              "  .shared .align 8 .b64 sh[4];\n"
+                              "  ld.param.u64 %rd1, [out];\n"
+                              "  mov.u32 %r1, 0;\n"
+                              "  ld.shared.u32 %r2, [%r1+-4];\n"
+                              "  st.global.u32 [%rd1], %r2;\n"
+                              "  ret;\n"
+                              "}\n";
     for (unsigned threads = 1; threads <= 32; threads += 31) {
         outcome o = run(ptx, threads, PTXSIM_CHECK_ALL);
         assert_int_equal(o.st, PTXSIM_ERR_FAULT);
@@ -134,19 +134,18 @@ static void fuzz_shared_offset_wraps(void **state) {
 /* The same wrap-around in local memory: a thread's local window is [0, its frame's size). */
 static void fuzz_local_offset_wraps(void **state) {
     (void)state;
-    static const char ptx[] =
-        ".version 8.0\n.target sm_90\n.address_size 64\n"
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .b32 %r<4>;\n"
-        "  .reg .b64 %rd<4>;\n"
-        "  .local .align 8 .b8 loc[16];\n"
-        "  ld.param.u64 %rd1, [out];\n"
-        "  mov.u64 %rd2, 0;\n"
-        "  st.local.u32 [loc], 5;\n"
-        "  ld.local.u32 %r2, [%rd2+-4];\n"
-        "  st.global.u32 [%rd1], %r2;\n"
-        "  ret;\n"
-        "}\n";
+    static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry k(.param .u64 out) {\n"
+                              "  .reg .b32 %r<4>;\n"
+                              "  .reg .b64 %rd<4>;\n"
+                              "  .local .align 8 .b8 loc[16];\n"
+                              "  ld.param.u64 %rd1, [out];\n"
+                              "  mov.u64 %rd2, 0;\n"
+                              "  st.local.u32 [loc], 5;\n"
+                              "  ld.local.u32 %r2, [%rd2+-4];\n"
+                              "  st.global.u32 [%rd1], %r2;\n"
+                              "  ret;\n"
+                              "}\n";
     outcome o = run(ptx, 1, PTXSIM_CHECK_RACE);
     assert_int_equal(o.st, PTXSIM_ERR_FAULT);
     assert_string_equal(o.fault, "out-of-bounds");

@@ -38,24 +38,33 @@ static struct {
     fake_module *modules[FAKE_MODULES]; /* loaded, not unloaded */
     ps_cu_result init_result, jit_result, sync_result;
     int contexts_created, launches, modules_live;
-    int shared_attr;      /* last MAX_DYNAMIC_SHARED_SIZE_BYTES set */
-    unsigned last_shared; /* shared bytes of the last launch */
+    int shared_attr;          /* last MAX_DYNAMIC_SHARED_SIZE_BYTES set */
+    unsigned last_shared;     /* shared bytes of the last launch */
     unsigned last_cluster[3]; /* cluster shape of the last cuLaunchKernelEx */
     fake_function fn;
 } fake;
 
 static ps_cu_result fake_init(unsigned flags) { return fake.init_result; }
-static ps_cu_result fake_driver_get_version(int *v) { *v = 13000; return PS_CU_SUCCESS; }
-static ps_cu_result fake_device_get_count(int *n) { *n = 1; return PS_CU_SUCCESS; }
-static ps_cu_result fake_device_get(ps_cu_device *d, int ordinal) { *d = ordinal; return PS_CU_SUCCESS; }
+static ps_cu_result fake_driver_get_version(int *v) {
+    *v = 13000;
+    return PS_CU_SUCCESS;
+}
+static ps_cu_result fake_device_get_count(int *n) {
+    *n = 1;
+    return PS_CU_SUCCESS;
+}
+static ps_cu_result fake_device_get(ps_cu_device *d, int ordinal) {
+    *d = ordinal;
+    return PS_CU_SUCCESS;
+}
 static ps_cu_result fake_device_get_name(char *name, int len, ps_cu_device d) {
     snprintf(name, (size_t)len, "ptxsim fake GPU");
     return PS_CU_SUCCESS;
 }
 static ps_cu_result fake_device_get_attribute(int *v, int attrib, ps_cu_device d) {
-    *v = attrib == PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR   ? 9
-         : attrib == PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR ? 0
-                                                                     : 232448;
+    *v = attrib == PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR  ? 9
+        : attrib == PS_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR ? 0
+                                                                    : 232448;
     return PS_CU_SUCCESS;
 }
 static ps_cu_result fake_ctx_create(ps_cu_context *ctx, unsigned flags, ps_cu_device d) {
@@ -82,8 +91,8 @@ static ps_cu_result fake_ctx_destroy(ps_cu_context ctx) {
 }
 static ps_cu_result fake_ctx_synchronize(void) { return fake.sync_result; }
 
-static ps_cu_result fake_module_load_data_ex(ps_cu_module *out, const void *image, unsigned nopts,
-                                             int *opts, void **vals) {
+static ps_cu_result fake_module_load_data_ex(ps_cu_module *out, const void *image, unsigned nopts, int *opts,
+                                             void **vals) {
     char *errlog = NULL, *infolog = NULL;
     size_t errsize = 0, infosize = 0;
     for (unsigned i = 0; i < nopts; i++) {
@@ -156,9 +165,8 @@ static ps_cu_result fake_memcpy_dtoh(void *dst, ps_cu_deviceptr src, size_t n) {
     return PS_CU_SUCCESS;
 }
 /* Packs kernelParams the way the driver does: each pointer's bytes at its parameter's offset. */
-static ps_cu_result fake_launch(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz,
-                                unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                                const unsigned cluster[3], void **params) {
+static ps_cu_result fake_launch(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                                unsigned bz, unsigned shared, const unsigned cluster[3], void **params) {
     fake_function *fn = (fake_function *)f;
     const ps_var *const *vars;
     int n = ps_program_kernel_params(fn->mod->prog, fn->name, &vars);
@@ -166,8 +174,12 @@ static ps_cu_result fake_launch(ps_cu_function f, unsigned gx, unsigned gy, unsi
     for (int i = 0; i < n; i++) total = PS_MAX(total, vars[i]->offset + vars[i]->size);
     uint8_t *buf = calloc(1, total + 8);
     for (int i = 0; i < n; i++) memcpy(buf + vars[i]->offset, params[i], vars[i]->size);
-    ps_launch_config cfg = {.grid = {gx, gy, gz}, .block = {bx, by, bz}, .shared_bytes = shared,
-                            .params = buf, .params_size = total, .threads = 1,
+    ps_launch_config cfg = {.grid = {gx, gy, gz},
+                            .block = {bx, by, bz},
+                            .shared_bytes = shared,
+                            .params = buf,
+                            .params_size = total,
+                            .threads = 1,
                             .cluster = {cluster[0], cluster[1], cluster[2]}};
     ps_launch_result res;
     ps_status st = ps_launch(fn->mod->prog, fake.dev, fn->name, &cfg, &res);
@@ -177,27 +189,26 @@ static ps_cu_result fake_launch(ps_cu_function f, unsigned gx, unsigned gy, unsi
     if (st != PS_OK) fake.sync_result = PS_CU_ERROR_ILLEGAL_ADDRESS; /* reported at synchronisation */
     return PS_CU_SUCCESS;
 }
-static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz,
-                                       unsigned bx, unsigned by, unsigned bz, unsigned shared,
-                                       ps_cu_stream stream, void **params, void **extra) {
+static ps_cu_result fake_launch_kernel(ps_cu_function f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                       unsigned by, unsigned bz, unsigned shared, ps_cu_stream stream, void **params,
+                                       void **extra) {
     static const unsigned none[3] = {0, 0, 0};
     return fake_launch(f, gx, gy, gz, bx, by, bz, shared, none, params);
 }
 /* cuLaunchKernelEx: the cluster attribute is the only one the harness passes */
-static ps_cu_result fake_launch_kernel_ex(const ps_cu_launch_config *c, ps_cu_function f,
-                                          void **params, void **extra) {
+static ps_cu_result fake_launch_kernel_ex(const ps_cu_launch_config *c, ps_cu_function f, void **params, void **extra) {
     if (c->num_attrs != 1 || c->attrs[0].id != PS_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) return 1;
     const unsigned cd[3] = {c->attrs[0].value.cluster_dim.x, c->attrs[0].value.cluster_dim.y,
                             c->attrs[0].value.cluster_dim.z};
     memcpy(fake.last_cluster, cd, sizeof fake.last_cluster);
-    return fake_launch(f, c->grid_x, c->grid_y, c->grid_z, c->block_x, c->block_y, c->block_z,
-                       c->shared_bytes, cd, params);
+    return fake_launch(f, c->grid_x, c->grid_y, c->grid_z, c->block_x, c->block_y, c->block_z, c->shared_bytes, cd,
+                       params);
 }
 static ps_cu_result fake_get_error_name(ps_cu_result r, const char **s) {
-    *s = r == PS_CU_ERROR_NO_DEVICE         ? "CUDA_ERROR_NO_DEVICE"
-         : r == PS_CU_ERROR_INVALID_PTX     ? "CUDA_ERROR_INVALID_PTX"
-         : r == PS_CU_ERROR_ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS"
-                                            : NULL;
+    *s = r == PS_CU_ERROR_NO_DEVICE        ? "CUDA_ERROR_NO_DEVICE"
+        : r == PS_CU_ERROR_INVALID_PTX     ? "CUDA_ERROR_INVALID_PTX"
+        : r == PS_CU_ERROR_ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS"
+                                           : NULL;
     return *s ? PS_CU_SUCCESS : 1;
 }
 static ps_cu_result fake_get_error_string(ps_cu_result r, const char **s) {
@@ -304,8 +315,7 @@ static void default_open_without_gpu(void **state) {
     ps_gpu_status st = ps_gpu_open(0, &g, err, sizeof err);
     if (st == PS_GPU_OK) {
         const ps_gpu_info *in = ps_gpu_describe(g);
-        fprintf(stderr, "GPU present (%s, sm_%d%d): nothing to check here\n", in->name, in->sm_major,
-                in->sm_minor);
+        fprintf(stderr, "GPU present (%s, sm_%d%d): nothing to check here\n", in->name, in->sm_major, in->sm_minor);
         ps_gpu_close(g);
         skip();
     }
@@ -349,9 +359,9 @@ static void fake_no_device(void **state) {
 static void fake_runs_corpus_cases(void **state) {
     (void)state;
     static const char *const cases[] = {
-        "corpus/saxpy/case.sm_80.json",      "corpus/struct_param/case.sm_90.json",
-        "corpus/dynsmem/case.sm_80.json",    "corpus/hand_globals_const/case.json",
-        "corpus/hand_funcparam/case.json",   "corpus/matmul_int/case.sm_80.json",
+        "corpus/saxpy/case.sm_80.json",    "corpus/struct_param/case.sm_90.json",
+        "corpus/dynsmem/case.sm_80.json",  "corpus/hand_globals_const/case.json",
+        "corpus/hand_funcparam/case.json", "corpus/matmul_int/case.sm_80.json",
     };
     ps_gpu *g = open_fake();
     for (size_t i = 0; i < PS_ARRAY_LEN(cases); i++) {
@@ -542,7 +552,7 @@ static void ulp_distances(void **state) {
     assert_int_equal(ps_gpu_ulp_distance(f64_bits(1.0), f64_bits(nextafter(nextafter(1.0, 0), 0)), "f64"), 2);
     assert_int_equal(ps_gpu_ulp_distance(f64_bits(-0.0), f64_bits(4.9406564584124654e-324), "f64"), 1);
     assert_int_equal(ps_gpu_ulp_distance(0x8000000000000001ull, 0x0000000000000001ull, "f64"), 2);
-    assert_int_equal(ps_gpu_ulp_distance(0x3c00, 0x3c01, "f16"), 1);  /* f16 1.0 and next */
+    assert_int_equal(ps_gpu_ulp_distance(0x3c00, 0x3c01, "f16"), 1); /* f16 1.0 and next */
     assert_int_equal(ps_gpu_ulp_distance(0xbc00, 0x3c00, "f16"), 2 * 0x3c00);
     assert_int_equal(ps_gpu_ulp_distance(0x7e00, 0x3c00, "f16"), UINT64_MAX); /* f16 NaN */
     assert_int_equal(ps_gpu_ulp_distance(0x3f80, 0x3f82, "bf16"), 2);
@@ -578,9 +588,9 @@ static void compare_exact_and_tolerances(void **state) {
     ps_gpu_cmp c;
     ps_gpu_compare(got, want, "f32", 6, NULL, &c);
     assert_int_equal(c.mismatches, 0);
-    got[1] = nextafterf(2.0f, 3.0f);                     /* 1 ulp */
-    got[2] = nextafterf(nextafterf(3.0f, 0.0f), 0.0f);   /* 2 ulp */
-    memcpy(&got[3], &(uint32_t){0x7fc00001u}, 4);        /* another NaN */
+    got[1] = nextafterf(2.0f, 3.0f);                   /* 1 ulp */
+    got[2] = nextafterf(nextafterf(3.0f, 0.0f), 0.0f); /* 2 ulp */
+    memcpy(&got[3], &(uint32_t){0x7fc00001u}, 4);      /* another NaN */
     ps_gpu_compare(got, want, "f32", 6, NULL, &c);
     assert_int_equal(c.mismatches, 3);
     assert_int_equal(c.first, 1);

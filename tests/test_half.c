@@ -31,8 +31,7 @@ static uint32_t sign_of(fmtx f) { return 1u << (f.ebits + f.mbits); }
 static bool is_nan(fmtx f, uint32_t x) { return (x & (sign_of(f) - 1)) > inf_of(f); }
 
 /* The value of a (non-NaN) bit pattern, exactly, as a double. */
-static double value(fmtx f, uint32_t x)
-{
+static double value(fmtx f, uint32_t x) {
     uint32_t e = (x >> f.mbits) & ((1u << f.ebits) - 1), m = x & ((1u << f.mbits) - 1);
     double v;
     if (e == (1u << f.ebits) - 1 && !(f.ebits == 4)) v = INFINITY;
@@ -41,8 +40,7 @@ static double value(fmtx f, uint32_t x)
     return (x & sign_of(f)) ? -v : v;
 }
 /* Encodes a double that is representable in f (or +-Inf for IEEE formats). */
-static uint32_t encode(fmtx f, double v)
-{
+static uint32_t encode(fmtx f, double v) {
     uint32_t s = signbit(v) ? sign_of(f) : 0;
     v = fabs(v);
     if (isinf(v)) return s | inf_of(f);
@@ -56,8 +54,7 @@ static uint32_t encode(fmtx f, double v)
 
 /* Rounds x to format f (nearest even, gradual underflow, overflow to Inf; emax_extra widens
  * the exponent range upward, for e4m3 whose top binade is finite). */
-static double mp_round_value(fmtx f, mpfr_t x, int emax_extra)
-{
+static double mp_round_value(fmtx f, mpfr_t x, int emax_extra) {
     mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
     mpfr_t y;
     mpfr_init2(y, f.mbits + 1);
@@ -74,8 +71,7 @@ static double mp_round_value(fmtx f, mpfr_t x, int emax_extra)
 }
 static uint32_t mp_round(fmtx f, mpfr_t x, int emax_extra) { return encode(f, mp_round_value(f, x, emax_extra)); }
 /* True if x rounded to f's precision with an unbounded exponent is below the smallest normal. */
-static bool tiny_after_rounding(fmtx f, mpfr_t x)
-{
+static bool tiny_after_rounding(fmtx f, mpfr_t x) {
     mpfr_t y;
     mpfr_init2(y, f.mbits + 1);
     mpfr_set(y, x, MPFR_RNDN);
@@ -85,8 +81,7 @@ static bool tiny_after_rounding(fmtx f, mpfr_t x)
 }
 
 static uint64_t rs = 0x243f6a8885a308d3ull;
-static uint32_t rnd32(void)
-{
+static uint32_t rnd32(void) {
     rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
     return (uint32_t)(rs >> 16);
 }
@@ -94,8 +89,7 @@ static const uint16_t EDGE_F16[] = {0x0000, 0x0001, 0x03ff, 0x0400, 0x3bff, 0x3c
                                     0x7bff, 0x7c00, 0x7c01, 0x7e00, 0x0200, 0x1000, 0x5800};
 static const uint16_t EDGE_BF16[] = {0x0000, 0x0001, 0x007f, 0x0080, 0x3f7f, 0x3f80, 0x3f81,
                                      0x7f7f, 0x7f80, 0x7f81, 0x7fc0, 0x0040, 0x0800, 0x5f00};
-static uint16_t operand(ps_half_fmt hf)
-{
+static uint16_t operand(ps_half_fmt hf) {
     uint32_t r = rnd32();
     if ((r & 7) == 0) {
         const uint16_t *e = hf == PS_HALF_F16 ? EDGE_F16 : EDGE_BF16;
@@ -106,8 +100,7 @@ static uint16_t operand(ps_half_fmt hf)
 
 /* ---- reference arithmetic: MPFR for the exact result, then the PTX rules ----------------- */
 enum { OADD, OSUB, OMUL, OFMA };
-static uint16_t ref_arith(ps_half_fmt hf, int op, uint16_t a, uint16_t b, uint16_t c, unsigned fl)
-{
+static uint16_t ref_arith(ps_half_fmt hf, int op, uint16_t a, uint16_t b, uint16_t c, unsigned fl) {
     fmtx f = hf == PS_HALF_F16 ? F16 : BF16;
     uint16_t in[3] = {a, b, c};
     if (fl & PS_HALF_OOB)
@@ -149,8 +142,7 @@ static uint16_t ref_arith(ps_half_fmt hf, int op, uint16_t a, uint16_t b, uint16
     return res;
 }
 
-static void check_arith(ps_half_fmt hf, unsigned fl, int n)
-{
+static void check_arith(ps_half_fmt hf, unsigned fl, int n) {
     for (int i = 0; i < n; i++) {
         uint16_t a = operand(hf), b = operand(hf), c = operand(hf);
         if (i % 5 == 0) b = a ^ 0x8000; /* exact cancellation */
@@ -162,25 +154,23 @@ static void check_arith(ps_half_fmt hf, unsigned fl, int n)
             unsigned f2 = op == OFMA ? fl : fl & ~(unsigned)(PS_HALF_RELU | PS_HALF_OOB);
             uint16_t want = ref_arith(hf, op, a, b, c, f2);
             if (got[op] != want)
-                fail_msg("fmt %d op %d flags %x: %04x %04x %04x -> %04x, want %04x", hf, op, fl, a, b,
-                         c, got[op], want);
+                fail_msg("fmt %d op %d flags %x: %04x %04x %04x -> %04x, want %04x", hf, op, fl, a, b, c, got[op],
+                         want);
         }
     }
 }
 
-static void test_f16_arith(void **state)
-{
+static void test_f16_arith(void **state) {
     (void)state;
-    static const unsigned fls[] = {0, PS_HALF_FTZ, PS_HALF_SAT, PS_HALF_FTZ | PS_HALF_SAT, PS_HALF_RELU,
-                                   PS_HALF_FTZ | PS_HALF_RELU, PS_HALF_OOB};
+    static const unsigned fls[] = {
+        0, PS_HALF_FTZ, PS_HALF_SAT, PS_HALF_FTZ | PS_HALF_SAT, PS_HALF_RELU, PS_HALF_FTZ | PS_HALF_RELU, PS_HALF_OOB};
     for (size_t k = 0; k < sizeof fls / sizeof fls[0]; k++) check_arith(PS_HALF_F16, fls[k], 40000);
     /* the .ftz decision point: 0x3bff * 0x0400 is 2^-14 * (1 - 2^-11), tiny at 11 bits */
     assert_int_equal(ps_half_mul(PS_HALF_F16, 0x3bff, 0x0400, PS_HALF_FTZ), 0x0000);
     assert_int_equal(ps_half_mul(PS_HALF_F16, 0x3bff, 0x0400, 0), 0x0400);
     assert_int_equal(ps_half_fma(PS_HALF_F16, 0x7c00, 0x0000, 0x3c00, 0), 0x7fff);
 }
-static void test_bf16_arith(void **state)
-{
+static void test_bf16_arith(void **state) {
     (void)state;
     static const unsigned fls[] = {0, PS_HALF_RELU, PS_HALF_OOB | PS_HALF_RELU};
     for (size_t k = 0; k < sizeof fls / sizeof fls[0]; k++) check_arith(PS_HALF_BF16, fls[k], 40000);
@@ -190,13 +180,11 @@ static void test_bf16_arith(void **state)
 }
 
 /* ---- min/max, neg/abs and setp keys: C reference ----------------------------------------- */
-static double num(fmtx f, uint16_t x, bool ftz)
-{
+static double num(fmtx f, uint16_t x, bool ftz) {
     if (ftz && !(x & inf_of(f))) x &= 0x8000;
     return value(f, x);
 }
-static uint16_t ref_minmax(ps_half_fmt hf, uint16_t a, uint16_t b, unsigned fl, bool mx)
-{
+static uint16_t ref_minmax(ps_half_fmt hf, uint16_t a, uint16_t b, unsigned fl, bool mx) {
     fmtx f = hf == PS_HALF_F16 ? F16 : BF16;
     bool ftz = fl & PS_HALF_FTZ;
     if (ftz) {
@@ -217,8 +205,7 @@ static uint16_t ref_minmax(ps_half_fmt hf, uint16_t a, uint16_t b, unsigned fl, 
     }
     return (fl & PS_HALF_XORSIGN) ? (uint16_t)(r | sgn) : r;
 }
-static void test_minmax_neg_abs(void **state)
-{
+static void test_minmax_neg_abs(void **state) {
     (void)state;
     for (int hf = 0; hf < 2; hf++) {
         fmtx f = hf == PS_HALF_F16 ? F16 : BF16;
@@ -253,8 +240,7 @@ static void test_minmax_neg_abs(void **state)
 }
 
 /* ---- fp8 ------------------------------------------------------------------------------------ */
-static uint8_t ref_fp8(ps_fp8_fmt f8, double v, bool isnan_, bool relu)
-{
+static uint8_t ref_fp8(ps_fp8_fmt f8, double v, bool isnan_, bool relu) {
     fmtx f = f8 == PS_FP8_E4M3 ? E4M3 : E5M2;
     uint8_t maxv = f8 == PS_FP8_E4M3 ? 0x7e : 0x7b;
     if (isnan_) return 0x7f;
@@ -270,8 +256,7 @@ static uint8_t ref_fp8(ps_fp8_fmt f8, double v, bool isnan_, bool relu)
     uint8_t mag = fabs(r) > maxd ? maxv : (uint8_t)(encode(f, fabs(r)) & 0x7f); /* .satfinite */
     return s | mag;
 }
-static void test_fp8(void **state)
-{
+static void test_fp8(void **state) {
     (void)state;
     for (int f8 = 0; f8 < 2; f8++)
         for (int relu = 0; relu < 2; relu++) {
@@ -304,33 +289,33 @@ static void test_fp8(void **state)
 }
 
 /* ---- cvt.pack through a PTX snippet: C reference of the saturating pack ------------------ */
-static uint32_t sat(int32_t v, int w, bool sgn)
-{
+static uint32_t sat(int32_t v, int w, bool sgn) {
     int64_t lo = sgn ? -(1ll << (w - 1)) : 0, hi = sgn ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
     return (uint32_t)(v < lo ? lo : v > hi ? hi : v) & (uint32_t)((1ull << w) - 1);
 }
-static void test_cvt_pack(void **state)
-{
+static void test_cvt_pack(void **state) {
     (void)state;
     static const struct {
         const char *t;
         int w;
         bool sgn, three;
-    } ty[] = {{"u16.s32", 16, false, false}, {"s16.s32", 16, true, false}, {"u8.s32.b32", 8, false, true},
-              {"s8.s32.b32", 8, true, true}, {"u4.s32.b32", 4, false, true}, {"s4.s32.b32", 4, true, true},
+    } ty[] = {{"u16.s32", 16, false, false},  {"s16.s32", 16, true, false},   {"u8.s32.b32", 8, false, true},
+              {"s8.s32.b32", 8, true, true},  {"u4.s32.b32", 4, false, true}, {"s4.s32.b32", 4, true, true},
               {"u2.s32.b32", 2, false, true}, {"s2.s32.b32", 2, true, true}};
     for (size_t k = 0; k < sizeof ty / sizeof ty[0]; k++) {
         char ptx[1024], diag[512];
         snprintf(ptx, sizeof ptx,
-                 TU_HEADER ".visible .entry k(.param .u64 p0)\n{\n.reg .b64 %%a, %%base;\n.reg .b32 %%x, %%y, %%z, %%d, %%t;\n"
-                           "ld.param.u64 %%base, [p0];\nmov.u32 %%t, %%tid.x;\nmul.wide.u32 %%a, %%t, 16;\n"
-                           "add.u64 %%a, %%a, %%base;\n"
-                           "ld.global.v4.u32 {%%x, %%y, %%z, %%d}, [%%a];\ncvt.pack.sat.%s %%d, %%x, %%y%s;\n"
-                           "st.global.u32 [%%a+12], %%d;\nret;\n}\n",
+                 TU_HEADER
+                 ".visible .entry k(.param .u64 p0)\n{\n.reg .b64 %%a, %%base;\n.reg .b32 %%x, %%y, %%z, %%d, %%t;\n"
+                 "ld.param.u64 %%base, [p0];\nmov.u32 %%t, %%tid.x;\nmul.wide.u32 %%a, %%t, 16;\n"
+                 "add.u64 %%a, %%a, %%base;\n"
+                 "ld.global.v4.u32 {%%x, %%y, %%z, %%d}, [%%a];\ncvt.pack.sat.%s %%d, %%x, %%y%s;\n"
+                 "st.global.u32 [%%a+12], %%d;\nret;\n}\n",
                  ty[k].t, ty[k].three ? ", %z" : "");
         uint32_t buf[64 * 4];
-        static const int32_t edge[] = {0, 1, -1, 7, 8, -8, -9, 15, 16, 127, 128, -128, -129, 255, 256,
-                                       32767, 32768, -32768, -32769, 65535, 65536, INT32_MAX, INT32_MIN};
+        static const int32_t edge[] = {0,     1,      -1,     7,     8,     -8,        -9,       15,
+                                       16,    127,    128,    -128,  -129,  255,       256,      32767,
+                                       32768, -32768, -32769, 65535, 65536, INT32_MAX, INT32_MIN};
         for (int i = 0; i < 64; i++) {
             buf[4 * i] = i < 23 ? (uint32_t)edge[i] : rnd32();
             buf[4 * i + 1] = i < 23 ? (uint32_t)edge[22 - i] : rnd32();
@@ -349,7 +334,6 @@ static void test_cvt_pack(void **state)
         }
     }
 }
-
 
 /* ---- the instructions end to end: one PTX kernel, one line per form ----------------------- */
 typedef struct {
@@ -385,8 +369,7 @@ static const ptx_form FORMS[] = {
 #define NFORMS ((int)(sizeof FORMS / sizeof FORMS[0]))
 
 /* |got - exact| <= 1 ulp of the half format (the measured accuracy of ex2/tanh, section 11.4) */
-static bool within_ulp(fmtx f, uint16_t got, uint16_t a, bool tanh_)
-{
+static bool within_ulp(fmtx f, uint16_t got, uint16_t a, bool tanh_) {
     if (is_nan(f, a)) return got == 0x7fff;
     mpfr_t x, r;
     mpfr_inits2(100, x, r, (mpfr_ptr)0);
@@ -395,26 +378,28 @@ static bool within_ulp(fmtx f, uint16_t got, uint16_t a, bool tanh_)
     else mpfr_exp2(r, x, MPFR_RNDN);
     uint16_t want = (uint16_t)mp_round(f, r, 0);
     mpfr_clears(x, r, (mpfr_ptr)0);
-    int kg = (got & 0x8000) ? -(got & 0x7fff) : (got & 0x7fff), kw = (want & 0x8000) ? -(want & 0x7fff) : (want & 0x7fff);
+    int kg = (got & 0x8000) ? -(got & 0x7fff) : (got & 0x7fff),
+        kw = (want & 0x8000) ? -(want & 0x7fff) : (want & 0x7fff);
     return abs(kg - kw) <= 1;
 }
 
-static void test_ptx_forms(void **state)
-{
+static void test_ptx_forms(void **state) {
     (void)state;
     char ptx[16384], diag[1024];
-    int n = snprintf(ptx, sizeof ptx, TU_HEADER
-                     ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
-                     ".reg .b64 %%a, %%o, %%i;\n.reg .b32 %%x, %%y, %%z, %%d, %%t, %%tx;\n"
-                     ".reg .b16 %%hx, %%hy, %%hd;\n.reg .pred %%p, %%q;\n"
-                     "ld.param.u64 %%a, [p0];\nld.param.u64 %%o, [p1];\nmov.u32 %%tx, %%tid.x;\n"
-                     "mul.wide.u32 %%i, %%tx, 16;\nadd.u64 %%a, %%a, %%i;\n"
-                     "mul.wide.u32 %%i, %%tx, %d;\nadd.u64 %%o, %%o, %%i;\n"
-                     "ld.global.v4.b32 {%%x, %%y, %%z, %%t}, [%%a];\nmov.b32 {%%hx, %%hd}, %%x;\n"
-                     "mov.b32 {%%hy, %%hd}, %%y;\n", NFORMS * 4);
+    int n = snprintf(ptx, sizeof ptx,
+                     TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1)\n{\n"
+                               ".reg .b64 %%a, %%o, %%i;\n.reg .b32 %%x, %%y, %%z, %%d, %%t, %%tx;\n"
+                               ".reg .b16 %%hx, %%hy, %%hd;\n.reg .pred %%p, %%q;\n"
+                               "ld.param.u64 %%a, [p0];\nld.param.u64 %%o, [p1];\nmov.u32 %%tx, %%tid.x;\n"
+                               "mul.wide.u32 %%i, %%tx, 16;\nadd.u64 %%a, %%a, %%i;\n"
+                               "mul.wide.u32 %%i, %%tx, %d;\nadd.u64 %%o, %%o, %%i;\n"
+                               "ld.global.v4.b32 {%%x, %%y, %%z, %%t}, [%%a];\nmov.b32 {%%hx, %%hd}, %%x;\n"
+                               "mov.b32 {%%hy, %%hd}, %%y;\n",
+                     NFORMS * 4);
     for (int k = 0; k < NFORMS; k++)
-        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "mov.b32 %%d, 0;\nmov.b16 %%hd, 0;\n%s\n%s\nst.global.b32 [%%o+%d], %%d;\n",
-                      FORMS[k].insn, strstr(FORMS[k].insn, "%hd,") ? "cvt.u32.u16 %d, %hd;" : "", 4 * k);
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n,
+                      "mov.b32 %%d, 0;\nmov.b16 %%hd, 0;\n%s\n%s\nst.global.b32 [%%o+%d], %%d;\n", FORMS[k].insn,
+                      strstr(FORMS[k].insn, "%hd,") ? "cvt.u32.u16 %d, %hd;" : "", 4 * k);
     snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
     enum { T = 256 };
     static uint32_t in[T * 4], out[T * NFORMS];
@@ -467,17 +452,16 @@ static void test_ptx_forms(void **state)
                 }
                 want |= (uint32_t)r << 16 * h;
             }
-            if (got != want) fail_msg("thread %d: %s: %08x %08x %08x -> %08x, want %08x", i, fm->insn, in[4 * i],
-                                      in[4 * i + 1], in[4 * i + 2], got, want);
+            if (got != want)
+                fail_msg("thread %d: %s: %08x %08x %08x -> %08x, want %08x", i, fm->insn, in[4 * i], in[4 * i + 1],
+                         in[4 * i + 2], got, want);
         }
 }
 
-int main(void)
-{
+int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_f16_arith), cmocka_unit_test(test_bf16_arith),
-        cmocka_unit_test(test_minmax_neg_abs), cmocka_unit_test(test_fp8),
-        cmocka_unit_test(test_cvt_pack), cmocka_unit_test(test_ptx_forms),
+        cmocka_unit_test(test_f16_arith), cmocka_unit_test(test_bf16_arith), cmocka_unit_test(test_minmax_neg_abs),
+        cmocka_unit_test(test_fp8),       cmocka_unit_test(test_cvt_pack),   cmocka_unit_test(test_ptx_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,8 +28,7 @@ typedef struct {
     uint64_t sample[32];
 } rec;
 
-static rec *load_records(int *n)
-{
+static rec *load_records(int *n) {
     FILE *f = fopen("tests/lowprec/lp_h200.txt", "r");
     assert_non_null(f);
     rec *r = calloc(LP_NCASES + 16, sizeof *r);
@@ -51,8 +50,7 @@ static rec *load_records(int *n)
     return r;
 }
 
-static bool known_mismatch(const char *name)
-{
+static bool known_mismatch(const char *name) {
     FILE *f = fopen("tests/lowprec/lp_known.txt", "r");
     if (!f) return false;
     char line[256];
@@ -68,24 +66,20 @@ static bool known_mismatch(const char *name)
 static uint64_t mask_of(int w) { return w == 64 ? UINT64_MAX : (1ull << w) - 1; }
 
 /* Runs case c on the simulator; d gets the results. */
-static void run_case(const lp_case *c, const uint64_t *a, const uint64_t *b, const uint64_t *cc,
-                     uint64_t *d)
-{
+static void run_case(const lp_case *c, const uint64_t *a, const uint64_t *b, const uint64_t *cc, uint64_t *d) {
     static char ptx[8192], diag[4096];
     assert_true(lp_ptx(c, ptx, sizeof ptx) > 0);
     size_t bytes = (size_t)LP_N * 8;
     memset(d, 0, bytes);
     tu_buf bufs[4] = {{(void *)a, bytes}, {(void *)b, bytes}, {(void *)cc, bytes}, {d, bytes}};
-    tu_launch cfg = {.grid = {LP_N / 256, 1, 1}, .block = {256, 1, 1}, .threads = 2,
-                     .scalars = {LP_N}, .nscalars = 1};
+    tu_launch cfg = {.grid = {LP_N / 256, 1, 1}, .block = {256, 1, 1}, .threads = 2, .scalars = {LP_N}, .nscalars = 1};
     ps_launch_result res;
     diag[0] = 0;
     ps_status st = tu_run(ptx, c->name, &cfg, bufs, 4, &res, diag, sizeof diag);
     if (st != PS_OK) fail_msg("%s: %s", c->name, diag);
 }
 
-static void test_h200_replay(void **state)
-{
+static void test_h200_replay(void **state) {
     (void)state;
     int nrec;
     rec *recs = load_records(&nrec);
@@ -129,8 +123,8 @@ static void test_h200_replay(void **state)
                 uint64_t g = 0;
                 if (fread(&g, (size_t)cs->outw / 8, 1, f) != 1) break;
                 if ((d[i] & m) != g && nd++ < 6)
-                    printf("  a=%" PRIx64 " b=%" PRIx64 " c=%" PRIx64 ": gpu %" PRIx64 " ptxsim %" PRIx64 "\n",
-                           a[i], b[i], c[i], g, d[i] & m);
+                    printf("  a=%" PRIx64 " b=%" PRIx64 " c=%" PRIx64 ": gpu %" PRIx64 " ptxsim %" PRIx64 "\n", a[i],
+                           b[i], c[i], g, d[i] & m);
             }
             fclose(f);
             printf("  %d of %d differ\n", nd, LP_N);
@@ -143,14 +137,12 @@ static void test_h200_replay(void **state)
             }
         }
     }
-    printf("%d cases, %d results compared, %d known mismatches, %d unexpected\n", LP_NCASES, compared,
-           known, bad);
+    printf("%d cases, %d results compared, %d known mismatches, %d unexpected\n", LP_NCASES, compared, known, bad);
     free(a), free(b), free(c), free(d), free(recs);
     assert_int_equal(bad, 0);
 }
 
-int main(void)
-{
+int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_h200_replay)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,11 +108,9 @@ static void scan_c_sources(const char *dir, char *used) {
         char *src = ps_read_file(path, &n);
         if (!src) continue;
         for (char *p = src; *p; p++) {
-            if (!(*p >= 'a' && *p <= 'z') || (p > src && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
-                continue;
+            if (!(*p >= 'a' && *p <= 'z') || (p > src && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z')))) continue;
             char *q = p;
-            while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '.' || *q == '_' || *q == ':')
-                q++;
+            while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '.' || *q == '_' || *q == ':') q++;
             size_t pl = ps_isa_match_prefix(p, (size_t)(q - p));
             if (!pl) continue;
             const ps_form *f;
@@ -197,12 +195,9 @@ static void operand_requirements(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(no_overlapping_forms),
-        cmocka_unit_test(names_round_trip),
-        cmocka_unit_test(architectures),
-        cmocka_unit_test(variant_requirements),
-        cmocka_unit_test(operand_requirements),
-        cmocka_unit_test(every_executable_form_is_exercised),
+        cmocka_unit_test(no_overlapping_forms), cmocka_unit_test(names_round_trip),
+        cmocka_unit_test(architectures),        cmocka_unit_test(variant_requirements),
+        cmocka_unit_test(operand_requirements), cmocka_unit_test(every_executable_form_is_exercised),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,11 +79,13 @@ static void row2_invalid_json_is_located(void **state) {
     load_bad("", ":1:1: error: invalid JSON: the file is empty");
     load_bad("\n\n   ", ":3:4: error: invalid JSON: the file is empty");
     load_bad("[1]", ":1:1: error: invalid JSON: expected '{' (a manifest is a JSON object), found '['");
-    load_bad("{\"ptx\": \"k.ptx\",\n \"kernel\" \"k\"}", ":2:11: error: invalid JSON: expected ':' after the key, found '\"'");
+    load_bad("{\"ptx\": \"k.ptx\",\n \"kernel\" \"k\"}",
+             ":2:11: error: invalid JSON: expected ':' after the key, found '\"'");
     load_bad("{\"grid\": [1, 2,]}", ":1:16: error: invalid JSON: trailing comma before ']'");
     load_bad("{\"grid\": [01]}", ":1:11: error: invalid JSON: a number may not have a leading zero");
     load_bad("{\"grid\": [1.]}", ":1:13: error: invalid JSON: a digit must follow the decimal point");
-    load_bad("{\"a\": 'x'}", ":1:7: error: invalid JSON: expected a value, found ''' (JSON strings take double quotes)");
+    load_bad("{\"a\": 'x'}",
+             ":1:7: error: invalid JSON: expected a value, found ''' (JSON strings take double quotes)");
     load_bad("{\"a\": \"x\ny\"}", ":1:9: error: invalid JSON: unterminated string (a line break inside a string");
     load_bad("{\"a\": \"\\q\"}", ":1:8: error: invalid JSON: unknown escape \\'q' in a string");
     load_bad("{\"a\": \"\\ud800\"}", ":1:8: error: invalid JSON: high surrogate \\ud800 without its low half");
@@ -121,9 +123,12 @@ static void row6_numbers_checked_against_types(void **state) {
     load_bad(with("", "{\"s32\": 1e300}", ""), ":3:21: error: params[0].s32: 1e300 is out of range for s32");
     load_bad(with("", "{\"u32\": -1}", ""), ":3:21: error: params[0].u32: -1 is out of range for u32 (0..4294967295)");
     load_bad(with("", "{\"u32\": 7.5}", ""), ":3:21: error: params[0].u32: 7.5 is not an integer (a u32 value)");
-    load_bad(with("", "{\"u8\": \"0x100\"}", ""), ":3:20: error: params[0].u8: \"0x100\" is out of range for u8 (0..255)");
-    load_bad(with("", "{\"f16\": 65520}", ""), ":3:21: error: params[0].f16: 65520 is out of range for f16 (largest finite value 65504)");
-    load_bad(with("", "{\"u64\": 18446744073709551616}", ""), ":3:21: error: params[0].u64: 18446744073709551616 is out of range");
+    load_bad(with("", "{\"u8\": \"0x100\"}", ""),
+             ":3:20: error: params[0].u8: \"0x100\" is out of range for u8 (0..255)");
+    load_bad(with("", "{\"f16\": 65520}", ""),
+             ":3:21: error: params[0].f16: 65520 is out of range for f16 (largest finite value 65504)");
+    load_bad(with("", "{\"u64\": 18446744073709551616}", ""),
+             ":3:21: error: params[0].u64: 18446744073709551616 is out of range");
     load_bad(with("", "{\"u32\": true}", ""), ":3:21: error: params[0].u32: must be a number");
     load_bad(with("{\"name\": \"o\", \"type\": \"s8\", \"count\": 3, \"init\": {\"fill\": 0.5}}", "", ""),
              ":2:71: error: buffers[0].init.fill: 0.5 is not an integer (an s8 value)");
@@ -145,14 +150,14 @@ static void row6_numbers_checked_against_types(void **state) {
     assert_int_equal(m->params[1].bits, 0x8000000000000000ull);
     assert_int_equal(m->params[2].bits, 25);
     assert_int_equal(m->params[3].bits, 0x3fc00000u);
-    assert_int_equal(m->params[4].bits, 0x3e00);         /* f16 1.5 */
-    assert_int_equal(m->params[5].bits, 0x7bff);         /* 65519 rounds to 65504, the largest f16 */
+    assert_int_equal(m->params[4].bits, 0x3e00); /* f16 1.5 */
+    assert_int_equal(m->params[5].bits, 0x7bff); /* 65519 rounds to 65504, the largest f16 */
     assert_int_equal(m->params[6].bits, 0x3fb999999999999aull);
     assert_int_equal(m->params[7].bits, 0xffffffffu);
     assert_int_equal(m->params[8].bits, 0xdeadbeefu);
     assert_int_equal(m->params[9].bits, 0xff800000u);
     assert_int_equal(m->params[10].bits, 255);
-    assert_int_equal(m->params[11].bits, 0x3c00);        /* f16 1.0 (the old loader passed the integer 1) */
+    assert_int_equal(m->params[11].bits, 0x3c00); /* f16 1.0 (the old loader passed the integer 1) */
     ps_manifest_free(m);
 }
 
@@ -163,8 +168,9 @@ static void row7_hex_bytes_in_linear_time(void **state) {
         size_t nbytes = mb << 20;
         size_t cap = 2 * nbytes + 256;
         char *text = malloc(cap);
-        int k = snprintf(text, cap, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [1], "
-                                    "\"params\": [{\"bytes\": \"");
+        int k = snprintf(text, cap,
+                         "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [1], "
+                         "\"params\": [{\"bytes\": \"");
         for (size_t i = 0; i < nbytes; i++) {
             static const char hex[] = "0123456789abcdef";
             text[k++] = hex[(i * 7 >> 4) & 15];
@@ -186,8 +192,10 @@ static void row7_hex_bytes_in_linear_time(void **state) {
         ps_manifest_free(m);
         free(text);
     }
-    load_bad(with("", "{\"bytes\": \"0g\"}", ""), ":3:23: error: params[0].bytes: character 2 ('g') is not a hex digit");
-    load_bad(with("", "{\"bytes\": \"abc\"}", ""), ":3:23: error: params[0].bytes: 3 hex digits do not make whole bytes");
+    load_bad(with("", "{\"bytes\": \"0g\"}", ""),
+             ":3:23: error: params[0].bytes: character 2 ('g') is not a hex digit");
+    load_bad(with("", "{\"bytes\": \"abc\"}", ""),
+             ":3:23: error: params[0].bytes: 3 hex digits do not make whole bytes");
 }
 
 /* Row 9: "/etc/passwd", "../../../../etc/passwd" and /dev/zero (which grew to 4.3 GB) were read.
@@ -197,7 +205,8 @@ static void row9_references_stay_inside(void **state) {
     char want[512];
     snprintf(want, sizeof want, ":1:9: error: ptx: \"/etc/passwd\" is outside the manifest's folder %s", dir);
     load_bad("{\"ptx\": \"/etc/passwd\"}", want);
-    snprintf(want, sizeof want, ":1:9: error: ptx: \"../../../../etc/passwd\" is outside the manifest's folder %s", dir);
+    snprintf(want, sizeof want, ":1:9: error: ptx: \"../../../../etc/passwd\" is outside the manifest's folder %s",
+             dir);
     load_bad("{\"ptx\": \"../../../../etc/passwd\"}", want);
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"/dev/zero\"}}", "", ""),
              ":2:71: error: buffers[0].init.file: \"/dev/zero\" is outside the manifest's folder");
@@ -206,9 +215,11 @@ static void row9_references_stay_inside(void **state) {
     /* allowed, a device is still no file */
     static const char *const dev[] = {"/dev"};
     ps_manifest_policy allow_dev = {.allow_paths = dev, .n_allow_paths = 1};
-    const char *zero = with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"/dev/zero\"}}", "", "");
-    load_bad_n(zero, strlen(zero), &allow_dev,
-               ":2:71: error: buffers[0].init.file: \"/dev/zero\" is a character device; a manifest names regular files only");
+    const char *zero =
+        with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 3, \"init\": {\"file\": \"/dev/zero\"}}", "", "");
+    load_bad_n(
+        zero, strlen(zero), &allow_dev,
+        ":2:71: error: buffers[0].init.file: \"/dev/zero\" is a character device; a manifest names regular files only");
     /* a FIFO inside the folder would block the reader */
     char path[256];
     snprintf(path, sizeof path, "%s/fifo.bin", dir);
@@ -229,8 +240,10 @@ static void row9_references_stay_inside(void **state) {
     assert_non_null(mkdtemp(outside));
     ps_manifest_policy allow = {.allow_paths = (const char *const[]){outside}, .n_allow_paths = 1};
     char text[1024];
-    snprintf(text, sizeof text, "{\"ptx\": [\"sub/../k.ptx\", \"%s/x.ptx\"], \"kernel\": \"k\", \"grid\": [1], "
-                                "\"block\": [1]}", outside);
+    snprintf(text, sizeof text,
+             "{\"ptx\": [\"sub/../k.ptx\", \"%s/x.ptx\"], \"kernel\": \"k\", \"grid\": [1], "
+             "\"block\": [1]}",
+             outside);
     ps_manifest *m;
     load_bad_n(text, strlen(text), NULL, "error: ptx[1]:");
     if (load_n(text, strlen(text), &allow, &m) != PS_OK) fail_msg("%s", err);
@@ -281,7 +294,8 @@ static void row10_out_writes_only_inside(void **state) {
         load_bad(with(buf, "", ""), ":2:23: error: buffers[0].name: \"");
     }
     /* DIR/o.bin is a link to a file outside DIR: the file must stay as it was */
-    ps_manifest *m = load_ok(with("{\"name\": \"o\", \"type\": \"u32\", \"count\": 2, \"init\": {\"fill\": 7}}", "", ""));
+    ps_manifest *m =
+        load_ok(with("{\"name\": \"o\", \"type\": \"u32\", \"count\": 2, \"init\": {\"fill\": 7}}", "", ""));
     char out[256], link[300], victim[] = "/tmp/ptxsim_manifest_victim_XXXXXX";
     int fd = mkstemp(victim);
     assert_true(fd >= 0);
@@ -319,26 +333,34 @@ static void row11_unknown_and_duplicate_keys(void **state) {
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1, \"count\": 2}", "", ""),
              ":2:54: error: invalid JSON: duplicate key \"count\" (first at 2:42)");
     load_bad(with("", "", "\"shared_bytes\": 1.5,"), ":1:75: error: shared_bytes: 1.5 is not an integer");
-    load_bad(with("", "", "\"expected\": {},"), ":1:59: error: expected: unknown key \"expected\" (did you mean \"expect\"?)");
-    load_bad(with("", "", "\"Kernel\": \"k\","), ":1:59: error: Kernel: unknown key \"Kernel\" (did you mean \"kernel\"?)");
-    load_bad(with("", "", "\"comment\": \"x\","), ":1:59: error: comment: unknown key \"comment\" (known keys here: ptx, kernel,");
+    load_bad(with("", "", "\"expected\": {},"),
+             ":1:59: error: expected: unknown key \"expected\" (did you mean \"expect\"?)");
+    load_bad(with("", "", "\"Kernel\": \"k\","),
+             ":1:59: error: Kernel: unknown key \"Kernel\" (did you mean \"kernel\"?)");
+    load_bad(with("", "", "\"comment\": \"x\","),
+             ":1:59: error: comment: unknown key \"comment\" (known keys here: ptx, kernel,");
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"cnt\": 1}", "", ""),
              ":2:42: error: buffers[0].cnt: unknown key \"cnt\" (did you mean \"count\"?)");
     load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1, \"init\": {\"fil\": 0}}", "", ""),
              ":2:63: error: buffers[0].init.fil: unknown key \"fil\" (did you mean \"file\" or \"fill\"?)");
-    load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1, \"init\": {\"fill\": 0, \"file\": \"x\"}}", "", ""),
+    load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1, \"init\": {\"fill\": 0, \"file\": \"x\"}}", "",
+                  ""),
              ":2:62: error: buffers[0].init: must hold exactly one of \"file\" and \"fill\"");
-    load_bad(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1}", "", "\"expect\": {\"o\": {\"file\": \"x\", \"tolerence\": {}}},"),
+    load_bad(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1}", "",
+                  "\"expect\": {\"o\": {\"file\": \"x\", \"tolerence\": {}}},"),
              ":1:89: error: expect.o.tolerence: unknown key \"tolerence\" (did you mean \"tolerance\"?)");
     load_bad(with("{\"name\": \"o\", \"type\": \"f32\", \"count\": 1}", "", "\"expect\": {\"O\": {\"file\": \"x\"}},"),
              ":1:70: error: expect.O: no buffer named \"O\" (did you mean \"o\"?)");
     load_bad(with("{\"name\": \"out\", \"type\": \"u8\", \"count\": 1}", "{\"buffer\": \"uot\"}", ""),
              ":3:24: error: params[0].buffer: no buffer named \"uot\" (did you mean \"out\"?)");
-    load_bad(with("", "{\"uint32\": 7}", ""), ":3:14: error: params[0].uint32: unknown key \"uint32\" (did you mean \"u32\"?)");
+    load_bad(with("", "{\"uint32\": 7}", ""),
+             ":3:14: error: params[0].uint32: unknown key \"uint32\" (did you mean \"u32\"?)");
     load_bad(with("{\"name\": \"o\", \"type\": \"float\", \"count\": 1}", "", ""),
              ":2:36: error: buffers[0].type: unknown element type \"float\" (did you mean \"f32\"?)");
-    load_bad(with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1}, {\"name\": \"o\", \"type\": \"u8\", \"count\": 1}", "", ""),
-             ":2:64: error: buffers[1].name: a second buffer named \"o\" (buffers[0])");
+    load_bad(
+        with("{\"name\": \"o\", \"type\": \"u8\", \"count\": 1}, {\"name\": \"o\", \"type\": \"u8\", \"count\": 1}", "",
+             ""),
+        ":2:64: error: buffers[1].name: a second buffer named \"o\" (buffers[0])");
     /* a duplicate among many keys is found without comparing every pair */
     size_t cap = 4 << 20;
     char *text = malloc(cap);
@@ -360,15 +382,18 @@ static void row16_memory_is_bounded(void **state) {
     char buf[2048];
     size_t k = 0;
     for (int i = 0; i < 10; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s{\"name\": \"b%d\", \"type\": \"u64\", \"count\": 1000000000}",
-                              i ? ", " : "", i);
-    load_bad(with(buf, "", ""), ":2:53: error: buffers[0].count: 1000000000 is out of range 1..536870912 (536870912 "
-                                "u64 elements fill the manifest memory limit of 4294967296 bytes)");
+        k += (size_t)snprintf(buf + k, sizeof buf - k,
+                              "%s{\"name\": \"b%d\", \"type\": \"u64\", \"count\": 1000000000}", i ? ", " : "", i);
+    load_bad(with(buf, "", ""),
+             ":2:53: error: buffers[0].count: 1000000000 is out of range 1..536870912 (536870912 "
+             "u64 elements fill the manifest memory limit of 4294967296 bytes)");
     const char *three = with("{\"name\": \"a\", \"type\": \"u64\", \"count\": 200000000}, "
                              "{\"name\": \"b\", \"type\": \"u64\", \"count\": 200000000}, "
-                             "{\"name\": \"c\", \"type\": \"u64\", \"count\": 200000000}", "", "");
-    load_bad(three, ":2:152: error: buffers[2].count: the buffers so far take 4800000000 bytes, more than the manifest "
-                    "memory limit of 4294967296 bytes");
+                             "{\"name\": \"c\", \"type\": \"u64\", \"count\": 200000000}",
+                             "", "");
+    load_bad(three,
+             ":2:152: error: buffers[2].count: the buffers so far take 4800000000 bytes, more than the manifest "
+             "memory limit of 4294967296 bytes");
     /* a raised limit lets them load (loading allocates nothing) */
     ps_manifest_policy big = {.max_bytes = 5000000000ull};
     ps_manifest *m;
@@ -450,10 +475,14 @@ static int teardown(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(row2_invalid_json_is_located),   cmocka_unit_test(row6_numbers_checked_against_types),
-        cmocka_unit_test(row7_hex_bytes_in_linear_time),  cmocka_unit_test(row9_references_stay_inside),
-        cmocka_unit_test(row10_out_writes_only_inside),   cmocka_unit_test(row11_unknown_and_duplicate_keys),
-        cmocka_unit_test(row16_memory_is_bounded),        cmocka_unit_test(row17_limits_are_named),
+        cmocka_unit_test(row2_invalid_json_is_located),
+        cmocka_unit_test(row6_numbers_checked_against_types),
+        cmocka_unit_test(row7_hex_bytes_in_linear_time),
+        cmocka_unit_test(row9_references_stay_inside),
+        cmocka_unit_test(row10_out_writes_only_inside),
+        cmocka_unit_test(row11_unknown_and_duplicate_keys),
+        cmocka_unit_test(row16_memory_is_bounded),
+        cmocka_unit_test(row17_limits_are_named),
         cmocka_unit_test(json_positions),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

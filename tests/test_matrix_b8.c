@@ -56,7 +56,8 @@ static int prologue(char *ptx, size_t cap) {
                     HDR ".visible .entry k(.param .u64 pm, .param .u64 pp, .param .u64 po) {\n.reg .b32 %%r<40>;\n"
                         ".reg .b64 %%rd<10>;\n.shared .align 16 .b8 sm[512];\nld.param.u64 %%rd1, [pm];\n"
                         "ld.param.u64 %%rd4, [pp];\nld.param.u64 %%rd2, [po];\nmov.u32 %%r0, %%tid.x;\n"
-                        "mul.wide.u32 %%rd3, %%r0, 16;\nadd.s64 %%rd5, %%rd1, %%rd3;\nld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd5];\n"
+                        "mul.wide.u32 %%rd3, %%r0, 16;\nadd.s64 %%rd5, %%rd1, %%rd3;\nld.global.v4.u32 "
+                        "{%%r20,%%r21,%%r22,%%r23}, [%%rd5];\n"
                         "mov.u32 %%r2, sm;\nshl.b32 %%r5, %%r0, 4;\nadd.u32 %%r5, %%r2, %%r5;\n"
                         "st.shared.v4.u32 [%%r5], {%%r20,%%r21,%%r22,%%r23};\nbar.warp.sync -1;\n"
                         "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd6, %%rd4, %%rd3;\nld.global.u32 %%r1, [%%rd6];\n"
@@ -83,7 +84,8 @@ static void check_ld(int m, int x, int fmt) {
                   m == 16 ? ".trans" : "", type);
     for (int i = 0; i < nregs; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", 10 + i);
     n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, [%%r3];\n");
-    for (int i = 0; i < nregs; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * i, 10 + i);
+    for (int i = 0; i < nregs; i++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * i, 10 + i);
     snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
     uint32_t out[8 * 32] = {0};
     run(ptx, out, sizeof out);
@@ -108,8 +110,8 @@ static void check_ld(int m, int x, int fmt) {
                 uint8_t want = elem(mem + 16 * perm[row], fmt, col);
                 uint8_t got = (uint8_t)(out[reg * 32 + l] >> (8 * k));
                 if (got != want)
-                    fail_msg("ldmatrix.m%dn16.x%d.%s register %d lane %d byte %d: 0x%02x, want 0x%02x", m, x, type, reg, l,
-                             k, got, want);
+                    fail_msg("ldmatrix.m%dn16.x%d.%s register %d lane %d byte %d: 0x%02x, want 0x%02x", m, x, type, reg,
+                             l, k, got, want);
             }
 }
 
@@ -121,14 +123,16 @@ static void check_st(int x) {
         for (int l = 0; l < 32; l++) regs[i][l] = rnd32();
     char ptx[4096];
     int n = prologue(ptx, sizeof ptx);
-    for (int i = 0; i < x; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ld.global.u32 %%r%d, [%%rd2+%d];\n", 10 + i, 128 * i);
+    for (int i = 0; i < x; i++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ld.global.u32 %%r%d, [%%rd2+%d];\n", 10 + i, 128 * i);
     n += snprintf(ptx + n, sizeof ptx - (size_t)n, "stmatrix.sync.aligned.m16n8.x%d.trans.shared.b8 [%%r3], {", x);
     for (int i = 0; i < x; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", 10 + i);
     n += snprintf(ptx + n, sizeof ptx - (size_t)n, "};\nbar.warp.sync -1;\n");
     /* shared memory back out: lane l writes rows l (16 bytes) at out + 16 l */
-    n += snprintf(ptx + n, sizeof ptx - (size_t)n,
-                  "ld.shared.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%r5];\nst.global.v4.u32 [%%rd5], {%%r20,%%r21,%%r22,%%r23};\n"
-                  "ret;\n}\n");
+    n += snprintf(
+        ptx + n, sizeof ptx - (size_t)n,
+        "ld.shared.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%r5];\nst.global.v4.u32 [%%rd5], {%%r20,%%r21,%%r22,%%r23};\n"
+        "ret;\n}\n");
     uint32_t out[128];
     memcpy(out, regs, sizeof out);
     uint8_t before[512];
@@ -147,7 +151,8 @@ static void check_st(int x) {
             }
     if (memcmp(mem, want, sizeof want)) {
         for (int b = 0; b < 512; b++)
-            if (mem[b] != want[b]) fail_msg("stmatrix.m16n8.x%d: shared byte %d 0x%02x, want 0x%02x", x, b, mem[b], want[b]);
+            if (mem[b] != want[b])
+                fail_msg("stmatrix.m16n8.x%d: shared byte %d 0x%02x, want 0x%02x", x, b, mem[b], want[b]);
     }
 }
 
@@ -175,12 +180,12 @@ static void test_stmatrix_m16n8(void **state) {
 static void test_b8_forms_refused(void **state) {
     (void)state;
     static const char *bad[] = {
-        "ldmatrix.sync.aligned.m16n16.x1.shared.b8 {%r0,%r1}, [%r3];",               /* .trans is mandatory */
+        "ldmatrix.sync.aligned.m16n16.x1.shared.b8 {%r0,%r1}, [%r3];", /* .trans is mandatory */
         "ldmatrix.sync.aligned.m16n16.x4.trans.shared.b8 {%r0,%r1,%r2,%r3,%r4,%r5,%r6,%r7}, [%r3];",
         "ldmatrix.sync.aligned.m8n16.x1.trans.shared.b8x16.b6x16_p32 {%r0}, [%r3];", /* no .trans on m8n16 */
         "ldmatrix.sync.aligned.m8n16.x1.shared.b8 {%r0}, [%r3];",                    /* m8n16 needs a source format */
         "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b8 {%r0}, [%r3];",
-        "stmatrix.sync.aligned.m16n8.x2.shared.b8 [%r3], {%r0,%r1};",                 /* .trans is mandatory */
+        "stmatrix.sync.aligned.m16n8.x2.shared.b8 [%r3], {%r0,%r1};", /* .trans is mandatory */
         "stmatrix.sync.aligned.m8n8.x1.trans.shared.b8 [%r3], {%r0};",
         "stmatrix.sync.aligned.m16n8.x1.trans.shared.b16 [%r3], {%r0};",
     };
@@ -198,24 +203,31 @@ static void test_b8_forms_refused(void **state) {
     static const struct {
         const char *target, *insn, *error;
     } gate[] = {
-        {"sm_90", "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0,%r1}, [%r3];", "'.b8' on 'ldmatrix' requires .target sm_100"},
-        {"sm_100", "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0,%r1}, [%r3];", "with shape .m16n16 requires .target sm_100a"},
-        {"sm_120", "ldmatrix.sync.aligned.m8n16.x1.shared.b8x16.b4x16_p64 {%r0}, [%r3];", "with shape .m8n16 requires .target sm_100a"},
-        {"sm_90a", "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%r3], {%r0};", "'.b8' on 'stmatrix' requires .target sm_100"},
+        {"sm_90", "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0,%r1}, [%r3];",
+         "'.b8' on 'ldmatrix' requires .target sm_100"},
+        {"sm_100", "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0,%r1}, [%r3];",
+         "with shape .m16n16 requires .target sm_100a"},
+        {"sm_120", "ldmatrix.sync.aligned.m8n16.x1.shared.b8x16.b4x16_p64 {%r0}, [%r3];",
+         "with shape .m8n16 requires .target sm_100a"},
+        {"sm_90a", "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%r3], {%r0};",
+         "'.b8' on 'stmatrix' requires .target sm_100"},
         {"sm_120a", "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%r3], {%r0};", NULL},
         {"sm_100f", "ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32 {%r0,%r1}, [%r3];", NULL},
     };
     for (size_t i = 0; i < sizeof gate / sizeof gate[0]; i++) {
         char ptx[1024];
-        snprintf(ptx, sizeof ptx, ".version 8.8\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<10>;\n%s\nret;\n}\n",
+        snprintf(ptx, sizeof ptx,
+                 ".version 8.8\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<10>;\n%s\nret;\n}\n",
                  gate[i].target, gate[i].insn);
         ps_diags d = {0};
         ps_module *mod = NULL;
         ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &mod);
-        if (!gate[i].error && st != PS_OK) fail_msg("%s on %s rejected: %s", gate[i].insn, gate[i].target, d.count ? d.items[0].msg : "");
+        if (!gate[i].error && st != PS_OK)
+            fail_msg("%s on %s rejected: %s", gate[i].insn, gate[i].target, d.count ? d.items[0].msg : "");
         if (gate[i].error) {
             if (st == PS_OK) fail_msg("%s accepted on %s", gate[i].insn, gate[i].target);
-            if (!strstr(d.items[0].msg, gate[i].error)) fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, gate[i].error);
+            if (!strstr(d.items[0].msg, gate[i].error))
+                fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, gate[i].error);
         }
         ps_diags_free(&d);
         ps_module_free(mod);

@@ -25,23 +25,27 @@ static uint32_t rnd32(void) {
 static ps_status run_frag(const char *insn, int na, int nb, int nc, int nd, unsigned threads, const uint32_t *in,
                           uint32_t *out, ps_launch_result *res, char *diag, size_t dlen) {
     char ptx[8192];
-    int n = snprintf(ptx, sizeof ptx,
-                     TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %%r<200>;\n"
-                               ".reg .b64 %%rd<10>;\nld.param.u64 %%rd1, [p0];\nld.param.u64 %%rd2, [p1];\n"
-                               "mov.u32 %%r190, %%tid.x;\nmul.wide.u32 %%rd3, %%r190, 4;\nadd.s64 %%rd1, %%rd1, %%rd3;\n"
-                               "add.s64 %%rd2, %%rd2, %%rd3;\n");
+    int n =
+        snprintf(ptx, sizeof ptx,
+                 TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %%r<200>;\n"
+                           ".reg .b64 %%rd<10>;\nld.param.u64 %%rd1, [p0];\nld.param.u64 %%rd2, [p1];\n"
+                           "mov.u32 %%r190, %%tid.x;\nmul.wide.u32 %%rd3, %%r190, 4;\nadd.s64 %%rd1, %%rd1, %%rd3;\n"
+                           "add.s64 %%rd2, %%rd2, %%rd3;\n");
     int nin = na + nb + nc;
-    for (int i = 0; i < nin; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ld.global.u32 %%r%d, [%%rd1+%d];\n", i, i * 128);
+    for (int i = 0; i < nin; i++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ld.global.u32 %%r%d, [%%rd1+%d];\n", i, i * 128);
     n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s {", insn);
     for (int i = 0; i < nd; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", 100 + i);
     int base = 0, cnt[3] = {na, nb, nc};
     for (int g = 0; g < 3; g++) {
         n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, {");
-        for (int i = 0; i < cnt[g]; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", base + i);
+        for (int i = 0; i < cnt[g]; i++)
+            n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", base + i);
         base += cnt[g];
     }
     n += snprintf(ptx + n, sizeof ptx - (size_t)n, "};\n");
-    for (int i = 0; i < nd; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", i * 128, 100 + i);
+    for (int i = 0; i < nd; i++)
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", i * 128, 100 + i);
     snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
     uint32_t *inb = malloc((size_t)nin * 128 + 4);
     memcpy(inb, in, (size_t)nin * 128);
@@ -55,8 +59,8 @@ static ps_status run_frag(const char *insn, int na, int nb, int nc, int nd, unsi
 /* ---- integer mma: fragments per the ISA's tables, written out per shape ---- */
 
 typedef struct {
-    int m, n, k, bits;      /* element bits of A and B */
-    int na, nb;             /* registers */
+    int m, n, k, bits; /* element bits of A and B */
+    int na, nb;        /* registers */
 } ishape;
 
 /* (row, col) of A element i of a lane, per the ISA (groupID = lane>>2, tig = lane%4) */
@@ -94,7 +98,8 @@ static void check_int_mma(const char *insn, ishape s, bool sa, bool sb, bool sat
     uint32_t in[32 * 12], out[32 * 4];
     for (int i = 0; i < nin * 32; i++) in[i] = rnd32();
     if (big_c)
-        for (int i = 0; i < nc * 32; i++) in[(s.na + s.nb) * 32 + i] = (i & 1) ? 0x7fffff00u + (rnd32() & 0xff) : 0x80000000u + (rnd32() & 0xff);
+        for (int i = 0; i < nc * 32; i++)
+            in[(s.na + s.nb) * 32 + i] = (i & 1) ? 0x7fffff00u + (rnd32() & 0xff) : 0x80000000u + (rnd32() & 0xff);
     static int64_t A[16][256], B[256][8], C[16][8];
     int per = 32 / s.bits;
     for (int l = 0; l < 32; l++) {
@@ -125,7 +130,8 @@ static void check_int_mma(const char *insn, ishape s, bool sa, bool sb, bool sat
             if (sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
             uint32_t want = (uint32_t)acc;
             if (out[i * 32 + l] != want)
-                fail_msg("%s: lane %d element %d (%d,%d): ptxsim 0x%08x, reference 0x%08x", insn, l, i, r, c, out[i * 32 + l], want);
+                fail_msg("%s: lane %d element %d (%d,%d): ptxsim 0x%08x, reference 0x%08x", insn, l, i, r, c,
+                         out[i * 32 + l], want);
         }
 }
 
@@ -137,13 +143,18 @@ static void test_mma_integer(void **state) {
         check_int_mma("mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32", (ishape){8, 8, 16, 8, 1, 1}, 0, 1, 0, 0, big);
         check_int_mma("mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32", (ishape){16, 8, 16, 8, 2, 1}, 1, 0, 0, 0, big);
         check_int_mma("mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", (ishape){16, 8, 32, 8, 4, 2}, 0, 0, 0, 0, big);
-        check_int_mma("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32", (ishape){16, 8, 32, 8, 4, 2}, 1, 1, 1, 0, big);
+        check_int_mma("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32", (ishape){16, 8, 32, 8, 4, 2}, 1, 1,
+                      1, 0, big);
         check_int_mma("mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32", (ishape){8, 8, 32, 4, 1, 1}, 1, 1, 0, 0, big);
-        check_int_mma("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u4.s4.s32", (ishape){16, 8, 32, 4, 2, 1}, 0, 1, 1, 0, big);
+        check_int_mma("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u4.s4.s32", (ishape){16, 8, 32, 4, 2, 1}, 0, 1,
+                      1, 0, big);
         check_int_mma("mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32", (ishape){16, 8, 64, 4, 4, 2}, 1, 0, 0, 0, big);
-        check_int_mma("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc", (ishape){8, 8, 128, 1, 1, 1}, 0, 0, 0, 2, big);
-        check_int_mma("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc", (ishape){16, 8, 128, 1, 2, 1}, 0, 0, 0, 1, big);
-        check_int_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc", (ishape){16, 8, 256, 1, 4, 2}, 0, 0, 0, 2, big);
+        check_int_mma("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc", (ishape){8, 8, 128, 1, 1, 1}, 0, 0, 0,
+                      2, big);
+        check_int_mma("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc", (ishape){16, 8, 128, 1, 2, 1}, 0, 0,
+                      0, 1, big);
+        check_int_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc", (ishape){16, 8, 256, 1, 4, 2}, 0, 0,
+                      0, 2, big);
     }
 }
 
@@ -158,34 +169,43 @@ static void check_matrix(int x, bool trans, bool store) {
         perm[i] = perm[j], perm[j] = t;
     }
     char ptx[4096];
-    int n = snprintf(ptx, sizeof ptx,
-                     TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %%r<40>;\n.reg .b64 %%rd<10>;\n"
-                               ".reg .b16 %%h<2>;\n.reg .pred %%p;\n.shared .align 16 .b16 sm[256];\n"
-                               "ld.param.u64 %%rd1, [p0];\nld.param.u64 %%rd2, [p1];\nmov.u32 %%r0, %%tid.x;\n"
-                               "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd1, %%rd1, %%rd3;\nadd.s64 %%rd2, %%rd2, %%rd3;\n"
-                               "ld.global.u32 %%r1, [%%rd1];\nshl.b32 %%r1, %%r1, 4;\nmov.u32 %%r2, sm;\nadd.u32 %%r3, %%r2, %%r1;\n"
-                               "mov.u32 %%r4, %%r0;\nL:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\ncvt.u16.u32 %%h0, %%r4;\n"
-                               "%s\nst.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra L;\n"
-                               "bar.warp.sync -1;\n",
-                     store ? "mov.u16 %h0, 0xffff;" : "");
+    int n =
+        snprintf(ptx, sizeof ptx,
+                 TU_HEADER
+                 ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %%r<40>;\n.reg .b64 %%rd<10>;\n"
+                 ".reg .b16 %%h<2>;\n.reg .pred %%p;\n.shared .align 16 .b16 sm[256];\n"
+                 "ld.param.u64 %%rd1, [p0];\nld.param.u64 %%rd2, [p1];\nmov.u32 %%r0, %%tid.x;\n"
+                 "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd1, %%rd1, %%rd3;\nadd.s64 %%rd2, %%rd2, %%rd3;\n"
+                 "ld.global.u32 %%r1, [%%rd1];\nshl.b32 %%r1, %%r1, 4;\nmov.u32 %%r2, sm;\nadd.u32 %%r3, %%r2, %%r1;\n"
+                 "mov.u32 %%r4, %%r0;\nL:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\ncvt.u16.u32 %%h0, %%r4;\n"
+                 "%s\nst.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra L;\n"
+                 "bar.warp.sync -1;\n",
+                 store ? "mov.u16 %h0, 0xffff;" : "");
     if (!store) {
-        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {", x, trans ? ".trans" : "");
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {", x,
+                      trans ? ".trans" : "");
         for (int i = 0; i < x; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", 10 + i);
         n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, [%%r3];\n");
-        for (int i = 0; i < x; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * i, 10 + i);
+        for (int i = 0; i < x; i++)
+            n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * i, 10 + i);
     } else {
         /* register i of lane l holds 1000*i + 2l and 1000*i + 2l + 1 */
         for (int i = 0; i < x; i++)
-            n += snprintf(ptx + n, sizeof ptx - (size_t)n,
-                          "shl.b32 %%r6, %%r0, 1;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r7, %%r6, 1;\nshl.b32 %%r7, %%r7, 16;\n"
-                          "or.b32 %%r%d, %%r6, %%r7;\n", 1000 * i, 10 + i);
-        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "stmatrix.sync.aligned.m8n8.x%d%s.shared.b16 [%%r3], {", x, trans ? ".trans" : "");
+            n += snprintf(
+                ptx + n, sizeof ptx - (size_t)n,
+                "shl.b32 %%r6, %%r0, 1;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r7, %%r6, 1;\nshl.b32 %%r7, %%r7, 16;\n"
+                "or.b32 %%r%d, %%r6, %%r7;\n",
+                1000 * i, 10 + i);
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "stmatrix.sync.aligned.m8n8.x%d%s.shared.b16 [%%r3], {", x,
+                      trans ? ".trans" : "");
         for (int i = 0; i < x; i++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", i ? "," : "", 10 + i);
         n += snprintf(ptx + n, sizeof ptx - (size_t)n, "};\nbar.warp.sync -1;\n");
         for (int i = 0; i < 4; i++)
             n += snprintf(ptx + n, sizeof ptx - (size_t)n,
-                          "shl.b32 %%r6, %%r0, 2;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r6, %%r6, %%r2;\nld.shared.u32 %%r7, [%%r6];\n"
-                          "st.global.u32 [%%rd2+%d], %%r7;\n", 128 * i, 128 * i);
+                          "shl.b32 %%r6, %%r0, 2;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r6, %%r6, %%r2;\nld.shared.u32 "
+                          "%%r7, [%%r6];\n"
+                          "st.global.u32 [%%rd2+%d], %%r7;\n",
+                          128 * i, 128 * i);
     }
     snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
     uint32_t out[128] = {0};
@@ -207,7 +227,8 @@ static void check_matrix(int x, bool trans, bool store) {
                 }
                 uint32_t want = e[0] | (uint32_t)e[1] << 16;
                 if (out[i * 32 + l] != want)
-                    fail_msg("ldmatrix.x%d%s reg %d lane %d: 0x%08x, want 0x%08x", x, trans ? ".trans" : "", i, l, out[i * 32 + l], want);
+                    fail_msg("ldmatrix.x%d%s reg %d lane %d: 0x%08x, want 0x%08x", x, trans ? ".trans" : "", i, l,
+                             out[i * 32 + l], want);
             }
     } else {
         uint16_t table[256];
@@ -220,7 +241,8 @@ static void check_matrix(int x, bool trans, bool store) {
                 }
         const uint16_t *got = (const uint16_t *)out;
         for (int i = 0; i < 256; i++)
-            if (got[i] != table[i]) fail_msg("stmatrix.x%d%s element %d: %u, want %u", x, trans ? ".trans" : "", i, got[i], table[i]);
+            if (got[i] != table[i])
+                fail_msg("stmatrix.x%d%s element %d: %u, want %u", x, trans ? ".trans" : "", i, got[i], table[i]);
     }
 }
 
@@ -240,11 +262,12 @@ static void test_movmatrix(void **state) {
     ps_launch_result res;
     char diag[1024];
     /* run_frag's operand lists do not fit movmatrix: a dedicated kernel */
-    const char *ptx = TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %r<4>;\n.reg .b64 %rd<6>;\n"
-                                "ld.param.u64 %rd1, [p0];\nld.param.u64 %rd2, [p1];\nmov.u32 %r0, %tid.x;\n"
-                                "mul.wide.u32 %rd3, %r0, 4;\nadd.s64 %rd1, %rd1, %rd3;\nadd.s64 %rd2, %rd2, %rd3;\n"
-                                "ld.global.u32 %r1, [%rd1];\nmovmatrix.sync.aligned.m8n8.trans.b16 %r1, %r1;\n"
-                                "st.global.u32 [%rd2], %r1;\nret;\n}\n";
+    const char *ptx =
+        TU_HEADER ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n.reg .b32 %r<4>;\n.reg .b64 %rd<6>;\n"
+                  "ld.param.u64 %rd1, [p0];\nld.param.u64 %rd2, [p1];\nmov.u32 %r0, %tid.x;\n"
+                  "mul.wide.u32 %rd3, %r0, 4;\nadd.s64 %rd1, %rd1, %rd3;\nadd.s64 %rd2, %rd2, %rd3;\n"
+                  "ld.global.u32 %r1, [%rd1];\nmovmatrix.sync.aligned.m8n8.trans.b16 %r1, %r1;\n"
+                  "st.global.u32 [%rd2], %r1;\nret;\n}\n";
     tu_buf bufs[2] = {{in, sizeof in}, {out, sizeof out}};
     tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
     assert_int_equal(tu_run(ptx, "k", &cfg, bufs, 2, &res, diag, sizeof diag), PS_OK);
@@ -265,7 +288,8 @@ static void test_partial_warp_faults(void **state) {
     ps_launch_result res;
     char diag[1024];
     /* 16 threads: half a warp cannot execute a .sync.aligned matrix instruction */
-    ps_status st = run_frag("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 4, 16, in, out, &res, diag, sizeof diag);
+    ps_status st =
+        run_frag("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 4, 16, in, out, &res, diag, sizeof diag);
     assert_int_equal(st, PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_INVALID_WARP_SYNC);
 }
@@ -276,12 +300,12 @@ static void test_unsupported_forms_rejected(void **state) {
         const char *insn;
         int na, nb, nc, nd;
     } bad[] = {
-        {"mma.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32", 4, 2, 4, 4},   /* tf32 has no k16 */
-        {"mma.sync.aligned.m16n8k16.col.col.f32.f16.f16.f32", 4, 2, 4, 4},     /* m16n8k16 is .row.col only */
-        {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32", 4, 2, 4, 2},     /* d f16 with c f32 */
-        {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 2},     /* too few d registers */
+        {"mma.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32", 4, 2, 4, 4}, /* tf32 has no k16 */
+        {"mma.sync.aligned.m16n8k16.col.col.f32.f16.f16.f32", 4, 2, 4, 4},   /* m16n8k16 is .row.col only */
+        {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32", 4, 2, 4, 2},   /* d f16 with c f32 */
+        {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 4, 2, 4, 2},   /* too few d registers */
         {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32.satfinite", 2, 1, 4, 4},
-        {"mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32", 1, 1, 2, 2},       /* b1 needs .and/.xor.popc */
+        {"mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32", 1, 1, 2, 2}, /* b1 needs .and/.xor.popc */
         /* sub-byte and single-bit wmma.mma: .row.col only, A and B of one type, .bitOp.popc on .b1 only */
         {"wmma.mma.sync.aligned.row.row.m8n8k32.s32.s4.s4.s32", 1, 1, 2, 2},
         {"wmma.mma.sync.aligned.col.col.m8n8k32.s32.u4.u4.s32", 1, 1, 2, 2},
@@ -301,7 +325,8 @@ static void test_unsupported_forms_rejected(void **state) {
         uint32_t in[32 * 24] = {0}, out[32 * 8]; /* up to 24 input registers (wmma.mma .f16) */
         ps_launch_result res;
         char diag[1024] = "";
-        ps_status st = run_frag(bad[i].insn, bad[i].na, bad[i].nb, bad[i].nc, bad[i].nd, 32, in, out, &res, diag, sizeof diag);
+        ps_status st =
+            run_frag(bad[i].insn, bad[i].na, bad[i].nb, bad[i].nc, bad[i].nd, 32, in, out, &res, diag, sizeof diag);
         if (st == PS_OK) fail_msg("'%s' was accepted", bad[i].insn);
         /* refused by the decoder, or at parse time in ptxas's words (validate_tensor.c) */
         assert_true(strstr(diag, "not supported") || st == PS_ERR_PARSE);
@@ -314,22 +339,36 @@ static void test_types_need_later_targets(void **state) {
     static const struct {
         const char *target, *insn, *error; /* error NULL: accepted */
     } cases[] = {
-        {"sm_75", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
+        {"sm_75",
+         "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
          "with .bf16 requires .target sm_80"},
-        {"sm_75", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};",
+        {"sm_75",
+         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, "
+         "{%r0,%r1,%r2,%r3};",
          "with shape .m16n8k16 requires .target sm_80"},
-        {"sm_75", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};", NULL},
-        {"sm_80", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};",
+        {"sm_75",
+         "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
+         NULL},
+        {"sm_80",
+         "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, "
+         "{%r0,%r1,%r2,%r3};",
          "with .e4m3 requires .target sm_89"},
-        {"sm_89", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1,%r2,%r3};", NULL},
-        {"sm_70", "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r0,%r1}, {%r2}, {%r3}, {%r0,%r1};", "with .s8 requires .target sm_75"},
-        {"sm_75", "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, [%rd0];", "with .bf16 requires .target sm_80"},
+        {"sm_89",
+         "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, "
+         "{%r0,%r1,%r2,%r3};",
+         NULL},
+        {"sm_70", "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r0,%r1}, {%r2}, {%r3}, {%r0,%r1};",
+         "with .s8 requires .target sm_75"},
+        {"sm_75", "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0,%r1,%r2,%r3}, [%rd0];",
+         "with .bf16 requires .target sm_80"},
         {"sm_80", "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r0], {%r1};", "requires .target sm_90"},
         {"sm_72", "wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r0,%r1}, [%rd0];", NULL},
-        {"sm_70", "wmma.load.a.sync.aligned.row.m16n16k16.global.u8 {%r0,%r1}, [%rd0];", "with .u8 requires .target sm_72"},
+        {"sm_70", "wmma.load.a.sync.aligned.row.m16n16k16.global.u8 {%r0,%r1}, [%rd0];",
+         "with .u8 requires .target sm_72"},
         {"sm_72", "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r0}, [%rd0];", "with .s4 requires .target sm_75"},
         {"sm_75", "wmma.load.b.sync.aligned.col.m8n8k128.global.b1 {%r0}, [%rd0];", NULL},
-        {"sm_75", "wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};", NULL},
+        {"sm_75", "wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
+         NULL},
         {"sm_75", "wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
          "'.and' on 'wmma.mma' requires .target sm_80"},
         {"sm_75", "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc {%r0,%r1}, {%r2}, {%r3}, {%r4,%r5};",
@@ -338,17 +377,21 @@ static void test_types_need_later_targets(void **state) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
-        snprintf(ptx, sizeof ptx, ".version 8.5\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
-                 ".reg .b64 %%rd<2>;\n%s\nret;\n}\n", cases[i].target, cases[i].insn);
+        snprintf(ptx, sizeof ptx,
+                 ".version 8.5\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
+                 ".reg .b64 %%rd<2>;\n%s\nret;\n}\n",
+                 cases[i].target, cases[i].insn);
         ps_diags d = {0};
         ps_module *m = NULL;
         ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &m);
         if (!cases[i].error) {
-            if (st != PS_OK) fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
+            if (st != PS_OK)
+                fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
         } else {
             if (st == PS_OK) fail_msg("%s accepted on %s", cases[i].insn, cases[i].target);
             assert_true(d.count > 0);
-            if (!strstr(d.items[0].msg, cases[i].error)) fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
+            if (!strstr(d.items[0].msg, cases[i].error))
+                fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
         }
         ps_diags_free(&d);
         ps_module_free(m);
@@ -362,32 +405,46 @@ static void test_new_mma_forms_gated(void **state) {
     static const struct {
         const char *version, *target, *insn, *error; /* error NULL: accepted */
     } cases[] = {
-        {"8.5", "sm_90", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
+        {"8.5", "sm_90",
+         "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%r0,%r1,%r2,%r3}, {%r4,%r5}, {%r6}, {%r0,%r1,%r2,%r3};",
          "'mma with FP8 floating point type and .m16n8k16 shape' requires PTX ISA .version 8.7"},
-        {"8.4", "sm_90", "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1};",
+        {"8.4", "sm_90",
+         "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%r8,%r9}, {%r0,%r1};",
          "'mma with FP8 floating point type and FP16 accumulation' requires PTX ISA .version 8.7"},
-        {"8.7", "sm_89", "mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e4m3.f16 {%r0,%r1}, {%r4,%r5}, {%r6}, {%r0,%r1};", NULL},
+        {"8.7", "sm_89", "mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e4m3.f16 {%r0,%r1}, {%r4,%r5}, {%r6}, {%r0,%r1};",
+         NULL},
         {"8.7", "sm_80", "mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e4m3.f16 {%r0,%r1}, {%r4,%r5}, {%r6}, {%r0,%r1};",
          "with .e5m2 requires .target sm_89"},
-        {"8.0", "sm_80", "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6}, {%fd0,%fd1,%fd2,%fd3};",
+        {"8.0", "sm_80",
+         "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5}, {%fd6}, "
+         "{%fd0,%fd1,%fd2,%fd3};",
          "'.m16n8k4 with double types' requires .target sm_90"},
-        {"7.7", "sm_86", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd0,%fd1,%fd2,%fd3};",
+        {"7.7", "sm_86",
+         "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, "
+         "{%fd0,%fd1,%fd2,%fd3};",
          "'.m16n8k8 with double types' requires PTX ISA .version 7.8"},
-        {"8.0", "sm_90", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, {%fd0,%fd1,%fd2,%fd3};", NULL},
+        {"8.0", "sm_90",
+         "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%fd0,%fd1,%fd2,%fd3}, {%fd4,%fd5,%fd6,%fd7}, {%fd8,%fd9}, "
+         "{%fd0,%fd1,%fd2,%fd3};",
+         NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
-        snprintf(ptx, sizeof ptx, ".version %s\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
-                 ".reg .f64 %%fd<20>;\n%s\nret;\n}\n", cases[i].version, cases[i].target, cases[i].insn);
+        snprintf(ptx, sizeof ptx,
+                 ".version %s\n.target %s\n.address_size 64\n.visible .entry k() {\n.reg .b32 %%r<20>;\n"
+                 ".reg .f64 %%fd<20>;\n%s\nret;\n}\n",
+                 cases[i].version, cases[i].target, cases[i].insn);
         ps_diags d = {0};
         ps_module *m = NULL;
         ps_status st = ps_parse("t.ptx", ptx, strlen(ptx), NULL, &d, &m);
         if (!cases[i].error) {
-            if (st != PS_OK) fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
+            if (st != PS_OK)
+                fail_msg("%s on %s rejected: %s", cases[i].insn, cases[i].target, d.count ? d.items[0].msg : "");
         } else {
             if (st == PS_OK) fail_msg("%s accepted on %s", cases[i].insn, cases[i].target);
             assert_true(d.count > 0);
-            if (!strstr(d.items[0].msg, cases[i].error)) fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
+            if (!strstr(d.items[0].msg, cases[i].error))
+                fail_msg("diagnostic '%s', wanted '%s'", d.items[0].msg, cases[i].error);
         }
         ps_diags_free(&d);
         ps_module_free(m);
@@ -411,8 +468,10 @@ static void test_wmma_subbyte_load_layouts(void **state) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
-        snprintf(ptx, sizeof ptx, TU_HEADER ".visible .entry k(.param .u64 p0) {\n.reg .b32 %%r<4>;\n.reg .b64 %%rd<2>;\n"
-                 "ld.param.u64 %%rd1, [p0];\n%s\nret;\n}\n", cases[i].insn);
+        snprintf(ptx, sizeof ptx,
+                 TU_HEADER ".visible .entry k(.param .u64 p0) {\n.reg .b32 %%r<4>;\n.reg .b64 %%rd<2>;\n"
+                           "ld.param.u64 %%rd1, [p0];\n%s\nret;\n}\n",
+                 cases[i].insn);
         uint8_t mem[1024] = {0};
         tu_buf bufs[1] = {{mem, sizeof mem}};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
@@ -436,8 +495,8 @@ static void test_state_spaces_agree(void **state) {
         const char *load; /* %s: the state space (with its dot) */
         int nregs;
     } cases[] = {
-        {"wmma.load.a.sync.aligned.row.m16n16k16%s.f16", 8},  {"wmma.load.b.sync.aligned.col.m8n8k32%s.s4", 1},
-        {"wmma.load.a.sync.aligned.row.m8n8k128%s.b1", 1},    {"wmma.load.c.sync.aligned.col.m8n8k32%s.s32", 2},
+        {"wmma.load.a.sync.aligned.row.m16n16k16%s.f16", 8}, {"wmma.load.b.sync.aligned.col.m8n8k32%s.s4", 1},
+        {"wmma.load.a.sync.aligned.row.m8n8k128%s.b1", 1},   {"wmma.load.c.sync.aligned.col.m8n8k32%s.s32", 2},
         {"wmma.load.a.sync.aligned.col.m32n8k16%s.s8", 4},
     };
     static const char *spaces[] = {".global", ".shared", ".shared::cta", ""};
@@ -450,17 +509,21 @@ static void test_state_spaces_agree(void **state) {
             snprintf(insn, sizeof insn, cases[c].load, spaces[sp]);
             bool shared = sp == 1 || sp == 2;
             int n = snprintf(ptx, sizeof ptx,
-                             TU_HEADER ".visible .entry k(.param .u64 pm, .param .u64 po) {\n.reg .b32 %%r<40>;\n"
-                                       ".reg .b64 %%rd<10>;\n.shared .align 16 .b8 sm[1024];\nld.param.u64 %%rd1, [pm];\n"
-                                       "ld.param.u64 %%rd2, [po];\ncvta.to.global.u64 %%rd1, %%rd1;\nmov.u32 %%r0, %%tid.x;\n"
-                                       "mul.wide.u32 %%rd3, %%r0, 32;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmov.u32 %%r1, sm;\n"
-                                       "shl.b32 %%r2, %%r0, 5;\nadd.u32 %%r2, %%r1, %%r2;\n"
-                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4];\nst.shared.v4.u32 [%%r2], {%%r20,%%r21,%%r22,%%r23};\n"
-                                       "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4+16];\nst.shared.v4.u32 [%%r2+16], {%%r20,%%r21,%%r22,%%r23};\n"
-                                       "bar.sync 0;\nmov.u64 %%rd5, sm;\ncvta.shared.u64 %%rd6, %%rd5;\n"
-                                       "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd2, %%rd2, %%rd3;\n%s {",
+                             TU_HEADER
+                             ".visible .entry k(.param .u64 pm, .param .u64 po) {\n.reg .b32 %%r<40>;\n"
+                             ".reg .b64 %%rd<10>;\n.shared .align 16 .b8 sm[1024];\nld.param.u64 %%rd1, [pm];\n"
+                             "ld.param.u64 %%rd2, [po];\ncvta.to.global.u64 %%rd1, %%rd1;\nmov.u32 %%r0, %%tid.x;\n"
+                             "mul.wide.u32 %%rd3, %%r0, 32;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmov.u32 %%r1, sm;\n"
+                             "shl.b32 %%r2, %%r0, 5;\nadd.u32 %%r2, %%r1, %%r2;\n"
+                             "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4];\nst.shared.v4.u32 [%%r2], "
+                             "{%%r20,%%r21,%%r22,%%r23};\n"
+                             "ld.global.v4.u32 {%%r20,%%r21,%%r22,%%r23}, [%%rd4+16];\nst.shared.v4.u32 [%%r2+16], "
+                             "{%%r20,%%r21,%%r22,%%r23};\n"
+                             "bar.sync 0;\nmov.u64 %%rd5, sm;\ncvta.shared.u64 %%rd6, %%rd5;\n"
+                             "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd2, %%rd2, %%rd3;\n%s {",
                              insn);
-            for (int r = 0; r < cases[c].nregs; r++) n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", r ? "," : "", 10 + r);
+            for (int r = 0; r < cases[c].nregs; r++)
+                n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%%r%d", r ? "," : "", 10 + r);
             n += snprintf(ptx + n, sizeof ptx - (size_t)n, "}, [%s];\n", sp == 0 ? "%rd1" : shared ? "sm" : "%rd6");
             for (int r = 0; r < cases[c].nregs; r++)
                 n += snprintf(ptx + n, sizeof ptx - (size_t)n, "st.global.u32 [%%rd2+%d], %%r%d;\n", 128 * r, 10 + r);

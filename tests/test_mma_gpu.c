@@ -87,24 +87,29 @@ static void check_mma_form(const char *line) {
     int nin = na + nb + nc;
     bool f64 = !strcmp(at, "f64");
     sbuf p = {0};
-    sb(&p, ".version 8.7\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
-           ".reg .b32 %%r<200>;\n.reg .b64 %%rd<200>;\n.reg .f64 %%fd<40>;\n"
-           "ld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r190, %%ctaid.x;\nmov.u32 %%r191, %%tid.x;\n"
-           "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmul.wide.u32 %%rd5, %%r191, 4;\n"
-           "add.s64 %%rd4, %%rd4, %%rd5;\nmul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd6, %%rd2, %%rd3;\n"
-           "add.s64 %%rd6, %%rd6, %%rd5;\n", nin * 128, nd * 128);
+    sb(&p,
+       ".version 8.7\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
+       ".reg .b32 %%r<200>;\n.reg .b64 %%rd<200>;\n.reg .f64 %%fd<40>;\n"
+       "ld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r190, %%ctaid.x;\nmov.u32 %%r191, %%tid.x;\n"
+       "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd4, %%rd1, %%rd3;\nmul.wide.u32 %%rd5, %%r191, 4;\n"
+       "add.s64 %%rd4, %%rd4, %%rd5;\nmul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd6, %%rd2, %%rd3;\n"
+       "add.s64 %%rd6, %%rd6, %%rd5;\n",
+       nin * 128, nd * 128);
     for (int i = 0; i < nin; i++) sb(&p, "ld.global.u32 %%r%d, [%%rd4+%d];\n", i, i * 128);
     if (f64) {
         for (int i = 0; i < nin / 2; i++)
-            sb(&p, "cvt.u64.u32 %%rd%d, %%r%d;\ncvt.u64.u32 %%rd%d, %%r%d;\nshl.b64 %%rd%d, %%rd%d, 32;\n"
-                   "or.b64 %%rd%d, %%rd%d, %%rd%d;\nmov.b64 %%fd%d, %%rd%d;\n",
+            sb(&p,
+               "cvt.u64.u32 %%rd%d, %%r%d;\ncvt.u64.u32 %%rd%d, %%r%d;\nshl.b64 %%rd%d, %%rd%d, 32;\n"
+               "or.b64 %%rd%d, %%rd%d, %%rd%d;\nmov.b64 %%fd%d, %%rd%d;\n",
                20 + 2 * i, 2 * i, 21 + 2 * i, 2 * i + 1, 21 + 2 * i, 21 + 2 * i, 20 + 2 * i, 20 + 2 * i, 21 + 2 * i, i,
                20 + 2 * i);
         sb(&p, "%s ", ptxi);
         list(&p, "%fd", 30, nd / 2), sb(&p, ", "), list(&p, "%fd", 0, na / 2), sb(&p, ", ");
         list(&p, "%fd", na / 2, nb / 2), sb(&p, ", "), list(&p, "%fd", (na + nb) / 2, nc / 2), sb(&p, ";\n");
         for (int i = 0; i < nd / 2; i++)
-            sb(&p, "mov.b64 %%rd%d, %%fd%d;\ncvt.u32.u64 %%r%d, %%rd%d;\nshr.b64 %%rd%d, %%rd%d, 32;\ncvt.u32.u64 %%r%d, %%rd%d;\n",
+            sb(&p,
+               "mov.b64 %%rd%d, %%fd%d;\ncvt.u32.u64 %%r%d, %%rd%d;\nshr.b64 %%rd%d, %%rd%d, 32;\ncvt.u32.u64 %%r%d, "
+               "%%rd%d;\n",
                60 + i, 30 + i, 100 + 2 * i, 60 + i, 60 + i, 60 + i, 101 + 2 * i, 60 + i);
     } else {
         sb(&p, "%s ", ptxi);
@@ -172,18 +177,24 @@ static void check_wmma_form(const char *line) {
     char mptx[160];
     bool ints = !strcmp(at, "s8") || !strcmp(at, "u8");
     if (ints) snprintf(mptx, sizeof mptx, "wmma.mma.sync.aligned.row.col.m%dn%dk%d.s32.%s.%s.s32", m, n, k, at, at);
-    else if (!strcmp(at, "f16")) snprintf(mptx, sizeof mptx, "wmma.mma.sync.aligned.row.col.m%dn%dk%d.%s.%s", m, n, k, ct, ct);
+    else if (!strcmp(at, "f16"))
+        snprintf(mptx, sizeof mptx, "wmma.mma.sync.aligned.row.col.m%dn%dk%d.%s.%s", m, n, k, ct, ct);
     else snprintf(mptx, sizeof mptx, "wmma.mma.sync.aligned.row.col.m%dn%dk%d.%s.%s.%s.%s", m, n, k, ct, at, at, ct);
     sbuf p = {0};
-    sb(&p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
-           ".reg .b32 %%r<200>;\n.reg .b64 %%rd<20>;\n.reg .f64 %%fd<40>;\n"
-           "ld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r190, %%ctaid.x;\n"
-           "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd4, %%rd1, %%rd3;\nadd.s64 %%rd5, %%rd4, %d;\nadd.s64 %%rd6, %%rd5, %d;\n"
-           "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd7, %%rd2, %%rd3;\n",
+    sb(&p,
+       ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
+       ".reg .b32 %%r<200>;\n.reg .b64 %%rd<20>;\n.reg .f64 %%fd<40>;\n"
+       "ld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r190, %%ctaid.x;\n"
+       "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd4, %%rd1, %%rd3;\nadd.s64 %%rd5, %%rd4, %d;\nadd.s64 %%rd6, "
+       "%%rd5, %d;\n"
+       "mul.wide.u32 %%rd3, %%r190, %d;\nadd.s64 %%rd7, %%rd2, %%rd3;\n",
        per, m * k * ea, k * n * ea, outper);
-    sb(&p, "wmma.load.a.sync.aligned.row.m%dn%dk%d.global.%s ", m, n, k, at), list(&p, reg, 0, ra), sb(&p, ", [%%rd4], %d;\n", k);
-    sb(&p, "wmma.load.b.sync.aligned.col.m%dn%dk%d.global.%s ", m, n, k, at), list(&p, reg, 10, rb), sb(&p, ", [%%rd5], %d;\n", k);
-    sb(&p, "wmma.load.c.sync.aligned.row.m%dn%dk%d.global.%s ", m, n, k, ct), list(&p, reg, 20, rc), sb(&p, ", [%%rd6], %d;\n", n);
+    sb(&p, "wmma.load.a.sync.aligned.row.m%dn%dk%d.global.%s ", m, n, k, at), list(&p, reg, 0, ra),
+        sb(&p, ", [%%rd4], %d;\n", k);
+    sb(&p, "wmma.load.b.sync.aligned.col.m%dn%dk%d.global.%s ", m, n, k, at), list(&p, reg, 10, rb),
+        sb(&p, ", [%%rd5], %d;\n", k);
+    sb(&p, "wmma.load.c.sync.aligned.row.m%dn%dk%d.global.%s ", m, n, k, ct), list(&p, reg, 20, rc),
+        sb(&p, ", [%%rd6], %d;\n", n);
     sb(&p, "%s ", mptx), list(&p, reg, 30, rc), sb(&p, ", "), list(&p, reg, 0, ra), sb(&p, ", "), list(&p, reg, 10, rb);
     sb(&p, ", "), list(&p, reg, 20, rc), sb(&p, ";\n");
     sb(&p, "wmma.store.d.sync.aligned.row.m%dn%dk%d.global.%s [%%rd7], ", m, n, k, ct), list(&p, reg, 30, rc);
@@ -199,7 +210,8 @@ static void check_wmma_form(const char *line) {
     assert_int_equal(run_kernel(p.s, (unsigned)T, bufs, 2), PS_OK);
     if (memcmp(out, data + inb, outb)) {
         for (size_t i = 0; i < outb; i++)
-            if (out[i] != data[inb + i]) fail_msg("wmma %s: byte %zu of D (test %zu) differs", name, i, i / (size_t)outper);
+            if (out[i] != data[inb + i])
+                fail_msg("wmma %s: byte %zu of D (test %zu) differs", name, i, i / (size_t)outper);
     }
     free(out), free(data), free(p.s);
 }
@@ -226,7 +238,8 @@ static void check_wload(const char *line) {
     int hi, m, n, k;
     unsigned ld;
     int words;
-    if (sscanf(line, "wload %95s %c %7s %d ld=%u words=%d", name, &frag, lay, &hi, &ld, &words) != 6) fail_msg("%s", line);
+    if (sscanf(line, "wload %95s %c %7s %d ld=%u words=%d", name, &frag, lay, &hi, &ld, &words) != 6)
+        fail_msg("%s", line);
     sscanf(name, "m%dn%dk%d", &m, &n, &k);
     char at[8], ct[8];
     sscanf(strchr(name, '_') + 1, "%7[^_]_%7s", at, ct);
@@ -242,14 +255,18 @@ static void check_wload(const char *line) {
     bool f64 = es == 8;
     int nr = f64 ? words / 2 : words;
     sbuf p = {0};
-    sb(&p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pm, .param .u64 pout) {\n"
-           ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pm];\nld.param.u64 %%rd2, [pout];\n"
-           "mov.u32 %%r39, %%tid.x;\nmul.wide.u32 %%rd3, %%r39, %d;\nadd.s64 %%rd2, %%rd2, %%rd3;\n", f64 ? 8 : 4);
+    sb(&p,
+       ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pm, .param .u64 pout) {\n"
+       ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pm];\nld.param.u64 %%rd2, "
+       "[pout];\n"
+       "mov.u32 %%r39, %%tid.x;\nmul.wide.u32 %%rd3, %%r39, %d;\nadd.s64 %%rd2, %%rd2, %%rd3;\n",
+       f64 ? 8 : 4);
     sb(&p, "wmma.load.%c.sync.aligned.%s.m%dn%dk%d.global.%s ", frag, lay, m, n, k, t);
     list(&p, f64 ? "%fd" : "%r", 0, nr);
     sb(&p, ", [%%rd1], %u;\n", ld);
     for (int i = 0; i < nr; i++)
-        sb(&p, f64 ? "st.global.f64 [%%rd2+%d], %%fd%d;\n" : "st.global.u32 [%%rd2+%d], %%r%d;\n", i * (f64 ? 256 : 128), i);
+        sb(&p, f64 ? "st.global.f64 [%%rd2+%d], %%fd%d;\n" : "st.global.u32 [%%rd2+%d], %%r%d;\n",
+           i * (f64 ? 256 : 128), i);
     sb(&p, "ret;\n}\n");
     char file[160];
     snprintf(file, sizeof file, "wl_%s_%c_%s%s.bin", name, frag, lay, hi ? "_hi" : "");
@@ -283,11 +300,15 @@ static void check_wstore(const char *line) {
         }
     /* the probe's f64 registers are 64-bit words [reg][lane]: rebuild them from its 32-bit view */
     sbuf p = {0};
-    sb(&p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pm, .param .u64 pin) {\n"
-           ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pm];\nld.param.u64 %%rd2, [pin];\n"
-           "mov.u32 %%r39, %%tid.x;\nmul.wide.u32 %%rd3, %%r39, %d;\nadd.s64 %%rd2, %%rd2, %%rd3;\n", es == 8 ? 8 : 4);
+    sb(&p,
+       ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pm, .param .u64 pin) {\n"
+       ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pm];\nld.param.u64 %%rd2, "
+       "[pin];\n"
+       "mov.u32 %%r39, %%tid.x;\nmul.wide.u32 %%rd3, %%r39, %d;\nadd.s64 %%rd2, %%rd2, %%rd3;\n",
+       es == 8 ? 8 : 4);
     for (int i = 0; i < rc; i++)
-        sb(&p, es == 8 ? "ld.global.f64 %%fd%d, [%%rd2+%d];\n" : "ld.global.u32 %%r%d, [%%rd2+%d];\n", i, i * (es == 8 ? 256 : 128));
+        sb(&p, es == 8 ? "ld.global.f64 %%fd%d, [%%rd2+%d];\n" : "ld.global.u32 %%r%d, [%%rd2+%d];\n", i,
+           i * (es == 8 ? 256 : 128));
     sb(&p, "wmma.store.d.sync.aligned.%s.m%dn%dk%d.global.%s [%%rd1], ", lay, m, n, k, ct);
     list(&p, es == 8 ? "%fd" : "%r", 0, rc);
     sb(&p, ", %u;\nret;\n}\n", ld);
@@ -332,14 +353,16 @@ static void test_matrix_vs_h200(void **state) {
     static const char *q[6] = {"x1", "x1.trans", "x2", "x2.trans", "x4", "x4.trans"};
     static const int nm[6] = {1, 1, 2, 2, 4, 4};
     sbuf p = {0};
-    sb(&p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pperm, .param .u64 pout) {\n"
-           ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .b16 %%h<4>;\n.reg .pred %%p;\n.shared .align 16 .b16 sm[256];\n"
-           "ld.param.u64 %%rd1, [pperm];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r0, %%tid.x;\n"
-           "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd4, %%rd1, %%rd3;\nld.global.u32 %%r1, [%%rd4];\n"
-           "shl.b32 %%r1, %%r1, 4;\nmov.u32 %%r2, sm;\nadd.u32 %%r3, %%r2, %%r1;\n" /* r3: this lane's row address */
-           "add.s64 %%rd5, %%rd2, %%rd3;\n"                                       /* rd5: out + lane*4 */
-           "mov.u32 %%r4, %%r0;\nINIT:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\ncvt.u16.u32 %%h0, %%r4;\n"
-           "st.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra INIT;\nbar.warp.sync -1;\n");
+    sb(&p,
+       ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pperm, .param .u64 pout) {\n"
+       ".reg .b32 %%r<40>;\n.reg .b64 %%rd<40>;\n.reg .b16 %%h<4>;\n.reg .pred %%p;\n.shared .align 16 .b16 sm[256];\n"
+       "ld.param.u64 %%rd1, [pperm];\nld.param.u64 %%rd2, [pout];\nmov.u32 %%r0, %%tid.x;\n"
+       "mul.wide.u32 %%rd3, %%r0, 4;\nadd.s64 %%rd4, %%rd1, %%rd3;\nld.global.u32 %%r1, [%%rd4];\n"
+       "shl.b32 %%r1, %%r1, 4;\nmov.u32 %%r2, sm;\nadd.u32 %%r3, %%r2, %%r1;\n" /* r3: this lane's row address */
+       "add.s64 %%rd5, %%rd2, %%rd3;\n"                                         /* rd5: out + lane*4 */
+       "mov.u32 %%r4, %%r0;\nINIT:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\ncvt.u16.u32 %%h0, %%r4;\n"
+       "st.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra "
+       "INIT;\nbar.warp.sync -1;\n");
     int off = 0;
     for (int v = 0; v < 6; v++, off += 512) {
         sb(&p, "ldmatrix.sync.aligned.m8n8.%s.shared.b16 ", q[v]);
@@ -352,17 +375,26 @@ static void test_matrix_vs_h200(void **state) {
     }
     /* stmatrix: registers 2(l*4+r) | (2(l*4+r)+1) << 16, table reset to 0xffff first */
     sb(&p, "shl.b32 %%r20, %%r0, 3;\n");
-    for (int r = 0; r < 4; r++) sb(&p, "add.u32 %%r%d, %%r20, %d;\nadd.u32 %%r%d, %%r20, %d;\nshl.b32 %%r%d, %%r%d, 16;\n"
-                                   "or.b32 %%r%d, %%r%d, %%r%d;\n", 21 + r, 2 * r, 25 + r, 2 * r + 1, 25 + r, 25 + r, 21 + r, 21 + r, 25 + r);
+    for (int r = 0; r < 4; r++)
+        sb(&p,
+           "add.u32 %%r%d, %%r20, %d;\nadd.u32 %%r%d, %%r20, %d;\nshl.b32 %%r%d, %%r%d, 16;\n"
+           "or.b32 %%r%d, %%r%d, %%r%d;\n",
+           21 + r, 2 * r, 25 + r, 2 * r + 1, 25 + r, 25 + r, 21 + r, 21 + r, 25 + r);
     for (int v = 0; v < 6; v++, off += 512) {
-        sb(&p, "mov.u32 %%r4, %%r0;\nRESET%d:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\nmov.u16 %%h0, 0xffff;\n"
-               "st.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra RESET%d;\nbar.warp.sync -1;\n", v, v);
+        sb(&p,
+           "mov.u32 %%r4, %%r0;\nRESET%d:\nshl.b32 %%r5, %%r4, 1;\nadd.u32 %%r5, %%r2, %%r5;\nmov.u16 %%h0, 0xffff;\n"
+           "st.shared.u16 [%%r5], %%h0;\nadd.u32 %%r4, %%r4, 32;\nsetp.lt.u32 %%p, %%r4, 256;\n@%%p bra "
+           "RESET%d;\nbar.warp.sync -1;\n",
+           v, v);
         sb(&p, "stmatrix.sync.aligned.m8n8.%s.shared.b16 [%%r3], ", q[v]);
         list(&p, "%r", 21, nm[v]);
         sb(&p, ";\nbar.warp.sync -1;\n");
         for (int i = 0; i < 4; i++)
-            sb(&p, "shl.b32 %%r6, %%r0, 2;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r6, %%r6, %%r2;\nld.shared.u32 %%r7, [%%r6];\n"
-                   "st.global.u32 [%%rd5+%d], %%r7;\n", i * 128, off + i * 128);
+            sb(&p,
+               "shl.b32 %%r6, %%r0, 2;\nadd.u32 %%r6, %%r6, %d;\nadd.u32 %%r6, %%r6, %%r2;\nld.shared.u32 %%r7, "
+               "[%%r6];\n"
+               "st.global.u32 [%%rd5+%d], %%r7;\n",
+               i * 128, off + i * 128);
         sb(&p, "bar.warp.sync -1;\n");
     }
     sb(&p, "movmatrix.sync.aligned.m8n8.trans.b16 %%r8, %%r21;\nst.global.u32 [%%rd5+%d], %%r8;\nret;\n}\n", off);
@@ -372,7 +404,8 @@ static void test_matrix_vs_h200(void **state) {
     tu_buf bufs[2] = {{permc, sizeof permc}, {out, (128 * 12 + 32) * 4}};
     assert_int_equal(run_kernel(p.s, 1, bufs, 2), PS_OK);
     for (int i = 0; i < 128 * 12 + 32; i++)
-        if (out[i] != want[i]) fail_msg("matrix word %d (variant %d): ptxsim 0x%08x, H200 0x%08x", i, i / 128, out[i], want[i]);
+        if (out[i] != want[i])
+            fail_msg("matrix word %d (variant %d): ptxsim 0x%08x, H200 0x%08x", i, i / 128, out[i], want[i]);
     free(out), free(rec), free(p.s);
 }
 
@@ -402,16 +435,22 @@ static void test_wmma_layout_pairs_vs_h200(void **state) {
             memcpy(P + 1024, L + 1024, 1024);
         }
         sbuf p = {0};
-        sb(&p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
-               ".reg .b32 %%r<200>;\n.reg .b64 %%rd<20>;\nld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\n"
-               "mov.u32 %%r190, %%ctaid.x;\nmul.wide.u32 %%rd3, %%r190, 2048;\nadd.s64 %%rd4, %%rd1, %%rd3;\n"
-               "mul.wide.u32 %%rd3, %%r190, 1024;\nadd.s64 %%rd7, %%rd2, %%rd3;\n");
-        sb(&p, "wmma.load.a.sync.aligned.%s.m16n16k16.global.f16 ", lay[acol]), list(&p, "%r", 0, 8), sb(&p, ", [%%rd4], 16;\n");
-        sb(&p, "wmma.load.b.sync.aligned.%s.m16n16k16.global.f16 ", lay[bcol]), list(&p, "%r", 10, 8), sb(&p, ", [%%rd4+512], 16;\n");
-        sb(&p, "wmma.load.c.sync.aligned.row.m16n16k16.global.f32 "), list(&p, "%r", 20, 8), sb(&p, ", [%%rd4+1024], 16;\n");
+        sb(&p,
+           ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
+           ".reg .b32 %%r<200>;\n.reg .b64 %%rd<20>;\nld.param.u64 %%rd1, [pin];\nld.param.u64 %%rd2, [pout];\n"
+           "mov.u32 %%r190, %%ctaid.x;\nmul.wide.u32 %%rd3, %%r190, 2048;\nadd.s64 %%rd4, %%rd1, %%rd3;\n"
+           "mul.wide.u32 %%rd3, %%r190, 1024;\nadd.s64 %%rd7, %%rd2, %%rd3;\n");
+        sb(&p, "wmma.load.a.sync.aligned.%s.m16n16k16.global.f16 ", lay[acol]), list(&p, "%r", 0, 8),
+            sb(&p, ", [%%rd4], 16;\n");
+        sb(&p, "wmma.load.b.sync.aligned.%s.m16n16k16.global.f16 ", lay[bcol]), list(&p, "%r", 10, 8),
+            sb(&p, ", [%%rd4+512], 16;\n");
+        sb(&p, "wmma.load.c.sync.aligned.row.m16n16k16.global.f32 "), list(&p, "%r", 20, 8),
+            sb(&p, ", [%%rd4+1024], 16;\n");
         sb(&p, "wmma.mma.sync.aligned.%s.%s.m16n16k16.f32.f32 ", lay[acol], lay[bcol]), list(&p, "%r", 30, 8);
-        sb(&p, ", "), list(&p, "%r", 0, 8), sb(&p, ", "), list(&p, "%r", 10, 8), sb(&p, ", "), list(&p, "%r", 20, 8), sb(&p, ";\n");
-        sb(&p, "wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%%rd7], "), list(&p, "%r", 30, 8), sb(&p, ", 16;\nret;\n}\n");
+        sb(&p, ", "), list(&p, "%r", 0, 8), sb(&p, ", "), list(&p, "%r", 10, 8), sb(&p, ", "), list(&p, "%r", 20, 8),
+            sb(&p, ";\n");
+        sb(&p, "wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%%rd7], "), list(&p, "%r", 30, 8),
+            sb(&p, ", 16;\nret;\n}\n");
         tu_buf bufs[2] = {{in, T * 2048}, {out, T * 1024}};
         assert_int_equal(run_kernel(p.s, (unsigned)T, bufs, 2), PS_OK);
         if (memcmp(out, rec + T * 2048, T * 1024)) fail_msg("%s: D differs from the H200's", file);
@@ -424,20 +463,23 @@ static void test_wmma_layout_pairs_vs_h200(void **state) {
 /* The kernel lab/mma/probe_subbyte.c ran for one wsub_index.txt line (layouts in its header):
  * loads A, B, C, runs the recorded wmma.mma, dumps the four fragments' registers and stores D. */
 static void wsub_kernel(sbuf *p, const char *mma, const char *type, const char *cl, const char *dl, int stride) {
-    sb(p, ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
-          ".reg .b32 %%r<40>;\n.reg .b64 %%rd<20>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pin];\n"
-          "ld.param.u64 %%rd2, [pout];\ncvta.to.global.u64 %%rd1, %%rd1;\ncvta.to.global.u64 %%rd2, %%rd2;\n"
-          "mov.u32 %%r30, %%ctaid.x;\nmov.u32 %%r31, %%tid.x;\nmul.wide.u32 %%rd3, %%r30, 1024;\n"
-          "add.s64 %%rd4, %%rd1, %%rd3;\nmul.wide.u32 %%rd3, %%r30, 1280;\nadd.s64 %%rd5, %%rd2, %%rd3;\n"
-          "mul.wide.u32 %%rd6, %%r31, 4;\nadd.s64 %%rd7, %%rd5, %%rd6;\nmul.wide.u32 %%rd6, %%r31, 8;\n"
-          "add.s64 %%rd8, %%rd5, %%rd6;\n");
+    sb(p,
+       ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
+       ".reg .b32 %%r<40>;\n.reg .b64 %%rd<20>;\n.reg .f64 %%fd<10>;\nld.param.u64 %%rd1, [pin];\n"
+       "ld.param.u64 %%rd2, [pout];\ncvta.to.global.u64 %%rd1, %%rd1;\ncvta.to.global.u64 %%rd2, %%rd2;\n"
+       "mov.u32 %%r30, %%ctaid.x;\nmov.u32 %%r31, %%tid.x;\nmul.wide.u32 %%rd3, %%r30, 1024;\n"
+       "add.s64 %%rd4, %%rd1, %%rd3;\nmul.wide.u32 %%rd3, %%r30, 1280;\nadd.s64 %%rd5, %%rd2, %%rd3;\n"
+       "mul.wide.u32 %%rd6, %%r31, 4;\nadd.s64 %%rd7, %%rd5, %%rd6;\nmul.wide.u32 %%rd6, %%r31, 8;\n"
+       "add.s64 %%rd8, %%rd5, %%rd6;\n");
     if (!strcmp(type, "f64")) {
-        sb(p, "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%%fd0}, [%%rd4];\n"
-              "wmma.load.b.sync.aligned.col.m8n8k4.global.f64 {%%fd1}, [%%rd4+256];\n"
-              "wmma.load.c.sync.aligned.row.m8n8k4.global.f64 {%%fd2, %%fd3}, [%%rd4+512];\n"
-              "%s {%%fd4, %%fd5}, {%%fd0}, {%%fd1}, {%%fd2, %%fd3};\n"
-              "st.global.f64 [%%rd8], %%fd4;\nst.global.f64 [%%rd8+256], %%fd5;\n"
-              "wmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%%rd5+768], {%%fd4, %%fd5};\nret;\n}\n", mma);
+        sb(p,
+           "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%%fd0}, [%%rd4];\n"
+           "wmma.load.b.sync.aligned.col.m8n8k4.global.f64 {%%fd1}, [%%rd4+256];\n"
+           "wmma.load.c.sync.aligned.row.m8n8k4.global.f64 {%%fd2, %%fd3}, [%%rd4+512];\n"
+           "%s {%%fd4, %%fd5}, {%%fd0}, {%%fd1}, {%%fd2, %%fd3};\n"
+           "st.global.f64 [%%rd8], %%fd4;\nst.global.f64 [%%rd8+256], %%fd5;\n"
+           "wmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%%rd5+768], {%%fd4, %%fd5};\nret;\n}\n",
+           mma);
         return;
     }
     bool b1 = !strcmp(type, "b1");
@@ -481,15 +523,15 @@ static void test_wmma_subbyte_vs_h200(void **state) {
         memset(out, 0xee, outb); /* the probe's fill: wmma.store.d leaves the rest of D's rows */
         tu_buf bufs[2] = {{data, inb}, {out, outb}};
         assert_int_equal(run_kernel(p.s, (unsigned)T, bufs, 2), PS_OK);
-        static const char *part[] = {"A registers", "B registers", "C registers", "C registers",
-                                     "D registers", "D registers", "stored D", "stored D", "stored D", "stored D"};
-        static const char *part64[] = {"D registers", "D registers", "D registers", "D registers", "-", "-",
-                                       "stored D", "stored D", "stored D", "stored D"};
+        static const char *part[] = {"A registers", "B registers", "C registers", "C registers", "D registers",
+                                     "D registers", "stored D",    "stored D",    "stored D",    "stored D"};
+        static const char *part64[] = {"D registers", "D registers", "D registers", "D registers", "-",
+                                       "-",           "stored D",    "stored D",    "stored D",    "stored D"};
         const char **parts = strcmp(type, "f64") ? part : part64;
         for (size_t i = 0; i < outb; i++)
             if (out[i] != data[inb + i])
-                fail_msg("%s: test %zu, %s, byte %zu: ptxsim 0x%02x, H200 0x%02x", name, i / 1280, parts[i % 1280 / 128],
-                         i % 1280, out[i], data[inb + i]);
+                fail_msg("%s: test %zu, %s, byte %zu: ptxsim 0x%02x, H200 0x%02x", name, i / 1280,
+                         parts[i % 1280 / 128], i % 1280, out[i], data[inb + i]);
         free(out), free(data), free(p.s);
         nforms++, tests += T;
     }
@@ -500,12 +542,9 @@ static void test_wmma_subbyte_vs_h200(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mma_sync_vs_h200),
-        cmocka_unit_test(test_wmma_vs_h200),
-        cmocka_unit_test(test_wmma_layouts_vs_h200),
-        cmocka_unit_test(test_matrix_vs_h200),
-        cmocka_unit_test(test_wmma_layout_pairs_vs_h200),
-        cmocka_unit_test(test_wmma_subbyte_vs_h200),
+        cmocka_unit_test(test_mma_sync_vs_h200),          cmocka_unit_test(test_wmma_vs_h200),
+        cmocka_unit_test(test_wmma_layouts_vs_h200),      cmocka_unit_test(test_matrix_vs_h200),
+        cmocka_unit_test(test_wmma_layout_pairs_vs_h200), cmocka_unit_test(test_wmma_subbyte_vs_h200),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,8 +30,7 @@ static uint64_t mix(uint64_t z) /* = mufu_mix of lab/mufu/mufu_ops.h */
     return z ^ (z >> 31);
 }
 
-static uint32_t *load(const char *name, size_t n)
-{
+static uint32_t *load(const char *name, size_t n) {
     char path[256];
     snprintf(path, sizeof path, "tests/data/mufu/%s", name);
     FILE *f = fopen(path, "rb");
@@ -44,8 +43,7 @@ static uint32_t *load(const char *name, size_t n)
 }
 
 static bool is_nan32(uint32_t x) { return (x & 0x7fffffffu) > 0x7f800000u; }
-static uint32_t ulps32(uint32_t a, uint32_t b)
-{
+static uint32_t ulps32(uint32_t a, uint32_t b) {
     int64_t x = (a >> 31) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
     int64_t y = (b >> 31) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
     return (uint32_t)(x > y ? x - y : y - x);
@@ -55,14 +53,16 @@ typedef struct {
     const char *file;
     uint32_t (*fn)(uint32_t, bool);
     bool ftz;
-    uint32_t max_ulp;   /* 0: bit-exact required */
-    double min_exact;   /* share of exact results required otherwise */
+    uint32_t max_ulp; /* 0: bit-exact required */
+    double min_exact; /* share of exact results required otherwise */
 } f32case;
 
-static uint32_t tanh_fn(uint32_t x, bool ftz) { (void)ftz; return ps_f32_tanh_approx(x); }
+static uint32_t tanh_fn(uint32_t x, bool ftz) {
+    (void)ftz;
+    return ps_f32_tanh_approx(x);
+}
 
-static void test_f32(void **state)
-{
+static void test_f32(void **state) {
     (void)state;
     static const f32case C[] = {
         {"s_rcp_ftz.u32", ps_f32_rcp_approx, true, 0, 1},
@@ -95,8 +95,7 @@ static void test_f32(void **state)
             }
             uint32_t u = is_nan32(m) || is_nan32(g[i]) ? UINT32_MAX : ulps32(m, g[i]);
             if (u > worst) worst = u;
-            if (C[k].max_ulp == 0 && i - exact < 4)
-                printf("%s: x=%08x gpu %08x model %08x\n", C[k].file, x, g[i], m);
+            if (C[k].max_ulp == 0 && i - exact < 4) printf("%s: x=%08x gpu %08x model %08x\n", C[k].file, x, g[i], m);
         }
         double share = (double)exact / NS;
         printf("%-18s exact %5d / %d (%.4f), max ulp %u\n", C[k].file, exact, NS, share, worst);
@@ -107,8 +106,7 @@ static void test_f32(void **state)
 }
 
 /* div.approx / div.full: a = low, b = high 32 bits of mix(i) */
-static void test_div(void **state)
-{
+static void test_div(void **state) {
     (void)state;
     static const struct {
         const char *file;
@@ -136,8 +134,7 @@ static void test_div(void **state)
     }
 }
 
-static void test_f64(void **state)
-{
+static void test_f64(void **state) {
     (void)state;
     static const struct {
         const char *file;
@@ -163,8 +160,7 @@ static void test_f64(void **state)
     }
 }
 
-static void test_half_tanh(void **state)
-{
+static void test_half_tanh(void **state) {
     (void)state;
     static const struct {
         const char *file;
@@ -192,8 +188,7 @@ static void test_half_tanh(void **state)
     }
 }
 
-int main(void)
-{
+int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_f32),
         cmocka_unit_test(test_div),

@@ -41,8 +41,7 @@ static void parsed_free(parsed *r) {
 
 static void print_diags(const ps_diags *d) {
     for (int i = 0; i < d->count; i++)
-        print_message("  %s:%d:%d: %s\n", d->items[i].file, d->items[i].line, d->items[i].col,
-                      d->items[i].msg);
+        print_message("  %s:%d:%d: %s\n", d->items[i].file, d->items[i].line, d->items[i].col, d->items[i].msg);
 }
 
 static ps_var *find_global(const ps_module *m, const char *name) {
@@ -147,8 +146,7 @@ static void test_reject_file(void **state) {
     ps_status st = ps_parse(path, src, len, &opt, &d, &m);
     bool ok = st == PS_ERR_PARSE && d.count == n;
     for (int i = 0; ok && i < n; i++)
-        ok = d.items[i].line == ex[i].line && d.items[i].col == ex[i].col &&
-             strstr(d.items[i].msg, ex[i].msg) != NULL;
+        ok = d.items[i].line == ex[i].line && d.items[i].col == ex[i].col && strstr(d.items[i].msg, ex[i].msg) != NULL;
     if (!ok) {
         print_message("expected:\n");
         for (int i = 0; i < n; i++) print_message("  %d:%d: %s\n", ex[i].line, ex[i].col, ex[i].msg);
@@ -221,9 +219,7 @@ static void test_nvcc_file(void **state) {
     free(lib);
 }
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Sorted paths dir/<prefix>*.ptx. */
 static char **list_ptx(const char *dir, const char *prefix, int *n) {
@@ -235,8 +231,7 @@ static char **list_ptx(const char *dir, const char *prefix, int *n) {
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t len = strlen(e->d_name);
-        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || len < 4 ||
-            strcmp(e->d_name + len - 4, ".ptx") != 0)
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || len < 4 || strcmp(e->d_name + len - 4, ".ptx") != 0)
             continue;
         if (*n == cap) v = realloc(v, sizeof *v * (size_t)(cap = cap ? cap * 2 : 64));
         v[*n] = malloc(strlen(dir) + len + 2);
@@ -248,13 +243,15 @@ static char **list_ptx(const char *dir, const char *prefix, int *n) {
     return v;
 }
 
-static int run_file_group(const char *group, const char *dir, const char *prefix,
-                          CMUnitTestFunction fn, int min_files) {
+static int run_file_group(const char *group, const char *dir, const char *prefix, CMUnitTestFunction fn,
+                          int min_files) {
     int n;
     char **paths = list_ptx(dir, prefix, &n);
     if (n < min_files) {
-        fprintf(stderr, "test_parser: %s: found %d files in %s (expected at least %d); run from the "
-                        "repository root\n", group, n, dir, min_files);
+        fprintf(stderr,
+                "test_parser: %s: found %d files in %s (expected at least %d); run from the "
+                "repository root\n",
+                group, n, dir, min_files);
         return 1;
     }
     struct CMUnitTest *tests = calloc((size_t)n, sizeof *tests);
@@ -275,54 +272,53 @@ static int run_file_group(const char *group, const char *dir, const char *prefix
 /* Expected values below come from the PTX ISA manual, not from ptxsim: register numbering is
  * declaration order; 0f/0d literals are IEEE bit patterns; 1.5 = 0x3FF8000000000000 as a double
  * and 0x3FC00000 as a float; -2.0f = 0xC0000000; 017 is octal 15. */
-static const char *ast_src =
-    ".version 8.0\n"
-    ".target sm_80\n"
-    ".address_size 64\n"
-    ".file 1 \"k.cu\"\n"
-    ".global .align 4 .u32 g_tab[2][3] = {{1, 2, 3}, {4}};\n"
-    ".global .v2 .f32 g_v = {1.5, -2.0};\n"
-    ".global .u64 g_addr[2] = {g_tab+8, generic(g_tab)};\n"
-    ".global .f64 g_d = 0d4000000000000000;\n"
-    ".global .b8 g_u[] = {1, 2, 3};\n"
-    ".const .s16 g_neg = -2;\n"
-    ".extern .shared .align 16 .b8 s_dyn[];\n"
-    ".func (.param .b32 rv) helper (.param .b32 a, .param .b64 b) .noreturn\n"
-    "{\n"
-    "\ttrap;\n"
-    "}\n"
-    ".visible .entry kern (.param .u64 kern_p0, .param .u32 kern_p1) .maxntid 128, 2, 1 "
-    ".minnctapersm 3\n"
-    "{\n"
-    "\t.reg .pred %p<2>;\n"
-    "\t.reg .b32 %r<4>;\n"
-    "\t.reg .f32 %f1;\n"
-    "\t.reg .b64 %rd<3>;\n"
-    "\t.loc 1 7 3\n"
-    "\tld.param.u64 %rd1, [kern_p0];\n"             /* 0 */
-    "\tmov.u32 %r1, %tid.y;\n"                       /* 1 */
-    "\tmov.f32 %f1, 0f3F800000;\n"                   /* 2 */
-    "\tmov.u32 %r2, -1;\n"                           /* 3 */
-    "\tadd.s32 %r3, %r2, 0x10;\n"                    /* 4 */
-    "$L_loop:\n"
-    "\tmul.f32 %f1, %f1, 1.5;\n"                     /* 5 */
-    "\tsetp.ge.and.s32 %p0|%p1, %r1, 017, %p1;\n"    /* 6 */
-    "\t@!%p0 bra.uni $L_loop;\n"                     /* 7 */
-    "\tld.global.v2.f32 {%f1, _}, [%rd1+-8];\n"      /* 8 */
-    "\tst.global.u32 [g_tab+4], %r3;\n"              /* 9 */
-    "\tcvt.rn.f32.s32 %f1, %r3;\n"                   /* 10 */
-    "\tmov.u64 %rd2, g_tab+12;\n"                    /* 11 */
-    "\t{\n"
-    "\t.param .b32 pa;\n"
-    "\t.param .b64 pb;\n"
-    "\t.param .b32 pr;\n"
-    "\tcall.uni (pr), helper, (pa, pb);\n"           /* 12 */
-    "\t}\n"
-    "\tld.local.u32 %r0, [16];\n"                    /* 13 */
-    "\tmov.f32 %f1, 0fC0000000;\n"                   /* 14 */
-    "$L_end:\n"
-    "\tret;\n"                                       /* 15 */
-    "}\n";
+static const char *ast_src = ".version 8.0\n"
+                             ".target sm_80\n"
+                             ".address_size 64\n"
+                             ".file 1 \"k.cu\"\n"
+                             ".global .align 4 .u32 g_tab[2][3] = {{1, 2, 3}, {4}};\n"
+                             ".global .v2 .f32 g_v = {1.5, -2.0};\n"
+                             ".global .u64 g_addr[2] = {g_tab+8, generic(g_tab)};\n"
+                             ".global .f64 g_d = 0d4000000000000000;\n"
+                             ".global .b8 g_u[] = {1, 2, 3};\n"
+                             ".const .s16 g_neg = -2;\n"
+                             ".extern .shared .align 16 .b8 s_dyn[];\n"
+                             ".func (.param .b32 rv) helper (.param .b32 a, .param .b64 b) .noreturn\n"
+                             "{\n"
+                             "\ttrap;\n"
+                             "}\n"
+                             ".visible .entry kern (.param .u64 kern_p0, .param .u32 kern_p1) .maxntid 128, 2, 1 "
+                             ".minnctapersm 3\n"
+                             "{\n"
+                             "\t.reg .pred %p<2>;\n"
+                             "\t.reg .b32 %r<4>;\n"
+                             "\t.reg .f32 %f1;\n"
+                             "\t.reg .b64 %rd<3>;\n"
+                             "\t.loc 1 7 3\n"
+                             "\tld.param.u64 %rd1, [kern_p0];\n" /* 0 */
+                             "\tmov.u32 %r1, %tid.y;\n"          /* 1 */
+                             "\tmov.f32 %f1, 0f3F800000;\n"      /* 2 */
+                             "\tmov.u32 %r2, -1;\n"              /* 3 */
+                             "\tadd.s32 %r3, %r2, 0x10;\n"       /* 4 */
+                             "$L_loop:\n"
+                             "\tmul.f32 %f1, %f1, 1.5;\n"                  /* 5 */
+                             "\tsetp.ge.and.s32 %p0|%p1, %r1, 017, %p1;\n" /* 6 */
+                             "\t@!%p0 bra.uni $L_loop;\n"                  /* 7 */
+                             "\tld.global.v2.f32 {%f1, _}, [%rd1+-8];\n"   /* 8 */
+                             "\tst.global.u32 [g_tab+4], %r3;\n"           /* 9 */
+                             "\tcvt.rn.f32.s32 %f1, %r3;\n"                /* 10 */
+                             "\tmov.u64 %rd2, g_tab+12;\n"                 /* 11 */
+                             "\t{\n"
+                             "\t.param .b32 pa;\n"
+                             "\t.param .b64 pb;\n"
+                             "\t.param .b32 pr;\n"
+                             "\tcall.uni (pr), helper, (pa, pb);\n" /* 12 */
+                             "\t}\n"
+                             "\tld.local.u32 %r0, [16];\n"  /* 13 */
+                             "\tmov.f32 %f1, 0fC0000000;\n" /* 14 */
+                             "$L_end:\n"
+                             "\tret;\n" /* 15 */
+                             "}\n";
 
 static void test_ast_module(void **state) {
     parsed r = parse_text(ast_src, NULL);
@@ -347,8 +343,7 @@ static void test_ast_registers_dense(void **state) {
     ps_func *f = ps_module_find_func(r.m, "kern");
     assert_non_null(f);
     /* %p<2> → %p0 %p1; %r<4> → %r0..%r3; then %f1; %rd<3> → %rd0..%rd2 */
-    static const char *names[] = {"%p0", "%p1", "%r0", "%r1", "%r2", "%r3", "%f1", "%rd0", "%rd1",
-                                  "%rd2"};
+    static const char *names[] = {"%p0", "%p1", "%r0", "%r1", "%r2", "%r3", "%f1", "%rd0", "%rd1", "%rd2"};
     static const ps_type types[] = {PS_T_PRED, PS_T_PRED, PS_T_B32, PS_T_B32, PS_T_B32,
                                     PS_T_B32,  PS_T_F32,  PS_T_B64, PS_T_B64, PS_T_B64};
     assert_int_equal(f->nregs, 10);
@@ -654,13 +649,13 @@ static void test_ast_branchtargets(void **state) {
  * (PTX ISA 5.3.1: a block is a scope). Numbering stays dense in declaration order. */
 static void test_register_scopes(void **state) {
     parsed r = parse_text(".version 8.0\n.target sm_80\n.entry k () {\n"
-                          "\t.reg .b32 %r<3>;\n"          /* %r0 %r1 %r2 → 0 1 2 */
+                          "\t.reg .b32 %r<3>;\n" /* %r0 %r1 %r2 → 0 1 2 */
                           "\t{\n"
-                          "\t.reg .b32 %r<2>, %t;\n"      /* inner %r0 %r1 → 3 4, %t → 5 */
-                          "\tmov.u32 %r1, %r2;\n"         /* inner %r1, outer %r2 */
+                          "\t.reg .b32 %r<2>, %t;\n" /* inner %r0 %r1 → 3 4, %t → 5 */
+                          "\tmov.u32 %r1, %r2;\n"    /* inner %r1, outer %r2 */
                           "\t}\n"
-                          "\tmov.u32 %r1, %r0;\n"         /* outer again */
-                          "\t.reg .u32 %x9;\n"            /* → 6 */
+                          "\tmov.u32 %r1, %r0;\n" /* outer again */
+                          "\t.reg .u32 %x9;\n"    /* → 6 */
                           "\tmov.u32 %x9, 9;\n"
                           "\tret;\n}\n",
                           NULL);
@@ -723,8 +718,7 @@ static void test_module_despite_errors(void **state) {
 
 /* Regression: "0x" with no digits was read as 0. */
 static void test_regress_hex_without_digits(void **state) {
-    parsed r = parse_text(".version 8.0\n.target sm_80\n.global .u32 x = 0x;\n.entry k () { ret; }\n",
-                          NULL);
+    parsed r = parse_text(".version 8.0\n.target sm_80\n.global .u32 x = 0x;\n.entry k () { ret; }\n", NULL);
     assert_int_equal(r.st, PS_ERR_PARSE);
     assert_int_equal(r.diags.count, 1);
     assert_int_equal(r.diags.items[0].line, 3);
@@ -741,16 +735,17 @@ static void test_video_selectors(void **state) {
                           ".entry k() { .reg .b32 %r<4>;\n"
                           "vsub4.u32.u32.u32 %r1.b20, %r2.b0123, %r3, %r0;\n"
                           "vmad.s32.s32.s32 %r1, -%r2.h1, -%r3, -%r0;\n"
-                          "vadd2.u32.u32.u32 %r1.h10, %r2.h32, %r3, %r0; ret; }\n", NULL);
+                          "vadd2.u32.u32.u32 %r1.h10, %r2.h32, %r3, %r0; ret; }\n",
+                          NULL);
     assert_int_equal(r.st, PS_OK);
     const ps_insn *in = r.m->funcs[0]->insns;
-    assert_int_equal(in[0].ops[0].sel, 0x8000 | 1 << 12 | 2);                   /* .b20 */
+    assert_int_equal(in[0].ops[0].sel, 0x8000 | 1 << 12 | 2);                            /* .b20 */
     assert_int_equal(in[0].ops[1].sel, 0x8000 | 3 << 12 | 0 | 1 << 3 | 2 << 6 | 3 << 9); /* .b0123 */
     assert_int_equal(in[0].ops[2].sel, 0);
-    assert_int_equal(in[0].ops[1].reg, in[1].ops[1].reg);                       /* %r2 */
-    assert_int_equal(in[1].ops[1].sel, 0x4000 | 1);                            /* .h1 */
+    assert_int_equal(in[0].ops[1].reg, in[1].ops[1].reg); /* %r2 */
+    assert_int_equal(in[1].ops[1].sel, 0x4000 | 1);       /* .h1 */
     assert_true(in[1].ops[1].minus && in[1].ops[2].minus && in[1].ops[3].minus);
-    assert_int_equal(in[2].ops[0].sel, 0x4000 | 1 << 12 | 1);                  /* .h10 */
+    assert_int_equal(in[2].ops[0].sel, 0x4000 | 1 << 12 | 1); /* .h10 */
     assert_int_equal(PS_SEL_COUNT(in[2].ops[1].sel), 2);
     assert_int_equal(PS_SEL_DIGIT(in[2].ops[1].sel, 0), 3);
     assert_int_equal(PS_SEL_DIGIT(in[2].ops[1].sel, 1), 2);
@@ -765,22 +760,27 @@ static void test_video_selectors(void **state) {
  * accept "*" (as before it was named). */
 static void test_structured_words(void **state) {
     (void)state;
-    parsed r = parse_text(".version 8.0\n.target sm_90a\n.address_size 64\n"
-                          ".visible .entry k() {\n"
-                          "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n  .reg .b16 %rs<2>;\n"
-                          "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                          ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
-                          "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                          ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
-                          "  wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1];\n"
-                          "  cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];\n"
-                          "  ret; }\n",
-                          NULL);
+    parsed r =
+        parse_text(".version 8.0\n.target sm_90a\n.address_size 64\n"
+                   ".visible .entry k() {\n"
+                   "  .reg .b32 %r<8>;\n  .reg .b64 %rd<2>;\n  .reg .b16 %rs<2>;\n"
+                   "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                   ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
+                   "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                   ".multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3], %rs1;\n"
+                   "  wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1];\n"
+                   "  cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];\n"
+                   "  ret; }\n",
+                   NULL);
     if (r.st != PS_OK) print_diags(&r.diags);
     assert_int_equal(r.st, PS_OK);
     const ps_insn *in = r.m->funcs[0]->insns;
-    static const ps_word want[] = {PS_WM(D2), PS_WM(SHARED_CLUSTER), PS_WM(GLOBAL), PS_WM(TILE),
-                                   PS_WM(MBARRIER_COMPLETE_TX_BYTES), PS_WM(MULTICAST_CLUSTER)};
+    static const ps_word want[] = {PS_WM(D2),
+                                   PS_WM(SHARED_CLUSTER),
+                                   PS_WM(GLOBAL),
+                                   PS_WM(TILE),
+                                   PS_WM(MBARRIER_COMPLETE_TX_BYTES),
+                                   PS_WM(MULTICAST_CLUSTER)};
     assert_int_equal(in[0].nwords, 6);
     for (int k = 0; k < 6; k++) assert_int_equal(in[0].words[k], want[k]);
     assert_ptr_equal(in[0].words, in[1].words); /* one copy per spelling */
@@ -791,7 +791,7 @@ static void test_structured_words(void **state) {
     assert_int_equal(ps_insn_completion(&in[0]), PS_MOD_MBARRIER_COMPLETE_TX_BYTES);
     assert_true(ps_insn_has(&in[0], PS_WM(MULTICAST_CLUSTER)));
     assert_false(ps_insn_has(&in[0], PS_WM(L2_CACHE_HINT)));
-    static const ps_word wmma[] = {PS_WM(A), PS_WM(SYNC), PS_WM(ALIGNED), PS_WM(ROW), PS_WORD(PS_WK_SHAPE, 0),
+    static const ps_word wmma[] = {PS_WM(A),  PS_WM(SYNC), PS_WM(ALIGNED), PS_WM(ROW), PS_WORD(PS_WK_SHAPE, 0),
                                    PS_WT(F16)};
     assert_int_equal(in[2].nwords, 6);
     for (int k = 0; k < 6; k++) assert_int_equal(in[2].words[k], wmma[k]);
@@ -858,12 +858,10 @@ static void test_forms_table(void **state) {
         for (int j = 0; j < n; j++) {
             const ps_form_info *b = ps_form_get(same[j]);
             if (b->id == a->id) continue;
-            if ((a->types & b->types) || (a->any_type && b->id > a->id) ||
-                (a->no_type && b->no_type))
+            if ((a->types & b->types) || (a->any_type && b->id > a->id) || (a->no_type && b->no_type))
                 fail_msg("forms %s (#%d) and #%d overlap", a->mnemonic, a->id, b->id);
         }
-        assert_int_equal(ps_isa_match_prefix(a->mnemonic, strlen(a->mnemonic)),
-                         strlen(a->mnemonic));
+        assert_int_equal(ps_isa_match_prefix(a->mnemonic, strlen(a->mnemonic)), strlen(a->mnemonic));
     }
 }
 

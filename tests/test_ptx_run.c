@@ -142,9 +142,9 @@ static void limits_from_the_environment(void **state) {
     ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);
     assert_int_equal(ptxsim_ptx_run_last_status(), PTXSIM_ERR_INVALID_ARGUMENT);
     unsetenv("PTXSIM_WATCHDOG");
-    static const char *const bad[][2] = {{"PTXSIM_TIMEOUT", "-1"}, {"PTXSIM_TIMEOUT", "nan"},
+    static const char *const bad[][2] = {{"PTXSIM_TIMEOUT", "-1"},   {"PTXSIM_TIMEOUT", "nan"},
                                          {"PTXSIM_WATCHDOG", "inf"}, {"PTXSIM_WATCHDOG", "1e30"},
-                                         {"PTXSIM_THREADS", "1.5"}, {"PTXSIM_THREADS", "5000"}};
+                                         {"PTXSIM_THREADS", "1.5"},  {"PTXSIM_THREADS", "5000"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         setenv(bad[i][0], bad[i][1], 1);
         ptx_run(rev_ptx, 5, args, BLOCK, 1, 1, GRID, 1, 1, BLOCK * 4);

@@ -22,7 +22,7 @@
 
 #define ROWS 2048u
 #define SEED 20261202u
-#define DIR "tests/data/ptxas_fma/"
+#define DIR  "tests/data/ptxas_fma/"
 
 static char *slurp(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");
@@ -41,8 +41,7 @@ static char *slurp(const char *path, size_t *n) {
 /* Runs every kernel listed in LIST of module PTX on ROWS rows and compares its two outputs per
  * row with the H200's (REC, in LIST order). skip_x: kernels whose first output is not compared
  * (known open cases, documented in lab/ptxas_fma/README.md). Returns how many kernels differ. */
-static int run_set(const char *ptx_path, const char *list_path, const char *rec_path, int want,
-                   const char *skip_x) {
+static int run_set(const char *ptx_path, const char *list_path, const char *rec_path, int want, const char *skip_x) {
     size_t nptx, nlist, nrec;
     char *ptx = slurp(ptx_path, &nptx), *list = slurp(list_path, &nlist);
     uint8_t *rec = (uint8_t *)slurp(rec_path, &nrec);
@@ -75,8 +74,11 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
         uint8_t params[16];
         memcpy(params, &in, 8);
         memcpy(params + 8, &out, 8);
-        ps_launch_config cfg = {.grid = {ROWS / 256, 1, 1}, .block = {256, 1, 1}, .params = params,
-                                .params_size = sizeof params, .threads = 2};
+        ps_launch_config cfg = {.grid = {ROWS / 256, 1, 1},
+                                .block = {256, 1, 1},
+                                .params = params,
+                                .params_size = sizeof params,
+                                .threads = 2};
         ps_launch_result res;
         assert_int_equal(ps_launch(prog, dev, name, &cfg, &res), PS_OK);
         const uint8_t *sim = ps_device_ptr(dev, out, ob), *gpu = rec + off;
@@ -89,9 +91,8 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
                     uint64_t sv = 0, g = 0;
                     memcpy(&sv, sim + k, w);
                     memcpy(&g, gpu + k, w);
-                    fprintf(stderr, "  %s: row %zu value %zu: ptxsim %0*llx, H200 %0*llx\n", name,
-                            k / (2 * w), (k / w) % 2, (int)(2 * w), (unsigned long long)sv,
-                            (int)(2 * w), (unsigned long long)g);
+                    fprintf(stderr, "  %s: row %zu value %zu: ptxsim %0*llx, H200 %0*llx\n", name, k / (2 * w),
+                            (k / w) % 2, (int)(2 * w), (unsigned long long)sv, (int)(2 * w), (unsigned long long)g);
                 }
                 diff++;
             }

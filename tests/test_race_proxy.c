@@ -67,8 +67,11 @@ static void prun_go(prun *r, const char *src, const char *kernel, unsigned block
         memcpy(params + 8 * i, &a, 8);
     }
     r->v = ps_verifier_create(r->m, ps_arch_lookup("sm_90a"), PS_CHECK_RACE | PS_CHECK_BARRIER | PS_CHECK_INIT);
-    ps_launch_config cfg = {.grid = {1, 1, 1}, .block = {block, 1, 1}, .params = params,
-                            .params_size = sizeof params, .threads = 1,
+    ps_launch_config cfg = {.grid = {1, 1, 1},
+                            .block = {block, 1, 1},
+                            .params = params,
+                            .params_size = sizeof params,
+                            .threads = 1,
                             .observer = ps_verifier_observer(r->v)};
     st = ps_launch(r->prog, r->dev, kernel, &cfg, &r->res);
     ps_verifier_finish(r->v, &r->res);
@@ -90,18 +93,17 @@ static uint64_t errors(const prun *r, int a, int b) {
         const ps_finding *f = ps_verifier_finding(r->v, i);
         if (f->severity != PS_SEV_ERROR) continue;
         if (!a) {
-            fprintf(stderr, "  finding: %s line %d/%d: %s\n", ps_finding_kind_name(f->kind),
-                    f->at.ptx_line, f->has_other ? f->other.ptx_line : 0, f->message);
+            fprintf(stderr, "  finding: %s line %d/%d: %s\n", ps_finding_kind_name(f->kind), f->at.ptx_line,
+                    f->has_other ? f->other.ptx_line : 0, f->message);
             n++;
-        } else if (f->kind == PS_FIND_RACE && f->at.ptx_line == a && f->has_other &&
-                   f->other.ptx_line == b)
+        } else if (f->kind == PS_FIND_RACE && f->at.ptx_line == a && f->has_other && f->other.ptx_line == b)
             n += f->count;
     }
     return n;
 }
 
-static void expect(const char *path, const char *kernel, unsigned block, int n, const char *const *edits,
-                   int a, int b, uint64_t count) {
+static void expect(const char *path, const char *kernel, unsigned block, int n, const char *const *edits, int a, int b,
+                   uint64_t count) {
     char *src = patched(path, n, edits);
     prun r;
     prun_go(&r, src, kernel, block);
@@ -152,9 +154,9 @@ static void test_proxy_fence(void **state) {
     expect(MPF, "missing_proxy_fence", 128, 0, NULL, 47, 34, 128);
     expect(MPF, "missing_proxy_fence", 128, 0, NULL, 47, 37, 64);
     expect(MPF, "missing_proxy_fence", 128, 0, NULL, 56, 50, 1);
-    static const char *const fenced[] = {
-        "FILLED:\n", "FILLED:\n\tfence.proxy.async.shared::cta;\n",
-        "{%f1, %f2, %f3, %f4};\n\tbar.sync", "{%f1, %f2, %f3, %f4};\n\tfence.proxy.async.shared::cta;\n\tbar.sync"};
+    static const char *const fenced[] = {"FILLED:\n", "FILLED:\n\tfence.proxy.async.shared::cta;\n",
+                                         "{%f1, %f2, %f3, %f4};\n\tbar.sync",
+                                         "{%f1, %f2, %f3, %f4};\n\tfence.proxy.async.shared::cta;\n\tbar.sync"};
     expect(MPF, "missing_proxy_fence", 128, 2, fenced, 0, 0, 0);
 }
 
@@ -163,8 +165,8 @@ static void test_proxy_fence(void **state) {
 static void test_bulk_store_source(void **state) {
     (void)state;
     expect(BSO, "bulk_store_overwrite", 32, 0, NULL, 43, 38, 32);
-    static const char *const after_wait[] = {
-        "\tcp.async.bulk.commit_group;\n", "\tcp.async.bulk.commit_group;\n\tcp.async.bulk.wait_group.read \t0;\n"};
+    static const char *const after_wait[] = {"\tcp.async.bulk.commit_group;\n",
+                                             "\tcp.async.bulk.commit_group;\n\tcp.async.bulk.wait_group.read \t0;\n"};
     expect(BSO, "bulk_store_overwrite", 32, 1, after_wait, 0, 0, 0);
 }
 

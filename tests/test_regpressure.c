@@ -13,23 +13,22 @@
 #include "ptxsim.h"
 #include "verify.h"
 
-static const char loop_ptx[] =
-    ".version 8.0\n.target sm_80\n.address_size 64\n"
-    ".visible .entry loop(.param .u64 p, .param .u32 n)\n"
-    "{\n"
-    "  .reg .pred %p<2>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
-    "  ld.param.u64 %rd1, [p];\n"       /* 0: rd1                  2 */
-    "  ld.param.u32 %r1, [n];\n"        /* 1: rd1 r1               3 */
-    "  mov.u32 %r2, 0;\n"               /* 2: rd1 r1 r2            4 */
-    "  mov.u32 %r3, 0;\n"               /* 3: rd1 r1 r2 r3         5 */
-    "L:\n"
-    "  add.u32 %r3, %r3, %r2;\n"        /* 4: rd1 r1 r2 r3         5 */
-    "  add.u32 %r2, %r2, 1;\n"          /* 5: rd1 r1 r2 r3         5 */
-    "  setp.lt.u32 %p1, %r2, %r1;\n"    /* 6: + p1                 5, 1 predicate */
-    "  @%p1 bra L;\n"                   /* 7: rd1 r1 r2 r3         5 */
-    "  st.global.u32 [%rd1], %r3;\n"    /* 8:                      0 */
-    "  ret;\n"                          /* 9:                      0 */
-    "}\n";
+static const char loop_ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                               ".visible .entry loop(.param .u64 p, .param .u32 n)\n"
+                               "{\n"
+                               "  .reg .pred %p<2>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+                               "  ld.param.u64 %rd1, [p];\n" /* 0: rd1                  2 */
+                               "  ld.param.u32 %r1, [n];\n"  /* 1: rd1 r1               3 */
+                               "  mov.u32 %r2, 0;\n"         /* 2: rd1 r1 r2            4 */
+                               "  mov.u32 %r3, 0;\n"         /* 3: rd1 r1 r2 r3         5 */
+                               "L:\n"
+                               "  add.u32 %r3, %r3, %r2;\n"     /* 4: rd1 r1 r2 r3         5 */
+                               "  add.u32 %r2, %r2, 1;\n"       /* 5: rd1 r1 r2 r3         5 */
+                               "  setp.lt.u32 %p1, %r2, %r1;\n" /* 6: + p1                 5, 1 predicate */
+                               "  @%p1 bra L;\n"                /* 7: rd1 r1 r2 r3         5 */
+                               "  st.global.u32 [%rd1], %r3;\n" /* 8:                      0 */
+                               "  ret;\n"                       /* 9:                      0 */
+                               "}\n";
 
 static ps_module *parse(const char *src) {
     ps_diags d = {0};

@@ -14,32 +14,31 @@
 
 #include "ptxsim.h"
 
-static const char loop_ptx[] =
-    ".version 8.0\n"
-    ".target sm_90\n"
-    ".address_size 64\n"
-    ".visible .entry loopk(.param .u64 pout, .param .u32 pn)\n"
-    "{\n"
-    "  .reg .pred %p<3>; .reg .b32 %r<10>; .reg .b64 %rd<6>;\n"
-    "  .shared .align 4 .b32 sh[1024];\n"
-    "  ld.param.u64 %rd1, [pout];\n"
-    "  ld.param.u32 %r1, [pn];\n"
-    "  mov.u32 %r2, %tid.x;\n"
-    "  mov.u32 %r3, 0;\n"
-    "LOOP:\n"
-    "  add.u32 %r3, %r3, 1; // BODY\n"
-    "  setp.lt.u32 %p1, %r3, %r1;\n"
-    "  @%p1 bra LOOP; // BRANCH\n"
-    "  shl.b32 %r4, %r2, 7;\n"
-    "  mov.u32 %r5, sh;\n"
-    "  add.u32 %r6, %r5, %r4;\n"
-    "  st.shared.u32 [%r6], %r3; // SHARED\n"
-    "  cvta.to.global.u64 %rd2, %rd1;\n"
-    "  mul.wide.u32 %rd3, %r2, 4;\n"
-    "  add.u64 %rd4, %rd2, %rd3;\n"
-    "  st.global.u32 [%rd4], %r3; // GLOBAL\n"
-    "  ret;\n"
-    "}\n";
+static const char loop_ptx[] = ".version 8.0\n"
+                               ".target sm_90\n"
+                               ".address_size 64\n"
+                               ".visible .entry loopk(.param .u64 pout, .param .u32 pn)\n"
+                               "{\n"
+                               "  .reg .pred %p<3>; .reg .b32 %r<10>; .reg .b64 %rd<6>;\n"
+                               "  .shared .align 4 .b32 sh[1024];\n"
+                               "  ld.param.u64 %rd1, [pout];\n"
+                               "  ld.param.u32 %r1, [pn];\n"
+                               "  mov.u32 %r2, %tid.x;\n"
+                               "  mov.u32 %r3, 0;\n"
+                               "LOOP:\n"
+                               "  add.u32 %r3, %r3, 1; // BODY\n"
+                               "  setp.lt.u32 %p1, %r3, %r1;\n"
+                               "  @%p1 bra LOOP; // BRANCH\n"
+                               "  shl.b32 %r4, %r2, 7;\n"
+                               "  mov.u32 %r5, sh;\n"
+                               "  add.u32 %r6, %r5, %r4;\n"
+                               "  st.shared.u32 [%r6], %r3; // SHARED\n"
+                               "  cvta.to.global.u64 %rd2, %rd1;\n"
+                               "  mul.wide.u32 %rd3, %r2, 4;\n"
+                               "  add.u64 %rd4, %rd2, %rd3;\n"
+                               "  st.global.u32 [%rd4], %r3; // GLOBAL\n"
+                               "  ret;\n"
+                               "}\n";
 
 /* The 1-based line of the marker comment. */
 static int line_of(const char *marker) {
@@ -147,9 +146,12 @@ static void html_refuses_what_it_cannot_show(void **state) {
     assert_true(fd >= 0);
     close(fd);
     char err[512];
-    ptxsim_html_launch hl = {.report = r.rep, .format = {.ptx_path = "loop.ptx", .kernel = "loopk"},
-                             .ptx_text = loop_ptx, .ptx_len = strlen(loop_ptx),
-                             .grid = {1, 1, 1}, .block = {32, 1, 1}};
+    ptxsim_html_launch hl = {.report = r.rep,
+                             .format = {.ptx_path = "loop.ptx", .kernel = "loopk"},
+                             .ptx_text = loop_ptx,
+                             .ptx_len = strlen(loop_ptx),
+                             .grid = {1, 1, 1},
+                             .block = {32, 1, 1}};
     assert_int_equal(ptxsim_report_write_html(&hl, 1, NULL, path, err, sizeof err), PTXSIM_OK);
     size_t len = 0;
     FILE *f = fopen(path, "r");
@@ -213,11 +215,20 @@ static void html_several_launches(void **state) {
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    ptxsim_html_launch hl[2] = {
-        {.report = a.rep, .format = {.ptx_path = "loop.ptx", .kernel = "loopk"}, .ptx_text = loop_ptx,
-         .ptx_len = strlen(loop_ptx), .grid = {1, 1, 1}, .block = {32, 1, 1}, .label = "n = 2"},
-        {.report = b.rep, .format = {.ptx_path = "loop.ptx", .kernel = "loopk"}, .ptx_text = loop_ptx,
-         .ptx_len = strlen(loop_ptx), .grid = {1, 1, 1}, .block = {32, 1, 1}, .label = "<b>n = 7</b>"}};
+    ptxsim_html_launch hl[2] = {{.report = a.rep,
+                                 .format = {.ptx_path = "loop.ptx", .kernel = "loopk"},
+                                 .ptx_text = loop_ptx,
+                                 .ptx_len = strlen(loop_ptx),
+                                 .grid = {1, 1, 1},
+                                 .block = {32, 1, 1},
+                                 .label = "n = 2"},
+                                {.report = b.rep,
+                                 .format = {.ptx_path = "loop.ptx", .kernel = "loopk"},
+                                 .ptx_text = loop_ptx,
+                                 .ptx_len = strlen(loop_ptx),
+                                 .grid = {1, 1, 1},
+                                 .block = {32, 1, 1},
+                                 .label = "<b>n = 7</b>"}};
     ptxsim_html_options o = {.title = "two & more"};
     char err[256];
     assert_int_equal(ptxsim_report_write_html(hl, 2, &o, path, err, sizeof err), PTXSIM_OK);

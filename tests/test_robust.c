@@ -20,10 +20,40 @@ static uint64_t rnd(void) {
     return seed;
 }
 
-static const char *tokens[] = {"%r1", "%rd1", "%p1", "[", "]", "{", "}", ",", ";", "-", "0f7fc00000",
-                               "0x7fffffff", ".b32", ".u64", "@%p1", "bra", "$L__BB0_1", ":", "(", ")",
-                               "ld.global.u32", "bar.sync 0;", "ret;", "exit;", "\"", "/*", "//", "\n",
-                               "9999999999999999999999", ".reg", ".shared", "%tid.x", "_", "|"};
+static const char *tokens[] = {"%r1",
+                               "%rd1",
+                               "%p1",
+                               "[",
+                               "]",
+                               "{",
+                               "}",
+                               ",",
+                               ";",
+                               "-",
+                               "0f7fc00000",
+                               "0x7fffffff",
+                               ".b32",
+                               ".u64",
+                               "@%p1",
+                               "bra",
+                               "$L__BB0_1",
+                               ":",
+                               "(",
+                               ")",
+                               "ld.global.u32",
+                               "bar.sync 0;",
+                               "ret;",
+                               "exit;",
+                               "\"",
+                               "/*",
+                               "//",
+                               "\n",
+                               "9999999999999999999999",
+                               ".reg",
+                               ".shared",
+                               "%tid.x",
+                               "_",
+                               "|"};
 
 static char *mutate(const char *src, size_t n, size_t *out_n) {
     size_t cap = n + 256;
@@ -104,8 +134,12 @@ static void mutated_ptx_never_crashes(void **state) {
                         else if (vars[i]->size == 4) params[vars[i]->offset] = 64;
                         if (vars[i]->offset + vars[i]->size > psize) psize = vars[i]->offset + vars[i]->size;
                     }
-                    ps_launch_config cfg = {.grid = {2, 1, 1}, .block = {64, 1, 1}, .params = params,
-                                            .params_size = psize, .threads = 1, .watchdog = 20000};
+                    ps_launch_config cfg = {.grid = {2, 1, 1},
+                                            .block = {64, 1, 1},
+                                            .params = params,
+                                            .params_size = psize,
+                                            .threads = 1,
+                                            .watchdog = 20000};
                     ps_launch_result res;
                     ps_launch(p, dev, k, &cfg, &res);
                     launched++;

@@ -49,10 +49,10 @@ static void every_form_has_a_selector(void **state) {
 
 /* ---- one spelling per form, decoded ----------------------------------------------------------- */
 
-#define HEADER                                                                                      \
-    ".version 8.7\n.target %s\n.address_size 64\n.func f(.reg .b32 x) { ret; }\n"                    \
-    ".visible .entry k(.param .u64 p0) {\n"              \
-    ".reg .pred %%p<8>;\n.reg .b16 %%h<60>;\n.reg .b32 %%r<80>;\n.reg .b64 %%rd<60>;\n"              \
+#define HEADER                                                                          \
+    ".version 8.7\n.target %s\n.address_size 64\n.func f(.reg .b32 x) { ret; }\n"       \
+    ".visible .entry k(.param .u64 p0) {\n"                                             \
+    ".reg .pred %%p<8>;\n.reg .b16 %%h<60>;\n.reg .b32 %%r<80>;\n.reg .b64 %%rd<60>;\n" \
     ".reg .f64 %%fd<40>;\n.reg .b128 %%q<4>;\n.shared .align 16 .b8 smem[256];\n"
 #define FOOTER "ret;\n}\n"
 
@@ -143,9 +143,11 @@ static const struct {
     {"BARRIER", "barrier.sync 0;"},
     {"FENCE", "fence.sc.gpu;"},
     {"CP_ASYNC", "cp.async.ca.shared.global [smem], [%rd1], 4;"},
-    {"CP_ASYNC_BULK", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [smem], [%rd1], 16, [smem+128];"},
+    {"CP_ASYNC_BULK",
+     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [smem], [%rd1], 16, [smem+128];"},
     {"CP_ASYNC_BULK_PREFETCH", "cp.async.bulk.prefetch.L2.global [%rd1], 16;"},
-    {"CP_ASYNC_BULK_TENSOR", "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd1, {%r1}], [%r4];"},
+    {"CP_ASYNC_BULK_TENSOR",
+     "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd1, {%r1}], [%r4];"},
     {"CP_ASYNC_BULK_WAIT", "cp.async.bulk.wait_group 0;"},
     {"CP_REDUCE_ASYNC_BULK", "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%rd1], [smem], 16;"},
     {"GRIDDEPCONTROL", "griddepcontrol.wait;"},
@@ -163,8 +165,10 @@ static const struct {
     {"MBARRIER_TEST_WAIT", "mbarrier.test_wait.shared.b64 %p1, [smem], %rd1;"},
     {"MBARRIER_TRY_WAIT", "mbarrier.try_wait.shared.b64 %p1, [smem], %rd1;"},
     {"MBARRIER_PENDING_COUNT", "mbarrier.pending_count.b64 %r1, %rd1;"},
-    {"MMA", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%r7}, {%r8,%r9,%r10,%r11};"},
-    {"RED_ASYNC", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [smem], %r1, [smem+128];"},
+    {"MMA",
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%r7}, {%r8,%r9,%r10,%r11};"},
+    {"RED_ASYNC",
+     "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [smem], %r1, [smem+128];"},
     {"ST_ASYNC", "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [smem], %r1, [smem+128];"},
     {"SETMAXNREG", "setmaxnreg.inc.sync.aligned.u32 240;"},
     {"ALLOCA", "alloca.u64 %rd1, 16;"},
@@ -183,10 +187,14 @@ static const struct {
     {"WGMMA_FENCE", "wgmma.fence.sync.aligned;"},
     {"WGMMA_COMMIT", "wgmma.commit_group.sync.aligned;"},
     {"WGMMA_WAIT", "wgmma.wait_group.sync.aligned 0;"},
-    {"WGMMA_MMA_ASYNC", "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r1,%r2,%r3,%r4}, %rd1, %rd2, 1, 1, 1, 0, 0;"},
+    {"WGMMA_MMA_ASYNC",
+     "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r1,%r2,%r3,%r4}, %rd1, %rd2, 1, 1, 1, 0, 0;"},
     {"WMMA_LOAD", "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, [%rd1];"},
     {"WMMA_STORE", "wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%rd1], {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8};"},
-    {"WMMA_MMA", "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r11,%r12,%r13,%r14,%r15,%r16,%r17,%r18}, {%r21,%r22,%r23,%r24,%r25,%r26,%r27,%r28}, {%r31,%r32,%r33,%r34,%r35,%r36,%r37,%r38};"},
+    {"WMMA_MMA",
+     "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, "
+     "{%r11,%r12,%r13,%r14,%r15,%r16,%r17,%r18}, {%r21,%r22,%r23,%r24,%r25,%r26,%r27,%r28}, "
+     "{%r31,%r32,%r33,%r34,%r35,%r36,%r37,%r38};"},
 };
 
 static void hand_spellings_decode(void **state) {

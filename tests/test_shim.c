@@ -19,23 +19,22 @@
 CUresult cuArrayDestroy(void *array); /* a stub in the shim */
 
 /* out[i] = i * 10 for i < n: with n too large it writes past its buffer. */
-static const char store_ptx[] =
-    ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry store(.param .u64 out, .param .u32 n)\n"
-    "{\n"
-    "  .reg .pred %p; .reg .b32 %r<6>; .reg .b64 %rd<4>;\n"
-    "  ld.param.u64 %rd1, [out]; ld.param.u32 %r1, [n];\n"
-    "  mov.u32 %r2, %tid.x; mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x;\n"
-    "  mad.lo.u32 %r2, %r3, %r4, %r2;\n"
-    "  setp.ge.u32 %p, %r2, %r1;\n"
-    "  @%p bra END;\n"
-    "  mul.lo.u32 %r5, %r2, 10;\n"
-    "  mul.wide.u32 %rd2, %r2, 4;\n"
-    "  add.u64 %rd3, %rd1, %rd2;\n"
-    "  st.global.u32 [%rd3], %r5;\n"
-    "END:\n"
-    "  ret;\n"
-    "}\n";
+static const char store_ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                                ".visible .entry store(.param .u64 out, .param .u32 n)\n"
+                                "{\n"
+                                "  .reg .pred %p; .reg .b32 %r<6>; .reg .b64 %rd<4>;\n"
+                                "  ld.param.u64 %rd1, [out]; ld.param.u32 %r1, [n];\n"
+                                "  mov.u32 %r2, %tid.x; mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x;\n"
+                                "  mad.lo.u32 %r2, %r3, %r4, %r2;\n"
+                                "  setp.ge.u32 %p, %r2, %r1;\n"
+                                "  @%p bra END;\n"
+                                "  mul.lo.u32 %r5, %r2, 10;\n"
+                                "  mul.wide.u32 %rd2, %r2, 4;\n"
+                                "  add.u64 %rd3, %rd1, %rd2;\n"
+                                "  st.global.u32 [%rd3], %r5;\n"
+                                "END:\n"
+                                "  ret;\n"
+                                "}\n";
 
 static CUcontext ctx;
 
@@ -105,23 +104,22 @@ static void host_memory_and_sticky_fault(void **state) {
 
 /* Thread 0 writes s; thread 32 reads it without a barrier: the race checker's finding must reach
  * $PTXSIM_REPORT when the program exits (in a child process, which exits). */
-static const char race_ptx[] =
-    ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry racy(.param .u64 out)\n"
-    "{\n"
-    "  .shared .align 4 .u32 s[1];\n"
-    "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
-    "  mov.u32 %r1, %tid.x;\n"
-    "  setp.eq.u32 %p1, %r1, 0;\n"
-    "  @%p1 st.shared.u32 [s], %r1;\n"
-    "  setp.eq.u32 %p2, %r1, 32;\n"
-    "  @!%p2 bra END;\n"
-    "  ld.shared.u32 %r2, [s];\n"
-    "  ld.param.u64 %rd1, [out];\n"
-    "  st.global.u32 [%rd1], %r2;\n"
-    "END:\n"
-    "  ret;\n"
-    "}\n";
+static const char race_ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                               ".visible .entry racy(.param .u64 out)\n"
+                               "{\n"
+                               "  .shared .align 4 .u32 s[1];\n"
+                               "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+                               "  mov.u32 %r1, %tid.x;\n"
+                               "  setp.eq.u32 %p1, %r1, 0;\n"
+                               "  @%p1 st.shared.u32 [s], %r1;\n"
+                               "  setp.eq.u32 %p2, %r1, 32;\n"
+                               "  @!%p2 bra END;\n"
+                               "  ld.shared.u32 %r2, [s];\n"
+                               "  ld.param.u64 %rd1, [out];\n"
+                               "  st.global.u32 [%rd1], %r2;\n"
+                               "END:\n"
+                               "  ret;\n"
+                               "}\n";
 
 static void report_file_at_exit(void **state) {
     char path[] = "/tmp/ptxsim_shim_reportXXXXXX";
@@ -134,8 +132,7 @@ static void report_file_at_exit(void **state) {
         CUmodule m;
         CUfunction f;
         CUdeviceptr out;
-        if (cuModuleLoadData(&m, race_ptx) || cuModuleGetFunction(&f, m, "racy") || cuMemAlloc_v2(&out, 4))
-            _exit(3);
+        if (cuModuleLoadData(&m, race_ptx) || cuModuleGetFunction(&f, m, "racy") || cuMemAlloc_v2(&out, 4)) _exit(3);
         void *args[] = {&out};
         if (cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL) || cuCtxSynchronize()) _exit(4);
         exit(0); /* runs the shim's exit handler */
@@ -180,8 +177,8 @@ typedef CUresult (*pfn_memcpy_dtoh)(void *, CUdeviceptr, size_t);
 typedef CUresult (*pfn_memset_d32)(CUdeviceptr, unsigned int, size_t);
 typedef CUresult (*pfn_module_load_data)(CUmodule *, const void *);
 typedef CUresult (*pfn_module_get_function)(CUfunction *, CUmodule, const char *);
-typedef CUresult (*pfn_launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
-                                      unsigned, unsigned, CUstream, void **, void **);
+typedef CUresult (*pfn_launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                      CUstream, void **, void **);
 typedef CUresult (*pfn_ctx_synchronize)(void);
 typedef CUresult (*pfn_get_proc_address_v1)(const char *, void **, int, cuuint64_t);
 
@@ -193,7 +190,8 @@ static const char unit_main[] =
     ".visible .entry k(.param .u64 out) {\n"
     "  .reg .b32 %r<4>; .reg .b64 %rd<4>; mov.u32 %r1, %tid.x;\n"
     "  { .param .b32 a; st.param.b32 [a], %r1; .param .b32 q; call.uni (q), triple, (a); ld.param.b32 %r2, [q]; }\n"
-    "  ld.param.u64 %rd1, [out]; mul.wide.u32 %rd2, %r1, 4; add.s64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r2; ret; }\n";
+    "  ld.param.u64 %rd1, [out]; mul.wide.u32 %rd2, %r1, 4; add.s64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r2; ret; "
+    "}\n";
 static const char unit_lib[] =
     ".version 8.0\n.target sm_90\n.address_size 64\n"
     ".visible .func (.param .b32 r) triple (.param .b32 x) { .reg .b32 %r<3>; ld.param.u32 %r1, [x];\n"
@@ -206,10 +204,12 @@ static void link_ptx_units(void **state) {
     assert_int_equal(cuModuleLoadData(&m, unit_main), CUDA_ERROR_INVALID_PTX);
     CUlinkState ls;
     assert_int_equal(cuLinkCreate_v2(0, NULL, NULL, &ls), CUDA_SUCCESS);
-    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_main, sizeof unit_main, "main.ptx", 0,
-                                      NULL, NULL), CUDA_SUCCESS);
-    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_lib, sizeof unit_lib, "lib.ptx", 0,
-                                      NULL, NULL), CUDA_SUCCESS);
+    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_main, sizeof unit_main, "main.ptx", 0, NULL,
+                                      NULL),
+                     CUDA_SUCCESS);
+    assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_PTX, (void *)unit_lib, sizeof unit_lib, "lib.ptx", 0, NULL,
+                                      NULL),
+                     CUDA_SUCCESS);
     assert_int_equal(cuLinkAddData_v2(ls, CU_JIT_INPUT_CUBIN, (void *)unit_lib, 4, "x.cubin", 0, NULL, NULL),
                      CUDA_ERROR_NOT_SUPPORTED);
     void *image;
@@ -271,7 +271,8 @@ static void proc_address_versions(void **state) {
     assert_ptr_equal(proc("cuStreamGetCaptureInfo", 12030, 0, &st), shim_symbol("cuStreamGetCaptureInfo_v3"));
     /* Bad requests. */
     void *p = (void *)1;
-    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 13010, 0, &st), CUDA_ERROR_INVALID_VALUE); /* newer than the driver */
+    assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 13010, 0, &st),
+                     CUDA_ERROR_INVALID_VALUE); /* newer than the driver */
     assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 12000, 4, &st), CUDA_ERROR_INVALID_VALUE);
     assert_int_equal(cuGetProcAddress_v2("cuInit", &p, 12000, 3, &st), CUDA_ERROR_INVALID_VALUE);
     assert_int_equal(cuGetProcAddress_v2(NULL, &p, 12000, 0, &st), CUDA_ERROR_INVALID_VALUE);
@@ -297,8 +298,8 @@ static void proc_address_launch(void **state) {
     pfn_memset_d32 memset32 = (pfn_memset_d32)proc("cuMemsetD32", CUDA_VERSION, 0, &st);
     pfn_module_load_data load = (pfn_module_load_data)proc("cuModuleLoadData", CUDA_VERSION, 0, &st);
     pfn_module_get_function get_fn = (pfn_module_get_function)proc("cuModuleGetFunction", CUDA_VERSION, 0, &st);
-    pfn_launch_kernel launch = (pfn_launch_kernel)proc("cuLaunchKernel", CUDA_VERSION,
-                                                       CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &st);
+    pfn_launch_kernel launch =
+        (pfn_launch_kernel)proc("cuLaunchKernel", CUDA_VERSION, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &st);
     pfn_ctx_synchronize sync = (pfn_ctx_synchronize)proc("cuCtxSynchronize", CUDA_VERSION, 0, &st);
     assert_true(mem_alloc && mem_free && dtoh && memset32 && load && get_fn && launch && sync);
     enum { N = 200, ALLOC = 256 };

@@ -17,7 +17,7 @@
 
 #include "testutil.h"
 
-#define HEADER ".version 7.3\n.target sm_52\n.address_size 64\n"
+#define HEADER      ".version 7.3\n.target sm_52\n.address_size 64\n"
 #define STACK_BYTES 16384 /* docs/engine.md: the stack alloca gets above the frames */
 
 static char diag[4096];
@@ -37,17 +37,16 @@ static ps_status run1(const char *ptx, unsigned block, void *out, size_t bytes, 
  * lane's count of completed iterations says nothing ran past it. */
 static void alloca_exhausts_stack_located_fault(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u32 %r<4>; .reg .u64 %rd<6>; .reg .pred %p<2>;\n"
-        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
-        "  mov.u32 %r1, 0;\n"
-        "L:\n"
-        "  alloca.u64 %rd2, 1024, 16;\n"      /* line 9 */
-        "  st.local.u32 [%rd2+1020], %r1;\n"
-        "  add.u32 %r1, %r1, 1; st.global.u32 [%rd1], %r1;\n"
-        "  setp.lt.u32 %p1, %r1, 1000; @%p1 bra L;\n"
-        "  ret; }\n";
+    const char *ptx = HEADER ".visible .entry k(.param .u64 out) {\n"
+                             "  .reg .u32 %r<4>; .reg .u64 %rd<6>; .reg .pred %p<2>;\n"
+                             "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+                             "  mov.u32 %r1, 0;\n"
+                             "L:\n"
+                             "  alloca.u64 %rd2, 1024, 16;\n" /* line 9 */
+                             "  st.local.u32 [%rd2+1020], %r1;\n"
+                             "  add.u32 %r1, %r1, 1; st.global.u32 [%rd1], %r1;\n"
+                             "  setp.lt.u32 %p1, %r1, 1000; @%p1 bra L;\n"
+                             "  ret; }\n";
     uint32_t out[1] = {0};
     ps_launch_result res;
     assert_int_equal(run1(ptx, 1, out, sizeof out, &res), PS_ERR_FAULT);
@@ -61,13 +60,12 @@ static void alloca_exhausts_stack_located_fault(void **state) {
 /* A size near 2^64 must not wrap the stack pointer around: a fault, not a pointer. */
 static void alloca_huge_size_no_wrap(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u64 %rd<6>;\n"
-        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
-        "  mov.u64 %rd3, 0xfffffffffffffff0;\n"
-        "  alloca.u64 %rd2, %rd3;\n"         /* line 8 */
-        "  st.global.u64 [%rd1], %rd2; ret; }\n";
+    const char *ptx = HEADER ".visible .entry k(.param .u64 out) {\n"
+                             "  .reg .u64 %rd<6>;\n"
+                             "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+                             "  mov.u64 %rd3, 0xfffffffffffffff0;\n"
+                             "  alloca.u64 %rd2, %rd3;\n" /* line 8 */
+                             "  st.global.u64 [%rd1], %rd2; ret; }\n";
     uint64_t out[1] = {7};
     ps_launch_result res;
     assert_int_equal(run1(ptx, 32, out, sizeof out, &res), PS_ERR_FAULT);
@@ -80,13 +78,12 @@ static void alloca_huge_size_no_wrap(void **state) {
  * located fault instead of a corrupted stack pointer. */
 static void stackrestore_outside_function_stack_faults(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u64 %rd<6>;\n"
-        "  stacksave.u64 %rd1;\n"
-        "  add.u64 %rd2, %rd1, 64;\n"
-        "  stackrestore.u64 %rd2;\n"         /* line 8 */
-        "  ret; }\n";
+    const char *ptx = HEADER ".visible .entry k(.param .u64 out) {\n"
+                             "  .reg .u64 %rd<6>;\n"
+                             "  stacksave.u64 %rd1;\n"
+                             "  add.u64 %rd2, %rd1, 64;\n"
+                             "  stackrestore.u64 %rd2;\n" /* line 8 */
+                             "  ret; }\n";
     uint64_t out[1] = {0};
     ps_launch_result res;
     assert_int_equal(run1(ptx, 1, out, sizeof out, &res), PS_ERR_FAULT);
@@ -100,22 +97,22 @@ static void stackrestore_outside_function_stack_faults(void **state) {
  * the callee's pointers repeat (the same block every time). */
 static void callee_allocas_given_back_at_return(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".func (.reg .u64 p) f(.reg .u32 v) {\n"
-        "  alloca.u64 p, 1024, 16;\n"
-        "  st.local.u32 [p+1020], v; ret; }\n"
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u32 %r<4>; .reg .u64 %rd<8>; .reg .pred %p<3>;\n"
-        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
-        "  mov.u32 %r1, 0; mov.u32 %r2, 0;\n"
-        "  stacksave.u64 %rd2;\n"
-        "L:\n"
-        "  call (%rd3), f, (%r1);\n"
-        "  stacksave.u64 %rd4; setp.ne.u64 %p1, %rd4, %rd2; @%p1 add.u32 %r2, %r2, 1;\n"
-        "  setp.ne.u32 %p2, %r1, 0; setp.ne.and.u64 %p2, %rd3, %rd5, %p2; @%p2 add.u32 %r2, %r2, 1000;\n"
-        "  mov.u64 %rd5, %rd3;\n"
-        "  add.u32 %r1, %r1, 1; setp.lt.u32 %p1, %r1, 200; @%p1 bra L;\n"
-        "  st.global.v2.u32 [%rd1], {%r1, %r2}; ret; }\n";
+    const char *ptx =
+        HEADER ".func (.reg .u64 p) f(.reg .u32 v) {\n"
+               "  alloca.u64 p, 1024, 16;\n"
+               "  st.local.u32 [p+1020], v; ret; }\n"
+               ".visible .entry k(.param .u64 out) {\n"
+               "  .reg .u32 %r<4>; .reg .u64 %rd<8>; .reg .pred %p<3>;\n"
+               "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+               "  mov.u32 %r1, 0; mov.u32 %r2, 0;\n"
+               "  stacksave.u64 %rd2;\n"
+               "L:\n"
+               "  call (%rd3), f, (%r1);\n"
+               "  stacksave.u64 %rd4; setp.ne.u64 %p1, %rd4, %rd2; @%p1 add.u32 %r2, %r2, 1;\n"
+               "  setp.ne.u32 %p2, %r1, 0; setp.ne.and.u64 %p2, %rd3, %rd5, %p2; @%p2 add.u32 %r2, %r2, 1000;\n"
+               "  mov.u64 %rd5, %rd3;\n"
+               "  add.u32 %r1, %r1, 1; setp.lt.u32 %p1, %r1, 200; @%p1 bra L;\n"
+               "  st.global.v2.u32 [%rd1], {%r1, %r2}; ret; }\n";
     uint32_t out[2] = {0};
     ps_launch_result res;
     assert_int_equal(run1(ptx, 32, out, sizeof out, &res), PS_OK);
@@ -129,30 +126,30 @@ static void callee_allocas_given_back_at_return(void **state) {
  * frame would meet the block, at the call's line, and nothing is stored. */
 static void recursion_frames_meet_allocas(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".func (.param .u32 r) f(.param .u32 n) {\n"
-        "  .reg .u32 %r<4>; .reg .pred %p<2>; .local .align 16 .b8 buf[64];\n"
-        "  ld.param.u32 %r1, [n]; st.local.u32 [buf+60], %r1;\n"
-        "  setp.eq.u32 %p1, %r1, 0; @%p1 bra D;\n"
-        "  sub.u32 %r2, %r1, 1;\n"
-        "  { .param .u32 a; .param .u32 b; st.param.u32 [a], %r2;\n"
-        "    call (b), f, (a);\n"               /* line 10 */
-        "    ld.param.u32 %r3, [b]; }\n"
-        "  add.u32 %r1, %r1, %r3;\n"
-        "D: st.param.u32 [r], %r1; ret; }\n"
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u32 %r<4>; .reg .u64 %rd<4>;\n"
-        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
-        "  alloca.u64 %rd2, 8192, 16; st.local.u32 [%rd2], 1;\n"
-        "  { .param .u32 a; .param .u32 b; st.param.u32 [a], 100000;\n"
-        "    call (b), f, (a); ld.param.u32 %r1, [b]; }\n"
-        "  st.global.u32 [%rd1], %r1; ret; }\n";
+    const char *ptx = HEADER ".func (.param .u32 r) f(.param .u32 n) {\n"
+                             "  .reg .u32 %r<4>; .reg .pred %p<2>; .local .align 16 .b8 buf[64];\n"
+                             "  ld.param.u32 %r1, [n]; st.local.u32 [buf+60], %r1;\n"
+                             "  setp.eq.u32 %p1, %r1, 0; @%p1 bra D;\n"
+                             "  sub.u32 %r2, %r1, 1;\n"
+                             "  { .param .u32 a; .param .u32 b; st.param.u32 [a], %r2;\n"
+                             "    call (b), f, (a);\n" /* line 10 */
+                             "    ld.param.u32 %r3, [b]; }\n"
+                             "  add.u32 %r1, %r1, %r3;\n"
+                             "D: st.param.u32 [r], %r1; ret; }\n"
+                             ".visible .entry k(.param .u64 out) {\n"
+                             "  .reg .u32 %r<4>; .reg .u64 %rd<4>;\n"
+                             "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+                             "  alloca.u64 %rd2, 8192, 16; st.local.u32 [%rd2], 1;\n"
+                             "  { .param .u32 a; .param .u32 b; st.param.u32 [a], 100000;\n"
+                             "    call (b), f, (a); ld.param.u32 %r1, [b]; }\n"
+                             "  st.global.u32 [%rd1], %r1; ret; }\n";
     uint32_t out[1] = {0};
     ps_launch_result res;
     assert_int_equal(run1(ptx, 1, out, sizeof out, &res), PS_ERR_FAULT);
     assert_int_equal(res.fault.kind, PS_FAULT_STACK_OVERFLOW);
     assert_int_equal(res.fault.ptx_line, 10);
-    if (!strstr(res.fault.message, "call stack overflow entering 'f': its 96-byte frame meets the 8192 bytes alloca holds"))
+    if (!strstr(res.fault.message,
+                "call stack overflow entering 'f': its 96-byte frame meets the 8192 bytes alloca holds"))
         fail_msg("%s", res.fault.message);
     assert_int_equal(out[0], 0);
 }
@@ -162,25 +159,25 @@ static void recursion_frames_meet_allocas(void **state) {
  * stacksave reads next, and the block reads back what each lane wrote. */
 static void alignment_order_and_u32_forms(void **state) {
     (void)state;
-    const char *ptx = HEADER
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u32 %r<12>; .reg .u64 %rd<12>; .reg .pred %p<3>;\n"
-        "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
-        "  mov.u32 %r1, %tid.x; mov.u32 %r9, 0;\n"
-        "  stacksave.u32 %r2;\n"
-        "  mad.lo.u32 %r3, %r1, 12, 5;\n"                 /* size 12 t + 5 */
-        "  alloca.u32 %r4, %r3, 128;\n"
-        "  and.b32 %r5, %r4, 127; setp.ne.u32 %p1, %r5, 0; @%p1 or.b32 %r9, %r9, 1;\n"
-        "  add.u32 %r6, %r4, %r3; setp.gt.u32 %p1, %r6, %r2; @%p1 or.b32 %r9, %r9, 2;\n"
-        "  stacksave.u32 %r7; setp.ne.u32 %p1, %r7, %r4; @%p1 or.b32 %r9, %r9, 4;\n"
-        "  cvt.u64.u32 %rd2, %r4; st.local.u32 [%rd2], %r1;\n"
-        "  alloca.u64 %rd4, 1, 1;\n"                        /* alignment 1 means the minimum, 8 */
-        "  and.b64 %rd5, %rd4, 7; setp.ne.u64 %p1, %rd5, 0; @%p1 or.b32 %r9, %r9, 8;\n"
-        "  setp.ge.u64 %p1, %rd4, %rd2; @%p1 or.b32 %r9, %r9, 16;\n"
-        "  ld.local.u32 %r8, [%rd2]; setp.ne.u32 %p1, %r8, %r1; @%p1 or.b32 %r9, %r9, 32;\n"
-        "  stackrestore.u32 %r2;\n"
-        "  stacksave.u32 %r10; setp.ne.u32 %p1, %r10, %r2; @%p1 or.b32 %r9, %r9, 64;\n"
-        "  mul.wide.u32 %rd6, %r1, 4; add.u64 %rd6, %rd1, %rd6; st.global.u32 [%rd6], %r9; ret; }\n";
+    const char *ptx =
+        HEADER ".visible .entry k(.param .u64 out) {\n"
+               "  .reg .u32 %r<12>; .reg .u64 %rd<12>; .reg .pred %p<3>;\n"
+               "  ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd1, %rd1;\n"
+               "  mov.u32 %r1, %tid.x; mov.u32 %r9, 0;\n"
+               "  stacksave.u32 %r2;\n"
+               "  mad.lo.u32 %r3, %r1, 12, 5;\n" /* size 12 t + 5 */
+               "  alloca.u32 %r4, %r3, 128;\n"
+               "  and.b32 %r5, %r4, 127; setp.ne.u32 %p1, %r5, 0; @%p1 or.b32 %r9, %r9, 1;\n"
+               "  add.u32 %r6, %r4, %r3; setp.gt.u32 %p1, %r6, %r2; @%p1 or.b32 %r9, %r9, 2;\n"
+               "  stacksave.u32 %r7; setp.ne.u32 %p1, %r7, %r4; @%p1 or.b32 %r9, %r9, 4;\n"
+               "  cvt.u64.u32 %rd2, %r4; st.local.u32 [%rd2], %r1;\n"
+               "  alloca.u64 %rd4, 1, 1;\n" /* alignment 1 means the minimum, 8 */
+               "  and.b64 %rd5, %rd4, 7; setp.ne.u64 %p1, %rd5, 0; @%p1 or.b32 %r9, %r9, 8;\n"
+               "  setp.ge.u64 %p1, %rd4, %rd2; @%p1 or.b32 %r9, %r9, 16;\n"
+               "  ld.local.u32 %r8, [%rd2]; setp.ne.u32 %p1, %r8, %r1; @%p1 or.b32 %r9, %r9, 32;\n"
+               "  stackrestore.u32 %r2;\n"
+               "  stacksave.u32 %r10; setp.ne.u32 %p1, %r10, %r2; @%p1 or.b32 %r9, %r9, 64;\n"
+               "  mul.wide.u32 %rd6, %r1, 4; add.u64 %rd6, %rd1, %rd6; st.global.u32 [%rd6], %r9; ret; }\n";
     uint32_t out[32];
     memset(out, 0xff, sizeof out);
     ps_launch_result res;
@@ -193,13 +190,13 @@ static void alignment_order_and_u32_forms(void **state) {
  * cannot be placed and faults. */
 static void alignment_2_pow_23(void **state) {
     (void)state;
-    const char *fmt = HEADER
-        ".visible .entry k(.param .u64 out) {\n"
-        "  .reg .u64 %%rd<6>; %s\n"
-        "  ld.param.u64 %%rd1, [out]; cvta.to.global.u64 %%rd1, %%rd1;\n"
-        "  alloca.u64 %%rd2, 64, 8388608;\n"     /* line 7 */
-        "  st.local.u64 [%%rd2+56], %%rd1;\n"
-        "  cvta.local.u64 %%rd3, %%rd2; and.b64 %%rd4, %%rd3, 8388607; st.global.u64 [%%rd1], %%rd4; ret; }\n";
+    const char *fmt =
+        HEADER ".visible .entry k(.param .u64 out) {\n"
+               "  .reg .u64 %%rd<6>; %s\n"
+               "  ld.param.u64 %%rd1, [out]; cvta.to.global.u64 %%rd1, %%rd1;\n"
+               "  alloca.u64 %%rd2, 64, 8388608;\n" /* line 7 */
+               "  st.local.u64 [%%rd2+56], %%rd1;\n"
+               "  cvta.local.u64 %%rd3, %%rd2; and.b64 %%rd4, %%rd3, 8388607; st.global.u64 [%%rd1], %%rd4; ret; }\n";
     char ptx[1024];
     snprintf(ptx, sizeof ptx, fmt, "");
     uint64_t out[1] = {1};

@@ -58,17 +58,17 @@ static const char *first_msg(const parsed *r) { return r->d.count ? r->d.items[0
 static const struct {
     const char *target, *first, *before;
 } TARGET_VERSIONS[] = {
-    {"sm_10", "1.0", NULL},     {"sm_11", "1.0", NULL},     {"sm_12", "1.2", "1.1"},    {"sm_13", "1.2", "1.1"},
-    {"sm_20", "2.0", "1.5"},    {"sm_21", "2.0", "1.5"},    {"sm_30", "3.0", "2.3"},    {"sm_32", "4.0", "3.2"},
-    {"sm_35", "3.1", "3.0"},    {"sm_37", "4.1", "4.0"},    {"sm_50", "4.0", "3.2"},    {"sm_52", "4.1", "4.0"},
-    {"sm_53", "4.2", "4.1"},    {"sm_60", "5.0", "4.3"},    {"sm_61", "5.0", "4.3"},    {"sm_62", "5.0", "4.3"},
-    {"sm_70", "6.0", "5.0"},    {"sm_72", "6.1", "6.0"},    {"sm_75", "6.3", "6.2"},    {"sm_80", "7.0", "6.5"},
-    {"sm_86", "7.1", "7.0"},    {"sm_87", "7.4", "7.3"},    {"sm_88", "7.3", "7.2"},    {"sm_89", "7.8", "7.7"},
-    {"sm_90", "7.8", "7.7"},    {"sm_90a", "8.0", "7.8"},   {"sm_100", "8.6", "8.5"},   {"sm_100a", "8.6", "8.5"},
-    {"sm_100f", "8.8", "8.7"},  {"sm_101", "8.6", "8.5"},   {"sm_101a", "8.6", "8.5"},  {"sm_101f", "8.8", "8.7"},
-    {"sm_103", "8.8", "8.7"},   {"sm_103a", "8.8", "8.7"},  {"sm_103f", "8.8", "8.7"},  {"sm_110", "9.0", "8.8"},
-    {"sm_110a", "9.0", "8.8"},  {"sm_110f", "9.0", "8.8"},  {"sm_120", "8.7", "8.6"},   {"sm_120a", "8.7", "8.6"},
-    {"sm_120f", "8.8", "8.7"},  {"sm_121", "8.8", "8.7"},   {"sm_121a", "8.8", "8.7"},  {"sm_121f", "8.8", "8.7"},
+    {"sm_10", "1.0", NULL},    {"sm_11", "1.0", NULL},    {"sm_12", "1.2", "1.1"},   {"sm_13", "1.2", "1.1"},
+    {"sm_20", "2.0", "1.5"},   {"sm_21", "2.0", "1.5"},   {"sm_30", "3.0", "2.3"},   {"sm_32", "4.0", "3.2"},
+    {"sm_35", "3.1", "3.0"},   {"sm_37", "4.1", "4.0"},   {"sm_50", "4.0", "3.2"},   {"sm_52", "4.1", "4.0"},
+    {"sm_53", "4.2", "4.1"},   {"sm_60", "5.0", "4.3"},   {"sm_61", "5.0", "4.3"},   {"sm_62", "5.0", "4.3"},
+    {"sm_70", "6.0", "5.0"},   {"sm_72", "6.1", "6.0"},   {"sm_75", "6.3", "6.2"},   {"sm_80", "7.0", "6.5"},
+    {"sm_86", "7.1", "7.0"},   {"sm_87", "7.4", "7.3"},   {"sm_88", "7.3", "7.2"},   {"sm_89", "7.8", "7.7"},
+    {"sm_90", "7.8", "7.7"},   {"sm_90a", "8.0", "7.8"},  {"sm_100", "8.6", "8.5"},  {"sm_100a", "8.6", "8.5"},
+    {"sm_100f", "8.8", "8.7"}, {"sm_101", "8.6", "8.5"},  {"sm_101a", "8.6", "8.5"}, {"sm_101f", "8.8", "8.7"},
+    {"sm_103", "8.8", "8.7"},  {"sm_103a", "8.8", "8.7"}, {"sm_103f", "8.8", "8.7"}, {"sm_110", "9.0", "8.8"},
+    {"sm_110a", "9.0", "8.8"}, {"sm_110f", "9.0", "8.8"}, {"sm_120", "8.7", "8.6"},  {"sm_120a", "8.7", "8.6"},
+    {"sm_120f", "8.8", "8.7"}, {"sm_121", "8.8", "8.7"},  {"sm_121a", "8.8", "8.7"}, {"sm_121f", "8.8", "8.7"},
 };
 
 static void every_target_and_its_version(void **state) {
@@ -105,14 +105,14 @@ static void which_machine_runs_which_target(void **state) {
         const char *machine, *target;
         bool ok;
     } cases[] = {
-        {"sm_75", "sm_35", true},     {"sm_80", "sm_35", true},     {"sm_75", "sm_80", false},
-        {"sm_90", "sm_90a", false},   {"sm_100a", "sm_90a", false}, {"sm_100", "sm_90a", false},
-        {"sm_90a", "sm_90", true},    {"sm_100f", "sm_90", true},   {"sm_100f", "sm_100a", false},
-        {"sm_103a", "sm_100a", false}, {"sm_100", "sm_100f", true}, {"sm_103", "sm_100f", true},
-        {"sm_103f", "sm_100f", true}, {"sm_103a", "sm_100f", true}, {"sm_100f", "sm_103f", false},
-        {"sm_110", "sm_100f", false}, {"sm_120", "sm_100f", false}, {"sm_121", "sm_120f", true},
-        {"sm_121a", "sm_120f", true}, {"sm_110a", "sm_110f", true}, {"sm_110", "sm_101", true},
-        {"sm_110f", "sm_101f", true}, {"sm_89", "sm_88", true},     {"sm_87", "sm_88", false},
+        {"sm_75", "sm_35", true},      {"sm_80", "sm_35", true},     {"sm_75", "sm_80", false},
+        {"sm_90", "sm_90a", false},    {"sm_100a", "sm_90a", false}, {"sm_100", "sm_90a", false},
+        {"sm_90a", "sm_90", true},     {"sm_100f", "sm_90", true},   {"sm_100f", "sm_100a", false},
+        {"sm_103a", "sm_100a", false}, {"sm_100", "sm_100f", true},  {"sm_103", "sm_100f", true},
+        {"sm_103f", "sm_100f", true},  {"sm_103a", "sm_100f", true}, {"sm_100f", "sm_103f", false},
+        {"sm_110", "sm_100f", false},  {"sm_120", "sm_100f", false}, {"sm_121", "sm_120f", true},
+        {"sm_121a", "sm_120f", true},  {"sm_110a", "sm_110f", true}, {"sm_110", "sm_101", true},
+        {"sm_110f", "sm_101f", true},  {"sm_89", "sm_88", true},     {"sm_87", "sm_88", false},
         {"sm_88", "sm_87", true},
     };
     char why[200];
@@ -131,8 +131,8 @@ static void which_machine_runs_which_target(void **state) {
  * run it; a modelled target is its own machine. */
 static void default_machines(void **state) {
     (void)state;
-    static const char *const pairs[][2] = {{"sm_10", "sm_50"}, {"sm_13", "sm_50"}, {"sm_35", "sm_50"},
-                                           {"sm_37", "sm_50"}, {"sm_88", "sm_89"}, {"sm_50", "sm_50"},
+    static const char *const pairs[][2] = {{"sm_10", "sm_50"},   {"sm_13", "sm_50"},     {"sm_35", "sm_50"},
+                                           {"sm_37", "sm_50"},   {"sm_88", "sm_89"},     {"sm_50", "sm_50"},
                                            {"sm_90a", "sm_90a"}, {"sm_100f", "sm_100f"}, {"sm_62", "sm_62"}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         const ps_arch *m = ps_arch_default_machine(ps_arch_lookup(pairs[i][0]));
@@ -147,22 +147,21 @@ static void default_machines(void **state) {
  * sm_70), %nwarpid and a funnel shift; mad.f32 without rounding is PTX ISA 3.1's mad.rn.f32 (the
  * PTX ISA notes of mad: "for PTX ISA version 3.0 and earlier ... mad.f32 silently defaults to
  * mad.rn.f32"; ptxas 13 warns at 3.1 and refuses from 3.2). Oracles: C. */
-static const char OLD_KERNEL[] =
-    ".version 3.1\n.target sm_35\n.address_size 64\n"
-    ".visible .entry old(.param .u64 p0, .param .u64 p1)\n{\n"
-    "\t.reg .b32 %r<8>; .reg .f32 %f<5>; .reg .b64 %rd<6>;\n"
-    "\tld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
-    "\tmov.u32 %r1, %laneid;\n"
-    "\tmul.wide.u32 %rd3, %r1, 4; add.u64 %rd4, %rd1, %rd3; add.u64 %rd5, %rd2, %rd3;\n"
-    "\tld.global.f32 %f1, [%rd4];\n"
-    "\tshfl.up.b32 %r2, %r1, 1, 0;\n"
-    "\tshf.l.wrap.b32 %r3, %r1, %r2, 4;\n"
-    "\tmad.f32 %f2, %f1, %f1, %f1;\n"
-    "\tmov.b32 %r4, %f2;\n"
-    "\tadd.u32 %r5, %r2, %r3;\n"
-    "\txor.b32 %r6, %r5, %r4;\n"
-    "\tst.global.u32 [%rd5], %r6;\n"
-    "\tret;\n}\n";
+static const char OLD_KERNEL[] = ".version 3.1\n.target sm_35\n.address_size 64\n"
+                                 ".visible .entry old(.param .u64 p0, .param .u64 p1)\n{\n"
+                                 "\t.reg .b32 %r<8>; .reg .f32 %f<5>; .reg .b64 %rd<6>;\n"
+                                 "\tld.param.u64 %rd1, [p0]; ld.param.u64 %rd2, [p1];\n"
+                                 "\tmov.u32 %r1, %laneid;\n"
+                                 "\tmul.wide.u32 %rd3, %r1, 4; add.u64 %rd4, %rd1, %rd3; add.u64 %rd5, %rd2, %rd3;\n"
+                                 "\tld.global.f32 %f1, [%rd4];\n"
+                                 "\tshfl.up.b32 %r2, %r1, 1, 0;\n"
+                                 "\tshf.l.wrap.b32 %r3, %r1, %r2, 4;\n"
+                                 "\tmad.f32 %f2, %f1, %f1, %f1;\n"
+                                 "\tmov.b32 %r4, %f2;\n"
+                                 "\tadd.u32 %r5, %r2, %r3;\n"
+                                 "\txor.b32 %r6, %r5, %r4;\n"
+                                 "\tst.global.u32 [%rd5], %r6;\n"
+                                 "\tret;\n}\n";
 
 static void old_target_runs_on_sm50(void **state) {
     (void)state;
@@ -442,16 +441,16 @@ static bool cmp_model(int op, double a, double b, bool unord) {
 /* Inputs: every sign and class of f16 and bf16 (zeros, subnormals, normals, infinities, NaNs) paired
  * across lanes, plus equal pairs. */
 static uint16_t half_input(int i, bool bf) {
-    static const uint16_t f16v[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3c01,
-                                    0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x3555};
-    static const uint16_t bf16v[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x0080, 0x3f80, 0xbf80, 0x3f81,
-                                     0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0xffc1, 0x4049};
+    static const uint16_t f16v[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00,
+                                    0x3c01, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x3555};
+    static const uint16_t bf16v[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x0080, 0x3f80, 0xbf80,
+                                     0x3f81, 0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0xffc1, 0x4049};
     return bf ? bf16v[i & 15] : f16v[i & 15];
 }
 
 /* One kernel per spelling: a = in[lane], b = in[lane ^ k], c = lane & 1, d stored as 32 bits. */
-static void run_set(const char *spell, const char *dreg, const char *sreg, bool x2, bool bf, bool ftz, int op,
-                    int bop, uint32_t one, bool int_dst16) {
+static void run_set(const char *spell, const char *dreg, const char *sreg, bool x2, bool bf, bool ftz, int op, int bop,
+                    uint32_t one, bool int_dst16) {
     char src[2048];
     const char *bool_names[] = {"", ".and", ".or", ".xor"};
     snprintf(src, sizeof src,
@@ -531,15 +530,15 @@ static void set_half_destination(void **state) {
         "\t.reg .b32 %r<4>; .reg .f32 %f<3>; .reg .f64 %fd<3>; .reg .b16 %h<8>; .reg .b64 %rd<3>;\n"
         "\tld.param.u64 %rd1, [p0];\n"
         "\tmov.f32 %f1, 0f3F800000; mov.f32 %f2, 0f40000000;\n"
-        "\tset.lt.f16.f32 %h1, %f1, %f2;\n"        /* true: 1.0 = 0x3c00 */
-        "\tset.gt.f16.f32 %h2, %f1, %f2;\n"        /* false */
-        "\tset.lt.bf16.f32 %h3, %f1, %f2;\n"       /* 0x3f80 */
+        "\tset.lt.f16.f32 %h1, %f1, %f2;\n"  /* true: 1.0 = 0x3c00 */
+        "\tset.gt.f16.f32 %h2, %f1, %f2;\n"  /* false */
+        "\tset.lt.bf16.f32 %h3, %f1, %f2;\n" /* 0x3f80 */
         "\tmov.f64 %fd1, 0d7FF8000000000000;\n"
-        "\tset.nan.bf16.f64 %h4, %fd1, %fd1;\n"    /* 0x3f80 */
-        "\tset.lt.f16.s32 %h5, -1, 1;\n"           /* 0x3c00 */
-        "\tset.lo.f16.u32 %h6, -1, 1;\n"           /* false */
+        "\tset.nan.bf16.f64 %h4, %fd1, %fd1;\n"         /* 0x3f80 */
+        "\tset.lt.f16.s32 %h5, -1, 1;\n"                /* 0x3c00 */
+        "\tset.lo.f16.u32 %h6, -1, 1;\n"                /* false */
         "\tmov.b16 %h7, 0x8001; mov.b16 %h0, 0x0000;\n" /* ptxas takes no immediate for .f16 */
-        "\tset.eq.ftz.f16.f16 %h7, %h7, %h0;\n"  /* -subnormal == 0 under .ftz: 0x3c00 */
+        "\tset.eq.ftz.f16.f16 %h7, %h7, %h0;\n"         /* -subnormal == 0 under .ftz: 0x3c00 */
         "\tmov.b32 %r1, {%h1, %h2}; mov.b32 %r2, {%h3, %h4}; mov.b32 %r3, {%h5, %h6};\n"
         "\tst.global.v4.b32 [%rd1], {%r1, %r2, %r3, %r3};\n"
         "\tcvt.u32.u16 %r1, %h7; st.global.b32 [%rd1+12], %r1;\n"
@@ -564,14 +563,14 @@ static void set_type_pairs(void **state) {
         const char *insn;
         bool ok;
     } cases[] = {
-        {"set.lt.u32.f16 %r1, %h1, %h2;", true},     {"set.lt.u16.f16 %h3, %h1, %h2;", true},
-        {"set.lt.u16.f32 %h3, %f1, %f2;", false},    {"set.lt.f32.f16 %f3, %h1, %h2;", false},
-        {"set.lt.f16.bf16 %h3, %h1, %h2;", false},   {"set.lt.bf16.f16 %h3, %h1, %h2;", true},
-        {"set.lt.f16x2.f32 %r1, %f1, %f2;", false},  {"set.lt.f16x2.f16x2 %r1, %r2, %r3;", true},
-        {"set.lt.u32.bf16x2 %r1, %r2, %r3;", true},  {"set.lt.f16x2.bf16x2 %r1, %r2, %r3;", false},
-        {"set.eq.u32.b32 %r1, %r2, %r3;", true},     {"set.eq.u16.b16 %h3, %h1, %h2;", false},
-        {"set.lt.ftz.u32.s32 %r1, %r2, %r3;", false}, {"set.lt.ftz.u32.f64 %r1, %fd1, %fd2;", false},
-        {"set.lt.ftz.f16.f32 %h3, %f1, %f2;", true},  {"set.lt.ftz.bf16.bf16 %h3, %h1, %h2;", false},
+        {"set.lt.u32.f16 %r1, %h1, %h2;", true},       {"set.lt.u16.f16 %h3, %h1, %h2;", true},
+        {"set.lt.u16.f32 %h3, %f1, %f2;", false},      {"set.lt.f32.f16 %f3, %h1, %h2;", false},
+        {"set.lt.f16.bf16 %h3, %h1, %h2;", false},     {"set.lt.bf16.f16 %h3, %h1, %h2;", true},
+        {"set.lt.f16x2.f32 %r1, %f1, %f2;", false},    {"set.lt.f16x2.f16x2 %r1, %r2, %r3;", true},
+        {"set.lt.u32.bf16x2 %r1, %r2, %r3;", true},    {"set.lt.f16x2.bf16x2 %r1, %r2, %r3;", false},
+        {"set.eq.u32.b32 %r1, %r2, %r3;", true},       {"set.eq.u16.b16 %h3, %h1, %h2;", false},
+        {"set.lt.ftz.u32.s32 %r1, %r2, %r3;", false},  {"set.lt.ftz.u32.f64 %r1, %fd1, %fd2;", false},
+        {"set.lt.ftz.f16.f32 %h3, %f1, %f2;", true},   {"set.lt.ftz.bf16.bf16 %h3, %h1, %h2;", false},
         {"set.lt.ftz.u32.f16x2 %r1, %r2, %r3;", true},
     };
     char src[512];
@@ -586,11 +585,13 @@ static void set_type_pairs(void **state) {
     }
     /* gates: f16 sources with an integer result need sm_53 and PTX ISA 6.5, bf16 sm_90 and 7.8 */
     parsed a = parse_with(".version 6.4\n.target sm_53\n.entry k () { .reg .b32 %r; .reg .b16 %h<2>;\n"
-                          "set.lt.u32.f16 %r, %h0, %h1; ret; }\n", NULL);
+                          "set.lt.u32.f16 %r, %h0, %h1; ret; }\n",
+                          NULL);
     assert_true(has_msg(&a, "requires PTX ISA .version 6.5"));
     parsed_free(&a);
     parsed b = parse_with(".version 8.0\n.target sm_89\n.entry k () { .reg .b32 %r; .reg .b16 %h<2>;\n"
-                          "set.lt.u32.bf16 %r, %h0, %h1; ret; }\n", NULL);
+                          "set.lt.u32.bf16 %r, %h0, %h1; ret; }\n",
+                          NULL);
     assert_true(has_msg(&b, "requires .target sm_90"));
     parsed_free(&b);
 }
@@ -600,8 +601,7 @@ static void set_type_pairs(void **state) {
 static bool has_warning(const ptxsim_diagnostics *d, int line, const char *needle) {
     for (int i = 0; i < ptxsim_diagnostics_count(d); i++) {
         const ptxsim_diagnostic *x = ptxsim_diagnostics_get(d, i);
-        if (x->level == PTXSIM_DIAG_WARNING && (!line || x->line == line) && strstr(x->message, needle))
-            return true;
+        if (x->level == PTXSIM_DIAG_WARNING && (!line || x->line == line) && strstr(x->message, needle)) return true;
     }
     return false;
 }
@@ -645,21 +645,20 @@ static void parse_warns_what_run_cannot(void **state) {
  * the format is in the PTX as nvcc puts it there; a format it prints is not. */
 static void parse_warns_printf_formats_run_refuses(void **state) {
     (void)state;
-    static const char ptx[] =
-        ".version 8.0\n.target sm_80\n.address_size 64\n"
-        ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"
-        /* "a %hhd %d\n" and "b %d\n" */
-        ".global .align 1 .b8 bad[11] = {97, 32, 37, 104, 104, 100, 32, 37, 100, 10, 0};\n"
-        ".global .align 1 .b8 good[6] = {98, 32, 37, 100, 10, 0};\n"
-        ".entry k (.param .u64 p)\n{\n"
-        "\t.reg .b32 %r<3>; .reg .b64 %rd<6>;\n"
-        "\tmov.u64 %rd1, bad; cvta.global.u64 %rd2, %rd1;\n"
-        "\t{ .param .b64 a0; st.param.b64 [a0], %rd2; .param .b64 a1; st.param.b64 [a1], 0;\n"
-        "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
-        "\tmov.u64 %rd3, good; cvta.global.u64 %rd4, %rd3;\n"
-        "\t{ .param .b64 a0; st.param.b64 [a0], %rd4; .param .b64 a1; st.param.b64 [a1], 0;\n"
-        "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
-        "\tret;\n}\n";
+    static const char ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                              ".extern .func (.param .b32 r) vprintf (.param .b64 f, .param .b64 a);\n"
+                              /* "a %hhd %d\n" and "b %d\n" */
+                              ".global .align 1 .b8 bad[11] = {97, 32, 37, 104, 104, 100, 32, 37, 100, 10, 0};\n"
+                              ".global .align 1 .b8 good[6] = {98, 32, 37, 100, 10, 0};\n"
+                              ".entry k (.param .u64 p)\n{\n"
+                              "\t.reg .b32 %r<3>; .reg .b64 %rd<6>;\n"
+                              "\tmov.u64 %rd1, bad; cvta.global.u64 %rd2, %rd1;\n"
+                              "\t{ .param .b64 a0; st.param.b64 [a0], %rd2; .param .b64 a1; st.param.b64 [a1], 0;\n"
+                              "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
+                              "\tmov.u64 %rd3, good; cvta.global.u64 %rd4, %rd3;\n"
+                              "\t{ .param .b64 a0; st.param.b64 [a0], %rd4; .param .b64 a1; st.param.b64 [a1], 0;\n"
+                              "\t.param .b32 rv; call.uni (rv), vprintf, (a0, a1); ld.param.b32 %r1, [rv]; }\n"
+                              "\tret;\n}\n";
     ptxsim_context *ctx;
     assert_int_equal(ptxsim_context_create(NULL, &ctx, NULL), PTXSIM_OK);
     ptxsim_diagnostics *d = NULL;

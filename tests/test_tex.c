@@ -68,8 +68,15 @@ static void ok(const run_out *o, const char *what) {
 }
 
 static ps_tex surface(ps_tex_format f, unsigned ch, unsigned dim, uint32_t w, uint32_t h, uint32_t d, uint32_t layers) {
-    ps_tex t = {.surface = true, .format = f, .channels = ch, .dim = dim, .width = w, .height = h, .depth = d,
-                .layers = layers, .layered = layers > 1};
+    ps_tex t = {.surface = true,
+                .format = f,
+                .channels = ch,
+                .dim = dim,
+                .width = w,
+                .height = h,
+                .depth = d,
+                .layers = layers,
+                .layered = layers > 1};
     return t;
 }
 
@@ -107,8 +114,8 @@ static void suld_2d_b32_modes(void **state) {
     for (int mode = 0; mode < 3; mode++)
         for (int trial = 0; trial < 4; trial++) {
             for (int l = 0; l < 32; l++) {
-                int x = mode == 0 ? (int)(next() % 6) : (int)(next() % 10) - 2, y = mode == 0 ? (int)(next() % 5)
-                                                                                              : (int)(next() % 9) - 2;
+                int x = mode == 0 ? (int)(next() % 6) : (int)(next() % 10) - 2,
+                    y = mode == 0 ? (int)(next() % 5) : (int)(next() % 9) - 2;
                 o->in[l][0] = (uint32_t)(x * 4), o->in[l][1] = (uint32_t)y;
             }
             run(names[mode], surface(PS_TXF_U32, 1, 2, 6, 5, 1, 1), tex, sizeof tex, o);
@@ -142,7 +149,7 @@ static void suld_2d_b32_modes(void **state) {
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
     run("suld_1d_b32_zero", surface(PS_TXF_U32, 1, 2, 6, 5, 1, 1), tex, sizeof tex, o);
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED); /* .1d on a 2D surface */
-    t = surface(PS_TXF_U32, 3, 2, 6, 5, 1, 1); /* a description decode refuses (3 channels) */
+    t = surface(PS_TXF_U32, 3, 2, 6, 5, 1, 1);                 /* a description decode refuses (3 channels) */
     run("suld_2d_b32_zero", t, tex, sizeof tex, o);
     assert_int_equal(o->res.fault.kind, PS_FAULT_UNSUPPORTED);
     assert_non_null(strstr(o->res.fault.message, "1, 2 or 4"));
@@ -275,7 +282,8 @@ static void surface_forms(void **state) {
             /* loads: the access's elements zero-extended into the 32-bit outputs */
             for (unsigned e = 0; e < 4; e++) {
                 uint32_t wv = 0;
-                if (e < cases[c].elems && k >= 0 && cases[c].esz <= 4) memcpy(&wv, tex + (size_t)k * tb + e * cases[c].esz, cases[c].esz);
+                if (e < cases[c].elems && k >= 0 && cases[c].esz <= 4)
+                    memcpy(&wv, tex + (size_t)k * tb + e * cases[c].esz, cases[c].esz);
                 if (cases[c].esz == 8) { /* two b64 values as four words */
                     if (k >= 0) memcpy(&wv, tex + (size_t)k * tb + e * 4, 4);
                 }
@@ -285,7 +293,8 @@ static void surface_forms(void **state) {
         }
         if (cases[c].store && memcmp(tex, want, n)) {
             for (size_t i = 0; i < n; i++)
-                if (tex[i] != want[i]) fail_msg("%s byte %zu: 0x%02x, want 0x%02x", cases[c].kernel, i, tex[i], want[i]);
+                if (tex[i] != want[i])
+                    fail_msg("%s byte %zu: 0x%02x, want 0x%02x", cases[c].kernel, i, tex[i], want[i]);
         }
         free(tex);
         free(want);
@@ -331,16 +340,19 @@ static void sured_ops(void **state) {
             if (!cases[c].wide) {
                 uint32_t a = (uint32_t)old, b = (uint32_t)v;
                 bool lt = cases[c].sgn ? (int32_t)b < (int32_t)a : b < a;
-                r = cases[c].op == 0 ? a + b : cases[c].op == 1 ? (lt ? b : a) : cases[c].op == 2 ? (lt ? a : b)
-                    : cases[c].op == 3 ? (a & b) : (a | b);
+                r = cases[c].op == 0   ? a + b
+                    : cases[c].op == 1 ? (lt ? b : a)
+                    : cases[c].op == 2 ? (lt ? a : b)
+                    : cases[c].op == 3 ? (a & b)
+                                       : (a | b);
             } else {
                 bool lt = cases[c].sgn ? (int64_t)v < (int64_t)old : v < old;
                 r = cases[c].op == 0 ? old + v : cases[c].op == 1 ? (lt ? v : old) : (lt ? old : v);
             }
             memcpy(want + (size_t)k * tb, &r, tb);
         }
-        ps_tex t = surface(cases[c].wide ? PS_TXF_U32 : PS_TXF_S32, cases[c].wide ? 2 : 1, (unsigned)cases[c].dim, w, h,
-                           d, 1);
+        ps_tex t =
+            surface(cases[c].wide ? PS_TXF_U32 : PS_TXF_S32, cases[c].wide ? 2 : 1, (unsigned)cases[c].dim, w, h, d, 1);
         run(cases[c].k, t, tex, n, o);
         ok(o, cases[c].k);
         for (size_t i = 0; i < n; i++)
@@ -363,8 +375,16 @@ static void queries(void **state) {
     uint8_t tex[7 * 3 * 2 * 4 * 4];
     run_out *o = calloc(1, sizeof *o);
     ps_tex s = surface(PS_TXF_U32, 1, 2, 7, 3, 1, 4);
-    ps_tex t = {.format = PS_TXF_F32, .channels = 1, .dim = 2, .width = 7, .height = 3, .depth = 1, .layers = 1,
-                .normalized_coords = true, .linear = true, .address = {PS_TXA_MIRROR, PS_TXA_BORDER}};
+    ps_tex t = {.format = PS_TXF_F32,
+                .channels = 1,
+                .dim = 2,
+                .width = 7,
+                .height = 3,
+                .depth = 1,
+                .layers = 1,
+                .normalized_coords = true,
+                .linear = true,
+                .address = {PS_TXA_MIRROR, PS_TXA_BORDER}};
     static const struct {
         const char *k;
         bool tex;
@@ -389,14 +409,16 @@ static void queries(void **state) {
  * accepted by ptxas (lab/textures/README.md): refused, not run. */
 static void suq_driver_refused(void **state) {
     (void)state;
-    static const char *const q[] = {"suq.array_size", "suq.memory_layout", "txq.array_size", "txq.normalized_coords",
-                                    "txq.filter_mode", "txq.addr_mode_0", "txq.num_mipmap_levels", "txq.num_samples"};
+    static const char *const q[] = {"suq.array_size",        "suq.memory_layout", "txq.array_size",
+                                    "txq.normalized_coords", "txq.filter_mode",   "txq.addr_mode_0",
+                                    "txq.num_mipmap_levels", "txq.num_samples"};
     for (int i = 0; i < 8; i++) {
         char ptx[512], diag[512] = "";
         snprintf(ptx, sizeof ptx,
                  ".version 8.1\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p0)\n{\n"
                  "  .reg .b32 %%r<4>;\n  .reg .b64 %%rd<4>;\n  ld.param.u64 %%rd1, [p0];\n"
-                 "  %s.b32 %%r1, [%%rd1];\n  ret;\n}\n", q[i]);
+                 "  %s.b32 %%r1, [%%rd1];\n  ret;\n}\n",
+                 q[i]);
         uint64_t h = 0;
         tu_buf b[1] = {{&h, sizeof h}};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
@@ -427,7 +449,8 @@ static void sured_64bit_minmax_version(void **state) {
         snprintf(ptx, sizeof ptx,
                  ".version %s\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p0)\n{\n"
                  "  .reg .b32 %%r<4>;\n  .reg .b64 %%rd<4>;\n  ld.param.u64 %%rd1, [p0];\n  mov.u32 %%r1, 0;\n"
-                 "  mov.u64 %%rd2, 0;\n  %s\n  ret;\n}\n", cases[i].version, cases[i].insn);
+                 "  mov.u64 %%rd2, 0;\n  %s\n  ret;\n}\n",
+                 cases[i].version, cases[i].insn);
         uint64_t h = 0;
         tu_buf b[1] = {{&h, sizeof h}};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
@@ -459,8 +482,11 @@ static double snorm8_value(int s, bool gather) {
 /* One channel of the element as the read mode returns it, as a double (floats) or an integer. */
 static double channel_value(const ps_tex *t, const uint8_t *texel, unsigned c, bool *is_int, int64_t *iv, bool gather) {
     *is_int = false;
-    const uint8_t *p = texel + c * (t->format == PS_TXF_U8 || t->format == PS_TXF_S8 ? 1
-                                    : t->format >= PS_TXF_U32 && t->format != PS_TXF_F16 ? 4 : 2);
+    const uint8_t *p = texel +
+        c *
+            (t->format == PS_TXF_U8 || t->format == PS_TXF_S8         ? 1
+                 : t->format >= PS_TXF_U32 && t->format != PS_TXF_F16 ? 4
+                                                                      : 2);
     int64_t v = 0;
     switch (t->format) {
     case PS_TXF_U8: v = p[0]; break;
@@ -531,8 +557,10 @@ static double ref_texel(const ps_tex *t, const uint8_t *tex, const long *ix, uin
         return 0.0;
     }
     unsigned cs = texel_bytes(t->format, 1), tb = cs * t->channels;
-    size_t k = (((size_t)layer * t->depth + (size_t)(t->dim > 2 ? ix[2] : 0)) * t->height +
-                (size_t)(t->dim > 1 ? ix[1] : 0)) * t->width + (size_t)ix[0];
+    size_t k =
+        (((size_t)layer * t->depth + (size_t)(t->dim > 2 ? ix[2] : 0)) * t->height + (size_t)(t->dim > 1 ? ix[1] : 0)) *
+            t->width +
+        (size_t)ix[0];
     return channel_value(t, tex + k * tb, c, is_int, iv, gather);
 }
 
@@ -587,8 +615,10 @@ static void ref_sample(const ps_tex *t, const uint8_t *tex, const float *x, uint
 }
 
 static const char *tex_kernel(unsigned dim, bool layered) {
-    return layered ? (dim == 1 ? "tex_a1d_f32" : "tex_a2d_f32") : dim == 1 ? "tex_1d_f32" : dim == 2 ? "tex_2d_f32"
-                                                                                                        : "tex_3d_f32";
+    return layered ? (dim == 1 ? "tex_a1d_f32" : "tex_a2d_f32")
+        : dim == 1 ? "tex_1d_f32"
+        : dim == 2 ? "tex_2d_f32"
+                   : "tex_3d_f32";
 }
 
 /* A coordinate away from texel edges (a tenth of a texel at least, so that rounding choices the
@@ -608,7 +638,13 @@ static void linear_refused_by_default(void **state) {
     (void)state;
     float texels[7] = {1, 2, 3, 4, 5, 6, 7};
     run_out *o = calloc(1, sizeof *o);
-    ps_tex t = {.format = PS_TXF_F32, .channels = 1, .dim = 1, .width = 7, .height = 1, .depth = 1, .layers = 1,
+    ps_tex t = {.format = PS_TXF_F32,
+                .channels = 1,
+                .dim = 1,
+                .width = 7,
+                .height = 1,
+                .depth = 1,
+                .layers = 1,
                 .address = {PS_TXA_CLAMP, PS_TXA_CLAMP, PS_TXA_CLAMP}};
     for (int l = 0; l < 32; l++) {
         float x = 2.5f, y = 0.5f;
@@ -637,8 +673,8 @@ static void linear_refused_by_default(void **state) {
 static void tex_sampling(void **state) {
     (void)state;
     run_out *o = calloc(1, sizeof *o);
-    static const ps_tex_format fmts[] = {PS_TXF_U8, PS_TXF_S8, PS_TXF_U16, PS_TXF_S16, PS_TXF_U32, PS_TXF_S32,
-                                         PS_TXF_F16, PS_TXF_F32};
+    static const ps_tex_format fmts[] = {PS_TXF_U8,  PS_TXF_S8,  PS_TXF_U16, PS_TXF_S16,
+                                         PS_TXF_U32, PS_TXF_S32, PS_TXF_F16, PS_TXF_F32};
     int ran = 0;
     for (int trial = 0; trial < 240; trial++) {
         ps_tex t = {.format = fmts[next() % 8], .channels = (unsigned[]){1, 2, 4}[next() % 3], .dim = 1 + next() % 3};
@@ -682,7 +718,8 @@ static void tex_sampling(void **state) {
             }
         }
         const char *k = tex_kernel(t.dim, t.layered);
-        if (!fl) k = t.format == PS_TXF_U8 || t.format == PS_TXF_U16 || t.format == PS_TXF_U32 ? "tex_2d_u32" : "tex_2d_s32";
+        if (!fl)
+            k = t.format == PS_TXF_U8 || t.format == PS_TXF_U16 || t.format == PS_TXF_U32 ? "tex_2d_u32" : "tex_2d_s32";
         if (!fl && (t.dim != 2 || t.layered)) { /* the integer-result kernels are 2D */
             free(tex);
             continue;
@@ -710,8 +747,10 @@ static void tex_sampling(void **state) {
                 /* point sampling returns the element exactly; linear sums in f32 (the order of the
                  * additions is not documented): within 2^-20 of the largest magnitude involved */
                 /* linear: f16 textures round the sum to f16, normalized integer ones to 16-bit steps */
-                double tol = !t.linear ? 0 : t.format == PS_TXF_F16 ? 1e-3 * (1 + fabs(want[c]))
-                                         : t.normalized_read ? 4e-5 : 1e-5 * (1 + fabs(want[c]));
+                double tol = !t.linear       ? 0
+                    : t.format == PS_TXF_F16 ? 1e-3 * (1 + fabs(want[c]))
+                    : t.normalized_read      ? 4e-5
+                                             : 1e-5 * (1 + fabs(want[c]));
                 if (!(fabs((double)got - want[c]) <= tol))
                     fail_msg("trial %d %s (fmt %d ch %u dim %u%s norm %d lin %d) lane %d channel %d: %.9g, want %.9g",
                              trial, k, t.format, t.channels, t.dim, t.layered ? " layered" : "", t.normalized_coords,
@@ -731,7 +770,7 @@ static void tex_sampling(void **state) {
 static void tld4_gather(void **state) {
     (void)state;
     run_out *o = calloc(1, sizeof *o);
-    static const char *const kern[] = {"tld4_2d_r_f32", "tld4_2d_g_f32", "tld4_2d_b_f32", "tld4_2d_a_f32",
+    static const char *const kern[] = {"tld4_2d_r_f32",  "tld4_2d_g_f32", "tld4_2d_b_f32", "tld4_2d_a_f32",
                                        "tld4_a2d_g_f32", "tld4_2d_b_u32", "tld4_2d_r_s32"};
     static const unsigned comp_of[] = {0, 1, 2, 3, 1, 2, 0};
     for (int trial = 0; trial < 70; trial++) {
@@ -766,7 +805,8 @@ static void tld4_gather(void **state) {
             float x[2];
             for (int d = 0; d < 2; d++) {
                 long i = (long)(next() % (4 * sz[d])) - (long)(3 * sz[d] / 2);
-                x[d] = (float)i + 0.05f + 0.9f * (float)(next() % 1000) / 1000.0f + 0.5f; /* off the footprint's edges */
+                x[d] =
+                    (float)i + 0.05f + 0.9f * (float)(next() % 1000) / 1000.0f + 0.5f; /* off the footprint's edges */
                 if (t.normalized_coords) x[d] /= (float)sz[d];
             }
             o->in[l][0] = next() % 4; /* the layer; 3 is past the end: clamped */
@@ -784,7 +824,8 @@ static void tld4_gather(void **state) {
             long j = (long)floor((t.normalized_coords ? (double)x[1] * sz[1] : x[1]) - 0.5);
             const long corner[4][2] = {{i, j + 1}, {i + 1, j + 1}, {i + 1, j}, {i, j}};
             for (int k = 0; k < 4; k++) {
-                long ix[3] = {dim_index(t.address[0], corner[k][0], sz[0]), dim_index(t.address[1], corner[k][1], sz[1]), 0};
+                long ix[3] = {dim_index(t.address[0], corner[k][0], sz[0]),
+                              dim_index(t.address[1], corner[k][1], sz[1]), 0};
                 int64_t iv = 0;
                 bool is_int;
                 double v = ref_texel(&t, tex, ix, layer, comp_of[kk], &iv, &is_int, true);
@@ -795,7 +836,8 @@ static void tld4_gather(void **state) {
                     memcpy(&want, &f, 4);
                 }
                 if (o->out[l][k] != want)
-                    fail_msg("trial %d %s lane %d texel %d: 0x%08x, want 0x%08x", trial, kern[kk], l, k, o->out[l][k], want);
+                    fail_msg("trial %d %s lane %d texel %d: 0x%08x, want 0x%08x", trial, kern[kk], l, k, o->out[l][k],
+                             want);
             }
         }
         free(tex);
@@ -810,8 +852,15 @@ static void tex_linear_weights(void **state) {
     (void)state;
     run_out *o = calloc(1, sizeof *o);
     float tex[2] = {0.0f, 1.0f};
-    ps_tex t = {.format = PS_TXF_F32, .channels = 1, .dim = 1, .width = 2, .height = 1, .depth = 1, .layers = 1,
-                .linear = true, .address = {PS_TXA_CLAMP}};
+    ps_tex t = {.format = PS_TXF_F32,
+                .channels = 1,
+                .dim = 1,
+                .width = 2,
+                .height = 1,
+                .depth = 1,
+                .layers = 1,
+                .linear = true,
+                .address = {PS_TXA_CLAMP}};
     double fr[32];
     for (int l = 0; l < 32; l++) {
         fr[l] = (l * 8 + 3 + (double)(next() % 50) / 100) / 256; /* 0.03..0.53 of a step off the grid */
@@ -836,9 +885,16 @@ static void tex_int_coords(void **state) {
     run_out *o = calloc(1, sizeof *o);
     int16_t tex[6 * 4 * 2];
     for (int i = 0; i < 48; i++) tex[i] = (int16_t)next();
-    ps_tex t = {.format = PS_TXF_S16, .channels = 2, .dim = 2, .width = 6, .height = 4, .depth = 1, .layers = 1,
+    ps_tex t = {.format = PS_TXF_S16,
+                .channels = 2,
+                .dim = 2,
+                .width = 6,
+                .height = 4,
+                .depth = 1,
+                .layers = 1,
                 .address = {PS_TXA_CLAMP, PS_TXA_CLAMP}};
-    for (int l = 0; l < 32; l++) o->in[l][1] = (uint32_t)((int)(next() % 10) - 2), o->in[l][2] = (uint32_t)((int)(next() % 8) - 2);
+    for (int l = 0; l < 32; l++)
+        o->in[l][1] = (uint32_t)((int)(next() % 10) - 2), o->in[l][2] = (uint32_t)((int)(next() % 8) - 2);
     run("tex_2d_s32_icoord", t, tex, sizeof tex, o);
     ok(o, "tex_2d_s32_icoord");
     for (int l = 0; l < 32; l++) {
@@ -862,7 +918,8 @@ static void refused_forms(void **state) {
     static const struct {
         const char *insn, *msg;
     } cases[] = {
-        {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];", "Clamp modifier required for instruction 'suld.b'"}, /* ptxas's words, at parse time */
+        {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];",
+         "Clamp modifier required for instruction 'suld.b'"}, /* ptxas's words, at parse time */
         {"sust.p.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "sust.p is not supported"},
         {"sured.p.add.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "not sured.p"},
         /* regression: coordinates after an ordinary load's address were ignored (ptxas refuses them) */
@@ -878,9 +935,10 @@ static void refused_forms(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[1024];
         snprintf(ptx, sizeof ptx,
-                 TU_HEADER ".visible .entry k(.param .u64 p0) {\n .reg .b32 %%r<4>; .reg .b64 %%rd<4>; .reg .f32 %%f<4>;"
-                           " .reg .b16 %%h<4>;\n ld.param.u64 %%rd1, [p0]; mov.u32 %%r1, 0; mov.f32 %%f1, 0f00000000;\n"
-                           " %s\n ret; }\n",
+                 TU_HEADER
+                 ".visible .entry k(.param .u64 p0) {\n .reg .b32 %%r<4>; .reg .b64 %%rd<4>; .reg .f32 %%f<4>;"
+                 " .reg .b16 %%h<4>;\n ld.param.u64 %%rd1, [p0]; mov.u32 %%r1, 0; mov.f32 %%f1, 0f00000000;\n"
+                 " %s\n ret; }\n",
                  cases[i].insn);
         uint32_t dummy[16];
         tu_buf b[1] = {{dummy, sizeof dummy}};
@@ -900,9 +958,11 @@ static void manifest_params(void **state) {
     static const struct {
         const char *kind, *obj, *msg; /* msg NULL: loads */
     } cases[] = {
-        {"texture", "\"buffer\": \"A\", \"format\": \"u8\", \"channels\": 4, \"dims\": [16, 8], \"read_mode\": "
-                    "\"normalized_float\", \"filter\": \"linear\", \"normalized_coords\": true, \"address\": [\"wrap\", "
-                    "\"border\"], \"border\": [0, 0.5, 1, \"inf\"]", NULL},
+        {"texture",
+         "\"buffer\": \"A\", \"format\": \"u8\", \"channels\": 4, \"dims\": [16, 8], \"read_mode\": "
+         "\"normalized_float\", \"filter\": \"linear\", \"normalized_coords\": true, \"address\": [\"wrap\", "
+         "\"border\"], \"border\": [0, 0.5, 1, \"inf\"]",
+         NULL},
         {"surface", "\"buffer\": \"A\", \"format\": \"u32\", \"dims\": [16, 8], \"layers\": 1", NULL},
         {"texture", "\"buffer\": \"A\", \"format\": \"u32\", \"dims\": [16, 9]", "has 512 bytes; 16 x 9 x 1 texels"},
         {"texture", "\"buffer\": \"A\", \"format\": \"u24\", \"dims\": [16, 8]", "params[0].texture.format"},
@@ -934,9 +994,11 @@ static void manifest_params(void **state) {
         int fd = mkstemp(path);
         assert_true(fd >= 0);
         FILE *f = fdopen(fd, "w");
-        fprintf(f, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], "
-                   "\"buffers\": [{\"name\": \"A\", \"type\": \"u32\", \"count\": 128}], "
-                   "\"params\": [{\"%s\": {%s}}]}", cases[i].kind, cases[i].obj);
+        fprintf(f,
+                "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], "
+                "\"buffers\": [{\"name\": \"A\", \"type\": \"u32\", \"count\": 128}], "
+                "\"params\": [{\"%s\": {%s}}]}",
+                cases[i].kind, cases[i].obj);
         fclose(f);
         ps_manifest *m = NULL;
         char err[600] = "";
@@ -1024,9 +1086,10 @@ static void gpu_recording(void **state) {
         char name[32], kernel[64], object[16], fmt[8], rmode[32], filter[16], a0[16], a1[16], a2[16], result[200];
         int ch, dims, w, h, d, layers, ncoords;
         unsigned b0, b1, b2, b3;
-        if (sscanf(line, "%31s kernel=%63s object=%15s format=%7s channels=%d dims=%d size=%d,%d,%d layers=%d "
-                         "read_mode=%31s normalized_coords=%d filter=%15s address=%15[^,],%15[^,],%15s "
-                         "border=%x,%x,%x,%x result=%199[^\n]",
+        if (sscanf(line,
+                   "%31s kernel=%63s object=%15s format=%7s channels=%d dims=%d size=%d,%d,%d layers=%d "
+                   "read_mode=%31s normalized_coords=%d filter=%15s address=%15[^,],%15[^,],%15s "
+                   "border=%x,%x,%x,%x result=%199[^\n]",
                    name, kernel, object, fmt, &ch, &dims, &w, &h, &d, &layers, rmode, &ncoords, filter, a0, a1, a2, &b0,
                    &b1, &b2, &b3, result) != 21)
             fail_msg("%s: cannot read '%s'", path, line);
@@ -1069,8 +1132,8 @@ static void gpu_recording(void **state) {
                 for (int l = 0; l < 32; l++)
                     for (int c = 0; c < 4; c++)
                         if (o->out[l][c] != g[l][c]) {
-                            printf("%s %s: lane %d word %d: ptxsim 0x%08x, GPU 0x%08x (in %08x %08x %08x %08x)\n",
-                                   name, kernel, l, c, o->out[l][c], g[l][c], o->in[l][0], o->in[l][1], o->in[l][2],
+                            printf("%s %s: lane %d word %d: ptxsim 0x%08x, GPU 0x%08x (in %08x %08x %08x %08x)\n", name,
+                                   kernel, l, c, o->out[l][c], g[l][c], o->in[l][0], o->in[l][1], o->in[l][2],
                                    o->in[l][3]);
                             l = 32;
                             break;
@@ -1095,9 +1158,22 @@ static void gpu_recording(void **state) {
 int main(void) {
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(encoding),       cmocka_unit_test(suld_2d_b32_modes), cmocka_unit_test(sust_2d_b32_modes),
-        cmocka_unit_test(surface_forms),  cmocka_unit_test(queries), cmocka_unit_test(suq_driver_refused), cmocka_unit_test(sured_64bit_minmax_version), cmocka_unit_test(sured_ops), cmocka_unit_test(linear_refused_by_default), cmocka_unit_test(tex_sampling),
-        cmocka_unit_test(tex_int_coords), cmocka_unit_test(tex_linear_weights), cmocka_unit_test(tld4_gather), cmocka_unit_test(refused_forms),     cmocka_unit_test(manifest_params), cmocka_unit_test(gpu_recording),
+        cmocka_unit_test(encoding),
+        cmocka_unit_test(suld_2d_b32_modes),
+        cmocka_unit_test(sust_2d_b32_modes),
+        cmocka_unit_test(surface_forms),
+        cmocka_unit_test(queries),
+        cmocka_unit_test(suq_driver_refused),
+        cmocka_unit_test(sured_64bit_minmax_version),
+        cmocka_unit_test(sured_ops),
+        cmocka_unit_test(linear_refused_by_default),
+        cmocka_unit_test(tex_sampling),
+        cmocka_unit_test(tex_int_coords),
+        cmocka_unit_test(tex_linear_weights),
+        cmocka_unit_test(tld4_gather),
+        cmocka_unit_test(refused_forms),
+        cmocka_unit_test(manifest_params),
+        cmocka_unit_test(gpu_recording),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

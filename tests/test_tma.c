@@ -57,9 +57,10 @@ static void swizzle_layout(void **state) {
         for (uint64_t k = 0; k < n; k++) {
             uint64_t got = ps_tmap_smem_addr(&m, base, k);
             uint64_t want = ref_smem(span, inner, base, k / m.box[0], k % m.box[0] * es);
-            if (got != want) fail_msg("swizzle %u es %u box[0] %u base %llu k %llu: %llu, want %llu", span, es, m.box[0],
-                                      (unsigned long long)base, (unsigned long long)k, (unsigned long long)got,
-                                      (unsigned long long)want);
+            if (got != want)
+                fail_msg("swizzle %u es %u box[0] %u base %llu k %llu: %llu, want %llu", span, es, m.box[0],
+                         (unsigned long long)base, (unsigned long long)k, (unsigned long long)got,
+                         (unsigned long long)want);
             assert_true(got >= base && got + es <= base + end);
             for (unsigned b = 0; b < es; b++) {
                 assert_int_equal(seen[got - base + b], 0); /* no two elements share a byte */
@@ -109,8 +110,14 @@ static void global_offsets(void **state) {
 }
 
 static ps_tmap sample_map(void) {
-    ps_tmap m = {.type = PS_TMT_U32, .rank = 2, .addr = 0x1000, .dims = {20, 12}, .strides = {4, 128},
-                 .box = {16, 8}, .estrides = {1, 1}, .swizzle = PS_TMS_128B};
+    ps_tmap m = {.type = PS_TMT_U32,
+                 .rank = 2,
+                 .addr = 0x1000,
+                 .dims = {20, 12},
+                 .strides = {4, 128},
+                 .box = {16, 8},
+                 .estrides = {1, 1},
+                 .swizzle = PS_TMS_128B};
     return m;
 }
 
@@ -178,9 +185,18 @@ static void checks(void **state) {
  * stride inside [lower, dims - 1 + upper], carrying into H and then N; read at pixel + offset). */
 static void im2col_maps(void **state) {
     (void)state;
-    ps_tmap m = {.type = PS_TMT_F32, .rank = 4, .addr = 0x1000, .dims = {8, 5, 4, 2}, .strides = {4, 32, 160, 640},
-                 .estrides = {1, 2, 1, 1}, .mode = PS_TMM_IM2COL, .lower = {-1, 0}, .upper = {0, -1}, .cpp = 8,
-                 .ppc = 40, .box = {8, 40, 1, 1}};
+    ps_tmap m = {.type = PS_TMT_F32,
+                 .rank = 4,
+                 .addr = 0x1000,
+                 .dims = {8, 5, 4, 2},
+                 .strides = {4, 32, 160, 640},
+                 .estrides = {1, 2, 1, 1},
+                 .mode = PS_TMM_IM2COL,
+                 .lower = {-1, 0},
+                 .upper = {0, -1},
+                 .cpp = 8,
+                 .ppc = 40,
+                 .box = {8, 40, 1, 1}};
     char why[300];
     assert_true(ps_tmap_check(&m, why, sizeof why));
     uint8_t bytes[PS_TMAP_BYTES];
@@ -241,7 +257,8 @@ static const char *kernel_text =
     "  mbarrier.init.shared::cta.b64 [%%r3], 1;\n"
     "  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%r3], 512;\n"
     "  mov.u32 %%r4, %d; mov.u32 %%r5, %d;\n"
-    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%%r4, %%r5}], [%%r3];\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%%r4, %%r5}], "
+    "[%%r3];\n"
     "w: mbarrier.try_wait.parity.shared::cta.b64 %%p2, [%%r3], 0; @!%%p2 bra w;\n"
     "  mov.u32 %%r6, 0;\n"
     "cp: add.u32 %%r7, %%r2, %%r6; cvt.u64.u32 %%rd4, %%r6; add.u64 %%rd5, %%rd3, %%rd4;\n"
@@ -292,7 +309,8 @@ static void load_store(void **state) {
                 uint64_t at = ref_smem(spans[swz], 64, 0, (uint64_t)r, (uint64_t)c * 4);
                 uint32_t got;
                 memcpy(&got, o->raw + at, 4);
-                if (got != want) fail_msg("swizzle %u element (%d, %d): 0x%08x, want 0x%08x", spans[swz], c, r, got, want);
+                if (got != want)
+                    fail_msg("swizzle %u element (%d, %d): 0x%08x, want 0x%08x", spans[swz], c, r, got, want);
                 tile[r][c] = want;
             }
         /* the store writes columns 12..19 of rows 0..7 and nothing past the tensor's edge
@@ -328,8 +346,17 @@ static void faults(void **state) {
  * shared bytes against the traversal written here; a start outside the box faults (an H200
  * raises an illegal-instruction error, measured for w = 9 and w = -3). */
 static int im2col_run(int c0, int w0, int n0, int ow, uint32_t *sh, ps_launch_result *res) {
-    ps_tmap m = {.type = PS_TMT_F32, .rank = 3, .dims = {16, 10, 3}, .strides = {4, 64, 640}, .estrides = {1, 1, 1},
-                 .mode = PS_TMM_IM2COL, .lower = {-2}, .upper = {-1}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
+    ps_tmap m = {.type = PS_TMT_F32,
+                 .rank = 3,
+                 .dims = {16, 10, 3},
+                 .strides = {4, 64, 640},
+                 .estrides = {1, 1, 1},
+                 .mode = PS_TMM_IM2COL,
+                 .lower = {-2},
+                 .upper = {-1},
+                 .cpp = 8,
+                 .ppc = 24,
+                 .box = {8, 24, 1}};
     static uint8_t map[PS_TMAP_BYTES];
     ps_tmap_encode(&m, map);
     static float tensor[480];
@@ -346,7 +373,8 @@ static int im2col_run(int c0, int w0, int n0, int ow, uint32_t *sh, ps_launch_re
              "mbarrier.init.shared::cta.b64 [%%r2], 1;\n"
              "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%r2], 768;\n"
              "mov.u32 %%r3, %d; mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.u16 %%rs1, %d;\n"
-             "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%%r1], [%%rd1, {%%r3, %%r4, %%r5}], [%%r2], {%%rs1};\n"
+             "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%%r1], [%%rd1, "
+             "{%%r3, %%r4, %%r5}], [%%r2], {%%rs1};\n"
              "W1: mbarrier.try_wait.parity.shared::cta.b64 %%p1, [%%r2], 0; @!%%p1 bra W1;\n"
              "mov.u32 %%r6, 0;\n"
              "L: shl.b32 %%r7, %%r6, 2; add.u32 %%r8, %%r1, %%r7; ld.shared.u32 %%r9, [%%r8];\n"
@@ -394,9 +422,19 @@ static void im2col_load(void **state) {
  * lab/tma/i2c/store rounds 1-2 (lower corners -2/-1, walks over padding) and executed all 5 of
  * round 3 (lower corners 0, walks inside the tensor; recorded bytes: corpus/tma_i2cstore). ptxsim
  * runs the second kind and faults (unsupported, tensor untouched) for anything else (docs/tma.md). */
-static int im2col_store_run(const char *op, int lo, int hi, int c0, int w0, int n0, float *tensor, ps_launch_result *res) {
-    ps_tmap m = {.type = PS_TMT_F32, .rank = 3, .dims = {16, 10, 3}, .strides = {4, 64, 640}, .estrides = {1, 1, 1},
-                 .mode = PS_TMM_IM2COL, .lower = {lo}, .upper = {hi}, .cpp = 8, .ppc = 24, .box = {8, 24, 1}};
+static int im2col_store_run(const char *op, int lo, int hi, int c0, int w0, int n0, float *tensor,
+                            ps_launch_result *res) {
+    ps_tmap m = {.type = PS_TMT_F32,
+                 .rank = 3,
+                 .dims = {16, 10, 3},
+                 .strides = {4, 64, 640},
+                 .estrides = {1, 1, 1},
+                 .mode = PS_TMM_IM2COL,
+                 .lower = {lo},
+                 .upper = {hi},
+                 .cpp = 8,
+                 .ppc = 24,
+                 .box = {8, 24, 1}};
     static uint8_t map[PS_TMAP_BYTES];
     ps_tmap_encode(&m, map);
     for (int i = 0; i < 480; i++) tensor[i] = (float)(i + 1);
@@ -435,12 +473,14 @@ static void im2col_store(void **state) {
     for (size_t t = 0; t < sizeof starts / sizeof starts[0]; t++) {
         static float tensor[480];
         ps_launch_result res;
-        assert_int_equal(im2col_store_run(ops[starts[t][3]], -2, -1, starts[t][0], starts[t][1], starts[t][2], tensor, &res),
+        assert_int_equal(im2col_store_run(ops[starts[t][3]], -2, -1, starts[t][0], starts[t][1], starts[t][2], tensor,
+                                          &res),
                          PS_ERR_FAULT);
         if (res.fault.kind != PS_FAULT_UNSUPPORTED || !strstr(res.fault.message, "negative lower corner"))
             fail_msg("start %zu: fault %d %s", t, (int)res.fault.kind, res.fault.message);
         for (int i = 0; i < 480; i++)
-            if (tensor[i] != (float)(i + 1)) fail_msg("start %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
+            if (tensor[i] != (float)(i + 1))
+                fail_msg("start %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
     }
     {
         static float tensor[480];
@@ -477,11 +517,13 @@ static void im2col_store(void **state) {
     for (size_t t = 0; t < sizeof out / sizeof out[0]; t++) {
         static float tensor[480];
         ps_launch_result res;
-        assert_int_equal(im2col_store_run(ops[0], 0, out[t][4], out[t][0], out[t][1], out[t][2], tensor, &res), PS_ERR_FAULT);
+        assert_int_equal(im2col_store_run(ops[0], 0, out[t][4], out[t][0], out[t][1], out[t][2], tensor, &res),
+                         PS_ERR_FAULT);
         assert_int_equal(res.fault.kind, PS_FAULT_UNSUPPORTED);
         assert_non_null(strstr(res.fault.message, why[t]));
         for (int i = 0; i < 480; i++)
-            if (tensor[i] != (float)(i + 1)) fail_msg("case %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
+            if (tensor[i] != (float)(i + 1))
+                fail_msg("case %zu element %d: %g, want untouched %d", t, i, tensor[i], i + 1);
     }
 }
 
@@ -506,15 +548,18 @@ static const char *mc_kernel =
     "  @%%p1 bra w;\n"
     "  setp.eq.u32 %%p2, %%r20, 0; @!%%p2 bra one;\n"
     "  mov.u32 %%r4, %d; mov.u32 %%r5, %d; mov.b16 %%rs1, %d;\n"
-    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%%r2], [%%rd1, {%%r4, %%r5}], [%%r3], %%rs1;\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%%r2], "
+    "[%%rd1, {%%r4, %%r5}], [%%r3], %%rs1;\n"
     "  bra w;\n"
     "one: setp.eq.u32 %%p2, %%r20, 3; @!%%p2 bra two;\n"
     "  mapa.shared::cluster.u32 %%r7, %%r3, %%r20;\n"
-    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%d, %d}], [%%r7];\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r2], [%%rd1, {%d, %d}], "
+    "[%%r7];\n"
     "  bra w;\n"
     "two: setp.eq.u32 %%p2, %%r20, 1; @!%%p2 bra w;\n"
     "  mov.u32 %%r6, 2; mapa.shared::cluster.u32 %%r7, %%r2, %%r6; mapa.shared::cluster.u32 %%r8, %%r3, %%r6;\n"
-    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r7], [%%rd1, {%d, %d}], [%%r8];\n"
+    "  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r7], [%%rd1, {%d, %d}], "
+    "[%%r8];\n"
     "w: mbarrier.try_wait.parity.shared::cta.b64 %%p2, [%%r3], 0; @!%%p2 bra w;\n"
     "  shl.b32 %%r9, %%r1, 4; add.u32 %%r10, %%r2, %%r9;\n"
     "  ld.shared.v4.u32 {%%r11, %%r12, %%r13, %%r14}, [%%r10];\n"
@@ -563,38 +608,48 @@ static void refused_forms(void **state) {
     (void)state;
     static const struct {
         const char *insn, *msg;
-    } cases[] = { /* all but one refused at parse time now, with ptxas 13's words */
-        {"cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3], {%rs1};",
+    } cases[] = {
+        /* all but one refused at parse time now, with ptxas 13's words */
+        {"cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, "
+         "%r5}], [%r3], {%rs1};",
          "Modifier '.2d' cannot be combined with modifier '.im2col'"},
-        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, "
+         "%r6}], [%r3];",
          "Arguments mismatch for instruction 'cp.async.bulk.tensor'"},
         {"cp.async.bulk.tensor.3d.global.shared::cta.im2col.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
          "Illegal modifier '.im2col' for instruction 'cp.async.bulk.tensor'"},
-        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5, %r6}], [%r3];",
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col_no_offs.mbarrier::complete_tx::bytes [%r2], [%rd1, "
+         "{%r4, %r5, %r6}], [%r3];",
          "Illegal modifier '.im2col_no_offs' for instruction 'cp.async.bulk.tensor'"},
         {"cp.async.bulk.tensor.2d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r4, %r5}], [%r3];",
          "Modifier '.2d' cannot be combined with modifier '.im2col_no_offs'"},
         {"cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_w.bulk_group [%rd1, {%r4, %r5, %r6}], [%r3];",
          "Illegal modifier '.im2col_w'"},
-        {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], [%r3];",
+        {"cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r2], [%rd1, {%r4, %r5}], "
+         "[%r3];",
          "takes 3 coordinates"},
-        {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], [%rd1, {%r4, %r5}], [%r3];",
+        {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%r2], "
+         "[%rd1, {%r4, %r5}], [%r3];",
          "Arguments mismatch for instruction 'cp.async.bulk.tensor'"},
-        {"cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.multicast::cluster [%rd1, {%r4, %r5}], [%r3], %rs1;",
+        {"cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.multicast::cluster [%rd1, {%r4, %r5}], [%r3], "
+         "%rs1;",
          "Illegal modifier '.multicast::cluster'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[2048], diag[2048] = "";
         snprintf(ptx, sizeof ptx,
-                 TU_HEADER ".visible .entry k(.param .u64 p0) {\n .reg .b32 %%r<8>; .reg .b64 %%rd<4>; .reg .b16 %%rs<2>;\n"
-                           " %s\n ret; }\n", cases[i].insn);
+                 TU_HEADER
+                 ".visible .entry k(.param .u64 p0) {\n .reg .b32 %%r<8>; .reg .b64 %%rd<4>; .reg .b16 %%rs<2>;\n"
+                 " %s\n ret; }\n",
+                 cases[i].insn);
         ps_launch_result res;
         uint8_t buf[16];
         tu_buf b = {buf, sizeof buf};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
         ps_status st = tu_run(ptx, "k", &cfg, &b, 1, &res, diag, sizeof diag);
         assert_int_not_equal(st, PS_OK);
-        if (!strstr(diag, cases[i].msg)) fail_msg("'%s': diagnostic '%s' lacks '%s'", cases[i].insn, diag, cases[i].msg);
+        if (!strstr(diag, cases[i].msg))
+            fail_msg("'%s': diagnostic '%s' lacks '%s'", cases[i].insn, diag, cases[i].msg);
     }
 }
 
@@ -605,38 +660,52 @@ static void manifest_param(void **state) {
         const char *map, *msg; /* msg NULL: loads */
     } cases[] = {
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
-         "\"swizzle\": \"128B\", \"l2_promotion\": \"256B\"", NULL},
+         "\"swizzle\": \"128B\", \"l2_promotion\": \"256B\"",
+         NULL},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 25], \"strides\": [192], \"box\": [32, 8]",
          "the tensor spans 4768 bytes but buffer 'A' holds 4608"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
-         "\"oob_fill\": \"nan\"", "NaN out-of-bounds fill is supported for f32 only"},
+         "\"oob_fill\": \"nan\"",
+         "NaN out-of-bounds fill is supported for f32 only"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [190], \"box\": [32, 8]",
          "strides[0] = 190 bytes is not a multiple of 16"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
-         "\"swizzle\": \"16B\"", "\"swizzle\" must be one of none, 32B, 64B, 128B"},
+         "\"swizzle\": \"16B\"",
+         "\"swizzle\" must be one of none, 32B, 64B, 128B"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40, 24], \"strides\": [192], \"box\": [32, 8], "
-         "\"element_strides\": [1, 2]", "element strides other than 1"},
+         "\"element_strides\": [1, 2]",
+         "element strides other than 1"},
         {"\"buffer\": \"B\", \"type\": \"u32\", \"dims\": [40], \"box\": [32]", "must name a buffer"},
         {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [40], \"box\": [32], \"pad\": 1", "unknown key \"pad\""},
-        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
-         "\"box\": [8, 4, 1, 1]", "an im2col map has no \"box\""},
-        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": "
+         "\"im2col\", "
+         "\"box\": [8, 4, 1, 1]",
+         "an im2col map has no \"box\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": "
+         "\"im2col\", "
          "\"pixel_box_lower_corner\": [-1, 200], \"pixel_box_upper_corner\": [0, 0], \"channels_per_pixel\": 8, "
-         "\"pixels_per_column\": 16", "outside -128..127"},
-        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"box\": [8, 4, 1, 1], "
-         "\"channels_per_pixel\": 8", "belongs to \"mode\": \"im2col\""},
-        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": \"im2col\", "
+         "\"pixels_per_column\": 16",
+         "outside -128..127"},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"box\": [8, 4, "
+         "1, 1], "
+         "\"channels_per_pixel\": 8",
+         "belongs to \"mode\": \"im2col\""},
+        {"\"buffer\": \"A\", \"type\": \"u32\", \"dims\": [8, 6, 4, 6], \"strides\": [32, 192, 768], \"mode\": "
+         "\"im2col\", "
          "\"pixel_box_lower_corner\": [-1, 0], \"pixel_box_upper_corner\": [0, -1], \"channels_per_pixel\": 8, "
-         "\"pixels_per_column\": 2000", "pixels_per_column"},
+         "\"pixels_per_column\": 2000",
+         "pixels_per_column"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[] = "/tmp/ptxsim_tma_XXXXXX";
         int fd = mkstemp(path);
         assert_true(fd >= 0);
         FILE *f = fdopen(fd, "w");
-        fprintf(f, "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], "
-                   "\"buffers\": [{\"name\": \"A\", \"type\": \"u32\", \"count\": 1152}], "
-                   "\"params\": [{\"tensormap\": {%s}}]}", cases[i].map);
+        fprintf(f,
+                "{\"ptx\": \"k.ptx\", \"kernel\": \"k\", \"grid\": [1], \"block\": [32], "
+                "\"buffers\": [{\"name\": \"A\", \"type\": \"u32\", \"count\": 1152}], "
+                "\"params\": [{\"tensormap\": {%s}}]}",
+                cases[i].map);
         fclose(f);
         ps_manifest *m = NULL;
         char err[600] = "";
@@ -659,9 +728,9 @@ static void manifest_param(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(swizzle_layout), cmocka_unit_test(global_offsets), cmocka_unit_test(encoding),
-        cmocka_unit_test(checks),
-        cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),    cmocka_unit_test(im2col_store), cmocka_unit_test(load_store),     cmocka_unit_test(faults),
-        cmocka_unit_test(refused_forms),  cmocka_unit_test(multicast_load),  cmocka_unit_test(manifest_param),
+        cmocka_unit_test(checks),         cmocka_unit_test(im2col_maps),    cmocka_unit_test(im2col_load),
+        cmocka_unit_test(im2col_store),   cmocka_unit_test(load_store),     cmocka_unit_test(faults),
+        cmocka_unit_test(refused_forms),  cmocka_unit_test(multicast_load), cmocka_unit_test(manifest_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

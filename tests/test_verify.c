@@ -71,8 +71,11 @@ static bool run_manifest(const char *path, run_t *r, int threads) {
         for (int i = 0; i < man->nbufs; i++)
             if (man->bufs[i].init == MB_NONE)
                 ps_verifier_mark_uninitialized(r->v, man->bufs[i].addr, man->bufs[i].bytes);
-        ps_launch_config cfg = {.shared_bytes = man->shared_bytes, .params = params, .params_size = psize,
-                                .threads = threads, .observer = ps_verifier_observer(r->v)};
+        ps_launch_config cfg = {.shared_bytes = man->shared_bytes,
+                                .params = params,
+                                .params_size = psize,
+                                .threads = threads,
+                                .observer = ps_verifier_observer(r->v)};
         memcpy(cfg.grid, man->grid, sizeof cfg.grid);
         memcpy(cfg.block, man->block, sizeof cfg.block);
         memcpy(cfg.cluster, man->cluster, sizeof cfg.cluster);
@@ -89,8 +92,8 @@ static bool run_manifest(const char *path, run_t *r, int threads) {
 }
 
 /* Runs `kernel` of a PTX snippet whose parameters are all .u64 buffer addresses (bytes[i] each). */
-static bool run_snippet(const char *ptx, const char *kernel, unsigned gx, unsigned bx, int nbufs,
-                        const size_t *bytes, run_t *r) {
+static bool run_snippet(const char *ptx, const char *kernel, unsigned gx, unsigned bx, int nbufs, const size_t *bytes,
+                        run_t *r) {
     memset(r, 0, sizeof *r);
     snprintf(r->ptx_path, sizeof r->ptx_path, "k.ptx");
     ps_diags d = {0};
@@ -112,8 +115,11 @@ static bool run_snippet(const char *ptx, const char *kernel, unsigned gx, unsign
         memcpy(params + vars[i]->offset, &a, 8);
     }
     r->v = ps_verifier_create(r->m, NULL, PS_CHECK_ALL);
-    ps_launch_config cfg = {.grid = {gx, 1, 1}, .block = {bx, 1, 1}, .params = params,
-                            .params_size = (size_t)nbufs * 8, .threads = 1,
+    ps_launch_config cfg = {.grid = {gx, 1, 1},
+                            .block = {bx, 1, 1},
+                            .params = params,
+                            .params_size = (size_t)nbufs * 8,
+                            .threads = 1,
                             .observer = ps_verifier_observer(r->v)};
     r->st = ps_launch(r->p, r->dev, kernel, &cfg, &r->res);
     ps_verifier_finish(r->v, &r->res);
@@ -160,8 +166,9 @@ static const counter counters[] = {
 static uint64_t stat_value(const ps_verify_stats *s, int i) {
     if (i < 9) {
         int k = i / 3;
-        return i % 3 == 0 ? s->shared[k].instructions : i % 3 == 1 ? s->shared[k].wavefronts
-                                                                   : s->shared[k].bank_conflicts;
+        return i % 3 == 0 ? s->shared[k].instructions
+            : i % 3 == 1  ? s->shared[k].wavefronts
+                          : s->shared[k].bank_conflicts;
     }
     int k = (i - 9) / 2;
     return (i - 9) % 2 == 0 ? s->global[k].requests : s->global[k].sectors;
@@ -180,8 +187,8 @@ static int compare(const run_t *r, const cJSON *rec, char *why, size_t n) {
         if ((double)got != want) {
             bad++;
             size_t used = strlen(why);
-            snprintf(why + used, n - used, " %s: ptxsim %llu, ncu %.0f;", counters[i].name,
-                     (unsigned long long)got, want);
+            snprintf(why + used, n - used, " %s: ptxsim %llu, ncu %.0f;", counters[i].name, (unsigned long long)got,
+                     want);
         }
     }
     return bad;
@@ -268,39 +275,38 @@ static void corpus_matches_ncu_except_listed(void **state) {
 
 /* 2-way bank conflicts (lines 16 and 17 of k.cu), uncoalesced stores (18, 19) and a divergent
  * branch (19). */
-static const char snippet[] =
-    ".version 8.0\n"
-    ".target sm_90\n"
-    ".address_size 64\n"
-    ".file 1 \"k.cu\"\n"
-    ".visible .entry k(.param .u64 p0)\n"
-    "{\n"
-    "  .reg .b32 %r<10>;\n"
-    "  .reg .b64 %rd<5>;\n"
-    "  .reg .pred %p<3>;\n"
-    "  .shared .align 4 .b8 sm[4096];\n"
-    "  ld.param.u64 %rd1, [p0];\n"
-    "  mov.u32 %r1, %tid.x;\n"
-    "  shl.b32 %r2, %r1, 3;\n"
-    "  mov.u32 %r3, sm;\n"
-    "  add.s32 %r4, %r3, %r2;\n"
-    "  .loc 1 16 5\n"
-    "  st.shared.u32 [%r4], %r1;\n"            /* PTX line 17 */
-    "  bar.sync 0;\n"
-    "  .loc 1 17 5\n"
-    "  ld.shared.u32 %r5, [%r4];\n"            /* line 20 */
-    "  .loc 1 18 5\n"
-    "  mul.wide.u32 %rd2, %r1, 128;\n"
-    "  add.s64 %rd3, %rd1, %rd2;\n"
-    "  st.global.u32 [%rd3], %r5;\n"           /* line 24 */
-    "  .loc 1 19 5\n"
-    "  and.b32 %r6, %r1, 1;\n"
-    "  setp.eq.u32 %p1, %r6, 0;\n"
-    "  @%p1 bra DONE;\n"                       /* line 28 */
-    "  st.global.u32 [%rd3+4], %r1;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n";
+static const char snippet[] = ".version 8.0\n"
+                              ".target sm_90\n"
+                              ".address_size 64\n"
+                              ".file 1 \"k.cu\"\n"
+                              ".visible .entry k(.param .u64 p0)\n"
+                              "{\n"
+                              "  .reg .b32 %r<10>;\n"
+                              "  .reg .b64 %rd<5>;\n"
+                              "  .reg .pred %p<3>;\n"
+                              "  .shared .align 4 .b8 sm[4096];\n"
+                              "  ld.param.u64 %rd1, [p0];\n"
+                              "  mov.u32 %r1, %tid.x;\n"
+                              "  shl.b32 %r2, %r1, 3;\n"
+                              "  mov.u32 %r3, sm;\n"
+                              "  add.s32 %r4, %r3, %r2;\n"
+                              "  .loc 1 16 5\n"
+                              "  st.shared.u32 [%r4], %r1;\n" /* PTX line 17 */
+                              "  bar.sync 0;\n"
+                              "  .loc 1 17 5\n"
+                              "  ld.shared.u32 %r5, [%r4];\n" /* line 20 */
+                              "  .loc 1 18 5\n"
+                              "  mul.wide.u32 %rd2, %r1, 128;\n"
+                              "  add.s64 %rd3, %rd1, %rd2;\n"
+                              "  st.global.u32 [%rd3], %r5;\n" /* line 24 */
+                              "  .loc 1 19 5\n"
+                              "  and.b32 %r6, %r1, 1;\n"
+                              "  setp.eq.u32 %p1, %r6, 0;\n"
+                              "  @%p1 bra DONE;\n" /* line 28 */
+                              "  st.global.u32 [%rd3+4], %r1;\n"
+                              "DONE:\n"
+                              "  ret;\n"
+                              "}\n";
 
 static const ps_finding *find_at(const ps_verifier *v, ps_finding_kind k, int line) {
     for (int i = 0; i < ps_verifier_finding_count(v); i++) {
@@ -478,8 +484,8 @@ static void sarif_report_is_structurally_valid(void **state) {
         const cJSON *phys = cJSON_GetObjectItem(cJSON_GetArrayItem(locs, 0), "physicalLocation");
         const char *uri = cJSON_GetObjectItem(cJSON_GetObjectItem(phys, "artifactLocation"), "uri")->valuestring;
         assert_string_equal(uri, "k.cu");
-        assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(phys, "artifactLocation"), "uriBaseId")->valuestring,
-                            "%SRCROOT%");
+        assert_string_equal(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(phys, "artifactLocation"), "uriBaseId")->valuestring, "%SRCROOT%");
         assert_true(num(cJSON_GetObjectItem(phys, "region"), "startLine") >= 16);
         const cJSON *rel = cJSON_GetObjectItem(res, "relatedLocations");
         assert_non_null(rel); /* every finding of the snippet has a .loc line */
@@ -546,7 +552,7 @@ static void findings_dedup_sort_and_sites(void **state) {
     assert_int_equal(ps_verifier_finding(v, 0)->at.ptx_line, 20);
     assert_int_equal(ps_verifier_finding(v, 1)->at.ptx_line, 40);
     assert_int_equal(ps_verifier_finding(v, 2)->count, 2); /* "m" at line 30, twice */
-    ps_verify_add_finding(v, &a); /* still folds after the sort */
+    ps_verify_add_finding(v, &a);                          /* still folds after the sort */
     assert_int_equal(ps_verifier_finding_count(v), 4);
     ps_verifier_destroy(v);
 
@@ -606,14 +612,10 @@ static void hopper_kernels_no_lsu_shared_traffic(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(hopper_kernels_no_lsu_shared_traffic),
-        cmocka_unit_test(calibration_patterns_match_ncu),
-        cmocka_unit_test(corpus_matches_ncu_except_listed),
-        cmocka_unit_test(snippet_stats_and_findings),
-        cmocka_unit_test(json_report_has_every_field),
-        cmocka_unit_test(sarif_report_is_structurally_valid),
-        cmocka_unit_test(fault_becomes_error_finding),
-        cmocka_unit_test(findings_dedup_sort_and_sites),
+        cmocka_unit_test(hopper_kernels_no_lsu_shared_traffic), cmocka_unit_test(calibration_patterns_match_ncu),
+        cmocka_unit_test(corpus_matches_ncu_except_listed),     cmocka_unit_test(snippet_stats_and_findings),
+        cmocka_unit_test(json_report_has_every_field),          cmocka_unit_test(sarif_report_is_structurally_valid),
+        cmocka_unit_test(fault_becomes_error_finding),          cmocka_unit_test(findings_dedup_sort_and_sites),
         cmocka_unit_test(transpose_padding_removes_conflicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

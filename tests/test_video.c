@@ -23,14 +23,14 @@ typedef __int128 vr_wide;
 
 typedef struct {
     char op[16];
-    int width;            /* 1 scalar, 2, 4 */
+    int width; /* 1 scalar, 2, 4 */
     bool dsig, asig, bsig, sat, po, clamp, wrap;
-    int scale;            /* 0, 7, 15 */
-    char op2[8];          /* "", add, min, max */
+    int scale;   /* 0, 7, 15 */
+    char op2[8]; /* "", add, min, max */
     char cmp[4];
     char dsel[8], asel[8], bsel[8]; /* selector text without the dot, "" if none */
     bool nega, negb, negc;
-    int nsrc;             /* 2 or 3 source operands */
+    int nsrc; /* 2 or 3 source operands */
 } vr_insn;
 
 static bool vr_parse(const char *spec, vr_insn *x) {
@@ -61,8 +61,7 @@ static bool vr_parse(const char *spec, vr_insn *x) {
         else if (!strcmp(tok, "wrap")) x->wrap = true;
         else if (!strcmp(tok, "shr7")) x->scale = 7;
         else if (!strcmp(tok, "shr15")) x->scale = 15;
-        else if (!strcmp(tok, "add") || !strcmp(tok, "min") || !strcmp(tok, "max"))
-            strcpy(x->op2, tok);
+        else if (!strcmp(tok, "add") || !strcmp(tok, "min") || !strcmp(tok, "max")) strcpy(x->op2, tok);
         else strncpy(x->cmp, tok, 3);
     }
     if (is_set) { /* vset.atype.btype: the result is unsigned */
@@ -79,7 +78,10 @@ static bool vr_parse(const char *spec, vr_insn *x) {
     bool *negs[4] = {NULL, &x->nega, &x->negb, &x->negc};
     for (int i = 0; i < no; i++) {
         char *p = o[i];
-        if (*p == '-') { *negs[i] = true; p++; }
+        if (*p == '-') {
+            *negs[i] = true;
+            p++;
+        }
         char *dot = strchr(p, '.');
         if (dot && dsts[i]) strncpy(dsts[i], dot + 1, 7);
     }
@@ -132,7 +134,8 @@ static uint32_t vr_merge(uint32_t c, int64_t v, const char *dsel, bool sat) {
     int k = dsel[1] - '0';
     uint32_t m = dsel[0] == 'b' ? 0xffu << (8 * k) : 0xffffu << (16 * k);
     int sh = dsel[0] == 'b' ? 8 * k : 16 * k;
-    uint32_t r = dsel[0] == 'b' ? (uint32_t)v << sh : (uint32_t)v; (void)sat;
+    uint32_t r = dsel[0] == 'b' ? (uint32_t)v << sh : (uint32_t)v;
+    (void)sat;
     return (c & ~m) | (r & m);
 }
 
@@ -285,8 +288,7 @@ static int setup(void **state) {
         if (end) *end = 0;
         /* the recorded instruction text must be the one generated now */
         if (atoi(line) != n || n >= nspecs || strcmp(t2 + 1, specs[n])) {
-            fprintf(stderr, "video_status.txt line %d does not match form '%s'\n", n,
-                    n < nspecs ? specs[n] : "?");
+            fprintf(stderr, "video_status.txt line %d does not match form '%s'\n", n, n < nspecs ? specs[n] : "?");
             return -1;
         }
         gpu_ok[n] = !strncmp(t1 + 1, "OK", 2);
@@ -346,8 +348,8 @@ static void simulator_matches(void **state) {
         for (int k = 0; k < VC_N; k++) {
             uint32_t r = vr_eval(&x, in_a[k], in_b[k], in_c[k]);
             if (d[k] != r)
-                fail_msg("'%s' a=%08x b=%08x c=%08x: ptxsim %08x, reference %08x", specs[i],
-                         in_a[k], in_b[k], in_c[k], d[k], r);
+                fail_msg("'%s' a=%08x b=%08x c=%08x: ptxsim %08x, reference %08x", specs[i], in_a[k], in_b[k], in_c[k],
+                         d[k], r);
             gbad += d[k] != gpu[i][k];
         }
         if (gbad) fail_msg("'%s' differs from the GPU on %d of %d inputs", specs[i], gbad, VC_N);

@@ -28,7 +28,7 @@ static uint32_t next(void) {
 
 static uint64_t mkdesc(uint32_t start, uint32_t lbo, uint32_t sbo, unsigned base, unsigned swz) {
     return (uint64_t)((start & 0x3ffff) >> 4) | (uint64_t)((lbo & 0x3ffff) >> 4) << 16 |
-           (uint64_t)((sbo & 0x3ffff) >> 4) << 32 | (uint64_t)(base & 7) << 49 | (uint64_t)swz << 62;
+        (uint64_t)((sbo & 0x3ffff) >> 4) << 32 | (uint64_t)(base & 7) << 49 | (uint64_t)swz << 62;
 }
 
 static void test_desc_fields(void **state) {
@@ -50,14 +50,16 @@ static void test_desc_fields(void **state) {
  * them: K-major rows of 16 bytes per core matrix (no swizzle) or of W bytes (swizzled); MN-major
  * the same with the roles of mn and k exchanged. Then the swizzle: the 16-byte chunk index of a
  * W-byte row XOR the row's index in the 8-row pattern. */
-static uint32_t ref_addr(uint32_t start, uint32_t lbo, uint32_t sbo, unsigned w, int mn, int k, int eb,
-                         int mn_major) {
+static uint32_t ref_addr(uint32_t start, uint32_t lbo, uint32_t sbo, unsigned w, int mn, int k, int eb, int mn_major) {
     int t = 16 / eb;
     uint32_t o;
-    if (!w && !mn_major) o = (uint32_t)((mn % 8) * 16 + (k % t) * eb) + (uint32_t)(mn / 8) * sbo + (uint32_t)(k / t) * lbo;
+    if (!w && !mn_major)
+        o = (uint32_t)((mn % 8) * 16 + (k % t) * eb) + (uint32_t)(mn / 8) * sbo + (uint32_t)(k / t) * lbo;
     else if (!w) o = (uint32_t)((k % 8) * 16 + (mn % t) * eb) + (uint32_t)(mn / t) * sbo + (uint32_t)(k / 8) * lbo;
     else if (!mn_major) o = (uint32_t)((mn % 8) * (int)w + k * eb) + (uint32_t)(mn / 8) * sbo;
-    else o = (uint32_t)((k % 8) * (int)w + (mn % ((int)w / eb)) * eb) + (uint32_t)(mn / ((int)w / eb)) * lbo + (uint32_t)(k / 8) * sbo;
+    else
+        o = (uint32_t)((k % 8) * (int)w + (mn % ((int)w / eb)) * eb) + (uint32_t)(mn / ((int)w / eb)) * lbo +
+            (uint32_t)(k / 8) * sbo;
     uint32_t a = start + o;
     if (!w) return a;
     unsigned bits = w == 128 ? 3 : w == 64 ? 2 : 1;
@@ -118,16 +120,16 @@ static void test_fragment_layouts(void **state) {
 
 typedef struct {
     int n;
-    int f16acc;     /* accumulator .f16 (else .f32) */
-    int at;         /* 0 f16, 1 bf16, 2 tf32 */
-    int areg;       /* A from registers */
-    int sa, sb;     /* imm-scale-a/b: 1 or -1 */
-    int ta, tb;     /* transposes (MN-major) */
-    int scale_d;    /* 0: constant 0, 1: constant 1, 2: predicate (true), 3: predicate (false) */
+    int f16acc;        /* accumulator .f16 (else .f32) */
+    int at;            /* 0 f16, 1 bf16, 2 tf32 */
+    int areg;          /* A from registers */
+    int sa, sb;        /* imm-scale-a/b: 1 or -1 */
+    int ta, tb;        /* transposes (MN-major) */
+    int scale_d;       /* 0: constant 0, 1: constant 1, 2: predicate (true), 3: predicate (false) */
     unsigned swa, swb; /* swizzle widths 0/32/64/128 */
 } gcfg;
 
-#define IMG 40960
+#define IMG   40960
 #define A_OFF 0
 #define B_OFF 8192
 
@@ -183,9 +185,11 @@ static char *gemm_ptx(const gcfg *c) {
       "add.u32 %%r8, %%r2, %%r3; st.shared.v4.u32 [%%r8], {%%r4, %%r5, %%r6, %%r7};\n"
       "add.u32 %%r3, %%r3, 2048; bra LOOP;\n"
       "DONE: bar.sync 0;\n"
-      "mul.wide.u32 %%rd7, %%r1, 16; add.s64 %%rd8, %%rd2, %%rd7; ld.global.v4.u32 {%%r10, %%r11, %%r12, %%r13}, [%%rd8];\n"
+      "mul.wide.u32 %%rd7, %%r1, 16; add.s64 %%rd8, %%rd2, %%rd7; ld.global.v4.u32 {%%r10, %%r11, %%r12, %%r13}, "
+      "[%%rd8];\n"
       "ld.global.u64 %%rd9, [%%rd4]; ld.global.u64 %%rd10, [%%rd4+8];\n"
-      "cvt.u64.u32 %%rd13, %%r2; shr.u64 %%rd13, %%rd13, 4; add.s64 %%rd9, %%rd9, %%rd13; add.s64 %%rd10, %%rd10, %%rd13;\n"
+      "cvt.u64.u32 %%rd13, %%r2; shr.u64 %%rd13, %%rd13, 4; add.s64 %%rd9, %%rd9, %%rd13; add.s64 %%rd10, %%rd10, "
+      "%%rd13;\n"
       "mul.wide.u32 %%rd11, %%r1, %d; add.s64 %%rd12, %%rd3, %%rd11;\n",
       IMG, IMG, nd * 4);
     const char *rt = c->f16acc ? "r" : "f";
@@ -233,8 +237,10 @@ static void run_gemm(const gcfg *c) {
     wg_desc da = wg_desc_decode(descs[0]), db = wg_desc_decode(descs[1]);
     (void)da;
     (void)db;
-    uint32_t lbo_a = c->swa ? (c->ta ? 2048 : 16) : (c->ta ? 1024 : 128), sbo_a = c->swa ? 8 * c->swa : (c->ta ? 128 : 256);
-    uint32_t lbo_b = c->swb ? (c->tb ? 2048 : 16) : (c->tb ? 1024 : 128), sbo_b = c->swb ? 8 * c->swb : (c->tb ? 128 : 256);
+    uint32_t lbo_a = c->swa ? (c->ta ? 2048 : 16) : (c->ta ? 1024 : 128),
+             sbo_a = c->swa ? 8 * c->swa : (c->ta ? 128 : 256);
+    uint32_t lbo_b = c->swb ? (c->tb ? 2048 : 16) : (c->tb ? 1024 : 128),
+             sbo_b = c->swb ? 8 * c->swb : (c->tb ? 128 : 256);
     if (!c->areg)
         for (int m = 0; m < 64; m++)
             for (int kk = 0; kk < k; kk++) {
@@ -301,10 +307,10 @@ static void run_gemm(const gcfg *c) {
 
 typedef struct {
     int n;
-    int at, bt;     /* 0 s8, 1 u8; both 2: .b1 */
+    int at, bt; /* 0 s8, 1 u8; both 2: .b1 */
     int sat, areg;
     unsigned swa, swb;
-    int scale_d;    /* 0/1 constant */
+    int scale_d; /* 0/1 constant */
 } icfg;
 
 static char *igemm_ptx(const icfg *c) {
@@ -325,15 +331,19 @@ static char *igemm_ptx(const icfg *c) {
       "add.u32 %%r8, %%r2, %%r3; st.shared.v4.u32 [%%r8], {%%r4, %%r5, %%r6, %%r7};\n"
       "add.u32 %%r3, %%r3, 2048; bra LOOP;\n"
       "DONE: bar.sync 0;\n"
-      "mul.wide.u32 %%rd7, %%r1, 16; add.s64 %%rd8, %%rd2, %%rd7; ld.global.v4.u32 {%%r10, %%r11, %%r12, %%r13}, [%%rd8];\n"
+      "mul.wide.u32 %%rd7, %%r1, 16; add.s64 %%rd8, %%rd2, %%rd7; ld.global.v4.u32 {%%r10, %%r11, %%r12, %%r13}, "
+      "[%%rd8];\n"
       "ld.global.u64 %%rd9, [%%rd4]; ld.global.u64 %%rd10, [%%rd4+8];\n"
-      "cvt.u64.u32 %%rd13, %%r2; shr.u64 %%rd13, %%rd13, 4; add.s64 %%rd9, %%rd9, %%rd13; add.s64 %%rd10, %%rd10, %%rd13;\n"
+      "cvt.u64.u32 %%rd13, %%r2; shr.u64 %%rd13, %%rd13, 4; add.s64 %%rd9, %%rd9, %%rd13; add.s64 %%rd10, %%rd10, "
+      "%%rd13;\n"
       "mul.wide.u32 %%rd11, %%r1, %d; add.s64 %%rd12, %%rd3, %%rd11;\n",
       IMG, IMG, nd * 4);
     for (int i = 0; i < nd; i++) P("ld.global.b32 %%r%d, [%%rd12+%d];\n", 60 + i, 4 * i);
     P("wgmma.fence.sync.aligned;\n");
     if (c->at == 2) P("wgmma.mma_async.sync.aligned.m64n%dk256.s32.b1.b1.and.popc {", c->n);
-    else P("wgmma.mma_async.sync.aligned.m64n%dk32.s32%s.%s.%s {", c->n, c->sat ? ".satfinite" : "", ty[c->at], ty[c->bt]);
+    else
+        P("wgmma.mma_async.sync.aligned.m64n%dk32.s32%s.%s.%s {", c->n, c->sat ? ".satfinite" : "", ty[c->at],
+          ty[c->bt]);
     for (int i = 0; i < nd; i++) P("%s%%r%d", i ? ", " : "", 60 + i);
     P("}, %s, %%rd10, %d;\n", c->areg ? "{%r10, %r11, %r12, %r13}" : "%rd9", c->scale_d);
     P("wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n");
@@ -355,9 +365,11 @@ static void run_igemm(const icfg *c) {
         for (int kb = 0; kb < 32; kb++) B[j][kb] = (uint8_t)next();
     for (int m = 0; m < 64; m++)
         for (int j = 0; j < n; j++)
-            C[m][j] = (next() & 3) ? (int32_t)(next() % 2001) - 1000 : (int32_t)(next() & 1 ? INT32_MAX - next() % 300000 : INT32_MIN + next() % 300000);
+            C[m][j] = (next() & 3) ? (int32_t)(next() % 2001) - 1000
+                                   : (int32_t)(next() & 1 ? INT32_MAX - next() % 300000 : INT32_MIN + next() % 300000);
     uint64_t descs[2] = {desc_for(A_OFF, c->swa, 0, 1), desc_for(B_OFF, c->swb, 0, 1)};
-    uint32_t lbo_a = c->swa ? 16 : 128, sbo_a = c->swa ? 8 * c->swa : 256, lbo_b = c->swb ? 16 : 128, sbo_b = c->swb ? 8 * c->swb : 256;
+    uint32_t lbo_a = c->swa ? 16 : 128, sbo_a = c->swa ? 8 * c->swa : 256, lbo_b = c->swb ? 16 : 128,
+             sbo_b = c->swb ? 8 * c->swb : 256;
     for (int m = 0; m < 64 && !c->areg; m++)
         for (int kb = 0; kb < 32; kb++) img[ref_addr(A_OFF, lbo_a, sbo_a, c->swa, m, kb, 1, 0)] = A[m][kb];
     for (int j = 0; j < n; j++)
@@ -368,7 +380,8 @@ static void run_igemm(const icfg *c) {
         for (int r = 0; r < 4; r++) {
             afr[t * 4 + r] = 0;
             for (int j = 0; j < 4; j++)
-                afr[t * 4 + r] |= (uint32_t)A[16 * (t / 32) + l / 4 + 8 * (r % 2)][4 * (l % 4) + 16 * (r / 2) + j] << (8 * j);
+                afr[t * 4 + r] |= (uint32_t)A[16 * (t / 32) + l / 4 + 8 * (r % 2)][4 * (l % 4) + 16 * (r / 2) + j]
+                    << (8 * j);
         }
         for (int e = 0; e < nd; e++) {
             int r, cc;
@@ -415,9 +428,20 @@ static void test_igemm_every_n(void **state) {
     int i = 0;
     for (int n = 8; n <= 256; n += 8, i++) {
         if (n > 24 && n % 16) continue;
-        run_igemm(&(icfg){.n = n, .at = i % 2, .bt = (i / 2) % 2, .sat = i % 3 == 0, .areg = i % 4 == 1,
-                          .swa = sw[i % 4], .swb = sw[(i + 1) % 4], .scale_d = i % 5 != 0});
-        run_igemm(&(icfg){.n = n, .at = 2, .bt = 2, .areg = i % 3 == 0, .swa = sw[(i + 2) % 4], .swb = sw[(i + 3) % 4],
+        run_igemm(&(icfg){.n = n,
+                          .at = i % 2,
+                          .bt = (i / 2) % 2,
+                          .sat = i % 3 == 0,
+                          .areg = i % 4 == 1,
+                          .swa = sw[i % 4],
+                          .swb = sw[(i + 1) % 4],
+                          .scale_d = i % 5 != 0});
+        run_igemm(&(icfg){.n = n,
+                          .at = 2,
+                          .bt = 2,
+                          .areg = i % 3 == 0,
+                          .swa = sw[(i + 2) % 4],
+                          .swb = sw[(i + 3) % 4],
                           .scale_d = 1});
     }
 }
@@ -447,7 +471,9 @@ static void test_gemm_tf32(void **state) {
 }
 static void test_gemm_every_n(void **state) {
     (void)state;
-    for (int n = 8; n <= 256; n += 8) run_gemm(&(gcfg){.n = n, .areg = n % 16 == 0, .sa = 1, .sb = 1, .scale_d = 1, .swa = 64, .swb = n % 24 ? 128 : 0});
+    for (int n = 8; n <= 256; n += 8)
+        run_gemm(
+            &(gcfg){.n = n, .areg = n % 16 == 0, .sa = 1, .sb = 1, .scale_d = 1, .swa = 64, .swb = n % 24 ? 128 : 0});
 }
 
 /* ---- asynchronous semantics: misuse is reported ----------------------------------- */
@@ -472,7 +498,9 @@ static ps_status run_snippet(const char *body, unsigned threads, ps_launch_resul
     return st;
 }
 
-#define MMA "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, %rd2, 1, 1, 1, 0;\n"
+#define MMA                                                                                                         \
+    "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, %rd2, 1, 1, 1, " \
+    "0;\n"
 
 static void test_async_misuse(void **state) {
     (void)state;
@@ -505,20 +533,20 @@ static void test_async_misuse(void **state) {
                                      128, &res, diag, sizeof diag),
                          PS_OK);
     /* no wgmma.fence before the first wgmma.mma_async */
-    assert_int_not_equal(run_snippet(MMA "wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;",
-                                     128, &res, diag, sizeof diag),
+    assert_int_not_equal(run_snippet(MMA "wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;", 128,
+                                     &res, diag, sizeof diag),
                          PS_OK);
     assert_non_null(strstr(res.fault.message, "wgmma.fence"));
     /* a block of 64 threads has no whole warpgroup */
     assert_int_not_equal(run_snippet("wgmma.fence.sync.aligned;\n" MMA, 64, &res, diag, sizeof diag), PS_OK);
     assert_non_null(strstr(res.fault.message, "whole warpgroup"));
     /* a second accumulator overlapping the first one's registers in flight */
-    assert_int_not_equal(
-        run_snippet("wgmma.fence.sync.aligned;\n" MMA
-                    "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f2, %f3, %f4, %f5}, {%r1, %r2, %r3, %r4}, %rd2, 1, 1, 1, 0;\n"
-                    "wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;",
-                    128, &res, diag, sizeof diag),
-        PS_OK);
+    assert_int_not_equal(run_snippet("wgmma.fence.sync.aligned;\n" MMA
+                                     "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f2, %f3, %f4, %f5}, {%r1, "
+                                     "%r2, %r3, %r4}, %rd2, 1, 1, 1, 0;\n"
+                                     "wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;",
+                                     128, &res, diag, sizeof diag),
+                         PS_OK);
     assert_non_null(strstr(res.fault.message, "only chains on the same accumulator"));
     /* descriptors that differ between the warps of the warpgroup, or between lanes */
     assert_int_not_equal(run_snippet("mov.u32 %r5, %tid.x; shr.u32 %r5, %r5, 5; cvt.u64.u32 %rd2, %r5;\n"
@@ -539,19 +567,32 @@ static void test_decode_errors(void **state) {
     char diag[1024];
     /* most of these are refused at parse time now, with ptxas 13's message (scripts/isa_audit.py's
      * ctl, wgmma, bulk and bulk.reduce spellings; docs/ptxas-diff.md); the others by the decoder */
-    struct { const char *body, *msg; } cases[] = {
+    struct {
+        const char *body, *msg;
+    } cases[] = {
         {"setmaxnreg.inc.sync.aligned.u32 20;", "expected to be multiple of 8"},
         {"setmaxnreg.dec.sync.aligned.u32 252;", "expected to be multiple of 8"},
         {"multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];", "NVLink multicast"},
-        {"wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 {%f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;", "Illegal matrix shape '.m64n12k16'"},
-        {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;", "expected to be -1 or 1"},
-        {"wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;", "Illegal matrix shape '.m64n40k32'"},
-        {"cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%r2], %r2, [%r3], %r5;", "Illegal modifier '.multicast::cluster'"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.min.f32 [%rd1], [%r1], %r2;", "Incorrect type '.f32' for operation '.min'"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f16 [%rd1], [%r1], %r2;", "floating-point bulk reductions"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.s64 [%rd1], [%r1], %r2;", "Incorrect type '.s64' for operation '.add'"},
-        {"cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r1], [%r2], %r3, [%r4];", "Incorrect type '.s64' for operation '.max'"},
-        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.s32 [%rd1], [%r1], %r2;", "Incorrect type '.s32' for operation '.inc'"},
+        {"wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 {%f1, %f2, %f3}, %rd1, %rd2, 1, 1, 1, 0, 0;",
+         "Illegal matrix shape '.m64n12k16'"},
+        {"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 2, 1, 0, 0;",
+         "expected to be -1 or 1"},
+        {"wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;",
+         "Illegal matrix shape '.m64n40k32'"},
+        {"cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%r2], %r2, "
+         "[%r3], %r5;",
+         "Illegal modifier '.multicast::cluster'"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.min.f32 [%rd1], [%r1], %r2;",
+         "Incorrect type '.f32' for operation '.min'"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f16 [%rd1], [%r1], %r2;",
+         "floating-point bulk reductions"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.add.s64 [%rd1], [%r1], %r2;",
+         "Incorrect type '.s64' for operation '.add'"},
+        {"cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s64 [%r1], [%r2], %r3, "
+         "[%r4];",
+         "Incorrect type '.s64' for operation '.max'"},
+        {"cp.reduce.async.bulk.global.shared::cta.bulk_group.inc.s32 [%rd1], [%r1], %r2;",
+         "Incorrect type '.s32' for operation '.inc'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         diag[0] = 0;
@@ -618,15 +659,14 @@ static void test_bulk_copy(void **state) {
     assert_memory_equal(out + 1536, in, 1536);
 
     /* a size that is not a multiple of 16 faults */
-    const char *bad =
-        ".version 8.0\n.target sm_90a\n.address_size 64\n"
-        ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
-        ".reg .b32 %r<20>; .reg .b64 %rd<20>;\n"
-        ".shared .align 16 .b8 sh[3072]; .shared .align 8 .b64 bar;\n"
-        "ld.param.u64 %rd1, [p0]; mov.u32 %r2, sh; mov.u32 %r3, bar; mov.u32 %r4, 24;\n"
-        "mbarrier.init.shared::cta.b64 [%r3], 1;\n"
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], %r4, [%r3];\n"
-        "ret; }\n";
+    const char *bad = ".version 8.0\n.target sm_90a\n.address_size 64\n"
+                      ".visible .entry k(.param .u64 p0, .param .u64 p1) {\n"
+                      ".reg .b32 %r<20>; .reg .b64 %rd<20>;\n"
+                      ".shared .align 16 .b8 sh[3072]; .shared .align 8 .b64 bar;\n"
+                      "ld.param.u64 %rd1, [p0]; mov.u32 %r2, sh; mov.u32 %r3, bar; mov.u32 %r4, 24;\n"
+                      "mbarrier.init.shared::cta.b64 [%r3], 1;\n"
+                      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd1], %r4, [%r3];\n"
+                      "ret; }\n";
     cfg.block[0] = 1;
     assert_int_not_equal(tu_run(bad, "k", &cfg, b, 2, &res, diag, sizeof diag), PS_OK);
     assert_int_equal(res.fault.kind, PS_FAULT_MISALIGNED);
@@ -659,8 +699,10 @@ static void test_bulk_reduce(void **state) {
         /* acc (zeroed shared) max.s32= sh[0..32), then += sh[32..64) as u64 (a shared::cluster
          * destination takes 32-bit types and .add.u64 only, as ptxas 13 does) */
         "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 64;\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s32 [%r6], [%r2], %r5, [%r3];\n"
-        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u64 [%r6], [%r2+32], %r5, [%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.max.s32 [%r6], [%r2], %r5, "
+        "[%r3];\n"
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u64 [%r6], [%r2+32], %r5, "
+        "[%r3];\n"
         "W2: mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r3], 1; @!%p1 bra W2;\n"
         "cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r6], %r5;\n"
         "ret; }\n";

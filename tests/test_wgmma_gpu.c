@@ -69,7 +69,8 @@ static void test_recorded(void **state) {
             memcpy(&g, gpu + 4 * i, 4);
             memcpy(&s, out + 4 * i, 4);
             if (g != s && bad++ < 8)
-                print_error("test %u (variant %u) register %u: H200 0x%08x, ptxsim 0x%08x\n", t, variant, i - off, g, s);
+                print_error("test %u (variant %u) register %u: H200 0x%08x, ptxsim 0x%08x\n", t, variant, i - off, g,
+                            s);
         }
     }
     print_message("%u tests, %zu accumulator registers compared, %zu differ\n", ntests, regs, bad);
@@ -87,11 +88,12 @@ static void expect_refused(const char *insn, int nd, const char *needle) {
     }
     char line[1536];
     snprintf(line, sizeof line, insn, regs);
-    snprintf(ptx, sizeof ptx,
-             ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
-             ".reg .b32 %%r<300>; .reg .b64 %%rd<4>; .reg .pred %%p<2>;\n"
-             "wgmma.fence.sync.aligned;\n%s;\nwgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\nret;\n}\n",
-             line);
+    snprintf(
+        ptx, sizeof ptx,
+        ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
+        ".reg .b32 %%r<300>; .reg .b64 %%rd<4>; .reg .pred %%p<2>;\n"
+        "wgmma.fence.sync.aligned;\n%s;\nwgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\nret;\n}\n",
+        line);
     uint32_t buf[4] = {0};
     tu_buf b = {buf, sizeof buf};
     tu_launch cfg = {.grid = {1, 1, 1}, .block = {128, 1, 1}};
@@ -105,15 +107,24 @@ static void expect_refused(const char *insn, int nd, const char *needle) {
 static void test_refused(void **state) {
     (void)state;
     /* refused at parse time with ptxas 13's message (scripts/isa_audit.py's wgmma spellings) */
-    expect_refused("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%s}, %%rd1, %%rd2, 1", 20, "Illegal matrix shape '.m64n40k32'");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n40k256.s32.b1.b1.and.popc {%s}, %%rd1, %%rd2, 1", 20, "Illegal matrix shape '.m64n40k256'");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1 {%s}, %%rd1, %%rd2, 1", 4, "Unexpected instruction types");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%s}, %%rd1, %%rd2, 1, 1, 1", 4, "Arguments mismatch");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e5m2 {%s}, %%rd1, %%rd2, 1, 1, 1, 0, 0", 4, "Arguments mismatch");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k16.f32.e4m3.e4m3 {%s}, %%rd1, %%rd2, 1, 1, 1", 4, "Illegal matrix shape '.m64n8k16'");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.e4m3 {%s}, %%rd1, %%rd2, 1", 4, "Unexpected instruction types");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f32.satfinite.e4m3.e4m3 {%s}, %%rd1, %%rd2, 1, 1, 1", 4, "Unexpected instruction types");
-    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f16.s8.s8 {%s}, %%rd1, %%rd2, 1", 2, "Unexpected instruction types");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8 {%s}, %%rd1, %%rd2, 1", 20,
+                   "Illegal matrix shape '.m64n40k32'");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n40k256.s32.b1.b1.and.popc {%s}, %%rd1, %%rd2, 1", 20,
+                   "Illegal matrix shape '.m64n40k256'");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1 {%s}, %%rd1, %%rd2, 1", 4,
+                   "Unexpected instruction types");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%s}, %%rd1, %%rd2, 1, 1, 1", 4,
+                   "Arguments mismatch");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e5m2 {%s}, %%rd1, %%rd2, 1, 1, 1, 0, 0", 4,
+                   "Arguments mismatch");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k16.f32.e4m3.e4m3 {%s}, %%rd1, %%rd2, 1, 1, 1", 4,
+                   "Illegal matrix shape '.m64n8k16'");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.e4m3 {%s}, %%rd1, %%rd2, 1", 4,
+                   "Unexpected instruction types");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f32.satfinite.e4m3.e4m3 {%s}, %%rd1, %%rd2, 1, 1, 1", 4,
+                   "Unexpected instruction types");
+    expect_refused("wgmma.mma_async.sync.aligned.m64n8k32.f16.s8.s8 {%s}, %%rd1, %%rd2, 1", 2,
+                   "Unexpected instruction types");
 }
 
 int main(void) {

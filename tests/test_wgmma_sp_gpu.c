@@ -80,8 +80,8 @@ static void replay(const char *name, unsigned vmask) {
         memcpy(&s, out + 4 * i, 4);
         memcpy(&v, var + 4 * (i / 512), 4);
         if (g != s && bad++ < 8)
-            print_error("%s test %zu (variant %u) thread %zu register %zu: H200 0x%08x, ptxsim 0x%08x\n", name,
-                        i / 512, v, i % 512 / 4, i % 4, g, s);
+            print_error("%s test %zu (variant %u) thread %zu register %zu: H200 0x%08x, ptxsim 0x%08x\n", name, i / 512,
+                        v, i % 512 / 4, i % 4, g, s);
     }
     print_message("%s: %u tests, %zu accumulator registers compared, %zu differ\n", name, ntests, regs, bad);
     assert_int_equal(bad, 0);
@@ -92,7 +92,6 @@ static void test_recorded(void **state) {
     (void)state;
     replay("wgmma_sp", 0x7f);
 }
-
 
 /* warp-level mma.sp.sync: m16n8k32 f16 sel 0/1, m16n8k16 f16 sel 0/3, m16n8k32 bf16 sel 1,
  * m16n8k16 tf32, m16n8k8 tf32 sel 1, m16n8k64 s8, m16n8k64 e4m3, ::ordered_metadata f16 k32 */
@@ -138,15 +137,16 @@ static void test_recorded_mma2(void **state) {
  * lane; returns the status and the diagnostic. */
 static ps_status run_one(const char *insn, const char *meta, char *diag, size_t len, ps_launch_result *res) {
     char ptx[4096];
-    snprintf(ptx, sizeof ptx,
-             ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
-             ".reg .b32 %%r<40>; .reg .f32 %%f<8>; .reg .b64 %%rd<4>; .reg .pred %%p<2>;\n"
-             ".shared .align 128 .b8 sm[2048];\n"
-             "mov.b32 %%r0, 0x3c003c00; mov.b32 %%r1, 0x3c003c00; mov.b32 %%r2, 0x3c003c00; mov.b32 %%r3, 0x3c003c00;\n"
-             "mov.b32 %%r4, %s;\nmov.u64 %%rd1, sm; shr.u64 %%rd1, %%rd1, 4; or.b64 %%rd1, %%rd1, 0x0000002000080000;\n"
-             "mov.f32 %%f0, 0f00000000; mov.f32 %%f1, 0f00000000; mov.f32 %%f2, 0f00000000; mov.f32 %%f3, 0f00000000;\n"
-             "wgmma.fence.sync.aligned;\n%s;\nwgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\nret;\n}\n",
-             meta, insn);
+    snprintf(
+        ptx, sizeof ptx,
+        ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
+        ".reg .b32 %%r<40>; .reg .f32 %%f<8>; .reg .b64 %%rd<4>; .reg .pred %%p<2>;\n"
+        ".shared .align 128 .b8 sm[2048];\n"
+        "mov.b32 %%r0, 0x3c003c00; mov.b32 %%r1, 0x3c003c00; mov.b32 %%r2, 0x3c003c00; mov.b32 %%r3, 0x3c003c00;\n"
+        "mov.b32 %%r4, %s;\nmov.u64 %%rd1, sm; shr.u64 %%rd1, %%rd1, 4; or.b64 %%rd1, %%rd1, 0x0000002000080000;\n"
+        "mov.f32 %%f0, 0f00000000; mov.f32 %%f1, 0f00000000; mov.f32 %%f2, 0f00000000; mov.f32 %%f3, 0f00000000;\n"
+        "wgmma.fence.sync.aligned;\n%s;\nwgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\nret;\n}\n",
+        meta, insn);
     uint32_t buf[4] = {0};
     tu_buf b = {buf, sizeof buf};
     tu_launch cfg = {.grid = {1, 1, 1}, .block = {128, 1, 1}};
@@ -158,19 +158,31 @@ static void test_refused(void **state) {
     static const struct {
         const char *insn, *needle;
     } bad[] = {
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 0, 1, 1, 1, 0", "Illegal matrix shape '.m64n8k16'"}, /* parse time, ptxas's words */
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 2, 1, 1, 1, 0", "sp-sel must be the integer constant 0 or 1"},
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, %r5, 1, 1, 1, 0", "sp-sel must be"},
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 1, 1, 1, 1", "constant 0 for .e4m3"},
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, 1, 1, 1, 0", "Arguments mismatch"},
-        {"wgmma.mma_async.sp.sync.aligned.m64n8k512.s32.b1.b1.and.popc {%r10,%r11,%r12,%r13}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 0, 1", "Unexpected instruction types"},
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 0, 1, "
+         "1, 1, 0",
+         "Illegal matrix shape '.m64n8k16'"}, /* parse time, ptxas's words */
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 2, 1, "
+         "1, 1, 0",
+         "sp-sel must be the integer constant 0 or 1"},
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, %r5, "
+         "1, 1, 1, 0",
+         "sp-sel must be"},
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 1, "
+         "1, 1, 1",
+         "constant 0 for .e4m3"},
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, 1, 1, 1, 0",
+         "Arguments mismatch"},
+        {"wgmma.mma_async.sp.sync.aligned.m64n8k512.s32.b1.b1.and.popc {%r10,%r11,%r12,%r13}, {%r0,%r1,%r2,%r3}, %rd1, "
+         "%r4, 0, 1",
+         "Unexpected instruction types"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char diag[2048] = "";
         ps_launch_result res;
         ps_status st = run_one(bad[i].insn, "0x44444444", diag, sizeof diag, &res);
         if (st == PS_OK && res.fault.kind == PS_FAULT_NONE) fail_msg("'%s' was accepted", bad[i].insn);
-        if (!strstr(diag, bad[i].needle)) fail_msg("'%s': diagnostic '%s' lacks '%s'", bad[i].insn, diag, bad[i].needle);
+        if (!strstr(diag, bad[i].needle))
+            fail_msg("'%s': diagnostic '%s' lacks '%s'", bad[i].insn, diag, bad[i].needle);
     }
 }
 
@@ -178,18 +190,25 @@ static void test_refused(void **state) {
 static void test_mma_sp_refused(void **state) {
     (void)state;
     static const char *bad[] = {
-        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, 2",
-        "mma.sp.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%r10,%r11,%r12,%r13}, %r8, 1",
-        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, %r9",
-        "mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0}, {%r4}, {%f0,%f1,%f2,%f3}, %r8, 0",
-        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r4,%r5,%r6,%r7}, {%f0,%f1,%f2,%f3}, %r8, 0",
-        "mma.sp.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1}, {%r4,%r5}, {%r10,%r11,%r12,%r13}, %r8, 0",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, "
+        "{%f0,%f1,%f2,%f3}, %r8, 2",
+        "mma.sp.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1,%r2,%r3}, "
+        "{%r4,%r5,%r6,%r7}, {%r10,%r11,%r12,%r13}, %r8, 1",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, {%r4,%r5,%r6,%r7}, "
+        "{%f0,%f1,%f2,%f3}, %r8, %r9",
+        "mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0}, {%r4}, {%f0,%f1,%f2,%f3}, %r8, "
+        "0",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%r0,%r1}, {%r4,%r5,%r6,%r7}, "
+        "{%f0,%f1,%f2,%f3}, %r8, 0",
+        "mma.sp.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, {%r0,%r1}, {%r4,%r5}, "
+        "{%r10,%r11,%r12,%r13}, %r8, 0",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char ptx[2048], diag[2048] = "";
         snprintf(ptx, sizeof ptx,
                  ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p0){\n"
-                 ".reg .b32 %%r<20>; .reg .f32 %%f<8>;\n%s;\nret;\n}\n", bad[i]);
+                 ".reg .b32 %%r<20>; .reg .f32 %%f<8>;\n%s;\nret;\n}\n",
+                 bad[i]);
         uint32_t buf[4] = {0};
         tu_buf b = {buf, sizeof buf};
         tu_launch cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
@@ -203,7 +222,8 @@ static void test_mma_sp_refused(void **state) {
 /* metadata the ISA leaves undefined faults at run time, naming the field */
 static void test_bad_metadata(void **state) {
     (void)state;
-    const char *insn = "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, %rd1, %r4, 0, 1, 1, 1, 0";
+    const char *insn = "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r0,%r1,%r2,%r3}, "
+                       "%rd1, %r4, 0, 1, 1, 1, 0";
     const char *metas[] = {"0x44444444", "0x44454444", "0x44444440", "0x4444a444", "0x44f44444", "0x44441444"};
     for (int i = 0; i < 6; i++) {
         char diag[2048] = "";
@@ -215,7 +235,12 @@ static void test_bad_metadata(void **state) {
         }
         if (st == PS_OK && res.fault.kind == PS_FAULT_NONE) fail_msg("metadata %s was accepted", metas[i]);
         char want[64];
-        snprintf(want, sizeof want, "metadata field 0x%c", i == 1 ? '5' : i == 2 ? '0' : i == 3 ? 'a' : i == 4 ? 'f' : '1');
+        snprintf(want, sizeof want, "metadata field 0x%c",
+                 i == 1       ? '5'
+                     : i == 2 ? '0'
+                     : i == 3 ? 'a'
+                     : i == 4 ? 'f'
+                              : '1');
         if (!strstr(diag, want) && !strstr(res.fault.message, want))
             fail_msg("metadata %s: diagnostic '%s' / '%s' lacks '%s'", metas[i], diag, res.fault.message, want);
     }

@@ -20,21 +20,21 @@
 
 typedef struct {
     uint64_t exec, wf, ideal, conflicted; /* conflicted: executions with wf > ideal */
-    uint64_t aux_exec, aux_wf, aux_ideal;   /* the loads in front of emulated 64-bit atomics */
-    uint32_t worst;                         /* worst n-way seen */
+    uint64_t aux_exec, aux_wf, aux_ideal; /* the loads in front of emulated 64-bit atomics */
+    uint32_t worst;                       /* worst n-way seen */
     uint8_t kind, size, used;
-    uint8_t matrix;                         /* LDSM/STSM: not an op_shared_{ld,st} instruction */
+    uint8_t matrix; /* LDSM/STSM: not an op_shared_{ld,st} instruction */
     /* a sample of the worst execution, for the finding */
     unsigned ctaid[3], block[3];
     int warp, lane;
-    uint32_t mask;                          /* its lanes */
+    uint32_t mask; /* its lanes */
     uint64_t addr;
-    int64_t stride;                         /* bytes between consecutive active lanes; INT64_MIN: irregular */
+    int64_t stride; /* bytes between consecutive active lanes; INT64_MIN: irregular */
 } bank_row;
 
 typedef struct {
     ps_verifier *v;
-    ps_row_table t;      /* [worker][instruction] statistics */
+    ps_row_table t; /* [worker][instruction] statistics */
     unsigned banks, bank_bytes;
 } bank_state;
 
@@ -90,15 +90,13 @@ typedef enum {
 } bank_mode;
 
 /* The model above, for the lanes of `mask` (all in shared memory). */
-static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t mask, unsigned size,
-                            bank_mode mode) {
+static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t mask, unsigned size, bank_mode mode) {
     bank_cost c = {0, 0, 0};
     unsigned bb = s->bank_bytes, line = s->banks * bb;
     unsigned phase = size <= bb ? 32 : line / size;
     if (phase < 1) phase = 1;
     if (phase > 32) phase = 32;
-    if (mode == MODE_LOAD && phase < 32 && (paired(addr, mask, 1) || paired(addr, mask, 2)))
-        phase *= 2;
+    if (mode == MODE_LOAD && phase < 32 && (paired(addr, mask, 1) || paired(addr, mask, 2))) phase *= 2;
     unsigned words_per_lane = size <= bb ? 1 : size / bb;
     bool share = mode == MODE_LOAD || mode == MODE_STORE || mode == MODE_SHARE;
     uint64_t words[128];
@@ -106,8 +104,7 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t pm = mask & (phase == 32 ? ~0u : ((1u << phase) - 1) << p0);
         if (!pm) continue;
-        if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) &&
-            !(s->banks & (s->banks - 1))) {
+        if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1))) {
             /* fast path: every bank holds one distinct word (conflict-free or broadcast); bank
              * sizes and counts are powers of two on every architecture (shifts, not divisions) */
             uint64_t seen = 0, first[64];
@@ -208,28 +205,26 @@ static atom_class classify_atomic(const ps_verifier *v, const ps_insn *in, int i
     if (size == 8 && integer) return AT_CAS_LOOP;
     bool add = has_mod(in, PS_MOD_ADD);
     bool logic = has_mod(in, PS_MOD_MIN) || has_mod(in, PS_MOD_MAX) || has_mod(in, PS_MOD_AND) ||
-                 has_mod(in, PS_MOD_OR) || has_mod(in, PS_MOD_XOR);
-    if (size == 4 && integer && (fl & PS_IF_UNIFORM_ADDR) && (add || (logic && unused)))
-        return AT_AGGREGATED;
+        has_mod(in, PS_MOD_OR) || has_mod(in, PS_MOD_XOR);
+    if (size == 4 && integer && (fl & PS_IF_UNIFORM_ADDR) && (add || (logic && unused))) return AT_AGGREGATED;
     if (add && integer && (fl & PS_IF_VALUE_ONE) && unused) return AT_POPC;
     return AT_NATIVE;
 }
 
 typedef struct {
-    bank_cost c;          /* the atomic's (or access's) own cost */
-    unsigned inst;        /* warp-level instructions it stands for (CAS loop rounds) */
-    bank_cost aux;        /* the 64-bit load in front of a CAS loop */
+    bank_cost c;   /* the atomic's (or access's) own cost */
+    unsigned inst; /* warp-level instructions it stands for (CAS loop rounds) */
+    bank_cost aux; /* the 64-bit load in front of a CAS loop */
     bool has_aux;
 } access_cost;
 
-static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t mask, int idx,
-                           const ps_mem_shape *sh) {
+static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t mask, int idx, const ps_mem_shape *sh) {
     access_cost r = {.inst = 1};
     unsigned bb = s->bank_bytes;
     /* every lane in shared memory, sizes up to a bank word, all words within `banks` consecutive
      * words: each bank holds at most one distinct word, which is bank_model's one-wavefront case */
-    if ((e->kind == PS_ACC_LOAD || e->kind == PS_ACC_STORE) && sh->space == PS_SPACE_SHARED &&
-        e->size <= bb && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1)) &&
+    if ((e->kind == PS_ACC_LOAD || e->kind == PS_ACC_STORE) && sh->space == PS_SPACE_SHARED && e->size <= bb &&
+        s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1)) &&
         (sh->hi - 1) / bb - sh->lo / bb < s->banks) {
         r.c = (bank_cost){1, 1, 1};
         return r;
@@ -278,7 +273,7 @@ static bool matrix_rows(const ps_mem_event *e) {
     if (!in) return false;
     if (in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX) return true;
     return in->form == PS_F_WMMA_LOAD && e->size == 16 && in->nwords > 1 &&
-           (in->words[0] == PS_WM(A) || in->words[0] == PS_WM(B)); /* wmma.load.a, wmma.load.b */
+        (in->words[0] == PS_WM(A) || in->words[0] == PS_WM(B)); /* wmma.load.a, wmma.load.b */
 }
 
 /* Bulk and tensor copies (cp.async.bulk{.tensor}, cp.reduce.async.bulk{.tensor}) move shared
@@ -308,8 +303,9 @@ static bool mbarrier_form(ps_form f) {
 
 static bool not_lsu(const ps_mem_event *e) {
     const ps_insn *in = e->at.insn;
-    return in && (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
-                  in->form == PS_F_CP_REDUCE_ASYNC_BULK || mbarrier_form(in->form));
+    return in &&
+        (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
+         in->form == PS_F_CP_REDUCE_ASYNC_BULK || mbarrier_form(in->form));
 }
 
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
@@ -343,8 +339,8 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     /* keep the worst execution, the earliest CTA and warp among equals (deterministic) */
     unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
     unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
-    if (c.worst > r->worst || (c.worst == r->worst && c.worst > 1 &&
-                               (lin < rlin || (lin == rlin && e->at.warp < r->warp)))) {
+    if (c.worst > r->worst ||
+        (c.worst == r->worst && c.worst > 1 && (lin < rlin || (lin == rlin && e->at.warp < r->warp)))) {
         r->worst = c.worst;
         memcpy(r->ctaid, e->at.ctaid, sizeof r->ctaid);
         memcpy(r->block, e->at.block, sizeof r->block);
@@ -380,22 +376,24 @@ static int cmp_lines(const void *a, const void *b) {
 static void bank_hint(char *buf, size_t n, const bank_row *r, unsigned banks, unsigned bb) {
     unsigned size = r->size ? r->size : 4;
     if (r->kind == PS_ACC_ATOMIC) {
-        snprintf(buf, n, "lanes update words of one bank (or the same word) in one atomic; "
-                         "spread the counters over banks or aggregate per warp first");
+        snprintf(buf, n,
+                 "lanes update words of one bank (or the same word) in one atomic; "
+                 "spread the counters over banks or aggregate per warp first");
         return;
     }
     if (r->stride != INT64_MIN && r->stride > 0 && (uint64_t)r->stride % bb == 0) {
         uint64_t words = (uint64_t)r->stride / bb;
         unsigned wpl = size <= bb ? 1 : size / bb;
-        snprintf(buf, n, "lanes are %lld bytes apart; pad each row by %u word%s (a pitch of %llu words) "
-                         "or swizzle the index so a warp's lanes fall in distinct banks",
-                 (long long)r->stride, wpl, wpl == 1 ? "" : "s",
-                 (unsigned long long)(words + wpl));
+        snprintf(buf, n,
+                 "lanes are %lld bytes apart; pad each row by %u word%s (a pitch of %llu words) "
+                 "or swizzle the index so a warp's lanes fall in distinct banks",
+                 (long long)r->stride, wpl, wpl == 1 ? "" : "s", (unsigned long long)(words + wpl));
         return;
     }
     (void)banks;
-    snprintf(buf, n, "lanes of a phase hit different words of one bank; pad rows or swizzle the index "
-                     "so that they fall in distinct banks");
+    snprintf(buf, n,
+             "lanes of a phase hit different words of one bank; pad rows or swizzle the index "
+             "so that they fall in distinct banks");
 }
 
 static void bank_finish(void *self, const ps_launch_result *res) {
@@ -448,10 +446,14 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;
             v->stats.shared[PS_ACC_LOAD].wavefronts += r->aux_wf;
             v->stats.shared[PS_ACC_LOAD].bank_conflicts += r->aux_wf - r->aux_ideal;
-            v->lines[v->nlines++] = (ps_line_bank_stats){
-                .ptx_line = in->line, .src_line = in->loc_line, .kind = k, .executions = r->exec,
-                .wavefronts = r->wf, .ideal_wavefronts = r->ideal, .worst_way = r->worst,
-                .size = r->size};
+            v->lines[v->nlines++] = (ps_line_bank_stats){.ptx_line = in->line,
+                                                         .src_line = in->loc_line,
+                                                         .kind = k,
+                                                         .executions = r->exec,
+                                                         .wavefronts = r->wf,
+                                                         .ideal_wavefronts = r->ideal,
+                                                         .worst_way = r->worst,
+                                                         .size = r->size};
             if (r->wf <= r->ideal) continue;
             ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted, .lanes = r->mask};
             /* a note when the conflicts cost under 10% extra, else a warning */
@@ -459,8 +461,8 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             char hint[200];
             bank_hint(hint, sizeof hint, r, s->banks, s->bank_bytes);
             snprintf(fd.message, sizeof fd.message,
-                     "%u-way bank conflict on %u-bit shared %s: %llu wavefronts where %llu would do; %s",
-                     r->worst, 8 * (r->size ? r->size : 4), kind_words(k), (unsigned long long)r->wf,
+                     "%u-way bank conflict on %u-bit shared %s: %llu wavefronts where %llu would do; %s", r->worst,
+                     8 * (r->size ? r->size : 4), kind_words(k), (unsigned long long)r->wf,
                      (unsigned long long)r->ideal, hint);
             ps_event_where at = {.warp = r->warp, .insn = in};
             memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);

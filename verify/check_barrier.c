@@ -21,9 +21,9 @@
 
 typedef struct {
     bool set;
-    const ps_insn *insn;       /* first waiting arrival of this phase at an aligned barrier */
+    const ps_insn *insn; /* first waiting arrival of this phase at an aligned barrier */
     ps_site site;
-    int64_t count;             /* immediate thread count of the first arrival; -1 none/unknown */
+    int64_t count; /* immediate thread count of the first arrival; -1 none/unknown */
     ps_site count_site;
     const ps_insn *count_insn;
     /* partial-warp arrivals waiting for the release */
@@ -33,7 +33,7 @@ typedef struct {
 
 typedef struct {
     bphase bar[NBAR];
-    uint32_t used;             /* barrier ids with state in this block */
+    uint32_t used; /* barrier ids with state in this block */
 } bworker;
 
 static const char partial_msg[] = "barrier reached by only some of the threads of a warp (an aligned "
@@ -57,7 +57,7 @@ typedef struct {
     int nworkers;
     bworker *w;
     pthread_mutex_t lock;
-    ps_site *held;             /* partial arrivals of blocks that ended with the barrier incomplete */
+    ps_site *held; /* partial arrivals of blocks that ended with the barrier incomplete */
     int nheld, capheld;
 } barrier;
 
@@ -106,9 +106,7 @@ static void barrier_cta_end(void *self, int worker, const unsigned ctaid[3]) {
 }
 
 /* bar.sync / bar.red / barrier.sync.aligned: every thread of the warp must execute it together. */
-static bool is_aligned(const ps_insn *in) {
-    return in->form == PS_F_BAR || ps_modset_has(&in->mods, PS_MOD_ALIGNED);
-}
+static bool is_aligned(const ps_insn *in) { return in->form == PS_F_BAR || ps_modset_has(&in->mods, PS_MOD_ALIGNED); }
 
 /* The thread-count operand: -2 when absent (all threads of the block), -1 in a register. */
 static int64_t thread_count(const ps_insn *in) {
@@ -130,8 +128,7 @@ static uint32_t valid_lanes(const ps_event_where *at) {
 #endif
 
 static void add(barrier *b, const char *msg, const ps_site *at, const ps_site *other) {
-    ps_finding f = {.kind = PS_FIND_BARRIER_DIVERGENCE, .severity = PS_SEV_ERROR, .at = *at,
-                    .count = 1};
+    ps_finding f = {.kind = PS_FIND_BARRIER_DIVERGENCE, .severity = PS_SEV_ERROR, .at = *at, .count = 1};
     if (other) {
         f.other = *other;
         f.has_other = true;
@@ -182,8 +179,9 @@ static void barrier_event(void *self, const ps_event_where *at, int id, uint32_t
             p->insn = in;
             p->site = here;
         } else if (p->insn != in) {
-            add(b, "threads of a block wait at different barrier instructions for the same barrier "
-                   "in one phase (an aligned barrier such as __syncthreads() in divergent code)",
+            add(b,
+                "threads of a block wait at different barrier instructions for the same barrier "
+                "in one phase (an aligned barrier such as __syncthreads() in divergent code)",
                 &here, &p->site);
         }
     }

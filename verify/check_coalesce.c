@@ -20,13 +20,13 @@ typedef struct {
     int64_t stride; /* bytes between consecutive active lanes in the first request; INT64_MIN: irregular */
     unsigned ctaid[3], block[3];
     int warp, lane;
-    uint32_t mask;  /* the first request's lanes */
+    uint32_t mask; /* the first request's lanes */
     uint64_t addr;
 } co_row;
 
 typedef struct {
     ps_verifier *v;
-    ps_row_table t;      /* [worker][instruction] statistics */
+    ps_row_table t; /* [worker][instruction] statistics */
 } co_state;
 
 static void *co_create(ps_verifier *v) {
@@ -165,17 +165,22 @@ static void co_finish(void *self, const ps_launch_result *res) {
             int k = r->kind == PS_ACC_STORE ? 1 : 0;
             v->stats.global[k].requests += r->requests;
             v->stats.global[k].sectors += r->sectors;
-            v->glines[v->nglines++] = (ps_line_global_stats){
-                .ptx_line = in->line, .src_line = in->loc_line, .kind = r->kind, .size = r->size,
-                .requests = r->requests, .sectors = r->sectors, .ideal_sectors = r->ideal};
+            v->glines[v->nglines++] = (ps_line_global_stats){.ptx_line = in->line,
+                                                             .src_line = in->loc_line,
+                                                             .kind = r->kind,
+                                                             .size = r->size,
+                                                             .requests = r->requests,
+                                                             .sectors = r->sectors,
+                                                             .ideal_sectors = r->ideal};
             if (r->sectors <= UNCOALESCED_FACTOR * r->ideal) continue;
-            ps_finding fd = {.kind = PS_FIND_UNCOALESCED, .severity = PS_SEV_WARNING,
-                             .count = r->requests, .lanes = r->mask};
+            ps_finding fd = {.kind = PS_FIND_UNCOALESCED,
+                             .severity = PS_SEV_WARNING,
+                             .count = r->requests,
+                             .lanes = r->mask};
             char shape[120];
             if (r->stride != INT64_MIN && r->stride != (int64_t)r->size)
                 snprintf(shape, sizeof shape, "lanes are %lld bytes apart", (long long)r->stride);
-            else
-                snprintf(shape, sizeof shape, "lanes scatter");
+            else snprintf(shape, sizeof shape, "lanes scatter");
             snprintf(fd.message, sizeof fd.message,
                      "uncoalesced %u-bit global %s: %.1f sectors per request where %.1f would do "
                      "(%llu sectors in %llu requests); %s: let consecutive lanes touch consecutive "

@@ -25,7 +25,7 @@ typedef struct {
 
 typedef struct {
     ps_verifier *v;
-    ps_row_table t;      /* [worker][instruction] statistics */
+    ps_row_table t; /* [worker][instruction] statistics */
 } dv_state;
 
 static void *dv_create(ps_verifier *v) {
@@ -128,11 +128,13 @@ static void dv_finish(void *self, const ps_launch_result *res) {
             const dv_row *r = (dv_row *)ps_row(&s->t, 0, base + j);
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
-            v->blines[v->nblines++] = (ps_line_branch_stats){
-                .ptx_line = in->line, .src_line = in->loc_line, .executions = r->exec,
-                .divergent = r->divergent, .taken_lanes = r->taken, .not_taken_lanes = r->not_taken};
-            if (r->divergent < MIN_DIVERGENT || r->divergent * 100 < DIVERGENT_NOTE_PCT * r->exec)
-                continue;
+            v->blines[v->nblines++] = (ps_line_branch_stats){.ptx_line = in->line,
+                                                             .src_line = in->loc_line,
+                                                             .executions = r->exec,
+                                                             .divergent = r->divergent,
+                                                             .taken_lanes = r->taken,
+                                                             .not_taken_lanes = r->not_taken};
+            if (r->divergent < MIN_DIVERGENT || r->divergent * 100 < DIVERGENT_NOTE_PCT * r->exec) continue;
             ps_finding fd = {.kind = PS_FIND_DIVERGENCE, .count = r->divergent, .lanes = r->taken_mask};
             fd.severity = r->divergent * 100 >= DIVERGENT_WARN_PCT * r->exec ? PS_SEV_WARNING : PS_SEV_NOTE;
             double lanes = (double)(r->taken + r->not_taken) / (double)r->exec;
@@ -144,14 +146,13 @@ static void dv_finish(void *self, const ps_launch_result *res) {
                          "code does on purpose",
                          (unsigned long long)r->divergent, (unsigned long long)r->exec);
             } else
-            snprintf(fd.message, sizeof fd.message,
-                     "branch diverges in %llu of %llu warp executions (%.0f%%); on average %.1f of "
-                     "%.1f active lanes jump; make the condition uniform across a warp (e.g. a "
-                     "function of the warp index) or regroup the work so lanes that skip it share "
-                     "warps",
-                     (unsigned long long)r->divergent, (unsigned long long)r->exec,
-                     100.0 * (double)r->divergent / (double)r->exec, (double)r->taken / (double)r->exec,
-                     lanes);
+                snprintf(fd.message, sizeof fd.message,
+                         "branch diverges in %llu of %llu warp executions (%.0f%%); on average %.1f of "
+                         "%.1f active lanes jump; make the condition uniform across a warp (e.g. a "
+                         "function of the warp index) or regroup the work so lanes that skip it share "
+                         "warps",
+                         (unsigned long long)r->divergent, (unsigned long long)r->exec,
+                         100.0 * (double)r->divergent / (double)r->exec, (double)r->taken / (double)r->exec, lanes);
             ps_event_where at = {.warp = r->warp, .insn = in};
             memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
             memcpy(at.block, r->block, sizeof at.block);

@@ -20,21 +20,21 @@
 
 typedef struct {
     uint64_t addr, bytes;
-    uint8_t *bits;         /* written bits, one per byte */
+    uint8_t *bits; /* written bits, one per byte */
 } grange;
 
 /* One thread's local memory: written bits, grown as offsets are written. */
 typedef struct {
     uint8_t *bits;
-    uint64_t nbytes;       /* bytes covered */
-    uint64_t hi;           /* highest byte written in this block + 1 */
+    uint64_t nbytes; /* bytes covered */
+    uint64_t hi;     /* highest byte written in this block + 1 */
 } tlocal;
 
 typedef struct {
-    uint8_t *bits;         /* shared memory written bits */
-    size_t nbytes;         /* shadow size in bytes of shared memory covered */
-    uint64_t hi;           /* highest shared byte written in this block + 1 */
-    tlocal *loc;           /* per thread of the block (up to 1024) */
+    uint8_t *bits; /* shared memory written bits */
+    size_t nbytes; /* shadow size in bytes of shared memory covered */
+    uint64_t hi;   /* highest shared byte written in this block + 1 */
+    tlocal *loc;   /* per thread of the block (up to 1024) */
 } iworker;
 
 typedef struct {
@@ -174,8 +174,7 @@ static inline uint64_t first_clear(const uint8_t *bits, uint64_t lo, uint64_t hi
 
 /* The run [*lo, *hi) of never-written bytes around byte i of a shared shadow covering n bytes
  * (bytes at n and beyond were never written); *open when nothing after i was written. */
-static void clear_run(const uint8_t *bits, uint64_t n, uint64_t i, uint64_t *lo, uint64_t *hi,
-                      bool *open) {
+static void clear_run(const uint8_t *bits, uint64_t n, uint64_t i, uint64_t *lo, uint64_t *hi, bool *open) {
     uint64_t a = i < n ? i : n, b = i + 1;
     while (a > 0 && i - a < RUN_SCAN_LIMIT && !bit(bits, a - 1, false)) a--;
     while (b < n && b - i < RUN_SCAN_LIMIT && !bit(bits, b, false)) b++;
@@ -204,8 +203,8 @@ static bool reads_memory(const ps_mem_event *e) {
     return !(e->at.insn && ps_modset_has(&e->at.insn->mods, PS_MOD_EXCH));
 }
 
-static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, const grange *g,
-                   uint64_t run_lo, uint64_t run_hi, bool open, uint64_t lanes, uint32_t mask) {
+static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, const grange *g, uint64_t run_lo,
+                   uint64_t run_hi, bool open, uint64_t lanes, uint32_t mask) {
     ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = lanes, .lanes = mask};
     ps_site_from_event(&f.at, &e->at, lane);
     f.at.address = addr;
@@ -239,7 +238,7 @@ static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, cons
 static bool local_tracked(const ps_mem_event *e) {
     const ps_modset *m = e->at.insn ? &e->at.insn->mods : NULL;
     return m && !ps_modset_has(m, PS_MOD_PARAM) && !ps_modset_has(m, PS_MOD_PARAM_FUNC) &&
-           !ps_modset_has(m, PS_MOD_PARAM_ENTRY);
+        !ps_modset_has(m, PS_MOD_PARAM_ENTRY);
 }
 
 static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads, bool writes) {
@@ -276,14 +275,14 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
         }
     }
     if (first_lane < 0) return;
-    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = nlanes,
-                    .lanes = bad_mask};
+    ps_finding f = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR, .count = nlanes, .lanes = bad_mask};
     ps_site_from_event(&f.at, &e->at, first_lane);
     f.at.address = first_off;
     f.at.has_address = true;
     snprintf(f.message, sizeof f.message,
              "%s local memory this thread never wrote (the address is the offset in the thread's "
-             "local memory)", e->kind == PS_ACC_ATOMIC ? "atomic reads" : "load reads");
+             "local memory)",
+             e->kind == PS_ACC_ATOMIC ? "atomic reads" : "load reads");
     ps_verify_add_finding(c->v, &f);
 }
 
@@ -303,8 +302,7 @@ static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     bool reads = reads_memory(e), writes = e->kind != PS_ACC_LOAD;
     int sp = sh->space;
     /* one space for every lane: nothing to do for spaces (or global memory) not tracked */
-    if (sp >= 0 && sp != PS_SPACE_SHARED && sp != PS_SPACE_LOCAL && !(sp == PS_SPACE_GLOBAL && c->ng))
-        return;
+    if (sp >= 0 && sp != PS_SPACE_SHARED && sp != PS_SPACE_LOCAL && !(sp == PS_SPACE_GLOBAL && c->ng)) return;
     if (sp < 0 || sp == PS_SPACE_LOCAL)
         for (uint32_t m = e->mask; m; m &= m - 1)
             if (e->space[__builtin_ctz(m)] == PS_SPACE_LOCAL) {
@@ -365,8 +363,7 @@ static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
             first_g = g;
             if (!global) clear_run(bits, n, bad, &run_lo, &run_hi, &open);
         }
-        if (first_lane >= 0)
-            report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes, bad_mask);
+        if (first_lane >= 0) report(c, e, first_lane, first_addr, first_g, run_lo, run_hi, open, nlanes, bad_mask);
     }
     if (!writes) return;
     if (sh->dense && sp == PS_SPACE_SHARED) {

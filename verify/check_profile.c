@@ -73,7 +73,8 @@ static void pf_finish(void *self, const ps_launch_result *res) {
             const pf_row *r = (pf_row *)ps_row(&s->t, 0, base + j);
             if (!r->warp) continue;
             const ps_insn *in = &f->insns[j];
-            v->elines[v->nelines++] = (ps_line_exec_stats){.ptx_line = in->line, .src_file = in->loc_file,
+            v->elines[v->nelines++] = (ps_line_exec_stats){.ptx_line = in->line,
+                                                           .src_file = in->loc_file,
                                                            .src_line = in->loc_line,
                                                            .warp_executions = r->warp,
                                                            .thread_executions = r->thread};

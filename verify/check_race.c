@@ -36,16 +36,13 @@
 
 #include "race_internal.h"
 
-
-
 /* Is the instruction a morally strong access (volatile, relaxed, acquire, release, sc)? */
 static bool insn_strong(const ps_insn *in) {
     const ps_modset *m = in ? &in->mods : NULL;
-    return m && (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) ||
-                 ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_RELEASE) ||
-                 ps_modset_has(m, PS_MOD_SC));
+    return m &&
+        (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) || ps_modset_has(m, PS_MOD_ACQUIRE) ||
+         ps_modset_has(m, PS_MOD_RELEASE) || ps_modset_has(m, PS_MOD_SC));
 }
-
 
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
@@ -157,8 +154,7 @@ uint32_t race_valid_lanes(unsigned n, int warp) {
 }
 
 unsigned race_block_threads(const ps_event_where *at) {
-    return (at->block[0] ? at->block[0] : 1) * (at->block[1] ? at->block[1] : 1) *
-           (at->block[2] ? at->block[2] : 1);
+    return (at->block[0] ? at->block[0] : 1) * (at->block[1] ? at->block[1] : 1) * (at->block[2] ? at->block[2] : 1);
 }
 
 static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
@@ -211,8 +207,7 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     if (waits) w->bar_lanes[id][at->warp] |= lanes;
     if (waits && w->bar_lanes[id][at->warp] == race_valid_lanes(race_block_threads(at), at->warp))
         w->bar_lanes_ok[id] |= 1u << at->warp;
-    else
-        w->bar_partial[id] = w->bar_partial[id] || !waits;
+    else w->bar_partial[id] = w->bar_partial[id] || !waits;
 }
 
 static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes) {
@@ -226,8 +221,7 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
 }
 
 /* Is the earlier access `a` ordered before the current access of thread `tid` of this block? */
-static inline __attribute__((always_inline)) bool ordered(const rworker *w, const acc *a,
-                                                          unsigned tid) {
+static inline __attribute__((always_inline)) bool ordered(const rworker *w, const acc *a, unsigned tid) {
     /* blocks of one launch are ordered only through global memory (race_grid.c) */
     if (a->cta != w->cta) return w->xb && race_grid_ordered(w, a, tid);
     if (a->tid == tid || a->phase != w->phase) return true;
@@ -243,54 +237,67 @@ static inline __attribute__((always_inline)) bool ordered(const rworker *w, cons
 static void hazard_message(char *buf, size_t n, const pending *p) {
     const char *space = p->global ? "global" : "shared";
     int type = p->type;
-    const char *what = type == HZ_RAW ? "read-after-write" : type == HZ_WAR ? "write-after-read"
-                                                                            : "write-after-write";
+    const char *what = type == HZ_RAW ? "read-after-write" : type == HZ_WAR ? "write-after-read" : "write-after-write";
     if (race_proxy_message(buf, n, type)) return;
     if (type == HZ_EARLY_READ || type == HZ_EARLY_WRITE) {
-        snprintf(buf, n, "%s of a cp.async destination before the copy completed: the thread's "
+        snprintf(buf, n,
+                 "%s of a cp.async destination before the copy completed: the thread's "
                  "cp.async to these bytes has not been waited for (cp.async.wait_group, "
                  "cp.async.wait_all, or cp.async.mbarrier.arrive and a successful mbarrier wait)"
-                 "%s", type == HZ_EARLY_READ ? "read" : "write",
+                 "%s",
+                 type == HZ_EARLY_READ ? "read" : "write",
                  type == HZ_EARLY_READ ? ", so the read may see the old bytes"
                                        : ", so the copy may overwrite this store later");
         return;
     }
     if (type == HZ_WAW_LANES) {
-        snprintf(buf, n, "write-after-write race on %s memory: lanes of one warp instruction store "
-                 "to the same bytes", space);
+        snprintf(buf, n,
+                 "write-after-write race on %s memory: lanes of one warp instruction store "
+                 "to the same bytes",
+                 space);
         return;
     }
     const char *pair = type == HZ_RAW ? "the read and another thread's write"
-                       : type == HZ_WAR ? "the write and another thread's read"
-                                        : "two writes by different threads";
+        : type == HZ_WAR              ? "the write and another thread's read"
+                                      : "two writes by different threads";
     if (p->idiom)
-        snprintf(buf, n, "%s race on %s memory between lanes of one warp: volatile (or relaxed) "
+        snprintf(buf, n,
+                 "%s race on %s memory between lanes of one warp: volatile (or relaxed) "
                  "accesses with no __syncwarp (bar.warp.sync) between them; warp-synchronous code "
                  "that assumes lock-step lanes, which Volta and later GPUs do not guarantee",
                  what, space);
     else if (p->stale)
-        snprintf(buf, n, "%s race on %s memory%s: a plain load and another thread's atomic (or "
+        snprintf(buf, n,
+                 "%s race on %s memory%s: a plain load and another thread's atomic (or "
                  "volatile) update of the same bytes are not ordered%s; the load may see a stale "
-                 "value (benign in a compare-and-swap loop)", what, space,
-                 p->cross ? " between blocks" : p->lanes ? " between lanes of one warp" : "",
-                 p->cross ? "" : p->lanes ? " by __syncwarp or a barrier" : " by a barrier");
+                 "value (benign in a compare-and-swap loop)",
+                 what, space,
+                 p->cross       ? " between blocks"
+                     : p->lanes ? " between lanes of one warp"
+                                : "",
+                 p->cross       ? ""
+                     : p->lanes ? " by __syncwarp or a barrier"
+                                : " by a barrier");
     else if (p->lanes)
-        snprintf(buf, n, "%s race on %s memory between lanes of one warp: %s of the same bytes are "
-                 "not ordered by __syncwarp (bar.warp.sync) or a barrier", what, space, pair);
-    else if (p->cross && !p->global)
-        snprintf(buf, n, "%s race on distributed shared memory between blocks of a cluster: %s of "
-                 "the same bytes are not ordered by barrier.cluster (or an mbarrier the reader "
-                 "waited on)", what, pair);
-    else if (p->cross)
-        snprintf(buf, n, "%s race on %s memory between blocks: %s of the same bytes come from "
-                 "different blocks of one launch", what, space, pair);
-    else
-        snprintf(buf, n, "%s race on %s memory: %s of the same bytes are not ordered by a barrier",
+        snprintf(buf, n,
+                 "%s race on %s memory between lanes of one warp: %s of the same bytes are "
+                 "not ordered by __syncwarp (bar.warp.sync) or a barrier",
                  what, space, pair);
+    else if (p->cross && !p->global)
+        snprintf(buf, n,
+                 "%s race on distributed shared memory between blocks of a cluster: %s of "
+                 "the same bytes are not ordered by barrier.cluster (or an mbarrier the reader "
+                 "waited on)",
+                 what, pair);
+    else if (p->cross)
+        snprintf(buf, n,
+                 "%s race on %s memory between blocks: %s of the same bytes come from "
+                 "different blocks of one launch",
+                 what, space, pair);
+    else snprintf(buf, n, "%s race on %s memory: %s of the same bytes are not ordered by a barrier", what, space, pair);
 }
 
-static void other_site(const race *r, ps_site *s, const ps_event_where *cur, const acc *a,
-                       uint64_t addr) {
+static void other_site(const race *r, ps_site *s, const ps_event_where *cur, const acc *a, uint64_t addr) {
     ps_event_where at = *cur;
     at.insn = ps_verify_insn_at(r->v, (int)a->insn - 1);
     at.warp = a->tid / 32;
@@ -306,15 +313,15 @@ static void other_site(const race *r, ps_site *s, const ps_event_where *cur, con
 }
 
 /* Queues one hazard of the current event (folded by type and other instruction). */
-void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr,
-                        int type, bool global, int sev, const acc *other) {
+void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr, int type, bool global,
+                      int sev, const acc *other) {
     bool cross = other->cta != w->cta;
     bool lanes = !cross && other->tid / 32u == (unsigned)e->at.warp;
     bool stale = sev == 2, idiom = sev == 3;
     if (w->last_pend < w->npend) { /* most hazards of an event repeat the previous one */
         pending *p = &w->pend[w->last_pend];
-        if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
-            p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
+        if (p->type == type && p->global == global && p->cross == cross && p->stale == stale && p->lanes == lanes &&
+            p->idiom == idiom && p->other == other->insn) {
             p->count++;
             if (lane >= 0 && lane < 32) p->lmask |= 1u << lane;
             return;
@@ -322,8 +329,8 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     }
     for (int i = 0; i < w->npend; i++) {
         pending *p = &w->pend[i];
-        if (p->type == type && p->global == global && p->cross == cross && p->stale == stale &&
-            p->lanes == lanes && p->idiom == idiom && p->other == other->insn) {
+        if (p->type == type && p->global == global && p->cross == cross && p->stale == stale && p->lanes == lanes &&
+            p->idiom == idiom && p->other == other->insn) {
             p->count++;
             if (lane >= 0 && lane < 32) p->lmask |= 1u << lane;
             w->last_pend = i;
@@ -333,8 +340,14 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     if (w->npend == (int)PS_ARRAY_LEN(w->pend)) return; /* keep the first 16 kinds of pair */
     w->last_pend = w->npend;
     pending *p = &w->pend[w->npend++];
-    *p = (pending){.type = type, .global = global, .cross = cross, .stale = stale,
-                   .lanes = lanes, .idiom = idiom, .other = other->insn, .count = 1,
+    *p = (pending){.type = type,
+                   .global = global,
+                   .cross = cross,
+                   .stale = stale,
+                   .lanes = lanes,
+                   .idiom = idiom,
+                   .other = other->insn,
+                   .count = 1,
                    .lmask = lane >= 0 && lane < 32 ? 1u << lane : 0};
     ps_site_from_event(&p->at, &e->at, lane);
     p->at.address = addr;
@@ -346,8 +359,8 @@ void race_note_hazard(race *r, rworker *w, const ps_mem_event *e, int lane, uint
 /* What makes a race finding distinct (ps_verify_add_finding folds on kind, both lines and the
  * message, and the message is a function of these flags): the flags of a pending hazard. */
 static uint32_t pending_key(const pending *p) {
-    return (uint32_t)p->type | (uint32_t)p->global << 8 | (uint32_t)p->cross << 9 |
-           (uint32_t)p->stale << 10 | (uint32_t)p->lanes << 11 | (uint32_t)p->idiom << 12;
+    return (uint32_t)p->type | (uint32_t)p->global << 8 | (uint32_t)p->cross << 9 | (uint32_t)p->stale << 10 |
+        (uint32_t)p->lanes << 11 | (uint32_t)p->idiom << 12;
 }
 
 static void flush_hazards(race *r, rworker *w) {
@@ -355,16 +368,21 @@ static void flush_hazards(race *r, rworker *w) {
         pending *p = &w->pend[i];
         uint32_t key = pending_key(p);
         int j = 0;
-        while (j < w->nsent && (w->sent[j].key != key || w->sent[j].at_line != (uint32_t)p->at.ptx_line ||
-                                w->sent[j].oth_line != (uint32_t)p->oth.ptx_line))
+        while (j < w->nsent &&
+               (w->sent[j].key != key || w->sent[j].at_line != (uint32_t)p->at.ptx_line ||
+                w->sent[j].oth_line != (uint32_t)p->oth.ptx_line))
             j++;
         if (j < w->nsent) { /* the same finding as an earlier event's: only the count grows */
             ps_verify_add_count(r->v, w->sent[j].idx, p->count);
             continue;
         }
         bool warn = p->stale || p->idiom;
-        ps_finding f = {.kind = PS_FIND_RACE, .severity = warn ? PS_SEV_WARNING : PS_SEV_ERROR,
-                        .at = p->at, .other = p->oth, .has_other = true, .count = p->count,
+        ps_finding f = {.kind = PS_FIND_RACE,
+                        .severity = warn ? PS_SEV_WARNING : PS_SEV_ERROR,
+                        .at = p->at,
+                        .other = p->oth,
+                        .has_other = true,
+                        .count = p->count,
                         .lanes = p->lmask};
         hazard_message(f.message, sizeof f.message, p);
         int idx = ps_verify_add_finding_idx(r->v, &f);
@@ -379,14 +397,12 @@ static void flush_hazards(race *r, rworker *w) {
 
 /* ---- one access against one shadow word ---------------------------------------------------- */
 
-
 /* A conflict between the earlier access `a` and the current one (flags `cf`): 0 none, 1 an error,
  * 2 a warning (a plain load against a strong write: stale value, the compare-and-swap idiom),
  * 3 two strong accesses, one a non-atomic write (only a finding between lanes of one warp). */
 static int conflict(const acc *a, uint8_t cf) {
     if (!(a->flags & F_WRITE) && !(cf & F_WRITE)) return 0;
-    if ((a->flags & F_STRONG) && (cf & F_STRONG))
-        return (a->flags & F_ATOMIC) && (cf & F_ATOMIC) ? 0 : 3;
+    if ((a->flags & F_STRONG) && (cf & F_STRONG)) return (a->flags & F_ATOMIC) && (cf & F_ATOMIC) ? 0 : 3;
     bool a_plain_load = !(a->flags & (F_WRITE | F_STRONG)), c_plain_load = !(cf & (F_WRITE | F_STRONG));
     if ((a_plain_load && (cf & F_STRONG)) || (c_plain_load && (a->flags & F_STRONG))) return 2;
     return 1;
@@ -401,8 +417,8 @@ typedef struct {
     bool write, global;
 } cur_access;
 
-static inline void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a,
-                             uint8_t mask, uint64_t waddr, int type) {
+static inline void check_one(race *r, rworker *w, const cur_access *c, int lane, const acc *a, uint8_t mask,
+                             uint64_t waddr, int type) {
     if (!a->insn || !(a->mask & mask)) return;
     if (a->cta == w->cta && a->phase != w->phase) return; /* a whole-block barrier between */
     int k = conflict(a, c->flags);
@@ -412,8 +428,8 @@ static inline void check_one(race *r, rworker *w, const cur_access *c, int lane,
         race_note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
-static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr,
-                              uint8_t mask, const word *s) {
+static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr, uint8_t mask,
+                              const word *s) {
     if (!(s->w[0].insn | s->w[1].insn) && (!c->write || !(s->r[0].insn | s->r[1].insn))) return;
     for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, waddr, c->write ? HZ_WAW : HZ_RAW);
     if (c->write)
@@ -421,8 +437,14 @@ static inline void check_word(race *r, rworker *w, const cur_access *c, int lane
 }
 
 static inline acc make_acc(const rworker *w, const cur_access *c, uint8_t mask) {
-    return (acc){.insn = c->insn, .clock = c->clock, .lclock = c->lclock, .cta = w->cta,
-                 .phase = w->phase, .tid = (uint16_t)c->tid, .mask = mask, .flags = c->flags};
+    return (acc){.insn = c->insn,
+                 .clock = c->clock,
+                 .lclock = c->lclock,
+                 .cta = w->cta,
+                 .phase = w->phase,
+                 .tid = (uint16_t)c->tid,
+                 .mask = mask,
+                 .flags = c->flags};
 }
 
 static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
@@ -451,9 +473,9 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
         }
         /* the same thread reading again in the same epoch: nothing new to remember */
         for (int i = 0; i < 2; i++)
-            if (rs[i].insn && rs[i].tid == c->tid && rs[i].cta == w->cta &&
-                rs[i].clock == c->clock && rs[i].lclock == c->lclock && rs[i].phase == w->phase &&
-                rs[i].flags == c->flags && !(mask & ~rs[i].mask))
+            if (rs[i].insn && rs[i].tid == c->tid && rs[i].cta == w->cta && rs[i].clock == c->clock &&
+                rs[i].lclock == c->lclock && rs[i].phase == w->phase && rs[i].flags == c->flags &&
+                !(mask & ~rs[i].mask))
                 return;
         int slot = -1;
         if (!rs[1].insn) slot = 1;
@@ -463,8 +485,7 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
         if (slot < 0 && w->synced != w->phase + 1) {
             bool keep = true;
             for (int i = 0; i < 2; i++)
-                keep = keep && rs[i].tid != c->tid &&
-                       (rs[i].cta != w->cta || rs[i].phase == w->phase);
+                keep = keep && rs[i].tid != c->tid && (rs[i].cta != w->cta || rs[i].phase == w->phase);
             if (keep) return;
         }
         for (int i = 0; i < 2 && slot < 0; i++)
@@ -479,8 +500,7 @@ static void record_word(const rworker *w, const cur_access *c, uint8_t mask, wor
  * reader, or a further reader that record_word would not remember (both read records are other threads'
  * reads that nothing can order: other blocks, or this phase with no synchronisation inside it);
  * a write to an empty word. Returns false when the general path must run. */
-static inline __attribute__((always_inline)) bool fast_word(const rworker *w, const cur_access *c,
-                                                            word *s, bool rec) {
+static inline __attribute__((always_inline)) bool fast_word(const rworker *w, const cur_access *c, word *s, bool rec) {
     if (s->w[0].insn | s->w[1].insn) return false;
     if (!c->write) {
         if (!rec) return true;
@@ -490,9 +510,8 @@ static inline __attribute__((always_inline)) bool fast_word(const rworker *w, co
         }
         const acc *a = &s->r[0], *b = &s->r[1];
         if (!b->insn) { /* the second reader: record_word's same-epoch test, else slot 1 */
-            if (!(a->tid == c->tid && a->cta == w->cta && a->clock == c->clock &&
-                  a->lclock == c->lclock && a->phase == w->phase && a->flags == c->flags &&
-                  a->mask == 0xf))
+            if (!(a->tid == c->tid && a->cta == w->cta && a->clock == c->clock && a->lclock == c->lclock &&
+                  a->phase == w->phase && a->flags == c->flags && a->mask == 0xf))
                 s->r[1] = make_acc(w, c, 0xf);
             return true;
         }
@@ -500,7 +519,7 @@ static inline __attribute__((always_inline)) bool fast_word(const rworker *w, co
          * keeps them whatever the threads (and no write record means nothing to check) */
         if (a->cta != w->cta && b->cta != w->cta) return true;
         return w->synced != w->phase + 1 && a->tid != c->tid && b->tid != c->tid &&
-               (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
+            (a->cta != w->cta || a->phase == w->phase) && (b->cta != w->cta || b->phase == w->phase);
     }
     if (s->r[0].insn | s->r[1].insn) return false;
     if (rec) s->w[0] = make_acc(w, c, 0xf);
@@ -533,12 +552,12 @@ static gpage *global_page(race *r, uint64_t pg, bool *full) {
     uint64_t key = pg + 1;
     uint64_t h = pg * 0x9E3779B97F4A7C15ull;
     uint32_t mask = r->dir_cap - 1;
-    for (uint32_t i = (uint32_t)(h >> 32) & mask, probes = 0; probes < r->dir_cap;
-         i = (i + 1) & mask, probes++) {
+    for (uint32_t i = (uint32_t)(h >> 32) & mask, probes = 0; probes < r->dir_cap; i = (i + 1) & mask, probes++) {
         uint64_t k = __atomic_load_n(&r->dir_key[i], __ATOMIC_ACQUIRE);
         if (k == key) {
             gpage *p;
-            while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) { /* being made */ }
+            while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) { /* being made */
+            }
             return p;
         }
         if (k) continue;
@@ -548,12 +567,11 @@ static gpage *global_page(race *r, uint64_t pg, bool *full) {
             return NULL;
         }
         uint64_t expect = 0;
-        if (!__atomic_compare_exchange_n(&r->dir_key[i], &expect, key, false, __ATOMIC_ACQ_REL,
-                                         __ATOMIC_ACQUIRE)) {
+        if (!__atomic_compare_exchange_n(&r->dir_key[i], &expect, key, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
             __atomic_sub_fetch(&r->npages, 1, __ATOMIC_RELAXED);
             if (expect == key) { /* another worker claimed it for the same page */
                 gpage *p;
-                while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) { }
+                while (!(p = __atomic_load_n(&r->dir_page[i], __ATOMIC_ACQUIRE))) {}
                 return p;
             }
             continue;
@@ -606,8 +624,7 @@ static void note_overflow(race *r, const ps_mem_event *e, int lane) {
 
 /* ---- lanes of one instruction writing the same bytes -------------------------------------- */
 
-static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int space,
-                                 uint32_t insn) {
+static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int space, uint32_t insn) {
     int idx[32], n = 0;
     bool ascending = true; /* lanes in order of address with no overlap: nothing to find */
     for (uint32_t m = e->mask; m; m &= m - 1) {
@@ -632,8 +649,7 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
         if (e->values && e->addr[a] == e->addr[b] &&
             !((e->values[a] ^ e->values[b]) & (e->size >= 8 ? ~0ull : (1ull << (8 * e->size)) - 1)))
             continue;
-        acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a),
-                     .flags = F_WRITE};
+        acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)(e->at.warp * 32 + a), .flags = F_WRITE};
         race_note_hazard(r, w, e, b, e->addr[b], HZ_WAW_LANES, space == PS_SPACE_GLOBAL, 1, &other);
     }
 }
@@ -646,9 +662,8 @@ static void same_instruction_waw(race *r, rworker *w, const ps_mem_event *e, int
 /* The shadow word of global word `wd`, through the per-event page (*cur), the worker's page cache
  * and the directory, taking the page's lock when it changes (*locked); NULL when the page is not
  * tracked (the bound was reached). */
-static inline gpage *global_page_locked(race *r, rworker *w, const ps_mem_event *e, int lane,
-                                        uint64_t pg, uint64_t *cur_pg, gpage **cur_p,
-                                        gpage **locked) {
+static inline gpage *global_page_locked(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t pg,
+                                        uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
     gpage *p;
     if (pg + 1 == *cur_pg) {
         p = *cur_p;
@@ -704,8 +719,8 @@ static void block_words(gpage *p, uint32_t bi) {
     p->hdr[bi] = BH_WORDS;
 }
 
-static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd,
-                                uint64_t *cur_pg, gpage **cur_p, gpage **locked) {
+static inline word *global_word(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t wd, uint64_t *cur_pg,
+                                gpage **cur_p, gpage **locked) {
     gpage *p = global_page_locked(r, w, e, lane, wd >> PAGE_BITS, cur_pg, cur_p, locked);
     if (!p) return NULL;
     uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1));
@@ -726,8 +741,8 @@ static bool half_dense(const ps_mem_event *e) {
  * in-place update, y[i] = f(y[i])): the per-word path would find nothing (each word's record is
  * the writing thread's own) and leave only the write (it removes the records it covers), so the
  * write becomes the summary. Not for a strong write over plain records, which keeps them. */
-static bool summary_rewrite(const rworker *w, const cur_access *c, bsum *b, unsigned k0, unsigned n,
-                            unsigned shift, unsigned tid_k0) {
+static bool summary_rewrite(const rworker *w, const cur_access *c, bsum *b, unsigned k0, unsigned n, unsigned shift,
+                            unsigned tid_k0) {
     if ((c->flags & F_STRONG) && !(b->a.flags & F_STRONG)) return false;
     if (b->shift != shift || b->a.cta != w->cta || b->k0 < k0 || b->k0 + b->n > k0 + n) return false;
     if (tid_k0 + ((b->k0 - k0) >> shift) != b->a.tid) return false;
@@ -778,15 +793,17 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
         uint32_t i = (uint32_t)(wd & (PAGE_WORDS - 1)), bi = i / BLOCK_WORDS;
         if (p->hdr[bi] == BH_EMPTY) {
             c->tid = tid0 + (unsigned)((wd - wd0) >> shift);
-            p->sum[bi] = (bsum){.a = make_acc(w, c, 0xf), .k0 = (uint8_t)(i % BLOCK_WORDS),
-                                .n = (uint8_t)(bend - wd), .shift = (uint8_t)shift};
+            p->sum[bi] = (bsum){.a = make_acc(w, c, 0xf),
+                                .k0 = (uint8_t)(i % BLOCK_WORDS),
+                                .n = (uint8_t)(bend - wd),
+                                .shift = (uint8_t)shift};
             p->hdr[bi] = BH_SUM;
             wd = bend;
             continue;
         }
-        if (p->hdr[bi] == BH_SUM && c->write && summary_rewrite(w, c, &p->sum[bi], i % BLOCK_WORDS,
-                                                                (unsigned)(bend - wd), shift,
-                                                                tid0 + (unsigned)((wd - wd0) >> shift))) {
+        if (p->hdr[bi] == BH_SUM && c->write &&
+            summary_rewrite(w, c, &p->sum[bi], i % BLOCK_WORDS, (unsigned)(bend - wd), shift,
+                            tid0 + (unsigned)((wd - wd0) >> shift))) {
             wd = bend;
             continue;
         }
@@ -848,9 +865,9 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     bool quiet = w->synced != w->phase + 1;
-    word *ws[32];            /* each lane's word: a lane reading lane l-1's or l-16's word reuses it */
+    word *ws[32]; /* each lane's word: a lane reading lane l-1's or l-16's word reuses it */
     uint64_t wds[32];
-    uint32_t looked = 0;     /* lanes whose ws/wds are set (a skipped run sets none) */
+    uint32_t looked = 0; /* lanes whose ws/wds are set (a skipped run sets none) */
     c->global = false;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -866,8 +883,8 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
             uint64_t rest = ~((uint64_t)same_prev >> (l + 1));
             int end = l + 1 + __builtin_ctzll(rest); /* bits from 32 up are set: end <= 32 */
             unsigned t0 = tid0 + (unsigned)l, t1 = tid0 + (unsigned)end - 1;
-            if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) &&
-                (s->r[0].tid < t0 || s->r[0].tid > t1) && (s->r[1].tid < t0 || s->r[1].tid > t1)) {
+            if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && (s->r[0].tid < t0 || s->r[0].tid > t1) &&
+                (s->r[1].tid < t0 || s->r[1].tid > t1)) {
                 uint32_t run = (uint32_t)(((1ull << end) - 1) & ~((1ull << l) - 1));
                 m &= ~run | (1u << l); /* the loop clears lane l itself */
                 continue;
@@ -879,8 +896,7 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
         ws[l] = s;
         wds[l] = wd;
         looked |= 1u << l;
-        if (quiet && s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != tid &&
-            s->r[1].tid != tid)
+        if (quiet && s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != tid && s->r[1].tid != tid)
             continue; /* changes nothing (the word is saturated, see below) */
         c->tid = tid;
         c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
@@ -888,8 +904,8 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
             check_word(r, w, c, l, wd << 2, 0xf, s);
             record_word(w, c, 0xf, s);
         }
-        if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != s->r[1].tid &&
-            s->r[0].mask == 0xf && s->r[1].mask == 0xf) { /* saturated from now on */
+        if (s->r[1].insn && !(s->w[0].insn | s->w[1].insn) && s->r[0].tid != s->r[1].tid && s->r[0].mask == 0xf &&
+            s->r[1].mask == 0xf) { /* saturated from now on */
             struct shsat *t = sat_block(w, wd / 32);
             t->sat |= 1u << (wd % 32);
             t->warps |= 1u << (s->r[0].tid / 32u) | 1u << (s->r[1].tid / 32u);
@@ -942,7 +958,7 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
 static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     const ps_mem_event *e = c->e;
     gpage *locked = NULL, *cur_p = NULL;
-    uint64_t cur_pg = 0;     /* the page (+ 1) the previous lane used */
+    uint64_t cur_pg = 0; /* the page (+ 1) the previous lane used */
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     bool size4 = e->size == 4;
@@ -957,8 +973,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
         uint64_t wd = a >> 2, wend = (end + 3) >> 2;
         bool whole = size4 && !(a & 3); /* the common case: one whole word */
         if (whole) {
-            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
-                                : shared_word(w, wd);
+            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked) : shared_word(w, wd);
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
             if (fast_word(w, c, s, rec)) continue;
@@ -972,8 +987,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
                 uint64_t lo = PS_MAX(a, wd << 2), hi = PS_MIN(end, (wd << 2) + 4);
                 mask = (uint8_t)(((1u << (hi - lo)) - 1) << (lo & 3));
             }
-            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked)
-                                : shared_word(w, wd);
+            word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked) : shared_word(w, wd);
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
             if (mask == 0xf && fast_word(w, c, s, rec)) continue; /* a whole word of the access */
@@ -1012,14 +1026,13 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     rworker *w = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
     bool write = e->kind != PS_ACC_LOAD;
-    cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1),
-                    .clock = w->vc[e->at.warp][e->at.warp], .write = write};
+    cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1), .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = access_flags(r, e, sh->insn);
     if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
         flush_hazards(r, w); /* an async-proxy read: race_proxy.c checked it */
         return;
     }
-    bool ascending = false; /* a store whose lanes touch distinct words in lane order */
+    bool ascending = false;                      /* a store whose lanes touch distinct words in lane order */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
         ascending = words_ascending(e);
         if (!ascending) {
@@ -1027,12 +1040,11 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
             same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
         }
     }
-    if (sh->dense && sh->space == PS_SPACE_GLOBAL && !(sh->lo & 3) &&
-        (e->size == 4 || e->size == 8 || e->size == 16) && dense_global(r, w, &c, e->mask, sh->lo)) {
+    if (sh->dense && sh->space == PS_SPACE_GLOBAL && !(sh->lo & 3) && (e->size == 4 || e->size == 8 || e->size == 16) &&
+        dense_global(r, w, &c, e->mask, sh->lo)) {
         /* done: lanes touch distinct words, so checking and recording in one pass is the same */
     } else if (sh->aligned4 && sh->space == PS_SPACE_GLOBAL && half_dense(e) &&
-               same_lane_clock(&w->lanes[e->at.warp], e->mask) &&
-               dense_global(r, w, &c, 0x0000ffffu, e->addr[0]) &&
+               same_lane_clock(&w->lanes[e->at.warp], e->mask) && dense_global(r, w, &c, 0x0000ffffu, e->addr[0]) &&
                dense_global(r, w, &c, 0xffff0000u, e->addr[16])) {
         /* two half-warp rows (a 16-wide tile): each half as above */
     } else if (e->kind == PS_ACC_LOAD && sh->aligned4 && sh->space == PS_SPACE_SHARED) {
@@ -1055,8 +1067,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     /* release/acquire on a shared word: message passing between the block's threads
      * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
     const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
-    if (mods && (ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
-                 ps_modset_has(mods, PS_MOD_ACQ_REL))) {
+    if (mods &&
+        (ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
+         ps_modset_has(mods, PS_MOD_ACQ_REL))) {
         bool acq = ps_modset_has(mods, PS_MOD_ACQUIRE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
         bool rel = ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
         for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
@@ -1092,8 +1105,8 @@ static struct rsh *remote_word(rworker *w, uint64_t wd) {
 
 /* Checks one access (flags, byte mask) of a thread of block `cta` against the other CTAs'
  * records of word wd; reports through block-worker `rw` (the accessing one). */
-static void remote_check(race *r, rworker *rw, const ps_mem_event *e, int lane, uint64_t addr,
-                         const struct rsh *x, uint32_t cta, uint8_t flags, uint8_t mask) {
+static void remote_check(race *r, rworker *rw, const ps_mem_event *e, int lane, uint64_t addr, const struct rsh *x,
+                         uint32_t cta, uint8_t flags, uint8_t mask) {
     bool write = flags & F_WRITE;
     const acc *recs[2] = {&x->w, write ? &x->r : NULL};
     for (int k = 0; k < 2; k++) {
@@ -1132,13 +1145,16 @@ static void race_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
                 if (!o->insn || !(o->mask & mask) || o->cta == aw->cta) continue;
                 int sev = conflict(o, flags);
                 if (!sev || sev == 3) continue;
-                race_note_hazard(r, aw, e, l, lo, k < 2 ? (write ? HZ_WAW : HZ_RAW) : HZ_WAR, false,
-                                 sev, o);
+                race_note_hazard(r, aw, e, l, lo, k < 2 ? (write ? HZ_WAW : HZ_RAW) : HZ_WAR, false, sev, o);
             }
             struct rsh *x = remote_word(tw, wd);
             remote_check(r, aw, e, l, lo, x, aw->cta, flags, mask);
-            acc rec = {.insn = (uint32_t)(sh->insn + 1), .cta = aw->cta, .phase = tw->phase,
-                       .tid = (uint16_t)tid, .mask = mask, .flags = flags};
+            acc rec = {.insn = (uint32_t)(sh->insn + 1),
+                       .cta = aw->cta,
+                       .phase = tw->phase,
+                       .tid = (uint16_t)tid,
+                       .mask = mask,
+                       .flags = flags};
             if (write) x->w = rec;
             else x->r = rec;
         }
@@ -1179,9 +1195,7 @@ static void race_cluster_barrier(void *self, const int *workers, int n) {
 }
 
 /* Instructions the checker wants to see: fences between blocks, and the async proxy's. */
-static bool race_watch(void *self, const ps_insn *in) {
-    return race_grid_fence_insn(in) || race_proxy_watch(self, in);
-}
+static bool race_watch(void *self, const ps_insn *in) { return race_grid_fence_insn(in) || race_proxy_watch(self, in); }
 
 static void race_insn(void *self, const ps_insn_event *e) {
     if (race_grid_fence_insn(e->insn)) race_grid_fence(self, e);

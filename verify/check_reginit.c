@@ -34,34 +34,34 @@ typedef struct {
 typedef struct {
     uint32_t activation; /* 0: never used */
     int func;
-    uint32_t *undef;     /* per register: lanes whose value is undefined */
-    origin *from;        /* per register: where its undefined lanes' value came from */
+    uint32_t *undef; /* per register: lanes whose value is undefined */
+    origin *from;    /* per register: where its undefined lanes' value came from */
     int cap;
 } rframe;
 
 typedef struct {
-    rframe *frames;      /* by depth - 1 */
+    rframe *frames; /* by depth - 1 */
     int nframes;
 } rwarp;
 
 /* The memory half of the watched instruction that ran last on a worker: its memory events
  * follow its insn event. */
 typedef struct {
-    int insn;            /* dense index; -1: none */
+    int insn; /* dense index; -1: none */
     int warp, depth;
-    uint32_t undef;      /* store: lanes whose value is undefined; load: lanes to consider */
-    origin from;         /* store: where the undefined value came from */
-    int vreg;            /* store: the register holding it */
-    bool seen;           /* a memory event of it arrived */
+    uint32_t undef; /* store: lanes whose value is undefined; load: lanes to consider */
+    origin from;    /* store: where the undefined value came from */
+    int vreg;       /* store: the register holding it */
+    bool seen;      /* a memory event of it arrived */
     ps_event_where at;
 } pending;
 
 typedef struct {
     rwarp warps[32];
     pending pend;
-    origin *shadow;      /* per shared-memory byte: insn1 != 0 where an undefined value lies */
+    origin *shadow; /* per shared-memory byte: insn1 != 0 where an undefined value lies */
     uint64_t shadow_cap, shadow_hi;
-    uint64_t nundef;     /* undefined bytes in the shadow */
+    uint64_t nundef; /* undefined bytes in the shadow */
 } rworker;
 
 typedef struct {
@@ -152,10 +152,12 @@ static const char *reg_name(const ps_func *f, int reg) {
 
 /* A finding at `at` for `lanes` (`lane`: the one named): register `reg` of f holds an undefined
  * value that came from `from` and reaches use `use` (USE_*; `space`: USE_STORE's memory). */
-static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lanes, const ps_func *f,
-                   int reg, origin from, int use, const char *space) {
-    ps_finding fd = {.kind = PS_FIND_UNINITIALIZED, .severity = PS_SEV_ERROR,
-                     .count = (uint64_t)__builtin_popcount(lanes), .lanes = lanes};
+static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lanes, const ps_func *f, int reg,
+                   origin from, int use, const char *space) {
+    ps_finding fd = {.kind = PS_FIND_UNINITIALIZED,
+                     .severity = PS_SEV_ERROR,
+                     .count = (uint64_t)__builtin_popcount(lanes),
+                     .lanes = lanes};
     ps_site_from_event(&fd.at, at, lane);
     char what[96];
     switch (use) {
@@ -169,7 +171,8 @@ static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lane
     }
     /* the origin, unless it is this very instruction (its own read of a never-written register) */
     const ps_insn *src = from.insn1 && ps_verify_insn_at(c->v, from.insn1 - 1) != at->insn
-                             ? ps_verify_insn_at(c->v, from.insn1 - 1) : NULL;
+        ? ps_verify_insn_at(c->v, from.insn1 - 1)
+        : NULL;
     const ps_func *of = f;
     if (src) { /* the origin may lie in another function (a value stored to shared memory) */
         int fx = c->st.insns[from.insn1 - 1].func;
@@ -189,8 +192,8 @@ static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lane
                  "line %d before any write on this thread (registers are undefined until written; "
                  "a path that skips the write, or a write under a predicate that was false, "
                  "reaches that read)",
-                 pred ? "predicate" : "register", reg_name(f, reg), what, opred ? "predicate" : "register",
-                 oname, src->line);
+                 pred ? "predicate" : "register", reg_name(f, reg), what, opred ? "predicate" : "register", oname,
+                 src->line);
     else
         snprintf(fd.message, sizeof fd.message,
                  "%s %s is read before any write on this thread and %s (registers are undefined "
@@ -200,8 +203,7 @@ static void report(reginit *c, const ps_event_where *at, int lane, uint32_t lane
     ps_verify_add_finding(c->v, &fd);
 }
 
-static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
-                         const pending *pd);
+static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space, const pending *pd);
 
 /* A store of an undefined value whose memory events never came (an access the engine reports
  * otherwise, or none): the value still left the thread, so it is reported where it went. */
@@ -277,8 +279,8 @@ static uint32_t reg_undef(const rframe *fr, const ps_operand *o) {
 }
 
 /* selp d, a, b, c: lane l's d is a's or b's as c picks; undefined c: undefined d. */
-static uint32_t selp_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in,
-                           int idx, origin *from) {
+static uint32_t selp_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in, int idx,
+                           origin *from) {
     uint32_t ua = reg_undef(fr, &in->ops[1]), ub = reg_undef(fr, &in->ops[2]), uc = reg_undef(fr, &in->ops[3]);
     uint32_t pick_a = 0;
     for (uint32_t m = e->exec; m; m &= m - 1) {
@@ -293,11 +295,13 @@ static uint32_t selp_undef(const reginit_func *rf, const ps_insn_event *e, rfram
 
 /* shfl.sync.mode d|p, a, b, c, membermask (PTX ISA 9.7.9.6): lane l's d is a of lane j, its own a
  * when j is out of range; b and c decide j, so their undefined lanes get undefined d and p. */
-static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in,
-                       int idx, uint32_t *ud, uint32_t *up, origin *from) {
+static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in, int idx,
+                       uint32_t *ud, uint32_t *up, origin *from) {
     uint32_t ua = reg_undef(fr, &in->ops[1]), ubc = reg_undef(fr, &in->ops[2]) | reg_undef(fr, &in->ops[3]);
-    int mode = ps_modset_has(&in->mods, PS_MOD_UP) ? 0 : ps_modset_has(&in->mods, PS_MOD_DOWN) ? 1
-             : ps_modset_has(&in->mods, PS_MOD_BFLY) ? 2 : 3;
+    int mode = ps_modset_has(&in->mods, PS_MOD_UP) ? 0
+        : ps_modset_has(&in->mods, PS_MOD_DOWN)    ? 1
+        : ps_modset_has(&in->mods, PS_MOD_BFLY)    ? 2
+                                                   : 3;
     uint32_t d = 0;
     for (uint32_t m = e->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -322,15 +326,17 @@ static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *f
     *ud = d;
     *up = ubc;
     if ((d | ubc) & e->exec)
-        *from = take(fr, ubc & e->exec ? (reg_undef(fr, &in->ops[2]) & e->exec ? in->ops[2].reg : in->ops[3].reg)
-                                       : in->ops[1].reg, idx);
+        *from = take(fr,
+                     ubc & e->exec ? (reg_undef(fr, &in->ops[2]) & e->exec ? in->ops[2].reg : in->ops[3].reg)
+                                   : in->ops[1].reg,
+                     idx);
 }
 
 /* and/or d, a, b: a lane whose one source is undefined still gets a defined d when the other
  * source is defined and decides d alone (and: 0 / false; or: all ones / true), as Memcheck's
  * and/or rules have it. CUB's partial tiles compute flags as `valid && pred(item)`. */
-static uint32_t andor_defined(const reginit_func *rf, const ps_insn_event *e, const rframe *fr,
-                              const ps_insn *in, uint32_t lanes) {
+static uint32_t andor_defined(const reginit_func *rf, const ps_insn_event *e, const rframe *fr, const ps_insn *in,
+                              uint32_t lanes) {
     if (in->nops != 3 || in->ntypes < 1) return 0;
     int bytes = ps_type_size(in->types[0]);
     uint64_t ones = bytes == 0 ? 1 : bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
@@ -378,8 +384,8 @@ static void reginit_on_insn(void *self, const ps_insn_event *e) {
     }
     bool any = val | addr | guard;
     if (any) where_of(&at, e, f);
-    uint32_t dest = 0;           /* lanes whose destinations become undefined */
-    uint32_t pdest = 0;          /* shfl: of its predicate destination */
+    uint32_t dest = 0;  /* lanes whose destinations become undefined */
+    uint32_t pdest = 0; /* shfl: of its predicate destination */
     origin dfrom = guard ? gfrom : vfrom;
     switch (ri->cls) {
     case IC_DATA:
@@ -404,9 +410,8 @@ static void reginit_on_insn(void *self, const ps_insn_event *e) {
         else dfrom = gfrom;
         dest |= guard, pdest |= guard;
         if (in->nops > 4 && reg_undef(fr, &in->ops[4]) & e->exec) /* the member mask */
-            report(c, &at, __builtin_ctz(reg_undef(fr, &in->ops[4]) & e->exec),
-                   reg_undef(fr, &in->ops[4]) & e->exec, f, in->ops[4].reg, take(fr, in->ops[4].reg, idx),
-                   USE_OPERAND, NULL);
+            report(c, &at, __builtin_ctz(reg_undef(fr, &in->ops[4]) & e->exec), reg_undef(fr, &in->ops[4]) & e->exec, f,
+                   in->ops[4].reg, take(fr, in->ops[4].reg, idx), USE_OPERAND, NULL);
         break;
     }
     case IC_WARP:
@@ -423,8 +428,8 @@ static void reginit_on_insn(void *self, const ps_insn_event *e) {
         if (guard) report(c, &at, __builtin_ctz(guard), guard, f, greg, gfrom, USE_GUARD, NULL);
         if (addr) report(c, &at, __builtin_ctz(addr), addr, f, areg, afrom, USE_ADDR, NULL);
         if (val)
-            wk->pend = (pending){.insn = idx, .warp = e->warp, .depth = e->depth, .undef = val,
-                                 .from = vfrom, .vreg = vreg, .at = at};
+            wk->pend = (pending){
+                .insn = idx, .warp = e->warp, .depth = e->depth, .undef = val, .from = vfrom, .vreg = vreg, .at = at};
         break;
     default: /* atomics, control, effects: every undefined operand is a use */
         if (guard)
@@ -433,8 +438,11 @@ static void reginit_on_insn(void *self, const ps_insn_event *e) {
         if (addr) report(c, &at, __builtin_ctz(addr), addr, f, areg, afrom, USE_ADDR, NULL);
         if (val)
             report(c, &at, __builtin_ctz(val), val, f, vreg, vfrom,
-                   in->form == PS_F_CALL ? USE_CALL : in->form == PS_F_RET ? USE_RET
-                   : ri->cls == IC_CONTROL ? USE_BRANCH : USE_OPERAND, NULL);
+                   in->form == PS_F_CALL       ? USE_CALL
+                       : in->form == PS_F_RET  ? USE_RET
+                       : ri->cls == IC_CONTROL ? USE_BRANCH
+                                               : USE_OPERAND,
+                   NULL);
         break;
     }
     /* the writes: executing lanes get `dest`; lanes whose guard is undefined may or may not have
@@ -491,8 +499,7 @@ static const char *space_name(int space) {
 
 /* A store of an undefined value: st.param is a call's argument, or a .func's return value when
  * it writes one of the function's return parameters. */
-static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space,
-                         const pending *pd) {
+static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, const char *space, const pending *pd) {
     const ps_func *f = c->st.funcs[c->st.insns[pd->insn].func].func;
     const ps_insn *in = ps_verify_insn_at(c->v, pd->insn);
     int use = USE_STORE;

@@ -59,8 +59,7 @@ static pcopy *copy_word(rworker *w, uint64_t wd) {
     return p;
 }
 
-void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
-                     bool complete) {
+void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size, bool complete) {
     race *r = self;
     if (at->warp < 0 || at->warp >= MAXW || lane < 0 || lane >= 32 || !size) return;
     rworker *w = &r->w[at->worker];
@@ -69,7 +68,8 @@ void race_async_copy(void *self, const ps_event_where *at, int lane, uint64_t ad
     for (uint64_t wd = addr >> 2, end = (addr + size + 3) >> 2; wd < end; wd++) {
         pcopy *p = copy_word(w, wd);
         if (!complete) {
-            *p = (pcopy){.gen = w->gen, .tid1 = tid + 1,
+            *p = (pcopy){.gen = w->gen,
+                         .tid1 = tid + 1,
                          .insn = (uint32_t)(ps_verify_insn_index(r->v, at->insn) + 1),
                          .acq = ACQ_ISSUED};
         } else if (p->tid1 == tid + 1) {
@@ -85,8 +85,7 @@ bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t in
     if (!w->npc) return false;
     /* the stores of completing copies come from the completing instruction itself */
     ps_form f = e->at.insn ? e->at.insn->form : PS_F_COUNT;
-    if (f == PS_F_CP_ASYNC_WAIT || f == PS_F_CP_ASYNC_WAIT_ALL || f == PS_F_CP_ASYNC_MBARRIER_ARRIVE)
-        return false;
+    if (f == PS_F_CP_ASYNC_WAIT || f == PS_F_CP_ASYNC_WAIT_ALL || f == PS_F_CP_ASYNC_MBARRIER_ARRIVE) return false;
     uint32_t tid0 = (uint32_t)e->at.warp * 32u;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -97,11 +96,9 @@ bool race_pending_copies(race *r, rworker *w, const ps_mem_event *e, uint32_t in
             const pcopy *p = &w->pc[wd];
             if (p->gen != w->gen || p->tid1 != tid + 1) continue;
             if (p->acq != ACQ_ISSUED && p->acq != w->acq[tid]) continue; /* waited since */
-            acc other = {.insn = p->insn, .cta = w->cta, .tid = (uint16_t)tid, .phase = w->phase,
-                         .flags = F_WRITE};
+            acc other = {.insn = p->insn, .cta = w->cta, .tid = (uint16_t)tid, .phase = w->phase, .flags = F_WRITE};
             race_note_hazard(r, w, e, l, PS_MAX(e->addr[l], wd << 2),
-                             e->kind == PS_ACC_LOAD ? HZ_EARLY_READ : HZ_EARLY_WRITE, false, 1,
-                             &other);
+                             e->kind == PS_ACC_LOAD ? HZ_EARLY_READ : HZ_EARLY_WRITE, false, 1, &other);
             break;
         }
     }

@@ -32,11 +32,11 @@
 
 #include "race_internal.h"
 
-#define XG_BYTES (256u << 20)       /* sync objects' vectors, bytes */
-#define XG_WORK (1ull << 31)        /* entries joined per launch */
+#define XG_BYTES (256u << 20) /* sync objects' vectors, bytes */
+#define XG_WORK  (1ull << 31) /* entries joined per launch */
 
 typedef struct {
-    uint64_t key;                   /* word address + 1; 0 = empty slot */
+    uint64_t key; /* word address + 1; 0 = empty slot */
     xvec v;
 } xobj;
 
@@ -45,8 +45,8 @@ struct xgrid {
     xobj *obj;
     uint32_t cap, nobj;
     uint64_t bytes, work;
-    bool active;                    /* some release happened: cross-block accesses may be ordered */
-    bool lost;                      /* a bound was passed: cross-block pairs count as ordered */
+    bool active; /* some release happened: cross-block accesses may be ordered */
+    bool lost;   /* a bound was passed: cross-block pairs count as ordered */
     bool noted;
 };
 
@@ -146,8 +146,8 @@ bool race_grid_ordered(const rworker *w, const acc *a, unsigned tid) {
     if (__atomic_load_n(&b->g->lost, __ATOMIC_RELAXED)) return true;
     if (b->gen != w->gen) return false;
     if (b->any && a->cta < b->eff.n && covers(&b->eff.t[a->cta], a)) return true;
-    return b->any_pend && tid < MAXW * 32 && (b->pend_tids[tid / 32] >> (tid % 32) & 1) &&
-           a->cta < b->pend.n && covers(&b->pend.t[a->cta], a);
+    return b->any_pend && tid < MAXW * 32 && (b->pend_tids[tid / 32] >> (tid % 32) & 1) && a->cta < b->pend.n &&
+        covers(&b->pend.t[a->cta], a);
 }
 
 /* ---- release and acquire ------------------------------------------------------------------- */
@@ -161,7 +161,8 @@ static void lose(race *r, struct xgrid *g, const ps_event_where *at, int lane) {
     snprintf(f.message, sizeof f.message,
              "synchronisation between blocks through global memory is too large to track (more "
              "than %u MiB of sync objects or %llu joins); races between blocks are not reported "
-             "for the rest of this launch", XG_BYTES >> 20, (unsigned long long)XG_WORK);
+             "for the rest of this launch",
+             XG_BYTES >> 20, (unsigned long long)XG_WORK);
     ps_verify_add_finding(r->v, &f);
 }
 
@@ -200,8 +201,7 @@ static xtok release_token(rworker *w, int warp) {
     return t;
 }
 
-static void release(race *r, rworker *w, const ps_event_where *at, int lane, uint64_t addr,
-                    const xtok *tok) {
+static void release(race *r, rworker *w, const ps_event_where *at, int lane, uint64_t addr, const xtok *tok) {
     struct xgrid *g = r->xg;
     xblock *b = w->xb;
     unsigned tid = (unsigned)at->warp * 32u + (unsigned)lane;
@@ -238,9 +238,7 @@ static void acquire(race *r, rworker *w, const ps_event_where *at, int lane, uin
     pthread_mutex_unlock(&g->lock);
 }
 
-static bool scope_cta(const ps_modset *m) {
-    return ps_modset_has(m, PS_MOD_CTA);
-}
+static bool scope_cta(const ps_modset *m) { return ps_modset_has(m, PS_MOD_CTA); }
 
 void race_grid_access(race *r, rworker *w, const ps_mem_event *e, int lane, uint64_t addr) {
     const ps_insn *in = e->at.insn;
@@ -272,8 +270,8 @@ void race_grid_access(race *r, rworker *w, const ps_mem_event *e, int lane, uint
 bool race_grid_fence_insn(const ps_insn *in) {
     if (in->form != PS_F_MEMBAR && in->form != PS_F_FENCE) return false;
     const ps_modset *m = &in->mods;
-    if (ps_modset_has(m, PS_MOD_PROXY) || ps_modset_has(m, PS_MOD_ALIAS) ||
-        ps_modset_has(m, PS_MOD_ASYNC) || scope_cta(m))
+    if (ps_modset_has(m, PS_MOD_PROXY) || ps_modset_has(m, PS_MOD_ALIAS) || ps_modset_has(m, PS_MOD_ASYNC) ||
+        scope_cta(m))
         return false;
     return !ps_insn_has(in, PS_WM(MBARRIER_INIT)); /* .proxy is in the modset, checked above */
 }

@@ -34,14 +34,16 @@ static bool bulk_form(ps_form f) {
 /* fence.proxy.async{.space}, fence.proxy.async::generic... */
 static bool proxy_fence(const ps_insn *in) {
     if (in->form != PS_F_FENCE) return false;
-    for (int k = ps_insn_find(in, PS_WM(PROXY), 0); k >= 0 && k + 1 < in->nwords; k = ps_insn_find(in, PS_WM(PROXY), k + 1))
+    for (int k = ps_insn_find(in, PS_WM(PROXY), 0); k >= 0 && k + 1 < in->nwords;
+         k = ps_insn_find(in, PS_WM(PROXY), k + 1))
         if (in->words[k + 1] == PS_WM(ASYNC) || in->words[k + 1] == PS_WM(ASYNC_GENERIC)) return true;
     return false;
 }
 
 /* a bulk copy from shared to global memory (.global.shared::cta, written in that order) */
 static bool global_from_shared(const ps_insn *in) {
-    for (int k = ps_insn_find(in, PS_WM(GLOBAL), 0); k >= 0 && k + 1 < in->nwords; k = ps_insn_find(in, PS_WM(GLOBAL), k + 1)) {
+    for (int k = ps_insn_find(in, PS_WM(GLOBAL), 0); k >= 0 && k + 1 < in->nwords;
+         k = ps_insn_find(in, PS_WM(GLOBAL), k + 1)) {
         ps_word n = in->words[k + 1];
         if (n == PS_WM(SHARED) || n == PS_WM(SHARED_CTA) || n == PS_WM(SHARED_CLUSTER)) return true;
     }
@@ -129,8 +131,7 @@ static aword *aword_at(rworker *w, uint64_t wd) {
 static bool observed(const rworker *w, const mbar *b, int wp, unsigned q, uint32_t seq0) {
     if (b->wseq[q][wp] > seq0) return true;
     for (int x = 0; x < MAXW; x++)
-        if (b->wseq[q][x] > seq0 &&
-            (w->phase > b->first[q][x].bphase || w->vc[wp][x] > b->first[q][x].clock))
+        if (b->wseq[q][x] > seq0 && (w->phase > b->first[q][x].bphase || w->vc[wp][x] > b->first[q][x].clock))
             return true;
     return false;
 }
@@ -174,7 +175,8 @@ bool race_proxy_message(char *buf, size_t n, int type) {
     switch (type) {
     case HZ_BULK_READ:
     case HZ_BULK_WRITE:
-        snprintf(buf, n, "%s of a bulk/TMA copy's shared-memory destination before the mbarrier "
+        snprintf(buf, n,
+                 "%s of a bulk/TMA copy's shared-memory destination before the mbarrier "
                  "phase its bytes complete was observed: the thread's warp did not wait on that "
                  "mbarrier (mbarrier.try_wait / test_wait) and is not ordered after a warp that "
                  "did; a CTA barrier alone does not order the async proxy's writes%s",
@@ -183,12 +185,14 @@ bool race_proxy_message(char *buf, size_t n, int type) {
                                       : ", so the copy may overwrite this store later");
         return true;
     case HZ_ASYNC_WAR:
-        snprintf(buf, n, "write-after-read race on shared memory with the async proxy: the bytes "
+        snprintf(buf, n,
+                 "write-after-read race on shared memory with the async proxy: the bytes "
                  "are still being read by a wgmma.mma_async (until the wgmma.wait_group that "
                  "retires its group) or by a bulk store (until cp.async.bulk.wait_group.read)");
         return true;
     case HZ_NO_FENCE:
-        snprintf(buf, n, "missing proxy fence: the async proxy (wgmma.mma_async operand or bulk/"
+        snprintf(buf, n,
+                 "missing proxy fence: the async proxy (wgmma.mma_async operand or bulk/"
                  "TMA store source) reads shared bytes written by a generic-proxy store with no "
                  "fence.proxy.async by the storing thread in between, so it may read stale data");
         return true;
@@ -196,10 +200,9 @@ bool race_proxy_message(char *buf, size_t n, int type) {
     }
 }
 
-static void hazard(race *r, rworker *w, const ps_mem_event *e, int l, uint64_t addr, int type,
-                   uint32_t insn, uint32_t tid, bool write) {
-    acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)tid, .phase = w->phase,
-                 .flags = write ? F_WRITE : 0};
+static void hazard(race *r, rworker *w, const ps_mem_event *e, int l, uint64_t addr, int type, uint32_t insn,
+                   uint32_t tid, bool write) {
+    acc other = {.insn = insn, .cta = w->cta, .tid = (uint16_t)tid, .phase = w->phase, .flags = write ? F_WRITE : 0};
     race_note_hazard(r, w, e, l, addr, type, false, 1, &other);
 }
 
@@ -219,9 +222,10 @@ bool race_proxy_access(race *r, rworker *w, const ps_mem_event *e, uint32_t insn
         uint32_t tid = tid0 + (uint32_t)l;
         bool reported = false;
         if (bulk && write && p->nstash < 8)
-            p->stash[p->nstash++] = (__typeof__(p->stash[0])){
-                .insn = insn, .tid = (uint16_t)tid, .lo = e->addr[l] >> 2,
-                .hi = (e->addr[l] + e->size + 3) >> 2};
+            p->stash[p->nstash++] = (__typeof__(p->stash[0])){.insn = insn,
+                                                              .tid = (uint16_t)tid,
+                                                              .lo = e->addr[l] >> 2,
+                                                              .hi = (e->addr[l] + e->size + 3) >> 2};
         for (uint64_t wd = e->addr[l] >> 2, end = (e->addr[l] + e->size + 3) >> 2; wd < end; wd++) {
             aword *a = aword_at(w, wd);
             uint64_t at = PS_MAX(e->addr[l], wd << 2);
@@ -233,8 +237,7 @@ bool race_proxy_access(race *r, rworker *w, const ps_mem_event *e, uint32_t insn
             if (write) {
                 if (!reported && a->rd_insn &&
                     a->rd_group > (a->rd_bulk ? p->bretire[a->rd_who] : p->wretire[a->rd_who])) {
-                    hazard(r, w, e, l, at, HZ_ASYNC_WAR, a->rd_insn,
-                           a->rd_bulk ? a->rd_who : a->rd_who * 32u, false);
+                    hazard(r, w, e, l, at, HZ_ASYNC_WAR, a->rd_insn, a->rd_bulk ? a->rd_who : a->rd_who * 32u, false);
                     reported = true;
                 }
                 a->rd_insn = 0;

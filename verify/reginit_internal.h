@@ -23,30 +23,30 @@ enum {
 };
 
 typedef struct {
-    int reg;         /* the function's register; its carry-flag pseudo-register is nregs */
-    uint8_t how;     /* RO_* */
+    int reg;     /* the function's register; its carry-flag pseudo-register is nregs */
+    uint8_t how; /* RO_* */
 } regop;
 
 typedef struct {
-    regop *ops;      /* the instruction's operations on tainted registers, reads before writes */
+    regop *ops; /* the instruction's operations on tainted registers, reads before writes */
     int nops;
-    int func;        /* index into reginit_static.funcs */
-    uint8_t cls;     /* IC_* */
+    int func;    /* index into reginit_static.funcs */
+    uint8_t cls; /* IC_* */
     bool watched;
 } reginit_insn;
 
 typedef struct {
     const ps_func *func;
-    int nregs;       /* the function's registers, plus one: the carry flag */
-    bool *tainted;   /* per register: may hold an undefined value */
-    int *slot;       /* per register: its place in ps_insn_event.regs / .preds */
+    int nregs;     /* the function's registers, plus one: the carry flag */
+    bool *tainted; /* per register: may hold an undefined value */
+    int *slot;     /* per register: its place in ps_insn_event.regs / .preds */
 } reginit_func;
 
 typedef struct {
     reginit_func *funcs;
     int nfuncs;
-    reginit_insn *insns;   /* by ps_verify_insn_index */
-    bool stores_tainted;   /* some store may write an undefined value to memory */
+    reginit_insn *insns; /* by ps_verify_insn_index */
+    bool stores_tainted; /* some store may write an undefined value to memory */
 } reginit_static;
 
 /* The analysis of v's module (reginit_static.c); free with reginit_static_free. */

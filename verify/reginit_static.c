@@ -56,8 +56,8 @@ static uint8_t classify(const ps_insn *in) {
 
 /* May a load read shared memory (explicitly, or through a generic address)? */
 static bool may_read_shared(const ps_insn *in) {
-    static const ps_mod other[] = {PS_MOD_GLOBAL, PS_MOD_LOCAL, PS_MOD_CONST, PS_MOD_PARAM,
-                                   PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
+    static const ps_mod other[] = {PS_MOD_GLOBAL, PS_MOD_LOCAL,       PS_MOD_CONST,
+                                   PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
     for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
         if (ps_modset_has(&in->mods, other[k])) return false;
     return true;
@@ -102,8 +102,7 @@ static void insn_regs(const ps_func *f, const ps_insn *in, int nregs, oplist *l)
     if (in->form == PS_F_RET && f) /* a .func's .reg return values leave with it */
         for (int k = 0; k < f->nrets; k++)
             if (f->rets[k]->is_reg) push(l, f->rets[k]->reg, RO_VAL, nregs);
-    if (in->form == PS_F_ADDC || in->form == PS_F_SUBC || in->form == PS_F_MADC)
-        push(l, nregs - 1, RO_VAL, nregs);
+    if (in->form == PS_F_ADDC || in->form == PS_F_SUBC || in->form == PS_F_MADC) push(l, nregs - 1, RO_VAL, nregs);
     if (w0 || call_rets) {
         operand_regs(&in->ops[0], RO_WR, l, nregs);
         if (in->ops[0].pair_reg >= 0) push(l, in->ops[0].pair_reg, RO_WR, nregs);
@@ -136,7 +135,8 @@ static void analyse_function(const ps_func *f, bool *tracked) {
             if (f->insns[i].guard_reg >= 0) continue;
             insn_regs(f, &f->insns[i], nr, &ol);
             for (int j = 0; j < ol.n; j++)
-                if (ol.v[j].how == RO_WR) gen[(size_t)k * words + (size_t)ol.v[j].reg / 64] |= 1ull << (ol.v[j].reg % 64);
+                if (ol.v[j].how == RO_WR)
+                    gen[(size_t)k * words + (size_t)ol.v[j].reg / 64] |= 1ull << (ol.v[j].reg % 64);
         }
     bool *reached = ps_xcalloc((size_t)nb + 1, 1);
     reached[0] = true;

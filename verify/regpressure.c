@@ -103,8 +103,7 @@ int ps_regpressure_successors(const ps_func *f, int i, int *out, int cap, void *
                     int t = label_insn(f, L->targets[j]);
                     if (t >= 0 && n < cap) out[n++] = t;
                 }
-            else if (L->insn >= 0 && n < cap)
-                out[n++] = L->insn;
+            else if (L->insn >= 0 && n < cap) out[n++] = L->insn;
         }
         if (in->guard_reg < 0) falls = false;
     } else if ((p & (P_RET | P_EXIT)) && in->guard_reg < 0) {

@@ -30,8 +30,7 @@ static const struct {
     [PS_FIND_INVALID_WARP_SYNC] = {"a warp-synchronous instruction names lanes that did not arrive with it",
                                    "pass the mask of the lanes that really execute it (__activemask() "
                                    "before the branch)"},
-    [PS_FIND_TRAP] = {"the kernel executed trap (assert or __trap())",
-                      "the message and line show which check failed"},
+    [PS_FIND_TRAP] = {"the kernel executed trap (assert or __trap())", "the message and line show which check failed"},
     [PS_FIND_WATCHDOG] = {"the launch ran past its instruction limit",
                           "look for a loop that never exits; raise --watchdog or --timeout for long kernels"},
     [PS_FIND_STACK_OVERFLOW] = {"the per-thread stack ran out (calls nested too deep, or alloca asked for more than "
@@ -77,8 +76,7 @@ static const char *src_path(const ps_verifier *v, const ps_site *s) {
 }
 
 /* "k.ptx:42 (k.cu:17)" */
-static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_options *o,
-                  const ps_site *s) {
+static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_options *o, const ps_site *s) {
     const char *ptx = o && o->ptx_path ? o->ptx_path : v->module->filename ? v->module->filename : "?";
     int len = snprintf(buf, n, "%s:%d", ptx, s->ptx_line);
     if (s->src_line && len > 0 && (size_t)len < n)
@@ -87,11 +85,9 @@ static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_opt
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
-                    FILE *out) {
+void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out) {
     const ps_verify_stats *st = &v->stats;
-    if (o && o->kernel)
-        fprintf(out, "kernel %s (%s)\n", o->kernel, o->arch ? o->arch : "?");
+    if (o && o->kernel) fprintf(out, "kernel %s (%s)\n", o->kernel, o->arch ? o->arch : "?");
     if (res) {
         const ps_stats *rs = &res->stats;
         fprintf(out, "  %" PRIu64 " warp instructions, %" PRIu64 " thread instructions, warp efficiency %.1f%%\n",
@@ -102,8 +98,8 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
     if (v->checks & PS_CHECK_BANK) {
         fprintf(out, "  shared memory    instructions   wavefronts  bank conflicts\n");
         for (int k = 0; k < 3; k++)
-            fprintf(out, "    %-8s   %14" PRIu64 " %12" PRIu64 " %15" PRIu64 "\n", acc[k],
-                    st->shared[k].instructions, st->shared[k].wavefronts, st->shared[k].bank_conflicts);
+            fprintf(out, "    %-8s   %14" PRIu64 " %12" PRIu64 " %15" PRIu64 "\n", acc[k], st->shared[k].instructions,
+                    st->shared[k].wavefronts, st->shared[k].bank_conflicts);
     }
     if (v->checks & PS_CHECK_COALESCE) {
         fprintf(out, "  global memory        requests      sectors  sectors/request\n");
@@ -126,10 +122,11 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
             char w[300];
             ps_site s = {.ptx_line = l->ptx_line};
             where(w, sizeof w, v, o, &s);
-            fprintf(out, "    %-28s %2u-bit %-7s %8" PRIu64 " executions %10" PRIu64
-                         " wavefronts (ideal %" PRIu64 ", worst %u-way)%s\n",
-                    w, 8 * l->size, acc[l->kind], l->executions, l->wavefronts, l->ideal_wavefronts,
-                    l->worst_way, l->src_line ? "" : "");
+            fprintf(out,
+                    "    %-28s %2u-bit %-7s %8" PRIu64 " executions %10" PRIu64 " wavefronts (ideal %" PRIu64
+                    ", worst %u-way)%s\n",
+                    w, 8 * l->size, acc[l->kind], l->executions, l->wavefronts, l->ideal_wavefronts, l->worst_way,
+                    l->src_line ? "" : "");
         }
         if (conflicted > 20) fprintf(out, "    ... %d more\n", conflicted - 20);
     }
@@ -140,12 +137,11 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
     for (int i = 0; i < v->nfindings; i++)
         if (shown(&v->findings[i], o)) by_sev[v->findings[i].severity]++;
     fprintf(out, "findings: %d error%s, %d warning%s, %d note%s", by_sev[PS_SEV_ERROR],
-            by_sev[PS_SEV_ERROR] == 1 ? "" : "s", by_sev[PS_SEV_WARNING],
-            by_sev[PS_SEV_WARNING] == 1 ? "" : "s", by_sev[PS_SEV_NOTE], by_sev[PS_SEV_NOTE] == 1 ? "" : "s");
+            by_sev[PS_SEV_ERROR] == 1 ? "" : "s", by_sev[PS_SEV_WARNING], by_sev[PS_SEV_WARNING] == 1 ? "" : "s",
+            by_sev[PS_SEV_NOTE], by_sev[PS_SEV_NOTE] == 1 ? "" : "s");
     int total = by_sev[0] + by_sev[1] + by_sev[2];
     if (n < total) fprintf(out, " (%d shown)", n);
-    if (v->nfindings > total)
-        fprintf(out, " (and %d hidden by --only or --severity)", v->nfindings - total);
+    if (v->nfindings > total) fprintf(out, " (and %d hidden by --only or --severity)", v->nfindings - total);
     if (v->dropped) fprintf(out, " (+%" PRIu64 " beyond the limit of distinct findings)", v->dropped);
     fputc('\n', out);
     int prev = -1;
@@ -166,8 +162,8 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
         bool c = o && o->color;
         fprintf(out, "  %s: %s%s:%s %s\n", w, c ? sev_color[f->severity] : "", ps_severity_name(f->severity),
                 c ? "\033[0m" : "", f->message);
-        fprintf(out, "      block (%u,%u,%u) thread (%u,%u,%u)", f->at.block[0], f->at.block[1],
-                f->at.block[2], f->at.thread[0], f->at.thread[1], f->at.thread[2]);
+        fprintf(out, "      block (%u,%u,%u) thread (%u,%u,%u)", f->at.block[0], f->at.block[1], f->at.block[2],
+                f->at.thread[0], f->at.thread[1], f->at.thread[2]);
         if (f->at.has_address) fprintf(out, ", address 0x%" PRIx64, f->at.address);
         if (f->count > 1) fprintf(out, ", %" PRIu64 " times", f->count);
         if (f->lanes) {
@@ -181,8 +177,7 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
         if (f->has_other) {
             where(w, sizeof w, v, o, &f->other);
             fprintf(out, "      other access: %s, block (%u,%u,%u) thread (%u,%u,%u)", w, f->other.block[0],
-                    f->other.block[1], f->other.block[2], f->other.thread[0], f->other.thread[1],
-                    f->other.thread[2]);
+                    f->other.block[1], f->other.block[2], f->other.thread[0], f->other.thread[1], f->other.thread[2]);
             if (f->other.has_address) fprintf(out, ", address 0x%" PRIx64, f->other.address);
             fprintf(out, " (%s)\n", f->other.is_write ? "write" : "read");
         }
@@ -439,8 +434,7 @@ int ps_write_json_file(cJSON *root, const char *path) {
     return rc;
 }
 
-int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
-                   const char *path) {
+int ps_report_json(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path) {
     return ps_write_json_file(json_report(v, res, o), path);
 }
 
@@ -465,8 +459,7 @@ int ps_report_json_launches(const ps_verifier *const *vs, const ps_launch_result
 
 /* ---- SARIF 2.1.0 (report_sarif.c) ---------------------------------------------------------- */
 
-int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o,
-                    const char *path) {
+int ps_report_sarif(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, const char *path) {
     return ps_report_sarif_launches(&v, &res, o, 1, path);
 }
 

@@ -47,17 +47,17 @@ static const char *num(char *buf, uint64_t v) {
 /* One launch being written: its texts and tables. */
 typedef struct {
     const ps_html_launch *l;
-    int k;                       /* 1-based launch number (ids L<k>-...) */
+    int k; /* 1-based launch number (ids L<k>-...) */
     html_text ptx;
     html_source *src;
     int nsrc;
     ps_line_counters *rows;
     int nrows;
-    counters *ptx_c;             /* per PTX line [0..ptx.nlines] */
-    int (*ptx_loc)[2];           /* per PTX line: .loc file and line of its first instruction */
-    int *ptx_regs;               /* per PTX line: 32-bit registers live after it (regpressure.c), -1: none */
-    counters **src_c;            /* per source file, per line */
-    int *sel;                    /* the findings shown, in report order */
+    counters *ptx_c;   /* per PTX line [0..ptx.nlines] */
+    int (*ptx_loc)[2]; /* per PTX line: .loc file and line of its first instruction */
+    int *ptx_regs;     /* per PTX line: 32-bit registers live after it (regpressure.c), -1: none */
+    counters **src_c;  /* per source file, per line */
+    int *sel;          /* the findings shown, in report order */
     int nsel, hidden;
     bool profiled;
 } page_launch;
@@ -98,8 +98,7 @@ static void prepare(page_launch *p) {
         const ps_line_counters *r = &p->rows[i];
         if (r->ptx_line <= nl) add_counters(&p->ptx_c[r->ptx_line], r);
         int f = r->src_file, s = r->src_line;
-        if (f > 0 && f < p->nsrc && p->src_c[f] && s > 0 && s <= p->src[f].t.nlines)
-            add_counters(&p->src_c[f][s], r);
+        if (f > 0 && f < p->nsrc && p->src_c[f] && s > 0 && s <= p->src[f].t.nlines) add_counters(&p->src_c[f][s], r);
     }
     /* findings: the report's filters, grouped by kind as the text report does */
     const ps_report_options *o = &p->l->o;
@@ -180,7 +179,8 @@ static void counter_spans(FILE *out, const counters *c) {
                     num(a, c->wf - c->ideal));
     }
     if (c->req)
-        fprintf(out, "<span class=\"c-sec%s\" title=\"global 32-byte sectors / requests = %.2f\">%s sec / %s req</span>",
+        fprintf(out,
+                "<span class=\"c-sec%s\" title=\"global 32-byte sectors / requests = %.2f\">%s sec / %s req</span>",
                 c->sec > c->ideal_sec ? " bad" : "", (double)c->sec / (double)c->req, num(a, c->sec), num(b, c->req));
     if (c->br)
         fprintf(out, "<span class=\"c-div%s\" title=\"divergent / executed branches\">%s / %s div</span>",
@@ -191,8 +191,8 @@ static void site_text(FILE *out, const page_launch *p, const ps_site *s) {
     const unsigned *b = p->l->block;
     unsigned bx = b[0] ? b[0] : 1, by = b[1] ? b[1] : 1;
     uint64_t lin = s->thread[0] + (uint64_t)s->thread[1] * bx + (uint64_t)s->thread[2] * bx * by;
-    fprintf(out, "block (%u,%u,%u) thread (%u,%u,%u) = warp %" PRIu64 " lane %" PRIu64, s->block[0],
-            s->block[1], s->block[2], s->thread[0], s->thread[1], s->thread[2], lin / 32, lin % 32);
+    fprintf(out, "block (%u,%u,%u) thread (%u,%u,%u) = warp %" PRIu64 " lane %" PRIu64, s->block[0], s->block[1],
+            s->block[2], s->thread[0], s->thread[1], s->thread[2], lin / 32, lin % 32);
     if (s->has_address) fprintf(out, ", address 0x%" PRIx64, s->address);
 }
 
@@ -210,10 +210,11 @@ static void line_link(FILE *out, const page_launch *p, const ps_site *s) {
 }
 
 static void finding_div(FILE *out, const page_launch *p, const ps_finding *f, int idx) {
-    fprintf(out, "<div class=\"finding sev-%s\" data-kind=\"%s\" data-severity=\"%s\" data-ptx-line=\"%d\""
-                 " data-count=\"%" PRIu64 "\" data-index=\"%d\">",
-            ps_severity_name(f->severity), ps_finding_kind_name(f->kind), ps_severity_name(f->severity),
-            f->at.ptx_line, f->count, idx);
+    fprintf(out,
+            "<div class=\"finding sev-%s\" data-kind=\"%s\" data-severity=\"%s\" data-ptx-line=\"%d\""
+            " data-count=\"%" PRIu64 "\" data-index=\"%d\">",
+            ps_severity_name(f->severity), ps_finding_kind_name(f->kind), ps_severity_name(f->severity), f->at.ptx_line,
+            f->count, idx);
     fprintf(out, "<span class=\"kind\">%s</span> <span class=\"sev\">%s</span> ", ps_finding_kind_name(f->kind),
             ps_severity_name(f->severity));
     fputs("<span class=\"msg\">", out);
@@ -236,8 +237,8 @@ static void finding_div(FILE *out, const page_launch *p, const ps_finding *f, in
 }
 
 /* One line of a code pane: number, heat bar, counters, text; then its findings. */
-static void code_row(FILE *out, const page_launch *p, const char *id, const counters *c, int line,
-                     const char *text, size_t len, const char *link_attr, int regs) {
+static void code_row(FILE *out, const page_launch *p, const char *id, const counters *c, int line, const char *text,
+                     size_t len, const char *link_attr, int regs) {
     fprintf(out, "<tr class=\"line%s\" id=\"%s\" data-line=\"%d\"%s", any_counter(c) ? " hot" : "", id, line,
             link_attr);
     data_attrs(out, c);
@@ -245,12 +246,13 @@ static void code_row(FILE *out, const page_launch *p, const char *id, const coun
     /* the heat bar lies behind the counters, as in Nsight Compute's source view */
     fprintf(out, "><td class=\"ln\">%d</td><td class=\"cnt\"><div class=\"bar\"></div>", line);
     counter_spans(out, c);
-    if (regs >= 0)
-        fprintf(out, "<span class=\"c-regs\">%d regs</span>", regs); /* explained by the pane's title */
+    if (regs >= 0) fprintf(out, "<span class=\"c-regs\">%d regs</span>", regs); /* explained by the pane's title */
     if (c->nfind[2] + c->nfind[1] + c->nfind[0])
         fprintf(out, "<span class=\"c-find sev-%s\">%d finding%s</span>",
-                c->nfind[2] ? "error" : c->nfind[1] ? "warning" : "note", c->nfind[0] + c->nfind[1] + c->nfind[2],
-                c->nfind[0] + c->nfind[1] + c->nfind[2] == 1 ? "" : "s");
+                c->nfind[2]       ? "error"
+                    : c->nfind[1] ? "warning"
+                                  : "note",
+                c->nfind[0] + c->nfind[1] + c->nfind[2], c->nfind[0] + c->nfind[1] + c->nfind[2] == 1 ? "" : "s");
     fputs("</td><td class=\"code\">", out);
     html_esc(out, text, len);
     fputs("</td></tr>\n", out);
@@ -259,15 +261,16 @@ static void code_row(FILE *out, const page_launch *p, const char *id, const coun
 
 static void ptx_pane(FILE *out, const page_launch *p) {
     const ps_verifier *v = p->l->v;
-    fputs("<div class=\"pane ptx\"><h4 title=\"N regs: 32-bit registers live after the line (PTX liveness, as ptxsim regs "
-          "counts them)\">PTX <span class=\"path\">", out);
+    fputs("<div class=\"pane ptx\"><h4 title=\"N regs: 32-bit registers live after the line (PTX liveness, as ptxsim "
+          "regs "
+          "counts them)\">PTX <span class=\"path\">",
+          out);
     html_escz(out, p->l->o.ptx_path ? p->l->o.ptx_path : "(PTX text)");
     fputs("</span></h4><div class=\"scroll\"><table class=\"code\">\n", out);
     for (int ln = 1; ln <= p->ptx.nlines; ln++) {
         char id[64], link[64] = "";
         snprintf(id, sizeof id, "L%d-p%d", p->k, ln);
-        if (p->ptx_loc[ln][1])
-            snprintf(link, sizeof link, " data-src=\"%d:%d\"", p->ptx_loc[ln][0], p->ptx_loc[ln][1]);
+        if (p->ptx_loc[ln][1]) snprintf(link, sizeof link, " data-src=\"%d:%d\"", p->ptx_loc[ln][0], p->ptx_loc[ln][1]);
         code_row(out, p, id, &p->ptx_c[ln], ln, p->ptx.line[ln], p->ptx.line_len[ln], link, p->ptx_regs[ln]);
         int nf = p->ptx_c[ln].nfind[0] + p->ptx_c[ln].nfind[1] + p->ptx_c[ln].nfind[2];
         bool other = false; /* the other access of a race reported elsewhere */
@@ -284,8 +287,9 @@ static void ptx_pane(FILE *out, const page_launch *p) {
         for (int i = 0; i < p->nsel; i++) {
             const ps_finding *f = &v->findings[p->sel[i]];
             if (!f->has_other || f->other.ptx_line != ln) continue;
-            fprintf(out, "<div class=\"other-ref\" data-of-line=\"%d\">the other access (%s) of the %s at "
-                         "<a href=\"#L%d-p%d\" class=\"goto\">PTX line %d</a></div>",
+            fprintf(out,
+                    "<div class=\"other-ref\" data-of-line=\"%d\">the other access (%s) of the %s at "
+                    "<a href=\"#L%d-p%d\" class=\"goto\">PTX line %d</a></div>",
                     f->at.ptx_line, f->other.is_write ? "write" : "read", ps_finding_kind_name(f->kind), p->k,
                     f->at.ptx_line, f->at.ptx_line);
         }
@@ -338,12 +342,10 @@ static void src_pane(FILE *out, const page_launch *p) {
 typedef struct {
     const counters *c;
     int file, line;
-    uint64_t heat;   /* what the table is ordered by at first */
+    uint64_t heat; /* what the table is ordered by at first */
 } hot_item;
 
-static uint64_t heat_of(const counters *c, bool profiled) {
-    return profiled ? c->exec : c->wf + c->sec + c->br;
-}
+static uint64_t heat_of(const counters *c, bool profiled) { return profiled ? c->exec : c->wf + c->sec + c->br; }
 
 static int cmp_hot(const void *a, const void *b) {
     const hot_item *x = a, *y = b;
@@ -385,7 +387,9 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
     }
     fprintf(out, "<table class=\"hot sortable\" data-kind=\"%s\"><thead><tr>", src ? "src" : "ptx");
     fprintf(out, "<th data-type=\"num\">%s</th>", src ? "CUDA line" : "PTX line");
-    fputs(src ? "<th data-type=\"text\">source</th>" : "<th data-type=\"text\">CUDA</th><th data-type=\"text\">instruction</th>", out);
+    fputs(src ? "<th data-type=\"text\">source</th>"
+              : "<th data-type=\"text\">CUDA</th><th data-type=\"text\">instruction</th>",
+          out);
     fputs("<th data-type=\"num\" title=\"warp-level executions\">executions</th>"
           "<th data-type=\"num\" title=\"active lanes, summed\">thread executions</th>"
           "<th data-type=\"num\">shared wavefronts</th><th data-type=\"num\">bank conflicts</th>"
@@ -398,15 +402,16 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
         int ln = items[i].line;
         if (src) {
             const html_text *t = &p->src[items[i].file].t;
-            fprintf(out, "<tr data-file=\"%d\" data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-s%d-%d\" class=\"goto\">",
+            fprintf(out,
+                    "<tr data-file=\"%d\" data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-s%d-%d\" class=\"goto\">",
                     items[i].file, ln, ln, p->k, items[i].file, ln);
             html_escz(out, base_name(src_name(p, items[i].file)));
             fprintf(out, ":%d</a></td><td class=\"code\">", ln);
             html_esc(out, t->line[ln], t->line_len[ln] > 100 ? 100 : t->line_len[ln]);
             fputs("</td>", out);
         } else {
-            fprintf(out, "<tr data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-p%d\" class=\"goto\">%d</a></td><td>", ln,
-                    ln, p->k, ln, ln);
+            fprintf(out, "<tr data-line=\"%d\"><td data-v=\"%d\"><a href=\"#L%d-p%d\" class=\"goto\">%d</a></td><td>",
+                    ln, ln, p->k, ln, ln);
             if (p->ptx_loc[ln][1]) {
                 html_escz(out, base_name(src_name(p, p->ptx_loc[ln][0])));
                 fprintf(out, ":%d", p->ptx_loc[ln][1]);
@@ -424,8 +429,9 @@ static void hot_table(FILE *out, const page_launch *p, bool src) {
         cell_u64(out, c->wf - c->ideal);
         cell_u64(out, c->req);
         cell_u64(out, c->sec);
-        if (c->req) fprintf(out, "<td data-v=\"%.6f\">%.2f</td>", (double)c->sec / (double)c->req,
-                            (double)c->sec / (double)c->req);
+        if (c->req)
+            fprintf(out, "<td data-v=\"%.6f\">%.2f</td>", (double)c->sec / (double)c->req,
+                    (double)c->sec / (double)c->req);
         else fputs("<td data-v=\"0\"></td>", out);
         cell_u64(out, c->br);
         cell_u64(out, c->div);
@@ -444,13 +450,15 @@ static void summary(FILE *out, const page_launch *p) {
     char a[32], b[32], c[32];
     fputs("<table class=\"summary\">", out);
     if (res)
-        fprintf(out, "<tr><th>instructions</th><td colspan=\"3\"><span id=\"L%d-warp-insts\">%s</span> warp, %s thread</td></tr>",
+        fprintf(out,
+                "<tr><th>instructions</th><td colspan=\"3\"><span id=\"L%d-warp-insts\">%s</span> warp, %s "
+                "thread</td></tr>",
                 p->k, num(a, res->stats.warp_instructions), num(b, res->stats.thread_instructions));
     fputs("<tr><th></th><th>instructions</th><th>wavefronts</th><th>bank conflicts</th></tr>", out);
     static const char *const acc[3] = {"load", "store", "atomic"};
     for (int k = 0; k < 3; k++)
-        fprintf(out, "<tr class=\"shared-%s\"><th>shared %s</th><td>%s</td><td>%s</td><td>%s</td></tr>", acc[k],
-                acc[k], num(a, st->shared[k].instructions), num(b, st->shared[k].wavefronts),
+        fprintf(out, "<tr class=\"shared-%s\"><th>shared %s</th><td>%s</td><td>%s</td><td>%s</td></tr>", acc[k], acc[k],
+                num(a, st->shared[k].instructions), num(b, st->shared[k].wavefronts),
                 num(c, st->shared[k].bank_conflicts));
     fputs("<tr><th></th><th>requests</th><th>sectors</th><th>sectors / request</th></tr>", out);
     for (int k = 0; k < 2; k++)
@@ -488,19 +496,21 @@ static void write_launch(FILE *out, const page_launch *p) {
     int by_sev[3] = {0};
     for (int i = 0; i < p->nsel; i++) by_sev[v->findings[p->sel[i]].severity]++;
     /* a long list starts folded: the source view is what the page is for */
-    fprintf(out, "<details%s><summary><h3>Findings</h3> <span class=\"findings-count\">%d error%s, %d warning%s, %d note%s",
-            p->nsel <= 4 ? " open" : "", by_sev[2],
-            by_sev[2] == 1 ? "" : "s", by_sev[1], by_sev[1] == 1 ? "" : "s", by_sev[0], by_sev[0] == 1 ? "" : "s");
+    fprintf(out,
+            "<details%s><summary><h3>Findings</h3> <span class=\"findings-count\">%d error%s, %d warning%s, %d note%s",
+            p->nsel <= 4 ? " open" : "", by_sev[2], by_sev[2] == 1 ? "" : "s", by_sev[1], by_sev[1] == 1 ? "" : "s",
+            by_sev[0], by_sev[0] == 1 ? "" : "s");
     if (p->hidden) fprintf(out, " (%d more hidden by the report's filters)", p->hidden);
     if (v->dropped) fprintf(out, " (+%" PRIu64 " beyond the limit of distinct findings)", v->dropped);
     fputs("</span></summary>\n<div class=\"findings\">", out);
     for (int i = 0; i < p->nsel; i++) finding_div(out, p, &v->findings[p->sel[i]], i);
     fputs("</div></details>\n", out);
-    fprintf(out, "<h3>Source</h3><div class=\"toolbar\">heat bar: <select class=\"metric\">"
-                 "<option value=\"exec\"%s>executions</option><option value=\"wf\"%s>shared wavefronts</option>"
-                 "<option value=\"bc\">bank conflicts</option><option value=\"sec\">global sectors</option>"
-                 "<option value=\"xsec\">excess sectors</option><option value=\"div\">divergent branches</option>"
-                 "</select> <span class=\"hint\">click a line to see its CUDA or PTX counterpart</span></div>\n",
+    fprintf(out,
+            "<h3>Source</h3><div class=\"toolbar\">heat bar: <select class=\"metric\">"
+            "<option value=\"exec\"%s>executions</option><option value=\"wf\"%s>shared wavefronts</option>"
+            "<option value=\"bc\">bank conflicts</option><option value=\"sec\">global sectors</option>"
+            "<option value=\"xsec\">excess sectors</option><option value=\"div\">divergent branches</option>"
+            "</select> <span class=\"hint\">click a line to see its CUDA or PTX counterpart</span></div>\n",
             p->profiled ? " selected" : "", p->profiled ? "" : " selected");
     fputs("<div class=\"panes\">", out);
     src_pane(out, p);
@@ -517,7 +527,8 @@ static void sidebar(FILE *out, const page_launch *ps, int n) {
         const page_launch *p = &ps[i];
         int by_sev[3] = {0};
         for (int j = 0; j < p->nsel; j++) by_sev[p->l->v->findings[p->sel[j]].severity]++;
-        fprintf(out, "<li><a href=\"#L%d\" class=\"launch-link\" data-launch=\"L%d\"><span class=\"kname\">", p->k, p->k);
+        fprintf(out, "<li><a href=\"#L%d\" class=\"launch-link\" data-launch=\"L%d\"><span class=\"kname\">", p->k,
+                p->k);
         html_escz(out, p->l->label ? p->l->label : p->l->o.kernel ? p->l->o.kernel : "?");
         fprintf(out, "</span><span class=\"shape\">grid (%u,%u,%u) block (%u,%u,%u)</span>", p->l->grid[0],
                 p->l->grid[1], p->l->grid[2], p->l->block[0], p->l->block[1], p->l->block[2]);
@@ -538,14 +549,15 @@ static void make_nonce(char *buf, size_t n) {
     if (f) fclose(f);
     if (got != sizeof r) {
         uint64_t x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)buf;
-        for (size_t i = 0; i < sizeof r; i++) x = x * 6364136223846793005ull + 1442695040888963407ull, r[i] = (unsigned char)(x >> 56);
+        for (size_t i = 0; i < sizeof r; i++)
+            x = x * 6364136223846793005ull + 1442695040888963407ull, r[i] = (unsigned char)(x >> 56);
     }
     size_t j = 0;
     for (size_t i = 0; i < sizeof r && j + 2 < n; i++) j += (size_t)snprintf(buf + j, n - j, "%02x", r[i]);
 }
 
-int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path,
-                   char *err, size_t errlen) {
+int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path, char *err,
+                   size_t errlen) {
     page_launch *ps = ps_xcalloc((size_t)(n > 0 ? n : 1), sizeof *ps);
     int rc = 0, loaded = 0;
     for (int i = 0; i < n && !rc; i++, loaded++) {
@@ -569,9 +581,10 @@ int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options 
         char nonce[40];
         make_nonce(nonce, sizeof nonce);
         const char *title = ho && ho->title ? ho->title : "ptxsim report";
-        fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-                     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                     "style-src 'unsafe-inline'; script-src 'nonce-%s'\">\n<title>",
+        fprintf(out,
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                "style-src 'unsafe-inline'; script-src 'nonce-%s'\">\n<title>",
                 nonce);
         html_escz(out, title);
         fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n", html_style);

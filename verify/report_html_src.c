@@ -46,8 +46,8 @@ static bool line_has(const html_text *t, int line, const char *word) {
     return false;
 }
 
-int html_load_ptx(const ps_verifier *v, const char *path, const char *ptx_text, size_t ptx_len,
-                  html_text *out, char *err, size_t errlen) {
+int html_load_ptx(const ps_verifier *v, const char *path, const char *ptx_text, size_t ptx_len, html_text *out,
+                  char *err, size_t errlen) {
     char *text;
     size_t len;
     if (ptx_text) {
@@ -151,8 +151,7 @@ static void find_source(html_source *s, const char *ptx_path, const char *source
              source_root ? source_root : "", source_root ? "," : "", MAX_PARENTS);
 }
 
-int html_load_sources(const ps_verifier *v, const char *ptx_path, const char *source_root,
-                      html_source **out) {
+int html_load_sources(const ps_verifier *v, const char *ptx_path, const char *source_root, html_source **out) {
     const ps_module *m = v->module;
     int n = m->files && m->nfiles > 1 ? m->nfiles : 0;
     html_source *s = ps_xcalloc((size_t)(n ? n : 1), sizeof *s);

@@ -13,7 +13,7 @@
 
 /* Where the rules' helpUri and the driver's informationUri point: the repository's docs/ folder
  * (docs/verifier.md says so; change it here when the project moves). */
-#define PS_DOCS_HOME "https://github.com/ptxsim/ptxsim/blob/main/docs/"
+#define PS_DOCS_HOME    "https://github.com/ptxsim/ptxsim/blob/main/docs/"
 #define PS_SARIF_SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 /* Kinds a launch can fault with that no checker reports (ps_fault_kind_name). */
@@ -138,8 +138,9 @@ static cJSON *artifact(const sarif_paths *sp, const char *path, const char *loc_
     if (on_disk) *on_disk = !access(abs, F_OK);
     size_t rl = strlen(sp->root);
     cJSON *a = cJSON_CreateObject();
-    const char *rel = !strcmp(sp->root, "/") ? abs + 1
-                      : !strncmp(abs, sp->root, rl) && abs[rl] == '/' ? abs + rl + 1 : NULL;
+    const char *rel = !strcmp(sp->root, "/")            ? abs + 1
+        : !strncmp(abs, sp->root, rl) && abs[rl] == '/' ? abs + rl + 1
+                                                        : NULL;
     if (rel) {
         uri_encode(uri, sizeof uri, "", rel);
         cJSON_AddStringToObject(a, "uri", uri);
@@ -233,11 +234,14 @@ static cJSON *rules_array(void) {
         /* name: the reader's identifier, distinct from the opaque id (SARIF 3.49.7; the SARIF
          * Multitool's rule SARIF1001 compares them ignoring case): "bank-conflict" ->
          * "BankConflict", and one-word kinds get a second word */
-        static const char *const one_word[][2] = {
-            {"race", "DataRace"}, {"misaligned", "MisalignedAccess"},
-            {"uninitialized", "UninitializedValue"}, {"deadlock", "KernelDeadlock"},
-            {"trap", "TrapExecuted"}, {"watchdog", "WatchdogExpired"},
-            {"unsupported", "UnsupportedByPtxsim"}, {"divergence", "BranchDivergence"}};
+        static const char *const one_word[][2] = {{"race", "DataRace"},
+                                                  {"misaligned", "MisalignedAccess"},
+                                                  {"uninitialized", "UninitializedValue"},
+                                                  {"deadlock", "KernelDeadlock"},
+                                                  {"trap", "TrapExecuted"},
+                                                  {"watchdog", "WatchdogExpired"},
+                                                  {"unsupported", "UnsupportedByPtxsim"},
+                                                  {"divergence", "BranchDivergence"}};
         char name[64];
         size_t n = 0;
         for (const char *q = id; *q && n + 1 < sizeof name; q++) {
@@ -260,8 +264,10 @@ static cJSON *rules_array(void) {
         cJSON_AddStringToObject(cJSON_AddObjectToObject(r, "defaultConfiguration"), "level",
                                 level_of(k < PS_FIND_COUNT ? kind_default_severity(k) : PS_SEV_ERROR));
         cJSON *tags = cJSON_AddArrayToObject(cJSON_AddObjectToObject(r, "properties"), "tags");
-        cJSON_AddItemToArray(tags, cJSON_CreateString(k < PS_FIND_COUNT && kind_default_severity(k) != PS_SEV_ERROR
-                                                          ? "performance" : "correctness"));
+        cJSON_AddItemToArray(tags,
+                             cJSON_CreateString(k < PS_FIND_COUNT && kind_default_severity(k) != PS_SEV_ERROR
+                                                    ? "performance"
+                                                    : "correctness"));
         cJSON_AddItemToArray(tags, cJSON_CreateString("cuda"));
         cJSON_AddItemToArray(rules, r);
     }
@@ -322,9 +328,14 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
         three(t, sizeof t, cJSON_GetObjectItemCaseSensitive(other, "thread"));
         snprintf(text, sizeof text, "the other access (%s) by block %s thread %s",
                  str_of(other, "access") ? str_of(other, "access") : "?", b, t);
-        const cJSON *os = cJSON_GetObjectItemCaseSensitive(other, "source"), *op = cJSON_GetObjectItemCaseSensitive(other, "ptx");
-        if (os && str_of(os, "file")) cJSON_AddItemToArray(rel, location(sp, os, op && str_of(op, "file") ? str_of(op, "file") : ptx_file, text, id++));
-        if (op) cJSON_AddItemToArray(rel, location(sp, op, NULL, os ? "the other access's PTX instruction" : text, id++));
+        const cJSON *os = cJSON_GetObjectItemCaseSensitive(other, "source"),
+                    *op = cJSON_GetObjectItemCaseSensitive(other, "ptx");
+        if (os && str_of(os, "file"))
+            cJSON_AddItemToArray(rel,
+                                 location(sp, os, op && str_of(op, "file") ? str_of(op, "file") : ptx_file, text,
+                                          id++));
+        if (op)
+            cJSON_AddItemToArray(rel, location(sp, op, NULL, os ? "the other access's PTX instruction" : text, id++));
     }
     if (cJSON_GetArraySize(rel)) cJSON_AddItemToObject(r, "relatedLocations", rel);
     else cJSON_Delete(rel);

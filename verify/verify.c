@@ -9,9 +9,8 @@
 #include "verify_internal.h"
 
 /* Checkers in a fixed order; v->state[i] belongs to checkers[i]. */
-static const ps_checker *const checkers[] = {&ps_checker_bank, &ps_checker_coalesce,
-                                             &ps_checker_divergence, &ps_checker_race,
-                                             &ps_checker_barrier, &ps_checker_init,
+static const ps_checker *const checkers[] = {&ps_checker_bank,    &ps_checker_coalesce, &ps_checker_divergence,
+                                             &ps_checker_race,    &ps_checker_barrier,  &ps_checker_init,
                                              &ps_checker_reginit, &ps_checker_profile};
 enum { NCHECKERS = (int)PS_ARRAY_LEN(checkers) };
 _Static_assert(NCHECKERS <= (int)PS_ARRAY_LEN(((ps_verifier *)0)->state), "state[] too small");
@@ -25,9 +24,7 @@ static const char *const kind_names[] = {
 #undef X
 };
 
-const char *ps_finding_kind_name(ps_finding_kind k) {
-    return (unsigned)k < PS_FIND_COUNT ? kind_names[k] : "?";
-}
+const char *ps_finding_kind_name(ps_finding_kind k) { return (unsigned)k < PS_FIND_COUNT ? kind_names[k] : "?"; }
 
 int ps_finding_kind_lookup(const char *name) {
     for (int k = 0; k < PS_FIND_COUNT; k++)
@@ -44,9 +41,7 @@ const char *ps_severity_name(ps_severity s) {
     return "?";
 }
 
-static bool enabled(const ps_verifier *v, int i) {
-    return checkers[i]->check && (v->checks & checkers[i]->check);
-}
+static bool enabled(const ps_verifier *v, int i) { return checkers[i]->check && (v->checks & checkers[i]->check); }
 
 /* ---- event fan-out ----------------------------------------------------------------------- */
 
@@ -67,15 +62,13 @@ static void on_cta_begin(void *ctx, int worker, const unsigned ctaid[3]) {
 static void on_shared_reserved(void *ctx, int worker, uint64_t bytes) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->shared_reserved)
-            checkers[i]->shared_reserved(v->state[i], worker, bytes);
+        if (enabled(v, i) && checkers[i]->shared_reserved) checkers[i]->shared_reserved(v->state[i], worker, bytes);
 }
 
 static void on_heap_alloc(void *ctx, int worker, uint64_t addr, uint64_t size) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->heap_alloc)
-            checkers[i]->heap_alloc(v->state[i], worker, addr, size);
+        if (enabled(v, i) && checkers[i]->heap_alloc) checkers[i]->heap_alloc(v->state[i], worker, addr, size);
 }
 
 static void on_cta_end(void *ctx, int worker, const unsigned ctaid[3]) {
@@ -103,9 +96,8 @@ static inline uint32_t same_prev_32(const uint32_t dd[33]) {
  * engine says every lane is in `space` (PS_MEM_ONE_SPACE), so the lanes' spaces are not compared.
  * Addresses are compared as 32-bit distances from lane 0's (vector min/max and equality) when
  * every lane is within 2 GiB of it, otherwise in 64 bits. */
-PS_CLONES PS_VECTORIZE static bool
-warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool one_space,
-           ps_mem_shape *sh) {
+PS_CLONES PS_VECTORIZE static bool warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space,
+                                              bool one_space, ps_mem_shape *sh) {
     uint64_t any = 0, off = 0, far = 0;
     uint32_t dd[33], *d = dd + 1; /* dd[0]: a value unlike d[0], for same_prev_32 */
     if (!one_space) {
@@ -145,8 +137,8 @@ warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool on
         }
     }
     if (!off) {
-        *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
-                             .lo = a0, .hi = a0 + 32 * size};
+        *sh = (ps_mem_shape){
+            .space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3), .lo = a0, .hi = a0 + 32 * size};
         return true;
     }
     uint64_t lo, hi;
@@ -173,8 +165,8 @@ warp_shape(const ps_mem_event *e, uint64_t a0, uint64_t size, int space, bool on
         }
         for (int l = 1; l < 32; l++) same |= (uint32_t)(e->addr[l] == e->addr[l - 1]) << l;
     }
-    *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo,
-                         .hi = hi + size, .same_prev = same};
+    *sh = (ps_mem_shape){
+        .space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo, .hi = hi + size, .same_prev = same};
     return true;
 }
 
@@ -186,8 +178,8 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
     if (e->hint & PS_MEM_CONTIGUOUS) { /* the engine checked: lane l at a0 + l * size */
-        *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
-                             .lo = a0, .hi = a0 + 32 * size};
+        *sh = (ps_mem_shape){
+            .space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3), .lo = a0, .hi = a0 + 32 * size};
         return;
     }
     if (m == 0xffffffffu) { /* a whole warp: one branch-free pass */
@@ -200,8 +192,11 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
         bool dense = true;
         for (int k = 1; k < n && dense; k++) dense = e->addr[l0 + k] == a0 + (uint64_t)k * size;
         if (dense) {
-            *sh = (ps_mem_shape){.space = space, .dense = true, .aligned4 = size == 4 && !(a0 & 3),
-                                 .lo = a0, .hi = a0 + (uint64_t)n * size};
+            *sh = (ps_mem_shape){.space = space,
+                                 .dense = true,
+                                 .aligned4 = size == 4 && !(a0 & 3),
+                                 .lo = a0,
+                                 .hi = a0 + (uint64_t)n * size};
             return;
         }
     }
@@ -214,8 +209,7 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
         hi = a > hi ? a : hi;
         any |= a;
     }
-    *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo,
-                         .hi = hi + size};
+    *sh = (ps_mem_shape){.space = space, .aligned4 = size == 4 && !(any & 3), .lo = lo, .hi = hi + size};
 }
 
 static void on_mem(void *ctx, const ps_mem_event *e);
@@ -245,8 +239,7 @@ static void on_cluster_begin(void *ctx, const int *workers, int n) {
 static void on_cluster_barrier(void *ctx, const int *workers, int n) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->cluster_barrier)
-            checkers[i]->cluster_barrier(v->state[i], workers, n);
+        if (enabled(v, i) && checkers[i]->cluster_barrier) checkers[i]->cluster_barrier(v->state[i], workers, n);
 }
 
 static void on_mem(void *ctx, const ps_mem_event *e) {
@@ -279,8 +272,7 @@ static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint
 static void on_barrier(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->barrier)
-            checkers[i]->barrier(v->state[i], at, id, lanes, release);
+        if (enabled(v, i) && checkers[i]->barrier) checkers[i]->barrier(v->state[i], at, id, lanes, release);
 }
 
 static void on_warp_sync(void *ctx, const ps_event_where *at, uint32_t lanes) {
@@ -289,8 +281,7 @@ static void on_warp_sync(void *ctx, const ps_event_where *at, uint32_t lanes) {
         if (enabled(v, i) && checkers[i]->warp_sync) checkers[i]->warp_sync(v->state[i], at, lanes);
 }
 
-static void on_async_copy(void *ctx, const ps_event_where *at, int lane, uint64_t addr,
-                          unsigned size, bool complete) {
+static void on_async_copy(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned size, bool complete) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->async_copy)
@@ -300,16 +291,14 @@ static void on_async_copy(void *ctx, const ps_event_where *at, int lane, uint64_
 static void on_mbarrier(void *ctx, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
     ps_verifier *v = ctx;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->mbarrier)
-            checkers[i]->mbarrier(v->state[i], at, lane, addr, flags);
+        if (enabled(v, i) && checkers[i]->mbarrier) checkers[i]->mbarrier(v->state[i], at, lane, addr, flags);
 }
 
 static bool on_watch_insn(void *ctx, const ps_insn *in) {
     ps_verifier *v = ctx;
     bool any = false;
     for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->watch_insn && checkers[i]->watch_insn(v->state[i], in))
-            any = true;
+        if (enabled(v, i) && checkers[i]->watch_insn && checkers[i]->watch_insn(v->state[i], in)) any = true;
     return any;
 }
 
@@ -358,8 +347,7 @@ static const ps_operand *address_operand(const ps_insn *in) {
 /* Marks registers whose value may differ between the lanes of a warp; returns whether any mark
  * was added. `multi` counts definitions per register; `divergent` says whether a branch of the
  * function may split a warp. */
-static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool divergent,
-                      bool is_entry) {
+static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool divergent, bool is_entry) {
     bool changed = false;
     for (int i = 0; i < f->ninsns; i++) {
         const ps_insn *in = &f->insns[i];
@@ -380,9 +368,7 @@ static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool div
                 if (o->kind == PS_OP_SREG && !sreg_uniform(o->sreg)) nu = true;
                 if (o->kind == PS_OP_VEC)
                     for (int j = 0; j < o->nitems; j++)
-                        if (o->items[j].kind == PS_OP_REG && o->items[j].reg >= 0 &&
-                            nonuni[o->items[j].reg])
-                            nu = true;
+                        if (o->items[j].kind == PS_OP_REG && o->items[j].reg >= 0 && nonuni[o->items[j].reg]) nu = true;
             }
         }
         int dests[40], nd = 0;
@@ -449,9 +435,9 @@ static void analyse_insns(ps_verifier *v) {
             for (int k = w ? 1 : 0; k < in->nops; k++) count_reads(&in->ops[k], reads, f->nregs);
             if (w && in->ops[0].kind == PS_OP_ADDR) count_reads(&in->ops[0], reads, f->nregs);
             if (in->guard_reg >= 0 && in->guard_reg < f->nregs) reads[in->guard_reg]++;
-            if (in->form == PS_F_MOV && in->nops == 2 && in->ops[0].kind == PS_OP_REG &&
-                in->ops[1].kind == PS_OP_IMM && in->ops[1].imm == 1 && in->ops[0].reg >= 0 &&
-                in->ops[0].reg < f->nregs && multi[in->ops[0].reg] == 1 && in->guard_reg < 0)
+            if (in->form == PS_F_MOV && in->nops == 2 && in->ops[0].kind == PS_OP_REG && in->ops[1].kind == PS_OP_IMM &&
+                in->ops[1].imm == 1 && in->ops[0].reg >= 0 && in->ops[0].reg < f->nregs && multi[in->ops[0].reg] == 1 &&
+                in->guard_reg < 0)
                 one[in->ops[0].reg] = true;
         }
         for (int i = 0; i < f->ninsns; i++) {
@@ -461,12 +447,12 @@ static void analyse_insns(ps_verifier *v) {
             uint8_t fl = 0;
             const ps_operand *a = address_operand(in);
             if (a && (a->reg < 0 || !nonuni[a->reg])) fl |= PS_IF_UNIFORM_ADDR;
-            if (!writes_first(in) ||
-                (in->ops[0].kind == PS_OP_REG && in->ops[0].reg >= 0 && !reads[in->ops[0].reg]))
+            if (!writes_first(in) || (in->ops[0].kind == PS_OP_REG && in->ops[0].reg >= 0 && !reads[in->ops[0].reg]))
                 fl |= PS_IF_RESULT_UNUSED;
             const ps_operand *last = in->nops ? &in->ops[in->nops - 1] : NULL;
-            if (last && ((last->kind == PS_OP_IMM && last->imm == 1) ||
-                         (last->kind == PS_OP_REG && last->reg >= 0 && one[last->reg])))
+            if (last &&
+                ((last->kind == PS_OP_IMM && last->imm == 1) ||
+                 (last->kind == PS_OP_REG && last->reg >= 0 && one[last->reg])))
                 fl |= PS_IF_VALUE_ONE;
             v->insn_flags[base + i] = fl;
         }
@@ -498,22 +484,29 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
         v->ninsns += f->ninsns;
     }
     analyse_insns(v);
-    v->obs = (ps_observer){.ctx = v, .launch_begin = on_launch_begin, .cta_begin = on_cta_begin,
-                           .cta_end = on_cta_end, .shared_reserved = on_shared_reserved,
+    v->obs = (ps_observer){.ctx = v,
+                           .launch_begin = on_launch_begin,
+                           .cta_begin = on_cta_begin,
+                           .cta_end = on_cta_end,
+                           .shared_reserved = on_shared_reserved,
                            .heap_alloc = on_heap_alloc,
-                           .mem = on_mem, .branch = on_branch,
-                           .barrier = on_barrier, .warp_sync = on_warp_sync,
-                           .async_copy = on_async_copy, .mbarrier = on_mbarrier,
-                           .cluster_begin = on_cluster_begin, .cluster_barrier = on_cluster_barrier,
-                           .watch_insn = on_watch_insn, .insn = on_insn};
+                           .mem = on_mem,
+                           .branch = on_branch,
+                           .barrier = on_barrier,
+                           .warp_sync = on_warp_sync,
+                           .async_copy = on_async_copy,
+                           .mbarrier = on_mbarrier,
+                           .cluster_begin = on_cluster_begin,
+                           .cluster_barrier = on_cluster_barrier,
+                           .watch_insn = on_watch_insn,
+                           .insn = on_insn};
     pthread_mutex_init(&v->atomics_lock, NULL);
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i] == &ps_checker_race) v->obs.atomics_lock = &v->atomics_lock;
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->create) v->state[i] = checkers[i]->create(v);
     for (int i = 0; i < NCHECKERS; i++) /* the memory-event fan-out, without a test per checker */
-        if (enabled(v, i) && checkers[i]->mem &&
-            (!checkers[i]->wants_mem || checkers[i]->wants_mem(v->state[i]))) {
+        if (enabled(v, i) && checkers[i]->mem && (!checkers[i]->wants_mem || checkers[i]->wants_mem(v->state[i]))) {
             v->mem_fn[v->nmem] = checkers[i]->mem;
             v->mem_state[v->nmem++] = v->state[i];
         }
@@ -589,7 +582,7 @@ static uint64_t finding_key(const ps_finding *f) {
 
 static bool same_finding(const ps_finding *a, const ps_finding *b) {
     return a->kind == b->kind && a->at.ptx_line == b->at.ptx_line && a->has_other == b->has_other &&
-           (!a->has_other || a->other.ptx_line == b->other.ptx_line) && !strcmp(a->message, b->message);
+        (!a->has_other || a->other.ptx_line == b->other.ptx_line) && !strcmp(a->message, b->message);
 }
 
 static void rehash(ps_verifier *v) {

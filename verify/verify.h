@@ -11,6 +11,7 @@
 #include "sim.h"
 
 /* Finding kinds (DESIGN §6), in report order. */
+// clang-format off
 #define PS_FINDING_KINDS(X)                              \
     X(RACE, "race")                                      \
     X(OUT_OF_BOUNDS, "out-of-bounds")                    \
@@ -26,12 +27,13 @@
     X(BANK_CONFLICT, "bank-conflict")                    \
     X(DIVERGENCE, "divergence")                          \
     X(UNCOALESCED, "uncoalesced")
+// clang-format on
 
 typedef enum {
 #define X(id, name) PS_FIND_##id,
     PS_FINDING_KINDS(X)
 #undef X
-    PS_FIND_COUNT
+        PS_FIND_COUNT
 } ps_finding_kind;
 
 typedef enum { PS_SEV_NOTE, PS_SEV_WARNING, PS_SEV_ERROR } ps_severity;
@@ -50,27 +52,27 @@ typedef struct {
     ps_finding_kind kind;
     ps_severity severity;
     char message[400];
-    ps_site at;             /* the access / instruction found */
-    ps_site other;          /* races: the conflicting access; has_other says whether set */
+    ps_site at;    /* the access / instruction found */
+    ps_site other; /* races: the conflicting access; has_other says whether set */
     bool has_other;
-    uint64_t count;         /* occurrences folded into this finding (deduplicated by kind+lines) */
-    uint32_t lanes;         /* a fault: the lanes of its warp instruction that fault (ps_fault.lanes); 0: not counted */
+    uint64_t count; /* occurrences folded into this finding (deduplicated by kind+lines) */
+    uint32_t lanes; /* a fault: the lanes of its warp instruction that fault (ps_fault.lanes); 0: not counted */
 } ps_finding;
 
 /* Per-instruction shared-memory statistics (bank conflicts), per PTX line. */
 typedef struct {
     int ptx_line, src_line;
-    int kind;               /* PS_ACC_* */
+    int kind; /* PS_ACC_* */
     uint64_t executions, wavefronts, ideal_wavefronts;
-    unsigned worst_way;     /* worst n-way conflict seen */
-    unsigned size;          /* bytes per lane of the access (the whole vector) */
+    unsigned worst_way; /* worst n-way conflict seen */
+    unsigned size;      /* bytes per lane of the access (the whole vector) */
 } ps_line_bank_stats;
 
 /* Per-instruction global-memory statistics (coalescing), per PTX line. */
 typedef struct {
     int ptx_line, src_line;
-    int kind;               /* PS_ACC_* */
-    unsigned size;          /* bytes per lane */
+    int kind;      /* PS_ACC_* */
+    unsigned size; /* bytes per lane */
     uint64_t requests, sectors, ideal_sectors;
 } ps_line_global_stats;
 
@@ -92,26 +94,37 @@ typedef struct {
 /* The per-line tables of a launch merged by PTX line (report_lines.c): what the HTML report and
  * ptxsim_report_line show. A field is 0 when its checker did not run or saw nothing there. */
 typedef struct {
-    int ptx_line, src_file, src_line;        /* .loc of the line's instruction; 0 = none */
-    uint64_t warp_executions, thread_executions;             /* PS_CHECK_PROFILE */
+    int ptx_line, src_file, src_line;            /* .loc of the line's instruction; 0 = none */
+    uint64_t warp_executions, thread_executions; /* PS_CHECK_PROFILE */
     uint64_t shared_executions, shared_wavefronts, shared_ideal_wavefronts; /* PS_CHECK_BANK */
     unsigned shared_worst_way;
-    uint64_t global_requests, global_sectors, global_ideal_sectors;        /* PS_CHECK_COALESCE */
+    uint64_t global_requests, global_sectors, global_ideal_sectors;             /* PS_CHECK_COALESCE */
     uint64_t branch_executions, branch_divergent, taken_lanes, not_taken_lanes; /* DIVERGENCE */
 } ps_line_counters;
 
 typedef struct {
-    struct { uint64_t instructions, wavefronts, bank_conflicts; } shared[3]; /* load, store, atomic */
-    struct { uint64_t requests, sectors; } global[2];                       /* load, store */
+    struct {
+        uint64_t instructions, wavefronts, bank_conflicts;
+    } shared[3]; /* load, store, atomic */
+    struct {
+        uint64_t requests, sectors;
+    } global[2]; /* load, store */
     uint64_t branches, divergent_branches;
 } ps_verify_stats;
 
-enum { PS_CHECK_BANK = 1u << 0, PS_CHECK_COALESCE = 1u << 1, PS_CHECK_DIVERGENCE = 1u << 2,
-       PS_CHECK_RACE = 1u << 3, PS_CHECK_BARRIER = 1u << 4, PS_CHECK_MEMORY = 1u << 5,
-       PS_CHECK_INIT = 1u << 6, PS_CHECK_ALL = 0x7f,
-       /* per-instruction execution counts (check_profile.c): an event per warp instruction, so
+enum {
+    PS_CHECK_BANK = 1u << 0,
+    PS_CHECK_COALESCE = 1u << 1,
+    PS_CHECK_DIVERGENCE = 1u << 2,
+    PS_CHECK_RACE = 1u << 3,
+    PS_CHECK_BARRIER = 1u << 4,
+    PS_CHECK_MEMORY = 1u << 5,
+    PS_CHECK_INIT = 1u << 6,
+    PS_CHECK_ALL = 0x7f,
+    /* per-instruction execution counts (check_profile.c): an event per warp instruction, so
         * not part of PS_CHECK_ALL; the HTML report asks for it */
-       PS_CHECK_PROFILE = 1u << 7 };
+    PS_CHECK_PROFILE = 1u << 7
+};
 
 typedef struct ps_verifier ps_verifier;
 
@@ -150,19 +163,19 @@ bool ps_verifier_has_errors(const ps_verifier *v);
 
 /* Reports. */
 typedef struct {
-    const char *ptx_path;   /* for locations */
+    const char *ptx_path; /* for locations */
     const char *kernel;
     const char *arch;
-    int max_findings;       /* 0 = all */
-    unsigned only_kinds;    /* bit per ps_finding_kind; 0 = all */
+    int max_findings;    /* 0 = all */
+    unsigned only_kinds; /* bit per ps_finding_kind; 0 = all */
     ps_severity min_severity;
     /* For the JSON report of DESIGN §6 (one model for run, check and exec; docs/report.md). */
-    const char *command;    /* "run", "check", ...; NULL: not written */
+    const char *command;                                  /* "run", "check", ...; NULL: not written */
     unsigned grid[3], block[3], cluster[3], shared_bytes; /* grid[0] == 0: no "launch" */
     const struct ps_report_comparison *comparisons;
     int ncomparisons;
-    int exit_status;        /* -1: not written */
-    bool color;             /* text: ANSI colours for severities and kinds */
+    int exit_status;          /* -1: not written */
+    bool color;               /* text: ANSI colours for severities and kinds */
     const char *source_root;  /* SARIF: paths relative to it; NULL: the working directory */
     const char *tool_version; /* SARIF: tool.driver.version; NULL: "0.1" */
 } ps_report_options;
@@ -172,8 +185,8 @@ typedef struct ps_report_comparison {
     const char *buffer, *type;
     uint64_t elements, mismatches, first_mismatch, got_bits, expected_bits, max_ulp;
     bool has_max_ulp, tolerance;
-    bool has_tolerated;     /* the comparer counted the elements a tolerance let pass (diff) */
-    uint64_t tolerated;     /* elements whose bits differ but pass the tolerance */
+    bool has_tolerated; /* the comparer counted the elements a tolerance let pass (diff) */
+    uint64_t tolerated; /* elements whose bits differ but pass the tolerance */
 } ps_report_comparison;
 
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out);
@@ -196,11 +209,11 @@ int ps_report_sarif_launches(const ps_verifier *const *vs, const ps_launch_resul
  * one shape. A finding may carry "kernel", "launch" and "launches" besides DESIGN §6's keys. Returns 0; -1
  * with errno when the source root cannot be resolved or the file cannot be written. */
 typedef struct {
-    const char *source_root;        /* paths under it are written relative to %SRCROOT%; NULL: "." */
-    const char *tool_version;       /* tool.driver.version; NULL: "0.1" */
-    int exit_code;                  /* invocations[0].exitCode; -1: not written */
+    const char *source_root;  /* paths under it are written relative to %SRCROOT%; NULL: "." */
+    const char *tool_version; /* tool.driver.version; NULL: "0.1" */
+    int exit_code;            /* invocations[0].exitCode; -1: not written */
     bool execution_successful;
-    const char *const *arguments;   /* NULL-terminated; NULL: not written */
+    const char *const *arguments; /* NULL-terminated; NULL: not written */
 } ps_sarif_options;
 struct cJSON;
 int ps_sarif_write(const struct cJSON *findings, const ps_sarif_options *so, const char *path);
@@ -210,23 +223,22 @@ int ps_sarif_write(const struct cJSON *findings, const ps_sarif_options *so, con
 typedef struct {
     const ps_verifier *v;
     const ps_launch_result *res;
-    ps_report_options o;    /* o.ptx_path: the PTX file shown (read again; it must be the one
+    ps_report_options o;  /* o.ptx_path: the PTX file shown (read again; it must be the one
                              * the module was loaded from) */
-    const char *ptx_text;   /* the PTX itself instead of reading o.ptx_path; NULL: read it */
+    const char *ptx_text; /* the PTX itself instead of reading o.ptx_path; NULL: read it */
     size_t ptx_len;
     unsigned grid[3], block[3];
-    const char *label;      /* what the sidebar calls the launch; NULL: "launch N" */
+    const char *label; /* what the sidebar calls the launch; NULL: "launch N" */
 } ps_html_launch;
 typedef struct {
-    const char *title;        /* NULL: "ptxsim report" */
-    const char *source_root;  /* looked in first for .file paths; NULL: none */
+    const char *title;       /* NULL: "ptxsim report" */
+    const char *source_root; /* looked in first for .file paths; NULL: none */
 } ps_html_options;
 /* Writes the page to path ("-": stdout). Returns 0; -1 when a file cannot be read or written,
  * -2 when the PTX is not the module's (the reason in err). Launches of linked programs (several
  * PTX files) are the caller's to refuse (ps_verifier_single_file). */
-int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path,
-                   char *err, size_t errlen);
-
+int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options *ho, const char *path, char *err,
+                   size_t errlen);
 
 /* ---- register pressure (regpressure.c, docs/registers.md) ---------------------------------- */
 /* Register width classes: predicates, 8/16-bit, 32-bit, 64-bit, 128-bit. */
@@ -241,7 +253,7 @@ typedef struct {
     int peak32;                            /* the most 32-bit equivalents live at once (64-bit: 2) */
     int peak_line;                         /* the PTX line where peak32 is first reached */
     int ninsns;
-    int *line, *live32, *live_pred;        /* per instruction: PTX line, live after it */
+    int *line, *live32, *live_pred; /* per instruction: PTX line, live after it */
 } ps_regpressure;
 /* Liveness of f's virtual registers; succ NULL: ps_regpressure_successors. */
 void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out);

@@ -13,33 +13,32 @@
  * common warp access (every active lane in one space, lane l0 + k at a0 + k * size) is then
  * handled as one range instead of lane by lane. */
 typedef struct {
-    int space;           /* the space of every active lane; -1 when they differ (or no lane) */
-    bool dense;          /* active lanes are l0..l0+n-1 and lane l0+k accesses lo + k * size */
-    bool aligned4;       /* size 4 and every lane's address a multiple of 4 */
-    uint64_t lo, hi;     /* lowest address, highest address + size, over the active lanes */
-    uint32_t same_prev;  /* whole warps only: bit l when lane l's address is lane l-1's */
-    int insn;            /* ps_verify_insn_index of the event's instruction */
+    int space;          /* the space of every active lane; -1 when they differ (or no lane) */
+    bool dense;         /* active lanes are l0..l0+n-1 and lane l0+k accesses lo + k * size */
+    bool aligned4;      /* size 4 and every lane's address a multiple of 4 */
+    uint64_t lo, hi;    /* lowest address, highest address + size, over the active lanes */
+    uint32_t same_prev; /* whole warps only: bit l when lane l's address is lane l-1's */
+    int insn;           /* ps_verify_insn_index of the event's instruction */
 } ps_mem_shape;
 
 typedef struct ps_checker {
     const char *name;
-    unsigned check;                          /* PS_CHECK_* bit that enables it */
+    unsigned check; /* PS_CHECK_* bit that enables it */
     void *(*create)(ps_verifier *v);
     void (*destroy)(void *self);
     void (*launch_begin)(void *self, int nworkers);
     void (*cta_begin)(void *self, int worker, const unsigned ctaid[3]);
     void (*cta_end)(void *self, int worker, const unsigned ctaid[3]);
-    void (*shared_reserved)(void *self, int worker, uint64_t bytes); /* observer.h */
+    void (*shared_reserved)(void *self, int worker, uint64_t bytes);          /* observer.h */
     void (*heap_alloc)(void *self, int worker, uint64_t addr, uint64_t size); /* observer.h */
     void (*mem)(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
-    bool (*wants_mem)(void *self);           /* NULL or true: mem gets the events (asked once) */
+    bool (*wants_mem)(void *self); /* NULL or true: mem gets the events (asked once) */
     void (*branch)(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
     void (*barrier)(void *self, const ps_event_where *at, int id, uint32_t lanes, bool release);
     void (*warp_sync)(void *self, const ps_event_where *at, uint32_t lanes);
-    void (*async_copy)(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
-                       bool complete);
+    void (*async_copy)(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size, bool complete);
     void (*mbarrier)(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags);
-    bool (*watch_insn)(void *self, const ps_insn *in);  /* wants insn events for it */
+    bool (*watch_insn)(void *self, const ps_insn *in); /* wants insn events for it */
     void (*insn)(void *self, const ps_insn_event *e);
     void (*finish)(void *self, const ps_launch_result *res);
     /* Thread-block clusters (docs/clusters.md). dsmem: the lanes of a memory event that went to
@@ -50,8 +49,8 @@ typedef struct ps_checker {
     void (*cluster_barrier)(void *self, const int *workers, int n);
 } ps_checker;
 
-extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence,
-    ps_checker_race, ps_checker_barrier, ps_checker_init, ps_checker_reginit, ps_checker_profile;
+extern const ps_checker ps_checker_bank, ps_checker_coalesce, ps_checker_divergence, ps_checker_race,
+    ps_checker_barrier, ps_checker_init, ps_checker_reginit, ps_checker_profile;
 
 typedef struct {
     uint64_t addr, bytes;
@@ -63,8 +62,8 @@ struct ps_verifier {
     unsigned checks;
     ps_observer obs;
     pthread_mutex_t lock;
-    pthread_mutex_t atomics_lock;    /* obs.atomics_lock, with the race checker */
-    ps_verify_stats stats;           /* updated under lock (or merged per worker by checkers) */
+    pthread_mutex_t atomics_lock; /* obs.atomics_lock, with the race checker */
+    ps_verify_stats stats;        /* updated under lock (or merged per worker by checkers) */
     ps_finding *findings;
     int nfindings, cap_findings;
     ps_line_bank_stats *lines;
@@ -72,7 +71,7 @@ struct ps_verifier {
     ps_uninit_range *uninit;
     int nuninit, cap_uninit;
     int nworkers;
-    void *state[8];                  /* one per checker in verify.c's table */
+    void *state[8]; /* one per checker in verify.c's table */
     /* the enabled checkers' mem callbacks and states, in table order */
     void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void *mem_state[8];
@@ -82,23 +81,26 @@ struct ps_verifier {
     int nglines;
     ps_line_branch_stats *blines;
     int nblines;
-    ps_line_exec_stats *elines;      /* check_profile.c */
+    ps_line_exec_stats *elines; /* check_profile.c */
     int nelines;
     /* finding deduplication (verify.c) */
-    int *find_hash;                  /* open addressing: index+1 into findings, 0 = empty */
+    int *find_hash; /* open addressing: index+1 into findings, 0 = empty */
     int cap_hash;
     uint64_t dropped;
     /* instruction numbering: every instruction of the module gets a dense index */
-    struct ps_func_range { const ps_insn *begin; int count, base; } *franges;
+    struct ps_func_range {
+        const ps_insn *begin;
+        int count, base;
+    } * franges;
     int nfranges, ninsns;
-    uint8_t *insn_flags;             /* per instruction: PS_IF_* (static facts from the PTX) */
+    uint8_t *insn_flags; /* per instruction: PS_IF_* (static facts from the PTX) */
 };
 
 /* Static facts about an instruction, as ptxas would see them (verify.c's analysis). */
 enum {
-    PS_IF_UNIFORM_ADDR = 1u << 0,    /* its address is provably the same for all lanes of a warp */
-    PS_IF_RESULT_UNUSED = 1u << 1,   /* no instruction reads its destination register */
-    PS_IF_VALUE_ONE = 1u << 2,       /* its last operand is the constant 1 (immediate, or a
+    PS_IF_UNIFORM_ADDR = 1u << 0,  /* its address is provably the same for all lanes of a warp */
+    PS_IF_RESULT_UNUSED = 1u << 1, /* no instruction reads its destination register */
+    PS_IF_VALUE_ONE = 1u << 2,     /* its last operand is the constant 1 (immediate, or a
                                         register whose one definition moves 1 into it) */
 };
 

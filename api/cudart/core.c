@@ -57,9 +57,9 @@ cudaError_t ps_rt_result(cudaError_t r) {
 /* The faults a GPU context does not recover from (the CUDA documentation's "sticky" errors). */
 static bool is_sticky(CUresult r) {
     return r == CUDA_ERROR_ILLEGAL_ADDRESS || r == CUDA_ERROR_LAUNCH_TIMEOUT || r == CUDA_ERROR_ASSERT ||
-           r == CUDA_ERROR_HARDWARE_STACK_ERROR || r == CUDA_ERROR_ILLEGAL_INSTRUCTION ||
-           r == CUDA_ERROR_MISALIGNED_ADDRESS || r == CUDA_ERROR_LAUNCH_FAILED || r == 717 /* invalid address space */ ||
-           r == 718 /* invalid pc */;
+        r == CUDA_ERROR_HARDWARE_STACK_ERROR || r == CUDA_ERROR_ILLEGAL_INSTRUCTION ||
+        r == CUDA_ERROR_MISALIGNED_ADDRESS || r == CUDA_ERROR_LAUNCH_FAILED || r == 717 /* invalid address space */ ||
+        r == 718 /* invalid pc */;
 }
 
 /* The driver's and the runtime's numbers agree for every error the shim returns (201, the
@@ -95,7 +95,9 @@ PS_CUDART_API cudaError_t cudaPeekAtLastError(void) { return last_error; }
 
 PS_CUDART_API const char *cudaGetErrorName(cudaError_t e) {
     switch ((int)e) {
-#define PS_CUDART_ERROR(name, value, text) case value: return #name;
+#define PS_CUDART_ERROR(name, value, text) \
+    case value:                            \
+        return #name;
 #include "cudart_errors.def"
 #undef PS_CUDART_ERROR
     }
@@ -104,7 +106,9 @@ PS_CUDART_API const char *cudaGetErrorName(cudaError_t e) {
 
 PS_CUDART_API const char *cudaGetErrorString(cudaError_t e) {
     switch ((int)e) {
-#define PS_CUDART_ERROR(name, value, text) case value: return text;
+#define PS_CUDART_ERROR(name, value, text) \
+    case value:                            \
+        return text;
 #include "cudart_errors.def"
 #undef PS_CUDART_ERROR
     }

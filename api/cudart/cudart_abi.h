@@ -17,7 +17,7 @@ typedef enum cudaError {
 
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
-typedef struct ps_cudart_func *cudaKernel_t;  /* a registered kernel (register.c) */
+typedef struct ps_cudart_func *cudaKernel_t; /* a registered kernel (register.c) */
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct ps_mem_pool *cudaMemPool_t;
 typedef void *cudaArray_t;
@@ -27,14 +27,20 @@ typedef struct {
 } dim3;
 
 enum cudaMemcpyKind {
-    cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
-    cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
 };
 enum cudaMemoryType {
-    cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2, cudaMemoryTypeManaged = 3
+    cudaMemoryTypeUnregistered = 0,
+    cudaMemoryTypeHost = 1,
+    cudaMemoryTypeDevice = 2,
+    cudaMemoryTypeManaged = 3
 };
 
-#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamLegacy    ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
 
 typedef struct {
@@ -133,15 +139,23 @@ typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 
 enum {
-    cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9,
-    cudaFuncAttributeClusterDimMustBeSet = 10, cudaFuncAttributeRequiredClusterWidth = 11,
-    cudaFuncAttributeRequiredClusterHeight = 12, cudaFuncAttributeRequiredClusterDepth = 13,
-    cudaFuncAttributeNonPortableClusterSizeAllowed = 14, cudaFuncAttributeClusterSchedulingPolicyPreference = 15
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeClusterDimMustBeSet = 10,
+    cudaFuncAttributeRequiredClusterWidth = 11,
+    cudaFuncAttributeRequiredClusterHeight = 12,
+    cudaFuncAttributeRequiredClusterDepth = 13,
+    cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+    cudaFuncAttributeClusterSchedulingPolicyPreference = 15
 };
 enum {
-    cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2,
-    cudaLimitDevRuntimeSyncDepth = 3, cudaLimitDevRuntimePendingLaunchCount = 4,
-    cudaLimitMaxL2FetchGranularity = 5, cudaLimitPersistingL2CacheSize = 6
+    cudaLimitStackSize = 0,
+    cudaLimitPrintfFifoSize = 1,
+    cudaLimitMallocHeapSize = 2,
+    cudaLimitDevRuntimeSyncDepth = 3,
+    cudaLimitDevRuntimePendingLaunchCount = 4,
+    cudaLimitMaxL2FetchGranularity = 5,
+    cudaLimitPersistingL2CacheSize = 6
 };
 enum { cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolAttrReleaseThreshold = 4 };
 

@@ -20,10 +20,10 @@ typedef struct ps_cudart_fatbin {
     const uint8_t *data;
     const void *const *prelinked; /* -rdc=true: the units' fat binaries (NULL-ended), linked here */
     CUmodule mod;
-    int generation;            /* the context generation mod belongs to */
-    cudaError_t load_error;    /* the failure of the latest load attempt (this generation) */
-    int failed_generation;     /* generation of load_error; -1: none */
-    bool reported;             /* its failure was printed */
+    int generation;         /* the context generation mod belongs to */
+    cudaError_t load_error; /* the failure of the latest load attempt (this generation) */
+    int failed_generation;  /* generation of load_error; -1: none */
+    bool reported;          /* its failure was printed */
     struct ps_cudart_fatbin *next;
 } ps_cudart_fatbin;
 
@@ -36,13 +36,13 @@ struct ps_cudart_func {
 };
 
 typedef struct {
-    const void *host_var;      /* the shadow variable's address (the key) */
+    const void *host_var; /* the shadow variable's address (the key) */
     char *device_name;
     ps_cudart_fatbin *fb;
     size_t size;
     bool constant, managed;
-    void **managed_ptr;        /* __cudaRegisterManagedVar: where the host reads the variable's address */
-    void *mirror;              /* managed: the host copy, pushed before and pulled after each launch */
+    void **managed_ptr; /* __cudaRegisterManagedVar: where the host reads the variable's address */
+    void *mirror;       /* managed: the host copy, pushed before and pulled after each launch */
 } ps_cudart_var;
 
 typedef struct {
@@ -52,8 +52,8 @@ typedef struct {
     size_t nfuncs, cap_funcs;
     ps_cudart_var *vars;
     size_t nvars, cap_vars;
-    int generation;            /* bumped by cudaDeviceReset */
-    cudaError_t sticky;        /* a kernel fault: every later call fails with it until reset */
+    int generation;     /* bumped by cudaDeviceReset */
+    cudaError_t sticky; /* a kernel fault: every later call fails with it until reset */
     int device_flags;
     size_t limits[7];
 } ps_cudart_state;

@@ -13,22 +13,22 @@
 extern "C" {
 #endif
 
-#define PS_FATBIN_MAGIC 0xBA55ED50u         /* the fat binary's header */
+#define PS_FATBIN_MAGIC         0xBA55ED50u /* the fat binary's header */
 #define PS_FATBIN_WRAPPER_MAGIC 0x466243B1u /* __fatBinC_Wrapper_t, what __cudaRegisterFatBinary gets */
 
 enum { PS_FATBIN_PTX = 1, PS_FATBIN_ELF = 2 };
 /* Entry flags (measured on nvcc 13.0 output: docs/cudart.md, "Fat binaries"). */
-#define PS_FATBIN_FLAG_LZ4 0x2000u
+#define PS_FATBIN_FLAG_LZ4  0x2000u
 #define PS_FATBIN_FLAG_ZSTD 0x8000u
 
 typedef struct {
-    int kind;                  /* PS_FATBIN_PTX, PS_FATBIN_ELF, or another number */
-    int arch;                  /* 90 for compute_90 / sm_90 */
+    int kind;                         /* PS_FATBIN_PTX, PS_FATBIN_ELF, or another number */
+    int arch;                         /* 90 for compute_90 / sm_90 */
     int version_major, version_minor; /* PTX ISA version of a PTX entry */
     uint64_t flags;
     const uint8_t *payload;
-    size_t payload_bytes;      /* stored bytes (compressed size when compressed) */
-    size_t plain_bytes;        /* decompressed size (0 when not compressed) */
+    size_t payload_bytes; /* stored bytes (compressed size when compressed) */
+    size_t plain_bytes;   /* decompressed size (0 when not compressed) */
 } ps_fatbin_entry;
 
 /* Reads the fat binary at `data` (its header says how long it is; `limit` bounds that when it is

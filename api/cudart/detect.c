@@ -35,8 +35,8 @@ static bool section(const image *im, const Elf64_Ehdr *eh, unsigned i, Elf64_Shd
  * matching entry is defined. Returns false when it does not appear. */
 static bool find_symbol(const image *im, const Elf64_Ehdr *eh, const Elf64_Shdr *sh, const char *name, bool *defined) {
     Elf64_Shdr strh, *str = &strh;
-    if (!section(im, eh, sh->sh_link, str) || !in(im, sh->sh_offset, sh->sh_size) || !in(im, str->sh_offset, str->sh_size) ||
-        sh->sh_entsize != sizeof(Elf64_Sym))
+    if (!section(im, eh, sh->sh_link, str) || !in(im, sh->sh_offset, sh->sh_size) ||
+        !in(im, str->sh_offset, str->sh_size) || sh->sh_entsize != sizeof(Elf64_Sym))
         return false;
     bool found = false;
     size_t len = strlen(name);

@@ -18,7 +18,7 @@ static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 static uint32_t rd32(const uint8_t *p) { return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16; }
 static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 
-#define FAIL(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+#define FAIL(...)     (snprintf(err, errlen, __VA_ARGS__), -1)
 #define FAILNULL(...) (snprintf(err, errlen, __VA_ARGS__), (char *)NULL)
 
 int ps_fatbin_entries(const void *data, size_t limit, ps_fatbin_entry *out, int max, char *err, size_t errlen) {
@@ -38,8 +38,8 @@ int ps_fatbin_entries(const void *data, size_t limit, ps_fatbin_entry *out, int 
         uint32_t ehs = rd32(e + 4);
         uint64_t bytes = rd64(e + 8);
         if (ehs < 64 || ehs > end - off || bytes > end - off - ehs)
-            return FAIL("entry %d at offset %zu: header of %u and payload of %llu bytes overrun the fat binary", n,
-                        off, ehs, (unsigned long long)bytes);
+            return FAIL("entry %d at offset %zu: header of %u and payload of %llu bytes overrun the fat binary", n, off,
+                        ehs, (unsigned long long)bytes);
         uint64_t flags = rd64(e + 40);
         uint32_t csize = rd32(e + 16);
         if (n < max) {
@@ -71,8 +71,8 @@ char *ps_fatbin_ptx(const ps_fatbin_entry *e, size_t *len, char *err, size_t err
     size_t n = e->plain_bytes;
     bool zstd = e->flags & PS_FATBIN_FLAG_ZSTD, lz4 = e->flags & PS_FATBIN_FLAG_LZ4;
     if (e->kind != PS_FATBIN_PTX) return FAILNULL("entry is not PTX (kind %d)", e->kind);
-    if (zstd && lz4) return FAILNULL("entry claims both zstd and LZ4 compression (flags 0x%llx)",
-                                 (unsigned long long)e->flags);
+    if (zstd && lz4)
+        return FAILNULL("entry claims both zstd and LZ4 compression (flags 0x%llx)", (unsigned long long)e->flags);
     if (!zstd && !lz4) n = e->payload_bytes;
     if (n > PS_FATBIN_MAX_PTX) return FAILNULL("PTX of %zu bytes is implausibly large", n);
     char *text = malloc(n + 1);
@@ -110,8 +110,8 @@ int ps_fatbin_choose_ptx(const ps_fatbin_entry *e, int n, int sm) {
     for (int i = 0; i < n; i++) {
         if (e[i].kind != PS_FATBIN_PTX || e[i].arch > sm) continue;
         if (best < 0 || e[i].arch > e[best].arch ||
-            (e[i].arch == e[best].arch && e[i].version_major * 100 + e[i].version_minor >
-                                              e[best].version_major * 100 + e[best].version_minor))
+            (e[i].arch == e[best].arch &&
+             e[i].version_major * 100 + e[i].version_minor > e[best].version_major * 100 + e[best].version_minor))
             best = i;
     }
     return best;

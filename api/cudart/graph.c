@@ -17,21 +17,21 @@ typedef enum { NODE_KERNEL, NODE_COPY, NODE_SET, NODE_HOST } node_kind;
 
 typedef struct {
     node_kind kind;
-    struct ps_cudart_func *f;      /* kernel */
+    struct ps_cudart_func *f; /* kernel */
     dim3 grid, block;
     size_t shared;
     unsigned cluster[3];
     bool has_cluster;
-    unsigned char *params;         /* kernel: the parameters' bytes, packed at their offsets */
+    unsigned char *params; /* kernel: the parameters' bytes, packed at their offsets */
     size_t params_bytes;
     size_t *offsets;
     int nparams;
-    void *dst;                     /* copy, set */
+    void *dst; /* copy, set */
     const void *src;
     size_t bytes;
     enum cudaMemcpyKind copy_kind;
     int value;
-    cudaHostFn_t fn;               /* host */
+    cudaHostFn_t fn; /* host */
     void *data;
 } node;
 
@@ -44,10 +44,10 @@ typedef struct ps_graph *cudaGraphExec_t;
 
 struct ps_rt_capture {
     struct ps_graph *graph;
-    int mode;                      /* 0 global, 1 thread-local, 2 relaxed */
+    int mode; /* 0 global, 1 thread-local, 2 relaxed */
     bool invalid;
     unsigned long long id;
-    cudaStream_t streams[16];      /* the origin stream first, then the ones that joined */
+    cudaStream_t streams[16]; /* the origin stream first, then the ones that joined */
     int nstreams;
 };
 
@@ -58,7 +58,7 @@ static struct {
     struct {
         cudaEvent_t event;
         ps_rt_capture *capture;
-    } events[64];                  /* events recorded in a capture: waiting on one joins it */
+    } events[64]; /* events recorded in a capture: waiting on one joins it */
     int nevents;
     unsigned long long next_id;
 } cap = {.lock = PTHREAD_MUTEX_INITIALIZER, .next_id = 1};
@@ -153,8 +153,16 @@ cudaError_t ps_rt_record_kernel(ps_rt_capture *c, struct ps_cudart_func *f, dim3
         memcpy(buf + off[i], args[i], size[i]); /* the values at capture time, as the GPU's graph keeps them */
         offs[i] = off[i];
     }
-    *n = (node){.kind = NODE_KERNEL, .f = f, .grid = grid, .block = block, .shared = shared, .params = buf,
-                .params_bytes = total ? total : 1, .offsets = offs, .nparams = np, .has_cluster = cluster != NULL};
+    *n = (node){.kind = NODE_KERNEL,
+                .f = f,
+                .grid = grid,
+                .block = block,
+                .shared = shared,
+                .params = buf,
+                .params_bytes = total ? total : 1,
+                .offsets = offs,
+                .nparams = np,
+                .has_cluster = cluster != NULL};
     if (cluster) memcpy(n->cluster, cluster, sizeof n->cluster);
     pthread_mutex_unlock(&cap.lock);
     return cudaSuccess;
@@ -338,7 +346,8 @@ PS_CUDART_API cudaError_t cudaGraphInstantiate(cudaGraphExec_t *exec, cudaGraph_
     *exec = x;
     return cudaSuccess;
 }
-PS_CUDART_API cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *exec, cudaGraph_t g, unsigned long long flags) {
+PS_CUDART_API cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *exec, cudaGraph_t g,
+                                                        unsigned long long flags) {
     return cudaGraphInstantiate(exec, g, flags);
 }
 

@@ -127,8 +127,7 @@ PS_CUDART_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, con
         const cudaLaunchAttribute *a = &cfg->attrs[i];
         if (a->id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
             cluster[0] = a->value.clusterDim.x, cluster[1] = a->value.clusterDim.y, cluster[2] = a->value.clusterDim.z;
-        else if (a->id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
-            cooperative = a->value.cooperative != 0;
+        else if (a->id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE) cooperative = a->value.cooperative != 0;
         else if (a->id > CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN || a->id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT)
             return ps_rt_unsupported("cudaLaunchKernelEx with this launch attribute", NULL);
         /* the rest are hints that in-order, one-at-a-time launches satisfy */
@@ -152,8 +151,8 @@ PS_CUDART_API cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *cfg
 /* Grid-wide synchronisation: every CTA resident at once and the driver's grid workspace in
  * %envreg1/2, which the engine provides for a cooperative launch (docs/engine.md); a grid larger
  * than fits on the device is cudaErrorCooperativeLaunchTooLarge, from the driver. */
-PS_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args,
-                                                      size_t shared, cudaStream_t s) {
+PS_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
+                                                      cudaStream_t s) {
     cudaError_t r;
     struct ps_cudart_func *f = by_stub(fn, &r);
     if (!f) return ps_rt_result(r);
@@ -190,8 +189,10 @@ PS_CUDART_API cudaError_t cudaFuncSetAttribute(const void *fn, int attr, int val
     if (!f) return ps_rt_result(r);
     if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize)
         return cuFuncSetAttribute(f->f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, value) == CUDA_SUCCESS
-                   ? cudaSuccess : ps_rt_result(cudaErrorInvalidValue);
-    if (attr >= cudaFuncAttributePreferredSharedMemoryCarveout && attr <= cudaFuncAttributeClusterSchedulingPolicyPreference)
+            ? cudaSuccess
+            : ps_rt_result(cudaErrorInvalidValue);
+    if (attr >= cudaFuncAttributePreferredSharedMemoryCarveout &&
+        attr <= cudaFuncAttributeClusterSchedulingPolicyPreference)
         return cudaSuccess; /* hints, and cluster shapes the launch states itself */
     return ps_rt_result(cudaErrorInvalidValue);
 }

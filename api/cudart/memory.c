@@ -16,20 +16,20 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
 
 /* Allocation during a global capture: cudaErrorStreamCaptureUnsupported; legacy-stream work
  * while a blocking stream captures: cudaErrorStreamCaptureImplicit (graph.c). */
-#define GUARD()                                           \
-    do {                                                  \
-        cudaError_t g_ = ps_rt_capture_guard();           \
-        if (g_ != cudaSuccess) return g_;                 \
+#define GUARD()                                 \
+    do {                                        \
+        cudaError_t g_ = ps_rt_capture_guard(); \
+        if (g_ != cudaSuccess) return g_;       \
     } while (0)
-#define LEGACY()                                          \
-    do {                                                  \
-        cudaError_t g_ = ps_rt_capture_legacy();          \
-        if (g_ != cudaSuccess) return g_;                 \
+#define LEGACY()                                 \
+    do {                                         \
+        cudaError_t g_ = ps_rt_capture_legacy(); \
+        if (g_ != cudaSuccess) return g_;        \
     } while (0)
 
-#define ENTER()                                     \
-    do {                                            \
-        cudaError_t e_ = ps_rt_enter();             \
+#define ENTER()                                         \
+    do {                                                \
+        cudaError_t e_ = ps_rt_enter();                 \
         if (e_ != cudaSuccess) return ps_rt_result(e_); \
     } while (0)
 
@@ -162,16 +162,14 @@ PS_CUDART_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes 
 static bool on_device(const void *p) {
     unsigned type = 0;
     return cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (uintptr_t)p) == CUDA_SUCCESS &&
-           type == CU_MEMORYTYPE_DEVICE;
+        type == CU_MEMORYTYPE_DEVICE;
 }
 
 cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
     if (!n) return cudaSuccess;
     if (!dst || !src) return ps_rt_result(cudaErrorInvalidValue);
     switch (kind) {
-    case cudaMemcpyHostToHost:
-        memmove(dst, src, n);
-        return cudaSuccess;
+    case cudaMemcpyHostToHost: memmove(dst, src, n); return cudaSuccess;
     case cudaMemcpyHostToDevice: return ps_rt_cu(cuMemcpyHtoD_v2((uintptr_t)dst, src, n));
     case cudaMemcpyDeviceToHost: return ps_rt_cu(cuMemcpyDtoH_v2(dst, (uintptr_t)src, n));
     case cudaMemcpyDeviceToDevice: return ps_rt_cu(cuMemcpyDtoD_v2((uintptr_t)dst, (uintptr_t)src, n));
@@ -205,7 +203,7 @@ PS_CUDART_API cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src
 
 /* One row at a time. */
 static cudaError_t do_cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                                       size_t height, enum cudaMemcpyKind kind) {
+                                   size_t height, enum cudaMemcpyKind kind) {
     ENTER();
     if (height && (width > dpitch || width > spitch)) return ps_rt_result(cudaErrorInvalidPitchValue);
     for (size_t y = 0; y < height; y++) {
@@ -226,13 +224,15 @@ PS_CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void
 static cudaError_t do_cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
-    if (p->srcArray || p->dstArray) return ps_rt_unsupported("cudaMemcpy3D with CUDA arrays", "arrays are not simulated");
+    if (p->srcArray || p->dstArray)
+        return ps_rt_unsupported("cudaMemcpy3D with CUDA arrays", "arrays are not simulated");
     const struct cudaPitchedPtr *s = &p->srcPtr, *d = &p->dstPtr;
     size_t w = p->extent.width;
     if (p->srcPos.x + w > s->pitch || p->dstPos.x + w > d->pitch) return ps_rt_result(cudaErrorInvalidPitchValue);
     for (size_t z = 0; z < p->extent.depth; z++)
         for (size_t y = 0; y < p->extent.height; y++) {
-            const char *from = (const char *)s->ptr + ((z + p->srcPos.z) * s->ysize + y + p->srcPos.y) * s->pitch + p->srcPos.x;
+            const char *from =
+                (const char *)s->ptr + ((z + p->srcPos.z) * s->ysize + y + p->srcPos.y) * s->pitch + p->srcPos.x;
             char *to = (char *)d->ptr + ((z + p->dstPos.z) * d->ysize + y + p->dstPos.y) * d->pitch + p->dstPos.x;
             cudaError_t r = ps_rt_copy(to, from, w, p->kind);
             if (r != cudaSuccess) return r;
@@ -260,7 +260,7 @@ static cudaError_t symbol_range(const void *symbol, size_t n, size_t offset, cha
 }
 
 static cudaError_t do_cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
-                                             enum cudaMemcpyKind kind) {
+                                         enum cudaMemcpyKind kind) {
     ENTER();
     char *to;
     cudaError_t r = symbol_range(symbol, n, offset, &to);
@@ -271,7 +271,7 @@ static cudaError_t do_cudaMemcpyToSymbol(const void *symbol, const void *src, si
 }
 
 static cudaError_t do_cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
-                                               enum cudaMemcpyKind kind) {
+                                           enum cudaMemcpyKind kind) {
     ENTER();
     char *from;
     cudaError_t r = symbol_range(symbol, n, offset, &from);

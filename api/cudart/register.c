@@ -120,8 +120,8 @@ PS_CUDART_API void __cudaUnregisterFatBinary(void **handle) {
 }
 
 PS_CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun,
-                                          const char *device_name, int thread_limit, void *tid, void *bid,
-                                          void *bdim, void *gdim, int *wsize) {
+                                          const char *device_name, int thread_limit, void *tid, void *bid, void *bdim,
+                                          void *gdim, int *wsize) {
     struct ps_cudart_func *f = calloc(1, sizeof *f);
     char *name = device_name ? strdup(device_name) : NULL;
     if (!f || !name) {
@@ -157,8 +157,11 @@ static ps_cudart_var *add_var(void **handle, const void *host_var, const char *n
         ps_rt.vars = v, ps_rt.cap_vars = cap;
     }
     ps_cudart_var *v = &ps_rt.vars[ps_rt.nvars++];
-    *v = (ps_cudart_var){.host_var = host_var, .device_name = strdup(name ? name : ""),
-                         .fb = (ps_cudart_fatbin *)handle, .size = size, .constant = constant != 0};
+    *v = (ps_cudart_var){.host_var = host_var,
+                         .device_name = strdup(name ? name : ""),
+                         .fb = (ps_cudart_fatbin *)handle,
+                         .size = size,
+                         .constant = constant != 0};
     pthread_mutex_unlock(&ps_rt.lock);
     return v;
 }

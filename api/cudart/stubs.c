@@ -12,8 +12,8 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
 cudaError_t cudaPeekAtLastError(void);
 
-#define PS_CUDART_UNSUPPORTED(name)                                        \
-    PS_CUDART_API cudaError_t name(void);                                  \
+#define PS_CUDART_UNSUPPORTED(name)       \
+    PS_CUDART_API cudaError_t name(void); \
     PS_CUDART_API cudaError_t name(void) { return ps_rt_unsupported(#name, NULL); }
 #include "cudart_unsupported.def"
 #undef PS_CUDART_UNSUPPORTED
@@ -69,7 +69,8 @@ PS_CUDART_API cudaError_t cudaSetValidDevices(int *devices, int n) {
 }
 
 /* Clusters (sm_90): at most 8 CTAs portably, as the engine runs them (docs/clusters.md). */
-PS_CUDART_API cudaError_t cudaOccupancyMaxPotentialClusterSize(int *size, const void *fn, const cudaLaunchConfig_t *cfg) {
+PS_CUDART_API cudaError_t cudaOccupancyMaxPotentialClusterSize(int *size, const void *fn,
+                                                               const cudaLaunchConfig_t *cfg) {
     if (!size || !cfg) return ps_rt_result(cudaErrorInvalidValue);
     int sm = 0;
     if (cudaDeviceGetAttribute(&sm, 75, 0) != cudaSuccess) return cudaPeekAtLastError();

@@ -130,41 +130,41 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 } CUdriverProcAddressQueryResult;
 
 /* cuLaunchKernel's `extra` array: pairs of (key, value) ended by CU_LAUNCH_PARAM_END. */
-#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_END            ((void *)0x00)
 #define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
-#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE    ((void *)0x02)
 
 /* cuda.h maps these plain names onto versioned symbols (the shim itself defines both). */
 #ifndef PTXSIM_SHIM_BUILD
-#define cuDeviceTotalMem cuDeviceTotalMem_v2
-#define cuCtxCreate cuCtxCreate_v4
-#define cuCtxDestroy cuCtxDestroy_v2
-#define cuCtxPushCurrent cuCtxPushCurrent_v2
-#define cuCtxPopCurrent cuCtxPopCurrent_v2
-#define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
-#define cuDevicePrimaryCtxReset cuDevicePrimaryCtxReset_v2
+#define cuDeviceTotalMem           cuDeviceTotalMem_v2
+#define cuCtxCreate                cuCtxCreate_v4
+#define cuCtxDestroy               cuCtxDestroy_v2
+#define cuCtxPushCurrent           cuCtxPushCurrent_v2
+#define cuCtxPopCurrent            cuCtxPopCurrent_v2
+#define cuDevicePrimaryCtxRelease  cuDevicePrimaryCtxRelease_v2
+#define cuDevicePrimaryCtxReset    cuDevicePrimaryCtxReset_v2
 #define cuDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags_v2
-#define cuModuleGetGlobal cuModuleGetGlobal_v2
-#define cuMemGetInfo cuMemGetInfo_v2
-#define cuMemGetAddressRange cuMemGetAddressRange_v2
-#define cuMemAlloc cuMemAlloc_v2
-#define cuMemFree cuMemFree_v2
-#define cuMemAllocHost cuMemAllocHost_v2
-#define cuMemHostRegister cuMemHostRegister_v2
-#define cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2
-#define cuMemcpyHtoD cuMemcpyHtoD_v2
-#define cuMemcpyDtoH cuMemcpyDtoH_v2
-#define cuMemcpyDtoD cuMemcpyDtoD_v2
-#define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
-#define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
-#define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2
-#define cuMemsetD8 cuMemsetD8_v2
-#define cuMemsetD16 cuMemsetD16_v2
-#define cuMemsetD32 cuMemsetD32_v2
-#define cuStreamDestroy cuStreamDestroy_v2
-#define cuEventDestroy cuEventDestroy_v2
-#define cuEventElapsedTime cuEventElapsedTime_v2
-#define cuGetProcAddress cuGetProcAddress_v2
+#define cuModuleGetGlobal          cuModuleGetGlobal_v2
+#define cuMemGetInfo               cuMemGetInfo_v2
+#define cuMemGetAddressRange       cuMemGetAddressRange_v2
+#define cuMemAlloc                 cuMemAlloc_v2
+#define cuMemFree                  cuMemFree_v2
+#define cuMemAllocHost             cuMemAllocHost_v2
+#define cuMemHostRegister          cuMemHostRegister_v2
+#define cuMemHostGetDevicePointer  cuMemHostGetDevicePointer_v2
+#define cuMemcpyHtoD               cuMemcpyHtoD_v2
+#define cuMemcpyDtoH               cuMemcpyDtoH_v2
+#define cuMemcpyDtoD               cuMemcpyDtoD_v2
+#define cuMemcpyHtoDAsync          cuMemcpyHtoDAsync_v2
+#define cuMemcpyDtoHAsync          cuMemcpyDtoHAsync_v2
+#define cuMemcpyDtoDAsync          cuMemcpyDtoDAsync_v2
+#define cuMemsetD8                 cuMemsetD8_v2
+#define cuMemsetD16                cuMemsetD16_v2
+#define cuMemsetD32                cuMemsetD32_v2
+#define cuStreamDestroy            cuStreamDestroy_v2
+#define cuEventDestroy             cuEventDestroy_v2
+#define cuEventElapsedTime         cuEventElapsedTime_v2
+#define cuGetProcAddress           cuGetProcAddress_v2
 #endif
 
 /* cuCtxCreate_v4's optional parameters (execution affinity, CIG); the shim accepts only NULL or
@@ -206,15 +206,13 @@ CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version);
 CUresult cuCtxGetFlags(unsigned int *flags);
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image);
-CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,
-                            CUjit_option *options, void **optionValues);
-CUresult cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options, void **optionValues,
-                         CUlinkState *stateOut);
-CUresult cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size,
-                          const char *name, unsigned int numOptions, CUjit_option *options,
-                          void **optionValues);
-CUresult cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path,
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, CUjit_option *options,
+                            void **optionValues);
+CUresult cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options, void **optionValues, CUlinkState *stateOut);
+CUresult cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
                           unsigned int numOptions, CUjit_option *options, void **optionValues);
+CUresult cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
+                          CUjit_option *options, void **optionValues);
 CUresult cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut);
 CUresult cuLinkDestroy(CUlinkState state);
 CUresult cuModuleLoad(CUmodule *module, const char *path);
@@ -262,14 +260,12 @@ CUresult cuEventSynchronize(CUevent event);
 CUresult cuEventQuery(CUevent event);
 CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end);
 
-CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
-                        unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
-                        unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
-                        void **kernelParams, void **extra);
-CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
-                                   unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
-                                   unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
-                                   void **kernelParams);
+CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                        unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                        unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra);
+CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                                   unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                                   unsigned int sharedMemBytes, CUstream hStream, void **kernelParams);
 
 /* ---- launches with attributes, host functions, occupancy, pointers, managed memory ---------- */
 typedef enum CUlaunchAttributeID_enum {
@@ -324,7 +320,12 @@ typedef enum CUpointer_attribute_enum {
     CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
     CU_POINTER_ATTRIBUTE_MAPPED = 13,
 } CUpointer_attribute;
-typedef enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2, CU_MEMORYTYPE_ARRAY = 3, CU_MEMORYTYPE_UNIFIED = 4 } CUmemorytype;
+typedef enum {
+    CU_MEMORYTYPE_HOST = 1,
+    CU_MEMORYTYPE_DEVICE = 2,
+    CU_MEMORYTYPE_ARRAY = 3,
+    CU_MEMORYTYPE_UNIFIED = 4
+} CUmemorytype;
 enum { CU_MEM_ATTACH_GLOBAL = 1, CU_MEM_ATTACH_HOST = 2, CU_MEM_ATTACH_SINGLE = 4 };
 
 CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra);

@@ -15,16 +15,16 @@
 struct CUctx_st {
     ptxsim_context *sim;
     bool primary;
-    int refs;              /* primary: retain count */
+    int refs; /* primary: retain count */
     unsigned flags;
-    CUresult sticky;       /* a kernel fault poisons the context, as on a GPU */
+    CUresult sticky;        /* a kernel fault poisons the context, as on a GPU */
     struct CUmod_st **mods; /* freed with the context */
     int nmods, cap_mods;
-    void **host;           /* cuMemHostAlloc blocks, freed with the context */
+    void **host; /* cuMemHostAlloc blocks, freed with the context */
     int nhost, cap_host;
-    void **managed;        /* cuMemAllocManaged blocks (host memory the device addresses) */
+    void **managed; /* cuMemAllocManaged blocks (host memory the device addresses) */
     int nmanaged, cap_managed;
-    double clock_ms;       /* the simulated device time line events read (shim_attr.c) */
+    double clock_ms; /* the simulated device time line events read (shim_attr.c) */
 };
 
 struct CUfunc_st {
@@ -38,7 +38,7 @@ struct CUmod_st {
     ptxsim_module *mod;
     struct CUfunc_st *funcs; /* one per kernel, so a name always gives the same handle */
     int nfuncs;
-    int target_sm;           /* .target's sm number: CU_FUNC_ATTRIBUTE_PTX_VERSION */
+    int target_sm; /* .target's sm number: CU_FUNC_ATTRIBUTE_PTX_VERSION */
     /* With $PTXSIM_HTML_DIR (ptxsim exec --html): the PTX text and the name it was loaded under,
      * for the HTML page of each launch (shim_report.c); NULL otherwise, and for linked programs. */
     char *ptx, *ptx_name;
@@ -62,7 +62,7 @@ const struct CUlinkState_st *shim_link_image(const void *image);
 struct CUevent_st {
     bool recorded;
     bool no_timing; /* CU_EVENT_DISABLE_TIMING */
-    double ms; /* the context's simulated clock at the record (every operation has finished by then) */
+    double ms;      /* the context's simulated clock at the record (every operation has finished by then) */
 };
 
 typedef struct {
@@ -106,8 +106,7 @@ bool shim_site_find(const void *ctx, uint64_t addr, uint64_t *base, uint64_t *by
 /* $PTXSIM_HTML_DIR when ptxsim exec asked for HTML pages (exec --check --html), else NULL. */
 const char *shim_html_dir(void);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
-void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
-                        const ptxsim_report *r);
+void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3], const ptxsim_report *r);
 /* Frees a context with its modules and host allocations. */
 void shim_context_free(struct CUctx_st *c);
 /* Registers the exit handler (report, cleanup) once. */
@@ -121,8 +120,8 @@ extern const shim_stub shim_stubs[];
 
 /* A kernel launch (cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel): cluster NULL or
  * all 0 for none; cooperative: every CTA resident at once (ptxsim_launch_config.cooperative). */
-CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
-                     unsigned shared, void **params, void **extra, const unsigned cluster[3], bool cooperative);
+CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3], unsigned shared,
+                     void **params, void **extra, const unsigned cluster[3], bool cooperative);
 
 /* The simulated device's description (shim_attr.c): cuDeviceGetAttribute's value of attribute
  * attr for the architecture of shim.info; false when the attribute is not modelled. */

@@ -30,6 +30,7 @@ CUresult shim_fail(CUresult r, const char *fn, const char *fmt, ...) {
 }
 
 /* ---- errors: names and strings as the CUDA 13 driver gives them (recorded on an H200) --------- */
+// clang-format off
 #define SHIM_ERRORS(X)                                                                       \
     X(CUDA_SUCCESS, "no error")                                                              \
     X(CUDA_ERROR_INVALID_VALUE, "invalid argument")                                          \
@@ -64,10 +65,12 @@ CUresult shim_fail(CUresult r, const char *fn, const char *fmt, ...) {
     X(CUDA_ERROR_NOT_PERMITTED, "operation not permitted")                                   \
     X(CUDA_ERROR_NOT_SUPPORTED, "operation not supported")                                   \
     X(CUDA_ERROR_UNKNOWN, "unknown error")
+// clang-format on
 
 CUresult cuGetErrorName(CUresult error, const char **str) {
     switch (error) {
-#define X(id, text) case id: *str = #id; return CUDA_SUCCESS;
+#define X(id, text) \
+    case id: *str = #id; return CUDA_SUCCESS;
         SHIM_ERRORS(X)
 #undef X
     }
@@ -76,7 +79,8 @@ CUresult cuGetErrorName(CUresult error, const char **str) {
 
 CUresult cuGetErrorString(CUresult error, const char **str) {
     switch (error) {
-#define X(id, text) case id: *str = text; return CUDA_SUCCESS;
+#define X(id, text) \
+    case id: *str = text; return CUDA_SUCCESS;
         SHIM_ERRORS(X)
 #undef X
     }
@@ -94,8 +98,7 @@ CUresult cuInit(unsigned int flags) {
         if (!ptxsim_arch_query(shim.arch, &shim.info))
             r = shim_fail(CUDA_ERROR_NO_DEVICE, "cuInit", "PTXSIM_ARCH=%s is not an architecture ptxsim knows",
                           shim.arch);
-        else
-            shim.initialized = true;
+        else shim.initialized = true;
     }
     shim_unlock();
     if (r == CUDA_SUCCESS) shim_hook_exit();
@@ -185,12 +188,10 @@ CUresult shim_current(const char *fn, struct CUctx_st **out) {
 }
 
 void shim_context_options(ptxsim_options *o) {
-    *o = (ptxsim_options){.checks = PTXSIM_CHECK_RACE | PTXSIM_CHECK_BARRIER | PTXSIM_CHECK_MEMORY |
-                                    PTXSIM_CHECK_INIT};
+    *o = (ptxsim_options){.checks = PTXSIM_CHECK_RACE | PTXSIM_CHECK_BARRIER | PTXSIM_CHECK_MEMORY | PTXSIM_CHECK_INIT};
     const char *s = getenv("PTXSIM_CHECKS");
     if (s && *s) {
-        static const char *const names[] = {"bank", "coalesce", "divergence", "race", "barrier",
-                                            "memory", "init"};
+        static const char *const names[] = {"bank", "coalesce", "divergence", "race", "barrier", "memory", "init"};
         o->checks = !strcmp(s, "all") || !strncmp(s, "all,", 4) ? PTXSIM_CHECK_ALL : 0; /* "all,profile" too */
         for (int i = 0; i < 7; i++)
             if (strstr(s, names[i])) o->checks |= 1u << i;
@@ -262,7 +263,8 @@ static void forget_current(struct CUctx_st *c) {
 }
 
 CUresult cuCtxDestroy_v2(CUcontext ctx) {
-    if (!ctx || ctx->primary) return shim_fail(CUDA_ERROR_INVALID_CONTEXT, "cuCtxDestroy", "not a context of cuCtxCreate");
+    if (!ctx || ctx->primary)
+        return shim_fail(CUDA_ERROR_INVALID_CONTEXT, "cuCtxDestroy", "not a context of cuCtxCreate");
     shim_lock();
     forget_current(ctx);
     shim_context_free(ctx);

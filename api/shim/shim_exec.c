@@ -9,9 +9,9 @@
 
 #include "shim.h"
 
-#define CURRENT(fn)                                  \
-    struct CUctx_st *c = NULL;                       \
-    CUresult r_ = shim_current(fn, &c);              \
+#define CURRENT(fn)                     \
+    struct CUctx_st *c = NULL;          \
+    CUresult r_ = shim_current(fn, &c); \
     if (r_ != CUDA_SUCCESS) return r_
 
 /* ---- modules ---------------------------------------------------------------------------------- */
@@ -22,8 +22,8 @@ static size_t copy_log(char *buf, size_t cap, const ptxsim_diagnostics *d) {
     static const char *const level[] = {"error", "warning", "note"};
     for (int i = 0; i < ptxsim_diagnostics_count(d) && n + 1 < cap; i++) {
         const ptxsim_diagnostic *g = ptxsim_diagnostics_get(d, i);
-        int w = snprintf(buf + n, cap - n, "ptxas %s   : %s, line %d; %s\n", level[g->level], g->file,
-                         g->line, g->message);
+        int w =
+            snprintf(buf + n, cap - n, "ptxas %s   : %s, line %d; %s\n", level[g->level], g->file, g->line, g->message);
         n = w < 0 ? n : PS_SHIM_MIN(n + (size_t)w, cap - 1);
     }
     return n;
@@ -52,8 +52,8 @@ CUresult cuLinkCreate_v2(unsigned int n, CUjit_option *opts, void **vals, CUlink
     return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
-static CUresult link_add(const char *fn, CUlinkState s, CUjitInputType type, const char *text,
-                         size_t size, const char *name) {
+static CUresult link_add(const char *fn, CUlinkState s, CUjitInputType type, const char *text, size_t size,
+                         const char *name) {
     if (!s || !text) return CUDA_ERROR_INVALID_VALUE;
     if (type != CU_JIT_INPUT_PTX)
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "input type %d: ptxsim links PTX only", (int)type);
@@ -73,14 +73,14 @@ static CUresult link_add(const char *fn, CUlinkState s, CUjitInputType type, con
     return CUDA_SUCCESS;
 }
 
-CUresult cuLinkAddData_v2(CUlinkState s, CUjitInputType type, void *data, size_t size, const char *name,
-                          unsigned int n, CUjit_option *opts, void **vals) {
+CUresult cuLinkAddData_v2(CUlinkState s, CUjitInputType type, void *data, size_t size, const char *name, unsigned int n,
+                          CUjit_option *opts, void **vals) {
     (void)n, (void)opts, (void)vals;
     return link_add("cuLinkAddData_v2", s, type, data, size, name);
 }
 
-CUresult cuLinkAddFile_v2(CUlinkState s, CUjitInputType type, const char *path, unsigned int n,
-                          CUjit_option *opts, void **vals) {
+CUresult cuLinkAddFile_v2(CUlinkState s, CUjitInputType type, const char *path, unsigned int n, CUjit_option *opts,
+                          void **vals) {
     (void)n, (void)opts, (void)vals;
     FILE *f = path ? fopen(path, "rb") : NULL;
     if (!f) return shim_fail(CUDA_ERROR_FILE_NOT_FOUND, "cuLinkAddFile_v2", "cannot open %s", path ? path : "(null)");
@@ -90,8 +90,9 @@ CUresult cuLinkAddFile_v2(CUlinkState s, CUjitInputType type, const char *path, 
     char *buf = calloc(1, (size_t)(len > 0 ? len : 0) + 1);
     size_t got = buf ? fread(buf, 1, (size_t)(len > 0 ? len : 0), f) : 0;
     fclose(f);
-    CUresult r = buf && (long)got == len ? link_add("cuLinkAddFile_v2", s, type, buf, got, path)
-                                         : shim_fail(CUDA_ERROR_FILE_NOT_FOUND, "cuLinkAddFile_v2", "cannot read %s", path);
+    CUresult r = buf && (long)got == len
+        ? link_add("cuLinkAddFile_v2", s, type, buf, got, path)
+        : shim_fail(CUDA_ERROR_FILE_NOT_FOUND, "cuLinkAddFile_v2", "cannot read %s", path);
     free(buf);
     return r;
 }
@@ -114,8 +115,8 @@ CUresult cuLinkDestroy(CUlinkState s) {
     return CUDA_SUCCESS;
 }
 
-static CUresult load(const char *fn, CUmodule *module, const void *image, unsigned nopts,
-                     CUjit_option *opts, void **vals) {
+static CUresult load(const char *fn, CUmodule *module, const void *image, unsigned nopts, CUjit_option *opts,
+                     void **vals) {
     CURRENT(fn);
     if (!module || !image) return CUDA_ERROR_INVALID_VALUE;
     const unsigned char *b = image;
@@ -158,8 +159,8 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
     if (st != PTXSIM_OK) {
         if (!getenv("PTXSIM_CUDA_QUIET")) ptxsim_diagnostics_print(d, stderr);
         ptxsim_diagnostics_free(d);
-        return shim_fail(st == PTXSIM_ERR_PARSE ? CUDA_ERROR_INVALID_PTX : CUDA_ERROR_NOT_SUPPORTED, fn,
-                         "%s", ptxsim_context_message(c->sim));
+        return shim_fail(st == PTXSIM_ERR_PARSE ? CUDA_ERROR_INVALID_PTX : CUDA_ERROR_NOT_SUPPORTED, fn, "%s",
+                         ptxsim_context_message(c->sim));
     }
     ptxsim_diagnostics_free(d);
     struct CUmod_st *cm = calloc(1, sizeof *cm);
@@ -199,8 +200,7 @@ static CUresult load(const char *fn, CUmodule *module, const void *image, unsign
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
     return load("cuModuleLoadData", module, image, 0, NULL, NULL);
 }
-CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int n, CUjit_option *opts,
-                            void **vals) {
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int n, CUjit_option *opts, void **vals) {
     return load("cuModuleLoadDataEx", module, image, n, opts, vals);
 }
 CUresult cuModuleLoadFatBinary(CUmodule *module, const void *image) {
@@ -337,20 +337,23 @@ static CUresult fault_result(const ptxsim_fault *f) {
 
 /* The launch behind cuLaunchKernel and cuLaunchKernelEx: cluster (all 0: none given) as
  * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION. */
-CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3],
-                     unsigned shared, void **params, void **extra, const unsigned cluster[3], bool cooperative) {
+CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const unsigned block[3], unsigned shared,
+                     void **params, void **extra, const unsigned cluster[3], bool cooperative) {
     CURRENT(fn);
     if (!f) return CUDA_ERROR_INVALID_HANDLE;
     unsigned gx = grid[0], gy = grid[1], gz = grid[2], bx = block[0], by = block[1], bz = block[2];
-    if (!gx || !gy || !gz || !bx || !by || !bz || gy > 65535 || gz > 65535 || bx > 1024 || by > 1024 ||
-        bz > 64 || (uint64_t)bx * by * bz > (uint64_t)shim.info.max_threads_per_block)
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "grid %ux%ux%u of blocks %ux%ux%u is invalid",
-                         gx, gy, gz, bx, by, bz);
+    if (!gx || !gy || !gz || !bx || !by || !bz || gy > 65535 || gz > 65535 || bx > 1024 || by > 1024 || bz > 64 ||
+        (uint64_t)bx * by * bz > (uint64_t)shim.info.max_threads_per_block)
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "grid %ux%ux%u of blocks %ux%ux%u is invalid", gx, gy, gz, bx,
+                         by, bz);
     if ((int64_t)shared > f->max_dynamic_shared)
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn,
                          "%u bytes of dynamic shared memory exceed the function's limit of %d "
-                         "(raise it with cuFuncSetAttribute)", shared, f->max_dynamic_shared);
-    ptxsim_launch_config cfg = {.grid = {gx, gy, gz}, .block = {bx, by, bz}, .shared_bytes = shared,
+                         "(raise it with cuFuncSetAttribute)",
+                         shared, f->max_dynamic_shared);
+    ptxsim_launch_config cfg = {.grid = {gx, gy, gz},
+                                .block = {bx, by, bz},
+                                .shared_bytes = shared,
                                 .cooperative = cooperative};
     if (cluster) memcpy(cfg.cluster, cluster, sizeof cfg.cluster);
     if (params) cfg.args = params;
@@ -394,8 +397,8 @@ CUresult shim_launch(const char *fn, CUfunction f, const unsigned grid[3], const
     return r;
 }
 
-CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                        unsigned bz, unsigned shared, CUstream stream, void **params, void **extra) {
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, CUstream stream, void **params, void **extra) {
     const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
     return shim_launch("cuLaunchKernel", f, grid, block, shared, params, extra, NULL, false);
 }
@@ -472,7 +475,8 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b) {
     if (!a->recorded || !b->recorded)
         return shim_fail(CUDA_ERROR_INVALID_HANDLE, "cuEventElapsedTime", "an event has not been recorded");
     if (a->no_timing || b->no_timing) /* as the driver answers */
-        return shim_fail(CUDA_ERROR_INVALID_HANDLE, "cuEventElapsedTime", "an event was created with CU_EVENT_DISABLE_TIMING");
+        return shim_fail(CUDA_ERROR_INVALID_HANDLE, "cuEventElapsedTime",
+                         "an event was created with CU_EVENT_DISABLE_TIMING");
     *ms = (float)(b->ms - a->ms);
     return CUDA_SUCCESS;
 }

@@ -8,9 +8,9 @@
 
 #include "shim.h"
 
-#define CURRENT(fn)                                  \
-    struct CUctx_st *c = NULL;                       \
-    CUresult r_ = shim_current(fn, &c);              \
+#define CURRENT(fn)                     \
+    struct CUctx_st *c = NULL;          \
+    CUresult r_ = shim_current(fn, &c); \
     if (r_ != CUDA_SUCCESS) return r_
 
 static int blocks_per_sm(CUfunction f, int block, size_t dynamic);
@@ -25,7 +25,8 @@ static CUresult cooperative_fits(const char *fn, CUfunction f, const unsigned gr
     shim_arch_limits(&L);
     uint64_t ctas = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
-    uint64_t fit = threads > 0 && threads <= 1024 ? (uint64_t)blocks_per_sm(f, (int)threads, shared) * (uint64_t)L.sms : 0;
+    uint64_t fit =
+        threads > 0 && threads <= 1024 ? (uint64_t)blocks_per_sm(f, (int)threads, shared) * (uint64_t)L.sms : 0;
     if (threads > 0 && threads <= 1024 && ctas > fit)
         return shim_fail(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, fn,
                          "a cooperative launch of %llu blocks of %llu threads; at most %llu fit on the device at once",
@@ -44,19 +45,20 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **par
         case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
             cluster[0] = a->value.clusterDim.x, cluster[1] = a->value.clusterDim.y, cluster[2] = a->value.clusterDim.z;
             break;
-        case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
-            cooperative = a->value.cooperative != 0;
-            break;
+        case CU_LAUNCH_ATTRIBUTE_COOPERATIVE: cooperative = a->value.cooperative != 0; break;
         /* Hints about caching, scheduling and overlap: launches run one after another, in order,
          * which every one of these permits. */
-        case CU_LAUNCH_ATTRIBUTE_IGNORE: case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
-        case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY: case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
-        case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION: case CU_LAUNCH_ATTRIBUTE_PRIORITY:
-        case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP: case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
-            break;
+        case CU_LAUNCH_ATTRIBUTE_IGNORE:
+        case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+        case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY:
+        case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+        case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION:
+        case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+        case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+        case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN: break;
         default:
-            return shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuLaunchKernelEx", "launch attribute %d is not simulated by ptxsim",
-                             (int)a->id);
+            return shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuLaunchKernelEx",
+                             "launch attribute %d is not simulated by ptxsim", (int)a->id);
         }
     }
     const unsigned grid[3] = {config->gridDimX, config->gridDimY, config->gridDimZ};
@@ -65,8 +67,7 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **par
         CUresult r = cooperative_fits("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes);
         if (r != CUDA_SUCCESS) return r;
     }
-    return shim_launch("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes, params, extra, cluster,
-                       cooperative);
+    return shim_launch("cuLaunchKernelEx", f, grid, block, config->sharedMemBytes, params, extra, cluster, cooperative);
 }
 
 /* A cooperative launch: every CTA resident at once (the engine co-schedules them and passes the
@@ -291,7 +292,8 @@ CUresult cuGetExportTable(const void **table, const void *uuid) {
         shim_fail(CUDA_ERROR_NOT_SUPPORTED, "cuGetExportTable",
                   "the program asks for the driver's private table %s: it links the CUDA runtime statically "
                   "(nvcc's default), which ptxsim cannot serve; rebuild it with `nvcc -cudart shared` (CMake: "
-                  "CUDA_RUNTIME_LIBRARY Shared) and it runs on ptxsim's libcudart.so.13", id);
+                  "CUDA_RUNTIME_LIBRARY Shared) and it runs on ptxsim's libcudart.so.13",
+                  id);
     }
     if (table) *table = NULL;
     return CUDA_ERROR_NOT_SUPPORTED;

@@ -9,15 +9,14 @@
 static CUresult mem_status(ptxsim_status st, struct CUctx_st *c, const char *fn) {
     switch (st) {
     case PTXSIM_OK: return CUDA_SUCCESS;
-    case PTXSIM_ERR_OUT_OF_MEMORY:
-        return shim_fail(CUDA_ERROR_OUT_OF_MEMORY, fn, "%s", ptxsim_context_message(c->sim));
+    case PTXSIM_ERR_OUT_OF_MEMORY: return shim_fail(CUDA_ERROR_OUT_OF_MEMORY, fn, "%s", ptxsim_context_message(c->sim));
     default: return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "%s", ptxsim_context_message(c->sim));
     }
 }
 
-#define CURRENT(fn)                                  \
-    struct CUctx_st *c = NULL;                       \
-    CUresult r_ = shim_current(fn, &c);              \
+#define CURRENT(fn)                     \
+    struct CUctx_st *c = NULL;          \
+    CUresult r_ = shim_current(fn, &c); \
     if (r_ != CUDA_SUCCESS) return r_
 
 /* An allocation named by its call site (shim_site.c): ret is the program's return address. */
@@ -45,8 +44,10 @@ CUresult cuMemFree_v2(CUdeviceptr dptr) {
     if (shim_free_managed(c, dptr)) return CUDA_SUCCESS;
     bool host = false;
     if (ptxsim_mem_range(c->sim, dptr, NULL, NULL, &host) == PTXSIM_OK && host) /* as the driver answers */
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuMemFree", "0x%llx is page-locked or registered host memory "
-                         "(cuMemFreeHost or cuMemHostUnregister frees it)", dptr);
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, "cuMemFree",
+                         "0x%llx is page-locked or registered host memory "
+                         "(cuMemFreeHost or cuMemHostUnregister frees it)",
+                         dptr);
     return mem_status(ptxsim_mem_free(c->sim, dptr), c, "cuMemFree");
 }
 CUresult cuMemFree(CUdeviceptr dptr) { return cuMemFree_v2(dptr); }
@@ -115,9 +116,7 @@ CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
     }
     return mem_status(st, c, "cuMemcpy");
 }
-CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s) {
-    return cuMemcpy(dst, src, bytes);
-}
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s) { return cuMemcpy(dst, src, bytes); }
 
 static CUresult fill(const char *fn, CUdeviceptr dst, const void *pattern, size_t size, size_t n) {
     CURRENT(fn);

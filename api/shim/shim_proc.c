@@ -33,6 +33,7 @@ CUresult cuMemHostRegister(void *p, size_t bytes, unsigned int flags);
 CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags);
 
 /* X(base name, CUDA version of the variant, exported function) */
+// clang-format off
 #define SHIM_PROCS(X)                                                                              \
     X(cuInit, 2000, cuInit) X(cuDriverGetVersion, 2020, cuDriverGetVersion)                         \
     X(cuGetErrorName, 6000, cuGetErrorName) X(cuGetErrorString, 6000, cuGetErrorString)             \
@@ -108,6 +109,7 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuMemFreeAsync, 11020, cuMemFreeAsync) X(cuFuncGetName, 12030, cuFuncGetName)                 \
     X(cuGetExportTable, 3000, cuGetExportTable) X(cuFuncGetParamInfo, 12040, cuFuncGetParamInfo)                  \
     X(cuStreamGetFlags, 5050, cuStreamGetFlags)
+// clang-format on
 
 typedef struct {
     const char *base;
@@ -142,8 +144,8 @@ static CUresult resolve(const char *fn, const char *symbol, void **pfn, int vers
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "flags 0x%llx: not a CU_GET_PROC_ADDRESS_* value",
                          (unsigned long long)flags);
     if (version > SHIM_DRIVER_VERSION)
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "CUDA version %d is newer than the driver's (%d)",
-                         version, SHIM_DRIVER_VERSION);
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "CUDA version %d is newer than the driver's (%d)", version,
+                         SHIM_DRIVER_VERSION);
     const proc_row *best = NULL;
     bool known = false;
     for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++) {

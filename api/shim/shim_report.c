@@ -30,7 +30,7 @@ typedef struct {
     char **sources;           /* per finding, the CUDA file of its .loc line; NULL when none */
     char **ptx_files;         /* per finding, its module's file (module<N>.ptx from memory); NULL: unknown */
     int nfindings;
-    char *fault;              /* the fault's message, NULL when none */
+    char *fault; /* the fault's message, NULL when none */
 } launch_record;
 
 static struct {
@@ -43,18 +43,18 @@ static struct {
 /* ---- the environment `ptxsim exec` sets ------------------------------------------------------ */
 static struct {
     pthread_once_t once;
-    pthread_mutex_t lock;  /* the stream files; launches while a kernel filter swaps checkers */
-    const char *dir;       /* $PTXSIM_REPORT_DIR, NULL when unset */
-    const char *html_dir;  /* $PTXSIM_HTML_DIR (with dir): a page per checked launch goes there */
+    pthread_mutex_t lock;    /* the stream files; launches while a kernel filter swaps checkers */
+    const char *dir;         /* $PTXSIM_REPORT_DIR, NULL when unset */
+    const char *html_dir;    /* $PTXSIM_HTML_DIR (with dir): a page per checked launch goes there */
     const char *source_root; /* $PTXSIM_SOURCE_ROOT: where the pages look for CUDA files first */
     bool has_filter;
     regex_t filter;
-    unsigned long seq;     /* launches recorded by this process */
-    pid_t header_pid;      /* the process whose stream file has its header line */
-    int fd, scratch;       /* the stream file and the scratch memory file, of process *_pid */
+    unsigned long seq; /* launches recorded by this process */
+    pid_t header_pid;  /* the process whose stream file has its header line */
+    int fd, scratch;   /* the stream file and the scratch memory file, of process *_pid */
     pid_t fd_pid, scratch_pid;
     bool write_failed;
-    int error_exitcode;    /* $PTXSIM_ERROR_EXITCODE; -1 when unset */
+    int error_exitcode; /* $PTXSIM_ERROR_EXITCODE; -1 when unset */
 } ex = {.error_exitcode = -1, .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void read_env(void) {
@@ -83,8 +83,10 @@ static void read_env(void) {
             char why[256];
             regerror(rc, &ex.filter, why, sizeof why);
             /* checking more kernels than asked is safe; checking fewer would hide findings */
-            fprintf(stderr, "ptxsim libcuda: PTXSIM_KERNEL_FILTER='%s' is not a regular expression (%s); "
-                            "every kernel runs with the checkers\n", f, why);
+            fprintf(stderr,
+                    "ptxsim libcuda: PTXSIM_KERNEL_FILTER='%s' is not a regular expression (%s); "
+                    "every kernel runs with the checkers\n",
+                    f, why);
         } else {
             ex.has_filter = true;
         }
@@ -138,7 +140,8 @@ static void stream_line(cJSON *obj) {
         ssize_t w = write(fd, text + done, n + 1 - done);
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) {
-            if (!ex.write_failed) fprintf(stderr, "ptxsim libcuda: writing the report for ptxsim exec: %s\n", strerror(errno));
+            if (!ex.write_failed)
+                fprintf(stderr, "ptxsim libcuda: writing the report for ptxsim exec: %s\n", strerror(errno));
             ex.write_failed = true;
             break;
         }
@@ -181,8 +184,8 @@ static cJSON *launch_report(const char *kernel, const ptxsim_report *r) {
     if (ex.scratch >= 0) snprintf(path, sizeof path, "/proc/self/fd/%d", ex.scratch);
     else if (ex.dir) snprintf(path, sizeof path, "%s/.launch.%ld.json", ex.dir, (long)getpid());
     else return NULL;
-    ptxsim_report_format rf = {.kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE,
-                               .command = "exec", .exit_status = -1};
+    ptxsim_report_format rf = {
+        .kernel = kernel, .arch = shim.arch, .min_severity = PTXSIM_SEV_NOTE, .command = "exec", .exit_status = -1};
     cJSON *j = NULL;
     if (ptxsim_report_write_json(r, &rf, path) == PTXSIM_OK) {
         size_t len;
@@ -206,8 +209,8 @@ static const char *status_word(ptxsim_status st) {
 
 /* exec --html: the launch's HTML source view (docs/html.md) as HTML_DIR/launch-<pid>-<seq>.html,
  * named in the launch's line ("html"), or why there is none ("html_error"). */
-static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel, const ptxsim_launch_config *cfg,
-                      const ptxsim_report *r, unsigned long seq) {
+static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod, const char *kernel,
+                      const ptxsim_launch_config *cfg, const ptxsim_report *r, unsigned long seq) {
     char why[1024] = "";
     if (!r) snprintf(why, sizeof why, "the launch did not run (%s)", ptxsim_context_message(sim));
     else if (!ptxsim_report_checked(r)) snprintf(why, sizeof why, "the launch ran without checkers (--kernel-filter)");
@@ -218,8 +221,13 @@ static void html_page(cJSON *j, ptxsim_context *sim, const struct CUmod_st *mod,
         snprintf(path, sizeof path, "%s/%s", ex.html_dir, name);
         char pretty[1024];
         snprintf(label, sizeof label, "%s #%lu", ps_demangle(kernel, pretty, sizeof pretty) ? pretty : kernel, seq);
-        ptxsim_html_launch hl = {.report = r, .ptx_text = mod->ptx, .ptx_len = mod->ptx_len, .label = label,
-                                 .format = {.ptx_path = mod->ptx_name, .kernel = kernel, .arch = shim.arch,
+        ptxsim_html_launch hl = {.report = r,
+                                 .ptx_text = mod->ptx,
+                                 .ptx_len = mod->ptx_len,
+                                 .label = label,
+                                 .format = {.ptx_path = mod->ptx_name,
+                                            .kernel = kernel,
+                                            .arch = shim.arch,
                                             .min_severity = PTXSIM_SEV_NOTE}};
         memcpy(hl.grid, cfg->grid, sizeof hl.grid);
         memcpy(hl.block, cfg->block, sizeof hl.block);
@@ -250,8 +258,8 @@ static void name_sites(ptxsim_context *sim, cJSON *obj) {
         size_t n = strlen(msg) + strlen(name) + 96;
         more = malloc(n);
         if (more)
-            snprintf(more, n, "%s (byte %llu of '%s', %llu bytes)", msg, (unsigned long long)(strtoull(addr, NULL, 16) - base),
-                     name, (unsigned long long)bytes);
+            snprintf(more, n, "%s (byte %llu of '%s', %llu bytes)", msg,
+                     (unsigned long long)(strtoull(addr, NULL, 16) - base), name, (unsigned long long)bytes);
     }
     char *t = shim_name_sites(more ? more : msg);
     if (t) cJSON_ReplaceItemInObjectCaseSensitive(obj, "message", cJSON_CreateString(t));
@@ -340,11 +348,10 @@ static void write_json(const char *path) {
         const launch_record *l = &rec.l[i];
         fprintf(f, "%s\n    {\"kernel\": ", i ? "," : "");
         json_string(f, l->kernel);
-        fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u],\n", l->grid[0], l->grid[1],
-                l->grid[2], l->block[0], l->block[1], l->block[2]);
+        fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u],\n", l->grid[0], l->grid[1], l->grid[2],
+                l->block[0], l->block[1], l->block[2]);
         fprintf(f, "     \"stats\": {\"warp_instructions\": %llu, \"thread_instructions\": %llu},\n",
-                (unsigned long long)l->stats.warp_instructions,
-                (unsigned long long)l->stats.thread_instructions);
+                (unsigned long long)l->stats.warp_instructions, (unsigned long long)l->stats.thread_instructions);
         fprintf(f, "     \"fault\": ");
         if (l->fault) json_string(f, l->fault);
         else fprintf(f, "null");
@@ -365,8 +372,8 @@ static void write_json(const char *path) {
                 fprintf(f, ", \"line\": %d}", g->source_line);
             }
             fprintf(f, ", \"ptx_line\": %d, \"block\": [%u, %u, %u], \"thread\": [%u, %u, %u], \"count\": %llu}",
-                    g->ptx_line, g->block[0], g->block[1], g->block[2], g->thread[0], g->thread[1],
-                    g->thread[2], (unsigned long long)g->count);
+                    g->ptx_line, g->block[0], g->block[1], g->block[2], g->thread[0], g->thread[1], g->thread[2],
+                    (unsigned long long)g->count);
         }
         fprintf(f, "%s]}", l->nfindings ? "\n     " : "");
     }
@@ -419,8 +426,8 @@ static void at_exit(void) {
     }
     int findings = 0;
     for (int i = 0; i < rec.n; i++) findings += rec.l[i].nfindings;
-    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s%s\n", rec.n,
-            rec.n == 1 ? "" : "es", shim.arch, findings, findings == 1 ? "" : "s",
+    fprintf(stderr, "ptxsim libcuda: %d launch%s simulated on %s, %d finding%s%s\n", rec.n, rec.n == 1 ? "" : "es",
+            shim.arch, findings, findings == 1 ? "" : "s",
             findings ? " (`ptxsim exec --check PROGRAM` groups them kernel by kernel: docs/exec.md)" : "");
     static const char *const sev[] = {"note", "warning", "error"};
     for (int i = 0; i < rec.n; i++) {
@@ -432,11 +439,10 @@ static void at_exit(void) {
             const char *pf = rec.l[i].ptx_files[k] ? rec.l[i].ptx_files[k] : "ptx";
             if (rec.l[i].sources[k])
                 snprintf(where, sizeof where, "%s:%d (%s:%d)", rec.l[i].sources[k], g->source_line, pf, g->ptx_line);
-            else
-                snprintf(where, sizeof where, "%s:%d", pf, g->ptx_line);
-            fprintf(stderr, "  %s: %s: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n", name, where,
-                    sev[g->severity], g->message, g->kind, g->block[0], g->block[1], g->block[2],
-                    g->thread[0], g->thread[1], g->thread[2]);
+            else snprintf(where, sizeof where, "%s:%d", pf, g->ptx_line);
+            fprintf(stderr, "  %s: %s: %s: %s [%s] (block %u,%u,%u thread %u,%u,%u)\n", name, where, sev[g->severity],
+                    g->message, g->kind, g->block[0], g->block[1], g->block[2], g->thread[0], g->thread[1],
+                    g->thread[2]);
         }
     }
     release();
@@ -456,8 +462,7 @@ void shim_hook_exit(void) {
     shim_unlock();
 }
 
-void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3],
-                        const ptxsim_report *r) {
+void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3], const ptxsim_report *r) {
     shim_lock();
     if (rec.n == rec.cap) {
         rec.cap = rec.cap ? 2 * rec.cap : 16;
@@ -499,8 +504,8 @@ void shim_record_launch(const char *kernel, const unsigned grid[3], const unsign
             const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(jf, "kind"));
             const char *pfile = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ptx, "file"));
             if (kind && !strcmp(kind, g->kind) &&
-                (!g->source_line || (file && cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) ==
-                                                 g->source_line)) &&
+                (!g->source_line ||
+                 (file && cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(src, "line")) == g->source_line)) &&
                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ptx, "line")) == g->ptx_line) {
                 if (g->source_line) l->sources[i] = strdup(file);
                 if (pfile) l->ptx_files[i] = strdup(pfile);

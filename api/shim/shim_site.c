@@ -18,7 +18,9 @@
 
 #include "shim.h"
 
-enum { SITE_FRAMES = 3 }; /* the caller and two above it: a template wrapper of cuda_runtime.h
+enum {
+    SITE_FRAMES = 3
+}; /* the caller and two above it: a template wrapper of cuda_runtime.h
                           * (cudaMalloc<T>) sits between the program's line and the runtime */
 
 static __thread struct {
@@ -136,9 +138,7 @@ static bool frame_text(const char *api, uintptr_t ret, char *text, size_t tlen);
 /* "cudaMalloc at prog.cu:42 in main()" for "cudaMalloc@0x55d0c2a4b1c9"; NULL when the name is
  * not a call site's. Results are kept: the same site is symbolised once. */
 static const char *site_text(const char *token, size_t len) {
-    static struct {
-        char *token, *text;
-    } cache[64];
+    static struct { char *token, *text; } cache[64];
     static int ncache;
     for (int i = 0; i < ncache; i++)
         if (strlen(cache[i].token) == len && !strncmp(cache[i].token, token, len)) return cache[i].text;
@@ -198,7 +198,7 @@ static struct site_alloc {
     const void *ctx;
     uint64_t base, bytes;
     char *name;
-} *allocs;
+} * allocs;
 static int nallocs, cap_allocs;
 
 void shim_site_allocated(const void *ctx, uint64_t base, uint64_t bytes, const char *name) {
@@ -267,7 +267,8 @@ static char *name_sites_quoted(const char *msg, const char *q, bool html) {
         }
         fputs("the allocation made by ", f);
         for (const char *t = text; *t; t++) /* a demangled name may hold < > & */
-            if (html && (*t == '<' || *t == '>' || *t == '&')) fputs(*t == '<' ? "&lt;" : *t == '>' ? "&gt;" : "&amp;", f);
+            if (html && (*t == '<' || *t == '>' || *t == '&'))
+                fputs(*t == '<' ? "&lt;" : *t == '>' ? "&gt;" : "&amp;", f);
             else fputc(*t, f);
         p = end + ql;
         changed = true;

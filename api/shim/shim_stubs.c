@@ -4,6 +4,7 @@
  * taking none may be called with any.) cuGetProcAddress hands them out too (shim_stubs). */
 #include "shim.h"
 
+// clang-format off
 #define SHIM_UNSUPPORTED(X)                                                                        \
     X(cuArrayCreate_v2) X(cuArray3DCreate_v2) X(cuArrayDestroy) X(cuTexObjectCreate)                \
     X(cuTexObjectDestroy) X(cuSurfObjectCreate) X(cuSurfObjectDestroy) X(cuMemcpy2D_v2)             \
@@ -33,10 +34,11 @@
     X(cuProfilerStop) X(cuCtxResetPersistingL2Cache) X(cuStreamSetAttribute) X(cuStreamGetAttribute) \
     X(cuDeviceGetNvSciSyncAttributes) X(cuImportExternalMemory)               \
     X(cuDestroyExternalMemory) X(cuSignalExternalSemaphoresAsync) X(cuWaitExternalSemaphoresAsync)
+// clang-format on
 
-#define X(name)                                                                                    \
-    CUresult name(void);                                                                           \
-    CUresult name(void) {                                                                          \
+#define X(name)                                                                                       \
+    CUresult name(void);                                                                              \
+    CUresult name(void) {                                                                             \
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, #name, "not implemented by the ptxsim simulator"); \
     }
 SHIM_UNSUPPORTED(X)
@@ -45,5 +47,5 @@ SHIM_UNSUPPORTED(X)
 /* For cuGetProcAddress (shim_proc.c): a program that asks for one of these gets the stub, which
  * fails with a message naming it when called. */
 #define X(name) {#name, (void *)name},
-const shim_stub shim_stubs[] = {SHIM_UNSUPPORTED(X) {NULL, NULL}};
+const shim_stub shim_stubs[] = {SHIM_UNSUPPORTED(X){NULL, NULL}};
 #undef X

@@ -17,6 +17,7 @@
 
 /* Instruction families: counted and compared separately. The approximate ones (FZ_APPROX_*) are
  * not expected to be bit-exact yet; their results never feed another instruction. */
+// clang-format off
 #define FZ_FAMILIES(X)                                                                          \
     X(INT_ADD, "int.add", 1)         /* add sub (16/32/64, .sat, 16x2) */                        \
     X(INT_CARRY, "int.carry", 1)     /* add.cc addc sub.cc subc mad.cc madc chains */            \
@@ -50,6 +51,7 @@
     X(APPROX_TRANS, "approx.sin/cos/lg2/ex2/tanh", 0)                                           \
     X(APPROX_DIV, "div.approx/div.full", 0)                                                     \
     X(CONTRACT, "contract", 1)       /* mul + add/sub without .rnd: ptxas's fma contraction */
+// clang-format on
 
 typedef enum {
 #define X(id, name, exact) FZ_##id,

@@ -42,7 +42,8 @@ int main(int argc, char **argv) {
     int host_in[N], host_out[N];
     for (int k = 0; k < N; k++) host_in[k] = 3 * k - 7;
     CUdeviceptr in, out;
-    if (check(cuMemAlloc(&in, sizeof host_in), "cuMemAlloc") || check(cuMemAlloc(&out, sizeof host_out), "cuMemAlloc") ||
+    if (check(cuMemAlloc(&in, sizeof host_in), "cuMemAlloc") ||
+        check(cuMemAlloc(&out, sizeof host_out), "cuMemAlloc") ||
         check(cuMemcpyHtoD(in, host_in, sizeof host_in), "cuMemcpyHtoD"))
         return 1;
     int n = N;

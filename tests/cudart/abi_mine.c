@@ -11,16 +11,24 @@ static const size_t mine[] = {
 static const char *const names[] = {
 #include "abi_fields.def"
 };
-static const size_t mine_sizes[] = {sizeof(struct cudaDeviceProp), sizeof(struct cudaFuncAttributes),
-    sizeof(struct cudaPointerAttributes), sizeof(struct cudaMemcpy3DParms), sizeof(cudaLaunchConfig_t),
-    sizeof(cudaLaunchAttribute), offsetof(cudaLaunchAttribute, value), sizeof(dim3), sizeof(cudaError_t)};
+static const size_t mine_sizes[] = {sizeof(struct cudaDeviceProp),
+                                    sizeof(struct cudaFuncAttributes),
+                                    sizeof(struct cudaPointerAttributes),
+                                    sizeof(struct cudaMemcpy3DParms),
+                                    sizeof(cudaLaunchConfig_t),
+                                    sizeof(cudaLaunchAttribute),
+                                    offsetof(cudaLaunchAttribute, value),
+                                    sizeof(dim3),
+                                    sizeof(cudaError_t)};
 extern const size_t abi_real_offsets[], abi_real_sizes[];
 int main(void) {
     int bad = 0, n = (int)(sizeof mine / sizeof *mine);
     for (int i = 0; i < n; i++)
-        if (mine[i] != abi_real_offsets[i]) printf("FAIL %s at %zu, CUDA's at %zu\n", names[i], mine[i], abi_real_offsets[i]), bad++;
+        if (mine[i] != abi_real_offsets[i])
+            printf("FAIL %s at %zu, CUDA's at %zu\n", names[i], mine[i], abi_real_offsets[i]), bad++;
     for (int i = 0; i < (int)(sizeof mine_sizes / sizeof *mine_sizes); i++)
-        if (mine_sizes[i] != abi_real_sizes[i]) printf("FAIL size %d: %zu, CUDA's %zu\n", i, mine_sizes[i], abi_real_sizes[i]), bad++;
+        if (mine_sizes[i] != abi_real_sizes[i])
+            printf("FAIL size %d: %zu, CUDA's %zu\n", i, mine_sizes[i], abi_real_sizes[i]), bad++;
     printf("%s abi_layout (%d fields)\n", bad ? "FAIL" : "PASS", n);
     return bad != 0;
 }

@@ -6,20 +6,20 @@
 #include <cuda_runtime.h>
 
 static int rt_failures = 0;
-#define CK(call)                                                                                   \
-    do {                                                                                           \
-        cudaError_t e_ = (call);                                                                   \
-        if (e_ != cudaSuccess) {                                                                   \
-            printf("FAIL %s:%d: %s -> %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_));     \
-            exit(1);                                                                               \
-        }                                                                                          \
+#define CK(call)                                                                               \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess) {                                                               \
+            printf("FAIL %s:%d: %s -> %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_)); \
+            exit(1);                                                                           \
+        }                                                                                      \
     } while (0)
-#define EXPECT(cond)                                                                               \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                 \
-            rt_failures++;                                                                         \
-        }                                                                                          \
+#define EXPECT(cond)                                               \
+    do {                                                           \
+        if (!(cond)) {                                             \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            rt_failures++;                                         \
+        }                                                          \
     } while (0)
 static int finish(const char *name) {
     printf("%s %s\n", rt_failures ? "FAIL" : "PASS", name);

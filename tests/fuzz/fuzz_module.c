@@ -23,7 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t start = 0;
     for (size_t i = 0; i <= size && n < 4; i++)
         if (i == size || (data[i] == 0 && n < 3)) {
-            mods[n] = (ptxsim_source){n == 0 ? "a.ptx" : n == 1 ? "b.ptx" : n == 2 ? "c.ptx" : "d.ptx",
+            mods[n] = (ptxsim_source){n == 0       ? "a.ptx"
+                                          : n == 1 ? "b.ptx"
+                                          : n == 2 ? "c.ptx"
+                                                   : "d.ptx",
                                       src + start, i - start};
             n++;
             start = i + 1;

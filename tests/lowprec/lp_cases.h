@@ -34,7 +34,7 @@ typedef struct {
     const char *body; /* PTX lines: sources %ha %hb %hc / %wa %wb %wc / %xa %xb %xc, result
                          %hd, %wd or %xd by outw */
     int gen;
-    int outw;         /* result width in bits: 16, 32 or 64 */
+    int outw; /* result width in bits: 16, 32 or 64 */
 } lp_case;
 
 static const lp_case LP_CASES[] = {
@@ -47,11 +47,8 @@ static const lp_case LP_CASES[] = {
 /* ---- PTX text -------------------------------------------------------------------------- */
 /* Writes the kernel for case c into buf (NUL-terminated); returns the length, or -1 if it does
  * not fit. Thread i reads a[i], b[i], c[i] (8 bytes each) and writes d[i] (8 bytes). */
-static inline int lp_ptx(const lp_case *c, char *buf, size_t cap)
-{
-    const char *store = c->outw == 16   ? "cvt.u64.u16 %xd, %hd;"
-                        : c->outw == 32 ? "cvt.u64.u32 %xd, %wd;"
-                                        : "";
+static inline int lp_ptx(const lp_case *c, char *buf, size_t cap) {
+    const char *store = c->outw == 16 ? "cvt.u64.u16 %xd, %hd;" : c->outw == 32 ? "cvt.u64.u32 %xd, %wd;" : "";
     int n = snprintf(buf, cap,
                      ".version 8.5\n.target sm_90\n.address_size 64\n"
                      ".visible .entry %s(.param .u64 pa, .param .u64 pb, .param .u64 pc, "
@@ -82,26 +79,24 @@ static inline int lp_ptx(const lp_case *c, char *buf, size_t cap)
 typedef struct {
     uint64_t s;
 } lp_rng;
-static inline uint64_t lp_next(lp_rng *r)
-{
+static inline uint64_t lp_next(lp_rng *r) {
     r->s ^= r->s << 13;
     r->s ^= r->s >> 7;
     r->s ^= r->s << 17;
     return r->s * 0x2545f4914f6cdd1dull;
 }
 
-static const uint16_t LP_F16_SPECIAL[] = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0xbc00, 0x7bff,
-    0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7c01, 0xfd55, 0x7fff, 0x3bff, 0x3c01, 0x3800,
-    0x4000, 0x0200, 0x1400, 0x5bff, 0x7800, 0x0002, 0x3555, 0xb555, 0x7d00, 0xffff};
-static const uint16_t LP_BF16_SPECIAL[] = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x807f, 0x0080, 0x8080, 0x3f80, 0xbf80, 0x7f7f,
-    0xff7f, 0x7f80, 0xff80, 0x7fc0, 0xffc0, 0x7f81, 0xffa5, 0x7fff, 0x3f7f, 0x3f81, 0x3f00,
-    0x4000, 0x0040, 0x0100, 0x7f00, 0x0002, 0x3eab, 0xbeab, 0x7fa0, 0xffff, 0x00ff};
+static const uint16_t LP_F16_SPECIAL[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400,
+                                          0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00,
+                                          0x7c01, 0xfd55, 0x7fff, 0x3bff, 0x3c01, 0x3800, 0x4000, 0x0200,
+                                          0x1400, 0x5bff, 0x7800, 0x0002, 0x3555, 0xb555, 0x7d00, 0xffff};
+static const uint16_t LP_BF16_SPECIAL[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x807f, 0x0080, 0x8080,
+                                           0x3f80, 0xbf80, 0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0xffc0,
+                                           0x7f81, 0xffa5, 0x7fff, 0x3f7f, 0x3f81, 0x3f00, 0x4000, 0x0040,
+                                           0x0100, 0x7f00, 0x0002, 0x3eab, 0xbeab, 0x7fa0, 0xffff, 0x00ff};
 
 /* One 16-bit value: a special value, a value near 1 (exponent within +-8) or random bits. */
-static inline uint16_t lp_half(lp_rng *r, int bf)
-{
+static inline uint16_t lp_half(lp_rng *r, int bf) {
     uint64_t x = lp_next(r);
     unsigned k = (unsigned)(x & 7);
     if (k < 2) return bf ? LP_BF16_SPECIAL[(x >> 8) % 32] : LP_F16_SPECIAL[(x >> 8) % 32];
@@ -113,8 +108,7 @@ static inline uint16_t lp_half(lp_rng *r, int bf)
     return (uint16_t)(x >> 32);
 }
 /* A rough half value of a float (truncating; only to make adversarial inputs). */
-static inline uint16_t lp_f2h_trunc(float f, int bf)
-{
+static inline uint16_t lp_f2h_trunc(float f, int bf) {
     uint32_t u;
     memcpy(&u, &f, 4);
     if (bf) return (uint16_t)(u >> 16);
@@ -124,8 +118,7 @@ static inline uint16_t lp_f2h_trunc(float f, int bf)
     if (e <= 0) return (uint16_t)s;
     return (uint16_t)(s | (uint32_t)e << 10 | (u >> 13 & 0x3ff));
 }
-static inline float lp_h2f(uint16_t h, int bf)
-{
+static inline float lp_h2f(uint16_t h, int bf) {
     uint32_t u;
     if (bf) {
         u = (uint32_t)h << 16;
@@ -143,8 +136,7 @@ static inline float lp_h2f(uint16_t h, int bf)
     return f;
 }
 /* a, b, c with some structure: b = -a (cancellation), b near a, c = -(a*b) (fma cancellation). */
-static inline void lp_half3(lp_rng *r, int bf, uint16_t *a, uint16_t *b, uint16_t *c)
-{
+static inline void lp_half3(lp_rng *r, int bf, uint16_t *a, uint16_t *b, uint16_t *c) {
     *a = lp_half(r, bf);
     *b = lp_half(r, bf);
     *c = lp_half(r, bf);
@@ -159,8 +151,7 @@ static inline void lp_half3(lp_rng *r, int bf, uint16_t *a, uint16_t *b, uint16_
 
 /* A value of a binary format (mbits mantissa bits, exponent e unbiased) near a rounding boundary
  * of a narrower precision: the bits below a random position hold a tie, a tie +-1 or zeros. */
-static inline uint64_t lp_boundary_mant(lp_rng *r, int mbits)
-{
+static inline uint64_t lp_boundary_mant(lp_rng *r, int mbits) {
     uint64_t m = lp_next(r) & ((1ull << mbits) - 1);
     uint64_t x = lp_next(r);
     int k = (int)(x % (uint64_t)(mbits + 1));
@@ -175,32 +166,37 @@ static inline uint64_t lp_boundary_mant(lp_rng *r, int mbits)
     }
     return m;
 }
-static inline uint32_t lp_f32(lp_rng *r)
-{
+static inline uint32_t lp_f32(lp_rng *r) {
     uint64_t x = lp_next(r);
-    static const uint32_t sp[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000,
-                                  0xffc00000, 0x7fa00001, 0x7f800001, 0xff812345, 0x7fffffff,
-                                  0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0x477fe000,
-                                  0x477ff000, 0x43e00000, 0x43f00000, 0x47600000, 0x47700000,
-                                  0x7fc12345, 0x7f802000, 0x3f800000, 0xbf800000};
+    static const uint32_t sp[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000,
+                                  0x7fa00001, 0x7f800001, 0xff812345, 0x7fffffff, 0x00000001, 0x807fffff,
+                                  0x00800000, 0x7f7fffff, 0x477fe000, 0x477ff000, 0x43e00000, 0x43f00000,
+                                  0x47600000, 0x47700000, 0x7fc12345, 0x7f802000, 0x3f800000, 0xbf800000};
     if ((x & 15) == 0) return sp[(x >> 8) % (sizeof sp / sizeof sp[0])];
     uint32_t sign = (uint32_t)(x >> 4 & 1) << 31, e;
     unsigned k = (unsigned)(x >> 5) % 8;
-    if (k == 0) e = (uint32_t)(x >> 12) & 0xff;             /* anywhere */
-    else if (k == 1) e = 0;                                 /* f32 subnormal */
-    else e = 127 - 30 + (uint32_t)((x >> 12) % 51);         /* 2^-30 .. 2^20 */
+    if (k == 0) e = (uint32_t)(x >> 12) & 0xff;     /* anywhere */
+    else if (k == 1) e = 0;                         /* f32 subnormal */
+    else e = 127 - 30 + (uint32_t)((x >> 12) % 51); /* 2^-30 .. 2^20 */
     return sign | e << 23 | (uint32_t)lp_boundary_mant(r, 23);
 }
-static inline uint64_t lp_f64(lp_rng *r)
-{
+static inline uint64_t lp_f64(lp_rng *r) {
     uint64_t x = lp_next(r);
-    static const uint64_t sp[] = {0, 0x8000000000000000ull, 0x7ff0000000000000ull,
-                                  0xfff0000000000000ull, 0x7ff8000000000000ull,
-                                  0x7ff4000000000001ull, 0xfff8000000000001ull,
-                                  0x7ff0040000000000ull, 0x0000000000000001ull,
-                                  0x380fffffe0000001ull, 0x380fffffffffffffull,
-                                  0x47efffffe0000000ull, 0x47effffff0000000ull,
-                                  0x40effc0000000000ull, 0x40effe0000000000ull};
+    static const uint64_t sp[] = {0,
+                                  0x8000000000000000ull,
+                                  0x7ff0000000000000ull,
+                                  0xfff0000000000000ull,
+                                  0x7ff8000000000000ull,
+                                  0x7ff4000000000001ull,
+                                  0xfff8000000000001ull,
+                                  0x7ff0040000000000ull,
+                                  0x0000000000000001ull,
+                                  0x380fffffe0000001ull,
+                                  0x380fffffffffffffull,
+                                  0x47efffffe0000000ull,
+                                  0x47effffff0000000ull,
+                                  0x40effc0000000000ull,
+                                  0x40effe0000000000ull};
     if ((x & 15) == 0) return sp[(x >> 8) % (sizeof sp / sizeof sp[0])];
     uint64_t sign = (x >> 4 & 1) << 63, e;
     unsigned k = (unsigned)(x >> 5) % 8;
@@ -209,11 +205,9 @@ static inline uint64_t lp_f64(lp_rng *r)
     else e = 1023 - 30 + (x >> 12) % 51;
     return sign | e << 52 | lp_boundary_mant(r, 52);
 }
-static inline uint32_t lp_s32(lp_rng *r)
-{
+static inline uint32_t lp_s32(lp_rng *r) {
     uint64_t x = lp_next(r);
-    static const int32_t lim[] = {0, 1, 2, 3, 7, 8, 15, 16, 127, 128, 255, 256, 32767, 32768,
-                                  65535, 65536, 0x7fffffff};
+    static const int32_t lim[] = {0, 1, 2, 3, 7, 8, 15, 16, 127, 128, 255, 256, 32767, 32768, 65535, 65536, 0x7fffffff};
     unsigned k = (unsigned)(x & 3);
     if (k == 0) return (uint32_t)(x >> 32);
     /* two's-complement wrap-around (0x7fffffff + 1) in unsigned arithmetic */
@@ -222,8 +216,7 @@ static inline uint32_t lp_s32(lp_rng *r)
 }
 
 /* Fills a, b, c (LP_N words each) for generator g. */
-static inline void lp_inputs(int g, uint64_t *a, uint64_t *b, uint64_t *c)
-{
+static inline void lp_inputs(int g, uint64_t *a, uint64_t *b, uint64_t *c) {
     lp_rng r = {0x9e3779b97f4a7c15ull ^ (uint64_t)(g + 1) * 0x100000001b3ull};
     for (int i = 0; i < LP_N; i++) {
         uint16_t h[6];
@@ -253,16 +246,13 @@ static inline void lp_inputs(int g, uint64_t *a, uint64_t *b, uint64_t *c)
             (g == G_ALL16_A ? a : g == G_ALL16_B ? b : c)[i] = v;
             break;
         }
-        case G_S32_3:
-            a[i] = lp_s32(&r), b[i] = lp_s32(&r), c[i] = (uint32_t)lp_next(&r);
-            break;
+        case G_S32_3: a[i] = lp_s32(&r), b[i] = lp_s32(&r), c[i] = (uint32_t)lp_next(&r); break;
         }
     }
 }
 
 /* FNV-1a over the results (each truncated to outw bits, little-endian). */
-static inline uint64_t lp_hash(const uint64_t *d, int n, int outw)
-{
+static inline uint64_t lp_hash(const uint64_t *d, int n, int outw) {
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < outw / 8; k++) h = (h ^ (d[i] >> (8 * k) & 0xff)) * 0x100000001b3ull;

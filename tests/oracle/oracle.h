@@ -28,9 +28,7 @@
 #include <string.h>
 #include <math.h>
 
-typedef enum {
-  OT_U8, OT_S8, OT_U16, OT_S16, OT_U32, OT_S32, OT_U64, OT_S64, OT_F16, OT_BF16, OT_F32, OT_F64
-} oc_type;
+typedef enum { OT_U8, OT_S8, OT_U16, OT_S16, OT_U32, OT_S32, OT_U64, OT_S64, OT_F16, OT_BF16, OT_F32, OT_F64 } oc_type;
 
 typedef struct oc_case oc_case;
 
@@ -67,8 +65,7 @@ void oc_tol_absrel(oc_case *c, const char *name, double abs_tol, double rel_tol)
 void oc_archs(oc_case *c, const char *archs);
 void oc_link(oc_case *c, const char *lib);
 void oc_expect_output(oc_case *c, const char *text, size_t n);
-void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, const char *text,
-                      size_t n);
+void oc_fault_variant(oc_case *c, const char *name, int param, int32_t value, const char *text, size_t n);
 void oc_fault_variant_stderr(oc_case *c, const char *text, size_t n);
 
 /* ---- parameters, in kernel order ---- */
@@ -93,10 +90,26 @@ float oc_uniformf(oc_case *c, float lo, float hi);
 double oc_uniform(oc_case *c, double lo, double hi);
 
 /* ---- bit helpers ---- */
-static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t d2u(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
-static inline double u2d(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint32_t f2u(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline float u2f(uint32_t u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t d2u(double f) {
+    uint64_t u;
+    memcpy(&u, &f, 8);
+    return u;
+}
+static inline double u2d(uint64_t u) {
+    double f;
+    memcpy(&f, &u, 8);
+    return f;
+}
 /* NVIDIA GPUs return this NaN for every f32 arithmetic result that is NaN. */
 #define OC_CNAN32 0x7fffffffu
 static inline float canon32(float x) { return isnan(x) ? u2f(OC_CNAN32) : x; }
@@ -106,19 +119,19 @@ static inline float canon32(float x) { return isnan(x) ? u2f(OC_CNAN32) : x; }
 #define OC_DNAN64 0xfff8000000000000ull
 static inline double quiet64(double x) { return u2d(d2u(x) | 0x0008000000000000ull); }
 static inline double f64_res1(double r, double a) {
-  if (isnan(a)) return quiet64(a);
-  return isnan(r) ? u2d(OC_DNAN64) : r;
+    if (isnan(a)) return quiet64(a);
+    return isnan(r) ? u2d(OC_DNAN64) : r;
 }
 static inline double f64_res2(double r, double a, double b) {
-  if (isnan(a)) return quiet64(a);
-  if (isnan(b)) return quiet64(b);
-  return isnan(r) ? u2d(OC_DNAN64) : r;
+    if (isnan(a)) return quiet64(a);
+    if (isnan(b)) return quiet64(b);
+    return isnan(r) ? u2d(OC_DNAN64) : r;
 }
 static inline double f64_res3(double r, double a, double b, double c) {
-  if (isnan(a)) return quiet64(a);
-  if (isnan(b)) return quiet64(b);
-  if (isnan(c)) return quiet64(c);
-  return isnan(r) ? u2d(OC_DNAN64) : r;
+    if (isnan(a)) return quiet64(a);
+    if (isnan(b)) return quiet64(b);
+    if (isnan(c)) return quiet64(c);
+    return isnan(r) ? u2d(OC_DNAN64) : r;
 }
 
 /* ---- integer helpers mirroring PTX instructions ---- */
@@ -127,80 +140,80 @@ static inline uint32_t oc_popc64(uint64_t x) { return (uint32_t)__builtin_popcou
 static inline uint32_t oc_clz32(uint32_t x) { return x ? (uint32_t)__builtin_clz(x) : 32u; }
 static inline uint32_t oc_clz64(uint64_t x) { return x ? (uint32_t)__builtin_clzll(x) : 64u; }
 static inline uint32_t oc_brev32(uint32_t x) {
-  uint32_t r = 0;
-  for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
-  return r;
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
 }
 static inline uint64_t oc_brev64(uint64_t x) {
-  return ((uint64_t)oc_brev32((uint32_t)x) << 32) | oc_brev32((uint32_t)(x >> 32));
+    return ((uint64_t)oc_brev32((uint32_t)x) << 32) | oc_brev32((uint32_t)(x >> 32));
 }
 /* prmt.b32 default mode: bytes 0-3 from a, 4-7 from b; selector nibble bit 3 replicates sign */
 static inline uint32_t oc_prmt(uint32_t a, uint32_t b, uint32_t c) {
-  uint64_t src = ((uint64_t)b << 32) | a;
-  uint32_t r = 0;
-  for (int n = 0; n < 4; n++) {
-    uint32_t sel = (c >> (4 * n)) & 0xf;
-    uint32_t byte = (uint32_t)(src >> (8 * (sel & 7))) & 0xff;
-    if (sel & 8) byte = (byte & 0x80) ? 0xff : 0x00;
-    r |= byte << (8 * n);
-  }
-  return r;
+    uint64_t src = ((uint64_t)b << 32) | a;
+    uint32_t r = 0;
+    for (int n = 0; n < 4; n++) {
+        uint32_t sel = (c >> (4 * n)) & 0xf;
+        uint32_t byte = (uint32_t)(src >> (8 * (sel & 7))) & 0xff;
+        if (sel & 8) byte = (byte & 0x80) ? 0xff : 0x00;
+        r |= byte << (8 * n);
+    }
+    return r;
 }
 /* shf.l / shf.r: funnel shift of b:a (b high) */
 static inline uint32_t oc_shf_l(uint32_t lo, uint32_t hi, uint32_t n) {
-  uint64_t v = ((uint64_t)hi << 32) | lo;
-  return (uint32_t)((v << n) >> 32); /* n in 0..32 */
+    uint64_t v = ((uint64_t)hi << 32) | lo;
+    return (uint32_t)((v << n) >> 32); /* n in 0..32 */
 }
 static inline uint32_t oc_shf_r(uint32_t lo, uint32_t hi, uint32_t n) {
-  uint64_t v = ((uint64_t)hi << 32) | lo;
-  return (uint32_t)(v >> n);
+    uint64_t v = ((uint64_t)hi << 32) | lo;
+    return (uint32_t)(v >> n);
 }
 static inline uint32_t oc_rotl32(uint32_t x, unsigned k) {
-  k &= 31;
-  return k ? (x << k) | (x >> (32 - k)) : x;
+    k &= 31;
+    return k ? (x << k) | (x >> (32 - k)) : x;
 }
 static inline uint64_t oc_rotl64(uint64_t x, unsigned k) {
-  k &= 63;
-  return k ? (x << k) | (x >> (64 - k)) : x;
+    k &= 63;
+    return k ? (x << k) | (x >> (64 - k)) : x;
 }
 static inline int32_t oc_sra32(int32_t x, unsigned k) {
-  return (int32_t)(x < 0 ? ~(~(uint32_t)x >> k) : (uint32_t)x >> k);
+    return (int32_t)(x < 0 ? ~(~(uint32_t)x >> k) : (uint32_t)x >> k);
 }
 static inline int64_t oc_sra64(int64_t x, unsigned k) {
-  return (int64_t)(x < 0 ? ~(~(uint64_t)x >> k) : (uint64_t)x >> k);
+    return (int64_t)(x < 0 ? ~(~(uint64_t)x >> k) : (uint64_t)x >> k);
 }
 /* bfe.u32 / bfe.s32 */
 static inline uint32_t oc_bfe_u32(uint32_t a, uint32_t pos, uint32_t len) {
-  pos &= 0xff;
-  len &= 0xff;
-  if (len == 0 || pos >= 32) return 0;
-  if (pos + len > 32) len = 32 - pos;
-  uint32_t mask = len == 32 ? 0xffffffffu : ((1u << len) - 1u);
-  return (a >> pos) & mask;
+    pos &= 0xff;
+    len &= 0xff;
+    if (len == 0 || pos >= 32) return 0;
+    if (pos + len > 32) len = 32 - pos;
+    uint32_t mask = len == 32 ? 0xffffffffu : ((1u << len) - 1u);
+    return (a >> pos) & mask;
 }
 static inline uint32_t oc_bfe_s32(uint32_t a, uint32_t pos, uint32_t len) {
-  pos &= 0xff;
-  len &= 0xff;
-  if (len == 0) return 0;
-  uint32_t sbit_pos = pos + len - 1 > 31 ? 31 : pos + len - 1;
-  uint32_t sbit = (a >> sbit_pos) & 1u;
-  uint32_t r = 0;
-  for (uint32_t i = 0; i < 32; i++) {
-    uint32_t bit = (i < len && pos + i <= 31) ? (a >> (pos + i)) & 1u : sbit;
-    r |= bit << i;
-  }
-  return r;
+    pos &= 0xff;
+    len &= 0xff;
+    if (len == 0) return 0;
+    uint32_t sbit_pos = pos + len - 1 > 31 ? 31 : pos + len - 1;
+    uint32_t sbit = (a >> sbit_pos) & 1u;
+    uint32_t r = 0;
+    for (uint32_t i = 0; i < 32; i++) {
+        uint32_t bit = (i < len && pos + i <= 31) ? (a >> (pos + i)) & 1u : sbit;
+        r |= bit << i;
+    }
+    return r;
 }
 /* bfi.b32 d, a(insert), b(base), pos, len */
 static inline uint32_t oc_bfi(uint32_t a, uint32_t b, uint32_t pos, uint32_t len) {
-  pos &= 0xff;
-  len &= 0xff;
-  uint32_t r = b;
-  for (uint32_t i = 0; i < len && pos + i < 32; i++) {
-    uint32_t bit = (a >> i) & 1u;
-    r = (r & ~(1u << (pos + i))) | (bit << (pos + i));
-  }
-  return r;
+    pos &= 0xff;
+    len &= 0xff;
+    uint32_t r = b;
+    for (uint32_t i = 0; i < len && pos + i < 32; i++) {
+        uint32_t bit = (a >> i) & 1u;
+        r = (r & ~(1u << (pos + i))) | (bit << (pos + i));
+    }
+    return r;
 }
 
 /* ---- special floating-point inputs ---- */

@@ -6,9 +6,9 @@
 #include "occupancy.h"
 
 int main(void) {
-    static const char *const targets[] = {"sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
-                                          "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_100", "sm_103",
-                                          "sm_120", "sm_121"};
+    static const char *const targets[] = {"sm_50", "sm_52", "sm_53",  "sm_60",  "sm_61",  "sm_62",
+                                          "sm_70", "sm_72", "sm_75",  "sm_80",  "sm_86",  "sm_87",
+                                          "sm_89", "sm_90", "sm_100", "sm_103", "sm_120", "sm_121"};
     static const int regs[] = {0, 1, 16, 24, 32, 33, 40, 48, 56, 64, 72, 80, 96, 128, 168, 200, 255};
     static const int smem[] = {0, 100, 1024, 8192, 20000, 49152};
     static const int dyn[] = {0, 3000, 40000, 70000, 120000, 200000};

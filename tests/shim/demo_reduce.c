@@ -87,13 +87,13 @@ static const char *name_of(CUresult r) {
     return cuGetErrorName(r, &s) == CUDA_SUCCESS && s ? s : "(no name)";
 }
 
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        CUresult r_ = (call);                                                         \
-        if (r_ != CUDA_SUCCESS) {                                                     \
-            printf("FAILED %s: %s\n", #call, name_of(r_));                            \
-            exit(1);                                                                  \
-        }                                                                             \
+#define CHECK(call)                                        \
+    do {                                                   \
+        CUresult r_ = (call);                              \
+        if (r_ != CUDA_SUCCESS) {                          \
+            printf("FAILED %s: %s\n", #call, name_of(r_)); \
+            exit(1);                                       \
+        }                                                  \
     } while (0)
 
 struct params { /* the kernel's parameter buffer, as cuLaunchKernel's `extra` passes it */
@@ -103,8 +103,7 @@ struct params { /* the kernel's parameter buffer, as cuLaunchKernel's `extra` pa
 
 static CUresult launch(CUfunction f, unsigned blocks, unsigned dyn_shared, struct params *p) {
     size_t size = sizeof *p;
-    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, p, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
-                     CU_LAUNCH_PARAM_END};
+    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, p, CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
     return cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, dyn_shared, NULL, NULL, extra);
 }
 

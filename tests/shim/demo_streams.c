@@ -9,58 +9,57 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char ptx[] =
-    ".version 7.8\n"
-    ".target sm_80\n"
-    ".address_size 64\n"
-    ".global .align 4 .f32 g_scale;\n"
-    ".visible .entry saxpy_scaled(.param .u64 sx_x, .param .u64 sx_y, .param .u32 sx_n)\n"
-    "{\n"
-    "  .reg .pred %p<2>; .reg .b32 %r<6>; .reg .f32 %f<5>; .reg .b64 %rd<8>;\n"
-    "  ld.param.u64 %rd1, [sx_x]; ld.param.u64 %rd2, [sx_y]; ld.param.u32 %r1, [sx_n];\n"
-    "  mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %tid.x;\n"
-    "  mad.lo.s32 %r5, %r2, %r3, %r4;\n"
-    "  setp.ge.u32 %p1, %r5, %r1;\n"
-    "  @%p1 bra DONE;\n"
-    "  ld.global.f32 %f1, [g_scale];\n"
-    "  cvta.to.global.u64 %rd3, %rd1; cvta.to.global.u64 %rd4, %rd2;\n"
-    "  mul.wide.u32 %rd5, %r5, 4;\n"
-    "  add.s64 %rd6, %rd3, %rd5; add.s64 %rd7, %rd4, %rd5;\n"
-    "  ld.global.f32 %f2, [%rd6]; ld.global.f32 %f3, [%rd7];\n"
-    "  fma.rn.f32 %f4, %f1, %f2, %f3;\n"
-    "  st.global.f32 [%rd7], %f4;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n"
-    ".visible .entry iota_u32(.param .u64 io_out, .param .u32 io_n, .param .u32 io_base)\n"
-    "{\n"
-    "  .reg .pred %p<2>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n"
-    "  ld.param.u64 %rd1, [io_out]; ld.param.u32 %r1, [io_n]; ld.param.u32 %r2, [io_base];\n"
-    "  mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x; mov.u32 %r5, %tid.x;\n"
-    "  mad.lo.s32 %r6, %r3, %r4, %r5;\n"
-    "  setp.ge.u32 %p1, %r6, %r1;\n"
-    "  @%p1 bra DONE;\n"
-    "  mad.lo.s32 %r7, %r6, 3, %r2;\n"
-    "  cvta.to.global.u64 %rd1, %rd1;\n"
-    "  mul.wide.u32 %rd2, %r6, 4;\n"
-    "  add.s64 %rd3, %rd1, %rd2;\n"
-    "  st.global.u32 [%rd3], %r7;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n";
+static const char ptx[] = ".version 7.8\n"
+                          ".target sm_80\n"
+                          ".address_size 64\n"
+                          ".global .align 4 .f32 g_scale;\n"
+                          ".visible .entry saxpy_scaled(.param .u64 sx_x, .param .u64 sx_y, .param .u32 sx_n)\n"
+                          "{\n"
+                          "  .reg .pred %p<2>; .reg .b32 %r<6>; .reg .f32 %f<5>; .reg .b64 %rd<8>;\n"
+                          "  ld.param.u64 %rd1, [sx_x]; ld.param.u64 %rd2, [sx_y]; ld.param.u32 %r1, [sx_n];\n"
+                          "  mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %tid.x;\n"
+                          "  mad.lo.s32 %r5, %r2, %r3, %r4;\n"
+                          "  setp.ge.u32 %p1, %r5, %r1;\n"
+                          "  @%p1 bra DONE;\n"
+                          "  ld.global.f32 %f1, [g_scale];\n"
+                          "  cvta.to.global.u64 %rd3, %rd1; cvta.to.global.u64 %rd4, %rd2;\n"
+                          "  mul.wide.u32 %rd5, %r5, 4;\n"
+                          "  add.s64 %rd6, %rd3, %rd5; add.s64 %rd7, %rd4, %rd5;\n"
+                          "  ld.global.f32 %f2, [%rd6]; ld.global.f32 %f3, [%rd7];\n"
+                          "  fma.rn.f32 %f4, %f1, %f2, %f3;\n"
+                          "  st.global.f32 [%rd7], %f4;\n"
+                          "DONE:\n"
+                          "  ret;\n"
+                          "}\n"
+                          ".visible .entry iota_u32(.param .u64 io_out, .param .u32 io_n, .param .u32 io_base)\n"
+                          "{\n"
+                          "  .reg .pred %p<2>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n"
+                          "  ld.param.u64 %rd1, [io_out]; ld.param.u32 %r1, [io_n]; ld.param.u32 %r2, [io_base];\n"
+                          "  mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ntid.x; mov.u32 %r5, %tid.x;\n"
+                          "  mad.lo.s32 %r6, %r3, %r4, %r5;\n"
+                          "  setp.ge.u32 %p1, %r6, %r1;\n"
+                          "  @%p1 bra DONE;\n"
+                          "  mad.lo.s32 %r7, %r6, 3, %r2;\n"
+                          "  cvta.to.global.u64 %rd1, %rd1;\n"
+                          "  mul.wide.u32 %rd2, %r6, 4;\n"
+                          "  add.s64 %rd3, %rd1, %rd2;\n"
+                          "  st.global.u32 [%rd3], %r7;\n"
+                          "DONE:\n"
+                          "  ret;\n"
+                          "}\n";
 
 static const char *name_of(CUresult r) {
     const char *s = NULL;
     return cuGetErrorName(r, &s) == CUDA_SUCCESS && s ? s : "(no name)";
 }
 
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        CUresult r_ = (call);                                                         \
-        if (r_ != CUDA_SUCCESS) {                                                     \
-            printf("FAILED %s: %s\n", #call, name_of(r_));                            \
-            exit(1);                                                                  \
-        }                                                                             \
+#define CHECK(call)                                        \
+    do {                                                   \
+        CUresult r_ = (call);                              \
+        if (r_ != CUDA_SUCCESS) {                          \
+            printf("FAILED %s: %s\n", #call, name_of(r_)); \
+            exit(1);                                       \
+        }                                                  \
     } while (0)
 
 /* FNV-1a over bytes: one line per buffer instead of thousands of values. */
@@ -85,7 +84,10 @@ int main(void) {
     printf("at least one device: %s\n", count >= 1 ? "yes" : "no");
     CUdevice dev;
     CHECK(cuDeviceGet(&dev, 0));
-    static const struct { CUdevice_attribute a; const char *name; } attrs[] = {
+    static const struct {
+        CUdevice_attribute a;
+        const char *name;
+    } attrs[] = {
         {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, "compute capability major"},
         {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, "compute capability minor"},
         {CU_DEVICE_ATTRIBUTE_WARP_SIZE, "warp size"},
@@ -174,17 +176,15 @@ int main(void) {
            name_of(cuLaunchKernel(iota, 1, 1, 1, 2048, 1, 1, 0, s, iargs, NULL)));
     CHECK(cuCtxSynchronize());
 
-    static const CUresult codes[] = {0, 1, 2, 3, 4, 100, 101, 200, 201, 209, 218, 222, 300, 301,
-                                     400, 500, 600, 700, 701, 702, 710, 715, 716, 719, 801, 999};
+    static const CUresult codes[] = {0,   1,   2,   3,   4,   100, 101, 200, 201, 209, 218, 222, 300,
+                                     301, 400, 500, 600, 700, 701, 702, 710, 715, 716, 719, 801, 999};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *nm = NULL, *str = NULL;
         CUresult a = cuGetErrorName(codes[i], &nm), b = cuGetErrorString(codes[i], &str);
-        printf("error %d: %s / %s (%d %d)\n", (int)codes[i], nm ? nm : "NULL", str ? str : "NULL",
-               (int)a, (int)b);
+        printf("error %d: %s / %s (%d %d)\n", (int)codes[i], nm ? nm : "NULL", str ? str : "NULL", (int)a, (int)b);
     }
     const char *unk = "unchanged";
-    printf("cuGetErrorName(12345): %d, %s\n", (int)cuGetErrorName((CUresult)12345, &unk),
-           unk ? unk : "NULL");
+    printf("cuGetErrorName(12345): %d, %s\n", (int)cuGetErrorName((CUresult)12345, &unk), unk ? unk : "NULL");
 
     CHECK(cuMemFree(dx));
     CHECK(cuMemFree(dy));

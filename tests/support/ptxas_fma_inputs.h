@@ -17,10 +17,26 @@ static inline uint64_t pf_next(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-static inline float pf_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t pf_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline double pf_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
-static inline uint64_t pf_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+static inline float pf_f32(uint32_t u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint32_t pf_u32(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double pf_f64(uint64_t u) {
+    double f;
+    memcpy(&f, &u, 8);
+    return f;
+}
+static inline uint64_t pf_u64(double f) {
+    uint64_t u;
+    memcpy(&u, &f, 8);
+    return u;
+}
 
 /* a finite f32 with a random sign, mantissa and exponent in [lo, hi] (biased) */
 static inline uint32_t pf_rand_f32(uint64_t *s, unsigned lo, unsigned hi) {
@@ -38,10 +54,15 @@ static inline uint64_t pf_rand_f64(uint64_t *s, unsigned lo, unsigned hi) {
 static const uint32_t pf_special32[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000,
                                         0x7fa12345, 0xffc0beef, 0x00000001, 0x807fffff, 0x00800000,
                                         0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000};
-static const uint64_t pf_special64[] = {0, 0x8000000000000000ull, 0x7ff0000000000000ull,
-                                        0xfff0000000000000ull, 0x7ff8000000000000ull,
-                                        0x7ff4000012345678ull, 0x0000000000000001ull,
-                                        0x0010000000000000ull, 0x7fefffffffffffffull,
+static const uint64_t pf_special64[] = {0,
+                                        0x8000000000000000ull,
+                                        0x7ff0000000000000ull,
+                                        0xfff0000000000000ull,
+                                        0x7ff8000000000000ull,
+                                        0x7ff4000012345678ull,
+                                        0x0000000000000001ull,
+                                        0x0010000000000000ull,
+                                        0x7fefffffffffffffull,
                                         0x3ff0000000000000ull};
 
 /* row i of the f32 inputs: a, b, c, d as bits */

@@ -53,8 +53,12 @@ ps_status tu_run(const char *ptx, const char *kernel, const tu_launch *cfg, tu_b
     }
     for (int i = 0; i < cfg->nscalars; i++)
         memcpy(params + vars[nbufs + i]->offset, &cfg->scalars[i], vars[nbufs + i]->size);
-    ps_launch_config lc = {.shared_bytes = cfg->shared_bytes, .params = params, .params_size = psize,
-                           .threads = cfg->threads ? cfg->threads : 1, .watchdog = cfg->watchdog, .schedule_seed = cfg->schedule_seed,
+    ps_launch_config lc = {.shared_bytes = cfg->shared_bytes,
+                           .params = params,
+                           .params_size = psize,
+                           .threads = cfg->threads ? cfg->threads : 1,
+                           .watchdog = cfg->watchdog,
+                           .schedule_seed = cfg->schedule_seed,
                            .observer = cfg->observer,
                            .cluster = {cfg->cluster[0], cfg->cluster[1], cfg->cluster[2]}};
     for (int k = 0; k < 3; k++) {
@@ -62,8 +66,7 @@ ps_status tu_run(const char *ptx, const char *kernel, const tu_launch *cfg, tu_b
         lc.block[k] = cfg->block[k] ? cfg->block[k] : 1;
     }
     st = ps_launch(p, dev, kernel, &lc, res);
-    for (int i = 0; i < nbufs; i++)
-        memcpy(bufs[i].host, ps_device_ptr(dev, addrs[i], bufs[i].bytes), bufs[i].bytes);
+    for (int i = 0; i < nbufs; i++) memcpy(bufs[i].host, ps_device_ptr(dev, addrs[i], bufs[i].bytes), bufs[i].bytes);
     free(addrs);
 out:
     if (diag) append_diags(&d, diag, diaglen);

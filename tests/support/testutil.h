@@ -8,17 +8,17 @@
 #include "sim.h"
 
 typedef struct {
-    void *host;    /* copied in before the launch and back after it */
+    void *host; /* copied in before the launch and back after it */
     size_t bytes;
 } tu_buf;
 
 typedef struct {
     unsigned grid[3], block[3];
     unsigned shared_bytes;
-    int threads;        /* host threads (0 = 1, for determinism) */
-    uint64_t watchdog;  /* 0 = default */
+    int threads;            /* host threads (0 = 1, for determinism) */
+    uint64_t watchdog;      /* 0 = default */
     uint64_t schedule_seed; /* 0 = warps in order (ps_launch_config.schedule_seed) */
-    uint64_t scalars[4];/* appended after the buffer parameters, each 8 or 4 bytes per the kernel */
+    uint64_t scalars[4];    /* appended after the buffer parameters, each 8 or 4 bytes per the kernel */
     int nscalars;
     const ps_observer *observer; /* NULL: none */
     unsigned cluster[3];         /* thread-block cluster shape; all 0: none */

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define VC_N 128        /* inputs (threads) per form */
+#define VC_N         128 /* inputs (threads) per form */
 #define VC_MAX_SPECS 1024
-#define VC_SPEC_LEN 96
+#define VC_SPEC_LEN  96
 
 static inline uint64_t vc_next(uint64_t *s) { /* splitmix64 */
     uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -22,11 +22,10 @@ static inline uint64_t vc_next(uint64_t *s) { /* splitmix64 */
 
 /* a, b, c: VC_N words each. Edge values first, then words built from edge bytes, then random. */
 static inline void vc_inputs(uint32_t *a, uint32_t *b, uint32_t *c) {
-    static const uint32_t e[] = {0,          1,          2,          0x1f,       0x20,
-                                 0x21,       0x7f,       0x80,       0xff,       0x100,
-                                 0x7fff,     0x8000,     0xffff,     0x10000,    0x7fffffff,
-                                 0x80000000, 0xffffffff, 0xfffffffe, 0x80808080, 0x7f7f7f7f,
-                                 0xff00ff00, 0x00ff00ff, 0x01020304, 0x807f0180};
+    static const uint32_t e[] = {0,          1,          2,          0x1f,       0x20,       0x21,
+                                 0x7f,       0x80,       0xff,       0x100,      0x7fff,     0x8000,
+                                 0xffff,     0x10000,    0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe,
+                                 0x80808080, 0x7f7f7f7f, 0xff00ff00, 0x00ff00ff, 0x01020304, 0x807f0180};
     static const uint8_t eb[] = {0, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff};
     const int ne = (int)(sizeof e / sizeof e[0]);
     uint64_t s = 0x766964656f; /* "video" */
@@ -66,59 +65,53 @@ static inline int vc_specs(char (*sp)[VC_SPEC_LEN]) {
     for (int o = 0; o < 5; o++) {
         const char *op = scalar[o];
         for (int t = 0; t < 16; t++)
-            VC_ADD("%s.%s.%s.%s%s %%rd, %%ra, %%rb;", op, T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1],
-                   t & 8 ? ".sat" : "");
+            VC_ADD("%s.%s.%s.%s%s %%rd, %%ra, %%rb;", op, T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1], t & 8 ? ".sat" : "");
         for (int k = 0; k < 6; k++)
-            VC_ADD("%s.%s.%s.%s%s %%rd, %%ra%s, %%rb%s;", op, T[k & 1], T[(k + 1) >> 1 & 1],
-                   T[k >> 2 & 1], k & 1 ? ".sat" : "", sel1[k], sel1[(k * 5 + 2) % 6]);
+            VC_ADD("%s.%s.%s.%s%s %%rd, %%ra%s, %%rb%s;", op, T[k & 1], T[(k + 1) >> 1 & 1], T[k >> 2 & 1],
+                   k & 1 ? ".sat" : "", sel1[k], sel1[(k * 5 + 2) % 6]);
         for (int k = 0; k < 6; k++)
-            VC_ADD("%s.%s.%s.%s%s.%s %%rd, %%ra%s, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1],
-                   T[(k + 1) & 1], k >= 3 ? ".sat" : "", op2[k % 3], k & 1 ? "" : sel1[k]);
+            VC_ADD("%s.%s.%s.%s%s.%s %%rd, %%ra%s, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1], T[(k + 1) & 1],
+                   k >= 3 ? ".sat" : "", op2[k % 3], k & 1 ? "" : sel1[k]);
         for (int k = 0; k < 6; k++)
-            VC_ADD("%s.%s.%s.%s%s %%rd%s, %%ra%s, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1],
-                   T[(k >> 2) & 1], k % 2 == 0 ? ".sat" : "", sel1[k], k >= 3 ? sel1[5 - k] : "");
+            VC_ADD("%s.%s.%s.%s%s %%rd%s, %%ra%s, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1], T[(k >> 2) & 1],
+                   k % 2 == 0 ? ".sat" : "", sel1[k], k >= 3 ? sel1[5 - k] : "");
     }
     for (int o = 0; o < 2; o++) {
         const char *op = o ? "vshr" : "vshl";
         for (int t = 0; t < 16; t++)
-            VC_ADD("%s.%s.%s.u32%s.%s %%rd, %%ra, %%rb;", op, T[t & 1], T[t >> 1 & 1],
-                   t & 4 ? ".sat" : "", t & 8 ? "wrap" : "clamp");
+            VC_ADD("%s.%s.%s.u32%s.%s %%rd, %%ra, %%rb;", op, T[t & 1], T[t >> 1 & 1], t & 4 ? ".sat" : "",
+                   t & 8 ? "wrap" : "clamp");
         for (int k = 0; k < 4; k++)
-            VC_ADD("%s.%s.%s.u32.%s %%rd, %%ra%s, %%rb%s;", op, T[k & 1], T[k >> 1 & 1],
-                   k & 1 ? "wrap" : "clamp", sel1[k + 1], sel1[(k * 3) % 6]);
+            VC_ADD("%s.%s.%s.u32.%s %%rd, %%ra%s, %%rb%s;", op, T[k & 1], T[k >> 1 & 1], k & 1 ? "wrap" : "clamp",
+                   sel1[k + 1], sel1[(k * 3) % 6]);
         for (int k = 0; k < 3; k++)
-            VC_ADD("%s.%s.%s.u32.%s.%s %%rd, %%ra, %%rb, %%rc;", op, T[k & 1], T[(k + 1) & 1],
-                   k & 1 ? "wrap" : "clamp", op2[k]);
+            VC_ADD("%s.%s.%s.u32.%s.%s %%rd, %%ra, %%rb, %%rc;", op, T[k & 1], T[(k + 1) & 1], k & 1 ? "wrap" : "clamp",
+                   op2[k]);
         for (int k = 0; k < 6; k++)
-            VC_ADD("%s.%s.%s.u32%s.%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1],
-                   k & 2 ? ".sat" : "", k & 1 ? "wrap" : "clamp", sel1[k]);
+            VC_ADD("%s.%s.%s.u32%s.%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[(k >> 1) & 1], k & 2 ? ".sat" : "",
+                   k & 1 ? "wrap" : "clamp", sel1[k]);
     }
+    for (int t = 0; t < 8; t++) VC_ADD("vmad.%s.%s.%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1]);
     for (int t = 0; t < 8; t++)
-        VC_ADD("vmad.%s.%s.%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1]);
-    for (int t = 0; t < 8; t++)
-        VC_ADD("vmad.%s.%s.%s%s%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1],
-               t & 1 ? ".sat" : "", t & 4 ? ".shr15" : ".shr7");
+        VC_ADD("vmad.%s.%s.%s%s%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1], t & 1 ? ".sat" : "",
+               t & 4 ? ".shr15" : ".shr7");
     for (int t = 0; t < 4; t++)
-        VC_ADD("vmad.%s.%s.%s.po%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t & 1],
-               t & 2 ? ".sat" : "");
+        VC_ADD("vmad.%s.%s.%s.po%s %%rd, %%ra, %%rb, %%rc;", T[t & 1], T[t >> 1 & 1], T[t & 1], t & 2 ? ".sat" : "");
     for (int t = 0; t < 8; t++)
-        VC_ADD("vmad.s32.%s.%s%s %%rd, %s%%ra, %s%%rb, %s%%rc;", T[t & 1], T[t >> 1 & 1],
-               t & 4 ? ".sat" : "", t & 1 ? "-" : "", t == 3 || t == 6 ? "-" : "",
-               t & 2 ? "-" : "");
+        VC_ADD("vmad.s32.%s.%s%s %%rd, %s%%ra, %s%%rb, %s%%rc;", T[t & 1], T[t >> 1 & 1], t & 4 ? ".sat" : "",
+               t & 1 ? "-" : "", t == 3 || t == 6 ? "-" : "", t & 2 ? "-" : "");
     for (int k = 0; k < 4; k++)
-        VC_ADD("vmad.%s.%s.%s %%rd, %%ra%s, %%rb%s, %%rc;", T[k & 1], T[k >> 1 & 1], T[k & 1],
-               sel1[k + 2], sel1[(k * 5) % 6]);
-    for (int t = 0; t < 24; t++)
-        VC_ADD("vset.%s.%s.%s %%rd, %%ra, %%rb;", T[t & 1], T[t >> 1 & 1], cmp[t >> 2]);
+        VC_ADD("vmad.%s.%s.%s %%rd, %%ra%s, %%rb%s, %%rc;", T[k & 1], T[k >> 1 & 1], T[k & 1], sel1[k + 2],
+               sel1[(k * 5) % 6]);
+    for (int t = 0; t < 24; t++) VC_ADD("vset.%s.%s.%s %%rd, %%ra, %%rb;", T[t & 1], T[t >> 1 & 1], cmp[t >> 2]);
     for (int k = 0; k < 6; k++)
-        VC_ADD("vset.%s.%s.%s.%s %%rd, %%ra, %%rb, %%rc;", T[k & 1], T[(k >> 1) & 1], cmp[k],
-               op2[k % 3]);
+        VC_ADD("vset.%s.%s.%s.%s %%rd, %%ra, %%rb, %%rc;", T[k & 1], T[(k >> 1) & 1], cmp[k], op2[k % 3]);
     for (int k = 0; k < 6; k++)
-        VC_ADD("vset.%s.%s.%s %%rd%s, %%ra%s, %%rb, %%rc;", T[k & 1], T[(k >> 1) & 1],
-               cmp[(k + 2) % 6], sel1[k], sel1[(k + 3) % 6]);
+        VC_ADD("vset.%s.%s.%s %%rd%s, %%ra%s, %%rb, %%rc;", T[k & 1], T[(k >> 1) & 1], cmp[(k + 2) % 6], sel1[k],
+               sel1[(k + 3) % 6]);
     for (int k = 0; k < 4; k++)
-        VC_ADD("vset.%s.%s.%s %%rd, %%ra%s, %%rb%s;", T[k & 1], T[k >> 1 & 1], cmp[k + 2],
-               sel1[k + 1], sel1[(k * 5 + 1) % 6]);
+        VC_ADD("vset.%s.%s.%s %%rd, %%ra%s, %%rb%s;", T[k & 1], T[k >> 1 & 1], cmp[k + 2], sel1[k + 1],
+               sel1[(k * 5 + 1) % 6]);
     for (int w = 2; w <= 4; w += 2) {
         static const char *mask2[] = {".h0", ".h1", ".h10"};
         static const char *mask4[] = {".b0", ".b1", ".b10", ".b2", ".b20", ".b321", ".b3210", ".b31"};
@@ -126,24 +119,22 @@ static inline int vc_specs(char (*sp)[VC_SPEC_LEN]) {
         static const char *bsel2[] = {".h23", ".h10", ".h00", ".h12"};
         static const char *asel4[] = {".b0123", ".b7654", ".b0000", ".b5140"};
         static const char *bsel4[] = {".b4567", ".b3210", ".b7777", ".b2637"};
-        const char **mask = w == 2 ? mask2 : mask4, **as = w == 2 ? asel2 : asel4,
-                   **bs = w == 2 ? bsel2 : bsel4;
+        const char **mask = w == 2 ? mask2 : mask4, **as = w == 2 ? asel2 : asel4, **bs = w == 2 ? bsel2 : bsel4;
         int nmask = w == 2 ? 3 : 8;
         for (int o = 0; o < 6; o++) {
             char op[16];
             snprintf(op, sizeof op, "v%s%d", simd[o], w);
             for (int t = 0; t < 16; t++)
-                VC_ADD("%s.%s.%s.%s%s %%rd, %%ra, %%rb, %%rc;", op, T[t & 1], T[t >> 1 & 1],
-                       T[t >> 2 & 1], t & 8 ? ".sat" : "");
+                VC_ADD("%s.%s.%s.%s%s %%rd, %%ra, %%rb, %%rc;", op, T[t & 1], T[t >> 1 & 1], T[t >> 2 & 1],
+                       t & 8 ? ".sat" : "");
             for (int t = 0; t < 4; t++)
-                VC_ADD("%s.%s.%s.%s.add %%rd, %%ra, %%rb, %%rc;", op, T[t & 1], T[t >> 1 & 1],
-                       T[(t + 1) & 1]);
+                VC_ADD("%s.%s.%s.%s.add %%rd, %%ra, %%rb, %%rc;", op, T[t & 1], T[t >> 1 & 1], T[(t + 1) & 1]);
             for (int k = 0; k < nmask; k++)
-                VC_ADD("%s.%s.%s.%s%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[k >> 1 & 1],
-                       T[k >> 2 & 1], k & 1 ? ".sat" : "", mask[k]);
+                VC_ADD("%s.%s.%s.%s%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[k >> 1 & 1], T[k >> 2 & 1],
+                       k & 1 ? ".sat" : "", mask[k]);
             for (int k = 0; k < 4; k++)
-                VC_ADD("%s.%s.%s.%s%s %%rd, %%ra%s, %%rb%s, %%rc;", op, T[k & 1], T[k >> 1 & 1],
-                       T[(k + 1) & 1], k == 2 ? ".add" : "", as[k], bs[k]);
+                VC_ADD("%s.%s.%s.%s%s %%rd, %%ra%s, %%rb%s, %%rc;", op, T[k & 1], T[k >> 1 & 1], T[(k + 1) & 1],
+                       k == 2 ? ".add" : "", as[k], bs[k]);
         }
         char op[16];
         snprintf(op, sizeof op, "vset%d", w);
@@ -152,11 +143,10 @@ static inline int vc_specs(char (*sp)[VC_SPEC_LEN]) {
         for (int k = 0; k < 4; k++)
             VC_ADD("%s.%s.%s.%s.add %%rd, %%ra, %%rb, %%rc;", op, T[k & 1], T[k >> 1 & 1], cmp[k + 1]);
         for (int k = 0; k < nmask; k++)
-            VC_ADD("%s.%s.%s.%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[k >> 1 & 1],
-                   cmp[k % 6], mask[k]);
+            VC_ADD("%s.%s.%s.%s %%rd%s, %%ra, %%rb, %%rc;", op, T[k & 1], T[k >> 1 & 1], cmp[k % 6], mask[k]);
         for (int k = 0; k < 2; k++)
-            VC_ADD("%s.%s.%s.%s %%rd, %%ra%s, %%rb%s, %%rc;", op, T[k & 1], T[(k + 1) & 1],
-                   cmp[k * 3], as[k + 1], bs[k + 2]);
+            VC_ADD("%s.%s.%s.%s %%rd, %%ra%s, %%rb%s, %%rc;", op, T[k & 1], T[(k + 1) & 1], cmp[k * 3], as[k + 1],
+                   bs[k + 2]);
     }
 #undef VC_ADD
     return n;

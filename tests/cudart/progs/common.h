@@ -5,28 +5,27 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 
-#define CK(call)                                                                          \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            std::printf("FAIL: %s:%d: %s: %s\n", __FILE__, __LINE__, #call,               \
-                        cudaGetErrorName(e_));                                            \
-            std::exit(1);                                                                 \
-        }                                                                                 \
+#define CK(call)                                                                                   \
+    do {                                                                                           \
+        cudaError_t e_ = (call);                                                                   \
+        if (e_ != cudaSuccess) {                                                                   \
+            std::printf("FAIL: %s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_)); \
+            std::exit(1);                                                                          \
+        }                                                                                          \
     } while (0)
 
 // Checks a condition; prints what differed and counts the failure.
 static int g_failures = 0;
-#define EXPECT(cond, ...)                                                                 \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            if (g_failures < 10) {                                                        \
-                std::printf("MISMATCH: ");                                                \
-                std::printf(__VA_ARGS__);                                                 \
-                std::printf("\n");                                                        \
-            }                                                                             \
-            g_failures++;                                                                 \
-        }                                                                                 \
+#define EXPECT(cond, ...)                  \
+    do {                                   \
+        if (!(cond)) {                     \
+            if (g_failures < 10) {         \
+                std::printf("MISMATCH: "); \
+                std::printf(__VA_ARGS__);  \
+                std::printf("\n");         \
+            }                              \
+            g_failures++;                  \
+        }                                  \
     } while (0)
 
 // Prints PASS (exit 0) or FAIL with the count (exit 1).
