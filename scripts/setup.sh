@@ -2,11 +2,12 @@
 # setup.sh [--fuzz] — installs what ptxsim needs to build and test on Debian 12 (run as root, or
 # with sudo). --fuzz adds clang-14 and its sanitizer and libFuzzer runtimes (libclang-rt-14-dev)
 # for the clang sanitizer build and the libFuzzer harnesses (docs/fuzz.md). chromium is the headless
-# browser the HTML report's test loads pages in (docs/html.md).
+# browser the HTML report's test loads pages in (docs/html.md); clang-format-14 checks the C sources'
+# formatting (.clang-format, scripts/check_format.sh).
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config libcjson-dev libcmocka-dev libgmp-dev
       libmpfr-dev uthash-dev python3 python3-jsonschema python3-numpy python3-pytest libzstd-dev
-      liblz4-dev chromium)
+      liblz4-dev chromium clang-format-14)
 for a in "$@"; do
   case "$a" in
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;

@@ -31,3 +31,8 @@ endforeach()
 add_test(NAME decode_unknown_kernel
          COMMAND sh -c "out=$($<TARGET_FILE:ptxsim> decode ${CMAKE_SOURCE_DIR}/tests/decode/alu.ptx --kernel nosuch 2>&1); rc=$?; test $rc -eq 2 && echo \"$out\" | grep -q \"has no kernel 'nosuch'\"")
 set_tests_properties(decode_unknown_kernel PROPERTIES LABELS "decode")
+
+# The C sources are formatted as .clang-format says (clang-format 14; scripts/check_format.sh --fix
+# reformats). Skipped where clang-format-14 is not installed.
+add_test(NAME format_check COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check_format.sh)
+set_tests_properties(format_check PROPERTIES LABELS "format" SKIP_RETURN_CODE 77)
