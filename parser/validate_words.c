@@ -209,7 +209,7 @@ static bool in_list(const char *list, const char *w, int sm) {
     size_t n = strlen(w);
     for (const char *s = list; *s;) {
         size_t len = strcspn(s, " ;");
-        bool later = s[n] == '@' &&
+        bool later = len > n && s[n] == '@' && /* s[n] is inside the word (a shorter last word: the end) */
             (s[n + 1] == 's'       ? sm % 1000 >= 100
                  : s[n + 1] == 'a' ? sm >= 10000
                                    : sm / 1000 % 10 == 1 && sm % 1000 >= 100);
