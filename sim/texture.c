@@ -253,7 +253,7 @@ static uint32_t exact_weighted_sum(const uint32_t *W, const float *v, unsigned n
     for (unsigned k = 0; k < n; k++) {
         if (!P[k]) continue;
         int sh = e[k] - base;
-        if (sh >= 0) S += (__int128)P[k] << sh;
+        if (sh >= 0) S += (__int128)P[k] * ((__int128)1 << sh); /* a multiply: P may be negative */
         else {
             int64_t q = sh <= -63 ? 0 : P[k] / ((int64_t)1 << -sh); /* toward zero */
             if (q * (sh <= -63 ? 0 : ((int64_t)1 << -sh)) != P[k]) sticky = P[k] < 0 ? -1 : 1;
