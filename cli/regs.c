@@ -368,9 +368,9 @@ static void print_text(const cJSON *doc, const char *src, size_t len, FILE *out)
             }
         }
     }
-    const cJSON *notes = cJSON_GetObjectItemCaseSensitive(doc, "notes");
+    const cJSON *note_items = cJSON_GetObjectItemCaseSensitive(doc, "notes");
     const cJSON *s;
-    cJSON_ArrayForEach(s, notes) fprintf(out, "note: %s\n", s->valuestring);
+    cJSON_ArrayForEach(s, note_items) fprintf(out, "note: %s\n", s->valuestring);
 }
 
 /* ---- the command ---------------------------------------------------------------------------- */
@@ -425,17 +425,17 @@ int ptxsim_cmd_regs(int argc, char **argv) {
     cJSON_AddStringToObject(doc, "command", "regs");
     cJSON_AddStringToObject(doc, "file", o.file);
     cJSON_AddStringToObject(doc, "ptx_target", mi.target);
-    cJSON *notes = cJSON_CreateArray();
+    cJSON *note_arr = cJSON_CreateArray();
     char *ptxas = o.no_ptxas ? NULL : ptxas_find(o.ptxas);
     if (o.ptxas && !ptxas) {
         fprintf(stderr, "ptxsim: error: --ptxas %s: not an executable file\n", o.ptxas);
-        cJSON_Delete(notes);
+        cJSON_Delete(note_arr);
         goto done;
     }
     cJSON *pj = cJSON_AddObjectToObject(doc, "ptxas");
     cJSON_AddItemToObject(pj, "path", ptxas ? cJSON_CreateString(ptxas) : cJSON_CreateNull());
     if (!ptxas)
-        cJSON_AddItemToArray(notes,
+        cJSON_AddItemToArray(note_arr,
                              cJSON_CreateString(
                                  o.no_ptxas
                                      ? "ptxas not run (--no-ptxas): occupancy estimated from the liveness peak"
@@ -462,7 +462,7 @@ int ptxsim_cmd_regs(int argc, char **argv) {
                     note, sizeof note,
                     "ptxas failed for %s (occupancy estimated from the liveness peak; --target names another): %.*s",
                     o.targets[t], el > 480 ? 480 : el, px[t].error);
-                cJSON_AddItemToArray(notes, cJSON_CreateString(note));
+                cJSON_AddItemToArray(note_arr, cJSON_CreateString(note));
             } else {
                 cJSON_AddNullToObject(run, "error");
             }
@@ -473,7 +473,7 @@ int ptxsim_cmd_regs(int argc, char **argv) {
                     int wl = (int)(e ? e - w : (long)strlen(w));
                     char note[600];
                     snprintf(note, sizeof note, "%.*s (for %s)", wl > 480 ? 480 : wl, w, o.targets[t]);
-                    cJSON_AddItemToArray(notes, cJSON_CreateString(note));
+                    cJSON_AddItemToArray(note_arr, cJSON_CreateString(note));
                     w = e ? e + 1 : w + wl;
                 }
             }
@@ -491,7 +491,7 @@ int ptxsim_cmd_regs(int argc, char **argv) {
                 cJSON_AddItemToArray(ks, kernel_json(&o, k, ts, nt));
         }
     }
-    cJSON_AddItemToObject(doc, "notes", notes);
+    cJSON_AddItemToObject(doc, "notes", note_arr);
     if (o.json) {
         char *text = cJSON_Print(doc);
         puts(text);

@@ -508,12 +508,12 @@ static bool lane_assert(ps_warp *w, const ps_dinsn *d, int l, char *first, size_
         snprintf(head, sizeof head, "block: [%u,%u,%u], thread: [%u,%u,%u]", c->ctaid[0], c->ctaid[1], c->ctaid[2],
                  w->tid[l][0], w->tid[l][1], w->tid[l][2]);
         size_t len = strlen(sf ? sf : "") + strlen(sfn ? sfn : "") + strlen(sm ? sm : "") + 256;
-        char *text = ps_xmalloc(len);
-        snprintf(text, len, "%s:%u: %s: %s Assertion `%s` failed.\n", sf ? sf : "", (unsigned)line, sfn ? sfn : "",
-                 head, sm ? sm : "");
-        out_append(c, PS_OUT_STDERR, text, strlen(text));
-        if (!first[0]) snprintf(first, flen, "%.*s", (int)strlen(text) - 1, text);
-        free(text);
+        char *assert_msg = ps_xmalloc(len);
+        snprintf(assert_msg, len, "%s:%u: %s: %s Assertion `%s` failed.\n", sf ? sf : "", (unsigned)line,
+                 sfn ? sfn : "", head, sm ? sm : "");
+        out_append(c, PS_OUT_STDERR, assert_msg, strlen(assert_msg));
+        if (!first[0]) snprintf(first, flen, "%.*s", (int)strlen(assert_msg) - 1, assert_msg);
+        free(assert_msg);
     }
     free(sm), free(sf), free(sfn);
     return ok;

@@ -325,11 +325,11 @@ static void case_contents_and_prepare(void **state) {
     (void)state;
     char dir[] = "/tmp/ptxsim_api_case_XXXXXX", path[128];
     assert_non_null(mkdtemp(dir));
-    enum { N = 64 };
-    uint32_t x[N], y[N], want[N];
-    for (unsigned i = 0; i < N; i++) x[i] = 1000u * i + 7u, y[i] = 3u;
+    enum { NCASE = 64 };
+    uint32_t x[NCASE], y[NCASE], want[NCASE];
+    for (unsigned i = 0; i < NCASE; i++) x[i] = 1000u * i + 7u, y[i] = 3u;
     memcpy(want, y, sizeof want);
-    ref_axpy(9, 5, x, want, N);
+    ref_axpy(9, 5, x, want, NCASE);
     snprintf(path, sizeof path, "%s/axpy.ptx", dir);
     write_bytes(path, axpy_ptx, strlen(axpy_ptx));
     snprintf(path, sizeof path, "%s/x.bin", dir);
@@ -413,7 +413,7 @@ static void case_contents_and_prepare(void **state) {
     memcpy(&a64, params + off, 8);
     assert_int_equal(a64, addr[1]);
     /* The buffers hold their initial contents. */
-    uint32_t got[N];
+    uint32_t got[NCASE];
     assert_int_equal(ptxsim_mem_read(ctx, got, addr[0], sizeof got), PTXSIM_OK);
     assert_memory_equal(got, x, sizeof x);
     assert_int_equal(ptxsim_mem_read(ctx, got, addr[1], sizeof got), PTXSIM_OK);

@@ -323,19 +323,20 @@ static cJSON *result_of(const sarif_paths *sp, const cJSON *f) {
     }
     const cJSON *other = cJSON_GetObjectItemCaseSensitive(f, "other");
     if (other) {
-        char text[200], b[48], t[48];
+        char other_text[200], b[48], t[48];
         three(b, sizeof b, cJSON_GetObjectItemCaseSensitive(other, "block"));
         three(t, sizeof t, cJSON_GetObjectItemCaseSensitive(other, "thread"));
-        snprintf(text, sizeof text, "the other access (%s) by block %s thread %s",
+        snprintf(other_text, sizeof other_text, "the other access (%s) by block %s thread %s",
                  str_of(other, "access") ? str_of(other, "access") : "?", b, t);
         const cJSON *os = cJSON_GetObjectItemCaseSensitive(other, "source"),
                     *op = cJSON_GetObjectItemCaseSensitive(other, "ptx");
         if (os && str_of(os, "file"))
             cJSON_AddItemToArray(rel,
-                                 location(sp, os, op && str_of(op, "file") ? str_of(op, "file") : ptx_file, text,
+                                 location(sp, os, op && str_of(op, "file") ? str_of(op, "file") : ptx_file, other_text,
                                           id++));
         if (op)
-            cJSON_AddItemToArray(rel, location(sp, op, NULL, os ? "the other access's PTX instruction" : text, id++));
+            cJSON_AddItemToArray(rel,
+                                 location(sp, op, NULL, os ? "the other access's PTX instruction" : other_text, id++));
     }
     if (cJSON_GetArraySize(rel)) cJSON_AddItemToObject(r, "relatedLocations", rel);
     else cJSON_Delete(rel);
