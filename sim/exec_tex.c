@@ -373,7 +373,12 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                 }
             }
             if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
-            else ps_tex_sample(&t, base, c, layer, &out);
+            else if (!ps_tex_sample(&t, base, c, layer, &out) && !linear_asked()) {
+                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                               "tex: linear filtering over an infinite or NaN texel is not supported by "
+                               "ptxsim (not measured on the H200); PTXSIM_TEXTURE_SAMPLING=reference runs it anyway");
+                return;
+            }
         }
         for (int c = 0; c < 4; c++) R(w, d->o[c])[l] = out.v[c];
     }

@@ -339,7 +339,7 @@ static int64_t normalized_index(float u, uint32_t n) {
     return (fx * (int64_t)n) >> 21; /* floor: arithmetic shift (gcc, clang) */
 }
 
-void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out) {
+bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out) {
     if (layer >= t->layers) layer = t->layers - 1;
     /* the coordinate in texels: x * N for normalized coordinates, rounded to f32 */
     float xs[3] = {0, 0, 0};
@@ -349,10 +349,13 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         for (unsigned d = 0; d < t->dim; d++) {
             int64_t i = floor_sat(xs[d]);
             if (t->normalized_coords) i = normalized_index(c[d], size_of_dim(t, d));
-            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) return border_texel(t, out);
+            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) {
+                border_texel(t, out);
+                return true;
+            }
         }
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
-        return;
+        return true;
     }
     /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
      * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
@@ -419,6 +422,7 @@ void ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
         out->v[ch] = f32_bits(acc);
     }
+    return fixed16 || !special;
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {

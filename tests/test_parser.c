@@ -755,6 +755,22 @@ static void test_video_selectors(void **state) {
 /* A register named like a special register (%tid) hides it (ptxas 13): %tid.x is then a selector
  * on that register, which ptxas refuses ("Unknown video selector: '.x'"); %tid itself and a video
  * selector on the register resolve to the register. */
+/* Regression (ASan: validate_words.c's in_list read one byte past a keyword list whose last word
+ * is shorter than the word looked up): red.async's ".relaxed" is looked up among the reduction
+ * operations, which end with "xor"; the spelling is one ptxas accepts. */
+static void test_words_longer_than_list_end(void **state) {
+    (void)state;
+    parsed r =
+        parse_text(".version 8.1\n.target sm_90\n.address_size 64\n"
+                   ".visible .entry k() {\n  .reg .b32 %r<4>;\n  .shared .align 8 .b8 smem[256];\n"
+                   "  red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [smem], %r1, "
+                   "[smem+128];\n  ret; }\n",
+                   NULL);
+    if (r.st != PS_OK) print_diags(&r.diags);
+    assert_int_equal(r.st, PS_OK);
+    parsed_free(&r);
+}
+
 /* The structured instruction (ps_insn.words): the words after the mnemonic in the order written,
  * one shared copy per spelling; a W word of mods.def is an unknown modifier on a row that does not
  * accept "*" (as before it was named). */
@@ -885,6 +901,7 @@ int main(void) {
         cmocka_unit_test(test_forms_table),
         cmocka_unit_test(test_register_named_like_sreg),
         cmocka_unit_test(test_structured_words),
+        cmocka_unit_test(test_words_longer_than_list_end),
     };
     int failed = cmocka_run_group_tests_name("parser_api", ast, NULL, NULL);
     failed += run_file_group("parser_accept", "tests/parser", "accept_", test_accept_file, 1);

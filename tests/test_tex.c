@@ -631,6 +631,58 @@ static float coord(const ps_tex *t, uint32_t n) {
     return t->normalized_coords ? x / (float)n : x;
 }
 
+/* Regression (UBSan: "left shift of negative value" in the exact weighted sum): linear filtering
+ * between negative texels; -1.5 and -0.5 halfway give exactly -1.0. */
+static void tex_linear_sum_negative_texels(void **state) {
+    (void)state;
+    float texels[2] = {-1.5f, -0.5f};
+    run_out *o = calloc(1, sizeof *o);
+    ps_tex t = {.format = PS_TXF_F32,
+                .channels = 1,
+                .dim = 1,
+                .width = 2,
+                .height = 1,
+                .depth = 1,
+                .layers = 1,
+                .linear = true,
+                .address = {PS_TXA_CLAMP, PS_TXA_CLAMP, PS_TXA_CLAMP}};
+    for (int l = 0; l < 32; l++) {
+        float x = 1.0f; /* x - 0.5 = 0.5: texels 0 and 1, half each */
+        memcpy(&o->in[l][1], &x, 4);
+    }
+    run("tex_1d_f32", t, texels, sizeof texels, o); /* f32 linear: on request (main sets it) */
+    ok(o, "tex_1d_f32");
+    for (int l = 0; l < 32; l++) assert_int_equal(o->out[l][0], 0xbf800000u);
+    free(o);
+}
+
+/* Regression: a non-finite texel under linear filtering took a plain f32 sum, a result never
+ * measured on the H200, silently; it now faults unsupported unless PTXSIM_TEXTURE_SAMPLING=reference. */
+static void tex_linear_nonfinite_refused(void **state) {
+    (void)state;
+    uint16_t texels[2] = {0x3c00, 0x7c00}; /* f16 1.0 and +inf */
+    run_out *o = calloc(1, sizeof *o);
+    ps_tex t = {.format = PS_TXF_F16,
+                .channels = 1,
+                .dim = 1,
+                .width = 2,
+                .height = 1,
+                .depth = 1,
+                .layers = 1,
+                .linear = true,
+                .address = {PS_TXA_CLAMP, PS_TXA_CLAMP, PS_TXA_CLAMP}};
+    for (int l = 0; l < 32; l++) {
+        float x = 1.0f;
+        memcpy(&o->in[l][1], &x, 4);
+    }
+    unsetenv("PTXSIM_TEXTURE_SAMPLING");
+    run("tex_1d_f32", t, texels, sizeof texels, o);
+    bool refused = o->res.fault.kind == PS_FAULT_UNSUPPORTED && strstr(o->res.fault.message, "infinite or NaN");
+    setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
+    free(o);
+    assert_true(refused);
+}
+
 /* Point sampling and tld4 run by default (they equal the H200 in every recorded case); a texture
  * with linear filtering faults unsupported unless PTXSIM_TEXTURE_SAMPLING=reference (the filter
  * differs from the H200 in the last bits for 2D/3D and normalized integer formats). */
@@ -1167,6 +1219,8 @@ int main(void) {
         cmocka_unit_test(sured_64bit_minmax_version),
         cmocka_unit_test(sured_ops),
         cmocka_unit_test(linear_refused_by_default),
+        cmocka_unit_test(tex_linear_sum_negative_texels),
+        cmocka_unit_test(tex_linear_nonfinite_refused),
         cmocka_unit_test(tex_sampling),
         cmocka_unit_test(tex_int_coords),
         cmocka_unit_test(tex_linear_weights),
