@@ -205,24 +205,28 @@ static bool address_index(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
 /* Rounds to nearest, ties toward zero (a u16 border of 0.5 reads 32767/65535 on the H200). */
 static int32_t round_tz(float q) { return q >= 0 ? (int32_t)ceilf(q - 0.5f) : (int32_t)floorf(q + 0.5f); }
 
+/* Border channel c of a normalized integer format, quantised to the format's step: clamped to
+ * [0, 1] or [-1, 1], rounded ties toward zero (u8, u16, s8, s16 only). */
+static int32_t border_step(const ps_tex *t, unsigned c) {
+    float b;
+    memcpy(&b, &t->border[c], 4);
+    switch (t->format) {
+    case PS_TXF_U8: return round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 255.0f);
+    case PS_TXF_U16: return round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 65535.0f);
+    case PS_TXF_S8: return round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 127.0f);
+    default: return round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f); /* s16 */
+    }
+}
+
 static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
     out->is_float = true; /* ps_tex_check: border mode only on textures that return floats */
     for (unsigned c = 0; c < 4; c++) {
-        float b;
-        memcpy(&b, &t->border[c], 4);
         uint32_t v = 0;
         if (c < t->channels) switch (t->format) {
-            case PS_TXF_U8: v = f32_bits((float)round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 255.0f) / 255.0f); break;
-            case PS_TXF_U16: v = f32_bits((float)round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * 65535.0f) / 65535.0f); break;
-            case PS_TXF_S8: {
-                v = snorm8(round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 127.0f), gather);
-                break;
-            }
-            case PS_TXF_S16: {
-                int32_t s = round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f);
-                v = f32_bits(fmaxf((float)s / 32767.0f, -1.0f));
-                break;
-            }
+            case PS_TXF_U8: v = f32_bits((float)border_step(t, c) / 255.0f); break;
+            case PS_TXF_U16: v = f32_bits((float)border_step(t, c) / 65535.0f); break;
+            case PS_TXF_S8: v = snorm8(border_step(t, c), gather); break;
+            case PS_TXF_S16: v = f32_bits(fmaxf((float)border_step(t, c) / 32767.0f, -1.0f)); break;
             default: v = t->border[c]; break;
             }
         out->v[c] = v;
@@ -308,13 +312,7 @@ void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, u
 static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_t *ix, uint32_t layer, bool in,
                              unsigned ch) {
     if (ch >= t->channels) return 0;
-    if (!in) {
-        float b;
-        memcpy(&b, &t->border[ch], 4);
-        if (t->format == PS_TXF_S16) return round_tz(fminf(fmaxf(b, -1.0f), 1.0f) * 32767.0f);
-        int32_t q = round_tz(fminf(fmaxf(b, 0.0f), 1.0f) * (t->format == PS_TXF_U8 ? 255.0f : 65535.0f));
-        return t->format == PS_TXF_U8 ? q * 257 : q;
-    }
+    if (!in) return t->format == PS_TXF_U8 ? border_step(t, ch) * 257 : border_step(t, ch);
     unsigned cs = ps_tex_format_size(t->format);
     uint64_t idx = (((uint64_t)layer * t->depth + ix[2]) * t->height + ix[1]) * t->width + ix[0];
     const uint8_t *p = base + idx * ps_tex_texel_bytes(t) + ch * cs;
@@ -323,11 +321,12 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
     return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
 }
 
-bool ps_tex_linear_exact(const ps_tex *t) {
-    if (t->dim > 2) return false;
-    if (t->format == PS_TXF_F16) return true;
+/* Formats whose linear filter works in 16-bit fixed point (see ps_tex_sample). */
+static bool fixed16_format(const ps_tex *t) {
     return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
 }
+
+bool ps_tex_linear_exact(const ps_tex *t) { return t->dim <= 2 && (t->format == PS_TXF_F16 || fixed16_format(t)); }
 
 /* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
  * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
@@ -347,8 +346,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     if (!t->linear) {
         uint32_t ix[3] = {0, 0, 0};
         for (unsigned d = 0; d < t->dim; d++) {
-            int64_t i = floor_sat(xs[d]);
-            if (t->normalized_coords) i = normalized_index(c[d], size_of_dim(t, d));
+            int64_t i = t->normalized_coords ? normalized_index(c[d], size_of_dim(t, d)) : floor_sat(xs[d]);
             if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) {
                 border_texel(t, out);
                 return true;
@@ -377,26 +375,28 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
-    bool fixed16 = t->normalized_read && dims <= 2 &&
-        (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
+    bool fixed16 = dims <= 2 && fixed16_format(t);
     int64_t isum[4] = {0, 0, 0, 0};
+    /* corner k's weight in units of 2^-24: in 2D the H200's whole 1/256 steps, the (1,1) one
+     * rounded and the others what is left (lab/textures); otherwise the product */
+    uint32_t wd[3] = {(uint32_t)(a[0] * 256.0f), (uint32_t)(a[1] * 256.0f), (uint32_t)(a[2] * 256.0f)};
+    if (dims == 2) {
+        uint32_t w11 = (wd[0] * wd[1] + 128) >> 8;
+        W[0] = (256 - wd[0] - wd[1] + w11) << 16, W[1] = (wd[0] - w11) << 16, W[2] = (wd[1] - w11) << 16;
+        W[3] = w11 << 16;
+    } else {
+        for (unsigned k = 0; k < corners; k++) {
+            uint32_t w = 1;
+            for (unsigned d = 0; d < dims; d++) w *= k >> d & 1 ? wd[d] : 256 - wd[d];
+            W[k] = w << (8 * (3 - dims));
+        }
+    }
     for (unsigned k = 0; k < corners; k++) {
-        uint32_t w = 1;
         ps_texel tx;
         uint32_t ix[3] = {0, 0, 0};
         bool in = true;
-        for (unsigned d = 0; d < dims; d++) {
-            unsigned hi = k >> d & 1;
-            uint32_t ad = (uint32_t)(a[d] * 256.0f);
-            w *= hi ? ad : 256 - ad;
-            if (!address_index(t->address[d], i0[d] + hi, size_of_dim(t, d), &ix[d])) in = false;
-        }
-        W[k] = w << (8 * (3 - dims));
-        if (dims == 2) { /* the H200's 2D weights: 1/256 steps, the (1,1) one rounded (lab/textures) */
-            uint32_t wa = (uint32_t)(a[0] * 256.0f), wb = (uint32_t)(a[1] * 256.0f), w11 = (wa * wb + 128) >> 8;
-            uint32_t q[4] = {256 - wa - wb + w11, wa - w11, wb - w11, w11};
-            W[k] = q[k] << 16;
-        }
+        for (unsigned d = 0; d < dims; d++)
+            if (!address_index(t->address[d], i0[d] + (k >> d & 1), size_of_dim(t, d), &ix[d])) in = false;
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
         for (unsigned ch = 0; fixed16 && ch < 4; ch++)
