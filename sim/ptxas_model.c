@@ -183,8 +183,28 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  *   exactly one of its two sources (.sat on the add is kept: FFMA.SAT); a result that is also
  *   stored, compared, used twice by one add, or used in another block is not contracted;
  * - when both sources of an add are such products, the first source is the one contracted;
+ * - an instruction ptxas expands into a sequence with a slow-path branch (IEEE div/rcp/sqrt of
+ *   f32 and f64, 64-bit integer div/rem) ends a basic block like a branch does: a mul before it
+ *   is not contracted into an add after it (so in a*b - c*d with such an instruction between the
+ *   two muls, c*d is the product contracted: the Black-Scholes call price);
  * - the producer's own operands are not written between it and the use (else ptxsim does not
  *   contract: ptxas, working on SSA values, may; not seen in compiler output). */
+
+/* Does ptxas expand `in` into code with a branch to a slow path? Measured (lab/ptxas_fma, round
+ * 7): div.rn, rcp.rn, sqrt.rn (.ftz or not) of f32 and f64 and div/rem of 64-bit integers do;
+ * div.full, div.approx, the other .approx forms, ex2/lg2 and 32-bit integer division do not. The
+ * directed roundings (.rz/.rm/.rp) are expanded by the same subroutines. */
+static bool ptxas_branches(const ps_insn *in) {
+    ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
+    switch (in->form) {
+    case PS_F_DIV_FLT:
+    case PS_F_RCP:
+    case PS_F_SQRT: return (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_APPROX) && !has_mod(in, PS_MOD_FULL);
+    case PS_F_DIV_INT:
+    case PS_F_REM: return t == PS_T_U64 || t == PS_T_S64;
+    default: return false;
+    }
+}
 
 static bool rounding_written(const ps_insn *in) {
     return has_mod(in, PS_MOD_RN) || has_mod(in, PS_MOD_RZ) || has_mod(in, PS_MOD_RM) || has_mod(in, PS_MOD_RP) ||
@@ -579,15 +599,17 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
     bool any = false;
     for (int i = 0; i < n && !any; i++) any = producer(&fn->insns[i]);
     if (!any) return;
-    /* basic blocks: a label or the instruction after a transfer of control starts one */
+    /* basic blocks: a label or the instruction after a transfer of control starts one, and so
+     * does the instruction after one that ptxas expands with a branch */
     int *bb = ps_xcalloc((size_t)n + 1, sizeof *bb);
     bool *starts = ps_xcalloc((size_t)n + 1, sizeof *starts);
     for (int k = 0; k < fn->nlabels; k++)
         if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) starts[fn->labels[k].insn] = true;
     for (int i = 1; i < n; i++) {
         unsigned p = fn->insns[i - 1].info ? fn->insns[i - 1].info->props : 0;
-        bb[i] =
-            bb[i - 1] + (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) || fn->insns[i - 1].form == PS_F_TRAP);
+        bb[i] = bb[i - 1] +
+            (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) || fn->insns[i - 1].form == PS_F_TRAP ||
+             ptxas_branches(&fn->insns[i - 1]));
     }
     /* definitions per register, and every read site (CSR) */
     regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};

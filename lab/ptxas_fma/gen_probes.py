@@ -125,6 +125,41 @@ DEPTH = {
                    "sub.f32 %f10, %f5, %f12;",
 }
 
+# Round 7 (the Black-Scholes call price): does an instruction ptxas expands into a sequence with a
+# slow-path branch (div.rn, rcp.rn, sqrt.rn; u64 division) between a mul and its add keep them
+# apart, as a basic-block boundary would? o2 keeps that instruction's result alive. PROBES=blocks.
+def _between(op, ty="f32"):
+    if ty == "f64":
+        return {"mul_x_add": f"mul.f64 %fd5, %fd1, %fd2;\n{op}\nadd.f64 %fd10, %fd5, %fd4;\nmov.f64 %fd11, %fd6;",
+                "two_x_sub": f"mul.f64 %fd5, %fd1, %fd2;\n{op}\nmul.f64 %fd7, %fd6, %fd4;\n"
+                             "sub.f64 %fd10, %fd5, %fd7;\nmov.f64 %fd11, %fd6;"}
+    return {"mul_x_add": f"mul.f32 %f5, %f1, %f2;\n{op}\nadd.f32 %f10, %f5, %f4;\nmov.f32 %f11, %f6;",
+            "two_x_sub": f"mul.f32 %f5, %f1, %f2;\n{op}\nmul.f32 %f7, %f6, %f4;\nsub.f32 %f10, %f5, %f7;\n"
+                         "mov.f32 %f11, %f6;",
+            "x_mul_add": f"{op}\nmul.f32 %f5, %f1, %f2;\nadd.f32 %f10, %f5, %f4;\nmov.f32 %f11, %f6;"}
+
+
+BETWEEN32 = {
+    "rcp_rn": "rcp.rn.f32 %f6, %f3;", "rcp_rn_ftz": "rcp.rn.ftz.f32 %f6, %f3;",
+    "rcp_approx": "rcp.approx.f32 %f6, %f3;", "div_rn": "div.rn.f32 %f6, %f3, %f2;",
+    "div_rn_ftz": "div.rn.ftz.f32 %f6, %f3, %f2;", "div_full": "div.full.f32 %f6, %f3, %f2;",
+    "div_approx": "div.approx.f32 %f6, %f3, %f2;", "sqrt_rn": "sqrt.rn.f32 %f6, %f3;",
+    "sqrt_rn_ftz": "sqrt.rn.ftz.f32 %f6, %f3;", "sqrt_approx": "sqrt.approx.f32 %f6, %f3;",
+    "ex2": "ex2.approx.ftz.f32 %f6, %f3;", "lg2": "lg2.approx.f32 %f6, %f3;",
+    "div_u64": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u64.u32 %rd10, %r10;\ncvt.u64.u32 %rd11, %r11;\n"
+               "or.b64 %rd11, %rd11, 1;\ndiv.u64 %rd12, %rd10, %rd11;\ncvt.rn.f32.u64 %f6, %rd12;",
+    "div_u32": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nor.b32 %r11, %r11, 1;\ndiv.u32 %r12, %r10, %r11;\n"
+               "cvt.rn.f32.u32 %f6, %r12;",
+    "rem_s64": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.s64.s32 %rd10, %r10;\ncvt.s64.s32 %rd11, %r11;\n"
+               "or.b64 %rd11, %rd11, 1;\nrem.s64 %rd12, %rd10, %rd11;\ncvt.rn.f32.s64 %f6, %rd12;",
+}
+BETWEEN64 = {
+    "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
+    "f64_sqrt_rn": "sqrt.rn.f64 %fd6, %fd3;", "f64_rcp_approx": "rcp.approx.ftz.f64 %fd6, %fd3;",
+}
+BLOCKS32 = {f"{k}_{shape}": body for k, op in BETWEEN32.items() for shape, body in _between(op).items()}
+BLOCKS64 = {f"{k}_{shape}": body for k, op in BETWEEN64.items() for shape, body in _between(op, "f64").items()}
+
 H = {
     # a b c d = %r21..%r24 (f16x2 words); o1 o2 = %r30 %r31
     "h2_mul_add": "mul.f16x2 %r25, %r21, %r22;\nadd.f16x2 %r30, %r25, %r23;",
@@ -188,7 +223,9 @@ def kernel(name, ty, body):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     ptx, lst = [HEAD], []
-    tables = ((DEPTH, "f32"),) if os.environ.get("PROBES") == "depth" else ((F32, "f32"), (F64, "f64"), (H, "h"))
+    which = os.environ.get("PROBES")
+    tables = (((DEPTH, "f32"),) if which == "depth" else ((BLOCKS32, "f32"), (BLOCKS64, "f64")) if which == "blocks"
+              else ((F32, "f32"), (F64, "f64"), (H, "h")))
     for table, ty in tables:
         for name, body in table.items():
             ptx.append(kernel(name, ty, body))
