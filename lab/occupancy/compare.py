@@ -22,11 +22,20 @@ for l in lines[1:]:
 diff = same = 0
 for f, ks in sorted(by_file.items()):
     if "error" in ks[0] and "kernel" not in ks[0]:
-        print(f"{f}: the driver could not load it: {ks[0]['error']}")
+        print(f"{f}: no figures from the driver: {ks[0]['error']}")
+        continue
+    ks = [k for k in ks if "occupancy" in k]  # kernels the driver could not resolve are reported above
+    for k in by_file[f]:
+        if "error" in k and "kernel" in k:
+            print(f"{f} {k['kernel']}: the driver gave no figures: {k['error']}")
+    if not ks:
         continue
     blocks = sorted({o["block"] for k in ks for o in k["occupancy"]})
     dyn = sorted({o["dynamic_shared_bytes"] for k in ks for o in k["occupancy"]})
-    r = subprocess.run([ptxsim, "regs", f, "--json", "--target", target, "--block", ",".join(map(str, blocks)),
+    # an arch-specific module (.target sm_90a) is compiled for its own target, as the driver does
+    own = open(f).read()
+    t = target + "a" if f".target {target}a" in own else target
+    r = subprocess.run([ptxsim, "regs", f, "--json", "--target", t, "--block", ",".join(map(str, blocks)),
                         "--dynamic-smem", ",".join(map(str, dyn))], capture_output=True, text=True)
     if r.returncode:
         print(f"{f}: ptxsim regs exit {r.returncode}: {r.stderr.strip()}")

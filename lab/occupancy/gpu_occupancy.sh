@@ -24,8 +24,23 @@ for f in corpus/*/*.ptx; do
     grep -Eq '^[[:space:]]*(\.visible[[:space:]]+|\.weak[[:space:]]+)?\.entry\b' "$f" || continue
     files+=("$f")
 done
-timeout 300 "$OUT/occ_probe" "${files[@]}" > "$OUT/occupancy.jsonl" 2> "$OUT/occ_probe.stderr"
-echo "occ_probe: exit $?, $(wc -l < "$OUT/occupancy.jsonl") lines for ${#files[@]} files"
+# One process per file: the driver crashed (SIGSEGV inside cuOccupancyMaxActiveBlocksPerMultiprocessor)
+# on corpus/hand_funcparam/funcparam.ptx, which would end a single run there. The device line is
+# kept from the first run; a crash leaves its cut line, then a newline and an error line naming it.
+: > "$OUT/occupancy.jsonl"
+: > "$OUT/occ_probe.stderr"
+crashed=0
+for f in "${files[@]}"; do
+    CUDA_MODULE_LOADING=EAGER timeout 60 "$OUT/occ_probe" "$f" > "$OUT/one.jsonl" 2>> "$OUT/occ_probe.stderr"
+    rc=$?
+    if [ -s "$OUT/occupancy.jsonl" ]; then tail -n +2 "$OUT/one.jsonl"; else cat "$OUT/one.jsonl"; fi >> "$OUT/occupancy.jsonl"
+    if [ $rc -ne 0 ]; then
+        crashed=$((crashed + 1))
+        printf '\n{"file": "%s", "error": "occ_probe exit %d inside the driver"}\n' "$f" $rc >> "$OUT/occupancy.jsonl"
+    fi
+done
+rm -f "$OUT/one.jsonl"
+echo "occ_probe: ${#files[@]} files, $crashed ended abnormally, $(grep -c . "$OUT/occupancy.jsonl") lines"
 if [ -x "$CUDA/bin/ptxas" ]; then
     for f in "${files[@]}"; do
         echo "=== ptxas -v -arch=sm_90 $f"

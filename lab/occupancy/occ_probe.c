@@ -79,6 +79,20 @@ int main(int argc, char **argv) {
         for (unsigned i = 0; i < n; i++) {
             const char *fname = "?";
             cuFuncGetName(&fname, fs[i]);
+            /* The enumeration can hand out functions that are not loaded yet (lazy loading) and,
+             * for modules with .func calls, handles on which cuOccupancy* crashed (the first
+             * recording died on hand_funcparam): look each kernel up by name, which loads it, and
+             * skip with an error line whatever does not resolve to a kernel. */
+            CUfunction byname;
+            CUresult g = cuModuleGetFunction(&byname, mod, fname);
+            int probe = -1;
+            if (g == CUDA_SUCCESS) g = cuFuncGetAttribute(&probe, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, byname);
+            if (g != CUDA_SUCCESS) {
+                printf("{\"file\": \"%s\", \"kernel\": \"%s\", \"error\": \"%s\"}\n", argv[a], fname, err(g));
+                fflush(stdout);
+                continue;
+            }
+            fs[i] = byname;
             int maxthr = attr(fs[i], CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
             printf("{\"file\": \"%s\", \"kernel\": \"%s\", \"num_regs\": %d, \"local_size_bytes\": %d, "
                    "\"shared_size_bytes\": %d, \"const_size_bytes\": %d, \"max_threads_per_block\": %d, \"occupancy\": [",
@@ -95,8 +109,10 @@ int main(int argc, char **argv) {
                            blocks[b], dynamic[d], q == CUDA_SUCCESS ? nb : -1, q == CUDA_SUCCESS ? "" : ", \"error\": \"",
                            q == CUDA_SUCCESS ? "" : err(q), q == CUDA_SUCCESS ? "" : "\"");
                     first = 0;
+                    fflush(stdout); /* a crash inside the driver keeps the calls that returned */
                 }
             printf("]}\n");
+            fflush(stdout);
         }
         free(fs);
         cuModuleUnload(mod);
