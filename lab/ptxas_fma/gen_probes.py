@@ -152,10 +152,24 @@ BETWEEN32 = {
                "cvt.rn.f32.u32 %f6, %r12;",
     "rem_s64": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.s64.s32 %rd10, %r10;\ncvt.s64.s32 %rd11, %r11;\n"
                "or.b64 %rd11, %rd11, 1;\nrem.s64 %rd12, %rd10, %rd11;\ncvt.rn.f32.s64 %f6, %rd12;",
+    # second recording: the directed roundings, 16-bit and other 64-bit integer divisions
+    "div_rz": "div.rz.f32 %f6, %f3, %f2;", "div_rm": "div.rm.f32 %f6, %f3, %f2;",
+    "rcp_rp": "rcp.rp.f32 %f6, %f3;", "rcp_rz_ftz": "rcp.rz.ftz.f32 %f6, %f3;",
+    "sqrt_rm": "sqrt.rm.f32 %f6, %f3;", "sqrt_rp_ftz": "sqrt.rp.ftz.f32 %f6, %f3;",
+    "div_s64": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.s64.s32 %rd10, %r10;\ncvt.s64.s32 %rd11, %r11;\n"
+               "or.b64 %rd11, %rd11, 1;\ndiv.s64 %rd12, %rd10, %rd11;\ncvt.rn.f32.s64 %f6, %rd12;",
+    "rem_u64": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u64.u32 %rd10, %r10;\ncvt.u64.u32 %rd11, %r11;\n"
+               "or.b64 %rd11, %rd11, 1;\nrem.u64 %rd12, %rd10, %rd11;\ncvt.rn.f32.u64 %f6, %rd12;",
+    "div_u16": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u16.u32 %h10, %r10;\ncvt.u16.u32 %h11, %r11;\n"
+               "or.b16 %h11, %h11, 1;\ndiv.u16 %h12, %h10, %h11;\ncvt.rn.f32.u16 %f6, %h12;",
+    "rem_s32": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nor.b32 %r11, %r11, 1;\nrem.s32 %r12, %r10, %r11;\n"
+               "cvt.rn.f32.s32 %f6, %r12;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
     "f64_sqrt_rn": "sqrt.rn.f64 %fd6, %fd3;", "f64_rcp_approx": "rcp.approx.ftz.f64 %fd6, %fd3;",
+    "f64_div_rz": "div.rz.f64 %fd6, %fd3, %fd2;", "f64_rcp_rm": "rcp.rm.f64 %fd6, %fd3;",
+    "f64_sqrt_rp": "sqrt.rp.f64 %fd6, %fd3;",
 }
 BLOCKS32 = {f"{k}_{shape}": body for k, op in BETWEEN32.items() for shape, body in _between(op).items()}
 BLOCKS64 = {f"{k}_{shape}": body for k, op in BETWEEN64.items() for shape, body in _between(op, "f64").items()}
