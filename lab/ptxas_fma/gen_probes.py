@@ -171,6 +171,26 @@ BETWEEN64 = {
     "f64_div_rz": "div.rz.f64 %fd6, %fd3, %fd2;", "f64_rcp_rm": "rcp.rm.f64 %fd6, %fd3;",
     "f64_sqrt_rp": "sqrt.rp.f64 %fd6, %fd3;",
 }
+# Approximate sequences ptxas may rewrite (the "div.approx of 1 by an rsqrt.approx result"):
+# recorded with PROBES=blocks; a difference from ptxsim's instruction-by-instruction result shows a
+# rewrite. "_kept" variants also store the intermediate.
+REWRITE32 = {
+    "rsqrt_divapprox_one": "rsqrt.approx.f32 %f5, %f1;\ndiv.approx.f32 %f10, 0f3F800000, %f5;",
+    "rsqrt_divapprox_one_kept": "rsqrt.approx.f32 %f5, %f1;\ndiv.approx.f32 %f10, 0f3F800000, %f5;\nmov.f32 %f11, %f5;",
+    "rsqrt_ftz_divapprox_ftz_one": "rsqrt.approx.ftz.f32 %f5, %f1;\ndiv.approx.ftz.f32 %f10, 0f3F800000, %f5;",
+    "rsqrt_divfull_one": "rsqrt.approx.f32 %f5, %f1;\ndiv.full.f32 %f10, 0f3F800000, %f5;",
+    "rsqrt_rcpapprox": "rsqrt.approx.f32 %f5, %f1;\nrcp.approx.f32 %f10, %f5;",
+    "rsqrt_rcpapprox_ftz": "rsqrt.approx.ftz.f32 %f5, %f1;\nrcp.approx.ftz.f32 %f10, %f5;",
+    "rsqrt_divapprox_b": "rsqrt.approx.f32 %f5, %f1;\ndiv.approx.f32 %f10, %f2, %f5;",
+    "sqrtapprox_divapprox_one": "sqrt.approx.f32 %f5, %f1;\ndiv.approx.f32 %f10, 0f3F800000, %f5;",
+    "sqrtapprox_rcpapprox": "sqrt.approx.f32 %f5, %f1;\nrcp.approx.f32 %f10, %f5;",
+    "rcpapprox_rcpapprox": "rcp.approx.f32 %f5, %f1;\nrcp.approx.f32 %f10, %f5;",
+    "divapprox_one": "div.approx.f32 %f10, 0f3F800000, %f1;",
+    "divfull_one": "div.full.f32 %f10, 0f3F800000, %f1;",
+    "rsqrt_mul_self": "rsqrt.approx.f32 %f5, %f1;\nmul.f32 %f10, %f5, %f5;",
+    "rsqrt_mul_x": "rsqrt.approx.f32 %f5, %f1;\nmul.f32 %f10, %f1, %f5;",
+    "ex2_lg2": "lg2.approx.f32 %f5, %f1;\nex2.approx.f32 %f10, %f5;",
+}
 BLOCKS32 = {f"{k}_{shape}": body for k, op in BETWEEN32.items() for shape, body in _between(op).items()}
 BLOCKS64 = {f"{k}_{shape}": body for k, op in BETWEEN64.items() for shape, body in _between(op, "f64").items()}
 
@@ -238,7 +258,7 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     ptx, lst = [HEAD], []
     which = os.environ.get("PROBES")
-    tables = (((DEPTH, "f32"),) if which == "depth" else ((BLOCKS32, "f32"), (BLOCKS64, "f64")) if which == "blocks"
+    tables = (((DEPTH, "f32"),) if which == "depth" else ((BLOCKS32, "f32"), (BLOCKS64, "f64"), (REWRITE32, "f32")) if which == "blocks"
               else ((F32, "f32"), (F64, "f64"), (H, "h")))
     for table, ty in tables:
         for name, body in table.items():
