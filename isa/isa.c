@@ -309,11 +309,7 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
         snprintf(buf, buflen, "Instruction '%s' requires .target sm_%d or higher", f->mnemonic, f->min_sm);
         return buf;
     }
-    if ((f->props & P_ARCH_SPECIFIC) && (arch->arch_specific != 1 || arch->sm / 10 != f->min_sm / 10)) {
-        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)", f->mnemonic, arch->name,
-                 f->min_sm);
-        return buf;
-    }
+    if (f->props & P_ARCH_SPECIFIC) return ps_isa_arch_form_unsupported(f, arch, buf, buflen);
     return NULL;
 }
 

@@ -16,6 +16,15 @@ add_test(NAME form_sweep_list
                  --known ${CMAKE_SOURCE_DIR}/tests/forms/sweep_known.txt)
 set_tests_properties(form_sweep_list PROPERTIES LABELS "isa" TIMEOUT 900)
 
+# What ptxas accepts and ptxsim cannot run (st.async/red.async without an mbarrier operand):
+# parse accepts each line with a warning, run refuses the kernel at decode (exit status 2).
+add_test(NAME forms_parse_warns_async_store
+         COMMAND sh -c "$<TARGET_FILE:ptxsim> parse ${CMAKE_SOURCE_DIR}/tests/forms/async_store_noexec/k.ptx 2>&1 | grep -c 'accepted, but ptxsim cannot run it'")
+set_tests_properties(forms_parse_warns_async_store PROPERTIES LABELS "isa" PASS_REGULAR_EXPRESSION "^5\n")
+add_test(NAME forms_run_refuses_async_store
+         COMMAND sh -c "out=$($<TARGET_FILE:ptxsim> run ${CMAKE_SOURCE_DIR}/tests/forms/async_store_noexec/case.json 2>&1); rc=$?; test $rc -eq 2 && echo \"$out\" | grep -q 'k.ptx:14:3: warning: accepted, but ptxsim cannot run it'")
+set_tests_properties(forms_run_refuses_async_store PROPERTIES LABELS "isa")
+
 # `ptxsim decode` (docs/decode.md): golden listings of decoded programs, compared byte for byte.
 # Each .expected was checked by hand against its .ptx: slots, handlers, branch targets and the
 # reconvergence points (the immediate post-dominators of the branches in the CFG).
