@@ -33,12 +33,22 @@ const char *ps_isa_arch_form_unsupported(const ps_form_info *f, const ps_arch *a
     int first = f->min_sm / 10, last = ps_isa_arch_form_last_family(f);
     if (arch->arch_specific && arch->sm >= f->min_sm && arch->sm / 10 <= last) return NULL;
     if (first == last)
-        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)", f->mnemonic,
-                 arch->name, f->min_sm);
+        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)", f->mnemonic, arch->name,
+                 f->min_sm);
     else
         snprintf(buf, buflen,
                  "Instruction '%s' not supported on .target '%s' (needs an 'a' or 'f' target from sm_%d to "
                  "sm_%dx)",
                  f->mnemonic, arch->name, f->min_sm, last);
     return buf;
+}
+
+void ps_isa_write_arch_forms(void *stream) {
+    FILE *f = stream;
+    fprintf(f,
+            "Arch-specific forms (isa/arch_forms.c) are available on every \"a\" and \"f\" target from their "
+            "min target up to a last family, never on a target without the suffix:");
+    for (size_t i = 0; i < PS_ARRAY_LEN(arch_forms); i++)
+        fprintf(f, "%s `%s` up to sm_%dx", i ? "," : "", arch_forms[i].mnemonic, arch_forms[i].last_family);
+    fprintf(f, ".\n\n| instruction | types | min PTX |");
 }

@@ -640,11 +640,11 @@ void ps_isa_write_markdown(void *stream) {
             "- **x**: parsed, validated and executed\n"
             "- **p**: parsed and validated for the target; execution is not implemented yet "
             "(`ptxsim run` stops with a located error)\n"
-            "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
-            "| instruction | types | min PTX |",
+            "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n",
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
                            "with a warning of the parse\n"
                          : "");
+    ps_isa_write_arch_forms(f);
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
