@@ -309,11 +309,7 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
         snprintf(buf, buflen, "Instruction '%s' requires .target sm_%d or higher", f->mnemonic, f->min_sm);
         return buf;
     }
-    if ((f->props & P_ARCH_SPECIFIC) && (arch->arch_specific != 1 || arch->sm / 10 != f->min_sm / 10)) {
-        snprintf(buf, buflen, "Instruction '%s' not supported on .target '%s' (needs sm_%da)", f->mnemonic, arch->name,
-                 f->min_sm);
-        return buf;
-    }
+    if (f->props & P_ARCH_SPECIFIC) return ps_isa_arch_form_unsupported(f, arch, buf, buflen);
     return NULL;
 }
 
@@ -644,11 +640,11 @@ void ps_isa_write_markdown(void *stream) {
             "- **x**: parsed, validated and executed\n"
             "- **p**: parsed and validated for the target; execution is not implemented yet "
             "(`ptxsim run` stops with a located error)\n"
-            "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
-            "| instruction | types | min PTX |",
+            "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n",
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
                            "with a warning of the parse\n"
                          : "");
+    ps_isa_write_arch_forms(f);
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");

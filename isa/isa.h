@@ -175,6 +175,13 @@ const char *ps_arch_cannot_run(const ps_arch *machine, const ps_arch *target, ch
 /* Can `arch` run `form`? Returns NULL if yes, else a reason for the diagnostic. */
 const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, int ptx_version, char *buf,
                                     size_t buflen);
+/* The targets of an arch-specific form (P_ARCH_SPECIFIC; isa/arch_forms.c): every "a" or "f"
+ * target from the row's min_sm up to the last family (sm / 10) that takes it. NULL if `arch` does,
+ * else ptxas-like wording in buf. */
+const char *ps_isa_arch_form_unsupported(const ps_form_info *f, const ps_arch *arch, char *buf, size_t buflen);
+int ps_isa_arch_form_last_family(const ps_form_info *f);
+/* A paragraph of docs/isa-support.md: the arch-specific mnemonics and their last family. */
+void ps_isa_write_arch_forms(void *stream);
 /* Tensor-core forms (mma, wmma.*) whose element types or shape need a later target than the
  * form's row says (PTX ISA 9.7.14: .bf16/.tf32/.f64 and most integer shapes sm_80, fp8 sm_89,
  * m16n8k8 .f16 and the first integer shapes sm_75), or a later PTX ISA version (ptx_version, 0:

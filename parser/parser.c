@@ -1200,9 +1200,19 @@ static bool parse_address(parser *p, ps_operand *o, bool branch) {
         if (!cexpr_parse_int(p, &o->offset)) return false;
     }
     /* [tensorMap, {coordinates}] (cp.async.bulk.tensor) and [handle, {coordinates}] (tex, suld,
-     * ...): the coordinates ride on the address operand as its items */
+     * ...): the coordinates ride on the address operand as its items; [texture, sampler,
+     * {coordinates}] (tex, tld4 in independent mode) marks it (parse_operands checks the rest) */
     if (is_punct(peek(p), ',') && o->reg >= 0) {
         next(p);
+        if (peek(p)->kind == TOK_IDENT) {
+            token st = next(p);
+            ps_operand s;
+            memset(&s, 0, sizeof s);
+            if (!resolve_ident(p, &st, &s, false)) return false;
+            ps_type t = s.kind == PS_OP_REG ? p->fn->regs[s.reg].type : PS_T_NONE;
+            o->sampler = t == PS_T_B64 || t == PS_T_U64 || t == PS_T_S64 ? PS_SAMPLER_REG : PS_SAMPLER_BAD;
+            if (is_punct(peek(p), ',')) next(p);
+        }
         if (!is_punct(peek(p), '{')) {
             error_at(p, peek(p),
                      "expected '{' and coordinates after the address (ptxsim takes them in braces, "
@@ -1642,6 +1652,21 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
             return;
+        }
+    /* a sampler operand (ps_operand.sampler): tex and tld4 only, a 64-bit register, and no cube
+     * geometry (ptxas 13's verdicts and wording) */
+    for (int i = 0; i < nops; i++)
+        if (ops[i].kind == PS_OP_ADDR && ops[i].sampler) {
+            bool tex = info->id == PS_F_TEX || info->id == PS_F_TLD4;
+            if (!tex || ops[i].sampler == PS_SAMPLER_BAD) {
+                error_at(p, &mt, "Arguments mismatch for instruction '%s'", info->mnemonic);
+                return;
+            }
+            if (ps_insn_has(&in, PS_WM(CUBE)) || ps_insn_has(&in, PS_WM(ACUBE))) {
+                error_at(p, &mt, "Illegal modifier '.%s' for instruction '%s'",
+                         ps_insn_has(&in, PS_WM(CUBE)) ? "cube" : "acube", info->mnemonic);
+                return;
+            }
         }
     if (info->props & P_CALL) /* a vector argument is its elements (see vreg_param) */
         for (int i = 0; i < nops; i++)

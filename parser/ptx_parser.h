@@ -137,15 +137,18 @@ typedef enum {
 
 #define PS_PAIR_SINK (-2)
 
+enum { PS_SAMPLER_NONE, PS_SAMPLER_REG, PS_SAMPLER_BAD };
 typedef struct ps_operand ps_operand;
 /* 72 bytes (96 before): a 100 MB module holds about 15 million of them (docs/limits.md, "Parse
  * memory"), so the small fields are packed at the front. */
 struct ps_operand {
     ps_opkind kind : 8;
-    bool neg : 1;     /* !%p (predicate negation) or -x for immediates already folded */
-    bool minus : 1;   /* -%r: a negated register (vmad only) */
-    bool indexed : 1; /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
-    bool vreg : 1;    /* PS_OP_VEC written as a vector register's name (its elements are items) */
+    bool neg : 1;        /* !%p (predicate negation) or -x for immediates already folded */
+    bool minus : 1;      /* -%r: a negated register (vmad only) */
+    bool indexed : 1;    /* written var[K] (PS_OP_VAR; ld/st take it as the address [var+K*size]) */
+    bool vreg : 1;       /* PS_OP_VEC written as a vector register's name (its elements are items) */
+    uint8_t sampler : 2; /* PS_OP_ADDR written [t, s, {c}] (tex, tld4 with a sampler: independent-mode
+                          * textures): PS_SAMPLER_REG, or PS_SAMPLER_BAD when s is no 64-bit register */
     ps_sreg sreg : 8;
     uint8_t comp; /* the special register's component or number (%tid.y: 1, %envreg9: 9) */
     uint16_t sel; /* video-instruction selector on a register (%r.b0, %r.h10, %r.b3210):

@@ -50,7 +50,8 @@ enum {
     W_MMVAL = 4096,    /* multimem: the value operand's register width, or its vector size */
     W_FRACTION = 8192, /* createpolicy.fractional's fraction, in (0, 1] */
     W_TCMMA = 16384,   /* tcgen05.mma: the optional operands (a lane mask vector, a scale constant);
-                        * no .kind::i8 on sm_103 */
+                        * no .kind::i8 on sm_103 nor on the "f" targets */
+    W_AONLY = 32768,   /* only on the "a" targets, not the "f" ones (tcgen05.shift) */
     W_TMAP = 128,      /* tensormap.replace: the field's type, its ordinal operand, a constant for the
                       * enumerated fields */
 };
@@ -110,6 +111,12 @@ static const variant VARIANTS[] = {
      "b32 b64 u32 u64 s32 s64 f32 f64", NULL, 2, 3, NULL, W_STASYNC},
     {PS_F_RED_ASYNC, "", "?shared::cluster", NULL, "relaxed;cluster;" MBAR ";" REDOPS, "", "u32 s32 u64 b32 b64", NULL,
      2, 3, RED_CLUSTER, 0},
+    /* PTX ISA 8.7: the global forms without an mbarrier, from sm_100 on (ptxas also takes .weak or
+     * no semantics on st.async) */
+    {PS_F_ST_ASYNC, "", "?global@s100", NULL, "", "weak@s100 release@s100;gpu@s100 sys@s100;mmio@s100",
+     "b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64", NULL, 2, 2, NULL, W_STASYNC | W_SEMSCOPE},
+    {PS_F_RED_ASYNC, "", "?global@s100", NULL, "relaxed@s100 release@s100;gpu@s100 sys@s100;" REDOPS, "mmio@s100",
+     "u32 s32 u64 b32 b64", NULL, 2, 2, RED_CLUSTER, 0},
     /* 9.7.10.3-4 tex, tld4, txq (texture objects; the .f16x2 results with .v2) */
     {PS_F_TEX, "", NULL, NULL, TEXGEOM ";v4 v2", "base level grad", "u32 s32 f16 f32 f16x2", "s32 f32", 2, 5, NULL,
      W_TEX},
@@ -173,7 +180,7 @@ static const variant VARIANTS[] = {
      W_TCMMA},
     {PS_F_TCGEN05, "cp", NULL, NULL, CTAG ";128x256b 4x256b 128x128b 64x128b 32x128b",
      "warpx2::02_13 warpx2::01_23 warpx4;b8x16 b6x16_p32 b4x16_p64", NULL, NULL, 2, 2, NULL, 0},
-    {PS_F_TCGEN05, "shift", NULL, NULL, CTAG ";down", "", NULL, NULL, 1, 1, NULL, 0},
+    {PS_F_TCGEN05, "shift", NULL, NULL, CTAG ";down", "", NULL, NULL, 1, 1, NULL, W_AONLY},
     {PS_F_TCGEN05, "fence::before_thread_sync", NULL, NULL, "", "", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_TCGEN05, "fence::after_thread_sync", NULL, NULL, "", "", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_TCGEN05, "wait::ld", NULL, NULL, "sync;aligned", "", NULL, NULL, 0, 0, NULL, 0},
@@ -510,6 +517,10 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         error_at(p, mt, "Instruction '%s.%s' not supported on .target '%s'", mn, v->lead, p->m->arch->name);
         return;
     }
+    if ((v->flags & W_AONLY) && p->m->arch && p->m->arch->arch_specific == 2) {
+        error_at(p, mt, "Instruction '%s.%s' not supported on .target '%s'", mn, v->lead, p->m->arch->name);
+        return;
+    }
     if ((v->flags & W_FRACTION) && nops == 2 && (ops[1].kind == PS_OP_IMM_F64 || ops[1].kind == PS_OP_IMM_F32)) {
         double f;
         if (ops[1].kind == PS_OP_IMM_F64) {
@@ -527,7 +538,8 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
                      f);
     }
     if (v->flags & W_TCMMA) {
-        if (p->m->arch && p->m->arch->sm == 103 && has_word(w, n, "kind::i8")) {
+        /* .kind::i8: sm_100a and sm_110a, not sm_103 nor the "f" targets */
+        if (p->m->arch && (p->m->arch->sm == 103 || p->m->arch->arch_specific == 2) && has_word(w, n, "kind::i8")) {
             error_at(p, mt, "Feature '.kind::i8' not supported on .target '%s'", p->m->arch->name);
             return;
         }
@@ -581,6 +593,10 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         const ps_operand *o = &ops[1];
         if (vec && (o->kind != PS_OP_VEC || o->nitems != vec)) {
             error_at(p, mt, "Vector of size %d is expected for argument 1 of instruction 'st.async'", vec);
+            return;
+        }
+        if (nops == 2 && (vec || o->kind == PS_OP_VEC)) { /* the forms without an mbarrier store one value */
+            error_at(p, mt, "Vector qualifier is not allowed for instruction 'st.async'");
             return;
         }
         if (!vec && o->kind == PS_OP_VEC && o->nitems != 2 && o->nitems != 4) {

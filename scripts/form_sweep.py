@@ -464,28 +464,7 @@ def judge(ptxsim, items, target, tmp, run_mode, sample):
     return res
 
 
-KNOWN = set()  # (target, spelling) of the disagreements --known lists (their fix lies elsewhere)
-
-
-def load_known(paths):
-    """--known FILE: lines 'TARGET<tab>SPELLING<tab>why' (TARGET '*': every target); '#' comments"""
-    for path in paths or ():
-        with open(path) as f:
-            for ln in f:
-                if ln.strip() and not ln.startswith("#"):
-                    target, text = ln.rstrip("\n").split("\t")[:2]
-                    KNOWN.add((target, text))
-
-
-def is_known(target, text):
-    return (target, text) in KNOWN or ("*", text) in KNOWN
-
-
 def report(results, target, verbose):
-    known = [x for x in results if x["kind"] and is_known(target, x["text"])]
-    for x in known:
-        x["kind"] = None
-        x["known"] = True
     bad = [x for x in results if x["kind"]]
     for x in bad:
         why = x["ptxas_msg"] if x["kind"].startswith("over") else (x["parse_msg"] or x["run_msg"])
@@ -503,8 +482,7 @@ def report(results, target, verbose):
     print("%s: %d spellings (%d rows), ptxas accepts %d%s; accepted-not-run %d; run verdicts %d; "
           "disagreements %d: %s" % (target, len(results), len({x["row"] for x in results}), acc,
                                     ", crashes on %d" % crashes if crashes else "", notrun, ran,
-                                    len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none")
-          + ("; known (--known) %d" % len(known) if known else ""))
+                                    len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none"))
     return len(bad)
 
 
@@ -526,10 +504,7 @@ def main():
                     help="add the spellings of scripts/isa_audit.py's family (cvt, video, half, dot, ...; "
                          "'all': every family)")
     ap.add_argument("--audit-only", action="store_true", help="only the --audit families' spellings")
-    ap.add_argument("--known", action="append", metavar="FILE",
-                    help="disagreements to count apart, not as failures (tests/forms/sweep_known.txt)")
     a = ap.parse_args()
-    load_known(a.known)
     ptxsim = os.path.abspath(a.ptxsim)
     if not os.access(ptxsim, os.X_OK):
         sys.exit("no ptxsim at %s" % ptxsim)

@@ -81,6 +81,13 @@ static ps_exec_fn sel_tex(const ps_select_ctx *s, const ps_insn *in, ps_dinsn *d
                  in->text);
         return NULL;
     }
+    if ((in->form == PS_F_TEX || in->form == PS_F_TLD4) && in->nops > 1 && in->ops[1].sampler) {
+        snprintf(why, len,
+                 "'%s': a sampler operand ([texture, sampler, {coordinates}]) is an independent-mode texture; "
+                 "ptxsim executes texture objects in unified mode only",
+                 in->text);
+        return NULL;
+    }
     if (in->form == PS_F_SURED && m->version < 81 && (ps_insn_has(in, PS_WM(MIN)) || ps_insn_has(in, PS_WM(MAX))) &&
         (ps_insn_has(in, PS_WT(U64)) || ps_insn_has(in, PS_WT(S64)))) {
         snprintf(why, len, "'%s': 64-bit min/max operation on sured.b requires PTX ISA .version 8.1 or later (ptxas)",

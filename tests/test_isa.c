@@ -63,6 +63,49 @@ static void architectures(void **state) {
     assert_non_null(ps_isa_form_unsupported(ps_form_get(f[0]), ps_arch_lookup("sm_100a"), 0, buf, sizeof buf));
 }
 
+/* The arch-specific forms (isa/arch_forms.c) against ptxas 13's verdicts of one-line kernels on
+ * every target it knows (tests/forms/arch_specific_ptxas.txt, recorded with
+ * scripts/ptxas_diff/arch_forms_verdicts.py, which builds the same kernel text). */
+static void arch_specific_forms_match_ptxas(void **state) {
+    (void)state;
+    for (int i = 0; i < PS_F_COUNT; i++) {
+        const ps_form_info *f = ps_form_get((ps_form)i);
+        if (!(f->props & P_ARCH_SPECIFIC)) continue;
+        /* every arch-specific row is in the table: only the wgmma rows end in their own family */
+        if (strncmp(f->mnemonic, "wgmma", 5) && ps_isa_arch_form_last_family(f) <= f->min_sm / 10)
+            fail_msg("'%s' is P_ARCH_SPECIFIC but isa/arch_forms.c has no row for it", f->mnemonic);
+    }
+    FILE *in = fopen("tests/forms/arch_specific_ptxas.txt", "r");
+    assert_non_null(in);
+    char line[512];
+    int checked = 0, wrong = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#') continue;
+        char target[16], verdict[16], insn[400];
+        if (sscanf(line, "%15[^\t]\t%15[^\t]\t%399[^\n]", target, verdict, insn) != 3) fail_msg("bad line: %s", line);
+        char src[1024];
+        snprintf(src, sizeof src,
+                 ".version 9.0\n.target %s\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %%r<4>;\n"
+                 ".reg .b64 %%rd<4>;\n%s\nret;\n}\n",
+                 target, insn);
+        ps_diags d = {0};
+        ps_module *m = NULL;
+        ps_status st = ps_parse("k.ptx", src, strlen(src), NULL, &d, &m);
+        bool accept = !strcmp(verdict, "accept");
+        if ((st == PS_OK) != accept) {
+            fprintf(stderr, "%s on %s: ptxas %ss, ptxsim %s\n", insn, target, verdict,
+                    d.count ? d.items[0].msg : "accepts");
+            wrong++;
+        }
+        checked++;
+        ps_module_free(m);
+        ps_diags_free(&d);
+    }
+    fclose(in);
+    assert_true(checked >= 9 * 23);
+    assert_int_equal(wrong, 0);
+}
+
 /* Collects the forms used by every .ptx under dir (recursively) and by PTX text in the C tests. */
 static void scan_ptx(const char *path, char *used) {
     size_t n;
@@ -195,9 +238,13 @@ static void operand_requirements(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(no_overlapping_forms), cmocka_unit_test(names_round_trip),
-        cmocka_unit_test(architectures),        cmocka_unit_test(variant_requirements),
-        cmocka_unit_test(operand_requirements), cmocka_unit_test(every_executable_form_is_exercised),
+        cmocka_unit_test(no_overlapping_forms),
+        cmocka_unit_test(names_round_trip),
+        cmocka_unit_test(architectures),
+        cmocka_unit_test(variant_requirements),
+        cmocka_unit_test(operand_requirements),
+        cmocka_unit_test(every_executable_form_is_exercised),
+        cmocka_unit_test(arch_specific_forms_match_ptxas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

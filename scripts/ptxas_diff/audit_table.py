@@ -71,9 +71,7 @@ def main():
     ap.add_argument("--cache", metavar="DIR")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--details", metavar="FILE", help="write every disagreement, one a line")
-    ap.add_argument("--known", action="append", metavar="FILE", help="disagreements counted apart (form_sweep.py)")
     a = ap.parse_args()
-    form_sweep.load_known(a.known)
     fams = a.family or ["rows"] + list(isa_audit.FAMILIES)
     audit = [f for f in fams if f != "rows"]
     targets = a.target or TARGETS
@@ -89,26 +87,22 @@ def main():
                 fam = family_of(x["row"])
                 count[fam]["spellings"] += 1
                 count[fam]["accepted"] += x["ptxas"] == "accept"
-                if x["kind"] and form_sweep.is_known(target, x["text"]):
-                    count[fam][(target, "known")] += 1
-                    count[fam]["known"] += 1
-                elif x["kind"]:
+                if x["kind"]:
                     kind = "under" if x["kind"] == "under" else "over"
                     count[fam][(target, kind)] += 1
                     details.append("%s\t%s\t%s\t%s\tptxas: %s\tptxsim: %s" % (
                         target, fam, x["kind"], x["text"], x["ptxas_msg"] or "accept",
                         x["parse_msg"] or x["parse"]))
-    print("| family | spellings (all targets) | ptxas accepts | over | under | known |")
-    print("|---|---|---|---|---|---|")
+    print("| family | spellings (all targets) | ptxas accepts | over | under |")
+    print("|---|---|---|---|---|")
     tot = Counter()
     for fam in fams:
         c = count[fam]
         over = sum(v for k, v in c.items() if isinstance(k, tuple) and k[1] == "over")
         under = sum(v for k, v in c.items() if isinstance(k, tuple) and k[1] == "under")
         tot.update({"s": c["spellings"], "a": c["accepted"], "o": over, "u": under})
-        tot["k"] += c["known"]
-        print("| %s | %d | %d | %d | %d | %d |" % (fam, c["spellings"], c["accepted"], over, under, c["known"]))
-    print("| all | %d | %d | %d | %d | %d |" % (tot["s"], tot["a"], tot["o"], tot["u"], tot["k"]))
+        print("| %s | %d | %d | %d | %d |" % (fam, c["spellings"], c["accepted"], over, under))
+    print("| all | %d | %d | %d | %d |" % (tot["s"], tot["a"], tot["o"], tot["u"]))
     print()
     print("Disagreements (over+under) per target:\n")
     print("| family | " + " | ".join(targets) + " |")
