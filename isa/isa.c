@@ -31,10 +31,12 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define X(id, mn, ty, md, nmin, nmax, ptx, sm, props, family) \
-    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props, PS_FAM_##family},
+#define XS(id, op, mn, ty, md, nmin, nmax, ptx, sm, props, family) \
+    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props, PS_FAM_##family, PS_F_##op},
+#define X(id, ...) XS(id, id, __VA_ARGS__)
 #include "forms.def"
 #undef X
+#undef XS
 };
 
 static const ps_arch archs[] = {
@@ -317,6 +319,50 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
     return NULL;
 }
 
+/* A modifier the form's row does not list, refused in ptxas 13's words (which vary with the
+ * modifier: a rounding, .sat on an integer type, .cc, .wide, .full, .relu, a comparison). */
+const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *types, int ntypes, const ps_modset *mods,
+                               char *buf, size_t buflen) {
+    const char *mn = f->mnemonic;
+    ps_type t = ntypes ? types[0] : PS_T_NONE;
+    bool int_type = t != PS_T_NONE && (ps_type_kind_of(t) == TK_UINT || ps_type_kind_of(t) == TK_SINT);
+    switch (m) {
+    case PS_MOD_RN:
+    case PS_MOD_RZ:
+    case PS_MOD_RM:
+    case PS_MOD_RP:
+    case PS_MOD_RNA:
+    case PS_MOD_RNI:
+    case PS_MOD_RZI:
+    case PS_MOD_RMI:
+    case PS_MOD_RPI: snprintf(buf, buflen, "Illegal rounding modifier for instruction '%s'", mn); return buf;
+    case PS_MOD_NAN: snprintf(buf, buflen, "Comparison qualifier is not allowed for instruction '%s'", mn); return buf;
+    case PS_MOD_WIDE:
+    case PS_MOD_FULL:
+        snprintf(buf, buflen, "Unexpected instruction types specified for '%s.%s'", mn, ps_mod_name(m));
+        return buf;
+    default: break;
+    }
+    if (m == PS_MOD_SAT && int_type) {
+        snprintf(buf, buflen, "Modifier '.sat' does not apply to '.%s' type", ps_type_name(t));
+        return buf;
+    }
+    if (m == PS_MOD_CC && int_type) {
+        bool mad = !strcmp(mn, "mad");
+        snprintf(buf, buflen, "Modifier '.cc' applies only to %s%s integer types", mn,
+                 !mad                                 ? ""
+                     : ps_modset_has(mods, PS_MOD_HI) ? ".hi"
+                                                      : ".lo");
+        return buf;
+    }
+    if (m == PS_MOD_RELU && int_type) {
+        snprintf(buf, buflen, "Illegal modifier '.relu' for instruction '%s' with type '.%s'", mn, ps_type_name(t));
+        return buf;
+    }
+    snprintf(buf, buflen, "Illegal modifier '.%s' for instruction '%s'", ps_mod_name(m), mn);
+    return buf;
+}
+
 /* Requirements of single types and modifiers (variants.def). */
 typedef struct {
     ps_form form;
@@ -336,7 +382,7 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
         const variant_req *v = &VARIANTS[i];
-        if (v->form != f->id) continue;
+        if (v->form != f->op) continue;
         bool used = false;
         if (v->is_type) {
             for (int k = 0; k < ntypes; k++) used |= (int)types[k] == v->id;
@@ -645,21 +691,24 @@ void ps_isa_write_markdown(void *stream) {
             "- **p**: parsed and validated for the target; execution is not implemented yet "
             "(`ptxsim run` stops with a located error)\n"
             "%s- **-**: not available on that target (`ptxsim parse --target` rejects it)\n\n"
-            "| instruction | types | min PTX |",
+            "| instruction | types | modifiers | min PTX |",
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
                            "with a warning of the parse\n"
                          : "");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
-    fprintf(f, "\n|---|---|---|");
+    fprintf(f, "\n|---|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
     fprintf(f, "\n");
     int nx = 0, np = 0, no = 0;
     for (int i = 0; i < PS_F_COUNT; i++) {
         const ps_form_info *fi = &forms[i];
-        fprintf(f, "| `%s` | %s | %d.%d |", fi->mnemonic,
+        fprintf(f, "| `%s` | %s | %s | %d.%d |", fi->mnemonic,
                 fi->any_type      ? "any"
                     : fi->no_type ? ""
                                   : fi->types_src,
+                fi->any_mod                     ? "any"
+                    : strcmp(fi->mods_src, "-") ? fi->mods_src
+                                                : "",
                 fi->min_ptx / 10, fi->min_ptx % 10);
         for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) {
             char buf[160];

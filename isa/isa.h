@@ -124,6 +124,7 @@ typedef struct {
     int min_sm;
     unsigned props;
     ps_family family;
+    ps_form op; /* the operation: the row this one was split from (XS rows), else itself (forms.def) */
 } ps_form_info;
 
 typedef enum {
@@ -182,6 +183,11 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
  * sm_90). Writes ptxas-like wording to buf and returns it, or NULL. */
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
                                       const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
+
+/* Modifier m, which form f's row does not list (used with these types and modifiers): ptxas's
+ * reason for refusing it, in buf. */
+const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *types, int ntypes, const ps_modset *mods,
+                               char *buf, size_t buflen);
 
 /* Can `arch` / `ptx_version` run this use of form f, given its types and modifiers
  * (isa/variants.def: e.g. cvt to .e4m3x2 needs sm_89)? NULL if yes, else the reason. */

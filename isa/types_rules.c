@@ -182,8 +182,7 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     static const ps_mod cmp[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
                                  PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
                                  PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    if (ntypes < 1) return NULL;
-    ps_type t = types[0];
+    if (ntypes < 1 || !types) return NULL;
     bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
     bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
     switch (form) {
@@ -191,8 +190,6 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     case PS_F_SUB_INT:
         if (sat && cc)
             return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
-        if (sat && t != PS_T_S32)
-            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
     case PS_F_MUL_INT:
     case PS_F_MAD_INT:
@@ -202,17 +199,11 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
         int n = count_of(mods, half, PS_ARRAY_LEN(half));
         if (n == 0) return "needs one of .hi, .lo or .wide (ptxas: Unexpected instruction types specified)";
         if (n > 1) return "takes one of .hi, .lo and .wide only (ptxas: Comparison qualifier is not allowed)";
-        if (wide && (form != PS_F_MUL_INT && form != PS_F_MAD_INT))
-            return "'.wide' does not apply here (ptxas: Unexpected instruction types specified)";
-        if (wide && ps_type_size(t) > 4)
-            return "'.wide' applies to 16- and 32-bit types only (ptxas: Unexpected instruction types specified)";
         if (wide && cc)
             return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
         if (sat && cc)
             return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
         if (sat && !hi) return "'.sat' needs '.hi' (ptxas: Illegal modifier '.sat')";
-        if (sat && t != PS_T_S32)
-            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
     }
     case PS_F_DP2A:
