@@ -31,8 +31,9 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define XS(id, op, mn, ty, md, nmin, nmax, ptx, sm, props, family) \
-    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props, PS_FAM_##family, PS_F_##op},
+#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)            \
+    {PS_F_##id, mn,    ty, md, ops, 0,  {{0}}, false,           false, \
+     false,     false, -1, -1, ptx, sm, props, PS_FAM_##family, PS_F_##op},
 #define X(id, ...) XS(id, id, __VA_ARGS__)
 #include "forms.def"
 #undef X
@@ -116,6 +117,33 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
     ps_modset_add(&f->mods, (ps_mod)id);
 }
 
+/* The operands column: a count ("2", "2-3", "1+": at least one, "*": unchecked) or a shape, one
+ * token per operand (types_rules.c reads the tokens); a token ending '?' (optional) or '&' (only
+ * with .and/.or/.xor) may be absent. */
+static void parse_operands(ps_form_info *f) {
+    const char *s = f->ops_src;
+    if (!strcmp(s, "*")) return;
+    if (s[0] >= '0' && s[0] <= '9') {
+        char *e;
+        f->min_ops = (int)strtol(s, &e, 10);
+        f->max_ops = *e == '+' ? -1 : *e == '-' ? (int)strtol(e + 1, &e, 10) : f->min_ops;
+        return;
+    }
+    f->shaped = true;
+    f->min_ops = f->max_ops = 0;
+    while (*s) {
+        size_t k = strcspn(s, " ");
+        if (k < 2 || k > 3) {
+            fprintf(stderr, "ptxsim: forms.def: bad operand '%.*s' of '%s'\n", (int)k, s, f->mnemonic);
+            abort();
+        }
+        f->max_ops++;
+        if (k == 2) f->min_ops++;
+        s += k;
+        while (*s == ' ') s++;
+    }
+}
+
 static void init_tables(void) {
     for (int i = 0; i < PS_MOD_COUNT; i++) mod_sorted[i] = i;
     qsort(mod_sorted, PS_MOD_COUNT, sizeof(int), cmp_mod);
@@ -142,6 +170,7 @@ static void init_tables(void) {
                 while (*t == ' ') t++;
             }
         }
+        parse_operands(f);
         if (strcmp(f->mods_src, "*") == 0) f->any_mod = true;
         else if (strcmp(f->mods_src, "-") != 0) {
             const char *m = f->mods_src;
@@ -320,7 +349,8 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
 }
 
 /* A modifier the form's row does not list, refused in ptxas 13's words (which vary with the
- * modifier: a rounding, .sat on an integer type, .cc, .wide, .full, .relu, a comparison). */
+ * modifier: a rounding, .sat on an integer type, .cc, .wide, .full, .relu, a comparison, a video
+ * instruction's secondary operation). */
 const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *types, int ntypes, const ps_modset *mods,
                                char *buf, size_t buflen) {
     const char *mn = f->mnemonic;
@@ -342,6 +372,10 @@ const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *t
         snprintf(buf, buflen, "Unexpected instruction types specified for '%s.%s'", mn, ps_mod_name(m));
         return buf;
     default: break;
+    }
+    if ((f->props & P_VIDEO) && (m == PS_MOD_ADD || m == PS_MOD_MIN || m == PS_MOD_MAX)) {
+        snprintf(buf, buflen, "Illegal secondary operation for video instruction '%s'", mn);
+        return buf;
     }
     if (m == PS_MOD_SAT && int_type) {
         snprintf(buf, buflen, "Modifier '.sat' does not apply to '.%s' type", ps_type_name(t));

@@ -84,8 +84,21 @@ setp.ne.u32 %p7, %r9, 12345;
 """
 FOOTER = "END:\nret;\n}\n"
 
-ROW_RE = re.compile(r'^(?:X\((\w+)|XS\((\w+), (\w+)), "([^"]*)", "([^"]*)", "([^"]*)", (-?\d+), (-?\d+), (\d+), (\d+), '
+ROW_RE = re.compile(r'^(?:X\((\w+)|XS\((\w+), (\w+)), "([^"]*)", "([^"]*)", "([^"]*)", "([^"]*)", (\d+), (\d+), '
                     r'([^)]*)\)', re.M)
+
+
+def operand_counts(col):
+    """the least and most operands of forms.def's operands column (-1: unchecked): a count "2",
+    "2-3", "1+", "*", or a shape whose tokens ending '?' or '&' may be left out"""
+    if col == "*":
+        return -1, -1
+    m = re.match(r"^(\d+)(?:-(\d+)|(\+))?$", col)
+    if m:
+        lo = int(m.group(1))
+        return lo, -1 if m.group(3) else int(m.group(2) or lo)
+    toks = col.split()
+    return sum(1 for t in toks if len(t) == 2), len(toks)
 
 
 def type_order():
@@ -101,7 +114,8 @@ def rows():
         text = f.read()
     out, by_op = [], {}
     for m in ROW_RE.finditer(text):
-        xid, sid, op, mn, types, mods, nmin, nmax, ptx, sm, props = m.groups()
+        xid, sid, op, mn, types, mods, ops, ptx, sm, props = m.groups()
+        nmin, nmax = operand_counts(ops)
         rid, op = (xid, xid) if xid else (sid, op)
         if op in by_op:
             r = by_op[op]
