@@ -242,9 +242,9 @@ typedef struct {
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */
 typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., decimal floats */ } ps_imm_kind;
 
-/* The operand slots of a form whose operands column is a shape (forms.def: the integer, logic,
- * shift, comparison and selection instructions, mov and the stack ones; PTX ISA 9.7.1, 9.7.5,
- * 9.7.7-9, 9.7.17), for these types and modifiers: writes one per operand into out (room for 8)
+/* The operand slots of a form whose operands column is a shape (forms.def: the integer, float,
+ * logic, shift, comparison and selection instructions, mov and the stack ones; PTX ISA 9.7.1,
+ * 9.7.3, 9.7.5, 9.7.7-9, 9.7.17), for these types and modifiers: writes one per operand into out (room for 8)
  * and returns their count, or -1 for a form without a shape. */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
 /* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?

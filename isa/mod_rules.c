@@ -93,7 +93,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         return NULL;
     case PS_F_MIN_FLT:
     case PS_F_MAX_FLT: {
-        if (f64 && nops == 4) return FAIL("Arguments mismatch for instruction '%s'", mn);
         if (nops == 4) { /* three sources: .abs alone, no .xorsign */
             if (has(mods, PS_MOD_XORSIGN)) return FAIL("Illegal modifier '.xorsign' for instruction '%s'", mn);
             if (has(mods, PS_MOD_NAN)) return FAIL("Comparison qualifier is not allowed for instruction '%s'", mn);

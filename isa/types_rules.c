@@ -17,7 +17,7 @@ static ps_type wide_of(ps_type t) {
 
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, s
  * source, i immediate, y byte-sized source) then the type (T the instruction's first type, Q its
- * second, W twice T's width, V W with .wide and T without, U .u32, S .s32, B .b32, P .pred, D
+ * second, A its second if it has one else T, W twice T's width, V W with .wide and T without, U .u32, S .s32, B .b32, P .pred, D
  * dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes with
  * .and/.or/.xor only. Lower case u and e are .u32 and D where the instruction's types do not
  * decide the operand's (a shift amount, popc's result): ptxas then refuses an .f16x2 register
@@ -35,6 +35,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         switch (s[1]) {
         case 'T': t = types[0]; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
+        case 'A': t = ntypes > 1 ? types[1] : types[0]; break;
         case 'W': t = wide_of(types[0]); break;
         case 'V': t = wide ? wide_of(types[0]) : types[0]; break;
         case 'U':
