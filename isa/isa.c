@@ -657,7 +657,7 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
  * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
 static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
-    if (form >= PS_F_MBARRIER_INIT && form <= PS_F_MBARRIER_PENDING_COUNT) {
+    if (ps_form_get(form)->props & P_MBARRIER) {
         static const ps_mod sems[] = {PS_MOD_RELEASE, PS_MOD_RELAXED, PS_MOD_ACQUIRE};
         static const ps_mod scopes[] = {PS_MOD_CTA, PS_MOD_CLUSTER};
         int sem = -1, scope = -1;

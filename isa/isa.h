@@ -83,6 +83,9 @@ enum {
     P_VIDEO = 1u << 12,         /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
     P_ASYNC = 1u << 13,         /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
     P_OPT_IN = 1u << 14,        /* executed only when asked: known to differ from the GPU (docs) */
+    P_MBARRIER = 1u << 15,      /* an mbarrier.* operation (isa/mem_rules.c, the .sem/.scope pairing) */
+    P_TENSOR = 1u << 16,        /* tensor-core operands: fragments, shapes (parser/validate_tensor.c) */
+    P_VECTOR_REG = 1u << 17,    /* takes a vector register as an operand (mov, ld, ldu, st) */
 };
 
 /* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler

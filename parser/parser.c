@@ -1650,7 +1650,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         if (p->failed_stmt) return;
     }
     for (int i = 0; i < nops; i++)
-        if (ops[i].vreg && in.form != PS_F_MOV && in.form != PS_F_LD && in.form != PS_F_LDU && in.form != PS_F_ST) {
+        if (ops[i].vreg && !(info->props & P_VECTOR_REG)) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at,
