@@ -50,5 +50,5 @@ void ps_isa_write_arch_forms(void *stream) {
             "min target up to a last family, never on a target without the suffix:");
     for (size_t i = 0; i < PS_ARRAY_LEN(arch_forms); i++)
         fprintf(f, "%s `%s` up to sm_%dx", i ? "," : "", arch_forms[i].mnemonic, arch_forms[i].last_family);
-    fprintf(f, ".\n\n| instruction | types | min PTX |");
+    fprintf(f, ".\n\n| instruction | types | modifiers | min PTX |");
 }

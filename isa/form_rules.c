@@ -25,11 +25,12 @@ static const ps_mod CMPS[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS
 static const ps_mod SPACES[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
                                 PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
 
-/* 9.7.5.1-2 setp and set: one comparison; .ftz only on f32, f16 and f16x2 sources */
+/* 9.7.5.1-2 setp and set: one comparison; set's .ftz only on f32, f16 and f16x2 sources (set's
+ * form is chosen by its destination type; setp's rows list .ftz where it applies) */
 static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = form == PS_F_SET ? "set" : "setp";
     if (COUNT(mods, CMPS) == 0) return FAIL("Comparison modifier required for instruction '%s'", mn);
-    if (has(mods, PS_MOD_FTZ) && src != PS_T_F32 && src != PS_T_F16 && src != PS_T_F16X2)
+    if (form == PS_F_SET && has(mods, PS_MOD_FTZ) && src != PS_T_F32 && src != PS_T_F16 && src != PS_T_F16X2)
         return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
     if (form == PS_F_SETP_HALF) {
         const char *why = ps_types_cmp_unsupported(src, mods);
@@ -38,27 +39,11 @@ static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mod
     return NULL;
 }
 
-/* 9.7.1 add/sub/mad: .cc on 32- and 64-bit scalars, never with .sat; min/max .relu: s32, s16x2 */
-static const char *int_rules(ps_form form, ps_type t, const ps_modset *mods, char *buf, size_t buflen) {
-    const char *mn = ps_form_get(form)->mnemonic;
-    switch (form) {
-    case PS_F_ADD_INT:
-    case PS_F_SUB_INT:
-    case PS_F_MAD_INT:
-        if (!has(mods, PS_MOD_CC)) return NULL;
-        if (has(mods, PS_MOD_SAT)) return FAIL("Modifier '.cc' cannot be combined with modifier '.sat'");
-        if (ps_type_size(t) < 4 || t == PS_T_U16X2 || t == PS_T_S16X2) {
-            if (form != PS_F_MAD_INT) return FAIL("Modifier '.cc' applies only to %s integer types", mn);
-            return FAIL("Modifier '.cc' applies only to mad.%s integer types", has(mods, PS_MOD_HI) ? "hi" : "lo");
-        }
-        return NULL;
-    case PS_F_MIN_INT:
-    case PS_F_MAX_INT:
-        if (has(mods, PS_MOD_RELU) && t != PS_T_S32 && t != PS_T_S16X2)
-            return FAIL("Illegal modifier '.relu' for instruction '%s' with type '.%s'", mn, ps_type_name(t));
-        return NULL;
-    default: return NULL;
-    }
+/* 9.7.1 add/sub/mad: .cc never with .sat (the rows list .cc on the 32- and 64-bit scalars only) */
+static const char *int_rules(const ps_modset *mods, char *buf, size_t buflen) {
+    if (has(mods, PS_MOD_CC) && has(mods, PS_MOD_SAT))
+        return FAIL("Modifier '.cc' cannot be combined with modifier '.sat'");
+    return NULL;
 }
 
 /* 9.7.13.10 redux.sync: .sync and one operation (the operation's types, .abs and .NaN:
@@ -154,9 +139,7 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_SET: return compare_rules(form, ntypes > 1 ? types[1] : t, mods, buf, buflen);
     case PS_F_ADD_INT:
     case PS_F_SUB_INT:
-    case PS_F_MAD_INT:
-    case PS_F_MIN_INT:
-    case PS_F_MAX_INT: return ntypes ? int_rules(form, t, mods, buf, buflen) : NULL;
+    case PS_F_MAD_INT: return int_rules(mods, buf, buflen);
     case PS_F_REDUX: return redux_rules(mods, buf, buflen);
     case PS_F_SHFL:
     case PS_F_VOTE:

@@ -31,10 +31,13 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define X(id, mn, ty, md, nmin, nmax, ptx, sm, props, family) \
-    {PS_F_##id, mn, ty, md, 0, {{0}}, false, false, false, nmin, nmax, ptx, sm, props, PS_FAM_##family},
+#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)            \
+    {PS_F_##id, mn,    ty, md, ops, 0,  {{0}}, false,           false, \
+     false,     false, -1, -1, ptx, sm, props, PS_FAM_##family, PS_F_##op},
+#define X(id, ...) XS(id, id, __VA_ARGS__)
 #include "forms.def"
 #undef X
+#undef XS
 };
 
 static const ps_arch archs[] = {
@@ -114,6 +117,33 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
     ps_modset_add(&f->mods, (ps_mod)id);
 }
 
+/* The operands column: a count ("2", "2-3", "1+": at least one, "*": unchecked) or a shape, one
+ * token per operand (types_rules.c reads the tokens); a token ending '?' (optional) or '&' (only
+ * with .and/.or/.xor) may be absent. */
+static void parse_operands(ps_form_info *f) {
+    const char *s = f->ops_src;
+    if (!strcmp(s, "*")) return;
+    if (s[0] >= '0' && s[0] <= '9') {
+        char *e;
+        f->min_ops = (int)strtol(s, &e, 10);
+        f->max_ops = *e == '+' ? -1 : *e == '-' ? (int)strtol(e + 1, &e, 10) : f->min_ops;
+        return;
+    }
+    f->shaped = true;
+    f->min_ops = f->max_ops = 0;
+    while (*s) {
+        size_t k = strcspn(s, " ");
+        if (k < 2 || k > 3) {
+            fprintf(stderr, "ptxsim: forms.def: bad operand '%.*s' of '%s'\n", (int)k, s, f->mnemonic);
+            abort();
+        }
+        f->max_ops++;
+        if (k == 2) f->min_ops++;
+        s += k;
+        while (*s == ' ') s++;
+    }
+}
+
 static void init_tables(void) {
     for (int i = 0; i < PS_MOD_COUNT; i++) mod_sorted[i] = i;
     qsort(mod_sorted, PS_MOD_COUNT, sizeof(int), cmp_mod);
@@ -140,6 +170,7 @@ static void init_tables(void) {
                 while (*t == ' ') t++;
             }
         }
+        parse_operands(f);
         if (strcmp(f->mods_src, "*") == 0) f->any_mod = true;
         else if (strcmp(f->mods_src, "-") != 0) {
             const char *m = f->mods_src;
@@ -313,6 +344,55 @@ const char *ps_isa_form_unsupported(const ps_form_info *f, const ps_arch *arch, 
     return NULL;
 }
 
+/* A modifier the form's row does not list, refused in ptxas 13's words (which vary with the
+ * modifier: a rounding, .sat on an integer type, .cc, .wide, .full, .relu, a comparison, a video
+ * instruction's secondary operation). */
+const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *types, int ntypes, const ps_modset *mods,
+                               char *buf, size_t buflen) {
+    const char *mn = f->mnemonic;
+    ps_type t = ntypes ? types[0] : PS_T_NONE;
+    bool int_type = t != PS_T_NONE && (ps_type_kind_of(t) == TK_UINT || ps_type_kind_of(t) == TK_SINT);
+    switch (m) {
+    case PS_MOD_RN:
+    case PS_MOD_RZ:
+    case PS_MOD_RM:
+    case PS_MOD_RP:
+    case PS_MOD_RNA:
+    case PS_MOD_RNI:
+    case PS_MOD_RZI:
+    case PS_MOD_RMI:
+    case PS_MOD_RPI: snprintf(buf, buflen, "Illegal rounding modifier for instruction '%s'", mn); return buf;
+    case PS_MOD_NAN: snprintf(buf, buflen, "Comparison qualifier is not allowed for instruction '%s'", mn); return buf;
+    case PS_MOD_WIDE:
+    case PS_MOD_FULL:
+        snprintf(buf, buflen, "Unexpected instruction types specified for '%s.%s'", mn, ps_mod_name(m));
+        return buf;
+    default: break;
+    }
+    if ((f->props & P_VIDEO) && (m == PS_MOD_ADD || m == PS_MOD_MIN || m == PS_MOD_MAX)) {
+        snprintf(buf, buflen, "Illegal secondary operation for video instruction '%s'", mn);
+        return buf;
+    }
+    if (m == PS_MOD_SAT && int_type) {
+        snprintf(buf, buflen, "Modifier '.sat' does not apply to '.%s' type", ps_type_name(t));
+        return buf;
+    }
+    if (m == PS_MOD_CC && int_type) {
+        bool mad = !strcmp(mn, "mad");
+        snprintf(buf, buflen, "Modifier '.cc' applies only to %s%s integer types", mn,
+                 !mad                                 ? ""
+                     : ps_modset_has(mods, PS_MOD_HI) ? ".hi"
+                                                      : ".lo");
+        return buf;
+    }
+    if (m == PS_MOD_RELU && int_type) {
+        snprintf(buf, buflen, "Illegal modifier '.relu' for instruction '%s' with type '.%s'", mn, ps_type_name(t));
+        return buf;
+    }
+    snprintf(buf, buflen, "Illegal modifier '.%s' for instruction '%s'", ps_mod_name(m), mn);
+    return buf;
+}
+
 /* Requirements of single types and modifiers (variants.def). */
 typedef struct {
     ps_form form;
@@ -332,7 +412,7 @@ const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *typ
                                        const ps_arch *arch, int ptx_version, char *buf, size_t buflen) {
     for (size_t i = 0; i < PS_ARRAY_LEN(VARIANTS); i++) {
         const variant_req *v = &VARIANTS[i];
-        if (v->form != f->id) continue;
+        if (v->form != f->op) continue;
         bool used = false;
         if (v->is_type) {
             for (int k = 0; k < ntypes; k++) used |= (int)types[k] == v->id;
@@ -573,7 +653,7 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
  * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
 static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
-    if (form >= PS_F_MBARRIER_INIT && form <= PS_F_MBARRIER_PENDING_COUNT) {
+    if (ps_form_get(form)->props & P_MBARRIER) {
         static const ps_mod sems[] = {PS_MOD_RELEASE, PS_MOD_RELAXED, PS_MOD_ACQUIRE};
         static const ps_mod scopes[] = {PS_MOD_CTA, PS_MOD_CLUSTER};
         int sem = -1, scope = -1;
@@ -646,16 +726,19 @@ void ps_isa_write_markdown(void *stream) {
                          : "");
     ps_isa_write_arch_forms(f);
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
-    fprintf(f, "\n|---|---|---|");
+    fprintf(f, "\n|---|---|---|---|");
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, "---|");
     fprintf(f, "\n");
     int nx = 0, np = 0, no = 0;
     for (int i = 0; i < PS_F_COUNT; i++) {
         const ps_form_info *fi = &forms[i];
-        fprintf(f, "| `%s` | %s | %d.%d |", fi->mnemonic,
+        fprintf(f, "| `%s` | %s | %s | %d.%d |", fi->mnemonic,
                 fi->any_type      ? "any"
                     : fi->no_type ? ""
                                   : fi->types_src,
+                fi->any_mod                     ? "any"
+                    : strcmp(fi->mods_src, "-") ? fi->mods_src
+                                                : "",
                 fi->min_ptx / 10, fi->min_ptx % 10);
         for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) {
             char buf[160];

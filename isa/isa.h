@@ -60,7 +60,7 @@ static inline int ps_word_kind(ps_word w) { return w >> 12; }
 static inline int ps_word_value(ps_word w) { return w & PS_WORD_VALUE_MAX; }
 
 typedef enum {
-#define X(id, mn, ty, mods, nmin, nmax, ptx, sm, props, family) PS_F_##id,
+#define X(id, mn, ty, mods, ops, ptx, sm, props, family) PS_F_##id,
 #include "forms.def"
 #undef X
     PS_F_COUNT
@@ -83,6 +83,9 @@ enum {
     P_VIDEO = 1u << 12,         /* operands may carry selectors (%r.b0, %r.h10, %r.b3210) */
     P_ASYNC = 1u << 13,         /* cp.async and mbarrier (sim/exec_async.c, exec_mbarrier.c) */
     P_OPT_IN = 1u << 14,        /* executed only when asked: known to differ from the GPU (docs) */
+    P_MBARRIER = 1u << 15,      /* an mbarrier.* operation (isa/mem_rules.c, the .sem/.scope pairing) */
+    P_TENSOR = 1u << 16,        /* tensor-core operands: fragments, shapes (parser/validate_tensor.c) */
+    P_VECTOR_REG = 1u << 17,    /* takes a vector register as an operand (mov, ld, ldu, st) */
 };
 
 /* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler
@@ -116,14 +119,17 @@ typedef struct {
     const char *mnemonic;  /* may contain dots: "cp.async.wait_group" */
     const char *types_src; /* as written in forms.def */
     const char *mods_src;
-    uint64_t types; /* bit per ps_type accepted as first type */
-    ps_modset mods; /* accepted modifiers */
+    const char *ops_src; /* the operands column: a shape ("dT sT sT") or a count ("2-3", "1+", "*") */
+    uint64_t types;      /* bit per ps_type accepted as first type */
+    ps_modset mods;      /* accepted modifiers */
     bool any_type, no_type, any_mod;
-    int min_ops, max_ops; /* -1: unchecked */
+    bool shaped;          /* ops_src is a shape: ps_types_slots reads it */
+    int min_ops, max_ops; /* from the operands column; -1: unchecked */
     int min_ptx;          /* major*10+minor */
     int min_sm;
     unsigned props;
     ps_family family;
+    ps_form op; /* the operation: the row this one was split from (XS rows), else itself (forms.def) */
 } ps_form_info;
 
 typedef enum {
@@ -190,6 +196,11 @@ void ps_isa_write_arch_forms(void *stream);
 const char *ps_isa_tensor_unsupported(ps_form form, const ps_type *types, int ntypes, int m, int n, int k,
                                       const ps_arch *arch, int ptx_version, char *buf, size_t buflen);
 
+/* Modifier m, which form f's row does not list (used with these types and modifiers): ptxas's
+ * reason for refusing it, in buf. */
+const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *types, int ntypes, const ps_modset *mods,
+                               char *buf, size_t buflen);
+
 /* Can `arch` / `ptx_version` run this use of form f, given its types and modifiers
  * (isa/variants.def: e.g. cvt to .e4m3x2 needs sm_89)? NULL if yes, else the reason. */
 const char *ps_isa_variant_unsupported(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
@@ -234,16 +245,18 @@ typedef enum {
 typedef struct {
     ps_type type;
     ps_slot_role role;
-    bool strict; /* the type is the operand's own, not the instruction's: no .f16x2 register */
+    bool strict;   /* the type is the operand's own, not the instruction's: no .f16x2 register */
+    bool optional; /* may be left out (alloca's alignment) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */
 typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., decimal floats */ } ps_imm_kind;
 
-/* The operand slots of integer, logic, shift, comparison and selection instructions and mov
- * (PTX ISA 9.7.1, 9.7.5, 9.7.7-9): writes one per operand into out (room for 8) and returns their
- * count, or -1 for a form whose operand types this table does not describe. */
-int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
+/* The operand slots of a form whose operands column is a shape (forms.def: the integer, float,
+ * logic, shift, comparison and selection instructions, mov and the stack ones; PTX ISA 9.7.1,
+ * 9.7.3, 9.7.5, 9.7.7-9, 9.7.17), for these types and modifiers: writes one per operand into out (room for 8)
+ * and returns their count, or -1 for a form without a shape. */
+int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
 /* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?
  * Same size, and: any register for a .bN slot; .bN, .uN, .sN (and .f16x2 at 32 bits unless
  * strict) for an integer slot and for .u16x2/.s16x2 (.bN too, not .uN/.sN); the same float type

@@ -219,7 +219,7 @@ const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *
                                size_t buflen) {
     int sm = arch ? arch->sm : 1000;
     bool cta = has(m, PS_MOD_SHARED_CTA), cluster = has(m, PS_MOD_SHARED_CLUSTER);
-    bool mbar = form >= PS_F_MBARRIER_INIT && form <= PS_F_MBARRIER_PENDING_COUNT;
+    bool mbar = ps_form_get(form)->props & P_MBARRIER;
     if (mbar && cluster) {
         if (ptx && ptx < 80) return FAIL("Feature '.shared::cluster' requires PTX ISA .version 8.0 or later");
         if (sm < 90) return FAIL("Feature '.shared::cluster' requires .target sm_90 or higher");

@@ -62,8 +62,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
     case PS_F_FMA_FLT:
     case PS_F_MAD_FLT:
         if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
-        if (f64 && has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
-        if (f64 && has(mods, PS_MOD_SAT)) return FAIL("Illegal modifier '.sat' for instruction '%s'", mn);
         if (form == PS_F_FMA_FLT && !ieee_rounding(mods))
             return FAIL("Rounding modifier required for instruction '%s'", mn);
         return NULL;
@@ -77,10 +75,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         if (has(mods, PS_MOD_FULL) && (rnd || has(mods, PS_MOD_RNA)))
             return FAIL("Illegal rounding modifier for instruction 'div.full'");
         if (!f64) return has(mods, PS_MOD_RNA) ? FAIL("Illegal rounding modifier for instruction '%s'", mn) : NULL;
-        if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL))
-            return FAIL("Unexpected instruction types specified for 'div.full'");
-        if (!rcp && approx) return FAIL("Illegal modifier '.approx' for instruction '%s'", mn);
-        if (!rcp && has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
         if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
         if (rcp && approx && !has(mods, PS_MOD_FTZ))
             return FAIL("'.ftz' modifier required for instruction 'rcp.approx.f64'");
@@ -99,13 +93,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         return NULL;
     case PS_F_MIN_FLT:
     case PS_F_MAX_FLT: {
-        if (f64) {
-            static const ps_mod no64[] = {PS_MOD_FTZ, PS_MOD_NAN_MANUAL, PS_MOD_XORSIGN, PS_MOD_ABS};
-            for (size_t i = 0; i < PS_ARRAY_LEN(no64); i++)
-                if (has(mods, no64[i]))
-                    return FAIL("Illegal modifier '.%s' for instruction '%s'", ps_mod_name(no64[i]), mn);
-            if (nops == 4) return FAIL("Arguments mismatch for instruction '%s'", mn);
-        }
         if (nops == 4) { /* three sources: .abs alone, no .xorsign */
             if (has(mods, PS_MOD_XORSIGN)) return FAIL("Illegal modifier '.xorsign' for instruction '%s'", mn);
             if (has(mods, PS_MOD_NAN)) return FAIL("Comparison qualifier is not allowed for instruction '%s'", mn);
@@ -116,10 +103,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         if (minmax_pairs(mn, mods, buf, buflen)) return buf;
         return has(mods, PS_MOD_XORSIGN) ? feature(".abs", 72, 86, arch, ptx, buf, buflen) : NULL;
     }
-    case PS_F_ABS_FLT:
-    case PS_F_NEG_FLT:
-        if (f64 && has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
-        return NULL;
     default: return NULL;
     }
 }
@@ -162,7 +145,6 @@ static const char *half_rules(ps_form form, ps_type t, const ps_modset *mods, ch
                       : FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", mn);
         if (bf && !has(mods, PS_MOD_FTZ))
             return FAIL(".ftz modifier required for instruction 'ex2.%s'", ps_type_name(t));
-        if (!bf && has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
         return NULL;
     case PS_F_TANH_HALF:
         if (!has(mods, PS_MOD_APPROX))

@@ -84,7 +84,7 @@ static const char *atomic_rules(const ps_form_info *f, const ps_type *types, int
  * sm_20 and later from PTX ISA 3.2 (mad.f64 from 1.4). */
 static const char *rounding_rules(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods,
                                   int sm, int ptx, char *buf, size_t buflen) {
-    ps_form id = f->id;
+    ps_form id = f->op;
     const char *mn = f->mnemonic;
     bool f32 = has_type(types, ntypes, PS_T_F32), f64 = has_type(types, ntypes, PS_T_F64);
     bool dirs = has(mods, PS_MOD_RM) || has(mods, PS_MOD_RP);
@@ -120,9 +120,9 @@ static const char *early_modifiers(const ps_form_info *f, const ps_modset *mods,
         if (has(mods, early[i].mod) && ptx < early[i].ptx)
             return FAIL("Feature '.%s' requires PTX ISA .version %d.%d or later", ps_mod_name(early[i].mod),
                         early[i].ptx / 10, early[i].ptx % 10);
-    if (f->id == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && ptx < 14)
+    if (f->op == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && ptx < 14)
         return FAIL("Feature 'div.full' requires PTX ISA .version 1.4 or later");
-    if (f->id == PS_F_SUB_INT && has(mods, PS_MOD_CC) && ptx < 13)
+    if (f->op == PS_F_SUB_INT && has(mods, PS_MOD_CC) && ptx < 13)
         return FAIL("Feature 'sub.cc' requires PTX ISA .version 1.3 or later");
     return NULL;
 }
@@ -131,12 +131,12 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
                                 const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     if (early_modifiers(f, mods, ptx, buf, buflen)) return buf;
     /* div, rcp and sqrt on .f32 name their rounding or .approx/.full from PTX ISA 1.4 (ptxas) */
-    if ((f->id == PS_F_DIV_FLT || f->id == PS_F_RCP || f->id == PS_F_SQRT) && has_type(types, ntypes, PS_T_F32) &&
+    if ((f->op == PS_F_DIV_FLT || f->op == PS_F_RCP || f->op == PS_F_SQRT) && has_type(types, ntypes, PS_T_F32) &&
         !any_rounding(mods) && !has(mods, PS_MOD_APPROX) && !has(mods, PS_MOD_FULL) && (!ptx || ptx >= 14))
         return FAIL("Rounding modifier or '.approx' modifier required for instruction '%s'", f->mnemonic);
     if (!arch) return NULL;
     int sm = arch->sm;
-    ps_form id = f->id;
+    ps_form id = f->op;
     const char *mn = f->mnemonic;
     /* shfl and vote without .sync: gone from sm_70 targets from PTX ISA 6.4 (9.7.8.6, 9.7.13.8) */
     if ((id == PS_F_SHFL || id == PS_F_VOTE) && !has(mods, PS_MOD_SYNC) && sm >= 70 && ptx >= 64)

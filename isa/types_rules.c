@@ -15,19 +15,29 @@ static ps_type wide_of(ps_type t) {
     }
 }
 
-/* A slot list written as a string, one letter pair per operand: the role (d destination, s
+/* A shape (forms.def's operands column): one token per operand, the role (d destination, s
  * source, i immediate, y byte-sized source) then the type (T the instruction's first type, Q its
- * second, W twice T's width, U .u32, S .s32, B .b32, P .pred, D dp4a's accumulator type). Lower
- * case u and e are .u32 and D where the instruction's types do not decide the operand's (a shift
- * amount, popc's result): ptxas then refuses an .f16x2 register there. */
-static int slots(const char *spec, const ps_type *types, int ntypes, ps_type_slot *out) {
+ * second, A its second if it has one else T, W twice T's width, V W with .wide and T without, U .u32, S .s32, B .b32, P .pred, D
+ * dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes with
+ * .and/.or/.xor only. Lower case u and e are .u32 and D where the instruction's types do not
+ * decide the operand's (a shift amount, popc's result): ptxas then refuses an .f16x2 register
+ * there. */
+int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
+    if (!f->shaped || ntypes < 1) return -1;
+    bool wide = ps_modset_has(mods, PS_MOD_WIDE);
+    bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
     int n = 0;
-    for (const char *s = spec; s[0] && s[1]; s += 2) {
+    for (const char *s = f->ops_src, *next; *s; s = next + strspn(next, " ")) {
+        next = s + strcspn(s, " ");
+        char mark = next - s > 2 ? s[2] : 0; /* isa.c checked the tokens: 2 or 3 letters */
+        if (mark == '&' && !boolop) continue;
         ps_type t;
         switch (s[1]) {
         case 'T': t = types[0]; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
+        case 'A': t = ntypes > 1 ? types[1] : types[0]; break;
         case 'W': t = wide_of(types[0]); break;
+        case 'V': t = wide ? wide_of(types[0]) : types[0]; break;
         case 'U':
         case 'u': t = PS_T_U32; break;
         case 'S': t = PS_T_S32; break;
@@ -42,70 +52,11 @@ static int slots(const char *spec, const ps_type *types, int ntypes, ps_type_slo
         if (t == PS_T_NONE) return -1;
         out[n].type = t;
         out[n].strict = s[1] == 'u' || s[1] == 'e';
+        out[n].optional = mark == '?';
         out[n].role = s[0] == 'd' ? PS_TS_DST : s[0] == 'i' ? PS_TS_IMM : s[0] == 'y' ? PS_TS_BYTE : PS_TS_SRC;
         n++;
     }
     return n;
-}
-
-int ps_types_slots(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
-    if (ntypes < 1) return -1;
-    bool wide = ps_modset_has(mods, PS_MOD_WIDE);
-    bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
-    const char *spec;
-    switch (form) {
-    case PS_F_ADD_INT:
-    case PS_F_SUB_INT:
-    case PS_F_ADDC:
-    case PS_F_SUBC:
-    case PS_F_DIV_INT:
-    case PS_F_REM:
-    case PS_F_MIN_INT:
-    case PS_F_MAX_INT:
-    case PS_F_MUL24:
-    case PS_F_AND:
-    case PS_F_OR:
-    case PS_F_XOR: spec = "dTsTsT"; break;
-    case PS_F_MUL_INT: spec = wide ? "dWsTsT" : "dTsTsT"; break;
-    case PS_F_MAD_INT:
-    case PS_F_MADC: spec = wide ? "dWsTsTsW" : "dTsTsTsT"; break;
-    case PS_F_MAD24:
-    case PS_F_SAD: spec = "dTsTsTsT"; break;
-    case PS_F_ABS_INT:
-    case PS_F_NEG_INT:
-    case PS_F_BREV:
-    case PS_F_NOT:
-    case PS_F_CNOT: spec = "dTsT"; break;
-    case PS_F_POPC:
-    case PS_F_CLZ:
-    case PS_F_BFIND: spec = "dusT"; break;
-    case PS_F_FNS: spec = "dBsBsBsB"; break; /* ptxas types all four .b32 */
-    case PS_F_BFE: spec = "dTsTyuyu"; break;
-    case PS_F_BFI: spec = "dTsTsTyuyu"; break;
-    case PS_F_BMSK: spec = "dususu"; break; /* ptxas takes bmsk's result as .u32 */
-    case PS_F_SZEXT: spec = "dTsTsu"; break;
-    case PS_F_DP4A:
-    case PS_F_DP2A: spec = "desTsQse"; break;
-    case PS_F_LOP3: spec = boolop ? "dBsBsBsBiBsP" : "dBsBsBsBiB"; break;
-    case PS_F_SHF: spec = "dBsBsBsu"; break;
-    case PS_F_SHL:
-    case PS_F_SHR: spec = "dTsTsu"; break;
-    case PS_F_PRMT: spec = "dBsBsBsB"; break;
-    case PS_F_SETP: spec = boolop ? "dPsTsTsP" : "dPsTsT"; break;
-    case PS_F_SET:
-        if (ntypes < 2) return -1;
-        spec = boolop ? "dTsQsQsP" : "dTsQsQ";
-        break;
-    case PS_F_SELP: spec = "dTsTsTsP"; break;
-    case PS_F_SLCT: spec = "dTsTsTsQ"; break;
-    case PS_F_MOV: spec = "dTsT"; break;
-    /* alloca's third operand (the alignment) is optional: validate_types.c drops its slot */
-    case PS_F_ALLOCA: spec = "dTsTiu"; break;
-    case PS_F_STACKSAVE: spec = "dT"; break;
-    case PS_F_STACKRESTORE: spec = "sT"; break; /* a register only: validate_ctrl.c */
-    default: return -1;
-    }
-    return slots(spec, types, ntypes, out);
 }
 
 bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict) {
@@ -182,8 +133,7 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     static const ps_mod cmp[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
                                  PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
                                  PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    if (ntypes < 1) return NULL;
-    ps_type t = types[0];
+    if (ntypes < 1 || !types) return NULL;
     bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
     bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
     switch (form) {
@@ -191,8 +141,6 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     case PS_F_SUB_INT:
         if (sat && cc)
             return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
-        if (sat && t != PS_T_S32)
-            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
     case PS_F_MUL_INT:
     case PS_F_MAD_INT:
@@ -202,17 +150,11 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
         int n = count_of(mods, half, PS_ARRAY_LEN(half));
         if (n == 0) return "needs one of .hi, .lo or .wide (ptxas: Unexpected instruction types specified)";
         if (n > 1) return "takes one of .hi, .lo and .wide only (ptxas: Comparison qualifier is not allowed)";
-        if (wide && (form != PS_F_MUL_INT && form != PS_F_MAD_INT))
-            return "'.wide' does not apply here (ptxas: Unexpected instruction types specified)";
-        if (wide && ps_type_size(t) > 4)
-            return "'.wide' applies to 16- and 32-bit types only (ptxas: Unexpected instruction types specified)";
         if (wide && cc)
             return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
         if (sat && cc)
             return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
         if (sat && !hi) return "'.sat' needs '.hi' (ptxas: Illegal modifier '.sat')";
-        if (sat && t != PS_T_S32)
-            return "'.sat' applies to .s32 only (ptxas: Modifier '.sat' does not apply to this type)";
         return NULL;
     }
     case PS_F_DP2A:

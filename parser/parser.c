@@ -1411,7 +1411,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     if (hit) {
         ps_insn in;
         memset(&in, 0, sizeof in);
-        in.form = hit->info->id;
+        in.form = hit->info->op;
         in.info = hit->info;
         memcpy(in.types, hit->types, sizeof in.types);
         in.ntypes = hit->ntypes;
@@ -1507,7 +1507,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         recover(p);
         return;
     }
-    in.form = info->id;
+    in.form = info->op; /* the handler's key; info: the row (forms.def, XS) */
     in.info = info;
     if (!info->any_mod) {
         if (word_at >= 0 && (unknown_at < 0 || word_at < unknown_at)) unknown_at = word_at, unknown_len = word_len;
@@ -1521,9 +1521,10 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         for (int w = 0; w < (int)PS_ARRAY_LEN(in.mods.w); w++) {
             uint64_t bad = in.mods.w[w] & ~info->mods.w[w];
             if (bad) {
+                char why[160];
                 int m = w * 64 + __builtin_ctzll(bad);
-                error_at(p, &mt, "modifier '.%s' is not allowed on '%s' with this type", ps_mod_name((ps_mod)m),
-                         info->mnemonic);
+                error_at(p, &mt, "%s",
+                         ps_isa_mod_refused(info, (ps_mod)m, in.types, in.ntypes, &in.mods, why, sizeof why));
                 recover(p);
                 return;
             }
@@ -1538,12 +1539,10 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
         ps_isa_variant_unsupported(info, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
                                    sizeof why) ||
-        ps_isa_tensor_unsupported(info->id, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k, check_arch(p),
+        ps_isa_tensor_unsupported(in.form, in.types, in.ntypes, in.shape_m, in.shape_n, in.shape_k, check_arch(p),
                                   p->m->version, why, sizeof why) ||
-        ps_isa_cvt_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
-                               sizeof why) ||
-        ps_isa_set_unsupported(info->id, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why,
-                               sizeof why) ||
+        ps_isa_cvt_unsupported(in.form, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why, sizeof why) ||
+        ps_isa_set_unsupported(in.form, in.types, in.ntypes, &in.mods, check_arch(p), p->m->version, why, sizeof why) ||
         ps_isa_target_rules(info, in.types, in.ntypes, &in.mods, tok_str(p, &mt), check_arch(p), p->m->version, why,
                             sizeof why)) {
         error_at(p, &mt, "%s", why);
@@ -1625,12 +1624,12 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         return;
     }
     char why[192];
-    if (ps_isa_operands_unsupported(info->id, &in.mods, nops, check_arch(p), p->m->version, why, sizeof why)) {
+    if (ps_isa_operands_unsupported(in.form, &in.mods, nops, check_arch(p), p->m->version, why, sizeof why)) {
         error_at(p, &mt, "%s", why);
         return;
     }
     for (int i = 0; i < nops; i++)
-        if (ops[i].minus && info->id != PS_F_VMAD) {
+        if (ops[i].minus && in.form != PS_F_VMAD) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "unary '-' applies only to literals");
@@ -1676,7 +1675,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         if (p->failed_stmt) return;
     }
     for (int i = 0; i < nops; i++)
-        if (ops[i].vreg && info->id != PS_F_MOV && info->id != PS_F_LD && info->id != PS_F_LDU && info->id != PS_F_ST) {
+        if (ops[i].vreg && !(info->props & P_VECTOR_REG)) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at,
@@ -1685,7 +1684,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
                      info->mnemonic, info->mnemonic);
             return;
         }
-    if (info->id == PS_F_MOV && in.vec > 1) /* mov.v2 / mov.v4: element by element */
+    if (in.form == PS_F_MOV && in.vec > 1) /* mov.v2 / mov.v4: element by element */
         for (int i = 0; i < nops; i++) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
@@ -1707,7 +1706,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
         }
     /* "ld.global.u32 r, arr[2]" / "st.global.u32 arr[2], r": an indexed array is the address
      * (PTX ISA 6.4.3), as [arr+2*size] */
-    if (info->id == PS_F_LD || info->id == PS_F_ST)
+    if (in.form == PS_F_LD || in.form == PS_F_ST)
         for (int i = 0; i < nops; i++)
             if (ops[i].kind == PS_OP_VAR && ops[i].indexed) ops[i].kind = PS_OP_ADDR;
     check_spaces(p, &in, &mt, ops, nops);

@@ -532,9 +532,6 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     default: break;
     }
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
-    else if (in->form == PS_F_MMA || in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX ||
-             in->form == PS_F_MOVMATRIX || in->form == PS_F_WMMA_LOAD || in->form == PS_F_WMMA_STORE ||
-             in->form == PS_F_WMMA_MMA || in->form == PS_F_WGMMA_MMA_ASYNC)
-        ps_check_tensor(p, in, mt, ops, nops);
+    else if (in->info->props & P_TENSOR) ps_check_tensor(p, in, mt, ops, nops);
     else ps_check_words(p, in, mt, ops, nops);
 }

@@ -199,7 +199,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     const ps_operand *o = &ops[1 - li];
-    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false};
+    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
         error_at(p, &oat,
@@ -214,11 +214,19 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         check_imm(p, mt, o, 1 - li, mn, s);
 }
 
+/* Does the shape (forms.def's operands column) give an operand the type letter c? */
+static bool shape_names(const char *shape, char c) {
+    for (const char *s = shape; *s; s += strcspn(s, " "), s += strspn(s, " "))
+        if (s[0] && s[1] == c) return true;
+    return false;
+}
+
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
-    if (in->text && ps_types_slots(in->form, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
+    if (in->text && in->info->family != PS_FAM_FLOAT &&
+        ps_types_slots(in->info, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
         /* a modifier written twice ("mul24.lo.lo", "setp.lt.ftz.ftz"): ptxas refuses most, and the
-         * modifier set cannot tell */
+         * modifier set cannot tell (the float forms' repeats: isa/mod_rules.c) */
         const char *s = in->text;
         for (const char *a = strchr(s, '.'); a; a = strchr(a + 1, '.')) {
             size_t n = strcspn(a + 1, ".");
@@ -247,12 +255,12 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         return;
     }
     ps_type_slot sl[8];
-    int ns = ps_types_slots(in->form, in->types, in->ntypes, &in->mods, sl);
+    int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
-    if (in->form == PS_F_ALLOCA && nops == 2) ns = 2; /* alloca d, size: the default alignment */
-    int want_types =
-        in->form == PS_F_SET || in->form == PS_F_SLCT || in->form == PS_F_DP4A || in->form == PS_F_DP2A ? 2 : 1;
-    if (in->ntypes != want_types) {
+    while (ns > nops && sl[ns - 1].optional) ns--; /* alloca d, size: the default alignment */
+    /* one type suffix, two where the shape names the second (Q), one or two with A */
+    int want_types = shape_names(in->info->ops_src, 'Q') ? 2 : 1;
+    if (in->ntypes != want_types && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
                  "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
                  "for '%s')",
@@ -267,13 +275,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             error_at(p, mt, "%s", why);
             return;
         }
-        if (nops == ns + 1) { /* a predicate to combine with but no .and/.or/.xor */
-            error_at(p, mt,
-                     "a predicate operand needs .and, .or or .xor (ptxas: Boolean operation is "
-                     "required for instruction '%s')",
-                     mn);
-            return;
-        }
+    }
+    if (nops == ns + 1 && strchr(in->info->ops_src, '&')) { /* a predicate to combine with but no .and/.or/.xor */
+        error_at(p, mt,
+                 "a predicate operand needs .and, .or or .xor (ptxas: Boolean operation is "
+                 "required for instruction '%s')",
+                 mn);
+        return;
     }
     if (nops != ns) {
         error_at(p, mt,

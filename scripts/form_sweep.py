@@ -84,18 +84,56 @@ setp.ne.u32 %p7, %r9, 12345;
 """
 FOOTER = "END:\nret;\n}\n"
 
-ROW_RE = re.compile(r'^X\((\w+), "([^"]*)", "([^"]*)", "([^"]*)", (-?\d+), (-?\d+), (\d+), (\d+), ([^)]*)\)',
-                    re.M)
+ROW_RE = re.compile(r'^(?:X\((\w+)|XS\((\w+), (\w+)), "([^"]*)", "([^"]*)", "([^"]*)", "([^"]*)", (\d+), (\d+), '
+                    r'([^)]*)\)', re.M)
+
+
+def operand_counts(col):
+    """the least and most operands of forms.def's operands column (-1: unchecked): a count "2",
+    "2-3", "1+", "*", or a shape whose tokens ending '?' or '&' may be left out"""
+    if col == "*":
+        return -1, -1
+    m = re.match(r"^(\d+)(?:-(\d+)|(\+))?$", col)
+    if m:
+        lo = int(m.group(1))
+        return lo, -1 if m.group(3) else int(m.group(2) or lo)
+    toks = col.split()
+    return sum(1 for t in toks if len(t) == 2), len(toks)
+
+
+def type_order():
+    """the types in isa/types.def's order"""
+    with open(os.path.join(ROOT, "isa", "types.def")) as f:
+        return re.findall(r'^X\(\w+, "(\w+)"', f.read(), re.M)
 
 
 def rows():
+    """one entry per operation: an X row of isa/forms.def with the XS rows split from it (their types
+    and modifiers joined; "row_of" names the row of each type, the form a spelling selects)"""
     with open(os.path.join(ROOT, "isa", "forms.def")) as f:
         text = f.read()
-    out = []
+    out, by_op = [], {}
     for m in ROW_RE.finditer(text):
-        rid, mn, types, mods, nmin, nmax, ptx, sm, props = m.groups()
-        out.append(dict(id=rid, mn=mn, types=types.split(), mods=mods.split(), nmin=int(nmin),
-                        nmax=int(nmax), props=props))
+        xid, sid, op, mn, types, mods, ops, ptx, sm, props = m.groups()
+        nmin, nmax = operand_counts(ops)
+        rid, op = (xid, xid) if xid else (sid, op)
+        if op in by_op:
+            r = by_op[op]
+            r["types"] += [t for t in types.split() if t not in r["types"]]
+            r["mods"] += [x for x in mods.split() if x not in r["mods"] and x != "-"]
+            r["row_of"].update((t, rid) for t in types.split())
+            r["split"] = True
+            continue
+        r = dict(id=rid, mn=mn, types=types.split(), mods=mods.split(), nmin=int(nmin), nmax=int(nmax),
+                 props=props, row_of={t: rid for t in types.split()}, split=False)
+        by_op[op] = r
+        out.append(r)
+    order = type_order()
+    for r in out:
+        if r["split"]:  # the types in the order the row had before its split: types.def's
+            r["types"].sort(key=order.index)
+        if len(r["mods"]) > 1 and "-" in r["mods"]:
+            r["mods"].remove("-")
     return out
 
 
@@ -240,12 +278,12 @@ def spellings(audit_families=(), rows_too=True):
                     for t2 in ("u32", "s32"):
                         m = "".join("." + x for x in mods)
                         n = r["nmin"]
-                        out.append((r["id"], "%s%s.%s.%s %s;" % (r["mn"], m, t, t2,
+                        out.append((r["row_of"][t], "%s%s.%s.%s %s;" % (r["mn"], m, t, t2,
                                                                    ", ".join("%%r%d" % (i + 1) for i in range(n)))))
                     continue
                 s = spell(r, t, mods)
                 if s:
-                    out.append((r["id"], s))
+                    out.append((r["row_of"][t], s))
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import isa_audit
     if "all" in audit_families:

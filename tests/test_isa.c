@@ -115,7 +115,7 @@ static void scan_ptx(const char *path, char *used) {
     ps_module *m;
     ps_parse(path, src, n, NULL, &d, &m);
     for (int i = 0; i < m->nfuncs; i++)
-        for (int k = 0; k < m->funcs[i]->ninsns; k++) used[m->funcs[i]->insns[k].form] = 1;
+        for (int k = 0; k < m->funcs[i]->ninsns; k++) used[m->funcs[i]->insns[k].info->id] = 1;
     ps_module_free(m);
     ps_diags_free(&d);
     free(src);

@@ -368,7 +368,7 @@ static void rejects_misuse(void **state) {
         {"vadd4.u32.u32.u32 %rd.b03, %ra, %rb, %rc;", "Incorrect video selector for operand 0"},
         {"vadd2.u32.u32.u32 %rd, %ra.h4, %rb, %rc;", "invalid selector '.h4'"},
         {"vadd4.u32.u32.u32 %rd, %ra.b321, %rb, %rc;", "Incorrect video selector for operand 1"},
-        {"vadd4.u32.u32.u32.min %rd, %ra, %rb, %rc;", "modifier '.min' is not allowed"},
+        {"vadd4.u32.u32.u32.min %rd, %ra, %rb, %rc;", "Illegal secondary operation for video instruction 'vadd4'"},
         {"vadd.u32.u32.u32 %rd, %ra.b3210, %rb;", "Incorrect video selector for operand 1"},
         {"vadd.u32.u32.u32 %rd.b1, %ra, %rb;", "Video selector is not allowed on destination"},
         {"vadd.u32.u32.u32.add %rd, %ra, %rb;", "Arguments mismatch for instruction 'vadd'"},

@@ -21,7 +21,7 @@ def row_strings(rel, macro="X"):
     """The quoted strings of each X(...) row (comments left out)."""
     text = re.sub(r"/\*.*?\*/", "", read(rel), flags=re.S)
     rows = re.findall(r"\b%s\(([^()]*)\)" % macro, text)
-    return [re.findall(r'"([^"]*)"', r) for r in rows]
+    return [q for q in (re.findall(r'"([^"]*)"', r) for r in rows) if q]  # not the #define lines
 
 
 def quote(tok):
@@ -38,7 +38,7 @@ def quote(tok):
 
 def ptx_tokens():
     toks = set()
-    for strs in row_strings("isa/forms.def"):
+    for strs in row_strings("isa/forms.def") + row_strings("isa/forms.def", "XS"):
         toks.add(strs[0])                      # mnemonic
         for t in strs[1].split():              # its types
             if t not in "-*":
