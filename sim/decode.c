@@ -457,18 +457,14 @@ static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
 
 static int label_pc(const ps_func *fn, int label) { return fn->labels[label].insn; }
 
-static void compute_reconvergence(dctx *c) {
+static void compute_reconvergence(dctx *c, const ps_cfg *g) {
     ps_fprog *fp = c->fp;
     int n = fp->ncode;
-    if (n == 0) return;
-    ps_cfg g;
-    ps_cfg_build(&g, c->fn);
     for (int i = 0; i < n; i++) {
-        int pd = g.ipdom[g.block_of[i]];
+        int pd = g->ipdom[g->block_of[i]];
         /* blocks that cannot reach the exit (infinite loops) reconverge nowhere */
-        fp->code[i].reconv = pd < 0 ? n : g.first[pd];
+        fp->code[i].reconv = pd < 0 ? n : g->first[pd];
     }
-    ps_cfg_free(&g);
 }
 
 /* ---- layout ----------------------------------------------------------------- */
@@ -819,9 +815,11 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
     c.last_def = ps_xmalloc(sizeof(int) * (size_t)(fn->nregs + 1));
     for (int i = 0; i <= fn->nregs; i++) c.last_def[i] = -1;
+    ps_cfg g;
+    ps_cfg_build(&g, fn);
     if (ps_ptxas_model_enabled()) {
         c.contract = ps_xmalloc(sizeof *c.contract * (size_t)(fn->ninsns + 1));
-        ps_ptxas_contractions(fn, c.contract);
+        ps_ptxas_contractions(fn, &g, c.contract);
     }
     for (int i = 0; i < fn->nregs; i++) { /* this numbering is ps_insn_event's (observer.h) */
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
@@ -844,7 +842,8 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         decode_insn(&c, &fn->insns[i], &fp->code[i]);
         ps_ptxas_note_defs(&fn->insns[i], i, c.last_def);
     }
-    compute_reconvergence(&c);
+    compute_reconvergence(&c, &g);
+    ps_cfg_free(&g);
     ps_wgmma_install_checks(fp);
     if (c.cap_slots > fp->nslots) { /* grown by doubling: give the rest back (docs/limits.md) */
         fp->slots = ps_xrealloc(fp->slots, (size_t)(fp->nslots ? fp->nslots : 1) * sizeof *fp->slots);

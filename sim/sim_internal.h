@@ -554,7 +554,8 @@ typedef struct {
     uint8_t which;
     bool neg; /* the product reaches the add through neg */
 } ps_contract;
-void ps_ptxas_contractions(const ps_func *fn, ps_contract *out);
+/* g: fn's control-flow graph (its dominators are computed into it when needed). */
+void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
  * instructions run with the PTX ISA's semantics as written */
 bool ps_ptxas_model_enabled(void);
