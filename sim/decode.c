@@ -503,8 +503,6 @@ static void layout_frame(ps_fprog *fp, const ps_func *fn) {
 
 /* ---- instructions ------------------------------------------------------------- */
 
-void ps_exec_clock(ps_warp *w, const ps_dinsn *d);
-
 /* Floating point of the oldest targets, which ptxsim does not model (it runs sm_20-and-later
  * semantics): in a module for sm_1x, .f32 arithmetic flushes subnormal inputs and results to zero
  * and mad.f32 truncates its product (PTX ISA 9.7.3, "Floating-Point Instructions", sm_1x notes);

@@ -640,6 +640,7 @@ int ps_builtin_of(const ps_func *f, char *why, size_t len);
  * format of a call. */
 const char *ps_printf_format_problem(const char *fmt, size_t n, char *buf, size_t len);
 void ps_exec_builtin(ps_warp *w, const ps_dinsn *d);
+void ps_exec_clock(ps_warp *w, const ps_dinsn *d); /* mov from %clock, %clock64, %globaltimer… (d->sreg) */
 /* The CTA's printf output joins the launch's (at the CTA's end); the launch's, in CTA order,
  * goes to res (ps_launch). */
 void ps_output_cta_end(ps_cta *c);

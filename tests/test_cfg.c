@@ -22,22 +22,22 @@ static const char ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
                           ".visible .entry k(.param .u32 n)\n"
                           "{\n"
                           "  .reg .pred %p<3>; .reg .b32 %r<4>;\n"
-                          "  ld.param.u32 %r1, [n];\n"    /* 0  B0 */
-                          "  setp.eq.u32 %p1, %r1, 0;\n"  /* 1 */
-                          "  @%p1 bra ELSE;\n"            /* 2 */
-                          "  add.u32 %r2, %r1, 1;\n"      /* 3  B1 */
-                          "  bra JOIN;\n"                 /* 4 */
-                          "ELSE:\n"                       /*    */
-                          "  sub.u32 %r2, %r1, 1;\n"      /* 5  B2 */
-                          "LOOP:\n"                       /*    */
-                          "  add.u32 %r2, %r2, 1;\n"      /* 6  B3 */
-                          "  setp.lt.u32 %p2, %r2, 9;\n"  /* 7 */
-                          "  @%p2 bra LOOP;\n"            /* 8 */
-                          "JOIN:\n"                       /*    */
-                          "  @%p1 ret;\n"                 /* 9  B4 */
-                          "  exit;\n"                     /* 10 B5 */
-                          "  mov.u32 %r3, 0;\n"           /* 11 B6 */
-                          "  ret;\n"                      /* 12 */
+                          "  ld.param.u32 %r1, [n];\n"   /* 0  B0 */
+                          "  setp.eq.u32 %p1, %r1, 0;\n" /* 1 */
+                          "  @%p1 bra ELSE;\n"           /* 2 */
+                          "  add.u32 %r2, %r1, 1;\n"     /* 3  B1 */
+                          "  bra JOIN;\n"                /* 4 */
+                          "ELSE:\n"                      /*    */
+                          "  sub.u32 %r2, %r1, 1;\n"     /* 5  B2 */
+                          "LOOP:\n"                      /*    */
+                          "  add.u32 %r2, %r2, 1;\n"     /* 6  B3 */
+                          "  setp.lt.u32 %p2, %r2, 9;\n" /* 7 */
+                          "  @%p2 bra LOOP;\n"           /* 8 */
+                          "JOIN:\n"                      /*    */
+                          "  @%p1 ret;\n"                /* 9  B4 */
+                          "  exit;\n"                    /* 10 B5 */
+                          "  mov.u32 %r3, 0;\n"          /* 11 B6 */
+                          "  ret;\n"                     /* 12 */
                           "}\n";
 
 static void expect_list(const int *at, const int *v, int b, const int *want, int n) {
