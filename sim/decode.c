@@ -825,11 +825,17 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     }
     c.zero_slot = imm_slot(&c, 0);
     c.scratch_slot = new_slot(&c, (ps_slot_info){.kind = SK_SCRATCH});
-    if (!fn->is_entry) {
-        fp->arg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nparams + fn->nrets + 1));
+    if (!fn->is_entry) { /* the call ABI's view of the formals (offsets from layout_frame) */
+        fp->nparams = fn->nparams;
+        fp->nrets = fn->nrets;
+        fp->formals = ps_xcalloc((size_t)(fn->nparams + fn->nrets + 1), sizeof *fp->formals);
         for (int k = 0; k < fn->nparams + fn->nrets; k++) {
             const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
-            fp->arg_slot[k] = v->is_reg ? c.reg_slot[v->reg] : NO_SLOT;
+            bool pred = v->type == PS_T_PRED;
+            fp->formals[k] = (ps_formal){.offset = v->offset,
+                                         .size = pred ? 1 : v->size,
+                                         .slot = v->is_reg ? c.reg_slot[v->reg] : NO_SLOT,
+                                         .pred = pred};
         }
     }
     fp->ncode = fn->ninsns;
@@ -928,9 +934,9 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
 
 /* The records of one function, freed (ps_program_check keeps only its diagnostics). */
 static void free_function_code(ps_fprog *fp) {
-    free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->arg_slot);
+    free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->formals);
     free(fp->wg_conflict), free(fp->wg_orig);
-    fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->arg_slot = NULL;
+    fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->formals = NULL;
     fp->wg_conflict = NULL, fp->wg_orig = NULL;
     fp->ncode = 0, fp->nslots = 0;
 }
@@ -975,7 +981,7 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].slots);
         free(p->funcs[i].call_slots);
         free(p->funcs[i].call_pred);
-        free(p->funcs[i].arg_slot);
+        free(p->funcs[i].formals);
         free(p->funcs[i].wg_conflict);
         free(p->funcs[i].wg_orig);
         ps_diags_free(&p->funcs[i].diags);

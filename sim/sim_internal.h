@@ -218,6 +218,15 @@ _Static_assert(sizeof(ps_mma_payload) <= sizeof(int64_t) && sizeof(ps_wgmma_payl
                    sizeof(ps_wmma_payload) <= sizeof(int64_t),
                "a record payload outgrew the union");
 
+/* A .func's formal (a parameter or return value) as calls bind it, resolved at decode time so that
+ * call and ret (engine_frame.c) never look at the parsed function. */
+typedef struct {
+    uint64_t offset; /* a .param formal: its offset in the callee's frame */
+    uint64_t size;   /* bytes a call moves: the formal's size; 1 for .pred */
+    uint16_t slot;   /* a .reg formal: its register slot (predicate index for .pred); NO_SLOT: .param */
+    bool pred;       /* a .pred formal */
+} ps_formal;
+
 /* One decoded function. */
 struct ps_fprog {
     const ps_func *func;
@@ -236,9 +245,9 @@ struct ps_fprog {
     uint16_t *call_slots; /* per call: argument slots then result slots (d->slot_list indexes here) */
     uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
-    /* .func only: per parameter then per return value, the register slot (predicate index for
-     * .pred) of a .reg one, NO_SLOT for a .param one (it lives in the frame at var->offset) */
-    uint16_t *arg_slot;
+    /* .func only: its parameters then its return values (nparams + nrets), as calls bind them */
+    ps_formal *formals;
+    int nparams, nrets;
     /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
      * registers the record touches (bit i: wgmma number i) and, where the record's handler was
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */
