@@ -621,6 +621,12 @@ ps_cta *ps_dsmem_target(ps_warp *w, uint64_t addr, uint64_t *off, int lane);
 void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr);
 /* exec_cluster.c: cp.async.bulk...multicast::cluster */
 ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* exec_bulk.c: cp.async.bulk, cp.reduce.async.bulk; exec_mbarrier.c: the mbarrier forms (both
+ * reached from ps_select_async) */
+ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+/* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c); false when it faulted. */
+bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
 /* barrier.cluster bookkeeping (engine_cluster.c): lanes of w leave (exit) */
 void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes);
 void ps_cluster_bar_check(ps_cluster *cl);
