@@ -36,7 +36,8 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
 cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
 cudaError_t cudaDeviceGetPCIBusId(char *id, int len, int device);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total);
-cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fn, unsigned int version, unsigned long long flags, int *status);
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fn, unsigned int version,
+                                             unsigned long long flags, int *status);
 cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **fn, unsigned long long flags, int *status);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
@@ -56,10 +57,13 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s);
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n);
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s);
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind kind, cudaStream_t s);
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s);
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset, enum cudaMemcpyKind kind, cudaStream_t s);
-cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset, enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset,
+                                    enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset, enum cudaMemcpyKind kind,
+                                      cudaStream_t s);
 cudaError_t cudaGetSymbolAddress(void **p, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s);
@@ -78,7 +82,8 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, int attr, void *value);
 cudaError_t cudaMalloc(void **p, size_t bytes);
 cudaError_t cudaFree(void *p);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset, enum cudaMemcpyKind kind);
@@ -95,13 +100,16 @@ cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args,
 cudaError_t cudaLaunchKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s);
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *fn, void **args);
 cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *cfg, const void *fn, void **args);
-cudaError_t cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s);
-cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s);
+cudaError_t cudaLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
+                                        cudaStream_t s);
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
+                                             cudaStream_t s);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *fn);
 cudaError_t cudaFuncSetAttribute(const void *fn, int attr, int value);
 cudaError_t cudaFuncSetCacheConfig(const void *fn, int config);
 cudaError_t cudaFuncSetSharedMemConfig(const void *fn, int config);
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fn, int block, size_t dynamic, unsigned int flags);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *fn, int block, size_t dynamic,
+                                                                   unsigned int flags);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fn, int block, size_t dynamic);
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *out, const void *fn, int blocks, int block);
 cudaError_t cudaStreamCreate(cudaStream_t *s);
@@ -139,7 +147,8 @@ cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t s, int *d);
 cudaError_t cudaStreamBeginCapture(cudaStream_t s, int mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *out);
 cudaError_t cudaStreamIsCapturing(cudaStream_t s, int *status);
-cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, cudaGraph_t *graph, const void **deps, const void **edges, size_t *ndeps);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, cudaGraph_t *graph,
+                                     const void **deps, const void **edges, size_t *ndeps);
 cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *exec, cudaGraph_t g, unsigned long long flags);
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *exec, cudaGraph_t g, unsigned long long flags);
@@ -153,9 +162,12 @@ cudaError_t cudaGraphGetNodes(cudaGraph_t g, void **nodes, size_t *n);
 void **__cudaRegisterFatBinary(void *wrapper);
 void __cudaRegisterFatBinaryEnd(void **handle);
 void __cudaUnregisterFatBinary(void **handle);
-void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun, const char *device_name, int thread_limit, void *tid, void *bid, void *bdim, void *gdim, int *wsize);
-void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext, size_t size, int constant, int global);
-void __cudaRegisterManagedVar(void **handle, void **host_ptr_address, char *device_address, const char *device_name, int ext, size_t size, int constant, int global);
+void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun, const char *device_name,
+                            int thread_limit, void *tid, void *bid, void *bdim, void *gdim, int *wsize);
+void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext,
+                       size_t size, int constant, int global);
+void __cudaRegisterManagedVar(void **handle, void **host_ptr_address, char *device_address, const char *device_name,
+                              int ext, size_t size, int constant, int global);
 char __cudaInitModule(void **handle);
 cudaError_t __cudaGetKernel(cudaKernel_t *out, const void *host_fun);
 cudaError_t cudaGetKernel(cudaKernel_t *out, const void *host_fun);
