@@ -10,7 +10,7 @@ ptxsim_status ptxsim_kernel_reg_usage(const ptxsim_kernel *k, ptxsim_reg_usage *
     memset(out, 0, sizeof *out);
     const ps_func *f = k->fn;
     ps_regpressure p;
-    ps_regpressure_compute(f, NULL, NULL, &p);
+    ps_regpressure_compute(f, NULL, &p);
     out->declared_pred = p.declared[PS_RC_PRED];
     out->declared_16 = p.declared[PS_RC_16];
     out->declared_32 = p.declared[PS_RC_32];

@@ -1,6 +1,7 @@
 /* cfg.c — a function's control-flow graph (cfg.h): leaders, blocks, successor and predecessor
- * lists, and immediate post-dominators, which decode.c uses as SIMT reconvergence points (the
- * IPDOM stack: a diverged warp's lanes meet again at the branch's immediate post-dominator). */
+ * lists, immediate post-dominators, which decode.c uses as SIMT reconvergence points (the IPDOM
+ * stack: a diverged warp's lanes meet again at the branch's immediate post-dominator), and on
+ * request dominators (ptxas_model.c: which copy of a product ptxas keeps). */
 #include <stdlib.h>
 
 #include "cfg.h"
@@ -113,22 +114,27 @@ static void edges(ps_cfg *g, const ps_func *fn) {
     free(fill);
 }
 
-/* Immediate post-dominators: Cooper, Harvey and Kennedy's iterative dominator algorithm on the
- * reverse graph, over a post-order of a depth-first walk from the exit along predecessors. */
-static void post_dominators(ps_cfg *g) {
-    int total = g->nblocks + 1, exitb = g->exit_block;
+/* Immediate dominators by Cooper, Harvey and Kennedy's iterative algorithm ("A Simple, Fast
+ * Dominance Algorithm"), over one direction of the graph: a depth-first walk from root along the
+ * `walk` edges numbers the blocks in post-order, then each block's dominator is the meet of its
+ * `meet` neighbours' (the edges into it in that direction), visited in reverse post-order until
+ * nothing changes. Forward (root: entry, walk: successors, meet: predecessors) gives dominators;
+ * backward (root: exit, walk: predecessors, meet: successors) post-dominators. Returns idom[]
+ * over every block and the exit: the root's is itself, -1 where the root does not reach. */
+static int *immediate_dominators(int total, int root, const int *walk_at, const int *walk, const int *meet_at,
+                                 const int *meet) {
     int *po = ps_xmalloc(sizeof(int) * (size_t)total), *ponum = ps_xmalloc(sizeof(int) * (size_t)total);
     for (int b = 0; b < total; b++) ponum[b] = -1;
     int npo = 0;
     int *stack = ps_xmalloc(sizeof(int) * (size_t)total * 2), sp = 0;
     char *seen = ps_xcalloc((size_t)total, 1);
-    stack[sp++] = exitb, stack[sp++] = 0;
-    seen[exitb] = 1;
+    stack[sp++] = root, stack[sp++] = 0;
+    seen[root] = 1;
     while (sp) {
         int b = stack[sp - 2], k = stack[sp - 1];
-        if (k < g->pred_at[b + 1] - g->pred_at[b]) {
+        if (k < walk_at[b + 1] - walk_at[b]) {
             stack[sp - 1]++;
-            int q = g->pred[g->pred_at[b] + k];
+            int q = walk[walk_at[b] + k];
             if (!seen[q]) {
                 seen[q] = 1;
                 stack[sp++] = q, stack[sp++] = 0;
@@ -139,45 +145,82 @@ static void post_dominators(ps_cfg *g) {
             sp -= 2;
         }
     }
-    int *ipdom = g->ipdom = ps_xmalloc(sizeof(int) * (size_t)total);
-    for (int b = 0; b < total; b++) ipdom[b] = -1;
-    ipdom[exitb] = exitb;
+    int *idom = ps_xmalloc(sizeof(int) * (size_t)total);
+    for (int b = 0; b < total; b++) idom[b] = -1;
+    idom[root] = root;
     for (bool changed = true; changed;) {
         changed = false;
-        for (int i = npo - 2; i >= 0; i--) { /* reverse post-order, the exit (last) skipped */
+        for (int i = npo - 2; i >= 0; i--) { /* reverse post-order, the root (last) skipped */
             int b = po[i], nd = -1;
-            for (int e = g->succ_at[b]; e < g->succ_at[b + 1]; e++) {
-                int s = g->succ[e];
-                if (ipdom[s] < 0) continue;
+            for (int e = meet_at[b]; e < meet_at[b + 1]; e++) {
+                int s = meet[e];
+                if (idom[s] < 0) continue;
                 if (nd < 0) {
                     nd = s;
                     continue;
                 }
                 int x = s, y = nd;
                 while (x != y) {
-                    while (ponum[x] < ponum[y]) x = ipdom[x];
-                    while (ponum[y] < ponum[x]) y = ipdom[y];
+                    while (ponum[x] < ponum[y]) x = idom[x];
+                    while (ponum[y] < ponum[x]) y = idom[y];
                 }
                 nd = x;
             }
-            if (nd >= 0 && ipdom[b] != nd) {
-                ipdom[b] = nd;
+            if (nd >= 0 && idom[b] != nd) {
+                idom[b] = nd;
                 changed = true;
             }
         }
     }
     free(po), free(ponum), free(stack), free(seen);
+    return idom;
+}
+
+/* Numbers the dominator tree depth first: block x dominates block y exactly when
+ * dom_pre[x] <= dom_pre[y] < dom_post[x] (a block out of the entry's reach has -1). */
+static void dominator_tree(ps_cfg *g) {
+    int total = g->nblocks + 1;
+    int *child = ps_xmalloc(sizeof(int) * (size_t)total), *sibling = ps_xmalloc(sizeof(int) * (size_t)total);
+    int *stack = ps_xmalloc(sizeof(int) * (size_t)total), *it = ps_xmalloc(sizeof(int) * (size_t)total);
+    g->dom_pre = ps_xmalloc(sizeof(int) * (size_t)total);
+    g->dom_post = ps_xmalloc(sizeof(int) * (size_t)total);
+    for (int b = 0; b < total; b++) child[b] = -1, g->dom_pre[b] = g->dom_post[b] = -1;
+    for (int b = total - 1; b > 0; b--) /* children in block order */
+        if (g->idom[b] >= 0 && g->idom[b] != b) sibling[b] = child[g->idom[b]], child[g->idom[b]] = b;
+    int sp = 0, clock = 0;
+    stack[sp++] = 0;
+    it[0] = child[0];
+    g->dom_pre[0] = clock++;
+    while (sp) {
+        int b = stack[sp - 1], c = it[b];
+        if (c >= 0) {
+            it[b] = sibling[c];
+            g->dom_pre[c] = clock++;
+            it[c] = child[c];
+            stack[sp++] = c;
+        } else {
+            g->dom_post[b] = clock;
+            sp--;
+        }
+    }
+    free(child), free(sibling), free(stack), free(it);
+}
+
+void ps_cfg_dominators(ps_cfg *g) {
+    if (g->idom) return;
+    g->idom = immediate_dominators(g->nblocks + 1, 0, g->succ_at, g->succ, g->pred_at, g->pred);
+    dominator_tree(g);
 }
 
 void ps_cfg_build(ps_cfg *g, const ps_func *fn) {
     *g = (ps_cfg){0};
     blocks(g, fn);
     edges(g, fn);
-    post_dominators(g);
+    g->ipdom = immediate_dominators(g->nblocks + 1, g->exit_block, g->pred_at, g->pred, g->succ_at, g->succ);
 }
 
 void ps_cfg_free(ps_cfg *g) {
     free(g->block_of), free(g->first), free(g->succ_at), free(g->succ), free(g->pred_at), free(g->pred);
-    free(g->ipdom);
+    free(g->ipdom), free(g->idom), free(g->dom_pre), free(g->dom_post);
     *g = (ps_cfg){0};
 }

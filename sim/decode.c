@@ -457,18 +457,14 @@ static void tensor_flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
 
 static int label_pc(const ps_func *fn, int label) { return fn->labels[label].insn; }
 
-static void compute_reconvergence(dctx *c) {
+static void compute_reconvergence(dctx *c, const ps_cfg *g) {
     ps_fprog *fp = c->fp;
     int n = fp->ncode;
-    if (n == 0) return;
-    ps_cfg g;
-    ps_cfg_build(&g, c->fn);
     for (int i = 0; i < n; i++) {
-        int pd = g.ipdom[g.block_of[i]];
+        int pd = g->ipdom[g->block_of[i]];
         /* blocks that cannot reach the exit (infinite loops) reconverge nowhere */
-        fp->code[i].reconv = pd < 0 ? n : g.first[pd];
+        fp->code[i].reconv = pd < 0 ? n : g->first[pd];
     }
-    ps_cfg_free(&g);
 }
 
 /* ---- layout ----------------------------------------------------------------- */
@@ -506,8 +502,6 @@ static void layout_frame(ps_fprog *fp, const ps_func *fn) {
 }
 
 /* ---- instructions ------------------------------------------------------------- */
-
-void ps_exec_clock(ps_warp *w, const ps_dinsn *d);
 
 /* Floating point of the oldest targets, which ptxsim does not model (it runs sm_20-and-later
  * semantics): in a module for sm_1x, .f32 arithmetic flushes subnormal inputs and results to zero
@@ -819,9 +813,11 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     c.reg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nregs + 1));
     c.last_def = ps_xmalloc(sizeof(int) * (size_t)(fn->nregs + 1));
     for (int i = 0; i <= fn->nregs; i++) c.last_def[i] = -1;
+    ps_cfg g;
+    ps_cfg_build(&g, fn);
     if (ps_ptxas_model_enabled()) {
         c.contract = ps_xmalloc(sizeof *c.contract * (size_t)(fn->ninsns + 1));
-        ps_ptxas_contractions(fn, c.contract);
+        ps_ptxas_contractions(fn, &g, c.contract);
     }
     for (int i = 0; i < fn->nregs; i++) { /* this numbering is ps_insn_event's (observer.h) */
         if (fn->regs[i].type == PS_T_PRED) c.reg_slot[i] = (uint16_t)fp->npreds++;
@@ -829,11 +825,17 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
     }
     c.zero_slot = imm_slot(&c, 0);
     c.scratch_slot = new_slot(&c, (ps_slot_info){.kind = SK_SCRATCH});
-    if (!fn->is_entry) {
-        fp->arg_slot = ps_xmalloc(sizeof(uint16_t) * (size_t)(fn->nparams + fn->nrets + 1));
+    if (!fn->is_entry) { /* the call ABI's view of the formals (offsets from layout_frame) */
+        fp->nparams = fn->nparams;
+        fp->nrets = fn->nrets;
+        fp->formals = ps_xcalloc((size_t)(fn->nparams + fn->nrets + 1), sizeof *fp->formals);
         for (int k = 0; k < fn->nparams + fn->nrets; k++) {
             const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
-            fp->arg_slot[k] = v->is_reg ? c.reg_slot[v->reg] : NO_SLOT;
+            bool pred = v->type == PS_T_PRED;
+            fp->formals[k] = (ps_formal){.offset = v->offset,
+                                         .size = pred ? 1 : v->size,
+                                         .slot = v->is_reg ? c.reg_slot[v->reg] : NO_SLOT,
+                                         .pred = pred};
         }
     }
     fp->ncode = fn->ninsns;
@@ -844,7 +846,8 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         decode_insn(&c, &fn->insns[i], &fp->code[i]);
         ps_ptxas_note_defs(&fn->insns[i], i, c.last_def);
     }
-    compute_reconvergence(&c);
+    compute_reconvergence(&c, &g);
+    ps_cfg_free(&g);
     ps_wgmma_install_checks(fp);
     if (c.cap_slots > fp->nslots) { /* grown by doubling: give the rest back (docs/limits.md) */
         fp->slots = ps_xrealloc(fp->slots, (size_t)(fp->nslots ? fp->nslots : 1) * sizeof *fp->slots);
@@ -931,9 +934,9 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
 
 /* The records of one function, freed (ps_program_check keeps only its diagnostics). */
 static void free_function_code(ps_fprog *fp) {
-    free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->arg_slot);
+    free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->formals);
     free(fp->wg_conflict), free(fp->wg_orig);
-    fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->arg_slot = NULL;
+    fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->formals = NULL;
     fp->wg_conflict = NULL, fp->wg_orig = NULL;
     fp->ncode = 0, fp->nslots = 0;
 }
@@ -978,7 +981,7 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].slots);
         free(p->funcs[i].call_slots);
         free(p->funcs[i].call_pred);
-        free(p->funcs[i].arg_slot);
+        free(p->funcs[i].formals);
         free(p->funcs[i].wg_conflict);
         free(p->funcs[i].wg_orig);
         ps_diags_free(&p->funcs[i].diags);

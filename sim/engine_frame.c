@@ -155,10 +155,10 @@ static uint8_t *local_at(ps_warp *w, int lane, uint64_t off) {
 typedef struct {
     uint64_t (*r)[WARP];
     uint32_t *p;
-    uint64_t base;     /* the frame's local_base */
-    const ps_var *var; /* frame memory: the variable */
-    uint16_t slot;     /* register slot or predicate index */
-    bool pred;
+    uint64_t base; /* the frame's local_base */
+    uint64_t off;  /* frame memory: the variable's offset in the frame */
+    uint16_t slot; /* register slot or predicate index */
+    bool pred, mem;
 } arg_loc;
 
 /* Moves `size` bytes per lane of `mask` from one place to another (PTX ISA 9.7.12.6, call:
@@ -170,15 +170,15 @@ static void move_value(ps_warp *w, uint32_t mask, const arg_loc *src, const arg_
         int l = __builtin_ctz(m);
         uint8_t buf[256] = {0};
         if (src->pred) buf[0] = (src->p[src->slot] >> l) & 1;
-        else if (src->var) memcpy(buf, local_at(w, l, src->base + src->var->offset), n);
+        else if (src->mem) memcpy(buf, local_at(w, l, src->base + src->off), n);
         else {
             uint64_t v = src->r[src->slot][l];
             memcpy(buf, &v, n < 8 ? n : 8);
         }
         if (dst->pred) {
             dst->p[dst->slot] = (dst->p[dst->slot] & ~(1u << l)) | (uint32_t)(buf[0] != 0) << l;
-        } else if (dst->var) {
-            memcpy(local_at(w, l, dst->base + dst->var->offset), buf, n);
+        } else if (dst->mem) {
+            memcpy(local_at(w, l, dst->base + dst->off), buf, n);
         } else {
             uint64_t v = 0;
             memcpy(&v, buf, n < 8 ? n : 8);
@@ -191,24 +191,47 @@ static void move_value(ps_warp *w, uint32_t mask, const arg_loc *src, const arg_
 static arg_loc caller_loc(const ps_frame *f, const ps_dinsn *d, int k) {
     uint16_t s = f->fp->call_slots[d->slot_list + k];
     const ps_slot_info *si = &f->fp->slots[s];
-    bool pred = f->fp->call_pred[d->slot_list + k];
+    bool pred = f->fp->call_pred[d->slot_list + k], mem = !pred && si->kind == SK_LOCAL_SYM;
     return (arg_loc){.r = f->r,
                      .p = f->p,
                      .base = f->local_base,
+                     .off = mem ? si->var->offset : 0,
                      .slot = s,
                      .pred = pred,
-                     .var = !pred && si->kind == SK_LOCAL_SYM ? si->var : NULL};
+                     .mem = mem};
 }
 
 /* The callee's k-th formal (parameters, then return values) as a location. */
 static arg_loc callee_loc(const ps_frame *f, int k) {
-    const ps_func *fn = f->fp->func;
-    const ps_var *v = k < fn->nparams ? fn->params[k] : fn->rets[k - fn->nparams];
-    if (!v->is_reg) return (arg_loc){.base = f->local_base, .var = v};
-    return (arg_loc){.r = f->r, .p = f->p, .slot = f->fp->arg_slot[k], .pred = v->type == PS_T_PRED};
+    const ps_formal *v = &f->fp->formals[k];
+    if (v->slot == NO_SLOT) return (arg_loc){.base = f->local_base, .off = v->offset, .mem = true};
+    return (arg_loc){.r = f->r, .p = f->p, .slot = v->slot, .pred = v->pred};
 }
 
-static uint64_t formal_size(const ps_var *v) { return v->type == PS_T_PRED ? 1 : v->size; }
+/* An indirect call's operand lists against the callee it reached: the counts, and predicates
+ * where the formals are predicates (an immediate may pass for a .pred parameter); faults if not. */
+static bool indirect_call_fits(ps_warp *w, const ps_fprog *callee, const ps_dinsn *d, uint32_t exec) {
+    int nargs = d->o[1], nrets = d->o[2];
+    const ps_func *fn = callee->func;
+    if (nargs != callee->nparams || nrets != callee->nrets) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                       "call to '%s' with %d arguments and %d results; it takes %d and %d", fn->name, nargs, nrets,
+                       callee->nparams, callee->nrets);
+        return false;
+    }
+    const ps_frame *caller = &w->frames[w->nframes - 1];
+    for (int k = 0; k < nargs + nrets; k++) {
+        bool formal_pred = callee->formals[k].pred;
+        if (caller->fp->call_pred[d->slot_list + k] != formal_pred && !(k < nargs && formal_pred)) {
+            const ps_var *v = k < nargs ? fn->params[k] : fn->rets[k - nargs]; /* for the message */
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
+                           "call to '%s': operand %d and its formal '%s' must both be predicates or both not", fn->name,
+                           k + 1, v->name);
+            return false;
+        }
+    }
+    return true;
+}
 
 void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     ps_cta *c = w->cta;
@@ -251,23 +274,10 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
                        "call to '%s', which is declared but not defined in this module", callee->func->name);
         return;
     }
-    int nargs = d->o[1], nrets = d->o[2];
-    if (nargs != callee->func->nparams || nrets != callee->func->nrets) {
-        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
-                       "call to '%s' with %d arguments and %d results; it takes %d and %d", callee->func->name, nargs,
-                       nrets, callee->func->nparams, callee->func->nrets);
-        return;
-    }
-    for (int k = 0; k < nargs + nrets; k++) { /* an indirect call's operands meet the callee here */
-        const ps_var *v = k < nargs ? callee->func->params[k] : callee->func->rets[k - nargs];
-        ps_frame *caller = &w->frames[w->nframes - 1];
-        if (caller->fp->call_pred[d->slot_list + k] != (v->type == PS_T_PRED) && !(k < nargs && v->type == PS_T_PRED)) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, __builtin_ctz(exec),
-                           "call to '%s': operand %d and its formal '%s' must both be predicates or both not",
-                           callee->func->name, k + 1, v->name);
-            return;
-        }
-    }
+    int nargs = d->o[1];
+    /* a direct call's operands were matched with its callee's formals at decode time
+     * (decode_flow); an indirect call's meet the callee here */
+    if (d->indirect && !indirect_call_fits(w, callee, d, exec)) return;
     ps_frame *caller = &w->frames[w->nframes - 1];
     caller->stack[caller->sp - 1].pc++;
     if (!ps_frame_push(w, callee, exec, d)) return;
@@ -275,7 +285,7 @@ void ps_frame_call(ps_warp *w, const ps_dinsn *d, uint32_t exec) {
     caller = &w->frames[w->nframes - 2]; /* ps_frame_push may have moved the frames */
     for (int k = 0; k < nargs; k++) {
         arg_loc src = caller_loc(caller, d, k), dst = callee_loc(f, k);
-        move_value(w, exec, &src, &dst, formal_size(callee->func->params[k]));
+        move_value(w, exec, &src, &dst, callee->formals[k].size);
     }
 }
 
@@ -283,11 +293,11 @@ void ps_frame_return(ps_warp *w) {
     ps_frame *f = &w->frames[w->nframes - 1];
     ps_frame *caller = &w->frames[w->nframes - 2];
     const ps_dinsn *d = f->call;
-    const ps_func *fn = f->fp->func;
+    const ps_fprog *fp = f->fp;
     uint32_t mask = f->call_mask & w->live;
-    for (int k = 0; k < fn->nrets; k++) {
-        arg_loc src = callee_loc(f, fn->nparams + k), dst = caller_loc(caller, d, fn->nparams + k);
-        move_value(w, mask, &src, &dst, formal_size(fn->rets[k]));
+    for (int k = fp->nparams; k < fp->nparams + fp->nrets; k++) {
+        arg_loc src = callee_loc(f, k), dst = caller_loc(caller, d, k);
+        move_value(w, mask, &src, &dst, fp->formals[k].size);
     }
     memcpy(w->sp, f->sp_entry, sizeof w->sp); /* the callee's allocas end with it */
     w->nframes--;

@@ -217,9 +217,6 @@ void ps_async_deadlock(ps_cta *c) {
                    (long long)tx);
 }
 
-ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
-ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len); /* exec_bulk.c */
-
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
     switch (in->form) {
     case PS_F_CP_ASYNC: {

@@ -23,9 +23,6 @@
 
 enum { BK_G2S, BK_S2S, BK_S2G };
 
-/* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c). */
-bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
-
 /* Host pointer to `size` bytes at addr of `space` for lane l, or NULL after a fault. */
 static uint8_t *range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write) {
     uint8_t *p0 = ps_mem_resolve(w, space, addr, 16, l, write);

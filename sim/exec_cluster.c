@@ -12,9 +12,6 @@
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
-/* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c). */
-bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
-
 /* Word k of the instruction, 0 past the end. */
 static ps_word word(const ps_insn *in, int k) { return k >= 0 && k < in->nwords ? in->words[k] : 0; }
 

@@ -29,8 +29,6 @@
 #include "async.h"
 #include "tensormap.h"
 
-bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
-
 /* TK_IM2COL: an im2col load; TK_I2C_STORE / TK_I2C_REDUCE: .im2col_no_offs stores and reductions */
 enum { TK_LOAD, TK_STORE, TK_REDUCE, TK_IM2COL, TK_I2C_STORE, TK_I2C_REDUCE };
 

@@ -9,8 +9,8 @@
  *    including ties-away and does not depend on the host rounding mode.
  * Section numbers refer to the PTX ISA manual (9.x series, "Instruction Set" chapter).
  */
-#include "fp.h"
 #include "common.h"
+#include "fp_core.h"
 #include "mufu.h"
 
 #include <fenv.h>

@@ -135,6 +135,252 @@ static void print_handler(FILE *out, const ps_dinsn *d) {
     fprintf(out, "%-26s", buf);
 }
 
+/* ---- the record's payload, by member name (docs/engine.md, "Record payloads") ---------------- */
+
+/* The payload unions carry no tag: which member a record holds is its selector's choice, made
+ * from the form and, for a few families, its types. These helpers name the member the record's
+ * selector wrote; each prints "name=value" (packed fields in hex). */
+static void pm(FILE *out, bool *first, const char *name, long long v, bool hex) {
+    fputs(*first ? "; " : " ", out);
+    *first = false;
+    if (hex) fprintf(out, "%s=0x%llx", name, (unsigned long long)v);
+    else fprintf(out, "%s=%lld", name, v);
+}
+
+static bool half_type(int t) { return t == PS_T_F16 || t == PS_T_BF16 || t == PS_T_F16X2 || t == PS_T_BF16X2; }
+
+/* cvt (exec_cvt.c, ps_select_cvt): fp8 pairs, f32 to a half pair, integer to integer without
+ * .sat, a same-type f32/f64 copy (no payload), or the generic path */
+static void cvt_payload(FILE *out, bool *first, const ps_dinsn *d) {
+    bool fp8 = d->type == PS_T_E4M3X2 || d->type == PS_T_E5M2X2 || d->type2 == PS_T_E4M3X2 || d->type2 == PS_T_E5M2X2;
+    if (fp8) {
+        pm(out, first, "fp8_fmt", d->fp8_fmt, false);
+        pm(out, first, "relu", d->relu, false);
+    } else if (d->type == PS_T_F16X2 || d->type == PS_T_BF16X2) {
+        pm(out, first, "cvt_params", d->cvt_params, true);
+    } else if (d->cvt_params || d->sext_shift) { /* generic path (ext_shifts shares these bytes) */
+        ps_type_kind kd = ps_type_kind_of((ps_type)d->type), ka = ps_type_kind_of((ps_type)d->type2);
+        bool ints = (kd == TK_UINT || kd == TK_SINT) && (ka == TK_UINT || ka == TK_SINT);
+        if (ints && !(d->flags & DF_SAT)) {
+            pm(out, first, "ext_shifts", d->ext_shifts, true);
+        } else {
+            pm(out, first, "cvt_params", d->cvt_params, true);
+            pm(out, first, "sext_shift", d->sext_shift, false);
+        }
+    }
+}
+
+static void print_payload(FILE *out, const ps_dinsn *d) {
+    bool first = true;
+    ps_form f = d->src->form;
+    bool imm_done = false;
+    switch (f) {
+    case PS_F_SET:
+    case PS_F_SETP:
+        if (half_type(d->type2)) {
+            pm(out, &first, "half_op", d->half_op, true);
+            pm(out, &first, "half_setp", d->half_setp, true);
+            pm(out, &first, "imm", d->imm, true); /* 1.0 in the destination format */
+            imm_done = true;
+        } else {
+            pm(out, &first, "boolop", d->boolop, false);
+            pm(out, &first, "cmp_index", d->cmp_index, false);
+        }
+        break;
+    case PS_F_SETP_HALF: pm(out, &first, "half_setp", d->half_setp, true); break;
+    case PS_F_ADD_F16:
+    case PS_F_SUB_F16:
+    case PS_F_MUL_F16:
+    case PS_F_FMA_F16:
+    case PS_F_NEG_F16:
+    case PS_F_ABS_F16:
+    case PS_F_MIN_F16:
+    case PS_F_MAX_F16:
+    case PS_F_ADD_BF16:
+    case PS_F_SUB_BF16:
+    case PS_F_MUL_BF16:
+    case PS_F_FMA_BF16:
+    case PS_F_NEG_BF16:
+    case PS_F_ABS_BF16:
+    case PS_F_MIN_BF16:
+    case PS_F_MAX_BF16:
+    case PS_F_EX2_HALF:
+    case PS_F_TANH_HALF:
+        pm(out, &first, "half_op", d->half_op, true);
+        pm(out, &first, "half_flags", d->half_flags, true);
+        break;
+    case PS_F_ADD_FLT:
+    case PS_F_SUB_FLT:
+        if (contracted(d)) pm(out, &first, "ct_flags", d->ct_flags, false);
+        break;
+    case PS_F_MIN_FLT:
+    case PS_F_MAX_FLT:
+        if (d->type == PS_T_F32) pm(out, &first, "mm_flags", d->mm_flags, false);
+        break;
+    case PS_F_TESTP: pm(out, &first, "testp_op", d->testp_op, false); break;
+    case PS_F_PRMT: pm(out, &first, "prmt_mode", d->prmt_mode, false); break;
+    case PS_F_DP4A:
+    case PS_F_DP2A: pm(out, &first, "dot_signs", d->dot_signs, false); break;
+    case PS_F_MOV:
+        if (d->fn == ps_exec_clock) pm(out, &first, "sreg", d->sreg, false);
+        if (d->nitems) {
+            pm(out, &first, "item_bits", d->item_bits, false);
+            pm(out, &first, "nitems", d->nitems, false);
+        }
+        break;
+    case PS_F_CVT: cvt_payload(out, &first, d); break;
+    case PS_F_CVT_PACK:
+        pm(out, &first, "item_bits", d->item_bits, false);
+        pm(out, &first, "is_signed", d->is_signed, false);
+        break;
+    case PS_F_SHFL: pm(out, &first, "shfl_mode", d->shfl_mode, false); break;
+    case PS_F_CVTA:
+    case PS_F_ISSPACEP:
+        if (d->imm) pm(out, &first, "imm", d->imm, true); /* the state space's window in generic addresses */
+        imm_done = true;
+        break;
+    case PS_F_VOTE:
+        if (!ps_modset_has(&d->src->mods, PS_MOD_BALLOT)) pm(out, &first, "vote_mode", d->vote_mode, false);
+        break;
+    case PS_F_REDUX: pm(out, &first, "redux_op", d->redux_op, false); break;
+    case PS_F_ATOM:
+    case PS_F_RED:
+        pm(out, &first, "atom_op", d->atom_op, false);
+        pm(out, &first, "atom_bits", d->atom_bits, false);
+        break;
+    case PS_F_RED_ASYNC: pm(out, &first, "atom_op", d->atom_op, false); /* FALLTHROUGH */
+    case PS_F_ST_ASYNC: pm(out, &first, "elem_bytes", d->elem_bytes, false); break;
+    case PS_F_CP_ASYNC:
+        pm(out, &first, "src_mode", d->src_mode, false);
+        pm(out, &first, "off2", d->off2, false);
+        break;
+    case PS_F_CP_ASYNC_BULK:
+    case PS_F_CP_REDUCE_ASYNC_BULK:
+        pm(out, &first, "bulk_kind", d->bulk_kind, false);
+        pm(out, &first, "off2", d->off2, false);
+        break;
+    case PS_F_CP_ASYNC_BULK_TENSOR:
+        pm(out, &first, "tma_kind", d->tma_kind, false);
+        pm(out, &first, "off2", d->off2, false);
+        break;
+    case PS_F_MBARRIER_INIT:
+    case PS_F_MBARRIER_INVAL:
+    case PS_F_MBARRIER_ARRIVE:
+    case PS_F_MBARRIER_ARRIVE_DROP:
+    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
+    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
+    case PS_F_MBARRIER_EXPECT_TX:
+    case PS_F_MBARRIER_COMPLETE_TX:
+    case PS_F_MBARRIER_TEST_WAIT:
+    case PS_F_MBARRIER_TRY_WAIT:
+    case PS_F_MBARRIER_PENDING_COUNT:
+    case PS_F_MBARRIER:
+        pm(out, &first, "mbar_op", d->mbar_op, false);
+        pm(out, &first, "mbar_flags", d->mbar_flags, true);
+        break;
+    case PS_F_LDMATRIX:
+    case PS_F_STMATRIX: pm(out, &first, "nmat", d->nmat, false); break;
+    case PS_F_TEX:
+    case PS_F_TLD4:
+        pm(out, &first, "geom", d->geom, false);
+        pm(out, &first, "gather", d->gather, false);
+        break;
+    case PS_F_SULD:
+    case PS_F_SUST:
+        pm(out, &first, "geom", d->geom, false);
+        pm(out, &first, "is_store", d->is_store, false);
+        break;
+    case PS_F_SURED: pm(out, &first, "geom", d->geom, false); break;
+    case PS_F_TXQ:
+    case PS_F_SUQ:
+        pm(out, &first, "query", d->query, false);
+        pm(out, &first, "is_txq", d->is_txq, false);
+        break;
+    case PS_F_MMA:
+        pm(out, &first, "mma.m", d->mma.m, false);
+        pm(out, &first, "mma.n", d->mma.n, false);
+        pm(out, &first, "mma.k", d->mma.k, false);
+        pm(out, &first, "mma.ka", d->mma.ka, false);
+        pm(out, &first, "mma.kb", d->mma.kb, false);
+        pm(out, &first, "mma.kc", d->mma.kc, false);
+        pm(out, &first, "mma.kd", d->mma.kd, false);
+        pm(out, &first, "mma_sp", d->mma_sp, false);
+        imm_done = true;
+        break;
+    case PS_F_WGMMA_MMA_ASYNC:
+        pm(out, &first, "wgmma.n", d->wgmma.n, false);
+        pm(out, &first, "wgmma.k", d->wgmma.k, false);
+        pm(out, &first, "wgmma.dt", d->wgmma.dt, false);
+        pm(out, &first, "wgmma.at", d->wgmma.at, false);
+        pm(out, &first, "wgmma.bt", d->wgmma.bt, false);
+        pm(out, &first, "wgmma.flags", d->wgmma.flags, true);
+        pm(out, &first, "wgmma.index", d->wgmma.index, false);
+        pm(out, &first, "scale_d", d->scale_d, false);
+        imm_done = true;
+        break;
+    case PS_F_WMMA_MMA:
+        pm(out, &first, "wmma.la", d->wmma.la, false);
+        pm(out, &first, "wmma.lb", d->wmma.lb, false);
+        pm(out, &first, "wmma.lc", d->wmma.lc, false);
+        pm(out, &first, "wmma.ld", d->wmma.ld, false);
+        pm(out, &first, "wmma.fa", d->wmma.fa, false);
+        pm(out, &first, "wmma.fc", d->wmma.fc, false);
+        pm(out, &first, "wmma.fd", d->wmma.fd, false);
+        pm(out, &first, "wmma.ua", d->wmma.ua, false);
+        imm_done = true;
+        break;
+    case PS_F_WMMA_LOAD:
+    case PS_F_WMMA_STORE: pm(out, &first, "frag_layout", d->frag_layout, false); break;
+    case PS_F_VADD:
+    case PS_F_VSUB:
+    case PS_F_VABSDIFF:
+    case PS_F_VMIN:
+    case PS_F_VMAX:
+    case PS_F_VSHL:
+    case PS_F_VSHR:
+    case PS_F_VMAD:
+    case PS_F_VSET:
+    case PS_F_VADD2:
+    case PS_F_VSUB2:
+    case PS_F_VAVRG2:
+    case PS_F_VABSDIFF2:
+    case PS_F_VMIN2:
+    case PS_F_VMAX2:
+    case PS_F_VSET2:
+    case PS_F_VADD4:
+    case PS_F_VSUB4:
+    case PS_F_VAVRG4:
+    case PS_F_VABSDIFF4:
+    case PS_F_VMIN4:
+    case PS_F_VMAX4:
+    case PS_F_VSET4:
+        pm(out, &first, "video_op", d->video_op, false);
+        pm(out, &first, "video_params", d->video_params, true);
+        pm(out, &first, "imm", d->imm, true); /* the operand selectors, 16 bits each */
+        imm_done = true;
+        break;
+    default: break;
+    }
+    if (d->fn == ps_exec_builtin) pm(out, &first, "builtin", d->builtin, false);
+    if (d->src->nops && ps_family_get(d->src->info->family)->operands == PS_OPS_TENSOR)
+        pm(out, &first, "slot_list", d->slot_list, false);
+    /* the 8-byte member everywhere else: an address offset, an immediate operand or a selector */
+    if (!imm_done && d->imm) pm(out, &first, "imm", d->imm, false);
+}
+
+/* A matrix form's operands (decode.c's tensor_flatten): o[i] counts the slots of PTX operand i,
+ * which lie in the function's call_slots from d->slot_list on; a vector prints as {...}. */
+static void print_tensor_operands(FILE *out, const names *nm, const ps_dinsn *d) {
+    int e = d->slot_list;
+    for (int i = 0; i < d->src->nops && i < (int)PS_ARRAY_LEN(d->o); i++) {
+        bool vec = d->src->ops[i].kind == PS_OP_VEC;
+        if (vec) fputs(" {", out);
+        for (int k = 0; k < d->o[i]; k++, e++)
+            if (e < nm->fp->ncall_slots) print_slot(out, nm, nm->fp->call_slots[e]);
+        if (vec) fputs(" }", out);
+    }
+}
+
 /* The source text and where each of its lines starts (lines[l - 1] for line l). */
 typedef struct {
     const char *src;
@@ -208,6 +454,11 @@ static void list_function(const ps_program *p, int fi, const source *src, FILE *
             fputs(nargs + nrets > nargs ? " )" : " ) -> ( )", out);
         } else if (d->ctl == CTL_BRA) {
             fprintf(out, " -> %d", d->target);
+        } else if (d->ctl == CTL_NONE && d->src && ps_family_get(d->src->info->family)->operands == PS_OPS_TENSOR) {
+            print_tensor_operands(out, &nm, d);
+            if (d->space != SP_GENERIC && d->space < PS_ARRAY_LEN(space_names))
+                fprintf(out, "; %s", space_names[d->space]);
+            print_payload(out, d);
         } else if (d->ctl == CTL_NONE || d->ctl == CTL_BRX || d->ctl == CTL_BAR) {
             char kind[12];
             bool known = d->src && operand_kinds(d, fn, kind);
@@ -222,7 +473,7 @@ static void list_function(const ps_program *p, int fi, const source *src, FILE *
             }
             if (d->ctl == CTL_NONE && d->space != SP_GENERIC && d->space < PS_ARRAY_LEN(space_names))
                 fprintf(out, "; %s", space_names[d->space]);
-            if (d->ctl == CTL_NONE && d->imm) fprintf(out, "; imm %lld", (long long)d->imm);
+            if (d->ctl == CTL_NONE && d->src) print_payload(out, d);
         }
         if (d->ctl == CTL_BRA || d->ctl == CTL_BRX) {
             if (d->reconv >= fp->ncode) fputs("; reconverge at exit", out);

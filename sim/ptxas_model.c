@@ -309,7 +309,7 @@ typedef struct {
 
 typedef struct {
     const ps_func *fn;
-    const int *bb;
+    const int *win; /* per instruction: its window (ps_ptxas_contractions) */
     const regscan *s;
     cuse *uses;
     int nuses, cap;
@@ -324,8 +324,8 @@ static bool reached_reads(const cctx *x, int def, int r, int *lo, int *hi) {
     *hi = s->nreads[r + 1];
     if (s->ndefs[r] == 1) return true;
     int n = x->fn->ninsns, j = def + 1;
-    while (j < n && x->bb[j] == x->bb[def] && reg_hits(&x->fn->insns[j], r) < 1000) j++;
-    if (j >= n || x->bb[j] != x->bb[def]) return false;
+    while (j < n && x->win[j] == x->win[def] && reg_hits(&x->fn->insns[j], r) < 1000) j++;
+    if (j >= n || x->win[j] != x->win[def]) return false;
     while (*lo < *hi && s->read_at[*lo] <= def) (*lo)++;
     int h = *lo;
     while (h < *hi && s->read_at[h] <= j) h++;
@@ -356,7 +356,7 @@ static bool collect(cctx *x, int pi, int def, int r, bool neg, int depth) {
     for (int u = lo; u < hi; u++) {
         int j = x->s->read_at[u];
         const ps_insn *q = &x->fn->insns[j];
-        if (j <= def || x->bb[j] != x->bb[pi]) return false;
+        if (j <= def || x->win[j] != x->win[pi]) return false;
         /* the producer's sources keep their values up to the use */
         for (int k = pi + 1; k < j; k++)
             for (int o = 1; o <= 2; o++)
@@ -406,154 +406,16 @@ static uint64_t value_key(const ps_operand *o, const int *ndefs) {
     return 0;
 }
 
-/* Dominators of the basic blocks (bb[i]: block of instruction i, nb blocks; block 0 is the entry):
- * idom[b] (the entry's is itself; -1: unreachable), by the iterative algorithm of Cooper, Harvey
- * and Kennedy over a reverse postorder. */
-static int *dominators(const ps_func *fn, const int *bb, int nb) {
-    int n = fn->ninsns;
-    int *first = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *nsucc = ps_xcalloc((size_t)nb + 1, sizeof(int));
-    int **succ = ps_xcalloc((size_t)nb + 1, sizeof(int *));
-    for (int i = n - 1; i >= 0; i--) first[bb[i]] = i;
-    for (int b = 0; b < nb; b++) {
-        int last = b + 1 < nb ? first[b + 1] - 1 : n - 1;
-        const ps_insn *in = &fn->insns[last];
-        int cap = 2, k = 0;
-        succ[b] = ps_xmalloc(sizeof(int) * (size_t)cap);
-        bool falls = true;
-        if (in->form == PS_F_BRA && in->nops == 1 && in->ops[0].kind == PS_OP_LABEL) {
-            succ[b][k++] = bb[fn->labels[in->ops[0].label].insn < n ? fn->labels[in->ops[0].label].insn : 0];
-            falls = in->guard_reg >= 0;
-        } else if (in->form == PS_F_BRX_IDX && in->nops >= 2 && in->ops[1].kind == PS_OP_LABEL) {
-            const ps_label *tab = &fn->labels[in->ops[1].label];
-            for (int t = 0; t < tab->ntargets; t++) {
-                if (k == cap) succ[b] = ps_xrealloc(succ[b], sizeof(int) * (size_t)(cap *= 2));
-                int pc = fn->labels[tab->targets[t]].insn;
-                succ[b][k++] = bb[pc >= 0 && pc < n ? pc : 0];
-            }
-            falls = in->guard_reg >= 0;
-        } else if (in->form == PS_F_RET || in->form == PS_F_EXIT || in->form == PS_F_TRAP) {
-            falls = in->guard_reg >= 0;
-        }
-        if (falls && b + 1 < nb) {
-            if (k == cap) succ[b] = ps_xrealloc(succ[b], sizeof(int) * (size_t)(cap *= 2));
-            succ[b][k++] = b + 1;
-        }
-        nsucc[b] = k;
-    }
-    /* reverse postorder by an explicit stack */
-    int *order = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *rpo = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    int *stack = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *next = ps_xcalloc((size_t)nb + 1, sizeof(int));
-    bool *seen = ps_xcalloc((size_t)nb + 1, sizeof(bool));
-    int sp = 0, no = 0;
-    stack[sp++] = 0;
-    seen[0] = true;
-    while (sp) {
-        int b = stack[sp - 1];
-        if (next[b] < nsucc[b]) {
-            int c = succ[b][next[b]++];
-            if (!seen[c]) {
-                seen[c] = true;
-                stack[sp++] = c;
-            }
-        } else {
-            order[no++] = b;
-            sp--;
-        }
-    }
-    for (int i = 0; i < no; i++) rpo[order[no - 1 - i]] = i;
-    /* predecessors, as one array indexed by per-block offsets */
-    int *poff = ps_xcalloc((size_t)nb + 2, sizeof(int));
-    for (int b = 0; b < nb; b++)
-        for (int k = 0; k < nsucc[b]; k++) poff[succ[b][k] + 1]++;
-    for (int b = 0; b < nb; b++) poff[b + 1] += poff[b];
-    int *pred = ps_xmalloc(sizeof(int) * (size_t)(poff[nb] + 1)), *pfill = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    memcpy(pfill, poff, sizeof(int) * (size_t)(nb + 1));
-    for (int b = 0; b < nb; b++)
-        for (int k = 0; k < nsucc[b]; k++) pred[pfill[succ[b][k]]++] = b;
-    int *idom = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    for (int b = 0; b < nb; b++) idom[b] = -1;
-    idom[0] = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int i = no - 1; i >= 0; i--) { /* order[no-1] is the entry: walk in reverse postorder */
-            int b = order[i];
-            if (b == 0) continue;
-            int nd = -1;
-            for (int q = poff[b]; q < poff[b + 1]; q++) {
-                int p = pred[q];
-                if (idom[p] < 0) continue;
-                if (nd < 0) {
-                    nd = p;
-                    continue;
-                }
-                int x = p, y = nd;
-                while (x != y) {
-                    while (rpo[x] > rpo[y]) x = idom[x];
-                    while (rpo[y] > rpo[x]) y = idom[y];
-                }
-                nd = x;
-            }
-            if (nd >= 0 && idom[b] != nd) {
-                idom[b] = nd;
-                changed = true;
-            }
-        }
-    }
-    free(poff);
-    free(pred);
-    free(pfill);
-    for (int b = 0; b < nb; b++) free(succ[b]);
-    free(succ);
-    free(nsucc);
-    free(first);
-    free(order);
-    free(rpo);
-    free(stack);
-    free(next);
-    free(seen);
-    return idom;
-}
-
-/* Dominator-tree intervals: block x dominates block y when tin[x] <= tin[y] < tout[x]. */
-static void dom_intervals(const int *idom, int nb, int *tin, int *tout) {
-    int *first = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *next = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    int *stack = ps_xmalloc(sizeof(int) * (size_t)(nb + 1)), *it = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-    for (int b = 0; b < nb; b++) first[b] = -1, tin[b] = tout[b] = -1;
-    for (int b = nb - 1; b > 0; b--)
-        if (idom[b] >= 0 && idom[b] != b) next[b] = first[idom[b]], first[idom[b]] = b;
-    int sp = 0, clock = 0;
-    stack[sp++] = 0;
-    it[0] = first[0];
-    tin[0] = clock++;
-    while (sp) {
-        int b = stack[sp - 1];
-        int c = it[b];
-        if (c >= 0) {
-            it[b] = next[c];
-            tin[c] = clock++;
-            it[c] = first[c];
-            stack[sp++] = c;
-        } else {
-            tout[b] = clock;
-            sp--;
-        }
-    }
-    free(first);
-    free(next);
-    free(stack);
-    free(it);
-}
-
 /* Does instruction a dominate instruction b (a before b in one block, or a's block dominating)? */
-static bool insn_dominates(const int *bb, const int *tin, const int *tout, int a, int b) {
-    int x = bb[a], y = bb[b];
+static bool insn_dominates(const ps_cfg *g, int a, int b) {
+    int x = g->block_of[a], y = g->block_of[b];
     if (x == y) return a < b;
-    return tin[x] >= 0 && tin[y] >= 0 && tin[x] <= tin[y] && tin[y] < tout[x];
+    return ps_cfg_dominates(g, x, y);
 }
 
 /* group[i]: the copy of producer i's product that ptxas keeps (the first copy dominating it;
  * itself when there is none) */
-static void find_twins(const ps_func *fn, const int *ndefs, const int *bb, int nb, int *group) {
+static void find_twins(const ps_func *fn, ps_cfg *g, const int *ndefs, int *group) {
     int n = fn->ninsns, m = 0;
     twinkey *t = ps_xmalloc(sizeof *t * (size_t)(n + 1));
     for (int i = 0; i < n; i++) {
@@ -567,7 +429,6 @@ static void find_twins(const ps_func *fn, const int *ndefs, const int *bb, int n
     }
     qsort(t, (size_t)m, sizeof *t, cmp_twin_pc); /* equal keys in program order (pc is the last key) */
     for (int i = 0; i < n; i++) group[i] = i;
-    int *idom = NULL, *tin = NULL, *tout = NULL;
     enum { MAX_LEADERS = 64 };
     int leaders[MAX_LEADERS], nl = 0;
     for (int i = 0; i < m; i++) {
@@ -576,41 +437,33 @@ static void find_twins(const ps_func *fn, const int *ndefs, const int *bb, int n
             leaders[nl++] = t[i].pc;
             continue;
         }
-        if (!idom) {
-            idom = dominators(fn, bb, nb);
-            tin = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-            tout = ps_xmalloc(sizeof(int) * (size_t)(nb + 1));
-            dom_intervals(idom, nb, tin, tout);
-        }
+        ps_cfg_dominators(g);
         int k = 0;
-        while (k < nl && !insn_dominates(bb, tin, tout, leaders[k], t[i].pc)) k++;
+        while (k < nl && !insn_dominates(g, leaders[k], t[i].pc)) k++;
         if (k < nl) group[t[i].pc] = leaders[k];
         else if (nl < MAX_LEADERS) leaders[nl++] = t[i].pc;
     }
-    free(tin);
-    free(tout);
-    free(idom);
     free(t);
 }
 
-void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
+void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     int n = fn->ninsns, nr = fn->nregs;
     for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
     bool any = false;
     for (int i = 0; i < n && !any; i++) any = producer(&fn->insns[i]);
     if (!any) return;
-    /* basic blocks: a label or the instruction after a transfer of control starts one, and so
-     * does the instruction after one that ptxas expands with a branch */
-    int *bb = ps_xcalloc((size_t)n + 1, sizeof *bb);
-    bool *starts = ps_xcalloc((size_t)n + 1, sizeof *starts);
+    /* the windows a product and its uses must share: the basic blocks of the CFG, cut further
+     * before every label, a branch target or not (docs/instructions.md, "Contraction": an add
+     * after a label is not contracted), after every call (not measured: kept conservative) and
+     * after an instruction that ptxas expands with a slow-path branch (measured) */
+    int *win = ps_xcalloc((size_t)n + 1, sizeof *win);
+    bool *labelled = ps_xcalloc((size_t)n + 1, sizeof *labelled);
     for (int k = 0; k < fn->nlabels; k++)
-        if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) starts[fn->labels[k].insn] = true;
-    for (int i = 1; i < n; i++) {
-        unsigned p = fn->insns[i - 1].info ? fn->insns[i - 1].info->props : 0;
-        bb[i] = bb[i - 1] +
-            (starts[i] || (p & (P_BRANCH | P_CALL | P_RET | P_EXIT)) || fn->insns[i - 1].form == PS_F_TRAP ||
+        if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) labelled[fn->labels[k].insn] = true;
+    for (int i = 1; i < n; i++)
+        win[i] = win[i - 1] +
+            (g->block_of[i] != g->block_of[i - 1] || labelled[i] || fn->insns[i - 1].form == PS_F_CALL ||
              ptxas_branches(&fn->insns[i - 1]));
-    }
     /* definitions per register, and every read site (CSR) */
     regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
     for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
@@ -624,11 +477,11 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
         for_regs(&fn->insns[i], scan_reg, &s);
     }
     /* candidates: producers every reached use of which could absorb them */
-    cctx x = {.fn = fn, .bb = bb, .s = &s};
+    cctx x = {.fn = fn, .win = win, .s = &s};
     int *use_lo = ps_xmalloc(sizeof(int) * (size_t)n), *use_hi = ps_xmalloc(sizeof(int) * (size_t)n);
     bool *cand = ps_xcalloc((size_t)n, sizeof *cand);
     int *group = ps_xmalloc(sizeof(int) * (size_t)(n + 1));
-    find_twins(fn, s.ndefs, bb, bb[n - 1] + 1, group);
+    find_twins(fn, g, s.ndefs, group);
     bool *group_bad = ps_xcalloc((size_t)n, sizeof *group_bad);
     for (int i = 0; i < n; i++) {
         const ps_insn *p = &fn->insns[i];
@@ -673,8 +526,8 @@ void ps_ptxas_contractions(const ps_func *fn, ps_contract *out) {
         }
     }
     free(x.uses);
-    free(bb);
-    free(starts);
+    free(win);
+    free(labelled);
     free(s.ndefs);
     free(s.nreads);
     free(s.read_at);

@@ -218,6 +218,15 @@ _Static_assert(sizeof(ps_mma_payload) <= sizeof(int64_t) && sizeof(ps_wgmma_payl
                    sizeof(ps_wmma_payload) <= sizeof(int64_t),
                "a record payload outgrew the union");
 
+/* A .func's formal (a parameter or return value) as calls bind it, resolved at decode time so that
+ * call and ret (engine_frame.c) never look at the parsed function. */
+typedef struct {
+    uint64_t offset; /* a .param formal: its offset in the callee's frame */
+    uint64_t size;   /* bytes a call moves: the formal's size; 1 for .pred */
+    uint16_t slot;   /* a .reg formal: its register slot (predicate index for .pred); NO_SLOT: .param */
+    bool pred;       /* a .pred formal */
+} ps_formal;
+
 /* One decoded function. */
 struct ps_fprog {
     const ps_func *func;
@@ -236,9 +245,9 @@ struct ps_fprog {
     uint16_t *call_slots; /* per call: argument slots then result slots (d->slot_list indexes here) */
     uint8_t *call_pred;   /* parallel to call_slots: 1 where the entry is a predicate index */
     int ncall_slots, cap_call_slots;
-    /* .func only: per parameter then per return value, the register slot (predicate index for
-     * .pred) of a .reg one, NO_SLOT for a .param one (it lives in the frame at var->offset) */
-    uint16_t *arg_slot;
+    /* .func only: its parameters then its return values (nparams + nrets), as calls bind them */
+    ps_formal *formals;
+    int nparams, nrets;
     /* functions with wgmma.mma_async (exec_wgmma.c): per pc, the wgmma instructions whose
      * registers the record touches (bit i: wgmma number i) and, where the record's handler was
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */
@@ -554,7 +563,8 @@ typedef struct {
     uint8_t which;
     bool neg; /* the product reaches the add through neg */
 } ps_contract;
-void ps_ptxas_contractions(const ps_func *fn, ps_contract *out);
+/* g: fn's control-flow graph (its dominators are computed into it when needed). */
+void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
  * instructions run with the PTX ISA's semantics as written */
 bool ps_ptxas_model_enabled(void);
@@ -611,6 +621,12 @@ ps_cta *ps_dsmem_target(ps_warp *w, uint64_t addr, uint64_t *off, int lane);
 void ps_event_dsmem(ps_warp *w, ps_mem_event *ev, int lane, uint64_t addr);
 /* exec_cluster.c: cp.async.bulk...multicast::cluster */
 ps_exec_fn ps_select_bulk_multicast(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+/* exec_bulk.c: cp.async.bulk, cp.reduce.async.bulk; exec_mbarrier.c: the mbarrier forms (both
+ * reached from ps_select_async) */
+ps_exec_fn ps_select_bulk(const ps_insn *in, ps_dinsn *d, char *why, size_t len);
+ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len);
+/* Completes tx bytes on the mbarrier at shared offset addr (exec_mbarrier.c); false when it faulted. */
+bool ps_mbarrier_complete_tx(ps_warp *w, const ps_dinsn *d, int lane, uint64_t addr, uint32_t tx);
 /* barrier.cluster bookkeeping (engine_cluster.c): lanes of w leave (exit) */
 void ps_cluster_lanes_exit(ps_warp *w, uint32_t lanes);
 void ps_cluster_bar_check(ps_cluster *cl);
@@ -639,6 +655,7 @@ int ps_builtin_of(const ps_func *f, char *why, size_t len);
  * format of a call. */
 const char *ps_printf_format_problem(const char *fmt, size_t n, char *buf, size_t len);
 void ps_exec_builtin(ps_warp *w, const ps_dinsn *d);
+void ps_exec_clock(ps_warp *w, const ps_dinsn *d); /* mov from %clock, %clock64, %globaltimer… (d->sreg) */
 /* The CTA's printf output joins the launch's (at the CTA's end); the launch's, in CTA order,
  * goes to res (ps_launch). */
 void ps_output_cta_end(ps_cta *c);

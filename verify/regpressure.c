@@ -2,7 +2,7 @@
  * the virtual registers live after each instruction, counted by width, and their peaks. A
  * backward may-liveness over instructions: a read makes a register live, an unguarded write ends
  * its live range above it (a guarded write may not happen, so the old value stays live across).
- * Successors come through a callback so that the analysis can follow any CFG builder. */
+ * Blocks and successors are sim/cfg.c's (the graph decode and the other analyses use). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,43 +76,6 @@ static void insn_regs(const ps_func *f, const ps_insn *in, reglist *use, reglist
     }
 }
 
-/* ---- successors ----------------------------------------------------------------------------- */
-
-static int label_insn(const ps_func *f, int label) {
-    return label >= 0 && label < f->nlabels ? f->labels[label].insn : -1;
-}
-
-int ps_regpressure_successors(const ps_func *f, int i, int *out, int cap, void *ud) {
-    (void)ud;
-    const ps_insn *in = &f->insns[i];
-    unsigned p = in->info ? in->info->props : 0;
-    int n = 0;
-    bool falls = true;
-    if (in->form == PS_F_BRA && in->nops && in->ops[0].kind == PS_OP_LABEL) {
-        int t = label_insn(f, in->ops[0].label);
-        if (t >= 0 && n < cap) out[n++] = t;
-        if (in->guard_reg < 0) falls = false;
-    } else if (in->form == PS_F_BRX_IDX) {
-        for (int k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PS_OP_LABEL) continue;
-            int lb = in->ops[k].label;
-            if (lb < 0 || lb >= f->nlabels) continue;
-            const ps_label *L = &f->labels[lb];
-            if (L->ntargets)
-                for (int j = 0; j < L->ntargets; j++) {
-                    int t = label_insn(f, L->targets[j]);
-                    if (t >= 0 && n < cap) out[n++] = t;
-                }
-            else if (L->insn >= 0 && n < cap) out[n++] = L->insn;
-        }
-        if (in->guard_reg < 0) falls = false;
-    } else if ((p & (P_RET | P_EXIT)) && in->guard_reg < 0) {
-        falls = false;
-    }
-    if (falls && i + 1 < f->ninsns && n < cap) out[n++] = i + 1;
-    return n;
-}
-
 /* ---- liveness --------------------------------------------------------------------------------- */
 
 /* The width class of a register type: PS_RC_PRED, _16 (8- and 16-bit), _32, _64, _128. */
@@ -141,9 +104,8 @@ static void drop(uint64_t *set, int r) { set[r / 64] &= ~(1ull << (r % 64)); }
 /* Liveness per basic block (sets of nblocks x words, not instructions x words: a kernel of 10^5
  * instructions and 10^4 registers stays small), then one backward walk per block that keeps the
  * counts per width up to date register by register. */
-void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out) {
+void ps_regpressure_compute(const ps_func *f, const ps_cfg *graph, ps_regpressure *out) {
     memset(out, 0, sizeof *out);
-    if (!succ) succ = ps_regpressure_successors;
     int n = f->ninsns, nr = f->nregs;
     size_t w = (size_t)(nr + 63) / 64 + 1;
     out->ninsns = n;
@@ -158,38 +120,18 @@ void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regp
         free(cls);
         return;
     }
-    /* blocks: leaders at 0, at every successor that is not the plain next instruction, and after
-     * every instruction whose successors are not just the next one */
-    enum { CAP = 512 };
-    int buf[CAP];
-    bool *leader = ps_xcalloc((size_t)n + 1, 1);
-    leader[0] = true;
-    for (int i = 0; i < n; i++) {
-        int k = succ(f, i, buf, CAP, ud);
-        bool plain = k == 1 && buf[0] == i + 1;
-        for (int j = 0; j < k; j++)
-            if (!plain && buf[j] >= 0 && buf[j] < n) leader[buf[j]] = true;
-        if (!plain && i + 1 < n) leader[i + 1] = true;
-    }
-    int *block_of = ps_xcalloc((size_t)n, sizeof *block_of), nb = 0;
-    for (int i = 0; i < n; i++) block_of[i] = leader[i] ? nb++ : nb - 1;
-    int *first = ps_xcalloc((size_t)nb + 1, sizeof *first), *last = ps_xcalloc((size_t)nb + 1, sizeof *last);
-    for (int i = 0; i < n; i++) {
-        if (leader[i]) first[block_of[i]] = i;
-        last[block_of[i]] = i;
-    }
-    int **bsucc = ps_xcalloc((size_t)nb, sizeof *bsucc), *nbsucc = ps_xcalloc((size_t)nb, sizeof *nbsucc);
-    uint64_t *use = ps_xcalloc((size_t)nb * w, 8), *def = ps_xcalloc((size_t)nb * w, 8);
-    uint64_t *lin = ps_xcalloc((size_t)nb * w, 8), *lout = ps_xcalloc((size_t)nb * w, 8);
+    ps_cfg own;
+    if (!graph) ps_cfg_build(&own, f);
+    const ps_cfg *g = graph ? graph : &own;
+    /* the exit block's IN set stays empty: nothing is live after the function */
+    int nb = g->nblocks;
+    uint64_t *use = ps_xcalloc((size_t)(nb + 1) * w, 8), *def = ps_xcalloc((size_t)(nb + 1) * w, 8);
+    uint64_t *lin = ps_xcalloc((size_t)(nb + 1) * w, 8), *lout = ps_xcalloc((size_t)(nb + 1) * w, 8);
     reglist u = {0}, d = {0};
     for (int b = 0; b < nb; b++) {
-        int k = succ(f, last[b], buf, CAP, ud);
-        bsucc[b] = ps_xmalloc((size_t)k * sizeof(int) + 1);
-        for (int j = 0; j < k; j++)
-            if (buf[j] >= 0 && buf[j] < n) bsucc[b][nbsucc[b]++] = block_of[buf[j]];
         /* upward-exposed reads and unguarded writes of the block, walking it backwards */
         uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
-        for (int i = last[b]; i >= first[b]; i--) {
+        for (int i = ps_cfg_last(g, b); i >= g->first[b]; i--) {
             insn_regs(f, &f->insns[i], &u, &d);
             if (f->insns[i].guard_reg < 0)
                 for (int j = 0; j < d.n; j++) drop(bu, d.v[j]), put(bd, d.v[j]);
@@ -201,8 +143,8 @@ void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regp
         changed = false;
         for (int b = nb - 1; b >= 0; b--) {
             uint64_t *o = lout + (size_t)b * w, *ii = lin + (size_t)b * w;
-            for (int s = 0; s < nbsucc[b]; s++) {
-                const uint64_t *si = lin + (size_t)bsucc[b][s] * w;
+            for (int e = g->succ_at[b]; e < g->succ_at[b + 1]; e++) {
+                const uint64_t *si = lin + (size_t)g->succ[e] * w;
                 for (size_t x = 0; x < w; x++) o[x] |= si[x];
             }
             const uint64_t *bu = use + (size_t)b * w, *bd = def + (size_t)b * w;
@@ -219,7 +161,7 @@ void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regp
         int counts[PS_RC_COUNT] = {0};
         for (int r = 0; r < nr; r++)
             if (has(cur, r)) counts[cls[r]]++;
-        for (int i = last[b]; i >= first[b]; i--) {
+        for (int i = ps_cfg_last(g, b); i >= g->first[b]; i--) {
             insn_regs(f, &f->insns[i], &u, &d);
             out->line[i] = f->insns[i].line;
             out->live32[i] = weigh(counts);
@@ -243,18 +185,12 @@ void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regp
     free(cur);
     free(u.v);
     free(d.v);
-    for (int b = 0; b < nb; b++) free(bsucc[b]);
-    free(bsucc);
-    free(nbsucc);
     free(use);
     free(def);
     free(lin);
     free(lout);
-    free(first);
-    free(last);
-    free(block_of);
-    free(leader);
     free(cls);
+    if (!graph) ps_cfg_free(&own);
 }
 
 void ps_regpressure_free(ps_regpressure *p) {

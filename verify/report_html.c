@@ -86,7 +86,7 @@ static void prepare(page_launch *p) {
     for (int ln = 0; ln <= nl; ln++) p->ptx_regs[ln] = -1;
     for (int fi = 0; fi < m->nfuncs && ps_verifier_single_file(v); fi++) {
         ps_regpressure rp;
-        ps_regpressure_compute(m->funcs[fi], NULL, NULL, &rp);
+        ps_regpressure_compute(m->funcs[fi], NULL, &rp);
         for (int j = 0; j < rp.ninsns; j++)
             if (rp.line[j] > 0 && rp.line[j] <= nl) p->ptx_regs[rp.line[j]] = rp.live32[j];
         ps_regpressure_free(&rp);

@@ -243,10 +243,6 @@ int ps_report_html(const ps_html_launch *launches, int n, const ps_html_options 
 /* ---- register pressure (regpressure.c, docs/registers.md) ---------------------------------- */
 /* Register width classes: predicates, 8/16-bit, 32-bit, 64-bit, 128-bit. */
 enum { PS_RC_PRED, PS_RC_16, PS_RC_32, PS_RC_64, PS_RC_128, PS_RC_COUNT };
-/* Successors of instruction i of f into out[0..cap); returns their count. */
-typedef int (*ps_succ_fn)(const ps_func *f, int i, int *out, int cap, void *ud);
-/* The PTX control flow as written: branch targets, fall-through, brx.idx tables. */
-int ps_regpressure_successors(const ps_func *f, int i, int *out, int cap, void *ud);
 typedef struct {
     int declared[PS_RC_COUNT], declared32; /* registers the function declares */
     int peak[PS_RC_COUNT];                 /* per class, the most live at once */
@@ -255,8 +251,9 @@ typedef struct {
     int ninsns;
     int *line, *live32, *live_pred; /* per instruction: PTX line, live after it */
 } ps_regpressure;
-/* Liveness of f's virtual registers; succ NULL: ps_regpressure_successors. */
-void ps_regpressure_compute(const ps_func *f, ps_succ_fn succ, void *ud, ps_regpressure *out);
+/* Liveness of f's virtual registers over the control-flow graph g (sim/cfg.h; NULL: f's, built
+ * here). */
+void ps_regpressure_compute(const ps_func *f, const ps_cfg *g, ps_regpressure *out);
 void ps_regpressure_free(ps_regpressure *p);
 
 #endif

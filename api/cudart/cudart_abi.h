@@ -21,6 +21,8 @@ typedef struct ps_cudart_func *cudaKernel_t; /* a registered kernel (register.c)
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct ps_mem_pool *cudaMemPool_t;
 typedef void *cudaArray_t;
+typedef struct ps_graph *cudaGraph_t;     /* a captured stream's work (graph.c) */
+typedef struct ps_graph *cudaGraphExec_t; /* an instantiated graph: the same object */
 
 typedef struct {
     unsigned int x, y, z;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "cudart_abi.h"
+#include "cudart_api.h"
 #include "cudart_tools.h"
 
 #define PS_CUDART_API __attribute__((visibility("default")))

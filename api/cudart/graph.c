@@ -39,8 +39,6 @@ struct ps_graph {
     node *nodes;
     int n, cap;
 };
-typedef struct ps_graph *cudaGraph_t;
-typedef struct ps_graph *cudaGraphExec_t;
 
 struct ps_rt_capture {
     struct ps_graph *graph;

@@ -7,12 +7,9 @@
 
 #include "cudart_internal.h"
 
-cudaError_t cudaMalloc(void **p, size_t bytes);
 /* The shim's (api/shim/shim_site.c): the next cuMemAlloc* of this thread is the program's call
  * `api` returning to `ret`, so that findings name the program's line, not the runtime's. */
 void cuptxsim_alloc_site(void *ret, const char *api);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s);
 
 /* Allocation during a global capture: cudaErrorStreamCaptureUnsupported; legacy-stream work
  * while a blocking stream captures: cudaErrorStreamCaptureImplicit (graph.c). */

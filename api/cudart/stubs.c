@@ -8,10 +8,6 @@
 
 #include "cudart_internal.h"
 
-cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
-cudaError_t cudaPeekAtLastError(void);
-
 #define PS_CUDART_UNSUPPORTED(name)       \
     PS_CUDART_API cudaError_t name(void); \
     PS_CUDART_API cudaError_t name(void) { return ps_rt_unsupported(#name, NULL); }

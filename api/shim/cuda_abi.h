@@ -351,6 +351,45 @@ CUresult cuFuncGetName(const char **name, CUfunction hfunc);
 CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset, size_t *paramSize);
 CUresult cuGetExportTable(const void **table, const void *uuid);
 
+#ifdef PTXSIM_SHIM_BUILD
+/* Symbols the shim exports besides the declarations above, declared for its own build only (a
+ * program's cuda.h names them differently or not at all, and declares some with enum types): the
+ * older versions programs built against older headers link to, */
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+CUresult cuCtxCreate_v3(CUcontext *pctx, void *affinity, int naffinity, unsigned int flags, CUdevice dev);
+CUresult cuCtxSetCacheConfig(int config);
+CUresult cuCtxGetCacheConfig(int *config);
+CUresult cuModuleLoadFatBinary(CUmodule *module, const void *image);
+CUresult cuFuncSetCacheConfig(CUfunction f, int config);
+CUresult cuStreamCreateWithPriority(CUstream *s, unsigned int flags, int priority);
+CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned int flags);
+/* and the unversioned names that cuda.h maps onto the _v2 symbols above (the shim defines both). */
+CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev);
+CUresult cuCtxDestroy(CUcontext ctx);
+CUresult cuCtxPushCurrent(CUcontext ctx);
+CUresult cuCtxPopCurrent(CUcontext *pctx);
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+CUresult cuDevicePrimaryCtxReset(CUdevice dev);
+CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags);
+CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule m, const char *name);
+CUresult cuStreamDestroy(CUstream s);
+CUresult cuEventDestroy(CUevent e);
+CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b);
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytes);
+CUresult cuMemFree(CUdeviceptr dptr);
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes);
+CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t bytes, CUstream s);
+CUresult cuMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t bytes, CUstream s);
+CUresult cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s);
+CUresult cuMemsetD8(CUdeviceptr dst, unsigned char v, size_t n);
+CUresult cuMemsetD16(CUdeviceptr dst, unsigned short v, size_t n);
+CUresult cuMemsetD32(CUdeviceptr dst, unsigned int v, size_t n);
+CUresult cuMemHostRegister(void *p, size_t bytes, unsigned int flags);
+CUresult cuMemAllocHost(void **pp, size_t bytes);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
