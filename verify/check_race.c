@@ -428,9 +428,20 @@ static inline void check_one(race *r, rworker *w, const cur_access *c, int lane,
         race_note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
+/* Are all the word's records the current thread's own? Then ordered() holds for each, and the
+ * word has nothing to report (a thread updating its own words: a histogram's per-thread counts,
+ * a scan's per-thread run of entries). */
+static inline bool word_owned(const rworker *w, const cur_access *c, const word *s) {
+    const acc *x[4] = {&s->w[0], &s->w[1], &s->r[0], &s->r[1]};
+    for (int i = 0; i < 4; i++)
+        if (x[i]->insn && (x[i]->tid != c->tid || x[i]->cta != w->cta)) return false;
+    return true;
+}
+
 static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr, uint8_t mask,
                               const word *s) {
     if (!(s->w[0].insn | s->w[1].insn) && (!c->write || !(s->r[0].insn | s->r[1].insn))) return;
+    if (word_owned(w, c, s)) return;
     for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, waddr, c->write ? HZ_WAW : HZ_RAW);
     if (c->write)
         for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->r[i], mask, waddr, HZ_WAR);
@@ -523,6 +534,19 @@ static inline __attribute__((always_inline)) bool fast_word(const rworker *w, co
     }
     if (s->r[0].insn | s->r[1].insn) return false;
     if (rec) s->w[0] = make_acc(w, c, 0xf);
+    return true;
+}
+
+/* An atomic of a whole word whose records are all atomics (many lanes and threads adding to one
+ * counter): atomics never race with atomics, so there is nothing to check, and record_word would
+ * drop every record (each is strong and covered) and keep the new one alone. */
+static inline bool atomic_word(const rworker *w, const cur_access *c, word *s) {
+    acc *x[4] = {&s->w[0], &s->w[1], &s->r[0], &s->r[1]};
+    for (int i = 0; i < 4; i++)
+        if (x[i]->insn && !(x[i]->flags & F_ATOMIC)) return false;
+    for (int i = 1; i < 4; i++)
+        if (x[i]->insn) x[i]->insn = 0;
+    s->w[0] = make_acc(w, c, 0xf);
     return true;
 }
 
@@ -962,6 +986,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     bool size4 = e->size == 4;
+    bool atomic = (c->flags & F_ATOMIC) && chk && rec; /* atomic_word checks and records */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
@@ -977,6 +1002,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
             if (fast_word(w, c, s, rec)) continue;
+            if (atomic && atomic_word(w, c, s)) continue;
             if (chk) check_word(r, w, c, l, wd << 2, 0xf, s);
             if (rec) record_word(w, c, 0xf, s);
             continue;
@@ -1021,6 +1047,33 @@ static bool words_ascending(const ps_mem_event *e) {
     return true;
 }
 
+/* Do the active lanes touch distinct words in any order (a scatter: a transposed tile, a radix
+ * sort's bucket writes)? The same conclusion as words_ascending without sorting the lanes: each
+ * lane's access is one unit (a word or less inside one word, or an 8- or 16-byte access aligned
+ * to its size), units are numbered, and the numbers, all within 4096 of the lowest, must be
+ * distinct (a bitmap). False when unsure (the caller then sorts). */
+static bool words_distinct(const ps_mem_event *e) {
+    unsigned size = e->size;
+    if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16) return false;
+    unsigned shift = size <= 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t a = e->addr[__builtin_ctz(m)];
+        if ((size <= 4 && (a >> 2) != ((a + size - 1) >> 2)) || (size > 4 && (a & (size - 1)))) return false;
+        uint64_t u = a >> shift;
+        lo = PS_MIN(lo, u);
+        hi = PS_MAX(hi, u);
+    }
+    if (hi - lo >= 4096) return false;
+    uint64_t seen[64] = {0};
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t u = (e->addr[__builtin_ctz(m)] >> shift) - lo;
+        if (seen[u / 64] >> (u % 64) & 1) return false;
+        seen[u / 64] |= 1ull << (u % 64);
+    }
+    return true;
+}
+
 static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     race *r = self;
     rworker *w = &r->w[e->at.worker];
@@ -1032,9 +1085,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         flush_hazards(r, w); /* an async-proxy read: race_proxy.c checked it */
         return;
     }
-    bool ascending = false;                      /* a store whose lanes touch distinct words in lane order */
+    bool ascending = false;                      /* a store whose lanes touch distinct words */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
-        ascending = words_ascending(e);
+        ascending = words_ascending(e) || words_distinct(e);
         if (!ascending) {
             same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
             same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);

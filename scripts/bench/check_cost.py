@@ -17,7 +17,8 @@ how many are above 3x.
 Sets:
   corpus: every corpus/*/case*.json (the clean corpus and the planted defects alike).
   bench:  the benchmark kernels on reduced grids (callgrind on the full grids takes minutes):
-          alu and fma grid 8, diverge 32, shfl 4, matmul 4x4, copy grid 64 over 2^19 words.
+          alu and fma grid 8, diverge 32, shfl 4, matmul 4x4, copy grid 64 over 2^19 words,
+          gemm 2x2, radix 8, softmax 4, mma 2, wgmma 1 (each block's whole work, fewer blocks).
           Needs the inputs a suite run wrote (scripts/bench/run.sh; BENCH_WORK, default
           build-bench-work/); the reduced manifests are written there as small.json.
 
@@ -40,7 +41,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # reduced grids of the benchmark kernels (callgrind runs about 50x slower than the host)
 SMALL = {"alu": {"grid": [8, 1, 1]}, "fma": {"grid": [8, 1, 1]}, "diverge": {"grid": [32, 1, 1]},
          "shfl": {"grid": [4, 1, 1]}, "matmul": {"grid": [4, 4, 1]},
-         "copy": {"grid": [64, 1, 1], "words": 1 << 19}}
+         "copy": {"grid": [64, 1, 1], "words": 1 << 19}, "gemm": {"grid": [2, 2, 1]},
+         "radix": {"grid": [8, 1, 1]}, "softmax": {"grid": [4, 1, 1]}, "mma": {"grid": [2, 1, 1]},
+         "wgmma": {"grid": [1, 1, 1]}}
 
 
 def bench_manifests(work):
