@@ -73,6 +73,7 @@ static void race_free_launch(race *r) {
         free(r->w[i].sat);
         free(r->w[i].rsh);
         free(r->w[i].log);
+        for (int k = 0; k < MAXW; k++) ps_lane_clocks_free(&r->w[i].lanes[k]);
         race_async_free(&r->w[i]);
     }
     free(r->w);
@@ -469,6 +470,11 @@ static inline acc make_acc(const rworker *w, const cur_access *c, uint8_t mask) 
 
 static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
     bool strong = c->flags & F_STRONG;
+    if (c->write && !strong && mask == 0xf) { /* what the loops below come to: it covers them all */
+        s->w[1].insn = s->r[0].insn = s->r[1].insn = 0;
+        s->w[0] = make_acc(w, c, mask);
+        return;
+    }
     if (c->write) {
         /* A write covering earlier accesses replaces them: each is ordered before it or was just
          * reported, and what is ordered after this write is ordered after them. Not so for a
@@ -560,7 +566,7 @@ static inline bool atomic_word(const rworker *w, const cur_access *c, word *s) {
 }
 
 static __attribute__((noinline)) void shared_grow(rworker *w, uint64_t wd) {
-    size_t n = w->nsh ? w->nsh : 1024;
+    size_t n = w->nsh ? w->nsh : 64; /* doubled as needed: a small kernel clears little */
     while (n <= wd) n *= 2;
     w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
     memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
