@@ -73,7 +73,6 @@ static void race_free_launch(race *r) {
         free(r->w[i].sat);
         free(r->w[i].rsh);
         free(r->w[i].log);
-        for (int k = 0; k < MAXW; k++) ps_lane_clocks_free(&r->w[i].lanes[k]);
         race_async_free(&r->w[i]);
     }
     free(r->w);

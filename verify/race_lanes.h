@@ -14,17 +14,14 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "common.h"
 
 typedef struct {
     bool uniform;
     bool flat; /* uniform, and every u[k] equal */
     uint32_t base;
     uint32_t u[32];
-    uint32_t (*rows)[32]; /* 32 rows, allocated when first materialised (ps_lane_clocks_free) */
+    uint32_t rows[32][32];
 } ps_lane_clocks;
 
 static inline void ps_lane_clocks_reset(ps_lane_clocks *c) {
@@ -32,12 +29,6 @@ static inline void ps_lane_clocks_reset(ps_lane_clocks *c) {
     c->flat = true;
     c->base = 0;
     memset(c->u, 0, sizeof c->u);
-}
-
-/* Frees the rows (a reset keeps them for the next block). */
-static inline void ps_lane_clocks_free(ps_lane_clocks *c) {
-    free(c->rows);
-    c->rows = NULL;
 }
 
 /* Lane l's view of lane k's clock (l == k: k's own clock). */
@@ -48,7 +39,6 @@ static inline uint32_t ps_lane_clocks_view(const ps_lane_clocks *c, unsigned l, 
 /* Gives every lane its own row (before one lane's clock or view changes alone). */
 static inline void ps_lane_clocks_materialise(ps_lane_clocks *c) {
     if (!c->uniform) return;
-    if (!c->rows) c->rows = ps_xmalloc(32 * sizeof *c->rows);
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < 32; k++) c->rows[l][k] = c->u[k] + c->base;
     c->uniform = false;
