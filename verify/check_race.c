@@ -1052,17 +1052,19 @@ static bool words_ascending(const ps_mem_event *e) {
 
 /* Do the active lanes touch distinct words in any order (a scatter: a transposed tile, a radix
  * sort's bucket writes)? The same conclusion as words_ascending without sorting the lanes: each
- * lane's access is one unit (a word or less inside one word, or an 8- or 16-byte access aligned
- * to its size), units are numbered, and the numbers, all within 4096 of the lowest, must be
- * distinct (a bitmap). False when unsure (the caller then sorts). */
+ * lane's access is one unit (a 4-, 8- or 16-byte access aligned to its size), units are
+ * numbered, and the numbers, all within 4096 of the lowest, must be distinct (a bitmap). False
+ * when unsure (the caller then sorts). */
 static bool words_distinct(const ps_mem_event *e) {
     unsigned size = e->size;
-    if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16) return false;
-    unsigned shift = size <= 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
+    /* byte and half-word stores: lanes often share a word (a char array), and the sort is cheap
+     * next to the bitmap that would then fail */
+    if (size != 4 && size != 8 && size != 16) return false;
+    unsigned shift = size == 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
     uint64_t lo = UINT64_MAX, hi = 0;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         uint64_t a = e->addr[__builtin_ctz(m)];
-        if ((size <= 4 && (a >> 2) != ((a + size - 1) >> 2)) || (size > 4 && (a & (size - 1)))) return false;
+        if (a & (size - 1)) return false;
         uint64_t u = a >> shift;
         lo = PS_MIN(lo, u);
         hi = PS_MAX(hi, u);
