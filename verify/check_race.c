@@ -72,6 +72,7 @@ static void race_free_launch(race *r) {
         free(r->w[i].sh);
         free(r->w[i].sat);
         free(r->w[i].rsh);
+        free(r->w[i].log);
         race_async_free(&r->w[i]);
     }
     free(r->w);
@@ -131,6 +132,8 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     w->cgen++;
     w->phase = 0;
     w->synced = 0;
+    w->nlog = 0; /* the previous block's deferred loads: its records are dead */
+    w->wphase = 0;
     for (int i = 0; i < MAXW; i++) ps_lane_clocks_reset(&w->lanes[i]);
     race_async_cta_begin(r, w);
     pthread_mutex_lock(&r->lock);
@@ -165,10 +168,15 @@ static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     if (waits) w->waiters[id] |= 1u << warp;
 }
 
-static void barrier_release(rworker *w, int id, unsigned nthreads) {
+static void log_replay(race *r, rworker *w);
+
+static void barrier_release(race *r, rworker *w, int id, unsigned nthreads) {
     unsigned nwarps = (nthreads + 31) / 32;
     uint32_t all = nwarps >= 32 ? 0xffffffffu : (1u << nwarps) - 1;
-    if (!w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all) {
+    bool whole = !w->bar_partial[id] && w->waiters[id] == all && w->bar_lanes_ok[id] == all;
+    if (whole) w->nlog = 0; /* the phase ends: its records would never be read */
+    else if (w->nlog) log_replay(r, w);
+    if (whole) {
         w->phase++;
         if (w->xb) race_grid_phase(w);
     } else {
@@ -198,7 +206,7 @@ static void race_barrier(void *self, const ps_event_where *at, int id, uint32_t 
     rworker *w = &r->w[at->worker];
     if (id < 0 || id >= NBAR) return;
     if (release) {
-        barrier_release(w, id, race_block_threads(at));
+        barrier_release(r, w, id, race_block_threads(at));
         return;
     }
     if (at->warp < 0 || at->warp >= MAXW || !lanes) return;
@@ -216,6 +224,7 @@ static void race_warp_sync(void *self, const ps_event_where *at, uint32_t lanes)
     /* only bar.warp.sync orders memory; shfl/vote/match/redux/elect.sync do not */
     if (at->insn->form != PS_F_BAR_WARP_SYNC) return;
     rworker *w = &r->w[at->worker];
+    if (w->nlog) log_replay(r, w);
     ps_lane_clocks_sync(&w->lanes[at->warp], lanes, race_valid_lanes(race_block_threads(at), at->warp));
     w->synced = w->phase + 1;
 }
@@ -428,9 +437,20 @@ static inline void check_one(race *r, rworker *w, const cur_access *c, int lane,
         race_note_hazard(r, w, c->e, lane, waddr + (uint64_t)__builtin_ctz(mask), type, c->global, k, a);
 }
 
+/* Are all the word's records the current thread's own? Then ordered() holds for each, and the
+ * word has nothing to report (a thread updating its own words: a histogram's per-thread counts,
+ * a scan's per-thread run of entries). */
+static inline bool word_owned(const rworker *w, const cur_access *c, const word *s) {
+    const acc *x[4] = {&s->w[0], &s->w[1], &s->r[0], &s->r[1]};
+    for (int i = 0; i < 4; i++)
+        if (x[i]->insn && (x[i]->tid != c->tid || x[i]->cta != w->cta)) return false;
+    return true;
+}
+
 static inline void check_word(race *r, rworker *w, const cur_access *c, int lane, uint64_t waddr, uint8_t mask,
                               const word *s) {
     if (!(s->w[0].insn | s->w[1].insn) && (!c->write || !(s->r[0].insn | s->r[1].insn))) return;
+    if (word_owned(w, c, s)) return;
     for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->w[i], mask, waddr, c->write ? HZ_WAW : HZ_RAW);
     if (c->write)
         for (int i = 0; i < 2; i++) check_one(r, w, c, lane, &s->r[i], mask, waddr, HZ_WAR);
@@ -449,6 +469,11 @@ static inline acc make_acc(const rworker *w, const cur_access *c, uint8_t mask) 
 
 static void record_word(const rworker *w, const cur_access *c, uint8_t mask, word *s) {
     bool strong = c->flags & F_STRONG;
+    if (c->write && !strong && mask == 0xf) { /* what the loops below come to: it covers them all */
+        s->w[1].insn = s->r[0].insn = s->r[1].insn = 0;
+        s->w[0] = make_acc(w, c, mask);
+        return;
+    }
     if (c->write) {
         /* A write covering earlier accesses replaces them: each is ordered before it or was just
          * reported, and what is ordered after this write is ordered after them. Not so for a
@@ -526,8 +551,21 @@ static inline __attribute__((always_inline)) bool fast_word(const rworker *w, co
     return true;
 }
 
+/* An atomic of a whole word whose records are all atomics (many lanes and threads adding to one
+ * counter): atomics never race with atomics, so there is nothing to check, and record_word would
+ * drop every record (each is strong and covered) and keep the new one alone. */
+static inline bool atomic_word(const rworker *w, const cur_access *c, word *s) {
+    acc *x[4] = {&s->w[0], &s->w[1], &s->r[0], &s->r[1]};
+    for (int i = 0; i < 4; i++)
+        if (x[i]->insn && !(x[i]->flags & F_ATOMIC)) return false;
+    for (int i = 1; i < 4; i++)
+        if (x[i]->insn) x[i]->insn = 0;
+    s->w[0] = make_acc(w, c, 0xf);
+    return true;
+}
+
 static __attribute__((noinline)) void shared_grow(rworker *w, uint64_t wd) {
-    size_t n = w->nsh ? w->nsh : 1024;
+    size_t n = w->nsh ? w->nsh : 64; /* doubled as needed: a small kernel clears little */
     while (n <= wd) n *= 2;
     w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
     memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
@@ -753,15 +791,7 @@ static bool summary_rewrite(const rworker *w, const cur_access *c, bsum *b, unsi
 }
 
 /* Do the lanes of `mask` all have the same own clock? (Then dense_global cannot refuse them.) */
-static bool same_lane_clock(const ps_lane_clocks *lc, uint32_t mask) {
-    unsigned l0 = (unsigned)__builtin_ctz(mask);
-    uint32_t c0 = ps_lane_clocks_view(lc, l0, l0);
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        if (ps_lane_clocks_view(lc, l, l) != c0) return false;
-    }
-    return true;
-}
+static bool same_lane_clock(const ps_lane_clocks *lc, uint32_t mask) { return ps_lane_clocks_same(lc, mask); }
 
 /* A dense run of a warp access of whole words to global memory (the lanes of `mask`, l0..l0+n-1,
  * lane l0 + k at words lo/4 + k·s .. lo/4 + k·s + s-1 for s = size/4 words per lane), all lanes
@@ -772,10 +802,7 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
     int l0 = __builtin_ctz(mask);
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     uint32_t lcl = ps_lane_clocks_view(lc, (unsigned)l0, (unsigned)l0);
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        if (ps_lane_clocks_view(lc, l, l) != lcl) return false;
-    }
+    if (!ps_lane_clocks_same(lc, mask)) return false;
     c->global = true;
     c->lclock = lcl;
     unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
@@ -962,6 +989,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     bool size4 = e->size == 4;
+    bool atomic = (c->flags & F_ATOMIC) && chk && rec; /* atomic_word checks and records */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
@@ -977,6 +1005,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
             if (!s) continue;
             if (c->write && !c->global) sat_clear(w, wd);
             if (fast_word(w, c, s, rec)) continue;
+            if (atomic && atomic_word(w, c, s)) continue;
             if (chk) check_word(r, w, c, l, wd << 2, 0xf, s);
             if (rec) record_word(w, c, 0xf, s);
             continue;
@@ -1021,6 +1050,91 @@ static bool words_ascending(const ps_mem_event *e) {
     return true;
 }
 
+/* Do the active lanes touch distinct words in any order (a scatter: a transposed tile, a radix
+ * sort's bucket writes)? The same conclusion as words_ascending without sorting the lanes: each
+ * lane's access is one unit (a 4-, 8- or 16-byte access aligned to its size), units are
+ * numbered, and the numbers, all within 4096 of the lowest, must be distinct (a bitmap). False
+ * when unsure (the caller then sorts). */
+static bool words_distinct(const ps_mem_event *e) {
+    unsigned size = e->size;
+    /* byte and half-word stores: lanes often share a word (a char array), and the sort is cheap
+     * next to the bitmap that would then fail */
+    if (size != 4 && size != 8 && size != 16) return false;
+    unsigned shift = size == 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t a = e->addr[__builtin_ctz(m)];
+        if (a & (size - 1)) return false;
+        uint64_t u = a >> shift;
+        lo = PS_MIN(lo, u);
+        hi = PS_MAX(hi, u);
+    }
+    if (hi - lo >= 4096) return false;
+    uint64_t seen[64] = {0};
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint64_t u = (e->addr[__builtin_ctz(m)] >> shift) - lo;
+        if (seen[u / 64] >> (u % 64) & 1) return false;
+        seen[u / 64] |= 1ull << (u % 64);
+    }
+    return true;
+}
+
+/* ---- deferred shared loads ------------------------------------------------------------------ */
+
+/* Shared loads of whole words in a phase where the block has not written shared memory: no word
+ * has a write record, so checking them finds nothing, and recording them only matters to a later
+ * access of the same phase. They are logged (rworker.log) and replayed in order, through the same
+ * code and with the same clocks, before the first event that could read their records or change
+ * what recording them does: a shared access other than such a load, a warp sync, a barrier
+ * release that does not end the phase, an mbarrier, async-copy, cluster or fence event. A
+ * whole-block barrier drops the log: the next phase never reads its records (a tiled matmul's
+ * inner loop then costs one copied event per load). Not for blocks with cp.async, async-proxy
+ * or distributed shared memory accesses, or loads with acquire/release semantics. */
+static bool log_defers(const race *r, const rworker *w, const ps_mem_event *e, const ps_mem_shape *sh) {
+    if (e->kind != PS_ACC_LOAD || !sh->aligned4 || sh->space != PS_SPACE_SHARED || e->remote) return false;
+    if (w->wphase == w->phase + 1 || w->copies || w->dsmem_dirty || r->hopper || w->acq_used) return false;
+    const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
+    return !mods ||
+        !(ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
+          ps_modset_has(mods, PS_MOD_ACQ_REL));
+}
+
+static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, const cur_access *c) {
+    if (w->nlog == w->cap_log) {
+        w->cap_log = w->cap_log ? 2 * w->cap_log : 256;
+        w->log = ps_xrealloc(w->log, w->cap_log * sizeof *w->log);
+    }
+    struct rlog *x = &w->log[w->nlog++];
+    x->insn = c->insn;
+    x->clock = c->clock;
+    x->mask = e->mask;
+    x->same_prev = sh->same_prev;
+    x->lo = sh->lo;
+    x->hi = sh->hi;
+    x->warp = e->at.warp;
+    x->flags = c->flags;
+    memcpy(x->addr, e->addr, sizeof x->addr);
+}
+
+/* What race_mem would have done with each logged load, in order. */
+static void log_replay(race *r, rworker *w) {
+    size_t n = w->nlog;
+    w->nlog = 0;
+    ps_mem_event e = {.kind = PS_ACC_LOAD, .size = 4};
+    for (size_t i = 0; i < n; i++) {
+        const struct rlog *x = &w->log[i];
+        e.at.warp = x->warp;
+        e.at.worker = (int)(w - r->w);
+        e.mask = x->mask;
+        memcpy(e.addr, x->addr, sizeof e.addr);
+        cur_access c = {.e = &e, .insn = x->insn, .clock = x->clock, .flags = x->flags};
+        if (w->synced == w->phase + 1 || !sat_covers(w, x->lo, x->hi, x->warp)) shared_loads(r, w, &c, x->same_prev);
+    }
+}
+
+/* A log of this many loads is replayed, not grown (a phase of millions of loads). */
+#define LOG_MAX 8192
+
 static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     race *r = self;
     rworker *w = &r->w[e->at.worker];
@@ -1028,13 +1142,20 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     bool write = e->kind != PS_ACC_LOAD;
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1), .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = access_flags(r, e, sh->insn);
+    if (log_defers(r, w, e, sh)) {
+        if (w->nlog == LOG_MAX) log_replay(r, w);
+        log_push(w, e, sh, &c);
+        return;
+    }
+    if (w->nlog && (sh->space != PS_SPACE_GLOBAL || (c.flags & F_STRONG))) log_replay(r, w);
+    if (write) w->wphase = w->phase + 1;
     if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
         flush_hazards(r, w); /* an async-proxy read: race_proxy.c checked it */
         return;
     }
-    bool ascending = false;                      /* a store whose lanes touch distinct words in lane order */
+    bool ascending = false;                      /* a store whose lanes touch distinct words */
     if (e->kind == PS_ACC_STORE && !sh->dense) { /* dense lanes never overlap */
-        ascending = words_ascending(e);
+        ascending = words_ascending(e) || words_distinct(e);
         if (!ascending) {
             same_instruction_waw(r, w, e, PS_SPACE_SHARED, c.insn);
             same_instruction_waw(r, w, e, PS_SPACE_GLOBAL, c.insn);
@@ -1134,6 +1255,8 @@ static void race_dsmem(void *self, const ps_mem_event *e, const ps_mem_shape *sh
         int l = __builtin_ctz(m);
         if (e->space[l] != PS_SPACE_SHARED || e->target[l] < 0 || e->target[l] >= r->nworkers) continue;
         rworker *tw = &r->w[e->target[l]];
+        if (tw->nlog) log_replay(r, tw); /* its records are read, and may change */
+        if (write) tw->wphase = tw->phase + 1;
         unsigned tid = (unsigned)e->at.warp * 32u + (unsigned)l;
         uint64_t a = e->addr[l], end = a + e->size;
         for (uint64_t wd = a >> 2; wd < (end + 3) >> 2; wd++) {
@@ -1187,6 +1310,7 @@ static void race_cluster_barrier(void *self, const int *workers, int n) {
     for (int i = 0; i < n; i++) {
         if (workers[i] < 0 || workers[i] >= r->nworkers) continue;
         rworker *w = &r->w[workers[i]];
+        w->nlog = 0; /* a whole-block ordering too: the phase's records are dead */
         w->phase++;
         if (w->xb) race_grid_phase(w);
         w->cgen++;
@@ -1198,8 +1322,25 @@ static void race_cluster_barrier(void *self, const int *workers, int n) {
 static bool race_watch(void *self, const ps_insn *in) { return race_grid_fence_insn(in) || race_proxy_watch(self, in); }
 
 static void race_insn(void *self, const ps_insn_event *e) {
+    race *r = self;
+    if (e->worker >= 0 && e->worker < r->nworkers && r->w[e->worker].nlog) log_replay(r, &r->w[e->worker]);
     if (race_grid_fence_insn(e->insn)) race_grid_fence(self, e);
     else race_proxy_insn(self, e);
+}
+
+/* cp.async and mbarrier events change clocks and what a load of a copy's destination means:
+ * the deferred loads before them are replayed first */
+static void race_copy_event(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned size,
+                            bool complete) {
+    race *r = self;
+    if (r->w[at->worker].nlog) log_replay(r, &r->w[at->worker]);
+    race_async_copy(self, at, lane, addr, size, complete);
+}
+
+static void race_mbarrier_event(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
+    race *r = self;
+    if (r->w[at->worker].nlog) log_replay(r, &r->w[at->worker]);
+    race_mbarrier(self, at, lane, addr, flags);
 }
 
 const ps_checker ps_checker_race = {
@@ -1213,8 +1354,8 @@ const ps_checker ps_checker_race = {
     .mem = race_mem,
     .barrier = race_barrier,
     .warp_sync = race_warp_sync,
-    .async_copy = race_async_copy,
-    .mbarrier = race_mbarrier,
+    .async_copy = race_copy_event,
+    .mbarrier = race_mbarrier_event,
     .watch_insn = race_watch,
     .insn = race_insn,
     .dsmem = race_dsmem,

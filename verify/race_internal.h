@@ -255,6 +255,19 @@ typedef struct {
     size_t nrsh;
     uint32_t cgen;
     xblock *xb; /* ordering between blocks (race_grid.c); NULL until used */
+    /* The phase's read log (check_race.c, "deferred shared loads"): whole-word shared loads of
+     * a phase with no shared write so far, kept as they came instead of recorded word by word;
+     * replayed in order before anything that could look at their records, dropped unread when
+     * a whole-block barrier ends the phase. */
+    struct rlog {
+        uint32_t insn, clock, mask, same_prev;
+        uint64_t lo, hi;
+        int warp;
+        uint8_t flags;
+        uint64_t addr[32];
+    } * log;
+    size_t nlog, cap_log;
+    uint32_t wphase; /* phase + 1 once the block wrote shared memory in this phase */
 } rworker;
 
 typedef struct {

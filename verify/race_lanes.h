@@ -6,7 +6,9 @@
  * member's own clock, then gives every member the join (element-wise maximum) of the members'
  * rows. The common case costs O(1): while every lane's row is the same (`uniform`), the rows are
  * U[k] + base, and a sync of the whole warp only increments base. A partial sync materialises the
- * rows; the next whole-warp sync makes them uniform again. */
+ * rows; the next whole-warp sync makes them uniform again. `flat` marks uniform rows whose U[k]
+ * are all equal (every lane's own clock the same: what a race check of a dense warp access asks
+ * first), so that question costs O(1) too. */
 #ifndef PTXSIM_RACE_LANES_H
 #define PTXSIM_RACE_LANES_H
 
@@ -16,6 +18,7 @@
 
 typedef struct {
     bool uniform;
+    bool flat; /* uniform, and every u[k] equal */
     uint32_t base;
     uint32_t u[32];
     uint32_t rows[32][32];
@@ -23,6 +26,7 @@ typedef struct {
 
 static inline void ps_lane_clocks_reset(ps_lane_clocks *c) {
     c->uniform = true;
+    c->flat = true;
     c->base = 0;
     memset(c->u, 0, sizeof c->u);
 }
@@ -38,6 +42,19 @@ static inline void ps_lane_clocks_materialise(ps_lane_clocks *c) {
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < 32; k++) c->rows[l][k] = c->u[k] + c->base;
     c->uniform = false;
+    c->flat = false;
+}
+
+/* Do the lanes of `mask` (not empty) all have the same own clock? */
+static inline bool ps_lane_clocks_same(const ps_lane_clocks *c, uint32_t mask) {
+    if (c->flat) return true;
+    unsigned l0 = (unsigned)__builtin_ctz(mask);
+    uint32_t c0 = ps_lane_clocks_view(c, l0, l0);
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (ps_lane_clocks_view(c, l, l) != c0) return false;
+    }
+    return true;
 }
 
 /* Lanes `m` synchronise; `valid` = the lanes the warp has (a sync of all of them is whole). */
@@ -62,6 +79,8 @@ static inline void ps_lane_clocks_sync(ps_lane_clocks *c, uint32_t m, uint32_t v
         memcpy(c->u, join, sizeof join);
         c->base = 0;
         c->uniform = true;
+        c->flat = true;
+        for (int k = 1; k < 32; k++) c->flat = c->flat && join[k] == join[0];
         return;
     }
     for (uint32_t x = m; x; x &= x - 1) memcpy(c->rows[__builtin_ctz(x)], join, sizeof join);

@@ -113,7 +113,7 @@ void race_proxy_insn(void *self, const ps_insn_event *e) {
 static aword *aword_at(rworker *w, uint64_t wd) {
     aproxy *p = w->ap;
     if (wd >= p->naw) {
-        size_t n = p->naw ? p->naw : 1024;
+        size_t n = p->naw ? p->naw : 64; /* doubled as needed: small launches stay small */
         while (n <= wd) n *= 2;
         p->aw = ps_xrealloc(p->aw, n * sizeof *p->aw);
         memset(p->aw + p->naw, 0, (n - p->naw) * sizeof *p->aw);

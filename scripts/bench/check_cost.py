@@ -17,12 +17,15 @@ how many are above 3x.
 Sets:
   corpus: every corpus/*/case*.json (the clean corpus and the planted defects alike).
   bench:  the benchmark kernels on reduced grids (callgrind on the full grids takes minutes):
-          alu and fma grid 8, diverge 32, shfl 4, matmul 4x4, copy grid 64 over 2^19 words.
+          alu and fma grid 8, diverge 32, shfl 4, matmul 4x4, copy grid 64 over 2^19 words,
+          gemm 2x2, radix 8, softmax 4, mma 2, wgmma 1 (each block's whole work, fewer blocks).
           Needs the inputs a suite run wrote (scripts/bench/run.sh; BENCH_WORK, default
           build-bench-work/); the reduced manifests are written there as small.json.
 
 PTXSIM (default build/cli/ptxsim) is the binary; --baseline adds the same columns for another
-binary, measured in the same invocation. FILTER keeps manifests whose path contains any of them.
+binary, measured in the same invocation. --split (callgrind) adds a second table: PTXSIM's check
+cost over run split by checker (inclusive Ir of race_mem + race_dsmem, bank_mem, init_mem, co_mem,
+the rest of the verifier's on_mem, and everything else), each in units of run's Ir. FILTER keeps manifests whose path contains any of them.
 """
 import argparse
 import concurrent.futures as cf
@@ -40,7 +43,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # reduced grids of the benchmark kernels (callgrind runs about 50x slower than the host)
 SMALL = {"alu": {"grid": [8, 1, 1]}, "fma": {"grid": [8, 1, 1]}, "diverge": {"grid": [32, 1, 1]},
          "shfl": {"grid": [4, 1, 1]}, "matmul": {"grid": [4, 4, 1]},
-         "copy": {"grid": [64, 1, 1], "words": 1 << 19}}
+         "copy": {"grid": [64, 1, 1], "words": 1 << 19}, "gemm": {"grid": [2, 2, 1]},
+         "radix": {"grid": [8, 1, 1]}, "softmax": {"grid": [4, 1, 1]}, "mma": {"grid": [2, 1, 1]},
+         "wgmma": {"grid": [1, 1, 1]}}
 
 
 def bench_manifests(work):
@@ -71,7 +76,24 @@ def bench_manifests(work):
     return out
 
 
-def callgrind_ir(binary, cmd, manifest):
+# --split: inclusive Ir of each checker's memory callback (and the verifier's fan-out, on_mem)
+SPLIT = [("race", ("race_mem", "race_dsmem")), ("bank", ("bank_mem",)), ("init", ("init_mem",)),
+         ("coalesce", ("co_mem",)), ("on_mem", ("on_mem",))]
+
+
+def split_ir(cg):
+    """Inclusive Ir per SPLIT group from a callgrind output file."""
+    p = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    found = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"\s*([0-9,]+) .*:(\w+)(\.[\w.]+)? \[", line)
+        if m:
+            found.setdefault(m.group(2), int(m.group(1).replace(",", "")))
+    return {g: sum(found.get(f, 0) for f in fs) for g, fs in SPLIT}
+
+
+def callgrind_ir(binary, cmd, manifest, split=None):
     with tempfile.TemporaryDirectory() as tmp:
         cg = os.path.join(tmp, "cg.out")
         p = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=ps_launch",
@@ -80,6 +102,8 @@ def callgrind_ir(binary, cmd, manifest):
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if not os.path.exists(cg):
             raise RuntimeError(f"{binary} {cmd} {manifest}: no callgrind output\n{p.stderr[-2000:]}")
+        if split is not None:
+            split.update(split_ir(cg))
         with open(cg) as f:
             for line in f:
                 if line.startswith("totals:") or line.startswith("summary:"):
@@ -109,12 +133,15 @@ def wall_seconds(binary, cmd, manifest, reps):
     return best
 
 
-def measure(binaries, manifest, mode, reps):
+def measure(binaries, manifest, mode, reps, split):
     row = {}
     for tag, b in binaries:
         for cmd in ("run", "check"):
-            row[(tag, cmd)] = (callgrind_ir(b, cmd, manifest) if mode == "callgrind"
+            parts = {} if split and cmd == "check" and tag == "after" else None
+            row[(tag, cmd)] = (callgrind_ir(b, cmd, manifest, parts) if mode == "callgrind"
                                else wall_seconds(b, cmd, manifest, reps))
+            if parts is not None:
+                row["split"] = parts
     return row
 
 
@@ -130,6 +157,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1, help="manifests measured at once (callgrind only)")
     ap.add_argument("--baseline")
+    ap.add_argument("--split", action="store_true",
+                    help="callgrind: also split PTXSIM's check cost by checker (in units of run)")
     ap.add_argument("filter", nargs="*")
     a = ap.parse_args()
     ptxsim = os.path.abspath(os.environ.get("PTXSIM", os.path.join(ROOT, "build/cli/ptxsim")))
@@ -143,7 +172,8 @@ def main():
         mans = [m for m in mans if any(f in m for f in a.filter)]
     jobs = a.jobs if a.mode == "callgrind" else 1
     with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
-        rows = list(ex.map(lambda m: measure(binaries, m, a.mode, a.reps), mans))
+        rows = list(ex.map(lambda m: measure(binaries, m, a.mode, a.reps, a.split and a.mode == "callgrind"),
+                           mans))
     unit = "M Ir" if a.mode == "callgrind" else "ms"
     scale = 1e-6 if a.mode == "callgrind" else 1e3
     hdr = "| manifest |"
@@ -164,6 +194,21 @@ def main():
             ratios[tag].append(ratio)
             line += f" {r * scale:.2f} | {c * scale:.2f} | {ratio:.2f}× |"
         print(line)
+    if a.split and a.mode == "callgrind":
+        print("\nWhere check's extra instructions go (PTXSIM), in units of its run: check/run = 1 + race + "
+              "bank + init + coalesce + verifier (event fan-out and shape) + rest (the engine's event "
+              "filling, branch/barrier/launch callbacks)\n")
+        print("| manifest | race | bank | init | coalesce | verifier | rest |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for m, row in zip(mans, rows):
+            run, chk, sp = row[("after", "run")], row[("after", "check")], row["split"]
+            if run <= 0:
+                continue
+            core = sp["on_mem"] - sp["race"] - sp["bank"] - sp["init"] - sp["coalesce"]
+            rest = chk - run - sp["on_mem"]
+            name = re.sub(r"^build-bench-work/", "bench/", os.path.relpath(m, ROOT))
+            print(f"| {name} | " + " | ".join(f"{x / run:.2f}" for x in (sp["race"], sp["bank"], sp["init"],
+                                                                            sp["coalesce"], core, rest)) + " |")
     print()
     for tag, _ in binaries:
         g, mx, over = summary(ratios[tag])
