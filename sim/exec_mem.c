@@ -43,92 +43,177 @@ PS_CLONES PS_VECTORIZE static void event_span(ps_mem_event *restrict ev, const p
     ev->hint = PS_MEM_ONE_SPACE | (sp->contiguous ? PS_MEM_CONTIGUOUS : 0u);
 }
 
+/* A software stride prefetcher for coalesced warp accesses. A grid-stride loop moves each warp's
+ * access by gridDim x blockDim elements per iteration (512 KiB in the copy kernel), a stride the
+ * CPU's own prefetchers do not follow, so every access missed all caches and waited for DRAM.
+ * Each warp remembers, per ld/st record, where its last coalesced access went; when the record
+ * runs again, the lines PF_AHEAD strides further on are prefetched. Prefetching is only a hint
+ * (it never faults and changes no state), so a wrong guess costs nothing but bandwidth. */
+#define PF_AHEAD 2
+static inline void stride_prefetch(ps_warp *w, const ps_dinsn *d, uintptr_t p, unsigned bytes, bool write) {
+    struct ps_pf_entry *e = &w->pf[((uintptr_t)d >> 4) % PS_PF_SLOTS]; /* neighbours differ */
+    if (e->d == d && p != e->last) {
+        uintptr_t q = p + PF_AHEAD * (p - e->last), qend = q + bytes - 1;
+        for (q &= ~(uintptr_t)63; q <= qend; q += 64) {
+            if (write) __builtin_prefetch((const void *)q, 1);
+            else __builtin_prefetch((const void *)q, 0);
+        }
+    }
+    e->d = d;
+    e->last = p;
+}
+
+/* GCC vector types (AVX2 registers in the x86-64-v3 clones, SSE pairs in the baseline) */
+typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
+typedef uint64_t uint64_tx4 __attribute__((vector_size(32), aligned(8))); /* the loads' EXT##x4 */
+typedef int64_t int64_tx4 __attribute__((vector_size(32), aligned(8)));
+typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(8)));
+
+/* The common case of a scalar ld/st without a checker: a full warp (the caller checked the mask
+ * and that lane 31 is 31 elements after lane 0) whose lane l accesses lane 0's address + l * size
+ * (confirmed here 4 lanes per vector compare; `size` is a constant in each handler), in one
+ * region: one bounds check for the whole warp (the CTA's last-hit allocation entries inline, else
+ * ps_mem_block), then the caller's straight copy loop. Returns the host address of lane 0's
+ * bytes, or NULL when the access is anything else (ps_mem_span and the per-lane path decide
+ * then, faults included, so a fault reads exactly as before). */
+static inline __attribute__((always_inline)) uint8_t *coalesced(ps_warp *w, const ps_dinsn *d, const uint64_t *base,
+                                                                unsigned size, bool write) {
+    uint64_t b0 = base[0];
+    u64x4 dev = {0, 0, 0, 0}, want = {b0, b0 + size, b0 + 2 * size, b0 + 3 * size};
+    const u64x4 step = {4ull * size, 4ull * size, 4ull * size, 4ull * size};
+#pragma GCC unroll 8
+    for (int l = 0; l < WARP; l += 4) {
+        u64x4 a;
+        memcpy(&a, base + l, sizeof a);
+        dev |= a ^ want;
+        want += step;
+    }
+    if (dev[0] | dev[1] | dev[2] | dev[3]) return NULL;
+    uint64_t a0 = b0 + (uint64_t)d->imm;
+    uint8_t *p = NULL;
+    if (d->space == SP_GLOBAL) { /* the CTA's last-hit entries, inline; ps_mem_block on a miss */
+        const struct ps_alloc_hit *h = w->cta->hits;
+        for (int i = 0; i < PS_ALLOC_HITS; i++)
+            if (a0 - h[i].base < h[i].end - h[i].base) {
+                if (!(a0 & (size - 1)) && a0 + WARP * size - h[i].base <= h[i].end - h[i].base && a0 + WARP * size > a0)
+                    p = h[i].host + (a0 - h[i].base);
+                break;
+            }
+    }
+    if (!p) p = ps_mem_block(w, d->space, a0, WARP * size, size, write);
+    if (p) stride_prefetch(w, d, (uintptr_t)p, WARP * size, write);
+    return p;
+}
+
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
  * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
  * The span path only runs when every lane is good, so both paths leave the same state. */
-#define LD_HANDLER(name, T, EXT)                                                                             \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                        \
-        int vec = d->vec, sz = (int)sizeof(T);                                                               \
-        const uint64_t *base = R(w, d->o[vec]);                                                              \
-        uint64_t imm = (uint64_t)d->imm;                                                                     \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);                               \
-        ps_span sp;                                                                                          \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
-            if (sp.contiguous && vec == 1) {                                                                 \
-                uint64_t *D = R(w, d->o[0]);                                                                 \
-                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                       \
-                for (int l = 0; l < WARP; l++) {                                                             \
-                    T v;                                                                                     \
-                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                         \
-                    D[l] = (uint64_t)(EXT)v;                                                                 \
-                }                                                                                            \
-            } else if (vec == 1 && !sp.lane_stride) {                                                        \
-                uint64_t *D = R(w, d->o[0]);                                                                 \
-                uintptr_t off = sp.off + imm;                                                                \
-                LANES(w, {                                                                                   \
-                    T v;                                                                                     \
-                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                  \
-                    D[l] = (uint64_t)(EXT)v;                                                                 \
-                });                                                                                          \
-            } else {                                                                                         \
-                LANES(w, {                                                                                   \
-                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                    \
-                    T v[4];                                                                                  \
-                    memcpy(v, p, sizeof(T) * (size_t)vec);                                                   \
-                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                    \
-                });                                                                                          \
-            }                                                                                                \
-            if (ev) {                                                                                        \
-                event_span(ev, &sp, base, d->imm);                                                           \
-                event_end(w, ev);                                                                            \
-            }                                                                                                \
-            return;                                                                                          \
-        }                                                                                                    \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                                          \
-            int l = __builtin_ctz(m);                                                                        \
-            const uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, false, ev);      \
-            if (!p) {                                                                                        \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l);                      \
-                return;                                                                                      \
-            }                                                                                                \
-            for (int k = 0; k < vec; k++) {                                                                  \
-                T v;                                                                                         \
-                memcpy(&v, p + k * sz, sizeof v);                                                            \
-                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                                         \
-            }                                                                                                \
-        }                                                                                                    \
-        event_end(w, ev);                                                                                    \
-    }                                                                                                        \
-    /* Scalar load, no checker: the span path with nothing else around it. */                                \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                              \
-        const uint64_t *base = R(w, d->o[1]);                                                                \
-        ps_span sp;                                                                                          \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) {        \
-            name##_any(w, d);                                                                                \
-            return;                                                                                          \
-        }                                                                                                    \
-        uint64_t *D = R(w, d->o[0]);                                                                         \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                          \
-        T v;                                                                                                 \
-        if (sp.contiguous) {                                                                                 \
-            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                                            \
-            for (int l = 0; l < WARP; l++) {                                                                 \
-                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                             \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            }                                                                                                \
-        } else if (!sp.lane_stride) {                                                                        \
-            LANES(w, {                                                                                       \
-                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                      \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            });                                                                                              \
-        } else {                                                                                             \
-            uint64_t stride = sp.lane_stride;                                                                \
-            LANES(w, {                                                                                       \
-                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride);                  \
-                memcpy(&v, p, sizeof v);                                                                     \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            });                                                                                              \
-        }                                                                                                    \
+#define LD_HANDLER(name, T, EXT)                                                                                       \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                                                         \
+        const uint64_t *base = R(w, d->o[vec]);                                                                        \
+        uint64_t imm = (uint64_t)d->imm;                                                                               \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);                                         \
+        ps_span sp;                                                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) {           \
+            if (sp.contiguous && vec == 1) {                                                                           \
+                uint64_t *D = R(w, d->o[0]);                                                                           \
+                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                                 \
+                for (int l = 0; l < WARP; l++) {                                                                       \
+                    T v;                                                                                               \
+                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                                   \
+                    D[l] = (uint64_t)(EXT)v;                                                                           \
+                }                                                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                                                  \
+                uint64_t *D = R(w, d->o[0]);                                                                           \
+                uintptr_t off = sp.off + imm;                                                                          \
+                LANES(w, {                                                                                             \
+                    T v;                                                                                               \
+                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                            \
+                    D[l] = (uint64_t)(EXT)v;                                                                           \
+                });                                                                                                    \
+            } else {                                                                                                   \
+                LANES(w, {                                                                                             \
+                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                              \
+                    T v[4];                                                                                            \
+                    memcpy(v, p, sizeof(T) * (size_t)vec);                                                             \
+                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                              \
+                });                                                                                                    \
+            }                                                                                                          \
+            if (ev) {                                                                                                  \
+                event_span(ev, &sp, base, d->imm);                                                                     \
+                event_end(w, ev);                                                                                      \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                                    \
+            int l = __builtin_ctz(m);                                                                                  \
+            const uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, false, ev);                \
+            if (!p) {                                                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l);                                \
+                return;                                                                                                \
+            }                                                                                                          \
+            for (int k = 0; k < vec; k++) {                                                                            \
+                T v;                                                                                                   \
+                memcpy(&v, p + k * sz, sizeof v);                                                                      \
+                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                                                   \
+            }                                                                                                          \
+        }                                                                                                              \
+        event_end(w, ev);                                                                                              \
+    }                                                                                                                  \
+    /* A coalesced scalar load without a checker (the caller checked lanes 0 and 31): the data moves 4 \
+     * lanes at a time, a widening load each (vpmovzxdq & co.). Its own function, so that the         \
+     * handler's other paths do not pay for its vector registers. */               \
+    PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        const uint8_t *c0 = coalesced(w, d, base, sizeof(T), false);                                                   \
+        if (c0) {                                                                                                      \
+            typedef T tx4 __attribute__((vector_size(4 * sizeof(T)), aligned(1)));                                     \
+            _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l += 4) {                                                \
+                tx4 x;                                                                                                 \
+                memcpy(&x, c0 + (size_t)l * sizeof(T), sizeof x);                                                      \
+                u64x4 y = (u64x4) __builtin_convertvector(x, EXT##x4);                                                 \
+                memcpy(D + l, &y, sizeof y);                                                                           \
+            }                                                                                                          \
+        }                                                                                                              \
+        return c0;                                                                                                     \
+    }                                                                                                                  \
+    /* Scalar load, no checker: a coalesced warp, else the span path with nothing around it. */                        \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[1]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK && base[WARP - 1] - base[0] == (WARP - 1) * sizeof(T) && name##_coal(w, d, base))     \
+            return;                                                                                                    \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        T v;                                                                                                           \
+        ps_span sp;                                                                                                    \
+        if (!ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) {                                 \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                                    \
+        if (sp.contiguous) {                                                                                           \
+            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                                                      \
+            for (int l = 0; l < WARP; l++) {                                                                           \
+                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                                       \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            }                                                                                                          \
+        } else if (!sp.lane_stride) {                                                                                  \
+            LANES(w, {                                                                                                 \
+                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                                \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            });                                                                                                        \
+        } else {                                                                                                       \
+            uint64_t stride = sp.lane_stride;                                                                          \
+            LANES(w, {                                                                                                 \
+                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride);                            \
+                memcpy(&v, p, sizeof v);                                                                               \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            });                                                                                                        \
+        }                                                                                                              \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -138,87 +223,131 @@ LD_HANDLER(ld_u32, uint32_t, uint64_t)
 LD_HANDLER(ld_s32, int32_t, int64_t)
 LD_HANDLER(ld_u64, uint64_t, uint64_t)
 
-#define ST_HANDLER(name, T, CONV)                                                                           \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                       \
-        int vec = d->vec, sz = (int)sizeof(T);                                                              \
-        const uint64_t *base = R(w, d->o[0]);                                                               \
-        uint64_t imm = (uint64_t)d->imm;                                                                    \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);                             \
-        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                                     \
-        ps_span sp;                                                                                         \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
-            if (sp.contiguous && vec == 1) {                                                                \
-                const uint64_t *S = R(w, d->o[1]);                                                          \
-                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                            \
-                for (int l = 0; l < WARP; l++) {                                                            \
-                    T v = (T)CONV(S[l]);                                                                    \
-                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                        \
-                }                                                                                           \
-            } else if (vec == 1 && !sp.lane_stride) {                                                       \
-                const uint64_t *S = R(w, d->o[1]);                                                          \
-                uintptr_t off = sp.off + imm;                                                               \
-                LANES(w, {                                                                                  \
-                    T v = (T)CONV(S[l]);                                                                    \
-                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                                       \
-                });                                                                                         \
-            } else {                                                                                        \
-                LANES(w, {                                                                                  \
-                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                         \
-                    for (int k = 0; k < vec; k++) {                                                         \
-                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                \
-                        memcpy(p + k * sz, &v, sizeof v);                                                   \
-                    }                                                                                       \
-                });                                                                                         \
-            }                                                                                               \
-            if (ev) {                                                                                       \
-                event_span(ev, &sp, base, d->imm);                                                          \
-                event_end(w, ev);                                                                           \
-            }                                                                                               \
-            return;                                                                                         \
-        }                                                                                                   \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                                         \
-            int l = __builtin_ctz(m);                                                                       \
-            uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, true, ev);            \
-            if (!p) {                                                                                       \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l);                      \
-                return;                                                                                     \
-            }                                                                                               \
-            for (int k = 0; k < vec; k++) {                                                                 \
-                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                        \
-                memcpy(p + k * sz, &v, sizeof v);                                                           \
-            }                                                                                               \
-        }                                                                                                   \
-        event_end(w, ev);                                                                                   \
-    }                                                                                                       \
-    /* Scalar store, no checker: the span path with nothing else around it. */                              \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                             \
-        const uint64_t *base = R(w, d->o[0]);                                                               \
-        ps_span sp;                                                                                         \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {        \
-            name##_any(w, d);                                                                               \
-            return;                                                                                         \
-        }                                                                                                   \
-        const uint64_t *S = R(w, d->o[1]);                                                                  \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                         \
-        if (sp.contiguous) {                                                                                \
-            uint8_t *p0 = (uint8_t *)(off + base[0]);                                                       \
-            for (int l = 0; l < WARP; l++) {                                                                \
-                T v = (T)CONV(S[l]);                                                                        \
-                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                            \
-            }                                                                                               \
-        } else {                                                                                            \
-            uint64_t stride = sp.lane_stride;                                                               \
-            LANES(w, {                                                                                      \
-                T v = (T)CONV(S[l]);                                                                        \
-                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);                             \
-                memcpy(p, &v, sizeof v);                                                                    \
-            });                                                                                             \
-        }                                                                                                   \
-    }
 #define ST_CHOP(x)       (x) /* a wider register is truncated (PTX ISA 9.4.1, table 27) */
 /* `st.f32` from a 64-bit register: what the H200 stores is not the register's low half, as table
  * 27 says, but cvt.rn.f32.u64 of it (tests/relaxed_types, lab/relaxed_types/README.md) */
 #define ST_F32_OF_U64(x) ps_cvt(PS_CVT_F32, PS_CVT_U64, (x), PS_RND_RN, 0)
+
+/* A coalesced store's data: lane l's value, cut to `size` bytes, at q + l * size. The 4-byte
+ * case picks the low halves of 8 registers at a time (vpermd and a blend), the 8-byte case is a
+ * plain copy. */
+static inline __attribute__((always_inline)) void st_lanes_ST_CHOP(uint8_t *q, const uint64_t *S, unsigned size) {
+    if (size == 8) {
+        memcpy(q, S, WARP * 8);
+    } else if (size == 4) {
+#pragma GCC unroll 4
+        for (int l = 0; l < WARP; l += 8) {
+            u32x8 a, b;
+            memcpy(&a, S + l, sizeof a);
+            memcpy(&b, S + l + 4, sizeof b);
+            u32x8 r = __builtin_shuffle(a, b, (u32x8){0, 2, 4, 6, 8, 10, 12, 14});
+            memcpy(q + (size_t)l * 4, &r, sizeof r);
+        }
+    } else if (size == 2) {
+        for (int l = 0; l < WARP; l++) {
+            uint16_t v = (uint16_t)S[l];
+            memcpy(q + (size_t)l * 2, &v, 2);
+        }
+    } else {
+        for (int l = 0; l < WARP; l++) q[l] = (uint8_t)S[l];
+    }
+}
+static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t *q, const uint64_t *S, unsigned size) {
+    (void)size;
+    for (int l = 0; l < WARP; l++) {
+        uint32_t v = (uint32_t)ST_F32_OF_U64(S[l]);
+        memcpy(q + (size_t)l * 4, &v, 4);
+    }
+}
+
+#define ST_HANDLER(name, T, CONV)                                                                                      \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                                                         \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        uint64_t imm = (uint64_t)d->imm;                                                                               \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);                                        \
+        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                                                \
+        ps_span sp;                                                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) {            \
+            if (sp.contiguous && vec == 1) {                                                                           \
+                const uint64_t *S = R(w, d->o[1]);                                                                     \
+                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                                       \
+                for (int l = 0; l < WARP; l++) {                                                                       \
+                    T v = (T)CONV(S[l]);                                                                               \
+                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                                   \
+                }                                                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                                                  \
+                const uint64_t *S = R(w, d->o[1]);                                                                     \
+                uintptr_t off = sp.off + imm;                                                                          \
+                LANES(w, {                                                                                             \
+                    T v = (T)CONV(S[l]);                                                                               \
+                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                                                  \
+                });                                                                                                    \
+            } else {                                                                                                   \
+                LANES(w, {                                                                                             \
+                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                                    \
+                    for (int k = 0; k < vec; k++) {                                                                    \
+                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                           \
+                        memcpy(p + k * sz, &v, sizeof v);                                                              \
+                    }                                                                                                  \
+                });                                                                                                    \
+            }                                                                                                          \
+            if (ev) {                                                                                                  \
+                event_span(ev, &sp, base, d->imm);                                                                     \
+                event_end(w, ev);                                                                                      \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                                    \
+            int l = __builtin_ctz(m);                                                                                  \
+            uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, true, ev);                       \
+            if (!p) {                                                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l);                                 \
+                return;                                                                                                \
+            }                                                                                                          \
+            for (int k = 0; k < vec; k++) {                                                                            \
+                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                                   \
+                memcpy(p + k * sz, &v, sizeof v);                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+        event_end(w, ev);                                                                                              \
+    }                                                                                                                  \
+    /* Scalar store, no checker: the span path with nothing else around it. */                                         \
+    PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
+        uint8_t *q0 = coalesced(w, d, base, sizeof(T), true);                                                          \
+        if (q0) st_lanes_##CONV(q0, R(w, d->o[1]), sizeof(T));                                                         \
+        return q0;                                                                                                     \
+    }                                                                                                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK && base[WARP - 1] - base[0] == (WARP - 1) * sizeof(T) && name##_coal(w, d, base))     \
+            return;                                                                                                    \
+        const uint64_t *S = R(w, d->o[1]);                                                                             \
+        ps_span sp;                                                                                                    \
+        if (!ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {                                  \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                                    \
+        if (sp.contiguous) {                                                                                           \
+            uint8_t *p0 = (uint8_t *)(off + base[0]);                                                                  \
+            for (int l = 0; l < WARP; l++) {                                                                           \
+                T v = (T)CONV(S[l]);                                                                                   \
+                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                                       \
+            }                                                                                                          \
+        } else {                                                                                                       \
+            uint64_t stride = sp.lane_stride;                                                                          \
+            LANES(w, {                                                                                                 \
+                T v = (T)CONV(S[l]);                                                                                   \
+                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);                                        \
+                memcpy(p, &v, sizeof v);                                                                               \
+            });                                                                                                        \
+        }                                                                                                              \
+    }
 ST_HANDLER(st_8, uint8_t, ST_CHOP)
 ST_HANDLER(st_16, uint16_t, ST_CHOP)
 ST_HANDLER(st_32, uint32_t, ST_CHOP)

@@ -25,6 +25,7 @@
 #define DEFAULT_STACK   16384                 /* local bytes per thread when depth is unbounded */
 #define PS_ALLOCA_STACK 16384                 /* local bytes per thread above the frames for alloca */
 #define PS_ALLOC_HITS   4                     /* last-hit allocation entries per CTA */
+#define PS_PF_SLOTS     4                     /* stride-prefetch entries per warp (exec_mem.c) */
 
 typedef struct ps_warp ps_warp;
 typedef struct ps_dinsn ps_dinsn;
@@ -323,6 +324,12 @@ struct ps_warp {
      * fault_owner: this warp raised the launch's fault (the one reported) */
     bool probing, fault_owner;
     ps_fault_kind probe_kind;
+    /* exec_mem.c's stride prefetch: the host address of the latest coalesced access of a few
+     * ld/st records, direct-mapped by record (a hint only: stale entries cost a useless prefetch) */
+    struct ps_pf_entry {
+        const ps_dinsn *d;
+        uintptr_t last;
+    } pf[PS_PF_SLOTS];
 };
 
 typedef struct {
@@ -527,6 +534,10 @@ typedef struct {
  * first bad lane exactly as before. */
 bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size, bool write,
                  ps_span *s);
+/* A coalesced warp access (the caller has checked that lane l's address is a + l * size): the
+ * host address of the `bytes` bytes from a when they lie, aligned to `size`, in one region that
+ * is contiguous on the host (not the local window); NULL otherwise (then ps_mem_span decides). */
+void *ps_mem_block(ps_warp *w, int space, uint64_t a, unsigned bytes, unsigned size, bool write);
 static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
     return (uint8_t *)(s->off + a + (uint64_t)lane * s->lane_stride);
 }
