@@ -187,10 +187,12 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
                 done += n;
                 c->stats.thread_instructions += (uint64_t)n * lanes_in(m);
                 /* The next run starts here when the outer loop's next turn would start it with
-             * nothing else to do first (it stays the same loop: the run above keeps its own
-             * registers): after a divergent branch, the taken lanes' entry; after reaching the
-             * reconvergence pc at a plain record, the entry below, once this one is popped
-             * (the outer loop treats only an exit or ret there specially). */
+                 * nothing else to do first: after a divergent branch, the taken lanes' entry;
+                 * after reaching the reconvergence pc at a plain record, the entry below, once
+                 * this one is popped (the outer loop treats only an exit or ret there
+                 * specially). Same stack changes, counts and quantum; the run loop above stays
+                 * as it was, since switching inside it cost straight-line kernels more
+                 * (docs/performance.md). */
                 if (done >= quantum || w->state != WS_RUN || c->faulted || c->yield) break;
                 if (!diverged) {
                     if (d != stop || d->ctl > CTL_BRA) break; /* stop is the entry's rpc then */
