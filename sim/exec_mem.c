@@ -69,18 +69,21 @@ typedef uint64_t uint64_tx4 __attribute__((vector_size(32), aligned(8))); /* the
 typedef int64_t int64_tx4 __attribute__((vector_size(32), aligned(8)));
 typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(8)));
 
-/* The common case of a scalar ld/st without a checker: a full warp (the caller checked the mask
- * and that lane 31 is 31 elements after lane 0) whose lane l accesses lane 0's address + l * size
- * (confirmed here 4 lanes per vector compare; `size` is a constant in each handler), in one
- * region: one bounds check for the whole warp (the CTA's last-hit allocation entries inline, else
- * ps_mem_block), then the caller's straight copy loop. Returns the host address of lane 0's
- * bytes, or NULL when the access is anything else (ps_mem_span and the per-lane path decide
- * then, faults included, so a fault reads exactly as before). */
-static inline __attribute__((always_inline)) uint8_t *coalesced(ps_warp *w, const ps_dinsn *d, const uint64_t *base,
-                                                                unsigned size, bool write) {
+/* The common case of a scalar ld/st without a checker: a full warp whose lanes are evenly spaced,
+ * lane l at lane 0's address + l * s (the caller checked the mask and lane 31; here every lane
+ * is confirmed, 4 per vector compare), s a multiple of the size (contiguous when s == size, a
+ * broadcast when s == 0), in one region: one bounds check for the warp's whole extent (the CTA's
+ * last-hit allocation entries inline, else ps_mem_block), then the caller's straight copy loop.
+ * Returns the host address of lane 0's bytes, or NULL when the access is anything else
+ * (ps_mem_span and the per-lane path decide then, faults included, so a fault reads exactly as
+ * before). Contiguous accesses feed the stride prefetcher. */
+#define AFFINE_MAX_STRIDE (1ull << 20) /* |s| above this takes ps_mem_span */
+static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const ps_dinsn *d, const uint64_t *base,
+                                                             uint64_t s, unsigned size, bool write) {
+    if (s + AFFINE_MAX_STRIDE > 2 * AFFINE_MAX_STRIDE || ((int64_t)s % (int64_t)size)) return NULL;
     uint64_t b0 = base[0];
-    u64x4 dev = {0, 0, 0, 0}, want = {b0, b0 + size, b0 + 2 * size, b0 + 3 * size};
-    const u64x4 step = {4ull * size, 4ull * size, 4ull * size, 4ull * size};
+    u64x4 dev = {0, 0, 0, 0}, want = {b0, b0 + s, b0 + 2 * s, b0 + 3 * s};
+    const u64x4 step = {4 * s, 4 * s, 4 * s, 4 * s};
 #pragma GCC unroll 8
     for (int l = 0; l < WARP; l += 4) {
         u64x4 a;
@@ -89,19 +92,22 @@ static inline __attribute__((always_inline)) uint8_t *coalesced(ps_warp *w, cons
         want += step;
     }
     if (dev[0] | dev[1] | dev[2] | dev[3]) return NULL;
-    uint64_t a0 = b0 + (uint64_t)d->imm;
+    uint64_t a0 = b0 + (uint64_t)d->imm, lo = (int64_t)s < 0 ? a0 + (WARP - 1) * s : a0;
+    uint64_t bytes = ((int64_t)s < 0 ? -s : s) * (WARP - 1) + size; /* the warp's extent from lo */
     uint8_t *p = NULL;
     if (d->space == SP_GLOBAL) { /* the CTA's last-hit entries, inline; ps_mem_block on a miss */
         const struct ps_alloc_hit *h = w->cta->hits;
         for (int i = 0; i < PS_ALLOC_HITS; i++)
-            if (a0 - h[i].base < h[i].end - h[i].base) {
-                if (!(a0 & (size - 1)) && a0 + WARP * size - h[i].base <= h[i].end - h[i].base && a0 + WARP * size > a0)
-                    p = h[i].host + (a0 - h[i].base);
+            if (lo - h[i].base < h[i].end - h[i].base) {
+                if (!(lo & (size - 1)) && lo + bytes - h[i].base <= h[i].end - h[i].base && lo + bytes > lo)
+                    p = h[i].host + (lo - h[i].base);
                 break;
             }
     }
-    if (!p) p = ps_mem_block(w, d->space, a0, WARP * size, size, write);
-    if (p) stride_prefetch(w, d, (uintptr_t)p, WARP * size, write);
+    if (!p) p = ps_mem_block(w, d->space, lo, (unsigned)bytes, size, write);
+    if (!p) return NULL;
+    p += a0 - lo;
+    if (s == size) stride_prefetch(w, d, (uintptr_t)p, WARP * size, write);
     return p;
 }
 
@@ -161,32 +167,38 @@ static inline __attribute__((always_inline)) uint8_t *coalesced(ps_warp *w, cons
         }                                                                                                              \
         event_end(w, ev);                                                                                              \
     }                                                                                                                  \
-    /* A coalesced scalar load without a checker (the caller checked lanes 0 and 31): the data moves 4 \
-     * lanes at a time, a widening load each (vpmovzxdq & co.). Its own function, so that the         \
-     * handler's other paths do not pay for its vector registers. */               \
+    /* A coalesced scalar load without a checker (affine, s == size): the lanes move 4 at a time, a  \
+     * widening load each (vpmovzxdq & co.). Its own function, as the strided one below, so that the \
+     * handler's other paths do not pay for their vector registers. */                 \
     PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
         uint64_t *D = R(w, d->o[0]);                                                                                   \
-        const uint8_t *c0 = coalesced(w, d, base, sizeof(T), false);                                                   \
-        if (c0) {                                                                                                      \
-            typedef T tx4 __attribute__((vector_size(4 * sizeof(T)), aligned(1)));                                     \
-            _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l += 4) {                                                \
-                tx4 x;                                                                                                 \
-                memcpy(&x, c0 + (size_t)l * sizeof(T), sizeof x);                                                      \
-                u64x4 y = (u64x4) __builtin_convertvector(x, EXT##x4);                                                 \
-                memcpy(D + l, &y, sizeof y);                                                                           \
-            }                                                                                                          \
+        const uint8_t *c0 = affine(w, d, base, sizeof(T), sizeof(T), false);                                           \
+        if (!c0) return false;                                                                                         \
+        typedef T tx4 __attribute__((vector_size(4 * sizeof(T)), aligned(1)));                                         \
+        _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l += 4) {                                                    \
+            tx4 x;                                                                                                     \
+            memcpy(&x, c0 + (size_t)l * sizeof(T), sizeof x);                                                          \
+            u64x4 y = (u64x4) __builtin_convertvector(x, EXT##x4);                                                     \
+            memcpy(D + l, &y, sizeof y);                                                                               \
         }                                                                                                              \
-        return c0;                                                                                                     \
+        return true;                                                                                                   \
     }                                                                                                                  \
-    /* Scalar load, no checker: a coalesced warp, else the span path with nothing around it. */                        \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
-        const uint64_t *base = R(w, d->o[1]);                                                                          \
-        if (w->cta->obs) {                                                                                             \
-            name##_any(w, d);                                                                                          \
-            return;                                                                                                    \
+    /* An evenly spaced scalar load with another stride s (a broadcast when s == 0). */                                \
+    PS_CLONES static __attribute__((noinline)) bool name##_strided(ps_warp *w, const ps_dinsn *d,                      \
+                                                                   const uint64_t *base, uint64_t s) {                 \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        const uint8_t *c0 = affine(w, d, base, s, sizeof(T), false);                                                   \
+        if (!c0) return false;                                                                                         \
+        for (int l = 0; l < WARP; l++) {                                                                               \
+            T v;                                                                                                       \
+            memcpy(&v, c0 + (int64_t)s * l, sizeof v);                                                                 \
+            D[l] = (uint64_t)(EXT)v;                                                                                   \
         }                                                                                                              \
-        if (w->exec == FULL_MASK && base[WARP - 1] - base[0] == (WARP - 1) * sizeof(T) && name##_coal(w, d, base))     \
-            return;                                                                                                    \
+        return true;                                                                                                   \
+    }                                                                                                                  \
+    /* Scalar load, no checker, lanes not evenly spaced: the span path with nothing around it. */                      \
+    PS_CLONES static __attribute__((noinline)) void name##_span(ps_warp *w, const ps_dinsn *d) {                       \
+        const uint64_t *base = R(w, d->o[1]);                                                                          \
         uint64_t *D = R(w, d->o[0]);                                                                                   \
         T v;                                                                                                           \
         ps_span sp;                                                                                                    \
@@ -214,6 +226,21 @@ static inline __attribute__((always_inline)) uint8_t *coalesced(ps_warp *w, cons
                 D[l] = (uint64_t)(EXT)v;                                                                               \
             });                                                                                                        \
         }                                                                                                              \
+    }                                                                                                                  \
+    /* Scalar load, no checker: evenly spaced lanes take the straight paths above. */                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[1]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
+            uint64_t s = base[1] - base[0];                                                                            \
+            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
+                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
+                return;                                                                                                \
+        }                                                                                                              \
+        name##_span(w, d);                                                                                             \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -313,19 +340,28 @@ static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t
         event_end(w, ev);                                                                                              \
     }                                                                                                                  \
     /* Scalar store, no checker: the span path with nothing else around it. */                                         \
+    /* A coalesced scalar store without a checker (affine, s == size), and one with another stride s \
+     * (lanes write in lane order, so with s == 0 the last lane's value stays, as on the per-lane   \
+     * path). */                 \
     PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
-        uint8_t *q0 = coalesced(w, d, base, sizeof(T), true);                                                          \
+        uint8_t *q0 = affine(w, d, base, sizeof(T), sizeof(T), true);                                                  \
         if (q0) st_lanes_##CONV(q0, R(w, d->o[1]), sizeof(T));                                                         \
         return q0;                                                                                                     \
     }                                                                                                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
-        const uint64_t *base = R(w, d->o[0]);                                                                          \
-        if (w->cta->obs) {                                                                                             \
-            name##_any(w, d);                                                                                          \
-            return;                                                                                                    \
+    PS_CLONES static __attribute__((noinline)) bool name##_strided(ps_warp *w, const ps_dinsn *d,                      \
+                                                                   const uint64_t *base, uint64_t s) {                 \
+        uint8_t *q0 = affine(w, d, base, s, sizeof(T), true);                                                          \
+        if (!q0) return false;                                                                                         \
+        const uint64_t *S = R(w, d->o[1]);                                                                             \
+        for (int l = 0; l < WARP; l++) {                                                                               \
+            T v = (T)CONV(S[l]);                                                                                       \
+            memcpy(q0 + (int64_t)s * l, &v, sizeof v);                                                                 \
         }                                                                                                              \
-        if (w->exec == FULL_MASK && base[WARP - 1] - base[0] == (WARP - 1) * sizeof(T) && name##_coal(w, d, base))     \
-            return;                                                                                                    \
+        return true;                                                                                                   \
+    }                                                                                                                  \
+    /* Scalar store, no checker, lanes not evenly spaced: the span path with nothing around it. */                     \
+    PS_CLONES static __attribute__((noinline)) void name##_span(ps_warp *w, const ps_dinsn *d) {                       \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
         const uint64_t *S = R(w, d->o[1]);                                                                             \
         ps_span sp;                                                                                                    \
         if (!ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {                                  \
@@ -347,6 +383,21 @@ static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t
                 memcpy(p, &v, sizeof v);                                                                               \
             });                                                                                                        \
         }                                                                                                              \
+    }                                                                                                                  \
+    /* Scalar store, no checker: evenly spaced lanes take the straight paths above. */                                 \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
+            uint64_t s = base[1] - base[0];                                                                            \
+            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
+                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
+                return;                                                                                                \
+        }                                                                                                              \
+        name##_span(w, d);                                                                                             \
     }
 ST_HANDLER(st_8, uint8_t, ST_CHOP)
 ST_HANDLER(st_16, uint16_t, ST_CHOP)
