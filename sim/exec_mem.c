@@ -43,26 +43,6 @@ PS_CLONES PS_VECTORIZE static void event_span(ps_mem_event *restrict ev, const p
     ev->hint = PS_MEM_ONE_SPACE | (sp->contiguous ? PS_MEM_CONTIGUOUS : 0u);
 }
 
-/* A software stride prefetcher for coalesced warp accesses. A grid-stride loop moves each warp's
- * access by gridDim x blockDim elements per iteration (512 KiB in the copy kernel), a stride the
- * CPU's own prefetchers do not follow, so every access missed all caches and waited for DRAM.
- * Each warp remembers, per ld/st record, where its last coalesced access went; when the record
- * runs again, the lines PF_AHEAD strides further on are prefetched. Prefetching is only a hint
- * (it never faults and changes no state), so a wrong guess costs nothing but bandwidth. */
-#define PF_AHEAD 2
-static inline void stride_prefetch(ps_warp *w, const ps_dinsn *d, uintptr_t p, unsigned bytes, bool write) {
-    struct ps_pf_entry *e = &w->pf[((uintptr_t)d >> 4) % PS_PF_SLOTS]; /* neighbours differ */
-    if (e->d == d && p != e->last) {
-        uintptr_t q = p + PF_AHEAD * (p - e->last), qend = q + bytes - 1;
-        for (q &= ~(uintptr_t)63; q <= qend; q += 64) {
-            if (write) __builtin_prefetch((const void *)q, 1);
-            else __builtin_prefetch((const void *)q, 0);
-        }
-    }
-    e->d = d;
-    e->last = p;
-}
-
 /* GCC vector types (AVX2 registers in the x86-64-v3 clones, SSE pairs in the baseline) */
 typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
 typedef uint64_t uint64_tx4 __attribute__((vector_size(32), aligned(8))); /* the loads' EXT##x4 */
@@ -76,7 +56,7 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(8)));
  * last-hit allocation entries inline, else ps_mem_block), then the caller's straight copy loop.
  * Returns the host address of lane 0's bytes, or NULL when the access is anything else
  * (ps_mem_span and the per-lane path decide then, faults included, so a fault reads exactly as
- * before). Contiguous accesses feed the stride prefetcher. */
+ * before). */
 #define AFFINE_MAX_STRIDE (1ull << 20) /* |s| above this takes ps_mem_span */
 static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const ps_dinsn *d, const uint64_t *base,
                                                              uint64_t s, unsigned size, bool write) {
@@ -105,10 +85,7 @@ static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const p
             }
     }
     if (!p) p = ps_mem_block(w, d->space, lo, (unsigned)bytes, size, write);
-    if (!p) return NULL;
-    p += a0 - lo;
-    if (s == size) stride_prefetch(w, d, (uintptr_t)p, WARP * size, write);
-    return p;
+    return p ? p + (a0 - lo) : NULL;
 }
 
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one

@@ -25,7 +25,6 @@
 #define DEFAULT_STACK   16384                 /* local bytes per thread when depth is unbounded */
 #define PS_ALLOCA_STACK 16384                 /* local bytes per thread above the frames for alloca */
 #define PS_ALLOC_HITS   4                     /* last-hit allocation entries per CTA */
-#define PS_PF_SLOTS     4                     /* stride-prefetch entries per warp (exec_mem.c) */
 
 typedef struct ps_warp ps_warp;
 typedef struct ps_dinsn ps_dinsn;
@@ -324,12 +323,6 @@ struct ps_warp {
      * fault_owner: this warp raised the launch's fault (the one reported) */
     bool probing, fault_owner;
     ps_fault_kind probe_kind;
-    /* exec_mem.c's stride prefetch: the host address of the latest coalesced access of a few
-     * ld/st records, direct-mapped by record (a hint only: stale entries cost a useless prefetch) */
-    struct ps_pf_entry {
-        const ps_dinsn *d;
-        uintptr_t last;
-    } pf[PS_PF_SLOTS];
 };
 
 typedef struct {
