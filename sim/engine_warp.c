@@ -141,48 +141,69 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
              * and the entry's pc is written back once (docs/performance.md). The run stops
              * where the entry would be popped (its reconvergence pc), at the end of the code,
              * at the quantum, or at a fault. */
-            const ps_dinsn *stop = e->rpc >= 0 ? code + e->rpc : end;
-            const uint32_t *preds = w->p;
-            int n = 0, limit = quantum - done;
-            for (;;) {
-                uint32_t exec = m;
-                if (d->guard >= 0) {
-                    uint32_t g = preds[d->guard];
-                    exec &= d->guard_neg ? ~g : g;
-                }
-                c->cur = d;
-                c->stats.warp_instructions++;
-                n++;
-                if (watch && (d->flags & DF_WATCH)) insn_event(w, d, m, exec);
-                if (d->ctl == CTL_NONE) {
-                    if (exec) {
-                        w->exec = exec;
-                        d->fn(w, d);
-                        if (c->faulted | c->yield) { /* yield: an mbarrier wait failed */
-                            d++;
+            for (;;) { /* one run per SIMT entry that the next run switches to in place */
+                const ps_dinsn *stop = e->rpc >= 0 ? code + e->rpc : end;
+                const uint32_t *preds = w->p;
+                int n = 0, limit = quantum - done;
+                bool diverged = false;
+                for (;;) {
+                    uint32_t exec = m;
+                    if (d->guard >= 0) {
+                        uint32_t g = preds[d->guard];
+                        exec &= d->guard_neg ? ~g : g;
+                    }
+                    c->cur = d;
+                    c->stats.warp_instructions++;
+                    n++;
+                    if (watch && (d->flags & DF_WATCH)) insn_event(w, d, m, exec);
+                    if (d->ctl == CTL_NONE) {
+                        if (exec) {
+                            w->exec = exec;
+                            d->fn(w, d);
+                            if (c->faulted | c->yield) { /* yield: an mbarrier wait failed */
+                                d++;
+                                break;
+                            }
+                        }
+                        d++;
+                    } else { /* bra */
+                        c->stats.branches++;
+                        if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
+                        if (exec == m) d = code + d->target;
+                        else if (!exec) d++;
+                        else { /* divergent: this entry waits at the reconvergence point */ int pc = (int)(d - code);
+                            c->stats.divergent_branches++;
+                            e->pc = d->reconv;
+                            ps_simt_push(f, pc + 1, d->reconv, m & ~exec); /* may move f->stack */
+                            ps_simt_push(f, d->target, d->reconv, exec);
+                            d = NULL;
+                            diverged = true;
                             break;
                         }
                     }
-                    d++;
-                } else { /* bra */
-                    c->stats.branches++;
-                    if (c->obs && d->guard >= 0) branch_event(w, d, m, exec);
-                    if (exec == m) d = code + d->target;
-                    else if (!exec) d++;
-                    else { /* divergent: this entry waits at the reconvergence point */ int pc = (int)(d - code);
-                        c->stats.divergent_branches++;
-                        e->pc = d->reconv;
-                        ps_simt_push(f, pc + 1, d->reconv, m & ~exec); /* may move f->stack */
-                        ps_simt_push(f, d->target, d->reconv, exec);
-                        d = NULL;
-                        break;
-                    }
+                    if (d->ctl > CTL_BRA || d == stop || n == limit) break; /* CTL_END at the end */
                 }
-                if (d->ctl > CTL_BRA || d == stop || n == limit) break; /* CTL_END at the end */
+                if (d) e->pc = (int32_t)(d - code);
+                done += n;
+                c->stats.thread_instructions += (uint64_t)n * lanes_in(m);
+                /* The next run starts here when the outer loop's next turn would start it with
+                 * nothing else to do first: after a divergent branch, the taken lanes' entry;
+                 * after reaching the reconvergence pc at a plain record, the entry below, once
+                 * this one is popped (the outer loop treats only an exit or ret there
+                 * specially). Same stack changes, counts and quantum; the run loop above stays
+                 * as it was, since switching inside it cost straight-line kernels more
+                 * (docs/performance.md). */
+                if (done >= quantum || w->state != WS_RUN || c->faulted || c->yield) break;
+                if (!diverged) {
+                    if (d != stop || d->ctl > CTL_BRA) break; /* stop is the entry's rpc then */
+                    f->sp--;
+                }
+                e = &f->stack[f->sp - 1];
+                m = e->mask & f->live;
+                if (e->parked || !m || e->pc == e->rpc || e->pc >= f->fp->ncode) break;
+                d = code + e->pc;
+                if (d->ctl > CTL_BRA) break;
             }
-            if (d) e->pc = (int32_t)(d - code);
-            done += n;
-            c->stats.thread_instructions += (uint64_t)n * lanes_in(m);
             continue;
         }
         uint32_t exec = m;

@@ -117,6 +117,8 @@ static void dsmem_event(ps_warp *w, const ps_dinsn *d, int l, uint64_t addr, uns
     ev.elem = size < 16 ? size : 16;
     ev.mask = 1u << l;
     ev.remote = 0;
+    ev.hint = 0; /* was stack garbage: the checkers read it */
+    ev.values = NULL;
     ps_event_dsmem(w, &ev, l, addr);
     o->mem(o->ctx, &ev);
 }
@@ -339,6 +341,8 @@ static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
             ev.elem = 16;
             ev.mask = 1u << l;
             ev.remote = 0;
+            ev.hint = 0; /* was stack garbage: check's coalescing counts of this case varied by run */
+            ev.values = NULL;
             ev.space[l] = PS_SPACE_GLOBAL;
             ev.addr[l] = src;
             o->mem(o->ctx, &ev);

@@ -31,6 +31,8 @@ bool tc_access(ps_warp *w, const ps_dinsn *d, uint32_t mask, const uint64_t *add
         ev.mask = mask;
         ev.remote = 0;
         ev.hint = 0;
+        ev.values = NULL; /* not recorded; was stack garbage that the race checker's same-value
+                           * test read for stmatrix lanes storing to one address */
         evp = &ev;
     }
     for (uint32_t m = mask; m; m &= m - 1) {

@@ -43,92 +43,181 @@ PS_CLONES PS_VECTORIZE static void event_span(ps_mem_event *restrict ev, const p
     ev->hint = PS_MEM_ONE_SPACE | (sp->contiguous ? PS_MEM_CONTIGUOUS : 0u);
 }
 
+/* GCC vector types (AVX2 registers in the x86-64-v3 clones, SSE pairs in the baseline) */
+typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
+typedef uint64_t uint64_tx4 __attribute__((vector_size(32), aligned(8))); /* the loads' EXT##x4 */
+typedef int64_t int64_tx4 __attribute__((vector_size(32), aligned(8)));
+typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(8)));
+
+/* The common case of a scalar ld/st without a checker: a full warp whose lanes are evenly spaced,
+ * lane l at lane 0's address + l * s (the caller checked the mask and lane 31; here every lane
+ * is confirmed, 4 per vector compare), s a multiple of the size (contiguous when s == size, a
+ * broadcast when s == 0), in one region: one bounds check for the warp's whole extent (the CTA's
+ * last-hit allocation entries inline, else ps_mem_block), then the caller's straight copy loop.
+ * Returns the host address of lane 0's bytes, or NULL when the access is anything else
+ * (ps_mem_span and the per-lane path decide then, faults included, so a fault reads exactly as
+ * before). */
+#define AFFINE_MAX_STRIDE (1ull << 20) /* |s| above this takes ps_mem_span */
+static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const ps_dinsn *d, const uint64_t *base,
+                                                             uint64_t s, unsigned size, bool write) {
+    if (s + AFFINE_MAX_STRIDE > 2 * AFFINE_MAX_STRIDE || ((int64_t)s % (int64_t)size)) return NULL;
+    uint64_t b0 = base[0];
+    u64x4 dev = {0, 0, 0, 0}, want = {b0, b0 + s, b0 + 2 * s, b0 + 3 * s};
+    const u64x4 step = {4 * s, 4 * s, 4 * s, 4 * s};
+#pragma GCC unroll 8
+    for (int l = 0; l < WARP; l += 4) {
+        u64x4 a;
+        memcpy(&a, base + l, sizeof a);
+        dev |= a ^ want;
+        want += step;
+    }
+    if (dev[0] | dev[1] | dev[2] | dev[3]) return NULL;
+    uint64_t a0 = b0 + (uint64_t)d->imm, lo = (int64_t)s < 0 ? a0 + (WARP - 1) * s : a0;
+    uint64_t bytes = ((int64_t)s < 0 ? -s : s) * (WARP - 1) + size; /* the warp's extent from lo */
+    uint8_t *p = NULL;
+    if (d->space == SP_GLOBAL) { /* the CTA's last-hit entries, inline; ps_mem_block on a miss */
+        const struct ps_alloc_hit *h = w->cta->hits;
+        for (int i = 0; i < PS_ALLOC_HITS; i++)
+            if (lo - h[i].base < h[i].end - h[i].base) {
+                if (!(lo & (size - 1)) && lo + bytes - h[i].base <= h[i].end - h[i].base && lo + bytes > lo)
+                    p = h[i].host + (lo - h[i].base);
+                break;
+            }
+    }
+    if (!p) p = ps_mem_block(w, d->space, lo, (unsigned)bytes, size, write);
+    return p ? p + (a0 - lo) : NULL;
+}
+
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
  * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
  * The span path only runs when every lane is good, so both paths leave the same state. */
-#define LD_HANDLER(name, T, EXT)                                                                             \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                        \
-        int vec = d->vec, sz = (int)sizeof(T);                                                               \
-        const uint64_t *base = R(w, d->o[vec]);                                                              \
-        uint64_t imm = (uint64_t)d->imm;                                                                     \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);                               \
-        ps_span sp;                                                                                          \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) { \
-            if (sp.contiguous && vec == 1) {                                                                 \
-                uint64_t *D = R(w, d->o[0]);                                                                 \
-                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                       \
-                for (int l = 0; l < WARP; l++) {                                                             \
-                    T v;                                                                                     \
-                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                         \
-                    D[l] = (uint64_t)(EXT)v;                                                                 \
-                }                                                                                            \
-            } else if (vec == 1 && !sp.lane_stride) {                                                        \
-                uint64_t *D = R(w, d->o[0]);                                                                 \
-                uintptr_t off = sp.off + imm;                                                                \
-                LANES(w, {                                                                                   \
-                    T v;                                                                                     \
-                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                  \
-                    D[l] = (uint64_t)(EXT)v;                                                                 \
-                });                                                                                          \
-            } else {                                                                                         \
-                LANES(w, {                                                                                   \
-                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                    \
-                    T v[4];                                                                                  \
-                    memcpy(v, p, sizeof(T) * (size_t)vec);                                                   \
-                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                    \
-                });                                                                                          \
-            }                                                                                                \
-            if (ev) {                                                                                        \
-                event_span(ev, &sp, base, d->imm);                                                           \
-                event_end(w, ev);                                                                            \
-            }                                                                                                \
-            return;                                                                                          \
-        }                                                                                                    \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                                          \
-            int l = __builtin_ctz(m);                                                                        \
-            const uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, false, ev);      \
-            if (!p) {                                                                                        \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l);                      \
-                return;                                                                                      \
-            }                                                                                                \
-            for (int k = 0; k < vec; k++) {                                                                  \
-                T v;                                                                                         \
-                memcpy(&v, p + k * sz, sizeof v);                                                            \
-                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                                         \
-            }                                                                                                \
-        }                                                                                                    \
-        event_end(w, ev);                                                                                    \
-    }                                                                                                        \
-    /* Scalar load, no checker: the span path with nothing else around it. */                                \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                              \
-        const uint64_t *base = R(w, d->o[1]);                                                                \
-        ps_span sp;                                                                                          \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) {        \
-            name##_any(w, d);                                                                                \
-            return;                                                                                          \
-        }                                                                                                    \
-        uint64_t *D = R(w, d->o[0]);                                                                         \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                          \
-        T v;                                                                                                 \
-        if (sp.contiguous) {                                                                                 \
-            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                                            \
-            for (int l = 0; l < WARP; l++) {                                                                 \
-                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                             \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            }                                                                                                \
-        } else if (!sp.lane_stride) {                                                                        \
-            LANES(w, {                                                                                       \
-                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                      \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            });                                                                                              \
-        } else {                                                                                             \
-            uint64_t stride = sp.lane_stride;                                                                \
-            LANES(w, {                                                                                       \
-                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride);                  \
-                memcpy(&v, p, sizeof v);                                                                     \
-                D[l] = (uint64_t)(EXT)v;                                                                     \
-            });                                                                                              \
-        }                                                                                                    \
+#define LD_HANDLER(name, T, EXT)                                                                                       \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                                                         \
+        const uint64_t *base = R(w, d->o[vec]);                                                                        \
+        uint64_t imm = (uint64_t)d->imm;                                                                               \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_LOAD, sz, vec);                                         \
+        ps_span sp;                                                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), false, &sp)) {           \
+            if (sp.contiguous && vec == 1) {                                                                           \
+                uint64_t *D = R(w, d->o[0]);                                                                           \
+                const uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                                 \
+                for (int l = 0; l < WARP; l++) {                                                                       \
+                    T v;                                                                                               \
+                    memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                                   \
+                    D[l] = (uint64_t)(EXT)v;                                                                           \
+                }                                                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                                                  \
+                uint64_t *D = R(w, d->o[0]);                                                                           \
+                uintptr_t off = sp.off + imm;                                                                          \
+                LANES(w, {                                                                                             \
+                    T v;                                                                                               \
+                    memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                            \
+                    D[l] = (uint64_t)(EXT)v;                                                                           \
+                });                                                                                                    \
+            } else {                                                                                                   \
+                LANES(w, {                                                                                             \
+                    const uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                              \
+                    T v[4];                                                                                            \
+                    memcpy(v, p, sizeof(T) * (size_t)vec);                                                             \
+                    for (int k = 0; k < vec; k++) R(w, d->o[k])[l] = (uint64_t)(EXT)v[k];                              \
+                });                                                                                                    \
+            }                                                                                                          \
+            if (ev) {                                                                                                  \
+                event_span(ev, &sp, base, d->imm);                                                                     \
+                event_end(w, ev);                                                                                      \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                                    \
+            int l = __builtin_ctz(m);                                                                                  \
+            const uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, false, ev);                \
+            if (!p) {                                                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), false, l);                                \
+                return;                                                                                                \
+            }                                                                                                          \
+            for (int k = 0; k < vec; k++) {                                                                            \
+                T v;                                                                                                   \
+                memcpy(&v, p + k * sz, sizeof v);                                                                      \
+                R(w, d->o[k])[l] = (uint64_t)(EXT)v;                                                                   \
+            }                                                                                                          \
+        }                                                                                                              \
+        event_end(w, ev);                                                                                              \
+    }                                                                                                                  \
+    /* A coalesced scalar load without a checker (affine, s == size): the lanes move 4 at a time, a  \
+     * widening load each (vpmovzxdq & co.). Its own function, as the strided one below, so that the \
+     * handler's other paths do not pay for their vector registers. */                 \
+    PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        const uint8_t *c0 = affine(w, d, base, sizeof(T), sizeof(T), false);                                           \
+        if (!c0) return false;                                                                                         \
+        typedef T tx4 __attribute__((vector_size(4 * sizeof(T)), aligned(1)));                                         \
+        _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l += 4) {                                                    \
+            tx4 x;                                                                                                     \
+            memcpy(&x, c0 + (size_t)l * sizeof(T), sizeof x);                                                          \
+            u64x4 y = (u64x4) __builtin_convertvector(x, EXT##x4);                                                     \
+            memcpy(D + l, &y, sizeof y);                                                                               \
+        }                                                                                                              \
+        return true;                                                                                                   \
+    }                                                                                                                  \
+    /* An evenly spaced scalar load with another stride s (a broadcast when s == 0). */                                \
+    PS_CLONES static __attribute__((noinline)) bool name##_strided(ps_warp *w, const ps_dinsn *d,                      \
+                                                                   const uint64_t *base, uint64_t s) {                 \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        const uint8_t *c0 = affine(w, d, base, s, sizeof(T), false);                                                   \
+        if (!c0) return false;                                                                                         \
+        for (int l = 0; l < WARP; l++) {                                                                               \
+            T v;                                                                                                       \
+            memcpy(&v, c0 + (int64_t)s * l, sizeof v);                                                                 \
+            D[l] = (uint64_t)(EXT)v;                                                                                   \
+        }                                                                                                              \
+        return true;                                                                                                   \
+    }                                                                                                                  \
+    /* Scalar load, no checker, lanes not evenly spaced: the span path with nothing around it. */                      \
+    PS_CLONES static __attribute__((noinline)) void name##_span(ps_warp *w, const ps_dinsn *d) {                       \
+        const uint64_t *base = R(w, d->o[1]);                                                                          \
+        uint64_t *D = R(w, d->o[0]);                                                                                   \
+        T v;                                                                                                           \
+        ps_span sp;                                                                                                    \
+        if (!ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), false, &sp)) {                                 \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                                    \
+        if (sp.contiguous) {                                                                                           \
+            const uint8_t *p0 = (const uint8_t *)(off + base[0]);                                                      \
+            for (int l = 0; l < WARP; l++) {                                                                           \
+                memcpy(&v, p0 + (size_t)l * sizeof v, sizeof v);                                                       \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            }                                                                                                          \
+        } else if (!sp.lane_stride) {                                                                                  \
+            LANES(w, {                                                                                                 \
+                memcpy(&v, (const uint8_t *)(off + base[l]), sizeof v);                                                \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            });                                                                                                        \
+        } else {                                                                                                       \
+            uint64_t stride = sp.lane_stride;                                                                          \
+            LANES(w, {                                                                                                 \
+                const uint8_t *p = (const uint8_t *)(off + base[l] + (uint64_t)l * stride);                            \
+                memcpy(&v, p, sizeof v);                                                                               \
+                D[l] = (uint64_t)(EXT)v;                                                                               \
+            });                                                                                                        \
+        }                                                                                                              \
+    }                                                                                                                  \
+    /* Scalar load, no checker: evenly spaced lanes take the straight paths above. */                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[1]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
+            uint64_t s = base[1] - base[0];                                                                            \
+            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
+                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
+                return;                                                                                                \
+        }                                                                                                              \
+        name##_span(w, d);                                                                                             \
     }
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
@@ -138,87 +227,155 @@ LD_HANDLER(ld_u32, uint32_t, uint64_t)
 LD_HANDLER(ld_s32, int32_t, int64_t)
 LD_HANDLER(ld_u64, uint64_t, uint64_t)
 
-#define ST_HANDLER(name, T, CONV)                                                                           \
-    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                       \
-        int vec = d->vec, sz = (int)sizeof(T);                                                              \
-        const uint64_t *base = R(w, d->o[0]);                                                               \
-        uint64_t imm = (uint64_t)d->imm;                                                                    \
-        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);                             \
-        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                                     \
-        ps_span sp;                                                                                         \
-        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) { \
-            if (sp.contiguous && vec == 1) {                                                                \
-                const uint64_t *S = R(w, d->o[1]);                                                          \
-                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                            \
-                for (int l = 0; l < WARP; l++) {                                                            \
-                    T v = (T)CONV(S[l]);                                                                    \
-                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                        \
-                }                                                                                           \
-            } else if (vec == 1 && !sp.lane_stride) {                                                       \
-                const uint64_t *S = R(w, d->o[1]);                                                          \
-                uintptr_t off = sp.off + imm;                                                               \
-                LANES(w, {                                                                                  \
-                    T v = (T)CONV(S[l]);                                                                    \
-                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                                       \
-                });                                                                                         \
-            } else {                                                                                        \
-                LANES(w, {                                                                                  \
-                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                         \
-                    for (int k = 0; k < vec; k++) {                                                         \
-                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                \
-                        memcpy(p + k * sz, &v, sizeof v);                                                   \
-                    }                                                                                       \
-                });                                                                                         \
-            }                                                                                               \
-            if (ev) {                                                                                       \
-                event_span(ev, &sp, base, d->imm);                                                          \
-                event_end(w, ev);                                                                           \
-            }                                                                                               \
-            return;                                                                                         \
-        }                                                                                                   \
-        for (uint32_t m = w->exec; m; m &= m - 1) {                                                         \
-            int l = __builtin_ctz(m);                                                                       \
-            uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, true, ev);            \
-            if (!p) {                                                                                       \
-                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l);                      \
-                return;                                                                                     \
-            }                                                                                               \
-            for (int k = 0; k < vec; k++) {                                                                 \
-                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                        \
-                memcpy(p + k * sz, &v, sizeof v);                                                           \
-            }                                                                                               \
-        }                                                                                                   \
-        event_end(w, ev);                                                                                   \
-    }                                                                                                       \
-    /* Scalar store, no checker: the span path with nothing else around it. */                              \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                             \
-        const uint64_t *base = R(w, d->o[0]);                                                               \
-        ps_span sp;                                                                                         \
-        if (w->cta->obs || !ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {        \
-            name##_any(w, d);                                                                               \
-            return;                                                                                         \
-        }                                                                                                   \
-        const uint64_t *S = R(w, d->o[1]);                                                                  \
-        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                         \
-        if (sp.contiguous) {                                                                                \
-            uint8_t *p0 = (uint8_t *)(off + base[0]);                                                       \
-            for (int l = 0; l < WARP; l++) {                                                                \
-                T v = (T)CONV(S[l]);                                                                        \
-                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                            \
-            }                                                                                               \
-        } else {                                                                                            \
-            uint64_t stride = sp.lane_stride;                                                               \
-            LANES(w, {                                                                                      \
-                T v = (T)CONV(S[l]);                                                                        \
-                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);                             \
-                memcpy(p, &v, sizeof v);                                                                    \
-            });                                                                                             \
-        }                                                                                                   \
-    }
 #define ST_CHOP(x)       (x) /* a wider register is truncated (PTX ISA 9.4.1, table 27) */
 /* `st.f32` from a 64-bit register: what the H200 stores is not the register's low half, as table
  * 27 says, but cvt.rn.f32.u64 of it (tests/relaxed_types, lab/relaxed_types/README.md) */
 #define ST_F32_OF_U64(x) ps_cvt(PS_CVT_F32, PS_CVT_U64, (x), PS_RND_RN, 0)
+
+/* A coalesced store's data: lane l's value, cut to `size` bytes, at q + l * size. The 4-byte
+ * case picks the low halves of 8 registers at a time (vpermd and a blend), the 8-byte case is a
+ * plain copy. */
+static inline __attribute__((always_inline)) void st_lanes_ST_CHOP(uint8_t *q, const uint64_t *S, unsigned size) {
+    if (size == 8) {
+        memcpy(q, S, WARP * 8);
+    } else if (size == 4) {
+#pragma GCC unroll 4
+        for (int l = 0; l < WARP; l += 8) {
+            u32x8 a, b;
+            memcpy(&a, S + l, sizeof a);
+            memcpy(&b, S + l + 4, sizeof b);
+            u32x8 r = __builtin_shuffle(a, b, (u32x8){0, 2, 4, 6, 8, 10, 12, 14});
+            memcpy(q + (size_t)l * 4, &r, sizeof r);
+        }
+    } else if (size == 2) {
+        for (int l = 0; l < WARP; l++) {
+            uint16_t v = (uint16_t)S[l];
+            memcpy(q + (size_t)l * 2, &v, 2);
+        }
+    } else {
+        for (int l = 0; l < WARP; l++) q[l] = (uint8_t)S[l];
+    }
+}
+static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t *q, const uint64_t *S, unsigned size) {
+    (void)size;
+    for (int l = 0; l < WARP; l++) {
+        uint32_t v = (uint32_t)ST_F32_OF_U64(S[l]);
+        memcpy(q + (size_t)l * 4, &v, 4);
+    }
+}
+
+#define ST_HANDLER(name, T, CONV)                                                                                      \
+    static __attribute__((noinline)) void name##_any(ps_warp *w, const ps_dinsn *d) {                                  \
+        int vec = d->vec, sz = (int)sizeof(T);                                                                         \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        uint64_t imm = (uint64_t)d->imm;                                                                               \
+        ps_mem_event evs, *ev = event_begin(w, d, &evs, PS_ACC_STORE, sz, vec);                                        \
+        if (ev && vec == 1) ev->values = R(w, d->o[1]);                                                                \
+        ps_span sp;                                                                                                    \
+        if (vec <= 4 && ps_mem_span(w, d->space, base, d->imm, w->exec, (unsigned)(sz * vec), true, &sp)) {            \
+            if (sp.contiguous && vec == 1) {                                                                           \
+                const uint64_t *S = R(w, d->o[1]);                                                                     \
+                uint8_t *p0 = ps_span_at(&sp, base[0] + imm, 0);                                                       \
+                for (int l = 0; l < WARP; l++) {                                                                       \
+                    T v = (T)CONV(S[l]);                                                                               \
+                    memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                                   \
+                }                                                                                                      \
+            } else if (vec == 1 && !sp.lane_stride) {                                                                  \
+                const uint64_t *S = R(w, d->o[1]);                                                                     \
+                uintptr_t off = sp.off + imm;                                                                          \
+                LANES(w, {                                                                                             \
+                    T v = (T)CONV(S[l]);                                                                               \
+                    memcpy((uint8_t *)(off + base[l]), &v, sizeof v);                                                  \
+                });                                                                                                    \
+            } else {                                                                                                   \
+                LANES(w, {                                                                                             \
+                    uint8_t *p = ps_span_at(&sp, base[l] + imm, l);                                                    \
+                    for (int k = 0; k < vec; k++) {                                                                    \
+                        T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                           \
+                        memcpy(p + k * sz, &v, sizeof v);                                                              \
+                    }                                                                                                  \
+                });                                                                                                    \
+            }                                                                                                          \
+            if (ev) {                                                                                                  \
+                event_span(ev, &sp, base, d->imm);                                                                     \
+                event_end(w, ev);                                                                                      \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (uint32_t m = w->exec; m; m &= m - 1) {                                                                    \
+            int l = __builtin_ctz(m);                                                                                  \
+            uint8_t *p = resolve(w, d->space, base[l] + imm, (unsigned)(sz * vec), l, true, ev);                       \
+            if (!p) {                                                                                                  \
+                ps_fault_lanes(w, d->space, base, imm, (unsigned)(sz * vec), true, l);                                 \
+                return;                                                                                                \
+            }                                                                                                          \
+            for (int k = 0; k < vec; k++) {                                                                            \
+                T v = (T)CONV(R(w, d->o[1 + k])[l]);                                                                   \
+                memcpy(p + k * sz, &v, sizeof v);                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+        event_end(w, ev);                                                                                              \
+    }                                                                                                                  \
+    /* Scalar store, no checker: the span path with nothing else around it. */                                         \
+    /* A coalesced scalar store without a checker (affine, s == size), and one with another stride s \
+     * (lanes write in lane order, so with s == 0 the last lane's value stays, as on the per-lane   \
+     * path). */                 \
+    PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
+        uint8_t *q0 = affine(w, d, base, sizeof(T), sizeof(T), true);                                                  \
+        if (q0) st_lanes_##CONV(q0, R(w, d->o[1]), sizeof(T));                                                         \
+        return q0;                                                                                                     \
+    }                                                                                                                  \
+    PS_CLONES static __attribute__((noinline)) bool name##_strided(ps_warp *w, const ps_dinsn *d,                      \
+                                                                   const uint64_t *base, uint64_t s) {                 \
+        uint8_t *q0 = affine(w, d, base, s, sizeof(T), true);                                                          \
+        if (!q0) return false;                                                                                         \
+        const uint64_t *S = R(w, d->o[1]);                                                                             \
+        for (int l = 0; l < WARP; l++) {                                                                               \
+            T v = (T)CONV(S[l]);                                                                                       \
+            memcpy(q0 + (int64_t)s * l, &v, sizeof v);                                                                 \
+        }                                                                                                              \
+        return true;                                                                                                   \
+    }                                                                                                                  \
+    /* Scalar store, no checker, lanes not evenly spaced: the span path with nothing around it. */                     \
+    PS_CLONES static __attribute__((noinline)) void name##_span(ps_warp *w, const ps_dinsn *d) {                       \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        const uint64_t *S = R(w, d->o[1]);                                                                             \
+        ps_span sp;                                                                                                    \
+        if (!ps_mem_span(w, d->space, base, d->imm, w->exec, sizeof(T), true, &sp)) {                                  \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        uintptr_t off = sp.off + (uintptr_t)d->imm;                                                                    \
+        if (sp.contiguous) {                                                                                           \
+            uint8_t *p0 = (uint8_t *)(off + base[0]);                                                                  \
+            for (int l = 0; l < WARP; l++) {                                                                           \
+                T v = (T)CONV(S[l]);                                                                                   \
+                memcpy(p0 + (size_t)l * sizeof v, &v, sizeof v);                                                       \
+            }                                                                                                          \
+        } else {                                                                                                       \
+            uint64_t stride = sp.lane_stride;                                                                          \
+            LANES(w, {                                                                                                 \
+                T v = (T)CONV(S[l]);                                                                                   \
+                uint8_t *p = (uint8_t *)(off + base[l] + (uint64_t)l * stride);                                        \
+                memcpy(p, &v, sizeof v);                                                                               \
+            });                                                                                                        \
+        }                                                                                                              \
+    }                                                                                                                  \
+    /* Scalar store, no checker: evenly spaced lanes take the straight paths above. */                                 \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
+        const uint64_t *base = R(w, d->o[0]);                                                                          \
+        if (w->cta->obs) {                                                                                             \
+            name##_any(w, d);                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
+            uint64_t s = base[1] - base[0];                                                                            \
+            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
+                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
+                return;                                                                                                \
+        }                                                                                                              \
+        name##_span(w, d);                                                                                             \
+    }
 ST_HANDLER(st_8, uint8_t, ST_CHOP)
 ST_HANDLER(st_16, uint16_t, ST_CHOP)
 ST_HANDLER(st_32, uint32_t, ST_CHOP)

@@ -570,40 +570,65 @@ void *ps_mem_resolve(ps_warp *w, int space, uint64_t addr, unsigned size, int la
     }
 }
 
-PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size,
-                           bool write, ps_span *s) {
-    ps_cta *c = w->cta;
-    uint64_t a0 = addr[__builtin_ctz(mask)] + (uint64_t)imm;
-    /* The region is the one lane 0 (the first executing lane) hits: [rbase, rbase + rlen) in
-     * the instruction's own addresses (generic window included); then every lane is checked
-     * against it. */
-    uint64_t rbase, rlen, win = 0, stride = 0;
+/* The region a warp access's first lane (device address a, in `space`) lies in:
+ * [r->base, r->base + r->len) in the instruction's own addresses (generic window included), its
+ * host address, and the bytes per thread for local memory (0 elsewhere). False: no region (the
+ * per-lane path reports why) or a parameter write. */
+typedef struct {
+    uint64_t base, len, win, stride;
     uintptr_t host;
-    if (space == SP_GENERIC) space = generic_space(a0, &win);
+    int space;
+} span_region;
+
+static inline __attribute__((always_inline)) bool region_of(ps_warp *w, int space, uint64_t a, bool write,
+                                                            span_region *r) {
+    ps_cta *c = w->cta;
+    r->win = 0, r->stride = 0;
+    if (space == SP_GENERIC) space = generic_space(a, &r->win);
     if (space == SP_DSMEM) space = SP_SHARED; /* the CTA's own shared memory; others per lane */
+    r->space = space;
     switch (space) {
     case SP_SHARED:
-        rbase = win, rlen = c->shared_size;
-        host = (uintptr_t)c->shared;
-        break;
+        r->base = r->win, r->len = c->shared_size;
+        r->host = (uintptr_t)c->shared;
+        return true;
     case SP_LOCAL:
-        rbase = win, rlen = c->L->local_per_thread;
-        stride = rlen;
-        host = (uintptr_t)c->local + (uintptr_t)((uint64_t)w->id * WARP * rlen);
-        break;
+        r->base = r->win, r->len = c->L->local_per_thread;
+        r->stride = r->len;
+        r->host = (uintptr_t)c->local + (uintptr_t)((uint64_t)w->id * WARP * r->len);
+        return true;
     case SP_KPARAM:
         if (write) return false;
-        rbase = win, rlen = c->L->cfg.params_size;
-        host = (uintptr_t)c->L->cfg.params;
-        break;
+        r->base = r->win, r->len = c->L->cfg.params_size;
+        r->host = (uintptr_t)c->L->cfg.params;
+        return true;
     default: { /* global, const: one allocation must hold every lane */
-        const struct ps_alloc_hit *h = hit(c, a0);
+        const struct ps_alloc_hit *h = hit(c, a);
         if (!h) return false;
-        rbase = h->base, rlen = h->end - h->base;
-        host = (uintptr_t)h->host;
-        break;
+        r->base = h->base, r->len = h->end - h->base;
+        r->host = (uintptr_t)h->host;
+        return true;
     }
     }
+}
+
+PS_CLONES void *ps_mem_block(ps_warp *w, int space, uint64_t a, unsigned bytes, unsigned size, bool write) {
+    span_region r;
+    if (!region_of(w, space, a, write, &r) || r.stride || r.len < bytes) return NULL;
+    if ((a & (size - 1)) || a - r.base > r.len - bytes) return NULL;
+    return (void *)(r.host + (uintptr_t)(a - r.base));
+}
+
+PS_CLONES bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size,
+                           bool write, ps_span *s) {
+    uint64_t a0 = addr[__builtin_ctz(mask)] + (uint64_t)imm;
+    /* The region is the one lane 0 (the first executing lane) hits; then every lane is checked
+     * against it. */
+    span_region r;
+    if (!region_of(w, space, a0, write, &r)) return false;
+    space = r.space;
+    uint64_t rbase = r.base, rlen = r.len, win = r.win, stride = r.stride;
+    uintptr_t host = r.host;
     if (rlen < size) return false;
     uint64_t rmax = rlen - size; /* a lane is good when a - rbase <= rmax */
     bool contiguous = false;

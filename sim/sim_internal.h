@@ -536,6 +536,10 @@ typedef struct {
  * first bad lane exactly as before. */
 bool ps_mem_span(ps_warp *w, int space, const uint64_t *addr, int64_t imm, uint32_t mask, unsigned size, bool write,
                  ps_span *s);
+/* A coalesced warp access (the caller has checked that lane l's address is a + l * size): the
+ * host address of the `bytes` bytes from a when they lie, aligned to `size`, in one region that
+ * is contiguous on the host (not the local window); NULL otherwise (then ps_mem_span decides). */
+void *ps_mem_block(ps_warp *w, int space, uint64_t a, unsigned bytes, unsigned size, bool write);
 static inline uint8_t *ps_span_at(const ps_span *s, uint64_t a, int lane) {
     return (uint8_t *)(s->off + a + (uint64_t)lane * s->lane_stride);
 }
