@@ -21,7 +21,9 @@ const char *ps_tex_format_name(ps_tex_format f) { return f < PS_TXF_COUNT ? form
 unsigned ps_tex_format_size(ps_tex_format f) { return f < PS_TXF_COUNT ? format_sizes[f] : 0; }
 
 uint64_t ps_tex_bytes(const ps_tex *t) {
-    return (uint64_t)t->width * t->height * t->depth * t->layers * ps_tex_texel_bytes(t);
+    uint64_t rows = (uint64_t)t->height * t->depth * t->layers;
+    if (!rows || !t->width) return 0;
+    return (rows - 1) * ps_tex_row_bytes(t) + (uint64_t)t->width * ps_tex_texel_bytes(t);
 }
 
 static bool is_float_format(ps_tex_format f) { return f == PS_TXF_F16 || f == PS_TXF_F32; }
@@ -37,10 +39,16 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
     uint32_t s[4] = {t->width, t->height, t->depth, t->layers};
     for (int i = 0; i < 4; i++)
         if (!s[i]) return WHY("a size is zero");
-    if (t->width > 65536 || t->height > 65536 || t->depth > 65536 || t->layers > 2048)
-        return WHY("sizes are at most 65536 (2048 layers)");
+    /* A 1D texture over linear memory (cudaResourceTypeLinear) may have 2^27 texels (H200) */
+    bool linear_1d = !t->surface && t->dim == 1 && !t->layered;
+    if (t->width > (linear_1d ? 1u << 27 : 65536) || t->height > 65536 || t->depth > 65536 || t->layers > 2048)
+        return WHY("sizes are at most 65536 (2048 layers; 2^27 texels for an unlayered 1D texture)");
     if ((t->dim < 2 && t->height != 1) || (t->dim < 3 && t->depth != 1) || (!t->layered && t->layers != 1))
         return WHY("sizes beyond the texture's dimensions must be 1");
+    if (t->pitch && (t->surface || t->dim != 2 || t->layered))
+        return WHY("a row pitch is for 2D textures (over pitched linear memory)");
+    if (t->pitch && t->pitch < (uint64_t)t->width * ps_tex_texel_bytes(t))
+        return WHY("the row pitch %u is smaller than a row of %u texels", t->pitch, t->width);
     if (t->surface) return true;
     if (t->normalized_read && (is_float_format(t->format) || ps_tex_format_size(t->format) > 2))
         return WHY("the normalized-float read mode is for 8- and 16-bit integer formats (CUDA)");
@@ -61,7 +69,7 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
 /* Layout (little-endian): 0 magic u32; 4 version u8 (1); 5 kind (0 texture, 1 surface); 6 format;
  * 7 channels; 8 dimensions; 9 layered; 10 read mode (1 normalized float); 11 normalized
  * coordinates; 12 filter (1 linear); 13..15 address modes; 16 address u64; 24 width, height,
- * depth, layers u32; 40 border colour f32[4]; 56..63 zero. */
+ * depth, layers u32; 40 border colour f32[4]; 56 row pitch u32 (0: dense); 60..63 zero. */
 void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memset(out, 0, PS_TEX_BYTES);
     uint32_t magic = PS_TEX_MAGIC, sz[4] = {t->width, t->height, t->depth, t->layers};
@@ -79,6 +87,7 @@ void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memcpy(out + 16, &t->addr, 8);
     memcpy(out + 24, sz, 16);
     memcpy(out + 40, t->border, 16);
+    memcpy(out + 56, &t->pitch, 4);
 }
 
 bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t len) {
@@ -101,6 +110,7 @@ bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t 
     memcpy(sz, in + 24, 16);
     t->width = sz[0], t->height = sz[1], t->depth = sz[2], t->layers = sz[3];
     memcpy(t->border, in + 40, 16);
+    memcpy(&t->pitch, in + 56, 4);
     if (in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 || in[15] > 3)
         return WHY("corrupt texture object");
     return ps_tex_check(t, why, len);
@@ -139,8 +149,7 @@ static uint32_t snorm8(int32_t s, bool gather) {
 static void texel_at(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
                      bool gather, ps_texel *out) {
     unsigned cs = ps_tex_format_size(t->format);
-    uint64_t idx = (((uint64_t)layer * t->depth + z) * t->height + y) * t->width + x;
-    const uint8_t *p = base + idx * ps_tex_texel_bytes(t);
+    const uint8_t *p = base + ps_tex_offset(t, x, y, z, layer);
     bool fl = ps_tex_returns_float(t);
     out->is_float = fl;
     for (unsigned c = 0; c < 4; c++) {
@@ -314,8 +323,7 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
     if (ch >= t->channels) return 0;
     if (!in) return t->format == PS_TXF_U8 ? border_step(t, ch) * 257 : border_step(t, ch);
     unsigned cs = ps_tex_format_size(t->format);
-    uint64_t idx = (((uint64_t)layer * t->depth + ix[2]) * t->height + ix[1]) * t->width + ix[0];
-    const uint8_t *p = base + idx * ps_tex_texel_bytes(t) + ch * cs;
+    const uint8_t *p = base + ps_tex_offset(t, ix[0], ix[1], ix[2], layer) + ch * cs;
     if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
     uint16_t v = (uint16_t)(p[0] | p[1] << 8);
     return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;

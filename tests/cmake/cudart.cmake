@@ -75,7 +75,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(streams_seeded rt_streams --env PTXSIM_SCHEDULE_SEED=777)
   ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write of 4 bytes at 0x100")
   ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
-             --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
+             --stderr-once "ptxsim cudart: cudaMallocMipmappedArray is not supported by ptxsim")
   ps_rt_test(graph rt_graph)
   ps_rt_test(rdc rt_rdc)
   ps_rt_test(threads rt_threads)
