@@ -19,9 +19,9 @@
         if (g_ != cudaSuccess) return g_;        \
     } while (0)
 /* An asynchronous copy on a capturing stream is not recorded: the capture is invalidated. */
-#define NO_CAPTURE(s, what)                                    \
-    do {                                                       \
-        ps_rt_capture *c_ = ps_rt_capturing(s);                \
+#define NO_CAPTURE(s, what)                                                     \
+    do {                                                                        \
+        ps_rt_capture *c_ = ps_rt_capturing(s);                                 \
         if (c_) return ps_rt_capture_refuse(c_, what " during stream capture"); \
     } while (0)
 
@@ -67,13 +67,12 @@ static cudaError_t format_of(const char *call, const struct cudaChannelFormatDes
 }
 
 static struct cudaChannelFormatDesc desc_of(CUarray_format f, unsigned channels) {
-    int b = f == CU_AD_FORMAT_UNSIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT8 ? 8
-        : f == CU_AD_FORMAT_UNSIGNED_INT16 || f == CU_AD_FORMAT_SIGNED_INT16 || f == CU_AD_FORMAT_HALF
-        ? 16
-        : 32;
+    int b = f == CU_AD_FORMAT_UNSIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT8                           ? 8
+        : f == CU_AD_FORMAT_UNSIGNED_INT16 || f == CU_AD_FORMAT_SIGNED_INT16 || f == CU_AD_FORMAT_HALF ? 16
+                                                                                                       : 32;
     enum cudaChannelFormatKind k = f == CU_AD_FORMAT_HALF || f == CU_AD_FORMAT_FLOAT ? cudaChannelFormatKindFloat
-        : f >= CU_AD_FORMAT_SIGNED_INT8                                            ? cudaChannelFormatKindSigned
-                                                                                   : cudaChannelFormatKindUnsigned;
+        : f >= CU_AD_FORMAT_SIGNED_INT8                                              ? cudaChannelFormatKindSigned
+                                                                                     : cudaChannelFormatKindUnsigned;
     return (struct cudaChannelFormatDesc){b, channels > 1 ? b : 0, channels > 2 ? b : 0, channels > 3 ? b : 0, k};
 }
 
@@ -220,18 +219,17 @@ PS_CUDART_API cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, s
     return copy2d(dst, wOffset, hOffset, NULL, 0, NULL, 0, 0, src, spitch, width, height, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_t src, size_t wOffset,
-                                                size_t hOffset, size_t width, size_t height,
-                                                enum cudaMemcpyKind kind) {
+                                                size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind) {
     return copy2d(NULL, 0, 0, dst, dpitch, src, wOffset, hOffset, NULL, 0, width, height, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
-                                                   cudaArray_t src, size_t wOffsetSrc, size_t hOffsetSrc,
-                                                   size_t width, size_t height, enum cudaMemcpyKind kind) {
+                                                   cudaArray_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width,
+                                                   size_t height, enum cudaMemcpyKind kind) {
     return copy2d(dst, wOffsetDst, hOffsetDst, NULL, 0, src, wOffsetSrc, hOffsetSrc, NULL, 0, width, height, kind);
 }
 PS_CUDART_API cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                                                   size_t spitch, size_t width, size_t height,
-                                                   enum cudaMemcpyKind kind, cudaStream_t s) {
+                                                   size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                                   cudaStream_t s) {
     NO_CAPTURE(s, "cudaMemcpy2DToArrayAsync");
     return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
 }
@@ -286,16 +284,16 @@ PS_CUDART_API cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, siz
     cudaError_t r = array_offset(dst, wOffset, hOffset, &off);
     return r != cudaSuccess ? r : copy1d(dst, off, NULL, NULL, 0, src, count, kind);
 }
-PS_CUDART_API cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_t src, size_t wOffset, size_t hOffset,
-                                              size_t count, enum cudaMemcpyKind kind) {
+PS_CUDART_API cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_t src, size_t wOffset, size_t hOffset, size_t count,
+                                              enum cudaMemcpyKind kind) {
     ENTER();
     size_t off = 0;
     cudaError_t r = array_offset(src, wOffset, hOffset, &off);
     return r != cudaSuccess ? r : copy1d(NULL, 0, dst, src, off, NULL, count, kind);
 }
-PS_CUDART_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
-                                                 cudaArray_t src, size_t wOffsetSrc, size_t hOffsetSrc,
-                                                 size_t count, enum cudaMemcpyKind kind) {
+PS_CUDART_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_t src,
+                                                 size_t wOffsetSrc, size_t hOffsetSrc, size_t count,
+                                                 enum cudaMemcpyKind kind) {
     ENTER();
     size_t doff = 0, soff = 0;
     cudaError_t r = array_offset(dst, wOffsetDst, hOffsetDst, &doff);

@@ -74,10 +74,9 @@ static bool format_of(CUarray_format f, ptxsim_tex_format *out) {
     return false;
 }
 static size_t format_bytes(CUarray_format f) {
-    return f == CU_AD_FORMAT_UNSIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT8 ? 1
-        : f == CU_AD_FORMAT_UNSIGNED_INT32 || f == CU_AD_FORMAT_SIGNED_INT32 || f == CU_AD_FORMAT_FLOAT
-        ? 4
-        : 2;
+    return f == CU_AD_FORMAT_UNSIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT8                             ? 1
+        : f == CU_AD_FORMAT_UNSIGNED_INT32 || f == CU_AD_FORMAT_SIGNED_INT32 || f == CU_AD_FORMAT_FLOAT ? 4
+                                                                                                        : 2;
 }
 
 static CUresult check_format(const char *fn, CUarray_format f, unsigned channels) {
@@ -112,8 +111,8 @@ CUresult cuArray3DCreate_v2(CUarray *handle, const CUDA_ARRAY3D_DESCRIPTOR *d) {
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "array flags 0x%x are not supported by ptxsim", d->Flags);
     bool layered = d->Flags & CUDA_ARRAY3D_LAYERED;
     if (!d->Width || (layered && !d->Depth) || (!layered && d->Depth && !d->Height))
-        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "array of %zu x %zu x %zu%s: not a 1D, 2D or 3D shape",
-                         d->Width, d->Height, d->Depth, layered ? " (layered)" : "");
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "array of %zu x %zu x %zu%s: not a 1D, 2D or 3D shape", d->Width,
+                         d->Height, d->Depth, layered ? " (layered)" : "");
     if (d->Width > 65536 || d->Height > 65536 || d->Depth > (layered ? 2048u : 65536u))
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn,
                          "array of %zu x %zu x %zu: ptxsim's arrays have at most 65536 texels a dimension and "
@@ -198,8 +197,8 @@ static CUresult copy_bytes(const copy_end *to, size_t to_off, const copy_end *fr
 /* An end from its memory type; for an array, its texels with bounds checked against the box
  * (x bytes, y, z) + (w, h, depth). */
 static CUresult copy_side(const char *fn, CUmemorytype type, const void *host, CUdeviceptr dev, CUarray arr,
-                          size_t pitch, size_t height, size_t x, size_t y, size_t z, size_t w, size_t h,
-                          size_t depth, copy_end *e) {
+                          size_t pitch, size_t height, size_t x, size_t y, size_t z, size_t w, size_t h, size_t depth,
+                          copy_end *e) {
     memset(e, 0, sizeof *e);
     switch (type) {
     case CU_MEMORYTYPE_HOST: e->host = true, e->h = (char *)(uintptr_t)host; break;
@@ -229,7 +228,8 @@ static CUresult copy_side(const char *fn, CUmemorytype type, const void *host, C
 static CUresult copy3d(const char *fn, const CUDA_MEMCPY3D *p) {
     CURRENT(fn);
     if (!p) return CUDA_ERROR_INVALID_VALUE;
-    if (p->srcLOD || p->dstLOD) return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "mipmap levels are not supported by ptxsim");
+    if (p->srcLOD || p->dstLOD)
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "mipmap levels are not supported by ptxsim");
     size_t w = p->WidthInBytes, h = p->Height ? p->Height : 1, dd = p->Depth ? p->Depth : 1;
     if (!p->WidthInBytes || !p->Height || !p->Depth) return CUDA_SUCCESS;
     copy_end s, d;
@@ -362,10 +362,11 @@ static CUresult describe_resource(const char *fn, const CUDA_RESOURCE_DESC *res,
 
 /* The object's sampling state from a texture descriptor. */
 static CUresult describe_sampling(const char *fn, const CUDA_TEXTURE_DESC *d, CUresourcetype type, ptxsim_texture *t) {
-    if (d->flags & CU_TRSF_SRGB) return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "sRGB textures are not supported by ptxsim");
+    if (d->flags & CU_TRSF_SRGB)
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "sRGB textures are not supported by ptxsim");
     if (d->maxAnisotropy > 1)
-        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "anisotropic filtering (maxAnisotropy %u) is not supported by ptxsim",
-                         d->maxAnisotropy);
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn,
+                         "anisotropic filtering (maxAnisotropy %u) is not supported by ptxsim", d->maxAnisotropy);
     if (d->mipmapFilterMode != CU_TR_FILTER_MODE_POINT)
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "mipmap filtering is not supported by ptxsim");
     if (d->filterMode != CU_TR_FILTER_MODE_POINT && d->filterMode != CU_TR_FILTER_MODE_LINEAR)
@@ -388,8 +389,8 @@ static CUresult describe_sampling(const char *fn, const CUDA_TEXTURE_DESC *d, CU
          * ones as clamp (CUDA programming guide; docs/textures.md: not measured). */
         if (!t->normalized_coords && (m == CU_TR_ADDRESS_MODE_WRAP || m == CU_TR_ADDRESS_MODE_MIRROR))
             t->address[i] = PTXSIM_TEX_CLAMP;
-        if (i < t->dim && t->address[i] == PTXSIM_TEX_BORDER && !t->normalized_read &&
-            t->format != PTXSIM_TEX_F16 && t->format != PTXSIM_TEX_F32)
+        if (i < t->dim && t->address[i] == PTXSIM_TEX_BORDER && !t->normalized_read && t->format != PTXSIM_TEX_F16 &&
+            t->format != PTXSIM_TEX_F32)
             return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn,
                              "the border address mode of a texture that returns integers is not supported by ptxsim "
                              "(what the hardware returns there is not measured)");
@@ -440,7 +441,9 @@ static tex_obj *object_find(unsigned long long h, bool surface, bool take) {
 static CUresult object_destroy(const char *fn, unsigned long long h, bool surface) {
     CURRENT(fn);
     tex_obj *o = object_find(h, surface, true);
-    if (!o) return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "0x%llx is not a live %s object", h, surface ? "surface" : "texture");
+    if (!o)
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "0x%llx is not a live %s object", h,
+                         surface ? "surface" : "texture");
     ptxsim_texture_destroy(o->ctx->sim, h);
     free(o);
     (void)c;
@@ -463,7 +466,9 @@ CUresult cuSurfObjectDestroy(CUsurfObject h) { return object_destroy("cuSurfObje
 static CUresult get_desc(const char *fn, unsigned long long h, bool surface, CUDA_RESOURCE_DESC *res,
                          CUDA_TEXTURE_DESC *tex) {
     tex_obj *o = object_find(h, surface, false);
-    if (!o) return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "0x%llx is not a live %s object", h, surface ? "surface" : "texture");
+    if (!o)
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "0x%llx is not a live %s object", h,
+                         surface ? "surface" : "texture");
     if (res) *res = o->res;
     if (tex) *tex = o->tex;
     return CUDA_SUCCESS;
