@@ -288,6 +288,7 @@ typedef struct {
     uint32_t width, height, depth, layers; /* the sizes a texture lacks are 1 */
     uint64_t addr;
     uint32_t pitch;
+    bool linear_memory; /* a 1D texture over linear memory: zeros outside it, whatever the address mode */
     /* textures only */
     bool normalized_read, normalized_coords, linear_filter;
     ptxsim_tex_address address[3];

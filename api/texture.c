@@ -17,6 +17,7 @@ ptxsim_status ptxsim_texture_create(ptxsim_context *ctx, const ptxsim_texture *d
     t.width = d->width, t.height = d->height, t.depth = d->depth, t.layers = d->layers;
     t.addr = d->addr;
     t.pitch = d->pitch;
+    t.buffer = d->linear_memory;
     t.normalized_read = d->normalized_read;
     t.normalized_coords = d->normalized_coords;
     t.linear = d->linear_filter;

@@ -49,6 +49,8 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
         return WHY("a row pitch is for 2D textures (over pitched linear memory)");
     if (t->pitch && t->pitch < (uint64_t)t->width * ps_tex_texel_bytes(t))
         return WHY("the row pitch %u is smaller than a row of %u texels", t->pitch, t->width);
+    if (t->buffer && (t->surface || t->dim != 1 || t->layered || t->linear || t->normalized_coords))
+        return WHY("a texture over linear memory is 1D, read with unnormalized coordinates and point filtering");
     if (t->surface) return true;
     if (t->normalized_read && (is_float_format(t->format) || ps_tex_format_size(t->format) > 2))
         return WHY("the normalized-float read mode is for 8- and 16-bit integer formats (CUDA)");
@@ -59,7 +61,7 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
         if (t->address[i] > PS_TXA_BORDER) return WHY("unknown address mode");
         if ((t->address[i] == PS_TXA_WRAP || t->address[i] == PS_TXA_MIRROR) && !t->normalized_coords)
             return WHY("wrap and mirror address modes need normalized coordinates (CUDA)");
-        if (t->address[i] == PS_TXA_BORDER && !ps_tex_returns_float(t))
+        if (t->address[i] == PS_TXA_BORDER && !ps_tex_returns_float(t) && !t->buffer)
             return WHY("the border address mode of a texture that returns integers is not supported by ptxsim "
                        "(not measured)");
     }
@@ -69,7 +71,8 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
 /* Layout (little-endian): 0 magic u32; 4 version u8 (1); 5 kind (0 texture, 1 surface); 6 format;
  * 7 channels; 8 dimensions; 9 layered; 10 read mode (1 normalized float); 11 normalized
  * coordinates; 12 filter (1 linear); 13..15 address modes; 16 address u64; 24 width, height,
- * depth, layers u32; 40 border colour f32[4]; 56 row pitch u32 (0: dense); 60..63 zero. */
+ * depth, layers u32; 40 border colour f32[4]; 56 row pitch u32 (0: dense); 60 linear memory (1: zeros outside);
+ * 61..63 zero. */
 void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memset(out, 0, PS_TEX_BYTES);
     uint32_t magic = PS_TEX_MAGIC, sz[4] = {t->width, t->height, t->depth, t->layers};
@@ -88,6 +91,7 @@ void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memcpy(out + 24, sz, 16);
     memcpy(out + 40, t->border, 16);
     memcpy(out + 56, &t->pitch, 4);
+    out[60] = t->buffer;
 }
 
 bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t len) {
@@ -111,7 +115,9 @@ bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t 
     t->width = sz[0], t->height = sz[1], t->depth = sz[2], t->layers = sz[3];
     memcpy(t->border, in + 40, 16);
     memcpy(&t->pitch, in + 56, 4);
-    if (in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 || in[15] > 3)
+    t->buffer = in[60] == 1;
+    if (in[60] > 1 || in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 ||
+        in[15] > 3)
         return WHY("corrupt texture object");
     return ps_tex_check(t, why, len);
 }
@@ -228,6 +234,11 @@ static int32_t border_step(const ps_tex *t, unsigned c) {
 }
 
 static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
+    if (t->buffer) { /* outside linear memory: zeros (H200) */
+        out->is_float = ps_tex_returns_float(t);
+        memset(out->v, 0, sizeof out->v);
+        return;
+    }
     out->is_float = true; /* ps_tex_check: border mode only on textures that return floats */
     for (unsigned c = 0; c < 4; c++) {
         uint32_t v = 0;
@@ -305,13 +316,16 @@ static int64_t floor_sat(double v) {
     return (int64_t)floor(v);
 }
 
+/* The address mode of dimension d: a texture over linear memory reads zeros outside it (border). */
+static ps_tex_addr mode_of(const ps_tex *t, unsigned d) { return t->buffer ? PS_TXA_BORDER : t->address[d]; }
+
 static uint32_t size_of_dim(const ps_tex *t, unsigned d) { return d == 0 ? t->width : d == 1 ? t->height : t->depth; }
 
 void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, uint32_t layer, ps_texel *out) {
     uint32_t ix[3] = {0, 0, 0};
     if (layer >= t->layers) layer = t->layers - 1;
     for (unsigned d = 0; d < t->dim; d++)
-        if (!address_index(t->address[d], c[d], size_of_dim(t, d), &ix[d])) return border_texel(t, out);
+        if (!address_index(mode_of(t, d), c[d], size_of_dim(t, d), &ix[d])) return border_texel(t, out);
     ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
 }
 
@@ -355,7 +369,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         uint32_t ix[3] = {0, 0, 0};
         for (unsigned d = 0; d < t->dim; d++) {
             int64_t i = t->normalized_coords ? normalized_index(c[d], size_of_dim(t, d)) : floor_sat(xs[d]);
-            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) {
+            if (!address_index(mode_of(t, d), i, size_of_dim(t, d), &ix[d])) {
                 border_texel(t, out);
                 return true;
             }

@@ -35,6 +35,9 @@ typedef struct {
     uint32_t width, height, depth, layers; /* unused sizes are 1 (layers 1 when not layered) */
     uint64_t addr;                         /* device address of texel (0, 0, 0) of layer 0; x fastest */
     uint32_t pitch; /* bytes from one row to the next (a 2D texture over pitched memory); 0: dense */
+    /* A 1D texture over linear memory (cudaResourceTypeLinear): a texel index outside it reads
+     * zeros whatever the address mode, as the H200 does (lab/textures/probe_objects.cu). */
+    bool buffer;
     /* textures only */
     bool normalized_read; /* cudaReadModeNormalizedFloat (8- and 16-bit integer formats) */
     bool normalized_coords;

@@ -192,7 +192,8 @@ static void memory_errors_and_fill(void **state) {
 }
 
 /* ptxsim_texture_create: a 2D texture over pitched rows, texels outside their allocation, a pitch
- * shorter than a row, a long 1D texture (linear memory) but not such a surface, destroy. */
+ * shorter than a row, a long 1D texture, linear memory (border mode on integers, not normalized
+ * coordinates), no such surface, destroy. */
 static void texture_objects(void **state) {
     ptxsim_context *c = ctx_new();
     uint64_t d, h, h2;
@@ -219,8 +220,16 @@ static void texture_objects(void **state) {
     t.width = 100000, t.height = t.depth = t.layers = 1, t.addr = big;
     t.address[0] = PTXSIM_TEX_CLAMP;
     assert_int_equal(ptxsim_texture_create(c, &t, &h2), PTXSIM_OK);
-    t.surface = true;
+    uint64_t h3;
+    t.linear_memory = true, t.address[0] = PTXSIM_TEX_BORDER; /* zeros outside: no border colour asked */
+    assert_int_equal(ptxsim_texture_create(c, &t, &h3), PTXSIM_OK);
+    t.normalized_coords = true;
     assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED);
+    t.normalized_coords = false, t.linear_memory = false;
+    assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED); /* integer border */
+    t.address[0] = PTXSIM_TEX_CLAMP, t.surface = true;
+    assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED);
+    assert_int_equal(ptxsim_texture_destroy(c, h3), PTXSIM_OK);
     assert_int_equal(ptxsim_texture_destroy(c, h), PTXSIM_OK);
     assert_int_equal(ptxsim_texture_destroy(c, h2), PTXSIM_OK);
     assert_int_equal(ptxsim_texture_destroy(c, d), PTXSIM_ERR_NOT_FOUND); /* not an object */

@@ -337,6 +337,7 @@ static CUresult describe_resource(const char *fn, const CUDA_RESOURCE_DESC *res,
         f = res->res.linear.format;
         t->channels = res->res.linear.numChannels;
         t->dim = 1;
+        t->linear_memory = true;
         t->addr = res->res.linear.devPtr;
         size_t tb = format_bytes(f) * (t->channels ? t->channels : 1);
         if (res->res.linear.sizeInBytes / tb > (1u << 27))
@@ -385,12 +386,12 @@ static CUresult describe_sampling(const char *fn, const CUDA_TEXTURE_DESC *d, CU
         CUaddress_mode m = d->addressMode[i];
         if (m > CU_TR_ADDRESS_MODE_BORDER) return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "address mode %d", (int)m);
         t->address[i] = (ptxsim_tex_address)m;
-        /* Wrap and mirror exist for normalized coordinates only; the hardware reads unnormalized
-         * ones as clamp (CUDA programming guide; docs/textures.md: not measured). */
+        /* Wrap and mirror exist for normalized coordinates only; the H200 reads unnormalized ones
+         * as clamp (lab/textures/probe_objects.cu). */
         if (!t->normalized_coords && (m == CU_TR_ADDRESS_MODE_WRAP || m == CU_TR_ADDRESS_MODE_MIRROR))
             t->address[i] = PTXSIM_TEX_CLAMP;
-        if (i < t->dim && t->address[i] == PTXSIM_TEX_BORDER && !t->normalized_read && t->format != PTXSIM_TEX_F16 &&
-            t->format != PTXSIM_TEX_F32)
+        if (i < t->dim && t->address[i] == PTXSIM_TEX_BORDER && !t->normalized_read && !t->linear_memory &&
+            t->format != PTXSIM_TEX_F16 && t->format != PTXSIM_TEX_F32)
             return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn,
                              "the border address mode of a texture that returns integers is not supported by ptxsim "
                              "(what the hardware returns there is not measured)");

@@ -105,6 +105,16 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   set_tests_properties(cudart_tex_h200_record PROPERTIES LABELS "cudart;gpu-recorded"
                        PASS_REGULAR_EXPRESSION "321 equal to the H200, 0 differ, 124 refused by ptxsim")
 
+  # lab/textures/probe_objects.cu: address modes with unnormalized coordinates and fetches past a
+  # linear resource, against the H200's output (2026-12-03).
+  add_custom_command(OUTPUT ${PS_RT_OUT}/probe_objects
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -Xcompiler -Wno-deprecated-declarations
+                             -o ${PS_RT_OUT}/probe_objects ${CMAKE_SOURCE_DIR}/lab/textures/probe_objects.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/probe_objects.cu VERBATIM)
+  add_custom_target(cudart_prog_probe_objects ALL DEPENDS ${PS_RT_OUT}/probe_objects)
+  ps_rt_test(tex_probe_objects probe_objects --stdout ${PS_RT_DIR}/probe_objects.h200.txt)
+  set_tests_properties(cudart_tex_probe_objects PROPERTIES LABELS "cudart;gpu-recorded")
+
   # Self-checking texture and surface programs (host references) and refusals.
   ps_rt_program(rt_texture rt_texture.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
   ps_rt_program(rt_surface rt_surface.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
