@@ -266,6 +266,40 @@ ptxsim_status ptxsim_mem_register_host(ptxsim_context *ctx, void *host, size_t b
 /* The allocation holding addr: start, size, and whether it is registered host memory. */
 ptxsim_status ptxsim_mem_range(ptxsim_context *ctx, uint64_t addr, uint64_t *base, uint64_t *bytes, bool *is_host);
 
+/* ---- texture and surface objects (docs/textures.md) ------------------------------------------ */
+/* What a texture or surface object reads: texels of `format` (channels values each), x fastest,
+ * rows `pitch` bytes apart (0: dense; 2D textures only), from device address addr on. */
+typedef enum {
+    PTXSIM_TEX_U8,
+    PTXSIM_TEX_S8,
+    PTXSIM_TEX_U16,
+    PTXSIM_TEX_S16,
+    PTXSIM_TEX_U32,
+    PTXSIM_TEX_S32,
+    PTXSIM_TEX_F16,
+    PTXSIM_TEX_F32
+} ptxsim_tex_format;
+typedef enum { PTXSIM_TEX_WRAP, PTXSIM_TEX_CLAMP, PTXSIM_TEX_MIRROR, PTXSIM_TEX_BORDER } ptxsim_tex_address;
+typedef struct {
+    bool surface; /* a surface object (suld, sust, sured, suq) rather than a texture object */
+    ptxsim_tex_format format;
+    unsigned channels, dim;                /* 1, 2 or 4 channels; 1, 2 or 3 dimensions */
+    bool layered;                          /* 1D or 2D, `layers` images */
+    uint32_t width, height, depth, layers; /* the sizes a texture lacks are 1 */
+    uint64_t addr;
+    uint32_t pitch;
+    bool linear_memory; /* a 1D texture over linear memory: zeros outside it, whatever the address mode */
+    /* textures only */
+    bool normalized_read, normalized_coords, linear_filter;
+    ptxsim_tex_address address[3];
+    float border[4];
+} ptxsim_texture;
+/* Creates the object in the context's memory; *handle is what a kernel receives (the device
+ * address of ptxsim's description). PTXSIM_ERR_UNSUPPORTED for a description ptxsim cannot run,
+ * PTXSIM_ERR_INVALID_ADDRESS when the texels are not inside one allocation (message says why). */
+ptxsim_status ptxsim_texture_create(ptxsim_context *ctx, const ptxsim_texture *t, uint64_t *handle);
+ptxsim_status ptxsim_texture_destroy(ptxsim_context *ctx, uint64_t handle);
+
 /* ---- launches and reports ------------------------------------------------------------------- */
 typedef struct {
     uint64_t addr, bytes;

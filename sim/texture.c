@@ -21,7 +21,9 @@ const char *ps_tex_format_name(ps_tex_format f) { return f < PS_TXF_COUNT ? form
 unsigned ps_tex_format_size(ps_tex_format f) { return f < PS_TXF_COUNT ? format_sizes[f] : 0; }
 
 uint64_t ps_tex_bytes(const ps_tex *t) {
-    return (uint64_t)t->width * t->height * t->depth * t->layers * ps_tex_texel_bytes(t);
+    uint64_t rows = (uint64_t)t->height * t->depth * t->layers;
+    if (!rows || !t->width) return 0;
+    return (rows - 1) * ps_tex_row_bytes(t) + (uint64_t)t->width * ps_tex_texel_bytes(t);
 }
 
 static bool is_float_format(ps_tex_format f) { return f == PS_TXF_F16 || f == PS_TXF_F32; }
@@ -37,10 +39,18 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
     uint32_t s[4] = {t->width, t->height, t->depth, t->layers};
     for (int i = 0; i < 4; i++)
         if (!s[i]) return WHY("a size is zero");
-    if (t->width > 65536 || t->height > 65536 || t->depth > 65536 || t->layers > 2048)
-        return WHY("sizes are at most 65536 (2048 layers)");
+    /* A 1D texture over linear memory (cudaResourceTypeLinear) may have 2^27 texels (H200) */
+    bool linear_1d = !t->surface && t->dim == 1 && !t->layered;
+    if (t->width > (linear_1d ? 1u << 27 : 65536) || t->height > 65536 || t->depth > 65536 || t->layers > 2048)
+        return WHY("sizes are at most 65536 (2048 layers; 2^27 texels for an unlayered 1D texture)");
     if ((t->dim < 2 && t->height != 1) || (t->dim < 3 && t->depth != 1) || (!t->layered && t->layers != 1))
         return WHY("sizes beyond the texture's dimensions must be 1");
+    if (t->pitch && (t->surface || t->dim != 2 || t->layered))
+        return WHY("a row pitch is for 2D textures (over pitched linear memory)");
+    if (t->pitch && t->pitch < (uint64_t)t->width * ps_tex_texel_bytes(t))
+        return WHY("the row pitch %u is smaller than a row of %u texels", t->pitch, t->width);
+    if (t->buffer && (t->surface || t->dim != 1 || t->layered || t->linear || t->normalized_coords))
+        return WHY("a texture over linear memory is 1D, read with unnormalized coordinates and point filtering");
     if (t->surface) return true;
     if (t->normalized_read && (is_float_format(t->format) || ps_tex_format_size(t->format) > 2))
         return WHY("the normalized-float read mode is for 8- and 16-bit integer formats (CUDA)");
@@ -51,7 +61,7 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
         if (t->address[i] > PS_TXA_BORDER) return WHY("unknown address mode");
         if ((t->address[i] == PS_TXA_WRAP || t->address[i] == PS_TXA_MIRROR) && !t->normalized_coords)
             return WHY("wrap and mirror address modes need normalized coordinates (CUDA)");
-        if (t->address[i] == PS_TXA_BORDER && !ps_tex_returns_float(t))
+        if (t->address[i] == PS_TXA_BORDER && !ps_tex_returns_float(t) && !t->buffer)
             return WHY("the border address mode of a texture that returns integers is not supported by ptxsim "
                        "(not measured)");
     }
@@ -61,7 +71,8 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
 /* Layout (little-endian): 0 magic u32; 4 version u8 (1); 5 kind (0 texture, 1 surface); 6 format;
  * 7 channels; 8 dimensions; 9 layered; 10 read mode (1 normalized float); 11 normalized
  * coordinates; 12 filter (1 linear); 13..15 address modes; 16 address u64; 24 width, height,
- * depth, layers u32; 40 border colour f32[4]; 56..63 zero. */
+ * depth, layers u32; 40 border colour f32[4]; 56 row pitch u32 (0: dense); 60 linear memory (1: zeros outside);
+ * 61..63 zero. */
 void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memset(out, 0, PS_TEX_BYTES);
     uint32_t magic = PS_TEX_MAGIC, sz[4] = {t->width, t->height, t->depth, t->layers};
@@ -79,6 +90,8 @@ void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memcpy(out + 16, &t->addr, 8);
     memcpy(out + 24, sz, 16);
     memcpy(out + 40, t->border, 16);
+    memcpy(out + 56, &t->pitch, 4);
+    out[60] = t->buffer;
 }
 
 bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t len) {
@@ -101,7 +114,10 @@ bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t 
     memcpy(sz, in + 24, 16);
     t->width = sz[0], t->height = sz[1], t->depth = sz[2], t->layers = sz[3];
     memcpy(t->border, in + 40, 16);
-    if (in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 || in[15] > 3)
+    memcpy(&t->pitch, in + 56, 4);
+    t->buffer = in[60] == 1;
+    if (in[60] > 1 || in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 ||
+        in[15] > 3)
         return WHY("corrupt texture object");
     return ps_tex_check(t, why, len);
 }
@@ -139,8 +155,7 @@ static uint32_t snorm8(int32_t s, bool gather) {
 static void texel_at(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
                      bool gather, ps_texel *out) {
     unsigned cs = ps_tex_format_size(t->format);
-    uint64_t idx = (((uint64_t)layer * t->depth + z) * t->height + y) * t->width + x;
-    const uint8_t *p = base + idx * ps_tex_texel_bytes(t);
+    const uint8_t *p = base + ps_tex_offset(t, x, y, z, layer);
     bool fl = ps_tex_returns_float(t);
     out->is_float = fl;
     for (unsigned c = 0; c < 4; c++) {
@@ -219,6 +234,11 @@ static int32_t border_step(const ps_tex *t, unsigned c) {
 }
 
 static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
+    if (t->buffer) { /* outside linear memory: zeros (H200) */
+        out->is_float = ps_tex_returns_float(t);
+        memset(out->v, 0, sizeof out->v);
+        return;
+    }
     out->is_float = true; /* ps_tex_check: border mode only on textures that return floats */
     for (unsigned c = 0; c < 4; c++) {
         uint32_t v = 0;
@@ -296,13 +316,16 @@ static int64_t floor_sat(double v) {
     return (int64_t)floor(v);
 }
 
+/* The address mode of dimension d: a texture over linear memory reads zeros outside it (border). */
+static ps_tex_addr mode_of(const ps_tex *t, unsigned d) { return t->buffer ? PS_TXA_BORDER : t->address[d]; }
+
 static uint32_t size_of_dim(const ps_tex *t, unsigned d) { return d == 0 ? t->width : d == 1 ? t->height : t->depth; }
 
 void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, uint32_t layer, ps_texel *out) {
     uint32_t ix[3] = {0, 0, 0};
     if (layer >= t->layers) layer = t->layers - 1;
     for (unsigned d = 0; d < t->dim; d++)
-        if (!address_index(t->address[d], c[d], size_of_dim(t, d), &ix[d])) return border_texel(t, out);
+        if (!address_index(mode_of(t, d), c[d], size_of_dim(t, d), &ix[d])) return border_texel(t, out);
     ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
 }
 
@@ -314,8 +337,7 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
     if (ch >= t->channels) return 0;
     if (!in) return t->format == PS_TXF_U8 ? border_step(t, ch) * 257 : border_step(t, ch);
     unsigned cs = ps_tex_format_size(t->format);
-    uint64_t idx = (((uint64_t)layer * t->depth + ix[2]) * t->height + ix[1]) * t->width + ix[0];
-    const uint8_t *p = base + idx * ps_tex_texel_bytes(t) + ch * cs;
+    const uint8_t *p = base + ps_tex_offset(t, ix[0], ix[1], ix[2], layer) + ch * cs;
     if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
     uint16_t v = (uint16_t)(p[0] | p[1] << 8);
     return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
@@ -347,7 +369,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         uint32_t ix[3] = {0, 0, 0};
         for (unsigned d = 0; d < t->dim; d++) {
             int64_t i = t->normalized_coords ? normalized_index(c[d], size_of_dim(t, d)) : floor_sat(xs[d]);
-            if (!address_index(t->address[d], i, size_of_dim(t, d), &ix[d])) {
+            if (!address_index(mode_of(t, d), i, size_of_dim(t, d), &ix[d])) {
                 border_texel(t, out);
                 return true;
             }

@@ -33,7 +33,11 @@ typedef struct {
     unsigned dim;                          /* 1, 2 or 3 */
     bool layered;                          /* an array of `layers` 1D or 2D images */
     uint32_t width, height, depth, layers; /* unused sizes are 1 (layers 1 when not layered) */
-    uint64_t addr;                         /* device address of texel (0, 0, 0) of layer 0; dense, x fastest */
+    uint64_t addr;                         /* device address of texel (0, 0, 0) of layer 0; x fastest */
+    uint32_t pitch; /* bytes from one row to the next (a 2D texture over pitched memory); 0: dense */
+    /* A 1D texture over linear memory (cudaResourceTypeLinear): a texel index outside it reads
+     * zeros whatever the address mode, as the H200 does (lab/textures/probe_objects.cu). */
+    bool buffer;
     /* textures only */
     bool normalized_read; /* cudaReadModeNormalizedFloat (8- and 16-bit integer formats) */
     bool normalized_coords;
@@ -46,7 +50,16 @@ ps_tex_format ps_tex_format_lookup(const char *name); /* PS_TXF_COUNT if unknown
 const char *ps_tex_format_name(ps_tex_format f);
 unsigned ps_tex_format_size(ps_tex_format f); /* one channel's bytes */
 static inline unsigned ps_tex_texel_bytes(const ps_tex *t) { return ps_tex_format_size(t->format) * t->channels; }
-/* Bytes of the backing store: width x height x depth x layers texels. */
+/* Bytes from one row to the next: the pitch, or width texels when dense. */
+static inline uint64_t ps_tex_row_bytes(const ps_tex *t) {
+    return t->pitch ? t->pitch : (uint64_t)t->width * ps_tex_texel_bytes(t);
+}
+/* Byte offset of texel (x, y, z) of `layer` from addr. */
+static inline uint64_t ps_tex_offset(const ps_tex *t, uint32_t x, uint32_t y, uint32_t z, uint32_t layer) {
+    return (((uint64_t)layer * t->depth + z) * t->height + y) * ps_tex_row_bytes(t) +
+        (uint64_t)x * ps_tex_texel_bytes(t);
+}
+/* Bytes of the backing store: height x depth x layers rows (the last one width texels). */
 uint64_t ps_tex_bytes(const ps_tex *t);
 
 /* Checks a description against the CUDA rules ptxsim follows (docs/textures.md); false with a

@@ -191,6 +191,51 @@ static void memory_errors_and_fill(void **state) {
     ptxsim_context_destroy(c);
 }
 
+/* ptxsim_texture_create: a 2D texture over pitched rows, texels outside their allocation, a pitch
+ * shorter than a row, a long 1D texture, linear memory (border mode on integers, not normalized
+ * coordinates), no such surface, destroy. */
+static void texture_objects(void **state) {
+    ptxsim_context *c = ctx_new();
+    uint64_t d, h, h2;
+    assert_int_equal(ptxsim_mem_alloc(c, 2048, "img", &d), PTXSIM_OK);
+    ptxsim_texture t;
+    memset(&t, 0, sizeof t);
+    t.format = PTXSIM_TEX_F32, t.channels = 1, t.dim = 2;
+    t.width = 10, t.height = 4, t.depth = 1, t.layers = 1, t.addr = d, t.pitch = 512;
+    t.address[0] = t.address[1] = t.address[2] = PTXSIM_TEX_CLAMP;
+    assert_int_equal(ptxsim_texture_create(c, &t, &h), PTXSIM_OK); /* 3 x 512 + 40 bytes */
+    uint8_t enc[64];
+    assert_int_equal(ptxsim_mem_read(c, enc, h, 64), PTXSIM_OK);
+    assert_memory_equal(enc, "PTEX", 4);
+    assert_true(enc[56] == 0 && enc[57] == 2 && enc[58] == 0 && enc[59] == 0); /* the pitch, 512 */
+    t.height = 5; /* 4 x 512 + 40 bytes: past the allocation */
+    assert_int_equal(ptxsim_texture_create(c, &t, &h2), PTXSIM_ERR_INVALID_ADDRESS);
+    t.height = 4, t.pitch = 36;
+    assert_int_equal(ptxsim_texture_create(c, &t, &h2), PTXSIM_ERR_UNSUPPORTED);
+    assert_non_null(strstr(ptxsim_context_message(c), "pitch"));
+    uint64_t big;
+    assert_int_equal(ptxsim_mem_alloc(c, 100000 * 4, "big", &big), PTXSIM_OK);
+    memset(&t, 0, sizeof t);
+    t.format = PTXSIM_TEX_S32, t.channels = 1, t.dim = 1;
+    t.width = 100000, t.height = t.depth = t.layers = 1, t.addr = big;
+    t.address[0] = PTXSIM_TEX_CLAMP;
+    assert_int_equal(ptxsim_texture_create(c, &t, &h2), PTXSIM_OK);
+    uint64_t h3;
+    t.linear_memory = true, t.address[0] = PTXSIM_TEX_BORDER; /* zeros outside: no border colour asked */
+    assert_int_equal(ptxsim_texture_create(c, &t, &h3), PTXSIM_OK);
+    t.normalized_coords = true;
+    assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED);
+    t.normalized_coords = false, t.linear_memory = false;
+    assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED); /* integer border */
+    t.address[0] = PTXSIM_TEX_CLAMP, t.surface = true;
+    assert_int_equal(ptxsim_texture_create(c, &t, &big), PTXSIM_ERR_UNSUPPORTED);
+    assert_int_equal(ptxsim_texture_destroy(c, h3), PTXSIM_OK);
+    assert_int_equal(ptxsim_texture_destroy(c, h), PTXSIM_OK);
+    assert_int_equal(ptxsim_texture_destroy(c, h2), PTXSIM_OK);
+    assert_int_equal(ptxsim_texture_destroy(c, d), PTXSIM_ERR_NOT_FOUND); /* not an object */
+    ptxsim_context_destroy(c);
+}
+
 static void host_memory_mode(void **state) {
     ptxsim_context *c = ctx_new();
     ptxsim_module *m;
@@ -681,6 +726,7 @@ int main(void) {
         cmocka_unit_test(parameter_layout),
         cmocka_unit_test(launch_both_parameter_forms),
         cmocka_unit_test(memory_errors_and_fill),
+        cmocka_unit_test(texture_objects),
         cmocka_unit_test(host_memory_mode),
         cmocka_unit_test(checker_findings),
         cmocka_unit_test(contexts_from_threads),

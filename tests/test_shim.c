@@ -16,7 +16,7 @@
 
 #include "cuda_abi.h"
 
-CUresult cuArrayDestroy(void *array); /* a stub in the shim */
+CUresult cuMipmappedArrayDestroy(void *array); /* a stub in the shim */
 
 /* out[i] = i * 10 for i < n: with n too large it writes past its buffer. */
 static const char store_ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -64,7 +64,7 @@ static void jit_error_log(void **state) {
 }
 
 static void unimplemented_entry_point(void **state) {
-    assert_int_equal(cuArrayDestroy(NULL), CUDA_ERROR_NOT_SUPPORTED);
+    assert_int_equal(cuMipmappedArrayDestroy(NULL), CUDA_ERROR_NOT_SUPPORTED);
     int v;
     /* as the H200's driver answers an attribute it does not know */
     assert_int_equal(cuDeviceGetAttribute(&v, (CUdevice_attribute)4242, 0), CUDA_ERROR_INVALID_VALUE);
@@ -264,9 +264,9 @@ static void proc_address_versions(void **state) {
     assert_null(proc("cuNoSuchFunction", 12000, 0, &st));
     assert_int_equal(st, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
     /* An entry point the simulator does not implement: its stub, which says so when called. */
-    void *array = proc("cuArrayDestroy", 12000, 0, &st);
+    void *array = proc("cuMipmappedArrayDestroy", 12000, 0, &st);
     assert_int_equal(st, CU_GET_PROC_ADDRESS_SUCCESS);
-    assert_ptr_equal(array, shim_symbol("cuArrayDestroy"));
+    assert_ptr_equal(array, shim_symbol("cuMipmappedArrayDestroy"));
     assert_int_equal(((CUresult(*)(void *))array)(NULL), CUDA_ERROR_NOT_SUPPORTED);
     assert_ptr_equal(proc("cuStreamGetCaptureInfo", 12030, 0, &st), shim_symbol("cuStreamGetCaptureInfo_v3"));
     /* Bad requests. */

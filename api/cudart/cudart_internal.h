@@ -112,5 +112,7 @@ bool ps_rt_capture_join(cudaStream_t s, cudaEvent_t e);
 
 /* memory.c: a copy in a given direction (cudaMemcpyDefault: by address). */
 cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
+/* texture.c: cudaMemcpy3D with a CUDA array at either end. */
+cudaError_t ps_rt_copy3d_array(const struct cudaMemcpy3DParms *p);
 
 #endif

@@ -221,8 +221,7 @@ PS_CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void
 static cudaError_t do_cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
     ENTER();
     if (!p) return ps_rt_result(cudaErrorInvalidValue);
-    if (p->srcArray || p->dstArray)
-        return ps_rt_unsupported("cudaMemcpy3D with CUDA arrays", "arrays are not simulated");
+    if (p->srcArray || p->dstArray) return ps_rt_copy3d_array(p);
     const struct cudaPitchedPtr *s = &p->srcPtr, *d = &p->dstPtr;
     size_t w = p->extent.width;
     if (p->srcPos.x + w > s->pitch || p->dstPos.x + w > d->pitch) return ps_rt_result(cudaErrorInvalidPitchValue);

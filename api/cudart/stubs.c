@@ -1,5 +1,5 @@
 /* stubs.c — every other export of NVIDIA's libcudart.so.13 (cudart_unsupported.def): graphs,
- * stream capture, CUDA arrays, textures and surfaces, IPC, graphics interop, libraries. Each exists
+ * stream capture, mipmapped arrays, IPC, graphics interop, libraries. Each exists
  * so that a program linked against it loads; called, it prints once "ptxsim cudart: <call> is not
  * supported by ptxsim" and fails with cudaErrorNotSupported, which cudaGetLastError then reports.
  * (Under the SysV calling convention a function taking no arguments may be called with any.)
@@ -13,15 +13,6 @@
     PS_CUDART_API cudaError_t name(void) { return ps_rt_unsupported(#name, NULL); }
 #include "cudart_unsupported.def"
 #undef PS_CUDART_UNSUPPORTED
-
-/* A channel description is plain data (the texture calls that use one are unsupported). */
-struct cudaChannelFormatDesc {
-    int x, y, z, w;
-    int f;
-};
-PS_CUDART_API struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f) {
-    return (struct cudaChannelFormatDesc){x, y, z, w, f};
-}
 
 /* Managed memory has one copy, which host and device both address: prefetching and advice have
  * nothing to move. */

@@ -107,6 +107,8 @@ bool shim_site_find(const void *ctx, uint64_t addr, uint64_t *base, uint64_t *by
 const char *shim_html_dir(void);
 /* Records a finished launch's report (findings printed at exit or written to $PTXSIM_REPORT). */
 void shim_record_launch(const char *kernel, const unsigned grid[3], const unsigned block[3], const ptxsim_report *r);
+/* Forgets the CUDA arrays and texture and surface objects of a context being freed (shim_tex.c). */
+void shim_tex_forget(struct CUctx_st *ctx);
 /* Frees a context with its modules and host allocations. */
 void shim_context_free(struct CUctx_st *c);
 /* Registers the exit handler (report, cleanup) once. */

@@ -248,6 +248,7 @@ void shim_context_free(struct CUctx_st *c) {
     for (int i = 0; i < c->nmods; i++) module_free(c->mods[i]);
     free(c->mods);
     shim_site_forget(c->sim);
+    shim_tex_forget(c);
     ptxsim_context_destroy(c->sim);
     for (int i = 0; i < c->nhost; i++) free(c->host[i]);
     free(c->host);

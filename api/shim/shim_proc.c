@@ -78,6 +78,27 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
     X(cuMemHostRegister, 4000, cuMemHostRegister) X(cuMemHostRegister, 6050, cuMemHostRegister_v2)  \
     X(cuMemHostUnregister, 4000, cuMemHostUnregister)                                               \
     X(cuMemcpy, 4000, cuMemcpy) X(cuMemcpyAsync, 4000, cuMemcpyAsync)                              \
+    X(cuArrayCreate, 3020, cuArrayCreate_v2)                                                \
+    X(cuArray3DCreate, 3020, cuArray3DCreate_v2)                                            \
+    X(cuArrayDestroy, 2000, cuArrayDestroy)                                                 \
+    X(cuArrayGetDescriptor, 3020, cuArrayGetDescriptor_v2)                                  \
+    X(cuArray3DGetDescriptor, 3020, cuArray3DGetDescriptor_v2)                              \
+    X(cuMemcpy2D, 3020, cuMemcpy2D_v2)                                                      \
+    X(cuMemcpy2DUnaligned, 3020, cuMemcpy2DUnaligned_v2)                                    \
+    X(cuMemcpy2DAsync, 3020, cuMemcpy2DAsync_v2)                                            \
+    X(cuMemcpy3D, 3020, cuMemcpy3D_v2)                                                      \
+    X(cuMemcpy3DAsync, 3020, cuMemcpy3DAsync_v2)                                            \
+    X(cuMemcpyHtoA, 3020, cuMemcpyHtoA_v2)                                                  \
+    X(cuMemcpyAtoH, 3020, cuMemcpyAtoH_v2)                                                  \
+    X(cuMemcpyDtoA, 3020, cuMemcpyDtoA_v2)                                                  \
+    X(cuMemcpyAtoD, 3020, cuMemcpyAtoD_v2)                                                  \
+    X(cuTexObjectCreate, 5000, cuTexObjectCreate)                                           \
+    X(cuTexObjectDestroy, 5000, cuTexObjectDestroy)                                         \
+    X(cuTexObjectGetResourceDesc, 5000, cuTexObjectGetResourceDesc)                         \
+    X(cuTexObjectGetTextureDesc, 5000, cuTexObjectGetTextureDesc)                           \
+    X(cuSurfObjectCreate, 5000, cuSurfObjectCreate)                                         \
+    X(cuSurfObjectDestroy, 5000, cuSurfObjectDestroy)                                       \
+    X(cuSurfObjectGetResourceDesc, 5000, cuSurfObjectGetResourceDesc)                       \
     X(cuMemcpyHtoD, 3020, cuMemcpyHtoD_v2) X(cuMemcpyDtoH, 3020, cuMemcpyDtoH_v2)                   \
     X(cuMemcpyDtoD, 3020, cuMemcpyDtoD_v2) X(cuMemcpyHtoDAsync, 3020, cuMemcpyHtoDAsync_v2)         \
     X(cuMemcpyDtoHAsync, 3020, cuMemcpyDtoHAsync_v2)                                                \

@@ -6,9 +6,7 @@
 
 // clang-format off
 #define SHIM_UNSUPPORTED(X)                                                                        \
-    X(cuArrayCreate_v2) X(cuArray3DCreate_v2) X(cuArrayDestroy) X(cuTexObjectCreate)                \
-    X(cuTexObjectDestroy) X(cuSurfObjectCreate) X(cuSurfObjectDestroy) X(cuMemcpy2D_v2)             \
-    X(cuMemcpy2DAsync_v2) X(cuMemcpy2DUnaligned_v2) X(cuMemcpy3D_v2) X(cuMemcpy3DAsync_v2)          \
+    X(cuMipmappedArrayCreate) X(cuMipmappedArrayDestroy) X(cuMipmappedArrayGetLevel)                \
     X(cuMemcpyPeer) X(cuMemcpyPeerAsync) X(cuMemAllocPitch_v2)                 \
     X(cuMemAllocFromPoolAsync) X(cuMemPoolCreate)              \
     X(cuMemsetD2D8_v2) X(cuMemsetD2D16_v2) X(cuMemsetD2D32_v2) X(cuMemsetD2D8Async)                 \
@@ -27,7 +25,6 @@
     X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetDefaultMemPool)                    \
     X(cuDeviceGetMemPool) X(cuDeviceGetTexture1DLinearMaxWidth) X(cuIpcGetMemHandle)                \
     X(cuIpcOpenMemHandle_v2) X(cuIpcCloseMemHandle) X(cuIpcGetEventHandle) X(cuIpcOpenEventHandle)  \
-                 \
     X(cuFuncGetModule)     \
     X(cuFuncSetSharedMemConfig) X(cuFuncSetBlockShape) X(cuParamSetSize) X(cuLaunch) X(cuLaunchGrid) \
     X(cuProfilerStart)               \

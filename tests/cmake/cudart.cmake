@@ -75,7 +75,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(streams_seeded rt_streams --env PTXSIM_SCHEDULE_SEED=777)
   ps_rt_test(fault rt_fault --stderr-once "kernel '_Z10write_pastPii' faulted: out-of-bounds global write of 4 bytes at 0x100")
   ps_rt_test(unsupported rt_unsupported --stderr-once "ptxsim cudart: cudaGraphCreate is not supported by ptxsim"
-             --stderr-once "ptxsim cudart: cudaMallocArray is not supported by ptxsim")
+             --stderr-once "ptxsim cudart: cudaMallocMipmappedArray is not supported by ptxsim")
   ps_rt_test(graph rt_graph)
   ps_rt_test(rdc rt_rdc)
   ps_rt_test(threads rt_threads)
@@ -89,6 +89,44 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
              --stderr-once "runs PTX only: rebuild with -gencode arch=compute_90,code=compute_90 (or -arch=sm_90, which embeds both)")
   ps_rt_test(two_ptx_sm90 rt_arch --stdout ${PS_RT_DIR}/rt_arch.sm90.expected)
   ps_rt_test(two_ptx_sm80 rt_arch --env PTXSIM_ARCH=sm_80 --stdout ${PS_RT_DIR}/rt_arch.sm80.expected)
+
+  # Textures and surfaces (docs/textures.md, "From CUDA programs"). lab/textures/record.cu, the
+  # program that recorded the H200's texture and surface results through cudaMalloc3DArray,
+  # cudaMemcpy3D and cudaCreateTextureObject/cudaCreateSurfaceObject, run against ptxsim's runtime
+  # and compared with that recording.
+  add_custom_command(OUTPUT ${PS_RT_OUT}/tex_record
+                     COMMAND ${PS_NVCC} -cudart shared -O2 -o ${PS_RT_OUT}/tex_record
+                             ${CMAKE_SOURCE_DIR}/lab/textures/record.cu -lcuda
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/record.cu VERBATIM)
+  add_custom_target(cudart_prog_tex_record ALL DEPENDS ${PS_RT_OUT}/tex_record)
+  add_test(NAME cudart_tex_h200_record
+           COMMAND python3 ${PS_RT_DIR}/tex_record.py $<TARGET_FILE_DIR:cudart_shim> ${PS_RT_OUT}/tex_record
+                   ${CMAKE_SOURCE_DIR}/tests/data/tex/tex_kernels.ptx ${CMAKE_SOURCE_DIR}/tests/data/tex/h200_recording.tar.gz)
+  set_tests_properties(cudart_tex_h200_record PROPERTIES LABELS "cudart;gpu-recorded"
+                       PASS_REGULAR_EXPRESSION "321 equal to the H200, 0 differ, 124 refused by ptxsim")
+
+  # lab/textures/probe_objects.cu: address modes with unnormalized coordinates and fetches past a
+  # linear resource, against the H200's output (2026-12-03).
+  add_custom_command(OUTPUT ${PS_RT_OUT}/probe_objects
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -Xcompiler -Wno-deprecated-declarations
+                             -o ${PS_RT_OUT}/probe_objects ${CMAKE_SOURCE_DIR}/lab/textures/probe_objects.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/probe_objects.cu VERBATIM)
+  add_custom_target(cudart_prog_probe_objects ALL DEPENDS ${PS_RT_OUT}/probe_objects)
+  ps_rt_test(tex_probe_objects probe_objects --stdout ${PS_RT_DIR}/probe_objects.h200.txt)
+  set_tests_properties(cudart_tex_probe_objects PROPERTIES LABELS "cudart;gpu-recorded")
+
+  # Self-checking texture and surface programs (host references) and refusals.
+  ps_rt_program(rt_texture rt_texture.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
+  ps_rt_program(rt_surface rt_surface.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
+  ps_rt_program(drv_texture drv_texture.cu -arch=sm_90 -lcuda)
+  ps_rt_test(texture rt_texture
+             --stderr-once "cuTexObjectCreate: anisotropic filtering (maxAnisotropy 4) is not supported by ptxsim"
+             --stderr-once "cudaCreateTextureObject: mipmapped arrays are not supported by ptxsim"
+             --stderr-once "cudaCreateTextureObject: resource views (cudaResourceViewDesc) are not supported by ptxsim")
+  ps_rt_test(surface rt_surface)
+  ps_rt_test(driver_texture drv_texture
+             --stderr-once "cuTexObjectCreate: mipmapped arrays are not supported by ptxsim"
+             --stderr-once "cuArray3DCreate: cubemap arrays are not supported by ptxsim")
 
   # The struct layouts of cudart_abi.h against CUDA's headers.
   add_custom_command(OUTPUT ${PS_RT_OUT}/abi_layout

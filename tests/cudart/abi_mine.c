@@ -19,7 +19,16 @@ static const size_t mine_sizes[] = {sizeof(struct cudaDeviceProp),
                                     sizeof(cudaLaunchAttribute),
                                     offsetof(cudaLaunchAttribute, value),
                                     sizeof(dim3),
-                                    sizeof(cudaError_t)};
+                                    sizeof(cudaError_t),
+                                    sizeof(struct cudaChannelFormatDesc),
+                                    sizeof(struct cudaResourceDesc),
+                                    sizeof(struct cudaTextureDesc),
+                                    sizeof(CUDA_ARRAY_DESCRIPTOR),
+                                    sizeof(CUDA_ARRAY3D_DESCRIPTOR),
+                                    sizeof(CUDA_MEMCPY2D),
+                                    sizeof(CUDA_MEMCPY3D),
+                                    sizeof(CUDA_RESOURCE_DESC),
+                                    sizeof(CUDA_TEXTURE_DESC)};
 extern const size_t abi_real_offsets[], abi_real_sizes[];
 int main(void) {
     int bad = 0, n = (int)(sizeof mine / sizeof *mine);

@@ -1,4 +1,4 @@
-// rt_unsupported.cu — calls ptxsim does not support (graphs built node by node, CUDA arrays) fail with cudaErrorNotSupported (which
+// rt_unsupported.cu — calls ptxsim does not support (graphs built node by node, mipmapped arrays) fail with cudaErrorNotSupported (which
 // cudaGetLastError reports) and say so once on stderr; the program goes on. The CTest counts the
 // messages (cudart.cmake).
 #include "rt_check.h"
@@ -9,10 +9,10 @@ int main() {
     EXPECT(cudaGraphCreate(&g, 0) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaSuccess);
-    cudaArray_t arr;
+    cudaMipmappedArray_t arr;
     cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
     EXPECT(desc.x == 32 && desc.f == cudaChannelFormatKindFloat);
-    EXPECT(cudaMallocArray(&arr, &desc, 16, 16) == cudaErrorNotSupported);
+    EXPECT(cudaMallocMipmappedArray(&arr, &desc, make_cudaExtent(16, 16, 0), 4) == cudaErrorNotSupported);
     cudaGetLastError();
     int *d;
     CK(cudaMalloc(&d, 16));  // the runtime still works
