@@ -175,7 +175,6 @@ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *out, const void *host_fun);
 cudaError_t cudaFuncGetName(const char **name, const void *host_fun);
 
 /* stubs.c */
-struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f);
 cudaError_t cudaMemPrefetchAsync(const void *p, size_t n);
 cudaError_t cudaMemAdvise(const void *p, size_t n);
 cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id);
@@ -185,5 +184,45 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *id);
 cudaError_t cudaSetValidDevices(int *devices, int n);
 cudaError_t cudaOccupancyMaxPotentialClusterSize(int *size, const void *fn, const cudaLaunchConfig_t *cfg);
 cudaError_t cudaOccupancyMaxActiveClusters(int *n, const void *fn, const cudaLaunchConfig_t *cfg);
+
+/* texture.c */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
+                            unsigned int flags);
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent e,
+                              unsigned int flags);
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags,
+                             cudaArray_t array);
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_t array);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+                                size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_t src, size_t wOffset, size_t hOffset,
+                                  size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_t src,
+                                     size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+                                     size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_t src, size_t wOffset, size_t hOffset,
+                                       size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
+                              enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_t src, size_t wOffset, size_t hOffset, size_t count,
+                                enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_t src,
+                                   size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
+                                   enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_t src, size_t wOffset, size_t hOffset, size_t count,
+                                     enum cudaMemcpyKind kind, cudaStream_t s);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, const struct cudaResourceDesc *res,
+                                    const struct cudaTextureDesc *td, const struct cudaResourceViewDesc *view);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t tex);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *td, cudaTextureObject_t tex);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const struct cudaResourceDesc *res);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t surf);
 
 #endif
