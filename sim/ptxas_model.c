@@ -191,17 +191,17 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  *   contract: ptxas, working on SSA values, may; not seen in compiler output). */
 
 /* Does ptxas expand `in` into code with a branch to a slow path? Measured (lab/ptxas_fma, round
- * 7): div.rn, rcp.rn, sqrt.rn (.ftz or not) of f32 and f64 and div/rem of 64-bit integers do;
- * div.full, div.approx, the other .approx forms, ex2/lg2 and 32-bit integer division do not. The
- * directed roundings (.rz/.rm/.rp) are expanded by the same subroutines. */
+ * 7, two recordings): div, rcp, sqrt of f32 and f64 with IEEE rounding (.rn .rz .rm .rp, .ftz
+ * or not), div/rem of .u64/.s64, div.u16 and rem.s32 do; div.full, div.approx, the other .approx
+ * forms, ex2/lg2 and div.u32 do not. The other 16- and 32-bit integer div/rem were not measured. */
 static bool ptxas_branches(const ps_insn *in) {
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     switch (in->form) {
     case PS_F_DIV_FLT:
     case PS_F_RCP:
     case PS_F_SQRT: return (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_APPROX) && !has_mod(in, PS_MOD_FULL);
-    case PS_F_DIV_INT:
-    case PS_F_REM: return t == PS_T_U64 || t == PS_T_S64;
+    case PS_F_DIV_INT: return t == PS_T_U64 || t == PS_T_S64 || t == PS_T_U16; /* measured; not .u32 */
+    case PS_F_REM: return t == PS_T_U64 || t == PS_T_S64 || t == PS_T_S32;     /* measured */
     default: return false;
     }
 }
