@@ -244,7 +244,11 @@ static inline __attribute__((always_inline)) void st_lanes_ST_CHOP(uint8_t *q, c
             u32x8 a, b;
             memcpy(&a, S + l, sizeof a);
             memcpy(&b, S + l + 4, sizeof b);
+#if defined(__clang__)
+            u32x8 r = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+#else
             u32x8 r = __builtin_shuffle(a, b, (u32x8){0, 2, 4, 6, 8, 10, 12, 14});
+#endif
             memcpy(q + (size_t)l * 4, &r, sizeof r);
         }
     } else if (size == 2) {
