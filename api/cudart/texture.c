@@ -240,31 +240,77 @@ PS_CUDART_API cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, c
     return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
 }
 
-/* The deprecated 1D forms: count bytes from (wOffset bytes, hOffset) on, row after row. */
+/* A side of a deprecated 1D copy: an array (its row length in bytes and its rows a slice) or
+ * linear memory of the given type. */
+typedef struct {
+    cudaArray_t arr;
+    const void *p;
+    CUmemorytype type;
+    size_t off, row, rows;
+} span_side;
+
+static cudaError_t side_init(span_side *s, cudaArray_t arr, const void *p, size_t off, enum cudaMemcpyKind kind,
+                             bool src) {
+    *s = (span_side){arr, p, CU_MEMORYTYPE_ARRAY, off, 0, 1};
+    if (!arr) {
+        s->type = linear_type(p, kind, src);
+        return cudaSuccess;
+    }
+    CUDA_ARRAY3D_DESCRIPTOR d;
+    cudaError_t r = ps_rt_cu(cuArray3DGetDescriptor_v2(&d, arr));
+    if (r != cudaSuccess) return r;
+    struct cudaChannelFormatDesc c = desc_of(d.Format, d.NumChannels);
+    s->row = d.Width * (size_t)c.x / 8 * d.NumChannels;
+    s->rows = d.Height ? d.Height : 1;
+    return s->row ? cudaSuccess : ps_rt_result(cudaErrorInvalidValue);
+}
+
+/* How many of n bytes from byte `at` of the span stay in one row of this side. */
+static size_t side_run(const span_side *s, size_t at, size_t n) {
+    if (!s->arr) return n;
+    size_t left = s->row - (s->off + at) % s->row;
+    return n < left ? n : left;
+}
+
+/* The position of byte `at` of the span: x, y and z of an array (its rows run on into the next
+ * slice's), or an address. */
+static void side_at(const span_side *s, size_t at, CUmemorytype *type, CUarray *arr, CUdeviceptr *dev,
+                    const void **host, size_t *x, size_t *y, size_t *z) {
+    size_t b = s->off + at;
+    *type = s->type;
+    if (s->arr) {
+        *arr = s->arr, *x = b % s->row, *y = b / s->row % s->rows, *z = b / s->row / s->rows;
+        return;
+    }
+    *host = (const char *)s->p + b, *dev = (uintptr_t)s->p + b;
+}
+
+/* The deprecated 1D forms: count bytes from (wOffset bytes, hOffset) on, row after row. The
+ * driver's cuMemcpyAtoH and friends stay within an array's first row (measured on the H200,
+ * lab/textures/probe_api.cu), so the span is copied as one cuMemcpy3D per stretch that stays in
+ * one row on both sides. */
 static cudaError_t copy1d(cudaArray_t dst_arr, size_t dst_off, void *dst, cudaArray_t src_arr, size_t src_off,
                           const void *src, size_t count, enum cudaMemcpyKind kind) {
     LEGACY();
     ENTER();
     if ((unsigned)kind > cudaMemcpyDefault) return ps_rt_result(cudaErrorInvalidMemcpyDirection);
     if (!count) return cudaSuccess;
-    if (dst_arr && src_arr) {
-        CUDA_ARRAY3D_DESCRIPTOR d;
-        cudaError_t r = ps_rt_cu(cuArray3DGetDescriptor_v2(&d, src_arr));
-        if (r != cudaSuccess) return r;
-        CUdeviceptr tmp = 0; /* through a device buffer: the arrays' texels are device memory */
-        if ((r = ps_rt_cu(cuMemAlloc_v2(&tmp, count))) != cudaSuccess) return r;
-        r = ps_rt_cu(cuMemcpyAtoD_v2(tmp, src_arr, src_off, count));
-        if (r == cudaSuccess) r = ps_rt_cu(cuMemcpyDtoA_v2(dst_arr, dst_off, tmp, count));
-        cuMemFree_v2(tmp);
-        return r;
+    span_side from, to;
+    cudaError_t r = side_init(&from, src_arr, src, src_off, kind, true);
+    if (r == cudaSuccess) r = side_init(&to, dst_arr, dst, dst_off, kind, false);
+    for (size_t done = 0; done < count && r == cudaSuccess;) {
+        size_t n = side_run(&to, done, side_run(&from, done, count - done));
+        CUDA_MEMCPY3D q;
+        const void *host = NULL;
+        memset(&q, 0, sizeof q);
+        side_at(&from, done, &q.srcMemoryType, &q.srcArray, &q.srcDevice, &q.srcHost, &q.srcXInBytes, &q.srcY, &q.srcZ);
+        side_at(&to, done, &q.dstMemoryType, &q.dstArray, &q.dstDevice, &host, &q.dstXInBytes, &q.dstY, &q.dstZ);
+        q.dstHost = (void *)(uintptr_t)host;
+        q.WidthInBytes = n, q.Height = 1, q.Depth = 1;
+        r = ps_rt_cu(cuMemcpy3D_v2(&q));
+        done += n;
     }
-    if (dst_arr)
-        return linear_type(src, kind, true) == CU_MEMORYTYPE_HOST
-            ? ps_rt_cu(cuMemcpyHtoA_v2(dst_arr, dst_off, src, count))
-            : ps_rt_cu(cuMemcpyDtoA_v2(dst_arr, dst_off, (uintptr_t)src, count));
-    return linear_type(dst, kind, false) == CU_MEMORYTYPE_HOST
-        ? ps_rt_cu(cuMemcpyAtoH_v2(dst, src_arr, src_off, count))
-        : ps_rt_cu(cuMemcpyAtoD_v2((uintptr_t)dst, src_arr, src_off, count));
+    return r;
 }
 
 /* The byte offset of (wOffset bytes, hOffset) in an array. */
@@ -381,6 +427,18 @@ PS_CUDART_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, cons
     t.minMipmapLevelClamp = td->minMipmapLevelClamp;
     t.maxMipmapLevelClamp = td->maxMipmapLevelClamp;
     memcpy(t.borderColor, td->borderColor, sizeof t.borderColor);
+    if (td->filterMode == cudaFilterModeLinear && td->readMode == cudaReadModeElementType) {
+        /* linear filtering of texels read as integers: the runtime's own error on the H200
+         * (lab/textures/probe_api.cu) */
+        CUarray_format f = r.res.linear.format; /* linear and pitch2D: the format comes first */
+        CUDA_ARRAY3D_DESCRIPTOR d;
+        if (r.resType == CU_RESOURCE_TYPE_ARRAY && cuArray3DGetDescriptor_v2(&d, r.res.array.hArray) == CUDA_SUCCESS)
+            f = d.Format;
+        if (desc_of(f, 1).f != cudaChannelFormatKindFloat) {
+            ps_rt_say("%s: linear filtering needs float texels or cudaReadModeNormalizedFloat", call);
+            return ps_rt_result(cudaErrorInvalidFilterSetting);
+        }
+    }
     return ps_rt_cu(cuTexObjectCreate(tex, &r, &t, NULL));
 }
 

@@ -164,6 +164,17 @@ BETWEEN32 = {
                "or.b16 %h11, %h11, 1;\ndiv.u16 %h12, %h10, %h11;\ncvt.rn.f32.u16 %f6, %h12;",
     "rem_s32": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nor.b32 %r11, %r11, 1;\nrem.s32 %r12, %r10, %r11;\n"
                "cvt.rn.f32.s32 %f6, %r12;",
+    # third recording: the remaining 16- and 32-bit integer divisions
+    "div_s32": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nor.b32 %r11, %r11, 1;\ndiv.s32 %r12, %r10, %r11;\n"
+               "cvt.rn.f32.s32 %f6, %r12;",
+    "rem_u32": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nor.b32 %r11, %r11, 1;\nrem.u32 %r12, %r10, %r11;\n"
+               "cvt.rn.f32.u32 %f6, %r12;",
+    "div_s16": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u16.u32 %h10, %r10;\ncvt.u16.u32 %h11, %r11;\n"
+               "or.b16 %h11, %h11, 1;\ndiv.s16 %h12, %h10, %h11;\ncvt.rn.f32.s16 %f6, %h12;",
+    "rem_u16": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u16.u32 %h10, %r10;\ncvt.u16.u32 %h11, %r11;\n"
+               "or.b16 %h11, %h11, 1;\nrem.u16 %h12, %h10, %h11;\ncvt.rn.f32.u16 %f6, %h12;",
+    "rem_s16": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u16.u32 %h10, %r10;\ncvt.u16.u32 %h11, %r11;\n"
+               "or.b16 %h11, %h11, 1;\nrem.s16 %h12, %h10, %h11;\ncvt.rn.f32.s16 %f6, %h12;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",

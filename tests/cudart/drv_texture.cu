@@ -141,7 +141,16 @@ int main() {
     cp.WidthInBytes = W * 4, cp.Height = H;
     CU(cuMemcpy2D(&cp));
     std::vector<uint16_t> dense(W * H * 2);
-    CU(cuMemcpyAtoH(dense.data(), arr2, 0, dense.size() * 2));
+    // cuMemcpyAtoH stays within the array's first row, as on the H200 (lab/textures/probe_api.cu)
+    EXPECT(cuMemcpyAtoH(dense.data(), arr2, 0, dense.size() * 2) == CUDA_ERROR_INVALID_VALUE);
+    EXPECT(cuMemcpyAtoH(dense.data(), arr2, 4, W * 4) == CUDA_ERROR_INVALID_VALUE);
+    CU(cuMemcpyAtoH(dense.data() + 2, arr2, 4, W * 4 - 4));
+    EXPECT(dense[2] == img[2] && dense[W * 2 - 1] == img[W * 2 - 1]);
+    memset(&cp, 0, sizeof cp);
+    cp.srcMemoryType = CU_MEMORYTYPE_ARRAY, cp.srcArray = arr2;
+    cp.dstMemoryType = CU_MEMORYTYPE_HOST, cp.dstHost = dense.data(), cp.dstPitch = W * 4;
+    cp.WidthInBytes = W * 4, cp.Height = H;
+    CU(cuMemcpy2D(&cp));
     bad = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W * 2; x++) bad += dense[y * W * 2 + x] != img[y * SP * 2 + x];
