@@ -184,24 +184,24 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  *   stored, compared, used twice by one add, or used in another block is not contracted;
  * - when both sources of an add are such products, the first source is the one contracted;
  * - an instruction ptxas expands into a sequence with a slow-path branch (IEEE div/rcp/sqrt of
- *   f32 and f64, 64-bit integer div/rem) ends a basic block like a branch does: a mul before it
+ *   f32 and f64, integer div/rem except .u32) ends a basic block like a branch does: a mul before it
  *   is not contracted into an add after it (so in a*b - c*d with such an instruction between the
  *   two muls, c*d is the product contracted: the Black-Scholes call price);
  * - the producer's own operands are not written between it and the use (else ptxsim does not
  *   contract: ptxas, working on SSA values, may; not seen in compiler output). */
 
 /* Does ptxas expand `in` into code with a branch to a slow path? Measured (lab/ptxas_fma, round
- * 7, two recordings): div, rcp, sqrt of f32 and f64 with IEEE rounding (.rn .rz .rm .rp, .ftz
- * or not), div/rem of .u64/.s64, div.u16 and rem.s32 do; div.full, div.approx, the other .approx
- * forms, ex2/lg2 and div.u32 do not. The other 16- and 32-bit integer div/rem were not measured. */
+ * 7, three recordings): div, rcp, sqrt of f32 and f64 with IEEE rounding (.rn .rz .rm .rp, .ftz
+ * or not) and div/rem of .u16 .s16 .s32 .u64 .s64 do; div.full, div.approx, the other .approx
+ * forms, ex2/lg2 and div/rem of .u32 do not (all with divisors in registers). */
 static bool ptxas_branches(const ps_insn *in) {
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     switch (in->form) {
     case PS_F_DIV_FLT:
     case PS_F_RCP:
     case PS_F_SQRT: return (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_APPROX) && !has_mod(in, PS_MOD_FULL);
-    case PS_F_DIV_INT: return t == PS_T_U64 || t == PS_T_S64 || t == PS_T_U16; /* measured; not .u32 */
-    case PS_F_REM: return t == PS_T_U64 || t == PS_T_S64 || t == PS_T_S32;     /* measured */
+    case PS_F_DIV_INT:
+    case PS_F_REM: return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
     default: return false;
     }
 }
