@@ -193,9 +193,16 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
 /* Does ptxas expand `in` into code with a branch to a slow path? Measured (lab/ptxas_fma, round
  * 7, three recordings): div, rcp, sqrt of f32 and f64 with IEEE rounding (.rn .rz .rm .rp, .ftz
  * or not) and div/rem of .u16 .s16 .s32 .u64 .s64 do; div.full, div.approx, the other .approx
- * forms, ex2/lg2 and div/rem of .u32 do not (all with divisors in registers). */
+ * forms, ex2/lg2 and div/rem of .u32 do not. An immediate divisor, or a register that a mov
+ * made a constant, changes none of this (div.s32 by 7 or 8, div.u64 by 10, div.rn.f32 by 3.0 or
+ * 2.0, div.rn.f64 by 3.0 or 4.0 still split; fourth recording); rcp.rn and sqrt.rn of an
+ * immediate do not split (ptxas computes them). */
 static bool ptxas_branches(const ps_insn *in) {
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
+    bool folded = in->nops > 1; /* every source an immediate: ptxas computes it (rcp.rn, sqrt.rn) */
+    for (int i = 1; i < in->nops; i++)
+        folded &= in->ops[i].kind == PS_OP_IMM || in->ops[i].kind == PS_OP_IMM_F32 || in->ops[i].kind == PS_OP_IMM_F64;
+    if (folded) return false;
     switch (in->form) {
     case PS_F_DIV_FLT:
     case PS_F_RCP:

@@ -175,12 +175,27 @@ BETWEEN32 = {
                "or.b16 %h11, %h11, 1;\nrem.u16 %h12, %h10, %h11;\ncvt.rn.f32.u16 %f6, %h12;",
     "rem_s16": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\ncvt.u16.u32 %h10, %r10;\ncvt.u16.u32 %h11, %r11;\n"
                "or.b16 %h11, %h11, 1;\nrem.s16 %h12, %h10, %h11;\ncvt.rn.f32.s16 %f6, %h12;",
+    # fourth recording: divisors ptxas knows (an immediate, or a register holding a constant)
+    "div_s32_imm7": "mov.b32 %r10, %f3;\ndiv.s32 %r12, %r10, 7;\ncvt.rn.f32.s32 %f6, %r12;",
+    "div_s32_imm8": "mov.b32 %r10, %f3;\ndiv.s32 %r12, %r10, 8;\ncvt.rn.f32.s32 %f6, %r12;",
+    "rem_s32_imm3": "mov.b32 %r10, %f3;\nrem.s32 %r12, %r10, 3;\ncvt.rn.f32.s32 %f6, %r12;",
+    "div_s32_movc": "mov.b32 %r10, %f3;\nmov.u32 %r11, 7;\ndiv.s32 %r12, %r10, %r11;\ncvt.rn.f32.s32 %f6, %r12;",
+    "div_u16_imm5": "mov.b32 %r10, %f3;\ncvt.u16.u32 %h10, %r10;\ndiv.u16 %h12, %h10, 5;\ncvt.rn.f32.u16 %f6, %h12;",
+    "div_u64_imm10": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\ndiv.u64 %rd12, %rd10, 10;\n"
+                     "cvt.rn.f32.u64 %f6, %rd12;",
+    "rem_s64_imm9": "mov.b32 %r10, %f3;\ncvt.s64.s32 %rd10, %r10;\nrem.s64 %rd12, %rd10, 9;\n"
+                    "cvt.rn.f32.s64 %f6, %rd12;",
+    "div_rn_imm3": "div.rn.f32 %f6, %f3, 0f40400000;", "div_rn_imm2": "div.rn.f32 %f6, %f3, 0f40000000;",
+    "div_rn_movc3": "mov.f32 %f8, 0f40400000;\ndiv.rn.f32 %f6, %f3, %f8;",
+    "rcp_rn_imm3": "rcp.rn.f32 %f6, 0f40400000;", "sqrt_rn_imm2": "sqrt.rn.f32 %f6, 0f40000000;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
     "f64_sqrt_rn": "sqrt.rn.f64 %fd6, %fd3;", "f64_rcp_approx": "rcp.approx.ftz.f64 %fd6, %fd3;",
     "f64_div_rz": "div.rz.f64 %fd6, %fd3, %fd2;", "f64_rcp_rm": "rcp.rm.f64 %fd6, %fd3;",
     "f64_sqrt_rp": "sqrt.rp.f64 %fd6, %fd3;",
+    "f64_div_rn_imm3": "div.rn.f64 %fd6, %fd3, 0d4008000000000000;",
+    "f64_div_rn_imm4": "div.rn.f64 %fd6, %fd3, 0d4010000000000000;",
 }
 # Approximate sequences ptxas may rewrite (the "div.approx of 1 by an rsqrt.approx result"):
 # recorded with PROBES=blocks; a difference from ptxsim's instruction-by-instruction result shows a

@@ -115,6 +115,16 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_probe_objects probe_objects --stdout ${PS_RT_DIR}/probe_objects.h200.txt)
   set_tests_properties(cudart_tex_probe_objects PROPERTIES LABELS "cudart;gpu-recorded")
 
+  # lab/textures/probe_api.cu: what the runtime and driver answer for texture descriptors, surface
+  # objects, 1D array copies and cudaArrayGetInfo, against the H200's output (2026-12-03).
+  add_custom_command(OUTPUT ${PS_RT_OUT}/probe_api
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -Xcompiler -Wno-deprecated-declarations
+                             -o ${PS_RT_OUT}/probe_api ${CMAKE_SOURCE_DIR}/lab/textures/probe_api.cu -lcuda
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/probe_api.cu VERBATIM)
+  add_custom_target(cudart_prog_probe_api ALL DEPENDS ${PS_RT_OUT}/probe_api)
+  ps_rt_test(tex_probe_api probe_api --stdout ${PS_RT_DIR}/probe_api.h200.txt)
+  set_tests_properties(cudart_tex_probe_api PROPERTIES LABELS "cudart;gpu-recorded")
+
   # Self-checking texture and surface programs (host references) and refusals.
   ps_rt_program(rt_texture rt_texture.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
   ps_rt_program(rt_surface rt_surface.cu -arch=sm_90 -Xcompiler -Wno-deprecated-declarations)
