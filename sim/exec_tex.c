@@ -278,17 +278,11 @@ static void query(ps_warp *w, const ps_dinsn *d) {
             [PS_TXA_WRAP] = 0, [PS_TXA_MIRROR] = 1, [PS_TXA_CLAMP] = 3, [PS_TXA_BORDER] = 4};
         switch (d->query) {
         case Q_WIDTH: v = t.width; break;
-        case Q_HEIGHT:
-        case Q_DEPTH:
-            if ((d->query == Q_HEIGHT && t.dim < 2) || (d->query == Q_DEPTH && t.dim < 3)) {
-                ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                               "%s.%s of a %uD object is not supported by ptxsim (not "
-                               "measured)",
-                               insn, d->query == Q_HEIGHT ? "height" : "depth", t.dim);
-                return;
-            }
-            v = d->query == Q_HEIGHT ? t.height : t.depth;
-            break;
+        /* height and depth of objects with fewer dimensions, as the H200 answers them (the
+         * recording of lab/textures/record.cu): a layered object's layer count stands in the
+         * first dimension it lacks; a 1D texture's height is 1, a 1D surface's 0 */
+        case Q_HEIGHT: v = t.dim >= 2 ? t.height : t.layered ? t.layers : txq; break;
+        case Q_DEPTH: v = t.dim == 3 ? t.depth : t.layered && t.dim == 2 ? t.layers : 0; break;
         case Q_ARRAY_SIZE: v = t.layered ? t.layers : 0; break;
         case Q_MEMORY_LAYOUT: v = 0; break; /* objects are CUDA arrays, not linear memory */
         case Q_NORMALIZED_COORDS: v = t.normalized_coords; break;
