@@ -31,8 +31,9 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)            \
-    {PS_F_##id, mn, ty, md, ops, 0, {{0}}, 0, 0, false, false, false, false, -1, -1, ptx, sm, props, PS_FAM_##family, PS_F_##op},
+#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)                                 \
+    {PS_F_##id, mn, ty, md,  ops, 0,     {{0}},           0,        0, false, false, false, \
+     false,     -1, -1, ptx, sm,  props, PS_FAM_##family, PS_F_##op},
 #define X(id, ...) XS(id, id, __VA_ARGS__)
 #include "forms.def"
 #undef X

@@ -145,8 +145,8 @@ typedef struct {
     const char *ops_src; /* the operands column: a shape ("dT sT sT") or a count ("2-3", "1+", "*") */
     uint64_t types;      /* bit per ps_type accepted as first type */
     ps_modset mods;      /* accepted modifiers */
-    uint32_t groups;   /* bit per ps_modgroup the modifiers column names */
-    uint32_t required; /* bit per group written GROUP!: one member required */
+    uint32_t groups;     /* bit per ps_modgroup the modifiers column names */
+    uint32_t required;   /* bit per group written GROUP!: one member required */
     bool any_type, no_type, any_mod;
     bool shaped;          /* ops_src is a shape: ps_types_slots reads it */
     int min_ops, max_ops; /* from the operands column; -1: unchecked */
