@@ -257,6 +257,12 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
                                                    : PS_MOD_L1_NO_ALLOCATE;
         return FAIL("Illegal modifier '.%s' for instruction 'prefetch'", short_name(bad));
     }
+    /* of CACHE, prefetch takes the two L2 eviction priorities only (form_sweep.py, every CACHE member) */
+    static const ps_mod cache_ops[] = {PS_MOD_CA,      PS_MOD_CG,      PS_MOD_CS,           PS_MOD_LU,
+                                       PS_MOD_CV,      PS_MOD_WB,      PS_MOD_WT,           PS_MOD_L2_64B,
+                                       PS_MOD_L2_128B, PS_MOD_L2_256B, PS_MOD_L2_CACHE_HINT};
+    int op = first_of(m, cache_ops, PS_ARRAY_LEN(cache_ops), NULL);
+    if (op >= 0) return FAIL("Illegal modifier '.%s' for instruction 'prefetch'", ps_mod_name((ps_mod)op));
     bool evict = has(m, PS_MOD_L2_EVICT_LAST) || has(m, PS_MOD_L2_EVICT_NORMAL);
     bool tmap = has(m, PS_MOD_TENSORMAP);
     int levels = has(m, PS_MOD_LEVEL_L1) + has(m, PS_MOD_LEVEL_L2) + tmap;
@@ -264,6 +270,8 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
     if (levels > 1) return FAIL("Multiple cache operation modifiers specified");
     if (evict && has(m, PS_MOD_LEVEL_L2))
         return FAIL("Illegal modifier '.L2' for instruction 'prefetch' with '.level::eviction_priority'");
+    if (evict && tmap)
+        return FAIL("Illegal modifier '.tensormap' for instruction 'prefetch' with '.level::eviction_priority'");
     if (!levels && !evict) return FAIL("Cache level modifier required for instruction 'prefetch'");
     if (evict) {
         if (ptx && ptx < 74)
