@@ -785,6 +785,13 @@ void ps_isa_write_markdown(void *stream) {
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
                            "with a warning of the parse\n"
                          : "");
+    fprintf(f,
+            "Modifier groups (the upper-case words of the modifiers column, isa/mods.def; `GROUP!`: one member "
+            "required, and one at most where ptxas refuses two):\n\n");
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        fprintf(f, "- `%s`: %s%s\n", group_rows[g].name, group_rows[g].members,
+                group_rows[g].one || !strchr(group_rows[g].members, ' ') ? "" : " (members combine)");
+    fprintf(f, "\n");
     ps_isa_write_arch_forms(f);
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|---|");
