@@ -350,20 +350,9 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         if (d->nops != 3 || rnd || fl) return NULL;
         return f64 ? h_copysign_f64 : h_copysign_f32;
     case PS_F_TESTP: {
-        static const struct {
-            ps_mod m;
-            ps_testp_op op;
-        } cls[] = {{PS_MOD_FINITE, PS_TESTP_FINITE}, {PS_MOD_INFINITE, PS_TESTP_INFINITE},
-                   {PS_MOD_NUMBER, PS_TESTP_NUMBER}, {PS_MOD_NOTANUMBER, PS_TESTP_NOTANUMBER},
-                   {PS_MOD_NORMAL, PS_TESTP_NORMAL}, {PS_MOD_SUBNORMAL, PS_TESTP_SUBNORMAL}};
-        int found = -1;
-        for (size_t i = 0; i < sizeof cls / sizeof cls[0]; i++)
-            if (has(in, cls[i].m)) {
-                if (found >= 0) return NULL;
-                found = (int)i;
-            }
+        int found = ps_insn_group_index(in, PS_MG_TESTP); /* one at most, in ps_testp_op's order */
         if (found < 0 || d->nops != 2) return NULL;
-        d->testp_op = (uint8_t)cls[found].op;
+        d->testp_op = (uint8_t)found;
         return f64 ? h_testp_f64 : h_testp_f32;
     }
     default: return NULL;

@@ -983,14 +983,8 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
         d->imm = (int64_t)(in->ops[4].imm & 0xff);
         return h_lop3;
     case PS_F_PRMT: {
-        static const ps_mod modes[6] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
         if (d->nops != 4) return NULL;
-        int found = -1;
-        for (int m = 0; m < 6; m++)
-            if (has(in, modes[m])) {
-                if (found >= 0) return NULL;
-                found = m;
-            }
+        int found = ps_insn_group_index(in, PS_MG_PERMUTE); /* one at most, in PRMT_MODES' order */
         if (found < 0) return h_prmt;
         d->prmt_mode = (uint8_t)found;
         return h_prmt_mode;
