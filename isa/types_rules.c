@@ -2,9 +2,11 @@
  *
  * Modifier rules forms.def states (one comparison and one boolean operation of setp/set, one
  * permute mode of prmt, bmsk's and szext's .clamp/.wrap: CMP! BOOL PERMUTE CLAMP!) are isa.c's
- * (ps_isa_groups_unsupported). What stays in ps_types_mods_unsupported: mul/mad's .hi/.lo/.wide
- * (ptxas's wording for two of them names the first: 'mul.hi'), .sat and .cc by type and half, dp2a's
- * .hi/.lo (a wording of its own), shf's direction and clamp (ptxas names the direction: 'shf.l'). */
+ * (ps_isa_groups_unsupported). What stays in ps_types_mods_unsupported, where no group wording
+ * fits: mul/mad's .hi/.lo/.wide (ptxas's wording for two names the first, 'mul24.hi', and for none
+ * differs by instruction: "Unexpected instruction types" for mul and mad, "Not a name of any known
+ * instruction" for mul24, mad24 and madc), .sat and .cc by type and half, dp2a's .hi/.lo (a wording
+ * of its own), shf's direction and clamp (ptxas names the direction: 'shf.l'). */
 #include <stdio.h>
 #include <string.h>
 
