@@ -62,6 +62,36 @@ static const struct {
 _Static_assert(PS_MG_COUNT <= 32, "ps_form_info.groups has a bit per group");
 static ps_modset group_masks[PS_MG_COUNT];
 
+/* A form's "one at most" checks, built at init from the groups its row names: the members of the
+ * named groups that share a wording (ROUND and IROUND), and the first such group (its wording). */
+enum { MAX_ONE_CHECKS = 6 };
+static struct {
+    ps_modset members;
+    uint8_t group;
+} one_checks[PS_F_COUNT][MAX_ONE_CHECKS];
+static uint8_t n_one_checks[PS_F_COUNT];
+
+static void build_one_checks(int form) {
+    const ps_form_info *f = &forms[form];
+    for (int g = 0; g < PS_MG_COUNT; g++) {
+        if (!(f->groups >> g & 1) || !group_rows[g].one) continue;
+        bool seen = false; /* an earlier group with this wording made the check already */
+        for (int i = 0; i < n_one_checks[form]; i++)
+            seen |= !strcmp(group_rows[one_checks[form][i].group].one, group_rows[g].one);
+        if (seen) continue;
+        if (n_one_checks[form] == MAX_ONE_CHECKS) {
+            fprintf(stderr, "ptxsim: forms.def: row '%s' names too many groups\n", f->mnemonic);
+            abort();
+        }
+        ps_modset m = {{0}};
+        for (int h = g; h < PS_MG_COUNT; h++)
+            if ((f->groups >> h & 1) && group_rows[h].one && !strcmp(group_rows[h].one, group_rows[g].one))
+                for (size_t i = 0; i < PS_ARRAY_LEN(m.w); i++) m.w[i] |= group_masks[h].w[i];
+        one_checks[form][n_one_checks[form]].members = m;
+        one_checks[form][n_one_checks[form]++].group = (uint8_t)g;
+    }
+}
+
 /* Sorted indices for binary search. */
 static int mod_sorted[PS_MOD_COUNT];
 static int type_sorted[PS_T_COUNT];
@@ -198,6 +228,7 @@ static void init_tables(void) {
                 while (*m == ' ') m++;
             }
         }
+        build_one_checks(i);
     }
 }
 
@@ -263,24 +294,22 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m) {
 
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen) {
     /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
-    for (int g = 0; g < PS_MG_COUNT; g++) {
-        if (!(f->groups >> g & 1) || !group_rows[g].one) continue;
+    for (int c = 0; c < n_one_checks[f->id]; c++) {
         int n = 0;
-        ps_modset seen = {{0}};
-        for (int h = 0; h < PS_MG_COUNT; h++)
-            if ((f->groups >> h & 1) && group_rows[h].one && !strcmp(group_rows[h].one, group_rows[g].one))
-                for (size_t i = 0; i < PS_ARRAY_LEN(seen.w); i++) seen.w[i] |= group_masks[h].w[i];
-        for (size_t i = 0; i < PS_ARRAY_LEN(seen.w); i++) n += __builtin_popcountll(seen.w[i] & mods->w[i]);
+        for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++)
+            n += __builtin_popcountll(one_checks[f->id][c].members.w[i] & mods->w[i]);
         if (n > 1) {
-            snprintf(buf, buflen, group_rows[g].one, f->mnemonic);
+            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, f->mnemonic);
             return buf;
         }
     }
-    for (int g = 0; g < PS_MG_COUNT; g++)
-        if ((f->required >> g & 1) && ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
+    for (uint32_t r = f->required; r; r &= r - 1) {
+        int g = __builtin_ctz(r);
+        if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
             snprintf(buf, buflen, group_rows[g].need, f->mnemonic);
             return buf;
         }
+    }
     return NULL;
 }
 
