@@ -2,8 +2,17 @@
  * 13 applies them (isa.h: ps_isa_form_mods_unsupported).
  *
  * Found by scripts/form_sweep.py (every type x every choice of up to three modifiers of each
-, judged by ptxas -arch=sm_90/sm_80/sm_120) and checked by its CTests
- * (tests/cmake/forms.cmake). The messages are ptxas's. */
+ * row, judged by ptxas -arch=sm_90/sm_80/sm_120) and checked by its CTests
+ * (tests/cmake/forms.cmake). The messages are ptxas's.
+ *
+ * What forms.def states is not repeated here: one comparison and one boolean operation (setp, set:
+ * CMP! BOOL), redux's .sync and one operation (SYNC! REDOP!), the modes of shfl, vote and match
+ * (SHFL! ANYALL VOTE!), elect's .sync, one shift of vmad (VSHIFT), one of .clamp/.wrap (CLAMP),
+ * cvta's and isspacep's state space (SPACE!) and one space at most (isa.c,
+ * ps_isa_groups_unsupported). What stays needs more than a group: set's .ftz and setp's
+ * comparison by source type, .cc with .sat, barrier.cluster's semantics by .arrive/.wait (its row
+ * spells three of SEM's members), the spaces each of cvta, isspacep, prefetch, mapa, getctarank
+ * and cp.async.mbarrier.arrive refuses. */
 #include <stdio.h>
 
 #include "isa.h"
@@ -19,17 +28,13 @@ static int count_of(const ps_modset *m, const ps_mod *set, size_t n) {
 }
 #define COUNT(m, list) count_of(m, list, PS_ARRAY_LEN(list))
 
-static const ps_mod CMPS[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
-                              PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
-                              PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
 static const ps_mod SPACES[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
                                 PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
 
-/* 9.7.5.1-2 setp and set: one comparison; set's .ftz only on f32, f16 and f16x2 sources (set's
- * form is chosen by its destination type; setp's rows list .ftz where it applies) */
+/* 9.7.5.1-2 setp and set: set's .ftz only on f32, f16 and f16x2 sources (set's form is chosen by
+ * its destination type; setp's rows list .ftz where it applies) */
 static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = form == PS_F_SET ? "set" : "setp";
-    if (COUNT(mods, CMPS) == 0) return FAIL("Comparison modifier required for instruction '%s'", mn);
     if (form == PS_F_SET && has(mods, PS_MOD_FTZ) && src != PS_T_F32 && src != PS_T_F16 && src != PS_T_F16X2)
         return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
     if (form == PS_F_SETP_HALF) {
@@ -44,39 +49,6 @@ static const char *int_rules(const ps_modset *mods, char *buf, size_t buflen) {
     if (has(mods, PS_MOD_CC) && has(mods, PS_MOD_SAT))
         return FAIL("Modifier '.cc' cannot be combined with modifier '.sat'");
     return NULL;
-}
-
-/* 9.7.13.10 redux.sync: .sync and one operation (the operation's types, .abs and .NaN:
- * parser/validate_ctrl.c, check_redux) */
-static const char *redux_rules(const ps_modset *mods, char *buf, size_t buflen) {
-    static const ps_mod ops[] = {PS_MOD_ADD, PS_MOD_MIN, PS_MOD_MAX, PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
-    if (!has(mods, PS_MOD_SYNC)) return FAIL(".sync modifier required for instruction 'redux'");
-    int n = COUNT(mods, ops);
-    if (n == 0) return FAIL("Reduction operation is required for instruction 'redux'");
-    if (n > 1) return FAIL("Multiple instruction post-operation flags set");
-    return NULL;
-}
-
-/* 9.7.13 shfl, vote, match, elect: one mode each */
-static const char *warp_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    static const ps_mod shfl_modes[] = {PS_MOD_UP, PS_MOD_DOWN, PS_MOD_BFLY, PS_MOD_IDX};
-    static const ps_mod vote_modes[] = {PS_MOD_ALL, PS_MOD_ANY, PS_MOD_UNI, PS_MOD_BALLOT};
-    switch (form) {
-    case PS_F_SHFL:
-        if (COUNT(mods, shfl_modes) > 1) return FAIL("Multiple shuffle modifiers specified");
-        return NULL;
-    case PS_F_VOTE:
-        if (has(mods, PS_MOD_ALL) && has(mods, PS_MOD_ANY)) return FAIL("Multiple .any/.all modifiers specified");
-        if (COUNT(mods, vote_modes) > 1) return FAIL("Multiple vote modifiers specified");
-        return NULL;
-    case PS_F_MATCH:
-        if (has(mods, PS_MOD_ALL) && has(mods, PS_MOD_ANY)) return FAIL("Multiple .any/.all modifiers specified");
-        return NULL;
-    case PS_F_ELECT:
-        if (!has(mods, PS_MOD_SYNC)) return FAIL(".sync modifier required for instruction 'elect'");
-        return NULL;
-    default: return NULL;
-    }
 }
 
 /* 9.7.13.3 barrier.cluster: .arrive (.relaxed or .release) or .wait (.acquire), one semantics */
@@ -99,8 +71,6 @@ static const char *space_rules(ps_form form, const ps_modset *mods, char *buf, s
     int n = COUNT(mods, SPACES);
     switch (form) {
     case PS_F_CVTA:
-        if (n == 0) return FAIL("State space modifier required for instruction 'cvta'");
-        /* fall through */
     case PS_F_ISSPACEP:
         if (has(mods, PS_MOD_PARAM_FUNC)) return FAIL("Illegal modifier '::func' for instruction '%s'", mn);
         return NULL;
@@ -111,7 +81,7 @@ static const char *space_rules(ps_form form, const ps_modset *mods, char *buf, s
         return NULL;
     case PS_F_MAPA:
     case PS_F_GETCTARANK:
-        if (n && (n > 1 || !has(mods, PS_MOD_SHARED_CLUSTER)))
+        if (n && !has(mods, PS_MOD_SHARED_CLUSTER))
             return FAIL("State space incorrect for instruction '%s', expected '::cluster'", mn);
         return NULL;
     case PS_F_CP_ASYNC_MBARRIER_ARRIVE:
@@ -119,15 +89,6 @@ static const char *space_rules(ps_form form, const ps_modset *mods, char *buf, s
         return NULL;
     default: return NULL;
     }
-}
-
-/* 9.7.18 video: one shift of vmad's result, one of .clamp/.wrap for vshl/vshr */
-static const char *video_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    if (form == PS_F_VMAD && has(mods, PS_MOD_SHR7) && has(mods, PS_MOD_SHR15))
-        return FAIL("Multiple shift-right modifiers specified");
-    if ((form == PS_F_VSHL || form == PS_F_VSHR) && has(mods, PS_MOD_CLAMP) && has(mods, PS_MOD_WRAP))
-        return FAIL("Multiple clamp modifiers specified");
-    return NULL;
 }
 
 const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
@@ -140,11 +101,6 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_ADD_INT:
     case PS_F_SUB_INT:
     case PS_F_MAD_INT: return int_rules(mods, buf, buflen);
-    case PS_F_REDUX: return redux_rules(mods, buf, buflen);
-    case PS_F_SHFL:
-    case PS_F_VOTE:
-    case PS_F_MATCH:
-    case PS_F_ELECT: return warp_rules(form, mods, buf, buflen);
     case PS_F_BARRIER_CLUSTER: return cluster_barrier_rules(mods, buf, buflen);
     case PS_F_CVTA:
     case PS_F_ISSPACEP:
@@ -152,9 +108,6 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_MAPA:
     case PS_F_GETCTARANK:
     case PS_F_CP_ASYNC_MBARRIER_ARRIVE: return space_rules(form, mods, buf, buflen);
-    case PS_F_VMAD:
-    case PS_F_VSHL:
-    case PS_F_VSHR: return video_rules(form, mods, buf, buflen);
     default: return NULL;
     }
 }

@@ -31,9 +31,9 @@ static const char *const mod_names[] = {
 };
 
 static ps_form_info forms[] = {
-#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)            \
-    {PS_F_##id, mn,    ty, md, ops, 0,  {{0}}, false,           false, \
-     false,     false, -1, -1, ptx, sm, props, PS_FAM_##family, PS_F_##op},
+#define XS(id, op, mn, ty, md, ops, ptx, sm, props, family)                                 \
+    {PS_F_##id, mn, ty, md,  ops, 0,     {{0}},           0,        0, false, false, false, \
+     false,     -1, -1, ptx, sm,  props, PS_FAM_##family, PS_F_##op},
 #define X(id, ...) XS(id, id, __VA_ARGS__)
 #include "forms.def"
 #undef X
@@ -46,27 +46,51 @@ static const ps_arch archs[] = {
 #undef X
 };
 
-/* Modifier groups usable in forms.def. */
+/* Modifier groups (mods.def's G rows): members as spelled, and ptxas's wording for two members
+ * (one) and for none of a GROUP! group (need). */
 static const struct {
-    const char *group;
-    const char *members;
-} groups[] = {
-    {"ROUND", "rn rz rm rp rna rs"},
-    {"IROUND", "rni rzi rmi rpi"},
-    {"CMP", "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"},
-    {"NAN", "nan NaN"}, /* the manual spells min/max .NaN; both are accepted */
-    {"BOOL", "and or xor"},
-    {"SPACE", "global shared shared::cta shared::cluster local const param param::entry param::func"},
-    {"SEM", "relaxed acquire release acq_rel volatile weak mmio sc"},
-    {"SCOPE", "cta cluster gpu sys"},
-    {"CACHE",
-     "ca cg cs lu cv wb wt L1::evict_normal L1::evict_unchanged L1::evict_first "
-     "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::evict_normal "
-     "L2::evict_unchanged L2::cache_hint L2::64B L2::128B L2::256B"},
-    {"VEC", "v2 v4 v8"},
-    {"MBSPACE", "shared shared::cta shared::cluster"},
-    {"ATOMOP", "add inc dec min max exch cas and or xor"},
+    const char *name, *members, *one, *need;
+} group_rows[] = {
+#define X(id, name)
+#define W(id, name)
+#define G(id, members, one, need) {#id, members, one, need},
+#include "mods.def"
+#undef X
+#undef W
+#undef G
 };
+_Static_assert(PS_MG_COUNT <= 32, "ps_form_info.groups has a bit per group");
+static ps_modset group_masks[PS_MG_COUNT];
+
+/* A form's "one at most" checks, built at init from the groups its row names: the members of the
+ * named groups that share a wording (ROUND and IROUND), and the first such group (its wording). */
+enum { MAX_ONE_CHECKS = 6 };
+static struct {
+    ps_modset members;
+    uint8_t group;
+} one_checks[PS_F_COUNT][MAX_ONE_CHECKS];
+static uint8_t n_one_checks[PS_F_COUNT];
+
+static void build_one_checks(int form) {
+    const ps_form_info *f = &forms[form];
+    for (int g = 0; g < PS_MG_COUNT; g++) {
+        if (!(f->groups >> g & 1) || !group_rows[g].one) continue;
+        bool seen = false; /* an earlier group with this wording made the check already */
+        for (int i = 0; i < n_one_checks[form]; i++)
+            seen |= !strcmp(group_rows[one_checks[form][i].group].one, group_rows[g].one);
+        if (seen) continue;
+        if (n_one_checks[form] == MAX_ONE_CHECKS) {
+            fprintf(stderr, "ptxsim: forms.def: row '%s' names too many groups\n", f->mnemonic);
+            abort();
+        }
+        ps_modset m = {{0}};
+        for (int h = g; h < PS_MG_COUNT; h++)
+            if ((f->groups >> h & 1) && group_rows[h].one && !strcmp(group_rows[h].one, group_rows[g].one))
+                for (size_t i = 0; i < PS_ARRAY_LEN(m.w); i++) m.w[i] |= group_masks[h].w[i];
+        one_checks[form][n_one_checks[form]].members = m;
+        one_checks[form][n_one_checks[form]++].group = (uint8_t)g;
+    }
+}
 
 /* Sorted indices for binary search. */
 static int mod_sorted[PS_MOD_COUNT];
@@ -96,25 +120,47 @@ static int cmpn(const char *s, size_t n, const char *t) {
 static ps_type type_lookup_raw(const char *s, size_t n);
 static int mod_lookup_raw(const char *s, size_t n);
 
+/* A member list of mods.def ("rn rz rm") into a set: every word an X modifier, else abort. */
+static void add_members(ps_modset *set, const char *m, const char *what) {
+    while (*m) {
+        size_t k = strcspn(m, " ");
+        int id = mod_lookup_raw(m, k);
+        if (id < 0 || id >= PS_MOD_NTABLE) { /* a W word belongs to "*" rows only (mods.def) */
+            fprintf(stderr, "ptxsim: unknown modifier '%.*s' in %s\n", (int)k, m, what);
+            abort();
+        }
+        ps_modset_add(set, (ps_mod)id);
+        m += k;
+        while (*m == ' ') m++;
+    }
+}
+
+/* One word of forms.def's modifiers column: a modifier, or a group (upper case, '!' when one
+ * member is required). */
 static void add_word(ps_form_info *f, const char *w, size_t n) {
-    for (size_t g = 0; g < PS_ARRAY_LEN(groups); g++) {
-        if (cmpn(w, n, groups[g].group) == 0) {
-            const char *m = groups[g].members;
-            while (*m) {
-                size_t k = strcspn(m, " ");
-                add_word(f, m, k);
-                m += k;
-                while (*m == ' ') m++;
+    bool need = n > 1 && w[n - 1] == '!';
+    size_t len = n - need;
+    for (int g = 0; g < PS_MG_COUNT; g++) {
+        if (cmpn(w, len, group_rows[g].name) == 0) {
+            for (size_t i = 0; i < PS_ARRAY_LEN(f->mods.w); i++) f->mods.w[i] |= group_masks[g].w[i];
+            f->groups |= 1u << g;
+            if (need && !group_rows[g].need) {
+                fprintf(stderr, "ptxsim: forms.def: group %s has no 'need' wording (mods.def)\n", group_rows[g].name);
+                abort();
             }
+            if (need) f->required |= 1u << g;
             return;
         }
     }
-    int id = mod_lookup_raw(w, n);
-    if (id < 0 || id >= PS_MOD_NTABLE) { /* a W word belongs to "*" rows only (mods.def) */
-        fprintf(stderr, "ptxsim: forms.def: unknown modifier '%.*s' in '%s'\n", (int)n, w, f->mnemonic);
+    char what[64];
+    snprintf(what, sizeof what, "forms.def's row '%s'", f->mnemonic);
+    if (need) {
+        fprintf(stderr, "ptxsim: forms.def: '!' after '%.*s', not a group, in %s\n", (int)len, w, what);
         abort();
     }
-    ps_modset_add(&f->mods, (ps_mod)id);
+    char word[64];
+    snprintf(word, sizeof word, "%.*s", (int)len, w);
+    add_members(&f->mods, word, what);
 }
 
 /* The operands column: a count ("2", "2-3", "1+": at least one, "*": unchecked) or a shape, one
@@ -151,6 +197,7 @@ static void init_tables(void) {
     qsort(type_sorted, PS_T_COUNT, sizeof(int), cmp_type);
     for (int i = 0; i < PS_F_COUNT; i++) form_sorted[i] = i;
     qsort(form_sorted, PS_F_COUNT, sizeof(int), cmp_form);
+    for (int g = 0; g < PS_MG_COUNT; g++) add_members(&group_masks[g], group_rows[g].members, "mods.def's groups");
 
     for (int i = 0; i < PS_F_COUNT; i++) {
         ps_form_info *f = &forms[i];
@@ -181,6 +228,7 @@ static void init_tables(void) {
                 while (*m == ' ') m++;
             }
         }
+        build_one_checks(i);
     }
 }
 
@@ -221,6 +269,48 @@ static int mod_lookup_raw(const char *s, size_t n) {
         else lo = mid + 1;
     }
     return -1;
+}
+
+const char *ps_modgroup_name(ps_modgroup g) { return g < PS_MG_COUNT ? group_rows[g].name : "?"; }
+
+const ps_modset *ps_modgroup_mask(ps_modgroup g) {
+    ensure_init();
+    return &group_masks[g];
+}
+
+int ps_modgroup_index(ps_modgroup g, ps_mod m) {
+    if (m >= PS_MOD_NTABLE) return -1;
+    const char *name = mod_names[m];
+    size_t n = strlen(name);
+    int i = 0;
+    for (const char *p = group_rows[g].members; *p; i++) {
+        size_t k = strcspn(p, " ");
+        if (k == n && !strncmp(p, name, n)) return i;
+        p += k;
+        while (*p == ' ') p++;
+    }
+    return -1;
+}
+
+const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen) {
+    /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
+    for (int c = 0; c < n_one_checks[f->id]; c++) {
+        int n = 0;
+        for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++)
+            n += __builtin_popcountll(one_checks[f->id][c].members.w[i] & mods->w[i]);
+        if (n > 1) {
+            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, f->mnemonic);
+            return buf;
+        }
+    }
+    for (uint32_t r = f->required; r; r &= r - 1) {
+        int g = __builtin_ctz(r);
+        if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
+            snprintf(buf, buflen, group_rows[g].need, f->mnemonic);
+            return buf;
+        }
+    }
+    return NULL;
 }
 
 ps_type ps_type_lookup(const char *s, size_t n) {
@@ -724,6 +814,13 @@ void ps_isa_write_markdown(void *stream) {
             any_opt_in() ? "- **o**: executed only when asked: known to differ from the GPU; refused otherwise, "
                            "with a warning of the parse\n"
                          : "");
+    fprintf(f,
+            "Modifier groups (the upper-case words of the modifiers column, isa/mods.def; `GROUP!`: one member "
+            "required, and one at most where ptxas refuses two):\n\n");
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        fprintf(f, "- `%s`: %s%s\n", group_rows[g].name, group_rows[g].members,
+                group_rows[g].one || !strchr(group_rows[g].members, ' ') ? "" : " (members combine)");
+    fprintf(f, "\n");
     ps_isa_write_arch_forms(f);
     for (size_t c = 0; c < PS_ARRAY_LEN(cols); c++) fprintf(f, " %s |", cols[c]);
     fprintf(f, "\n|---|---|---|---|");

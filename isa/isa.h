@@ -30,12 +30,35 @@ typedef enum {
 #include "mods.def"
 #undef X
 #undef W
-    PS_MOD_COUNT
+    PS_MOD_COUNT,
+    PS_MOD_NONE = PS_MOD_COUNT /* no modifier: what ps_modset_first finds in an empty intersection */
 } ps_mod;
 
 typedef struct {
     uint64_t w[(PS_MOD_NTABLE + 63) / 64];
 } ps_modset;
+
+/* Modifier groups (the G rows of mods.def): named sets of X modifiers. forms.def names them in
+ * upper case; ps_insn_group (parser) finds the member an instruction carries. */
+typedef enum {
+#define X(id, name)
+#define W(id, name)
+#define G(id, members, one, need) PS_MG_##id,
+#include "mods.def"
+#undef X
+#undef W
+#undef G
+    PS_MG_COUNT
+} ps_modgroup;
+
+/* The lowest modifier of s that is in mask (the first in mods.def's order), or PS_MOD_NONE. */
+static inline ps_mod ps_modset_first(const ps_modset *s, const ps_modset *mask) {
+    for (size_t i = 0; i < sizeof s->w / sizeof s->w[0]; i++) {
+        uint64_t x = s->w[i] & mask->w[i];
+        if (x) return (ps_mod)(i * 64 + (size_t)__builtin_ctzll(x));
+    }
+    return PS_MOD_NONE;
+}
 
 /* A W word is never in a modset (the parser records it in ps_insn.words only). */
 static inline bool ps_modset_has(const ps_modset *s, ps_mod m) {
@@ -122,6 +145,8 @@ typedef struct {
     const char *ops_src; /* the operands column: a shape ("dT sT sT") or a count ("2-3", "1+", "*") */
     uint64_t types;      /* bit per ps_type accepted as first type */
     ps_modset mods;      /* accepted modifiers */
+    uint32_t groups;     /* bit per ps_modgroup the modifiers column names */
+    uint32_t required;   /* bit per group written GROUP!: one member required */
     bool any_type, no_type, any_mod;
     bool shaped;          /* ops_src is a shape: ps_types_slots reads it */
     int min_ops, max_ops; /* from the operands column; -1: unchecked */
@@ -159,6 +184,15 @@ ps_type ps_type_lookup(const char *s, size_t n); /* PS_T_NONE if not a type */
 
 const char *ps_mod_name(ps_mod m);
 int ps_mod_lookup(const char *s, size_t n); /* -1 if unknown */
+
+const char *ps_modgroup_name(ps_modgroup g); /* "ROUND" */
+const ps_modset *ps_modgroup_mask(ps_modgroup g);
+/* The position of m among g's members as mods.def lists them (CMP: eq 0, ne 1, ...), or -1. */
+int ps_modgroup_index(ps_modgroup g, ps_mod m);
+/* The group rules forms.def states for form f's row: at most one member of a group (ptxas's
+ * wording, mods.def) and one member of each GROUP! group. NULL if mods keeps them, else the reason
+ * in buf. */
+const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen);
 
 const ps_form_info *ps_form_get(ps_form f);
 /* Forms sharing a mnemonic are contiguous in the sorted index: returns the number of forms

@@ -1,4 +1,10 @@
-/* mem_rules.c — the ISA's rules on memory instructions: spaces, qualifiers, vector widths by target, as ptxas 13 applies them (isa.h). */
+/* mem_rules.c — the ISA's rules on memory instructions: spaces, qualifiers, vector widths by target, as ptxas 13 applies them (isa.h).
+ *
+ * One state space, one scope, one vector width and one atomic operation at most are forms.def's
+ * (SPACE SCOPE VEC ATOMOP on ld, ldu, st, atom, red, prefetch; isa.c). What stays: everything by
+ * space, type, target and version, atom's "Operation required" (ptxas has no wording of its own for
+ * it), the semantics (ptxas refuses two of them as a duplicate of one), and the fences and
+ * mbarriers, whose rows spell their scopes and semantics one by one. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,11 +15,8 @@
 static bool has(const ps_modset *m, ps_mod x) { return ps_modset_has(m, x); }
 
 ps_mod ps_mem_space(const ps_modset *m) {
-    static const ps_mod sp[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
-                                PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
-    for (size_t i = 0; i < PS_ARRAY_LEN(sp); i++)
-        if (has(m, sp[i])) return sp[i];
-    return PS_MOD_GENERIC;
+    ps_mod sp = ps_modset_first(m, ps_modgroup_mask(PS_MG_SPACE));
+    return sp == PS_MOD_NONE ? PS_MOD_GENERIC : sp;
 }
 
 static bool param_space(ps_mod s) { return s == PS_MOD_PARAM || s == PS_MOD_PARAM_ENTRY || s == PS_MOD_PARAM_FUNC; }
@@ -110,9 +113,7 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
                                   : "release");
     if (!st && release) return FAIL("Illegal modifier '.release' for instruction '%s'", mn);
     if (st && acquire) return FAIL("Illegal modifier '.acquire' for instruction '%s'", mn);
-    int nscope;
-    int scope = first_of(m, SCOPES, PS_ARRAY_LEN(SCOPES), &nscope);
-    if (nscope > 1) return FAIL("Multiple scope modifiers specified");
+    int scope = first_of(m, SCOPES, PS_ARRAY_LEN(SCOPES), NULL); /* one at most: SCOPE (forms.def) */
     int order = relaxed + acquire + release;
     const char *ord = relaxed ? "relaxed" : acquire ? "acquire" : release ? "release" : NULL;
     if (order > 1 || (order && (vol || weak)) || (vol && weak))
@@ -256,6 +257,12 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
                                                    : PS_MOD_L1_NO_ALLOCATE;
         return FAIL("Illegal modifier '.%s' for instruction 'prefetch'", short_name(bad));
     }
+    /* of CACHE, prefetch takes the two L2 eviction priorities only (form_sweep.py, every CACHE member) */
+    static const ps_mod cache_ops[] = {PS_MOD_CA,      PS_MOD_CG,      PS_MOD_CS,           PS_MOD_LU,
+                                       PS_MOD_CV,      PS_MOD_WB,      PS_MOD_WT,           PS_MOD_L2_64B,
+                                       PS_MOD_L2_128B, PS_MOD_L2_256B, PS_MOD_L2_CACHE_HINT};
+    int op = first_of(m, cache_ops, PS_ARRAY_LEN(cache_ops), NULL);
+    if (op >= 0) return FAIL("Illegal modifier '.%s' for instruction 'prefetch'", ps_mod_name((ps_mod)op));
     bool evict = has(m, PS_MOD_L2_EVICT_LAST) || has(m, PS_MOD_L2_EVICT_NORMAL);
     bool tmap = has(m, PS_MOD_TENSORMAP);
     int levels = has(m, PS_MOD_LEVEL_L1) + has(m, PS_MOD_LEVEL_L2) + tmap;
@@ -263,6 +270,8 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
     if (levels > 1) return FAIL("Multiple cache operation modifiers specified");
     if (evict && has(m, PS_MOD_LEVEL_L2))
         return FAIL("Illegal modifier '.L2' for instruction 'prefetch' with '.level::eviction_priority'");
+    if (evict && tmap)
+        return FAIL("Illegal modifier '.tensormap' for instruction 'prefetch' with '.level::eviction_priority'");
     if (!levels && !evict) return FAIL("Cache level modifier required for instruction 'prefetch'");
     if (evict) {
         if (ptx && ptx < 74)
@@ -299,10 +308,8 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     const char *spn = sp == PS_MOD_GENERIC ? NULL : ps_mod_name(sp);
     static const ps_mod opm[] = {PS_MOD_ADD,  PS_MOD_INC, PS_MOD_DEC, PS_MOD_MIN, PS_MOD_MAX,
                                  PS_MOD_EXCH, PS_MOD_CAS, PS_MOD_AND, PS_MOD_OR,  PS_MOD_XOR};
-    int nop;
-    int op = first_of(m, opm, PS_ARRAY_LEN(opm), &nop);
+    int op = first_of(m, opm, PS_ARRAY_LEN(opm), NULL); /* one at most: ATOMOP (forms.def) */
     if (op < 0) return FAIL("Operation required for instruction '%s'", mn);
-    if (nop > 1) return FAIL("Multiple operations specified for instruction '%s'", mn);
     if (ntypes != 1) return FAIL("Unexpected instruction types specified for '%s'", mn);
     ps_type t = types[0];
     const char *tn = ps_type_name(t), *opn = ps_mod_name((ps_mod)op);
@@ -315,9 +322,6 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
         return FAIL("Illegal modifier '.%s' for instruction 'red'", has(m, PS_MOD_ACQUIRE) ? "acquire" : "acq_rel");
     int nsem = has(m, PS_MOD_RELAXED) + has(m, PS_MOD_ACQUIRE) + has(m, PS_MOD_RELEASE) + has(m, PS_MOD_ACQ_REL);
     if (nsem > 1) return FAIL("Duplicate .%s modifier", has(m, PS_MOD_ACQUIRE) ? "acquire" : "release");
-    int nscope;
-    first_of(m, SCOPES, PS_ARRAY_LEN(SCOPES), &nscope);
-    if (nscope > 1) return FAIL("Multiple scope modifiers specified");
     if (red && (op == PS_MOD_CAS || op == PS_MOD_EXCH))
         return FAIL("Illegal modifier '.%s' for instruction 'red'", opn);
 

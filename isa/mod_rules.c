@@ -2,7 +2,17 @@
  *
  * Found by giving ptxas every combination of the modifiers each form takes (one instruction a
  * line, for every target and .version of scripts/ptxas_diff/common.py) and checked since by the
- * campaign's families float, half and cvt (scripts/ptxas_diff/fam_*.py). The messages are ptxas's. */
+ * campaign's families float, half and cvt (scripts/ptxas_diff/fam_*.py). The messages are ptxas's.
+ *
+ * forms.def states the group rules, and isa.c checks them before these (ps_isa_groups_unsupported):
+ * one rounding at most (ROUND and IROUND count together: .rn.rzi is two), and a rounding required
+ * where the row writes ROUND! (fma, div.f64, sqrt.f64). What stays here depends on the types or
+ * on rows that take part of a group: cvt's required rounding (float to integer needs an IROUND
+ * member, integer to float a ROUND one, a float pair the combinations of cvt_forms.def), rcp's
+ * "rounding or .approx" (one row for f32 and f64, only f64 needs it), the half-precision fma's
+ * .rn/.rz (its rows list one or two roundings, not the group), and which rounding each type takes
+ * (.rna, .rs, the integral ones on the same float type). Repeated words (.rn.rn) are read from the
+ * text (repeated below): the modifier set cannot show them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,7 +62,6 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
                                const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool f64 = t == PS_T_F64, approx = has(mods, PS_MOD_APPROX);
-    if (float_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
     if (has(mods, PS_MOD_RS)) return FAIL("Illegal modifier '.rs' for instruction '%s'", mn);
     if (ntypes > 1) return NULL; /* the mixed-precision forms: half_mixed_rules */
     switch (form) {
@@ -62,9 +71,7 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
     case PS_F_FMA_FLT:
     case PS_F_MAD_FLT:
         if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
-        if (form == PS_F_FMA_FLT && !ieee_rounding(mods))
-            return FAIL("Rounding modifier required for instruction '%s'", mn);
-        return NULL;
+        return NULL; /* fma's rounding: ROUND! */
     case PS_F_DIV_FLT:
     case PS_F_RCP:
     case PS_F_SQRT: {
@@ -78,9 +85,8 @@ static const char *float_rules(ps_form form, ps_type t, int ntypes, const ps_mod
         if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
         if (rcp && approx && !has(mods, PS_MOD_FTZ))
             return FAIL("'.ftz' modifier required for instruction 'rcp.approx.f64'");
-        if (!rnd && !approx)
-            return rcp ? FAIL("Rounding modifier or '.approx' modifier required for instruction 'rcp'")
-                       : FAIL("Rounding modifier required for instruction '%s'", mn);
+        if (rcp && !rnd && !approx) /* div.f64 and sqrt.f64: ROUND! */
+            return FAIL("Rounding modifier or '.approx' modifier required for instruction 'rcp'");
         return NULL;
     }
     case PS_F_RSQRT:
@@ -116,8 +122,6 @@ static const char *half_mixed_rules(ps_form form, const ps_type *types, const ps
         return FAIL("Unexpected instruction types specified for '%s'", mn);
     if (has(mods, PS_MOD_RNA)) return FAIL("Illegal rounding modifier for instruction '%s'", mn);
     if (has(mods, PS_MOD_FTZ)) return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
-    if (form == PS_F_FMA_FLT && !ieee_rounding(mods))
-        return FAIL("Rounding modifier required for instruction '%s'", mn);
     char what[40];
     snprintf(what, sizeof what, "%s.f32.%s", mn, ps_type_name(types[1]));
     return feature(what, 86, 100, arch, ptx, buf, buflen);
@@ -182,7 +186,6 @@ static const char *cvt_rules(const ps_type *types, int ntypes, const ps_modset *
     bool di = is_int(d), ai = is_int(a), df = is_scalar_float(d), af = is_scalar_float(a);
     if (!(di || df) || !(ai || af) || (df && af && d != a)) return NULL;
     int fr = float_roundings(mods), ir = int_roundings(mods);
-    if (fr + ir > 1) return FAIL("Multiple rounding modifiers specified");
     if (has(mods, PS_MOD_RS)) return FAIL("Illegal modifier '.rs' for instruction 'cvt'");
     if (has(mods, PS_MOD_RELU) && has(mods, PS_MOD_SAT))
         return FAIL("Modifier '.relu' cannot be combined with modifier '.sat'");
@@ -283,10 +286,8 @@ static const char *cvt_new_packed(const ps_type *types, int ntypes, const ps_mod
             fresh |= types[i] == PS_T_E2M1X2 || types[i] == PS_T_E2M3X2 || types[i] == PS_T_E3M2X2 ||
                 types[i] == PS_T_UE8M0X2 || is_x4(types[i]);
         if (!rs && !fresh) return nops == 4 ? FAIL("Arguments mismatch for instruction 'cvt'") : NULL;
-        if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
         return FAIL("Unexpected instruction types specified for 'cvt'");
     }
-    if (float_roundings(mods) + int_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
     static const ps_mod order[] = {PS_MOD_RN,  PS_MOD_RZ,  PS_MOD_RM,   PS_MOD_RP,       PS_MOD_RNA,
                                    PS_MOD_RS,  PS_MOD_RNI, PS_MOD_RZI,  PS_MOD_RMI,      PS_MOD_RPI,
                                    PS_MOD_FTZ, PS_MOD_SAT, PS_MOD_RELU, PS_MOD_SATFINITE};

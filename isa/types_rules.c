@@ -1,4 +1,12 @@
-/* types_rules.c — the ISA's rules on operand types by instruction type, as ptxas 13 applies them (isa.h). */
+/* types_rules.c — the ISA's rules on operand types by instruction type, as ptxas 13 applies them (isa.h).
+ *
+ * Modifier rules forms.def states (one comparison and one boolean operation of setp/set, one
+ * permute mode of prmt, bmsk's and szext's .clamp/.wrap: CMP! BOOL PERMUTE CLAMP!) are isa.c's
+ * (ps_isa_groups_unsupported). What stays in ps_types_mods_unsupported, where no group wording
+ * fits: mul/mad's .hi/.lo/.wide (ptxas's wording for two names the first, 'mul24.hi', and for none
+ * differs by instruction: "Unexpected instruction types" for mul and mad, "Not a name of any known
+ * instruction" for mul24, mad24 and madc), .sat and .cc by type and half, dp2a's .hi/.lo (a wording
+ * of its own), shf's direction and clamp (ptxas names the direction: 'shf.l'). */
 #include <stdio.h>
 #include <string.h>
 
@@ -128,11 +136,6 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
     static const ps_mod half[] = {PS_MOD_HI, PS_MOD_LO, PS_MOD_WIDE};
     static const ps_mod clamp[] = {PS_MOD_CLAMP, PS_MOD_WRAP};
     static const ps_mod dir[] = {PS_MOD_L, PS_MOD_R};
-    static const ps_mod perm[] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
-    static const ps_mod boolop[] = {PS_MOD_AND, PS_MOD_OR, PS_MOD_XOR};
-    static const ps_mod cmp[] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
-                                 PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
-                                 PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
     if (ntypes < 1 || !types) return NULL;
     bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
     bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
@@ -161,28 +164,11 @@ const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int nt
         if (count_of(mods, half, PS_ARRAY_LEN(half)) != 1)
             return "needs one of .hi or .lo (ptxas: '.hi/.lo' modifier required for instruction 'dp2a')";
         return NULL;
-    case PS_F_BMSK:
-    case PS_F_SZEXT:
-        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1)
-            return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
-        return NULL;
-    case PS_F_SHF:
+    case PS_F_SHF: /* ptxas names the direction in the clamp's requirement: no group wording */
         if (count_of(mods, dir, PS_ARRAY_LEN(dir)) != 1)
             return "needs one of .l or .r (ptxas: Not a name of any known instruction: 'shf')";
         if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1)
             return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
-        return NULL;
-    case PS_F_PRMT:
-        if (count_of(mods, perm, PS_ARRAY_LEN(perm)) > 1)
-            return "takes one permute mode at most (ptxas: Multiple permute modifiers specified)";
-        return NULL;
-    case PS_F_SETP:
-    case PS_F_SET:
-        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) == 0)
-            return "needs a comparison (ptxas: Comparison modifier required)";
-        if (count_of(mods, cmp, PS_ARRAY_LEN(cmp)) > 1) return "takes one comparison (ptxas: Multiple comparisons set)";
-        if (count_of(mods, boolop, PS_ARRAY_LEN(boolop)) > 1)
-            return "takes one of .and, .or, .xor (ptxas: Multiple instruction post-operation flags set)";
         return NULL;
     default: return NULL;
     }

@@ -1534,6 +1534,12 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             recover(p);
             return;
         }
+        char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
+        if (ps_isa_groups_unsupported(info, &in.mods, why, sizeof why)) {
+            error_at(p, &mt, "%s", why);
+            recover(p);
+            return;
+        }
     }
     char why[160];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||

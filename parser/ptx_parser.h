@@ -270,6 +270,16 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out);
  * error. Returns the number of errors added. */
 int ps_check_externs(const ps_module *m, ps_diags *diags);
 
+/* The member of modifier group g (mods.def's G rows) the instruction carries, or PS_MOD_NONE; the
+ * lowest in mods.def's order where a group the row does not limit to one holds several. */
+static inline ps_mod ps_insn_group(const ps_insn *in, ps_modgroup g) {
+    return ps_modset_first(&in->mods, ps_modgroup_mask(g));
+}
+/* That member's position in the group as mods.def lists it (CMP: eq 0, ne 1, ...), or -1. */
+static inline int ps_insn_group_index(const ps_insn *in, ps_modgroup g) {
+    return ps_modgroup_index(g, ps_insn_group(in, g));
+}
+
 /* The structured instruction: questions sim/'s selectors ask of ps_insn.words (insn_words.c).
  * ps_insn_find: the index of the first word equal to w at or after index `from`, or -1. */
 int ps_insn_find(const ps_insn *in, ps_word w, int from);

@@ -107,11 +107,7 @@ void check_spaces(parser *p, const ps_insn *in, const token *mt, const ps_operan
                          v->name);
                 return;
             }
-            if (f == PS_F_CVTA && sp == PS_SPACE_GENERIC) {
-                error_at(p, mt, "cvta needs a state space (cvta.global, cvta.shared, ...)");
-                return;
-            }
-            if (f == PS_F_CVTA && !space_ok(sp, v->space)) {
+            if (f == PS_F_CVTA && !space_ok(sp, v->space)) { /* the space itself: SPACE! (forms.def) */
                 mismatch(p, in, mt, o, sp);
                 return;
             }

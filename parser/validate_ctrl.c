@@ -341,11 +341,7 @@ static bool pair_dest(parser *p, const token *mt, const char *name, const ps_ope
 }
 
 static bool check_shfl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    bool sync = has(in, PS_MOD_SYNC);
-    if (!has(in, PS_MOD_UP) && !has(in, PS_MOD_DOWN) && !has(in, PS_MOD_BFLY) && !has(in, PS_MOD_IDX)) {
-        error_at(p, mt, "Shuffle modifier required for instruction 'shfl'");
-        return false;
-    }
+    bool sync = has(in, PS_MOD_SYNC); /* one mode: SHFL! (forms.def) */
     if (nops != (sync ? 5 : 4)) {
         if (!sync && nops == 5) error_at(p, mt, ".sync modifier required for instruction 'shfl'");
         else mismatch(p, mt, "shfl");
@@ -360,11 +356,7 @@ static bool check_shfl(parser *p, const ps_insn *in, const token *mt, const ps_o
 }
 
 static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    bool ballot = has(in, PS_MOD_BALLOT), sync = has(in, PS_MOD_SYNC);
-    if (!ballot && !has(in, PS_MOD_ALL) && !has(in, PS_MOD_ANY) && !has(in, PS_MOD_UNI)) {
-        error_at(p, mt, ".mode modifier required for instruction 'vote'");
-        return false;
-    }
+    bool ballot = has(in, PS_MOD_BALLOT), sync = has(in, PS_MOD_SYNC); /* one mode: VOTE! (forms.def) */
     ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
     if (ballot && t != PS_T_B32) {
         error_at(p, mt, "Instruction 'vote' requires '.b32' type with '.ballot' modifier.");
@@ -387,11 +379,7 @@ static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_o
 }
 
 static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    bool all = has(in, PS_MOD_ALL), any = has(in, PS_MOD_ANY);
-    if (!all && !any) {
-        error_at(p, mt, "'.any' or '.all' modifier required for instruction 'match'");
-        return false;
-    }
+    bool all = has(in, PS_MOD_ALL); /* .any or .all: ANYALL! (forms.def) */
     if (!has(in, PS_MOD_SYNC)) {
         error_at(p, mt, ".sync modifier required for instruction 'match'");
         return false;

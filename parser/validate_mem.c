@@ -161,12 +161,7 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
 
 /* isspacep.space p, a: a is a register or an immediate, never a variable (ptxas: Arguments mismatch). */
 static void isspacep(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    if (ps_mem_space(&in->mods) == PS_MOD_GENERIC) {
-        error_at(p, mt,
-                 "isspacep names the space it tests (ptxas: State space modifier required for instruction "
-                 "'isspacep')");
-        return;
-    }
+    /* the space it tests: SPACE! (forms.def) */
     if (nops == 2 && ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) {
         token at;
         at_operand(&at, mt, &ops[1]);

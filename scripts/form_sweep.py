@@ -46,15 +46,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_MODS = 3
 VERSION = "8.7"
 
-GROUPS = {  # isa/isa.c groups[]
-    "ROUND": "rn rz rm rp rna rs", "IROUND": "rni rzi rmi rpi",
-    "CMP": "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan",
-    "NAN": "nan NaN", "BOOL": "and or xor",
-    "SPACE": "global shared shared::cta shared::cluster local const param param::entry param::func",
-    "SEM": "relaxed acquire release acq_rel volatile weak mmio sc", "SCOPE": "cta cluster gpu sys",
-    "VEC": "v2 v4 v8", "MBSPACE": "shared shared::cta shared::cluster",
-    "ATOMOP": "add inc dec min max exch cas and or xor",
-}
+def read_groups():
+    """{name: members} of isa/mods.def's G rows (forms.def names them in upper case, '!' when one
+    member is required)"""
+    text = re.sub(r"/\*.*?\*/", "", open(os.path.join(ROOT, "isa", "mods.def")).read(), flags=re.S)
+    out = {}
+    for m in re.finditer(r'^G\((\w+),\s*((?:"[^"]*"\s*)+)', text, re.M):
+        out[m.group(1)] = " ".join(re.findall(r'"([^"]*)"', m.group(2)))
+    return out
+
+
+GROUPS = read_groups()
 
 # rows whose operands are not a plain list of registers and that this sweep does not model (their
 # families are covered by scripts/isa_audit.py and scripts/ptxas_diff): memory, async copies,
@@ -66,7 +68,7 @@ SKIP_ROWS = {"LD", "LDU", "ST", "CP_ASYNC", "BRA", "BRX_IDX", "CALL", "CVT", "CV
              "MBARRIER_PENDING_COUNT", "ATOM", "RED", "BAR", "BARRIER"}
 
 # the order in which the manual writes a row's modifiers, where the row's order differs
-MOD_ORDER = {"MATCH": "any all sync"}
+MOD_ORDER = {"MATCH": "ANYALL sync"}
 
 HEADER = """.version {ver}
 .target {target}
@@ -167,6 +169,7 @@ def mod_choices(r):
     mods = r["mods"] if r["mods"] != ["-"] else []
     if r["id"] in MOD_ORDER:
         mods = MOD_ORDER[r["id"]].split()
+    mods = [m.rstrip("!") for m in mods]
     return [GROUPS[m].split() if m in GROUPS else [m] for m in mods]
 
 
@@ -176,7 +179,8 @@ def mod_sets(r):
     for k in range(0, min(MAX_MODS, len(groups)) + 1):
         for picked in itertools.combinations(range(len(groups)), k):
             for members in itertools.product(*(groups[g] for g in picked)):
-                out.append(list(members))
+                if len(set(members)) == len(members):  # overlapping groups (vote's ANYALL VOTE)
+                    out.append(list(members))
     return out
 
 

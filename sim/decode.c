@@ -228,16 +228,21 @@ static uint16_t value_slot(dctx *c, const ps_insn *in, const ps_operand *o, ps_t
     }
 }
 
+/* The space the instruction names; of two (cp.async's .shared::cta.global), the first of SPACE in
+ * mods.def's order: .global. */
 static int space_of_insn(const ps_insn *in) {
-    const ps_modset *m = &in->mods;
-    if (ps_modset_has(m, PS_MOD_GLOBAL)) return SP_GLOBAL;
-    if (ps_modset_has(m, PS_MOD_SHARED) || ps_modset_has(m, PS_MOD_SHARED_CTA)) return SP_SHARED;
-    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) return SP_DSMEM;
-    if (ps_modset_has(m, PS_MOD_LOCAL)) return SP_LOCAL;
-    if (ps_modset_has(m, PS_MOD_CONST)) return SP_CONST;
-    if (ps_modset_has(m, PS_MOD_PARAM) || ps_modset_has(m, PS_MOD_PARAM_ENTRY) || ps_modset_has(m, PS_MOD_PARAM_FUNC))
-        return SP_KPARAM; /* refined per operand below */
-    return SP_GENERIC;
+    switch (ps_insn_group(in, PS_MG_SPACE)) {
+    case PS_MOD_GLOBAL: return SP_GLOBAL;
+    case PS_MOD_SHARED:
+    case PS_MOD_SHARED_CTA: return SP_SHARED;
+    case PS_MOD_SHARED_CLUSTER: return SP_DSMEM;
+    case PS_MOD_LOCAL: return SP_LOCAL;
+    case PS_MOD_CONST: return SP_CONST;
+    case PS_MOD_PARAM:
+    case PS_MOD_PARAM_ENTRY:
+    case PS_MOD_PARAM_FUNC: return SP_KPARAM; /* refined per operand below */
+    default: return SP_GENERIC;
+    }
 }
 
 /* Address operand: sets *slot and d->imm, and refines d->space. */
@@ -302,20 +307,19 @@ static ps_type operand_type(const ps_insn *in, int i) {
     }
 }
 
+/* The rounding (one at most: ROUND and IROUND, forms.def), .rn when none is written; .rs is not
+ * a rounding direction (exec_cvt.c reads it). */
 static void set_rounding(const ps_insn *in, ps_dinsn *d) {
-    static const struct {
-        ps_mod m;
-        ps_rnd r;
-        bool integral;
-    } tab[] = {{PS_MOD_RN, PS_RND_RN, false}, {PS_MOD_RZ, PS_RND_RZ, false},   {PS_MOD_RM, PS_RND_RM, false},
-               {PS_MOD_RP, PS_RND_RP, false}, {PS_MOD_RNA, PS_RND_RNA, false}, {PS_MOD_RNI, PS_RND_RN, true},
-               {PS_MOD_RZI, PS_RND_RZ, true}, {PS_MOD_RMI, PS_RND_RM, true},   {PS_MOD_RPI, PS_RND_RP, true}};
+    static const ps_rnd dir[] = {PS_RND_RN, PS_RND_RZ, PS_RND_RM, PS_RND_RP, PS_RND_RNA}; /* ROUND's order */
+    int r = ps_insn_group_index(in, PS_MG_ROUND), ri = ps_insn_group_index(in, PS_MG_IROUND);
     d->rnd = PS_RND_RN;
-    for (size_t i = 0; i < PS_ARRAY_LEN(tab); i++)
-        if (ps_modset_has(&in->mods, tab[i].m)) {
-            d->rnd = (uint8_t)tab[i].r;
-            d->flags |= DF_HAS_RND | (tab[i].integral ? DF_INTEGRAL : 0);
-        }
+    if (ri >= 0) {
+        d->rnd = (uint8_t)dir[ri]; /* .rni .rzi .rmi .rpi */
+        d->flags |= DF_HAS_RND | DF_INTEGRAL;
+    } else if (r >= 0 && r < (int)PS_ARRAY_LEN(dir)) {
+        d->rnd = (uint8_t)dir[r];
+        d->flags |= DF_HAS_RND;
+    }
     static const struct {
         ps_mod m;
         uint32_t f;

@@ -268,8 +268,8 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     if (!f32 && !f64) return NULL;
     uint32_t fl = d->flags;
     bool approx = fl & DF_APPROX, rnd = fl & DF_HAS_RND;
-    /* f64 takes neither .ftz nor .sat except the two approx.ftz.f64 forms handled below */
-    bool f64_plain = f64 && !(fl & (DF_FTZ | DF_SAT | DF_APPROX | DF_FULL));
+    /* f64 rows take no .ftz .sat .approx .full (forms.def: add.ftz.f64 is refused at parse), except
+     * rcp's and rsqrt's approx.ftz.f64, one row with their f32 forms */
     if (rnd && d->rnd == PS_RND_RNA) return NULL; /* no .rna arithmetic */
     if (fl & DF_INTEGRAL) return NULL;
 
@@ -277,7 +277,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_ADD_FLT:
     case PS_F_SUB_FLT:
     case PS_F_MUL_FLT: {
-        if (d->nops != 3 || approx || (fl & DF_FULL) || (f64 && !f64_plain)) return NULL;
+        if (d->nops != 3 || approx || (fl & DF_FULL)) return NULL;
         int k = in->form == PS_F_ADD_FLT ? 0 : in->form == PS_F_SUB_FLT ? 1 : 2;
         static const ps_exec_fn f[2][3] = {{h_add_f32, h_sub_f32, h_mul_f32}, {h_add_f64, h_sub_f64, h_mul_f64}};
         if (f64 && k == 1 && (fl & DF_NAN_A_WINS)) return h_sub_f64_kfirst;
@@ -285,11 +285,11 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     }
     case PS_F_FMA_FLT:
     case PS_F_MAD_FLT: /* mad.f32 without a rounding modifier is mad.rn.f32 (ISA errata) */
-        if (d->nops != 4 || approx || (fl & DF_FULL) || (f64 && !f64_plain)) return NULL;
+        if (d->nops != 4 || approx || (fl & DF_FULL)) return NULL;
         return f64 ? h_fma_f64 : h_fma_f32;
     case PS_F_DIV_FLT:
         if (d->nops != 3) return NULL;
-        if (f64) return f64_plain ? h_div_f64 : NULL;
+        if (f64) return h_div_f64;
         legacy_approx_ftz(d);
         fl = d->flags;
         if ((fl & DF_SAT) || !!(fl & DF_APPROX) + !!(fl & DF_FULL) + rnd > 1) return NULL;
@@ -299,7 +299,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         bool rcp = in->form == PS_F_RCP;
         if (d->nops != 2 || (fl & (DF_SAT | DF_FULL)) || (approx && rnd)) return NULL;
         if (f64) {
-            if (f64_plain) return rcp ? h_rcp_f64 : h_sqrt_f64;
+            if (!approx && !(fl & DF_FTZ)) return rcp ? h_rcp_f64 : h_sqrt_f64;
             /* rcp.approx.ftz.f64 is the only approximate f64 form of the two */
             return (rcp && approx && (fl & DF_FTZ)) ? h_rcp_approx_ftz_f64 : NULL;
         }
@@ -330,8 +330,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_ABS_FLT:
     case PS_F_NEG_FLT: {
         bool abs = in->form == PS_F_ABS_FLT;
-        if (d->nops != 2 || rnd || (fl & ~(uint32_t)DF_FTZ & ~(uint32_t)DF_SIGNED) || (f64 && (fl & DF_FTZ)))
-            return NULL;
+        if (d->nops != 2 || rnd || (fl & ~(uint32_t)DF_FTZ & ~(uint32_t)DF_SIGNED)) return NULL;
         if (f64) return abs ? h_abs_f64 : h_neg_f64;
         return abs ? h_abs_f32 : h_neg_f32;
     }
@@ -340,7 +339,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         bool max = in->form == PS_F_MAX_FLT, three = d->nops == 4, xorsign = fl & DF_XORSIGN;
         bool abs = has(in, PS_MOD_ABS), nan = fl & DF_NAN;
         if ((d->nops != 3 && d->nops != 4) || rnd || (fl & (DF_SAT | DF_APPROX | DF_FULL))) return NULL;
-        if (f64) return (three || abs || xorsign || nan || (fl & DF_FTZ)) ? NULL : max ? h_max_f64 : h_min_f64;
+        if (f64) return max ? h_max_f64 : h_min_f64; /* its row: two sources, no modifier */
         /* two inputs: .xorsign.abs together or neither; three inputs: .abs, never .xorsign */
         if (three ? xorsign : xorsign != abs) return NULL;
         d->mm_flags = (uint8_t)((nan ? MM_NAN : 0) | (abs ? MM_ABS : 0));
@@ -351,20 +350,9 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
         if (d->nops != 3 || rnd || fl) return NULL;
         return f64 ? h_copysign_f64 : h_copysign_f32;
     case PS_F_TESTP: {
-        static const struct {
-            ps_mod m;
-            ps_testp_op op;
-        } cls[] = {{PS_MOD_FINITE, PS_TESTP_FINITE}, {PS_MOD_INFINITE, PS_TESTP_INFINITE},
-                   {PS_MOD_NUMBER, PS_TESTP_NUMBER}, {PS_MOD_NOTANUMBER, PS_TESTP_NOTANUMBER},
-                   {PS_MOD_NORMAL, PS_TESTP_NORMAL}, {PS_MOD_SUBNORMAL, PS_TESTP_SUBNORMAL}};
-        int found = -1;
-        for (size_t i = 0; i < sizeof cls / sizeof cls[0]; i++)
-            if (has(in, cls[i].m)) {
-                if (found >= 0) return NULL;
-                found = (int)i;
-            }
+        int found = ps_insn_group_index(in, PS_MG_TESTP); /* one at most, in ps_testp_op's order */
         if (found < 0 || d->nops != 2) return NULL;
-        d->testp_op = (uint8_t)cls[found].op;
+        d->testp_op = (uint8_t)found;
         return f64 ? h_testp_f64 : h_testp_f32;
     }
     default: return NULL;

@@ -183,12 +183,8 @@ static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
             if (op >= 0) return NULL;
             op = i;
         }
-    int nb = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
-    int bop = has(in, PS_MOD_AND) ? BOOL_AND
-        : has(in, PS_MOD_OR)      ? BOOL_OR
-        : has(in, PS_MOD_XOR)     ? BOOL_XOR
-                                  : BOOL_NONE;
-    if (op < 0 || nb > 1 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
+    int bop = ps_insn_group_index(in, PS_MG_BOOL) + 1; /* one at most (BOOL): BOOL_AND.. or BOOL_NONE */
+    if (op < 0 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
     /* .nan is a comparison here, not the min/max modifier: DF_NAN is set from the same mod */
     if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
     if ((bop != BOOL_NONE) != (d->nops == 5) || d->nops < 4) return NULL;
@@ -217,12 +213,8 @@ ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
     int dt = in->types[0], st = in->types[in->ntypes - 1];
     bool bf = st == PS_T_BF16 || st == PS_T_BF16X2, x2 = st == PS_T_F16X2 || st == PS_T_BF16X2;
     int op = cmp_of(in);
-    int nb = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
-    int bop = has(in, PS_MOD_AND) ? BOOL_AND
-        : has(in, PS_MOD_OR)      ? BOOL_OR
-        : has(in, PS_MOD_XOR)     ? BOOL_XOR
-                                  : BOOL_NONE;
-    if (op < 0 || nb > 1 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
+    int bop = ps_insn_group_index(in, PS_MG_BOOL) + 1; /* one at most (BOOL): BOOL_AND.. or BOOL_NONE */
+    if (op < 0 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
     if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
     if ((bop != BOOL_NONE) != (d->nops == 4) || d->nops < 3) return NULL;
     if ((d->flags & DF_FTZ) && bf) return NULL;

@@ -755,23 +755,10 @@ static int cmp_kind(int type, bool ftz) {
     int i = us_index(type);
     return i; /* K_U16..K_S64 share the us_index order */
 }
-static int cmp_op(const ps_insn *in) {
-    static const ps_mod ops[C_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,  PS_MOD_GE,
-                                        PS_MOD_LO,  PS_MOD_LS,  PS_MOD_HI,  PS_MOD_HS,  PS_MOD_EQU, PS_MOD_NEU,
-                                        PS_MOD_LTU, PS_MOD_LEU, PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    int found = -1;
-    for (int i = 0; i < C_COUNT; i++)
-        if (has(in, ops[i])) {
-            if (found >= 0) return -1; /* two comparison operators */
-            found = i;
-        }
-    return found;
-}
-static int bool_op(const ps_insn *in) {
-    int n = has(in, PS_MOD_AND) + has(in, PS_MOD_OR) + has(in, PS_MOD_XOR);
-    if (n > 1) return -1;
-    return has(in, PS_MOD_AND) ? B_AND : has(in, PS_MOD_OR) ? B_OR : has(in, PS_MOD_XOR) ? B_XOR : B_NONE;
-}
+/* CMP: one comparison (forms.def), mods.def lists the group in C_* order; -1 if none */
+static int cmp_op(const ps_insn *in) { return ps_insn_group_index(in, PS_MG_CMP); }
+/* BOOL: and or xor, one at most (forms.def): B_AND.. B_XOR, or B_NONE */
+static int bool_op(const ps_insn *in) { return ps_insn_group_index(in, PS_MG_BOOL) + 1; }
 /* Fills d->cmp_index / d->boolop for set and setp; false if the combination does not exist. */
 static bool select_cmp(const ps_insn *in, ps_dinsn *d, int stype, int nsrc_ops) {
     int k = cmp_kind(stype, (d->flags & DF_FTZ) != 0);
@@ -996,14 +983,8 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
         d->imm = (int64_t)(in->ops[4].imm & 0xff);
         return h_lop3;
     case PS_F_PRMT: {
-        static const ps_mod modes[6] = {PS_MOD_F4E, PS_MOD_B4E, PS_MOD_RC8, PS_MOD_ECL, PS_MOD_ECR, PS_MOD_RC16};
         if (d->nops != 4) return NULL;
-        int found = -1;
-        for (int m = 0; m < 6; m++)
-            if (has(in, modes[m])) {
-                if (found >= 0) return NULL;
-                found = m;
-            }
+        int found = ps_insn_group_index(in, PS_MG_PERMUTE); /* one at most, in PRMT_MODES' order */
         if (found < 0) return h_prmt;
         d->prmt_mode = (uint8_t)found;
         return h_prmt_mode;

@@ -532,15 +532,7 @@ static void atom_ret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, true); }
 static void red_noret(ps_warp *w, const ps_dinsn *d) { atom_exec(w, d, false); }
 
 static ps_exec_fn select_atom(const ps_insn *in, ps_dinsn *d, bool returns) {
-    static const struct {
-        ps_mod m;
-        int op;
-    } ops[] = {{PS_MOD_ADD, AT_ADD},   {PS_MOD_MIN, AT_MIN}, {PS_MOD_MAX, AT_MAX}, {PS_MOD_INC, AT_INC},
-               {PS_MOD_DEC, AT_DEC},   {PS_MOD_AND, AT_AND}, {PS_MOD_OR, AT_OR},   {PS_MOD_XOR, AT_XOR},
-               {PS_MOD_EXCH, AT_EXCH}, {PS_MOD_CAS, AT_CAS}};
-    int op = -1;
-    for (size_t i = 0; i < PS_ARRAY_LEN(ops); i++)
-        if (ps_modset_has(&in->mods, ops[i].m)) op = ops[i].op;
+    int op = ps_insn_group_index(in, PS_MG_ATOMOP); /* mods.def lists ATOMOP in AT_* order */
     if (op < 0 || in->ntypes != 1 || in->vec != 1) return NULL;
     ps_type t = in->types[0];
     int size = ps_type_size(t);

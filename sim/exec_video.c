@@ -334,8 +334,7 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         if ((na != nb) && nc) return WHY("'vmad': operand negation limited to either (a xor b) or c");
         bool po = ps_modset_has(m, PS_MOD_PO);
         if (po && (na || nb || nc)) return WHY("'vmad.po' does not take negated operands");
-        bool s7 = ps_modset_has(m, PS_MOD_SHR7), s15 = ps_modset_has(m, PS_MOD_SHR15);
-        if (s7 && s15) return WHY("'vmad' takes one of .shr7 and .shr15");
+        bool s7 = ps_modset_has(m, PS_MOD_SHR7), s15 = ps_modset_has(m, PS_MOD_SHR15); /* one at most: VSHIFT */
         aux |= (po ? VA_PO : 0) | (na != nb ? VA_NEGP : 0) | (nc ? VA_NEGC : 0) |
             (unsigned)(s7        ? 7
                            : s15 ? 15

@@ -266,24 +266,16 @@ ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
             /* legacy shfl (no member mask): treat the mask operand as absent */
             if (d->nops < 5) return NULL;
         } else if (d->nops < 6) return NULL;
-        d->shfl_mode = ps_modset_has(m, PS_MOD_UP) ? 0
-            : ps_modset_has(m, PS_MOD_DOWN)        ? 1
-            : ps_modset_has(m, PS_MOD_BFLY)        ? 2
-                                                   : 3;
+        d->shfl_mode = (uint8_t)ps_insn_group_index(in, PS_MG_SHFL); /* SHFL!: up 0, down 1, bfly 2, idx 3 */
         return shfl;
     case PS_F_VOTE:
         if (ps_modset_has(m, PS_MOD_BALLOT)) return vote_ballot;
-        d->vote_mode = ps_modset_has(m, PS_MOD_ALL) ? 0 : ps_modset_has(m, PS_MOD_ANY) ? 1 : 2;
+        d->vote_mode = (uint8_t)ps_insn_group_index(in, PS_MG_VOTE); /* VOTE!: all 0, any 1, uni 2 */
         return vote_pred;
     case PS_F_MATCH: return ps_modset_has(m, PS_MOD_ALL) ? match_all : match_any;
     case PS_F_REDUX:
         if (in->types[0] == PS_T_F32) return NULL;
-        d->redux_op = ps_modset_has(m, PS_MOD_ADD) ? RX_ADD
-            : ps_modset_has(m, PS_MOD_MIN)         ? RX_MIN
-            : ps_modset_has(m, PS_MOD_MAX)         ? RX_MAX
-            : ps_modset_has(m, PS_MOD_AND)         ? RX_AND
-            : ps_modset_has(m, PS_MOD_OR)          ? RX_OR
-                                                   : RX_XOR;
+        d->redux_op = (uint8_t)ps_insn_group_index(in, PS_MG_REDOP); /* REDOP!: in RX_* order */
         if (in->types[0] == PS_T_S32) d->flags |= DF_SIGNED;
         return redux;
     case PS_F_ACTIVEMASK: return activemask;

@@ -24,6 +24,9 @@ static bool is_imm(const ps_operand *o) {
 }
 static bool is_int_imm(const ps_operand *o) { return o->kind == PS_OP_IMM; }
 static bool has_mod(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
+/* mul, div and their half-precision forms: .rs and .rna are refused there, so any ROUND member is
+ * one of .rn .rz .rm .rp */
+static bool rounding_written(const ps_insn *in) { return ps_insn_group(in, PS_MG_ROUND) != PS_MOD_NONE; }
 
 void ps_ptxas_note_defs(const ps_insn *in, int pc, int *last_def) {
     if (in->nops == 0 || (in->info->props & P_STORE)) return;
@@ -117,7 +120,7 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
         /* mul.f32/f64 by an immediate 1.0 without .rnd/.ftz/.sat is folded into a move: a
          * NaN operand passes through with its payload, unquieted */
         if (in->nops == 3 && (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_FTZ) && !has_mod(in, PS_MOD_SAT) &&
-            !has_mod(in, PS_MOD_RN) && !has_mod(in, PS_MOD_RZ) && !has_mod(in, PS_MOD_RM) && !has_mod(in, PS_MOD_RP)) {
+            !rounding_written(in)) {
             for (int i = 1; i <= 2; i++) {
                 const ps_operand *k = &in->ops[i], *x = &in->ops[3 - i];
                 bool one = (k->kind == PS_OP_IMM_F32 && k->imm == 0x3f800000u) ||
@@ -211,11 +214,6 @@ static bool ptxas_branches(const ps_insn *in) {
     case PS_F_REM: return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
     default: return false;
     }
-}
-
-static bool rounding_written(const ps_insn *in) {
-    return has_mod(in, PS_MOD_RN) || has_mod(in, PS_MOD_RZ) || has_mod(in, PS_MOD_RM) || has_mod(in, PS_MOD_RP) ||
-        has_mod(in, PS_MOD_RNA);
 }
 
 /* Does instruction `in` write its first operand (the usual destination)? */

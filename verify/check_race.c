@@ -38,11 +38,21 @@
 
 /* Is the instruction a morally strong access (volatile, relaxed, acquire, release, sc)? */
 static bool insn_strong(const ps_insn *in) {
-    const ps_modset *m = in ? &in->mods : NULL;
-    return m &&
-        (ps_modset_has(m, PS_MOD_VOLATILE) || ps_modset_has(m, PS_MOD_RELAXED) || ps_modset_has(m, PS_MOD_ACQUIRE) ||
-         ps_modset_has(m, PS_MOD_RELEASE) || ps_modset_has(m, PS_MOD_SC));
+    switch (in ? ps_insn_group(in, PS_MG_SEM) : PS_MOD_NONE) { /* .mmio comes with .relaxed, found first */
+    case PS_MOD_VOLATILE:
+    case PS_MOD_RELAXED:
+    case PS_MOD_ACQUIRE:
+    case PS_MOD_RELEASE:
+    case PS_MOD_SC: return true;
+    default: return false;
+    }
 }
+
+/* The instruction's memory-order semantics (SEM: one at most on the memory instructions, mem_rules.c),
+ * or PS_MOD_NONE. */
+static ps_mod sem_of(const ps_insn *in) { return in ? ps_insn_group(in, PS_MG_SEM) : PS_MOD_NONE; }
+static bool sem_acquires(ps_mod s) { return s == PS_MOD_ACQUIRE || s == PS_MOD_ACQ_REL; }
+static bool sem_releases(ps_mod s) { return s == PS_MOD_RELEASE || s == PS_MOD_ACQ_REL; }
 
 static void *race_create(ps_verifier *v) {
     race *r = ps_xcalloc(1, sizeof *r);
@@ -1093,10 +1103,8 @@ static bool words_distinct(const ps_mem_event *e) {
 static bool log_defers(const race *r, const rworker *w, const ps_mem_event *e, const ps_mem_shape *sh) {
     if (e->kind != PS_ACC_LOAD || !sh->aligned4 || sh->space != PS_SPACE_SHARED || e->remote) return false;
     if (w->wphase == w->phase + 1 || w->copies || w->dsmem_dirty || r->hopper || w->acq_used) return false;
-    const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
-    return !mods ||
-        !(ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
-          ps_modset_has(mods, PS_MOD_ACQ_REL));
+    ps_mod s = sem_of(e->at.insn);
+    return !sem_acquires(s) && !sem_releases(s);
 }
 
 static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, const cur_access *c) {
@@ -1187,12 +1195,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     if (w->npend) flush_hazards(r, w);
     /* release/acquire on a shared word: message passing between the block's threads
      * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
-    const ps_modset *mods = e->at.insn ? &e->at.insn->mods : NULL;
-    if (mods &&
-        (ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQUIRE) ||
-         ps_modset_has(mods, PS_MOD_ACQ_REL))) {
-        bool acq = ps_modset_has(mods, PS_MOD_ACQUIRE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
-        bool rel = ps_modset_has(mods, PS_MOD_RELEASE) || ps_modset_has(mods, PS_MOD_ACQ_REL);
+    ps_mod sem = sem_of(e->at.insn);
+    if (sem_acquires(sem) || sem_releases(sem)) {
+        bool acq = sem_acquires(sem), rel = sem_releases(sem);
         for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             if (e->space[l] == PS_SPACE_SHARED)

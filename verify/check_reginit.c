@@ -298,10 +298,7 @@ static uint32_t selp_undef(const reginit_func *rf, const ps_insn_event *e, rfram
 static void shfl_undef(const reginit_func *rf, const ps_insn_event *e, rframe *fr, const ps_insn *in, int idx,
                        uint32_t *ud, uint32_t *up, origin *from) {
     uint32_t ua = reg_undef(fr, &in->ops[1]), ubc = reg_undef(fr, &in->ops[2]) | reg_undef(fr, &in->ops[3]);
-    int mode = ps_modset_has(&in->mods, PS_MOD_UP) ? 0
-        : ps_modset_has(&in->mods, PS_MOD_DOWN)    ? 1
-        : ps_modset_has(&in->mods, PS_MOD_BFLY)    ? 2
-                                                   : 3;
+    int mode = ps_insn_group_index(in, PS_MG_SHFL); /* up 0, down 1, bfly 2, idx 3 */
     uint32_t d = 0;
     for (uint32_t m = e->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);

@@ -245,9 +245,8 @@ void race_grid_access(race *r, rworker *w, const ps_mem_event *e, int lane, uint
     if (!in || scope_cta(&in->mods)) return;
     xblock *b = block_state(r, w);
     unsigned tid = (unsigned)e->at.warp * 32u + (unsigned)lane;
-    const ps_modset *m = &in->mods;
-    bool acq = ps_modset_has(m, PS_MOD_ACQUIRE) || ps_modset_has(m, PS_MOD_ACQ_REL);
-    bool rel = ps_modset_has(m, PS_MOD_RELEASE) || ps_modset_has(m, PS_MOD_ACQ_REL);
+    ps_mod sem = ps_insn_group(in, PS_MG_SEM); /* one at most on an access (mem_rules.c) */
+    bool acq = sem == PS_MOD_ACQUIRE || sem == PS_MOD_ACQ_REL, rel = sem == PS_MOD_RELEASE || sem == PS_MOD_ACQ_REL;
     bool fenced = b->ftok[tid].phase1 != 0;
     addr &= ~3ull;
     if (e->kind != PS_ACC_STORE) { /* a read: ld, or the read of an atom */
