@@ -75,7 +75,8 @@ static void run_watched(const char *ptx, const char *kernel, tu_launch cfg, tu_b
         char diag[2048] = "";
         ps_status st = tu_run(ptx, kernel, &cfg, bufs, nbufs, &res, diag, sizeof diag);
         if (st != PS_OK) fail_msg("launch failed (%d): %s", (int)st, diag);
-        if (s.unset) fail_msg("%d of %d memory events have an unset field; the first at %s", s.unset, s.events, s.first);
+        if (s.unset)
+            fail_msg("%d of %d memory events have an unset field; the first at %s", s.unset, s.events, s.first);
         assert_true(s.events >= min_events);
     }
 }
