@@ -24,28 +24,9 @@ typedef struct {
     uint64_t addr;
 } co_row;
 
-typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] statistics */
-} co_state;
+typedef ps_row_checker co_state; /* [worker][instruction] statistics */
 
-static void *co_create(ps_verifier *v) {
-    co_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(co_row));
-    return s;
-}
-
-static void co_destroy(void *self) {
-    co_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void co_launch_begin(void *self, int nworkers) {
-    co_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
-}
+static void *co_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(co_state), sizeof(co_row)); }
 
 static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     co_state *s = self;
@@ -212,8 +193,8 @@ const ps_checker ps_checker_coalesce = {
     .name = "coalesce",
     .check = PS_CHECK_COALESCE,
     .create = co_create,
-    .destroy = co_destroy,
-    .launch_begin = co_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .mem = co_mem,
     .finish = co_finish,
 };

@@ -23,28 +23,9 @@ typedef struct {
     bool sampled;
 } dv_row;
 
-typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] statistics */
-} dv_state;
+typedef ps_row_checker dv_state; /* [worker][instruction] statistics */
 
-static void *dv_create(ps_verifier *v) {
-    dv_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(dv_row));
-    return s;
-}
-
-static void dv_destroy(void *self) {
-    dv_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void dv_launch_begin(void *self, int nworkers) {
-    dv_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
-}
+static void *dv_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(dv_state), sizeof(dv_row)); }
 
 static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uint32_t taken) {
     dv_state *s = self;
@@ -168,8 +149,8 @@ const ps_checker ps_checker_divergence = {
     .name = "divergence",
     .check = PS_CHECK_DIVERGENCE,
     .create = dv_create,
-    .destroy = dv_destroy,
-    .launch_begin = dv_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .branch = dv_branch,
     .finish = dv_finish,
 };

@@ -767,3 +767,21 @@ void ps_rows_reset(ps_row_table *t, int nworkers) {
     t->rows = ps_xcalloc((size_t)t->nworkers, sizeof *t->rows);
     for (int w = 0; w < t->nworkers; w++) t->rows[w] = ps_xcalloc((size_t)t->nrows, t->row_size);
 }
+
+void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size) {
+    ps_row_checker *s = ps_xcalloc(1, size);
+    s->v = v;
+    ps_rows_init(&s->t, v->ninsns + 1, row_size);
+    return s;
+}
+
+void ps_row_checker_destroy(void *self) {
+    ps_row_checker *s = self;
+    ps_rows_free(&s->t);
+    free(s);
+}
+
+void ps_row_checker_launch_begin(void *self, int nworkers) {
+    ps_row_checker *s = self;
+    ps_rows_reset(&s->t, nworkers);
+}

@@ -135,6 +135,18 @@ static inline void *ps_row(const ps_row_table *t, int worker, int idx) {
     return t->rows[worker] + (size_t)(idx < 0 ? t->nrows - 1 : idx) * t->row_size;
 }
 
+/* The state of a checker built on one row table (coalesce, divergence, profile; bank keeps its
+ * bank geometry after it): ps_row_checker_new allocates `size` zeroed bytes, a struct whose first
+ * member is a ps_row_checker, with rows of `row_size` bytes for v's instructions (and the last
+ * row); destroy and launch_begin are the checkers' own entries (ps_checker). */
+typedef struct {
+    ps_verifier *v;
+    ps_row_table t; /* [worker][instruction] */
+} ps_row_checker;
+void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size);
+void ps_row_checker_destroy(void *self);
+void ps_row_checker_launch_begin(void *self, int nworkers); /* fresh zeroed rows */
+
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */
 void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
