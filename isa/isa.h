@@ -161,6 +161,8 @@ const char *ps_mod_name(ps_mod m);
 int ps_mod_lookup(const char *s, size_t n); /* -1 if unknown */
 
 const ps_form_info *ps_form_get(ps_form f);
+/* The mbarrier.* forms (P_MBARRIER): one family for the validator, the listing and the checkers. */
+static inline bool ps_form_is_mbarrier(ps_form f) { return (ps_form_get(f)->props & P_MBARRIER) != 0; }
 /* Forms sharing a mnemonic are contiguous in the sorted index: returns the number of forms
  * whose mnemonic equals the first `ncomp` dot-separated components of s, and their ids. */
 int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **forms);

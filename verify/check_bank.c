@@ -269,29 +269,11 @@ static bool matrix_rows(const ps_mem_event *e) {
  * Measured on the H200 (tests/data/hopper/ncu_*.csv): corpus/hopper_gemm (32 mbarrier.init,
  * 64 TMA loads) and corpus/hopper_attention (28 mbarrier.init, 36 TMA loads) count 0 shared
  * instructions, wavefronts and conflicts. The race and initcheck checkers still see them. */
-static bool mbarrier_form(ps_form f) {
-    switch (f) {
-    case PS_F_MBARRIER_INIT:
-    case PS_F_MBARRIER_INVAL:
-    case PS_F_MBARRIER_ARRIVE:
-    case PS_F_MBARRIER_ARRIVE_DROP:
-    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
-    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
-    case PS_F_MBARRIER_EXPECT_TX:
-    case PS_F_MBARRIER_COMPLETE_TX:
-    case PS_F_MBARRIER_TEST_WAIT:
-    case PS_F_MBARRIER_TRY_WAIT:
-    case PS_F_MBARRIER_PENDING_COUNT:
-    case PS_F_MBARRIER: return true;
-    default: return false;
-    }
-}
-
 static bool not_lsu(const ps_mem_event *e) {
     const ps_insn *in = e->at.insn;
     return in &&
         (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
-         in->form == PS_F_CP_REDUCE_ASYNC_BULK || mbarrier_form(in->form));
+         in->form == PS_F_CP_REDUCE_ASYNC_BULK || ps_form_is_mbarrier(in->form));
 }
 
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
