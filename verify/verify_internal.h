@@ -147,6 +147,13 @@ void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size);
 void ps_row_checker_destroy(void *self);
 void ps_row_checker_launch_begin(void *self, int nworkers); /* fresh zeroed rows */
 
+/* Does `in` write its first operand (and its "d|p" partner)? Not stores, control flow, red,
+ * bar.warp.sync, nanosleep, pmevent, prefetch or stackrestore (which read theirs); bar/barrier only
+ * with .red. The register-pressure analysis and the static half of the register-init checker
+ * (regpressure.c, reginit_static.c) share it; the uniformity pass in verify.c keeps its own,
+ * narrower rule. */
+bool ps_writes_first_operand(const ps_insn *in);
+
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */
 void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
