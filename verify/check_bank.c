@@ -432,10 +432,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
                      "%u-way bank conflict on %u-bit shared %s: %llu wavefronts where %llu would do; %s", r->worst,
                      8 * (r->size ? r->size : 4), kind_words(k), (unsigned long long)r->wf,
                      (unsigned long long)r->ideal, hint);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             fd.at.address = r->addr;
             fd.at.has_address = true;
             fd.at.is_write = k != PS_ACC_LOAD;

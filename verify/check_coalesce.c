@@ -169,10 +169,7 @@ static void co_finish(void *self, const ps_launch_result *res) {
                      8u * r->size, k ? "stores" : "loads", (double)r->sectors / (double)r->requests,
                      (double)r->ideal / (double)r->requests, (unsigned long long)r->sectors,
                      (unsigned long long)r->requests, shape);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             fd.at.address = r->addr;
             fd.at.has_address = true;
             fd.at.is_write = k == 1;

@@ -134,10 +134,7 @@ static void dv_finish(void *self, const ps_launch_result *res) {
                          "warps",
                          (unsigned long long)r->divergent, (unsigned long long)r->exec,
                          100.0 * (double)r->divergent / (double)r->exec, (double)r->taken / (double)r->exec, lanes);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             ps_verify_add_finding(v, &fd);
         }
         base += f->ninsns;

@@ -653,6 +653,14 @@ void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane) {
     s->thread[2] = linear / (bx * by);
 }
 
+void ps_site_from_row(ps_site *s, const ps_insn *in, const unsigned ctaid[3], const unsigned block[3], int warp,
+                      int lane) {
+    ps_event_where at = {.warp = warp, .insn = in};
+    memcpy(at.ctaid, ctaid, sizeof at.ctaid);
+    memcpy(at.block, block, sizeof at.block);
+    ps_site_from_event(s, &at, lane);
+}
+
 /* The .loc line of the first instruction on PTX line `line` of function `fn` (any when NULL). */
 static void src_of_line(const ps_verifier *v, const char *fn, int line, ps_site *s) {
     const ps_module *m = v->module;

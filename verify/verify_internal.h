@@ -164,5 +164,9 @@ int ps_verify_add_finding_idx(ps_verifier *v, const ps_finding *f);
 void ps_verify_add_count(ps_verifier *v, int idx, uint64_t count);
 /* Location of lane `lane` of an event: PTX line, .loc line, block and thread indices. */
 void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane);
+/* The same for a statistics row that kept the first event's place (the bank, coalescing and
+ * divergence checkers' findings): instruction, block index and shape, warp and lane. */
+void ps_site_from_row(ps_site *s, const ps_insn *in, const unsigned ctaid[3], const unsigned block[3], int warp,
+                      int lane);
 
 #endif
