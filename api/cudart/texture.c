@@ -6,26 +6,12 @@
 
 #include "cudart_internal.h"
 
-#define ENTER()                                         \
-    do {                                                \
-        cudaError_t e_ = ps_rt_enter();                 \
-        if (e_ != cudaSuccess) return ps_rt_result(e_); \
-    } while (0)
-
-/* Legacy-stream work while a blocking stream captures fails (graph.c). */
-#define LEGACY()                                 \
-    do {                                         \
-        cudaError_t g_ = ps_rt_capture_legacy(); \
-        if (g_ != cudaSuccess) return g_;        \
-    } while (0)
 /* An asynchronous copy on a capturing stream is not recorded: the capture is invalidated. */
 #define NO_CAPTURE(s, what)                                                     \
     do {                                                                        \
         ps_rt_capture *c_ = ps_rt_capturing(s);                                 \
         if (c_) return ps_rt_capture_refuse(c_, what " during stream capture"); \
     } while (0)
-
-void cuptxsim_alloc_site(void *ret, const char *api);
 
 /* ---- channel descriptions --------------------------------------------------------------------- */
 PS_CUDART_API struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
