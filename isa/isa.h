@@ -195,6 +195,8 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m);
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen);
 
 const ps_form_info *ps_form_get(ps_form f);
+/* The mbarrier.* forms (P_MBARRIER): one family for the validator, the listing and the checkers. */
+static inline bool ps_form_is_mbarrier(ps_form f) { return (ps_form_get(f)->props & P_MBARRIER) != 0; }
 /* Forms sharing a mnemonic are contiguous in the sorted index: returns the number of forms
  * whose mnemonic equals the first `ncomp` dot-separated components of s, and their ids. */
 int ps_isa_lookup_mnemonic(const char *s, size_t n, const ps_form **forms);

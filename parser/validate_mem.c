@@ -468,6 +468,10 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
         error_at(p, mt, "%s", why);
         return;
     }
+    if (ps_form_is_mbarrier(in->form)) {
+        mbarrier(p, in, mt, ops, nops);
+        return;
+    }
     switch (in->form) {
     case PS_F_LD:
     case PS_F_LDU:
@@ -486,17 +490,6 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_CP_ASYNC:
     case PS_F_CP_ASYNC_WAIT:
     case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;
-    case PS_F_MBARRIER_INIT:
-    case PS_F_MBARRIER_INVAL:
-    case PS_F_MBARRIER_ARRIVE:
-    case PS_F_MBARRIER_ARRIVE_DROP:
-    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
-    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
-    case PS_F_MBARRIER_EXPECT_TX:
-    case PS_F_MBARRIER_COMPLETE_TX:
-    case PS_F_MBARRIER_TEST_WAIT:
-    case PS_F_MBARRIER_TRY_WAIT:
-    case PS_F_MBARRIER_PENDING_COUNT: mbarrier(p, in, mt, ops, nops); return;
     case PS_F_ISSPACEP: isspacep(p, in, mt, ops, nops); return;
     case PS_F_CVTA:
     case PS_F_MOV: address_move(p, in, mt, ops, nops); return;

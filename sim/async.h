@@ -1,5 +1,6 @@
 /* async.h — what exec_async.c (cp.async groups) and exec_mbarrier.c (mbarrier objects) share:
- * the per-CTA record of copies in flight. Private to sim/. */
+ * the per-CTA record of copies in flight; and what the bulk, tensor and cluster copies share.
+ * Private to sim/. */
 #ifndef PTXSIM_ASYNC_H
 #define PTXSIM_ASYNC_H
 
@@ -78,6 +79,12 @@ enum { RT_U32, RT_S32, RT_U64, RT_S64, RT_F32, RT_F64, RT_F16, RT_BF16 };
 uint64_t ps_bulk_reduce1(int op, int ty, uint64_t a, uint64_t b);
 /* the floating-point ones (bulk_reduce.c): .add of RT_F32/F64/F16/BF16, .min/.max of F16/BF16 */
 uint64_t ps_bulk_reduce_float(int op, int ty, uint64_t a, uint64_t b);
+
+/* Bulk copies (exec_bulk.c; exec_cluster.c's multicast uses them too): lane l's `size` bytes at
+ * addr of `space` as one host range (both ends resolved, 16 bytes each; a range over two
+ * allocations faults), or NULL after a fault; and the memory event of lane l's whole range. */
+uint8_t *ps_bulk_range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write);
+void ps_bulk_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size, bool write);
 
 /* Tensor copies (exec_tma.c): cp.async.bulk.tensor and cp.reduce.async.bulk.tensor. */
 ps_exec_fn ps_select_tma(const ps_insn *in, ps_dinsn *d, char *why, size_t len);

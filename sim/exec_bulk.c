@@ -23,8 +23,7 @@
 
 enum { BK_G2S, BK_S2S, BK_S2G };
 
-/* Host pointer to `size` bytes at addr of `space` for lane l, or NULL after a fault. */
-static uint8_t *range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write) {
+uint8_t *ps_bulk_range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write) {
     uint8_t *p0 = ps_mem_resolve(w, space, addr, 16, l, write);
     if (!p0) return NULL;
     uint8_t *p1 = ps_mem_resolve(w, space, addr + size - 16, 16, l, write);
@@ -37,7 +36,7 @@ static uint8_t *range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l
     return p0;
 }
 
-static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size, bool write) {
+void ps_bulk_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t addr, uint32_t size, bool write) {
     const ps_observer *o = w->cta->obs;
     if (!o || !o->mem) return;
     ps_mem_event ev;
@@ -48,6 +47,7 @@ static void mem_event(ps_warp *w, const ps_dinsn *d, int l, int space, uint64_t 
     ev.mask = 1u << l;
     ev.remote = 0;
     ev.hint = 0;
+    ev.values = NULL; /* not recorded (was left unset; single-lane events, so no checker followed it) */
     ev.space[l] = space == SP_SHARED ? PS_SPACE_SHARED : PS_SPACE_GLOBAL;
     ev.addr[l] = addr;
     if (space == SP_DSMEM) ps_event_dsmem(w, &ev, l, addr); /* maybe another CTA's (clusters) */
@@ -74,13 +74,13 @@ static void bulk_copy(ps_warp *w, const ps_dinsn *d) {
                            (unsigned long long)dst, (unsigned long long)src);
             return;
         }
-        uint8_t *s = range(w, ssp, src, size, l, false);
+        uint8_t *s = ps_bulk_range(w, ssp, src, size, l, false);
         if (!s) return;
-        uint8_t *t = range(w, dsp, dst, size, l, true);
+        uint8_t *t = ps_bulk_range(w, dsp, dst, size, l, true);
         if (!t) return;
         memmove(t, s, size);
-        mem_event(w, d, l, ssp, src, size, false);
-        mem_event(w, d, l, dsp, dst, size, true);
+        ps_bulk_event(w, d, l, ssp, src, size, false);
+        ps_bulk_event(w, d, l, dsp, dst, size, true);
         if (kind != BK_S2G) {
             uint64_t mbar = R(w, d->o[3])[l] + (uint64_t)(int64_t)d->target;
             if (!ps_mbarrier_complete_tx(w, d, l, mbar, size)) return;
@@ -127,9 +127,9 @@ static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
                            (unsigned long long)dst, (unsigned long long)src, size);
             return;
         }
-        uint8_t *s = range(w, SP_SHARED, src, size, l, false);
+        uint8_t *s = ps_bulk_range(w, SP_SHARED, src, size, l, false);
         if (!s) return;
-        uint8_t *t = range(w, dsp, dst, size, l, true);
+        uint8_t *t = ps_bulk_range(w, dsp, dst, size, l, true);
         if (!t) return;
         for (uint32_t i = 0; i < size; i += es) {
             uint64_t a = 0, b = 0;
@@ -138,8 +138,8 @@ static void bulk_reduce(ps_warp *w, const ps_dinsn *d) {
             uint64_t r = ps_bulk_reduce1(op, ty, a, b);
             memcpy(t + i, &r, es);
         }
-        mem_event(w, d, l, SP_SHARED, src, size, false);
-        mem_event(w, d, l, dsp, dst, size, true);
+        ps_bulk_event(w, d, l, SP_SHARED, src, size, false);
+        ps_bulk_event(w, d, l, dsp, dst, size, true);
         if (kind == BK_S2S) {
             uint64_t mbar = R(w, d->o[3])[l] + (uint64_t)(int64_t)d->target;
             if (!ps_mbarrier_complete_tx(w, d, l, mbar, size)) return;

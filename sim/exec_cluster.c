@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "async.h"
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), (ps_exec_fn)NULL)
 
@@ -288,20 +288,6 @@ ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t l
 
 /* ---- cp.async.bulk multicast ------------------------------------------------------------- */
 
-/* `size` bytes at addr of `space` for lane l as one host range, or NULL after a fault. */
-static uint8_t *bulk_range(ps_warp *w, int space, uint64_t addr, uint32_t size, int l, bool write) {
-    uint8_t *p0 = ps_mem_resolve(w, space, addr, 16, l, write);
-    if (!p0) return NULL;
-    uint8_t *p1 = ps_mem_resolve(w, space, addr + size - 16, 16, l, write);
-    if (!p1) return NULL;
-    if (p1 - p0 != (ptrdiff_t)size - 16) {
-        ps_fault_raise(w, PS_FAULT_OUT_OF_BOUNDS, l, "cp.async.bulk range [0x%llx, 0x%llx) spans two allocations",
-                       (unsigned long long)addr, (unsigned long long)(addr + size));
-        return NULL;
-    }
-    return p0;
-}
-
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster
  *   [dst], [src], size, [mbar], ctaMask
  * copies the global bytes to offset dst of the shared memory of every CTA of the cluster whose
@@ -309,7 +295,6 @@ static uint8_t *bulk_range(ps_warp *w, int space, uint64_t addr, uint32_t size, 
  * them. d->o: dst, src, size, mbar, mask; offsets: dst d->off2, src d->imm, mbar d->target. */
 static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
     ps_cluster *cl = w->cta->cluster;
-    const ps_observer *o = w->cta->obs;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = (R(w, d->o[0])[l] + (uint64_t)(int64_t)d->off2) & (DSMEM_RANK_UNIT - 1);
@@ -331,25 +316,12 @@ static void bulk_multicast(ps_warp *w, const ps_dinsn *d) {
                            mask, cl->n);
             return;
         }
-        const uint8_t *s = bulk_range(w, SP_GLOBAL, src, size, l, false);
+        const uint8_t *s = ps_bulk_range(w, SP_GLOBAL, src, size, l, false);
         if (!s) return;
-        if (o && o->mem) {
-            ps_mem_event ev;
-            ps_event_where_fill(&ev.at, w, d);
-            ev.kind = PS_ACC_LOAD;
-            ev.size = size;
-            ev.elem = 16;
-            ev.mask = 1u << l;
-            ev.remote = 0;
-            ev.hint = 0; /* was stack garbage: check's coalescing counts of this case varied by run */
-            ev.values = NULL;
-            ev.space[l] = PS_SPACE_GLOBAL;
-            ev.addr[l] = src;
-            o->mem(o->ctx, &ev);
-        }
+        ps_bulk_event(w, d, l, SP_GLOBAL, src, size, false);
         for (uint32_t r = mask; r; r &= r - 1) {
             uint64_t base = (uint64_t)(__builtin_ctz(r) + 1) << DSMEM_RANK_SHIFT;
-            uint8_t *t = bulk_range(w, SP_DSMEM, base | dst, size, l, true);
+            uint8_t *t = ps_bulk_range(w, SP_DSMEM, base | dst, size, l, true);
             if (!t) return;
             memmove(t, s, size);
             dsmem_event(w, d, l, base | dst, size, PS_ACC_STORE);

@@ -173,29 +173,7 @@ static void h_half_set(ps_warp *w, const ps_dinsn *d) {
 /* ---- selection ---------------------------------------------------------------------------- */
 static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
-static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
-    static const ps_mod ops[CMP_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,
-                                          PS_MOD_GE,  PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
-                                          PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    int op = -1;
-    for (int i = 0; i < CMP_COUNT; i++)
-        if (has(in, ops[i])) {
-            if (op >= 0) return NULL;
-            op = i;
-        }
-    int bop = ps_insn_group_index(in, PS_MG_BOOL) + 1; /* one at most (BOOL): BOOL_AND.. or BOOL_NONE */
-    if (op < 0 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
-    /* .nan is a comparison here, not the min/max modifier: DF_NAN is set from the same mod */
-    if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
-    if ((bop != BOOL_NONE) != (d->nops == 5) || d->nops < 4) return NULL;
-    bool x2 = d->type == PS_T_F16X2 || d->type == PS_T_BF16X2;
-    if (!x2 && d->o[1] != NO_SLOT) return NULL; /* p|q only for the packed types */
-    if ((d->flags & DF_FTZ) && (d->type == PS_T_BF16 || d->type == PS_T_BF16X2)) return NULL;
-    if (in->ops[0].kind == PS_OP_SINK) d->o[0] = NO_SLOT;
-    d->half_setp = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
-    return h_half_setp;
-}
-
+/* The comparison (CMP_*) of a half set/setp, or -1 for none or two. */
 static int cmp_of(const ps_insn *in) {
     static const ps_mod ops[CMP_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,
                                           PS_MOD_GE,  PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
@@ -209,11 +187,27 @@ static int cmp_of(const ps_insn *in) {
     return op;
 }
 
+/* Its boolean combination: BOOL_AND.., or BOOL_NONE without one (one at most: the BOOL group). */
+static int bool_op_of(const ps_insn *in) { return ps_insn_group_index(in, PS_MG_BOOL) + 1; }
+
+static ps_exec_fn select_setp(const ps_insn *in, ps_dinsn *d) {
+    int op = cmp_of(in), bop = bool_op_of(in);
+    if (op < 0 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
+    /* .nan is a comparison here, not the min/max modifier: DF_NAN is set from the same mod */
+    if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
+    if ((bop != BOOL_NONE) != (d->nops == 5) || d->nops < 4) return NULL;
+    bool x2 = d->type == PS_T_F16X2 || d->type == PS_T_BF16X2;
+    if (!x2 && d->o[1] != NO_SLOT) return NULL; /* p|q only for the packed types */
+    if ((d->flags & DF_FTZ) && (d->type == PS_T_BF16 || d->type == PS_T_BF16X2)) return NULL;
+    if (in->ops[0].kind == PS_OP_SINK) d->o[0] = NO_SLOT;
+    d->half_setp = op | bop << 8 | ((d->flags & DF_FTZ) ? 1 << 12 : 0);
+    return h_half_setp;
+}
+
 ps_exec_fn ps_select_half_set(const ps_insn *in, ps_dinsn *d) {
     int dt = in->types[0], st = in->types[in->ntypes - 1];
     bool bf = st == PS_T_BF16 || st == PS_T_BF16X2, x2 = st == PS_T_F16X2 || st == PS_T_BF16X2;
-    int op = cmp_of(in);
-    int bop = ps_insn_group_index(in, PS_MG_BOOL) + 1; /* one at most (BOOL): BOOL_AND.. or BOOL_NONE */
+    int op = cmp_of(in), bop = bool_op_of(in);
     if (op < 0 || (d->flags & ~(uint32_t)(DF_FTZ | DF_NAN))) return NULL;
     if ((d->flags & DF_NAN) && op != CMP_NAN) return NULL;
     if ((bop != BOOL_NONE) != (d->nops == 4) || d->nops < 3) return NULL;

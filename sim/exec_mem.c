@@ -88,6 +88,26 @@ static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const p
     return p ? p + (a0 - lo) : NULL;
 }
 
+/* A scalar ld/st handler without a checker (the record's address in operand ADDR): a checker's
+ * events go through name##_any; a full warp of evenly spaced lanes (lanes 0, 1 and 31 tell cheaply)
+ * takes name##_coal (s == size) or name##_strided; anything else, or an access those refuse,
+ * takes name##_span. */
+#define MEM_SCALAR_DISPATCH(name, T, ADDR)                                                  \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                             \
+        const uint64_t *base = R(w, d->o[ADDR]);                                            \
+        if (w->cta->obs) {                                                                  \
+            name##_any(w, d);                                                               \
+            return;                                                                         \
+        }                                                                                   \
+        if (w->exec == FULL_MASK) {                                                         \
+            uint64_t s = base[1] - base[0];                                                 \
+            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                               \
+                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s))) \
+                return;                                                                     \
+        }                                                                                   \
+        name##_span(w, d);                                                                  \
+    }
+
 /* ld/st: the whole warp is resolved at once when it can be (ps_mem_span: one bounds check, one
  * allocation lookup); otherwise lane by lane, which faults on the first bad lane in lane order.
  * The span path only runs when every lane is good, so both paths leave the same state. */
@@ -204,21 +224,7 @@ static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const p
             });                                                                                                        \
         }                                                                                                              \
     }                                                                                                                  \
-    /* Scalar load, no checker: evenly spaced lanes take the straight paths above. */                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
-        const uint64_t *base = R(w, d->o[1]);                                                                          \
-        if (w->cta->obs) {                                                                                             \
-            name##_any(w, d);                                                                                          \
-            return;                                                                                                    \
-        }                                                                                                              \
-        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
-            uint64_t s = base[1] - base[0];                                                                            \
-            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
-                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
-                return;                                                                                                \
-        }                                                                                                              \
-        name##_span(w, d);                                                                                             \
-    }
+    MEM_SCALAR_DISPATCH(name, T, 1)
 LD_HANDLER(ld_u8, uint8_t, uint64_t)
 LD_HANDLER(ld_s8, int8_t, int64_t)
 LD_HANDLER(ld_u16, uint16_t, uint64_t)
@@ -320,7 +326,6 @@ static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t
         }                                                                                                              \
         event_end(w, ev);                                                                                              \
     }                                                                                                                  \
-    /* Scalar store, no checker: the span path with nothing else around it. */                                         \
     /* A coalesced scalar store without a checker (affine, s == size), and one with another stride s \
      * (lanes write in lane order, so with s == 0 the last lane's value stays, as on the per-lane   \
      * path). */                 \
@@ -365,21 +370,7 @@ static inline __attribute__((always_inline)) void st_lanes_ST_F32_OF_U64(uint8_t
             });                                                                                                        \
         }                                                                                                              \
     }                                                                                                                  \
-    /* Scalar store, no checker: evenly spaced lanes take the straight paths above. */                                 \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                                        \
-        const uint64_t *base = R(w, d->o[0]);                                                                          \
-        if (w->cta->obs) {                                                                                             \
-            name##_any(w, d);                                                                                          \
-            return;                                                                                                    \
-        }                                                                                                              \
-        if (w->exec == FULL_MASK) { /* evenly spaced lanes? (lanes 0, 1 and 31 tell cheaply) */                        \
-            uint64_t s = base[1] - base[0];                                                                            \
-            if (base[WARP - 1] - base[0] == (WARP - 1) * s &&                                                          \
-                (s == sizeof(T) ? name##_coal(w, d, base) : name##_strided(w, d, base, s)))                            \
-                return;                                                                                                \
-        }                                                                                                              \
-        name##_span(w, d);                                                                                             \
-    }
+    MEM_SCALAR_DISPATCH(name, T, 0)
 ST_HANDLER(st_8, uint8_t, ST_CHOP)
 ST_HANDLER(st_16, uint16_t, ST_CHOP)
 ST_HANDLER(st_32, uint32_t, ST_CHOP)

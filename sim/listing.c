@@ -174,7 +174,7 @@ static void print_payload(FILE *out, const ps_dinsn *d) {
     bool first = true;
     ps_form f = d->src->form;
     bool imm_done = false;
-    switch (f) {
+    switch (ps_form_is_mbarrier(f) ? PS_F_MBARRIER : f) {
     case PS_F_SET:
     case PS_F_SETP:
         if (half_type(d->type2)) {
@@ -263,18 +263,7 @@ static void print_payload(FILE *out, const ps_dinsn *d) {
         pm(out, &first, "tma_kind", d->tma_kind, false);
         pm(out, &first, "off2", d->off2, false);
         break;
-    case PS_F_MBARRIER_INIT:
-    case PS_F_MBARRIER_INVAL:
-    case PS_F_MBARRIER_ARRIVE:
-    case PS_F_MBARRIER_ARRIVE_DROP:
-    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
-    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
-    case PS_F_MBARRIER_EXPECT_TX:
-    case PS_F_MBARRIER_COMPLETE_TX:
-    case PS_F_MBARRIER_TEST_WAIT:
-    case PS_F_MBARRIER_TRY_WAIT:
-    case PS_F_MBARRIER_PENDING_COUNT:
-    case PS_F_MBARRIER:
+    case PS_F_MBARRIER: /* every mbarrier.* form (the switch's key) */
         pm(out, &first, "mbar_op", d->mbar_op, false);
         pm(out, &first, "mbar_flags", d->mbar_flags, true);
         break;

@@ -391,18 +391,26 @@ static uint32_t f16_of_f32(float v) {
     return r ? r : sign; /* underflow to zero keeps the sign */
 }
 
-uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c) {
-    /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.16816.F32 over the k with k%4 < 2 from zero,
-     * HMMA.16816.F32 over the others on top, then FADD of c */
-    uint32_t a16[2][16], b16[2][16];
-    int n[2] = {0, 0};
-    mma_acc_model hm = mma_model_for(MF_F16, 16);
+/* The fp8 dot products' first step (F2FP.F16.E4M3/E5M2.UNPACK_B, exact): the k element pairs as
+ * f16, split into the two HMMA passes, [0] the k with k%4 < 2 and [1] the others, n[] of each. */
+static void fp8_unpack_passes(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t a16[2][16],
+                              uint32_t b16[2][16], int n[2]) {
+    n[0] = n[1] = 0;
     for (int i = 0; i < k; i++) {
         int h = (i & 3) >= 2;
         a16[h][n[h]] = f16_of_f32(to_f32(af, a[i]));
         b16[h][n[h]] = f16_of_f32(to_f32(bf, b[i]));
         n[h]++;
     }
+}
+
+uint32_t mma_dot_fp8(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32_t *b, int k, uint32_t c) {
+    /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.16816.F32 over the k with k%4 < 2 from zero,
+     * HMMA.16816.F32 over the others on top, then FADD of c */
+    uint32_t a16[2][16], b16[2][16];
+    int n[2];
+    fp8_unpack_passes(af, bf, a, b, k, a16, b16, n);
+    mma_acc_model hm = mma_model_for(MF_F16, 16);
     uint32_t p = mma_dot_float(hm, MF_F16, MF_F16, a16[0], b16[0], n[0], MF_F32, 0, MF_F32);
     p = mma_dot_float(hm, MF_F16, MF_F16, a16[1], b16[1], n[1], MF_F32, p, MF_F32);
     return f32_result(f32_of(c) + f32_of(p));
@@ -429,14 +437,9 @@ uint32_t mma_dot_fp8_f16(mma_fmt af, mma_fmt bf, const uint32_t *a, const uint32
     /* F2FP.F16.E4M3/E5M2.UNPACK_B (exact), HMMA.F16 over the k with k%4 < 2 from zero,
      * HMMA.F16 over the others on top (each pass rounded to f16, to nearest), then HADD2 of c */
     uint32_t a16[2][16], b16[2][16];
-    int n[2] = {0, 0};
+    int n[2];
+    fp8_unpack_passes(af, bf, a, b, k, a16, b16, n);
     mma_acc_model hm = mma_model_for(MF_F16, 16);
-    for (int i = 0; i < k; i++) {
-        int h = (i & 3) >= 2;
-        a16[h][n[h]] = f16_of_f32(to_f32(af, a[i]));
-        b16[h][n[h]] = f16_of_f32(to_f32(bf, b[i]));
-        n[h]++;
-    }
     uint32_t p = mma_dot_float(hm, MF_F16, MF_F16, a16[0], b16[0], n[0], MF_F16, 0, MF_F16);
     p = mma_dot_float(hm, MF_F16, MF_F16, a16[1], b16[1], n[1], MF_F16, p, MF_F16);
     return hadd_f16(p, c);

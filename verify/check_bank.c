@@ -33,29 +33,15 @@ typedef struct {
 } bank_row;
 
 typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] statistics */
+    ps_row_checker rc; /* [worker][instruction] statistics */
     unsigned banks, bank_bytes;
 } bank_state;
 
 static void *bank_create(ps_verifier *v) {
-    bank_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(bank_row));
+    bank_state *s = ps_row_checker_new(v, sizeof(bank_state), sizeof(bank_row));
     s->banks = v->arch && v->arch->shared_banks ? (unsigned)v->arch->shared_banks : 32;
     s->bank_bytes = v->arch && v->arch->bank_bytes ? (unsigned)v->arch->bank_bytes : 4;
     return s;
-}
-
-static void bank_destroy(void *self) {
-    bank_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void bank_launch_begin(void *self, int nworkers) {
-    bank_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
 }
 
 static void sort_u64(uint64_t *a, int n) {
@@ -231,7 +217,7 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
     }
     if (e->kind == PS_ACC_LOAD) r.c = bank_model(s, e->addr, mask, e->size, MODE_LOAD);
     else if (e->kind == PS_ACC_STORE) r.c = bank_model(s, e->addr, mask, e->size, MODE_STORE);
-    else switch (classify_atomic(s->v, e->at.insn, idx, e->size)) {
+    else switch (classify_atomic(s->rc.v, e->at.insn, idx, e->size)) {
         case AT_AGGREGATED: r.c = bank_model(s, e->addr, mask & -mask, e->size, MODE_SERIAL); break;
         case AT_POPC: r.c = bank_model(s, e->addr, mask, e->size, MODE_SHARE); break;
         case AT_CAS: r.c = bank_model(s, e->addr, mask, e->size, MODE_CAS); break;
@@ -283,29 +269,11 @@ static bool matrix_rows(const ps_mem_event *e) {
  * Measured on the H200 (tests/data/hopper/ncu_*.csv): corpus/hopper_gemm (32 mbarrier.init,
  * 64 TMA loads) and corpus/hopper_attention (28 mbarrier.init, 36 TMA loads) count 0 shared
  * instructions, wavefronts and conflicts. The race and initcheck checkers still see them. */
-static bool mbarrier_form(ps_form f) {
-    switch (f) {
-    case PS_F_MBARRIER_INIT:
-    case PS_F_MBARRIER_INVAL:
-    case PS_F_MBARRIER_ARRIVE:
-    case PS_F_MBARRIER_ARRIVE_DROP:
-    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
-    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX:
-    case PS_F_MBARRIER_EXPECT_TX:
-    case PS_F_MBARRIER_COMPLETE_TX:
-    case PS_F_MBARRIER_TEST_WAIT:
-    case PS_F_MBARRIER_TRY_WAIT:
-    case PS_F_MBARRIER_PENDING_COUNT:
-    case PS_F_MBARRIER: return true;
-    default: return false;
-    }
-}
-
 static bool not_lsu(const ps_mem_event *e) {
     const ps_insn *in = e->at.insn;
     return in &&
         (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
-         in->form == PS_F_CP_REDUCE_ASYNC_BULK || mbarrier_form(in->form));
+         in->form == PS_F_CP_REDUCE_ASYNC_BULK || ps_form_is_mbarrier(in->form));
 }
 
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
@@ -321,8 +289,8 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     int idx = sh->insn;
     access_cost ac = cost_of(s, e, mask, idx, sh);
     bank_cost c = ac.c;
-    int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
-    bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
+    int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
+    bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
     r->used = 1;
     r->matrix |= matrix_rows(e);
     r->kind = (uint8_t)e->kind;
@@ -399,12 +367,12 @@ static void bank_hint(char *buf, size_t n, const bank_row *r, unsigned banks, un
 static void bank_finish(void *self, const ps_launch_result *res) {
     (void)res;
     bank_state *s = self;
-    ps_verifier *v = s->v;
-    if (!s->t.rows) return;
+    ps_verifier *v = s->rc.v;
+    if (!s->rc.t.rows) return;
     /* merge workers into worker 0 */
-    for (int w = 1; w < s->t.nworkers; w++)
-        for (int i = 0; i < s->t.nrows; i++) {
-            bank_row *a = (bank_row *)ps_row(&s->t, 0, i), *b = (bank_row *)ps_row(&s->t, w, i);
+    for (int w = 1; w < s->rc.t.nworkers; w++)
+        for (int i = 0; i < s->rc.t.nrows; i++) {
+            bank_row *a = (bank_row *)ps_row(&s->rc.t, 0, i), *b = (bank_row *)ps_row(&s->rc.t, w, i);
             if (!b->used) continue;
             bool take = !a->used || b->worst > a->worst;
             if (b->worst == a->worst && a->used) {
@@ -427,7 +395,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         }
     const ps_module *mod = v->module;
     int n = 0;
-    for (int i = 0; i < s->t.nrows; i++) n += ((bank_row *)ps_row(&s->t, 0, i))->used;
+    for (int i = 0; i < s->rc.t.nrows; i++) n += ((bank_row *)ps_row(&s->rc.t, 0, i))->used;
     free(v->lines);
     v->lines = ps_xcalloc((size_t)(n ? n : 1), sizeof *v->lines);
     v->nlines = 0;
@@ -435,7 +403,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         const ps_func *f = mod->funcs[fi];
         if (!f->ninsns) continue;
         for (int j = 0; j < f->ninsns; j++) {
-            const bank_row *r = (bank_row *)ps_row(&s->t, 0, base + j);
+            const bank_row *r = (bank_row *)ps_row(&s->rc.t, 0, base + j);
             if (!r->used) continue;
             const ps_insn *in = &f->insns[j];
             int k = r->kind;
@@ -464,10 +432,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
                      "%u-way bank conflict on %u-bit shared %s: %llu wavefronts where %llu would do; %s", r->worst,
                      8 * (r->size ? r->size : 4), kind_words(k), (unsigned long long)r->wf,
                      (unsigned long long)r->ideal, hint);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             fd.at.address = r->addr;
             fd.at.has_address = true;
             fd.at.is_write = k != PS_ACC_LOAD;
@@ -476,7 +441,7 @@ static void bank_finish(void *self, const ps_launch_result *res) {
         base += f->ninsns;
     }
     /* accesses from instructions outside the module (none expected) still count */
-    const bank_row *r = (bank_row *)ps_row(&s->t, 0, s->t.nrows - 1);
+    const bank_row *r = (bank_row *)ps_row(&s->rc.t, 0, s->rc.t.nrows - 1);
     if (r->used) {
         v->stats.shared[r->kind].instructions += r->exec;
         v->stats.shared[r->kind].wavefronts += r->wf;
@@ -489,8 +454,8 @@ const ps_checker ps_checker_bank = {
     .name = "bank",
     .check = PS_CHECK_BANK,
     .create = bank_create,
-    .destroy = bank_destroy,
-    .launch_begin = bank_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .mem = bank_mem,
     .finish = bank_finish,
 };

@@ -24,28 +24,9 @@ typedef struct {
     uint64_t addr;
 } co_row;
 
-typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] statistics */
-} co_state;
+typedef ps_row_checker co_state; /* [worker][instruction] statistics */
 
-static void *co_create(ps_verifier *v) {
-    co_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(co_row));
-    return s;
-}
-
-static void co_destroy(void *self) {
-    co_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void co_launch_begin(void *self, int nworkers) {
-    co_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
-}
+static void *co_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(co_state), sizeof(co_row)); }
 
 static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     co_state *s = self;
@@ -188,10 +169,7 @@ static void co_finish(void *self, const ps_launch_result *res) {
                      8u * r->size, k ? "stores" : "loads", (double)r->sectors / (double)r->requests,
                      (double)r->ideal / (double)r->requests, (unsigned long long)r->sectors,
                      (unsigned long long)r->requests, shape);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             fd.at.address = r->addr;
             fd.at.has_address = true;
             fd.at.is_write = k == 1;
@@ -212,8 +190,8 @@ const ps_checker ps_checker_coalesce = {
     .name = "coalesce",
     .check = PS_CHECK_COALESCE,
     .create = co_create,
-    .destroy = co_destroy,
-    .launch_begin = co_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .mem = co_mem,
     .finish = co_finish,
 };

@@ -23,28 +23,9 @@ typedef struct {
     bool sampled;
 } dv_row;
 
-typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] statistics */
-} dv_state;
+typedef ps_row_checker dv_state; /* [worker][instruction] statistics */
 
-static void *dv_create(ps_verifier *v) {
-    dv_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(dv_row));
-    return s;
-}
-
-static void dv_destroy(void *self) {
-    dv_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void dv_launch_begin(void *self, int nworkers) {
-    dv_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
-}
+static void *dv_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(dv_state), sizeof(dv_row)); }
 
 static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uint32_t taken) {
     dv_state *s = self;
@@ -153,10 +134,7 @@ static void dv_finish(void *self, const ps_launch_result *res) {
                          "warps",
                          (unsigned long long)r->divergent, (unsigned long long)r->exec,
                          100.0 * (double)r->divergent / (double)r->exec, (double)r->taken / (double)r->exec, lanes);
-            ps_event_where at = {.warp = r->warp, .insn = in};
-            memcpy(at.ctaid, r->ctaid, sizeof at.ctaid);
-            memcpy(at.block, r->block, sizeof at.block);
-            ps_site_from_event(&fd.at, &at, r->lane);
+            ps_site_from_row(&fd.at, in, r->ctaid, r->block, r->warp, r->lane);
             ps_verify_add_finding(v, &fd);
         }
         base += f->ninsns;
@@ -168,8 +146,8 @@ const ps_checker ps_checker_divergence = {
     .name = "divergence",
     .check = PS_CHECK_DIVERGENCE,
     .create = dv_create,
-    .destroy = dv_destroy,
-    .launch_begin = dv_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .branch = dv_branch,
     .finish = dv_finish,
 };

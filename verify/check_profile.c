@@ -10,28 +10,9 @@ typedef struct {
     uint64_t warp, thread;
 } pf_row;
 
-typedef struct {
-    ps_verifier *v;
-    ps_row_table t; /* [worker][instruction] */
-} pf_state;
+typedef ps_row_checker pf_state; /* [worker][instruction] */
 
-static void *pf_create(ps_verifier *v) {
-    pf_state *s = ps_xcalloc(1, sizeof *s);
-    s->v = v;
-    ps_rows_init(&s->t, v->ninsns + 1, sizeof(pf_row));
-    return s;
-}
-
-static void pf_destroy(void *self) {
-    pf_state *s = self;
-    ps_rows_free(&s->t);
-    free(s);
-}
-
-static void pf_launch_begin(void *self, int nworkers) {
-    pf_state *s = self;
-    ps_rows_reset(&s->t, nworkers);
-}
+static void *pf_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(pf_state), sizeof(pf_row)); }
 
 static bool pf_watch(void *self, const ps_insn *in) {
     (void)self, (void)in;
@@ -88,8 +69,8 @@ const ps_checker ps_checker_profile = {
     .name = "profile",
     .check = PS_CHECK_PROFILE,
     .create = pf_create,
-    .destroy = pf_destroy,
-    .launch_begin = pf_launch_begin,
+    .destroy = ps_row_checker_destroy,
+    .launch_begin = ps_row_checker_launch_begin,
     .watch_insn = pf_watch,
     .insn = pf_insn,
     .finish = pf_finish,

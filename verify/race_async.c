@@ -119,31 +119,41 @@ static mbar *mbar_at(rworker *w, uint64_t addr) {
     return b;
 }
 
+/* A release of lane `lane` of warp wp into a join: the warp's clock ticks and the join takes the
+ * maximum of its warp clocks and of the lane's clock row. */
+static void join_release(mbjoin *j, uint32_t *vc, ps_lane_clocks *lc, int wp, int lane) {
+    vc[wp]++;
+    for (int i = 0; i < MAXW; i++)
+        if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
+    ps_lane_clocks_materialise(lc);
+    lc->rows[lane][lane]++;
+    for (int k = 0; k < 32; k++)
+        if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
+    j->lanes_released |= 1u << wp;
+}
+
+/* An acquire of a join by lane `lane` of warp wp: the warp's clocks, and the lane's row when lanes
+ * of its own warp released into the join, take the maximum with the join's. */
+static void join_acquire(const mbjoin *j, uint32_t *vc, ps_lane_clocks *lc, int wp, int lane) {
+    for (int i = 0; i < MAXW; i++)
+        if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
+    if (j->lanes_released >> wp & 1) {
+        ps_lane_clocks_materialise(lc);
+        for (int k = 0; k < 32; k++)
+            if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
+    }
+}
+
 void race_sync_word(rworker *w, int wp, int lane, uint64_t addr, bool acquire, bool release) {
     mbar *b = mbar_at(w, addr);
     ps_lane_clocks *lc = &w->lanes[wp];
     uint32_t *vc = w->vc[wp];
     mbjoin *j = &b->cur;
     if (acquire && j->lanes_released) {
-        for (int i = 0; i < MAXW; i++)
-            if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
-        if (j->lanes_released >> wp & 1) {
-            ps_lane_clocks_materialise(lc);
-            for (int k = 0; k < 32; k++)
-                if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
-        }
+        join_acquire(j, vc, lc, wp, lane);
         w->synced = w->phase + 1; /* threads are now ordered inside the phase */
     }
-    if (release) {
-        vc[wp]++;
-        for (int i = 0; i < MAXW; i++)
-            if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
-        ps_lane_clocks_materialise(lc);
-        lc->rows[lane][lane]++;
-        for (int k = 0; k < 32; k++)
-            if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
-        j->lanes_released |= 1u << wp;
-    }
+    if (release) join_release(j, vc, lc, wp, lane);
 }
 
 void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr, unsigned flags) {
@@ -157,17 +167,7 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
     uint32_t *vc = w->vc[wp];
     unsigned par = flags & PS_MBAR_PARITY ? 1 : 0;
     if (!(flags & PS_MBAR_ACQUIRE)) {
-        if (!(flags & PS_MBAR_NO_RELEASE)) {
-            mbjoin *j = &b->cur;
-            vc[wp]++;
-            for (int i = 0; i < MAXW; i++)
-                if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
-            ps_lane_clocks_materialise(lc);
-            lc->rows[lane][lane]++;
-            for (int k = 0; k < 32; k++)
-                if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
-            j->lanes_released |= 1u << wp;
-        }
+        if (!(flags & PS_MBAR_NO_RELEASE)) join_release(&b->cur, vc, lc, wp, lane);
         if (flags & PS_MBAR_COMPLETED) {
             b->done[par] = b->cur;
             b->done_mask |= 1u << par;
@@ -176,16 +176,7 @@ void race_mbarrier(void *self, const ps_event_where *at, int lane, uint64_t addr
     }
     /* the wait observed the completion of the latest phase of this parity; when none completed
      * yet (a wait for the phase before the first) it orders nothing */
-    if (b->done_mask >> par & 1) {
-        const mbjoin *j = &b->done[par];
-        for (int i = 0; i < MAXW; i++)
-            if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
-        if (j->lanes_released >> wp & 1) {
-            ps_lane_clocks_materialise(lc);
-            for (int k = 0; k < 32; k++)
-                if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
-        }
-    }
+    if (b->done_mask >> par & 1) join_acquire(&b->done[par], vc, lc, wp, lane);
     w->acq[(uint32_t)wp * 32u + (uint32_t)lane]++;
     w->acq_used = true;
     if (w->dsmem_dirty) {

@@ -17,25 +17,6 @@
 
 /* ---- operands ----------------------------------------------------------------------------- */
 
-/* Does the instruction write its first operand (and its "d|p" partner)? */
-static bool writes_first(const ps_insn *in) {
-    unsigned p = in->info ? in->info->props : 0;
-    if (!in->nops) return false;
-    if (p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) return false;
-    switch (in->form) {
-    case PS_F_RED:
-    case PS_F_BAR_WARP_SYNC:
-    case PS_F_NANOSLEEP:
-    case PS_F_PMEVENT:
-    case PS_F_PREFETCH:
-    case PS_F_PREFETCHU: return false;
-    case PS_F_BAR:
-    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED);
-    default: break;
-    }
-    return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;
-}
-
 static uint8_t classify(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
     switch (in->form) {
@@ -47,9 +28,9 @@ static uint8_t classify(const ps_insn *in) {
     }
     if (p & (P_BRANCH | P_RET | P_EXIT | P_CALL)) return IC_CONTROL;
     if (p & P_ATOMIC) return IC_ATOM;
-    if ((p & P_LOAD) && writes_first(in)) return IC_LOAD;
+    if ((p & P_LOAD) && ps_writes_first_operand(in)) return IC_LOAD;
     if (p & P_STORE) return IC_STORE;
-    if ((p & (P_BARRIER | P_ASYNC)) || !writes_first(in)) return IC_EFFECT;
+    if ((p & (P_BARRIER | P_ASYNC)) || !ps_writes_first_operand(in)) return IC_EFFECT;
     if (p & P_WARPSYNC) return IC_WARP;
     return IC_DATA;
 }
@@ -95,7 +76,7 @@ static void operand_regs(const ps_operand *o, uint8_t how, oplist *l, int nregs)
 static void insn_regs(const ps_func *f, const ps_insn *in, int nregs, oplist *l) {
     l->n = 0;
     if (in->guard_reg >= 0) push(l, in->guard_reg, RO_GUARD, nregs);
-    bool w0 = writes_first(in);
+    bool w0 = ps_writes_first_operand(in);
     bool call_rets = in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST;
     for (int k = (w0 || call_rets) ? 1 : 0; k < in->nops; k++) operand_regs(&in->ops[k], RO_VAL, l, nregs);
     if (w0 && in->ops[0].kind == PS_OP_ADDR) operand_regs(&in->ops[0], RO_VAL, l, nregs);

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "verify_internal.h"
 
 /* ---- register operations of an instruction --------------------------------------------------- */
 
-/* Does `in` write its first operand (and its "d|p" partner)? */
-static bool writes_first(const ps_insn *in) {
+bool ps_writes_first_operand(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
     if (!in->nops) return false;
     if (p & (P_STORE | P_BRANCH | P_CALL | P_RET | P_EXIT)) return false;
@@ -62,7 +61,7 @@ static void insn_regs(const ps_func *f, const ps_insn *in, reglist *use, reglist
     int nr = f->nregs;
     use->n = def->n = 0;
     if (in->guard_reg >= 0) push(use, in->guard_reg, nr);
-    bool w0 = writes_first(in);
+    bool w0 = ps_writes_first_operand(in);
     bool call_rets = in->form == PS_F_CALL && in->nops && in->ops[0].kind == PS_OP_LIST;
     for (int k = (w0 || call_rets) ? 1 : 0; k < in->nops; k++) operand_regs(&in->ops[k], use, nr);
     if (in->form == PS_F_RET) /* a .func's .reg return values leave with it */

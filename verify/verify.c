@@ -653,6 +653,14 @@ void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane) {
     s->thread[2] = linear / (bx * by);
 }
 
+void ps_site_from_row(ps_site *s, const ps_insn *in, const unsigned ctaid[3], const unsigned block[3], int warp,
+                      int lane) {
+    ps_event_where at = {.warp = warp, .insn = in};
+    memcpy(at.ctaid, ctaid, sizeof at.ctaid);
+    memcpy(at.block, block, sizeof at.block);
+    ps_site_from_event(s, &at, lane);
+}
+
 /* The .loc line of the first instruction on PTX line `line` of function `fn` (any when NULL). */
 static void src_of_line(const ps_verifier *v, const char *fn, int line, ps_site *s) {
     const ps_module *m = v->module;
@@ -766,4 +774,22 @@ void ps_rows_reset(ps_row_table *t, int nworkers) {
     t->nworkers = nworkers > 0 ? nworkers : 1;
     t->rows = ps_xcalloc((size_t)t->nworkers, sizeof *t->rows);
     for (int w = 0; w < t->nworkers; w++) t->rows[w] = ps_xcalloc((size_t)t->nrows, t->row_size);
+}
+
+void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size) {
+    ps_row_checker *s = ps_xcalloc(1, size);
+    s->v = v;
+    ps_rows_init(&s->t, v->ninsns + 1, row_size);
+    return s;
+}
+
+void ps_row_checker_destroy(void *self) {
+    ps_row_checker *s = self;
+    ps_rows_free(&s->t);
+    free(s);
+}
+
+void ps_row_checker_launch_begin(void *self, int nworkers) {
+    ps_row_checker *s = self;
+    ps_rows_reset(&s->t, nworkers);
 }

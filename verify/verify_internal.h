@@ -135,6 +135,25 @@ static inline void *ps_row(const ps_row_table *t, int worker, int idx) {
     return t->rows[worker] + (size_t)(idx < 0 ? t->nrows - 1 : idx) * t->row_size;
 }
 
+/* The state of a checker built on one row table (coalesce, divergence, profile; bank keeps its
+ * bank geometry after it): ps_row_checker_new allocates `size` zeroed bytes, a struct whose first
+ * member is a ps_row_checker, with rows of `row_size` bytes for v's instructions (and the last
+ * row); destroy and launch_begin are the checkers' own entries (ps_checker). */
+typedef struct {
+    ps_verifier *v;
+    ps_row_table t; /* [worker][instruction] */
+} ps_row_checker;
+void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size);
+void ps_row_checker_destroy(void *self);
+void ps_row_checker_launch_begin(void *self, int nworkers); /* fresh zeroed rows */
+
+/* Does `in` write its first operand (and its "d|p" partner)? Not stores, control flow, red,
+ * bar.warp.sync, nanosleep, pmevent, prefetch or stackrestore (which read theirs); bar/barrier only
+ * with .red. The register-pressure analysis and the static half of the register-init checker
+ * (regpressure.c, reginit_static.c) share it; the uniformity pass in verify.c keeps its own,
+ * narrower rule. */
+bool ps_writes_first_operand(const ps_insn *in);
+
 /* Adds a finding (thread-safe). Findings with the same kind, PTX line(s) and message text are
  * folded into one with a count. */
 void ps_verify_add_finding(ps_verifier *v, const ps_finding *f);
@@ -145,5 +164,9 @@ int ps_verify_add_finding_idx(ps_verifier *v, const ps_finding *f);
 void ps_verify_add_count(ps_verifier *v, int idx, uint64_t count);
 /* Location of lane `lane` of an event: PTX line, .loc line, block and thread indices. */
 void ps_site_from_event(ps_site *s, const ps_event_where *at, int lane);
+/* The same for a statistics row that kept the first event's place (the bank, coalescing and
+ * divergence checkers' findings): instruction, block index and shape, warp and lane. */
+void ps_site_from_row(ps_site *s, const ps_insn *in, const unsigned ctaid[3], const unsigned block[3], int warp,
+                      int lane);
 
 #endif

@@ -64,6 +64,13 @@ extern ps_cudart_state ps_rt;
 /* Makes the primary context current in the calling thread (initialising the shim once); returns
  * the sticky error, if any, else cudaSuccess or the failure. */
 cudaError_t ps_rt_enter(void);
+/* The first statement of every runtime call: returns ps_rt_enter's error (recorded as the
+ * thread's last error) from the calling function. */
+#define ENTER()                                         \
+    do {                                                \
+        cudaError_t e_ = ps_rt_enter();                 \
+        if (e_ != cudaSuccess) return ps_rt_result(e_); \
+    } while (0)
 /* Whether the process is exiting (the shim's contexts may be gone). */
 bool ps_rt_unloading(void);
 /* Records r as the calling thread's last error (cudaGetLastError) when it is one; returns r.
@@ -100,6 +107,12 @@ cudaError_t ps_rt_capture_guard(void);
 /* Work on the legacy stream (a synchronous copy or memset, anything on stream 0): fails with
  * cudaErrorStreamCaptureImplicit (invalidating it) while a blocking stream is capturing. */
 cudaError_t ps_rt_capture_legacy(void);
+/* Returns ps_rt_capture_legacy's error from the calling function (legacy-stream work). */
+#define LEGACY()                                 \
+    do {                                         \
+        cudaError_t g_ = ps_rt_capture_legacy(); \
+        if (g_ != cudaSuccess) return g_;        \
+    } while (0)
 /* Work the recorder does not take: the capture is invalidated, the call unsupported. */
 cudaError_t ps_rt_capture_refuse(ps_rt_capture *c, const char *what);
 cudaError_t ps_rt_record_kernel(ps_rt_capture *c, struct ps_cudart_func *f, dim3 grid, dim3 block, size_t shared,
@@ -109,6 +122,10 @@ cudaError_t ps_rt_record_set(ps_rt_capture *c, void *dst, int value, size_t byte
 cudaError_t ps_rt_record_host(ps_rt_capture *c, cudaHostFn_t fn, void *data);
 void ps_rt_capture_event(ps_rt_capture *c, cudaEvent_t e);
 bool ps_rt_capture_join(cudaStream_t s, cudaEvent_t e);
+
+/* The shim's (api/shim/shim_site.c): the next cuMemAlloc* of this thread is the program's call
+ * `api` returning to `ret`, so that findings name the program's line, not the runtime's. */
+void cuptxsim_alloc_site(void *ret, const char *api);
 
 /* memory.c: a copy in a given direction (cudaMemcpyDefault: by address). */
 cudaError_t ps_rt_copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);

@@ -8,12 +8,6 @@
 
 #include "cudart_internal.h"
 
-#define ENTER()                                         \
-    do {                                                \
-        cudaError_t e_ = ps_rt_enter();                 \
-        if (e_ != cudaSuccess) return ps_rt_result(e_); \
-    } while (0)
-
 /* ---- <<<grid, block, shared, stream>>> -------------------------------------------------------- */
 typedef struct {
     dim3 grid, block;

@@ -7,27 +7,11 @@
 
 #include "cudart_internal.h"
 
-/* The shim's (api/shim/shim_site.c): the next cuMemAlloc* of this thread is the program's call
- * `api` returning to `ret`, so that findings name the program's line, not the runtime's. */
-void cuptxsim_alloc_site(void *ret, const char *api);
-
-/* Allocation during a global capture: cudaErrorStreamCaptureUnsupported; legacy-stream work
- * while a blocking stream captures: cudaErrorStreamCaptureImplicit (graph.c). */
+/* Allocation during a global capture: cudaErrorStreamCaptureUnsupported (graph.c). */
 #define GUARD()                                 \
     do {                                        \
         cudaError_t g_ = ps_rt_capture_guard(); \
         if (g_ != cudaSuccess) return g_;       \
-    } while (0)
-#define LEGACY()                                 \
-    do {                                         \
-        cudaError_t g_ = ps_rt_capture_legacy(); \
-        if (g_ != cudaSuccess) return g_;        \
-    } while (0)
-
-#define ENTER()                                         \
-    do {                                                \
-        cudaError_t e_ = ps_rt_enter();                 \
-        if (e_ != cudaSuccess) return ps_rt_result(e_); \
     } while (0)
 
 /* ---- allocation ------------------------------------------------------------------------------- */

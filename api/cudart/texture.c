@@ -6,26 +6,12 @@
 
 #include "cudart_internal.h"
 
-#define ENTER()                                         \
-    do {                                                \
-        cudaError_t e_ = ps_rt_enter();                 \
-        if (e_ != cudaSuccess) return ps_rt_result(e_); \
-    } while (0)
-
-/* Legacy-stream work while a blocking stream captures fails (graph.c). */
-#define LEGACY()                                 \
-    do {                                         \
-        cudaError_t g_ = ps_rt_capture_legacy(); \
-        if (g_ != cudaSuccess) return g_;        \
-    } while (0)
 /* An asynchronous copy on a capturing stream is not recorded: the capture is invalidated. */
 #define NO_CAPTURE(s, what)                                                     \
     do {                                                                        \
         ps_rt_capture *c_ = ps_rt_capturing(s);                                 \
         if (c_) return ps_rt_capture_refuse(c_, what " during stream capture"); \
     } while (0)
-
-void cuptxsim_alloc_site(void *ret, const char *api);
 
 /* ---- channel descriptions --------------------------------------------------------------------- */
 PS_CUDART_API struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
@@ -442,18 +428,30 @@ PS_CUDART_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, cons
     return ps_rt_cu(cuTexObjectCreate(tex, &r, &t, NULL));
 }
 
-PS_CUDART_API cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex) {
+/* Texture and surface objects are both the driver's 64-bit handles (CUtexObject, CUsurfObject):
+ * destroying one and reading back its resource take the same steps with the driver's function for
+ * each kind. Destroying the null object succeeds, as with NVIDIA's runtime. */
+static cudaError_t object_destroy(CUresult (*destroy)(unsigned long long), unsigned long long obj) {
     ENTER();
-    return tex ? ps_rt_cu(cuTexObjectDestroy(tex)) : cudaSuccess;
+    return obj ? ps_rt_cu(destroy(obj)) : cudaSuccess;
 }
 
-PS_CUDART_API cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t tex) {
+static cudaError_t object_resource(struct cudaResourceDesc *res,
+                                   CUresult (*get)(CUDA_RESOURCE_DESC *, unsigned long long), unsigned long long obj) {
     ENTER();
     if (!res) return ps_rt_result(cudaErrorInvalidValue);
     CUDA_RESOURCE_DESC r;
-    cudaError_t e = ps_rt_cu(cuTexObjectGetResourceDesc(&r, tex));
+    cudaError_t e = ps_rt_cu(get(&r, obj));
     if (e == cudaSuccess) resource_back(&r, res);
     return e;
+}
+
+PS_CUDART_API cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex) {
+    return object_destroy(cuTexObjectDestroy, tex);
+}
+
+PS_CUDART_API cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *res, cudaTextureObject_t tex) {
+    return object_resource(res, cuTexObjectGetResourceDesc, tex);
 }
 
 PS_CUDART_API cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *td, cudaTextureObject_t tex) {
@@ -486,17 +484,11 @@ PS_CUDART_API cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, con
 }
 
 PS_CUDART_API cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf) {
-    ENTER();
-    return surf ? ps_rt_cu(cuSurfObjectDestroy(surf)) : cudaSuccess;
+    return object_destroy(cuSurfObjectDestroy, surf);
 }
 
 PS_CUDART_API cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *res, cudaSurfaceObject_t surf) {
-    ENTER();
-    if (!res) return ps_rt_result(cudaErrorInvalidValue);
-    CUDA_RESOURCE_DESC r;
-    cudaError_t e = ps_rt_cu(cuSurfObjectGetResourceDesc(&r, surf));
-    if (e == cudaSuccess) resource_back(&r, res);
-    return e;
+    return object_resource(res, cuSurfObjectGetResourceDesc, surf);
 }
 
 /* ---- the per-thread default stream's names (every stream is in order) ------------------------- */
