@@ -319,6 +319,27 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (!mask) return;
     int idx = sh->insn;
+    /* counters as the SASS executes them: a group that ptxas merges is one access, counted at
+     * its first instruction with the group's addresses and size; the others count nothing */
+    const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->v, idx) : NULL;
+    ps_mem_event merged;
+    if (sa) {
+        int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
+        bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
+        if (sa->lead != idx) {
+            r->used = 1;
+            r->kind = (uint8_t)e->kind;
+            r->size = (uint8_t)e->size;
+            return;
+        }
+        merged = *e;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            merged.addr[l] = e->addr[l] + (uint64_t)(int64_t)sa->delta;
+        }
+        merged.size = sa->bytes;
+        e = &merged;
+    }
     access_cost ac = cost_of(s, e, mask, idx, sh);
     bank_cost c = ac.c;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
@@ -446,14 +467,23 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;
             v->stats.shared[PS_ACC_LOAD].wavefronts += r->aux_wf;
             v->stats.shared[PS_ACC_LOAD].bank_conflicts += r->aux_wf - r->aux_ideal;
-            v->lines[v->nlines++] = (ps_line_bank_stats){.ptx_line = in->line,
-                                                         .src_line = in->loc_line,
-                                                         .kind = k,
-                                                         .executions = r->exec,
-                                                         .wavefronts = r->wf,
-                                                         .ideal_wavefronts = r->ideal,
-                                                         .worst_way = r->worst,
-                                                         .size = r->size};
+            ps_line_bank_stats *ls = &v->lines[v->nlines++];
+            *ls = (ps_line_bank_stats){.ptx_line = in->line,
+                                       .src_line = in->loc_line,
+                                       .kind = k,
+                                       .executions = r->exec,
+                                       .wavefronts = r->wf,
+                                       .ideal_wavefronts = r->ideal,
+                                       .worst_way = r->worst,
+                                       .size = r->size};
+            const ps_sass_access *sa = ps_verify_sass(v, base + j);
+            if (sa) { /* the group's lines, in program order */
+                ls->merged_bytes = sa->bytes;
+                for (int g = sa->lead - base; g < f->ninsns && ls->nmerged < 4; g++) {
+                    const ps_sass_access *o = ps_verify_sass(v, base + g);
+                    if (o && o->lead == sa->lead) ls->merged_lines[ls->nmerged++] = f->insns[g].line;
+                }
+            }
             if (r->wf <= r->ideal) continue;
             ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted, .lanes = r->mask};
             /* a note when the conflicts cost under 10% extra, else a warning */
