@@ -208,9 +208,11 @@ enum { MEM_NONE = 0, MEM_READ = 1, MEM_WRITE = 2 };
 /* How an instruction may touch shared memory (conservatively: anything unusual writes). */
 static int shared_touch(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
+    if (in->form == PS_F_ST_ASYNC || in->form == PS_F_RED_ASYNC) return MEM_WRITE; /* shared::cluster */
     if (!(p & (P_LOAD | P_STORE | P_ATOMIC | P_ASYNC | P_TENSOR | P_MBARRIER | P_NOEXEC))) return MEM_NONE;
     if (other_space(in)) return MEM_NONE;
-    if ((p & (P_STORE | P_ATOMIC | P_ASYNC | P_TENSOR | P_MBARRIER | P_NOEXEC)) || in->form != PS_F_LD) return MEM_WRITE;
+    if ((p & (P_STORE | P_ATOMIC | P_ASYNC | P_TENSOR | P_MBARRIER | P_NOEXEC)) || in->form != PS_F_LD)
+        return MEM_WRITE;
     return MEM_READ;
 }
 
@@ -220,15 +222,14 @@ typedef struct {
     int insn;
     bool store;
     unsigned w, tz;
-    int reg, bver;    /* base register (-1: a variable's address) and its definition count */
-    int guard, gver;  /* guard register (-1: none), its definition count */
+    int reg, bver;   /* base register (-1: a variable's address) and its definition count */
+    int guard, gver; /* guard register (-1: none), its definition count */
     bool gneg;
-    int64_t pos;      /* address, up to the register's part (multiple of 2^tz) */
-    int group;        /* assigned group, -1 none */
+    int64_t pos; /* address, up to the register's part (multiple of 2^tz) */
+    int group;   /* assigned group, -1 none */
 } cand;
 
-static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared_offset_fn off, void *ctx,
-                      cand *c) {
+static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared_offset_fn off, void *ctx, cand *c) {
     if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->vec > 2 || in->nops != 2 || in->ntypes != 1) return false;
     if (!has(in, PS_MOD_SHARED) && !has(in, PS_MOD_SHARED_CTA)) return false;
     if (has(in, PS_MOD_VOLATILE) || has(in, PS_MOD_RELAXED) || has(in, PS_MOD_ACQUIRE) || has(in, PS_MOD_RELEASE) ||
@@ -245,7 +246,8 @@ static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared
         const ps_operand *x = d->kind == PS_OP_VEC ? &d->items[k] : d;
         if (!(x->kind == PS_OP_REG && !x->sel) && !(store && x->kind == PS_OP_IMM)) return false;
     }
-    *c = (cand){.insn = -1, .store = store, .w = w, .reg = -1, .guard = in->guard_reg, .gneg = in->guard_neg, .group = -1};
+    *c = (cand){
+        .insn = -1, .store = store, .w = w, .reg = -1, .guard = in->guard_reg, .gneg = in->guard_neg, .group = -1};
     const ps_var *sym;
     if (a->reg >= 0) {
         if (a->reg >= nregs || facts[a->reg].state != F_KNOWN) return false;
@@ -295,8 +297,10 @@ static void group_segment(cand **seg, int n, ps_sass_access *out) {
             for (int j = 1; j < k; j++)
                 if (seg[i + j]->insn < lead) lead = seg[i + j]->insn;
             for (int j = 0; j < k; j++)
-                out[seg[i + j]->insn] = (ps_sass_access){
-                    .lead = lead, .delta = (int)(seg[i]->pos - seg[i + j]->pos), .bytes = bytes, .count = k};
+                out[seg[i + j]->insn] = (ps_sass_access){.lead = lead,
+                                                         .delta = (int)(seg[i]->pos - seg[i + j]->pos),
+                                                         .bytes = bytes,
+                                                         .count = k};
             taken = k;
             break;
         }

@@ -36,8 +36,8 @@ static uint64_t declared_layout(void *ctx, const ps_var *v) {
 
 static void merge(const char *body, merged_t *r) {
     char ptx[8192];
-    snprintf(ptx, sizeof ptx, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n%s\n}\n",
-             body);
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n%s\n}\n", body);
     ps_diags d = {0};
     assert_int_equal(ps_parse("k.ptx", ptx, strlen(ptx), NULL, &d, &r->m), PS_OK);
     ps_diags_free(&d);
@@ -88,8 +88,9 @@ static void matmul_row_loads_become_128_bit(void **state) {
                      "mov.u32 %%r20, As;\nadd.s32 %%r8, %%r20, %%r19;\nshl.b32 %%r21, %%r4, 2;\n"
                      "mov.u32 %%r22, Bs;\nadd.s32 %%r9, %%r22, %%r21;\nbar.sync 0;\n");
     for (int k = 0; k < 16; k++)
-        n += snprintf(body + n, sizeof body - (size_t)n, "ld.shared.f32 %%f%d, [%%r9+%d];\nld.shared.f32 %%f%d, [%%r8+%d];\n",
-                      2 * k, 64 * k, 2 * k + 1, 4 * k);
+        n += snprintf(body + n, sizeof body - (size_t)n,
+                      "ld.shared.f32 %%f%d, [%%r9+%d];\nld.shared.f32 %%f%d, [%%r8+%d];\n", 2 * k, 64 * k, 2 * k + 1,
+                      4 * k);
     snprintf(body + n, sizeof body - (size_t)n, "bar.sync 0;\nret;\n");
     merged_t r;
     merge(body, &r);

@@ -159,7 +159,7 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
             ps_site s = {.ptx_line = l->ptx_line};
             where(w, sizeof w, v, o, &s);
             merged_text(text, sizeof text, l);
-            fprintf(out, "    %-28s %s\n", w, text);
+            fprintf(out, "    %s: %s\n", w, text);
         }
         if (groups > 20) fprintf(out, "    ... %d more\n", groups - 20);
     }
