@@ -104,18 +104,21 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t pm = mask & (phase == 32 ? ~0u : ((1u << phase) - 1) << p0);
         if (!pm) continue;
-        if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1))) {
+        if (share && words_per_lane <= 4 && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1))) {
             /* fast path: every bank holds one distinct word (conflict-free or broadcast); bank
-             * sizes and counts are powers of two on every architecture (shifts, not divisions) */
+             * sizes and counts are powers of two on every architecture (shifts, not divisions);
+             * a lane of a vector access (or of a merged one: sim/sass_merge.c) brings
+             * words_per_lane consecutive words */
             uint64_t seen = 0, first[64];
             bool simple = true;
             unsigned shift = (unsigned)__builtin_ctz(bb), bmask = s->banks - 1;
-            for (uint32_t m = pm; m && simple; m &= m - 1) {
-                uint64_t w = addr[__builtin_ctz(m)] >> shift;
-                unsigned b = (unsigned)w & bmask;
-                if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
-                else if (first[b] != w) simple = false;
-            }
+            for (uint32_t m = pm; m && simple; m &= m - 1)
+                for (unsigned k = 0; k < words_per_lane; k++) {
+                    uint64_t w = (addr[__builtin_ctz(m)] >> shift) + k;
+                    unsigned b = (unsigned)w & bmask;
+                    if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
+                    else if (first[b] != w) simple = false;
+                }
             if (simple) {
                 c.wavefronts++;
                 c.ideal++;
@@ -125,27 +128,28 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
             /* a conflict: each bank's distinct words counted in place, without the general
              * path's sort (the first word of a bank in first[], further distinct words in one
              * short list: equal words share a bank); the same count as below */
-            uint64_t more[32];
+            uint64_t more[128]; /* at most 32 lanes of 4 words */
             unsigned char cnt[64];
             unsigned nmore = 0, worst = 1;
             seen = 0;
-            for (uint32_t m = pm; m; m &= m - 1) {
-                uint64_t w = addr[__builtin_ctz(m)] >> shift;
-                unsigned b = (unsigned)w & bmask;
-                if (!(seen >> b & 1)) {
-                    seen |= 1ull << b;
-                    first[b] = w;
-                    cnt[b] = 1;
-                    continue;
+            for (uint32_t m = pm; m; m &= m - 1)
+                for (unsigned k = 0; k < words_per_lane; k++) {
+                    uint64_t w = (addr[__builtin_ctz(m)] >> shift) + k;
+                    unsigned b = (unsigned)w & bmask;
+                    if (!(seen >> b & 1)) {
+                        seen |= 1ull << b;
+                        first[b] = w;
+                        cnt[b] = 1;
+                        continue;
+                    }
+                    if (first[b] == w) continue;
+                    unsigned i = 0;
+                    while (i < nmore && more[i] != w) i++;
+                    if (i == nmore) {
+                        more[nmore++] = w;
+                        if (++cnt[b] > worst) worst = cnt[b];
+                    }
                 }
-                if (first[b] == w) continue;
-                unsigned i = 0;
-                while (i < nmore && more[i] != w) i++;
-                if (i == nmore) {
-                    more[nmore++] = w;
-                    if (++cnt[b] > worst) worst = cnt[b];
-                }
-            }
             c.wavefronts += worst;
             c.ideal++;
             if (worst > c.worst) c.worst = worst;
