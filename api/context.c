@@ -94,7 +94,7 @@ bool ptxsim_arch_query(const char *arch, ptxsim_arch_info *out) {
 void ptxsim_context_get_options(const ptxsim_context *ctx, ptxsim_options *out) { *out = ctx->opt; }
 
 ptxsim_status ptxsim_context_set_options(ptxsim_context *ctx, const ptxsim_options *o) {
-    if (o->checks & ~(unsigned)(PTXSIM_CHECK_ALL | PTXSIM_CHECK_PROFILE) || o->threads < 0)
+    if (o->checks & ~(unsigned)(PTXSIM_CHECK_ALL | PTXSIM_CHECK_PROFILE | PTXSIM_CHECK_PTX_COUNTERS) || o->threads < 0)
         return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "unknown checker bits or negative thread count");
     if (o->timeout != o->timeout) return api_fail(ctx, PTXSIM_ERR_INVALID_ARGUMENT, "the timeout is not a number");
     pthread_mutex_lock(&ctx->lock);

@@ -69,7 +69,11 @@ enum {
     /* Not a checker: each PTX line's execution counts (ptxsim_line_counters.warp_executions),
      * which the HTML report shows. It costs an event per warp instruction, so it is not part of
      * PTXSIM_CHECK_ALL; `ptxsim check --html` adds it. */
-    PTXSIM_CHECK_PROFILE = 1u << 7
+    PTXSIM_CHECK_PROFILE = 1u << 7,
+    /* Not a checker: count shared-memory accesses per PTX instruction (`ptxsim check --counters
+     * ptx`) rather than as the SASS that ptxas makes of them, which merges neighbouring accesses
+     * into 64- and 128-bit ones (the default; docs/verifier.md) */
+    PTXSIM_CHECK_PTX_COUNTERS = 1u << 8
 };
 
 typedef struct {

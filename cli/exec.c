@@ -48,6 +48,8 @@ static const char exec_usage[] =
     "                      the extended regular expression RE run with the checkers\n"
     "  --only KIND[,KIND]  report only these kinds (race, out-of-bounds, bank-conflict, ...)\n"
     "  --severity LEVEL    report findings of LEVEL (note, warning, error) and worse\n"
+    "  --counters MODE     with --check: shared-memory counters as the SASS executes them (sass,\n"
+    "                      the default) or per PTX instruction (ptx)\n"
     "  --threads N         host threads for CTAs (default: all cores)\n"
     "  --watchdog N        stop a launch after N warp instructions (default 2e9)\n"
     "  --timeout SECONDS   stop a launch after SECONDS of wall-clock time (default 30; 0: none)\n"
@@ -86,10 +88,10 @@ static bool is_count(const char *v, bool zero_ok) {
     return *v >= '0' && *v <= '9' && !*end && !errno && (zero_ok || n > 0);
 }
 
-static const char *const value_options[] = {"--arch",    "--error-exitcode", "--log",     "--json",
-                                            "--sarif",   "--source-root",    "--html",    "--kernel-filter",
-                                            "--only",    "--severity",       "--threads", "--watchdog",
-                                            "--timeout", "--schedule-seed",  NULL};
+static const char *const value_options[] = {"--arch",    "--error-exitcode", "--log",      "--json",
+                                            "--sarif",   "--source-root",    "--html",     "--kernel-filter",
+                                            "--only",    "--severity",       "--threads",  "--watchdog",
+                                            "--timeout", "--schedule-seed",  "--counters", NULL};
 static const char *const flag_options[] = {"--check", "--quiet", "--allow-static-cudart", NULL};
 
 /* The closest option name, for "did you mean" (NULL when nothing is close). */
@@ -189,6 +191,9 @@ static int parse_exec_options(int argc, char **argv, exec_options *o, int *first
             else o->rep.sarif = v;
         } else if (!strcmp(a, "--html")) {
             o->rep.html = v;
+        } else if (!strcmp(a, "--counters")) {
+            if (strcmp(v, "sass") && strcmp(v, "ptx")) return usage_error("--counters takes sass or ptx, not '%s'", v);
+            o->rep.ptx_counters = !strcmp(v, "ptx");
         } else if (!strcmp(a, "--source-root")) {
             if (access(v, X_OK)) return usage_error("--source-root %s: %s", v, strerror(errno));
             o->rep.source_root = v;
@@ -496,7 +501,11 @@ int ptxsim_cmd_exec(int argc, char **argv) {
         prepend_env("LD_PRELOAD", pre, ' ');
     }
     setenv("PTXSIM_REPORT_DIR", dir, 1);
-    setenv("PTXSIM_CHECKS", !o.rep.check ? "none" : o.rep.html ? "all,profile" : "all", 1);
+    setenv("PTXSIM_CHECKS",
+           !o.rep.check     ? "none"
+               : o.rep.html ? (o.rep.ptx_counters ? "all,profile,ptx-counters" : "all,profile")
+                            : (o.rep.ptx_counters ? "all,ptx-counters" : "all"),
+           1);
     if (o.rep.html) setenv("PTXSIM_HTML_DIR", html_dir, 1);
     else unsetenv("PTXSIM_HTML_DIR");
     char root[PATH_MAX];

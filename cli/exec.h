@@ -30,6 +30,7 @@ void exec_elf_inspect(const char *path, exec_elf_info *out);
 /* ---- exec_report.c --------------------------------------------------------------------------- */
 typedef struct {
     bool check;          /* --check: every checker ran */
+    bool ptx_counters;   /* --counters ptx: shared accesses counted per PTX instruction */
     bool quiet;          /* --quiet: nothing on success */
     unsigned only_kinds; /* --only: bit per ptxsim_finding_kind_lookup; 0 = all */
     ptxsim_severity min_severity;

@@ -411,9 +411,9 @@ void exec_report_print(const exec_run *r, FILE *out) {
     } else {
         fprintf(out, ": %d launch%s of %d kernel%s on a simulated %s, %s", r->sum.launches,
                 r->sum.launches == 1 ? "" : "es", r->nk, r->nk == 1 ? "" : "s", r->arch,
-                r->checks == PTXSIM_CHECK_ALL ? "every checker on"
-                    : r->checks               ? "some checkers on"
-                                              : "no checkers");
+                (r->checks & ~(unsigned)PTXSIM_CHECK_PTX_COUNTERS) == PTXSIM_CHECK_ALL ? "every checker on"
+                    : r->checks                                                        ? "some checkers on"
+                                                                                       : "no checkers");
         if (r->processes > 1) fprintf(out, ", in %d processes", r->processes);
         fputc('\n', out);
     }

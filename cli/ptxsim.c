@@ -80,7 +80,9 @@ static const char usage_check[] =
     "                    and findings (docs/html.md)\n"
     "  --max-findings N  report at most N findings\n"
     "  --only KIND[,KIND]  report only these kinds (race, bank-conflict, uncoalesced, ...)\n"
-    "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n";
+    "  --severity LEVEL  report findings of LEVEL (note, warning, error) and worse\n"
+    "  --counters MODE   shared-memory counters as the SASS executes them (sass, the default:\n"
+    "                    ptxas's merged 64/128-bit accesses) or per PTX instruction (ptx)\n";
 
 static const char usage_exit[] =
     "exit codes: 0 ok, 1 mismatch or error findings, 2 bad input, 3 kernel fault or watchdog\n"
@@ -100,12 +102,11 @@ static const char *const opts_parse[] = {"parse", "--target", "--max-memory", "-
 static const char *const opts_run[] = {"run",        "--out",         "--json",       "--threads",
                                        "--watchdog", "--timeout",     "--max-memory", "--schedule-seed",
                                        "--quiet",    "--allow-paths", "--color",      NULL};
-static const char *const opts_check[] = {"check",         "--out",           "--json",
-                                         "--threads",     "--watchdog",      "--timeout",
-                                         "--max-memory",  "--schedule-seed", "--quiet",
-                                         "--allow-paths", "--sarif",         "--max-findings",
-                                         "--only",        "--severity",      "--color",
-                                         "--html",        "--source-root",   NULL};
+static const char *const opts_check[] = {
+    "check",     "--out",          "--json",          "--threads",  "--watchdog",
+    "--timeout", "--max-memory",   "--schedule-seed", "--quiet",    "--allow-paths",
+    "--sarif",   "--max-findings", "--only",          "--severity", "--color",
+    "--html",    "--source-root",  "--counters",      NULL};
 
 static const char *const *command_options(const char *cmd) {
     if (!strcmp(cmd, "parse")) return opts_parse;
@@ -190,6 +191,7 @@ typedef struct {
     uint64_t max_memory; /* 0: the library's default */
     double timeout;      /* 0: the library's default; negative: none */
     bool quiet;
+    bool ptx_counters;   /* check --counters ptx */
     int max_findings;    /* check: 0 = all */
     unsigned only_kinds; /* check: bit per finding kind (ptxsim_finding_kind_lookup); 0 = all */
     ptxsim_severity min_severity;
@@ -281,7 +283,13 @@ static int parse_options(const char *cmd, int argc, char **argv, int start, opti
         } else if (!strcmp(a, "--sarif")) o->sarif = v;
         else if (!strcmp(a, "--source-root")) o->source_root = v;
         else if (!strcmp(a, "--html")) o->html = v;
-        else if (!strcmp(a, "--allow-paths")) {
+        else if (!strcmp(a, "--counters")) {
+            if (strcmp(v, "sass") && strcmp(v, "ptx")) {
+                fprintf(stderr, "ptxsim: error: --counters takes sass or ptx\n");
+                return -1;
+            }
+            o->ptx_counters = !strcmp(v, "ptx");
+        } else if (!strcmp(a, "--allow-paths")) {
             if (o->n_allow_paths == (int)(sizeof o->allow_paths / sizeof o->allow_paths[0])) {
                 fprintf(stderr, "ptxsim: error: at most 16 --allow-paths\n");
                 return -1;
@@ -577,7 +585,9 @@ static int cmd_run(const char *path, const options *o, bool check) {
         ptxsim_case_free(cs);
         return EXIT_BAD_INPUT;
     }
-    ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL | (o->html ? PTXSIM_CHECK_PROFILE : 0u) : 0,
+    ptxsim_options opt = {.checks = check ? PTXSIM_CHECK_ALL | (o->html ? PTXSIM_CHECK_PROFILE : 0u) |
+                                  (o->ptx_counters ? PTXSIM_CHECK_PTX_COUNTERS : 0u)
+                                          : 0,
                           .threads = o->threads,
                           .watchdog = o->watchdog,
                           .schedule_seed = o->schedule_seed,

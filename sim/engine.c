@@ -376,6 +376,12 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     /* %aggr_smem_size: the reserved KiB plus those bytes, not rounded (1344 for 64 + 256 with a
      * dynamic variable; 1152 for 100 static + 28 dynamic bytes without one: no padding) */
     L->aggr_smem = L->reserved_smem + own;
+    if (cfg->observer && cfg->observer->shared_layout) {
+        uint64_t *offs = ps_xcalloc((size_t)p->nshared + 1, sizeof *offs);
+        for (int i = 0; i < p->nshared; i++) offs[i] = used[i] ? L->shared_off[i] : UINT64_MAX;
+        cfg->observer->shared_layout(cfg->observer->ctx, (const ps_var *const *)p->shared_vars, offs, p->nshared);
+        free(offs);
+    }
     free(used);
     uint64_t limit = arch ? (uint64_t)arch->shared_optin : 49152;
     if (shared_total - L->reserved_smem > limit) {

@@ -83,6 +83,10 @@ typedef struct ps_observer {
      * region (PTX ISA 10.29; docs/engine.md "Memory"), whose contents the CTA finds there (they
      * count as written). May be NULL. */
     void (*shared_reserved)(void *ctx, int worker, uint64_t bytes);
+    /* before launch_begin: where the launch put the program's .shared variables (offsets in a
+     * CTA's shared memory, laid out as ptxas does: docs/engine.md "Memory"); variables the
+     * kernel does not use have UINT64_MAX. May be NULL. */
+    void (*shared_layout)(void *ctx, const ps_var *const *vars, const uint64_t *offsets, int n);
     /* device heap (malloc in a kernel, sim/builtins.c): a block [addr, addr + size) was handed
      * out; earlier accesses to those bytes belonged to a freed block. May be NULL. */
     void (*heap_alloc)(void *ctx, int worker, uint64_t addr, uint64_t size);

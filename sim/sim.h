@@ -149,4 +149,20 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
 
 const char *ps_fault_kind_name(ps_fault_kind k);
 
+/* ---- ptxas's merged shared-memory accesses (sass_merge.c) ---------------- */
+/* Per instruction of a function: whether ptxas (CUDA 13, sm_90) makes it part of one wider
+ * LDS/STS with its neighbours (docs/verifier.md "Counters as the SASS executes them"). */
+typedef struct {
+    int lead;       /* the group's first instruction in program order (index in the function);
+                     * -1: not merged */
+    int delta;      /* bytes from this instruction's address to the merged access's */
+    unsigned bytes; /* bytes per lane of the merged access (8 or 16) */
+    int count;      /* instructions in the group */
+} ps_sass_access;
+/* Where the launch (and ptxas) put a .shared variable: its offset in a CTA's shared memory;
+ * UINT64_MAX when unknown. */
+typedef uint64_t (*ps_shared_offset_fn)(void *ctx, const ps_var *v);
+/* Fills out[0..f->ninsns-1]. */
+void ps_sass_merge(const ps_func *f, ps_shared_offset_fn offset, void *ctx, ps_sass_access *out);
+
 #endif

@@ -90,18 +90,21 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t pm = mask & (phase == 32 ? ~0u : ((1u << phase) - 1) << p0);
         if (!pm) continue;
-        if (words_per_lane == 1 && share && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1))) {
+        if (share && words_per_lane <= 4 && s->banks <= 64 && !(bb & (bb - 1)) && !(s->banks & (s->banks - 1))) {
             /* fast path: every bank holds one distinct word (conflict-free or broadcast); bank
-             * sizes and counts are powers of two on every architecture (shifts, not divisions) */
+             * sizes and counts are powers of two on every architecture (shifts, not divisions);
+             * a lane of a vector access (or of a merged one: sim/sass_merge.c) brings
+             * words_per_lane consecutive words */
             uint64_t seen = 0, first[64];
             bool simple = true;
             unsigned shift = (unsigned)__builtin_ctz(bb), bmask = s->banks - 1;
-            for (uint32_t m = pm; m && simple; m &= m - 1) {
-                uint64_t w = addr[__builtin_ctz(m)] >> shift;
-                unsigned b = (unsigned)w & bmask;
-                if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
-                else if (first[b] != w) simple = false;
-            }
+            for (uint32_t m = pm; m && simple; m &= m - 1)
+                for (unsigned k = 0; k < words_per_lane; k++) {
+                    uint64_t w = (addr[__builtin_ctz(m)] >> shift) + k;
+                    unsigned b = (unsigned)w & bmask;
+                    if (!(seen >> b & 1)) seen |= 1ull << b, first[b] = w;
+                    else if (first[b] != w) simple = false;
+                }
             if (simple) {
                 c.wavefronts++;
                 c.ideal++;
@@ -111,27 +114,28 @@ static bank_cost bank_model(const bank_state *s, const uint64_t *addr, uint32_t 
             /* a conflict: each bank's distinct words counted in place, without the general
              * path's sort (the first word of a bank in first[], further distinct words in one
              * short list: equal words share a bank); the same count as below */
-            uint64_t more[32];
+            uint64_t more[128]; /* at most 32 lanes of 4 words */
             unsigned char cnt[64];
             unsigned nmore = 0, worst = 1;
             seen = 0;
-            for (uint32_t m = pm; m; m &= m - 1) {
-                uint64_t w = addr[__builtin_ctz(m)] >> shift;
-                unsigned b = (unsigned)w & bmask;
-                if (!(seen >> b & 1)) {
-                    seen |= 1ull << b;
-                    first[b] = w;
-                    cnt[b] = 1;
-                    continue;
+            for (uint32_t m = pm; m; m &= m - 1)
+                for (unsigned k = 0; k < words_per_lane; k++) {
+                    uint64_t w = (addr[__builtin_ctz(m)] >> shift) + k;
+                    unsigned b = (unsigned)w & bmask;
+                    if (!(seen >> b & 1)) {
+                        seen |= 1ull << b;
+                        first[b] = w;
+                        cnt[b] = 1;
+                        continue;
+                    }
+                    if (first[b] == w) continue;
+                    unsigned i = 0;
+                    while (i < nmore && more[i] != w) i++;
+                    if (i == nmore) {
+                        more[nmore++] = w;
+                        if (++cnt[b] > worst) worst = cnt[b];
+                    }
                 }
-                if (first[b] == w) continue;
-                unsigned i = 0;
-                while (i < nmore && more[i] != w) i++;
-                if (i == nmore) {
-                    more[nmore++] = w;
-                    if (++cnt[b] > worst) worst = cnt[b];
-                }
-            }
             c.wavefronts += worst;
             c.ideal++;
             if (worst > c.worst) c.worst = worst;
@@ -287,6 +291,27 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (!mask) return;
     int idx = sh->insn;
+    /* counters as the SASS executes them: a group that ptxas merges is one access, counted at
+     * its first instruction with the group's addresses and size; the others count nothing */
+    const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->v, idx) : NULL;
+    ps_mem_event merged;
+    if (sa) {
+        int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
+        bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
+        if (sa->lead != idx) {
+            r->used = 1;
+            r->kind = (uint8_t)e->kind;
+            r->size = (uint8_t)e->size;
+            return;
+        }
+        merged = *e;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            merged.addr[l] = e->addr[l] + (uint64_t)(int64_t)sa->delta;
+        }
+        merged.size = sa->bytes;
+        e = &merged;
+    }
     access_cost ac = cost_of(s, e, mask, idx, sh);
     bank_cost c = ac.c;
     int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
@@ -414,14 +439,23 @@ static void bank_finish(void *self, const ps_launch_result *res) {
             v->stats.shared[PS_ACC_LOAD].instructions += r->aux_exec;
             v->stats.shared[PS_ACC_LOAD].wavefronts += r->aux_wf;
             v->stats.shared[PS_ACC_LOAD].bank_conflicts += r->aux_wf - r->aux_ideal;
-            v->lines[v->nlines++] = (ps_line_bank_stats){.ptx_line = in->line,
-                                                         .src_line = in->loc_line,
-                                                         .kind = k,
-                                                         .executions = r->exec,
-                                                         .wavefronts = r->wf,
-                                                         .ideal_wavefronts = r->ideal,
-                                                         .worst_way = r->worst,
-                                                         .size = r->size};
+            ps_line_bank_stats *ls = &v->lines[v->nlines++];
+            *ls = (ps_line_bank_stats){.ptx_line = in->line,
+                                       .src_line = in->loc_line,
+                                       .kind = k,
+                                       .executions = r->exec,
+                                       .wavefronts = r->wf,
+                                       .ideal_wavefronts = r->ideal,
+                                       .worst_way = r->worst,
+                                       .size = r->size};
+            const ps_sass_access *sa = ps_verify_sass(v, base + j);
+            if (sa) { /* the group's lines, in program order */
+                ls->merged_bytes = sa->bytes;
+                for (int g = sa->lead - base; g < f->ninsns && ls->nmerged < 4; g++) {
+                    const ps_sass_access *o = ps_verify_sass(v, base + g);
+                    if (o && o->lead == sa->lead) ls->merged_lines[ls->nmerged++] = f->insns[g].line;
+                }
+            }
             if (r->wf <= r->ideal) continue;
             ps_finding fd = {.kind = PS_FIND_BANK_CONFLICT, .count = r->conflicted, .lanes = r->mask};
             /* a note when the conflicts cost under 10% extra, else a warning */

@@ -85,6 +85,20 @@ static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_opt
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
+/* "merged with lines 51, 53, 55 into one 128-bit load" */
+static void merged_text(char *buf, size_t n, const ps_line_bank_stats *l) {
+    int used = snprintf(buf, n, "merged with line%s", l->nmerged > 2 ? "s" : "");
+    bool first = true;
+    for (int k = 0; k < l->nmerged && used > 0 && (size_t)used < n; k++) {
+        if (l->merged_lines[k] == l->ptx_line) continue;
+        used += snprintf(buf + used, n - (size_t)used, "%s %d", first ? "" : ",", l->merged_lines[k]);
+        first = false;
+    }
+    if (used > 0 && (size_t)used < n)
+        snprintf(buf + used, n - (size_t)used, " into one %u-bit %s", 8 * l->merged_bytes,
+                 l->kind == PS_ACC_LOAD ? "load" : "store");
+}
+
 void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_report_options *o, FILE *out) {
     const ps_verify_stats *st = &v->stats;
     if (o && o->kernel) fprintf(out, "kernel %s (%s)\n", o->kernel, o->arch ? o->arch : "?");
@@ -129,6 +143,25 @@ void ps_report_text(const ps_verifier *v, const ps_launch_result *res, const ps_
                     l->src_line ? "" : "");
         }
         if (conflicted > 20) fprintf(out, "    ... %d more\n", conflicted - 20);
+    }
+    /* the accesses ptxas merges (counters as the SASS executes them), once per group */
+    int groups = 0;
+    for (int i = 0; i < v->nlines; i++)
+        groups += v->lines[i].nmerged && v->lines[i].merged_lines[0] == v->lines[i].ptx_line;
+    if (groups) {
+        fprintf(out, "  shared-memory accesses ptxas merges (counted as the SASS executes them):\n");
+        int shown = 0;
+        for (int i = 0; i < v->nlines && shown < 20; i++) {
+            const ps_line_bank_stats *l = &v->lines[i];
+            if (!l->nmerged || l->merged_lines[0] != l->ptx_line) continue;
+            shown++;
+            char w[300], text[160];
+            ps_site s = {.ptx_line = l->ptx_line};
+            where(w, sizeof w, v, o, &s);
+            merged_text(text, sizeof text, l);
+            fprintf(out, "    %s: %s\n", w, text);
+        }
+        if (groups > 20) fprintf(out, "    ... %d more\n", groups - 20);
     }
 
     int *sel = ps_xcalloc((size_t)(v->nfindings ? v->nfindings : 1), sizeof *sel);
@@ -386,6 +419,15 @@ static cJSON *json_report(const ps_verifier *v, const ps_launch_result *res, con
         cJSON_AddNumberToObject(j, "wavefronts", (double)l->wavefronts);
         cJSON_AddNumberToObject(j, "ideal_wavefronts", (double)l->ideal_wavefronts);
         cJSON_AddNumberToObject(j, "worst_way", l->worst_way);
+        if (l->nmerged) { /* counters as the SASS executes them (docs/verifier.md) */
+            cJSON *mj = cJSON_AddObjectToObject(j, "merged");
+            cJSON *ml = cJSON_AddArrayToObject(mj, "lines");
+            for (int k = 0; k < l->nmerged; k++) cJSON_AddItemToArray(ml, cJSON_CreateNumber(l->merged_lines[k]));
+            cJSON_AddNumberToObject(mj, "bytes", l->merged_bytes);
+            char text[160];
+            merged_text(text, sizeof text, l);
+            cJSON_AddStringToObject(mj, "text", text);
+        }
         cJSON_AddItemToArray(ls, j);
     }
     cJSON *lg = cJSON_AddArrayToObject(lines, "global");

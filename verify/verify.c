@@ -464,6 +464,44 @@ static void analyse_insns(ps_verifier *v) {
     }
 }
 
+/* ---- counters as the SASS executes them ---------------------------------------------------- */
+
+typedef struct {
+    const ps_var *const *vars;
+    const uint64_t *offsets;
+    int n;
+} shared_layout;
+
+static uint64_t layout_offset(void *ctx, const ps_var *var) {
+    const shared_layout *l = ctx;
+    for (int i = 0; i < l->n; i++)
+        if (l->vars[i] == var) return l->offsets[i];
+    return UINT64_MAX;
+}
+
+/* The launch's shared-memory layout decides which accesses ptxas merges (sim/sass_merge.c). */
+static void on_shared_layout(void *ctx, const ps_var *const *vars, const uint64_t *offsets, int n) {
+    ps_verifier *v = ctx;
+    if (!(v->checks & PS_CHECK_BANK) || (v->checks & PS_CHECK_PTX_COUNTERS)) return;
+    free(v->sass);
+    v->sass = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->sass);
+    shared_layout l = {vars, offsets, n};
+    const ps_module *m = v->module;
+    for (int fi = 0, base = 0; fi < m->nfuncs; fi++) {
+        const ps_func *f = m->funcs[fi];
+        if (!f->ninsns) continue;
+        ps_sass_merge(f, layout_offset, &l, v->sass + base);
+        for (int i = 0; i < f->ninsns; i++)
+            if (v->sass[base + i].lead >= 0) v->sass[base + i].lead += base;
+        base += f->ninsns;
+    }
+}
+
+const ps_sass_access *ps_verify_sass(const ps_verifier *v, int idx) {
+    if (!v->sass || idx < 0 || idx >= v->ninsns || v->sass[idx].lead < 0) return NULL;
+    return &v->sass[idx];
+}
+
 unsigned ps_verify_insn_flags(const ps_verifier *v, int idx) {
     return idx >= 0 && idx < v->ninsns ? v->insn_flags[idx] : 0;
 }
@@ -489,6 +527,7 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
                            .cta_begin = on_cta_begin,
                            .cta_end = on_cta_end,
                            .shared_reserved = on_shared_reserved,
+                           .shared_layout = on_shared_layout,
                            .heap_alloc = on_heap_alloc,
                            .mem = on_mem,
                            .branch = on_branch,
@@ -528,6 +567,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->uninit);
     free(v->franges);
     free(v->insn_flags);
+    free(v->sass);
     free(v);
 }
 

@@ -66,6 +66,11 @@ typedef struct {
     uint64_t executions, wavefronts, ideal_wavefronts;
     unsigned worst_way; /* worst n-way conflict seen */
     unsigned size;      /* bytes per lane of the access (the whole vector) */
+    /* counters as the SASS executes them: the PTX lines (this one included, by address) that
+     * ptxas merges into one access of merged_bytes per lane; nmerged 0: not merged. The group's
+     * first instruction carries its counts, the others count nothing. */
+    int merged_lines[4], nmerged;
+    unsigned merged_bytes;
 } ps_line_bank_stats;
 
 /* Per-instruction global-memory statistics (coalescing), per PTX line. */
@@ -123,7 +128,10 @@ enum {
     PS_CHECK_ALL = 0x7f,
     /* per-instruction execution counts (check_profile.c): an event per warp instruction, so
         * not part of PS_CHECK_ALL; the HTML report asks for it */
-    PS_CHECK_PROFILE = 1u << 7
+    PS_CHECK_PROFILE = 1u << 7,
+    /* not a checker: count shared-memory accesses per PTX instruction (`check --counters ptx`)
+     * instead of as the SASS that ptxas makes of them (sim/sass_merge.c, the default) */
+    PS_CHECK_PTX_COUNTERS = 1u << 8
 };
 
 typedef struct ps_verifier ps_verifier;

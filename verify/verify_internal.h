@@ -94,6 +94,9 @@ struct ps_verifier {
     } * franges;
     int nfranges, ninsns;
     uint8_t *insn_flags; /* per instruction: PS_IF_* (static facts from the PTX) */
+    /* counters as the SASS executes them (sim/sass_merge.c), per instruction, lead as a dense
+     * index; NULL under PS_CHECK_PTX_COUNTERS or before the launch gave its layout */
+    ps_sass_access *sass;
 };
 
 /* Static facts about an instruction, as ptxas would see them (verify.c's analysis). */
@@ -113,6 +116,8 @@ const ps_insn *ps_verify_insn_at(const ps_verifier *v, int idx);
  * %ctaid/%ntid and loads from such addresses, defined once or in functions whose branches cannot
  * diverge. */
 unsigned ps_verify_insn_flags(const ps_verifier *v, int idx);
+/* The merge model's verdict for instruction `idx` (lead: a dense index); NULL: counted alone. */
+const ps_sass_access *ps_verify_sass(const ps_verifier *v, int idx);
 /* Path of .loc file `idx` of the module, NULL if none. */
 const char *ps_verify_src_file(const ps_verifier *v, int idx);
 /* report.c: what a finding kind means and what usually fixes it (one line each) */

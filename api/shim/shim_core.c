@@ -195,7 +195,8 @@ void shim_context_options(ptxsim_options *o) {
         o->checks = !strcmp(s, "all") || !strncmp(s, "all,", 4) ? PTXSIM_CHECK_ALL : 0; /* "all,profile" too */
         for (int i = 0; i < 7; i++)
             if (strstr(s, names[i])) o->checks |= 1u << i;
-        if (strstr(s, "profile")) o->checks |= PTXSIM_CHECK_PROFILE; /* per-line executions (exec --html) */
+        if (strstr(s, "profile")) o->checks |= PTXSIM_CHECK_PROFILE;           /* per-line executions (exec --html) */
+        if (strstr(s, "ptx-counters")) o->checks |= PTXSIM_CHECK_PTX_COUNTERS; /* exec --counters ptx */
     }
     if ((s = getenv("PTXSIM_THREADS"))) o->threads = atoi(s);
     if ((s = getenv("PTXSIM_WATCHDOG"))) o->watchdog = strtoull(s, NULL, 10);
