@@ -477,6 +477,15 @@ static inline uint64_t ps_smem_alloc_unit(const ps_arch *a) { return a && a->sm 
 #else
 #define PS_IVDEP
 #endif
+/* The integer lane loops (exec_int.c's DEF1..DEF4) unrolled by 8 under GCC: at -O2 GCC 12 keeps
+ * the vectorised 32-lane loop rolled, and the unrolled form measured (scripts/bench/check_cost.py,
+ * callgrind Ir in ps_launch) alu -17 % and diverge -7 % (docs/performance.md). Clang unrolls a
+ * fixed 32-trip loop on its own, so the pragma is GCC's only. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PS_UNROLL8 _Pragma("GCC unroll 8")
+#else
+#define PS_UNROLL8
+#endif
 
 /* Lanes in a mask. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a libgcc
  * call, which showed up at 6-13 % of engine profiles; this is a few inline instructions. */
