@@ -117,8 +117,10 @@ bool ps_frame_push(ps_warp *w, const ps_fprog *fp, uint32_t mask, const ps_dinsn
                     .pcap = pcap,
                     .activation = ++w->activations};
     memcpy(f->sp_entry, w->sp, sizeof w->sp);
-    /* registers start at zero (one memset); then the constant slots get their values */
-    memset(r, 0, rbytes);
+    /* registers start at zero: the slots a thread may read before writing them are zeroed
+     * (frame_plan.c), the others are written first; then the constant slots get their values */
+    if (fp->poison_regs) memset(r, 0xa5, rbytes);
+    for (int k = 0; k < fp->nzero_runs; k++) memset(r[fp->zero_runs[k].start], 0, sizeof r[0] * fp->zero_runs[k].count);
     for (int s = 0; s < fp->nslots; s++) {
         const ps_slot_info *si = &fp->slots[s];
         if (si->kind == SK_REG || si->kind == SK_SCRATCH || si->kind == SK_ZERO) continue;

@@ -227,6 +227,11 @@ typedef struct {
     bool pred;       /* a .pred formal */
 } ps_formal;
 
+/* Consecutive register slots [start, start + count). */
+typedef struct {
+    uint16_t start, count;
+} ps_slot_run;
+
 /* One decoded function. */
 struct ps_fprog {
     const ps_func *func;
@@ -253,6 +258,12 @@ struct ps_fprog {
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */
     uint64_t *wg_conflict;
     ps_exec_fn *wg_orig;
+    /* the slots a new frame zeroes (frame_plan.c): registers some thread may read before writing
+     * them, the zero and scratch slots; the rest keep what the frame held, or 0xa5 bytes with
+     * PTXSIM_FRAME_POISON (poison_regs) */
+    ps_slot_run *zero_runs;
+    int nzero_runs;
+    bool poison_regs;
 };
 
 struct ps_program {
@@ -578,6 +589,9 @@ typedef struct {
 } ps_contract;
 /* g: fn's control-flow graph (its dominators are computed into it when needed). */
 void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
+/* frame_plan.c: fp->zero_runs and poison_regs of function fn, once its slots are all made (g: its
+ * control-flow graph; reg_slot: each register's slot, predicates' entries unused). */
+void ps_frame_plan(ps_fprog *fp, const ps_func *fn, const ps_cfg *g, const uint16_t *reg_slot);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
  * instructions run with the PTX ISA's semantics as written */
 bool ps_ptxas_model_enabled(void);
