@@ -154,6 +154,8 @@ void ps_frame_plan(ps_fprog *fp, const ps_func *fn, const ps_cfg *g, const uint1
         fp->zero_runs[fp->nzero_runs++] = (ps_slot_run){(uint16_t)s, (uint16_t)(e - s)};
         s = e;
     }
+    fp->const_from = 0;
+    while (fp->const_from < fp->nslots && fp->slots[fp->const_from].kind == SK_REG) fp->const_from++;
     const char *poison = getenv("PTXSIM_FRAME_POISON");
     fp->poison_regs = poison && poison[0] && !(poison[0] == '0' && !poison[1]);
     free(zero);

@@ -264,6 +264,7 @@ struct ps_fprog {
     ps_slot_run *zero_runs;
     int nzero_runs;
     bool poison_regs;
+    int const_from; /* slots below are registers (the constant slots a frame fills come after) */
 };
 
 struct ps_program {
@@ -589,7 +590,7 @@ typedef struct {
 } ps_contract;
 /* g: fn's control-flow graph (its dominators are computed into it when needed). */
 void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
-/* frame_plan.c: fp->zero_runs and poison_regs of function fn, once its slots are all made (g: its
+/* frame_plan.c: fp->zero_runs, poison_regs and const_from of function fn, once its slots are all made (g: its
  * control-flow graph; reg_slot: each register's slot, predicates' entries unused). */
 void ps_frame_plan(ps_fprog *fp, const ps_func *fn, const ps_cfg *g, const uint16_t *reg_slot);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
