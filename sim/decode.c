@@ -851,6 +851,7 @@ static void decode_function(ps_program *p, int fi, ps_diags *diags) {
         ps_ptxas_note_defs(&fn->insns[i], i, c.last_def);
     }
     compute_reconvergence(&c, &g);
+    ps_frame_plan(fp, fn, &g, c.reg_slot);
     ps_cfg_free(&g);
     ps_wgmma_install_checks(fp);
     if (c.cap_slots > fp->nslots) { /* grown by doubling: give the rest back (docs/limits.md) */
@@ -939,9 +940,9 @@ static ps_status allocate_globals(ps_program *p, ps_device *dev, ps_diags *diags
 /* The records of one function, freed (ps_program_check keeps only its diagnostics). */
 static void free_function_code(ps_fprog *fp) {
     free(fp->code), free(fp->slots), free(fp->call_slots), free(fp->call_pred), free(fp->formals);
-    free(fp->wg_conflict), free(fp->wg_orig);
+    free(fp->wg_conflict), free(fp->wg_orig), free(fp->zero_runs);
     fp->code = NULL, fp->slots = NULL, fp->call_slots = NULL, fp->call_pred = NULL, fp->formals = NULL;
-    fp->wg_conflict = NULL, fp->wg_orig = NULL;
+    fp->wg_conflict = NULL, fp->wg_orig = NULL, fp->zero_runs = NULL, fp->nzero_runs = 0;
     fp->ncode = 0, fp->nslots = 0;
 }
 
@@ -988,6 +989,7 @@ void ps_program_free(ps_program *p) {
         free(p->funcs[i].formals);
         free(p->funcs[i].wg_conflict);
         free(p->funcs[i].wg_orig);
+        free(p->funcs[i].zero_runs);
         ps_diags_free(&p->funcs[i].diags);
     }
     free(p->funcs);

@@ -50,7 +50,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
         const uint64_t *ra = R(w, d->o[1]);                               \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
             uint64_t a = ra[l];                                           \
             rd[l] = (EXPR);                                               \
         }                                                                 \
@@ -61,7 +61,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);          \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
             uint64_t a = ra[l], b = rb[l];                                \
             rd[l] = (EXPR);                                               \
         }                                                                 \
@@ -72,7 +72,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;             \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                     \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                          \
             uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
             rd[l] = (EXPR);                                                           \
         }                                                                             \
@@ -83,7 +83,7 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                            \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                                  \
-        PS_IVDEP for (int l = 0; l < WARP; l++) {                                                          \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
             rd[l] = (EXPR);                                                                                \
         }                                                                                                  \

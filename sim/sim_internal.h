@@ -227,6 +227,11 @@ typedef struct {
     bool pred;       /* a .pred formal */
 } ps_formal;
 
+/* Consecutive register slots [start, start + count). */
+typedef struct {
+    uint16_t start, count;
+} ps_slot_run;
+
 /* One decoded function. */
 struct ps_fprog {
     const ps_func *func;
@@ -253,6 +258,13 @@ struct ps_fprog {
      * wrapped by the check for accesses before wgmma.wait_group, the original handler */
     uint64_t *wg_conflict;
     ps_exec_fn *wg_orig;
+    /* the slots a new frame zeroes (frame_plan.c): registers some thread may read before writing
+     * them, the zero and scratch slots; the rest keep what the frame held, or 0xa5 bytes with
+     * PTXSIM_FRAME_POISON (poison_regs) */
+    ps_slot_run *zero_runs;
+    int nzero_runs;
+    bool poison_regs;
+    int const_from; /* slots below are registers (the constant slots a frame fills come after) */
 };
 
 struct ps_program {
@@ -477,6 +489,15 @@ static inline uint64_t ps_smem_alloc_unit(const ps_arch *a) { return a && a->sm 
 #else
 #define PS_IVDEP
 #endif
+/* The integer lane loops (exec_int.c's DEF1..DEF4) unrolled by 8 under GCC: at -O2 GCC 12 keeps
+ * the vectorised 32-lane loop rolled, and the unrolled form measured (scripts/bench/check_cost.py,
+ * callgrind Ir in ps_launch) alu -17 % and diverge -7 % (docs/performance.md). Clang unrolls a
+ * fixed 32-trip loop on its own, so the pragma is GCC's only. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PS_UNROLL8 _Pragma("GCC unroll 8")
+#else
+#define PS_UNROLL8
+#endif
 
 /* Lanes in a mask. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a libgcc
  * call, which showed up at 6-13 % of engine profiles; this is a few inline instructions. */
@@ -569,6 +590,9 @@ typedef struct {
 } ps_contract;
 /* g: fn's control-flow graph (its dominators are computed into it when needed). */
 void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
+/* frame_plan.c: fp->zero_runs, poison_regs and const_from of function fn, once its slots are all made (g: its
+ * control-flow graph; reg_slot: each register's slot, predicates' entries unused). */
+void ps_frame_plan(ps_fprog *fp, const ps_func *fn, const ps_cfg *g, const uint16_t *reg_slot);
 /* process-wide: false when the ptxas model is off (PTXSIM_PTXAS_MODEL=0, --no-ptxas-model):
  * instructions run with the PTX ISA's semantics as written */
 bool ps_ptxas_model_enabled(void);

@@ -7,7 +7,8 @@
 # (corpus/*/case*.json), every planted defect (corpus/defects/*/defect.json) and the benchmark
 # grids (BENCH_WORK, default build-bench-work/: */bench.json and the reduced */small.json that
 # scripts/bench/check_cost.py writes, where a suite run left them), and compares the reports with
-# any timing field removed, and the exit codes. CANDIDATE defaults to build/cli/ptxsim.
+# any timing field removed, the exit codes and the buffers each run wrote (--out), byte for byte.
+# CANDIDATE defaults to build/cli/ptxsim.
 # Prints one line per difference and a summary; exits 1 when anything differs.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,7 +50,7 @@ for m in "${manifests[@]}"; do
     for side in base cand; do
         bin=$BASE
         [ $side = cand ] && bin=$CAND
-        rm -f "$TMP/$side.json"
+        rm -rf "$TMP/$side.json" "$TMP/bufs-$side"
         "$bin" check "$m" --json "$TMP/$side.json" --threads 1 --quiet --out "$TMP/bufs-$side" \
             >/dev/null 2>&1
         echo $? > "$TMP/$side.rc"
@@ -61,6 +62,11 @@ for m in "${manifests[@]}"; do
     elif ! cmp -s "$TMP/base.txt" "$TMP/cand.txt"; then
         echo "DIFF report: $m"
         diff "$TMP/base.txt" "$TMP/cand.txt" | head -20
+        bad=$((bad + 1))
+    elif [ -d "$TMP/bufs-base" ] || [ -d "$TMP/bufs-cand" ] &&
+        ! diff -r -q "$TMP/bufs-base" "$TMP/bufs-cand" >/dev/null 2>&1; then
+        echo "DIFF buffers: $m"
+        diff -r -q "$TMP/bufs-base" "$TMP/bufs-cand" 2>&1 | head -5
         bad=$((bad + 1))
     fi
 done
