@@ -296,11 +296,11 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     int idx = sh->insn;
     /* counters as the SASS executes them: a group that ptxas merges is one access, counted at
      * its first instruction with the group's addresses and size; the others count nothing */
-    const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->v, idx) : NULL;
+    const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->rc.v, idx) : NULL;
     ps_mem_event merged;
     if (sa) {
-        int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
-        bank_row *r = (bank_row *)ps_row(&s->t, w, idx);
+        int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
+        bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
         if (sa->lead != idx) {
             r->used = 1;
             r->kind = (uint8_t)e->kind;
