@@ -199,7 +199,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     const ps_operand *o = &ops[1 - li];
-    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false};
+    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false, false};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
         error_at(p, &oat,
@@ -223,10 +223,12 @@ static bool shape_names(const char *shape, char c) {
 
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
-    if (in->text && in->info->family != PS_FAM_FLOAT &&
+    ps_family fam = in->info->family;
+    if (in->text && (fam == PS_FAM_INT || fam == PS_FAM_DOT || fam == PS_FAM_STACK) &&
         ps_types_slots(in->info, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
         /* a modifier written twice ("mul24.lo.lo", "setp.lt.ftz.ftz"): ptxas refuses most, and the
-         * modifier set cannot tell (the float forms' repeats: isa/mod_rules.c) */
+         * modifier set cannot tell (the float and half forms' repeats: isa/mod_rules.c; memory
+         * qualifiers: parser/validate_mem.c) */
         const char *s = in->text;
         for (const char *a = strchr(s, '.'); a; a = strchr(a + 1, '.')) {
             size_t n = strcspn(a + 1, ".");
@@ -258,8 +260,11 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
     while (ns > nops && sl[ns - 1].optional) ns--; /* alloca d, size: the default alignment */
-    /* one type suffix, two where the shape names the second (Q), one or two with A */
-    int want_types = shape_names(in->info->ops_src, 'Q') ? 2 : 1;
+    /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
+     * names no type of the instruction's leaves the suffixes to the row's types column */
+    const char *sh = in->info->ops_src;
+    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
+    int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
     if (in->ntypes != want_types && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
                  "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
@@ -297,6 +302,15 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     for (int i = 0; i < nops && !p->failed_stmt; i++) {
         const ps_operand *o = &ops[i];
         token at = at_op(mt, o);
+        if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
+            if (sl[i].role == PS_TS_ADDR)
+                error_at(p, &at,
+                         "operand %d of '%s' must be an address in brackets (ptxas: Arguments mismatch for "
+                         "instruction '%s')",
+                         i, mn, mn);
+            else mismatch(p, mt, o, i, mn, "an address", sl[i].type);
+            break;
+        }
         switch (o->kind) {
         case PS_OP_REG: check_reg(p, mt, o, i, mn, sl[i]); break;
         case PS_OP_IMM:
@@ -324,7 +338,7 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         case PS_OP_SINK:
             if (sl[i].role != PS_TS_DST)
                 error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-            else if (in->form != PS_F_SETP && in->form != PS_F_LOP3) /* ptxas lets these discard */
+            else if (!sl[i].sink)
                 error_at(p, &at,
                          "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
                          "allowed for instruction '%s')",
