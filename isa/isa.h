@@ -241,6 +241,7 @@ typedef enum {
     PS_TS_IMM,  /* immediate only (lop3's LUT, a group count) */
     PS_TS_BYTE, /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
     PS_TS_ADDR, /* an address in brackets: [reg], [reg+off], [var], [var+off], [imm] (type PS_T_NONE) */
+    PS_TS_AVAL, /* an address as a value: register, immediate or a variable's name (mapa, getctarank) */
 } ps_slot_role;
 
 typedef struct {

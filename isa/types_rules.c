@@ -16,7 +16,8 @@ static ps_type wide_of(ps_type t) {
 }
 
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
- * destination that may be '_', s source register or immediate, i immediate, y byte-sized source;
+ * destination that may be '_', s source register or immediate, a register, immediate or a
+ * variable's name (its address), i immediate, y byte-sized source;
  * "[]" is an address in brackets and has no type) then the type (T the instruction's first type, Q
  * its second, A its second if it has one else T, W twice T's width, V W with .wide and T without,
  * U .u32, S .s32, B .b32, P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or
@@ -63,6 +64,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
             : s[0] == 'i'                        ? PS_TS_IMM
             : s[0] == 'y'                        ? PS_TS_BYTE
             : s[0] == '['                        ? PS_TS_ADDR
+            : s[0] == 'a'                        ? PS_TS_AVAL
                                                  : PS_TS_SRC;
         n++;
     }

@@ -502,7 +502,6 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
     case PS_F_REDUX: check_redux(p, in, mt, ops, nops); return;
-    case PS_F_ACTIVEMASK: ps_ctrl_want(p, mt, "activemask", &ops[0], K_I32 | K_F32 | K_SINK); return;
     case PS_F_ELECT:
         if (pair_dest(p, mt, "elect", &ops[0], K_I32 | K_SINK, true, true))
             ps_ctrl_want(p, mt, "elect", &ops[1], K_I32 | K_IMM);

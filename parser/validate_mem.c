@@ -145,7 +145,7 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
         error_at(p, mt, "%s", why);
         return;
     }
-    if (nops < 1 || !operand_shapes(p, in, mt, ops, nops, 0, -1, false)) return;
+    if (nops < 1) return; /* the address: "[]" (forms.def) */
     const ps_operand *o = &ops[0];
     if (check_narrow(p, in, mt, o)) return;
     /* prefetchu takes a generic address: a register, or a .global variable's (ptxas) */
