@@ -236,12 +236,13 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
 
 /* An operand slot of an instruction: the type its register or immediate must fit, and its role. */
 typedef enum {
-    PS_TS_DST,  /* destination register */
-    PS_TS_SRC,  /* register or immediate */
-    PS_TS_IMM,  /* immediate only (lop3's LUT, a group count) */
-    PS_TS_BYTE, /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
-    PS_TS_ADDR, /* an address in brackets: [reg], [reg+off], [var], [var+off], [imm] (type PS_T_NONE) */
-    PS_TS_AVAL, /* an address as a value: register, immediate or a variable's name (mapa, getctarank) */
+    PS_TS_DST,   /* destination register */
+    PS_TS_SRC,   /* register or immediate */
+    PS_TS_IMM,   /* immediate only (lop3's LUT, a group count) */
+    PS_TS_BYTE,  /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
+    PS_TS_ADDR,  /* an address in brackets: [reg], [reg+off], [var], [var+off], [imm] (type PS_T_NONE) */
+    PS_TS_AVAL,  /* an address as a value: register, immediate or a variable's name (cvta, mapa, getctarank) */
+    PS_TS_LABEL, /* a label (bra's target; type PS_T_NONE) */
 } ps_slot_role;
 
 typedef struct {

@@ -18,7 +18,7 @@ static ps_type wide_of(ps_type t) {
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
  * destination that may be '_', s source register or immediate, a register, immediate or a
  * variable's name (its address), i immediate, y byte-sized source;
- * "[]" is an address in brackets and has no type) then the type (T the instruction's first type, Q
+ * "[]" is an address in brackets and "l-" a label, neither with a type) then the type (T the instruction's first type, Q
  * its second, A its second if it has one else T, W twice T's width, V W with .wide and T without,
  * U .u32, S .s32, B .b32, P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or
  * state), D dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes
@@ -52,10 +52,11 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         case 'e': /* dp4a/dp2a: .u32 when both inputs are unsigned, else .s32 */
             t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
             break;
-        case ']': t = PS_T_NONE; break;
+        case ']':
+        case '-': t = PS_T_NONE; break;
         default: return -1;
         }
-        if (t == PS_T_NONE && s[0] != '[') return -1;
+        if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
         out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 'Z';
         out[n].optional = mark == '?';
@@ -65,6 +66,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
             : s[0] == 'y'                        ? PS_TS_BYTE
             : s[0] == '['                        ? PS_TS_ADDR
             : s[0] == 'a'                        ? PS_TS_AVAL
+            : s[0] == 'l'                        ? PS_TS_LABEL
                                                  : PS_TS_SRC;
         n++;
     }

@@ -458,16 +458,8 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
 /* ---- control flow ------------------------------------------------------- */
 
 static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *name = in->form == PS_F_BRA ? "bra" : "brx.idx";
-    if (in->form == PS_F_BRA) {
-        if (nops != 1) return mismatch(p, mt, name);
-        if (ops[0].kind == PS_OP_LABEL) return true;
-        if (ops[0].kind == PS_OP_REG && p->fn->regs[ops[0].reg].type == PS_T_PRED) return mismatch(p, mt, name);
-        token at;
-        ps_ctrl_at(mt, &ops[0], &at);
-        error_at(p, &at, "Label expected for argument 0 of instruction 'bra'");
-        return false;
-    }
+    const char *name = "brx.idx";
+    if (in->form == PS_F_BRA) return true; /* its label: "l-" (forms.def) */
     if (nops != 2) return mismatch(p, mt, name);
     if (!ps_ctrl_want(p, mt, name, &ops[0], K_I32 | K_IMM)) return false;
     if (ops[1].kind != PS_OP_LABEL || !ps_ctrl_label_is_branchtargets(p, ops[1].label)) return mismatch(p, mt, name);

@@ -183,15 +183,7 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
     const char *mn = in->info->mnemonic;
     ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
     bool narrow = ps_type_size(t) < 8;
-    if (in->form == PS_F_CVTA) {
-        for (int i = 0; i < nops; i++)
-            if (ops[i].kind != PS_OP_REG && !(i == 1 && ops[i].kind == PS_OP_VAR)) {
-                token at;
-                at_operand(&at, mt, &ops[i]);
-                error_at(p, &at, "Argument %d of instruction 'cvta': must be register%s", i,
-                         i == 1 ? " or a variable" : "");
-                return;
-            }
+    if (in->form == PS_F_CVTA) { /* the operands' kinds and types: "dT aT" (forms.def) */
         if (narrow && p->m->address_size == 64)
             error_at(p, mt,
                      "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "

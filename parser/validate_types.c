@@ -303,12 +303,24 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     for (int i = 0; i < nops && !p->failed_stmt; i++) {
         const ps_operand *o = &ops[i];
         token at = at_op(mt, o);
+        if (sl[i].role == PS_TS_LABEL) {
+            if (o->kind == PS_OP_LABEL) continue;
+            if (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) /* ptxas's wording then */
+                error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+            else error_at(p, &at, "Label expected for argument %d of instruction '%s'", i, mn);
+            break;
+        }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
             if (sl[i].role == PS_TS_ADDR)
                 error_at(p, &at,
                          "operand %d of '%s' must be an address in brackets (ptxas: Arguments mismatch for "
                          "instruction '%s')",
                          i, mn, mn);
+            else if (sl[i].role == PS_TS_AVAL)
+                error_at(p, &at,
+                         "operand %d of '%s' must be a register, an immediate or a variable (ptxas: Argument %d "
+                         "of instruction '%s': must be register)",
+                         i, mn, i, mn);
             else mismatch(p, mt, o, i, mn, "an address", sl[i].type);
             break;
         }
