@@ -15,6 +15,16 @@ static ps_type wide_of(ps_type t) {
     }
 }
 
+/* A .bN type read as .uN (an integer slot: no float register), any other as itself. */
+static ps_type integer_of(ps_type t) {
+    switch (t) {
+    case PS_T_B16: return PS_T_U16;
+    case PS_T_B32: return PS_T_U32;
+    case PS_T_B64: return PS_T_U64;
+    default: return t;
+    }
+}
+
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
  * destination that may be '_', s source register or immediate, a register, immediate or a
  * variable's name (its address), i immediate, y byte-sized source;
@@ -22,9 +32,9 @@ static ps_type wide_of(ps_type t) {
  * its second, A its second if it has one else T, W twice T's width, V W with .wide and T without,
  * U .u32, S .s32, B .b32, P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or
  * state), D dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes
- * with .and/.or/.xor only. Lower case u and e are .u32 and D where the instruction's types do not
- * decide the operand's (a shift amount, popc's result, a count): ptxas then refuses an .f16x2
- * register there. */
+ * with .and/.or/.xor only. Lower case u, e and t are .u32, D and T where ptxas refuses an .f16x2
+ * register (a shift amount, popc's result, a count, redux's operands); t also reads a .bN type as
+ * .uN (redux.and.b32 refuses an .f32 register). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
     if (!f->shaped) return -1;
     bool wide = ps_modset_has(mods, PS_MOD_WIDE);
@@ -37,6 +47,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         ps_type t;
         switch (s[1]) {
         case 'T': t = ntypes > 0 ? types[0] : PS_T_NONE; break;
+        case 't': t = ntypes > 0 ? integer_of(types[0]) : PS_T_NONE; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
         case 'A': t = ntypes > 1 ? types[1] : ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 'W': t = ntypes > 0 ? wide_of(types[0]) : PS_T_NONE; break;
@@ -58,7 +69,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         }
         if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
-        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 'Z';
+        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z';
         out[n].optional = mark == '?';
         out[n].sink = s[0] == 'w';
         out[n].role = s[0] == 'd' || s[0] == 'w' ? PS_TS_DST

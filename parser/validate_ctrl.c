@@ -443,16 +443,7 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
             return false;
         }
     }
-    if (nops != 3) return mismatch(p, mt, "redux");
-    unsigned v = f32 ? K_F32 : K_I32;
-    /* .f32 takes .f32 registers and .b32 ones, not .u32/.s32 (ptxas 13, scripts/form_sweep.py) */
-    bool b32[2];
-    for (int i = 0; i < 2; i++)
-        b32[i] = f32 && ops[i].kind == PS_OP_REG && p->fn && ops[i].reg >= 0 && ops[i].reg < p->fn->nregs &&
-            p->fn->regs[ops[i].reg].type == PS_T_B32;
-    return (b32[0] || ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK)) &&
-        (b32[1] || ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM)) &&
-        ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
+    return nops == 3 || mismatch(p, mt, "redux"); /* the operands: "dt st su" (forms.def) */
 }
 
 /* ---- control flow ------------------------------------------------------- */
@@ -494,13 +485,8 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
     case PS_F_REDUX: check_redux(p, in, mt, ops, nops); return;
-    case PS_F_ELECT:
-        if (pair_dest(p, mt, "elect", &ops[0], K_I32 | K_SINK, true, true))
-            ps_ctrl_want(p, mt, "elect", &ops[1], K_I32 | K_IMM);
-        return;
-    case PS_F_NANOSLEEP: ps_ctrl_want(p, mt, "nanosleep", &ops[0], K_I32 | K_IMM); return;
+    case PS_F_ELECT: pair_dest(p, mt, "elect", &ops[0], ~0u, true, true); return; /* kinds: "wu su" */
     case PS_F_PMEVENT:
-        if (!ps_ctrl_want(p, mt, "pmevent", &ops[0], K_IMM)) return;
         if (!has(in, PS_MOD_MASK) && ops[0].imm > 15)
             error_at(p, mt,
                      "Argument 0 of instruction 'pmevent': value '%lld' out of range, expected to be in range "
