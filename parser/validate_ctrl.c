@@ -351,12 +351,7 @@ static bool check_shfl(parser *p, const ps_insn *in, const token *mt, const ps_o
         else mismatch(p, mt, "shfl");
         return false;
     }
-    if (!pair_dest(p, mt, "shfl", &ops[0], K_I32 | K_F32 | K_SINK, false, true)) return false;
-    const unsigned v32 = K_I32 | K_F32 | K_IMM;
-    if (!ps_ctrl_want(p, mt, "shfl", &ops[1], v32 | K_FIMM) || !ps_ctrl_want(p, mt, "shfl", &ops[2], v32) ||
-        !ps_ctrl_want(p, mt, "shfl", &ops[3], v32))
-        return false;
-    return !sync || ps_ctrl_want(p, mt, "shfl", &ops[4], K_I32 | K_IMM);
+    return pair_dest(p, mt, "shfl", &ops[0], ~0u, false, true); /* the kinds: "dB sB sB sB su?" (forms.def) */
 }
 
 static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
@@ -397,10 +392,17 @@ static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_
         return false;
     }
     if (nops != 3) return mismatch(p, mt, "match");
-    if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], K_I32 | K_F32 | K_SINK, false, all)) return false;
-    bool b64 = in->types[0] == PS_T_B64;
-    return ps_ctrl_want(p, mt, "match", &ops[1], (b64 ? K_I64 | K_F64 : K_I32 | K_F32) | K_IMM) &&
-        ps_ctrl_want(p, mt, "match", &ops[2], K_I32 | K_IMM);
+    if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], ~0u, false, all)) return false;
+    /* the kinds: "wu sT su" (forms.def); '_' only beside a predicate ("_|p", match.all) */
+    if (ops[0].kind == PS_OP_SINK && ops[0].pair_reg < 0 && ops[0].pair_reg != PS_PAIR_SINK) {
+        token at;
+        ps_ctrl_at(mt, &ops[0], &at);
+        error_at(p, &at,
+                 "'match' cannot discard its result into '_' (ptxas: Result discard mode is not allowed for "
+                 "instruction 'match')");
+        return false;
+    }
+    return true;
 }
 
 /* redux.sync (9.7.13.10): add/min/max on .u32/.s32, and/or/xor on .b32; .f32 min/max (with .abs,

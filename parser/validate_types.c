@@ -58,10 +58,8 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
         return;
     }
     if (!ps_types_reg_fits(s.type, rt, s.strict)) mismatch(p, mt, o, i, mn, what, s.type);
-    if (!p->failed_stmt && o->pair_reg >= 0 && reg_type(p, o->pair_reg) != PS_T_PRED) {
-        snprintf(what, sizeof what, "a .%s register", ps_type_name(reg_type(p, o->pair_reg)));
-        mismatch(p, mt, o, i, mn, what, PS_T_PRED);
-    }
+    if (!p->failed_stmt && o->pair_reg >= 0 && reg_type(p, o->pair_reg) != PS_T_PRED)
+        error_at(p, mt, "Predicate output expected for instruction '%s'", mn); /* "d|q": ptxas's words */
 }
 
 static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type_slot s) {
