@@ -370,15 +370,12 @@ static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_o
         error_at(p, mt, "Instruction 'vote' requires '.pred' type with '.%s' modifier.", m);
         return false;
     }
-    if (nops != (sync ? 3 : 2)) {
+    if (nops != (sync ? 3 : 2)) { /* the kinds: "dT sP su?" (forms.def) */
         if (!sync && nops == 3) error_at(p, mt, ".sync modifier required for instruction 'vote'");
         else mismatch(p, mt, "vote");
         return false;
     }
-    if (!ps_ctrl_want(p, mt, "vote", &ops[0], ballot ? K_I32 | K_F32 | K_SINK : K_PRED | K_SINK) ||
-        !ps_ctrl_want(p, mt, "vote", &ops[1], K_PRED | K_NOTP | K_IMM | K_NOTIMM))
-        return false;
-    return !sync || ps_ctrl_want(p, mt, "vote", &ops[2], K_I32 | K_IMM);
+    return true;
 }
 
 static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
