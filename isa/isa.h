@@ -272,10 +272,13 @@ const char *ps_isa_target_rules(const ps_form_info *f, const ps_type *types, int
 
 /* An operand slot of an instruction: the type its register or immediate must fit, and its role. */
 typedef enum {
-    PS_TS_DST,  /* destination register */
-    PS_TS_SRC,  /* register or immediate */
-    PS_TS_IMM,  /* immediate only (lop3's LUT) */
-    PS_TS_BYTE, /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
+    PS_TS_DST,   /* destination register */
+    PS_TS_SRC,   /* register or immediate */
+    PS_TS_IMM,   /* immediate only (lop3's LUT, a group count) */
+    PS_TS_BYTE,  /* register or an immediate in [0, 255] (bfe's and bfi's position and length) */
+    PS_TS_ADDR,  /* an address in brackets: [reg], [reg+off], [var], [var+off], [imm] (type PS_T_NONE) */
+    PS_TS_AVAL,  /* an address as a value: register, immediate or a variable's name (cvta, mapa, getctarank) */
+    PS_TS_LABEL, /* a label (bra's target; type PS_T_NONE) */
 } ps_slot_role;
 
 typedef struct {
@@ -283,15 +286,16 @@ typedef struct {
     ps_slot_role role;
     bool strict;   /* the type is the operand's own, not the instruction's: no .f16x2 register */
     bool optional; /* may be left out (alloca's alignment) */
+    bool sink;     /* a destination that may be '_' (setp's, lop3's, mbarrier.arrive's state) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */
 typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., decimal floats */ } ps_imm_kind;
 
-/* The operand slots of a form whose operands column is a shape (forms.def: the integer, float,
- * logic, shift, comparison and selection instructions, mov and the stack ones; PTX ISA 9.7.1,
- * 9.7.3, 9.7.5, 9.7.7-9, 9.7.17), for these types and modifiers: writes one per operand into out (room for 8)
- * and returns their count, or -1 for a form without a shape. */
+/* The operand slots of a form whose operands column is a shape (forms.def's header lists the
+ * tokens and the rows without one), for these types and modifiers: writes one per operand into
+ * out (room for 8) and returns their count, or -1 for a form without a shape (or whose shape names
+ * a type the instruction does not give). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
 /* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?
  * Same size, and: any register for a .bN slot; .bN, .uN, .sN (and .f16x2 at 32 bits unless

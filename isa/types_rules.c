@@ -23,15 +23,28 @@ static ps_type wide_of(ps_type t) {
     }
 }
 
-/* A shape (forms.def's operands column): one token per operand, the role (d destination, s
- * source, i immediate, y byte-sized source) then the type (T the instruction's first type, Q its
- * second, A its second if it has one else T, W twice T's width, V W with .wide and T without, U .u32, S .s32, B .b32, P .pred, D
- * dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes with
- * .and/.or/.xor only. Lower case u and e are .u32 and D where the instruction's types do not
- * decide the operand's (a shift amount, popc's result): ptxas then refuses an .f16x2 register
- * there. */
+/* A .bN type read as .uN (an integer slot: no float register), any other as itself. */
+static ps_type integer_of(ps_type t) {
+    switch (t) {
+    case PS_T_B16: return PS_T_U16;
+    case PS_T_B32: return PS_T_U32;
+    case PS_T_B64: return PS_T_U64;
+    default: return t;
+    }
+}
+
+/* A shape (forms.def's operands column): one token per operand, the role (d destination, w
+ * destination that may be '_', s source register or immediate, a register, immediate or a
+ * variable's name (its address), i immediate, y byte-sized source;
+ * "[]" is an address in brackets and "l-" a label, neither with a type) then the type (T the instruction's first type, Q
+ * its second, A its second if it has one else T, W twice T's width, V W with .wide and T without,
+ * U .u32, S .s32, B .b32, P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or
+ * state), D dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes
+ * with .and/.or/.xor only. Lower case u, e and t are .u32, D and T where ptxas refuses an .f16x2
+ * register (a shift amount, popc's result, a count, redux's operands); t also reads a .bN type as
+ * .uN (redux.and.b32 refuses an .f32 register). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
-    if (!f->shaped || ntypes < 1) return -1;
+    if (!f->shaped) return -1;
     bool wide = ps_modset_has(mods, PS_MOD_WIDE);
     bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
     int n = 0;
@@ -41,27 +54,39 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         if (mark == '&' && !boolop) continue;
         ps_type t;
         switch (s[1]) {
-        case 'T': t = types[0]; break;
+        case 'T': t = ntypes > 0 ? types[0] : PS_T_NONE; break;
+        case 't': t = ntypes > 0 ? integer_of(types[0]) : PS_T_NONE; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
-        case 'A': t = ntypes > 1 ? types[1] : types[0]; break;
-        case 'W': t = wide_of(types[0]); break;
-        case 'V': t = wide ? wide_of(types[0]) : types[0]; break;
+        case 'A': t = ntypes > 1 ? types[1] : ntypes > 0 ? types[0] : PS_T_NONE; break;
+        case 'W': t = ntypes > 0 ? wide_of(types[0]) : PS_T_NONE; break;
+        case 'V': t = ntypes > 0 ? (wide ? wide_of(types[0]) : types[0]) : PS_T_NONE; break;
         case 'U':
         case 'u': t = PS_T_U32; break;
         case 'S': t = PS_T_S32; break;
         case 'B': t = PS_T_B32; break;
         case 'P': t = PS_T_PRED; break;
+        case 'X': t = PS_T_U64; break;
+        case 'Z': t = ps_modset_has(mods, PS_MOD_PARITY) ? PS_T_U32 : PS_T_U64; break;
         case 'D':
         case 'e': /* dp4a/dp2a: .u32 when both inputs are unsigned, else .s32 */
             t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
             break;
+        case ']':
+        case '-': t = PS_T_NONE; break;
         default: return -1;
         }
-        if (t == PS_T_NONE) return -1;
+        if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
-        out[n].strict = s[1] == 'u' || s[1] == 'e';
+        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z';
         out[n].optional = mark == '?';
-        out[n].role = s[0] == 'd' ? PS_TS_DST : s[0] == 'i' ? PS_TS_IMM : s[0] == 'y' ? PS_TS_BYTE : PS_TS_SRC;
+        out[n].sink = s[0] == 'w';
+        out[n].role = s[0] == 'd' || s[0] == 'w' ? PS_TS_DST
+            : s[0] == 'i'                        ? PS_TS_IMM
+            : s[0] == 'y'                        ? PS_TS_BYTE
+            : s[0] == '['                        ? PS_TS_ADDR
+            : s[0] == 'a'                        ? PS_TS_AVAL
+            : s[0] == 'l'                        ? PS_TS_LABEL
+                                                 : PS_TS_SRC;
         n++;
     }
     return n;

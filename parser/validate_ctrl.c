@@ -347,12 +347,7 @@ static bool check_shfl(parser *p, const ps_insn *in, const token *mt, const ps_o
         else mismatch(p, mt, "shfl");
         return false;
     }
-    if (!pair_dest(p, mt, "shfl", &ops[0], K_I32 | K_F32 | K_SINK, false, true)) return false;
-    const unsigned v32 = K_I32 | K_F32 | K_IMM;
-    if (!ps_ctrl_want(p, mt, "shfl", &ops[1], v32 | K_FIMM) || !ps_ctrl_want(p, mt, "shfl", &ops[2], v32) ||
-        !ps_ctrl_want(p, mt, "shfl", &ops[3], v32))
-        return false;
-    return !sync || ps_ctrl_want(p, mt, "shfl", &ops[4], K_I32 | K_IMM);
+    return pair_dest(p, mt, "shfl", &ops[0], ~0u, false, true); /* the kinds: "dB sB sB sB su?" (forms.def) */
 }
 
 static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
@@ -367,15 +362,12 @@ static bool check_vote(parser *p, const ps_insn *in, const token *mt, const ps_o
         error_at(p, mt, "Instruction 'vote' requires '.pred' type with '.%s' modifier.", m);
         return false;
     }
-    if (nops != (sync ? 3 : 2)) {
+    if (nops != (sync ? 3 : 2)) { /* the kinds: "dT sP su?" (forms.def) */
         if (!sync && nops == 3) error_at(p, mt, ".sync modifier required for instruction 'vote'");
         else mismatch(p, mt, "vote");
         return false;
     }
-    if (!ps_ctrl_want(p, mt, "vote", &ops[0], ballot ? K_I32 | K_F32 | K_SINK : K_PRED | K_SINK) ||
-        !ps_ctrl_want(p, mt, "vote", &ops[1], K_PRED | K_NOTP | K_IMM | K_NOTIMM))
-        return false;
-    return !sync || ps_ctrl_want(p, mt, "vote", &ops[2], K_I32 | K_IMM);
+    return true;
 }
 
 static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
@@ -385,10 +377,17 @@ static bool check_match(parser *p, const ps_insn *in, const token *mt, const ps_
         return false;
     }
     if (nops != 3) return mismatch(p, mt, "match");
-    if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], K_I32 | K_F32 | K_SINK, false, all)) return false;
-    bool b64 = in->types[0] == PS_T_B64;
-    return ps_ctrl_want(p, mt, "match", &ops[1], (b64 ? K_I64 | K_F64 : K_I32 | K_F32) | K_IMM) &&
-        ps_ctrl_want(p, mt, "match", &ops[2], K_I32 | K_IMM);
+    if (!pair_dest(p, mt, all ? "match.all" : "match.any", &ops[0], ~0u, false, all)) return false;
+    /* the kinds: "wu sT su" (forms.def); '_' only beside a predicate ("_|p", match.all) */
+    if (ops[0].kind == PS_OP_SINK && ops[0].pair_reg < 0 && ops[0].pair_reg != PS_PAIR_SINK) {
+        token at;
+        ps_ctrl_at(mt, &ops[0], &at);
+        error_at(p, &at,
+                 "'match' cannot discard its result into '_' (ptxas: Result discard mode is not allowed for "
+                 "instruction 'match')");
+        return false;
+    }
+    return true;
 }
 
 /* redux.sync (9.7.13.10): add/min/max on .u32/.s32, and/or/xor on .b32; .f32 min/max (with .abs,
@@ -431,31 +430,14 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
             return false;
         }
     }
-    if (nops != 3) return mismatch(p, mt, "redux");
-    unsigned v = f32 ? K_F32 : K_I32;
-    /* .f32 takes .f32 registers and .b32 ones, not .u32/.s32 (ptxas 13, scripts/form_sweep.py) */
-    bool b32[2];
-    for (int i = 0; i < 2; i++)
-        b32[i] = f32 && ops[i].kind == PS_OP_REG && p->fn && ops[i].reg >= 0 && ops[i].reg < p->fn->nregs &&
-            p->fn->regs[ops[i].reg].type == PS_T_B32;
-    return (b32[0] || ps_ctrl_want(p, mt, "redux", &ops[0], v | K_SINK)) &&
-        (b32[1] || ps_ctrl_want(p, mt, "redux", &ops[1], v | K_IMM)) &&
-        ps_ctrl_want(p, mt, "redux", &ops[2], K_I32 | K_IMM);
+    return nops == 3 || mismatch(p, mt, "redux"); /* the operands: "dt st su" (forms.def) */
 }
 
 /* ---- control flow ------------------------------------------------------- */
 
 static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *name = in->form == PS_F_BRA ? "bra" : "brx.idx";
-    if (in->form == PS_F_BRA) {
-        if (nops != 1) return mismatch(p, mt, name);
-        if (ops[0].kind == PS_OP_LABEL) return true;
-        if (ops[0].kind == PS_OP_REG && p->fn->regs[ops[0].reg].type == PS_T_PRED) return mismatch(p, mt, name);
-        token at;
-        ps_ctrl_at(mt, &ops[0], &at);
-        error_at(p, &at, "Label expected for argument 0 of instruction 'bra'");
-        return false;
-    }
+    const char *name = "brx.idx";
+    if (in->form == PS_F_BRA) return true; /* its label: "l-" (forms.def) */
     if (nops != 2) return mismatch(p, mt, name);
     if (!ps_ctrl_want(p, mt, name, &ops[0], K_I32 | K_IMM)) return false;
     if (ops[1].kind != PS_OP_LABEL || !ps_ctrl_label_is_branchtargets(p, ops[1].label)) return mismatch(p, mt, name);
@@ -490,14 +472,8 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
     case PS_F_REDUX: check_redux(p, in, mt, ops, nops); return;
-    case PS_F_ACTIVEMASK: ps_ctrl_want(p, mt, "activemask", &ops[0], K_I32 | K_F32 | K_SINK); return;
-    case PS_F_ELECT:
-        if (pair_dest(p, mt, "elect", &ops[0], K_I32 | K_SINK, true, true))
-            ps_ctrl_want(p, mt, "elect", &ops[1], K_I32 | K_IMM);
-        return;
-    case PS_F_NANOSLEEP: ps_ctrl_want(p, mt, "nanosleep", &ops[0], K_I32 | K_IMM); return;
+    case PS_F_ELECT: pair_dest(p, mt, "elect", &ops[0], ~0u, true, true); return; /* kinds: "wu su" */
     case PS_F_PMEVENT:
-        if (!ps_ctrl_want(p, mt, "pmevent", &ops[0], K_IMM)) return;
         if (!has(in, PS_MOD_MASK) && ops[0].imm > 15)
             error_at(p, mt,
                      "Argument 0 of instruction 'pmevent': value '%lld' out of range, expected to be in range "

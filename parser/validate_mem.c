@@ -145,7 +145,7 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
         error_at(p, mt, "%s", why);
         return;
     }
-    if (nops < 1 || !operand_shapes(p, in, mt, ops, nops, 0, -1, false)) return;
+    if (nops < 1) return; /* the address: "[]" (forms.def) */
     const ps_operand *o = &ops[0];
     if (check_narrow(p, in, mt, o)) return;
     /* prefetchu takes a generic address: a register, or a .global variable's (ptxas) */
@@ -178,15 +178,7 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
     const char *mn = in->info->mnemonic;
     ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
     bool narrow = ps_type_size(t) < 8;
-    if (in->form == PS_F_CVTA) {
-        for (int i = 0; i < nops; i++)
-            if (ops[i].kind != PS_OP_REG && !(i == 1 && ops[i].kind == PS_OP_VAR)) {
-                token at;
-                at_operand(&at, mt, &ops[i]);
-                error_at(p, &at, "Argument %d of instruction 'cvta': must be register%s", i,
-                         i == 1 ? " or a variable" : "");
-                return;
-            }
+    if (in->form == PS_F_CVTA) { /* the operands' kinds and types: "dT aT" (forms.def) */
         if (narrow && p->m->address_size == 64)
             error_at(p, mt,
                      "'cvta.%s' converts 64-bit addresses in a module of .address_size 64 (ptxas: "
@@ -293,17 +285,7 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
             return;
         }
     }
-    if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) {
-        if (nops == 1 && ops[0].kind != PS_OP_IMM) {
-            token at;
-            at_operand(&at, mt, &ops[0]);
-            error_at(p, &at,
-                     "the group count of '%s' is an immediate (ptxas: Arguments mismatch for instruction "
-                     "'%s')",
-                     in->info->mnemonic, in->info->mnemonic);
-        }
-        return;
-    }
+    if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) return; /* "iu" (forms.def) */
     if (!shapes_by_sig(p, in, mt, ops, nops, "aa")) return;
     for (int i = 2; i < nops; i++)
         if (ops[i].kind == PS_OP_ADDR) {
@@ -365,26 +347,10 @@ static bool shapes_by_sig(parser *p, const ps_insn *in, const token *mt, const p
     return true;
 }
 
-/* mbarrier.*: the barrier is a .shared object (a .shared variable, or an address in a register). */
+/* mbarrier.*: the barrier is a .shared object (a .shared variable, or an address in a register).
+ * The operands' kinds and types: the rows' shapes (forms.def, parser/validate_types.c). */
 static void mbarrier(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
-    bool parity = ps_modset_has(&in->mods, PS_MOD_PARITY);
-    const char *sig = "";
-    switch (in->form) {
-    case PS_F_MBARRIER_INIT: sig = "ar"; break;
-    case PS_F_MBARRIER_INVAL: sig = "a"; break;
-    case PS_F_MBARRIER_ARRIVE:
-    case PS_F_MBARRIER_ARRIVE_DROP: sig = "da|R"; break;
-    case PS_F_MBARRIER_ARRIVE_EXPECT_TX:
-    case PS_F_MBARRIER_ARRIVE_DROP_EXPECT_TX: sig = "dar"; break;
-    case PS_F_MBARRIER_EXPECT_TX:
-    case PS_F_MBARRIER_COMPLETE_TX: sig = "ar"; break;
-    case PS_F_MBARRIER_TEST_WAIT: sig = parity ? "par" : "pas"; break;
-    case PS_F_MBARRIER_TRY_WAIT: sig = parity ? "par|R" : "pas|R"; break;
-    case PS_F_MBARRIER_PENDING_COUNT: sig = "cs"; break;
-    default: break;
-    }
-    if (!shapes_by_sig(p, in, mt, ops, nops, sig)) return;
     if (ps_mem_mbarrier_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
@@ -484,7 +450,6 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
         if (in->text && ps_mem_bulk_rules(in->text, p->m->version, why, sizeof why)) error_at(p, mt, "%s", why);
         else shapes_by_sig(p, in, mt, ops, nops, "aar");
         return;
-    case PS_F_CP_ASYNC_MBARRIER_ARRIVE: shapes_by_sig(p, in, mt, ops, nops, "a"); return;
     case PS_F_MEMBAR:
     case PS_F_FENCE: fence(p, in, mt, ops, nops); return;
     case PS_F_CP_ASYNC:

@@ -58,10 +58,8 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
         return;
     }
     if (!ps_types_reg_fits(s.type, rt, s.strict)) mismatch(p, mt, o, i, mn, what, s.type);
-    if (!p->failed_stmt && o->pair_reg >= 0 && reg_type(p, o->pair_reg) != PS_T_PRED) {
-        snprintf(what, sizeof what, "a .%s register", ps_type_name(reg_type(p, o->pair_reg)));
-        mismatch(p, mt, o, i, mn, what, PS_T_PRED);
-    }
+    if (!p->failed_stmt && o->pair_reg >= 0 && reg_type(p, o->pair_reg) != PS_T_PRED)
+        error_at(p, mt, "Predicate output expected for instruction '%s'", mn); /* "d|q": ptxas's words */
 }
 
 static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type_slot s) {
@@ -93,10 +91,11 @@ static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, co
                  i, mn, (long long)o->imm, i, mn);
 }
 
-/* The address of a variable as mov's source, in a slot of type t. */
-static void check_mov_var(parser *p, const token *mt, const ps_operand *o, int i, ps_type t) {
+/* The address of a variable as a source (mov's, or an "a" slot's: mapa, getctarank) of
+ * instruction mn, in a slot of type t. */
+static void check_var_address(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type t) {
     token at = at_op(mt, o);
-    if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED) mismatch(p, mt, o, i, "mov", "an address", t);
+    if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED) mismatch(p, mt, o, i, mn, "an address", t);
     else if (o->var->space == PS_SPACE_GLOBAL && p->m->address_size == 64 && ps_type_size(t) == 4 &&
              (o->offset == 0 || o->indexed))
         /* ptxas: "Program uses 32-bit address ... conflicting with .address_size 64", fatal; it
@@ -199,14 +198,14 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     const ps_operand *o = &ops[1 - li];
-    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false};
+    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false, false};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
         error_at(p, &oat,
                  li == 1 ? "'mov' cannot discard its result into '_' (ptxas: Result discard mode is "
                            "not allowed for instruction 'mov')"
                          : "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-    else if (o->kind == PS_OP_VAR && li == 0) check_mov_var(p, mt, o, 1, t);
+    else if (o->kind == PS_OP_VAR && li == 0) check_var_address(p, mt, o, 1, mn, t);
     else if (o->kind != PS_OP_REG && o->kind != PS_OP_IMM && o->kind != PS_OP_IMM_F32 && o->kind != PS_OP_IMM_F64)
         mismatch(p, mt, o, 1 - li, mn, "this operand beside a brace list", t);
     else if (o->kind == PS_OP_REG) check_reg(p, mt, o, 1 - li, mn, s);
@@ -223,10 +222,12 @@ static bool shape_names(const char *shape, char c) {
 
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
-    if (in->text && in->info->family != PS_FAM_FLOAT &&
+    ps_family fam = in->info->family;
+    if (in->text && (fam == PS_FAM_INT || fam == PS_FAM_DOT || fam == PS_FAM_STACK) &&
         ps_types_slots(in->info, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
         /* a modifier written twice ("mul24.lo.lo", "setp.lt.ftz.ftz"): ptxas refuses most, and the
-         * modifier set cannot tell (the float forms' repeats: isa/mod_rules.c) */
+         * modifier set cannot tell (the float and half forms' repeats: isa/mod_rules.c; memory
+         * qualifiers: parser/validate_mem.c) */
         const char *s = in->text;
         for (const char *a = strchr(s, '.'); a; a = strchr(a + 1, '.')) {
             size_t n = strcspn(a + 1, ".");
@@ -258,8 +259,11 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
     while (ns > nops && sl[ns - 1].optional) ns--; /* alloca d, size: the default alignment */
-    /* one type suffix, two where the shape names the second (Q), one or two with A */
-    int want_types = shape_names(in->info->ops_src, 'Q') ? 2 : 1;
+    /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
+     * names no type of the instruction's leaves the suffixes to the row's types column */
+    const char *sh = in->info->ops_src;
+    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
+    int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
     if (in->ntypes != want_types && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
                  "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
@@ -297,6 +301,27 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     for (int i = 0; i < nops && !p->failed_stmt; i++) {
         const ps_operand *o = &ops[i];
         token at = at_op(mt, o);
+        if (sl[i].role == PS_TS_LABEL) {
+            if (o->kind == PS_OP_LABEL) continue;
+            if (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) /* ptxas's wording then */
+                error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
+            else error_at(p, &at, "Label expected for argument %d of instruction '%s'", i, mn);
+            break;
+        }
+        if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
+            if (sl[i].role == PS_TS_ADDR)
+                error_at(p, &at,
+                         "operand %d of '%s' must be an address in brackets (ptxas: Arguments mismatch for "
+                         "instruction '%s')",
+                         i, mn, mn);
+            else if (sl[i].role == PS_TS_AVAL)
+                error_at(p, &at,
+                         "operand %d of '%s' must be a register, an immediate or a variable (ptxas: Argument %d "
+                         "of instruction '%s': must be register)",
+                         i, mn, i, mn);
+            else mismatch(p, mt, o, i, mn, "an address", sl[i].type);
+            break;
+        }
         switch (o->kind) {
         case PS_OP_REG: check_reg(p, mt, o, i, mn, sl[i]); break;
         case PS_OP_IMM:
@@ -314,17 +339,18 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                          mn, mn);
             break;
         case PS_OP_VAR:
-            if (!mov || i == 0)
+            if (sl[i].role == PS_TS_AVAL) check_var_address(p, mt, o, i, mn, sl[i].type);
+            else if (!mov || i == 0)
                 error_at(p, &at,
                          "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
                          "Argument %d of instruction '%s': must be register)",
                          i, mn, o->var->name, i, mn);
-            else check_mov_var(p, mt, o, i, sl[i].type);
+            else check_var_address(p, mt, o, i, mn, sl[i].type);
             break;
         case PS_OP_SINK:
             if (sl[i].role != PS_TS_DST)
                 error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-            else if (in->form != PS_F_SETP && in->form != PS_F_LOP3) /* ptxas lets these discard */
+            else if (!sl[i].sink)
                 error_at(p, &at,
                          "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
                          "allowed for instruction '%s')",

@@ -42,7 +42,6 @@ enum {
     W_STASYNC = 16,    /* st.async into .shared::cluster (the default) with 3 operands needs a
                      * completion mechanism */
     W_SEMSCOPE = 32,   /* .relaxed/.acquire/.release and a scope go together; .weak takes none */
-    W_IMM0 = 64,       /* the operand is an integer constant (wgmma.wait_group's count) */
     W_IM2COLOP = 256,  /* an im2col mode brings the im2col offsets operand */
     W_VALSIZE = 512,   /* the last operand is a register of the type's width */
     W_TCLDST = 1024,   /* tcgen05.ld/st: the vector's size from the shape and .xN, the offset of .16x32bx2 */
@@ -192,7 +191,7 @@ static const variant VARIANTS[] = {
     /* 9.7.15.6-8 wgmma.fence, commit_group, wait_group */
     {PS_F_WGMMA_FENCE, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
     {PS_F_WGMMA_COMMIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 0, 0, NULL, 0},
-    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1, NULL, W_IMM0},
+    {PS_F_WGMMA_WAIT, "", NULL, NULL, "sync", "aligned", NULL, NULL, 1, 1, NULL, 0}, /* count: "iu" */
 };
 
 #define MAXW 16
@@ -585,8 +584,6 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
     if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
-    if ((v->flags & W_IMM0) && nops > 0 && ops[0].kind != PS_OP_IMM)
-        error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
     if ((v->flags & W_STASYNC) && nops > 1) {
         /* the value: a register, or a brace list of .vN ones (ptxas also takes 2 or 4 without .vN) */
         int vec = has_word(w, n, "v2") ? 2 : has_word(w, n, "v4") ? 4 : 0;
