@@ -467,7 +467,15 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
     case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
     case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
-    case PS_F_BAR_WARP_SYNC: ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM); return;
+    case PS_F_BAR_WARP_SYNC: /* a 32-bit integer or bit register or an immediate; ptxas 13 refuses .f16x2 */
+        if (ops[0].kind == PS_OP_REG && p->fn && ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_BITS &&
+            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_UINT &&
+            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_SINT) {
+            mismatch(p, mt, "bar.warp");
+            return;
+        }
+        ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM);
+        return;
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;

@@ -162,12 +162,17 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
 /* isspacep.space p, a: a is a register or an immediate, never a variable (ptxas: Arguments mismatch). */
 static void isspacep(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     /* the space it tests: SPACE! (forms.def) */
-    if (nops == 2 && ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) {
+    if (nops != 2) return;
+    ps_type rt = ops[1].kind == PS_OP_REG && p->fn ? p->fn->regs[ops[1].reg].type : PS_T_NONE;
+    bool int_reg = rt == PS_T_NONE ||
+        (ps_type_kind_of(rt) != TK_FLOAT && rt != PS_T_PRED && (ps_type_size(rt) == 4 || ps_type_size(rt) == 8));
+    if ((ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) || !int_reg) {
+        /* ptxas 13: a 32- or 64-bit integer or bit register (not 16-bit, float or predicate) */
         token at;
         at_operand(&at, mt, &ops[1]);
         error_at(p, &at,
-                 "isspacep tests an address in a register (ptxas: Arguments mismatch for instruction "
-                 "'isspacep')");
+                 "isspacep tests an address in a 32- or 64-bit integer register (ptxas: Arguments "
+                 "mismatch for instruction 'isspacep')");
     }
 }
 

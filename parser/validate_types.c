@@ -1,5 +1,6 @@
 /* validate_types.c — operand and register types: which register and immediate types each instruction type takes (relaxed type checking as ptxas applies it), immediates' notation and range (validate.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "validate.h"
 
@@ -96,6 +97,12 @@ static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, co
 static void check_var_address(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type t) {
     token at = at_op(mt, o);
     if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED) mismatch(p, mt, o, i, mn, "an address", t);
+    else if ((!strcmp(mn, "mapa") || !strcmp(mn, "getctarank")) && o->var->space != PS_SPACE_SHARED)
+        /* ptxas 13: their variable is a .shared one, whatever space the instruction names */
+        error_at(p, &at,
+                 "'%s' maps the address of a .shared variable, not of '%s' (ptxas: State space mismatch "
+                 "between instruction and address in instruction '%s')",
+                 mn, o->var->name, mn);
     else if (o->var->space == PS_SPACE_GLOBAL && p->m->address_size == 64 && ps_type_size(t) == 4 &&
              (o->offset == 0 || o->indexed))
         /* ptxas: "Program uses 32-bit address ... conflicting with .address_size 64", fatal; it
