@@ -1540,6 +1540,17 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             recover(p);
             return;
         }
+        /* a state space written twice (the modifier set cannot show it) on a row with one space
+         * (SPACE): ptxas 13's words for isspacep, cvta, prefetch, mapa, ld (cp.async, whose two
+         * spaces are its own, says "State space incorrect": its validator's) */
+        for (int i = 0; i < nwords && (info->groups >> PS_MG_SPACE & 1); i++)
+            for (int j = 0; j < i; j++)
+                if (words[i] == words[j] && ps_word_kind(words[i]) == PS_WK_MOD &&
+                    ps_modset_has(ps_modgroup_mask(PS_MG_SPACE), (ps_mod)ps_word_value(words[i]))) {
+                    error_at(p, &mt, "Unexpected number of state spaces specified in instruction '%s'", info->mnemonic);
+                    recover(p);
+                    return;
+                }
     }
     char why[160];
     if (ps_isa_form_unsupported(info, check_arch(p), p->m->version, why, sizeof why) ||
