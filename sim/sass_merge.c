@@ -16,7 +16,10 @@
  *    constant, shl/mul/mad/and by constants, add/sub/or of aligned values, cvt and cvta keep it);
  *  - loads merge across global stores (atomics: ld [sh_sum]; st.global; ld [sh_max] → one
  *    LDS.64) but not across a shared or generic write, a barrier, a fence or a call; stores do not
- *    merge across any other shared or generic access.
+ *    merge across any other shared or generic access;
+ *  - three or more 32-bit loads inside one provably 16-byte-aligned window are one LDS.128 of the
+ *    whole window even when they do not start at it (measured with ncu on the H200,
+ *    lab/sass_counters/probes2; widened() below).
  * Conservative on purpose: where the corpus showed no merge, none is predicted (duplicate
  * addresses, 1- and 2-byte accesses, vectors, generic addresses are left alone). */
 #include <stdlib.h>
@@ -277,12 +280,40 @@ static int by_pos(const void *x, const void *y) {
     return a->pos < b->pos ? -1 : a->pos > b->pos ? 1 : a->insn - b->insn;
 }
 
+/* Loads of three or more 32-bit words inside one 16-byte-aligned window that do not fill it
+ * from its start (a full aligned run is the loop's below): ptxas loads the whole window with one
+ * LDS.128 (measured on the H200, lab/sass_counters/probes2: [r+0,4,8], [r+4,8,12] and [r+4..16]
+ * as LDS.128 (+ LDS); two words, [r+4,8], stay apart). The window must be provably aligned. */
+static bool widened(cand **seg, int i, int n, ps_sass_access *out, int *taken) {
+    const cand *c = seg[i];
+    if (c->store || c->w != 4 || c->tz < 4) return false;
+    int64_t win = c->pos - (((c->pos % 16) + 16) % 16);
+    int k = 1;
+    while (i + k < n && seg[i + k]->pos < win + 16) k++;
+    if (k < 3 || (k == 4 && c->pos == win)) return false; /* too few, or the full run */
+    for (int j = 1; j < k; j++)
+        if (seg[i + j]->pos == seg[i + j - 1]->pos) return false; /* an address accessed twice */
+    if ((i > 0 && seg[i - 1]->pos == c->pos) || (i + k < n && seg[i + k]->pos == seg[i + k - 1]->pos)) return false;
+    int lead = c->insn;
+    for (int j = 1; j < k; j++)
+        if (seg[i + j]->insn < lead) lead = seg[i + j]->insn;
+    for (int j = 0; j < k; j++)
+        out[seg[i + j]->insn] =
+            (ps_sass_access){.lead = lead, .delta = (int)(win - seg[i + j]->pos), .bytes = 16, .count = k};
+    *taken = k;
+    return true;
+}
+
 /* Groups of one segment (accesses that may merge with each other), by address. */
 static void group_segment(cand **seg, int n, ps_sass_access *out) {
     if (n < 2) return;
     qsort(seg, (size_t)n, sizeof *seg, by_pos);
     for (int i = 0; i < n;) {
         int taken = 1;
+        if (widened(seg, i, n, out, &taken)) {
+            i += taken;
+            continue;
+        }
         for (unsigned bytes = 16; bytes >= 2 * seg[i]->w; bytes /= 2) {
             int k = (int)(bytes / seg[i]->w);
             if (i + k > n || seg[i]->pos % (int64_t)bytes || (1ull << (seg[i]->tz > 63 ? 63 : seg[i]->tz)) < bytes)

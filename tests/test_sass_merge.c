@@ -155,6 +155,31 @@ static void pair_in_reverse_order(void **state) {
     done(&r);
 }
 
+/* lab/sass_counters/probes2 (asm_probes.cu, measured with ncu on the H200): from a 16-byte-aligned
+ * window, [r+4], [r+8], [r+12] became one LDS.128 of [r+0..15]; [r+4] .. [r+16] that LDS.128 and an
+ * LDS of [r+16]; [r+4], [r+8] alone stayed two LDS. */
+static void three_words_widen_to_the_window(void **state) {
+    (void)state;
+    merged_t r;
+    const char *head = ".reg .b32 %r<20>;\n.shared .align 16 .b8 s[2048];\n"
+                       "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 5;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\n";
+    char body[1024];
+    snprintf(body, sizeof body,
+             "%sld.shared.u32 %%r5, [%%r4+4];\nld.shared.u32 %%r6, [%%r4+8];\nld.shared.u32 %%r7, [%%r4+12];\n"
+             "ld.shared.u32 %%r8, [%%r4+16];\nret;\n",
+             head);
+    merge(body, &r);
+    expect_group(&r, 0, 3, 16, 0);
+    assert_int_equal(r.sa[access_at(&r, 0)].delta, -4);
+    assert_int_equal(r.sa[access_at(&r, 2)].delta, -12);
+    expect_alone(&r, 3, 1);
+    done(&r);
+    snprintf(body, sizeof body, "%sld.shared.u32 %%r5, [%%r4+4];\nld.shared.u32 %%r6, [%%r4+8];\nret;\n", head);
+    merge(body, &r);
+    expect_alone(&r, 0, 2);
+    done(&r);
+}
+
 /* hand_atom_shared/atom_shared.ptx lines 16-53: constants stored to two .u64 variables (0x480,
  * 0x488) became STS.128 [UR4+0x80]; to misc[0..5] (0x490) STS.128 [UR4+0x90] and STS.64
  * [UR4+0xa0]. */
@@ -196,6 +221,7 @@ int main(void) {
         cmocka_unit_test(pair_in_reverse_order),
         cmocka_unit_test(constant_stores_merge),
         cmocka_unit_test(conservative_breaks),
+        cmocka_unit_test(three_words_widen_to_the_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
