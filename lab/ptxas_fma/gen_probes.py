@@ -188,6 +188,10 @@ BETWEEN32 = {
     "div_rn_imm3": "div.rn.f32 %f6, %f3, 0f40400000;", "div_rn_imm2": "div.rn.f32 %f6, %f3, 0f40000000;",
     "div_rn_movc3": "mov.f32 %f8, 0f40400000;\ndiv.rn.f32 %f6, %f3, %f8;",
     "rcp_rn_imm3": "rcp.rn.f32 %f6, 0f40400000;", "sqrt_rn_imm2": "sqrt.rn.f32 %f6, 0f40000000;",
+    # fifth recording: rcp and sqrt of a register a mov made a constant
+    "rcp_rn_movc3": "mov.f32 %f8, 0f40400000;\nrcp.rn.f32 %f6, %f8;",
+    "sqrt_rn_movc2": "mov.f32 %f8, 0f40000000;\nsqrt.rn.f32 %f6, %f8;",
+    "sqrt_rn_movc3": "mov.f32 %f8, 0f40400000;\nsqrt.rn.f32 %f6, %f8;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
@@ -196,6 +200,8 @@ BETWEEN64 = {
     "f64_sqrt_rp": "sqrt.rp.f64 %fd6, %fd3;",
     "f64_div_rn_imm3": "div.rn.f64 %fd6, %fd3, 0d4008000000000000;",
     "f64_div_rn_imm4": "div.rn.f64 %fd6, %fd3, 0d4010000000000000;",
+    "f64_rcp_rn_movc3": "mov.f64 %fd8, 0d4008000000000000;\nrcp.rn.f64 %fd6, %fd8;",
+    "f64_sqrt_rn_movc3": "mov.f64 %fd8, 0d4008000000000000;\nsqrt.rn.f64 %fd6, %fd8;",
 }
 # Approximate sequences ptxas may rewrite (the "div.approx of 1 by an rsqrt.approx result"):
 # recorded with PROBES=blocks; a difference from ptxsim's instruction-by-instruction result shows a
