@@ -5,11 +5,13 @@
  *
  * The rules, each seen in lab/sass_counters/corpus_sass.sm_90.tar.gz:
  *  - within a basic block, ld.shared (or st.shared) of one width (4 or 8 bytes: scalars, or v2
- *    of 4; no .volatile or memory-model qualifier; a store's data registers or constants) from
- *    one base register that is not redefined between
- *    them, or from shared variables directly, with the same guard, at consecutive addresses,
+ *    of 4; no .volatile or memory-model qualifier; a store's data registers or constants; no
+ *    guard) from one base register that is not redefined between
+ *    them, or from shared variables directly, at consecutive addresses,
  *    become one access of 8 or 16 bytes (matmul_f32: 16 loads [%r8+0..60] → 4 LDS.128;
  *    atomics: st/ld of two adjacent .u32 variables → STS.64/LDS.64);
+ *  - guarded (@p) accesses stay apart, even under one guard (lab/sass_counters/probes3:
+ *    three @p ld.shared.u32 of one window are three LDS);
  *  - only where the merged address is provably aligned to its size: ptxas knows where it put the
  *    shared variables (matmul_f32's .align 4 As sits at 0x400, so [As + 64*ty] is 16-aligned),
  *    and the register's part of the address has enough known trailing zero bits (mov of a
@@ -17,9 +19,10 @@
  *  - loads merge across global stores (atomics: ld [sh_sum]; st.global; ld [sh_max] → one
  *    LDS.64) but not across a shared or generic write, a barrier, a fence or a call; stores do not
  *    merge across any other shared or generic access;
- *  - three or more 32-bit loads inside one provably 16-byte-aligned window are one LDS.128 of the
- *    whole window even when they do not start at it (measured with ncu on the H200,
- *    lab/sass_counters/probes2; widened() below).
+ *  - loads of three or more 32-bit words inside one provably 16-byte-aligned window are one
+ *    LDS.128 of the whole window even when they do not start at it or leave a word out, whether
+ *    the words come as .u32 or .v2.u32 loads (measured with ncu on the H200,
+ *    lab/sass_counters/probes2 and probes3; widened() below); a .u32 and a .u64 stay apart.
  * Conservative on purpose: where the corpus showed no merge, none is predicted (duplicate
  * addresses, 1- and 2-byte accesses, vectors, generic addresses are left alone). */
 #include <stdlib.h>
@@ -224,19 +227,17 @@ static int shared_touch(const ps_insn *in) {
 typedef struct {
     int insn;
     bool store;
-    unsigned w, tz;
-    int reg, bver;   /* base register (-1: a variable's address) and its definition count */
-    int guard, gver; /* guard register (-1: none), its definition count */
-    bool gneg;
-    int64_t pos; /* address, up to the register's part (multiple of 2^tz) */
-    int group;   /* assigned group, -1 none */
+    unsigned w, elem, tz; /* bytes, bytes of an element (a v2's half), the base's trailing zeros */
+    int reg, bver;        /* base register (-1: a variable's address) and its definition count */
+    int64_t pos;          /* address, up to the register's part (multiple of 2^tz) */
+    int group;            /* assigned group, -1 none */
 } cand;
 
 static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared_offset_fn off, void *ctx, cand *c) {
     if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->vec > 2 || in->nops != 2 || in->ntypes != 1) return false;
     if (!has(in, PS_MOD_SHARED) && !has(in, PS_MOD_SHARED_CTA)) return false;
     if (has(in, PS_MOD_VOLATILE) || has(in, PS_MOD_RELAXED) || has(in, PS_MOD_ACQUIRE) || has(in, PS_MOD_RELEASE) ||
-        has(in, PS_MOD_MMIO) || has(in, PS_MOD_WEAK))
+        has(in, PS_MOD_MMIO) || has(in, PS_MOD_WEAK) || in->guard_reg >= 0)
         return false;
     unsigned w = (unsigned)ps_type_size(in->types[0]) * in->vec;
     if ((w != 4 && w != 8) || (in->vec == 2 && w != 8)) return false; /* scalars of 4 and 8 bytes, v2 of 4 */
@@ -249,8 +250,7 @@ static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared
         const ps_operand *x = d->kind == PS_OP_VEC ? &d->items[k] : d;
         if (!(x->kind == PS_OP_REG && !x->sel) && !(store && x->kind == PS_OP_IMM)) return false;
     }
-    *c = (cand){
-        .insn = -1, .store = store, .w = w, .reg = -1, .guard = in->guard_reg, .gneg = in->guard_neg, .group = -1};
+    *c = (cand){.insn = -1, .store = store, .w = w, .elem = w / in->vec, .reg = -1, .group = -1};
     const ps_var *sym;
     if (a->reg >= 0) {
         if (a->reg >= nregs || facts[a->reg].state != F_KNOWN) return false;
@@ -270,9 +270,11 @@ static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared
     return true;
 }
 
+/* Accesses that may merge: one direction, one base, and one width (loads: one element width, so
+ * a .u32 and a .v2.u32 may widen together, a .u32 and a .u64 not). */
 static bool same_class(const cand *a, const cand *b) {
-    return a->store == b->store && a->w == b->w && a->reg == b->reg && (a->reg < 0 || a->bver == b->bver) &&
-        a->guard == b->guard && (a->guard < 0 || (a->gneg == b->gneg && a->gver == b->gver));
+    return a->store == b->store && (a->store ? a->w == b->w : a->elem == b->elem) && a->reg == b->reg &&
+        (a->reg < 0 || a->bver == b->bver);
 }
 
 static int by_pos(const void *x, const void *y) {
@@ -280,19 +282,27 @@ static int by_pos(const void *x, const void *y) {
     return a->pos < b->pos ? -1 : a->pos > b->pos ? 1 : a->insn - b->insn;
 }
 
-/* Loads of three or more 32-bit words inside one 16-byte-aligned window that do not fill it
- * from its start (a full aligned run is the loop's below): ptxas loads the whole window with one
- * LDS.128 (measured on the H200, lab/sass_counters/probes2: [r+0,4,8], [r+4,8,12] and [r+4..16]
- * as LDS.128 (+ LDS); two words, [r+4,8], stay apart). The window must be provably aligned. */
+/* Loads of three or more 32-bit words (as .u32 or .v2.u32) inside one 16-byte-aligned window,
+ * other than a run of one width that fills it from its start (the loop's below): ptxas loads the
+ * whole window with one LDS.128 (measured on the H200, lab/sass_counters/probes2: [r+0,4,8],
+ * [r+4,8,12] and [r+4..16] as LDS.128 (+ LDS); probes3: [r+0,4,12], a .v2 and a .u32 in any
+ * order; two words, [r+4,8], stay apart). The window must be provably aligned. */
 static bool widened(cand **seg, int i, int n, ps_sass_access *out, int *taken) {
     const cand *c = seg[i];
-    if (c->store || c->w != 4 || c->tz < 4) return false;
+    if (c->store || c->elem != 4 || c->tz < 4) return false;
     int64_t win = c->pos - (((c->pos % 16) + 16) % 16);
     int k = 1;
-    while (i + k < n && seg[i + k]->pos < win + 16) k++;
-    if (k < 3 || (k == 4 && c->pos == win)) return false; /* too few, or the full run */
+    unsigned words = c->w / 4;
+    bool one_width = true;
+    while (i + k < n && seg[i + k]->pos < win + 16) {
+        words += seg[i + k]->w / 4;
+        one_width &= seg[i + k]->w == c->w;
+        k++;
+    }
+    if (seg[i + k - 1]->pos + (int64_t)seg[i + k - 1]->w > win + 16) return false; /* crosses the window */
+    if (words < 3 || (one_width && words == 4 && c->pos == win)) return false;     /* too few, or the full run */
     for (int j = 1; j < k; j++)
-        if (seg[i + j]->pos == seg[i + j - 1]->pos) return false; /* an address accessed twice */
+        if (seg[i + j]->pos < seg[i + j - 1]->pos + (int64_t)seg[i + j - 1]->w) return false; /* overlap */
     if ((i > 0 && seg[i - 1]->pos == c->pos) || (i + k < n && seg[i + k]->pos == seg[i + k - 1]->pos)) return false;
     int lead = c->insn;
     for (int j = 1; j < k; j++)
@@ -319,7 +329,8 @@ static void group_segment(cand **seg, int n, ps_sass_access *out) {
             if (i + k > n || seg[i]->pos % (int64_t)bytes || (1ull << (seg[i]->tz > 63 ? 63 : seg[i]->tz)) < bytes)
                 continue;
             bool run = true;
-            for (int j = 1; j < k && run; j++) run = seg[i + j]->pos == seg[i]->pos + (int64_t)(j * seg[i]->w);
+            for (int j = 1; j < k && run; j++)
+                run = seg[i + j]->w == seg[i]->w && seg[i + j]->pos == seg[i]->pos + (int64_t)(j * seg[i]->w);
             /* an address accessed twice (before or after the run) is left alone */
             if (run && i > 0 && seg[i - 1]->pos == seg[i]->pos) run = false;
             if (run && i + k < n && seg[i + k]->pos == seg[i + k - 1]->pos) run = false;
@@ -363,7 +374,6 @@ void ps_sass_merge(const ps_func *f, ps_shared_offset_fn off, void *ctx, ps_sass
             if (candidate(in, facts, nregs, off, ctx, &c)) {
                 c.insn = i;
                 c.bver = c.reg >= 0 ? ver[c.reg] : 0;
-                c.gver = c.guard >= 0 && c.guard < nregs ? ver[c.guard] : 0;
                 cs[nc++] = c;
             }
             int n = dests(in, dst, 40);

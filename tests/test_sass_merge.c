@@ -213,6 +213,60 @@ static void conservative_breaks(void **state) {
     done(&r);
 }
 
+/* lab/sass_counters/probes3 (measured with ncu on the H200): a .v2.u32 and a .u32 inside one
+ * 16-byte-aligned window, in either order and with a word left out, became one LDS.128; three
+ * words with a gap ([r+0,4,12]) too; across two windows ([r+12] and a .v2 at [r+16]) they stayed
+ * apart, and so did a .u32 beside a .u64 (probes2). */
+static void mixed_widths_widen_to_the_window(void **state) {
+    (void)state;
+    merged_t r;
+    const char *head = ".reg .b32 %r<20>;\n.reg .b64 %rd<4>;\n.shared .align 16 .b8 s[4096];\n"
+                       "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 5;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\n";
+    static const char *const widen[] = {
+        "ld.shared.v2.u32 {%%r5, %%r6}, [%%r4+8];\nld.shared.u32 %%r7, [%%r4];\n",
+        "ld.shared.u32 %%r5, [%%r4+4];\nld.shared.v2.u32 {%%r6, %%r7}, [%%r4+8];\n",
+        "ld.shared.v2.u32 {%%r5, %%r6}, [%%r4];\nld.shared.u32 %%r7, [%%r4+12];\n",
+    };
+    char body[1024];
+    for (size_t k = 0; k < sizeof widen / sizeof *widen; k++) {
+        char fmt[512];
+        snprintf(fmt, sizeof fmt, "%%s%sret;\n", widen[k]);
+        snprintf(body, sizeof body, fmt, head);
+        merge(body, &r);
+        expect_group(&r, 0, 2, 16, 0);
+        done(&r);
+    }
+    snprintf(body, sizeof body,
+             "%sld.shared.u32 %%r5, [%%r4];\nld.shared.u32 %%r6, [%%r4+4];\nld.shared.u32 %%r7, [%%r4+12];\nret;\n",
+             head);
+    merge(body, &r);
+    expect_group(&r, 0, 3, 16, 0);
+    done(&r);
+    snprintf(body, sizeof body, "%sld.shared.u32 %%r5, [%%r4+12];\nld.shared.v2.u32 {%%r6, %%r7}, [%%r4+16];\nret;\n",
+             head);
+    merge(body, &r);
+    expect_alone(&r, 0, 2);
+    done(&r);
+    snprintf(body, sizeof body, "%sld.shared.u32 %%r5, [%%r4+4];\nld.shared.u64 %%rd1, [%%r4+8];\nret;\n", head);
+    merge(body, &r);
+    expect_alone(&r, 0, 2);
+    done(&r);
+}
+
+/* lab/sass_counters/probes3 (ncu on the H200): three loads of one window under one guard
+ * (@p ld [r], [r+4], [r+8]) stayed three LDS; unguarded they are one LDS.128. */
+static void guarded_loads_stay_apart(void **state) {
+    (void)state;
+    merged_t r;
+    merge(".reg .b32 %r<20>;\n.reg .pred %p<3>;\n.shared .align 16 .b8 s[2048];\n"
+          "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 4;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\n"
+          "setp.ne.u32 %p1, %r1, 7;\n@%p1 ld.shared.u32 %r5, [%r4];\n@%p1 ld.shared.u32 %r6, [%r4+4];\n"
+          "@%p1 ld.shared.u32 %r7, [%r4+8];\nret;\n",
+          &r);
+    expect_alone(&r, 0, 3);
+    done(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matmul_row_loads_become_128_bit),
@@ -222,6 +276,8 @@ int main(void) {
         cmocka_unit_test(constant_stores_merge),
         cmocka_unit_test(conservative_breaks),
         cmocka_unit_test(three_words_widen_to_the_window),
+        cmocka_unit_test(mixed_widths_widen_to_the_window),
+        cmocka_unit_test(guarded_loads_stay_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

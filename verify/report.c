@@ -85,12 +85,16 @@ static void where(char *buf, size_t n, const ps_verifier *v, const ps_report_opt
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-/* "merged with lines 51, 53, 55 into one 128-bit load" */
+/* "merged with lines 51, 53, 55 into one 128-bit load" (the access's own line is left out once:
+ * accesses on one line, inline assembly's, name it for each other one) */
 static void merged_text(char *buf, size_t n, const ps_line_bank_stats *l) {
     int used = snprintf(buf, n, "merged with line%s", l->nmerged > 2 ? "s" : "");
-    bool first = true;
+    bool first = true, self = false;
     for (int k = 0; k < l->nmerged && used > 0 && (size_t)used < n; k++) {
-        if (l->merged_lines[k] == l->ptx_line) continue;
+        if (l->merged_lines[k] == l->ptx_line && !self) {
+            self = true;
+            continue;
+        }
         used += snprintf(buf + used, n - (size_t)used, "%s %d", first ? "" : ",", l->merged_lines[k]);
         first = false;
     }
