@@ -199,12 +199,17 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  * forms, ex2/lg2 and div/rem of .u32 do not. An immediate divisor, or a register that a mov
  * made a constant, changes none of this (div.s32 by 7 or 8, div.u64 by 10, div.rn.f32 by 3.0 or
  * 2.0, div.rn.f64 by 3.0 or 4.0 still split; fourth recording); rcp.rn and sqrt.rn of an
- * immediate do not split (ptxas computes them). */
-static bool ptxas_branches(const ps_insn *in) {
+ * immediate do not split (ptxas computes them), and neither do rcp.rn.f32/f64 and sqrt.rn.f32/f64
+ * of a register whose one definition is an unguarded mov of an immediate (fifth recording).
+ * konst[r]: register r is such a constant. */
+static bool ptxas_branches(const ps_insn *in, const bool *konst, int nregs) {
     ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
-    bool folded = in->nops > 1; /* every source an immediate: ptxas computes it (rcp.rn, sqrt.rn) */
-    for (int i = 1; i < in->nops; i++)
-        folded &= in->ops[i].kind == PS_OP_IMM || in->ops[i].kind == PS_OP_IMM_F32 || in->ops[i].kind == PS_OP_IMM_F64;
+    bool folded = in->nops > 1; /* every source a constant: ptxas computes it (rcp.rn, sqrt.rn) */
+    for (int i = 1; i < in->nops; i++) {
+        const ps_operand *o = &in->ops[i];
+        folded &= o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64 ||
+            (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && konst[o->reg]);
+    }
     if (folded) return false;
     switch (in->form) {
     case PS_F_DIV_FLT:
@@ -461,6 +466,17 @@ void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
      * before every label, a branch target or not (docs/instructions.md, "Contraction": an add
      * after a label is not contracted), after every call (not measured: kept conservative) and
      * after an instruction that ptxas expands with a slow-path branch (measured) */
+    /* definitions per register, and every read site (CSR) */
+    regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
+    for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
+    bool *konst = ps_xcalloc((size_t)nr + 1, sizeof *konst); /* defined once, by a mov of an immediate */
+    for (int i = 0; i < n; i++) {
+        const ps_insn *m = &fn->insns[i];
+        if (m->form == PS_F_MOV && m->guard_reg < 0 && m->nops == 2 && m->ops[0].kind == PS_OP_REG &&
+            m->ops[0].pair_reg < 0 && m->ops[0].reg >= 0 && m->ops[0].reg < nr && s.ndefs[m->ops[0].reg] == 1 &&
+            (m->ops[1].kind == PS_OP_IMM || m->ops[1].kind == PS_OP_IMM_F32 || m->ops[1].kind == PS_OP_IMM_F64))
+            konst[m->ops[0].reg] = true;
+    }
     int *win = ps_xcalloc((size_t)n + 1, sizeof *win);
     bool *labelled = ps_xcalloc((size_t)n + 1, sizeof *labelled);
     for (int k = 0; k < fn->nlabels; k++)
@@ -468,10 +484,8 @@ void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     for (int i = 1; i < n; i++)
         win[i] = win[i - 1] +
             (g->block_of[i] != g->block_of[i - 1] || labelled[i] || fn->insns[i - 1].form == PS_F_CALL ||
-             ptxas_branches(&fn->insns[i - 1]));
-    /* definitions per register, and every read site (CSR) */
-    regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
-    for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
+             ptxas_branches(&fn->insns[i - 1], konst, nr));
+    free(konst);
     for (int r = 0; r < nr; r++) s.nreads[r + 1] += s.nreads[r];
     s.read_at = ps_xmalloc(sizeof(int) * (size_t)(s.nreads[nr] + 1));
     s.fill = ps_xmalloc(sizeof(int) * (size_t)(nr + 1));
