@@ -203,14 +203,17 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  * of a register whose one definition is an unguarded mov of an immediate (fifth recording).
  * konst[r]: register r is such a constant. */
 static bool ptxas_branches(const ps_insn *in, const bool *konst, int nregs) {
-    ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     bool folded = in->nops > 1; /* every source a constant: ptxas computes it (rcp.rn, sqrt.rn) */
     for (int i = 1; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         folded &= o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64 ||
             (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && konst[o->reg]);
     }
-    if (folded) return false;
+    return !folded && ps_ptxas_expands_branch(in);
+}
+
+bool ps_ptxas_expands_branch(const ps_insn *in) {
+    ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     switch (in->form) {
     case PS_F_DIV_FLT:
     case PS_F_RCP:

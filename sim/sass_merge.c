@@ -23,6 +23,13 @@
  *    LDS.128 of the whole window even when they do not start at it or leave a word out, whether
  *    the words come as .u32 or .v2.u32 loads (measured with ncu on the H200,
  *    lab/sass_counters/probes2 and probes3; widened() below); a .u32 and a .u64 stay apart.
+ * Global memory (ld.global/st.global from a register, seen in hand_globals_const's SASS):
+ *  - the same grouping by consecutive addresses, where the base register's alignment is proven by
+ *    an access in the block (an access of S bytes at [r+o], o a multiple of S, needs r aligned to
+ *    S: st.global.v4 [%rd23] lets st.global.v2 [%rd23+16] and [%rd23+24] become one STG.128);
+ *    no widening;
+ *  - a load of the address, width and base a store of the block wrote, with no global or generic
+ *    write between them, is not executed: ptxas forwards the stored value (`forwarded`).
  * Conservative on purpose: where the corpus showed no merge, none is predicted (duplicate
  * addresses, 1- and 2-byte accesses, vectors, generic addresses are left alone). */
 #include <stdlib.h>
@@ -190,10 +197,15 @@ static fact *register_facts(const ps_func *f) {
 
 /* ---- blocks and what separates accesses -------------------------------------------------- */
 
+/* A block ends at a branch, call, barrier or fence, and where ptxas's expansion of an instruction
+ * branches (hand_bitops: bfind.s64 between st.global [r+48] and [r+52], fns between [r+64] and
+ * [r+72], and the stores stayed apart). */
 static bool ends_block(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
+    ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     return (p & (P_BRANCH | P_CALL | P_RET | P_EXIT | P_BARRIER | P_WARPSYNC)) || in->form == PS_F_MEMBAR ||
-        in->form == PS_F_FENCE;
+        in->form == PS_F_FENCE || ps_ptxas_expands_branch(in) || in->form == PS_F_FNS ||
+        (in->form == PS_F_BFIND && (t == PS_T_U64 || t == PS_T_S64));
 }
 
 /* Memory outside shared memory (and not generic, which may be shared). */
@@ -211,12 +223,16 @@ static bool other_space(const ps_insn *in) {
 
 enum { MEM_NONE = 0, MEM_READ = 1, MEM_WRITE = 2 };
 
-/* How an instruction may touch shared memory (conservatively: anything unusual writes). */
-static int shared_touch(const ps_insn *in) {
+/* How an instruction may touch shared memory, or with global set global memory (conservatively:
+ * anything unusual writes). */
+static int space_touch(const ps_insn *in, bool global) {
     unsigned p = in->info ? in->info->props : 0;
-    if (in->form == PS_F_ST_ASYNC || in->form == PS_F_RED_ASYNC) return MEM_WRITE; /* shared::cluster */
+    if (in->form == PS_F_ST_ASYNC || in->form == PS_F_RED_ASYNC) return global ? MEM_NONE : MEM_WRITE;
     if (!(p & (P_LOAD | P_STORE | P_ATOMIC | P_ASYNC | P_TENSOR | P_MBARRIER | P_NOEXEC))) return MEM_NONE;
-    if (other_space(in)) return MEM_NONE;
+    ps_mod sp = ps_mem_space(&in->mods);
+    if (global ? (sp == PS_MOD_SHARED || sp == PS_MOD_SHARED_CTA || (other_space(in) && sp != PS_MOD_GLOBAL))
+               : other_space(in))
+        return MEM_NONE;
     if ((p & (P_STORE | P_ATOMIC | P_ASYNC | P_TENSOR | P_MBARRIER | P_NOEXEC)) || in->form != PS_F_LD)
         return MEM_WRITE;
     return MEM_READ;
@@ -229,13 +245,15 @@ typedef struct {
     bool store;
     unsigned w, elem, tz; /* bytes, bytes of an element (a v2's half), the base's trailing zeros */
     int reg, bver;        /* base register (-1: a variable's address) and its definition count */
+    bool global;          /* ld/st.global (pos: the offset from reg, tz: the alignment accesses prove) */
     int64_t pos;          /* address, up to the register's part (multiple of 2^tz) */
     int group;            /* assigned group, -1 none */
 } cand;
 
 static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared_offset_fn off, void *ctx, cand *c) {
     if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->vec > 2 || in->nops != 2 || in->ntypes != 1) return false;
-    if (!has(in, PS_MOD_SHARED) && !has(in, PS_MOD_SHARED_CTA)) return false;
+    bool global = has(in, PS_MOD_GLOBAL);
+    if (!global && !has(in, PS_MOD_SHARED) && !has(in, PS_MOD_SHARED_CTA)) return false;
     if (has(in, PS_MOD_VOLATILE) || has(in, PS_MOD_RELAXED) || has(in, PS_MOD_ACQUIRE) || has(in, PS_MOD_RELEASE) ||
         has(in, PS_MOD_MMIO) || has(in, PS_MOD_WEAK) || in->guard_reg >= 0)
         return false;
@@ -250,7 +268,13 @@ static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared
         const ps_operand *x = d->kind == PS_OP_VEC ? &d->items[k] : d;
         if (!(x->kind == PS_OP_REG && !x->sel) && !(store && x->kind == PS_OP_IMM)) return false;
     }
-    *c = (cand){.insn = -1, .store = store, .w = w, .elem = w / in->vec, .reg = -1, .group = -1};
+    *c = (cand){.insn = -1, .store = store, .w = w, .elem = w / in->vec, .reg = -1, .global = global, .group = -1};
+    if (global) { /* a register base whatever its value; the block's accesses give its alignment */
+        if (a->reg < 0 || a->reg >= nregs) return false;
+        c->reg = a->reg;
+        c->pos = a->offset;
+        return true;
+    }
     const ps_var *sym;
     if (a->reg >= 0) {
         if (a->reg >= nregs || facts[a->reg].state != F_KNOWN) return false;
@@ -273,7 +297,8 @@ static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared
 /* Accesses that may merge: one direction, one base, and one width (loads: one element width, so
  * a .u32 and a .v2.u32 may widen together, a .u32 and a .u64 not). */
 static bool same_class(const cand *a, const cand *b) {
-    return a->store == b->store && (a->store ? a->w == b->w : a->elem == b->elem) && a->reg == b->reg &&
+    return a->store == b->store && a->global == b->global &&
+        (a->store || a->global ? a->w == b->w : a->elem == b->elem) && a->reg == b->reg &&
         (a->reg < 0 || a->bver == b->bver);
 }
 
@@ -289,7 +314,7 @@ static int by_pos(const void *x, const void *y) {
  * order; two words, [r+4,8], stay apart). The window must be provably aligned. */
 static bool widened(cand **seg, int i, int n, ps_sass_access *out, int *taken) {
     const cand *c = seg[i];
-    if (c->store || c->elem != 4 || c->tz < 4) return false;
+    if (c->store || c->global || c->elem != 4 || c->tz < 4) return false;
     int64_t win = c->pos - (((c->pos % 16) + 16) % 16);
     int k = 1;
     unsigned words = c->w / 4;
@@ -312,6 +337,56 @@ static bool widened(cand **seg, int i, int n, ps_sass_access *out, int *taken) {
             (ps_sass_access){.lead = lead, .delta = (int)(win - seg[i + j]->pos), .bytes = 16, .count = k};
     *taken = k;
     return true;
+}
+
+/* ---- global memory: alignment proven by accesses, forwarded loads -------------------------- */
+
+typedef struct {
+    int reg, ver;   /* a base register at one definition */
+    unsigned align; /* the alignment an access from it proves */
+} proof;
+
+/* An unguarded ld/st.global of S bytes (a power of two) at [r+o], o a multiple of S, proves r
+ * aligned to S (the ISA requires natural alignment, and ptxas relies on it); 0: no proof. */
+static unsigned proven_alignment(const ps_insn *in, int nregs) {
+    if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->guard_reg >= 0 || in->ntypes != 1 || in->nops < 2 ||
+        !has(in, PS_MOD_GLOBAL))
+        return 0;
+    const ps_operand *a = &in->ops[in->form == PS_F_ST ? 0 : 1];
+    if (a->kind != PS_OP_ADDR || a->reg < 0 || a->reg >= nregs || a->var) return 0;
+    unsigned sz = (unsigned)ps_type_size(in->types[0]) * (in->vec ? in->vec : 1);
+    if (!sz || (sz & (sz - 1)) || a->offset % (int64_t)sz) return 0;
+    return sz;
+}
+
+/* The block's global candidates: their base's proven alignment, and the loads ptxas serves from
+ * a store before them (marked forwarded, left out of any group). */
+static void global_facts(cand *cs, int nc, const proof *pr, int np, const ps_func *f, ps_sass_access *out) {
+    for (int k = 0; k < nc; k++) {
+        if (!cs[k].global) continue;
+        unsigned best = 1;
+        for (int j = 0; j < np; j++)
+            if (pr[j].reg == cs[k].reg && pr[j].ver == cs[k].bver && pr[j].align > best) best = pr[j].align;
+        cs[k].tz = (unsigned)__builtin_ctz(best);
+    }
+    for (int k = 0; k < nc; k++) {
+        if (!cs[k].global || cs[k].store) continue;
+        for (int j = k - 1; j >= 0; j--) {
+            const cand *st = &cs[j];
+            if (!st->global || !st->store || st->reg != cs[k].reg || st->bver != cs[k].bver) continue;
+            if (st->pos + (int64_t)st->w <= cs[k].pos || cs[k].pos + (int64_t)cs[k].w <= st->pos) continue;
+            /* the nearest store that overlaps the load: forwarded only when it wrote exactly the
+             * load's bytes and nothing may have written global memory since */
+            bool clear = st->pos == cs[k].pos && st->w == cs[k].w && st->elem == cs[k].elem;
+            for (int i = st->insn + 1; i < cs[k].insn && clear; i++)
+                clear = space_touch(&f->insns[i], true) != MEM_WRITE;
+            if (clear) {
+                out[cs[k].insn] = (ps_sass_access){.lead = cs[k].insn, .count = 1, .forwarded = true};
+                cs[k].group = -2;
+            }
+            break;
+        }
+    }
 }
 
 /* Groups of one segment (accesses that may merge with each other), by address. */
@@ -361,15 +436,20 @@ void ps_sass_merge(const ps_func *f, ps_shared_offset_fn off, void *ctx, ps_sass
             label[f->labels[k].insn] = true;
     int *ver = ps_xcalloc((size_t)nregs + 1, sizeof *ver);
     cand *cs = ps_xcalloc((size_t)f->ninsns, sizeof *cs);
+    proof *pr = ps_xcalloc((size_t)f->ninsns, sizeof *pr);
     cand **seg = ps_xcalloc((size_t)f->ninsns, sizeof *seg);
     int dst[40];
     for (int b = 0; b < f->ninsns;) {
         int e = b + 1;
         while (e < f->ninsns && !label[e] && !ends_block(&f->insns[e - 1])) e++;
         /* candidates of the block [b, e), with the definition counts of their registers */
-        int nc = 0;
+        int nc = 0, np = 0;
         for (int i = b; i < e; i++) {
             const ps_insn *in = &f->insns[i];
+            unsigned al = proven_alignment(in, nregs);
+            if (al)
+                pr[np++] = (proof){in->ops[in->form == PS_F_ST ? 0 : 1].reg,
+                                   ver[in->ops[in->form == PS_F_ST ? 0 : 1].reg], al};
             cand c;
             if (candidate(in, facts, nregs, off, ctx, &c)) {
                 c.insn = i;
@@ -380,18 +460,19 @@ void ps_sass_merge(const ps_func *f, ps_shared_offset_fn off, void *ctx, ps_sass
             for (int k = 0; k < n; k++)
                 if (dst[k] < nregs) ver[dst[k]]++;
         }
+        global_facts(cs, nc, pr, np, f, out);
         /* chains of one class, cut where another access gets in the way */
         for (int i = 0; i < nc; i++) {
-            if (cs[i].group >= 0) continue;
+            if (cs[i].group != -1) continue;
             int ns = 0;
             seg[ns++] = &cs[i];
             cs[i].group = i;
             int last = i;
             for (int j = i + 1; j < nc; j++) {
-                if (cs[j].group >= 0 || !same_class(&cs[i], &cs[j])) continue;
+                if (cs[j].group != -1 || !same_class(&cs[i], &cs[j])) continue;
                 bool cut = false;
                 for (int k = cs[last].insn + 1; k < cs[j].insn && !cut; k++) {
-                    int t = shared_touch(&f->insns[k]);
+                    int t = space_touch(&f->insns[k], cs[i].global);
                     if (cs[i].store ? t != MEM_NONE : t == MEM_WRITE) {
                         /* stores: another access between them; loads: a write */
                         bool member = false;
@@ -410,6 +491,7 @@ void ps_sass_merge(const ps_func *f, ps_shared_offset_fn off, void *ctx, ps_sass
         b = e;
     }
     free(seg);
+    free(pr);
     free(cs);
     free(ver);
     free(label);

@@ -158,6 +158,8 @@ typedef struct {
     int delta;      /* bytes from this instruction's address to the merged access's */
     unsigned bytes; /* bytes per lane of the merged access (8 or 16) */
     int count;      /* instructions in the group */
+    bool forwarded; /* a global load ptxas does not execute: it reuses the value a store of the
+                     * same bytes just wrote (lead is the instruction itself) */
 } ps_sass_access;
 /* Where the launch (and ptxas) put a .shared variable: its offset in a CTA's shared memory;
  * UINT64_MAX when unknown. */

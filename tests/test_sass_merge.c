@@ -1,4 +1,4 @@
-/* test_sass_merge.c — the model of ptxas's merged shared-memory accesses (sim/sass_merge.c) on
+/* test_sass_merge.c — the model of ptxas's merged shared- and global-memory accesses (sim/sass_merge.c) on
  * PTX snippets taken from corpus kernels, each against what ptxas -O3 (CUDA 13.0, sm_90) made of
  * the original: the SASS in lab/sass_counters/corpus_sass.sm_90.tar.gz (file and lines cited per
  * case). The layout below is the one ptxas chose there: the first .shared variable at 0x400. */
@@ -267,6 +267,83 @@ static void guarded_loads_stay_apart(void **state) {
     done(&r);
 }
 
+/* Instruction index of the n-th (0-based) global ld/st. */
+static int global_at(const merged_t *r, int n) {
+    for (int i = 0; i < r->f->ninsns; i++) {
+        const ps_insn *in = &r->f->insns[i];
+        if ((in->form == PS_F_LD || in->form == PS_F_ST) && ps_modset_has(&in->mods, PS_MOD_GLOBAL) && n-- == 0)
+            return i;
+    }
+    fail_msg("no global access %d", n);
+    return -1;
+}
+
+#define GHEAD                                                                                \
+    ".reg .b32 %r<30>;\n.reg .b64 %rd<30>;\nld.param.u64 %rd2, [p];\nmov.u32 %r4, %tid.x;\n" \
+    "mul.wide.u32 %rd23, %r4, 32;\nadd.s64 %rd23, %rd2, %rd23;\n"
+
+/* hand_globals_const/globals_const.ptx lines 87-90: st.global.v4 [%rd23] (so %rd23 is 16-byte
+ * aligned), then .v2 stores at [%rd23+16] and, after an add, [%rd23+24] became STG.E.128
+ * [R22.64+0x10]; without an access proving the alignment the model leaves them apart. */
+static void global_stores_merge_where_an_access_proves_alignment(void **state) {
+    (void)state;
+    merged_t r;
+    merge(GHEAD "st.global.v4.u32 [%rd23], {%r1, %r2, %r3, %r4};\nst.global.v2.u32 [%rd23+16], {%r5, %r6};\n"
+                "add.s32 %r24, %r6, %r7;\nst.global.v2.u32 [%rd23+24], {%r24, %r9};\nret;\n",
+          &r);
+    assert_int_equal(r.sa[global_at(&r, 0)].lead, -1);
+    for (int k = 1; k <= 2; k++) {
+        assert_int_equal(r.sa[global_at(&r, k)].lead, global_at(&r, 1));
+        assert_int_equal(r.sa[global_at(&r, k)].bytes, 16);
+    }
+    assert_int_equal(r.sa[global_at(&r, 2)].delta, -8);
+    done(&r);
+    merge(GHEAD "st.global.v2.u32 [%rd23+16], {%r5, %r6};\nst.global.v2.u32 [%rd23+24], {%r7, %r9};\nret;\n", &r);
+    assert_int_equal(r.sa[global_at(&r, 0)].lead, -1);
+    assert_int_equal(r.sa[global_at(&r, 1)].lead, -1);
+    done(&r);
+}
+
+/* hand_globals_const lines 80-81: ld.global.u32 [%rd22] right after st.global.u32 [%rd22] has no
+ * LDG in the SASS (7 ld.global, 6 LDG). A global store through another register between them, or
+ * another offset, keeps the load. */
+static void global_load_after_its_store_is_forwarded(void **state) {
+    (void)state;
+    merged_t r;
+    merge(GHEAD "st.global.u32 [%rd23], %r1;\nld.global.u32 %r2, [%rd23];\nret;\n", &r);
+    assert_int_equal(r.sa[global_at(&r, 0)].lead, -1);
+    assert_true(r.sa[global_at(&r, 1)].forwarded);
+    done(&r);
+    merge(GHEAD "st.global.u32 [%rd23], %r1;\nst.global.u32 [%rd2], %r3;\nld.global.u32 %r2, [%rd23];\nret;\n", &r);
+    assert_false(r.sa[global_at(&r, 2)].forwarded);
+    assert_int_equal(r.sa[global_at(&r, 2)].lead, -1);
+    done(&r);
+    merge(GHEAD "st.global.u32 [%rd23], %r1;\nld.global.u32 %r2, [%rd23+4];\nret;\n", &r);
+    assert_int_equal(r.sa[global_at(&r, 1)].lead, -1);
+    done(&r);
+}
+
+/* hand_bitops/bitops.ptx lines 73-81: st.global.u32 [%rd3+48] and [%rd3+52], 16-byte-aligned by
+ * the st.global.v4 at [%rd3+32], stayed two STG: ptxas expands the bfind.s64 between them with a
+ * branch. Without it they are one STG.64. */
+static void an_expansion_with_a_branch_ends_the_block(void **state) {
+    (void)state;
+    merged_t r;
+    merge(GHEAD "st.global.v4.u32 [%rd23], {%r1, %r2, %r3, %r4};\nst.global.u32 [%rd23+16], %r5;\n"
+                "bfind.s64 %r10, %rd2;\nst.global.u32 [%rd23+20], %r10;\nret;\n",
+          &r);
+    assert_int_equal(r.sa[global_at(&r, 1)].lead, -1);
+    assert_int_equal(r.sa[global_at(&r, 2)].lead, -1);
+    done(&r);
+    merge(GHEAD "st.global.v4.u32 [%rd23], {%r1, %r2, %r3, %r4};\nst.global.u32 [%rd23+16], %r5;\n"
+                "bfind.s32 %r10, %r1;\nst.global.u32 [%rd23+20], %r10;\nret;\n",
+          &r);
+    assert_int_equal(r.sa[global_at(&r, 1)].lead, global_at(&r, 1));
+    assert_int_equal(r.sa[global_at(&r, 2)].lead, global_at(&r, 1));
+    assert_int_equal(r.sa[global_at(&r, 2)].bytes, 8);
+    done(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matmul_row_loads_become_128_bit),
@@ -278,6 +355,9 @@ int main(void) {
         cmocka_unit_test(three_words_widen_to_the_window),
         cmocka_unit_test(mixed_widths_widen_to_the_window),
         cmocka_unit_test(guarded_loads_stay_apart),
+        cmocka_unit_test(global_stores_merge_where_an_access_proves_alignment),
+        cmocka_unit_test(global_load_after_its_store_is_forwarded),
+        cmocka_unit_test(an_expansion_with_a_branch_ends_the_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

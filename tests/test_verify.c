@@ -225,14 +225,15 @@ static void calibration_patterns_match_ncu(void **state) {
 }
 
 /* Corpus kernels as nvcc compiled them, counted as the SASS executes them (ptxas's merged shared
- * accesses: sim/sass_merge.c). ptxas rewrites a few more instruction streams than the model
- * knows; each such kernel is listed with the reason (docs/verifier.md); the test fails if a listed
- * kernel starts to match (update the list) or another one differs. */
+ * accesses and its global merges and forwarded loads: sim/sass_merge.c). A kernel the model cannot
+ * match is listed with the reason (docs/verifier.md); the test fails if a listed kernel starts to
+ * match (update the list) or another one differs. */
 static const struct {
     const char *kernel, *why;
 } corpus_differences[] = {
-    {"devfunc", "ptxas splits global stores of the returned structs"},
-    {"globals_const", "ptxas turns some module-scope global accesses into constant-bank loads"},
+    {"devfunc",
+     "warps come back split from a recursive call and issue the last store once per part: the "
+     "hardware's count varies from run to run (85 in this recording, 70 in lab/sass_counters)"},
 };
 
 static int count_except_bank(const ps_verifier *v) {

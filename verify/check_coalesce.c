@@ -28,6 +28,25 @@ typedef ps_row_checker co_state; /* [worker][instruction] statistics */
 
 static void *co_create(ps_verifier *v) { return ps_row_checker_new(v, sizeof(co_state), sizeof(co_row)); }
 
+/* The sectors of a merged access (sim/sass_merge.c): each lane's bytes moved by delta and
+ * widened to the group's size. */
+static unsigned merged_sectors(const ps_mem_event *e, uint32_t mask, int64_t delta, unsigned bytes) {
+    uint64_t seg[64];
+    int n = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = e->addr[l] + (uint64_t)delta;
+        for (uint64_t q = a / SECTOR_BYTES; q <= (a + bytes - 1) / SECTOR_BYTES && n < 64; q++) seg[n++] = q;
+    }
+    unsigned sectors = 0;
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) seen = seg[j] == seg[i];
+        sectors += !seen;
+    }
+    return sectors;
+}
+
 static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     co_state *s = self;
     if (e->kind == PS_ACC_ATOMIC) return; /* global atomics are not loads or stores */
@@ -35,7 +54,24 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     uint64_t seg[64];
     int n = 0;
     uint32_t mask = 0;
-    unsigned sectors = 0;
+    unsigned sectors = 0, size = e->size;
+    /* counters as the SASS executes them: a group ptxas merges counts once, at its first
+     * instruction, with the group's bytes; a load ptxas forwards from a store counts nothing */
+    const ps_sass_access *sa = sh->space == PS_SPACE_GLOBAL ? ps_verify_sass(s->v, sh->insn) : NULL;
+    if (sa) {
+        int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
+        co_row *r = (co_row *)ps_row(&s->t, w, sh->insn);
+        if (sa->forwarded || sa->lead != sh->insn) {
+            r->used = 1;
+            r->kind = (uint8_t)e->kind;
+            r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+            return;
+        }
+        mask = e->mask;
+        size = sa->bytes;
+        sectors = merged_sectors(e, mask, sa->delta, size);
+        goto counted;
+    }
     if (sh->space == PS_SPACE_GLOBAL && sh->dense) { /* one gapless range of bytes */
         mask = e->mask;
         sectors = (unsigned)((sh->hi - 1) / SECTOR_BYTES - sh->lo / SECTOR_BYTES + 1);
@@ -73,14 +109,14 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     for (int i = 0; i < n; i++)
         if (!i || seg[i] != seg[i - 1]) sectors++;
 counted:;
-    uint64_t bytes = (uint64_t)__builtin_popcount(mask) * e->size;
+    uint64_t bytes = (uint64_t)__builtin_popcount(mask) * size;
     int idx = sh->insn;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
     co_row *r = (co_row *)ps_row(&s->t, w, idx);
     if (!r->used) { /* the first request seen on this worker is the sample */
         r->used = 1;
         r->kind = (uint8_t)e->kind;
-        r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+        r->size = (uint8_t)(size > 255 ? 255 : size);
         memcpy(r->ctaid, e->at.ctaid, sizeof r->ctaid);
         memcpy(r->block, e->at.block, sizeof r->block);
         r->warp = e->at.warp;

@@ -479,10 +479,11 @@ static uint64_t layout_offset(void *ctx, const ps_var *var) {
     return UINT64_MAX;
 }
 
-/* The launch's shared-memory layout decides which accesses ptxas merges (sim/sass_merge.c). */
+/* The launch's shared-memory layout decides which accesses ptxas merges (sim/sass_merge.c; the
+ * global ones it merges or forwards too). */
 static void on_shared_layout(void *ctx, const ps_var *const *vars, const uint64_t *offsets, int n) {
     ps_verifier *v = ctx;
-    if (!(v->checks & PS_CHECK_BANK) || (v->checks & PS_CHECK_PTX_COUNTERS)) return;
+    if (!(v->checks & (PS_CHECK_BANK | PS_CHECK_COALESCE)) || (v->checks & PS_CHECK_PTX_COUNTERS)) return;
     free(v->sass);
     v->sass = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->sass);
     shared_layout l = {vars, offsets, n};

@@ -5,7 +5,8 @@
  * counting ld/st.shared of 4, 8 (or v2 of 4) and 16 bytes (v4 of 4, v2 of 8) per PTX instruction,
  * a merged group once; OTHER: shared accesses of other widths. The layout is the engine's: the
  * reserved KiB on sm_80 and later, then the function's .shared variables in the order it first
- * names them, each at its .align. --no-merge first: every access alone (the PTX's own count). Build (from the repository root, after scripts/build.sh):
+ * names them, each at its .align. LDG/STG: the ld/st.global instructions left after the model's
+ * global merges and forwarded loads (GMERGED: how many it removed). --no-merge first: every access alone (the PTX's own count). Build (from the repository root, after scripts/build.sh):
  *   cc -O1 -Isim -Iparser -Iisa -Icommon lab/sass_counters/predict.c build/sim/libps_sim.a \
  *      build/parser/libps_parser.a build/isa/libps_isa.a build/common/libps_common.a -lm -lpthread \
  *      -o /tmp/predict */
@@ -67,10 +68,15 @@ int main(int argc, char **argv) {
             ps_sass_access *sa = calloc((size_t)f->ninsns, sizeof *sa);
             ps_sass_merge(f, offset_of, &l, sa);
             for (int i = 0; i < f->ninsns && nomerge; i++) sa[i].lead = -1;
-            int cnt[2][3] = {{0}}, other = 0, merged = 0;
+            int cnt[2][3] = {{0}}, other = 0, merged = 0, glob[2] = {0}, gmerged = 0;
             for (int i = 0; i < f->ninsns; i++) {
                 const ps_insn *in = &f->insns[i];
                 if (in->form != PS_F_LD && in->form != PS_F_ST) continue;
+                if (ps_modset_has(&in->mods, PS_MOD_GLOBAL)) { /* global: instructions left after the model */
+                    if (sa[i].lead >= 0 && (sa[i].forwarded || sa[i].lead != i)) gmerged++;
+                    else glob[in->form == PS_F_ST]++;
+                    continue;
+                }
                 if (!ps_modset_has(&in->mods, PS_MOD_SHARED) && !ps_modset_has(&in->mods, PS_MOD_SHARED_CTA)) continue;
                 int st = in->form == PS_F_ST;
                 unsigned bytes = (unsigned)ps_type_size(in->types[0]) * in->vec;
@@ -84,8 +90,10 @@ int main(int argc, char **argv) {
                 else if (bytes == 16) cnt[st][2]++;
                 else other++;
             }
-            printf("FUNC %s %s LDS %d LDS.64 %d LDS.128 %d STS %d STS.64 %d STS.128 %d OTHER %d MERGED %d\n", argv[a],
-                   f->name, cnt[0][0], cnt[0][1], cnt[0][2], cnt[1][0], cnt[1][1], cnt[1][2], other, merged);
+            printf("FUNC %s %s LDS %d LDS.64 %d LDS.128 %d STS %d STS.64 %d STS.128 %d OTHER %d MERGED %d LDG %d STG %d "
+                   "GMERGED %d\n",
+                   argv[a], f->name, cnt[0][0], cnt[0][1], cnt[0][2], cnt[1][0], cnt[1][1], cnt[1][2], other, merged,
+                   glob[0], glob[1], gmerged);
             free(sa);
         }
         ps_module_free(m);
