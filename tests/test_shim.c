@@ -321,6 +321,22 @@ static void proc_address_launch(void **state) {
     assert_int_equal(cuModuleUnload(m), CUDA_SUCCESS);
 }
 
+/* The bug ptxsim had: cuMemcpyAtoH/HtoA copied on past an array's first row. On the H200
+ * (lab/textures/probe_api.cu, tests/cudart/probe_api.h200.txt) 256 bytes from an 8x8 float array
+ * are CUDA_ERROR_INVALID_VALUE, a whole row (32 bytes) or 4 bytes at offset 4 work. */
+static void cuMemcpyAtoH_2d_past_first_row(void **state) {
+    (void)state;
+    CUarray a;
+    CUDA_ARRAY_DESCRIPTOR d = {8, 8, CU_AD_FORMAT_FLOAT, 1};
+    assert_int_equal(cuArrayCreate_v2(&a, &d), CUDA_SUCCESS);
+    float buf[64] = {0};
+    assert_int_equal(cuMemcpyHtoA_v2(a, 0, buf, sizeof buf), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuMemcpyAtoH_v2(buf, a, 0, sizeof buf), CUDA_ERROR_INVALID_VALUE);
+    assert_int_equal(cuMemcpyAtoH_v2(buf, a, 0, 32), CUDA_SUCCESS);
+    assert_int_equal(cuMemcpyAtoH_v2(buf, a, 4, 4), CUDA_SUCCESS);
+    assert_int_equal(cuArrayDestroy(a), CUDA_SUCCESS);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(not_ptx),
@@ -331,6 +347,7 @@ int main(void) {
         cmocka_unit_test(link_ptx_units),
         cmocka_unit_test(proc_address_versions),
         cmocka_unit_test(proc_address_launch),
+        cmocka_unit_test(cuMemcpyAtoH_2d_past_first_row),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
