@@ -287,8 +287,11 @@ typedef enum { PTXSIM_TEX_WRAP, PTXSIM_TEX_CLAMP, PTXSIM_TEX_MIRROR, PTXSIM_TEX_
 typedef struct {
     bool surface; /* a surface object (suld, sust, sured, suq) rather than a texture object */
     ptxsim_tex_format format;
-    unsigned channels, dim;                /* 1, 2 or 4 channels; 1, 2 or 3 dimensions */
-    bool layered;                          /* 1D or 2D, `layers` images */
+    unsigned channels, dim; /* 1, 2 or 4 channels; 1, 2 or 3 dimensions */
+    bool layered;           /* 1D or 2D, `layers` images */
+    /* textures only: 1 a cubemap, 2 a cubemap array (layered 2D, square faces, six a cube:
+     * +x, -x, +y, -y, +z, -z; sampled with tex.cube / tex.acube) */
+    unsigned cube;
     uint32_t width, height, depth, layers; /* the sizes a texture lacks are 1 */
     uint64_t addr;
     uint32_t pitch;

@@ -14,6 +14,7 @@ ptxsim_status ptxsim_texture_create(ptxsim_context *ctx, const ptxsim_texture *d
     t.channels = d->channels;
     t.dim = d->dim;
     t.layered = d->layered;
+    t.cube = d->cube > 2 ? 3 : (uint8_t)d->cube; /* 3: refused by ps_tex_check */
     t.width = d->width, t.height = d->height, t.depth = d->depth, t.layers = d->layers;
     t.addr = d->addr;
     t.pitch = d->pitch;

@@ -18,7 +18,7 @@
 #include "sim_internal.h"
 #include "texture.h"
 
-enum { G_1D, G_2D, G_3D, G_A1D, G_A2D };
+enum { G_1D, G_2D, G_3D, G_A1D, G_A2D, G_CUBE, G_ACUBE }; /* the cubes: tex only */
 enum { M_TRAP, M_CLAMP, M_ZERO };
 enum {
     Q_WIDTH,
@@ -35,9 +35,11 @@ enum {
     Q_NUM_SAMPLES
 };
 
-/* coordinates each geometry takes: 1d {x}; 2d {x, y}; 3d {x, y, z, -}; a1d {i, x}; a2d {i, x, y, -} */
-static const int geom_coords[] = {1, 2, 4, 2, 4};
-static const char *const geom_names[] = {"1d", "2d", "3d", "a1d", "a2d"};
+/* coordinates each geometry takes: 1d {x}; 2d {x, y}; 3d {x, y, z, -}; a1d {i, x}; a2d {i, x, y, -};
+ * cube {x, y, z, -}; acube {i, x, y, z} */
+static const int geom_coords[] = {1, 2, 4, 2, 4, 4, 4};
+static const char *const geom_names[] = {"1d", "2d", "3d", "a1d", "a2d", "cube", "acube"};
+static bool has_layer(int g) { return g == G_A1D || g == G_A2D || g == G_ACUBE; }
 
 /* The object named by lane l's handle, decoded; false after a fault. */
 static bool object_at(ps_warp *w, int l, uint64_t h, ps_tex *t, const char *insn) {
@@ -69,6 +71,19 @@ static uint8_t *texels_of(ps_warp *w, int l, const ps_tex *t, bool write) {
 
 /* Whether object t has the geometry the instruction names. */
 static bool geom_fits(ps_warp *w, int l, const ps_tex *t, int g, const char *insn) {
+    if (g == G_CUBE || g == G_ACUBE) {
+        if (t->cube == (g == G_CUBE ? 1 : 2)) return true;
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s.%s on %s", insn, geom_names[g],
+                       t->cube ? "a cubemap of the other kind (a cubemap array takes .acube)"
+                               : "an object that is no cubemap");
+        return false;
+    }
+    if (t->cube) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                       "%s.%s on a cubemap texture: ptxsim samples cubemaps with .cube and .acube only (not measured)",
+                       insn, geom_names[g]);
+        return false;
+    }
     unsigned dim = g == G_A1D ? 1 : g == G_A2D ? 2 : (unsigned)g + 1;
     bool layered = g >= G_A1D;
     if (t->dim == dim && t->layered == layered) return true;
@@ -271,6 +286,11 @@ static void query(ps_warp *w, const ps_dinsn *d) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a %s object", insn, t.surface ? "surface" : "texture");
             return;
         }
+        if (t.cube) {
+            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s of a cubemap is not supported by ptxsim (not measured)",
+                           insn);
+            return;
+        }
         uint32_t v = 0;
         /* txq's enumerations (PTX ISA 9.7.10.5): filter { nearest, linear }, address mode { wrap,
          * mirror, clamp_ogl, clamp_to_edge, clamp_to_border } */
@@ -344,8 +364,8 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
             return;
         }
         int k = 5;
-        uint32_t layer = g >= G_A1D ? (uint32_t)R(w, d->o[k++])[l] : 0;
-        unsigned dims = t.dim;
+        uint32_t layer = has_layer(g) ? (uint32_t)R(w, d->o[k++])[l] : 0;
+        unsigned dims = g >= G_CUBE ? 3 : t.dim;
         const uint8_t *base = texels_of(w, l, &t, false);
         if (!base) return;
         ps_texel out;
@@ -366,7 +386,17 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
             }
-            if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
+            if (g >= G_CUBE) {
+                if (!ps_tex_cube_supported(&t) || (c[0] == 0 && c[1] == 0 && c[2] == 0)) {
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex.%s %s is not supported by ptxsim (not measured)",
+                                   geom_names[g],
+                                   c[0] == 0 && c[1] == 0 && c[2] == 0 ? "of the zero vector"
+                                       : t.linear                      ? "with linear filtering"
+                                                  : "with the mirror address mode or different modes per dimension");
+                    return;
+                }
+                ps_tex_sample_cube(&t, base, c, layer, &out);
+            } else if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
             else if (!ps_tex_sample(&t, base, c, layer, &out) && !linear_asked()) {
                 ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
                                "tex: linear filtering over an infinite or NaN texel is not supported by "
@@ -543,8 +573,10 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t l
         return WHY("'%s': tex.%s needs mipmapped textures, which ptxsim does not support", in->text,
                    ps_insn_word_text(in, i, spelling, sizeof spelling));
     int g = geom_of(word(in, i));
+    if (g < 0 && word(in, i) == PS_WM(CUBE)) g = G_CUBE;
+    if (g < 0 && word(in, i) == PS_WM(ACUBE)) g = G_ACUBE;
     if (g < 0)
-        return WHY("'%s': ptxsim executes the geometries .1d .2d .3d .a1d .a2d (not .cube .acube .2dms .a2dms)",
+        return WHY("'%s': ptxsim executes the geometries .1d .2d .3d .a1d .a2d .cube .acube (not .2dms .a2dms)",
                    in->text);
     i++;
     if (n != i + 3 || word(in, i) != PS_WM(V4))
@@ -561,7 +593,8 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t l
     int nc = geom_coords[g];
     if (a->nitems != nc && !(g != G_3D && g != G_A2D && a->nitems == 4))
         return WHY("'%s': .%s takes %d coordinate%s", in->text, geom_names[g], nc, nc > 1 ? "s" : "");
-    for (int k = g >= G_A1D ? 1 : 0; k < a->nitems; k++) /* f32 constants keep their bits (decode.c) */
+    if (g >= G_CUBE && ct != PS_T_F32) return WHY("'%s': .%s takes .f32 coordinates", in->text, geom_names[g]);
+    for (int k = has_layer(g) ? 1 : 0; k < a->nitems; k++) /* f32 constants keep their bits (decode.c) */
         if (ct == PS_T_F32 && (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64))
             return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
     d->geom = (uint8_t)g;

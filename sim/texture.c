@@ -51,6 +51,10 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
         return WHY("the row pitch %u is smaller than a row of %u texels", t->pitch, t->width);
     if (t->buffer && (t->surface || t->dim != 1 || t->layered || t->linear || t->normalized_coords))
         return WHY("a texture over linear memory is 1D, read with unnormalized coordinates and point filtering");
+    if (t->cube &&
+        (t->surface || t->dim != 2 || !t->layered || t->width != t->height || t->layers % 6 ||
+         (t->cube == 1 && t->layers != 6) || t->cube > 2))
+        return WHY("a cubemap is a texture of square faces, six a cube (one cube, or a cubemap array of several)");
     if (t->surface) return true;
     if (t->normalized_read && (is_float_format(t->format) || ps_tex_format_size(t->format) > 2))
         return WHY("the normalized-float read mode is for 8- and 16-bit integer formats (CUDA)");
@@ -72,7 +76,7 @@ bool ps_tex_check(const ps_tex *t, char *why, size_t len) {
  * 7 channels; 8 dimensions; 9 layered; 10 read mode (1 normalized float); 11 normalized
  * coordinates; 12 filter (1 linear); 13..15 address modes; 16 address u64; 24 width, height,
  * depth, layers u32; 40 border colour f32[4]; 56 row pitch u32 (0: dense); 60 linear memory (1: zeros outside);
- * 61..63 zero. */
+ * 61 cubemap (0 none, 1 a cubemap, 2 a cubemap array); 62..63 zero. */
 void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memset(out, 0, PS_TEX_BYTES);
     uint32_t magic = PS_TEX_MAGIC, sz[4] = {t->width, t->height, t->depth, t->layers};
@@ -92,6 +96,7 @@ void ps_tex_encode(const ps_tex *t, uint8_t out[PS_TEX_BYTES]) {
     memcpy(out + 40, t->border, 16);
     memcpy(out + 56, &t->pitch, 4);
     out[60] = t->buffer;
+    out[61] = t->cube;
 }
 
 bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t len) {
@@ -116,8 +121,9 @@ bool ps_tex_decode(const uint8_t in[PS_TEX_BYTES], ps_tex *t, char *why, size_t 
     memcpy(t->border, in + 40, 16);
     memcpy(&t->pitch, in + 56, 4);
     t->buffer = in[60] == 1;
-    if (in[60] > 1 || in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 || in[14] > 3 ||
-        in[15] > 3)
+    t->cube = in[61];
+    if (in[61] > 2 || in[60] > 1 || in[5] > 1 || in[9] > 1 || in[10] > 1 || in[11] > 1 || in[12] > 1 || in[13] > 3 ||
+        in[14] > 3 || in[15] > 3)
         return WHY("corrupt texture object");
     return ps_tex_check(t, why, len);
 }
@@ -254,6 +260,7 @@ static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
 }
 
 static void border_texel(const ps_tex *t, ps_texel *out) { border_at(t, false, out); }
+void ps_tex_border_texel(const ps_tex *t, ps_texel *out) { border_texel(t, out); }
 
 /* sum_k w[k] * v[k] rounded once to f32, to nearest with ties away from zero: the H200's linear
  * filter (lab/textures). w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite f32. The products are

@@ -29,9 +29,12 @@ typedef enum { PS_TXA_WRAP, PS_TXA_CLAMP, PS_TXA_MIRROR, PS_TXA_BORDER } ps_tex_
 typedef struct {
     bool surface; /* a surface object (suld/sust/suq) rather than a texture object */
     ps_tex_format format;
-    unsigned channels;                     /* 1, 2 or 4 */
-    unsigned dim;                          /* 1, 2 or 3 */
-    bool layered;                          /* an array of `layers` 1D or 2D images */
+    unsigned channels; /* 1, 2 or 4 */
+    unsigned dim;      /* 1, 2 or 3 */
+    bool layered;      /* an array of `layers` 1D or 2D images */
+    /* textures only: 1 a cubemap, 2 a cubemap array: layered 2D with square faces, six a cube
+     * (+x, -x, +y, -y, +z, -z), `layers` 6 or 6 x the cubes (sampled by texture_cube.c) */
+    uint8_t cube;
     uint32_t width, height, depth, layers; /* unused sizes are 1 (layers 1 when not layered) */
     uint64_t addr;                         /* device address of texel (0, 0, 0) of layer 0; x fastest */
     uint32_t pitch; /* bytes from one row to the next (a 2D texture over pitched memory); 0: dense */
@@ -95,6 +98,14 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
+/* tex.cube / tex.acube: the texel direction dir[0..2] points at on cube `cube` (clamped to the
+ * cubes) of a cubemap texture (texture_cube.c), for the cubemaps ps_tex_cube_supported accepts
+ * (point filtering; one address mode, not mirror: what the H200 recording covers). dir must not be
+ * the zero vector. */
+bool ps_tex_cube_supported(const ps_tex *t);
+void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
+/* The border colour as the texture's format converts it (what a border address mode reads). */
+void ps_tex_border_texel(const ps_tex *t, ps_texel *out);
 /* tex with integer coordinates (unnormalized textures, point filtering). */
 void ps_tex_sample_int(const ps_tex *t, const uint8_t *base, const int32_t *c, uint32_t layer, ps_texel *out);
 

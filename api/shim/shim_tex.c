@@ -105,11 +105,16 @@ CUresult cuArray3DCreate_v2(CUarray *handle, const CUDA_ARRAY3D_DESCRIPTOR *d) {
     if (!handle || !d) return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "pHandle and the descriptor are required");
     CUresult r = check_format(fn, d->Format, d->NumChannels);
     if (r != CUDA_SUCCESS) return r;
-    if (d->Flags & CUDA_ARRAY3D_CUBEMAP)
-        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "cubemap arrays are not supported by ptxsim");
-    if (d->Flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_TEXTURE_GATHER))
+    if ((d->Flags & CUDA_ARRAY3D_CUBEMAP) &&
+        (d->Width != d->Height || !d->Depth || d->Depth % 6 || (!(d->Flags & CUDA_ARRAY3D_LAYERED) && d->Depth != 6)))
+        return shim_fail(CUDA_ERROR_INVALID_VALUE, fn,
+                         "cubemap array of %zu x %zu x %zu: square faces, a depth of 6 (or 6 x the cubes, layered)",
+                         d->Width, d->Height, d->Depth);
+    if (d->Flags &
+        ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_TEXTURE_GATHER |
+                    CUDA_ARRAY3D_CUBEMAP))
         return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn, "array flags 0x%x are not supported by ptxsim", d->Flags);
-    bool layered = d->Flags & CUDA_ARRAY3D_LAYERED;
+    bool layered = d->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP); /* a cubemap's faces are layers */
     if (!d->Width || (layered && !d->Depth) || (!layered && d->Depth && !d->Height))
         return shim_fail(CUDA_ERROR_INVALID_VALUE, fn, "array of %zu x %zu x %zu%s: not a 1D, 2D or 3D shape", d->Width,
                          d->Height, d->Depth, layered ? " (layered)" : "");
@@ -316,7 +321,9 @@ static CUresult describe_resource(const char *fn, const CUDA_RESOURCE_DESC *res,
          * creates it (lab/textures/probe_api.cu), and so does ptxsim */
         f = a->d.Format;
         t->channels = a->d.NumChannels;
-        t->layered = a->d.Flags & CUDA_ARRAY3D_LAYERED;
+        t->layered = a->d.Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP);
+        /* a texture samples a cubemap by direction (a surface addresses its faces as layers) */
+        if ((a->d.Flags & CUDA_ARRAY3D_CUBEMAP) && !surface) t->cube = a->d.Flags & CUDA_ARRAY3D_LAYERED ? 2 : 1;
         t->width = (uint32_t)a->d.Width;
         t->height = a->d.Height ? (uint32_t)a->d.Height : 1;
         if (t->layered) t->layers = (uint32_t)a->d.Depth, t->dim = a->d.Height ? 2 : 1;

@@ -115,6 +115,18 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_probe_objects probe_objects --stdout ${PS_RT_DIR}/probe_objects.h200.txt)
   set_tests_properties(cudart_tex_probe_objects PROPERTIES LABELS "cudart;gpu-recorded")
 
+  # lab/textures/cube_probe.cu: cubemaps and cubemap arrays sampled by direction (face choice,
+  # texel edges, wrap and border), against the H200's output (2026-12-03, two recordings).
+  add_custom_command(OUTPUT ${PS_RT_OUT}/cube_probe
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/cube_probe
+                             ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.cu VERBATIM)
+  add_custom_target(cudart_prog_cube_probe ALL DEPENDS ${PS_RT_OUT}/cube_probe)
+  ps_rt_test(tex_cube_probe cube_probe --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.h200.txt)
+  ps_rt_test(tex_cube_probe_edges cube_probe --arg ${CMAKE_SOURCE_DIR}/lab/textures/cube_dirs2.bin
+             --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
+  set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
+
   # lab/textures/probe_api.cu: what the runtime and driver answer for texture descriptors, surface
   # objects, 1D array copies and cudaArrayGetInfo, against the H200's output (2026-12-03).
   add_custom_command(OUTPUT ${PS_RT_OUT}/probe_api
@@ -135,8 +147,7 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
              --stderr-once "cudaCreateTextureObject: resource views (cudaResourceViewDesc) are not supported by ptxsim")
   ps_rt_test(surface rt_surface)
   ps_rt_test(driver_texture drv_texture
-             --stderr-once "cuTexObjectCreate: mipmapped arrays are not supported by ptxsim"
-             --stderr-once "cuArray3DCreate: cubemap arrays are not supported by ptxsim")
+             --stderr-once "cuTexObjectCreate: mipmapped arrays are not supported by ptxsim")
 
   # The struct layouts of cudart_abi.h against CUDA's headers.
   add_custom_command(OUTPUT ${PS_RT_OUT}/abi_layout

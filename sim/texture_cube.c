@@ -1,0 +1,81 @@
+/* texture_cube.c — cubemap textures: which face a direction selects and which texel of it, as the
+ * H200 does with point filtering (lab/textures/cube_probe.cu: 8,186 directions on faces of 3 to 8
+ * texels, every one equal; docs/textures.md "Cubemaps"). A cubemap is a layered 2D texture of
+ * square faces, six per cube in the order +x, -x, +y, -y, +z, -z; a cubemap array holds several
+ * cubes. */
+#include <math.h>
+#include <string.h>
+
+#include "mufu.h"
+#include "texture.h"
+
+static float ftz(float v) { return fabsf(v) < 0x1p-126f ? 0.0f : v; }
+static float bits_f32(uint32_t b) {
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static uint32_t f32_bits(float f) {
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* The texel index of a face coordinate: the minor component times the reciprocal the hardware
+ * takes of the major one (MUFU.RCP), rounded to f32; then (q + 1) / 2 exactly into the 2D path's
+ * fixed point (21 fraction bits, truncated, times n: sim/texture.c normalized_index). */
+static int64_t face_index(float minor, float rcp, uint32_t n) {
+    float q = minor * rcp;
+    double u = ((double)q + 1.0) / 2.0;
+    int64_t fx = (int64_t)floor(ldexp(u, 21));
+    return (fx * (int64_t)n) >> 21;
+}
+
+/* The address mode on an index of a face of n texels (n > 0); false: the border colour. */
+static bool face_address(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
+    if (i >= 0 && i < (int64_t)n) {
+        *out = (uint32_t)i;
+        return true;
+    }
+    if (a == PS_TXA_BORDER) return false;
+    if (a == PS_TXA_WRAP) *out = (uint32_t)(((i % n) + n) % n);
+    else *out = i < 0 ? 0 : n - 1; /* clamp */
+    return true;
+}
+
+bool ps_tex_cube_supported(const ps_tex *t) {
+    return !t->linear && t->address[0] == t->address[1] && t->address[1] == t->address[2] &&
+        t->address[0] != PS_TXA_MIRROR;
+}
+
+void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
+    /* subnormal components count as zero (a component of 2^-149 beside a major axis of 1 selects
+     * the texel of 0, not the one below) */
+    float v[3] = {ftz(dir[0]), ftz(dir[1]), ftz(dir[2])};
+    float a[3] = {fabsf(v[0]), fabsf(v[1]), fabsf(v[2])};
+    /* the largest magnitude picks the axis, z before y before x on a tie; then an axis of higher
+     * priority whose magnitude times that reciprocal rounds to 1 takes over (7.0 and the float
+     * below it: +y over +x), the highest such */
+    int ax = a[2] >= a[1] && a[2] >= a[0] ? 2 : a[1] >= a[0] ? 1 : 0;
+    float r = bits_f32(ps_mufu_rcp(f32_bits(a[ax])));
+    for (int c = 2; c > ax; c--)
+        if (a[c] * r >= 1.0f) {
+            ax = c;
+            break;
+        }
+    r = bits_f32(ps_mufu_rcp(f32_bits(a[ax])));
+    float x = v[0], y = v[1], z = v[2], s, tc;
+    int face;
+    if (ax == 2) face = z >= 0 ? 4 : 5, s = z >= 0 ? x : -x, tc = -y;
+    else if (ax == 1) face = y >= 0 ? 2 : 3, s = x, tc = y >= 0 ? z : -z;
+    else face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, tc = -y;
+    uint32_t cubes = t->layers / 6;
+    if (cube >= cubes) cube = cubes ? cubes - 1 : 0;
+    uint32_t ix, iy;
+    if (!face_address(t->address[0], face_index(s, r, t->width), t->width, &ix) ||
+        !face_address(t->address[1], face_index(tc, r, t->height), t->height, &iy)) {
+        ps_tex_border_texel(t, out);
+        return;
+    }
+    ps_tex_texel(t, base, ix, iy, 0, 6 * cube + (uint32_t)face, out);
+}
