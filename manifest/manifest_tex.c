@@ -1,7 +1,10 @@
 /* manifest_tex.c — the manifest's "texture" and "surface" parameter kinds (docs/textures.md):
  *   {"texture": {"buffer": B, "format": F, "channels": C, "dims": [W{, H{, D}}], "layers": L,
  *                "read_mode": "element_type" | "normalized_float", "normalized_coords": BOOL,
- *                "filter": "point" | "linear", "address": [MODE per dimension], "border": [r, g, b, a]}}
+ *                "filter": "point" | "linear", "address": [MODE per dimension], "border": [r, g, b, a],
+ *                "cubemap": BOOL}}
+ *   (a cubemap: dims [W, W], six faces +x -x +y -y +z -z; with "layers": L a cubemap array of L
+ *   cubes; its one address mode, given for both dimensions, serves all three)
  *   {"surface": {"buffer": B, "format": F, "channels": C, "dims": [...], "layers": L}}
  * The buffer holds the texels densely (x fastest, then y, z, layer); the kernel parameter (8
  * bytes) receives the object's handle. */
@@ -38,9 +41,9 @@ static bool one_uint(ps_mctx *c, const ps_json *v, const char *jp, uint64_t lo, 
 
 bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const ps_manifest *m, ps_mparam *mp,
                            bool surface) {
-    static const char *const tkeys[] = {"buffer",  "format",    "channels",          "dims",
-                                        "layers",  "read_mode", "normalized_coords", "filter",
-                                        "address", "border"};
+    static const char *const tkeys[] = {
+        "buffer", "format",  "channels", "dims",   "layers", "read_mode", "normalized_coords",
+        "filter", "address", "border",   "cubemap"};
     static const char *const rmodes[] = {"element_type", "normalized_float"}, *const filters[] = {"point", "linear"},
                              *const amodes[] = {"wrap", "clamp", "mirror", "border"};
     const char *what = surface ? "surface" : "texture";
@@ -133,6 +136,16 @@ bool ps_manifest_tex_parse(ps_mctx *c, const ps_json *o, const char *jp, const p
                 t->border[q] = (uint32_t)bits;
             }
         }
+    }
+    const ps_json *cm = surface ? NULL : ps_json_get(o, "cubemap");
+    if (cm && !ps_mwant_type(c, cm, KJP("cubemap"), PS_J_BOOL, "true or false")) return false;
+    if (cm && cm->boolean) {
+        if (t->dim != 2 || t->width != t->height)
+            return ps_mfail(c, cm, KJP("cubemap"), "%s: a cubemap has square faces: \"dims\": [W, W]", what);
+        t->cube = t->layered ? 2 : 1;
+        t->layers = 6 * (t->layered ? t->layers : 1);
+        t->layered = true;
+        t->address[2] = t->address[0];
     }
     char why[200];
     if (!ps_tex_check(t, why, sizeof why)) return ps_mfail(c, o, jp, "%s: %s", what, why);

@@ -1060,6 +1060,15 @@ static void manifest_params(void **state) {
         {"texture", "\"buffer\": \"A\", \"format\": \"u32\", \"dims\": [16, 8], \"address\": [\"border\", \"clamp\"]",
          "border address mode of a texture that returns integers"},
         {"texture", "\"buffer\": \"A\", \"format\": \"u32\", \"dims\": [16, 0]", "params[0].texture.dims[1]"},
+        /* a cubemap (array of one cube): six faces of 4 x 4, so not the buffer's 512 bytes */
+        {"texture", "\"buffer\": \"A\", \"format\": \"f32\", \"dims\": [4, 4], \"cubemap\": true, \"layers\": 1",
+         "4 x 4 x 1 texels x 6 layers of 4 bytes take 384"},
+        {"texture", "\"buffer\": \"A\", \"format\": \"f32\", \"dims\": [8, 4], \"cubemap\": true",
+         "a cubemap has square faces"},
+        {"texture", "\"buffer\": \"A\", \"format\": \"f32\", \"dims\": [4, 4], \"cubemap\": 1",
+         "params[0].texture.cubemap"},
+        {"surface", "\"buffer\": \"A\", \"format\": \"f32\", \"dims\": [4, 4], \"cubemap\": true",
+         "unknown key \"cubemap\""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[] = "/tmp/ptxsim_tex_XXXXXX";
