@@ -279,6 +279,11 @@ static inline ps_mod ps_insn_group(const ps_insn *in, ps_modgroup g) {
 static inline int ps_insn_group_index(const ps_insn *in, ps_modgroup g) {
     return ps_modgroup_index(g, ps_insn_group(in, g));
 }
+/* How many members of group g the instruction carries: where its row lists members one by one
+ * instead of naming the group (forms.def), the selector's own "one at most" or "exactly one". */
+static inline int ps_insn_group_count(const ps_insn *in, ps_modgroup g) {
+    return ps_modset_count(&in->mods, ps_modgroup_mask(g));
+}
 
 /* The structured instruction: questions sim/'s selectors ask of ps_insn.words (insn_words.c).
  * ps_insn_find: the index of the first word equal to w at or after index `from`, or -1. */
