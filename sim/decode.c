@@ -356,7 +356,7 @@ static bool pred_source(const ps_insn *in, int i) {
     case PS_F_SET: return i == 3;
     case PS_F_VOTE: return i == 1;
     case PS_F_BAR:
-    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED) && i == in->nops - 1;
+    case PS_F_BARRIER: return (ps_insn_barrier(in) & PS_BAR_RED) && i == in->nops - 1;
     default: return false;
     }
 }
@@ -680,22 +680,11 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
 }
 
 /* bar, barrier: family BARRIER, a CTA barrier the engine carries out (CTL_BAR). */
-/* The record's BM_* bits. The bar and barrier rows list .sync .arrive .red one by one and the
- * parser lets .red and .arrive come together, so each is its own bit; the reduction is .popc, else
- * the BOOL group's first member (.and before .or, .or when neither is written). */
-static uint8_t barrier_mode(const ps_insn *in) {
-    bool red = ps_modset_has(&in->mods, PS_MOD_RED), arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
-    bool aligned = in->form == PS_F_BAR || ps_modset_has(&in->mods, PS_MOD_ALIGNED);
-    bool popc = ps_modset_has(&in->mods, PS_MOD_POPC), band = ps_insn_group(in, PS_MG_BOOL) == PS_MOD_AND;
-    return (uint8_t)((red ? BM_RED : 0) | (arrive ? BM_ARRIVE : 0) | (aligned ? BM_ALIGNED : 0) | (popc ? BM_POPC : 0) |
-                     (band ? BM_AND : 0));
-}
-
 static void decode_barrier(dctx *c, const ps_insn *in, ps_dinsn *d) {
     /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
      * the warp size when immediate (register values are checked when they arrive) */
-    d->bar_mode = barrier_mode(in);
-    bool red = d->bar_mode & BM_RED, arrive = d->bar_mode & BM_ARRIVE;
+    d->bar_mode = (uint8_t)ps_insn_barrier(in); /* what the engine reads of the modifiers */
+    bool red = d->bar_mode & PS_BAR_RED, arrive = d->bar_mode & PS_BAR_ARRIVE;
     int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
     const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
     if (arrive && !cnt) {

@@ -271,9 +271,9 @@ ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t l
     case PS_F_BARRIER_CLUSTER:
         /* the parser took one of .arrive and .wait, .acquire on wait and .relaxed or .release on
          * arrive only (isa/form_rules.c, in ptxas's words) */
-        if (ps_modset_has(&in->mods, PS_MOD_ARRIVE)) return cluster_arrive;
+        d->bar_mode = (uint8_t)ps_insn_barrier(in);
+        if (d->bar_mode & PS_BAR_ARRIVE) return cluster_arrive;
         d->ctl = CTL_CWAIT;
-        d->bar_mode = ps_modset_has(&in->mods, PS_MOD_ALIGNED) ? BM_ALIGNED : 0;
         return cluster_wait_in_engine;
     case PS_F_ST_ASYNC: return select_st_async(in, d, why, len);
     case PS_F_RED_ASYNC: return select_red_async(in, d, why, len);

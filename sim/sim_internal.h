@@ -137,15 +137,6 @@ typedef struct {            /* wmma.mma (exec_wmma.c) */
     uint8_t ua;             /* integers: bit 0 A unsigned, bit 1 B unsigned */
 } ps_wmma_payload;
 
-/* d->bar_mode: the modifiers a CTA or cluster barrier's execution depends on, read once at decode
- * (decode.c decode_barrier, exec_cluster.c) so the engine never looks at the instruction. */
-enum {
-    BM_RED = 1 << 0,     /* .red: a reduction, its predicate the last operand, its result the first */
-    BM_ARRIVE = 1 << 1,  /* .arrive: the threads do not wait */
-    BM_ALIGNED = 1 << 2, /* bar (always .aligned) or .aligned: the whole warp executes it together */
-    BM_POPC = 1 << 3,    /* .red.popc: a count; else a predicate (.and, or .or without BM_AND) */
-    BM_AND = 1 << 4
-};
 struct ps_dinsn {
     ps_exec_fn fn; /* handler for CTL_NONE */
     uint8_t ctl;
@@ -183,7 +174,7 @@ struct ps_dinsn {
         uint8_t sext_shift;  /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
         uint8_t fp8_fmt;     /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
         uint8_t half_op;     /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
-        uint8_t bar_mode;    /* bar, barrier (CTL_BAR), barrier.cluster.wait (CTL_CWAIT): BM_* */
+        uint8_t bar_mode;    /* bar, barrier (CTL_BAR), barrier.cluster.wait (CTL_CWAIT): PS_BAR_* */
     };
     uint32_t flags;
     int16_t guard; /* predicate index, -1 if none */
