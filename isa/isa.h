@@ -60,6 +60,13 @@ static inline ps_mod ps_modset_first(const ps_modset *s, const ps_modset *mask) 
     return PS_MOD_NONE;
 }
 
+/* How many modifiers of s are in mask. */
+static inline int ps_modset_count(const ps_modset *s, const ps_modset *mask) {
+    int n = 0;
+    for (size_t i = 0; i < sizeof s->w / sizeof s->w[0]; i++) n += __builtin_popcountll(s->w[i] & mask->w[i]);
+    return n;
+}
+
 /* A W word is never in a modset (the parser records it in ps_insn.words only). */
 static inline bool ps_modset_has(const ps_modset *s, ps_mod m) {
     return m < PS_MOD_NTABLE && ((s->w[m >> 6] >> (m & 63)) & 1);

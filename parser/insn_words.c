@@ -70,3 +70,11 @@ const char *ps_insn_word_text(const ps_insn *in, int k, char *buf, size_t len) {
     }
     return buf;
 }
+
+unsigned ps_insn_barrier(const ps_insn *in) {
+    const ps_modset *m = &in->mods;
+    return (ps_modset_has(m, PS_MOD_RED) ? PS_BAR_RED : 0u) | (ps_modset_has(m, PS_MOD_ARRIVE) ? PS_BAR_ARRIVE : 0u) |
+        (in->form == PS_F_BAR || ps_modset_has(m, PS_MOD_ALIGNED) ? PS_BAR_ALIGNED : 0u) |
+        (ps_modset_has(m, PS_MOD_POPC) ? PS_BAR_POPC : 0u) |
+        (ps_insn_group(in, PS_MG_BOOL) == PS_MOD_AND ? PS_BAR_AND : 0u);
+}

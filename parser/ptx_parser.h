@@ -279,6 +279,11 @@ static inline ps_mod ps_insn_group(const ps_insn *in, ps_modgroup g) {
 static inline int ps_insn_group_index(const ps_insn *in, ps_modgroup g) {
     return ps_modgroup_index(g, ps_insn_group(in, g));
 }
+/* How many members of group g the instruction carries: where its row lists members one by one
+ * instead of naming the group (forms.def), the selector's own "one at most" or "exactly one". */
+static inline int ps_insn_group_count(const ps_insn *in, ps_modgroup g) {
+    return ps_modset_count(&in->mods, ps_modgroup_mask(g));
+}
 
 /* The structured instruction: questions sim/'s selectors ask of ps_insn.words (insn_words.c).
  * ps_insn_find: the index of the first word equal to w at or after index `from`, or -1. */
@@ -296,6 +301,17 @@ int ps_insn_dims(const ps_insn *in);
 ps_mod ps_insn_completion(const ps_insn *in);
 /* .sp or .sp::ordered_metadata (sparse tensor-core forms). */
 bool ps_insn_sparse(const ps_insn *in);
+/* A barrier's modifiers (bar, barrier, barrier.cluster), read the same way by the decoder, the
+ * engine's record (sim) and the barrier checks (verify). The rows list .sync .arrive .red one by
+ * one and take .red with .arrive, so each is its own bit. */
+enum {
+    PS_BAR_RED = 1 << 0,     /* .red: a reduction, its predicate the last operand, its result the first */
+    PS_BAR_ARRIVE = 1 << 1,  /* .arrive: the threads do not wait */
+    PS_BAR_ALIGNED = 1 << 2, /* bar (always aligned) or .aligned: the whole warp executes it together */
+    PS_BAR_POPC = 1 << 3,    /* .red.popc: a count; else a predicate: .and, or .or (also when neither) */
+    PS_BAR_AND = 1 << 4      /* .red.and: the BOOL group's first member */
+};
+unsigned ps_insn_barrier(const ps_insn *in);
 /* Word k as written, for diagnostics ("'%s': unexpected .%s"): its spelling copied into buf. */
 const char *ps_insn_word_text(const ps_insn *in, int k, char *buf, size_t len);
 

@@ -356,7 +356,7 @@ static bool pred_source(const ps_insn *in, int i) {
     case PS_F_SET: return i == 3;
     case PS_F_VOTE: return i == 1;
     case PS_F_BAR:
-    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED) && i == in->nops - 1;
+    case PS_F_BARRIER: return (ps_insn_barrier(in) & PS_BAR_RED) && i == in->nops - 1;
     default: return false;
     }
 }
@@ -683,8 +683,8 @@ static void decode_flow(dctx *c, const ps_insn *in, ps_dinsn *d) {
 static void decode_barrier(dctx *c, const ps_insn *in, ps_dinsn *d) {
     /* thread counts as ptxas checks them: required and non-zero for .arrive, a multiple of
      * the warp size when immediate (register values are checked when they arrive) */
-    bool red = ps_modset_has(&in->mods, PS_MOD_RED);
-    bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    d->bar_mode = (uint8_t)ps_insn_barrier(in); /* what the engine reads of the modifiers */
+    bool red = d->bar_mode & PS_BAR_RED, arrive = d->bar_mode & PS_BAR_ARRIVE;
     int first = red ? 1 : 0, nvals = in->nops - first - (red ? 1 : 0);
     const ps_operand *cnt = nvals >= 2 ? &in->ops[first + 1] : NULL;
     if (arrive && !cnt) {

@@ -21,17 +21,13 @@ static void barrier_event(ps_warp *w, const ps_dinsn *d, int id, uint32_t lanes,
     o->barrier(o->ctx, &at, id, lanes, release);
 }
 
-static bool is_aligned(const ps_dinsn *d) {
-    return d->src->form == PS_F_BAR || ps_modset_has(&d->src->mods, PS_MOD_ALIGNED);
-}
-
 /* bar.red result for `lanes`, into registers r / predicates p of the frame that executed d. */
 static void red_result(uint64_t (*r)[WARP], uint32_t *p, const ps_dinsn *d, uint32_t lanes, const ps_barrier *b) {
-    if (!ps_modset_has(&d->src->mods, PS_MOD_RED)) return;
-    if (ps_modset_has(&d->src->mods, PS_MOD_POPC)) {
+    if (!(d->bar_mode & PS_BAR_RED)) return;
+    if (d->bar_mode & PS_BAR_POPC) {
         for (uint32_t m = lanes; m; m &= m - 1) r[d->o[0]][__builtin_ctz(m)] = b->red_popc;
     } else {
-        bool v = ps_modset_has(&d->src->mods, PS_MOD_AND) ? b->red_and : b->red_or;
+        bool v = (d->bar_mode & PS_BAR_AND) ? b->red_and : b->red_or;
         p[d->o[0]] = (p[d->o[0]] & ~lanes) | (v ? lanes : 0);
     }
 }
@@ -214,9 +210,7 @@ void ps_do_warp_sync(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, 
 
 void ps_do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, uint32_t m) {
     ps_cta *c = w->cta;
-    const ps_insn *in = d->src;
-    bool red = ps_modset_has(&in->mods, PS_MOD_RED);
-    bool arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    bool red = d->bar_mode & PS_BAR_RED, arrive = d->bar_mode & PS_BAR_ARRIVE;
     int first = red ? 1 : 0;
     int l0 = __builtin_ctz(exec);
     uint64_t id = w->r[d->o[first]][l0];
@@ -251,7 +245,7 @@ void ps_do_barrier(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exec, ui
     if (c->obs) barrier_event(w, d, (int)id, exec, false);
     if (!arrive) {
         b->waiting |= 1ull << w->id;
-        if ((exec == w->live && !w->nparked) || is_aligned(d)) {
+        if ((exec == w->live && !w->nparked) || (d->bar_mode & PS_BAR_ALIGNED)) {
             /* the whole warp waits (aligned barriers: PTX leaves a partial arrival undefined;
              * the rest of the warp waits too, and a barrier that then cannot complete is a
              * deadlock fault) */

@@ -87,7 +87,7 @@ void ps_do_cluster_wait(ps_warp *w, ps_frame *f, const ps_dinsn *d, uint32_t exe
     }
     w->cl_insn = d;
     w->cl_wait |= exec;
-    if ((exec == w->live && !w->nparked) || ps_modset_has(&d->src->mods, PS_MOD_ALIGNED)) {
+    if ((exec == w->live && !w->nparked) || (d->bar_mode & PS_BAR_ALIGNED)) {
         /* aligned: PTX leaves a partial arrival undefined; the whole warp waits, and a barrier
          * that then cannot complete is a deadlock fault */
         w->state = WS_CLUSTER;

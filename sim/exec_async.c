@@ -220,20 +220,9 @@ void ps_async_deadlock(ps_cta *c) {
 ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
     switch (in->form) {
     case PS_F_CP_ASYNC: {
-        const ps_modset *m = &in->mods;
-        bool ca = ps_modset_has(m, PS_MOD_CA), cg = ps_modset_has(m, PS_MOD_CG);
-        if (ca == cg) return snprintf(why, len, "cp.async needs one of .ca and .cg"), NULL;
-        if (!ps_modset_has(m, PS_MOD_GLOBAL) ||
-            !(ps_modset_has(m, PS_MOD_SHARED) || ps_modset_has(m, PS_MOD_SHARED_CTA)))
-            return snprintf(why, len, "cp.async copies .global to .shared: write cp.async.%s.shared.global",
-                            ca ? "ca" : "cg"),
-                   NULL;
-        if (in->ops[0].kind != PS_OP_ADDR || in->ops[1].kind != PS_OP_ADDR)
-            return snprintf(why, len, "cp.async takes [dst], [src], cp-size"), NULL;
-        if (in->ops[2].kind != PS_OP_IMM || (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16))
-            return snprintf(why, len, "cp.async cp-size must be the constant 4, 8 or 16"), NULL;
-        if (cg && in->ops[2].imm != 16) return snprintf(why, len, "cp.async.cg copies 16 bytes"), NULL;
-        bool hint = ps_modset_has(m, PS_MOD_L2_CACHE_HINT);
+        /* .ca or .cg, .shared{::cta}.global, two addresses and a cp-size of 4, 8 or 16 (16 with
+         * .cg): the parser's (isa/mem_rules.c ps_mem_cp_async_rules, parser/validate_mem.c) */
+        bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT); /* a cache-policy operand follows */
         int extra = in->nops - 3 - (hint ? 1 : 0);
         if (extra < 0 || extra > 1)
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size{, src-size | ignore-src}%s",

@@ -260,7 +260,6 @@ static ps_exec_fn select_red_async(const ps_insn *in, ps_dinsn *d, char *why, si
 }
 
 ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
-    const ps_modset *m = &in->mods;
     switch (in->form) {
     case PS_F_MAPA:
     case PS_F_GETCTARANK:
@@ -269,17 +268,13 @@ ps_exec_fn ps_select_cluster(const ps_insn *in, ps_dinsn *d, char *why, size_t l
         if (in->ops[0].kind != PS_OP_REG || (in->form == PS_F_MAPA && in->ops[1].kind == PS_OP_ADDR))
             return WHY("'%s' takes registers (or a variable's address) as operands, no brackets", in->text);
         return in->form == PS_F_MAPA ? mapa : getctarank;
-    case PS_F_BARRIER_CLUSTER: {
-        bool arrive = ps_modset_has(m, PS_MOD_ARRIVE), wait = ps_modset_has(m, PS_MOD_WAIT);
-        if (arrive == wait) return WHY("'%s': write barrier.cluster.arrive or barrier.cluster.wait", in->text);
-        if (arrive && ps_modset_has(m, PS_MOD_ACQUIRE))
-            return WHY("'%s': .acquire belongs to barrier.cluster.wait", in->text);
-        if (wait && (ps_modset_has(m, PS_MOD_RELAXED) || ps_modset_has(m, PS_MOD_RELEASE)))
-            return WHY("'%s': .relaxed and .release belong to barrier.cluster.arrive", in->text);
-        if (arrive) return cluster_arrive;
+    case PS_F_BARRIER_CLUSTER:
+        /* the parser took one of .arrive and .wait, .acquire on wait and .relaxed or .release on
+         * arrive only (isa/form_rules.c, in ptxas's words) */
+        d->bar_mode = (uint8_t)ps_insn_barrier(in);
+        if (d->bar_mode & PS_BAR_ARRIVE) return cluster_arrive;
         d->ctl = CTL_CWAIT;
         return cluster_wait_in_engine;
-    }
     case PS_F_ST_ASYNC: return select_st_async(in, d, why, len);
     case PS_F_RED_ASYNC: return select_red_async(in, d, why, len);
     default: return NULL;

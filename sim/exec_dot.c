@@ -39,6 +39,6 @@ static void dp2a(ps_warp *w, const ps_dinsn *d) {
 ps_exec_fn ps_select_dot(const ps_insn *in, ps_dinsn *d) {
     if ((in->form != PS_F_DP4A && in->form != PS_F_DP2A) || in->ntypes != 2 || d->nops != 4) return NULL;
     d->dot_signs = (uint8_t)((in->types[0] == PS_T_S32 ? 1 : 0) | (in->types[1] == PS_T_S32 ? 2 : 0) |
-                             (ps_modset_has(&in->mods, PS_MOD_HI) ? 4 : 0));
+                             ((d->flags & DF_HI) ? 4 : 0));
     return in->form == PS_F_DP4A ? dp4a : dp2a;
 }

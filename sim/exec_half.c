@@ -173,18 +173,13 @@ static void h_half_set(ps_warp *w, const ps_dinsn *d) {
 /* ---- selection ---------------------------------------------------------------------------- */
 static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
-/* The comparison (CMP_*) of a half set/setp, or -1 for none or two. */
+/* The comparison (CMP_*) of a half set/setp, or -1: CMP! (forms.def) gives one member, and the
+ * integer-only .lo .ls .hi .hs have no half form. The table is CMP's order in mods.def. */
 static int cmp_of(const ps_insn *in) {
-    static const ps_mod ops[CMP_COUNT] = {PS_MOD_EQ,  PS_MOD_NE,  PS_MOD_LT,  PS_MOD_LE,  PS_MOD_GT,
-                                          PS_MOD_GE,  PS_MOD_EQU, PS_MOD_NEU, PS_MOD_LTU, PS_MOD_LEU,
-                                          PS_MOD_GTU, PS_MOD_GEU, PS_MOD_NUM, PS_MOD_NAN};
-    int op = -1;
-    for (int i = 0; i < CMP_COUNT; i++)
-        if (has(in, ops[i])) {
-            if (op >= 0) return -1;
-            op = i;
-        }
-    return op;
+    static const int8_t from_group[] = {CMP_EQ, CMP_NE,  CMP_LT,  CMP_LE,  CMP_GT,  CMP_GE,  -1,      -1,      -1,
+                                        -1,     CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN};
+    int g = ps_insn_group_index(in, PS_MG_CMP);
+    return g >= 0 && g < (int)PS_ARRAY_LEN(from_group) ? from_group[g] : -1;
 }
 
 /* Its boolean combination: BOOL_AND.., or BOOL_NONE without one (one at most: the BOOL group). */

@@ -950,7 +950,8 @@ static ps_exec_fn select_mov(const ps_insn *in, ps_dinsn *d) {
 
 static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
     int t = d->type, wi = width_index(t), i = us_index(t);
-    bool clamp = has(in, PS_MOD_CLAMP), wrap = has(in, PS_MOD_WRAP);
+    int cw = ps_insn_group_index(in, PS_MG_CLAMP); /* CLAMP, one at most: .clamp 0, .wrap 1, none -1 */
+    bool clamp = cw == 0;
     switch (in->form) {
     case PS_F_POPC: return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_popc32 : h_popc64) : NULL;
     case PS_F_CLZ: return d->nops == 2 && wi >= 1 ? (wi == 1 ? h_clz32 : h_clz64) : NULL;
@@ -967,15 +968,15 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
     }
     case PS_F_BFI: return d->nops == 5 && wi >= 1 ? (wi == 1 ? h_bfi32 : h_bfi64) : NULL;
     case PS_F_SZEXT:
-        if (d->nops != 3 || clamp == wrap || (t != PS_T_U32 && t != PS_T_S32)) return NULL;
+        if (d->nops != 3 || cw < 0 || (t != PS_T_U32 && t != PS_T_S32)) return NULL;
         if (t == PS_T_S32) return clamp ? h_szext_clamp_s : h_szext_wrap_s;
         return clamp ? h_szext_clamp_u : h_szext_wrap_u;
     case PS_F_BMSK:
-        if (d->nops != 3 || clamp == wrap) return NULL;
+        if (d->nops != 3 || cw < 0) return NULL;
         return clamp ? h_bmsk_clamp : h_bmsk_wrap;
     case PS_F_SHF: {
         bool l = has(in, PS_MOD_L), r = has(in, PS_MOD_R);
-        if (d->nops != 4 || l == r || clamp == wrap) return NULL;
+        if (d->nops != 4 || l == r || cw < 0) return NULL;
         return l ? (clamp ? h_shf_l_clamp : h_shf_l_wrap) : (clamp ? h_shf_r_clamp : h_shf_r_wrap);
     }
     case PS_F_LOP3:

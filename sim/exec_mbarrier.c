@@ -231,7 +231,6 @@ static void mb_lanes(ps_warp *w, const ps_dinsn *d, ps_evbatch *eb) {
 
 ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn, char *why, size_t len) {
     (void)fn;
-    const ps_modset *m = &in->mods;
     const char *mn = in->info->mnemonic;
     int op;
     unsigned fl = 0;
@@ -256,14 +255,15 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
     /* .shared::cluster: the mbarrier may be another CTA's of the cluster (an address from mapa;
      * docs/clusters.md); waits only on the CTA's own (ptxas: test_wait/try_wait take
      * .shared::cta addresses) */
-    if (ps_modset_has(m, PS_MOD_SHARED_CLUSTER)) d->space = SP_DSMEM;
+    if (ps_insn_group(in, PS_MG_MBSPACE) == PS_MOD_SHARED_CLUSTER) d->space = SP_DSMEM;
     if (!(fl & MBF_EXPECT_TX) && (op == MB_ARRIVE || op == MB_ARRIVE_DROP) && in->nops == 3) { fl |= MBF_COUNT; }
-    if (ps_modset_has(m, PS_MOD_NOCOMPLETE)) {
-        if (!(fl & MBF_COUNT)) return WHY("'%s.noComplete' takes state, [addr], count", mn);
-        fl |= MBF_NOCOMPLETE;
-    }
-    if (ps_modset_has(m, PS_MOD_PARITY)) fl |= MBF_PARITY;
-    if (ps_modset_has(m, PS_MOD_NOINC)) fl |= MBF_NOINC;
+    static const struct {
+        ps_mod m;
+        unsigned f;
+    } mod_flags[] = {{PS_MOD_NOCOMPLETE, MBF_NOCOMPLETE}, {PS_MOD_PARITY, MBF_PARITY}, {PS_MOD_NOINC, MBF_NOINC}};
+    for (size_t i = 0; i < PS_ARRAY_LEN(mod_flags); i++)
+        if (ps_modset_has(&in->mods, mod_flags[i].m)) fl |= mod_flags[i].f;
+    if ((fl & MBF_NOCOMPLETE) && !(fl & MBF_COUNT)) return WHY("'%s.noComplete' takes state, [addr], count", mn);
     if (op == MB_TEST_WAIT && in->ops[0].kind != PS_OP_REG) return WHY("'%s' writes a predicate", mn);
     d->mbar_op = (uint8_t)op;
     d->mbar_flags = (int32_t)fl;

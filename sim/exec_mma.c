@@ -298,13 +298,14 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     if (!lay[1]) d->flags |= DF_LO;
     if (!sp && !mma_valid(md.m, md.n, md.k, ek[1], ek[2], ek[3], ek[0], lay[0] == 1 && lay[1] == 0)) return NULL;
     if (sp && !(lay[0] == 1 && lay[1] == 0)) return NULL;
-    const ps_modset *mods = &in->mods;
     if ((d->flags & DF_SATFINITE) && md.kc != EK_S32) return NULL;
+    /* .b1: .xor.popc or .and.popc (one member of BOOL; the parser refuses .or), else neither */
+    bool popc = ps_modset_has(&in->mods, PS_MOD_POPC);
+    int nbool = ps_insn_group_count(in, PS_MG_BOOL);
     if (md.ka == EK_B1) {
-        bool x = ps_modset_has(mods, PS_MOD_XOR), a = ps_modset_has(mods, PS_MOD_AND);
-        if (!ps_modset_has(mods, PS_MOD_POPC) || x == a) return NULL;
-        if (x) d->flags |= DF_XORSIGN;
-    } else if (ps_modset_has(mods, PS_MOD_POPC) || ps_modset_has(mods, PS_MOD_XOR) || ps_modset_has(mods, PS_MOD_AND)) {
+        if (!popc || nbool != 1) return NULL;
+        if (ps_insn_group(in, PS_MG_BOOL) == PS_MOD_XOR) d->flags |= DF_XORSIGN;
+    } else if (popc || nbool) {
         return NULL;
     }
     mma_regs rg = regs_of_sp(&md, sp);

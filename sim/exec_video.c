@@ -274,8 +274,7 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         if (tab[i].f == in->form) op = tab[i].op, width = tab[i].width;
     if (op < 0) return NULL;
     const char *mn = in->info->mnemonic;
-    const ps_modset *m = &in->mods;
-    bool set = op == V_SET, sat = ps_modset_has(m, PS_MOD_SAT);
+    bool set = op == V_SET, sat = d->flags & DF_SAT;
     int ntypes = set ? 2 : 3;
     if (in->ntypes != ntypes)
         return WHY("'%s' needs %d types (%s), %d given", mn, ntypes, set ? ".atype.btype" : ".dtype.atype.btype",
@@ -291,22 +290,20 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
         aux |= (in->types[0] == PS_T_S32 ? VA_DSIG : 0) | (in->types[1] == PS_T_S32 ? VA_ASIG : 0) |
             (in->types[2] == PS_T_S32 ? VA_BSIG : 0);
     }
-    static const ps_mod cmps[] = {PS_MOD_EQ, PS_MOD_NE, PS_MOD_LT, PS_MOD_LE, PS_MOD_GT, PS_MOD_GE};
-    int ncmp = 0;
-    for (int i = 0; i < 6; i++)
-        if (ps_modset_has(m, cmps[i])) aux |= (unsigned)i << 8, ncmp++;
-    if (set != (ncmp == 1))
+    /* The video rows list their comparisons (.eq .. .ge: CMP's first six, in VA_CMP's order) and
+     * secondary operations (.add .min .max: REDOP's first three, OP2_* - 1) one by one, so counting
+     * them is the selector's: vset needs one comparison, the others none, and one operation at most. */
+    if (set != (ps_insn_group_count(in, PS_MG_CMP) == 1))
         return set ? WHY("'%s' needs one comparison (.eq .ne .lt .le .gt .ge)", mn)
                    : WHY("'%s' takes no comparison", mn);
-    bool has_add = ps_modset_has(m, PS_MOD_ADD), has_min = ps_modset_has(m, PS_MOD_MIN),
-         has_max = ps_modset_has(m, PS_MOD_MAX);
-    if (has_add + has_min + has_max > 1) return WHY("'%s' takes at most one secondary operation", mn);
-    int op2 = has_add ? OP2_ADD : has_min ? OP2_MIN : has_max ? OP2_MAX : OP2_NONE;
+    if (set) aux |= (unsigned)ps_insn_group_index(in, PS_MG_CMP) << 8;
+    if (ps_insn_group_count(in, PS_MG_REDOP) > 1) return WHY("'%s' takes at most one secondary operation", mn);
+    int op2 = ps_insn_group_index(in, PS_MG_REDOP) + 1; /* OP2_NONE without one */
     aux |= (unsigned)op2 << 6;
-    bool clamp = ps_modset_has(m, PS_MOD_CLAMP), wrap = ps_modset_has(m, PS_MOD_WRAP);
     if (op == V_SHL || op == V_SHR) {
-        if (clamp == wrap) return WHY("'%s' needs exactly one of .clamp and .wrap", mn);
-        aux |= clamp ? VA_CLAMP : VA_WRAP;
+        int clamp = ps_insn_group_index(in, PS_MG_CLAMP); /* CLAMP (forms.def): .clamp 0, .wrap 1 */
+        if (clamp < 0) return WHY("'%s' needs exactly one of .clamp and .wrap", mn);
+        aux |= clamp == 0 ? VA_CLAMP : VA_WRAP;
     }
     const ps_operand *o = in->ops;
     uint16_t ds = o[0].sel, as = in->nops > 1 ? o[1].sel : 0, bs = in->nops > 2 ? o[2].sel : 0;
@@ -332,14 +329,11 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
             return WHY("'vmad' selectors must be .b0-.b3 or .h0/.h1 on a and b");
         bool na = o[1].minus, nb = o[2].minus, nc = o[3].minus;
         if ((na != nb) && nc) return WHY("'vmad': operand negation limited to either (a xor b) or c");
-        bool po = ps_modset_has(m, PS_MOD_PO);
+        bool po = ps_modset_has(&in->mods, PS_MOD_PO);
         if (po && (na || nb || nc)) return WHY("'vmad.po' does not take negated operands");
-        bool s7 = ps_modset_has(m, PS_MOD_SHR7), s15 = ps_modset_has(m, PS_MOD_SHR15); /* one at most: VSHIFT */
+        static const unsigned shift[] = {0, 7, 15}; /* VSHIFT (one at most): none, .shr7, .shr15 */
         aux |= (po ? VA_PO : 0) | (na != nb ? VA_NEGP : 0) | (nc ? VA_NEGC : 0) |
-            (unsigned)(s7        ? 7
-                           : s15 ? 15
-                                 : 0)
-                << 14;
+            shift[ps_insn_group_index(in, PS_MG_VSHIFT) + 1] << 14;
         d->imm = (int64_t)((uint64_t)as | (uint64_t)bs << 16);
         d->video_params = (int32_t)aux;
         return exec_vmad;

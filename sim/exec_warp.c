@@ -259,20 +259,21 @@ static void elect(ps_warp *w, const ps_dinsn *d) {
 static void warp_sync(ps_warp *w, const ps_dinsn *d) { check_members(w, d, 0); }
 
 ps_exec_fn ps_select_warp(const ps_insn *in, ps_dinsn *d) {
-    const ps_modset *m = &in->mods;
     switch (in->form) {
     case PS_F_SHFL:
-        if (!ps_modset_has(m, PS_MOD_SYNC)) {
+        if (ps_insn_group(in, PS_MG_SYNC) == PS_MOD_NONE) {
             /* legacy shfl (no member mask): treat the mask operand as absent */
             if (d->nops < 5) return NULL;
         } else if (d->nops < 6) return NULL;
         d->shfl_mode = (uint8_t)ps_insn_group_index(in, PS_MG_SHFL); /* SHFL!: up 0, down 1, bfly 2, idx 3 */
         return shfl;
-    case PS_F_VOTE:
-        if (ps_modset_has(m, PS_MOD_BALLOT)) return vote_ballot;
-        d->vote_mode = (uint8_t)ps_insn_group_index(in, PS_MG_VOTE); /* VOTE!: all 0, any 1, uni 2 */
+    case PS_F_VOTE: {
+        int mode = ps_insn_group_index(in, PS_MG_VOTE); /* VOTE!: all 0, any 1, uni 2, ballot 3 */
+        if (mode == 3) return vote_ballot;
+        d->vote_mode = (uint8_t)mode;
         return vote_pred;
-    case PS_F_MATCH: return ps_modset_has(m, PS_MOD_ALL) ? match_all : match_any;
+    }
+    case PS_F_MATCH: return ps_insn_group(in, PS_MG_ANYALL) == PS_MOD_ALL ? match_all : match_any; /* ANYALL! */
     case PS_F_REDUX:
         if (in->types[0] == PS_T_F32) return NULL;
         d->redux_op = (uint8_t)ps_insn_group_index(in, PS_MG_REDOP); /* REDOP!: in RX_* order */

@@ -240,7 +240,7 @@ static void print_payload(FILE *out, const ps_dinsn *d) {
         imm_done = true;
         break;
     case PS_F_VOTE:
-        if (!ps_modset_has(&d->src->mods, PS_MOD_BALLOT)) pm(out, &first, "vote_mode", d->vote_mode, false);
+        if (ps_insn_group(d->src, PS_MG_VOTE) != PS_MOD_BALLOT) pm(out, &first, "vote_mode", d->vote_mode, false);
         break;
     case PS_F_REDUX: pm(out, &first, "redux_op", d->redux_op, false); break;
     case PS_F_ATOM:

@@ -252,11 +252,12 @@ typedef struct {
 
 static bool candidate(const ps_insn *in, const fact *facts, int nregs, ps_shared_offset_fn off, void *ctx, cand *c) {
     if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->vec > 2 || in->nops != 2 || in->ntypes != 1) return false;
-    bool global = has(in, PS_MOD_GLOBAL);
-    if (!global && !has(in, PS_MOD_SHARED) && !has(in, PS_MOD_SHARED_CTA)) return false;
-    if (has(in, PS_MOD_VOLATILE) || has(in, PS_MOD_RELAXED) || has(in, PS_MOD_ACQUIRE) || has(in, PS_MOD_RELEASE) ||
-        has(in, PS_MOD_MMIO) || has(in, PS_MOD_WEAK) || in->guard_reg >= 0)
-        return false;
+    ps_mod space = ps_insn_group(in, PS_MG_SPACE); /* ld and st name one at most */
+    bool global = space == PS_MOD_GLOBAL;
+    if (!global && space != PS_MOD_SHARED && space != PS_MOD_SHARED_CTA) return false;
+    /* any memory-order semantics (.weak too) keeps the access apart; ld and st take no .acq_rel,
+     * .sc; so does a guard */
+    if (ps_insn_group(in, PS_MG_SEM) != PS_MOD_NONE || in->guard_reg >= 0) return false;
     unsigned w = (unsigned)ps_type_size(in->types[0]) * in->vec;
     if ((w != 4 && w != 8) || (in->vec == 2 && w != 8)) return false; /* scalars of 4 and 8 bytes, v2 of 4 */
     bool store = in->form == PS_F_ST;

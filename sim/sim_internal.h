@@ -174,6 +174,7 @@ struct ps_dinsn {
         uint8_t sext_shift;  /* cvt, generic path: sign-extension shift of the result (exec_cvt.c) */
         uint8_t fp8_fmt;     /* cvt to or from fp8 pairs: ps_fp8_fmt (exec_cvt.c) */
         uint8_t half_op;     /* f16/bf16 (exec_half.c): operation | format << 4 | x2 << 7 */
+        uint8_t bar_mode;    /* bar, barrier (CTL_BAR), barrier.cluster.wait (CTL_CWAIT): PS_BAR_* */
     };
     uint32_t flags;
     int16_t guard; /* predicate index, -1 if none */

@@ -832,6 +832,41 @@ static void test_structured_words(void **state) {
     parsed_free(&r);
 }
 
+/* Group counts and the barrier bits (ps_insn_group_count, ps_insn_barrier): what a selector or a
+ * checker reads of the modifiers, per the PTX ISA (bar is barrier.sync.aligned; .red.popc counts,
+ * .red.and/.or combine predicates; vset takes its comparisons and .add/.min/.max one by one). */
+static void test_structured_groups(void **state) {
+    (void)state;
+    parsed r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry k() {\n"
+                          "  .reg .b32 %r<8>;\n  .reg .pred %p<3>;\n"
+                          "  vset.u32.u32.lt.eq %r1, %r2, %r3;\n"
+                          "  vadd.u32.u32.u32.sat.min %r1, %r2, %r3, %r4;\n"
+                          "  bar.sync 0;\n"
+                          "  barrier.sync 1;\n"
+                          "  barrier.red.popc.aligned.u32 %r1, 2, %p1;\n"
+                          "  bar.red.and.pred %p2, 3, %p1;\n"
+                          "  bar.arrive 4, 64;\n"
+                          "  barrier.cluster.wait.aligned;\n"
+                          "  ret; }\n",
+                          NULL);
+    if (r.st != PS_OK) print_diags(&r.diags);
+    assert_int_equal(r.st, PS_OK); /* vset's two comparisons: the selector's refusal, a warning */
+    const ps_insn *in = r.m->funcs[0]->insns;
+    assert_int_equal(ps_insn_group_count(&in[0], PS_MG_CMP), 2);
+    assert_int_equal(ps_insn_group_index(&in[0], PS_MG_CMP), 0); /* .eq: the first in CMP's order */
+    assert_int_equal(ps_insn_group_count(&in[1], PS_MG_CMP), 0);
+    assert_int_equal(ps_insn_group_count(&in[1], PS_MG_REDOP), 1);
+    assert_int_equal(ps_insn_group(&in[1], PS_MG_REDOP), PS_MOD_MIN);
+    assert_int_equal(ps_insn_barrier(&in[2]), PS_BAR_ALIGNED);
+    assert_int_equal(ps_insn_barrier(&in[3]), 0);
+    assert_int_equal(ps_insn_barrier(&in[4]), PS_BAR_RED | PS_BAR_POPC | PS_BAR_ALIGNED);
+    assert_int_equal(ps_insn_barrier(&in[5]), PS_BAR_RED | PS_BAR_AND | PS_BAR_ALIGNED);
+    assert_int_equal(ps_insn_barrier(&in[6]), PS_BAR_ARRIVE | PS_BAR_ALIGNED);
+    assert_int_equal(ps_insn_barrier(&in[7]), PS_BAR_ALIGNED);
+    parsed_free(&r);
+}
+
 static void test_register_named_like_sreg(void **state) {
     (void)state;
     parsed r = parse_text(".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -901,6 +936,7 @@ int main(void) {
         cmocka_unit_test(test_forms_table),
         cmocka_unit_test(test_register_named_like_sreg),
         cmocka_unit_test(test_structured_words),
+        cmocka_unit_test(test_structured_groups),
         cmocka_unit_test(test_words_longer_than_list_end),
     };
     int failed = cmocka_run_group_tests_name("parser_api", ast, NULL, NULL);

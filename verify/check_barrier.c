@@ -106,11 +106,11 @@ static void barrier_cta_end(void *self, int worker, const unsigned ctaid[3]) {
 }
 
 /* bar.sync / bar.red / barrier.sync.aligned: every thread of the warp must execute it together. */
-static bool is_aligned(const ps_insn *in) { return in->form == PS_F_BAR || ps_modset_has(&in->mods, PS_MOD_ALIGNED); }
+static bool is_aligned(const ps_insn *in) { return ps_insn_barrier(in) & PS_BAR_ALIGNED; }
 
 /* The thread-count operand: -2 when absent (all threads of the block), -1 in a register. */
 static int64_t thread_count(const ps_insn *in) {
-    bool red = ps_modset_has(&in->mods, PS_MOD_RED);
+    bool red = ps_insn_barrier(in) & PS_BAR_RED;
     int first = red ? 1 : 0;
     int nvals = in->nops - first - (red ? 1 : 0);
     if (nvals < 2) return -2;
@@ -150,7 +150,7 @@ static void barrier_event(void *self, const ps_event_where *at, int id, uint32_t
     b->w[at->worker].used |= 1u << id;
     const ps_insn *in = at->insn;
     if (!in || !lanes || at->warp < 0) return;
-    bool waits = !ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    bool waits = !(ps_insn_barrier(in) & PS_BAR_ARRIVE);
     bool aligned = is_aligned(in);
     int64_t count = thread_count(in);
     ps_site here;

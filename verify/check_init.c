@@ -200,7 +200,7 @@ static grange *find_range(init *c, uint64_t addr) {
 static bool reads_memory(const ps_mem_event *e) {
     if (e->kind == PS_ACC_LOAD) return true;
     if (e->kind == PS_ACC_STORE) return false;
-    return !(e->at.insn && ps_modset_has(&e->at.insn->mods, PS_MOD_EXCH));
+    return !(e->at.insn && ps_insn_group(e->at.insn, PS_MG_ATOMOP) == PS_MOD_EXCH); /* one at most: ATOMOP */
 }
 
 static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, const grange *g, uint64_t run_lo,
@@ -236,9 +236,9 @@ static void report(init *c, const ps_mem_event *e, int lane, uint64_t addr, cons
  * functions also live in the frame, but the engine's call sequence copies arguments and results
  * without memory events, so they are neither checked nor recorded. */
 static bool local_tracked(const ps_mem_event *e) {
-    const ps_modset *m = e->at.insn ? &e->at.insn->mods : NULL;
-    return m && !ps_modset_has(m, PS_MOD_PARAM) && !ps_modset_has(m, PS_MOD_PARAM_FUNC) &&
-        !ps_modset_has(m, PS_MOD_PARAM_ENTRY);
+    if (!e->at.insn) return false;
+    ps_mod space = ps_insn_group(e->at.insn, PS_MG_SPACE); /* one at most on the rows that reach here */
+    return space != PS_MOD_PARAM && space != PS_MOD_PARAM_ENTRY && space != PS_MOD_PARAM_FUNC;
 }
 
 static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads, bool writes) {

@@ -500,7 +500,8 @@ static void report_store(reginit *c, const ps_event_where *at, uint32_t lanes, c
     const ps_func *f = c->st.funcs[c->st.insns[pd->insn].func].func;
     const ps_insn *in = ps_verify_insn_at(c->v, pd->insn);
     int use = USE_STORE;
-    if (in && (ps_modset_has(&in->mods, PS_MOD_PARAM) || ps_modset_has(&in->mods, PS_MOD_PARAM_FUNC))) {
+    ps_mod sp = in ? ps_insn_group(in, PS_MG_SPACE) : PS_MOD_NONE; /* a store names one at most */
+    if (sp == PS_MOD_PARAM || sp == PS_MOD_PARAM_FUNC) {
         use = USE_CALL;
         for (int k = 0; k < f->nrets; k++)
             if (in->nops && in->ops[0].kind == PS_OP_ADDR && in->ops[0].var == f->rets[k]) use = USE_RET;

@@ -35,13 +35,10 @@ static uint8_t classify(const ps_insn *in) {
     return IC_DATA;
 }
 
-/* May a load read shared memory (explicitly, or through a generic address)? */
+/* May a load read shared memory (explicitly, or through a generic address)? Not when it names a
+ * space other than the shared ones (SPACE less MBSPACE: .shared .shared::cta .shared::cluster). */
 static bool may_read_shared(const ps_insn *in) {
-    static const ps_mod other[] = {PS_MOD_GLOBAL, PS_MOD_LOCAL,       PS_MOD_CONST,
-                                   PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
-    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
-        if (ps_modset_has(&in->mods, other[k])) return false;
-    return true;
+    return ps_insn_group_count(in, PS_MG_SPACE) == ps_insn_group_count(in, PS_MG_MBSPACE);
 }
 
 typedef struct {

@@ -23,7 +23,7 @@ bool ps_writes_first_operand(const ps_insn *in) {
     case PS_F_PREFETCHU:
     case PS_F_STACKRESTORE: return false; /* reads its operand */
     case PS_F_BAR:
-    case PS_F_BARRIER: return ps_modset_has(&in->mods, PS_MOD_RED);
+    case PS_F_BARRIER: return ps_insn_barrier(in) & PS_BAR_RED;
     default: break;
     }
     return in->ops[0].kind == PS_OP_REG || in->ops[0].kind == PS_OP_VEC;

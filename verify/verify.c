@@ -357,8 +357,8 @@ static bool mark_pass(const ps_func *f, bool *nonuni, const int *multi, bool div
         if (props & (P_ATOMIC | P_WARPSYNC | P_NOEXEC)) nu = true;
         if (props & P_LOAD) {
             const ps_operand *a = address_operand(in);
-            bool local = ps_modset_has(&in->mods, PS_MOD_LOCAL);
-            bool fparam = !is_entry && ps_modset_has(&in->mods, PS_MOD_PARAM);
+            ps_mod space = ps_insn_group(in, PS_MG_SPACE); /* one at most (ld, ldu; tex and suld name none) */
+            bool local = space == PS_MOD_LOCAL, fparam = !is_entry && space == PS_MOD_PARAM;
             if (local || fparam || !a || (a->reg >= 0 && nonuni[a->reg])) nu = true;
         } else {
             for (int k = 1; k < in->nops && !nu; k++) {
