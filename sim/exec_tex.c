@@ -387,6 +387,13 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                 }
             }
             if (g >= G_CUBE) {
+                if (g == G_ACUBE && layer >= t.layers / 6) {
+                    ps_fault_raise(
+                        w, PS_FAULT_UNSUPPORTED, l,
+                        "tex.acube of cube %u of a cubemap array of %u: not supported by ptxsim (not measured)", layer,
+                        t.layers / 6);
+                    return;
+                }
                 if (!ps_tex_cube_supported(&t) || (c[0] == 0 && c[1] == 0 && c[2] == 0)) {
                     ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex.%s %s is not supported by ptxsim (not measured)",
                                    geom_names[g],

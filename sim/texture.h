@@ -98,8 +98,8 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
-/* tex.cube / tex.acube: the texel direction dir[0..2] points at on cube `cube` (clamped to the
- * cubes) of a cubemap texture (texture_cube.c), for the cubemaps ps_tex_cube_supported accepts
+/* tex.cube / tex.acube: the texel direction dir[0..2] points at on cube `cube` (one of the cubes:
+ * the caller refuses others) of a cubemap texture (texture_cube.c), for the cubemaps ps_tex_cube_supported accepts
  * (point filtering; one address mode, not mirror: what the H200 recording covers). dir must not be
  * the zero vector. */
 bool ps_tex_cube_supported(const ps_tex *t);
