@@ -593,6 +593,16 @@ typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t 
             t |= (uint32_t)(bool)(EXPR) << l;                                                  \
         }                                                                                      \
         return t & w->exec;                                                                    \
+    }                                                                                          \
+    /* setp without BoolOp, q or sink (the common form): the comparison inlined, p written */ \
+    PS_CLONES static void name##_p(ps_warp *w, const ps_dinsn *d) {                            \
+        const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);                               \
+        uint32_t t = 0;                                                                        \
+        for (int l = 0; l < WARP; l++) {                                                       \
+            uint64_t a = ra[l], b = rb[l];                                                     \
+            t |= (uint32_t)(bool)(EXPR) << l;                                                  \
+        }                                                                                      \
+        write_pred(w, d->o[0], t);                                                             \
     }
 
 static inline bool nan32(uint64_t x) { return ((uint32_t)x & 0x7fffffffu) > 0x7f800000u; }
@@ -683,6 +693,22 @@ static const cmp_fn CMP_TABLE[K_COUNT][C_COUNT] = {
     [K_U16] = ICMP_ROW(cmp16, u), [K_S16] = ICMP_ROW(cmp16, s),    [K_U32] = ICMP_ROW(cmp32, u),
     [K_S32] = ICMP_ROW(cmp32, s), [K_U64] = ICMP_ROW(cmp64, u),    [K_S64] = ICMP_ROW(cmp64, s),
     [K_F32] = FCMP_ROW(fcmp32),   [K_F32_FTZ] = FCMP_ROW(fcmp32f), [K_F64] = FCMP_ROW(fcmp64),
+};
+/* The same table of the plain setp handlers (name##_p of DEF_CMP). */
+#define ICMP_ROW_P(P, SG)                                                                                     \
+    {                                                                                                         \
+        P##_eq_p, P##_ne_p, P##_##SG##lt_p, P##_##SG##le_p, P##_##SG##gt_p, P##_##SG##ge_p, P##_ult_p, P##_ule_p, \
+            P##_ugt_p, P##_uge_p                                                                              \
+    }
+#define FCMP_ROW_P(P)                                                                                             \
+    {                                                                                                             \
+        P##_eq_p, P##_ne_p, P##_lt_p, P##_le_p, P##_gt_p, P##_ge_p, NULL, NULL, NULL, NULL, P##_equ_p, P##_neu_p, \
+            P##_ltu_p, P##_leu_p, P##_gtu_p, P##_geu_p, P##_num_p, P##_nan_p                                     \
+    }
+static const ps_exec_fn SETP_TABLE[K_COUNT][C_COUNT] = {
+    [K_U16] = ICMP_ROW_P(cmp16, u), [K_S16] = ICMP_ROW_P(cmp16, s),    [K_U32] = ICMP_ROW_P(cmp32, u),
+    [K_S32] = ICMP_ROW_P(cmp32, s), [K_U64] = ICMP_ROW_P(cmp64, u),    [K_S64] = ICMP_ROW_P(cmp64, s),
+    [K_F32] = FCMP_ROW_P(fcmp32),   [K_F32_FTZ] = FCMP_ROW_P(fcmp32f), [K_F64] = FCMP_ROW_P(fcmp64),
 };
 
 enum { B_NONE, B_AND, B_OR, B_XOR };
@@ -1068,6 +1094,8 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d) {
     case PS_F_SETP:
         if (d->nops < 4 || !select_cmp(in, d, d->type, 2)) return NULL;
         if (in->ops[0].kind == PS_OP_SINK) d->boolop |= SETP_SINK_P;
+        if (d->boolop == B_NONE && d->o[1] == NO_SLOT) /* p = a op b: one call, no table */
+            return SETP_TABLE[d->cmp_index / C_COUNT][d->cmp_index % C_COUNT];
         return h_setp;
     case PS_F_SET: {
         int dt = d->type, st = in->ntypes >= 2 ? in->types[in->ntypes - 1] : PS_T_NONE;
