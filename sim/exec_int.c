@@ -10,6 +10,7 @@
  * the semantics chosen where the ISA leaves a result unspecified. */
 #include <string.h>
 
+#include "exec_int_avx2.h"
 #include "sim_internal.h"
 
 /* ==== helpers ============================================================================ */
@@ -594,7 +595,7 @@ typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t 
         }                                                                                      \
         return t & w->exec;                                                                    \
     }                                                                                          \
-    /* setp without BoolOp, q or sink (the common form): the comparison inlined, p written */ \
+    /* setp without BoolOp, q or sink (the common form): the comparison inlined, p written */  \
     PS_CLONES static void name##_p(ps_warp *w, const ps_dinsn *d) {                            \
         const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);                               \
         uint32_t t = 0;                                                                        \
@@ -695,15 +696,15 @@ static const cmp_fn CMP_TABLE[K_COUNT][C_COUNT] = {
     [K_F32] = FCMP_ROW(fcmp32),   [K_F32_FTZ] = FCMP_ROW(fcmp32f), [K_F64] = FCMP_ROW(fcmp64),
 };
 /* The same table of the plain setp handlers (name##_p of DEF_CMP). */
-#define ICMP_ROW_P(P, SG)                                                                                     \
-    {                                                                                                         \
+#define ICMP_ROW_P(P, SG)                                                                                         \
+    {                                                                                                             \
         P##_eq_p, P##_ne_p, P##_##SG##lt_p, P##_##SG##le_p, P##_##SG##gt_p, P##_##SG##ge_p, P##_ult_p, P##_ule_p, \
-            P##_ugt_p, P##_uge_p                                                                              \
+            P##_ugt_p, P##_uge_p                                                                                  \
     }
 #define FCMP_ROW_P(P)                                                                                             \
     {                                                                                                             \
         P##_eq_p, P##_ne_p, P##_lt_p, P##_le_p, P##_gt_p, P##_ge_p, NULL, NULL, NULL, NULL, P##_equ_p, P##_neu_p, \
-            P##_ltu_p, P##_leu_p, P##_gtu_p, P##_geu_p, P##_num_p, P##_nan_p                                     \
+            P##_ltu_p, P##_leu_p, P##_gtu_p, P##_geu_p, P##_num_p, P##_nan_p                                      \
     }
 static const ps_exec_fn SETP_TABLE[K_COUNT][C_COUNT] = {
     [K_U16] = ICMP_ROW_P(cmp16, u), [K_S16] = ICMP_ROW_P(cmp16, s),    [K_U32] = ICMP_ROW_P(cmp32, u),
@@ -849,6 +850,11 @@ static ps_exec_fn select_mul_mad(const ps_insn *in, ps_dinsn *d, bool mad) {
         static const ps_exec_fn his[4] = {h_mad_hi_cc_u32, h_mad_hi_cc_s32, h_mad_hi_cc_u64, h_mad_hi_cc_s64};
         return hi ? his[i - 2] : lo[i / 2 - 1];
     }
+    if (wide && i >= 2 && i < 4) { /* .u32 / .s32: one vpmul[u]dq per 4 lanes with AVX2 */
+        ps_exec_fn f = ps_int_avx2_mul(mad ? (i == 3 ? PS_AVX2_MAD_WIDE_S32 : PS_AVX2_MAD_WIDE_U32)
+                                           : (i == 3 ? PS_AVX2_MUL_WIDE_S32 : PS_AVX2_MUL_WIDE_U32));
+        if (f) return f;
+    }
     if (wide) {
         static const ps_exec_fn mw[4] = {h_mul_wide_u16, h_mul_wide_s16, h_mul_wide_u32, h_mul_wide_s32};
         static const ps_exec_fn aw[4] = {h_mad_wide_u16, h_mad_wide_s16, h_mad_wide_u32, h_mad_wide_s32};
@@ -862,6 +868,10 @@ static ps_exec_fn select_mul_mad(const ps_insn *in, ps_dinsn *d, bool mad) {
         return (mad ? ah : mh)[i];
     }
     /* .lo (also taken when no mode is written) */
+    if (i / 2 == 1) {
+        ps_exec_fn f = ps_int_avx2_mul(mad ? PS_AVX2_MAD_LO32 : PS_AVX2_MUL_LO32);
+        if (f) return f;
+    }
     static const ps_exec_fn ml[3] = {h_mul_lo16, h_mul_lo32, h_mul_lo64};
     static const ps_exec_fn al[3] = {h_mad_lo16, h_mad_lo32, h_mad_lo64};
     return (mad ? al : ml)[i / 2];
@@ -1094,8 +1104,11 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d) {
     case PS_F_SETP:
         if (d->nops < 4 || !select_cmp(in, d, d->type, 2)) return NULL;
         if (in->ops[0].kind == PS_OP_SINK) d->boolop |= SETP_SINK_P;
-        if (d->boolop == B_NONE && d->o[1] == NO_SLOT) /* p = a op b: one call, no table */
-            return SETP_TABLE[d->cmp_index / C_COUNT][d->cmp_index % C_COUNT];
+        if (d->boolop == B_NONE && d->o[1] == NO_SLOT) { /* p = a op b: one call, no table */
+            int k = d->cmp_index / C_COUNT, op = d->cmp_index % C_COUNT;
+            ps_exec_fn f = k <= K_S32 ? ps_int_avx2_setp(k < K_U32 ? 16 : 32, k == K_S16 || k == K_S32, op) : NULL;
+            return f ? f : SETP_TABLE[k][op];
+        }
         return h_setp;
     case PS_F_SET: {
         int dt = d->type, st = in->ntypes >= 2 ? in->types[in->ntypes - 1] : PS_T_NONE;

@@ -1,0 +1,32 @@
+/* exec_int_avx2.h — the AVX2 integer handlers of exec_int_avx2.c, chosen by exec_int.c's
+ * selectors at decode time. */
+#ifndef PS_EXEC_INT_AVX2_H
+#define PS_EXEC_INT_AVX2_H
+
+#include "sim_internal.h"
+
+/* GCC on x86-64 with multiversioning allowed (the same condition as the PS_CLONES handlers) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(PS_NO_MULTIVERSION)
+#define PS_INT_AVX2 1
+#else
+#define PS_INT_AVX2 0
+#endif
+
+typedef enum {
+    PS_AVX2_MUL_LO32,     /* mul.lo.{u,s}32 */
+    PS_AVX2_MAD_LO32,     /* mad.lo.{u,s}32 */
+    PS_AVX2_MUL_WIDE_U32, /* mul.wide.u32 */
+    PS_AVX2_MUL_WIDE_S32, /* mul.wide.s32 */
+    PS_AVX2_MAD_WIDE_U32, /* mad.wide.u32 */
+    PS_AVX2_MAD_WIDE_S32, /* mad.wide.s32 */
+    PS_AVX2_MUL_COUNT
+} ps_int_avx2_mul_kind;
+
+/* The AVX2 handler of a multiply, or NULL when the host lacks AVX2 (or the build has no such
+ * path): the portable handler runs then. */
+ps_exec_fn ps_int_avx2_mul(ps_int_avx2_mul_kind k);
+/* The AVX2 handler of a plain setp (no BoolOp, no q) on a 16- or 32-bit integer type; op in
+ * exec_int.c's C_* order (eq ne lt le gt ge lo ls hi hs); NULL otherwise. */
+ps_exec_fn ps_int_avx2_setp(int bits, bool is_signed, int op);
+
+#endif
