@@ -160,7 +160,7 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
                         if (exec) {
                             w->exec = exec;
                             d->fn(w, d);
-                            if (c->faulted | c->yield) { /* yield: an mbarrier wait failed */
+                            if (c->stop_run) { /* faulted, or yield: an mbarrier wait failed */
                                 d++;
                                 break;
                             }

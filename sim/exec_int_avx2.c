@@ -10,7 +10,7 @@
 #if PS_INT_AVX2
 #include <immintrin.h>
 
-#define AVX2 __attribute__((target("avx2")))
+#define AVX2        __attribute__((target("avx2")))
 #define AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
 
 static bool host_avx2(void) {
@@ -28,31 +28,31 @@ AVX2_INLINE __m256i lanes4(__m256i execv, int l) {
 /* d = EXPR of the 4-lane vectors a, b (and c): straight for a full warp, else blended into the
  * destination's executing lanes. Each step reads lanes l..l+3 of the sources before writing the
  * same lanes of d, so d may be a source. */
-#define DEF_AVX2(name, NSRC, EXPR)                                                                 \
-    AVX2 static void name(ps_warp *w, const ps_dinsn *d) {                                         \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[NSRC > 2 ? 3 : 2]); \
-        uint64_t *rd = R(w, d->o[0]);                                                              \
-        const uint32_t exec = w->exec;                                                             \
-        if (exec == FULL_MASK) {                                                                   \
-            for (int l = 0; l < WARP; l += 4) {                                                    \
-                __m256i a = _mm256_loadu_si256((const __m256i *)(ra + l));                         \
-                __m256i b = _mm256_loadu_si256((const __m256i *)(rb + l));                         \
-                __m256i c = _mm256_loadu_si256((const __m256i *)(rc + l));                         \
-                (void)c;                                                                           \
-                _mm256_storeu_si256((__m256i *)(rd + l), (EXPR));                                  \
-            }                                                                                      \
-            return;                                                                                \
-        }                                                                                          \
-        const __m256i execv = _mm256_set1_epi64x(exec);                                            \
-        for (int l = 0; l < WARP; l += 4) {                                                        \
-            if (!(exec >> l & 15)) continue;                                                       \
-            __m256i a = _mm256_loadu_si256((const __m256i *)(ra + l));                             \
-            __m256i b = _mm256_loadu_si256((const __m256i *)(rb + l));                             \
-            __m256i c = _mm256_loadu_si256((const __m256i *)(rc + l));                             \
-            (void)c;                                                                               \
-            __m256i old = _mm256_loadu_si256((const __m256i *)(rd + l));                           \
+#define DEF_AVX2(name, NSRC, EXPR)                                                                       \
+    AVX2 static void name(ps_warp *w, const ps_dinsn *d) {                                               \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[NSRC > 2 ? 3 : 2]);     \
+        uint64_t *rd = R(w, d->o[0]);                                                                    \
+        const uint32_t exec = w->exec;                                                                   \
+        if (exec == FULL_MASK) {                                                                         \
+            for (int l = 0; l < WARP; l += 4) {                                                          \
+                __m256i a = _mm256_loadu_si256((const __m256i *)(ra + l));                               \
+                __m256i b = _mm256_loadu_si256((const __m256i *)(rb + l));                               \
+                __m256i c = _mm256_loadu_si256((const __m256i *)(rc + l));                               \
+                (void)c;                                                                                 \
+                _mm256_storeu_si256((__m256i *)(rd + l), (EXPR));                                        \
+            }                                                                                            \
+            return;                                                                                      \
+        }                                                                                                \
+        const __m256i execv = _mm256_set1_epi64x(exec);                                                  \
+        for (int l = 0; l < WARP; l += 4) {                                                              \
+            if (!(exec >> l & 15)) continue;                                                             \
+            __m256i a = _mm256_loadu_si256((const __m256i *)(ra + l));                                   \
+            __m256i b = _mm256_loadu_si256((const __m256i *)(rb + l));                                   \
+            __m256i c = _mm256_loadu_si256((const __m256i *)(rc + l));                                   \
+            (void)c;                                                                                     \
+            __m256i old = _mm256_loadu_si256((const __m256i *)(rd + l));                                 \
             _mm256_storeu_si256((__m256i *)(rd + l), _mm256_blendv_epi8(old, (EXPR), lanes4(execv, l))); \
-        }                                                                                          \
+        }                                                                                                \
     }
 
 AVX2_INLINE __m256i lo32(__m256i x) { return _mm256_and_si256(x, _mm256_set1_epi64x(0xffffffff)); }
@@ -66,7 +66,7 @@ DEF_AVX2(mad_wide_s32, 3, _mm256_add_epi64(_mm256_mul_epi32(a, b), c))
 
 ps_exec_fn ps_int_avx2_mul(ps_int_avx2_mul_kind k) {
     static const ps_exec_fn f[PS_AVX2_MUL_COUNT] = {
-        [PS_AVX2_MUL_LO32] = mul_lo32,           [PS_AVX2_MAD_LO32] = mad_lo32,
+        [PS_AVX2_MUL_LO32] = mul_lo32,         [PS_AVX2_MAD_LO32] = mad_lo32,
         [PS_AVX2_MUL_WIDE_U32] = mul_wide_u32, [PS_AVX2_MUL_WIDE_S32] = mul_wide_s32,
         [PS_AVX2_MAD_WIDE_U32] = mad_wide_u32, [PS_AVX2_MAD_WIDE_S32] = mad_wide_s32,
     };
@@ -84,25 +84,25 @@ AVX2_INLINE __m256i pack8(const uint64_t *r) {
 /* setp.CMP.type p, a, b for 16- and 32-bit integers: the low W bits of each lane moved to the top
  * of a 32-bit element (SHIFT = 32 - W), the sign bit flipped for unsigned order (BIAS), then one
  * signed compare: gt(a, b) or gt(b, a) or eq; NEG inverts it (ne, le, ge). */
-#define DEF_SETP(name, SHIFT, BIAS, SWAP, EQ, NEG)                                                 \
-    AVX2 static void name(ps_warp *w, const ps_dinsn *d) {                                         \
-        const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);                                   \
-        const __m256i bias = _mm256_set1_epi32((int)(BIAS));                                       \
-        uint32_t t = 0;                                                                            \
-        for (int l = 0; l < WARP; l += 8) {                                                        \
-            __m256i a = _mm256_xor_si256(_mm256_slli_epi32(pack8(ra + l), SHIFT), bias);           \
-            __m256i b = _mm256_xor_si256(_mm256_slli_epi32(pack8(rb + l), SHIFT), bias);           \
+#define DEF_SETP(name, SHIFT, BIAS, SWAP, EQ, NEG)                                                                  \
+    AVX2 static void name(ps_warp *w, const ps_dinsn *d) {                                                          \
+        const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);                                                    \
+        const __m256i bias = _mm256_set1_epi32((int)(BIAS));                                                        \
+        uint32_t t = 0;                                                                                             \
+        for (int l = 0; l < WARP; l += 8) {                                                                         \
+            __m256i a = _mm256_xor_si256(_mm256_slli_epi32(pack8(ra + l), SHIFT), bias);                            \
+            __m256i b = _mm256_xor_si256(_mm256_slli_epi32(pack8(rb + l), SHIFT), bias);                            \
             __m256i r = EQ ? _mm256_cmpeq_epi32(a, b) : SWAP ? _mm256_cmpgt_epi32(b, a) : _mm256_cmpgt_epi32(a, b); \
-            t |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(r)) << l;                        \
-        }                                                                                          \
-        write_pred(w, d->o[0], NEG ? ~t : t);                                                      \
+            t |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(r)) << l;                                         \
+        }                                                                                                           \
+        write_pred(w, d->o[0], NEG ? ~t : t);                                                                       \
     }
 /* eq ne lt le gt ge of one width and order */
-#define DEF_SETP_ROW(P, SHIFT, BIAS)                 \
-    DEF_SETP(P##_eq, SHIFT, 0, false, true, false)   \
-    DEF_SETP(P##_ne, SHIFT, 0, false, true, true)    \
-    DEF_SETP(P##_lt, SHIFT, BIAS, true, false, false) \
-    DEF_SETP(P##_le, SHIFT, BIAS, false, false, true) \
+#define DEF_SETP_ROW(P, SHIFT, BIAS)                   \
+    DEF_SETP(P##_eq, SHIFT, 0, false, true, false)     \
+    DEF_SETP(P##_ne, SHIFT, 0, false, true, true)      \
+    DEF_SETP(P##_lt, SHIFT, BIAS, true, false, false)  \
+    DEF_SETP(P##_le, SHIFT, BIAS, false, false, true)  \
     DEF_SETP(P##_gt, SHIFT, BIAS, false, false, false) \
     DEF_SETP(P##_ge, SHIFT, BIAS, true, false, true)
 DEF_SETP_ROW(setp_u16, 16, 0x80000000u)
