@@ -50,6 +50,10 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
 #define DEF1(name, EXPR)                                                  \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
         const uint64_t *ra = R(w, d->o[1]);                               \
+        SPARSE({                                                          \
+            uint64_t a = ra[l];                                           \
+            R(w, d->o[0])[l] = (EXPR);                                    \
+        })                                                                \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
             uint64_t a = ra[l];                                           \
@@ -61,6 +65,10 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
 #define DEF2(name, EXPR)                                                  \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);          \
+        SPARSE({                                                          \
+            uint64_t a = ra[l], b = rb[l];                                \
+            R(w, d->o[0])[l] = (EXPR);                                    \
+        })                                                                \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
             uint64_t a = ra[l], b = rb[l];                                \
@@ -72,6 +80,10 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
 #define DEF3(name, EXPR)                                                              \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
+        SPARSE({                                                                      \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
+            R(w, d->o[0])[l] = (EXPR);                                                \
+        })                                                                            \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;             \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                          \
             uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
@@ -83,6 +95,10 @@ static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w,
 #define DEF4(name, EXPR)                                                                                   \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                            \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
+        SPARSE({                                                                                           \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
+            R(w, d->o[0])[l] = (EXPR);                                                                     \
+        })                                                                                                 \
         uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                                  \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \

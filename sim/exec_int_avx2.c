@@ -3,8 +3,9 @@
  * instead of packing the low halves and widening them again) and plain 16/32-bit setp (the low
  * halves of 8 lanes packed, one compare and one movemask instead of a shift and an OR per lane).
  * exec_int.c chooses them at decode time when the host has AVX2 (ps_int_avx2_*); they compute
- * exactly what the portable handlers compute (docs/performance.md). Partial masks blend in place
- * with a vector select, so a divergent warp pays the same few instructions per 4 lanes. */
+ * exactly what the portable handlers compute (docs/performance.md). A warp with few executing
+ * lanes computes only those (SPARSE, as exec_int.c's lane loops); other partial masks blend in
+ * place with a vector select. */
 #include "exec_int_avx2.h"
 
 #if PS_INT_AVX2
@@ -28,11 +29,12 @@ AVX2_INLINE __m256i lanes4(__m256i execv, int l) {
 /* d = EXPR of the 4-lane vectors a, b (and c): straight for a full warp, else blended into the
  * destination's executing lanes. Each step reads lanes l..l+3 of the sources before writing the
  * same lanes of d, so d may be a source. */
-#define DEF_AVX2(name, NSRC, EXPR)                                                                       \
+#define DEF_AVX2(name, NSRC, EXPR, SCALAR)                                                               \
     AVX2 static void name(ps_warp *w, const ps_dinsn *d) {                                               \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[NSRC > 2 ? 3 : 2]);     \
         uint64_t *rd = R(w, d->o[0]);                                                                    \
         const uint32_t exec = w->exec;                                                                   \
+        SPARSE(uint64_t a = ra[l], b = rb[l], c = rc[l]; (void)c; rd[l] = (SCALAR))                      \
         if (exec == FULL_MASK) {                                                                         \
             for (int l = 0; l < WARP; l += 4) {                                                          \
                 __m256i a = _mm256_loadu_si256((const __m256i *)(ra + l));                               \
@@ -57,12 +59,16 @@ AVX2_INLINE __m256i lanes4(__m256i execv, int l) {
 
 AVX2_INLINE __m256i lo32(__m256i x) { return _mm256_and_si256(x, _mm256_set1_epi64x(0xffffffff)); }
 
-DEF_AVX2(mul_lo32, 2, lo32(_mm256_mul_epu32(a, b)))
-DEF_AVX2(mad_lo32, 3, lo32(_mm256_add_epi64(_mm256_mul_epu32(a, b), c)))
-DEF_AVX2(mul_wide_u32, 2, _mm256_mul_epu32(a, b))
-DEF_AVX2(mul_wide_s32, 2, _mm256_mul_epi32(a, b))
-DEF_AVX2(mad_wide_u32, 3, _mm256_add_epi64(_mm256_mul_epu32(a, b), c))
-DEF_AVX2(mad_wide_s32, 3, _mm256_add_epi64(_mm256_mul_epi32(a, b), c))
+/* the same products on one lane, for few executing lanes (SPARSE) */
+static inline uint64_t wu(uint64_t a, uint64_t b) { return (uint64_t)(uint32_t)a * (uint32_t)b; }
+static inline uint64_t ws(uint64_t a, uint64_t b) { return (uint64_t)((int64_t)(int32_t)a * (int32_t)b); }
+
+DEF_AVX2(mul_lo32, 2, lo32(_mm256_mul_epu32(a, b)), (uint32_t)wu(a, b))
+DEF_AVX2(mad_lo32, 3, lo32(_mm256_add_epi64(_mm256_mul_epu32(a, b), c)), (uint32_t)(wu(a, b) + c))
+DEF_AVX2(mul_wide_u32, 2, _mm256_mul_epu32(a, b), wu(a, b))
+DEF_AVX2(mul_wide_s32, 2, _mm256_mul_epi32(a, b), ws(a, b))
+DEF_AVX2(mad_wide_u32, 3, _mm256_add_epi64(_mm256_mul_epu32(a, b), c), wu(a, b) + c)
+DEF_AVX2(mad_wide_s32, 3, _mm256_add_epi64(_mm256_mul_epi32(a, b), c), ws(a, b) + c)
 
 ps_exec_fn ps_int_avx2_mul(ps_int_avx2_mul_kind k) {
     static const ps_exec_fn f[PS_AVX2_MUL_COUNT] = {
