@@ -47,64 +47,103 @@ static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n
 
 static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w, rd[l] = r[l]); }
 
-#define DEF1(name, EXPR)                                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
-        const uint64_t *ra = R(w, d->o[1]);                               \
-        SPARSE({                                                          \
-            uint64_t a = ra[l];                                           \
-            R(w, d->o[0])[l] = (EXPR);                                    \
-        })                                                                \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
-            uint64_t a = ra[l];                                           \
-            rd[l] = (EXPR);                                               \
-        }                                                                 \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
+/* DEFn(name, EXPR): a full warp computes in place (no stack temporary, so no frame to align);
+ * few lanes take SPARSE; other partial warps compute 32 lanes into a temporary and blend, in a
+ * function of their own. */
+#define DEF1(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]);                                                       \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l];                                                                   \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]);                                                       \
+        SPARSE(uint64_t a = ra[l]; R(w, d->o[0])[l] = (EXPR))                                     \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l];                                                                   \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
-#define DEF2(name, EXPR)                                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);          \
-        SPARSE({                                                          \
-            uint64_t a = ra[l], b = rb[l];                                \
-            R(w, d->o[0])[l] = (EXPR);                                    \
-        })                                                                \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
-            uint64_t a = ra[l], b = rb[l];                                \
-            rd[l] = (EXPR);                                               \
-        }                                                                 \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
+#define DEF2(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                  \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l];                                                        \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                  \
+        SPARSE(uint64_t a = ra[l], b = rb[l]; R(w, d->o[0])[l] = (EXPR))                          \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l];                                                        \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
-#define DEF3(name, EXPR)                                                              \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
-        SPARSE({                                                                      \
-            uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
-            R(w, d->o[0])[l] = (EXPR);                                                \
-        })                                                                            \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;             \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                          \
-            uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
-            rd[l] = (EXPR);                                                           \
-        }                                                                             \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                      \
+#define DEF3(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);             \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                             \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);             \
+        SPARSE(uint64_t a = ra[l], b = rb[l], c = rc[l]; R(w, d->o[0])[l] = (EXPR))               \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                             \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
 #define DEF4(name, EXPR)                                                                                   \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) {          \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
+        uint64_t r[WARP];                                                                                  \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
+            r[l] = (EXPR);                                                                                 \
+        }                                                                                                  \
+        blend(w, R(w, d->o[0]), r);                                                                        \
+    }                                                                                                      \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                            \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
-        SPARSE({                                                                                           \
-            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
-            R(w, d->o[0])[l] = (EXPR);                                                                     \
-        })                                                                                                 \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                                  \
+        SPARSE(uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l]; R(w, d->o[0])[l] = (EXPR))             \
+        if (w->exec != FULL_MASK) {                                                                        \
+            name##_blend(w, d);                                                                            \
+            return;                                                                                        \
+        }                                                                                                  \
+        uint64_t *rd = R(w, d->o[0]);                                                                      \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
             rd[l] = (EXPR);                                                                                \
         }                                                                                                  \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                           \
     }
 
 /* Carry chain (add.cc, addc, sub.cc, subc, mad.cc, madc): EXPR computes the result from a, b, c
