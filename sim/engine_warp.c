@@ -144,7 +144,8 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
             for (;;) { /* one run per SIMT entry that the next run switches to in place */
                 const ps_dinsn *stop = e->rpc >= 0 ? code + e->rpc : end;
                 const uint32_t *preds = w->p;
-                int n = 0, limit = quantum - done;
+                const int budget = quantum - done; /* records this run may execute */
+                int left = budget;
                 bool diverged = false;
                 for (;;) {
                     uint32_t exec = m;
@@ -154,13 +155,13 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
                     }
                     c->cur = d;
                     c->stats.warp_instructions++;
-                    n++;
+                    left--;
                     if (watch && (d->flags & DF_WATCH)) insn_event(w, d, m, exec);
                     if (d->ctl == CTL_NONE) {
                         if (exec) {
                             w->exec = exec;
                             d->fn(w, d);
-                            if (c->faulted | c->yield) { /* yield: an mbarrier wait failed */
+                            if (c->stop_run) { /* faulted, or yield: an mbarrier wait failed */
                                 d++;
                                 break;
                             }
@@ -181,9 +182,10 @@ static inline __attribute__((always_inline)) int warp_run_impl(ps_warp *w, int q
                             break;
                         }
                     }
-                    if (d->ctl > CTL_BRA || d == stop || n == limit) break; /* CTL_END at the end */
+                    if (d->ctl > CTL_BRA || d == stop || !left) break; /* CTL_END at the end */
                 }
                 if (d) e->pc = (int32_t)(d - code);
+                int n = budget - left;
                 done += n;
                 c->stats.thread_instructions += (uint64_t)n * lanes_in(m);
                 /* The next run starts here when the outer loop's next turn would start it with

@@ -32,13 +32,17 @@ static void h_cvt(ps_warp *w, const ps_dinsn *d) {
 /* Integer to integer without .sat: extend the source by its signedness, then keep the
  * destination's bits and extend them by its signedness (two's-complement wrap).
  * d->ext_shifts: the source's extension shift | the destination's << 8. */
-#define DEF_CVT_II(name, SRC, DST)                           \
-    static void name(ps_warp *w, const ps_dinsn *d) {        \
-        uint64_t *rd = R(w, d->o[0]);                        \
-        const uint64_t *ra = R(w, d->o[1]);                  \
-        unsigned sa = (unsigned)d->ext_shifts & 0xff;        \
-        unsigned sd = (unsigned)(d->ext_shifts >> 8) & 0xff; \
-        LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));           \
+#define DEF_CVT_II(name, SRC, DST)                                                                \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        const uint64_t *ra = R(w, d->o[1]);                                                       \
+        unsigned sa = (unsigned)d->ext_shifts & 0xff;                                             \
+        unsigned sd = (unsigned)(d->ext_shifts >> 8) & 0xff;                                      \
+        if (w->exec == FULL_MASK) { /* lane l reads only lane l: vectorised even when rd == ra */ \
+            PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) rd[l] = DST(SRC(ra[l], sa), sd);   \
+            return;                                                                               \
+        }                                                                                         \
+        LANES(w, rd[l] = DST(SRC(ra[l], sa), sd));                                                \
     }
 DEF_CVT_II(h_cvt_uu, zx, zx)
 DEF_CVT_II(h_cvt_us, zx, sx)

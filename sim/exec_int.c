@@ -10,6 +10,7 @@
  * the semantics chosen where the ISA leaves a result unspecified. */
 #include <string.h>
 
+#include "exec_int_avx2.h"
 #include "sim_internal.h"
 
 /* ==== helpers ============================================================================ */
@@ -46,48 +47,103 @@ static inline uint64_t lowmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n
 
 static inline void blend(ps_warp *w, uint64_t *rd, const uint64_t *r) { LANES(w, rd[l] = r[l]); }
 
-#define DEF1(name, EXPR)                                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
-        const uint64_t *ra = R(w, d->o[1]);                               \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
-            uint64_t a = ra[l];                                           \
-            rd[l] = (EXPR);                                               \
-        }                                                                 \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
+/* DEFn(name, EXPR): a full warp computes in place (no stack temporary, so no frame to align);
+ * few lanes take SPARSE; other partial warps compute 32 lanes into a temporary and blend, in a
+ * function of their own. */
+#define DEF1(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]);                                                       \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l];                                                                   \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]);                                                       \
+        SPARSE(uint64_t a = ra[l]; R(w, d->o[0])[l] = (EXPR))                                     \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l];                                                                   \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
-#define DEF2(name, EXPR)                                                  \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {           \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);          \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r; \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {              \
-            uint64_t a = ra[l], b = rb[l];                                \
-            rd[l] = (EXPR);                                               \
-        }                                                                 \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                          \
+#define DEF2(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                  \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l];                                                        \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]);                                  \
+        SPARSE(uint64_t a = ra[l], b = rb[l]; R(w, d->o[0])[l] = (EXPR))                          \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l];                                                        \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
-#define DEF3(name, EXPR)                                                              \
-    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                       \
-        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]); \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;             \
-        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                          \
-            uint64_t a = ra[l], b = rb[l], c = rc[l];                                 \
-            rd[l] = (EXPR);                                                           \
-        }                                                                             \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                      \
+#define DEF3(name, EXPR)                                                                          \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) { \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);             \
+        uint64_t r[WARP];                                                                         \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                             \
+            r[l] = (EXPR);                                                                        \
+        }                                                                                         \
+        blend(w, R(w, d->o[0]), r);                                                               \
+    }                                                                                             \
+    PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                   \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]);             \
+        SPARSE(uint64_t a = ra[l], b = rb[l], c = rc[l]; R(w, d->o[0])[l] = (EXPR))               \
+        if (w->exec != FULL_MASK) {                                                               \
+            name##_blend(w, d);                                                                   \
+            return;                                                                               \
+        }                                                                                         \
+        uint64_t *rd = R(w, d->o[0]);                                                             \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                      \
+            uint64_t a = ra[l], b = rb[l], c = rc[l];                                             \
+            rd[l] = (EXPR);                                                                       \
+        }                                                                                         \
     }
 
 #define DEF4(name, EXPR)                                                                                   \
+    PS_CLONES static __attribute__((noinline)) void name##_blend(ps_warp *w, const ps_dinsn *d) {          \
+        const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
+        uint64_t r[WARP];                                                                                  \
+        PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
+            uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
+            r[l] = (EXPR);                                                                                 \
+        }                                                                                                  \
+        blend(w, R(w, d->o[0]), r);                                                                        \
+    }                                                                                                      \
     PS_CLONES static void name(ps_warp *w, const ps_dinsn *d) {                                            \
         const uint64_t *ra = R(w, d->o[1]), *rb = R(w, d->o[2]), *rc = R(w, d->o[3]), *re = R(w, d->o[4]); \
-        uint64_t r[WARP], *rd = w->exec == FULL_MASK ? R(w, d->o[0]) : r;                                  \
+        SPARSE(uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l]; R(w, d->o[0])[l] = (EXPR))             \
+        if (w->exec != FULL_MASK) {                                                                        \
+            name##_blend(w, d);                                                                            \
+            return;                                                                                        \
+        }                                                                                                  \
+        uint64_t *rd = R(w, d->o[0]);                                                                      \
         PS_IVDEP PS_UNROLL8 for (int l = 0; l < WARP; l++) {                                               \
             uint64_t a = ra[l], b = rb[l], c = rc[l], e = re[l];                                           \
             rd[l] = (EXPR);                                                                                \
         }                                                                                                  \
-        if (rd == r) blend(w, R(w, d->o[0]), r);                                                           \
     }
 
 /* Carry chain (add.cc, addc, sub.cc, subc, mad.cc, madc): EXPR computes the result from a, b, c
@@ -593,6 +649,16 @@ typedef uint32_t (*cmp_fn)(const ps_warp *w, const uint64_t *ra, const uint64_t 
             t |= (uint32_t)(bool)(EXPR) << l;                                                  \
         }                                                                                      \
         return t & w->exec;                                                                    \
+    }                                                                                          \
+    /* setp without BoolOp, q or sink (the common form): the comparison inlined, p written */  \
+    PS_CLONES static void name##_p(ps_warp *w, const ps_dinsn *d) {                            \
+        const uint64_t *ra = R(w, d->o[2]), *rb = R(w, d->o[3]);                               \
+        uint32_t t = 0;                                                                        \
+        for (int l = 0; l < WARP; l++) {                                                       \
+            uint64_t a = ra[l], b = rb[l];                                                     \
+            t |= (uint32_t)(bool)(EXPR) << l;                                                  \
+        }                                                                                      \
+        write_pred(w, d->o[0], t);                                                             \
     }
 
 static inline bool nan32(uint64_t x) { return ((uint32_t)x & 0x7fffffffu) > 0x7f800000u; }
@@ -683,6 +749,22 @@ static const cmp_fn CMP_TABLE[K_COUNT][C_COUNT] = {
     [K_U16] = ICMP_ROW(cmp16, u), [K_S16] = ICMP_ROW(cmp16, s),    [K_U32] = ICMP_ROW(cmp32, u),
     [K_S32] = ICMP_ROW(cmp32, s), [K_U64] = ICMP_ROW(cmp64, u),    [K_S64] = ICMP_ROW(cmp64, s),
     [K_F32] = FCMP_ROW(fcmp32),   [K_F32_FTZ] = FCMP_ROW(fcmp32f), [K_F64] = FCMP_ROW(fcmp64),
+};
+/* The same table of the plain setp handlers (name##_p of DEF_CMP). */
+#define ICMP_ROW_P(P, SG)                                                                                         \
+    {                                                                                                             \
+        P##_eq_p, P##_ne_p, P##_##SG##lt_p, P##_##SG##le_p, P##_##SG##gt_p, P##_##SG##ge_p, P##_ult_p, P##_ule_p, \
+            P##_ugt_p, P##_uge_p                                                                                  \
+    }
+#define FCMP_ROW_P(P)                                                                                             \
+    {                                                                                                             \
+        P##_eq_p, P##_ne_p, P##_lt_p, P##_le_p, P##_gt_p, P##_ge_p, NULL, NULL, NULL, NULL, P##_equ_p, P##_neu_p, \
+            P##_ltu_p, P##_leu_p, P##_gtu_p, P##_geu_p, P##_num_p, P##_nan_p                                      \
+    }
+static const ps_exec_fn SETP_TABLE[K_COUNT][C_COUNT] = {
+    [K_U16] = ICMP_ROW_P(cmp16, u), [K_S16] = ICMP_ROW_P(cmp16, s),    [K_U32] = ICMP_ROW_P(cmp32, u),
+    [K_S32] = ICMP_ROW_P(cmp32, s), [K_U64] = ICMP_ROW_P(cmp64, u),    [K_S64] = ICMP_ROW_P(cmp64, s),
+    [K_F32] = FCMP_ROW_P(fcmp32),   [K_F32_FTZ] = FCMP_ROW_P(fcmp32f), [K_F64] = FCMP_ROW_P(fcmp64),
 };
 
 enum { B_NONE, B_AND, B_OR, B_XOR };
@@ -823,6 +905,11 @@ static ps_exec_fn select_mul_mad(const ps_insn *in, ps_dinsn *d, bool mad) {
         static const ps_exec_fn his[4] = {h_mad_hi_cc_u32, h_mad_hi_cc_s32, h_mad_hi_cc_u64, h_mad_hi_cc_s64};
         return hi ? his[i - 2] : lo[i / 2 - 1];
     }
+    if (wide && i >= 2 && i < 4) { /* .u32 / .s32: one vpmul[u]dq per 4 lanes with AVX2 */
+        ps_exec_fn f = ps_int_avx2_mul(mad ? (i == 3 ? PS_AVX2_MAD_WIDE_S32 : PS_AVX2_MAD_WIDE_U32)
+                                           : (i == 3 ? PS_AVX2_MUL_WIDE_S32 : PS_AVX2_MUL_WIDE_U32));
+        if (f) return f;
+    }
     if (wide) {
         static const ps_exec_fn mw[4] = {h_mul_wide_u16, h_mul_wide_s16, h_mul_wide_u32, h_mul_wide_s32};
         static const ps_exec_fn aw[4] = {h_mad_wide_u16, h_mad_wide_s16, h_mad_wide_u32, h_mad_wide_s32};
@@ -836,6 +923,10 @@ static ps_exec_fn select_mul_mad(const ps_insn *in, ps_dinsn *d, bool mad) {
         return (mad ? ah : mh)[i];
     }
     /* .lo (also taken when no mode is written) */
+    if (i / 2 == 1) {
+        ps_exec_fn f = ps_int_avx2_mul(mad ? PS_AVX2_MAD_LO32 : PS_AVX2_MUL_LO32);
+        if (f) return f;
+    }
     static const ps_exec_fn ml[3] = {h_mul_lo16, h_mul_lo32, h_mul_lo64};
     static const ps_exec_fn al[3] = {h_mad_lo16, h_mad_lo32, h_mad_lo64};
     return (mad ? al : ml)[i / 2];
@@ -1069,6 +1160,11 @@ ps_exec_fn ps_select_int(const ps_insn *in, ps_dinsn *d) {
     case PS_F_SETP:
         if (d->nops < 4 || !select_cmp(in, d, d->type, 2)) return NULL;
         if (in->ops[0].kind == PS_OP_SINK) d->boolop |= SETP_SINK_P;
+        if (d->boolop == B_NONE && d->o[1] == NO_SLOT) { /* p = a op b: one call, no table */
+            int k = d->cmp_index / C_COUNT, op = d->cmp_index % C_COUNT;
+            ps_exec_fn f = k <= K_S32 ? ps_int_avx2_setp(k < K_U32 ? 16 : 32, k == K_S16 || k == K_S32, op) : NULL;
+            return f ? f : SETP_TABLE[k][op];
+        }
         return h_setp;
     case PS_F_SET: {
         int dt = d->type, st = in->ntypes >= 2 ? in->types[in->ntypes - 1] : PS_T_NONE;

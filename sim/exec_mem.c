@@ -45,8 +45,6 @@ PS_CLONES PS_VECTORIZE static void event_span(ps_mem_event *restrict ev, const p
 
 /* GCC vector types (AVX2 registers in the x86-64-v3 clones, SSE pairs in the baseline) */
 typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
-typedef uint64_t uint64_tx4 __attribute__((vector_size(32), aligned(8))); /* the loads' EXT##x4 */
-typedef int64_t int64_tx4 __attribute__((vector_size(32), aligned(8)));
 typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(8)));
 
 /* The common case of a scalar ld/st without a checker: a full warp whose lanes are evenly spaced,
@@ -164,19 +162,18 @@ static inline __attribute__((always_inline)) uint8_t *affine(ps_warp *w, const p
         }                                                                                                              \
         event_end(w, ev);                                                                                              \
     }                                                                                                                  \
-    /* A coalesced scalar load without a checker (affine, s == size): the lanes move 4 at a time, a  \
-     * widening load each (vpmovzxdq & co.). Its own function, as the strided one below, so that the \
-     * handler's other paths do not pay for their vector registers. */                 \
+    /* A coalesced scalar load without a checker (affine, s == size): a plain lane loop, which GCC  \
+     * vectorises to one widening load per 4 lanes (vpmovzxdq & co. from memory; a vector-typed    \
+     * __builtin_convertvector took two 128-bit halves and an insert instead). Its own function, as \
+     * the strided one below, so that the handler's other paths do not pay for its registers. */                  \
     PS_CLONES static __attribute__((noinline)) bool name##_coal(ps_warp *w, const ps_dinsn *d, const uint64_t *base) { \
         uint64_t *D = R(w, d->o[0]);                                                                                   \
         const uint8_t *c0 = affine(w, d, base, sizeof(T), sizeof(T), false);                                           \
         if (!c0) return false;                                                                                         \
-        typedef T tx4 __attribute__((vector_size(4 * sizeof(T)), aligned(1)));                                         \
-        _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l += 4) {                                                    \
-            tx4 x;                                                                                                     \
-            memcpy(&x, c0 + (size_t)l * sizeof(T), sizeof x);                                                          \
-            u64x4 y = (u64x4) __builtin_convertvector(x, EXT##x4);                                                     \
-            memcpy(D + l, &y, sizeof y);                                                                               \
+        PS_IVDEP _Pragma("GCC unroll 8") for (int l = 0; l < WARP; l++) {                                              \
+            T v;                                                                                                       \
+            memcpy(&v, c0 + (size_t)l * sizeof(T), sizeof v);                                                          \
+            D[l] = (uint64_t)(EXT)v;                                                                                   \
         }                                                                                                              \
         return true;                                                                                                   \
     }                                                                                                                  \

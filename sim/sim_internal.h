@@ -425,7 +425,13 @@ struct ps_cta {
     bool watch;             /* obs wants per-instruction events (DF_WATCH records) */
     int worker;
     ps_warp *cur_warp;
-    bool faulted;
+    union { /* the warp loop tests both after every handler with one load (stop_run) */
+        struct {
+            bool faulted;
+            bool yield; /* the running warp waits on an mbarrier: end its turn */
+        };
+        uint16_t stop_run;
+    };
     uint32_t live_threads; /* threads of the CTA that have not exited */
     /* the device allocations accesses hit last (per host thread, so no locking): [base, end)
      * maps to host memory at host + (addr - base); end = 0: empty. Several entries keep a
@@ -441,7 +447,6 @@ struct ps_cta {
     char *out[2];
     size_t out_len[2], out_cap[2];
     struct ps_async *async;     /* cp.async / mbarrier state (sim/async.h), NULL until first used */
-    bool yield;                 /* the running warp waits on an mbarrier: end its turn */
     uint64_t sched;             /* seeded schedule's generator state; 0: warps in order */
     int order[1024 / WARP + 1]; /* warp order of the next round (shuffled by the seeded schedule) */
 };

@@ -1655,6 +1655,28 @@ static void test_setp_set(void **state) {
     assert_false(selects("setp.lo.s32 %p8, %r0, %r1;")); /* ptxas: type/comparison mismatch */
     assert_false(selects("set.hi.u32.s16 %r8, %h0, %h1;"));
 }
+/* setp with one destination and no BoolOp: its own handlers (the comparison inlined; AVX2 ones
+ * for 16- and 32-bit integers where the host has AVX2, exec_int_avx2.c), same oracle. */
+static void test_setp_plain(void **state) {
+    (void)state;
+    for (int t = 0; t < 6; t++) {
+        char k = kind_of(IW[t]);
+        for (int op = 0; op < 10; op++) {
+            if ((t & 1) && op >= 6) continue; /* lo ls hi hs are for unsigned values only */
+            RUN(T("setp.%s.%s {d0}, {a0}, {a1};", CMP_NAMES[op], IT[t]), "p", rep(k, 2), "ii", o_setp,
+                (t & 1) | IW[t] << 4 | op << 12, 2048);
+        }
+    }
+    RUN("setp.eq.b16 {d0}, {a0}, {a1};", "p", "hh", "ii", o_setp, 0 | 16 << 4 | 0 << 12);
+    RUN("setp.ne.b32 {d0}, {a0}, {a1};", "p", "rr", "ii", o_setp, 0 | 32 << 4 | 1 << 12);
+    static const int fops[] = {0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16, 17};
+    for (int i = 0; i < 14; i++) {
+        int op = fops[i];
+        RUN(T("setp.%s.f32 {d0}, {a0}, {a1};", CMP_NAMES[op]), "p", "rr", "ff", o_setp, 2 | op << 12, 4096);
+        RUN(T("setp.%s.ftz.f32 {d0}, {a0}, {a1};", CMP_NAMES[op]), "p", "rr", "ff", o_setp, 3 | op << 12, 4096);
+        RUN(T("setp.%s.f64 {d0}, {a0}, {a1};", CMP_NAMES[op]), "p", "ll", "FF", o_setp, 4 | op << 12, 4096);
+    }
+}
 /* setp with the sink "_" as first destination writes only q. (The parser does not take
  * "_|%p" yet, so the parsed operand is turned into a sink by hand, as decode would see it.) */
 static void test_setp_sink(void **state) {
@@ -2029,6 +2051,7 @@ int main(void) {
         cmocka_unit_test(test_selp_slct),
         cmocka_unit_test(test_selp_negated),
         cmocka_unit_test(test_setp_set),
+        cmocka_unit_test(test_setp_plain),
         cmocka_unit_test(test_setp_sink),
         cmocka_unit_test(test_f32_arith),
         cmocka_unit_test(test_f64_arith),
