@@ -1663,11 +1663,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             return;
         }
     for (int i = 0; i < nops; i++)
-        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) &&
-            (!(i == 0 && (info->props & P_PAIR_DEST)) ||
-             (info->family == PS_FAM_HALF && in.ntypes && (in.types[0] == PS_T_F16 || in.types[0] == PS_T_BF16)))) {
-            /* half-precision setp: "p|q" with .f16x2/.bf16x2 only (ptxas 13: "Predicate output not
-             * allowed for instruction 'setp'" for .f16 and .bf16) */
+        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);
