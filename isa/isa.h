@@ -109,6 +109,7 @@ enum {
     P_MBARRIER = 1u << 15,      /* an mbarrier.* operation (isa/mem_rules.c, the .sem/.scope pairing) */
     P_TENSOR = 1u << 16,        /* tensor-core operands: fragments, shapes (parser/validate_tensor.c) */
     P_VECTOR_REG = 1u << 17,    /* takes a vector register as an operand (mov, ld, ldu, st) */
+    P_SHARED_VAR = 1u << 18,    /* a variable's address ("a" operand) must be a .shared one (mapa, getctarank) */
 };
 
 /* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler
