@@ -50,20 +50,24 @@ static const ps_arch archs[] = {
  * (one) and for none of a GROUP! group (need). */
 static const struct {
     const char *name, *members, *one, *need;
+    bool named; /* GN: ptxas counts the member in the instruction's name */
 } group_rows[] = {
 #define X(id, name)
 #define W(id, name)
-#define G(id, members, one, need) {#id, members, one, need},
+#define G(id, members, one, need)  {#id, members, one, need, false},
+#define GN(id, members, one, need) {#id, members, one, need, true},
 #include "mods.def"
 #undef X
 #undef W
 #undef G
+#undef GN
 };
-_Static_assert(PS_MG_COUNT <= 32, "ps_form_info.groups has a bit per group");
+_Static_assert(PS_MG_COUNT <= 64, "ps_form_info.groups has a bit per group");
 static ps_modset group_masks[PS_MG_COUNT];
 
-/* A form's "one at most" checks, built at init from the groups its row names: the members of the
- * named groups that share a wording (ROUND and IROUND), and the first such group (its wording). */
+/* A form's "one at most" checks, built at init from the groups its row names (GN groups apart): the
+ * members of the groups that share a wording (ROUND and IROUND), and the first such group (its
+ * wording). */
 enum { MAX_ONE_CHECKS = 6 };
 static struct {
     ps_modset members;
@@ -74,7 +78,7 @@ static uint8_t n_one_checks[PS_F_COUNT];
 static void build_one_checks(int form) {
     const ps_form_info *f = &forms[form];
     for (int g = 0; g < PS_MG_COUNT; g++) {
-        if (!(f->groups >> g & 1) || !group_rows[g].one) continue;
+        if (!(f->groups >> g & 1) || !group_rows[g].one || group_rows[g].named) continue;
         bool seen = false; /* an earlier group with this wording made the check already */
         for (int i = 0; i < n_one_checks[form]; i++)
             seen |= !strcmp(group_rows[one_checks[form][i].group].one, group_rows[g].one);
@@ -85,7 +89,8 @@ static void build_one_checks(int form) {
         }
         ps_modset m = {{0}};
         for (int h = g; h < PS_MG_COUNT; h++)
-            if ((f->groups >> h & 1) && group_rows[h].one && !strcmp(group_rows[h].one, group_rows[g].one))
+            if ((f->groups >> h & 1) && group_rows[h].one && !group_rows[h].named &&
+                !strcmp(group_rows[h].one, group_rows[g].one))
                 for (size_t i = 0; i < PS_ARRAY_LEN(m.w); i++) m.w[i] |= group_masks[h].w[i];
         one_checks[form][n_one_checks[form]].members = m;
         one_checks[form][n_one_checks[form]++].group = (uint8_t)g;
@@ -143,12 +148,12 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
     for (int g = 0; g < PS_MG_COUNT; g++) {
         if (cmpn(w, len, group_rows[g].name) == 0) {
             for (size_t i = 0; i < PS_ARRAY_LEN(f->mods.w); i++) f->mods.w[i] |= group_masks[g].w[i];
-            f->groups |= 1u << g;
+            f->groups |= 1ull << g;
             if (need && !group_rows[g].need) {
                 fprintf(stderr, "ptxsim: forms.def: group %s has no 'need' wording (mods.def)\n", group_rows[g].name);
                 abort();
             }
-            if (need) f->required |= 1u << g;
+            if (need) f->required |= 1ull << g;
             return;
         }
     }
@@ -292,21 +297,61 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m) {
     return -1;
 }
 
-const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen) {
-    /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
-    for (int c = 0; c < n_one_checks[f->id]; c++) {
-        int n = 0;
-        for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++)
-            n += __builtin_popcountll(one_checks[f->id][c].members.w[i] & mods->w[i]);
-        if (n > 1) {
-            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, f->mnemonic);
+/* The name ptxas gives the instruction: the mnemonic, and the member of each GN group of the row
+ * written first ("mul.lo.hi.u32": 'mul.lo'), in the order written. */
+static void row_name(const ps_form_info *f, const char *text, size_t len, char *name, size_t n) {
+    snprintf(name, n, "%s", f->mnemonic);
+    size_t at = strlen(f->mnemonic);
+    uint64_t left = 0; /* the row's GN groups not yet in the name */
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if ((f->groups >> g & 1) && group_rows[g].named) left |= 1ull << g;
+    if (!text || len < at || strncmp(text, f->mnemonic, at)) return;
+    for (size_t i = at; i < len && left;) {
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int m = mod_lookup_raw(text + i, k - i);
+        for (uint64_t l = left; l && m >= 0 && m < PS_MOD_NTABLE; l &= l - 1) {
+            int g = __builtin_ctzll(l);
+            if (!ps_modset_has(&group_masks[g], (ps_mod)m)) continue;
+            size_t used = strlen(name);
+            snprintf(name + used, n - used, ".%.*s", (int)(k - i), text + i);
+            left &= ~(1ull << g);
+        }
+        i = k;
+    }
+}
+
+static int members_in(const ps_modset *mods, const ps_modset *set) {
+    int n = 0;
+    for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++) n += __builtin_popcountll(set->w[i] & mods->w[i]);
+    return n;
+}
+
+const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                      char *buf, size_t buflen) {
+    char name[64];
+    row_name(f, text, len, name, sizeof name);
+    /* the groups of the name first: one member, and one where the row requires it */
+    for (int g = 0; g < PS_MG_COUNT; g++) {
+        if (!(f->groups >> g & 1) || !group_rows[g].named) continue;
+        int n = members_in(mods, &group_masks[g]);
+        const char *why = n > 1 ? group_rows[g].one : !n && (f->required >> g & 1) ? group_rows[g].need : NULL;
+        if (why) {
+            snprintf(buf, buflen, why, name);
             return buf;
         }
     }
-    for (uint32_t r = f->required; r; r &= r - 1) {
-        int g = __builtin_ctz(r);
+    /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
+    for (int c = 0; c < n_one_checks[f->id]; c++) {
+        if (members_in(mods, &one_checks[f->id][c].members) > 1) {
+            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, name);
+            return buf;
+        }
+    }
+    for (uint64_t r = f->required; r; r &= r - 1) {
+        int g = __builtin_ctzll(r);
         if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
-            snprintf(buf, buflen, group_rows[g].need, f->mnemonic);
+            snprintf(buf, buflen, group_rows[g].need, name);
             return buf;
         }
     }
@@ -740,7 +785,8 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
 }
 
 /* Modifier pairings ptxas 13 refuses: the mbarrier family's .sem and .scope come together
- * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
+ * ("Modifier '.cta' requires order"): both or neither, which a group (at most one, or one
+ * required) cannot say. */
 static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     if (ps_form_get(form)->props & P_MBARRIER) {
@@ -761,12 +807,7 @@ static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mod
             return buf;
         }
     }
-    if ((form == PS_F_FMA_F16 || form == PS_F_FMA_BF16) && ps_modset_has(mods, PS_MOD_OOB) &&
-        ps_modset_has(mods, PS_MOD_FTZ)) {
-        snprintf(buf, buflen, "Modifier '.ftz' cannot be combined with modifier '.oob'");
-        return buf;
-    }
-    return NULL;
+    return NULL; /* fma.f16's .ftz with .oob: FTZ_OOB (forms.def) */
 }
 
 const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops, const ps_arch *arch,

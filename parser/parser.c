@@ -1535,7 +1535,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             return;
         }
         char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
-        if (ps_isa_groups_unsupported(info, &in.mods, why, sizeof why)) {
+        if (ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
             error_at(p, &mt, "%s", why);
             recover(p);
             return;

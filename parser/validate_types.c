@@ -260,11 +260,6 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                  in->text, in->text[7] == 'w' ? 4 : 2, in->text + 7);
         return;
     }
-    const char *bad = ps_types_mods_unsupported(in->form, in->types, in->ntypes, &in->mods);
-    if (bad) {
-        error_at(p, mt, "'%s' %s", in->text ? in->text : mn, bad);
-        return;
-    }
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
