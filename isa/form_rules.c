@@ -10,12 +10,15 @@
  * REDOP!), the modes of shfl, vote and match, one of .clamp/.wrap, cvta's and isspacep's state
  * space (SPACE!) and one space at most, .cc with .sat (SAT_CC), barrier.cluster's operation and
  * its semantics by operation (CLUSTERBAR! CLUSTERSEM ARRIVE_ACQUIRE WAIT_RELAXED WAIT_RELEASE),
- * cp.async.mbarrier.arrive's one space (CTASPACE). What stays needs more than a group:
+ * the spaces of cvta, isspacep and prefetch (ASPACE PSPACE: ptxas's '::func' for a refused
+ * sub-space is isa.c's ps_isa_mod_refused) and the mbarriers' one space (CTASPACE). What stays
+ * needs more than a group:
  * - set's .ftz by source type (set's row is chosen by its destination type) and half setp's
  *   comparison by source type (the members of CMP a type takes);
- * - the spaces cvta, isspacep, prefetch, mapa and getctarank take in SPACE only to refuse them:
- *   ptxas names the refused sub-space ('::func', '::entry') or the expected one ('::cluster'),
- *   which a group's two wordings (two members, none) cannot say. */
+ * - mapa's and getctarank's space: they take any, and ptxas names the one it expected, which a
+ *   group's two wordings (two members, none) cannot say; ::func is "Illegal modifier" on mapa and
+ *   getctarank's other refusals are "Arguments mismatch" in ptxas 13, where ptxsim says "expected
+ *   '::cluster'" for all. */
 #include <stdio.h>
 
 #include "isa.h"
@@ -47,28 +50,12 @@ static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mod
     return NULL;
 }
 
-/* state spaces a row takes in its group only to refuse them in ptxas's words (cvta, isspacep,
- * prefetch, mapa, getctarank): the wording names the space or the expected one */
-static const char *space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    const char *mn = ps_form_get(form)->mnemonic;
-    int n = COUNT(mods, SPACES);
-    switch (form) {
-    case PS_F_CVTA:
-    case PS_F_ISSPACEP:
-        if (has(mods, PS_MOD_PARAM_FUNC)) return FAIL("Illegal modifier '::func' for instruction '%s'", mn);
-        return NULL;
-    case PS_F_PREFETCH:
-        if (has(mods, PS_MOD_PARAM_FUNC) || has(mods, PS_MOD_PARAM_ENTRY))
-            return FAIL("Illegal modifier '::%s' for instruction 'prefetch'",
-                        has(mods, PS_MOD_PARAM_FUNC) ? "func" : "entry");
-        return NULL;
-    case PS_F_MAPA:
-    case PS_F_GETCTARANK:
-        if (n && !has(mods, PS_MOD_SHARED_CLUSTER))
-            return FAIL("State space incorrect for instruction '%s', expected '::cluster'", mn);
-        return NULL;
-    default: return NULL;
-    }
+/* mapa and getctarank map a .shared::cluster address: ptxas 13 names the expected space for any
+ * other it is given ("State space incorrect for instruction 'mapa', expected '::cluster'") */
+static const char *cluster_space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
+    if (COUNT(mods, SPACES) && !has(mods, PS_MOD_SHARED_CLUSTER))
+        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", ps_form_get(form)->mnemonic);
+    return NULL;
 }
 
 const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
@@ -78,11 +65,8 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_SETP:
     case PS_F_SETP_HALF: return compare_rules(form, t, mods, buf, buflen);
     case PS_F_SET: return compare_rules(form, ntypes > 1 ? types[1] : t, mods, buf, buflen);
-    case PS_F_CVTA:
-    case PS_F_ISSPACEP:
-    case PS_F_PREFETCH:
     case PS_F_MAPA:
-    case PS_F_GETCTARANK: return space_rules(form, mods, buf, buflen);
+    case PS_F_GETCTARANK: return cluster_space_rules(form, mods, buf, buflen);
     default: return NULL;
     }
 }

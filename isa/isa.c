@@ -297,6 +297,13 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m) {
     return -1;
 }
 
+bool ps_isa_counts_spaces(const ps_form_info *f) {
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if ((f->groups >> g & 1) && group_rows[g].one && !strcmp(group_rows[g].one, group_rows[PS_MG_SPACE].one))
+            return true;
+    return false;
+}
+
 /* The name ptxas gives the instruction: the mnemonic, and the member of each GN group of the row
  * written first ("mul.lo.hi.u32": 'mul.lo'), in the order written. */
 static void row_name(const ps_form_info *f, const char *text, size_t len, char *name, size_t n) {
@@ -503,6 +510,14 @@ const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *t
         snprintf(buf, buflen, "Unexpected instruction types specified for '%s.%s'", mn, ps_mod_name(m));
         return buf;
     default: break;
+    }
+    const char *sub = strstr(ps_mod_name(m), "::");
+    if (sub && ps_modset_has(&group_masks[PS_MG_SPACE], m)) { /* ptxas names a refused sub-space */
+        int base = mod_lookup_raw(ps_mod_name(m), (size_t)(sub - ps_mod_name(m)));
+        if (base >= 0 && ps_modset_has(&f->mods, (ps_mod)base)) {
+            snprintf(buf, buflen, "Illegal modifier '%s' for instruction '%s'", sub, mn);
+            return buf;
+        }
     }
     if ((f->props & P_VIDEO) && (m == PS_MOD_ADD || m == PS_MOD_MIN || m == PS_MOD_MAX)) {
         snprintf(buf, buflen, "Illegal secondary operation for video instruction '%s'", mn);

@@ -197,6 +197,10 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m);
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
                                       char *buf, size_t buflen);
 
+/* Does f's row name a group of state spaces that takes one at most (SPACE, CTASPACE...)? Then a
+ * space written twice is refused too (parser.c: the modifier set cannot show it). */
+bool ps_isa_counts_spaces(const ps_form_info *f);
+
 const ps_form_info *ps_form_get(ps_form f);
 /* The mbarrier.* forms (P_MBARRIER): one family for the validator, the listing and the checkers. */
 static inline bool ps_form_is_mbarrier(ps_form f) { return (ps_form_get(f)->props & P_MBARRIER) != 0; }

@@ -1541,9 +1541,11 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             return;
         }
         /* a state space written twice (the modifier set cannot show it) on a row with one space
-         * (SPACE): ptxas 13's words for isspacep, cvta, prefetch, mapa, ld (cp.async, whose two
-         * spaces are its own, says "State space incorrect": its validator's) */
-        for (int i = 0; i < nwords && (info->groups >> PS_MG_SPACE & 1); i++)
+         * (SPACE, ASPACE, CTASPACE...): ptxas 13's words for isspacep, cvta, prefetch, mapa, ld,
+         * the mbarriers (cp.async, whose two spaces are its own, says "State space incorrect":
+         * its validator's) */
+        bool one_space = ps_isa_counts_spaces(info);
+        for (int i = 0; i < nwords && one_space; i++)
             for (int j = 0; j < i; j++)
                 if (words[i] == words[j] && ps_word_kind(words[i]) == PS_WK_MOD &&
                     ps_modset_has(ps_modgroup_mask(PS_MG_SPACE), (ps_mod)ps_word_value(words[i]))) {
