@@ -305,27 +305,37 @@ bool ps_isa_counts_spaces(const ps_form_info *f) {
 }
 
 /* The name ptxas gives the instruction: the mnemonic, and the member of each GN group of the row
- * written first ("mul.lo.hi.u32": 'mul.lo'), in the order written. */
-static void row_name(const ps_form_info *f, const char *text, size_t len, char *name, size_t n) {
+ * written first ("mul.lo.hi.u32": 'mul.lo'). ptxas reads them right after the mnemonic: a member
+ * written after any other word ("mad.sat.hi", "dp2a.u32.u32.lo") is not part of the name, and the
+ * groups whose member is returns as bits (every group with a member in mods when text is NULL). */
+static uint64_t row_name(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len, char *name,
+                         size_t n) {
     snprintf(name, n, "%s", f->mnemonic);
     size_t at = strlen(f->mnemonic);
-    uint64_t left = 0; /* the row's GN groups not yet in the name */
+    uint64_t gn = 0, named = 0; /* the row's GN groups; those in the name */
     for (int g = 0; g < PS_MG_COUNT; g++)
-        if ((f->groups >> g & 1) && group_rows[g].named) left |= 1ull << g;
-    if (!text || len < at || strncmp(text, f->mnemonic, at)) return;
-    for (size_t i = at; i < len && left;) {
+        if ((f->groups >> g & 1) && group_rows[g].named) gn |= 1ull << g;
+    if (!text || len < at || strncmp(text, f->mnemonic, at)) {
+        for (uint64_t l = gn; l; l &= l - 1)
+            if (ps_modset_first(mods, &group_masks[__builtin_ctzll(l)]) != PS_MOD_NONE) named |= l & -l;
+        return named;
+    }
+    for (size_t i = at; i < len;) {
         size_t k = ++i; /* past the '.' */
         while (k < len && text[k] != '.') k++;
         int m = mod_lookup_raw(text + i, k - i);
-        for (uint64_t l = left; l && m >= 0 && m < PS_MOD_NTABLE; l &= l - 1) {
-            int g = __builtin_ctzll(l);
-            if (!ps_modset_has(&group_masks[g], (ps_mod)m)) continue;
+        uint64_t in = 0; /* the GN groups this word is a member of */
+        for (uint64_t l = gn; l && m >= 0 && m < PS_MOD_NTABLE; l &= l - 1)
+            if (ps_modset_has(&group_masks[__builtin_ctzll(l)], (ps_mod)m)) in |= l & -l;
+        if (!in) break; /* the name ends at the first other word */
+        if (in & ~named) {
             size_t used = strlen(name);
             snprintf(name + used, n - used, ".%.*s", (int)(k - i), text + i);
-            left &= ~(1ull << g);
         }
+        named |= in;
         i = k;
     }
+    return named;
 }
 
 static int members_in(const ps_modset *mods, const ps_modset *set) {
@@ -337,12 +347,13 @@ static int members_in(const ps_modset *mods, const ps_modset *set) {
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
                                       char *buf, size_t buflen) {
     char name[64];
-    row_name(f, text, len, name, sizeof name);
-    /* the groups of the name first: one member, and one where the row requires it */
+    uint64_t named = row_name(f, mods, text, len, name, sizeof name);
+    /* the groups of the name first: one member, and one in the name where the row requires it */
     for (int g = 0; g < PS_MG_COUNT; g++) {
         if (!(f->groups >> g & 1) || !group_rows[g].named) continue;
         int n = members_in(mods, &group_masks[g]);
-        const char *why = n > 1 ? group_rows[g].one : !n && (f->required >> g & 1) ? group_rows[g].need : NULL;
+        bool missing = !(named >> g & 1) && (f->required >> g & 1);
+        const char *why = n > 1 ? group_rows[g].one : missing ? group_rows[g].need : NULL;
         if (why) {
             snprintf(buf, buflen, why, name);
             return buf;

@@ -253,13 +253,6 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                 }
         }
     }
-    /* mad's carry comes after its half: ptxas reads "mad.hi.cc.s32" and refuses "mad.cc.hi.s32" */
-    if (in->text && !strncmp(in->text, "mad.cc.", 7) &&
-        (!strncmp(in->text + 7, "hi.", 3) || !strncmp(in->text + 7, "lo.", 3) || !strncmp(in->text + 7, "wide.", 5))) {
-        error_at(p, mt, "'%s': '.cc' goes after '.%.*s' (ptxas: Unexpected instruction types specified for 'mad')",
-                 in->text, in->text[7] == 'w' ? 4 : 2, in->text + 7);
-        return;
-    }
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
