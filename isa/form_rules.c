@@ -1,18 +1,24 @@
-/* form_rules.c — modifier rules of the integer, comparison, warp-level and cluster forms, as ptxas
- * 13 applies them (isa.h: ps_isa_form_mods_unsupported).
+/* form_rules.c — modifier rules of the comparison, memory-address and cluster forms, as ptxas 13
+ * applies them (isa.h: ps_isa_form_mods_unsupported).
  *
  * Found by scripts/form_sweep.py (every type x every choice of up to three modifiers of each
  * row, judged by ptxas -arch=sm_90/sm_80/sm_120) and checked by its CTests
  * (tests/cmake/forms.cmake). The messages are ptxas's.
  *
- * What forms.def states is not repeated here: one comparison and one boolean operation (setp, set:
- * CMP! BOOL), redux's .sync and one operation (SYNC! REDOP!), the modes of shfl, vote and match
- * (SHFL! ANYALL VOTE!), elect's .sync, one shift of vmad (VSHIFT), one of .clamp/.wrap (CLAMP),
- * cvta's and isspacep's state space (SPACE!) and one space at most (isa.c,
- * ps_isa_groups_unsupported). What stays needs more than a group: set's .ftz and setp's
- * comparison by source type, .cc with .sat, barrier.cluster's semantics by .arrive/.wait (its row
- * spells three of SEM's members), the spaces each of cvta, isspacep, prefetch, mapa, getctarank
- * and cp.async.mbarrier.arrive refuses. */
+ * What forms.def states is not repeated here (isa.c, ps_isa_groups_unsupported): one comparison
+ * and one boolean operation (setp, set: CMP! BOOL), redux's .sync and one operation (SYNC!
+ * REDOP!), the modes of shfl, vote and match, one of .clamp/.wrap, cvta's and isspacep's state
+ * space (SPACE!) and one space at most, .cc with .sat (SAT_CC), barrier.cluster's operation and
+ * its semantics by operation (CLUSTERBAR! CLUSTERSEM ARRIVE_ACQUIRE WAIT_RELAXED WAIT_RELEASE),
+ * the spaces of cvta, isspacep and prefetch (ASPACE PSPACE: ptxas's '::func' for a refused
+ * sub-space is isa.c's ps_isa_mod_refused) and the mbarriers' one space (CTASPACE). What stays
+ * needs more than a group:
+ * - set's .ftz by source type (set's row is chosen by its destination type) and half setp's
+ *   comparison by source type (the members of CMP a type takes);
+ * - mapa's and getctarank's space: they take any, and ptxas names the one it expected, which a
+ *   group's two wordings (two members, none) cannot say; ::func is "Illegal modifier" on mapa and
+ *   getctarank's other refusals are "Arguments mismatch" in ptxas 13, where ptxsim says "expected
+ *   '::cluster'" for all. */
 #include <stdio.h>
 
 #include "isa.h"
@@ -44,51 +50,12 @@ static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mod
     return NULL;
 }
 
-/* 9.7.1 add/sub/mad: .cc never with .sat (the rows list .cc on the 32- and 64-bit scalars only) */
-static const char *int_rules(const ps_modset *mods, char *buf, size_t buflen) {
-    if (has(mods, PS_MOD_CC) && has(mods, PS_MOD_SAT))
-        return FAIL("Modifier '.cc' cannot be combined with modifier '.sat'");
+/* mapa and getctarank map a .shared::cluster address: ptxas 13 names the expected space for any
+ * other it is given ("State space incorrect for instruction 'mapa', expected '::cluster'") */
+static const char *cluster_space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
+    if (COUNT(mods, SPACES) && !has(mods, PS_MOD_SHARED_CLUSTER))
+        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", ps_form_get(form)->mnemonic);
     return NULL;
-}
-
-/* 9.7.13.3 barrier.cluster: .arrive (.relaxed or .release) or .wait (.acquire), one semantics */
-static const char *cluster_barrier_rules(const ps_modset *mods, char *buf, size_t buflen) {
-    static const ps_mod sems[] = {PS_MOD_RELAXED, PS_MOD_ACQUIRE, PS_MOD_RELEASE};
-    bool arrive = has(mods, PS_MOD_ARRIVE), wait = has(mods, PS_MOD_WAIT);
-    if (!arrive && !wait) return FAIL("Not a name of any known instruction: 'barrier.cluster'");
-    if (arrive && wait) return FAIL("Illegal modifier '.wait' for instruction 'barrier.cluster.arrive'");
-    if (COUNT(mods, sems) > 1) return FAIL("Multiple memory-semantics modifiers for instruction 'barrier.cluster'");
-    const char *op = arrive ? "barrier.cluster.arrive" : "barrier.cluster.wait";
-    if (arrive && has(mods, PS_MOD_ACQUIRE)) return FAIL("Illegal modifier '.acquire' for instruction '%s'", op);
-    if (wait && has(mods, PS_MOD_RELAXED)) return FAIL("Illegal modifier '.relaxed' for instruction '%s'", op);
-    if (wait && has(mods, PS_MOD_RELEASE)) return FAIL("Illegal modifier '.release' for instruction '%s'", op);
-    return NULL;
-}
-
-/* state spaces of cvta, isspacep, prefetch, mapa, getctarank, cp.async.mbarrier.arrive */
-static const char *space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    const char *mn = ps_form_get(form)->mnemonic;
-    int n = COUNT(mods, SPACES);
-    switch (form) {
-    case PS_F_CVTA:
-    case PS_F_ISSPACEP:
-        if (has(mods, PS_MOD_PARAM_FUNC)) return FAIL("Illegal modifier '::func' for instruction '%s'", mn);
-        return NULL;
-    case PS_F_PREFETCH:
-        if (has(mods, PS_MOD_PARAM_FUNC) || has(mods, PS_MOD_PARAM_ENTRY))
-            return FAIL("Illegal modifier '::%s' for instruction 'prefetch'",
-                        has(mods, PS_MOD_PARAM_FUNC) ? "func" : "entry");
-        return NULL;
-    case PS_F_MAPA:
-    case PS_F_GETCTARANK:
-        if (n && !has(mods, PS_MOD_SHARED_CLUSTER))
-            return FAIL("State space incorrect for instruction '%s', expected '::cluster'", mn);
-        return NULL;
-    case PS_F_CP_ASYNC_MBARRIER_ARRIVE:
-        if (n > 1) return FAIL("Unexpected number of state spaces specified in instruction '%s'", mn);
-        return NULL;
-    default: return NULL;
-    }
 }
 
 const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
@@ -98,16 +65,8 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
     case PS_F_SETP:
     case PS_F_SETP_HALF: return compare_rules(form, t, mods, buf, buflen);
     case PS_F_SET: return compare_rules(form, ntypes > 1 ? types[1] : t, mods, buf, buflen);
-    case PS_F_ADD_INT:
-    case PS_F_SUB_INT:
-    case PS_F_MAD_INT: return int_rules(mods, buf, buflen);
-    case PS_F_BARRIER_CLUSTER: return cluster_barrier_rules(mods, buf, buflen);
-    case PS_F_CVTA:
-    case PS_F_ISSPACEP:
-    case PS_F_PREFETCH:
     case PS_F_MAPA:
-    case PS_F_GETCTARANK:
-    case PS_F_CP_ASYNC_MBARRIER_ARRIVE: return space_rules(form, mods, buf, buflen);
+    case PS_F_GETCTARANK: return cluster_space_rules(form, mods, buf, buflen);
     default: return NULL;
     }
 }

@@ -50,20 +50,24 @@ static const ps_arch archs[] = {
  * (one) and for none of a GROUP! group (need). */
 static const struct {
     const char *name, *members, *one, *need;
+    bool named; /* GN: ptxas counts the member in the instruction's name */
 } group_rows[] = {
 #define X(id, name)
 #define W(id, name)
-#define G(id, members, one, need) {#id, members, one, need},
+#define G(id, members, one, need)  {#id, members, one, need, false},
+#define GN(id, members, one, need) {#id, members, one, need, true},
 #include "mods.def"
 #undef X
 #undef W
 #undef G
+#undef GN
 };
-_Static_assert(PS_MG_COUNT <= 32, "ps_form_info.groups has a bit per group");
+_Static_assert(PS_MG_COUNT <= 64, "ps_form_info.groups has a bit per group");
 static ps_modset group_masks[PS_MG_COUNT];
 
-/* A form's "one at most" checks, built at init from the groups its row names: the members of the
- * named groups that share a wording (ROUND and IROUND), and the first such group (its wording). */
+/* A form's "one at most" checks, built at init from the groups its row names (GN groups apart): the
+ * members of the groups that share a wording (ROUND and IROUND), and the first such group (its
+ * wording). */
 enum { MAX_ONE_CHECKS = 6 };
 static struct {
     ps_modset members;
@@ -74,7 +78,7 @@ static uint8_t n_one_checks[PS_F_COUNT];
 static void build_one_checks(int form) {
     const ps_form_info *f = &forms[form];
     for (int g = 0; g < PS_MG_COUNT; g++) {
-        if (!(f->groups >> g & 1) || !group_rows[g].one) continue;
+        if (!(f->groups >> g & 1) || !group_rows[g].one || group_rows[g].named) continue;
         bool seen = false; /* an earlier group with this wording made the check already */
         for (int i = 0; i < n_one_checks[form]; i++)
             seen |= !strcmp(group_rows[one_checks[form][i].group].one, group_rows[g].one);
@@ -85,7 +89,8 @@ static void build_one_checks(int form) {
         }
         ps_modset m = {{0}};
         for (int h = g; h < PS_MG_COUNT; h++)
-            if ((f->groups >> h & 1) && group_rows[h].one && !strcmp(group_rows[h].one, group_rows[g].one))
+            if ((f->groups >> h & 1) && group_rows[h].one && !group_rows[h].named &&
+                !strcmp(group_rows[h].one, group_rows[g].one))
                 for (size_t i = 0; i < PS_ARRAY_LEN(m.w); i++) m.w[i] |= group_masks[h].w[i];
         one_checks[form][n_one_checks[form]].members = m;
         one_checks[form][n_one_checks[form]++].group = (uint8_t)g;
@@ -143,12 +148,12 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
     for (int g = 0; g < PS_MG_COUNT; g++) {
         if (cmpn(w, len, group_rows[g].name) == 0) {
             for (size_t i = 0; i < PS_ARRAY_LEN(f->mods.w); i++) f->mods.w[i] |= group_masks[g].w[i];
-            f->groups |= 1u << g;
+            f->groups |= 1ull << g;
             if (need && !group_rows[g].need) {
                 fprintf(stderr, "ptxsim: forms.def: group %s has no 'need' wording (mods.def)\n", group_rows[g].name);
                 abort();
             }
-            if (need) f->required |= 1u << g;
+            if (need) f->required |= 1ull << g;
             return;
         }
     }
@@ -292,21 +297,79 @@ int ps_modgroup_index(ps_modgroup g, ps_mod m) {
     return -1;
 }
 
-const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen) {
-    /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
-    for (int c = 0; c < n_one_checks[f->id]; c++) {
-        int n = 0;
-        for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++)
-            n += __builtin_popcountll(one_checks[f->id][c].members.w[i] & mods->w[i]);
-        if (n > 1) {
-            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, f->mnemonic);
+bool ps_isa_counts_spaces(const ps_form_info *f) {
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if ((f->groups >> g & 1) && group_rows[g].one && !strcmp(group_rows[g].one, group_rows[PS_MG_SPACE].one))
+            return true;
+    return false;
+}
+
+/* The name ptxas gives the instruction: the mnemonic, and the member of each GN group of the row
+ * written first ("mul.lo.hi.u32": 'mul.lo'). ptxas reads them right after the mnemonic: a member
+ * written after any other word ("mad.sat.hi", "dp2a.u32.u32.lo") is not part of the name, and the
+ * groups whose member is returns as bits (every group with a member in mods when text is NULL). */
+static uint64_t row_name(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len, char *name,
+                         size_t n) {
+    snprintf(name, n, "%s", f->mnemonic);
+    size_t at = strlen(f->mnemonic);
+    uint64_t gn = 0, named = 0; /* the row's GN groups; those in the name */
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if ((f->groups >> g & 1) && group_rows[g].named) gn |= 1ull << g;
+    if (!text || len < at || strncmp(text, f->mnemonic, at)) {
+        for (uint64_t l = gn; l; l &= l - 1)
+            if (ps_modset_first(mods, &group_masks[__builtin_ctzll(l)]) != PS_MOD_NONE) named |= l & -l;
+        return named;
+    }
+    for (size_t i = at; i < len;) {
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int m = mod_lookup_raw(text + i, k - i);
+        uint64_t in = 0; /* the GN groups this word is a member of */
+        for (uint64_t l = gn; l && m >= 0 && m < PS_MOD_NTABLE; l &= l - 1)
+            if (ps_modset_has(&group_masks[__builtin_ctzll(l)], (ps_mod)m)) in |= l & -l;
+        if (!in) break; /* the name ends at the first other word */
+        if (in & ~named) {
+            size_t used = strlen(name);
+            snprintf(name + used, n - used, ".%.*s", (int)(k - i), text + i);
+        }
+        named |= in;
+        i = k;
+    }
+    return named;
+}
+
+static int members_in(const ps_modset *mods, const ps_modset *set) {
+    int n = 0;
+    for (size_t i = 0; i < PS_ARRAY_LEN(mods->w); i++) n += __builtin_popcountll(set->w[i] & mods->w[i]);
+    return n;
+}
+
+const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                      char *buf, size_t buflen) {
+    char name[64];
+    uint64_t named = row_name(f, mods, text, len, name, sizeof name);
+    /* the groups of the name first: one member, and one in the name where the row requires it */
+    for (int g = 0; g < PS_MG_COUNT; g++) {
+        if (!(f->groups >> g & 1) || !group_rows[g].named) continue;
+        int n = members_in(mods, &group_masks[g]);
+        bool missing = !(named >> g & 1) && (f->required >> g & 1);
+        const char *why = n > 1 ? group_rows[g].one : missing ? group_rows[g].need : NULL;
+        if (why) {
+            snprintf(buf, buflen, why, name);
             return buf;
         }
     }
-    for (uint32_t r = f->required; r; r &= r - 1) {
-        int g = __builtin_ctz(r);
+    /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
+    for (int c = 0; c < n_one_checks[f->id]; c++) {
+        if (members_in(mods, &one_checks[f->id][c].members) > 1) {
+            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, name);
+            return buf;
+        }
+    }
+    for (uint64_t r = f->required; r; r &= r - 1) {
+        int g = __builtin_ctzll(r);
         if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
-            snprintf(buf, buflen, group_rows[g].need, f->mnemonic);
+            snprintf(buf, buflen, group_rows[g].need, name);
             return buf;
         }
     }
@@ -458,6 +521,14 @@ const char *ps_isa_mod_refused(const ps_form_info *f, ps_mod m, const ps_type *t
         snprintf(buf, buflen, "Unexpected instruction types specified for '%s.%s'", mn, ps_mod_name(m));
         return buf;
     default: break;
+    }
+    const char *sub = strstr(ps_mod_name(m), "::");
+    if (sub && ps_modset_has(&group_masks[PS_MG_SPACE], m)) { /* ptxas names a refused sub-space */
+        int base = mod_lookup_raw(ps_mod_name(m), (size_t)(sub - ps_mod_name(m)));
+        if (base >= 0 && ps_modset_has(&f->mods, (ps_mod)base)) {
+            snprintf(buf, buflen, "Illegal modifier '%s' for instruction '%s'", sub, mn);
+            return buf;
+        }
     }
     if ((f->props & P_VIDEO) && (m == PS_MOD_ADD || m == PS_MOD_MIN || m == PS_MOD_MAX)) {
         snprintf(buf, buflen, "Illegal secondary operation for video instruction '%s'", mn);
@@ -740,7 +811,8 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
 }
 
 /* Modifier pairings ptxas 13 refuses: the mbarrier family's .sem and .scope come together
- * ("Modifier '.cta' requires order"), and fma .oob takes no .ftz. */
+ * ("Modifier '.cta' requires order"): both or neither, which a group (at most one, or one
+ * required) cannot say. */
 static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     if (ps_form_get(form)->props & P_MBARRIER) {
@@ -761,12 +833,7 @@ static const char *modifier_pairs_unsupported(ps_form form, const ps_modset *mod
             return buf;
         }
     }
-    if ((form == PS_F_FMA_F16 || form == PS_F_FMA_BF16) && ps_modset_has(mods, PS_MOD_OOB) &&
-        ps_modset_has(mods, PS_MOD_FTZ)) {
-        snprintf(buf, buflen, "Modifier '.ftz' cannot be combined with modifier '.oob'");
-        return buf;
-    }
-    return NULL;
+    return NULL; /* fma.f16's .ftz with .oob: FTZ_OOB (forms.def) */
 }
 
 const char *ps_isa_operands_unsupported(ps_form form, const ps_modset *mods, int nops, const ps_arch *arch,

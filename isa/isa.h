@@ -116,6 +116,7 @@ enum {
     P_MBARRIER = 1u << 15,      /* an mbarrier.* operation (isa/mem_rules.c, the .sem/.scope pairing) */
     P_TENSOR = 1u << 16,        /* tensor-core operands: fragments, shapes (parser/validate_tensor.c) */
     P_VECTOR_REG = 1u << 17,    /* takes a vector register as an operand (mov, ld, ldu, st) */
+    P_SHARED_VAR = 1u << 18,    /* a variable's address ("a" operand) must be a .shared one (mapa, getctarank) */
 };
 
 /* Instruction families (forms.def column 10): the selector in sim/ that picks a form's handler
@@ -152,8 +153,8 @@ typedef struct {
     const char *ops_src; /* the operands column: a shape ("dT sT sT") or a count ("2-3", "1+", "*") */
     uint64_t types;      /* bit per ps_type accepted as first type */
     ps_modset mods;      /* accepted modifiers */
-    uint32_t groups;     /* bit per ps_modgroup the modifiers column names */
-    uint32_t required;   /* bit per group written GROUP!: one member required */
+    uint64_t groups;     /* bit per ps_modgroup the modifiers column names */
+    uint64_t required;   /* bit per group written GROUP!: one member required */
     bool any_type, no_type, any_mod;
     bool shaped;          /* ops_src is a shape: ps_types_slots reads it */
     int min_ops, max_ops; /* from the operands column; -1: unchecked */
@@ -197,9 +198,15 @@ const ps_modset *ps_modgroup_mask(ps_modgroup g);
 /* The position of m among g's members as mods.def lists them (CMP: eq 0, ne 1, ...), or -1. */
 int ps_modgroup_index(ps_modgroup g, ps_mod m);
 /* The group rules forms.def states for form f's row: at most one member of a group (ptxas's
- * wording, mods.def) and one member of each GROUP! group. NULL if mods keeps them, else the reason
- * in buf. */
-const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, char *buf, size_t buflen);
+ * wording, mods.def) and one member of each GROUP! group, the GN groups first. text[0..len): the
+ * mnemonic and modifiers as written, which give the name the wordings use ('mad.wide'; may be
+ * NULL). NULL if mods keeps them, else the reason in buf. */
+const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                      char *buf, size_t buflen);
+
+/* Does f's row name a group of state spaces that takes one at most (SPACE, CTASPACE...)? Then a
+ * space written twice is refused too (parser.c: the modifier set cannot show it). */
+bool ps_isa_counts_spaces(const ps_form_info *f);
 
 const ps_form_info *ps_form_get(ps_form f);
 /* The mbarrier.* forms (P_MBARRIER): one family for the validator, the listing and the checkers. */
@@ -309,10 +316,6 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
  * strict) for an integer slot and for .u16x2/.s16x2 (.bN too, not .uN/.sN); the same float type
  * or .bN for the others; .pred only for .pred. */
 bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict);
-/* Modifier combinations of the integer, shift and comparison instructions (mul/mad need one of
- * .hi/.lo/.wide, .sat only on .s32 and not with .cc, setp one comparison...): NULL if fine, else
- * ptxas's reason. */
-const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods);
 /* Does an immediate of this notation fit a slot of type slot? */
 bool ps_types_imm_fits(ps_type slot, ps_imm_kind kind);
 /* setp/set: is the comparison (a CMP modifier in mods) one that the source type takes? NULL if

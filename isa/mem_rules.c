@@ -4,7 +4,11 @@
  * (SPACE SCOPE VEC ATOMOP on ld, ldu, st, atom, red, prefetch; isa.c). What stays: everything by
  * space, type, target and version, atom's "Operation required" (ptxas has no wording of its own for
  * it), the semantics (ptxas refuses two of them as a duplicate of one), and the fences and
- * mbarriers, whose rows spell their scopes and semantics one by one. */
+ * mbarriers, whose rows spell their scopes and semantics one by one. Two semantics stay here, not
+ * in a group of SEM: ptxas's wording names a member that the pair decides ("Duplicate .relaxed
+ * modifier" for .volatile.weak, ".acquire" or ".release" for atom and red), which a group's fixed
+ * wording cannot say, and ptxas refuses a semantics the instruction does not take (.release on
+ * ld, .acquire on st and red, .sc, ldu's) before it counts them. */
 #include <stdio.h>
 #include <string.h>
 

@@ -6,13 +6,13 @@
  *
  * forms.def states the group rules, and isa.c checks them before these (ps_isa_groups_unsupported):
  * one rounding at most (ROUND and IROUND count together: .rn.rzi is two), and a rounding required
- * where the row writes ROUND! (fma, div.f64, sqrt.f64). What stays here depends on the types or
- * on rows that take part of a group: cvt's required rounding (float to integer needs an IROUND
- * member, integer to float a ROUND one, a float pair the combinations of cvt_forms.def), rcp's
- * "rounding or .approx" (one row for f32 and f64, only f64 needs it), the half-precision fma's
- * .rn/.rz (its rows list one or two roundings, not the group), and which rounding each type takes
- * (.rna, .rs, the integral ones on the same float type). Repeated words (.rn.rn) are read from the
- * text (repeated below): the modifier set cannot show them. */
+ * where the row writes ROUND! (fma, div.f64, sqrt.f64), the half-precision fma's .rn or .rz (RN!
+ * RNRZ!) with .relu not with .sat and .ftz not with .oob (RELU_SAT FTZ_OOB). What stays here
+ * depends on the types or on rows that take part of a group: cvt's required rounding (float to
+ * integer needs an IROUND member, integer to float a ROUND one, a float pair the combinations of
+ * cvt_forms.def), rcp's "rounding or .approx" (one row for f32 and f64, only f64 needs it), and
+ * which rounding each type takes (.rna, .rs, the integral ones on the same float type). Repeated
+ * words (.rn.rn) are read from the text (repeated below): the modifier set cannot show them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -131,14 +131,7 @@ static const char *half_mixed_rules(ps_form form, const ps_type *types, const ps
 static const char *half_rules(ps_form form, ps_type t, const ps_modset *mods, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool bf = t == PS_T_BF16 || t == PS_T_BF16X2;
-    if (float_roundings(mods) > 1) return FAIL("Multiple rounding modifiers specified");
-    switch (form) {
-    case PS_F_FMA_F16:
-    case PS_F_FMA_BF16:
-        if (!ieee_rounding(mods)) return FAIL("Rounding modifier required for instruction '%s'", mn);
-        if (has(mods, PS_MOD_RELU) && has(mods, PS_MOD_SAT))
-            return FAIL("Modifier '.relu' cannot be combined with modifier '.sat'");
-        return NULL;
+    switch (form) { /* fma's rounding and .relu without .sat: RN! RNRZ! RELU_SAT (forms.def) */
     case PS_F_MIN_F16:
     case PS_F_MAX_F16:
     case PS_F_MIN_BF16:

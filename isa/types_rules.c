@@ -1,12 +1,14 @@
 /* types_rules.c — the ISA's rules on operand types by instruction type, as ptxas 13 applies them (isa.h).
  *
- * Modifier rules forms.def states (one comparison and one boolean operation of setp/set, one
- * permute mode of prmt, bmsk's and szext's .clamp/.wrap: CMP! BOOL PERMUTE CLAMP!) are isa.c's
- * (ps_isa_groups_unsupported). What stays in ps_types_mods_unsupported, where no group wording
- * fits: mul/mad's .hi/.lo/.wide (ptxas's wording for two names the first, 'mul24.hi', and for none
- * differs by instruction: "Unexpected instruction types" for mul and mad, "Not a name of any known
- * instruction" for mul24, mad24 and madc), .sat and .cc by type and half, dp2a's .hi/.lo (a wording
- * of its own), shf's direction and clamp (ptxas names the direction: 'shf.l'). */
+ * The modifier rules of the integer forms are forms.def's groups (isa.c, ps_isa_groups_unsupported):
+ * mul/mad's .hi/.lo/.wide and dp2a's .hi/.lo (HALF HILO HILO24 DPHILO, ptxas's words by
+ * instruction), shf's direction and clamp (DIR! CLAMP!), .sat only with .hi and .cc neither with
+ * .wide nor with .sat (SAT_LO SAT_WIDE WIDE_CC SAT_CC). What stays here: the operand slots a shape
+ * gives (ps_types_slots), which registers and immediates fit a slot, and setp/set's comparison by
+ * source type (ps_types_cmp_unsupported: the members of CMP a type takes). The comparisons stay a
+ * rule: set's row is chosen by its destination type, not its source's, and rows of setp split by
+ * type with narrower comparison groups would refuse ".lo.lt.s32" as a modifier the row lacks
+ * (checked before the groups) where ptxas reports "Multiple comparisons set" first. */
 #include <stdio.h>
 #include <string.h>
 
@@ -149,52 +151,4 @@ const char *ps_types_cmp_unsupported(ps_type src, const ps_modset *mods) {
                    "qualifier)";
     }
     return NULL;
-}
-
-static int count_of(const ps_modset *mods, const ps_mod *list, size_t n) {
-    int c = 0;
-    for (size_t i = 0; i < n; i++) c += ps_modset_has(mods, list[i]);
-    return c;
-}
-
-const char *ps_types_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods) {
-    static const ps_mod half[] = {PS_MOD_HI, PS_MOD_LO, PS_MOD_WIDE};
-    static const ps_mod clamp[] = {PS_MOD_CLAMP, PS_MOD_WRAP};
-    static const ps_mod dir[] = {PS_MOD_L, PS_MOD_R};
-    if (ntypes < 1 || !types) return NULL;
-    bool sat = ps_modset_has(mods, PS_MOD_SAT), cc = ps_modset_has(mods, PS_MOD_CC);
-    bool wide = ps_modset_has(mods, PS_MOD_WIDE), hi = ps_modset_has(mods, PS_MOD_HI);
-    switch (form) {
-    case PS_F_ADD_INT:
-    case PS_F_SUB_INT:
-        if (sat && cc)
-            return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
-        return NULL;
-    case PS_F_MUL_INT:
-    case PS_F_MAD_INT:
-    case PS_F_MADC:
-    case PS_F_MUL24:
-    case PS_F_MAD24: {
-        int n = count_of(mods, half, PS_ARRAY_LEN(half));
-        if (n == 0) return "needs one of .hi, .lo or .wide (ptxas: Unexpected instruction types specified)";
-        if (n > 1) return "takes one of .hi, .lo and .wide only (ptxas: Comparison qualifier is not allowed)";
-        if (wide && cc)
-            return "'.cc' does not combine with '.wide' (ptxas: Illegal modifier '.cc' for instruction 'mad.wide')";
-        if (sat && cc)
-            return "'.sat' and '.cc' do not combine (ptxas: Modifier '.cc' cannot be combined with modifier '.sat')";
-        if (sat && !hi) return "'.sat' needs '.hi' (ptxas: Illegal modifier '.sat')";
-        return NULL;
-    }
-    case PS_F_DP2A:
-        if (count_of(mods, half, PS_ARRAY_LEN(half)) != 1)
-            return "needs one of .hi or .lo (ptxas: '.hi/.lo' modifier required for instruction 'dp2a')";
-        return NULL;
-    case PS_F_SHF: /* ptxas names the direction in the clamp's requirement: no group wording */
-        if (count_of(mods, dir, PS_ARRAY_LEN(dir)) != 1)
-            return "needs one of .l or .r (ptxas: Not a name of any known instruction: 'shf')";
-        if (count_of(mods, clamp, PS_ARRAY_LEN(clamp)) != 1)
-            return "needs one of .clamp or .wrap (ptxas: Clamp modifier required)";
-        return NULL;
-    default: return NULL;
-    }
 }

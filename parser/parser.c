@@ -1535,15 +1535,17 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             return;
         }
         char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
-        if (ps_isa_groups_unsupported(info, &in.mods, why, sizeof why)) {
+        if (ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
             error_at(p, &mt, "%s", why);
             recover(p);
             return;
         }
         /* a state space written twice (the modifier set cannot show it) on a row with one space
-         * (SPACE): ptxas 13's words for isspacep, cvta, prefetch, mapa, ld (cp.async, whose two
-         * spaces are its own, says "State space incorrect": its validator's) */
-        for (int i = 0; i < nwords && (info->groups >> PS_MG_SPACE & 1); i++)
+         * (SPACE, ASPACE, CTASPACE...): ptxas 13's words for isspacep, cvta, prefetch, mapa, ld,
+         * the mbarriers (cp.async, whose two spaces are its own, says "State space incorrect":
+         * its validator's) */
+        bool one_space = ps_isa_counts_spaces(info);
+        for (int i = 0; i < nwords && one_space; i++)
             for (int j = 0; j < i; j++)
                 if (words[i] == words[j] && ps_word_kind(words[i]) == PS_WK_MOD &&
                     ps_modset_has(ps_modgroup_mask(PS_MG_SPACE), (ps_mod)ps_word_value(words[i]))) {
@@ -1663,11 +1665,7 @@ static void parse_operands(parser *p, ps_insn *inp, const token *mtp) {
             return;
         }
     for (int i = 0; i < nops; i++)
-        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) &&
-            (!(i == 0 && (info->props & P_PAIR_DEST)) ||
-             (info->family == PS_FAM_HALF && in.ntypes && (in.types[0] == PS_T_F16 || in.types[0] == PS_T_BF16)))) {
-            /* half-precision setp: "p|q" with .f16x2/.bf16x2 only (ptxas 13: "Predicate output not
-             * allowed for instruction 'setp'" for .f16 and .bf16) */
+        if ((ops[i].pair_reg >= 0 || ops[i].pair_reg == PS_PAIR_SINK) && !(i == 0 && (info->props & P_PAIR_DEST))) {
             token at = mt;
             at.line = ops[i].line, at.col = ops[i].col;
             error_at(p, &at, "'%s' does not take a 'd|p' operand here", info->mnemonic);

@@ -229,8 +229,8 @@ static void check_setmaxnreg(parser *p, const ps_insn *in, const token *mt, cons
                  name, (long long)ops[0].imm);
 }
 
-/* barrier.cluster.arrive|.wait{.sem}{.aligned}: the operation first, nothing twice (ptxas:
- * "Unknown modifier '.arrive'" for barrier.cluster.relaxed.arrive) */
+/* barrier.cluster.arrive|.wait{.sem}{.aligned}: nothing twice. The operation comes first and once
+ * (CLUSTERBAR!, a group of the name: isa/mods.def), so only its repeat reaches here. */
 static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt) {
     if (!in->text || strncmp(in->text, "barrier.cluster", 15)) return;
     char w[8][24];
@@ -240,9 +240,8 @@ static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt)
         snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
     }
     for (int i = 1; i < n; i++) {
-        if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) {
-            if (strcmp(w[0], "arrive") && strcmp(w[0], "wait")) error_at(p, mt, "Unknown modifier '.%s'", w[i]);
-            else error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
+        if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) { /* w[0] is the other or the same */
+            error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
             return;
         }
         for (int j = 0; j < i; j++)

@@ -92,13 +92,16 @@ static void check_imm(parser *p, const token *mt, const ps_operand *o, int i, co
                  i, mn, (long long)o->imm, i, mn);
 }
 
-/* The address of a variable as a source (mov's, or an "a" slot's: mapa, getctarank) of
- * instruction mn, in a slot of type t. */
-static void check_var_address(parser *p, const token *mt, const ps_operand *o, int i, const char *mn, ps_type t) {
+/* The address of a variable as a source (mov's, or an "a" slot's: cvta, mapa, getctarank) of
+ * the instruction of row f, in a slot of type t. */
+static void check_var_address(parser *p, const token *mt, const ps_operand *o, int i, const ps_form_info *f,
+                              ps_type t) {
     token at = at_op(mt, o);
+    const char *mn = f->mnemonic;
     if (ps_type_kind_of(t) == TK_FLOAT || t == PS_T_PRED) mismatch(p, mt, o, i, mn, "an address", t);
-    else if ((!strcmp(mn, "mapa") || !strcmp(mn, "getctarank")) && o->var->space != PS_SPACE_SHARED)
-        /* ptxas 13: their variable is a .shared one, whatever space the instruction names */
+    else if ((f->props & P_SHARED_VAR) && o->var->space != PS_SPACE_SHARED)
+        /* ptxas 13: mapa's and getctarank's variable is a .shared one, whatever space the
+         * instruction names */
         error_at(p, &at,
                  "'%s' maps the address of a .shared variable, not of '%s' (ptxas: State space mismatch "
                  "between instruction and address in instruction '%s')",
@@ -212,7 +215,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
                  li == 1 ? "'mov' cannot discard its result into '_' (ptxas: Result discard mode is "
                            "not allowed for instruction 'mov')"
                          : "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-    else if (o->kind == PS_OP_VAR && li == 0) check_var_address(p, mt, o, 1, mn, t);
+    else if (o->kind == PS_OP_VAR && li == 0) check_var_address(p, mt, o, 1, in->info, t);
     else if (o->kind != PS_OP_REG && o->kind != PS_OP_IMM && o->kind != PS_OP_IMM_F32 && o->kind != PS_OP_IMM_F64)
         mismatch(p, mt, o, 1 - li, mn, "this operand beside a brace list", t);
     else if (o->kind == PS_OP_REG) check_reg(p, mt, o, 1 - li, mn, s);
@@ -249,18 +252,6 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                     return;
                 }
         }
-    }
-    /* mad's carry comes after its half: ptxas reads "mad.hi.cc.s32" and refuses "mad.cc.hi.s32" */
-    if (in->text && !strncmp(in->text, "mad.cc.", 7) &&
-        (!strncmp(in->text + 7, "hi.", 3) || !strncmp(in->text + 7, "lo.", 3) || !strncmp(in->text + 7, "wide.", 5))) {
-        error_at(p, mt, "'%s': '.cc' goes after '.%.*s' (ptxas: Unexpected instruction types specified for 'mad')",
-                 in->text, in->text[7] == 'w' ? 4 : 2, in->text + 7);
-        return;
-    }
-    const char *bad = ps_types_mods_unsupported(in->form, in->types, in->ntypes, &in->mods);
-    if (bad) {
-        error_at(p, mt, "'%s' %s", in->text ? in->text : mn, bad);
-        return;
     }
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
@@ -346,13 +337,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                          mn, mn);
             break;
         case PS_OP_VAR:
-            if (sl[i].role == PS_TS_AVAL) check_var_address(p, mt, o, i, mn, sl[i].type);
+            if (sl[i].role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, sl[i].type);
             else if (!mov || i == 0)
                 error_at(p, &at,
                          "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
                          "Argument %d of instruction '%s': must be register)",
                          i, mn, o->var->name, i, mn);
-            else check_var_address(p, mt, o, i, mn, sl[i].type);
+            else check_var_address(p, mt, o, i, in->info, sl[i].type);
             break;
         case PS_OP_SINK:
             if (sl[i].role != PS_TS_DST)

@@ -51,7 +51,7 @@ def read_groups():
     member is required)"""
     text = re.sub(r"/\*.*?\*/", "", open(os.path.join(ROOT, "isa", "mods.def")).read(), flags=re.S)
     out = {}
-    for m in re.finditer(r'^G\((\w+),\s*((?:"[^"]*"\s*)+)', text, re.M):
+    for m in re.finditer(r'^GN?\((\w+),\s*((?:"[^"]*"\s*)+)', text, re.M):
         out[m.group(1)] = " ".join(re.findall(r'"([^"]*)"', m.group(2)))
     return out
 

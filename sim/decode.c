@@ -371,7 +371,8 @@ static uint16_t const_pred(dctx *c, bool v) {
 /* Fills d->o[] from the operands (see the convention in sim_internal.h). */
 static void flatten(dctx *c, const ps_insn *in, ps_dinsn *d) {
     int n = 0;
-    bool pair = (in->info->props & P_PAIR_DEST) != 0;
+    /* the operation's row (OP of an XS row) fixes the slots: scalar half setp keeps the pair's */
+    bool pair = (ps_form_get(in->form)->props & P_PAIR_DEST) != 0;
     for (int i = 0; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         ps_type ty = operand_type(in, i);

@@ -103,7 +103,7 @@ static bool operand_kinds(const ps_dinsn *d, const ps_func *fn, char *kind) {
         } else if (n < 12) {
             kind[n++] = o->kind == PS_OP_REG && o->reg >= 0 && fn->regs[o->reg].type == PS_T_PRED ? 'p' : 's';
         }
-        if (i == 0 && (in->info->props & P_PAIR_DEST) && n < 12) kind[n++] = 'p';
+        if (i == 0 && (ps_form_get(in->form)->props & P_PAIR_DEST) && n < 12) kind[n++] = 'p';
     }
     return n == d->nops;
 }

@@ -148,7 +148,7 @@ static bool snippet_build(snippet *s, const char *body) {
         d->type2 = in->ntypes > 1 ? (uint8_t)in->types[1] : 0xff;
         d->guard = -1;
         fill_flags(in, d);
-        bool pair = (in->info->props & P_PAIR_DEST) != 0;
+        bool pair = (ps_form_get(in->form)->props & P_PAIR_DEST) != 0; /* as decode.c: the operation's */
         int n = 0;
         for (int k = 0; k < in->nops; k++) {
             const ps_operand *o = &in->ops[k];

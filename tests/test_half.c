@@ -365,6 +365,7 @@ static const ptx_form FORMS[] = {
     {"tanh.approx.bf16 %hd, %hx;", 3, 15, 0},
     {"setp.lt.f16x2 %p|%q, %x, %y; selp.b32 %d, 1, 0, %p; selp.b32 %t, 2, 0, %q; or.b32 %d, %d, %t;", 0, 16, 0},
     {"setp.gtu.bf16 %p, %hx, %hy; selp.b32 %d, 1, 0, %p;", 3, 17, 0},
+    {"setp.gtu.bf16x2 %p|%q, %x, %y; selp.b32 %d, 1, 0, %p; selp.b32 %t, 2, 0, %q; or.b32 %d, %d, %t;", 2, 17, 0},
 };
 #define NFORMS ((int)(sizeof FORMS / sizeof FORMS[0]))
 
