@@ -131,6 +131,7 @@ static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char 
         snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
     }
     bool cta = n && !strcmp(w[0], "cta"), op = false, aligned = false;
+    const char *first = NULL;
     for (int i = cta; i < n; i++) {
         if (!strcmp(w[i], "cta")) {
             error_at(p, mt, "Illegal modifier '.cta' for instruction '%s%s'", bn, cta ? ".cta" : "");
@@ -143,11 +144,14 @@ static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char 
             }
             aligned = true;
         } else if (!strcmp(w[i], "sync") || !strcmp(w[i], "arrive") || !strcmp(w[i], "red")) {
-            if (aligned && !op) {
+            /* ptxas reads one of them as part of the name and refuses another as unknown (the
+             * same one again it takes: bar.sync.sync) */
+            if ((aligned && !op) || (first && strcmp(first, w[i]))) {
                 error_at(p, mt, "Unknown modifier '.%s'", w[i]);
                 return false;
             }
             op = true;
+            first = w[i];
         }
     }
     return true;
@@ -279,6 +283,12 @@ static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_op
         ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
         if (in->ntypes != 1 || (t != PS_T_U32 && t != PS_T_PRED)) {
             error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+            return false;
+        }
+        int nop = popc + has(in, PS_MOD_AND) + has(in, PS_MOD_OR);
+        if (nop != 1) {
+            if (nop) error_at(p, mt, "Multiple instruction post-operation flags set");
+            else error_at(p, mt, "Illegal reduction operation for instruction '%s.%s'", name, ps_type_name(t));
             return false;
         }
         if (popc && t != PS_T_U32) {
