@@ -179,7 +179,7 @@ static void parse_operands(ps_form_info *f) {
     f->min_ops = f->max_ops = 0;
     while (*s) {
         size_t k = strcspn(s, " ");
-        if (k < 2 || k > 3 || (k == 3 && s[2] != '?' && s[2] != '&')) {
+        if (k < 2 || k > 3 || (k == 3 && !strchr("?&^=", s[2]))) {
             fprintf(stderr, "ptxsim: forms.def: bad operand '%.*s' of '%s'\n", (int)k, s, f->mnemonic);
             abort();
         }
