@@ -289,6 +289,7 @@ typedef struct {
     bool sink;     /* a destination that may be '_' (setp's, lop3's, mbarrier.arrive's state) */
     bool data;     /* a memory instruction's value: a register, or with .vN a brace list of N (v, o, x) */
     bool wider;    /* ld/st's size rule (M): a register at least as wide as the type */
+    bool addr32;   /* G: a 32-bit integer register fits too (isspacep's address) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */

@@ -40,8 +40,8 @@ static ps_type integer_of(ps_type t) {
  * of N with .vN; "[]" is an address in brackets and "l-" a label, neither with a type) then the
  * type (T the instruction's first type, Q its second, A its second if it has one else T, W twice
  * T's width, V W with .wide and T without, M T by ld/st's size rule, U .u32, S .s32, B .b32,
- * P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or state), D dp4a's
- * accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
+ * P .pred, X .u64, G .u64 or .u32 (isspacep's address), Z .u32 with .parity else .u64 (an
+ * mbarrier's phase or state), D dp4a's accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
  * only, '^' with .L2::cache_hint only, '=' with .cas only. Lower case u, e and t are .u32, D and
  * T where ptxas refuses an .f16x2 register (a shift amount, popc's result, a count, redux's
  * operands); t also reads a .bN type as .uN (redux.and.b32 refuses an .f32 register). */
@@ -69,6 +69,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         case 'S': t = PS_T_S32; break;
         case 'B': t = PS_T_B32; break;
         case 'P': t = PS_T_PRED; break;
+        case 'G':
         case 'X': t = PS_T_U64; break;
         case 'Z': t = ps_modset_has(mods, PS_MOD_PARITY) ? PS_T_U32 : PS_T_U64; break;
         case 'D':
@@ -81,7 +82,8 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         }
         if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
-        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z';
+        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z' || s[1] == 'G';
+        out[n].addr32 = s[1] == 'G';
         out[n].optional = mark == '?';
         out[n].sink = s[0] == 'w' || s[0] == 'o';
         out[n].data = s[0] == 'v' || s[0] == 'o' || s[0] == 'x';

@@ -86,23 +86,6 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
     }
 }
 
-/* isspacep.space p, a: a is a register or an immediate, never a variable (ptxas: Arguments mismatch). */
-static void isspacep(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    /* the space it tests: SPACE! (forms.def) */
-    if (nops != 2) return;
-    ps_type rt = ops[1].kind == PS_OP_REG && p->fn ? p->fn->regs[ops[1].reg].type : PS_T_NONE;
-    bool int_reg = rt == PS_T_NONE ||
-        (ps_type_kind_of(rt) != TK_FLOAT && rt != PS_T_PRED && (ps_type_size(rt) == 4 || ps_type_size(rt) == 8));
-    if ((ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) || !int_reg) {
-        /* ptxas 13: a 32- or 64-bit integer or bit register (not 16-bit, float or predicate) */
-        token at;
-        at_operand(&at, mt, &ops[1]);
-        error_at(p, &at,
-                 "isspacep tests an address in a 32- or 64-bit integer register (ptxas: Arguments "
-                 "mismatch for instruction 'isspacep')");
-    }
-}
-
 /* cvta and mov of a variable's address: a .u32 address in a module of .address_size 64 makes ptxas
  * compile for the 32-bit ABI it no longer has, and so does mov of a .global variable to a 32-bit
  * register; an address is an integer. */
@@ -369,7 +352,6 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_CP_ASYNC:
     case PS_F_CP_ASYNC_WAIT:
     case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;
-    case PS_F_ISSPACEP: isspacep(p, in, mt, ops, nops); return;
     case PS_F_CVTA:
     case PS_F_MOV: address_move(p, in, mt, ops, nops); return;
     default: return;

@@ -205,7 +205,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     const ps_operand *o = &ops[1 - li];
-    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false, false, false, false};
+    ps_type_slot s = {.type = t, .role = li == 0 ? PS_TS_SRC : PS_TS_DST};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
         error_at(p, &oat,
@@ -404,8 +404,25 @@ static void check_data(parser *p, const ps_insn *in, const token *mt, const ps_o
     else if (rt != PS_T_NONE) data_reg(p, mt, o, in, s, rt, false);
 }
 
+/* isspacep's address (G): a 32- or 64-bit integer or bit register, or an integer immediate. */
+static void check_addr32(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    ps_type rt = o->kind == PS_OP_REG ? reg_type(p, o->reg) : PS_T_NONE;
+    if (o->kind == PS_OP_SREG || (o->kind == PS_OP_REG && rt == PS_T_NONE)) {
+        check_plain(p, in, mt, o, i, s);
+        return;
+    }
+    if (o->kind == PS_OP_IMM ||
+        (o->kind == PS_OP_REG && (ps_types_reg_fits(PS_T_U64, rt, true) || ps_types_reg_fits(PS_T_U32, rt, true))))
+        return;
+    token at = at_op(mt, o);
+    error_at(p, &at,
+             "%s tests an address in a 32- or 64-bit integer register (ptxas: Arguments mismatch for instruction '%s')",
+             in->info->mnemonic, in->info->mnemonic);
+}
+
 static void check_operand(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
-    if (s.data) check_data(p, in, mt, o, i, s);
+    if (s.addr32) check_addr32(p, in, mt, o, i, s);
+    else if (s.data) check_data(p, in, mt, o, i, s);
     else check_plain(p, in, mt, o, i, s);
 }
 
@@ -517,7 +534,8 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             break;
         }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
-            if (memform || sl[i].data)
+            if (sl[i].addr32) check_addr32(p, in, mt, o, i, sl[i]);
+            else if (memform || sl[i].data)
                 error_at(p, &at,
                          sl[i].role == PS_TS_ADDR
                              ? "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction '%s')"
