@@ -290,6 +290,7 @@ typedef struct {
     bool data;     /* a memory instruction's value: a register, or with .vN a brace list of N (v, o, x) */
     bool wider;    /* ld/st's size rule (M): a register at least as wide as the type */
     bool addr32;   /* G: a 32-bit integer register fits too (isspacep's address) */
+    bool or_pred;  /* N: a predicate fits too (cp.async's ignore-src beside its src-size) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */

@@ -40,7 +40,8 @@ static ps_type integer_of(ps_type t) {
  * of N with .vN; "[]" is an address in brackets and "l-" a label, neither with a type) then the
  * type (T the instruction's first type, Q its second, A its second if it has one else T, W twice
  * T's width, V W with .wide and T without, M T by ld/st's size rule, U .u32, S .s32, B .b32,
- * P .pred, X .u64, G .u64 or .u32 (isspacep's address), Z .u32 with .parity else .u64 (an
+ * P .pred, X .u64, G .u64 or .u32 (isspacep's address), N .u32 or .pred (cp.async's src-size or
+ * ignore-src), Z .u32 with .parity else .u64 (an
  * mbarrier's phase or state), D dp4a's accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
  * only, '^' with .L2::cache_hint only, '=' with .cas only. Lower case u, e and t are .u32, D and
  * T where ptxas refuses an .f16x2 register (a shift amount, popc's result, a count, redux's
@@ -64,6 +65,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         case 'A': t = ntypes > 1 ? types[1] : ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 'W': t = ntypes > 0 ? wide_of(types[0]) : PS_T_NONE; break;
         case 'V': t = ntypes > 0 ? (wide ? wide_of(types[0]) : types[0]) : PS_T_NONE; break;
+        case 'N':
         case 'U':
         case 'u': t = PS_T_U32; break;
         case 'S': t = PS_T_S32; break;
@@ -82,7 +84,8 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         }
         if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
-        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z' || s[1] == 'G';
+        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z' || s[1] == 'G' || s[1] == 'N';
+        out[n].or_pred = s[1] == 'N';
         out[n].addr32 = s[1] == 'G';
         out[n].optional = mark == '?';
         out[n].sink = s[0] == 'w' || s[0] == 'o';

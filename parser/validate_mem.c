@@ -169,14 +169,7 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
         }
     }
     if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) return; /* "iu" (forms.def) */
-    if (!shapes_by_sig(p, in, mt, ops, nops, "aa")) return;
-    for (int i = 2; i < nops; i++)
-        if (ops[i].kind == PS_OP_ADDR) {
-            token at;
-            at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "cp.async takes two addresses (ptxas: Arguments mismatch for instruction 'cp.async')");
-            return;
-        }
+    /* the operands' kinds and types: "[] [] iu sN? sX^" (forms.def) */
     long long size = nops >= 3 && ops[2].kind == PS_OP_IMM ? (long long)ops[2].imm : -1;
     if (ps_mem_cp_async_rules(&in->mods, size, why, sizeof why)) {
         error_at(p, mt, "%s", why);

@@ -421,6 +421,7 @@ static void check_addr32(parser *p, const ps_insn *in, const token *mt, const ps
 }
 
 static void check_operand(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    if (s.or_pred && o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) return; /* ignore-src, '!' too */
     if (s.addr32) check_addr32(p, in, mt, o, i, s);
     else if (s.data) check_data(p, in, mt, o, i, s);
     else check_plain(p, in, mt, o, i, s);
@@ -471,12 +472,20 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
-    while (ns > nops && sl[ns - 1].optional) ns--; /* alloca d, size: the default alignment */
-    bool memform = false; /* ld, ldu, st, atom, red: their types and messages are validate_mem.c's */
-    for (int i = 0; i < ns; i++) memform |= sl[i].data;
+    /* operands left out: the optional slots, the last first (alloca d, size: the default
+     * alignment; cp.async's src-size before a cache policy) */
+    for (int k = ns - 1; k >= 0 && ns > nops; k--)
+        if (sl[k].optional) {
+            memmove(&sl[k], &sl[k + 1], sizeof sl[0] * (size_t)(ns - k - 1));
+            ns--;
+        }
+    const char *sh = in->info->ops_src;
+    /* ld, ldu, st, atom, red, cp.async: their types and messages are validate_mem.c's */
+    bool data = false; /* ld, ldu, st, atom, red: the words of validate_mem.c's checks before */
+    for (int i = 0; i < ns; i++) data |= sl[i].data;
+    bool memform = data || strchr(sh, '^') != NULL;
     /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
      * names no type of the instruction's leaves the suffixes to the row's types column */
-    const char *sh = in->info->ops_src;
     bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
     int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
     if (in->ntypes != want_types && !memform && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
@@ -535,7 +544,7 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
             if (sl[i].addr32) check_addr32(p, in, mt, o, i, sl[i]);
-            else if (memform || sl[i].data)
+            else if (data)
                 error_at(p, &at,
                          sl[i].role == PS_TS_ADDR
                              ? "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction '%s')"
