@@ -322,6 +322,10 @@ static void data_list(parser *p, const ps_insn *in, const token *mt, const ps_op
             error_at(p, &at, "Illegal expression '%s'", e->var->name);
             return;
         }
+        if (e->neg && !e->minus) { /* ptxas: a syntax error, fatal */
+            error_at(p, &at, "'!' cannot negate an element of a brace list (ptxas: Parsing error: syntax error)");
+            return;
+        }
         if (e->kind != PS_OP_REG && (s.role == PS_TS_DST || !imm)) {
             if (s.role == PS_TS_DST && e->kind != PS_OP_SREG) {
                 error_at(p, &at, "Result register required for instruction '%s'", mn);
