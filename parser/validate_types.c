@@ -492,7 +492,8 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
      * names no type of the instruction's leaves the suffixes to the row's types column */
     bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
     int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
-    if (in->ntypes != want_types && !memform && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
+    /* (a row whose types column is "*" leaves the count to its family's validator: ld, st, atom, ...) */
+    if (in->ntypes != want_types && !in->info->any_type && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
                  "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
                  "for '%s')",
