@@ -291,6 +291,7 @@ typedef struct {
     bool wider;    /* ld/st's size rule (M): a register at least as wide as the type */
     bool addr32;   /* G: a 32-bit integer register fits too (isspacep's address) */
     bool or_pred;  /* N: a predicate fits too (cp.async's ignore-src beside its src-size) */
+    bool anyvec;   /* z: a brace list of 1, 2 or 4 with or without .vN, a scalar with .vN (st.async) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */

@@ -368,6 +368,15 @@ static void check_data(parser *p, const ps_insn *in, const token *mt, const ps_o
     const char *mn = in->info->mnemonic;
     bool written = s.role == PS_TS_DST;
     token at = at_op(mt, o);
+    if (s.anyvec && o->kind == PS_OP_VEC) { /* st.async (ptxas 13) */
+        int n = o->nitems;
+        if (in->vec > 1 && n != in->vec)
+            error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: Argument vector size mismatch)", mn, in->vec,
+                     in->vec, n);
+        else if (n != 1 && n != 2 && n != 4) error_at(p, &at, "Illegal vector size: %d", n);
+        else data_list(p, in, mt, o, i, s);
+        return;
+    }
     if (o->kind == PS_OP_VEC && in->vec == 1) {
         if (!s.wider) {
             error_at(p, &at, "Vector is not expected for argument %d of instruction '%s'", i, mn);
@@ -382,7 +391,7 @@ static void check_data(parser *p, const ps_insn *in, const token *mt, const ps_o
         else data_list(p, in, mt, o, i, s);
         return;
     }
-    if (in->vec > 1) {
+    if (in->vec > 1 && !s.anyvec) {
         error_at(p, &at, "'%s.v%d' takes a brace list of %d elements (ptxas: Vector expected)", mn, in->vec, in->vec);
         return;
     }
