@@ -301,6 +301,11 @@ typedef struct {
     bool strict;   /* the type is the operand's own, not the instruction's: no .f16x2 register */
     bool optional; /* may be left out (alloca's alignment) */
     bool sink;     /* a destination that may be '_' (setp's, lop3's, mbarrier.arrive's state) */
+    bool data;     /* a memory instruction's value: a register, or with .vN a brace list of N (v, o, x) */
+    bool wider;    /* ld/st's size rule (M): a register at least as wide as the type */
+    bool addr32;   /* G: a 32-bit integer register fits too (isspacep's address) */
+    bool or_pred;  /* N: a predicate fits too (cp.async's ignore-src beside its src-size) */
+    bool anyvec;   /* z: a brace list of 1, 2 or 4 with or without .vN, a scalar with .vN (st.async) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */
@@ -311,6 +316,12 @@ typedef enum { PS_IMM_INT, PS_IMM_F32 /* 0fXXXXXXXX */, PS_IMM_F64 /* 0d..., dec
  * out (room for 8) and returns their count, or -1 for a form without a shape (or whose shape names
  * a type the instruction does not give). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out);
+/* Does a memory instruction's value of type reg (a register, or a brace list's merged element
+ * type: vec) fit a data slot of type slot (ptxas: Arguments mismatch)? Sizes equal, or with wider
+ * (ld/st) the register at least as wide; any register for a .bN slot; .bN, .uN, .sN or .f16x2
+ * for an integer slot; for a float slot the same type or .bN, and in a brace list also an integer
+ * of its size; never a predicate. */
+bool ps_types_data_fits(ps_type slot, ps_type reg, bool wider, bool vec);
 /* Does a register of type reg fit a slot of type slot, as ptxas checks it ("Arguments mismatch")?
  * Same size, and: any register for a .bN slot; .bN, .uN, .sN (and .f16x2 at 32 bits unless
  * strict) for an integer slot and for .u16x2/.s16x2 (.bN too, not .uN/.sN); the same float type
@@ -349,15 +360,17 @@ const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int
 ps_mod ps_mem_space(const ps_modset *m);
 /* ld, ldu and st: types, vector width, memory-model qualifiers, cache operators, .nc, eviction
  * priorities, prefetch sizes and ::cache_hint by space, target (arch may be NULL) and version (ptx,
- * 0: unchecked); nops counts the operands. NULL if fine, else ptxas's reason in buf. */
-const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+ * 0: unchecked); the operands are the rows' shapes (forms.def). NULL if fine, else ptxas's reason
+ * in buf. */
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
                               const ps_arch *arch, int ptx, char *buf, size_t buflen);
 /* What the spaces spelled with "::" need of target and version (.shared::cta, .shared::cluster,
  * .param::entry, .param::func), for any instruction that names one. */
 const char *ps_mem_space_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                size_t buflen);
-/* atom and red: operations by type, .noftz, vectors, semantics, ::cache_hint and the operand count. */
-const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+/* atom and red: operations by type, .noftz, vectors, semantics and ::cache_hint (the operands: the
+ * rows' shapes). */
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
                                 const ps_arch *arch, int ptx, char *buf, size_t buflen);
 /* membar and fence, from the mnemonic as written (text) and the operand count. */
 const char *ps_mem_fence_rules(ps_form form, const char *text, int nops, const ps_arch *arch, int ptx, char *buf,

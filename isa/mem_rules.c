@@ -55,9 +55,10 @@ static const ps_mod L2_SIZE[] = {PS_MOD_L2_64B, PS_MOD_L2_128B, PS_MOD_L2_256B};
 
 /* ld, ldu and st (PTX ISA 9.7.9.8-10): the element types, the vector width, the memory-model
  * qualifiers (.weak .volatile .relaxed .acquire .release .mmio with a scope), cache operators,
- * .nc, eviction priorities, prefetch sizes and ::cache_hint, by state space, target and version.
- * nops: the operands (a third is the cache policy). ptxas 13's wording throughout. */
-const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+ * .nc, eviction priorities, prefetch sizes and ::cache_hint, by state space, target and version
+ * (the operands, a cache policy with ::cache_hint among them, are the rows' shapes: forms.def).
+ * ptxas 13's wording throughout. */
+const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
                               const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool st = form == PS_F_ST, ldu = form == PS_F_LDU;
@@ -210,9 +211,6 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
         if (vol || mmio)
             return FAIL("Modifier '.L2::cache_hint' cannot be combined with modifier '.%s'",
                         mmio ? "mmio" : "volatile");
-        if (nops != 3) return FAIL("Arguments mismatch for instruction '%s'", mn);
-    } else if (nops == 3) {
-        return FAIL(".L2::cache_hint modifier required for instruction '%s' with 3 arguments", mn);
     }
     return NULL;
 }
@@ -300,10 +298,10 @@ static bool half_type(ps_type t) { return t == PS_T_F16 || t == PS_T_BF16 || t =
 
 /* atom and red (PTX ISA 9.7.13.5-6): which types each operation has, .noftz on the half-precision
  * types (and only there), vectors (sm_90, .global: .add of .f32; .add/.min/.max of the half types,
- * which have .min/.max only as vectors), the semantics (red has no .acquire), ::cache_hint, and the
- * operand count (nops). ptxas 13's wording; atomic_rules in target_rules.c has what the older
- * targets lack. */
-const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec, int nops,
+ * which have .min/.max only as vectors), the semantics (red has no .acquire) and ::cache_hint (the
+ * operands: the rows' shapes). ptxas 13's wording; atomic_rules in target_rules.c has what the
+ * older targets lack. */
+const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, const ps_modset *m, int vec,
                                 const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     const char *mn = ps_form_get(form)->mnemonic;
     bool red = form == PS_F_RED;
@@ -444,8 +442,6 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
                                    PS_MOD_L2_256B};
     int oth = first_of(m, other, PS_ARRAY_LEN(other), NULL);
     if (oth >= 0) return FAIL("Illegal modifier '.%s' for instruction '%s'", ps_mod_name((ps_mod)oth), mn);
-    int want = (red ? 2 : 3) + (op == PS_MOD_CAS) + hint;
-    if (nops != want) return FAIL("Arguments mismatch for instruction '%s'", mn);
     return NULL;
 }
 

@@ -37,36 +37,44 @@ static ps_type integer_of(ps_type t) {
 
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
  * destination that may be '_', s source register or immediate, a register, immediate or a
- * variable's name (its address), i immediate, y byte-sized source;
- * "[]" is an address in brackets and "l-" a label, neither with a type) then the type (T the instruction's first type, Q
- * its second, A its second if it has one else T, W twice T's width, V W with .wide and T without,
- * U .u32, S .s32, B .b32, P .pred, X .u64, Z .u32 with .parity else .u64 (an mbarrier's phase or
- * state), D dp4a's accumulator type), then '?' for an optional operand or '&' for one that comes
- * with .and/.or/.xor only. Lower case u, e and t are .u32, D and T where ptxas refuses an .f16x2
- * register (a shift amount, popc's result, a count, redux's operands); t also reads a .bN type as
- * .uN (redux.and.b32 refuses an .f32 register). */
+ * variable's name (its address), i immediate, y byte-sized source; a memory instruction's value:
+ * v written (ld), o written or '_' (atom's old value), x read (st, atom, red), each a brace list
+ * of N with .vN, z read as st.async's (a brace list of 1, 2 or 4 with or without .vN, which
+ * then gives the count, and a scalar even with .vN); "[]" is an address in brackets and "l-" a label, neither with a type) then the
+ * type (T the instruction's first type, Q its second, A its second if it has one else T, W twice
+ * T's width, V W with .wide and T without, M T by ld/st's size rule, U .u32, S .s32, B .b32,
+ * P .pred, X .u64, G .u64 or .u32 (isspacep's address), N .u32 or .pred (cp.async's src-size or
+ * ignore-src), Z .u32 with .parity else .u64 (an
+ * mbarrier's phase or state), D dp4a's accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
+ * only, '^' with .L2::cache_hint only, '=' with .cas only. Lower case u, e and t are .u32, D and
+ * T where ptxas refuses an .f16x2 register (a shift amount, popc's result, a count, redux's
+ * operands); t also reads a .bN type as .uN (redux.and.b32 refuses an .f32 register). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
     if (!f->shaped) return -1;
     bool wide = ps_modset_has(mods, PS_MOD_WIDE);
     bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
+    bool hint = ps_modset_has(mods, PS_MOD_L2_CACHE_HINT), cas = ps_modset_has(mods, PS_MOD_CAS);
     int n = 0;
     for (const char *s = f->ops_src, *next; *s; s = next + strspn(next, " ")) {
         next = s + strcspn(s, " ");
         char mark = next - s > 2 ? s[2] : 0; /* isa.c checked the tokens: 2 or 3 letters */
-        if (mark == '&' && !boolop) continue;
+        if ((mark == '&' && !boolop) || (mark == '^' && !hint) || (mark == '=' && !cas)) continue;
         ps_type t;
         switch (s[1]) {
+        case 'M':
         case 'T': t = ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 't': t = ntypes > 0 ? integer_of(types[0]) : PS_T_NONE; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
         case 'A': t = ntypes > 1 ? types[1] : ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 'W': t = ntypes > 0 ? wide_of(types[0]) : PS_T_NONE; break;
         case 'V': t = ntypes > 0 ? (wide ? wide_of(types[0]) : types[0]) : PS_T_NONE; break;
+        case 'N':
         case 'U':
         case 'u': t = PS_T_U32; break;
         case 'S': t = PS_T_S32; break;
         case 'B': t = PS_T_B32; break;
         case 'P': t = PS_T_PRED; break;
+        case 'G':
         case 'X': t = PS_T_U64; break;
         case 'Z': t = ps_modset_has(mods, PS_MOD_PARITY) ? PS_T_U32 : PS_T_U64; break;
         case 'D':
@@ -79,19 +87,38 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         }
         if (t == PS_T_NONE && s[0] != '[' && s[0] != 'l') return -1;
         out[n].type = t;
-        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z';
+        out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z' || s[1] == 'G' || s[1] == 'N';
+        out[n].or_pred = s[1] == 'N';
+        out[n].addr32 = s[1] == 'G';
         out[n].optional = mark == '?';
-        out[n].sink = s[0] == 'w';
-        out[n].role = s[0] == 'd' || s[0] == 'w' ? PS_TS_DST
-            : s[0] == 'i'                        ? PS_TS_IMM
-            : s[0] == 'y'                        ? PS_TS_BYTE
-            : s[0] == '['                        ? PS_TS_ADDR
-            : s[0] == 'a'                        ? PS_TS_AVAL
-            : s[0] == 'l'                        ? PS_TS_LABEL
-                                                 : PS_TS_SRC;
+        out[n].sink = s[0] == 'w' || s[0] == 'o';
+        out[n].data = s[0] == 'v' || s[0] == 'o' || s[0] == 'x' || s[0] == 'z';
+        out[n].anyvec = s[0] == 'z';
+        out[n].wider = s[1] == 'M';
+        out[n].role = s[0] == 'd' || s[0] == 'w' || s[0] == 'v' || s[0] == 'o' ? PS_TS_DST
+            : s[0] == 'i'                                                      ? PS_TS_IMM
+            : s[0] == 'y'                                                      ? PS_TS_BYTE
+            : s[0] == '['                                                      ? PS_TS_ADDR
+            : s[0] == 'a'                                                      ? PS_TS_AVAL
+            : s[0] == 'l'                                                      ? PS_TS_LABEL
+                                                                               : PS_TS_SRC;
         n++;
     }
     return n;
+}
+
+bool ps_types_data_fits(ps_type slot, ps_type reg, bool wider, bool vec) {
+    if (slot == PS_T_PRED || reg == PS_T_PRED) return false;
+    int ss = ps_type_size(slot), rs = ps_type_size(reg);
+    if (wider ? rs < ss : rs != ss) return false;
+    ps_type_kind sk = ps_type_kind_of(slot), rk = ps_type_kind_of(reg);
+    bool rint = rk == TK_UINT || rk == TK_SINT;
+    switch (sk) {
+    case TK_BITS: return true;
+    case TK_UINT:
+    case TK_SINT: return rk == TK_BITS || rint || reg == PS_T_F16X2;
+    default: return reg == slot || rk == TK_BITS || (vec && rint && rs == ss); /* ld.v2.f32 {%s1, %s2} */
+    }
 }
 
 bool ps_types_reg_fits(ps_type slot, ps_type reg, bool strict) {

@@ -21,6 +21,9 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
 void ps_check_mods(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- mem: validate_mem.c ---- */
+/* ld, ldu, st, atom and red: their qualifiers (types, vectors, memory order, cache operators,
+ * spaces), which ptxas judges before the operands; ps_check_mem has the rest. */
+void ps_check_mem_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 /* memory instructions (ld, st, atom, red, cp.async, fences, barriers on memory): state spaces of symbols and addresses, vector widths, cache and ordering qualifiers. */
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 

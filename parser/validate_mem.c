@@ -47,81 +47,8 @@ static bool check_narrow(parser *p, const ps_insn *in, const token *mt, const ps
     return false;
 }
 
-/* The shapes of a memory instruction's operands (ptxas: Arguments mismatch, Result register
- * required, ...): `addr` is the index of the [address], `data` the value's (-1: none); the value is a
- * register, a brace list of exactly vec elements (sinks only where it is written: ld), and for a
- * store or an atomic's operands also an immediate; never a predicate. */
-static bool operand_shapes(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops, int addr,
-                           int data, bool written) {
-    const char *mn = in->info->mnemonic;
-    token at;
-    for (int i = 0; i < nops; i++) {
-        const ps_operand *o = &ops[i];
-        at_operand(&at, mt, o);
-        if (i == addr) {
-            if (o->kind != PS_OP_ADDR) {
-                error_at(p, &at,
-                         "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction "
-                         "'%s')",
-                         mn, mn);
-                return false;
-            }
-            continue;
-        }
-        if (o->kind == PS_OP_ADDR) {
-            error_at(p, &at, "'%s' takes one address (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
-            return false;
-        }
-        if (i != data) continue;
-        if (o->kind == PS_OP_VEC && in->vec == 1 && o->nitems == 1) o = &o->items[0]; /* a scalar written {%r} */
-        if (o->kind == PS_OP_VEC) {
-            if (o->nitems != in->vec) {
-                error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: %s)", mn, in->vec, in->vec, o->nitems,
-                         o->nitems == 3 || o->nitems > 4 ? "Illegal vector size" : "Argument vector size mismatch");
-                return false;
-            }
-            for (int k = 0; k < o->nitems; k++)
-                if (o->items[k].kind == PS_OP_SINK && !written) {
-                    at_operand(&at, mt, &o->items[k]);
-                    error_at(p, &at, "Sink '_' not allowed as a source operand");
-                    return false;
-                }
-            continue;
-        }
-        if (in->vec > 1) {
-            error_at(p, &at, "'%s.v%d' takes a brace list of %d elements (ptxas: Vector expected)", mn, in->vec,
-                     in->vec);
-            return false;
-        }
-        if (o->kind == PS_OP_SINK && (written ? in->form == PS_F_LD || in->form == PS_F_LDU : true)) {
-            error_at(p, &at,
-                     written ? "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for "
-                               "instruction '%s')"
-                             : "Sink '_' not allowed as a source operand%.0s%.0s",
-                     mn, mn);
-            return false;
-        }
-        if (written && o->kind != PS_OP_REG && o->kind != PS_OP_SINK) {
-            error_at(p, &at, "Result register required for instruction '%s'", mn);
-            return false;
-        }
-        if (o->kind == PS_OP_REG && p->fn && p->fn->regs[o->reg].type == PS_T_PRED) {
-            error_at(p, &at, "'%s' does not move predicates (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
-            return false;
-        }
-    }
-    return true;
-}
-
 static void ldst(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    char why[256];
-    bool st = in->form == PS_F_ST;
-    if (!operand_shapes(p, in, mt, ops, nops, st ? 0 : 1, st ? 1 : 0, !st)) return;
-    if (ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version, why,
-                          sizeof why)) {
-        error_at(p, mt, "%s", why);
-        return;
-    }
+    /* the qualifiers: ps_check_mem_quals; the operands' kinds and types: the rows' shapes */
     int a = in->form == PS_F_ST ? 0 : 1;
     if (a >= nops) return;
     const ps_operand *o = &ops[a];
@@ -156,23 +83,6 @@ static void prefetch(parser *p, const ps_insn *in, const token *mt, const ps_ope
                  "prefetchu takes a generic address, not .%s variable '%s' (ptxas: Non-generic address is "
                  "not supported as operand for prefetchu instruction)",
                  ps_space_name(o->var->space), o->var->name);
-    }
-}
-
-/* isspacep.space p, a: a is a register or an immediate, never a variable (ptxas: Arguments mismatch). */
-static void isspacep(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    /* the space it tests: SPACE! (forms.def) */
-    if (nops != 2) return;
-    ps_type rt = ops[1].kind == PS_OP_REG && p->fn ? p->fn->regs[ops[1].reg].type : PS_T_NONE;
-    bool int_reg = rt == PS_T_NONE ||
-        (ps_type_kind_of(rt) != TK_FLOAT && rt != PS_T_PRED && (ps_type_size(rt) == 4 || ps_type_size(rt) == 8));
-    if ((ops[1].kind != PS_OP_REG && ops[1].kind != PS_OP_IMM) || !int_reg) {
-        /* ptxas 13: a 32- or 64-bit integer or bit register (not 16-bit, float or predicate) */
-        token at;
-        at_operand(&at, mt, &ops[1]);
-        error_at(p, &at,
-                 "isspacep tests an address in a 32- or 64-bit integer register (ptxas: Arguments "
-                 "mismatch for instruction 'isspacep')");
     }
 }
 
@@ -216,41 +126,9 @@ static void address_move(parser *p, const ps_insn *in, const token *mt, const ps
 }
 
 static void atomic(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    char why[256];
-    bool red = in->form == PS_F_RED;
-    if (!operand_shapes(p, in, mt, ops, nops, red ? 0 : 1, red ? -1 : 0, true)) return;
-    if (ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, nops, p->m->arch, p->m->version, why,
-                            sizeof why)) {
-        error_at(p, mt, "%s", why);
-        return;
-    }
+    /* the qualifiers: ps_check_mem_quals; the operands' kinds and types: the rows' shapes */
     int a = in->form == PS_F_ATOM ? 1 : 0;
     if (a >= nops) return;
-    /* the destination and the values are registers of the type's size (ptxas: Arguments mismatch) */
-    int size = in->ntypes ? ps_type_size(in->types[0]) : 0;
-    bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT);
-    ps_type_kind k = in->ntypes ? ps_type_kind_of(in->types[0]) : TK_BITS;
-    for (int i = 0; i < nops - hint && in->vec == 1 && p->fn; i++) {
-        if (i != a && ops[i].kind == PS_OP_VEC) {
-            token at;
-            at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "Vector is not expected for argument %d of instruction '%s'", i, in->info->mnemonic);
-            return;
-        }
-        if (i == a || ops[i].kind != PS_OP_REG) continue;
-        ps_type rt = p->fn->regs[ops[i].reg].type;
-        ps_type_kind rk = ps_type_kind_of(rt);
-        bool integer = k == TK_UINT || k == TK_SINT, rinteger = rk == TK_UINT || rk == TK_SINT;
-        if (ps_type_size(rt) != size || (integer && rk == TK_FLOAT) || (k == TK_FLOAT && rinteger)) {
-            token at;
-            at_operand(&at, mt, &ops[i]);
-            error_at(p, &at,
-                     "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction "
-                     "'%s')",
-                     in->info->mnemonic, ps_type_name(in->types[0]), ps_type_name(rt), in->info->mnemonic);
-            return;
-        }
-    }
     const ps_operand *o = &ops[a];
     if (check_narrow(p, in, mt, o)) return;
     /* atomics on local memory are undefined (PTX ISA 9.7.13.5), and ptxas 13 crashes on a generic atom
@@ -291,14 +169,7 @@ static void cp_async(parser *p, const ps_insn *in, const token *mt, const ps_ope
         }
     }
     if (in->form == PS_F_CP_ASYNC_WAIT || in->form == PS_F_CP_ASYNC_BULK_WAIT) return; /* "iu" (forms.def) */
-    if (!shapes_by_sig(p, in, mt, ops, nops, "aa")) return;
-    for (int i = 2; i < nops; i++)
-        if (ops[i].kind == PS_OP_ADDR) {
-            token at;
-            at_operand(&at, mt, &ops[i]);
-            error_at(p, &at, "cp.async takes two addresses (ptxas: Arguments mismatch for instruction 'cp.async')");
-            return;
-        }
+    /* the operands' kinds and types: "[] [] iu sN? sX^" (forms.def) */
     long long size = nops >= 3 && ops[2].kind == PS_OP_IMM ? (long long)ops[2].imm : -1;
     if (ps_mem_cp_async_rules(&in->mods, size, why, sizeof why)) {
         error_at(p, mt, "%s", why);
@@ -429,13 +300,27 @@ static bool repeated_word(parser *p, const ps_insn *in, const token *mt) {
     return false;
 }
 
+static bool ldst_or_atomic(ps_form f) {
+    return f == PS_F_LD || f == PS_F_LDU || f == PS_F_ST || f == PS_F_ATOM || f == PS_F_RED;
+}
+
+void ps_check_mem_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    (void)ops, (void)nops;
+    char why[256];
+    if (!ldst_or_atomic(in->form) || repeated_word(p, in, mt)) return;
+    bool atomic = in->form == PS_F_ATOM || in->form == PS_F_RED;
+    if (ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why) ||
+        (atomic ? ps_mem_atomic_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, p->m->arch, p->m->version,
+                                      why, sizeof why)
+                : ps_mem_ldst_rules(in->form, in->types, in->ntypes, &in->mods, in->vec, p->m->arch, p->m->version, why,
+                                    sizeof why)))
+        error_at(p, mt, "%s", why);
+}
+
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     char why[256];
-    if ((in->form == PS_F_LD || in->form == PS_F_LDU || in->form == PS_F_ST || in->form == PS_F_ATOM ||
-         in->form == PS_F_RED) &&
-        repeated_word(p, in, mt))
-        return;
-    if (ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
+    if (!ldst_or_atomic(in->form) &&
+        ps_mem_space_rules(in->form, &in->mods, p->m->arch, p->m->version, why, sizeof why)) {
         error_at(p, mt, "%s", why);
         return;
     }
@@ -460,7 +345,6 @@ void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operan
     case PS_F_CP_ASYNC:
     case PS_F_CP_ASYNC_WAIT:
     case PS_F_CP_ASYNC_BULK_WAIT: cp_async(p, in, mt, ops, nops); return;
-    case PS_F_ISSPACEP: isspacep(p, in, mt, ops, nops); return;
     case PS_F_CVTA:
     case PS_F_MOV: address_move(p, in, mt, ops, nops); return;
     default: return;

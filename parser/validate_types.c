@@ -208,7 +208,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
         return;
     }
     const ps_operand *o = &ops[1 - li];
-    ps_type_slot s = {t, li == 0 ? PS_TS_SRC : PS_TS_DST, false, false, false};
+    ps_type_slot s = {.type = t, .role = li == 0 ? PS_TS_SRC : PS_TS_DST};
     token oat = at_op(mt, o);
     if (o->kind == PS_OP_SINK)
         error_at(p, &oat,
@@ -221,6 +221,226 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
     else if (o->kind == PS_OP_REG) check_reg(p, mt, o, 1 - li, mn, s);
     else if (o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64)
         check_imm(p, mt, o, 1 - li, mn, s);
+}
+
+/* One operand in a slot of its shape (not a memory instruction's value), after its kind (address,
+ * label) has been matched. */
+static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    const char *mn = in->info->mnemonic;
+    bool mov = in->form == PS_F_MOV;
+    token at = at_op(mt, o);
+    switch (o->kind) {
+    case PS_OP_REG: check_reg(p, mt, o, i, mn, s); break;
+    case PS_OP_IMM:
+    case PS_OP_IMM_F32:
+    case PS_OP_IMM_F64: check_imm(p, mt, o, i, mn, s); break;
+    case PS_OP_SREG:
+        if (mov && i == 0)
+            error_at(p, &at,
+                     "a special register cannot be written (ptxas: Read-only special register "
+                     "cannot be destination argument)");
+        else if (!mov)
+            error_at(p, &at,
+                     "'%s' does not take a special register; copy it with mov first (ptxas: "
+                     "Special register argument not allowed for instruction '%s')",
+                     mn, mn);
+        break;
+    case PS_OP_VAR:
+        if (s.role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, s.type);
+        else if (!mov || i == 0)
+            error_at(p, &at,
+                     "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
+                     "Argument %d of instruction '%s': must be register)",
+                     i, mn, o->var->name, i, mn);
+        else check_var_address(p, mt, o, i, in->info, s.type);
+        break;
+    case PS_OP_SINK:
+        if (s.role != PS_TS_DST)
+            error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
+        else if (!s.sink)
+            error_at(p, &at,
+                     "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
+                     "allowed for instruction '%s')",
+                     mn, mn);
+        break;
+    case PS_OP_VEC:
+        error_at(p, &at,
+                 "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
+                 "instruction '%s')",
+                 mn, mn);
+        break;
+    default: break;
+    }
+}
+
+/* A register's type as a memory instruction's value: ptxas's words where it does not fit. */
+static bool data_reg(parser *p, const token *mt, const ps_operand *o, const ps_insn *in, ps_type_slot s, ps_type rt,
+                     bool vec) {
+    const char *mn = in->info->mnemonic;
+    if (ps_types_data_fits(s.type, rt, s.wider, vec)) return true;
+    token at = at_op(mt, o);
+    error_at(p, &at, "'%s.%s' cannot take a .%s register here (ptxas: Arguments mismatch for instruction '%s')", mn,
+             ps_type_name(s.type), ps_type_name(rt), mn);
+    return false;
+}
+
+/* Do two neighbours in a brace list go together, as ptxas compares them? A register is its type,
+ * an immediate PS_T_NONE with its notation (k: 0 integer, 1 floating point, -1 a register): .bN
+ * goes with anything, integers with integers, floating-point immediates with floats. */
+static bool neighbours(ps_type a, int ka, ps_type b, int kb) {
+    ps_type_kind x = ka < 0 ? ps_type_kind_of(a) : TK_BITS, y = kb < 0 ? ps_type_kind_of(b) : TK_BITS;
+    if (ka >= 0 && kb >= 0) return ka == kb;
+    if (ka >= 0 || kb >= 0) { /* one immediate, one register */
+        ps_type_kind r = ka >= 0 ? y : x;
+        int k = ka >= 0 ? ka : kb;
+        return r == TK_BITS || (k == 0 ? r == TK_UINT || r == TK_SINT : r == TK_FLOAT);
+    }
+    bool ints = (x == TK_UINT || x == TK_SINT) && (y == TK_UINT || y == TK_SINT);
+    return a == b || x == TK_BITS || y == TK_BITS || ints;
+}
+
+/* A brace list as a memory instruction's value (.vN, operand i): ptxas compares each element with
+ * the one before it (registers of one size unless one is a predicate; neighbours()), then the
+ * merged type (a .bN register if there is one, else the first register; immediates alone each)
+ * with the instruction's; '_' only where the value is written, and not as every element. */
+static void data_list(parser *p, const ps_insn *in, const token *mt, const ps_operand *l, int i, ps_type_slot s) {
+    const char *mn = in->info->mnemonic;
+    ps_type prev = PS_T_NONE, merged = PS_T_NONE;
+    int prevk = -2; /* -2: none yet */
+    const ps_operand *first = NULL;
+    int sinks = 0;
+    for (int k = 0; k < l->nitems; k++) {
+        const ps_operand *e = &l->items[k];
+        token at = at_op(mt, e);
+        bool imm = e->kind == PS_OP_IMM || e->kind == PS_OP_IMM_F32 || e->kind == PS_OP_IMM_F64;
+        if (e->kind == PS_OP_SINK) {
+            if (s.role != PS_TS_DST) {
+                error_at(p, &at, "Sink '_' not allowed as a source operand");
+                return;
+            }
+            sinks++;
+            continue;
+        }
+        if (e->kind == PS_OP_VAR) {
+            error_at(p, &at, "Illegal expression '%s'", e->var->name);
+            return;
+        }
+        if (e->neg && !e->minus) { /* ptxas: a syntax error, fatal */
+            error_at(p, &at, "'!' cannot negate an element of a brace list (ptxas: Parsing error: syntax error)");
+            return;
+        }
+        if (e->kind != PS_OP_REG && (s.role == PS_TS_DST || !imm)) {
+            if (s.role == PS_TS_DST && e->kind != PS_OP_SREG) {
+                error_at(p, &at, "Result register required for instruction '%s'", mn);
+                return;
+            }
+            continue; /* a special register: as ptxas takes it (not compared) */
+        }
+        ps_type rt = imm ? PS_T_NONE : reg_type(p, e->reg);
+        int rk = imm ? e->kind != PS_OP_IMM : -1;
+        if (!imm && rt == PS_T_NONE) continue;
+        if (prevk > -2) {
+            if (rk < 0 && prevk < 0 && prev != PS_T_PRED && rt != PS_T_PRED && ps_type_size(prev) != ps_type_size(rt)) {
+                error_at(p, &at, "Incompatible elements of vector expression");
+                return;
+            }
+            if (!neighbours(prev, prevk, rt, rk)) {
+                error_at(p, &at, "Vector with elements of different types are not allowed in %s instruction", mn);
+                return;
+            }
+        }
+        prev = rt, prevk = rk;
+        if (imm) continue;
+        if (!first || (ps_type_kind_of(rt) == TK_BITS && ps_type_kind_of(merged) != TK_BITS)) merged = rt;
+        if (!first) first = e;
+    }
+    if (sinks == l->nitems) {
+        token at = at_op(mt, l);
+        error_at(p, &at, "Unable to infer type of vector elements");
+        return;
+    }
+    if (first) data_reg(p, mt, first, in, s, merged, true);
+    else
+        for (int k = 0; k < l->nitems && !p->failed_stmt; k++)
+            if (l->items[k].kind != PS_OP_SREG) check_imm(p, mt, &l->items[k], i, mn, s);
+}
+
+/* A memory instruction's value (a data slot: forms.def's v, o and x): a register, an immediate
+ * where it is read, or with .vN a brace list of N; ld/st (M) also take a scalar written {%r}. */
+static void check_data(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    const char *mn = in->info->mnemonic;
+    bool written = s.role == PS_TS_DST;
+    token at = at_op(mt, o);
+    if (s.anyvec && o->kind == PS_OP_VEC) { /* st.async (ptxas 13) */
+        int n = o->nitems;
+        if (in->vec > 1 && n != in->vec)
+            error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: Argument vector size mismatch)", mn, in->vec,
+                     in->vec, n);
+        else if (n != 1 && n != 2 && n != 4) error_at(p, &at, "Illegal vector size: %d", n);
+        else data_list(p, in, mt, o, i, s);
+        return;
+    }
+    if (o->kind == PS_OP_VEC && in->vec == 1) {
+        if (!s.wider) {
+            error_at(p, &at, "Vector is not expected for argument %d of instruction '%s'", i, mn);
+            return;
+        }
+        if (o->nitems == 1) o = &o->items[0];
+    }
+    if (o->kind == PS_OP_VEC) {
+        if (o->nitems != in->vec)
+            error_at(p, &at, "'%s.v%d' needs %d elements, not %d (ptxas: %s)", mn, in->vec, in->vec, o->nitems,
+                     o->nitems == 3 || o->nitems > 4 ? "Illegal vector size" : "Argument vector size mismatch");
+        else data_list(p, in, mt, o, i, s);
+        return;
+    }
+    if (in->vec > 1 && !s.anyvec) {
+        error_at(p, &at, "'%s.v%d' takes a brace list of %d elements (ptxas: Vector expected)", mn, in->vec, in->vec);
+        return;
+    }
+    if (o->kind == PS_OP_SINK) {
+        if (!written) error_at(p, &at, "Sink '_' not allowed as a source operand");
+        else if (!s.sink)
+            error_at(p, &at,
+                     "'%s' cannot discard its result (ptxas: Result discard mode is not allowed for instruction '%s')",
+                     mn, mn);
+        return;
+    }
+    if (written && o->kind != PS_OP_REG) {
+        error_at(p, &at, "Result register required for instruction '%s'", mn);
+        return;
+    }
+    if (o->kind != PS_OP_REG) {
+        check_plain(p, in, mt, o, i, s);
+        return;
+    }
+    ps_type rt = reg_type(p, o->reg);
+    if (rt == PS_T_PRED)
+        error_at(p, &at, "'%s' does not move predicates (ptxas: Arguments mismatch for instruction '%s')", mn, mn);
+    else if (rt != PS_T_NONE) data_reg(p, mt, o, in, s, rt, false);
+}
+
+/* isspacep's address (G): a 32- or 64-bit integer or bit register, or an integer immediate. */
+static void check_addr32(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    ps_type rt = o->kind == PS_OP_REG ? reg_type(p, o->reg) : PS_T_NONE;
+    if (o->kind == PS_OP_SREG || (o->kind == PS_OP_REG && rt == PS_T_NONE)) {
+        check_plain(p, in, mt, o, i, s);
+        return;
+    }
+    if (o->kind == PS_OP_IMM ||
+        (o->kind == PS_OP_REG && (ps_types_reg_fits(PS_T_U64, rt, true) || ps_types_reg_fits(PS_T_U32, rt, true))))
+        return;
+    token at = at_op(mt, o);
+    error_at(p, &at,
+             "%s tests an address in a 32- or 64-bit integer register (ptxas: Arguments mismatch for instruction '%s')",
+             in->info->mnemonic, in->info->mnemonic);
+}
+
+static void check_operand(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
+    if (s.or_pred && o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) return; /* ignore-src, '!' too */
+    if (s.addr32) check_addr32(p, in, mt, o, i, s);
+    else if (s.data) check_data(p, in, mt, o, i, s);
+    else check_plain(p, in, mt, o, i, s);
 }
 
 /* Does the shape (forms.def's operands column) give an operand the type letter c? */
@@ -256,13 +476,24 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     ps_type_slot sl[8];
     int ns = ps_types_slots(in->info, in->types, in->ntypes, &in->mods, sl);
     if (ns < 0) return;
-    while (ns > nops && sl[ns - 1].optional) ns--; /* alloca d, size: the default alignment */
+    /* operands left out: the optional slots, the last first (alloca d, size: the default
+     * alignment; cp.async's src-size before a cache policy) */
+    for (int k = ns - 1; k >= 0 && ns > nops; k--)
+        if (sl[k].optional) {
+            memmove(&sl[k], &sl[k + 1], sizeof sl[0] * (size_t)(ns - k - 1));
+            ns--;
+        }
+    const char *sh = in->info->ops_src;
+    /* ld, ldu, st, atom, red, cp.async: their types and messages are validate_mem.c's */
+    bool data = false; /* ld, ldu, st, atom, red: the words of validate_mem.c's checks before */
+    for (int i = 0; i < ns; i++) data |= sl[i].data;
+    bool memform = data || strchr(sh, '^') != NULL;
     /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
      * names no type of the instruction's leaves the suffixes to the row's types column */
-    const char *sh = in->info->ops_src;
     bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
     int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
-    if (in->ntypes != want_types && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
+    /* (a row whose types column is "*" leaves the count to its family's validator: ld, st, atom, ...) */
+    if (in->ntypes != want_types && !in->info->any_type && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
                  "'%s' takes %d type suffix%s, not %d (ptxas: Unexpected instruction types specified "
                  "for '%s')",
@@ -283,6 +514,16 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
                  "a predicate operand needs .and, .or or .xor (ptxas: Boolean operation is "
                  "required for instruction '%s')",
                  mn);
+        return;
+    }
+    if (nops != ns && memform) {
+        /* ptxas's words: one operand more, a cache policy, wants ::cache_hint; any other count */
+        const ps_operand *x = &ops[nops - 1];
+        bool policy =
+            x->kind == PS_OP_IMM || (x->kind == PS_OP_REG && ps_types_reg_fits(PS_T_U64, reg_type(p, x->reg), false));
+        if (nops == ns + 1 && policy && strchr(sh, '^') && !ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT))
+            error_at(p, mt, ".L2::cache_hint modifier required for instruction '%s' with %d arguments", mn, nops);
+        else error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
         return;
     }
     if (nops != ns) {
@@ -307,7 +548,14 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             break;
         }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
-            if (sl[i].role == PS_TS_ADDR)
+            if (sl[i].addr32) check_addr32(p, in, mt, o, i, sl[i]);
+            else if (data)
+                error_at(p, &at,
+                         sl[i].role == PS_TS_ADDR
+                             ? "'%s' takes an address in brackets here (ptxas: Arguments mismatch for instruction '%s')"
+                             : "'%s' takes one address (ptxas: Arguments mismatch for instruction '%s')",
+                         mn, mn);
+            else if (sl[i].role == PS_TS_ADDR)
                 error_at(p, &at,
                          "operand %d of '%s' must be an address in brackets (ptxas: Arguments mismatch for "
                          "instruction '%s')",
@@ -320,47 +568,6 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
             else mismatch(p, mt, o, i, mn, "an address", sl[i].type);
             break;
         }
-        switch (o->kind) {
-        case PS_OP_REG: check_reg(p, mt, o, i, mn, sl[i]); break;
-        case PS_OP_IMM:
-        case PS_OP_IMM_F32:
-        case PS_OP_IMM_F64: check_imm(p, mt, o, i, mn, sl[i]); break;
-        case PS_OP_SREG:
-            if (mov && i == 0)
-                error_at(p, &at,
-                         "a special register cannot be written (ptxas: Read-only special register "
-                         "cannot be destination argument)");
-            else if (!mov)
-                error_at(p, &at,
-                         "'%s' does not take a special register; copy it with mov first (ptxas: "
-                         "Special register argument not allowed for instruction '%s')",
-                         mn, mn);
-            break;
-        case PS_OP_VAR:
-            if (sl[i].role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, sl[i].type);
-            else if (!mov || i == 0)
-                error_at(p, &at,
-                         "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
-                         "Argument %d of instruction '%s': must be register)",
-                         i, mn, o->var->name, i, mn);
-            else check_var_address(p, mt, o, i, in->info, sl[i].type);
-            break;
-        case PS_OP_SINK:
-            if (sl[i].role != PS_TS_DST)
-                error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
-            else if (!sl[i].sink)
-                error_at(p, &at,
-                         "'%s' cannot discard its result into '_' (ptxas: Result discard mode is not "
-                         "allowed for instruction '%s')",
-                         mn, mn);
-            break;
-        case PS_OP_VEC:
-            error_at(p, &at,
-                     "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
-                     "instruction '%s')",
-                     mn, mn);
-            break;
-        default: break;
-        }
+        check_operand(p, in, mt, o, i, sl[i]);
     }
 }

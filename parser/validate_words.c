@@ -584,20 +584,11 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
     if (v->flags & W_TCLDST) tcgen05_ldst(p, w, n, mt, ops, nops);
     if ((v->flags & W_VALSIZE) && nops > 0)
         ps_ctrl_want(p, mt, mn, &ops[nops - 1], strstr(nth_type(w, n, 0), "64") ? K_I64 | K_F64 : K_I32 | K_F32);
-    if ((v->flags & W_STASYNC) && nops > 1) {
-        /* the value: a register, or a brace list of .vN ones (ptxas also takes 2 or 4 without .vN) */
+    if ((v->flags & W_STASYNC) && nops == 2) {
+        /* the forms without an mbarrier store one value (the value itself: the row's shape, "zT") */
         int vec = has_word(w, n, "v2") ? 2 : has_word(w, n, "v4") ? 4 : 0;
-        const ps_operand *o = &ops[1];
-        if (vec && (o->kind != PS_OP_VEC || o->nitems != vec)) {
-            error_at(p, mt, "Vector of size %d is expected for argument 1 of instruction 'st.async'", vec);
-            return;
-        }
-        if (nops == 2 && (vec || o->kind == PS_OP_VEC)) { /* the forms without an mbarrier store one value */
+        if (vec || ops[1].kind == PS_OP_VEC) {
             error_at(p, mt, "Vector qualifier is not allowed for instruction 'st.async'");
-            return;
-        }
-        if (!vec && o->kind == PS_OP_VEC && o->nitems != 2 && o->nitems != 4) {
-            error_at(p, mt, "Illegal vector size: %d", o->nitems);
             return;
         }
     }

@@ -92,7 +92,7 @@ ROW_RE = re.compile(r'^(?:X\((\w+)|XS\((\w+), (\w+)), "([^"]*)", "([^"]*)", "([^
 
 def operand_counts(col):
     """the least and most operands of forms.def's operands column (-1: unchecked): a count "2",
-    "2-3", "1+", "*", or a shape whose tokens ending '?' or '&' may be left out"""
+    "2-3", "1+", "*", or a shape whose tokens ending '?', '&', '^' or '=' may be left out"""
     if col == "*":
         return -1, -1
     m = re.match(r"^(\d+)(?:-(\d+)|(\+))?$", col)

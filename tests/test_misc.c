@@ -138,12 +138,14 @@ static void atomics_every_op(void **state) {
 static void regress_atom_add_noftz_f16x2_was_integer_add(void **state) {
     (void)state;
     const char *ptx = TU_HEADER ".visible .entry k(.param .u64 p0) {\n"
-                                "  .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+                                "  .reg .b32 %r<8>; .reg .b64 %rd<2>;\n"
                                 "  ld.param.u64 %rd1, [p0];\n"
-                                "  atom.global.add.noftz.f16x2 %r1, [%rd1], 0x3c003c00;\n" /* {1.0, 1.0} */
+                                /* the values in registers: ptxas takes no integer immediate there */
+                                "  mov.b32 %r4, 0x3c003c00; mov.b32 %r5, 0x3f803f80; mov.b32 %r6, 0x00010002;\n"
+                                "  atom.global.add.noftz.f16x2 %r1, [%rd1], %r4;\n" /* {1.0, 1.0} */
                                 "  st.global.u32 [%rd1+4], %r1;\n"
-                                "  red.global.add.noftz.bf16x2 [%rd1+8], 0x3f803f80;\n" /* {1.0, 1.0} */
-                                "  atom.global.add.noftz.f16x2 %r2, [%rd1+12], 0x00010002;\n"
+                                "  red.global.add.noftz.bf16x2 [%rd1+8], %r5;\n" /* {1.0, 1.0} */
+                                "  atom.global.add.noftz.f16x2 %r2, [%rd1+12], %r6;\n"
                                 "  ret; }\n";
     /* [0] {1.5, 65504} + {1, 1}: {2.5, 65504} (65505 rounds back to 65504);
      * [2] bf16 {1.0, -2.0} + {1, 1}: {2.0, -1.0}; [3] f16 {-2^-24, 2^-14} + {2^-23, 2^-24}:
