@@ -267,7 +267,9 @@ static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits
     int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
     for (unsigned k = 0; k < n; k++) {
         int ex;
-        if (W[k] && v[k] != 0) (void)frexp((double)v[k], &ex), top = ex > top ? ex : top;
+        if (!W[k] || v[k] == 0) continue;
+        frexp((double)v[k], &ex);
+        if (ex > top) top = ex;
     }
     *out = 0;
     if (top == INT32_MIN) return true;
