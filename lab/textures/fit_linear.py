@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fit_linear.py DIR — tests candidate rules for the H200's linear texture filter against a
+"""fit_linear.py DIR [PROBES3_DIR] — tests candidate rules for the H200's linear texture filter against a
 recording of lab/textures/record.cu (DIR: tests/data/tex/h200_recording.tar.gz extracted, the
 folder holding cases.txt), lane by lane, and prints how many recorded lanes each rule misses.
 A rule counts only if it misses none of its class (lab/textures/README.md, "Fourth step").
@@ -9,7 +9,9 @@ A rule counts only if it misses none of its class (lab/textures/README.md, "Four
 2. 3D weights, from the one-hot 2x2x2 probes (cases 431-434): which rule makes the eight 1/256
    weights from the three rounded fractions?
 3. Normalized s8: is the result a linear function of the weight in 16-bit fixed point, as for
-   u8, u16 and s16 (probe cases 438-440)?"""
+   u8, u16 and s16 (probe cases 438-440)?
+4. With PROBES3_DIR (lab/textures/h200_probes3.tar.gz extracted): the 3D weights of its one-hot
+   probes."""
 import itertools
 import math
 import sys
@@ -290,10 +292,34 @@ def fit_s8(cases):
               + ("a linear fixed-point filter fits" if width(lo) < 1 else "no linear fixed-point filter fits"))
 
 
+def fit_probes3(cases, probes):
+    """With the probes3 recording (record.cu's opt-in set): the 3D weights of 768 more one-hot
+    lanes (512 with every fraction on the 1/256 grid, 256 with x a hair off half steps)."""
+    by = {c.name: c for c in probes}
+    rows = []
+    for t in range(24):
+        lo, hi = f"case{445 + 2 * t:03d}", f"case{446 + 2 * t:03d}"
+        for lane in range(32):
+            W = [from_bits(by[n].out[lane * 4 + ch]) * 256 for n in (lo, hi) for ch in range(4)]
+            rows.append((footprint(by[lo], lane)[2], [int(w) for w in W]))
+    old = weights3d(cases)
+    print(f"4. probes3: 3D weights of {len(rows)} more lanes ({sum(sum(W) == 256 for _, W in rows)} sum to 1), "
+          f"with the {len(old)} earlier ones")
+    for dy in itertools.product((0, 1), repeat=4):
+        f = sequential_rule(dy)
+        missed = sum(f(a) != W for a, W in rows + old)
+        if missed <= 8:
+            m, n = random_3d_misses(cases, f)
+            print(f"   {missed:3d} missed  split by z, then x, then y; y rounds y1 in cells {dy} "
+                  f"(random 3D cases: {m} of {n} lanes missed)")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     cases = load(sys.argv[1])
     fit_float_sums(cases)
     fit_3d(cases)
     fit_s8(cases)
+    if len(sys.argv) == 3:
+        fit_probes3(cases, load(sys.argv[2]))
