@@ -313,6 +313,21 @@ def fit_probes3(cases, probes):
             print(f"   {missed:3d} missed  split by z, then x, then y; y rounds y1 in cells {dy} "
                   f"(random 3D cases: {m} of {n} lanes missed)")
 
+    # normalized s8: every weight 0..255 between two texels, 10 pairs (cases 493-572)
+    pairs = [(0, 127), (0, -128), (0, 1), (0, -1), (-5, 90), (90, -5), (127, -128), (64, -64), (0, 64), (-1, 1)]
+    f_of_T, conflicts = {}, 0
+    for p, (v0, v1) in enumerate(pairs):
+        for part in range(8):
+            c = by[f"case{493 + p * 8 + part:03d}"]
+            for lane in range(32):
+                a = part * 32 + lane
+                q = round(from_bits(c.out[lane * 4]) * 32767)
+                T = (256 - a) * v0 + a * v1  # the exact sum of the raw bytes times the weights
+                conflicts += T in f_of_T and f_of_T[T] != q
+                f_of_T[T] = q
+    print(f"   s8: q (result x 32767) as a function of T = (256 - a) * s0 + a * s1: {len(f_of_T)} values of T, "
+          f"{conflicts} with two different q (0: the filter adds the raw bytes exactly, then converts T)")
+
 
 if __name__ == "__main__":
     if len(sys.argv) not in (2, 3):
