@@ -320,10 +320,10 @@ static void query(ps_warp *w, const ps_dinsn *d) {
 
 /* d->geom geometry, d->type2 1 for .s32 coordinates, d->type the destination type, d->gather 0 for
  * tex, 1 + the component for tld4; slots d0..d3, a, coordinates. */
-/* Linear filtering equals the H200 for the textures ps_tex_linear_exact names; elsewhere (f32 in
- * the last bit now and then, s8, 3D) a texture object that asks for it faults unless
- * PTXSIM_TEXTURE_SAMPLING=reference (lab/textures/README.md). Point sampling and tld4 equal the
- * GPU in every recorded case. */
+/* Linear filtering equals the H200 for the textures ps_tex_linear_exact names; elsewhere (3D
+ * textures and normalized s8 ones, whose arithmetic is not found) a texture object that asks for
+ * it faults unless PTXSIM_TEXTURE_SAMPLING=reference (lab/textures/README.md). Point sampling and
+ * tld4 equal the GPU in every recorded case. */
 static bool linear_asked(void) {
     const char *e = getenv("PTXSIM_TEXTURE_SAMPLING");
     return e && !strcmp(e, "reference");
@@ -406,8 +406,9 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
             } else if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
             else if (!ps_tex_sample(&t, base, c, layer, &out) && !linear_asked()) {
                 ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
-                               "tex: linear filtering over an infinite or NaN texel is not supported by "
-                               "ptxsim (not measured on the H200); PTXSIM_TEXTURE_SAMPLING=reference runs it anyway");
+                               "tex: linear filtering over an infinite or NaN texel (or a subnormal one, or to a "
+                               "subnormal result) is not supported by ptxsim (not measured on the H200); "
+                               "PTXSIM_TEXTURE_SAMPLING=reference runs it anyway");
                 return;
             }
         }

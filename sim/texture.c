@@ -1,6 +1,7 @@
 /* texture.c — texture and surface objects: checks, ptxsim's 64-byte encoding, texel reads and
- * the sampling rules of the CUDA programming guide's texture-fetching appendix (docs/textures.md
- * says which parts are measured on a GPU and which follow the documents only). */
+ * the sampling rules of the CUDA programming guide's texture-fetching appendix, with the H200's
+ * arithmetic where lab/textures measured it (docs/textures.md says which parts are measured on a
+ * GPU and which follow the documents only). */
 #include "texture.h"
 
 #include <math.h>
@@ -262,57 +263,41 @@ static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
 static void border_texel(const ps_tex *t, ps_texel *out) { border_at(t, false, out); }
 void ps_tex_border_texel(const ps_tex *t, ps_texel *out) { border_texel(t, out); }
 
-/* sum_k w[k] * v[k] rounded once to f32, to nearest with ties away from zero: the H200's linear
- * filter (lab/textures). w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite f32. The products are
- * exact 48-bit integers times powers of two; they are added exactly in units of 2^(E-72), E the
- * largest exponent, with what falls below (a texel 2^72 smaller) kept as a sticky sign. */
-static uint32_t exact_weighted_sum(const uint32_t *W, const float *v, unsigned n, int bits) {
-    int64_t P[8];
-    int e[8], E = INT32_MIN;
+/* The H200's float filter (lab/textures/fit_linear.py: 7,552 of 7,552 recorded 1D and 2D f32 and
+ * f16 lane channels): the texels of nonzero weight are aligned to the largest one's exponent and
+ * kept with 28 bits there (24 and 4 guard bits), truncated toward zero; the weighted sum of those
+ * is exact and rounded once to `bits` significant bits (24: f32; 11 with exponents down to -14:
+ * f16), to nearest with ties away from zero. w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite
+ * and normal or zero. False when the result falls below the format's normal range (not measured;
+ * *out is then the same rounding on the subnormal grid). */
+static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits, int emin, uint32_t *out) {
+    int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
     for (unsigned k = 0; k < n; k++) {
         int ex;
-        double m = frexp((double)v[k], &ex); /* v = m * 2^ex, 0.5 <= |m| < 1 */
-        int64_t mi = (int64_t)ldexp(m, 24);  /* exact: 24 bits */
-        P[k] = mi * (int64_t)W[k];           /* <= 2^48 */
-        e[k] = ex - 48;                      /* value = P * 2^e */
-        if (P[k] && e[k] > E) E = e[k];
+        if (!W[k] || v[k] == 0) continue;
+        frexp((double)v[k], &ex);
+        if (ex > top) top = ex;
     }
-    if (E == INT32_MIN) return 0;
-    int base = E - 72;
-    __int128 S = 0;
-    int sticky = 0;
-    for (unsigned k = 0; k < n; k++) {
-        if (!P[k]) continue;
-        int sh = e[k] - base;
-        if (sh >= 0) S += (__int128)P[k] * ((__int128)1 << sh); /* a multiply: P may be negative */
-        else {
-            int64_t q = sh <= -63 ? 0 : P[k] / ((int64_t)1 << -sh); /* toward zero */
-            if (q * (sh <= -63 ? 0 : ((int64_t)1 << -sh)) != P[k]) sticky = P[k] < 0 ? -1 : 1;
-            S += q;
-        }
-    }
-    if (S == 0) return sticky < 0 ? 0x80000000u : 0;
-    bool neg = S < 0;
-    unsigned __int128 A = neg ? -(unsigned __int128)S : (unsigned __int128)S;
-    int msb = 127;
-    while (!(A >> msb & 1)) msb--;
-    /* value = A * 2^base: keep 24 bits, round to nearest, ties away (sticky breaks exact ties) */
+    *out = 0;
+    if (top == INT32_MIN) return true;
+    int64_t S = 0; /* the sum in units of 2^(top - 28 - 24) */
+    for (unsigned k = 0; k < n; k++)
+        if (W[k]) S += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], 28 - top)); /* < 2^55 */
+    if (S == 0) return true;
+    uint64_t A = S < 0 ? -(uint64_t)S : (uint64_t)S;
+    int lsb = top - 52, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
     int drop = msb - (bits - 1);
-    uint64_t mant;
-    int exp2 = base; /* of mant's last bit */
+    if (msb + lsb < emin) drop = emin - (bits - 1) - lsb; /* below the normal range: the subnormal grid */
     if (drop > 0) {
-        unsigned __int128 half = (unsigned __int128)1 << (drop - 1);
-        unsigned __int128 rem = A & (((unsigned __int128)1 << drop) - 1);
-        mant = (uint64_t)(A >> drop);
-        bool up = rem > half || (rem == half && !(sticky && (sticky < 0) != neg));
-        if (up) mant++;
-        exp2 += drop;
-    } else {
-        mant = (uint64_t)A << -drop;
-        exp2 += drop;
+        uint64_t half = drop > 63 ? 0 : (uint64_t)1 << (drop - 1);
+        uint64_t rest = drop > 63 ? A : A & ((half << 1) - 1);
+        A = drop > 63 ? 0 : A >> drop;
+        if (drop <= 63 && rest >= half) A++; /* ties away from zero */
+        lsb += drop;
     }
-    float r = ldexpf((float)mant, exp2); /* subnormal results round again: none in practice */
-    return f32_bits(neg ? -r : r);
+    float r = ldexpf((float)A, lsb); /* exact: at most `bits` bits (or one more after a carry) */
+    *out = f32_bits(S < 0 ? -r : r);
+    return msb + top - 52 >= emin; /* the exact sum's exponent */
 }
 
 /* Floors that saturate at +-2^40 (far outside any texture), so that huge or infinite
@@ -355,7 +340,9 @@ static bool fixed16_format(const ps_tex *t) {
     return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
 }
 
-bool ps_tex_linear_exact(const ps_tex *t) { return t->dim <= 2 && (t->format == PS_TXF_F16 || fixed16_format(t)); }
+bool ps_tex_linear_exact(const ps_tex *t) {
+    return t->dim <= 2 && (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t));
+}
 
 /* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
  * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
@@ -400,7 +387,10 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     unsigned corners = 1u << dims;
     uint32_t W[8];
     float vals[4][8];
-    bool special = false;
+    /* infinite, NaN and subnormal values (f16 ones for f16 textures) and sums below the normal range
+     * are not measured: the result is then not claimed (false) */
+    bool f16 = t->format == PS_TXF_F16, special = false, tiny_sum = false;
+    float tiny = f16 ? 0x1p-14f : 0x1p-126f;
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
@@ -432,7 +422,8 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
             isum[ch] += (int64_t)(W[k] >> 16) * fixed16_value(t, base, ix, layer, in, ch);
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
-            if (!isfinite(vals[ch][k])) special = true;
+            float m = fabsf(vals[ch][k]);
+            if (!isfinite(m) || (m != 0 && m < tiny)) special = true; /* not measured */
         }
     }
     out->is_float = true;
@@ -444,14 +435,14 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
             continue;
         }
         if (!special) {
-            out->v[ch] = exact_weighted_sum(W, vals[ch], corners, t->format == PS_TXF_F16 ? 11 : 24);
+            if (!filtered_sum(W, vals[ch], corners, f16 ? 11 : 24, f16 ? -14 : -126, &out->v[ch])) tiny_sum = true;
             continue;
         }
         float acc = 0;
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
         out->v[ch] = f32_bits(acc);
     }
-    return fixed16 || !special;
+    return fixed16 || (!special && !tiny_sum);
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {

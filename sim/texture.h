@@ -87,11 +87,11 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
                   ps_texel *out);
 
 /* Does ptxsim's linear filter give the H200's bits for this texture (lab/textures: 1D and 2D,
- * layered or not, f16 and the normalized u8, u16 and s16 formats)? Others run only on request. */
+ * layered or not, f32, f16 and the normalized u8, u16 and s16 formats)? Others run only on request. */
 bool ps_tex_linear_exact(const ps_tex *t);
 /* tex with float coordinates c[0..dim-1] (normalized or not, as the texture says) on `layer`
  * (clamped to the layers): address modes, point or linear filtering. Returns false when linear
- * filtering met an infinite or NaN texel: the result is then a plain f32 sum, not measured on the
+ * filtering met an infinite, NaN or subnormal texel or summed to a subnormal: not measured on the
  * H200 (the caller refuses it unless asked). */
 bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);
 /* tld4: component `comp` (0 r .. 3 a) of the four texels of the bilinear footprint at float

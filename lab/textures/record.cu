@@ -241,8 +241,8 @@ static void surf_inputs(Case &c, int slack, bool distinct) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s tests/data/tex/tex_kernels.ptx OUTDIR\n", argv[0]);
+    if (argc != 3 && !(argc == 4 && !strcmp(argv[3], "probes3"))) {
+        fprintf(stderr, "usage: %s tests/data/tex/tex_kernels.ptx OUTDIR [probes3]\n", argv[0]);
         return 2;
     }
     ptx_path = argv[1];
@@ -486,6 +486,69 @@ int main(int argc, char **argv) {
             }
             run_case(dir, c);
         }
+    }
+    // linear filtering, third probe set (opt-in: `record PTX OUTDIR probes3`; the default run, and
+    // so the committed recording, stay as they were): after the first 445 cases, in place of the
+    // deliberate faults (the first of them ends a run on the GPU). (1) 3D weights with every
+    // fraction on the 1/256 grid (x = 0.5 + i/256 is exact in f32), 512 random triples, each read
+    // through both halves of the one-hot 2x2x2 texture; (2) 3D weights with x a hair off half steps
+    // (+-0.01, +-0.02 of a step) and y, z on the grid, to see how 3D rounds a fraction; (3) every
+    // weight 0..255 between two normalized s8 texels, for 10 pairs of values; (4) held-out checks
+    // of the f32 sum rule (texels aligned to the largest exponent with 28 bits, truncated; the sum
+    // rounded ties away): 2D f32 textures whose texel exponents span 2^-24..2^4, and two with
+    // subnormal and tiny texels (not modelled: ptxsim refuses them).
+    if (argc == 4) {
+        static float onehot3[2][32];
+        for (int h = 0; h < 2; h++)
+            for (int t = 0; t < 8; t++)
+                for (int ch = 0; ch < 4; ch++) onehot3[h][t * 4 + ch] = (t == h * 4 + ch) ? 1.0f : 0.0f;
+        static float grid3[24][32][3]; // 16 trials of grid triples, then 8 of near-half x
+        for (int trial = 0; trial < 24; trial++)
+            for (int l = 0; l < 32; l++)
+                for (int d = 0; d < 3; d++) {
+                    float f = (float)(next() % 256);
+                    if (trial >= 16 && d == 0) f = (float)(next() % 256) + 0.5f + (float)((int)(next() % 5) - 2) * 0.01f;
+                    grid3[trial][l][d] = 0.5f + f / 256.0f;
+                }
+        for (int trial = 0; trial < 24; trial++)
+            for (int h = 0; h < 2; h++) {
+                Case c = surf("tex_3d_f32", F32, 4, 3, 2, 2, 2, 0);
+                c.surface = false, c.linear = 1, c.texels = onehot3[h];
+                for (int l = 0; l < 32; l++)
+                    for (int d = 0; d < 3; d++) memcpy(&c.in[l][1 + d], &grid3[trial][l][d], 4);
+                run_case(dir, c);
+            }
+        static const int8_t s8pairs[10][2] = {{0, 127}, {0, -128}, {0, 1},    {0, -1},  {-5, 90},
+                                              {90, -5}, {127, -128}, {64, -64}, {0, 64}, {-1, 1}};
+        for (int p = 0; p < 10; p++)
+            for (int part = 0; part < 8; part++) {
+                Case c = surf("tex_1d_f32", S8, 1, 1, 2, 1, 1, 0);
+                c.surface = false, c.linear = 1, c.read_norm = 1, c.texels = s8pairs[p];
+                for (int l = 0; l < 32; l++) {
+                    float x = 0.5f + (float)(part * 32 + l) / 256.0f; // weight part * 32 + l of texel 1
+                    memcpy(&c.in[l][1], &x, 4);
+                }
+                run_case(dir, c);
+            }
+        static uint32_t wide[10][5 * 4 * 4];
+        for (int k = 0; k < 10; k++) {
+            for (int i = 0; i < 5 * 4 * 4; i++) {
+                uint32_t e = k < 8 ? 127 - 24 + next() % 29 : (next() % 3 == 0 ? 0 : 1 + next() % 4);
+                wide[k][i] = (next() & 0x80000000u) | e << 23 | (next() & 0x7fffffu);
+            }
+            Case c = surf("tex_2d_f32", F32, 4, 2, 5, 4, 1, 0);
+            c.surface = false, c.linear = 1, c.texels = wide[k];
+            for (int d = 0; d < 3; d++) c.amode[d] = 1;
+            for (int l = 0; l < 32; l++) {
+                float x = (float)(next() % 6000) / 1000.0f - 0.5f, y = (float)(next() % 5000) / 1000.0f - 0.5f;
+                memcpy(&c.in[l][1], &x, 4);
+                memcpy(&c.in[l][2], &y, 4);
+            }
+            run_case(dir, c);
+        }
+        fclose(list);
+        printf("%d cases in %s (probes3)\n", ncase, dir);
+        return 0;
     }
     // what ptxsim refuses or faults on: a byte x that is not a multiple of the access (the ISA:
     // undefined), an access of another size than the texel's, .trap out of range (last: the
