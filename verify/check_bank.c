@@ -261,11 +261,10 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
  * shared memory can become (its 16-byte accesses, sim/exec_wmma.c; a C fragment's 16-byte
  * accesses are LDS.128): Nsight Compute counts their wavefronts and conflicts under shared loads
  * and stores, but not the instructions (H200, tests/verify: ldm_*, stm_*, wld_*). */
-static bool matrix_rows(const ps_mem_event *e) {
-    const ps_insn *in = e->at.insn;
+static bool matrix_rows(const ps_insn *in, unsigned size) {
     if (!in) return false;
     if (in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX) return true;
-    return in->form == PS_F_WMMA_LOAD && e->size == 16 && in->nwords > 1 &&
+    return in->form == PS_F_WMMA_LOAD && size == 16 && in->nwords > 1 &&
         (in->words[0] == PS_WM(A) || in->words[0] == PS_WM(B)); /* wmma.load.a, wmma.load.b */
 }
 
@@ -297,16 +296,29 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     /* counters as the SASS executes them: a group that ptxas merges is one access, counted at
      * its first instruction with the group's addresses and size; the others count nothing */
     const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->rc.v, idx) : NULL;
+    int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
+    bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
+    if (sa && sa->lead != idx) {
+        r->used = 1;
+        r->kind = (uint8_t)e->kind;
+        r->size = (uint8_t)e->size;
+        return;
+    }
+    /* the cost is a function of the event's kind, size, lanes and addresses (and of the
+     * instruction): a repeat of the memo's event costs what it cost then */
+    ps_mem_memo *memo = sh->memo;
+    access_cost ac;
+    _Static_assert(sizeof ac <= sizeof memo->bank, "ps_mem_memo.bank too small");
+    bool cached = memo && sh->repeat && memo->bank_ok;
+    if (cached) memcpy(&ac, memo->bank, sizeof ac);
+    /* the row's worst execution is replaced (below) only by a worse one, or an equal one of an
+     * earlier block or warp: then the merged event is needed for its addresses */
+    unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
+    unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
+    bool worse = !cached || ac.c.worst > r->worst ||
+        (ac.c.worst == r->worst && ac.c.worst > 1 && (lin < rlin || (lin == rlin && e->at.warp < r->warp)));
     ps_mem_event merged;
-    if (sa) {
-        int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
-        bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
-        if (sa->lead != idx) {
-            r->used = 1;
-            r->kind = (uint8_t)e->kind;
-            r->size = (uint8_t)e->size;
-            return;
-        }
+    if (sa && worse) {
         merged = *e;
         for (uint32_t m = mask; m; m &= m - 1) {
             int l = __builtin_ctz(m);
@@ -315,14 +327,19 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         merged.size = sa->bytes;
         e = &merged;
     }
-    access_cost ac = cost_of(s, e, mask, idx, sh);
+    if (!cached) {
+        ac = cost_of(s, e, mask, idx, sh);
+        if (memo) {
+            memcpy(memo->bank, &ac, sizeof ac);
+            memo->bank_ok = true;
+        }
+    }
     bank_cost c = ac.c;
-    int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
-    bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
+    unsigned size = sa ? sa->bytes : e->size;
     r->used = 1;
-    r->matrix |= matrix_rows(e);
+    r->matrix |= matrix_rows(e->at.insn, size);
     r->kind = (uint8_t)e->kind;
-    r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+    r->size = (uint8_t)(size > 255 ? 255 : size);
     r->exec += ac.inst;
     r->wf += c.wavefronts;
     r->ideal += c.ideal;
@@ -333,8 +350,6 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (c.wavefronts > c.ideal) r->conflicted++;
     /* keep the worst execution, the earliest CTA and warp among equals (deterministic) */
-    unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
-    unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
     if (c.worst > r->worst ||
         (c.worst == r->worst && c.worst > 1 && (lin < rlin || (lin == rlin && e->at.warp < r->warp)))) {
         r->worst = c.worst;

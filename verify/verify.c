@@ -45,10 +45,20 @@ static bool enabled(const ps_verifier *v, int i) { return checkers[i]->check && 
 
 /* ---- event fan-out ----------------------------------------------------------------------- */
 
+static void memo_free(ps_verifier *v) {
+    for (int i = 0; i < v->nmemo; i++) free(v->memo[i]);
+    free(v->memo);
+    v->memo = NULL;
+    v->nmemo = 0;
+}
+
 static void on_launch_begin(void *ctx, int nworkers, const char *kernel) {
     (void)kernel;
     ps_verifier *v = ctx;
     v->nworkers = nworkers;
+    memo_free(v);
+    v->nmemo = nworkers > 0 ? nworkers : 1;
+    v->memo = ps_xcalloc((size_t)v->nmemo, sizeof *v->memo);
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->launch_begin) checkers[i]->launch_begin(v->state[i], nworkers);
 }
@@ -242,6 +252,57 @@ static void on_cluster_barrier(void *ctx, const int *workers, int n) {
         if (enabled(v, i) && checkers[i]->cluster_barrier) checkers[i]->cluster_barrier(v->state[i], workers, n);
 }
 
+/* The memo (ps_mem_memo): per worker a direct-mapped table keyed by (instruction, warp). A tiled
+ * kernel's warp reads the same shared addresses at an instruction in every tile and every block,
+ * so the shape and the bank model's cost of such an event are found again with one comparison of
+ * its lanes instead of being worked out anew (docs/performance.md, "The cost of check"). */
+enum { MEMO_SLOTS = 1024 };
+
+static ps_mem_memo *memo_slot(ps_verifier *v, const ps_mem_event *e, int idx) {
+    int w = e->at.worker;
+    if (w < 0 || w >= v->nmemo || idx < 0 || e->at.warp < 0) return NULL;
+    if (!v->memo[w]) v->memo[w] = ps_xcalloc(MEMO_SLOTS, sizeof **v->memo);
+    /* consecutive keys for the block's warps at one instruction: the memory instructions of a
+     * loop body, over the block's warps, take distinct slots while they fit */
+    unsigned threads = e->at.block[0] * (e->at.block[1] ? e->at.block[1] : 1) * (e->at.block[2] ? e->at.block[2] : 1);
+    uint32_t key = (uint32_t)idx * ((threads + 31) / 32) + (uint32_t)e->at.warp;
+    return &v->memo[w][key % MEMO_SLOTS];
+}
+
+/* The event's shape, from the memo when this warp's previous event at the instruction had the
+ * same facts (sh->repeat), else worked out and remembered. */
+static void memo_shape(ps_verifier *v, const ps_mem_event *e, int idx, ps_mem_shape *sh) {
+    ps_mem_memo *m = memo_slot(v, e, idx);
+    if (!m) {
+        mem_shape(e, sh);
+        sh->insn = idx;
+        return;
+    }
+    /* with PS_MEM_ONE_SPACE only lane 0's space is the event's (every lane is in it) */
+    size_t nspace = (e->hint & PS_MEM_ONE_SPACE) ? 1 : sizeof m->space;
+    if (m->insn == idx + 1 && m->warp == e->at.warp && m->mask == e->mask && m->size == e->size && m->hint == e->hint &&
+        m->kind == (uint8_t)e->kind && !memcmp(m->addr, e->addr, sizeof m->addr) &&
+        !memcmp(m->space, e->space, nspace)) {
+        *sh = m->sh;
+        sh->memo = m;
+        sh->repeat = true;
+        return;
+    }
+    mem_shape(e, sh);
+    sh->insn = idx;
+    m->insn = idx + 1;
+    m->warp = e->at.warp;
+    m->mask = e->mask;
+    m->size = e->size;
+    m->hint = e->hint;
+    m->kind = (uint8_t)e->kind;
+    memcpy(m->addr, e->addr, sizeof m->addr);
+    memcpy(m->space, e->space, nspace);
+    m->bank_ok = false;
+    m->sh = *sh;
+    sh->memo = m;
+}
+
 static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_verifier *v = ctx;
     if (__builtin_expect(e->remote & e->mask, 0)) {
@@ -249,8 +310,13 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
         return;
     }
     ps_mem_shape sh;
-    mem_shape(e, &sh);
-    sh.insn = ps_verify_insn_index(v, e->at.insn);
+    int idx = ps_verify_insn_index(v, e->at.insn);
+    if (e->mask == 0xffffffffu && !(e->hint & (PS_MEM_CONTIGUOUS | PS_MEM_ASYNC_PROXY))) {
+        memo_shape(v, e, idx, &sh); /* the whole-warp lane pass: worth remembering */
+    } else {
+        mem_shape(e, &sh);
+        sh.insn = idx;
+    }
     if (__builtin_expect(e->hint & PS_MEM_ASYNC_PROXY, 0)) {
         /* wgmma operand rows: lanes stand for the warp, so only the checkers that follow bytes
          * (race, init) see them, not those that follow one warp access's lanes (bank, coalesce) */
@@ -568,6 +634,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->franges);
     free(v->insn_flags);
     free(v->sass);
+    memo_free(v);
     free(v);
 }
 

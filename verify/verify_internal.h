@@ -9,6 +9,8 @@
 
 #include "verify.h"
 
+struct ps_mem_memo;
+
 /* The shape of one memory event, worked out once by the verifier core for every checker: the
  * common warp access (every active lane in one space, lane l0 + k at a0 + k * size) is then
  * handled as one range instead of lane by lane. */
@@ -19,7 +21,29 @@ typedef struct {
     uint64_t lo, hi;    /* lowest address, highest address + size, over the active lanes */
     uint32_t same_prev; /* whole warps only: bit l when lane l's address is lane l-1's */
     int insn;           /* ps_verify_insn_index of the event's instruction */
+    /* The verifier's memo of this warp's previous event at this instruction on this worker
+     * (whole-warp events whose shape needs the lane pass; NULL for others): `repeat` says that
+     * event had the same kind, size, lanes, spaces and addresses, so that whatever a checker
+     * computed from those alone and kept in the memo still holds. */
+    struct ps_mem_memo *memo;
+    bool repeat;
 } ps_mem_shape;
+
+/* One memo entry (verify.c): the event's facts, its shape, and what checkers derived from the
+ * facts alone; a checker's part is valid while its flag is set (cleared whenever the facts
+ * change). */
+typedef struct ps_mem_memo {
+    uint64_t addr[32];
+    uint8_t space[32];
+    int insn; /* dense index + 1; 0: an empty entry */
+    int warp;
+    uint32_t mask;
+    unsigned size, hint;
+    uint8_t kind;
+    bool bank_ok;      /* check_bank.c's cost below is this event's */
+    uint32_t bank[12]; /* check_bank.c: the access's cost, as it computed it */
+    ps_mem_shape sh;   /* memo and repeat cleared */
+} ps_mem_memo;
 
 typedef struct ps_checker {
     const char *name;
@@ -71,7 +95,9 @@ struct ps_verifier {
     ps_uninit_range *uninit;
     int nuninit, cap_uninit;
     int nworkers;
-    void *state[8]; /* one per checker in verify.c's table */
+    ps_mem_memo **memo; /* per worker: MEMO_SLOTS entries, made on first use (verify.c) */
+    int nmemo;          /* workers memo has room for */
+    void *state[8];     /* one per checker in verify.c's table */
     /* the enabled checkers' mem callbacks and states, in table order */
     void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void *mem_state[8];
