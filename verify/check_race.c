@@ -70,8 +70,13 @@ static void *race_create(ps_verifier *v) {
     r->dir_key = ps_xcalloc(cap, sizeof *r->dir_key);
     r->dir_page = ps_xcalloc(cap, sizeof *r->dir_page);
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
-    r->strong = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
-    for (int i = 0; i < v->ninsns; i++) r->strong[i] = insn_strong(ps_verify_insn_at(v, i));
+    r->iflags = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int i = 0; i < v->ninsns; i++) {
+        const ps_insn *in = ps_verify_insn_at(v, i);
+        ps_mod s = sem_of(in);
+        r->iflags[i] = (uint8_t)((insn_strong(in) ? RI_STRONG : 0) | (sem_acquires(s) ? RI_ACQ : 0) |
+                                 (sem_releases(s) ? RI_REL : 0));
+    }
     r->hopper = race_proxy_program(v);
     return r;
 }
@@ -111,7 +116,7 @@ static void race_destroy(void *self) {
     free(r->dir_key);
     free(r->dir_page);
     free(r->ctaids);
-    free(r->strong);
+    free(r->iflags);
     free(r);
 }
 
@@ -1000,6 +1005,7 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     bool size4 = e->size == 4;
     bool atomic = (c->flags & F_ATOMIC) && chk && rec; /* atomic_word checks and records */
+    bool plain_store = c->flags == F_WRITE && chk && rec;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int space = e->space[l];
@@ -1010,6 +1016,24 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
         uint64_t a = e->addr[l], end = a + e->size;
         uint64_t wd = a >> 2, wend = (end + 3) >> 2;
         bool whole = size4 && !(a & 3); /* the common case: one whole word */
+        if (whole && plain_store && !c->global) {
+            /* a plain store of a whole shared word: whatever the word held is checked, then the
+             * store is its only record (what shared_word, fast_word, check_word and record_word
+             * come to for it) */
+            if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
+            shentry *se = &w->sh[wd];
+            sat_clear(w, wd);
+            if (se->gen != w->gen || se->phase != w->phase) {
+                se->gen = w->gen;
+                se->phase = w->phase;
+                memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            } else {
+                check_word(r, w, c, l, wd << 2, 0xf, &se->s);
+                se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
+            }
+            se->s.w[0] = make_acc(w, c, 0xf);
+            continue;
+        }
         if (whole) {
             word *s = c->global ? global_word(r, w, e, l, wd, &cur_pg, &cur_p, &locked) : shared_word(w, wd);
             if (!s) continue;
@@ -1037,10 +1061,19 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
 
-/* F_ATOMIC / F_WRITE / F_STRONG of an access; insn: its index in the verifier's table (r->strong),
+/* RI_* of the event's instruction; insn: its index in the verifier's table, or < 0 when it has
+ * none */
+static inline unsigned insn_bits(const race *r, const ps_mem_event *e, int insn) {
+    if (insn >= 0) return r->iflags[insn];
+    ps_mod s = sem_of(e->at.insn);
+    return (insn_strong(e->at.insn) ? RI_STRONG : 0u) | (sem_acquires(s) ? RI_ACQ : 0u) |
+        (sem_releases(s) ? RI_REL : 0u);
+}
+
+/* F_ATOMIC / F_WRITE / F_STRONG of an access; insn: its index in the verifier's table (r->iflags),
  * or < 0 when it has none */
-static uint8_t access_flags(const race *r, const ps_mem_event *e, int insn) {
-    bool strong = e->kind == PS_ACC_ATOMIC || (insn >= 0 ? r->strong[insn] : insn_strong(e->at.insn));
+static inline uint8_t access_flags(const race *r, const ps_mem_event *e, int insn) {
+    bool strong = e->kind == PS_ACC_ATOMIC || (insn_bits(r, e, insn) & RI_STRONG);
     return (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (e->kind != PS_ACC_LOAD ? F_WRITE : 0) |
                      (strong ? F_STRONG : 0));
 }
@@ -1103,24 +1136,24 @@ static bool words_distinct(const ps_mem_event *e) {
 static bool log_defers(const race *r, const rworker *w, const ps_mem_event *e, const ps_mem_shape *sh) {
     if (e->kind != PS_ACC_LOAD || !sh->aligned4 || sh->space != PS_SPACE_SHARED || e->remote) return false;
     if (w->wphase == w->phase + 1 || w->copies || w->dsmem_dirty || r->hopper || w->acq_used) return false;
-    ps_mod s = sem_of(e->at.insn);
-    return !sem_acquires(s) && !sem_releases(s);
+    return !(insn_bits(r, e, sh->insn) & (RI_ACQ | RI_REL));
 }
 
-static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, const cur_access *c) {
+static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, uint32_t insn, uint32_t clock,
+                     uint8_t flags) {
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? 2 * w->cap_log : 256;
         w->log = ps_xrealloc(w->log, w->cap_log * sizeof *w->log);
     }
     struct rlog *x = &w->log[w->nlog++];
-    x->insn = c->insn;
-    x->clock = c->clock;
+    x->insn = insn;
+    x->clock = clock;
     x->mask = e->mask;
     x->same_prev = sh->same_prev;
     x->lo = sh->lo;
     x->hi = sh->hi;
     x->warp = e->at.warp;
-    x->flags = c->flags;
+    x->flags = flags;
     memcpy(x->addr, e->addr, sizeof x->addr);
 }
 
@@ -1147,14 +1180,14 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     race *r = self;
     rworker *w = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
+    if (log_defers(r, w, e, sh)) { /* before anything else: most shared loads of a tiled kernel */
+        if (w->nlog == LOG_MAX) log_replay(r, w);
+        log_push(w, e, sh, (uint32_t)(sh->insn + 1), w->vc[e->at.warp][e->at.warp], access_flags(r, e, sh->insn));
+        return;
+    }
     bool write = e->kind != PS_ACC_LOAD;
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1), .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = access_flags(r, e, sh->insn);
-    if (log_defers(r, w, e, sh)) {
-        if (w->nlog == LOG_MAX) log_replay(r, w);
-        log_push(w, e, sh, &c);
-        return;
-    }
     if (w->nlog && (sh->space != PS_SPACE_GLOBAL || (c.flags & F_STRONG))) log_replay(r, w);
     if (write) w->wphase = w->phase + 1;
     if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
@@ -1195,9 +1228,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     if (w->npend) flush_hazards(r, w);
     /* release/acquire on a shared word: message passing between the block's threads
      * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
-    ps_mod sem = sem_of(e->at.insn);
-    if (sem_acquires(sem) || sem_releases(sem)) {
-        bool acq = sem_acquires(sem), rel = sem_releases(sem);
+    unsigned ib = insn_bits(r, e, sh->insn);
+    if (ib & (RI_ACQ | RI_REL)) {
+        bool acq = ib & RI_ACQ, rel = ib & RI_REL;
         for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             if (e->space[l] == PS_SPACE_SHARED)
