@@ -45,8 +45,23 @@ static bool enabled(const ps_verifier *v, int i) { return checkers[i]->check && 
 
 /* ---- event fan-out ----------------------------------------------------------------------- */
 
+/* The memo (ps_mem_memo): per worker a direct-mapped table keyed by (instruction, warp). The
+ * instructions that reach it are numbered in the order they first do (ord, per worker), so that
+ * the memory instructions of a kernel, over a block's warps, take consecutive slots. */
+enum { MEMO_SLOTS = 2048 };
+
+struct memo_table {
+    uint32_t nord;
+    uint32_t *ord; /* per instruction index: its number + 1; 0 = none yet */
+    ps_mem_memo e[MEMO_SLOTS];
+};
+
 static void memo_free(ps_verifier *v) {
-    for (int i = 0; i < v->nmemo; i++) free(v->memo[i]);
+    for (int i = 0; i < v->nmemo; i++) {
+        if (!v->memo[i]) continue;
+        free(v->memo[i]->ord);
+        free(v->memo[i]);
+    }
     free(v->memo);
     v->memo = NULL;
     v->nmemo = 0;
@@ -252,21 +267,30 @@ static void on_cluster_barrier(void *ctx, const int *workers, int n) {
         if (enabled(v, i) && checkers[i]->cluster_barrier) checkers[i]->cluster_barrier(v->state[i], workers, n);
 }
 
-/* The memo (ps_mem_memo): per worker a direct-mapped table keyed by (instruction, warp). A tiled
- * kernel's warp reads the same shared addresses at an instruction in every tile and every block,
+/* A tiled kernel's warp reads the same shared addresses at an instruction in every tile and every block,
  * so the shape and the bank model's cost of such an event are found again with one comparison of
  * its lanes instead of being worked out anew (docs/performance.md, "The cost of check"). */
-enum { MEMO_SLOTS = 1024 };
+/* Are the 32 addresses the same? (A branch-free pass: cheaper than a call to memcmp.) */
+PS_CLONES PS_VECTORIZE static bool same_addrs(const uint64_t *a, const uint64_t *b) {
+    uint64_t diff = 0;
+    for (int l = 0; l < 32; l++) diff |= a[l] ^ b[l];
+    return !diff;
+}
 
 static ps_mem_memo *memo_slot(ps_verifier *v, const ps_mem_event *e, int idx) {
     int w = e->at.worker;
-    if (w < 0 || w >= v->nmemo || idx < 0 || e->at.warp < 0) return NULL;
-    if (!v->memo[w]) v->memo[w] = ps_xcalloc(MEMO_SLOTS, sizeof **v->memo);
+    if (w < 0 || w >= v->nmemo || idx < 0 || idx >= v->ninsns || e->at.warp < 0) return NULL;
+    struct memo_table *t = v->memo[w];
+    if (!t) {
+        t = v->memo[w] = ps_xcalloc(1, sizeof *t);
+        t->ord = ps_xcalloc((size_t)v->ninsns, sizeof *t->ord);
+    }
+    if (!t->ord[idx]) t->ord[idx] = ++t->nord;
     /* consecutive keys for the block's warps at one instruction: the memory instructions of a
-     * loop body, over the block's warps, take distinct slots while they fit */
+     * kernel, over the block's warps, take distinct slots while they fit */
     unsigned threads = e->at.block[0] * (e->at.block[1] ? e->at.block[1] : 1) * (e->at.block[2] ? e->at.block[2] : 1);
-    uint32_t key = (uint32_t)idx * ((threads + 31) / 32) + (uint32_t)e->at.warp;
-    return &v->memo[w][key % MEMO_SLOTS];
+    uint32_t key = (t->ord[idx] - 1) * ((threads + 31) / 32) + (uint32_t)e->at.warp;
+    return &t->e[key % MEMO_SLOTS];
 }
 
 /* The event's shape, from the memo when this warp's previous event at the instruction had the
@@ -281,12 +305,14 @@ static void memo_shape(ps_verifier *v, const ps_mem_event *e, int idx, ps_mem_sh
     /* with PS_MEM_ONE_SPACE only lane 0's space is the event's (every lane is in it) */
     size_t nspace = (e->hint & PS_MEM_ONE_SPACE) ? 1 : sizeof m->space;
     if (m->insn == idx + 1 && m->warp == e->at.warp && m->mask == e->mask && m->size == e->size && m->hint == e->hint &&
-        m->kind == (uint8_t)e->kind && !memcmp(m->addr, e->addr, sizeof m->addr) &&
-        !memcmp(m->space, e->space, nspace)) {
-        *sh = m->sh;
-        sh->memo = m;
-        sh->repeat = true;
-        return;
+        m->kind == (uint8_t)e->kind &&
+        (nspace == 1 ? m->space[0] == e->space[0] : !memcmp(m->space, e->space, nspace))) {
+        if (same_addrs(e->addr, m->addr)) {
+            *sh = m->sh;
+            sh->memo = m;
+            sh->repeat = true;
+            return;
+        }
     }
     mem_shape(e, sh);
     sh->insn = idx;

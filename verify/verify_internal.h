@@ -95,9 +95,9 @@ struct ps_verifier {
     ps_uninit_range *uninit;
     int nuninit, cap_uninit;
     int nworkers;
-    ps_mem_memo **memo; /* per worker: MEMO_SLOTS entries, made on first use (verify.c) */
-    int nmemo;          /* workers memo has room for */
-    void *state[8];     /* one per checker in verify.c's table */
+    struct memo_table **memo; /* per worker, made on first use (verify.c) */
+    int nmemo;                /* workers memo has room for */
+    void *state[8];           /* one per checker in verify.c's table */
     /* the enabled checkers' mem callbacks and states, in table order */
     void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void *mem_state[8];
