@@ -35,13 +35,26 @@ typedef struct {
 typedef struct {
     ps_row_checker rc; /* [worker][instruction] statistics */
     unsigned banks, bank_bytes;
+    uint8_t *not_lsu; /* per instruction index: not_lsu() of it (worked out once) */
 } bank_state;
+
+static bool insn_not_lsu(const ps_insn *in);
 
 static void *bank_create(ps_verifier *v) {
     bank_state *s = ps_row_checker_new(v, sizeof(bank_state), sizeof(bank_row));
     s->banks = v->arch && v->arch->shared_banks ? (unsigned)v->arch->shared_banks : 32;
     s->bank_bytes = v->arch && v->arch->bank_bytes ? (unsigned)v->arch->bank_bytes : 4;
+    s->not_lsu = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int f = 0; f < v->nfranges; f++)
+        for (int k = 0; k < v->franges[f].count; k++)
+            s->not_lsu[v->franges[f].base + k] = insn_not_lsu(v->franges[f].begin + k);
     return s;
+}
+
+static void bank_destroy(void *self) {
+    bank_state *s = self;
+    free(s->not_lsu);
+    ps_row_checker_destroy(self);
 }
 
 static void sort_u64(uint64_t *a, int n) {
@@ -275,8 +288,7 @@ static bool matrix_rows(const ps_insn *in, unsigned size) {
  * Measured on the H200 (tests/data/hopper/ncu_*.csv): corpus/hopper_gemm (32 mbarrier.init,
  * 64 TMA loads) and corpus/hopper_attention (28 mbarrier.init, 36 TMA loads) count 0 shared
  * instructions, wavefronts and conflicts. The race and initcheck checkers still see them. */
-static bool not_lsu(const ps_mem_event *e) {
-    const ps_insn *in = e->at.insn;
+static bool insn_not_lsu(const ps_insn *in) {
     return in &&
         (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
          in->form == PS_F_CP_REDUCE_ASYNC_BULK || ps_form_is_mbarrier(in->form));
@@ -285,7 +297,7 @@ static bool not_lsu(const ps_mem_event *e) {
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     bank_state *s = self;
     if (sh->space >= 0 && sh->space != PS_SPACE_SHARED) return; /* no shared lane */
-    if (not_lsu(e)) return;
+    if (sh->insn >= 0 ? s->not_lsu[sh->insn] : insn_not_lsu(e->at.insn)) return;
     uint32_t mask = sh->space == PS_SPACE_SHARED ? e->mask : 0;
     for (uint32_t m = sh->space < 0 ? e->mask : 0; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -506,7 +518,7 @@ const ps_checker ps_checker_bank = {
     .name = "bank",
     .check = PS_CHECK_BANK,
     .create = bank_create,
-    .destroy = ps_row_checker_destroy,
+    .destroy = bank_destroy,
     .launch_begin = ps_row_checker_launch_begin,
     .mem = bank_mem,
     .finish = bank_finish,

@@ -823,7 +823,7 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
     unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
     unsigned shift = e->size == 16 ? 2 : e->size == 8 ? 1 : 0; /* words per lane: 1 << shift */
     gpage *locked = NULL, *cur_p = NULL;
-    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + ((uint64_t)__builtin_popcount(mask) << shift);
+    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + ((uint64_t)ps_verify_popc(mask) << shift);
     for (uint64_t wd = wd0; wd < wend;) {
         uint64_t bend = PS_MIN(wend, (wd | (BLOCK_WORDS - 1)) + 1);
         int lane = l0 + (int)((wd - wd0) >> shift);
@@ -960,7 +960,7 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
  * earlier block or phase (cleared on first touch) taking the store as its only record. */
 static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) {
     const ps_mem_event *e = c->e;
-    int l0 = __builtin_ctz(e->mask), n = __builtin_popcount(e->mask);
+    int l0 = __builtin_ctz(e->mask), n = ps_verify_popc(e->mask);
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;

@@ -199,7 +199,7 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     *sh = (ps_mem_shape){.space = -1};
     uint32_t m = e->mask;
     if (!m) return;
-    int l0 = __builtin_ctz(m), n = __builtin_popcount(m);
+    int l0 = __builtin_ctz(m), n = ps_verify_popc(m);
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
     if (e->hint & PS_MEM_CONTIGUOUS) { /* the engine checked: lane l at a0 + l * size */
@@ -357,8 +357,7 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
 
 static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {
     ps_verifier *v = ctx;
-    for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->branch) checkers[i]->branch(v->state[i], at, active, taken);
+    for (int i = 0; i < v->nbranch; i++) v->branch_fn[i](v->branch_state[i], at, active, taken);
 }
 
 static void on_barrier(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release) {
@@ -640,6 +639,11 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
         if (enabled(v, i) && checkers[i]->mem && (!checkers[i]->wants_mem || checkers[i]->wants_mem(v->state[i]))) {
             v->mem_fn[v->nmem] = checkers[i]->mem;
             v->mem_state[v->nmem++] = v->state[i];
+        }
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->branch) {
+            v->branch_fn[v->nbranch] = checkers[i]->branch;
+            v->branch_state[v->nbranch++] = v->state[i];
         }
     return v;
 }

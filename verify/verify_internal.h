@@ -102,6 +102,10 @@ struct ps_verifier {
     void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void *mem_state[8];
     int nmem;
+    /* the same for branch events (one per conditional branch a warp executes) */
+    void (*branch_fn[8])(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
+    void *branch_state[8];
+    int nbranch;
     /* per-line tables filled by the checkers at finish */
     ps_line_global_stats *glines;
     int nglines;
@@ -124,6 +128,19 @@ struct ps_verifier {
      * index; NULL under PS_CHECK_PTX_COUNTERS or before the launch gave its layout */
     ps_sass_access *sass;
 };
+
+/* Bits set in x. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a call into
+ * libgcc (3 % of `check` on the copy kernel, from the per-event counts); this is a few inline
+ * instructions, like the engine's ps_popc. */
+static inline unsigned ps_verify_popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+static inline unsigned ps_verify_popc64(uint64_t x) {
+    return ps_verify_popc((uint32_t)x) + ps_verify_popc((uint32_t)(x >> 32));
+}
 
 /* Static facts about an instruction, as ptxas would see them (verify.c's analysis). */
 enum {
