@@ -337,8 +337,12 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
     }
     ps_mem_shape sh;
     int idx = ps_verify_insn_index(v, e->at.insn);
-    if (e->mask == 0xffffffffu && !(e->hint & (PS_MEM_CONTIGUOUS | PS_MEM_ASYNC_PROXY))) {
-        memo_shape(v, e, idx, &sh); /* the whole-warp lane pass: worth remembering */
+    if (e->mask == 0xffffffffu && !(e->hint & (PS_MEM_CONTIGUOUS | PS_MEM_ASYNC_PROXY)) &&
+        e->space[0] == PS_SPACE_SHARED) {
+        /* the whole-warp lane pass and the bank model: worth remembering for shared memory,
+         * whose tiles are read again at the same addresses (global addresses seldom repeat, and
+         * a miss costs the copy into the memo) */
+        memo_shape(v, e, idx, &sh);
     } else {
         mem_shape(e, &sh);
         sh.insn = idx;
