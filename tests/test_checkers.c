@@ -194,6 +194,36 @@ static void test_race_war(void **state) {
     run_free(&r);
 }
 
+/* Scattered plain stores (lanes in reverse order: the one-pass store path of the race checker)
+ * over words another warp read in the same phase race (a write after a read with no barrier
+ * between: PTX memory model, two conflicting accesses of different threads not ordered by
+ * bar.sync); the same stores after a barrier, or a thread rewriting words only it touched in its
+ * phase, do not. The race is reported at the load or at the store, whichever ran second. */
+static const char race_scatter_phases[] = HEAD "\txor.b32 %r5, %r1, 31;\n\tshl.b32 %r5, %r5, 2;\n"
+                                               "\tadd.s32 %r6, %r3, %r5;\n" /* own word, lanes reversed */
+                                               "\txor.b32 %r7, %r5, 128;\n\tadd.s32 %r8, %r3, %r7;\n"
+                                               "\tst.shared.u32 [%r6], %r1;\n"
+                                               "\tbar.sync 0;\n"
+                                               "\tld.shared.u32 %r9, [%r8]; // R\n"
+                                               "\tst.shared.u32 [%r6], %r9; // W\n"
+                                               "\tbar.sync 0;\n"
+                                               "\tst.shared.u32 [%r8], %r1; // AFTER\n"
+                                               "\tld.shared.u32 %r10, [%r8];\n"
+                                               "\tadd.s32 %r10, %r10, 1;\n"
+                                               "\tst.shared.u32 [%r8], %r10; // OWN\n"
+                                               "\tret;\n}\n";
+
+static void test_race_scatter_store_phases(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 64};
+    run_snippet(&r, race_scatter_phases, &s, CHECKS_MINE);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(race_scatter_phases, "// W")) > 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, line_of(race_scatter_phases, "// AFTER")), 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, line_of(race_scatter_phases, "// OWN")), 0);
+    run_free(&r);
+}
+
 /* Producer/consumer named barrier: warp 0 writes then bar.arrive; warp 1 bar.sync then reads
  * (ordered). Then warp 0 writes again after its arrive while warp 1 reads: a race. */
 static const char race_arrive[] = HEAD "\tsetp.ge.u32 %p1, %r1, 32;\n"
@@ -1240,6 +1270,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_shared_across_warps),
         cmocka_unit_test(test_race_barrier_orders),
         cmocka_unit_test(test_race_war),
+        cmocka_unit_test(test_race_scatter_store_phases),
         cmocka_unit_test(test_race_named_barrier_arrive),
         cmocka_unit_test(test_race_atomics),
         cmocka_unit_test(test_race_lanes_same_word),

@@ -441,6 +441,46 @@ static void snippet_stats_and_findings(void **state) {
     run_free(&r);
 }
 
+/* One shared load in a loop whose addresses change between iterations: each warp reads words at
+ * stride 1, 1, 2, 2 (warp 0) or 2, 2, 1, 1 (warp 1) in two blocks, so a warp's access at the
+ * instruction repeats its previous one, differs from it, and repeats the previous block's. Every
+ * execution counts on its own addresses (Nsight Compute: a full warp of 32-bit loads at word
+ * stride s is gcd(s, 32) wavefronts): 16 instructions, 24 wavefronts, 8 conflicts; the sample of
+ * the worst (2-way) execution is the earliest block and warp that had it (block 0, warp 0). */
+static const char memo_loop[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry k(.param .u64 p0)\n{\n"
+    "  .reg .b32 %r<12>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
+    "  .shared .align 4 .b8 sm[4096];\n"
+    "  mov.u32 %r1, %tid.x;\n  and.b32 %r2, %r1, 31;\n  shr.u32 %r3, %r1, 5;\n"
+    "  mov.u32 %r4, sm;\n  shl.b32 %r5, %r3, 10;\n  add.s32 %r4, %r4, %r5;\n"
+    "  mov.u32 %r6, 0;\n  mov.u32 %r10, 0;\n"
+    "LOOP:\n"
+    "  shr.u32 %r7, %r6, 1;\n  xor.b32 %r7, %r7, %r3;\n  add.s32 %r7, %r7, 1;\n"
+    "  mul.lo.u32 %r8, %r2, %r7;\n  shl.b32 %r8, %r8, 2;\n  add.s32 %r8, %r8, %r4;\n"
+    "  ld.shared.u32 %r9, [%r8];\n" /* line 25 */
+    "  add.s32 %r10, %r10, %r9;\n  add.s32 %r6, %r6, 1;\n"
+    "  setp.lt.u32 %p1, %r6, 4;\n  @%p1 bra.uni LOOP;\n"
+    "  ld.param.u64 %rd1, [p0];\n  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r10;\n  ret;\n}\n";
+
+static void repeated_accesses_count_on_their_addresses(void **state) {
+    (void)state;
+    run_t r;
+    size_t bytes = 64 * 4;
+    assert_true(run_snippet(memo_loop, "k", 2, 64, 1, &bytes, &r));
+    assert_int_equal(r.st, PS_OK);
+    const ps_verify_stats *s = ps_verifier_stats(r.v);
+    assert_int_equal(s->shared[0].instructions, 16);
+    assert_int_equal(s->shared[0].wavefronts, 24);
+    assert_int_equal(s->shared[0].bank_conflicts, 8);
+    const ps_finding *b = find_at(r.v, PS_FIND_BANK_CONFLICT, 25);
+    assert_non_null(b);
+    assert_int_equal(b->at.block[0], 0);
+    assert_int_equal(b->at.thread[0], 0);
+    run_free(&r);
+}
+
 static void json_report_has_every_field(void **state) {
     (void)state;
     run_t r;
@@ -685,12 +725,18 @@ static void hopper_kernels_no_lsu_shared_traffic(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(hopper_kernels_no_lsu_shared_traffic), cmocka_unit_test(calibration_patterns_match_ncu),
-        cmocka_unit_test(corpus_matches_ncu_except_listed),     cmocka_unit_test(snippet_stats_and_findings),
-        cmocka_unit_test(json_report_has_every_field),          cmocka_unit_test(sarif_report_is_structurally_valid),
-        cmocka_unit_test(fault_becomes_error_finding),          cmocka_unit_test(findings_dedup_sort_and_sites),
-        cmocka_unit_test(transpose_padding_removes_conflicts),  cmocka_unit_test(ptx_counters_count_each_ptx_access),
+        cmocka_unit_test(hopper_kernels_no_lsu_shared_traffic),
+        cmocka_unit_test(calibration_patterns_match_ncu),
+        cmocka_unit_test(corpus_matches_ncu_except_listed),
+        cmocka_unit_test(snippet_stats_and_findings),
+        cmocka_unit_test(json_report_has_every_field),
+        cmocka_unit_test(sarif_report_is_structurally_valid),
+        cmocka_unit_test(fault_becomes_error_finding),
+        cmocka_unit_test(findings_dedup_sort_and_sites),
+        cmocka_unit_test(transpose_padding_removes_conflicts),
+        cmocka_unit_test(ptx_counters_count_each_ptx_access),
         cmocka_unit_test(per_line_report_names_merged_lines),
+        cmocka_unit_test(repeated_accesses_count_on_their_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,13 +35,26 @@ typedef struct {
 typedef struct {
     ps_row_checker rc; /* [worker][instruction] statistics */
     unsigned banks, bank_bytes;
+    uint8_t *not_lsu; /* per instruction index: not_lsu() of it (worked out once) */
 } bank_state;
+
+static bool insn_not_lsu(const ps_insn *in);
 
 static void *bank_create(ps_verifier *v) {
     bank_state *s = ps_row_checker_new(v, sizeof(bank_state), sizeof(bank_row));
     s->banks = v->arch && v->arch->shared_banks ? (unsigned)v->arch->shared_banks : 32;
     s->bank_bytes = v->arch && v->arch->bank_bytes ? (unsigned)v->arch->bank_bytes : 4;
+    s->not_lsu = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int f = 0; f < v->nfranges; f++)
+        for (int k = 0; k < v->franges[f].count; k++)
+            s->not_lsu[v->franges[f].base + k] = insn_not_lsu(v->franges[f].begin + k);
     return s;
+}
+
+static void bank_destroy(void *self) {
+    bank_state *s = self;
+    free(s->not_lsu);
+    ps_row_checker_destroy(self);
 }
 
 static void sort_u64(uint64_t *a, int n) {
@@ -261,11 +274,10 @@ static access_cost cost_of(const bank_state *s, const ps_mem_event *e, uint32_t 
  * shared memory can become (its 16-byte accesses, sim/exec_wmma.c; a C fragment's 16-byte
  * accesses are LDS.128): Nsight Compute counts their wavefronts and conflicts under shared loads
  * and stores, but not the instructions (H200, tests/verify: ldm_*, stm_*, wld_*). */
-static bool matrix_rows(const ps_mem_event *e) {
-    const ps_insn *in = e->at.insn;
+static bool matrix_rows(const ps_insn *in, unsigned size) {
     if (!in) return false;
     if (in->form == PS_F_LDMATRIX || in->form == PS_F_STMATRIX) return true;
-    return in->form == PS_F_WMMA_LOAD && e->size == 16 && in->nwords > 1 &&
+    return in->form == PS_F_WMMA_LOAD && size == 16 && in->nwords > 1 &&
         (in->words[0] == PS_WM(A) || in->words[0] == PS_WM(B)); /* wmma.load.a, wmma.load.b */
 }
 
@@ -276,8 +288,7 @@ static bool matrix_rows(const ps_mem_event *e) {
  * Measured on the H200 (tests/data/hopper/ncu_*.csv): corpus/hopper_gemm (32 mbarrier.init,
  * 64 TMA loads) and corpus/hopper_attention (28 mbarrier.init, 36 TMA loads) count 0 shared
  * instructions, wavefronts and conflicts. The race and initcheck checkers still see them. */
-static bool not_lsu(const ps_mem_event *e) {
-    const ps_insn *in = e->at.insn;
+static bool insn_not_lsu(const ps_insn *in) {
     return in &&
         (in->form == PS_F_CP_ASYNC_BULK || in->form == PS_F_CP_ASYNC_BULK_TENSOR ||
          in->form == PS_F_CP_REDUCE_ASYNC_BULK || ps_form_is_mbarrier(in->form));
@@ -286,7 +297,7 @@ static bool not_lsu(const ps_mem_event *e) {
 static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     bank_state *s = self;
     if (sh->space >= 0 && sh->space != PS_SPACE_SHARED) return; /* no shared lane */
-    if (not_lsu(e)) return;
+    if (sh->insn >= 0 ? s->not_lsu[sh->insn] : insn_not_lsu(e->at.insn)) return;
     uint32_t mask = sh->space == PS_SPACE_SHARED ? e->mask : 0;
     for (uint32_t m = sh->space < 0 ? e->mask : 0; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -297,16 +308,29 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     /* counters as the SASS executes them: a group that ptxas merges is one access, counted at
      * its first instruction with the group's addresses and size; the others count nothing */
     const ps_sass_access *sa = e->kind != PS_ACC_ATOMIC ? ps_verify_sass(s->rc.v, idx) : NULL;
+    int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
+    bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
+    if (sa && sa->lead != idx) {
+        r->used = 1;
+        r->kind = (uint8_t)e->kind;
+        r->size = (uint8_t)e->size;
+        return;
+    }
+    /* the cost is a function of the event's kind, size, lanes and addresses (and of the
+     * instruction): a repeat of the memo's event costs what it cost then */
+    ps_mem_memo *memo = sh->memo;
+    access_cost ac;
+    _Static_assert(sizeof ac <= sizeof memo->bank, "ps_mem_memo.bank too small");
+    bool cached = memo && sh->repeat && memo->bank_ok;
+    if (cached) memcpy(&ac, memo->bank, sizeof ac);
+    /* the row's worst execution is replaced (below) only by a worse one, or an equal one of an
+     * earlier block or warp: then the merged event is needed for its addresses */
+    unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
+    unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
+    bool worse = !cached || ac.c.worst > r->worst ||
+        (ac.c.worst == r->worst && ac.c.worst > 1 && (lin < rlin || (lin == rlin && e->at.warp < r->warp)));
     ps_mem_event merged;
-    if (sa) {
-        int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
-        bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
-        if (sa->lead != idx) {
-            r->used = 1;
-            r->kind = (uint8_t)e->kind;
-            r->size = (uint8_t)e->size;
-            return;
-        }
+    if (sa && worse) {
         merged = *e;
         for (uint32_t m = mask; m; m &= m - 1) {
             int l = __builtin_ctz(m);
@@ -315,14 +339,19 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         merged.size = sa->bytes;
         e = &merged;
     }
-    access_cost ac = cost_of(s, e, mask, idx, sh);
+    if (!cached) {
+        ac = cost_of(s, e, mask, idx, sh);
+        if (memo) {
+            memcpy(memo->bank, &ac, sizeof ac);
+            memo->bank_ok = true;
+        }
+    }
     bank_cost c = ac.c;
-    int w = e->at.worker >= 0 && e->at.worker < s->rc.t.nworkers ? e->at.worker : 0;
-    bank_row *r = (bank_row *)ps_row(&s->rc.t, w, idx);
+    unsigned size = sa ? sa->bytes : e->size;
     r->used = 1;
-    r->matrix |= matrix_rows(e);
+    r->matrix |= matrix_rows(e->at.insn, size);
     r->kind = (uint8_t)e->kind;
-    r->size = (uint8_t)(e->size > 255 ? 255 : e->size);
+    r->size = (uint8_t)(size > 255 ? 255 : size);
     r->exec += ac.inst;
     r->wf += c.wavefronts;
     r->ideal += c.ideal;
@@ -333,8 +362,6 @@ static void bank_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     }
     if (c.wavefronts > c.ideal) r->conflicted++;
     /* keep the worst execution, the earliest CTA and warp among equals (deterministic) */
-    unsigned lin = (e->at.ctaid[2] * 65536u + e->at.ctaid[1]) * 65536u + e->at.ctaid[0];
-    unsigned rlin = (r->ctaid[2] * 65536u + r->ctaid[1]) * 65536u + r->ctaid[0];
     if (c.worst > r->worst ||
         (c.worst == r->worst && c.worst > 1 && (lin < rlin || (lin == rlin && e->at.warp < r->warp)))) {
         r->worst = c.worst;
@@ -491,7 +518,7 @@ const ps_checker ps_checker_bank = {
     .name = "bank",
     .check = PS_CHECK_BANK,
     .create = bank_create,
-    .destroy = ps_row_checker_destroy,
+    .destroy = bank_destroy,
     .launch_begin = ps_row_checker_launch_begin,
     .mem = bank_mem,
     .finish = bank_finish,

@@ -88,7 +88,31 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
             bits |= 1ull << first | 1ull << last;
         }
         mask = e->mask;
-        sectors = (unsigned)__builtin_popcountll(bits);
+        sectors = (unsigned)ps_verify_popc64(bits);
+        goto counted;
+    }
+    if (e->size <= 16) {
+        /* a lane touches at most 2 sectors, so at most 64 in all: their distinct count through a
+         * 128-entry open-addressing set (a warp reading a column: 32 sectors far apart, which
+         * the sort below took about 1,000 host instructions to count) */
+        uint64_t set[128];
+        uint64_t used[2] = {0, 0};
+        for (uint32_t m = e->mask; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (e->space[l] != PS_SPACE_GLOBAL) continue;
+            mask |= 1u << l;
+            uint64_t first = e->addr[l] / SECTOR_BYTES, last = (e->addr[l] + e->size - 1) / SECTOR_BYTES;
+            for (uint64_t q = first; q <= last; q++) {
+                unsigned h = (unsigned)((q * 0x9e3779b97f4a7c15ull) >> 57);
+                while ((used[h >> 6] >> (h & 63) & 1) && set[h] != q) h = (h + 1) & 127;
+                if (!(used[h >> 6] >> (h & 63) & 1)) {
+                    used[h >> 6] |= 1ull << (h & 63);
+                    set[h] = q;
+                    sectors++;
+                }
+            }
+        }
+        if (!mask) return;
         goto counted;
     }
     for (uint32_t m = e->mask; m; m &= m - 1) {
@@ -109,7 +133,7 @@ static void co_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
     for (int i = 0; i < n; i++)
         if (!i || seg[i] != seg[i - 1]) sectors++;
 counted:;
-    uint64_t bytes = (uint64_t)__builtin_popcount(mask) * size;
+    uint64_t bytes = (uint64_t)ps_verify_popc(mask) * size;
     int idx = sh->insn;
     int w = e->at.worker >= 0 && e->at.worker < s->t.nworkers ? e->at.worker : 0;
     co_row *r = (co_row *)ps_row(&s->t, w, idx);

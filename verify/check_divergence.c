@@ -36,11 +36,11 @@ static void dv_branch(void *self, const ps_event_where *at, uint32_t active, uin
     taken &= active;
     r->used = 1;
     r->exec++;
-    r->taken += (uint64_t)__builtin_popcount(taken);
-    r->not_taken += (uint64_t)__builtin_popcount(active & ~taken);
+    r->taken += (uint64_t)ps_verify_popc(taken);
+    r->not_taken += (uint64_t)ps_verify_popc(active & ~taken);
     if (taken && taken != active) {
         r->divergent++;
-        r->single += __builtin_popcount(taken) == 1 || __builtin_popcount(active & ~taken) == 1;
+        r->single += ps_verify_popc(taken) == 1 || ps_verify_popc(active & ~taken) == 1;
         if (!r->sampled) {
             r->sampled = true;
             memcpy(r->ctaid, at->ctaid, sizeof r->ctaid);

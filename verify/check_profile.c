@@ -24,7 +24,7 @@ static void pf_insn(void *self, const ps_insn_event *e) {
     int w = e->worker >= 0 && e->worker < s->t.nworkers ? e->worker : 0;
     pf_row *r = (pf_row *)ps_row(&s->t, w, ps_verify_insn_index(s->v, e->insn));
     r->warp++;
-    r->thread += (uint64_t)__builtin_popcount(e->active); /* as the engine's thread_instructions */
+    r->thread += (uint64_t)ps_verify_popc(e->active); /* as the engine's thread_instructions */
 }
 
 static int cmp_elines(const void *a, const void *b) {

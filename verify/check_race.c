@@ -70,8 +70,13 @@ static void *race_create(ps_verifier *v) {
     r->dir_key = ps_xcalloc(cap, sizeof *r->dir_key);
     r->dir_page = ps_xcalloc(cap, sizeof *r->dir_page);
     r->ctaids = ps_xcalloc(CTA_CHUNKS, sizeof *r->ctaids);
-    r->strong = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
-    for (int i = 0; i < v->ninsns; i++) r->strong[i] = insn_strong(ps_verify_insn_at(v, i));
+    r->iflags = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), 1);
+    for (int i = 0; i < v->ninsns; i++) {
+        const ps_insn *in = ps_verify_insn_at(v, i);
+        ps_mod s = sem_of(in);
+        r->iflags[i] = (uint8_t)((insn_strong(in) ? RI_STRONG : 0) | (sem_acquires(s) ? RI_ACQ : 0) |
+                                 (sem_releases(s) ? RI_REL : 0));
+    }
     r->hopper = race_proxy_program(v);
     return r;
 }
@@ -111,7 +116,7 @@ static void race_destroy(void *self) {
     free(r->dir_key);
     free(r->dir_page);
     free(r->ctaids);
-    free(r->strong);
+    free(r->iflags);
     free(r);
 }
 
@@ -818,7 +823,7 @@ static bool dense_global(race *r, rworker *w, cur_access *c, uint32_t mask, uint
     unsigned tid0 = (unsigned)e->at.warp * 32u + (unsigned)l0;
     unsigned shift = e->size == 16 ? 2 : e->size == 8 ? 1 : 0; /* words per lane: 1 << shift */
     gpage *locked = NULL, *cur_p = NULL;
-    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + ((uint64_t)__builtin_popcount(mask) << shift);
+    uint64_t cur_pg = 0, wd0 = lo >> 2, wend = wd0 + ((uint64_t)ps_verify_popc(mask) << shift);
     for (uint64_t wd = wd0; wd < wend;) {
         uint64_t bend = PS_MIN(wend, (wd | (BLOCK_WORDS - 1)) + 1);
         int lane = l0 + (int)((wd - wd0) >> shift);
@@ -955,7 +960,7 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
  * earlier block or phase (cleared on first touch) taking the store as its only record. */
 static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) {
     const ps_mem_event *e = c->e;
-    int l0 = __builtin_ctz(e->mask), n = __builtin_popcount(e->mask);
+    int l0 = __builtin_ctz(e->mask), n = ps_verify_popc(e->mask);
     const ps_lane_clocks *lc = &w->lanes[e->at.warp];
     unsigned tid0 = (unsigned)e->at.warp * 32u;
     uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;
@@ -1037,10 +1042,49 @@ static void lanes_pass(race *r, rworker *w, cur_access *c, bool chk, bool rec) {
     if (locked) pthread_mutex_unlock(&locked->lock);
 }
 
-/* F_ATOMIC / F_WRITE / F_STRONG of an access; insn: its index in the verifier's table (r->strong),
+/* A plain (not atomic, not strong) store of whole words to shared memory whose lanes touch
+ * distinct words (checked and recorded in one pass): what lanes_pass does for it, each word's
+ * records checked and the store then left as its only record in one step (what shared_word,
+ * fast_word, check_word and record_word come to for such a store). Kept out of lanes_pass,
+ * whose per-lane loop over global words got 10 % dearer with it inside. */
+static void shared_plain_stores(race *r, rworker *w, cur_access *c) {
+    const ps_mem_event *e = c->e;
+    const ps_lane_clocks *lc = &w->lanes[e->at.warp];
+    unsigned tid0 = (unsigned)e->at.warp * 32u;
+    c->global = false;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t wd = e->addr[l] >> 2;
+        c->tid = tid0 + (unsigned)l;
+        c->lclock = ps_lane_clocks_view(lc, (unsigned)l, (unsigned)l);
+        if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
+        shentry *se = &w->sh[wd];
+        sat_clear(w, wd);
+        if (se->gen != w->gen || se->phase != w->phase) {
+            se->gen = w->gen;
+            se->phase = w->phase;
+            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+        } else {
+            check_word(r, w, c, l, wd << 2, 0xf, &se->s);
+            se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
+        }
+        se->s.w[0] = make_acc(w, c, 0xf);
+    }
+}
+
+/* RI_* of the event's instruction; insn: its index in the verifier's table, or < 0 when it has
+ * none */
+static inline unsigned insn_bits(const race *r, const ps_mem_event *e, int insn) {
+    if (insn >= 0) return r->iflags[insn];
+    ps_mod s = sem_of(e->at.insn);
+    return (insn_strong(e->at.insn) ? RI_STRONG : 0u) | (sem_acquires(s) ? RI_ACQ : 0u) |
+        (sem_releases(s) ? RI_REL : 0u);
+}
+
+/* F_ATOMIC / F_WRITE / F_STRONG of an access; insn: its index in the verifier's table (r->iflags),
  * or < 0 when it has none */
-static uint8_t access_flags(const race *r, const ps_mem_event *e, int insn) {
-    bool strong = e->kind == PS_ACC_ATOMIC || (insn >= 0 ? r->strong[insn] : insn_strong(e->at.insn));
+static inline uint8_t access_flags(const race *r, const ps_mem_event *e, int insn) {
+    bool strong = e->kind == PS_ACC_ATOMIC || (insn_bits(r, e, insn) & RI_STRONG);
     return (uint8_t)((e->kind == PS_ACC_ATOMIC ? F_ATOMIC : 0) | (e->kind != PS_ACC_LOAD ? F_WRITE : 0) |
                      (strong ? F_STRONG : 0));
 }
@@ -1103,24 +1147,24 @@ static bool words_distinct(const ps_mem_event *e) {
 static bool log_defers(const race *r, const rworker *w, const ps_mem_event *e, const ps_mem_shape *sh) {
     if (e->kind != PS_ACC_LOAD || !sh->aligned4 || sh->space != PS_SPACE_SHARED || e->remote) return false;
     if (w->wphase == w->phase + 1 || w->copies || w->dsmem_dirty || r->hopper || w->acq_used) return false;
-    ps_mod s = sem_of(e->at.insn);
-    return !sem_acquires(s) && !sem_releases(s);
+    return !(insn_bits(r, e, sh->insn) & (RI_ACQ | RI_REL));
 }
 
-static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, const cur_access *c) {
+static void log_push(rworker *w, const ps_mem_event *e, const ps_mem_shape *sh, uint32_t insn, uint32_t clock,
+                     uint8_t flags) {
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? 2 * w->cap_log : 256;
         w->log = ps_xrealloc(w->log, w->cap_log * sizeof *w->log);
     }
     struct rlog *x = &w->log[w->nlog++];
-    x->insn = c->insn;
-    x->clock = c->clock;
+    x->insn = insn;
+    x->clock = clock;
     x->mask = e->mask;
     x->same_prev = sh->same_prev;
     x->lo = sh->lo;
     x->hi = sh->hi;
     x->warp = e->at.warp;
-    x->flags = c->flags;
+    x->flags = flags;
     memcpy(x->addr, e->addr, sizeof x->addr);
 }
 
@@ -1147,14 +1191,14 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     race *r = self;
     rworker *w = &r->w[e->at.worker];
     if (e->at.warp < 0 || e->at.warp >= MAXW) return;
+    if (log_defers(r, w, e, sh)) { /* before anything else: most shared loads of a tiled kernel */
+        if (w->nlog == LOG_MAX) log_replay(r, w);
+        log_push(w, e, sh, (uint32_t)(sh->insn + 1), w->vc[e->at.warp][e->at.warp], access_flags(r, e, sh->insn));
+        return;
+    }
     bool write = e->kind != PS_ACC_LOAD;
     cur_access c = {.e = e, .insn = (uint32_t)(sh->insn + 1), .clock = w->vc[e->at.warp][e->at.warp], .write = write};
     c.flags = access_flags(r, e, sh->insn);
-    if (log_defers(r, w, e, sh)) {
-        if (w->nlog == LOG_MAX) log_replay(r, w);
-        log_push(w, e, sh, &c);
-        return;
-    }
     if (w->nlog && (sh->space != PS_SPACE_GLOBAL || (c.flags & F_STRONG))) log_replay(r, w);
     if (write) w->wphase = w->phase + 1;
     if (w->copies && e->kind != PS_ACC_ATOMIC && race_pending_copies(r, w, e, c.insn)) {
@@ -1183,6 +1227,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
         shared_dense_store(r, w, &c, sh->lo);
     } else if (e->kind == PS_ACC_STORE && sh->dense && sh->aligned4) {
         lanes_pass(r, w, &c, true, true); /* lanes touch distinct words: one pass is the same */
+    } else if (e->kind == PS_ACC_STORE && ascending && c.flags == F_WRITE && sh->aligned4 &&
+               sh->space == PS_SPACE_SHARED) {
+        shared_plain_stores(r, w, &c); /* as below, a plain store's words in one step each */
     } else if (e->kind == PS_ACC_STORE && ascending) {
         lanes_pass(r, w, &c, true, true); /* no word shared by two lanes: one pass is the same */
     } else if (e->kind == PS_ACC_STORE) {
@@ -1195,9 +1242,9 @@ static void race_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) 
     if (w->npend) flush_hazards(r, w);
     /* release/acquire on a shared word: message passing between the block's threads
      * (cooperative groups' multi-warp barriers: red.release, atom.acq_rel, ld.acquire) */
-    ps_mod sem = sem_of(e->at.insn);
-    if (sem_acquires(sem) || sem_releases(sem)) {
-        bool acq = sem_acquires(sem), rel = sem_releases(sem);
+    unsigned ib = insn_bits(r, e, sh->insn);
+    if (ib & (RI_ACQ | RI_REL)) {
+        bool acq = ib & RI_ACQ, rel = ib & RI_REL;
         for (uint32_t m = e->mask & ~e->remote; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             if (e->space[l] == PS_SPACE_SHARED)

@@ -19,6 +19,7 @@
 /* F_STRONG: atomics and volatile/relaxed/acquire/release accesses, which do not race with each
  * other (PTX memory model: morally strong operations). */
 enum { F_ATOMIC = 1, F_WRITE = 2, F_STRONG = 4 };
+enum { RI_STRONG = 1, RI_ACQ = 2, RI_REL = 4 };
 
 /* One access: what (instruction index + 1; 0 = empty slot), who (thread in the block, block number
  * in the launch), where (bytes of the word) and when (the warp's and the lane's clocks). */
@@ -281,7 +282,9 @@ typedef struct {
     uint32_t max_pages, npages;
     unsigned (**ctaids)[3]; /* CTA_CHUNKS chunks of CTA_CHUNK block indices */
     uint32_t ncta;
-    uint8_t *strong; /* per instruction index: a morally strong access (F_STRONG) */
+    /* per instruction index: RI_STRONG (a morally strong access: F_STRONG), RI_ACQ / RI_REL (its
+     * semantics acquire / release) */
+    uint8_t *iflags;
     bool overflow_noted;
     bool hopper;      /* the program has wgmma or bulk copies (race_proxy.c) */
     struct xgrid *xg; /* sync objects between blocks (race_grid.c) */

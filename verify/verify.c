@@ -45,10 +45,35 @@ static bool enabled(const ps_verifier *v, int i) { return checkers[i]->check && 
 
 /* ---- event fan-out ----------------------------------------------------------------------- */
 
+/* The memo (ps_mem_memo): per worker a direct-mapped table keyed by (instruction, warp). The
+ * instructions that reach it are numbered in the order they first do (ord, per worker), so that
+ * the memory instructions of a kernel, over a block's warps, take consecutive slots. */
+enum { MEMO_SLOTS = 2048 };
+
+struct memo_table {
+    uint32_t nord;
+    uint32_t *ord; /* per instruction index: its number + 1; 0 = none yet */
+    ps_mem_memo e[MEMO_SLOTS];
+};
+
+static void memo_free(ps_verifier *v) {
+    for (int i = 0; i < v->nmemo; i++) {
+        if (!v->memo[i]) continue;
+        free(v->memo[i]->ord);
+        free(v->memo[i]);
+    }
+    free(v->memo);
+    v->memo = NULL;
+    v->nmemo = 0;
+}
+
 static void on_launch_begin(void *ctx, int nworkers, const char *kernel) {
     (void)kernel;
     ps_verifier *v = ctx;
     v->nworkers = nworkers;
+    memo_free(v);
+    v->nmemo = nworkers > 0 ? nworkers : 1;
+    v->memo = ps_xcalloc((size_t)v->nmemo, sizeof *v->memo);
     for (int i = 0; i < NCHECKERS; i++)
         if (enabled(v, i) && checkers[i]->launch_begin) checkers[i]->launch_begin(v->state[i], nworkers);
 }
@@ -174,7 +199,7 @@ static void mem_shape(const ps_mem_event *e, ps_mem_shape *sh) {
     *sh = (ps_mem_shape){.space = -1};
     uint32_t m = e->mask;
     if (!m) return;
-    int l0 = __builtin_ctz(m), n = __builtin_popcount(m);
+    int l0 = __builtin_ctz(m), n = ps_verify_popc(m);
     uint64_t a0 = e->addr[l0], size = e->size;
     int space = e->space[l0];
     if (e->hint & PS_MEM_CONTIGUOUS) { /* the engine checked: lane l at a0 + l * size */
@@ -242,6 +267,68 @@ static void on_cluster_barrier(void *ctx, const int *workers, int n) {
         if (enabled(v, i) && checkers[i]->cluster_barrier) checkers[i]->cluster_barrier(v->state[i], workers, n);
 }
 
+/* A tiled kernel's warp reads the same shared addresses at an instruction in every tile and every block,
+ * so the shape and the bank model's cost of such an event are found again with one comparison of
+ * its lanes instead of being worked out anew (docs/performance.md, "The cost of check"). */
+/* Are the 32 addresses the same? (A branch-free pass: cheaper than a call to memcmp.) */
+PS_CLONES PS_VECTORIZE static bool same_addrs(const uint64_t *a, const uint64_t *b) {
+    uint64_t diff = 0;
+    for (int l = 0; l < 32; l++) diff |= a[l] ^ b[l];
+    return !diff;
+}
+
+static ps_mem_memo *memo_slot(ps_verifier *v, const ps_mem_event *e, int idx) {
+    int w = e->at.worker;
+    if (w < 0 || w >= v->nmemo || idx < 0 || idx >= v->ninsns || e->at.warp < 0) return NULL;
+    struct memo_table *t = v->memo[w];
+    if (!t) {
+        t = v->memo[w] = ps_xcalloc(1, sizeof *t);
+        t->ord = ps_xcalloc((size_t)v->ninsns, sizeof *t->ord);
+    }
+    if (!t->ord[idx]) t->ord[idx] = ++t->nord;
+    /* consecutive keys for the block's warps at one instruction: the memory instructions of a
+     * kernel, over the block's warps, take distinct slots while they fit */
+    unsigned threads = e->at.block[0] * (e->at.block[1] ? e->at.block[1] : 1) * (e->at.block[2] ? e->at.block[2] : 1);
+    uint32_t key = (t->ord[idx] - 1) * ((threads + 31) / 32) + (uint32_t)e->at.warp;
+    return &t->e[key % MEMO_SLOTS];
+}
+
+/* The event's shape, from the memo when this warp's previous event at the instruction had the
+ * same facts (sh->repeat), else worked out and remembered. */
+static void memo_shape(ps_verifier *v, const ps_mem_event *e, int idx, ps_mem_shape *sh) {
+    ps_mem_memo *m = memo_slot(v, e, idx);
+    if (!m) {
+        mem_shape(e, sh);
+        sh->insn = idx;
+        return;
+    }
+    /* with PS_MEM_ONE_SPACE only lane 0's space is the event's (every lane is in it) */
+    size_t nspace = (e->hint & PS_MEM_ONE_SPACE) ? 1 : sizeof m->space;
+    if (m->insn == idx + 1 && m->warp == e->at.warp && m->mask == e->mask && m->size == e->size && m->hint == e->hint &&
+        m->kind == (uint8_t)e->kind &&
+        (nspace == 1 ? m->space[0] == e->space[0] : !memcmp(m->space, e->space, nspace))) {
+        if (same_addrs(e->addr, m->addr)) {
+            *sh = m->sh;
+            sh->memo = m;
+            sh->repeat = true;
+            return;
+        }
+    }
+    mem_shape(e, sh);
+    sh->insn = idx;
+    m->insn = idx + 1;
+    m->warp = e->at.warp;
+    m->mask = e->mask;
+    m->size = e->size;
+    m->hint = e->hint;
+    m->kind = (uint8_t)e->kind;
+    memcpy(m->addr, e->addr, sizeof m->addr);
+    memcpy(m->space, e->space, nspace);
+    m->bank_ok = false;
+    m->sh = *sh;
+    sh->memo = m;
+}
+
 static void on_mem(void *ctx, const ps_mem_event *e) {
     ps_verifier *v = ctx;
     if (__builtin_expect(e->remote & e->mask, 0)) {
@@ -249,8 +336,17 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
         return;
     }
     ps_mem_shape sh;
-    mem_shape(e, &sh);
-    sh.insn = ps_verify_insn_index(v, e->at.insn);
+    int idx = ps_verify_insn_index(v, e->at.insn);
+    if (e->mask == 0xffffffffu && !(e->hint & (PS_MEM_CONTIGUOUS | PS_MEM_ASYNC_PROXY)) &&
+        e->space[0] == PS_SPACE_SHARED) {
+        /* the whole-warp lane pass and the bank model: worth remembering for shared memory,
+         * whose tiles are read again at the same addresses (global addresses seldom repeat, and
+         * a miss costs the copy into the memo) */
+        memo_shape(v, e, idx, &sh);
+    } else {
+        mem_shape(e, &sh);
+        sh.insn = idx;
+    }
     if (__builtin_expect(e->hint & PS_MEM_ASYNC_PROXY, 0)) {
         /* wgmma operand rows: lanes stand for the warp, so only the checkers that follow bytes
          * (race, init) see them, not those that follow one warp access's lanes (bank, coalesce) */
@@ -265,8 +361,7 @@ static void on_mem(void *ctx, const ps_mem_event *e) {
 
 static void on_branch(void *ctx, const ps_event_where *at, uint32_t active, uint32_t taken) {
     ps_verifier *v = ctx;
-    for (int i = 0; i < NCHECKERS; i++)
-        if (enabled(v, i) && checkers[i]->branch) checkers[i]->branch(v->state[i], at, active, taken);
+    for (int i = 0; i < v->nbranch; i++) v->branch_fn[i](v->branch_state[i], at, active, taken);
 }
 
 static void on_barrier(void *ctx, const ps_event_where *at, int id, uint32_t lanes, bool release) {
@@ -550,6 +645,11 @@ ps_verifier *ps_verifier_create(const ps_module *m, const ps_arch *arch, unsigne
             v->mem_fn[v->nmem] = checkers[i]->mem;
             v->mem_state[v->nmem++] = v->state[i];
         }
+    for (int i = 0; i < NCHECKERS; i++)
+        if (enabled(v, i) && checkers[i]->branch) {
+            v->branch_fn[v->nbranch] = checkers[i]->branch;
+            v->branch_state[v->nbranch++] = v->state[i];
+        }
     return v;
 }
 
@@ -569,6 +669,7 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->franges);
     free(v->insn_flags);
     free(v->sass);
+    memo_free(v);
     free(v);
 }
 

@@ -9,6 +9,8 @@
 
 #include "verify.h"
 
+struct ps_mem_memo;
+
 /* The shape of one memory event, worked out once by the verifier core for every checker: the
  * common warp access (every active lane in one space, lane l0 + k at a0 + k * size) is then
  * handled as one range instead of lane by lane. */
@@ -19,7 +21,29 @@ typedef struct {
     uint64_t lo, hi;    /* lowest address, highest address + size, over the active lanes */
     uint32_t same_prev; /* whole warps only: bit l when lane l's address is lane l-1's */
     int insn;           /* ps_verify_insn_index of the event's instruction */
+    /* The verifier's memo of this warp's previous event at this instruction on this worker
+     * (whole-warp events whose shape needs the lane pass; NULL for others): `repeat` says that
+     * event had the same kind, size, lanes, spaces and addresses, so that whatever a checker
+     * computed from those alone and kept in the memo still holds. */
+    struct ps_mem_memo *memo;
+    bool repeat;
 } ps_mem_shape;
+
+/* One memo entry (verify.c): the event's facts, its shape, and what checkers derived from the
+ * facts alone; a checker's part is valid while its flag is set (cleared whenever the facts
+ * change). */
+typedef struct ps_mem_memo {
+    uint64_t addr[32];
+    uint8_t space[32];
+    int insn; /* dense index + 1; 0: an empty entry */
+    int warp;
+    uint32_t mask;
+    unsigned size, hint;
+    uint8_t kind;
+    bool bank_ok;      /* check_bank.c's cost below is this event's */
+    uint32_t bank[12]; /* check_bank.c: the access's cost, as it computed it */
+    ps_mem_shape sh;   /* memo and repeat cleared */
+} ps_mem_memo;
 
 typedef struct ps_checker {
     const char *name;
@@ -71,11 +95,17 @@ struct ps_verifier {
     ps_uninit_range *uninit;
     int nuninit, cap_uninit;
     int nworkers;
-    void *state[8]; /* one per checker in verify.c's table */
+    struct memo_table **memo; /* per worker, made on first use (verify.c) */
+    int nmemo;                /* workers memo has room for */
+    void *state[8];           /* one per checker in verify.c's table */
     /* the enabled checkers' mem callbacks and states, in table order */
     void (*mem_fn[8])(void *self, const ps_mem_event *e, const ps_mem_shape *sh);
     void *mem_state[8];
     int nmem;
+    /* the same for branch events (one per conditional branch a warp executes) */
+    void (*branch_fn[8])(void *self, const ps_event_where *at, uint32_t active, uint32_t taken);
+    void *branch_state[8];
+    int nbranch;
     /* per-line tables filled by the checkers at finish */
     ps_line_global_stats *glines;
     int nglines;
@@ -98,6 +128,19 @@ struct ps_verifier {
      * index; NULL under PS_CHECK_PTX_COUNTERS or before the launch gave its layout */
     ps_sass_access *sass;
 };
+
+/* Bits set in x. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a call into
+ * libgcc (3 % of `check` on the copy kernel, from the per-event counts); this is a few inline
+ * instructions, like the engine's ps_popc. */
+static inline unsigned ps_verify_popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+static inline unsigned ps_verify_popc64(uint64_t x) {
+    return ps_verify_popc((uint32_t)x) + ps_verify_popc((uint32_t)(x >> 32));
+}
 
 /* Static facts about an instruction, as ptxas would see them (verify.c's analysis). */
 enum {

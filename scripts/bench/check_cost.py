@@ -10,7 +10,10 @@ how many are above 3x.
 
   --mode callgrind (default): host instructions (callgrind Ir) inside ps_launch, counted by
       `valgrind --tool=callgrind --toggle-collect=ps_launch`; deterministic, so it does not move
-      with the load of a shared host. Parse, load and report are not counted.
+      with the load of a shared host. Parse, load and report are not counted. Every run has
+      --timeout 3600: under valgrind on a loaded host the default 30 s watchdog stopped gemm's
+      `check` part of the way through (fewer instructions, a different count each time); a
+      watchdog is kept (not --timeout 0) because starting it is part of a launch's cost.
   --mode wall: best of --reps launch times (`stats.seconds` of --json for run; for check the
       launch time its report prints, in milliseconds), one process at a time.
 
@@ -98,7 +101,7 @@ def callgrind_ir(binary, cmd, manifest, split=None):
         cg = os.path.join(tmp, "cg.out")
         p = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=ps_launch",
                             f"--callgrind-out-file={cg}", binary, cmd, manifest, "--threads", "1",
-                            "--quiet", "--out", os.path.join(tmp, "bufs")],
+                            "--quiet", "--timeout", "3600", "--out", os.path.join(tmp, "bufs")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if not os.path.exists(cg):
             raise RuntimeError(f"{binary} {cmd} {manifest}: no callgrind output\n{p.stderr[-2000:]}")
@@ -118,7 +121,7 @@ def wall_seconds(binary, cmd, manifest, reps):
         for _ in range(reps):
             # run: stats.seconds of the JSON report; check: the launch time its text report
             # prints ("simulated with every checker in S s", milliseconds)
-            argv = [binary, cmd, manifest, "--threads", "1", "--out", os.path.join(tmp, "bufs")]
+            argv = [binary, cmd, manifest, "--threads", "1", "--timeout", "3600", "--out", os.path.join(tmp, "bufs")]
             argv += ["--quiet", "--json", js] if cmd == "run" else []
             p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             try:
