@@ -219,7 +219,12 @@ bool ps_ptxas_expands_branch(const ps_insn *in) {
     case PS_F_RCP:
     case PS_F_SQRT: return (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_APPROX) && !has_mod(in, PS_MOD_FULL);
     case PS_F_DIV_INT:
-    case PS_F_REM: return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
+    case PS_F_REM:
+        return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
+    /* seen with a branch in the corpus's SASS (hand_bitops), so a block ends there as for the
+     * others; not measured for contraction itself */
+    case PS_F_BFIND: return t == PS_T_U64 || t == PS_T_S64;
+    case PS_F_FNS: return true;
     default: return false;
     }
 }

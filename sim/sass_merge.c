@@ -202,10 +202,8 @@ static fact *register_facts(const ps_func *f) {
  * [r+72], and the stores stayed apart). */
 static bool ends_block(const ps_insn *in) {
     unsigned p = in->info ? in->info->props : 0;
-    ps_type t = in->ntypes > 0 ? in->types[0] : PS_T_NONE;
     return (p & (P_BRANCH | P_CALL | P_RET | P_EXIT | P_BARRIER | P_WARPSYNC)) || in->form == PS_F_MEMBAR ||
-        in->form == PS_F_FENCE || ps_ptxas_expands_branch(in) || in->form == PS_F_FNS ||
-        (in->form == PS_F_BFIND && (t == PS_T_U64 || t == PS_T_S64));
+        in->form == PS_F_FENCE || ps_ptxas_expands_branch(in);
 }
 
 /* Memory outside shared memory (and not generic, which may be shared). */

@@ -598,8 +598,9 @@ typedef struct {
 void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out);
 /* ptxas_model.c: does ptxas expand `in` into code with a branch (a slow path), whatever its
  * sources? IEEE div/rcp/sqrt of f32 and f64, integer div/rem other than .u32 (measured for
- * contraction); the memory merge model (sass_merge.c) also cuts at bfind.u64/.s64 and fns, whose
- * expansions branch in the corpus's SASS (hand_bitops). */
+ * contraction), and bfind.u64/.s64 and fns (whose expansions branch in the corpus's SASS,
+ * hand_bitops; not measured for contraction). Both the contraction and the merge model end a
+ * block there. */
 bool ps_ptxas_expands_branch(const ps_insn *in);
 /* frame_plan.c: fp->zero_runs, poison_regs and const_from of function fn, once its slots are all made (g: its
  * control-flow graph; reg_slot: each register's slot, predicates' entries unused). */
