@@ -348,8 +348,8 @@ bool ps_tex_linear_exact(const ps_tex *t) {
  * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
  * above a third, still selects texel 0 of 3), and applies the address mode to that index: 21 is
  * the only width that fits every recorded case (lab/textures). Saturates far outside. */
-static int64_t normalized_index(float u, uint32_t n) {
-    double v = u != u ? 0 : u < -0x1p20f ? -0x1p20 : u > 0x1p20f ? 0x1p20 : (double)u;
+int64_t ps_tex_normalized_index(double u, uint32_t n) {
+    double v = u != u ? 0 : u < -0x1p20 ? -0x1p20 : u > 0x1p20 ? 0x1p20 : u;
     int64_t fx = (int64_t)floor(ldexp(v, 21));
     return (fx * (int64_t)n) >> 21; /* floor: arithmetic shift (gcc, clang) */
 }
@@ -362,7 +362,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     if (!t->linear) {
         uint32_t ix[3] = {0, 0, 0};
         for (unsigned d = 0; d < t->dim; d++) {
-            int64_t i = t->normalized_coords ? normalized_index(c[d], size_of_dim(t, d)) : floor_sat(xs[d]);
+            int64_t i = t->normalized_coords ? ps_tex_normalized_index(c[d], size_of_dim(t, d)) : floor_sat(xs[d]);
             if (!address_index(mode_of(t, d), i, size_of_dim(t, d), &ix[d])) {
                 border_texel(t, out);
                 return true;

@@ -104,6 +104,9 @@ void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_
  * the zero vector. */
 bool ps_tex_cube_supported(const ps_tex *t);
 void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
+/* The texel index a normalized coordinate u selects in a dimension of n texels, before the
+ * address mode: u in fixed point with 21 fraction bits, truncated, times n (texture.c). */
+int64_t ps_tex_normalized_index(double u, uint32_t n);
 /* The border colour as the texture's format converts it (what a border address mode reads). */
 void ps_tex_border_texel(const ps_tex *t, ps_texel *out);
 /* tex with integer coordinates (unnormalized textures, point filtering). */

@@ -22,13 +22,11 @@ static uint32_t f32_bits(float f) {
 }
 
 /* The texel index of a face coordinate: the minor component times the reciprocal the hardware
- * takes of the major one (MUFU.RCP), rounded to f32; then (q + 1) / 2 exactly into the 2D path's
- * fixed point (21 fraction bits, truncated, times n: sim/texture.c normalized_index). */
+ * takes of the major one (MUFU.RCP), rounded to f32; then (q + 1) / 2, exactly, as the 2D path's
+ * normalized coordinate. */
 static int64_t face_index(float minor, float rcp, uint32_t n) {
     float q = minor * rcp;
-    double u = ((double)q + 1.0) / 2.0;
-    int64_t fx = (int64_t)floor(ldexp(u, 21));
-    return (fx * (int64_t)n) >> 21;
+    return ps_tex_normalized_index(((double)q + 1.0) / 2.0, n);
 }
 
 /* The address mode on an index of a face of n texels (n > 0); false: the border colour. */
