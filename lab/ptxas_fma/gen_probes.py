@@ -192,6 +192,19 @@ BETWEEN32 = {
     "rcp_rn_movc3": "mov.f32 %f8, 0f40400000;\nrcp.rn.f32 %f6, %f8;",
     "sqrt_rn_movc2": "mov.f32 %f8, 0f40000000;\nsqrt.rn.f32 %f6, %f8;",
     "sqrt_rn_movc3": "mov.f32 %f8, 0f40400000;\nsqrt.rn.f32 %f6, %f8;",
+    # sixth recording: bfind of 64 bits and fns, which ptxsim's model assumes branch in the SASS
+    # (so end a window) without a measurement; bfind.u32 and popc.b64 as controls (no branch)
+    "bfind_u64": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\nshl.b64 %rd10, %rd10, 17;\n"
+                 "bfind.u64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_s64": "mov.b32 %r10, %f3;\ncvt.s64.s32 %rd10, %r10;\nshl.b64 %rd10, %rd10, 9;\n"
+                 "bfind.s64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_shiftamt_u64": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\nbfind.shiftamt.u64 %r12, %rd10;\n"
+                          "cvt.rn.f32.u32 %f6, %r12;",
+    "bfind_u32": "mov.b32 %r10, %f3;\nbfind.u32 %r12, %r10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "popc_b64": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\npopc.b64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "fns_imm": "mov.b32 %r10, %f3;\nfns.b32 %r12, %r10, 0, 3;\ncvt.rn.f32.u32 %f6, %r12;",
+    "fns_reg": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nand.b32 %r11, %r11, 31;\nfns.b32 %r12, %r10, %r11, -2;\n"
+               "cvt.rn.f32.u32 %f6, %r12;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
