@@ -94,11 +94,38 @@ static bool geom_fits(ps_warp *w, int l, const ps_tex *t, int g, const char *ins
 
 /* ---- surfaces ---------------------------------------------------------------------------- */
 
-/* d->geom geometry, d->is_store suld (0) or sust (1), d->type2 out-of-range mode, d->rnd
- * access bytes per element (1..8), d->vec elements; slots: suld d..., a, coords; sust a,
- * coords, c... */
+/* sust.p: a 32-bit source element as the surface's format stores it, as the H200 does
+ * (lab/textures/sustp_probe.cu, every format and channel count): integers saturate (unsigned
+ * formats read the element as .u32, signed ones as .s32); f32 is stored as it is, NaNs
+ * included; f16 is rounded toward zero (so overflow gives the largest finite value, and f32
+ * subnormals 0), a NaN keeping its sign and the top 10 bits of its payload, 1 where those are 0. */
+static uint32_t sust_formatted(ps_tex_format f, uint32_t u) {
+    int32_t s = (int32_t)u;
+    switch (f) {
+    case PS_TXF_U8: return u > 0xff ? 0xff : u;
+    case PS_TXF_U16: return u > 0xffff ? 0xffff : u;
+    case PS_TXF_S8: return (uint8_t)(s > 127 ? 127 : s < -128 ? -128 : s);
+    case PS_TXF_S16: return (uint16_t)(s > 32767 ? 32767 : s < -32768 ? -32768 : s);
+    case PS_TXF_F16: {
+        uint32_t sign = u >> 16 & 0x8000, e = u >> 23 & 0xff, m = u & 0x7fffff;
+        int x = (int)e - 127, sh = -(x + 1);
+        if (e == 0xff) return sign | 0x7c00 | (m ? (m >> 13 ? m >> 13 : 1) : 0);
+        if (e == 0) return sign;
+        if (x > 15) return sign | 0x7bff;
+        if (x >= -14) return sign | (uint32_t)(x + 15) << 10 | m >> 13;
+        return sh >= 32 ? sign : sign | (0x800000u | m) >> sh; /* an f16 subnormal, or 0 */
+    }
+    default: return u; /* u32, s32, f32 */
+    }
+}
+
+/* d->geom geometry, d->is_store suld (0), sust.b (1) or sust.p (2), d->type2 out-of-range mode,
+ * d->rnd access bytes per element (1..8; sust.p: 4), d->vec elements; slots: suld d..., a,
+ * coords; sust a, coords, c... sust.p's x counts texels, and its elements go to the texel's
+ * channels in order (those beyond the channels are ignored, channels without one get 0, as the
+ * H200 writes them). */
 static void surface_access(ps_warp *w, const ps_dinsn *d) {
-    bool store = d->is_store != 0;
+    bool store = d->is_store != 0, formatted = d->is_store == 2;
     int g = d->geom, nv = d->vec;
     unsigned esz = d->rnd, asz = esz * (unsigned)nv;
     int ha = store ? 0 : nv, c0 = ha + 1, v0 = store ? d->nops - nv : 0; /* the values follow every coordinate */
@@ -118,7 +145,7 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
         }
         if (!geom_fits(w, l, &t, g, insn)) return;
         unsigned tb = ps_tex_texel_bytes(&t);
-        if (asz != tb) {
+        if (!formatted && asz != tb) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
                            "%s of %u bytes on a surface of %u-byte texels: ptxsim "
                            "executes accesses of exactly one texel",
@@ -131,14 +158,14 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
         int64_t c[3] = {0, 0, 0};
         unsigned dims = g == G_A1D ? 1 : g == G_A2D ? 2 : (unsigned)g + 1;
         for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[c0 + k++])[l];
-        if (c[0] % (int64_t)asz) {
+        if (!formatted && c[0] % (int64_t)asz) {
             ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
                            "%s: byte coordinate x = %lld is not a multiple of the %u-byte "
                            "access (undefined in the PTX ISA)",
                            insn, (long long)c[0], asz);
             return;
         }
-        c[0] /= (int64_t)asz;
+        if (!formatted) c[0] /= (int64_t)asz;
         uint32_t sz[3] = {t.width, t.height, t.depth};
         bool oob = layer >= t.layers;
         for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
@@ -174,6 +201,14 @@ static void surface_access(ps_warp *w, const ps_dinsn *d) {
                     return;
                 }
             stored[nstored] = idx, stored_lane[nstored++] = l;
+        }
+        if (formatted) {
+            unsigned cb = ps_tex_format_size(t.format);
+            for (unsigned ch = 0; ch < t.channels; ch++) {
+                uint32_t x = (int)ch < nv ? sust_formatted(t.format, (uint32_t)R(w, d->o[v0 + (int)ch])[l]) : 0;
+                memcpy(p + ch * cb, &x, cb);
+            }
+            continue;
         }
         for (int v = 0; v < nv; v++) {
             if (store) {
@@ -444,9 +479,9 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size
     bool store = in->form == PS_F_SUST;
     int n = in->nwords;
     char spelling[24];
-    if (word(in, 0) != PS_WM(B))
-        return WHY("'%s': ptxsim executes the unformatted surface accesses (%s.b)%s", in->text, in->info->mnemonic,
-                   store ? "; sust.p is not supported" : "");
+    bool formatted = store && word(in, 0) == PS_WM(P);
+    if (word(in, 0) != PS_WM(B) && !formatted)
+        return WHY("'%s': ptxsim executes suld.b (the unformatted surface load)", in->text);
     int g = geom_of(word(in, 1));
     if (g < 0) return WHY("'%s': the geometry is .1d, .2d, .3d, .a1d or .a2d", in->text);
     int i = 2, vec = 1, esz = 0, mode = -1;
@@ -486,7 +521,8 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size
     d->type2 = (uint8_t)mode;
     d->rnd = (uint8_t)esz;
     d->vec = (uint8_t)vec;
-    d->is_store = store;
+    if (formatted && esz != 4) return WHY("'%s': sust.p stores .b32 elements (ptxas)", in->text);
+    d->is_store = formatted ? 2 : store;
     return surface_access;
 }
 

@@ -126,6 +126,17 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_cube_probe_edges cube_probe --arg ${CMAKE_SOURCE_DIR}/lab/textures/cube_dirs2.bin
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
   set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
+  # lab/textures/sustp_probe.cu: formatted surface stores (sust.p) into every channel format and
+  # count, with as many source elements as channels or more, and with fewer (H200, 2026-12-03)
+  add_custom_command(OUTPUT ${PS_RT_OUT}/sustp_probe
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/sustp_probe
+                             ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.cu VERBATIM)
+  add_custom_target(cudart_prog_sustp_probe ALL DEPENDS ${PS_RT_OUT}/sustp_probe)
+  ps_rt_test(sust_p_probe sustp_probe --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.h200.txt)
+  ps_rt_test(sust_p_probe_partial sustp_probe --arg partial
+             --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_partial.h200.txt)
+  set_tests_properties(cudart_sust_p_probe cudart_sust_p_probe_partial PROPERTIES LABELS "cudart;gpu-recorded")
 
   # lab/textures/probe_api.cu: what the runtime and driver answer for texture descriptors, surface
   # objects, 1D array copies and cudaArrayGetInfo, against the H200's output (2026-12-03).
