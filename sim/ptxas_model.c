@@ -201,22 +201,28 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
  * 2.0, div.rn.f64 by 3.0 or 4.0 still split; fourth recording); rcp.rn and sqrt.rn of an
  * immediate do not split (ptxas computes them), and neither do rcp.rn.f32/f64 and sqrt.rn.f32/f64
  * of a register whose one definition is an unguarded mov of an immediate (fifth recording).
- * known[r] & K_CONST: register r is such a constant; & K_ZEXT: its one definition is an
- * unguarded cvt.u64 of a narrower unsigned integer. */
-enum { K_CONST = 1, K_ZEXT = 2 };
-static bool ptxas_branches(const ps_insn *in, const uint8_t *known, int nregs) {
+ * konst[r]: register r is such a constant. hi0: `in` is a bfind.64 of a value whose high word
+ * ptxas knows is 0 (zero_high_word): it leaves the branch out (seventh recording). */
+static bool ptxas_branches(const ps_insn *in, const bool *konst, int nregs, bool hi0) {
     bool folded = in->nops > 1; /* every source a constant: ptxas computes it (rcp.rn, sqrt.rn) */
     for (int i = 1; i < in->nops; i++) {
         const ps_operand *o = &in->ops[i];
         folded &= o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64 ||
-            (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && (known[o->reg] & K_CONST));
+            (o->kind == PS_OP_REG && !o->sel && o->reg >= 0 && o->reg < nregs && konst[o->reg]);
     }
-    /* bfind.64 of a zero-extended value: ptxas knows the high word is 0 and leaves the branch out
-     * (sixth recording: bfind.shiftamt.u64 of a cvt.u64.u32 result was contracted) */
-    const ps_operand *src = in->nops > 1 ? &in->ops[1] : NULL;
-    bool zext = in->form == PS_F_BFIND && src && src->kind == PS_OP_REG && !src->sel && src->reg >= 0 &&
-        src->reg < nregs && (known[src->reg] & K_ZEXT);
-    return !folded && !zext && ps_ptxas_expands_branch(in);
+    return !folded && !hi0 && ps_ptxas_expands_branch(in);
+}
+
+/* Does `m` leave a value whose high 32 bits are 0 where ptxas sees it: an unguarded cvt.u64 of a
+ * narrower unsigned integer, or and.b64 with an immediate below 2^32 (bfind.u64 of either did
+ * not split on the H200; of a value built from two unknown words, or sign-extended, it did)? */
+static bool zero_high_word(const ps_insn *m) {
+    if (m->guard_reg >= 0 || m->nops < 2 || m->ops[0].kind != PS_OP_REG || m->ops[0].pair_reg >= 0) return false;
+    if (m->form == PS_F_CVT)
+        return m->ntypes == 2 && m->types[0] == PS_T_U64 &&
+            (m->types[1] == PS_T_U32 || m->types[1] == PS_T_U16 || m->types[1] == PS_T_U8);
+    return m->form == PS_F_AND && m->nops == 3 && m->ntypes == 1 && m->types[0] == PS_T_B64 &&
+        m->ops[2].kind == PS_OP_IMM && m->ops[2].imm <= 0xffffffffu;
 }
 
 bool ps_ptxas_expands_branch(const ps_insn *in) {
@@ -229,12 +235,11 @@ bool ps_ptxas_expands_branch(const ps_insn *in) {
     case PS_F_REM:
         return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
     /* 64-bit bfind branches (two FLO.U32, the low word's only when the high one has no bit)
-     * and splits (sixth recording: bfind.u64 and .s64 of a shifted value). fns with an
-     * immediate offset is straight-line code and does not split (sixth recording: register and
-     * immediate base, offset -2 or 3); with the offset in a register it is taken to branch (the
-     * corpus's hand_bitops kept two stores around such an fns apart) */
+     * and splits, .shiftamt or not, unsigned or signed (sixth and seventh recordings; where
+     * ptxas later if-converts the branch the pair still stays apart). fns does not split, with
+     * its offset an immediate or a register (whose SASS loops and branches: ptxas contracts
+     * the pair there anyway) */
     case PS_F_BFIND: return t == PS_T_U64 || t == PS_T_S64;
-    case PS_F_FNS: return in->nops < 4 || in->ops[3].kind != PS_OP_IMM;
     default: return false;
     }
 }
@@ -474,6 +479,17 @@ static void find_twins(const ps_func *fn, ps_cfg *g, const int *ndefs, int *grou
     free(t);
 }
 
+/* zero_high_word's writes, per register, in the current block (epoch) */
+typedef struct {
+    int *at, epoch;
+    bool zero_high; /* the instruction being scanned is a zero_high_word one */
+} zscan;
+
+static void zscan_reg(void *ctx, int reg, bool write) {
+    zscan *z = ctx;
+    if (write) z->at[reg] = z->zero_high ? z->epoch : 0;
+}
+
 void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     int n = fn->ninsns, nr = fn->nregs;
     for (int i = 0; i < n; i++) out[i] = (ps_contract){.prod = -1};
@@ -487,28 +503,37 @@ void ps_ptxas_contractions(const ps_func *fn, ps_cfg *g, ps_contract *out) {
     /* definitions per register, and every read site (CSR) */
     regscan s = {.ndefs = ps_xcalloc((size_t)nr + 1, sizeof(int)), .nreads = ps_xcalloc((size_t)nr + 2, sizeof(int))};
     for (int i = 0; i < n; i++) for_regs(&fn->insns[i], scan_reg, &s);
-    uint8_t *known = ps_xcalloc((size_t)nr + 1, 1); /* K_CONST, K_ZEXT (ptxas_branches) */
+    bool *konst = ps_xcalloc((size_t)nr + 1, sizeof *konst); /* defined once, by a mov of an immediate */
     for (int i = 0; i < n; i++) {
         const ps_insn *m = &fn->insns[i];
-        if (m->guard_reg >= 0 || m->nops != 2 || m->ops[0].kind != PS_OP_REG || m->ops[0].pair_reg >= 0 ||
-            m->ops[0].reg < 0 || m->ops[0].reg >= nr || s.ndefs[m->ops[0].reg] != 1)
-            continue;
-        ps_opkind k = m->ops[1].kind;
-        if (m->form == PS_F_MOV && (k == PS_OP_IMM || k == PS_OP_IMM_F32 || k == PS_OP_IMM_F64))
-            known[m->ops[0].reg] |= K_CONST;
-        if (m->form == PS_F_CVT && m->ntypes == 2 && m->types[0] == PS_T_U64 &&
-            (m->types[1] == PS_T_U32 || m->types[1] == PS_T_U16 || m->types[1] == PS_T_U8))
-            known[m->ops[0].reg] |= K_ZEXT;
+        if (m->form == PS_F_MOV && m->guard_reg < 0 && m->nops == 2 && m->ops[0].kind == PS_OP_REG &&
+            m->ops[0].pair_reg < 0 && m->ops[0].reg >= 0 && m->ops[0].reg < nr && s.ndefs[m->ops[0].reg] == 1 &&
+            (m->ops[1].kind == PS_OP_IMM || m->ops[1].kind == PS_OP_IMM_F32 || m->ops[1].kind == PS_OP_IMM_F64))
+            konst[m->ops[0].reg] = true;
     }
     int *win = ps_xcalloc((size_t)n + 1, sizeof *win);
     bool *labelled = ps_xcalloc((size_t)n + 1, sizeof *labelled);
     for (int k = 0; k < fn->nlabels; k++)
         if (fn->labels[k].insn >= 0 && fn->labels[k].insn < n) labelled[fn->labels[k].insn] = true;
+    /* hi0[i]: bfind i reads a register whose last write in its block is a zero_high_word one */
+    bool *hi0 = ps_xcalloc((size_t)n + 1, sizeof *hi0);
+    zscan z = {.at = ps_xcalloc((size_t)nr + 1, sizeof(int)), .epoch = 1};
+    for (int i = 0; i < n; i++) {
+        const ps_insn *m = &fn->insns[i];
+        if (i && (g->block_of[i] != g->block_of[i - 1] || labelled[i])) z.epoch++;
+        const ps_operand *src = m->nops > 1 ? &m->ops[1] : NULL;
+        hi0[i] = m->form == PS_F_BFIND && src && src->kind == PS_OP_REG && !src->sel && src->reg >= 0 &&
+            src->reg < nr && z.at[src->reg] == z.epoch;
+        z.zero_high = zero_high_word(m);
+        for_regs(m, zscan_reg, &z);
+    }
+    free(z.at);
     for (int i = 1; i < n; i++)
         win[i] = win[i - 1] +
             (g->block_of[i] != g->block_of[i - 1] || labelled[i] || fn->insns[i - 1].form == PS_F_CALL ||
-             ptxas_branches(&fn->insns[i - 1], known, nr));
-    free(known);
+             ptxas_branches(&fn->insns[i - 1], konst, nr, hi0[i - 1]));
+    free(konst);
+    free(hi0);
     for (int r = 0; r < nr; r++) s.nreads[r + 1] += s.nreads[r];
     s.read_at = ps_xmalloc(sizeof(int) * (size_t)(s.nreads[nr] + 1));
     s.fill = ps_xmalloc(sizeof(int) * (size_t)(nr + 1));
