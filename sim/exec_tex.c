@@ -258,9 +258,30 @@ static void reduce_texel(uint8_t *p, int op, ps_type ty, uint64_t v) {
     } while (nv != old && !__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
 }
 
+/* sured.p: x counts texels, and the surface's channels say how .b32/.b64 values compare: one
+ * 32-bit channel for .b32, two for .b64 (one 64-bit value, the first channel low), min and max
+ * signed on an s32 surface and unsigned on a u32 one (measured on the H200 with
+ * lab/textures/sustp_probe.cu's sured mode: every operation, 64 texels each, 640 values; other
+ * formats are not measured). d->is_store 1 for sured.p. */
+static bool sured_p_type(ps_warp *w, int l, const ps_tex *t, ps_type *ty) {
+    unsigned want = *ty == PS_T_B64 ? 2 : 1;
+    if ((t->format != PS_TXF_U32 && t->format != PS_TXF_S32) || t->channels != want) {
+        ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                       "sured.p.%s on a surface of %u %s channels: ptxsim executes it on %u 32-bit integer channel%s "
+                       "(not measured on other formats)",
+                       want == 2 ? "b64" : "b32", t->channels, ps_tex_format_name(t->format), want,
+                       want == 2 ? "s" : "");
+        return false;
+    }
+    bool sgn = t->format == PS_TXF_S32;
+    *ty = want == 2 ? (sgn ? PS_T_S64 : PS_T_U64) : (sgn ? PS_T_S32 : PS_T_U32);
+    return true;
+}
+
 static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
     int g = d->geom;
     unsigned asz = d->rnd;
+    bool formatted = d->is_store != 0;
     for (uint32_t m = w->exec; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         ps_tex t;
@@ -272,6 +293,8 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
             return;
         }
         if (!geom_fits(w, l, &t, g, "sured")) return;
+        ps_type ty = (ps_type)d->type;
+        if (formatted && !sured_p_type(w, l, &t, &ty)) return;
         if (ps_tex_texel_bytes(&t) != asz) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
                            "sured of %u bytes on a surface of %u-byte texels: ptxsim "
@@ -282,14 +305,14 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
         unsigned dims = (unsigned)g + 1;
         int64_t c[3] = {0, 0, 0};
         for (unsigned i = 0; i < dims; i++) c[i] = (int32_t)R(w, d->o[1 + i])[l];
-        if (c[0] % (int64_t)asz) {
+        if (!formatted && c[0] % (int64_t)asz) {
             ps_fault_raise(w, PS_FAULT_MISALIGNED, l,
                            "sured: byte coordinate x = %lld is not a multiple of the "
                            "%u-byte access (undefined in the PTX ISA)",
                            (long long)c[0], asz);
             return;
         }
-        c[0] /= (int64_t)asz;
+        if (!formatted) c[0] /= (int64_t)asz;
         uint32_t sz[3] = {t.width, t.height, t.depth};
         bool oob = false;
         for (unsigned i = 0; i < dims; i++) oob |= c[i] < 0 || c[i] >= sz[i];
@@ -305,7 +328,7 @@ static void surface_reduce(ps_warp *w, const ps_dinsn *d) {
         if (!base) return;
         for (unsigned i = 0; i < dims; i++) c[i] = c[i] < 0 ? 0 : c[i] >= sz[i] ? sz[i] - 1 : c[i];
         uint64_t idx = ((uint64_t)c[2] * t.height + (uint64_t)c[1]) * t.width + (uint64_t)c[0];
-        reduce_texel(base + idx * asz, d->vec, (ps_type)d->type, R(w, d->o[d->nops - 1])[l]);
+        reduce_texel(base + idx * asz, d->vec, ty, R(w, d->o[d->nops - 1])[l]);
     }
 }
 
@@ -531,8 +554,9 @@ static ps_exec_fn select_surface(const ps_insn *in, ps_dinsn *d, char *why, size
 static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     static const char *const ops[] = {"add", "min", "max", "and", "or"};
     static const ps_word op_words[] = {PS_WM(ADD), PS_WM(MIN), PS_WM(MAX), PS_WM(AND), PS_WM(OR)};
-    if (word(in, 0) != PS_WM(B)) return WHY("'%s': ptxsim executes sured.b (not sured.p)", in->text);
-    if (in->nwords != 5) return WHY("'%s': ptxsim executes sured.b.op.geom.ctype.mode", in->text);
+    bool formatted = word(in, 0) == PS_WM(P);
+    if (word(in, 0) != PS_WM(B) && !formatted) return WHY("'%s': sured is .b or .p", in->text);
+    if (in->nwords != 5) return WHY("'%s': ptxsim executes sured.{b,p}.op.geom.ctype.mode", in->text);
     int op = -1, g = geom_of(word(in, 2)), mode = mode_of(word(in, 4));
     for (int i = 0; i < 5; i++)
         if (word(in, 1) == op_words[i]) op = i;
@@ -540,9 +564,11 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     if (op < 0) return WHY("'%s': the operation is .add, .min, .max, .and or .or", in->text);
     if (g < 0 || g > G_3D) return WHY("'%s': sured's geometry is .1d, .2d or .3d", in->text);
     if (mode < 0) return WHY("'%s': the out-of-range mode (.trap, .clamp or .zero) is required", in->text);
-    bool ok = op == RD_ADD ? ty == PS_T_U32 || ty == PS_T_U64 || ty == PS_T_S32
-        : op <= RD_MAX     ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
-                           : ty == PS_T_B32;
+    bool ok = formatted ? ty == PS_T_B32 || (ty == PS_T_B64 && (op == RD_MIN || op == RD_MAX))
+        : op == RD_ADD  ? ty == PS_T_U32 || ty == PS_T_U64 || ty == PS_T_S32
+        : op <= RD_MAX  ? ty == PS_T_U32 || ty == PS_T_S32 || ty == PS_T_U64 || ty == PS_T_S64
+                        : ty == PS_T_B32;
+    if (formatted && !ok) return WHY("'%s': sured.p takes .b32, or .b64 with .min and .max (ptxas)", in->text);
     if (!ok)
         return WHY("'%s': .%s takes %s (PTX ISA)", in->text, ops[op],
                    op == RD_ADD       ? ".u32, .u64 or .s32"
@@ -561,6 +587,7 @@ static ps_exec_fn select_reduce(const ps_insn *in, ps_dinsn *d, char *why, size_
     d->rnd = (uint8_t)ps_type_size(ty);
     d->vec = (uint8_t)op;
     d->type = (uint8_t)ty;
+    d->is_store = formatted;
     return surface_reduce;
 }
 

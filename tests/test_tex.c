@@ -1059,7 +1059,6 @@ static void refused_forms(void **state) {
     } cases[] = {
         {"suld.b.2d.b32 %r1, [%rd1, {%r1, %r1}];",
          "Clamp modifier required for instruction 'suld.b'"}, /* ptxas's words, at parse time */
-        {"sured.p.add.2d.b32.trap [%rd1, {%r1, %r1}], %r1;", "not sured.p"},
         /* regression: coordinates after an ordinary load's address were ignored (ptxas refuses them) */
         {"ld.global.u32 %r1, [%rd1, {%r1}];", "take coordinates after an address"},
         {"sured.b.and.2d.u32.trap [%rd1, {%r1, %r1}], %r1;", "Unexpected instruction types specified for 'sured.b'"},

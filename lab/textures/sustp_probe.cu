@@ -9,8 +9,10 @@
 //   nvcc -cudart shared -arch=sm_90 -o /tmp/sustp_probe lab/textures/sustp_probe.cu
 //   /tmp/sustp_probe > sustp_probe.h200.txt        (every store with all the texel's channels)
 //   /tmp/sustp_probe partial > sustp_partial.h200.txt (fewer source elements than channels)
+//   /tmp/sustp_probe sured > sured_p.h200.txt          (sured.p on 32-bit channels)
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 #include <cuda_runtime.h>
 
@@ -35,6 +37,26 @@ __global__ void store(cudaSurfaceObject_t s, const unsigned *in, int W, int vec,
         asm volatile("sust.p.2d.v2.b32.trap [%0, {%1, %2}], {%3, %4};" ::"l"(h), "r"(x), "r"(y), "r"(v[0]), "r"(v[1]));
     else
         asm volatile("sust.p.2d.b32.trap [%0, {%1, %2}], {%3};" ::"l"(h), "r"(x), "r"(y), "r"(v[0]));
+}
+
+// sured.p (formatted reduction: x counts texels) with operation op (0 add, 1 min, 2 max, 3 and,
+// 4 or) of .b32 elements, or of .b64 ones for min and max (wide)
+__global__ void reduce(cudaSurfaceObject_t s, const unsigned *in, int W, int op, int wide) {
+    int t = threadIdx.x, x = t % W, y = t / W;
+    unsigned long long h = s, v = in[2 * t] | (unsigned long long)in[2 * t + 1] << 32;
+    unsigned u = in[2 * t];
+    if (wide) {
+        if (op == 1) asm volatile("sured.p.min.2d.b64.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "l"(v));
+        else asm volatile("sured.p.max.2d.b64.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "l"(v));
+        return;
+    }
+    switch (op) {
+    case 0: asm volatile("sured.p.add.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "r"(u)); break;
+    case 1: asm volatile("sured.p.min.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "r"(u)); break;
+    case 2: asm volatile("sured.p.max.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "r"(u)); break;
+    case 3: asm volatile("sured.p.and.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "r"(u)); break;
+    default: asm volatile("sured.p.or.2d.b32.trap [%0, {%1, %2}], %3;" ::"l"(h), "r"(x), "r"(y), "r"(u)); break;
+    }
 }
 
 #define CK(x)                                                                        \
@@ -67,6 +89,7 @@ static void pool(int fmt, unsigned *p) {
         0x3f801001, 0xbf803000, 0x40490fdb, 0xc2f6e979, 0x3dcccccd, 0x3eaaaaab, // pi, -123.456, 0.1, 1/3
         0x3b808081, 0x3b800000, 0x3c000000, 0x437f0000, 0x43800000, 0x4b000000, // 1/255, 255, 256, 2^23
         0x4f800000, 0xcf000000, 0x38ffe000, 0xb3800000,                         // 2^32, -2^31, subnormal edge, -2^-24
+        0x7fc04001, 0xff804001, 0x7fc00001, 0x7f801fff, 0xffa02000,             // NaNs: low payload bits
     };
     static const unsigned in[] = {
         0, 1, 2, 127, 128, 129, 254, 255, 256, 257, 0x7fff, 0x8000, 0x8001, 0xfffe, 0xffff, 0x10000, 0x10001,
@@ -130,7 +153,66 @@ static int run(int fmt, int ch, int vec, int oned) {
     return 0;
 }
 
+// sured.p on a 2D surface of 64 texels of 32-bit channels (ch 1: .b32 elements; ch 2: .b64 ones,
+// min and max only), unsigned or signed: each texel starts at one pool value and takes another.
+static int run_reduce(int fmt, int ch, int op) {
+    static const char *ops[] = {"add", "min", "max", "and", "or"};
+    const int W = 8, H = 8, N = 64, tb = 4 * ch;
+    cudaChannelFormatDesc fd = cudaCreateChannelDesc(32, ch > 1 ? 32 : 0, 0, 0,
+                                                     fmt == S32 ? cudaChannelFormatKindSigned
+                                                                : cudaChannelFormatKindUnsigned);
+    cudaArray_t arr;
+    CK(cudaMallocArray(&arr, &fd, W, H, cudaArraySurfaceLoadStore));
+    unsigned p[64], before[2 * N], in[2 * N];
+    pool(U32, p);
+    for (int t = 0; t < N; t++)
+        for (int c = 0; c < 2; c++) {
+            before[2 * t + c] = p[(t + 29 * c) % 64];
+            in[2 * t + c] = p[(t * 7 + 3 + 13 * c) % 64];
+        }
+    std::vector<unsigned> bytes((size_t)N * ch);
+    for (int t = 0; t < N; t++)
+        for (int c = 0; c < ch; c++) bytes[(size_t)t * ch + c] = before[2 * t + c];
+    CK(cudaMemcpy2DToArray(arr, 0, 0, bytes.data(), (size_t)W * tb, (size_t)W * tb, H, cudaMemcpyHostToDevice));
+    cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arr;
+    cudaSurfaceObject_t s;
+    CK(cudaCreateSurfaceObject(&s, &rd));
+    unsigned *din;
+    CK(cudaMalloc(&din, sizeof in));
+    CK(cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice));
+    reduce<<<1, N>>>(s, din, W, op, ch > 1);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy2DFromArray(bytes.data(), (size_t)W * tb, arr, 0, 0, (size_t)W * tb, H, cudaMemcpyDeviceToHost));
+    printf("case sured.p.%s %s x%d\n", ops[op], fmt_name[fmt], ch);
+    for (int t = 0; t < N; t++) {
+        printf("%2d", t);
+        for (int c = 0; c < ch; c++) printf(" %08x", before[2 * t + c]);
+        printf(" op");
+        for (int c = 0; c < ch; c++) printf(" %08x", in[2 * t + c]);
+        printf(" ->");
+        for (int c = 0; c < ch; c++) printf(" %08x", bytes[(size_t)t * ch + c]);
+        printf("\n");
+    }
+    CK(cudaDestroySurfaceObject(s));
+    CK(cudaFreeArray(arr));
+    CK(cudaFree(din));
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "sured")) {
+        for (int fmt : {U32, S32})
+            for (int op = 0; op < 5; op++)
+                if (run_reduce(fmt, 1, op)) return 1;
+        for (int fmt : {U32, S32})
+            for (int op = 1; op < 3; op++)
+                if (run_reduce(fmt, 2, op)) return 1;
+        return 0;
+    }
     bool partial = argc > 1 && !strcmp(argv[1], "partial");
     static const int chs[] = {1, 2, 4}, vecs[] = {1, 2, 4};
     for (int fmt = U8; fmt <= F32; fmt++)

@@ -127,7 +127,8 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
   set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/sustp_probe.cu: formatted surface stores (sust.p) into every channel format and
-  # count, with as many source elements as channels or more, and with fewer (H200, 2026-12-03)
+  # count, with as many source elements as channels or more, and with fewer; sured.p on 32-bit
+  # integer channels (H200, 2026-12-03)
   add_custom_command(OUTPUT ${PS_RT_OUT}/sustp_probe
                      COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/sustp_probe
                              ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.cu
@@ -136,7 +137,9 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(sust_p_probe sustp_probe --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.h200.txt)
   ps_rt_test(sust_p_probe_partial sustp_probe --arg partial
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_partial.h200.txt)
-  set_tests_properties(cudart_sust_p_probe cudart_sust_p_probe_partial PROPERTIES LABELS "cudart;gpu-recorded")
+  ps_rt_test(sured_p_probe sustp_probe --arg sured --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sured_p.h200.txt)
+  set_tests_properties(cudart_sust_p_probe cudart_sust_p_probe_partial cudart_sured_p_probe
+                       PROPERTIES LABELS "cudart;gpu-recorded")
 
   # lab/textures/probe_api.cu: what the runtime and driver answer for texture descriptors, surface
   # objects, 1D array copies and cudaArrayGetInfo, against the H200's output (2026-12-03).
