@@ -155,7 +155,8 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     uint32_t n = r->ncta++;
     uint32_t chunk = n / CTA_CHUNK;
     if (chunk < CTA_CHUNKS) {
-        if (!r->ctaids[chunk]) r->ctaids[chunk] = ps_xcalloc(CTA_CHUNK, sizeof(unsigned[3]));
+        /* not cleared: an entry is written before any record can name its block */
+        if (!r->ctaids[chunk]) r->ctaids[chunk] = ps_xmalloc(CTA_CHUNK * sizeof(unsigned[3]));
         memcpy(r->ctaids[chunk][n % CTA_CHUNK], ctaid, sizeof(unsigned[3]));
     }
     pthread_mutex_unlock(&r->lock);
