@@ -592,7 +592,8 @@ static inline word *shared_word(rworker *w, uint64_t wd) {
     if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
     shentry *s = &w->sh[wd];
     if (s->gen != w->gen || s->phase != w->phase) {
-        s->s = (word){0};
+        /* an empty record is one with insn 0: every reader tests insn before its other fields */
+        s->s.w[0].insn = s->s.w[1].insn = s->s.r[0].insn = s->s.r[1].insn = 0;
         s->gen = w->gen;
         s->phase = w->phase;
     }
@@ -884,8 +885,10 @@ static inline struct shsat *sat_block(rworker *w, uint64_t b) {
 }
 
 /* A write to shared word wd: it is no longer read-saturated. */
+static inline bool sat_any(const rworker *w) { return w->sat_phase1 == w->phase + 1 && w->sat_gen == w->gen; }
+
 static inline void sat_clear(rworker *w, uint64_t wd) {
-    if (wd / 32 < w->nsat) sat_block(w, wd / 32)->sat &= ~(1u << (wd % 32));
+    if (sat_any(w) && wd / 32 < w->nsat) sat_block(w, wd / 32)->sat &= ~(1u << (wd % 32));
 }
 
 /* Are all words of [lo, hi) (byte offsets) read-saturated, with no record of warp `warp`? */
@@ -951,6 +954,8 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
             s->r[1].mask == 0xf) { /* saturated from now on */
             struct shsat *t = sat_block(w, wd / 32);
             t->sat |= 1u << (wd % 32);
+            w->sat_gen = w->gen;
+            w->sat_phase1 = w->phase + 1;
             t->warps |= 1u << (s->r[0].tid / 32u) | 1u << (s->r[1].tid / 32u);
         }
     }
@@ -967,7 +972,7 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
     uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;
     c->global = false;
     if (wend > w->nsh) shared_grow(w, wend - 1);
-    for (uint64_t wd = wd0; wd < wend;) {
+    for (uint64_t wd = wd0; sat_any(w) && wd < wend;) {
         uint64_t b = wd / 32, bend = PS_MIN(wend, (b + 1) * 32);
         if (b < w->nsat) {
             uint64_t k0 = wd % 32, k1 = bend - b * 32;
@@ -985,7 +990,7 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
         if (se->gen != w->gen || se->phase != w->phase) {
             se->gen = w->gen;
             se->phase = w->phase;
-            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
             se->s.w[0] = make_acc(w, c, 0xf);
             continue;
         }
@@ -1064,7 +1069,7 @@ static void shared_plain_stores(race *r, rworker *w, cur_access *c) {
         if (se->gen != w->gen || se->phase != w->phase) {
             se->gen = w->gen;
             se->phase = w->phase;
-            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
         } else {
             check_word(r, w, c, l, wd << 2, 0xf, &se->s);
             se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
@@ -1117,15 +1122,23 @@ static bool words_distinct(const ps_mem_event *e) {
     if (size != 4 && size != 8 && size != 16) return false;
     unsigned shift = size == 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
     uint64_t lo = UINT64_MAX, hi = 0;
+    uint32_t low = 0; /* units' low five bits: all distinct (lane l at unit 32 k + l, a radix
+                       * sort's cnt[d][t]) settle it without the bitmap */
+    bool low_distinct = true;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         uint64_t a = e->addr[__builtin_ctz(m)];
         if (a & (size - 1)) return false;
         uint64_t u = a >> shift;
         lo = PS_MIN(lo, u);
         hi = PS_MAX(hi, u);
+        uint32_t b = 1u << (u & 31);
+        low_distinct = low_distinct && !(low & b);
+        low |= b;
     }
+    if (low_distinct) return true;
     if (hi - lo >= 4096) return false;
-    uint64_t seen[64] = {0};
+    uint64_t seen[64];
+    memset(seen, 0, (size_t)((hi - lo) / 64 + 1) * sizeof *seen); /* the words the units fall in */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         uint64_t u = (e->addr[__builtin_ctz(m)] >> shift) - lo;
         if (seen[u / 64] >> (u % 64) & 1) return false;

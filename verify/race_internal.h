@@ -220,7 +220,9 @@ typedef struct {
         uint32_t gen, phase, sat, warps;
     } * sat;
     size_t nsat;
-    uint64_t last_page[4]; /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
+    uint32_t sat_gen, sat_phase1; /* block and phase + 1 in which a word last became saturated: in
+                                   * any other phase no bit is set and stores need not clear any */
+    uint64_t last_page[4];        /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
     gpage *last_gp[4];
     unsigned last_next;
     pending pend[16];
