@@ -81,10 +81,12 @@ static void *race_create(ps_verifier *v) {
     return r;
 }
 
+static void shared_free(rworker *w);
+
 static void race_free_launch(race *r) {
     race_grid_launch(r, false);
     for (int i = 0; i < r->nworkers; i++) {
-        free(r->w[i].sh);
+        shared_free(&r->w[i]);
         free(r->w[i].sat);
         free(r->w[i].rsh);
         free(r->w[i].log);
@@ -580,10 +582,41 @@ static inline bool atomic_word(const rworker *w, const cur_access *c, word *s) {
     return true;
 }
 
+/* The shared shadow: on first use, fresh zero pages from the system for SH_MAP_WORDS words (every
+ * CTA's shared window fits), so that only the pages of words a block touches are ever cleared
+ * (growing a heap array cleared every entry up to the highest word used, the reserved first KiB
+ * included); a word beyond them moves it to a heap array doubled as needed. */
+#define SH_MAP_WORDS (1u << 16)
+
+static void shared_free(rworker *w) {
+    if (w->sh_mapped) munmap(w->sh, w->nsh * sizeof *w->sh);
+    else free(w->sh);
+    w->sh = NULL;
+    w->nsh = 0;
+    w->sh_mapped = false;
+}
+
 static __attribute__((noinline)) void shared_grow(rworker *w, uint64_t wd) {
+    if (!w->sh && wd < SH_MAP_WORDS) {
+        void *p = mmap(NULL, SH_MAP_WORDS * sizeof *w->sh, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            w->sh = p;
+            w->nsh = SH_MAP_WORDS;
+            w->sh_mapped = true;
+            return;
+        }
+    }
     size_t n = w->nsh ? w->nsh : 64; /* doubled as needed: a small kernel clears little */
     while (n <= wd) n *= 2;
-    w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
+    if (w->sh_mapped) {
+        shentry *q = ps_xmalloc(n * sizeof *q);
+        memcpy(q, w->sh, w->nsh * sizeof *q);
+        munmap(w->sh, w->nsh * sizeof *w->sh);
+        w->sh = q;
+        w->sh_mapped = false;
+    } else {
+        w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
+    }
     memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
     w->nsh = n;
 }

@@ -213,6 +213,7 @@ typedef struct {
     ps_lane_clocks lanes[MAXW];
     shentry *sh;
     size_t nsh;
+    bool sh_mapped; /* sh is SH_MAP_WORDS entries of zero pages (check_race.c, shared_grow) */
     /* per 32 shared words: which are "read-saturated" in this phase (no write record, two read
      * records of different threads) and the warps those records belong to; a load whose words
      * are all saturated, by a warp not among them, changes nothing (check_race.c, shared_loads) */
