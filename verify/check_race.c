@@ -181,8 +181,7 @@ unsigned race_block_threads(const ps_event_where *at) {
 static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     uint32_t *vc = w->vc[warp];
     vc[warp]++;
-    for (int i = 0; i < MAXW; i++)
-        if (vc[i] > w->join[id][i]) w->join[id][i] = vc[i];
+    ps_clocks_max32(w->join[id], vc);
     if (waits) w->waiters[id] |= 1u << warp;
 }
 
@@ -210,11 +209,7 @@ static void barrier_release(race *r, rworker *w, int id, unsigned nthreads) {
     }
     w->bar_partial[id] = false;
     w->bar_lanes_ok[id] = 0;
-    for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
-        uint32_t *vc = w->vc[__builtin_ctz(m)];
-        for (int i = 0; i < MAXW; i++)
-            if (w->join[id][i] > vc[i]) vc[i] = w->join[id][i];
-    }
+    for (uint32_t m = w->waiters[id]; m; m &= m - 1) ps_clocks_max32(w->vc[__builtin_ctz(m)], w->join[id]);
     memset(w->join[id], 0, sizeof w->join[id]);
     w->waiters[id] = 0;
 }

@@ -6,7 +6,8 @@
 #include "race_lanes.h"
 #include "verify_internal.h"
 
-#define MAXW              32 /* warps per block: 1024 threads at most */
+#define MAXW 32 /* warps per block: 1024 threads at most */
+_Static_assert(MAXW == 32, "vector clocks are merged 32 at a time (race_lanes.h, ps_clocks_max32)");
 #define NBAR              16
 #define RACE_GLOBAL_WORDS (3u << 18) /* global words tracked per launch */
 #define PAGE_BITS \
