@@ -396,7 +396,6 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     free(onpath);
     bool allocas = false; /* a reachable alloca: its stack above the frames (exec_stack.c) */
     for (int i = 0; i < p->nfuncs; i++) allocas |= seen[i] && p->funcs[i].allocas;
-    free(seen);
     L->local_per_thread = depth < 0 ? DEFAULT_STACK : (uint64_t)depth;
     if (allocas && L->local_per_thread <= PS_MAX_LOCAL_PER_THREAD) {
         L->local_per_thread += PS_ALLOCA_STACK;
@@ -408,7 +407,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                   "variables and those of the functions it calls); CUDA allows at most %u (512 KiB)",
                   kf->file ? kf->file : "<input>", kf->line, kf->col, name, (unsigned long long)L->local_per_thread,
                   PS_MAX_LOCAL_PER_THREAD);
-        free(L->shared_off), free(L);
+        free(seen), free(L->shared_off), free(L);
         return PS_ERR_USAGE;
     }
     /* host threads: as many as asked (all cores by default), fewer when the shared and local
@@ -427,7 +426,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                       "%u CTAs and %llu bytes (--max-memory, docs/limits.md)",
                       name, (unsigned long long)ncta, (unsigned long long)(cta_bytes * L->ncta),
                       PS_MAX_COOPERATIVE_CTAS, (unsigned long long)cfg->max_launch_bytes);
-            free(L->shared_off), free(L);
+            free(seen), free(L->shared_off), free(L);
             return PS_ERR_USAGE;
         }
         /* the grid workspace of cooperative_groups/details/driver_abi.h: { wsSize, barrier } */
@@ -437,7 +436,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                       "cooperative launch of kernel '%s': no device memory "
                       "left for the grid workspace (--max-memory, docs/limits.md)",
                       name);
-            free(L->shared_off), free(L);
+            free(seen), free(L->shared_off), free(L);
             return PS_ERR_USAGE;
         }
         nthr = (int)L->ncta;
@@ -450,7 +449,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                       name, (unsigned long long)cta_bytes, csize > 1 ? "cluster" : "CTA",
                       (unsigned long long)L->local_per_thread, (unsigned long long)shared_total,
                       (unsigned long long)cfg->max_launch_bytes);
-            free(L->shared_off), free(L);
+            free(seen), free(L->shared_off), free(L);
             return PS_ERR_USAGE;
         }
         if ((uint64_t)nthr > cfg->max_launch_bytes / cta_bytes) nthr = (int)(cfg->max_launch_bytes / cta_bytes);
@@ -460,11 +459,12 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
     memset(wks, 0, sizeof(ps_worker) * (size_t)nthr);
     int nwarps = (int)((nthreads + WARP - 1) / WARP);
     struct timespec t0, t1;
-    /* per-instruction events: the observer picks the records once per launch */
+    /* per-instruction events: the observer picks the records once per launch, of the functions
+     * the kernel reaches (the others do not run in this launch) */
     const ps_observer *ob = cfg->observer;
     bool can_watch = ob && ob->insn && ob->watch_insn, watch = false;
     for (int i = 0; i < p->nfuncs; i++)
-        for (int k = 0; k < p->funcs[i].ncode; k++) {
+        for (int k = 0; seen[i] && k < p->funcs[i].ncode; k++) {
             ps_dinsn *d = &p->funcs[i].code[k];
             d->flags &= ~(uint32_t)DF_WATCH;
             if (can_watch && d->src && ob->watch_insn(ob->ctx, d->src)) {
@@ -472,6 +472,7 @@ ps_status ps_launch(ps_program *p, ps_device *dev, const char *name, const ps_la
                 watch = true; /* else the plain warp loop runs, even under checkers */
             }
         }
+    free(seen);
     if (cfg->observer && cfg->observer->launch_begin) /* a worker slot per CTA of a cluster */
         cfg->observer->launch_begin(cfg->observer->ctx, nthr * csize, name);
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -455,6 +455,90 @@ static void test_race_global(void **state) {
     run_free(&r);
 }
 
+/* Cases the race checker's shortcuts must get right (docs/performance.md, "How check stays
+ * cheap"); each verdict is the PTX memory model's: two conflicting accesses of different threads
+ * that no barrier orders race (an atomic and a plain load too: only morally strong pairs do not),
+ * and a bar.sync of the whole block orders everything before it with everything after it.
+ * LANE_WORD: %r6 = &s[tid % 32], so warps 0, 1 and 2 use the same 32 words. */
+#define LANE_WORD "\tand.b32 %r5, %r1, 31;\n\tshl.b32 %r5, %r5, 2;\n\tadd.s32 %r6, %r3, %r5;\n"
+#define WARPS                                                                                 \
+    "\tsetp.lt.u32 %p1, %r1, 32;\n\tsetp.ge.u32 %p2, %r1, 32;\n\tsetp.lt.u32 %p3, %r1, 64;\n" \
+    "\tand.pred %p3, %p2, %p3;\n\tsetp.ge.u32 %p4, %r1, 64;\n" /* p1: warp 0, p3: warp 1, p4: warp 2 */
+
+/* Two warps read each word (no write in the phase: the words become "read-saturated" and later
+ * reads of them are skipped), then a third warp writes them in the same phase: a write after
+ * read race. After a barrier the same write is ordered. */
+static const char race_saturated_write[] = HEAD LANE_WORD WARPS "\tsetp.lt.u32 %p5, %r1, 64;\n"
+                                                                "\t@%p5 ld.shared.u32 %r7, [%r6]; // READ\n"
+                                                                "\t@%p4 st.shared.u32 [%r6], %r1; // WRITE\n"
+                                                                "\tbar.sync 0;\n"
+                                                                "\t@%p4 st.shared.u32 [%r6], %r1; // AFTER\n"
+                                                                "\tret;\n}\n";
+
+/* Records of an earlier phase are gone: warp 0 writes, barrier, then warp 1 reads and warp 0
+ * writes again in the new phase. The write races with warp 1's read of this phase, never with
+ * the write of the phase before (ordered by the barrier). */
+static const char race_phase_records[] = HEAD LANE_WORD WARPS "\t@%p1 st.shared.u32 [%r6], %r1; // OLD\n"
+                                                              "\tbar.sync 0;\n"
+                                                              "\t@%p3 ld.shared.u32 %r7, [%r6]; // READ\n"
+                                                              "\t@%p1 st.shared.u32 [%r6], %r1; // WRITE\n"
+                                                              "\tret;\n}\n";
+
+/* An atomic of warp 0, then a plain load of the same words by warp 1 in the same phase: not a
+ * morally strong pair, so a race; after a barrier the load is ordered. */
+static const char race_atomic_then_plain[] = HEAD LANE_WORD WARPS "\tst.shared.u32 [%r4], %r1;\n"
+                                                                  "\tbar.sync 0;\n"
+                                                                  "\t@%p1 atom.shared.add.u32 %r7, [%r6], 1; // ATOM\n"
+                                                                  "\t@%p3 ld.shared.u32 %r8, [%r6]; // PLAIN\n"
+                                                                  "\tbar.sync 0;\n"
+                                                                  "\t@%p3 ld.shared.u32 %r9, [%r6]; // ORDERED\n"
+                                                                  "\tret;\n}\n";
+
+/* A scattered store whose lanes touch distinct words out of order (lane l at word 64 (l % 4) + l,
+ * a radix sort's cnt[d][t]), read by another warp in the same phase: a race; the same store in
+ * the next phase is ordered after those reads. */
+static const char race_scatter_mod32[] = HEAD WARPS "\tand.b32 %r5, %r1, 31;\n\tand.b32 %r9, %r1, 3;\n"
+                                                    "\tshl.b32 %r9, %r9, 6;\n\tadd.s32 %r9, %r9, %r5;\n"
+                                                    "\tshl.b32 %r9, %r9, 2;\n\tadd.s32 %r10, %r3, %r9;\n"
+                                                    "\t@%p1 st.shared.u32 [%r10], %r1; // SCATTER\n"
+                                                    "\t@%p3 ld.shared.u32 %r7, [%r10]; // READ\n"
+                                                    "\tbar.sync 0;\n"
+                                                    "\t@%p1 st.shared.u32 [%r10], %r1; // AGAIN\n"
+                                                    "\tret;\n}\n";
+
+static void test_race_phase_shortcuts(void **state) {
+    (void)state;
+    run_ctx r;
+    snip s = {.grid = 2, .block = 96};
+    run_snippet(&r, race_saturated_write, &s, CHECKS_MINE);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(race_saturated_write, "// WRITE")) > 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, line_of(race_saturated_write, "// AFTER")), 0);
+    run_free(&r);
+
+    run_snippet(&r, race_phase_records, &s, CHECKS_MINE);
+    int old = line_of(race_phase_records, "// OLD"), rd = line_of(race_phase_records, "// READ");
+    int wr = line_of(race_phase_records, "// WRITE");
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, wr) > 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, old), 0);
+    for (int i = 0; i < ps_verifier_finding_count(r.v); i++) {
+        const ps_finding *f = ps_verifier_finding(r.v, i);
+        if (f->kind != PS_FIND_RACE) continue;
+        assert_true((f->at.ptx_line == wr && f->other.ptx_line == rd) ||
+                    (f->at.ptx_line == rd && f->other.ptx_line == wr));
+    }
+    run_free(&r);
+
+    run_snippet(&r, race_atomic_then_plain, &s, CHECKS_MINE);
+    assert_true(count_findings(&r, PS_FIND_RACE, -1, line_of(race_atomic_then_plain, "// PLAIN")) > 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, line_of(race_atomic_then_plain, "// ORDERED")), 0);
+    run_free(&r);
+
+    run_snippet(&r, race_scatter_mod32, &s, CHECKS_MINE);
+    assert_true(count_findings(&r, PS_FIND_RACE, PS_SEV_ERROR, line_of(race_scatter_mod32, "// SCATTER")) > 0);
+    assert_int_equal(count_findings(&r, PS_FIND_RACE, -1, line_of(race_scatter_mod32, "// AGAIN")), 0);
+    run_free(&r);
+}
+
 /* ---- barriers ------------------------------------------------------------------------------- */
 
 /* Lanes 16-31 exit, then the rest reaches bar.sync: allowed (exited threads do not take part).
@@ -1270,6 +1354,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_race_shared_across_warps),
         cmocka_unit_test(test_race_barrier_orders),
         cmocka_unit_test(test_race_war),
+        cmocka_unit_test(test_race_phase_shortcuts),
         cmocka_unit_test(test_race_scatter_store_phases),
         cmocka_unit_test(test_race_named_barrier_arrive),
         cmocka_unit_test(test_race_atomics),

@@ -80,7 +80,12 @@ static void barrier_launch_begin(void *self, int nworkers) {
     barrier *b = self;
     free(b->w);
     b->nworkers = nworkers > 0 ? nworkers : 1;
-    b->w = ps_xcalloc((size_t)b->nworkers, sizeof *b->w);
+    /* not cleared (a worker is 30 KiB of sites): what is read before it is written is reset */
+    b->w = ps_xmalloc((size_t)b->nworkers * sizeof *b->w);
+    for (int i = 0; i < b->nworkers; i++) {
+        for (int id = 0; id < NBAR; id++) reset_phase(&b->w[i].bar[id]);
+        b->w[i].used = 0;
+    }
     b->nheld = 0;
 }
 

@@ -287,13 +287,16 @@ static void local_access(init *c, iworker *w, const ps_mem_event *e, bool reads,
 }
 
 /* Makes the shared shadow cover [0, end). */
-static void grow_shared(iworker *w, uint64_t end) {
-    if (end <= w->nbytes) return;
+static __attribute__((noinline)) void grow_shared_to(iworker *w, uint64_t end) {
     size_t n = w->nbytes ? w->nbytes : 4096;
     while (n < end) n *= 2;
     w->bits = ps_xrealloc(w->bits, (n + 7) / 8);
     memset(w->bits + (w->nbytes + 7) / 8, 0, (n + 7) / 8 - (w->nbytes + 7) / 8);
     w->nbytes = n;
+}
+
+static inline void grow_shared(iworker *w, uint64_t end) {
+    if (end > w->nbytes) grow_shared_to(w, end);
 }
 
 static void init_mem(void *self, const ps_mem_event *e, const ps_mem_shape *sh) {
@@ -384,7 +387,8 @@ lanes:
         uint64_t a = e->addr[l], end = a + e->size;
         if (e->space[l] == PS_SPACE_SHARED) {
             grow_shared(w, end);
-            set_bits(w->bits, a, end, false);
+            if (e->size == 4 && !(a & 3)) w->bits[a >> 3] |= (uint8_t)(0xfu << (a & 7)); /* set_bits' one byte */
+            else set_bits(w->bits, a, end, false);
             if (end > w->hi) w->hi = end;
         } else if (e->space[l] == PS_SPACE_GLOBAL && c->ng) {
             grange *g = find_range(c, a);
@@ -426,7 +430,7 @@ static void init_shared_reserved(void *self, int worker, uint64_t bytes) {
     init *c = self;
     iworker *w = &c->w[worker];
     grow_shared(w, bytes);
-    set_bits(w->bits, 0, bytes, false);
+    set_range(w->bits, 0, bytes, false);
     if (bytes > w->hi) w->hi = bytes;
 }
 

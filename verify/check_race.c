@@ -81,10 +81,12 @@ static void *race_create(ps_verifier *v) {
     return r;
 }
 
+static void shared_free(rworker *w);
+
 static void race_free_launch(race *r) {
     race_grid_launch(r, false);
     for (int i = 0; i < r->nworkers; i++) {
-        free(r->w[i].sh);
+        shared_free(&r->w[i]);
         free(r->w[i].sat);
         free(r->w[i].rsh);
         free(r->w[i].log);
@@ -155,7 +157,8 @@ static void race_cta_begin(void *self, int worker, const unsigned ctaid[3]) {
     uint32_t n = r->ncta++;
     uint32_t chunk = n / CTA_CHUNK;
     if (chunk < CTA_CHUNKS) {
-        if (!r->ctaids[chunk]) r->ctaids[chunk] = ps_xcalloc(CTA_CHUNK, sizeof(unsigned[3]));
+        /* not cleared: an entry is written before any record can name its block */
+        if (!r->ctaids[chunk]) r->ctaids[chunk] = ps_xmalloc(CTA_CHUNK * sizeof(unsigned[3]));
         memcpy(r->ctaids[chunk][n % CTA_CHUNK], ctaid, sizeof(unsigned[3]));
     }
     pthread_mutex_unlock(&r->lock);
@@ -178,8 +181,7 @@ unsigned race_block_threads(const ps_event_where *at) {
 static void barrier_arrive(rworker *w, int warp, int id, bool waits) {
     uint32_t *vc = w->vc[warp];
     vc[warp]++;
-    for (int i = 0; i < MAXW; i++)
-        if (vc[i] > w->join[id][i]) w->join[id][i] = vc[i];
+    ps_clocks_max32(w->join[id], vc);
     if (waits) w->waiters[id] |= 1u << warp;
 }
 
@@ -207,11 +209,7 @@ static void barrier_release(race *r, rworker *w, int id, unsigned nthreads) {
     }
     w->bar_partial[id] = false;
     w->bar_lanes_ok[id] = 0;
-    for (uint32_t m = w->waiters[id]; m; m &= m - 1) {
-        uint32_t *vc = w->vc[__builtin_ctz(m)];
-        for (int i = 0; i < MAXW; i++)
-            if (w->join[id][i] > vc[i]) vc[i] = w->join[id][i];
-    }
+    for (uint32_t m = w->waiters[id]; m; m &= m - 1) ps_clocks_max32(w->vc[__builtin_ctz(m)], w->join[id]);
     memset(w->join[id], 0, sizeof w->join[id]);
     w->waiters[id] = 0;
 }
@@ -579,10 +577,41 @@ static inline bool atomic_word(const rworker *w, const cur_access *c, word *s) {
     return true;
 }
 
+/* The shared shadow: on first use, fresh zero pages from the system for SH_MAP_WORDS words (every
+ * CTA's shared window fits), so that only the pages of words a block touches are ever cleared
+ * (growing a heap array cleared every entry up to the highest word used, the reserved first KiB
+ * included); a word beyond them moves it to a heap array doubled as needed. */
+#define SH_MAP_WORDS (1u << 16)
+
+static void shared_free(rworker *w) {
+    if (w->sh_mapped) munmap(w->sh, w->nsh * sizeof *w->sh);
+    else free(w->sh);
+    w->sh = NULL;
+    w->nsh = 0;
+    w->sh_mapped = false;
+}
+
 static __attribute__((noinline)) void shared_grow(rworker *w, uint64_t wd) {
+    if (!w->sh && wd < SH_MAP_WORDS) {
+        void *p = mmap(NULL, SH_MAP_WORDS * sizeof *w->sh, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            w->sh = p;
+            w->nsh = SH_MAP_WORDS;
+            w->sh_mapped = true;
+            return;
+        }
+    }
     size_t n = w->nsh ? w->nsh : 64; /* doubled as needed: a small kernel clears little */
     while (n <= wd) n *= 2;
-    w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
+    if (w->sh_mapped) {
+        shentry *q = ps_xmalloc(n * sizeof *q);
+        memcpy(q, w->sh, w->nsh * sizeof *q);
+        munmap(w->sh, w->nsh * sizeof *w->sh);
+        w->sh = q;
+        w->sh_mapped = false;
+    } else {
+        w->sh = ps_xrealloc(w->sh, n * sizeof *w->sh);
+    }
     memset(w->sh + w->nsh, 0, (n - w->nsh) * sizeof *w->sh);
     w->nsh = n;
 }
@@ -591,7 +620,8 @@ static inline word *shared_word(rworker *w, uint64_t wd) {
     if (__builtin_expect(wd >= w->nsh, 0)) shared_grow(w, wd);
     shentry *s = &w->sh[wd];
     if (s->gen != w->gen || s->phase != w->phase) {
-        s->s = (word){0};
+        /* an empty record is one with insn 0: every reader tests insn before its other fields */
+        s->s.w[0].insn = s->s.w[1].insn = s->s.r[0].insn = s->s.r[1].insn = 0;
         s->gen = w->gen;
         s->phase = w->phase;
     }
@@ -883,8 +913,10 @@ static inline struct shsat *sat_block(rworker *w, uint64_t b) {
 }
 
 /* A write to shared word wd: it is no longer read-saturated. */
+static inline bool sat_any(const rworker *w) { return w->sat_phase1 == w->phase + 1 && w->sat_gen == w->gen; }
+
 static inline void sat_clear(rworker *w, uint64_t wd) {
-    if (wd / 32 < w->nsat) sat_block(w, wd / 32)->sat &= ~(1u << (wd % 32));
+    if (sat_any(w) && wd / 32 < w->nsat) sat_block(w, wd / 32)->sat &= ~(1u << (wd % 32));
 }
 
 /* Are all words of [lo, hi) (byte offsets) read-saturated, with no record of warp `warp`? */
@@ -950,6 +982,8 @@ static void shared_loads(race *r, rworker *w, cur_access *c, uint32_t same_prev)
             s->r[1].mask == 0xf) { /* saturated from now on */
             struct shsat *t = sat_block(w, wd / 32);
             t->sat |= 1u << (wd % 32);
+            w->sat_gen = w->gen;
+            w->sat_phase1 = w->phase + 1;
             t->warps |= 1u << (s->r[0].tid / 32u) | 1u << (s->r[1].tid / 32u);
         }
     }
@@ -966,7 +1000,7 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
     uint64_t wd0 = lo >> 2, wend = wd0 + (uint64_t)n;
     c->global = false;
     if (wend > w->nsh) shared_grow(w, wend - 1);
-    for (uint64_t wd = wd0; wd < wend;) {
+    for (uint64_t wd = wd0; sat_any(w) && wd < wend;) {
         uint64_t b = wd / 32, bend = PS_MIN(wend, (b + 1) * 32);
         if (b < w->nsat) {
             uint64_t k0 = wd % 32, k1 = bend - b * 32;
@@ -984,7 +1018,7 @@ static void shared_dense_store(race *r, rworker *w, cur_access *c, uint64_t lo) 
         if (se->gen != w->gen || se->phase != w->phase) {
             se->gen = w->gen;
             se->phase = w->phase;
-            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
             se->s.w[0] = make_acc(w, c, 0xf);
             continue;
         }
@@ -1063,7 +1097,7 @@ static void shared_plain_stores(race *r, rworker *w, cur_access *c) {
         if (se->gen != w->gen || se->phase != w->phase) {
             se->gen = w->gen;
             se->phase = w->phase;
-            memset(&se->s.w[1], 0, sizeof se->s - sizeof se->s.w[0]); /* w[1], r[0], r[1] */
+            se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
         } else {
             check_word(r, w, c, l, wd << 2, 0xf, &se->s);
             se->s.w[1].insn = se->s.r[0].insn = se->s.r[1].insn = 0;
@@ -1116,15 +1150,23 @@ static bool words_distinct(const ps_mem_event *e) {
     if (size != 4 && size != 8 && size != 16) return false;
     unsigned shift = size == 4 ? 2 : size == 8 ? 3 : 4; /* unit: a word, or the access itself */
     uint64_t lo = UINT64_MAX, hi = 0;
+    uint32_t low = 0; /* units' low five bits: all distinct (lane l at unit 32 k + l, a radix
+                       * sort's cnt[d][t]) settle it without the bitmap */
+    bool low_distinct = true;
     for (uint32_t m = e->mask; m; m &= m - 1) {
         uint64_t a = e->addr[__builtin_ctz(m)];
         if (a & (size - 1)) return false;
         uint64_t u = a >> shift;
         lo = PS_MIN(lo, u);
         hi = PS_MAX(hi, u);
+        uint32_t b = 1u << (u & 31);
+        low_distinct = low_distinct && !(low & b);
+        low |= b;
     }
+    if (low_distinct) return true;
     if (hi - lo >= 4096) return false;
-    uint64_t seen[64] = {0};
+    uint64_t seen[64];
+    memset(seen, 0, (size_t)((hi - lo) / 64 + 1) * sizeof *seen); /* the words the units fall in */
     for (uint32_t m = e->mask; m; m &= m - 1) {
         uint64_t u = (e->addr[__builtin_ctz(m)] >> shift) - lo;
         if (seen[u / 64] >> (u % 64) & 1) return false;

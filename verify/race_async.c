@@ -123,24 +123,20 @@ static mbar *mbar_at(rworker *w, uint64_t addr) {
  * maximum of its warp clocks and of the lane's clock row. */
 static void join_release(mbjoin *j, uint32_t *vc, ps_lane_clocks *lc, int wp, int lane) {
     vc[wp]++;
-    for (int i = 0; i < MAXW; i++)
-        if (vc[i] > j->wjoin[i]) j->wjoin[i] = vc[i];
+    ps_clocks_max32(j->wjoin, vc);
     ps_lane_clocks_materialise(lc);
     lc->rows[lane][lane]++;
-    for (int k = 0; k < 32; k++)
-        if (lc->rows[lane][k] > j->ljoin[wp][k]) j->ljoin[wp][k] = lc->rows[lane][k];
+    ps_clocks_max32(j->ljoin[wp], lc->rows[lane]);
     j->lanes_released |= 1u << wp;
 }
 
 /* An acquire of a join by lane `lane` of warp wp: the warp's clocks, and the lane's row when lanes
  * of its own warp released into the join, take the maximum with the join's. */
 static void join_acquire(const mbjoin *j, uint32_t *vc, ps_lane_clocks *lc, int wp, int lane) {
-    for (int i = 0; i < MAXW; i++)
-        if (j->wjoin[i] > vc[i]) vc[i] = j->wjoin[i];
+    ps_clocks_max32(vc, j->wjoin);
     if (j->lanes_released >> wp & 1) {
         ps_lane_clocks_materialise(lc);
-        for (int k = 0; k < 32; k++)
-            if (j->ljoin[wp][k] > lc->rows[lane][k]) lc->rows[lane][k] = j->ljoin[wp][k];
+        ps_clocks_max32(lc->rows[lane], j->ljoin[wp]);
     }
 }
 

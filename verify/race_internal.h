@@ -6,7 +6,8 @@
 #include "race_lanes.h"
 #include "verify_internal.h"
 
-#define MAXW              32 /* warps per block: 1024 threads at most */
+#define MAXW 32 /* warps per block: 1024 threads at most */
+_Static_assert(MAXW == 32, "vector clocks are merged 32 at a time (race_lanes.h, ps_clocks_max32)");
 #define NBAR              16
 #define RACE_GLOBAL_WORDS (3u << 18) /* global words tracked per launch */
 #define PAGE_BITS \
@@ -213,6 +214,7 @@ typedef struct {
     ps_lane_clocks lanes[MAXW];
     shentry *sh;
     size_t nsh;
+    bool sh_mapped; /* sh is SH_MAP_WORDS entries of zero pages (check_race.c, shared_grow) */
     /* per 32 shared words: which are "read-saturated" in this phase (no write record, two read
      * records of different threads) and the warps those records belong to; a load whose words
      * are all saturated, by a warp not among them, changes nothing (check_race.c, shared_loads) */
@@ -220,7 +222,9 @@ typedef struct {
         uint32_t gen, phase, sat, warps;
     } * sat;
     size_t nsat;
-    uint64_t last_page[4]; /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
+    uint32_t sat_gen, sat_phase1; /* block and phase + 1 in which a word last became saturated: in
+                                   * any other phase no bit is set and stores need not clear any */
+    uint64_t last_page[4];        /* page number + 1 of last_gp[i]; 0 = none (a kernel's few buffers) */
     gpage *last_gp[4];
     unsigned last_next;
     pending pend[16];

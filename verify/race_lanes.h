@@ -37,6 +37,13 @@ static inline uint32_t ps_lane_clocks_view(const ps_lane_clocks *c, unsigned l, 
 }
 
 /* Gives every lane its own row (before one lane's clock or view changes alone). */
+/* dst[k] = max(dst[k], src[k]) over 32 clocks (a vector clock of the block's warps, or a lane's
+ * row). The unconditional store lets the compiler vectorise it; a store under a condition per
+ * element it does not (a grid barrier's acquire spin loop spent 40 % of its `check` here). */
+static inline void ps_clocks_max32(uint32_t *restrict dst, const uint32_t *restrict src) {
+    for (int k = 0; k < 32; k++) dst[k] = src[k] > dst[k] ? src[k] : dst[k];
+}
+
 static inline void ps_lane_clocks_materialise(ps_lane_clocks *c) {
     if (!c->uniform) return;
     for (int l = 0; l < 32; l++)
@@ -72,8 +79,7 @@ static inline void ps_lane_clocks_sync(ps_lane_clocks *c, uint32_t m, uint32_t v
     for (uint32_t x = m; x; x &= x - 1) {
         int l = __builtin_ctz(x);
         c->rows[l][l]++;
-        for (int k = 0; k < 32; k++)
-            if (c->rows[l][k] > join[k]) join[k] = c->rows[l][k];
+        ps_clocks_max32(join, c->rows[l]);
     }
     if (whole) {
         memcpy(c->u, join, sizeof join);

@@ -2,6 +2,7 @@
  * and deduplicates findings, and turns a launch's fault into a finding (DESIGN §4). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -67,9 +68,11 @@ static void memo_free(ps_verifier *v) {
     v->nmemo = 0;
 }
 
+static void sass_for_launch(ps_verifier *v, const char *kernel);
+
 static void on_launch_begin(void *ctx, int nworkers, const char *kernel) {
-    (void)kernel;
     ps_verifier *v = ctx;
+    sass_for_launch(v, kernel);
     v->nworkers = nworkers;
     memo_free(v);
     v->nmemo = nworkers > 0 ? nworkers : 1;
@@ -575,22 +578,76 @@ static uint64_t layout_offset(void *ctx, const ps_var *var) {
 }
 
 /* The launch's shared-memory layout decides which accesses ptxas merges (sim/sass_merge.c; the
- * global ones it merges or forwards too). */
+ * global ones it merges or forwards too). It comes before launch_begin, which names the kernel:
+ * kept until then, so that only the functions the kernel reaches are analysed (a module of many
+ * kernels paid for all of them on every launch). */
 static void on_shared_layout(void *ctx, const ps_var *const *vars, const uint64_t *offsets, int n) {
     ps_verifier *v = ctx;
-    if (!(v->checks & (PS_CHECK_BANK | PS_CHECK_COALESCE)) || (v->checks & PS_CHECK_PTX_COUNTERS)) return;
     free(v->sass);
-    v->sass = ps_xcalloc((size_t)(v->ninsns ? v->ninsns : 1), sizeof *v->sass);
-    shared_layout l = {vars, offsets, n};
+    v->sass = NULL;
+    v->lay_set = false;
+    if (!(v->checks & (PS_CHECK_BANK | PS_CHECK_COALESCE)) || (v->checks & PS_CHECK_PTX_COUNTERS)) return;
+    free(v->lay_vars);
+    free(v->lay_offsets);
+    v->lay_vars = ps_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *v->lay_vars);
+    v->lay_offsets = ps_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *v->lay_offsets);
+    if (n > 0) {
+        memcpy(v->lay_vars, vars, (size_t)n * sizeof *vars);
+        memcpy(v->lay_offsets, offsets, (size_t)n * sizeof *offsets);
+    }
+    v->lay_n = n;
+    v->lay_set = true;
+}
+
+/* Marks the functions of v's module that function fi reaches through calls (an indirect call
+ * reaches every function). */
+static void reach_funcs(const ps_module *m, int fi, char *seen) {
+    if (seen[fi]) return;
+    seen[fi] = 1;
+    const ps_func *f = m->funcs[fi];
+    for (int i = 0; i < f->ninsns; i++) {
+        const ps_insn *in = &f->insns[i];
+        if (in->form != PS_F_CALL) continue;
+        int k = in->nops && in->ops[0].kind == PS_OP_LIST ? 1 : 0;
+        if (k >= in->nops) continue;
+        if (in->ops[k].kind == PS_OP_FUNC) {
+            for (int j = 0; j < m->nfuncs; j++)
+                if (m->funcs[j] == in->ops[k].func) reach_funcs(m, j, seen);
+        } else {
+            for (int j = 0; j < m->nfuncs; j++) reach_funcs(m, j, seen);
+        }
+    }
+}
+
+/* The SASS merge of the functions the launched kernel reaches (every function when the kernel
+ * is not found by name); the others' instructions never execute in this launch and read as not
+ * merged. */
+static void sass_for_launch(ps_verifier *v, const char *kernel) {
+    if (!v->lay_set) return;
+    v->lay_set = false;
     const ps_module *m = v->module;
+    v->sass = ps_xmalloc((size_t)(v->ninsns ? v->ninsns : 1) * sizeof *v->sass);
+    char *seen = ps_xcalloc((size_t)m->nfuncs + 1, 1);
+    int ki = -1;
+    for (int fi = 0; kernel && fi < m->nfuncs && ki < 0; fi++)
+        if (m->funcs[fi]->is_entry && m->funcs[fi]->name && !strcmp(m->funcs[fi]->name, kernel)) ki = fi;
+    if (ki >= 0) reach_funcs(m, ki, seen);
+    else memset(seen, 1, (size_t)m->nfuncs);
+    shared_layout l = {v->lay_vars, v->lay_offsets, v->lay_n};
     for (int fi = 0, base = 0; fi < m->nfuncs; fi++) {
         const ps_func *f = m->funcs[fi];
         if (!f->ninsns) continue;
+        if (!seen[fi]) {
+            for (int i = 0; i < f->ninsns; i++) v->sass[base + i] = (ps_sass_access){.lead = -1};
+            base += f->ninsns;
+            continue;
+        }
         ps_sass_merge(f, layout_offset, &l, v->sass + base);
         for (int i = 0; i < f->ninsns; i++)
             if (v->sass[base + i].lead >= 0) v->sass[base + i].lead += base;
         base += f->ninsns;
     }
+    free(seen);
 }
 
 const ps_sass_access *ps_verify_sass(const ps_verifier *v, int idx) {
@@ -669,6 +726,8 @@ void ps_verifier_destroy(ps_verifier *v) {
     free(v->franges);
     free(v->insn_flags);
     free(v->sass);
+    free(v->lay_vars);
+    free(v->lay_offsets);
     memo_free(v);
     free(v);
 }
@@ -904,8 +963,17 @@ void ps_rows_init(ps_row_table *t, int nrows, size_t row_size) {
     *t = (ps_row_table){.nrows = nrows, .row_size = row_size};
 }
 
+/* A worker's rows of this many bytes or more are fresh zero pages from the system, so that only
+ * the pages of the instructions a launch executes are ever cleared (a module of many kernels has
+ * rows for all of them; calloc cleared them all on every launch). */
+#define ROWS_MMAP_BYTES (64u << 10)
+
 void ps_rows_free(ps_row_table *t) {
-    for (int w = 0; w < t->nworkers; w++) free(t->rows[w]);
+    size_t bytes = (size_t)t->nrows * t->row_size;
+    for (int w = 0; w < t->nworkers; w++) {
+        if (bytes >= ROWS_MMAP_BYTES) munmap(t->rows[w], bytes);
+        else free(t->rows[w]);
+    }
     free(t->rows);
     t->rows = NULL;
     t->nworkers = 0;
@@ -915,7 +983,16 @@ void ps_rows_reset(ps_row_table *t, int nworkers) {
     ps_rows_free(t);
     t->nworkers = nworkers > 0 ? nworkers : 1;
     t->rows = ps_xcalloc((size_t)t->nworkers, sizeof *t->rows);
-    for (int w = 0; w < t->nworkers; w++) t->rows[w] = ps_xcalloc((size_t)t->nrows, t->row_size);
+    size_t bytes = (size_t)t->nrows * t->row_size;
+    for (int w = 0; w < t->nworkers; w++) {
+        if (bytes >= ROWS_MMAP_BYTES) {
+            void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) ps_oom();
+            t->rows[w] = p;
+        } else {
+            t->rows[w] = ps_xcalloc((size_t)t->nrows, t->row_size);
+        }
+    }
 }
 
 void *ps_row_checker_new(ps_verifier *v, size_t size, size_t row_size) {

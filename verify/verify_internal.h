@@ -127,6 +127,12 @@ struct ps_verifier {
     /* counters as the SASS executes them (sim/sass_merge.c), per instruction, lead as a dense
      * index; NULL under PS_CHECK_PTX_COUNTERS or before the launch gave its layout */
     ps_sass_access *sass;
+    /* the launch's shared layout (on_shared_layout), kept until launch_begin names the kernel:
+     * only the functions it reaches are merged */
+    const ps_var **lay_vars;
+    uint64_t *lay_offsets;
+    int lay_n;
+    bool lay_set;
 };
 
 /* Bits set in x. Without -mpopcnt (the baseline x86-64 ISA) __builtin_popcount is a call into
