@@ -15,6 +15,14 @@ void ps_validate_operands(parser *p, const ps_insn *in, const token *mt, const p
 /* ---- types: validate_types.c ---- */
 /* operand and register types: which register and immediate types each instruction type takes (relaxed type checking as ptxas applies it), immediates' notation and range. */
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+/* The number of type suffixes a shaped row's instructions take (forms.def: 1 with T, A, W or V,
+ * 2 with Q, 3 with R), -1 where the shape does not say (or the row has none). */
+int ps_shape_type_count(const ps_form_info *f);
+
+/* ---- video: validate_video.c ---- */
+/* the video instructions' qualifiers (their types, the modifiers some require), which ptxas
+ * judges before the operands; ps_check_video (validate_ctrl.h) has the selectors and negations. */
+void ps_check_video_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- mods: validate_mods.c ---- */
 /* modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them. */

@@ -450,6 +450,15 @@ static bool shape_names(const char *shape, char c) {
     return false;
 }
 
+int ps_shape_type_count(const ps_form_info *f) {
+    if (!f->shaped) return -1;
+    const char *sh = f->ops_src;
+    if (shape_names(sh, 'R')) return 3;
+    if (shape_names(sh, 'Q')) return 2;
+    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
+    return typed ? 1 : -1;
+}
+
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
     ps_family fam = in->info->family;
@@ -488,10 +497,11 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     bool data = false; /* ld, ldu, st, atom, red: the words of validate_mem.c's checks before */
     for (int i = 0; i < ns; i++) data |= sl[i].data;
     bool memform = data || strchr(sh, '^') != NULL;
-    /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
-     * names no type of the instruction's leaves the suffixes to the row's types column */
-    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
-    int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
+    /* one type suffix, two where the shape names the second (Q), three with the third (R), one or
+     * two with A; a shape that names no type of the instruction's leaves the suffixes to the row's
+     * types column */
+    int want_types = ps_shape_type_count(in->info);
+    if (want_types < 0) want_types = in->ntypes;
     /* (a row whose types column is "*" leaves the count to its family's validator: ld, st, atom, ...) */
     if (in->ntypes != want_types && !in->info->any_type && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
