@@ -37,10 +37,13 @@ static ps_type integer_of(ps_type t) {
 
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
  * destination that may be '_', s source register or immediate, a register, immediate or a
- * variable's name (its address), i immediate, y byte-sized source; a memory instruction's value:
+ * variable's name (its address), i immediate, y byte-sized source, k register or immediate that
+ * ptxas reads as a plain argument (bar.warp.sync's mask, brx.idx's index: other kinds are
+ * "Arguments mismatch" in its words); a memory instruction's value:
  * v written (ld), o written or '_' (atom's old value), x read (st, atom, red), each a brace list
  * of N with .vN, z read as st.async's (a brace list of 1, 2 or 4 with or without .vN, which
- * then gives the count, and a scalar even with .vN); "[]" is an address in brackets and "l-" a label, neither with a type) then the
+ * then gives the count, and a scalar even with .vN); "[]" is an address in brackets, "l-" a label
+ * and "lb" a label of a .branchtargets list (brx.idx), none with a type) then the
  * type (T the instruction's first type, Q its second, R its third (a video instruction's b), A its second if it has one else T, W twice
  * T's width, V W with .wide and T without, M T by ld/st's size rule, U .u32, S .s32, B .b32,
  * P .pred, X .u64, G .u64 or .u32 (isspacep's address), N .u32 or .pred (cp.async's src-size or
@@ -84,6 +87,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
             t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
             break;
         case ']':
+        case 'b': /* lb: a label of a .branchtargets list */
         case '-': t = PS_T_NONE; break;
         default: return -1;
         }
@@ -97,6 +101,8 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         out[n].data = s[0] == 'v' || s[0] == 'o' || s[0] == 'x' || s[0] == 'z';
         out[n].anyvec = s[0] == 'z';
         out[n].wider = s[1] == 'M';
+        out[n].plain = s[0] == 'k';
+        out[n].targets = s[0] == 'l' && s[1] == 'b';
         out[n].role = s[0] == 'd' || s[0] == 'w' || s[0] == 'v' || s[0] == 'o' ? PS_TS_DST
             : s[0] == 'i'                                                      ? PS_TS_IMM
             : s[0] == 'y'                                                      ? PS_TS_BYTE

@@ -444,15 +444,6 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
 
 /* ---- control flow ------------------------------------------------------- */
 
-static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *name = "brx.idx";
-    if (in->form == PS_F_BRA) return true; /* its label: "l-" (forms.def) */
-    if (nops != 2) return mismatch(p, mt, name);
-    if (!ps_ctrl_want(p, mt, name, &ops[0], K_I32 | K_IMM)) return false;
-    if (ops[1].kind != PS_OP_LABEL || !ps_ctrl_label_is_branchtargets(p, ops[1].label)) return mismatch(p, mt, name);
-    return true;
-}
-
 /* alloca d, size{, immAlign}: the alignment is a power of two no larger than 2^23 (PTX ISA, stack
  * manipulation instructions; ptxas's wording). Operand types: validate_types.c. */
 static void check_alloca(parser *p, const token *mt, const ps_operand *ops, int nops) {
@@ -476,15 +467,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
     case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
     case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
-    case PS_F_BAR_WARP_SYNC: /* a 32-bit integer or bit register or an immediate; ptxas 13 refuses .f16x2 */
-        if (ops[0].kind == PS_OP_REG && p->fn && ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_BITS &&
-            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_UINT &&
-            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_SINT) {
-            mismatch(p, mt, "bar.warp");
-            return;
-        }
-        ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM);
-        return;
+    case PS_F_BAR_WARP_SYNC: return; /* its mask: "ku" (forms.def) */
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
@@ -498,7 +481,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
                      (long long)ops[0].imm);
         return;
     case PS_F_BRA:
-    case PS_F_BRX_IDX: check_branch(p, in, mt, ops, nops); return;
+    case PS_F_BRX_IDX: return; /* their labels: "l-", "ku lb" (forms.def) */
     case PS_F_CALL: ps_ctrl_check_call(p, in, mt, ops, nops); return;
     case PS_F_ALLOCA: check_alloca(p, mt, ops, nops); return;
     case PS_F_STACKRESTORE:

@@ -3,6 +3,13 @@
 #include <string.h>
 
 #include "validate.h"
+#include "validate_ctrl.h"
+
+/* The instruction's name in ptxas's messages: the row's mnemonic, but for bar.warp.sync, whose
+ * .sync ptxas reads as a qualifier ('bar.warp'). */
+static const char *ptxas_name(const ps_insn *in) {
+    return in->form == PS_F_BAR_WARP_SYNC ? "bar.warp" : in->info->mnemonic;
+}
 
 /* The token to report an operand at. */
 static token at_op(const token *mt, const ps_operand *o) {
@@ -226,7 +233,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
 /* One operand in a slot of its shape (not a memory instruction's value), after its kind (address,
  * label) has been matched. */
 static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
-    const char *mn = in->info->mnemonic;
+    const char *mn = ptxas_name(in);
     bool mov = in->form == PS_F_MOV;
     token at = at_op(mt, o);
     switch (o->kind) {
@@ -245,8 +252,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
                      "Special register argument not allowed for instruction '%s')",
                      mn, mn);
         break;
+    case PS_OP_LABEL: mismatch(p, mt, o, i, mn, "a label", s.type); break;
     case PS_OP_VAR:
-        if (s.role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, s.type);
+        if (s.plain) mismatch(p, mt, o, i, mn, "a variable", s.type);
+        else if (s.role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, s.type);
         else if (!mov || i == 0)
             error_at(p, &at,
                      "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
@@ -255,7 +264,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
         else check_var_address(p, mt, o, i, in->info, s.type);
         break;
     case PS_OP_SINK:
-        if (s.role != PS_TS_DST)
+        if (s.plain)
+            error_at(p, &at, "'%s' reads this operand (ptxas: Result discard mode is not allowed for instruction '%s')",
+                     mn, mn);
+        else if (s.role != PS_TS_DST)
             error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
         else if (!s.sink)
             error_at(p, &at,
@@ -264,6 +276,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
                      mn, mn);
         break;
     case PS_OP_VEC:
+        if (s.plain) {
+            mismatch(p, mt, o, i, mn, "a brace list", s.type);
+            break;
+        }
         error_at(p, &at,
                  "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
                  "instruction '%s')",
@@ -460,7 +476,7 @@ int ps_shape_type_count(const ps_form_info *f) {
 }
 
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *mn = in->info->mnemonic;
+    const char *mn = ptxas_name(in);
     ps_family fam = in->info->family;
     if (in->text && (fam == PS_FAM_INT || fam == PS_FAM_DOT || fam == PS_FAM_STACK) &&
         ps_types_slots(in->info, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
@@ -551,10 +567,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         const ps_operand *o = &ops[i];
         token at = at_op(mt, o);
         if (sl[i].role == PS_TS_LABEL) {
-            if (o->kind == PS_OP_LABEL) continue;
-            if (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) /* ptxas's wording then */
+            bool label = o->kind == PS_OP_LABEL;
+            if (label && (!sl[i].targets || ps_ctrl_label_is_branchtargets(p, o->label))) continue;
+            if (label || (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED)) /* ptxas's wording then */
                 error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
-            else error_at(p, &at, "Label expected for argument %d of instruction '%s'", i, mn);
+            else
+                error_at(p, &at, "Label %sexpected for argument %d of instruction '%s'",
+                         sl[i].targets ? "with '.branchtargets' directive " : "", i, mn);
             break;
         }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {
