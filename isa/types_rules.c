@@ -49,7 +49,7 @@ static ps_type integer_of(ps_type t) {
  * P .pred, X .u64, G .u64 or .u32 (isspacep's address), N .u32 or .pred (cp.async's src-size or
  * ignore-src), Z .u32 with .parity else .u64 (an
  * mbarrier's phase or state), D dp4a's accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
- * only, '^' with .L2::cache_hint only, '=' with .cas only, '+' required with a video instruction's secondary operation (.add, .min, .max) and optional without (its c). Lower case u, e and t are .u32, D and
+ * only, '^' with .L2::cache_hint only, '=' with .cas only, '+' required with a video instruction's secondary operation (.add, .min, .max) and optional without (its c), '%' with .red only (bar.red's destination and predicate). Lower case u, e and t are .u32, D and
  * T where ptxas refuses an .f16x2 register (a shift amount, popc's result, a count, redux's
  * operands); t also reads a .bN type as .uN (redux.and.b32 refuses an .f32 register). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
@@ -62,7 +62,9 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
     for (const char *s = f->ops_src, *next; *s; s = next + strspn(next, " ")) {
         next = s + strcspn(s, " ");
         char mark = next - s > 2 ? s[2] : 0; /* isa.c checked the tokens: 2 or 3 letters */
-        if ((mark == '&' && !boolop) || (mark == '^' && !hint) || (mark == '=' && !cas)) continue;
+        if ((mark == '&' && !boolop) || (mark == '^' && !hint) || (mark == '=' && !cas) ||
+            (mark == '%' && !ps_modset_has(mods, PS_MOD_RED)))
+            continue;
         ps_type t;
         switch (s[1]) {
         case 'M':

@@ -19,11 +19,6 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
  * 2 with Q, 3 with R), -1 where the shape does not say (or the row has none). */
 int ps_shape_type_count(const ps_form_info *f);
 
-/* ---- video: validate_video.c ---- */
-/* the video instructions' qualifiers (their types, the modifiers some require), which ptxas
- * judges before the operands; ps_check_video (validate_ctrl.h) has the selectors and negations. */
-void ps_check_video_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
-
 /* ---- mods: validate_mods.c ---- */
 /* modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them. */
 void ps_check_mods(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
@@ -36,6 +31,9 @@ void ps_check_mem_quals(parser *p, const ps_insn *in, const token *mt, const ps_
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- ctrl: validate_ctrl.c ---- */
+/* the qualifiers ptxas judges before the operands (and so before their shapes) of bar, barrier
+ * and the video instructions: types, the modifiers some need, their order. */
+void ps_check_ctrl_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 /* control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules. */
 void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 

@@ -6,9 +6,16 @@
 #include "validate_ctrl.h"
 
 /* The instruction's name in ptxas's messages: the row's mnemonic, but for bar.warp.sync, whose
- * .sync ptxas reads as a qualifier ('bar.warp'). */
+ * .sync ptxas reads as a qualifier ('bar.warp'), and for bar and barrier, whose .arrive and .red
+ * it reads as part of the name ('bar.red'). */
 static const char *ptxas_name(const ps_insn *in) {
-    return in->form == PS_F_BAR_WARP_SYNC ? "bar.warp" : in->info->mnemonic;
+    bool red = ps_modset_has(&in->mods, PS_MOD_RED), arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    switch (in->form) {
+    case PS_F_BAR_WARP_SYNC: return "bar.warp";
+    case PS_F_BAR: return red ? "bar.red" : arrive ? "bar.arrive" : "bar";
+    case PS_F_BARRIER: return red ? "barrier.red" : arrive ? "barrier.arrive" : "barrier";
+    default: return in->info->mnemonic;
+    }
 }
 
 /* The token to report an operand at. */
@@ -57,9 +64,9 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
         mismatch(p, mt, o, i, mn, "a register (an immediate is required here)", s.type);
         return;
     }
-    if (s.type == PS_T_PRED && rt == PS_T_F16X2 && p->fn) {
-        /* ptxas takes an .f16x2 register where an instruction of type .pred wants a predicate; the
-         * PTX ISA gives that no meaning */
+    if (s.type == PS_T_PRED && rt == PS_T_F16X2 && p->fn && !s.plain) {
+        /* ptxas takes an .f16x2 register where an instruction of type .pred wants a predicate (not
+         * as bar.red's plain predicate source, k); the PTX ISA gives that no meaning */
         error_at(p, &at,
                  "ptxsim does not run an .f16x2 register as a predicate (ptxas accepts it; the "
                  "PTX ISA does not say what it means)");

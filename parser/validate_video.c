@@ -50,7 +50,6 @@ static bool simd_src_ok(uint16_t s, int lanes) {
 }
 
 void ps_check_video_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    if (!(in->info->props & P_VIDEO)) return;
     const char *mn = in->info->mnemonic;
     size_t len = strlen(mn);
     bool simd = mn[len - 1] == '2' || mn[len - 1] == '4';
