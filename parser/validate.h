@@ -18,6 +18,9 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
 /* The number of type suffixes a shaped row's instructions take (forms.def: 1 with T, A, W or V,
  * 2 with Q, 3 with R), -1 where the shape does not say (or the row has none). */
 int ps_shape_type_count(const ps_form_info *f);
+/* cvt between the integers, .f16, .f32, .f64 and .bf16 (a row without a shape): its two
+ * registers' types and kinds, as ptxas checks them (after the modifiers: ps_check_ctrl). */
+void ps_check_cvt_regs(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- mods: validate_mods.c ---- */
 /* modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them. */

@@ -453,6 +453,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BRX_IDX: return; /* their labels: "l-", "ku lb" (forms.def) */
     case PS_F_CALL: ps_ctrl_check_call(p, in, mt, ops, nops); return;
     case PS_F_ALLOCA: check_alloca(p, mt, ops, nops); return;
+    case PS_F_CVT: ps_check_cvt_regs(p, in, mt, ops, nops); break; /* then its words */
     case PS_F_STACKRESTORE:
         if (ops[0].kind != PS_OP_REG) {
             token at;
@@ -464,6 +465,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
         return;
     default: break;
     }
+    if (p->failed_stmt) return;
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
     else if (in->info->props & P_TENSOR) ps_check_tensor(p, in, mt, ops, nops);
     else ps_check_words(p, in, mt, ops, nops);

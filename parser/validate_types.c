@@ -466,6 +466,45 @@ static void check_operand(parser *p, const ps_insn *in, const token *mt, const p
     else check_plain(p, in, mt, o, i, s);
 }
 
+/* A type cvt converts between as ptxas 13 checks its registers below: the integers, .f16, .f32,
+ * .f64 and .bf16 (not the packed and narrow float formats, nor .tf32). */
+static bool cvt_plain_type(ps_type t) {
+    ps_type_kind k = ps_type_kind_of(t);
+    return t == PS_T_F16 || t == PS_T_F32 || t == PS_T_F64 || t == PS_T_BF16 ||
+        ((k == TK_UINT || k == TK_SINT) && ps_type_size(t) <= 8);
+}
+
+void ps_check_cvt_regs(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    if (in->form != PS_F_CVT || in->ntypes != 2 || nops != 2) return;
+    if (!cvt_plain_type(in->types[0]) || !cvt_plain_type(in->types[1])) return;
+    /* a register at least as wide as its operand's type (of the same size in a conversion with
+     * .bf16), of that float type or .bN for a float, .bN/.uN/.sN (or .f16x2) for an integer:
+     * ld/st's rule for their values (ps_types_data_fits), measured for every pair of these types
+     * and every register type against ptxas -arch=sm_90 */
+    bool wider = in->types[0] != PS_T_BF16 && in->types[1] != PS_T_BF16;
+    for (int i = 0; i < 2 && !p->failed_stmt; i++) {
+        const ps_operand *o = &ops[i];
+        ps_type_slot s = {.type = in->types[i], .role = i == 0 ? PS_TS_DST : PS_TS_SRC, .wider = wider};
+        if (o->kind == PS_OP_SREG) continue; /* cvt's special registers: validate_ctrl.c */
+        if (o->kind == PS_OP_ADDR) {
+            mismatch(p, mt, o, i, "cvt", "an address", s.type);
+            continue;
+        }
+        if (o->kind != PS_OP_REG) {
+            check_plain(p, in, mt, o, i, s);
+            continue;
+        }
+        ps_type rt = reg_type(p, o->reg);
+        if (rt == PS_T_NONE) continue;
+        if (o->neg && !o->minus) check_reg(p, mt, o, i, "cvt", s); /* '!' on a register */
+        else if (!ps_types_data_fits(s.type, rt, wider, false)) {
+            char what[48];
+            snprintf(what, sizeof what, "a .%s register", ps_type_name(rt));
+            mismatch(p, mt, o, i, "cvt", what, s.type);
+        }
+    }
+}
+
 /* Does the shape (forms.def's operands column) give an operand the type letter c? */
 static bool shape_names(const char *shape, char c) {
     for (const char *s = shape; *s; s += strcspn(s, " "), s += strspn(s, " "))
