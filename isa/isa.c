@@ -170,7 +170,9 @@ static void add_word(ps_form_info *f, const char *w, size_t n) {
 
 /* The operands column: a count ("2", "2-3", "1+": at least one, "*": unchecked) or a shape, one
  * token per operand (types_rules.c reads the tokens); a token ending '?' (optional), '&' (only
- * with .and/.or/.xor), '^' (only with .L2::cache_hint) or '=' (only with .cas) may be absent. */
+ * with .and/.or/.xor), '^' (only with .L2::cache_hint), '=' (only with .cas), '+' (required
+ * with a video instruction's secondary operation, optional without) or '%' (only with .red: bar's)
+ * may be absent. */
 static void parse_operands(ps_form_info *f) {
     const char *s = f->ops_src;
     if (!strcmp(s, "*")) return;
@@ -184,7 +186,7 @@ static void parse_operands(ps_form_info *f) {
     f->min_ops = f->max_ops = 0;
     while (*s) {
         size_t k = strcspn(s, " ");
-        if (k < 2 || k > 3 || (k == 3 && !strchr("?&^=", s[2]))) {
+        if (k < 2 || k > 3 || (k == 3 && !strchr("?&^=+%", s[2]))) {
             fprintf(stderr, "ptxsim: forms.def: bad operand '%.*s' of '%s'\n", (int)k, s, f->mnemonic);
             abort();
         }

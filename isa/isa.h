@@ -306,6 +306,10 @@ typedef struct {
     bool addr32;   /* G: a 32-bit integer register fits too (isspacep's address) */
     bool or_pred;  /* N: a predicate fits too (cp.async's ignore-src beside its src-size) */
     bool anyvec;   /* z: a brace list of 1, 2 or 4 with or without .vN, a scalar with .vN (st.async) */
+    bool plain;    /* k: a register or immediate that ptxas reads as a plain argument (bar.warp.sync's
+                    * mask, brx.idx's index): a variable or a brace list is "Arguments mismatch", '_'
+                    * "Result discard mode is not allowed" */
+    bool targets;  /* lb: a label of a .branchtargets list (brx.idx) */
 } ps_type_slot;
 
 /* Immediate notations, as the type check tells them apart (PTX ISA 4.5.1). */

@@ -37,16 +37,19 @@ static ps_type integer_of(ps_type t) {
 
 /* A shape (forms.def's operands column): one token per operand, the role (d destination, w
  * destination that may be '_', s source register or immediate, a register, immediate or a
- * variable's name (its address), i immediate, y byte-sized source; a memory instruction's value:
+ * variable's name (its address), i immediate, y byte-sized source, k register or immediate that
+ * ptxas reads as a plain argument (bar.warp.sync's mask, brx.idx's index: other kinds are
+ * "Arguments mismatch" in its words); a memory instruction's value:
  * v written (ld), o written or '_' (atom's old value), x read (st, atom, red), each a brace list
  * of N with .vN, z read as st.async's (a brace list of 1, 2 or 4 with or without .vN, which
- * then gives the count, and a scalar even with .vN); "[]" is an address in brackets and "l-" a label, neither with a type) then the
- * type (T the instruction's first type, Q its second, A its second if it has one else T, W twice
+ * then gives the count, and a scalar even with .vN); "[]" is an address in brackets, "l-" a label
+ * and "lb" a label of a .branchtargets list (brx.idx), none with a type) then the
+ * type (T the instruction's first type, Q its second, R its third (a video instruction's b), A its second if it has one else T, W twice
  * T's width, V W with .wide and T without, M T by ld/st's size rule, U .u32, S .s32, B .b32,
  * P .pred, X .u64, G .u64 or .u32 (isspacep's address), N .u32 or .pred (cp.async's src-size or
  * ignore-src), Z .u32 with .parity else .u64 (an
  * mbarrier's phase or state), D dp4a's accumulator type), then '?' for an optional operand, '&' for one that comes with .and/.or/.xor
- * only, '^' with .L2::cache_hint only, '=' with .cas only. Lower case u, e and t are .u32, D and
+ * only, '^' with .L2::cache_hint only, '=' with .cas only, '+' required with a video instruction's secondary operation (.add, .min, .max) and optional without (its c), '%' with .red only (bar.red's destination and predicate). Lower case u, e and t are .u32, D and
  * T where ptxas refuses an .f16x2 register (a shift amount, popc's result, a count, redux's
  * operands); t also reads a .bN type as .uN (redux.and.b32 refuses an .f32 register). */
 int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, const ps_modset *mods, ps_type_slot *out) {
@@ -54,17 +57,21 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
     bool wide = ps_modset_has(mods, PS_MOD_WIDE);
     bool boolop = ps_modset_has(mods, PS_MOD_AND) || ps_modset_has(mods, PS_MOD_OR) || ps_modset_has(mods, PS_MOD_XOR);
     bool hint = ps_modset_has(mods, PS_MOD_L2_CACHE_HINT), cas = ps_modset_has(mods, PS_MOD_CAS);
+    bool op2 = ps_modset_has(mods, PS_MOD_ADD) || ps_modset_has(mods, PS_MOD_MIN) || ps_modset_has(mods, PS_MOD_MAX);
     int n = 0;
     for (const char *s = f->ops_src, *next; *s; s = next + strspn(next, " ")) {
         next = s + strcspn(s, " ");
         char mark = next - s > 2 ? s[2] : 0; /* isa.c checked the tokens: 2 or 3 letters */
-        if ((mark == '&' && !boolop) || (mark == '^' && !hint) || (mark == '=' && !cas)) continue;
+        if ((mark == '&' && !boolop) || (mark == '^' && !hint) || (mark == '=' && !cas) ||
+            (mark == '%' && !ps_modset_has(mods, PS_MOD_RED)))
+            continue;
         ps_type t;
         switch (s[1]) {
         case 'M':
         case 'T': t = ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 't': t = ntypes > 0 ? integer_of(types[0]) : PS_T_NONE; break;
         case 'Q': t = ntypes > 1 ? types[1] : PS_T_NONE; break;
+        case 'R': t = ntypes > 2 ? types[2] : PS_T_NONE; break;
         case 'A': t = ntypes > 1 ? types[1] : ntypes > 0 ? types[0] : PS_T_NONE; break;
         case 'W': t = ntypes > 0 ? wide_of(types[0]) : PS_T_NONE; break;
         case 'V': t = ntypes > 0 ? (wide ? wide_of(types[0]) : types[0]) : PS_T_NONE; break;
@@ -82,6 +89,7 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
             t = ntypes > 1 && types[0] == PS_T_U32 && types[1] == PS_T_U32 ? PS_T_U32 : PS_T_S32;
             break;
         case ']':
+        case 'b': /* lb: a label of a .branchtargets list */
         case '-': t = PS_T_NONE; break;
         default: return -1;
         }
@@ -90,11 +98,13 @@ int ps_types_slots(const ps_form_info *f, const ps_type *types, int ntypes, cons
         out[n].strict = s[1] == 'u' || s[1] == 'e' || s[1] == 't' || s[1] == 'Z' || s[1] == 'G' || s[1] == 'N';
         out[n].or_pred = s[1] == 'N';
         out[n].addr32 = s[1] == 'G';
-        out[n].optional = mark == '?';
+        out[n].optional = mark == '?' || (mark == '+' && !op2);
         out[n].sink = s[0] == 'w' || s[0] == 'o';
         out[n].data = s[0] == 'v' || s[0] == 'o' || s[0] == 'x' || s[0] == 'z';
         out[n].anyvec = s[0] == 'z';
         out[n].wider = s[1] == 'M';
+        out[n].plain = s[0] == 'k';
+        out[n].targets = s[0] == 'l' && s[1] == 'b';
         out[n].role = s[0] == 'd' || s[0] == 'w' || s[0] == 'v' || s[0] == 'o' ? PS_TS_DST
             : s[0] == 'i'                                                      ? PS_TS_IMM
             : s[0] == 'y'                                                      ? PS_TS_BYTE

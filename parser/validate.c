@@ -5,7 +5,7 @@
 typedef void (*area_check)(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 static const area_check areas[] = {
-    ps_check_mem_quals, ps_check_types, ps_check_mods, ps_check_mem, ps_check_ctrl,
+    ps_check_mem_quals, ps_check_ctrl_quals, ps_check_types, ps_check_mods, ps_check_mem, ps_check_ctrl,
 };
 
 void ps_validate_operands(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {

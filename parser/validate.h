@@ -15,6 +15,12 @@ void ps_validate_operands(parser *p, const ps_insn *in, const token *mt, const p
 /* ---- types: validate_types.c ---- */
 /* operand and register types: which register and immediate types each instruction type takes (relaxed type checking as ptxas applies it), immediates' notation and range. */
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
+/* The number of type suffixes a shaped row's instructions take (forms.def: 1 with T, A, W or V,
+ * 2 with Q, 3 with R), -1 where the shape does not say (or the row has none). */
+int ps_shape_type_count(const ps_form_info *f);
+/* cvt between the integers, .f16, .f32, .f64 and .bf16 (a row without a shape): its two
+ * registers' types and kinds, as ptxas checks them (after the modifiers: ps_check_ctrl). */
+void ps_check_cvt_regs(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- mods: validate_mods.c ---- */
 /* modifier combinations of the arithmetic families (float, half, cvt): rounding, .ftz, .sat, .approx/.full, .relu, .nan, .xorsign, and which types take them. */
@@ -28,6 +34,9 @@ void ps_check_mem_quals(parser *p, const ps_insn *in, const token *mt, const ps_
 void ps_check_mem(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* ---- ctrl: validate_ctrl.c ---- */
+/* the qualifiers ptxas judges before the operands (and so before their shapes) of bar, barrier
+ * and the video instructions: types, the modifiers some need, their order. */
+void ps_check_ctrl_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 /* control flow and warp-level instructions (bra, call, ret, exit, brx.idx, bar, shfl, vote, match, redux, activemask), special registers, video and tensor-core operand rules. */
 void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 

@@ -108,18 +108,6 @@ static bool check_sregs(parser *p, const ps_insn *in, const token *mt, const ps_
 
 /* ---- barriers ----------------------------------------------------------- */
 
-static bool barrier_id(parser *p, const token *mt, const char *name, const ps_operand *o) {
-    if (!ps_ctrl_want(p, mt, name, o, K_I32 | K_IMM)) return false;
-    if (o->kind == PS_OP_IMM && o->imm > 15) {
-        token at;
-        ps_ctrl_at(mt, o, &at);
-        error_at(p, &at, "Barrier number '%llu' out of range, expected to be in range [0..15]",
-                 (unsigned long long)o->imm);
-        return false;
-    }
-    return true;
-}
-
 /* The order ptxas reads (scripts/isa_audit.py's bar spellings): .cta first, .aligned after the
  * operation and once; .sync may be repeated (bar.sync.sync passes). */
 static bool bar_order(parser *p, const ps_insn *in, const token *mt, const char *bn) {
@@ -257,77 +245,58 @@ static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt)
 }
 
 /* bar{.cta}.sync|.arrive|.red and barrier{.cta}.sync|.arrive|.red{.aligned} (PTX ISA 9.7.13.1):
- * a barrier id 0..15 and an optional thread count, a multiple of the warp size when immediate,
- * required and non-zero for .arrive; .red takes a destination and a predicate source. */
-static bool check_bar(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+ * the qualifiers, which ptxas judges before the operands; .red takes one type, .u32 with .popc and
+ * .pred with .and/.or. The operands' kinds and types are the rows' shapes (forms.def). */
+static void check_bar_quals(parser *p, const ps_insn *in, const token *mt) {
     bool barrier = in->form == PS_F_BARRIER;
     bool red = has(in, PS_MOD_RED), arrive = has(in, PS_MOD_ARRIVE), sync = has(in, PS_MOD_SYNC);
     const char *bn = barrier ? "barrier" : "bar";
-    if (!bar_order(p, in, mt, bn)) return false;
+    if (!bar_order(p, in, mt, bn)) return;
     char name[32];
     snprintf(name, sizeof name, "%s%s", bn, red ? ".red" : arrive ? ".arrive" : "");
-    if (!barrier && has(in, PS_MOD_ALIGNED)) {
-        error_at(p, mt, "Illegal modifier '.aligned' for instruction '%s'", name);
-        return false;
-    }
-    if (!red && !arrive && !sync) {
-        error_at(p, mt, "Barrier modifier required for instruction '%s'", bn);
-        return false;
-    }
-    if (has(in, PS_MOD_CTA) && p->m->version && p->m->version < 78) {
+    if (!barrier && has(in, PS_MOD_ALIGNED)) error_at(p, mt, "Illegal modifier '.aligned' for instruction '%s'", name);
+    else if (!red && !arrive && !sync) error_at(p, mt, "Barrier modifier required for instruction '%s'", bn);
+    else if (has(in, PS_MOD_CTA) && p->m->version && p->m->version < 78)
         error_at(p, mt, "Feature '%s.cta' requires PTX ISA .version 7.8 or later", bn);
-        return false;
-    }
-    if (red) {
+    else if (!red) {
+        if (in->ntypes) error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+    } else {
         bool popc = has(in, PS_MOD_POPC);
         ps_type t = in->ntypes ? in->types[0] : PS_T_NONE;
-        if (in->ntypes != 1 || (t != PS_T_U32 && t != PS_T_PRED)) {
-            error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
-            return false;
-        }
         int nop = popc + has(in, PS_MOD_AND) + has(in, PS_MOD_OR);
-        if (nop != 1) {
-            if (nop) error_at(p, mt, "Multiple instruction post-operation flags set");
-            else error_at(p, mt, "Illegal reduction operation for instruction '%s.%s'", name, ps_type_name(t));
-            return false;
-        }
-        if (popc && t != PS_T_U32) {
-            error_at(p, mt, "Operation requires .u32 type");
-            return false;
-        }
-        if (!popc && t != PS_T_PRED) {
-            error_at(p, mt, "Operation requires .pred type");
-            return false;
-        }
-        if (nops < 3 || nops > 4) return mismatch(p, mt, name);
-        if (!ps_ctrl_want(p, mt, name, &ops[0], popc ? K_I32 : K_PRED)) return false;
-        if (!barrier_id(p, mt, name, &ops[1])) return false;
-        if (nops == 4 && !ps_ctrl_want(p, mt, name, &ops[2], K_I32 | K_IMM)) return false;
-        if (!ps_ctrl_want(p, mt, name, &ops[nops - 1], K_PRED | K_NOTP | K_IMM)) return false;
-        if (nops == 4 && ops[2].kind == PS_OP_IMM && ops[2].imm % 32) {
-            error_at(p, mt, "Number of threads participating in barrier must be in multiple of warp size");
-            return false;
-        }
-        return true;
+        if (in->ntypes != 1 || (t != PS_T_U32 && t != PS_T_PRED))
+            error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
+        else if (nop > 1) error_at(p, mt, "Multiple instruction post-operation flags set");
+        else if (!nop) error_at(p, mt, "Illegal reduction operation for instruction '%s.%s'", name, ps_type_name(t));
+        else if (popc && t != PS_T_U32) error_at(p, mt, "Operation requires .u32 type");
+        else if (!popc && t != PS_T_PRED) error_at(p, mt, "Operation requires .pred type");
     }
-    if (in->ntypes) {
-        error_at(p, mt, "Unexpected instruction types specified for '%s'", name);
-        return false;
-    }
-    if (nops < 1 || nops > 2 || (arrive && nops != 2)) return mismatch(p, mt, name);
-    if (!barrier_id(p, mt, name, &ops[0])) return false;
-    if (nops == 2) {
-        if (!ps_ctrl_want(p, mt, name, &ops[1], K_I32 | K_IMM)) return false;
-        if (ops[1].kind == PS_OP_IMM && ops[1].imm % 32) {
-            error_at(p, mt, "Number of threads participating in barrier must be in multiple of warp size");
-            return false;
-        }
-        if (arrive && ops[1].kind == PS_OP_IMM && ops[1].imm == 0) {
-            error_at(p, mt, "Instruction '%s' requires a non-zero thread count argument", name);
-            return false;
-        }
-    }
-    return true;
+}
+
+/* After the shape ("dT% ku ku? kP%": .red's destination and predicate around the barrier id and
+ * the optional thread count): the id 0..15, the count a multiple of the warp size when immediate,
+ * required and non-zero for .arrive. */
+static void check_bar(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    bool red = has(in, PS_MOD_RED), arrive = has(in, PS_MOD_ARRIVE);
+    const char *name = in->form == PS_F_BARRIER ? (arrive ? "barrier.arrive" : "barrier")
+        : arrive                                ? "bar.arrive"
+                                                : "bar";
+    const ps_operand *id = &ops[red], *count = nops == 2 + 2 * red ? &ops[red + 1] : NULL;
+    if (arrive && !count) mismatch(p, mt, name);
+    else if (id->kind == PS_OP_IMM && id->imm > 15) {
+        token at;
+        ps_ctrl_at(mt, id, &at);
+        error_at(p, &at, "Barrier number '%llu' out of range, expected to be in range [0..15]",
+                 (unsigned long long)id->imm);
+    } else if (count && count->kind == PS_OP_IMM && count->imm % 32)
+        error_at(p, mt, "Number of threads participating in barrier must be in multiple of warp size");
+    else if (arrive && count->kind == PS_OP_IMM && count->imm == 0)
+        error_at(p, mt, "Instruction '%s' requires a non-zero thread count argument", name);
+}
+
+void ps_check_ctrl_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    if (in->form == PS_F_BAR || in->form == PS_F_BARRIER) check_bar_quals(p, in, mt);
+    else if (in->info->props & P_VIDEO) ps_check_video_quals(p, in, mt, ops, nops);
 }
 
 /* ---- warp-level --------------------------------------------------------- */
@@ -444,15 +413,6 @@ static bool check_redux(parser *p, const ps_insn *in, const token *mt, const ps_
 
 /* ---- control flow ------------------------------------------------------- */
 
-static bool check_branch(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *name = "brx.idx";
-    if (in->form == PS_F_BRA) return true; /* its label: "l-" (forms.def) */
-    if (nops != 2) return mismatch(p, mt, name);
-    if (!ps_ctrl_want(p, mt, name, &ops[0], K_I32 | K_IMM)) return false;
-    if (ops[1].kind != PS_OP_LABEL || !ps_ctrl_label_is_branchtargets(p, ops[1].label)) return mismatch(p, mt, name);
-    return true;
-}
-
 /* alloca d, size{, immAlign}: the alignment is a power of two no larger than 2^23 (PTX ISA, stack
  * manipulation instructions; ptxas's wording). Operand types: validate_types.c. */
 static void check_alloca(parser *p, const token *mt, const ps_operand *ops, int nops) {
@@ -476,15 +436,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
     case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
     case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
-    case PS_F_BAR_WARP_SYNC: /* a 32-bit integer or bit register or an immediate; ptxas 13 refuses .f16x2 */
-        if (ops[0].kind == PS_OP_REG && p->fn && ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_BITS &&
-            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_UINT &&
-            ps_type_kind_of(p->fn->regs[ops[0].reg].type) != TK_SINT) {
-            mismatch(p, mt, "bar.warp");
-            return;
-        }
-        ps_ctrl_want(p, mt, "bar.warp", &ops[0], K_I32 | K_IMM);
-        return;
+    case PS_F_BAR_WARP_SYNC: return; /* its mask: "ku" (forms.def) */
     case PS_F_SHFL: check_shfl(p, in, mt, ops, nops); return;
     case PS_F_VOTE: check_vote(p, in, mt, ops, nops); return;
     case PS_F_MATCH: check_match(p, in, mt, ops, nops); return;
@@ -498,9 +450,10 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
                      (long long)ops[0].imm);
         return;
     case PS_F_BRA:
-    case PS_F_BRX_IDX: check_branch(p, in, mt, ops, nops); return;
+    case PS_F_BRX_IDX: return; /* their labels: "l-", "ku lb" (forms.def) */
     case PS_F_CALL: ps_ctrl_check_call(p, in, mt, ops, nops); return;
     case PS_F_ALLOCA: check_alloca(p, mt, ops, nops); return;
+    case PS_F_CVT: ps_check_cvt_regs(p, in, mt, ops, nops); break; /* then its words */
     case PS_F_STACKRESTORE:
         if (ops[0].kind != PS_OP_REG) {
             token at;
@@ -512,6 +465,7 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
         return;
     default: break;
     }
+    if (p->failed_stmt) return;
     if (in->info->props & P_VIDEO) ps_check_video(p, in, mt, ops, nops);
     else if (in->info->props & P_TENSOR) ps_check_tensor(p, in, mt, ops, nops);
     else ps_check_words(p, in, mt, ops, nops);

@@ -34,7 +34,9 @@ bool ps_ctrl_want(parser *p, const token *mt, const char *name, const ps_operand
 bool ps_ctrl_check_call(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 bool ps_ctrl_label_is_branchtargets(parser *p, int label);
 
-/* validate_video.c */
+/* validate_video.c: the video instructions' qualifiers (types, the modifiers some need, vmad's
+ * negations), which ptxas judges before the operands, and their selectors after the shape */
+void ps_check_video_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 void ps_check_video(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops);
 
 /* validate_words.c: the qualifiers of the forms forms.def spells "*" (bulk copies, textures,

@@ -3,6 +3,20 @@
 #include <string.h>
 
 #include "validate.h"
+#include "validate_ctrl.h"
+
+/* The instruction's name in ptxas's messages: the row's mnemonic, but for bar.warp.sync, whose
+ * .sync ptxas reads as a qualifier ('bar.warp'), and for bar and barrier, whose .arrive and .red
+ * it reads as part of the name ('bar.red'). */
+static const char *ptxas_name(const ps_insn *in) {
+    bool red = ps_modset_has(&in->mods, PS_MOD_RED), arrive = ps_modset_has(&in->mods, PS_MOD_ARRIVE);
+    switch (in->form) {
+    case PS_F_BAR_WARP_SYNC: return "bar.warp";
+    case PS_F_BAR: return red ? "bar.red" : arrive ? "bar.arrive" : "bar";
+    case PS_F_BARRIER: return red ? "barrier.red" : arrive ? "barrier.arrive" : "barrier";
+    default: return in->info->mnemonic;
+    }
+}
 
 /* The token to report an operand at. */
 static token at_op(const token *mt, const ps_operand *o) {
@@ -50,9 +64,9 @@ static void check_reg(parser *p, const token *mt, const ps_operand *o, int i, co
         mismatch(p, mt, o, i, mn, "a register (an immediate is required here)", s.type);
         return;
     }
-    if (s.type == PS_T_PRED && rt == PS_T_F16X2 && p->fn) {
-        /* ptxas takes an .f16x2 register where an instruction of type .pred wants a predicate; the
-         * PTX ISA gives that no meaning */
+    if (s.type == PS_T_PRED && rt == PS_T_F16X2 && p->fn && !s.plain) {
+        /* ptxas takes an .f16x2 register where an instruction of type .pred wants a predicate (not
+         * as bar.red's plain predicate source, k); the PTX ISA gives that no meaning */
         error_at(p, &at,
                  "ptxsim does not run an .f16x2 register as a predicate (ptxas accepts it; the "
                  "PTX ISA does not say what it means)");
@@ -226,7 +240,7 @@ static void check_mov_list(parser *p, const ps_insn *in, const token *mt, const 
 /* One operand in a slot of its shape (not a memory instruction's value), after its kind (address,
  * label) has been matched. */
 static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_operand *o, int i, ps_type_slot s) {
-    const char *mn = in->info->mnemonic;
+    const char *mn = ptxas_name(in);
     bool mov = in->form == PS_F_MOV;
     token at = at_op(mt, o);
     switch (o->kind) {
@@ -245,8 +259,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
                      "Special register argument not allowed for instruction '%s')",
                      mn, mn);
         break;
+    case PS_OP_LABEL: mismatch(p, mt, o, i, mn, "a label", s.type); break;
     case PS_OP_VAR:
-        if (s.role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, s.type);
+        if (s.plain) mismatch(p, mt, o, i, mn, "a variable", s.type);
+        else if (s.role == PS_TS_AVAL) check_var_address(p, mt, o, i, in->info, s.type);
         else if (!mov || i == 0)
             error_at(p, &at,
                      "operand %d of '%s' must be a register, not the variable '%s' (ptxas: "
@@ -255,7 +271,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
         else check_var_address(p, mt, o, i, in->info, s.type);
         break;
     case PS_OP_SINK:
-        if (s.role != PS_TS_DST)
+        if (s.plain)
+            error_at(p, &at, "'%s' reads this operand (ptxas: Result discard mode is not allowed for instruction '%s')",
+                     mn, mn);
+        else if (s.role != PS_TS_DST)
             error_at(p, &at, "'_' cannot be a source (ptxas: Sink '_' not allowed as a source operand)");
         else if (!s.sink)
             error_at(p, &at,
@@ -264,6 +283,10 @@ static void check_plain(parser *p, const ps_insn *in, const token *mt, const ps_
                      mn, mn);
         break;
     case PS_OP_VEC:
+        if (s.plain) {
+            mismatch(p, mt, o, i, mn, "a brace list", s.type);
+            break;
+        }
         error_at(p, &at,
                  "'%s' does not take a brace list (ptxas: Vector operand is not allowed for "
                  "instruction '%s')",
@@ -443,6 +466,45 @@ static void check_operand(parser *p, const ps_insn *in, const token *mt, const p
     else check_plain(p, in, mt, o, i, s);
 }
 
+/* A type cvt converts between as ptxas 13 checks its registers below: the integers, .f16, .f32,
+ * .f64 and .bf16 (not the packed and narrow float formats, nor .tf32). */
+static bool cvt_plain_type(ps_type t) {
+    ps_type_kind k = ps_type_kind_of(t);
+    return t == PS_T_F16 || t == PS_T_F32 || t == PS_T_F64 || t == PS_T_BF16 ||
+        ((k == TK_UINT || k == TK_SINT) && ps_type_size(t) <= 8);
+}
+
+void ps_check_cvt_regs(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    if (in->form != PS_F_CVT || in->ntypes != 2 || nops != 2) return;
+    if (!cvt_plain_type(in->types[0]) || !cvt_plain_type(in->types[1])) return;
+    /* a register at least as wide as its operand's type (of the same size in a conversion with
+     * .bf16), of that float type or .bN for a float, .bN/.uN/.sN (or .f16x2) for an integer:
+     * ld/st's rule for their values (ps_types_data_fits), measured for every pair of these types
+     * and every register type against ptxas -arch=sm_90 */
+    bool wider = in->types[0] != PS_T_BF16 && in->types[1] != PS_T_BF16;
+    for (int i = 0; i < 2 && !p->failed_stmt; i++) {
+        const ps_operand *o = &ops[i];
+        ps_type_slot s = {.type = in->types[i], .role = i == 0 ? PS_TS_DST : PS_TS_SRC, .wider = wider};
+        if (o->kind == PS_OP_SREG) continue; /* cvt's special registers: validate_ctrl.c */
+        if (o->kind == PS_OP_ADDR) {
+            mismatch(p, mt, o, i, "cvt", "an address", s.type);
+            continue;
+        }
+        if (o->kind != PS_OP_REG) {
+            check_plain(p, in, mt, o, i, s);
+            continue;
+        }
+        ps_type rt = reg_type(p, o->reg);
+        if (rt == PS_T_NONE) continue;
+        if (o->neg && !o->minus) check_reg(p, mt, o, i, "cvt", s); /* '!' on a register */
+        else if (!ps_types_data_fits(s.type, rt, wider, false)) {
+            char what[48];
+            snprintf(what, sizeof what, "a .%s register", ps_type_name(rt));
+            mismatch(p, mt, o, i, "cvt", what, s.type);
+        }
+    }
+}
+
 /* Does the shape (forms.def's operands column) give an operand the type letter c? */
 static bool shape_names(const char *shape, char c) {
     for (const char *s = shape; *s; s += strcspn(s, " "), s += strspn(s, " "))
@@ -450,8 +512,17 @@ static bool shape_names(const char *shape, char c) {
     return false;
 }
 
+int ps_shape_type_count(const ps_form_info *f) {
+    if (!f->shaped) return -1;
+    const char *sh = f->ops_src;
+    if (shape_names(sh, 'R')) return 3;
+    if (shape_names(sh, 'Q')) return 2;
+    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
+    return typed ? 1 : -1;
+}
+
 void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
-    const char *mn = in->info->mnemonic;
+    const char *mn = ptxas_name(in);
     ps_family fam = in->info->family;
     if (in->text && (fam == PS_FAM_INT || fam == PS_FAM_DOT || fam == PS_FAM_STACK) &&
         ps_types_slots(in->info, in->types, in->ntypes, &in->mods, (ps_type_slot[8]){{0}}) >= 0) {
@@ -488,10 +559,11 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
     bool data = false; /* ld, ldu, st, atom, red: the words of validate_mem.c's checks before */
     for (int i = 0; i < ns; i++) data |= sl[i].data;
     bool memform = data || strchr(sh, '^') != NULL;
-    /* one type suffix, two where the shape names the second (Q), one or two with A; a shape that
-     * names no type of the instruction's leaves the suffixes to the row's types column */
-    bool typed = shape_names(sh, 'T') || shape_names(sh, 'A') || shape_names(sh, 'W') || shape_names(sh, 'V');
-    int want_types = shape_names(sh, 'Q') ? 2 : typed ? 1 : in->ntypes;
+    /* one type suffix, two where the shape names the second (Q), three with the third (R), one or
+     * two with A; a shape that names no type of the instruction's leaves the suffixes to the row's
+     * types column */
+    int want_types = ps_shape_type_count(in->info);
+    if (want_types < 0) want_types = in->ntypes;
     /* (a row whose types column is "*" leaves the count to its family's validator: ld, st, atom, ...) */
     if (in->ntypes != want_types && !in->info->any_type && !(in->ntypes == 2 && shape_names(in->info->ops_src, 'A'))) {
         error_at(p, mt,
@@ -541,10 +613,13 @@ void ps_check_types(parser *p, const ps_insn *in, const token *mt, const ps_oper
         const ps_operand *o = &ops[i];
         token at = at_op(mt, o);
         if (sl[i].role == PS_TS_LABEL) {
-            if (o->kind == PS_OP_LABEL) continue;
-            if (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED) /* ptxas's wording then */
+            bool label = o->kind == PS_OP_LABEL;
+            if (label && (!sl[i].targets || ps_ctrl_label_is_branchtargets(p, o->label))) continue;
+            if (label || (o->kind == PS_OP_REG && reg_type(p, o->reg) == PS_T_PRED)) /* ptxas's wording then */
                 error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
-            else error_at(p, &at, "Label expected for argument %d of instruction '%s'", i, mn);
+            else
+                error_at(p, &at, "Label %sexpected for argument %d of instruction '%s'",
+                         sl[i].targets ? "with '.branchtargets' directive " : "", i, mn);
             break;
         }
         if ((sl[i].role == PS_TS_ADDR) != (o->kind == PS_OP_ADDR)) {

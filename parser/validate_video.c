@@ -1,7 +1,9 @@
-/* validate_video.c — the video instructions' operands (PTX ISA 9.7.18), as ptxas 13 checks them:
- * their types (three, two for vset), the modifiers each needs (.clamp/.wrap for shifts, a
- * comparison for vset), operand counts, register kinds, and the selectors each operand may carry.
- * What ptxas takes and ptxsim cannot run is left to the decoder, which warns (sim/decode.c). */
+/* validate_video.c — the video instructions (PTX ISA 9.7.18) as ptxas 13 checks them, beyond their
+ * shapes (forms.def: the operands' count, kinds and types, c with a secondary operation): the
+ * types (.u32/.s32 each; three, two for vset), the modifiers some need (.clamp/.wrap for shifts,
+ * a comparison for vset), which ptxas judges before the operands, then vmad's negations and the
+ * selectors each operand may carry. What ptxas takes and ptxsim cannot run is left to the
+ * decoder, which warns (sim/decode.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -47,69 +49,41 @@ static bool simd_src_ok(uint16_t s, int lanes) {
     return !!(s & PS_SEL_HALF) == (lanes == 2) && (int)PS_SEL_COUNT(s) == lanes;
 }
 
+void ps_check_video_quals(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
+    const char *mn = in->info->mnemonic;
+    size_t len = strlen(mn);
+    bool simd = mn[len - 1] == '2' || mn[len - 1] == '4';
+    bool shift = in->form == PS_F_VSHL || in->form == PS_F_VSHR;
+    bool types_ok = in->ntypes == ps_shape_type_count(in->info); /* three, two for vset (forms.def) */
+    for (int i = 0; i < in->ntypes; i++) types_ok &= in->types[i] == PS_T_U32 || in->types[i] == PS_T_S32;
+    if (!types_ok) error_at(p, mt, "Unexpected instruction types specified for '%s'", mn);
+    else if (shift && in->types[2] != PS_T_U32) error_at(p, mt, "Operation requires .u32 type"); /* the amount */
+    else if (shift && !has(in, PS_MOD_CLAMP) && !has(in, PS_MOD_WRAP))
+        error_at(p, mt, "Clamp modifier required for instruction '%s'", mn);
+    else if (!strncmp(mn, "vset", 4) && !has(in, PS_MOD_EQ) && !has(in, PS_MOD_NE) && !has(in, PS_MOD_LT) &&
+             !has(in, PS_MOD_LE) && !has(in, PS_MOD_GT) && !has(in, PS_MOD_GE))
+        error_at(p, mt, "Comparison modifier required for instruction '%s'", mn);
+    else if (simd && has(in, PS_MOD_SAT) && has(in, PS_MOD_ADD))
+        error_at(p, mt, "Illegal combination of .sat and .add modifiers");
+    else if (in->form == PS_F_VMAD && nops == 4) {
+        /* the product a*b negated (-a or -b, not both), or c; .po takes neither */
+        bool na = ops[1].minus, nb = ops[2].minus, nc = ops[3].minus;
+        if ((na != nb || nc) && has(in, PS_MOD_PO)) /* -a*-b is a*b */
+            error_at(p, mt, "Conflicting use of '.po' modifier with operand negation");
+        else if (na != nb && nc)
+            error_at(p, mt, "Operand negation limited to either (source A xor source B) or source C");
+    }
+}
+
+/* After the shape (forms.def: the operands' count, kinds and types): the selectors, operand by
+ * operand as ptxas reads them, c's last. */
 void ps_check_video(parser *p, const ps_insn *in, const token *mt, const ps_operand *ops, int nops) {
     const char *mn = in->info->mnemonic;
     size_t len = strlen(mn);
     int lanes = mn[len - 1] == '2' ? 2 : mn[len - 1] == '4' ? 4 : 1;
-    bool vset = strncmp(mn, "vset", 4) == 0, vmad = in->form == PS_F_VMAD;
-    bool shift = in->form == PS_F_VSHL || in->form == PS_F_VSHR;
-    int want_types = vset ? 2 : 3;
-    bool types_ok = in->ntypes == want_types;
-    for (int i = 0; i < in->ntypes; i++) types_ok &= in->types[i] == PS_T_U32 || in->types[i] == PS_T_S32;
-    if (!types_ok) {
-        error_at(p, mt, "Unexpected instruction types specified for '%s'", mn);
-        return;
-    }
-    if (shift && in->types[2] != PS_T_U32) { /* the shift amount */
-        error_at(p, mt, "Operation requires .u32 type");
-        return;
-    }
-    if (shift && !has(in, PS_MOD_CLAMP) && !has(in, PS_MOD_WRAP)) {
-        error_at(p, mt, "Clamp modifier required for instruction '%s'", mn);
-        return;
-    }
-    if (vset && !has(in, PS_MOD_EQ) && !has(in, PS_MOD_NE) && !has(in, PS_MOD_LT) && !has(in, PS_MOD_LE) &&
-        !has(in, PS_MOD_GT) && !has(in, PS_MOD_GE)) {
-        error_at(p, mt, "Comparison modifier required for instruction '%s'", mn);
-        return;
-    }
+    bool vmad = in->form == PS_F_VMAD;
     bool second = has(in, PS_MOD_ADD) || has(in, PS_MOD_MIN) || has(in, PS_MOD_MAX);
-    if (lanes > 1 && has(in, PS_MOD_SAT) && has(in, PS_MOD_ADD)) {
-        error_at(p, mt, "Illegal combination of .sat and .add modifiers");
-        return;
-    }
-    int need = lanes > 1 || vmad || second ? 4 : nops == 4 ? 4 : 3;
-    if (nops != need) {
-        error_at(p, mt, "Arguments mismatch for instruction '%s'", mn);
-        return;
-    }
-    if (ops[0].kind != PS_OP_REG) {
-        error_at(p, mt, "Result register required for instruction '%s'", mn);
-        return;
-    }
-    for (int i = 0; i < nops; i++) {
-        unsigned k = i == 0 ? K_I32 : lanes > 1 ? K_I32 : K_I32 | K_IMM;
-        if (lanes > 1 && ops[i].kind == PS_OP_IMM) return (void)bad_sel(p, mt, &ops[i], i);
-        if (!ps_ctrl_want(p, mt, mn, &ops[i], k)) return;
-    }
-    /* vmad: the product a*b negated (-a or -b, not both), or c; .po takes neither */
-    if (vmad) {
-        bool na = ops[1].minus, nb = ops[2].minus, nc = ops[3].minus;
-        if ((na != nb || nc) && has(in, PS_MOD_PO)) { /* -a*-b is a*b */
-            error_at(p, mt, "Conflicting use of '.po' modifier with operand negation");
-            return;
-        }
-        if (na != nb && nc) {
-            error_at(p, mt, "Operand negation limited to either (source A xor source B) or source C");
-            return;
-        }
-    }
     token at;
-    if (nops == 4 && ops[3].sel) {
-        ps_ctrl_at(mt, &ops[3], &at);
-        error_at(p, &at, "Video selector is not allowed on 'source C' operand");
-        return;
-    }
     if (lanes == 1) {
         /* one byte or half of d needs the merge form (c); ptxas takes a multi-byte mask anyway */
         bool one = ops[0].sel && PS_SEL_COUNT(ops[0].sel) == 1;
@@ -124,9 +98,15 @@ void ps_check_video(parser *p, const ps_insn *in, const token *mt, const ps_oper
         }
         for (int i = 0; i < 3; i++)
             if (!scalar_sel_ok(ops[i].sel)) return (void)bad_sel(p, mt, &ops[i], i);
-        return;
+    } else {
+        /* the destination's mask, then each source (a register: ptxas's words for an immediate) */
+        if (!simd_mask_ok(ops[0].sel, lanes)) return (void)bad_sel(p, mt, &ops[0], 0);
+        for (int i = 1; i < nops; i++)
+            if (ops[i].kind == PS_OP_IMM || (i < 3 && !simd_src_ok(ops[i].sel, lanes)))
+                return (void)bad_sel(p, mt, &ops[i], i);
     }
-    if (!simd_mask_ok(ops[0].sel, lanes)) return (void)bad_sel(p, mt, &ops[0], 0);
-    for (int i = 1; i < 3; i++)
-        if (!simd_src_ok(ops[i].sel, lanes)) return (void)bad_sel(p, mt, &ops[i], i);
+    if (nops == 4 && ops[3].sel) {
+        ps_ctrl_at(mt, &ops[3], &at);
+        error_at(p, &at, "Video selector is not allowed on 'source C' operand");
+    }
 }
