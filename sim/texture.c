@@ -268,17 +268,23 @@ void ps_tex_border_texel(const ps_tex *t, ps_texel *out) { border_texel(t, out);
  * kept with 28 bits there (24 and 4 guard bits), truncated toward zero; the weighted sum of those
  * is exact and rounded once to `bits` significant bits (24: f32; 11 with exponents down to -14:
  * f16), to nearest with ties away from zero. w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite
- * and normal or zero. False when the result falls below the format's normal range (not measured;
- * *out is then the same rounding on the subnormal grid). */
-static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits, int emin, uint32_t *out) {
+ * and normal or zero (the caller flushes subnormal texels). A sum of zeros is -0 when every zero
+ * of nonzero weight is -0, else +0; so is a sum that cancels exactly (+0). A result below the
+ * format's normal range is flushed to zero of its sign when ftz is set (f32: measured, probes3's
+ * cases 581 and 582, 61 such lane channels) and returns false otherwise (not measured; *out is
+ * then the same rounding on the subnormal grid). */
+static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits, int emin, bool ftz, uint32_t *out) {
     int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
+    bool all_negative = true;
     for (unsigned k = 0; k < n; k++) {
         int ex;
-        if (!W[k] || v[k] == 0) continue;
+        if (!W[k]) continue;
+        all_negative = all_negative && signbit(v[k]);
+        if (v[k] == 0) continue;
         frexp((double)v[k], &ex);
         if (ex > top) top = ex;
     }
-    *out = 0;
+    *out = top == INT32_MIN && all_negative ? 0x80000000u : 0;
     if (top == INT32_MIN) return true;
     int64_t S = 0; /* the sum in units of 2^(top - 28 - 24) */
     for (unsigned k = 0; k < n; k++)
@@ -286,6 +292,10 @@ static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits
     if (S == 0) return true;
     uint64_t A = S < 0 ? -(uint64_t)S : (uint64_t)S;
     int lsb = top - 52, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
+    if (ftz && msb + lsb < emin) {                     /* flushed to zero of its sign (H200) */
+        *out = S < 0 ? 0x80000000u : 0;
+        return true;
+    }
     int drop = msb - (bits - 1);
     if (msb + lsb < emin) drop = emin - (bits - 1) - lsb; /* below the normal range: the subnormal grid */
     if (drop > 0) {
@@ -387,9 +397,11 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     unsigned corners = 1u << dims;
     uint32_t W[8];
     float vals[4][8];
-    /* infinite, NaN and subnormal values (f16 ones for f16 textures) and sums below the normal range
-     * are not measured: the result is then not claimed (false) */
-    bool f16 = t->format == PS_TXF_F16, special = false, tiny_sum = false;
+    /* infinite and NaN values are not measured: the result is then not claimed (false). Subnormal
+     * f32 texels read as zero of their sign and f32 sums below the normal range are flushed to zero
+     * of theirs (H200: probes3's cases 581 and 582, every lane channel); for f16 textures, whose
+     * subnormals were not recorded, subnormal values and results are not claimed either. */
+    bool f16 = t->format == PS_TXF_F16, special = false, tiny_sum = false, ftz = !f16;
     float tiny = f16 ? 0x1p-14f : 0x1p-126f;
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
@@ -423,7 +435,8 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
             float m = fabsf(vals[ch][k]);
-            if (!isfinite(m) || (m != 0 && m < tiny)) special = true; /* not measured */
+            if (m != 0 && m < tiny && ftz && !fixed16) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
+            else if (!isfinite(m) || (m != 0 && m < tiny)) special = true; /* not measured */
         }
     }
     out->is_float = true;
@@ -435,7 +448,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
             continue;
         }
         if (!special) {
-            if (!filtered_sum(W, vals[ch], corners, f16 ? 11 : 24, f16 ? -14 : -126, &out->v[ch])) tiny_sum = true;
+            if (!filtered_sum(W, vals[ch], corners, f16 ? 11 : 24, f16 ? -14 : -126, ftz, &out->v[ch])) tiny_sum = true;
             continue;
         }
         float acc = 0;

@@ -737,11 +737,14 @@ static void tex_linear_nonfinite_refused(void **state) {
     assert_true(refused);
 }
 
-/* Subnormal texels and sums below f32's normal range are not measured on the H200: linear filtering
- * over them faults unsupported by default (the float filter runs by default for 1D f32 textures). */
-static void tex_linear_subnormal_refused(void **state) {
+/* Subnormal f32 texels read as zero of their sign and f32 sums below the normal range flush to
+ * zero of theirs, as the H200 does (lab/textures: probes3's cases 581 and 582, every lane channel);
+ * f16 subnormals are not measured and fault unsupported by default. */
+static void tex_linear_subnormal_flushed(void **state) {
     (void)state;
-    uint32_t texels[2][2] = {{0x00800000u, 0}, {0x3f800000u, 0x00000001u}}; /* 2^-126 and 0; 1.0 and a subnormal */
+    /* 2^-126 and 0; 1.0 and a subnormal; two negative subnormals */
+    uint32_t texels[3][2] = {{0x00800000u, 0}, {0x3f800000u, 0x00000001u}, {0x80400000u, 0x80000001u}};
+    uint32_t want[3] = {0, 0x3f000000u, 0x80000000u}; /* 2^-127 flushed; 0.5; -0 */
     run_out *o = calloc(1, sizeof *o);
     ps_tex t = {.format = PS_TXF_F32,
                 .channels = 1,
@@ -752,21 +755,25 @@ static void tex_linear_subnormal_refused(void **state) {
                 .layers = 1,
                 .linear = true,
                 .address = {PS_TXA_CLAMP, PS_TXA_CLAMP, PS_TXA_CLAMP}};
-    for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){1.0f}, 4); /* half each: 2^-127, a subnormal */
+    for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){1.0f}, 4); /* half each */
     unsetenv("PTXSIM_TEXTURE_SAMPLING");
-    bool refused[2];
-    for (int i = 0; i < 2; i++) {
+    bool flushed[3];
+    for (int i = 0; i < 3; i++) {
         run("tex_1d_f32", t, texels[i], sizeof texels[i], o);
-        refused[i] = o->res.fault.kind == PS_FAULT_UNSUPPORTED && strstr(o->res.fault.message, "subnormal");
+        flushed[i] = o->st == PS_OK && o->res.fault.kind == PS_FAULT_NONE && o->out[5][0] == want[i];
     }
     for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){0.5f}, 4); /* texel 0 alone: 2^-126, normal */
     run("tex_1d_f32", t, texels[0], sizeof texels[0], o);
     bool normal_ok = o->st == PS_OK && o->res.fault.kind == PS_FAULT_NONE && o->out[0][0] == 0x00800000u;
+    uint16_t half_texels[2] = {0x0200, 0}; /* an f16 subnormal: not measured */
+    t.format = PS_TXF_F16;
+    run("tex_1d_f32", t, half_texels, sizeof half_texels, o);
+    bool half_refused = o->res.fault.kind == PS_FAULT_UNSUPPORTED && strstr(o->res.fault.message, "subnormal");
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     free(o);
-    assert_true(refused[0]);
-    assert_true(refused[1]);
+    for (int i = 0; i < 3; i++) assert_true(flushed[i]);
     assert_true(normal_ok);
+    assert_true(half_refused);
 }
 
 /* Point sampling and tld4 run by default (they equal the H200 in every recorded case); a 3D
@@ -1319,7 +1326,7 @@ int main(void) {
         cmocka_unit_test(tex_linear_sum_negative_texels),
         cmocka_unit_test(tex_linear_f32_aligned_sum),
         cmocka_unit_test(tex_linear_nonfinite_refused),
-        cmocka_unit_test(tex_linear_subnormal_refused),
+        cmocka_unit_test(tex_linear_subnormal_flushed),
         cmocka_unit_test(tex_sampling),
         cmocka_unit_test(tex_int_coords),
         cmocka_unit_test(tex_linear_weights),

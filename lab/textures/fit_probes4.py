@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""fit_probes4.py DIR — fits the open linear-filtering rules against record.cu's probes4 recording
+(DIR holds its cases.txt; lab/textures/README.md, "Probes4"): the 3D weights (read directly on
+parity one-hot textures, the random 3D cases' own coordinates replayed), the 3D sums (two-valued
+and held-out random 3D textures), normalized s8 (q = result x 32767 for every exact byte sum T)
+and subnormal texels and results (f32, f16). A rule counts only if it misses no recorded lane."""
+import itertools
+import math
+import os
+import sys
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from texrec import (address_index, bits, border_step, corner_value, footprint, from_bits, load,  # noqa: E402
+                    round_to, texel_float)
+from fit_linear import R, rule_align_values, sequential_rule  # noqa: E402
+
+# case ranges of the probes4 set, in record.cu's order (after the 445 cases of the first recording)
+SETS = [("replay", 72), ("onehot", 96), ("twovalued", 64), ("random3d", 72), ("s8table", 512), ("s8random", 48),
+        ("sub1d", 96), ("sub2d", 24)]
+
+
+def ranges():
+    out, k = {}, 445
+    for name, n in SETS:
+        out[name] = range(k, k + n)
+        k += n
+    return out
+
+
+# the 3D rule of probes3: split by z, then x, then y; y rounds y0 in cells x0, y1 in cells x1
+RULE3D = sequential_rule((0, 1, 0, 1))
+
+
+def predicted_classes(c, lane, wf):
+    """The weight (in 1/256) the model puts on each parity class (x&1) + 2(y&1) + 4(z&1) of a lane
+    of a parity one-hot case, merged where an address mode maps two corners to one texel."""
+    dims, i0, a, layer, _ = footprint(c, lane)
+    W = wf(a)
+    cls = [0] * 8
+    sizes = [c.w, c.h, c.d]
+    for k in range(8):
+        ix = [address_index(c.address[d], i0[d] + (k >> d & 1), sizes[d]) for d in range(3)]
+        if None in ix:
+            continue
+        cls[(ix[0] & 1) + 2 * (ix[1] & 1) + 4 * (ix[2] & 1)] += W[k]
+    return cls
+
+
+def gpu_classes(lo, hi, lane):
+    return [from_bits(c.out[lane * 4 + ch]) * 256 for c in (lo, hi) for ch in range(4)]
+
+
+def fit_weights(by, rg, wf, label):
+    missed, total, shown = 0, 0, 0
+    for part in ("replay", "onehot"):
+        r = list(rg[part])
+        for lo_i, hi_i in zip(r[0::2], r[1::2]):
+            lo, hi = by[f"case{lo_i:03d}"], by[f"case{hi_i:03d}"]
+            if not (lo.ok and hi.ok):
+                continue
+            for lane in range(32):
+                g, p = gpu_classes(lo, hi, lane), predicted_classes(lo, lane, wf)
+                total += 1
+                if g != p:
+                    missed += 1
+                    if shown < 12:
+                        shown += 1
+                        dims, i0, a, _, fr = footprint(lo, lane)
+                        print(f"      {lo.name} lane {lane}: i0 {i0} a {a} frac {[float(f) * 256 for f in fr]} "
+                              f"GPU {g} model {p}")
+    print(f"   {label}: {missed} of {total} one-hot lanes missed")
+    return missed
+
+
+def sum3d_lane(c, lane, wf):
+    """The model's four output words of a lane of a 3D case (f32/f16 aligned sum, or 16-bit fixed
+    point for normalized u8/u16/s16); None for formats it does not model (s8)."""
+    fl = rule_align_values(4, "trunc")
+    dims, i0, a, layer, _ = footprint(c, lane)
+    W = wf(a)
+    out = []
+    for ch in range(4):
+        vals = [corner_value(c, 3, i0, k, layer, ch) for k in range(8)]
+        if c.read_norm:
+            if c.fmt == "s8":
+                return None
+            iv = [(border_step(c, ch) if kind == "border" else v) * (257 if c.fmt == "u8" else 1) for kind, v in vals]
+            if ch >= c.ch:
+                iv = [0] * 8
+            q = Fraction((sum(w * v for w, v in zip(W, iv)) + 128) >> 8, 32767 if c.fmt == "s16" else 65535)
+            out.append(bits(max(round_to(q, 24, "even"), -1.0)))
+        else:
+            out.append(bits(fl((c.name, lane, ch, W, [texel_float(c, kind, v, ch) for kind, v in vals], None, c.fmt))))
+    return out
+
+
+def fit_sums3d(by, rg, wf, label):
+    for part in ("twovalued", "random3d"):
+        missed, total, fmts = 0, 0, {}
+        for i in rg[part]:
+            c = by[f"case{i:03d}"]
+            if not c.ok:
+                continue
+            for lane in range(32):
+                p = sum3d_lane(c, lane, wf)
+                if p is None:
+                    continue
+                total += 1
+                if p != list(c.out[lane * 4:lane * 4 + 4]):
+                    missed += 1
+                    fmts[c.fmt] = fmts.get(c.fmt, 0) + 1
+        print(f"   {label}, {part}: {missed} of {total} lanes missed {fmts or ''}")
+
+
+# ---- normalized s8 ---------------------------------------------------------------------------
+
+def s8_table(by, rg):
+    """q(T) from the s8 table cases: T = 256 s0 + a (s1 = s0 + 1), q = result x 32767."""
+    table, bad = {}, 0
+    for i in rg["s8table"]:
+        c = by[f"case{i:03d}"]
+        if not c.ok:
+            continue
+        part = (i - rg["s8table"][0]) % 8
+        for lane in range(32):
+            a = part * 32 + lane
+            for ch in range(4):
+                s0 = c.texels[ch] - 256 * (c.texels[ch] > 127)
+                s1 = c.texels[4 + ch] - 256 * (c.texels[4 + ch] > 127)
+                T = (256 - a) * s0 + a * s1
+                g = from_bits(c.out[lane * 4 + ch])
+                q = round(g * 32767)
+                if bits(g) != bits(round_to(Fraction(q, 32767), 24, "even")):
+                    bad += 1
+                if T in table and table[T] != q:
+                    print(f"   s8: T = {T} gives q = {table[T]} and {q}")
+                table[T] = q
+    print(f"   s8 table: {len(table)} values of T ({min(table)} .. {max(table)}), {bad} results not q/32767")
+    return table
+
+
+def s8_check_random(by, rg, table, conv):
+    """The random s8 cases (1D pairs, 2D) against q = table[T] (or conv(T)), T = sum W_k s_k."""
+    missed, total = 0, 0
+    for i in rg["s8random"]:
+        c = by[f"case{i:03d}"]
+        if not c.ok:
+            continue
+        for lane in range(32):
+            dims, i0, a, layer, _ = footprint(c, lane)
+            W = [256 - a[0], a[0]] if dims == 1 else None
+            if dims == 2:
+                w11 = (a[0] * a[1] + 128) >> 8
+                W = [256 - a[0] - a[1] + w11, a[0] - w11, a[1] - w11, w11]
+            for ch in range(4):
+                vals = [corner_value(c, dims, i0, k, layer, ch) for k in range(len(W))]
+                s = [(border_step(c, ch) if kind == "border" else v) for kind, v in vals]
+                T = sum(w * v for w, v in zip(W, s))
+                q = conv(T) if conv else table.get(T)
+                want = None if q is None else bits(max(round_to(Fraction(q, 32767), 24, "even"), -1.0))
+                total += 1
+                missed += want != c.out[lane * 4 + ch]
+    return missed, total
+
+
+def s8_candidates(table):
+    """Closed forms for q(T): print how many T each misses."""
+    def rnd(x, mode):
+        f = math.floor(x)
+        return f + (1 if (x - f > Fraction(1, 2) or (x - f == Fraction(1, 2) and mode == "up")) else 0)
+    cands = []
+    for den in (127, 127.5, 128):
+        for mode in ("up", "trunc"):
+            cands.append((f"q = round_{mode}(T * 32767 / ({den} * 256))",
+                          lambda T, den=den, mode=mode: rnd(Fraction(T) * 32767 / (Fraction(den) * 256), mode)
+                          if mode == "up" else math.trunc(Fraction(T) * 32767 / (Fraction(den) * 256))))
+    cands.append(("q = T + round(T / 128) (halves up)", lambda T: T + rnd(Fraction(T, 128), "up")))
+    # via f32: the filtered value T/256 as s8 scaled to [-1, 1] in f32, then to 16 bits
+    cands.append(("q = rn(f32(f32(T / 256) / 127) * 32767)",
+                  lambda T: rnd(Fraction(round_to(Fraction(round_to(Fraction(T, 256), 24, "even")) / 127, 24, "even")) * 32767, "up")))
+    for name, f in cands:
+        miss = [T for T, q in table.items() if f(T) != q]
+        print(f"   {len(miss):6d} missed  {name}" + (f"  (first T {sorted(miss, key=abs)[:4]})" if miss else ""))
+
+
+# ---- subnormals ------------------------------------------------------------------------------
+
+def flush(v, fmt):
+    tiny = 2.0 ** (-14 if fmt == "f16" else -126)
+    return math.copysign(0.0, v) if abs(v) < tiny else v
+
+
+def sub_rule(result_mode, ties="away"):
+    """Texels flushed (subnormal -> 0 of its sign); the aligned sum (28 bits, truncated); then a
+    result below the normal range flushed to 0 ("flush", of the sum's sign), rounded on the
+    subnormal grid ("grid"), or truncated on it ("grid-trunc")."""
+    def f(fmt, W, vals):
+        v = [flush(x, fmt) for x in vals]
+        counted = [x for w, x in zip(W, v) if x and w]
+        if not counted:
+            neg = all(math.copysign(1, x) < 0 for w, x in zip(W, v) if w)
+            return -0.0 if neg else 0.0
+        from fit_linear import exponent, quantize
+        quantum = Fraction(2) ** (max(exponent(x) for x in counted) - 27)
+        s = sum(Fraction(w, 256) * quantize(x, quantum, "trunc") for w, x in zip(W, v))
+        bits_, emin = (11, -14) if fmt == "f16" else (24, -126)
+        if s == 0:
+            return 0.0
+        if abs(s) < Fraction(2) ** emin:
+            if result_mode == "flush":
+                return -0.0 if s < 0 else 0.0
+            r = round_to(s, bits_, "zero" if result_mode == "grid-trunc" else ties, emin)
+            return r if r else (-0.0 if s < 0 else 0.0)
+        return round_to(s, bits_, ties, emin)
+    return f
+
+
+def fit_subnormal(by, rg, recs=()):
+    lanes = []
+    for part in ("sub1d", "sub2d"):
+        for i in rg[part]:
+            c = by[f"case{i:03d}"]
+            if c.ok and c.linear:
+                lanes.append(c)
+    lanes += [c for c in recs if c.ok and c.linear]
+    for mode in ("flush", "grid", "grid-trunc"):
+        f = sub_rule(mode)
+        missed, total, sub_res, where = 0, 0, 0, set()
+        for c in lanes:
+            for lane in range(32):
+                dims, i0, a, layer, _ = footprint(c, lane)
+                W = [256 - a[0], a[0]] if dims == 1 else None
+                if dims == 2:
+                    w11 = (a[0] * a[1] + 128) >> 8
+                    W = [256 - a[0] - a[1] + w11, a[0] - w11, a[1] - w11, w11]
+                for ch in range(c.ch):
+                    vals = [texel_float(c, *corner_value(c, dims, i0, k, layer, ch), ch) for k in range(len(W))]
+                    want = f(c.fmt, W, vals)
+                    g = c.out[lane * 4 + ch]
+                    gv = from_bits(g)
+                    sub_res += gv != 0 and abs(gv) < 2.0 ** (-14 if c.fmt == "f16" else -126)
+                    total += 1
+                    if bits(want) != g:
+                        missed += 1
+                        where.add(c.name)
+        print(f"   subnormal results {mode}: {missed} of {total} lane channels missed"
+              f" ({sub_res} GPU results subnormal) {sorted(where)[:6]}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    cases = load(sys.argv[1])
+    by = {c.name: c for c in cases}
+    rg = ranges()
+    print(f"{len(cases)} cases, {sum(c.ok for c in cases)} ran")
+    print("1. 3D weights")
+    fit_weights(by, rg, RULE3D, "z, then x, then y (probes3's rule)")
+    fit_sums3d(by, rg, RULE3D, "z, then x, then y")
+    print("2. normalized s8")
+    table = s8_table(by, rg)
+    s8_candidates(table)
+    m, n = s8_check_random(by, rg, table, None)
+    print(f"   random s8 cases (1D pairs, 2D) through the table: {m} of {n} lane channels missed")
+    print("3. subnormal texels and results")
+    fit_subnormal(by, rg)
