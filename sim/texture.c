@@ -354,6 +354,25 @@ bool ps_tex_linear_exact(const ps_tex *t) {
     return t->dim <= 2 && (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t));
 }
 
+/* n * a / 256 rounded to a whole step, halves up. */
+static uint32_t split_up(uint32_t n, uint32_t a) { return (n * a + 128) >> 8; }
+
+/* 3D weights (units of 2^-24, corner k: bit 0 x, 1 y, 2 z) from the fractions a[d] in 1/256
+ * steps: the H200 splits 256 by z (the z1 part a[2]), each slice by x (the x1 part rounded), each
+ * (x, z) cell by y, rounding the y part on the x side of the cell (y0 in cells x0, y1 in cells x1),
+ * halves up: whole 1/256 steps summing to 1 (lab/textures: 832 one-hot probe lanes). */
+static void weights3d(const uint32_t *a, uint32_t *W) {
+    for (unsigned bz = 0; bz < 2; bz++) {
+        uint32_t S = bz ? a[2] : 256 - a[2], x1 = split_up(S, a[0]);
+        for (unsigned bx = 0; bx < 2; bx++) {
+            uint32_t X = bx ? x1 : S - x1;
+            uint32_t y1 = bx ? split_up(X, a[1]) : X - split_up(X, 256 - a[1]);
+            W[bx | bz << 2] = (X - y1) << 16;
+            W[bx | 2 | bz << 2] = y1 << 16;
+        }
+    }
+}
+
 /* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
  * H200 takes u in fixed point with 21 fraction bits, truncated, times n (so u = 1/3 in f32, just
  * above a third, still selects texel 0 of 3), and applies the address mode to that index: 21 is
@@ -415,12 +434,10 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         uint32_t w11 = (wd[0] * wd[1] + 128) >> 8;
         W[0] = (256 - wd[0] - wd[1] + w11) << 16, W[1] = (wd[0] - w11) << 16, W[2] = (wd[1] - w11) << 16;
         W[3] = w11 << 16;
-    } else {
-        for (unsigned k = 0; k < corners; k++) {
-            uint32_t w = 1;
-            for (unsigned d = 0; d < dims; d++) w *= k >> d & 1 ? wd[d] : 256 - wd[d];
-            W[k] = w << (8 * (3 - dims));
-        }
+    } else if (dims == 3) {
+        weights3d(wd, W);
+    } else { /* a layered 1D texture: plain 1D */
+        W[0] = (256 - wd[0]) << 16, W[1] = wd[0] << 16;
     }
     for (unsigned k = 0; k < corners; k++) {
         ps_texel tx;

@@ -625,6 +625,14 @@ static void ref_sample(const ps_tex *t, const uint8_t *tex, const float *x, uint
                 const double q[4] = {1 - a[0] - a[1] + w11, a[0] - w11, a[1] - w11, w11};
                 wgt = q[corner];
             }
+            if (dims == 3) { /* z slice, then x within it, then y within the (x, z) cell: whole
+                              * 1/256 steps, halves up, y rounded on the cell's x side (lab/textures) */
+                unsigned bx = corner & 1, by = corner >> 1 & 1, bz = corner >> 2;
+                double slice = bz ? a[2] : 1 - a[2];
+                double x1 = floor(slice * a[0] * 256 + 0.5) / 256, cell = bx ? x1 : slice - x1;
+                double yr = floor(cell * (bx ? a[1] : 1 - a[1]) * 256 + 0.5) / 256; /* the rounded side */
+                wgt = by == bx ? yr : cell - yr;
+            }
             int64_t dummy;
             bool di;
             s += wgt * ref_texel(t, tex, ix, layer, c, &dummy, &di, false);
