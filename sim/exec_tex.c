@@ -394,7 +394,7 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                         t.layers / 6);
                     return;
                 }
-                if (!ps_tex_cube_supported(&t) || (c[0] == 0 && c[1] == 0 && c[2] == 0)) {
+                if ((!ps_tex_cube_supported(&t) && !linear_asked()) || (c[0] == 0 && c[1] == 0 && c[2] == 0)) {
                     ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex.%s %s is not supported by ptxsim (not measured)",
                                    geom_names[g],
                                    c[0] == 0 && c[1] == 0 && c[2] == 0 ? "of the zero vector"
@@ -402,7 +402,13 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                                                   : "with the mirror address mode or different modes per dimension");
                     return;
                 }
-                ps_tex_sample_cube(&t, base, c, layer, &out);
+                if (!ps_tex_sample_cube(&t, base, c, layer, &out) && !linear_asked()) {
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                                   "tex.%s: linear filtering over an infinite or NaN texel (or to a subnormal "
+                                   "result) is not supported by ptxsim (not measured on the H200)",
+                                   geom_names[g]);
+                    return;
+                }
             } else if (d->gather) ps_tex_gather(&t, base, c, layer, (unsigned)d->gather - 1, &out);
             else if (!ps_tex_sample(&t, base, c, layer, &out) && !linear_asked()) {
                 ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,

@@ -400,6 +400,11 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return true;
     }
+    double xd[3] = {xs[0], xs[1], xs[2]};
+    return ps_tex_filter(t, base, xd, layer, out);
+}
+
+bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, ps_texel *out) {
     /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
      * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
      * weight 1/2 each, through the second address mode (border shows it: lab/textures). */
@@ -407,7 +412,7 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
     for (unsigned d = 0; d < dims; d++) {
-        double xb = (double)xs[d] - 0.5;
+        double xb = xs[d] - 0.5;
         i0[d] = floor_sat(xb);
         double fr = xb - floor(xb);
         if (!(fr >= 0 && fr < 1)) fr = 0; /* huge coordinates: no fraction left */

@@ -94,6 +94,9 @@ bool ps_tex_linear_exact(const ps_tex *t);
  * filtering met an infinite, NaN or subnormal texel or summed to a subnormal: not measured on the
  * H200 (the caller refuses it unless asked). */
 bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);
+/* The linear filter at coordinates xs[0..dim-1] in texels (already scaled by the sizes) on
+ * `layer` (in range): ps_tex_sample's linear part, also the cubemap face filter's. */
+bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, ps_texel *out);
 /* tld4: component `comp` (0 r .. 3 a) of the four texels of the bilinear footprint at float
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
@@ -103,7 +106,8 @@ void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_
  * (point filtering; one address mode, not mirror: what the H200 recording covers). dir must not be
  * the zero vector. */
 bool ps_tex_cube_supported(const ps_tex *t);
-void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
+/* Returns what ps_tex_sample does (false: linear filtering met a value or sum not measured). */
+bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
 /* The texel index a normalized coordinate u selects in a dimension of n texels, before the
  * address mode: u in fixed point with 21 fraction bits, truncated, times n (texture.c). */
 int64_t ps_tex_normalized_index(double u, uint32_t n);

@@ -37,7 +37,10 @@ static bool face_address(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     }
     if (a == PS_TXA_BORDER) return false;
     if (a == PS_TXA_WRAP) *out = (uint32_t)(((i % n) + n) % n);
-    else *out = i < 0 ? 0 : n - 1; /* clamp */
+    else if (a == PS_TXA_MIRROR) {
+        int64_t m = ((i % (2 * (int64_t)n)) + 2 * (int64_t)n) % (2 * (int64_t)n);
+        *out = (uint32_t)(m < (int64_t)n ? m : 2 * (int64_t)n - 1 - m);
+    } else *out = i < 0 ? 0 : n - 1; /* clamp */
     return true;
 }
 
@@ -46,7 +49,7 @@ bool ps_tex_cube_supported(const ps_tex *t) {
         t->address[0] != PS_TXA_MIRROR;
 }
 
-void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
+bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
     /* subnormal components count as zero (a component of 2^-149 beside a major axis of 1 selects
      * the texel of 0, not the one below) */
     float v[3] = {ftz(dir[0]), ftz(dir[1]), ftz(dir[2])};
@@ -69,11 +72,17 @@ void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, 
     else face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, tc = -y;
     uint32_t cubes = t->layers / 6;
     if (cube >= cubes) cube = cubes ? cubes - 1 : 0;
+    uint32_t layer = 6 * cube + (uint32_t)face;
+    if (t->linear) { /* the face alone, as a 2D texture at u = (q + 1) / 2 (H200: lab/textures) */
+        double xs[2] = {((double)(s * r) + 1.0) / 2.0 * t->width, ((double)(tc * r) + 1.0) / 2.0 * t->height};
+        return ps_tex_filter(t, base, xs, layer, out);
+    }
     uint32_t ix, iy;
     if (!face_address(t->address[0], face_index(s, r, t->width), t->width, &ix) ||
         !face_address(t->address[1], face_index(tc, r, t->height), t->height, &iy)) {
         ps_tex_border_texel(t, out);
-        return;
+        return true;
     }
-    ps_tex_texel(t, base, ix, iy, 0, 6 * cube + (uint32_t)face, out);
+    ps_tex_texel(t, base, ix, iy, 0, layer, out);
+    return true;
 }
