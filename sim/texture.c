@@ -263,17 +263,24 @@ static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
 static void border_texel(const ps_tex *t, ps_texel *out) { border_at(t, false, out); }
 void ps_tex_border_texel(const ps_tex *t, ps_texel *out) { border_texel(t, out); }
 
-/* The H200's float filter (lab/textures/fit_linear.py: 7,552 of 7,552 recorded 1D and 2D f32 and
- * f16 lane channels): the texels of nonzero weight are aligned to the largest one's exponent and
- * kept with 28 bits there (24 and 4 guard bits), truncated toward zero; the weighted sum of those
- * is exact and rounded once to `bits` significant bits (24: f32; 11 with exponents down to -14:
- * f16), to nearest with ties away from zero. w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite
- * and normal or zero (the caller flushes subnormal texels). A sum of zeros is -0 when every zero
- * of nonzero weight is -0, else +0; so is a sum that cancels exactly (+0). A result below the
- * format's normal range is flushed to zero of its sign when ftz is set (f32: measured, probes3's
- * cases 581 and 582, 61 such lane channels) and returns false otherwise (not measured; *out is
- * then the same rounding on the subnormal grid). */
-static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits, int emin, bool ftz, uint32_t *out) {
+/* The H200's float filter (lab/textures: fit_linear.py, 7,552 recorded 1D and 2D f32 and f16 lane
+ * channels; fit_probes4.py, 15,360 more with subnormal and tiny texels): the texels of nonzero
+ * weight are aligned to the largest one's exponent and kept with `align` bits there (f32: 28, 24
+ * and 4 guard bits; f16: 15, 11 and 4, where 14 fits the recordings too), truncated toward zero;
+ * the weighted sum of those is exact and rounded once to `bits` significant bits (24: f32; 11:
+ * f16), to nearest with ties away from zero. f32 (ftz): subnormal texels were flushed by the
+ * caller and the sum is rounded as if the exponent had no floor, then flushed to zero of its sign
+ * when below 2^-126 (2^-126 - 2^-151 rounds up to 2^-126: case1319 of probes4). f16: the sum is
+ * rounded on f16's grid, subnormals included (f16 subnormal texels are not flushed). A sum of
+ * zeros is -0 when every zero of nonzero weight is -0, else +0; so is a sum that cancels exactly
+ * (+0); a sum that rounds to zero keeps its sign. w[k] = W[k] / 2^24, W[k] <= 2^24; v[k] finite. */
+typedef struct {
+    int bits, align, emin;
+    bool ftz;
+} float_filter;
+static const float_filter filter_f32 = {24, 28, -126, true}, filter_f16 = {11, 15, -14, false};
+
+static void filtered_sum(const uint32_t *W, const float *v, unsigned n, const float_filter *f, uint32_t *out) {
     int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
     bool all_negative = true;
     for (unsigned k = 0; k < n; k++) {
@@ -285,19 +292,15 @@ static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits
         if (ex > top) top = ex;
     }
     *out = top == INT32_MIN && all_negative ? 0x80000000u : 0;
-    if (top == INT32_MIN) return true;
-    int64_t S = 0; /* the sum in units of 2^(top - 28 - 24) */
+    if (top == INT32_MIN) return;
+    int64_t S = 0; /* the sum in units of 2^(top - align - 24) */
     for (unsigned k = 0; k < n; k++)
-        if (W[k]) S += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], 28 - top)); /* < 2^55 */
-    if (S == 0) return true;
+        if (W[k]) S += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], f->align - top)); /* < 2^55 */
+    if (S == 0) return;
     uint64_t A = S < 0 ? -(uint64_t)S : (uint64_t)S;
-    int lsb = top - 52, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
-    if (ftz && msb + lsb < emin) {                     /* flushed to zero of its sign (H200) */
-        *out = S < 0 ? 0x80000000u : 0;
-        return true;
-    }
-    int drop = msb - (bits - 1);
-    if (msb + lsb < emin) drop = emin - (bits - 1) - lsb; /* below the normal range: the subnormal grid */
+    int lsb = top - f->align - 24, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
+    int drop = msb - (f->bits - 1);
+    if (!f->ftz && msb + lsb < f->emin) drop = f->emin - (f->bits - 1) - lsb; /* f16's subnormal grid */
     if (drop > 0) {
         uint64_t half = drop > 63 ? 0 : (uint64_t)1 << (drop - 1);
         uint64_t rest = drop > 63 ? A : A & ((half << 1) - 1);
@@ -305,9 +308,9 @@ static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits
         if (drop <= 63 && rest >= half) A++; /* ties away from zero */
         lsb += drop;
     }
+    if (f->ftz && A && 63 - __builtin_clzll(A) + lsb < f->emin) A = 0; /* flushed after rounding */
     float r = ldexpf((float)A, lsb); /* exact: at most `bits` bits (or one more after a carry) */
     *out = f32_bits(S < 0 ? -r : r);
-    return msb + top - 52 >= emin; /* the exact sum's exponent */
 }
 
 /* Floors that saturate at +-2^40 (far outside any texture), so that huge or infinite
@@ -422,11 +425,9 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
     uint32_t W[8];
     float vals[4][8];
     /* infinite and NaN values are not measured: the result is then not claimed (false). Subnormal
-     * f32 texels read as zero of their sign and f32 sums below the normal range are flushed to zero
-     * of theirs (H200: probes3's cases 581 and 582, every lane channel); for f16 textures, whose
-     * subnormals were not recorded, subnormal values and results are not claimed either. */
-    bool f16 = t->format == PS_TXF_F16, special = false, tiny_sum = false, ftz = !f16;
-    float tiny = f16 ? 0x1p-14f : 0x1p-126f;
+     * f32 texels read as zero of their sign (H200: probes3's cases 581 and 582, probes4's 1309-1428);
+     * f16 subnormals are normal f32 values and filter as they are (probes4). */
+    bool f16 = t->format == PS_TXF_F16, special = false;
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
@@ -457,8 +458,8 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
             float m = fabsf(vals[ch][k]);
-            if (m != 0 && m < tiny && ftz && !fixed16) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
-            else if (!isfinite(m) || (m != 0 && m < tiny)) special = true; /* not measured */
+            if (!isfinite(m)) special = true; /* not measured */
+            else if (m != 0 && m < 0x1p-126f) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
         }
     }
     out->is_float = true;
@@ -470,14 +471,14 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
             continue;
         }
         if (!special) {
-            if (!filtered_sum(W, vals[ch], corners, f16 ? 11 : 24, f16 ? -14 : -126, ftz, &out->v[ch])) tiny_sum = true;
+            filtered_sum(W, vals[ch], corners, f16 ? &filter_f16 : &filter_f32, &out->v[ch]);
             continue;
         }
         float acc = 0;
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
         out->v[ch] = f32_bits(acc);
     }
-    return fixed16 || (!special && !tiny_sum);
+    return fixed16 || !special;
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {

@@ -745,9 +745,10 @@ static void tex_linear_nonfinite_refused(void **state) {
     assert_true(refused);
 }
 
-/* Subnormal f32 texels read as zero of their sign and f32 sums below the normal range flush to
- * zero of theirs, as the H200 does (lab/textures: probes3's cases 581 and 582, every lane channel);
- * f16 subnormals are not measured and fault unsupported by default. */
+/* Subnormal f32 texels read as zero of their sign and f32 sums that round below the normal range
+ * flush to zero of theirs, as the H200 does (lab/textures: probes3's cases 581 and 582, probes4's
+ * 1309-1428); a sum just below 2^-126 that rounds up to it stays (probes4's case1319 lane 0
+ * channel 2); f16 subnormals filter as they are, to f16 subnormal results (probes4). */
 static void tex_linear_subnormal_flushed(void **state) {
     (void)state;
     /* 2^-126 and 0; 1.0 and a subnormal; two negative subnormals */
@@ -773,15 +774,21 @@ static void tex_linear_subnormal_flushed(void **state) {
     for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){0.5f}, 4); /* texel 0 alone: 2^-126, normal */
     run("tex_1d_f32", t, texels[0], sizeof texels[0], o);
     bool normal_ok = o->st == PS_OK && o->res.fault.kind == PS_FAULT_NONE && o->out[0][0] == 0x00800000u;
-    uint16_t half_texels[2] = {0x0200, 0}; /* an f16 subnormal: not measured */
+    uint32_t edge[2] = {0x00ffffffu, 0x80fffffeu}; /* weights 192 and 64 / 256: 2^-126 - 2^-151 */
+    for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){0.75f}, 4);
+    run("tex_1d_f32", t, edge, sizeof edge, o);
+    bool edge_ok = o->st == PS_OK && o->res.fault.kind == PS_FAULT_NONE && o->out[0][0] == 0x00800000u;
+    uint16_t half_texels[2] = {0x0200, 0}; /* 2^-15, an f16 subnormal, and 0: half each, 2^-16 */
     t.format = PS_TXF_F16;
+    for (int l = 0; l < 32; l++) memcpy(&o->in[l][1], &(float){1.0f}, 4);
     run("tex_1d_f32", t, half_texels, sizeof half_texels, o);
-    bool half_refused = o->res.fault.kind == PS_FAULT_UNSUPPORTED && strstr(o->res.fault.message, "subnormal");
+    bool half_ok = o->st == PS_OK && o->res.fault.kind == PS_FAULT_NONE && o->out[0][0] == 0x37800000u;
     setenv("PTXSIM_TEXTURE_SAMPLING", "reference", 1);
     free(o);
     for (int i = 0; i < 3; i++) assert_true(flushed[i]);
     assert_true(normal_ok);
-    assert_true(half_refused);
+    assert_true(edge_ok);
+    assert_true(half_ok);
 }
 
 /* Point sampling and tld4 run by default (they equal the H200 in every recorded case); a 3D

@@ -207,6 +207,9 @@ def sub_rule(result_mode, ties="away"):
         bits_, emin = (11, -14) if fmt == "f16" else (24, -126)
         if s == 0:
             return 0.0
+        if result_mode == "round-flush":  # rounded as if the exponent had no floor, then flushed
+            r = round_to(s, bits_, ties, -100000)
+            return r if abs(r) >= 2.0 ** emin else (-0.0 if s < 0 else 0.0)
         if abs(s) < Fraction(2) ** emin:
             if result_mode == "flush":
                 return -0.0 if s < 0 else 0.0
@@ -224,10 +227,12 @@ def fit_subnormal(by, rg, recs=()):
             if c.ok and c.linear:
                 lanes.append(c)
     lanes += [c for c in recs if c.ok and c.linear]
-    for mode in ("flush", "grid", "grid-trunc"):
+    for mode, fmt in itertools.product(("flush", "round-flush", "grid", "grid-trunc"), ("f32", "f16")):
         f = sub_rule(mode)
         missed, total, sub_res, where = 0, 0, 0, set()
         for c in lanes:
+            if c.fmt != fmt:
+                continue
             for lane in range(32):
                 dims, i0, a, layer, _ = footprint(c, lane)
                 W = [256 - a[0], a[0]] if dims == 1 else None
@@ -244,7 +249,7 @@ def fit_subnormal(by, rg, recs=()):
                     if bits(want) != g:
                         missed += 1
                         where.add(c.name)
-        print(f"   subnormal results {mode}: {missed} of {total} lane channels missed"
+        print(f"   {fmt} subnormal results {mode}: {missed} of {total} lane channels missed"
               f" ({sub_res} GPU results subnormal) {sorted(where)[:6]}")
 
 
