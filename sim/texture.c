@@ -344,6 +344,7 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
     unsigned cs = ps_tex_format_size(t->format);
     const uint8_t *p = base + ps_tex_offset(t, ix[0], ix[1], ix[2], layer) + ch * cs;
     if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
+    if (t->format == PS_TXF_S8) return (int8_t)p[0]; /* the raw byte (ps_tex_snorm8_step converts the sum) */
     uint16_t v = (uint16_t)(p[0] | p[1] << 8);
     return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
 }
@@ -354,7 +355,9 @@ static bool fixed16_format(const ps_tex *t) {
 }
 
 bool ps_tex_linear_exact(const ps_tex *t) {
-    return t->dim <= 2 && (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t));
+    return t->dim <= 2 &&
+        (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t) ||
+         (t->normalized_read && t->format == PS_TXF_S8));
 }
 
 /* n * a / 256 rounded to a whole step, halves up. */
@@ -432,6 +435,9 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
     bool fixed16 = dims <= 2 && fixed16_format(t);
+    /* normalized s8 adds the raw bytes exactly, T = sum of weight x byte, and converts T to a 16-bit
+     * step by the H200's table (texture_s8.c: every T measured) */
+    bool snorm8 = dims <= 2 && t->normalized_read && t->format == PS_TXF_S8;
     int64_t isum[4] = {0, 0, 0, 0};
     /* corner k's weight in units of 2^-24: in 2D the H200's whole 1/256 steps, the (1,1) one
      * rounded and the others what is left (lab/textures); otherwise the product */
@@ -453,7 +459,7 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
             if (!address_index(t->address[d], i0[d] + (k >> d & 1), size_of_dim(t, d), &ix[d])) in = false;
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
-        for (unsigned ch = 0; fixed16 && ch < 4; ch++)
+        for (unsigned ch = 0; (fixed16 || snorm8) && ch < 4; ch++)
             isum[ch] += (int64_t)(W[k] >> 16) * fixed16_value(t, base, ix, layer, in, ch);
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
@@ -464,6 +470,10 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
     }
     out->is_float = true;
     for (int ch = 0; ch < 4; ch++) {
+        if (snorm8) {
+            out->v[ch] = f32_bits((float)ps_tex_snorm8_step((int32_t)isum[ch]) / 32767.0f);
+            continue;
+        }
         if (fixed16) {
             int64_t q = (isum[ch] + 128) >> 8; /* arithmetic shift: floor */
             out->v[ch] =
@@ -478,7 +488,7 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
         out->v[ch] = f32_bits(acc);
     }
-    return fixed16 || !special;
+    return fixed16 || snorm8 || !special;
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {
