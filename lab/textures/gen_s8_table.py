@@ -4,7 +4,8 @@ cases.txt; lab/textures/README.md, "Probes4"): the H200 filters normalized s8 te
 raw bytes exactly, T = sum of weight (1/256 steps) x byte, from -32768 to 32512, and converts T to a
 16-bit step q (the result is q / 32767). q is round(T x 32767 / 32512) with halves up, clamped at
 -32767, except in 485 runs of T (3,824 values) where it is one less or one more: no closed form
-found (lab/textures/fit_probes4.py), so the runs are the table."""
+found (lab/textures/fit_probes4.py), so the runs are the table. Run scripts/check_format.sh --fix
+after it."""
 import math
 import os
 import sys
