@@ -280,37 +280,60 @@ typedef struct {
 } float_filter;
 static const float_filter filter_f32 = {24, 28, -126, true}, filter_f16 = {11, 15, -14, false};
 
-static void filtered_sum(const uint32_t *W, const float *v, unsigned n, const float_filter *f, uint32_t *out) {
-    int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
-    bool all_negative = true;
-    for (unsigned k = 0; k < n; k++) {
-        int ex;
-        if (!W[k]) continue;
-        all_negative = all_negative && signbit(v[k]);
-        if (v[k] == 0) continue;
-        frexp((double)v[k], &ex);
-        if (ex > top) top = ex;
-    }
-    *out = top == INT32_MIN && all_negative ? 0x80000000u : 0;
-    if (top == INT32_MIN) return;
-    int64_t S = 0; /* the sum in units of 2^(top - align - 24) */
+static int msb128(unsigned __int128 a) {
+    uint64_t hi = (uint64_t)(a >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)a);
+}
+
+/* Sums n values in groups of `group` corners (3D: each z slice is aligned to its own largest
+ * exponent, probes4: 9,088 3D f32 lane channels; one alignment over all corners misses 6). False
+ * when two groups' exponents lie more than 60 binades apart (not handled: the caller refuses). */
+static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, unsigned group, const float_filter *f,
+                         uint32_t *out) {
+    bool all_negative = true, any = false;
     for (unsigned k = 0; k < n; k++)
-        if (W[k]) S += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], f->align - top)); /* < 2^55 */
-    if (S == 0) return;
-    uint64_t A = S < 0 ? -(uint64_t)S : (uint64_t)S;
-    int lsb = top - f->align - 24, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
+        if (W[k]) all_negative = all_negative && signbit(v[k]);
+    int lsb = INT32_MAX, glsb[2] = {0, 0};
+    int64_t gS[2] = {0, 0};
+    for (unsigned g = 0; g * group < n; g++) {
+        int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
+        for (unsigned k = g * group; k < (g + 1) * group; k++) {
+            int ex;
+            if (!W[k] || v[k] == 0) continue;
+            frexp((double)v[k], &ex);
+            if (ex > top) top = ex;
+        }
+        if (top == INT32_MIN) continue;
+        any = true;
+        for (unsigned k = g * group; k < (g + 1) * group; k++) /* in units of 2^(top - align - 24), < 2^55 */
+            if (W[k]) gS[g] += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], f->align - top));
+        glsb[g] = top - f->align - 24;
+        if (gS[g] && glsb[g] < lsb) lsb = glsb[g];
+    }
+    *out = !any && all_negative ? 0x80000000u : 0;
+    if (lsb == INT32_MAX) return true; /* zeros, or a sum that cancels exactly */
+    __int128 S = 0;                    /* the sum in units of 2^lsb */
+    for (unsigned g = 0; g < 2; g++) {
+        if (!gS[g]) continue;
+        if (glsb[g] - lsb > 60) return false;
+        S += (__int128)gS[g] * ((__int128)1 << (glsb[g] - lsb));
+    }
+    if (S == 0) return true;
+    unsigned __int128 A = S < 0 ? -(unsigned __int128)S : (unsigned __int128)S;
+    int msb = msb128(A); /* value = A * 2^lsb */
     int drop = msb - (f->bits - 1);
     if (!f->ftz && msb + lsb < f->emin) drop = f->emin - (f->bits - 1) - lsb; /* f16's subnormal grid */
     if (drop > 0) {
-        uint64_t half = drop > 63 ? 0 : (uint64_t)1 << (drop - 1);
-        uint64_t rest = drop > 63 ? A : A & ((half << 1) - 1);
-        A = drop > 63 ? 0 : A >> drop;
-        if (drop <= 63 && rest >= half) A++; /* ties away from zero */
+        unsigned __int128 half = drop > 127 ? 0 : (unsigned __int128)1 << (drop - 1);
+        unsigned __int128 rest = drop > 127 ? A : A & ((half << 1) - 1);
+        A = drop > 127 ? 0 : A >> drop;
+        if (drop <= 127 && rest >= half) A++; /* ties away from zero */
         lsb += drop;
     }
-    if (f->ftz && A && 63 - __builtin_clzll(A) + lsb < f->emin) A = 0; /* flushed after rounding */
-    float r = ldexpf((float)A, lsb); /* exact: at most `bits` bits (or one more after a carry) */
+    if (f->ftz && A && msb128(A) + lsb < f->emin) A = 0; /* flushed after rounding */
+    float r = ldexpf((float)(uint64_t)A, lsb);           /* exact: at most `bits` bits (one more after a carry) */
     *out = f32_bits(S < 0 ? -r : r);
+    return true;
 }
 
 /* Floors that saturate at +-2^40 (far outside any texture), so that huge or infinite
@@ -352,12 +375,6 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
 /* Formats whose linear filter works in 16-bit fixed point (see ps_tex_sample). */
 static bool fixed16_format(const ps_tex *t) {
     return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
-}
-
-bool ps_tex_linear_exact(const ps_tex *t) {
-    return t->dim <= 2 &&
-        (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t) ||
-         (t->normalized_read && t->format == PS_TXF_S8));
 }
 
 /* n * a / 256 rounded to a whole step, halves up. */
@@ -406,7 +423,14 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return true;
     }
-    double xd[3] = {xs[0], xs[1], xs[2]};
+    /* linear: a normalized coordinate in the same 21-bit fixed point as point sampling's, times N
+     * exactly (probes4: the 3D one-hot lanes at fraction half steps need 19 to 21 bits; f32(u N)
+     * misses 32 of them) */
+    double xd[3] = {0, 0, 0};
+    for (unsigned d = 0; d < t->dim; d++) {
+        double u = c[d] < -0x1p20f ? -0x1p20 : c[d] > 0x1p20f ? 0x1p20 : c[d];
+        xd[d] = t->normalized_coords ? ldexp(floor(ldexp(u, 21)), -21) * size_of_dim(t, d) : xs[d];
+    }
     return ps_tex_filter(t, base, xd, layer, out);
 }
 
@@ -418,7 +442,12 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
     for (unsigned d = 0; d < dims; d++) {
-        double xb = xs[d] - 0.5;
+        /* the clamp mode clamps the coordinate to the first and last texels' centres before the
+         * weights are taken (probes4: 194 of the 3D one-hot lanes, where clamped corners merge,
+         * need it; in 1D and 2D the merged sums do not depend on it) */
+        double N = d < t->dim ? size_of_dim(t, d) : 1, x = xs[d];
+        if (t->address[d] == PS_TXA_CLAMP && !t->buffer) x = x < 0.5 ? 0.5 : x > N - 0.5 ? N - 0.5 : x;
+        double xb = x - 0.5;
         i0[d] = floor_sat(xb);
         double fr = xb - floor(xb);
         if (!(fr >= 0 && fr < 1)) fr = 0; /* huge coordinates: no fraction left */
@@ -434,10 +463,10 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
-    bool fixed16 = dims <= 2 && fixed16_format(t);
+    bool fixed16 = fixed16_format(t);
     /* normalized s8 adds the raw bytes exactly, T = sum of weight x byte, and converts T to a 16-bit
      * step by the H200's table (texture_s8.c: every T measured) */
-    bool snorm8 = dims <= 2 && t->normalized_read && t->format == PS_TXF_S8;
+    bool snorm8 = t->normalized_read && t->format == PS_TXF_S8;
     int64_t isum[4] = {0, 0, 0, 0};
     /* corner k's weight in units of 2^-24: in 2D the H200's whole 1/256 steps, the (1,1) one
      * rounded and the others what is left (lab/textures); otherwise the product */
@@ -481,8 +510,10 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
             continue;
         }
         if (!special) {
-            filtered_sum(W, vals[ch], corners, f16 ? &filter_f16 : &filter_f32, &out->v[ch]);
-            continue;
+            if (filtered_sum(W, vals[ch], corners, dims == 3 ? 4 : corners, f16 ? &filter_f16 : &filter_f32,
+                             &out->v[ch]))
+                continue;
+            special = true; /* z slices too far apart in magnitude: not handled */
         }
         float acc = 0;
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
