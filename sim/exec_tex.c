@@ -386,12 +386,10 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                         t.layers / 6);
                     return;
                 }
-                if ((!ps_tex_cube_supported(&t) && !linear_asked()) || (c[0] == 0 && c[1] == 0 && c[2] == 0)) {
-                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "tex.%s %s is not supported by ptxsim (not measured)",
-                                   geom_names[g],
-                                   c[0] == 0 && c[1] == 0 && c[2] == 0 ? "of the zero vector"
-                                       : t.linear                      ? "with linear filtering"
-                                                  : "with the mirror address mode or different modes per dimension");
+                if (c[0] == 0 && c[1] == 0 && c[2] == 0) {
+                    ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
+                                   "tex.%s of the zero vector is not supported by ptxsim (not measured)",
+                                   geom_names[g]);
                     return;
                 }
                 if (!ps_tex_sample_cube(&t, base, c, layer, &out) && !linear_asked()) {

@@ -102,12 +102,10 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
-/* tex.cube / tex.acube: the texel direction dir[0..2] points at on cube `cube` (one of the cubes:
- * the caller refuses others) of a cubemap texture (texture_cube.c), for the cubemaps ps_tex_cube_supported accepts
- * (point filtering; one address mode, not mirror: what the H200 recording covers). dir must not be
- * the zero vector. */
-bool ps_tex_cube_supported(const ps_tex *t);
-/* Returns what ps_tex_sample does (false: linear filtering met a value or sum not measured). */
+/* tex.cube / tex.acube: what direction dir[0..2] reads on cube `cube` (one of the cubes: the
+ * caller refuses others) of a cubemap texture (texture_cube.c): point or linear filtering, every
+ * address mode, as the H200 recordings show. dir must not be the zero vector. Returns what
+ * ps_tex_sample does (false: linear filtering met a value not measured). */
 bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
 /* The texel index a normalized coordinate u selects in a dimension of n texels, before the
  * address mode: u in fixed point with 21 fraction bits, truncated, times n (texture.c). */

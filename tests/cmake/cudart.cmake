@@ -126,6 +126,12 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_cube_probe_edges cube_probe --arg ${CMAKE_SOURCE_DIR}/lab/textures/cube_dirs2.bin
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
   set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
+  # cube_probe lin: linear filtering, mirror and mixed address modes on cubemaps (47,952 samples,
+  # the H200's output of 2026-12-03 20:07Z gzipped): equal byte for byte.
+  add_test(NAME cudart_tex_cube_linear
+           COMMAND bash -c "d=$(mktemp -d) && gzip -dc $2 > $d/want && bash $0 $1 ${PS_RT_OUT}/cube_probe --arg lin --stdout $d/want > $d/log 2>&1; rc=$?; tail -5 $d/log; rm -rf $d; exit $rc"
+                   ${PS_RT_DIR}/run_rt.sh $<TARGET_FILE_DIR:cudart_shim> ${CMAKE_SOURCE_DIR}/lab/textures/cube_linear.h200.txt.gz)
+  set_tests_properties(cudart_tex_cube_linear PROPERTIES LABELS "cudart;gpu-recorded")
 
   # lab/textures/probe_api.cu: what the runtime and driver answer for texture descriptors, surface
   # objects, 1D array copies and cudaArrayGetInfo, against the H200's output (2026-12-03).
