@@ -28,14 +28,42 @@ def ranges():
     return out
 
 
+Z_SLICES = ([0, 1, 2, 3], [4, 5, 6, 7])
+ONE_GROUP = (list(range(8)),)
+
 # the 3D rule of probes3: split by z, then x, then y; y rounds y0 in cells x0, y1 in cells x1
 RULE3D = sequential_rule((0, 1, 0, 1))
 
 
-def predicted_classes(c, lane, wf):
+def footprint3(c, lane, fixed=21, clamp="centres"):
+    """(i0, a, layer) of a 3D lane: a normalized coordinate in `fixed`-bit fixed point times N (None:
+    f32(u N)); under the clamp mode the coordinate clamped to the edge texels' centres ("centres"),
+    to [0, N] ("edges") or not at all (None)."""
+    from texrec import lane_coords, f32
+    xs, layer = lane_coords(c, lane)
+    sizes = [c.w, c.h, c.d]
+    i0, a = [], []
+    for d in range(3):
+        if not c.coords_norm:
+            X = Fraction(xs[d])
+        elif fixed is None:
+            X = Fraction(f32(xs[d] * sizes[d]))
+        else:
+            X = Fraction(math.floor(Fraction(xs[d]) * 2 ** fixed), 2 ** fixed) * sizes[d]
+        if c.address[d] == 1 and clamp:
+            lo, hi = (Fraction(1, 2), sizes[d] - Fraction(1, 2)) if clamp == "centres" else (0, sizes[d])
+            X = min(max(X, lo), hi)
+        xb = X - Fraction(1, 2)
+        fl = math.floor(xb)
+        i0.append(fl)
+        a.append(math.floor((xb - fl) * 256 + Fraction(1, 2)))
+    return i0, a, layer
+
+
+def predicted_classes(c, lane, wf, fixed=21, clamp="centres"):
     """The weight (in 1/256) the model puts on each parity class (x&1) + 2(y&1) + 4(z&1) of a lane
     of a parity one-hot case, merged where an address mode maps two corners to one texel."""
-    dims, i0, a, layer, _ = footprint(c, lane)
+    i0, a, layer = footprint3(c, lane, fixed, clamp)
     W = wf(a)
     cls = [0] * 8
     sizes = [c.w, c.h, c.d]
@@ -51,7 +79,7 @@ def gpu_classes(lo, hi, lane):
     return [from_bits(c.out[lane * 4 + ch]) * 256 for c in (lo, hi) for ch in range(4)]
 
 
-def fit_weights(by, rg, wf, label):
+def fit_weights(by, rg, wf, label, fixed=21, clamp="centres"):
     missed, total, shown = 0, 0, 0
     for part in ("replay", "onehot"):
         r = list(rg[part])
@@ -60,42 +88,66 @@ def fit_weights(by, rg, wf, label):
             if not (lo.ok and hi.ok):
                 continue
             for lane in range(32):
-                g, p = gpu_classes(lo, hi, lane), predicted_classes(lo, lane, wf)
+                g, p = gpu_classes(lo, hi, lane), predicted_classes(lo, lane, wf, fixed, clamp)
                 total += 1
                 if g != p:
                     missed += 1
-                    if shown < 12:
+                    if shown < 3:
                         shown += 1
-                        dims, i0, a, _, fr = footprint(lo, lane)
-                        print(f"      {lo.name} lane {lane}: i0 {i0} a {a} frac {[float(f) * 256 for f in fr]} "
-                              f"GPU {g} model {p}")
+                        i0, a, _ = footprint3(lo, lane, fixed, clamp)
+                        print(f"      {lo.name} lane {lane}: i0 {i0} a {a} GPU {g} model {p}")
     print(f"   {label}: {missed} of {total} one-hot lanes missed")
     return missed
 
 
-def sum3d_lane(c, lane, wf):
+def sum3d_lane(c, lane, wf, groups=Z_SLICES):
     """The model's four output words of a lane of a 3D case (f32/f16 aligned sum, or 16-bit fixed
     point for normalized u8/u16/s16); None for formats it does not model (s8)."""
-    fl = rule_align_values(4, "trunc")
-    dims, i0, a, layer, _ = footprint(c, lane)
+    i0, a, layer = footprint3(c, lane)
     W = wf(a)
     out = []
     for ch in range(4):
         vals = [corner_value(c, 3, i0, k, layer, ch) for k in range(8)]
         if c.read_norm:
             if c.fmt == "s8":
-                return None
+                return None  # through the table: ptxsim's own comparison covers it
             iv = [(border_step(c, ch) if kind == "border" else v) * (257 if c.fmt == "u8" else 1) for kind, v in vals]
             if ch >= c.ch:
                 iv = [0] * 8
             q = Fraction((sum(w * v for w, v in zip(W, iv)) + 128) >> 8, 32767 if c.fmt == "s16" else 65535)
             out.append(bits(max(round_to(q, 24, "even"), -1.0)))
         else:
-            out.append(bits(fl((c.name, lane, ch, W, [texel_float(c, kind, v, ch) for kind, v in vals], None, c.fmt))))
+            out.append(bits(slice_sum(W, [texel_float(c, kind, v, ch) for kind, v in vals], c.fmt, groups)))
     return out
 
 
-def fit_sums3d(by, rg, wf, label):
+def slice_sum(W, vals, fmt, groups):
+    """Texels aligned per group of corners to the group's largest exponent (f32: 28 bits, f16: 15),
+    truncated; the exact sum rounded once, ties away (f32 subnormal texels flushed, the result
+    flushed after rounding; f16 on its own grid)."""
+    from fit_linear import exponent, quantize
+    f16 = fmt == "f16"
+    v = list(vals) if f16 else [flush(x, "f32") for x in vals]
+    s, counted = 0, False
+    for grp in groups:
+        xs = [v[k] for k in grp if v[k] and W[k]]
+        if not xs:
+            continue
+        counted = True
+        q = Fraction(2) ** (max(exponent(x) for x in xs) - (14 if f16 else 27))
+        s += sum(Fraction(W[k], 256) * quantize(v[k], q, "trunc") for k in grp)
+    if not counted:
+        return -0.0 if all(math.copysign(1, x) < 0 for w, x in zip(W, v) if w) else 0.0
+    if s == 0:
+        return 0.0
+    r = round_to(s, 11, "away", -14) if f16 else round_to(s, 24, "away", -100000)
+    if not f16 and abs(r) < 2.0 ** -126:
+        r = 0.0
+    return r if r else (-0.0 if s < 0 else 0.0)
+
+
+
+def fit_sums3d(by, rg, wf, label, groups=Z_SLICES):
     for part in ("twovalued", "random3d"):
         missed, total, fmts = 0, 0, {}
         for i in rg[part]:
@@ -103,7 +155,7 @@ def fit_sums3d(by, rg, wf, label):
             if not c.ok:
                 continue
             for lane in range(32):
-                p = sum3d_lane(c, lane, wf)
+                p = sum3d_lane(c, lane, wf, groups)
                 if p is None:
                     continue
                 total += 1
@@ -192,7 +244,8 @@ def flush(v, fmt):
 
 
 def sub_rule(result_mode, ties="away"):
-    """Texels flushed (subnormal -> 0 of its sign); the aligned sum (28 bits, truncated); then a
+    """(The candidates tried first; "final" in fit_subnormal is the rule ptxsim takes: f32 as
+    "round-flush", f16 texels kept, aligned to 15 bits, rounded on f16's grid.) Texels flushed (subnormal -> 0 of its sign); the aligned sum (28 bits, truncated); then a
     result below the normal range flushed to 0 ("flush", of the sum's sign), rounded on the
     subnormal grid ("grid"), or truncated on it ("grid-trunc")."""
     def f(fmt, W, vals):
@@ -227,8 +280,9 @@ def fit_subnormal(by, rg, recs=()):
             if c.ok and c.linear:
                 lanes.append(c)
     lanes += [c for c in recs if c.ok and c.linear]
-    for mode, fmt in itertools.product(("flush", "round-flush", "grid", "grid-trunc"), ("f32", "f16")):
-        f = sub_rule(mode)
+    final = lambda fmt, W, vals: slice_sum(W, vals, fmt, (list(range(len(W))),))  # noqa: E731
+    for mode, fmt in itertools.product(("flush", "round-flush", "grid", "grid-trunc", "final"), ("f32", "f16")):
+        f = final if mode == "final" else sub_rule(mode)
         missed, total, sub_res, where = 0, 0, 0, set()
         for c in lanes:
             if c.fmt != fmt:
@@ -260,9 +314,13 @@ if __name__ == "__main__":
     by = {c.name: c for c in cases}
     rg = ranges()
     print(f"{len(cases)} cases, {sum(c.ok for c in cases)} ran")
-    print("1. 3D weights")
-    fit_weights(by, rg, RULE3D, "z, then x, then y (probes3's rule)")
-    fit_sums3d(by, rg, RULE3D, "z, then x, then y")
+    print("1. 3D weights (z, then x, then y: probes3's rule) under coordinate rules")
+    for fixed, clamp in ((None, None), (None, "centres"), (None, "edges"), (18, "centres"), (19, "centres"),
+                         (21, "centres"), (22, "centres")):
+        fit_weights(by, rg, RULE3D, f"normalized {'f32(u N)' if fixed is None else f'{fixed}-bit fixed'}, "
+                    f"clamp {clamp or 'none'}", fixed, clamp)
+    fit_sums3d(by, rg, RULE3D, "sums aligned per z slice", Z_SLICES)
+    fit_sums3d(by, rg, RULE3D, "sums aligned over all corners", ONE_GROUP)
     print("2. normalized s8")
     table = s8_table(by, rg)
     s8_candidates(table)
