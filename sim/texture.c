@@ -263,41 +263,77 @@ static void border_at(const ps_tex *t, bool gather, ps_texel *out) {
 static void border_texel(const ps_tex *t, ps_texel *out) { border_at(t, false, out); }
 void ps_tex_border_texel(const ps_tex *t, ps_texel *out) { border_texel(t, out); }
 
-/* The H200's float filter (lab/textures/fit_linear.py: 7,552 of 7,552 recorded 1D and 2D f32 and
- * f16 lane channels): the texels of nonzero weight are aligned to the largest one's exponent and
- * kept with 28 bits there (24 and 4 guard bits), truncated toward zero; the weighted sum of those
- * is exact and rounded once to `bits` significant bits (24: f32; 11 with exponents down to -14:
- * f16), to nearest with ties away from zero. w[k] = W[k] / 2^24 with W[k] <= 2^24; v[k] finite
- * and normal or zero. False when the result falls below the format's normal range (not measured;
- * *out is then the same rounding on the subnormal grid). */
-static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, int bits, int emin, uint32_t *out) {
-    int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
-    for (unsigned k = 0; k < n; k++) {
-        int ex;
-        if (!W[k] || v[k] == 0) continue;
-        frexp((double)v[k], &ex);
-        if (ex > top) top = ex;
-    }
-    *out = 0;
-    if (top == INT32_MIN) return true;
-    int64_t S = 0; /* the sum in units of 2^(top - 28 - 24) */
+/* The H200's float filter (lab/textures: fit_linear.py, 7,552 recorded 1D and 2D f32 and f16 lane
+ * channels; fit_probes4.py, 15,360 more with subnormal and tiny texels): the texels of nonzero
+ * weight are aligned to the largest one's exponent and kept with `align` bits there (f32: 28, 24
+ * and 4 guard bits; f16: 15, 11 and 4, where 14 fits the recordings too), truncated toward zero;
+ * the weighted sum of those is exact and rounded once to `bits` significant bits (24: f32; 11:
+ * f16), to nearest with ties away from zero. f32 (ftz): subnormal texels were flushed by the
+ * caller and the sum is rounded as if the exponent had no floor, then flushed to zero of its sign
+ * when below 2^-126 (2^-126 - 2^-151 rounds up to 2^-126: case1319 of probes4). f16: the sum is
+ * rounded on f16's grid, subnormals included (f16 subnormal texels are not flushed). A sum of
+ * zeros is -0 when every zero of nonzero weight is -0, else +0; so is a sum that cancels exactly
+ * (+0); a sum that rounds to zero keeps its sign. w[k] = W[k] / 2^24, W[k] <= 2^24; v[k] finite. */
+typedef struct {
+    int bits, align, emin;
+    bool ftz;
+} float_filter;
+static const float_filter filter_f32 = {24, 28, -126, true}, filter_f16 = {11, 15, -14, false};
+
+static int msb128(unsigned __int128 a) {
+    uint64_t hi = (uint64_t)(a >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)a);
+}
+
+/* Sums n values in groups of `group` corners (3D: each z slice is aligned to its own largest
+ * exponent, probes4: 9,088 3D f32 lane channels; one alignment over all corners misses 6). False
+ * when two groups' exponents lie more than 60 binades apart (not handled: the caller refuses). */
+static bool filtered_sum(const uint32_t *W, const float *v, unsigned n, unsigned group, const float_filter *f,
+                         uint32_t *out) {
+    bool all_negative = true, any = false;
     for (unsigned k = 0; k < n; k++)
-        if (W[k]) S += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], 28 - top)); /* < 2^55 */
+        if (W[k]) all_negative = all_negative && signbit(v[k]);
+    int lsb = INT32_MAX, glsb[2] = {0, 0};
+    int64_t gS[2] = {0, 0};
+    for (unsigned g = 0; g * group < n; g++) {
+        int top = INT32_MIN; /* v = m * 2^top with |m| < 1 for every value counted */
+        for (unsigned k = g * group; k < (g + 1) * group; k++) {
+            int ex;
+            if (!W[k] || v[k] == 0) continue;
+            frexp((double)v[k], &ex);
+            if (ex > top) top = ex;
+        }
+        if (top == INT32_MIN) continue;
+        any = true;
+        for (unsigned k = g * group; k < (g + 1) * group; k++) /* in units of 2^(top - align - 24), < 2^55 */
+            if (W[k]) gS[g] += (int64_t)W[k] * (int64_t)trunc(ldexp((double)v[k], f->align - top));
+        glsb[g] = top - f->align - 24;
+        if (gS[g] && glsb[g] < lsb) lsb = glsb[g];
+    }
+    *out = !any && all_negative ? 0x80000000u : 0;
+    if (lsb == INT32_MAX) return true; /* zeros, or a sum that cancels exactly */
+    __int128 S = 0;                    /* the sum in units of 2^lsb */
+    for (unsigned g = 0; g < 2; g++) {
+        if (!gS[g]) continue;
+        if (glsb[g] - lsb > 60) return false;
+        S += (__int128)gS[g] * ((__int128)1 << (glsb[g] - lsb));
+    }
     if (S == 0) return true;
-    uint64_t A = S < 0 ? -(uint64_t)S : (uint64_t)S;
-    int lsb = top - 52, msb = 63 - __builtin_clzll(A); /* value = A * 2^lsb */
-    int drop = msb - (bits - 1);
-    if (msb + lsb < emin) drop = emin - (bits - 1) - lsb; /* below the normal range: the subnormal grid */
+    unsigned __int128 A = S < 0 ? -(unsigned __int128)S : (unsigned __int128)S;
+    int msb = msb128(A); /* value = A * 2^lsb */
+    int drop = msb - (f->bits - 1);
+    if (!f->ftz && msb + lsb < f->emin) drop = f->emin - (f->bits - 1) - lsb; /* f16's subnormal grid */
     if (drop > 0) {
-        uint64_t half = drop > 63 ? 0 : (uint64_t)1 << (drop - 1);
-        uint64_t rest = drop > 63 ? A : A & ((half << 1) - 1);
-        A = drop > 63 ? 0 : A >> drop;
-        if (drop <= 63 && rest >= half) A++; /* ties away from zero */
+        unsigned __int128 half = drop > 127 ? 0 : (unsigned __int128)1 << (drop - 1);
+        unsigned __int128 rest = drop > 127 ? A : A & ((half << 1) - 1);
+        A = drop > 127 ? 0 : A >> drop;
+        if (drop <= 127 && rest >= half) A++; /* ties away from zero */
         lsb += drop;
     }
-    float r = ldexpf((float)A, lsb); /* exact: at most `bits` bits (or one more after a carry) */
+    if (f->ftz && A && msb128(A) + lsb < f->emin) A = 0; /* flushed after rounding */
+    float r = ldexpf((float)(uint64_t)A, lsb);           /* exact: at most `bits` bits (one more after a carry) */
     *out = f32_bits(S < 0 ? -r : r);
-    return msb + top - 52 >= emin; /* the exact sum's exponent */
+    return true;
 }
 
 /* Floors that saturate at +-2^40 (far outside any texture), so that huge or infinite
@@ -331,6 +367,7 @@ static int32_t fixed16_value(const ps_tex *t, const uint8_t *base, const uint32_
     unsigned cs = ps_tex_format_size(t->format);
     const uint8_t *p = base + ps_tex_offset(t, ix[0], ix[1], ix[2], layer) + ch * cs;
     if (t->format == PS_TXF_U8) return (int32_t)p[0] * 257;
+    if (t->format == PS_TXF_S8) return (int8_t)p[0]; /* the raw byte (ps_tex_snorm8_step converts the sum) */
     uint16_t v = (uint16_t)(p[0] | p[1] << 8);
     return t->format == PS_TXF_S16 ? (int32_t)(int16_t)v : (int32_t)v;
 }
@@ -340,8 +377,23 @@ static bool fixed16_format(const ps_tex *t) {
     return t->normalized_read && (t->format == PS_TXF_U8 || t->format == PS_TXF_U16 || t->format == PS_TXF_S16);
 }
 
-bool ps_tex_linear_exact(const ps_tex *t) {
-    return t->dim <= 2 && (t->format == PS_TXF_F32 || t->format == PS_TXF_F16 || fixed16_format(t));
+/* n * a / 256 rounded to a whole step, halves up. */
+static uint32_t split_up(uint32_t n, uint32_t a) { return (n * a + 128) >> 8; }
+
+/* 3D weights (units of 2^-24, corner k: bit 0 x, 1 y, 2 z) from the fractions a[d] in 1/256
+ * steps: the H200 splits 256 by z (the z1 part a[2]), each slice by x (the x1 part rounded), each
+ * (x, z) cell by y, rounding the y part on the x side of the cell (y0 in cells x0, y1 in cells x1),
+ * halves up: whole 1/256 steps summing to 1 (lab/textures: 832 one-hot probe lanes). */
+static void weights3d(const uint32_t *a, uint32_t *W) {
+    for (unsigned bz = 0; bz < 2; bz++) {
+        uint32_t S = bz ? a[2] : 256 - a[2], x1 = split_up(S, a[0]);
+        for (unsigned bx = 0; bx < 2; bx++) {
+            uint32_t X = bx ? x1 : S - x1;
+            uint32_t y1 = bx ? split_up(X, a[1]) : X - split_up(X, 256 - a[1]);
+            W[bx | bz << 2] = (X - y1) << 16;
+            W[bx | 2 | bz << 2] = y1 << 16;
+        }
+    }
 }
 
 /* The texel a normalized coordinate u selects in a dimension of n texels (point sampling): the
@@ -371,6 +423,18 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, out);
         return true;
     }
+    /* linear: a normalized coordinate in the same 21-bit fixed point as point sampling's, times N
+     * exactly (probes4: the 3D one-hot lanes at fraction half steps need 19 to 21 bits; f32(u N)
+     * misses 32 of them) */
+    double xd[3] = {0, 0, 0};
+    for (unsigned d = 0; d < t->dim; d++) {
+        double u = c[d] < -0x1p20f ? -0x1p20 : c[d] > 0x1p20f ? 0x1p20 : c[d];
+        xd[d] = t->normalized_coords ? ldexp(floor(ldexp(u, 21)), -21) * size_of_dim(t, d) : xs[d];
+    }
+    return ps_tex_filter(t, base, xd, layer, out);
+}
+
+bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, ps_texel *out) {
     /* linear: i = floor(x - 0.5), weight frac(x - 0.5) in 9-bit fixed point with 8 fraction bits.
      * The H200 filters a 1D texture as a 2D one of height 1 sampled at y = 0: rows -1 and 0 with
      * weight 1/2 each, through the second address mode (border shows it: lab/textures). */
@@ -378,7 +442,12 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
     for (unsigned d = 0; d < dims; d++) {
-        double xb = (double)xs[d] - 0.5;
+        /* the clamp mode clamps the coordinate to the first and last texels' centres before the
+         * weights are taken (probes4: 194 of the 3D one-hot lanes, where clamped corners merge,
+         * need it; in 1D and 2D the merged sums do not depend on it) */
+        double N = d < t->dim ? size_of_dim(t, d) : 1, x = xs[d];
+        if (t->address[d] == PS_TXA_CLAMP && !t->buffer) x = x < 0.5 ? 0.5 : x > N - 0.5 ? N - 0.5 : x;
+        double xb = x - 0.5;
         i0[d] = floor_sat(xb);
         double fr = xb - floor(xb);
         if (!(fr >= 0 && fr < 1)) fr = 0; /* huge coordinates: no fraction left */
@@ -387,14 +456,17 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
     unsigned corners = 1u << dims;
     uint32_t W[8];
     float vals[4][8];
-    /* infinite, NaN and subnormal values (f16 ones for f16 textures) and sums below the normal range
-     * are not measured: the result is then not claimed (false) */
-    bool f16 = t->format == PS_TXF_F16, special = false, tiny_sum = false;
-    float tiny = f16 ? 0x1p-14f : 0x1p-126f;
+    /* infinite and NaN values are not measured: the result is then not claimed (false). Subnormal
+     * f32 texels read as zero of their sign (H200: probes3's cases 581 and 582, probes4's 1309-1428);
+     * f16 subnormals are normal f32 values and filter as they are (probes4). */
+    bool f16 = t->format == PS_TXF_F16, special = false;
     /* normalized u8, u16 and s16 filter in 16-bit fixed point (u8 widened as v * 257): the sum of
      * weight x value rounded to 16 bits, halves up, then divided by 65535 or 32767 (H200: 320 probe
      * lanes; s8 does not follow this and is not modelled, nor are 3D footprints) */
-    bool fixed16 = dims <= 2 && fixed16_format(t);
+    bool fixed16 = fixed16_format(t);
+    /* normalized s8 adds the raw bytes exactly, T = sum of weight x byte, and converts T to a 16-bit
+     * step by the H200's table (texture_s8.c: every T measured) */
+    bool snorm8 = t->normalized_read && t->format == PS_TXF_S8;
     int64_t isum[4] = {0, 0, 0, 0};
     /* corner k's weight in units of 2^-24: in 2D the H200's whole 1/256 steps, the (1,1) one
      * rounded and the others what is left (lab/textures); otherwise the product */
@@ -403,12 +475,10 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
         uint32_t w11 = (wd[0] * wd[1] + 128) >> 8;
         W[0] = (256 - wd[0] - wd[1] + w11) << 16, W[1] = (wd[0] - w11) << 16, W[2] = (wd[1] - w11) << 16;
         W[3] = w11 << 16;
-    } else {
-        for (unsigned k = 0; k < corners; k++) {
-            uint32_t w = 1;
-            for (unsigned d = 0; d < dims; d++) w *= k >> d & 1 ? wd[d] : 256 - wd[d];
-            W[k] = w << (8 * (3 - dims));
-        }
+    } else if (dims == 3) {
+        weights3d(wd, W);
+    } else { /* a layered 1D texture: plain 1D */
+        W[0] = (256 - wd[0]) << 16, W[1] = wd[0] << 16;
     }
     for (unsigned k = 0; k < corners; k++) {
         ps_texel tx;
@@ -418,16 +488,21 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
             if (!address_index(t->address[d], i0[d] + (k >> d & 1), size_of_dim(t, d), &ix[d])) in = false;
         if (in) ps_tex_texel(t, base, ix[0], ix[1], ix[2], layer, &tx);
         else border_texel(t, &tx);
-        for (unsigned ch = 0; fixed16 && ch < 4; ch++)
+        for (unsigned ch = 0; (fixed16 || snorm8) && ch < 4; ch++)
             isum[ch] += (int64_t)(W[k] >> 16) * fixed16_value(t, base, ix, layer, in, ch);
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
             float m = fabsf(vals[ch][k]);
-            if (!isfinite(m) || (m != 0 && m < tiny)) special = true; /* not measured */
+            if (!isfinite(m)) special = true; /* not measured */
+            else if (m != 0 && m < 0x1p-126f) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
         }
     }
     out->is_float = true;
     for (int ch = 0; ch < 4; ch++) {
+        if (snorm8) {
+            out->v[ch] = f32_bits((float)ps_tex_snorm8_step((int32_t)isum[ch]) / 32767.0f);
+            continue;
+        }
         if (fixed16) {
             int64_t q = (isum[ch] + 128) >> 8; /* arithmetic shift: floor */
             out->v[ch] =
@@ -435,14 +510,16 @@ bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_
             continue;
         }
         if (!special) {
-            if (!filtered_sum(W, vals[ch], corners, f16 ? 11 : 24, f16 ? -14 : -126, &out->v[ch])) tiny_sum = true;
-            continue;
+            if (filtered_sum(W, vals[ch], corners, dims == 3 ? 4 : corners, f16 ? &filter_f16 : &filter_f32,
+                             &out->v[ch]))
+                continue;
+            special = true; /* z slices too far apart in magnitude: not handled */
         }
         float acc = 0;
         for (unsigned k = 0; k < corners; k++) acc += ldexpf((float)W[k], -24) * vals[ch][k];
         out->v[ch] = f32_bits(acc);
     }
-    return fixed16 || (!special && !tiny_sum);
+    return fixed16 || snorm8 || !special;
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {

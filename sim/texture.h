@@ -86,24 +86,27 @@ bool ps_tex_returns_float(const ps_tex *t);
 void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
                   ps_texel *out);
 
-/* Does ptxsim's linear filter give the H200's bits for this texture (lab/textures: 1D and 2D,
- * layered or not, f32, f16 and the normalized u8, u16 and s16 formats)? Others run only on request. */
-bool ps_tex_linear_exact(const ps_tex *t);
+/* The 16-bit step q (the result is q / 32767) the H200's linear filter gives a normalized s8
+ * texture whose texels' exact weighted sum is T (raw bytes times weights in 1/256 steps, -32768 to
+ * 32512): a table of every measured T (texture_s8.c, from lab/textures/gen_s8_table.py). */
+int32_t ps_tex_snorm8_step(int32_t T);
 /* tex with float coordinates c[0..dim-1] (normalized or not, as the texture says) on `layer`
- * (clamped to the layers): address modes, point or linear filtering. Returns false when linear
- * filtering met an infinite, NaN or subnormal texel or summed to a subnormal: not measured on the
- * H200 (the caller refuses it unless asked). */
+ * (clamped to the layers): address modes, point or linear filtering (the H200's arithmetic, every
+ * recorded case). Returns false when linear filtering met an infinite or NaN texel, or 3D slices
+ * more than 2^60 apart: not measured or not handled (the caller refuses it unless asked). */
 bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);
+/* The linear filter at coordinates xs[0..dim-1] in texels (already scaled by the sizes) on
+ * `layer` (in range): ps_tex_sample's linear part, also the cubemap face filter's. */
+bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, ps_texel *out);
 /* tld4: component `comp` (0 r .. 3 a) of the four texels of the bilinear footprint at float
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
-/* tex.cube / tex.acube: the texel direction dir[0..2] points at on cube `cube` (one of the cubes:
- * the caller refuses others) of a cubemap texture (texture_cube.c), for the cubemaps ps_tex_cube_supported accepts
- * (point filtering; one address mode, not mirror: what the H200 recording covers). dir must not be
- * the zero vector. */
-bool ps_tex_cube_supported(const ps_tex *t);
-void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
+/* tex.cube / tex.acube: what direction dir[0..2] reads on cube `cube` (one of the cubes: the
+ * caller refuses others) of a cubemap texture (texture_cube.c): point or linear filtering, every
+ * address mode, as the H200 recordings show. dir must not be the zero vector. Returns what
+ * ps_tex_sample does (false: linear filtering met a value not measured). */
+bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out);
 /* The texel index a normalized coordinate u selects in a dimension of n texels, before the
  * address mode: u in fixed point with 21 fraction bits, truncated, times n (texture.c). */
 int64_t ps_tex_normalized_index(double u, uint32_t n);

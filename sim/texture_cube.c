@@ -29,6 +29,13 @@ static int64_t face_index(float minor, float rcp, uint32_t n) {
     return ps_tex_normalized_index(((double)q + 1.0) / 2.0, n);
 }
 
+/* The face coordinate in texels for linear filtering: (q + 1) / 2 in the 21-bit fixed point of
+ * the normalized coordinates, times n (the recording cannot tell this from (q + 1) / 2 exact or
+ * rounded to f32 times n: all three give every recorded sample). Each face filters alone, as a 2D
+ * texture with its address modes: at edges and corners the H200 does not reach into the
+ * neighbouring faces (lab/textures: 24,768 linear samples, edges and corners included). */
+static double face_coord(float q, uint32_t n) { return ldexp(floor(ldexp(((double)q + 1.0) / 2.0, 21)), -21) * n; }
+
 /* The address mode on an index of a face of n texels (n > 0); false: the border colour. */
 static bool face_address(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     if (i >= 0 && i < (int64_t)n) {
@@ -37,16 +44,14 @@ static bool face_address(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     }
     if (a == PS_TXA_BORDER) return false;
     if (a == PS_TXA_WRAP) *out = (uint32_t)(((i % n) + n) % n);
-    else *out = i < 0 ? 0 : n - 1; /* clamp */
+    else if (a == PS_TXA_MIRROR) {
+        int64_t m = ((i % (2 * (int64_t)n)) + 2 * (int64_t)n) % (2 * (int64_t)n);
+        *out = (uint32_t)(m < (int64_t)n ? m : 2 * (int64_t)n - 1 - m);
+    } else *out = i < 0 ? 0 : n - 1; /* clamp */
     return true;
 }
 
-bool ps_tex_cube_supported(const ps_tex *t) {
-    return !t->linear && t->address[0] == t->address[1] && t->address[1] == t->address[2] &&
-        t->address[0] != PS_TXA_MIRROR;
-}
-
-void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
+bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
     /* subnormal components count as zero (a component of 2^-149 beside a major axis of 1 selects
      * the texel of 0, not the one below) */
     float v[3] = {ftz(dir[0]), ftz(dir[1]), ftz(dir[2])};
@@ -69,11 +74,17 @@ void ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, 
     else face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, tc = -y;
     uint32_t cubes = t->layers / 6;
     if (cube >= cubes) cube = cubes ? cubes - 1 : 0;
+    uint32_t layer = 6 * cube + (uint32_t)face;
+    if (t->linear) { /* the face alone, as a 2D texture at u = (q + 1) / 2 (H200: lab/textures) */
+        double xs[2] = {face_coord(s * r, t->width), face_coord(tc * r, t->height)};
+        return ps_tex_filter(t, base, xs, layer, out);
+    }
     uint32_t ix, iy;
     if (!face_address(t->address[0], face_index(s, r, t->width), t->width, &ix) ||
         !face_address(t->address[1], face_index(tc, r, t->height), t->height, &iy)) {
         ps_tex_border_texel(t, out);
-        return;
+        return true;
     }
-    ps_tex_texel(t, base, ix, iy, 0, 6 * cube + (uint32_t)face, out);
+    ps_tex_texel(t, base, ix, iy, 0, layer, out);
+    return true;
 }

@@ -383,6 +383,11 @@ static CUresult describe_sampling(const char *fn, const CUDA_TEXTURE_DESC *d, CU
     bool narrow = t->format <= PTXSIM_TEX_S16;
     t->linear_filter = d->filterMode == CU_TR_FILTER_MODE_LINEAR;
     t->normalized_coords = d->flags & CU_TRSF_NORMALIZED_COORDINATES;
+    /* Cubemaps filter each face alone as measured without this flag (lab/textures); filtering
+     * across faces is not measured. */
+    if ((d->flags & CU_TRSF_SEAMLESS_CUBEMAP) && t->cube && t->linear_filter)
+        return shim_fail(CUDA_ERROR_NOT_SUPPORTED, fn,
+                         "seamless cubemap filtering is not supported by ptxsim (not measured)");
     /* The driver promotes 8- and 16-bit integers to normalized floats unless told not to; 32-bit
      * integers are never promoted (CUDA_TEXTURE_DESC). */
     t->normalized_read = integer && narrow && !(d->flags & CU_TRSF_READ_AS_INTEGER);

@@ -240,9 +240,224 @@ static void surf_inputs(Case &c, int slack, bool distinct) {
     }
 }
 
+// ---- probes4 (opt-in: `record PTX OUTDIR probes4`): after the first 445 cases, in place of
+// probes3 and the deliberate faults (lab/textures/README.md, "Probes4").
+#include "probes4_3d.h"
+
+static Case tex_case(const char *k, int fmt, int ch, int dim, int w, int h, int d) {
+    Case c = surf(k, fmt, ch, dim, w, h, d, 0);
+    c.surface = false, c.linear = 1;
+    return c;
+}
+static void put(Case &c, int l, int word, float v) { memcpy(&c.in[l][word], &v, 4); }
+static float frand(uint32_t n) { return (float)(next() % n); }
+
+// a w x h x d f32 texture of four channels, one-hot by the parity of the texel's indices: texel
+// (x, y, z) is 1 in channel (x & 1) + 2 (y & 1) when z & 1 == half, else 0; any 2x2x2 footprint
+// holds each parity once, so the two halves read its eight weights (merged where an address mode
+// maps two corners to one texel, 0 for a border corner: the border colour is 0)
+static const float *parity_onehot(int w, int h, int d, int half) {
+    float *t = (float *)calloc((size_t)w * h * d * 4, sizeof(float));
+    for (int z = 0; z < d; z++)
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if ((z & 1) == half) t[(((size_t)z * h + y) * w + x) * 4 + (x & 1) + 2 * (y & 1)] = 1.0f;
+    return t;
+}
+
+static void probes4(const char *dir) {
+    // (1) the 36 random 3D linear cases of the committed recording, replayed lane for lane (same
+    // size, address modes, coordinate kind and inputs) on the parity one-hot texture, both halves
+    for (auto &r : replay3d)
+        for (int half = 0; half < 2; half++) {
+            Case c = tex_case("tex_3d_f32", F32, 4, 3, r.w, r.h, r.d);
+            c.coords_norm = r.coords_norm, c.texels = parity_onehot(r.w, r.h, r.d, half);
+            for (int d = 0; d < 3; d++) c.amode[d] = r.amode[d];
+            memcpy(c.in, r.in, sizeof c.in);
+            run_case(dir, c);
+        }
+    // (2) 3D one-hot probes with the footprint anywhere (i0 from -2 to N, so clamped, wrapped,
+    // mirrored and border edges), fractions on the 1/256 grid, off it, or near half steps;
+    // unnormalized and normalized coordinates, every address mode and mixed ones
+    static const int sizes[4][3] = {{6, 4, 4}, {5, 3, 7}, {8, 8, 8}, {3, 6, 5}};
+    for (int trial = 0; trial < 48; trial++) {
+        const int *n = sizes[trial % 4];
+        int kind = trial / 4 % 3, cn = trial >= 16;
+        int am[3];
+        for (int d = 0; d < 3; d++) {
+            am[d] = trial < 8 ? 1 : trial < 16 ? (trial & 1 ? 3 : (int)(next() % 2) * 2 + 1) : (int)(next() % 4);
+            if (!cn && (am[d] == 0 || am[d] == 2)) am[d] = 1;
+        }
+        float x[32][3];
+        for (int l = 0; l < 32; l++)
+            for (int d = 0; d < 3; d++) {
+                float i = (float)((int)(next() % (n[d] + 3)) - 2);
+                float f = kind == 0 ? frand(256) / 256.0f
+                          : kind == 1 ? frand(1000000) / 1e6f
+                                      : (frand(256) + 0.5f + (float)((int)(next() % 7) - 3) * 0.005f) / 256.0f;
+                x[l][d] = i + 0.5f + f;
+                if (cn) x[l][d] /= (float)n[d];
+            }
+        for (int half = 0; half < 2; half++) {
+            Case c = tex_case("tex_3d_f32", F32, 4, 3, n[0], n[1], n[2]);
+            c.coords_norm = cn, c.texels = parity_onehot(n[0], n[1], n[2], half);
+            for (int d = 0; d < 3; d++) c.amode[d] = am[d];
+            for (int l = 0; l < 32; l++)
+                for (int d = 0; d < 3; d++) put(c, l, 1 + d, x[l][d]);
+            run_case(dir, c);
+        }
+    }
+    // (3) random 3D textures of two distinct texel values (per channel, texel by texel, A or B at
+    // random): f32 with several pairs (0/1 reads sums of weights), then normalized u8, u16, s16
+    // and f16; random coordinates as in the first recording
+    static const float pairs[8][2] = {{0, 1}, {0.3f, 1.7f}, {-2.5f, 0.125f}, {1.0f, 1.00000095f},
+                                      {3.0f, -3.0f}, {0.1f, 0.2f}, {1e-3f, 7.0f}, {-0.75f, -0.7f}};
+    for (int trial = 0; trial < 64; trial++) {
+        int fmt = trial < 40 ? F32 : (int[]){U8, U16, S16, F16}[trial % 4];
+        int ch = fmt == F32 ? 4 : (int[]){1, 2, 4}[trial % 3];
+        int w = 2 + (int)(next() % 6), h = 2 + (int)(next() % 4), d = 2 + (int)(next() % 3);
+        Case c = tex_case("tex_3d_f32", fmt, ch, 3, w, h, d);
+        c.read_norm = fmt != F32 && fmt != F16;
+        c.coords_norm = next() % 2;
+        for (int d = 0; d < 3; d++) {
+            int a = next() % 4;
+            if (!c.coords_norm && (a == 0 || a == 2)) a = 1;
+            c.amode[d] = a;
+        }
+        size_t nt = (size_t)c.w * c.h * c.d * ch;
+        uint8_t *t = (uint8_t *)malloc(nt * 4);
+        for (size_t i = 0; i < nt; i++) {
+            int b = next() & 1;
+            if (fmt == F32) memcpy(t + 4 * i, &pairs[trial % 8][b], 4);
+            else if (fmt == U8) t[i] = b ? 255 - trial : 17 + trial;
+            else if (fmt == U16) ((uint16_t *)t)[i] = b ? 60000 - trial : 1000 + 37 * trial;
+            else if (fmt == S16) ((int16_t *)t)[i] = (int16_t)(b ? 30000 - trial : -20000 + trial);
+            else ((uint16_t *)t)[i] = b ? 0x3c00 + trial : 0xb800 + 3 * trial; // f16
+        }
+        c.texels = t;
+        int n[3] = {c.w, c.h, c.d};
+        for (int l = 0; l < 32; l++)
+            for (int d = 0; d < 3; d++) {
+                float x = (float)((long)(next() % (4 * n[d])) - (long)(3 * n[d] / 2)) + frand(1000) / 1000.0f;
+                put(c, l, 1 + d, c.coords_norm ? x / (float)n[d] : x);
+            }
+        run_case(dir, c);
+    }
+    // (3b) held out: random 3D textures of random texels (f32, f16 and normalized u8, u16, s16,
+    // s8), sizes 1..8, every address mode, coordinates off the grid, as in the first recording
+    for (int trial = 0; trial < 72; trial++) {
+        int fmt = (int[]){F32, F16, U8, U16, S16, F32, F16, U8, S8}[trial % 9];
+        int ch = (int[]){1, 2, 4}[next() % 3];
+        int w = 1 + (int)(next() % 8), h = 1 + (int)(next() % 8), d = 1 + (int)(next() % 8);
+        Case c = tex_case("tex_3d_f32", fmt, ch, 3, w, h, d);
+        c.read_norm = fmt != F32 && fmt != F16;
+        c.coords_norm = next() % 2;
+        for (int k = 0; k < 3; k++) {
+            int a = next() % 4;
+            if (!c.coords_norm && (a == 0 || a == 2)) a = 1;
+            c.amode[k] = a;
+        }
+        for (int i = 0; i < 4; i++) c.border[i] = (float)(int)(next() % 200) / 8.0f - 12.0f;
+        int n[3] = {c.w, c.h, c.d};
+        for (int l = 0; l < 32; l++)
+            for (int k = 0; k < 3; k++) {
+                float x = (float)((long)(next() % (4 * n[k])) - (long)(3 * n[k] / 2)) + frand(1000) / 1000.0f;
+                put(c, l, 1 + k, c.coords_norm ? x / (float)n[k] : x);
+            }
+        run_case(dir, c);
+    }
+    // (4) normalized s8: every exact sum T = (256 - a) s0 + a s1 from -32768 to 32512, as
+    // T = 256 s0 + a with s1 = s0 + 1: four values of s0 a case (one per channel), 32 weights a
+    // case; then random pairs and weights (is q a function of T alone?) and random 2D cases
+    for (int g = 0; g < 64; g++)
+        for (int part = 0; part < 8; part++) {
+            int8_t *t = (int8_t *)malloc(8);
+            for (int ch = 0; ch < 4; ch++) {
+                int s0 = -128 + g * 4 + ch;
+                t[ch] = (int8_t)s0, t[4 + ch] = (int8_t)(s0 < 127 ? s0 + 1 : 127);
+            }
+            Case c = tex_case("tex_1d_f32", S8, 4, 1, 2, 1, 1);
+            c.read_norm = 1, c.texels = t;
+            for (int l = 0; l < 32; l++) put(c, l, 1, 0.5f + (float)(part * 32 + l) / 256.0f);
+            run_case(dir, c);
+        }
+    for (int trial = 0; trial < 48; trial++) {
+        bool two = trial >= 32;
+        Case c = tex_case(two ? "tex_2d_f32" : "tex_1d_f32", S8, 4, two ? 2 : 1, 64, two ? 4 : 1, 1);
+        c.read_norm = 1, c.coords_norm = two && trial % 2;
+        int8_t *t = (int8_t *)malloc((size_t)c.w * c.h * 4);
+        for (int i = 0; i < c.w * c.h * 4; i++) t[i] = (int8_t)next();
+        c.texels = t;
+        for (int l = 0; l < 32; l++) {
+            if (!two) { // lane l between texels 2l and 2l + 1, weight a of the second
+                put(c, l, 1, (float)(2 * l) + 0.5f + frand(256) / 256.0f);
+                continue;
+            }
+            float x = frand(64 * 1000) / 1000.0f, y = frand(5000) / 1000.0f - 0.5f;
+            put(c, l, 1, c.coords_norm ? x / 64.0f : x);
+            put(c, l, 2, c.coords_norm ? y / 4.0f : y);
+        }
+        run_case(dir, c);
+    }
+    // (5) subnormal texels and subnormal results: two-texel f32 and f16 textures (four channels,
+    // a pair of values each), every weight 0..255; then 2D textures of tiny random values; then
+    // point sampling of subnormal texels
+    static const uint32_t sub32[6][4][2] = {
+        {{0x00c00000, 0}, {0x01000000, 0}, {0x04260000, 0}, {0x00400000, 0x00800000}},
+        {{0x80a00000, 0x00800000}, {0x00800001, 0x80800000}, {0x00ffffff, 0x80fffffe}, {0x007fffff, 0x00000001}},
+        {{0x01234567, 0x81234000}, {0x00800000, 0x00800000}, {0x03000000, 0x83000001}, {0x80800000, 0x00000000}},
+        {{0x3f800000, 0x00400000}, {0x00000000, 0x01800000}, {0x02000000, 0x81ffffff}, {0x80c00000, 0x80400000}},
+        {{0x0b000000, 0x8b000001}, {0x08000000, 0x07800000}, {0x00900000, 0x80900001}, {0x00800000, 0x80000001}},
+        {{0x1f800000, 0x9f800001}, {0x0d000000, 0x00000000}, {0x00fff000, 0x00001000}, {0x81000000, 0x00800000}}};
+    static const uint16_t sub16[6][4][2] = {
+        {{0x0300, 0}, {0x0400, 0}, {0x1400, 0}, {0x0200, 0x0400}},
+        {{0x8280, 0x0400}, {0x0401, 0x8400}, {0x07ff, 0x87fe}, {0x03ff, 0x0001}},
+        {{0x0d67, 0x8d60}, {0x0400, 0x0400}, {0x0c00, 0x8c01}, {0x8400, 0x0000}},
+        {{0x3c00, 0x0200}, {0x0000, 0x0600}, {0x0800, 0x87ff}, {0x8300, 0x8100}},
+        {{0x2c00, 0xac01}, {0x2000, 0x1c00}, {0x0480, 0x8481}, {0x0400, 0x8001}},
+        {{0x7bff, 0xfbfe}, {0x1800, 0x0000}, {0x03f0, 0x0010}, {0x8800, 0x0400}}};
+    for (int f = 0; f < 2; f++)
+        for (int s = 0; s < 6; s++)
+            for (int part = 0; part < 8; part++) {
+                Case c = tex_case("tex_1d_f32", f ? F16 : F32, 4, 1, 2, 1, 1);
+                uint8_t *t = (uint8_t *)malloc(32);
+                for (int ch = 0; ch < 4; ch++)
+                    for (int i = 0; i < 2; i++) {
+                        if (f) memcpy(t + (i * 4 + ch) * 2, &sub16[s][ch][i], 2);
+                        else memcpy(t + (i * 4 + ch) * 4, &sub32[s][ch][i], 4);
+                    }
+                c.texels = t;
+                for (int l = 0; l < 32; l++) put(c, l, 1, 0.5f + (float)(part * 32 + l) / 256.0f);
+                run_case(dir, c);
+            }
+    for (int k = 0; k < 24; k++) {
+        bool half = k >= 16;
+        Case c = tex_case("tex_2d_f32", half ? F16 : F32, 4, 2, 5, 4, 1);
+        c.linear = k < 22;
+        uint32_t *t = (uint32_t *)malloc(5 * 4 * 4 * 4);
+        uint16_t *t16 = (uint16_t *)t;
+        for (int i = 0; i < 5 * 4 * 4; i++) {
+            uint32_t sign = next() & 1;
+            if (half) { // exponents 0 (subnormal) .. 3
+                uint32_t e = next() % 4;
+                t16[i] = (uint16_t)(sign << 15 | e << 10 | (next() & 0x3ff));
+            } else { // exponents 0 (subnormal) .. 8, and a few 2^-110
+                uint32_t e = k % 4 == 3 ? 17 + next() % 3 : next() % 9;
+                t[i] = sign << 31 | e << 23 | (next() & 0x7fffff);
+            }
+        }
+        c.texels = t;
+        for (int l = 0; l < 32; l++) {
+            put(c, l, 1, frand(6000) / 1000.0f - 0.5f);
+            put(c, l, 2, frand(5000) / 1000.0f - 0.5f);
+        }
+        run_case(dir, c);
+    }
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3 && !(argc == 4 && !strcmp(argv[3], "probes3"))) {
-        fprintf(stderr, "usage: %s tests/data/tex/tex_kernels.ptx OUTDIR [probes3]\n", argv[0]);
+    if (argc != 3 && !(argc == 4 && (!strcmp(argv[3], "probes3") || !strcmp(argv[3], "probes4")))) {
+        fprintf(stderr, "usage: %s tests/data/tex/tex_kernels.ptx OUTDIR [probes3|probes4]\n", argv[0]);
         return 2;
     }
     ptx_path = argv[1];
@@ -497,6 +712,12 @@ int main(int argc, char **argv) {
     // of the f32 sum rule (texels aligned to the largest exponent with 28 bits, truncated; the sum
     // rounded ties away): 2D f32 textures whose texel exponents span 2^-24..2^4, and two with
     // subnormal and tiny texels (not modelled: ptxsim refuses them).
+    if (argc == 4 && !strcmp(argv[3], "probes4")) {
+        probes4(dir);
+        fclose(list);
+        printf("%d cases in %s (probes4)\n", ncase, dir);
+        return 0;
+    }
     if (argc == 4) {
         static float onehot3[2][32];
         for (int h = 0; h < 2; h++)
