@@ -1,14 +1,14 @@
 /* exec_tex.c — texture and surface instructions on texture and surface objects (unified mode,
  * the object's 64-bit handle in a register; docs/textures.md):
  *   suld.b.geom{.cop}{.vec}.btype{.mode} d, [a, b]     PTX ISA 9.7.11.1
- *   sust.b.geom{.cop}{.vec}.btype{.mode} [a, b], c     9.7.11.2
- *   sured.b.op.geom.ctype{.mode} [a, b], c              9.7.11.3
+ *   sust.{b,p}.geom{.cop}{.vec}.btype{.mode} [a, b], c 9.7.11.2
+ *   sured.{b,p}.op.geom.ctype{.mode} [a, b], c          9.7.11.3
  *   suq.query.b32 d, [a]                               9.7.11.4
  *   txq.query.b32 d, [a]                               9.7.10.5
  *   tex{.base}.geom.v4.dtype.ctype d, [a, c]           9.7.10.3
  *   tld4.comp.{2d,a2d}.v4.dtype.f32 d, [a, c]          9.7.10.4
- * geom: 1d 2d 3d a1d a2d. The surface x coordinate is a byte offset; the access must be one texel
- * (what ptxsim executes) and naturally aligned. Out-of-range surface coordinates: .trap faults,
+ * geom: 1d 2d 3d a1d a2d. The surface x coordinate of .b is a byte offset; the access must be one
+ * texel (what ptxsim executes) and naturally aligned; .p's counts texels. Out-of-range surface coordinates: .trap faults,
  * .clamp uses the nearest texel, .zero loads zeros and drops stores. Sampling: texture.c. */
 #include <math.h>
 #include <stdio.h>
