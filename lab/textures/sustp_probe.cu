@@ -78,6 +78,16 @@ static unsigned next() {
     return (unsigned)(rng >> 32);
 }
 
+// a surface object over the whole array
+static int surface_of(cudaArray_t arr, cudaSurfaceObject_t *s) {
+    cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arr;
+    CK(cudaCreateSurfaceObject(s, &rd));
+    return 0;
+}
+
 // 64 source values per kind: the edges first, random ones after
 static void pool(int fmt, unsigned *p) {
     static const unsigned fl[] = {
@@ -122,12 +132,8 @@ static int run(int fmt, int ch, int vec, int oned) {
     CK(cudaMallocArray(&arr, &fd, W, oned ? 0 : H, cudaArraySurfaceLoadStore));
     std::vector<unsigned char> bytes((size_t)W * H * tb, 0xa5);
     CK(cudaMemcpy2DToArray(arr, 0, 0, bytes.data(), (size_t)W * tb, (size_t)W * tb, H, cudaMemcpyHostToDevice));
-    cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = arr;
     cudaSurfaceObject_t s;
-    CK(cudaCreateSurfaceObject(&s, &rd));
+    if (surface_of(arr, &s)) return 1;
     unsigned p[64], in[4 * N];
     pool(fmt, p);
     for (int t = 0; t < N; t++)
@@ -174,12 +180,8 @@ static int run_reduce(int fmt, int ch, int op) {
     for (int t = 0; t < N; t++)
         for (int c = 0; c < ch; c++) bytes[(size_t)t * ch + c] = before[2 * t + c];
     CK(cudaMemcpy2DToArray(arr, 0, 0, bytes.data(), (size_t)W * tb, (size_t)W * tb, H, cudaMemcpyHostToDevice));
-    cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = arr;
     cudaSurfaceObject_t s;
-    CK(cudaCreateSurfaceObject(&s, &rd));
+    if (surface_of(arr, &s)) return 1;
     unsigned *din;
     CK(cudaMalloc(&din, sizeof in));
     CK(cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice));
