@@ -6,7 +6,7 @@
  *   suq.query.b32 d, [a]                               9.7.11.4
  *   txq.query.b32 d, [a]                               9.7.10.5
  *   tex{.base}.geom.v4.dtype.ctype d, [a, c]           9.7.10.3
- *   tld4.comp.{2d,a2d}.v4.dtype.f32 d, [a, c]          9.7.10.4
+ *   tld4.comp.geom.v4.dtype.f32 d, [a, c]              9.7.10.4 (2d a2d cube acube)
  * geom: 1d 2d 3d a1d a2d. The surface x coordinate of .b is a byte offset; the access must be one
  * texel (what ptxsim executes) and naturally aligned; .p's counts texels. Out-of-range surface coordinates: .trap faults,
  * .clamp uses the nearest texel, .zero loads zeros and drops stores. Sampling: texture.c. */
@@ -344,11 +344,6 @@ static void query(ps_warp *w, const ps_dinsn *d) {
             ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s on a %s object", insn, t.surface ? "surface" : "texture");
             return;
         }
-        if (t.cube) {
-            ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l, "%s of a cubemap is not supported by ptxsim (not measured)",
-                           insn);
-            return;
-        }
         uint32_t v = 0;
         /* txq's enumerations (PTX ISA 9.7.10.5): filter { nearest, linear }, address mode { wrap,
          * mirror, clamp_ogl, clamp_to_edge, clamp_to_border } */
@@ -360,7 +355,13 @@ static void query(ps_warp *w, const ps_dinsn *d) {
          * recording of lab/textures/record.cu): a layered object's layer count stands in the
          * first dimension it lacks; a 1D texture's height is 1, a 1D surface's 0 */
         case Q_HEIGHT: v = t.dim >= 2 ? t.height : t.layered ? t.layers : txq; break;
-        case Q_DEPTH: v = t.dim == 3 ? t.depth : t.layered && t.dim == 2 ? t.layers : 0; break;
+        /* a cubemap's depth is 0, a cubemap array's its number of cubes (lab/textures/cube_gather.cu) */
+        case Q_DEPTH:
+            v = t.cube                    ? (t.cube == 2 ? t.layers / 6 : 0)
+                : t.dim == 3              ? t.depth
+                : t.layered && t.dim == 2 ? t.layers
+                                          : 0;
+            break;
         case Q_ARRAY_SIZE: v = t.layered ? t.layers : 0; break;
         case Q_MEMORY_LAYOUT: v = 0; break; /* objects are CUDA arrays, not linear memory */
         case Q_NORMALIZED_COORDS: v = t.normalized_coords; break;
@@ -450,7 +451,8 @@ static void tex_fetch(ps_warp *w, const ps_dinsn *d) {
                                    geom_names[g]);
                     return;
                 }
-                if (!ps_tex_sample_cube(&t, base, c, layer, &out) && !linear_asked()) {
+                if (d->gather) ps_tex_gather_cube(&t, base, c, layer, (unsigned)d->gather - 1, &out);
+                else if (!ps_tex_sample_cube(&t, base, c, layer, &out) && !linear_asked()) {
                     ps_fault_raise(w, PS_FAULT_UNSUPPORTED, l,
                                    "tex.%s: linear filtering over an infinite or NaN texel is not supported by "
                                    "ptxsim (not measured on the H200)",
@@ -671,7 +673,7 @@ static ps_exec_fn select_tex(const ps_insn *in, ps_dinsn *d, char *why, size_t l
     return tex_fetch;
 }
 
-/* tld4.comp.{2d,a2d}.v4.dtype.f32 d, [h, {c}] */
+/* tld4.comp.{2d,a2d,cube,acube}.v4.dtype.f32 d, [h, {c}] */
 static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t len) {
     static const ps_word comps[] = {PS_WM(R), PS_WM(G), PS_WM(B), PS_WM(A)};
     int comp = -1;
@@ -679,8 +681,10 @@ static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t 
         if (word(in, 0) == comps[i]) comp = i;
     if (comp < 0) return WHY("'%s': the component is .r, .g, .b or .a", in->text);
     int g = geom_of(word(in, 1));
-    if (g != G_2D && g != G_A2D)
-        return WHY("'%s': ptxsim executes the geometries .2d and .a2d (not .cube .acube)", in->text);
+    if (g < 0 && word(in, 1) == PS_WM(CUBE)) g = G_CUBE;
+    if (g < 0 && word(in, 1) == PS_WM(ACUBE)) g = G_ACUBE;
+    if (g != G_2D && g != G_A2D && g != G_CUBE && g != G_ACUBE)
+        return WHY("'%s': tld4's geometries are .2d, .a2d, .cube and .acube", in->text);
     if (in->nwords != 5 || word(in, 2) != PS_WM(V4))
         return WHY("'%s': ptxsim executes tld4.comp.geom.v4.dtype.f32", in->text);
     ps_type dt = type_of(word(in, 3));
@@ -694,7 +698,7 @@ static ps_exec_fn select_tld4(const ps_insn *in, ps_dinsn *d, char *why, size_t 
                    in->text);
     if (a->nitems != geom_coords[g])
         return WHY("'%s': .%s takes %d coordinates", in->text, geom_names[g], geom_coords[g]);
-    for (int k = g == G_A2D ? 1 : 0; k < a->nitems; k++)
+    for (int k = has_layer(g) ? 1 : 0; k < a->nitems; k++)
         if (a->items[k].kind == PS_OP_IMM || a->items[k].kind == PS_OP_IMM_F64)
             return WHY("'%s': an .f32 texture coordinate is a register or an f32 constant (0fXXXXXXXX)", in->text);
     d->geom = (uint8_t)g;

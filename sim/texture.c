@@ -523,12 +523,19 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
 }
 
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out) {
+    double xs[2];
+    for (unsigned d = 0; d < 2; d++) xs[d] = t->normalized_coords ? c[d] * (float)size_of_dim(t, d) : c[d];
+    ps_tex_gather_at(t, base, xs, layer, comp, out);
+}
+
+void ps_tex_gather_at(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, unsigned comp,
+                      ps_texel *out) {
     if (layer >= t->layers) layer = t->layers - 1;
     int64_t i0[2];
-    for (unsigned d = 0; d < 2; d++) {
-        float xs = t->normalized_coords ? c[d] * (float)size_of_dim(t, d) : c[d];
-        i0[d] = floor_sat((double)xs - 0.5);
-    }
+    /* x - 0.5 taken in fixed point with 8 fraction bits, rounded (as the linear filter's weight):
+     * a fraction that rounds to 1 moves the footprint one texel on (cube_gather.cu: 20 of 6,144
+     * gathers land there; floor(x - 0.5) itself misses them) */
+    for (unsigned d = 0; d < 2; d++) i0[d] = floor_sat(floor((xs[d] - 0.5) * 256.0 + 0.5) / 256.0);
     static const unsigned dx[4] = {0, 1, 1, 0}, dy[4] = {1, 1, 0, 0};
     for (int k = 0; k < 4; k++) {
         uint32_t ix, iy;

@@ -102,6 +102,14 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
  * coordinates c (2D), in the order the PTX ISA gives ("counter-clockwise starting at lower left"):
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i = floor(x - 0.5), j = floor(y - 0.5). */
 void ps_tex_gather(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, unsigned comp, ps_texel *out);
+/* The same at coordinates xs[0..1] in texels (already scaled by the sizes). */
+void ps_tex_gather_at(const ps_tex *t, const uint8_t *base, const double *xs, uint32_t layer, unsigned comp,
+                      ps_texel *out);
+/* tld4.cube / .acube: the gather on the face direction dir selects, the face alone as a 2D
+ * texture at the face coordinates tex.cube's linear filter takes (texture_cube.c; H200:
+ * lab/textures/cube_gather.cu). */
+void ps_tex_gather_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, unsigned comp,
+                        ps_texel *out);
 /* tex.cube / tex.acube: what direction dir[0..2] reads on cube `cube` (one of the cubes: the
  * caller refuses others) of a cubemap texture (texture_cube.c): point or linear filtering, every
  * address mode, as the H200 recordings show. dir must not be the zero vector. Returns what

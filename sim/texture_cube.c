@@ -51,7 +51,14 @@ static bool face_address(ps_tex_addr a, int64_t i, uint32_t n, uint32_t *out) {
     return true;
 }
 
-bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
+/* The face direction dir selects and, on it, the minor coordinates s and t and the reciprocal r
+ * of the major magnitude (q = s * r, t * r in [-1, 1]); the face's layer of cube `cube`. */
+typedef struct {
+    float s, t, r;
+    uint32_t layer;
+} cube_face;
+
+static cube_face select_face(const ps_tex *t, const float *dir, uint32_t cube) {
     /* subnormal components count as zero (a component of 2^-149 beside a major axis of 1 selects
      * the texel of 0, not the one below) */
     float v[3] = {ftz(dir[0]), ftz(dir[1]), ftz(dir[2])};
@@ -74,7 +81,20 @@ bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, 
     else face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, tc = -y;
     uint32_t cubes = t->layers / 6;
     if (cube >= cubes) cube = cubes ? cubes - 1 : 0;
-    uint32_t layer = 6 * cube + (uint32_t)face;
+    return (cube_face){s, tc, r, 6 * cube + (uint32_t)face};
+}
+
+void ps_tex_gather_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, unsigned comp,
+                        ps_texel *out) {
+    cube_face f = select_face(t, dir, cube);
+    double xs[2] = {face_coord(f.s * f.r, t->width), face_coord(f.t * f.r, t->height)};
+    ps_tex_gather_at(t, base, xs, f.layer, comp, out);
+}
+
+bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, ps_texel *out) {
+    cube_face f = select_face(t, dir, cube);
+    float s = f.s, tc = f.t, r = f.r;
+    uint32_t layer = f.layer;
     if (t->linear) { /* the face alone, as a 2D texture at u = (q + 1) / 2 (H200: lab/textures) */
         double xs[2] = {face_coord(s * r, t->width), face_coord(tc * r, t->height)};
         return ps_tex_filter(t, base, xs, layer, out);

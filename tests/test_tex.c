@@ -1103,7 +1103,6 @@ static void refused_forms(void **state) {
         {"sured.b.and.2d.u32.trap [%rd1, {%r1, %r1}], %r1;", "Unexpected instruction types specified for 'sured.b'"},
         {"suq.channel_order.b32 %r1, [%rd1];", "source language's enumeration"},
         {"txq.level.width.b32 %r1, [%rd1], %r1;", "mipmaps"},
-        {"tld4.r.cube.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%f1, %f1, %f1, %f1}];", "geometries .2d and .a2d"},
         {"tex.level.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%f1, %f1}], %f1;", "mipmapped"},
         {"tex.2d.v4.f16.f32 {%h1, %h1, %h1, %h1}, [%rd1, {%f1, %f1}];", ".f16 is not supported"},
         {"tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%f1, %f1}], {%r1, %r1};", "no sampler, offset"},

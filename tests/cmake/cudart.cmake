@@ -126,6 +126,14 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_cube_probe_edges cube_probe --arg ${CMAKE_SOURCE_DIR}/lab/textures/cube_dirs2.bin
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
   set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
+  # lab/textures/cube_gather.cu: txq of cubemaps and cubemap arrays, tld4 on cubemaps (H200, 2026-12-03)
+  add_custom_command(OUTPUT ${PS_RT_OUT}/cube_gather
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/cube_gather
+                             ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.cu VERBATIM)
+  add_custom_target(cudart_prog_cube_gather ALL DEPENDS ${PS_RT_OUT}/cube_gather)
+  ps_rt_test(tex_cube_gather cube_gather --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.h200.txt)
+  set_tests_properties(cudart_tex_cube_gather PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/sustp_probe.cu: formatted surface stores (sust.p) into every channel format and
   # count, with as many source elements as channels or more, and with fewer; sured.p on 32-bit
   # integer channels (H200, 2026-12-03)
