@@ -1,5 +1,49 @@
-/* ctrl_rules.c — the ISA's rules on control, warp, video and tensor-core rules, as ptxas 13 applies them (isa.h). */
+/* ctrl_rules.c — the ISA's rules on control instructions that forms.def's groups cannot state, as
+ * ptxas 13 applies them (isa.h).
+ *
+ * barrier.cluster's words (forms.def: CLUSTERBAR! CLUSTERSEM ARRIVE_ACQUIRE WAIT_RELAXED
+ * WAIT_RELEASE, checked after this): ptxas reads the words after the name one by one and refuses a
+ * word written twice as it reads it, before it judges the name and the semantics, and a modifier
+ * set cannot show a word written twice nor the order of words. */
 #include <stdio.h>
 #include <string.h>
 
 #include "isa.h"
+
+/* barrier.cluster.arrive|.wait{.sem}{.aligned} (PTX ISA 9.7.13.3). Found by giving ptxas -arch=sm_90
+ * every spelling of up to three of arrive, wait, relaxed, acquire, release, aligned: after the name,
+ * .arrive is no modifier of its own ("Unknown modifier"), .wait and the semantics (one slot for
+ * the three) each take one word ("Duplicate .X modifier", X the later word), .aligned one
+ * ("Multiple .aligned modifiers specified"); then a .wait after 'barrier.cluster.wait' is illegal,
+ * as one after 'barrier.cluster.arrive' is (CLUSTERBAR's two members). */
+const char *ps_isa_cluster_barrier_words(const char *text, size_t len, char *buf, size_t buflen) {
+    static const char base[] = "barrier.cluster";
+    if (!text || len < sizeof base - 1 || strncmp(text, base, sizeof base - 1)) return NULL;
+    bool named_wait = false, wait = false, sem = false, aligned = false;
+    for (size_t i = sizeof base - 1, first = 1; i < len; first = 0) {
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int n = (int)(k - i);
+        const char *w = text + i;
+        i = k;
+#define IS(s) (n == (int)sizeof(s) - 1 && !strncmp(w, s, sizeof(s) - 1))
+        if (first && (IS("arrive") || IS("wait"))) {
+            named_wait = IS("wait");
+        } else if (IS("arrive")) {
+            return snprintf(buf, buflen, "Unknown modifier '.arrive'"), buf;
+        } else if (IS("wait")) {
+            if (wait) return snprintf(buf, buflen, "Duplicate .wait modifier"), buf;
+            wait = true;
+        } else if (IS("relaxed") || IS("acquire") || IS("release")) {
+            if (sem) return snprintf(buf, buflen, "Duplicate .%.*s modifier", n, w), buf;
+            sem = true;
+        } else if (IS("aligned")) {
+            if (aligned) return snprintf(buf, buflen, "Multiple .aligned modifiers specified"), buf;
+            aligned = true;
+        }
+#undef IS
+    }
+    if (named_wait && wait)
+        return snprintf(buf, buflen, "Illegal modifier '.wait' for instruction 'barrier.cluster.wait'"), buf;
+    return NULL;
+}

@@ -77,7 +77,8 @@ static bool starts_toplevel(const token *t) {
     return false;
 }
 
-/* Skips to the end of the current statement (';'), not past a closing '}'. */
+/* Skips to the end of the current statement (';'), not past a closing '}'. A '}' followed by ','
+ * or ';' in a function closes an operand list the error stood in ("{%q2, %q3};"), not a block. */
 static void recover(parser *p) {
     int depth = 0;
     for (;;) {
@@ -86,8 +87,9 @@ static void recover(parser *p) {
         if (depth == 0 && !p->fn && starts_toplevel(t)) return;
         if (is_punct(t, '{')) depth++;
         if (is_punct(t, '}')) {
-            if (depth == 0) return;
-            depth--;
+            bool list_end = p->fn && (is_punct(peek2(p), ',') || is_punct(peek2(p), ';'));
+            if (depth == 0 && !list_end) return;
+            if (depth > 0) depth--;
         }
         next(p);
         if (depth == 0 && is_punct(&p->tok, ';')) return;
@@ -1535,7 +1537,9 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             return;
         }
         char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
-        if (ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
+        if ((info->op == PS_F_BARRIER_CLUSTER &&
+             ps_isa_cluster_barrier_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
             error_at(p, &mt, "%s", why);
             recover(p);
             return;
