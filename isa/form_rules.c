@@ -15,10 +15,9 @@
  * needs more than a group:
  * - set's .ftz by source type (set's row is chosen by its destination type) and half setp's
  *   comparison by source type (the members of CMP a type takes);
- * - mapa's and getctarank's space: they take any, and ptxas names the one it expected, which a
- *   group's two wordings (two members, none) cannot say; ::func is "Illegal modifier" on mapa and
- *   getctarank's other refusals are "Arguments mismatch" in ptxas 13, where ptxsim says "expected
- *   '::cluster'" for all. */
+ * - mapa's and getctarank's space: ptxas's wording depends on the space given (".shared" and
+ *   ".shared::cta": "expected '::cluster'"; "::entry", "::func": an illegal modifier; the others
+ *   "State space incorrect" alone), which a group's two wordings (two members, none) cannot say. */
 #include <stdio.h>
 
 #include "isa.h"
@@ -50,12 +49,18 @@ static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mod
     return NULL;
 }
 
-/* mapa and getctarank map a .shared::cluster address: ptxas 13 names the expected space for any
- * other it is given ("State space incorrect for instruction 'mapa', expected '::cluster'") */
+/* mapa and getctarank map a .shared::cluster address (or a generic one, no space): ptxas 13 names
+ * the sub-space it expected after .shared and .shared::cta, refuses ::entry and ::func as
+ * modifiers, and says no more for the other spaces */
 static const char *cluster_space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    if (COUNT(mods, SPACES) && !has(mods, PS_MOD_SHARED_CLUSTER))
-        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", ps_form_get(form)->mnemonic);
-    return NULL;
+    const char *mn = ps_form_get(form)->mnemonic;
+    if (!COUNT(mods, SPACES) || has(mods, PS_MOD_SHARED_CLUSTER)) return NULL;
+    if (has(mods, PS_MOD_PARAM_ENTRY) || has(mods, PS_MOD_PARAM_FUNC))
+        return FAIL("Illegal modifier '::%s' for instruction '%s'", has(mods, PS_MOD_PARAM_FUNC) ? "func" : "entry",
+                    mn);
+    if (has(mods, PS_MOD_SHARED) || has(mods, PS_MOD_SHARED_CTA))
+        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", mn);
+    return FAIL("State space incorrect for instruction '%s'", mn);
 }
 
 const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,

@@ -344,6 +344,24 @@ static int members_in(const ps_modset *mods, const ps_modset *set) {
     return n;
 }
 
+/* The member of set written second in text[0..len) (ptxas names it in "Duplicate .%m modifier"),
+ * or the last of mods's members in set where the text does not show it. */
+static ps_mod second_member(const ps_modset *mods, const ps_modset *set, const char *text, size_t len) {
+    int seen = 0;
+    for (size_t i = 0; text && i < len;) {
+        while (i < len && text[i] != '.') i++;
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int m = mod_lookup_raw(text + i, k - i);
+        if (m >= 0 && m < PS_MOD_NTABLE && ps_modset_has(set, (ps_mod)m) && ++seen == 2) return (ps_mod)m;
+        i = k;
+    }
+    ps_mod last = PS_MOD_NONE;
+    for (int m = 0; m < PS_MOD_NTABLE; m++)
+        if (ps_modset_has(set, (ps_mod)m) && ps_modset_has(mods, (ps_mod)m)) last = (ps_mod)m;
+    return last;
+}
+
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
                                       char *buf, size_t buflen) {
     char name[64];
@@ -362,7 +380,13 @@ const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mo
     /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
     for (int c = 0; c < n_one_checks[f->id]; c++) {
         if (members_in(mods, &one_checks[f->id][c].members) > 1) {
-            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, name);
+            const char *one = group_rows[one_checks[f->id][c].group].one, *m = strstr(one, "%m");
+            if (!m) {
+                snprintf(buf, buflen, one, name);
+                return buf;
+            }
+            snprintf(buf, buflen, "%.*s%s%s", (int)(m - one), one,
+                     ps_mod_name(second_member(mods, &one_checks[f->id][c].members, text, len)), m + 2);
             return buf;
         }
     }
