@@ -1,10 +1,11 @@
-/* ctrl_rules.c — the ISA's rules on control instructions that forms.def's groups cannot state, as
- * ptxas 13 applies them (isa.h).
+/* ctrl_rules.c — the ISA's rules on the words of an instruction that forms.def's groups cannot
+ * state, as ptxas 13 applies them (isa.h).
  *
- * barrier.cluster's words (forms.def: CLUSTERBAR! CLUSTERSEM ARRIVE_ACQUIRE WAIT_RELAXED
- * WAIT_RELEASE, checked after this): ptxas reads the words after the name one by one and refuses a
- * word written twice as it reads it, before it judges the name and the semantics, and a modifier
- * set cannot show a word written twice nor the order of words. */
+ * barrier.cluster and shf (forms.def: CLUSTERBAR! CLUSTERSEM ARRIVE_ACQUIRE WAIT_RELAXED
+ * WAIT_RELEASE aligned; DIR! CLAMP!, checked after these): ptxas reads the words after the name one
+ * by one, and refuses a word written twice and a member of the name's group written after the name
+ * as it reads them, before it judges the name and the groups; a modifier set shows neither a word
+ * written twice nor the order of the words. */
 #include <stdio.h>
 #include <string.h>
 
@@ -45,5 +46,37 @@ const char *ps_isa_cluster_barrier_words(const char *text, size_t len, char *buf
     }
     if (named_wait && wait)
         return snprintf(buf, buflen, "Illegal modifier '.wait' for instruction 'barrier.cluster.wait'"), buf;
+    return NULL;
+}
+
+/* shf.l|.r.clamp|.wrap (PTX ISA 9.7.8.6), found the same way with every spelling of up to four of l,
+ * r, clamp, wrap: after the name, .l is no modifier ("Unknown modifier"), .r reads as a texture
+ * component (one: "Multiple component modifiers specified"), .clamp and .wrap take one word
+ * ("Multiple clamp modifiers specified"); then a component after 'shf.r' is illegal, as one after
+ * 'shf.l' is (DIR's two members). */
+const char *ps_isa_shf_words(const char *text, size_t len, char *buf, size_t buflen) {
+    if (!text || len < 3 || strncmp(text, "shf", 3)) return NULL;
+    bool named_r = false, r = false, clamp = false;
+    for (size_t i = 3, first = 1; i < len; first = 0) {
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int n = (int)(k - i);
+        const char *w = text + i;
+        i = k;
+#define IS(s) (n == (int)sizeof(s) - 1 && !strncmp(w, s, sizeof(s) - 1))
+        if (first && (IS("l") || IS("r"))) {
+            named_r = IS("r");
+        } else if (IS("l")) {
+            return snprintf(buf, buflen, "Unknown modifier '.l'"), buf;
+        } else if (IS("r")) {
+            if (r) return snprintf(buf, buflen, "Multiple component modifiers specified"), buf;
+            r = true;
+        } else if (IS("clamp") || IS("wrap")) {
+            if (clamp) return snprintf(buf, buflen, "Multiple clamp modifiers specified"), buf;
+            clamp = true;
+        }
+#undef IS
+    }
+    if (named_r && r) return snprintf(buf, buflen, "Illegal modifier 'Component' for instruction 'shf.r'"), buf;
     return NULL;
 }

@@ -1539,6 +1539,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
         if ((info->op == PS_F_BARRIER_CLUSTER &&
              ps_isa_cluster_barrier_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            (info->op == PS_F_SHF && ps_isa_shf_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
             ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
             error_at(p, &mt, "%s", why);
             recover(p);
