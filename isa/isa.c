@@ -390,6 +390,20 @@ const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mo
             return buf;
         }
     }
+    return NULL;
+}
+
+bool ps_isa_mod_in_name(ps_mod m) {
+    ensure_init();
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if (group_rows[g].named && ps_modset_has(&group_masks[g], m)) return true;
+    return false;
+}
+
+const char *ps_isa_groups_required(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                   char *buf, size_t buflen) {
+    char name[64];
+    row_name(f, mods, text, len, name, sizeof name);
     for (uint64_t r = f->required; r; r &= r - 1) {
         int g = __builtin_ctzll(r);
         if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
@@ -772,7 +786,9 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
 
 /* set.CmpOp{.BoolOp}{.ftz}.dtype.stype (PTX ISA 9.7.5.1 set, 9.7.4.x half-precision set): the pairs
  * ptxas 13 accepts, .ftz only with an f16, f16x2 or f32 source, and what the half-precision pairs
- * need of target and version (ptxas's wording, its spelling of "arithmetic" included). */
+ * need of target and version (ptxas's wording, its spelling of "arithmetic" included). The .ftz
+ * stays a rule, not a row of forms.def split by source type: set's row is chosen by its first
+ * (destination) type, and ptxas judges the pair of types before the .ftz. */
 static bool set_pair_ok(ps_type d, ps_type s) {
     bool bits = s == PS_T_B16 || s == PS_T_B32 || s == PS_T_B64;
     bool ints = s == PS_T_U16 || s == PS_T_U32 || s == PS_T_U64 || s == PS_T_S16 || s == PS_T_S32 || s == PS_T_S64;
@@ -800,13 +816,12 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
         return buf;
     }
     ps_type d = types[0], s = types[1];
-    const char *dn = ps_type_name(d), *sn = ps_type_name(s);
     if (!set_pair_ok(d, s)) {
-        snprintf(buf, buflen, "Unexpected instruction types specified for 'set' (.%s.%s)", dn, sn);
+        snprintf(buf, buflen, "Unexpected instruction types specified for 'set'");
         return buf;
     }
     if (ps_modset_has(mods, PS_MOD_FTZ) && s != PS_T_F16 && s != PS_T_F16X2 && s != PS_T_F32) {
-        snprintf(buf, buflen, "Illegal modifier '.ftz' for instruction 'set' (.%s.%s)", dn, sn);
+        snprintf(buf, buflen, "Illegal modifier '.ftz' for instruction 'set'");
         return buf;
     }
     const char *feat = NULL;

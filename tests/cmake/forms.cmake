@@ -15,6 +15,7 @@ set(PS_FORMS_INPUTS ${CMAKE_SOURCE_DIR}/tests/parser/reject_ctrl_cluster_barrier
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_tex_f16_sm52.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_sem_cluster_space.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_types_shf_words.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_order_groups_first.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_regress_list_recovery.ptx)
 add_test(NAME forms_inputs_ptxas COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/ptxas_diff/check_inputs.py ${PS_FORMS_INPUTS})
 set_tests_properties(forms_inputs_ptxas PROPERTIES LABELS "ptxas;isa" SKIP_RETURN_CODE 77)
