@@ -5,7 +5,8 @@
  * WAIT_RELEASE aligned; DIR! CLAMP!, checked after these): ptxas reads the words after the name one
  * by one, and refuses a word written twice and a member of the name's group written after the name
  * as it reads them, before it judges the name and the groups; a modifier set shows neither a word
- * written twice nor the order of the words. */
+ * written twice nor the order of the words. div's .full is a word of the name only right after
+ * 'div' (ps_isa_div_full_word), which no group can say. */
 #include <stdio.h>
 #include <string.h>
 
@@ -78,5 +79,15 @@ const char *ps_isa_shf_words(const char *text, size_t len, char *buf, size_t buf
 #undef IS
     }
     if (named_r && r) return snprintf(buf, buflen, "Illegal modifier 'Component' for instruction 'shf.r'"), buf;
+    return NULL;
+}
+
+/* ptxas reads "div.full" as one word: a .full written elsewhere is unknown to it, before it counts
+ * the roundings (div.rn.full.rz.f64) or judges the type */
+const char *ps_isa_div_full_word(const char *text, size_t len, char *buf, size_t buflen) {
+    if (!text || len < 4 || strncmp(text, "div.", 4) || (len >= 9 && !strncmp(text, "div.full.", 9))) return NULL;
+    for (size_t i = 3; i + 5 <= len; i++)
+        if (text[i] == '.' && !strncmp(text + i + 1, "full", 4) && (i + 5 == len || text[i + 5] == '.'))
+            return snprintf(buf, buflen, "Unknown modifier '.full'"), buf;
     return NULL;
 }

@@ -392,7 +392,7 @@ const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t bufle
 const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                   size_t buflen);
 
-/* ---- ctrl_rules.c: the words of barrier.cluster and shf, which the groups cannot state ---- */
+/* ---- ctrl_rules.c: the words of barrier.cluster, shf and div, which the groups cannot state ---- */
 
 /* barrier.cluster's words as ptxas reads them one by one (text[0..len): the mnemonic and modifiers
  * as written): a word written twice, .arrive after the name; checked before the row's groups (as
@@ -401,6 +401,8 @@ const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arc
 const char *ps_isa_cluster_barrier_words(const char *text, size_t len, char *buf, size_t buflen);
 /* shf's words the same way: .l after the name, a second .r, .clamp or .wrap. */
 const char *ps_isa_shf_words(const char *text, size_t len, char *buf, size_t buflen);
+/* div's .full anywhere but right after 'div' (ptxas: "Unknown modifier '.full'"). */
+const char *ps_isa_div_full_word(const char *text, size_t len, char *buf, size_t buflen);
 
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);

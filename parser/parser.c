@@ -1546,6 +1546,7 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
         if ((info->op == PS_F_BARRIER_CLUSTER &&
              ps_isa_cluster_barrier_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
             (info->op == PS_F_SHF && ps_isa_shf_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            (info->op == PS_F_DIV_FLT && ps_isa_div_full_word(mt.text, (size_t)mt.len, why, sizeof why)) ||
             ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why) ||
             (lacked >= 0 && ps_isa_mod_refused(info, (ps_mod)lacked, in.types, in.ntypes, &in.mods, why, sizeof why)) ||
             ps_isa_groups_required(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
