@@ -13,6 +13,7 @@ set_tests_properties(form_sweep_ptxas PROPERTIES LABELS "ptxas;isa" SKIP_RETURN_
 set(PS_FORMS_INPUTS ${CMAKE_SOURCE_DIR}/tests/parser/reject_ctrl_cluster_barrier_words.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_subbyte_sm72.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_tex_f16_sm52.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_param_entry_sm60.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_sem_cluster_space.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_types_shf_words.ptx
     ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_order_groups_first.ptx
