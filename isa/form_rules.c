@@ -13,12 +13,12 @@
  * the spaces of cvta, isspacep and prefetch (ASPACE PSPACE: ptxas's '::func' for a refused
  * sub-space is isa.c's ps_isa_mod_refused) and the mbarriers' one space (CTASPACE). What stays
  * needs more than a group:
- * - set's .ftz by source type (set's row is chosen by its destination type) and half setp's
- *   comparison by source type (the members of CMP a type takes);
- * - mapa's and getctarank's space: they take any, and ptxas names the one it expected, which a
- *   group's two wordings (two members, none) cannot say; ::func is "Illegal modifier" on mapa and
- *   getctarank's other refusals are "Arguments mismatch" in ptxas 13, where ptxsim says "expected
- *   '::cluster'" for all. */
+ * - half setp's comparison by source type (the members of CMP a type takes): rows split by type
+ *   with narrower comparison groups would not count a comparison the row lacks, where ptxas says
+ *   "Multiple comparisons set" for '.lo.lt' on any type;
+ * - mapa's and getctarank's space: ptxas's wording depends on the space given (".shared" and
+ *   ".shared::cta": "expected '::cluster'"; "::entry", "::func": an illegal modifier; the others
+ *   "State space incorrect" alone), which a group's two wordings (two members, none) cannot say. */
 #include <stdio.h>
 
 #include "isa.h"
@@ -37,34 +37,32 @@ static int count_of(const ps_modset *m, const ps_mod *set, size_t n) {
 static const ps_mod SPACES[] = {PS_MOD_GLOBAL, PS_MOD_SHARED, PS_MOD_SHARED_CTA,  PS_MOD_SHARED_CLUSTER, PS_MOD_LOCAL,
                                 PS_MOD_CONST,  PS_MOD_PARAM,  PS_MOD_PARAM_ENTRY, PS_MOD_PARAM_FUNC};
 
-/* 9.7.5.1-2 setp and set: set's .ftz only on f32, f16 and f16x2 sources (set's form is chosen by
- * its destination type; setp's rows list .ftz where it applies) */
-static const char *compare_rules(ps_form form, ps_type src, const ps_modset *mods, char *buf, size_t buflen) {
-    const char *mn = form == PS_F_SET ? "set" : "setp";
-    if (form == PS_F_SET && has(mods, PS_MOD_FTZ) && src != PS_T_F32 && src != PS_T_F16 && src != PS_T_F16X2)
-        return FAIL("Illegal modifier '.ftz' for instruction '%s'", mn);
-    if (form == PS_F_SETP_HALF) {
-        const char *why = ps_types_cmp_unsupported(src, mods);
-        if (why) return FAIL("%s", why);
-    }
-    return NULL;
+/* 9.7.4.x half-precision setp: the comparisons by source type (setp's rows list .ftz where it
+ * applies; set's .ftz is isa.c's ps_isa_set_unsupported, with the pair of types) */
+static const char *compare_rules(ps_type src, const ps_modset *mods, char *buf, size_t buflen) {
+    const char *why = ps_types_cmp_unsupported(src, mods);
+    return why ? FAIL("%s", why) : NULL;
 }
 
-/* mapa and getctarank map a .shared::cluster address: ptxas 13 names the expected space for any
- * other it is given ("State space incorrect for instruction 'mapa', expected '::cluster'") */
+/* mapa and getctarank map a .shared::cluster address (or a generic one, no space): ptxas 13 names
+ * the sub-space it expected after .shared and .shared::cta, refuses ::entry and ::func as
+ * modifiers, and says no more for the other spaces */
 static const char *cluster_space_rules(ps_form form, const ps_modset *mods, char *buf, size_t buflen) {
-    if (COUNT(mods, SPACES) && !has(mods, PS_MOD_SHARED_CLUSTER))
-        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", ps_form_get(form)->mnemonic);
-    return NULL;
+    const char *mn = ps_form_get(form)->mnemonic;
+    if (!COUNT(mods, SPACES) || has(mods, PS_MOD_SHARED_CLUSTER)) return NULL;
+    if (has(mods, PS_MOD_PARAM_ENTRY) || has(mods, PS_MOD_PARAM_FUNC))
+        return FAIL("Illegal modifier '::%s' for instruction '%s'", has(mods, PS_MOD_PARAM_FUNC) ? "func" : "entry",
+                    mn);
+    if (has(mods, PS_MOD_SHARED) || has(mods, PS_MOD_SHARED_CTA))
+        return FAIL("State space incorrect for instruction '%s', expected '::cluster'", mn);
+    return FAIL("State space incorrect for instruction '%s'", mn);
 }
 
 const char *ps_isa_form_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods,
                                          char *buf, size_t buflen) {
     ps_type t = ntypes ? types[0] : PS_T_NONE;
     switch (form) {
-    case PS_F_SETP:
-    case PS_F_SETP_HALF: return compare_rules(form, t, mods, buf, buflen);
-    case PS_F_SET: return compare_rules(form, ntypes > 1 ? types[1] : t, mods, buf, buflen);
+    case PS_F_SETP_HALF: return compare_rules(t, mods, buf, buflen);
     case PS_F_MAPA:
     case PS_F_GETCTARANK: return cluster_space_rules(form, mods, buf, buflen);
     default: return NULL;

@@ -346,6 +346,24 @@ static int members_in(const ps_modset *mods, const ps_modset *set) {
     return n;
 }
 
+/* The member of set written second in text[0..len) (ptxas names it in "Duplicate .%m modifier"),
+ * or the last of mods's members in set where the text does not show it. */
+static ps_mod second_member(const ps_modset *mods, const ps_modset *set, const char *text, size_t len) {
+    int seen = 0;
+    for (size_t i = 0; text && i < len;) {
+        while (i < len && text[i] != '.') i++;
+        size_t k = ++i; /* past the '.' */
+        while (k < len && text[k] != '.') k++;
+        int m = mod_lookup_raw(text + i, k - i);
+        if (m >= 0 && m < PS_MOD_NTABLE && ps_modset_has(set, (ps_mod)m) && ++seen == 2) return (ps_mod)m;
+        i = k;
+    }
+    ps_mod last = PS_MOD_NONE;
+    for (int m = 0; m < PS_MOD_NTABLE; m++)
+        if (ps_modset_has(set, (ps_mod)m) && ps_modset_has(mods, (ps_mod)m)) last = (ps_mod)m;
+    return last;
+}
+
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
                                       char *buf, size_t buflen) {
     char name[64];
@@ -364,10 +382,30 @@ const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mo
     /* at most one member; groups with the same wording count together (.rn.rzi: two roundings) */
     for (int c = 0; c < n_one_checks[f->id]; c++) {
         if (members_in(mods, &one_checks[f->id][c].members) > 1) {
-            snprintf(buf, buflen, group_rows[one_checks[f->id][c].group].one, name);
+            const char *one = group_rows[one_checks[f->id][c].group].one, *m = strstr(one, "%m");
+            if (!m) {
+                snprintf(buf, buflen, one, name);
+                return buf;
+            }
+            snprintf(buf, buflen, "%.*s%s%s", (int)(m - one), one,
+                     ps_mod_name(second_member(mods, &one_checks[f->id][c].members, text, len)), m + 2);
             return buf;
         }
     }
+    return NULL;
+}
+
+bool ps_isa_mod_in_name(ps_mod m) {
+    ensure_init();
+    for (int g = 0; g < PS_MG_COUNT; g++)
+        if (group_rows[g].named && ps_modset_has(&group_masks[g], m)) return true;
+    return false;
+}
+
+const char *ps_isa_groups_required(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                   char *buf, size_t buflen) {
+    char name[64];
+    row_name(f, mods, text, len, name, sizeof name);
     for (uint64_t r = f->required; r; r &= r - 1) {
         int g = __builtin_ctzll(r);
         if (ps_modset_first(mods, &group_masks[g]) == PS_MOD_NONE) {
@@ -750,7 +788,9 @@ const char *ps_isa_cvt_unsupported(ps_form form, const ps_type *types, int ntype
 
 /* set.CmpOp{.BoolOp}{.ftz}.dtype.stype (PTX ISA 9.7.5.1 set, 9.7.4.x half-precision set): the pairs
  * ptxas 13 accepts, .ftz only with an f16, f16x2 or f32 source, and what the half-precision pairs
- * need of target and version (ptxas's wording, its spelling of "arithmetic" included). */
+ * need of target and version (ptxas's wording, its spelling of "arithmetic" included). The .ftz
+ * stays a rule, not a row of forms.def split by source type: set's row is chosen by its first
+ * (destination) type, and ptxas judges the pair of types before the .ftz. */
 static bool set_pair_ok(ps_type d, ps_type s) {
     bool bits = s == PS_T_B16 || s == PS_T_B32 || s == PS_T_B64;
     bool ints = s == PS_T_U16 || s == PS_T_U32 || s == PS_T_U64 || s == PS_T_S16 || s == PS_T_S32 || s == PS_T_S64;
@@ -778,13 +818,12 @@ const char *ps_isa_set_unsupported(ps_form form, const ps_type *types, int ntype
         return buf;
     }
     ps_type d = types[0], s = types[1];
-    const char *dn = ps_type_name(d), *sn = ps_type_name(s);
     if (!set_pair_ok(d, s)) {
-        snprintf(buf, buflen, "Unexpected instruction types specified for 'set' (.%s.%s)", dn, sn);
+        snprintf(buf, buflen, "Unexpected instruction types specified for 'set'");
         return buf;
     }
     if (ps_modset_has(mods, PS_MOD_FTZ) && s != PS_T_F16 && s != PS_T_F16X2 && s != PS_T_F32) {
-        snprintf(buf, buflen, "Illegal modifier '.ftz' for instruction 'set' (.%s.%s)", dn, sn);
+        snprintf(buf, buflen, "Illegal modifier '.ftz' for instruction 'set'");
         return buf;
     }
     const char *feat = NULL;

@@ -197,12 +197,18 @@ const char *ps_modgroup_name(ps_modgroup g); /* "ROUND" */
 const ps_modset *ps_modgroup_mask(ps_modgroup g);
 /* The position of m among g's members as mods.def lists them (CMP: eq 0, ne 1, ...), or -1. */
 int ps_modgroup_index(ps_modgroup g, ps_mod m);
-/* The group rules forms.def states for form f's row: at most one member of a group (ptxas's
- * wording, mods.def) and one member of each GROUP! group, the GN groups first. text[0..len): the
- * mnemonic and modifiers as written, which give the name the wordings use ('mad.wide'; may be
- * NULL). NULL if mods keeps them, else the reason in buf. */
+/* The group rules forms.def states for form f's row, in ptxas 13's order: the GN groups (one
+ * member, in the name where required), then at most one member of each other group (ptxas's
+ * wording, mods.def); then (ps_isa_groups_required, after the parser has refused a modifier that
+ * another row of the mnemonic takes) one member of each GROUP! group. text[0..len): the mnemonic
+ * and modifiers as written, which give the name the wordings use ('mad.wide'; may be NULL). NULL
+ * if mods keeps them, else the reason in buf. */
 const char *ps_isa_groups_unsupported(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
                                       char *buf, size_t buflen);
+/* Is m a member of a GN group (a word of an instruction's name: .wide, .hi, .l, .arrive)? */
+bool ps_isa_mod_in_name(ps_mod m);
+const char *ps_isa_groups_required(const ps_form_info *f, const ps_modset *mods, const char *text, size_t len,
+                                   char *buf, size_t buflen);
 
 /* Does f's row name a group of state spaces that takes one at most (SPACE, CTASPACE...)? Then a
  * space written twice is refused too (parser.c: the modifier set cannot show it). */
@@ -390,7 +396,17 @@ const char *ps_mem_bulk_rules(const char *text, int ptx, char *buf, size_t bufle
 const char *ps_mem_prefetch_rules(ps_form form, const ps_modset *m, const ps_arch *arch, int ptx, char *buf,
                                   size_t buflen);
 
-/* ---- ctrl_rules.c: control, warp, video and tensor-core rules ---- */
+/* ---- ctrl_rules.c: the words of barrier.cluster, shf and div, which the groups cannot state ---- */
+
+/* barrier.cluster's words as ptxas reads them one by one (text[0..len): the mnemonic and modifiers
+ * as written): a word written twice, .arrive after the name; checked before the row's groups (as
+ * ps_isa_shf_words).
+ * NULL if none, else ptxas's first error in buf. */
+const char *ps_isa_cluster_barrier_words(const char *text, size_t len, char *buf, size_t buflen);
+/* shf's words the same way: .l after the name, a second .r, .clamp or .wrap. */
+const char *ps_isa_shf_words(const char *text, size_t len, char *buf, size_t buflen);
+/* div's .full anywhere but right after 'div' (ptxas: "Unknown modifier '.full'"). */
+const char *ps_isa_div_full_word(const char *text, size_t len, char *buf, size_t buflen);
 
 /* Markdown table of forms × architectures (stream is a FILE*). */
 void ps_isa_write_markdown(void *stream);

@@ -3,12 +3,9 @@
  * One state space, one scope, one vector width and one atomic operation at most are forms.def's
  * (SPACE SCOPE VEC ATOMOP on ld, ldu, st, atom, red, prefetch; isa.c). What stays: everything by
  * space, type, target and version, atom's "Operation required" (ptxas has no wording of its own for
- * it), the semantics (ptxas refuses two of them as a duplicate of one), and the fences and
- * mbarriers, whose rows spell their scopes and semantics one by one. Two semantics stay here, not
- * in a group of SEM: ptxas's wording names a member that the pair decides ("Duplicate .relaxed
- * modifier" for .volatile.weak, ".acquire" or ".release" for atom and red), which a group's fixed
- * wording cannot say, and ptxas refuses a semantics the instruction does not take (.release on
- * ld, .acquire on st and red, .sc, ldu's) before it counts them. */
+ * it), which semantics each instruction takes (.release on ld, .acquire on st and red, .sc, ldu's:
+ * after SEM's "Duplicate .X modifier", forms.def), and the fences and mbarriers, whose rows spell
+ * their scopes and semantics one by one. */
 #include <stdio.h>
 #include <string.h>
 
@@ -121,8 +118,6 @@ const char *ps_mem_ldst_rules(ps_form form, const ps_type *types, int ntypes, co
     int scope = first_of(m, SCOPES, PS_ARRAY_LEN(SCOPES), NULL); /* one at most: SCOPE (forms.def) */
     int order = relaxed + acquire + release;
     const char *ord = relaxed ? "relaxed" : acquire ? "acquire" : release ? "release" : NULL;
-    if (order > 1 || (order && (vol || weak)) || (vol && weak))
-        return FAIL("Duplicate .%s modifier", relaxed ? "relaxed" : acquire ? "acquire" : "relaxed");
     if (ptx && weak && ptx < 60) return FAIL("Feature '.weak' requires PTX ISA .version 6.0 or later");
     if (weak && sm < 70) return FAIL("Feature '.weak' requires .target sm_70 or higher");
     if (mmio) {
@@ -317,13 +312,12 @@ const char *ps_mem_atomic_rules(ps_form form, const ps_type *types, int ntypes, 
     const char *tn = ps_type_name(t), *opn = ps_mod_name((ps_mod)op);
 
     /* semantics and scope */
-    static const ps_mod bad_sem[] = {PS_MOD_WEAK, PS_MOD_VOLATILE, PS_MOD_MMIO, PS_MOD_SC};
+    static const ps_mod bad_sem[] = {PS_MOD_WEAK, PS_MOD_VOLATILE, PS_MOD_SC}; /* then red's, then .mmio */
     int bad = first_of(m, bad_sem, PS_ARRAY_LEN(bad_sem), NULL);
     if (bad >= 0) return FAIL("Illegal modifier '.%s' for instruction '%s'", ps_mod_name((ps_mod)bad), mn);
     if (red && (has(m, PS_MOD_ACQUIRE) || has(m, PS_MOD_ACQ_REL)))
         return FAIL("Illegal modifier '.%s' for instruction 'red'", has(m, PS_MOD_ACQUIRE) ? "acquire" : "acq_rel");
-    int nsem = has(m, PS_MOD_RELAXED) + has(m, PS_MOD_ACQUIRE) + has(m, PS_MOD_RELEASE) + has(m, PS_MOD_ACQ_REL);
-    if (nsem > 1) return FAIL("Duplicate .%s modifier", has(m, PS_MOD_ACQUIRE) ? "acquire" : "release");
+    if (has(m, PS_MOD_MMIO)) return FAIL("Illegal modifier '.mmio' for instruction '%s'", mn);
     if (red && (op == PS_MOD_CAS || op == PS_MOD_EXCH))
         return FAIL("Illegal modifier '.%s' for instruction 'red'", opn);
 

@@ -338,9 +338,6 @@ static const char *repeated(ps_form form, const char *text, char *buf, size_t bu
 const char *ps_isa_mods_unsupported(ps_form form, const ps_type *types, int ntypes, const ps_modset *mods, int nops,
                                     const char *text, const ps_arch *arch, int ptx, char *buf, size_t buflen) {
     if (repeated(form, text, buf, buflen)) return buf;
-    /* ptxas reads "div.full" as one word: .full elsewhere is unknown to it */
-    if (form == PS_F_DIV_FLT && has(mods, PS_MOD_FULL) && text && strncmp(text, "div.full.", 9) != 0)
-        return FAIL("Unknown modifier '.full'");
     if (ps_isa_form_mods_unsupported(form, types, ntypes, mods, buf, buflen)) return buf;
     if (!ntypes) return NULL;
     switch (form) {

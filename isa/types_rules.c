@@ -6,9 +6,10 @@
  * .wide nor with .sat (SAT_LO SAT_WIDE WIDE_CC SAT_CC). What stays here: the operand slots a shape
  * gives (ps_types_slots), which registers and immediates fit a slot, and setp/set's comparison by
  * source type (ps_types_cmp_unsupported: the members of CMP a type takes). The comparisons stay a
- * rule: set's row is chosen by its destination type, not its source's, and rows of setp split by
- * type with narrower comparison groups would refuse ".lo.lt.s32" as a modifier the row lacks
- * (checked before the groups) where ptxas reports "Multiple comparisons set" first. */
+ * rule: set's row is chosen by its destination type, not its source's, and ptxas counts every
+ * comparison written ("Multiple comparisons set" for .lo.lt on an .s32 or .f32 source) before it
+ * judges which the type takes, where rows of setp split by type with narrower comparison groups
+ * would count only their own members. */
 #include <stdio.h>
 #include <string.h>
 

@@ -77,7 +77,8 @@ static bool starts_toplevel(const token *t) {
     return false;
 }
 
-/* Skips to the end of the current statement (';'), not past a closing '}'. */
+/* Skips to the end of the current statement (';'), not past a closing '}'. A '}' followed by ','
+ * or ';' in a function closes an operand list the error stood in ("{%q2, %q3};"), not a block. */
 static void recover(parser *p) {
     int depth = 0;
     for (;;) {
@@ -86,8 +87,9 @@ static void recover(parser *p) {
         if (depth == 0 && !p->fn && starts_toplevel(t)) return;
         if (is_punct(t, '{')) depth++;
         if (is_punct(t, '}')) {
-            if (depth == 0) return;
-            depth--;
+            bool list_end = p->fn && (is_punct(peek2(p), ',') || is_punct(peek2(p), ';'));
+            if (depth == 0 && !list_end) return;
+            if (depth > 0) depth--;
         }
         next(p);
         if (depth == 0 && is_punct(&p->tok, ';')) return;
@@ -1518,16 +1520,22 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             recover(p);
             return;
         }
-        for (int w = 0; w < (int)PS_ARRAY_LEN(in.mods.w); w++) {
+        /* a modifier the row lacks: refused now, or, where another row of the mnemonic takes it
+         * (set.ftz on an integer source), after the groups' "one member" checks, as ptxas does */
+        int lacked = -1;
+        for (int w = 0; w < (int)PS_ARRAY_LEN(in.mods.w) && lacked < 0; w++) {
             uint64_t bad = in.mods.w[w] & ~info->mods.w[w];
-            if (bad) {
-                char why[160];
-                int m = w * 64 + __builtin_ctzll(bad);
-                error_at(p, &mt, "%s",
-                         ps_isa_mod_refused(info, (ps_mod)m, in.types, in.ntypes, &in.mods, why, sizeof why));
-                recover(p);
-                return;
-            }
+            if (bad) lacked = w * 64 + __builtin_ctzll(bad);
+        }
+        bool other_row = false; /* (a word of the name, .wide on mul.u64, is refused at once) */
+        for (int i = 0; i < nc && lacked >= 0 && !ps_isa_mod_in_name((ps_mod)lacked); i++)
+            other_row |= ps_modset_has(&ps_form_get(cands[i])->mods, (ps_mod)lacked);
+        if (lacked >= 0 && !other_row) {
+            char why[160];
+            error_at(p, &mt, "%s",
+                     ps_isa_mod_refused(info, (ps_mod)lacked, in.types, in.ntypes, &in.mods, why, sizeof why));
+            recover(p);
+            return;
         }
         if (in.shape_m || in.xnum) {
             error_at(p, &mt, "unexpected shape modifier on '%s'", info->mnemonic);
@@ -1535,7 +1543,13 @@ static void parse_instruction(parser *p, int guard_reg, bool guard_neg) {
             return;
         }
         char why[160]; /* the group rules the row states (forms.def: GROUP, GROUP!) */
-        if (ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
+        if ((info->op == PS_F_BARRIER_CLUSTER &&
+             ps_isa_cluster_barrier_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            (info->op == PS_F_SHF && ps_isa_shf_words(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            (info->op == PS_F_DIV_FLT && ps_isa_div_full_word(mt.text, (size_t)mt.len, why, sizeof why)) ||
+            ps_isa_groups_unsupported(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why) ||
+            (lacked >= 0 && ps_isa_mod_refused(info, (ps_mod)lacked, in.types, in.ntypes, &in.mods, why, sizeof why)) ||
+            ps_isa_groups_required(info, &in.mods, mt.text, (size_t)mt.len, why, sizeof why)) {
             error_at(p, &mt, "%s", why);
             recover(p);
             return;

@@ -270,6 +270,9 @@ ps_status ps_link(ps_module **parts, int n, ps_diags *diags, ps_module **out);
  * error. Returns the number of errors added. */
 int ps_check_externs(const ps_module *m, ps_diags *diags);
 
+/* Does the instruction carry modifier m (an X row of mods.def)? The one question sim/'s selectors
+ * ask of a single flag (.ftz, .full, .trans, .po, .popc...), where no group holds it. */
+static inline bool ps_insn_mod(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 /* The member of modifier group g (mods.def's G rows) the instruction carries, or PS_MOD_NONE; the
  * lowest in mods.def's order where a group the row does not limit to one holds several. */
 static inline ps_mod ps_insn_group(const ps_insn *in, ps_modgroup g) {

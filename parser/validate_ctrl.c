@@ -221,29 +221,6 @@ static void check_setmaxnreg(parser *p, const ps_insn *in, const token *mt, cons
                  name, (long long)ops[0].imm);
 }
 
-/* barrier.cluster.arrive|.wait{.sem}{.aligned}: nothing twice. The operation comes first and once
- * (CLUSTERBAR!, a group of the name: isa/mods.def), so only its repeat reaches here. */
-static void check_cluster_barrier(parser *p, const ps_insn *in, const token *mt) {
-    if (!in->text || strncmp(in->text, "barrier.cluster", 15)) return;
-    char w[8][24];
-    int n = 0;
-    for (const char *s = strchr(in->text + 15, '.'); s && n < 8; s = strchr(s + 1, '.')) {
-        size_t len = strcspn(s + 1, ".");
-        snprintf(w[n++], sizeof w[0], "%.*s", (int)(len < 23 ? len : 23), s + 1);
-    }
-    for (int i = 1; i < n; i++) {
-        if (!strcmp(w[i], "arrive") || !strcmp(w[i], "wait")) { /* w[0] is the other or the same */
-            error_at(p, mt, "Illegal modifier '.%s' for instruction 'barrier.cluster.%s'", w[i], w[0]);
-            return;
-        }
-        for (int j = 0; j < i; j++)
-            if (!strcmp(w[i], w[j])) {
-                error_at(p, mt, "Duplicate .%s modifier", w[i]);
-                return;
-            }
-    }
-}
-
 /* bar{.cta}.sync|.arrive|.red and barrier{.cta}.sync|.arrive|.red{.aligned} (PTX ISA 9.7.13.1):
  * the qualifiers, which ptxas judges before the operands; .red takes one type, .u32 with .popc and
  * .pred with .and/.or. The operands' kinds and types are the rows' shapes (forms.def). */
@@ -433,7 +410,6 @@ void ps_check_ctrl(parser *p, const ps_insn *in, const token *mt, const ps_opera
     switch (in->form) {
     case PS_F_BAR:
     case PS_F_BARRIER: check_bar(p, in, mt, ops, nops); return;
-    case PS_F_BARRIER_CLUSTER: check_cluster_barrier(p, in, mt); return;
     case PS_F_GRIDDEPCONTROL: check_griddepcontrol(p, in, mt); return;
     case PS_F_SETMAXNREG: check_setmaxnreg(p, in, mt, ops, nops); return;
     case PS_F_BAR_WARP_SYNC: return; /* its mask: "ku" (forms.def) */

@@ -337,8 +337,13 @@ static void check_wmma(parser *p, const ps_insn *in, const token *mt, const ps_o
             return;
         }
     }
-    /* the tf32 and f64 shapes, whatever the fragment's type */
+    /* the sub-byte and single-bit shapes (sm_75), the tf32 and f64 ones (sm_80), whatever the
+     * fragment's type (wmma.store.d.m8n8k32.s32) */
     const ps_arch *arch = p->m->arch;
+    if (arch && arch->sm < 75 && m == 8 && n == 8 && (k == 32 || k == 128)) {
+        error_at(p, mt, "Modifier '%s' requires .target sm_75 or higher", shape);
+        return;
+    }
     if (arch && arch->sm < 80 && ((m == 16 && n == 16 && k == 8) || (m == 8 && n == 8 && k == 4))) {
         error_at(p, mt, "Modifier '%s' requires .target sm_80 or higher", shape);
         return;

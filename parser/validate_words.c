@@ -520,6 +520,11 @@ static void operands(parser *p, const variant *v, char w[][WLEN], int n, const t
         error_at(p, mt, "Instruction '%s.%s' not supported on .target '%s'", mn, v->lead, p->m->arch->name);
         return;
     }
+    const char *t0 = nth_type(w, n, 0); /* tex's .f16 and .f16x2 results, as ptxas names them */
+    if ((v->flags & W_TEX) && p->m->arch && p->m->arch->sm < 53 && t0 && (!strcmp(t0, "f16") || !strcmp(t0, "f16x2"))) {
+        error_at(p, mt, "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher");
+        return;
+    }
     if ((v->flags & W_FRACTION) && nops == 2 && (ops[1].kind == PS_OP_IMM_F64 || ops[1].kind == PS_OP_IMM_F32)) {
         double f;
         if (ops[1].kind == PS_OP_IMM_F64) {

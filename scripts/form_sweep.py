@@ -10,7 +10,8 @@ instruction per spelling: each type the row allows x each choice of at most MAX_
 (at most one member of a group such as ROUND or CMP), with representative operands of the
 type's register class. Each spelling gets three verdicts:
 
-  ptxas  -arch=TARGET accepts or rejects it (the oracle; ptxas reports every bad line);
+  ptxas  -arch=TARGET accepts or rejects it (the oracle; ptxas reports every bad line; a target older
+         than sm_75 in the module's .target, judged with -arch=sm_75);
   parse  `ptxsim parse`: error, "accepted, but ptxsim cannot run it" warning, or clean;
   run    `ptxsim run` of a one-thread kernel that branches around the instruction: ok or refused.
 
@@ -318,7 +319,8 @@ def target_version(target):
 
 
 def header(target):
-    b128 = ".reg .b128 %q<4>;\n"
+    m = re.match(r"sm_(\d+)", target)
+    b128 = ".reg .b128 %q<4>;\n" if not m or int(m.group(1)) >= 70 else ""  # .b128 needs sm_70
     return HEADER.format(ver=target_version(target), target=target, b128=b128)
 
 
@@ -363,6 +365,13 @@ def chunked(lines, target, tmp, run_one, size=300):
     return out
 
 
+def ptxas_arch(target):
+    """the -arch ptxas judges TARGET's module with: the target, or sm_75 for an older one (the oldest
+    ptxas 13 takes as -arch; it gates features by the module's .target, which stays TARGET)"""
+    m = re.match(r"sm_(\d+)", target)
+    return "sm_75" if m and int(m.group(1)) < 75 else target
+
+
 def ptxas_verdicts(ptxas, lines, target, tmp):
     """ptxas reports every bad line ("line N; error"), or, for a 32-bit address in a 64-bit
     module, a warning naming the line and a fatal error, a check it makes only on a module
@@ -372,7 +381,8 @@ def ptxas_verdicts(ptxas, lines, target, tmp):
     crashed = [False]
 
     def one(path):
-        r = subprocess.run([ptxas, "-arch=" + target, path, "-o", os.devnull], capture_output=True, text=True)
+        r = subprocess.run([ptxas, "-arch=" + ptxas_arch(target), path, "-o", os.devnull], capture_output=True,
+                           text=True)
         crashed[0] = r.returncode < 0
         found = [("error", int(m.group(1)), m.group(2))
                  for m in re.finditer(r"line (\d+); error\s*: (.*)", r.stderr)]

@@ -337,7 +337,7 @@ static void set_rounding(const ps_insn *in, ps_dinsn *d) {
                  {PS_MOD_RELU, DF_RELU},
                  {PS_MOD_SATFINITE, DF_SATFINITE}};
     for (size_t i = 0; i < PS_ARRAY_LEN(flags); i++)
-        if (ps_modset_has(&in->mods, flags[i].m)) d->flags |= flags[i].f;
+        if (ps_insn_mod(in, flags[i].m)) d->flags |= flags[i].f;
 }
 
 /* Is operand i of `in` a predicate source? ptxas takes immediates there (`selp.u32 d, a, b, 1`,

@@ -222,7 +222,7 @@ ps_exec_fn ps_select_async(const ps_insn *in, ps_dinsn *d, const ps_func *fn, ch
     case PS_F_CP_ASYNC: {
         /* .ca or .cg, .shared{::cta}.global, two addresses and a cp-size of 4, 8 or 16 (16 with
          * .cg): the parser's (isa/mem_rules.c ps_mem_cp_async_rules, parser/validate_mem.c) */
-        bool hint = ps_modset_has(&in->mods, PS_MOD_L2_CACHE_HINT); /* a cache-policy operand follows */
+        bool hint = ps_insn_mod(in, PS_MOD_L2_CACHE_HINT); /* a cache-policy operand follows */
         int extra = in->nops - 3 - (hint ? 1 : 0);
         if (extra < 0 || extra > 1)
             return snprintf(why, len, "cp.async takes [dst], [src], cp-size{, src-size | ignore-src}%s",

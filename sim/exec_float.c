@@ -184,7 +184,7 @@ ps_exec_fn ps_select_contraction(ps_dinsn *d, const ps_insn *prod, bool neg_prod
     if (prod->form == PS_F_MUL_F16) return ps_select_half_contraction(d, neg_prod, neg_add);
     d->ct_flags = (uint8_t)((neg_prod ? CT_NEG_PROD : 0) | (neg_add ? CT_NEG_ADD : 0));
     if (prod->form == PS_F_DIV_FLT) {
-        if (ps_modset_has(&prod->mods, PS_MOD_FULL)) d->ct_flags |= CT_DIV_FULL;
+        if (ps_insn_mod(prod, PS_MOD_FULL)) d->ct_flags |= CT_DIV_FULL;
         return h_contract_div_f32;
     }
     return d->type == PS_T_F64 ? h_contract_f64 : h_contract_f32;
@@ -252,8 +252,6 @@ F32_1(h_ex2_f32, ps_f32_ex2_approx(a, FTZ(d)))
 F32_1(h_tanh_f32, ps_f32_tanh_approx(a))
 
 /* ==== selection ========================================================================== */
-
-static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
 /* A legacy form without .approx/.rnd (PTX ISA 1.0-1.3; later versions require one) means
  * .approx.ftz for f32 div/rcp/sqrt/sin/cos/lg2/ex2 and .rn for f64 (ISA "PTX ISA Notes"). */
@@ -337,7 +335,7 @@ ps_exec_fn ps_select_float(const ps_insn *in, ps_dinsn *d) {
     case PS_F_MIN_FLT:
     case PS_F_MAX_FLT: {
         bool max = in->form == PS_F_MAX_FLT, three = d->nops == 4, xorsign = fl & DF_XORSIGN;
-        bool abs = has(in, PS_MOD_ABS), nan = fl & DF_NAN;
+        bool abs = ps_insn_mod(in, PS_MOD_ABS), nan = fl & DF_NAN;
         if ((d->nops != 3 && d->nops != 4) || rnd || (fl & (DF_SAT | DF_APPROX | DF_FULL))) return NULL;
         if (f64) return max ? h_max_f64 : h_min_f64; /* its row: two sources, no modifier */
         /* two inputs: .xorsign.abs together or neither; three inputs: .abs, never .xorsign */

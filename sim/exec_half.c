@@ -171,7 +171,6 @@ static void h_half_set(ps_warp *w, const ps_dinsn *d) {
 }
 
 /* ---- selection ---------------------------------------------------------------------------- */
-static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 
 /* The comparison (CMP_*) of a half set/setp, or -1: CMP! (forms.def) gives one member, and the
  * integer-only .lo .ls .hi .hs have no half form. The table is CMP's order in mods.def. */
@@ -240,7 +239,7 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     if (bf && (fl & (DF_FTZ | DF_SAT)) && in->form != PS_F_EX2_HALF) return NULL;
     unsigned hf = ((fl & DF_FTZ) ? PS_HALF_FTZ : 0) | ((fl & DF_SAT) ? PS_HALF_SAT : 0) |
         ((fl & DF_RELU) ? PS_HALF_RELU : 0) | ((fl & DF_NAN) ? PS_HALF_NAN : 0) |
-        ((fl & DF_XORSIGN) ? PS_HALF_XORSIGN : 0) | (has(in, PS_MOD_OOB) ? PS_HALF_OOB : 0);
+        ((fl & DF_XORSIGN) ? PS_HALF_XORSIGN : 0) | (ps_insn_mod(in, PS_MOD_OOB) ? PS_HALF_OOB : 0);
     d->half_flags = (int32_t)hf;
     bool minmax =
         in->form == PS_F_MIN_F16 || in->form == PS_F_MAX_F16 || in->form == PS_F_MIN_BF16 || in->form == PS_F_MAX_BF16;
@@ -281,7 +280,7 @@ ps_exec_fn ps_select_half(const ps_insn *in, ps_dinsn *d) {
     default: return NULL;
     }
     /* xorsign needs abs and abs alone is not a min/max modifier */
-    if (minmax && ((fl & DF_XORSIGN) != 0) != has(in, PS_MOD_ABS)) return NULL;
+    if (minmax && ((fl & DF_XORSIGN) != 0) != ps_insn_mod(in, PS_MOD_ABS)) return NULL;
     d->half_op |= (uint8_t)op;
     if (op >= OP_NEG) {
         if (d->nops != 2 || (fl & (DF_SAT | DF_HAS_RND))) return NULL;

@@ -806,8 +806,6 @@ static void h_set_bf16(ps_warp *w, const ps_dinsn *d) { set_common(w, d, 0x3f80u
 
 /* ==== selection ========================================================================== */
 
-static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
-
 /* 0, 1, 2 for 16-, 32-, 64-bit integer/bit types (and same-size floats); -1 otherwise. */
 static int width_index(int type) {
     if (type < 0 || type >= PS_T_COUNT || type == PS_T_PRED) return -1;
@@ -1050,7 +1048,7 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
     case PS_F_BFIND: {
         static const ps_exec_fn f[2][4] = {{h_bfind_u32, h_bfind_s32, h_bfind_u64, h_bfind_s64},
                                            {h_bfind_sa_u32, h_bfind_sa_s32, h_bfind_sa_u64, h_bfind_sa_s64}};
-        return d->nops == 2 && i >= 2 ? f[has(in, PS_MOD_SHIFTAMT)][i - 2] : NULL;
+        return d->nops == 2 && i >= 2 ? f[ps_insn_mod(in, PS_MOD_SHIFTAMT)][i - 2] : NULL;
     }
     case PS_F_FNS: return d->nops == 4 && wi == 1 ? h_fns : NULL;
     case PS_F_BFE: {
@@ -1066,7 +1064,7 @@ static ps_exec_fn select_bits(const ps_insn *in, ps_dinsn *d) {
         if (d->nops != 3 || cw < 0) return NULL;
         return clamp ? h_bmsk_clamp : h_bmsk_wrap;
     case PS_F_SHF: {
-        bool l = has(in, PS_MOD_L), r = has(in, PS_MOD_R);
+        bool l = ps_insn_mod(in, PS_MOD_L), r = ps_insn_mod(in, PS_MOD_R);
         if (d->nops != 4 || l == r || cw < 0) return NULL;
         return l ? (clamp ? h_shf_l_clamp : h_shf_l_wrap) : (clamp ? h_shf_r_clamp : h_shf_r_wrap);
     }

@@ -108,7 +108,7 @@ static void movmatrix(ps_warp *w, const ps_dinsn *d) {
 }
 
 ps_exec_fn ps_select_matrix(const ps_insn *in, ps_dinsn *d) {
-    bool trans = ps_modset_has(&in->mods, PS_MOD_TRANS);
+    bool trans = ps_insn_mod(in, PS_MOD_TRANS);
     if (in->form != PS_F_MOVMATRIX && (in->shape_m != 8 || in->shape_n != 8))
         return ps_select_matrix_b8(in, d);                                     /* the 8-bit shapes */
     if (in->shape_m != 8 || in->shape_n != 8 || in->shape_k != 0) return NULL; /* .m8n8 only */

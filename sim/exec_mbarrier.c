@@ -262,7 +262,7 @@ ps_exec_fn ps_select_mbarrier(const ps_insn *in, ps_dinsn *d, const ps_func *fn,
         unsigned f;
     } mod_flags[] = {{PS_MOD_NOCOMPLETE, MBF_NOCOMPLETE}, {PS_MOD_PARITY, MBF_PARITY}, {PS_MOD_NOINC, MBF_NOINC}};
     for (size_t i = 0; i < PS_ARRAY_LEN(mod_flags); i++)
-        if (ps_modset_has(&in->mods, mod_flags[i].m)) fl |= mod_flags[i].f;
+        if (ps_insn_mod(in, mod_flags[i].m)) fl |= mod_flags[i].f;
     if ((fl & MBF_NOCOMPLETE) && !(fl & MBF_COUNT)) return WHY("'%s.noComplete' takes state, [addr], count", mn);
     if (op == MB_TEST_WAIT && in->ops[0].kind != PS_OP_REG) return WHY("'%s' writes a predicate", mn);
     d->mbar_op = (uint8_t)op;

@@ -611,7 +611,7 @@ ps_exec_fn ps_select_mem(const ps_insn *in, ps_dinsn *d) {
     case PS_F_CVTA:
         if (d->space == SP_GLOBAL || d->space == SP_CONST || d->space == SP_GENERIC) return cvta_identity;
         d->imm = (int64_t)window_of(d->space);
-        return ps_modset_has(&in->mods, PS_MOD_TO) ? cvta_from_generic : cvta_to_generic;
+        return ps_insn_mod(in, PS_MOD_TO) ? cvta_from_generic : cvta_to_generic;
     case PS_F_ISSPACEP: return isspacep;
     case PS_F_PREFETCH:
     case PS_F_PREFETCHU:

@@ -300,7 +300,7 @@ ps_exec_fn ps_select_mma(const ps_insn *in, ps_dinsn *d) {
     if (sp && !(lay[0] == 1 && lay[1] == 0)) return NULL;
     if ((d->flags & DF_SATFINITE) && md.kc != EK_S32) return NULL;
     /* .b1: .xor.popc or .and.popc (one member of BOOL; the parser refuses .or), else neither */
-    bool popc = ps_modset_has(&in->mods, PS_MOD_POPC);
+    bool popc = ps_insn_mod(in, PS_MOD_POPC);
     int nbool = ps_insn_group_count(in, PS_MG_BOOL);
     if (md.ka == EK_B1) {
         if (!popc || nbool != 1) return NULL;

@@ -329,7 +329,7 @@ ps_exec_fn ps_select_video(const ps_insn *in, ps_dinsn *d, char *why, size_t len
             return WHY("'vmad' selectors must be .b0-.b3 or .h0/.h1 on a and b");
         bool na = o[1].minus, nb = o[2].minus, nc = o[3].minus;
         if ((na != nb) && nc) return WHY("'vmad': operand negation limited to either (a xor b) or c");
-        bool po = ps_modset_has(&in->mods, PS_MOD_PO);
+        bool po = ps_insn_mod(in, PS_MOD_PO);
         if (po && (na || nb || nc)) return WHY("'vmad.po' does not take negated operands");
         static const unsigned shift[] = {0, 7, 15}; /* VSHIFT (one at most): none, .shr7, .shr15 */
         aux |= (po ? VA_PO : 0) | (na != nb ? VA_NEGP : 0) | (nc ? VA_NEGC : 0) |

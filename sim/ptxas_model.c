@@ -23,7 +23,6 @@ static bool is_imm(const ps_operand *o) {
     return o->kind == PS_OP_IMM || o->kind == PS_OP_IMM_F32 || o->kind == PS_OP_IMM_F64;
 }
 static bool is_int_imm(const ps_operand *o) { return o->kind == PS_OP_IMM; }
-static bool has_mod(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
 /* mul, div and their half-precision forms: .rs and .rna are refused there, so any ROUND member is
  * one of .rn .rz .rm .rp */
 static bool rounding_written(const ps_insn *in) { return ps_insn_group(in, PS_MG_ROUND) != PS_MOD_NONE; }
@@ -119,8 +118,8 @@ const ps_insn *ps_ptxas_rewrite(const int *last_def, const ps_insn *in, ps_insn 
     case PS_F_MUL_FLT:
         /* mul.f32/f64 by an immediate 1.0 without .rnd/.ftz/.sat is folded into a move: a
          * NaN operand passes through with its payload, unquieted */
-        if (in->nops == 3 && (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_FTZ) && !has_mod(in, PS_MOD_SAT) &&
-            !rounding_written(in)) {
+        if (in->nops == 3 && (t == PS_T_F32 || t == PS_T_F64) && !ps_insn_mod(in, PS_MOD_FTZ) &&
+            !ps_insn_mod(in, PS_MOD_SAT) && !rounding_written(in)) {
             for (int i = 1; i <= 2; i++) {
                 const ps_operand *k = &in->ops[i], *x = &in->ops[3 - i];
                 bool one = (k->kind == PS_OP_IMM_F32 && k->imm == 0x3f800000u) ||
@@ -230,7 +229,8 @@ bool ps_ptxas_expands_branch(const ps_insn *in) {
     switch (in->form) {
     case PS_F_DIV_FLT:
     case PS_F_RCP:
-    case PS_F_SQRT: return (t == PS_T_F32 || t == PS_T_F64) && !has_mod(in, PS_MOD_APPROX) && !has_mod(in, PS_MOD_FULL);
+    case PS_F_SQRT:
+        return (t == PS_T_F32 || t == PS_T_F64) && !ps_insn_mod(in, PS_MOD_APPROX) && !ps_insn_mod(in, PS_MOD_FULL);
     case PS_F_DIV_INT:
     case PS_F_REM:
         return t != PS_T_U32; /* measured for all six types: only .u32 stays inline */
@@ -311,11 +311,12 @@ static ps_type ftype(const ps_insn *in) { return in->ntypes > 0 ? in->types[0] :
 static bool producer(const ps_insn *in) {
     ps_type t = ftype(in);
     if (in->guard_reg >= 0 || in->nops != 3 || in->ops[0].kind != PS_OP_REG || in->ntypes != 1 ||
-        has_mod(in, PS_MOD_SAT) || rounding_written(in))
+        ps_insn_mod(in, PS_MOD_SAT) || rounding_written(in))
         return false;
     if (in->form == PS_F_MUL_FLT) return t == PS_T_F32 || t == PS_T_F64;
     if (in->form == PS_F_MUL_F16) return t == PS_T_F16 || t == PS_T_F16X2;
-    if (in->form == PS_F_DIV_FLT) return t == PS_T_F32 && (has_mod(in, PS_MOD_FULL) || has_mod(in, PS_MOD_APPROX));
+    if (in->form == PS_F_DIV_FLT)
+        return t == PS_T_F32 && (ps_insn_mod(in, PS_MOD_FULL) || ps_insn_mod(in, PS_MOD_APPROX));
     return false;
 }
 
@@ -326,7 +327,7 @@ static int consumer_operand(const ps_insn *q, const ps_insn *p, int r) {
              : (q->form != PS_F_ADD_FLT && q->form != PS_F_SUB_FLT))
         return 0;
     if (q->nops != 3 || q->ntypes != 1 || ftype(q) != ftype(p) || rounding_written(q) ||
-        has_mod(q, PS_MOD_FTZ) != has_mod(p, PS_MOD_FTZ))
+        ps_insn_mod(q, PS_MOD_FTZ) != ps_insn_mod(p, PS_MOD_FTZ))
         return 0;
     bool s1 = q->ops[1].kind == PS_OP_REG && q->ops[1].reg == r;
     bool s2 = q->ops[2].kind == PS_OP_REG && q->ops[2].reg == r;
@@ -375,7 +376,8 @@ static bool passes_product(const ps_insn *q, const ps_insn *p, int r, bool *neg)
     ps_type t = ftype(p), u = ftype(q);
     *neg = q->form == PS_F_NEG_FLT || q->form == PS_F_NEG_F16;
     if (*neg)
-        return q->form == (p->form == PS_F_MUL_F16 ? PS_F_NEG_F16 : PS_F_NEG_FLT) && u == t && !has_mod(q, PS_MOD_FTZ);
+        return q->form == (p->form == PS_F_MUL_F16 ? PS_F_NEG_F16 : PS_F_NEG_FLT) && u == t &&
+            !ps_insn_mod(q, PS_MOD_FTZ);
     ps_type bits = ps_type_size(t) == 2 ? PS_T_B16 : ps_type_size(t) == 4 ? PS_T_B32 : PS_T_B64;
     return q->form == PS_F_MOV && ps_type_size(u) == ps_type_size(t) && (u == t || u == bits);
 }

@@ -79,8 +79,6 @@ static fact product(fact a, fact b) {
     return known(NULL, plain_tz(a) + plain_tz(b));
 }
 
-static bool has(const ps_insn *in, ps_mod m) { return ps_modset_has(&in->mods, m); }
-
 /* The value an instruction writes to its first operand, from its sources' facts. */
 static fact transfer(const ps_insn *in, const fact *facts, int nregs) {
     const ps_operand *o = in->ops;
@@ -125,10 +123,10 @@ static fact transfer(const ps_insn *in, const fact *facts, int nregs) {
         return known(NULL, plain_tz(a) + (o[2].kind == PS_OP_IMM && o[2].imm < 64 ? (unsigned)o[2].imm : 0));
     }
     case PS_F_MUL_INT:
-        if (in->nops != 3 || has(in, PS_MOD_HI)) return unknown;
+        if (in->nops != 3 || ps_insn_mod(in, PS_MOD_HI)) return unknown;
         return product(F(1), F(2));
     case PS_F_MAD_INT:
-        if (in->nops != 4 || has(in, PS_MOD_HI) || has(in, PS_MOD_CC)) return unknown;
+        if (in->nops != 4 || ps_insn_mod(in, PS_MOD_HI) || ps_insn_mod(in, PS_MOD_CC)) return unknown;
         return sum(product(F(1), F(2)), F(3));
     default: return unknown;
     }
@@ -350,7 +348,7 @@ typedef struct {
  * aligned to S (the ISA requires natural alignment, and ptxas relies on it); 0: no proof. */
 static unsigned proven_alignment(const ps_insn *in, int nregs) {
     if ((in->form != PS_F_LD && in->form != PS_F_ST) || in->guard_reg >= 0 || in->ntypes != 1 || in->nops < 2 ||
-        !has(in, PS_MOD_GLOBAL))
+        !ps_insn_mod(in, PS_MOD_GLOBAL))
         return 0;
     const ps_operand *a = &in->ops[in->form == PS_F_ST ? 0 : 1];
     if (a->kind != PS_OP_ADDR || a->reg < 0 || a->reg >= nregs || a->var) return 0;

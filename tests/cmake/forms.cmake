@@ -8,6 +8,18 @@ add_test(NAME form_sweep_ptxas
                  --sample 7 --audit all
                  --target sm_80 --target sm_90 --target sm_90a --target sm_100a --target sm_120)
 set_tests_properties(form_sweep_ptxas PROPERTIES LABELS "ptxas;isa" SKIP_RETURN_CODE 77 TIMEOUT 900)
+# ptxas as the oracle of the located reject inputs of the rules the sweep's disagreements and
+# first-error comparisons fixed (test_parser checks ptxsim's diagnostics on the same files).
+set(PS_FORMS_INPUTS ${CMAKE_SOURCE_DIR}/tests/parser/reject_ctrl_cluster_barrier_words.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_subbyte_sm72.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_tex_f16_sm52.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_target_param_entry_sm60.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_sem_cluster_space.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_types_shf_words.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_mods_order_groups_first.ptx
+    ${CMAKE_SOURCE_DIR}/tests/parser/reject_regress_list_recovery.ptx)
+add_test(NAME forms_inputs_ptxas COMMAND python3 ${CMAKE_SOURCE_DIR}/scripts/ptxas_diff/check_inputs.py ${PS_FORMS_INPUTS})
+set_tests_properties(forms_inputs_ptxas PROPERTIES LABELS "ptxas;isa" SKIP_RETURN_CODE 77)
 # Everywhere: the spellings and ptxas verdicts recorded in tests/forms/sweep.txt (regenerate with
 # the command in docs/ptxas-diff.md, "Every family on every target").
 add_test(NAME form_sweep_list
