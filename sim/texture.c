@@ -285,6 +285,23 @@ static int msb128(unsigned __int128 a) {
     return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)a);
 }
 
+/* Infinite and NaN texels of nonzero weight, as the H200 filters them (lab/textures/tex_special.cu:
+ * 2D f32 and f16 textures, 6,444 samples with such a texel in the footprint): a NaN, or both
+ * infinities, give the canonical NaN (an f16 texture's as f32: 0x7fffe000), one infinity gives
+ * itself; texels of zero weight do not count. False when no such texel counts. */
+static bool nonfinite_sum(const uint32_t *W, const float *v, unsigned n, bool f16, uint32_t *out) {
+    bool nan = false, pos = false, neg = false;
+    for (unsigned k = 0; k < n; k++) {
+        if (!W[k]) continue;
+        nan |= isnan(v[k]);
+        pos |= isinf(v[k]) && v[k] > 0;
+        neg |= isinf(v[k]) && v[k] < 0;
+    }
+    if (!nan && !pos && !neg) return false;
+    *out = nan || (pos && neg) ? (f16 ? 0x7fffe000u : 0x7fffffffu) : pos ? 0x7f800000u : 0xff800000u;
+    return true;
+}
+
 /* Sums n values in groups of `group` corners (3D: each z slice is aligned to its own largest
  * exponent, probes4: 9,088 3D f32 lane channels; one alignment over all corners misses 6). False
  * when two groups' exponents lie more than 60 binades apart (not handled: the caller refuses). */
@@ -493,8 +510,7 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
         for (int ch = 0; ch < 4; ch++) {
             memcpy(&vals[ch][k], &tx.v[ch], 4);
             float m = fabsf(vals[ch][k]);
-            if (!isfinite(m)) special = true; /* not measured */
-            else if (m != 0 && m < 0x1p-126f) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
+            if (isfinite(m) && m != 0 && m < 0x1p-126f) vals[ch][k] = copysignf(0.0f, vals[ch][k]);
         }
     }
     out->is_float = true;
@@ -509,6 +525,7 @@ bool ps_tex_filter(const ps_tex *t, const uint8_t *base, const double *xs, uint3
                 t->format == PS_TXF_S16 ? f32_bits(fmaxf((float)q / 32767.0f, -1.0f)) : f32_bits((float)q / 65535.0f);
             continue;
         }
+        if (nonfinite_sum(W, vals[ch], corners, f16, &out->v[ch])) continue;
         if (!special) {
             if (filtered_sum(W, vals[ch], corners, dims == 3 ? 4 : corners, f16 ? &filter_f16 : &filter_f32,
                              &out->v[ch]))

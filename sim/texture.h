@@ -92,8 +92,8 @@ void ps_tex_texel(const ps_tex *t, const uint8_t *base, uint32_t x, uint32_t y, 
 int32_t ps_tex_snorm8_step(int32_t T);
 /* tex with float coordinates c[0..dim-1] (normalized or not, as the texture says) on `layer`
  * (clamped to the layers): address modes, point or linear filtering (the H200's arithmetic, every
- * recorded case). Returns false when linear filtering met an infinite or NaN texel, or 3D slices
- * more than 2^60 apart: not measured or not handled (the caller refuses it unless asked). */
+ * recorded case). Returns false when linear filtering met 3D slices more than 2^60 apart in
+ * magnitude: not handled (the caller refuses it unless asked). */
 bool ps_tex_sample(const ps_tex *t, const uint8_t *base, const float *c, uint32_t layer, ps_texel *out);
 /* The linear filter at coordinates xs[0..dim-1] in texels (already scaled by the sizes) on
  * `layer` (in range): ps_tex_sample's linear part, also the cubemap face filter's. */

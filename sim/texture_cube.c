@@ -21,11 +21,18 @@ static uint32_t f32_bits(float f) {
     return b;
 }
 
+/* q = minor x MUFU.RCP(major), rounded to f32; 0 where that is 0 x infinity (a zero or
+ * subnormal major: the face's centre, tex_special.cu) */
+static float face_q(float minor, float rcp) {
+    float q = minor * rcp;
+    return isnan(q) ? 0.0f : q;
+}
+
 /* The texel index of a face coordinate: the minor component times the reciprocal the hardware
  * takes of the major one (MUFU.RCP), rounded to f32; then (q + 1) / 2, exactly, as the 2D path's
  * normalized coordinate. */
 static int64_t face_index(float minor, float rcp, uint32_t n) {
-    float q = minor * rcp;
+    float q = face_q(minor, rcp);
     return ps_tex_normalized_index(((double)q + 1.0) / 2.0, n);
 }
 
@@ -59,10 +66,11 @@ typedef struct {
 } cube_face;
 
 static cube_face select_face(const ps_tex *t, const float *dir, uint32_t cube) {
-    /* subnormal components count as zero (a component of 2^-149 beside a major axis of 1 selects
-     * the texel of 0, not the one below) */
+    /* subnormal components count as zero in the face coordinates (a component of 2^-149 beside a
+     * major axis of 1 selects the texel of 0, not the one below), but not in the choice of the
+     * axis: (2^-149, 0, 0) reads face +x, the zero vector face +z (tex_special.cu) */
     float v[3] = {ftz(dir[0]), ftz(dir[1]), ftz(dir[2])};
-    float a[3] = {fabsf(v[0]), fabsf(v[1]), fabsf(v[2])};
+    float a[3] = {fabsf(dir[0]), fabsf(dir[1]), fabsf(dir[2])};
     /* the largest magnitude picks the axis, z before y before x on a tie; then an axis of higher
      * priority whose magnitude times that reciprocal rounds to 1 takes over (7.0 and the float
      * below it: +y over +x), the highest such */
@@ -76,9 +84,12 @@ static cube_face select_face(const ps_tex *t, const float *dir, uint32_t cube) {
     r = bits_f32(ps_mufu_rcp(f32_bits(a[ax])));
     float x = v[0], y = v[1], z = v[2], s, tc;
     int face;
-    if (ax == 2) face = z >= 0 ? 4 : 5, s = z >= 0 ? x : -x, tc = -y;
-    else if (ax == 1) face = y >= 0 ? 2 : 3, s = x, tc = y >= 0 ? z : -z;
-    else face = x >= 0 ? 0 : 1, s = x >= 0 ? -z : z, tc = -y;
+    /* the face's sign from the major component as written (-0 >= 0: the zero vector reads +z;
+     * the caller refuses a negative subnormal major, not measured) */
+    bool pos = dir[ax] >= 0;
+    if (ax == 2) face = pos ? 4 : 5, s = pos ? x : -x, tc = -y;
+    else if (ax == 1) face = pos ? 2 : 3, s = x, tc = pos ? z : -z;
+    else face = pos ? 0 : 1, s = pos ? -z : z, tc = -y;
     uint32_t cubes = t->layers / 6;
     if (cube >= cubes) cube = cubes ? cubes - 1 : 0;
     return (cube_face){s, tc, r, 6 * cube + (uint32_t)face};
@@ -87,7 +98,7 @@ static cube_face select_face(const ps_tex *t, const float *dir, uint32_t cube) {
 void ps_tex_gather_cube(const ps_tex *t, const uint8_t *base, const float *dir, uint32_t cube, unsigned comp,
                         ps_texel *out) {
     cube_face f = select_face(t, dir, cube);
-    double xs[2] = {face_coord(f.s * f.r, t->width), face_coord(f.t * f.r, t->height)};
+    double xs[2] = {face_coord(face_q(f.s, f.r), t->width), face_coord(face_q(f.t, f.r), t->height)};
     ps_tex_gather_at(t, base, xs, f.layer, comp, out);
 }
 
@@ -96,7 +107,7 @@ bool ps_tex_sample_cube(const ps_tex *t, const uint8_t *base, const float *dir, 
     float s = f.s, tc = f.t, r = f.r;
     uint32_t layer = f.layer;
     if (t->linear) { /* the face alone, as a 2D texture at u = (q + 1) / 2 (H200: lab/textures) */
-        double xs[2] = {face_coord(s * r, t->width), face_coord(tc * r, t->height)};
+        double xs[2] = {face_coord(face_q(s, r), t->width), face_coord(face_q(tc, r), t->height)};
         return ps_tex_filter(t, base, xs, layer, out);
     }
     uint32_t ix, iy;

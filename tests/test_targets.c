@@ -606,16 +606,15 @@ static bool has_warning(const ptxsim_diagnostics *d, int line, const char *needl
     return false;
 }
 
-/* What parse accepts but run cannot execute is a located warning of parse: a cube-map texture gather
- * (tld4.cube), an sm_1x module's floating point, multimem. */
+/* What parse accepts but run cannot execute is a located warning of parse: a texture gather with
+ * a sampler operand, an sm_1x module's floating point, multimem. */
 static void parse_warns_what_run_cannot(void **state) {
     (void)state;
     ptxsim_context *ctx;
     assert_int_equal(ptxsim_context_create(NULL, &ctx, NULL), PTXSIM_OK);
-    static const char tex[] =
-        ".version 8.0\n.target sm_80\n.address_size 64\n\n"
-        ".entry k (.param .u64 p)\n{\n\t.reg .f32 %f<5>; .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
-        "\ttld4.r.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2, %f3, %f4}];\n\tret;\n}\n";
+    static const char tex[] = ".version 8.0\n.target sm_80\n.address_size 64\n\n"
+                              ".entry k (.param .u64 p)\n{\n\t.reg .f32 %f<5>; .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
+                              "\ttld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd1, {%f1, %f2}];\n\tret;\n}\n";
     ptxsim_diagnostics *d = NULL;
     ptxsim_module_info info;
     assert_int_equal(ptxsim_validate(ctx, "tex.ptx", tex, strlen(tex), &info, &d), PTXSIM_OK);

@@ -134,6 +134,15 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   add_custom_target(cudart_prog_cube_gather ALL DEPENDS ${PS_RT_OUT}/cube_gather)
   ps_rt_test(tex_cube_gather cube_gather --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.h200.txt)
   set_tests_properties(cudart_tex_cube_gather PROPERTIES LABELS "cudart;gpu-recorded")
+  # lab/textures/tex_special.cu: linear filtering over infinite and NaN texels (f32, f16), the
+  # zero and subnormal directions on cubemaps (H200, 2026-12-03)
+  add_custom_command(OUTPUT ${PS_RT_OUT}/tex_special
+                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/tex_special
+                             ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.cu
+                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.cu VERBATIM)
+  add_custom_target(cudart_prog_tex_special ALL DEPENDS ${PS_RT_OUT}/tex_special)
+  ps_rt_test(tex_special tex_special --stdout ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.h200.txt)
+  set_tests_properties(cudart_tex_special PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/sustp_probe.cu: formatted surface stores (sust.p) into every channel format and
   # count, with as many source elements as channels or more, and with fewer; sured.p on 32-bit
   # integer channels (H200, 2026-12-03)
