@@ -115,42 +115,36 @@ if(PS_NVCC AND NOT PTXSIM_SANITIZE)
   ps_rt_test(tex_probe_objects probe_objects --stdout ${PS_RT_DIR}/probe_objects.h200.txt)
   set_tests_properties(cudart_tex_probe_objects PROPERTIES LABELS "cudart;gpu-recorded")
 
+  # ps_lab_texture_program(NAME): lab/textures/NAME.cu built against the shared runtime, as it
+  # was built on the H200 for the recording its tests compare with
+  function(ps_lab_texture_program name)
+    add_custom_command(OUTPUT ${PS_RT_OUT}/${name}
+                       COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/${name}
+                               ${CMAKE_SOURCE_DIR}/lab/textures/${name}.cu
+                       DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/${name}.cu VERBATIM)
+    add_custom_target(cudart_prog_${name} ALL DEPENDS ${PS_RT_OUT}/${name})
+  endfunction()
+
   # lab/textures/cube_probe.cu: cubemaps and cubemap arrays sampled by direction (face choice,
   # texel edges, wrap and border), against the H200's output (2026-12-03, two recordings).
-  add_custom_command(OUTPUT ${PS_RT_OUT}/cube_probe
-                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/cube_probe
-                             ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.cu
-                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.cu VERBATIM)
-  add_custom_target(cudart_prog_cube_probe ALL DEPENDS ${PS_RT_OUT}/cube_probe)
+  ps_lab_texture_program(cube_probe)
   ps_rt_test(tex_cube_probe cube_probe --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe.h200.txt)
   ps_rt_test(tex_cube_probe_edges cube_probe --arg ${CMAKE_SOURCE_DIR}/lab/textures/cube_dirs2.bin
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_probe2.h200.txt)
   set_tests_properties(cudart_tex_cube_probe cudart_tex_cube_probe_edges PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/cube_gather.cu: txq of cubemaps and cubemap arrays, tld4 on cubemaps (H200, 2026-12-03)
-  add_custom_command(OUTPUT ${PS_RT_OUT}/cube_gather
-                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/cube_gather
-                             ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.cu
-                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.cu VERBATIM)
-  add_custom_target(cudart_prog_cube_gather ALL DEPENDS ${PS_RT_OUT}/cube_gather)
+  ps_lab_texture_program(cube_gather)
   ps_rt_test(tex_cube_gather cube_gather --stdout ${CMAKE_SOURCE_DIR}/lab/textures/cube_gather.h200.txt)
   set_tests_properties(cudart_tex_cube_gather PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/tex_special.cu: linear filtering over infinite and NaN texels (f32, f16), the
   # zero and subnormal directions on cubemaps (H200, 2026-12-03)
-  add_custom_command(OUTPUT ${PS_RT_OUT}/tex_special
-                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/tex_special
-                             ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.cu
-                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.cu VERBATIM)
-  add_custom_target(cudart_prog_tex_special ALL DEPENDS ${PS_RT_OUT}/tex_special)
+  ps_lab_texture_program(tex_special)
   ps_rt_test(tex_special tex_special --stdout ${CMAKE_SOURCE_DIR}/lab/textures/tex_special.h200.txt)
   set_tests_properties(cudart_tex_special PROPERTIES LABELS "cudart;gpu-recorded")
   # lab/textures/sustp_probe.cu: formatted surface stores (sust.p) into every channel format and
   # count, with as many source elements as channels or more, and with fewer; sured.p on 32-bit
   # integer channels (H200, 2026-12-03)
-  add_custom_command(OUTPUT ${PS_RT_OUT}/sustp_probe
-                     COMMAND ${PS_NVCC} -cudart shared -arch=sm_90 -o ${PS_RT_OUT}/sustp_probe
-                             ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.cu
-                     DEPENDS ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.cu VERBATIM)
-  add_custom_target(cudart_prog_sustp_probe ALL DEPENDS ${PS_RT_OUT}/sustp_probe)
+  ps_lab_texture_program(sustp_probe)
   ps_rt_test(sust_p_probe sustp_probe --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_probe.h200.txt)
   ps_rt_test(sust_p_probe_partial sustp_probe --arg partial
              --stdout ${CMAKE_SOURCE_DIR}/lab/textures/sustp_partial.h200.txt)
