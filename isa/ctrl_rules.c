@@ -12,6 +12,17 @@
 
 #include "isa.h"
 
+/* The word after the '.' at text[*i]: its start, its length in *n; *i moves to the next '.' (or
+ * len). */
+static const char *next_word(const char *text, size_t len, size_t *i, int *n) {
+    size_t k = ++*i;
+    while (k < len && text[k] != '.') k++;
+    *n = (int)(k - *i);
+    const char *w = text + *i;
+    *i = k;
+    return w;
+}
+
 /* barrier.cluster.arrive|.wait{.sem}{.aligned} (PTX ISA 9.7.13.3). Found by giving ptxas -arch=sm_90
  * every spelling of up to three of arrive, wait, relaxed, acquire, release, aligned: after the name,
  * .arrive is no modifier of its own ("Unknown modifier"), .wait and the semantics (one slot for
@@ -23,11 +34,8 @@ const char *ps_isa_cluster_barrier_words(const char *text, size_t len, char *buf
     if (!text || len < sizeof base - 1 || strncmp(text, base, sizeof base - 1)) return NULL;
     bool named_wait = false, wait = false, sem = false, aligned = false;
     for (size_t i = sizeof base - 1, first = 1; i < len; first = 0) {
-        size_t k = ++i; /* past the '.' */
-        while (k < len && text[k] != '.') k++;
-        int n = (int)(k - i);
-        const char *w = text + i;
-        i = k;
+        int n;
+        const char *w = next_word(text, len, &i, &n);
 #define IS(s) (n == (int)sizeof(s) - 1 && !strncmp(w, s, sizeof(s) - 1))
         if (first && (IS("arrive") || IS("wait"))) {
             named_wait = IS("wait");
@@ -59,11 +67,8 @@ const char *ps_isa_shf_words(const char *text, size_t len, char *buf, size_t buf
     if (!text || len < 3 || strncmp(text, "shf", 3)) return NULL;
     bool named_r = false, r = false, clamp = false;
     for (size_t i = 3, first = 1; i < len; first = 0) {
-        size_t k = ++i; /* past the '.' */
-        while (k < len && text[k] != '.') k++;
-        int n = (int)(k - i);
-        const char *w = text + i;
-        i = k;
+        int n;
+        const char *w = next_word(text, len, &i, &n);
 #define IS(s) (n == (int)sizeof(s) - 1 && !strncmp(w, s, sizeof(s) - 1))
         if (first && (IS("l") || IS("r"))) {
             named_r = IS("r");
